@@ -196,3 +196,57 @@ def test_cr_903_2g_two_target_resonators_needs_two_legal_targets_to_be_played(tm
                     break
                 g.step(K.PASS)
             assert all(int(g.state[S.RESTED + x * S.CARD_W]) == 1 for x in sleepers)
+
+
+# ---- [Dive] (GITS sets; its reminder text: no rule of CR 8.01) ------------------------------------------------
+def test_dive_compiles_to_an_activate_ability_played_from_the_hand():
+    r = exact("[Dive] {2}: Draw a card. (Pay {2} and reveal this card from your hand to play this ability. Then "
+              "remove this card from the game and put a cyberbrain counter on it. You may play this card from your "
+              "removed area as long as there is a cyberbrain counter on it.)")
+    assert r.abilities == [{"kind": "activate", "cost": {"will": "{2}", "dive": True}, "effect": [{"op": "draw", "count": 1}]}] \
+        or (r.abilities[0]["cost"] == {"will": "{2}", "dive": True} and r.abilities[0]["kind"] == "activate")
+    assert line("[Dive] {2}: Draw a card.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_dive_from_the_hand_removes_the_card_with_a_counter_and_it_is_played_from_the_removed_area(tmp_path):
+    """A {B} resonator with "[Dive] {1}: Draw a card." in player 0's hand, two will: its [Dive] is SELECT i at
+    priority; played, {1} is paid, the card is removed from the game with a cyberbrain counter (MARK) and the ability
+    resolves (a card drawn). From the removed area it is then OPTION REMNANT_ROWS + 0 and enters the field as a
+    resonator spell does (its {B} paid, the counter gone); in the field its [Dive] is no action."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-001", "Made-up Diver", "Resonator", ["[Dive] {1}: Draw a card."], ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (diver,) = sc.hand(0, ["TXT-001"])
+    sc.will(0, K.Attribute.DARKNESS, 2)
+    g = sc.game()
+    hand = [int(x) for x in g.state[S.HAND_L: S.HAND_L + int(g.state[S.HAND_N])]]
+    dive = K.SELECT_HAND_BASE + hand.index(diver)
+    assert dive in g.legal_actions().tolist()
+    assert "[Dive]" in g.describe_action(dive)
+    n_hand = len(hand)
+    g.step(dive)
+    w = diver * S.CARD_W
+    assert int(g.state[S.ZONE + w]) == K.Zone.REMOVED and int(g.state[S.MARK + w]) == 1
+    assert sum(int(g.state[S.WILL + a]) for a in range(K.N_WILL)) == 1  # {1} paid
+    assert int(g.state[S.CHASE_N]) == 1
+    for _ in range(4):
+        if int(g.state[S.CHASE_N]) == 0:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.HAND_N]) == n_hand  # the card left the hand, one was drawn
+    back = K.OPTION_BASE + K.REMNANT_ROWS
+    assert back in g.legal_actions().tolist()
+    g.step(back)
+    assert int(g.state[S.ZONE + w]) == K.Zone.CHASE and int(g.state[S.MARK + w]) == 0
+    for _ in range(4):
+        if int(g.state[S.ZONE + w]) == K.Zone.FIELD:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.ZONE + w]) == K.Zone.FIELD
+    legal = g.legal_actions().tolist()
+    assert not [a for a in legal if K.ACTIVATE_BASE <= a < K.RULER_ACTIVATE_BASE]  # no [Dive] from the field

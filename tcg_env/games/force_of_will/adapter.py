@@ -198,10 +198,29 @@ def _target(act) -> str:
 
 
 def _play_remnant(act) -> str:
-    """OPTION k in PRIORITY: play the card k-th from the top of the graveyard by [Remnant] (CR 1115.2)."""
-    grave = zone(act.row, K.Zone.GRAVEYARD, act.p)
-    slot = grave[len(grave) - 1 - act.i] if act.i < len(grave) else -1
-    return f"Play {_name(act.game, slot)} from the graveyard by [Remnant] ({_cost(act.game, slot) if slot >= 0 else '?'})"
+    """OPTION k in PRIORITY: play the card k-th from the top of the graveyard by [Remnant] (CR 1115.2); OPTION
+    REMNANT_ROWS + k: the card k-th from the top of the removed area, by its cyberbrain counter ([Dive])."""
+    removed = act.i >= K.REMNANT_ROWS
+    cards = zone(act.row, K.Zone.REMOVED if removed else K.Zone.GRAVEYARD, act.p)
+    k = act.i - K.REMNANT_ROWS if removed else act.i
+    slot = cards[len(cards) - 1 - k] if k < len(cards) else -1
+    cost = _cost(act.game, slot) if slot >= 0 else "?"
+    if removed:
+        return f"Play {_name(act.game, slot)} from the removed area (its cyberbrain counter, [Dive]) ({cost})"
+    return f"Play {_name(act.game, slot)} from the graveyard by [Remnant] ({cost})"
+
+
+def _play_dive(act) -> str:
+    """SELECT i in PRIORITY: play the [Dive] ability of hand card i."""
+    if act.slot < 0:
+        return f"Play the [Dive] ability of hand card {act.i}"
+    cid = _cid(act.row, act.slot)
+    r = next((r for r in range(int(act.game.pool.cards[cid, K.C_ABIL_START]),
+                                int(act.game.pool.cards[cid, K.C_ABIL_START] + act.game.pool.cards[cid, K.C_ABIL_COUNT]))
+              if int(act.game.pool.abilities[r, K.A_COST_BANISH_SELF]) == K.COST_DIVE), -1)
+    what = act.game.pool.ability_summary(r) if r >= 0 and hasattr(act.game.pool, "ability_summary") else "[Dive]"
+    return f"Play the [Dive] ability of {act.card}{act.copy}: reveal it, then remove it from the game with a " \
+        f"cyberbrain counter ({what})"
 
 
 def _play_standby(act) -> str:
@@ -279,7 +298,8 @@ WORDS = {
     "judgment": {None: lambda act: f"Judgment: {_name(act.game, _ruler_slot(act.p))} becomes a J-ruler"},
     "call_stone": {None: "Call a magic stone (rest the ruler)"},
     "battle": {None: "Begin a battle"},
-    "select": {D.MULLIGAN: "Put back {card}{copy}", D.DISCARD_COST: "Pay: discard {card}{copy}{for}", None: "Discard {card}{copy}"},
+    "select": {D.MULLIGAN: "Put back {card}{copy}", D.DISCARD_COST: "Pay: discard {card}{copy}{for}", D.PRIORITY: _play_dive,
+               None: "Discard {card}{copy}"},
     "own_field": {D.BLOCK: "Block with {card}", None: "Attack with {card}"},
     "opp_field": {None: "Attack {card}"},
     "attack_player": {None: "Attack the opponent"},

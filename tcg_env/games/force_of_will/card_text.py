@@ -268,6 +268,18 @@ class _T(CountWords, TextTransformer, Transformer):
         return [{"kind": "will", "gods_art": ENERGIZE_ART, "condition": {"kind": "not_first_player"},
                  "effect": [{"op": "produce_will", "will": w}]} for w in wills]
 
+    def dive(self, syms, body, only_if=None):
+        # "[Dive] <will>: <effect>" (GITS sets; no rule of CR 8.01; its reminder text): pay <will> and reveal this card
+        # from your hand to play this ability, then the card is removed from the game with a cyberbrain counter; it
+        # may be played from the removed area as long as the counter is on it (constants.COST_DIVE, play.play_dive)
+        if self.card.get("type") != "resonator":
+            raise Unsupported("[Dive] on a card that is not a resonator")
+        abilities = self.activate({"will": syms}, body, None, only_if)
+        if not isinstance(abilities, list) or len(abilities) != 1 or abilities[0].get("kind") != "activate":
+            raise Unsupported("[Dive] of an effect that is no activate ability's (a will ability)")
+        (ab,) = abilities
+        return [{**ab, "cost": {**ab["cost"], "dive": True}}]
+
     def judgment(self, cost):
         if self.card.get("type") != "ruler":
             raise Unsupported("[Judgment] on a card that is not a ruler")

@@ -178,6 +178,9 @@ class FowCost(StrictModel):
     # priority.pay_chosen_cost); packed into A_COST_BANISH_SELF (2 + reg: banish, 4 + reg: rest)
     pay_chosen: Literal["none", "banish", "rest"] = "none"
     pay_reg: int = Field(default=0, ge=0, le=1)
+    # [Dive] (constants.COST_DIVE): the will paid and this card revealed from the hand, then removed from the game with
+    # a cyberbrain counter; playable only from the hand (A_COST_BANISH_SELF COST_DIVE)
+    dive: bool = False
 
 
 class FowCondition(StrictModel):
@@ -488,6 +491,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     choosing = code[:, K.I_OP] == K.Op.CHOOSE
     if ((code[choosing, K.I_A1] >= 2) & (code[choosing, K.I_A2] == 0)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_MULTI_TARGET  # effects.all_targets_available counts their targets (CR 903.2g)
+    if abilities is None or (abilities[:, K.A_COST_BANISH_SELF] == K.COST_DIVE).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_DIVE  # play.dive_actions, removed_actions (without the abilities: set)
     if (cards[:, K.C_TYPE_BITS] & K.TB_REMNANT).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REMNANT  # play.grave_card_playable, only in pools with a [Remnant] card
     searching = code[:, K.I_OP] == K.Op.SEARCH
@@ -646,6 +651,7 @@ def cost_words(c: FowCost | None, once: str = "no", gods_art: str | None = None)
         *(["banish this card"] if c.banish_self else []), *([f"pay {c.life} life"] if c.life else []),
         *([f"discard {c.discard}"] if c.discard else []),
         *([f"{c.pay_chosen} a chosen card of yours"] if c.pay_chosen != "none" else []),
+        *(["[Dive]: from the hand, then removed with a cyberbrain counter"] if c.dive else []),
         *([f"remove {c.mana} mana counter{'s' if c.mana > 1 else ''} from "
            + ("this card" if c.mana_from == "this_card" else "your J/ruler")] if c.mana else []),
     ]  # fmt: skip
@@ -1009,6 +1015,12 @@ class _Compiler(PoolCompiler):
                              condition=ab.condition, optional=ab.optional, once=once)  # fmt: skip
         if ab.gods_art is not None:
             self.ab_rows[r][K.A_GODS_ART] = self.gods_art_id(ab.gods_art, p)
+        if ab.cost is not None and ab.cost.dive:
+            c = ab.cost
+            if kind != "activate" or card.type != "resonator" or c.rest or c.banish_self or c.discard or c.life \
+                    or c.mana or c.pay_chosen != "none" or ab.once != "no":
+                self.fail(f"{p}.cost.dive", "[Dive] is an activate ability of a resonator with a will cost only")
+            self.ab_rows[r][K.A_COST_BANISH_SELF] = K.COST_DIVE
         if ab.cost is not None and ab.cost.pay_chosen != "none":
             self.check_pay_chosen(ab, p)
             self.ab_rows[r][K.A_COST_BANISH_SELF] = (2 if ab.cost.pay_chosen == "banish" else 4) + ab.cost.pay_reg

@@ -208,6 +208,7 @@ FLAG_LEAVES_FIELD = 64  # some automatic ability with trigger LEAVES_FIELD (zone
 FLAG_IS_BLOCKED = 128  # some automatic ability with trigger IS_BLOCKED (battle.block_declared fires it)
 FLAG_PREVENT_CONT = 16  # some PREVENT_DAMAGE instruction (effects.deal_damage_to_card reads the continuous prevention)
 FLAG_MULTI_TARGET = 1024  # some CHOOSE of a fixed count of two or more, not "up to" (effects.all_targets_available)
+FLAG_DIVE = 2048  # some [Dive] ability (A_COST_BANISH_SELF COST_DIVE): the PRIORITY mask looks at the hand and removed area
 FLAG_REMNANT = 512  # some card with [Remnant] (TB_REMNANT): the PRIORITY mask looks at the graveyard (CR 1115.2)
 FLAG_ATTR_REDUCTION = 256  # some COST_REDUCTION of attribute will (a2's COST_RED_ATTR_* fields: play.hand_attr_reduction)
 # COST_REDUCTION's a2: bit 0 "you may" (asked as the card is played, play.play_from_hand), then COST_RED_ATTR_BITS
@@ -237,6 +238,13 @@ TB_TOKEN = 1 << (TB_STONE_SHIFT + 5)
 # Remnant, if this card would move from the chase area to anywhere else, remove it from the game instead." (a chant:
 # play.grave_card_playable; the card record's MARK word while it is on the chase, zones.move_card_core)
 TB_REMNANT = 1 << (TB_STONE_SHIFT + 6)
+# [Dive] <will>: <effect> (GITS sets; no rule of CR 8.01, its reminder text: "Pay <will> and reveal this card from your
+# hand to play this ability. Then remove this card from the game and put a cyberbrain counter on it. You may play
+# this card from your removed area as long as there is a cyberbrain counter on it."): an activate ability row whose
+# A_COST_BANISH_SELF is COST_DIVE (-1: none of the other values, 1 / 2 + reg / 4 + reg), played only from the hand
+# (play.dive_usable; never from the field: play.ability_usable); the cyberbrain counter is the card record's MARK
+# word while the card is in the removed area
+COST_DIVE = -1
 # the graveyard cards [Remnant] can play: the top REMNANT_ROWS of its owner's graveyard (the observation's `graveyards`
 # rows, observation.GRAVE_ROWS), chosen in the PRIORITY decision by OPTION_BASE + k (k-th from the top)
 REMNANT_ROWS = 8
@@ -760,7 +768,9 @@ RULER_ACTIVATE = ACTIONS.add("ruler_activate", (1, ABILITIES_PER_CARD),
 JUDGMENT = ACTIONS.add("judgment", doc="play the judgment process (CR 705)").base
 CALL_STONE = ACTIONS.add("call_stone", doc="call a magic stone (CR 710)").base
 BATTLE = ACTIONS.add("battle", doc="initiate battle (CR 704)").base
-SELECT_HAND = ACTIONS.add("select", HAND_SLOTS, "hand card `i`: a card to change (mulligan), a card to discard",
+SELECT_HAND = ACTIONS.add("select", HAND_SLOTS, "hand card `i`: a card to change (mulligan), a card to discard; in "
+                          "`PRIORITY` (new in session 16): play its [Dive] ability (reveal it, then remove it from the "
+                          "game with a cyberbrain counter)",
                           points_at="hand")
 OWN_FIELD = ACTIONS.add("own_field", FIELD_SLOTS, "own field position `i`: the attacker, the blocker",
                         points_at="my_field")
@@ -771,7 +781,9 @@ OPTION = ACTIONS.add("option", OPTION_SLOTS, "candidate `k` (`state.CAND`; row `
                      "observation block): a target, a searched or foreseen card, an automatic ability to play first; "
                      "\"yes\" (k = 0); X = k; [Pierce]: 100 more damage to the blocker (k = 0), all of it (k = 1); "
                      "in `PRIORITY` (new in session 16): play the card `k`-th from the top of own graveyard (row `k` of "
-                     "the `graveyards` block, k < `REMNANT_ROWS` = 8) by [Remnant] (CR 1115.2)",
+                     "the `graveyards` block, k < `REMNANT_ROWS` = 8) by [Remnant] (CR 1115.2); `REMNANT_ROWS` + k: the "
+                     "card `k`-th from the top of own removed area, by its cyberbrain counter ([Dive]; the removed area "
+                     "has no rows in the observation)",
                      points_at="candidates")
 PLAY_STANDBY = ACTIONS.add("standby_play", STANDBY_SLOTS, "play standby card `i` by its activate-like [Trigger] (CR "
                            "708, 1113.2a), or a resonator by its [Stealth] whose condition is a state (\"[Stealth] your "

@@ -265,6 +265,89 @@ def play_from_grave(game, s, T, p, k):
     s[MARK + slot * CARD_W] = 1
 
 
+# =============================================================================================
+# [Dive] (GITS sets; its reminder text, constants.COST_DIVE): an activate ability played from the hand
+# =============================================================================================
+@internal_inline
+def dive_row(T, cid):
+    """The ability row of card ``cid``'s [Dive] ability (A_COST_BANISH_SELF COST_DIVE), -1 none."""
+    abil = ability_table(T)
+    c = card_table(T)[cid]
+    for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+        if abil[r, K.A_KIND] == AbilityKind.ACTIVATE and abil[r, K.A_COST_BANISH_SELF] == K.COST_DIVE:
+            return r
+    return -1
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def dive_usable(game, s, T, p, slot):
+    """May ``p`` play the [Dive] ability of its hand card ``slot`` now: "Pay <will> and reveal this card from your
+    hand to play this ability" (an activate ability: at any priority, CR 905; its "play this ability only ..."
+    condition, its will cost, room on the chase, its targets, CR 903.2g)?"""
+    r = dive_row(T, s[CARD + slot * CARD_W])
+    if r < 0:
+        return False
+    a = ability_table(T)[r]
+    if not game.condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot):
+        return False
+    if not game.can_pay(s, p, a, K.A_COST, a[K.A_COST_FREE]) or game.frames_full(s) or chase_full(game, s):
+        return False
+    return game.playable_targets(s, T, r, p, slot)
+
+
+@internal_inline
+def removed_slot(s, p, k):
+    """The card ``k``-th from the top of ``p``'s removed area, -1 past its end."""
+    n_off, l_off = zone_offsets(ZT, Zone.REMOVED, p)
+    return s[l_off + s[n_off] - 1 - k] if k < s[n_off] else -1
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def dive_actions(game, s, T, p, out):
+    """Mark SELECT_HAND_BASE + i for each hand card whose [Dive] ability ``p`` may play, and OPTION_BASE +
+    REMNANT_ROWS + k for each card ``k``-th from the top of its removed area (k < REMNANT_ROWS) with a cyberbrain
+    counter (MARK) it may play as from the hand ("You may play this card from your removed area as long as there is
+    a cyberbrain counter on it"); returns how many. Only in pools with a [Dive] ability (FLAG_DIVE)."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_DIVE) == 0:
+        return 0
+    n = 0
+    for i in range(min(s[HAND_N + p], HAND_SLOTS)):
+        if dive_usable(game, s, T, p, game.hand_slot(s, p, i)):
+            out[K.SELECT_HAND_BASE + i] = 1
+            n += 1
+    for k in range(K.REMNANT_ROWS):
+        slot = removed_slot(s, p, k)
+        if slot >= 0 and s[MARK + slot * CARD_W] != 0 and card_playable(game, s, T, p, slot, K.PLAY_NORMAL):
+            out[K.OPTION_BASE + K.REMNANT_ROWS + k] = 1
+            n += 1
+    return n
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def play_dive(game, s, T, p, i):
+    """Play the [Dive] ability of hand card ``i``: its will paid (CR 903.2j), the card revealed and then removed from
+    the game with a cyberbrain counter (the record's MARK word); the ability is played as an activate ability of
+    that card (its targets chosen, then onto the chase, CR 903.2)."""
+    slot = game.hand_slot(s, p, i)
+    r = dive_row(T, s[CARD + slot * CARD_W])
+    a = ability_table(T)[r]
+    game.pay(s, p, a, K.A_COST, a[K.A_COST_FREE])
+    game.move_card(s, T, slot, Zone.REMOVED)
+    s[MARK + slot * CARD_W] = 1  # the cyberbrain counter
+    game.note_battle_play(s, p)
+    game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.ABILITY, slot, r, p, -1)
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def play_from_removed(game, s, T, p, k):
+    """Play the card ``k``-th from the top of ``p``'s removed area, which has a cyberbrain counter, as from the hand
+    (CR 903.2); the counter goes with the zone change (CR 1022.3)."""
+    slot = removed_slot(s, p, k)
+    s[MARK + slot * CARD_W] = 0
+    game.play_card(s, T, p, slot, K.PLAY_NORMAL)
+
+
 @internal_inline  # in the legal mask: inlined (engine.jit), 0 at once in a pool without attribute reductions
 def hand_attr_reduction(game, s, T, p, slot):
     """Hand card ``slot``'s own attribute will reductions ("you may pay {B} less to play this card"), packed
@@ -435,6 +518,8 @@ def ability_usable(game, s, T, p, slot, j):
     if r < 0:
         return False
     a = ability_table(T)[r]
+    if a[K.A_COST_BANISH_SELF] == K.COST_DIVE:
+        return False  # [Dive]: played from the hand only (dive_usable)
     if a[K.A_ONCE] == K.Once.TURN and (s[USED_TURN + w] >> j) & 1:
         return False
     if a[K.A_ONCE] == K.Once.GAME and (s[GODS_ART_USED + p] >> a[K.A_GODS_ART]) & 1:

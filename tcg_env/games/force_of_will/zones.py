@@ -93,6 +93,8 @@ def move_card_core(game, s, T, slot, z):
         # area to anywhere else: it is removed from the game instead
         s[MARK + w] = 0
         z = Zone.REMOVED
+    elif s[MARK + w] != 0 and s[ZONE + w] == Zone.REMOVED:
+        s[MARK + w] = 0  # a cyberbrain counter ([Dive], play.play_dive) goes with the zone change (CR 1022.3)
     if z == Zone.GRAVEYARD and grave_replaced(game, s, T, slot):
         z = Zone.REMOVED  # CR 910.1: a continuous replacement effect (GRAVE_TO_REMOVED)
     ctrl = s[CONTROLLER + w]
