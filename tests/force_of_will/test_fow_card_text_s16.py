@@ -250,3 +250,32 @@ def test_dive_from_the_hand_removes_the_card_with_a_counter_and_it_is_played_fro
     assert int(g.state[S.ZONE + w]) == K.Zone.FIELD
     legal = g.legal_actions().tolist()
     assert not [a for a in legal if K.ACTIVATE_BASE <= a < K.RULER_ACTIVATE_BASE]  # no [Dive] from the field
+
+
+def test_cr_903_2_you_may_play_this_card_from_your_removed_area(tmp_path):
+    """"You may play this card from your removed area." on a {B} resonator in player 0's removed area (its top): with
+    {B} it is OPTION REMNANT_ROWS + 0 at priority and enters the field as from the hand (CR 903.2, 702.3); a card
+    without that text in the removed area is no action."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    assert exact("You may play this card from your removed area.").fields == {"from_removed": True}
+    cards = [_card("TXT-001", "Made-up Returner", "Resonator", ["You may play this card from your removed area."],
+                   ATK=100, DEF=100),
+             _card("TXT-002", "Made-up Exile", "Resonator", [], ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.put(0, "TXT-002", "removed_area")
+    returner = sc.put(0, "TXT-001", "removed_area")
+    sc.will(0, K.Attribute.DARKNESS, 1)
+    g = sc.game()
+    legal = g.legal_actions().tolist()
+    assert K.OPTION_BASE + K.REMNANT_ROWS in legal and K.OPTION_BASE + K.REMNANT_ROWS + 1 not in legal
+    g.step(K.OPTION_BASE + K.REMNANT_ROWS)
+    for _ in range(4):
+        if int(g.state[S.ZONE + returner * S.CARD_W]) == K.Zone.FIELD:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.ZONE + returner * S.CARD_W]) == K.Zone.FIELD

@@ -268,6 +268,14 @@ class _T(CountWords, TextTransformer, Transformer):
         return [{"kind": "will", "gods_art": ENERGIZE_ART, "condition": {"kind": "not_first_player"},
                  "effect": [{"op": "produce_will", "will": w}]} for w in wills]
 
+    def from_removed(self, *_):
+        # CR 903.2: "You may play this card from your removed area." (its own removed area: "the removed area" is the
+        # owner's, a card being in its owner's zones, CR 302.5): played as from the hand (its timing, cost and
+        # targets; play.dive_actions), the card field from_removed (C_TYPE_BITS TB_FROM_REMOVED)
+        if self.card.get("type") not in ("resonator", "chant", "addition", "regalia"):
+            raise Unsupported("playing from the removed area a card that is not played from the hand")
+        return {"__fields__": True, "from_removed": True}
+
     def dive(self, syms, body, only_if=None):
         # "[Dive] <will>: <effect>" (GITS sets; no rule of CR 8.01; its reminder text): pay <will> and reveal this card
         # from your hand to play this ability, then the card is removed from the game with a cyberbrain counter; it

@@ -430,6 +430,8 @@ class FowCard(CardBase):
     # chants: [Remnant] (CR 1115.2): it may be played from its owner's graveyard, then removed from the game instead of
     # leaving the chase for anywhere else (C_TYPE_BITS TB_REMNANT)
     remnant: bool = False
+    # "You may play this card from your removed area." (CR 903.2; C_TYPE_BITS TB_FROM_REMOVED)
+    from_removed: bool = False
     # a token (CR 1303): a resonator no deck holds, made by an effect (the op make_token names it); no cost
     # (CR 1303.1a: only the information its effect specifies), C_TYPE_BITS TB_TOKEN
     token: bool = False
@@ -491,7 +493,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     choosing = code[:, K.I_OP] == K.Op.CHOOSE
     if ((code[choosing, K.I_A1] >= 2) & (code[choosing, K.I_A2] == 0)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_MULTI_TARGET  # effects.all_targets_available counts their targets (CR 903.2g)
-    if abilities is None or (abilities[:, K.A_COST_BANISH_SELF] == K.COST_DIVE).any():
+    if abilities is None or (abilities[:, K.A_COST_BANISH_SELF] == K.COST_DIVE).any() \
+            or (cards[:, K.C_TYPE_BITS] & K.TB_FROM_REMOVED).any():
         flags[-1, K.FL_MISC] |= K.FLAG_DIVE  # play.dive_actions, removed_actions (without the abilities: set)
     if (cards[:, K.C_TYPE_BITS] & K.TB_REMNANT).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REMNANT  # play.grave_card_playable, only in pools with a [Remnant] card
@@ -806,7 +809,7 @@ class _Compiler(PoolCompiler):
             "awakening": ("resonator",), "incarnation": ("resonator",), "stealth": ("resonator",),
             "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",),
             "enters_rested": ("resonator", "addition", "regalia", "magic_stone"), "story": ("chant",), "grimoire": ("ruler",),
-            "remnant": ("chant",),
+            "remnant": ("chant",), "from_removed": ("resonator", "chant", "addition", "regalia"),
             "stone_types": ("magic_stone",),
             "divinity": ("ruler", "j_ruler", "rune"),
             "mana": ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"),
@@ -890,7 +893,8 @@ class _Compiler(PoolCompiler):
         row[K.C_WILL_A], row[K.C_WILL_B] = wills[0], wills[1]
         row[K.C_STEALTH] = int(card.stealth is not None)
         row[K.C_TYPE_BITS] = (K.TB_MASTER * card.master) | (K.TB_CHANT * card.chant_rune) | (K.TB_STORY * card.story) \
-            | (K.TB_ENTERS_RESTED * card.enters_rested) | (K.TB_TOKEN * card.token) | (K.TB_REMNANT * card.remnant)
+            | (K.TB_ENTERS_RESTED * card.enters_rested) | (K.TB_TOKEN * card.token) | (K.TB_REMNANT * card.remnant) \
+            | (K.TB_FROM_REMOVED * card.from_removed)
         row[K.C_TYPE_BITS] |= stone_type_bits(card)
         if card.incarnation is not None:
             row[K.C_INCARNATION] = bits(card.incarnation.attributes, K.ATTRIBUTE_BITS)

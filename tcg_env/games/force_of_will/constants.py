@@ -208,7 +208,8 @@ FLAG_LEAVES_FIELD = 64  # some automatic ability with trigger LEAVES_FIELD (zone
 FLAG_IS_BLOCKED = 128  # some automatic ability with trigger IS_BLOCKED (battle.block_declared fires it)
 FLAG_PREVENT_CONT = 16  # some PREVENT_DAMAGE instruction (effects.deal_damage_to_card reads the continuous prevention)
 FLAG_MULTI_TARGET = 1024  # some CHOOSE of a fixed count of two or more, not "up to" (effects.all_targets_available)
-FLAG_DIVE = 2048  # some [Dive] ability (A_COST_BANISH_SELF COST_DIVE): the PRIORITY mask looks at the hand and removed area
+FLAG_DIVE = 2048  # some [Dive] ability (A_COST_BANISH_SELF COST_DIVE) or TB_FROM_REMOVED card: the PRIORITY mask looks at
+# the hand's [Dive] abilities and the removed area
 FLAG_REMNANT = 512  # some card with [Remnant] (TB_REMNANT): the PRIORITY mask looks at the graveyard (CR 1115.2)
 FLAG_ATTR_REDUCTION = 256  # some COST_REDUCTION of attribute will (a2's COST_RED_ATTR_* fields: play.hand_attr_reduction)
 # COST_REDUCTION's a2: bit 0 "you may" (asked as the card is played, play.play_from_hand), then COST_RED_ATTR_BITS
@@ -238,6 +239,9 @@ TB_TOKEN = 1 << (TB_STONE_SHIFT + 5)
 # Remnant, if this card would move from the chase area to anywhere else, remove it from the game instead." (a chant:
 # play.grave_card_playable; the card record's MARK word while it is on the chase, zones.move_card_core)
 TB_REMNANT = 1 << (TB_STONE_SHIFT + 6)
+# "You may play this card from your removed area." (CR 903.2: played as from the hand; play.dive_actions' removed-area
+# rows, only in pools with FLAG_DIVE)
+TB_FROM_REMOVED = 1 << (TB_STONE_SHIFT + 7)
 # [Dive] <will>: <effect> (GITS sets; no rule of CR 8.01, its reminder text: "Pay <will> and reveal this card from your
 # hand to play this ability. Then remove this card from the game and put a cyberbrain counter on it. You may play
 # this card from your removed area as long as there is a cyberbrain counter on it."): an activate ability row whose

@@ -303,12 +303,17 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, list[LineResult]]:
             if why:
                 res = LineResult.unsupported(ln, why)
         results.append(res)
-    if rec.get("remnant") and any(op.get("op") == "cost_reduction" for ab in abilities for op in ab.get("effect", [])):
-        # [Remnant] (CR 1115.2) plays the card from the graveyard; its own cost reductions are compiled for the hand
-        # (filter zone hand): not both
-        del rec["remnant"]
-        i = next(i for i, r in enumerate(results) if r.compiled and r.fields.get("remnant"))
-        results[i] = LineResult.unsupported(results[i].line, "[Remnant] on a card with its own cost reduction")
+    if any(op.get("op") == "cost_reduction" for ab in abilities for op in ab.get("effect", [])):
+        # [Remnant] (CR 1115.2), "you may play this card from your removed area" and [Dive] play the card from another
+        # zone than the hand; its own cost reductions are compiled for the hand (filter zone hand): not both
+        for i, r in enumerate(results):
+            if r.compiled and (r.fields.get("remnant") or r.fields.get("from_removed") or any(
+                    (ab.get("cost") or {}).get("dive") for ab in r.abilities)):
+                results[i] = LineResult.unsupported(r.line, "playing from another zone than the hand on a card with its "
+                                                            "own cost reduction")
+                rec.pop("remnant", None)
+                rec.pop("from_removed", None)
+                abilities[:] = [ab for ab in abilities if not (ab.get("cost") or {}).get("dive")]
     keywords += [_KEYWORDS[k] for k in n["extra_keywords"] if k in _KEYWORDS and _keyword_allowed(_KEYWORDS[k], ctype)]
     rec["keywords"] = list(dict.fromkeys(keywords))
     if abilities:

@@ -307,7 +307,8 @@ def dive_actions(game, s, T, p, out):
     """Mark SELECT_HAND_BASE + i for each hand card whose [Dive] ability ``p`` may play, and OPTION_BASE +
     REMNANT_ROWS + k for each card ``k``-th from the top of its removed area (k < REMNANT_ROWS) with a cyberbrain
     counter (MARK) it may play as from the hand ("You may play this card from your removed area as long as there is
-    a cyberbrain counter on it"); returns how many. Only in pools with a [Dive] ability (FLAG_DIVE)."""
+    a cyberbrain counter on it"), or whose own text lets it be played from there ("You may play this card from your
+    removed area.", TB_FROM_REMOVED); returns how many. Only in pools with a [Dive] ability (FLAG_DIVE)."""
     F = flag_table(T)
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_DIVE) == 0:
         return 0
@@ -318,7 +319,10 @@ def dive_actions(game, s, T, p, out):
             n += 1
     for k in range(K.REMNANT_ROWS):
         slot = removed_slot(s, p, k)
-        if slot >= 0 and s[MARK + slot * CARD_W] != 0 and card_playable(game, s, T, p, slot, K.PLAY_NORMAL):
+        if slot < 0:
+            break
+        if (s[MARK + slot * CARD_W] != 0 or (card_table(T)[s[CARD + slot * CARD_W], K.C_TYPE_BITS] & K.TB_FROM_REMOVED) != 0) \
+                and card_playable(game, s, T, p, slot, K.PLAY_NORMAL):
             out[K.OPTION_BASE + K.REMNANT_ROWS + k] = 1
             n += 1
     return n
