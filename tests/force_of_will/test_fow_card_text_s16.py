@@ -279,3 +279,71 @@ def test_cr_903_2_you_may_play_this_card_from_your_removed_area(tmp_path):
             break
         g.step(K.PASS)
     assert int(g.state[S.ZONE + returner * S.CARD_W]) == K.Zone.FIELD
+
+
+# ---- [Inheritance] (CR 1126) ----------------------------------------------------------------------------------
+def test_cr_1126_2_inheritance_is_played_from_the_hand_by_discarding_the_card(tmp_path):
+    """"[Inheritance] {1}: Draw a card." on a resonator in player 0's hand (CR 1126.2: "pay the cost, discard this
+    card from your hand: <effect>"; 1126.2a: only from the hand): SELECT i at priority; played, {1} is paid, the card
+    is in the graveyard and the ability resolves (a card drawn). In the field it is no action."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    r = exact("[Inheritance] {1}: Draw a card. (Pay {1} and discard this card to play this ability.)")
+    assert r.abilities[0]["kind"] == "activate" and r.abilities[0]["cost"] == {"will": "{1}", "inheritance": True}
+    cards = [_card("TXT-001", "Made-up Heir", "Resonator", ["[Inheritance] {1}: Draw a card."], ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (heir,) = sc.hand(0, ["TXT-001"])
+    field_heir = sc.put(0, "TXT-001", "field")
+    sc.will(0, K.Attribute.DARKNESS, 1)
+    g = sc.game()
+    hand = [int(x) for x in g.state[S.HAND_L: S.HAND_L + int(g.state[S.HAND_N])]]
+    legal = g.legal_actions().tolist()
+    assert not [a for a in legal if K.ACTIVATE_BASE <= a < K.RULER_ACTIVATE_BASE]  # not from the field
+    act = K.SELECT_HAND_BASE + hand.index(heir)
+    assert act in legal and "[Inheritance]" in g.describe_action(act)
+    g.step(act)
+    assert int(g.state[S.ZONE + heir * S.CARD_W]) == K.Zone.GRAVEYARD
+    assert int(g.state[S.ZONE + field_heir * S.CARD_W]) == K.Zone.FIELD
+    assert sum(int(g.state[S.WILL + a]) for a in range(K.N_WILL)) == 0
+    for _ in range(4):
+        if int(g.state[S.CHASE_N]) == 0:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.HAND_N]) == len(hand)  # discarded one, drew one
+
+
+# ---- will abilities paid with will, or once per turn (CR 907) --------------------------------------------------
+def test_cr_907_a_will_ability_once_per_turn_or_paid_with_will_and_rest(tmp_path):
+    """"Pay 100 life: Produce {R}. Play this ability only once per turn." is played once a turn (life paid, {R} in
+    the pool at once, CR 907.3); "{Rest}, {1}: Produce {G}." pays {1} and rests the card. "{1}: Produce one will of
+    any attribute." (played again and again) stays unsupported."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    assert line("{1}: Produce one will of any attribute.").verdict is Verdict.UNSUPPORTED
+    assert line("Pay 100 life: Produce {R} or {G}. Play this ability only once per turn.").verdict is Verdict.UNSUPPORTED
+    cards = [_card("TXT-001", "Made-up Bloodwell", "Resonator",
+                   ["Pay 100 life: Produce {R}. Play this ability only once per turn."], ATK=100, DEF=100),
+             _card("TXT-002", "Made-up Converter", "Resonator", ["{Rest}, {1}: Produce {G}."], ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    well, conv = sc.field(0, ["TXT-001", "TXT-002"])
+    sc.will(0, K.Attribute.DARKNESS, 1)
+    g = sc.game()
+    field = [int(x) for x in sc.zone(0, "field")]
+    use_well = K.ACTIVATE_BASE + field.index(well) * K.ABILITIES_PER_CARD
+    use_conv = K.ACTIVATE_BASE + field.index(conv) * K.ABILITIES_PER_CARD
+    life = int(g.state[S.LIFE])
+    assert use_well in g.legal_actions().tolist()
+    g.step(use_well)
+    assert int(g.state[S.LIFE]) == life - 100 and int(g.state[S.WILL + K.Attribute.FIRE]) == 1
+    assert use_well not in g.legal_actions().tolist()  # once per turn
+    g.step(use_conv)
+    assert int(g.state[S.WILL + K.Attribute.WIND]) == 1 and int(g.state[S.RESTED + conv * S.CARD_W]) == 1
+    assert sum(int(g.state[S.WILL + a]) for a in range(K.N_WILL)) == 2  # {1} paid: the darkness will and one fire

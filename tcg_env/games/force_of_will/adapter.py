@@ -211,14 +211,16 @@ def _play_remnant(act) -> str:
 
 
 def _play_dive(act) -> str:
-    """SELECT i in PRIORITY: play the [Dive] ability of hand card i."""
+    """SELECT i in PRIORITY: play the [Dive] or [Inheritance] ability of hand card i."""
     if act.slot < 0:
-        return f"Play the [Dive] ability of hand card {act.i}"
+        return f"Play the [Dive] / [Inheritance] ability of hand card {act.i}"
     cid = _cid(act.row, act.slot)
     r = next((r for r in range(int(act.game.pool.cards[cid, K.C_ABIL_START]),
                                 int(act.game.pool.cards[cid, K.C_ABIL_START] + act.game.pool.cards[cid, K.C_ABIL_COUNT]))
-              if int(act.game.pool.abilities[r, K.A_COST_BANISH_SELF]) == K.COST_DIVE), -1)
-    what = act.game.pool.ability_summary(r) if r >= 0 and hasattr(act.game.pool, "ability_summary") else "[Dive]"
+              if int(act.game.pool.abilities[r, K.A_COST_BANISH_SELF]) < 0), -1)
+    what = act.game.pool.ability_summary(r) if r >= 0 and hasattr(act.game.pool, "ability_summary") else "?"
+    if r >= 0 and int(act.game.pool.abilities[r, K.A_COST_BANISH_SELF]) == K.COST_INHERITANCE:
+        return f"Play the [Inheritance] ability of {act.card}{act.copy}: discard it (CR 1126.2) ({what})"
     return f"Play the [Dive] ability of {act.card}{act.copy}: reveal it, then remove it from the game with a " \
         f"cyberbrain counter ({what})"
 

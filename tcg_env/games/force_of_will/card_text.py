@@ -276,6 +276,17 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("playing from the removed area a card that is not played from the hand")
         return {"__fields__": True, "from_removed": True}
 
+    def inheritance(self, syms, body, only_if=None):
+        # CR 1126.2: "[Inheritance] (Cost): (Effect)" means "Pay the (cost), discard this card from your hand: (Effect)";
+        # 1126.2a: only from the hand (constants.COST_INHERITANCE, played as [Dive] is: play.play_dive)
+        if self.card.get("type") not in _PAID:
+            raise Unsupported("[Inheritance] on a card that is not played from the hand")
+        abilities = self.activate({"will": syms}, body, None, only_if)
+        if not isinstance(abilities, list) or len(abilities) != 1 or abilities[0].get("kind") != "activate":
+            raise Unsupported("[Inheritance] of an effect that is no activate ability's (a will ability)")
+        (ab,) = abilities
+        return [{**ab, "cost": {**ab["cost"], "inheritance": True}}]
+
     def dive(self, syms, body, only_if=None):
         # "[Dive] <will>: <effect>" (GITS sets; no rule of CR 8.01; its reminder text): pay <will> and reveal this card
         # from your hand to play this ability, then the card is removed from the game with a cyberbrain counter; it
@@ -508,16 +519,26 @@ class _T(CountWords, TextTransformer, Transformer):
         return [ab]
 
     def _will(self, costs, ops, once):
-        if once or costs.get("will") or set(costs) - {"rest", "banish_self", "life", "discard", "mana"}:
+        # a will ability paid with will or once per turn (CR 907): only one that cannot be played again and again in a
+        # row ({Rest}, "banish this card" or once per turn in its cost: no endless loop of will for will)
+        bounded = costs.get("rest") or costs.get("banish_self") or once == "turn"
+        if ((once or costs.get("will")) and not bounded) or set(costs) - {"rest", "banish_self", "life", "discard", "mana", "will"}:
             raise Unsupported("a will ability paid with will or once per turn")
         if len(ops) != 1:
             raise Unsupported("a will ability producing several wills")
         wills = ops[0].pop("_choices")
         several = wills[0].get("_several") if len(wills) == 1 and isinstance(wills[0], dict) else None
         if self.card.get("type") == "magic_stone":
-            if costs != {"rest": True} or len(wills) > 2 or several is not None:
+            if costs != {"rest": True} or len(wills) > 2 or several is not None or once:
                 raise Unsupported("a magic stone's will ability other than {Rest}: Produce one or two choices")
             return {"__fields__": True, "will": wills}
+        abilities = self._will_abilities(costs, wills, several)
+        if once and len(abilities) > 1:
+            # one will ability per choice: each its own once-per-turn use (state.USED_TURN bit), not one between them
+            raise Unsupported("a will ability of two choices once per turn")
+        return [{**ab, "once": once} if once else ab for ab in abilities]
+
+    def _will_abilities(self, costs, wills, several):
         if several is not None:
             # "Produce {R}{R}" / "{W}{G}": all of them at once (CR 907.3), one produce_will per kind of will
             return [{"kind": "will", "cost": costs,

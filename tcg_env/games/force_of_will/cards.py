@@ -181,6 +181,8 @@ class FowCost(StrictModel):
     # [Dive] (constants.COST_DIVE): the will paid and this card revealed from the hand, then removed from the game with
     # a cyberbrain counter; playable only from the hand (A_COST_BANISH_SELF COST_DIVE)
     dive: bool = False
+    # [Inheritance] (CR 1126.2): the will paid and this card discarded from the hand (constants.COST_INHERITANCE)
+    inheritance: bool = False
 
 
 class FowCondition(StrictModel):
@@ -493,7 +495,7 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     choosing = code[:, K.I_OP] == K.Op.CHOOSE
     if ((code[choosing, K.I_A1] >= 2) & (code[choosing, K.I_A2] == 0)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_MULTI_TARGET  # effects.all_targets_available counts their targets (CR 903.2g)
-    if abilities is None or (abilities[:, K.A_COST_BANISH_SELF] == K.COST_DIVE).any() \
+    if abilities is None or (abilities[:, K.A_COST_BANISH_SELF] < 0).any() \
             or (cards[:, K.C_TYPE_BITS] & K.TB_FROM_REMOVED).any():
         flags[-1, K.FL_MISC] |= K.FLAG_DIVE  # play.dive_actions, removed_actions (without the abilities: set)
     if (cards[:, K.C_TYPE_BITS] & K.TB_REMNANT).any():
@@ -655,6 +657,7 @@ def cost_words(c: FowCost | None, once: str = "no", gods_art: str | None = None)
         *([f"discard {c.discard}"] if c.discard else []),
         *([f"{c.pay_chosen} a chosen card of yours"] if c.pay_chosen != "none" else []),
         *(["[Dive]: from the hand, then removed with a cyberbrain counter"] if c.dive else []),
+        *(["[Inheritance]: discard this card from the hand"] if c.inheritance else []),
         *([f"remove {c.mana} mana counter{'s' if c.mana > 1 else ''} from "
            + ("this card" if c.mana_from == "this_card" else "your J/ruler")] if c.mana else []),
     ]  # fmt: skip
@@ -974,8 +977,9 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.trigger", "only a J-ruler has a 'judgment' trigger (CR 705.3)")
         if ab.optional and kind != "automatic":
             self.fail(f"{p}.optional", "only automatic abilities are optional ('you may')")
-        if ab.once != "no" and kind != "activate":
-            self.fail(f"{p}.once", "only activate abilities are limited to once per turn / game")
+        if ab.once != "no" and kind != "activate" and not (kind == "will" and ab.once == "turn"):
+            self.fail(f"{p}.once", "only activate abilities (and will abilities, once per turn) are limited to once per "
+                      "turn / game")
         coin = kind == "will" and ab.gods_art == K.ENERGIZE_ART
         if coin and (ab.cost is not None or card.type not in ("ruler", "j_ruler")):
             # [Energize] (CR 1119.2): the will coin's only cost is banishing the coin (once per game: its name)
@@ -1000,8 +1004,9 @@ class _Compiler(PoolCompiler):
             if not chosen or not all(op.op == "produce_will" for op in chosen):
                 self.fail(f"{p}.effect", "a will ability only produces will (CR 907.1): produce_will ops "
                           "(or a select_mode of them)")
-            if ab.cost is not None and ab.cost.will:
-                self.fail(f"{p}.cost.will", "a will ability is not paid with will here (no loops)")
+            if ab.cost is not None and ab.cost.will and not (ab.cost.rest or ab.cost.banish_self or ab.once == "turn"):
+                self.fail(f"{p}.cost.will", "a will ability paid with will needs {Rest}, 'banish this card' or once per "
+                          "turn in its cost here (no endless loop of will for will)")
         elif any(op.op == "produce_will" for op in ab.effect):
             self.fail(f"{p}.effect", "produce_will belongs in a 'will' ability (it resolves without the chase, CR 907.3)")
         if ab.gods_art is not None:
@@ -1019,12 +1024,14 @@ class _Compiler(PoolCompiler):
                              condition=ab.condition, optional=ab.optional, once=once)  # fmt: skip
         if ab.gods_art is not None:
             self.ab_rows[r][K.A_GODS_ART] = self.gods_art_id(ab.gods_art, p)
-        if ab.cost is not None and ab.cost.dive:
+        if ab.cost is not None and (ab.cost.dive or ab.cost.inheritance):
             c = ab.cost
-            if kind != "activate" or card.type != "resonator" or c.rest or c.banish_self or c.discard or c.life \
-                    or c.mana or c.pay_chosen != "none" or ab.once != "no":
-                self.fail(f"{p}.cost.dive", "[Dive] is an activate ability of a resonator with a will cost only")
-            self.ab_rows[r][K.A_COST_BANISH_SELF] = K.COST_DIVE
+            if kind != "activate" or card.type not in _PAID_TYPES or c.rest or c.banish_self or c.discard or c.life \
+                    or c.mana or c.pay_chosen != "none" or ab.once != "no" or (c.dive and c.inheritance) \
+                    or (c.dive and card.type != "resonator"):
+                self.fail(f"{p}.cost.dive", "[Dive] ([Inheritance]) is an activate ability of a resonator (a card played "
+                          "from the hand) with a will cost only")
+            self.ab_rows[r][K.A_COST_BANISH_SELF] = K.COST_DIVE if c.dive else K.COST_INHERITANCE
         if ab.cost is not None and ab.cost.pay_chosen != "none":
             self.check_pay_chosen(ab, p)
             self.ab_rows[r][K.A_COST_BANISH_SELF] = (2 if ab.cost.pay_chosen == "banish" else 4) + ab.cost.pay_reg

@@ -249,6 +249,9 @@ TB_FROM_REMOVED = 1 << (TB_STONE_SHIFT + 7)
 # (play.dive_usable; never from the field: play.ability_usable); the cyberbrain counter is the card record's MARK
 # word while the card is in the removed area
 COST_DIVE = -1
+# [Inheritance] <will>: <effect> (CR 1126.2: "Pay the (cost), discard this card from your hand: (Effect)"; 1126.2a: only
+# from the hand): COST_INHERITANCE, played as a [Dive] ability is, the card discarded instead of removed
+COST_INHERITANCE = -2
 # the graveyard cards [Remnant] can play: the top REMNANT_ROWS of its owner's graveyard (the observation's `graveyards`
 # rows, observation.GRAVE_ROWS), chosen in the PRIORITY decision by OPTION_BASE + k (k-th from the top)
 REMNANT_ROWS = 8

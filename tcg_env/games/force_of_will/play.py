@@ -270,11 +270,12 @@ def play_from_grave(game, s, T, p, k):
 # =============================================================================================
 @internal_inline
 def dive_row(T, cid):
-    """The ability row of card ``cid``'s [Dive] ability (A_COST_BANISH_SELF COST_DIVE), -1 none."""
+    """The ability row of card ``cid``'s [Dive] or [Inheritance] ability (A_COST_BANISH_SELF COST_DIVE /
+    COST_INHERITANCE: played from the hand), -1 none."""
     abil = ability_table(T)
     c = card_table(T)[cid]
     for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
-        if abil[r, K.A_KIND] == AbilityKind.ACTIVATE and abil[r, K.A_COST_BANISH_SELF] == K.COST_DIVE:
+        if abil[r, K.A_KIND] == AbilityKind.ACTIVATE and abil[r, K.A_COST_BANISH_SELF] < 0:
             return r
     return -1
 
@@ -337,8 +338,11 @@ def play_dive(game, s, T, p, i):
     r = dive_row(T, s[CARD + slot * CARD_W])
     a = ability_table(T)[r]
     game.pay(s, p, a, K.A_COST, a[K.A_COST_FREE])
-    game.move_card(s, T, slot, Zone.REMOVED)
-    s[MARK + slot * CARD_W] = 1  # the cyberbrain counter
+    if a[K.A_COST_BANISH_SELF] == K.COST_INHERITANCE:
+        game.discard_hand_index(s, p, i)  # CR 1126.2: its cost discards this card from the hand (CR 1019)
+    else:
+        game.move_card(s, T, slot, Zone.REMOVED)
+        s[MARK + slot * CARD_W] = 1  # the cyberbrain counter
     game.note_battle_play(s, p)
     game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.ABILITY, slot, r, p, -1)
 
@@ -522,8 +526,8 @@ def ability_usable(game, s, T, p, slot, j):
     if r < 0:
         return False
     a = ability_table(T)[r]
-    if a[K.A_COST_BANISH_SELF] == K.COST_DIVE:
-        return False  # [Dive]: played from the hand only (dive_usable)
+    if a[K.A_COST_BANISH_SELF] < 0:
+        return False  # [Dive] / [Inheritance]: played from the hand only (dive_usable; CR 1126.2a)
     if a[K.A_ONCE] == K.Once.TURN and (s[USED_TURN + w] >> j) & 1:
         return False
     if a[K.A_ONCE] == K.Once.GAME and (s[GODS_ART_USED + p] >> a[K.A_GODS_ART]) & 1:
