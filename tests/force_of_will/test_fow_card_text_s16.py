@@ -1,7 +1,11 @@
-"""Force of Will card text, session 16 pieces: [Remnant] (CR 1115). Lines are made up in the game's template
-language. Rule numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
+"""Force of Will card text, session 16 pieces: [Remnant] (CR 1115), [Energize] (CR 1119), "N target" needing N
+targets (CR 903.2g), [Dive] (its reminder text), playing from the removed area (CR 903.2), [Inheritance] (CR 1126),
+will abilities paid with will or once per turn (CR 907), the rest of a look on the bottom in any order. Lines are made
+up in the game's template language. Rule numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
 
 from __future__ import annotations
+
+import numpy as np
 
 from tcg_env.cards.text import Verdict
 from test_fow_card_text import _imported_pool, exact, line
@@ -347,3 +351,37 @@ def test_cr_907_a_will_ability_once_per_turn_or_paid_with_will_and_rest(tmp_path
     g.step(use_conv)
     assert int(g.state[S.WILL + K.Attribute.WIND]) == 1 and int(g.state[S.RESTED + conv * S.CARD_W]) == 1
     assert sum(int(g.state[S.WILL + a]) for a in range(K.N_WILL)) == 2  # {1} paid: the darkness will and one fire
+
+
+# ---- "put the rest on the bottom of your deck in any order" ----------------------------------------------------
+def test_look_rest_on_the_bottom_in_any_order_is_ordered_by_the_player(tmp_path):
+    """"Look at the top three cards of your deck. You may put a resonator from among them into your hand. Put the
+    rest on the bottom of your deck in any order.": none taken (PASS), the player puts the three on the bottom one at
+    a time (FORESEE with the BOTTOM actions only): the order chosen is the deck's bottom order (the first chosen
+    above the next), the card under them on top."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.engine.zones import zone_list
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from test_fow_card_text_s10 import _look_game, _pass_until_search
+
+    res, g, card, under, looked = _look_game(tmp_path, "Look at the top three cards of your deck. You may put a "
+                                             "resonator from among them into your hand. Put the rest on the bottom "
+                                             "of your deck in any order.")
+    assert res.text_records[0].verdict is Verdict.EXACT
+    _pass_until_search(g)
+    g.step(K.PASS)
+    order = []
+    for _ in range(3):
+        assert int(g.state[H_DECISION]) == K.Decision.FORESEE
+        legal = g.legal_actions().tolist()
+        assert not [a for a in legal if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS]  # not onto the top
+        k = int(g.state[S.CAND_N]) - 1  # the last looked-at card first
+        order.append(int(g.state[S.CAND + k]))
+        g.step(K.BOTTOM_BASE + k)
+    for _ in range(6):
+        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD:
+            break
+        g.step(K.PASS)
+    deck = zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 0)
+    assert deck[:3] == order[::-1] and deck[-1] == under  # bottom .. top: the last put there is the bottom

@@ -56,10 +56,6 @@ APPROXIMATIONS: dict[str, str] = {
         f"\"reveal the top N cards of your deck\" with N over {REVEAL_ROWS}: only the top {REVEAL_ROWS} are kept as "
         "shown (the state's record of a reveal and the observation's `revealed` block, engine.reveals; CR 1005.1)"
     ),
-    "look_rest_random_order": (
-        "\"put the rest on the bottom of your deck in any order\": the cards looked at and not taken go to the "
-        "bottom in a random order, not in an order the player chooses"
-    ),
 }
 
 _N_REGS = N_REGS  # the target registers of an effect program
@@ -1336,8 +1332,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def rest_bottom(self, order=None):
         if order != "random":
-            # "in any order" (or no order printed): the player would choose the order
-            self.approximate("look_rest_random_order")
+            # "in any order" (or no order printed): the player chooses the order (effects.rest_to_bottom; before
+            # session 16 a random order, the approximation look_rest_random_order)
+            return "bottom_any"
         return "bottom"
 
     def rest_graveyard(self):

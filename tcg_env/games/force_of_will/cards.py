@@ -229,7 +229,7 @@ OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(WhoN
 # for up to N ..., reveal them") or "reveal the top N cards" ("top", with top N), CR 1005.1
 OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field", "graveyard"], "hand"),
                     top=(int, Field(default=0, ge=0, le=K.SEARCH_TOP_MASK)),
-                    rest=(Literal["bottom", "graveyard", "top"], "bottom"), must=(bool, False),
+                    rest=(Literal["bottom", "graveyard", "top", "bottom_any"], "bottom"), must=(bool, False),
                     reveal=(Literal["none", "taken", "taken_more", "top"], "none"))
 OpProduceWill = op_model("produce_will", _M, will=WillName, count=(int, Field(default=1, ge=1, le=5)))
 OpCallStone = op_model("call_stone", _M, who=_Who, rested=(bool, False))  # rested: "... into the field rested"
@@ -270,7 +270,8 @@ OpGraveToHand = op_model("grave_to_hand", _M, reg=(Reg, 0))
 OpGraveToField = op_model("grave_to_field", _M, rested=(bool, False), reg=(Reg, 0))
 OpIf = op_model("if", _M, condition=FowCondition, skip=(int, Field(default=1, ge=1, le=20)))
 OpIfDone = if_done_op(_M)  # "If you do, ..." (CoreOp.IF_DONE) after an op of _REPORTS_DONE
-_SEARCH_REST = {"bottom": K.SEARCH_REST_BOTTOM, "graveyard": K.SEARCH_REST_GRAVEYARD, "top": 0}
+_SEARCH_REST = {"bottom": K.SEARCH_REST_BOTTOM, "graveyard": K.SEARCH_REST_GRAVEYARD, "top": 0,
+                "bottom_any": K.SEARCH_REST_BOTTOM | K.SEARCH_REST_ANY}
 _SEARCH_REVEAL = {"none": 0, "taken": K.SEARCH_REVEAL_TAKEN, "taken_more": K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_MORE,
                   "top": K.SEARCH_REVEAL_TOP}
 

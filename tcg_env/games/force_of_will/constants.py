@@ -365,6 +365,12 @@ class SearchTo(IntEnum):
 SEARCH_TOP_MASK = 31  # a2 & mask: N, the top cards looked at (at most OPTION_SLOTS); 0: the whole deck
 SEARCH_REST_BOTTOM = 32  # the cards looked at and not taken to the bottom of the deck, in a random order
 SEARCH_REST_GRAVEYARD = 64  # ... into their owner's graveyard (neither bit: they stay on top, in order)
+# with SEARCH_REST_BOTTOM: "put the rest on the bottom of your deck in any order": the player puts them there one at a
+# time (the FORESEE decision, BOTTOM k only; effects.rest_to_bottom), the frame's FR_CNT SEARCH_PLACING meanwhile,
+# then SEARCH_PLACED
+SEARCH_REST_ANY = 2048
+SEARCH_PLACING = -1
+SEARCH_PLACED = -2
 SEARCH_MUST = 128  # "put a <card> from among them" without "you may": no PASS while one matches
 # revealed cards are shown to every player (CR 1005.1), kept in the state by engine.reveals (state.REVEAL_N /
 # REVEAL_IDS) for both players' observations (the `revealed` block)

@@ -382,10 +382,12 @@ def search(game, s, T, f, p, frow, look):
     n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND, p)
     top = look & K.SEARCH_TOP_MASK
     first = s[f + FR_CNT] - K.SEARCH_PAGE  # a later page (SEARCH_MORE answered): the lowest card id it lists
+    if s[f + FR_CNT] == K.SEARCH_PLACED:
+        return NEXT  # the rest put on the bottom in the order the player chose (rest_to_bottom)
     if 0 < s[f + FR_CNT] < K.SEARCH_PAGE:
         if top > 0:
             taken = 1 if s[f + FR_CNT] == 2 else 0
-            look_rest(game, s, T, p, min(top, s[n_off] + taken) - taken, look)
+            return rest_to_bottom(game, s, T, f, p, min(top, s[n_off] + taken) - taken, look)
         elif deck:
             shuffle_run_with(s, s, l_off, s[n_off])
         return NEXT
@@ -423,12 +425,31 @@ def search(game, s, T, f, p, frow, look):
         s[CAND + OPTION_SLOTS - 1] = K.SEARCH_MORE  # the next page, from the id after the last one listed
     if n == 0:
         if top > 0:
-            look_rest(game, s, T, p, min(top, s[n_off]), look)
+            return rest_to_bottom(game, s, T, f, p, min(top, s[n_off]), look)
         elif deck:
             shuffle_run_with(s, s, l_off, s[n_off])
         return NEXT
     s[CAND_N] = n
     set_decision(s, Decision.SEARCH, p)
+    return ASKED
+
+
+@internal
+def rest_to_bottom(game, s, T, f, p, n, look):
+    """``look_rest``, but "put the rest on the bottom of your deck in any order" (SEARCH_REST_ANY) of two or more
+    cards: the player puts them on the bottom one at a time (the FORESEE decision with the BOTTOM actions only,
+    kernels.legal_mask_row; the first put there ends up above the others), FR_CNT SEARCH_PLACING meanwhile
+    (place_foreseen then sets SEARCH_PLACED); ASKED, else NEXT."""
+    if (look & K.SEARCH_REST_ANY) == 0 or n < 2:
+        look_rest(game, s, T, p, n, look)
+        return NEXT
+    n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, p)
+    n = min(n, OPTION_SLOTS)
+    for k in range(n):
+        s[CAND + k] = s[l_off + s[n_off] - 1 - k]  # top first
+    s[CAND_N] = n
+    s[f + FR_CNT] = K.SEARCH_PLACING
+    set_decision(s, Decision.FORESEE, p)
     return ASKED
 
 
@@ -522,10 +543,13 @@ def place_foreseen(game, s, k, bottom):
     for j in range(k, n):
         s[CAND + j] = s[CAND + j + 1]
     s[CAND_N] = n
+    f = game.top_frame(s)
     if n > 0:
         set_decision(s, Decision.FORESEE, s[OWNER + slot * CARD_W])
+    elif s[f + FR_CNT] == K.SEARCH_PLACING:
+        s[f + FR_CNT] = K.SEARCH_PLACED  # a look's rest put on the bottom (rest_to_bottom): the SEARCH is done
     else:
-        s[game.top_frame(s) + FR_CNT] = 1
+        s[f + FR_CNT] = 1
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
