@@ -385,3 +385,35 @@ def test_look_rest_on_the_bottom_in_any_order_is_ordered_by_the_player(tmp_path)
         g.step(K.PASS)
     deck = zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 0)
     assert deck[:3] == order[::-1] and deck[-1] == under  # bottom .. top: the last put there is the bottom
+
+
+# ---- "remove a mana counter from your J/ruler" as a cost (CR 1122, 1022) ---------------------------------------
+def test_cr_1122_a_resonator_pays_with_a_mana_counter_of_its_controllers_j_ruler(tmp_path):
+    """"Remove a mana counter from your J/ruler: This card gains [+300/+300] until end of turn." on a resonator:
+    usable while player 0's ruler has a mana counter; played, the ruler has none left and the resonator has +300."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    r = exact("Remove a mana counter from your J/ruler: This card gains [+300/+300] until end of turn.")
+    assert r.abilities[0]["cost"] == {"mana": 1, "mana_from": "j_ruler"}
+    cards = [_card("TXT-001", "Made-up Tapper", "Resonator",
+                   ["Remove a mana counter from your J/ruler: This card gains [+300/+300] until end of turn."],
+                   ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    for mana in (0, 1):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        (tapper,) = sc.field(0, ["TXT-001"])
+        sc.row[S.MANA + K.RULER_SLOT * S.CARD_W] = mana
+        g = sc.game()
+        use = K.ACTIVATE_BASE + [int(x) for x in sc.zone(0, "field")].index(tapper) * K.ABILITIES_PER_CARD
+        assert (use in g.legal_actions().tolist()) is (mana == 1)
+        if mana:
+            g.step(use)
+            assert int(g.state[S.MANA + K.RULER_SLOT * S.CARD_W]) == 0
+            for _ in range(4):
+                if int(g.state[S.CHASE_N]) == 0:
+                    break
+                g.step(K.PASS)
+            assert int(g.state[S.ATK_EOT + tapper * S.CARD_W]) == 300

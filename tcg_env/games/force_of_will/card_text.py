@@ -451,6 +451,14 @@ class _T(CountWords, TextTransformer, Transformer):
     def cost_mana_n(self, n):
         return {"mana": _fixed(n)}
 
+    # "remove N mana counters from your J/ruler" (CR 1122, 1022): the ruler slot's card, either side up (FowCost
+    # mana_from j_ruler: play.mana_source)
+    def cost_mana_ruler(self):
+        return {"mana": 1, "mana_from": "j_ruler"}
+
+    def cost_mana_ruler_n(self, n):
+        return {"mana": _fixed(n), "mana_from": "j_ruler"}
+
     def costs(self, *cs):
         out: dict[str, Any] = {}
         for c in cs:
@@ -483,7 +491,7 @@ class _T(CountWords, TextTransformer, Transformer):
         ctype = self.card.get("type")
         if costs.get("rest") and ctype not in ("resonator", "j_ruler", "regalia", "magic_stone", "ruler", "addition"):
             raise Unsupported(f"a {{Rest}} cost on a {ctype}")
-        if costs.get("mana") and ctype not in ("ruler", "j_ruler"):
+        if costs.get("mana") and ctype not in ("ruler", "j_ruler") and costs.get("mana_from") != "j_ruler":
             raise Unsupported("a mana counter cost on a card that is not a J/ruler")
         ops, optional = body.ops(will=True), body.optional
         if "_pay" in costs:
@@ -518,7 +526,7 @@ class _T(CountWords, TextTransformer, Transformer):
         # a will ability paid with will or once per turn (CR 907): only one that cannot be played again and again in a
         # row ({Rest}, "banish this card" or once per turn in its cost: no endless loop of will for will)
         bounded = costs.get("rest") or costs.get("banish_self") or once == "turn"
-        if ((once or costs.get("will")) and not bounded) or set(costs) - {"rest", "banish_self", "life", "discard", "mana", "will"}:
+        if ((once or costs.get("will")) and not bounded) or set(costs) - {"rest", "banish_self", "life", "discard", "mana", "mana_from", "will"}:
             raise Unsupported("a will ability paid with will or once per turn")
         if len(ops) != 1:
             raise Unsupported("a will ability producing several wills")
