@@ -60,7 +60,7 @@ def test_cr_1417_cannot_be_destroyed_is_eternal_and_cr_1135_that_much_life_is_dr
 
 
 def test_unknown_keywords_stay_unsupported_with_a_reason():
-    r = line("[Remnant]", "chant")
+    r = line("[Mythic]", "chant")  # ([Remnant] is compiled since session 16)
     assert r.verdict is Verdict.UNSUPPORTED and "no sentence of the grammar" in r.reason
 
 

@@ -197,6 +197,34 @@ def _target(act) -> str:
     return f"Target {act.card} ({_whose(act.game, act.slot)}){_for(act.game)}"
 
 
+def _play_remnant(act) -> str:
+    """OPTION k in PRIORITY: play the card k-th from the top of the graveyard by [Remnant] (CR 1115.2); OPTION
+    REMNANT_ROWS + k: the card k-th from the top of the removed area, by its cyberbrain counter ([Dive])."""
+    removed = act.i >= K.REMNANT_ROWS
+    cards = zone(act.row, K.Zone.REMOVED if removed else K.Zone.GRAVEYARD, act.p)
+    k = act.i - K.REMNANT_ROWS if removed else act.i
+    slot = cards[len(cards) - 1 - k] if k < len(cards) else -1
+    cost = _cost(act.game, slot) if slot >= 0 else "?"
+    if removed:
+        return f"Play {_name(act.game, slot)} from the removed area (its cyberbrain counter, [Dive]) ({cost})"
+    return f"Play {_name(act.game, slot)} from the graveyard by [Remnant] ({cost})"
+
+
+def _play_dive(act) -> str:
+    """SELECT i in PRIORITY: play the [Dive] or [Inheritance] ability of hand card i."""
+    if act.slot < 0:
+        return f"Play the [Dive] / [Inheritance] ability of hand card {act.i}"
+    cid = _cid(act.row, act.slot)
+    r = next((r for r in range(int(act.game.pool.cards[cid, K.C_ABIL_START]),
+                                int(act.game.pool.cards[cid, K.C_ABIL_START] + act.game.pool.cards[cid, K.C_ABIL_COUNT]))
+              if int(act.game.pool.abilities[r, K.A_COST_BANISH_SELF]) < 0), -1)
+    what = act.game.pool.ability_summary(r) if r >= 0 and hasattr(act.game.pool, "ability_summary") else "?"
+    if r >= 0 and int(act.game.pool.abilities[r, K.A_COST_BANISH_SELF]) == K.COST_INHERITANCE:
+        return f"Play the [Inheritance] ability of {act.card}{act.copy}: discard it (CR 1126.2) ({what})"
+    return f"Play the [Dive] ability of {act.card}{act.copy}: reveal it, then remove it from the game with a " \
+        f"cyberbrain counter ({what})"
+
+
 def _play_standby(act) -> str:
     if act.slot >= 0 and int(act.game.pool.cards[_cid(act.row, act.slot), K.C_STEALTH_ABIL]) >= 0:
         return f"Play {act.card} from the standby area without paying its cost (its [Stealth])"
@@ -272,7 +300,8 @@ WORDS = {
     "judgment": {None: lambda act: f"Judgment: {_name(act.game, _ruler_slot(act.p))} becomes a J-ruler"},
     "call_stone": {None: "Call a magic stone (rest the ruler)"},
     "battle": {None: "Begin a battle"},
-    "select": {D.MULLIGAN: "Put back {card}{copy}", D.DISCARD_COST: "Pay: discard {card}{copy}{for}", None: "Discard {card}{copy}"},
+    "select": {D.MULLIGAN: "Put back {card}{copy}", D.DISCARD_COST: "Pay: discard {card}{copy}{for}", D.PRIORITY: _play_dive,
+               None: "Discard {card}{copy}"},
     "own_field": {D.BLOCK: "Block with {card}", None: "Attack with {card}"},
     "opp_field": {None: "Attack {card}"},
     "attack_player": {None: "Attack the opponent"},
@@ -285,6 +314,7 @@ WORDS = {
         D.FORESEE: if_there("Put {card} on top of the deck{for}"),
         D.ORDER_AUTOMATIC: _play_next,
         D.CHOOSE_MODE: lambda act: f"Choose mode {act.i + 1} (CR 903.2e){_for(act.game)}",
+        D.PRIORITY: _play_remnant,
         None: _target,
     },
     "standby_play": {None: _play_standby},

@@ -32,7 +32,7 @@ from typing import Any, Mapping
 from lark import Token, Transformer, v_args
 
 from tcg_env.cards.text import CardTextCompiler, CountWords, LineResult, TextTransformer, Unsupported
-from tcg_env.games.force_of_will.constants import N_REGS, OPTION_SLOTS, REVEAL_ROWS
+from tcg_env.games.force_of_will.constants import ENERGIZE_ART, N_REGS, OPTION_SLOTS, REVEAL_ROWS
 
 __all__ = ["APPROXIMATIONS", "COMPILER", "FowTextCompiler", "normalise_line"]
 
@@ -55,10 +55,6 @@ APPROXIMATIONS: dict[str, str] = {
     "look_not_revealed": (
         f"\"reveal the top N cards of your deck\" with N over {REVEAL_ROWS}: only the top {REVEAL_ROWS} are kept as "
         "shown (the state's record of a reveal and the observation's `revealed` block, engine.reveals; CR 1005.1)"
-    ),
-    "look_rest_random_order": (
-        "\"put the rest on the bottom of your deck in any order\": the cards looked at and not taken go to the "
-        "bottom in a random order, not in an order the player chooses"
     ),
 }
 
@@ -106,6 +102,16 @@ class _T(CountWords, TextTransformer, Transformer):
     def keywords(self, kws):
         ctype = self.card.get("type")
         names = list(dict.fromkeys(kws))
+        if "remnant" in names:
+            # CR 1115.2: [Remnant] changes how the card is played (from its owner's graveyard, then removed from the
+            # game instead of leaving the chase for anywhere else): the card field remnant, on a chant only (a
+            # resonator's would be removed instead of entering the field: not compiled)
+            if ctype != "chant":
+                raise Unsupported(f"[Remnant] on a {ctype}")
+            rest = [k for k in names if k != "remnant"]
+            if rest and rest != ["quickcast"]:
+                raise Unsupported(f"keywords {rest} on a {ctype}")
+            return {"__fields__": True, "keywords": rest, "remnant": True}
         if ctype == "j_ruler" and "quickcast" in names:
             raise Unsupported("[Quickcast] on a J-ruler (it is not played from the hand, CR 1111)")
         if ctype in ("resonator", "j_ruler"):
@@ -242,6 +248,52 @@ class _T(CountWords, TextTransformer, Transformer):
         if self.card.get("type") not in ("ruler", "j_ruler"):
             raise Unsupported("[Divinity] on a card that is not a J/ruler")
         return {"__fields__": True, "divinity": min(int(n), 20)}  # CR 1136.2
+
+    def energize(self, syms):
+        # CR 1119.2: "[Energize] <will symbol>": after the first player is decided, a player who is not the first
+        # player starts the game with a will coin token "Banish this: Produce <will symbol>" (1119.2b: several
+        # symbols, one of them chosen as it is banished): a will ability of the J/ruler (the importer copies it to
+        # the J-ruler side: the coin stays whichever side is up), once per game by the name ENERGIZE_ART
+        # (state.GODS_ART_USED), only while its controller is not the first player (Condition.NOT_FIRST_PLAYER)
+        if self.card.get("type") != "ruler":
+            raise Unsupported("[Energize] on a card that is not a ruler")
+        parts = re.findall(r"\{([^}]*)\}", syms)
+        if not parts or any(q.lower() not in _SYM for q in parts) or len(parts) > 2:
+            raise Unsupported("[Energize] of other will than one or two attribute symbols")
+        wills = list(dict.fromkeys(_SYM[q.lower()] for q in parts))
+        return [{"kind": "will", "gods_art": ENERGIZE_ART, "condition": {"kind": "not_first_player"},
+                 "effect": [{"op": "produce_will", "will": w}]} for w in wills]
+
+    def from_removed(self, *_):
+        # CR 903.2: "You may play this card from your removed area." (its own removed area: "the removed area" is the
+        # owner's, a card being in its owner's zones, CR 302.5): played as from the hand (its timing, cost and
+        # targets; play.dive_actions), the card field from_removed (C_TYPE_BITS TB_FROM_REMOVED)
+        if self.card.get("type") not in ("resonator", "chant", "addition", "regalia"):
+            raise Unsupported("playing from the removed area a card that is not played from the hand")
+        return {"__fields__": True, "from_removed": True}
+
+    def inheritance(self, syms, body, only_if=None):
+        # CR 1126.2: "[Inheritance] (Cost): (Effect)" means "Pay the (cost), discard this card from your hand: (Effect)";
+        # 1126.2a: only from the hand (constants.COST_INHERITANCE, played as [Dive] is: play.play_dive)
+        if self.card.get("type") not in _PAID:
+            raise Unsupported("[Inheritance] on a card that is not played from the hand")
+        abilities = self.activate({"will": syms}, body, None, only_if)
+        if not isinstance(abilities, list) or len(abilities) != 1 or abilities[0].get("kind") != "activate":
+            raise Unsupported("[Inheritance] of an effect that is no activate ability's (a will ability)")
+        (ab,) = abilities
+        return [{**ab, "cost": {**ab["cost"], "inheritance": True}}]
+
+    def dive(self, syms, body, only_if=None):
+        # "[Dive] <will>: <effect>" (GITS sets; no rule of CR 8.01; its reminder text): pay <will> and reveal this card
+        # from your hand to play this ability, then the card is removed from the game with a cyberbrain counter; it
+        # may be played from the removed area as long as the counter is on it (constants.COST_DIVE, play.play_dive)
+        if self.card.get("type") != "resonator":
+            raise Unsupported("[Dive] on a card that is not a resonator")
+        abilities = self.activate({"will": syms}, body, None, only_if)
+        if not isinstance(abilities, list) or len(abilities) != 1 or abilities[0].get("kind") != "activate":
+            raise Unsupported("[Dive] of an effect that is no activate ability's (a will ability)")
+        (ab,) = abilities
+        return [{**ab, "cost": {**ab["cost"], "dive": True}}]
 
     def judgment(self, cost):
         if self.card.get("type") != "ruler":
@@ -399,6 +451,14 @@ class _T(CountWords, TextTransformer, Transformer):
     def cost_mana_n(self, n):
         return {"mana": _fixed(n)}
 
+    # "remove N mana counters from your J/ruler" (CR 1122, 1022): the ruler slot's card, either side up (FowCost
+    # mana_from j_ruler: play.mana_source)
+    def cost_mana_ruler(self):
+        return {"mana": 1, "mana_from": "j_ruler"}
+
+    def cost_mana_ruler_n(self, n):
+        return {"mana": _fixed(n), "mana_from": "j_ruler"}
+
     def costs(self, *cs):
         out: dict[str, Any] = {}
         for c in cs:
@@ -431,7 +491,7 @@ class _T(CountWords, TextTransformer, Transformer):
         ctype = self.card.get("type")
         if costs.get("rest") and ctype not in ("resonator", "j_ruler", "regalia", "magic_stone", "ruler", "addition"):
             raise Unsupported(f"a {{Rest}} cost on a {ctype}")
-        if costs.get("mana") and ctype not in ("ruler", "j_ruler"):
+        if costs.get("mana") and ctype not in ("ruler", "j_ruler") and costs.get("mana_from") != "j_ruler":
             raise Unsupported("a mana counter cost on a card that is not a J/ruler")
         ops, optional = body.ops(will=True), body.optional
         if "_pay" in costs:
@@ -463,16 +523,26 @@ class _T(CountWords, TextTransformer, Transformer):
         return [ab]
 
     def _will(self, costs, ops, once):
-        if once or costs.get("will") or set(costs) - {"rest", "banish_self", "life", "discard", "mana"}:
+        # a will ability paid with will or once per turn (CR 907): only one that cannot be played again and again in a
+        # row ({Rest}, "banish this card" or once per turn in its cost: no endless loop of will for will)
+        bounded = costs.get("rest") or costs.get("banish_self") or once == "turn"
+        if ((once or costs.get("will")) and not bounded) or set(costs) - {"rest", "banish_self", "life", "discard", "mana", "mana_from", "will"}:
             raise Unsupported("a will ability paid with will or once per turn")
         if len(ops) != 1:
             raise Unsupported("a will ability producing several wills")
         wills = ops[0].pop("_choices")
         several = wills[0].get("_several") if len(wills) == 1 and isinstance(wills[0], dict) else None
         if self.card.get("type") == "magic_stone":
-            if costs != {"rest": True} or len(wills) > 2 or several is not None:
+            if costs != {"rest": True} or len(wills) > 2 or several is not None or once:
                 raise Unsupported("a magic stone's will ability other than {Rest}: Produce one or two choices")
             return {"__fields__": True, "will": wills}
+        abilities = self._will_abilities(costs, wills, several)
+        if once and len(abilities) > 1:
+            # one will ability per choice: each its own once-per-turn use (state.USED_TURN bit), not one between them
+            raise Unsupported("a will ability of two choices once per turn")
+        return [{**ab, "once": once} if once else ab for ab in abilities]
+
+    def _will_abilities(self, costs, wills, several):
         if several is not None:
             # "Produce {R}{R}" / "{W}{G}": all of them at once (CR 907.3), one produce_will per kind of will
             return [{"kind": "will", "cost": costs,
@@ -1270,8 +1340,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def rest_bottom(self, order=None):
         if order != "random":
-            # "in any order" (or no order printed): the player would choose the order
-            self.approximate("look_rest_random_order")
+            # "in any order" (or no order printed): the player chooses the order (effects.rest_to_bottom; before
+            # session 16 a random order, the approximation look_rest_random_order)
+            return "bottom_any"
         return "bottom"
 
     def rest_graveyard(self):

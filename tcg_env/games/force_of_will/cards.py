@@ -75,7 +75,7 @@ ConditionName = Literal[
     "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
-    "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named",
+    "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player",
 ]  # fmt: skip
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
 
@@ -178,6 +178,11 @@ class FowCost(StrictModel):
     # priority.pay_chosen_cost); packed into A_COST_BANISH_SELF (2 + reg: banish, 4 + reg: rest)
     pay_chosen: Literal["none", "banish", "rest"] = "none"
     pay_reg: int = Field(default=0, ge=0, le=1)
+    # [Dive] (constants.COST_DIVE): the will paid and this card revealed from the hand, then removed from the game with
+    # a cyberbrain counter; playable only from the hand (A_COST_BANISH_SELF COST_DIVE)
+    dive: bool = False
+    # [Inheritance] (CR 1126.2): the will paid and this card discarded from the hand (constants.COST_INHERITANCE)
+    inheritance: bool = False
 
 
 class FowCondition(StrictModel):
@@ -224,7 +229,7 @@ OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(WhoN
 # for up to N ..., reveal them") or "reveal the top N cards" ("top", with top N), CR 1005.1
 OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field", "graveyard"], "hand"),
                     top=(int, Field(default=0, ge=0, le=K.SEARCH_TOP_MASK)),
-                    rest=(Literal["bottom", "graveyard", "top"], "bottom"), must=(bool, False),
+                    rest=(Literal["bottom", "graveyard", "top", "bottom_any"], "bottom"), must=(bool, False),
                     reveal=(Literal["none", "taken", "taken_more", "top"], "none"))
 OpProduceWill = op_model("produce_will", _M, will=WillName, count=(int, Field(default=1, ge=1, le=5)))
 OpCallStone = op_model("call_stone", _M, who=_Who, rested=(bool, False))  # rested: "... into the field rested"
@@ -265,7 +270,8 @@ OpGraveToHand = op_model("grave_to_hand", _M, reg=(Reg, 0))
 OpGraveToField = op_model("grave_to_field", _M, rested=(bool, False), reg=(Reg, 0))
 OpIf = op_model("if", _M, condition=FowCondition, skip=(int, Field(default=1, ge=1, le=20)))
 OpIfDone = if_done_op(_M)  # "If you do, ..." (CoreOp.IF_DONE) after an op of _REPORTS_DONE
-_SEARCH_REST = {"bottom": K.SEARCH_REST_BOTTOM, "graveyard": K.SEARCH_REST_GRAVEYARD, "top": 0}
+_SEARCH_REST = {"bottom": K.SEARCH_REST_BOTTOM, "graveyard": K.SEARCH_REST_GRAVEYARD, "top": 0,
+                "bottom_any": K.SEARCH_REST_BOTTOM | K.SEARCH_REST_ANY}
 _SEARCH_REVEAL = {"none": 0, "taken": K.SEARCH_REVEAL_TAKEN, "taken_more": K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_MORE,
                   "top": K.SEARCH_REVEAL_TOP}
 
@@ -424,6 +430,11 @@ class FowCard(CardBase):
     rune_cost: int = Field(default=0, ge=-10, le=10)
     story: bool = False  # chants: a story chant, for the extra deck ([Grimoire], CR 1132.2)
     enters_rested: bool = False  # "This card enters the field rested." (C_TYPE_BITS TB_ENTERS_RESTED)
+    # chants: [Remnant] (CR 1115.2): it may be played from its owner's graveyard, then removed from the game instead of
+    # leaving the chase for anywhere else (C_TYPE_BITS TB_REMNANT)
+    remnant: bool = False
+    # "You may play this card from your removed area." (CR 903.2; C_TYPE_BITS TB_FROM_REMOVED)
+    from_removed: bool = False
     # a token (CR 1303): a resonator no deck holds, made by an effect (the op make_token names it); no cost
     # (CR 1303.1a: only the information its effect specifies), C_TYPE_BITS TB_TOKEN
     token: bool = False
@@ -482,6 +493,14 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
         flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD
     if (code[:, K.I_OP] == K.Op.PREVENT_DAMAGE).any():
         flags[-1, K.FL_MISC] |= K.FLAG_PREVENT_CONT
+    choosing = code[:, K.I_OP] == K.Op.CHOOSE
+    if ((code[choosing, K.I_A1] >= 2) & (code[choosing, K.I_A2] == 0)).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_MULTI_TARGET  # effects.all_targets_available counts their targets (CR 903.2g)
+    if abilities is None or (abilities[:, K.A_COST_BANISH_SELF] < 0).any() \
+            or (cards[:, K.C_TYPE_BITS] & K.TB_FROM_REMOVED).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_DIVE  # play.dive_actions, removed_actions (without the abilities: set)
+    if (cards[:, K.C_TYPE_BITS] & K.TB_REMNANT).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_REMNANT  # play.grave_card_playable, only in pools with a [Remnant] card
     searching = code[:, K.I_OP] == K.Op.SEARCH
     if (code[searching, K.I_A2] & (K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_TOP)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REVEAL
@@ -638,6 +657,8 @@ def cost_words(c: FowCost | None, once: str = "no", gods_art: str | None = None)
         *(["banish this card"] if c.banish_self else []), *([f"pay {c.life} life"] if c.life else []),
         *([f"discard {c.discard}"] if c.discard else []),
         *([f"{c.pay_chosen} a chosen card of yours"] if c.pay_chosen != "none" else []),
+        *(["[Dive]: from the hand, then removed with a cyberbrain counter"] if c.dive else []),
+        *(["[Inheritance]: discard this card from the hand"] if c.inheritance else []),
         *([f"remove {c.mana} mana counter{'s' if c.mana > 1 else ''} from "
            + ("this card" if c.mana_from == "this_card" else "your J/ruler")] if c.mana else []),
     ]  # fmt: skip
@@ -792,6 +813,7 @@ class _Compiler(PoolCompiler):
             "awakening": ("resonator",), "incarnation": ("resonator",), "stealth": ("resonator",),
             "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",),
             "enters_rested": ("resonator", "addition", "regalia", "magic_stone"), "story": ("chant",), "grimoire": ("ruler",),
+            "remnant": ("chant",), "from_removed": ("resonator", "chant", "addition", "regalia"),
             "stone_types": ("magic_stone",),
             "divinity": ("ruler", "j_ruler", "rune"),
             "mana": ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"),
@@ -875,7 +897,8 @@ class _Compiler(PoolCompiler):
         row[K.C_WILL_A], row[K.C_WILL_B] = wills[0], wills[1]
         row[K.C_STEALTH] = int(card.stealth is not None)
         row[K.C_TYPE_BITS] = (K.TB_MASTER * card.master) | (K.TB_CHANT * card.chant_rune) | (K.TB_STORY * card.story) \
-            | (K.TB_ENTERS_RESTED * card.enters_rested) | (K.TB_TOKEN * card.token)
+            | (K.TB_ENTERS_RESTED * card.enters_rested) | (K.TB_TOKEN * card.token) | (K.TB_REMNANT * card.remnant) \
+            | (K.TB_FROM_REMOVED * card.from_removed)
         row[K.C_TYPE_BITS] |= stone_type_bits(card)
         if card.incarnation is not None:
             row[K.C_INCARNATION] = bits(card.incarnation.attributes, K.ATTRIBUTE_BITS)
@@ -955,9 +978,14 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.trigger", "only a J-ruler has a 'judgment' trigger (CR 705.3)")
         if ab.optional and kind != "automatic":
             self.fail(f"{p}.optional", "only automatic abilities are optional ('you may')")
-        if ab.once != "no" and kind != "activate":
-            self.fail(f"{p}.once", "only activate abilities are limited to once per turn / game")
-        if kind in ("activate", "will"):
+        if ab.once != "no" and kind != "activate" and not (kind == "will" and ab.once == "turn"):
+            self.fail(f"{p}.once", "only activate abilities (and will abilities, once per turn) are limited to once per "
+                      "turn / game")
+        coin = kind == "will" and ab.gods_art == K.ENERGIZE_ART
+        if coin and (ab.cost is not None or card.type not in ("ruler", "j_ruler")):
+            # [Energize] (CR 1119.2): the will coin's only cost is banishing the coin (once per game: its name)
+            self.fail(f"{p}.cost", "the [Energize] will coin's ability (a J/ruler's) has no cost but banishing the coin")
+        if kind in ("activate", "will") and not coin:
             if ab.cost is None or not _cost_nonempty(ab.cost):
                 self.fail(f"{p}.cost", f"a {kind} ability needs a cost (CR 905.2): will, rest, banish_self, discard, life or mana")
             if ab.cost.rest and card.type in ("chant", "rune"):
@@ -977,12 +1005,14 @@ class _Compiler(PoolCompiler):
             if not chosen or not all(op.op == "produce_will" for op in chosen):
                 self.fail(f"{p}.effect", "a will ability only produces will (CR 907.1): produce_will ops "
                           "(or a select_mode of them)")
-            if ab.cost.will:
-                self.fail(f"{p}.cost.will", "a will ability is not paid with will here (no loops)")
+            if ab.cost is not None and ab.cost.will and not (ab.cost.rest or ab.cost.banish_self or ab.once == "turn"):
+                self.fail(f"{p}.cost.will", "a will ability paid with will needs {Rest}, 'banish this card' or once per "
+                          "turn in its cost here (no endless loop of will for will)")
         elif any(op.op == "produce_will" for op in ab.effect):
             self.fail(f"{p}.effect", "produce_will belongs in a 'will' ability (it resolves without the chase, CR 907.3)")
         if ab.gods_art is not None:
-            if kind != "activate":
+            if kind != "activate" and not (kind == "will" and ab.gods_art == K.ENERGIZE_ART):
+                # (the will coin of [Energize], CR 1119.2: a will ability once per game, constants.ENERGIZE_ART)
                 self.fail(f"{p}.gods_art", "[God's Art] is an activate ability (CR 1112.1)")
             if ab.once == "turn":
                 self.fail(f"{p}.once", "a [God's Art] is played once per game (CR 1112.2), not once per turn")
@@ -995,6 +1025,14 @@ class _Compiler(PoolCompiler):
                              condition=ab.condition, optional=ab.optional, once=once)  # fmt: skip
         if ab.gods_art is not None:
             self.ab_rows[r][K.A_GODS_ART] = self.gods_art_id(ab.gods_art, p)
+        if ab.cost is not None and (ab.cost.dive or ab.cost.inheritance):
+            c = ab.cost
+            if kind != "activate" or card.type not in _PAID_TYPES or c.rest or c.banish_self or c.discard or c.life \
+                    or c.mana or c.pay_chosen != "none" or ab.once != "no" or (c.dive and c.inheritance) \
+                    or (c.dive and card.type != "resonator"):
+                self.fail(f"{p}.cost.dive", "[Dive] ([Inheritance]) is an activate ability of a resonator (a card played "
+                          "from the hand) with a will cost only")
+            self.ab_rows[r][K.A_COST_BANISH_SELF] = K.COST_DIVE if c.dive else K.COST_INHERITANCE
         if ab.cost is not None and ab.cost.pay_chosen != "none":
             self.check_pay_chosen(ab, p)
             self.ab_rows[r][K.A_COST_BANISH_SELF] = (2 if ab.cost.pay_chosen == "banish" else 4) + ab.cost.pay_reg

@@ -207,6 +207,10 @@ FLAG_DAMAGE_MOD = 32  # some DAMAGE_MOD instruction (effects.modified_damage)
 FLAG_LEAVES_FIELD = 64  # some automatic ability with trigger LEAVES_FIELD (zones.move_card fires it)
 FLAG_IS_BLOCKED = 128  # some automatic ability with trigger IS_BLOCKED (battle.block_declared fires it)
 FLAG_PREVENT_CONT = 16  # some PREVENT_DAMAGE instruction (effects.deal_damage_to_card reads the continuous prevention)
+FLAG_MULTI_TARGET = 1024  # some CHOOSE of a fixed count of two or more, not "up to" (effects.all_targets_available)
+FLAG_DIVE = 2048  # some [Dive] ability (A_COST_BANISH_SELF COST_DIVE) or TB_FROM_REMOVED card: the PRIORITY mask looks at
+# the hand's [Dive] abilities and the removed area
+FLAG_REMNANT = 512  # some card with [Remnant] (TB_REMNANT): the PRIORITY mask looks at the graveyard (CR 1115.2)
 FLAG_ATTR_REDUCTION = 256  # some COST_REDUCTION of attribute will (a2's COST_RED_ATTR_* fields: play.hand_attr_reduction)
 # COST_REDUCTION's a2: bit 0 "you may" (asked as the card is played, play.play_from_hand), then COST_RED_ATTR_BITS
 # bits per attribute (Attribute order): the will of that attribute less ("you may pay {B} less", CR 903.2i-iv)
@@ -231,6 +235,26 @@ TB_STONE_TYPES = 31 << TB_STONE_SHIFT
 # a token's card row (CR 1303): no deck holds it; an effect makes one (Op.MAKE_TOKEN) in a free slot of its
 # controller's, and it ceases to exist once it has moved out of the field (CR 1303.3a, zones.move_card)
 TB_TOKEN = 1 << (TB_STONE_SHIFT + 5)
+# [Remnant] (CR 1115.2): "You may play this card from your graveyard. If you played this card from your graveyard by
+# Remnant, if this card would move from the chase area to anywhere else, remove it from the game instead." (a chant:
+# play.grave_card_playable; the card record's MARK word while it is on the chase, zones.move_card_core)
+TB_REMNANT = 1 << (TB_STONE_SHIFT + 6)
+# "You may play this card from your removed area." (CR 903.2: played as from the hand; play.dive_actions' removed-area
+# rows, only in pools with FLAG_DIVE)
+TB_FROM_REMOVED = 1 << (TB_STONE_SHIFT + 7)
+# [Dive] <will>: <effect> (GITS sets; no rule of CR 8.01, its reminder text: "Pay <will> and reveal this card from your
+# hand to play this ability. Then remove this card from the game and put a cyberbrain counter on it. You may play
+# this card from your removed area as long as there is a cyberbrain counter on it."): an activate ability row whose
+# A_COST_BANISH_SELF is COST_DIVE (-1: none of the other values, 1 / 2 + reg / 4 + reg), played only from the hand
+# (play.dive_usable; never from the field: play.ability_usable); the cyberbrain counter is the card record's MARK
+# word while the card is in the removed area
+COST_DIVE = -1
+# [Inheritance] <will>: <effect> (CR 1126.2: "Pay the (cost), discard this card from your hand: (Effect)"; 1126.2a: only
+# from the hand): COST_INHERITANCE, played as a [Dive] ability is, the card discarded instead of removed
+COST_INHERITANCE = -2
+# the graveyard cards [Remnant] can play: the top REMNANT_ROWS of its owner's graveyard (the observation's `graveyards`
+# rows, observation.GRAVE_ROWS), chosen in the PRIORITY decision by OPTION_BASE + k (k-th from the top)
+REMNANT_ROWS = 8
 # the card record's PSEUDO word: a rune's copy (CR 1017.3) or a token (CR 1303.3a), both cease to exist
 PSEUDO_COPY = 1
 PSEUDO_TOKEN = 2
@@ -341,6 +365,12 @@ class SearchTo(IntEnum):
 SEARCH_TOP_MASK = 31  # a2 & mask: N, the top cards looked at (at most OPTION_SLOTS); 0: the whole deck
 SEARCH_REST_BOTTOM = 32  # the cards looked at and not taken to the bottom of the deck, in a random order
 SEARCH_REST_GRAVEYARD = 64  # ... into their owner's graveyard (neither bit: they stay on top, in order)
+# with SEARCH_REST_BOTTOM: "put the rest on the bottom of your deck in any order": the player puts them there one at a
+# time (the FORESEE decision, BOTTOM k only; effects.rest_to_bottom), the frame's FR_CNT SEARCH_PLACING meanwhile,
+# then SEARCH_PLACED
+SEARCH_REST_ANY = 2048
+SEARCH_PLACING = -1
+SEARCH_PLACED = -2
 SEARCH_MUST = 128  # "put a <card> from among them" without "you may": no PASS while one matches
 # revealed cards are shown to every player (CR 1005.1), kept in the state by engine.reveals (state.REVEAL_N /
 # REVEAL_IDS) for both players' observations (the `revealed` block)
@@ -387,6 +417,9 @@ class Condition(IntEnum):
     # "if your J/ruler is "A" [or "B"]", "you control a J/ruler named "A"": the card of its controller's ruler slot,
     # either side up (CR 201.2b: a ruler or J-ruler; a player has one), is named A or B: arg = A | (B + 1) << RULER_NAME_BITS
     RULER_NAMED = 20
+    # [Energize] (CR 1119.2): "if you are not the first player, you start the game with a will coin": its controller
+    # is not the first player (state.FIRST_PLAYER)
+    NOT_FIRST_PLAYER = 21
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
@@ -429,6 +462,11 @@ A_NCOLS = ABILITY_TABLE.width
 
 # [God's Art] names a pool may hold: one bit each in a player's int32 record (state.GODS_ART_USED)
 MAX_GODS_ARTS = 31
+# [Energize] <will> (CR 1119.2): the will coin token a player who is not the first player starts the game with, "Banish
+# this: Produce <will>", is compiled as a will ability of its J/ruler (both sides) used once per game by this reserved
+# name (a bit of state.GODS_ART_USED, as a [God's Art] name's: the coin is banished once; CR 1119.2a: its ability is
+# active while it is in the item area, from the start of the game until it is banished)
+ENERGIZE_ART = "[Energize] will coin"
 
 
 class Once(IntEnum):
@@ -743,7 +781,9 @@ RULER_ACTIVATE = ACTIONS.add("ruler_activate", (1, ABILITIES_PER_CARD),
 JUDGMENT = ACTIONS.add("judgment", doc="play the judgment process (CR 705)").base
 CALL_STONE = ACTIONS.add("call_stone", doc="call a magic stone (CR 710)").base
 BATTLE = ACTIONS.add("battle", doc="initiate battle (CR 704)").base
-SELECT_HAND = ACTIONS.add("select", HAND_SLOTS, "hand card `i`: a card to change (mulligan), a card to discard",
+SELECT_HAND = ACTIONS.add("select", HAND_SLOTS, "hand card `i`: a card to change (mulligan), a card to discard; in "
+                          "`PRIORITY` (new in session 16): play its [Dive] ability (reveal it, then remove it from the "
+                          "game with a cyberbrain counter)",
                           points_at="hand")
 OWN_FIELD = ACTIONS.add("own_field", FIELD_SLOTS, "own field position `i`: the attacker, the blocker",
                         points_at="my_field")
@@ -752,7 +792,11 @@ OPP_FIELD = ACTIONS.add("opp_field", FIELD_SLOTS, "the opponent's field position
 ATTACK_PLAYER = ACTIONS.add("attack_player", doc="the opponent is the attacked object (CR 803.3b)").base
 OPTION = ACTIONS.add("option", OPTION_SLOTS, "candidate `k` (`state.CAND`; row `k` of the decider's `candidates` "
                      "observation block): a target, a searched or foreseen card, an automatic ability to play first; "
-                     "\"yes\" (k = 0); X = k; [Pierce]: 100 more damage to the blocker (k = 0), all of it (k = 1)",
+                     "\"yes\" (k = 0); X = k; [Pierce]: 100 more damage to the blocker (k = 0), all of it (k = 1); "
+                     "in `PRIORITY` (new in session 16): play the card `k`-th from the top of own graveyard (row `k` of "
+                     "the `graveyards` block, k < `REMNANT_ROWS` = 8) by [Remnant] (CR 1115.2); `REMNANT_ROWS` + k: the "
+                     "card `k`-th from the top of own removed area, by its cyberbrain counter ([Dive]; the removed area "
+                     "has no rows in the observation)",
                      points_at="candidates")
 PLAY_STANDBY = ACTIONS.add("standby_play", STANDBY_SLOTS, "play standby card `i` by its activate-like [Trigger] (CR "
                            "708, 1113.2a), or a resonator by its [Stealth] whose condition is a state (\"[Stealth] your "

@@ -296,15 +296,46 @@ def playable_targets(game, s, T, arow, viewer, source):
         return False  # CR 903.2j / 1013.3: the cards a cost is paid with, as many as it names
     F = flag_table(T)
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_SELECT_MODE) == 0:
-        return targets_available(game, s, T, arow, viewer, source)  # no modes in the pool (its flags)
+        return all_targets_available(game, s, T, arow, viewer, source)  # no modes in the pool (its flags)
     abil = ability_table(T)
     c0 = abil[arow, K.A_CODE_START]
     if abil[arow, K.A_CODE_LEN] > 0 and code_table(T)[c0, I_OP] == Op.SELECT_MODE:
         for k in range(code_table(T)[c0, I_A1]):
-            if targets_available(game, s, T, code_table(T)[c0, I_A0] + k, viewer, source):
+            if all_targets_available(game, s, T, code_table(T)[c0, I_A0] + k, viewer, source):
                 return True
         return False
-    return targets_available(game, s, T, arow, viewer, source)
+    return all_targets_available(game, s, T, arow, viewer, source)
+
+
+@internal_inline
+def all_targets_available(game, s, T, arow, viewer, source):
+    """The core's ``targets_available`` (a leading CHOOSE that must choose has a card to choose), then, for a CHOOSE
+    of a fixed count of two or more ("two target resonators"; not "up to", not X), that many legal targets (CR
+    903.2g: the controller chooses legal ones, as many as the text names, or cannot play it; 903.2g-iii: the number
+    is fixed as it is played). Counted only for such a CHOOSE: a count of one is what the core checks."""
+    if not targets_available(game, s, T, arow, viewer, source):
+        return False
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_MULTI_TARGET) == 0:
+        return True  # no such CHOOSE in the pool (its flags)
+    abil = ability_table(T)
+    code = code_table(T)
+    c0 = abil[arow, K.A_CODE_START]
+    for r in range(c0, c0 + abil[arow, K.A_CODE_LEN]):
+        if code[r, I_OP] != Op.CHOOSE:
+            break
+        need = code[r, I_A1]
+        if code[r, I_A2] != 0 or need < 2:
+            continue
+        n = 0
+        for p in range(2):
+            for i in range(game.in_play_count(s, p)):
+                slot = game.in_play_slot(s, p, i)
+                if slot >= 0 and game.filter_match(s, T, code[r, I_A0], slot, viewer, source):
+                    n += 1
+        if n < need:
+            return False
+    return True
 
 
 @internal
@@ -351,10 +382,12 @@ def search(game, s, T, f, p, frow, look):
     n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND, p)
     top = look & K.SEARCH_TOP_MASK
     first = s[f + FR_CNT] - K.SEARCH_PAGE  # a later page (SEARCH_MORE answered): the lowest card id it lists
+    if s[f + FR_CNT] == K.SEARCH_PLACED:
+        return NEXT  # the rest put on the bottom in the order the player chose (rest_to_bottom)
     if 0 < s[f + FR_CNT] < K.SEARCH_PAGE:
         if top > 0:
             taken = 1 if s[f + FR_CNT] == 2 else 0
-            look_rest(game, s, T, p, min(top, s[n_off] + taken) - taken, look)
+            return rest_to_bottom(game, s, T, f, p, min(top, s[n_off] + taken) - taken, look)
         elif deck:
             shuffle_run_with(s, s, l_off, s[n_off])
         return NEXT
@@ -392,12 +425,31 @@ def search(game, s, T, f, p, frow, look):
         s[CAND + OPTION_SLOTS - 1] = K.SEARCH_MORE  # the next page, from the id after the last one listed
     if n == 0:
         if top > 0:
-            look_rest(game, s, T, p, min(top, s[n_off]), look)
+            return rest_to_bottom(game, s, T, f, p, min(top, s[n_off]), look)
         elif deck:
             shuffle_run_with(s, s, l_off, s[n_off])
         return NEXT
     s[CAND_N] = n
     set_decision(s, Decision.SEARCH, p)
+    return ASKED
+
+
+@internal
+def rest_to_bottom(game, s, T, f, p, n, look):
+    """``look_rest``, but "put the rest on the bottom of your deck in any order" (SEARCH_REST_ANY) of two or more
+    cards: the player puts them on the bottom one at a time (the FORESEE decision with the BOTTOM actions only,
+    kernels.legal_mask_row; the first put there ends up above the others), FR_CNT SEARCH_PLACING meanwhile
+    (place_foreseen then sets SEARCH_PLACED); ASKED, else NEXT."""
+    if (look & K.SEARCH_REST_ANY) == 0 or n < 2:
+        look_rest(game, s, T, p, n, look)
+        return NEXT
+    n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, p)
+    n = min(n, OPTION_SLOTS)
+    for k in range(n):
+        s[CAND + k] = s[l_off + s[n_off] - 1 - k]  # top first
+    s[CAND_N] = n
+    s[f + FR_CNT] = K.SEARCH_PLACING
+    set_decision(s, Decision.FORESEE, p)
     return ASKED
 
 
@@ -491,10 +543,13 @@ def place_foreseen(game, s, k, bottom):
     for j in range(k, n):
         s[CAND + j] = s[CAND + j + 1]
     s[CAND_N] = n
+    f = game.top_frame(s)
     if n > 0:
         set_decision(s, Decision.FORESEE, s[OWNER + slot * CARD_W])
+    elif s[f + FR_CNT] == K.SEARCH_PLACING:
+        s[f + FR_CNT] = K.SEARCH_PLACED  # a look's rest put on the bottom (rest_to_bottom): the SEARCH is done
     else:
-        s[game.top_frame(s) + FR_CNT] = 1
+        s[f + FR_CNT] = 1
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)

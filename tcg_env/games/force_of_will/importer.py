@@ -44,6 +44,7 @@ from tcg_env.cards.importers import Skipped
 from tcg_env.cards.text import LineResult, TextRecord, Verdict
 from tcg_env.games.force_of_will.card_text import APPROXIMATIONS, COMPILER
 from tcg_env.games.force_of_will.cards import FowCard, parse_will_cost
+from tcg_env.games.force_of_will import constants as K
 
 __all__ = ["ImportResult", "import_force_of_will_json", "detect_layout", "raw_layout"]
 
@@ -302,6 +303,17 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, list[LineResult]]:
             if why:
                 res = LineResult.unsupported(ln, why)
         results.append(res)
+    if any(op.get("op") == "cost_reduction" for ab in abilities for op in ab.get("effect", [])):
+        # [Remnant] (CR 1115.2), "you may play this card from your removed area" and [Dive] play the card from another
+        # zone than the hand; its own cost reductions are compiled for the hand (filter zone hand): not both
+        for i, r in enumerate(results):
+            if r.compiled and (r.fields.get("remnant") or r.fields.get("from_removed") or any(
+                    (ab.get("cost") or {}).get("dive") for ab in r.abilities)):
+                results[i] = LineResult.unsupported(r.line, "playing from another zone than the hand on a card with its "
+                                                            "own cost reduction")
+                rec.pop("remnant", None)
+                rec.pop("from_removed", None)
+                abilities[:] = [ab for ab in abilities if not (ab.get("cost") or {}).get("dive")]
     keywords += [_KEYWORDS[k] for k in n["extra_keywords"] if k in _KEYWORDS and _keyword_allowed(_KEYWORDS[k], ctype)]
     rec["keywords"] = list(dict.fromkeys(keywords))
     if abilities:
@@ -429,6 +441,29 @@ def _engine_check(cards: list[FowCard], lines_of: dict[str, list[LineResult]],
         else:
             drop.append(c)
     return drop
+
+
+def _energize_sides(cards: list[FowCard], lines_of: dict[str, list[LineResult]]) -> None:
+    """[Energize] (CR 1119.2): the will coin is no part of the ruler, so its will ability (card_text.energize) is
+    copied to the ruler's J-ruler side (the same once-per-game name, constants.ENERGIZE_ART: one coin whichever side
+    is up); where the J-ruler side has no room for it (constants.ABILITIES_PER_CARD) the [Energize] line is made
+    unsupported and its abilities taken off the ruler."""
+    by_number = {c.number: c for c in cards}
+    for c in cards:
+        coin = [a for a in c.abilities if a.gods_art == K.ENERGIZE_ART]
+        j = by_number.get(c.j_ruler) if c.type == "ruler" and c.j_ruler is not None else None
+        if not coin or j is None:
+            continue
+        if sum(a.kind in ("activate", "will") for a in j.abilities) + len(coin) <= K.ABILITIES_PER_CARD:
+            j.abilities.extend(a.model_copy() for a in coin)
+            continue
+        c.abilities[:] = [a for a in c.abilities if a.gods_art != K.ENERGIZE_ART]
+        for i, r in enumerate(lines_of[c.number]):
+            if r.compiled and any(a.get("gods_art") == K.ENERGIZE_ART for a in r.abilities):
+                lines_of[c.number][i] = LineResult.unsupported(
+                    r.line, "[Energize] with no room for the will coin's ability on the J-ruler side")
+                if r.line.strip() not in c.uncompiled:
+                    c.uncompiled.append(r.line.strip())
 
 
 def _names_in(obj: Any) -> set[str]:
@@ -681,6 +716,7 @@ def import_force_of_will_json(path: str | Path) -> ImportResult:
     for c in _engine_check(cards, lines_of, line_of_ability):
         cards.remove(c)
         skipped(f"{c.type}_effect_not_understood", c.number)
+    _energize_sides(cards, lines_of)
     # a ruler's [Judgment] line does what it says only with its J-ruler side imported (CR 705.3)
     for c in cards:
         if c.type == "ruler" and c.j_ruler is None:

@@ -53,7 +53,8 @@ from tcg_env.games.force_of_will.state import (
 from tcg_env.games.force_of_will.priority import reveal_answered
 from tcg_env.games.force_of_will.play import (
     ability_actions_of, call_stone, call_stone_legal, hand_card_playable, judgment_legal, play_from_standby,
-    play_judgment, play_rune, put_standby, rune_playable, standby_legal, standby_playable, will_producer, x_chosen
+    dive_actions, play_dive, play_from_grave, play_from_removed, play_judgment, play_rune, put_standby,
+    remnant_actions, rune_playable, standby_legal, standby_playable, will_producer, x_chosen
 )
 from tcg_env.games.force_of_will.battle import attackable, choose_attacker, forfeit_attack, pierce_assign, pierce_mask
 from tcg_env.games.force_of_will.turn import finish_mulligan
@@ -200,6 +201,8 @@ def priority_mask(game, s, T, p, out):
         if rune_playable(game, s, T, p, i):  # CR 711, 709.3c
             out[K.PLAY_RUNE_BASE + i] = 1
             n += 1
+    n += remnant_actions(game, s, T, p, out)  # CR 1115.2: OPTION k, the graveyard's k-th card from the top
+    n += dive_actions(game, s, T, p, out)  # [Dive]: SELECT i (hand card i), OPTION REMNANT_ROWS + k (removed area)
     ruler = game.j_ruler_slot(s, p)
     if s[CARD + ruler * CARD_W] >= 0 and s[ZONE + ruler * CARD_W] == Zone.RULER_AREA:
         n += ability_actions_of(game, s, T, p, ruler, RULER_ACTIVATE_BASE, out)
@@ -248,8 +251,11 @@ def legal_mask_row(game, s, T, out):
             n += 1
         return n
     if kind == Decision.FORESEE:
-        # CR 1034.1: each looked-at card onto the top (OPTION k) or to the bottom (BOTTOM k)
-        n = mask_options(out, OPTION_BASE, OPTION_SLOTS, s[CAND_N])
+        # CR 1034.1: each looked-at card onto the top (OPTION k) or to the bottom (BOTTOM k); the rest of a look
+        # "on the bottom of your deck in any order" (effects.rest_to_bottom): to the bottom only
+        n = 0
+        if s[game.top_frame(s) + FR_CNT] != K.SEARCH_PLACING:
+            n = mask_options(out, OPTION_BASE, OPTION_SLOTS, s[CAND_N])
         return n + mask_options(out, K.BOTTOM_BASE, OPTION_SLOTS, s[CAND_N])
     if kind == Decision.CHOOSE_X:
         return mask_options(out, OPTION_BASE, OPTION_SLOTS, s[DEC_ARG] + 1)  # CR 903.2f: X = k
@@ -309,6 +315,12 @@ def apply_priority(game, s, T, p, a):
         game.play_from_hand(s, T, p, a - K.AWAKEN_HAND_BASE, K.PLAY_AWAKENED)
     elif a >= PLAY_STANDBY_BASE:
         play_from_standby(game, s, T, p, a - PLAY_STANDBY_BASE)
+    elif a >= OPTION_BASE + K.REMNANT_ROWS:
+        play_from_removed(game, s, T, p, a - OPTION_BASE - K.REMNANT_ROWS)  # a cyberbrain counter ([Dive])
+    elif a >= OPTION_BASE:
+        play_from_grave(game, s, T, p, a - OPTION_BASE)  # [Remnant] (CR 1115.2; play.remnant_actions)
+    elif a >= SELECT_HAND_BASE:
+        play_dive(game, s, T, p, a - SELECT_HAND_BASE)  # [Dive] (play.dive_actions)
     elif a < STANDBY_BASE:
         game.play_from_hand(s, T, p, a - PLAY_HAND_BASE, K.PLAY_NORMAL)
     elif a < WILL_A_BASE:

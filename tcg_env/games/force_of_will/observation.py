@@ -47,6 +47,7 @@ from tcg_env.games.force_of_will.state import (
 from tcg_env.games.force_of_will.characteristics import AURA_ALL
 
 GRAVE_ROWS = 8
+assert K.REMNANT_ROWS <= GRAVE_ROWS  # [Remnant]'s OPTION k names row k of own graveyard (constants)
 _COUNTED = (Zone.MAIN_DECK, Zone.STONE_DECK, Zone.HAND, Zone.GRAVEYARD, Zone.STANDBY, Zone.REMOVED, Zone.EXTRA_DECK,
             Zone.RUNE_AREA)
 
@@ -249,7 +250,9 @@ def card_row(game, s, T, player, slot, obs, o):
     attacked = s[ATTACKED]
     mana = s[MANA + w]
     revealed = s[REVEALED + w]
-    put_back = s[MARK + w]  # set on hand cards during the mulligan only: the hand is its owner's (CR 306.2)
+    # set on hand cards during the mulligan (the hand is its owner's, CR 306.2) and on a chase card played by [Remnant]
+    # (CR 1115.2, play.play_from_grave: it was played from a public zone, the graveyard)
+    put_back = s[MARK + w]
     arts = card_table(T)[cid, K.C_GODS_ARTS] & s[GODS_ART_USED + ctrl]
     copy_card_row(obs, o, T, cid, CARD_OBS_FEATURES)
     d = o + CARD_OBS_FEATURES

@@ -25,7 +25,7 @@ from tcg_env.games.force_of_will.constants import (
 )
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, CALLED, CARD, CARD_W, CONTROLLER, DEC_ARG, E_AUX, E_SLOT, E_X, FR_DISCARD, GODS_ART_USED, HAND_N,
-    JUDGED, LIFE, MANA, NO_MORE_BATTLE, OWNER, PSEUDO, RESTED, REVEALED, STANDBY_TURN, STANDBY_N, STEP,
+    JUDGED, LIFE, MANA, MARK, NO_MORE_BATTLE, OWNER, PSEUDO, RESTED, REVEALED, STANDBY_TURN, STANDBY_N, STEP,
     TURN_PLAYER, USED_TURN, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.costs import can_pay_free
@@ -104,7 +104,12 @@ def activate_like_trigger(T, cid):
 @internal_inline
 def hand_card_playable(game, s, T, p, i, how):
     """May ``p`` play hand card ``i`` now, ``how`` (constants.PLAY_*)?"""
-    slot = game.hand_slot(s, p, i)
+    return card_playable(game, s, T, p, game.hand_slot(s, p, i), how)
+
+
+@internal_inline
+def card_playable(game, s, T, p, slot, how):
+    """May ``p`` play card ``slot`` (in its hand, or a [Remnant] chant in its graveyard) now, ``how``?"""
     cid = s[CARD + slot * CARD_W]
     c = card_table(T)[cid]
     t = c[K.C_TYPE]
@@ -173,7 +178,12 @@ def play_from_hand(game, s, T, p, i, how):
     an effect frame in MODE_TARGETS), its cost is paid (j: here before the targets, which changes
     nothing, the targets being known to exist); when the frame ends it is put onto the chase
     (priority.finish_frame). ``how``: constants.PLAY_*, kept in the entry's E_AUX."""
-    slot = game.hand_slot(s, p, i)
+    play_card(game, s, T, p, game.hand_slot(s, p, i), how)
+
+
+@internal
+def play_card(game, s, T, p, slot, how):
+    """``play_from_hand`` of card ``slot`` (a hand card, or a [Remnant] chant in the graveyard: play_from_grave)."""
     c = card_table(T)[s[CARD + slot * CARD_W]]
     r = game.activate_like_trigger(T, s[CARD + slot * CARD_W]) if c[K.C_TYPE] == CardType.CHANT else -1
     if r >= 0:  # play_trigger_from records the play (note_card_play)
@@ -203,6 +213,147 @@ def play_from_hand(game, s, T, p, i, how):
         s[f + E_X] = -pending
     if x:
         set_decision(s, K.Decision.CHOOSE_X, p)
+
+
+# =============================================================================================
+# [Remnant] (CR 1115): a chant played from its owner's graveyard
+# =============================================================================================
+@internal_inline
+def grave_slot(s, p, k):
+    """The card ``k``-th from the top of ``p``'s graveyard (the observation's `graveyards` row k), -1 past its end."""
+    n_off, l_off = zone_offsets(ZT, Zone.GRAVEYARD, p)
+    return s[l_off + s[n_off] - 1 - k] if k < s[n_off] else -1
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def grave_card_playable(game, s, T, p, k):
+    """CR 1115.2: "You may play this card from your graveyard": a chant with [Remnant] (TB_REMNANT; not one with
+    [Trigger], which is not played as a chant, CR 604.2a) ``k``-th from the top of ``p``'s graveyard, played as from
+    the hand (its timing, cost and targets: card_playable)."""
+    slot = grave_slot(s, p, k)
+    if slot < 0:
+        return False
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    if (c[K.C_TYPE_BITS] & K.TB_REMNANT) == 0 or c[K.C_TYPE] != CardType.CHANT or c[K.C_TRIGGER_ABIL] >= 0:
+        return False
+    return card_playable(game, s, T, p, slot, K.PLAY_NORMAL)
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def remnant_actions(game, s, T, p, out):
+    """Mark OPTION_BASE + k for each graveyard card ``p`` may play by [Remnant] (the top REMNANT_ROWS); returns how
+    many. Only in pools with a [Remnant] card (FLAG_REMNANT): no other pool looks at the graveyard here."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_REMNANT) == 0:
+        return 0
+    n = 0
+    for k in range(K.REMNANT_ROWS):
+        if grave_card_playable(game, s, T, p, k):
+            out[K.OPTION_BASE + k] = 1
+            n += 1
+    return n
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def play_from_grave(game, s, T, p, k):
+    """CR 1115.2: play the [Remnant] chant ``k``-th from the top of ``p``'s graveyard as from the hand (CR 903.2);
+    the card record's MARK word (otherwise only the mulligan's, on hand cards) records that it was played by
+    [Remnant] while it is on the chase: leaving it for anywhere else it is removed from the game instead
+    (zones.move_card_core)."""
+    slot = grave_slot(s, p, k)
+    game.play_card(s, T, p, slot, K.PLAY_NORMAL)
+    s[MARK + slot * CARD_W] = 1
+
+
+# =============================================================================================
+# [Dive] (GITS sets; its reminder text, constants.COST_DIVE): an activate ability played from the hand
+# =============================================================================================
+@internal_inline
+def dive_row(T, cid):
+    """The ability row of card ``cid``'s [Dive] or [Inheritance] ability (A_COST_BANISH_SELF COST_DIVE /
+    COST_INHERITANCE: played from the hand), -1 none."""
+    abil = ability_table(T)
+    c = card_table(T)[cid]
+    for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+        if abil[r, K.A_KIND] == AbilityKind.ACTIVATE and abil[r, K.A_COST_BANISH_SELF] < 0:
+            return r
+    return -1
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def dive_usable(game, s, T, p, slot):
+    """May ``p`` play the [Dive] ability of its hand card ``slot`` now: "Pay <will> and reveal this card from your
+    hand to play this ability" (an activate ability: at any priority, CR 905; its "play this ability only ..."
+    condition, its will cost, room on the chase, its targets, CR 903.2g)?"""
+    r = dive_row(T, s[CARD + slot * CARD_W])
+    if r < 0:
+        return False
+    a = ability_table(T)[r]
+    if not game.condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot):
+        return False
+    if not game.can_pay(s, p, a, K.A_COST, a[K.A_COST_FREE]) or game.frames_full(s) or chase_full(game, s):
+        return False
+    return game.playable_targets(s, T, r, p, slot)
+
+
+@internal_inline
+def removed_slot(s, p, k):
+    """The card ``k``-th from the top of ``p``'s removed area, -1 past its end."""
+    n_off, l_off = zone_offsets(ZT, Zone.REMOVED, p)
+    return s[l_off + s[n_off] - 1 - k] if k < s[n_off] else -1
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def dive_actions(game, s, T, p, out):
+    """Mark SELECT_HAND_BASE + i for each hand card whose [Dive] ability ``p`` may play, and OPTION_BASE +
+    REMNANT_ROWS + k for each card ``k``-th from the top of its removed area (k < REMNANT_ROWS) with a cyberbrain
+    counter (MARK) it may play as from the hand ("You may play this card from your removed area as long as there is
+    a cyberbrain counter on it"), or whose own text lets it be played from there ("You may play this card from your
+    removed area.", TB_FROM_REMOVED); returns how many. Only in pools with a [Dive] ability (FLAG_DIVE)."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_DIVE) == 0:
+        return 0
+    n = 0
+    for i in range(min(s[HAND_N + p], HAND_SLOTS)):
+        if dive_usable(game, s, T, p, game.hand_slot(s, p, i)):
+            out[K.SELECT_HAND_BASE + i] = 1
+            n += 1
+    for k in range(K.REMNANT_ROWS):
+        slot = removed_slot(s, p, k)
+        if slot < 0:
+            break
+        if (s[MARK + slot * CARD_W] != 0 or (card_table(T)[s[CARD + slot * CARD_W], K.C_TYPE_BITS] & K.TB_FROM_REMOVED) != 0) \
+                and card_playable(game, s, T, p, slot, K.PLAY_NORMAL):
+            out[K.OPTION_BASE + K.REMNANT_ROWS + k] = 1
+            n += 1
+    return n
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def play_dive(game, s, T, p, i):
+    """Play the [Dive] ability of hand card ``i``: its will paid (CR 903.2j), the card revealed and then removed from
+    the game with a cyberbrain counter (the record's MARK word); the ability is played as an activate ability of
+    that card (its targets chosen, then onto the chase, CR 903.2)."""
+    slot = game.hand_slot(s, p, i)
+    r = dive_row(T, s[CARD + slot * CARD_W])
+    a = ability_table(T)[r]
+    game.pay(s, p, a, K.A_COST, a[K.A_COST_FREE])
+    if a[K.A_COST_BANISH_SELF] == K.COST_INHERITANCE:
+        game.discard_hand_index(s, p, i)  # CR 1126.2: its cost discards this card from the hand (CR 1019)
+    else:
+        game.move_card(s, T, slot, Zone.REMOVED)
+        s[MARK + slot * CARD_W] = 1  # the cyberbrain counter
+    game.note_battle_play(s, p)
+    game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.ABILITY, slot, r, p, -1)
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def play_from_removed(game, s, T, p, k):
+    """Play the card ``k``-th from the top of ``p``'s removed area, which has a cyberbrain counter, as from the hand
+    (CR 903.2); the counter goes with the zone change (CR 1022.3)."""
+    slot = removed_slot(s, p, k)
+    s[MARK + slot * CARD_W] = 0
+    game.play_card(s, T, p, slot, K.PLAY_NORMAL)
 
 
 @internal_inline  # in the legal mask: inlined (engine.jit), 0 at once in a pool without attribute reductions
@@ -375,6 +526,8 @@ def ability_usable(game, s, T, p, slot, j):
     if r < 0:
         return False
     a = ability_table(T)[r]
+    if a[K.A_COST_BANISH_SELF] < 0:
+        return False  # [Dive] / [Inheritance]: played from the hand only (dive_usable; CR 1126.2a)
     if a[K.A_ONCE] == K.Once.TURN and (s[USED_TURN + w] >> j) & 1:
         return False
     if a[K.A_ONCE] == K.Once.GAME and (s[GODS_ART_USED + p] >> a[K.A_GODS_ART]) & 1:

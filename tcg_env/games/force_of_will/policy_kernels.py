@@ -528,7 +528,9 @@ def heuristic_action(game, s, T, mask, n_legal, rng_row):
     if kind == Decision.SEARCH:
         return game._costliest_candidate(s, T, mask)
     if kind == Decision.FORESEE:
-        return OPTION_BASE  # keep the looked-at cards on top, in the order they were
+        # keep the looked-at cards on top, in the order they were (the rest of a look put on the bottom "in any
+        # order": the first, effects.rest_to_bottom)
+        return OPTION_BASE if mask[OPTION_BASE] != 0 else K.BOTTOM_BASE
     if kind == Decision.CHOOSE_TARGET:
         return game._target(s, T, mask, p)
     return game._first_legal(mask)

@@ -15,7 +15,7 @@ from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_J_SIDE, C_TYPE, CardType, Zone
 from tcg_env.games.force_of_will.state import (
-    ASTRAL, ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, DREW_FROM_EMPTY, ENTERED, HAND_L, HAND_N, MANA, MT, OWNER,
+    ASTRAL, ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, DREW_FROM_EMPTY, ENTERED, HAND_L, HAND_N, MANA, MARK, MT, OWNER,
     PSEUDO, RESTED, STANDBY_TURN, ZONE, ZT
 )
 from tcg_env.games.force_of_will.replacement import destroy_replaced, grave_replaced, shields_end_on
@@ -87,9 +87,16 @@ def move_card_core(game, s, T, slot, z):
         z = Zone.GRAVEYARD  # CR 316.4
     if not allowed_move(game, s, T, slot, z):
         return False
+    w = slot * CARD_W
+    if s[MARK + w] != 0 and s[ZONE + w] == Zone.CHASE:
+        # CR 1115.2: played from the graveyard by [Remnant] (play.play_from_grave), it would move from the chase
+        # area to anywhere else: it is removed from the game instead
+        s[MARK + w] = 0
+        z = Zone.REMOVED
+    elif s[MARK + w] != 0 and s[ZONE + w] == Zone.REMOVED:
+        s[MARK + w] = 0  # a cyberbrain counter ([Dive], play.play_dive) goes with the zone change (CR 1022.3)
     if z == Zone.GRAVEYARD and grave_replaced(game, s, T, slot):
         z = Zone.REMOVED  # CR 910.1: a continuous replacement effect (GRAVE_TO_REMOVED)
-    w = slot * CARD_W
     ctrl = s[CONTROLLER + w]
     old = zone_take(s, ZT, slot)
     keep = (old == Zone.FIELD and z == Zone.RULER_AREA) or (old == Zone.RULER_AREA and z == Zone.FIELD)
