@@ -59,9 +59,9 @@ APPROXIMATIONS: dict[str, str] = {
                         "dealt to it is reduced by N instead\") applies to the same damage, the engine applies the "
                         "shield first; CR 11.12.5.6.1 lets the Forward's controller choose the order (the result "
                         "differs: 6000 damage to a 5000-power Forward reduced by 2000)",
-    "power_lki": "\"Deal it damage equal to <this>'s power\": when the card has left the field before the effect "
-                 "resolves, its printed power is dealt (CR 11.11.4 asks for its power just before it left: the engine "
-                 "keeps no record of it); on the field, its power then, as printed",
+    "power_lki": "no longer used (session 16: when the source has left the field, the power it had just before it "
+                 "left is dealt, CR 11.11.4: zones.keep_source_power, effects.source_power); before, \"Deal it damage "
+                 "equal to <this>'s power\" dealt its printed power once it had left",
 }
 
 _SYM_ELEMENTS = {
@@ -668,10 +668,9 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def it_damage_power(self, _):
         # "Deal it damage equal to ~'s power." (per "source_power": 1000 x the power / 1000, counted on resolution);
-        # a source that has left the field counts its printed power (CR 11.11.4 asks for its power as it last was)
+        # a source that has left the field counts its power just before it left (CR 11.11.4: effects.source_power)
         if self.card.get("type") != "forward":
             raise Unsupported("damage equal to the power of a card that is not a Forward")
-        self.approximate("power_lki")
         return _Steps([("reg", [{"op": "damage", "amount": 1000, "per": "source_power"}])])
 
     def it_damage_more(self, items):

@@ -454,6 +454,8 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.DEALT_DAMAGE_SELF, K.Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_DEALT_DAMAGE_TRIGGER  # effects.deal_forward_damage fires them
+    if ((code[:, K.I_OP] == K.Op.DAMAGE) & (code[:, K.I_A2] == K.PER_SOURCE_POWER)).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_SOURCE_POWER  # zones.leave_field keeps the power it had (CR 11.11.4)
     if (code[:, K.I_OP] == K.Op.MUST_ATTACK).any():
         flags[-1, K.FL_MISC] |= K.FLAG_MUST_ATTACK  # the DECLARE_ATTACK mask looks for such a Forward
     if abilities is not None and abilities.shape[0] and (abilities[:, K.A_TRIGGER] == K.Trigger.PARTY_ATTACKS).any():
@@ -854,6 +856,10 @@ class _Compiler(PoolCompiler):
             regs = [getattr(op, "reg", None) for op in ab.effect if op.op in _TARGETING]
             if len(regs) != len(set(regs)):
                 self.fail(f"{p}.effect", "actions that may be selected together fill different registers")
+        if any(getattr(op, "per", None) == "source_power" for op in ab.effect) and any(
+                getattr(op, "reg", None) == K.N_REGS - 1 for op in ab.effect):
+            # the last register's second last slot keeps the source's power as it last was (state.E_LKI)
+            self.fail(f"{p}.effect", f"an amount of the source's power uses no register {K.N_REGS - 1}")
         for j, op in enumerate(ab.effect):
             q = f"{p}.effect[{j}]"
             name = op.op

@@ -195,6 +195,9 @@ FLAG_MUST_ATTACK = 64  # some card "must attack once per turn if possible" (Op.M
 # some effect gives "the next damage dealt to it ... this turn" (Op.DAMAGE_SHIELD: effects.deal_forward_damage reads and
 # uses up the card's shield; set with FLAG_DAMAGE_MOD, which routes damage there)
 FLAG_DAMAGE_SHIELD = 128
+# some DAMAGE instruction's amount is its source's power (PER_SOURCE_POWER: "Deal it damage equal to <this>'s power"):
+# zones.leave_field keeps the power the card had just before it left (CR 11.11.4) for the effects that read it
+FLAG_SOURCE_POWER = 256
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -618,8 +621,8 @@ REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.
 # point of damage received, 2 + a filter row each card it matches; these two: each card in a hand
 PER_HAND = -1  # the controller's ("for each card in your hand")
 PER_OPP_HAND = -2  # the opponent's ("for each card in your opponent's hand")
-# the source's power / 1000 ("Deal it damage equal to <this>'s power": 1000 damage x this); its printed power
-# when it has left the field (card_text's approximation power_lki)
+# the source's power / 1000 ("Deal it damage equal to <this>'s power": 1000 damage x this); when it has left the
+# field, its power just before it left (CR 11.11.4, 6.4.2: state.E_LKI, effects.source_power)
 PER_SOURCE_POWER = -3
 
 

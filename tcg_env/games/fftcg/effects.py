@@ -74,6 +74,7 @@ from tcg_env.games.fftcg.state import (
     E_CARD,
     E_CTRL,
     E_KIND,
+    E_LKI,
     E_MODE,
     E_REG,
     E_REGN,
@@ -575,7 +576,10 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
         if card_table(T)[s[CARD + t * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
             # a2: "for each ..." (filters.per_count), counted on resolution; a1: a base amount dealt with it
             # ("Deal it 4000 damage and 1000 more damage for each ...": one amount of damage)
-            amount = a0 if a2 == 0 else a1 + a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT])
+            if a2 == K.PER_SOURCE_POWER:
+                amount = a1 + a0 * game.source_power(s, T, f)
+            else:
+                amount = a0 if a2 == 0 else a1 + a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT])
             ft = flag_table(T)
             if (ft[ft.shape[0] - 1, K.FL_MISC] & (K.FLAG_DAMAGE_MOD | K.FLAG_DEALT_DAMAGE_TRIGGER)) != 0:
                 # a1 without a2: "... If C, deal it Y damage instead.", the Y - X more of an amount X already dealt
@@ -1120,6 +1124,24 @@ def finish_frame(game, s, T):
         s[FLOW] = FL_AFTER_RESOLVE
     # P_EX and P_DAMAGE: the frame below (or FLOW) continues
     game.refresh_derived(s, T)
+
+
+@internal
+def source_power(game, s, T, f):
+    """The power / 1000 of the source of the entry at ``f`` ("Deal it damage equal to <this>'s power"): on the field
+    and not moved since the entry was made, its power now; once it has left the field, its power just before it left
+    (CR 11.11.4, 6.4.2): as the entry kept it (E_LKI, when the source left after the entry was made), else as the card
+    kept it when its leaving triggered the entry (E_AUX: the card itself; zones.keep_source_power); any other source
+    off the field (an EX Burst's card in the Damage Zone) was not on the field: its printed power (CR 6.4.2)."""
+    if s[f + E_LKI] > 0:
+        return s[f + E_LKI] - 1
+    src = s[f + E_SLOT]
+    if src < 0:
+        return 0
+    w = src * CARD_W
+    if s[ZONE + w] == K.Zone.FIELD or s[f + E_AUX] == src:
+        return max(s[D_POWER + w], 0) // 1000
+    return 0 if s[f + E_CARD] < 0 else card_table(T)[s[f + E_CARD], K.C_POWER] // 1000
 
 
 @internal

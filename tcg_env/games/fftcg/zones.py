@@ -6,7 +6,7 @@ auto-abilities (CR 11.8); drawing (CR 9.2; from an empty deck CR 3.1.2) and disc
 zone, shuffling a deck (CR 15.1.1.6) and dealing are ``tcg_env.engine.zones`` kernels.
 """
 
-from tcg_env.engine.tables import card_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, flag_table
 from tcg_env.engine.jit import internal, internal_widened
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.zones import zone_find, zone_pop_top, zone_push, zone_put, zone_remove, zone_remove_at
@@ -26,14 +26,26 @@ from tcg_env.games.fftcg.state import (
     DECK_L,
     DECK_N,
     DREW_FROM_EMPTY,
+    BUILD_ENTRY,
     DULL,
+    D_POWER,
     D_RST,
+    E_ABIL,
+    E_LKI,
+    E_SLOT,
+    ENTRY_W,
+    FR_PURPOSE,
+    FRAME_N,
+    FRAME_W,
+    FRAMES,
     FIELD_L,
     FIELD_N,
     HAND_L,
     HAND_N,
     MT,
     OWNER,
+    STACK,
+    STACK_N,
     TIMESTAMP,
     ZONE,
     ZT,
@@ -75,7 +87,11 @@ def leave_field(game, s, T, slot, dest, is_break):
         s[BLOCKER] = -1
     if dest == K.Zone.BREAK:
         game.trigger_put_into_break_other(s, T, slot, p)  # before it changes zone: the filter sees it on the field
+    ft = flag_table(T)
+    lki = s[D_POWER + slot * CARD_W]
     mod_forget(s, MT, slot)  # CR 7.4: a new card (state.MODS)
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_SOURCE_POWER) != 0:
+        game.keep_source_power(s, T, slot, lki)
     s[DERIVED_CLEAN] = 0  # a field changed
     game.put_in_zone(s, slot, dest)
     game.trigger_card(s, T, slot, p, K.Trigger.LEAVES_FIELD_SELF, slot)
@@ -85,6 +101,39 @@ def leave_field(game, s, T, slot, dest, is_break):
         game.trigger_card(s, T, slot, p, K.Trigger.BROKEN_SELF, slot)
         if cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
             game.trigger_field(s, T, 1 - p, K.Trigger.OPP_FORWARD_BROKEN, slot)
+
+
+@internal
+def uses_source_power(T, arow):
+    """Does ability row ``arow``'s program deal damage equal to its source's power (K.PER_SOURCE_POWER)?"""
+    abil = ability_table(T)
+    code = code_table(T)
+    c0 = abil[arow, K.A_CODE_START]
+    for i in range(abil[arow, K.A_CODE_LEN]):
+        if code[c0 + i, K.I_OP] == K.Op.DAMAGE and code[c0 + i, K.I_A2] == K.PER_SOURCE_POWER:
+            return True
+    return False
+
+
+@internal
+def keep_source_power(game, s, T, slot, power):
+    """The card in ``slot`` leaves the field with ``power`` (pool flag FLAG_SOURCE_POWER): CR 11.11.4, an effect that
+    references its source after it moved uses the information just before it left. The Summons and abilities already
+    made with it as their source (on the stack, being cast or resolved: state.E_LKI, first leaving only) and those its
+    leaving triggers (made later: the power stays in its D_POWER, which no zone but the field reads) keep it."""
+    power = max(power, 0) // 1000
+    s[D_POWER + slot * CARD_W] = power * 1000
+    for k in range(s[STACK_N] + s[FRAME_N] + 1):
+        if k < s[STACK_N]:
+            e = STACK + k * ENTRY_W
+        elif k < s[STACK_N] + s[FRAME_N]:
+            e = FRAMES + (k - s[STACK_N]) * FRAME_W
+            if s[e + FR_PURPOSE] == K.P_DAMAGE:
+                continue  # the damage process's frame is no program's
+        else:
+            e = BUILD_ENTRY
+        if s[e + E_SLOT] == slot and s[e + E_LKI] == 0 and s[e + E_ABIL] >= 0 and uses_source_power(T, s[e + E_ABIL]):
+            s[e + E_LKI] = power + 1
 
 
 @internal

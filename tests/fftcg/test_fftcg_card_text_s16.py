@@ -1,0 +1,96 @@
+"""FF-TCG card text, session 16 (branch s16-ff): "Deal it damage equal to <this>'s power" once its source has left the
+field deals the power the source had just before it left (CR 11.11.4, 6.4.2: state.E_LKI, zones.keep_source_power,
+effects.source_power). Made-up lines played in small games (the mini-pool helpers of the session 13 module)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.cards.text import Verdict
+from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg import state as S
+from tests.fftcg.fftcg_helpers import card_record, do, import_mini, slot_of
+from tests.fftcg.test_fftcg_card_text_s13 import _answer, _c, _game, _resolve
+
+
+def _records():
+    rec = card_record("X", "earth")
+
+    recs = [
+        rec(1, "Rubi", "forward", 2, 5000, "Fiend", "When Rubi is put from the field into the Break Zone, choose 1 "
+            "Forward opponent controls. Deal it damage equal to Rubi's power."),
+        rec(2, "Pump", "summon", 1, 0, "", "Choose 1 Forward. It gains +3000 power until the end of the turn."),
+        rec(3, "Doom", "summon", 1, 0, "", "Choose 1 Forward. Break it."),
+        rec(4, "Ciaran", "forward", 2, 5000, "Monk", "{1}: Choose 1 Forward. Deal it damage equal to Ciaran's power."),
+    ]
+    recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
+    recs += [rec(40 + i, f"Filler {i}", "forward", 2, 9000, "Soldier", "") for i in range(10)]
+    return recs
+
+
+@pytest.fixture(scope="module")
+def mini(tmp_path_factory):
+    return import_mini(tmp_path_factory, "ff16", _records())
+
+
+def _dmg(g, number, player=0):
+    return int(g.state[S.DMG + slot_of(g, number, player=player) * S.CARD_W])
+
+
+def _cast(g, name, *choices, resolve=True):
+    do(g, f"Cast {name}", *choices)
+    while g.decision == K.Decision.PAY_CP:
+        g.step(_answer(g))
+    if resolve:
+        _resolve(g)
+
+
+BACKUPS = ("X-020", "X-021", "X-022", "X-023")
+
+
+# ---- "Deal it damage equal to <this>'s power" (CR 11.11.4) -------------------------------------------------------------
+def test_damage_equal_to_power_compiles_exact():
+    r = _c("When Zell Test is put from the field into the Break Zone, choose 1 Forward opponent controls. Deal it damage "
+           "equal to Zell Test's power.")
+    assert r.verdict is Verdict.EXACT and r.approximations == ()
+
+
+def test_power_on_the_field_with_its_effects(mini):
+    # on the field: its power now (+3000 until the end of the turn)
+    g = _game(mini, hand=("X-002",), mine=("X-004",), theirs=("X-040",), backups=BACKUPS)
+    _cast(g, "Pump", "Choose your Ciaran")
+    do(g, "Use ability: Ciaran", "Choose opponent's Filler 0")
+    _resolve(g)
+    assert _dmg(g, "X-040", player=1) == 8000
+
+
+def test_source_left_in_response_deals_its_last_power_CR_11_11_4(mini):
+    # the ability on the stack, its source broken in response: the power it had just before it left (8000), not the
+    # printed 5000
+    g = _game(mini, hand=("X-002", "X-003"), mine=("X-004",), theirs=("X-040",), backups=BACKUPS)
+    _cast(g, "Pump", "Choose your Ciaran")
+    do(g, "Use ability: Ciaran", "Choose opponent's Filler 0")
+    while g.decision == K.Decision.PAY_CP:
+        g.step(_answer(g))
+    assert int(g.state[S.STACK_N]) == 1
+    _cast(g, "Doom", "Choose your Ciaran")
+    assert int(g.state[S.ZONE + slot_of(g, "X-004", K.Zone.BREAK) * S.CARD_W]) == K.Zone.BREAK
+    assert _dmg(g, "X-040", player=1) == 8000
+
+
+def test_leaving_trigger_deals_the_power_it_left_with_CR_11_11_4(mini):
+    # "When Rubi is put from the field into the Break Zone, ... damage equal to Rubi's power": 5000 + 3000
+    g = _game(mini, hand=("X-002", "X-003"), mine=("X-001",), theirs=("X-040",), backups=BACKUPS)
+    _cast(g, "Pump", "Choose your Rubi")
+    _cast(g, "Doom", "Choose your Rubi", resolve=False)
+    for _ in range(40):  # pass; the trigger's target: the opponent's Forward
+        if g.done or (g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0):
+            break
+        acts = [g.describe_action(int(a)) for a in g.legal_actions()]
+        g.step(int(g.legal_actions()[acts.index("Choose opponent's Filler 0")]) if "Choose opponent's Filler 0" in acts
+               else _answer(g))
+    assert _dmg(g, "X-040", player=1) == 8000
+    # without the pump: its printed power as it was on the field
+    g = _game(mini, hand=("X-003",), mine=("X-001",), theirs=("X-040",), backups=BACKUPS)
+    _cast(g, "Doom", "Choose your Rubi")
+    assert _dmg(g, "X-040", player=1) == 5000
