@@ -22,6 +22,7 @@ def _records():
         rec(2, "Pump", "summon", 1, 0, "", "Choose 1 Forward. It gains +3000 power until the end of the turn."),
         rec(3, "Doom", "summon", 1, 0, "", "Choose 1 Forward. Break it."),
         rec(4, "Ciaran", "forward", 2, 5000, "Monk", "{1}: Choose 1 Forward. Deal it damage equal to Ciaran's power."),
+        rec(5, "Revive", "summon", 1, 0, "", "Choose 1 Forward in your Break Zone. Play it onto the field."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 9000, "Soldier", "") for i in range(10)]
@@ -75,6 +76,28 @@ def test_source_left_in_response_deals_its_last_power_CR_11_11_4(mini):
     assert int(g.state[S.STACK_N]) == 1
     _cast(g, "Doom", "Choose your Ciaran")
     assert int(g.state[S.ZONE + slot_of(g, "X-004", K.Zone.BREAK) * S.CARD_W]) == K.Zone.BREAK
+    assert _dmg(g, "X-040", player=1) == 8000
+
+
+def test_source_back_on_the_field_is_a_new_card_CR_7_4(mini):
+    # broken in response, then played again from the Break Zone before the ability resolves: the ability still reads
+    # the power its source had when it left (8000), not the new card's 5000 (CR 11.11.4, 7.4)
+    g = _game(mini, hand=("X-002", "X-003", "X-005"), mine=("X-004",), theirs=("X-040",), backups=BACKUPS)
+    _cast(g, "Pump", "Choose your Ciaran")
+    do(g, "Use ability: Ciaran", "Choose opponent's Filler 0")
+    while g.decision == K.Decision.PAY_CP:
+        g.step(_answer(g))
+    _cast(g, "Doom", "Choose your Ciaran", resolve=False)
+    g.step(K.PASS)
+    g.step(K.PASS)  # Doom resolves: Ciaran is broken, its ability waits on the stack
+    assert int(g.state[S.STACK_N]) == 1 and g.decision == K.Decision.PRIORITY
+    _cast(g, "Revive", "Choose Ciaran in the Break Zone", resolve=False)
+    g.step(K.PASS)
+    g.step(K.PASS)
+    assert int(g.state[S.STACK_N]) == 1
+    ciaran = slot_of(g, "X-004")
+    assert int(g.state[S.D_POWER + ciaran * S.CARD_W]) == 5000
+    _resolve(g)
     assert _dmg(g, "X-040", player=1) == 8000
 
 

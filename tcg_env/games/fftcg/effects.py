@@ -1135,6 +1135,8 @@ def source_power(game, s, T, f):
     off the field (an EX Burst's card in the Damage Zone) was not on the field: its printed power (CR 6.4.2)."""
     if s[f + E_LKI] > 0:
         return s[f + E_LKI] - 1
+    if s[f + E_AUX] <= -2:  # kept while it waited to be put onto the stack (zones.keep_source_power)
+        return -2 - s[f + E_AUX]
     src = s[f + E_SLOT]
     if src < 0:
         return 0

@@ -12,7 +12,7 @@ from tcg_env.engine.header import H_TURN
 from tcg_env.engine.zones import zone_find, zone_pop_top, zone_push, zone_put, zone_remove, zone_remove_at
 from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.fftcg import constants as K
-from tcg_env.games.fftcg.constants import FIELD_SLOTS, MAX_DECK
+from tcg_env.games.fftcg.constants import FIELD_SLOTS, MAX_DECK, PENDING_TRIGGER_MAX
 from tcg_env.games.fftcg.state import (
     DERIVED_CLEAN,
     ASSIGNED,
@@ -31,6 +31,7 @@ from tcg_env.games.fftcg.state import (
     D_POWER,
     D_RST,
     E_ABIL,
+    E_AUX,
     E_LKI,
     E_SLOT,
     ENTRY_W,
@@ -44,6 +45,8 @@ from tcg_env.games.fftcg.state import (
     HAND_N,
     MT,
     OWNER,
+    PT,
+    PT_N,
     STACK,
     STACK_N,
     TIMESTAMP,
@@ -91,7 +94,7 @@ def leave_field(game, s, T, slot, dest, is_break):
     lki = s[D_POWER + slot * CARD_W]
     mod_forget(s, MT, slot)  # CR 7.4: a new card (state.MODS)
     if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_SOURCE_POWER) != 0:
-        game.keep_source_power(s, T, slot, lki)
+        game.keep_source_power(s, T, slot, lki, False)
     s[DERIVED_CLEAN] = 0  # a field changed
     game.put_in_zone(s, slot, dest)
     game.trigger_card(s, T, slot, p, K.Trigger.LEAVES_FIELD_SELF, slot)
@@ -116,13 +119,19 @@ def uses_source_power(T, arow):
 
 
 @internal
-def keep_source_power(game, s, T, slot, power):
-    """The card in ``slot`` leaves the field with ``power`` (pool flag FLAG_SOURCE_POWER): CR 11.11.4, an effect that
-    references its source after it moved uses the information just before it left. The Summons and abilities already
-    made with it as their source (on the stack, being cast or resolved: state.E_LKI, first leaving only) and those its
-    leaving triggers (made later: the power stays in its D_POWER, which no zone but the field reads) keep it."""
+def keep_source_power(game, s, T, slot, power, entering):
+    """The card in ``slot`` leaves the field with ``power``, or (``entering``) enters it having kept ``power`` when it
+    last left (pool flag FLAG_SOURCE_POWER). CR 11.11.4: an effect that references its source after the source moved
+    uses the information just before it left. The Summons and abilities made with it as their source before this move
+    (on the stack, being cast or resolved: state.E_LKI; waiting to be put on the stack: their E_AUX, when it is the card
+    itself or none, as -2 - the power) keep the power they are to read: when it leaves, ``power``; when it enters, the
+    power it left with for those its leaving triggered (E_AUX the card), else (made off the field: an EX Burst) its
+    printed power. Once kept, an entry keeps it. The abilities its leaving triggers are made after it left: its D_POWER,
+    which no zone but the field reads, keeps ``power`` for them (effects.source_power)."""
     power = max(power, 0) // 1000
-    s[D_POWER + slot * CARD_W] = power * 1000
+    if not entering:
+        s[D_POWER + slot * CARD_W] = power * 1000
+    printed = card_table(T)[s[CARD + slot * CARD_W], K.C_POWER] // 1000
     for k in range(s[STACK_N] + s[FRAME_N] + 1):
         if k < s[STACK_N]:
             e = STACK + k * ENTRY_W
@@ -132,8 +141,15 @@ def keep_source_power(game, s, T, slot, power):
                 continue  # the damage process's frame is no program's
         else:
             e = BUILD_ENTRY
-        if s[e + E_SLOT] == slot and s[e + E_LKI] == 0 and s[e + E_ABIL] >= 0 and uses_source_power(T, s[e + E_ABIL]):
-            s[e + E_LKI] = power + 1
+        if s[e + E_SLOT] == slot and s[e + E_LKI] == 0 and s[e + E_AUX] > -2 and s[e + E_ABIL] >= 0 \
+                and uses_source_power(T, s[e + E_ABIL]):
+            s[e + E_LKI] = 1 + (power if not entering or s[e + E_AUX] == slot else printed)
+    for p in range(2):
+        for i in range(s[PT_N + p]):
+            e = PT + (p * PENDING_TRIGGER_MAX + i) * 3
+            aux = s[e + 2]
+            if s[e] == slot and (aux == slot or aux == -1) and uses_source_power(T, s[e + 1]):
+                s[e + 2] = -2 - (power if not entering or aux == slot else printed)
 
 
 @internal
@@ -143,6 +159,9 @@ def enter_field(game, s, T, slot, player):
     if s[FIELD_N + player] >= FIELD_SLOTS:
         game.put_in_zone(s, slot, K.Zone.BREAK)  # no room (engine capacity, documented)
         return
+    ft = flag_table(T)
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_SOURCE_POWER) != 0:
+        game.keep_source_power(s, T, slot, s[D_POWER + slot * CARD_W], True)
     mod_forget(s, MT, slot)  # CR 7.4
     s[DERIVED_CLEAN] = 0  # a field changes
     zone_push(s, FIELD_N + player, FIELD_L + player * FIELD_SLOTS, slot)
