@@ -1,6 +1,8 @@
 """FF-TCG card text, session 16 (branch s16-ff): "Deal it damage equal to <this>'s power" once its source has left the
 field deals the power the source had just before it left (CR 11.11.4, 6.4.2: state.E_LKI, zones.keep_source_power,
-effects.source_power). Made-up lines played in small games (the mini-pool helpers of the session 13 module)."""
+effects.source_power); "the damage increases by N instead" (Op.DAMAGE_INCREASE, DamageMod.INCREASE: replacement effects,
+CR 11.12.5.2, applied after the damaged Forward's reductions: the approximation damage_increase_order). Made-up lines
+played in small games (the mini-pool helpers of the session 13 module)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,18 @@ def _records():
         rec(3, "Doom", "summon", 1, 0, "", "Choose 1 Forward. Break it."),
         rec(4, "Ciaran", "forward", 2, 5000, "Monk", "{1}: Choose 1 Forward. Deal it damage equal to Ciaran's power."),
         rec(5, "Revive", "summon", 1, 0, "", "Choose 1 Forward in your Break Zone. Play it onto the field."),
+        rec(6, "Blaze", "backup", 2, 0, "Smith", "If a Fire Character you control deals damage to a Forward, the damage "
+            "increases by 1000 instead.", element="fire"),
+        rec(7, "Pyro", "forward", 2, 5000, "Mage", "{1}: Choose 1 Forward. Deal it 3000 damage.", element="fire"),
+        rec(8, "Quake", "summon", 1, 0, "", "Choose 1 Forward. Deal it 3000 damage."),
+        rec(9, "Caller", "backup", 2, 0, "Caller", "If a Forward is dealt damage by your Summon, the damage increases by "
+            "2000 instead."),
+        rec(10, "Brick", "forward", 2, 9000, "Knight", "If Brick is dealt damage, reduce the damage by 1000 instead."),
+        rec(11, "Tender", "forward", 2, 9000, "Knight", "If Tender receives damage, the damage increases by 4000 "
+            "instead."),
+        rec(12, "Brute", "forward", 2, 7000, "Brute", "If Brute deals damage to a Forward, the damage increases by 2000 "
+            "instead."),
+        rec(13, "Spark", "summon", 1, 0, "", "Choose 1 Forward. Deal it 1000 damage."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 9000, "Soldier", "") for i in range(10)]
@@ -117,3 +131,66 @@ def test_leaving_trigger_deals_the_power_it_left_with_CR_11_11_4(mini):
     g = _game(mini, hand=("X-003",), mine=("X-001",), theirs=("X-040",), backups=BACKUPS)
     _cast(g, "Doom", "Choose your Rubi")
     assert _dmg(g, "X-040", player=1) == 5000
+
+
+# ---- "the damage increases by N instead" (CR 11.12.5.2) ----------------------------------------------------------------
+def test_damage_increases_compile_approximate():
+    for line in ("If a Fire Character you control deals damage to a Forward, the damage increases by 1000 instead.",
+                 "If Zell Test deals damage to a Forward, the damage increases by 2000 instead.",
+                 "If Zell Test receives damage, the damage increases by 4000 instead.",
+                 "If a Forward is dealt damage by your Fire Summon, the damage increases by 1000 instead."):
+        r = _c(line)
+        assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("damage_increase_order",), line
+    assert _c("If a Forward opponent controls deals damage to a Forward, the damage increases by 1000 "
+              "instead.").verdict is Verdict.UNSUPPORTED
+
+
+def test_a_characters_ability_damage_is_increased_CR_11_11_8(mini):
+    # Blaze: "If a Fire Character you control deals damage": Pyro's ability (its card deals it, CR 11.11.8) 3000 + 1000;
+    # the Summon Quake is no Character: 3000
+    g = _game(mini, hand=("X-008",), mine=("X-006", "X-007"), theirs=("X-040", "X-041"), backups=BACKUPS)
+    do(g, "Use ability: Pyro", "Choose opponent's Filler 0")
+    _resolve(g)
+    assert _dmg(g, "X-040", player=1) == 4000
+    _cast(g, "Quake", "Choose opponent's Filler 1")
+    assert _dmg(g, "X-041", player=1) == 3000
+
+
+def test_damage_by_your_summon_is_increased_after_the_reductions(mini):
+    # Caller: "If a Forward is dealt damage by your Summon, +2000"; Brick reduces its damage by 1000 first:
+    # 3000 - 1000 + 2000; a 1000 damage the reduction brings to 0 is not dealt, so not increased (the engine's order,
+    # damage_increase_order)
+    g = _game(mini, hand=("X-008", "X-013"), mine=("X-009",), theirs=("X-010",), backups=BACKUPS)
+    _cast(g, "Quake", "Choose opponent's Brick")
+    assert _dmg(g, "X-010", player=1) == 4000
+    _cast(g, "Spark", "Choose opponent's Brick")
+    assert _dmg(g, "X-010", player=1) == 4000
+    # the opponent's Summon is not "your Summon" for Caller's controller
+    g = _game(mini, hand=("X-008",), mine=("X-040",), theirs=("X-009",), backups=BACKUPS)
+    _cast(g, "Quake", "Choose your Filler 0")
+    assert _dmg(g, "X-040") == 3000
+
+
+def test_a_forward_that_receives_more_damage(mini):
+    # "If Tender receives damage, the damage increases by 4000 instead.": 3000 + 4000
+    g = _game(mini, hand=("X-008",), theirs=("X-011",), backups=BACKUPS)
+    _cast(g, "Quake", "Choose opponent's Tender")
+    assert _dmg(g, "X-011", player=1) == 7000
+
+
+def test_battle_damage_of_the_forward_is_increased_CR_10_1_4_2(mini):
+    # Brute (7000) attacks, the opponent's Filler (9000) blocks: it is dealt 7000 + 2000 (broken); Brute is dealt 9000
+    from tests.fftcg.fftcg_helpers import pass_until
+
+    g = _game(mini, mine=("X-012",), theirs=("X-041",), backups=BACKUPS)
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    do(g, "Attack with Brute")
+    pass_until(g, K.Decision.DECLARE_BLOCK)
+    do(g, "Block with Filler 1")
+    filler = slot_of(g, "X-041", player=1)
+    for _ in range(30):
+        if int(g.state[S.ZONE + filler * S.CARD_W]) != K.Zone.FIELD:
+            break
+        g.step(K.PASS)
+    slot_of(g, "X-041", K.Zone.BREAK, player=1)  # 9000 damage to a 9000-power Forward: broken (CR 12.4.5)
+    slot_of(g, "X-012", K.Zone.BREAK)

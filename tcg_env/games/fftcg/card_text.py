@@ -59,6 +59,13 @@ APPROXIMATIONS: dict[str, str] = {
                         "dealt to it is reduced by N instead\") applies to the same damage, the engine applies the "
                         "shield first; CR 11.12.5.6.1 lets the Forward's controller choose the order (the result "
                         "differs: 6000 damage to a 5000-power Forward reduced by 2000)",
+    "damage_increase_order": "\"the damage increases by N instead\" (\"If ~ receives damage\", \"If a DESC you control "
+                             "deals damage to a Forward\", \"If a Forward is dealt damage [by your Summon]\"): the "
+                             "engine applies the increases after the damaged Forward's reductions (its \"next damage\" "
+                             "shields and its own replacements), and only while the damage is above 0; CR 11.12.5.6.1 "
+                             "lets the Forward's controller choose the order, which differs when the reductions alone "
+                             "bring the damage to 0 (1000 damage increased by 2000 to a Forward that reduces it by "
+                             "1000: the engine deals none, the controller could have it dealt 1000)",
     "power_lki": "no longer used (session 16: when the source has left the field, the power it had just before it "
                  "left is dealt, CR 11.11.4: zones.keep_source_power, effects.source_power); before, \"Deal it damage "
                  "equal to <this>'s power\" dealt its printed power once it had left",
@@ -1738,6 +1745,60 @@ class FFTextTransformer(TextTransformer, Transformer):
     def dr_becomes(self, items):
         return ("becomes", _int(items[0]))
 
+    def dr_increase(self, items):
+        return ("increase", items[0])
+
+    def inc_result(self, items):
+        return _int(items[0])
+
+    def id_any(self, _):
+        return "any"
+
+    def id_battle(self, _):
+        return "battle"
+
+    def inc_by(self, items):
+        elem = next((str(t).lower() for t in items if isinstance(t, Token) and t.type == "ELEMENT"), None)
+        return ("your_summon", elem)
+
+    # "If ~ / a DESC you control deals [battle] damage to a Forward, the damage increases by N instead.", "If a Forward is
+    # dealt damage [by your [Element] Summon], the damage increases by N instead." (Op.DAMAGE_INCREASE: a replacement
+    # effect, CR 11.12.5.2, of a field ability on every damage dealt to a Forward, effects.damage_increase). Applied
+    # after the reductions while the damage is above 0: the order is the damaged Forward's controller's (CR
+    # 11.12.5.6.1), the engine's is the approximation damage_increase_order
+    def _increase(self, amount: int, dealer: str, by: str, f: dict | None = None, element: str | None = None) -> list:
+        if amount <= 0 or amount % 1000:
+            raise Unsupported("an increase of damage that is not a multiple of 1000")
+        self.approximate("damage_increase_order")
+        op = {"op": "damage_increase", "amount": amount, "dealer": dealer, "by": by}
+        if f is not None:
+            op["filter"] = f
+        if element is not None:
+            op["element"] = element
+        return [{"kind": "field", "effect": [op]}]
+
+    def f_inc_self(self, items):
+        if self.card.get("type") != "forward":
+            raise Unsupported("damage dealt by a card that is not a Forward")
+        by, amount = [t for t in items if isinstance(t, (str, int)) and not isinstance(t, Token)]
+        return self._increase(amount, "self", by)
+
+    def f_inc_dealer(self, items):
+        f = next(t for t in items if isinstance(t, dict))
+        by, amount = [t for t in items if isinstance(t, (str, int)) and not isinstance(t, Token)]
+        if f.get("side") != "own" or "zone" in f or (f.get("alt") is not None and f["alt"].get("side") != "own"):
+            raise Unsupported("damage dealt by cards that are not Characters you control")
+        if f.get("type") == "summon":
+            raise Unsupported("damage dealt by a Summon of a description")
+        return self._increase(amount, "filter", by, f=f)
+
+    def f_inc_any(self, items):
+        by = next((t for t in items if isinstance(t, tuple)), None)
+        amount = next(t for t in items if isinstance(t, int) and not isinstance(t, Token))
+        if by is None:
+            return self._increase(amount, "any", "any")
+        return self._increase(amount, "any", "your_summon", element=by[1])
+
     def f_damage_mod(self, items):
         (event, by), (mode, amount) = [t for t in items if isinstance(t, tuple)]
         if self.card.get("type") != "forward":
@@ -1751,6 +1812,10 @@ class FFTextTransformer(TextTransformer, Transformer):
         if mode == "zero_if_less_than_power" or (mode == "becomes" and amount > 0):
             # its result depends on the order with a "next damage" shield's reduction (effects.damage_dealt)
             self.approximate("damage_mod_order")
+        if mode == "increase":
+            if event != "any":
+                raise Unsupported("'dealt damage less than its power' with an increase")
+            self.approximate("damage_increase_order")  # applied after the reductions (effects.damage_dealt)
         return [{"kind": "field", "effect": [{"op": "damage_mod", "mode": mode, "amount": amount, "by": by}]}]
 
     def f_damage_reduced(self, items):

@@ -180,6 +180,9 @@ HAS_DAMAGE_MOD = 1 << 18
 NO_ACTIVATE_IN_ACTIVE_PHASE = 1 << 19
 # bit 20: "<this> must attack once per turn if possible" (Op.MUST_ATTACK)
 MUST_ATTACK_ONCE = 1 << 20
+# bit 21: a field ability increases damage dealt to Forwards (Op.DAMAGE_INCREASE: "If a Fire Character you control deals
+# damage to a Forward, the damage increases by 1000 instead."); effects.damage_increase looks at the cards with it
+HAS_DAMAGE_INCREASE = 1 << 21
 # the pool's flags (tcg_env.engine.tables: the flags table's last row, word FL_MISC; cards.ff_kernel_flags): a set
 # bit says the pool may need the check
 FL_MISC = 0
@@ -198,6 +201,9 @@ FLAG_DAMAGE_SHIELD = 128
 # some DAMAGE instruction's amount is its source's power (PER_SOURCE_POWER: "Deal it damage equal to <this>'s power"):
 # zones.leave_field keeps the power the card had just before it left (CR 11.11.4) for the effects that read it
 FLAG_SOURCE_POWER = 256
+# some field ability increases the damage dealt to Forwards (Op.DAMAGE_INCREASE: effects.damage_increase where damage
+# is dealt; set with FLAG_DAMAGE_MOD, which routes battle and effect damage there)
+FLAG_DAMAGE_INCREASE = 512
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -577,6 +583,12 @@ class Op(IntEnum):
     # holds at least a1 cards matching filter a0 (zone hand), they select a1 of them one at a time (a SELECT_CARD,
     # SelectFor.DISCARD_MATCHING, no pass) and discard each (CR 15.1.1.4): done; fewer: nothing is discarded (NOT_DONE)
     DISCARD_MATCHING = 69
+    # "If a DESC you control / <this> deals [battle] damage to a Forward, the damage increases by N instead.", "If a
+    # Forward is dealt damage [by your Summon], ...": a replacement effect (CR 11.12.5.2) of a field ability on every
+    # damage dealt to a Forward (effects.damage_increase); a0 = N, a1 = the dealer (a filter row of the Characters that
+    # deal it, DEALER_SELF or DEALER_ANY), a2 = IncreaseBy + INCREASE_ELEMENT_SPAN * (1 + Element or 0); C_HAS_FIELD
+    # bit HAS_DAMAGE_INCREASE, pool flag FLAG_DAMAGE_INCREASE
+    DAMAGE_INCREASE = 70
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
@@ -588,6 +600,24 @@ class DamageMod(IntEnum):
     REDUCE = 1  # "reduce the damage by N instead" (not below 0)
     BECOMES = 2  # "the damage becomes N instead"
     ZERO_IF_LESS_THAN_POWER = 3  # "If <this> is dealt damage less than its power, the damage becomes 0 instead."
+    # "If <this> receives damage, the damage increases by N instead.": applied after the reductions, while the damage
+    # is above 0 (effects.damage_dealt; card_text's approximation damage_increase_order)
+    INCREASE = 4
+
+
+class IncreaseBy(IntEnum):
+    """Op.DAMAGE_INCREASE's a2 % INCREASE_ELEMENT_SPAN: which damage it increases (a2 // INCREASE_ELEMENT_SPAN: 1 + the
+    Element the Summon must be of, 0 any)."""
+
+    ANY = 0  # battle damage and the damage of Summons and abilities
+    BATTLE = 1  # "deals battle damage"
+    YOUR_SUMMON = 2  # "is dealt damage by your Summon": a Summon of the ability's controller
+
+
+INCREASE_ELEMENT_SPAN = 8
+# Op.DAMAGE_INCREASE's a1 besides a filter row of the Characters that deal the damage
+DEALER_SELF = -1  # "If <this> deals damage to a Forward"
+DEALER_ANY = -2  # "If a Forward is dealt damage"
 
 
 class DamageBy(IntEnum):
@@ -602,7 +632,7 @@ class DamageBy(IntEnum):
     CHARACTER = 4
 
 
-REAL_CARD_OPS = frozenset({Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,

@@ -79,8 +79,11 @@ from tcg_env.games.fftcg.state import (
     E_REG,
     E_REGN,
     E_SLOT,
+    ATK_L,
+    ATK_N,
     FIELD_L,
     FIELD_N,
+    TURN_PLAYER,
     FLOW,
     FRAMES,
     FRAME_N,
@@ -585,7 +588,7 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
                 # a1 without a2: "... If C, deal it Y damage instead.", the Y - X more of an amount X already dealt
                 # the source's card type (as it last was, E_CARD): CR 11.11.8, an ability's damage is its card's
                 src_type = card_table(T)[s[f + E_CARD], K.C_TYPE] if s[f + E_CARD] >= 0 else -1
-                game.deal_forward_damage(s, T, t, amount, s[f + E_CTRL], src_type, a1 if a2 == 0 else 0)
+                game.deal_forward_damage(s, T, t, amount, s[f + E_CTRL], src_type, a1 if a2 == 0 else 0, s[f + E_SLOT])
             else:
                 s[DMG + t * CARD_W] += amount
     elif op == K.Op.POWER_PER:
@@ -1147,44 +1150,110 @@ def source_power(game, s, T, f):
 
 
 @internal
-def damage_dealt(game, s, T, slot, amount, dealer, src_type, shield):
+def damage_dealt(game, s, T, slot, amount, dealer, src_type, shield, src):
     """The damage the Forward in ``slot`` is dealt when ``amount`` is dealt to it, after its "next damage" shields
     (``shield``: their total, Op.DAMAGE_SHIELD, or 0) and its own replacement effects (Op.DAMAGE_MOD, CR 11.12.5.2:
     "If <this> is dealt damage, reduce the damage by 1000 instead."), applied in printed order while their conditions
-    hold (CR 11.9). The shields first: reductions commute with the card's own reductions; with "becomes N" or "less
-    than its power" the order matters and CR 11.12.5.6.1 lets the card's controller choose it, the engine takes the
-    shields first (the card-text approximation damage_mod_order). ``dealer``: the player whose Summon or ability deals
+    hold (CR 11.9), then the increases (its own DamageMod.INCREASE, the field abilities' Op.DAMAGE_INCREASE:
+    damage_increase) while the damage is above 0. The shields first: reductions commute with the card's own reductions;
+    with "becomes N" or "less than its power" the order matters and CR 11.12.5.6.1 lets the card's controller choose it,
+    the engine takes the shields first (the card-text approximation damage_mod_order). The increases last: a damage the
+    reductions bring to 0 is not dealt (CR 11.12.5.4), so it is not increased; the controller could choose to increase
+    it first (card_text's approximation damage_increase_order). ``dealer``: the player whose Summon or ability deals
     it, -1 for battle damage; ``src_type``: the card type of what deals it (a Forward in battle; a Summon, or the card
-    whose ability it is: CR 11.11.8, the card that is the source does what its ability instructs)
-    (deal_forward_damage)."""
+    whose ability it is: CR 11.11.8, the card that is the source does what its ability instructs); ``src``: its slot
+    (-2: an attacking party, each of its Forwards dealing damage, CR 15.1.1.9.8) (deal_forward_damage)."""
     if shield > 0 and amount > 0:
         amount = max(0, amount - shield)
     cards = card_table(T)
     cid = s[CARD + slot * CARD_W]
-    if amount <= 0 or (cards[cid, K.C_HAS_FIELD] & K.HAS_DAMAGE_MOD) == 0:
+    if amount <= 0:
         return amount
+    inc = 0
+    if (cards[cid, K.C_HAS_FIELD] & K.HAS_DAMAGE_MOD) != 0:
+        abil = ability_table(T)
+        code = code_table(T)
+        ctrl = s[CONTROLLER + slot * CARD_W]
+        a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD, cards[cid, K.C_ABIL_START], 0)
+        while r >= 0:
+            by = code[r, K.I_A2]
+            if by == K.DamageBy.FORWARD:
+                applies = src_type == K.CardType.FORWARD
+            elif by == K.DamageBy.CHARACTER:
+                applies = src_type == K.CardType.FORWARD or src_type == K.CardType.BACKUP
+            else:
+                applies = by == K.DamageBy.ANY or (dealer >= 0 and (by == K.DamageBy.EFFECTS or dealer != ctrl))
+            if applies and amount > 0 and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], ctrl,
+                                                               slot):
+                mode = code[r, K.I_A0]
+                if mode == K.DamageMod.REDUCE:
+                    amount = max(0, amount - code[r, K.I_A1])
+                elif mode == K.DamageMod.BECOMES:
+                    amount = code[r, K.I_A1]
+                elif mode == K.DamageMod.ZERO_IF_LESS_THAN_POWER and amount < s[D_POWER + slot * CARD_W]:
+                    amount = 0
+                elif mode == K.DamageMod.INCREASE:
+                    inc += code[r, K.I_A1]
+            a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD, a, r + 1)
+    if amount <= 0:
+        return amount
+    ft = flag_table(T)
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_INCREASE) != 0:
+        inc += game.damage_increase(s, T, dealer, src_type, src)
+    return amount + inc
+
+
+@internal
+def increase_dealer_matches(game, s, T, frow, dealer_slot, ctrl, card):
+    """Does the card in ``dealer_slot`` deal damage for Op.DAMAGE_INCREASE's a1 ``frow`` of the card in ``card``
+    (controlled by ``ctrl``): the card itself (DEALER_SELF), or a card on the field the filter matches ("a Fire
+    Character you control": the filter's side is seen by ``ctrl``)?"""
+    if frow == K.DEALER_SELF:
+        return dealer_slot == card
+    return s[ZONE + dealer_slot * CARD_W] == K.Zone.FIELD and game.filter_match(s, T, frow, dealer_slot, ctrl, card)
+
+
+@internal
+def damage_increase(game, s, T, dealer, src_type, src):
+    """The increase the field abilities on both fields (Op.DAMAGE_INCREASE, CR 11.12.5.2, while their conditions hold)
+    give a damage dealt to a Forward (``dealer``, ``src_type``, ``src``: damage_dealt's). An attacking party's damage
+    (``src`` -2) is dealt by each of its Forwards (CR 15.1.1.9.8): an increase of the damage a matching Forward deals
+    counts once per matching Forward of the party."""
+    cards = card_table(T)
     abil = ability_table(T)
     code = code_table(T)
-    ctrl = s[CONTROLLER + slot * CARD_W]
-    a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD, cards[cid, K.C_ABIL_START], 0)
-    while r >= 0:
-        by = code[r, K.I_A2]
-        if by == K.DamageBy.FORWARD:
-            applies = src_type == K.CardType.FORWARD
-        elif by == K.DamageBy.CHARACTER:
-            applies = src_type == K.CardType.FORWARD or src_type == K.CardType.BACKUP
-        else:
-            applies = by == K.DamageBy.ANY or (dealer >= 0 and (by == K.DamageBy.EFFECTS or dealer != ctrl))
-        if applies and amount > 0 and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], ctrl, slot):
-            mode = code[r, K.I_A0]
-            if mode == K.DamageMod.REDUCE:
-                amount = max(0, amount - code[r, K.I_A1])
-            elif mode == K.DamageMod.BECOMES:
-                amount = code[r, K.I_A1]
-            elif mode == K.DamageMod.ZERO_IF_LESS_THAN_POWER and amount < s[D_POWER + slot * CARD_W]:
-                amount = 0
-        a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD, a, r + 1)
-    return amount
+    total = 0
+    for p in range(2):
+        for i in range(s[FIELD_N + p]):
+            c = s[FIELD_L + p * FIELD_SLOTS + i]
+            cid = s[CARD + c * CARD_W]
+            if (cards[cid, K.C_HAS_FIELD] & K.HAS_DAMAGE_INCREASE) == 0:
+                continue
+            a, r = game.field_op_row(T, cid, K.Op.DAMAGE_INCREASE, cards[cid, K.C_ABIL_START], 0)
+            while r >= 0:
+                by = code[r, K.I_A2] % K.INCREASE_ELEMENT_SPAN
+                elem = code[r, K.I_A2] // K.INCREASE_ELEMENT_SPAN - 1
+                frow = code[r, K.I_A1]
+                if by == K.IncreaseBy.BATTLE:
+                    ok = dealer == -1
+                elif by == K.IncreaseBy.YOUR_SUMMON:
+                    ok = dealer == p and src_type == K.CardType.SUMMON and src >= 0 and (
+                        elem < 0 or cards[s[CARD + src * CARD_W], K.C_ELEMENT] == elem)
+                else:
+                    ok = True
+                if ok and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, c):
+                    if frow == K.DEALER_ANY:
+                        total += code[r, K.I_A0]
+                    elif src == -2:
+                        tp = s[TURN_PLAYER]
+                        for k in range(s[ATK_N]):
+                            m = s[ATK_L + k]
+                            if game.controls(s, tp, m) and game.increase_dealer_matches(s, T, frow, m, p, c):
+                                total += code[r, K.I_A0]
+                    elif src >= 0 and game.increase_dealer_matches(s, T, frow, src, p, c):
+                        total += code[r, K.I_A0]
+                a, r = game.field_op_row(T, cid, K.Op.DAMAGE_INCREASE, a, r + 1)
+    return total
 
 
 @internal
@@ -1232,7 +1301,7 @@ def add_damage_shield(game, s, slot, amount):
 
 
 @internal
-def deal_forward_damage(game, s, T, slot, amount, dealer, src_type, before):
+def deal_forward_damage(game, s, T, slot, amount, dealer, src_type, before, src):
     """Deal ``amount`` damage to the Forward in ``slot`` (``dealer``: the player whose Summon or ability deals it, -1
     for battle damage) in a pool with damage replacements or "When <this> is dealt damage" (FLAG_DAMAGE_MOD,
     FLAG_DEALT_DAMAGE_TRIGGER). ``before`` > 0: this is the rest of one amount ``before`` + ``amount`` whose first
@@ -1243,8 +1312,8 @@ def deal_forward_damage(game, s, T, slot, amount, dealer, src_type, before):
     shield = 0
     if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_SHIELD) != 0:
         shield = game.use_damage_shield(s, slot, before, before + amount)
-    dealt_before = game.damage_dealt(s, T, slot, before, dealer, src_type, shield) if before > 0 else 0
-    dealt = game.damage_dealt(s, T, slot, before + amount, dealer, src_type, shield) - dealt_before
+    dealt_before = game.damage_dealt(s, T, slot, before, dealer, src_type, shield, src) if before > 0 else 0
+    dealt = game.damage_dealt(s, T, slot, before + amount, dealer, src_type, shield, src) - dealt_before
     s[DMG + slot * CARD_W] += dealt
     if dealt > 0 and dealt_before == 0 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DEALT_DAMAGE_TRIGGER) != 0:
         ctrl = s[CONTROLLER + slot * CARD_W]
