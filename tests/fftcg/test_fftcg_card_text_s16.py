@@ -37,6 +37,10 @@ def _records():
         rec(12, "Brute", "forward", 2, 7000, "Brute", "If Brute deals damage to a Forward, the damage increases by 2000 "
             "instead."),
         rec(13, "Spark", "summon", 1, 0, "", "Choose 1 Forward. Deal it 1000 damage."),
+        rec(14, "Bulwark", "backup", 2, 0, "Guard", "If a Forward you control is dealt damage by a Summon, reduce the "
+            "damage by 2000 instead."),
+        rec(15, "Aegis", "backup", 2, 0, "Guard", "If a [Job Soldier] you control is dealt damage by an ability, the "
+            "damage becomes 0 instead."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 9000, "Soldier", "") for i in range(10)]
@@ -53,7 +57,9 @@ def _dmg(g, number, player=0):
 
 
 def _cast(g, name, *choices, resolve=True):
-    do(g, f"Cast {name}", *choices)
+    # copies in the hand differ by their place ("(hand card 2)"): the first
+    g.step(next(int(a) for a in g.legal_actions() if g.describe_action(int(a)).startswith(f"Cast {name}")))
+    do(g, *choices)
     while g.decision == K.Decision.PAY_CP:
         g.step(_answer(g))
     if resolve:
@@ -194,3 +200,40 @@ def test_battle_damage_of_the_forward_is_increased_CR_10_1_4_2(mini):
         g.step(K.PASS)
     slot_of(g, "X-041", K.Zone.BREAK, player=1)  # 9000 damage to a 9000-power Forward: broken (CR 12.4.5)
     slot_of(g, "X-012", K.Zone.BREAK)
+
+
+# ---- "If a DESC you control is dealt damage [by ...], reduce the damage by N instead." (Op.DAMAGE_MOD_AURA) -------------
+def test_damage_mod_aura_compiles_exact():
+    for line in ("If a Forward you control is dealt damage by a Summon, reduce the damage by 5000 instead.",
+                 "If the [Card Name Ashe] you control receives damage, reduce the damage by 2000 instead.",
+                 "If a Forward you control is dealt damage by your opponent's abilities, the damage becomes 0 instead."):
+        r = _c(line)
+        assert r.verdict is Verdict.EXACT and r.approximations == (), line
+    r = _c("If a Forward you control is dealt damage less than its power, the damage becomes 0 instead.")
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("damage_mod_order",)
+    assert _c("If a Forward opponent controls is dealt damage, reduce the damage by 1000 instead.").verdict \
+        is Verdict.UNSUPPORTED
+
+
+def test_the_forwards_you_control_are_dealt_less_damage_by_summons_CR_11_12_5_2(mini):
+    # Bulwark: "... dealt damage by a Summon, reduce the damage by 2000": Quake's 3000 -> 1000 on my Filler; Pyro's
+    # ability (not a Summon) deals its 3000; the opponent's Forwards are not Bulwark's
+    g = _game(mini, hand=("X-008", "X-008"), mine=("X-014", "X-040", "X-007"), theirs=("X-041",), backups=BACKUPS)
+    _cast(g, "Quake", "Choose your Filler 0")
+    assert _dmg(g, "X-040") == 1000
+    do(g, "Use ability: Pyro", "Choose your Pyro")
+    _resolve(g)
+    assert _dmg(g, "X-007") == 3000
+    _cast(g, "Quake", "Choose opponent's Filler 1")
+    assert _dmg(g, "X-041", player=1) == 3000
+
+
+def test_the_damage_of_abilities_becomes_0_for_a_job(mini):
+    # Aegis: "If a [Job Soldier] you control is dealt damage by an ability, the damage becomes 0": Pyro's ability on my
+    # Filler (a Soldier) deals nothing; a Summon's damage is dealt
+    g = _game(mini, hand=("X-008",), mine=("X-015", "X-040", "X-007"), theirs=("X-041",), backups=BACKUPS)
+    do(g, "Use ability: Pyro", "Choose your Filler 0")
+    _resolve(g)
+    assert _dmg(g, "X-040") == 0
+    _cast(g, "Quake", "Choose your Filler 0")
+    assert _dmg(g, "X-040") == 3000

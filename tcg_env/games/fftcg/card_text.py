@@ -1792,17 +1792,54 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("damage dealt by a Summon of a description")
         return self._increase(amount, "filter", by, f=f)
 
-    def f_inc_any(self, items):
-        by = next((t for t in items if isinstance(t, tuple)), None)
-        amount = next(t for t in items if isinstance(t, int) and not isinstance(t, Token))
-        if by is None:
-            return self._increase(amount, "any", "any")
-        return self._increase(amount, "any", "your_summon", element=by[1])
+    def by_summon(self, _):
+        return "summon"
+
+    def by_abilities(self, _):
+        return "abilities"
+
+    def by_opp_abilities(self, _):
+        return "opp_abilities"
+
+    def by_backup(self, _):
+        return "backup"
+
+    def f_damage_mod_aura(self, items):
+        # "If a DESC you control is dealt damage [by ...], reduce the damage by N / the damage becomes N instead.", "If a
+        # DESC you control is dealt damage less than its power, the damage becomes 0 instead." (Op.DAMAGE_MOD_AURA: the
+        # Forwards it matches, effects.damage_mod_auras); "If a Forward is dealt damage [by your [Element] Summon], the
+        # damage increases by N instead." (Op.DAMAGE_INCREASE, dealer any)
+        f = next(t for t in items if isinstance(t, dict))
+        (event, by), (mode, amount) = [t for t in items if isinstance(t, tuple)]
+        if mode == "increase":
+            if f != {"type": "forward"} or event != "any" or by not in ("any",) and not isinstance(by, tuple):
+                raise Unsupported("an increase of the damage dealt to the Forwards of a description")
+            if by == "any":
+                return self._increase(amount, "any", "any")
+            return self._increase(amount, "any", "your_summon", element=by[1])
+        if isinstance(by, tuple):
+            raise Unsupported("a replacement of the damage dealt by your Summons")
+        if f.get("side") != "own" or "zone" in f or (f.get("alt") is not None and f["alt"].get("side") != "own") \
+                or f.get("type") not in (None, "forward", "character"):
+            raise Unsupported("a replacement of the damage dealt to cards that are not Forwards you control")
+        if amount % 1000:
+            raise Unsupported("an amount of damage that is not a multiple of 1000")
+        if event == "less_power":
+            if (mode, amount) != ("becomes", 0):
+                raise Unsupported("'dealt damage less than its power' with another replacement than 0")
+            mode = "zero_if_less_than_power"
+        if mode == "zero_if_less_than_power" or (mode == "becomes" and amount > 0):
+            # its result depends on the order with a "next damage" shield's reduction (effects.damage_dealt)
+            self.approximate("damage_mod_order")
+        return [{"kind": "field", "effect": [{"op": "damage_mod_aura", "mode": mode, "amount": amount, "by": by,
+                                              "filter": f}]}]
 
     def f_damage_mod(self, items):
         (event, by), (mode, amount) = [t for t in items if isinstance(t, tuple)]
         if self.card.get("type") != "forward":
             raise Unsupported("damage dealt to a card that is not a Forward")
+        if isinstance(by, tuple):
+            raise Unsupported("a replacement of the damage dealt by your Summons")
         if amount % 1000:
             raise Unsupported("an amount of damage that is not a multiple of 1000")
         if event == "less_power":

@@ -278,7 +278,13 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # "If <this> is dealt damage [by ...], reduce the damage by N / the damage becomes N instead." (CR 11.12.5.2)
         op_model("damage_mod", module, mode=Literal["reduce", "becomes", "zero_if_less_than_power", "increase"],
                  amount=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
-                 by=(Literal["any", "effects", "opp_effects", "forward", "character"], "any")),
+                 by=(Literal["any", "effects", "opp_effects", "forward", "character", "summon", "abilities",
+                             "opp_abilities", "backup"], "any")),
+        # "If a DESC you control is dealt damage [by ...], reduce the damage by N / ... instead." (Op.DAMAGE_MOD_AURA)
+        op_model("damage_mod_aura", module, mode=Literal["reduce", "becomes", "zero_if_less_than_power"],
+                 amount=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
+                 by=(Literal["any", "effects", "opp_effects", "forward", "character", "summon", "abilities",
+                             "opp_abilities", "backup"], "any"), filter=filter_model),
         # "If a DESC you control / <this> deals [battle] damage to a Forward, the damage increases by N instead.", "If a
         # Forward is dealt damage [by your [Element] Summon], ..." (Op.DAMAGE_INCREASE, CR 11.12.5.2)
         op_model("damage_increase", module, amount=Annotated[int, Field(ge=1000, multiple_of=1000)],
@@ -321,7 +327,7 @@ _ON_REGISTER = {
 _REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves", "dull_active", "discard_matching"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
                "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "no_activate", "must_attack", "any_element_cp",
-               "aura_unchoosable", "pay_only", "damage_mod", "damage_increase"}
+               "aura_unchoosable", "pay_only", "damage_mod", "damage_increase", "damage_mod_aura"}
 
 
 class FFAbility(StrictModel):
@@ -453,6 +459,9 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
     if (code[:, K.I_OP] == K.Op.DAMAGE_INCREASE).any():
         # effects.damage_increase where damage is dealt (FLAG_DAMAGE_MOD routes battle and effect damage there)
         flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD | K.FLAG_DAMAGE_INCREASE
+    if (code[:, K.I_OP] == K.Op.DAMAGE_MOD_AURA).any():
+        # effects.damage_dealt where damage is dealt (FLAG_DAMAGE_MOD routes battle and effect damage there)
+        flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD | K.FLAG_DAMAGE_MOD_AURA
     if (code[:, K.I_OP] == K.Op.DAMAGE_SHIELD).any():
         # effects.deal_forward_damage where damage is dealt (FLAG_DAMAGE_MOD routes battle and effect damage there)
         flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD | K.FLAG_DAMAGE_SHIELD
@@ -655,6 +664,8 @@ class _Compiler(PoolCompiler):
                     row[K.C_HAS_FIELD] |= K.HAS_DAMAGE_MOD
                 if op.op == "damage_increase":
                     row[K.C_HAS_FIELD] |= K.HAS_DAMAGE_INCREASE
+                if op.op == "damage_mod_aura":
+                    row[K.C_HAS_FIELD] |= K.HAS_DAMAGE_MOD_AURA
                 if op.op == "any_element_cp":
                     row[K.C_HAS_FIELD] |= K.ANY_ELEMENT_CP
                     for e in op.elements:
@@ -1088,6 +1099,13 @@ class _Compiler(PoolCompiler):
                 if card.type != "forward":
                     self.fail(f"{q}.op", "damage_mod is an ability of a Forward (the damage it is dealt)")
                 a0, a1, a2 = K.DamageMod[op.mode.upper()], op.amount, K.DamageBy[op.by.upper()]
+            elif name == "damage_mod_aura":
+                if op.filter.side != "own" or op.filter.zone != "field" or not (
+                        op.filter.type is None or set(op.filter.type) <= {"forward", "character"}):
+                    self.fail(f"{q}.filter", "damage_mod_aura: the Forwards you control of a description")
+                a0 = int(K.DamageMod[op.mode.upper()]) + K.DAMAGE_BY_SPAN * int(K.DamageBy[op.by.upper()])
+                a1 = op.amount
+                a2 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "damage_increase":
                 if (op.dealer == "filter") != (op.filter is not None) or (op.element is not None and op.by != "your_summon"):
                     self.fail(f"{q}.op", "damage_increase: a filter with dealer 'filter' only; an element with by "

@@ -183,6 +183,9 @@ MUST_ATTACK_ONCE = 1 << 20
 # bit 21: a field ability increases damage dealt to Forwards (Op.DAMAGE_INCREASE: "If a Fire Character you control deals
 # damage to a Forward, the damage increases by 1000 instead."); effects.damage_increase looks at the cards with it
 HAS_DAMAGE_INCREASE = 1 << 21
+# bit 22: a field ability replaces the damage other Forwards are dealt (Op.DAMAGE_MOD_AURA: "If a Forward you control is
+# dealt damage, reduce the damage by 1000 instead."); effects.damage_dealt looks at the cards with it
+HAS_DAMAGE_MOD_AURA = 1 << 22
 # the pool's flags (tcg_env.engine.tables: the flags table's last row, word FL_MISC; cards.ff_kernel_flags): a set
 # bit says the pool may need the check
 FL_MISC = 0
@@ -204,6 +207,9 @@ FLAG_SOURCE_POWER = 256
 # some field ability increases the damage dealt to Forwards (Op.DAMAGE_INCREASE: effects.damage_increase where damage
 # is dealt; set with FLAG_DAMAGE_MOD, which routes battle and effect damage there)
 FLAG_DAMAGE_INCREASE = 512
+# some field ability replaces the damage the Forwards of a description are dealt (Op.DAMAGE_MOD_AURA: effects.damage_dealt
+# where damage is dealt; set with FLAG_DAMAGE_MOD, which routes battle and effect damage there)
+FLAG_DAMAGE_MOD_AURA = 1024
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -589,6 +595,11 @@ class Op(IntEnum):
     # deal it, DEALER_SELF or DEALER_ANY), a2 = IncreaseBy + INCREASE_ELEMENT_SPAN * (1 + Element or 0); C_HAS_FIELD
     # bit HAS_DAMAGE_INCREASE, pool flag FLAG_DAMAGE_INCREASE
     DAMAGE_INCREASE = 70
+    # "If a DESC you control is dealt damage [by ...], reduce the damage by N / the damage becomes N instead.", "If a DESC
+    # you control is dealt damage less than its power, the damage becomes 0 instead.": Op.DAMAGE_MOD on the Forwards
+    # filter a2 matches (a0 = DamageMod + DAMAGE_BY_SPAN * DamageBy, a1 = N); C_HAS_FIELD bit HAS_DAMAGE_MOD_AURA, pool
+    # flag FLAG_DAMAGE_MOD_AURA; read by effects.damage_dealt
+    DAMAGE_MOD_AURA = 71
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
@@ -630,9 +641,16 @@ class DamageBy(IntEnum):
     # does what it instructs); "by a Character": of a Forward or a Backup
     FORWARD = 3
     CHARACTER = 4
+    SUMMON = 5  # "by a Summon"
+    ABILITIES = 6  # "by an ability": of a Character (not a Summon)
+    OPP_ABILITIES = 7  # "by your opponent's abilities"
+    BACKUP = 8  # "by a Backup": an ability of a Backup
 
 
-REAL_CARD_OPS = frozenset({Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+DAMAGE_BY_SPAN = 16  # Op.DAMAGE_MOD_AURA's a0 = DamageMod + DAMAGE_BY_SPAN * DamageBy
+
+
+REAL_CARD_OPS = frozenset({Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,

@@ -1176,31 +1176,80 @@ def damage_dealt(game, s, T, slot, amount, dealer, src_type, shield, src):
         ctrl = s[CONTROLLER + slot * CARD_W]
         a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD, cards[cid, K.C_ABIL_START], 0)
         while r >= 0:
-            by = code[r, K.I_A2]
-            if by == K.DamageBy.FORWARD:
-                applies = src_type == K.CardType.FORWARD
-            elif by == K.DamageBy.CHARACTER:
-                applies = src_type == K.CardType.FORWARD or src_type == K.CardType.BACKUP
-            else:
-                applies = by == K.DamageBy.ANY or (dealer >= 0 and (by == K.DamageBy.EFFECTS or dealer != ctrl))
-            if applies and amount > 0 and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], ctrl,
-                                                               slot):
+            if amount > 0 and game.damage_by_applies(code[r, K.I_A2], dealer, src_type, ctrl) \
+                    and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], ctrl, slot):
                 mode = code[r, K.I_A0]
-                if mode == K.DamageMod.REDUCE:
-                    amount = max(0, amount - code[r, K.I_A1])
-                elif mode == K.DamageMod.BECOMES:
-                    amount = code[r, K.I_A1]
-                elif mode == K.DamageMod.ZERO_IF_LESS_THAN_POWER and amount < s[D_POWER + slot * CARD_W]:
-                    amount = 0
-                elif mode == K.DamageMod.INCREASE:
+                if mode == K.DamageMod.INCREASE:
                     inc += code[r, K.I_A1]
+                else:
+                    amount = game.damage_mod_apply(s, slot, amount, mode, code[r, K.I_A1])
             a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD, a, r + 1)
+    ft = flag_table(T)
+    if amount > 0 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_MOD_AURA) != 0:
+        amount = game.damage_mod_auras(s, T, slot, amount, dealer, src_type)
     if amount <= 0:
         return amount
-    ft = flag_table(T)
     if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_INCREASE) != 0:
         inc += game.damage_increase(s, T, dealer, src_type, src)
     return amount + inc
+
+
+@internal
+def damage_by_applies(game, by, dealer, src_type, ctrl):
+    """Does a replacement of the damage "by ..." (DamageBy ``by``) of a Forward controlled by ``ctrl`` apply to a damage
+    dealt by ``dealer`` (the player whose Summon or ability deals it, -1 battle damage) from a card of type
+    ``src_type`` (damage_dealt's)?"""
+    if by == K.DamageBy.FORWARD:
+        return src_type == K.CardType.FORWARD
+    if by == K.DamageBy.CHARACTER:
+        return src_type == K.CardType.FORWARD or src_type == K.CardType.BACKUP
+    if by == K.DamageBy.SUMMON:
+        return dealer >= 0 and src_type == K.CardType.SUMMON
+    if by == K.DamageBy.ABILITIES:
+        return dealer >= 0 and src_type != K.CardType.SUMMON
+    if by == K.DamageBy.OPP_ABILITIES:
+        return dealer >= 0 and dealer != ctrl and src_type != K.CardType.SUMMON
+    if by == K.DamageBy.BACKUP:
+        return dealer >= 0 and src_type == K.CardType.BACKUP
+    return by == K.DamageBy.ANY or (dealer >= 0 and (by == K.DamageBy.EFFECTS or dealer != ctrl))
+
+
+@internal
+def damage_mod_apply(game, s, slot, amount, mode, n):
+    """One replacement of the damage ``amount`` dealt to the Forward in ``slot`` (DamageMod ``mode``, ``n``)."""
+    if mode == K.DamageMod.REDUCE:
+        return max(0, amount - n)
+    if mode == K.DamageMod.BECOMES:
+        return n
+    if mode == K.DamageMod.ZERO_IF_LESS_THAN_POWER and amount < s[D_POWER + slot * CARD_W]:
+        return 0
+    return amount
+
+
+@internal
+def damage_mod_auras(game, s, T, slot, amount, dealer, src_type):
+    """The damage ``amount`` dealt to the Forward in ``slot`` after the field abilities of the cards on its controller's
+    field that replace the damage the Forwards of a description they control are dealt (Op.DAMAGE_MOD_AURA: "If a
+    Forward you control is dealt damage, reduce the damage by 1000 instead.", CR 11.12.5.2), while their conditions
+    hold (damage_dealt)."""
+    cards = card_table(T)
+    abil = ability_table(T)
+    code = code_table(T)
+    p = s[CONTROLLER + slot * CARD_W]
+    for i in range(s[FIELD_N + p]):
+        c = s[FIELD_L + p * FIELD_SLOTS + i]
+        cid = s[CARD + c * CARD_W]
+        if (cards[cid, K.C_HAS_FIELD] & K.HAS_DAMAGE_MOD_AURA) == 0:
+            continue
+        a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD_AURA, cards[cid, K.C_ABIL_START], 0)
+        while r >= 0:
+            a0 = code[r, K.I_A0]
+            if amount > 0 and game.damage_by_applies(a0 // K.DAMAGE_BY_SPAN, dealer, src_type, p) \
+                    and game.filter_match(s, T, code[r, K.I_A2], slot, p, c) \
+                    and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, c):
+                amount = game.damage_mod_apply(s, slot, amount, a0 % K.DAMAGE_BY_SPAN, code[r, K.I_A1])
+            a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD_AURA, a, r + 1)
+    return amount
 
 
 @internal
