@@ -206,9 +206,15 @@ def test_battle_damage_of_the_forward_is_increased_CR_10_1_4_2(mini):
 def test_damage_mod_aura_compiles_exact():
     for line in ("If a Forward you control is dealt damage by a Summon, reduce the damage by 5000 instead.",
                  "If the [Card Name Ashe] you control receives damage, reduce the damage by 2000 instead.",
-                 "If a Forward you control is dealt damage by your opponent's abilities, the damage becomes 0 instead."):
+                 "If a Forward you control is dealt damage by your opponent's abilities, the damage becomes 0 instead.",
+                 # an article in the second half of an alternative ("a Water Forward or a [Category X] Forward")
+                 "If a Water Forward or a [Category VII] Forward you control is dealt damage, reduce the damage by 1000 "
+                 "instead."):
         r = _c(line)
         assert r.verdict is Verdict.EXACT and r.approximations == (), line
+    f = _c("If a Water Forward or a [Category VII] Forward you control is dealt damage, reduce the damage by 1000 "
+           "instead.").abilities[0]["effect"][0]["filter"]
+    assert f["element"] == ["water"] and f["alt"] == {"category": "VII", "type": "forward", "side": "own"}
     r = _c("If a Forward you control is dealt damage less than its power, the damage becomes 0 instead.")
     assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("damage_mod_order",)
     assert _c("If a Forward opponent controls is dealt damage, reduce the damage by 1000 instead.").verdict \

@@ -58,7 +58,9 @@ APPROXIMATIONS: dict[str, str] = {
                         "damage becomes 0 instead\": when a \"next damage\" shield (\"During this turn, the next damage "
                         "dealt to it is reduced by N instead\") applies to the same damage, the engine applies the "
                         "shield first; CR 11.12.5.6.1 lets the Forward's controller choose the order (the result "
-                        "differs: 6000 damage to a 5000-power Forward reduced by 2000)",
+                        "differs: 6000 damage to a 5000-power Forward reduced by 2000); the same with a field "
+                        "ability's replacement of the damage of the Forwards you control (session 16: "
+                        "Op.DAMAGE_MOD_AURA, applied after the card's own)",
     "damage_increase_order": "\"the damage increases by N instead\" (\"If ~ receives damage\", \"If a DESC you control "
                              "deals damage to a Forward\", \"If a Forward is dealt damage [by your Summon]\"): the "
                              "engine applies the increases after the damaged Forward's reductions (its \"next damage\" "
@@ -281,6 +283,8 @@ class FFTextTransformer(TextTransformer, Transformer):
         return list(items)
 
     def desc_alt(self, items):
+        # "a Fire Forward or a [Category X] Forward you control": the second half's article (ARTICLE) says nothing more
+        items = [t for t in items if not (isinstance(t, Token) and t.type == "ARTICLE")]
         posts = list(items[2:])
         f = self.desc(items[0] + posts)
         g = self.desc(items[1] + posts)
