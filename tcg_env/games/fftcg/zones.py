@@ -128,10 +128,18 @@ def keep_source_power(game, s, T, slot, power, entering):
     power it left with for those its leaving triggered (E_AUX the card), else (made off the field: an EX Burst) its
     printed power. Once kept, an entry keeps it. The abilities its leaving triggers are made after it left: its D_POWER,
     which no zone but the field reads, keeps ``power`` for them (effects.source_power)."""
+    cards = card_table(T)
+    cid = s[CARD + slot * CARD_W]
+    a0 = cards[cid, K.C_ABIL_START]
+    has = False
+    for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
+        has = has or uses_source_power(T, a)
+    if not has:
+        return  # no ability of the card reads its power: nothing to keep (and nothing changes in the row)
     power = max(power, 0) // 1000
     if not entering:
         s[D_POWER + slot * CARD_W] = power * 1000
-    printed = card_table(T)[s[CARD + slot * CARD_W], K.C_POWER] // 1000
+    printed = cards[cid, K.C_POWER] // 1000
     for k in range(s[STACK_N] + s[FRAME_N] + 1):
         if k < s[STACK_N]:
             e = STACK + k * ENTRY_W
