@@ -84,9 +84,10 @@ def test_reference_lists_are_alternatives():
     assert _c("If you control a [Job Monk], Zell Test gains +1000 power.").verdict is Verdict.EXACT
 
 
-def test_damage_equal_to_the_cards_power_is_approximate():
+def test_damage_equal_to_the_cards_power_is_exact():
+    # session 16: the power as it last was on the field (CR 11.11.4; tests/fftcg/test_fftcg_card_text_s16.py)
     r = _c("{1}: Choose 1 Forward. Deal it damage equal to Zell Test's power.")
-    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("power_lki",)
+    assert r.verdict is Verdict.EXACT and r.approximations == ()
 
 
 # ---- played in small games --------------------------------------------------------------------------------
@@ -176,7 +177,7 @@ def test_mini_import_s10(mini):
     res, _ = mini
     rep = coverage_report(res.text_records)
     assert rep["cards"] == rep["cards_approximate"] == len(res) == 40
-    assert rep["cards_exact"] == 39  # Ciaran: power_lki (Sifter's reveal is exact: state.REVEALED)
+    assert rep["cards_exact"] == 40  # Ciaran's power_lki is exact since session 16 (Sifter's reveal: state.REVEALED)
 
 
 def test_cannot_be_broken_this_turn_keeps_a_forward_with_lethal_damage_CR_12_4_5(mini):

@@ -212,7 +212,13 @@ def damage_deal(game, s, T):
             if game.controls(s, tp, slot) and s[D_POWER + slot * CARD_W] > 0:
                 total += s[D_POWER + slot * CARD_W]
         if extra:
-            game.deal_forward_damage(s, T, blk, total, -1, K.CardType.FORWARD, 0)
+            # the attacker that deals it, or -2: a party, each of whose Forwards deals damage (CR 15.1.1.9.8)
+            src = -2
+            if game.live_attackers(s) == 1:
+                for i in range(s[ATK_N]):
+                    if game.controls(s, tp, s[ATK_L + i]):
+                        src = s[ATK_L + i]
+            game.deal_forward_damage(s, T, blk, total, -1, K.CardType.FORWARD, 0, src)
         else:
             s[DMG + blk * CARD_W] += total
     if blk_deals and bpower > 0:
@@ -221,7 +227,7 @@ def damage_deal(game, s, T):
                 slot = s[ATK_L + i]
                 if game.controls(s, tp, slot):
                     if extra:
-                        game.deal_forward_damage(s, T, slot, s[ASSIGNED + i], -1, K.CardType.FORWARD, 0)
+                        game.deal_forward_damage(s, T, slot, s[ASSIGNED + i], -1, K.CardType.FORWARD, 0, blk)
                     else:
                         s[DMG + slot * CARD_W] += s[ASSIGNED + i]
         else:
@@ -229,7 +235,7 @@ def damage_deal(game, s, T):
                 slot = s[ATK_L + i]
                 if game.controls(s, tp, slot):
                     if extra:
-                        game.deal_forward_damage(s, T, slot, bpower, -1, K.CardType.FORWARD, 0)
+                        game.deal_forward_damage(s, T, slot, bpower, -1, K.CardType.FORWARD, 0, blk)
                     else:
                         s[DMG + slot * CARD_W] += bpower
     s[ASSIGN_DONE] = 0

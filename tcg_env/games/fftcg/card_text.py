@@ -58,10 +58,19 @@ APPROXIMATIONS: dict[str, str] = {
                         "damage becomes 0 instead\": when a \"next damage\" shield (\"During this turn, the next damage "
                         "dealt to it is reduced by N instead\") applies to the same damage, the engine applies the "
                         "shield first; CR 11.12.5.6.1 lets the Forward's controller choose the order (the result "
-                        "differs: 6000 damage to a 5000-power Forward reduced by 2000)",
-    "power_lki": "\"Deal it damage equal to <this>'s power\": when the card has left the field before the effect "
-                 "resolves, its printed power is dealt (CR 11.11.4 asks for its power just before it left: the engine "
-                 "keeps no record of it); on the field, its power then, as printed",
+                        "differs: 6000 damage to a 5000-power Forward reduced by 2000); the same with a field "
+                        "ability's replacement of the damage of the Forwards you control (session 16: "
+                        "Op.DAMAGE_MOD_AURA, applied after the card's own)",
+    "damage_increase_order": "\"the damage increases by N instead\" (\"If ~ receives damage\", \"If a DESC you control "
+                             "deals damage to a Forward\", \"If a Forward is dealt damage [by your Summon]\"): the "
+                             "engine applies the increases after the damaged Forward's reductions (its \"next damage\" "
+                             "shields and its own replacements), and only while the damage is above 0; CR 11.12.5.6.1 "
+                             "lets the Forward's controller choose the order, which differs when the reductions alone "
+                             "bring the damage to 0 (1000 damage increased by 2000 to a Forward that reduces it by "
+                             "1000: the engine deals none, the controller could have it dealt 1000)",
+    "power_lki": "no longer used (session 16: when the source has left the field, the power it had just before it "
+                 "left is dealt, CR 11.11.4: zones.keep_source_power, effects.source_power); before, \"Deal it damage "
+                 "equal to <this>'s power\" dealt its printed power once it had left",
 }
 
 _SYM_ELEMENTS = {
@@ -274,6 +283,8 @@ class FFTextTransformer(TextTransformer, Transformer):
         return list(items)
 
     def desc_alt(self, items):
+        # "a Fire Forward or a [Category X] Forward you control": the second half's article (ARTICLE) says nothing more
+        items = [t for t in items if not (isinstance(t, Token) and t.type == "ARTICLE")]
         posts = list(items[2:])
         f = self.desc(items[0] + posts)
         g = self.desc(items[1] + posts)
@@ -668,10 +679,9 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def it_damage_power(self, _):
         # "Deal it damage equal to ~'s power." (per "source_power": 1000 x the power / 1000, counted on resolution);
-        # a source that has left the field counts its printed power (CR 11.11.4 asks for its power as it last was)
+        # a source that has left the field counts its power just before it left (CR 11.11.4: effects.source_power)
         if self.card.get("type") != "forward":
             raise Unsupported("damage equal to the power of a card that is not a Forward")
-        self.approximate("power_lki")
         return _Steps([("reg", [{"op": "damage", "amount": 1000, "per": "source_power"}])])
 
     def it_damage_more(self, items):
@@ -1739,10 +1749,83 @@ class FFTextTransformer(TextTransformer, Transformer):
     def dr_becomes(self, items):
         return ("becomes", _int(items[0]))
 
-    def f_damage_mod(self, items):
-        (event, by), (mode, amount) = [t for t in items if isinstance(t, tuple)]
+    def dr_increase(self, items):
+        return ("increase", items[0])
+
+    def inc_result(self, items):
+        return _int(items[0])
+
+    def id_any(self, _):
+        return "any"
+
+    def id_battle(self, _):
+        return "battle"
+
+    def inc_by(self, items):
+        elem = next((str(t).lower() for t in items if isinstance(t, Token) and t.type == "ELEMENT"), None)
+        return ("your_summon", elem)
+
+    # "If ~ / a DESC you control deals [battle] damage to a Forward, the damage increases by N instead.", "If a Forward is
+    # dealt damage [by your [Element] Summon], the damage increases by N instead." (Op.DAMAGE_INCREASE: a replacement
+    # effect, CR 11.12.5.2, of a field ability on every damage dealt to a Forward, effects.damage_increase). Applied
+    # after the reductions while the damage is above 0: the order is the damaged Forward's controller's (CR
+    # 11.12.5.6.1), the engine's is the approximation damage_increase_order
+    def _increase(self, amount: int, dealer: str, by: str, f: dict | None = None, element: str | None = None) -> list:
+        if amount <= 0 or amount % 1000:
+            raise Unsupported("an increase of damage that is not a multiple of 1000")
+        self.approximate("damage_increase_order")
+        op = {"op": "damage_increase", "amount": amount, "dealer": dealer, "by": by}
+        if f is not None:
+            op["filter"] = f
+        if element is not None:
+            op["element"] = element
+        return [{"kind": "field", "effect": [op]}]
+
+    def f_inc_self(self, items):
         if self.card.get("type") != "forward":
-            raise Unsupported("damage dealt to a card that is not a Forward")
+            raise Unsupported("damage dealt by a card that is not a Forward")
+        by, amount = [t for t in items if isinstance(t, (str, int)) and not isinstance(t, Token)]
+        return self._increase(amount, "self", by)
+
+    def f_inc_dealer(self, items):
+        f = next(t for t in items if isinstance(t, dict))
+        by, amount = [t for t in items if isinstance(t, (str, int)) and not isinstance(t, Token)]
+        if f.get("side") != "own" or "zone" in f or (f.get("alt") is not None and f["alt"].get("side") != "own"):
+            raise Unsupported("damage dealt by cards that are not Characters you control")
+        if f.get("type") == "summon":
+            raise Unsupported("damage dealt by a Summon of a description")
+        return self._increase(amount, "filter", by, f=f)
+
+    def by_summon(self, _):
+        return "summon"
+
+    def by_abilities(self, _):
+        return "abilities"
+
+    def by_opp_abilities(self, _):
+        return "opp_abilities"
+
+    def by_backup(self, _):
+        return "backup"
+
+    def f_damage_mod_aura(self, items):
+        # "If a DESC you control is dealt damage [by ...], reduce the damage by N / the damage becomes N instead.", "If a
+        # DESC you control is dealt damage less than its power, the damage becomes 0 instead." (Op.DAMAGE_MOD_AURA: the
+        # Forwards it matches, effects.damage_mod_auras); "If a Forward is dealt damage [by your [Element] Summon], the
+        # damage increases by N instead." (Op.DAMAGE_INCREASE, dealer any)
+        f = next(t for t in items if isinstance(t, dict))
+        (event, by), (mode, amount) = [t for t in items if isinstance(t, tuple)]
+        if mode == "increase":
+            if f != {"type": "forward"} or event != "any" or by not in ("any",) and not isinstance(by, tuple):
+                raise Unsupported("an increase of the damage dealt to the Forwards of a description")
+            if by == "any":
+                return self._increase(amount, "any", "any")
+            return self._increase(amount, "any", "your_summon", element=by[1])
+        if isinstance(by, tuple):
+            raise Unsupported("a replacement of the damage dealt by your Summons")
+        if f.get("side") != "own" or "zone" in f or (f.get("alt") is not None and f["alt"].get("side") != "own") \
+                or f.get("type") not in (None, "forward", "character"):
+            raise Unsupported("a replacement of the damage dealt to cards that are not Forwards you control")
         if amount % 1000:
             raise Unsupported("an amount of damage that is not a multiple of 1000")
         if event == "less_power":
@@ -1752,6 +1835,28 @@ class FFTextTransformer(TextTransformer, Transformer):
         if mode == "zero_if_less_than_power" or (mode == "becomes" and amount > 0):
             # its result depends on the order with a "next damage" shield's reduction (effects.damage_dealt)
             self.approximate("damage_mod_order")
+        return [{"kind": "field", "effect": [{"op": "damage_mod_aura", "mode": mode, "amount": amount, "by": by,
+                                              "filter": f}]}]
+
+    def f_damage_mod(self, items):
+        (event, by), (mode, amount) = [t for t in items if isinstance(t, tuple)]
+        if self.card.get("type") != "forward":
+            raise Unsupported("damage dealt to a card that is not a Forward")
+        if isinstance(by, tuple):
+            raise Unsupported("a replacement of the damage dealt by your Summons")
+        if amount % 1000:
+            raise Unsupported("an amount of damage that is not a multiple of 1000")
+        if event == "less_power":
+            if (mode, amount) != ("becomes", 0):
+                raise Unsupported("'dealt damage less than its power' with another replacement than 0")
+            mode = "zero_if_less_than_power"
+        if mode == "zero_if_less_than_power" or (mode == "becomes" and amount > 0):
+            # its result depends on the order with a "next damage" shield's reduction (effects.damage_dealt)
+            self.approximate("damage_mod_order")
+        if mode == "increase":
+            if event != "any":
+                raise Unsupported("'dealt damage less than its power' with an increase")
+            self.approximate("damage_increase_order")  # applied after the reductions (effects.damage_dealt)
         return [{"kind": "field", "effect": [{"op": "damage_mod", "mode": mode, "amount": amount, "by": by}]}]
 
     def f_damage_reduced(self, items):

@@ -276,9 +276,20 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("no_activate", module),  # "<this> does not activate during your Active Phase"
         op_model("must_attack", module),  # "<this> must attack once per turn if possible"
         # "If <this> is dealt damage [by ...], reduce the damage by N / the damage becomes N instead." (CR 11.12.5.2)
-        op_model("damage_mod", module, mode=Literal["reduce", "becomes", "zero_if_less_than_power"],
+        op_model("damage_mod", module, mode=Literal["reduce", "becomes", "zero_if_less_than_power", "increase"],
                  amount=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
-                 by=(Literal["any", "effects", "opp_effects", "forward", "character"], "any")),
+                 by=(Literal["any", "effects", "opp_effects", "forward", "character", "summon", "abilities",
+                             "opp_abilities", "backup"], "any")),
+        # "If a DESC you control is dealt damage [by ...], reduce the damage by N / ... instead." (Op.DAMAGE_MOD_AURA)
+        op_model("damage_mod_aura", module, mode=Literal["reduce", "becomes", "zero_if_less_than_power"],
+                 amount=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
+                 by=(Literal["any", "effects", "opp_effects", "forward", "character", "summon", "abilities",
+                             "opp_abilities", "backup"], "any"), filter=filter_model),
+        # "If a DESC you control / <this> deals [battle] damage to a Forward, the damage increases by N instead.", "If a
+        # Forward is dealt damage [by your [Element] Summon], ..." (Op.DAMAGE_INCREASE, CR 11.12.5.2)
+        op_model("damage_increase", module, amount=Annotated[int, Field(ge=1000, multiple_of=1000)],
+                 dealer=(Literal["self", "any", "filter"], "self"), filter=(filter_model | None, None),
+                 by=(Literal["any", "battle", "your_summon"], "any"), element=(ElementName | None, None)),
         # "can produce CP of any Element" (no elements) / "can produce Wind CP" (the elements besides its own)
         op_model("any_element_cp", module, elements=(list[ElementName], [])),
         op_model("unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)]),
@@ -316,7 +327,7 @@ _ON_REGISTER = {
 _REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves", "dull_active", "discard_matching"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
                "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "no_activate", "must_attack", "any_element_cp",
-               "aura_unchoosable", "pay_only", "damage_mod"}
+               "aura_unchoosable", "pay_only", "damage_mod", "damage_increase", "damage_mod_aura"}
 
 
 class FFAbility(StrictModel):
@@ -449,6 +460,12 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
     flags[-1, K.FL_MISC] = K.FLAG_AURA_UNCHOOSABLE * int(bool((code[:, K.I_OP] == K.Op.AURA_UNCHOOSABLE).any()))
     if (code[:, K.I_OP] == K.Op.DAMAGE_MOD).any():
         flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD  # effects.damage_dealt where damage is dealt
+    if (code[:, K.I_OP] == K.Op.DAMAGE_INCREASE).any():
+        # effects.damage_increase where damage is dealt (FLAG_DAMAGE_MOD routes battle and effect damage there)
+        flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD | K.FLAG_DAMAGE_INCREASE
+    if (code[:, K.I_OP] == K.Op.DAMAGE_MOD_AURA).any():
+        # effects.damage_dealt where damage is dealt (FLAG_DAMAGE_MOD routes battle and effect damage there)
+        flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD | K.FLAG_DAMAGE_MOD_AURA
     if (code[:, K.I_OP] == K.Op.DAMAGE_SHIELD).any():
         # effects.deal_forward_damage where damage is dealt (FLAG_DAMAGE_MOD routes battle and effect damage there)
         flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD | K.FLAG_DAMAGE_SHIELD
@@ -458,6 +475,8 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.DEALT_DAMAGE_SELF, K.Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_DEALT_DAMAGE_TRIGGER  # effects.deal_forward_damage fires them
+    if ((code[:, K.I_OP] == K.Op.DAMAGE) & (code[:, K.I_A2] == K.PER_SOURCE_POWER)).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_SOURCE_POWER  # zones.leave_field keeps the power it had (CR 11.11.4)
     if (code[:, K.I_OP] == K.Op.MUST_ATTACK).any():
         flags[-1, K.FL_MISC] |= K.FLAG_MUST_ATTACK  # the DECLARE_ATTACK mask looks for such a Forward
     if abilities is not None and abilities.shape[0] and (abilities[:, K.A_TRIGGER] == K.Trigger.PARTY_ATTACKS).any():
@@ -647,6 +666,10 @@ class _Compiler(PoolCompiler):
                     row[K.C_HAS_FIELD] |= K.MUST_ATTACK_ONCE
                 if op.op == "damage_mod":
                     row[K.C_HAS_FIELD] |= K.HAS_DAMAGE_MOD
+                if op.op == "damage_increase":
+                    row[K.C_HAS_FIELD] |= K.HAS_DAMAGE_INCREASE
+                if op.op == "damage_mod_aura":
+                    row[K.C_HAS_FIELD] |= K.HAS_DAMAGE_MOD_AURA
                 if op.op == "any_element_cp":
                     row[K.C_HAS_FIELD] |= K.ANY_ELEMENT_CP
                     for e in op.elements:
@@ -858,6 +881,10 @@ class _Compiler(PoolCompiler):
             regs = [getattr(op, "reg", None) for op in ab.effect if op.op in _TARGETING]
             if len(regs) != len(set(regs)):
                 self.fail(f"{p}.effect", "actions that may be selected together fill different registers")
+        if any(getattr(op, "per", None) == "source_power" for op in ab.effect) and any(
+                getattr(op, "reg", None) == K.N_REGS - 1 for op in ab.effect):
+            # the last register's second last slot keeps the source's power as it last was (state.E_LKI)
+            self.fail(f"{p}.effect", f"an amount of the source's power uses no register {K.N_REGS - 1}")
         for j, op in enumerate(ab.effect):
             q = f"{p}.effect[{j}]"
             name = op.op
@@ -1076,6 +1103,24 @@ class _Compiler(PoolCompiler):
                 if card.type != "forward":
                     self.fail(f"{q}.op", "damage_mod is an ability of a Forward (the damage it is dealt)")
                 a0, a1, a2 = K.DamageMod[op.mode.upper()], op.amount, K.DamageBy[op.by.upper()]
+            elif name == "damage_mod_aura":
+                if op.filter.side != "own" or op.filter.zone != "field" or not (
+                        op.filter.type is None or set(op.filter.type) <= {"forward", "character"}):
+                    self.fail(f"{q}.filter", "damage_mod_aura: the Forwards you control of a description")
+                a0 = int(K.DamageMod[op.mode.upper()]) + K.DAMAGE_BY_SPAN * int(K.DamageBy[op.by.upper()])
+                a1 = op.amount
+                a2 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+            elif name == "damage_increase":
+                if (op.dealer == "filter") != (op.filter is not None) or (op.element is not None and op.by != "your_summon"):
+                    self.fail(f"{q}.op", "damage_increase: a filter with dealer 'filter' only; an element with by "
+                                         "'your_summon' only")
+                if op.dealer == "self" and card.type != "forward":
+                    self.fail(f"{q}.op", "damage_increase of the damage <this> deals: an ability of a Forward")
+                a0 = op.amount
+                a1 = K.DEALER_SELF if op.dealer == "self" else K.DEALER_ANY if op.dealer == "any" else \
+                    self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+                a2 = int(K.IncreaseBy[op.by.upper()]) + K.INCREASE_ELEMENT_SPAN * (
+                    0 if op.element is None else 1 + int(K.Element[op.element.upper()]))
             elif name == "must_attack":
                 if card.type != "forward":
                     self.fail(f"{q}.op", "must_attack is an ability of a Forward")

@@ -180,6 +180,12 @@ HAS_DAMAGE_MOD = 1 << 18
 NO_ACTIVATE_IN_ACTIVE_PHASE = 1 << 19
 # bit 20: "<this> must attack once per turn if possible" (Op.MUST_ATTACK)
 MUST_ATTACK_ONCE = 1 << 20
+# bit 21: a field ability increases damage dealt to Forwards (Op.DAMAGE_INCREASE: "If a Fire Character you control deals
+# damage to a Forward, the damage increases by 1000 instead."); effects.damage_increase looks at the cards with it
+HAS_DAMAGE_INCREASE = 1 << 21
+# bit 22: a field ability replaces the damage other Forwards are dealt (Op.DAMAGE_MOD_AURA: "If a Forward you control is
+# dealt damage, reduce the damage by 1000 instead."); effects.damage_dealt looks at the cards with it
+HAS_DAMAGE_MOD_AURA = 1 << 22
 # the pool's flags (tcg_env.engine.tables: the flags table's last row, word FL_MISC; cards.ff_kernel_flags): a set
 # bit says the pool may need the check
 FL_MISC = 0
@@ -195,6 +201,15 @@ FLAG_MUST_ATTACK = 64  # some card "must attack once per turn if possible" (Op.M
 # some effect gives "the next damage dealt to it ... this turn" (Op.DAMAGE_SHIELD: effects.deal_forward_damage reads and
 # uses up the card's shield; set with FLAG_DAMAGE_MOD, which routes damage there)
 FLAG_DAMAGE_SHIELD = 128
+# some DAMAGE instruction's amount is its source's power (PER_SOURCE_POWER: "Deal it damage equal to <this>'s power"):
+# zones.leave_field keeps the power the card had just before it left (CR 11.11.4) for the effects that read it
+FLAG_SOURCE_POWER = 256
+# some field ability increases the damage dealt to Forwards (Op.DAMAGE_INCREASE: effects.damage_increase where damage
+# is dealt; set with FLAG_DAMAGE_MOD, which routes battle and effect damage there)
+FLAG_DAMAGE_INCREASE = 512
+# some field ability replaces the damage the Forwards of a description are dealt (Op.DAMAGE_MOD_AURA: effects.damage_dealt
+# where damage is dealt; set with FLAG_DAMAGE_MOD, which routes battle and effect damage there)
+FLAG_DAMAGE_MOD_AURA = 1024
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -575,6 +590,17 @@ class Op(IntEnum):
     # holds at least a1 cards matching filter a0 (zone hand), they select a1 of them one at a time (a SELECT_CARD,
     # SelectFor.DISCARD_MATCHING, no pass) and discard each (CR 15.1.1.4): done; fewer: nothing is discarded (NOT_DONE)
     DISCARD_MATCHING = 69
+    # "If a DESC you control / <this> deals [battle] damage to a Forward, the damage increases by N instead.", "If a
+    # Forward is dealt damage [by your Summon], ...": a replacement effect (CR 11.12.5.2) of a field ability on every
+    # damage dealt to a Forward (effects.damage_increase); a0 = N, a1 = the dealer (a filter row of the Characters that
+    # deal it, DEALER_SELF or DEALER_ANY), a2 = IncreaseBy + INCREASE_ELEMENT_SPAN * (1 + Element or 0); C_HAS_FIELD
+    # bit HAS_DAMAGE_INCREASE, pool flag FLAG_DAMAGE_INCREASE
+    DAMAGE_INCREASE = 70
+    # "If a DESC you control is dealt damage [by ...], reduce the damage by N / the damage becomes N instead.", "If a DESC
+    # you control is dealt damage less than its power, the damage becomes 0 instead.": Op.DAMAGE_MOD on the Forwards
+    # filter a2 matches (a0 = DamageMod + DAMAGE_BY_SPAN * DamageBy, a1 = N); C_HAS_FIELD bit HAS_DAMAGE_MOD_AURA, pool
+    # flag FLAG_DAMAGE_MOD_AURA; read by effects.damage_dealt
+    DAMAGE_MOD_AURA = 71
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
@@ -586,6 +612,24 @@ class DamageMod(IntEnum):
     REDUCE = 1  # "reduce the damage by N instead" (not below 0)
     BECOMES = 2  # "the damage becomes N instead"
     ZERO_IF_LESS_THAN_POWER = 3  # "If <this> is dealt damage less than its power, the damage becomes 0 instead."
+    # "If <this> receives damage, the damage increases by N instead.": applied after the reductions, while the damage
+    # is above 0 (effects.damage_dealt; card_text's approximation damage_increase_order)
+    INCREASE = 4
+
+
+class IncreaseBy(IntEnum):
+    """Op.DAMAGE_INCREASE's a2 % INCREASE_ELEMENT_SPAN: which damage it increases (a2 // INCREASE_ELEMENT_SPAN: 1 + the
+    Element the Summon must be of, 0 any)."""
+
+    ANY = 0  # battle damage and the damage of Summons and abilities
+    BATTLE = 1  # "deals battle damage"
+    YOUR_SUMMON = 2  # "is dealt damage by your Summon": a Summon of the ability's controller
+
+
+INCREASE_ELEMENT_SPAN = 8
+# Op.DAMAGE_INCREASE's a1 besides a filter row of the Characters that deal the damage
+DEALER_SELF = -1  # "If <this> deals damage to a Forward"
+DEALER_ANY = -2  # "If a Forward is dealt damage"
 
 
 class DamageBy(IntEnum):
@@ -598,9 +642,16 @@ class DamageBy(IntEnum):
     # does what it instructs); "by a Character": of a Forward or a Backup
     FORWARD = 3
     CHARACTER = 4
+    SUMMON = 5  # "by a Summon"
+    ABILITIES = 6  # "by an ability": of a Character (not a Summon)
+    OPP_ABILITIES = 7  # "by your opponent's abilities"
+    BACKUP = 8  # "by a Backup": an ability of a Backup
 
 
-REAL_CARD_OPS = frozenset({Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+DAMAGE_BY_SPAN = 16  # Op.DAMAGE_MOD_AURA's a0 = DamageMod + DAMAGE_BY_SPAN * DamageBy
+
+
+REAL_CARD_OPS = frozenset({Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
@@ -619,8 +670,8 @@ REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.
 # point of damage received, 2 + a filter row each card it matches; these two: each card in a hand
 PER_HAND = -1  # the controller's ("for each card in your hand")
 PER_OPP_HAND = -2  # the opponent's ("for each card in your opponent's hand")
-# the source's power / 1000 ("Deal it damage equal to <this>'s power": 1000 damage x this); its printed power
-# when it has left the field (card_text's approximation power_lki)
+# the source's power / 1000 ("Deal it damage equal to <this>'s power": 1000 damage x this); when it has left the
+# field, its power just before it left (CR 11.11.4, 6.4.2: state.E_LKI, effects.source_power)
 PER_SOURCE_POWER = -3
 
 

@@ -74,12 +74,16 @@ from tcg_env.games.fftcg.state import (
     E_CARD,
     E_CTRL,
     E_KIND,
+    E_LKI,
     E_MODE,
     E_REG,
     E_REGN,
     E_SLOT,
+    ATK_L,
+    ATK_N,
     FIELD_L,
     FIELD_N,
+    TURN_PLAYER,
     FLOW,
     FRAMES,
     FRAME_N,
@@ -575,13 +579,16 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
         if card_table(T)[s[CARD + t * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
             # a2: "for each ..." (filters.per_count), counted on resolution; a1: a base amount dealt with it
             # ("Deal it 4000 damage and 1000 more damage for each ...": one amount of damage)
-            amount = a0 if a2 == 0 else a1 + a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT])
+            if a2 == K.PER_SOURCE_POWER:
+                amount = a1 + a0 * game.source_power(s, T, f)
+            else:
+                amount = a0 if a2 == 0 else a1 + a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT])
             ft = flag_table(T)
             if (ft[ft.shape[0] - 1, K.FL_MISC] & (K.FLAG_DAMAGE_MOD | K.FLAG_DEALT_DAMAGE_TRIGGER)) != 0:
                 # a1 without a2: "... If C, deal it Y damage instead.", the Y - X more of an amount X already dealt
                 # the source's card type (as it last was, E_CARD): CR 11.11.8, an ability's damage is its card's
                 src_type = card_table(T)[s[f + E_CARD], K.C_TYPE] if s[f + E_CARD] >= 0 else -1
-                game.deal_forward_damage(s, T, t, amount, s[f + E_CTRL], src_type, a1 if a2 == 0 else 0)
+                game.deal_forward_damage(s, T, t, amount, s[f + E_CTRL], src_type, a1 if a2 == 0 else 0, s[f + E_SLOT])
             else:
                 s[DMG + t * CARD_W] += amount
     elif op == K.Op.POWER_PER:
@@ -1123,44 +1130,179 @@ def finish_frame(game, s, T):
 
 
 @internal
-def damage_dealt(game, s, T, slot, amount, dealer, src_type, shield):
+def source_power(game, s, T, f):
+    """The power / 1000 of the source of the entry at ``f`` ("Deal it damage equal to <this>'s power"): on the field
+    and not moved since the entry was made, its power now; once it has left the field, its power just before it left
+    (CR 11.11.4, 6.4.2): as the entry kept it (E_LKI, when the source left after the entry was made), else as the card
+    kept it when its leaving triggered the entry (E_AUX: the card itself; zones.keep_source_power); any other source
+    off the field (an EX Burst's card in the Damage Zone) was not on the field: its printed power (CR 6.4.2)."""
+    if s[f + E_LKI] > 0:
+        return s[f + E_LKI] - 1
+    if s[f + E_AUX] <= -2:  # kept while it waited to be put onto the stack (zones.keep_source_power)
+        return -2 - s[f + E_AUX]
+    src = s[f + E_SLOT]
+    if src < 0:
+        return 0
+    w = src * CARD_W
+    if s[ZONE + w] == K.Zone.FIELD or s[f + E_AUX] == src:
+        return max(s[D_POWER + w], 0) // 1000
+    return 0 if s[f + E_CARD] < 0 else card_table(T)[s[f + E_CARD], K.C_POWER] // 1000
+
+
+@internal
+def damage_dealt(game, s, T, slot, amount, dealer, src_type, shield, src):
     """The damage the Forward in ``slot`` is dealt when ``amount`` is dealt to it, after its "next damage" shields
     (``shield``: their total, Op.DAMAGE_SHIELD, or 0) and its own replacement effects (Op.DAMAGE_MOD, CR 11.12.5.2:
     "If <this> is dealt damage, reduce the damage by 1000 instead."), applied in printed order while their conditions
-    hold (CR 11.9). The shields first: reductions commute with the card's own reductions; with "becomes N" or "less
-    than its power" the order matters and CR 11.12.5.6.1 lets the card's controller choose it, the engine takes the
-    shields first (the card-text approximation damage_mod_order). ``dealer``: the player whose Summon or ability deals
+    hold (CR 11.9), then the increases (its own DamageMod.INCREASE, the field abilities' Op.DAMAGE_INCREASE:
+    damage_increase) while the damage is above 0. The shields first: reductions commute with the card's own reductions;
+    with "becomes N" or "less than its power" the order matters and CR 11.12.5.6.1 lets the card's controller choose it,
+    the engine takes the shields first (the card-text approximation damage_mod_order). The increases last: a damage the
+    reductions bring to 0 is not dealt (CR 11.12.5.4), so it is not increased; the controller could choose to increase
+    it first (card_text's approximation damage_increase_order). ``dealer``: the player whose Summon or ability deals
     it, -1 for battle damage; ``src_type``: the card type of what deals it (a Forward in battle; a Summon, or the card
-    whose ability it is: CR 11.11.8, the card that is the source does what its ability instructs)
-    (deal_forward_damage)."""
+    whose ability it is: CR 11.11.8, the card that is the source does what its ability instructs); ``src``: its slot
+    (-2: an attacking party, each of its Forwards dealing damage, CR 15.1.1.9.8) (deal_forward_damage)."""
     if shield > 0 and amount > 0:
         amount = max(0, amount - shield)
     cards = card_table(T)
     cid = s[CARD + slot * CARD_W]
-    if amount <= 0 or (cards[cid, K.C_HAS_FIELD] & K.HAS_DAMAGE_MOD) == 0:
+    if amount <= 0:
         return amount
+    inc = 0
+    if (cards[cid, K.C_HAS_FIELD] & K.HAS_DAMAGE_MOD) != 0:
+        abil = ability_table(T)
+        code = code_table(T)
+        ctrl = s[CONTROLLER + slot * CARD_W]
+        a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD, cards[cid, K.C_ABIL_START], 0)
+        while r >= 0:
+            if amount > 0 and game.damage_by_applies(code[r, K.I_A2], dealer, src_type, ctrl) \
+                    and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], ctrl, slot):
+                mode = code[r, K.I_A0]
+                if mode == K.DamageMod.INCREASE:
+                    inc += code[r, K.I_A1]
+                else:
+                    amount = game.damage_mod_apply(s, slot, amount, mode, code[r, K.I_A1])
+            a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD, a, r + 1)
+    ft = flag_table(T)
+    if amount > 0 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_MOD_AURA) != 0:
+        amount = game.damage_mod_auras(s, T, slot, amount, dealer, src_type)
+    if amount <= 0:
+        return amount
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_INCREASE) != 0:
+        inc += game.damage_increase(s, T, dealer, src_type, src)
+    return amount + inc
+
+
+@internal
+def damage_by_applies(game, by, dealer, src_type, ctrl):
+    """Does a replacement of the damage "by ..." (DamageBy ``by``) of a Forward controlled by ``ctrl`` apply to a damage
+    dealt by ``dealer`` (the player whose Summon or ability deals it, -1 battle damage) from a card of type
+    ``src_type`` (damage_dealt's)?"""
+    if by == K.DamageBy.FORWARD:
+        return src_type == K.CardType.FORWARD
+    if by == K.DamageBy.CHARACTER:
+        return src_type == K.CardType.FORWARD or src_type == K.CardType.BACKUP
+    if by == K.DamageBy.SUMMON:
+        return dealer >= 0 and src_type == K.CardType.SUMMON
+    if by == K.DamageBy.ABILITIES:
+        return dealer >= 0 and src_type != K.CardType.SUMMON
+    if by == K.DamageBy.OPP_ABILITIES:
+        return dealer >= 0 and dealer != ctrl and src_type != K.CardType.SUMMON
+    if by == K.DamageBy.BACKUP:
+        return dealer >= 0 and src_type == K.CardType.BACKUP
+    return by == K.DamageBy.ANY or (dealer >= 0 and (by == K.DamageBy.EFFECTS or dealer != ctrl))
+
+
+@internal
+def damage_mod_apply(game, s, slot, amount, mode, n):
+    """One replacement of the damage ``amount`` dealt to the Forward in ``slot`` (DamageMod ``mode``, ``n``)."""
+    if mode == K.DamageMod.REDUCE:
+        return max(0, amount - n)
+    if mode == K.DamageMod.BECOMES:
+        return n
+    if mode == K.DamageMod.ZERO_IF_LESS_THAN_POWER and amount < s[D_POWER + slot * CARD_W]:
+        return 0
+    return amount
+
+
+@internal
+def damage_mod_auras(game, s, T, slot, amount, dealer, src_type):
+    """The damage ``amount`` dealt to the Forward in ``slot`` after the field abilities of the cards on its controller's
+    field that replace the damage the Forwards of a description they control are dealt (Op.DAMAGE_MOD_AURA: "If a
+    Forward you control is dealt damage, reduce the damage by 1000 instead.", CR 11.12.5.2), while their conditions
+    hold (damage_dealt)."""
+    cards = card_table(T)
     abil = ability_table(T)
     code = code_table(T)
-    ctrl = s[CONTROLLER + slot * CARD_W]
-    a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD, cards[cid, K.C_ABIL_START], 0)
-    while r >= 0:
-        by = code[r, K.I_A2]
-        if by == K.DamageBy.FORWARD:
-            applies = src_type == K.CardType.FORWARD
-        elif by == K.DamageBy.CHARACTER:
-            applies = src_type == K.CardType.FORWARD or src_type == K.CardType.BACKUP
-        else:
-            applies = by == K.DamageBy.ANY or (dealer >= 0 and (by == K.DamageBy.EFFECTS or dealer != ctrl))
-        if applies and amount > 0 and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], ctrl, slot):
-            mode = code[r, K.I_A0]
-            if mode == K.DamageMod.REDUCE:
-                amount = max(0, amount - code[r, K.I_A1])
-            elif mode == K.DamageMod.BECOMES:
-                amount = code[r, K.I_A1]
-            elif mode == K.DamageMod.ZERO_IF_LESS_THAN_POWER and amount < s[D_POWER + slot * CARD_W]:
-                amount = 0
-        a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD, a, r + 1)
+    p = s[CONTROLLER + slot * CARD_W]
+    for i in range(s[FIELD_N + p]):
+        c = s[FIELD_L + p * FIELD_SLOTS + i]
+        cid = s[CARD + c * CARD_W]
+        if (cards[cid, K.C_HAS_FIELD] & K.HAS_DAMAGE_MOD_AURA) == 0:
+            continue
+        a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD_AURA, cards[cid, K.C_ABIL_START], 0)
+        while r >= 0:
+            a0 = code[r, K.I_A0]
+            if amount > 0 and game.damage_by_applies(a0 // K.DAMAGE_BY_SPAN, dealer, src_type, p) \
+                    and game.filter_match(s, T, code[r, K.I_A2], slot, p, c) \
+                    and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, c):
+                amount = game.damage_mod_apply(s, slot, amount, a0 % K.DAMAGE_BY_SPAN, code[r, K.I_A1])
+            a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD_AURA, a, r + 1)
     return amount
+
+
+@internal
+def increase_dealer_matches(game, s, T, frow, dealer_slot, ctrl, card):
+    """Does the card in ``dealer_slot`` deal damage for Op.DAMAGE_INCREASE's a1 ``frow`` of the card in ``card``
+    (controlled by ``ctrl``): the card itself (DEALER_SELF), or a card on the field the filter matches ("a Fire
+    Character you control": the filter's side is seen by ``ctrl``)?"""
+    if frow == K.DEALER_SELF:
+        return dealer_slot == card
+    return s[ZONE + dealer_slot * CARD_W] == K.Zone.FIELD and game.filter_match(s, T, frow, dealer_slot, ctrl, card)
+
+
+@internal
+def damage_increase(game, s, T, dealer, src_type, src):
+    """The increase the field abilities on both fields (Op.DAMAGE_INCREASE, CR 11.12.5.2, while their conditions hold)
+    give a damage dealt to a Forward (``dealer``, ``src_type``, ``src``: damage_dealt's). An attacking party's damage
+    (``src`` -2) is dealt by each of its Forwards (CR 15.1.1.9.8): an increase of the damage a matching Forward deals
+    counts once per matching Forward of the party."""
+    cards = card_table(T)
+    abil = ability_table(T)
+    code = code_table(T)
+    total = 0
+    for p in range(2):
+        for i in range(s[FIELD_N + p]):
+            c = s[FIELD_L + p * FIELD_SLOTS + i]
+            cid = s[CARD + c * CARD_W]
+            if (cards[cid, K.C_HAS_FIELD] & K.HAS_DAMAGE_INCREASE) == 0:
+                continue
+            a, r = game.field_op_row(T, cid, K.Op.DAMAGE_INCREASE, cards[cid, K.C_ABIL_START], 0)
+            while r >= 0:
+                by = code[r, K.I_A2] % K.INCREASE_ELEMENT_SPAN
+                elem = code[r, K.I_A2] // K.INCREASE_ELEMENT_SPAN - 1
+                frow = code[r, K.I_A1]
+                if by == K.IncreaseBy.BATTLE:
+                    ok = dealer == -1
+                elif by == K.IncreaseBy.YOUR_SUMMON:
+                    ok = dealer == p and src_type == K.CardType.SUMMON and src >= 0 and (
+                        elem < 0 or cards[s[CARD + src * CARD_W], K.C_ELEMENT] == elem)
+                else:
+                    ok = True
+                if ok and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, c):
+                    if frow == K.DEALER_ANY:
+                        total += code[r, K.I_A0]
+                    elif src == -2:
+                        tp = s[TURN_PLAYER]
+                        for k in range(s[ATK_N]):
+                            m = s[ATK_L + k]
+                            if game.controls(s, tp, m) and game.increase_dealer_matches(s, T, frow, m, p, c):
+                                total += code[r, K.I_A0]
+                    elif src >= 0 and game.increase_dealer_matches(s, T, frow, src, p, c):
+                        total += code[r, K.I_A0]
+                a, r = game.field_op_row(T, cid, K.Op.DAMAGE_INCREASE, a, r + 1)
+    return total
 
 
 @internal
@@ -1208,7 +1350,7 @@ def add_damage_shield(game, s, slot, amount):
 
 
 @internal
-def deal_forward_damage(game, s, T, slot, amount, dealer, src_type, before):
+def deal_forward_damage(game, s, T, slot, amount, dealer, src_type, before, src):
     """Deal ``amount`` damage to the Forward in ``slot`` (``dealer``: the player whose Summon or ability deals it, -1
     for battle damage) in a pool with damage replacements or "When <this> is dealt damage" (FLAG_DAMAGE_MOD,
     FLAG_DEALT_DAMAGE_TRIGGER). ``before`` > 0: this is the rest of one amount ``before`` + ``amount`` whose first
@@ -1219,8 +1361,8 @@ def deal_forward_damage(game, s, T, slot, amount, dealer, src_type, before):
     shield = 0
     if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_SHIELD) != 0:
         shield = game.use_damage_shield(s, slot, before, before + amount)
-    dealt_before = game.damage_dealt(s, T, slot, before, dealer, src_type, shield) if before > 0 else 0
-    dealt = game.damage_dealt(s, T, slot, before + amount, dealer, src_type, shield) - dealt_before
+    dealt_before = game.damage_dealt(s, T, slot, before, dealer, src_type, shield, src) if before > 0 else 0
+    dealt = game.damage_dealt(s, T, slot, before + amount, dealer, src_type, shield, src) - dealt_before
     s[DMG + slot * CARD_W] += dealt
     if dealt > 0 and dealt_before == 0 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DEALT_DAMAGE_TRIGGER) != 0:
         ctrl = s[CONTROLLER + slot * CARD_W]

@@ -163,6 +163,11 @@ ENTRY_W = E_REG + N_REGS * TARGET_MAX
 # last register, which a modal program never fills (the card compiler caps that register's count
 # at TARGET_MAX - 1 in modal programs)
 E_MODE = ENTRY_W - 1
+# an effect whose amount is its source's power (constants.PER_SOURCE_POWER): 1 + that power / 1000 just before the
+# source left the field after the entry was made (CR 11.11.4; zones.leave_field writes it), 0 while it has not: the
+# second last card slot of the last register, which such a program never fills (the card compiler refuses its use of
+# that register)
+E_LKI = ENTRY_W - 2
 STACK_N = _a("stack_count")
 BUILD_ENTRY = _a("entry_being_played", ENTRY_W)  # a Summon / ability between targets and costs
 STACK = _a("stack", (STACK_MAX, ENTRY_W))

@@ -6,13 +6,13 @@ auto-abilities (CR 11.8); drawing (CR 9.2; from an empty deck CR 3.1.2) and disc
 zone, shuffling a deck (CR 15.1.1.6) and dealing are ``tcg_env.engine.zones`` kernels.
 """
 
-from tcg_env.engine.tables import card_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, flag_table
 from tcg_env.engine.jit import internal, internal_widened
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.zones import zone_find, zone_pop_top, zone_push, zone_put, zone_remove, zone_remove_at
 from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.fftcg import constants as K
-from tcg_env.games.fftcg.constants import FIELD_SLOTS, MAX_DECK
+from tcg_env.games.fftcg.constants import FIELD_SLOTS, MAX_DECK, PENDING_TRIGGER_MAX
 from tcg_env.games.fftcg.state import (
     DERIVED_CLEAN,
     ASSIGNED,
@@ -27,14 +27,29 @@ from tcg_env.games.fftcg.state import (
     DECK_L,
     DECK_N,
     DREW_FROM_EMPTY,
+    BUILD_ENTRY,
     DULL,
+    D_POWER,
     D_RST,
+    E_ABIL,
+    E_AUX,
+    E_LKI,
+    E_SLOT,
+    ENTRY_W,
+    FR_PURPOSE,
+    FRAME_N,
+    FRAME_W,
+    FRAMES,
     FIELD_L,
     FIELD_N,
     HAND_L,
     HAND_N,
     MT,
     OWNER,
+    PT,
+    PT_N,
+    STACK,
+    STACK_N,
     TIMESTAMP,
     ZONE,
     ZT,
@@ -78,7 +93,11 @@ def leave_field(game, s, T, slot, dest, is_break):
         s[BLOCKER] = -1
     if dest == K.Zone.BREAK:
         game.trigger_put_into_break_other(s, T, slot, p)  # before it changes zone: the filter sees it on the field
+    ft = flag_table(T)
+    lki = s[D_POWER + slot * CARD_W]
     mod_forget(s, MT, slot)  # CR 7.4: a new card (state.MODS)
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_SOURCE_POWER) != 0:
+        game.keep_source_power(s, T, slot, lki, False)
     s[DERIVED_CLEAN] = 0  # a field changed
     game.put_in_zone(s, slot, dest)
     game.trigger_card(s, T, slot, p, K.Trigger.LEAVES_FIELD_SELF, slot)
@@ -91,12 +110,69 @@ def leave_field(game, s, T, slot, dest, is_break):
 
 
 @internal
+def uses_source_power(T, arow):
+    """Does ability row ``arow``'s program deal damage equal to its source's power (K.PER_SOURCE_POWER)?"""
+    abil = ability_table(T)
+    code = code_table(T)
+    c0 = abil[arow, K.A_CODE_START]
+    for i in range(abil[arow, K.A_CODE_LEN]):
+        if code[c0 + i, K.I_OP] == K.Op.DAMAGE and code[c0 + i, K.I_A2] == K.PER_SOURCE_POWER:
+            return True
+    return False
+
+
+@internal
+def keep_source_power(game, s, T, slot, power, entering):
+    """The card in ``slot`` leaves the field with ``power``, or (``entering``) enters it having kept ``power`` when it
+    last left (pool flag FLAG_SOURCE_POWER). CR 11.11.4: an effect that references its source after the source moved
+    uses the information just before it left. The Summons and abilities made with it as their source before this move
+    (on the stack, being cast or resolved: state.E_LKI; waiting to be put on the stack: their E_AUX, when it is the card
+    itself or none, as -2 - the power) keep the power they are to read: when it leaves, ``power``; when it enters, the
+    power it left with for those its leaving triggered (E_AUX the card), else (made off the field: an EX Burst) its
+    printed power. Once kept, an entry keeps it. The abilities its leaving triggers are made after it left: its D_POWER,
+    which no zone but the field reads, keeps ``power`` for them (effects.source_power)."""
+    cards = card_table(T)
+    cid = s[CARD + slot * CARD_W]
+    a0 = cards[cid, K.C_ABIL_START]
+    has = False
+    for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
+        has = has or uses_source_power(T, a)
+    if not has:
+        return  # no ability of the card reads its power: nothing to keep (and nothing changes in the row)
+    power = max(power, 0) // 1000
+    if not entering:
+        s[D_POWER + slot * CARD_W] = power * 1000
+    printed = cards[cid, K.C_POWER] // 1000
+    for k in range(s[STACK_N] + s[FRAME_N] + 1):
+        if k < s[STACK_N]:
+            e = STACK + k * ENTRY_W
+        elif k < s[STACK_N] + s[FRAME_N]:
+            e = FRAMES + (k - s[STACK_N]) * FRAME_W
+            if s[e + FR_PURPOSE] == K.P_DAMAGE:
+                continue  # the damage process's frame is no program's
+        else:
+            e = BUILD_ENTRY
+        if s[e + E_SLOT] == slot and s[e + E_LKI] == 0 and s[e + E_AUX] > -2 and s[e + E_ABIL] >= 0 \
+                and uses_source_power(T, s[e + E_ABIL]):
+            s[e + E_LKI] = 1 + (power if not entering or s[e + E_AUX] == slot else printed)
+    for p in range(2):
+        for i in range(s[PT_N + p]):
+            e = PT + (p * PENDING_TRIGGER_MAX + i) * 3
+            aux = s[e + 2]
+            if s[e] == slot and (aux == slot or aux == -1) and uses_source_power(T, s[e + 1]):
+                s[e + 2] = -2 - (power if not entering or aux == slot else printed)
+
+
+@internal
 def enter_field(game, s, T, slot, player):
     """Put a card from limbo (zone NONE) onto ``player``'s field. Backups enter dull."""
     cards = card_table(T)
     if s[FIELD_N + player] >= FIELD_SLOTS:
         game.put_in_zone(s, slot, K.Zone.BREAK)  # no room (engine capacity, documented)
         return
+    ft = flag_table(T)
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_SOURCE_POWER) != 0:
+        game.keep_source_power(s, T, slot, s[D_POWER + slot * CARD_W], True)
     mod_forget(s, MT, slot)  # CR 7.4
     s[DERIVED_CLEAN] = 0  # a field changes
     zone_push(s, FIELD_N + player, FIELD_L + player * FIELD_SLOTS, slot)
