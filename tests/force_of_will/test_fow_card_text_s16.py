@@ -387,6 +387,18 @@ def test_look_rest_on_the_bottom_in_any_order_is_ordered_by_the_player(tmp_path)
     assert deck[:3] == order[::-1] and deck[-1] == under  # bottom .. top: the last put there is the bottom
 
 
+def test_look_rest_on_the_bottom_with_no_order_printed_is_approximate():
+    """"Put the rest on the bottom of your deck." with no order printed: the player orders them as for "in any order",
+    which no rule says (CR 1034.1 and 403.5 name "any order" for Foresee and the mulligan only): the named
+    approximation; "in any order" printed is exact."""
+    text = ("Look at the top three cards of your deck. You may put a resonator from among them into your hand. Put "
+            "the rest on the bottom of your deck{}.")
+    r = line(text.format(""), "chant")
+    assert r.verdict is Verdict.APPROXIMATE and "look_rest_order_unprinted" in r.approximations
+    assert r.fields["effect"][0]["rest"] == "bottom_any"
+    exact(text.format(" in any order"), "chant")
+
+
 # ---- "remove a mana counter from your J/ruler" as a cost (CR 1122, 1022) ---------------------------------------
 def test_cr_1122_a_resonator_pays_with_a_mana_counter_of_its_controllers_j_ruler(tmp_path):
     """"Remove a mana counter from your J/ruler: This card gains [+300/+300] until end of turn." on a resonator:

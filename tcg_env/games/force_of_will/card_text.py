@@ -38,6 +38,11 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "FowTextCompiler", "normalise_line"]
 
 #: approximation name -> what the compiled ability does differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
+    "look_rest_order_unprinted": (
+        "\"put the rest on the bottom of your deck\" with no order printed: the player chooses the order, as for "
+        "\"in any order\"; the rules give no order for this case (CR 1034.1 and 403.5 name \"any order\" only "
+        "for Foresee and the mulligan)"
+    ),
     "search_shuffle_always": (
         "\"... If you do, shuffle your deck.\" after a search: the deck is shuffled also when no card "
         "was found (the engine's SEARCH always shuffles, CR 1021)"
@@ -1340,8 +1345,10 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def rest_bottom(self, order=None):
         if order != "random":
-            # "in any order" (or no order printed): the player chooses the order (effects.rest_to_bottom; before
-            # session 16 a random order, the approximation look_rest_random_order)
+            # "in any order": the player chooses the order (effects.rest_to_bottom; before session 16 a random order,
+            # the approximation look_rest_random_order); no order printed: the same, which no rule says
+            if order is None:
+                self.approximate("look_rest_order_unprinted")
             return "bottom_any"
         return "bottom"
 
