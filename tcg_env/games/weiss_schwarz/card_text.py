@@ -1896,6 +1896,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_clock_top(self):
         return {"clock_top": 1}
 
+    def c_stock_clock(self):
+        # "[put the top card of your stock into your clock]" (CR 8.4): paid by the program of an [AUTO]
+        # ability's "you may pay the cost" (auto_body, _stock_clock_cost_ops), where its cost is paid (8.7.3.1)
+        return {"@stock_clock": 1}
+
     def c_stage_wr(self, count, *parts):
         # "[put N (other) <spec> character(s) from your stage into your waiting room]" (CR 8.4): the player
         # chooses them one at a time (the PAY_COST decision, costs.stage_cost_ok)
@@ -2395,6 +2400,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("a waiting-room cost beside another cost, or without 'you may pay the cost'")
             ab["effect"] = self._wr_cost_ops(cost, effects, trig, ab.get("condition"))
             return ab
+        if cost is not None and "@stock_clock" in cost:
+            # "[(S) put the top card of your stock into your clock] ..., you may pay the cost. If you do, X": paid
+            # where an [AUTO] ability's cost is, on resolution (CR 8.7.3.1.1), and only in full (CR 8.4.2.2)
+            if mode != "pay" or set(cost) - {"stock", "@stock_clock"} or ("change",) in prefixes:
+                raise Unsupported("putting the top card of your stock into your clock beside another cost, or without "
+                                  "'you may pay the cost'")
+            ab["effect"] = self._stock_clock_cost_ops(cost, effects, trig, ab.get("condition"))
+            return ab
         later = [o for o in _dicts(effects) if o.get("@cost")]
         if later:
             # the cost paid inside the effect (pay_cost_later): "[put 1 card from your hand into your waiting
@@ -2434,6 +2447,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if cost.get("stock"):
             out = [{"op": "if", "condition": {"kind": "stock_at_least", "value": cost["stock"]}, "then": out}]
         return out
+
+    def _stock_clock_cost_ops(self, cost, effects, trig, cond) -> list[dict]:
+        """The program of "[(S) put the top card of your stock into your clock] ..., you may pay the cost. If you
+        do, X": if the stock holds S + 1 cards (CR 8.4.2.2: all of it can be paid), the player may pay: S stock to
+        the waiting room, then the top card of the stock into the clock (CR 8.4.2.1: in the order written), then X."""
+        n = cost.get("stock", 0)
+        pay: list[dict] = []
+        if n:
+            pay.append({"op": "pay_stock", "count": n})
+        pay.append({"op": "stock_top_to_clock", "count": 1})
+        out = self.resolve([{"op": "may", "then": pay + effects}], trig, cond)
+        return [{"op": "if", "condition": {"kind": "stock_at_least", "value": n + 1}, "then": out}]
 
     def _change(self, cost, effects):
         """Change (CR 10.8.1): "[... put this card into <zone>] ..., choose a card named "X" in your
@@ -2525,6 +2550,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     @staticmethod
     def _plain_cost(cost, act=False):
+        if "@stock_clock" in cost:
+            raise Unsupported("putting the top card of your stock into your clock outside an [AUTO] ability's 'you may pay the cost'")
         if any(k in cost for k in ("@wr", "@shuffle")):
             raise Unsupported("a waiting-room cost outside an [AUTO] ability's 'you may pay the cost'")
         if "@stand" in cost and not act:

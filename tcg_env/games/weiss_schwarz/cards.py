@@ -327,6 +327,13 @@ class OpStockBottomToWr(_CountWho):
     op: Literal["stock_bottom_to_wr"]
 
 
+class OpStockTopToClock(_CountWho):
+    """The top card(s) of a player's stock into that player's clock (the cost "[put the top card of your stock into
+    your clock]", paid by the program of an [AUTO] ability's "you may pay the cost")."""
+
+    op: Literal["stock_top_to_clock"]
+
+
 class OpStockRenew(_Op):
     """"<player> puts all of their stock into their waiting room, and puts the same number of cards from the top
     of their deck into their stock" (Op.STOCK_RENEW)."""
@@ -403,7 +410,7 @@ _BASE_OPS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
     OpLevel, OpGrantKeyword, OpRestrict, OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom,
     OpToStock, OpToClock, OpToMemory, OpToDeckTop, OpToDeckBottom, OpToStage, OpMovePosition,
-    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpStockRenew, OpMemoryTrim, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
+    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpStockTopToClock, OpStockRenew, OpMemoryTrim, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
@@ -1360,7 +1367,7 @@ class _Compiler(PoolCompiler):
             return op.keep, who, op.at_least
         if name == "trigger_checks":
             return op.count, 0, 0
-        if name in ("discard", "pool", "mill", "clock_top", "stock_bottom_to_wr"):
+        if name in ("discard", "pool", "mill", "clock_top", "stock_bottom_to_wr", "stock_top_to_clock"):
             return x(op.count), who, 0
         if name == "search":
             if op.filter.side == "opponent":

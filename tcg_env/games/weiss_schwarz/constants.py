@@ -652,6 +652,8 @@ class Op(IntEnum):
     #                  from your waiting room to your deck"; a shuffle_deck op follows)
     STOCK_BOTTOM_TO_WR = 45  # a0 = count, a1 = Who: the bottom card(s) of that player's stock into their
     #                          waiting room ("put the bottom card of your opponent's stock into their waiting room")
+    STOCK_TOP_TO_CLOCK = 28  # a0 = count, a1 = Who: the top card(s) of that player's stock into their clock (not
+    #                          damage, CR 4.10.2): the cost "[put the top card of your stock into your clock]" (CR 8.4)
     POWER_X = 43  # a0 = power per counted card: every card of register I_REG on the stage gets
     #               a0 x the count stored by an earlier COUNT ("+X power. X is equal to ..."), a1 = Duration
     # --- keyword effects (CR 10) ---

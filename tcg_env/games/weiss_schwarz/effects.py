@@ -660,6 +660,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         for _ in range(a0):
             if s[STOCK_N + who] > 0:
                 game.put_in_zone(s, s[STOCK_L + who * K.MAX_DECK], K.Zone.WAITING_ROOM)
+    elif op == K.Op.STOCK_TOP_TO_CLOCK:  # the top of the stock (its list's last card) into the clock (CR 4.10.2: no damage)
+        for _ in range(a0):
+            if s[STOCK_N + who] > 0:
+                game.put_in_zone(s, s[STOCK_L + who * K.MAX_DECK + s[STOCK_N + who] - 1], K.Zone.CLOCK)
     elif op == K.Op.STOCK_RENEW:  # "puts all of their stock into their waiting room, and puts the same number ..."
         n = s[STOCK_N + who]
         game.pay_stock(s, who, n)  # from the top, one card at a time (CR 8.4.3's move of stock cards)

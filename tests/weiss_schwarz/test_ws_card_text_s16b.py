@@ -1,0 +1,134 @@
+"""Weiss Schwarz card text, session 16 (second round): made-up lines in the card language compiled, and on a small
+imported list what the engine does with them: the [AUTO] cost "[put the top card of your stock into your clock]"
+(CR 8.4, paid on resolution: 8.7.3.1.1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
+from tcg_env.games.weiss_schwarz.card_text import compile_line
+from tcg_env.games.weiss_schwarz.scenario import Scenario
+
+import ws_card_text_kit as kit
+
+
+def _rec(code, name, ability=(), type="Character", level="0", power="3000", traits=("Glass",), trigger=(), cost="0"):
+    char = type == "Character"
+    return {"code": code, "name": name, "type": type, "color": "YELLOW", "level": level if type != "Climax" else "-",
+            "cost": cost if type != "Climax" else "-", "power": power if char else "-", "soul": 1 if char else 0,
+            "trigger": list(trigger), "attributes": list(traits) if char else [], "ability": list(ability), "side": "W"}  # fmt: skip
+
+
+def _c(line, type="character"):
+    return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
+
+
+(PLAIN, FLARE, BANKER, BANKER2) = range(4)
+RECORDS = [
+    _rec("T/S16B-001", "Plain"),
+    _rec("T/S16B-002", "Flare", [], type="Climax", trigger=("SOUL",)),
+    # the top card of the stock into the clock as an [AUTO] ability's cost
+    _rec("T/S16B-003", "Banker", ["【AUTO】 [Put the top card of your stock into your clock] When this card is placed on "
+                                  "the stage from your hand, you may pay the cost. If you do, draw 2 cards."]),
+    # with a stock cost before it (CR 8.4.2.1: paid in the order written)
+    _rec("T/S16B-004", "Banker Two", ["【AUTO】 [(1) Put the top card of your stock into your clock] When this card is "
+                                      "placed on the stage from your hand, you may pay the cost. If you do, this card "
+                                      "gets +1500 power until end of turn."]),
+]  # fmt: skip
+RECORDS += [_rec(f"T/S16B-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
+FILLER = 4
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    return kit.import_pool(tmp_path_factory, "ws16b", RECORDS)
+
+
+def _scenario(pool, **kw):
+    deck = kit.deck_of(len(RECORDS), FLARE)
+    return Scenario.main_phase(pool, decks=(deck, deck), **kw)
+
+
+_n, _labels, _act = kit.count, kit.labels, kit.act
+
+
+def _zone(g, slot) -> int:
+    return int(g.state[S.ZONE + slot * S.CARD_W])
+
+
+def _resolved(g) -> bool:
+    """No ability resolving or standing by (CR 8.7.2)."""
+    return int(g.state[S.FRAME_N]) == 0 and int(g.state[S.PT_N]) == 0 and int(g.state[S.PT_N + 1]) == 0
+
+
+def _answer(g, yes: bool, limit=40):
+    """Answer the decisions until nothing resolves: the optional ones with ``yes``, the others with the first
+    legal choice."""
+    for _ in range(limit):
+        if _resolved(g):
+            return
+        d = _labels(g)
+        pick = next((x for x in d if x.startswith(("Use", "Yes", "Do it", "Pay") if yes else ("Decline", "No", "Do not", "Skip"))), d[0])
+        g.step(int(g.legal_actions()[d.index(pick)]))
+    raise AssertionError("not resolved")
+
+
+# ---------------------------------------------------------------------------- the stock's top card as a cost (CR 8.4)
+def test_the_stock_to_clock_cost_compiles_to_a_program_that_checks_then_pays():
+    r = _c(RECORDS[BANKER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    (ab,) = r.abilities
+    assert "cost" not in ab and not ab.get("optional")
+    (stock_if,) = ab["effect"]
+    assert stock_if["condition"] == {"kind": "stock_at_least", "value": 1}
+    (may,) = stock_if["then"]
+    assert may["op"] == "may" and [o["op"] for o in may["then"]] == ["stock_top_to_clock", "draw"]
+    r = _c(RECORDS[BANKER2]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    (stock_if,) = r.abilities[0]["effect"]
+    assert stock_if["condition"] == {"kind": "stock_at_least", "value": 2}  # CR 8.4.2.2: all of it, or nothing
+    assert [o["op"] for o in stock_if["then"][0]["then"]][:2] == ["pay_stock", "stock_top_to_clock"]
+    # [ACT] abilities keep their costs in the cost columns (paid before they are played): refused there, and beside
+    # another cost of an [AUTO] ability
+    for line in ("【ACT】 [Put the top card of your stock into your clock & 【REST】 this card] Draw 1 card.",
+                 "【AUTO】 [Put the top card of your stock into your clock & Put this card into your memory] When this "
+                 "card is placed on the stage from your hand, you may pay the cost. If you do, draw 1 card."):
+        assert _c(line).verdict == "unsupported"
+
+
+@pytest.mark.parametrize("stock", [0, 1, 2])
+def test_cr_8_4_the_top_card_of_the_stock_into_the_clock(pool, stock):
+    sc = _scenario(pool)
+    sc.put(0, BANKER, "hand")
+    cards = [sc.put(0, FILLER + k, "stock") for k in range(stock)]
+    g = sc.game()
+    hand, clock = _n(g, "HAND", 0), _n(g, "CLOCK", 0)
+    _act(g, "Play Banker")
+    _answer(g, yes=True)
+    paid = stock > 0  # CR 8.4.2.2: an empty stock pays nothing, and "if you do" is not done
+    assert _n(g, "STOCK", 0) == stock - paid and _n(g, "CLOCK", 0) == clock + paid
+    assert _n(g, "HAND", 0) == hand - 1 + 2 * paid
+    if paid:
+        top = cards[-1]  # the stock's top card is the one put there last
+        assert _zone(g, top) == K.Zone.CLOCK and int(g.state[S.CLOCK_L + _n(g, "CLOCK", 0) - 1]) == top
+        assert all(_zone(g, sl) == K.Zone.STOCK for sl in cards[:-1])
+        assert _n(g, "WR", 0) == 0  # not a stock payment (CR 8.4.3): nothing goes to the waiting room
+
+
+@pytest.mark.parametrize("stock,yes", [(1, True), (2, True), (2, False)])
+def test_cr_8_4_2_1_a_stock_cost_then_the_stock_top_into_the_clock(pool, stock, yes):
+    sc = _scenario(pool)
+    me = sc.put(0, BANKER2, "hand")
+    cards = [sc.put(0, FILLER + k, "stock") for k in range(stock)]
+    g = sc.game()
+    clock = _n(g, "CLOCK", 0)
+    _act(g, "Play Banker Two")
+    _answer(g, yes=yes)
+    paid = yes and stock >= 2
+    assert _n(g, "STOCK", 0) == stock - 2 * paid and _n(g, "CLOCK", 0) == clock + paid
+    assert _n(g, "WR", 0) == int(paid)  # the (1): the stock's top card to the waiting room, the next into the clock
+    if paid:
+        assert _zone(g, cards[1]) == K.Zone.WAITING_ROOM and _zone(g, cards[0]) == K.Zone.CLOCK
+    assert kit.power(g, me) == 3000 + 1500 * paid
