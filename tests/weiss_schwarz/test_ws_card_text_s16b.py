@@ -25,7 +25,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, BANKER, BANKER2) = range(4)
+(PLAIN, FLARE, BANKER, BANKER2, SLEEPER) = range(5)
 RECORDS = [
     _rec("T/S16B-001", "Plain"),
     _rec("T/S16B-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -36,9 +36,13 @@ RECORDS = [
     _rec("T/S16B-004", "Banker Two", ["【AUTO】 [(1) Put the top card of your stock into your clock] When this card is "
                                       "placed on the stage from your hand, you may pay the cost. If you do, this card "
                                       "gets +1500 power until end of turn."]),
+    # a delayed ability created by putting this card into the memory (approximation delayed_from_memory)
+    _rec("T/S16B-005", "Sleeper", ["【AUTO】 At the beginning of your climax phase, if this card is 【REST】, put this card "
+                                   "into your memory. If you do, at the beginning of your next draw phase, choose 1 "
+                                   "\"Sleeper\" in your memory, and put it in any position of your stage."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S16B-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
-FILLER = 4
+FILLER = 5
 
 
 @pytest.fixture(scope="module")
@@ -132,3 +136,51 @@ def test_cr_8_4_2_1_a_stock_cost_then_the_stock_top_into_the_clock(pool, stock, 
     if paid:
         assert _zone(g, cards[1]) == K.Zone.WAITING_ROOM and _zone(g, cards[0]) == K.Zone.CLOCK
     assert kit.power(g, me) == 3000 + 1500 * paid
+
+
+# ---------------------------------------------------------------------------- "at the beginning of your next draw phase"
+def test_the_next_draw_phase_compiles_to_an_ability_working_from_the_memory():
+    r = _c(RECORDS[SLEEPER]["ability"][0].replace("Sleeper", "Tester"))
+    assert r.verdict == "approximate" and r.approximations == ("delayed_from_memory",), r.reason
+    now, later = r.abilities
+    assert now["trigger"] == "begin_climax" and now["condition"] == {"kind": "self_rested"}
+    assert [o["op"] for o in now["effect"]] == ["target_self", "to_memory"]
+    assert later == {"kind": "auto", "trigger": "begin_draw", "whose": "yours", "zone": "memory",
+                     "effect": [{"op": "choose", "filter": {"name": "Tester", "zone": "memory"}, "count": 1},
+                                {"op": "to_stage", "any_position": True}]}
+    # another card's name, another instruction before, or after a cost: refused
+    for line in ("【AUTO】 When this card's battle opponent becomes 【REVERSE】, you may put this card into your memory. If "
+                 "you do, at the beginning of your next draw phase, choose 1 \"Other\" in your memory, and put it in "
+                 "any position of your stage.",
+                 "【AUTO】 When this card's battle opponent becomes 【REVERSE】, you may draw 1 card. If you do, at the "
+                 "beginning of your next draw phase, choose 1 \"Tester\" in your memory, and put it in any position "
+                 "of your stage.",
+                 "【AUTO】 [Put this card into your memory] When this card becomes 【REVERSE】 in battle, you may pay the "
+                 "cost. If you do, at the beginning of your next draw phase, choose 1 \"Tester\" in your memory, and "
+                 "put it in any position of your stage."):
+        assert _c(line).verdict == "unsupported"
+
+
+@pytest.mark.parametrize("orient", [K.Orientation.REST, K.Orientation.STAND])
+def test_cr_6_6_1_1_this_card_goes_to_the_memory_at_the_beginning_of_the_climax_phase(pool, orient):
+    sc = _scenario(pool)
+    me = sc.put(0, SLEEPER, "stage", pos=0, orient=orient)
+    g = sc.game()
+    _act(g, "End the main phase")
+    _answer(g, yes=True)
+    rested = orient == K.Orientation.REST
+    assert _zone(g, me) == (K.Zone.MEMORY if rested else K.Zone.STAGE)
+
+
+@pytest.mark.parametrize("where", ["memory", "waiting_room"])
+def test_cr_6_3_1_1_at_the_beginning_of_the_next_draw_phase_it_comes_back_from_the_memory(pool, where):
+    sc = _scenario(pool, turn_player=1)
+    me = sc.put(0, SLEEPER, where)
+    sc.flow("end")  # the opponent's turn ends; this card's master's turn begins (CR 6.2, 6.3)
+    g = sc.game()
+    for _ in range(40):  # to this card's master's main phase (the position chosen first)
+        if int(g.state[S.PHASE]) == K.Phase.MAIN and int(g.state[S.TURN_PLAYER]) == 0 and _resolved(g):
+            break
+        g.step(int(g.legal_actions()[0]))
+    assert int(g.state[S.TURN_PLAYER]) == 0
+    assert _zone(g, me) == (K.Zone.STAGE if where == "memory" else K.Zone.WAITING_ROOM)

@@ -81,6 +81,10 @@ APPROXIMATIONS: dict[str, str] = {
     "placed_this_turn_any_way": "\"during the turn that this card is placed on the stage from your hand\": the "
                                 "condition also holds when this card was placed on the stage this turn another way "
                                 "(by an effect, Encore, Change)",
+    "delayed_from_memory": "\"put this card into your memory. If you do, at the beginning of your next draw phase, "
+                           "choose 1 \"<its name>\" in your memory, and put it ...\": the delayed ability is an ability "
+                           "of this card working from the memory at the beginning of each of your draw phases, so it "
+                           "also acts when this card reached the memory in another way (and again if it goes back)",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
 }
@@ -1270,6 +1274,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def if_you_do(self, ops):
         return [{"op": "@ifdo", "then": ops}]
 
+    def if_you_do_next_draw(self, ops):
+        # "If you do, at the beginning of your next draw phase, X": a delayed ability (auto_body, _delayed_next_draw)
+        return [{"op": "@next_draw", "then": ops}]
+
+    def next_draw_sentence(self, ops):
+        # "... you may pay the cost. If you do, at the beginning of your next draw phase, X" (auto_rest's "if you do")
+        return [{"op": "@next_draw", "then": ops}]
+
     def _per_climax_icon(self, tok):
         # "for each climax with [icon] in its trigger icon revealed among those cards" (Brainstorm, CR 10.7): the
         # count is of every climax flipped, so only an icon the database dropped (any climax, trigger_icon_dropped)
@@ -2284,6 +2296,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # the condition was compiled for the card on the stage (a count that includes it)
                 raise Unsupported("a condition on 'placed on the stage or put into your waiting room'")
             return out
+        if isinstance(parts[-1], tuple) and any(o.get("op") == "@next_draw" for o in parts[-1][2]):
+            return self._delayed_next_draw(parts)
         prefixes = [p for p in parts[:-2] if isinstance(p, tuple) and (len(p) == 1 or p[0] == "times")]
         cost = next((p[1] for p in parts if isinstance(p, tuple) and len(p) == 2 and p[0] == "cost"), None)
         if cost is not None and "@stand" in cost:
@@ -2447,6 +2461,41 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if cost.get("stock"):
             out = [{"op": "if", "condition": {"kind": "stock_at_least", "value": cost["stock"]}, "then": out}]
         return out
+
+    def _delayed_next_draw(self, parts):
+        """"..., (you may) put this card into your memory. If you do, at the beginning of your next draw phase,
+        choose 1 "<this card's name>" in your memory, and put it in any position of your stage" (or the same move of
+        ): the ability created on resolution (its master the ability's, CR 4.3.5) is
+        compiled as an ability of this card working from the memory (CR 10.9.1 zone memory) at the beginning of its
+        master's draw phases (CR 6.3.1.1), beside the ability that puts the card there (approximation
+        delayed_from_memory: it also acts when the card reached the memory another way)."""
+        cost = next((p[1] for p in parts if isinstance(p, tuple) and len(p) == 2 and p[0] == "cost"), None)
+        mode, cond, effects = parts[-1]
+        *before, delayed = effects
+        if delayed.get("op") != "@next_draw" or any(o.get("op") == "@next_draw" for o in before):
+            raise Unsupported("'at the beginning of your next draw phase' elsewhere than the ability's last sentence")
+        to_memory = [{"op": "@t", "who": "self", "move_only": True}, {"op": "to_memory"}]
+        if mode == "pay" or cost is not None:
+            raise Unsupported("'at the beginning of your next draw phase' after a cost (an ability with no other effect)")
+        ok = before in ([{"op": "may", "then": to_memory}], to_memory) or len(before) == 1 \
+                and before[0]["op"] == "if" and before[0]["then"] == to_memory  # "if this card is [REST], put ..."
+        if not ok:
+            raise Unsupported("'at the beginning of your next draw phase' after another instruction than putting "
+                              "this card into your memory")
+        inner = delayed["then"]
+        name = self.card.get("name")
+        if not inner or inner[0].get("op") != "choose" or inner[0].get("count") != 1 or not name \
+                or inner[0]["filter"] != {"name": name, "zone": "memory"}:
+            raise Unsupported("a delayed ability that does not choose this card's name in your memory")
+        if self.card.get("type") != "character":
+            raise Unsupported("a delayed ability of a card that is not a character")
+        ab = self.auto_body(*parts[:-1], (mode, cond, before))
+        if isinstance(ab, list):
+            raise Unsupported("a delayed ability of an ability with two triggers")
+        self.approximate("delayed_from_memory")
+        later = {"kind": "auto", "trigger": "begin_draw", "whose": "yours", "zone": "memory",
+                 "effect": self.resolve(inner, "begin_draw", None)}
+        return [ab, later]
 
     def _stock_clock_cost_ops(self, cost, effects, trig, cond) -> list[dict]:
         """The program of "[(S) put the top card of your stock into your clock] ..., you may pay the cost. If you
