@@ -25,7 +25,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, BANKER, BANKER2, SLEEPER) = range(5)
+(PLAIN, FLARE, BANKER, BANKER2, SLEEPER, MINER, DIGGER) = range(7)
 RECORDS = [
     _rec("T/S16B-001", "Plain"),
     _rec("T/S16B-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -40,9 +40,17 @@ RECORDS = [
     _rec("T/S16B-005", "Sleeper", ["【AUTO】 At the beginning of your climax phase, if this card is 【REST】, put this card "
                                    "into your memory. If you do, at the beginning of your next draw phase, choose 1 "
                                    "\"Sleeper\" in your memory, and put it in any position of your stage."]),
+    # the bottom of the opponent's deck, and X counted among those cards
+    _rec("T/S16B-006", "Miner", ["【AUTO】 When this card is placed on the stage from your hand, put the bottom 4 cards of "
+                                 "your opponent's deck into their waiting room, and deal X damage to your opponent. X is "
+                                 "equal to the number of climax among those cards."]),
+    # the top of the opponent's deck, and a block run when a climax is among those cards
+    _rec("T/S16B-007", "Digger", ["【AUTO】 When this card is placed on the stage from your hand, put the top 3 cards of "
+                                  "your opponent's deck into their waiting room. If there is a climax among those cards, "
+                                  "this card gets +1000 power until end of turn."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S16B-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
-FILLER = 5
+FILLER = 7
 
 
 @pytest.fixture(scope="module")
@@ -184,3 +192,72 @@ def test_cr_6_3_1_1_at_the_beginning_of_the_next_draw_phase_it_comes_back_from_t
         g.step(int(g.legal_actions()[0]))
     assert int(g.state[S.TURN_PLAYER]) == 0
     assert _zone(g, me) == (K.Zone.STAGE if where == "memory" else K.Zone.WAITING_ROOM)
+
+
+# ---------------------------------------------------------------------------- the opponent's deck, its bottom
+def test_milling_the_opponents_deck_counts_their_cards():
+    r = _c(RECORDS[MINER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [
+        {"op": "mill_count", "count": 4, "filter": {"type": "climax", "zone": "waiting_room", "side": "opponent"},
+         "who": "opponent", "bottom": True},
+        {"op": "damage", "amount": "x"}]
+    r = _c(RECORDS[DIGGER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0] == {"op": "mill_count", "count": 3, "who": "opponent",
+                                           "filter": {"type": "climax", "zone": "waiting_room", "side": "opponent"}}
+    r = _c("【AUTO】 When you use this card's \"Backup\", put the bottom X cards of your opponent's deck into their waiting "
+           "room. X is equal to the number of 《Glass》 characters you have.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][1] == {"op": "mill", "count": "x", "who": "opponent", "bottom": True}
+    # REVEAL_TOP / MILL_LEVEL read the master's own top card: refused after milling the opponent's deck
+    for line in ("【AUTO】 When this card attacks, put the top card of your opponent's deck into their waiting room. If "
+                 "that card is a level 1 or higher character, this card gets +1000 power until end of turn.",
+                 "【AUTO】 When this card attacks, put the top 2 cards of your opponent's deck into their waiting room, "
+                 "choose a level X or lower character in your waiting room, and return it to your hand. X is equal to "
+                 "the total level of the cards put into your waiting room by this effect."):
+        assert _c(line).verdict == "unsupported"
+
+
+def _opponent_deck(sc, top_first, bottom_first=()):
+    """The opponent's deck: the cards ``top_first`` (distinct cards), the first on top, then copies of the cards
+    ``bottom_first`` under them, the first at the very bottom (the rest of the deck to the memory, out of the way)."""
+    zt = sc.ZONES
+    slots, free = [], list(sc.zone(1, sc.DECK))
+    for c in bottom_first:  # copies taken from the deck (deck_slot gives the topmost copy each time)
+        sl = next(x for x in free if int(sc.row[zt.card + x * zt.card_w]) == sc.card_id(c))
+        free.remove(sl)
+        slots.append(sl)
+    sc.stack_deck(1, top_first)
+    sc.empty_deck_to(1, "memory", keep=len(top_first))
+    for sl in reversed(slots):
+        sc.move(sl, "deck", top=False)
+
+
+def test_the_bottom_cards_of_the_opponents_deck_and_x_climaxes_among_them(pool):
+    sc = _scenario(pool)
+    sc.put(0, MINER, "hand")
+    _opponent_deck(sc, [FILLER + k for k in range(6)], [FLARE, PLAIN, FLARE, PLAIN])  # the bottom 4: 2 climaxes
+    g = sc.game()
+    deck0, wr1, clock1 = _n(g, "DECK", 0), _n(g, "WR", 1), _n(g, "CLOCK", 1)
+    bottom = [int(g.state[S.DECK_L + K.MAX_DECK + i]) for i in range(4)]
+    _act(g, "Play Miner")
+    _answer(g, yes=True)
+    assert all(_zone(g, sl) == K.Zone.WAITING_ROOM for sl in bottom)
+    assert _n(g, "DECK", 0) == deck0  # the master's own deck is untouched
+    assert _n(g, "CLOCK", 1) == clock1 + 2  # X = 2: two damage from the top (two fillers, no cancel)
+    assert _n(g, "WR", 1) == wr1 + 4 and _n(g, "DECK", 1) == 4
+
+
+@pytest.mark.parametrize("climax", [True, False])
+def test_a_climax_among_the_opponents_milled_cards(pool, climax):
+    sc = _scenario(pool)
+    me = sc.put(0, DIGGER, "hand")
+    _opponent_deck(sc, [PLAIN, FLARE if climax else FILLER + 3, FILLER] + [FILLER + k for k in range(1, 3)])
+    sc.stack_deck(0, [FLARE])  # the master's top card: a climax, which must not count
+    g = sc.game()
+    deck0 = _n(g, "DECK", 0)
+    _act(g, "Play Digger")
+    _answer(g, yes=True)
+    assert _n(g, "DECK", 1) == 2 and _n(g, "DECK", 0) == deck0
+    assert kit.power(g, me) == 3000 + 1000 * climax

@@ -295,6 +295,11 @@ def _reports_done(ops: list[dict]) -> bool:
     return all(o["op"] == "@t" or o["op"] == "choose" and o.get("count") == 1 for o in ops[:-1])
 
 
+def _own_top_mill(op: dict) -> bool:
+    """A mill of the master's own deck from its top (REVEAL_TOP / MILL_LEVEL read that card)."""
+    return op.get("who", "master") == "master" and not op.get("bottom")
+
+
 def _walk(ops: list[dict]):
     for o in ops:
         yield o
@@ -1016,6 +1021,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def mill_opp_x(self):
         return [{"op": "mill", "count": "x", "who": "opponent"}]
 
+    # "put the bottom N (X) cards of your (opponent's) deck into ... waiting room" (MILL / MILL_COUNT bottom): the
+    # deck's bottom cards, one at a time (a refresh when it empties, CR 9.2.1)
+    def mill_bottom_opp(self, n):
+        return [{"op": "mill", "count": n, "who": "opponent", "bottom": True}]
+
+    def mill_bottom_opp1(self):
+        return self.mill_bottom_opp(1)
+
+    def mill_bottom_opp_x(self):
+        return self.mill_bottom_opp("x")
+
+    def mill_bottom(self, n):
+        return [{"op": "mill", "count": n, "bottom": True}]
+
     def damage(self, n):
         return [{"op": "damage", "amount": n}]
 
@@ -1387,6 +1406,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def may_quoted_action(self, tok):
         return [{"op": "may", "then": self._quoted_ops(tok, "once")}]
 
+    @staticmethod
+    def _mill_count(mill: dict, flt: dict) -> dict:
+        """MILL_COUNT for a mill op: the same deck (the opponent's: the filter counts their cards) and end."""
+        out = {"op": "mill_count", "count": mill["count"], "filter": dict(flt)}
+        if mill.get("who", "master") == "opponent":
+            out["who"] = "opponent"
+            out["filter"]["side"] = "opponent"
+        if mill.get("bottom"):
+            out["bottom"] = True
+        return out
+
     def effects(self, *sentences):
         out: list[dict] = []
         for ops in sentences:
@@ -1405,7 +1435,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                         or any(o["op"] in ("count", "brainstorm", "if_stored", "reveal_top") for o in _walk(out)) \
                         or any(o["op"] in ("power_x", "damage") for o in body[:at]):
                     raise Unsupported("an 'X is equal to' this compiler cannot count")
-                body[at] = {"op": "mill_count", "count": body[at]["count"], "filter": xd["filter"]}
+                body[at] = self._mill_count(body[at], xd["filter"])
                 for o in pending:
                     o["amount"] = xd["mult"]
                 for o in dmg:  # "deal X damage": the stored count (DAMAGE's count operand)
@@ -1431,7 +1461,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     if xd.get("plus"):
                         o["plus"] = xd["plus"]
                 src = body[at]
-                if src["op"] == "mill" and isinstance(src["count"], int) \
+                if src["op"] == "mill" and isinstance(src["count"], int) and _own_top_mill(src) \
                         and (xd["x"] == "mill_level" or src["count"] == 1):
                     body[at] = {"op": "mill_level", "count": src["count"]}
                 elif src["op"] == "reveal_top" and "filter" not in src and xd["x"] == "card_level":
@@ -1466,10 +1496,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 if last and last[-1]["op"] == "reveal_top" and "filter" not in last[-1]:
                     last[-1].update(test)  # the card is shown to both (state.REVEALED)
                 elif last and last[-1]["op"] in ("mill", "pool", "clock_top") and last[-1].get("count") == 1 \
-                        and last[-1]["op"] == "mill":
+                        and last[-1]["op"] == "mill" and _own_top_mill(last[-1]):
                     last.insert(len(last) - 1, {"op": "reveal_top", **test})
                 elif last and last[-1]["op"] == "may" and last[-1]["then"][-1]["op"] == "mill" \
-                        and last[-1]["then"][-1].get("count") == 1 \
+                        and last[-1]["then"][-1].get("count") == 1 and _own_top_mill(last[-1]["then"][-1]) \
                         and not any(o["op"] in ("if", "if_stored") for o in ops[0]["then"]):
                     # "you may put the top card of your deck into your waiting room. If that card is X,
                     # ...": the test and its block inside the "may" (the block's "it" is the card)
@@ -1501,13 +1531,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # "put the top N cards of your deck into your waiting room. If there is a level 2 or
                 # higher card among those cards, ...": MILL_COUNT stores how many of the milled cards
                 # match, IF_STORED runs the block when 1 or more do
-                if not (last and last[-1]["op"] == "mill" and isinstance(last[-1]["count"], int)
-                        and last[-1].get("who", "master") == "master"):
+                if not (last and last[-1]["op"] == "mill" and isinstance(last[-1]["count"], int)):
                     raise Unsupported("'if there is a <spec> among those cards' after something else")
                 if any(o["op"] in ("count", "brainstorm", "reveal_top", "if_stored", "mill_count", "mill_level")
                        for o in _walk(out)):
                     raise Unsupported("'if there is a <spec> among those cards' beside another stored count")
-                last[-1] = {"op": "mill_count", "count": last[-1]["count"], "filter": ops[0]["filter"]}
+                last[-1] = self._mill_count(last[-1], ops[0]["filter"])
                 last.append({"op": "if_stored", "then": ops[0]["then"]})
                 last.extend(ops[1:])
                 continue
@@ -1517,16 +1546,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # count the climaxes, CR 10.7.3's mechanics) and a block run when the count is >= 1
                 if not (last and last[-1]["op"] in ("mill", "brainstorm") and isinstance(last[-1]["count"], int)):
                     raise Unsupported("'if there is a climax among those cards' after something else")
-                if last[-1]["op"] == "mill" and last[-1].get("who", "master") == "master" and not any(
+                if last[-1]["op"] == "mill" and not any(
                         o["op"] in ("count", "brainstorm", "reveal_top", "if_stored", "mill_count", "mill_level")
                         for o in _walk(out)):
                     # the cards go straight to the waiting room one at a time (CR 3.2.3; a refresh mid-way,
                     # 3.2.3.2, shuffles in those already put), MILL_COUNT counting the climaxes among them
-                    last[-1] = {"op": "mill_count", "count": last[-1]["count"],
-                                "filter": self.to_filter({"type": "climax"}, zone="waiting_room")}
+                    last[-1] = self._mill_count(last[-1], self.to_filter({"type": "climax"}, zone="waiting_room"))
                     last.append({"op": "if_stored", "then": ops[0]["then"]})
                     last.extend(ops[1:])
                     continue
+                if last[-1]["op"] == "mill" and (last[-1].get("who", "master") != "master" or last[-1].get("bottom")):
+                    raise Unsupported("'if there is a climax among those cards' after milling another deck or its "
+                                      "bottom, beside another stored count")
                 if last[-1]["op"] == "mill":  # beside another stored count: the Brainstorm instruction
                     last[-1] = {"op": "brainstorm", "count": last[-1]["count"]}
                     self.approximate("mill_via_resolution")

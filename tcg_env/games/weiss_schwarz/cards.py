@@ -291,6 +291,7 @@ class OpPool(_CountWho):
 
 class OpMill(_CountWho):
     op: Literal["mill"]
+    bottom: bool = False  # the bottom card(s) of the deck (MILL_BOTTOM)
 
 
 class OpMillLevel(_Op):
@@ -306,6 +307,8 @@ class OpMillCount(_Op):
     op: Literal["mill_count"]
     count: Annotated[int, Field(ge=1, le=10)] = 1
     filter: WSFilter
+    who: WhoName = "master"  # whose deck (MILL_COUNT_OPPONENT)
+    bottom: bool = False  # its bottom card(s) (MILL_COUNT_BOTTOM)
 
 
 class OpWrToDeck(_Op):
@@ -1360,14 +1363,17 @@ class _Compiler(PoolCompiler):
         if name == "top_level":
             return 0, 0, 0
         if name == "mill_count":
-            return op.count, self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)), 0
+            return (op.count, self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)),
+                    K.MILL_COUNT_OPPONENT * (op.who == "opponent") + K.MILL_COUNT_BOTTOM * op.bottom)
         if name in ("wr_to_deck", "stock_renew"):
             return 0, who, 0
         if name == "memory_trim":
             return op.keep, who, op.at_least
         if name == "trigger_checks":
             return op.count, 0, 0
-        if name in ("discard", "pool", "mill", "clock_top", "stock_bottom_to_wr", "stock_top_to_clock"):
+        if name == "mill":
+            return x(op.count), who, K.MILL_BOTTOM * op.bottom
+        if name in ("discard", "pool", "clock_top", "stock_bottom_to_wr", "stock_top_to_clock"):
             return x(op.count), who, 0
         if name == "search":
             if op.filter.side == "opponent":
