@@ -81,6 +81,10 @@ APPROXIMATIONS: dict[str, str] = {
     "placed_this_turn_any_way": "\"during the turn that this card is placed on the stage from your hand\": the "
                                 "condition also holds when this card was placed on the stage this turn another way "
                                 "(by an effect, Encore, Change)",
+    "delayed_from_memory": "\"put this card into your memory. If you do, at the beginning of your next draw phase, "
+                           "choose 1 \"<its name>\" in your memory, and put it ...\": the delayed ability is an ability "
+                           "of this card working from the memory at the beginning of each of your draw phases, so it "
+                           "also acts when this card reached the memory in another way (and again if it goes back)",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
 }
@@ -289,6 +293,11 @@ def _reports_done(ops: list[dict]) -> bool:
     if not ops or ops[-1]["op"] not in _REPORTS_DONE or ops[-1].get("count", 1) != 1 or ops[-1].get("up_to"):
         return False
     return all(o["op"] == "@t" or o["op"] == "choose" and o.get("count") == 1 for o in ops[:-1])
+
+
+def _own_top_mill(op: dict) -> bool:
+    """A mill of the master's own deck from its top (REVEAL_TOP / MILL_LEVEL read that card)."""
+    return op.get("who", "master") == "master" and not op.get("bottom")
 
 
 def _walk(ops: list[dict]):
@@ -1012,6 +1021,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def mill_opp_x(self):
         return [{"op": "mill", "count": "x", "who": "opponent"}]
 
+    # "put the bottom N (X) cards of your (opponent's) deck into ... waiting room" (MILL / MILL_COUNT bottom): the
+    # deck's bottom cards, one at a time (a refresh when it empties, CR 9.2.1)
+    def mill_bottom_opp(self, n):
+        return [{"op": "mill", "count": n, "who": "opponent", "bottom": True}]
+
+    def mill_bottom_opp1(self):
+        return self.mill_bottom_opp(1)
+
+    def mill_bottom_opp_x(self):
+        return self.mill_bottom_opp("x")
+
+    def mill_bottom(self, n):
+        return [{"op": "mill", "count": n, "bottom": True}]
+
     def damage(self, n):
         return [{"op": "damage", "amount": n}]
 
@@ -1270,6 +1293,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def if_you_do(self, ops):
         return [{"op": "@ifdo", "then": ops}]
 
+    def if_you_do_next_draw(self, ops):
+        # "If you do, at the beginning of your next draw phase, X": a delayed ability (auto_body, _delayed_next_draw)
+        return [{"op": "@next_draw", "then": ops}]
+
+    def next_draw_sentence(self, ops):
+        # "... you may pay the cost. If you do, at the beginning of your next draw phase, X" (auto_rest's "if you do")
+        return [{"op": "@next_draw", "then": ops}]
+
     def _per_climax_icon(self, tok):
         # "for each climax with [icon] in its trigger icon revealed among those cards" (Brainstorm, CR 10.7): the
         # count is of every climax flipped, so only an icon the database dropped (any climax, trigger_icon_dropped)
@@ -1375,6 +1406,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def may_quoted_action(self, tok):
         return [{"op": "may", "then": self._quoted_ops(tok, "once")}]
 
+    @staticmethod
+    def _mill_count(mill: dict, flt: dict) -> dict:
+        """MILL_COUNT for a mill op: the same deck (the opponent's: the filter counts their cards) and end."""
+        out = {"op": "mill_count", "count": mill["count"], "filter": dict(flt)}
+        if mill.get("who", "master") == "opponent":
+            out["who"] = "opponent"
+            out["filter"]["side"] = "opponent"
+        if mill.get("bottom"):
+            out["bottom"] = True
+        return out
+
     def effects(self, *sentences):
         out: list[dict] = []
         for ops in sentences:
@@ -1393,7 +1435,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                         or any(o["op"] in ("count", "brainstorm", "if_stored", "reveal_top") for o in _walk(out)) \
                         or any(o["op"] in ("power_x", "damage") for o in body[:at]):
                     raise Unsupported("an 'X is equal to' this compiler cannot count")
-                body[at] = {"op": "mill_count", "count": body[at]["count"], "filter": xd["filter"]}
+                body[at] = self._mill_count(body[at], xd["filter"])
                 for o in pending:
                     o["amount"] = xd["mult"]
                 for o in dmg:  # "deal X damage": the stored count (DAMAGE's count operand)
@@ -1419,7 +1461,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     if xd.get("plus"):
                         o["plus"] = xd["plus"]
                 src = body[at]
-                if src["op"] == "mill" and isinstance(src["count"], int) \
+                if src["op"] == "mill" and isinstance(src["count"], int) and _own_top_mill(src) \
                         and (xd["x"] == "mill_level" or src["count"] == 1):
                     body[at] = {"op": "mill_level", "count": src["count"]}
                 elif src["op"] == "reveal_top" and "filter" not in src and xd["x"] == "card_level":
@@ -1454,10 +1496,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 if last and last[-1]["op"] == "reveal_top" and "filter" not in last[-1]:
                     last[-1].update(test)  # the card is shown to both (state.REVEALED)
                 elif last and last[-1]["op"] in ("mill", "pool", "clock_top") and last[-1].get("count") == 1 \
-                        and last[-1]["op"] == "mill":
+                        and last[-1]["op"] == "mill" and _own_top_mill(last[-1]):
                     last.insert(len(last) - 1, {"op": "reveal_top", **test})
                 elif last and last[-1]["op"] == "may" and last[-1]["then"][-1]["op"] == "mill" \
-                        and last[-1]["then"][-1].get("count") == 1 \
+                        and last[-1]["then"][-1].get("count") == 1 and _own_top_mill(last[-1]["then"][-1]) \
                         and not any(o["op"] in ("if", "if_stored") for o in ops[0]["then"]):
                     # "you may put the top card of your deck into your waiting room. If that card is X,
                     # ...": the test and its block inside the "may" (the block's "it" is the card)
@@ -1489,13 +1531,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # "put the top N cards of your deck into your waiting room. If there is a level 2 or
                 # higher card among those cards, ...": MILL_COUNT stores how many of the milled cards
                 # match, IF_STORED runs the block when 1 or more do
-                if not (last and last[-1]["op"] == "mill" and isinstance(last[-1]["count"], int)
-                        and last[-1].get("who", "master") == "master"):
+                if not (last and last[-1]["op"] == "mill" and isinstance(last[-1]["count"], int)):
                     raise Unsupported("'if there is a <spec> among those cards' after something else")
                 if any(o["op"] in ("count", "brainstorm", "reveal_top", "if_stored", "mill_count", "mill_level")
                        for o in _walk(out)):
                     raise Unsupported("'if there is a <spec> among those cards' beside another stored count")
-                last[-1] = {"op": "mill_count", "count": last[-1]["count"], "filter": ops[0]["filter"]}
+                last[-1] = self._mill_count(last[-1], ops[0]["filter"])
                 last.append({"op": "if_stored", "then": ops[0]["then"]})
                 last.extend(ops[1:])
                 continue
@@ -1505,16 +1546,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # count the climaxes, CR 10.7.3's mechanics) and a block run when the count is >= 1
                 if not (last and last[-1]["op"] in ("mill", "brainstorm") and isinstance(last[-1]["count"], int)):
                     raise Unsupported("'if there is a climax among those cards' after something else")
-                if last[-1]["op"] == "mill" and last[-1].get("who", "master") == "master" and not any(
+                if last[-1]["op"] == "mill" and not any(
                         o["op"] in ("count", "brainstorm", "reveal_top", "if_stored", "mill_count", "mill_level")
                         for o in _walk(out)):
                     # the cards go straight to the waiting room one at a time (CR 3.2.3; a refresh mid-way,
                     # 3.2.3.2, shuffles in those already put), MILL_COUNT counting the climaxes among them
-                    last[-1] = {"op": "mill_count", "count": last[-1]["count"],
-                                "filter": self.to_filter({"type": "climax"}, zone="waiting_room")}
+                    last[-1] = self._mill_count(last[-1], self.to_filter({"type": "climax"}, zone="waiting_room"))
                     last.append({"op": "if_stored", "then": ops[0]["then"]})
                     last.extend(ops[1:])
                     continue
+                if last[-1]["op"] == "mill" and (last[-1].get("who", "master") != "master" or last[-1].get("bottom")):
+                    raise Unsupported("'if there is a climax among those cards' after milling another deck or its "
+                                      "bottom, beside another stored count")
                 if last[-1]["op"] == "mill":  # beside another stored count: the Brainstorm instruction
                     last[-1] = {"op": "brainstorm", "count": last[-1]["count"]}
                     self.approximate("mill_via_resolution")
@@ -1895,6 +1938,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_clock_top(self):
         return {"clock_top": 1}
+
+    def c_stock_clock(self):
+        # "[put the top card of your stock into your clock]" (CR 8.4): paid by the program of an [AUTO]
+        # ability's "you may pay the cost" (auto_body, _stock_clock_cost_ops), where its cost is paid (8.7.3.1)
+        return {"@stock_clock": 1}
 
     def c_stage_wr(self, count, *parts):
         # "[put N (other) <spec> character(s) from your stage into your waiting room]" (CR 8.4): the player
@@ -2279,6 +2327,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # the condition was compiled for the card on the stage (a count that includes it)
                 raise Unsupported("a condition on 'placed on the stage or put into your waiting room'")
             return out
+        if isinstance(parts[-1], tuple) and any(o.get("op") == "@next_draw" for o in parts[-1][2]):
+            return self._delayed_next_draw(parts)
         prefixes = [p for p in parts[:-2] if isinstance(p, tuple) and (len(p) == 1 or p[0] == "times")]
         cost = next((p[1] for p in parts if isinstance(p, tuple) and len(p) == 2 and p[0] == "cost"), None)
         if cost is not None and "@stand" in cost:
@@ -2395,6 +2445,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("a waiting-room cost beside another cost, or without 'you may pay the cost'")
             ab["effect"] = self._wr_cost_ops(cost, effects, trig, ab.get("condition"))
             return ab
+        if cost is not None and "@stock_clock" in cost:
+            # "[(S) put the top card of your stock into your clock] ..., you may pay the cost. If you do, X": paid
+            # where an [AUTO] ability's cost is, on resolution (CR 8.7.3.1.1), and only in full (CR 8.4.2.2)
+            if mode != "pay" or set(cost) - {"stock", "@stock_clock"} or ("change",) in prefixes:
+                raise Unsupported("putting the top card of your stock into your clock beside another cost, or without "
+                                  "'you may pay the cost'")
+            ab["effect"] = self._stock_clock_cost_ops(cost, effects, trig, ab.get("condition"))
+            return ab
         later = [o for o in _dicts(effects) if o.get("@cost")]
         if later:
             # the cost paid inside the effect (pay_cost_later): "[put 1 card from your hand into your waiting
@@ -2434,6 +2492,53 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if cost.get("stock"):
             out = [{"op": "if", "condition": {"kind": "stock_at_least", "value": cost["stock"]}, "then": out}]
         return out
+
+    def _delayed_next_draw(self, parts):
+        """"..., (you may) put this card into your memory. If you do, at the beginning of your next draw phase,
+        choose 1 "<this card's name>" in your memory, and put it in any position of your stage" (or the same move of
+        ): the ability created on resolution (its master the ability's, CR 4.3.5) is
+        compiled as an ability of this card working from the memory (CR 10.9.1 zone memory) at the beginning of its
+        master's draw phases (CR 6.3.1.1), beside the ability that puts the card there (approximation
+        delayed_from_memory: it also acts when the card reached the memory another way)."""
+        cost = next((p[1] for p in parts if isinstance(p, tuple) and len(p) == 2 and p[0] == "cost"), None)
+        mode, cond, effects = parts[-1]
+        *before, delayed = effects
+        if delayed.get("op") != "@next_draw" or any(o.get("op") == "@next_draw" for o in before):
+            raise Unsupported("'at the beginning of your next draw phase' elsewhere than the ability's last sentence")
+        to_memory = [{"op": "@t", "who": "self", "move_only": True}, {"op": "to_memory"}]
+        if mode == "pay" or cost is not None:
+            raise Unsupported("'at the beginning of your next draw phase' after a cost (an ability with no other effect)")
+        ok = before in ([{"op": "may", "then": to_memory}], to_memory) or len(before) == 1 \
+                and before[0]["op"] == "if" and before[0]["then"] == to_memory  # "if this card is [REST], put ..."
+        if not ok:
+            raise Unsupported("'at the beginning of your next draw phase' after another instruction than putting "
+                              "this card into your memory")
+        inner = delayed["then"]
+        name = self.card.get("name")
+        if not inner or inner[0].get("op") != "choose" or inner[0].get("count") != 1 or not name \
+                or inner[0]["filter"] != {"name": name, "zone": "memory"}:
+            raise Unsupported("a delayed ability that does not choose this card's name in your memory")
+        if self.card.get("type") != "character":
+            raise Unsupported("a delayed ability of a card that is not a character")
+        ab = self.auto_body(*parts[:-1], (mode, cond, before))
+        if isinstance(ab, list):
+            raise Unsupported("a delayed ability of an ability with two triggers")
+        self.approximate("delayed_from_memory")
+        later = {"kind": "auto", "trigger": "begin_draw", "whose": "yours", "zone": "memory",
+                 "effect": self.resolve(inner, "begin_draw", None)}
+        return [ab, later]
+
+    def _stock_clock_cost_ops(self, cost, effects, trig, cond) -> list[dict]:
+        """The program of "[(S) put the top card of your stock into your clock] ..., you may pay the cost. If you
+        do, X": if the stock holds S + 1 cards (CR 8.4.2.2: all of it can be paid), the player may pay: S stock to
+        the waiting room, then the top card of the stock into the clock (CR 8.4.2.1: in the order written), then X."""
+        n = cost.get("stock", 0)
+        pay: list[dict] = []
+        if n:
+            pay.append({"op": "pay_stock", "count": n})
+        pay.append({"op": "stock_top_to_clock", "count": 1})
+        out = self.resolve([{"op": "may", "then": pay + effects}], trig, cond)
+        return [{"op": "if", "condition": {"kind": "stock_at_least", "value": n + 1}, "then": out}]
 
     def _change(self, cost, effects):
         """Change (CR 10.8.1): "[... put this card into <zone>] ..., choose a card named "X" in your
@@ -2525,6 +2630,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     @staticmethod
     def _plain_cost(cost, act=False):
+        if "@stock_clock" in cost:
+            raise Unsupported("putting the top card of your stock into your clock outside an [AUTO] ability's 'you may pay the cost'")
         if any(k in cost for k in ("@wr", "@shuffle")):
             raise Unsupported("a waiting-room cost outside an [AUTO] ability's 'you may pay the cost'")
         if "@stand" in cost and not act:

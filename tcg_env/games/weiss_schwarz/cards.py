@@ -291,6 +291,7 @@ class OpPool(_CountWho):
 
 class OpMill(_CountWho):
     op: Literal["mill"]
+    bottom: bool = False  # the bottom card(s) of the deck (MILL_BOTTOM)
 
 
 class OpMillLevel(_Op):
@@ -306,6 +307,8 @@ class OpMillCount(_Op):
     op: Literal["mill_count"]
     count: Annotated[int, Field(ge=1, le=10)] = 1
     filter: WSFilter
+    who: WhoName = "master"  # whose deck (MILL_COUNT_OPPONENT)
+    bottom: bool = False  # its bottom card(s) (MILL_COUNT_BOTTOM)
 
 
 class OpWrToDeck(_Op):
@@ -325,6 +328,13 @@ class OpStockBottomToWr(_CountWho):
     """The bottom card(s) of a player's stock into that player's waiting room."""
 
     op: Literal["stock_bottom_to_wr"]
+
+
+class OpStockTopToClock(_CountWho):
+    """The top card(s) of a player's stock into that player's clock (the cost "[put the top card of your stock into
+    your clock]", paid by the program of an [AUTO] ability's "you may pay the cost")."""
+
+    op: Literal["stock_top_to_clock"]
 
 
 class OpStockRenew(_Op):
@@ -403,7 +413,7 @@ _BASE_OPS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
     OpLevel, OpGrantKeyword, OpRestrict, OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom,
     OpToStock, OpToClock, OpToMemory, OpToDeckTop, OpToDeckBottom, OpToStage, OpMovePosition,
-    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpStockRenew, OpMemoryTrim, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
+    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpStockTopToClock, OpStockRenew, OpMemoryTrim, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
@@ -1353,14 +1363,17 @@ class _Compiler(PoolCompiler):
         if name == "top_level":
             return 0, 0, 0
         if name == "mill_count":
-            return op.count, self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)), 0
+            return (op.count, self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)),
+                    K.MILL_COUNT_OPPONENT * (op.who == "opponent") + K.MILL_COUNT_BOTTOM * op.bottom)
         if name in ("wr_to_deck", "stock_renew"):
             return 0, who, 0
         if name == "memory_trim":
             return op.keep, who, op.at_least
         if name == "trigger_checks":
             return op.count, 0, 0
-        if name in ("discard", "pool", "mill", "clock_top", "stock_bottom_to_wr"):
+        if name == "mill":
+            return x(op.count), who, K.MILL_BOTTOM * op.bottom
+        if name in ("discard", "pool", "clock_top", "stock_bottom_to_wr", "stock_top_to_clock"):
             return x(op.count), who, 0
         if name == "search":
             if op.filter.side == "opponent":

@@ -627,7 +627,7 @@ class Op(IntEnum):
     DAMAGE = 32  # a0 = amount (-1: the stored count, + a2): damage process CR 4.10 (cancelable)
     HEAL = 33  # a0 = count: top card(s) of the clock to the waiting room (a2 = 1: into the stock)
     POOL = 34  # a0 = count: top card(s) of the deck into the stock
-    MILL = 35  # a0 = count: top card(s) of the deck to the waiting room
+    MILL = 35  # a0 = count: top card(s) of the deck to the waiting room (a2 = MILL_BOTTOM: its bottom card(s))
     CLOCK_TOP = 36  # a0 = count: top card(s) of the deck into the clock (not damage)
     SEARCH = 37  # a0 = filter row (zone DECK), a1 = count (-1: the stored count), a2 = 1 reveal; to hand; then shuffle
     LOOK_TOP = 38  # a0 = count looked at, a1 = cards that may be taken (filter: a2 row, -1 any)
@@ -645,13 +645,16 @@ class Op(IntEnum):
     #                  total level (a climax: 0) ("X is equal to the total level of the cards put ...")
     TOP_LEVEL = 47  # stores the level of the master's top deck card (a climax: 0; nothing moves):
     #                 "reveal the top card of your deck ... X is equal to the level of the revealed card"
-    MILL_COUNT = 48  # a0 = count, a1 = filter row: the top a0 cards of the master's deck into the waiting
+    MILL_COUNT = 48  # a0 = count, a1 = filter row, a2 = MILL_COUNT_* bits (the opponent's deck, its bottom): the
+    #                  top a0 cards of the master's deck into the waiting
     #                  room; stores how many of them match the filter ("X is equal to the number of <<T>>
     #                  characters among those cards")
     WR_TO_DECK = 49  # a1 = Who: every card of that player's waiting room into the deck ("return all cards
     #                  from your waiting room to your deck"; a shuffle_deck op follows)
     STOCK_BOTTOM_TO_WR = 45  # a0 = count, a1 = Who: the bottom card(s) of that player's stock into their
     #                          waiting room ("put the bottom card of your opponent's stock into their waiting room")
+    STOCK_TOP_TO_CLOCK = 28  # a0 = count, a1 = Who: the top card(s) of that player's stock into their clock (not
+    #                          damage, CR 4.10.2): the cost "[put the top card of your stock into your clock]" (CR 8.4)
     POWER_X = 43  # a0 = power per counted card: every card of register I_REG on the stage gets
     #               a0 x the count stored by an earlier COUNT ("+X power. X is equal to ..."), a1 = Duration
     # --- keyword effects (CR 10) ---
@@ -701,6 +704,9 @@ class Op(IntEnum):
 PER_POWER = 0  # AURA_POWER_PER's I_REG: the characteristic it changes (aura_power_per / aura_soul_per / aura_level_per)
 PER_SOUL = 1
 PER_LEVEL = 2
+MILL_BOTTOM = 1  # Op.MILL a2: from the bottom of the deck ("put the bottom N cards of your opponent's deck ...")
+MILL_COUNT_OPPONENT = 1  # Op.MILL_COUNT a2 bit: the master's opponent's deck (a1 is the filter row)
+MILL_COUNT_BOTTOM = 2  # Op.MILL_COUNT a2 bit: from the bottom of the deck
 LOOK_REST_WR = 1  # LOOK_TOP (a1 >> 8) & 3: the cards looked at and not taken go to the waiting room
 # LOOK_TOP (a1 >> 10) & 3: where the cards taken go ("put it into your hand", "... into your waiting
 # room", "... at the bottom of your deck"; the others stay on top)

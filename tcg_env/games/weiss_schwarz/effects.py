@@ -635,8 +635,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         s[f + FR_STORE] = total
     elif op == K.Op.MILL_COUNT:  # mill a0, store how many of them match filter a1
         cnt = 0
+        q = m if (a2 & K.MILL_COUNT_OPPONENT) == 0 else 1 - m  # whose deck (a1 is the filter, not a Who)
         for _ in range(a0):
-            sl = game.move_top_of_deck(s, m, K.Zone.WAITING_ROOM)
+            if (a2 & K.MILL_COUNT_BOTTOM) != 0:
+                sl = mill_bottom(game, s, q)
+            else:
+                sl = game.move_top_of_deck(s, q, K.Zone.WAITING_ROOM)
             if sl >= 0 and game.filter_match(s, T, a1, sl, m, src):
                 cnt += 1
         s[f + FR_STORE] = cnt
@@ -660,6 +664,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         for _ in range(a0):
             if s[STOCK_N + who] > 0:
                 game.put_in_zone(s, s[STOCK_L + who * K.MAX_DECK], K.Zone.WAITING_ROOM)
+    elif op == K.Op.STOCK_TOP_TO_CLOCK:  # the top of the stock (its list's last card) into the clock (CR 4.10.2: no damage)
+        for _ in range(a0):
+            if s[STOCK_N + who] > 0:
+                game.put_in_zone(s, s[STOCK_L + who * K.MAX_DECK + s[STOCK_N + who] - 1], K.Zone.CLOCK)
     elif op == K.Op.STOCK_RENEW:  # "puts all of their stock into their waiting room, and puts the same number ..."
         n = s[STOCK_N + who]
         game.pay_stock(s, who, n)  # from the top, one card at a time (CR 8.4.3's move of stock cards)
@@ -670,7 +678,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             game.move_top_of_deck(s, who, K.Zone.STOCK)
     elif op == K.Op.MILL:
         for _ in range(count_operand(game, s, f, a0)):
-            game.move_top_of_deck(s, who, K.Zone.WAITING_ROOM)
+            if a2 == K.MILL_BOTTOM:  # "put the bottom N cards of ... deck into ... waiting room"
+                mill_bottom(game, s, who)
+            else:
+                game.move_top_of_deck(s, who, K.Zone.WAITING_ROOM)
     elif op == K.Op.CLOCK_TOP:
         for _ in range(count_operand(game, s, f, a0)):
             game.move_top_of_deck(s, who, K.Zone.CLOCK)
@@ -708,6 +719,18 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
     # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
     # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.unsupported) do nothing yet
     return NEXT
+
+
+@internal
+def mill_bottom(game, s, p):
+    """The bottom card of ``p``'s deck (its list's first card) into the waiting room, then the refresh of an empty
+    deck (CR 9.2.1); the card moved, or -1 with an empty deck."""
+    if s[DECK_N + p] == 0:
+        return -1
+    sl = s[DECK_L + p * K.MAX_DECK]
+    game.put_in_zone(s, sl, K.Zone.WAITING_ROOM)
+    game.refresh_if_empty(s, p)
+    return sl
 
 
 @internal
