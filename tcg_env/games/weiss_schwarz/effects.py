@@ -638,7 +638,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         q = m if (a2 & K.MILL_COUNT_OPPONENT) == 0 else 1 - m  # whose deck (a1 is the filter, not a Who)
         for _ in range(a0):
             if (a2 & K.MILL_COUNT_BOTTOM) != 0:
-                sl = mill_bottom(game, s, q)
+                sl = game.mill_bottom(s, q)
             else:
                 sl = game.move_top_of_deck(s, q, K.Zone.WAITING_ROOM)
             if sl >= 0 and game.filter_match(s, T, a1, sl, m, src):
@@ -679,7 +679,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
     elif op == K.Op.MILL:
         for _ in range(count_operand(game, s, f, a0)):
             if a2 == K.MILL_BOTTOM:  # "put the bottom N cards of ... deck into ... waiting room"
-                mill_bottom(game, s, who)
+                game.mill_bottom(s, who)
             else:
                 game.move_top_of_deck(s, who, K.Zone.WAITING_ROOM)
     elif op == K.Op.CLOCK_TOP:
