@@ -307,6 +307,18 @@ def playable_targets(game, s, T, arow, viewer, source):
     return all_targets_available(game, s, T, arow, viewer, source)
 
 
+@internal
+def in_play_matching(game, s, T, frow, viewer, source):
+    """How many cards in both players' play areas filter ``frow`` matches, seen by ``viewer``."""
+    n = 0
+    for p in range(2):
+        for i in range(game.in_play_count(s, p)):
+            slot = game.in_play_slot(s, p, i)
+            if slot >= 0 and game.filter_match(s, T, frow, slot, viewer, source):
+                n += 1
+    return n
+
+
 @internal_inline
 def all_targets_available(game, s, T, arow, viewer, source):
     """The core's ``targets_available`` (a leading CHOOSE that must choose has a card to choose), then, for a CHOOSE
@@ -327,12 +339,7 @@ def all_targets_available(game, s, T, arow, viewer, source):
         need = code[r, I_A1]
         if code[r, I_A2] != 0 or need < 2:
             continue
-        n = 0
-        for p in range(2):
-            for i in range(game.in_play_count(s, p)):
-                slot = game.in_play_slot(s, p, i)
-                if slot >= 0 and game.filter_match(s, T, code[r, I_A0], slot, viewer, source):
-                    n += 1
+        n = in_play_matching(game, s, T, code[r, I_A0], viewer, source)
         if n < need:
             return False
     return True
@@ -352,12 +359,7 @@ def cost_cards_available(game, s, T, arow, viewer, source):
             break
         if code[r, I_REG] != reg:
             continue
-        n = 0
-        for p in range(2):
-            for i in range(game.in_play_count(s, p)):
-                slot = game.in_play_slot(s, p, i)
-                if slot >= 0 and game.filter_match(s, T, code[r, I_A0], slot, viewer, source):
-                    n += 1
+        n = in_play_matching(game, s, T, code[r, I_A0], viewer, source)
         return n >= code[r, I_A1]
     return True
 

@@ -219,9 +219,10 @@ def play_card(game, s, T, p, slot, how):
 # [Remnant] (CR 1115): a chant played from its owner's graveyard
 # =============================================================================================
 @internal_inline
-def grave_slot(s, p, k):
-    """The card ``k``-th from the top of ``p``'s graveyard (the observation's `graveyards` row k), -1 past its end."""
-    n_off, l_off = zone_offsets(ZT, Zone.GRAVEYARD, p)
+def slot_from_top(s, zone, p, k):
+    """The card ``k``-th from the top of ``p``'s list ``zone`` (the graveyard: the observation's `graveyards` row k),
+    -1 past its end."""
+    n_off, l_off = zone_offsets(ZT, zone, p)
     return s[l_off + s[n_off] - 1 - k] if k < s[n_off] else -1
 
 
@@ -230,7 +231,7 @@ def grave_card_playable(game, s, T, p, k):
     """CR 1115.2: "You may play this card from your graveyard": a chant with [Remnant] (TB_REMNANT; not one with
     [Trigger], which is not played as a chant, CR 604.2a) ``k``-th from the top of ``p``'s graveyard, played as from
     the hand (its timing, cost and targets: card_playable)."""
-    slot = grave_slot(s, p, k)
+    slot = slot_from_top(s, Zone.GRAVEYARD, p, k)
     if slot < 0:
         return False
     c = card_table(T)[s[CARD + slot * CARD_W]]
@@ -260,7 +261,7 @@ def play_from_grave(game, s, T, p, k):
     the card record's MARK word (otherwise only the mulligan's, on hand cards) records that it was played by
     [Remnant] while it is on the chase: leaving it for anywhere else it is removed from the game instead
     (zones.move_card_core)."""
-    slot = grave_slot(s, p, k)
+    slot = slot_from_top(s, Zone.GRAVEYARD, p, k)
     game.play_card(s, T, p, slot, K.PLAY_NORMAL)
     s[MARK + slot * CARD_W] = 1
 
@@ -296,13 +297,6 @@ def dive_usable(game, s, T, p, slot):
     return game.playable_targets(s, T, r, p, slot)
 
 
-@internal_inline
-def removed_slot(s, p, k):
-    """The card ``k``-th from the top of ``p``'s removed area, -1 past its end."""
-    n_off, l_off = zone_offsets(ZT, Zone.REMOVED, p)
-    return s[l_off + s[n_off] - 1 - k] if k < s[n_off] else -1
-
-
 @internal_inline  # one caller: inlined into it (engine.jit)
 def dive_actions(game, s, T, p, out):
     """Mark SELECT_HAND_BASE + i for each hand card whose [Dive] ability ``p`` may play, and OPTION_BASE +
@@ -319,7 +313,7 @@ def dive_actions(game, s, T, p, out):
             out[K.SELECT_HAND_BASE + i] = 1
             n += 1
     for k in range(K.REMNANT_ROWS):
-        slot = removed_slot(s, p, k)
+        slot = slot_from_top(s, Zone.REMOVED, p, k)
         if slot < 0:
             break
         if (s[MARK + slot * CARD_W] != 0 or (card_table(T)[s[CARD + slot * CARD_W], K.C_TYPE_BITS] & K.TB_FROM_REMOVED) != 0) \
@@ -351,7 +345,7 @@ def play_dive(game, s, T, p, i):
 def play_from_removed(game, s, T, p, k):
     """Play the card ``k``-th from the top of ``p``'s removed area, which has a cyberbrain counter, as from the hand
     (CR 903.2); the counter goes with the zone change (CR 1022.3)."""
-    slot = removed_slot(s, p, k)
+    slot = slot_from_top(s, Zone.REMOVED, p, k)
     s[MARK + slot * CARD_W] = 0
     game.play_card(s, T, p, slot, K.PLAY_NORMAL)
 
