@@ -198,8 +198,11 @@ def test_battle_damage_of_the_forward_is_increased_CR_10_1_4_2(mini):
         if int(g.state[S.ZONE + filler * S.CARD_W]) != K.Zone.FIELD:
             break
         g.step(K.PASS)
-    slot_of(g, "X-041", K.Zone.BREAK, player=1)  # 9000 damage to a 9000-power Forward: broken (CR 12.4.5)
-    slot_of(g, "X-012", K.Zone.BREAK)
+    # 9000 damage to a 9000-power Forward: broken (CR 12.4.5); without the increase (7000) it would stay
+    assert int(g.state[S.ZONE + filler * S.CARD_W]) == K.Zone.BREAK
+    assert slot_of(g, "X-041", K.Zone.BREAK, player=1) == filler
+    brute = slot_of(g, "X-012", K.Zone.BREAK)
+    assert int(g.state[S.ZONE + brute * S.CARD_W]) == K.Zone.BREAK  # dealt 9000 by the blocker
 
 
 # ---- "If a DESC you control is dealt damage [by ...], reduce the damage by N instead." (Op.DAMAGE_MOD_AURA) -------------
