@@ -152,6 +152,10 @@ def damage_step(game, s, T):
         return
     if s[BLOCK_DECLARED] == 0:
         # CR 10.1.4.1: unblocked, one point of damage (a party attacks as one, CR 15.1.1.9.1)
+        if game.use_player_shield(s, 1 - tp):
+            # Op.PLAYER_DAMAGE_SHIELD replaced it by 0: not dealt (CR 11.12.5.4), no "deals damage to your opponent"
+            s[FLOW] = FL_DAMAGE_DONE
+            return
         for i in range(s[ATK_N]):
             slot = s[ATK_L + i]
             if game.controls(s, tp, slot):

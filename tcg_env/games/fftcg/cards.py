@@ -239,6 +239,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("mill", module, count=(int, Field(default=1, ge=1, le=20)), who=(WhoName, "controller")),
         op_model("discard", module, count=(int, Field(default=1, ge=1, le=10)), who=WhoName, random=(bool, False)),
         op_model("damage_player", module, amount=(int, Field(default=1, ge=1, le=7)), who=(WhoName, "opponent")),
+        # "During this turn, the next damage dealt to you becomes 0 instead." (Op.PLAYER_DAMAGE_SHIELD)
+        op_model("player_damage_shield", module, who=(WhoName, "controller")),
         # count > 1: "search for up to N ... and add them to your hand" (the player stops at any count); up_to false:
         # a mandatory "search for 1 ..." takes a card when one matches (CR 15.1.1.8.1); up_to: the player may find none
         op_model("search", module, filter=filter_model,
@@ -321,8 +323,8 @@ _ON_REGISTER = {
     "damage_shield",
 }  # fmt: skip
 # the ops whose instruction reports whether it was done (engine.effects NOT_DONE): what an "if_done" may follow.
-# DISCARD: every card discarded; DAMAGE_PLAYER: the damage is always received (no effect of the 2016 rules
-# prevents damage to a player; a defeat ends the game, CR 3.1); PAY: the CP paid (not when it cannot be paid);
+# DISCARD: every card discarded; DAMAGE_PLAYER: the damage is received (not when a PLAYER_DAMAGE_SHIELD replaced it by
+# 0; a defeat ends the game, CR 3.1); PAY: the CP paid (not when it cannot be paid);
 # SOURCE_LEAVES: the source moved (not when it was no longer where the ability expects it)
 _REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves", "dull_active", "discard_matching"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
@@ -1033,6 +1035,8 @@ class _Compiler(PoolCompiler):
                 a0, a1, a2 = op.count, K.Who[op.who.upper()], int(op.random)
             elif name == "damage_player":
                 a0, a1 = op.amount, K.Who[op.who.upper()]
+            elif name == "player_damage_shield":
+                a1 = K.Who[op.who.upper()]
             elif name == "search":
                 if op.filter.side == "opponent":
                     self.fail(f"{q}.filter.side", "you search your own deck")
