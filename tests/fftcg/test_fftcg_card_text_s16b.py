@@ -1,7 +1,8 @@
 """FF-TCG card text, session 16 (branch s16-ff2): "During this turn, the next damage dealt to you becomes 0 instead."
 (Op.PLAYER_DAMAGE_SHIELD: a replacement effect, CR 11.12.5, that the next damage dealt to the ability's controller this
-turn uses up; state.PLAYER_SHIELD, effects.use_player_shield). Made-up lines played in small games (the mini-pool helpers
-of the session 13 module)."""
+turn uses up; state.PLAYER_SHIELD, effects.use_player_shield); "When a party you control deals damage to your opponent"
+(Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER: a party's unblocked point, CR 10.1.4.1, 15.1.1.9). Made-up lines played in small
+games (the mini-pool helpers of the session 13 module)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ def _records():
         rec(3, "Striker", "forward", 2, 5000, "Knight", "When Striker deals damage to your opponent, draw 1 card."),
         rec(4, "Warden", "forward", 2, 5000, "Knight", "When Warden enters the field, " + WARD[0].lower() + WARD[1:]),
     ]
+    recs += [rec(6, "Rally", "backup", 2, 0, "Herald", "When a party you control deals damage to your opponent, draw 1 "
+                 "card.")]
     recs += [rec(5, "Pang", "forward", 1, 5000, "Knight", "When Pang enters the field, you may receive 1 point of damage. "
                  "If you do so, draw 2 cards.")]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
@@ -145,3 +148,35 @@ def test_the_shield_ends_with_the_turn_CR_11_12_5(mini):
             break
         g.step(_answer(g))
     assert int(g.state[S.TURN_PLAYER]) == 1 and int(g.state[S.PLAYER_SHIELD]) == 0
+
+
+# ---- "When a party you control deals damage to your opponent" (Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER) -------------------
+def test_party_deals_damage_trigger_compiles_exact():
+    for card in (None, {"name": "Rally Test", "type": "backup", "element": "water", "cost": 2, "job": "Herald"}):
+        r = _c("When a party you control deals damage to your opponent, draw 1 card.", *([card] if card else []))
+        assert r.verdict is Verdict.EXACT and r.approximations == (), r.reason
+
+
+@pytest.mark.parametrize("party, block, draws", [(True, False, 1), (False, False, 0), (True, True, 0)])
+def test_when_a_party_you_control_deals_damage_to_your_opponent_CR_10_1_4_1(mini, party, block, draws):
+    # Rally (a Backup): a party of two Forwards attacks unblocked and deals its point: one card, once for the attack;
+    # one Forward alone is no party (CR 15.1.1.9.1); a blocked party deals no damage to the player (CR 10.1.4.2)
+    from tests.fftcg.fftcg_helpers import pass_until
+
+    g = _game(mini, mine=("Y-006", "Y-040", "Y-041"), theirs=("Y-042",) if block else BACKUPS, backups=BACKUPS)
+    hand, dmg1 = _hand(g, 0), _damage(g, 1)
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    do(g, "Attack with Filler 0")
+    if party:
+        do(g, "Add Filler 1 to the party")
+    for _ in range(30):
+        if g.decision == K.Decision.DECLARE_BLOCK:
+            break
+        g.step(K.PASS)
+    if block:
+        do(g, "Block with Filler 2")
+    else:
+        g.step(K.PASS)
+    _to_main2(g)
+    assert _hand(g, 0) == hand + draws
+    assert _damage(g, 1) == dmg1 + (0 if block else 1)

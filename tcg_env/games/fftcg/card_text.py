@@ -1455,6 +1455,10 @@ class FFTextTransformer(TextTransformer, Transformer):
         # a party is two or more Forwards (CR 15.1.1.9): any party of the controller's
         return ("party_attacks", None)
 
+    def t_party_deals_damage(self, _):
+        # its unblocked point (CR 10.1.4.1), once for the attack (Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER)
+        return ("party_deals_damage_to_player", None)
+
     def t_party_attacks_n(self, items):
         n, f = _int(items[0]), items[1]
         if f.get("side") != "own" or "zone" in f or "state" in f or f.get("type") not in ("forward", "character"):

@@ -82,6 +82,7 @@ TriggerName = Literal[
     "dealt_damage_self",  # "When <this> is dealt damage"
     "dealt_damage_by_opp_effects_self",  # "When <this> is dealt damage by your opponent's Summons or abilities"
     "party_attacks",  # "When a party you control attacks" / "When N or more <filter> you control form a party and attack"
+    "party_deals_damage_to_player",  # "When a party you control deals damage to your opponent"
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -481,7 +482,8 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
         flags[-1, K.FL_MISC] |= K.FLAG_SOURCE_POWER  # zones.leave_field keeps the power it had (CR 11.11.4)
     if (code[:, K.I_OP] == K.Op.MUST_ATTACK).any():
         flags[-1, K.FL_MISC] |= K.FLAG_MUST_ATTACK  # the DECLARE_ATTACK mask looks for such a Forward
-    if abilities is not None and abilities.shape[0] and (abilities[:, K.A_TRIGGER] == K.Trigger.PARTY_ATTACKS).any():
+    if abilities is not None and abilities.shape[0] and np.isin(
+            abilities[:, K.A_TRIGGER], (K.Trigger.PARTY_ATTACKS, K.Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_PARTY_TRIGGER  # battle.declare_attackers_done fires them
     if filters is not None and len(filters):
         rows = code[code[:, K.I_OP] == K.Op.CHOOSE, K.I_A0]
@@ -788,7 +790,8 @@ class _Compiler(PoolCompiler):
             row[K.ACTION_DULL_COST_COL] = (dull_filter + 1) * K.COND_COUNT_SPAN + cost.dull_characters
         if break_filter >= 0:  # "Put N DESC into the Break Zone", packed as the dull cost with BREAK_COST_FLAG
             row[K.ACTION_DULL_COST_COL] = K.BREAK_COST_FLAG + (break_filter + 1) * K.COND_COUNT_SPAN + cost.break_characters
-        if ab.trigger == "party_attacks":  # the filter row and how many of the party must match it, packed
+        if ab.trigger in ("party_attacks", "party_deals_damage_to_player"):  # the filter row (-1: any) and how many of
+            # the party must match it, packed
             row[K.A_TRIG_FILTER] = (trig_filter + 1) * K.COND_COUNT_SPAN + ab.trigger_count
         row[K.A_COND] = cond
         row[K.A_COND_ARG] = cond_arg

@@ -307,6 +307,11 @@ class Trigger(IntEnum):
     # "When your opponent uses an EX Burst": the other player's field, when they use an EX Burst (CR 11.10.2: the effect
     # applies at once; this auto-ability waits for the next priority, CR 11.8.7; kernels' EX_BURST answer)
     OPP_EX_BURST = 33
+    # "When a party you control deals damage to your opponent": the unblocked attack (CR 10.1.4.1) of a party (two or
+    # more of the attacking player's Forwards still on the field, CR 15.1.1.9.5) deals its point; once, for each card of
+    # the attacking player's field (triggers.trigger_party_attacks, from battle; A_TRIG_FILTER packed as PARTY_ATTACKS';
+    # only in a pool with such an ability: FL_MISC bit FLAG_PARTY_TRIGGER)
+    PARTY_DEALS_DAMAGE_TO_PLAYER = 34
     ATTACKS_OTHER = 24  # "When a <filter> attacks" (A_TRIG_FILTER; triggers.trigger_attacks_other)  # "When <this> is blocked" (a Forward of the attacking party a block is declared against)
 
 
@@ -666,7 +671,8 @@ REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TU
 REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER, Trigger.CHOSEN_SELF,
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,
-                                Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, Trigger.PARTY_ATTACKS})
+                                Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, Trigger.PARTY_ATTACKS,
+                                Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
 
 
