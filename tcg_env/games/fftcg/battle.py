@@ -132,7 +132,8 @@ def declare_attackers_done(game, s, T):
         game.trigger_attacks_other(s, T, s[ATK_L + i])  # "When a <filter> attacks"
     ft = flag_table(T)
     if s[ATK_N] >= 2 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_PARTY_TRIGGER) != 0:
-        game.trigger_party_attacks(s, T, tp)  # "When a party you control attacks" (once for the attack)
+        # "When a party you control attacks" (once for the attack)
+        game.trigger_party_attacks(s, T, tp, K.Trigger.PARTY_ATTACKS)
     s[BLOCKER] = -1
     s[BLOCK_DECLARED] = 0
     s[STEP] = K.AttackStep.DECLARATION
@@ -152,10 +153,18 @@ def damage_step(game, s, T):
         return
     if s[BLOCK_DECLARED] == 0:
         # CR 10.1.4.1: unblocked, one point of damage (a party attacks as one, CR 15.1.1.9.1)
+        if game.use_player_shield(s, 1 - tp):
+            # Op.PLAYER_DAMAGE_SHIELD replaced it by 0: not dealt (CR 11.12.5.4), no "deals damage to your opponent"
+            s[FLOW] = FL_DAMAGE_DONE
+            return
         for i in range(s[ATK_N]):
             slot = s[ATK_L + i]
             if game.controls(s, tp, slot):
                 game.trigger_card(s, T, slot, tp, K.Trigger.DEALS_DAMAGE_TO_PLAYER_SELF, -1)
+        ft = flag_table(T)
+        if s[ATK_N] >= 2 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_PARTY_TRIGGER) != 0:
+            # "When a party you control deals damage to your opponent" (once for the attack)
+            game.trigger_party_attacks(s, T, tp, K.Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER)
         s[FLOW] = FL_DAMAGE_DONE
         game.deal_damage_to_player(s, 1 - tp, 1, s[ATK_L])
         return

@@ -1011,6 +1011,12 @@ class FFTextTransformer(TextTransformer, Transformer):
     def damage_player_sent(self, items):
         return _Steps([("op", {"op": "damage_player", "amount": self._ints(items)[0]})])
 
+    def player_shield_sent(self, _):
+        # "During this turn, the next damage dealt to you becomes 0 instead." (Op.PLAYER_DAMAGE_SHIELD: a replacement
+        # effect, CR 11.12.5, that the next damage dealt to the controller this turn uses up; no other effect of the
+        # 2016 cards the engine plays replaces the damage dealt to a player, so there is no order to choose)
+        return _Steps([("op", {"op": "player_damage_shield"})])
+
     def search_hand(self, items, destination="hand"):
         n, f = self._ints(items)[0], items[-1]
         if n != 1:
@@ -1448,6 +1454,10 @@ class FFTextTransformer(TextTransformer, Transformer):
     def t_party_attacks(self, _):
         # a party is two or more Forwards (CR 15.1.1.9): any party of the controller's
         return ("party_attacks", None)
+
+    def t_party_deals_damage(self, _):
+        # its unblocked point (CR 10.1.4.1), once for the attack (Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER)
+        return ("party_deals_damage_to_player", None)
 
     def t_party_attacks_n(self, items):
         n, f = _int(items[0]), items[1]

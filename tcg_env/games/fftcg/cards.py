@@ -82,6 +82,7 @@ TriggerName = Literal[
     "dealt_damage_self",  # "When <this> is dealt damage"
     "dealt_damage_by_opp_effects_self",  # "When <this> is dealt damage by your opponent's Summons or abilities"
     "party_attacks",  # "When a party you control attacks" / "When N or more <filter> you control form a party and attack"
+    "party_deals_damage_to_player",  # "When a party you control deals damage to your opponent"
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -239,6 +240,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("mill", module, count=(int, Field(default=1, ge=1, le=20)), who=(WhoName, "controller")),
         op_model("discard", module, count=(int, Field(default=1, ge=1, le=10)), who=WhoName, random=(bool, False)),
         op_model("damage_player", module, amount=(int, Field(default=1, ge=1, le=7)), who=(WhoName, "opponent")),
+        # "During this turn, the next damage dealt to you becomes 0 instead." (Op.PLAYER_DAMAGE_SHIELD)
+        op_model("player_damage_shield", module, who=(WhoName, "controller")),
         # count > 1: "search for up to N ... and add them to your hand" (the player stops at any count); up_to false:
         # a mandatory "search for 1 ..." takes a card when one matches (CR 15.1.1.8.1); up_to: the player may find none
         op_model("search", module, filter=filter_model,
@@ -321,8 +324,8 @@ _ON_REGISTER = {
     "damage_shield",
 }  # fmt: skip
 # the ops whose instruction reports whether it was done (engine.effects NOT_DONE): what an "if_done" may follow.
-# DISCARD: every card discarded; DAMAGE_PLAYER: the damage is always received (no effect of the 2016 rules
-# prevents damage to a player; a defeat ends the game, CR 3.1); PAY: the CP paid (not when it cannot be paid);
+# DISCARD: every card discarded; DAMAGE_PLAYER: the damage is received (not when a PLAYER_DAMAGE_SHIELD replaced it by
+# 0; a defeat ends the game, CR 3.1); PAY: the CP paid (not when it cannot be paid);
 # SOURCE_LEAVES: the source moved (not when it was no longer where the ability expects it)
 _REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves", "dull_active", "discard_matching"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
@@ -479,7 +482,8 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
         flags[-1, K.FL_MISC] |= K.FLAG_SOURCE_POWER  # zones.leave_field keeps the power it had (CR 11.11.4)
     if (code[:, K.I_OP] == K.Op.MUST_ATTACK).any():
         flags[-1, K.FL_MISC] |= K.FLAG_MUST_ATTACK  # the DECLARE_ATTACK mask looks for such a Forward
-    if abilities is not None and abilities.shape[0] and (abilities[:, K.A_TRIGGER] == K.Trigger.PARTY_ATTACKS).any():
+    if abilities is not None and abilities.shape[0] and np.isin(
+            abilities[:, K.A_TRIGGER], (K.Trigger.PARTY_ATTACKS, K.Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_PARTY_TRIGGER  # battle.declare_attackers_done fires them
     if filters is not None and len(filters):
         rows = code[code[:, K.I_OP] == K.Op.CHOOSE, K.I_A0]
@@ -786,7 +790,8 @@ class _Compiler(PoolCompiler):
             row[K.ACTION_DULL_COST_COL] = (dull_filter + 1) * K.COND_COUNT_SPAN + cost.dull_characters
         if break_filter >= 0:  # "Put N DESC into the Break Zone", packed as the dull cost with BREAK_COST_FLAG
             row[K.ACTION_DULL_COST_COL] = K.BREAK_COST_FLAG + (break_filter + 1) * K.COND_COUNT_SPAN + cost.break_characters
-        if ab.trigger == "party_attacks":  # the filter row and how many of the party must match it, packed
+        if ab.trigger in ("party_attacks", "party_deals_damage_to_player"):  # the filter row (-1: any) and how many of
+            # the party must match it, packed
             row[K.A_TRIG_FILTER] = (trig_filter + 1) * K.COND_COUNT_SPAN + ab.trigger_count
         row[K.A_COND] = cond
         row[K.A_COND_ARG] = cond_arg
@@ -1033,6 +1038,8 @@ class _Compiler(PoolCompiler):
                 a0, a1, a2 = op.count, K.Who[op.who.upper()], int(op.random)
             elif name == "damage_player":
                 a0, a1 = op.amount, K.Who[op.who.upper()]
+            elif name == "player_damage_shield":
+                a1 = K.Who[op.who.upper()]
             elif name == "search":
                 if op.filter.side == "opponent":
                     self.fail(f"{q}.filter.side", "you search your own deck")

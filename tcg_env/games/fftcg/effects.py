@@ -49,6 +49,7 @@ from tcg_env.games.fftcg.state import (
     DERIVED_CLEAN,
     RST_EOT,
     SHIELD,
+    PLAYER_SHIELD,
     BREAK_L,
     BREAK_N,
     BUILD_ENTRY,
@@ -445,9 +446,24 @@ def copy_entry(s, src, dst):
 
 
 @internal
+def use_player_shield(s, player):
+    """True when a "next damage dealt to you becomes 0" shield (Op.PLAYER_DAMAGE_SHIELD) of ``player`` takes the damage
+    now dealt to them: the shield is used up (it applies once, CR 11.12.5) and the damage is not dealt (CR 11.12.5.4:
+    the replaced event does not happen, so nothing that waits for it triggers)."""
+    if s[PLAYER_SHIELD + player] != 0:
+        s[PLAYER_SHIELD + player] = 0
+        return True
+    return False
+
+
+@internal
 def deal_damage_to_player(game, s, player, amount, source):
+    """Deal ``amount`` points of damage to ``player`` (CR 6.5); False when a shield replaced it by 0 (nothing dealt)."""
+    if amount > 0 and game.use_player_shield(s, player):
+        return False
     if amount > 0 and s[FRAME_N] < FRAME_MAX:
         game.push_damage_frame(s, player, amount, source)
+    return True
 
 
 @internal
@@ -858,9 +874,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     if op == K.Op.LOOK_TOP:
         return game.look_top(s, T, f, a0, a1, a2)
     if op == K.Op.DAMAGE_PLAYER:
+        if not game.deal_damage_to_player(s, player_operand(game, s, f, a1), a0, src):
+            return NOT_DONE  # a shield replaced it by 0: not received ("If you do so" after it does nothing)
         s[f + FR_PC] += 1
-        game.deal_damage_to_player(s, player_operand(game, s, f, a1), a0, src)
         return STOPPED  # the damage frame runs next
+    if op == K.Op.PLAYER_DAMAGE_SHIELD:
+        s[PLAYER_SHIELD + player_operand(game, s, f, a1)] = 1  # several shields: the first damage uses them all
+        return NEXT
     if op == K.Op.SEARCH:
         # a2 > 1: "search for up to a2 ...": FR_CNT is 1 + the cards taken so far (the answer asks again)
         taken = s[f + FR_CNT] - 1 if s[f + FR_CNT] > 0 else 0

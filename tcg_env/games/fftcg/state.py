@@ -239,4 +239,8 @@ SHIELD = _a("damage_shield", N_SLOTS)
 # count, a card entering raises this, so the pair is the same only while no card entered or left
 BREAK_IN = _a("break_zone_entries", 2)
 
+# per player: 1 while "During this turn, the next damage dealt to you becomes 0 instead." (Op.PLAYER_DAMAGE_SHIELD) waits
+# for the next damage dealt to them (effects.use_player_shield clears it; turn.start_turn clears both: "this turn")
+PLAYER_SHIELD = _a("player_damage_shield", 2)
+
 STATE_SIZE = LAYOUT.size

@@ -70,12 +70,14 @@ def trigger_attacks_other(game, s, T, attacker):
 
 
 @internal
-def trigger_party_attacks(game, s, T, player):
+def trigger_party_attacks(game, s, T, player, trig):
     """"When a party you control attacks" / "When N or more <filter> you control form a party and attack"
     (Trigger.PARTY_ATTACKS): ``player``'s Forwards of the attack (ATK_L) attack as a party (two or more, CR
     15.1.1.9); every card of ``player``'s field whose ability asks at least a count of them matching a filter
     (A_TRIG_FILTER: (filter row + 1) * COND_COUNT_SPAN + count, row -1: any) triggers once for the attack (its
-    condition checked now, CR 11.8.13)."""
+    condition checked now, CR 11.8.13). ``trig``: PARTY_ATTACKS as the attack is declared, PARTY_DEALS_DAMAGE_TO_PLAYER
+    as its unblocked point is dealt (CR 10.1.4.1): then the party is its Forwards still on ``player``'s field, two or more
+    (CR 15.1.1.9.5)."""
     if s[ATK_N] < 2:
         return
     cards = card_table(T)
@@ -85,15 +87,19 @@ def trigger_party_attacks(game, s, T, player):
         cid = s[CARD + slot * CARD_W]
         a0 = cards[cid, K.C_ABIL_START]
         for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-            if abil[a, K.A_KIND] != K.AbilityKind.AUTO or abil[a, K.A_TRIGGER] != K.Trigger.PARTY_ATTACKS:
+            if abil[a, K.A_KIND] != K.AbilityKind.AUTO or abil[a, K.A_TRIGGER] != trig:
                 continue
             fr = abil[a, K.A_TRIG_FILTER] // K.COND_COUNT_SPAN - 1
             need = abil[a, K.A_TRIG_FILTER] % K.COND_COUNT_SPAN
             n = 0
+            party = 0
             for j in range(s[ATK_N]):
+                if not game.controls(s, player, s[ATK_L + j]):
+                    continue  # left the field (CR 15.1.1.9.5); never at the declaration
+                party += 1
                 if fr < 0 or game.filter_match(s, T, fr, s[ATK_L + j], player, slot):
                     n += 1
-            if n >= need and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG],
+            if party >= 2 and n >= need and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG],
                                                                      player, slot):
                 pending_add(game, s, player, slot, a, -1)
 

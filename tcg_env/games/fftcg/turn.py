@@ -33,6 +33,7 @@ from tcg_env.games.fftcg.constants import (
 )
 from tcg_env.games.fftcg.state import (
     CAST_N,
+    PLAYER_SHIELD,
     DERIVED_CLEAN,
     ATK_N,
     BLOCKER,
@@ -75,6 +76,8 @@ def start_turn(game, s, T):
     s[PHASE] = K.Phase.ACTIVE
     s[CAST_N] = 0  # "this turn": the Summons cast in the turn now beginning (Condition.CAST_AT_LEAST)
     s[CAST_N + 1] = 0
+    s[PLAYER_SHIELD] = 0  # "During this turn, the next damage dealt to you ..." ended with the turn before
+    s[PLAYER_SHIELD + 1] = 0
     for i in range(s[FIELD_N + tp]):
         slot = s[FIELD_L + tp * FIELD_SLOTS + i]
         if s[FROZEN + slot * CARD_W] != 0:
