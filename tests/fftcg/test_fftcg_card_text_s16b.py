@@ -75,6 +75,17 @@ def _hand(g, player):
     return int(g.state[S.HAND_N + player])
 
 
+def _assert_shield_seen(g, shielded):
+    """Player 0's shield is public (CR 7.6, fftcg_v6): both players see it, each from its own side."""
+    from tcg_env.games.fftcg import observation as O
+
+    for viewer in (0, 1):
+        seen = dict(zip(O.OBS.column_names(), g.observe(viewer).tolist()))
+        me, them = ("my", "opp") if viewer == 0 else ("opp", "my")
+        assert seen[f"global.{me}_next_damage_to_player_becomes_0"] == float(shielded), viewer
+        assert seen[f"global.{them}_next_damage_to_player_becomes_0"] == 0.0, viewer
+
+
 def test_player_shield_compiles_exact():
     summon = {"name": "Ward Test", "type": "summon", "element": "water", "cost": 1, "job": ""}
     for line, card in ((WARD, summon), ("When Zell Test is put from the field into the Break Zone, during this turn, "
@@ -91,11 +102,13 @@ def test_the_next_damage_dealt_to_you_becomes_0_once_CR_11_12_5_4(mini):
     _cast(g, "Ward")
     _resolve(g)
     assert int(g.state[S.PLAYER_SHIELD]) == 1 and int(g.state[S.PLAYER_SHIELD + 1]) == 0
+    _assert_shield_seen(g, 1)
     hand, dmg = _hand(g, 0), _damage(g, 0)
     _cast(g, "Pain")
     _resolve_yes(g)
     assert _damage(g, 0) == dmg and _hand(g, 0) == hand - 1
     assert int(g.state[S.PLAYER_SHIELD]) == 0
+    _assert_shield_seen(g, 0)
     _cast(g, "Pang")
     _resolve_yes(g)
     assert _damage(g, 0) == dmg + 1 and _hand(g, 0) == hand - 2 + 2

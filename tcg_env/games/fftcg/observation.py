@@ -32,6 +32,7 @@ from tcg_env.games.fftcg.constants import (
 from tcg_env.games.fftcg.state import (
     CARD_W,
     CAST_N,
+    PLAYER_SHIELD,
     DEC_ARG,
     ASSIGN_LEFT,
     ATK_L,
@@ -111,6 +112,9 @@ GLOBALS.written("attack_blocked")
 GLOBALS.is_player("priority_player_is_me", PRIORITY_PLAYER)
 GLOBALS.written(*[f"cp_element_{e.name.lower()}" for e in K.Element])  # the element still to pay
 GLOBALS.pair("summons_cast_this_turn_div5", CAST_N, 5)  # public: each cast was (Condition.CAST_AT_LEAST reads it)
+# "During this turn, the next damage dealt to you becomes 0 instead" (Op.PLAYER_DAMAGE_SHIELD, CR 11.12.5):
+# public, the effect that gave it resolved in view of both players
+GLOBALS.pair("next_damage_to_player_becomes_0", PLAYER_SHIELD)
 GLOBAL_COLUMNS = GLOBALS.names
 write_globals = columns_writer(GLOBALS, "write_globals")
 CARD_COLUMNS = [
