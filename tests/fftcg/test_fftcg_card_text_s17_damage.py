@@ -15,6 +15,7 @@ from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
 from tests.fftcg.fftcg_helpers import card_record, do, import_mini, pass_until, slot_of
 from tests.fftcg.test_fftcg_card_text_s13 import _answer, _c, _game, _resolve
+from tests.fftcg.test_fftcg_card_text_s16b import _damage, _to_main2
 
 
 def _records():
@@ -38,6 +39,9 @@ def _records():
         rec(9, "Caller", "backup", 2, 0, "Caller", "If a Forward is dealt damage by your Summon, the damage increases by "
             "2000 instead."),
         rec(10, "Doom", "summon", 1, 0, "", "Choose 1 Forward. Return it to its owner's hand."),
+        rec(11, "Angel", "forward", 2, 5000, "Angel", "If Angel deals damage to your opponent, double the damage instead."
+            "[[br]]{1}: Angel deals your opponent 1 point of damage.[[br]]{2}: Angel deals you 1 point of damage."),
+        rec(12, "Squire", "forward", 2, 5000, "Squire", ""),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 9000, "Soldier", "") for i in range(6)]
@@ -181,3 +185,49 @@ def test_chosen_forward_is_dealt_more_damage_and_forgets_it_when_it_moves_CR_7_4
     _cast(g, "Doom", "Choose your Tank 0")
     assert int(g.state[S.ZONE + tank * S.CARD_W]) == K.Zone.HAND
     assert int(g.state[S.RST_EOT + tank * S.CARD_W]) & K.RESTRICT_DAMAGE_BOOST == 0
+
+
+# ---- "If ~ deals damage to your opponent, double the damage instead." (Op.PLAYER_DAMAGE_DOUBLE) ----------------------
+def test_player_damage_double_compiles_exact():
+    r = _c("If Zell Test deals damage to your opponent, double the damage instead.")
+    assert r.verdict is Verdict.EXACT and r.approximations == ()
+    r = _c("If Zell Test deals damage to a Forward or your opponent, double the damage instead.")
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("damage_increase_order",)
+    assert [op["op"] for ab in r.abilities for op in ab["effect"]] == ["damage_increase", "player_damage_double"]
+
+
+def test_its_abilitys_points_to_the_opponent_are_doubled_CR_11_11_8(mini):
+    # Angel's "{1}: Angel deals your opponent 1 point of damage": 2 points (2 cards into the Damage Zone); the point it
+    # deals its own controller is not "to your opponent": 1
+    g = _game(mini, mine=("D-011",), theirs=("D-040",), backups=BACKUPS)
+    mine, theirs = _damage(g, 0), _damage(g, 1)
+    first, second = [int(a) for a in g.legal_actions() if g.describe_action(int(a)).startswith("Use ability: Angel")]
+    g.step(first)
+    while g.decision == K.Decision.PAY_CP:
+        g.step(_answer(g))
+    _resolve(g)
+    assert _damage(g, 1) == theirs + 2 and _damage(g, 0) == mine
+    g.step(second)  # "{2}: Angel deals you 1 point of damage." (the second action ability)
+    while g.decision == K.Decision.PAY_CP:
+        g.step(_answer(g))
+    _resolve(g)
+    assert _damage(g, 0) == mine + 1 and _damage(g, 1) == theirs + 2
+
+
+def test_an_unblocked_attack_deals_2_points_CR_10_1_4_1(mini):
+    g = _game(mini, mine=("D-011",), theirs=BACKUPS, backups=BACKUPS)
+    theirs = _damage(g, 1)
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    do(g, "Attack with Angel")
+    pass_until(g, K.Decision.DECLARE_BLOCK)
+    g.step(K.PASS)
+    _to_main2(g)
+    assert _damage(g, 1) == theirs + 2
+    # another Forward's unblocked attack: 1
+    g = _game(mini, mine=("D-012", "D-011"), theirs=BACKUPS, backups=BACKUPS)
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    do(g, "Attack with Squire")
+    pass_until(g, K.Decision.DECLARE_BLOCK)
+    g.step(K.PASS)
+    _to_main2(g)
+    assert _damage(g, 1) == theirs + 1

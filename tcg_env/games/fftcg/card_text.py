@@ -74,8 +74,7 @@ APPROXIMATIONS: dict[str, str] = {
                              "instead.\", \"During this turn, if it is dealt damage, double the damage instead.\": "
                              "Op.DAMAGE_BOOST): the engine applies the reductions, then the doubles, then the increases "
                              "(the order that deals the least damage); the controller may choose another (an increase "
-                             "before a double deals more). An attacking party's damage is doubled once when one of "
-                             "its Forwards has such a double",
+                             "before a double deals more)",
     "power_lki": "no longer used (session 16: when the source has left the field, the power it had just before it "
                  "left is dealt, CR 11.11.4: zones.keep_source_power, effects.source_power); before, \"Deal it damage "
                  "equal to <this>'s power\" dealt its printed power once it had left",
@@ -1847,6 +1846,20 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("damage dealt by a card that is not a Forward")
         by, amount = [t for t in items if isinstance(t, (str, int)) and not isinstance(t, Token)]
         return self._increase(amount, "self", by)
+
+    # "If ~ deals damage to your opponent, double the damage instead." (Op.PLAYER_DAMAGE_DOUBLE: a replacement effect,
+    # CR 11.12.5.2, of the points of damage the card deals to its controller's opponent, effects.deal_damage_to_player).
+    # Exact: the only other effect the engine plays that replaces a player's damage is "the next damage dealt to you
+    # becomes 0" (Op.PLAYER_DAMAGE_SHIELD), and 0 doubled is 0 in either order (CR 11.12.5.6.1)
+    def f_player_double(self, _):
+        return [{"kind": "field", "effect": [{"op": "player_damage_double"}]}]
+
+    def f_both_double(self, _):
+        # "If ~ deals damage to a Forward or your opponent, double the damage instead.": both (the Forward's part is
+        # damage_increase_order)
+        if self.card.get("type") != "forward":
+            raise Unsupported("damage dealt by a card that is not a Forward")
+        return self._increase(_DOUBLE, "self", "any") + self.f_player_double(None)
 
     def f_inc_dealer(self, items):
         f = next(t for t in items if isinstance(t, dict))

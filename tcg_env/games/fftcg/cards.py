@@ -248,6 +248,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("damage_player", module, amount=(int, Field(default=1, ge=1, le=7)), who=(WhoName, "opponent")),
         # "During this turn, the next damage dealt to you becomes 0 instead." (Op.PLAYER_DAMAGE_SHIELD)
         op_model("player_damage_shield", module, who=(WhoName, "controller")),
+        # "If <this> deals damage to your opponent, double the damage instead." (Op.PLAYER_DAMAGE_DOUBLE, CR 11.12.5.2)
+        op_model("player_damage_double", module),
         # count > 1: "search for up to N ... and add them to your hand" (the player stops at any count); up_to false:
         # a mandatory "search for 1 ..." takes a card when one matches (CR 15.1.1.8.1); up_to: the player may find none
         op_model("search", module, filter=filter_model,
@@ -337,7 +339,7 @@ _ON_REGISTER = {
 _REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves", "dull_active", "discard_matching"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
                "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "no_activate", "must_attack", "any_element_cp",
-               "aura_unchoosable", "pay_only", "damage_mod", "damage_increase", "damage_mod_aura"}
+               "aura_unchoosable", "pay_only", "damage_mod", "damage_increase", "damage_mod_aura", "player_damage_double"}
 
 
 class FFAbility(StrictModel):
@@ -476,6 +478,8 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
     if (code[:, K.I_OP] == K.Op.DAMAGE_MOD_AURA).any():
         # effects.damage_dealt where damage is dealt (FLAG_DAMAGE_MOD routes battle and effect damage there)
         flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD | K.FLAG_DAMAGE_MOD_AURA
+    if (code[:, K.I_OP] == K.Op.PLAYER_DAMAGE_DOUBLE).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_PLAYER_DAMAGE_DOUBLE  # effects.deal_damage_to_player reads the source's
     shield_rows = code[:, K.I_OP] == K.Op.DAMAGE_SHIELD
     if (shield_rows & (code[:, K.I_A2] != K.BOOST_MARK)).any():
         # effects.deal_forward_damage where damage is dealt (FLAG_DAMAGE_MOD routes battle and effect damage there)

@@ -230,6 +230,9 @@ FLAG_DAMAGE_MOD_AURA = 1024
 # some effect gives a card replacements of the damage dealt to it / it deals this turn (Op.DAMAGE_BOOST: effects.damage_dealt
 # reads state.BOOST; set with FLAG_DAMAGE_MOD, which routes battle and effect damage there)
 FLAG_DAMAGE_BOOST = 2048
+# some card doubles the damage it deals to your opponent (Op.PLAYER_DAMAGE_DOUBLE: effects.deal_damage_to_player reads the
+# source's field abilities)
+FLAG_PLAYER_DAMAGE_DOUBLE = 4096
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -638,6 +641,11 @@ class Op(IntEnum):
     # EACH_TARGET_FIRST..EACH_TARGET_LAST, are all taken), told apart by a2; pool flag FLAG_DAMAGE_BOOST; read by
     # effects.damage_dealt (card_text's approximation damage_increase_order)
     DAMAGE_BOOST = 24
+    # "If <this> deals damage to your opponent, double the damage instead." (a replacement effect, CR 11.12.5.2, of a
+    # field ability): the points of damage the card deals to its controller's opponent (an unblocked attack's point,
+    # CR 10.1.4.1, an attacking party's when it is in it; its abilities' Op.DAMAGE_PLAYER, CR 11.11.8) are doubled
+    # (effects.deal_damage_to_player; pool flag FLAG_PLAYER_DAMAGE_DOUBLE). No operands
+    PLAYER_DAMAGE_DOUBLE = 73
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
@@ -698,7 +706,7 @@ class DamageBy(IntEnum):
 DAMAGE_BY_SPAN = 16  # Op.DAMAGE_MOD_AURA's a0 = DamageMod + DAMAGE_BY_SPAN * DamageBy
 
 
-REAL_CARD_OPS = frozenset({Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.PLAYER_DAMAGE_SHIELD, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.PLAYER_DAMAGE_SHIELD, Op.PLAYER_DAMAGE_DOUBLE, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,

@@ -458,10 +458,38 @@ def use_player_shield(s, player):
 
 
 @internal
-def deal_damage_to_player(game, s, player, amount, source):
-    """Deal ``amount`` points of damage to ``player`` (CR 6.5); False when a shield replaced it by 0 (nothing dealt)."""
+def player_damage_doubles(game, s, T, source, player):
+    """How many times the damage the card in ``source`` deals to ``player`` is doubled: its field abilities "If <this>
+    deals damage to your opponent, double the damage instead." (Op.PLAYER_DAMAGE_DOUBLE, while their conditions hold),
+    when ``player`` is its controller's opponent and the card is on the field."""
+    if source < 0 or s[ZONE + source * CARD_W] != K.Zone.FIELD:
+        return 0
+    ctrl = s[CONTROLLER + source * CARD_W]
+    if ctrl == player:
+        return 0
+    cards = card_table(T)
+    abil = ability_table(T)
+    cid = s[CARD + source * CARD_W]
+    n = 0
+    a, r = game.field_op_row(T, cid, K.Op.PLAYER_DAMAGE_DOUBLE, cards[cid, K.C_ABIL_START], 0)
+    while r >= 0:
+        if game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], ctrl, source):
+            n += 1
+        a, r = game.field_op_row(T, cid, K.Op.PLAYER_DAMAGE_DOUBLE, a, r + 1)
+    return n
+
+
+@internal
+def deal_damage_to_player(game, s, T, player, amount, source):
+    """Deal ``amount`` points of damage to ``player`` (CR 6.5) from the card in ``source``; False when a shield replaced
+    it by 0 (nothing dealt). "If <this> deals damage to your opponent, double the damage instead." (Op.
+    PLAYER_DAMAGE_DOUBLE) doubles it: the shield's 0 doubled is 0, so CR 11.12.5.6.1's order has nothing to choose."""
     if amount > 0 and game.use_player_shield(s, player):
         return False
+    ft = flag_table(T)
+    if amount > 0 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_PLAYER_DAMAGE_DOUBLE) != 0:
+        for _ in range(min(game.player_damage_doubles(s, T, source, player), 3)):
+            amount *= 2
     if amount > 0 and s[FRAME_N] < FRAME_MAX:
         game.push_damage_frame(s, player, amount, source)
     return True
@@ -878,7 +906,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     if op == K.Op.LOOK_TOP:
         return game.look_top(s, T, f, a0, a1, a2)
     if op == K.Op.DAMAGE_PLAYER:
-        if not game.deal_damage_to_player(s, player_operand(game, s, f, a1), a0, src):
+        if not game.deal_damage_to_player(s, T, player_operand(game, s, f, a1), a0, src):
             return NOT_DONE  # a shield replaced it by 0: not received ("If you do so" after it does nothing)
         s[f + FR_PC] += 1
         return STOPPED  # the damage frame runs next
@@ -1306,7 +1334,8 @@ def damage_increase(game, s, T, dealer, src_type, src):
     give a damage dealt to a Forward (``dealer``, ``src_type``, ``src``: damage_dealt's), and how many of them double it
     (a0 DAMAGE_DOUBLE: "double the damage instead"). An attacking party's damage (``src`` -2) is dealt by each of its
     Forwards (CR 15.1.1.9.8): an increase of the damage a matching Forward deals counts once per matching Forward of
-    the party (a double: once, when one of them matches)."""
+    the party (a double too: each one's is a replacement effect of its own, CR 11.12.5.5 keeps only the same one from
+    applying again)."""
     cards = card_table(T)
     abil = ability_table(T)
     code = code_table(T)
@@ -1343,7 +1372,7 @@ def damage_increase(game, s, T, dealer, src_type, src):
                     elif src >= 0 and game.increase_dealer_matches(s, T, frow, src, p, c):
                         n = 1
                     if code[r, K.I_A0] == K.DAMAGE_DOUBLE:
-                        times += 1 if n > 0 else 0
+                        times += n
                     else:
                         total += n * code[r, K.I_A0]
                 a, r = game.field_op_row(T, cid, K.Op.DAMAGE_INCREASE, a, r + 1)
@@ -1428,7 +1457,7 @@ def damage_boost(game, s, slot, src):
     """The increase and the doubles (Op.DAMAGE_BOOST) of a damage dealt to the Forward in ``slot`` by ``src``
     (damage_dealt's): the damaged card's own ("if it is dealt damage") and the dealer's ("If it deals damage to a
     Forward"; an attacking party, ``src`` -2: each of its Forwards deals damage, CR 15.1.1.9.8, so each one's
-    increase counts, a double once)."""
+    increase and double counts)."""
     inc = 1000 * game.boost_of(s, slot, K.BOOST_RECEIVED_SHIFT, K.BOOST_BITS)
     dbl = game.boost_of(s, slot, K.BOOST_RECEIVED_DOUBLE_SHIFT, K.BOOST_DOUBLE_BITS)
     if src >= 0:
@@ -1436,13 +1465,11 @@ def damage_boost(game, s, slot, src):
         dbl += game.boost_of(s, src, K.BOOST_DEALT_DOUBLE_SHIFT, K.BOOST_DOUBLE_BITS)
     elif src == -2:
         tp = s[TURN_PLAYER]
-        most = 0
         for k in range(s[ATK_N]):
             m = s[ATK_L + k]
             if game.controls(s, tp, m):
                 inc += 1000 * game.boost_of(s, m, K.BOOST_DEALT_SHIFT, K.BOOST_BITS)
-                most = max(most, game.boost_of(s, m, K.BOOST_DEALT_DOUBLE_SHIFT, K.BOOST_DOUBLE_BITS))
-        dbl += most
+                dbl += game.boost_of(s, m, K.BOOST_DEALT_DOUBLE_SHIFT, K.BOOST_DOUBLE_BITS)
     return inc, dbl
 
 
