@@ -142,6 +142,23 @@ def declare_attackers_done(game, s, T):
 
 
 @internal
+def party_point(game, s, T, tp):
+    """The points of damage an unblocked attack deals (CR 10.1.4.1: one; a party attacks as one Forward, CR
+    15.1.1.9.1), doubled once for each "If <this> deals damage to your opponent, double the damage instead." (Op.
+    PLAYER_DAMAGE_DOUBLE) of an attacking Forward but the first's (deal_damage_to_player reads the first attacker's
+    own, as the source of the damage)."""
+    point = 1
+    ft = flag_table(T)
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_PLAYER_DAMAGE_DOUBLE) != 0:
+        for i in range(1, s[ATK_N]):
+            slot = s[ATK_L + i]
+            if game.controls(s, tp, slot):
+                for _ in range(min(game.player_damage_doubles(s, T, slot, 1 - tp), 3)):
+                    point *= 2
+    return point
+
+
+@internal
 def damage_step(game, s, T):
     """CR 10.1.4: set up battle damage."""
     tp = s[TURN_PLAYER]
@@ -166,7 +183,7 @@ def damage_step(game, s, T):
             # "When a party you control deals damage to your opponent" (once for the attack)
             game.trigger_party_attacks(s, T, tp, K.Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER)
         s[FLOW] = FL_DAMAGE_DONE
-        game.deal_damage_to_player(s, 1 - tp, 1, s[ATK_L])
+        game.deal_damage_to_player(s, T, 1 - tp, game.party_point(s, T, tp), s[ATK_L])
         return
     blk = s[BLOCKER]
     if blk < 0 or not game.controls(s, 1 - tp, blk):

@@ -67,7 +67,14 @@ APPROXIMATIONS: dict[str, str] = {
                              "shields and its own replacements), and only while the damage is above 0; CR 11.12.5.6.1 "
                              "lets the Forward's controller choose the order, which differs when the reductions alone "
                              "bring the damage to 0 (1000 damage increased by 2000 to a Forward that reduces it by "
-                             "1000: the engine deals none, the controller could have it dealt 1000)",
+                             "1000: the engine deals none, the controller could have it dealt 1000). Session 17: the "
+                             "same for \"double the damage instead\" (\"If ~ receives damage\", \"If ~ deals damage to "
+                             "a Forward\") and for the replacements an effect gives a card until the end of the turn "
+                             "(\"Choose 1 Forward. If it deals damage to a Forward this turn, the damage increases by N "
+                             "instead.\", \"During this turn, if it is dealt damage, double the damage instead.\": "
+                             "Op.DAMAGE_BOOST): the engine applies the reductions, then the doubles, then the increases "
+                             "(the order that deals the least damage); the controller may choose another (an increase "
+                             "before a double deals more)",
     "power_lki": "no longer used (session 16: when the source has left the field, the power it had just before it "
                  "left is dealt, CR 11.11.4: zones.keep_source_power, effects.source_power); before, \"Deal it damage "
                  "equal to <this>'s power\" dealt its printed power once it had left",
@@ -169,6 +176,10 @@ def normalise_line(line: str, name: str = "") -> str:
 # ------------------------------------------------------------------------------------------------
 # The transformer
 # ------------------------------------------------------------------------------------------------
+# "double the damage instead" (card_text.lark's inc_double): where an increase's amount would be
+_DOUBLE = "double"
+
+
 def _int(tok: Token) -> int:
     return int(str(tok).lstrip("+"))
 
@@ -1760,10 +1771,47 @@ class FFTextTransformer(TextTransformer, Transformer):
         return ("becomes", _int(items[0]))
 
     def dr_increase(self, items):
+        if items[0] == _DOUBLE:
+            return ("double", 0)
         return ("increase", items[0])
 
     def inc_result(self, items):
         return _int(items[0])
+
+    def inc_double(self, _):
+        # "double the damage instead" (DamageMod.DOUBLE, Op.DAMAGE_INCREASE / Op.DAMAGE_BOOST with DAMAGE_DOUBLE)
+        return _DOUBLE
+
+    # "Choose 1 Forward. If it deals damage to a Forward this turn, the damage increases by N / double the damage
+    # instead.", "During this turn, if it is dealt damage, double the damage instead.", "During this turn, the damage
+    # dealt to it is increased by N instead." (Op.DAMAGE_BOOST: replacement effects, CR 11.12.5.2, the card has until
+    # the end of the turn; effects.damage_boost). Applied after the reductions (the doubles before the increases): the
+    # approximation damage_increase_order
+    def _boost(self, of: str, result) -> dict:
+        if result != _DOUBLE and (result <= 0 or result % 1000):
+            raise Unsupported("an increase of damage that is not a multiple of 1000")
+        self.approximate("damage_increase_order")
+        if result == _DOUBLE:
+            return {"op": "damage_boost", "of": of, "double": True}
+        return {"op": "damage_boost", "of": of, "amount": result}
+
+    def _boost_result(self, items):
+        return next(t for t in items if t == _DOUBLE or (isinstance(t, int) and not isinstance(t, Token)))
+
+    def it_boost_dealt(self, items):
+        return _Steps([("reg", [self._boost("dealt", self._boost_result(items))])])
+
+    def it_boost_received(self, items):
+        return _Steps([("reg", [self._boost("received", self._boost_result(items))])])
+
+    def it_boost_received_n(self, items):
+        return _Steps([("reg", [self._boost("received", self._ints(items)[0])])])
+
+    def self_boost_dealt(self, items):
+        return _Steps([("self", [self._boost("dealt", self._boost_result(items))])])
+
+    def self_boost_received(self, items):
+        return _Steps([("self", [self._boost("received", self._boost_result(items))])])
 
     def id_any(self, _):
         return "any"
@@ -1780,11 +1828,13 @@ class FFTextTransformer(TextTransformer, Transformer):
     # effect, CR 11.12.5.2, of a field ability on every damage dealt to a Forward, effects.damage_increase). Applied
     # after the reductions while the damage is above 0: the order is the damaged Forward's controller's (CR
     # 11.12.5.6.1), the engine's is the approximation damage_increase_order
-    def _increase(self, amount: int, dealer: str, by: str, f: dict | None = None, element: str | None = None) -> list:
-        if amount <= 0 or amount % 1000:
+    def _increase(self, amount, dealer: str, by: str, f: dict | None = None, element: str | None = None) -> list:
+        if amount != _DOUBLE and (amount <= 0 or amount % 1000):
             raise Unsupported("an increase of damage that is not a multiple of 1000")
         self.approximate("damage_increase_order")
         op = {"op": "damage_increase", "amount": amount, "dealer": dealer, "by": by}
+        if amount == _DOUBLE:
+            op = {"op": "damage_increase", "double": True, "dealer": dealer, "by": by}
         if f is not None:
             op["filter"] = f
         if element is not None:
@@ -1796,6 +1846,20 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("damage dealt by a card that is not a Forward")
         by, amount = [t for t in items if isinstance(t, (str, int)) and not isinstance(t, Token)]
         return self._increase(amount, "self", by)
+
+    # "If ~ deals damage to your opponent, double the damage instead." (Op.PLAYER_DAMAGE_DOUBLE: a replacement effect,
+    # CR 11.12.5.2, of the points of damage the card deals to its controller's opponent, effects.deal_damage_to_player).
+    # Exact: the only other effect the engine plays that replaces a player's damage is "the next damage dealt to you
+    # becomes 0" (Op.PLAYER_DAMAGE_SHIELD), and 0 doubled is 0 in either order (CR 11.12.5.6.1)
+    def f_player_double(self, _):
+        return [{"kind": "field", "effect": [{"op": "player_damage_double"}]}]
+
+    def f_both_double(self, _):
+        # "If ~ deals damage to a Forward or your opponent, double the damage instead.": both (the Forward's part is
+        # damage_increase_order)
+        if self.card.get("type") != "forward":
+            raise Unsupported("damage dealt by a card that is not a Forward")
+        return self._increase(_DOUBLE, "self", "any") + self.f_player_double(None)
 
     def f_inc_dealer(self, items):
         f = next(t for t in items if isinstance(t, dict))
@@ -1825,6 +1889,8 @@ class FFTextTransformer(TextTransformer, Transformer):
         # damage increases by N instead." (Op.DAMAGE_INCREASE, dealer any)
         f = next(t for t in items if isinstance(t, dict))
         (event, by), (mode, amount) = [t for t in items if isinstance(t, tuple)]
+        if mode == "double":
+            raise Unsupported("a double of the damage dealt to the Forwards of a description")
         if mode == "increase":
             if f != {"type": "forward"} or event != "any" or by not in ("any",) and not isinstance(by, tuple):
                 raise Unsupported("an increase of the damage dealt to the Forwards of a description")
@@ -1863,10 +1929,11 @@ class FFTextTransformer(TextTransformer, Transformer):
         if mode == "zero_if_less_than_power" or (mode == "becomes" and amount > 0):
             # its result depends on the order with a "next damage" shield's reduction (effects.damage_dealt)
             self.approximate("damage_mod_order")
-        if mode == "increase":
+        if mode in ("increase", "double"):
             if event != "any":
                 raise Unsupported("'dealt damage less than its power' with an increase")
-            self.approximate("damage_increase_order")  # applied after the reductions (effects.damage_dealt)
+            # applied after the reductions, the doubles before the increases (effects.damage_dealt)
+            self.approximate("damage_increase_order")
         return [{"kind": "field", "effect": [{"op": "damage_mod", "mode": mode, "amount": amount, "by": by}]}]
 
     def f_damage_reduced(self, items):

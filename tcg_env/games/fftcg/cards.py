@@ -207,6 +207,12 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("dull_active", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5))),
         op_model("damage_shield", module, amount=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
                  becomes_zero=(bool, False), reg=(Reg, 0)),
+        # "If it deals damage to a Forward this turn, the damage increases by N / double the damage instead.", "During
+        # this turn, if it is dealt damage, double the damage instead." (replacement effects until the end of the turn,
+        # CR 11.12.5.2; Op.DAMAGE_BOOST): of "dealt" (the damage it deals to Forwards) or "received"; amount N, or double
+        op_model("damage_boost", module, of=Literal["dealt", "received"],
+                 amount=(Annotated[int, Field(ge=0, le=100000, multiple_of=1000)], 0), double=(bool, False),
+                 reg=(Reg, 0)),
         # "Your opponent reveals their hand. Select 1 <filter> from their hand. Your opponent discards this card / removes
         # it from the game."
         # "When a Forward you control attacks, it gains ...": the card the trigger was about (attacks_other, enters_other)
@@ -242,6 +248,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("damage_player", module, amount=(int, Field(default=1, ge=1, le=7)), who=(WhoName, "opponent")),
         # "During this turn, the next damage dealt to you becomes 0 instead." (Op.PLAYER_DAMAGE_SHIELD)
         op_model("player_damage_shield", module, who=(WhoName, "controller")),
+        # "If <this> deals damage to your opponent, double the damage instead." (Op.PLAYER_DAMAGE_DOUBLE, CR 11.12.5.2)
+        op_model("player_damage_double", module),
         # count > 1: "search for up to N ... and add them to your hand" (the player stops at any count); up_to false:
         # a mandatory "search for 1 ..." takes a card when one matches (CR 15.1.1.8.1); up_to: the player may find none
         op_model("search", module, filter=filter_model,
@@ -279,7 +287,7 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("no_activate", module),  # "<this> does not activate during your Active Phase"
         op_model("must_attack", module),  # "<this> must attack once per turn if possible"
         # "If <this> is dealt damage [by ...], reduce the damage by N / the damage becomes N instead." (CR 11.12.5.2)
-        op_model("damage_mod", module, mode=Literal["reduce", "becomes", "zero_if_less_than_power", "increase"],
+        op_model("damage_mod", module, mode=Literal["reduce", "becomes", "zero_if_less_than_power", "increase", "double"],
                  amount=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
                  by=(Literal["any", "effects", "opp_effects", "forward", "character", "summon", "abilities",
                              "opp_abilities", "backup"], "any")),
@@ -290,7 +298,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
                              "opp_abilities", "backup"], "any"), filter=filter_model),
         # "If a DESC you control / <this> deals [battle] damage to a Forward, the damage increases by N instead.", "If a
         # Forward is dealt damage [by your [Element] Summon], ..." (Op.DAMAGE_INCREASE, CR 11.12.5.2)
-        op_model("damage_increase", module, amount=Annotated[int, Field(ge=1000, multiple_of=1000)],
+        # double: "double the damage instead" (no amount)
+        op_model("damage_increase", module, amount=(Annotated[int, Field(ge=0, multiple_of=1000)], 0), double=(bool, False),
                  dealer=(Literal["self", "any", "filter"], "self"), filter=(filter_model | None, None),
                  by=(Literal["any", "battle", "your_summon"], "any"), element=(ElementName | None, None)),
         # "can produce CP of any Element" (no elements) / "can produce Wind CP" (the elements besides its own)
@@ -321,7 +330,7 @@ _TARGETING = {"choose", "select_all", "target_self", "opp_select", "target_trigg
 _ON_REGISTER = {
     "damage", "break", "dull", "activate", "freeze", "power", "power_per", "grant_keyword", "restrict",
     "return_to_hand", "remove_from_game", "put_on_deck_top", "put_on_deck_bottom", "put_into_break_zone",
-    "damage_shield",
+    "damage_shield", "damage_boost",
 }  # fmt: skip
 # the ops whose instruction reports whether it was done (engine.effects NOT_DONE): what an "if_done" may follow.
 # DISCARD: every card discarded; DAMAGE_PLAYER: the damage is received (not when a PLAYER_DAMAGE_SHIELD replaced it by
@@ -330,7 +339,7 @@ _ON_REGISTER = {
 _REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves", "dull_active", "discard_matching"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
                "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "no_activate", "must_attack", "any_element_cp",
-               "aura_unchoosable", "pay_only", "damage_mod", "damage_increase", "damage_mod_aura"}
+               "aura_unchoosable", "pay_only", "damage_mod", "damage_increase", "damage_mod_aura", "player_damage_double"}
 
 
 class FFAbility(StrictModel):
@@ -469,9 +478,15 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
     if (code[:, K.I_OP] == K.Op.DAMAGE_MOD_AURA).any():
         # effects.damage_dealt where damage is dealt (FLAG_DAMAGE_MOD routes battle and effect damage there)
         flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD | K.FLAG_DAMAGE_MOD_AURA
-    if (code[:, K.I_OP] == K.Op.DAMAGE_SHIELD).any():
+    if (code[:, K.I_OP] == K.Op.PLAYER_DAMAGE_DOUBLE).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_PLAYER_DAMAGE_DOUBLE  # effects.deal_damage_to_player reads the source's
+    shield_rows = code[:, K.I_OP] == K.Op.DAMAGE_SHIELD
+    if (shield_rows & (code[:, K.I_A2] != K.BOOST_MARK)).any():
         # effects.deal_forward_damage where damage is dealt (FLAG_DAMAGE_MOD routes battle and effect damage there)
         flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD | K.FLAG_DAMAGE_SHIELD
+    if (shield_rows & (code[:, K.I_A2] == K.BOOST_MARK)).any():
+        # Op.DAMAGE_BOOST (DAMAGE_SHIELD's opcode, a2 BOOST_MARK): effects.damage_boost where damage is dealt
+        flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD | K.FLAG_DAMAGE_BOOST
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.CHOSEN_SELF, K.Trigger.CHOSEN_BY_OPP_SELF)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_CHOSEN_TRIGGER  # kernels.apply_decision's CHOOSE_TARGET fires them
@@ -986,6 +1001,12 @@ class _Compiler(PoolCompiler):
                 if op.becomes_zero == (op.amount > 0):
                     self.fail(f"{q}.amount", "a shield reduces the damage by an amount > 0, or makes it 0 (becomes_zero)")
                 a0 = K.SHIELD_ZERO if op.becomes_zero else op.amount
+            elif name == "damage_boost":
+                if op.double == (op.amount > 0):
+                    self.fail(f"{q}.amount", "a damage boost increases the damage by an amount > 0, or doubles it")
+                a0 = K.DAMAGE_DOUBLE if op.double else op.amount
+                a1 = K.BoostOf[op.of.upper()]
+                a2 = K.BOOST_MARK  # Op.DAMAGE_BOOST is DAMAGE_SHIELD's opcode (constants.Op)
             elif name == "power":
                 if op.amount == 0:
                     self.fail(f"{q}.amount", "must not be 0")
@@ -1123,7 +1144,9 @@ class _Compiler(PoolCompiler):
                                          "'your_summon' only")
                 if op.dealer == "self" and card.type != "forward":
                     self.fail(f"{q}.op", "damage_increase of the damage <this> deals: an ability of a Forward")
-                a0 = op.amount
+                if op.double == (op.amount > 0):
+                    self.fail(f"{q}.amount", "damage_increase: an amount > 0, or double")
+                a0 = K.DAMAGE_DOUBLE if op.double else op.amount
                 a1 = K.DEALER_SELF if op.dealer == "self" else K.DEALER_ANY if op.dealer == "any" else \
                     self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
                 a2 = int(K.IncreaseBy[op.by.upper()]) + K.INCREASE_ELEMENT_SPAN * (

@@ -126,6 +126,23 @@ RESTRICT_DAMAGE_SHIELD = 512
 # Op.DAMAGE_SHIELD's a0 for "becomes 0" (any damage reduced to 0); a reduction is a0 = N. Shields on one card add up
 # (reductions commute: CR 11.12.5.6.1's order does not change the result), capped at SHIELD_ZERO
 SHIELD_ZERO = 1 << 20
+# "Choose 1 Forward. If it deals damage to a Forward this turn, the damage increases by N instead.", "During this turn,
+# if it is dealt damage, double the damage instead." (Op.DAMAGE_BOOST): the card has replacement effects (CR 11.12.5.2)
+# until the end of the turn, their word in state.BOOST (BOOST_* fields below); forgotten when the card moves (CR 7.4),
+# read by effects.damage_dealt. Not an observation column (the layout is unchanged)
+RESTRICT_DAMAGE_BOOST = 1024
+# state.BOOST's fields: the increases of the damage dealt to the card and of the damage it deals to Forwards (in
+# thousands, BOOST_BITS bits each), then how many times each is doubled (BOOST_DOUBLE_BITS bits each)
+BOOST_BITS = 8
+BOOST_DOUBLE_BITS = 4
+BOOST_RECEIVED_SHIFT = 0
+BOOST_DEALT_SHIFT = BOOST_BITS
+BOOST_RECEIVED_DOUBLE_SHIFT = 2 * BOOST_BITS
+BOOST_DEALT_DOUBLE_SHIFT = 2 * BOOST_BITS + BOOST_DOUBLE_BITS
+# Op.DAMAGE_BOOST's a2 (Op.DAMAGE_SHIELD's is 0)
+BOOST_MARK = 1
+# Op.DAMAGE_BOOST's / Op.DAMAGE_INCREASE's a0 for "double the damage instead" (a0 = N: "the damage increases by N")
+DAMAGE_DOUBLE = -1
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
@@ -210,6 +227,12 @@ FLAG_DAMAGE_INCREASE = 512
 # some field ability replaces the damage the Forwards of a description are dealt (Op.DAMAGE_MOD_AURA: effects.damage_dealt
 # where damage is dealt; set with FLAG_DAMAGE_MOD, which routes battle and effect damage there)
 FLAG_DAMAGE_MOD_AURA = 1024
+# some effect gives a card replacements of the damage dealt to it / it deals this turn (Op.DAMAGE_BOOST: effects.damage_dealt
+# reads state.BOOST; set with FLAG_DAMAGE_MOD, which routes battle and effect damage there)
+FLAG_DAMAGE_BOOST = 2048
+# some card doubles the damage it deals to your opponent (Op.PLAYER_DAMAGE_DOUBLE: effects.deal_damage_to_player reads the
+# source's field abilities)
+FLAG_PLAYER_DAMAGE_DOUBLE = 4096
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -610,6 +633,19 @@ class Op(IntEnum):
     # end of the turn that the next damage dealt to player a1 (Who) uses up (state.PLAYER_SHIELD, read by
     # effects.use_player_shield where damage is dealt to a player; CR 11.12.5.4: the damage is not dealt)
     PLAYER_DAMAGE_SHIELD = 72
+    # "Choose 1 Forward. If it deals damage to a Forward this turn, the damage increases by N instead.", "During this
+    # turn, if it is dealt damage, double the damage instead.", "During this turn, the damage dealt to it is increased
+    # by N instead.": replacement effects (CR 11.12.5.2) on the card in register I_REG until the end of the turn
+    # (RESTRICT_DAMAGE_BOOST, state.BOOST, effects.add_damage_boost); a0 = N or DAMAGE_DOUBLE, a1 = BoostOf, a2 =
+    # BOOST_MARK. The opcode of DAMAGE_SHIELD (an alias: the core's opcodes that act on every card of a register,
+    # EACH_TARGET_FIRST..EACH_TARGET_LAST, are all taken), told apart by a2; pool flag FLAG_DAMAGE_BOOST; read by
+    # effects.damage_dealt (card_text's approximation damage_increase_order)
+    DAMAGE_BOOST = 24
+    # "If <this> deals damage to your opponent, double the damage instead." (a replacement effect, CR 11.12.5.2, of a
+    # field ability): the points of damage the card deals to its controller's opponent (an unblocked attack's point,
+    # CR 10.1.4.1, an attacking party's when it is in it; its abilities' Op.DAMAGE_PLAYER, CR 11.11.8) are doubled
+    # (effects.deal_damage_to_player; pool flag FLAG_PLAYER_DAMAGE_DOUBLE). No operands
+    PLAYER_DAMAGE_DOUBLE = 73
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
@@ -624,6 +660,16 @@ class DamageMod(IntEnum):
     # "If <this> receives damage, the damage increases by N instead.": applied after the reductions, while the damage
     # is above 0 (effects.damage_dealt; card_text's approximation damage_increase_order)
     INCREASE = 4
+    # "If <this> receives damage, double the damage instead.": applied after the reductions and before the increases,
+    # while the damage is above 0 (effects.damage_dealt; card_text's approximation damage_increase_order)
+    DOUBLE = 5
+
+
+class BoostOf(IntEnum):
+    """Op.DAMAGE_BOOST's a1: which damage the card's replacement changes."""
+
+    RECEIVED = 0  # the damage dealt to it ("if it is dealt damage")
+    DEALT = 1  # the damage it deals to a Forward ("If it deals damage to a Forward")
 
 
 class IncreaseBy(IntEnum):
@@ -660,7 +706,7 @@ class DamageBy(IntEnum):
 DAMAGE_BY_SPAN = 16  # Op.DAMAGE_MOD_AURA's a0 = DamageMod + DAMAGE_BY_SPAN * DamageBy
 
 
-REAL_CARD_OPS = frozenset({Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.PLAYER_DAMAGE_SHIELD, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.PLAYER_DAMAGE_SHIELD, Op.PLAYER_DAMAGE_DOUBLE, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,

@@ -50,6 +50,7 @@ from tcg_env.games.fftcg.state import (
     RST_EOT,
     SHIELD,
     PLAYER_SHIELD,
+    BOOST,
     BREAK_L,
     BREAK_N,
     BUILD_ENTRY,
@@ -457,10 +458,38 @@ def use_player_shield(s, player):
 
 
 @internal
-def deal_damage_to_player(game, s, player, amount, source):
-    """Deal ``amount`` points of damage to ``player`` (CR 6.5); False when a shield replaced it by 0 (nothing dealt)."""
+def player_damage_doubles(game, s, T, source, player):
+    """How many times the damage the card in ``source`` deals to ``player`` is doubled: its field abilities "If <this>
+    deals damage to your opponent, double the damage instead." (Op.PLAYER_DAMAGE_DOUBLE, while their conditions hold),
+    when ``player`` is its controller's opponent and the card is on the field."""
+    if source < 0 or s[ZONE + source * CARD_W] != K.Zone.FIELD:
+        return 0
+    ctrl = s[CONTROLLER + source * CARD_W]
+    if ctrl == player:
+        return 0
+    cards = card_table(T)
+    abil = ability_table(T)
+    cid = s[CARD + source * CARD_W]
+    n = 0
+    a, r = game.field_op_row(T, cid, K.Op.PLAYER_DAMAGE_DOUBLE, cards[cid, K.C_ABIL_START], 0)
+    while r >= 0:
+        if game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], ctrl, source):
+            n += 1
+        a, r = game.field_op_row(T, cid, K.Op.PLAYER_DAMAGE_DOUBLE, a, r + 1)
+    return n
+
+
+@internal
+def deal_damage_to_player(game, s, T, player, amount, source):
+    """Deal ``amount`` points of damage to ``player`` (CR 6.5) from the card in ``source``; False when a shield replaced
+    it by 0 (nothing dealt). "If <this> deals damage to your opponent, double the damage instead." (Op.
+    PLAYER_DAMAGE_DOUBLE) doubles it: the shield's 0 doubled is 0, so CR 11.12.5.6.1's order has nothing to choose."""
     if amount > 0 and game.use_player_shield(s, player):
         return False
+    ft = flag_table(T)
+    if amount > 0 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_PLAYER_DAMAGE_DOUBLE) != 0:
+        for _ in range(min(game.player_damage_doubles(s, T, source, player), 3)):
+            amount *= 2
     if amount > 0 and s[FRAME_N] < FRAME_MAX:
         game.push_damage_frame(s, player, amount, source)
     return True
@@ -635,8 +664,11 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
         game.leave_field(s, T, t, K.Zone.REMOVED, False)
     elif op == K.Op.PUT_INTO_BREAK_ZONE:
         game.leave_field(s, T, t, K.Zone.BREAK, False)  # not broken (CR 15.1.1.3.2)
-    elif op == K.Op.DAMAGE_SHIELD:
-        game.add_damage_shield(s, t, a0)
+    elif op == K.Op.DAMAGE_SHIELD:  # and Op.DAMAGE_BOOST (the same opcode, a2 BOOST_MARK)
+        if a2 == K.BOOST_MARK:
+            game.add_damage_boost(s, t, a0, a1)
+        else:
+            game.add_damage_shield(s, t, a0)
     elif op == K.Op.PUT_ON_DECK_TOP or op == K.Op.PUT_ON_DECK_BOTTOM:
         game.leave_field(s, T, t, K.Zone.DECK, False)  # on top of its owner's deck
         if op == K.Op.PUT_ON_DECK_BOTTOM and s[ZONE + t * CARD_W] == K.Zone.DECK:
@@ -874,7 +906,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     if op == K.Op.LOOK_TOP:
         return game.look_top(s, T, f, a0, a1, a2)
     if op == K.Op.DAMAGE_PLAYER:
-        if not game.deal_damage_to_player(s, player_operand(game, s, f, a1), a0, src):
+        if not game.deal_damage_to_player(s, T, player_operand(game, s, f, a1), a0, src):
             return NOT_DONE  # a shield replaced it by 0: not received ("If you do so" after it does nothing)
         s[f + FR_PC] += 1
         return STOPPED  # the damage frame runs next
@@ -1174,15 +1206,18 @@ def damage_dealt(game, s, T, slot, amount, dealer, src_type, shield, src):
     """The damage the Forward in ``slot`` is dealt when ``amount`` is dealt to it, after its "next damage" shields
     (``shield``: their total, Op.DAMAGE_SHIELD, or 0) and its own replacement effects (Op.DAMAGE_MOD, CR 11.12.5.2:
     "If <this> is dealt damage, reduce the damage by 1000 instead."), applied in printed order while their conditions
-    hold (CR 11.9), then the increases (its own DamageMod.INCREASE, the field abilities' Op.DAMAGE_INCREASE:
-    damage_increase) while the damage is above 0. The shields first: reductions commute with the card's own reductions;
-    with "becomes N" or "less than its power" the order matters and CR 11.12.5.6.1 lets the card's controller choose it,
-    the engine takes the shields first (the card-text approximation damage_mod_order). The increases last: a damage the
-    reductions bring to 0 is not dealt (CR 11.12.5.4), so it is not increased; the controller could choose to increase
-    it first (card_text's approximation damage_increase_order). ``dealer``: the player whose Summon or ability deals
-    it, -1 for battle damage; ``src_type``: the card type of what deals it (a Forward in battle; a Summon, or the card
-    whose ability it is: CR 11.11.8, the card that is the source does what its ability instructs); ``src``: its slot
-    (-2: an attacking party, each of its Forwards dealing damage, CR 15.1.1.9.8) (deal_forward_damage)."""
+    hold (CR 11.9), then the doubles (DamageMod.DOUBLE, Op.DAMAGE_INCREASE's DAMAGE_DOUBLE, Op.DAMAGE_BOOST's) and last
+    the increases (its own DamageMod.INCREASE, the field abilities' Op.DAMAGE_INCREASE: damage_increase, the cards'
+    Op.DAMAGE_BOOST: damage_boost) while the damage is above 0. The shields first: reductions commute with the card's
+    own reductions; with "becomes N" or "less than its power" the order matters and CR 11.12.5.6.1 lets the card's
+    controller choose it, the engine takes the shields first (the card-text approximation damage_mod_order). The
+    increases last: a damage the reductions bring to 0 is not dealt (CR 11.12.5.4), so it is not increased; the
+    controller could choose to increase it first, or to double it after an increase (card_text's approximation
+    damage_increase_order: the engine's order is the one that deals the least damage). ``dealer``: the player whose
+    Summon or ability deals it, -1 for battle damage; ``src_type``: the card type of what deals it (a Forward in
+    battle; a Summon, or the card whose ability it is: CR 11.11.8, the card that is the source does what its ability
+    instructs); ``src``: its slot (-2: an attacking party, each of its Forwards dealing damage, CR 15.1.1.9.8)
+    (deal_forward_damage)."""
     if shield > 0 and amount > 0:
         amount = max(0, amount - shield)
     cards = card_table(T)
@@ -1190,6 +1225,7 @@ def damage_dealt(game, s, T, slot, amount, dealer, src_type, shield, src):
     if amount <= 0:
         return amount
     inc = 0
+    dbl = 0
     if (cards[cid, K.C_HAS_FIELD] & K.HAS_DAMAGE_MOD) != 0:
         abil = ability_table(T)
         code = code_table(T)
@@ -1201,6 +1237,8 @@ def damage_dealt(game, s, T, slot, amount, dealer, src_type, shield, src):
                 mode = code[r, K.I_A0]
                 if mode == K.DamageMod.INCREASE:
                     inc += code[r, K.I_A1]
+                elif mode == K.DamageMod.DOUBLE:
+                    dbl += 1
                 else:
                     amount = game.damage_mod_apply(s, slot, amount, mode, code[r, K.I_A1])
             a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD, a, r + 1)
@@ -1210,7 +1248,15 @@ def damage_dealt(game, s, T, slot, amount, dealer, src_type, shield, src):
     if amount <= 0:
         return amount
     if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_INCREASE) != 0:
-        inc += game.damage_increase(s, T, dealer, src_type, src)
+        more, times = game.damage_increase(s, T, dealer, src_type, src)
+        inc += more
+        dbl += times
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_BOOST) != 0:
+        more, times = game.damage_boost(s, slot, src)
+        inc += more
+        dbl += times
+    for _ in range(min(dbl, 8)):  # 2 ** 8 times any damage is past every power
+        amount *= 2
     return amount + inc
 
 
@@ -1285,13 +1331,16 @@ def increase_dealer_matches(game, s, T, frow, dealer_slot, ctrl, card):
 @internal
 def damage_increase(game, s, T, dealer, src_type, src):
     """The increase the field abilities on both fields (Op.DAMAGE_INCREASE, CR 11.12.5.2, while their conditions hold)
-    give a damage dealt to a Forward (``dealer``, ``src_type``, ``src``: damage_dealt's). An attacking party's damage
-    (``src`` -2) is dealt by each of its Forwards (CR 15.1.1.9.8): an increase of the damage a matching Forward deals
-    counts once per matching Forward of the party."""
+    give a damage dealt to a Forward (``dealer``, ``src_type``, ``src``: damage_dealt's), and how many of them double it
+    (a0 DAMAGE_DOUBLE: "double the damage instead"). An attacking party's damage (``src`` -2) is dealt by each of its
+    Forwards (CR 15.1.1.9.8): an increase of the damage a matching Forward deals counts once per matching Forward of
+    the party (a double too: each one's is a replacement effect of its own, CR 11.12.5.5 keeps only the same one from
+    applying again)."""
     cards = card_table(T)
     abil = ability_table(T)
     code = code_table(T)
     total = 0
+    times = 0
     for p in range(2):
         for i in range(s[FIELD_N + p]):
             c = s[FIELD_L + p * FIELD_SLOTS + i]
@@ -1311,18 +1360,23 @@ def damage_increase(game, s, T, dealer, src_type, src):
                 else:
                     ok = True
                 if ok and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, c):
+                    n = 0
                     if frow == K.DEALER_ANY:
-                        total += code[r, K.I_A0]
+                        n = 1
                     elif src == -2:
                         tp = s[TURN_PLAYER]
                         for k in range(s[ATK_N]):
                             m = s[ATK_L + k]
                             if game.controls(s, tp, m) and game.increase_dealer_matches(s, T, frow, m, p, c):
-                                total += code[r, K.I_A0]
+                                n += 1
                     elif src >= 0 and game.increase_dealer_matches(s, T, frow, src, p, c):
-                        total += code[r, K.I_A0]
+                        n = 1
+                    if code[r, K.I_A0] == K.DAMAGE_DOUBLE:
+                        times += n
+                    else:
+                        total += n * code[r, K.I_A0]
                 a, r = game.field_op_row(T, cid, K.Op.DAMAGE_INCREASE, a, r + 1)
-    return total
+    return total, times
 
 
 @internal
@@ -1367,6 +1421,56 @@ def add_damage_shield(game, s, slot, amount):
     else:
         s[SHIELD + slot] = amount
         game.add_restrictions(s, slot, K.RESTRICT_DAMAGE_SHIELD, K.Duration.END_OF_TURN)
+
+
+@internal
+def add_damage_boost(game, s, slot, amount, of):
+    """Op.DAMAGE_BOOST on the card in ``slot``: until the end of the turn, the damage dealt to it (``of``
+    BoostOf.RECEIVED) or the damage it deals to Forwards (BoostOf.DEALT) increases by ``amount`` / is doubled
+    (DAMAGE_DOUBLE). The card's earlier ones this turn still apply (each is a replacement effect, CR 11.12.5.2)."""
+    w = slot * CARD_W
+    word = s[BOOST + slot] if (s[RST_EOT + w] & K.RESTRICT_DAMAGE_BOOST) != 0 else 0
+    if amount == K.DAMAGE_DOUBLE:
+        shift = K.BOOST_DEALT_DOUBLE_SHIFT if of == K.BoostOf.DEALT else K.BOOST_RECEIVED_DOUBLE_SHIFT
+        cap = (1 << K.BOOST_DOUBLE_BITS) - 1
+        step = 1
+    else:
+        shift = K.BOOST_DEALT_SHIFT if of == K.BoostOf.DEALT else K.BOOST_RECEIVED_SHIFT
+        cap = (1 << K.BOOST_BITS) - 1
+        step = amount // 1000
+    n = min(((word >> shift) & cap) + step, cap)
+    s[BOOST + slot] = (word & ~(cap << shift)) | (n << shift)
+    if (s[RST_EOT + w] & K.RESTRICT_DAMAGE_BOOST) == 0:
+        game.add_restrictions(s, slot, K.RESTRICT_DAMAGE_BOOST, K.Duration.END_OF_TURN)
+
+
+@internal
+def boost_of(s, slot, shift, bits):
+    """One BOOST_* field of the card in ``slot`` (0 when it has no Op.DAMAGE_BOOST this turn)."""
+    if (s[RST_EOT + slot * CARD_W] & K.RESTRICT_DAMAGE_BOOST) == 0:
+        return 0
+    return (s[BOOST + slot] >> shift) & ((1 << bits) - 1)
+
+
+@internal
+def damage_boost(game, s, slot, src):
+    """The increase and the doubles (Op.DAMAGE_BOOST) of a damage dealt to the Forward in ``slot`` by ``src``
+    (damage_dealt's): the damaged card's own ("if it is dealt damage") and the dealer's ("If it deals damage to a
+    Forward"; an attacking party, ``src`` -2: each of its Forwards deals damage, CR 15.1.1.9.8, so each one's
+    increase and double counts)."""
+    inc = 1000 * game.boost_of(s, slot, K.BOOST_RECEIVED_SHIFT, K.BOOST_BITS)
+    dbl = game.boost_of(s, slot, K.BOOST_RECEIVED_DOUBLE_SHIFT, K.BOOST_DOUBLE_BITS)
+    if src >= 0:
+        inc += 1000 * game.boost_of(s, src, K.BOOST_DEALT_SHIFT, K.BOOST_BITS)
+        dbl += game.boost_of(s, src, K.BOOST_DEALT_DOUBLE_SHIFT, K.BOOST_DOUBLE_BITS)
+    elif src == -2:
+        tp = s[TURN_PLAYER]
+        for k in range(s[ATK_N]):
+            m = s[ATK_L + k]
+            if game.controls(s, tp, m):
+                inc += 1000 * game.boost_of(s, m, K.BOOST_DEALT_SHIFT, K.BOOST_BITS)
+                dbl += game.boost_of(s, m, K.BOOST_DEALT_DOUBLE_SHIFT, K.BOOST_DOUBLE_BITS)
+    return inc, dbl
 
 
 @internal

@@ -243,4 +243,10 @@ BREAK_IN = _a("break_zone_entries", 2)
 # for the next damage dealt to them (effects.use_player_shield clears it; turn.start_turn clears both: "this turn")
 PLAYER_SHIELD = _a("player_damage_shield", 2)
 
+# per card slot: while its RESTRICT_DAMAGE_BOOST bit is set (until the end of the turn, forgotten when the card moves),
+# its replacements of the damage dealt to it and of the damage it deals to Forwards (Op.DAMAGE_BOOST: "If it deals
+# damage to a Forward this turn, the damage increases by N instead.", "... double the damage instead."): the BOOST_*
+# fields of constants (effects.add_damage_boost, read by effects.damage_dealt)
+BOOST = _a("damage_boost", N_SLOTS)
+
 STATE_SIZE = LAYOUT.size
