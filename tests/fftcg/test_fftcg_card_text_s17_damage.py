@@ -15,6 +15,7 @@ from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
 from tests.fftcg.fftcg_helpers import card_record, do, import_mini, pass_until, slot_of
 from tests.fftcg.test_fftcg_card_text_s13 import _answer, _c, _game, _resolve
+from tests.fftcg.test_fftcg_card_text_s15 import _row_of, _seen
 from tests.fftcg.test_fftcg_card_text_s16b import _damage, _to_main2
 
 
@@ -119,6 +120,11 @@ def test_chosen_forward_deals_more_damage_this_turn_CR_11_12_5_2(mini):
     _use(g, "Samurai", "Choose your Pyro")
     pyro = slot_of(g, "D-005")
     assert int(g.state[S.RST_EOT + pyro * S.CARD_W]) & K.RESTRICT_DAMAGE_BOOST
+    for viewer in (0, 1):  # public, as the effect that gave it (CR 7.6; fftcg_v6)
+        seen, row = _seen(g, viewer), _row_of(g, viewer, 0, "D-005")
+        assert abs(seen[f"{row}.damage_dealt_increase_div10000"] - 0.1) < 1e-6, viewer
+        assert seen[f"{row}.damage_dealt_doubled"] == seen[f"{row}.damage_received_doubled"] == 0.0
+        assert seen[f"{row}.damage_received_increase_div10000"] == 0.0
     _use(g, "Pyro", "Choose opponent's Filler 0")
     assert _dmg(g, "D-040", player=1) == 4000
     _cast(g, "Quake", "Choose opponent's Filler 1")
@@ -166,6 +172,9 @@ def test_chosen_forward_is_dealt_double_then_more_damage(mini):
     # increases, damage_increase_order); a Forward Curse did not choose: 3000 + 2000
     g = _game(mini, hand=("D-006", "D-003", "D-003"), mine=("D-009",), theirs=("D-050", "D-051"), backups=BACKUPS)
     _cast(g, "Curse", "Choose opponent's Tank 0")
+    for viewer in (0, 1):
+        seen, row = _seen(g, viewer), _row_of(g, viewer, 1, "D-050")
+        assert seen[f"{row}.damage_received_doubled"] == 1.0 and seen[f"{row}.damage_dealt_doubled"] == 0.0, viewer
     _cast(g, "Quake", "Choose opponent's Tank 0")
     assert _dmg(g, "D-050", player=1) == 8000
     _cast(g, "Quake", "Choose opponent's Tank 1")

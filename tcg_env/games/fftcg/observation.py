@@ -77,6 +77,7 @@ from tcg_env.games.fftcg.state import (
     REVEALED_N,
     REMOVED_N,
     SHIELD,
+    BOOST,
     STACK,
     STACK_N,
     STEP,
@@ -159,6 +160,14 @@ CARD_COLUMNS = [
     "cant_be_returned_by_opp_effects",
     "next_damage_reduced_div10000",
     "next_damage_becomes_0",
+    # the replacements an effect gave it until the end of the turn (Op.DAMAGE_BOOST, CR 11.12.5; state.BOOST): "the
+    # damage dealt to it is increased by N" / "if it is dealt damage, double the damage instead", and "if it deals
+    # damage to a Forward this turn, the damage increases by N / double the damage": the increases, and how many
+    # times each damage is doubled
+    "damage_received_increase_div10000",
+    "damage_received_doubled",
+    "damage_dealt_increase_div10000",
+    "damage_dealt_doubled",
 ]
 # the columns copied from the pool's obs_rows (the static columns and the dynamic ones written over
 # them); the ones after are written for every row
@@ -236,6 +245,7 @@ R_REMOVED_INSTEAD = HAND.col("removed_instead_of_break_zone")
 R_CANT_BE_RETURNED = HAND.col("cant_be_returned_by_opp_effects")
 R_SHIELD = HAND.col("next_damage_reduced_div10000")
 R_SHIELD_ZERO = HAND.col("next_damage_becomes_0")
+R_BOOST = HAND.col("damage_received_increase_div10000")  # then the three other BOOST columns, in CARD_COLUMNS' order
 # a stack row's columns
 ST_PRESENT = STACK_BLOCK.col("present")
 ST_MINE = STACK_BLOCK.col("mine")
@@ -272,6 +282,8 @@ def hand_card_row(game, s, T, player, slot, out, o):
     out[o + R_CANT_BE_RETURNED] = 0.0
     out[o + R_SHIELD] = 0.0
     out[o + R_SHIELD_ZERO] = 0.0
+    for k in range(4):
+        out[o + R_BOOST + k] = 0.0
     if s[D_COUNTS + player * 3 + 2] != 0 or (card_table(T)[cid, K.C_HAS_FIELD] & K.HAS_SELF_COST_REDUCTION) != 0:
         out[o + R_COST] = game.current_cost(s, T, player, slot) / 10.0
 
@@ -306,6 +318,12 @@ def field_card_row(game, s, T, player, slot, out, o):
     shield = s[SHIELD + slot] if (rst & K.RESTRICT_DAMAGE_SHIELD) != 0 else 0
     out[o + R_SHIELD] = shield / 10000.0 if shield < K.SHIELD_ZERO else 0.0
     out[o + R_SHIELD_ZERO] = shield >= K.SHIELD_ZERO
+    boost = s[BOOST + slot] if (rst & K.RESTRICT_DAMAGE_BOOST) != 0 else 0
+    inc, dbl = (1 << K.BOOST_BITS) - 1, (1 << K.BOOST_DOUBLE_BITS) - 1
+    out[o + R_BOOST] = ((boost >> K.BOOST_RECEIVED_SHIFT) & inc) / 10.0  # in thousands
+    out[o + R_BOOST + 1] = (boost >> K.BOOST_RECEIVED_DOUBLE_SHIFT) & dbl
+    out[o + R_BOOST + 2] = ((boost >> K.BOOST_DEALT_SHIFT) & inc) / 10.0
+    out[o + R_BOOST + 3] = (boost >> K.BOOST_DEALT_DOUBLE_SHIFT) & dbl
 
 
 # the blocks of a list zone (engine.obsbuf): its first rows cards, then zero rows
