@@ -28,6 +28,7 @@ from tcg_env.engine.reveals import reveal_begin, reveal_card
 from tcg_env.engine.zones import zone_pop_top, zone_push_bottom, zone_remove_at, zone_shuffle, zone_take
 from tcg_env.rules.modifiers import mod_apply
 from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg.filters import field_type_mask, type_may_match
 from tcg_env.games.fftcg.constants import (
     EK_SUMMON,
     FIELD_SLOTS,
@@ -224,10 +225,19 @@ def any_choosable(game, s, T, frow, viewer, source, arow):
                 if game.filter_match(s, T, frow, s[BREAK_L + p * MAX_DECK + i], viewer, source):
                     return True
         return False
+    F = filter_table(T)
+    cards = card_table(T)
     for p in range(2):
+        # count_matching's pre-check: a field none of whose cards can match by the filter's side and type is
+        # skipped, and so is a card of a type the filter does not name, before filter_match (called for every
+        # CHOOSE of every Summon and ability in hand or on the field, on every legal mask)
+        tm = field_type_mask(F, frow, viewer, p)
+        if tm == 0:
+            continue
         for i in range(s[FIELD_N + p]):
             slot = s[FIELD_L + p * FIELD_SLOTS + i]
-            if game.filter_match(s, T, frow, slot, viewer, source) and game.can_be_chosen(s, T, slot, viewer, arow):
+            if type_may_match(tm, cards, s, slot) and game.filter_match(s, T, frow, slot, viewer, source) \
+                    and game.can_be_chosen(s, T, slot, viewer, arow):
                 return True
     return False
 

@@ -67,6 +67,12 @@ def field_type_mask(F, frow, p, q):
     return -1 if tm == 0 else tm
 
 
+@internal_inline
+def type_may_match(tm, cards, s, slot):
+    """May the card in ``slot`` match by its type, given ``field_type_mask``'s ``tm`` for its field (-1: any type)?"""
+    return (tm & (1 << cards[s[CARD + slot * CARD_W], K.C_TYPE])) != 0
+
+
 @internal_widened  # called with literal arguments from many places: one compile (engine.jit)
 def condition_holds(game, s, T, cond, arg, player, source):
     """Conditions of conditional abilities (CR 11.8.13), evaluated for ``player``."""
@@ -159,8 +165,7 @@ def count_matching(game, s, T, frow, player, source, stop):
             continue
         for i in range(s[BREAK_N + p] if in_break else s[FIELD_N + p]):
             slot = s[BREAK_L + p * K.MAX_DECK + i] if in_break else s[FIELD_L + p * FIELD_SLOTS + i]
-            if (tm & (1 << cards[s[CARD + slot * CARD_W], K.C_TYPE])) != 0 and game.filter_match(
-                    s, T, frow, slot, player, source):  # fmt: skip
+            if type_may_match(tm, cards, s, slot) and game.filter_match(s, T, frow, slot, player, source):
                 n += 1
                 if n >= stop:
                     return n

@@ -136,6 +136,7 @@ from tcg_env.games.fftcg.state import (
     ZT,
 )
 from tcg_env.engine.decisions import end_game, set_decision
+from tcg_env.games.fftcg.filters import field_type_mask, type_may_match
 from tcg_env.games.fftcg.play import cost_puts_into_break, dull_cost_count, dull_cost_filter
 from tcg_env.rules.choices import mask_hand, mask_options, mask_pending, mask_yes_no, option_of, zone_card
 
@@ -279,10 +280,11 @@ def legal_mask_row(game, s, T, out):
             return out[PASS] + mask_options(out, OPTION_BASE, OPTION_SLOTS, s[CAND_N])
         for q in range(2):
             off = OWN_FIELD_BASE if q == p else OPP_FIELD_BASE
-            for i in range(s[FIELD_N + q]):
+            tm = field_type_mask(filter_table(T), frow, p, q)  # the side and type pre-check (count_matching's)
+            for i in range(s[FIELD_N + q] if tm != 0 else 0):
                 slot = s[FIELD_L + q * FIELD_SLOTS + i]
-                if game.filter_match(s, T, frow, slot, p, src) and not game.reg_contains(s, base, reg, slot) \
-                        and game.can_be_chosen(s, T, slot, p, s[base + E_ABIL]):
+                if type_may_match(tm, cards, s, slot) and game.filter_match(s, T, frow, slot, p, src) \
+                        and not game.reg_contains(s, base, reg, slot) and game.can_be_chosen(s, T, slot, p, s[base + E_ABIL]):
                     out[off + i] = 1
                     n_legal += 1
         if s[DEC_ARG + 2] != 0:
