@@ -807,13 +807,23 @@ class _T(CountWords, TextTransformer, Transformer):
         if conds and (len(conds) != len(clauses) or any(c != conds[0] for c in conds)):
             raise Unsupported("'as long as' for part of a text")
         clauses = [c[:2] for c in clauses]
-        for ops, opt in clauses:
+        if_do = any(_if_done_clause(c[0]) is not None for c in clauses)
+        for k, (ops, opt) in enumerate(clauses):
+            hand = [op.pop("_from_hand", False) for op, _ in ops]
             for op, sel in ops:
                 if sel is not None and (sel.filter or {}).get("zone") == "ruler_area" and op["op"] not in ("rest", "recover"):
                     raise Unsupported("'your ruler' (in the ruler area) other than rested or recovered")
-                if op.pop("_from_hand", False) and not opt:
-                    # the SEARCH decision lets the player put nothing (a "you may")
-                    raise Unsupported("'put a <card> from your hand into your field' without 'you may'")
+            if any(hand) and not opt:
+                # "Put a <card> from your hand into your field.": one must be put when one is there (the SEARCH
+                # decision over the hand without PASS while a card matches: constants.SEARCH_MUST); the hand is
+                # known to its holder, so it is not a search that may fail to find (CR 1014.2)
+                for op, _ in ops:
+                    if op["op"] == "search":
+                        op["must"] = True
+            elif any(hand) and all(hand) and not if_do:
+                # "You may put a <card> from your hand into your field.": the SEARCH decision's PASS is the "you may"
+                # (nothing else is done or not done with it: no "if you do"); no OPTIONAL asked before it
+                clauses[k] = (ops, False)
         optional = any(c[1] for c in clauses)
         if optional and not (len(clauses) >= 1 and clauses[0][1]):
             raise Unsupported("'you may' after another effect")
@@ -1298,8 +1308,9 @@ class _T(CountWords, TextTransformer, Transformer):
         revealed, to = put
         flt = dict(what)
         flt["zone"] = "main_deck"
-        if to == "field" and flt.get("type") != ["resonator"]:
-            raise Unsupported("a search into the field of a card that may not be a resonator")
+        # "... and put it into your field": any card (effects.effect_to_field: a chant goes to the graveyard instead,
+        # CR 316.4; an addition with a subtype other than Field is added to a card of that type its controller
+        # chooses, or stays in the deck when there is none, CR 1406.3)
         op = {"op": "search", "filter": flt}
         if to != "hand":
             op["to"] = to
@@ -1417,8 +1428,7 @@ class _T(CountWords, TextTransformer, Transformer):
         # (a hand holds at most the option slots) or none; only "you may put ..." (body checks it)
         flt = dict(what)
         flt["zone"] = "hand"
-        if flt.get("type") != ["resonator"]:
-            raise Unsupported("a card from the hand into the field that may not be a resonator")
+        # any card: effects.effect_to_field (CR 316.4, 1406.3) as for a search
         return [({"op": "search", "filter": flt, "to": "field", "_from_hand": True}, None)]
 
     def search_up_to(self, n, what, put, shuffle):
@@ -1658,9 +1668,9 @@ class _T(CountWords, TextTransformer, Transformer):
         return [({"op": "grave_to_hand"}, sel)]
 
     def grave_to_field(self, sel, rested=False):
-        # CR 307.7: only an entity enters the field; a resonator needs nothing chosen as it enters
-        if sel.filter.get("type") != ["resonator"]:
-            raise Unsupported("a card from the graveyard into the field that may not be a resonator")
+        # CR 307.7 under this effect's controller's control; any card (effects.effect_to_field: a chant goes to the
+        # graveyard instead, CR 316.4; an addition with a subtype other than Field is added to a card of that type,
+        # chosen by its controller, or stays in the graveyard, CR 1406.3)
         op = {"op": "grave_to_field"}
         if rested:
             op["rested"] = True

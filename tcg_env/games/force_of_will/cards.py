@@ -1290,14 +1290,17 @@ class _Compiler(PoolCompiler):
         if name == "search":
             if op.filter.side == "opponent":
                 self.fail(f"{q}.filter.side", "you search your own main deck")
-            if op.to == "field" and (op.filter.type or []) != ["resonator"]:
-                # CR 307.7: only an entity enters the field; a resonator needs nothing chosen as it enters
-                self.fail(f"{q}.to", "a search into the field finds a resonator (filter type [\"resonator\"])")
+            if op.to == "field" and op.top > 0 and (op.filter.type or []) != ["resonator"]:
+                # a card looked at that stays where it is (an addition nothing can take, CR 1406.3) would be left among
+                # the cards looked at: only a resonator (effects.effect_to_field puts any other card found or taken
+                # from the hand into the field: CR 316.4 for a chant, 1406.3 for an addition added to a card)
+                self.fail(f"{q}.to", "a look at the top cards into the field finds a resonator (filter type [\"resonator\"])")
             # zone hand: "you may put a <card> from your hand into your field" (only into the field)
             zones = ("main_deck", "hand") if op.to == "field" else ("main_deck",)
-            if (op.top == 0 and op.must) or (op.top > 0 and op.filter.zone != "main_deck"):
-                self.fail(f"{q}.top", "'must' and 'top' look at the top cards of the main deck (top > 0)")
-            look = 0 if op.top == 0 else op.top | _SEARCH_REST[op.rest] | (K.SEARCH_MUST if op.must else 0)
+            if (op.top == 0 and op.must and op.filter.zone != "hand") or (op.top > 0 and op.filter.zone != "main_deck"):
+                # a search of the deck may fail to find (CR 1014.2): 'must' for the top cards looked at or the hand
+                self.fail(f"{q}.top", "'must' and 'top' look at the top cards of the main deck (top > 0), or 'must' the hand")
+            look = (0 if op.top == 0 else op.top | _SEARCH_REST[op.rest]) | (K.SEARCH_MUST if op.must else 0)
             if op.reveal == "top" and op.top == 0:
                 self.fail(f"{q}.reveal", "'top' reveals the top cards looked at (top > 0)")
             look |= _SEARCH_REVEAL[op.reveal]

@@ -382,6 +382,12 @@ SEARCH_REVEAL_TOP = 512  # "reveal the top N cards of your deck": the N cards lo
 SEARCH_MORE = -2
 SEARCH_PAGE = 3
 SEARCH_REVEAL_MORE = 1024  # with SEARCH_REVEAL_TAKEN: the same reveal as the SEARCH before ("up to N ..., reveal them")
+# CR 1406.3: an addition with a subtype other than [Addition: Field] put into the field by an effect (SEARCH to the
+# field, GRAVE_TO_FIELD) comes in added to a card it can legally be added to; with two or more such cards its
+# controller chooses one (the CHOOSE_TARGET decision over them, effects.ask_addition_host): the frame's FR_CNT is
+# ATTACH_PENDING - the addition's slot meanwhile, ATTACH_DONE once it is in (effects.addition_host_chosen)
+ATTACH_DONE = -3
+ATTACH_PENDING = -4
 # the cards of a player's latest reveal kept in the state row and the observation (engine.reveals): a reveal of
 # more cards keeps its first REVEAL_ROWS (the card compiler calls "reveal the top N" with N > REVEAL_ROWS
 # approximate, look_not_revealed)

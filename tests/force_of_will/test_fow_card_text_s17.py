@@ -1,0 +1,205 @@
+"""Force of Will card text, session 17 pieces: any card put into the field by an effect (from the graveyard, the hand
+or a search: CR 307.7, 316.4 for a chant, 1406.3 for an addition added to a card). Lines are made up in the game's
+template language. Rule numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+from tcg_env.cards.text import Verdict
+from test_fow_card_text import _imported_pool, exact
+
+
+def _card(number, name, ctype, abilities, cost="{B}", **kw):
+    return {"id": number, "name": name, "type": [ctype], "cost": cost, "colour": ["B"], "abilities": abilities, **kw}
+
+
+_ZOMBIE_FIELD = _card("TXT-011", "Made-up Crypt", "Addition:Field", [], race=["Zombie"])
+_ZOMBIE_ARMOUR = _card("TXT-012", "Made-up Bone Armour", "Addition:Resonator",
+                       ["Added resonator gains [+200/+200]."], race=["Zombie"])
+_ZOMBIE_CHANT = _card("TXT-013", "Made-up Grave Song", "Chant", ["Draw a card."], race=["Zombie"])
+_PUP = _card("TXT-014", "Made-up Pup", "Resonator", [], ATK=200, DEF=200)
+
+
+def _game(tmp_path, text, graveyard=(), field=(), hand=(), deck=(), will=1):
+    """Player 0 in its main phase with a made-up {B} chant ``text`` in its hand, ``will`` darkness will, and the
+    made-up cards ``graveyard`` / ``field`` / ``hand`` / ``deck`` (numbers) in those zones of its own. The chant is
+    played (its targets, if any, asked next). Returns (game, chant slot, {number: [slots]})."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    chant = _card("TXT-001", "Made-up Call", "Chant", [text])
+    res, pool = _imported_pool(tmp_path, [chant, _ZOMBIE_FIELD, _ZOMBIE_ARMOUR, _ZOMBIE_CHANT, _PUP])
+    rec = next(r for r in res.text_records if r.number == "TXT-001")
+    assert rec.verdict is Verdict.EXACT, [r.reason for r in rec.lines]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.DARKNESS, will)
+    slots: dict[str, list[int]] = {}
+    for zone, cards in (("graveyard", graveyard), ("field", field), ("main_deck", deck)):
+        for c in cards:
+            slots.setdefault(c, []).append(sc.put(0, c, zone))
+    (card, *held) = sc.hand(0, ["TXT-001", *hand])
+    for c, s in zip(hand, held):
+        slots.setdefault(c, []).append(s)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    return g, card, slots
+
+
+def _atk(g, slot):
+    from fow_tables import current_values
+
+    return current_values(g.state, g._T, slot)[0]
+
+
+def _zone(g, slot):
+    from tcg_env.games.force_of_will import state as S
+
+    return int(g.state[S.ZONE + slot * S.CARD_W])
+
+
+def _run(g, card, answer=None):
+    """Pass until the chant resolved; ``answer(g)`` answers any other decision (None: OPTION 0)."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+
+    for _ in range(12):
+        if _zone(g, card) == K.Zone.GRAVEYARD and int(g.state[H_DECISION]) == K.Decision.PRIORITY:
+            return
+        kind = int(g.state[H_DECISION])
+        if kind == K.Decision.PRIORITY:
+            g.step(K.PASS)
+        elif answer is not None and answer(g) is not None:
+            pass
+        else:
+            g.step(K.OPTION_BASE)
+    raise AssertionError("the chant did not resolve")
+
+
+def test_put_target_card_from_graveyard_into_field_compiles_for_any_card_type():
+    for text in ("Put target addition with total cost 2 or less from your graveyard into the field.",
+                 "Put target regalia from your graveyard into your field.",
+                 "Put target magic stone from your graveyard into the field rested."):
+        r = exact(text, "chant")
+        assert r.fields["effect"][-1]["op"] == "grave_to_field", r.fields
+
+
+def test_cr_307_7_an_addition_field_from_the_graveyard_enters_the_field(tmp_path):
+    """"Put target Zombie from your graveyard into the field." targeting an [Addition: Field]: it enters the field
+    under the chant's controller's control, added to nothing (CR 307.7)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, card, slots = _game(tmp_path, "Put target Zombie from your graveyard into the field.", graveyard=["TXT-011"])
+    _run(g, card)
+    (crypt,) = slots["TXT-011"]
+    assert _zone(g, crypt) == K.Zone.FIELD
+    assert int(g.state[S.CONTROLLER + crypt * S.CARD_W]) == 0 and int(g.state[S.ATTACHED + crypt * S.CARD_W]) == -1
+
+
+def test_cr_1406_3_an_addition_resonator_with_no_resonator_stays_in_the_graveyard(tmp_path):
+    from tcg_env.games.force_of_will import constants as K
+
+    g, card, slots = _game(tmp_path, "Put target Zombie from your graveyard into the field.", graveyard=["TXT-012"])
+    _run(g, card)
+    assert _zone(g, slots["TXT-012"][0]) == K.Zone.GRAVEYARD  # CR 1406.3: nothing it can be added to
+
+
+def test_cr_1406_3_an_addition_resonator_is_added_to_the_only_resonator(tmp_path):
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, card, slots = _game(tmp_path, "Put target Zombie from your graveyard into the field.", graveyard=["TXT-012"],
+                           field=["TXT-014"])
+    _run(g, card)
+    (armour,), (pup,) = slots["TXT-012"], slots["TXT-014"]
+    assert _zone(g, armour) == K.Zone.FIELD and int(g.state[S.ATTACHED + armour * S.CARD_W]) == pup
+    assert _atk(g, pup) == 400  # "Added resonator gains [+200/+200]." applies to it
+
+
+def test_cr_1406_3_with_two_resonators_its_controller_chooses_the_one_it_is_added_to(tmp_path):
+    """Two resonators in the field: the CHOOSE_TARGET decision over both, no PASS; the addition enters added to the
+    one chosen (the second here), rested for "... into the field rested"."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    asked = []
+
+    def answer(g):
+        if int(g.state[H_DECISION]) != K.Decision.CHOOSE_TARGET or int(g.state[S.CAND_N]) != 2:
+            return None
+        assert K.PASS not in g.legal_actions().tolist()
+        asked.append([int(g.state[S.CAND + k]) for k in range(2)])
+        g.step(K.OPTION_BASE + 1)
+        return True
+
+    g, card, slots = _game(tmp_path, "Put target Zombie from your graveyard into the field rested.",
+                           graveyard=["TXT-012"], field=["TXT-014", "TXT-014"])
+    _run(g, card, answer)
+    (armour,), pups = slots["TXT-012"], slots["TXT-014"]
+    assert len(asked) == 1 and sorted(asked[0]) == sorted(pups)
+    assert _zone(g, armour) == K.Zone.FIELD
+    assert int(g.state[S.ATTACHED + armour * S.CARD_W]) == asked[0][1]
+    assert int(g.state[S.RESTED + armour * S.CARD_W]) == 1
+    assert _atk(g, asked[0][1]) == 400 and _atk(g, asked[0][0]) == 200
+
+
+def test_cr_316_4_a_chant_searched_into_the_field_goes_to_the_graveyard(tmp_path):
+    """"Search your deck for a Zombie and put it into the field.": the chant found moves to the graveyard instead."""
+    from tcg_env.games.force_of_will import constants as K
+
+    g, card, slots = _game(tmp_path, "Search your deck for a Zombie and put it into the field. Then shuffle your deck.",
+                           deck=["TXT-013"])
+    _run(g, card)
+    assert _zone(g, slots["TXT-013"][0]) == K.Zone.GRAVEYARD
+
+
+def test_cr_1406_3_an_addition_searched_into_the_field_with_a_resonator(tmp_path):
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, card, slots = _game(tmp_path, "Search your deck for a card named \"Made-up Bone Armour\" and put it into the "
+                           "field. Then shuffle your deck.", deck=["TXT-012"], field=["TXT-014"])
+    _run(g, card)
+    (armour,), (pup,) = slots["TXT-012"], slots["TXT-014"]
+    assert _zone(g, armour) == K.Zone.FIELD and int(g.state[S.ATTACHED + armour * S.CARD_W]) == pup
+
+
+def test_put_a_card_from_your_hand_without_you_may_must_put_one(tmp_path):
+    """"Put a Zombie from your hand into your field." (no "you may"): the SEARCH decision over the hand has no PASS
+    while one matches; the [Addition: Field] enters the field."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+
+    seen = []
+
+    def answer(g):
+        if int(g.state[H_DECISION]) == K.Decision.SEARCH:
+            seen.append(K.PASS in g.legal_actions().tolist())
+        return None
+
+    g, card, slots = _game(tmp_path, "Put a Zombie from your hand into your field.", hand=["TXT-011"])
+    _run(g, card, answer)
+    assert seen == [False]
+    assert _zone(g, slots["TXT-011"][0]) == K.Zone.FIELD
+
+
+def test_you_may_put_a_card_from_your_hand_after_another_effect(tmp_path):
+    """"Draw a card. You may put a Zombie from your hand into your field.": the draw, then the SEARCH over the hand
+    with PASS (the "you may"); passing leaves the card in the hand."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+
+    seen = []
+
+    def answer(g):
+        if int(g.state[H_DECISION]) == K.Decision.SEARCH:
+            seen.append(K.PASS in g.legal_actions().tolist())
+            g.step(K.PASS)
+            return True
+        return None
+
+    g, card, slots = _game(tmp_path, "Draw a card. You may put a Zombie from your hand into your field.",
+                           hand=["TXT-011"], deck=["TXT-014"])
+    _run(g, card, answer)
+    assert seen == [True]
+    assert _zone(g, slots["TXT-011"][0]) == K.Zone.HAND and _zone(g, slots["TXT-014"][0]) == K.Zone.HAND
