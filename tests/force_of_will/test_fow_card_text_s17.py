@@ -203,3 +203,51 @@ def test_you_may_put_a_card_from_your_hand_after_another_effect(tmp_path):
     _run(g, card, answer)
     assert seen == [True]
     assert _zone(g, slots["TXT-011"][0]) == K.Zone.HAND and _zone(g, slots["TXT-014"][0]) == K.Zone.HAND
+
+
+# ---- the weather (CR 1028) --------------------------------------------------------------------------------------
+def test_cr_1028_weather_lines_compile():
+    r = exact("The weather is rain until end of turn.", "chant")
+    assert r.fields["effect"] == [{"op": "weather", "weather": "rain"}]
+    r = exact("This card gains [+200/+200] as long as the weather is rain.")
+    assert r.abilities[0]["condition"] == {"kind": "weather_is", "value": "rain"}
+    r = exact("{U}{U}: Rest target resonator. Play this ability only if the weather is thunderstorm.")
+    assert r.abilities[0]["condition"] == {"kind": "weather_is", "value": "thunderstorm"}
+    # "The weather is rain during your turn." (a continuous weather) is not compiled
+    from test_fow_card_text import line
+
+    assert line("The weather is rain during your turn.").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1028_the_weather_until_end_of_turn_turns_on_as_long_as_the_weather(tmp_path):
+    """A chant "The weather is rain until end of turn." makes its controller's weather rain (CR 1028.1): that
+    player's resonator with "This card gains [+200/+200] as long as the weather is rain." is 400 ATK, the opponent's
+    (another weather, CR 1028.2) stays 200; at the end of the turn the weather ends (no weather, 1028.1a)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-001", "Made-up Rain Call", "Chant", ["The weather is rain until end of turn."]),
+             _card("TXT-002", "Made-up Frog", "Resonator", ["This card gains [+200/+200] as long as the weather is rain."],
+                   ATK=200, DEF=200)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.DARKNESS, 1)
+    mine, theirs = sc.put(0, "TXT-002", "field"), sc.put(1, "TXT-002", "field")
+    (chant,) = sc.hand(0, ["TXT-001"])
+    g = sc.game()
+    assert _atk(g, mine) == 200 and int(g.state[S.WEATHER]) == K.Weather.NONE
+    g.step(K.PLAY_HAND_BASE)
+    _run(g, chant)
+    assert int(g.state[S.WEATHER]) == K.Weather.RAIN and int(g.state[S.WEATHER + 1]) == K.Weather.NONE
+    assert _atk(g, mine) == 400 and _atk(g, theirs) == 200
+    from tcg_env.games.force_of_will.state import TURN_PLAYER
+
+    for _ in range(40):  # to the opponent's turn: the end of this turn ended the weather
+        if int(g.state[TURN_PLAYER]) == 1:
+            break
+        legal = g.legal_actions().tolist()
+        g.step(K.PASS if K.PASS in legal else legal[0])
+    assert int(g.state[TURN_PLAYER]) == 1
+    assert int(g.state[S.WEATHER]) == K.Weather.NONE and _atk(g, mine) == 200

@@ -985,6 +985,23 @@ class _T(CountWords, TextTransformer, Transformer):
     def c_your_turn(self):
         return {"kind": "your_turn"}
 
+    # CR 1028: "the weather is <weather>": the weather of the ability's controller (1028.2, state.WEATHER)
+    def c_weather(self, w):
+        return {"kind": "weather_is", "value": w}
+
+    def w_rain(self):
+        return "rain"
+
+    def w_thunderstorm(self):
+        return "thunderstorm"
+
+    def w_clear(self):
+        return "clear"
+
+    def weather_until_eot(self, w):
+        # CR 1028.1: the effect's controller's weather becomes it (1028.1b: the latest effect's), until end of turn
+        return [({"op": "weather", "weather": w}, None)]
+
     def c_opponents_turn(self):
         return {"kind": "opponents_turn"}
 

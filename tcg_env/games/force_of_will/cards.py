@@ -75,8 +75,9 @@ ConditionName = Literal[
     "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
-    "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player",
+    "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
 ]  # fmt: skip
+WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
 
 _RESTRICT_BITS = {
@@ -235,6 +236,8 @@ OpProduceWill = op_model("produce_will", _M, will=WillName, count=(int, Field(de
 OpCallStone = op_model("call_stone", _M, who=_Who, rested=(bool, False))  # rested: "... into the field rested"
 # "put N [A/D] <attribute> <race> resonator token(s) into the field" (CR 1303): ``token`` the number of a token card of
 # the pool (token = true), made ``count`` times under the control of ``who`` (CR 1303.1c; Op.MAKE_TOKEN)
+# "the weather is <weather> until end of turn" (CR 1028, constants.Op.WEATHER)
+OpWeather = op_model("weather", _M, weather=WeatherName)
 OpMakeToken = op_model("make_token", _M, token=Annotated[str, Field(min_length=1)], count=_N, who=_Who)
 OpForesee = op_model("foresee", _M, count=_N)
 # "put the top N cards of your deck into your graveyard"; to "removed": "remove the top N cards of your deck
@@ -314,7 +317,7 @@ _OP_MODELS = (
     OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom,
-    OpMakeToken,
+    OpMakeToken, OpWeather,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -1157,6 +1160,10 @@ class _Compiler(PoolCompiler):
             return int(K.Condition.CONTROL_AT_LEAST), (frow << K.CONTROL_COUNT_BITS) | v
         if c.filter is not None:
             self.fail(f"{p}.filter", "only control_at_least takes a filter")
+        if c.kind == "weather_is":
+            if not isinstance(v, str) or v.upper() not in K.Weather.__members__ or v == "none":
+                self.fail(f"{p}.value", "weather_is takes a weather: rain, thunderstorm or clear (CR 1028)")
+            return int(K.Condition.WEATHER_IS), int(K.Weather[v.upper()])
         if c.kind == "rune_attributes":
             # CR 1137.2a: a revealed rune of the matching attribute for each will symbol
             try:
@@ -1309,6 +1316,8 @@ class _Compiler(PoolCompiler):
             return _WILL_CODE[op.will], op.count, 0
         if name == "call_stone":
             return 0, who(), int(op.rested)
+        if name == "weather":
+            return int(K.Weather[op.weather.upper()]), 0, 0
         if name == "make_token":
             cid = self.index.get(op.token)
             if cid is None or not self.models[cid].token:

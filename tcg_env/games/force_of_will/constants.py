@@ -426,9 +426,21 @@ class Condition(IntEnum):
     # [Energize] (CR 1119.2): "if you are not the first player, you start the game with a will coin": its controller
     # is not the first player (state.FIRST_PLAYER)
     NOT_FIRST_PLAYER = 21
+    # "the weather is <weather>" (CR 1028): arg = Weather; the weather of the ability's controller (CR 1028.2: the
+    # player the effect refers to), state.WEATHER
+    WEATHER_IS = 22
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
+
+
+class Weather(IntEnum):
+    """A player's weather (CR 1028): none until an effect says "the weather is <weather>" (1028.1a)."""
+
+    NONE = 0
+    RAIN = 1
+    THUNDERSTORM = 2
+    CLEAR = 3
 
 
 CONTROL_COUNT_BITS = 4  # CONTROL_AT_LEAST packs the count (1..15) in its low bits, the filter row above them
@@ -625,6 +637,10 @@ class Op(IntEnum):
     PREVENT_FROM = 61  # (60 is the core's IF)
     # "put N [A/D] <attribute> <race> resonator token(s) [with <keywords>] into the field" (CR 1303): a0 = the token's
     # card row (TB_TOKEN), a1 = Who (its controller, CR 1303.1c), a2 = how many
+    # "the weather is <weather> until end of turn" (CR 1028.1): a0 = Weather, the weather of the effect's controller
+    # (CR 1028.2) until the end of the turn (turn.end_of_turn_cleanup, CR 505.5b: then no weather, 1028.1a); a later
+    # one replaces an earlier one (CR 1028.1b)
+    WEATHER = 63
     MAKE_TOKEN = 62
 
 

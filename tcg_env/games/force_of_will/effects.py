@@ -26,7 +26,7 @@ from tcg_env.games.force_of_will.constants import (
 from tcg_env.games.force_of_will.state import (
     CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE, DEC_ARG, ENTRY_W, E_AUX, E_CARD, E_CTRL,
     E_ABIL, E_KIND, E_REG, E_REGN, E_SLOT, E_X, FR_CNT, FR_PC, FR_PURPOSE, LIFE, MANA, MT, OWNER, RESTED, REVEAL_IDS, REVEAL_N, SHIELD_N,
-    WILL, ZONE, ZT
+    WEATHER, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
 from tcg_env.games.force_of_will.state import ATTACHED, PSEUDO  # tokens (CR 1303)
@@ -711,6 +711,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             elif game.effect_to_field(s, T, slot, ctrl, a2 == 1) == 2:
                 s[f + FR_CNT] = K.ATTACH_PENDING - slot
                 return game.ask_addition_host(s, T, f)
+    elif op == Op.WEATHER:
+        s[WEATHER + ctrl] = a0  # CR 1028.1 / 1028.1b: the effect's controller's weather, the latest effect's
     elif op == Op.PRODUCE_WILL:
         s[WILL + ctrl * K.N_WILL + a0] += max(a1, 1)  # CR 907.4: kept by the ability's controller
     elif op == Op.CALL_STONE:
