@@ -251,3 +251,65 @@ def test_cr_1028_the_weather_until_end_of_turn_turns_on_as_long_as_the_weather(t
         g.step(K.PASS if K.PASS in legal else legal[0])
     assert int(g.state[TURN_PLAYER]) == 1
     assert int(g.state[S.WEATHER]) == K.Weather.NONE and _atk(g, mine) == 200
+
+
+# ---- [Mobilize] (CR 1129) ---------------------------------------------------------------------------------------
+def test_cr_1129_mobilize_compiles_to_the_card_field():
+    assert exact("[Mobilize] {1} (This card cannot attack or block unless its controller pays {1}.)").fields == \
+        {"mobilize": "{1}"}
+    assert exact("[Mobilize] {W}").fields == {"mobilize": "{W}"}
+    from test_fow_card_text import line
+
+    assert line("[Mobilize] {1}", "addition").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1129_2_mobilize_cost_is_paid_to_attack_and_to_block(tmp_path):
+    """Two made-up resonators with "[Mobilize] {1}": without will player 0's cannot be chosen as the attacker (CR
+    803.4); with one will it attacks and the will is paid (CR 803.5); player 1's may block only with will (804.4),
+    which the block takes."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-021", "Made-up Levy", "Resonator", ["[Mobilize] {1} (This card cannot attack or block unless "
+                                                            "its controller pays {1}.)"], ATK=500, DEF=500)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert res.text_records[0].verdict is Verdict.EXACT
+    assert pool.models[pool.index["TXT-021"]].mobilize == "{1}"
+
+    def to_attacker(will0, will1):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        mine, theirs = sc.put(0, "TXT-021", "field"), sc.put(1, "TXT-021", "field")
+        if will0:
+            sc.will(0, K.Attribute.FIRE, will0)
+        if will1:
+            sc.will(1, K.Attribute.WATER, will1)
+        g = sc.game()
+        g.step(K.BATTLE)
+        for _ in range(8):
+            if int(g.state[H_DECISION]) == K.Decision.ATTACKER:
+                break
+            g.step(K.PASS)
+        return g, sc, mine, theirs
+
+    g, sc, mine, _ = to_attacker(0, 0)
+    own = K.OWN_FIELD_BASE + sc.zone(0, "field").index(mine)
+    assert int(g.state[H_DECISION]) != K.Decision.ATTACKER or own not in g.legal_actions().tolist()
+    for will1, blocks in ((0, False), (1, True)):
+        g, sc, mine, theirs = to_attacker(1, will1)
+        assert int(g.state[H_DECISION]) == K.Decision.ATTACKER
+        g.step(K.OWN_FIELD_BASE + sc.zone(0, "field").index(mine))
+        g.step(K.ATTACK_PLAYER)
+        assert int(g.state[S.WILL + K.Attribute.FIRE]) == 0  # paid as it attacked
+        for _ in range(8):
+            if int(g.state[H_DECISION]) == K.Decision.BLOCK:
+                break
+            g.step(K.PASS)
+        block = K.OWN_FIELD_BASE + sc.zone(1, "field").index(theirs)
+        assert int(g.state[H_DECISION]) == K.Decision.BLOCK
+        assert (block in g.legal_actions().tolist()) is blocks
+        if blocks:
+            g.step(block)
+            assert int(g.state[S.BLOCKER]) == theirs
+            assert int(g.state[S.WILL + K.N_WILL + K.Attribute.WATER]) == 0

@@ -254,6 +254,17 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("[Divinity] on a card that is not a J/ruler")
         return {"__fields__": True, "divinity": min(int(n), 20)}  # CR 1136.2
 
+    def mobilize(self, syms):
+        # CR 1129.2: "[Mobilize] <cost>": its controller pays the cost to attack or block with it (the card field
+        # mobilize; battle.mobilize_payable / pay_mobilize)
+        if self.card.get("type") != "resonator":
+            raise Unsupported("[Mobilize] on a card that is not a resonator")
+        parts = re.findall(r"\{([^}]*)\}", syms)
+        if not parts or any(q.lower() not in _SYM and not q.isdigit() for q in parts) or \
+                sum(q.isdigit() for q in parts) > 1:
+            raise Unsupported("[Mobilize] of other will than attribute symbols and one number")
+        return {"__fields__": True, "mobilize": "".join("{" + q.upper() + "}" for q in parts)}
+
     def energize(self, syms):
         # CR 1119.2: "[Energize] <will symbol>": after the first player is decided, a player who is not the first
         # player starts the game with a will coin token "Banish this: Produce <will symbol>" (1119.2b: several

@@ -447,6 +447,8 @@ class FowCard(CardBase):
                            Field(max_length=5)] = Field(default_factory=list)  # fmt: skip
     grimoire: int = Field(default=0, ge=0, le=K.MAX_EXTRA)  # rulers: [Grimoire] N (CR 1132.2, 402.5c)
     stealth: FowStealth | None = None  # resonators: [Stealth] <condition> (CR 1114)
+    # resonators: [Mobilize] <cost> (CR 1129.2): will paid to attack or block with it (C_MOBILIZE, TB_MOBILIZE)
+    mobilize: WillCost | None = None
     effect: Effect | None = None  # chants and runes: what resolving it does (CR 703.3)
     # chants: "As an additional cost to play this card, banish a <card> / rest a recovered <card> you control" (CR
     # 903.2j): pay_chosen and pay_reg only, the card chosen by the effect's choose on pay_reg (its spell row's
@@ -814,6 +816,7 @@ class _Compiler(PoolCompiler):
             "j_ruler": ("ruler",), "judgment": ("ruler",), "will": ("magic_stone",), "basic": ("magic_stone",),
             "addition": ("addition",), "effect": ("chant", "rune"), "trigger": ("chant",),
             "awakening": ("resonator",), "incarnation": ("resonator",), "stealth": ("resonator",),
+            "mobilize": ("resonator",),
             "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",),
             "enters_rested": ("resonator", "addition", "regalia", "magic_stone"), "story": ("chant",), "grimoire": ("ruler",),
             "remnant": ("chant",), "from_removed": ("resonator", "chant", "addition", "regalia"),
@@ -903,6 +906,13 @@ class _Compiler(PoolCompiler):
             | (K.TB_ENTERS_RESTED * card.enters_rested) | (K.TB_TOKEN * card.token) | (K.TB_REMNANT * card.remnant) \
             | (K.TB_FROM_REMOVED * card.from_removed)
         row[K.C_TYPE_BITS] |= stone_type_bits(card)
+        if card.mobilize is not None:
+            attr, free = parse_will_cost(card.mobilize)
+            if free < 0:
+                self.fail("mobilize", "a [Mobilize] cost without X (CR 1129.2)")
+            row[K.C_MOBILIZE : K.C_MOBILIZE + K.N_ATTRIBUTES] = attr
+            row[K.C_MOBILIZE_FREE] = free
+            row[K.C_TYPE_BITS] |= K.TB_MOBILIZE
         if card.incarnation is not None:
             row[K.C_INCARNATION] = bits(card.incarnation.attributes, K.ATTRIBUTE_BITS)
             row[K.C_INCARNATION_N] = card.incarnation.count

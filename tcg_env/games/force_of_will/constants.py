@@ -183,6 +183,9 @@ C_INCARNATION = CARD_TABLE.add("incarnation")  # [Incarnation] attribute mask of
 C_INCARNATION_N = CARD_TABLE.add("incarnation_n")  # how many resonators [Incarnation] banishes; runes: free will more (< 0: less) from a rune area
 C_TRIGGER_ABIL = CARD_TABLE.add("trigger_abil")  # chants with [Trigger]: the ability row whose trigger condition reveals it, -1
 C_STEALTH = CARD_TABLE.add("stealth")  # 1: [Stealth] (CR 1114)
+# [Mobilize] <cost> (CR 1129.2): the will paid to attack or block with it (C_TYPE_BITS TB_MOBILIZE: it has one)
+C_MOBILIZE = CARD_TABLE.add("mobilize", N_ATTRIBUTES)  # + Attribute: will of that attribute
+C_MOBILIZE_FREE = CARD_TABLE.add("mobilize_free")  # will of any attribute
 C_ADDITION = CARD_TABLE.add("addition", source=enum(AdditionTarget, none=0))  # additions: AdditionTarget
 C_DIVINITY = CARD_TABLE.add("divinity", source=copy())  # J/rulers: [Divinity] (CR 1136); runes: their divinity (CR 209.2)
 C_MANA = CARD_TABLE.add("mana", source=copy())  # [Mana] counters (CR 1122)
@@ -242,6 +245,10 @@ TB_REMNANT = 1 << (TB_STONE_SHIFT + 6)
 # "You may play this card from your removed area." (CR 903.2: played as from the hand; play.dive_actions' removed-area
 # rows, only in pools with FLAG_DIVE)
 TB_FROM_REMOVED = 1 << (TB_STONE_SHIFT + 7)
+# [Mobilize] <cost> (CR 1129.2): "You must pay (cost) to attack or block with this card" (C_MOBILIZE: the cost; the
+# attacker and blocker masks need it payable from its controller's will, battle.mobilize_payable; paid as it attacks
+# or blocks, CR 803.5 / 804.4)
+TB_MOBILIZE = 1 << (TB_STONE_SHIFT + 8)
 # [Dive] <will>: <effect> (GITS sets; no rule of CR 8.01, its reminder text: "Pay <will> and reveal this card from your
 # hand to play this ability. Then remove this card from the game and put a cyberbrain counter on it. You may play
 # this card from your removed area as long as there is a cyberbrain counter on it."): an activate ability row whose
