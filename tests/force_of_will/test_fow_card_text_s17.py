@@ -313,3 +313,30 @@ def test_cr_1129_2_mobilize_cost_is_paid_to_attack_and_to_block(tmp_path):
             g.step(block)
             assert int(g.state[S.BLOCKER]) == theirs
             assert int(g.state[S.WILL + K.N_WILL + K.Attribute.WATER]) == 0
+
+
+# ---- a magic stone's other will abilities (CR 907) ----------------------------------------------------------------
+def test_cr_907_a_magic_stone_with_a_second_will_ability_paid_with_life(tmp_path):
+    """A made-up special magic stone "{Rest}: Produce {U}." (its will field, WILL_A) and "{Rest}, pay 100 life:
+    Produce {W} or {B}." (two will abilities, ACTIVATE j = 0 / 1): the second rests it, takes 100 life and gives one
+    light will (CR 907.3: at once, no chase); "This card has the water magic stone type." gives the type (CR 201.4)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    stone = {"id": "TXT-031", "name": "Made-up Tablet", "type": ["Special Magic Stone", "Magic Stone"], "cost": None,
+             "colour": ["V"], "abilities": ["This card has the water magic stone type.", "{Rest}: Produce {U}.",
+                                            "{Rest}, pay 100 life: Produce {W} or {B}."]}
+    res, pool = _imported_pool(tmp_path, [stone])
+    assert res.text_records[0].verdict is Verdict.EXACT, [r.reason for r in res.text_records[0].lines]
+    m = pool.models[pool.index["TXT-031"]]
+    assert m.will == ["water"] and m.stone_types == ["water"] and [a.kind for a in m.abilities] == ["will", "will"]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    slot = sc.put(0, "TXT-031", "field")
+    g = sc.game()
+    life = int(g.state[S.LIFE])
+    act = K.ACTIVATE_BASE + sc.zone(0, "field").index(slot) * K.ABILITIES_PER_CARD
+    assert act in g.legal_actions().tolist() and act + 1 in g.legal_actions().tolist()
+    g.step(act)
+    assert int(g.state[S.LIFE]) == life - 100 and int(g.state[S.RESTED + slot * S.CARD_W]) == 1
+    assert int(g.state[S.WILL + K.Attribute.LIGHT]) == 1 and int(g.state[S.CHASE_N]) == 0

@@ -548,10 +548,11 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("a will ability producing several wills")
         wills = ops[0].pop("_choices")
         several = wills[0].get("_several") if len(wills) == 1 and isinstance(wills[0], dict) else None
-        if self.card.get("type") == "magic_stone":
-            if costs != {"rest": True} or len(wills) > 2 or several is not None or once:
-                raise Unsupported("a magic stone's will ability other than {Rest}: Produce one or two choices")
-            return {"__fields__": True, "will": wills}
+        if self.card.get("type") == "magic_stone" and costs == {"rest": True} and len(wills) <= 2 and several is None \
+                and not once:
+            return {"__fields__": True, "will": wills}  # the stone's will (its 'will' field, the WILL_A / WILL_B actions)
+        # a magic stone's other will abilities ("{Rest}, pay 100 life: Produce {W} or {R}.") are will abilities as any
+        # card's (played from the field, play.ability_usable); the stone still needs its 'will' field (cards.py)
         abilities = self._will_abilities(costs, wills, several)
         if once and len(abilities) > 1:
             # one will ability per choice: each its own once-per-turn use (state.USED_TURN bit), not one between them

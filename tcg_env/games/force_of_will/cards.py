@@ -875,11 +875,9 @@ class _Compiler(PoolCompiler):
             # (play.play_from_hand); a [Trigger] card (priority.trigger_card_free_cost) or an X cost takes it
             self.fail("abilities", "an optional cost reduction ('you may pay ... less') on a [Trigger] card or a "
                       "card whose cost has X (it would be taken without asking)")
-        if t == "magic_stone" and any(a.kind == "will" for a in card.abilities):
-            # CR 907: a stone's will ability is its 'will' field (the WILL_A / WILL_B actions); its other
-            # abilities are any card's: automatic ones trigger in the field (triggers.trigger_all, zones.enter_field
-            # for a called stone), activate ones are played from the field (play.ability_usable)
-            self.fail("abilities", "a magic stone's will is its 'will' field, not a will ability")
+        # CR 907: a stone's "{Rest}: Produce <one or two choices>" is its 'will' field (the WILL_A / WILL_B actions); its
+        # other abilities are any card's: automatic ones trigger in the field (triggers.trigger_all, zones.enter_field
+        # for a called stone), activate and other will abilities are played from the field (play.ability_usable)
         n_act = sum(a.kind in ("activate", "will") for a in card.abilities)
         if n_act > K.ABILITIES_PER_CARD:
             self.fail("abilities", f"at most {K.ABILITIES_PER_CARD} activate/will abilities per card (ABILITIES_PER_CARD)")
