@@ -340,3 +340,29 @@ def test_cr_907_a_magic_stone_with_a_second_will_ability_paid_with_life(tmp_path
     g.step(act)
     assert int(g.state[S.LIFE]) == life - 100 and int(g.state[S.RESTED + slot * S.CARD_W]) == 1
     assert int(g.state[S.WILL + K.Attribute.LIGHT]) == 1 and int(g.state[S.CHASE_N]) == 0
+
+
+# ---- "Play this card only if <condition>." ----------------------------------------------------------------------
+def test_play_this_card_only_if_a_condition_holds(tmp_path):
+    """A {B} chant "Draw a card." with "Play this card only if you control a resonator.": not offered with no
+    resonator in its player's field, offered (and played) with one; the line is the card field play_condition."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    assert exact("Play this card only if you control a resonator.", "chant").fields == {
+        "play_condition": {"kind": "control_at_least", "value": 1, "filter": {"type": ["resonator"], "side": "own"}}}
+    cards = [_card("TXT-041", "Made-up Lesson", "Chant", ["Draw a card.",
+                                                          "Play this card only if you control a resonator."]), _PUP]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert res.text_records[0].verdict is Verdict.EXACT, [r.reason for r in res.text_records[0].lines]
+    for with_pup in (False, True):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        sc.will(0, K.Attribute.DARKNESS, 1)
+        if with_pup:
+            sc.put(0, "TXT-014", "field")
+        (chant,) = sc.hand(0, ["TXT-041"])
+        g = sc.game()
+        assert (K.PLAY_HAND_BASE in g.legal_actions().tolist()) is with_pup
+        if with_pup:
+            g.step(K.PLAY_HAND_BASE)
+            _run(g, chant)

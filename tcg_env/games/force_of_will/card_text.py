@@ -254,6 +254,16 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("[Divinity] on a card that is not a J/ruler")
         return {"__fields__": True, "divinity": min(int(n), 20)}  # CR 1136.2
 
+    def play_only_if(self, cond):
+        # "Play this card only if <condition>.": the card may be played only while it holds (the card field
+        # play_condition, checked as the card is offered: play.card_playable); not a condition on the card itself
+        # or on the hand that holds it
+        if self.card.get("type") not in ("resonator", "chant", "addition", "regalia"):
+            raise Unsupported("'play this card only if' on a card that is not played from the hand")
+        if cond.get("kind") in ("self_counters_at_least", "hand_empty", "hand_at_least") or cond.get("_it"):
+            raise Unsupported("'play this card only if' a condition on the card or on the hand holding it")
+        return {"__fields__": True, "play_condition": cond}
+
     def mobilize(self, syms):
         # CR 1129.2: "[Mobilize] <cost>": its controller pays the cost to attack or block with it (the card field
         # mobilize; battle.mobilize_payable / pay_mobilize)

@@ -447,6 +447,9 @@ class FowCard(CardBase):
                            Field(max_length=5)] = Field(default_factory=list)  # fmt: skip
     grimoire: int = Field(default=0, ge=0, le=K.MAX_EXTRA)  # rulers: [Grimoire] N (CR 1132.2, 402.5c)
     stealth: FowStealth | None = None  # resonators: [Stealth] <condition> (CR 1114)
+    # "Play this card only if <condition>." (C_PLAY_COND / C_PLAY_COND_ARG, play.card_playable): from the hand, or
+    # the graveyard by [Remnant]; not on a card played from the standby area ([Trigger], [Stealth])
+    play_condition: FowCondition | None = None
     # resonators: [Mobilize] <cost> (CR 1129.2): will paid to attack or block with it (C_MOBILIZE, TB_MOBILIZE)
     mobilize: WillCost | None = None
     effect: Effect | None = None  # chants and runes: what resolving it does (CR 703.3)
@@ -904,6 +907,10 @@ class _Compiler(PoolCompiler):
             | (K.TB_ENTERS_RESTED * card.enters_rested) | (K.TB_TOKEN * card.token) | (K.TB_REMNANT * card.remnant) \
             | (K.TB_FROM_REMOVED * card.from_removed)
         row[K.C_TYPE_BITS] |= stone_type_bits(card)
+        if card.play_condition is not None:
+            if card.trigger is not None or card.stealth is not None or card.type not in _PAID_TYPES:
+                self.fail("play_condition", "a condition on playing a card from the hand (not [Trigger] nor [Stealth])")
+            row[K.C_PLAY_COND], row[K.C_PLAY_COND_ARG] = self.compile_condition(card.play_condition, "play_condition")
         if card.mobilize is not None:
             attr, free = parse_will_cost(card.mobilize)
             if free < 0:

@@ -192,6 +192,10 @@ C_MANA = CARD_TABLE.add("mana", source=copy())  # [Mana] counters (CR 1122)
 C_JUDGMENT_COST = CARD_TABLE.add("judgment_cost", N_ATTRIBUTES)  # rulers: C_JUDGMENT_COST + Attribute: [Judgment] attribute will
 C_JUDGMENT_FREE = CARD_TABLE.add("judgment_free")  # rulers: [Judgment] free will
 C_HAS_CONT = CARD_TABLE.add("has_cont")  # 1: the card has a CONTINUOUS ability (lets the kernels skip the others fast)
+# "Play this card only if <condition>." (CR 903.2: it may be played only while the condition holds, checked as it is
+# offered, play.card_playable): a Condition and its argument (NONE: no such line)
+C_PLAY_COND = CARD_TABLE.add("play_cond")
+C_PLAY_COND_ARG = CARD_TABLE.add("play_cond_arg")
 C_STEALTH_ABIL = CARD_TABLE.add("stealth_abil")  # resonators with [Stealth]: the ability row (kind STEALTH) of its condition (CR 1114.2), -1
 C_TYPE_BITS = CARD_TABLE.add("type_bits")  # TB_* bits: general types and second types (CR 201.2c, 201.3)
 C_GRIMOIRE = CARD_TABLE.add("grimoire", source=copy())  # rulers: [Grimoire] N, the story chants its extra deck may hold (CR 1132.2, 402.5c)
