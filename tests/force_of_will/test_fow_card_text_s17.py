@@ -366,3 +366,34 @@ def test_play_this_card_only_if_a_condition_holds(tmp_path):
         if with_pup:
             g.step(K.PLAY_HAND_BASE)
             _run(g, chant)
+
+
+# ---- a target in another player's graveyard into your field (CR 903.2g, 307.7) -----------------------------------
+def test_cr_307_7_target_from_your_opponents_graveyard_enters_under_your_control(tmp_path):
+    """"Put target resonator from your opponent's graveyard into the field under your control.": only the
+    opponent's graveyard card is a candidate (CHOOSE_TARGET as the chant is played); it enters player 0's field, its
+    owner still player 1. "... into your hand" from another player's graveyard is not compiled."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text import line
+
+    assert line("Put target resonator from a graveyard into your hand.", "chant").verdict is Verdict.UNSUPPORTED
+    assert exact("Put target resonator from a graveyard into your field.", "chant").fields["effect"][0]["filter"] == \
+        {"type": ["resonator"], "zone": "graveyard", "side": "any"}
+    cards = [_card("TXT-051", "Made-up Raise", "Chant", ["Put target resonator from your opponent's graveyard into the "
+                                                         "field under your control."]), _PUP]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert res.text_records[0].verdict is Verdict.EXACT, [r.reason for r in res.text_records[0].lines]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.DARKNESS, 1)
+    mine, theirs = sc.put(0, "TXT-014", "graveyard"), sc.put(1, "TXT-014", "graveyard")
+    (chant,) = sc.hand(0, ["TXT-051"])
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET
+    assert [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))] == [theirs]
+    _run(g, chant)
+    assert _zone(g, theirs) == K.Zone.FIELD and _zone(g, mine) == K.Zone.GRAVEYARD
+    assert int(g.state[S.CONTROLLER + theirs * S.CARD_W]) == 0 and int(g.state[S.OWNER + theirs * S.CARD_W]) == 1

@@ -1697,6 +1697,14 @@ class _T(CountWords, TextTransformer, Transformer):
     def g_one(self, flt):
         return _Sel("choose", self._grave_filter(flt))
 
+    # "target <card> from a graveyard / from your opponent's graveyard" (CR 903.2g): a graveyard card is its owner's
+    # (CR 105.3a); only put into the field (CR 307.7: under this effect's controller's control), see grave_to_hand
+    def g_one_any(self, flt):
+        return _Sel("choose", {**self._grave_filter(flt), "side": "any"})
+
+    def g_one_opp(self, flt):
+        return _Sel("choose", {**self._grave_filter(flt), "side": "opponent"})
+
     def g_up_to(self, n, flt):
         return _Sel("choose", self._grave_filter(flt), _fixed(n), True)
 
@@ -1704,6 +1712,9 @@ class _T(CountWords, TextTransformer, Transformer):
         return _Sel("choose", self._grave_filter(flt), _fixed(n), False)
 
     def grave_to_hand(self, sel):
+        if sel.filter.get("side") != "own":
+            # the op moves a card to its owner's hand: "into your hand" from another player's graveyard is not that
+            raise Unsupported("a card of another player's graveyard into your hand")
         return [({"op": "grave_to_hand"}, sel)]
 
     def grave_to_field(self, sel, rested=False):
