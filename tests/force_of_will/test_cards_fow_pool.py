@@ -28,7 +28,7 @@ def test_tables_have_the_contract_shapes(pool):
 
 
 # the columns that are runs (one per attribute) rather than one column
-_RUNS = {"C_COST": K.N_ATTRIBUTES, "C_JUDGMENT_COST": K.N_ATTRIBUTES, "A_COST": K.N_ATTRIBUTES}
+_RUNS = {"C_COST": K.N_ATTRIBUTES, "C_JUDGMENT_COST": K.N_ATTRIBUTES, "A_COST": K.N_ATTRIBUTES, "C_MOBILIZE": K.N_ATTRIBUTES}
 
 
 @pytest.mark.parametrize("prefix", ["C_", "A_", "F_", "I_"])

@@ -25,9 +25,12 @@ def test_cr_1014_search_filters_with_total_cost_and_its_destination():
     assert r.fields["effect"][0]["to"] == "graveyard"
 
 
-def test_cr_307_7_a_search_into_the_field_only_finds_resonators():
-    # only an entity may enter the field; a card of any type may not be one
-    r = line("Search your deck for a card and put it into the field. Then shuffle your deck.", "chant")
+def test_cr_307_7_a_search_into_the_field_finds_any_card_a_look_at_the_top_a_resonator():
+    # since session 17 any card (effects.effect_to_field: CR 316.4 for a chant, 1406.3 for an addition); a card looked
+    # at among the top cards still needs a resonator filter
+    r = exact("Search your deck for a card and put it into the field. Then shuffle your deck.", "chant")
+    assert r.fields["effect"] == [{"op": "search", "filter": {"zone": "main_deck"}, "to": "field"}]
+    r = line("Reveal the top card of your deck. If it's an addition, put it into your field.", "chant")
     assert r.verdict is Verdict.UNSUPPORTED and "resonator" in r.reason
 
 
@@ -181,8 +184,9 @@ def test_cr_903_2g_targets_in_your_graveyard_to_the_hand_or_the_field():
                                      "filter": {"type": ["chant"], "zone": "graveyard", "side": "own"}}
     r = exact("[Enter] => Put target resonator with total cost 2 or less from your graveyard into the field rested.")
     assert r.abilities[0]["effect"][1] == {"op": "grave_to_field", "rested": True}
-    # only an entity enters the field (CR 307.7): a card of any type may not be one
-    assert line("Put target card from your graveyard into the field.", "chant").verdict is Verdict.UNSUPPORTED
+    # since session 17 any card (effects.effect_to_field: CR 316.4 for a chant, 1406.3 for an addition)
+    assert exact("Put target card from your graveyard into the field.", "chant").fields["effect"][1] == \
+        {"op": "grave_to_field"}
     # another player's graveyard, a state: not compiled
     assert line("Put target rested resonator from your graveyard into your hand.", "chant").verdict is Verdict.UNSUPPORTED
 

@@ -588,6 +588,8 @@ def check_consistency(row: np.ndarray, pool) -> None:
         if used >> arts:
             err(f"field 'gods_art_used'[{p}] is {used}: this pool has {arts} [God's Art] name"
                 f"{'' if arts == 1 else 's'} (bits below {1 << arts})")
+        if int(row[S.WEATHER + p]) not in tuple(K.Weather):
+            err(f"field 'weather'[{p}] is {int(row[S.WEATHER + p])}: not a constants.Weather (CR 1028)")
     check_ranges(row, (
         ("chase_count", S.CHASE_N, 0, K.CHASE_MAX),
         ("frame_count", S.FRAME_N, 0, K.FRAME_MAX),

@@ -15,7 +15,7 @@ effects.remove_from_battle.
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
-from tcg_env.engine.tables import flag_table
+from tcg_env.engine.tables import card_table, flag_table
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.rules.modifiers import mod_end_in_zone
 from tcg_env.games.force_of_will import constants as K
@@ -23,7 +23,7 @@ from tcg_env.games.force_of_will.constants import (
     ATTACKED_NONE, ATTACKED_PLAYER, OPTION_BASE, PASS, Decision, Duration, Step, Zone
 )
 from tcg_env.games.force_of_will.state import (
-    ATTACKED, ATTACKER, BLOCKED, BLOCKER, CARD_W, CONTROLLER, DAMAGE, DEC_ARG, FIRST_STRUCK, MT, NO_MORE_BATTLE,
+    ATTACKED, ATTACKER, BLOCKED, BLOCKER, CARD, CARD_W, CONTROLLER, DAMAGE, DEC_ARG, FIRST_STRUCK, MT, NO_MORE_BATTLE,
     OPP_ACTED, RESTED, STEP, TURN_PLAYER, ZONE, ZT
 )
 
@@ -59,7 +59,27 @@ def can_attack_now(game, s, T, p, slot, cont):
         return False
     if game.restricted_now(s, T, slot, K.RESTRICT_CANT_ATTACK, cont):
         return False
+    if not game.mobilize_payable(s, T, p, slot):
+        return False
     return game.controls_since_turn_start_now(s, T, slot, cont)
+
+
+@internal
+def mobilize_payable(game, s, T, p, slot):
+    """CR 1129.2 / 803.5 / 804.4: a card with [Mobilize] attacks or blocks only if ``p`` can pay its cost from the
+    will it has (produced at the priority before the declaration, CR 907.2); True for any other card."""
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    if (c[K.C_TYPE_BITS] & K.TB_MOBILIZE) == 0:
+        return True
+    return game.can_pay(s, p, c, K.C_MOBILIZE, c[K.C_MOBILIZE_FREE])
+
+
+@internal
+def pay_mobilize(game, s, T, p, slot):
+    """CR 1129.2: the [Mobilize] cost paid as the card attacks (CR 803.5) or blocks (804.4)."""
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    if (c[K.C_TYPE_BITS] & K.TB_MOBILIZE) != 0:
+        game.pay(s, p, c, K.C_MOBILIZE, c[K.C_MOBILIZE_FREE])
 
 
 @internal
@@ -112,7 +132,7 @@ def can_block_now(game, s, T, p, slot, cont):
     if (game.keywords_now(s, T, s[ATTACKER], cont) & K.KW_FLYING) != 0 and (
             game.keywords_now(s, T, slot, cont) & K.KW_FLYING) == 0:
         return False
-    return True
+    return game.mobilize_payable(s, T, p, slot)
 
 
 @internal
@@ -186,6 +206,7 @@ def attack_declared(game, s, T, attacked):
     a = s[ATTACKER]
     s[ATTACKED] = attacked
     s[RESTED + a * CARD_W] = 1
+    game.pay_mobilize(s, T, s[TURN_PLAYER], a)  # CR 803.5 / 1129.2
     game.trigger_own(s, T, a, K.Trigger.ATTACKS, attacked)
     game.trigger_all(s, T, K.Trigger.J_RESONATOR_ATTACKS, a)
     game.trigger_standby(s, T, K.Trigger.OPPONENT_ATTACKS, a)
@@ -217,6 +238,7 @@ def block_declared(game, s, T, blocker):
         s[BLOCKER] = blocker
         s[BLOCKED] = 1
         s[RESTED + blocker * CARD_W] = 1
+        game.pay_mobilize(s, T, s[CONTROLLER + blocker * CARD_W], blocker)  # CR 804.4 / 1129.2
         game.trigger_own(s, T, blocker, K.Trigger.BLOCKS, s[ATTACKER])
         F = flag_table(T)
         if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_IS_BLOCKED) != 0:  # only in pools with such an ability

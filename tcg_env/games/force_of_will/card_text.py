@@ -254,6 +254,27 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("[Divinity] on a card that is not a J/ruler")
         return {"__fields__": True, "divinity": min(int(n), 20)}  # CR 1136.2
 
+    def play_only_if(self, cond):
+        # "Play this card only if <condition>.": the card may be played only while it holds (the card field
+        # play_condition, checked as the card is offered: play.card_playable); not a condition on the card itself
+        # or on the hand that holds it
+        if self.card.get("type") not in ("resonator", "chant", "addition", "regalia"):
+            raise Unsupported("'play this card only if' on a card that is not played from the hand")
+        if cond.get("kind") in ("self_counters_at_least", "hand_empty", "hand_at_least") or cond.get("_it"):
+            raise Unsupported("'play this card only if' a condition on the card or on the hand holding it")
+        return {"__fields__": True, "play_condition": cond}
+
+    def mobilize(self, syms):
+        # CR 1129.2: "[Mobilize] <cost>": its controller pays the cost to attack or block with it (the card field
+        # mobilize; battle.mobilize_payable / pay_mobilize)
+        if self.card.get("type") != "resonator":
+            raise Unsupported("[Mobilize] on a card that is not a resonator")
+        parts = re.findall(r"\{([^}]*)\}", syms)
+        if not parts or any(q.lower() not in _SYM and not q.isdigit() for q in parts) or \
+                sum(q.isdigit() for q in parts) > 1:
+            raise Unsupported("[Mobilize] of other will than attribute symbols and one number")
+        return {"__fields__": True, "mobilize": "".join("{" + q.upper() + "}" for q in parts)}
+
     def energize(self, syms):
         # CR 1119.2: "[Energize] <will symbol>": after the first player is decided, a player who is not the first
         # player starts the game with a will coin token "Banish this: Produce <will symbol>" (1119.2b: several
@@ -537,10 +558,11 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("a will ability producing several wills")
         wills = ops[0].pop("_choices")
         several = wills[0].get("_several") if len(wills) == 1 and isinstance(wills[0], dict) else None
-        if self.card.get("type") == "magic_stone":
-            if costs != {"rest": True} or len(wills) > 2 or several is not None or once:
-                raise Unsupported("a magic stone's will ability other than {Rest}: Produce one or two choices")
-            return {"__fields__": True, "will": wills}
+        if self.card.get("type") == "magic_stone" and costs == {"rest": True} and len(wills) <= 2 and several is None \
+                and not once:
+            return {"__fields__": True, "will": wills}  # the stone's will (its 'will' field, the WILL_A / WILL_B actions)
+        # a magic stone's other will abilities ("{Rest}, pay 100 life: Produce {W} or {R}.") are will abilities as any
+        # card's (played from the field, play.ability_usable); the stone still needs its 'will' field (cards.py)
         abilities = self._will_abilities(costs, wills, several)
         if once and len(abilities) > 1:
             # one will ability per choice: each its own once-per-turn use (state.USED_TURN bit), not one between them
@@ -807,13 +829,23 @@ class _T(CountWords, TextTransformer, Transformer):
         if conds and (len(conds) != len(clauses) or any(c != conds[0] for c in conds)):
             raise Unsupported("'as long as' for part of a text")
         clauses = [c[:2] for c in clauses]
-        for ops, opt in clauses:
+        if_do = any(_if_done_clause(c[0]) is not None for c in clauses)
+        for k, (ops, opt) in enumerate(clauses):
+            hand = [op.pop("_from_hand", False) for op, _ in ops]
             for op, sel in ops:
                 if sel is not None and (sel.filter or {}).get("zone") == "ruler_area" and op["op"] not in ("rest", "recover"):
                     raise Unsupported("'your ruler' (in the ruler area) other than rested or recovered")
-                if op.pop("_from_hand", False) and not opt:
-                    # the SEARCH decision lets the player put nothing (a "you may")
-                    raise Unsupported("'put a <card> from your hand into your field' without 'you may'")
+            if any(hand) and not opt:
+                # "Put a <card> from your hand into your field.": one must be put when one is there (the SEARCH
+                # decision over the hand without PASS while a card matches: constants.SEARCH_MUST); the hand is
+                # known to its holder, so it is not a search that may fail to find (CR 1014.2)
+                for op, _ in ops:
+                    if op["op"] == "search":
+                        op["must"] = True
+            elif any(hand) and all(hand) and not if_do:
+                # "You may put a <card> from your hand into your field.": the SEARCH decision's PASS is the "you may"
+                # (nothing else is done or not done with it: no "if you do"); no OPTIONAL asked before it
+                clauses[k] = (ops, False)
         optional = any(c[1] for c in clauses)
         if optional and not (len(clauses) >= 1 and clauses[0][1]):
             raise Unsupported("'you may' after another effect")
@@ -974,6 +1006,23 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def c_your_turn(self):
         return {"kind": "your_turn"}
+
+    # CR 1028: "the weather is <weather>": the weather of the ability's controller (1028.2, state.WEATHER)
+    def c_weather(self, w):
+        return {"kind": "weather_is", "value": w}
+
+    def w_rain(self):
+        return "rain"
+
+    def w_thunderstorm(self):
+        return "thunderstorm"
+
+    def w_clear(self):
+        return "clear"
+
+    def weather_until_eot(self, w):
+        # CR 1028.1: the effect's controller's weather becomes it (1028.1b: the latest effect's), until end of turn
+        return [({"op": "weather", "weather": w}, None)]
 
     def c_opponents_turn(self):
         return {"kind": "opponents_turn"}
@@ -1298,8 +1347,9 @@ class _T(CountWords, TextTransformer, Transformer):
         revealed, to = put
         flt = dict(what)
         flt["zone"] = "main_deck"
-        if to == "field" and flt.get("type") != ["resonator"]:
-            raise Unsupported("a search into the field of a card that may not be a resonator")
+        # "... and put it into your field": any card (effects.effect_to_field: a chant goes to the graveyard instead,
+        # CR 316.4; an addition with a subtype other than Field is added to a card of that type its controller
+        # chooses, or stays in the deck when there is none, CR 1406.3)
         op = {"op": "search", "filter": flt}
         if to != "hand":
             op["to"] = to
@@ -1417,8 +1467,7 @@ class _T(CountWords, TextTransformer, Transformer):
         # (a hand holds at most the option slots) or none; only "you may put ..." (body checks it)
         flt = dict(what)
         flt["zone"] = "hand"
-        if flt.get("type") != ["resonator"]:
-            raise Unsupported("a card from the hand into the field that may not be a resonator")
+        # any card: effects.effect_to_field (CR 316.4, 1406.3) as for a search
         return [({"op": "search", "filter": flt, "to": "field", "_from_hand": True}, None)]
 
     def search_up_to(self, n, what, put, shuffle):
@@ -1648,6 +1697,14 @@ class _T(CountWords, TextTransformer, Transformer):
     def g_one(self, flt):
         return _Sel("choose", self._grave_filter(flt))
 
+    # "target <card> from a graveyard / from your opponent's graveyard" (CR 903.2g): a graveyard card is its owner's
+    # (CR 105.3a); only put into the field (CR 307.7: under this effect's controller's control), see grave_to_hand
+    def g_one_any(self, flt):
+        return _Sel("choose", {**self._grave_filter(flt), "side": "any"})
+
+    def g_one_opp(self, flt):
+        return _Sel("choose", {**self._grave_filter(flt), "side": "opponent"})
+
     def g_up_to(self, n, flt):
         return _Sel("choose", self._grave_filter(flt), _fixed(n), True)
 
@@ -1655,12 +1712,15 @@ class _T(CountWords, TextTransformer, Transformer):
         return _Sel("choose", self._grave_filter(flt), _fixed(n), False)
 
     def grave_to_hand(self, sel):
+        if sel.filter.get("side") != "own":
+            # the op moves a card to its owner's hand: "into your hand" from another player's graveyard is not that
+            raise Unsupported("a card of another player's graveyard into your hand")
         return [({"op": "grave_to_hand"}, sel)]
 
     def grave_to_field(self, sel, rested=False):
-        # CR 307.7: only an entity enters the field; a resonator needs nothing chosen as it enters
-        if sel.filter.get("type") != ["resonator"]:
-            raise Unsupported("a card from the graveyard into the field that may not be a resonator")
+        # CR 307.7 under this effect's controller's control; any card (effects.effect_to_field: a chant goes to the
+        # graveyard instead, CR 316.4; an addition with a subtype other than Field is added to a card of that type,
+        # chosen by its controller, or stays in the graveyard, CR 1406.3)
         op = {"op": "grave_to_field"}
         if rested:
             op["rested"] = True

@@ -75,8 +75,9 @@ ConditionName = Literal[
     "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
-    "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player",
+    "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
 ]  # fmt: skip
+WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
 
 _RESTRICT_BITS = {
@@ -235,6 +236,8 @@ OpProduceWill = op_model("produce_will", _M, will=WillName, count=(int, Field(de
 OpCallStone = op_model("call_stone", _M, who=_Who, rested=(bool, False))  # rested: "... into the field rested"
 # "put N [A/D] <attribute> <race> resonator token(s) into the field" (CR 1303): ``token`` the number of a token card of
 # the pool (token = true), made ``count`` times under the control of ``who`` (CR 1303.1c; Op.MAKE_TOKEN)
+# "the weather is <weather> until end of turn" (CR 1028, constants.Op.WEATHER)
+OpWeather = op_model("weather", _M, weather=WeatherName)
 OpMakeToken = op_model("make_token", _M, token=Annotated[str, Field(min_length=1)], count=_N, who=_Who)
 OpForesee = op_model("foresee", _M, count=_N)
 # "put the top N cards of your deck into your graveyard"; to "removed": "remove the top N cards of your deck
@@ -314,7 +317,7 @@ _OP_MODELS = (
     OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom,
-    OpMakeToken,
+    OpMakeToken, OpWeather,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -444,6 +447,11 @@ class FowCard(CardBase):
                            Field(max_length=5)] = Field(default_factory=list)  # fmt: skip
     grimoire: int = Field(default=0, ge=0, le=K.MAX_EXTRA)  # rulers: [Grimoire] N (CR 1132.2, 402.5c)
     stealth: FowStealth | None = None  # resonators: [Stealth] <condition> (CR 1114)
+    # "Play this card only if <condition>." (C_PLAY_COND / C_PLAY_COND_ARG, play.card_playable): from the hand, or
+    # the graveyard by [Remnant]; not on a card played from the standby area ([Trigger], [Stealth])
+    play_condition: FowCondition | None = None
+    # resonators: [Mobilize] <cost> (CR 1129.2): will paid to attack or block with it (C_MOBILIZE, TB_MOBILIZE)
+    mobilize: WillCost | None = None
     effect: Effect | None = None  # chants and runes: what resolving it does (CR 703.3)
     # chants: "As an additional cost to play this card, banish a <card> / rest a recovered <card> you control" (CR
     # 903.2j): pay_chosen and pay_reg only, the card chosen by the effect's choose on pay_reg (its spell row's
@@ -811,6 +819,7 @@ class _Compiler(PoolCompiler):
             "j_ruler": ("ruler",), "judgment": ("ruler",), "will": ("magic_stone",), "basic": ("magic_stone",),
             "addition": ("addition",), "effect": ("chant", "rune"), "trigger": ("chant",),
             "awakening": ("resonator",), "incarnation": ("resonator",), "stealth": ("resonator",),
+            "mobilize": ("resonator",),
             "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",),
             "enters_rested": ("resonator", "addition", "regalia", "magic_stone"), "story": ("chant",), "grimoire": ("ruler",),
             "remnant": ("chant",), "from_removed": ("resonator", "chant", "addition", "regalia"),
@@ -869,11 +878,9 @@ class _Compiler(PoolCompiler):
             # (play.play_from_hand); a [Trigger] card (priority.trigger_card_free_cost) or an X cost takes it
             self.fail("abilities", "an optional cost reduction ('you may pay ... less') on a [Trigger] card or a "
                       "card whose cost has X (it would be taken without asking)")
-        if t == "magic_stone" and any(a.kind == "will" for a in card.abilities):
-            # CR 907: a stone's will ability is its 'will' field (the WILL_A / WILL_B actions); its other
-            # abilities are any card's: automatic ones trigger in the field (triggers.trigger_all, zones.enter_field
-            # for a called stone), activate ones are played from the field (play.ability_usable)
-            self.fail("abilities", "a magic stone's will is its 'will' field, not a will ability")
+        # CR 907: a stone's "{Rest}: Produce <one or two choices>" is its 'will' field (the WILL_A / WILL_B actions); its
+        # other abilities are any card's: automatic ones trigger in the field (triggers.trigger_all, zones.enter_field
+        # for a called stone), activate and other will abilities are played from the field (play.ability_usable)
         n_act = sum(a.kind in ("activate", "will") for a in card.abilities)
         if n_act > K.ABILITIES_PER_CARD:
             self.fail("abilities", f"at most {K.ABILITIES_PER_CARD} activate/will abilities per card (ABILITIES_PER_CARD)")
@@ -900,6 +907,17 @@ class _Compiler(PoolCompiler):
             | (K.TB_ENTERS_RESTED * card.enters_rested) | (K.TB_TOKEN * card.token) | (K.TB_REMNANT * card.remnant) \
             | (K.TB_FROM_REMOVED * card.from_removed)
         row[K.C_TYPE_BITS] |= stone_type_bits(card)
+        if card.play_condition is not None:
+            if card.trigger is not None or card.stealth is not None or card.type not in _PAID_TYPES:
+                self.fail("play_condition", "a condition on playing a card from the hand (not [Trigger] nor [Stealth])")
+            row[K.C_PLAY_COND], row[K.C_PLAY_COND_ARG] = self.compile_condition(card.play_condition, "play_condition")
+        if card.mobilize is not None:
+            attr, free = parse_will_cost(card.mobilize)
+            if free < 0:
+                self.fail("mobilize", "a [Mobilize] cost without X (CR 1129.2)")
+            row[K.C_MOBILIZE : K.C_MOBILIZE + K.N_ATTRIBUTES] = attr
+            row[K.C_MOBILIZE_FREE] = free
+            row[K.C_TYPE_BITS] |= K.TB_MOBILIZE
         if card.incarnation is not None:
             row[K.C_INCARNATION] = bits(card.incarnation.attributes, K.ATTRIBUTE_BITS)
             row[K.C_INCARNATION_N] = card.incarnation.count
@@ -1157,6 +1175,10 @@ class _Compiler(PoolCompiler):
             return int(K.Condition.CONTROL_AT_LEAST), (frow << K.CONTROL_COUNT_BITS) | v
         if c.filter is not None:
             self.fail(f"{p}.filter", "only control_at_least takes a filter")
+        if c.kind == "weather_is":
+            if not isinstance(v, str) or v.upper() not in K.Weather.__members__ or v == "none":
+                self.fail(f"{p}.value", "weather_is takes a weather: rain, thunderstorm or clear (CR 1028)")
+            return int(K.Condition.WEATHER_IS), int(K.Weather[v.upper()])
         if c.kind == "rune_attributes":
             # CR 1137.2a: a revealed rune of the matching attribute for each will symbol
             try:
@@ -1290,14 +1312,17 @@ class _Compiler(PoolCompiler):
         if name == "search":
             if op.filter.side == "opponent":
                 self.fail(f"{q}.filter.side", "you search your own main deck")
-            if op.to == "field" and (op.filter.type or []) != ["resonator"]:
-                # CR 307.7: only an entity enters the field; a resonator needs nothing chosen as it enters
-                self.fail(f"{q}.to", "a search into the field finds a resonator (filter type [\"resonator\"])")
+            if op.to == "field" and op.top > 0 and (op.filter.type or []) != ["resonator"]:
+                # a card looked at that stays where it is (an addition nothing can take, CR 1406.3) would be left among
+                # the cards looked at: only a resonator (effects.effect_to_field puts any other card found or taken
+                # from the hand into the field: CR 316.4 for a chant, 1406.3 for an addition added to a card)
+                self.fail(f"{q}.to", "a look at the top cards into the field finds a resonator (filter type [\"resonator\"])")
             # zone hand: "you may put a <card> from your hand into your field" (only into the field)
             zones = ("main_deck", "hand") if op.to == "field" else ("main_deck",)
-            if (op.top == 0 and op.must) or (op.top > 0 and op.filter.zone != "main_deck"):
-                self.fail(f"{q}.top", "'must' and 'top' look at the top cards of the main deck (top > 0)")
-            look = 0 if op.top == 0 else op.top | _SEARCH_REST[op.rest] | (K.SEARCH_MUST if op.must else 0)
+            if (op.top == 0 and op.must and op.filter.zone != "hand") or (op.top > 0 and op.filter.zone != "main_deck"):
+                # a search of the deck may fail to find (CR 1014.2): 'must' for the top cards looked at or the hand
+                self.fail(f"{q}.top", "'must' and 'top' look at the top cards of the main deck (top > 0), or 'must' the hand")
+            look = (0 if op.top == 0 else op.top | _SEARCH_REST[op.rest]) | (K.SEARCH_MUST if op.must else 0)
             if op.reveal == "top" and op.top == 0:
                 self.fail(f"{q}.reveal", "'top' reveals the top cards looked at (top > 0)")
             look |= _SEARCH_REVEAL[op.reveal]
@@ -1306,6 +1331,8 @@ class _Compiler(PoolCompiler):
             return _WILL_CODE[op.will], op.count, 0
         if name == "call_stone":
             return 0, who(), int(op.rested)
+        if name == "weather":
+            return int(K.Weather[op.weather.upper()]), 0, 0
         if name == "make_token":
             cid = self.index.get(op.token)
             if cid is None or not self.models[cid].token:

@@ -183,12 +183,19 @@ C_INCARNATION = CARD_TABLE.add("incarnation")  # [Incarnation] attribute mask of
 C_INCARNATION_N = CARD_TABLE.add("incarnation_n")  # how many resonators [Incarnation] banishes; runes: free will more (< 0: less) from a rune area
 C_TRIGGER_ABIL = CARD_TABLE.add("trigger_abil")  # chants with [Trigger]: the ability row whose trigger condition reveals it, -1
 C_STEALTH = CARD_TABLE.add("stealth")  # 1: [Stealth] (CR 1114)
+# [Mobilize] <cost> (CR 1129.2): the will paid to attack or block with it (C_TYPE_BITS TB_MOBILIZE: it has one)
+C_MOBILIZE = CARD_TABLE.add("mobilize", N_ATTRIBUTES)  # + Attribute: will of that attribute
+C_MOBILIZE_FREE = CARD_TABLE.add("mobilize_free")  # will of any attribute
 C_ADDITION = CARD_TABLE.add("addition", source=enum(AdditionTarget, none=0))  # additions: AdditionTarget
 C_DIVINITY = CARD_TABLE.add("divinity", source=copy())  # J/rulers: [Divinity] (CR 1136); runes: their divinity (CR 209.2)
 C_MANA = CARD_TABLE.add("mana", source=copy())  # [Mana] counters (CR 1122)
 C_JUDGMENT_COST = CARD_TABLE.add("judgment_cost", N_ATTRIBUTES)  # rulers: C_JUDGMENT_COST + Attribute: [Judgment] attribute will
 C_JUDGMENT_FREE = CARD_TABLE.add("judgment_free")  # rulers: [Judgment] free will
 C_HAS_CONT = CARD_TABLE.add("has_cont")  # 1: the card has a CONTINUOUS ability (lets the kernels skip the others fast)
+# "Play this card only if <condition>." (CR 903.2: it may be played only while the condition holds, checked as it is
+# offered, play.card_playable): a Condition and its argument (NONE: no such line)
+C_PLAY_COND = CARD_TABLE.add("play_cond")
+C_PLAY_COND_ARG = CARD_TABLE.add("play_cond_arg")
 C_STEALTH_ABIL = CARD_TABLE.add("stealth_abil")  # resonators with [Stealth]: the ability row (kind STEALTH) of its condition (CR 1114.2), -1
 C_TYPE_BITS = CARD_TABLE.add("type_bits")  # TB_* bits: general types and second types (CR 201.2c, 201.3)
 C_GRIMOIRE = CARD_TABLE.add("grimoire", source=copy())  # rulers: [Grimoire] N, the story chants its extra deck may hold (CR 1132.2, 402.5c)
@@ -242,6 +249,10 @@ TB_REMNANT = 1 << (TB_STONE_SHIFT + 6)
 # "You may play this card from your removed area." (CR 903.2: played as from the hand; play.dive_actions' removed-area
 # rows, only in pools with FLAG_DIVE)
 TB_FROM_REMOVED = 1 << (TB_STONE_SHIFT + 7)
+# [Mobilize] <cost> (CR 1129.2): "You must pay (cost) to attack or block with this card" (C_MOBILIZE: the cost; the
+# attacker and blocker masks need it payable from its controller's will, battle.mobilize_payable; paid as it attacks
+# or blocks, CR 803.5 / 804.4)
+TB_MOBILIZE = 1 << (TB_STONE_SHIFT + 8)
 # [Dive] <will>: <effect> (GITS sets; no rule of CR 8.01, its reminder text: "Pay <will> and reveal this card from your
 # hand to play this ability. Then remove this card from the game and put a cyberbrain counter on it. You may play
 # this card from your removed area as long as there is a cyberbrain counter on it."): an activate ability row whose
@@ -382,6 +393,12 @@ SEARCH_REVEAL_TOP = 512  # "reveal the top N cards of your deck": the N cards lo
 SEARCH_MORE = -2
 SEARCH_PAGE = 3
 SEARCH_REVEAL_MORE = 1024  # with SEARCH_REVEAL_TAKEN: the same reveal as the SEARCH before ("up to N ..., reveal them")
+# CR 1406.3: an addition with a subtype other than [Addition: Field] put into the field by an effect (SEARCH to the
+# field, GRAVE_TO_FIELD) comes in added to a card it can legally be added to; with two or more such cards its
+# controller chooses one (the CHOOSE_TARGET decision over them, effects.ask_addition_host): the frame's FR_CNT is
+# ATTACH_PENDING - the addition's slot meanwhile, ATTACH_DONE once it is in (effects.addition_host_chosen)
+ATTACH_DONE = -3
+ATTACH_PENDING = -4
 # the cards of a player's latest reveal kept in the state row and the observation (engine.reveals): a reveal of
 # more cards keeps its first REVEAL_ROWS (the card compiler calls "reveal the top N" with N > REVEAL_ROWS
 # approximate, look_not_revealed)
@@ -420,9 +437,21 @@ class Condition(IntEnum):
     # [Energize] (CR 1119.2): "if you are not the first player, you start the game with a will coin": its controller
     # is not the first player (state.FIRST_PLAYER)
     NOT_FIRST_PLAYER = 21
+    # "the weather is <weather>" (CR 1028): arg = Weather; the weather of the ability's controller (CR 1028.2: the
+    # player the effect refers to), state.WEATHER
+    WEATHER_IS = 22
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
+
+
+class Weather(IntEnum):
+    """A player's weather (CR 1028): none until an effect says "the weather is <weather>" (1028.1a)."""
+
+    NONE = 0
+    RAIN = 1
+    THUNDERSTORM = 2
+    CLEAR = 3
 
 
 CONTROL_COUNT_BITS = 4  # CONTROL_AT_LEAST packs the count (1..15) in its low bits, the filter row above them
@@ -619,6 +648,10 @@ class Op(IntEnum):
     PREVENT_FROM = 61  # (60 is the core's IF)
     # "put N [A/D] <attribute> <race> resonator token(s) [with <keywords>] into the field" (CR 1303): a0 = the token's
     # card row (TB_TOKEN), a1 = Who (its controller, CR 1303.1c), a2 = how many
+    # "the weather is <weather> until end of turn" (CR 1028.1): a0 = Weather, the weather of the effect's controller
+    # (CR 1028.2) until the end of the turn (turn.end_of_turn_cleanup, CR 505.5b: then no weather, 1028.1a); a later
+    # one replaces an earlier one (CR 1028.1b)
+    WEATHER = 63
     MAKE_TOKEN = 62
 
 

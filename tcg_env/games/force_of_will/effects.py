@@ -26,7 +26,7 @@ from tcg_env.games.force_of_will.constants import (
 from tcg_env.games.force_of_will.state import (
     CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE, DEC_ARG, ENTRY_W, E_AUX, E_CARD, E_CTRL,
     E_ABIL, E_KIND, E_REG, E_REGN, E_SLOT, E_X, FR_CNT, FR_PC, FR_PURPOSE, LIFE, MANA, MT, OWNER, RESTED, REVEAL_IDS, REVEAL_N, SHIELD_N,
-    WILL, ZONE, ZT
+    WEATHER, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
 from tcg_env.games.force_of_will.state import ATTACHED, PSEUDO  # tokens (CR 1303)
@@ -365,6 +365,78 @@ def cost_cards_available(game, s, T, arow, viewer, source):
 
 
 @internal
+def addition_hosts(game, s, T, slot):
+    """CR 1406.3: the cards in the field addition ``slot`` (not an [Addition: Field]) can legally be added to, those
+    of the type its subtype names (C_ADDITION, CR 1406.1a), listed in CAND (at most OPTION_SLOTS); their number."""
+    want = card_table(T)[s[CARD + slot * CARD_W], K.C_ADDITION]
+    n = 0
+    for p in range(2):
+        for i in range(game.in_play_count(s, p)):
+            host = game.in_play_slot(s, p, i)
+            if host < 0 or host == slot or s[ZONE + host * CARD_W] != Zone.FIELD or n >= OPTION_SLOTS:
+                continue
+            t = game.card_type(s, T, host)
+            if want == K.AdditionTarget.RESONATOR:
+                ok = t == K.CardType.RESONATOR
+            elif want == K.AdditionTarget.J_RULER:
+                ok = t == K.CardType.J_RULER
+            else:
+                ok = t == K.CardType.RESONATOR or t == K.CardType.J_RULER
+            if ok:
+                s[CAND + n] = host
+                n += 1
+    s[CAND_N] = n
+    return n
+
+
+@internal
+def effect_to_field(game, s, T, slot, ctrl, rested):
+    """An effect puts ``slot`` (not on the chase) into the field under ``ctrl``'s control (CR 307.7): 1 when it
+    entered, 0 when it did not (a chant goes to the graveyard, CR 316.4; a ruler does not move, 316.1; an addition
+    that must be added to a card stays where it is when no card in the field can take it, CR 1406.3 / 1002.2), 2
+    when its controller must choose which of two or more cards it is added to (CAND holds them; ask_addition_host).
+    With one such card it is added to that one (CR 1406.3)."""
+    if game.card_type(s, T, slot) == K.CardType.ADDITION and \
+            card_table(T)[s[CARD + slot * CARD_W], K.C_ADDITION] != K.AdditionTarget.FIELD:
+        n = game.addition_hosts(s, T, slot)
+        if n != 1:
+            return 0 if n == 0 else 2
+        host = s[CAND]
+        game.enter_field(s, T, slot, ctrl)
+        s[ATTACHED + slot * CARD_W] = host
+    elif not game.enter_field(s, T, slot, ctrl):
+        return 0
+    if rested:
+        s[RESTED + slot * CARD_W] = 1
+    return 1
+
+
+@internal
+def ask_addition_host(game, s, T, f):
+    """CR 1406.3: the CHOOSE_TARGET decision over the cards the pending addition (FR_CNT = ATTACH_PENDING - its
+    slot) can be added to, asked of the effect's controller; no PASS (addition_host_chosen answers it)."""
+    game.addition_hosts(s, T, K.ATTACH_PENDING - s[f + FR_CNT])
+    s[DEC_ARG] = 0
+    s[DEC_ARG + 1] = 0
+    s[DEC_ARG + 2] = 0  # it must be added to one of them
+    set_decision(s, Decision.CHOOSE_TARGET, s[f + E_CTRL])
+    return ASKED
+
+
+@internal
+def addition_host_chosen(game, s, T, f, host):
+    """The answer of ask_addition_host: the pending addition enters the field added to ``host`` (CR 1406.3), rested
+    for "... into the field rested" (GRAVE_TO_FIELD's a2); FR_CNT ATTACH_DONE (the instruction then goes on)."""
+    slot = K.ATTACH_PENDING - s[f + FR_CNT]
+    row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
+    game.enter_field(s, T, slot, s[f + E_CTRL])
+    s[ATTACHED + slot * CARD_W] = host
+    if row[I_OP] == Op.GRAVE_TO_FIELD and row[I_A2] == 1:
+        s[RESTED + slot * CARD_W] = 1
+    s[f + FR_CNT] = K.ATTACH_DONE
+
+
+@internal
 def search(game, s, T, f, p, frow, look):
     """SEARCH (CR 1014.2: a hidden zone, the player may fail to find): ``p`` chooses one matching
     card of its main deck for its hand, or none (the SEARCH decision: OPTION k of the candidates,
@@ -386,6 +458,10 @@ def search(game, s, T, f, p, frow, look):
     first = s[f + FR_CNT] - K.SEARCH_PAGE  # a later page (SEARCH_MORE answered): the lowest card id it lists
     if s[f + FR_CNT] == K.SEARCH_PLACED:
         return NEXT  # the rest put on the bottom in the order the player chose (rest_to_bottom)
+    if s[f + FR_CNT] <= K.ATTACH_PENDING:
+        return game.ask_addition_host(s, T, f)  # CR 1406.3: the card found is an addition, its host to choose
+    if s[f + FR_CNT] == K.ATTACH_DONE:
+        s[f + FR_CNT] = 2  # found and put into the field
     if 0 < s[f + FR_CNT] < K.SEARCH_PAGE:
         if top > 0:
             taken = 1 if s[f + FR_CNT] == 2 else 0
@@ -504,7 +580,9 @@ def found(game, s, T, p, k):
             slot = s[l_off + i]
             if s[CARD + slot * CARD_W] == s[CAND + k]:
                 if dest == K.SearchTo.FIELD:
-                    game.enter_field(s, T, slot, p)
+                    if game.effect_to_field(s, T, slot, p, False) == 2:
+                        s[f + FR_CNT] = K.ATTACH_PENDING - slot  # search asks which card it is added to
+                        return
                 elif dest == K.SearchTo.GRAVEYARD:
                     game.to_graveyard(s, T, slot)
                 else:
@@ -620,16 +698,21 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.GRAVE_TO_HAND or op == Op.GRAVE_TO_FIELD:
         # targets chosen in a graveyard (CR 903.2g): the ones still there (CR 903.3a) to their owner's
         # hand, or into the field under this effect's controller's control (CR 307.7), rested when a2
+        # (effect_to_field: CR 316.4 for a chant, CR 1406.3 for an addition added to a card, which may ask)
+        if s[f + FR_CNT] <= K.ATTACH_PENDING:
+            return game.ask_addition_host(s, T, f)
+        s[f + FR_CNT] = 0  # ATTACH_DONE: the addition is in, the other targets go on
         for i in range(s[f + E_REGN + reg]):
             slot = s[f + E_REG + reg * TARGET_MAX + i]
             if s[ZONE + slot * CARD_W] != Zone.GRAVEYARD:
                 continue
             if op == Op.GRAVE_TO_HAND:
                 game.move_card(s, T, slot, Zone.HAND)
-            else:
-                game.enter_field(s, T, slot, ctrl)
-                if a2 == 1:
-                    s[RESTED + slot * CARD_W] = 1
+            elif game.effect_to_field(s, T, slot, ctrl, a2 == 1) == 2:
+                s[f + FR_CNT] = K.ATTACH_PENDING - slot
+                return game.ask_addition_host(s, T, f)
+    elif op == Op.WEATHER:
+        s[WEATHER + ctrl] = a0  # CR 1028.1 / 1028.1b: the effect's controller's weather, the latest effect's
     elif op == Op.PRODUCE_WILL:
         s[WILL + ctrl * K.N_WILL + a0] += max(a1, 1)  # CR 907.4: kept by the ability's controller
     elif op == Op.CALL_STONE:

@@ -10,7 +10,7 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_ATK, N_ATTRIBUTES, CardType, Zone
 from tcg_env.games.force_of_will.state import (
     ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, FIRST_PLAYER, GRAVE_N, HAND_N, LIFE, OWNER, PLAYED_CARDS, RESTED,
-    REVEALED, TURN_PLAYER, ZONE, ZT
+    REVEALED, TURN_PLAYER, WEATHER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.characteristics import field_card_may_pass, type_mask_of, x_on_chase
 from tcg_env.rules.filters import (
@@ -194,6 +194,8 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return s[ZONE + r * CARD_W] == Zone.RULER_AREA and card_table(T)[s[CARD + r * CARD_W], K.C_NAME] == arg
     if cond == K.Condition.NOT_FIRST_PLAYER:
         return s[FIRST_PLAYER] != controller  # [Energize] (CR 1119.2)
+    if cond == K.Condition.WEATHER_IS:
+        return s[WEATHER + controller] == arg  # CR 1028.2: the weather of the player the text refers to
     if cond == K.Condition.RULER_NAMED:
         n = card_table(T)[s[CARD + game.j_ruler_slot(s, controller) * CARD_W], K.C_NAME]
         return n == (arg & ((1 << K.RULER_NAME_BITS) - 1)) or n == (arg >> K.RULER_NAME_BITS) - 1

@@ -386,7 +386,10 @@ def apply_unchecked(game, s, T, a):
             return  # the next looked-at card
     elif kind == Decision.CHOOSE_TARGET:
         f = game.top_frame(s)
-        if a == PASS:
+        if s[f + FR_CNT] <= K.ATTACH_PENDING:
+            # CR 1406.3: the card an addition put into the field by an effect is added to (effects.ask_addition_host)
+            game.addition_host_chosen(s, T, f, s[CAND + option_of(a, OPTION_BASE)])
+        elif a == PASS:
             s[f + FR_PC] += 1  # "up to": no more targets
             s[f + FR_CNT] = 0
         else:

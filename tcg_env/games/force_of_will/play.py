@@ -127,6 +127,8 @@ def card_playable(game, s, T, p, slot, how):
                 and game.trigger_payable(s, T, p, slot, r) and game.playable_targets(s, T, r, p, slot))
     if (c[K.C_KEYWORDS] & K.KW_QUICKCAST) == 0 and not game.main_timing(s, p):
         return False  # CR 604.2a, 709.1 / 1111.2
+    if c[K.C_PLAY_COND] != 0 and not game.condition_holds(s, T, c[K.C_PLAY_COND], c[K.C_PLAY_COND_ARG], p, slot):
+        return False  # "Play this card only if <condition>."
     if not game.room_to_play(s):
         return False
     if how == K.PLAY_AWAKENED:

@@ -50,6 +50,7 @@ PLAYED_CARDS = _a("cards_played_this_turn", 2)  # [Torrent] (CR 1124)
 # CR 1112.2 / 1112.2a: bit i: the player has played the [God's Art] of name id i (constants.A_GODS_ART)
 # this game; played is enough (1112.2b: canceled, it still counts). Public.
 GODS_ART_USED = _a("gods_art_used", 2)
+WEATHER = _a("weather", 2)  # constants.Weather of each player (CR 1028), set "until end of turn" by Op.WEATHER
 
 _ZONE_CAP = PLAYER_SLOTS  # any list may hold all of a player's cards
 # the list zones (tcg_env.engine.zones), their counts first, together. Who sees the cards (CR

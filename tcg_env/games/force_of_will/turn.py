@@ -21,7 +21,7 @@ from tcg_env.games.force_of_will.priority import after_resolve, run_frame
 from tcg_env.games.force_of_will.replacement import shields_end_of_turn
 from tcg_env.games.force_of_will.state import (
     CALLED, CARD_W, DEC_ARG, FIRST_PLAYER, FLOW, FRAME_N, HAND_N, JUDGED, MARK, MT, NO_MORE_BATTLE, PLAYED_CARDS,
-    RESTED, RST_PERM, STEP, TURNS_TAKEN, TURN_PLAYER, USED_TURN, WILL, ZT
+    RESTED, RST_PERM, STEP, TURNS_TAKEN, TURN_PLAYER, USED_TURN, WEATHER, WILL, ZT
 )
 from tcg_env.games.force_of_will.zones import draw_phase_draw
 
@@ -72,6 +72,8 @@ def end_of_turn_cleanup(game, s):
     mod_end_in_zone(s, MT, ZT, Zone.FIELD, Duration.END_OF_TURN)  # state.MODS
     shields_end_of_turn(game, s)
     game.will_ceases(s)
+    for p in range(2):
+        s[WEATHER + p] = K.Weather.NONE  # "the weather is ... until end of turn" ends (CR 1028.1a: no weather then)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)

@@ -137,7 +137,8 @@ def detach_additions(s, T, slot):
 def enter_field(game, s, T, slot, controller):
     """Put ``slot`` into the field under ``controller``'s control (CR 307.7), recovered (CR
     303.1b), with its [Mana] counters (CR 1122.2b); its [Enter] abilities and the others' "enters"
-    abilities trigger (CR 1140.2)."""
+    abilities trigger (CR 1140.2). Returns whether it entered: a chant goes to the graveyard instead (CR
+    316.4), a ruler does not move (CR 316.1; move_card)."""
     w = slot * CARD_W
     s[CONTROLLER + w] = controller
     if s[ZONE + w] == Zone.CHASE:
@@ -146,12 +147,16 @@ def enter_field(game, s, T, slot, controller):
         zone_put(s, ZT, slot, Zone.FIELD)
     else:
         game.move_card(s, T, slot, Zone.FIELD)
+        if s[ZONE + w] != Zone.FIELD:
+            s[CONTROLLER + w] = s[OWNER + w]  # off the field a card is its owner's (CR 105.3a)
+            return False
     s[MANA + w] += card_table(T)[s[CARD + w], K.C_MANA]
     if (card_table(T)[s[CARD + w], K.C_TYPE_BITS] & K.TB_ENTERS_RESTED) != 0:
         s[RESTED + w] = 1  # "This card enters the field rested."
     s[ENTERED + w] = s[H_TURN]
     game.trigger_own(s, T, slot, K.Trigger.ENTER, slot)
     game.trigger_all(s, T, K.Trigger.OTHER_ENTERS, slot)
+    return True
 
 
 @internal
