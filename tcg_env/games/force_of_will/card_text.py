@@ -516,7 +516,7 @@ class _T(CountWords, TextTransformer, Transformer):
                 ch["reg"] = reg
             ops = ops[:at] + [ch] + ops[at:]  # the targets first (CR 903.2g), then the card paid with (903.2j)
             costs.update({"pay_chosen": how, "pay_reg": reg} if reg else {"pay_chosen": how})
-        if all(op["op"] == "produce_will" for op in ops):
+        if all(op["op"] in ("produce_will", "_spend_only") for op in ops):
             return self._will(costs, ops, once)
         if optional:
             raise Unsupported("'you may' in an activate ability")
@@ -533,15 +533,23 @@ class _T(CountWords, TextTransformer, Transformer):
         bounded = costs.get("rest") or costs.get("banish_self") or once == "turn"
         if ((once or costs.get("will")) and not bounded) or set(costs) - {"rest", "banish_self", "life", "discard", "mana", "mana_from", "will"}:
             raise Unsupported("a will ability paid with will or once per turn")
+        spend = None
+        if len(ops) == 2 and ops[1]["op"] == "_spend_only" and ops[0]["op"] == "produce_will":
+            spend = ops.pop()["filter"]  # "Spend this will only to play <cards>." (state.RWILL)
         if len(ops) != 1:
             raise Unsupported("a will ability producing several wills")
         wills = ops[0].pop("_choices")
         several = wills[0].get("_several") if len(wills) == 1 and isinstance(wills[0], dict) else None
-        if self.card.get("type") == "magic_stone":
+        if self.card.get("type") == "magic_stone" and spend is None:  # restricted: a will ability below
             if costs != {"rest": True} or len(wills) > 2 or several is not None or once:
                 raise Unsupported("a magic stone's will ability other than {Rest}: Produce one or two choices")
             return {"__fields__": True, "will": wills}
         abilities = self._will_abilities(costs, wills, several)
+        if spend is not None:
+            for ab in abilities:
+                for op in ab["effect"]:
+                    for o in ([op] if op["op"] == "produce_will" else [m[0] for m in op["modes"]]):
+                        o["spend"] = dict(spend)
         if once and len(abilities) > 1:
             # one will ability per choice: each its own once-per-turn use (state.USED_TURN bit), not one between them
             raise Unsupported("a will ability of two choices once per turn")
@@ -1486,6 +1494,20 @@ class _T(CountWords, TextTransformer, Transformer):
     def produce(self, choices):
         return [({"op": "produce_will", "_choices": choices}, None)]
 
+    def spend_only(self, flt):
+        # "Spend this will only to play <cards>": the cards a spell is made of as they are played (CR 903.2: on
+        # the chase as their cost is paid, 903.2d / 903.2j); read by the card's characteristics only
+        flt = _filter(flt)
+        played = ["resonator", "chant", "addition", "regalia", "rune"]
+        if flt.pop("_race_noun", False) and "type" not in flt:
+            flt["type"] = played  # "Dragons": a race or a trait (CR 205.1a), on any card played
+        if flt.get("type") and not set(flt["type"]) <= set(played):
+            raise Unsupported("'spend this will only to play' a card that is not a resonator, chant, addition, regalia or rune")
+        if flt.get("zone", "field") not in ("field", "chase") or set(flt) - {"type", "attribute", "race", "name", "zone"}:
+            raise Unsupported(f"'spend this will only to play' cards of a filter read elsewhere than in the card {sorted(flt)}")
+        flt["zone"] = "chase"
+        return [({"op": "_spend_only", "filter": flt}, None)]
+
     def produce_what(self, *toks):
         return list(dict.fromkeys(self._will_name(t) for t in toks))
 
@@ -1959,6 +1981,8 @@ class _Body:
         out = _assemble(self.clauses, self.on_field, trigger_card)
         if not will and any(op["op"] == "produce_will" for op in out):
             raise Unsupported("producing will outside a will ability (CR 907)")
+        if any(op["op"] == "_spend_only" for op in out) and not will:
+            raise Unsupported("'spend this will only' outside a will ability")
         if any(op["op"] in ("_prevent_cont", "_damage_mod") for op in out):
             raise Unsupported("a lasting prevention in a one-time effect (without 'this turn')")
         return out

@@ -231,7 +231,10 @@ OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field",
                     top=(int, Field(default=0, ge=0, le=K.SEARCH_TOP_MASK)),
                     rest=(Literal["bottom", "graveyard", "top", "bottom_any"], "bottom"), must=(bool, False),
                     reveal=(Literal["none", "taken", "taken_more", "top"], "none"))
-OpProduceWill = op_model("produce_will", _M, will=WillName, count=(int, Field(default=1, ge=1, le=5)))
+# spend: "Spend this will only to play <cards>": the will pays only for playing a card this filter (read on the
+# card's characteristics, zone chase) matches (state.RWILL; costs.restricted_credit)
+OpProduceWill = op_model("produce_will", _M, will=WillName, count=(int, Field(default=1, ge=1, le=5)),
+                         spend=(FowFilter | None, None))
 OpCallStone = op_model("call_stone", _M, who=_Who, rested=(bool, False))  # rested: "... into the field rested"
 # "put N [A/D] <attribute> <race> resonator token(s) into the field" (CR 1303): ``token`` the number of a token card of
 # the pool (token = true), made ``count`` times under the control of ``who`` (CR 1303.1c; Op.MAKE_TOKEN)
@@ -600,6 +603,12 @@ def filter_words(f: FowFilter) -> str:
     return kinds + (f" ({', '.join(bits_)})" if bits_ else "")
 
 
+def _restricted_will(ab: Any) -> bool:
+    """Does will ability ``ab`` make only will restricted in use (every produce_will with ``spend``)?"""
+    ops = [o for op in ab.effect for mode in (op.modes if op.op == "select_mode" else [[op]]) for o in mode]
+    return bool(ops) and all(getattr(o, "spend", None) is not None for o in ops if o.op == "produce_will")
+
+
 def op_words(op: Any) -> str:
     """One effect op in a few words: its name and its main numbers (``power +100/+100``, ``draw 1``)."""
     name = op.op.replace("_", " ")
@@ -610,7 +619,9 @@ def op_words(op: Any) -> str:
         return "this card"
     if op.op == "produce_will":
         n = getattr(op, "count", 1)
-        return f"produce {op.will} will" + (f" x{n}" if isinstance(n, int) and n > 1 else "")
+        out = f"produce {op.will} will" + (f" x{n}" if isinstance(n, int) and n > 1 else "")
+        spend = getattr(op, "spend", None)
+        return out + (f" (only to play {filter_words(spend)})" if spend is not None else "")
     if op.op in ("power", "aura_power"):
         out = f"{name} {op.atk:+d}/{op.defense:+d}"
         out += f" to {filter_words(op.filter)}" if op.op == "aura_power" else ""
@@ -869,10 +880,11 @@ class _Compiler(PoolCompiler):
             # (play.play_from_hand); a [Trigger] card (priority.trigger_card_free_cost) or an X cost takes it
             self.fail("abilities", "an optional cost reduction ('you may pay ... less') on a [Trigger] card or a "
                       "card whose cost has X (it would be taken without asking)")
-        if t == "magic_stone" and any(a.kind == "will" for a in card.abilities):
+        if t == "magic_stone" and any(a.kind == "will" and not _restricted_will(a) for a in card.abilities):
             # CR 907: a stone's will ability is its 'will' field (the WILL_A / WILL_B actions); its other
             # abilities are any card's: automatic ones trigger in the field (triggers.trigger_all, zones.enter_field
-            # for a called stone), activate ones are played from the field (play.ability_usable)
+            # for a called stone), activate ones are played from the field (play.ability_usable), and so are will
+            # abilities whose will is restricted in use (produce_will spend: the field has no room for it)
             self.fail("abilities", "a magic stone's will is its 'will' field, not a will ability")
         n_act = sum(a.kind in ("activate", "will") for a in card.abilities)
         if n_act > K.ABILITIES_PER_CARD:
@@ -1303,7 +1315,13 @@ class _Compiler(PoolCompiler):
             look |= _SEARCH_REVEAL[op.reveal]
             return self.compile_filter(op.filter, f"{q}.filter", zones), int(K.SearchTo[op.to.upper()]), look
         if name == "produce_will":
-            return _WILL_CODE[op.will], op.count, 0
+            if op.spend is None:
+                return _WILL_CODE[op.will], op.count, 0
+            f = op.spend
+            if f.zone != "chase" or f.side != "any" or f.state != "any" or f.exclude_self or f.added_to or \
+                    f.self_only or f.atk_min is not None or f.atk_max is not None:
+                self.fail(f"{q}.spend", "a card played: zone chase, any side and state, no ATK bound (characteristics)")
+            return _WILL_CODE[op.will], op.count, self.compile_filter(f, f"{q}.spend", ("chase",)) + 1
         if name == "call_stone":
             return 0, who(), int(op.rested)
         if name == "make_token":

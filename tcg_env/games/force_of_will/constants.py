@@ -76,6 +76,14 @@ class Attribute(IntEnum):
 N_ATTRIBUTES = 5
 WILL_VOID = N_ATTRIBUTES  # will without an attribute (CR 907.5): index 5 of a player's will pool
 N_WILL = N_ATTRIBUTES + 1
+# will restricted in use ("Spend this will only to play <cards>", state.RWILL): per player, RW_MAX kinds of
+# it at once (a filter row and a will index, with a count); an ability that would make a kind more is not
+# played then (play.ability_usable: an engine limit, docs/force_of_will/card-text.md)
+RW_MAX = 4
+RW_FILTER = 0  # the filter row of the cards it pays for
+RW_WILL = 1  # Attribute or WILL_VOID
+RW_COUNT = 2  # how many
+RW_W = 3
 ATTRIBUTE_NAMES = [a.name.lower() for a in Attribute]  # "light" ... "darkness"
 ATTRIBUTE_BITS = {a.name.lower(): 1 << a for a in Attribute}  # attribute masks
 CARD_ATTRIBUTE_BITS = ATTRIBUTE_BITS | {"void": 0}  # a card's attributes: void has no bit (CR 208.4)

@@ -631,7 +631,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 if a2 == 1:
                     s[RESTED + slot * CARD_W] = 1
     elif op == Op.PRODUCE_WILL:
-        s[WILL + ctrl * K.N_WILL + a0] += max(a1, 1)  # CR 907.4: kept by the ability's controller
+        if a2 > 0:  # "Spend this will only to play <cards>" (filter row a2 - 1): kept apart (state.RWILL)
+            game.add_restricted_will(s, ctrl, a2 - 1, a0, max(a1, 1))
+        else:
+            s[WILL + ctrl * K.N_WILL + a0] += max(a1, 1)  # CR 907.4: kept by the ability's controller
     elif op == Op.CALL_STONE:
         top = game.put_stone_deck_top(s, ctrl)
         if top >= 0:

@@ -21,7 +21,7 @@ from tcg_env.games.force_of_will.priority import after_resolve, run_frame
 from tcg_env.games.force_of_will.replacement import shields_end_of_turn
 from tcg_env.games.force_of_will.state import (
     CALLED, CARD_W, DEC_ARG, FIRST_PLAYER, FLOW, FRAME_N, HAND_N, JUDGED, MARK, MT, NO_MORE_BATTLE, PLAYED_CARDS,
-    RESTED, RST_PERM, STEP, TURNS_TAKEN, TURN_PLAYER, USED_TURN, WILL, ZT
+    RESTED, RST_PERM, RWILL, RWILL_N, STEP, TURNS_TAKEN, TURN_PLAYER, USED_TURN, WILL, ZT
 )
 from tcg_env.games.force_of_will.zones import draw_phase_draw
 
@@ -31,6 +31,11 @@ def will_ceases(s):
     """CR 503.4 / 505.5c: all produced will ceases to exist."""
     for k in range(2 * K.N_WILL):
         s[WILL + k] = 0
+    if s[RWILL_N] != 0 or s[RWILL_N + 1] != 0:  # restricted will too (state.RWILL)
+        s[RWILL_N] = 0
+        s[RWILL_N + 1] = 0
+        for k in range(2 * K.RW_MAX * K.RW_W):
+            s[RWILL + k] = 0
 
 
 @internal
