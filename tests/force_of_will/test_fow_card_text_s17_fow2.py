@@ -102,3 +102,83 @@ def test_restricted_will_is_spent_before_the_same_will_without_the_restriction(t
     pup = next(x for x in Scenario(g).zone(0, "hand") if int(g.state[S.CARD + int(x) * S.CARD_W]) == g.pool.index["TXT-003"])
     hand = [int(x) for x in Scenario(g).zone(0, "hand")]
     assert K.PLAY_HAND_BASE + hand.index(int(pup)) in g.legal_actions().tolist()
+
+
+# ---- "Whenever a <card> is put into a graveyard from the field" (Trigger.OTHER_TO_GRAVEYARD, CR 906.7) ------------
+def test_put_into_a_graveyard_from_the_field_compiles_to_a_trigger_about_the_moved_card():
+    r = exact("Whenever a resonator your opponent controls is put into a graveyard from the field => You gain 200 life.")
+    assert r.abilities == [{"kind": "automatic", "trigger": "other_to_graveyard", "effect": [
+        {"op": "gain_life", "amount": 200}], "trigger_filter": {"type": ["resonator"], "side": "opponent", "zone": "field"}}]
+    r = exact("Whenever another resonator is put into a graveyard from your field => Draw a card.")
+    assert r.abilities[0]["trigger_filter"] == {"exclude_self": True, "type": ["resonator"], "side": "own", "zone": "field"}
+    # "it" may name the moved card (no longer in the field) or this card: not compiled
+    assert line("Whenever another resonator you control is put into a graveyard from the field => Put it into its "
+                "owner's hand.").verdict is Verdict.UNSUPPORTED
+
+
+def _grave_game(tmp_path, watcher_text, chant_text):
+    """Player 0 in its main phase: a watcher resonator with ``watcher_text`` and a vanilla resonator in its field, two
+    vanilla resonators in player 1's field, a {R} chant with ``chant_text`` in its hand and {R}{R} in its pool."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-011", "Made-up Mourner", "Resonator", [watcher_text], ATK=100, DEF=100),
+             _card("TXT-012", "Made-up Squire", "Resonator", [], ATK=100, DEF=100),
+             _card("TXT-013", "Made-up Quake", "Chant", [chant_text])]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.skip for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    watcher, own = sc.field(0, ["TXT-011", "TXT-012"])
+    opp = sc.field(1, ["TXT-012", "TXT-012"])
+    (quake,) = sc.hand(0, ["TXT-013"])
+    sc.will(0, K.Attribute.FIRE, 2)
+    return sc.game(), watcher, own, opp
+
+
+def _resolve_all(g):
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    for _ in range(40):
+        if int(g.state[S.CHASE_N]) == 0 and int(g.state[S.PT_N]) == 0 and int(g.state[S.PT_N + 1]) == 0:
+            return
+        legal = g.legal_actions().tolist()
+        g.step(K.PASS if K.PASS in legal else legal[0])
+    raise AssertionError("the chase did not empty")
+
+
+def test_cr_906_7_cards_destroyed_at_the_same_time_trigger_a_watcher_destroyed_with_them(tmp_path):
+    """"Destroy all resonators": the watcher ("whenever a resonator is put into a graveyard from the field => you gain
+    200 life") is destroyed with the three others at the same time; read as it was in the field (CR 906.7b), it
+    triggers for each of the four, itself included (whatever the order the instruction moves them in): 800 life."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, watcher, own, opp = _grave_game(tmp_path, "Whenever a resonator is put into a graveyard from the field => You "
+                                       "gain 200 life.", "Destroy all resonators.")
+    life = int(g.state[S.LIFE])
+    g.step(K.PLAY_HAND_BASE)
+    _resolve_all(g)
+    assert all(int(g.state[S.ZONE + x * S.CARD_W]) == K.Zone.GRAVEYARD for x in (watcher, own, *opp))
+    assert int(g.state[S.LIFE]) == life + 4 * 200
+    assert int(g.state[S.LEFT_N]) == 0 and int(g.state[S.MOVE_OPEN]) == 0
+
+
+def test_put_into_a_graveyard_from_your_opponents_field_reads_the_controller_in_the_field(tmp_path):
+    """"... from your opponent's field": the opponent's resonator destroyed triggers it (its controller as it was in
+    the field, CR 906.7b: in the graveyard it is its owner's), its own does not; the watcher stays in the field."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    for side, gained in ((1, 200), (0, 0)):
+        g, watcher, own, opp = _grave_game(tmp_path, "Whenever a resonator is put into a graveyard from your "
+                                           "opponent's field => You gain 200 life.", "Destroy target resonator.")
+        victim = opp[0] if side == 1 else own
+        life = int(g.state[S.LIFE])
+        g.step(K.PLAY_HAND_BASE)
+        cands = [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))]  # the target's candidates
+        g.step(K.OPTION_BASE + cands.index(victim))
+        _resolve_all(g)
+        assert int(g.state[S.ZONE + victim * S.CARD_W]) == K.Zone.GRAVEYARD
+        assert int(g.state[S.LIFE]) == life + gained
+        assert int(g.state[S.ZONE + watcher * S.CARD_W]) == K.Zone.FIELD

@@ -593,7 +593,9 @@ class _T(CountWords, TextTransformer, Transformer):
         self._field_card("an automatic ability")
         # "that resonator": the trigger's other card, when every trigger of the line is about one (Op.TARGET_TRIGGER)
         about_card = all(t.get("trigger") in _ABOUT_CARD and "trigger_filter" in t for t in trig)
-        ops, optional = body.ops(trigger_card=about_card), body.optional
+        # "whenever a <card> is put into a graveyard from the field": "it" may be that card (no longer in the field)
+        bare_it = not any(t.get("trigger") == "other_to_graveyard" for t in trig)
+        ops, optional = body.ops(trigger_card=about_card, bare_it=bare_it), body.optional
         if any(op["op"] == "set_x" and op["per"]["count"] == "trigger_damage" for op in ops) and \
                 not all(t.get("trigger") in ("dealt_damage", "damage_to_you") for t in trig):
             raise Unsupported("'that much' after a trigger that is no damage dealt")
@@ -784,6 +786,33 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def t_a_attacks(self, *args):
         return self._attacks_filter(args[-1], False)
+
+    def t_to_grave(self, *args, side=None):
+        # "whenever a <card> is put into a graveyard from the field" (Trigger.OTHER_TO_GRAVEYARD): the card read as it
+        # was in the field (CR 906.7b) by what leaving the field keeps: its printed characteristics and its controller
+        parts = [a for a in args if isinstance(a, dict)]
+        flt = _filter(*parts)
+        if flt.pop("_race_noun", False) and "type" not in flt:
+            flt["type"] = ["resonator"]  # "a Knight": races are printed on resonators (and J-rulers, which return)
+        if side is not None:
+            if flt.get("side", side) != side:
+                raise Unsupported("'from your / your opponent's field' and another controller")
+            flt["side"] = side
+        if flt.get("zone", "field") != "field":
+            raise Unsupported("a card put into a graveyard from elsewhere than the field")
+        flt = _target_filter(flt)  # "non-<type>", "entity" (any card in the field: no type)
+        if set(flt) - {"type", "attribute", "race", "name", "side", "exclude_self", "zone"}:
+            raise Unsupported("a card put into a graveyard read by what it was in the field beyond its characteristics")
+        if not set(flt.get("type", [])) <= {"resonator", "j_resonator", "addition", "regalia", "magic_stone"}:
+            raise Unsupported("a card put into a graveyard from the field of a type that is never in the field")
+        flt["zone"] = "field"
+        return [{"trigger": "other_to_graveyard", "trigger_filter": flt}]
+
+    def t_to_grave_own(self, *args):
+        return self.t_to_grave(*args, side="own")
+
+    def t_to_grave_opp(self, *args):
+        return self.t_to_grave(*args, side="opponent")
 
     def when_(self, *_):
         return None
@@ -1973,12 +2002,12 @@ class _Body:
         self.clauses, self.optional, self.on_field = clauses, optional, on_field
         self.condition: dict | None = None  # "as long as ...": only a continuous ability has one
 
-    def ops(self, will: bool = False, trigger_card: bool = False) -> list[dict]:
+    def ops(self, will: bool = False, trigger_card: bool = False, bare_it: bool = True) -> list[dict]:
         if self.condition is not None:
             raise Unsupported("'as long as' in an effect (only continuous abilities have a lasting condition)")
         if any("_per" in op for c in self.clauses for op, _ in c if op):
             raise Unsupported("'for each' in a one-time effect (only continuous ATK/DEF is counted)")
-        out = _assemble(self.clauses, self.on_field, trigger_card)
+        out = _assemble(self.clauses, self.on_field, trigger_card, bare_it)
         if not will and any(op["op"] == "produce_will" for op in out):
             raise Unsupported("producing will outside a will ability (CR 907)")
         if any(op["op"] == "_spend_only" for op in out) and not will:
@@ -2034,10 +2063,10 @@ class _Modes:
     def __init__(self, modes: list[_Body]):
         self.modes = modes
 
-    def ops(self, will: bool = False, trigger_card: bool = False) -> list[dict]:
+    def ops(self, will: bool = False, trigger_card: bool = False, bare_it: bool = True) -> list[dict]:
         if will:
             raise Unsupported("a choice of modes in an activate ability")
-        return [{"op": "select_mode", "modes": [m.ops() for m in self.modes]}]
+        return [{"op": "select_mode", "modes": [m.ops(bare_it=bare_it) for m in self.modes]}]
 
     def aura(self):
         return None
@@ -2067,7 +2096,7 @@ _ABOUT_CARD = {"blocks", "is_blocked", "deals_damage"}
 
 
 def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = False,
-              trigger_card: bool = False) -> list[dict]:
+              trigger_card: bool = False, bare_it: bool = True) -> list[dict]:
     """The effect program of a list of clauses: the targets first (CR 903.2g), a register per
     selection (at most two, constants.N_REGS), "it" the last one."""
     chooses: list[dict] = []
@@ -2106,6 +2135,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     if not trigger_card:
                         raise Unsupported("'that <card>' naming the card of the trigger")
                     sel = _TRIGGER_CARD
+                elif not bare_it:
+                    raise Unsupported("'it' after a trigger about another card (this card or that one)")
                 else:
                     sel = _SELF  # "it" in an ability of a card in the field with nothing chosen: the card itself
             if sel.kind == "prev":

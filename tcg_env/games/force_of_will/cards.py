@@ -62,11 +62,12 @@ TriggerName = Literal[
     "other_enters", "begin_draw_phase", "begin_main_phase", "end_of_turn", "opponent_plays_spell",
     "judgment", "opponent_attacks", "begin_battle", "begin_attack_step", "begin_block_step", "end_of_battle",
     "j_resonator_attacks", "put_into_graveyard", "dealt_damage", "you_gain_life", "damage_to_you",
-    "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field",
+    "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field", "other_to_graveyard",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
-                      "you_play": ("resonator", "chant", "addition", "regalia", "rune")}
+                      "you_play": ("resonator", "chant", "addition", "regalia", "rune"),
+                      "other_to_graveyard": ("resonator",)}
 _TRIGGER_FILTER_ZONE = {"you_play": "chase"}  # the card the trigger watches is there (else in the field)
 # the triggers about another card that may have a filter (none: any card or none): the attacker this card blocks,
 # the blocker of this card, the J/resonator this card deals damage to (the event's aux: Op.TARGET_TRIGGER reads it)
@@ -489,7 +490,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC)
                              & (abilities[:, K.A_TRIGGER] == K.Trigger.YOU_PLAY)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_YOU_PLAY  # (without the abilities: set, the kernels skip nothing)
-    for trig, bit in ((K.Trigger.LEAVES_FIELD, K.FLAG_LEAVES_FIELD), (K.Trigger.IS_BLOCKED, K.FLAG_IS_BLOCKED)):
+    for trig, bit in ((K.Trigger.LEAVES_FIELD, K.FLAG_LEAVES_FIELD), (K.Trigger.IS_BLOCKED, K.FLAG_IS_BLOCKED),
+                      (K.Trigger.OTHER_TO_GRAVEYARD, K.FLAG_OTHER_TO_GRAVE)):
         if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC) & (abilities[:, K.A_TRIGGER] == trig)).any():
             flags[-1, K.FL_MISC] |= bit  # (without the abilities: set, the kernels skip nothing)
     if (code[:, K.I_OP] == K.Op.DAMAGE_MOD).any():
@@ -693,6 +695,7 @@ _TRIGGER_WORDS = {
     "dealt_damage": "when it is dealt damage", "you_gain_life": "when you gain life",
     "damage_to_you": "when damage is dealt to you", "deals_damage_to_opponent": "when it deals damage to the opponent",
     "you_play": "when you play a card", "is_blocked": "when it is blocked", "leaves_field": "when it leaves the field",
+    "other_to_graveyard": "when a card is put into a graveyard from the field",
 }  # fmt: skip
 
 

@@ -80,6 +80,9 @@ N_WILL = N_ATTRIBUTES + 1
 # it at once (a filter row and a will index, with a count); an ability that would make a kind more is not
 # played then (play.ability_usable: an engine limit, docs/force_of_will/card-text.md)
 RW_MAX = 4
+# the cards that left the field for a graveyard in the move in progress (state.LEFT: several cards destroyed at the
+# same time by one instruction or one rule process, CR 906.7); more are not kept (an engine limit)
+LEFT_MAX = 16
 RW_FILTER = 0  # the filter row of the cards it pays for
 RW_WILL = 1  # Attribute or WILL_VOID
 RW_COUNT = 2  # how many
@@ -219,6 +222,9 @@ FLAG_MULTI_TARGET = 1024  # some CHOOSE of a fixed count of two or more, not "up
 FLAG_DIVE = 2048  # some [Dive] ability (A_COST_BANISH_SELF COST_DIVE) or TB_FROM_REMOVED card: the PRIORITY mask looks at
 # the hand's [Dive] abilities and the removed area
 FLAG_REMNANT = 512  # some card with [Remnant] (TB_REMNANT): the PRIORITY mask looks at the graveyard (CR 1115.2)
+# some automatic ability with trigger OTHER_TO_GRAVEYARD (zones.move_card_core fires it; effects.each_target and
+# rule_processes.sweep_field keep the cards moved at the same time, CR 906.7)
+FLAG_OTHER_TO_GRAVE = 1 << 15
 FLAG_ATTR_REDUCTION = 256  # some COST_REDUCTION of attribute will (a2's COST_RED_ATTR_* fields: play.hand_attr_reduction)
 # COST_REDUCTION's a2: bit 0 "you may" (asked as the card is played, play.play_from_hand), then COST_RED_ATTR_BITS
 # bits per attribute (Attribute order): the will of that attribute less ("you may pay {B} less", CR 903.2i-iv)
@@ -325,6 +331,10 @@ class Trigger(IntEnum):
     # ruler area (zones.move_card; CR 906.7b: the ability refers to the card as it was in the field)
     LEAVES_FIELD = 29
     IS_BLOCKED = 28  # "whenever this card is blocked": the attacker, when a blocker is declared (CR 804.4; battle.block_declared)
+    # "whenever a <card> (A_TRIG_FILTER) is put into a graveyard from the field": any card's move from the field to a
+    # graveyard (zones.move_card_core), read as the card was in the field (CR 906.7b); the cards that watch it are the
+    # active ones, the moved card itself and the cards moved with it at the same time (triggers.other_to_graveyard)
+    OTHER_TO_GRAVEYARD = 33
 
 
 class KeywordAbility(IntEnum):

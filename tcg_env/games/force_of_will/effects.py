@@ -236,6 +236,7 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
         src = s[f + E_SLOT] if s[ZONE + s[f + E_SLOT] * CARD_W] == Zone.FIELD else -1
         game.deal_damage_to_card(s, T, src, slot, game.amount_of(s, f, a0))
     elif op == Op.DESTROY:
+        game.open_move(s, T)  # the targets move at the same time (CR 906.7); after_each_target closes it
         game.destroy(s, T, slot)
     elif op == Op.REST:
         s[RESTED + w] = 1
@@ -251,6 +252,7 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
         cancel_slot(game, s, T, slot)
     elif op == Op.BANISH:
         if s[CONTROLLER + w] == ctrl:  # CR 1011.2
+            game.open_move(s, T)
             game.to_graveyard(s, T, slot)
     elif op == Op.REMOVE_FROM_BATTLE:
         game.remove_from_battle(s, slot)
@@ -277,8 +279,8 @@ def remove_from_battle(s, slot):
 
 
 @internal
-def after_each_target(s, T):
-    return None
+def after_each_target(game, s, T):
+    game.close_move(s, T)  # the instruction's targets have all moved (effects.each_target's open_move)
 
 
 @internal
