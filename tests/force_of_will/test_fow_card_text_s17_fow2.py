@@ -182,3 +182,32 @@ def test_put_into_a_graveyard_from_your_opponents_field_reads_the_controller_in_
         assert int(g.state[S.ZONE + victim * S.CARD_W]) == K.Zone.GRAVEYARD
         assert int(g.state[S.LIFE]) == life + gained
         assert int(g.state[S.ZONE + watcher * S.CARD_W]) == K.Zone.FIELD
+
+
+# ---- a magic stone's will abilities other than its 'will' field (CR 907) ----------------------------------------
+def test_cr_907_a_magic_stones_other_will_ability_is_played_from_the_field(tmp_path):
+    """A special magic stone "{Rest}: Produce {G}." (its 'will' field) and "{G},{Rest}: Produce {W}, {R}, {U}, {G} or
+    {B}.": the second is a will ability played from the field (its {G} paid, the stone rested, the will chosen as it
+    resolves, CR 907.3); rested, neither is offered again."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-021", "Made-up Prism Stone", "Special Magic Stone",
+                   ["{Rest}: Produce {G}.", "{G},{Rest}: Produce {W}, {R}, {U}, {G} or {B}."])]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.skip for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (stone,) = sc.field(0, ["TXT-021"])
+    sc.will(0, K.Attribute.WIND, 1)
+    g = sc.game()
+    field = [int(x) for x in sc.zone(0, "field")]
+    use = K.ACTIVATE_BASE + field.index(stone) * K.ABILITIES_PER_CARD
+    legal = g.legal_actions().tolist()
+    assert use in legal and K.WILL_A_BASE + field.index(stone) in legal
+    g.step(use)
+    g.step(K.OPTION_BASE + 1)  # the second mode: fire
+    assert int(g.state[S.WILL + K.Attribute.FIRE]) == 1 and int(g.state[S.WILL + K.Attribute.WIND]) == 0
+    assert int(g.state[S.RESTED + stone * S.CARD_W]) == 1 and int(g.state[S.CHASE_N]) == 0
+    legal = g.legal_actions().tolist()
+    assert use not in legal and K.WILL_A_BASE + field.index(stone) not in legal

@@ -540,10 +540,11 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("a will ability producing several wills")
         wills = ops[0].pop("_choices")
         several = wills[0].get("_several") if len(wills) == 1 and isinstance(wills[0], dict) else None
-        if self.card.get("type") == "magic_stone" and spend is None:  # restricted: a will ability below
-            if costs != {"rest": True} or len(wills) > 2 or several is not None or once:
-                raise Unsupported("a magic stone's will ability other than {Rest}: Produce one or two choices")
-            return {"__fields__": True, "will": wills}
+        if self.card.get("type") == "magic_stone" and spend is None and costs == {"rest": True} and len(wills) <= 2 \
+                and several is None and not once:
+            return {"__fields__": True, "will": wills}  # "{Rest}: Produce {G} [or {B}]": the stone's 'will' field
+        # any other will ability of a stone (another cost, more choices, several wills, restricted will) is a will
+        # ability as any card's (played from the field, play.ability_usable; the stone's 'will' field is its first line)
         abilities = self._will_abilities(costs, wills, several)
         if spend is not None:
             for ab in abilities:

@@ -605,12 +605,6 @@ def filter_words(f: FowFilter) -> str:
     return kinds + (f" ({', '.join(bits_)})" if bits_ else "")
 
 
-def _restricted_will(ab: Any) -> bool:
-    """Does will ability ``ab`` make only will restricted in use (every produce_will with ``spend``)?"""
-    ops = [o for op in ab.effect for mode in (op.modes if op.op == "select_mode" else [[op]]) for o in mode]
-    return bool(ops) and all(getattr(o, "spend", None) is not None for o in ops if o.op == "produce_will")
-
-
 def op_words(op: Any) -> str:
     """One effect op in a few words: its name and its main numbers (``power +100/+100``, ``draw 1``)."""
     name = op.op.replace("_", " ")
@@ -883,12 +877,10 @@ class _Compiler(PoolCompiler):
             # (play.play_from_hand); a [Trigger] card (priority.trigger_card_free_cost) or an X cost takes it
             self.fail("abilities", "an optional cost reduction ('you may pay ... less') on a [Trigger] card or a "
                       "card whose cost has X (it would be taken without asking)")
-        if t == "magic_stone" and any(a.kind == "will" and not _restricted_will(a) for a in card.abilities):
-            # CR 907: a stone's will ability is its 'will' field (the WILL_A / WILL_B actions); its other
-            # abilities are any card's: automatic ones trigger in the field (triggers.trigger_all, zones.enter_field
-            # for a called stone), activate ones are played from the field (play.ability_usable), and so are will
-            # abilities whose will is restricted in use (produce_will spend: the field has no room for it)
-            self.fail("abilities", "a magic stone's will is its 'will' field, not a will ability")
+        # CR 907: a stone's "{Rest}: Produce ..." is its 'will' field (the WILL_A / WILL_B actions); its other abilities
+        # are any card's: automatic ones trigger in the field (triggers.trigger_all, zones.enter_field for a called
+        # stone), activate ones and other will abilities (another cost, more choices, restricted will) are played from
+        # the field (play.ability_usable)
         n_act = sum(a.kind in ("activate", "will") for a in card.abilities)
         if n_act > K.ABILITIES_PER_CARD:
             self.fail("abilities", f"at most {K.ABILITIES_PER_CARD} activate/will abilities per card (ABILITIES_PER_CARD)")
