@@ -211,3 +211,62 @@ def test_cr_907_a_magic_stones_other_will_ability_is_played_from_the_field(tmp_p
     assert int(g.state[S.RESTED + stone * S.CARD_W]) == 1 and int(g.state[S.CHASE_N]) == 0
     legal = g.legal_actions().tolist()
     assert use not in legal and K.WILL_A_BASE + field.index(stone) not in legal
+
+
+# ---- "It doesn't recover during the recovery phase as long as this card is in the field" (CR 503.5) --------------
+def _to_main_phase_of(g, player):
+    """Pass (or take the first legal action) until ``player``'s next main phase with priority."""
+    from tcg_env.engine.header import H_TURN
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    turn = int(g.state[H_TURN])
+    for _ in range(200):
+        if int(g.state[H_TURN]) > turn and int(g.state[S.TURN_PLAYER]) == player and int(g.state[S.STEP]) == K.Step.MAIN:
+            return
+        legal = g.legal_actions().tolist()
+        g.step(K.PASS if K.PASS in legal else legal[0])
+    raise AssertionError("the main phase was not reached")
+
+
+def test_cr_503_5_a_card_rested_as_long_as_this_card_is_in_the_field_does_not_recover_until_it_leaves(tmp_path):
+    """"[Enter] => Rest target resonator. It doesn't recover during the recovery phase as long as this card is in the
+    field.": the opponent's resonator stays rested through its recovery phases (the entry outlives the end of turn,
+    CR 505.5b names "this turn" only); once the source has left the field it recovers in the next one."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    assert exact("[Enter] => Rest target resonator. It doesn't recover during the recovery phase as long as this card "
+                 "is in the field.").abilities[0]["effect"][-1] == {"op": "lock_recover"}
+    assert line("Rest target resonator. It doesn't recover during the recovery phase as long as this card is in the "
+                "field.", "chant").verdict is Verdict.UNSUPPORTED
+    cards = [_card("TXT-031", "Made-up Warden", "Resonator", [
+        "[Enter] => Rest target resonator your opponent controls. It doesn't recover during the recovery phase as "
+        "long as this card is in the field."], ATK=100, DEF=100),
+             _card("TXT-032", "Made-up Squire", "Resonator", [], ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.skip for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (squire,) = sc.field(1, ["TXT-032"])
+    (warden,) = sc.hand(0, ["TXT-031"])
+    sc.will(0, K.Attribute.FIRE, 1)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    for _ in range(20):  # the resonator resolves, its [Enter] ability targets the squire and resolves
+        if int(g.state[S.RESTED + squire * S.CARD_W]) == 1 and int(g.state[S.CHASE_N]) == 0:
+            break
+        cands = [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))]
+        legal = g.legal_actions().tolist()
+        g.step(K.OPTION_BASE + cands.index(squire) if squire in cands and K.OPTION_BASE in legal else
+               (K.PASS if K.PASS in legal else legal[0]))
+    assert int(g.state[S.ZONE + warden * S.CARD_W]) == K.Zone.FIELD and int(g.state[S.RESTED + squire * S.CARD_W]) == 1
+    _to_main_phase_of(g, 1)
+    assert int(g.state[S.RESTED + squire * S.CARD_W]) == 1  # its recovery phase passed: still rested
+    _to_main_phase_of(g, 1)
+    assert int(g.state[S.RESTED + squire * S.CARD_W]) == 1  # and the next one
+    sc = Scenario(g)  # the warden leaves the field
+    sc.move(warden, K.Zone.GRAVEYARD, 0)
+    g = sc.game()
+    _to_main_phase_of(g, 1)
+    assert int(g.state[S.RESTED + squire * S.CARD_W]) == 0

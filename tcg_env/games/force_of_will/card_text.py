@@ -1320,6 +1320,13 @@ class _T(CountWords, TextTransformer, Transformer):
         # clears RESTRICT_CANT_RECOVER of the "permanent" cell; it is forgotten when the card leaves the field)
         return [({"op": "restrict", "restrictions": ["cant_recover"], "duration": "permanent"}, sel)]
 
+    def no_recover_while(self, sel):
+        # CR 503.5: the cards stay rested in the recovery phases as long as this card is in the field (a shield table
+        # entry kept past the end of turn, ending as either leaves the field: Op.LOCK_RECOVER, turn.recover_all)
+        if self.card.get("type") in ("chant", "rune"):
+            raise Unsupported("'as long as this card is in the field' on a chant")
+        return [({"op": "lock_recover"}, sel)]
+
     def loses_all(self, sel):
         raise Unsupported("'loses all abilities'")
 

@@ -254,6 +254,8 @@ _Prevent = Union[Annotated[int, Field(gt=0, le=20000, multiple_of=100)], Literal
 InsteadList = Annotated[list[Literal["rest", "heal"]], BeforeValidator(_as_list)]
 OpPrevent = op_model("prevent", _M, amount=(_Prevent, "all"), reg=(Reg, 0))
 OpPreventFrom = op_model("prevent_from", _M, reg=(Reg, 0))  # "prevent all damage that would be dealt by <targets> this turn"
+# "<targets> don't recover during the recovery phase as long as this card is in the field" (Op.LOCK_RECOVER)
+OpLockRecover = op_model("lock_recover", _M, reg=(Reg, 0))
 OpPreventPlayer = op_model("prevent_player", _M, amount=(_Prevent, "all"), who=_Who)
 OpShieldDestroy = op_model("shield_destroy", _M, instead=(InsteadList, ["rest", "heal"]), reg=(Reg, 0))
 OpReplaceDestroy = op_model("replace_destroy", _M, instead=(InsteadList, ["heal"]), filter=(Union[FowFilter, None], None))  # noqa: UP007
@@ -317,7 +319,7 @@ _OP_MODELS = (
     OpCounter, OpDraw, OpDiscard, OpDamagePlayer, OpGainLife, OpLoseLife, OpSearch, OpProduceWill, OpCallStone,
     OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
-    OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom,
+    OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover,
     OpMakeToken,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
@@ -342,7 +344,7 @@ _ON_REGISTER = {
     "power", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
-    "prevent_from",
+    "prevent_from", "lock_recover",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy",
                     "grave_to_removed", "prevent_damage", "damage_mod"}  # fmt: skip

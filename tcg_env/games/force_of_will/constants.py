@@ -638,6 +638,10 @@ class Op(IntEnum):
     # "put N [A/D] <attribute> <race> resonator token(s) [with <keywords>] into the field" (CR 1303): a0 = the token's
     # card row (TB_TOKEN), a1 = Who (its controller, CR 1303.1c), a2 = how many
     MAKE_TOKEN = 62
+    # "<targets> don't recover during the recovery phase as long as this card is in the field" (CR 503.5): a shield
+    # table entry on every card of register I_REG (Shield.NO_RECOVER, SH_AMOUNT the source's slot) while the source is
+    # in the field; turn.recover_all reads it, it ends as either card leaves the field (replacement.shields_end_on)
+    LOCK_RECOVER = 75
 
 
 class Shield(IntEnum):
@@ -646,6 +650,9 @@ class Shield(IntEnum):
     PREVENT = 1  # CR 1018: damage that would be dealt to the card / player is reduced
     DESTROY = 2  # CR 910: the next destruction of the card is replaced (SH_AMOUNT: INSTEAD_* bits)
     PREVENT_FROM = 3  # CR 1018.1b: all damage the card (SH_SLOT) would deal this turn is prevented
+    # CR 503.5: the card (SH_SLOT) does not recover in the recovery phase as long as the card SH_AMOUNT (the source, in
+    # the field) is in the field: not "this turn" (the end of turn keeps it; Op.LOCK_RECOVER)
+    NO_RECOVER = 4
 
 
 # what a destruction is replaced by (SHIELD_DESTROY / REPLACE_DESTROY a0: bits, CR 910.1)

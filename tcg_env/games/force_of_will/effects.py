@@ -611,6 +611,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         return game.foresee(s, T, f, ctrl, a0)
     elif op == Op.PREVENT_FROM:
         add_shields(game, s, f, reg, Shield.PREVENT_FROM, 0)
+    elif op == Op.LOCK_RECOVER:
+        if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD:  # "as long as this card is in the field": it is now
+            add_shields(game, s, f, reg, Shield.NO_RECOVER, src)
     elif op == Op.PREVENT or op == Op.SHIELD_DESTROY:
         amount = game.amount_of(s, f, a0)
         if a0 >= 0 or amount > 0:  # "prevent the next X00" with X = 0 prevents nothing

@@ -366,6 +366,8 @@ def shield_columns(game, s, slot, obs, o):
             d = o + CARD_OBS_FEATURES
             if s[e + SH_KIND] == K.Shield.PREVENT:
                 obs[d + DYN_PREVENT] = obs[d + DYN_PREVENT] + game.shield_amount(s, k)
+            elif s[e + SH_KIND] == K.Shield.NO_RECOVER:
+                obs[d + DYN_CANT_RECOVER] = 1.0  # as long as its source is in the field (Op.LOCK_RECOVER)
             else:
                 obs[d + DYN_DESTROY_SHIELD] = 1.0
 
