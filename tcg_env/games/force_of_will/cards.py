@@ -607,6 +607,15 @@ def filter_words(f: FowFilter) -> str:
     return kinds + (f" ({', '.join(bits_)})" if bits_ else "")
 
 
+def _plain_stone_will(ab: Any) -> bool:
+    """Is ``ab`` a will ability "{Rest}: Produce <one will>." (a magic stone's 'will' field, CR 907)?"""
+    cost = ab.cost
+    return (ab.kind == "will" and cost is not None and cost.rest and not (cost.will or cost.banish_self or cost.discard or cost.life
+                                                     or cost.mana) and ab.once == "no" and ab.condition is None
+            and len(ab.effect) == 1 and ab.effect[0].op == "produce_will" and ab.effect[0].count == 1
+            and ab.effect[0].spend is None)
+
+
 def op_words(op: Any) -> str:
     """One effect op in a few words: its name and its main numbers (``power +100/+100``, ``draw 1``)."""
     name = op.op.replace("_", " ")
@@ -883,6 +892,8 @@ class _Compiler(PoolCompiler):
         # are any card's: automatic ones trigger in the field (triggers.trigger_all, zones.enter_field for a called
         # stone), activate ones and other will abilities (another cost, more choices, restricted will) are played from
         # the field (play.ability_usable)
+        if t == "magic_stone" and any(_plain_stone_will(a) for a in card.abilities):
+            self.fail("abilities", "a magic stone's \"{Rest}: Produce <will>\" is its 'will' field, not a will ability")
         n_act = sum(a.kind in ("activate", "will") for a in card.abilities)
         if n_act > K.ABILITIES_PER_CARD:
             self.fail("abilities", f"at most {K.ABILITIES_PER_CARD} activate/will abilities per card (ABILITIES_PER_CARD)")
