@@ -270,3 +270,29 @@ def test_cr_503_5_a_card_rested_as_long_as_this_card_is_in_the_field_does_not_re
     g = sc.game()
     _to_main_phase_of(g, 1)
     assert int(g.state[S.RESTED + squire * S.CARD_W]) == 0
+
+
+# ---- will produced by an automatic ability (CR 907.1: not a will ability) ---------------------------------------
+def test_cr_907_1_an_automatic_ability_produces_its_will_as_it_resolves_from_the_chase(tmp_path):
+    """"[Enter] => Produce {W}{W}.": the ability goes onto the chase (it is no will ability, CR 907.1); the two light
+    will are in its controller's pool once it resolves (CR 907.4). A choice of will there stays unsupported."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    assert line("[Enter] => Produce {W} or {R}.").verdict is Verdict.UNSUPPORTED
+    cards = [_card("TXT-041", "Made-up Lamplighter", "Resonator", ["[Enter] => Produce {W}{W}."], ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.skip for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.hand(0, ["TXT-041"])
+    sc.will(0, K.Attribute.FIRE, 1)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    seen_on_chase = False
+    for _ in range(10):
+        if int(g.state[S.WILL + K.Attribute.LIGHT]) == 2:
+            break
+        seen_on_chase |= int(g.state[S.CHASE_N]) > 0 and int(g.state[S.WILL + K.Attribute.LIGHT]) == 0
+        g.step(K.PASS)
+    assert seen_on_chase and int(g.state[S.WILL + K.Attribute.LIGHT]) == 2 and int(g.state[S.CHASE_N]) == 0

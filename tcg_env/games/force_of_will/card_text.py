@@ -596,7 +596,8 @@ class _T(CountWords, TextTransformer, Transformer):
         about_card = all(t.get("trigger") in _ABOUT_CARD and "trigger_filter" in t for t in trig)
         # "whenever a <card> is put into a graveyard from the field": "it" may be that card (no longer in the field)
         bare_it = not any(t.get("trigger") == "other_to_graveyard" for t in trig)
-        ops, optional = body.ops(trigger_card=about_card, bare_it=bare_it), body.optional
+        ops, optional = body.ops(trigger_card=about_card, bare_it=bare_it, produce=True), body.optional
+        ops = _automatic_will(ops)
         if any(op["op"] == "set_x" and op["per"]["count"] == "trigger_damage" for op in ops) and \
                 not all(t.get("trigger") in ("dealt_damage", "damage_to_you") for t in trig):
             raise Unsupported("'that much' after a trigger that is no damage dealt")
@@ -2010,13 +2011,14 @@ class _Body:
         self.clauses, self.optional, self.on_field = clauses, optional, on_field
         self.condition: dict | None = None  # "as long as ...": only a continuous ability has one
 
-    def ops(self, will: bool = False, trigger_card: bool = False, bare_it: bool = True) -> list[dict]:
+    def ops(self, will: bool = False, trigger_card: bool = False, bare_it: bool = True,
+            produce: bool = False) -> list[dict]:
         if self.condition is not None:
             raise Unsupported("'as long as' in an effect (only continuous abilities have a lasting condition)")
         if any("_per" in op for c in self.clauses for op, _ in c if op):
             raise Unsupported("'for each' in a one-time effect (only continuous ATK/DEF is counted)")
         out = _assemble(self.clauses, self.on_field, trigger_card, bare_it)
-        if not will and any(op["op"] == "produce_will" for op in out):
+        if not (will or produce) and any(op["op"] == "produce_will" for op in out):
             raise Unsupported("producing will outside a will ability (CR 907)")
         if any(op["op"] == "_spend_only" for op in out) and not will:
             raise Unsupported("'spend this will only' outside a will ability")
@@ -2071,7 +2073,8 @@ class _Modes:
     def __init__(self, modes: list[_Body]):
         self.modes = modes
 
-    def ops(self, will: bool = False, trigger_card: bool = False, bare_it: bool = True) -> list[dict]:
+    def ops(self, will: bool = False, trigger_card: bool = False, bare_it: bool = True,
+            produce: bool = False) -> list[dict]:
         if will:
             raise Unsupported("a choice of modes in an activate ability")
         return [{"op": "select_mode", "modes": [m.ops(bare_it=bare_it) for m in self.modes]}]
@@ -2101,6 +2104,23 @@ _TRIGGER_CARD = _Sel("trigger")
 
 # the triggers whose event is about another card (the frame's E_AUX): "that <card>" is it (Op.TARGET_TRIGGER)
 _ABOUT_CARD = {"blocks", "is_blocked", "deals_damage"}
+
+
+def _automatic_will(ops: list[dict]) -> list[dict]:
+    """An automatic ability's "Produce <will>" (CR 907.1: not a will ability, it resolves from the chase and the
+    will goes to its controller's pool then, CR 907.4): its only effect; one will or several ("{W}{W}")."""
+    if not any(op["op"] in ("produce_will", "_spend_only") for op in ops):
+        return ops
+    if len(ops) != 1 or ops[0]["op"] != "produce_will":
+        raise Unsupported("an automatic ability producing will with other effects or restricted will")
+    wills = ops[0]["_choices"]
+    if len(wills) == 1 and isinstance(wills[0], dict):
+        return [{"op": "produce_will", "will": w, "count": n} for w, n in wills[0]["_several"].items()]
+    if len(wills) == 1:
+        return [{"op": "produce_will", "will": wills[0]}]
+    # a choice of will is made as the ability resolves; the modes (priority.ask_mode) are chosen as it is played
+    # (CR 903.2e), before the chase: not the same for an ability that waits on the chase
+    raise Unsupported("an automatic ability producing a choice of will")
 
 
 def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = False,

@@ -1028,7 +1028,8 @@ class _Compiler(PoolCompiler):
             if ab.cost is not None and ab.cost.will and not (ab.cost.rest or ab.cost.banish_self or ab.once == "turn"):
                 self.fail(f"{p}.cost.will", "a will ability paid with will needs {Rest}, 'banish this card' or once per "
                           "turn in its cost here (no endless loop of will for will)")
-        elif any(op.op == "produce_will" for op in ab.effect):
+        elif kind != "automatic" and any(op.op == "produce_will" for op in ab.effect):
+            # an automatic ability's will is produced as it resolves from the chase (CR 907.1: not a will ability)
             self.fail(f"{p}.effect", "produce_will belongs in a 'will' ability (it resolves without the chase, CR 907.3)")
         if ab.gods_art is not None:
             if kind != "activate" and not (kind == "will" and ab.gods_art == K.ENERGIZE_ART):
