@@ -296,3 +296,32 @@ def test_cr_907_1_an_automatic_ability_produces_its_will_as_it_resolves_from_the
         seen_on_chase |= int(g.state[S.CHASE_N]) > 0 and int(g.state[S.WILL + K.Attribute.LIGHT]) == 0
         g.step(K.PASS)
     assert seen_on_chase and int(g.state[S.WILL + K.Attribute.LIGHT]) == 2 and int(g.state[S.CHASE_N]) == 0
+
+
+# ---- "Players cannot gain life." (a continuous ability, CR 904) -----------------------------------------------------
+def test_cr_904_players_cannot_gain_life_while_its_card_is_in_the_field(tmp_path):
+    """With "Players cannot gain life." in a field, "You gain 500 life." gains nothing; once that card has left the
+    field, the same chant gains 500."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    assert line("Players cannot gain life.", "chant").verdict is Verdict.UNSUPPORTED
+    cards = [_card("TXT-051", "Made-up Ascetic", "Resonator", ["Players cannot gain life."], ATK=100, DEF=100),
+             _card("TXT-052", "Made-up Balm", "Chant", ["You gain 500 life."])]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.skip for r in res.text_records]
+    for present, gained in ((True, 0), (False, 500)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        if present:
+            sc.field(1, ["TXT-051"])  # the opponent's: "players" is both
+        sc.hand(0, ["TXT-052"])
+        sc.will(0, K.Attribute.FIRE, 1)
+        g = sc.game()
+        life = int(g.state[S.LIFE])
+        g.step(K.PLAY_HAND_BASE)
+        for _ in range(6):
+            if int(g.state[S.CHASE_N]) == 0:
+                break
+            g.step(K.PASS)
+        assert int(g.state[S.CHASE_N]) == 0 and int(g.state[S.LIFE]) == life + gained

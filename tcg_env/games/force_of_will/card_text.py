@@ -820,6 +820,11 @@ class _T(CountWords, TextTransformer, Transformer):
         return None
 
     # ---------------- continuous (CR 904) ----------------
+    def no_life_gain(self, *_):
+        # "Players cannot gain life." (a continuous ability of a card in the field, CR 904: Op.NO_LIFE_GAIN)
+        self._field_card("a continuous ability")
+        return [{"kind": "continuous", "effect": [{"op": "no_life_gain"}]}]
+
     def continuous(self, *args):
         self._field_card("a continuous ability")
         aura = args[-1].aura()

@@ -225,6 +225,7 @@ FLAG_REMNANT = 512  # some card with [Remnant] (TB_REMNANT): the PRIORITY mask l
 # some automatic ability with trigger OTHER_TO_GRAVEYARD (zones.move_card_core fires it; effects.each_target and
 # rule_processes.sweep_field keep the cards moved at the same time, CR 906.7)
 FLAG_OTHER_TO_GRAVE = 1 << 15
+FLAG_NO_LIFE_GAIN = 1 << 16  # some NO_LIFE_GAIN instruction (effects.life_gain_blocked)
 FLAG_ATTR_REDUCTION = 256  # some COST_REDUCTION of attribute will (a2's COST_RED_ATTR_* fields: play.hand_attr_reduction)
 # COST_REDUCTION's a2: bit 0 "you may" (asked as the card is played, play.play_from_hand), then COST_RED_ATTR_BITS
 # bits per attribute (Attribute order): the will of that attribute less ("you may pay {B} less", CR 903.2i-iv)
@@ -642,6 +643,9 @@ class Op(IntEnum):
     # table entry on every card of register I_REG (Shield.NO_RECOVER, SH_AMOUNT the source's slot) while the source is
     # in the field; turn.recover_all reads it, it ends as either card leaves the field (replacement.shields_end_on)
     LOCK_RECOVER = 75
+    # "Players cannot gain life." (a continuous ability; effects.life_gain_blocked, only in pools with one:
+    # FLAG_NO_LIFE_GAIN): while its card is in the field, life gains are none
+    NO_LIFE_GAIN = 76
 
 
 class Shield(IntEnum):

@@ -579,6 +579,31 @@ def add_shields(game, s, f, reg, kind, amount):
 
 
 @internal
+def life_gain_blocked(game, s, T):
+    """Does a continuous ability "Players cannot gain life." (Op.NO_LIFE_GAIN) apply now: one of a card in a field
+    or a ruler area (CR 902.1), its condition holding? Only in pools with one (FLAG_NO_LIFE_GAIN)."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_NO_LIFE_GAIN) == 0:
+        return False
+    abil = ability_table(T)
+    code = code_table(T)
+    for p in range(2):
+        for z in (Zone.FIELD, Zone.RULER_AREA):
+            n_off, l_off = zone_offsets(ZT, z, p)
+            for i in range(s[n_off]):
+                card = s[l_off + i]
+                c = card_table(T)[s[CARD + card * CARD_W]]
+                for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+                    if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
+                        continue
+                    for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+                        if code[q, I_OP] == Op.NO_LIFE_GAIN and game.condition_holds(
+                                s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, card):
+                            return True
+    return False
+
+
+@internal
 def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     """Force of Will's own non-each-target opcodes."""
     ctrl = s[f + E_CTRL]
@@ -600,6 +625,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             s[f + E_X] = a2 * (own_atk(game, s, T, src) if a0 == K.Per.SELF_ATK else game.aura_count(s, T, a0, a1, ctrl, src))
     elif op == Op.GAIN_LIFE:
         gained = game.amount_of(s, f, a0)
+        if gained > 0 and game.life_gain_blocked(s, T):
+            gained = 0  # "Players cannot gain life."
         s[LIFE + who] += gained
         if gained > 0:
             game.trigger_controlled(s, T, K.Trigger.YOU_GAIN_LIFE, who)  # "whenever you gain life"
