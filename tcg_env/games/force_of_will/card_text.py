@@ -1331,6 +1331,10 @@ class _T(CountWords, TextTransformer, Transformer):
         # entry kept past the end of turn, ending as either leaves the field: Op.LOCK_RECOVER, turn.recover_all)
         if self.card.get("type") in ("chant", "rune"):
             raise Unsupported("'as long as this card is in the field' on a chant")
+        if self.card.get("type") in ("ruler", "j_ruler"):
+            # a J-ruler goes between the field and its ruler area without becoming a new card (zones.move_card_core
+            # keeps it): the entry would not end as it leaves the field
+            raise Unsupported("'as long as this card is in the field' on a J/ruler")
         return [({"op": "lock_recover"}, sel)]
 
     def loses_all(self, sel):
