@@ -537,7 +537,7 @@ class _T(CountWords, TextTransformer, Transformer):
                 ch["reg"] = reg
             ops = ops[:at] + [ch] + ops[at:]  # the targets first (CR 903.2g), then the card paid with (903.2j)
             costs.update({"pay_chosen": how, "pay_reg": reg} if reg else {"pay_chosen": how})
-        if all(op["op"] == "produce_will" for op in ops):
+        if all(op["op"] in ("produce_will", "_spend_only") for op in ops):
             return self._will(costs, ops, once)
         if optional:
             raise Unsupported("'you may' in an activate ability")
@@ -554,16 +554,24 @@ class _T(CountWords, TextTransformer, Transformer):
         bounded = costs.get("rest") or costs.get("banish_self") or once == "turn"
         if ((once or costs.get("will")) and not bounded) or set(costs) - {"rest", "banish_self", "life", "discard", "mana", "mana_from", "will"}:
             raise Unsupported("a will ability paid with will or once per turn")
+        spend = None
+        if len(ops) == 2 and ops[1]["op"] == "_spend_only" and ops[0]["op"] == "produce_will":
+            spend = ops.pop()["filter"]  # "Spend this will only to play <cards>." (state.RWILL)
         if len(ops) != 1:
             raise Unsupported("a will ability producing several wills")
         wills = ops[0].pop("_choices")
         several = wills[0].get("_several") if len(wills) == 1 and isinstance(wills[0], dict) else None
-        if self.card.get("type") == "magic_stone" and costs == {"rest": True} and len(wills) <= 2 and several is None \
-                and not once:
-            return {"__fields__": True, "will": wills}  # the stone's will (its 'will' field, the WILL_A / WILL_B actions)
-        # a magic stone's other will abilities ("{Rest}, pay 100 life: Produce {W} or {R}.") are will abilities as any
-        # card's (played from the field, play.ability_usable); the stone still needs its 'will' field (cards.py)
+        if self.card.get("type") == "magic_stone" and spend is None and costs == {"rest": True} and len(wills) <= 2 \
+                and several is None and not once:
+            return {"__fields__": True, "will": wills}  # "{Rest}: Produce {G} [or {B}]": the stone's 'will' field
+        # any other will ability of a stone (another cost, more choices, several wills, restricted will) is a will
+        # ability as any card's (played from the field, play.ability_usable; the stone's 'will' field is its first line)
         abilities = self._will_abilities(costs, wills, several)
+        if spend is not None:
+            for ab in abilities:
+                for op in ab["effect"]:
+                    for o in ([op] if op["op"] == "produce_will" else [m[0] for m in op["modes"]]):
+                        o["spend"] = dict(spend)
         if once and len(abilities) > 1:
             # one will ability per choice: each its own once-per-turn use (state.USED_TURN bit), not one between them
             raise Unsupported("a will ability of two choices once per turn")
@@ -607,7 +615,10 @@ class _T(CountWords, TextTransformer, Transformer):
         self._field_card("an automatic ability")
         # "that resonator": the trigger's other card, when every trigger of the line is about one (Op.TARGET_TRIGGER)
         about_card = all(t.get("trigger") in _ABOUT_CARD and "trigger_filter" in t for t in trig)
-        ops, optional = body.ops(trigger_card=about_card), body.optional
+        # "whenever a <card> is put into a graveyard from the field": "it" may be that card (no longer in the field)
+        bare_it = not any(t.get("trigger") == "other_to_graveyard" for t in trig)
+        ops, optional = body.ops(trigger_card=about_card, bare_it=bare_it, produce=True), body.optional
+        ops = _automatic_will(ops)
         if any(op["op"] == "set_x" and op["per"]["count"] == "trigger_damage" for op in ops) and \
                 not all(t.get("trigger") in ("dealt_damage", "damage_to_you") for t in trig):
             raise Unsupported("'that much' after a trigger that is no damage dealt")
@@ -799,10 +810,42 @@ class _T(CountWords, TextTransformer, Transformer):
     def t_a_attacks(self, *args):
         return self._attacks_filter(args[-1], False)
 
+    def t_to_grave(self, *args, side=None):
+        # "whenever a <card> is put into a graveyard from the field" (Trigger.OTHER_TO_GRAVEYARD): the card read as it
+        # was in the field (CR 906.7b) by what leaving the field keeps: its printed characteristics and its controller
+        parts = [a for a in args if isinstance(a, dict)]
+        flt = _filter(*parts)
+        if flt.pop("_race_noun", False) and "type" not in flt:
+            flt["type"] = ["resonator"]  # "a Knight": races are printed on resonators (and J-rulers, which return)
+        if side is not None:
+            if flt.get("side", side) != side:
+                raise Unsupported("'from your / your opponent's field' and another controller")
+            flt["side"] = side
+        if flt.get("zone", "field") != "field":
+            raise Unsupported("a card put into a graveyard from elsewhere than the field")
+        flt = _target_filter(flt)  # "non-<type>", "entity" (any card in the field: no type)
+        if set(flt) - {"type", "attribute", "race", "name", "side", "exclude_self", "zone"}:
+            raise Unsupported("a card put into a graveyard read by what it was in the field beyond its characteristics")
+        if not set(flt.get("type", [])) <= {"resonator", "j_resonator", "addition", "regalia", "magic_stone"}:
+            raise Unsupported("a card put into a graveyard from the field of a type that is never in the field")
+        flt["zone"] = "field"
+        return [{"trigger": "other_to_graveyard", "trigger_filter": flt}]
+
+    def t_to_grave_own(self, *args):
+        return self.t_to_grave(*args, side="own")
+
+    def t_to_grave_opp(self, *args):
+        return self.t_to_grave(*args, side="opponent")
+
     def when_(self, *_):
         return None
 
     # ---------------- continuous (CR 904) ----------------
+    def no_life_gain(self, *_):
+        # "Players cannot gain life." (a continuous ability of a card in the field, CR 904: Op.NO_LIFE_GAIN)
+        self._field_card("a continuous ability")
+        return [{"kind": "continuous", "effect": [{"op": "no_life_gain"}]}]
+
     def continuous(self, *args):
         self._field_card("a continuous ability")
         aura = args[-1].aura()
@@ -1331,6 +1374,17 @@ class _T(CountWords, TextTransformer, Transformer):
         # clears RESTRICT_CANT_RECOVER of the "permanent" cell; it is forgotten when the card leaves the field)
         return [({"op": "restrict", "restrictions": ["cant_recover"], "duration": "permanent"}, sel)]
 
+    def no_recover_while(self, sel):
+        # CR 503.5: the cards stay rested in the recovery phases as long as this card is in the field (a shield table
+        # entry kept past the end of turn, ending as either leaves the field: Op.LOCK_RECOVER, turn.recover_all)
+        if self.card.get("type") in ("chant", "rune"):
+            raise Unsupported("'as long as this card is in the field' on a chant")
+        if self.card.get("type") in ("ruler", "j_ruler"):
+            # a J-ruler goes between the field and its ruler area without becoming a new card (zones.move_card_core
+            # keeps it): the entry would not end as it leaves the field
+            raise Unsupported("'as long as this card is in the field' on a J/ruler")
+        return [({"op": "lock_recover"}, sel)]
+
     def loses_all(self, sel):
         raise Unsupported("'loses all abilities'")
 
@@ -1534,6 +1588,20 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def produce(self, choices):
         return [({"op": "produce_will", "_choices": choices}, None)]
+
+    def spend_only(self, flt):
+        # "Spend this will only to play <cards>": the cards a spell is made of as they are played (CR 903.2: on
+        # the chase as their cost is paid, 903.2d / 903.2j); read by the card's characteristics only
+        flt = _filter(flt)
+        played = ["resonator", "chant", "addition", "regalia", "rune"]
+        if flt.pop("_race_noun", False) and "type" not in flt:
+            flt["type"] = played  # "Dragons": a race or a trait (CR 205.1a), on any card played
+        if flt.get("type") and not set(flt["type"]) <= set(played):
+            raise Unsupported("'spend this will only to play' a card that is not a resonator, chant, addition, regalia or rune")
+        if flt.get("zone", "field") not in ("field", "chase") or set(flt) - {"type", "attribute", "race", "name", "zone"}:
+            raise Unsupported(f"'spend this will only to play' cards of a filter read elsewhere than in the card {sorted(flt)}")
+        flt["zone"] = "chase"
+        return [({"op": "_spend_only", "filter": flt}, None)]
 
     def produce_what(self, *toks):
         return list(dict.fromkeys(self._will_name(t) for t in toks))
@@ -2011,14 +2079,17 @@ class _Body:
         self.clauses, self.optional, self.on_field = clauses, optional, on_field
         self.condition: dict | None = None  # "as long as ...": only a continuous ability has one
 
-    def ops(self, will: bool = False, trigger_card: bool = False) -> list[dict]:
+    def ops(self, will: bool = False, trigger_card: bool = False, bare_it: bool = True,
+            produce: bool = False) -> list[dict]:
         if self.condition is not None:
             raise Unsupported("'as long as' in an effect (only continuous abilities have a lasting condition)")
         if any("_per" in op for c in self.clauses for op, _ in c if op):
             raise Unsupported("'for each' in a one-time effect (only continuous ATK/DEF is counted)")
-        out = _assemble(self.clauses, self.on_field, trigger_card)
-        if not will and any(op["op"] == "produce_will" for op in out):
+        out = _assemble(self.clauses, self.on_field, trigger_card, bare_it)
+        if not (will or produce) and any(op["op"] == "produce_will" for op in out):
             raise Unsupported("producing will outside a will ability (CR 907)")
+        if any(op["op"] == "_spend_only" for op in out) and not will:
+            raise Unsupported("'spend this will only' outside a will ability")
         if any(op["op"] in ("_prevent_cont", "_damage_mod") for op in out):
             raise Unsupported("a lasting prevention in a one-time effect (without 'this turn')")
         return out
@@ -2070,10 +2141,11 @@ class _Modes:
     def __init__(self, modes: list[_Body]):
         self.modes = modes
 
-    def ops(self, will: bool = False, trigger_card: bool = False) -> list[dict]:
+    def ops(self, will: bool = False, trigger_card: bool = False, bare_it: bool = True,
+            produce: bool = False) -> list[dict]:
         if will:
             raise Unsupported("a choice of modes in an activate ability")
-        return [{"op": "select_mode", "modes": [m.ops() for m in self.modes]}]
+        return [{"op": "select_mode", "modes": [m.ops(bare_it=bare_it) for m in self.modes]}]
 
     def aura(self):
         return None
@@ -2102,8 +2174,25 @@ _TRIGGER_CARD = _Sel("trigger")
 _ABOUT_CARD = {"blocks", "is_blocked", "deals_damage"}
 
 
+def _automatic_will(ops: list[dict]) -> list[dict]:
+    """An automatic ability's "Produce <will>" (CR 907.1: not a will ability, it resolves from the chase and the
+    will goes to its controller's pool then, CR 907.4): its only effect; one will or several ("{W}{W}")."""
+    if not any(op["op"] in ("produce_will", "_spend_only") for op in ops):
+        return ops
+    if len(ops) != 1 or ops[0]["op"] != "produce_will":
+        raise Unsupported("an automatic ability producing will with other effects or restricted will")
+    wills = ops[0]["_choices"]
+    if len(wills) == 1 and isinstance(wills[0], dict):
+        return [{"op": "produce_will", "will": w, "count": n} for w, n in wills[0]["_several"].items()]
+    if len(wills) == 1:
+        return [{"op": "produce_will", "will": wills[0]}]
+    # a choice of will is made as the ability resolves; the modes (priority.ask_mode) are chosen as it is played
+    # (CR 903.2e), before the chase: not the same for an ability that waits on the chase
+    raise Unsupported("an automatic ability producing a choice of will")
+
+
 def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = False,
-              trigger_card: bool = False) -> list[dict]:
+              trigger_card: bool = False, bare_it: bool = True) -> list[dict]:
     """The effect program of a list of clauses: the targets first (CR 903.2g), a register per
     selection (at most two, constants.N_REGS), "it" the last one."""
     chooses: list[dict] = []
@@ -2142,6 +2231,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     if not trigger_card:
                         raise Unsupported("'that <card>' naming the card of the trigger")
                     sel = _TRIGGER_CARD
+                elif not bare_it:
+                    raise Unsupported("'it' after a trigger about another card (this card or that one)")
                 else:
                     sel = _SELF  # "it" in an ability of a card in the field with nothing chosen: the card itself
             if sel.kind == "prev":

@@ -62,11 +62,12 @@ TriggerName = Literal[
     "other_enters", "begin_draw_phase", "begin_main_phase", "end_of_turn", "opponent_plays_spell",
     "judgment", "opponent_attacks", "begin_battle", "begin_attack_step", "begin_block_step", "end_of_battle",
     "j_resonator_attacks", "put_into_graveyard", "dealt_damage", "you_gain_life", "damage_to_you",
-    "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field",
+    "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field", "other_to_graveyard",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
-                      "you_play": ("resonator", "chant", "addition", "regalia", "rune")}
+                      "you_play": ("resonator", "chant", "addition", "regalia", "rune"),
+                      "other_to_graveyard": ("resonator",)}
 _TRIGGER_FILTER_ZONE = {"you_play": "chase"}  # the card the trigger watches is there (else in the field)
 # the triggers about another card that may have a filter (none: any card or none): the attacker this card blocks,
 # the blocker of this card, the J/resonator this card deals damage to (the event's aux: Op.TARGET_TRIGGER reads it)
@@ -232,7 +233,10 @@ OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field",
                     top=(int, Field(default=0, ge=0, le=K.SEARCH_TOP_MASK)),
                     rest=(Literal["bottom", "graveyard", "top", "bottom_any"], "bottom"), must=(bool, False),
                     reveal=(Literal["none", "taken", "taken_more", "top"], "none"))
-OpProduceWill = op_model("produce_will", _M, will=WillName, count=(int, Field(default=1, ge=1, le=5)))
+# spend: "Spend this will only to play <cards>": the will pays only for playing a card this filter (read on the
+# card's characteristics, zone chase) matches (state.RWILL; costs.restricted_credit)
+OpProduceWill = op_model("produce_will", _M, will=WillName, count=(int, Field(default=1, ge=1, le=5)),
+                         spend=(FowFilter | None, None))
 OpCallStone = op_model("call_stone", _M, who=_Who, rested=(bool, False))  # rested: "... into the field rested"
 # "put N [A/D] <attribute> <race> resonator token(s) into the field" (CR 1303): ``token`` the number of a token card of
 # the pool (token = true), made ``count`` times under the control of ``who`` (CR 1303.1c; Op.MAKE_TOKEN)
@@ -253,6 +257,9 @@ _Prevent = Union[Annotated[int, Field(gt=0, le=20000, multiple_of=100)], Literal
 InsteadList = Annotated[list[Literal["rest", "heal"]], BeforeValidator(_as_list)]
 OpPrevent = op_model("prevent", _M, amount=(_Prevent, "all"), reg=(Reg, 0))
 OpPreventFrom = op_model("prevent_from", _M, reg=(Reg, 0))  # "prevent all damage that would be dealt by <targets> this turn"
+# "<targets> don't recover during the recovery phase as long as this card is in the field" (Op.LOCK_RECOVER)
+OpLockRecover = op_model("lock_recover", _M, reg=(Reg, 0))
+OpNoLifeGain = op_model("no_life_gain", _M)  # "Players cannot gain life." (a continuous ability's, Op.NO_LIFE_GAIN)
 OpPreventPlayer = op_model("prevent_player", _M, amount=(_Prevent, "all"), who=_Who)
 OpShieldDestroy = op_model("shield_destroy", _M, instead=(InsteadList, ["rest", "heal"]), reg=(Reg, 0))
 OpReplaceDestroy = op_model("replace_destroy", _M, instead=(InsteadList, ["heal"]), filter=(Union[FowFilter, None], None))  # noqa: UP007
@@ -316,7 +323,7 @@ _OP_MODELS = (
     OpCounter, OpDraw, OpDiscard, OpDamagePlayer, OpGainLife, OpLoseLife, OpSearch, OpProduceWill, OpCallStone,
     OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
-    OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom,
+    OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain,
     OpMakeToken, OpWeather,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
@@ -341,9 +348,9 @@ _ON_REGISTER = {
     "power", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
-    "prevent_from",
+    "prevent_from", "lock_recover",
 }  # fmt: skip
-_CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy",
+_CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "grave_to_removed", "prevent_damage", "damage_mod"}  # fmt: skip
 _INSTEAD_BITS = {"rest": K.INSTEAD_REST, "heal": K.INSTEAD_HEAL}
 
@@ -494,9 +501,12 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC)
                              & (abilities[:, K.A_TRIGGER] == K.Trigger.YOU_PLAY)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_YOU_PLAY  # (without the abilities: set, the kernels skip nothing)
-    for trig, bit in ((K.Trigger.LEAVES_FIELD, K.FLAG_LEAVES_FIELD), (K.Trigger.IS_BLOCKED, K.FLAG_IS_BLOCKED)):
+    for trig, bit in ((K.Trigger.LEAVES_FIELD, K.FLAG_LEAVES_FIELD), (K.Trigger.IS_BLOCKED, K.FLAG_IS_BLOCKED),
+                      (K.Trigger.OTHER_TO_GRAVEYARD, K.FLAG_OTHER_TO_GRAVE)):
         if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC) & (abilities[:, K.A_TRIGGER] == trig)).any():
             flags[-1, K.FL_MISC] |= bit  # (without the abilities: set, the kernels skip nothing)
+    if (code[:, K.I_OP] == K.Op.NO_LIFE_GAIN).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_NO_LIFE_GAIN
     if (code[:, K.I_OP] == K.Op.DAMAGE_MOD).any():
         flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD
     if (code[:, K.I_OP] == K.Op.PREVENT_DAMAGE).any():
@@ -608,6 +618,15 @@ def filter_words(f: FowFilter) -> str:
     return kinds + (f" ({', '.join(bits_)})" if bits_ else "")
 
 
+def _plain_stone_will(ab: Any) -> bool:
+    """Is ``ab`` a will ability "{Rest}: Produce <one will>." (a magic stone's 'will' field, CR 907)?"""
+    cost = ab.cost
+    return (ab.kind == "will" and cost is not None and cost.rest and not (cost.will or cost.banish_self or cost.discard or cost.life
+                                                     or cost.mana) and ab.once == "no" and ab.condition is None
+            and len(ab.effect) == 1 and ab.effect[0].op == "produce_will" and ab.effect[0].count == 1
+            and ab.effect[0].spend is None)
+
+
 def op_words(op: Any) -> str:
     """One effect op in a few words: its name and its main numbers (``power +100/+100``, ``draw 1``)."""
     name = op.op.replace("_", " ")
@@ -618,7 +637,9 @@ def op_words(op: Any) -> str:
         return "this card"
     if op.op == "produce_will":
         n = getattr(op, "count", 1)
-        return f"produce {op.will} will" + (f" x{n}" if isinstance(n, int) and n > 1 else "")
+        out = f"produce {op.will} will" + (f" x{n}" if isinstance(n, int) and n > 1 else "")
+        spend = getattr(op, "spend", None)
+        return out + (f" (only to play {filter_words(spend)})" if spend is not None else "")
     if op.op in ("power", "aura_power"):
         out = f"{name} {op.atk:+d}/{op.defense:+d}"
         out += f" to {filter_words(op.filter)}" if op.op == "aura_power" else ""
@@ -690,6 +711,7 @@ _TRIGGER_WORDS = {
     "dealt_damage": "when it is dealt damage", "you_gain_life": "when you gain life",
     "damage_to_you": "when damage is dealt to you", "deals_damage_to_opponent": "when it deals damage to the opponent",
     "you_play": "when you play a card", "is_blocked": "when it is blocked", "leaves_field": "when it leaves the field",
+    "other_to_graveyard": "when a card is put into a graveyard from the field",
 }  # fmt: skip
 
 
@@ -878,9 +900,12 @@ class _Compiler(PoolCompiler):
             # (play.play_from_hand); a [Trigger] card (priority.trigger_card_free_cost) or an X cost takes it
             self.fail("abilities", "an optional cost reduction ('you may pay ... less') on a [Trigger] card or a "
                       "card whose cost has X (it would be taken without asking)")
-        # CR 907: a stone's "{Rest}: Produce <one or two choices>" is its 'will' field (the WILL_A / WILL_B actions); its
-        # other abilities are any card's: automatic ones trigger in the field (triggers.trigger_all, zones.enter_field
-        # for a called stone), activate and other will abilities are played from the field (play.ability_usable)
+        # CR 907: a stone's "{Rest}: Produce ..." is its 'will' field (the WILL_A / WILL_B actions); its other abilities
+        # are any card's: automatic ones trigger in the field (triggers.trigger_all, zones.enter_field for a called
+        # stone), activate ones and other will abilities (another cost, more choices, restricted will) are played from
+        # the field (play.ability_usable)
+        if t == "magic_stone" and any(_plain_stone_will(a) for a in card.abilities):
+            self.fail("abilities", "a magic stone's \"{Rest}: Produce <will>\" is its 'will' field, not a will ability")
         n_act = sum(a.kind in ("activate", "will") for a in card.abilities)
         if n_act > K.ABILITIES_PER_CARD:
             self.fail("abilities", f"at most {K.ABILITIES_PER_CARD} activate/will abilities per card (ABILITIES_PER_CARD)")
@@ -1026,7 +1051,8 @@ class _Compiler(PoolCompiler):
             if ab.cost is not None and ab.cost.will and not (ab.cost.rest or ab.cost.banish_self or ab.once == "turn"):
                 self.fail(f"{p}.cost.will", "a will ability paid with will needs {Rest}, 'banish this card' or once per "
                           "turn in its cost here (no endless loop of will for will)")
-        elif any(op.op == "produce_will" for op in ab.effect):
+        elif kind != "automatic" and any(op.op == "produce_will" for op in ab.effect):
+            # an automatic ability's will is produced as it resolves from the chase (CR 907.1: not a will ability)
             self.fail(f"{p}.effect", "produce_will belongs in a 'will' ability (it resolves without the chase, CR 907.3)")
         if ab.gods_art is not None:
             if kind != "activate" and not (kind == "will" and ab.gods_art == K.ENERGIZE_ART):
@@ -1328,7 +1354,13 @@ class _Compiler(PoolCompiler):
             look |= _SEARCH_REVEAL[op.reveal]
             return self.compile_filter(op.filter, f"{q}.filter", zones), int(K.SearchTo[op.to.upper()]), look
         if name == "produce_will":
-            return _WILL_CODE[op.will], op.count, 0
+            if op.spend is None:
+                return _WILL_CODE[op.will], op.count, 0
+            f = op.spend
+            if f.zone != "chase" or f.side != "any" or f.state != "any" or f.exclude_self or f.added_to or \
+                    f.self_only or f.atk_min is not None or f.atk_max is not None:
+                self.fail(f"{q}.spend", "a card played: zone chase, any side and state, no ATK bound (characteristics)")
+            return _WILL_CODE[op.will], op.count, self.compile_filter(f, f"{q}.spend", ("chase",)) + 1
         if name == "call_stone":
             return 0, who(), int(op.rested)
         if name == "weather":

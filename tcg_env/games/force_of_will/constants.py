@@ -76,6 +76,17 @@ class Attribute(IntEnum):
 N_ATTRIBUTES = 5
 WILL_VOID = N_ATTRIBUTES  # will without an attribute (CR 907.5): index 5 of a player's will pool
 N_WILL = N_ATTRIBUTES + 1
+# will restricted in use ("Spend this will only to play <cards>", state.RWILL): per player, RW_MAX kinds of
+# it at once (a filter row and a will index, with a count); an ability that would make a kind more is not
+# played then (play.ability_usable: an engine limit, docs/force_of_will/card-text.md)
+RW_MAX = 4
+# the cards that left the field for a graveyard in the move in progress (state.LEFT: several cards destroyed at the
+# same time by one instruction or one rule process, CR 906.7); more are not kept (an engine limit)
+LEFT_MAX = 16
+RW_FILTER = 0  # the filter row of the cards it pays for
+RW_WILL = 1  # Attribute or WILL_VOID
+RW_COUNT = 2  # how many
+RW_W = 3
 ATTRIBUTE_NAMES = [a.name.lower() for a in Attribute]  # "light" ... "darkness"
 ATTRIBUTE_BITS = {a.name.lower(): 1 << a for a in Attribute}  # attribute masks
 CARD_ATTRIBUTE_BITS = ATTRIBUTE_BITS | {"void": 0}  # a card's attributes: void has no bit (CR 208.4)
@@ -218,6 +229,10 @@ FLAG_MULTI_TARGET = 1024  # some CHOOSE of a fixed count of two or more, not "up
 FLAG_DIVE = 2048  # some [Dive] ability (A_COST_BANISH_SELF COST_DIVE) or TB_FROM_REMOVED card: the PRIORITY mask looks at
 # the hand's [Dive] abilities and the removed area
 FLAG_REMNANT = 512  # some card with [Remnant] (TB_REMNANT): the PRIORITY mask looks at the graveyard (CR 1115.2)
+# some automatic ability with trigger OTHER_TO_GRAVEYARD (zones.move_card_core fires it; effects.each_target and
+# rule_processes.sweep_field keep the cards moved at the same time, CR 906.7)
+FLAG_OTHER_TO_GRAVE = 1 << 15
+FLAG_NO_LIFE_GAIN = 1 << 16  # some NO_LIFE_GAIN instruction (effects.life_gain_blocked)
 FLAG_ATTR_REDUCTION = 256  # some COST_REDUCTION of attribute will (a2's COST_RED_ATTR_* fields: play.hand_attr_reduction)
 # COST_REDUCTION's a2: bit 0 "you may" (asked as the card is played, play.play_from_hand), then COST_RED_ATTR_BITS
 # bits per attribute (Attribute order): the will of that attribute less ("you may pay {B} less", CR 903.2i-iv)
@@ -328,6 +343,10 @@ class Trigger(IntEnum):
     # ruler area (zones.move_card; CR 906.7b: the ability refers to the card as it was in the field)
     LEAVES_FIELD = 29
     IS_BLOCKED = 28  # "whenever this card is blocked": the attacker, when a blocker is declared (CR 804.4; battle.block_declared)
+    # "whenever a <card> (A_TRIG_FILTER) is put into a graveyard from the field": any card's move from the field to a
+    # graveyard (zones.move_card_core), read as the card was in the field (CR 906.7b); the cards that watch it are the
+    # active ones, the moved card itself and the cards moved with it at the same time (triggers.other_to_graveyard)
+    OTHER_TO_GRAVEYARD = 33
 
 
 class KeywordAbility(IntEnum):
@@ -653,6 +672,13 @@ class Op(IntEnum):
     # one replaces an earlier one (CR 1028.1b)
     WEATHER = 63
     MAKE_TOKEN = 62
+    # "<targets> don't recover during the recovery phase as long as this card is in the field" (CR 503.5): a shield
+    # table entry on every card of register I_REG (Shield.NO_RECOVER, SH_AMOUNT the source's slot) while the source is
+    # in the field; turn.recover_all reads it, it ends as either card leaves the field (replacement.shields_end_on)
+    LOCK_RECOVER = 75
+    # "Players cannot gain life." (a continuous ability; effects.life_gain_blocked, only in pools with one:
+    # FLAG_NO_LIFE_GAIN): while its card is in the field, life gains are none
+    NO_LIFE_GAIN = 76
 
 
 class Shield(IntEnum):
@@ -661,6 +687,9 @@ class Shield(IntEnum):
     PREVENT = 1  # CR 1018: damage that would be dealt to the card / player is reduced
     DESTROY = 2  # CR 910: the next destruction of the card is replaced (SH_AMOUNT: INSTEAD_* bits)
     PREVENT_FROM = 3  # CR 1018.1b: all damage the card (SH_SLOT) would deal this turn is prevented
+    # CR 503.5: the card (SH_SLOT) does not recover in the recovery phase as long as the card SH_AMOUNT (the source, in
+    # the field) is in the field: not "this turn" (the end of turn keeps it; Op.LOCK_RECOVER)
+    NO_RECOVER = 4
 
 
 # what a destruction is replaced by (SHIELD_DESTROY / REPLACE_DESTROY a0: bits, CR 910.1)

@@ -5,10 +5,12 @@ attribute, then void will, the wild word (CR 907.5). Whether the pool pays a cos
 of that attribute (CR 203.3), the free cost (CR 203.4) from void will first, then from the
 attribute with the most will left (the lowest on a tie)."""
 
+import numpy as np
+
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
-from tcg_env.games.force_of_will.constants import N_ATTRIBUTES, N_WILL, WILL_VOID
-from tcg_env.games.force_of_will.state import WILL
+from tcg_env.games.force_of_will.constants import N_ATTRIBUTES, N_WILL, RW_COUNT, RW_FILTER, RW_MAX, RW_W, RW_WILL, WILL_VOID
+from tcg_env.games.force_of_will.state import RWILL, RWILL_N, WILL
 from tcg_env.rules.costs import pool_can_pay, pool_can_pay_two, pool_pay, pool_pay_generic, pool_pay_two, pool_total
 
 
@@ -55,3 +57,139 @@ def pay_free(s, p, n):
     """Free will (CR 203.4): void will first, then the attribute with the most will left."""
     pool = WILL + p * N_WILL
     pool_pay_generic(s, pool, N_ATTRIBUTES, pool + WILL_VOID, n)
+
+
+# ---- will restricted in use ("Spend this will only to play <cards>", state.RWILL) ----------------
+# It is will of its attribute that pays only for playing a card of its filter. Where a card is played
+# (play.payable, play.pay_card_cost, the X and [Trigger] payments) the will of the entries whose filter
+# matches the card is added to the pool for the check or payment (restricted_credit) and what the
+# canonical payment leaves is split back (restricted_settle): of each attribute, the restricted will is
+# spent first (it can pay for less than the same will without the restriction, so spending it first
+# leaves the player every choice the other order leaves). Nothing of this runs while the player has no
+# restricted will (RWILL_N 0): the built-in pools never make any.
+@internal
+def restricted_credit(game, s, T, p, cid, sign):
+    """Add (``sign`` 1) or take back (-1) the restricted will of ``p`` that pays for playing card
+    ``cid`` to / from its pool; returns how much."""
+    n = 0
+    base = RWILL + p * RW_MAX * RW_W
+    for e in range(s[RWILL_N + p]):
+        w = base + e * RW_W
+        if game.spend_match(T, s[w + RW_FILTER], cid):
+            s[WILL + p * N_WILL + s[w + RW_WILL]] += sign * s[w + RW_COUNT]
+            n += s[w + RW_COUNT]
+    return n
+
+
+@internal
+def restricted_settle(game, s, T, p, cid, before):
+    """After paying from a pool credited with ``restricted_credit``: ``before`` was the pool before the
+    credit (``restricted_snapshot``). Of each will ``a`` spent, the restricted will went first: the pool keeps
+    at most ``before[a]``, the matching entries the rest, the first entries spent first; spent entries
+    are dropped."""
+    pool = WILL + p * N_WILL
+    base = RWILL + p * RW_MAX * RW_W
+    for a in range(N_WILL):
+        left = s[pool + a]
+        keep = min((before >> (_SNAP_BITS * a)) & ((1 << _SNAP_BITS) - 1), left)
+        s[pool + a] = keep
+        r_left = left - keep  # the restricted will of attribute a still there
+        r_all = 0
+        for e in range(s[RWILL_N + p]):
+            w = base + e * RW_W
+            if s[w + RW_WILL] == a and game.spend_match(T, s[w + RW_FILTER], cid):
+                r_all += s[w + RW_COUNT]
+        spent = r_all - r_left
+        for e in range(s[RWILL_N + p]):
+            w = base + e * RW_W
+            if spent > 0 and s[w + RW_WILL] == a and game.spend_match(T, s[w + RW_FILTER], cid):
+                v = min(spent, s[w + RW_COUNT])
+                s[w + RW_COUNT] -= v
+                spent -= v
+    n = 0
+    for e in range(s[RWILL_N + p]):  # drop the spent entries, the order kept
+        w = base + e * RW_W
+        if s[w + RW_COUNT] > 0:
+            d = base + n * RW_W
+            for k in range(RW_W):
+                s[d + k] = s[w + k]
+            n += 1
+    for e in range(n, s[RWILL_N + p]):
+        for k in range(RW_W):
+            s[base + e * RW_W + k] = 0
+    s[RWILL_N + p] = n
+
+
+_SNAP_BITS = 10  # a pool's will of one kind in a snapshot (fewer than 1024)
+
+
+@internal
+def restricted_snapshot(s, p):
+    """``p``'s pool packed, _SNAP_BITS bits a will kind (``restricted_settle``'s ``before``)."""
+    before = np.int64(0)
+    for a in range(N_WILL):
+        before |= np.int64(min(s[WILL + p * N_WILL + a], (1 << _SNAP_BITS) - 1)) << (_SNAP_BITS * a)
+    return before
+
+
+@internal
+def card_can_pay(game, s, T, p, cid, row, first_col, free):
+    """``can_pay`` of a cost paid to play card ``cid``: its player's restricted will that pays for it counts."""
+    if s[RWILL_N + p] == 0:
+        return can_pay(s, p, row, first_col, free)
+    game.restricted_credit(s, T, p, cid, 1)
+    ok = can_pay(s, p, row, first_col, free)
+    game.restricted_credit(s, T, p, cid, -1)
+    return ok
+
+
+@internal
+def card_can_pay_both(game, s, T, p, cid, row1, col1, free1, row2, col2, free2_col):
+    """``can_pay_both`` of costs paid to play card ``cid`` (``card_can_pay``)."""
+    if s[RWILL_N + p] == 0:
+        return can_pay_both(s, p, row1, col1, free1, row2, col2, free2_col)
+    game.restricted_credit(s, T, p, cid, 1)
+    ok = can_pay_both(s, p, row1, col1, free1, row2, col2, free2_col)
+    game.restricted_credit(s, T, p, cid, -1)
+    return ok
+
+
+@internal
+def card_pay(game, s, T, p, cid, row, first_col, free):
+    """``pay`` of a cost paid to play card ``cid``: its restricted will that pays for it spent first."""
+    if s[RWILL_N + p] == 0:
+        pay(s, p, row, first_col, free)
+        return
+    before = restricted_snapshot(s, p)
+    game.restricted_credit(s, T, p, cid, 1)
+    pay(s, p, row, first_col, free)
+    game.restricted_settle(s, T, p, cid, before)
+
+
+@internal
+def card_pay_both(game, s, T, p, cid, row1, col1, free1, row2, col2, free2):
+    """``pay_both`` of costs paid to play card ``cid`` (``card_pay``)."""
+    if s[RWILL_N + p] == 0:
+        pay_both(s, p, row1, col1, free1, row2, col2, free2)
+        return
+    before = restricted_snapshot(s, p)
+    game.restricted_credit(s, T, p, cid, 1)
+    pay_both(s, p, row1, col1, free1, row2, col2, free2)
+    game.restricted_settle(s, T, p, cid, before)
+
+
+@internal
+def add_restricted_will(s, p, frow, will, n):
+    """``n`` will ``will`` for ``p`` that pays only for playing a card of filter row ``frow`` (state.RWILL):
+    added to an entry of the same kind, else a new one (play.ability_usable keeps one free)."""
+    base = RWILL + p * RW_MAX * RW_W
+    for e in range(s[RWILL_N + p]):
+        w = base + e * RW_W
+        if s[w + RW_FILTER] == frow and s[w + RW_WILL] == will:
+            s[w + RW_COUNT] += n
+            return
+    w = base + s[RWILL_N + p] * RW_W
+    s[w + RW_FILTER] = frow
+    s[w + RW_WILL] = will
+    s[w + RW_COUNT] = n
+    s[RWILL_N + p] += 1

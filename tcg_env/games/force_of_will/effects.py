@@ -236,6 +236,7 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
         src = s[f + E_SLOT] if s[ZONE + s[f + E_SLOT] * CARD_W] == Zone.FIELD else -1
         game.deal_damage_to_card(s, T, src, slot, game.amount_of(s, f, a0))
     elif op == Op.DESTROY:
+        game.open_move(s, T)  # the targets move at the same time (CR 906.7); after_each_target closes it
         game.destroy(s, T, slot)
     elif op == Op.REST:
         s[RESTED + w] = 1
@@ -251,6 +252,7 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
         cancel_slot(game, s, T, slot)
     elif op == Op.BANISH:
         if s[CONTROLLER + w] == ctrl:  # CR 1011.2
+            game.open_move(s, T)
             game.to_graveyard(s, T, slot)
     elif op == Op.REMOVE_FROM_BATTLE:
         game.remove_from_battle(s, slot)
@@ -277,8 +279,8 @@ def remove_from_battle(s, slot):
 
 
 @internal
-def after_each_target(s, T):
-    return None
+def after_each_target(game, s, T):
+    game.close_move(s, T)  # the instruction's targets have all moved (effects.each_target's open_move)
 
 
 @internal
@@ -655,6 +657,31 @@ def add_shields(game, s, f, reg, kind, amount):
 
 
 @internal
+def life_gain_blocked(game, s, T):
+    """Does a continuous ability "Players cannot gain life." (Op.NO_LIFE_GAIN) apply now: one of a card in a field
+    or a ruler area (CR 902.1), its condition holding? Only in pools with one (FLAG_NO_LIFE_GAIN)."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_NO_LIFE_GAIN) == 0:
+        return False
+    abil = ability_table(T)
+    code = code_table(T)
+    for p in range(2):
+        for z in (Zone.FIELD, Zone.RULER_AREA):
+            n_off, l_off = zone_offsets(ZT, z, p)
+            for i in range(s[n_off]):
+                card = s[l_off + i]
+                c = card_table(T)[s[CARD + card * CARD_W]]
+                for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+                    if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
+                        continue
+                    for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+                        if code[q, I_OP] == Op.NO_LIFE_GAIN and game.condition_holds(
+                                s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, card):
+                            return True
+    return False
+
+
+@internal
 def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     """Force of Will's own non-each-target opcodes."""
     ctrl = s[f + E_CTRL]
@@ -676,6 +703,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             s[f + E_X] = a2 * (own_atk(game, s, T, src) if a0 == K.Per.SELF_ATK else game.aura_count(s, T, a0, a1, ctrl, src))
     elif op == Op.GAIN_LIFE:
         gained = game.amount_of(s, f, a0)
+        if gained > 0 and game.life_gain_blocked(s, T):
+            gained = 0  # "Players cannot gain life."
         s[LIFE + who] += gained
         if gained > 0:
             game.trigger_controlled(s, T, K.Trigger.YOU_GAIN_LIFE, who)  # "whenever you gain life"
@@ -687,6 +716,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         return game.foresee(s, T, f, ctrl, a0)
     elif op == Op.PREVENT_FROM:
         add_shields(game, s, f, reg, Shield.PREVENT_FROM, 0)
+    elif op == Op.LOCK_RECOVER:
+        if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD:  # "as long as this card is in the field": it is now
+            add_shields(game, s, f, reg, Shield.NO_RECOVER, src)
     elif op == Op.PREVENT or op == Op.SHIELD_DESTROY:
         amount = game.amount_of(s, f, a0)
         if a0 >= 0 or amount > 0:  # "prevent the next X00" with X = 0 prevents nothing
@@ -714,7 +746,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.WEATHER:
         s[WEATHER + ctrl] = a0  # CR 1028.1 / 1028.1b: the effect's controller's weather, the latest effect's
     elif op == Op.PRODUCE_WILL:
-        s[WILL + ctrl * K.N_WILL + a0] += max(a1, 1)  # CR 907.4: kept by the ability's controller
+        if a2 > 0:  # "Spend this will only to play <cards>" (filter row a2 - 1): kept apart (state.RWILL)
+            game.add_restricted_will(s, ctrl, a2 - 1, a0, max(a1, 1))
+        else:
+            s[WILL + ctrl * K.N_WILL + a0] += max(a1, 1)  # CR 907.4: kept by the ability's controller
     elif op == Op.CALL_STONE:
         top = game.put_stone_deck_top(s, ctrl)
         if top >= 0:

@@ -114,6 +114,17 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
     return passes_state(st, K.CardState.RECOVERED, K.CardState.RESTED, s[RESTED + w] != 0)
 
 
+@internal
+def spend_match(T, frow, cid):
+    """Does restricted will of filter row ``frow`` ("Spend this will only to play <cards>", state.RWILL)
+    pay for playing card ``cid``? Its characteristics only (the compiler keeps those alone in the filter):
+    card type, attribute, race, name."""
+    f = filter_table(T)[frow]
+    c = card_table(T)[cid]
+    return (passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)) and passes_bits(f[K.F_ATTR_MASK], c[K.C_ATTR])
+            and passes_equals_any2(f[K.F_RACE], c[K.C_RACE], c[K.C_RACE2]) and passes_equals(f[K.F_NAME], c[K.C_NAME]))
+
+
 @internal_inline  # one caller: inlined into it (engine.jit)
 def count_stones(game, s, T, p):
     """Magic stones ``p`` controls (CR 1128.3: printed type magic stone)."""

@@ -41,7 +41,7 @@ from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, ATTACKED, ATTACKER, BLOCKER, CALLED, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER,
     FIELD_CAP,
     COUNTERS, DAMAGE, DEC_ARG, ENTERED, ENTRY_W, E_SLOT, E_X, GODS_ART_USED, JUDGED, LIFE, MANA, MARK, MT,
-    PRIORITY_PLAYER, PT, RESTED, REVEALED, REVEAL_IDS, REVEAL_N, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT,
+    PRIORITY_PLAYER, PT, RESTED, REVEALED, REVEAL_IDS, RWILL, RWILL_N, REVEAL_N, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT,
     STEP, TURNS_TAKEN, TURN_PLAYER, WILL, ZONE, ZONES, ZT
 )
 from tcg_env.games.force_of_will.characteristics import AURA_ALL
@@ -73,6 +73,9 @@ GLOBALS.written(
     "my_divinity_div10", "opp_divinity_div10",  # remaining divinity (CR 711.2a; -0.1: no [Divinity])
     "x_max_div10",  # CHOOSE_X decision: the largest X the player may choose (CR 903.2f)
     "my_prevent_div1000", "opp_prevent_div1000",  # damage to the player still to prevent (SHIELD_PREVENT_ALL: all)
+    # produced will restricted in use ("Spend this will only to play <cards>", state.RWILL; public as the will
+    # columns are, CR 907.4), per will kind, mine then the opponent's; not in the will columns above (v7)
+    *[f"{side}_restricted_will_{a}_div10" for side in ("my", "opp") for a in (*K.ATTRIBUTE_NAMES, "void")],
 )  # fmt: skip
 GLOBAL_COLUMNS = GLOBALS.names
 write_globals = columns_writer(GLOBALS, "write_globals")
@@ -165,6 +168,7 @@ G_PIERCE = GLOBAL.col("pierce_assigned_div1000")
 G_DIVINITY = GLOBAL.col("my_divinity_div10")  # + side
 G_X_MAX = GLOBAL.col("x_max_div10")
 G_PREVENT = GLOBAL.col("my_prevent_div1000")  # + side
+G_RWILL = GLOBAL.col("my_restricted_will_light_div10")  # + side * N_WILL + will kind
 
 # a card row's state columns, from the row's first state column (CARD_OBS_FEATURES)
 DYN_PRESENT = DYN_COLUMNS.index("in_row")
@@ -362,6 +366,8 @@ def shield_columns(game, s, slot, obs, o):
             d = o + CARD_OBS_FEATURES
             if s[e + SH_KIND] == K.Shield.PREVENT:
                 obs[d + DYN_PREVENT] = obs[d + DYN_PREVENT] + game.shield_amount(s, k)
+            elif s[e + SH_KIND] == K.Shield.NO_RECOVER:
+                obs[d + DYN_CANT_RECOVER] = 1.0  # as long as its source is in the field (Op.LOCK_RECOVER)
             else:
                 obs[d + DYN_DESTROY_SHIELD] = 1.0
 
@@ -579,6 +585,12 @@ def observe_into(game, s, T, player, obs, over_previous):
     obs[G_DIVINITY + 1] = game.remaining_divinity(s, T, op) / 10.0
     if s[H_DECISION] == K.Decision.CHOOSE_X:
         obs[G_X_MAX] = s[DEC_ARG] / 10.0
+    if s[RWILL_N] + s[RWILL_N + 1] > 0:  # only a pool with "Spend this will only ..." makes any
+        for k in range(2):
+            p = me if k == 0 else op
+            for e in range(s[RWILL_N + p]):
+                w = RWILL + (p * K.RW_MAX + e) * K.RW_W
+                obs[G_RWILL + k * K.N_WILL + s[w + K.RW_WILL]] += s[w + K.RW_COUNT] / 10.0
     ov = over_previous
     zone_rows(game, s, T, ZT, Zone.HAND, me, me, obs, B_HAND, HAND_SLOTS, False, ov)  # CR 306.2: the owner sees it
     zone_rows(game, s, T, ZT, Zone.FIELD, me, me, obs, B_FIELD, FIELD_SLOTS, False, ov)

@@ -10,22 +10,22 @@ chosen one card at a time after the targets (CR 903.2j: DISCARD_COST, ``priority
 
 from tcg_env.engine.chase import chase_full, chase_push, chase_size
 from tcg_env.engine.decisions import set_decision
-from tcg_env.engine.effects import MODE_ALL, MODE_TARGETS
+from tcg_env.engine.effects import I_A0, I_A1, I_A2, I_OP, MODE_ALL, MODE_TARGETS
 from tcg_env.engine.header import H_TURN
 # the legal mask's per-card predicates are inlined (internal_inline): as calls, passing the row and
 # the tables at each of ~50 calls per mask cost ~40% of it (docs/performance-log.md, 2026-11-26)
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
-from tcg_env.engine.tables import ability_table, card_table, flag_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, flag_table
 from tcg_env.engine.zones import zone_move, zone_offsets, zone_put
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
     ABILITIES_PER_CARD, HAND_SLOTS, N_ATTRIBUTES, OPTION_SLOTS, AbilityKind, CardType, EntryKind,
-    Purpose, Step, Zone
+    Op, Purpose, Step, Zone
 )
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, CALLED, CARD, CARD_W, CONTROLLER, DEC_ARG, E_AUX, E_SLOT, E_X, FR_DISCARD, GODS_ART_USED, HAND_N,
-    JUDGED, LIFE, MANA, MARK, NO_MORE_BATTLE, OWNER, PSEUDO, RESTED, REVEALED, STANDBY_TURN, STANDBY_N, STEP,
+    JUDGED, LIFE, MANA, MARK, NO_MORE_BATTLE, OWNER, PSEUDO, RESTED, REVEALED, RWILL_N, STANDBY_TURN, STANDBY_N, STEP,
     TURN_PLAYER, USED_TURN, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.costs import can_pay_free
@@ -163,6 +163,8 @@ def max_x(game, s, T, p, slot, how):
     apply to it (CR 903.2i: X is chosen first); at most OPTION_SLOTS - 1 (one OPTION action a value)."""
     c = card_table(T)[s[CARD + slot * CARD_W]]
     left = game.will_total(s, p)
+    if s[RWILL_N + p] > 0:
+        left += game.restricted_credit(s, T, p, s[CARD + slot * CARD_W], 0)  # sign 0: counted, not added
     for a in range(N_ATTRIBUTES):
         left -= c[K.C_COST + a]
     if how == K.PLAY_AWAKENED:
@@ -382,9 +384,10 @@ def payable(game, s, T, p, slot, how, free, attr):
     if attr != 0:
         credit_attr(s, p, attr, 1)
     if how == K.PLAY_AWAKENED:
-        ok = game.can_pay_both(s, p, c, K.C_COST, free, ability_table(T)[c[K.C_AWAKEN_ABIL]], K.A_COST, K.A_COST_FREE)
+        ok = game.card_can_pay_both(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, free,
+                                    ability_table(T)[c[K.C_AWAKEN_ABIL]], K.A_COST, K.A_COST_FREE)
     else:
-        ok = game.can_pay(s, p, c, K.C_COST, free)
+        ok = game.card_can_pay(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, free)
     if attr != 0:
         credit_attr(s, p, attr, -1)
     return ok
@@ -394,14 +397,21 @@ def payable(game, s, T, p, slot, how, free, attr):
 def pay_card_cost(game, s, T, p, slot, how, free, attr):
     """Pay card ``slot``'s cost (its free part ``free``, its attribute parts less ``attr``), with its
     [Awakening] cost when ``how`` is PLAY_AWAKENED (CR 1109.2)."""
-    c = card_table(T)[s[CARD + slot * CARD_W]]
+    cid = s[CARD + slot * CARD_W]
+    c = card_table(T)[cid]
+    restricted = s[RWILL_N + p] > 0
+    if restricted:  # the pool before the restricted will and the reduction (costs.restricted_settle)
+        before = game.restricted_snapshot(s, p)
+        game.restricted_credit(s, T, p, cid, 1)
     if attr != 0:
-        credit_attr(s, p, attr, 1)
+        credit_attr(s, p, attr, 1)  # spent before any other will of its attribute (restricted_settle)
     if how == K.PLAY_AWAKENED:
         a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
         game.pay_both(s, p, c, K.C_COST, free, a, K.A_COST, a[K.A_COST_FREE])
     else:
         game.pay(s, p, c, K.C_COST, free)
+    if restricted:
+        game.restricted_settle(s, T, p, cid, before)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -452,12 +462,14 @@ def x_chosen(game, s, T, p, x):
     it was played, DEC_ARG[1]), with an [Awakening] cost when awakened."""
     f = game.top_frame(s)
     s[f + E_X] = x
-    c = card_table(T)[s[CARD + s[f + E_SLOT] * CARD_W]]
+    cid = s[CARD + s[f + E_SLOT] * CARD_W]
+    c = card_table(T)[cid]
     if s[f + E_AUX] == K.PLAY_AWAKENED:
         a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
-        game.pay_both(s, p, c, K.C_COST, max(x - s[DEC_ARG + 1], 0), a, K.A_COST, a[K.A_COST_FREE])  # CR 1109.2
+        game.card_pay_both(s, T, p, cid, c, K.C_COST, max(x - s[DEC_ARG + 1], 0), a, K.A_COST,
+                           a[K.A_COST_FREE])  # CR 1109.2
     else:
-        game.pay(s, p, c, K.C_COST, max(x - s[DEC_ARG + 1], 0))
+        game.card_pay(s, T, p, cid, c, K.C_COST, max(x - s[DEC_ARG + 1], 0))
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -509,6 +521,22 @@ def nth_activate(T, cid, j):
     return -1
 
 
+@internal
+def makes_restricted_will(T, r):
+    """Does ability row ``r`` (or one of its modes) produce will restricted in use (PRODUCE_WILL a2 > 0)?"""
+    abil = ability_table(T)
+    code = code_table(T)
+    first, n = r, 1
+    c0 = abil[r, K.A_CODE_START]
+    if abil[r, K.A_CODE_LEN] > 0 and code[c0, I_OP] == Op.SELECT_MODE:
+        first, n = code[c0, I_A0], code[c0, I_A1]  # the modes' rows (priority.ask_mode)
+    for m in range(first, first + n):
+        for q in range(abil[m, K.A_CODE_START], abil[m, K.A_CODE_START] + abil[m, K.A_CODE_LEN]):
+            if code[q, I_OP] == Op.PRODUCE_WILL and code[q, I_A2] > 0:
+                return True
+    return False
+
+
 @internal_inline
 def ability_usable(game, s, T, p, slot, j):
     """May ``p`` play activate ability ``j`` of card ``slot`` now (CR 707.1, 905, 1013.3)?"""
@@ -545,6 +573,8 @@ def ability_usable(game, s, T, p, slot, j):
         return False
     if game.frames_full(s):
         return False
+    if s[RWILL_N + p] >= K.RW_MAX and a[K.A_KIND] == AbilityKind.WILL and makes_restricted_will(T, r):
+        return False  # an engine limit: RW_MAX kinds of restricted will at once (constants.RW_MAX)
     if a[K.A_KIND] == AbilityKind.ACTIVATE:
         if chase_full(game, s) or not game.playable_targets(s, T, r, p, slot):
             return False
@@ -737,7 +767,7 @@ def rune_playable(game, s, T, p, i):
         return False
     if not game.room_to_play(s) or c[K.C_DIVINITY] > game.remaining_divinity(s, T, p) or game.free_slot(s, p) < 0:
         return False
-    if not game.can_pay(s, p, c, K.C_COST, rune_free_cost(c)):
+    if not game.card_can_pay(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, rune_free_cost(c)):
         return False
     arow = c[K.C_SPELL_ABIL]
     return arow < 0 or game.playable_targets(s, T, arow, p, slot)
@@ -771,10 +801,11 @@ def play_rune(game, s, T, p, i):
     s[PSEUDO + cw] = K.PSEUDO_COPY
     free = rune_free_cost(c)
     pending = 0
-    if c[K.C_INCARNATION_N] < 0 and c[K.C_COST_FREE] >= 0 and game.can_pay(s, p, c, K.C_COST, c[K.C_COST_FREE]):
+    if c[K.C_INCARNATION_N] < 0 and c[K.C_COST_FREE] >= 0 and game.card_can_pay(s, T, p, s[CARD + w], c, K.C_COST,
+                                                                                c[K.C_COST_FREE]):
         pending = pack_pending(c[K.C_COST_FREE], free, 0)  # "you may pay {N} less ... from a rune area" (CR 903.2i-iv)
     else:
-        game.pay(s, p, c, K.C_COST, free)
+        game.card_pay(s, T, p, s[CARD + w], c, K.C_COST, free)
     zone_put(s, ZT, copy, Zone.CHASE)
     game.note_card_play(s, p)
     f = game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, copy, c[K.C_SPELL_ABIL], p, K.PLAY_NORMAL)

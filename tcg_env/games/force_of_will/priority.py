@@ -136,9 +136,10 @@ def trigger_payable(game, s, T, p, slot, arow):
     if min(s[HAND_N + p] - (1 if from_hand else 0), HAND_SLOTS) < a[K.A_COST_DISCARD] or s[LIFE + p] < a[K.A_COST_LIFE]:
         return False
     if s[ZONE + slot * CARD_W] == Zone.STANDBY:
-        return game.can_pay(s, p, a, K.A_COST, a[K.A_COST_FREE])
+        return game.card_can_pay(s, T, p, s[CARD + slot * CARD_W], a, K.A_COST, a[K.A_COST_FREE])
     c = card_table(T)[s[CARD + slot * CARD_W]]
-    return game.can_pay_both(s, p, c, K.C_COST, game.trigger_card_free_cost(s, T, p, slot), a, K.A_COST, K.A_COST_FREE)
+    return game.card_can_pay_both(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, game.trigger_card_free_cost(s, T, p, slot),
+                                  a, K.A_COST, K.A_COST_FREE)
 
 
 @internal
@@ -149,10 +150,10 @@ def play_trigger_from(game, s, T, player, slot, arow, aux, purpose):
     a = ability_table(T)[arow]
     if s[ZONE + slot * CARD_W] != Zone.STANDBY:  # CR 708.4: the card's cost too
         c = card_table(T)[s[CARD + slot * CARD_W]]
-        game.pay_both(s, player, c, K.C_COST, game.trigger_card_free_cost(s, T, player, slot), a, K.A_COST,
-                      a[K.A_COST_FREE])
+        game.card_pay_both(s, T, player, s[CARD + slot * CARD_W], c, K.C_COST,
+                           game.trigger_card_free_cost(s, T, player, slot), a, K.A_COST, a[K.A_COST_FREE])
     else:
-        game.pay(s, player, a, K.A_COST, a[K.A_COST_FREE])
+        game.card_pay(s, T, player, s[CARD + slot * CARD_W], a, K.A_COST, a[K.A_COST_FREE])
     s[LIFE + player] -= a[K.A_COST_LIFE]
     zone_take(s, ZT, slot)
     s[CONTROLLER + slot * CARD_W] = player

@@ -70,17 +70,21 @@ def shields_end_on(game, s, slot):
     """CR 302.3: a card that leaves the field is a new card: the entries protecting it end."""
     i = 0
     while i < s[SHIELD_N]:
-        if s[game.shield_at(i) + SH_SLOT] == slot:
-            game.remove_shield(s, i)
+        e = game.shield_at(i)
+        if s[e + SH_SLOT] == slot or (s[e + SH_KIND] == Shield.NO_RECOVER and s[e + SH_AMOUNT] == slot):
+            game.remove_shield(s, i)  # a NO_RECOVER entry also ends as its source leaves the field
         else:
             i += 1
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
 def shields_end_of_turn(game, s):
-    """CR 505.5b: every entry lasts "this turn"."""
-    while s[SHIELD_N] > 0:
-        game.remove_shield(s, s[SHIELD_N] - 1)
+    """CR 505.5b: every entry lasts "this turn" but NO_RECOVER's (as long as its source is in the field)."""
+    i = s[SHIELD_N] - 1
+    while i >= 0:
+        if s[game.shield_at(i) + SH_KIND] != Shield.NO_RECOVER:
+            game.remove_shield(s, i)
+        i -= 1
 
 
 @internal

@@ -73,6 +73,7 @@ def sweep_field(game, s, T, which):
     the graveyard); returns whether any card moved."""
     done = False
     cont = game.continuous_in_field(s, T)
+    game.open_move(s, T)  # the rule process moves them at the same time (CR 906.7)
     for p in range(2):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
         i = 0
@@ -86,6 +87,7 @@ def sweep_field(game, s, T, which):
                 cont = game.continuous_in_field(s, T)
             else:
                 i += 1
+    game.close_move(s, T)
     return done
 
 

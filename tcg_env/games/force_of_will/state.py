@@ -10,7 +10,7 @@ from tcg_env.engine.reveals import declare_reveals
 from tcg_env.engine.zones import Seen, ZoneLists
 from tcg_env.games.force_of_will.constants import (
     CHASE_MAX, FRAME_MAX, MAX_EXTRA, MAX_STONE_DECK, N_REGS, N_SLOTS, N_WILL, OPTION_SLOTS, PENDING_MAX,
-    PLAYER_SLOTS, REVEAL_ROWS, SHIELD_MAX, STANDBY_SLOTS, TARGET_MAX, Duration, Mod, Zone
+    LEFT_MAX, PLAYER_SLOTS, REVEAL_ROWS, RW_MAX, RW_W, SHIELD_MAX, STANDBY_SLOTS, TARGET_MAX, Duration, Mod, Zone
 )
 from tcg_env.rules.modifiers import ADD, OR, ModifierTable
 
@@ -41,6 +41,16 @@ NO_MORE_BATTLE = _a("battle_forfeited")  # CR 803.6: no battle again this turn
 # ---- players ----------------------------------------------------------------------------------
 LIFE = _a("life", 2)  # CR 105.4
 WILL = _a("will", (2, N_WILL))  # produced will per Attribute, then void (CR 907.4)
+# produced will restricted in use ("Spend this will only to play <cards>"): per player RW_MAX entries of
+# constants.RW_* words, the first RWILL_N in use; not in WILL (costs.restricted_credit adds it where it pays)
+RWILL_N = _a("restricted_will_count", 2)
+RWILL = _a("restricted_will", (2, RW_MAX, RW_W))
+# the move in progress (CR 906.7: cards moved at the same time): open while one instruction acts on its targets or a
+# rule process sweeps the fields; the cards it put from the field into a graveyard so far, with their controllers then
+# (triggers.other_to_graveyard). Used only in pools with FLAG_OTHER_TO_GRAVE
+MOVE_OPEN = _a("simultaneous_move_open")
+LEFT_N = _a("left_field_count")
+LEFT = _a("left_field", (LEFT_MAX, 2))
 CALLED = _a("called_stone", 2)  # called a magic stone this turn (CR 710.1)
 JUDGED = _a("judgment_done", 2)  # played a judgment process this turn (CR 705.1)
 ASTRAL = _a("astral", 2)  # the ruler lost [Judgment] (CR 1010.1a)

@@ -7,13 +7,13 @@ automatic abilities of keyword skills trigger in ``keywords``."""
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
-from tcg_env.engine.tables import ability_table, card_table
+from tcg_env.engine.tables import ability_table, card_table, flag_table
 from tcg_env.engine.triggers import pending_add
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import Zone
 from tcg_env.games.force_of_will.state import (
-    CARD, CARD_W, CONTROLLER, LAYOUT, PT, PT_N, STANDBY_TURN, TURN_PLAYER, ZT
+    CARD, CARD_W, CONTROLLER, LAYOUT, LEFT, LEFT_N, MOVE_OPEN, OWNER, PT, PT_N, STANDBY_TURN, TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.rules.triggers import NO_CARD_SKIPS, TriggerColumns, trigger_abilities
 
@@ -69,6 +69,61 @@ def trigger_all(game, s, T, trig, aux):
                 if trig != K.Trigger.OTHER_ENTERS or slot != aux:
                     game.trigger_own(s, T, slot, trig, aux)
     game.trigger_standby(s, T, trig, aux)
+
+
+@internal
+def other_to_graveyard(game, s, T, slot, ctrl):
+    """Card ``slot`` has just been put from the field into a graveyard (controlled by ``ctrl`` there): the abilities
+    "whenever a <card> is put into a graveyard from the field" (Trigger.OTHER_TO_GRAVEYARD) trigger. CR 906.7b: the
+    moved card is read as it was in the field (its zone and controller then; the compiler keeps the filters to what
+    leaving the field does not change). The abilities that watch: those of the active cards (CR 902.1, the turn
+    player's first), of the moved card itself and of the cards put from the field into a graveyard at the same time
+    before it (state.LEFT, an instruction's targets or a rule process's sweep: they were in the field as it left,
+    CR 906.7). Only in pools with such an ability (FLAG_OTHER_TO_GRAVE)."""
+    w = slot * CARD_W
+    zone = s[ZONE + w]
+    s[ZONE + w] = Zone.FIELD
+    s[CONTROLLER + w] = ctrl
+    for p in range(2):
+        p0 = s[TURN_PLAYER] if p == 0 else 1 - s[TURN_PLAYER]
+        for z in (Zone.FIELD, Zone.RULER_AREA):
+            n_off, l_off = zone_offsets(ZT, z, p0)
+            for i in range(s[n_off]):
+                game.trigger_own(s, T, s[l_off + i], K.Trigger.OTHER_TO_GRAVEYARD, slot)
+    game.trigger_own(s, T, slot, K.Trigger.OTHER_TO_GRAVEYARD, slot)
+    for i in range(s[LEFT_N]):
+        o = s[LEFT + 2 * i]
+        if o == slot or s[ZONE + o * CARD_W] != Zone.GRAVEYARD:
+            continue
+        back = s[CONTROLLER + o * CARD_W]
+        s[CONTROLLER + o * CARD_W] = s[LEFT + 2 * i + 1]  # its controller as it was in the field
+        game.trigger_own(s, T, o, K.Trigger.OTHER_TO_GRAVEYARD, slot)
+        s[CONTROLLER + o * CARD_W] = back
+    s[ZONE + w] = zone
+    s[CONTROLLER + w] = s[OWNER + w]
+    if s[MOVE_OPEN] != 0 and s[LEFT_N] < K.LEFT_MAX:
+        s[LEFT + 2 * s[LEFT_N]] = slot
+        s[LEFT + 2 * s[LEFT_N] + 1] = ctrl
+        s[LEFT_N] += 1
+
+
+@internal
+def open_move(s, T):
+    """A move of several cards at the same time begins (an instruction's targets, a rule process's sweep; CR 906.7)."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_OTHER_TO_GRAVE) != 0:
+        s[MOVE_OPEN] = 1
+
+
+@internal
+def close_move(s, T):
+    """The move of ``open_move`` is over: the cards it moved watch no more."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_OTHER_TO_GRAVE) != 0:
+        s[MOVE_OPEN] = 0
+        for i in range(2 * s[LEFT_N]):
+            s[LEFT + i] = 0
+        s[LEFT_N] = 0
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)

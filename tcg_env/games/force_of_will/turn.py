@@ -21,7 +21,8 @@ from tcg_env.games.force_of_will.priority import after_resolve, run_frame
 from tcg_env.games.force_of_will.replacement import shields_end_of_turn
 from tcg_env.games.force_of_will.state import (
     CALLED, CARD_W, DEC_ARG, FIRST_PLAYER, FLOW, FRAME_N, HAND_N, JUDGED, MARK, MT, NO_MORE_BATTLE, PLAYED_CARDS,
-    RESTED, RST_PERM, STEP, TURNS_TAKEN, TURN_PLAYER, USED_TURN, WEATHER, WILL, ZT
+    RESTED, RST_PERM, RWILL, RWILL_N, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_SLOT, STEP, TURNS_TAKEN,
+    TURN_PLAYER, USED_TURN, WEATHER, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import draw_phase_draw
 
@@ -31,6 +32,11 @@ def will_ceases(s):
     """CR 503.4 / 505.5c: all produced will ceases to exist."""
     for k in range(2 * K.N_WILL):
         s[WILL + k] = 0
+    if s[RWILL_N] != 0 or s[RWILL_N + 1] != 0:  # restricted will too (state.RWILL)
+        s[RWILL_N] = 0
+        s[RWILL_N + 1] = 0
+        for k in range(2 * K.RW_MAX * K.RW_W):
+            s[RWILL + k] = 0
 
 
 @internal
@@ -52,6 +58,18 @@ def begin_turn(game, s, T):
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
+def recover_locked(s, slot):
+    """Does a NO_RECOVER entry ("doesn't recover during the recovery phase as long as <source> is in the field",
+    Op.LOCK_RECOVER) keep card ``slot`` rested: one on it whose source is in the field?"""
+    for k in range(s[SHIELD_N]):
+        e = SHIELDS + k * SHIELD_W
+        if s[e + SH_KIND] == K.Shield.NO_RECOVER and s[e + SH_SLOT] == slot and \
+                s[ZONE + s[e + SH_AMOUNT] * CARD_W] == Zone.FIELD:
+            return True
+    return False
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
 def recover_all(s, tp):
     """CR 503.5: the turn player's cards in the field and its ruler area recover (a card that must
     not recover during its next recovery phase stays rested, once)."""
@@ -61,7 +79,7 @@ def recover_all(s, tp):
             w = s[l_off + i] * CARD_W
             if (s[RST_PERM + w] & K.RESTRICT_CANT_RECOVER) != 0:
                 s[RST_PERM + w] &= ~K.RESTRICT_CANT_RECOVER
-            else:
+            elif s[SHIELD_N] == 0 or not recover_locked(s, s[l_off + i]):
                 s[RESTED + w] = 0
 
 

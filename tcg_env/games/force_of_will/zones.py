@@ -114,6 +114,8 @@ def move_card_core(game, s, T, slot, z):
             game.trigger_own(s, T, slot, K.Trigger.PUT_INTO_GRAVEYARD, slot)
             s[CONTROLLER + w] = s[OWNER + w]
         F = flag_table(T)
+        if z == Zone.GRAVEYARD and (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_OTHER_TO_GRAVE) != 0:
+            game.other_to_graveyard(s, T, slot, ctrl)  # "whenever a <card> is put into a graveyard from the field"
         if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_LEAVES_FIELD) != 0:  # only in pools with such an ability
             s[CONTROLLER + w] = ctrl  # "when this card leaves the field" (CR 906.7b, as above)
             game.trigger_own(s, T, slot, K.Trigger.LEAVES_FIELD, slot)
