@@ -255,6 +255,19 @@ class WordColumns:
             self._column(f"{prefix}_{m.name.lower()}")
         self.sources.append((self.ONEHOT, first, int(word), 0, 1.0, self.MINE))
 
+    def pair_onehot(self, prefix: str, word: int, members, stride: int = 1, mine: str = "my_",
+                    theirs: str = "opp_") -> None:
+        """``onehot`` of a per-player word: columns ``<mine><prefix>_<member>`` (the observer's word), then
+        ``<theirs><prefix>_<member>`` (the opponent's)."""
+        members = list(members)
+        if [int(m) for m in members] != list(range(len(members))):
+            raise ValueError(f"one-hot {prefix!r}: the members must be numbered 0..{len(members) - 1}")
+        for side, who in ((self.MINE, mine), (self.THEIRS, theirs)):
+            first = len(self.names)
+            for m in members:
+                self._column(f"{who}{prefix}_{m.name.lower()}")
+            self.sources.append((self.ONEHOT, first, int(word), int(stride), 1.0, side))
+
     def pair(self, name: str, word, scale: float = 1, stride: int = 1, mine: str = "my_", theirs: str = "opp_") -> None:
         """Columns ``<mine><name>`` then ``<theirs><name>``: the observer's word and the opponent's."""
         self.players([(name, word, scale)], stride, mine, theirs)

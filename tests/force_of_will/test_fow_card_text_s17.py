@@ -242,6 +242,13 @@ def test_cr_1028_the_weather_until_end_of_turn_turns_on_as_long_as_the_weather(t
     _run(g, chant)
     assert int(g.state[S.WEATHER]) == K.Weather.RAIN and int(g.state[S.WEATHER + 1]) == K.Weather.NONE
     assert _atk(g, mine) == 400 and _atk(g, theirs) == 200
+    from tcg_env.games.force_of_will import observation as O
+
+    for viewer in (0, 1):  # public, as the chant was (force_of_will_v7): each player sees it from its own side
+        seen = dict(zip(O.OBS.column_names(), g.observe(viewer).tolist()))
+        rain, none = ("my", "opp") if viewer == 0 else ("opp", "my")
+        assert seen[f"global.{rain}_weather_rain"] == 1.0 and seen[f"global.{rain}_weather_none"] == 0.0, viewer
+        assert seen[f"global.{none}_weather_none"] == 1.0 and seen[f"global.{none}_weather_rain"] == 0.0, viewer
     from tcg_env.games.force_of_will.state import TURN_PLAYER
 
     for _ in range(40):  # to the opponent's turn: the end of this turn ended the weather

@@ -42,7 +42,7 @@ from tcg_env.games.force_of_will.state import (
     FIELD_CAP,
     COUNTERS, DAMAGE, DEC_ARG, ENTERED, ENTRY_W, E_SLOT, E_X, GODS_ART_USED, JUDGED, LIFE, MANA, MARK, MT,
     PRIORITY_PLAYER, PT, RESTED, REVEALED, REVEAL_IDS, RWILL, RWILL_N, REVEAL_N, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT,
-    STEP, TURNS_TAKEN, TURN_PLAYER, WILL, ZONE, ZONES, ZT
+    STEP, TURNS_TAKEN, TURN_PLAYER, WEATHER, WILL, ZONE, ZONES, ZT
 )
 from tcg_env.games.force_of_will.characteristics import AURA_ALL
 
@@ -77,6 +77,9 @@ GLOBALS.written(
     # columns are, CR 907.4), per will kind, mine then the opponent's; not in the will columns above (v7)
     *[f"{side}_restricted_will_{a}_div10" for side in ("my", "opp") for a in (*K.ATTRIBUTE_NAMES, "void")],
 )  # fmt: skip
+# each player's weather (CR 1028, state.WEATHER; "The weather is rain until end of turn"): public, as the effect that set
+# it was (v7)
+GLOBALS.pair_onehot("weather", WEATHER, K.Weather)
 GLOBAL_COLUMNS = GLOBALS.names
 write_globals = columns_writer(GLOBALS, "write_globals")
 
