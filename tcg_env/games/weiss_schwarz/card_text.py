@@ -1328,7 +1328,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return [dict(ops[0], count="x"), *ops[1:]]
         return [{"op": "@per_climax", "then": ops}]
 
-    def _quoted_ops(self, tok, what: str) -> list[dict]:
+    def _quoted_ops(self, tok, what: str, paid: bool = False) -> list[dict]:
         """A quoted action ("perform the following action. "<effect>""), parsed as an event's text
         (its pronouns and registers resolved with the line's); its approximations are the line's."""
         text = normalise(_unnest(tok))  # the quotes inside it given back (_mark_nested_quotes)
@@ -1346,6 +1346,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported(f"the action performed {what} is not an effect")
         for name in t.approximations:
             self.approximate(name)
+        if not paid and any(o["op"] == "@option_cost" for o in value["@raw_ops"]):
+            raise Unsupported(f"a cost of its own in the action performed {what}")
         return value["@raw_ops"]
 
     def except_to_wr(self):
@@ -1398,7 +1400,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # choose_one); each option a quoted effect, its pronouns its own
         if count != ("exactly", 1) or len(toks) > 4:
             raise Unsupported("choosing another number than 1 of the following effects (or more than 4)")
-        return [{"op": "choose_one", "options": [self._quoted_ops(t, "as an option") for t in toks]}]
+        return [{"op": "choose_one", "options": [self._quoted_ops(t, "as an option", paid=True) for t in toks]}]
 
     def quoted_action(self, tok):
         return self._quoted_ops(tok, "once")
@@ -3151,6 +3153,49 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def event_body(self, ops):
         return ops
 
+    def paid_option_line(self, cost, effects, *_paren):
+        # an option of "choose 1 of the following effects" with a cost of its own: "[<cost>] You may pay the cost.
+        # If you do, <effect>" (CR 8.4.2: paying it is executing its actions); only inside another line
+        if not self.card.get("@raw"):
+            raise Unsupported("a cost before 'you may pay the cost' outside an ability")
+        return {"@raw_ops": [{"op": "@option_cost", "cost": cost, "then": effects}]}
+
+    def _option_cost_ops(self, cost: dict) -> tuple[list[dict], list[dict]]:
+        """(guards, pay) of a cost the program pays inside an effect (an option's "[<cost>] You may pay the cost.
+        If you do, ..."): the conditions that all of it can be paid (CR 8.4.2.2: else none of it is) and its
+        actions in the order written (CR 8.4.2.1: stock first, then the hand / waiting-room cards)."""
+        known = {"stock", "discard", "discard_filter", "@wr", "@shuffle"}
+        if set(cost) - known or ("@shuffle" in cost) != ("@wr" in cost and cost["@wr"]["to"] == "deck"):
+            raise Unsupported(f"an option's cost with {sorted(set(cost) - known) or 'a shuffle'} (the program pays "
+                              "stock, hand and waiting-room cards only)")
+        if "discard" in cost and "@wr" in cost:
+            raise Unsupported("an option's cost of hand and waiting-room cards")
+        guards: list[dict] = []
+        pay: list[dict] = []
+        if cost.get("stock"):
+            guards.append({"kind": "stock_at_least", "value": cost["stock"]})
+            pay.append({"op": "pay_stock", "count": cost["stock"]})
+        n = cost.get("discard")
+        if n and "discard_filter" in cost:
+            flt = cost["discard_filter"]
+            guards.append({"kind": "hand_filter_at_least", "value": n, "filter": flt})
+            pay += [{"op": "choose", "filter": flt, "count": n}, {"op": "to_waiting_room"}, {"op": "@cost_done"}]
+        elif n:
+            guards.append({"kind": "hand_at_least", "value": n})
+            pay.append({"op": "discard", "count": n})
+        if "@wr" in cost:
+            wr = cost["@wr"]
+            guards.append({"kind": "wr_filter_at_least", "value": wr["count"], "filter": wr["filter"]})
+            pay.append({"op": "choose", "filter": wr["filter"], "count": wr["count"]})
+            if wr["to"] == "clock_bottom":
+                pay.append({"op": "to_clock", "bottom": True})
+            else:
+                pay += [{"op": "to_deck_top"}, {"op": "shuffle_deck"}]
+            pay.append({"op": "@cost_done"})
+        if not pay:
+            raise Unsupported("an option's cost with nothing to pay")
+        return guards, pay
+
     def play_restriction(self, cond):
         return ("@cant_play", cond)
 
@@ -3265,6 +3310,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                         raise Unsupported("an empty option")
                     opts.append(r)
                 out.append({"op": "choose_one", "options": opts})
+                st["cur"] = None
+                continue
+            if name == "@option_cost":
+                # "[<cost>] You may pay the cost. If you do, X" (an option): if all of the cost can be paid, the
+                # master may pay it; X follows the payment (CR 8.4.2.2: a cost is paid in full or not at all)
+                guards, pay = self._option_cost_ops(op["cost"])
+                inner = dict(st, free=list(st["free"]), fixed=dict(st["fixed"]))
+                block = self._resolve([{"op": "may", "then": pay + op["then"]}], inner, battle, False)
+                for cond in reversed(guards):
+                    block = [{"op": "if", "condition": cond, "then": block}]
+                out += block
                 st["cur"] = None
                 continue
             if name == "@t":

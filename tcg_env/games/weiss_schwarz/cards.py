@@ -106,7 +106,7 @@ ConditionName = Literal[
     "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
     "wr_climax_at_most", "named_in_clock", "self_rested", "memory_at_most", "memory_filter_at_least",
     "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn", "own_filter_at_most",
-    "named_in_level", "wr_filter_at_least",
+    "named_in_level", "wr_filter_at_least", "hand_filter_at_least",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -135,7 +135,7 @@ _COND_COUNT = {
     "wr_climax_at_least", "trait_count_at_least", "stock_at_most", "facing_level_at_least", "facing_cost_at_most",
     "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least", "filter_count_at_least",
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
-    "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least",
+    "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least", "hand_filter_at_least",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
 
@@ -1190,6 +1190,12 @@ class _Compiler(PoolCompiler):
             if cond.value > 0xFF:
                 self.fail(f"{p}.value", "must be <= 255")
             arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("waiting_room",)) << 8) | cond.value
+        elif kind == "hand_filter_at_least":
+            if cond.filter is None or cond.filter.side != "own" or cond.filter.zone != "hand":
+                self.fail(f"{p}.filter", "hand_filter_at_least needs a filter on your own hand")
+            if cond.value > 0xFF:
+                self.fail(f"{p}.value", "must be <= 255")
+            arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("hand",)) << 8) | cond.value
         elif kind == "memory_filter_at_least":
             if cond.filter is None or cond.filter.side != "own" or cond.filter.zone != "memory":
                 self.fail(f"{p}.filter", "memory_filter_at_least needs a filter on your own memory")

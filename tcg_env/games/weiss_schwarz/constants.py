@@ -472,6 +472,8 @@ class Condition(IntEnum):
     NAMED_IN_LEVEL = 47  # master's level zone holds a card with name id arg ("X" is in your level)
     WR_FILTER_AT_LEAST = 48  # master's waiting room holds >= (arg & 0xFF) cards matching filter row arg >> 8 (a
     #                          cost taking them, paid by the program: card_text._wr_cost_ops, CR 8.4.2.2)
+    HAND_FILTER_AT_LEAST = 49  # master's hand holds >= (arg & 0xFF) cards matching filter row arg >> 8 (an option's
+    #                            cost of hand cards, paid by the program: card_text._option_cost_ops, CR 8.4.2.2)
     PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
     #                        the turn that this card is placed on the stage from your hand" (approximation
     #                        placed_this_turn_any_way: any placement counts)

@@ -1,0 +1,134 @@
+"""Weiss Schwarz card text, session 17 (branch s17-ws2): made-up lines in the card language compiled, and on a
+small imported list what the engine does with them: options of "choose 1 of the following effects" that carry a
+cost of their own (CR 8.4.2, 8.4.2.2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
+from tcg_env.games.weiss_schwarz.card_text import compile_line
+from tcg_env.games.weiss_schwarz.scenario import Scenario
+
+import ws_card_text_kit as kit
+
+
+def _rec(code, name, ability=(), type="Character", level="0", power="3000", traits=("Glass",), trigger=(), cost="0"):
+    char = type == "Character"
+    return {"code": code, "name": name, "type": type, "color": "YELLOW", "level": level if type != "Climax" else "-",
+            "cost": cost if type != "Climax" else "-", "power": power if char else "-", "soul": 1 if char else 0,
+            "trigger": list(trigger), "attributes": list(traits) if char else [], "ability": list(ability), "side": "W"}  # fmt: skip
+
+
+def _c(line, type="character"):
+    return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
+
+
+(PLAIN, FLARE, WOOD, CHOOSER) = range(4)
+RECORDS = [
+    _rec("T/S17-001", "Plain"),
+    _rec("T/S17-002", "Flare", [], type="Climax", trigger=("SOUL",)),
+    _rec("T/S17-003", "Wood", [], traits=("Wood",)),
+    # an option with a cost of its own (stock and a hand card of a trait)
+    _rec("T/S17-004", "Chooser", ["【AUTO】 When this card is placed on the stage from your hand, choose 1 of the "
+                                  "following effects, and perform it. \"[(1) Put 1 《Wood》 character from your hand into "
+                                  "your waiting room] You may pay the cost. If you do, draw 2 cards.\" \"This card gets "
+                                  "+3000 power until end of turn.\""]),
+]  # fmt: skip
+RECORDS += [_rec(f"T/S17-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
+FILLER = len(RECORDS) - 12
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    return kit.import_pool(tmp_path_factory, "ws17b", RECORDS)
+
+
+def _scenario(pool, **kw):
+    deck = kit.deck_of(len(RECORDS), FLARE)
+    return Scenario.main_phase(pool, decks=(deck, deck), **kw)
+
+
+_n, _labels, _act = kit.count, kit.labels, kit.act
+
+
+def _zone(g, slot) -> int:
+    return int(g.state[S.ZONE + slot * S.CARD_W])
+
+
+def _resolved(g) -> bool:
+    """No ability resolving or standing by (CR 8.7.2)."""
+    return int(g.state[S.FRAME_N]) == 0 and int(g.state[S.PT_N]) == 0 and int(g.state[S.PT_N + 1]) == 0
+
+
+def _answer(g, picks, limit=20):
+    """Answer the decisions until nothing resolves: the i-th with the legal action starting with ``picks[i]``
+    (the first legal action once the picks run out)."""
+    picks = list(picks)
+    for _ in range(limit):
+        if _resolved(g):
+            return
+        d = _labels(g)
+        pick = picks.pop(0) if picks else None
+        j = next((k for k, x in enumerate(d) if pick and x.startswith(pick)), 0)
+        g.step(int(g.legal_actions()[j]))
+    raise AssertionError("not resolved")
+
+
+# ---------------------------------------------------------------------------- options with a cost (CR 8.4.2)
+def test_an_option_with_its_own_cost_compiles_to_a_checked_payment():
+    r = _c(RECORDS[CHOOSER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    (choice,) = r.abilities[0]["effect"]
+    paid, plain = choice["options"]
+    assert "cost" not in r.abilities[0]
+    (stock_if,) = paid
+    assert stock_if["condition"] == {"kind": "stock_at_least", "value": 1}
+    (hand_if,) = stock_if["then"]
+    assert hand_if["condition"]["kind"] == "hand_filter_at_least" and hand_if["condition"]["filter"]["trait"] == "Wood"
+    (may,) = hand_if["then"]
+    assert [o["op"] for o in may["then"]] == ["pay_stock", "choose", "to_waiting_room", "draw"]
+    # a cost the program cannot pay (this card rested) keeps the line unsupported
+    r = _c("【AUTO】 When this card attacks, choose 1 of the following effects, and perform it. \"[【REST】 this card] You "
+           "may pay the cost. If you do, draw 1 card.\" \"Draw 1 card.\"")
+    assert r.verdict == "unsupported"
+    # outside an option, a quoted cost is refused
+    r = _c("【AUTO】 When this card attacks, perform the following action. \"[(1)] You may pay the cost. If you do, draw "
+           "1 card.\"")
+    assert r.verdict == "unsupported"
+
+
+@pytest.mark.parametrize("woods, stock", [(1, 1), (0, 1), (1, 0)])
+def test_cr_8_4_2_2_an_options_cost_is_paid_in_full_or_not_at_all(pool, woods, stock):
+    sc = _scenario(pool)
+    me = sc.put(0, CHOOSER, "hand")
+    wood = [sc.put(0, WOOD, "hand") for _ in range(woods)]
+    plain = sc.put(0, PLAIN, "hand")  # not a <<Wood>> character: no part of the cost
+    for k in range(stock):
+        sc.put(0, FILLER + k, "stock")
+    g = sc.game()
+    _act(g, "Play Chooser")
+    hand = _n(g, "HAND", 0)
+    _answer(g, ["Use", "Use"])  # its first option ("this one?"), and "you may pay the cost"
+    paid = woods > 0 and stock > 0
+    assert _n(g, "STOCK", 0) == stock - paid
+    assert _n(g, "HAND", 0) == hand + paid  # 1 <<Wood>> put into the waiting room, 2 drawn
+    assert _zone(g, plain) == K.Zone.HAND
+    if woods:
+        assert _zone(g, wood[0]) == (K.Zone.WAITING_ROOM if paid else K.Zone.HAND)
+    assert kit.power(g, me) == 3000  # the other option was not performed
+
+
+@pytest.mark.parametrize("option", ["paid_declined", "other"])
+def test_an_options_cost_may_be_declined_and_the_other_option_chosen(pool, option):
+    sc = _scenario(pool)
+    me = sc.put(0, CHOOSER, "hand")
+    wood = sc.put(0, WOOD, "hand")
+    sc.put(0, FILLER, "stock")
+    g = sc.game()
+    _act(g, "Play Chooser")
+    hand = _n(g, "HAND", 0)
+    _answer(g, ["Use", "Decline"] if option == "paid_declined" else ["Decline"])
+    assert _n(g, "STOCK", 0) == 1 and _n(g, "HAND", 0) == hand and _zone(g, wood) == K.Zone.HAND
+    assert kit.power(g, me) == 3000 + 3000 * (option == "other")
