@@ -25,7 +25,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, WOOD, CHOOSER) = range(4)
+(PLAIN, FLARE, WOOD, CHOOSER, GIVER, GRANTER) = range(6)
 RECORDS = [
     _rec("T/S17-001", "Plain"),
     _rec("T/S17-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -35,6 +35,12 @@ RECORDS = [
                                   "following effects, and perform it. \"[(1) Put 1 《Wood》 character from your hand into "
                                   "your waiting room] You may pay the cost. If you do, draw 2 cards.\" \"This card gets "
                                   "+3000 power until end of turn.\""]),
+    # a granted [ACT] ability: by a [CONT] ability to other characters, and by an effect until end of turn
+    _rec("T/S17-005", "Giver", ["【CONT】 All of your other 《Wood》 characters get the following ability. \"【ACT】 [(1) "
+                                "【REST】 this card] Draw 1 card.\""]),
+    _rec("T/S17-006", "Granter", ["【AUTO】 When this card is placed on the stage from your hand, choose 1 of your other "
+                                  "characters, and that character gets the following ability until end of turn. \"【ACT】 "
+                                  "[【REST】 this card] This card gets +1000 power until end of turn.\""]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S17-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -132,3 +138,54 @@ def test_an_options_cost_may_be_declined_and_the_other_option_chosen(pool, optio
     _answer(g, ["Use", "Decline"] if option == "paid_declined" else ["Decline"])
     assert _n(g, "STOCK", 0) == 1 and _n(g, "HAND", 0) == hand and _zone(g, wood) == K.Zone.HAND
     assert kit.power(g, me) == 3000 + 3000 * (option == "other")
+
+
+# ---------------------------------------------------------------------------- granted [ACT] abilities (CR 8.2.1)
+def test_a_granted_act_ability_compiles_to_a_granted_ability_row():
+    r = _c(RECORDS[GIVER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    (op,) = r.abilities[0]["effect"]
+    assert op["op"] == "aura_grant_ability" and op["filter"]["relation"] == "other"
+    assert op["ability"] == {"kind": "act", "cost": {"stock": 1, "rest_self": True}, "effect": [{"op": "draw", "count": 1}]}
+    r = _c(RECORDS[GRANTER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    choose, grant = r.abilities[0]["effect"]
+    assert grant["op"] == "grant_ability" and grant["ability"]["kind"] == "act"
+    # a limit of uses would need a use bit of the receiving card's: refused
+    r = _c("【CONT】 All of your other 《Wood》 characters get the following ability. \"【ACT】 This ability activates up to "
+           "1 time per turn. [【REST】 this card] Draw 1 card.\"")
+    assert r.verdict == "unsupported"
+
+
+@pytest.mark.parametrize("giver", [True, False])
+def test_cr_8_2_1_a_character_uses_the_act_ability_a_cont_ability_gives_it(pool, giver):
+    sc = _scenario(pool)
+    if giver:
+        sc.put(0, GIVER, "stage", pos=0)
+    wood = sc.put(0, WOOD, "stage", pos=1)
+    sc.put(0, PLAIN, "stage", pos=2)
+    sc.put(0, FILLER, "stock")
+    g = sc.game()
+    uses = [t for t in _labels(g) if t.startswith("Use ability")]
+    assert [t.split(" (")[0] for t in uses] == (["Use ability 0 of Wood"] if giver else [])  # not Giver, not Plain
+    if giver:
+        hand = _n(g, "HAND", 0)
+        _act(g, "Use ability 0 of Wood")
+        _answer(g, [])
+        assert _n(g, "HAND", 0) == hand + 1 and _n(g, "STOCK", 0) == 0
+        assert int(g.state[S.ORIENT + wood * S.CARD_W]) == K.Orientation.REST
+        assert not any(t.startswith("Use ability") for t in _labels(g))  # rested: its cost cannot be paid
+
+
+def test_cr_8_2_1_an_act_ability_granted_by_an_effect_until_end_of_turn(pool):
+    sc = _scenario(pool)
+    plain = sc.put(0, PLAIN, "stage", pos=1)
+    sc.put(0, GRANTER, "hand")
+    g = sc.game()
+    assert not any(t.startswith("Use ability") for t in _labels(g))
+    _act(g, "Play Granter")
+    _answer(g, [])  # the only other character: Plain
+    assert [t.split(" (")[0] for t in _labels(g) if t.startswith("Use ability")] == ["Use ability 0 of Plain"]
+    _act(g, "Use ability 0 of Plain")
+    _answer(g, [])
+    assert kit.power(g, plain) == 4000 and int(g.state[S.ORIENT + plain * S.CARD_W]) == K.Orientation.REST

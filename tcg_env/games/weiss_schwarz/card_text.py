@@ -634,10 +634,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             # an [ACT] ability: only a [CONT] ability of this card may grant it to this card (_aura): this card's own
             # [ACT] ability usable while the granting condition holds (play.ability_usable_kind tests A_COND; once
             # played it resolves, CR 8.2); compiled as this card's
+            # Given to other characters or by an effect ("@grant"): a granted ability row of the receiving character's
+            # (play.ability_usable_kind offers it after the card's printed [ACT] abilities), as compiled for any character
+            grant = dict(ab, **({"@approx": list(res.approximations)} if res.approximations else {}))
             res = COMPILER.compile_line(inner, self.card)
             if not res.compiled or len(res.abilities) != 1 or res.fields or res.abilities[0].get("kind") != "act":
                 raise Unsupported(f"a granted ability the compiler cannot compile ({res.reason or 'not one ability'})")
-            return ("selfact", dict(res.abilities[0], **({"@approx": list(res.approximations)} if res.approximations else {})))
+            return ("selfact", dict(res.abilities[0], **({"@approx": list(res.approximations)} if res.approximations else {}),
+                                    **{"@grant": grant}))
         if ab.get("kind") != "auto" or ab.get("trigger") not in _GRANTED_TRIGGERS:
             raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
         # "this ability activates up to 1 time per turn": its use kept on the receiving card (GRANT_USE_BIT0)
@@ -658,7 +662,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if kind == "selfcont":
             return ("selfcont", v, dur)
         if kind == "selfact":
-            raise Unsupported("a granted [ACT] ability given by an effect")
+            return ("grant", dict(self._act_grant(v), **{"@dur": dur}))
         return ("grant", dict(v, **{"@dur": dur}))
 
     def g_abilities(self, n, *toks):
@@ -760,7 +764,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         ops = []
         for k, v in gains:
             if k == "selfact":
-                raise Unsupported("a granted [ACT] ability given by an effect")
+                k, v = "grant", self._act_grant(v)
             if k == "selfcont":
                 # a granted [CONT] ability (characteristics.apply_cont with the granted bits) for the duration
                 k, v = "grant", self._cont_grant(v)
@@ -2744,13 +2748,27 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a granted [CONT] ability with other instructions than continuous ones")
         return g
 
+    def _act_grant(self, v):
+        """The granted [ACT] ability of a "selfact" gain given to other characters or by an effect: the receiving
+        card's granted ability row (compiled for any character); its approximations are the line's."""
+        g = copy.deepcopy(v["@grant"])
+        for name in g.pop("@approx", ()):
+            self.approximate(name)
+        if g.get("once_per_turn") or g.get("times_per_turn") or g.get("keyword") or g.get("condition"):
+            # the receiving card's USES bits count its printed abilities only (play.start_ability)
+            raise Unsupported("a granted [ACT] ability with a limit of uses, a keyword or a condition")
+        return g
+
     def _aura(self, gains, flt):
         ops = []
         for k, v in gains:
+            if k == "selfact" and flt != {"type": "character", "relation": "self"}:
+                # "all of your <<T>> characters get the following ability. "[ACT] ..."": a granted ability row of
+                # the receiving characters', usable while they get it (play.ability_usable_kind)
+                ops.append({"op": "aura_grant_ability", "ability": self._act_grant(v), "filter": dict(flt)})
+                continue
             if k == "selfact":
                 # "[CONT] (if A,) this card gets the following ability. "[ACT] ..."": this card's [ACT] ability under A
-                if flt != {"type": "character", "relation": "self"}:
-                    raise Unsupported("a granted [ACT] ability given to other characters")
                 ops.append({"op": "@selfcont", "ability": v})
                 continue
             if k == "selfcont" and flt != {"type": "character", "relation": "self"}:

@@ -717,6 +717,8 @@ def ws_kernel_flags(cards: np.ndarray, abilities: np.ndarray, code: np.ndarray) 
             row_flags(r, flags[n])
             if abilities[r, K.A_KIND] == K.AbilityKind.CONT:
                 flags[n, K.FL_MISC] |= K.FLAG_GRANTED_CONT  # characteristics.refresh_derived
+            if abilities[r, K.A_KIND] == K.AbilityKind.ACT:
+                flags[n, K.FL_MISC] |= K.FLAG_GRANTED_ACT  # play.ability_usable_kind
     restricts = (code[:, K.I_OP] == K.Op.AURA_RESTRICT) | (code[:, K.I_OP] == K.Op.RESTRICT)
     if (restricts & ((code[:, K.I_A0] & K.RESTRICT_PLAY_LOCKS) != 0)).any():
         flags[n, K.FL_MISC] |= K.FLAG_PLAY_LOCK  # play.play_locked
@@ -894,6 +896,17 @@ class _Compiler(PoolCompiler):
                     o.op not in _GRANTED_CONT_OPS for o in ab.effect):  # fmt: skip
                 self.fail(f"{q}.ability", "a granted CONT ability works on the stage with continuous power, soul, "
                           "level, keyword or restriction instructions and no keyword")
+        elif ab.kind == "act":
+            # a granted ACT ability (play.ability_usable_kind: after the receiving card's printed ones); its use is not
+            # counted on the card (play.start_ability counts the printed abilities' uses)
+            if ab.once_per_turn or ab.condition is not None:
+                self.fail(f"{q}.ability", "a granted ACT ability has no once-per-turn limit and no condition")
+            # the actions address ABILITIES_PER_CARD ACT abilities per character: one with as many printed ones
+            # could not use a granted one
+            if any(c.type == "character" and sum(a.kind == "act" for a in c.abilities) >= K.ABILITIES_PER_CARD
+                   for c in self.models):
+                self.fail(f"{q}.ability", f"a granted ACT ability in a pool with a character of {K.ABILITIES_PER_CARD} "
+                          "printed ACT abilities (the actions address no more)")
         elif ab.kind != "auto" or ab.trigger not in self.GRANTED_TRIGGERS:
             self.fail(f"{q}.ability", "a granted ability is an auto ability triggered while its card is on the "
                       f"stage ({', '.join(self.GRANTED_TRIGGERS)}), or a CONT ability")

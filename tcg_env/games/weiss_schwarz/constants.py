@@ -304,6 +304,7 @@ FL_TRIG = 1  # words FL_TRIG, FL_TRIG + 1: bit t % 31 of word FL_TRIG + t // 31 
 FLAG_HAND_CONT = 1  # a CONT ability that works from the hand (AbilityZone.HAND: play.hand_aura)
 FLAG_PLAY_LOCK = 2  # (last row) an instruction restricting a player's events / Backup (RESTRICT_PLAY_LOCKS)
 FLAG_GRANTED_CONT = 4  # (last row) a granted CONT ability (characteristics.apply_cont with the granted bits)
+FLAG_GRANTED_ACT = 8  # (last row) a granted ACT ability (play.ability_usable_kind offers the granted rows)
 FL_CONT = 3  # word: bit (1 << AbilityZone z) = a CONT ability working from zone z with a continuous
 #              instruction (Op.AURA_POWER .. AURA_POWER_LEVEL): what characteristics.apply_cont applies
 
