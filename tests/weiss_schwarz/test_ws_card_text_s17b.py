@@ -25,7 +25,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, WOOD, CHOOSER, GIVER, GRANTER) = range(6)
+(PLAIN, FLARE, WOOD, CHOOSER, GIVER, GRANTER, VETERAN, DIARIST, BACKED) = range(9)
 RECORDS = [
     _rec("T/S17-001", "Plain"),
     _rec("T/S17-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -41,6 +41,12 @@ RECORDS = [
     _rec("T/S17-006", "Granter", ["【AUTO】 When this card is placed on the stage from your hand, choose 1 of your other "
                                   "characters, and that character gets the following ability until end of turn. \"【ACT】 "
                                   "[【REST】 this card] This card gets +1000 power until end of turn.\""]),
+    # "for each" counts in the level, the memory and "the back stage"
+    _rec("T/S17-007", "Veteran", ["【CONT】 Experience This card gets +1000 power for each card named \"Wood\" in your "
+                                  "level."]),
+    _rec("T/S17-008", "Diarist", ["【CONT】 Memory This card gets +500 power for each \"Plain\" in your memory."]),
+    _rec("T/S17-009", "Backed", ["【CONT】 This card gets +1000 power for each of your other 《Wood》 characters in the "
+                                 "back stage."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S17-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -52,7 +58,7 @@ def pool(tmp_path_factory):
 
 
 def _scenario(pool, **kw):
-    deck = kit.deck_of(len(RECORDS), FLARE)
+    deck = kit.deck_of(len(RECORDS), FLARE, extra=(WOOD, WOOD, PLAIN, PLAIN))
     return Scenario.main_phase(pool, decks=(deck, deck), **kw)
 
 
@@ -189,3 +195,42 @@ def test_cr_8_2_1_an_act_ability_granted_by_an_effect_until_end_of_turn(pool):
     _act(g, "Use ability 0 of Plain")
     _answer(g, [])
     assert kit.power(g, plain) == 4000 and int(g.state[S.ORIENT + plain * S.CARD_W]) == K.Orientation.REST
+
+
+# ---------------------------------------------------------------------------- "for each" counts (CR 8.1.1.3)
+def test_for_each_in_the_level_memory_and_the_back_stage_compile():
+    for k, zone in ((VETERAN, "level"), (DIARIST, "memory")):
+        r = _c(RECORDS[k]["ability"][0])
+        assert r.verdict == "exact", r.reason
+        (op,) = r.abilities[0]["effect"]
+        assert op["op"] == "aura_power_per" and op["counted"]["zone"] == zone
+        assert r.abilities[0]["keyword"] == ("experience" if zone == "level" else "memory")  # CR 10.10.1 / 10.9.1
+    r = _c(RECORDS[BACKED]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["counted"]["positions"] == ["back"]
+
+
+def test_cr_10_10_1_power_for_each_named_card_in_your_level_and_memory(pool):
+    sc = _scenario(pool)
+    vet = sc.put(0, VETERAN, "stage", pos=0)
+    dia = sc.put(0, DIARIST, "stage", pos=1)
+    for _ in range(2):
+        sc.put(0, WOOD, "level")
+    sc.put(0, PLAIN, "level")  # not "Wood"
+    sc.put(1, WOOD, "level")  # the opponent's level: not yours
+    for _ in range(3):
+        sc.put(0, PLAIN, "memory")
+    sc.put(0, WOOD, "memory")
+    g = sc.game()
+    assert kit.power(g, vet) == 3000 + 2 * 1000
+    assert kit.power(g, dia) == 3000 + 3 * 500
+
+
+def test_power_for_each_other_trait_character_in_the_back_stage(pool):
+    sc = _scenario(pool)
+    me = sc.put(0, BACKED, "stage", pos=3)
+    sc.put(0, WOOD, "stage", pos=4)
+    sc.put(0, WOOD, "stage", pos=0)  # center stage: not counted
+    sc.put(1, WOOD, "stage", pos=3)  # the opponent's: not counted
+    g = sc.game()
+    assert kit.power(g, me) == 3000 + 1000

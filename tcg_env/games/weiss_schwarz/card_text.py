@@ -2848,6 +2848,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("counting cards that are not characters")
         return self.to_filter(spec, relation="other" if other else None, positions=[part])
 
+    def _per_zone(self, spec, zone):
+        # "for each card named "X" in your level / memory" (CR 3.8 / 3.10: public zones): the master's cards there
+        if "zone" in spec or not spec:
+            raise Unsupported("counting cards of no description in the level / memory")
+        return self.to_filter(spec, zone=zone)
+
+    def per_level(self, spec):
+        return self._per_zone(spec, "level")
+
+    def per_memory(self, spec):
+        return self._per_zone(spec, "memory")
+
     def per_named_part(self, *parts):
         # "for each of your other cards in the center stage named "X"": characters of that name there
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
@@ -3041,15 +3053,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if ab.get("zone") != "clock_top":
                 raise Unsupported("Alarm without 'this card is the top card of your clock'")
             ab["keyword"] = "alarm"
-        elif label == "memory" and ab.get("zone") == "memory":
+        counted_zones = {op["counted"].get("zone") for op in ops if isinstance(op.get("counted"), dict)}
+        if label == "memory" and ab.get("zone") == "memory":
             ab["keyword"] = "memory"
         elif label == "memory":
-            if cond is None or cond["kind"] not in _MEMORY_CONDS:
+            # CR 10.9.1: an ability that refers to the cards in your memory (its condition, or what it counts)
+            if (cond is None or cond["kind"] not in _MEMORY_CONDS) and "memory" not in counted_zones:
                 raise Unsupported("Memory with another condition than the number of cards in the memory")
             ab["keyword"] = "memory"
         elif label == "experience":
             # CR 10.10.1: a keyword of abilities that refer to the cards in your level (no effect of its own)
-            if cond is None or cond["kind"] not in ("level_sum_at_least", "named_in_level"):
+            if (cond is None or cond["kind"] not in ("level_sum_at_least", "named_in_level")) \
+                    and "level" not in counted_zones:
                 raise Unsupported("Experience without the level-sum condition")
             ab["keyword"] = "experience"
         if any(op["filter"].get("relation") in ("in_front", "facing", "self") for op in ops) \

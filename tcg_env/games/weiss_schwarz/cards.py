@@ -140,6 +140,11 @@ _COND_COUNT = {
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
 
 
+def _counted_zones(effect: list) -> set[str]:
+    """The zones an aura_*_per instruction of ``effect`` counts cards in ("for each card named "X" in your level")."""
+    return {o.counted.zone for o in effect if isinstance(getattr(o, "counted", None), WSFilter)}
+
+
 def _as_list(v: Any) -> Any:
     return [v] if isinstance(v, (str, int)) and not isinstance(v, bool) else v
 
@@ -1142,11 +1147,13 @@ class _Compiler(PoolCompiler):
             need("sunder" in tags, "effect", "a Sunder ability runs the sunder op")
         elif kw == "alarm":  # CR 10.1.1
             need(ab.zone == "clock_top", "zone", "Alarm abilities work from the top of the clock (CR 10.1.1)")
-        elif kw == "memory":  # CR 10.9.1
-            need(ab.zone == "memory" or any(_mentions(cond, ab.effect, k) for k in _COND_MEMORY), "zone",
+        elif kw == "memory":  # CR 10.9.1 (a condition on the memory, or a count of its cards)
+            need(ab.zone == "memory" or any(_mentions(cond, ab.effect, k) for k in _COND_MEMORY)
+                 or "memory" in _counted_zones(ab.effect), "zone",
                  "Memory: zone 'memory' or a condition on the memory (CR 10.9.1)")  # fmt: skip
-        elif kw == "experience":  # CR 10.10.1
-            need(ab.zone == "level" or any(_mentions(cond, ab.effect, k) for k in ("level_sum_at_least", "named_in_level")),
+        elif kw == "experience":  # CR 10.10.1 (a condition on the level, or a count of its cards)
+            need(ab.zone == "level" or any(_mentions(cond, ab.effect, k) for k in ("level_sum_at_least", "named_in_level"))
+                 or "level" in _counted_zones(ab.effect),
                  "zone", "Experience: zone 'level' or a condition on the level (CR 10.10.1)")  # fmt: skip
         return cond
 
@@ -1450,6 +1457,12 @@ class _Compiler(PoolCompiler):
             counted = self.compile_filter(
                 op.counted, f"{q}.counted", zones=tuple(z.lower() for z in K.FilterZone.__members__)
             )
+            if op.counted.zone in ("level", "memory"):
+                # "for each card named "X" in your level / memory": the master's cards there (a2 below -1,
+                # characteristics.apply_cont; the stage count's path is unchanged)
+                if op.counted.side != "own":
+                    self.fail(f"{q}.counted.side", "a count in the level / memory is of your own cards")
+                return op.amount, applies, K.PER_ZONE_ROW0 - counted
             return op.amount, applies, counted
         return 0, 0, 0  # ops without arguments: target_*, stand, rest, ..., encore_self, shift
 

@@ -704,6 +704,8 @@ class Op(IntEnum):
     #                        "+X power. X is equal to that character's level x N" (Assist)
 
 
+PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the master's level / memory cards the row
+#                     matches ("for each card named "X" in your level"); -1: the markers under the source
 PER_POWER = 0  # AURA_POWER_PER's I_REG: the characteristic it changes (aura_power_per / aura_soul_per / aura_level_per)
 PER_SOUL = 1
 PER_LEVEL = 2
