@@ -25,7 +25,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, WOOD, CHOOSER, GIVER, GRANTER, VETERAN, DIARIST, BACKED) = range(9)
+(PLAIN, FLARE, WOOD, CHOOSER, GIVER, GRANTER, VETERAN, DIARIST, BACKED, AVENGER, BIG0, BIG2) = range(12)
 RECORDS = [
     _rec("T/S17-001", "Plain"),
     _rec("T/S17-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -47,6 +47,12 @@ RECORDS = [
     _rec("T/S17-008", "Diarist", ["【CONT】 Memory This card gets +500 power for each \"Plain\" in your memory."]),
     _rec("T/S17-009", "Backed", ["【CONT】 This card gets +1000 power for each of your other 《Wood》 characters in the "
                                  "back stage."]),
+    # the battle opponent's level against this card's (and the database's "Reverse@" mark)
+    _rec("T/S17-010", "Avenger", ["【AUTO】 When this card becomes Reverse@, if the level of this card's battle opponent "
+                                  "is lower than or equal to the level of this card, you may 【REVERSE】 that character."],
+         level="1", power="500"),
+    _rec("T/S17-011", "Big Zero", [], power="9000"),
+    _rec("T/S17-012", "Big Two", [], level="2", power="9000"),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S17-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -234,3 +240,36 @@ def test_power_for_each_other_trait_character_in_the_back_stage(pool):
     sc.put(1, WOOD, "stage", pos=3)  # the opponent's: not counted
     g = sc.game()
     assert kit.power(g, me) == 3000 + 1000
+
+
+# ---------------------------------------------------------------------------- the battle opponent's level (CR 3.6.5)
+def test_battle_opponent_level_against_this_cards_compiles_to_a_condition():
+    r = _c(RECORDS[AVENGER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    ab = r.abilities[0]
+    assert ab["trigger"] == "reversed_self" and ab["condition"] == {"kind": "battle_opp_level_at_most_self"}
+    assert [o["op"] for o in ab["effect"][0]["then"]] == ["target_battle_opp", "reverse"]
+    r2 = _c(RECORDS[AVENGER]["ability"][0].replace("lower than or equal to the level of this card",
+                                                   "equal to or lower than this card's level"))
+    assert r2.abilities == r.abilities
+
+
+@pytest.mark.parametrize("defender", [BIG0, BIG2])
+def test_the_reversed_card_reverses_a_battle_opponent_of_its_level_or_lower(pool, defender):
+    sc = _scenario(pool)
+    me = sc.put(0, AVENGER, "stage", pos=0)
+    theirs = sc.put(1, defender, "stage", pos=2)  # faces it (CR 3.6.5)
+    g = sc.game()
+    _act(g, "End the main phase")
+    _act(g, "Frontal attack")
+    for _ in range(40):  # the counter step, the damage, the battle (Avenger is reversed), its ability
+        if int(g.state[S.ORIENT + me * S.CARD_W]) == K.Orientation.REVERSE and _resolved(g):
+            break
+        labels = _labels(g)
+        pick = [t for t in labels if t.startswith(("Use", "Yes"))] or [t for t in labels if t.startswith(
+            ("Pass", "No counter", "Decline"))] or labels
+        _act(g, pick[0])
+    assert int(g.state[S.ORIENT + me * S.CARD_W]) == K.Orientation.REVERSE
+    # level 0 <= 1: "you may [REVERSE] that character"; level 2: the condition fails
+    want = K.Orientation.REVERSE if defender == BIG0 else K.Orientation.STAND
+    assert int(g.state[S.ORIENT + theirs * S.CARD_W]) == want

@@ -227,6 +227,8 @@ def normalise(line: str) -> str:
             continue
         p = p.lower()
         p = re.sub(r"(?<=[a-z])\?(?=[a-z])", " ", p)
+        # "becomes Reverse@ / Reversed@", "Rest@ this card": the database's mark for the state icons
+        p = re.sub(r"\b(reversed?|rest|stand)@", lambda m: " [" + m.group(1).replace("reversed", "reverse") + "] ", p)
         p = re.sub(r"\[(\w+)\]", r" [\1] ", p)  # [auto]when / the[standby]effect
         p = re.sub(r"(?<=[a-z\]])\[", " [", p)
         p = p.replace("'s ", "'s ")
@@ -1648,6 +1650,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_bopp_level_max(self, n):
         return {"kind": "battle_opp_level_at_most", "value": int(n)}
+
+    def c_bopp_level_max_self(self):
+        # "if the level of this card's battle opponent is lower than or equal to the level of this card"
+        return {"kind": "battle_opp_level_at_most_self"}
 
     def c_level_min(self, n):
         return {"kind": "level_at_least", "value": int(n)}
@@ -3293,7 +3299,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             # the effect must resolve before the trigger step of "that attack" (CR 7.2.1.6 -> 7.3)
             raise Unsupported("extra trigger checks outside 'when this card attacks'")
         battle = trig in ("reversed_self", "battle_opp_reversed") or (cond or {}).get("kind") in (
-            "battle_opp_level_at_most", "battle_opp_level_above_opp")
+            "battle_opp_level_at_most", "battle_opp_level_above_opp", "battle_opp_level_at_most_self")
         # "when your other character attacks / is frontal attacked, ... that character": the trigger's
         if trig in ("other_attacks", "other_frontal_attacked", "other_placed", "other_reversed"):
             battle = "triggering"

@@ -106,7 +106,7 @@ ConditionName = Literal[
     "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
     "wr_climax_at_most", "named_in_clock", "self_rested", "memory_at_most", "memory_filter_at_least",
     "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn", "own_filter_at_most",
-    "named_in_level", "wr_filter_at_least", "hand_filter_at_least",
+    "named_in_level", "wr_filter_at_least", "hand_filter_at_least", "battle_opp_level_at_most_self",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {

@@ -475,6 +475,8 @@ class Condition(IntEnum):
     #                          cost taking them, paid by the program: card_text._wr_cost_ops, CR 8.4.2.2)
     HAND_FILTER_AT_LEAST = 49  # master's hand holds >= (arg & 0xFF) cards matching filter row arg >> 8 (an option's
     #                            cost of hand cards, paid by the program: card_text._option_cost_ops, CR 8.4.2.2)
+    BATTLE_OPP_LEVEL_AT_MOST_SELF = 50  # the source's battle opponent's level <= the source's ("if the level of this
+    #                                     card's battle opponent is lower than or equal to the level of this card")
     PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
     #                        the turn that this card is placed on the stage from your hand" (approximation
     #                        placed_this_turn_any_way: any placement counts)

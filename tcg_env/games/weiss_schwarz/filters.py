@@ -196,6 +196,13 @@ def condition_holds(game, s, T, cond, arg, p, source):
         elif source == s[DEF_SLOT] and source >= 0:
             opp = s[ATK_SLOT]
         return opp >= 0 and s[D_LEVEL + opp * CARD_W] <= arg
+    if cond == K.Condition.BATTLE_OPP_LEVEL_AT_MOST_SELF:  # both current levels (CR 2.4: the level on the stage)
+        opp = -1
+        if source == s[ATK_SLOT]:
+            opp = s[DEF_SLOT]
+        elif source == s[DEF_SLOT] and source >= 0:
+            opp = s[ATK_SLOT]
+        return opp >= 0 and s[D_LEVEL + opp * CARD_W] <= s[D_LEVEL + source * CARD_W]
     if cond == K.Condition.OTHER_CHARS_AT_LEAST:
         n = 0
         for pos in range(K.N_POSITIONS):
