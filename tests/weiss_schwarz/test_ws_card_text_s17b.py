@@ -25,7 +25,8 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, WOOD, CHOOSER, GIVER, GRANTER, VETERAN, DIARIST, BACKED, AVENGER, BIG0, BIG2) = range(12)
+(PLAIN, FLARE, WOOD, CHOOSER, GIVER, GRANTER, VETERAN, DIARIST, BACKED, AVENGER, BIG0, BIG2, RECALLER,
+ BOOSTER) = range(14)
 RECORDS = [
     _rec("T/S17-001", "Plain"),
     _rec("T/S17-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -53,6 +54,10 @@ RECORDS = [
          level="1", power="500"),
     _rec("T/S17-011", "Big Zero", [], power="9000"),
     _rec("T/S17-012", "Big Two", [], level="2", power="9000"),
+    # an [ACT] ability with Memory (CR 10.9.1), and "+N power, and the following ability"
+    _rec("T/S17-013", "Recaller", ["【ACT】 Memory [【REST】 this card] If there is a card in your memory, draw 1 card."]),
+    _rec("T/S17-014", "Booster", ["【CONT】 All of your other 《Wood》 characters get +1000 power, and the following "
+                                  "ability. \"【CONT】 This card cannot side attack.\""]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S17-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -273,3 +278,38 @@ def test_the_reversed_card_reverses_a_battle_opponent_of_its_level_or_lower(pool
     # level 0 <= 1: "you may [REVERSE] that character"; level 2: the condition fails
     want = K.Orientation.REVERSE if defender == BIG0 else K.Orientation.STAND
     assert int(g.state[S.ORIENT + theirs * S.CARD_W]) == want
+
+
+# ---------------------------------------------------------------------------- [ACT] Memory, ", and the following ability"
+def test_an_act_ability_with_memory_and_a_comma_before_the_granted_ability_compile():
+    r = _c(RECORDS[RECALLER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["keyword"] == "memory" and r.abilities[0]["effect"][0]["op"] == "if"
+    r = _c("【ACT】 Memory [【REST】 this card] Draw 1 card.")  # CR 10.9.1: nothing about the memory
+    assert r.verdict == "unsupported"
+    r = _c(RECORDS[BOOSTER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert [o["op"] for o in r.abilities[0]["effect"]] == ["aura_power", "aura_restrict"]
+
+
+@pytest.mark.parametrize("memory", [0, 1])
+def test_cr_10_9_1_an_act_ability_with_memory_refers_to_the_memory(pool, memory):
+    sc = _scenario(pool)
+    me = sc.put(0, RECALLER, "stage", pos=0)
+    for _ in range(memory):
+        sc.put(0, PLAIN, "memory")
+    g = sc.game()
+    hand = _n(g, "HAND", 0)
+    _act(g, "Use ability 0 of Recaller")
+    _answer(g, [])
+    assert int(g.state[S.ORIENT + me * S.CARD_W]) == K.Orientation.REST
+    assert _n(g, "HAND", 0) == hand + memory
+
+
+def test_power_and_a_granted_restriction_after_a_comma(pool):
+    sc = _scenario(pool)
+    sc.put(0, BOOSTER, "stage", pos=0)
+    wood = sc.put(0, WOOD, "stage", pos=1)
+    g = sc.game()
+    assert kit.power(g, wood) == 4000
+    assert int(g.state[S.D_RST + wood * S.CARD_W]) & K.RESTRICT_CANT_SIDE

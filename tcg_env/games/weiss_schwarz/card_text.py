@@ -2700,7 +2700,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if "reveal" not in cost:
                 raise Unsupported("Resonate without revealing a hand card in its cost")
             label = None
-        if label:
+        if label in ("memory", "experience"):
+            # CR 10.9.1 / 10.10.1: a keyword of an ability that refers to the cards in the memory / level (an "if"
+            # on them: the pool compiler checks it), no effect of its own
+            conds = {o["condition"]["kind"] for o in _walk(effects) if o["op"] == "if"}
+            if not conds & (set(_MEMORY_CONDS) if label == "memory" else set(_EXPERIENCE_CONDS)):
+                raise Unsupported(f"{label.capitalize()} on an [ACT] ability without a condition on the "
+                                  f"{'memory' if label == 'memory' else 'level'}")
+            ab["keyword"] = label
+        elif label:
             ab["keyword"] = label
             if not any(op["op"] == "brainstorm" for op in effects):
                 raise Unsupported("Brainstorm without its flip")
