@@ -26,7 +26,7 @@ def _c(line, type="character"):
 
 
 (PLAIN, FLARE, WOOD, CHOOSER, GIVER, GRANTER, VETERAN, DIARIST, BACKED, AVENGER, BIG0, BIG2, RECALLER,
- BOOSTER) = range(14)
+ BOOSTER, RALLY) = range(15)
 RECORDS = [
     _rec("T/S17-001", "Plain"),
     _rec("T/S17-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -58,6 +58,9 @@ RECORDS = [
     _rec("T/S17-013", "Recaller", ["【ACT】 Memory [【REST】 this card] If there is a card in your memory, draw 1 card."]),
     _rec("T/S17-014", "Booster", ["【CONT】 All of your other 《Wood》 characters get +1000 power, and the following "
                                   "ability. \"【CONT】 This card cannot side attack.\""]),
+    # "until end of turn, <group> get ..." on an event
+    _rec("T/S17-015", "Rally", ["Until end of turn, all of your characters get +1500 power and the following ability. "
+                                "\"【CONT】 This card cannot side attack.\""], type="Event"),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S17-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -313,3 +316,18 @@ def test_power_and_a_granted_restriction_after_a_comma(pool):
     g = sc.game()
     assert kit.power(g, wood) == 4000
     assert int(g.state[S.D_RST + wood * S.CARD_W]) & K.RESTRICT_CANT_SIDE
+
+
+def test_until_end_of_turn_all_of_your_characters_get_power_and_an_ability(pool):
+    r = _c(RECORDS[RALLY]["ability"][0], type="event")
+    assert r.verdict == "exact", r.reason
+    sc = _scenario(pool)
+    mine = [sc.put(0, PLAIN, "stage", pos=k) for k in (0, 3)]
+    theirs = sc.put(1, PLAIN, "stage", pos=0)
+    sc.put(0, RALLY, "hand")
+    g = sc.game()
+    _act(g, "Play event Rally")
+    _answer(g, [])
+    for sl in mine:
+        assert kit.power(g, sl) == 4500 and int(g.state[S.D_RST + sl * S.CARD_W]) & K.RESTRICT_CANT_SIDE
+    assert kit.power(g, theirs) == 3000 and not int(g.state[S.D_RST + theirs * S.CARD_W]) & K.RESTRICT_CANT_SIDE
