@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tcg_env.engine.header import H_TURN
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.card_text import compile_line
@@ -26,7 +27,7 @@ def _c(line, type="character"):
 
 
 (PLAIN, FLARE, WOOD, CHOOSER, GIVER, GRANTER, VETERAN, DIARIST, BACKED, AVENGER, BIG0, BIG2, RECALLER,
- BOOSTER, RALLY) = range(15)
+ BOOSTER, RALLY, LONER) = range(16)
 RECORDS = [
     _rec("T/S17-001", "Plain"),
     _rec("T/S17-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -61,6 +62,9 @@ RECORDS = [
     # "until end of turn, <group> get ..." on an event
     _rec("T/S17-015", "Rally", ["Until end of turn, all of your characters get +1500 power and the following ability. "
                                 "\"【CONT】 This card cannot side attack.\""], type="Event"),
+    # a character that stays rested in its master's stand phase (CR 6.2.1.2) under a condition
+    _rec("T/S17-016", "Loner", ["【CONT】 If you do not have another 《Wood》 character, this card cannot 【STAND】 during "
+                                "your stand phase."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S17-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -331,3 +335,33 @@ def test_until_end_of_turn_all_of_your_characters_get_power_and_an_ability(pool)
     for sl in mine:
         assert kit.power(g, sl) == 4500 and int(g.state[S.D_RST + sl * S.CARD_W]) & K.RESTRICT_CANT_SIDE
     assert kit.power(g, theirs) == 3000 and not int(g.state[S.D_RST + theirs * S.CARD_W]) & K.RESTRICT_CANT_SIDE
+
+
+# ---------------------------------------------------------------------------- "cannot [STAND] during your stand phase"
+def _pass_until(g, done, limit=120):
+    """Take the declining choice (end a phase, skip the clock, no counter ...) until ``done(g)``."""
+    for _ in range(limit):
+        if done(g):
+            return
+        d = _labels(g)
+        g.step(int(g.legal_actions()[d.index(next((x for x in d if x.startswith(
+            ("End", "Pass", "Do not", "Don't", "No ", "Skip", "Decline"))), d[0]))]))
+    raise AssertionError("not reached")
+
+
+@pytest.mark.parametrize("wood", [False, True])
+def test_cr_6_2_1_2_a_character_that_cannot_stand_in_the_stand_phase(pool, wood):
+    r = _c(RECORDS[LONER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"]["kind"] == "own_filter_at_most"
+    sc = _scenario(pool)
+    me = sc.put(0, LONER, "stage", pos=0, orient=K.Orientation.REST)
+    other = sc.put(0, PLAIN, "stage", pos=1, orient=K.Orientation.REST)
+    if wood:
+        sc.put(0, WOOD, "stage", pos=3)
+    g = sc.game()
+    t = int(g.state[H_TURN])
+    _pass_until(g, lambda x: int(x.state[H_TURN]) == t + 2 and int(x.state[S.TURN_PLAYER]) == 0)
+    assert int(g.state[S.ORIENT + other * S.CARD_W]) == K.Orientation.STAND  # the rules' stand phase
+    # alone (no other <<Wood>> character) it stays [REST]; with one it stands
+    assert int(g.state[S.ORIENT + me * S.CARD_W]) == (K.Orientation.STAND if wood else K.Orientation.REST)

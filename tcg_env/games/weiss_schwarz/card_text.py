@@ -1714,6 +1714,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         flt = self.to_filter(spec, relation="other", positions=[part])
         return {"kind": "own_filter_at_most", "value": 0, "filter": flt}
 
+    def c_none_other(self, quals):
+        # "if you do not have another <<T>> character / any other <<A>> or <<B>> characters": none of the other stage
+        # characters matches (own_filter_at_most 0)
+        spec = self.charspec(quals, "character")
+        if spec.get("type") != "character":
+            raise Unsupported("a count of cards that are not characters")
+        return {"kind": "own_filter_at_most", "value": 0, "filter": self.to_filter(spec, relation="other")}
+
     def c_none_have(self, spec):
         # "if you do not have a <<T>> character / any characters with "X" in its card name": none of your
         # stage characters matches (own_filter_at_most 0; this card counts if it is one)
@@ -2904,6 +2912,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def r_move(self):
         return "cant_move"
+
+    def r_no_stand_phase(self):
+        return "no_stand_phase"  # CR 6.2.1.2: stays as it is when its master's characters stand (turn.start_turn)
 
     def r_reverse(self):
         return "cant_reverse"  # battle.reverse_char

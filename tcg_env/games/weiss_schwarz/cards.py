@@ -68,7 +68,7 @@ AbilityKeywordName = Literal[
 RestrictionName = Literal["cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
                           "no_color_requirement", "cant_reverse", "cant_play", "no_events_you", "no_backup_you",
                           "battle_no_events_you", "battle_no_backup_you", "battle_no_events_opp",
-                          "battle_no_backup_opp", "no_damage"]
+                          "battle_no_backup_opp", "no_damage", "no_stand_phase"]
 DurationName = Literal["end_of_turn", "next_opp_turn_end", "permanent"]
 WhoName = Literal["master", "opponent"]
 KindName = Literal["cont", "auto", "act", "event", "counter_act"]
@@ -120,6 +120,7 @@ _RESTRICT_BITS = {
     "cant_reverse": K.RESTRICT_CANT_REVERSE,
     "cant_play": K.RESTRICT_CANT_PLAY,
     "no_damage": K.RESTRICT_NO_DAMAGE,
+    "no_stand_phase": K.RESTRICT_NO_STAND_PHASE,
     "no_events_you": K.RESTRICT_NO_EVENTS_YOU,
     "no_backup_you": K.RESTRICT_NO_BACKUP_YOU,
     "battle_no_events_you": K.RESTRICT_BATTLE_NO_EVENTS_YOU,
