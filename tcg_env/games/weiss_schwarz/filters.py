@@ -196,13 +196,6 @@ def condition_holds(game, s, T, cond, arg, p, source):
         elif source == s[DEF_SLOT] and source >= 0:
             opp = s[ATK_SLOT]
         return opp >= 0 and s[D_LEVEL + opp * CARD_W] <= arg
-    if cond == K.Condition.BATTLE_OPP_LEVEL_AT_MOST_SELF:  # both current levels (CR 2.4: the level on the stage)
-        opp = -1
-        if source == s[ATK_SLOT]:
-            opp = s[DEF_SLOT]
-        elif source == s[DEF_SLOT] and source >= 0:
-            opp = s[ATK_SLOT]
-        return opp >= 0 and s[D_LEVEL + opp * CARD_W] <= s[D_LEVEL + source * CARD_W]
     if cond == K.Condition.OTHER_CHARS_AT_LEAST:
         n = 0
         for pos in range(K.N_POSITIONS):
@@ -332,6 +325,14 @@ def condition_holds(game, s, T, cond, arg, p, source):
             if game.filter_match(s, T, arg >> 8, s[WR_L + p * K.MAX_DECK + i], p, source):
                 n += 1
         return n >= (arg & 0xFF)
+    # session 17's conditions last: the earlier ones (the built-in pools') test nothing more
+    if cond == K.Condition.BATTLE_OPP_LEVEL_AT_MOST_SELF:  # both current levels (CR 2.4: the level on the stage)
+        opp = -1
+        if source == s[ATK_SLOT]:
+            opp = s[DEF_SLOT]
+        elif source == s[DEF_SLOT] and source >= 0:
+            opp = s[ATK_SLOT]
+        return opp >= 0 and s[D_LEVEL + opp * CARD_W] <= s[D_LEVEL + source * CARD_W]
     if cond == K.Condition.HAND_FILTER_AT_LEAST:  # an option's cost of hand cards can be paid in full (CR 8.4.2.2)
         n = 0
         for i in range(s[HAND_N + p]):
