@@ -137,8 +137,10 @@ def test_unsupported_lines_keep_a_reason():
         # (granted to other characters since session 15)
         ("【CONT】 All of your other 《Moth》 characters get \"【CONT】 If you have 2 or more 《Moth》 characters, this card "
          "gets +1000 power.\".", "the receiving one may be among"),
-        ("【AUTO】 When this card attacks, this card gets the following ability until end of turn. \"【ACT】 [(1)] This "
-         "card gets +1000 power until end of turn.\"", "granted [ACT] ability given by an effect"),
+        # a granted [ACT] ability with a keyword (granted by an effect since session 17)
+        ("【AUTO】 When this card attacks, this card gets the following ability until end of turn. \"【ACT】 Brainstorm "
+         "[(1)] Flip over 4 cards from the top of your deck, and put them into your waiting room. For each climax "
+         "revealed among those cards, draw up to 1 card.\"", "a keyword"),
         ("【AUTO】 When this card attacks, this card gets +1 level until the end of your opponent's next turn.",
          "opponent's next turn"),
         ("【ACT】 [【REST】 1 of your characters & 【REST】 this card] Draw 1 card.", "may include it"),

@@ -279,7 +279,9 @@ def test_an_act_ability_a_cont_ability_grants_this_card_compiles_to_its_act_abil
     assert ab["kind"] == "act" and ab["condition"] == {"kind": "level_at_least", "value": 1}
     r = _c("【AUTO】 When this card attacks, this card gets the following ability until end of turn. \"【ACT】 [(1)] This "
            "card gets +1000 power until end of turn.\"")
-    assert r.verdict == "unsupported"  # by an effect: no [ACT] row for it
+    # by an effect: a granted ability row since session 17 (play.ability_usable_kind, test_ws_card_text_s17b)
+    assert r.verdict == "exact" and r.abilities[0]["effect"][-1]["op"] == "grant_ability"
+    assert r.abilities[0]["effect"][-1]["ability"]["kind"] == "act"
 
 
 @pytest.mark.parametrize("level", [0, 1])

@@ -227,6 +227,8 @@ def normalise(line: str) -> str:
             continue
         p = p.lower()
         p = re.sub(r"(?<=[a-z])\?(?=[a-z])", " ", p)
+        # "becomes Reverse@ / Reversed@", "Rest@ this card": the database's mark for the state icons
+        p = re.sub(r"\b(reversed?|rest|stand)@", lambda m: " [" + m.group(1).replace("reversed", "reverse") + "] ", p)
         p = re.sub(r"\[(\w+)\]", r" [\1] ", p)  # [auto]when / the[standby]effect
         p = re.sub(r"(?<=[a-z\]])\[", " [", p)
         p = p.replace("'s ", "'s ")
@@ -634,10 +636,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             # an [ACT] ability: only a [CONT] ability of this card may grant it to this card (_aura): this card's own
             # [ACT] ability usable while the granting condition holds (play.ability_usable_kind tests A_COND; once
             # played it resolves, CR 8.2); compiled as this card's
+            # Given to other characters or by an effect ("@grant"): a granted ability row of the receiving character's
+            # (play.ability_usable_kind offers it after the card's printed [ACT] abilities), as compiled for any character
+            grant = dict(ab, **({"@approx": list(res.approximations)} if res.approximations else {}))
             res = COMPILER.compile_line(inner, self.card)
             if not res.compiled or len(res.abilities) != 1 or res.fields or res.abilities[0].get("kind") != "act":
                 raise Unsupported(f"a granted ability the compiler cannot compile ({res.reason or 'not one ability'})")
-            return ("selfact", dict(res.abilities[0], **({"@approx": list(res.approximations)} if res.approximations else {})))
+            return ("selfact", dict(res.abilities[0], **({"@approx": list(res.approximations)} if res.approximations else {}),
+                                    **{"@grant": grant}))
         if ab.get("kind") != "auto" or ab.get("trigger") not in _GRANTED_TRIGGERS:
             raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
         # "this ability activates up to 1 time per turn": its use kept on the receiving card (GRANT_USE_BIT0)
@@ -658,7 +664,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if kind == "selfcont":
             return ("selfcont", v, dur)
         if kind == "selfact":
-            raise Unsupported("a granted [ACT] ability given by an effect")
+            return ("grant", dict(self._act_grant(v), **{"@dur": dur}))
         return ("grant", dict(v, **{"@dur": dur}))
 
     def g_abilities(self, n, *toks):
@@ -760,7 +766,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         ops = []
         for k, v in gains:
             if k == "selfact":
-                raise Unsupported("a granted [ACT] ability given by an effect")
+                k, v = "grant", self._act_grant(v)
             if k == "selfcont":
                 # a granted [CONT] ability (characteristics.apply_cont with the granted bits) for the duration
                 k, v = "grant", self._cont_grant(v)
@@ -1328,7 +1334,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return [dict(ops[0], count="x"), *ops[1:]]
         return [{"op": "@per_climax", "then": ops}]
 
-    def _quoted_ops(self, tok, what: str) -> list[dict]:
+    def _quoted_ops(self, tok, what: str, paid: bool = False) -> list[dict]:
         """A quoted action ("perform the following action. "<effect>""), parsed as an event's text
         (its pronouns and registers resolved with the line's); its approximations are the line's."""
         text = normalise(_unnest(tok))  # the quotes inside it given back (_mark_nested_quotes)
@@ -1346,6 +1352,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported(f"the action performed {what} is not an effect")
         for name in t.approximations:
             self.approximate(name)
+        if not paid and any(o["op"] == "@option_cost" for o in value["@raw_ops"]):
+            raise Unsupported(f"a cost of its own in the action performed {what}")
         return value["@raw_ops"]
 
     def except_to_wr(self):
@@ -1398,7 +1406,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # choose_one); each option a quoted effect, its pronouns its own
         if count != ("exactly", 1) or len(toks) > 4:
             raise Unsupported("choosing another number than 1 of the following effects (or more than 4)")
-        return [{"op": "choose_one", "options": [self._quoted_ops(t, "as an option") for t in toks]}]
+        return [{"op": "choose_one", "options": [self._quoted_ops(t, "as an option", paid=True) for t in toks]}]
 
     def quoted_action(self, tok):
         return self._quoted_ops(tok, "once")
@@ -1643,6 +1651,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_bopp_level_max(self, n):
         return {"kind": "battle_opp_level_at_most", "value": int(n)}
 
+    def c_bopp_level_max_self(self):
+        # "if the level of this card's battle opponent is lower than or equal to the level of this card"
+        return {"kind": "battle_opp_level_at_most_self"}
+
     def c_level_min(self, n):
         return {"kind": "level_at_least", "value": int(n)}
 
@@ -1701,6 +1713,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a count of cards that are not characters")
         flt = self.to_filter(spec, relation="other", positions=[part])
         return {"kind": "own_filter_at_most", "value": 0, "filter": flt}
+
+    def c_none_other(self, quals):
+        # "if you do not have another <<T>> character / any other <<A>> or <<B>> characters": none of the other stage
+        # characters matches (own_filter_at_most 0)
+        spec = self.charspec(quals, "character")
+        if spec.get("type") != "character":
+            raise Unsupported("a count of cards that are not characters")
+        return {"kind": "own_filter_at_most", "value": 0, "filter": self.to_filter(spec, relation="other")}
 
     def c_none_have(self, spec):
         # "if you do not have a <<T>> character / any characters with "X" in its card name": none of your
@@ -2688,7 +2708,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if "reveal" not in cost:
                 raise Unsupported("Resonate without revealing a hand card in its cost")
             label = None
-        if label:
+        if label in ("memory", "experience"):
+            # CR 10.9.1 / 10.10.1: a keyword of an ability that refers to the cards in the memory / level (an "if"
+            # on them: the pool compiler checks it), no effect of its own
+            conds = {o["condition"]["kind"] for o in _walk(effects) if o["op"] == "if"}
+            if not conds & (set(_MEMORY_CONDS) if label == "memory" else set(_EXPERIENCE_CONDS)):
+                raise Unsupported(f"{label.capitalize()} on an [ACT] ability without a condition on the "
+                                  f"{'memory' if label == 'memory' else 'level'}")
+            ab["keyword"] = label
+        elif label:
             ab["keyword"] = label
             if not any(op["op"] == "brainstorm" for op in effects):
                 raise Unsupported("Brainstorm without its flip")
@@ -2742,13 +2770,27 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a granted [CONT] ability with other instructions than continuous ones")
         return g
 
+    def _act_grant(self, v):
+        """The granted [ACT] ability of a "selfact" gain given to other characters or by an effect: the receiving
+        card's granted ability row (compiled for any character); its approximations are the line's."""
+        g = copy.deepcopy(v["@grant"])
+        for name in g.pop("@approx", ()):
+            self.approximate(name)
+        if g.get("once_per_turn") or g.get("times_per_turn") or g.get("keyword") or g.get("condition"):
+            # the receiving card's USES bits count its printed abilities only (play.start_ability)
+            raise Unsupported("a granted [ACT] ability with a limit of uses, a keyword or a condition")
+        return g
+
     def _aura(self, gains, flt):
         ops = []
         for k, v in gains:
+            if k == "selfact" and flt != {"type": "character", "relation": "self"}:
+                # "all of your <<T>> characters get the following ability. "[ACT] ..."": a granted ability row of
+                # the receiving characters', usable while they get it (play.ability_usable_kind)
+                ops.append({"op": "aura_grant_ability", "ability": self._act_grant(v), "filter": dict(flt)})
+                continue
             if k == "selfact":
                 # "[CONT] (if A,) this card gets the following ability. "[ACT] ..."": this card's [ACT] ability under A
-                if flt != {"type": "character", "relation": "self"}:
-                    raise Unsupported("a granted [ACT] ability given to other characters")
                 ops.append({"op": "@selfcont", "ability": v})
                 continue
             if k == "selfcont" and flt != {"type": "character", "relation": "self"}:
@@ -2828,6 +2870,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("counting cards that are not characters")
         return self.to_filter(spec, relation="other" if other else None, positions=[part])
 
+    def _per_zone(self, spec, zone):
+        # "for each card named "X" in your level / memory" (CR 3.8 / 3.10: public zones): the master's cards there
+        if "zone" in spec or not spec:
+            raise Unsupported("counting cards of no description in the level / memory")
+        return self.to_filter(spec, zone=zone)
+
+    def per_level(self, spec):
+        return self._per_zone(spec, "level")
+
+    def per_memory(self, spec):
+        return self._per_zone(spec, "memory")
+
     def per_named_part(self, *parts):
         # "for each of your other cards in the center stage named "X"": characters of that name there
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
@@ -2858,6 +2912,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def r_move(self):
         return "cant_move"
+
+    def r_no_stand_phase(self):
+        return "no_stand_phase"  # CR 6.2.1.2: stays as it is when its master's characters stand (turn.start_turn)
 
     def r_reverse(self):
         return "cant_reverse"  # battle.reverse_char
@@ -3021,15 +3078,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if ab.get("zone") != "clock_top":
                 raise Unsupported("Alarm without 'this card is the top card of your clock'")
             ab["keyword"] = "alarm"
-        elif label == "memory" and ab.get("zone") == "memory":
+        counted_zones = {op["counted"].get("zone") for op in ops if isinstance(op.get("counted"), dict)}
+        if label == "memory" and ab.get("zone") == "memory":
             ab["keyword"] = "memory"
         elif label == "memory":
-            if cond is None or cond["kind"] not in _MEMORY_CONDS:
+            # CR 10.9.1: an ability that refers to the cards in your memory (its condition, or what it counts)
+            if (cond is None or cond["kind"] not in _MEMORY_CONDS) and "memory" not in counted_zones:
                 raise Unsupported("Memory with another condition than the number of cards in the memory")
             ab["keyword"] = "memory"
         elif label == "experience":
             # CR 10.10.1: a keyword of abilities that refer to the cards in your level (no effect of its own)
-            if cond is None or cond["kind"] not in ("level_sum_at_least", "named_in_level"):
+            if (cond is None or cond["kind"] not in ("level_sum_at_least", "named_in_level")) \
+                    and "level" not in counted_zones:
                 raise Unsupported("Experience without the level-sum condition")
             ab["keyword"] = "experience"
         if any(op["filter"].get("relation") in ("in_front", "facing", "self") for op in ops) \
@@ -3151,6 +3211,49 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def event_body(self, ops):
         return ops
 
+    def paid_option_line(self, cost, effects, *_paren):
+        # an option of "choose 1 of the following effects" with a cost of its own: "[<cost>] You may pay the cost.
+        # If you do, <effect>" (CR 8.4.2: paying it is executing its actions); only inside another line
+        if not self.card.get("@raw"):
+            raise Unsupported("a cost before 'you may pay the cost' outside an ability")
+        return {"@raw_ops": [{"op": "@option_cost", "cost": cost, "then": effects}]}
+
+    def _option_cost_ops(self, cost: dict) -> tuple[list[dict], list[dict]]:
+        """(guards, pay) of a cost the program pays inside an effect (an option's "[<cost>] You may pay the cost.
+        If you do, ..."): the conditions that all of it can be paid (CR 8.4.2.2: else none of it is) and its
+        actions in the order written (CR 8.4.2.1: stock first, then the hand / waiting-room cards)."""
+        known = {"stock", "discard", "discard_filter", "@wr", "@shuffle"}
+        if set(cost) - known or ("@shuffle" in cost) != ("@wr" in cost and cost["@wr"]["to"] == "deck"):
+            raise Unsupported(f"an option's cost with {sorted(set(cost) - known) or 'a shuffle'} (the program pays "
+                              "stock, hand and waiting-room cards only)")
+        if "discard" in cost and "@wr" in cost:
+            raise Unsupported("an option's cost of hand and waiting-room cards")
+        guards: list[dict] = []
+        pay: list[dict] = []
+        if cost.get("stock"):
+            guards.append({"kind": "stock_at_least", "value": cost["stock"]})
+            pay.append({"op": "pay_stock", "count": cost["stock"]})
+        n = cost.get("discard")
+        if n and "discard_filter" in cost:
+            flt = cost["discard_filter"]
+            guards.append({"kind": "hand_filter_at_least", "value": n, "filter": flt})
+            pay += [{"op": "choose", "filter": flt, "count": n}, {"op": "to_waiting_room"}, {"op": "@cost_done"}]
+        elif n:
+            guards.append({"kind": "hand_at_least", "value": n})
+            pay.append({"op": "discard", "count": n})
+        if "@wr" in cost:
+            wr = cost["@wr"]
+            guards.append({"kind": "wr_filter_at_least", "value": wr["count"], "filter": wr["filter"]})
+            pay.append({"op": "choose", "filter": wr["filter"], "count": wr["count"]})
+            if wr["to"] == "clock_bottom":
+                pay.append({"op": "to_clock", "bottom": True})
+            else:
+                pay += [{"op": "to_deck_top"}, {"op": "shuffle_deck"}]
+            pay.append({"op": "@cost_done"})
+        if not pay:
+            raise Unsupported("an option's cost with nothing to pay")
+        return guards, pay
+
     def play_restriction(self, cond):
         return ("@cant_play", cond)
 
@@ -3215,7 +3318,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             # the effect must resolve before the trigger step of "that attack" (CR 7.2.1.6 -> 7.3)
             raise Unsupported("extra trigger checks outside 'when this card attacks'")
         battle = trig in ("reversed_self", "battle_opp_reversed") or (cond or {}).get("kind") in (
-            "battle_opp_level_at_most", "battle_opp_level_above_opp")
+            "battle_opp_level_at_most", "battle_opp_level_above_opp", "battle_opp_level_at_most_self")
         # "when your other character attacks / is frontal attacked, ... that character": the trigger's
         if trig in ("other_attacks", "other_frontal_attacked", "other_placed", "other_reversed"):
             battle = "triggering"
@@ -3265,6 +3368,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                         raise Unsupported("an empty option")
                     opts.append(r)
                 out.append({"op": "choose_one", "options": opts})
+                st["cur"] = None
+                continue
+            if name == "@option_cost":
+                # "[<cost>] You may pay the cost. If you do, X" (an option): if all of the cost can be paid, the
+                # master may pay it; X follows the payment (CR 8.4.2.2: a cost is paid in full or not at all)
+                guards, pay = self._option_cost_ops(op["cost"])
+                inner = dict(st, free=list(st["free"]), fixed=dict(st["fixed"]))
+                block = self._resolve([{"op": "may", "then": pay + op["then"]}], inner, battle, False)
+                for cond in reversed(guards):
+                    block = [{"op": "if", "condition": cond, "then": block}]
+                out += block
                 st["cur"] = None
                 continue
             if name == "@t":

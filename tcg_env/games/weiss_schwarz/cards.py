@@ -68,7 +68,7 @@ AbilityKeywordName = Literal[
 RestrictionName = Literal["cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
                           "no_color_requirement", "cant_reverse", "cant_play", "no_events_you", "no_backup_you",
                           "battle_no_events_you", "battle_no_backup_you", "battle_no_events_opp",
-                          "battle_no_backup_opp", "no_damage"]
+                          "battle_no_backup_opp", "no_damage", "no_stand_phase"]
 DurationName = Literal["end_of_turn", "next_opp_turn_end", "permanent"]
 WhoName = Literal["master", "opponent"]
 KindName = Literal["cont", "auto", "act", "event", "counter_act"]
@@ -106,7 +106,7 @@ ConditionName = Literal[
     "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
     "wr_climax_at_most", "named_in_clock", "self_rested", "memory_at_most", "memory_filter_at_least",
     "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn", "own_filter_at_most",
-    "named_in_level", "wr_filter_at_least",
+    "named_in_level", "wr_filter_at_least", "hand_filter_at_least", "battle_opp_level_at_most_self",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -120,6 +120,7 @@ _RESTRICT_BITS = {
     "cant_reverse": K.RESTRICT_CANT_REVERSE,
     "cant_play": K.RESTRICT_CANT_PLAY,
     "no_damage": K.RESTRICT_NO_DAMAGE,
+    "no_stand_phase": K.RESTRICT_NO_STAND_PHASE,
     "no_events_you": K.RESTRICT_NO_EVENTS_YOU,
     "no_backup_you": K.RESTRICT_NO_BACKUP_YOU,
     "battle_no_events_you": K.RESTRICT_BATTLE_NO_EVENTS_YOU,
@@ -135,9 +136,14 @@ _COND_COUNT = {
     "wr_climax_at_least", "trait_count_at_least", "stock_at_most", "facing_level_at_least", "facing_cost_at_most",
     "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least", "filter_count_at_least",
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
-    "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least",
+    "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least", "hand_filter_at_least",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
+
+
+def _counted_zones(effect: list) -> set[str]:
+    """The zones an aura_*_per instruction of ``effect`` counts cards in ("for each card named "X" in your level")."""
+    return {o.counted.zone for o in effect if isinstance(getattr(o, "counted", None), WSFilter)}
 
 
 def _as_list(v: Any) -> Any:
@@ -717,6 +723,8 @@ def ws_kernel_flags(cards: np.ndarray, abilities: np.ndarray, code: np.ndarray) 
             row_flags(r, flags[n])
             if abilities[r, K.A_KIND] == K.AbilityKind.CONT:
                 flags[n, K.FL_MISC] |= K.FLAG_GRANTED_CONT  # characteristics.refresh_derived
+            if abilities[r, K.A_KIND] == K.AbilityKind.ACT:
+                flags[n, K.FL_MISC] |= K.FLAG_GRANTED_ACT  # play.ability_usable_kind
     restricts = (code[:, K.I_OP] == K.Op.AURA_RESTRICT) | (code[:, K.I_OP] == K.Op.RESTRICT)
     if (restricts & ((code[:, K.I_A0] & K.RESTRICT_PLAY_LOCKS) != 0)).any():
         flags[n, K.FL_MISC] |= K.FLAG_PLAY_LOCK  # play.play_locked
@@ -894,6 +902,17 @@ class _Compiler(PoolCompiler):
                     o.op not in _GRANTED_CONT_OPS for o in ab.effect):  # fmt: skip
                 self.fail(f"{q}.ability", "a granted CONT ability works on the stage with continuous power, soul, "
                           "level, keyword or restriction instructions and no keyword")
+        elif ab.kind == "act":
+            # a granted ACT ability (play.ability_usable_kind: after the receiving card's printed ones); its use is not
+            # counted on the card (play.start_ability counts the printed abilities' uses)
+            if ab.once_per_turn or ab.condition is not None:
+                self.fail(f"{q}.ability", "a granted ACT ability has no once-per-turn limit and no condition")
+            # the actions address ABILITIES_PER_CARD ACT abilities per character: one with as many printed ones
+            # could not use a granted one
+            if any(c.type == "character" and sum(a.kind == "act" for a in c.abilities) >= K.ABILITIES_PER_CARD
+                   for c in self.models):
+                self.fail(f"{q}.ability", f"a granted ACT ability in a pool with a character of {K.ABILITIES_PER_CARD} "
+                          "printed ACT abilities (the actions address no more)")
         elif ab.kind != "auto" or ab.trigger not in self.GRANTED_TRIGGERS:
             self.fail(f"{q}.ability", "a granted ability is an auto ability triggered while its card is on the "
                       f"stage ({', '.join(self.GRANTED_TRIGGERS)}), or a CONT ability")
@@ -1129,11 +1148,13 @@ class _Compiler(PoolCompiler):
             need("sunder" in tags, "effect", "a Sunder ability runs the sunder op")
         elif kw == "alarm":  # CR 10.1.1
             need(ab.zone == "clock_top", "zone", "Alarm abilities work from the top of the clock (CR 10.1.1)")
-        elif kw == "memory":  # CR 10.9.1
-            need(ab.zone == "memory" or any(_mentions(cond, ab.effect, k) for k in _COND_MEMORY), "zone",
+        elif kw == "memory":  # CR 10.9.1 (a condition on the memory, or a count of its cards)
+            need(ab.zone == "memory" or any(_mentions(cond, ab.effect, k) for k in _COND_MEMORY)
+                 or "memory" in _counted_zones(ab.effect), "zone",
                  "Memory: zone 'memory' or a condition on the memory (CR 10.9.1)")  # fmt: skip
-        elif kw == "experience":  # CR 10.10.1
-            need(ab.zone == "level" or any(_mentions(cond, ab.effect, k) for k in ("level_sum_at_least", "named_in_level")),
+        elif kw == "experience":  # CR 10.10.1 (a condition on the level, or a count of its cards)
+            need(ab.zone == "level" or any(_mentions(cond, ab.effect, k) for k in ("level_sum_at_least", "named_in_level"))
+                 or "level" in _counted_zones(ab.effect),
                  "zone", "Experience: zone 'level' or a condition on the level (CR 10.10.1)")  # fmt: skip
         return cond
 
@@ -1190,6 +1211,12 @@ class _Compiler(PoolCompiler):
             if cond.value > 0xFF:
                 self.fail(f"{p}.value", "must be <= 255")
             arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("waiting_room",)) << 8) | cond.value
+        elif kind == "hand_filter_at_least":
+            if cond.filter is None or cond.filter.side != "own" or cond.filter.zone != "hand":
+                self.fail(f"{p}.filter", "hand_filter_at_least needs a filter on your own hand")
+            if cond.value > 0xFF:
+                self.fail(f"{p}.value", "must be <= 255")
+            arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("hand",)) << 8) | cond.value
         elif kind == "memory_filter_at_least":
             if cond.filter is None or cond.filter.side != "own" or cond.filter.zone != "memory":
                 self.fail(f"{p}.filter", "memory_filter_at_least needs a filter on your own memory")
@@ -1431,6 +1458,12 @@ class _Compiler(PoolCompiler):
             counted = self.compile_filter(
                 op.counted, f"{q}.counted", zones=tuple(z.lower() for z in K.FilterZone.__members__)
             )
+            if op.counted.zone in ("level", "memory"):
+                # "for each card named "X" in your level / memory": the master's cards there (a2 below -1,
+                # characteristics.apply_cont; the stage count's path is unchanged)
+                if op.counted.side != "own":
+                    self.fail(f"{q}.counted.side", "a count in the level / memory is of your own cards")
+                return op.amount, applies, K.PER_ZONE_ROW0 - counted
             return op.amount, applies, counted
         return 0, 0, 0  # ops without arguments: target_*, stand, rest, ..., encore_self, shift
 

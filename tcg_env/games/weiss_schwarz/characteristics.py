@@ -24,6 +24,8 @@ from tcg_env.games.weiss_schwarz.state import (
     D_POWER,
     D_RST,
     D_SOUL,
+    LEVEL_L,
+    LEVEL_N,
     MARKER_N,
     MEMORY_L,
     MEMORY_N,
@@ -75,9 +77,20 @@ def apply_cont(game, s, T, src, p, zone, granted):
             if not K.Op.AURA_POWER <= op <= K.Op.AURA_POWER_LEVEL:
                 continue  # the continuous instructions are one block of opcodes (constants.Op)
             if op == K.Op.AURA_POWER_PER and code[r, K.I_A2] < 0:
-                # "for each marker underneath this card" (CR 3.5.3): the markers at the source's position
                 cnt = 0
-                if s[ZONE + src * CARD_W] == K.Zone.STAGE:
+                if code[r, K.I_A2] <= K.PER_ZONE_ROW0:
+                    # "for each card named "X" in your level / memory": the master's cards there (CR 3.8, 3.10)
+                    f2 = K.PER_ZONE_ROW0 - code[r, K.I_A2]
+                    if F[f2, K.F_ZONE] == K.FilterZone.LEVEL:
+                        for i in range(s[LEVEL_N + p]):
+                            if game.filter_match(s, T, f2, s[LEVEL_L + p * K.MAX_DECK + i], p, src):
+                                cnt += 1
+                    else:
+                        for i in range(s[MEMORY_N + p]):
+                            if game.filter_match(s, T, f2, s[MEMORY_L + p * K.MAX_DECK + i], p, src):
+                                cnt += 1
+                elif s[ZONE + src * CARD_W] == K.Zone.STAGE:
+                    # "for each marker underneath this card" (CR 3.5.3): the markers at the source's position
                     cnt = s[MARKER_N + owner_of(s, src) * K.N_POSITIONS + s[POS + src * CARD_W]]
                 v = v * cnt
             elif op == K.Op.AURA_POWER_PER:

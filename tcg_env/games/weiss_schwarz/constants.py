@@ -258,6 +258,8 @@ RESTRICT_BATTLE_NO_BACKUP_YOU = 1 << 12
 RESTRICT_BATTLE_NO_EVENTS_OPP = 1 << 13
 RESTRICT_BATTLE_NO_BACKUP_OPP = 1 << 14
 RESTRICT_NO_DAMAGE = 1 << 15  # "this card cannot deal damage to a player": its attack's damage (CR 7.5.1.2)
+RESTRICT_NO_STAND_PHASE = 1 << 16  # "this card cannot [STAND] during your stand phase" (turn.start_turn, CR 6.2.1.2;
+#                                    not an observation column: the layout of the built-in pools is unchanged)
 RESTRICT_PLAY_LOCKS = (RESTRICT_NO_EVENTS_YOU | RESTRICT_NO_BACKUP_YOU | RESTRICT_BATTLE_NO_EVENTS_YOU
                        | RESTRICT_BATTLE_NO_BACKUP_YOU | RESTRICT_BATTLE_NO_EVENTS_OPP | RESTRICT_BATTLE_NO_BACKUP_OPP)
 
@@ -304,6 +306,7 @@ FL_TRIG = 1  # words FL_TRIG, FL_TRIG + 1: bit t % 31 of word FL_TRIG + t // 31 
 FLAG_HAND_CONT = 1  # a CONT ability that works from the hand (AbilityZone.HAND: play.hand_aura)
 FLAG_PLAY_LOCK = 2  # (last row) an instruction restricting a player's events / Backup (RESTRICT_PLAY_LOCKS)
 FLAG_GRANTED_CONT = 4  # (last row) a granted CONT ability (characteristics.apply_cont with the granted bits)
+FLAG_GRANTED_ACT = 8  # (last row) a granted ACT ability (play.ability_usable_kind offers the granted rows)
 FL_CONT = 3  # word: bit (1 << AbilityZone z) = a CONT ability working from zone z with a continuous
 #              instruction (Op.AURA_POWER .. AURA_POWER_LEVEL): what characteristics.apply_cont applies
 
@@ -472,6 +475,10 @@ class Condition(IntEnum):
     NAMED_IN_LEVEL = 47  # master's level zone holds a card with name id arg ("X" is in your level)
     WR_FILTER_AT_LEAST = 48  # master's waiting room holds >= (arg & 0xFF) cards matching filter row arg >> 8 (a
     #                          cost taking them, paid by the program: card_text._wr_cost_ops, CR 8.4.2.2)
+    HAND_FILTER_AT_LEAST = 49  # master's hand holds >= (arg & 0xFF) cards matching filter row arg >> 8 (an option's
+    #                            cost of hand cards, paid by the program: card_text._option_cost_ops, CR 8.4.2.2)
+    BATTLE_OPP_LEVEL_AT_MOST_SELF = 50  # the source's battle opponent's level <= the source's ("if the level of this
+    #                                     card's battle opponent is lower than or equal to the level of this card")
     PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
     #                        the turn that this card is placed on the stage from your hand" (approximation
     #                        placed_this_turn_any_way: any placement counts)
@@ -701,6 +708,8 @@ class Op(IntEnum):
     #                        "+X power. X is equal to that character's level x N" (Assist)
 
 
+PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the master's level / memory cards the row
+#                     matches ("for each card named "X" in your level"); -1: the markers under the source
 PER_POWER = 0  # AURA_POWER_PER's I_REG: the characteristic it changes (aura_power_per / aura_soul_per / aura_level_per)
 PER_SOUL = 1
 PER_LEVEL = 2

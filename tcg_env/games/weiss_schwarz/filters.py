@@ -41,6 +41,7 @@ from tcg_env.games.weiss_schwarz.state import (
     STOCK_N,
     TURN_PLAYER,
     WR_L,
+    HAND_L,
     WR_N,
     ZONE,
 )
@@ -322,6 +323,20 @@ def condition_holds(game, s, T, cond, arg, p, source):
         n = 0
         for i in range(s[WR_N + p]):
             if game.filter_match(s, T, arg >> 8, s[WR_L + p * K.MAX_DECK + i], p, source):
+                n += 1
+        return n >= (arg & 0xFF)
+    # session 17's conditions last: the earlier ones (the built-in pools') test nothing more
+    if cond == K.Condition.BATTLE_OPP_LEVEL_AT_MOST_SELF:  # both current levels (CR 2.4: the level on the stage)
+        opp = -1
+        if source == s[ATK_SLOT]:
+            opp = s[DEF_SLOT]
+        elif source == s[DEF_SLOT] and source >= 0:
+            opp = s[ATK_SLOT]
+        return opp >= 0 and s[D_LEVEL + opp * CARD_W] <= s[D_LEVEL + source * CARD_W]
+    if cond == K.Condition.HAND_FILTER_AT_LEAST:  # an option's cost of hand cards can be paid in full (CR 8.4.2.2)
+        n = 0
+        for i in range(s[HAND_N + p]):
+            if game.filter_match(s, T, arg >> 8, s[HAND_L + p * K.MAX_DECK + i], p, source):
                 n += 1
         return n >= (arg & 0xFF)
     return False

@@ -44,7 +44,7 @@ Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 import numpy as np
 from numba import njit
 
-from tcg_env.engine.tables import ability_table, card_table, filter_table
+from tcg_env.engine.tables import ability_table, card_table, filter_table, flag_table
 from tcg_env.engine.header import (
     H_DECIDER,
     H_DECISION,
@@ -68,7 +68,10 @@ from tcg_env.games.weiss_schwarz.state import (
     CX_PLAYED,
     DEC_ARG,
     DEF_SLOT,
+    D_KW,
     D_RST,
+    KWMOD,
+    KWMOD_LONG,
     FIRST_PLAYER,
     FLOW,
     FRAME_N,
@@ -157,6 +160,8 @@ def legal_mask_row(game, s, T, out):
                 out[K.HAND_BASE + i] = 1
                 n += 1
         A = ability_table(T)
+        FLT = flag_table(T)
+        granted_act = (FLT[FLT.shape[0] - 1, K.FL_MISC] & K.FLAG_GRANTED_ACT) != 0  # the pool grants ACT abilities
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
             if sl < 0:
@@ -165,6 +170,8 @@ def legal_mask_row(game, s, T, out):
             n_act = 0
             for ai in range(cards[c, K.C_ABIL_START], cards[c, K.C_ABIL_START] + cards[c, K.C_ABIL_COUNT]):
                 n_act += A[ai, K.A_KIND] == K.AbilityKind.ACT
+            if granted_act and (s[D_KW + sl * CARD_W] | s[KWMOD + sl * CARD_W] | s[KWMOD_LONG + sl * CARD_W]) >> K.GRANT_BIT0 != 0:
+                n_act = K.ABILITIES_PER_CARD  # granted ACT abilities after the printed ones (play.ability_usable_kind)
             for j in range(min(n_act, K.ABILITIES_PER_CARD)):
                 if game.ability_usable(s, T, p, pos, j) >= 0:
                     out[K.ABILITY_BASE + pos * K.ABILITIES_PER_CARD + j] = 1
@@ -373,7 +380,8 @@ def apply_unchecked(game, s, T, a):
             ai = game.ability_usable(s, T, p, pos, k % K.ABILITIES_PER_CARD)
             sl = stage_slot(s, p, pos)
             c = cid_of(s, sl)
-            s[USES + sl * CARD_W] |= 1 << (ai - cards[c, K.C_ABIL_START])
+            if ai < cards[c, K.C_ABIL_START] + cards[c, K.C_ABIL_COUNT]:  # not a granted row (no use bit)
+                s[USES + sl * CARD_W] |= 1 << (ai - cards[c, K.C_ABIL_START])
             game.start_ability(s, T, p, sl, ai, -1)
         elif a >= K.MOVE_BASE and a < K.ATTACK_BASE:
             k = a - K.MOVE_BASE

@@ -558,4 +558,19 @@ def ability_usable_kind(game, s, T, p, pos, j, kind):
                 return -1
             return ai
         k += 1
+    if kind != K.AbilityKind.ACT:
+        return -1
+    FL = flag_table(T)
+    if (FL[FL.shape[0] - 1, K.FL_MISC] & K.FLAG_GRANTED_ACT) == 0:
+        return -1  # no granted ACT ability in the pool (the built-in pools): nothing more to look at
+    # granted ACT abilities (by a CONT ability or an effect, CR 8.2.1): the rows after every card's whose bits the
+    # card has, after its printed ones (granted rows have no limit of uses nor condition: PoolCompiler.grant_index)
+    granted = (s[KWMOD + sl * CARD_W] | s[KWMOD_LONG + sl * CARD_W] | s[D_KW + sl * CARD_W]) >> K.GRANT_BIT0
+    ai = A.shape[0] - 1
+    while granted != 0 and ai >= 0 and A[ai, K.A_ZONE] >= K.GRANT_ZONE0:
+        if A[ai, K.A_KIND] == kind and (granted >> (A[ai, K.A_ZONE] - K.GRANT_ZONE0)) & 1 != 0:
+            if k == j:
+                return ai if game.cost_payable(s, T, ai, p, sl) else -1
+            k += 1
+        ai -= 1
     return -1
