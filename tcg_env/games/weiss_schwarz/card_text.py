@@ -81,6 +81,9 @@ APPROXIMATIONS: dict[str, str] = {
     "placed_this_turn_any_way": "\"during the turn that this card is placed on the stage from your hand\": the "
                                 "condition also holds when this card was placed on the stage this turn another way "
                                 "(by an effect, Encore, Change)",
+    "placed_by_any_effect": "\"during your climax phase, when this card is placed on the stage (from your waiting "
+                            "room) by the effect of \"X\"\": triggers whenever this card is placed on the stage during "
+                            "your climax phase, by the effect named or by another (from any zone)",
     "delayed_from_memory": "\"put this card into your memory. If you do, at the beginning of your next draw phase, "
                            "choose 1 \"<its name>\" in your memory, and put it ...\": the delayed ability is an ability "
                            "of this card working from the memory at the beginning of each of your draw phases, so it "
@@ -280,10 +283,13 @@ def _looks(ops: list[dict]) -> list[dict]:
     return out
 
 
+# the moves of this card a delayed "at the beginning of your next encore step" may perform (next_encore_clause)
+_DELAYED_SELF_MOVES = ("to_memory", "to_waiting_room", "to_hand", "to_clock", "to_stock", "to_deck_bottom")
+
 # the ops whose instruction reports whether it was done (cards._REPORTS_DONE) and the targeting marks that may come
 # before one in the "A" of "you may A. If you do, B"
 _REPORTS_DONE = ("to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
-                 "draw", "heal", "discard")
+                 "draw", "heal", "discard", "stock_bottom_to_wr", "stock_top_to_wr")
 
 
 def _reports_done(ops: list[dict]) -> bool:
@@ -1197,6 +1203,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def stock_bottom_opp(self):
         return [{"op": "stock_bottom_to_wr", "count": 1, "who": "opponent"}]
 
+    def stock_top_opp(self):
+        return [{"op": "stock_top_to_wr", "count": 1, "who": "opponent"}]
+
     def opp_puts_to_stage(self, who):
         # "choose up to 1 of your opponent's characters, put it into their memory, and your opponent puts
         # that character from their memory on any position of their stage": its owner places it and chooses
@@ -1300,6 +1309,21 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def next_draw_sentence(self, ops):
         # "... you may pay the cost. If you do, at the beginning of your next draw phase, X" (auto_rest's "if you do")
         return [{"op": "@next_draw", "then": ops}]
+
+    def next_encore_clause(self, ops):
+        # "[REST] this card, and at the beginning of your next encore step, put this card into your memory": a delayed
+        # ability (CR 8.1.1.2) about this card, which only acts on this card while it stays on the stage (a card that
+        # changes zones is a new card, CR 3.1.4). Compiled as the ability "[AUTO] At the beginning of your encore
+        # step, <it>" granted to this card until the end of the opponent's next turn (KWMOD_LONG, forgotten when the
+        # card leaves the stage); created during the opponent's turn (result() checks the ability's `whose`), that
+        # grant lasts through exactly one encore step of the master's, the next one.
+        inner = self.resolve(ops, "begin_encore", None)
+        if len(inner) != 2 or inner[0] != {"op": "target_self"} or set(inner[1]) != {"op"} \
+                or inner[1]["op"] not in _DELAYED_SELF_MOVES:
+            raise Unsupported("'at the beginning of your next encore step' with another effect than moving this card")
+        later = {"kind": "auto", "trigger": "begin_encore", "whose": "yours", "effect": inner}
+        return [{"op": "@t", "who": "self"},
+                {"op": "grant_ability", "ability": later, "duration": "next_opp_turn_end", "@delayed": True}]
 
     def _per_climax_icon(self, tok):
         # "for each climax with [icon] in its trigger icon revealed among those cards" (Brainstorm, CR 10.7): the
@@ -2074,6 +2098,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         self.approximate("placed_any_way")
         return ("placed_self", None)
 
+    def t_placed_by(self, _name):
+        # "when this card is placed on the stage (from your waiting room) by the effect of "X"": PLACED_SELF, only
+        # under "during your climax phase" (auto_body_climax_phase: no card is played from the hand then, CR 6.6;
+        # approximation placed_by_any_effect)
+        return ("placed_self", {"@by": True})
+
     def t_played_or_to_wr(self):
         return ("@two", (("played_self", None), ("to_wr_from_stage_self", None)))
 
@@ -2506,9 +2536,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if delayed.get("op") != "@next_draw" or any(o.get("op") == "@next_draw" for o in before):
             raise Unsupported("'at the beginning of your next draw phase' elsewhere than the ability's last sentence")
         to_memory = [{"op": "@t", "who": "self", "move_only": True}, {"op": "to_memory"}]
-        if mode == "pay" or cost is not None:
-            raise Unsupported("'at the beginning of your next draw phase' after a cost (an ability with no other effect)")
-        ok = before in ([{"op": "may", "then": to_memory}], to_memory) or len(before) == 1 \
+        if mode == "pay" and cost is not None and cost.get("self_to_memory") and not before:
+            # "[... & put this card into your memory] ..., you may pay the cost. If you do, at the beginning of your
+            # next draw phase, ...": the cost puts the card there (CR 8.4), the ability does nothing else
+            ok = True
+        elif mode == "pay" or cost is not None:
+            raise Unsupported("'at the beginning of your next draw phase' after a cost that does not put this card "
+                              "into your memory")
+        else:
+            ok = before in ([{"op": "may", "then": to_memory}], to_memory) or len(before) == 1 \
                 and before[0]["op"] == "if" and before[0]["then"] == to_memory  # "if this card is [REST], put ..."
         if not ok:
             raise Unsupported("'at the beginning of your next draw phase' after another instruction than putting "
@@ -2520,7 +2556,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a delayed ability that does not choose this card's name in your memory")
         if self.card.get("type") != "character":
             raise Unsupported("a delayed ability of a card that is not a character")
-        ab = self.auto_body(*parts[:-1], (mode, cond, before))
+        self._cost_only = not before  # the cost alone puts this card into the memory (resolve: no effect of its own)
+        try:
+            ab = self.auto_body(*parts[:-1], (mode, cond, before))
+        finally:
+            self._cost_only = False
         if isinstance(ab, list):
             raise Unsupported("a delayed ability of an ability with two triggers")
         self.approximate("delayed_from_memory")
@@ -2604,6 +2644,21 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if "whose" in ab or ab.get("zone") is not None:
             raise Unsupported("'during your opponent's turn' with a trigger about a player's phase or another zone")
         ab["whose"] = "opponents"
+        return ab
+
+    def auto_body_climax_phase(self, *parts):
+        # "during your climax phase, when ...": the ability's condition your_climax_phase (checked when it triggers
+        # and when it resolves, CR 6.6), which leaves no room for another
+        ab = self.auto_body(*parts)
+        if isinstance(ab, list):
+            raise Unsupported("'during your climax phase' with two triggers")
+        if "condition" in ab or "combo" in ab or "whose" in ab or ab.get("zone") is not None:
+            raise Unsupported("'during your climax phase' beside another condition")
+        ab["condition"] = {"kind": "your_climax_phase"}
+        if ab.pop("@by", None):
+            # "placed on the stage by the effect of "X"" in the climax phase: any placement then (no character is
+            # played from the hand in the climax phase, CR 6.6.1): by X's effect or another's
+            self.approximate("placed_by_any_effect")
         return ab
 
     def auto_body_played_turn(self, *parts):
@@ -3192,6 +3247,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def result(self, tree_value):
         if tree_value is None:
             return [], {}
+        for ab in (tree_value if isinstance(tree_value, list) else [tree_value]):
+            if isinstance(ab, dict) and "@by" in ab:
+                raise Unsupported("'placed on the stage by the effect of \"X\"' outside 'during your climax phase'")
+            delayed = [o for o in _dicts(ab) if o.get("@delayed")]
+            # next_encore_clause: the grant lasts until the end of the opponent's next turn, which holds exactly the
+            # master's next encore step only when the ability resolves during the opponent's turn
+            if delayed and not (isinstance(ab, dict) and ab.get("kind") == "auto" and ab.get("whose") == "opponents"):
+                raise Unsupported("'at the beginning of your next encore step' outside an [AUTO] ability of the "
+                                  "opponent's turn")
+            for o in delayed:
+                del o["@delayed"]
         if any(isinstance(d, dict) and d.get("kind") == "@zone" for d in _dicts(tree_value)):
             raise Unsupported("'this card is in your memory / the top card of your clock' inside an effect")
         if isinstance(tree_value, dict) and tree_value.get("__fields__"):
@@ -3226,7 +3292,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("looking at the top card only (no instruction shows a card)")
         st = {"free": list(range(N_REGS)), "cur": None, "fixed": {}}
         out = self._resolve(ops, st, battle, top=True)
-        if not out:
+        if not out and not (not ops and getattr(self, "_cost_only", False)):
             raise Unsupported("no effect")
         return out
 

@@ -106,7 +106,7 @@ ConditionName = Literal[
     "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
     "wr_climax_at_most", "named_in_clock", "self_rested", "memory_at_most", "memory_filter_at_least",
     "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn", "own_filter_at_most",
-    "named_in_level", "wr_filter_at_least",
+    "named_in_level", "wr_filter_at_least", "your_climax_phase",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -330,6 +330,13 @@ class OpStockBottomToWr(_CountWho):
     op: Literal["stock_bottom_to_wr"]
 
 
+class OpStockTopToWr(_CountWho):
+    """The top card(s) of a player's stock into that player's waiting room ("put the top card of your opponent's
+    stock into their waiting room"; Op.STOCK_TOP_TO_WR)."""
+
+    op: Literal["stock_top_to_wr"]
+
+
 class OpStockTopToClock(_CountWho):
     """The top card(s) of a player's stock into that player's clock (the cost "[put the top card of your stock into
     your clock]", paid by the program of an [AUTO] ability's "you may pay the cost")."""
@@ -413,7 +420,7 @@ _BASE_OPS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
     OpLevel, OpGrantKeyword, OpRestrict, OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom,
     OpToStock, OpToClock, OpToMemory, OpToDeckTop, OpToDeckBottom, OpToStage, OpMovePosition,
-    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpStockTopToClock, OpStockRenew, OpMemoryTrim, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
+    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpStockTopToWr, OpStockTopToClock, OpStockRenew, OpMemoryTrim, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
@@ -477,7 +484,8 @@ _OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored, OpIfDone, OpChooseOne)
 # the ops whose instruction reports whether it was done (engine.effects NOT_DONE): the moves and changes of a
 # register's cards (none affected: not done), a draw or a clock card to the waiting room not in full (CR 1.3.3)
 _REPORTS_DONE = frozenset({"to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top",
-                           "to_deck_bottom", "draw", "heal", "discard"})  # discard: fewer than its count is not done
+                           "to_deck_bottom", "draw", "heal", "discard", "stock_bottom_to_wr",
+                           "stock_top_to_wr"})  # discard / the stock's cards: fewer than its count is not done
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 
 
@@ -967,7 +975,9 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.optional", "an auto ability with a cost is optional (the cost may be declined, 8.7.3.1.1)")
         if kind == "cont" and not ab.effect and ab.keyword is None:
             self.fail(f"{p}.effect", "a cont ability needs an effect")
-        if kind != "cont" and not ab.effect:
+        if kind != "cont" and not ab.effect and not (kind == "auto" and has_cost):
+            # an [AUTO] ability may be its cost alone ("[put this card into your memory] ..., you may pay the cost. If
+            # you do, at the beginning of your next draw phase, ...": the card text's delayed_from_memory)
             self.fail(f"{p}.effect", "needs at least one op")
         if (cost.self_to_wr or cost.self_to_memory) + (cost.self_to is not None) > 1:
             self.fail(f"{p}.cost", "this card moves to one zone (self_to_wr, self_to_memory or self_to)")
@@ -1373,7 +1383,7 @@ class _Compiler(PoolCompiler):
             return op.count, 0, 0
         if name == "mill":
             return x(op.count), who, K.MILL_BOTTOM * op.bottom
-        if name in ("discard", "pool", "clock_top", "stock_bottom_to_wr", "stock_top_to_clock"):
+        if name in ("discard", "pool", "clock_top", "stock_bottom_to_wr", "stock_top_to_wr", "stock_top_to_clock"):
             return x(op.count), who, 0
         if name == "search":
             if op.filter.side == "opponent":

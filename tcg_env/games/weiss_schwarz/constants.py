@@ -472,6 +472,8 @@ class Condition(IntEnum):
     NAMED_IN_LEVEL = 47  # master's level zone holds a card with name id arg ("X" is in your level)
     WR_FILTER_AT_LEAST = 48  # master's waiting room holds >= (arg & 0xFF) cards matching filter row arg >> 8 (a
     #                          cost taking them, paid by the program: card_text._wr_cost_ops, CR 8.4.2.2)
+    YOUR_CLIMAX_PHASE = 49  # the master is the turn player and the turn is in its climax phase (CR 6.6): "during your
+    #                         climax phase, when ..."
     PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
     #                        the turn that this card is placed on the stage from your hand" (approximation
     #                        placed_this_turn_any_way: any placement counts)
@@ -653,6 +655,8 @@ class Op(IntEnum):
     #                  from your waiting room to your deck"; a shuffle_deck op follows)
     STOCK_BOTTOM_TO_WR = 45  # a0 = count, a1 = Who: the bottom card(s) of that player's stock into their
     #                          waiting room ("put the bottom card of your opponent's stock into their waiting room")
+    STOCK_TOP_TO_WR = 29  # a0 = count, a1 = Who: the top card(s) of that player's stock into their waiting room
+    #                       ("you may put the top card of your opponent's stock into their waiting room. If you do")
     STOCK_TOP_TO_CLOCK = 28  # a0 = count, a1 = Who: the top card(s) of that player's stock into their clock (not
     #                          damage, CR 4.10.2): the cost "[put the top card of your stock into your clock]" (CR 8.4)
     POWER_X = 43  # a0 = power per counted card: every card of register I_REG on the stage gets

@@ -660,10 +660,17 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         if atk >= 0 and a0 - 1 > (s[USES + atk * CARD_W] >> K.EXTRA_TRIG_SHIFT) & K.EXTRA_TRIG_MASK:
             s[USES + atk * CARD_W] &= ~(K.EXTRA_TRIG_MASK << K.EXTRA_TRIG_SHIFT)
             s[USES + atk * CARD_W] |= (a0 - 1) << K.EXTRA_TRIG_SHIFT
-    elif op == K.Op.STOCK_BOTTOM_TO_WR:  # the bottom of the stock (its list's first card) to the waiting room
+    elif op == K.Op.STOCK_BOTTOM_TO_WR or op == K.Op.STOCK_TOP_TO_WR:
+        # the bottom of the stock (its list's first card) or its top (the last card) to the waiting room
+        moved = 0
         for _ in range(a0):
-            if s[STOCK_N + who] > 0:
-                game.put_in_zone(s, s[STOCK_L + who * K.MAX_DECK], K.Zone.WAITING_ROOM)
+            n_st = s[STOCK_N + who]
+            if n_st > 0:
+                at = 0 if op == K.Op.STOCK_BOTTOM_TO_WR else n_st - 1
+                game.put_in_zone(s, s[STOCK_L + who * K.MAX_DECK + at], K.Zone.WAITING_ROOM)
+                moved += 1
+        if moved < a0:  # CR 1.3.3: an empty stock moves nothing ("If you do, ...": IF_DONE)
+            return NOT_DONE
     elif op == K.Op.STOCK_TOP_TO_CLOCK:  # the top of the stock (its list's last card) into the clock (CR 4.10.2: no damage)
         for _ in range(a0):
             if s[STOCK_N + who] > 0:
