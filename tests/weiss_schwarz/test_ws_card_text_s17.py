@@ -27,7 +27,7 @@ def _c(line, type="character", name="Tester"):
     return compile_line(line, {"type": type, "name": name, "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, THIEF, STOIC, SUB, RISER, BRUTE) = range(7)
+(PLAIN, FLARE, THIEF, STOIC, SUB, RISER, BRUTE, SWAPPER) = range(8)
 RECORDS = [
     _rec("T/S17-001", "Plain"),
     # a climax whose placement puts a character of the waiting room on the stage
@@ -53,9 +53,12 @@ RECORDS = [
                                 "effect of \"Flare\", you may pay the cost. If you do, 【STAND】 this card, and this card "
                                 "gets +1000 power until end of turn."]),
     _rec("T/S17-007", "Brute", power="6000"),
+    # a card of the level and a card of the waiting room exchanged
+    _rec("T/S17-008", "Swapper", ["【AUTO】 When this card is placed on the stage from your hand, you may choose 1 card in "
+                                  "your level and 1 《Glass》 character in your waiting room, and exchange them."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S17-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
-FILLER = 7
+FILLER = 8
 
 
 @pytest.fixture(scope="module")
@@ -265,3 +268,38 @@ def test_cr_6_6_not_placed_during_the_climax_phase(pool):
     _act(g, "Play Riser")
     assert _resolved(g) and _zone(g, me) == K.Zone.STAGE
     assert kit.power(g, me) == 3000 and _n(g, "CX", 0) == 1
+
+
+# ---------------------------------------------------------------------------- "... and exchange them"
+def test_exchange_compiles_to_two_choices_and_the_exchange():
+    r = _c(RECORDS[SWAPPER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    (may,) = r.abilities[0]["effect"]
+    assert may["then"] == [{"op": "choose", "filter": {"zone": "level"}, "count": 1},
+                           {"op": "choose", "filter": {"type": "character", "trait": "Glass", "zone": "waiting_room"},
+                            "count": 1, "reg": 1},
+                           {"op": "exchange", "other": 1}]
+    # two cards of one zone, up to, or the opponent's: refused
+    for line in ("【ACT】 [【REST】 this card] Choose 1 card in your waiting room and 1 card in your waiting room, and "
+                 "exchange them.",
+                 "【ACT】 [【REST】 this card] Choose up to 1 card in your level and 1 card in your waiting room, and "
+                 "exchange them.",
+                 "【ACT】 [【REST】 this card] Choose 1 card in your level and 1 card in your opponent's waiting room, and "
+                 "exchange them."):
+        assert _c(line).verdict == "unsupported", line
+
+
+@pytest.mark.parametrize("glass", [True, False])
+def test_a_level_card_and_a_waiting_room_card_exchanged(pool, glass):
+    sc = _scenario(pool)
+    sc.put(0, SWAPPER, "hand")
+    lv = sc.put(0, FILLER, "level")  # a Sand character
+    wr = sc.put(0, PLAIN if glass else FILLER + 1, "waiting_room")  # a Glass character, or none
+    g = sc.game()
+    _act(g, "Play Swapper")
+    _answer(g, yes=True)
+    if glass:
+        assert _zone(g, lv) == K.Zone.WAITING_ROOM and _zone(g, wr) == K.Zone.LEVEL
+    else:  # no Glass character to choose: nothing is exchanged (CR 10.11.3 as for Shift)
+        assert _zone(g, lv) == K.Zone.LEVEL and _zone(g, wr) == K.Zone.WAITING_ROOM
+    assert _n(g, "LEVEL", 0) == 1

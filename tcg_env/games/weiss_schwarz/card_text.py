@@ -301,6 +301,27 @@ def _reports_done(ops: list[dict]) -> bool:
     return all(o["op"] == "@t" or o["op"] == "choose" and o.get("count") == 1 for o in ops[:-1])
 
 
+def _pair_exchange(ops: list[dict]) -> list[dict]:
+    """"choose 1 A in your <zone> and 1 B in your <zone>, and exchange them": the choice before an "@exchange" (the
+    second card) is the first card; both exactly one card of the master's own zones other than the stage and the deck
+    (Op.EXCHANGE: each goes where the other was)."""
+    out: list[dict] = []
+    for op in ops:
+        if op["op"] != "@exchange":
+            out.append(op)
+            continue
+        first, second = (out.pop() if out else {}), op["choose"]
+        for c in (first, second):
+            flt = c.get("filter") or {}
+            if c.get("op") != "choose" or c.get("count") != 1 or c.get("up_to") or flt.get("side") == "opponent" \
+                    or flt.get("zone") not in ("level", "waiting_room", "hand", "clock", "stock", "memory"):
+                raise Unsupported("'exchange them' without one card chosen in each of two of your zones")
+        if first["filter"]["zone"] == second["filter"]["zone"]:
+            raise Unsupported("'exchange them' of two cards of one zone")
+        out.append({"op": "@exchange_pair", "first": first, "second": second})
+    return out
+
+
 def _own_top_mill(op: dict) -> bool:
     """A mill of the master's own deck from its top (REVEAL_TOP / MILL_LEVEL read that card)."""
     return op.get("who", "master") == "master" and not op.get("bottom")
@@ -1267,10 +1288,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 out.extend(c)
         for op in out:
             if op["op"] == "may":
-                op["then"] = _looks(op["then"])
-        return _looks(out)
+                op["then"] = _looks(_pair_exchange(op["then"]))
+        return _looks(_pair_exchange(out))
 
     clauses_and = clauses
+
+    def exchange_with(self, count, what):
+        # "choose 1 card in your level and 1 card in your waiting room, and exchange them": the second card (this
+        # clause, after "and"); clauses() pairs it with the choice before it
+        return [{"op": "@exchange", "choose": self.choose(count, what)[0]}]
 
     def sentence(self, ops):
         return ops
@@ -3375,6 +3401,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 continue
             if name == "@if_done":  # "If you do, <the rest of the block>" (rows counted below)
                 out.append({"op": "if_done", "rows": 0})
+                continue
+            if name == "@exchange_pair":
+                a = self._take(st)
+                b = self._take(st)
+                out += [dict(op["first"], reg=a), dict(op["second"], reg=b), {"op": "exchange", "reg": a, "other": b}]
+                st.setdefault("side", {}).update({a: "own", b: "own"})
+                st["cur"] = None  # "exchange them": nothing after refers to either
                 continue
             if name == "@self_and":
                 a = self._take(st)

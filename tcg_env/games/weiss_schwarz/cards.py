@@ -268,6 +268,9 @@ OpToStage = op_model("to_stage", _M, orientation=(OrientationName, "stand"), any
 OpMovePosition = op_model("move_position", _M, any_position=(bool, False), reg=(Reg, 0), positions=_Positions,
                           facing=(bool, False))  # only to a center position with a character facing it
 OpToMarker = op_model("to_marker", _M, face_up=(bool, False), reg=(Reg, 0))
+# "choose 1 card in your level and 1 card in your waiting room, and exchange them": the card of register ``reg`` and
+# the card of register ``other`` change places (Op.EXCHANGE)
+OpExchange = op_model("exchange", _M, reg=(Reg, 0), other=(Reg, 1))
 OpDraw = op_model("draw", _M, count=(CountX, 1), up_to=(bool, False), who=(WhoName, "master"))
 OpDiscard = op_model("discard", _M, count=(CountX, 1), who=(WhoName, "master"))
 # plus: added to the stored count of amount "x" ("X is equal to that card's level +1")
@@ -420,7 +423,7 @@ _BASE_OPS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
     OpLevel, OpGrantKeyword, OpRestrict, OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom,
     OpToStock, OpToClock, OpToMemory, OpToDeckTop, OpToDeckBottom, OpToStage, OpMovePosition,
-    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpStockTopToWr, OpStockTopToClock, OpStockRenew, OpMemoryTrim, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
+    OpToMarker, OpExchange, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpStockTopToWr, OpStockTopToClock, OpStockRenew, OpMemoryTrim, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
@@ -485,7 +488,7 @@ _OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored, OpIfDone, OpChooseOne)
 # register's cards (none affected: not done), a draw or a clock card to the waiting room not in full (CR 1.3.3)
 _REPORTS_DONE = frozenset({"to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top",
                            "to_deck_bottom", "draw", "heal", "discard", "stock_bottom_to_wr",
-                           "stock_top_to_wr"})  # discard / the stock's cards: fewer than its count is not done
+                           "stock_top_to_wr", "exchange"})  # discard / the stock's cards: fewer than its count is not done
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 
 
@@ -507,7 +510,7 @@ _TARGETING = {"choose", "select_all", "target_self", "target_battle_opp", "targe
 _ON_REGISTER = {
     "power", "power_x", "soul", "level", "grant_keyword", "grant_ability", "restrict", "stand", "rest", "reverse", "to_hand",
     "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
-    "to_stage", "move_position", "to_marker",
+    "to_stage", "move_position", "to_marker", "exchange",
 }  # fmt: skip
 _CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
               "aura_soul_per", "aura_level_per",
@@ -1250,6 +1253,8 @@ class _Compiler(PoolCompiler):
                 filled.add(op.reg)
             if name in _ON_REGISTER and op.reg not in filled:
                 self.fail(f"{q}.reg", f"register {op.reg} has no targets (choose/select_all/target_* first)")
+            if name == "exchange" and (op.other not in filled or op.other == op.reg):
+                self.fail(f"{q}.other", "exchange needs a second register with targets")
             if name in ("encore_self", "shift", "fusion", "sunder") and card.type == "event":
                 self.fail(f"{q}.op", f"{name} needs a source card on the stage (not in an event)")
             if name == "target_self" and card.type == "event" and not all(
@@ -1417,6 +1422,8 @@ class _Compiler(PoolCompiler):
             return nid, 0, 0
         if name == "backup":
             return op.amount, 0, 0
+        if name == "exchange":
+            return op.other, 0, 0
         if name == "change":
             flt = self.compile_filter(op.filter, f"{q}.filter", zones=("hand", "waiting_room"))
             to = 0 if op.to == "waiting_room" else int(K.Zone[op.to.upper()])

@@ -655,6 +655,8 @@ class Op(IntEnum):
     #                  from your waiting room to your deck"; a shuffle_deck op follows)
     STOCK_BOTTOM_TO_WR = 45  # a0 = count, a1 = Who: the bottom card(s) of that player's stock into their
     #                          waiting room ("put the bottom card of your opponent's stock into their waiting room")
+    EXCHANGE = 66  # I_REG and register a0, one card each: they exchange zones ("choose 1 card in your level and 1
+    #                card in your waiting room, and exchange them"); nothing when either has no card
     STOCK_TOP_TO_WR = 29  # a0 = count, a1 = Who: the top card(s) of that player's stock into their waiting room
     #                       ("you may put the top card of your opponent's stock into their waiting room. If you do")
     STOCK_TOP_TO_CLOCK = 28  # a0 = count, a1 = Who: the top card(s) of that player's stock into their clock (not

@@ -295,8 +295,6 @@ def condition_holds(game, s, T, cond, arg, p, source):
             if cards[cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
                 return True
         return False
-    if cond == K.Condition.YOUR_CLIMAX_PHASE:  # "during your climax phase" (CR 6.6)
-        return s[TURN_PLAYER] == p and s[PHASE] == K.Phase.CLIMAX
     if cond == K.Condition.PLAYED_THIS_TURN:  # placed on the stage this turn (play.place_on_stage)
         return on_stage and s[PLACED_TURN + source * CARD_W] == s[H_TURN]
     if cond == K.Condition.OWN_FILTER_AT_MOST:  # "you do not have any other <spec> in your center stage"
@@ -327,4 +325,6 @@ def condition_holds(game, s, T, cond, arg, p, source):
             if game.filter_match(s, T, arg >> 8, s[WR_L + p * K.MAX_DECK + i], p, source):
                 n += 1
         return n >= (arg & 0xFF)
+    if cond == K.Condition.YOUR_CLIMAX_PHASE:  # "during your climax phase" (CR 6.6); last: the built-in pools lack it
+        return s[TURN_PLAYER] == p and s[PHASE] == K.Phase.CLIMAX
     return False
