@@ -16,9 +16,10 @@ from tcg_env.games.weiss_schwarz.scenario import Scenario
 import ws_card_text_kit as kit
 
 
-def _rec(code, name, ability=(), type="Character", level="0", power="3000", traits=("Glass",), trigger=(), cost="0"):
+def _rec(code, name, ability=(), type="Character", level="0", power="3000", traits=("Glass",), trigger=(), cost="0",
+         color="YELLOW"):
     char = type == "Character"
-    return {"code": code, "name": name, "type": type, "color": "YELLOW", "level": level if type != "Climax" else "-",
+    return {"code": code, "name": name, "type": type, "color": color, "level": level if type != "Climax" else "-",
             "cost": cost if type != "Climax" else "-", "power": power if char else "-", "soul": 1 if char else 0,
             "trigger": list(trigger), "attributes": list(traits) if char else [], "ability": list(ability), "side": "W"}  # fmt: skip
 
@@ -27,7 +28,7 @@ def _c(line, type="character", name="Tester"):
     return compile_line(line, {"type": type, "name": name, "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, THIEF, STOIC, SUB, RISER, BRUTE, SWAPPER) = range(8)
+(PLAIN, FLARE, THIEF, STOIC, SUB, RISER, BRUTE, SWAPPER, RAINBOW, PAINTER, GREEN, RED, BLUE) = range(13)
 RECORDS = [
     _rec("T/S17-001", "Plain"),
     # a climax whose placement puts a character of the waiting room on the stage
@@ -56,9 +57,18 @@ RECORDS = [
     # a card of the level and a card of the waiting room exchanged
     _rec("T/S17-008", "Swapper", ["【AUTO】 When this card is placed on the stage from your hand, you may choose 1 card in "
                                   "your level and 1 《Glass》 character in your waiting room, and exchange them."]),
+    # the number of colors on the stage / in the waiting room (CR 2.4)
+    _rec("T/S17-009", "Rainbow", ["【CONT】 If your characters on stage have 4 or more colors in total, this card gets "
+                                  "+1500 power."]),
+    _rec("T/S17-010", "Painter", ["【AUTO】 When this card is placed on the stage from your hand, if the total number of "
+                                  "colors of the cards in your waiting room is 2 or more, this card gets +1500 power "
+                                  "until end of turn."]),
+    _rec("T/S17-011", "Green", color="GREEN"),
+    _rec("T/S17-012", "Red", color="RED"),
+    _rec("T/S17-013", "Blue", color="BLUE"),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S17-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
-FILLER = 8
+FILLER = 13
 
 
 @pytest.fixture(scope="module")
@@ -303,3 +313,42 @@ def test_a_level_card_and_a_waiting_room_card_exchanged(pool, glass):
     else:  # no Glass character to choose: nothing is exchanged (CR 10.11.3 as for Shift)
         assert _zone(g, lv) == K.Zone.LEVEL and _zone(g, wr) == K.Zone.WAITING_ROOM
     assert _n(g, "LEVEL", 0) == 1
+
+
+# ---------------------------------------------------------------------------- the number of colors (CR 2.4)
+def test_the_number_of_colors_compiles_to_conditions():
+    r = _c(RECORDS[RAINBOW]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"] == {"kind": "stage_colors_at_least", "value": 4}
+    r = _c(RECORDS[PAINTER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"] == {"kind": "wr_colors_at_least", "value": 2}
+    r = _c("【CONT】 If the number of colors of your characters on stage is four or more, this card gets +1500 power.")
+    assert r.verdict == "exact" and r.abilities[0]["condition"] == {"kind": "stage_colors_at_least", "value": 4}
+
+
+@pytest.mark.parametrize("colors", [3, 4])
+def test_cr_2_4_the_colors_of_your_characters_on_stage(pool, colors):
+    sc = _scenario(pool)
+    me = sc.put(0, RAINBOW, "stage", pos=1)  # yellow
+    for pos, card in zip((0, 2, 3), (GREEN, RED, BLUE)[:colors - 1]):
+        sc.put(0, card, "stage", pos=pos)
+    sc.put(0, PLAIN, "stage", pos=4)  # a second yellow one: a color counts once
+    sc.put(1, BLUE, "stage", pos=0)  # the opponent's colors do not count
+    g = sc.game()
+    assert kit.power(g, me) == 3000 + 1500 * (colors >= 4)
+
+
+@pytest.mark.parametrize("colors", [1, 2])
+def test_cr_2_4_the_colors_of_the_cards_in_your_waiting_room(pool, colors):
+    sc = _scenario(pool)
+    sc.put(0, PAINTER, "hand")
+    sc.put(0, PLAIN, "waiting_room")
+    sc.put(0, FILLER, "waiting_room")  # yellow as well
+    if colors == 2:
+        sc.put(0, RED, "waiting_room")
+    g = sc.game()
+    _act(g, "Play Painter")
+    _answer(g, yes=True)
+    me = int(g.state[S.STAGE + 0]) if int(g.state[S.STAGE + 0]) >= 0 else int(g.state[S.STAGE + 1])
+    assert kit.power(g, me) == 3000 + 1500 * (colors >= 2)

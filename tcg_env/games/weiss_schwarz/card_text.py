@@ -1871,6 +1871,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_stock_min(self, n):
         return {"kind": "stock_at_least", "value": n}
 
+    def c_wr_colors(self, n):
+        return {"kind": "wr_colors_at_least", "value": n}
+
+    def c_stage_colors(self, n):
+        return {"kind": "stage_colors_at_least", "value": n}
+
     def c_memory_min(self, n):
         return {"kind": "memory_at_least", "value": n}
 

@@ -106,7 +106,7 @@ ConditionName = Literal[
     "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
     "wr_climax_at_most", "named_in_clock", "self_rested", "memory_at_most", "memory_filter_at_least",
     "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn", "own_filter_at_most",
-    "named_in_level", "wr_filter_at_least", "your_climax_phase",
+    "named_in_level", "wr_filter_at_least", "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -135,7 +135,8 @@ _COND_COUNT = {
     "wr_climax_at_least", "trait_count_at_least", "stock_at_most", "facing_level_at_least", "facing_cost_at_most",
     "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least", "filter_count_at_least",
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
-    "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least",
+    "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least", "wr_colors_at_least",
+    "stage_colors_at_least",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
 

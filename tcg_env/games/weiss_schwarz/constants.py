@@ -474,6 +474,10 @@ class Condition(IntEnum):
     #                          cost taking them, paid by the program: card_text._wr_cost_ops, CR 8.4.2.2)
     YOUR_CLIMAX_PHASE = 49  # the master is the turn player and the turn is in its climax phase (CR 6.6): "during your
     #                         climax phase, when ..."
+    WR_COLORS_AT_LEAST = 50  # the cards of the master's waiting room have >= arg colors ("if the total number of
+    #                          colors of the cards in your waiting room is N or more", CR 2.4)
+    STAGE_COLORS_AT_LEAST = 51  # the master's stage characters have >= arg colors ("if the number of colors of your
+    #                             characters on stage is N or more")
     PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
     #                        the turn that this card is placed on the stage from your hand" (approximation
     #                        placed_this_turn_any_way: any placement counts)

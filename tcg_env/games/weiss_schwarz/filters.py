@@ -325,6 +325,22 @@ def condition_holds(game, s, T, cond, arg, p, source):
             if game.filter_match(s, T, arg >> 8, s[WR_L + p * K.MAX_DECK + i], p, source):
                 n += 1
         return n >= (arg & 0xFF)
-    if cond == K.Condition.YOUR_CLIMAX_PHASE:  # "during your climax phase" (CR 6.6); last: the built-in pools lack it
+    # last: the built-in pools have none of these
+    if cond == K.Condition.YOUR_CLIMAX_PHASE:  # "during your climax phase" (CR 6.6)
         return s[TURN_PLAYER] == p and s[PHASE] == K.Phase.CLIMAX
+    if cond == K.Condition.WR_COLORS_AT_LEAST or cond == K.Condition.STAGE_COLORS_AT_LEAST:
+        # the number of colors (CR 2.4) among the cards of the waiting room / the characters on the stage
+        seen = 0
+        if cond == K.Condition.WR_COLORS_AT_LEAST:
+            for i in range(s[WR_N + p]):
+                seen |= 1 << cards[cid_of(s, s[WR_L + p * K.MAX_DECK + i]), K.C_COLOR]
+        else:
+            for pos in range(K.N_POSITIONS):
+                sl = stage_slot(s, p, pos)
+                if sl >= 0:
+                    seen |= 1 << cards[cid_of(s, sl), K.C_COLOR]
+        n = 0
+        for c in range(K.N_COLORS):
+            n += (seen >> c) & 1
+        return n >= arg
     return False
