@@ -28,7 +28,7 @@ def _c(line, type="character", name="Tester"):
     return compile_line(line, {"type": type, "name": name, "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, THIEF, STOIC, SUB, RISER, BRUTE, SWAPPER, RAINBOW, PAINTER, GREEN, RED, BLUE) = range(13)
+(PLAIN, FLARE, THIEF, STOIC, SUB, RISER, BRUTE, SWAPPER, RAINBOW, PAINTER, GREEN, RED, BLUE, LONER) = range(14)
 RECORDS = [
     _rec("T/S17-001", "Plain"),
     # a climax whose placement puts a character of the waiting room on the stage
@@ -66,9 +66,12 @@ RECORDS = [
     _rec("T/S17-011", "Green", color="GREEN"),
     _rec("T/S17-012", "Red", color="RED"),
     _rec("T/S17-013", "Blue", color="BLUE"),
+    # a [CONT] restriction on the stand phase (CR 6.2.1.2)
+    _rec("T/S17-014", "Loner", ["【CONT】 If you do not have another 《Glass》 character, this card cannot 【STAND】 during "
+                                "your stand phase."], traits=("Sand",)),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S17-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
-FILLER = 13
+FILLER = 14
 
 
 @pytest.fixture(scope="module")
@@ -352,3 +355,31 @@ def test_cr_2_4_the_colors_of_the_cards_in_your_waiting_room(pool, colors):
     _answer(g, yes=True)
     me = int(g.state[S.STAGE + 0]) if int(g.state[S.STAGE + 0]) >= 0 else int(g.state[S.STAGE + 1])
     assert kit.power(g, me) == 3000 + 1500 * (colors >= 2)
+
+
+# ---------------------------------------------------------------------------- "cannot [STAND] during your stand phase"
+def test_cannot_stand_during_your_stand_phase_compiles_to_a_cont_restriction():
+    r = _c(RECORDS[LONER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    (ab,) = r.abilities
+    assert ab["condition"] == {"kind": "own_filter_at_most", "value": 0,
+                               "filter": {"type": "character", "trait": "Glass", "relation": "other"}}
+    assert ab["effect"] == [{"op": "aura_restrict", "restrictions": ["cant_stand_phase"],
+                             "filter": {"type": "character", "relation": "self"}}]
+    # an effect's, or under a condition the turn's change changes: refused
+    for line in ("【ACT】 [(1)] Choose 1 of your opponent's characters, and that character cannot 【STAND】 during your "
+                 "stand phase until end of turn.",
+                 "【CONT】 During your opponent's turn, this card cannot 【STAND】 during your stand phase."):
+        assert _c(line).verdict == "unsupported", line
+
+
+@pytest.mark.parametrize("friend", [True, False])
+def test_cr_6_2_1_2_a_character_that_cannot_stand_in_the_stand_phase(pool, friend):
+    sc = _scenario(pool, turn_player=1)
+    me = sc.put(0, LONER, "stage", pos=1, orient=K.Orientation.REST)
+    other = sc.put(0, PLAIN if friend else FILLER, "stage", pos=0, orient=K.Orientation.REST)  # Glass, or Sand
+    sc.flow("end")  # the opponent's turn ends; the master's begins with its stand phase
+    g = sc.game()
+    _pass_until(g, lambda x: _turn(x) > 3 and int(x.state[S.TURN_PLAYER]) == 0)
+    assert int(g.state[S.ORIENT + other * S.CARD_W]) == K.Orientation.STAND
+    assert int(g.state[S.ORIENT + me * S.CARD_W]) == (K.Orientation.STAND if friend else K.Orientation.REST)

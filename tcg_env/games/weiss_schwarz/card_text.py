@@ -1752,6 +1752,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         flt = self.to_filter(spec, relation="other", positions=[part])
         return {"kind": "own_filter_at_most", "value": 0, "filter": flt}
 
+    def c_none_other(self, quals):
+        # "if you do not have another <quals> character / any other <quals> characters": none of the other stage
+        # characters matches (own_filter_at_most 0)
+        spec = self.charspec(quals, "character")
+        if spec.get("type") != "character":
+            raise Unsupported("a count of cards that are not characters")
+        return {"kind": "own_filter_at_most", "value": 0, "filter": self.to_filter(spec, relation="other")}
+
     def c_none_have(self, spec):
         # "if you do not have a <<T>> character / any characters with "X" in its card name": none of your
         # stage characters matches (own_filter_at_most 0; this card counts if it is one)
@@ -2940,6 +2948,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def r_attack(self):
         return "cant_attack"
 
+    def r_stand_phase(self):
+        # "this card cannot [STAND] during your stand phase": a [CONT] ability's (result() refuses it elsewhere)
+        return "cant_stand_phase"
+
     def r_chosen(self):
         return "cant_be_chosen"
 
@@ -3280,6 +3292,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if tree_value is None:
             return [], {}
         for ab in (tree_value if isinstance(tree_value, list) else [tree_value]):
+            stand_phase = [o for o in _dicts(ab) if "cant_stand_phase" in (o.get("restrictions") or ())]
+            if stand_phase and not (isinstance(ab, dict) and ab.get("kind") == "cont" and "whose" not in ab
+                                    and (ab.get("condition") or {}).get("kind") not in ("your_turn", "opponents_turn")
+                                    and all(o["op"] == "aura_restrict" and o["filter"] == {"type": "character",
+                                                                                           "relation": "self"}
+                                            for o in stand_phase)):
+                # turn.start_turn reads the derived restriction as the last refresh of the previous turn left it:
+                # this card's own [CONT] ability, under a condition that the turn's change does not change
+                raise Unsupported("'cannot [STAND] during your stand phase' other than this card's [CONT] ability")
             if isinstance(ab, dict) and "@by" in ab:
                 raise Unsupported("'placed on the stage by the effect of \"X\"' outside 'during your climax phase'")
             delayed = [o for o in _dicts(ab) if o.get("@delayed")]

@@ -65,7 +65,7 @@ AbilityKeywordName = Literal[
     "alarm", "encore", "assist", "bond", "brainstorm", "change", "memory", "experience", "shift",
     "accelerate", "resonate", "fusion", "sunder",
 ]  # fmt: skip
-RestrictionName = Literal["cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
+RestrictionName = Literal["cant_stand_phase", "cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
                           "no_color_requirement", "cant_reverse", "cant_play", "no_events_you", "no_backup_you",
                           "battle_no_events_you", "battle_no_backup_you", "battle_no_events_opp",
                           "battle_no_backup_opp", "no_damage"]
@@ -120,6 +120,7 @@ _RESTRICT_BITS = {
     "cant_reverse": K.RESTRICT_CANT_REVERSE,
     "cant_play": K.RESTRICT_CANT_PLAY,
     "no_damage": K.RESTRICT_NO_DAMAGE,
+    "cant_stand_phase": K.RESTRICT_CANT_STAND_PHASE,
     "no_events_you": K.RESTRICT_NO_EVENTS_YOU,
     "no_backup_you": K.RESTRICT_NO_BACKUP_YOU,
     "battle_no_events_you": K.RESTRICT_BATTLE_NO_EVENTS_YOU,
