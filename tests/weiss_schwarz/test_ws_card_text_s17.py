@@ -28,7 +28,8 @@ def _c(line, type="character", name="Tester"):
     return compile_line(line, {"type": type, "name": name, "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, THIEF, STOIC, SUB, RISER, BRUTE, SWAPPER, RAINBOW, PAINTER, GREEN, RED, BLUE, LONER) = range(14)
+(PLAIN, FLARE, THIEF, STOIC, SUB, RISER, BRUTE, SWAPPER, RAINBOW, PAINTER, GREEN, RED, BLUE, LONER, SEEKER,
+ HIGH) = range(16)
 RECORDS = [
     _rec("T/S17-001", "Plain"),
     # a climax whose placement puts a character of the waiting room on the stage
@@ -69,9 +70,14 @@ RECORDS = [
     # a [CONT] restriction on the stand phase (CR 6.2.1.2)
     _rec("T/S17-014", "Loner", ["【CONT】 If you do not have another 《Glass》 character, this card cannot 【STAND】 during "
                                 "your stand phase."], traits=("Sand",)),
+    # X counted in the waiting room; the [CXCOMBO] icon of an [ACT] ability (CR 8.12.1: no meaning in the rules)
+    _rec("T/S17-015", "Seeker", ["【ACT】 【CXCOMBO】 [【REST】 this card] Choose 1 level X or lower character in your "
+                                 "waiting room, and return it to your hand. X is equal to the number of \"Flare\" in "
+                                 "your waiting room."]),
+    _rec("T/S17-016", "High", level="1", traits=("Sand",)),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S17-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
-FILLER = 14
+FILLER = 16
 
 
 @pytest.fixture(scope="module")
@@ -383,3 +389,33 @@ def test_cr_6_2_1_2_a_character_that_cannot_stand_in_the_stand_phase(pool, frien
     _pass_until(g, lambda x: _turn(x) > 3 and int(x.state[S.TURN_PLAYER]) == 0)
     assert int(g.state[S.ORIENT + other * S.CARD_W]) == K.Orientation.STAND
     assert int(g.state[S.ORIENT + me * S.CARD_W]) == (K.Orientation.STAND if friend else K.Orientation.REST)
+
+
+# ---------------------------------------------------------------------------- X counted in the waiting room
+def test_x_counted_in_a_zone_compiles_to_a_count_before_its_use():
+    r = _c(RECORDS[SEEKER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [
+        {"op": "count", "filter": {"name": "Flare", "zone": "waiting_room"}},
+        {"op": "choose", "filter": {"type": "character", "level_max_x": True, "level_max": 0, "zone": "waiting_room"},
+         "count": 1},
+        {"op": "to_hand"}]
+    r = _c("【AUTO】 When this card attacks, this card gets +X power until end of turn. X is equal to the number of "
+           "climax in your waiting room ×1000.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [{"op": "target_self"},
+                                        {"op": "count", "filter": {"type": "climax", "zone": "waiting_room"}},
+                                        {"op": "power_x", "amount": 1000}]
+
+
+@pytest.mark.parametrize("flares", [0, 1])
+def test_level_x_or_lower_with_x_the_named_cards_in_the_waiting_room(pool, flares):
+    sc = _scenario(pool)
+    sc.put(0, SEEKER, "stage", pos=1)
+    high = sc.put(0, HIGH, "waiting_room")  # level 1: choosable only when X >= 1
+    for _ in range(flares):
+        sc.put(0, FLARE, "waiting_room")
+    g = sc.game()
+    _act(g, "Use ability 0 of Seeker")
+    _answer(g, yes=True)
+    assert _zone(g, high) == (K.Zone.HAND if flares else K.Zone.WAITING_ROOM)

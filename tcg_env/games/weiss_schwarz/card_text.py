@@ -283,6 +283,9 @@ def _looks(ops: list[dict]) -> list[dict]:
     return out
 
 
+# the ops that store a count in the frame (a second one would overwrite the first)
+_STORING = ("count", "brainstorm", "mill_count", "mill_level", "top_level", "reveal_top", "if_stored", "look_top")
+
 # the moves of this card a delayed "at the beginning of your next encore step" may perform (next_encore_clause)
 _DELAYED_SELF_MOVES = ("to_memory", "to_waiting_room", "to_hand", "to_clock", "to_stock", "to_deck_bottom")
 
@@ -729,6 +732,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = next(p for p in parts if isinstance(p, dict))
         return self._xcount(other, spec, int(mult))
+
+    def x_count_zone(self, spec, zone, mult=1):
+        # "X is equal to the number of "Name" / <spec> in your waiting room (x N)": COUNT of a list zone of the
+        # master's (a1), stored where the effect needs it (resolve: just before its first use)
+        if zone not in ("waiting_room", "memory", "level", "clock"):
+            raise Unsupported("X counted in another zone")
+        return {"x": "count", "filter": self.to_filter(dict(spec, zone=zone)), "mult": int(mult), "zone": zone}
 
     def x_count_opp1(self):
         return self.x_count_opp(1)
@@ -1518,6 +1528,26 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     body[at] = {"op": "top_level"}  # the card is shown to both (state.REVEALED)
                 else:
                     raise Unsupported("'X is equal to the level' of something other than the milled / revealed cards")
+                continue
+            if ops and ops[0]["op"] == "@xdef" and ops[0].get("zone"):
+                # "X is equal to the number of <spec> in your waiting room": counted just before the top-level op
+                # whose block first uses X (power_x, "level X or lower", "deal X damage"); no other stored count
+                xd = ops[0]
+                users = [i for i, top in enumerate(out) if any(
+                    o["op"] == "power_x" and o["amount"] is None or (o.get("filter") or {}).get("level_max_x")
+                    or o["op"] == "damage" and o["amount"] is None for o in _walk([top]))]
+                if not users or any(o["op"] in _STORING for o in _walk(out)) or len(ops) > 1:
+                    raise Unsupported("an 'X is equal to' this compiler cannot count")
+                for o in _walk(out):
+                    if o["op"] == "power_x" and o["amount"] is None:
+                        o["amount"] = xd["mult"]
+                    elif o["op"] == "damage" and o["amount"] is None:
+                        if xd["mult"] != 1:
+                            raise Unsupported("X damage times N")
+                        o["amount"] = "x"
+                    elif (o.get("filter") or {}).get("level_max_x") and xd["mult"] != 1:
+                        raise Unsupported("level X or lower with X times N")
+                out.insert(users[0], {"op": "count", "filter": xd["filter"]})
                 continue
             if ops and ops[0]["op"] == "@xdef":
                 xd = ops[0]

@@ -1431,7 +1431,14 @@ class _Compiler(PoolCompiler):
             to = 0 if op.to == "waiting_room" else int(K.Zone[op.to.upper()])
             return flt, K.Orientation[op.orientation.upper()], to
         if name == "count":
-            return self.compile_filter(op.filter, f"{q}.filter", zones=tuple(z.lower() for z in K.FilterZone.__members__)), 0, 0
+            # a1: the master's list zone counted (the filter's zone other than the stage), 0 both stages
+            zone = op.filter.zone
+            if zone is not None and zone not in ("stage", "waiting_room", "memory", "level", "clock", "hand", "stock"):
+                self.fail(f"{q}.filter.zone", "count counts the stages or a list zone of the master's")
+            if zone not in (None, "stage") and op.filter.side != "own":
+                self.fail(f"{q}.filter.side", "a zone count is of the master's own cards")
+            return (self.compile_filter(op.filter, f"{q}.filter", zones=tuple(z.lower() for z in K.FilterZone.__members__)),
+                    0 if zone in (None, "stage") else int(K.Zone[zone.upper()]), 0)
         if name in ("aura_power", "aura_soul", "aura_level", "aura_power_level"):
             if op.amount == 0:
                 self.fail(f"{q}.amount", "must not be 0")

@@ -726,11 +726,17 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             mod_apply(game, s, MT, d, K.Mod.POWER, K.Duration.END_OF_TURN, a0)
     elif op == K.Op.COUNT:
         cnt = 0
-        for q in range(2):
-            for pos in range(K.N_POSITIONS):
-                sl = stage_slot(s, q, pos)
-                if sl >= 0 and game.filter_match(s, T, a0, sl, m, src):
+        if a1 > 0:  # a1 = a list zone of the master's ("X is equal to the number of "Name" in your waiting room")
+            n_off, l_off = zone_offsets(ZT, a1, m)
+            for i in range(s[n_off]):
+                if game.filter_match(s, T, a0, s[l_off + i], m, src):
                     cnt += 1
+        else:
+            for q in range(2):
+                for pos in range(K.N_POSITIONS):
+                    sl = stage_slot(s, q, pos)
+                    if sl >= 0 and game.filter_match(s, T, a0, sl, m, src):
+                        cnt += 1
         s[f + FR_STORE] = cnt
     elif op == K.Op.MEMORY_TRIM:  # last in the chain (imported pools only): the memory's earliest cards to the WR
         if s[MEMORY_N + who] >= a2:
