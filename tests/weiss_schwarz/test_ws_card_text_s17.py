@@ -29,7 +29,7 @@ def _c(line, type="character", name="Tester"):
 
 
 (PLAIN, FLARE, THIEF, STOIC, SUB, RISER, BRUTE, SWAPPER, RAINBOW, PAINTER, GREEN, RED, BLUE, LONER, SEEKER,
- HIGH) = range(16)
+ HIGH, SOULFUL) = range(17)
 RECORDS = [
     _rec("T/S17-001", "Plain"),
     # a climax whose placement puts a character of the waiting room on the stage
@@ -75,9 +75,13 @@ RECORDS = [
                                  "waiting room, and return it to your hand. X is equal to the number of \"Flare\" in "
                                  "your waiting room."]),
     _rec("T/S17-016", "High", level="1", traits=("Sand",)),
+    # +X power, X the chosen character's own soul
+    _rec("T/S17-017", "Soulful", ["【AUTO】 When this card attacks, choose 1 of your other 《Glass》 characters, and that "
+                                  "character gets +X power until end of turn. X is equal to that character's soul "
+                                  "×1000."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S17-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
-FILLER = 16
+FILLER = 17
 
 
 @pytest.fixture(scope="module")
@@ -419,3 +423,25 @@ def test_level_x_or_lower_with_x_the_named_cards_in_the_waiting_room(pool, flare
     _act(g, "Use ability 0 of Seeker")
     _answer(g, yes=True)
     assert _zone(g, high) == (K.Zone.HAND if flares else K.Zone.WAITING_ROOM)
+
+
+# ---------------------------------------------------------------------------- X: the chosen character's soul
+def test_x_the_chosen_characters_soul_compiles_to_power_x_per_soul():
+    r = _c(RECORDS[SOULFUL]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][-1] == {"op": "power_x", "amount": 1000, "per": "soul"}
+    # "this card gets +X power, X is equal to that character's soul": not the chosen one's; refused
+    assert _c("【AUTO】 When this card attacks, this card gets +X power until end of turn. X is equal to that "
+              "character's soul ×1000.").verdict == "unsupported"
+
+
+def test_plus_x_power_from_the_chosen_characters_own_soul(pool):
+    sc = _scenario(pool)
+    me = sc.put(0, SOULFUL, "stage", pos=1)
+    friend = sc.put(0, PLAIN, "stage", pos=0)  # soul 1
+    g = sc.game()
+    _pass_until(g, lambda x: any(d.startswith("Direct attack") for d in _labels(x)))
+    _act(g, "Direct attack with Soulful")
+    _answer(g, yes=True)
+    assert kit.power(g, friend) == 3000 + 1000 * int(g.state[S.D_SOUL + friend * S.CARD_W])
+    assert kit.power(g, friend) == 4000 and kit.power(g, me) == 3000

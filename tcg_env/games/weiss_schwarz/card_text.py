@@ -766,6 +766,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def x_level(self, mult):
         return {"x": "level", "mult": int(mult)}
 
+    def x_soul(self, mult):
+        return {"x": "soul", "mult": int(mult)}
+
     def x_level_pre(self, mult):
         return {"x": "level", "mult": int(mult)}
 
@@ -1528,6 +1531,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     body[at] = {"op": "top_level"}  # the card is shown to both (state.REVEALED)
                 else:
                     raise Unsupported("'X is equal to the level' of something other than the milled / revealed cards")
+                continue
+            if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] in ("soul", "level") and len(ops) == 1:
+                # "choose 1 of your characters, and that character gets +X power. X is equal to that character's soul
+                # (level) x N": POWER_X of the chosen card's own soul / level (a2 PER_*), the one register chosen
+                pending = [o for o in _walk(out) if o["op"] == "power_x" and o["amount"] is None]
+                chosen = {o.get("reg", 0) for o in _walk(out) if o["op"] == "choose"}
+                if len(pending) != 1 or len(chosen) != 1 or pending[0].get("reg", 0) not in chosen \
+                        or any(o["op"] in ("target_self", "select_all", "target_battle_opp") for o in _walk(out)):
+                    raise Unsupported("an 'X is equal to' this compiler cannot count")
+                pending[0]["amount"] = ops[0]["mult"]
+                pending[0]["per"] = ops[0]["x"]
                 continue
             if ops and ops[0]["op"] == "@xdef" and ops[0].get("zone"):
                 # "X is equal to the number of <spec> in your waiting room": counted just before the top-level op

@@ -252,7 +252,8 @@ OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, WSFilter, Reg, CountX)
 OpTargetBattleOpp, OpTargetTriggering = reg_ops(_M, Reg, "target_battle_opp", "target_triggering")
 OpPower = op_model("power", _M, amount=Power, duration=_Dur, reg=(Reg, 0))
 # "+X power. X is equal to ...": amount per card counted by an earlier count op (Op.POWER_X)
-OpPowerX = op_model("power_x", _M, amount=Power, duration=_Dur, reg=(Reg, 0))
+OpPowerX = op_model("power_x", _M, amount=Power, duration=_Dur, reg=(Reg, 0),
+                    per=(Literal["count", "soul", "level"], "count"))  # soul / level: the card's own (a2 PER_*)
 OpSoul = op_model("soul", _M, amount=Annotated[int, Field(ge=-5, le=5)], duration=_Dur, reg=(Reg, 0))
 OpLevel = op_model("level", _M, amount=Annotated[int, Field(ge=-3, le=3)], duration=_Dur, reg=(Reg, 0))
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
@@ -1267,7 +1268,7 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.op", "an event's target_self can only be moved (to_memory, to_stock, ...)")
             if getattr(getattr(op, "filter", None), "level_max_x", False) and (not counted or is_cont):
                 self.fail(f"{q}.filter.level_max_x", "'level X or lower' needs an earlier counting op in the program")
-            if name == "power_x" and not counted:
+            if name == "power_x" and not counted and op.per == "count":
                 self.fail(f"{q}.op", "power_x needs an earlier brainstorm or count op in the program")
             for fld in ("count", "amount"):
                 if getattr(op, fld, None) == "x" and not counted:
@@ -1346,7 +1347,8 @@ class _Compiler(PoolCompiler):
         if name in ("power", "soul", "level", "power_x"):
             if op.amount == 0:
                 self.fail(f"{q}.amount", "must not be 0")
-            return op.amount, dur, 0
+            per = getattr(op, "per", "count")
+            return op.amount, dur, K.PER_SOUL if per == "soul" else K.PER_LEVEL if per == "level" else 0
         if name == "grant_keyword":
             return bits(op.keywords, K.KEYWORD_BITS), dur, 0
         if name == "grant_ability":

@@ -38,7 +38,9 @@ from tcg_env.games.weiss_schwarz.state import (
     REVEALED_N,
     DEC_ARG,
     DEF_SLOT,
+    D_LEVEL,
     D_RST,
+    D_SOUL,
     FRAMES,
     FRAME_N,
     FRAME_W,
@@ -574,12 +576,18 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
     elif op == K.Op.SKIP:  # an option of "choose 1 of the following effects" done: past the other options
         s[f + FR_PC] += a2
     elif op == K.Op.POWER_X:  # a0 x the stored count, to every register card still on the stage
+        # a2 PER_SOUL / PER_LEVEL: a0 x that card's own soul / level now ("X is equal to that character's soul x N")
         amount = a0 * s[f + FR_STORE]
-        if amount != 0:
+        if amount != 0 or a2 != 0:
             for i in range(reg_count(game, s, f, reg)):
                 sl = reg_slot(game, s, f, reg, i)
                 if s[ZONE + sl * CARD_W] == K.Zone.STAGE:
-                    game.add_power(s, sl, amount, a1)
+                    if a2 == K.PER_SOUL:
+                        amount = a0 * s[D_SOUL + sl * CARD_W]
+                    elif a2 == K.PER_LEVEL:
+                        amount = a0 * s[D_LEVEL + sl * CARD_W]
+                    if amount != 0:
+                        game.add_power(s, sl, amount, a1)
     elif op == K.Op.ENCORE_SELF:  # CR 10.2.2: back to its previous position, rested
         pos = s[f + FR_AUX]
         if s[ZONE + src * CARD_W] == K.Zone.WAITING_ROOM and 0 <= pos < K.N_POSITIONS and stage_slot(s, m, pos) < 0:
