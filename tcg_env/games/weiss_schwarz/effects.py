@@ -668,19 +668,6 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         if atk >= 0 and a0 - 1 > (s[USES + atk * CARD_W] >> K.EXTRA_TRIG_SHIFT) & K.EXTRA_TRIG_MASK:
             s[USES + atk * CARD_W] &= ~(K.EXTRA_TRIG_MASK << K.EXTRA_TRIG_SHIFT)
             s[USES + atk * CARD_W] |= (a0 - 1) << K.EXTRA_TRIG_SHIFT
-    elif op == K.Op.EXCHANGE:
-        # "choose 1 card in your level and 1 card in your waiting room, and exchange them": each goes where the other
-        # was; with either not chosen (none there) nothing is exchanged (as Change, CR 10.8.3, and Shift, 10.11.3)
-        if reg_count(game, s, f, reg) == 0 or reg_count(game, s, f, a0) == 0:
-            return NOT_DONE
-        c1 = reg_slot(game, s, f, reg, 0)
-        c2 = reg_slot(game, s, f, a0, 0)
-        z1 = s[ZONE + c1 * CARD_W]
-        z2 = s[ZONE + c2 * CARD_W]
-        if z1 == z2 or z1 == K.Zone.STAGE or z2 == K.Zone.STAGE:
-            return NOT_DONE
-        game.put_in_zone(s, c1, z2)
-        game.put_in_zone(s, c2, z1)
     elif op == K.Op.STOCK_BOTTOM_TO_WR or op == K.Op.STOCK_TOP_TO_WR:
         # the bottom of the stock (its list's first card) or its top (the last card) to the waiting room
         moved = 0
@@ -750,6 +737,19 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         if s[MEMORY_N + who] >= a2:
             while s[MEMORY_N + who] > a0:
                 game.put_in_zone(s, s[MEMORY_L + who * K.MAX_DECK], K.Zone.WAITING_ROOM)
+    elif op == K.Op.EXCHANGE:  # last (imported pools only)
+        # "choose 1 card in your level and 1 card in your waiting room, and exchange them": each goes where the other
+        # was; with either not chosen (none there) nothing is exchanged (as Change, CR 10.8.3, and Shift, 10.11.3)
+        if reg_count(game, s, f, reg) == 0 or reg_count(game, s, f, a0) == 0:
+            return NOT_DONE
+        c1 = reg_slot(game, s, f, reg, 0)
+        c2 = reg_slot(game, s, f, a0, 0)
+        z1 = s[ZONE + c1 * CARD_W]
+        z2 = s[ZONE + c2 * CARD_W]
+        if z1 == z2 or z1 == K.Zone.STAGE or z2 == K.Zone.STAGE:
+            return NOT_DONE
+        game.put_in_zone(s, c1, z2)
+        game.put_in_zone(s, c2, z1)
     # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
     # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.unsupported) do nothing yet
     return NEXT
