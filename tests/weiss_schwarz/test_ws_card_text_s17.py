@@ -29,7 +29,7 @@ def _c(line, type="character", name="Tester"):
 
 
 (PLAIN, FLARE, THIEF, STOIC, SUB, RISER, BRUTE, SWAPPER, RAINBOW, PAINTER, GREEN, RED, BLUE, LONER, SEEKER,
- HIGH, SOULFUL) = range(17)
+ HIGH, SOULFUL, WATCHER) = range(18)
 RECORDS = [
     _rec("T/S17-001", "Plain"),
     # a climax whose placement puts a character of the waiting room on the stage
@@ -79,9 +79,12 @@ RECORDS = [
     _rec("T/S17-017", "Soulful", ["【AUTO】 When this card attacks, choose 1 of your other 《Glass》 characters, and that "
                                   "character gets +X power until end of turn. X is equal to that character's soul "
                                   "×1000."]),
+    # two triggers: this card, or another character, placed from the hand
+    _rec("T/S17-018", "Watcher", ["【AUTO】 When this card or your other 《Glass》 character is placed on the stage from "
+                                  "your hand, this card gets +1000 power until end of turn."], traits=("Sand",)),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S17-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
-FILLER = 17
+FILLER = 18
 
 
 @pytest.fixture(scope="module")
@@ -445,3 +448,33 @@ def test_plus_x_power_from_the_chosen_characters_own_soul(pool):
     _answer(g, yes=True)
     assert kit.power(g, friend) == 3000 + 1000 * int(g.state[S.D_SOUL + friend * S.CARD_W])
     assert kit.power(g, friend) == 4000 and kit.power(g, me) == 3000
+
+
+# ---------------------------------------------------------------------------- two triggers, other zones
+def test_placed_from_the_hand_or_another_zone_compiles():
+    r = _c("【AUTO】 When this card is placed on the stage from your hand or memory, this card gets +4500 power until end "
+           "of turn.")
+    assert r.verdict == "approximate" and r.approximations == ("placed_any_way",), r.reason
+    assert r.abilities[0]["trigger"] == "placed_self"
+    r = _c("【AUTO】 When this card is placed on the stage from your hand or when this card attacks, this card gets +500 "
+           "power until end of turn.")
+    assert r.verdict == "exact" and [a["trigger"] for a in r.abilities] == ["played_self", "attacks_self"]
+    r = _c(RECORDS[WATCHER]["ability"][0])
+    assert r.verdict == "approximate" and r.approximations == ("other_placed_any",), r.reason
+    assert [a["trigger"] for a in r.abilities] == ["played_self", "other_placed"]
+
+
+@pytest.mark.parametrize("who", ["self", "glass", "sand"])
+def test_this_card_or_your_other_character_placed_from_the_hand(pool, who):
+    sc = _scenario(pool)
+    if who == "self":
+        sc.put(0, WATCHER, "hand")
+    else:
+        sc.put(0, WATCHER, "stage", pos=1)
+        sc.put(0, PLAIN if who == "glass" else FILLER, "hand")
+    g = sc.game()
+    _act(g, "Play " + ("Watcher" if who == "self" else "Plain" if who == "glass" else "Filler 0") + " to center left")
+    _answer(g, yes=True)
+    me = next(int(g.state[S.STAGE + p]) for p in range(2) if int(g.state[S.STAGE + p]) >= 0
+              and int(g.state[S.CARD + int(g.state[S.STAGE + p]) * S.CARD_W]) == WATCHER)
+    assert kit.power(g, me) == 3000 + 1000 * (who != "sand")

@@ -67,8 +67,9 @@ APPROXIMATIONS: dict[str, str] = {
                             "chosen character takes its position, not when the cost is paid; if no character is "
                             "chosen (none there, or the player declines) it stays on the stage (the rest of the "
                             "cost is paid)",
-    "placed_any_way": "\"when this card is placed on the stage from your hand or by a \"X\" effect\": also triggers "
-                      "when this card is placed on the stage by another effect (or Encore, Change) than the one named",
+    "placed_any_way": "\"when this card is placed on the stage from your hand or by a \"X\" effect\" (or \"from your "
+                      "hand or memory / waiting room / deck\"): also triggers when this card is placed on the stage by "
+                      "another effect (or Encore, Change) than the one named, or from another zone",
     "second_condition_after_cost": "\"if A, and B, you may pay the cost. If you do, X\": A is the ability's "
                                    "condition; B is checked when X resolves, after the cost is paid (the player may "
                                    "pay the cost while B does not hold, and then nothing happens)",
@@ -2187,6 +2188,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # under "during your climax phase" (auto_body_climax_phase: no card is played from the hand then, CR 6.6;
         # approximation placed_by_any_effect)
         return ("placed_self", {"@by": True})
+
+    def t_played_or_from(self):
+        # "placed on the stage from your hand or (from your) memory / waiting room / deck": PLACED_SELF fires for
+        # every placement (approximation placed_any_way: also from another zone, by Encore, Change)
+        self.approximate("placed_any_way")
+        return ("placed_self", None)
+
+    def t_self_or_other_played(self, other, spec):
+        # "when this card or your other <spec> is placed on the stage from your hand": two abilities (auto_body)
+        return ("@two", (("played_self", None), self.t_other_played(other, spec)))
 
     def t_played_or_to_wr(self):
         return ("@two", (("played_self", None), ("to_wr_from_stage_self", None)))
