@@ -156,16 +156,17 @@ def test_the_next_draw_phase_compiles_to_an_ability_working_from_the_memory():
     assert later == {"kind": "auto", "trigger": "begin_draw", "whose": "yours", "zone": "memory",
                      "effect": [{"op": "choose", "filter": {"name": "Tester", "zone": "memory"}, "count": 1},
                                 {"op": "to_stage", "any_position": True}]}
-    # another card's name, another instruction before, or after a cost: refused
+    # another card's name, or another instruction before: refused (after a cost putting this card into the memory:
+    # supported since session 17, test_ws_card_text_s17)
     for line in ("【AUTO】 When this card's battle opponent becomes 【REVERSE】, you may put this card into your memory. If "
                  "you do, at the beginning of your next draw phase, choose 1 \"Other\" in your memory, and put it in "
                  "any position of your stage.",
                  "【AUTO】 When this card's battle opponent becomes 【REVERSE】, you may draw 1 card. If you do, at the "
                  "beginning of your next draw phase, choose 1 \"Tester\" in your memory, and put it in any position "
                  "of your stage.",
-                 "【AUTO】 [Put this card into your memory] When this card becomes 【REVERSE】 in battle, you may pay the "
-                 "cost. If you do, at the beginning of your next draw phase, choose 1 \"Tester\" in your memory, and "
-                 "put it in any position of your stage."):
+                 "【AUTO】 [(1)] When this card becomes 【REVERSE】 in battle, you may pay the cost. If you do, at the "
+                 "beginning of your next draw phase, choose 1 \"Tester\" in your memory, and put it in any position "
+                 "of your stage."):
         assert _c(line).verdict == "unsupported"
 
 

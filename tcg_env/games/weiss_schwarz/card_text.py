@@ -67,8 +67,9 @@ APPROXIMATIONS: dict[str, str] = {
                             "chosen character takes its position, not when the cost is paid; if no character is "
                             "chosen (none there, or the player declines) it stays on the stage (the rest of the "
                             "cost is paid)",
-    "placed_any_way": "\"when this card is placed on the stage from your hand or by a \"X\" effect\": also triggers "
-                      "when this card is placed on the stage by another effect (or Encore, Change) than the one named",
+    "placed_any_way": "\"when this card is placed on the stage from your hand or by a \"X\" effect\" (or \"from your "
+                      "hand or memory / waiting room / deck\"): also triggers when this card is placed on the stage by "
+                      "another effect (or Encore, Change) than the one named, or from another zone",
     "second_condition_after_cost": "\"if A, and B, you may pay the cost. If you do, X\": A is the ability's "
                                    "condition; B is checked when X resolves, after the cost is paid (the player may "
                                    "pay the cost while B does not hold, and then nothing happens)",
@@ -81,6 +82,9 @@ APPROXIMATIONS: dict[str, str] = {
     "placed_this_turn_any_way": "\"during the turn that this card is placed on the stage from your hand\": the "
                                 "condition also holds when this card was placed on the stage this turn another way "
                                 "(by an effect, Encore, Change)",
+    "placed_by_any_effect": "\"during your climax phase, when this card is placed on the stage (from your waiting "
+                            "room) by the effect of \"X\"\": triggers whenever this card is placed on the stage during "
+                            "your climax phase, by the effect named or by another (from any zone)",
     "delayed_from_memory": "\"put this card into your memory. If you do, at the beginning of your next draw phase, "
                            "choose 1 \"<its name>\" in your memory, and put it ...\": the delayed ability is an ability "
                            "of this card working from the memory at the beginning of each of your draw phases, so it "
@@ -282,10 +286,16 @@ def _looks(ops: list[dict]) -> list[dict]:
     return out
 
 
+# the ops that store a count in the frame (a second one would overwrite the first)
+_STORING = ("count", "brainstorm", "mill_count", "mill_level", "top_level", "reveal_top", "if_stored", "look_top")
+
+# the moves of this card a delayed "at the beginning of your next encore step" may perform (next_encore_clause)
+_DELAYED_SELF_MOVES = ("to_memory", "to_waiting_room", "to_hand", "to_clock", "to_stock", "to_deck_bottom")
+
 # the ops whose instruction reports whether it was done (cards._REPORTS_DONE) and the targeting marks that may come
 # before one in the "A" of "you may A. If you do, B"
 _REPORTS_DONE = ("to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
-                 "draw", "heal", "discard")
+                 "draw", "heal", "discard", "stock_bottom_to_wr", "stock_top_to_wr")
 
 
 def _reports_done(ops: list[dict]) -> bool:
@@ -295,6 +305,27 @@ def _reports_done(ops: list[dict]) -> bool:
     if not ops or ops[-1]["op"] not in _REPORTS_DONE or ops[-1].get("count", 1) != 1 or ops[-1].get("up_to"):
         return False
     return all(o["op"] == "@t" or o["op"] == "choose" and o.get("count") == 1 for o in ops[:-1])
+
+
+def _pair_exchange(ops: list[dict]) -> list[dict]:
+    """"choose 1 A in your <zone> and 1 B in your <zone>, and exchange them": the choice before an "@exchange" (the
+    second card) is the first card; both exactly one card of the master's own zones other than the stage and the deck
+    (Op.EXCHANGE: each goes where the other was)."""
+    out: list[dict] = []
+    for op in ops:
+        if op["op"] != "@exchange":
+            out.append(op)
+            continue
+        first, second = (out.pop() if out else {}), op["choose"]
+        for c in (first, second):
+            flt = c.get("filter") or {}
+            if c.get("op") != "choose" or c.get("count") != 1 or c.get("up_to") or flt.get("side") == "opponent" \
+                    or flt.get("zone") not in ("level", "waiting_room", "hand", "clock", "stock", "memory"):
+                raise Unsupported("'exchange them' without one card chosen in each of two of your zones")
+        if first["filter"]["zone"] == second["filter"]["zone"]:
+            raise Unsupported("'exchange them' of two cards of one zone")
+        out.append({"op": "@exchange_pair", "first": first, "second": second})
+    return out
 
 
 def _own_top_mill(op: dict) -> bool:
@@ -709,6 +740,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         spec = next(p for p in parts if isinstance(p, dict))
         return self._xcount(other, spec, int(mult))
 
+    def x_count_zone(self, spec, zone, mult=1):
+        # "X is equal to the number of "Name" / <spec> in your waiting room (x N)": COUNT of a list zone of the
+        # master's (a1), stored where the effect needs it (resolve: just before its first use)
+        if zone not in ("waiting_room", "memory", "level", "clock"):
+            raise Unsupported("X counted in another zone")
+        return {"x": "count", "filter": self.to_filter(dict(spec, zone=zone)), "mult": int(mult), "zone": zone}
+
     def x_count_opp1(self):
         return self.x_count_opp(1)
 
@@ -734,6 +772,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def x_level(self, mult):
         return {"x": "level", "mult": int(mult)}
+
+    def x_soul(self, mult):
+        return {"x": "soul", "mult": int(mult)}
 
     def x_level_pre(self, mult):
         return {"x": "level", "mult": int(mult)}
@@ -1203,6 +1244,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def stock_bottom_opp(self):
         return [{"op": "stock_bottom_to_wr", "count": 1, "who": "opponent"}]
 
+    def stock_top_opp(self):
+        return [{"op": "stock_top_to_wr", "count": 1, "who": "opponent"}]
+
     def opp_puts_to_stage(self, who):
         # "choose up to 1 of your opponent's characters, put it into their memory, and your opponent puts
         # that character from their memory on any position of their stage": its owner places it and chooses
@@ -1264,10 +1308,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 out.extend(c)
         for op in out:
             if op["op"] == "may":
-                op["then"] = _looks(op["then"])
-        return _looks(out)
+                op["then"] = _looks(_pair_exchange(op["then"]))
+        return _looks(_pair_exchange(out))
 
     clauses_and = clauses
+
+    def exchange_with(self, count, what):
+        # "choose 1 card in your level and 1 card in your waiting room, and exchange them": the second card (this
+        # clause, after "and"); clauses() pairs it with the choice before it
+        return [{"op": "@exchange", "choose": self.choose(count, what)[0]}]
 
     def sentence(self, ops):
         return ops
@@ -1306,6 +1355,21 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def next_draw_sentence(self, ops):
         # "... you may pay the cost. If you do, at the beginning of your next draw phase, X" (auto_rest's "if you do")
         return [{"op": "@next_draw", "then": ops}]
+
+    def next_encore_clause(self, ops):
+        # "[REST] this card, and at the beginning of your next encore step, put this card into your memory": a delayed
+        # ability (CR 8.1.1.2) about this card, which only acts on this card while it stays on the stage (a card that
+        # changes zones is a new card, CR 3.1.4). Compiled as the ability "[AUTO] At the beginning of your encore
+        # step, <it>" granted to this card until the end of the opponent's next turn (KWMOD_LONG, forgotten when the
+        # card leaves the stage); created during the opponent's turn (result() checks the ability's `whose`), that
+        # grant lasts through exactly one encore step of the master's, the next one.
+        inner = self.resolve(ops, "begin_encore", None)
+        if len(inner) != 2 or inner[0] != {"op": "target_self"} or set(inner[1]) != {"op"} \
+                or inner[1]["op"] not in _DELAYED_SELF_MOVES:
+            raise Unsupported("'at the beginning of your next encore step' with another effect than moving this card")
+        later = {"kind": "auto", "trigger": "begin_encore", "whose": "yours", "effect": inner}
+        return [{"op": "@t", "who": "self"},
+                {"op": "grant_ability", "ability": later, "duration": "next_opp_turn_end", "@delayed": True}]
 
     def _per_climax_icon(self, tok):
         # "for each climax with [icon] in its trigger icon revealed among those cards" (Brainstorm, CR 10.7): the
@@ -1476,6 +1540,37 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     body[at] = {"op": "top_level"}  # the card is shown to both (state.REVEALED)
                 else:
                     raise Unsupported("'X is equal to the level' of something other than the milled / revealed cards")
+                continue
+            if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] in ("soul", "level") and len(ops) == 1:
+                # "choose 1 of your characters, and that character gets +X power. X is equal to that character's soul
+                # (level) x N": POWER_X of the chosen card's own soul / level (a2 PER_*), the one register chosen
+                pending = [o for o in _walk(out) if o["op"] == "power_x" and o["amount"] is None]
+                chosen = {o.get("reg", 0) for o in _walk(out) if o["op"] == "choose"}
+                if len(pending) != 1 or len(chosen) != 1 or pending[0].get("reg", 0) not in chosen \
+                        or any(o["op"] in ("target_self", "select_all", "target_battle_opp") for o in _walk(out)):
+                    raise Unsupported("an 'X is equal to' this compiler cannot count")
+                pending[0]["amount"] = ops[0]["mult"]
+                pending[0]["per"] = ops[0]["x"]
+                continue
+            if ops and ops[0]["op"] == "@xdef" and ops[0].get("zone"):
+                # "X is equal to the number of <spec> in your waiting room": counted just before the top-level op
+                # whose block first uses X (power_x, "level X or lower", "deal X damage"); no other stored count
+                xd = ops[0]
+                users = [i for i, top in enumerate(out) if any(
+                    o["op"] == "power_x" and o["amount"] is None or (o.get("filter") or {}).get("level_max_x")
+                    or o["op"] == "damage" and o["amount"] is None for o in _walk([top]))]
+                if not users or any(o["op"] in _STORING for o in _walk(out)) or len(ops) > 1:
+                    raise Unsupported("an 'X is equal to' this compiler cannot count")
+                for o in _walk(out):
+                    if o["op"] == "power_x" and o["amount"] is None:
+                        o["amount"] = xd["mult"]
+                    elif o["op"] == "damage" and o["amount"] is None:
+                        if xd["mult"] != 1:
+                            raise Unsupported("X damage times N")
+                        o["amount"] = "x"
+                    elif (o.get("filter") or {}).get("level_max_x") and xd["mult"] != 1:
+                        raise Unsupported("level X or lower with X times N")
+                out.insert(users[0], {"op": "count", "filter": xd["filter"]})
                 continue
             if ops and ops[0]["op"] == "@xdef":
                 xd = ops[0]
@@ -1715,7 +1810,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return {"kind": "own_filter_at_most", "value": 0, "filter": flt}
 
     def c_none_other(self, quals):
-        # "if you do not have another <<T>> character / any other <<A>> or <<B>> characters": none of the other stage
+        # "if you do not have another <quals> character / any other <quals> characters": none of the other stage
         # characters matches (own_filter_at_most 0)
         spec = self.charspec(quals, "character")
         if spec.get("type") != "character":
@@ -1840,6 +1935,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_stock_min(self, n):
         return {"kind": "stock_at_least", "value": n}
+
+    def c_wr_colors(self, n):
+        return {"kind": "wr_colors_at_least", "value": n}
+
+    def c_stage_colors(self, n):
+        return {"kind": "stage_colors_at_least", "value": n}
 
     def c_memory_min(self, n):
         return {"kind": "memory_at_least", "value": n}
@@ -2093,6 +2194,22 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # placement (approximation placed_any_way: also by other effects, Encore, Change)
         self.approximate("placed_any_way")
         return ("placed_self", None)
+
+    def t_placed_by(self, _name):
+        # "when this card is placed on the stage (from your waiting room) by the effect of "X"": PLACED_SELF, only
+        # under "during your climax phase" (auto_body_climax_phase: no card is played from the hand then, CR 6.6;
+        # approximation placed_by_any_effect)
+        return ("placed_self", {"@by": True})
+
+    def t_played_or_from(self):
+        # "placed on the stage from your hand or (from your) memory / waiting room / deck": PLACED_SELF fires for
+        # every placement (approximation placed_any_way: also from another zone, by Encore, Change)
+        self.approximate("placed_any_way")
+        return ("placed_self", None)
+
+    def t_self_or_other_played(self, other, spec):
+        # "when this card or your other <spec> is placed on the stage from your hand": two abilities (auto_body)
+        return ("@two", (("played_self", None), self.t_other_played(other, spec)))
 
     def t_played_or_to_wr(self):
         return ("@two", (("played_self", None), ("to_wr_from_stage_self", None)))
@@ -2526,9 +2643,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if delayed.get("op") != "@next_draw" or any(o.get("op") == "@next_draw" for o in before):
             raise Unsupported("'at the beginning of your next draw phase' elsewhere than the ability's last sentence")
         to_memory = [{"op": "@t", "who": "self", "move_only": True}, {"op": "to_memory"}]
-        if mode == "pay" or cost is not None:
-            raise Unsupported("'at the beginning of your next draw phase' after a cost (an ability with no other effect)")
-        ok = before in ([{"op": "may", "then": to_memory}], to_memory) or len(before) == 1 \
+        if mode == "pay" and cost is not None and cost.get("self_to_memory") and not before:
+            # "[... & put this card into your memory] ..., you may pay the cost. If you do, at the beginning of your
+            # next draw phase, ...": the cost puts the card there (CR 8.4), the ability does nothing else
+            ok = True
+        elif mode == "pay" or cost is not None:
+            raise Unsupported("'at the beginning of your next draw phase' after a cost that does not put this card "
+                              "into your memory")
+        else:
+            ok = before in ([{"op": "may", "then": to_memory}], to_memory) or len(before) == 1 \
                 and before[0]["op"] == "if" and before[0]["then"] == to_memory  # "if this card is [REST], put ..."
         if not ok:
             raise Unsupported("'at the beginning of your next draw phase' after another instruction than putting "
@@ -2540,7 +2663,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a delayed ability that does not choose this card's name in your memory")
         if self.card.get("type") != "character":
             raise Unsupported("a delayed ability of a card that is not a character")
-        ab = self.auto_body(*parts[:-1], (mode, cond, before))
+        self._cost_only = not before  # the cost alone puts this card into the memory (resolve: no effect of its own)
+        try:
+            ab = self.auto_body(*parts[:-1], (mode, cond, before))
+        finally:
+            self._cost_only = False
         if isinstance(ab, list):
             raise Unsupported("a delayed ability of an ability with two triggers")
         self.approximate("delayed_from_memory")
@@ -2624,6 +2751,21 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if "whose" in ab or ab.get("zone") is not None:
             raise Unsupported("'during your opponent's turn' with a trigger about a player's phase or another zone")
         ab["whose"] = "opponents"
+        return ab
+
+    def auto_body_climax_phase(self, *parts):
+        # "during your climax phase, when ...": the ability's condition your_climax_phase (checked when it triggers
+        # and when it resolves, CR 6.6), which leaves no room for another
+        ab = self.auto_body(*parts)
+        if isinstance(ab, list):
+            raise Unsupported("'during your climax phase' with two triggers")
+        if "condition" in ab or "combo" in ab or "whose" in ab or ab.get("zone") is not None:
+            raise Unsupported("'during your climax phase' beside another condition")
+        ab["condition"] = {"kind": "your_climax_phase"}
+        if ab.pop("@by", None):
+            # "placed on the stage by the effect of "X"" in the climax phase: any placement then (no character is
+            # played from the hand in the climax phase, CR 6.6.1): by X's effect or another's
+            self.approximate("placed_by_any_effect")
         return ab
 
     def auto_body_played_turn(self, *parts):
@@ -2907,14 +3049,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def r_attack(self):
         return "cant_attack"
 
+    def r_stand_phase(self):
+        # "this card cannot [STAND] during your stand phase": a [CONT] ability's (result() refuses it elsewhere)
+        return "cant_stand_phase"
+
     def r_chosen(self):
         return "cant_be_chosen"
 
     def r_move(self):
         return "cant_move"
-
-    def r_no_stand_phase(self):
-        return "no_stand_phase"  # CR 6.2.1.2: stays as it is when its master's characters stand (turn.start_turn)
 
     def r_reverse(self):
         return "cant_reverse"  # battle.reverse_char
@@ -3295,6 +3438,26 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def result(self, tree_value):
         if tree_value is None:
             return [], {}
+        for ab in (tree_value if isinstance(tree_value, list) else [tree_value]):
+            stand_phase = [o for o in _dicts(ab) if "cant_stand_phase" in (o.get("restrictions") or ())]
+            if stand_phase and not (isinstance(ab, dict) and ab.get("kind") == "cont" and "whose" not in ab
+                                    and (ab.get("condition") or {}).get("kind") not in ("your_turn", "opponents_turn")
+                                    and all(o["op"] == "aura_restrict" and o["filter"] == {"type": "character",
+                                                                                           "relation": "self"}
+                                            for o in stand_phase)):
+                # turn.start_turn reads the derived restriction as the last refresh of the previous turn left it:
+                # this card's own [CONT] ability, under a condition that the turn's change does not change
+                raise Unsupported("'cannot [STAND] during your stand phase' other than this card's [CONT] ability")
+            if isinstance(ab, dict) and "@by" in ab:
+                raise Unsupported("'placed on the stage by the effect of \"X\"' outside 'during your climax phase'")
+            delayed = [o for o in _dicts(ab) if o.get("@delayed")]
+            # next_encore_clause: the grant lasts until the end of the opponent's next turn, which holds exactly the
+            # master's next encore step only when the ability resolves during the opponent's turn
+            if delayed and not (isinstance(ab, dict) and ab.get("kind") == "auto" and ab.get("whose") == "opponents"):
+                raise Unsupported("'at the beginning of your next encore step' outside an [AUTO] ability of the "
+                                  "opponent's turn")
+            for o in delayed:
+                del o["@delayed"]
         if any(isinstance(d, dict) and d.get("kind") == "@zone" for d in _dicts(tree_value)):
             raise Unsupported("'this card is in your memory / the top card of your clock' inside an effect")
         if isinstance(tree_value, dict) and tree_value.get("__fields__"):
@@ -3329,7 +3492,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("looking at the top card only (no instruction shows a card)")
         st = {"free": list(range(N_REGS)), "cur": None, "fixed": {}}
         out = self._resolve(ops, st, battle, top=True)
-        if not out:
+        if not out and not (not ops and getattr(self, "_cost_only", False)):
             raise Unsupported("no effect")
         return out
 
@@ -3423,6 +3586,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 continue
             if name == "@if_done":  # "If you do, <the rest of the block>" (rows counted below)
                 out.append({"op": "if_done", "rows": 0})
+                continue
+            if name == "@exchange_pair":
+                a = self._take(st)
+                b = self._take(st)
+                out += [dict(op["first"], reg=a), dict(op["second"], reg=b), {"op": "exchange", "reg": a, "other": b}]
+                st.setdefault("side", {}).update({a: "own", b: "own"})
+                st["cur"] = None  # "exchange them": nothing after refers to either
                 continue
             if name == "@self_and":
                 a = self._take(st)

@@ -65,10 +65,10 @@ AbilityKeywordName = Literal[
     "alarm", "encore", "assist", "bond", "brainstorm", "change", "memory", "experience", "shift",
     "accelerate", "resonate", "fusion", "sunder",
 ]  # fmt: skip
-RestrictionName = Literal["cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
+RestrictionName = Literal["cant_stand_phase", "cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
                           "no_color_requirement", "cant_reverse", "cant_play", "no_events_you", "no_backup_you",
                           "battle_no_events_you", "battle_no_backup_you", "battle_no_events_opp",
-                          "battle_no_backup_opp", "no_damage", "no_stand_phase"]
+                          "battle_no_backup_opp", "no_damage"]
 DurationName = Literal["end_of_turn", "next_opp_turn_end", "permanent"]
 WhoName = Literal["master", "opponent"]
 KindName = Literal["cont", "auto", "act", "event", "counter_act"]
@@ -107,6 +107,7 @@ ConditionName = Literal[
     "wr_climax_at_most", "named_in_clock", "self_rested", "memory_at_most", "memory_filter_at_least",
     "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn", "own_filter_at_most",
     "named_in_level", "wr_filter_at_least", "hand_filter_at_least", "battle_opp_level_at_most_self",
+    "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -120,7 +121,7 @@ _RESTRICT_BITS = {
     "cant_reverse": K.RESTRICT_CANT_REVERSE,
     "cant_play": K.RESTRICT_CANT_PLAY,
     "no_damage": K.RESTRICT_NO_DAMAGE,
-    "no_stand_phase": K.RESTRICT_NO_STAND_PHASE,
+    "cant_stand_phase": K.RESTRICT_CANT_STAND_PHASE,
     "no_events_you": K.RESTRICT_NO_EVENTS_YOU,
     "no_backup_you": K.RESTRICT_NO_BACKUP_YOU,
     "battle_no_events_you": K.RESTRICT_BATTLE_NO_EVENTS_YOU,
@@ -137,6 +138,7 @@ _COND_COUNT = {
     "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least", "filter_count_at_least",
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
     "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least", "hand_filter_at_least",
+    "wr_colors_at_least", "stage_colors_at_least",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
 
@@ -256,7 +258,8 @@ OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, WSFilter, Reg, CountX)
 OpTargetBattleOpp, OpTargetTriggering = reg_ops(_M, Reg, "target_battle_opp", "target_triggering")
 OpPower = op_model("power", _M, amount=Power, duration=_Dur, reg=(Reg, 0))
 # "+X power. X is equal to ...": amount per card counted by an earlier count op (Op.POWER_X)
-OpPowerX = op_model("power_x", _M, amount=Power, duration=_Dur, reg=(Reg, 0))
+OpPowerX = op_model("power_x", _M, amount=Power, duration=_Dur, reg=(Reg, 0),
+                    per=(Literal["count", "soul", "level"], "count"))  # soul / level: the card's own (a2 PER_*)
 OpSoul = op_model("soul", _M, amount=Annotated[int, Field(ge=-5, le=5)], duration=_Dur, reg=(Reg, 0))
 OpLevel = op_model("level", _M, amount=Annotated[int, Field(ge=-3, le=3)], duration=_Dur, reg=(Reg, 0))
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
@@ -274,6 +277,9 @@ OpToStage = op_model("to_stage", _M, orientation=(OrientationName, "stand"), any
 OpMovePosition = op_model("move_position", _M, any_position=(bool, False), reg=(Reg, 0), positions=_Positions,
                           facing=(bool, False))  # only to a center position with a character facing it
 OpToMarker = op_model("to_marker", _M, face_up=(bool, False), reg=(Reg, 0))
+# "choose 1 card in your level and 1 card in your waiting room, and exchange them": the card of register ``reg`` and
+# the card of register ``other`` change places (Op.EXCHANGE)
+OpExchange = op_model("exchange", _M, reg=(Reg, 0), other=(Reg, 1))
 OpDraw = op_model("draw", _M, count=(CountX, 1), up_to=(bool, False), who=(WhoName, "master"))
 OpDiscard = op_model("discard", _M, count=(CountX, 1), who=(WhoName, "master"))
 # plus: added to the stored count of amount "x" ("X is equal to that card's level +1")
@@ -334,6 +340,13 @@ class OpStockBottomToWr(_CountWho):
     """The bottom card(s) of a player's stock into that player's waiting room."""
 
     op: Literal["stock_bottom_to_wr"]
+
+
+class OpStockTopToWr(_CountWho):
+    """The top card(s) of a player's stock into that player's waiting room ("put the top card of your opponent's
+    stock into their waiting room"; Op.STOCK_TOP_TO_WR)."""
+
+    op: Literal["stock_top_to_wr"]
 
 
 class OpStockTopToClock(_CountWho):
@@ -419,7 +432,7 @@ _BASE_OPS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
     OpLevel, OpGrantKeyword, OpRestrict, OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom,
     OpToStock, OpToClock, OpToMemory, OpToDeckTop, OpToDeckBottom, OpToStage, OpMovePosition,
-    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpStockTopToClock, OpStockRenew, OpMemoryTrim, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
+    OpToMarker, OpExchange, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpStockTopToWr, OpStockTopToClock, OpStockRenew, OpMemoryTrim, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
@@ -483,7 +496,8 @@ _OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored, OpIfDone, OpChooseOne)
 # the ops whose instruction reports whether it was done (engine.effects NOT_DONE): the moves and changes of a
 # register's cards (none affected: not done), a draw or a clock card to the waiting room not in full (CR 1.3.3)
 _REPORTS_DONE = frozenset({"to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top",
-                           "to_deck_bottom", "draw", "heal", "discard"})  # discard: fewer than its count is not done
+                           "to_deck_bottom", "draw", "heal", "discard", "stock_bottom_to_wr",
+                           "stock_top_to_wr", "exchange"})  # discard / the stock's cards: fewer than its count is not done
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 
 
@@ -505,7 +519,7 @@ _TARGETING = {"choose", "select_all", "target_self", "target_battle_opp", "targe
 _ON_REGISTER = {
     "power", "power_x", "soul", "level", "grant_keyword", "grant_ability", "restrict", "stand", "rest", "reverse", "to_hand",
     "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
-    "to_stage", "move_position", "to_marker",
+    "to_stage", "move_position", "to_marker", "exchange",
 }  # fmt: skip
 _CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
               "aura_soul_per", "aura_level_per",
@@ -986,7 +1000,9 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.optional", "an auto ability with a cost is optional (the cost may be declined, 8.7.3.1.1)")
         if kind == "cont" and not ab.effect and ab.keyword is None:
             self.fail(f"{p}.effect", "a cont ability needs an effect")
-        if kind != "cont" and not ab.effect:
+        if kind != "cont" and not ab.effect and not (kind == "auto" and has_cost):
+            # an [AUTO] ability may be its cost alone ("[put this card into your memory] ..., you may pay the cost. If
+            # you do, at the beginning of your next draw phase, ...": the card text's delayed_from_memory)
             self.fail(f"{p}.effect", "needs at least one op")
         if (cost.self_to_wr or cost.self_to_memory) + (cost.self_to is not None) > 1:
             self.fail(f"{p}.cost", "this card moves to one zone (self_to_wr, self_to_memory or self_to)")
@@ -1267,6 +1283,8 @@ class _Compiler(PoolCompiler):
                 filled.add(op.reg)
             if name in _ON_REGISTER and op.reg not in filled:
                 self.fail(f"{q}.reg", f"register {op.reg} has no targets (choose/select_all/target_* first)")
+            if name == "exchange" and (op.other not in filled or op.other == op.reg):
+                self.fail(f"{q}.other", "exchange needs a second register with targets")
             if name in ("encore_self", "shift", "fusion", "sunder") and card.type == "event":
                 self.fail(f"{q}.op", f"{name} needs a source card on the stage (not in an event)")
             if name == "target_self" and card.type == "event" and not all(
@@ -1277,7 +1295,7 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.op", "an event's target_self can only be moved (to_memory, to_stock, ...)")
             if getattr(getattr(op, "filter", None), "level_max_x", False) and (not counted or is_cont):
                 self.fail(f"{q}.filter.level_max_x", "'level X or lower' needs an earlier counting op in the program")
-            if name == "power_x" and not counted:
+            if name == "power_x" and not counted and op.per == "count":
                 self.fail(f"{q}.op", "power_x needs an earlier brainstorm or count op in the program")
             for fld in ("count", "amount"):
                 if getattr(op, fld, None) == "x" and not counted:
@@ -1356,7 +1374,8 @@ class _Compiler(PoolCompiler):
         if name in ("power", "soul", "level", "power_x"):
             if op.amount == 0:
                 self.fail(f"{q}.amount", "must not be 0")
-            return op.amount, dur, 0
+            per = getattr(op, "per", "count")
+            return op.amount, dur, K.PER_SOUL if per == "soul" else K.PER_LEVEL if per == "level" else 0
         if name == "grant_keyword":
             return bits(op.keywords, K.KEYWORD_BITS), dur, 0
         if name == "grant_ability":
@@ -1400,7 +1419,7 @@ class _Compiler(PoolCompiler):
             return op.count, 0, 0
         if name == "mill":
             return x(op.count), who, K.MILL_BOTTOM * op.bottom
-        if name in ("discard", "pool", "clock_top", "stock_bottom_to_wr", "stock_top_to_clock"):
+        if name in ("discard", "pool", "clock_top", "stock_bottom_to_wr", "stock_top_to_wr", "stock_top_to_clock"):
             return x(op.count), who, 0
         if name == "search":
             if op.filter.side == "opponent":
@@ -1434,12 +1453,21 @@ class _Compiler(PoolCompiler):
             return nid, 0, 0
         if name == "backup":
             return op.amount, 0, 0
+        if name == "exchange":
+            return op.other, 0, 0
         if name == "change":
             flt = self.compile_filter(op.filter, f"{q}.filter", zones=("hand", "waiting_room"))
             to = 0 if op.to == "waiting_room" else int(K.Zone[op.to.upper()])
             return flt, K.Orientation[op.orientation.upper()], to
         if name == "count":
-            return self.compile_filter(op.filter, f"{q}.filter", zones=tuple(z.lower() for z in K.FilterZone.__members__)), 0, 0
+            # a1: the master's list zone counted (the filter's zone other than the stage), 0 both stages
+            zone = op.filter.zone
+            if zone is not None and zone not in ("stage", "waiting_room", "memory", "level", "clock", "hand", "stock"):
+                self.fail(f"{q}.filter.zone", "count counts the stages or a list zone of the master's")
+            if zone not in (None, "stage") and op.filter.side != "own":
+                self.fail(f"{q}.filter.side", "a zone count is of the master's own cards")
+            return (self.compile_filter(op.filter, f"{q}.filter", zones=tuple(z.lower() for z in K.FilterZone.__members__)),
+                    0 if zone in (None, "stage") else int(K.Zone[zone.upper()]), 0)
         if name in ("aura_power", "aura_soul", "aura_level", "aura_power_level"):
             if op.amount == 0:
                 self.fail(f"{q}.amount", "must not be 0")

@@ -258,8 +258,8 @@ RESTRICT_BATTLE_NO_BACKUP_YOU = 1 << 12
 RESTRICT_BATTLE_NO_EVENTS_OPP = 1 << 13
 RESTRICT_BATTLE_NO_BACKUP_OPP = 1 << 14
 RESTRICT_NO_DAMAGE = 1 << 15  # "this card cannot deal damage to a player": its attack's damage (CR 7.5.1.2)
-RESTRICT_NO_STAND_PHASE = 1 << 16  # "this card cannot [STAND] during your stand phase" (turn.start_turn, CR 6.2.1.2;
-#                                    not an observation column: the layout of the built-in pools is unchanged)
+RESTRICT_CANT_STAND_PHASE = 1 << 16  # "this card cannot [STAND] during your stand phase" (a [CONT] ability's only:
+#                                      turn.start_turn reads the derived D_RST, CR 6.2.1.2)
 RESTRICT_PLAY_LOCKS = (RESTRICT_NO_EVENTS_YOU | RESTRICT_NO_BACKUP_YOU | RESTRICT_BATTLE_NO_EVENTS_YOU
                        | RESTRICT_BATTLE_NO_BACKUP_YOU | RESTRICT_BATTLE_NO_EVENTS_OPP | RESTRICT_BATTLE_NO_BACKUP_OPP)
 
@@ -479,6 +479,12 @@ class Condition(IntEnum):
     #                            cost of hand cards, paid by the program: card_text._option_cost_ops, CR 8.4.2.2)
     BATTLE_OPP_LEVEL_AT_MOST_SELF = 50  # the source's battle opponent's level <= the source's ("if the level of this
     #                                     card's battle opponent is lower than or equal to the level of this card")
+    YOUR_CLIMAX_PHASE = 51  # the master is the turn player and the turn is in its climax phase (CR 6.6): "during your
+    #                         climax phase, when ..."
+    WR_COLORS_AT_LEAST = 52  # the cards of the master's waiting room have >= arg colors ("if the total number of
+    #                          colors of the cards in your waiting room is N or more", CR 2.4)
+    STAGE_COLORS_AT_LEAST = 53  # the master's stage characters have >= arg colors ("if the number of colors of your
+    #                             characters on stage is N or more")
     PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
     #                        the turn that this card is placed on the stage from your hand" (approximation
     #                        placed_this_turn_any_way: any placement counts)
@@ -660,6 +666,10 @@ class Op(IntEnum):
     #                  from your waiting room to your deck"; a shuffle_deck op follows)
     STOCK_BOTTOM_TO_WR = 45  # a0 = count, a1 = Who: the bottom card(s) of that player's stock into their
     #                          waiting room ("put the bottom card of your opponent's stock into their waiting room")
+    EXCHANGE = 66  # I_REG and register a0, one card each: they exchange zones ("choose 1 card in your level and 1
+    #                card in your waiting room, and exchange them"); nothing when either has no card
+    STOCK_TOP_TO_WR = 29  # a0 = count, a1 = Who: the top card(s) of that player's stock into their waiting room
+    #                       ("you may put the top card of your opponent's stock into their waiting room. If you do")
     STOCK_TOP_TO_CLOCK = 28  # a0 = count, a1 = Who: the top card(s) of that player's stock into their clock (not
     #                          damage, CR 4.10.2): the cost "[put the top card of your stock into your clock]" (CR 8.4)
     POWER_X = 43  # a0 = power per counted card: every card of register I_REG on the stage gets

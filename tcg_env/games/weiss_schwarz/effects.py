@@ -38,7 +38,9 @@ from tcg_env.games.weiss_schwarz.state import (
     REVEALED_N,
     DEC_ARG,
     DEF_SLOT,
+    D_LEVEL,
     D_RST,
+    D_SOUL,
     FRAMES,
     FRAME_N,
     FRAME_W,
@@ -574,12 +576,18 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
     elif op == K.Op.SKIP:  # an option of "choose 1 of the following effects" done: past the other options
         s[f + FR_PC] += a2
     elif op == K.Op.POWER_X:  # a0 x the stored count, to every register card still on the stage
+        # a2 PER_SOUL / PER_LEVEL: a0 x that card's own soul / level now ("X is equal to that character's soul x N")
         amount = a0 * s[f + FR_STORE]
-        if amount != 0:
+        if amount != 0 or a2 != 0:
             for i in range(reg_count(game, s, f, reg)):
                 sl = reg_slot(game, s, f, reg, i)
                 if s[ZONE + sl * CARD_W] == K.Zone.STAGE:
-                    game.add_power(s, sl, amount, a1)
+                    if a2 == K.PER_SOUL:
+                        amount = a0 * s[D_SOUL + sl * CARD_W]
+                    elif a2 == K.PER_LEVEL:
+                        amount = a0 * s[D_LEVEL + sl * CARD_W]
+                    if amount != 0:
+                        game.add_power(s, sl, amount, a1)
     elif op == K.Op.ENCORE_SELF:  # CR 10.2.2: back to its previous position, rested
         pos = s[f + FR_AUX]
         if s[ZONE + src * CARD_W] == K.Zone.WAITING_ROOM and 0 <= pos < K.N_POSITIONS and stage_slot(s, m, pos) < 0:
@@ -660,10 +668,17 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         if atk >= 0 and a0 - 1 > (s[USES + atk * CARD_W] >> K.EXTRA_TRIG_SHIFT) & K.EXTRA_TRIG_MASK:
             s[USES + atk * CARD_W] &= ~(K.EXTRA_TRIG_MASK << K.EXTRA_TRIG_SHIFT)
             s[USES + atk * CARD_W] |= (a0 - 1) << K.EXTRA_TRIG_SHIFT
-    elif op == K.Op.STOCK_BOTTOM_TO_WR:  # the bottom of the stock (its list's first card) to the waiting room
+    elif op == K.Op.STOCK_BOTTOM_TO_WR or op == K.Op.STOCK_TOP_TO_WR:
+        # the bottom of the stock (its list's first card) or its top (the last card) to the waiting room
+        moved = 0
         for _ in range(a0):
-            if s[STOCK_N + who] > 0:
-                game.put_in_zone(s, s[STOCK_L + who * K.MAX_DECK], K.Zone.WAITING_ROOM)
+            n_st = s[STOCK_N + who]
+            if n_st > 0:
+                at = 0 if op == K.Op.STOCK_BOTTOM_TO_WR else n_st - 1
+                game.put_in_zone(s, s[STOCK_L + who * K.MAX_DECK + at], K.Zone.WAITING_ROOM)
+                moved += 1
+        if moved < a0:  # CR 1.3.3: an empty stock moves nothing ("If you do, ...": IF_DONE)
+            return NOT_DONE
     elif op == K.Op.STOCK_TOP_TO_CLOCK:  # the top of the stock (its list's last card) into the clock (CR 4.10.2: no damage)
         for _ in range(a0):
             if s[STOCK_N + who] > 0:
@@ -706,16 +721,35 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             mod_apply(game, s, MT, d, K.Mod.POWER, K.Duration.END_OF_TURN, a0)
     elif op == K.Op.COUNT:
         cnt = 0
-        for q in range(2):
-            for pos in range(K.N_POSITIONS):
-                sl = stage_slot(s, q, pos)
-                if sl >= 0 and game.filter_match(s, T, a0, sl, m, src):
+        if a1 > 0:  # a1 = a list zone of the master's ("X is equal to the number of "Name" in your waiting room")
+            n_off, l_off = zone_offsets(ZT, a1, m)
+            for i in range(s[n_off]):
+                if game.filter_match(s, T, a0, s[l_off + i], m, src):
                     cnt += 1
+        else:
+            for q in range(2):
+                for pos in range(K.N_POSITIONS):
+                    sl = stage_slot(s, q, pos)
+                    if sl >= 0 and game.filter_match(s, T, a0, sl, m, src):
+                        cnt += 1
         s[f + FR_STORE] = cnt
     elif op == K.Op.MEMORY_TRIM:  # last in the chain (imported pools only): the memory's earliest cards to the WR
         if s[MEMORY_N + who] >= a2:
             while s[MEMORY_N + who] > a0:
                 game.put_in_zone(s, s[MEMORY_L + who * K.MAX_DECK], K.Zone.WAITING_ROOM)
+    elif op == K.Op.EXCHANGE:  # last (imported pools only)
+        # "choose 1 card in your level and 1 card in your waiting room, and exchange them": each goes where the other
+        # was; with either not chosen (none there) nothing is exchanged (as Change, CR 10.8.3, and Shift, 10.11.3)
+        if reg_count(game, s, f, reg) == 0 or reg_count(game, s, f, a0) == 0:
+            return NOT_DONE
+        c1 = reg_slot(game, s, f, reg, 0)
+        c2 = reg_slot(game, s, f, a0, 0)
+        z1 = s[ZONE + c1 * CARD_W]
+        z2 = s[ZONE + c2 * CARD_W]
+        if z1 == z2 or z1 == K.Zone.STAGE or z2 == K.Zone.STAGE:
+            return NOT_DONE
+        game.put_in_zone(s, c1, z2)
+        game.put_in_zone(s, c2, z1)
     # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
     # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.unsupported) do nothing yet
     return NEXT

@@ -37,6 +37,7 @@ from tcg_env.games.weiss_schwarz.state import (
     MEMORY_L,
     MEMORY_N,
     ORIENT,
+    PHASE,
     POS,
     STOCK_N,
     TURN_PLAYER,
@@ -325,7 +326,7 @@ def condition_holds(game, s, T, cond, arg, p, source):
             if game.filter_match(s, T, arg >> 8, s[WR_L + p * K.MAX_DECK + i], p, source):
                 n += 1
         return n >= (arg & 0xFF)
-    # session 17's conditions last: the earlier ones (the built-in pools') test nothing more
+    # session 17's conditions last: the built-in pools have none of these, the earlier ones test nothing more
     if cond == K.Condition.BATTLE_OPP_LEVEL_AT_MOST_SELF:  # both current levels (CR 2.4: the level on the stage)
         opp = -1
         if source == s[ATK_SLOT]:
@@ -339,4 +340,21 @@ def condition_holds(game, s, T, cond, arg, p, source):
             if game.filter_match(s, T, arg >> 8, s[HAND_L + p * K.MAX_DECK + i], p, source):
                 n += 1
         return n >= (arg & 0xFF)
+    if cond == K.Condition.YOUR_CLIMAX_PHASE:  # "during your climax phase" (CR 6.6)
+        return s[TURN_PLAYER] == p and s[PHASE] == K.Phase.CLIMAX
+    if cond == K.Condition.WR_COLORS_AT_LEAST or cond == K.Condition.STAGE_COLORS_AT_LEAST:
+        # the number of colors (CR 2.4) among the cards of the waiting room / the characters on the stage
+        seen = 0
+        if cond == K.Condition.WR_COLORS_AT_LEAST:
+            for i in range(s[WR_N + p]):
+                seen |= 1 << cards[cid_of(s, s[WR_L + p * K.MAX_DECK + i]), K.C_COLOR]
+        else:
+            for pos in range(K.N_POSITIONS):
+                sl = stage_slot(s, p, pos)
+                if sl >= 0:
+                    seen |= 1 << cards[cid_of(s, sl), K.C_COLOR]
+        n = 0
+        for c in range(K.N_COLORS):
+            n += (seen >> c) & 1
+        return n >= arg
     return False

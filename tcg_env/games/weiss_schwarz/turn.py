@@ -101,10 +101,11 @@ def start_turn(game, s, T):
     s[CX_PLAYED] = 0
     s[MOVE_RUN_OPEN] = 0  # CR 11.1.1.2: a new main phase, no run of moves yet
     game.trigger_all(s, T, K.Trigger.BEGIN_TURN)
-    # CR 6.2.1.2 stand all characters (but one that "cannot [STAND] during your stand phase", a CONT restriction)
+    # CR 6.2.1.2 stand all characters (but one whose [CONT] ability says it "cannot [STAND] during your stand phase":
+    # its derived restriction, refreshed after the last change of the previous turn)
     for pos in range(K.N_POSITIONS):
         sl = stage_slot(s, tp, pos)
-        if sl >= 0 and (s[D_RST + sl * CARD_W] & K.RESTRICT_NO_STAND_PHASE) == 0:
+        if sl >= 0 and (s[D_RST + sl * CARD_W] & K.RESTRICT_CANT_STAND_PHASE) == 0:
             s[ORIENT + sl * CARD_W] = K.Orientation.STAND
     s[PHASE] = K.Phase.DRAW
     game.trigger_all(s, T, K.Trigger.BEGIN_DRAW)
