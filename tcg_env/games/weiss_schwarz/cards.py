@@ -141,6 +141,8 @@ _COND_COUNT = {
     "wr_colors_at_least", "stage_colors_at_least",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
+# the conditions counting the master's cards of one zone that match a filter: (filter row << 8) | the count
+_COND_OWN_ZONE = {"wr_filter_at_least": "waiting_room", "hand_filter_at_least": "hand", "memory_filter_at_least": "memory"}
 
 
 def _counted_zones(effect: list) -> set[str]:
@@ -1221,24 +1223,13 @@ class _Compiler(PoolCompiler):
             if cond.value > 0xFF:
                 self.fail(f"{p}.value", "must be <= 255")
             arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("stage",)) << 8) | cond.value
-        elif kind == "wr_filter_at_least":
-            if cond.filter is None or cond.filter.side != "own" or cond.filter.zone != "waiting_room":
-                self.fail(f"{p}.filter", "wr_filter_at_least needs a filter on your own waiting room")
+        elif kind in _COND_OWN_ZONE:  # "N or more <spec> in your waiting room / hand / memory"
+            zone = _COND_OWN_ZONE[kind]
+            if cond.filter is None or cond.filter.side != "own" or cond.filter.zone != zone:
+                self.fail(f"{p}.filter", f"{kind} needs a filter on your own {zone.replace('_', ' ')}")
             if cond.value > 0xFF:
                 self.fail(f"{p}.value", "must be <= 255")
-            arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("waiting_room",)) << 8) | cond.value
-        elif kind == "hand_filter_at_least":
-            if cond.filter is None or cond.filter.side != "own" or cond.filter.zone != "hand":
-                self.fail(f"{p}.filter", "hand_filter_at_least needs a filter on your own hand")
-            if cond.value > 0xFF:
-                self.fail(f"{p}.value", "must be <= 255")
-            arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("hand",)) << 8) | cond.value
-        elif kind == "memory_filter_at_least":
-            if cond.filter is None or cond.filter.side != "own" or cond.filter.zone != "memory":
-                self.fail(f"{p}.filter", "memory_filter_at_least needs a filter on your own memory")
-            if cond.value > 0xFF:
-                self.fail(f"{p}.value", "must be <= 255")
-            arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("memory",)) << 8) | cond.value
+            arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=(zone,)) << 8) | cond.value
         elif cond.filter is not None:
             self.fail(f"{p}.filter", f"{kind} takes no filter")
         if kind in _COND_NAME:
