@@ -66,7 +66,13 @@ def test_granted_auto_ability_only_under_damage():
                             "effect": [{"op": "draw", "count": 1}]}]
     r = _c('If you control 3 or more Backups, Zell Test gains "When Zell Test attacks, draw 1 card."')
     assert r.verdict is Verdict.UNSUPPORTED and "auto ability under a condition" in r.reason
+    # a granted field ability under Damage 3 is that field ability with the condition (session 17: "double the damage"
+    # compiles, approximate as every damage increase: damage_increase_order)
     r = _c('Damage 3 -- Zell Test gains "If Zell Test deals damage to a Forward, double the damage instead."')
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("damage_increase_order",)
+    assert r.abilities[0]["kind"] == "field" and r.abilities[0]["condition"] == {"kind": "damage_at_least", "value": 3}
+    # a quoted ability the grammar does not know stays unsupported, named as such
+    r = _c('Damage 3 -- Zell Test gains "At the end of each turn, Zell Test gains Haste."')
     assert r.verdict is Verdict.UNSUPPORTED and r.reason.startswith("a granted quoted ability")
 
 

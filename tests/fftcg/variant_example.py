@@ -70,6 +70,6 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     2016's (``effects.exec_op``)."""
     if op == K.Op.DAMAGE_PLAYER:
         s[f + FR_PC] += 1
-        game.deal_damage_to_player(s, player_operand(game, s, f, a1), a0 + EXTRA_DAMAGE, s[f + E_SLOT])
+        game.deal_damage_to_player(s, T, player_operand(game, s, f, a1), a0 + EXTRA_DAMAGE, s[f + E_SLOT])
         return STOPPED  # the damage frame runs next
     return base_exec_op(game, s, T, f, op, reg, a0, a1, a2)
