@@ -131,12 +131,8 @@ def test_chosen_forward_deals_more_damage_this_turn_CR_11_12_5_2(mini):
     assert _dmg(g, "D-041", player=1) == 3000
 
 
-def test_chosen_forward_battle_damage_is_increased_CR_10_1_4_2(mini):
-    # the chosen attacker (Ninja 7000) blocked by a 20000 Tank: it is dealt 7000 + 1000
-    g = _game(mini, mine=("D-004", "D-007"), theirs=("D-050",), backups=BACKUPS)
-    _use(g, "Samurai", "Choose your Ninja")
-    ninja = slot_of(g, "D-007")
-    assert (int(g.state[S.BOOST + ninja]) >> K.BOOST_DEALT_SHIFT) & 0xFF == 1  # 1000, in thousands
+def _ninja_blocked_by_tank(g):
+    """Ninja attacks, Tank 0 blocks, priority passed until the battle damage is dealt: Tank 0's slot."""
     pass_until(g, K.Decision.DECLARE_ATTACK)
     do(g, "Attack with Ninja")
     pass_until(g, K.Decision.DECLARE_BLOCK)
@@ -146,6 +142,16 @@ def test_chosen_forward_battle_damage_is_increased_CR_10_1_4_2(mini):
         if int(g.state[S.DMG + tank * S.CARD_W]) > 0:
             break
         g.step(K.PASS)
+    return tank
+
+
+def test_chosen_forward_battle_damage_is_increased_CR_10_1_4_2(mini):
+    # the chosen attacker (Ninja 7000) blocked by a 20000 Tank: it is dealt 7000 + 1000
+    g = _game(mini, mine=("D-004", "D-007"), theirs=("D-050",), backups=BACKUPS)
+    _use(g, "Samurai", "Choose your Ninja")
+    ninja = slot_of(g, "D-007")
+    assert (int(g.state[S.BOOST + ninja]) >> K.BOOST_DEALT_SHIFT) & 0xFF == 1  # 1000, in thousands
+    tank = _ninja_blocked_by_tank(g)
     assert int(g.state[S.DMG + tank * S.CARD_W]) == 8000
 
 
@@ -154,15 +160,7 @@ def test_self_double_this_turn_in_battle(mini):
     # to the 20000 Tank that blocks it
     g = _game(mini, mine=("D-007",), theirs=("D-050",), backups=BACKUPS)
     _use(g, "Ninja")
-    pass_until(g, K.Decision.DECLARE_ATTACK)
-    do(g, "Attack with Ninja")
-    pass_until(g, K.Decision.DECLARE_BLOCK)
-    do(g, "Block with Tank 0")
-    tank = slot_of(g, "D-050", player=1)
-    for _ in range(30):
-        if int(g.state[S.DMG + tank * S.CARD_W]) > 0:
-            break
-        g.step(K.PASS)
+    tank = _ninja_blocked_by_tank(g)
     assert int(g.state[S.DMG + tank * S.CARD_W]) == 14000
 
 
