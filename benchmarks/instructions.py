@@ -38,6 +38,12 @@ or ``first``): the parent imports the list once (outside valgrind) and hands the
 and the decks. The built-in count of the same command (no ``--file``) plays the built-in decks of the
 shapes the imported decks have (the default decks where the pool fills them, as in that benchmark),
 so the two counts' ratio is the benchmark's ratio by instructions (starter / imported per decision).
+
+``--cache-sim`` adds valgrind's cache and branch-predictor simulation (about twice as slow): per
+decision the first-level instruction and data misses, the last-level misses and the mispredicted
+branches, and KCachegrind's cycle estimate ``Ir + 10 Bm + 10 L1m + 100 LLm``. Instructions alone miss
+what makes a pool's decisions dearer per instruction: FF-TCG's imported pool (session 18) showed the
+gap in instruction-cache misses (its games reach more of the kernels' code), not in its larger tables.
 """
 
 from __future__ import annotations
@@ -176,9 +182,22 @@ def _counted(outdir: Path) -> Path:
     sys.exit(f"no callgrind dump at {DUMP_MARK} in {outdir}: did valgrind run the marks?")
 
 
-def _total(path: Path) -> int:
-    m = re.search(r"^summary: (\d+)", path.read_text(errors="replace"), re.M)
-    return int(m.group(1))
+def _events(path: Path) -> dict[str, int]:
+    """callgrind's totals by event name (``Ir`` alone, or with ``--cache-sim`` the cache and branch events too)."""
+    text = path.read_text(errors="replace")
+    names = re.search(r"^events: (.+)$", text, re.M).group(1).split()
+    values = re.search(r"^summary: (.+)$", text, re.M).group(1).split()
+    return dict(zip(names, map(int, values)))
+
+
+def cycle_estimate(ev: dict[str, int]) -> int:
+    """KCachegrind's cycle estimate, ``CEst = Ir + 10 Bm + 10 L1m + 100 LLm``: an instruction count that also
+    weighs what instructions alone do not see (a larger pool's tables missing the caches, branches its cards make
+    harder to predict). A model, not a timing: it ranks two runs on one machine's simulated caches."""
+    l1m = ev.get("I1mr", 0) + ev.get("D1mr", 0) + ev.get("D1mw", 0)
+    llm = ev.get("ILmr", 0) + ev.get("DLmr", 0) + ev.get("DLmw", 0)
+    bm = ev.get("Bcm", 0) + ev.get("Bim", 0)
+    return ev["Ir"] + 10 * bm + 10 * l1m + 100 * llm
 
 
 def main(argv=None) -> int:
@@ -193,6 +212,9 @@ def main(argv=None) -> int:
     ap.add_argument("--warmup", type=int, default=300, help="decisions per row before the counted pass")
     ap.add_argument("--steps", type=int, default=200, help="decisions per row counted")
     ap.add_argument("--functions", type=int, default=0, help="also print the N costliest functions")
+    ap.add_argument("--cache-sim", action="store_true",
+                    help="also simulate the caches and branch predictor (valgrind's --cache-sim / --branch-sim, "
+                         "about twice as slow) and print misses per decision and KCachegrind's cycle estimate")
     ap.add_argument("--keep", type=Path, help="copy callgrind's file of the counted pass here")
     ap.add_argument("--file", type=Path, help="count a pool imported from this raw card list (its as_like decks)")
     ap.add_argument("--abilities", default="as_like", choices=("as_like", "first"),
@@ -227,12 +249,14 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory(prefix="tcg-instructions-") as tmp:
         out = Path(tmp)
         run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}/callgrind.out",
+                              *(["--cache-sim=yes", "--branch-sim=yes"] if args.cache_sim else []),
                               "--instr-atstart=no", f"--zero-before={ZERO_MARK}", f"--dump-before={DUMP_MARK}",
                               *child, "--child", "valgrind"],
                              env=env, check=True, capture_output=True, text=True)
         counted = json.loads(run.stdout.splitlines()[-1])
         dump = _counted(out)
-        total = _total(dump)
+        events = _events(dump)
+        total = events["Ir"]
         if args.keep:
             shutil.copy(dump, args.keep)
         top = ""
@@ -249,8 +273,16 @@ def main(argv=None) -> int:
               "warmup": args.warmup, "steps": args.steps, "decisions": counted["decisions"],
               "games": counted["games"], "instructions": total,
               "per_decision": round(total / counted["decisions"], 1), "digest": counted["digest"]}
+    if args.cache_sim:
+        n = counted["decisions"]
+        result["per_decision_events"] = {k: round(v / n, 2) for k, v in events.items()}
+        result["cycle_estimate_per_decision"] = round(cycle_estimate(events) / n, 1)
     print(f"{args.game} form {args.form} at {checkout}, pool {result['pool']}: {result['per_decision']:.1f} instructions per decision "
           f"({total} over {counted['decisions']} decisions); digest {counted['digest']}")
+    if args.cache_sim:
+        ev = result["per_decision_events"]
+        print("per decision: " + ", ".join(f"{k} {v:,.2f}" for k, v in ev.items() if k != "Ir")
+              + f"; cycle estimate (Ir + 10 Bm + 10 L1m + 100 LLm) {result['cycle_estimate_per_decision']:,.1f}")
     if top:
         lines = top.splitlines()
         start = next((i for i, line in enumerate(lines) if "file:function" in line), 0)
