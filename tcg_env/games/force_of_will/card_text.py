@@ -223,6 +223,14 @@ class _T(CountWords, TextTransformer, Transformer):
     def g_rune(self, n):
         return {"kind": "runes_revealed_at_least", "value": int(n)}
 
+    def g_crest(self, sym):
+        # CR 1131.2: "[Crest] (Attribute) - (Text)": the card gains the text as long as you control at least one
+        # Magic Crest of that attribute (a card of the race Magic Crest with that attribute, in your field)
+        if str(sym)[1:-1].lower() not in _SYM:
+            raise Unsupported("[Crest] of no attribute")
+        return {"kind": "control_at_least", "value": 1,
+                "filter": {"attribute": [_SYM[str(sym)[1:-1].lower()]], "race": "Magic Crest", "side": "own"}}
+
     def granted_keywords(self, cond, kws):
         ctype = self.card.get("type")
         if ctype not in ("resonator", "j_ruler") or not set(kws) <= _BATTLE_KW:
