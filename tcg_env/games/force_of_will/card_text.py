@@ -127,6 +127,50 @@ class _T(CountWords, TextTransformer, Transformer):
             return {"__fields__": True, "keywords": names}  # CR 1111: a chant, addition ... played any time
         raise Unsupported(f"keywords {names} on a {ctype}")
 
+    # "[Barrier] <information>" (CR 1120.3): "This card cannot be targeted by <information> spells or abilities
+    # controlled by a player other than the controller of this card": the card field barrier_from (C_BARRIER_FROM,
+    # filters.filter_match); several pieces of information, or several such lines, are each a kind of spell or
+    # ability it cannot be targeted by ("[Barrier] {U}{B}": water or darkness ones). The information is read on
+    # the spell's card or the card whose ability it is: its attribute ({R}), card type ((Chant), (Resonator),
+    # (Rune)) or total cost ((Total cost N or less))
+    def bi_will(self, tok):
+        q = str(tok)[1:-1].lower()
+        if q not in _SYM:
+            raise Unsupported("[Barrier] of a number of will")
+        return ("attributes", _SYM[q])
+
+    def bi_chant(self):
+        return ("types", "chant")
+
+    def bi_resonator(self):
+        return ("types", "resonator")
+
+    def bi_rune(self):
+        return ("types", "rune")
+
+    def bi_cost(self, n):
+        if not 0 <= int(n) <= 20:
+            raise Unsupported(f"[Barrier] (Total cost {n} or less)")
+        return ("cost_max", int(n))
+
+    def barrier_line(self, *args):
+        kws = [a for a in args if isinstance(a, str)]
+        info: dict = {}
+        for k, v in (a for a in args if isinstance(a, tuple)):
+            if k == "cost_max":
+                if "cost_max" in info:
+                    raise Unsupported("two total costs in one [Barrier]")
+                info[k] = v
+            else:
+                info.setdefault(k, [])
+                if v not in info[k]:
+                    info[k].append(v)
+        ctype = self.card.get("type")
+        if ctype not in ("resonator", "j_ruler", "addition", "regalia"):
+            raise Unsupported(f"[Barrier] <information> on a {ctype}")
+        out = self.keywords(kws) if kws else {"__fields__": True, "keywords": []}
+        return {**out, "barrier_from": info}
+
     def markers(self, *_):
         # CR 1101.1b: a keyword without a keyword skill ([Will of Hope], [Will of Despair], CR 1101.1b-i; the
         # deck-building marks [Tales] and [Villains] of the same kind) has no innate ability: the line does
@@ -243,9 +287,12 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("a granted text that is no ability (a card field)")
         out = []
         for ab in abilities:
-            if ab.get("kind") not in ("continuous", "activate", "automatic") or ab.get("condition") is not None \
+            # a will ability too (CR 907: played as an activate ability, its condition checked as it is offered,
+            # play.ability_usable, as [Energize]'s)
+            if ab.get("kind") not in ("continuous", "activate", "automatic", "will") or ab.get("condition") is not None \
                     or ab.get("gods_art"):
-                raise Unsupported("a granted ability that has its own condition or is no continuous, activate or automatic ability")
+                raise Unsupported("a granted ability that has its own condition or is no continuous, activate, automatic or "
+                                  "will ability")
             if cond["kind"] == "hand_empty" and any(op["op"] == "cost_reduction" for op in ab.get("effect", [])):
                 # the engine reads the cost while the card is still in the hand (play.py): never empty then
                 raise Unsupported("a cost reduction of a card in the hand that needs an empty hand")
@@ -1753,6 +1800,15 @@ class _T(CountWords, TextTransformer, Transformer):
     def t_all_implicit(self, *parts):
         return _Sel("all", _all_filter(_filter(*[p for p in parts if p is not None])))
 
+    def t_all_hand(self, *parts):
+        # "<cards> in your hand" (session 18): only as the cards a continuous ability gives [Quickcast] (CR 1111.2;
+        # _Body.aura); anywhere else unsupported (_Body.ops)
+        flt = dict(_filter(*[p for p in parts if p is not None]))
+        flt.pop("_race_noun", None)
+        if flt.pop("zone", "field") not in ("field", "chase") or set(flt) - {"type", "attribute", "race", "name"}:
+            raise Unsupported("'<cards> in your hand' of more than their characteristics")
+        return _Sel("all", {**flt, "zone": "hand", "side": "own"})
+
     def t_self(self):
         if self.card.get("type") in ("chant", "rune"):
             raise Unsupported("'this card' as the object of a chant's effect")
@@ -1969,7 +2025,7 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def kwlist(self, *kws):
         for k in kws:
-            if k not in _BATTLE_KW:
+            if k not in _BATTLE_KW and k != "quickcast":  # [Quickcast]: only to hand cards (_Body.aura)
                 raise Unsupported(f"granting [{k}]")
         return list(dict.fromkeys(kws))
 
@@ -2093,6 +2149,10 @@ class _Body:
             raise Unsupported("'as long as' in an effect (only continuous abilities have a lasting condition)")
         if any("_per" in op for c in self.clauses for op, _ in c if op):
             raise Unsupported("'for each' in a one-time effect (only continuous ATK/DEF is counted)")
+        if any(sel is not None and (sel.filter or {}).get("zone") == "hand" for c in self.clauses for _, sel in c):
+            raise Unsupported("'<cards> in your hand' in an effect (only a continuous [Quickcast] reads it)")
+        if any(op and op.get("op") == "grant_keyword" and "quickcast" in op["keywords"] for c in self.clauses for op, _ in c):
+            raise Unsupported("granting [Quickcast] in an effect")
         out = _assemble(self.clauses, self.on_field, trigger_card, bare_it)
         if not (will or produce) and any(op["op"] == "produce_will" for op in out):
             raise Unsupported("producing will outside a will ability (CR 907)")
@@ -2124,6 +2184,9 @@ class _Body:
             if sel is None or sel.kind not in ("all", "self") or op.get("duration") != "permanent":
                 return None
             flt = dict(sel.filter) if sel.kind == "all" else {"self_only": True}  # "this card gains ..."
+            if (flt.get("zone") == "hand") != (op["op"] == "grant_keyword" and "quickcast" in op["keywords"]) or \
+                    (flt.get("zone") == "hand" and op["keywords"] != ["quickcast"]):
+                return None  # "<cards> in your hand gain [Quickcast]." only (CR 1111.2; play.hand_quickcast)
             if op["op"] == "power":
                 out.append({"op": "aura_power", "atk": op["atk"], "defense": op["defense"], "filter": flt})
                 if "_per" in op:
