@@ -184,6 +184,9 @@ def test_cr_1111_2_cards_in_your_hand_gain_quickcast_is_a_continuous_aura_of_the
                  "Wind resonators in your hand gain [Quickcast] and [Flying].", "Wind resonators in your hand gain [+200/+200].",
                  "{1}: Target resonator gains [Quickcast] until end of turn."):
         assert line(text).verdict is Verdict.UNSUPPORTED, text
+    # a ruler in its ruler area is no card in the field (play.hand_quickcast); a J-ruler is
+    assert line("Wind resonators in your hand gain [Quickcast].", "ruler").verdict is Verdict.UNSUPPORTED
+    assert line("Wind resonators in your hand gain [Quickcast].", "j_ruler").verdict is Verdict.EXACT
 
 
 @pytest.mark.parametrize("caller_side, wind_offered", [(None, False), (0, True), (1, False)])
@@ -222,3 +225,45 @@ def test_cr_1111_2_a_resonator_given_quickcast_in_the_hand_is_played_outside_mai
     if wind_offered:
         g.step(K.PLAY_HAND_BASE + hand.index(wind))
         assert int(g.state[S.ZONE + wind * S.CARD_W]) == K.Zone.CHASE
+
+
+def test_cr_1111_2_this_card_gains_quickcast_in_the_hand_as_long_as_a_condition():
+    cond = {"kind": "control_name", "value": "Made-up Sage"}
+    r = exact('This card gains [Quickcast] in all zones as long as you control a card named "Made-up Sage".', "chant")
+    assert r.abilities == [{"kind": "continuous", "condition": cond, "effect": [
+        {"op": "aura_keyword", "keywords": ["quickcast"], "filter": {"self_only": True, "zone": "hand"}}]}]
+    r = exact('This card gains [Quickcast] as long as it\'s in your hand and you control a card named "Made-up Sage".')
+    assert r.abilities[0]["condition"] == cond
+    # a condition on the hand that holds it, and the plain "as long as" (a continuous ability of the field) are not read
+    assert line("This card gains [Quickcast] as long as it's in your hand and you have no cards in your hand.",
+                "chant").verdict is Verdict.UNSUPPORTED
+    assert line('This card gains [Quickcast] as long as you control a card named "Made-up Sage".', "chant").verdict \
+        is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize("sage, offered", [(False, False), (True, True)])
+def test_cr_1111_2_a_chant_with_quickcast_while_you_control_a_card_is_played_outside_main_timing(tmp_path, sage, offered):
+    """A chant "This card gains [Quickcast] as long as it's in your hand and you control a card named "Made-up
+    Sage"." is offered with another chant on the chase (no main timing) only while its player controls the Sage."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-001", "Made-up Sage", "Resonator", [], cost="{G}", colour="G", ATK=100, DEF=100),
+             _card("TXT-002", "Made-up Quick Study", "Chant", [
+                 'This card gains [Quickcast] as long as it\'s in your hand and you control a card named "Made-up '
+                 'Sage".', "Draw a card."], cost="{G}", colour="G"),
+             _card("TXT-004", "Made-up Study", "Chant", ["Draw a card."], cost="{G}", colour="G")]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [[x.reason for x in r.lines] for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    if sage:
+        sc.field(0, ["TXT-001"])
+    study, quick = sc.hand(0, ["TXT-004", "TXT-002"])
+    sc.will(0, K.Attribute.WIND, 2)
+    g = sc.game()
+    hand = [int(x) for x in sc.zone(0, "hand")]
+    g.step(K.PLAY_HAND_BASE + hand.index(study))
+    assert int(g.state[S.ZONE + study * S.CARD_W]) == K.Zone.CHASE
+    hand = [int(x) for x in Scenario(g).zone(0, "hand")]
+    assert (K.PLAY_HAND_BASE + hand.index(quick) in g.legal_actions().tolist()) is offered

@@ -171,6 +171,18 @@ class _T(CountWords, TextTransformer, Transformer):
         out = self.keywords(kws) if kws else {"__fields__": True, "keywords": []}
         return {**out, "barrier_from": info}
 
+    def self_quickcast(self, cond):
+        # "This card gains [Quickcast] in all zones as long as <condition>." / "... as long as it's in your hand and
+        # <condition>." (CR 1111.2, 904): read where it matters, as the card is offered from the hand outside main
+        # timing (play.hand_quickcast: its own continuous ability, filter self_only of zone hand); not a condition on
+        # the card itself or on the hand holding it (read with the card still in the hand)
+        if self.card.get("type") not in ("resonator", "chant", "addition", "regalia"):
+            raise Unsupported("[Quickcast] of a card that is not played from the hand")
+        if cond.get("kind") in ("self_counters_at_least", "hand_empty", "hand_at_least") or cond.get("_it"):
+            raise Unsupported("[Quickcast] as long as a condition on the card or on the hand holding it")
+        return [{"kind": "continuous", "condition": cond, "effect": [
+            {"op": "aura_keyword", "keywords": ["quickcast"], "filter": {"self_only": True, "zone": "hand"}}]}]
+
     def markers(self, *_):
         # CR 1101.1b: a keyword without a keyword skill ([Will of Hope], [Will of Despair], CR 1101.1b-i; the
         # deck-building marks [Tales] and [Villains] of the same kind) has no innate ability: the line does
@@ -910,6 +922,9 @@ class _T(CountWords, TextTransformer, Transformer):
             return self.keywords(["eternal"])
         if aura is None:
             raise Unsupported("a continuous ability other than '<cards> gain <ATK/DEF or keywords>' / 'cannot <attack, block>'")
+        if self.card.get("type") == "ruler" and any(op["filter"].get("zone") == "hand" for op in aura if "filter" in op):
+            # play.hand_quickcast reads the cards in the field (a J-ruler), not a ruler in its ruler area
+            raise Unsupported("a ruler's [Quickcast] for cards in the hand")
         ab = {"kind": "continuous", "effect": aura}
         if args[-1].condition is not None:
             ab["condition"] = args[-1].condition  # CR 904: applies as long as it holds (characteristics.py)
@@ -2410,6 +2425,10 @@ def _mark_races(s: str, races: frozenset[str]) -> str:
     return "".join(out) + s[pos:]
 
 
+_SELF_QUICKCAST = re.compile(r"^this card gains \[quickcast\] (?:in all zones as long as|as long as (?:it's|it is) in "
+                             r"your hand and) ")
+
+
 @lru_cache(maxsize=1 << 15)
 def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset()) -> str:
     """A printed line as the grammar reads it (see the module doc); ``races``: the race names of
@@ -2427,6 +2446,9 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     # "damage to your opponent and each J/resonator ...": one effect on a player and cards, marked so that the
     # grammar tells it from "... to your opponent and <next effect>" (one word of lookahead)
     s = _AND_CARDS.sub(r"\1 and_cards ", s)
+    # "This card gains [Quickcast] in all zones as long as ..." / "... as long as it's in your hand and ...": marked,
+    # so that the grammar tells it from "this card gains <mods> ..." at its first word (LALR)
+    s = _SELF_QUICKCAST.sub("quickcast_in_hand as long as ", s)
     if "choose one" in s:  # "Choose one - A; or B." / "Choose one; - A. - B." (CR 903.2e): the modes marked
         s, n = _MODES_HEAD.subn("choose one modes_follow ", s, count=1)
         if n:

@@ -903,8 +903,11 @@ class _Compiler(PoolCompiler):
                 self.fail("stealth.trigger", f"a card in the standby area is told of {', '.join(_STANDBY_TRIGGERS)} "
                           f"(triggers.trigger_standby), not {card.stealth.trigger!r}")
         if t in ("chant", "rune") and any(a.kind != "continuous" or any(
-                op.op != "cost_reduction" or not op.filter.self_only for op in a.effect) for a in card.abilities):
-            # its own "you may pay {N} less to play this card" works from the hand (own_reduction)
+                op.op not in ("cost_reduction", "aura_keyword") or not op.filter.self_only or
+                (op.op == "aura_keyword" and (t != "chant" or op.filter.zone != "hand")) for op in a.effect)
+                for a in card.abilities):
+            # its own "you may pay {N} less to play this card" works from the hand (own_reduction), so does a chant's
+            # own [Quickcast] in the hand (play.hand_quickcast)
             self.fail("abilities", f"a {t} does what its effect says; it has no abilities here "
                       "(but its own cost reduction)")
         if (card.trigger is not None or (card.cost is not None and parse_will_cost(card.cost)[1] < 0)) and any(
@@ -1417,8 +1420,11 @@ class _Compiler(PoolCompiler):
             if name == "aura_keyword" and ("quickcast" in names) != (op.filter.zone == "hand"):
                 self.fail(f"{q}.filter", "[Quickcast] is given to cards in the hand only, and only [Quickcast] is")
             if name == "aura_keyword" and op.filter.zone == "hand" and (list(names) != ["quickcast"] or
-                                                                        op.filter.side != "own"):
+                                                                        (op.filter.side != "own" and not op.filter.self_only)):
                 self.fail(f"{q}.keywords", "only [Quickcast] is given to cards in your own hand")
+            if name == "aura_keyword" and op.filter.zone == "hand" and op.filter.self_only and self._card.remnant:
+                # play.hand_quickcast reads it in the hand only, not in the graveyard a [Remnant] chant is played from
+                self.fail(f"{q}.filter", "a [Remnant] card's own [Quickcast]")
             zones = ("hand",) if name == "aura_keyword" and op.filter.zone == "hand" else ("field",)
             return bits(names, table), self.compile_filter(op.filter, f"{q}.filter", zones), 0
         if name == "cost_reduction":
