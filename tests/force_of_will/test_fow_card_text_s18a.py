@@ -267,3 +267,29 @@ def test_cr_1111_2_a_chant_with_quickcast_while_you_control_a_card_is_played_out
     assert int(g.state[S.ZONE + study * S.CARD_W]) == K.Zone.CHASE
     hand = [int(x) for x in Scenario(g).zone(0, "hand")]
     assert (K.PLAY_HAND_BASE + hand.index(quick) in g.legal_actions().tolist()) is offered
+
+
+@pytest.mark.parametrize("barrier, offered", [("[Barrier] {R}", False), ("[Barrier] {U}", True),
+                                              ("[Barrier] (Resonator)", False), ("[Barrier] (Chant)", True)])
+def test_cr_1120_3_barrier_information_is_read_on_the_card_whose_ability_targets(tmp_path, barrier, offered):
+    """An activate ability of player 0's fire resonator ("{R}: Destroy target resonator.") against the opponent's only
+    resonator with "[Barrier] <information>": the ability's information is its card's (a fire resonator)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-001", "Made-up Warded Knight", "Resonator", [barrier], cost="{U}", colour="U", ATK=500, DEF=500),
+             _card("TXT-002", "Made-up Fire Archer", "Resonator", ["{R}: Destroy target resonator."], ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [[x.reason for x in r.lines] for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.field(1, ["TXT-001"])
+    (archer,) = sc.field(0, ["TXT-002"])
+    sc.will(0, K.Attribute.FIRE, 1)
+    g = sc.game()
+    # the archer may target itself: the opponent's knight is the one in question
+    field = [int(x) for x in sc.zone(0, "field")]
+    use = K.ACTIVATE_BASE + field.index(archer) * K.ABILITIES_PER_CARD
+    assert use in g.legal_actions().tolist()
+    g.step(use)  # CR 903.2g: its target is chosen, an OPTION per legal target
+    n_options = sum(1 for a in g.legal_actions().tolist() if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS)
+    assert n_options == (2 if offered else 1)  # the archer itself, and the knight when it is a legal target

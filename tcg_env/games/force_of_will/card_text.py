@@ -128,9 +128,9 @@ class _T(CountWords, TextTransformer, Transformer):
         raise Unsupported(f"keywords {names} on a {ctype}")
 
     # "[Barrier] <information>" (CR 1120.3): "This card cannot be targeted by <information> spells or abilities
-    # controlled by a player other than the controller of this card": the card field barrier_from (C_BARRIER_FROM,
-    # filters.filter_match); several pieces of information, or several such lines, are each a kind of spell or
-    # ability it cannot be targeted by ("[Barrier] {U}{B}": water or darkness ones). The information is read on
+    # controlled by a player other than the controller of this card": the card field barrier_from (C_TYPE_BITS from
+    # TB_BARRIER_SHIFT, filters.filter_match); several pieces of information, or several such lines, are each a kind
+    # of spell or ability it cannot be targeted by ("[Barrier] {U}{B}": water or darkness ones). The information is read on
     # the spell's card or the card whose ability it is: its attribute ({R}), card type ((Chant), (Resonator),
     # (Rune)) or total cost ((Total cost N or less))
     def bi_will(self, tok):

@@ -384,7 +384,7 @@ class FowAwakening(StrictModel):
 class FowBarrierFrom(StrictModel):
     """[Barrier] <information> (CR 1120.3): the card cannot be targeted by spells or abilities of another player's
     whose card (the spell's, or the card whose ability it is) has one of ``attributes``, one of ``types`` or a total
-    cost of ``cost_max`` or less (C_BARRIER_FROM, filters.filter_match)."""
+    cost of ``cost_max`` or less (C_TYPE_BITS from TB_BARRIER_SHIFT, filters.filter_match)."""
 
     attributes: Annotated[list[AttributeName], BeforeValidator(_as_list)] = Field(default_factory=list)
     types: list[Literal["resonator", "chant", "rune"]] = Field(default_factory=list)
@@ -964,9 +964,10 @@ class _Compiler(PoolCompiler):
             row[K.C_INCARNATION_N] = card.incarnation.count
         if card.barrier_from is not None:
             b = card.barrier_from
-            row[K.C_BARRIER_FROM] = bits(b.attributes, K.ATTRIBUTE_BITS) \
-                | (sum(1 << int(getattr(K.CardType, t.upper())) for t in set(b.types)) << K.BARRIER_TYPE_SHIFT) \
-                | ((0 if b.cost_max is None else b.cost_max + 1) << K.BARRIER_COST_SHIFT)
+            row[K.C_TYPE_BITS] |= (bits(b.attributes, K.ATTRIBUTE_BITS)
+                                   | (sum(1 << int(getattr(K.CardType, t.upper())) for t in set(b.types)) << K.BARRIER_TYPE_SHIFT)
+                                   | ((0 if b.cost_max is None else b.cost_max + 1) << K.BARRIER_COST_SHIFT)) \
+                << K.TB_BARRIER_SHIFT
         if card.type == "rune":
             row[K.C_INCARNATION_N] = card.rune_cost  # packed: a rune has no [Incarnation] (a resonator's)
 

@@ -211,12 +211,6 @@ C_STEALTH_ABIL = CARD_TABLE.add("stealth_abil")  # resonators with [Stealth]: th
 C_TYPE_BITS = CARD_TABLE.add("type_bits")  # TB_* bits: general types and second types (CR 201.2c, 201.3)
 C_GRIMOIRE = CARD_TABLE.add("grimoire", source=copy())  # rulers: [Grimoire] N, the story chants its extra deck may hold (CR 1132.2, 402.5c)
 C_GODS_ARTS = CARD_TABLE.add("gods_arts")  # bit i: the card has a [God's Art] of name id i (A_GODS_ART; the observation shows it used)
-# [Barrier] <information> (CR 1120.3): the spells and abilities of another player's it cannot be targeted by, by their
-# card (the spell's, or the card whose ability it is): bits 0-4 attributes (1 << Attribute), from BARRIER_TYPE_SHIFT
-# card types (1 << CardType), from BARRIER_COST_SHIFT a total cost N or less as N + 1; 0: none (filters.filter_match)
-C_BARRIER_FROM = CARD_TABLE.add("barrier_from")
-BARRIER_TYPE_SHIFT = 8
-BARRIER_COST_SHIFT = 16
 C_NCOLS = CARD_TABLE.width
 
 # The pool's flags table (tcg_env.engine.tables; cards.fow_kernel_flags), derived from the rule tables
@@ -275,6 +269,13 @@ TB_FROM_REMOVED = 1 << (TB_STONE_SHIFT + 7)
 # attacker and blocker masks need it payable from its controller's will, battle.mobilize_payable; paid as it attacks
 # or blocks, CR 803.5 / 804.4)
 TB_MOBILIZE = 1 << (TB_STONE_SHIFT + 8)
+# [Barrier] <information> (CR 1120.3): from TB_BARRIER_SHIFT, the spells and abilities of another player's the card
+# cannot be targeted by, by their card (the spell's, or the card whose ability it is): bits 0-4 attributes (1 <<
+# Attribute), from BARRIER_TYPE_SHIFT card types (1 << CardType), from BARRIER_COST_SHIFT a total cost N or less as
+# N + 1; 0: none (filters.filter_match; in C_TYPE_BITS, not a column of its own: the card table keeps its width)
+TB_BARRIER_SHIFT = TB_STONE_SHIFT + 9
+BARRIER_TYPE_SHIFT = 5
+BARRIER_COST_SHIFT = 13
 # [Dive] <will>: <effect> (GITS sets; no rule of CR 8.01, its reminder text: "Pay <will> and reveal this card from your
 # hand to play this ability. Then remove this card from the game and put a cyberbrain counter on it. You may play
 # this card from your removed area as long as there is a cyberbrain counter on it."): an activate ability row whose

@@ -49,13 +49,13 @@ def filter_match(game, s, T, frow, slot, viewer, source):
         return False
     # CR 1120.3: "[Barrier] <information>": not by another player's spells or abilities of that information, read
     # on the source (the spell's card, or the card whose ability it is)
-    b = card_table(T)[s[CARD + w], K.C_BARRIER_FROM]
+    b = card_table(T)[s[CARD + w], K.C_TYPE_BITS] >> K.TB_BARRIER_SHIFT
     return b == 0 or not barrier_from_source(game, s, T, b, source)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
 def barrier_from_source(game, s, T, b, source):
-    """Is the source card ``source`` of the information of C_BARRIER_FROM value ``b`` (CR 1120.3): one of its
+    """Is the source card ``source`` of the information ``b`` (C_TYPE_BITS from TB_BARRIER_SHIFT, CR 1120.3): one of its
     attributes, one of its card types, or a total cost at most its bound?"""
     if source < 0 or s[CARD + source * CARD_W] < 0:
         return False
@@ -64,7 +64,7 @@ def barrier_from_source(game, s, T, b, source):
         return True
     if ((b >> K.BARRIER_TYPE_SHIFT) & 255 & type_mask_of(sc)) != 0:
         return True
-    cm = (b >> K.BARRIER_COST_SHIFT) & 63
+    cm = (b >> K.BARRIER_COST_SHIFT) & 31
     if cm == 0:
         return False
     tc = game.total_cost(T, s[CARD + source * CARD_W])
