@@ -293,3 +293,34 @@ def test_cr_1120_3_barrier_information_is_read_on_the_card_whose_ability_targets
     g.step(use)  # CR 903.2g: its target is chosen, an OPTION per legal target
     n_options = sum(1 for a in g.legal_actions().tolist() if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS)
     assert n_options == (2 if offered else 1)  # the archer itself, and the knight when it is a legal target
+
+
+# ---- [Rune] <will symbols> (CR 1137.2a) ------------------------------------------------------------------------------
+def test_cr_1137_2a_rune_of_will_symbols_of_one_attribute_is_the_rune_attributes_condition():
+    r = exact("[Rune] {R}{R}{R} - [Enter] => This card deals 800 damage to each resonator.")
+    assert r.abilities[0]["condition"] == {"kind": "rune_attributes", "value": "{R}{R}{R}"}
+    assert exact("[Rune] {B}{B} - This card gains [+200/+200].").abilities[0]["condition"] == {
+        "kind": "rune_attributes", "value": "{B}{B}"}
+    # two attributes: a rune of both would be counted for each (filters.condition_holds): not compiled
+    assert line("[Rune] {W}{U} - This card gains [+200/+200].").verdict is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize("runes, atk", [([("B", 1), ("B", 0)], 500), ([("B", 1), ("R", 1)], 500),
+                                        ([("B", 1), ("B", 1)], 700)])
+def test_cr_1137_2a_rune_of_will_symbols_counts_revealed_runes_of_that_attribute(tmp_path, runes, atk):
+    """A resonator "[Rune] {B}{B} - This card gains [+200/+200].": 700 ATK only with two revealed darkness runes in its
+    controller's rune area (a face-down one, or a fire one, does not count)."""
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-001", "Made-up Rune Knight", "Resonator", ["[Rune] {B}{B} - This card gains [+200/+200]."],
+                 ATK=500, DEF=500),
+             _card("TXT-002", "Made-up Dark Glyph", "Rune", ["Draw a card."], cost="{B}", colour="B", divinity=1),
+             _card("TXT-003", "Made-up Fire Glyph", "Rune", ["Draw a card."], divinity=1)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [[x.reason for x in r.lines] for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (knight,) = sc.field(0, ["TXT-001"])
+    for colour, revealed in runes:
+        sc.row[S.REVEALED + sc.put(0, "TXT-002" if colour == "B" else "TXT-003", "rune_area") * S.CARD_W] = revealed
+    assert _atk(sc.game(), knight) == atk

@@ -279,6 +279,17 @@ class _T(CountWords, TextTransformer, Transformer):
     def g_rune(self, n):
         return {"kind": "runes_revealed_at_least", "value": int(n)}
 
+    def g_rune_attributes(self, *syms):
+        # CR 1137.2a: "[Rune] {R}{R} - <text>": a revealed rune of the matching attribute in your rune area for each
+        # will symbol (Condition.RUNE_ATTRIBUTES); symbols of one attribute only (with two, a rune of both attributes
+        # would be counted for each: filters.condition_holds' simplification)
+        qs = {str(t)[1:-1].lower() for t in syms}
+        if len(qs) != 1 or not qs <= set(_SYM):
+            raise Unsupported("[Rune] of will symbols of more than one attribute (or a number)")
+        if len(syms) > 5:
+            raise Unsupported(f"[Rune] of {len(syms)} symbols")
+        return {"kind": "rune_attributes", "value": "".join("{" + str(t)[1:-1].upper() + "}" for t in syms)}
+
     def g_crest(self, sym):
         # CR 1131.2: "[Crest] (Attribute) - (Text)": the card gains the text as long as you control at least one
         # Magic Crest of that attribute (a card of the race Magic Crest with that attribute, in your field)
