@@ -324,3 +324,9 @@ def test_cr_1137_2a_rune_of_will_symbols_counts_revealed_runes_of_that_attribute
     for colour, revealed in runes:
         sc.row[S.REVEALED + sc.put(0, "TXT-002" if colour == "B" else "TXT-003", "rune_area") * S.CARD_W] = revealed
     assert _atk(sc.game(), knight) == atk
+
+
+def test_cr_1134_2_null_keywords_listed_with_dashes_are_one_granted_keyword_aura():
+    r = exact("[Null] - [Pierce] - [Precision]")
+    assert r.abilities == [{"kind": "continuous", "condition": {"kind": "hand_empty"}, "effect": [
+        {"op": "aura_keyword", "keywords": ["pierce", "precision"], "filter": {"self_only": True}}]}]

@@ -305,6 +305,10 @@ class _T(CountWords, TextTransformer, Transformer):
         return [{"kind": "continuous", "condition": cond,
                  "effect": [{"op": "aura_keyword", "keywords": list(dict.fromkeys(kws)), "filter": {"self_only": True}}]}]
 
+    def granted_keywords_listed(self, cond, *kws):
+        # "[Null] - [Pierce] - [Precision]": the keywords printed one a line (session 18)
+        return self.granted_keywords(cond, list(kws))
+
     def granted_ability(self, cond, abilities):
         if not isinstance(abilities, list) or not abilities:
             raise Unsupported("a granted text that is no ability (a card field)")
