@@ -127,6 +127,62 @@ class _T(CountWords, TextTransformer, Transformer):
             return {"__fields__": True, "keywords": names}  # CR 1111: a chant, addition ... played any time
         raise Unsupported(f"keywords {names} on a {ctype}")
 
+    # "[Barrier] <information>" (CR 1120.3): "This card cannot be targeted by <information> spells or abilities
+    # controlled by a player other than the controller of this card": the card field barrier_from (C_TYPE_BITS from
+    # TB_BARRIER_SHIFT, filters.filter_match); several pieces of information, or several such lines, are each a kind
+    # of spell or ability it cannot be targeted by ("[Barrier] {U}{B}": water or darkness ones). The information is read on
+    # the spell's card or the card whose ability it is: its attribute ({R}), card type ((Chant), (Resonator),
+    # (Rune)) or total cost ((Total cost N or less))
+    def bi_will(self, tok):
+        q = str(tok)[1:-1].lower()
+        if q not in _SYM:
+            raise Unsupported("[Barrier] of a number of will")
+        return ("attributes", _SYM[q])
+
+    def bi_chant(self):
+        return ("types", "chant")
+
+    def bi_resonator(self):
+        return ("types", "resonator")
+
+    def bi_rune(self):
+        return ("types", "rune")
+
+    def bi_cost(self, n):
+        if not 0 <= int(n) <= 20:
+            raise Unsupported(f"[Barrier] (Total cost {n} or less)")
+        return ("cost_max", int(n))
+
+    def barrier_line(self, *args):
+        kws = [a for a in args if isinstance(a, str)]
+        info: dict = {}
+        for k, v in (a for a in args if isinstance(a, tuple)):
+            if k == "cost_max":
+                if "cost_max" in info:
+                    raise Unsupported("two total costs in one [Barrier]")
+                info[k] = v
+            else:
+                info.setdefault(k, [])
+                if v not in info[k]:
+                    info[k].append(v)
+        ctype = self.card.get("type")
+        if ctype not in ("resonator", "j_ruler", "addition", "regalia"):
+            raise Unsupported(f"[Barrier] <information> on a {ctype}")
+        out = self.keywords(kws) if kws else {"__fields__": True, "keywords": []}
+        return {**out, "barrier_from": info}
+
+    def self_quickcast(self, cond):
+        # "This card gains [Quickcast] in all zones as long as <condition>." / "... as long as it's in your hand and
+        # <condition>." (CR 1111.2, 904): read where it matters, as the card is offered from the hand outside main
+        # timing (play.hand_quickcast: its own continuous ability, filter self_only of zone hand); not a condition on
+        # the card itself or on the hand holding it (read with the card still in the hand)
+        if self.card.get("type") not in ("resonator", "chant", "addition", "regalia"):
+            raise Unsupported("[Quickcast] of a card that is not played from the hand")
+        if cond.get("kind") in ("self_counters_at_least", "hand_empty", "hand_at_least") or cond.get("_it"):
+            raise Unsupported("[Quickcast] as long as a condition on the card or on the hand holding it")
+        return [{"kind": "continuous", "condition": cond, "effect": [
+            {"op": "aura_keyword", "keywords": ["quickcast"], "filter": {"self_only": True, "zone": "hand"}}]}]
+
     def markers(self, *_):
         # CR 1101.1b: a keyword without a keyword skill ([Will of Hope], [Will of Despair], CR 1101.1b-i; the
         # deck-building marks [Tales] and [Villains] of the same kind) has no innate ability: the line does
@@ -223,6 +279,25 @@ class _T(CountWords, TextTransformer, Transformer):
     def g_rune(self, n):
         return {"kind": "runes_revealed_at_least", "value": int(n)}
 
+    def g_rune_attributes(self, *syms):
+        # CR 1137.2a: "[Rune] {R}{R} - <text>": a revealed rune of the matching attribute in your rune area for each
+        # will symbol (Condition.RUNE_ATTRIBUTES); symbols of one attribute only (with two, a rune of both attributes
+        # would be counted for each: filters.condition_holds' simplification)
+        qs = {str(t)[1:-1].lower() for t in syms}
+        if len(qs) != 1 or not qs <= set(_SYM):
+            raise Unsupported("[Rune] of will symbols of more than one attribute (or a number)")
+        if len(syms) > 5:
+            raise Unsupported(f"[Rune] of {len(syms)} symbols")
+        return {"kind": "rune_attributes", "value": "".join("{" + str(t)[1:-1].upper() + "}" for t in syms)}
+
+    def g_crest(self, sym):
+        # CR 1131.2: "[Crest] (Attribute) - (Text)": the card gains the text as long as you control at least one
+        # Magic Crest of that attribute (a card of the race Magic Crest with that attribute, in your field)
+        if str(sym)[1:-1].lower() not in _SYM:
+            raise Unsupported("[Crest] of no attribute")
+        return {"kind": "control_at_least", "value": 1,
+                "filter": {"attribute": [_SYM[str(sym)[1:-1].lower()]], "race": "Magic Crest", "side": "own"}}
+
     def granted_keywords(self, cond, kws):
         ctype = self.card.get("type")
         if ctype not in ("resonator", "j_ruler") or not set(kws) <= _BATTLE_KW:
@@ -230,14 +305,21 @@ class _T(CountWords, TextTransformer, Transformer):
         return [{"kind": "continuous", "condition": cond,
                  "effect": [{"op": "aura_keyword", "keywords": list(dict.fromkeys(kws)), "filter": {"self_only": True}}]}]
 
+    def granted_keywords_listed(self, cond, *kws):
+        # "[Null] - [Pierce] - [Precision]": the keywords printed one a line (session 18)
+        return self.granted_keywords(cond, list(kws))
+
     def granted_ability(self, cond, abilities):
         if not isinstance(abilities, list) or not abilities:
             raise Unsupported("a granted text that is no ability (a card field)")
         out = []
         for ab in abilities:
-            if ab.get("kind") not in ("continuous", "activate", "automatic") or ab.get("condition") is not None \
+            # a will ability too (CR 907: played as an activate ability, its condition checked as it is offered,
+            # play.ability_usable, as [Energize]'s)
+            if ab.get("kind") not in ("continuous", "activate", "automatic", "will") or ab.get("condition") is not None \
                     or ab.get("gods_art"):
-                raise Unsupported("a granted ability that has its own condition or is no continuous, activate or automatic ability")
+                raise Unsupported("a granted ability that has its own condition or is no continuous, activate, automatic or "
+                                  "will ability")
             if cond["kind"] == "hand_empty" and any(op["op"] == "cost_reduction" for op in ab.get("effect", [])):
                 # the engine reads the cost while the card is still in the hand (play.py): never empty then
                 raise Unsupported("a cost reduction of a card in the hand that needs an empty hand")
@@ -855,6 +937,9 @@ class _T(CountWords, TextTransformer, Transformer):
             return self.keywords(["eternal"])
         if aura is None:
             raise Unsupported("a continuous ability other than '<cards> gain <ATK/DEF or keywords>' / 'cannot <attack, block>'")
+        if self.card.get("type") == "ruler" and any(op["filter"].get("zone") == "hand" for op in aura if "filter" in op):
+            # play.hand_quickcast reads the cards in the field (a J-ruler), not a ruler in its ruler area
+            raise Unsupported("a ruler's [Quickcast] for cards in the hand")
         ab = {"kind": "continuous", "effect": aura}
         if args[-1].condition is not None:
             ab["condition"] = args[-1].condition  # CR 904: applies as long as it holds (characteristics.py)
@@ -1745,6 +1830,15 @@ class _T(CountWords, TextTransformer, Transformer):
     def t_all_implicit(self, *parts):
         return _Sel("all", _all_filter(_filter(*[p for p in parts if p is not None])))
 
+    def t_all_hand(self, *parts):
+        # "<cards> in your hand" (session 18): only as the cards a continuous ability gives [Quickcast] (CR 1111.2;
+        # _Body.aura); anywhere else unsupported (_Body.ops)
+        flt = dict(_filter(*[p for p in parts if p is not None]))
+        flt.pop("_race_noun", None)
+        if flt.pop("zone", "field") not in ("field", "chase") or set(flt) - {"type", "attribute", "race", "name"}:
+            raise Unsupported("'<cards> in your hand' of more than their characteristics")
+        return _Sel("all", {**flt, "zone": "hand", "side": "own"})
+
     def t_self(self):
         if self.card.get("type") in ("chant", "rune"):
             raise Unsupported("'this card' as the object of a chant's effect")
@@ -1961,7 +2055,7 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def kwlist(self, *kws):
         for k in kws:
-            if k not in _BATTLE_KW:
+            if k not in _BATTLE_KW and k != "quickcast":  # [Quickcast]: only to hand cards (_Body.aura)
                 raise Unsupported(f"granting [{k}]")
         return list(dict.fromkeys(kws))
 
@@ -2085,6 +2179,10 @@ class _Body:
             raise Unsupported("'as long as' in an effect (only continuous abilities have a lasting condition)")
         if any("_per" in op for c in self.clauses for op, _ in c if op):
             raise Unsupported("'for each' in a one-time effect (only continuous ATK/DEF is counted)")
+        if any(sel is not None and (sel.filter or {}).get("zone") == "hand" for c in self.clauses for _, sel in c):
+            raise Unsupported("'<cards> in your hand' in an effect (only a continuous [Quickcast] reads it)")
+        if any(op and op.get("op") == "grant_keyword" and "quickcast" in op["keywords"] for c in self.clauses for op, _ in c):
+            raise Unsupported("granting [Quickcast] in an effect")
         out = _assemble(self.clauses, self.on_field, trigger_card, bare_it)
         if not (will or produce) and any(op["op"] == "produce_will" for op in out):
             raise Unsupported("producing will outside a will ability (CR 907)")
@@ -2116,6 +2214,9 @@ class _Body:
             if sel is None or sel.kind not in ("all", "self") or op.get("duration") != "permanent":
                 return None
             flt = dict(sel.filter) if sel.kind == "all" else {"self_only": True}  # "this card gains ..."
+            if (flt.get("zone") == "hand") != (op["op"] == "grant_keyword" and "quickcast" in op["keywords"]) or \
+                    (flt.get("zone") == "hand" and op["keywords"] != ["quickcast"]):
+                return None  # "<cards> in your hand gain [Quickcast]." only (CR 1111.2; play.hand_quickcast)
             if op["op"] == "power":
                 out.append({"op": "aura_power", "atk": op["atk"], "defense": op["defense"], "filter": flt})
                 if "_per" in op:
@@ -2339,6 +2440,10 @@ def _mark_races(s: str, races: frozenset[str]) -> str:
     return "".join(out) + s[pos:]
 
 
+_SELF_QUICKCAST = re.compile(r"^this card gains \[quickcast\] (?:in all zones as long as|as long as (?:it's|it is) in "
+                             r"your hand and) ")
+
+
 @lru_cache(maxsize=1 << 15)
 def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset()) -> str:
     """A printed line as the grammar reads it (see the module doc); ``races``: the race names of
@@ -2356,6 +2461,9 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     # "damage to your opponent and each J/resonator ...": one effect on a player and cards, marked so that the
     # grammar tells it from "... to your opponent and <next effect>" (one word of lookahead)
     s = _AND_CARDS.sub(r"\1 and_cards ", s)
+    # "This card gains [Quickcast] in all zones as long as ..." / "... as long as it's in your hand and ...": marked,
+    # so that the grammar tells it from "this card gains <mods> ..." at its first word (LALR)
+    s = _SELF_QUICKCAST.sub("quickcast_in_hand as long as ", s)
     if "choose one" in s:  # "Choose one - A; or B." / "Choose one; - A. - B." (CR 903.2e): the modes marked
         s, n = _MODES_HEAD.subn("choose one modes_follow ", s, count=1)
         if n:

@@ -32,7 +32,7 @@ from tcg_env.engine.tables import pack_tables
 from tcg_env.games.force_of_will import constants as K
 
 __all__ = ["FowCard", "FowAbility", "FowFilter", "FowCost", "FowCondition", "FowAwakening", "FowIncarnation",
-           "FowTrigger", "FowStealth", "FowCardTable", "EFFECT_OPS", "parse_will_cost", "parse_force_of_will_cards",
+           "FowBarrierFrom", "FowTrigger", "FowStealth", "FowCardTable", "EFFECT_OPS", "parse_will_cost", "parse_force_of_will_cards",
            "load_force_of_will_cards", "load_force_of_will_pool", "compile_force_of_will_pool", "default_pool_path"]
 
 # --------------------------------------------------------------------------------------------
@@ -381,6 +381,16 @@ class FowAwakening(StrictModel):
     effect: Effect
 
 
+class FowBarrierFrom(StrictModel):
+    """[Barrier] <information> (CR 1120.3): the card cannot be targeted by spells or abilities of another player's
+    whose card (the spell's, or the card whose ability it is) has one of ``attributes``, one of ``types`` or a total
+    cost of ``cost_max`` or less (C_TYPE_BITS from TB_BARRIER_SHIFT, filters.filter_match)."""
+
+    attributes: Annotated[list[AttributeName], BeforeValidator(_as_list)] = Field(default_factory=list)
+    types: list[Literal["resonator", "chant", "rune"]] = Field(default_factory=list)
+    cost_max: int | None = Field(default=None, ge=0, le=20)
+
+
 class FowIncarnation(StrictModel):
     """[Incarnation] [<attribute>]..., CR 1110: banish ``count`` resonators with any of
     ``attributes`` instead of paying the cost."""
@@ -467,6 +477,7 @@ class FowCard(CardBase):
     trigger: FowTrigger | None = None  # chants: [Trigger] (CR 1113)
     awakening: FowAwakening | None = None  # resonators: [Awakening] (CR 1109)
     incarnation: FowIncarnation | None = None  # resonators: [Incarnation] (CR 1110)
+    barrier_from: FowBarrierFrom | None = None  # entities: [Barrier] <information> (CR 1120.3)
     abilities: list[FowAbility] = Field(default_factory=list, max_length=8)
 
 
@@ -507,6 +518,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
             flags[-1, K.FL_MISC] |= bit  # (without the abilities: set, the kernels skip nothing)
     if (code[:, K.I_OP] == K.Op.NO_LIFE_GAIN).any():
         flags[-1, K.FL_MISC] |= K.FLAG_NO_LIFE_GAIN
+    if ((code[:, K.I_OP] == K.Op.AURA_KEYWORD) & ((code[:, K.I_A0] & K.KW_QUICKCAST) != 0)).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_HAND_QUICKCAST  # play.hand_quickcast
     if (code[:, K.I_OP] == K.Op.DAMAGE_MOD).any():
         flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD
     if (code[:, K.I_OP] == K.Op.PREVENT_DAMAGE).any():
@@ -841,7 +854,7 @@ class _Compiler(PoolCompiler):
             "j_ruler": ("ruler",), "judgment": ("ruler",), "will": ("magic_stone",), "basic": ("magic_stone",),
             "addition": ("addition",), "effect": ("chant", "rune"), "trigger": ("chant",),
             "awakening": ("resonator",), "incarnation": ("resonator",), "stealth": ("resonator",),
-            "mobilize": ("resonator",),
+            "mobilize": ("resonator",), "barrier_from": ("resonator", "j_ruler", "addition", "regalia"),
             "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",),
             "enters_rested": ("resonator", "addition", "regalia", "magic_stone"), "story": ("chant",), "grimoire": ("ruler",),
             "remnant": ("chant",), "from_removed": ("resonator", "chant", "addition", "regalia"),
@@ -890,8 +903,11 @@ class _Compiler(PoolCompiler):
                 self.fail("stealth.trigger", f"a card in the standby area is told of {', '.join(_STANDBY_TRIGGERS)} "
                           f"(triggers.trigger_standby), not {card.stealth.trigger!r}")
         if t in ("chant", "rune") and any(a.kind != "continuous" or any(
-                op.op != "cost_reduction" or not op.filter.self_only for op in a.effect) for a in card.abilities):
-            # its own "you may pay {N} less to play this card" works from the hand (own_reduction)
+                op.op not in ("cost_reduction", "aura_keyword") or not op.filter.self_only or
+                (op.op == "aura_keyword" and (t != "chant" or op.filter.zone != "hand")) for op in a.effect)
+                for a in card.abilities):
+            # its own "you may pay {N} less to play this card" works from the hand (own_reduction), so does a chant's
+            # own [Quickcast] in the hand (play.hand_quickcast)
             self.fail("abilities", f"a {t} does what its effect says; it has no abilities here "
                       "(but its own cost reduction)")
         if (card.trigger is not None or (card.cost is not None and parse_will_cost(card.cost)[1] < 0)) and any(
@@ -946,6 +962,12 @@ class _Compiler(PoolCompiler):
         if card.incarnation is not None:
             row[K.C_INCARNATION] = bits(card.incarnation.attributes, K.ATTRIBUTE_BITS)
             row[K.C_INCARNATION_N] = card.incarnation.count
+        if card.barrier_from is not None:
+            b = card.barrier_from
+            row[K.C_TYPE_BITS] |= (bits(b.attributes, K.ATTRIBUTE_BITS)
+                                   | (sum(1 << int(getattr(K.CardType, t.upper())) for t in set(b.types)) << K.BARRIER_TYPE_SHIFT)
+                                   | ((0 if b.cost_max is None else b.cost_max + 1) << K.BARRIER_COST_SHIFT)) \
+                << K.TB_BARRIER_SHIFT
         if card.type == "rune":
             row[K.C_INCARNATION_N] = card.rune_cost  # packed: a rune has no [Incarnation] (a resonator's)
 
@@ -1394,7 +1416,18 @@ class _Compiler(PoolCompiler):
         if name in ("aura_keyword", "aura_restrict"):
             table = K.KEYWORD_BITS if name == "aura_keyword" else _RESTRICT_BITS
             names = op.keywords if name == "aura_keyword" else op.restrictions
-            return bits(names, table), self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
+            # "<cards> in your hand gain [Quickcast]." (CR 1111.2): the one aura of cards in the hand
+            # (play.hand_quickcast); [Quickcast] of cards in the field would do nothing
+            if name == "aura_keyword" and ("quickcast" in names) != (op.filter.zone == "hand"):
+                self.fail(f"{q}.filter", "[Quickcast] is given to cards in the hand only, and only [Quickcast] is")
+            if name == "aura_keyword" and op.filter.zone == "hand" and (list(names) != ["quickcast"] or
+                                                                        (op.filter.side != "own" and not op.filter.self_only)):
+                self.fail(f"{q}.keywords", "only [Quickcast] is given to cards in your own hand")
+            if name == "aura_keyword" and op.filter.zone == "hand" and op.filter.self_only and self._card.remnant:
+                # play.hand_quickcast reads it in the hand only, not in the graveyard a [Remnant] chant is played from
+                self.fail(f"{q}.filter", "a [Remnant] card's own [Quickcast]")
+            zones = ("hand",) if name == "aura_keyword" and op.filter.zone == "hand" else ("field",)
+            return bits(names, table), self.compile_filter(op.filter, f"{q}.filter", zones), 0
         if name == "cost_reduction":
             if op.optional and not op.filter.self_only:
                 self.fail(f"{q}.optional", "only a card's own reduction is asked as it is played (self_only)")

@@ -233,6 +233,7 @@ FLAG_REMNANT = 512  # some card with [Remnant] (TB_REMNANT): the PRIORITY mask l
 # rule_processes.sweep_field keep the cards moved at the same time, CR 906.7)
 FLAG_OTHER_TO_GRAVE = 1 << 15
 FLAG_NO_LIFE_GAIN = 1 << 16  # some NO_LIFE_GAIN instruction (effects.life_gain_blocked)
+FLAG_HAND_QUICKCAST = 1 << 17  # some AURA_KEYWORD giving [Quickcast] to cards in the hand (play.hand_quickcast)
 FLAG_ATTR_REDUCTION = 256  # some COST_REDUCTION of attribute will (a2's COST_RED_ATTR_* fields: play.hand_attr_reduction)
 # COST_REDUCTION's a2: bit 0 "you may" (asked as the card is played, play.play_from_hand), then COST_RED_ATTR_BITS
 # bits per attribute (Attribute order): the will of that attribute less ("you may pay {B} less", CR 903.2i-iv)
@@ -268,6 +269,13 @@ TB_FROM_REMOVED = 1 << (TB_STONE_SHIFT + 7)
 # attacker and blocker masks need it payable from its controller's will, battle.mobilize_payable; paid as it attacks
 # or blocks, CR 803.5 / 804.4)
 TB_MOBILIZE = 1 << (TB_STONE_SHIFT + 8)
+# [Barrier] <information> (CR 1120.3): from TB_BARRIER_SHIFT, the spells and abilities of another player's the card
+# cannot be targeted by, by their card (the spell's, or the card whose ability it is): bits 0-4 attributes (1 <<
+# Attribute), from BARRIER_TYPE_SHIFT card types (1 << CardType), from BARRIER_COST_SHIFT a total cost N or less as
+# N + 1; 0: none (filters.filter_match; in C_TYPE_BITS, not a column of its own: the card table keeps its width)
+TB_BARRIER_SHIFT = TB_STONE_SHIFT + 9
+BARRIER_TYPE_SHIFT = 5
+BARRIER_COST_SHIFT = 13
 # [Dive] <will>: <effect> (GITS sets; no rule of CR 8.01, its reminder text: "Pay <will> and reveal this card from your
 # hand to play this ability. Then remove this card from the game and put a cyberbrain counter on it. You may play
 # this card from your removed area as long as there is a cyberbrain counter on it."): an activate ability row whose

@@ -43,8 +43,34 @@ def filter_match(game, s, T, frow, slot, viewer, source):
     # rejects
     if on_field and (f[K.F_ADDED_TO] & K.TARGETED) != 0 and game.restricted(s, T, slot, K.RESTRICT_CANT_BE_TARGETED):
         return False  # "cannot be targeted by spells or abilities" (anyone's; looked up only in pools with it)
-    return not (on_field and s[CONTROLLER + w] != viewer and (f[K.F_ADDED_TO] & K.TARGETED) != 0
-                and (game.keywords_of(s, T, slot) & K.KW_BARRIER) != 0)
+    if not (on_field and s[CONTROLLER + w] != viewer and (f[K.F_ADDED_TO] & K.TARGETED) != 0):
+        return True
+    if (game.keywords_of(s, T, slot) & K.KW_BARRIER) != 0:
+        return False
+    # CR 1120.3: "[Barrier] <information>": not by another player's spells or abilities of that information, read
+    # on the source (the spell's card, or the card whose ability it is)
+    b = card_table(T)[s[CARD + w], K.C_TYPE_BITS] >> K.TB_BARRIER_SHIFT
+    return b == 0 or not barrier_from_source(game, s, T, b, source)
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def barrier_from_source(game, s, T, b, source):
+    """Is the source card ``source`` of the information ``b`` (C_TYPE_BITS from TB_BARRIER_SHIFT, CR 1120.3): one of its
+    attributes, one of its card types, or a total cost at most its bound?"""
+    if source < 0 or s[CARD + source * CARD_W] < 0:
+        return False
+    sc = card_table(T)[s[CARD + source * CARD_W]]
+    if (b & sc[K.C_ATTR] & ((1 << N_ATTRIBUTES) - 1)) != 0:
+        return True
+    if ((b >> K.BARRIER_TYPE_SHIFT) & 255 & type_mask_of(sc)) != 0:
+        return True
+    cm = (b >> K.BARRIER_COST_SHIFT) & 31
+    if cm == 0:
+        return False
+    tc = game.total_cost(T, s[CARD + source * CARD_W])
+    if sc[K.C_COST_FREE] < 0:
+        tc += x_on_chase(s, source)  # CR 203.5b
+    return tc <= cm - 1
 
 
 @internal

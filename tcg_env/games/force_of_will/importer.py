@@ -385,12 +385,20 @@ def _apply(res: LineResult, rec: dict, keywords: list[str], abilities: list[dict
     for k, v in fields.items():
         if k == "keywords":
             continue
+        if k == "barrier_from" and k in rec:
+            # two "[Barrier] <information>" lines: either information keeps the card from being targeted (CR 1120.3)
+            old = rec[k]
+            if "cost_max" in old and "cost_max" in v:
+                return "a second [Barrier] (Total cost N or less) line"
+            fields[k] = {**old, **v, **{key: list(dict.fromkeys(old.get(key, []) + v.get(key, [])))
+                                        for key in ("attributes", "types") if key in old or key in v}}
+            continue
         if k in rec:
             return f"a second {k} line"
     if len(abilities) + len(res.abilities) > 8:
         return "more than eight abilities on one card"
     keywords += res.fields.get("keywords", [])
-    rec.update({k: v for k, v in res.fields.items() if k != "keywords"})
+    rec.update({k: v for k, v in fields.items() if k != "keywords"})
     for ab in res.abilities:
         abilities.append({**ab, "_line": i})  # which line it came from (_engine_check); taken off before validation
     return ""

@@ -16,7 +16,7 @@ from tcg_env.engine.header import H_TURN
 # the tables at each of ~50 calls per mask cost ~40% of it (docs/performance-log.md, 2026-11-26)
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
-from tcg_env.engine.tables import ability_table, card_table, code_table, flag_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.zones import zone_move, zone_offsets, zone_put
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
@@ -101,6 +101,36 @@ def activate_like_trigger(T, cid):
     return r
 
 
+@internal
+def hand_quickcast(game, s, T, p, slot):
+    """Has card ``slot`` in ``p``'s hand [Quickcast] by a continuous ability (its condition holding, CR 1111.2, 904):
+    its own ("This card gains [Quickcast] in all zones as long as ...", filter self_only of zone hand) or one of a
+    card ``p`` controls in the field ("<cards> in your hand gain [Quickcast]."; a field card's self_only one never
+    matches a hand card)? Only in pools with one (FLAG_HAND_QUICKCAST), only read outside main timing."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_HAND_QUICKCAST) == 0 or s[ZONE + slot * CARD_W] != Zone.HAND:
+        return False
+    abil = ability_table(T)
+    code = code_table(T)
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+    for i in range(-1, s[n_off]):
+        src = slot if i < 0 else s[l_off + i]  # first its own ("This card gains [Quickcast] in all zones as long as ...")
+        c = card_table(T)[s[CARD + src * CARD_W]]
+        if c[K.C_HAS_CONT] == 0:
+            continue
+        for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+            if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
+                continue
+            c0 = abil[r, K.A_CODE_START]
+            for q in range(c0, c0 + abil[r, K.A_CODE_LEN]):
+                if code[q, I_OP] == K.Op.AURA_KEYWORD and (code[q, I_A0] & K.KW_QUICKCAST) != 0 and \
+                        (i >= 0 or filter_table(T)[code[q, I_A1], K.F_EXCLUDE_SELF] == K.SELF_ONLY) and \
+                        game.filter_base(s, T, code[q, I_A1], slot, p, src) and \
+                        game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src):
+                    return True
+    return False
+
+
 @internal_inline
 def hand_card_playable(game, s, T, p, i, how):
     """May ``p`` play hand card ``i`` now, ``how`` (constants.PLAY_*)?"""
@@ -125,8 +155,9 @@ def card_playable(game, s, T, p, slot, how):
         a = ability_table(T)[r]
         return (game.condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot)
                 and game.trigger_payable(s, T, p, slot, r) and game.playable_targets(s, T, r, p, slot))
-    if (c[K.C_KEYWORDS] & K.KW_QUICKCAST) == 0 and not game.main_timing(s, p):
-        return False  # CR 604.2a, 709.1 / 1111.2
+    if (c[K.C_KEYWORDS] & K.KW_QUICKCAST) == 0 and not game.main_timing(s, p) and \
+            not hand_quickcast(game, s, T, p, slot):
+        return False  # CR 604.2a, 709.1 / 1111.2 (a [Quickcast] it has or, in the hand, is given)
     if c[K.C_PLAY_COND] != 0 and not game.condition_holds(s, T, c[K.C_PLAY_COND], c[K.C_PLAY_COND_ARG], p, slot):
         return False  # "Play this card only if <condition>."
     if not game.room_to_play(s):
