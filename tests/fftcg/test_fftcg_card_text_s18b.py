@@ -43,6 +43,7 @@ def _records():
         rec(17, "Gloom", "forward", 1, 5000, "Fiend", "", element="dark"),
         rec(18, "Lumen", "forward", 1, 5000, "Angel", "", element="light"),
         rec(19, "Crush", "summon", 1, 0, "", "Choose 1 Backup. Break it."),
+        rec(30, "Bait", "forward", 2, 5000, "Knight", "Summons and abilities of your opponent must choose Bait if possible."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(8)]
@@ -325,3 +326,42 @@ def test_when_the_exception_leaves_the_dark_characters_go_CR_12_4_7(mini):
     assert _on_field(g) == len(BACKUPS) + 3
     _cast(g, "Crush", "Choose your Umbra")
     assert _on_field(g) == len(BACKUPS)
+
+
+# ---- "must choose ~ if possible" ---------------------------------------------------------------------------------
+def test_must_choose_compiles_exact():
+    for line in ("Summons and abilities of your opponent must choose Zell Test if possible.",
+                 "Summons or abilities of your opponent must choose Zell Test if possible."):
+        r = _c(line)
+        assert r.verdict is Verdict.EXACT and r.abilities[0]["effect"] == [{"op": "must_be_chosen"}], line
+
+
+def _targets(g):
+    return sorted(g.describe_action(int(a)).split(" for ")[0] for a in g.legal_actions())
+
+
+def test_your_opponents_summon_must_choose_it_if_possible(mini):
+    # Bait (the opponent's) must be chosen by Zap: the only target offered; Striker not
+    g = _game13(mini, hand=("L-009",), mine=("L-014",), theirs=("L-030", "L-041"), backups=BACKUPS)
+    g2 = _game13(mini, hand=("L-009",), mine=("L-014",), theirs=("L-041",), backups=BACKUPS)
+    for game, want in ((g, ["Choose opponent's Bait"]), (g2, None)):
+        game.step(next(int(a) for a in game.legal_actions() if game.describe_action(int(a)).startswith("Cast Zap")))
+        assert game.decision == K.Decision.CHOOSE_TARGET
+        if want is not None:
+            assert _targets(game) == want
+        else:
+            assert len(_targets(game)) == 2  # Striker and Filler 1: any Forward
+
+
+def test_your_own_summon_is_not_bound_by_it(mini):
+    # Bait binds its controller's opponent only: its controller's Zap may choose any Forward
+    g = _game13(mini, hand=("L-009",), mine=("L-030", "L-014"), theirs=("L-040",), backups=BACKUPS)
+    g.step(next(int(a) for a in g.legal_actions() if g.describe_action(int(a)).startswith("Cast Zap")))
+    assert len(_targets(g)) == 3
+
+
+def test_a_card_that_cannot_be_chosen_is_not_forced(mini):
+    # "Choose 1 Backup." cannot choose Bait (a Forward): any Backup may be chosen
+    g = _game13(mini, hand=("L-019",), mine=(), theirs=("L-030", "L-023"), backups=BACKUPS)
+    g.step(next(int(a) for a in g.legal_actions() if g.describe_action(int(a)).startswith("Cast Crush")))
+    assert len(_targets(g)) == len(BACKUPS) + 1

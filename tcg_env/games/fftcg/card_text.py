@@ -1776,6 +1776,14 @@ class FFTextTransformer(TextTransformer, Transformer):
         elem = self._light_dark(items)
         return [{"kind": "field", "effect": [{"op": "light_dark", "element": elem, "self_despite": True}]}]
 
+    def f_must_be_chosen(self, _):
+        # "Summons and abilities of your opponent must choose ~ if possible." (Op.MUST_BE_CHOSEN: while the opponent
+        # chooses a target and ~ may be chosen, only ~ may, kernels.must_be_chosen_mask; "select" is not "choose",
+        # CR 11.8.19)
+        if self.card.get("type") not in ("forward", "backup"):
+            raise Unsupported("a card that must be chosen that is not a Character")
+        return [{"kind": "field", "effect": [{"op": "must_be_chosen"}]}]
+
     def f_any_element_cp(self, items):
         if self.card.get("type") != "backup":
             raise Unsupported("CP of any Element produced by a card that is not a Backup (the engine's CP "

@@ -308,6 +308,7 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # effects: "You cannot play <this> from your hand due to Summons or abilities." (a restriction read from the hand)
         op_model("pay_only", module, element=(bool, False), backups=(bool, False), effects=(bool, False)),
         op_model("enters_dull", module),  # "<this> enters the field dull."
+        op_model("must_be_chosen", module),  # "Summons and abilities of your opponent must choose <this> if possible."
         # "You can play 2 or more Dark Characters onto the field." (many), "<this> can be played onto the field even if
         # you control other Dark Characters." (self): exceptions to the Light / Dark rule (CR 7.7.3, 12.4.7)
         op_model("light_dark", module, element=Literal["light", "dark"], many=(bool, False), self_despite=(bool, False)),
@@ -343,7 +344,7 @@ _ON_REGISTER = {
 # SOURCE_LEAVES: the source moved (not when it was no longer where the ability expects it)
 _REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves", "dull_active", "discard_matching"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
-               "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "no_activate", "must_attack", "any_element_cp", "enters_dull", "light_dark",
+               "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "no_activate", "must_attack", "any_element_cp", "enters_dull", "light_dark", "must_be_chosen",
                "aura_unchoosable", "pay_only", "damage_mod", "damage_increase", "damage_mod_aura", "player_damage_double"}
 
 
@@ -512,6 +513,8 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.PARTY_ATTACKS, K.Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_PARTY_TRIGGER  # battle.declare_attackers_done fires them
+    if (code[:, K.I_OP] == K.Op.MUST_BE_CHOSEN).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_MUST_BE_CHOSEN  # the CHOOSE_TARGET mask looks for such a card
     if abilities is not None and abilities.shape[0] and (abilities[:, K.A_TRIGGER] == K.Trigger.PUT_INTO_BREAK_OTHER).any():
         flags[-1, K.FL_MISC] |= K.FLAG_PUT_BREAK_OTHER  # cards leaving at once are looked at together
     if filters is not None and len(filters):
@@ -714,6 +717,8 @@ class _Compiler(PoolCompiler):
                                            | K.NO_PLAY_BY_EFFECTS * op.effects)
                 if op.op == "enters_dull":
                     row[K.C_HAS_FIELD] |= K.ENTERS_DULL
+                if op.op == "must_be_chosen":
+                    row[K.C_HAS_FIELD] |= K.MUST_BE_CHOSEN
                 if op.op == "light_dark":
                     row[K.C_HAS_FIELD] |= _light_dark_bits(op)
                 if op.op == "unchoosable":
@@ -1149,6 +1154,9 @@ class _Compiler(PoolCompiler):
                 if ab.condition is not None or card.type not in ("forward", "backup") or not (op.many or op.self_despite):
                     self.fail(f"{q}.op", "light_dark is an unconditional ability of a Character (many or self_despite)")
                 a0 = _light_dark_bits(op)
+            elif name == "must_be_chosen":
+                if ab.condition is not None or card.type not in ("forward", "backup"):
+                    self.fail(f"{q}.op", "must_be_chosen is an unconditional ability of a Character")
             elif name == "enters_dull":
                 if ab.condition is not None or card.type not in ("forward", "backup"):
                     self.fail(f"{q}.op", "enters_dull is an unconditional ability of a Character")

@@ -217,6 +217,9 @@ MANY_LIGHT = 1 << 25
 MANY_DARK = 1 << 26
 SELF_DESPITE_LIGHT = 1 << 27
 SELF_DESPITE_DARK = 1 << 28
+# bit 29: "Summons and abilities of your opponent must choose <this> if possible." (Op.MUST_BE_CHOSEN: the CHOOSE_TARGET
+# mask of its controller's opponent; pool flag FLAG_MUST_BE_CHOSEN)
+MUST_BE_CHOSEN = 1 << 29
 # the pool's flags (tcg_env.engine.tables: the flags table's last row, word FL_MISC; cards.ff_kernel_flags): a set
 # bit says the pool may need the check
 FL_MISC = 0
@@ -250,6 +253,9 @@ FLAG_PLAYER_DAMAGE_DOUBLE = 4096
 # some ability triggers "When a <filter> is put from the field into the Break Zone" (Trigger.PUT_INTO_BREAK_OTHER): cards
 # that leave the field at once (one effect, the rule processes) are looked at together (zones.scan_leaving_together)
 FLAG_PUT_BREAK_OTHER = 8192
+# some card "must be chosen if possible" by its opponent's Summons and abilities (Op.MUST_BE_CHOSEN: kernels' CHOOSE_TARGET
+# mask)
+FLAG_MUST_BE_CHOSEN = 16384
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -670,6 +676,9 @@ class Op(IntEnum):
     # a0 = C_HAS_FIELD bits MANY_LIGHT / MANY_DARK / SELF_DESPITE_LIGHT / SELF_DESPITE_DARK: the exceptions to the
     # Light / Dark rule (CR 7.7.3, 12.4.7) a card prints; read by play.light_dark_allowed. Unconditional
     LIGHT_DARK = 75
+    # "Summons and abilities of your opponent must choose <this> if possible." (C_HAS_FIELD bit MUST_BE_CHOSEN, pool flag
+    # FLAG_MUST_BE_CHOSEN; kernels' CHOOSE_TARGET mask). Unconditional, no operands
+    MUST_BE_CHOSEN = 76
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
@@ -730,7 +739,7 @@ class DamageBy(IntEnum):
 DAMAGE_BY_SPAN = 16  # Op.DAMAGE_MOD_AURA's a0 = DamageMod + DAMAGE_BY_SPAN * DamageBy
 
 
-REAL_CARD_OPS = frozenset({Op.ENTERS_DULL, Op.LIGHT_DARK, Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.PLAYER_DAMAGE_SHIELD, Op.PLAYER_DAMAGE_DOUBLE, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.ENTERS_DULL, Op.LIGHT_DARK, Op.MUST_BE_CHOSEN, Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.PLAYER_DAMAGE_SHIELD, Op.PLAYER_DAMAGE_DOUBLE, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
