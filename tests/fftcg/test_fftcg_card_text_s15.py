@@ -330,10 +330,11 @@ def test_choose_then_you_may_discard_by_name_if_you_do_so_CR_11_8_9(mini):
 def test_put_n_characters_into_the_break_zone_cost_compiles_exact():
     fwd = {"name": "Mystic", "type": "forward", "job": "Mystic", "element": "water", "cost": 2}
     bak = {"name": "Sage", "type": "backup", "job": "Sage", "element": "water", "cost": 2}
-    for line in ("Put 1 Backup into the Break Zone: Mystic gains +3000 power until the end of the turn.",
-                 "{Dull}, put 3 Backups into the Break Zone: Choose 2 Forwards. Deal them 10000 damage."):
-        r = _c(line, fwd)
-        assert r.verdict is Verdict.EXACT and r.approximations == (), line
+    r = _c("Put 1 Backup into the Break Zone: Mystic gains +3000 power until the end of the turn.", fwd)
+    assert r.verdict is Verdict.EXACT and r.approximations == ()
+    # two or more are paid one at a time as each is chosen (CR 11.6.10: at once; session 18: leave_one_by_one)
+    r = _c("{Dull}, put 3 Backups into the Break Zone: Choose 2 Forwards. Deal them 10000 damage.", fwd)
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("leave_one_by_one",)
     # the dull icon and a description the card itself matches (paid at once, CR 11.6.10); with CP: not compiled
     assert _c("{Dull}, put 1 Backup into the Break Zone: Draw 1 card.", bak).verdict is Verdict.UNSUPPORTED
     assert _c("{Ice}{Dull}, put 1 Backup into the Break Zone: Draw 1 card.", fwd).verdict is Verdict.UNSUPPORTED

@@ -43,10 +43,12 @@ APPROXIMATIONS: dict[str, str] = {
                    "(it could never be selected: no Monster is on the field)",
     "discard_order": "\"each player discards\": the ability's controller discards first, then the opponent (CR "
                      "6.1.3 has the turn player choose first)",
-    "leave_one_by_one": "\"When a ... is put from the field into the Break Zone\": when several cards leave the field "
-                        "at once (one effect or rule process), the engine moves them one at a time, and the ability of "
-                        "a card that has already left does not trigger on the ones after it (the rules look back at "
-                        "all of them)",
+    "leave_one_by_one": "a cost that puts two or more Characters into the Break Zone (\"Put 2 Backups into the Break "
+                        "Zone: ...\"): they are paid (and leave the field) one at a time, as each is chosen, so a "
+                        "card's \"When a ... is put from the field into the Break Zone\" does not trigger on those "
+                        "paid after it (CR 11.6.10 pays the cost at once). Before session 18 it was every \"When a "
+                        "... is put from the field into the Break Zone\" line: cards that leave together (one "
+                        "effect, the rule processes) are now looked at together",
     "self_by_name": "no longer used (session 14: \"~ gains ...\" applies to the card itself, the aura's self_only); "
                     "before, on a card with the generic icon it applied to every same-name copy you control (the "
                     "field ability's filter was the card's name)",
@@ -245,6 +247,13 @@ class FFTextTransformer(TextTransformer, Transformer):
         if elem in ("light", "dark"):
             raise Unsupported("Light or Dark CP")
         return [{"kind": "field", "effect": [{"op": "pay_only", "element": elem is not None, "backups": backups}]}]
+
+    def no_effect_play(self, _):
+        # "You cannot play ~ from your hand due to Summons or abilities." (Op.PAY_ONLY's NO_PLAY_BY_EFFECTS: effects'
+        # Op.PUT_ONTO_FIELD of the hand does not offer it; its controller plays it as usual)
+        if self.card.get("type") not in ("forward", "backup"):
+            raise Unsupported("a card played from the hand that is not a Character")
+        return [{"kind": "field", "effect": [{"op": "pay_only", "effects": True}]}]
 
     def reminder(self, _):
         return None  # reminder text: nothing to compile
@@ -1452,7 +1461,8 @@ class FFTextTransformer(TextTransformer, Transformer):
         return ("enters_other", f)
 
     def t_put_break_other(self, items):
-        self.approximate("leave_one_by_one")
+        # cards leaving at once (one effect, the rule processes) are looked at together, each as it last was on the
+        # field (zones.scan_leaving_together; session 18, before: the approximation leave_one_by_one)
         f = items[-1]
         if "zone" in f or "state" in f:
             raise Unsupported("a zone or state in 'is put from the field into the Break Zone'")
@@ -1563,6 +1573,8 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("a cost that puts into the Break Zone Characters the player does not control")
         if f.get("type") == "summon" or f.get("state", "any") != "any":
             raise Unsupported("a cost that puts Summons or Characters in a state into the Break Zone")
+        if n >= 2:
+            self.approximate("leave_one_by_one")  # paid one at a time as each is chosen (CR 11.6.10: at once)
         return ("break_chars", (n, _with(f, side="own")))
 
     def cost(self, items):
@@ -1736,6 +1748,41 @@ class FFTextTransformer(TextTransformer, Transformer):
         # "~ does not activate during your / the Active Phase": only the turn player's cards activate there (CR
         # 9.1.1.1), so "the" Active Phase is its controller's
         return [{"kind": "field", "effect": [{"op": "no_activate"}]}]
+
+    def f_enters_dull(self, _):
+        # "~ enters the field dull." (Op.ENTERS_DULL: however it enters, zones.enter_field)
+        if self.card.get("type") not in ("forward", "backup"):
+            raise Unsupported("a card entering the field that is not a Character")
+        return [{"kind": "field", "effect": [{"op": "enters_dull"}]}]
+
+    # "You can play 2 or more Dark Characters onto the field." / "~ can be played onto the field even if you control other
+    # Dark Characters." (Op.LIGHT_DARK: exceptions to CR 7.7.3 / 12.4.7 while the card is on its controller's field /
+    # as the card itself is deployed; the other Element's Characters still count: play.light_dark_allowed)
+    def _light_dark(self, items) -> str:
+        if self.card.get("type") not in ("forward", "backup"):
+            raise Unsupported("a Light / Dark exception on a card that is not a Character")
+        elem = next(str(t).lower() for t in items if isinstance(t, Token) and t.type == "ELEMENT")
+        if elem not in ("light", "dark"):
+            raise Unsupported("an Element other than Light or Dark in the Light / Dark rule")
+        return elem
+
+    def f_many_light_dark(self, items):
+        elem = self._light_dark(items)
+        if self._ints(items)[0] != 2:
+            raise Unsupported("'N or more' other than 2 Light / Dark Characters")
+        return [{"kind": "field", "effect": [{"op": "light_dark", "element": elem, "many": True}]}]
+
+    def f_self_light_dark(self, items):
+        elem = self._light_dark(items)
+        return [{"kind": "field", "effect": [{"op": "light_dark", "element": elem, "self_despite": True}]}]
+
+    def f_must_be_chosen(self, _):
+        # "Summons and abilities of your opponent must choose ~ if possible." (Op.MUST_BE_CHOSEN: while the opponent
+        # chooses a target and ~ may be chosen, only ~ may, kernels.must_be_chosen_mask; "select" is not "choose",
+        # CR 11.8.19)
+        if self.card.get("type") not in ("forward", "backup"):
+            raise Unsupported("a card that must be chosen that is not a Character")
+        return [{"kind": "field", "effect": [{"op": "must_be_chosen"}]}]
 
     def f_any_element_cp(self, items):
         if self.card.get("type") != "backup":
@@ -1935,6 +1982,22 @@ class FFTextTransformer(TextTransformer, Transformer):
             # applied after the reductions, the doubles before the increases (effects.damage_dealt)
             self.approximate("damage_increase_order")
         return [{"kind": "field", "effect": [{"op": "damage_mod", "mode": mode, "amount": amount, "by": by}]}]
+
+    # "~ doesn't receive any damage [from Summons or abilities]." the damage becomes 0 (Op.DAMAGE_MOD, CR 11.12.5.4: the
+    # damage is not dealt); 0 whatever the order with the other replacements (CR 11.12.5.6.1: an increase, a double or
+    # a shield of 0 is 0, and a damage not dealt is not increased): exact. "~ doesn't receive damage that is less than
+    # its power." is "If ~ is dealt damage less than its power, the damage becomes 0 instead." (damage_mod_order)
+    def f_no_damage(self, items):
+        by = next((t for t in items if isinstance(t, str) and not isinstance(t, Token)), "any")
+        return self.f_damage_mod([("any", by), ("becomes", 0)])
+
+    def f_no_damage_less(self, _):
+        return self.f_damage_mod([("less_power", "any"), ("becomes", 0)])
+
+    def f_aura_no_damage_less(self, items):
+        # "The Forwards you control don't receive damage that is less than their power."
+        f = next(t for t in items if isinstance(t, dict))
+        return self.f_damage_mod_aura([f, ("less_power", "any"), ("becomes", 0)])
 
     def f_damage_reduced(self, items):
         # "The damage dealt to ~ is reduced by 1000 instead."

@@ -305,7 +305,13 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # "can produce CP of any Element" (no elements) / "can produce Wind CP" (the elements besides its own)
         op_model("any_element_cp", module, elements=(list[ElementName], [])),
         op_model("unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)]),
-        op_model("pay_only", module, element=(bool, False), backups=(bool, False)),
+        # effects: "You cannot play <this> from your hand due to Summons or abilities." (a restriction read from the hand)
+        op_model("pay_only", module, element=(bool, False), backups=(bool, False), effects=(bool, False)),
+        op_model("enters_dull", module),  # "<this> enters the field dull."
+        op_model("must_be_chosen", module),  # "Summons and abilities of your opponent must choose <this> if possible."
+        # "You can play 2 or more Dark Characters onto the field." (many), "<this> can be played onto the field even if
+        # you control other Dark Characters." (self): exceptions to the Light / Dark rule (CR 7.7.3, 12.4.7)
+        op_model("light_dark", module, element=Literal["light", "dark"], many=(bool, False), self_despite=(bool, False)),
         op_model("aura_unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)],
                  filter=filter_model),
         # "Select 1 of the M following actions.": select_mode first, then "mode" before each action's ops
@@ -338,7 +344,7 @@ _ON_REGISTER = {
 # SOURCE_LEAVES: the source moved (not when it was no longer where the ability expects it)
 _REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves", "dull_active", "discard_matching"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
-               "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "no_activate", "must_attack", "any_element_cp",
+               "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "no_activate", "must_attack", "any_element_cp", "enters_dull", "light_dark", "must_be_chosen",
                "aura_unchoosable", "pay_only", "damage_mod", "damage_increase", "damage_mod_aura", "player_damage_double"}
 
 
@@ -459,6 +465,13 @@ def derived_deps(cards: np.ndarray, abilities: np.ndarray, filters: np.ndarray, 
     return out
 
 
+def _light_dark_bits(op) -> int:
+    """C_HAS_FIELD's bits of a ``light_dark`` op (Op.LIGHT_DARK's a0)."""
+    dark = op.element == "dark"
+    return ((K.MANY_DARK if dark else K.MANY_LIGHT) * op.many
+            | (K.SELF_DESPITE_DARK if dark else K.SELF_DESPITE_LIGHT) * op.self_despite)
+
+
 def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray | None = None,
                     filters: np.ndarray | None = None) -> np.ndarray:
     """The ``flags`` table of a pool's ``T`` (tcg_env.engine.tables): a card's row word FL_DERIVED_DEPS, what its
@@ -500,6 +513,10 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.PARTY_ATTACKS, K.Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_PARTY_TRIGGER  # battle.declare_attackers_done fires them
+    if (code[:, K.I_OP] == K.Op.MUST_BE_CHOSEN).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_MUST_BE_CHOSEN  # the CHOOSE_TARGET mask looks for such a card
+    if abilities is not None and abilities.shape[0] and (abilities[:, K.A_TRIGGER] == K.Trigger.PUT_INTO_BREAK_OTHER).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_PUT_BREAK_OTHER  # cards leaving at once are looked at together
     if filters is not None and len(filters):
         rows = code[code[:, K.I_OP] == K.Op.CHOOSE, K.I_A0]
         rows = rows[(rows >= 0) & (rows < len(filters))]
@@ -696,7 +713,14 @@ class _Compiler(PoolCompiler):
                 if op.op == "aura_unchoosable":
                     row[K.C_HAS_FIELD] |= K.HAS_AURA_UNCHOOSABLE
                 if op.op == "pay_only":
-                    row[K.C_HAS_FIELD] |= K.PAY_ONLY_ELEMENT * op.element | K.PAY_ONLY_BACKUPS * op.backups
+                    row[K.C_HAS_FIELD] |= (K.PAY_ONLY_ELEMENT * op.element | K.PAY_ONLY_BACKUPS * op.backups
+                                           | K.NO_PLAY_BY_EFFECTS * op.effects)
+                if op.op == "enters_dull":
+                    row[K.C_HAS_FIELD] |= K.ENTERS_DULL
+                if op.op == "must_be_chosen":
+                    row[K.C_HAS_FIELD] |= K.MUST_BE_CHOSEN
+                if op.op == "light_dark":
+                    row[K.C_HAS_FIELD] |= _light_dark_bits(op)
                 if op.op == "unchoosable":
                     row[K.C_HAS_FIELD] |= (K.UNCHOOSABLE_BY_SUMMONS * ("summons" in op.by)
                                            | K.UNCHOOSABLE_BY_ABILITIES * ("abilities" in op.by))
@@ -1121,9 +1145,21 @@ class _Compiler(PoolCompiler):
             elif name == "self_cost_reduction":
                 a0, a1 = op.amount, self.compile_per(op, q)
             elif name == "pay_only":
-                if ab.condition is not None or not (op.element or op.backups):
-                    self.fail(f"{q}.op", "pay_only is an unconditional ability naming the element or Backups")
-                a0 = K.PAY_ONLY_ELEMENT * op.element | K.PAY_ONLY_BACKUPS * op.backups
+                if ab.condition is not None or not (op.element or op.backups or op.effects):
+                    self.fail(f"{q}.op", "pay_only is an unconditional ability naming the element, Backups or effects")
+                if op.effects and card.type not in ("forward", "backup"):
+                    self.fail(f"{q}.effects", "only a Character is played from the hand")
+                a0 = K.PAY_ONLY_ELEMENT * op.element | K.PAY_ONLY_BACKUPS * op.backups | K.NO_PLAY_BY_EFFECTS * op.effects
+            elif name == "light_dark":
+                if ab.condition is not None or card.type not in ("forward", "backup") or not (op.many or op.self_despite):
+                    self.fail(f"{q}.op", "light_dark is an unconditional ability of a Character (many or self_despite)")
+                a0 = _light_dark_bits(op)
+            elif name == "must_be_chosen":
+                if ab.condition is not None or card.type not in ("forward", "backup"):
+                    self.fail(f"{q}.op", "must_be_chosen is an unconditional ability of a Character")
+            elif name == "enters_dull":
+                if ab.condition is not None or card.type not in ("forward", "backup"):
+                    self.fail(f"{q}.op", "enters_dull is an unconditional ability of a Character")
             elif name == "any_element_cp":
                 if ab.condition is not None or card.type != "backup":
                     self.fail(f"{q}.op", "any_element_cp is an unconditional ability of a Backup (the CP it produces)")

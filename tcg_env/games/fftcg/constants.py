@@ -203,6 +203,23 @@ HAS_DAMAGE_INCREASE = 1 << 21
 # bit 22: a field ability replaces the damage other Forwards are dealt (Op.DAMAGE_MOD_AURA: "If a Forward you control is
 # dealt damage, reduce the damage by 1000 instead."); effects.damage_dealt looks at the cards with it
 HAS_DAMAGE_MOD_AURA = 1 << 22
+# bit 23: "<this> enters the field dull." (Op.ENTERS_DULL: zones.enter_field dulls it as it enters, a replacement of how
+# it enters, CR 11.12.5)
+ENTERS_DULL = 1 << 23
+# bit 24: "You cannot play <this> from your hand due to Summons or abilities." (Op.PAY_ONLY's a0 bit, read from the
+# hand: effects' Op.PUT_ONTO_FIELD of the hand does not offer it)
+NO_PLAY_BY_EFFECTS = 1 << 24
+# bits 25..28 (Op.LIGHT_DARK's a0, unconditional): "You can play 2 or more Light / Dark Characters onto the field." (while
+# the card is on its controller's field, CR 12.4.7 and the deploy limit of CR 7.7.3 let that player control two or more
+# of that Element, none of the other: play.light_dark_allowed); "<this> can be played onto the field even if you control
+# other Light / Dark Characters." (the card itself may be played while those are all of that Element)
+MANY_LIGHT = 1 << 25
+MANY_DARK = 1 << 26
+SELF_DESPITE_LIGHT = 1 << 27
+SELF_DESPITE_DARK = 1 << 28
+# bit 29: "Summons and abilities of your opponent must choose <this> if possible." (Op.MUST_BE_CHOSEN: the CHOOSE_TARGET
+# mask of its controller's opponent; pool flag FLAG_MUST_BE_CHOSEN)
+MUST_BE_CHOSEN = 1 << 29
 # the pool's flags (tcg_env.engine.tables: the flags table's last row, word FL_MISC; cards.ff_kernel_flags): a set
 # bit says the pool may need the check
 FL_MISC = 0
@@ -233,6 +250,12 @@ FLAG_DAMAGE_BOOST = 2048
 # some card doubles the damage it deals to your opponent (Op.PLAYER_DAMAGE_DOUBLE: effects.deal_damage_to_player reads the
 # source's field abilities)
 FLAG_PLAYER_DAMAGE_DOUBLE = 4096
+# some ability triggers "When a <filter> is put from the field into the Break Zone" (Trigger.PUT_INTO_BREAK_OTHER): cards
+# that leave the field at once (one effect, the rule processes) are looked at together (zones.scan_leaving_together)
+FLAG_PUT_BREAK_OTHER = 8192
+# some card "must be chosen if possible" by its opponent's Summons and abilities (Op.MUST_BE_CHOSEN: kernels' CHOOSE_TARGET
+# mask)
+FLAG_MUST_BE_CHOSEN = 16384
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -583,7 +606,8 @@ class Op(IntEnum):
     # FF-TCG 2014's additions
     AURA_UNCHOOSABLE = 48
     # a0 = PAY_ONLY_ELEMENT | PAY_ONLY_BACKUPS: what may pay the card's own cost (C_HAS_FIELD bits 8, 9); an
-    # unconditional field ability, read from the hand
+    # unconditional field ability, read from the hand. a0 NO_PLAY_BY_EFFECTS (C_HAS_FIELD bit 24): "You cannot play
+    # <this> from your hand due to Summons or abilities."
     PAY_ONLY = 49
     # "If <this> is on the field, <this> can produce CP of any Element." (C_HAS_FIELD bit 6, read where CP is
     # counted and paid: costs.produces_element); unconditional, no operands. With ``elements`` ("... can produce
@@ -646,6 +670,15 @@ class Op(IntEnum):
     # CR 10.1.4.1, an attacking party's when it is in it; its abilities' Op.DAMAGE_PLAYER, CR 11.11.8) are doubled
     # (effects.deal_damage_to_player; pool flag FLAG_PLAYER_DAMAGE_DOUBLE). No operands
     PLAYER_DAMAGE_DOUBLE = 73
+    # "<this> enters the field dull." (C_HAS_FIELD bit ENTERS_DULL, read by zones.enter_field); unconditional, no
+    # operands
+    ENTERS_DULL = 74
+    # a0 = C_HAS_FIELD bits MANY_LIGHT / MANY_DARK / SELF_DESPITE_LIGHT / SELF_DESPITE_DARK: the exceptions to the
+    # Light / Dark rule (CR 7.7.3, 12.4.7) a card prints; read by play.light_dark_allowed. Unconditional
+    LIGHT_DARK = 75
+    # "Summons and abilities of your opponent must choose <this> if possible." (C_HAS_FIELD bit MUST_BE_CHOSEN, pool flag
+    # FLAG_MUST_BE_CHOSEN; kernels' CHOOSE_TARGET mask). Unconditional, no operands
+    MUST_BE_CHOSEN = 76
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
@@ -706,7 +739,7 @@ class DamageBy(IntEnum):
 DAMAGE_BY_SPAN = 16  # Op.DAMAGE_MOD_AURA's a0 = DamageMod + DAMAGE_BY_SPAN * DamageBy
 
 
-REAL_CARD_OPS = frozenset({Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.PLAYER_DAMAGE_SHIELD, Op.PLAYER_DAMAGE_DOUBLE, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.ENTERS_DULL, Op.LIGHT_DARK, Op.MUST_BE_CHOSEN, Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.PLAYER_DAMAGE_SHIELD, Op.PLAYER_DAMAGE_DOUBLE, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
@@ -803,6 +836,11 @@ class BreakMark(IntEnum):
     NONE = 0
     TO_BREAK_ZONE = 1  # put into the Break Zone (not "broken": no "when broken" triggers)
     BROKEN = 2  # broken (CR 12.4.5: damage >= power)
+    # (a bit beside the above) the card leaves the field with others at once and its "When a <filter> is put from the
+    # field into the Break Zone" triggers were looked at while all of them were still on the field
+    # (zones.scan_leaving_together); zones.leave_field clears it instead of looking again. Also set by an effect's
+    # Op.BREAK / PUT_INTO_BREAK_ZONE on its targets (effects.each_target)
+    SCANNED = 4
 
 
 class DiscardFor(IntEnum):

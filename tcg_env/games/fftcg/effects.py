@@ -100,6 +100,7 @@ from tcg_env.games.fftcg.state import (
     FR_PURPOSE,
     HAND_L,
     HAND_N,
+    MARKS,
     MT,
     PAY_ABIL,
     PAY_COST,
@@ -541,6 +542,19 @@ def can_enter_field(game, s, T, slot, player):
 
 
 @internal
+def drop_candidates_with(s, T, bits):
+    """Drop the SELECT_CARD candidates whose card has one of C_HAS_FIELD's ``bits``."""
+    cards = card_table(T)
+    k = 0
+    for i in range(s[CAND_N]):
+        if (cards[s[CARD + s[CAND + i] * CARD_W], K.C_HAS_FIELD] & bits) == 0:
+            s[CAND + k] = s[CAND + i]
+            k += 1
+    s[CAND_N] = k
+    return k
+
+
+@internal
 def keep_candidates_that_fit(game, s, T, player):
     """Onto the field: only candidates with room (CR 7.7.3 name/element limits are rule
     processes, applied after they enter)."""
@@ -649,11 +663,11 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
     elif op == K.Op.POWER_PER:
         game.add_power(s, t, a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT]), a1)
     elif op == K.Op.BREAK:
-        # "cannot be broken" (RESTRICT_UNBREAKABLE), "... by opposing Summons or abilities that don't deal
-        # damage" (RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS: an effect of its controller's opponent)
-        rst = s[D_RST + t * CARD_W]
-        if (rst & K.RESTRICT_UNBREAKABLE) == 0 and ((rst & K.RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS) == 0
-                                                     or s[CONTROLLER + t * CARD_W] == s[f + E_CTRL]):
+        if (s[MARKS + t] & K.BreakMark.SCANNED) == 0:
+            ft = flag_table(T)
+            if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_PUT_BREAK_OTHER) != 0:
+                game.scan_targets_leaving(s, T, f, op)
+        if (s[MARKS + t] & K.BreakMark.SCANNED) != 0 or game.breakable_by(s, t, s[f + E_CTRL]):
             game.leave_field(s, T, t, K.Zone.BREAK, True)
     elif op == K.Op.DULL:
         # "cannot become dull by your opponent's Summons or abilities" (Op.UNDULLABLE)
@@ -673,6 +687,10 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
     elif op == K.Op.REMOVE_FROM_GAME:
         game.leave_field(s, T, t, K.Zone.REMOVED, False)
     elif op == K.Op.PUT_INTO_BREAK_ZONE:
+        if (s[MARKS + t] & K.BreakMark.SCANNED) == 0:
+            ft = flag_table(T)
+            if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_PUT_BREAK_OTHER) != 0:
+                game.scan_targets_leaving(s, T, f, op)
         game.leave_field(s, T, t, K.Zone.BREAK, False)  # not broken (CR 15.1.1.3.2)
     elif op == K.Op.DAMAGE_SHIELD:  # and Op.DAMAGE_BOOST (the same opcode, a2 BOOST_MARK)
         if a2 == K.BOOST_MARK:
@@ -683,6 +701,40 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
         game.leave_field(s, T, t, K.Zone.DECK, False)  # on top of its owner's deck
         if op == K.Op.PUT_ON_DECK_BOTTOM and s[ZONE + t * CARD_W] == K.Zone.DECK:
             game.look_to_bottom(s, t, s[OWNER + t * CARD_W])
+
+
+@internal
+def breakable_by(s, t, controller):
+    """Can Op.BREAK of ``controller``'s Summon or ability break ``t``: not "cannot be broken" (RESTRICT_UNBREAKABLE),
+    nor "... by opposing Summons or abilities that don't deal damage" (RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS: an effect
+    of its controller's opponent)?"""
+    rst = s[D_RST + t * CARD_W]
+    return (rst & K.RESTRICT_UNBREAKABLE) == 0 and ((rst & K.RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS) == 0
+                                                    or s[CONTROLLER + t * CARD_W] == controller)
+
+
+@internal
+def scan_targets_leaving(game, s, T, f, op):
+    """Op.BREAK / PUT_INTO_BREAK_ZONE (``op``) of the frame at ``f`` on its targets, in a pool with "When a <filter> is
+    put from the field into the Break Zone" (FLAG_PUT_BREAK_OTHER): the cards it puts there leave at once. Before the
+    first of them moves, when two or more would, each is looked at with all of them still on the field
+    (zones.scan_leaving_together marks them; each_target then moves them one by one, breaking those marked)."""
+    abil = ability_table(T)
+    code = code_table(T)
+    reg = code[abil[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC], K.I_REG]
+    ctrl = s[f + E_CTRL]
+    n = 0
+    for i in range(s[f + E_REGN + reg]):
+        t = s[f + E_REG + reg * TARGET_MAX + i]
+        if s[ZONE + t * CARD_W] == K.Zone.FIELD and game.to_break_zone_instead(s, t) \
+                and (op != K.Op.BREAK or game.breakable_by(s, t, ctrl)):
+            n += 1
+    if n < 2:
+        return
+    for i in range(s[f + E_REGN + reg]):
+        t = s[f + E_REG + reg * TARGET_MAX + i]
+        if op != K.Op.BREAK or (s[ZONE + t * CARD_W] == K.Zone.FIELD and game.breakable_by(s, t, ctrl)):
+            game.scan_leaving_together(s, T, t)
 
 
 @internal
@@ -961,7 +1013,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         if s[f + FR_CNT] < a1:
             fz = filter_table(T)[a0, K.F_ZONE]
             if fz == K.FilterZone.HAND:
-                game.fill_candidates_distinct(s, T, a0, ctrl, src, HAND_N + ctrl, HAND_L + ctrl * MAX_DECK)
+                if game.fill_candidates_distinct(s, T, a0, ctrl, src, HAND_N + ctrl, HAND_L + ctrl * MAX_DECK) > 0:
+                    game.drop_candidates_with(s, T, K.NO_PLAY_BY_EFFECTS)  # "You cannot play <this> ... due to ..."
             else:
                 game.fill_candidates_distinct(s, T, a0, ctrl, src, BREAK_N + ctrl, BREAK_L + ctrl * MAX_DECK)
             if game.keep_candidates_that_fit(s, T, ctrl) > 0:

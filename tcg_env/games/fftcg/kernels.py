@@ -145,6 +145,29 @@ from tcg_env.rules.choices import mask_hand, mask_options, mask_pending, mask_ye
 # Legal actions
 # =============================================================================================
 @internal
+def must_be_chosen_mask(s, T, p, out, n_legal):
+    """"Summons and abilities of your opponent must choose <this> if possible." (Op.MUST_BE_CHOSEN): when a card of
+    ``p``'s opponent with it can be chosen now (its action is legal in the CHOOSE_TARGET mask ``out``), only such cards
+    may be chosen (no other card, no stop of an "up to" choice); returns the count of legal actions."""
+    cards = card_table(T)
+    q = 1 - p
+    forced = 0
+    for i in range(s[FIELD_N + q]):
+        if out[OPP_FIELD_BASE + i] != 0 \
+                and (cards[s[CARD + s[FIELD_L + q * FIELD_SLOTS + i] * CARD_W], K.C_HAS_FIELD] & K.MUST_BE_CHOSEN) != 0:
+            forced += 1
+    if forced == 0:
+        return n_legal
+    for a in range(out.shape[0]):
+        if a < OPP_FIELD_BASE or a >= OPP_FIELD_BASE + FIELD_SLOTS:
+            out[a] = 0
+        elif out[a] != 0 and (cards[s[CARD + s[FIELD_L + q * FIELD_SLOTS + a - OPP_FIELD_BASE] * CARD_W], K.C_HAS_FIELD]
+                              & K.MUST_BE_CHOSEN) == 0:
+            out[a] = 0
+    return forced
+
+
+@internal
 def legal_mask_row(game, s, T, out):
     cards = card_table(T)
     for a in range(NUM_ACTIONS):
@@ -290,6 +313,9 @@ def legal_mask_row(game, s, T, out):
         if s[DEC_ARG + 2] != 0:
             out[PASS] = 1
             n_legal += 1
+        ft = flag_table(T)
+        if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_MUST_BE_CHOSEN) != 0:
+            n_legal = game.must_be_chosen_mask(s, T, p, out, n_legal)
         return n_legal
     if kind == K.Decision.DECLARE_ATTACK or kind == K.Decision.ADD_TO_PARTY:
         out[PASS] = 1

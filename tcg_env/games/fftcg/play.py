@@ -182,16 +182,52 @@ def can_dull_for_cost(s, T, slot):
 
 @internal
 def may_deploy(game, s, T, player, cid):
-    """CR 7.7.3: no action may deploy a second same-name (non-generic) or a second Light/Dark card."""
+    """CR 7.7.3: no action may deploy a second same-name (non-generic) or a second Light/Dark card (unless the cards
+    say otherwise: light_dark_allowed)."""
     cards = card_table(T)
     ld = game.is_light_dark(cards, cid)
+    other_ld = False
     for i in range(s[FIELD_N + player]):
         ocid = s[CARD + s[FIELD_L + player * FIELD_SLOTS + i] * CARD_W]
         if cards[cid, K.C_GENERIC] == 0 and cards[ocid, K.C_NAME] == cards[cid, K.C_NAME]:
             return False
         if ld and game.is_light_dark(cards, ocid):
-            return False
-    return True
+            other_ld = True
+    return not other_ld or game.light_dark_allowed(s, T, player, cid)
+
+
+@internal
+def light_dark_allowed(game, s, T, player, cid):
+    """May ``player`` control the Light and Dark Characters on their field (with card ``cid`` about to be deployed, -1
+    none) though they are two or more (CR 7.7.3, 12.4.7)? Only by the exceptions cards print (Op.LIGHT_DARK, C_HAS_FIELD
+    bits): "You can play 2 or more Dark Characters onto the field." on a card of that player's field lets them control
+    two or more Dark Characters and no Light one (Light: the same); "<this> can be played onto the field even if you
+    control other Dark Characters." lets ``cid`` be deployed beside Dark ones only."""
+    cards = card_table(T)
+    n_light = 0
+    n_dark = 0
+    allow = 0
+    for i in range(-1, s[FIELD_N + player]):
+        if i < 0:
+            if cid < 0:
+                continue
+            c = cid
+            bits = cards[c, K.C_HAS_FIELD]
+            if (bits & K.SELF_DESPITE_LIGHT) != 0:
+                allow |= K.MANY_LIGHT
+            if (bits & K.SELF_DESPITE_DARK) != 0:
+                allow |= K.MANY_DARK
+        else:
+            c = s[CARD + s[FIELD_L + player * FIELD_SLOTS + i] * CARD_W]
+            allow |= cards[c, K.C_HAS_FIELD] & (K.MANY_LIGHT | K.MANY_DARK)
+        e = cards[c, K.C_ELEMENT]
+        if e == K.Element.LIGHT:
+            n_light += 1
+        elif e == K.Element.DARK:
+            n_dark += 1
+    if n_light + n_dark < 2:
+        return True
+    return (n_light == 0 and (allow & K.MANY_DARK) != 0) or (n_dark == 0 and (allow & K.MANY_LIGHT) != 0)
 
 
 @internal

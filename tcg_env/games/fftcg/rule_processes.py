@@ -10,7 +10,7 @@ ending a game are the core's (``tcg_env.engine.decisions``).
 
 from tcg_env.engine.decisions import end_game
 from tcg_env.engine.header import H_DONE, H_VARIANT, WINNER_DRAW
-from tcg_env.engine.tables import card_table
+from tcg_env.engine.tables import card_table, flag_table
 from tcg_env.engine.jit import internal
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, N_SLOTS
@@ -87,24 +87,32 @@ def rule_processes(game, s, T):
                             marks[slot] = K.BreakMark.TO_BREAK_ZONE
                         if cards[ocid, K.C_GENERIC] == 0 and marks[other] == K.BreakMark.NONE:
                             marks[other] = K.BreakMark.TO_BREAK_ZONE
-            if ld >= 2:
+            if ld >= 2 and not game.light_dark_allowed(s, T, p, -1):  # the cards' exceptions (Op.LIGHT_DARK)
                 for i in range(s[FIELD_N + p]):
                     slot = s[FIELD_L + p * FIELD_SLOTS + i]
                     if game.is_light_dark(cards, s[CARD + slot * CARD_W]) and marks[slot] == K.BreakMark.NONE:
                         marks[slot] = K.BreakMark.TO_BREAK_ZONE  # CR 12.4.7
-        any_marked = False  # only field cards get marked: check those, not all 120 slots
+        n_marked = 0  # only field cards get marked: check those, not all 120 slots
         for p in range(2):
             for i in range(s[FIELD_N + p]):
                 if marks[s[FIELD_L + p * FIELD_SLOTS + i]] != K.BreakMark.NONE:
-                    any_marked = True
-        if not any_marked:
+                    n_marked += 1
+        if n_marked == 0:
             return False  # the common case: nothing to do, and the marks are all zero
+        ft = flag_table(T)
+        if n_marked >= 2 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_PUT_BREAK_OTHER) != 0:
+            # they leave at once (CR 12.3): "When a ... is put from the field into the Break Zone" looks at all of
+            # them before any moves (zones.scan_leaving_together)
+            for slot in range(N_SLOTS):
+                if marks[slot] != K.BreakMark.NONE:
+                    game.scan_leaving_together(s, T, slot)
         for slot in range(N_SLOTS):
             m = marks[slot]
             if m != K.BreakMark.NONE:
-                marks[slot] = K.BreakMark.NONE
+                marks[slot] = m & K.BreakMark.SCANNED  # leave_field clears it
                 if s[ZONE + slot * CARD_W] == K.Zone.FIELD:
-                    game.leave_field(s, T, slot, K.Zone.BREAK, m == K.BreakMark.BROKEN)
+                    game.leave_field(s, T, slot, K.Zone.BREAK, m - (m & K.BreakMark.SCANNED) == K.BreakMark.BROKEN)
                     changed = True
+                marks[slot] = K.BreakMark.NONE
         if not changed:
             return False

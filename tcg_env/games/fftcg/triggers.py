@@ -45,17 +45,20 @@ def trigger_enters(game, s, T, slot, player):
 
 
 @internal
-def trigger_put_into_break_other(game, s, T, slot, player):
+def trigger_put_into_break_other(game, s, T, slot, player, listed):
     """"When a <filter> is put from the field into the Break Zone" (Trigger.PUT_INTO_BREAK_OTHER): called
-    while ``slot`` (``player``'s) is still a card of the field (off the field list, its zone and controller
-    as they were), so the filter sees it as it last was; every card of both fields is looked at, and the
-    leaving card itself (a leaves-the-field ability looks back: "When a Backup you control is put ..." on a
-    Backup triggers on its own leaving; "other than <this>" is the filter's)."""
+    while ``slot`` (``player``'s) is still a card of the field (its zone and controller as they were; off the
+    field list unless ``listed``), so the filter sees it as it last was; every card of both fields is looked
+    at, and the leaving card itself (a leaves-the-field ability looks back: "When a Backup you control is put
+    ..." on a Backup triggers on its own leaving; "other than <this>" is the filter's). ``listed``: cards that
+    leave the field at once are looked at before any of them moves (zones.scan_leaving_together), each still
+    on its field list, so that the abilities of all of them see all of them leave."""
     for q in range(2):
         for i in range(s[FIELD_N + q]):
             other = s[FIELD_L + q * FIELD_SLOTS + i]
             trigger_abilities(game, s, T, TT_ENTERS_OTHER, other, q, K.Trigger.PUT_INTO_BREAK_OTHER, slot, True, 0)
-    trigger_abilities(game, s, T, TT_ENTERS_OTHER, slot, player, K.Trigger.PUT_INTO_BREAK_OTHER, slot, True, 0)
+    if not listed:
+        trigger_abilities(game, s, T, TT_ENTERS_OTHER, slot, player, K.Trigger.PUT_INTO_BREAK_OTHER, slot, True, 0)
 
 
 @internal

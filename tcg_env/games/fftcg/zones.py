@@ -44,6 +44,7 @@ from tcg_env.games.fftcg.state import (
     FIELD_N,
     HAND_L,
     HAND_N,
+    MARKS,
     MT,
     OWNER,
     PT,
@@ -91,8 +92,11 @@ def leave_field(game, s, T, slot, dest, is_break):
         s[ASSIGNED + FIELD_SLOTS - 1] = 0
     if s[BLOCKER] == slot:
         s[BLOCKER] = -1
-    if dest == K.Zone.BREAK:
-        game.trigger_put_into_break_other(s, T, slot, p)  # before it changes zone: the filter sees it on the field
+    scanned = (s[MARKS + slot] & K.BreakMark.SCANNED) != 0  # looked at with the cards leaving with it
+    if scanned:
+        s[MARKS + slot] = K.BreakMark.NONE  # (scan_leaving_together; the scratch is all zero between calls)
+    if dest == K.Zone.BREAK and not scanned:
+        game.trigger_put_into_break_other(s, T, slot, p, False)  # before it changes zone: the filter sees it on the field
     ft = flag_table(T)
     lki = s[D_POWER + slot * CARD_W]
     mod_forget(s, MT, slot)  # CR 7.4: a new card (state.MODS)
@@ -107,6 +111,27 @@ def leave_field(game, s, T, slot, dest, is_break):
         game.trigger_card(s, T, slot, p, K.Trigger.BROKEN_SELF, slot)
         if cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
             game.trigger_field(s, T, 1 - p, K.Trigger.OPP_FORWARD_BROKEN, slot)
+
+
+@internal
+def to_break_zone_instead(s, slot):
+    """Would ``slot``, put from the field into the Break Zone, go there (not replaced: "remove it from the game
+    instead", RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE; leave_field)?"""
+    return (s[D_RST + slot * CARD_W] & K.RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE) == 0
+
+
+@internal
+def scan_leaving_together(game, s, T, slot):
+    """``slot`` is one of two or more cards put from the field into the Break Zone at once (one effect: Op.BREAK,
+    PUT_INTO_BREAK_ZONE on their targets, effects.each_target; the rule processes, CR 12.3 / 11.1.3): before any of
+    them moves, its "When a <filter> is put from the field into the Break Zone" triggers are looked at over both
+    fields, the others leaving with it still there, so that a watching card leaving with it sees it leave (the
+    abilities look back at the event, all of the cards in it). Marks it (BreakMark.SCANNED in state.MARKS) so that
+    leave_field does not look again. Only in a pool with such an ability (FLAG_PUT_BREAK_OTHER)."""
+    if s[ZONE + slot * CARD_W] == K.Zone.FIELD and to_break_zone_instead(s, slot) \
+            and (s[MARKS + slot] & K.BreakMark.SCANNED) == 0:
+        game.trigger_put_into_break_other(s, T, slot, s[CONTROLLER + slot * CARD_W], True)
+        s[MARKS + slot] |= K.BreakMark.SCANNED
 
 
 @internal
@@ -165,7 +190,8 @@ def keep_source_power(game, s, T, slot, power, entering):
 
 @internal
 def enter_field(game, s, T, slot, player):
-    """Put a card from limbo (zone NONE) onto ``player``'s field. Backups enter dull."""
+    """Put a card from limbo (zone NONE) onto ``player``'s field. Backups enter dull, and the cards that say so
+    (Op.ENTERS_DULL)."""
     cards = card_table(T)
     if s[FIELD_N + player] >= FIELD_SLOTS:
         game.put_in_zone(s, slot, K.Zone.BREAK)  # no room (engine capacity, documented)
@@ -180,8 +206,9 @@ def enter_field(game, s, T, slot, player):
     s[CONTROLLER + slot * CARD_W] = player
     s[CTRL_TURN + slot * CARD_W] = s[H_TURN]
     s[TIMESTAMP] += 1
-    if cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.BACKUP:
-        s[DULL + slot * CARD_W] = 1
+    cid = s[CARD + slot * CARD_W]
+    if cards[cid, K.C_TYPE] == K.CardType.BACKUP or (cards[cid, K.C_HAS_FIELD] & K.ENTERS_DULL) != 0:
+        s[DULL + slot * CARD_W] = 1  # "<this> enters the field dull." (Op.ENTERS_DULL)
     game.refresh_derived(s, T)
     game.trigger_enters(s, T, slot, player)
 
