@@ -95,6 +95,14 @@ def _filter(*parts: Any) -> dict:
     return out
 
 
+def _magic_counters_here(card) -> None:
+    """Magic counters (CR 1022) are compiled on a magic stone only: the card's MANA word holds them, the word of mana
+    counters (CR 1122), which a magic stone never has ([Mana] is a J/ruler's; "put N mana counters" puts them on a
+    J/ruler)."""
+    if card.get("type") != "magic_stone" or card.get("mana"):
+        raise Unsupported("magic counters on a card that is not a magic stone (its counter word holds mana counters)")
+
+
 @v_args(inline=True)
 class _T(CountWords, TextTransformer, Transformer):
     def line(self, value):
@@ -357,6 +365,33 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'enters the field rested' on a card that does not enter the field this way")
         return {"__fields__": True, "enters_rested": True}
 
+    def also_named_gains(self, sel, verb, q):
+        if not (isinstance(sel, _Sel) and sel.kind == "self"):
+            raise Unsupported("a name given to other cards than this one")
+        return self.also_named(q, gains=True)
+
+    def also_named(self, q, gains=False):
+        # CR 202: "This card has "<name>" in addition to its other names." (any card, in every zone: a characteristic
+        # printed on it); "gains": an ability, active in the field or a ruler area only (CR 902.1a; a J/ruler is
+        # always there): the card fields also_named (C_NAME2) and also_named_in_field, read wherever a name is
+        ctype = self.card.get("type")
+        if gains and ctype not in ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"):
+            raise Unsupported(f"'this card gains \"<name>\" in addition to its other names' on a {ctype}")
+        name = str(q)[1:-1].strip()
+        if not name or name == self.card.get("name"):
+            raise Unsupported("a second name that is empty or the card's own")
+        out = {"__fields__": True, "also_named": name}
+        if gains and ctype not in ("ruler", "j_ruler"):
+            out["also_named_in_field"] = True
+        return out
+
+    def enters_rested_shared(self, n):
+        # "If you already control two or more magic stones that share a name with this card, this card enters the field
+        # rested." (a magic stone's: TB_ENTERS_RESTED_SHARED, zones.stones_sharing_name as it enters the field)
+        if self.card.get("type") != "magic_stone" or _fixed(n) != 2:
+            raise Unsupported("'already control N magic stones that share a name' other than two, or not on a magic stone")
+        return {"__fields__": True, "enters_rested_shared": True}
+
     def stone_type(self, attr):
         return attr
 
@@ -485,6 +520,20 @@ class _T(CountWords, TextTransformer, Transformer):
     def cost_mana_ruler_n(self, n):
         return {"mana": _fixed(n), "mana_from": "j_ruler"}
 
+    # "remove N magic counters from this card" (CR 1022) on a magic stone: its counters are kept in the card's MANA word,
+    # which holds mana counters only on a card with [Mana] (CR 1122) or a J/ruler - never a magic stone here
+    def cost_magic(self):
+        return {"mana": 1, "_magic": True}
+
+    def cost_magic_n(self, n):
+        return {"mana": _fixed(n), "_magic": True}
+
+    def costs_discard_self(self, *cs):
+        # "<will>, discard this card: <effect>": CR 1126.2 is this text ("[Inheritance] (Cost): (Effect) means Pay the
+        # (cost), discard this card from your hand: (Effect)"); a cost that can be paid only in the hand (CR 1019.1)
+        # makes the ability active there (CR 902.2): compiled as [Inheritance] is (activate)
+        return {**self.costs(*cs), "_discard_self": True}
+
     def costs(self, *cs):
         out: dict[str, Any] = {}
         for c in cs:
@@ -508,6 +557,11 @@ class _T(CountWords, TextTransformer, Transformer):
     def activate(self, costs, body, once=None, only_if=None):
         if isinstance(once, dict):
             once, only_if = None, once
+        if costs.get("_discard_self"):
+            rest = {k: v for k, v in costs.items() if k != "_discard_self"}
+            if set(rest) != {"will"} or once:
+                raise Unsupported("'discard this card' with a cost other than will, or once per turn")
+            return self.inheritance(rest["will"], body, only_if)
         if only_if is not None:
             abilities = self.activate(costs, body, once)
             if not isinstance(abilities, list):
@@ -517,7 +571,10 @@ class _T(CountWords, TextTransformer, Transformer):
         ctype = self.card.get("type")
         if costs.get("rest") and ctype not in ("resonator", "j_ruler", "regalia", "magic_stone", "ruler", "addition"):
             raise Unsupported(f"a {{Rest}} cost on a {ctype}")
-        if costs.get("mana") and ctype not in ("ruler", "j_ruler") and costs.get("mana_from") != "j_ruler":
+        if costs.get("_magic"):
+            costs = {k: v for k, v in costs.items() if k != "_magic"}
+            _magic_counters_here(self.card)  # the counters of this card's MANA word (cost_magic)
+        elif costs.get("mana") and ctype not in ("ruler", "j_ruler") and costs.get("mana_from") != "j_ruler":
             raise Unsupported("a mana counter cost on a card that is not a J/ruler")
         ops, optional = body.ops(will=True), body.optional
         if "_pay" in costs:
@@ -845,6 +902,14 @@ class _T(CountWords, TextTransformer, Transformer):
         # "Players cannot gain life." (a continuous ability of a card in the field, CR 904: Op.NO_LIFE_GAIN)
         self._field_card("a continuous ability")
         return [{"kind": "continuous", "effect": [{"op": "no_life_gain"}]}]
+
+    def redirect_damage(self, *_):
+        # CR 910.1, 1007: "If damage would be dealt to you, it's dealt to this card instead." (a continuous ability of a
+        # J/resonator in the field, CR 902.1a: Op.REDIRECT_DAMAGE, effects.damage_redirect); only where the card can be
+        # dealt damage (CR 1007.4: a card without DEF is dealt none)
+        if self.card.get("type") not in ("resonator", "j_ruler"):
+            raise Unsupported("damage dealt instead to a card that is not a J/resonator")
+        return [{"kind": "continuous", "effect": [{"op": "redirect_damage"}]}]
 
     def continuous(self, *args):
         self._field_card("a continuous ability")
@@ -1682,6 +1747,15 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def mana_counter(self, n):
         return [({"op": "mana_counter", "count": _fixed(n)}, None)]
+
+    def magic_counter_one(self):
+        return self.magic_counter(1)
+
+    def magic_counter(self, n):
+        # CR 1022.1: "put N magic counters on this card" (a magic stone's: the MANA word, cost_magic), on the card
+        # while it is in the field (Op.MANA_COUNTER a2 = 1)
+        _magic_counters_here(self.card)
+        return [({"op": "mana_counter", "count": _fixed(n), "on": "self"}, None)]
 
     def make_token(self, n, desc):
         # CR 1303: tokens with the ATK/DEF, attributes, race and keywords printed; CR 1303.1b: a resonator; CR

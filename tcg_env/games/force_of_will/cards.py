@@ -247,7 +247,9 @@ OpForesee = op_model("foresee", _M, count=_N)
 # "put the top N cards of your deck into your graveyard"; to "removed": "remove the top N cards of your deck
 # from the game" (CR 1004.1)
 OpMill = op_model("mill", _M, count=_NX, who=_Who, to=(Literal["graveyard", "removed"], "graveyard"))
-OpManaCounter = op_model("mana_counter", _M, count=Annotated[int, Field(ge=-10, le=10)], who=_Who)
+# on "self": magic counters on this card (a magic stone: its MANA word, card_text.magic_counter), while it is in the field
+OpManaCounter = op_model("mana_counter", _M, count=Annotated[int, Field(ge=-10, le=10)], who=_Who,
+                         on=(Literal["j_ruler", "self"], "j_ruler"))
 # replacement and prevention effects (CR 910, 1018): "prevent the next <amount> damage that would be
 # dealt to <targets / who> this turn" ("all": CR 1018.1b); "this turn, the next time <targets> would
 # be destroyed, instead <instead>"; continuous: "if <filter> would be destroyed, instead <instead>
@@ -260,6 +262,8 @@ OpPreventFrom = op_model("prevent_from", _M, reg=(Reg, 0))  # "prevent all damag
 # "<targets> don't recover during the recovery phase as long as this card is in the field" (Op.LOCK_RECOVER)
 OpLockRecover = op_model("lock_recover", _M, reg=(Reg, 0))
 OpNoLifeGain = op_model("no_life_gain", _M)  # "Players cannot gain life." (a continuous ability's, Op.NO_LIFE_GAIN)
+# "If damage would be dealt to you, it's dealt to this card instead." (a continuous ability's, Op.REDIRECT_DAMAGE)
+OpRedirectDamage = op_model("redirect_damage", _M)
 OpPreventPlayer = op_model("prevent_player", _M, amount=(_Prevent, "all"), who=_Who)
 OpShieldDestroy = op_model("shield_destroy", _M, instead=(InsteadList, ["rest", "heal"]), reg=(Reg, 0))
 OpReplaceDestroy = op_model("replace_destroy", _M, instead=(InsteadList, ["heal"]), filter=(Union[FowFilter, None], None))  # noqa: UP007
@@ -323,7 +327,7 @@ _OP_MODELS = (
     OpCounter, OpDraw, OpDiscard, OpDamagePlayer, OpGainLife, OpLoseLife, OpSearch, OpProduceWill, OpCallStone,
     OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
-    OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain,
+    OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
@@ -351,6 +355,7 @@ _ON_REGISTER = {
     "prevent_from", "lock_recover",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
+                    "redirect_damage",
                     "grave_to_removed", "prevent_damage", "damage_mod"}  # fmt: skip
 _INSTEAD_BITS = {"rest": K.INSTEAD_REST, "heal": K.INSTEAD_HEAL}
 
@@ -440,6 +445,16 @@ class FowCard(CardBase):
     rune_cost: int = Field(default=0, ge=-10, le=10)
     story: bool = False  # chants: a story chant, for the extra deck ([Grimoire], CR 1132.2)
     enters_rested: bool = False  # "This card enters the field rested." (C_TYPE_BITS TB_ENTERS_RESTED)
+    # magic stones: "If you already control two or more magic stones that share a name with this card, this card enters
+    # the field rested." (C_TYPE_BITS TB_ENTERS_RESTED_SHARED)
+    enters_rested_shared: bool = False
+    # "This card has / gains "<name>" in addition to its other names." (CR 202): a second name (C_NAME2), which names
+    # are compared with everywhere (filters, "if you control "<name>"", "your J/ruler is "<name>"") and which deck
+    # construction counts (CR 402.3b: at most four cards with the same name, decks.validate_deck)
+    also_named: str | None = Field(default=None, min_length=1)
+    # "This card gains "<name>" in addition to its other names." on a J/resonator, addition, regalia or magic stone: an
+    # ability, active in the field only (CR 902.1a): the second name there, not in the hand, deck or graveyard
+    also_named_in_field: bool = False
     # chants: [Remnant] (CR 1115.2): it may be played from its owner's graveyard, then removed from the game instead of
     # leaving the chase for anywhere else (C_TYPE_BITS TB_REMNANT)
     remnant: bool = False
@@ -507,6 +522,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
             flags[-1, K.FL_MISC] |= bit  # (without the abilities: set, the kernels skip nothing)
     if (code[:, K.I_OP] == K.Op.NO_LIFE_GAIN).any():
         flags[-1, K.FL_MISC] |= K.FLAG_NO_LIFE_GAIN
+    if (code[:, K.I_OP] == K.Op.REDIRECT_DAMAGE).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_REDIRECT_DAMAGE
     if (code[:, K.I_OP] == K.Op.DAMAGE_MOD).any():
         flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD
     if (code[:, K.I_OP] == K.Op.PREVENT_DAMAGE).any():
@@ -779,6 +796,8 @@ class _Compiler(PoolCompiler):
     def intern_card(self, card: FowCard) -> None:
         for r in card.races:
             self._intern(self.race_ids, r)
+        if card.also_named:
+            self._intern(self.name_ids, card.also_named)
 
     def extra_table_fields(self) -> dict:
         return {"race_ids": dict(self.race_ids), "gods_art_ids": dict(self.gods_art_ids)}
@@ -845,7 +864,7 @@ class _Compiler(PoolCompiler):
             "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",),
             "enters_rested": ("resonator", "addition", "regalia", "magic_stone"), "story": ("chant",), "grimoire": ("ruler",),
             "remnant": ("chant",), "from_removed": ("resonator", "chant", "addition", "regalia"),
-            "stone_types": ("magic_stone",),
+            "stone_types": ("magic_stone",), "enters_rested_shared": ("magic_stone",),
             "divinity": ("ruler", "j_ruler", "rune"),
             "mana": ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"),
         }  # fmt: skip
@@ -930,8 +949,11 @@ class _Compiler(PoolCompiler):
         row[K.C_STEALTH] = int(card.stealth is not None)
         row[K.C_TYPE_BITS] = (K.TB_MASTER * card.master) | (K.TB_CHANT * card.chant_rune) | (K.TB_STORY * card.story) \
             | (K.TB_ENTERS_RESTED * card.enters_rested) | (K.TB_TOKEN * card.token) | (K.TB_REMNANT * card.remnant) \
-            | (K.TB_FROM_REMOVED * card.from_removed)
+            | (K.TB_FROM_REMOVED * card.from_removed) | (K.TB_ENTERS_RESTED_SHARED * card.enters_rested_shared)
         row[K.C_TYPE_BITS] |= stone_type_bits(card)
+        if card.also_named:
+            n2 = self.interned(self.name_ids, card.also_named, "also_named", "card name")
+            row[K.C_NAME2] = -n2 if card.also_named_in_field else n2
         if card.play_condition is not None:
             if card.trigger is not None or card.stealth is not None or card.type not in _PAID_TYPES:
                 self.fail("play_condition", "a condition on playing a card from the hand (not [Trigger] nor [Stealth])")
@@ -1377,7 +1399,7 @@ class _Compiler(PoolCompiler):
         if name == "mana_counter":
             if op.count == 0:
                 self.fail(f"{q}.count", "must not be 0")
-            return op.count, who(), 0
+            return op.count, who(), int(op.on == "self")
         if name == "foresee":
             return op.count, 0, 0
         if name == "if_done":

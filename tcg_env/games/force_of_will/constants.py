@@ -211,6 +211,11 @@ C_STEALTH_ABIL = CARD_TABLE.add("stealth_abil")  # resonators with [Stealth]: th
 C_TYPE_BITS = CARD_TABLE.add("type_bits")  # TB_* bits: general types and second types (CR 201.2c, 201.3)
 C_GRIMOIRE = CARD_TABLE.add("grimoire", source=copy())  # rulers: [Grimoire] N, the story chants its extra deck may hold (CR 1132.2, 402.5c)
 C_GODS_ARTS = CARD_TABLE.add("gods_arts")  # bit i: the card has a [God's Art] of name id i (A_GODS_ART; the observation shows it used)
+# "This card has / gains "<name>" in addition to its other names." (CR 202; the card fields also_named and
+# also_named_in_field): a second name id, 0 = none; negative (-id) for a name the card gains by a continuous ability,
+# only while in the field or a ruler area (CR 902.1a); the name checks read both names (filters.filter_match,
+# spend_match, Condition CONTROL_NAME / RULER_NAMED; decks.validate_deck counts a printed second name)
+C_NAME2 = CARD_TABLE.add("name2")
 C_NCOLS = CARD_TABLE.width
 
 # The pool's flags table (tcg_env.engine.tables; cards.fow_kernel_flags), derived from the rule tables
@@ -233,6 +238,7 @@ FLAG_REMNANT = 512  # some card with [Remnant] (TB_REMNANT): the PRIORITY mask l
 # rule_processes.sweep_field keep the cards moved at the same time, CR 906.7)
 FLAG_OTHER_TO_GRAVE = 1 << 15
 FLAG_NO_LIFE_GAIN = 1 << 16  # some NO_LIFE_GAIN instruction (effects.life_gain_blocked)
+FLAG_REDIRECT_DAMAGE = 1 << 17  # some REDIRECT_DAMAGE instruction (effects.deal_damage_to_player, damage_redirect)
 FLAG_ATTR_REDUCTION = 256  # some COST_REDUCTION of attribute will (a2's COST_RED_ATTR_* fields: play.hand_attr_reduction)
 # COST_REDUCTION's a2: bit 0 "you may" (asked as the card is played, play.play_from_hand), then COST_RED_ATTR_BITS
 # bits per attribute (Attribute order): the will of that attribute less ("you may pay {B} less", CR 903.2i-iv)
@@ -268,6 +274,9 @@ TB_FROM_REMOVED = 1 << (TB_STONE_SHIFT + 7)
 # attacker and blocker masks need it payable from its controller's will, battle.mobilize_payable; paid as it attacks
 # or blocks, CR 803.5 / 804.4)
 TB_MOBILIZE = 1 << (TB_STONE_SHIFT + 8)
+# "If you already control two or more magic stones that share a name with this card, this card enters the field
+# rested." (a magic stone's; zones.enter_field counts the other magic stones of its controller's field sharing a name)
+TB_ENTERS_RESTED_SHARED = 1 << (TB_STONE_SHIFT + 9)
 # [Dive] <will>: <effect> (GITS sets; no rule of CR 8.01, its reminder text: "Pay <will> and reveal this card from your
 # hand to play this ability. Then remove this card from the game and put a cyberbrain counter on it. You may play
 # this card from your removed area as long as there is a cyberbrain counter on it."): an activate ability row whose
@@ -679,6 +688,9 @@ class Op(IntEnum):
     # "Players cannot gain life." (a continuous ability; effects.life_gain_blocked, only in pools with one:
     # FLAG_NO_LIFE_GAIN): while its card is in the field, life gains are none
     NO_LIFE_GAIN = 76
+    # "If damage would be dealt to you, it's dealt to this card instead." (a continuous ability of a J/resonator, CR
+    # 910 / 1007: effects.damage_redirect, only in pools with one: FLAG_REDIRECT_DAMAGE)
+    REDIRECT_DAMAGE = 77
 
 
 class Shield(IntEnum):

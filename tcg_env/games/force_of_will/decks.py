@@ -37,6 +37,18 @@ class DeckParts:
     extra: np.ndarray
 
 
+def _check_second_names(deck: Deck, table: Any, ids: np.ndarray, rule: str, part: str) -> None:
+    """A card with a second name ("This card has "<name>" in addition to its other names.", C_NAME2, CR 202.2) has
+    both: at most four cards with that name, printed or second (check_copies counts the printed names)."""
+    names = table.cards[ids, K.C_NAME2] if len(ids) else ids  # a name gained in the field (< 0) is not counted
+    for n in sorted({int(v) for v in names.tolist() if v > 0}):
+        have = [int(c) for c in ids.tolist() if n in (int(table.cards[c, K.C_NAME]), int(table.cards[c, K.C_NAME2]))]
+        if len(have) > K.MAX_COPIES:
+            name = next(k for k, v in table.name_ids.items() if v == n)
+            _fail(deck, table, f"{len(have)} cards named {name!r}{part} (a second name counts, CR 202.2): at most "
+                  f"{K.MAX_COPIES} of a card name (CR {rule})", have[0])
+
+
 def _fail(deck: Deck, table: Any, reason: str, cid: int | None = None, field: str = "cards") -> None:
     raise deck_error(table, deck, reason, cid, field)
 
@@ -106,6 +118,8 @@ def validate_deck(table: Any, deck: Deck, format: str | None = None, *, extra: I
     check_copies(table, deck, main_extra_runes, K.MAX_COPIES, "402.3b, 402.7", by="name")
     check_copies(table, deck, parts.stones, K.MAX_COPIES, "402.4c", by="name", part="magic stone deck",
                  exempt=lambda cid: bool(table.cards[cid, K.C_BASIC]))  # fmt: skip
+    _check_second_names(deck, table, main_extra_runes, "402.3b, 402.7", "")
+    _check_second_names(deck, table, parts.stones, "402.4c", " in the magic stone deck")
     return deck
 
 
