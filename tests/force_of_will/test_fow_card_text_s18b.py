@@ -304,3 +304,122 @@ def test_cr_202_a_stone_enters_rested_when_two_of_its_name_are_already_there(tmp
     g.step(K.CALL_STONE)
     assert int(g.state[S.ZONE + called * S.CARD_W]) == K.Zone.FIELD
     assert int(g.state[S.RESTED + called * S.CARD_W]) == rested
+
+
+# ---- CR 705.3a: a J-ruler enters the field by judgment ("When a J-ruler enters your field") ----------------------
+def test_cr_705_3a_a_j_ruler_entering_by_judgment_triggers_a_j_ruler_enters_your_field(tmp_path):
+    """"When a J-Ruler enters your field, you gain 500 life." on a resonator in player 0's field: player 0's judgment
+    resolves (the J-ruler enters the field, CR 705.3a; OTHER_ENTERS) and the ability gives 500 life."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text import _drive
+
+    assert exact("When a J-Ruler enters your field, you gain 500 life.").abilities == [{
+        "kind": "automatic", "trigger": "other_enters", "trigger_filter": {"type": ["j_ruler"], "side": "own"},
+        "effect": [{"op": "gain_life", "amount": 500}]}]
+    # "a resonator": the card itself would match (OTHER_ENTERS never watches it): not compiled
+    assert line("Whenever a resonator enters your field => Draw a card.").verdict is Verdict.UNSUPPORTED
+    cards = [_card("TXT-001", "Made-up Herald", "Resonator", ["When a J-Ruler enters your field, you gain 500 life."],
+                   ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert res.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.field(0, ["TXT-001"])
+    for a in range(5):
+        sc.will(0, a, 5)
+    g = sc.game()
+    assert K.JUDGMENT in g.legal_actions().tolist()
+    life = int(g.state[S.LIFE])
+    g.step(K.JUDGMENT)
+    _drive(g, lambda g: int(g.state[S.LIFE]) > life)
+    assert int(g.state[S.LIFE]) == life + 500
+    assert g.pool.models[int(g.state[S.CARD + 0 * S.CARD_W])].type == "j_ruler"
+
+
+# ---- CR 803.3b: "This card cannot attack your opponent." (RESTRICT_CANT_ATTACK_PLAYER) ---------------------------
+@pytest.mark.parametrize("target", [False, True])
+def test_cr_803_3b_a_card_that_cannot_attack_your_opponent_attacks_only_a_j_resonator(tmp_path, target):
+    """Without a rested J/resonator of the opponent's the card is no attacker; with one it attacks, and the opponent
+    is not among its attacked objects (ATTACK_PLAYER is not legal), the rested resonator is."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    assert exact("This card cannot attack your opponent.").abilities == [{"kind": "continuous", "effect": [
+        {"op": "aura_restrict", "restrictions": ["cant_attack_player"], "filter": {"self_only": True}}]}]
+    cards = [_card("TXT-001", "Made-up Cultist", "Resonator", ["This card cannot attack your opponent."],
+                   ATK=500, DEF=500),
+             _card("TXT-002", "Made-up Pup", "Resonator", [], ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    cultist = sc.put(0, "TXT-001", "field")
+    pup = sc.put(1, "TXT-002", "field", rested=target)
+    g = sc.game()
+    g.step(K.BATTLE)
+    for _ in range(20):
+        if int(g.state[H_DECISION]) == K.Decision.ATTACKER:
+            break
+        g.step(K.PASS)
+    assert int(g.state[H_DECISION]) == K.Decision.ATTACKER
+    declare = K.OWN_FIELD_BASE + sc.zone(0, "field").index(cultist)
+    assert (declare in g.legal_actions().tolist()) is target
+    if target:
+        g.step(declare)
+        assert int(g.state[H_DECISION]) == K.Decision.ATTACKED
+        legal = set(g.legal_actions().tolist())
+        assert K.ATTACK_PLAYER not in legal and K.OPP_FIELD_BASE + sc.zone(1, "field").index(pup) in legal
+
+
+# ---- "Play this card only if your J/ruler is "<A>" or "<B>"." on a rune (CR 711.2: played from the rune area) ------
+@pytest.mark.parametrize("named, playable", [("ruler", True), ("other", False)])
+def test_cr_711_2_a_runes_play_condition_is_read_as_it_is_played_from_the_rune_area(named, playable):
+    """The rune "Tide Rune" of fow_tables.rune_pool with the play condition RULER_NAMED (C_PLAY_COND): with the name
+    of the player's ruler ("Rune Ruler") it may be played, with another name not (play.rune_playable)."""
+    import fow_tables
+    from fow_tables import W, rune_row
+    from helpers import turn_player, Z
+    from tcg_env.games.force_of_will import constants as K
+
+    r = line('Play this card only if your J/ruler is "Made-up Seer" or "Made-up Oracle".', "rune")
+    assert r.verdict is Verdict.EXACT and r.fields == {"play_condition": {
+        "kind": "ruler_named", "value": "Made-up Seer", "names": ["Made-up Oracle"]}}
+    P = fow_tables.rune_pool()
+    tide = P.ids["Tide Rune"]
+    name = P.cards[P.ids["Rune Ruler"]][K.C_NAME] if named == "ruler" else P.cards[P.ids["Flame Ruler"]][K.C_NAME]
+    P.cards[tide][K.C_PLAY_COND] = int(K.Condition.RULER_NAMED)
+    P.cards[tide][K.C_PLAY_COND_ARG] = int(name)  # one name: B = -1, (B + 1) << RULER_NAME_BITS = 0
+    row = rune_row(P)
+    tp = turn_player(row)
+    row.give_will(tp, W)
+    a = K.PLAY_RUNE_BASE + row.names(Z.RUNE_AREA, tp).index("Tide Rune")
+    assert (a in row.legal()) is playable
+
+
+# ---- "{Rest}: Produce {2}. Play this ability only if you control "<A>" and "<B>"." (Condition.CONTROL_NAMES) -------
+@pytest.mark.parametrize("both", [True, False])
+def test_cr_907_produce_two_void_will_only_if_you_control_both_names(tmp_path, both):
+    """{2} is two void will (CR 907: {1} is a void will); the will ability is played only while its controller controls
+    a card of each name (CR 905: "play this ability only if ...")."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    text = '{Rest}: Produce {2}. Play this ability only if you control "Made-up HQ" and "Made-up Ministry".'
+    assert exact(text, "addition").abilities == [{"kind": "will", "cost": {"rest": True}, "effect": [
+        {"op": "produce_will", "will": "void", "count": 2}], "condition": {
+            "kind": "control_names", "value": "Made-up HQ", "names": ["Made-up Ministry"]}}]
+    cards = [_card("TXT-001", "Made-up Office", "Addition", [text]),
+             _card("TXT-002", "Made-up HQ", "Addition", []), _card("TXT-003", "Made-up Ministry", "Addition", [])]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    office, _hq = sc.field(0, ["TXT-001", "TXT-002"])
+    sc.field(0 if both else 1, ["TXT-003"])
+    g = sc.game()
+    use = K.ACTIVATE_BASE + [int(x) for x in Scenario(g).zone(0, "field")].index(office) * K.ABILITIES_PER_CARD
+    assert (use in g.legal_actions().tolist()) is both
+    if both:
+        g.step(use)
+        assert int(g.state[S.WILL + K.WILL_VOID]) == 2

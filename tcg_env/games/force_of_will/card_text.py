@@ -266,8 +266,8 @@ class _T(CountWords, TextTransformer, Transformer):
         # "Play this card only if <condition>.": the card may be played only while it holds (the card field
         # play_condition, checked as the card is offered: play.card_playable); not a condition on the card itself
         # or on the hand that holds it
-        if self.card.get("type") not in ("resonator", "chant", "addition", "regalia"):
-            raise Unsupported("'play this card only if' on a card that is not played from the hand")
+        if self.card.get("type") not in ("resonator", "chant", "addition", "regalia", "rune"):
+            raise Unsupported("'play this card only if' on a card that is not played from the hand or a rune area")
         if cond.get("kind") in ("self_counters_at_least", "hand_empty", "hand_at_least") or cond.get("_it"):
             raise Unsupported("'play this card only if' a condition on the card or on the hand holding it")
         return {"__fields__": True, "play_condition": cond}
@@ -849,6 +849,16 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("another card that is not a resonator entering")
         return [{"trigger": "other_enters", "trigger_filter": flt}]
 
+    def t_a_enters(self, *args):
+        # "When a J-ruler enters your field": a J-ruler enters the field by judgment (CR 705.3a; priority.resolve_judgment
+        # fires OTHER_ENTERS as zones.enter_field does). OTHER_ENTERS never watches the entering card itself: compiled
+        # only where the filter cannot match this card (a J-ruler on a card that is not one)
+        flt = dict(args[-1]) if isinstance(args[-1], dict) else {}
+        if flt.get("type") != ["j_ruler"] or self.card.get("type") == "j_ruler" or set(flt) - {"type", "side"}:
+            raise Unsupported("'a <card> enters your field' other than a J-ruler (the card itself would match)")
+        flt["side"] = "own"
+        return [{"trigger": "other_enters", "trigger_filter": flt}]
+
     def _attacks_filter(self, flt, other):
         # CR 803.5: "whenever a / another J/resonator <filter> attacks" (Trigger.J_RESONATOR_ATTACKS, the
         # attacker matched against the filter); "another": not this card (FowFilter.exclude_self)
@@ -1160,6 +1170,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def c_name(self, q):
         return {"kind": "control_name", "value": str(q)[1:-1]}
+
+    def c_names_both(self, q, q2):
+        return {"kind": "control_names", "value": str(q)[1:-1], "names": [str(q2)[1:-1]]}
 
     def c_ruler_is(self, q, q2=None):
         # CR 201.2b: "J/ruler" is the ruler or the J-ruler, the card of its ruler slot either side up (a player has
@@ -1669,6 +1682,9 @@ class _T(CountWords, TextTransformer, Transformer):
         return [({"op": "_spend_only", "filter": flt}, None)]
 
     def produce_what(self, *toks):
+        n = str(toks[0])[1:-1] if len(toks) == 1 else ""
+        if n.isdigit() and 2 <= int(n) <= 10:
+            return [{"_several": {"void": int(n)}}]  # "Produce {2}.": two void will ({1} is a void will, CR 907)
         return list(dict.fromkeys(self._will_name(t) for t in toks))
 
     def produce_list(self, *toks):
@@ -2044,6 +2060,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def r_block(self):
         return ["cant_block"]
+
+    def r_attack_player(self):
+        return ["cant_attack_player"]  # CR 803.3b: only an opponent's J/resonator is its attacked object
 
     def r_attack_block(self):
         return ["cant_attack", "cant_block"]

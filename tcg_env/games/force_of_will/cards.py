@@ -53,7 +53,7 @@ KeywordName = BitKeywordName = Literal[
     "quickcast", "barrier", "drain", "eternal", "bane", "bloodlust",
 ]  # fmt: skip
 RestrictionName = Literal["cant_attack", "cant_block", "cant_recover", "cant_be_blocked", "cant_be_attacked",
-                          "cant_be_targeted"]
+                          "cant_be_targeted", "cant_attack_player"]
 DurationName = Literal["end_of_turn", "permanent", "end_of_battle"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["activate", "will", "automatic", "continuous"]
@@ -77,6 +77,7 @@ ConditionName = Literal[
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
     "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
+    "control_names",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -88,6 +89,7 @@ _RESTRICT_BITS = {
     "cant_be_blocked": K.RESTRICT_CANT_BE_BLOCKED,
     "cant_be_attacked": K.RESTRICT_CANT_BE_ATTACKED,
     "cant_be_targeted": K.RESTRICT_CANT_BE_TARGETED,
+    "cant_attack_player": K.RESTRICT_CANT_ATTACK_PLAYER,
 }
 _WILL_CODE = {a: i for i, a in enumerate(K.ATTRIBUTE_NAMES)} | {"void": K.WILL_VOID}
 # will symbols of a printed cost (CR 203.3): {W} light, {R} fire, {U} water, {G} wind, {B} darkness
@@ -1193,6 +1195,14 @@ class _Compiler(PoolCompiler):
             if not isinstance(v, str):
                 self.fail(f"{p}.value", "control_name takes a card name")
             return int(K.Condition.CONTROL_NAME), self.interned(self.name_ids, v, f"{p}.value", "card name")
+        if c.kind == "control_names":
+            names = [v, *c.names] if isinstance(v, str) and v else list(c.names)
+            if len(names) != 2:
+                self.fail(f"{p}.names", "control_names takes two card names (value, names)")
+            ids = [self.interned(self.name_ids, n, f"{p}.names", "card name") for n in names]
+            if max(ids) >= 1 << K.RULER_NAME_BITS:
+                self.fail(f"{p}.names", "too many card names in the pool for control_names")
+            return int(K.Condition.CONTROL_NAMES), ids[0] | (ids[1] << K.RULER_NAME_BITS)
         if c.kind == "ruler_named":
             names = [v, *c.names] if isinstance(v, str) and v else list(c.names)
             if not 1 <= len(names) <= 2:

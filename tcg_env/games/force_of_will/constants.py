@@ -166,6 +166,9 @@ RESTRICT_CANT_BE_ATTACKED = 16  # "this card cannot be attacked" (CR 803.3b: no 
 # players', CR 1120.2): no filter of a target matches it (filters.filter_match, CR 903.2g). Not in the observation's
 # restriction columns (a new column would change its layout); the legal targets show it
 RESTRICT_CANT_BE_TARGETED = 32
+# "this card cannot attack your opponent" (CR 803.3b: the opponent is no attacked object for it; it attacks only where
+# a J/resonator of the opponent's can be attacked, battle.can_attack_now). Not in the observation's restriction columns
+RESTRICT_CANT_ATTACK_PLAYER = 64
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
@@ -468,6 +471,9 @@ class Condition(IntEnum):
     # "the weather is <weather>" (CR 1028): arg = Weather; the weather of the ability's controller (CR 1028.2: the
     # player the effect refers to), state.WEATHER
     WEATHER_IS = 22
+    # "if you control "A" and "B"": a card named A and a card named B (CONTROL_NAME's test each; two cards, or one with
+    # both names, CR 202): arg = A | B << RULER_NAME_BITS
+    CONTROL_NAMES = 23
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids

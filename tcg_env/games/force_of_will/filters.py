@@ -201,15 +201,7 @@ def condition_holds(game, s, T, cond, arg, controller, source):
     if cond == K.Condition.PLAYED_CARD_THIS_TURN:
         return s[PLAYED_CARDS + controller] > 1  # another card than this one (CR 1124.2a)
     if cond == K.Condition.CONTROL_NAME:
-        n_off, l_off = zone_offsets(ZT, Zone.FIELD, controller)
-        for i in range(s[n_off]):
-            c = card_table(T)[s[CARD + s[l_off + i] * CARD_W]]
-            if c[K.C_NAME] == arg or abs(c[K.C_NAME2]) == arg:  # either of its names (C_NAME2, CR 202)
-                return True
-        # CR 105.3: its ruler in its ruler area is controlled too (a J-ruler is in the field, above)
-        r = game.j_ruler_slot(s, controller)
-        c = card_table(T)[s[CARD + r * CARD_W]]
-        return s[ZONE + r * CARD_W] == Zone.RULER_AREA and (c[K.C_NAME] == arg or abs(c[K.C_NAME2]) == arg)
+        return controls_named(game, s, T, controller, arg)
     if cond == K.Condition.NOT_FIRST_PLAYER:
         return s[FIRST_PLAYER] != controller  # [Energize] (CR 1119.2)
     if cond == K.Condition.WEATHER_IS:
@@ -265,4 +257,22 @@ def condition_holds(game, s, T, cond, arg, controller, source):
             if need > 0 and game.revealed_runes(s, T, controller, 1 << a) < need:
                 return False
         return game.revealed_runes(s, T, controller, 0) >= total
+    if cond == K.Condition.CONTROL_NAMES:
+        mask = (1 << K.RULER_NAME_BITS) - 1
+        return controls_named(game, s, T, controller, arg & mask) and controls_named(
+            game, s, T, controller, (arg >> K.RULER_NAME_BITS) & mask)
     return False
+
+
+@internal
+def controls_named(game, s, T, controller, name):
+    """Condition CONTROL_NAME: ``controller`` controls a card named ``name`` (either of its names, C_NAME2, CR 202)."""
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, controller)
+    for i in range(s[n_off]):
+        c = card_table(T)[s[CARD + s[l_off + i] * CARD_W]]
+        if c[K.C_NAME] == name or abs(c[K.C_NAME2]) == name:
+            return True
+    # CR 105.3: its ruler in its ruler area is controlled too (a J-ruler is in the field, above)
+    r = game.j_ruler_slot(s, controller)
+    c = card_table(T)[s[CARD + r * CARD_W]]
+    return s[ZONE + r * CARD_W] == Zone.RULER_AREA and (c[K.C_NAME] == name or abs(c[K.C_NAME2]) == name)
