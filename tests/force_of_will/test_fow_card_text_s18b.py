@@ -21,7 +21,7 @@ def _atk(g, slot):
     return current_values(g.state, g._T, slot)[0]
 
 
-# ---- CR 202: "This card has "<name>" in addition to its other names." (C_NAME2) ---------------------------------
+# ---- CR 202: "This card has "<name>" in addition to its other names." (packed in C_NAME) ------------------------
 def test_cr_202_a_second_name_is_a_card_field():
     assert exact('This card has "Made-up Alias" in addition to its other names.').fields == {"also_named": "Made-up Alias"}
     assert exact('This card gains "Made-up Alias" in addition to its other names.', "ruler").fields == {
@@ -110,7 +110,7 @@ def test_cr_402_3b_deck_construction_counts_a_second_name(tmp_path):
 def test_cr_902_1a_a_name_gained_by_a_resonators_ability_is_its_name_in_the_field_only(tmp_path):
     """"This card gains "<name>" in addition to its other names." on a resonator: an ability, active in the field
     (CR 902.1a): 'you control "<name>"' is met by it in the field; a search of the deck for "<name>" does not find
-    it (C_NAME2 negative); a ruler's or J-ruler's is always active (a positive C_NAME2)."""
+    it (NAME2_IN_FIELD); a ruler's or J-ruler's is always active."""
     from tcg_env.games.force_of_will import constants as K
 
     assert exact('This card gains "Made-up Alias" in addition to its other names.').fields == {
@@ -119,7 +119,8 @@ def test_cr_902_1a_a_name_gained_by_a_resonators_ability_is_its_name_in_the_fiel
                                                             'names.'], ATK=100, DEF=100), _alias_cards()[1]]
     res, pool = _imported_pool(tmp_path, cards)
     assert all(r.verdict is Verdict.EXACT for r in res.text_records)
-    assert pool.cards[pool.index["TXT-001"], K.C_NAME2] == -pool.name_ids["Made-up Alias"]
+    assert pool.cards[pool.index["TXT-001"], K.C_NAME] == pool.name_ids["Made-up Twin"] | K.NAME2_IN_FIELD | (
+        pool.name_ids["Made-up Alias"] << K.NAME_BITS)
     from tcg_env.games.force_of_will.scenario import Scenario
 
     sc = Scenario.main_phase(pool, turn_player=0, seed=1)

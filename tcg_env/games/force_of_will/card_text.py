@@ -373,7 +373,7 @@ class _T(CountWords, TextTransformer, Transformer):
     def also_named(self, q, gains=False):
         # CR 202: "This card has "<name>" in addition to its other names." (any card, in every zone: a characteristic
         # printed on it); "gains": an ability, active in the field or a ruler area only (CR 902.1a; a J/ruler is
-        # always there): the card fields also_named (C_NAME2) and also_named_in_field, read wherever a name is
+        # always there): the card fields also_named and also_named_in_field (packed in C_NAME), read wherever a name is
         ctype = self.card.get("type")
         if gains and ctype not in ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"):
             raise Unsupported(f"'this card gains \"<name>\" in addition to its other names' on a {ctype}")

@@ -450,7 +450,7 @@ class FowCard(CardBase):
     # magic stones: "If you already control two or more magic stones that share a name with this card, this card enters
     # the field rested." (C_TYPE_BITS TB_ENTERS_RESTED_SHARED)
     enters_rested_shared: bool = False
-    # "This card has / gains "<name>" in addition to its other names." (CR 202): a second name (C_NAME2), which names
+    # "This card has / gains "<name>" in addition to its other names." (CR 202): a second name (packed in C_NAME), which names
     # are compared with everywhere (filters, "if you control "<name>"", "your J/ruler is "<name>"") and which deck
     # construction counts (CR 402.3b: at most four cards with the same name, decks.validate_deck)
     also_named: str | None = Field(default=None, min_length=1)
@@ -955,7 +955,9 @@ class _Compiler(PoolCompiler):
         row[K.C_TYPE_BITS] |= stone_type_bits(card)
         if card.also_named:
             n2 = self.interned(self.name_ids, card.also_named, "also_named", "card name")
-            row[K.C_NAME2] = -n2 if card.also_named_in_field else n2
+            if max(n2, row[K.C_NAME]) > K.NAME_MASK:
+                self.fail("also_named", f"a second name needs name ids below {K.NAME_MASK + 1} (constants.NAME_BITS)")
+            row[K.C_NAME] |= (n2 << K.NAME_BITS) | (K.NAME2_IN_FIELD * card.also_named_in_field)
         if card.play_condition is not None:
             if card.trigger is not None or card.stealth is not None or card.type not in _PAID_TYPES:
                 self.fail("play_condition", "a condition on playing a card from the hand (not [Trigger] nor [Stealth])")

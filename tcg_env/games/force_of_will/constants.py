@@ -183,6 +183,15 @@ C_ATK = CARD_TABLE.add("atk", source=copy())  # J/resonators (CR 206), else 0
 C_DEF = CARD_TABLE.add("def", source=copy("defense"))  # J/resonators (CR 207), else 0
 C_KEYWORDS = CARD_TABLE.add("keywords", source=mask(KEYWORD_BITS))  # KW_* bits printed on the card
 C_NAME = CARD_TABLE.add("name", source=interned("name_ids", "card name"))  # interned name id (CR 202.2: four of a name), from 1
+# C_NAME packs a second name: "This card has / gains "<name>" in addition to its other names." (CR 202; the card fields
+# also_named and also_named_in_field): the printed name's id in the low NAME_BITS, the second name's id above it (0
+# none), NAME2_IN_FIELD for a name gained by a continuous ability, only while the card is in the field or a ruler area
+# (CR 902.1a). Packed, not a column of its own: the pools without a second name keep their tables (fingerprints). The
+# name checks read both (filters.filter_core, spend_match, controls_named, Condition RULER_NAMED,
+# zones.stones_sharing_name; decks.validate_deck counts a printed second name)
+NAME_BITS = 15
+NAME_MASK = (1 << NAME_BITS) - 1
+NAME2_IN_FIELD = 1 << (2 * NAME_BITS)
 C_RACE = CARD_TABLE.add("race", source=interned("race_ids", "race", "races.0"))  # interned race / trait id of its first race, 0 = none (CR 205)
 C_RACE2 = CARD_TABLE.add("race2", source=interned("race_ids", "race", "races.1"))  # a second race / trait, 0 = none
 C_J_SIDE = CARD_TABLE.add("j_side")  # rulers: card id of the J-ruler side ([Judgment], CR 705.3), -1 = none; J-rulers: their ruler's id
@@ -214,11 +223,6 @@ C_STEALTH_ABIL = CARD_TABLE.add("stealth_abil")  # resonators with [Stealth]: th
 C_TYPE_BITS = CARD_TABLE.add("type_bits")  # TB_* bits: general types and second types (CR 201.2c, 201.3)
 C_GRIMOIRE = CARD_TABLE.add("grimoire", source=copy())  # rulers: [Grimoire] N, the story chants its extra deck may hold (CR 1132.2, 402.5c)
 C_GODS_ARTS = CARD_TABLE.add("gods_arts")  # bit i: the card has a [God's Art] of name id i (A_GODS_ART; the observation shows it used)
-# "This card has / gains "<name>" in addition to its other names." (CR 202; the card fields also_named and
-# also_named_in_field): a second name id, 0 = none; negative (-id) for a name the card gains by a continuous ability,
-# only while in the field or a ruler area (CR 902.1a); the name checks read both names (filters.filter_match,
-# spend_match, Condition CONTROL_NAME / RULER_NAMED; decks.validate_deck counts a printed second name)
-C_NAME2 = CARD_TABLE.add("name2")
 C_NCOLS = CARD_TABLE.width
 
 # The pool's flags table (tcg_env.engine.tables; cards.fow_kernel_flags), derived from the rule tables

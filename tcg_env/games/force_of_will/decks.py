@@ -38,11 +38,15 @@ class DeckParts:
 
 
 def _check_second_names(deck: Deck, table: Any, ids: np.ndarray, rule: str, part: str) -> None:
-    """A card with a second name ("This card has "<name>" in addition to its other names.", C_NAME2, CR 202.2) has
-    both: at most four cards with that name, printed or second (check_copies counts the printed names)."""
-    names = table.cards[ids, K.C_NAME2] if len(ids) else ids  # a name gained in the field (< 0) is not counted
-    for n in sorted({int(v) for v in names.tolist() if v > 0}):
-        have = [int(c) for c in ids.tolist() if n in (int(table.cards[c, K.C_NAME]), int(table.cards[c, K.C_NAME2]))]
+    """A card with a second name ("This card has "<name>" in addition to its other names.", packed in C_NAME, CR
+    202.2) has both: at most four cards with that name, printed or second (check_copies counts the printed names); a
+    name gained in the field (NAME2_IN_FIELD) is not counted."""
+    def names(c: int) -> tuple[int, int]:
+        v = int(table.cards[c, K.C_NAME])
+        return v & K.NAME_MASK, 0 if v & K.NAME2_IN_FIELD else (v >> K.NAME_BITS) & K.NAME_MASK
+
+    for n in sorted({names(int(c))[1] for c in ids.tolist()} - {0}):
+        have = [int(c) for c in ids.tolist() if n in names(int(c))]
         if len(have) > K.MAX_COPIES:
             name = next(k for k, v in table.name_ids.items() if v == n)
             _fail(deck, table, f"{len(have)} cards named {name!r}{part} (a second name counts, CR 202.2): at most "

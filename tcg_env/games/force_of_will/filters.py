@@ -105,11 +105,11 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
         return False
     if not passes_equals_any2(f[K.F_RACE], c[K.C_RACE], c[K.C_RACE2]):
         return False
-    if f[K.F_NAME] != 0 and f[K.F_NAME] != c[K.C_NAME]:
-        # a second name (C_NAME2, CR 202); one gained by an ability only in the field or a ruler area (CR 902.1a)
-        n2 = c[K.C_NAME2]
-        if n2 < 0 and (z == Zone.FIELD or z == Zone.RULER_AREA):
-            n2 = -n2
+    if f[K.F_NAME] != 0 and f[K.F_NAME] != (c[K.C_NAME] & K.NAME_MASK):
+        # a second name (packed in C_NAME, CR 202); one gained by an ability only in the field or a ruler area (902.1a)
+        n2 = (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK
+        if (c[K.C_NAME] & K.NAME2_IN_FIELD) != 0 and z != Zone.FIELD and z != Zone.RULER_AREA:
+            n2 = 0
         if f[K.F_NAME] != n2:
             return False
     st = f[K.F_STATE]
@@ -127,7 +127,8 @@ def spend_match(T, frow, cid):
     f = filter_table(T)[frow]
     c = card_table(T)[cid]
     return (passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)) and passes_bits(f[K.F_ATTR_MASK], c[K.C_ATTR])
-            and passes_equals_any2(f[K.F_RACE], c[K.C_RACE], c[K.C_RACE2]) and passes_equals_any2(f[K.F_NAME], c[K.C_NAME], max(c[K.C_NAME2], 0)))  # on the chase: a printed second name
+            and passes_equals_any2(f[K.F_RACE], c[K.C_RACE], c[K.C_RACE2]) and passes_equals_any2(f[K.F_NAME], c[K.C_NAME] & K.NAME_MASK, 0 if (c[K.C_NAME] & K.NAME2_IN_FIELD) != 0
+                                                   else (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK))  # a printed second name
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -209,8 +210,8 @@ def condition_holds(game, s, T, cond, arg, controller, source):
     if cond == K.Condition.RULER_NAMED:
         c = card_table(T)[s[CARD + game.j_ruler_slot(s, controller) * CARD_W]]
         a, b = arg & ((1 << K.RULER_NAME_BITS) - 1), (arg >> K.RULER_NAME_BITS) - 1  # b: -1 none
-        n2 = abs(c[K.C_NAME2])  # 0 none; a J/ruler is in its ruler area or the field (CR 902.1a)
-        return c[K.C_NAME] == a or c[K.C_NAME] == b or n2 == a or n2 == b
+        n1, n2 = c[K.C_NAME] & K.NAME_MASK, (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK  # a J/ruler is in its area or the field
+        return n1 == a or n1 == b or (n2 != 0 and (n2 == a or n2 == b))
     if cond == K.Condition.GRAVEYARD_AT_LEAST:
         return s[GRAVE_N + controller] >= arg
     if cond == K.Condition.SELF_COUNTERS_AT_LEAST:
@@ -266,13 +267,15 @@ def condition_holds(game, s, T, cond, arg, controller, source):
 
 @internal
 def controls_named(game, s, T, controller, name):
-    """Condition CONTROL_NAME: ``controller`` controls a card named ``name`` (either of its names, C_NAME2, CR 202)."""
+    """Condition CONTROL_NAME: ``controller`` controls a card named ``name`` (either of its names, packed in C_NAME,
+    CR 202; a card in the field or a ruler area has both)."""
     n_off, l_off = zone_offsets(ZT, Zone.FIELD, controller)
     for i in range(s[n_off]):
         c = card_table(T)[s[CARD + s[l_off + i] * CARD_W]]
-        if c[K.C_NAME] == name or abs(c[K.C_NAME2]) == name:
+        if (c[K.C_NAME] & K.NAME_MASK) == name or ((c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK) == name:
             return True
     # CR 105.3: its ruler in its ruler area is controlled too (a J-ruler is in the field, above)
     r = game.j_ruler_slot(s, controller)
     c = card_table(T)[s[CARD + r * CARD_W]]
-    return s[ZONE + r * CARD_W] == Zone.RULER_AREA and (c[K.C_NAME] == name or abs(c[K.C_NAME2]) == name)
+    return s[ZONE + r * CARD_W] == Zone.RULER_AREA and ((c[K.C_NAME] & K.NAME_MASK) == name or (
+        (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK) == name)

@@ -138,9 +138,9 @@ def detach_additions(s, T, slot):
 @internal
 def stones_sharing_name(game, s, T, slot, controller):
     """The magic stones ``controller`` controls, other than ``slot``, that share a name with it (CR 202: either of
-    their names, C_NAME2; a name gained by an ability counts in the field)."""
+    their names, packed in C_NAME; a name gained by an ability counts in the field)."""
     c = card_table(T)[s[CARD + slot * CARD_W]]
-    a, b = c[K.C_NAME], abs(c[K.C_NAME2])
+    a, b = c[K.C_NAME] & K.NAME_MASK, (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK
     n_off, l_off = zone_offsets(ZT, Zone.FIELD, controller)
     n = 0
     for i in range(s[n_off]):
@@ -148,7 +148,7 @@ def stones_sharing_name(game, s, T, slot, controller):
         if o == slot or game.card_type(s, T, o) != K.CardType.MAGIC_STONE:
             continue
         d = card_table(T)[s[CARD + o * CARD_W]]
-        x, y = d[K.C_NAME], abs(d[K.C_NAME2])
+        x, y = d[K.C_NAME] & K.NAME_MASK, (d[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK
         if x == a or x == b or (y != 0 and (y == a or y == b)):
             n += 1
     return n
