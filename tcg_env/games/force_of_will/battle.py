@@ -59,9 +59,21 @@ def can_attack_now(game, s, T, p, slot, cont):
         return False
     if game.restricted_now(s, T, slot, K.RESTRICT_CANT_ATTACK, cont):
         return False
+    if game.restricted_now(s, T, slot, K.RESTRICT_CANT_ATTACK_PLAYER, cont) and not attack_object_exists(game, s, T, slot):
+        return False  # "this card cannot attack your opponent": only with a J/resonator to attack (CR 803.3b)
     if not game.mobilize_payable(s, T, p, slot):
         return False
     return game.controls_since_turn_start_now(s, T, slot, cont)
+
+
+@internal
+def attack_object_exists(game, s, T, attacker):
+    """Some J/resonator of the opponent's that ``attacker`` could attack (CR 803.3b, ``attackable``)."""
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, 1 - s[CONTROLLER + attacker * CARD_W])
+    for i in range(s[n_off]):
+        if attackable(game, s, T, attacker, s[l_off + i]):
+            return True
+    return False
 
 
 @internal
@@ -94,7 +106,7 @@ def must_attack_exists(game, s, T, p):
     return False
 
 
-@internal_inline  # one caller: inlined into it (engine.jit)
+@internal_inline  # inlined into its callers (engine.jit): the ATTACKED mask, attack_object_exists
 def attackable(game, s, T, attacker, slot):
     """CR 803.3b: a rested J/resonator with ATK and DEF of the opponent; [Precision] (CR 1103.2):
     a recovered one too."""

@@ -95,6 +95,14 @@ def _filter(*parts: Any) -> dict:
     return out
 
 
+def _magic_counters_here(card) -> None:
+    """Magic counters (CR 1022) are compiled on a magic stone only: the card's MANA word holds them, the word of mana
+    counters (CR 1122), which a magic stone never has ([Mana] is a J/ruler's; "put N mana counters" puts them on a
+    J/ruler)."""
+    if card.get("type") != "magic_stone" or card.get("mana"):
+        raise Unsupported("magic counters on a card that is not a magic stone (its counter word holds mana counters)")
+
+
 @v_args(inline=True)
 class _T(CountWords, TextTransformer, Transformer):
     def line(self, value):
@@ -340,8 +348,8 @@ class _T(CountWords, TextTransformer, Transformer):
         # "Play this card only if <condition>.": the card may be played only while it holds (the card field
         # play_condition, checked as the card is offered: play.card_playable); not a condition on the card itself
         # or on the hand that holds it
-        if self.card.get("type") not in ("resonator", "chant", "addition", "regalia"):
-            raise Unsupported("'play this card only if' on a card that is not played from the hand")
+        if self.card.get("type") not in ("resonator", "chant", "addition", "regalia", "rune"):
+            raise Unsupported("'play this card only if' on a card that is not played from the hand or a rune area")
         if cond.get("kind") in ("self_counters_at_least", "hand_empty", "hand_at_least") or cond.get("_it"):
             raise Unsupported("'play this card only if' a condition on the card or on the hand holding it")
         return {"__fields__": True, "play_condition": cond}
@@ -438,6 +446,33 @@ class _T(CountWords, TextTransformer, Transformer):
         if self.card.get("type") not in ("resonator", "addition", "regalia", "magic_stone"):
             raise Unsupported("'enters the field rested' on a card that does not enter the field this way")
         return {"__fields__": True, "enters_rested": True}
+
+    def also_named_gains(self, sel, verb, q):
+        if not (isinstance(sel, _Sel) and sel.kind == "self"):
+            raise Unsupported("a name given to other cards than this one")
+        return self.also_named(q, gains=True)
+
+    def also_named(self, q, gains=False):
+        # CR 202: "This card has "<name>" in addition to its other names." (any card, in every zone: a characteristic
+        # printed on it); "gains": an ability, active in the field or a ruler area only (CR 902.1a; a J/ruler is
+        # always there): the card fields also_named and also_named_in_field (packed in C_NAME), read wherever a name is
+        ctype = self.card.get("type")
+        if gains and ctype not in ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"):
+            raise Unsupported(f"'this card gains \"<name>\" in addition to its other names' on a {ctype}")
+        name = str(q)[1:-1].strip()
+        if not name or name == self.card.get("name"):
+            raise Unsupported("a second name that is empty or the card's own")
+        out = {"__fields__": True, "also_named": name}
+        if gains and ctype not in ("ruler", "j_ruler"):
+            out["also_named_in_field"] = True
+        return out
+
+    def enters_rested_shared(self, n):
+        # "If you already control two or more magic stones that share a name with this card, this card enters the field
+        # rested." (a magic stone's: TB_ENTERS_RESTED_SHARED, zones.stones_sharing_name as it enters the field)
+        if self.card.get("type") != "magic_stone" or _fixed(n) != 2:
+            raise Unsupported("'already control N magic stones that share a name' other than two, or not on a magic stone")
+        return {"__fields__": True, "enters_rested_shared": True}
 
     def stone_type(self, attr):
         return attr
@@ -567,6 +602,20 @@ class _T(CountWords, TextTransformer, Transformer):
     def cost_mana_ruler_n(self, n):
         return {"mana": _fixed(n), "mana_from": "j_ruler"}
 
+    # "remove N magic counters from this card" (CR 1022) on a magic stone: its counters are kept in the card's MANA word,
+    # which holds mana counters only on a card with [Mana] (CR 1122) or a J/ruler - never a magic stone here
+    def cost_magic(self):
+        return {"mana": 1, "_magic": True}
+
+    def cost_magic_n(self, n):
+        return {"mana": _fixed(n), "_magic": True}
+
+    def costs_discard_self(self, *cs):
+        # "<will>, discard this card: <effect>": CR 1126.2 is this text ("[Inheritance] (Cost): (Effect) means Pay the
+        # (cost), discard this card from your hand: (Effect)"); a cost that can be paid only in the hand (CR 1019.1)
+        # makes the ability active there (CR 902.2): compiled as [Inheritance] is (activate)
+        return {**self.costs(*cs), "_discard_self": True}
+
     def costs(self, *cs):
         out: dict[str, Any] = {}
         for c in cs:
@@ -590,6 +639,11 @@ class _T(CountWords, TextTransformer, Transformer):
     def activate(self, costs, body, once=None, only_if=None):
         if isinstance(once, dict):
             once, only_if = None, once
+        if costs.get("_discard_self"):
+            rest = {k: v for k, v in costs.items() if k != "_discard_self"}
+            if set(rest) != {"will"} or once:
+                raise Unsupported("'discard this card' with a cost other than will, or once per turn")
+            return self.inheritance(rest["will"], body, only_if)
         if only_if is not None:
             abilities = self.activate(costs, body, once)
             if not isinstance(abilities, list):
@@ -599,7 +653,10 @@ class _T(CountWords, TextTransformer, Transformer):
         ctype = self.card.get("type")
         if costs.get("rest") and ctype not in ("resonator", "j_ruler", "regalia", "magic_stone", "ruler", "addition"):
             raise Unsupported(f"a {{Rest}} cost on a {ctype}")
-        if costs.get("mana") and ctype not in ("ruler", "j_ruler") and costs.get("mana_from") != "j_ruler":
+        if costs.get("_magic"):
+            costs = {k: v for k, v in costs.items() if k != "_magic"}
+            _magic_counters_here(self.card)  # the counters of this card's MANA word (cost_magic)
+        elif costs.get("mana") and ctype not in ("ruler", "j_ruler") and costs.get("mana_from") != "j_ruler":
             raise Unsupported("a mana counter cost on a card that is not a J/ruler")
         ops, optional = body.ops(will=True), body.optional
         if "_pay" in costs:
@@ -874,6 +931,16 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("another card that is not a resonator entering")
         return [{"trigger": "other_enters", "trigger_filter": flt}]
 
+    def t_a_enters(self, *args):
+        # "When a J-ruler enters your field": a J-ruler enters the field by judgment (CR 705.3a; priority.resolve_judgment
+        # fires OTHER_ENTERS as zones.enter_field does). OTHER_ENTERS never watches the entering card itself: compiled
+        # only where the filter cannot match this card (a J-ruler on a card that is not one)
+        flt = dict(args[-1]) if isinstance(args[-1], dict) else {}
+        if flt.get("type") != ["j_ruler"] or self.card.get("type") == "j_ruler" or set(flt) - {"type", "side"}:
+            raise Unsupported("'a <card> enters your field' other than a J-ruler (the card itself would match)")
+        flt["side"] = "own"
+        return [{"trigger": "other_enters", "trigger_filter": flt}]
+
     def _attacks_filter(self, flt, other):
         # CR 803.5: "whenever a / another J/resonator <filter> attacks" (Trigger.J_RESONATOR_ATTACKS, the
         # attacker matched against the filter); "another": not this card (FowFilter.exclude_self)
@@ -927,6 +994,14 @@ class _T(CountWords, TextTransformer, Transformer):
         # "Players cannot gain life." (a continuous ability of a card in the field, CR 904: Op.NO_LIFE_GAIN)
         self._field_card("a continuous ability")
         return [{"kind": "continuous", "effect": [{"op": "no_life_gain"}]}]
+
+    def redirect_damage(self, *_):
+        # CR 910.1, 1007: "If damage would be dealt to you, it's dealt to this card instead." (a continuous ability of a
+        # J/resonator in the field, CR 902.1a: Op.REDIRECT_DAMAGE, effects.damage_redirect); only where the card can be
+        # dealt damage (CR 1007.4: a card without DEF is dealt none)
+        if self.card.get("type") not in ("resonator", "j_ruler"):
+            raise Unsupported("damage dealt instead to a card that is not a J/resonator")
+        return [{"kind": "continuous", "effect": [{"op": "redirect_damage"}]}]
 
     def continuous(self, *args):
         self._field_card("a continuous ability")
@@ -1180,6 +1255,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def c_name(self, q):
         return {"kind": "control_name", "value": str(q)[1:-1]}
+
+    def c_names_both(self, q, q2):
+        return {"kind": "control_names", "value": str(q)[1:-1], "names": [str(q2)[1:-1]]}
 
     def c_ruler_is(self, q, q2=None):
         # CR 201.2b: "J/ruler" is the ruler or the J-ruler, the card of its ruler slot either side up (a player has
@@ -1689,6 +1767,9 @@ class _T(CountWords, TextTransformer, Transformer):
         return [({"op": "_spend_only", "filter": flt}, None)]
 
     def produce_what(self, *toks):
+        n = str(toks[0])[1:-1] if len(toks) == 1 else ""
+        if n.isdigit() and 2 <= int(n) <= 10:
+            return [{"_several": {"void": int(n)}}]  # "Produce {2}.": two void will ({1} is a void will, CR 907)
         return list(dict.fromkeys(self._will_name(t) for t in toks))
 
     def produce_list(self, *toks):
@@ -1767,6 +1848,15 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def mana_counter(self, n):
         return [({"op": "mana_counter", "count": _fixed(n)}, None)]
+
+    def magic_counter_one(self):
+        return self.magic_counter(1)
+
+    def magic_counter(self, n):
+        # CR 1022.1: "put N magic counters on this card" (a magic stone's: the MANA word, cost_magic), on the card
+        # while it is in the field (Op.MANA_COUNTER a2 = 1)
+        _magic_counters_here(self.card)
+        return [({"op": "mana_counter", "count": _fixed(n), "on": "self"}, None)]
 
     def make_token(self, n, desc):
         # CR 1303: tokens with the ATK/DEF, attributes, race and keywords printed; CR 1303.1b: a resonator; CR
@@ -2064,6 +2154,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def r_block(self):
         return ["cant_block"]
+
+    def r_attack_player(self):
+        return ["cant_attack_player"]  # CR 803.3b: only an opponent's J/resonator is its attacked object
 
     def r_attack_block(self):
         return ["cant_attack", "cant_block"]

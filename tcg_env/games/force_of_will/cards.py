@@ -53,7 +53,7 @@ KeywordName = BitKeywordName = Literal[
     "quickcast", "barrier", "drain", "eternal", "bane", "bloodlust",
 ]  # fmt: skip
 RestrictionName = Literal["cant_attack", "cant_block", "cant_recover", "cant_be_blocked", "cant_be_attacked",
-                          "cant_be_targeted"]
+                          "cant_be_targeted", "cant_attack_player"]
 DurationName = Literal["end_of_turn", "permanent", "end_of_battle"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["activate", "will", "automatic", "continuous"]
@@ -77,6 +77,7 @@ ConditionName = Literal[
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
     "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
+    "control_names",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -88,6 +89,7 @@ _RESTRICT_BITS = {
     "cant_be_blocked": K.RESTRICT_CANT_BE_BLOCKED,
     "cant_be_attacked": K.RESTRICT_CANT_BE_ATTACKED,
     "cant_be_targeted": K.RESTRICT_CANT_BE_TARGETED,
+    "cant_attack_player": K.RESTRICT_CANT_ATTACK_PLAYER,
 }
 _WILL_CODE = {a: i for i, a in enumerate(K.ATTRIBUTE_NAMES)} | {"void": K.WILL_VOID}
 # will symbols of a printed cost (CR 203.3): {W} light, {R} fire, {U} water, {G} wind, {B} darkness
@@ -247,7 +249,9 @@ OpForesee = op_model("foresee", _M, count=_N)
 # "put the top N cards of your deck into your graveyard"; to "removed": "remove the top N cards of your deck
 # from the game" (CR 1004.1)
 OpMill = op_model("mill", _M, count=_NX, who=_Who, to=(Literal["graveyard", "removed"], "graveyard"))
-OpManaCounter = op_model("mana_counter", _M, count=Annotated[int, Field(ge=-10, le=10)], who=_Who)
+# on "self": magic counters on this card (a magic stone: its MANA word, card_text.magic_counter), while it is in the field
+OpManaCounter = op_model("mana_counter", _M, count=Annotated[int, Field(ge=-10, le=10)], who=_Who,
+                         on=(Literal["j_ruler", "self"], "j_ruler"))
 # replacement and prevention effects (CR 910, 1018): "prevent the next <amount> damage that would be
 # dealt to <targets / who> this turn" ("all": CR 1018.1b); "this turn, the next time <targets> would
 # be destroyed, instead <instead>"; continuous: "if <filter> would be destroyed, instead <instead>
@@ -260,6 +264,8 @@ OpPreventFrom = op_model("prevent_from", _M, reg=(Reg, 0))  # "prevent all damag
 # "<targets> don't recover during the recovery phase as long as this card is in the field" (Op.LOCK_RECOVER)
 OpLockRecover = op_model("lock_recover", _M, reg=(Reg, 0))
 OpNoLifeGain = op_model("no_life_gain", _M)  # "Players cannot gain life." (a continuous ability's, Op.NO_LIFE_GAIN)
+# "If damage would be dealt to you, it's dealt to this card instead." (a continuous ability's, Op.REDIRECT_DAMAGE)
+OpRedirectDamage = op_model("redirect_damage", _M)
 OpPreventPlayer = op_model("prevent_player", _M, amount=(_Prevent, "all"), who=_Who)
 OpShieldDestroy = op_model("shield_destroy", _M, instead=(InsteadList, ["rest", "heal"]), reg=(Reg, 0))
 OpReplaceDestroy = op_model("replace_destroy", _M, instead=(InsteadList, ["heal"]), filter=(Union[FowFilter, None], None))  # noqa: UP007
@@ -323,7 +329,7 @@ _OP_MODELS = (
     OpCounter, OpDraw, OpDiscard, OpDamagePlayer, OpGainLife, OpLoseLife, OpSearch, OpProduceWill, OpCallStone,
     OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
-    OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain,
+    OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
@@ -351,6 +357,7 @@ _ON_REGISTER = {
     "prevent_from", "lock_recover",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
+                    "redirect_damage",
                     "grave_to_removed", "prevent_damage", "damage_mod"}  # fmt: skip
 _INSTEAD_BITS = {"rest": K.INSTEAD_REST, "heal": K.INSTEAD_HEAL}
 
@@ -388,7 +395,7 @@ class FowBarrierFrom(StrictModel):
 
     attributes: Annotated[list[AttributeName], BeforeValidator(_as_list)] = Field(default_factory=list)
     types: list[Literal["resonator", "chant", "rune"]] = Field(default_factory=list)
-    cost_max: int | None = Field(default=None, ge=0, le=20)
+    cost_max: int | None = Field(default=None, ge=0, le=K.BARRIER_COST_MAX)
 
 
 class FowIncarnation(StrictModel):
@@ -450,6 +457,16 @@ class FowCard(CardBase):
     rune_cost: int = Field(default=0, ge=-10, le=10)
     story: bool = False  # chants: a story chant, for the extra deck ([Grimoire], CR 1132.2)
     enters_rested: bool = False  # "This card enters the field rested." (C_TYPE_BITS TB_ENTERS_RESTED)
+    # magic stones: "If you already control two or more magic stones that share a name with this card, this card enters
+    # the field rested." (C_TYPE_BITS TB_ENTERS_RESTED_SHARED)
+    enters_rested_shared: bool = False
+    # "This card has / gains "<name>" in addition to its other names." (CR 202): a second name (packed in C_NAME), which names
+    # are compared with everywhere (filters, "if you control "<name>"", "your J/ruler is "<name>"") and which deck
+    # construction counts (CR 402.3b: at most four cards with the same name, decks.validate_deck)
+    also_named: str | None = Field(default=None, min_length=1)
+    # "This card gains "<name>" in addition to its other names." on a J/resonator, addition, regalia or magic stone: an
+    # ability, active in the field only (CR 902.1a): the second name there, not in the hand, deck or graveyard
+    also_named_in_field: bool = False
     # chants: [Remnant] (CR 1115.2): it may be played from its owner's graveyard, then removed from the game instead of
     # leaving the chase for anywhere else (C_TYPE_BITS TB_REMNANT)
     remnant: bool = False
@@ -520,6 +537,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
         flags[-1, K.FL_MISC] |= K.FLAG_NO_LIFE_GAIN
     if ((code[:, K.I_OP] == K.Op.AURA_KEYWORD) & ((code[:, K.I_A0] & K.KW_QUICKCAST) != 0)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_HAND_QUICKCAST  # play.hand_quickcast
+    if (code[:, K.I_OP] == K.Op.REDIRECT_DAMAGE).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_REDIRECT_DAMAGE
     if (code[:, K.I_OP] == K.Op.DAMAGE_MOD).any():
         flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD
     if (code[:, K.I_OP] == K.Op.PREVENT_DAMAGE).any():
@@ -792,6 +811,8 @@ class _Compiler(PoolCompiler):
     def intern_card(self, card: FowCard) -> None:
         for r in card.races:
             self._intern(self.race_ids, r)
+        if card.also_named:
+            self._intern(self.name_ids, card.also_named)
 
     def extra_table_fields(self) -> dict:
         return {"race_ids": dict(self.race_ids), "gods_art_ids": dict(self.gods_art_ids)}
@@ -858,7 +879,7 @@ class _Compiler(PoolCompiler):
             "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",),
             "enters_rested": ("resonator", "addition", "regalia", "magic_stone"), "story": ("chant",), "grimoire": ("ruler",),
             "remnant": ("chant",), "from_removed": ("resonator", "chant", "addition", "regalia"),
-            "stone_types": ("magic_stone",),
+            "stone_types": ("magic_stone",), "enters_rested_shared": ("magic_stone",),
             "divinity": ("ruler", "j_ruler", "rune"),
             "mana": ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"),
         }  # fmt: skip
@@ -946,8 +967,13 @@ class _Compiler(PoolCompiler):
         row[K.C_STEALTH] = int(card.stealth is not None)
         row[K.C_TYPE_BITS] = (K.TB_MASTER * card.master) | (K.TB_CHANT * card.chant_rune) | (K.TB_STORY * card.story) \
             | (K.TB_ENTERS_RESTED * card.enters_rested) | (K.TB_TOKEN * card.token) | (K.TB_REMNANT * card.remnant) \
-            | (K.TB_FROM_REMOVED * card.from_removed)
+            | (K.TB_FROM_REMOVED * card.from_removed) | (K.TB_ENTERS_RESTED_SHARED * card.enters_rested_shared)
         row[K.C_TYPE_BITS] |= stone_type_bits(card)
+        if card.also_named:
+            n2 = self.interned(self.name_ids, card.also_named, "also_named", "card name")
+            if max(n2, row[K.C_NAME]) > K.NAME_MASK:
+                self.fail("also_named", f"a second name needs name ids below {K.NAME_MASK + 1} (constants.NAME_BITS)")
+            row[K.C_NAME] |= (n2 << K.NAME_BITS) | (K.NAME2_IN_FIELD * card.also_named_in_field)
         if card.play_condition is not None:
             if card.trigger is not None or card.stealth is not None or card.type not in _PAID_TYPES:
                 self.fail("play_condition", "a condition on playing a card from the hand (not [Trigger] nor [Stealth])")
@@ -1193,6 +1219,14 @@ class _Compiler(PoolCompiler):
             if not isinstance(v, str):
                 self.fail(f"{p}.value", "control_name takes a card name")
             return int(K.Condition.CONTROL_NAME), self.interned(self.name_ids, v, f"{p}.value", "card name")
+        if c.kind == "control_names":
+            names = [v, *c.names] if isinstance(v, str) and v else list(c.names)
+            if len(names) != 2:
+                self.fail(f"{p}.names", "control_names takes two card names (value, names)")
+            ids = [self.interned(self.name_ids, n, f"{p}.names", "card name") for n in names]
+            if max(ids) >= 1 << K.RULER_NAME_BITS:
+                self.fail(f"{p}.names", "too many card names in the pool for control_names")
+            return int(K.Condition.CONTROL_NAMES), ids[0] | (ids[1] << K.RULER_NAME_BITS)
         if c.kind == "ruler_named":
             names = [v, *c.names] if isinstance(v, str) and v else list(c.names)
             if not 1 <= len(names) <= 2:
@@ -1399,7 +1433,7 @@ class _Compiler(PoolCompiler):
         if name == "mana_counter":
             if op.count == 0:
                 self.fail(f"{q}.count", "must not be 0")
-            return op.count, who(), 0
+            return op.count, who(), int(op.on == "self")
         if name == "foresee":
             return op.count, 0, 0
         if name == "if_done":

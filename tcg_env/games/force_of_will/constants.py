@@ -166,6 +166,9 @@ RESTRICT_CANT_BE_ATTACKED = 16  # "this card cannot be attacked" (CR 803.3b: no 
 # players', CR 1120.2): no filter of a target matches it (filters.filter_match, CR 903.2g). Not in the observation's
 # restriction columns (a new column would change its layout); the legal targets show it
 RESTRICT_CANT_BE_TARGETED = 32
+# "this card cannot attack your opponent" (CR 803.3b: the opponent is no attacked object for it; it attacks only where
+# a J/resonator of the opponent's can be attacked, battle.can_attack_now). Not in the observation's restriction columns
+RESTRICT_CANT_ATTACK_PLAYER = 64
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
@@ -180,6 +183,15 @@ C_ATK = CARD_TABLE.add("atk", source=copy())  # J/resonators (CR 206), else 0
 C_DEF = CARD_TABLE.add("def", source=copy("defense"))  # J/resonators (CR 207), else 0
 C_KEYWORDS = CARD_TABLE.add("keywords", source=mask(KEYWORD_BITS))  # KW_* bits printed on the card
 C_NAME = CARD_TABLE.add("name", source=interned("name_ids", "card name"))  # interned name id (CR 202.2: four of a name), from 1
+# C_NAME packs a second name: "This card has / gains "<name>" in addition to its other names." (CR 202; the card fields
+# also_named and also_named_in_field): the printed name's id in the low NAME_BITS, the second name's id above it (0
+# none), NAME2_IN_FIELD for a name gained by a continuous ability, only while the card is in the field or a ruler area
+# (CR 902.1a). Packed, not a column of its own: the pools without a second name keep their tables (fingerprints). The
+# name checks read both (filters.filter_core, spend_match, controls_named, Condition RULER_NAMED,
+# zones.stones_sharing_name; decks.validate_deck counts a printed second name)
+NAME_BITS = 15
+NAME_MASK = (1 << NAME_BITS) - 1
+NAME2_IN_FIELD = 1 << (2 * NAME_BITS)
 C_RACE = CARD_TABLE.add("race", source=interned("race_ids", "race", "races.0"))  # interned race / trait id of its first race, 0 = none (CR 205)
 C_RACE2 = CARD_TABLE.add("race2", source=interned("race_ids", "race", "races.1"))  # a second race / trait, 0 = none
 C_J_SIDE = CARD_TABLE.add("j_side")  # rulers: card id of the J-ruler side ([Judgment], CR 705.3), -1 = none; J-rulers: their ruler's id
@@ -234,6 +246,7 @@ FLAG_REMNANT = 512  # some card with [Remnant] (TB_REMNANT): the PRIORITY mask l
 FLAG_OTHER_TO_GRAVE = 1 << 15
 FLAG_NO_LIFE_GAIN = 1 << 16  # some NO_LIFE_GAIN instruction (effects.life_gain_blocked)
 FLAG_HAND_QUICKCAST = 1 << 17  # some AURA_KEYWORD giving [Quickcast] to cards in the hand (play.hand_quickcast)
+FLAG_REDIRECT_DAMAGE = 1 << 18  # some REDIRECT_DAMAGE instruction (effects.deal_damage_to_player, damage_redirect)
 FLAG_ATTR_REDUCTION = 256  # some COST_REDUCTION of attribute will (a2's COST_RED_ATTR_* fields: play.hand_attr_reduction)
 # COST_REDUCTION's a2: bit 0 "you may" (asked as the card is played, play.play_from_hand), then COST_RED_ATTR_BITS
 # bits per attribute (Attribute order): the will of that attribute less ("you may pay {B} less", CR 903.2i-iv)
@@ -271,11 +284,17 @@ TB_FROM_REMOVED = 1 << (TB_STONE_SHIFT + 7)
 TB_MOBILIZE = 1 << (TB_STONE_SHIFT + 8)
 # [Barrier] <information> (CR 1120.3): from TB_BARRIER_SHIFT, the spells and abilities of another player's the card
 # cannot be targeted by, by their card (the spell's, or the card whose ability it is): bits 0-4 attributes (1 <<
-# Attribute), from BARRIER_TYPE_SHIFT card types (1 << CardType), from BARRIER_COST_SHIFT a total cost N or less as
-# N + 1; 0: none (filters.filter_match; in C_TYPE_BITS, not a column of its own: the card table keeps its width)
+# Attribute), from BARRIER_TYPE_SHIFT card types (1 << CardType, 8 bits), from BARRIER_COST_SHIFT a total cost N or
+# less as N + 1 (4 bits: N up to BARRIER_COST_MAX); 0: none (filters.filter_match; in C_TYPE_BITS, not a column of its
+# own: the card table keeps its width). Bits 13-29 of C_TYPE_BITS.
 TB_BARRIER_SHIFT = TB_STONE_SHIFT + 9
 BARRIER_TYPE_SHIFT = 5
 BARRIER_COST_SHIFT = 13
+BARRIER_COST_MAX = 14
+# "If you already control two or more magic stones that share a name with this card, this card enters the field
+# rested." (a magic stone's; zones.enter_field counts the other magic stones of its controller's field sharing a name;
+# bit 30, above [Barrier]'s information)
+TB_ENTERS_RESTED_SHARED = 1 << 30
 # [Dive] <will>: <effect> (GITS sets; no rule of CR 8.01, its reminder text: "Pay <will> and reveal this card from your
 # hand to play this ability. Then remove this card from the game and put a cyberbrain counter on it. You may play
 # this card from your removed area as long as there is a cyberbrain counter on it."): an activate ability row whose
@@ -467,6 +486,9 @@ class Condition(IntEnum):
     # "the weather is <weather>" (CR 1028): arg = Weather; the weather of the ability's controller (CR 1028.2: the
     # player the effect refers to), state.WEATHER
     WEATHER_IS = 22
+    # "if you control "A" and "B"": a card named A and a card named B (CONTROL_NAME's test each; two cards, or one with
+    # both names, CR 202): arg = A | B << RULER_NAME_BITS
+    CONTROL_NAMES = 23
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
@@ -687,6 +709,9 @@ class Op(IntEnum):
     # "Players cannot gain life." (a continuous ability; effects.life_gain_blocked, only in pools with one:
     # FLAG_NO_LIFE_GAIN): while its card is in the field, life gains are none
     NO_LIFE_GAIN = 76
+    # "If damage would be dealt to you, it's dealt to this card instead." (a continuous ability of a J/resonator, CR
+    # 910 / 1007: effects.damage_redirect, only in pools with one: FLAG_REDIRECT_DAMAGE)
+    REDIRECT_DAMAGE = 77
 
 
 class Shield(IntEnum):

@@ -37,6 +37,22 @@ class DeckParts:
     extra: np.ndarray
 
 
+def _check_second_names(deck: Deck, table: Any, ids: np.ndarray, rule: str, part: str) -> None:
+    """A card with a second name ("This card has "<name>" in addition to its other names.", packed in C_NAME, CR
+    202.2) has both: at most four cards with that name, printed or second (check_copies counts the printed names); a
+    name gained in the field (NAME2_IN_FIELD) is not counted."""
+    def names(c: int) -> tuple[int, int]:
+        v = int(table.cards[c, K.C_NAME])
+        return v & K.NAME_MASK, 0 if v & K.NAME2_IN_FIELD else (v >> K.NAME_BITS) & K.NAME_MASK
+
+    for n in sorted({names(int(c))[1] for c in ids.tolist()} - {0}):
+        have = [int(c) for c in ids.tolist() if n in names(int(c))]
+        if len(have) > K.MAX_COPIES:
+            name = next(k for k, v in table.name_ids.items() if v == n)
+            _fail(deck, table, f"{len(have)} cards named {name!r}{part} (a second name counts, CR 202.2): at most "
+                  f"{K.MAX_COPIES} of a card name (CR {rule})", have[0])
+
+
 def _fail(deck: Deck, table: Any, reason: str, cid: int | None = None, field: str = "cards") -> None:
     raise deck_error(table, deck, reason, cid, field)
 
@@ -106,6 +122,8 @@ def validate_deck(table: Any, deck: Deck, format: str | None = None, *, extra: I
     check_copies(table, deck, main_extra_runes, K.MAX_COPIES, "402.3b, 402.7", by="name")
     check_copies(table, deck, parts.stones, K.MAX_COPIES, "402.4c", by="name", part="magic stone deck",
                  exempt=lambda cid: bool(table.cards[cid, K.C_BASIC]))  # fmt: skip
+    _check_second_names(deck, table, main_extra_runes, "402.3b, 402.7", "")
+    _check_second_names(deck, table, parts.stones, "402.4c", " in the magic stone deck")
     return deck
 
 

@@ -194,10 +194,18 @@ def deal_damage_to_card(game, s, T, src, slot, amount):
 @internal
 def deal_damage_to_player(game, s, T, src, p, amount):
     """CR 1007.2 (less what is prevented, CR 1018.1); the source card's "deals damage" abilities
-    trigger ([Drain]: keywords.damage_dealt)."""
+    trigger ([Drain]: keywords.damage_dealt). Returns the damage dealt to the player."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_REDIRECT_DAMAGE) != 0 and amount > 0:
+        # CR 910.1, 910.2a: "it's dealt to this card instead" replaces the damage to the player before any prevention
+        # (and before a DAMAGE_MOD: chosen for the dealer, the order that deals the most, as modified_damage does);
+        # the card's own replacements and prevention apply to it as it is dealt (deal_damage_to_card, CR 1007.1, 1007.4)
+        r = game.damage_redirect(s, T, p)
+        if r >= 0:
+            game.deal_damage_to_card(s, T, src, r, amount)
+            return 0
     if s[SHIELD_N] > 0 and game.damage_from_prevented(s, src):
         return 0  # CR 1018.1b
-    F = flag_table(T)
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_MOD) != 0:
         amount = game.modified_damage(s, T, src, -1, amount)  # CR 910.2a: before the prevention
     amount = game.prevent_damage(s, -1, p, amount)
@@ -657,6 +665,29 @@ def add_shields(game, s, f, reg, kind, amount):
 
 
 @internal
+def damage_redirect(game, s, T, p):
+    """The card damage to player ``p`` is dealt to instead: the first card of ``p``'s field (the earliest there) with a
+    continuous ability "If damage would be dealt to you, it's dealt to this card instead." (Op.REDIRECT_DAMAGE) whose
+    condition holds; -1 none. CR 910.2a: among several, the dealer's choice: the engine takes the first for them."""
+    abil = ability_table(T)
+    code = code_table(T)
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+    for i in range(s[n_off]):
+        card = s[l_off + i]
+        c = card_table(T)[s[CARD + card * CARD_W]]
+        if c[K.C_HAS_CONT] == 0:
+            continue
+        for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+            if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
+                continue
+            for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+                if code[q, I_OP] == Op.REDIRECT_DAMAGE and game.condition_holds(
+                        s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, card):
+                    return card
+    return -1
+
+
+@internal
 def life_gain_blocked(game, s, T):
     """Does a continuous ability "Players cannot gain life." (Op.NO_LIFE_GAIN) apply now: one of a card in a field
     or a ruler area (CR 902.1), its condition holding? Only in pools with one (FLAG_NO_LIFE_GAIN)."""
@@ -771,9 +802,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             game.enter_field(s, T, slot, who)
     elif op == Op.MANA_COUNTER:
         # CR 1022.1: put (a0 > 0) or remove (a0 < 0, as many as there are) mana counters on the
-        # J/ruler of player ``who`` (CR 1122); its ruler slot, either side up
-        w = (who * K.PLAYER_SLOTS + K.RULER_SLOT) * CARD_W
-        if s[CARD + w] >= 0 and (s[ZONE + w] == Zone.FIELD or s[ZONE + w] == Zone.RULER_AREA):
+        # J/ruler of player ``who`` (CR 1122); its ruler slot, either side up; a2 = 1: magic counters on this card
+        # (a magic stone's, in the same word) while it is in the field
+        w = (max(src, 0) if a2 == 1 else who * K.PLAYER_SLOTS + K.RULER_SLOT) * CARD_W
+        if (a2 == 0 or src >= 0) and s[CARD + w] >= 0 and (s[ZONE + w] == Zone.FIELD or (a2 == 0 and s[ZONE + w] == Zone.RULER_AREA)):
             s[MANA + w] = max(s[MANA + w] + a0, 0)
     elif op == Op.MILL:
         n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, who)

@@ -14,7 +14,7 @@ from tcg_env.games.force_of_will.state import (
 )
 from tcg_env.games.force_of_will.characteristics import field_card_may_pass, type_mask_of, x_on_chase
 from tcg_env.rules.filters import (
-    holder_of, passes_bits, passes_equals, passes_equals_any2, passes_not_source, passes_range, passes_side,
+    holder_of, passes_bits, passes_equals_any2, passes_not_source, passes_range, passes_side,
     passes_state, passes_zone
 )
 
@@ -64,7 +64,7 @@ def barrier_from_source(game, s, T, b, source):
         return True
     if ((b >> K.BARRIER_TYPE_SHIFT) & 255 & type_mask_of(sc)) != 0:
         return True
-    cm = (b >> K.BARRIER_COST_SHIFT) & 31
+    cm = (b >> K.BARRIER_COST_SHIFT) & 15
     if cm == 0:
         return False
     tc = game.total_cost(T, s[CARD + source * CARD_W])
@@ -131,8 +131,13 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
         return False
     if not passes_equals_any2(f[K.F_RACE], c[K.C_RACE], c[K.C_RACE2]):
         return False
-    if not passes_equals(f[K.F_NAME], c[K.C_NAME]):
-        return False
+    if f[K.F_NAME] != 0 and f[K.F_NAME] != (c[K.C_NAME] & K.NAME_MASK):
+        # a second name (packed in C_NAME, CR 202); one gained by an ability only in the field or a ruler area (902.1a)
+        n2 = (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK
+        if (c[K.C_NAME] & K.NAME2_IN_FIELD) != 0 and z != Zone.FIELD and z != Zone.RULER_AREA:
+            n2 = 0
+        if f[K.F_NAME] != n2:
+            return False
     st = f[K.F_STATE]
     if st >= K.CardState.ATTACKING:  # "attacking / blocking <cards>": the ones in the battle now
         return (((st == K.CardState.ATTACKING or st == K.CardState.ATTACKING_OR_BLOCKING) and slot == s[ATTACKER])
@@ -148,7 +153,8 @@ def spend_match(T, frow, cid):
     f = filter_table(T)[frow]
     c = card_table(T)[cid]
     return (passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)) and passes_bits(f[K.F_ATTR_MASK], c[K.C_ATTR])
-            and passes_equals_any2(f[K.F_RACE], c[K.C_RACE], c[K.C_RACE2]) and passes_equals(f[K.F_NAME], c[K.C_NAME]))
+            and passes_equals_any2(f[K.F_RACE], c[K.C_RACE], c[K.C_RACE2]) and passes_equals_any2(f[K.F_NAME], c[K.C_NAME] & K.NAME_MASK, 0 if (c[K.C_NAME] & K.NAME2_IN_FIELD) != 0
+                                                   else (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK))  # a printed second name
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -222,20 +228,16 @@ def condition_holds(game, s, T, cond, arg, controller, source):
     if cond == K.Condition.PLAYED_CARD_THIS_TURN:
         return s[PLAYED_CARDS + controller] > 1  # another card than this one (CR 1124.2a)
     if cond == K.Condition.CONTROL_NAME:
-        n_off, l_off = zone_offsets(ZT, Zone.FIELD, controller)
-        for i in range(s[n_off]):
-            if card_table(T)[s[CARD + s[l_off + i] * CARD_W], K.C_NAME] == arg:
-                return True
-        # CR 105.3: its ruler in its ruler area is controlled too (a J-ruler is in the field, above)
-        r = game.j_ruler_slot(s, controller)
-        return s[ZONE + r * CARD_W] == Zone.RULER_AREA and card_table(T)[s[CARD + r * CARD_W], K.C_NAME] == arg
+        return controls_named(game, s, T, controller, arg)
     if cond == K.Condition.NOT_FIRST_PLAYER:
         return s[FIRST_PLAYER] != controller  # [Energize] (CR 1119.2)
     if cond == K.Condition.WEATHER_IS:
         return s[WEATHER + controller] == arg  # CR 1028.2: the weather of the player the text refers to
     if cond == K.Condition.RULER_NAMED:
-        n = card_table(T)[s[CARD + game.j_ruler_slot(s, controller) * CARD_W], K.C_NAME]
-        return n == (arg & ((1 << K.RULER_NAME_BITS) - 1)) or n == (arg >> K.RULER_NAME_BITS) - 1
+        c = card_table(T)[s[CARD + game.j_ruler_slot(s, controller) * CARD_W]]
+        a, b = arg & ((1 << K.RULER_NAME_BITS) - 1), (arg >> K.RULER_NAME_BITS) - 1  # b: -1 none
+        n1, n2 = c[K.C_NAME] & K.NAME_MASK, (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK  # a J/ruler is in its area or the field
+        return n1 == a or n1 == b or (n2 != 0 and (n2 == a or n2 == b))
     if cond == K.Condition.GRAVEYARD_AT_LEAST:
         return s[GRAVE_N + controller] >= arg
     if cond == K.Condition.SELF_COUNTERS_AT_LEAST:
@@ -282,4 +284,24 @@ def condition_holds(game, s, T, cond, arg, controller, source):
             if need > 0 and game.revealed_runes(s, T, controller, 1 << a) < need:
                 return False
         return game.revealed_runes(s, T, controller, 0) >= total
+    if cond == K.Condition.CONTROL_NAMES:
+        mask = (1 << K.RULER_NAME_BITS) - 1
+        return controls_named(game, s, T, controller, arg & mask) and controls_named(
+            game, s, T, controller, (arg >> K.RULER_NAME_BITS) & mask)
     return False
+
+
+@internal
+def controls_named(game, s, T, controller, name):
+    """Condition CONTROL_NAME: ``controller`` controls a card named ``name`` (either of its names, packed in C_NAME,
+    CR 202; a card in the field or a ruler area has both)."""
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, controller)
+    for i in range(s[n_off]):
+        c = card_table(T)[s[CARD + s[l_off + i] * CARD_W]]
+        if (c[K.C_NAME] & K.NAME_MASK) == name or ((c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK) == name:
+            return True
+    # CR 105.3: its ruler in its ruler area is controlled too (a J-ruler is in the field, above)
+    r = game.j_ruler_slot(s, controller)
+    c = card_table(T)[s[CARD + r * CARD_W]]
+    return s[ZONE + r * CARD_W] == Zone.RULER_AREA and ((c[K.C_NAME] & K.NAME_MASK) == name or (
+        (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK) == name)

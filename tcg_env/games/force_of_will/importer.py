@@ -177,6 +177,13 @@ def _type_of(types: list[str]) -> tuple[str | None, str]:
 
 def _addition_target(types: list[str], text: str) -> str:
     joined = " ".join(types).lower()
+    if joined.strip() == "addition":
+        # a new addition has no subtype (CR 1406.1: the old ones have): it needs no target by rule (CR 1406.2a), only
+        # where its text says so ("As you play this card, target a J/resonator ... added to the chosen target");
+        # "added J/resonator" elsewhere ("Whenever an addition is added to a J/resonator ... That added J/resonator")
+        # names another addition's card
+        m = re.search(r"as you play this card, target an? (?:[\w ]*?)(j/resonator|resonator)\b", text.lower())
+        return "field" if m is None else ("j_resonator" if m[1] == "j/resonator" else "resonator")
     if "j/resonator" in joined or "added j/resonator" in text.lower():
         return "j_resonator"
     if "resonator" in joined or "added resonator" in text.lower():
@@ -682,7 +689,7 @@ def import_force_of_will_json(path: str | Path) -> ImportResult:
         text_only += int(bool(rec.get("uncompiled")))
     # a filter naming a card (``name``) needs that card in the pool (cards.py): lines naming a card
     # this list does not import are not compiled
-    names = {rec["name"] for _, rec in pending}
+    names = {rec["name"] for _, rec in pending} | {rec["also_named"] for _, rec in pending if rec.get("also_named")}
     kept: list[tuple[str, dict]] = []
     for number, rec in pending:
         if _drop_unknown_names(rec, lines_of[number], names):

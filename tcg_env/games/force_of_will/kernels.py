@@ -280,8 +280,10 @@ def legal_mask_row(game, s, T, out):
             n += 1
         return n
     if kind == Decision.ATTACKED:
-        out[ATTACK_PLAYER] = 1
-        n = 1
+        n = 0
+        if not game.restricted(s, T, s[ATTACKER], K.RESTRICT_CANT_ATTACK_PLAYER):  # "cannot attack your opponent"
+            out[ATTACK_PLAYER] = 1
+            n = 1
         o_off, ol_off = zone_offsets(ZT, Zone.FIELD, 1 - p)
         for i in range(min(s[o_off], FIELD_SLOTS)):
             if attackable(game, s, T, s[ATTACKER], s[ol_off + i]):

@@ -798,6 +798,8 @@ def rune_playable(game, s, T, p, i):
         return False
     if not game.room_to_play(s) or c[K.C_DIVINITY] > game.remaining_divinity(s, T, p) or game.free_slot(s, p) < 0:
         return False
+    if c[K.C_PLAY_COND] != 0 and not game.condition_holds(s, T, c[K.C_PLAY_COND], c[K.C_PLAY_COND_ARG], p, slot):
+        return False  # "Play this card only if <condition>." (a rune's too: played from the rune area, CR 711.2)
     if not game.card_can_pay(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, rune_free_cost(c)):
         return False
     arow = c[K.C_SPELL_ABIL]

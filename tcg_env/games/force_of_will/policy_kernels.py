@@ -507,7 +507,7 @@ def heuristic_action(game, s, T, mask, n_legal, rng_row):
             return OWN_FIELD_BASE + best
         return PASS if mask[PASS] != 0 else game._first_legal(mask)
     if kind == Decision.ATTACKED:
-        return ATTACK_PLAYER
+        return ATTACK_PLAYER if mask[ATTACK_PLAYER] != 0 else game._first_legal(mask)
     if kind == Decision.BLOCK:
         return game._block(s, T, mask, p)
     if kind == Decision.DISCARD or kind == Decision.DISCARD_COST:

@@ -378,6 +378,7 @@ def resolve_judgment(game, s, T, slot, ctrl):
     zone_put(s, ZT, slot, Zone.FIELD)
     s[MANA + w] += card_table(T)[j, K.C_MANA]  # CR 1122.2b, added to the ruler's own (CR 1022.3, 1022.6)
     game.trigger_own(s, T, slot, K.Trigger.ENTER, slot)
+    game.trigger_all(s, T, K.Trigger.OTHER_ENTERS, slot)  # CR 705.3a: it enters the field ("whenever a J-ruler enters")
     game.trigger_all(s, T, K.Trigger.JUDGMENT, slot)
 
 

@@ -136,6 +136,25 @@ def detach_additions(s, T, slot):
 
 
 @internal
+def stones_sharing_name(game, s, T, slot, controller):
+    """The magic stones ``controller`` controls, other than ``slot``, that share a name with it (CR 202: either of
+    their names, packed in C_NAME; a name gained by an ability counts in the field)."""
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    a, b = c[K.C_NAME] & K.NAME_MASK, (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, controller)
+    n = 0
+    for i in range(s[n_off]):
+        o = s[l_off + i]
+        if o == slot or game.card_type(s, T, o) != K.CardType.MAGIC_STONE:
+            continue
+        d = card_table(T)[s[CARD + o * CARD_W]]
+        x, y = d[K.C_NAME] & K.NAME_MASK, (d[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK
+        if x == a or x == b or (y != 0 and (y == a or y == b)):
+            n += 1
+    return n
+
+
+@internal
 def enter_field(game, s, T, slot, controller):
     """Put ``slot`` into the field under ``controller``'s control (CR 307.7), recovered (CR
     303.1b), with its [Mana] counters (CR 1122.2b); its [Enter] abilities and the others' "enters"
@@ -153,8 +172,11 @@ def enter_field(game, s, T, slot, controller):
             s[CONTROLLER + w] = s[OWNER + w]  # off the field a card is its owner's (CR 105.3a)
             return False
     s[MANA + w] += card_table(T)[s[CARD + w], K.C_MANA]
-    if (card_table(T)[s[CARD + w], K.C_TYPE_BITS] & K.TB_ENTERS_RESTED) != 0:
+    bits = card_table(T)[s[CARD + w], K.C_TYPE_BITS]
+    if (bits & K.TB_ENTERS_RESTED) != 0:
         s[RESTED + w] = 1  # "This card enters the field rested."
+    elif (bits & K.TB_ENTERS_RESTED_SHARED) != 0 and stones_sharing_name(game, s, T, slot, controller) >= 2:
+        s[RESTED + w] = 1  # "If you already control two or more magic stones that share a name with this card, ..."
     s[ENTERED + w] = s[H_TURN]
     game.trigger_own(s, T, slot, K.Trigger.ENTER, slot)
     game.trigger_all(s, T, K.Trigger.OTHER_ENTERS, slot)
