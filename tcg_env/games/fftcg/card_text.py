@@ -2308,6 +2308,9 @@ def _action_line(line: str) -> bool:
     return t.startswith('"') or (t.endswith('"') and t.count('"') == 1)
 
 
+_TARGETING_OPS = ("choose", "select_all", "target_self", "opp_select", "target_trigger")
+
+
 def _renumbered(effect: list[dict], first: int) -> list[dict]:
     """The ops of one action with its registers moved up by ``first``."""
     return [{**op, "reg": op["reg"] + first} if "reg" in op else op for op in effect]
@@ -2327,7 +2330,8 @@ def _modal_ability(heads: list[LineResult], n: int, up_to: bool, alt: dict | Non
         if alt is not None:
             effect.append({"op": "mode_if", **alt})
         several = n > 1 or up_to or (alt is not None and (alt["count"] > 1 or alt["up_to"]))
-        first = 0
+        count = max(n, alt["count"] if alt is not None else 0)
+        sums = {(0, 0)}  # (registers, actions) the selected actions before this one may fill
         for h in heads:
             if len(h.abilities) != len(heads[0].abilities):
                 return "the actions compile to different abilities"
@@ -2335,13 +2339,18 @@ def _modal_ability(heads: list[LineResult], n: int, up_to: bool, alt: dict | Non
             if {k: v for k, v in other.items() if k != "effect"} != rest:
                 return "an action with its own condition, 'you may' or trigger"
             ops = other["effect"]
-            if several:
-                used = {op["reg"] for op in ops if op["op"] in ("choose", "select_all", "target_self")}
-                if first + len(used) > K.N_REGS:
-                    return f"more than {K.N_REGS} of the actions that may be selected together choose or act on cards"
-                ops = _renumbered(ops, first)
-                first += len(used)
-            effect += [{"op": "mode"}, *ops]
+            if not several:
+                effect += [{"op": "mode"}, *ops]
+                continue
+            # several may be selected: the action's registers follow those of the selected actions before it, a
+            # copy of the action for each offset they may leave (effects.mode_row_sel)
+            used = {op["reg"] for op in ops if op["op"] in _TARGETING_OPS}
+            offsets = sorted({r for r, c in sums if c < count}) if used else [0]
+            if offsets[-1] + len(used) > K.N_REGS:
+                return f"more than {K.N_REGS} registers for the targets of the actions that may be selected together"
+            for off in offsets:
+                effect += [{"op": "mode", **({"offset": off} if off else {})}, *_renumbered(ops, off)]
+            sums |= {(r + len(used), c + 1) for r, c in sums if c < count}
         if len(effect) > 24:
             return "a modal effect of more than 24 ops"
         out.append({**rest, "effect": effect})

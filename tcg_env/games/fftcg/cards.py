@@ -311,7 +311,10 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # "Select 1 of the M following actions.": select_mode first, then "mode" before each action's ops
         op_model("select_mode", module, modes=(int, Field(ge=2, le=5)), count=(int, Field(default=1, ge=1, le=5)),
                  up_to=(bool, False)),
-        op_model("mode", module),
+        # offset: where several actions may be selected together, an action that fills registers is given once for each
+        # register offset it may start at (its registers after those of the selected actions before it, which differ
+        # with the selection): the copy's registers start at offset (effects.mode_row_sel); 0 starts the action
+        op_model("mode", module, offset=(int, Field(default=0, ge=0, le=K.N_REGS - 1))),
         op_model("mode_if", module, condition=FFCondition, count=(int, Field(ge=1, le=5)), up_to=(bool, False)),
         op_model("aura_power_per", module, amount=_Amount, per=(Literal["card", "damage"], "card"),
                  filter=(filter_model | None, None)),
@@ -881,6 +884,46 @@ class _Compiler(PoolCompiler):
             cond_arg = v
         return int(cond), int(cond_arg)
 
+    def _check_mode_registers(self, ab: FFAbility, p: str, several: bool, mode_regs: dict[int, int]) -> None:
+        """The registers of a modal effect's actions (mode ops split the effect into copies of the actions; a
+        copy with offset 0 starts an action). One action at a time: every copy starts at register 0. Several
+        (the targets of all are kept): each copy fills the registers offset .. offset + n - 1 (the same n for
+        every copy of an action), and an action that fills registers has a copy for every offset the selected
+        actions before it may leave (the sums of the registers of at most count - 1 of them) within N_REGS."""
+        copies: list[tuple[int, int, set[int]]] = []  # (index of the mode op, offset, registers filled)
+        for j, op in enumerate(ab.effect):
+            if op.op == "mode":
+                copies.append((j, op.offset, set()))
+            elif copies and op.op in _TARGETING:
+                copies[-1][2].add(op.reg)
+        actions: list[list[tuple[int, int, set[int]]]] = []
+        for c in copies:
+            if c[1] == 0:
+                actions.append([c])
+            elif actions:
+                actions[-1].append(c)
+        for acts in actions:
+            for j, off, regs in acts:
+                mode_regs[j] = len(regs)
+                if not several and off > 0:
+                    self.fail(f"{p}.effect[{j}].offset", "one action at a time: every action's registers start at 0")
+                if several and regs != set(range(off, off + len(regs))):
+                    self.fail(f"{p}.effect[{j}]", f"this copy of the action fills registers {off} .. {off}+n-1")
+            if len({len(r) for _, _, r in acts}) != 1:
+                self.fail(f"{p}.effect[{acts[0][0]}]", "the copies of an action fill as many registers")
+        if not several:
+            return
+        count = max(ab.effect[0].count, ab.effect[1].count if ab.effect[1].op == "mode_if" else 0)
+        sums = {(0, 0)}  # (registers, actions) the selected actions before the current one may fill
+        for acts in actions:
+            n = len(acts[0][2])
+            need = {r for r, m in sums if m < count}
+            have = {off for _, off, _ in acts}
+            if n > 0 and (need - have or max(need) + n > K.N_REGS):
+                self.fail(f"{p}.effect[{acts[0][0]}]", f"a copy of the action for each register offset it may start "
+                                                       f"at ({sorted(need)}), within {K.N_REGS} registers")
+            sums |= {(r + n, m + 1) for r, m in sums if m < count}
+
     def compile_effect(self, card: FFCard, ab: FFAbility, p: str) -> None:
         is_field = ab.kind == "field"
         filled: set[int] = set()
@@ -888,7 +931,7 @@ class _Compiler(PoolCompiler):
         seen_effect = False
         no_self = ab.kind in ("summon", "ex_burst")
         modal = bool(ab.effect) and ab.effect[0].op == "select_mode"
-        n_modes = sum(op.op == "mode" for op in ab.effect)
+        n_modes = sum(op.op == "mode" and op.offset == 0 for op in ab.effect)
         first_mode = 2 if modal and len(ab.effect) > 1 and ab.effect[1].op == "mode_if" else 1
         if modal and (n_modes != ab.effect[0].modes or len(ab.effect) <= first_mode
                       or ab.effect[first_mode].op != "mode"):
@@ -896,11 +939,9 @@ class _Compiler(PoolCompiler):
                                      "right after it (or after its mode_if)")
         several = modal and (ab.effect[0].count > 1 or ab.effect[0].up_to or
                              (first_mode == 2 and (ab.effect[1].count > 1 or ab.effect[1].up_to)))
-        if several:
-            # several actions may be selected: each fills registers of its own (the targets of all are kept)
-            regs = [getattr(op, "reg", None) for op in ab.effect if op.op in _TARGETING]
-            if len(regs) != len(set(regs)):
-                self.fail(f"{p}.effect", "actions that may be selected together fill different registers")
+        mode_regs: dict[int, int] = {}  # index of a mode op -> how many registers its copy of the action fills
+        if modal:
+            self._check_mode_registers(ab, p, several, mode_regs)
         if any(getattr(op, "per", None) == "source_power" for op in ab.effect) and any(
                 getattr(op, "reg", None) == K.N_REGS - 1 for op in ab.effect):
             # the last register's second last slot keeps the source's power as it last was (state.E_LKI)
@@ -922,9 +963,10 @@ class _Compiler(PoolCompiler):
                 if (name == "select_mode") != (j == 0) or not modal:
                     self.fail(f"{q}.op", "select_mode is the first op of a modal effect, mode only follows it")
                 if name == "mode":
-                    # each action chooses its own targets first (CR 11.3.3); registers start empty
-                    self.code_rows.append([int(EFFECT_OPS[name]), 0, n_modes - sum(o.op == "mode" for o in
-                                                                                  ab.effect[j:]), 0, 0])
+                    # each action chooses its own targets first (CR 11.3.3); registers start empty. a0: the action,
+                    # a1: the register offset of this copy, a2: the registers it fills (effects.mode_row_sel)
+                    k = n_modes - sum(o.op == "mode" and o.offset == 0 for o in ab.effect[j:]) - (op.offset > 0)
+                    self.code_rows.append([int(EFFECT_OPS[name]), 0, k, op.offset, mode_regs.get(j, 0)])
                     filled, seen_effect, break_regs = set(), False, {}
                 else:
                     if op.count > op.modes:
