@@ -559,7 +559,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def _mod_ops(self, mods, duration: str) -> list[dict]:
         ops, kws = [], []
         for kind, v in mods:
-            if kind == "power":
+            if kind == "restrict":
+                ops.append({"op": "restrict", "restrictions": v, "duration": duration})
+            elif kind == "power":
                 ops.append(self._power_op(v[0], v[1], duration) if isinstance(v, tuple) else
                            self._power_op(v, {}, duration))
             elif v == "back_attack":
@@ -605,6 +607,11 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def r_unreturnable_opp(self, _):
         return ("restrict", ["unreturnable_by_opp_effects"])
+
+    def r_unchoosable_granted(self, items):
+        # the granted ability's "your opponent": the opponent of the card's controller (effects.can_be_chosen)
+        kinds = [str(k).lower() for k in items[-1].children]
+        return ("restrict", [f"unchoosable_by_opp_{k}" for k in kinds])
 
     def _mods_of(self, items):
         for t in items:
@@ -1670,6 +1677,8 @@ class FFTextTransformer(TextTransformer, Transformer):
     def _aura(self, filt, mods) -> list[dict]:
         ops, kws = [], []
         for kind, v in mods:
+            if kind == "restrict":
+                raise Unsupported("a granted restriction in a field ability's list of gains")
             if kind == "power" and isinstance(v, tuple):
                 raise Unsupported("'+N power for each' in a field ability's list of gains")
             if kind == "power":
@@ -1994,6 +2003,34 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     f_cost_reduction_play = f_cost_reduction
 
+    def _character_only(self, what: str) -> None:
+        if self.card.get("type") not in ("forward", "backup"):
+            raise Unsupported(f"{what} on a card that is not a Character")
+
+    def f_enters_dull(self, _):
+        # "~ enters the field dull." (Op.ENTERS_DULL: however it is put onto the field, zones.enter_field)
+        self._character_only("'enters the field dull'")
+        return [{"kind": "field", "effect": [{"op": "enters_dull"}]}]
+
+    def f_no_effect_play(self, _):
+        # "You cannot play ~ from your hand due to Summons or abilities." (Op.NO_EFFECT_PLAY: Op.PUT_ONTO_FIELD from the
+        # hand does not offer it; played from the hand by its controller as usual)
+        self._character_only("'cannot play from your hand due to Summons or abilities'")
+        return [{"kind": "field", "effect": [{"op": "no_effect_play"}]}]
+
+    def f_must_be_chosen(self, _):
+        # "Summons and abilities of your opponent must choose ~ if possible." (Op.MUST_BE_CHOSEN: the opponent's target
+        # choices offer only it while it is a legal target not chosen yet)
+        self._character_only("'must choose ~ if possible'")
+        return [{"kind": "field", "effect": [{"op": "must_be_chosen"}]}]
+
+    def f_cost_any(self, items):
+        f = next(i for i in items if isinstance(i, dict))
+        return [{"kind": "field", "effect": [{"op": "cost_reduction", "amount": 0, "filter": f, "any_element": True}]}]
+
+    def f_self_cost_any(self, _):
+        return [{"kind": "field", "effect": [{"op": "self_cost_reduction", "amount": 0, "any_element": True}]}]
+
     def f_self_cost(self, items):
         if self._per(items).get("per") in ("hand", "opp_hand"):
             raise Unsupported("a cost reduction for each card in a hand")
@@ -2099,6 +2136,9 @@ def _condition_on(ab: dict, cond: dict) -> None:
     # (effects.field_op_bits, battle.may_block_attacker); the CP a Backup produces reads none
     if any(op["op"] == "any_element_cp" for op in ab["effect"]):
         raise Unsupported("a condition on 'can produce CP of any Element' (the CP count reads no condition)")
+    if any(op["op"] in ("enters_dull", "no_effect_play", "must_be_chosen") for op in ab["effect"]):
+        raise Unsupported("a condition on 'enters the field dull' / 'cannot play ~ from your hand due to ...' (read "
+                          "with none)")
     if "condition" in ab:  # "The Forwards forming a party with ~ ..." has its own (self_in_party)
         raise Unsupported("two conditions on one ability (the engine checks one)")
     ab["condition"] = cond
@@ -2178,6 +2218,34 @@ _GRANTED = re.compile(r'(?P<pre>damage \d+ -- |if [^"]*?, |during your turn, )?~
                       r'(?P<quoted>"[^"]+"(?:\s*(?:,|and|, and)\s*"[^"]+")*)\s*\.?$')
 
 
+# "... gains "This Forward cannot be broken." [until the end of the turn]": a granted ability that is a restriction of the
+# card that has it (CR 11.9), as the restriction itself ("... cannot be broken [until the end of the turn]"): the same
+# in the engine, which has no effect that takes abilities away; "your opponent" in it is the card controller's
+_GRANTED_RESTRICTION = re.compile(r"""\b(gains?) (?P<mods>(?:[^"'.:]*? (?:and|,) )?)["'](?:[Tt]his (?:Forward|Character)|~) """
+                                  r"""(cannot [^"]+?)\.?["'](?=\s+until the end of the turn|\s*\.|\s*$)""")
+
+
+def _granted_restrictions(text: str) -> str:
+    """The line with each granted restriction written as the restriction (_GRANTED_RESTRICTION); a line that ends
+    with the quote gets its full stop. In an effect (until the end of the turn), "cannot be chosen by your opponent's"
+    is the card controller's opponent's (the grammar's r_unchoosable_granted); a field ability's is the same as the
+    ability's controller's (the cards it gives the ability to are its controller's, f_aura_unchoosable)."""
+    effect = "until the end of the turn" in text
+
+    def one(m: re.Match) -> str:
+        r = m.group(3)
+        r = r.replace("chosen by your opponent's", "chosen by its controller's opponent's") if effect else r
+        if m.group("mods"):
+            # "gains +1000 power and 'R'": one more of the mods (the grammar's m_restrict), in an effect only
+            return f"{m.group(1)} {m.group('mods')}<{r}>" if effect else m.group(0)
+        return r
+
+    out = _GRANTED_RESTRICTION.sub(one, text)
+    if out != text and not out.rstrip().endswith("."):
+        out = out.rstrip() + "."
+    return out
+
+
 class FFTextCompiler(CardTextCompiler):
     """The compiler with FF-TCG's normalisation: the card's name is ``~`` in the line the grammar
     reads (so the cache is shared by every card with the same sentence), the first letter of each
@@ -2185,7 +2253,7 @@ class FFTextCompiler(CardTextCompiler):
 
     def compile_line(self, line: str, card: Mapping[str, Any] | None = None) -> LineResult:
         card = dict(card or {})
-        text = normalise_line(line, str(card.get("name") or ""))
+        text = _granted_restrictions(normalise_line(line, str(card.get("name") or "")))
         granted = _GRANTED.match(text)
         if text.startswith('"') or re.match(r"(EX BURST )?(when .*, )?select (up to )?\d+ of the \d+ following", text):
             res = LineResult.unsupported(text, "a 'Select N of the M following actions' ability (no modal effects)")

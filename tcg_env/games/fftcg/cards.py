@@ -52,7 +52,8 @@ FilterTypeName = Literal["forward", "backup", "character", "summon", "any"]
 KeywordName = Literal["haste", "brave", "first_strike", "back_attack"]
 RestrictionName = Literal["cant_attack", "cant_block", "unblockable", "unbreakable", "unbreakable_by_opp_effects",
                           "unreturnable_by_opp_effects",
-                          "removed_instead_of_break_zone"]
+                          "removed_instead_of_break_zone", "unchoosable_by_opp_summons",
+                          "unchoosable_by_opp_abilities"]
 DurationName = Literal["end_of_turn", "permanent"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["field", "auto", "action", "special", "summon", "ex_burst"]
@@ -110,7 +111,9 @@ _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRIC
                   "unblockable": K.RESTRICT_UNBLOCKABLE, "unbreakable": K.RESTRICT_UNBREAKABLE,
                   "unbreakable_by_opp_effects": K.RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS,
                   "removed_instead_of_break_zone": K.RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE,
-                  "unreturnable_by_opp_effects": K.RESTRICT_UNRETURNABLE_BY_OPP_EFFECTS}
+                  "unreturnable_by_opp_effects": K.RESTRICT_UNRETURNABLE_BY_OPP_EFFECTS,
+                  "unchoosable_by_opp_summons": K.RESTRICT_UNCHOOSABLE_BY_OPP_SUMMONS,
+                  "unchoosable_by_opp_abilities": K.RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES}
 
 
 def _as_list(v: Any) -> Any:
@@ -278,13 +281,20 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # the filter's matches that are the ability's own card (a2 = K.AURA_SELF_ONLY)
         op_model("aura_power", module, amount=_Amount, filter=filter_model, self_only=(bool, False)),
         op_model("aura_keyword", module, keywords=KeywordList, filter=filter_model, self_only=(bool, False)),
-        op_model("cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)], filter=filter_model),
+        # any_element: "The cost required to cast your Summons [is reduced by N and] can be paid with CP of any Element."
+        # (no CP of the card's own Element is asked, CR 11.2.1.1; costs.pay_element); amount 0: only that
+        op_model("cost_reduction", module, amount=Annotated[int, Field(ge=0, le=10)], filter=filter_model,
+                 any_element=(bool, False)),
         op_model("aura_restrict", module, restrictions=RestrictionList, filter=filter_model, self_only=(bool, False)),
-        op_model("self_cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)],
-                 per=(Literal["card", "damage"] | None, None), filter=(filter_model | None, None)),
+        op_model("self_cost_reduction", module, amount=Annotated[int, Field(ge=0, le=10)],
+                 per=(Literal["card", "damage"] | None, None), filter=(filter_model | None, None),
+                 any_element=(bool, False)),
         op_model("unblockable_by", module, filter=filter_model),
         op_model("undullable", module),
         op_model("no_activate", module),  # "<this> does not activate during your Active Phase"
+        op_model("enters_dull", module),  # "<this> enters the field dull."
+        op_model("no_effect_play", module),  # "You cannot play <this> from your hand due to Summons or abilities."
+        op_model("must_be_chosen", module),  # "Summons and abilities of your opponent must choose <this> if possible."
         op_model("must_attack", module),  # "<this> must attack once per turn if possible"
         # "If <this> is dealt damage [by ...], reduce the damage by N / the damage becomes N instead." (CR 11.12.5.2)
         op_model("damage_mod", module, mode=Literal["reduce", "becomes", "zero_if_less_than_power", "increase", "double"],
@@ -342,6 +352,7 @@ _ON_REGISTER = {
 _REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves", "dull_active", "discard_matching"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
                "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "no_activate", "must_attack", "any_element_cp",
+               "enters_dull", "no_effect_play", "must_be_chosen",
                "aura_unchoosable", "pay_only", "damage_mod", "damage_increase", "damage_mod_aura", "player_damage_double"}
 
 
@@ -498,6 +509,8 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
         flags[-1, K.FL_MISC] |= K.FLAG_DEALT_DAMAGE_TRIGGER  # effects.deal_forward_damage fires them
     if ((code[:, K.I_OP] == K.Op.DAMAGE) & (code[:, K.I_A2] == K.PER_SOURCE_POWER)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_SOURCE_POWER  # zones.leave_field keeps the power it had (CR 11.11.4)
+    if (code[:, K.I_OP] == K.Op.MUST_BE_CHOSEN).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_MUST_BE_CHOSEN  # the CHOOSE_TARGET mask looks for such a target
     if (code[:, K.I_OP] == K.Op.MUST_ATTACK).any():
         flags[-1, K.FL_MISC] |= K.FLAG_MUST_ATTACK  # the DECLARE_ATTACK mask looks for such a Forward
     if abilities is not None and abilities.shape[0] and np.isin(
@@ -684,6 +697,12 @@ class _Compiler(PoolCompiler):
                     row[K.C_HAS_FIELD] |= K.UNDULLABLE_BY_OPPONENT
                 if op.op == "no_activate":
                     row[K.C_HAS_FIELD] |= K.NO_ACTIVATE_IN_ACTIVE_PHASE
+                if op.op == "enters_dull":
+                    row[K.C_HAS_FIELD] |= K.ENTERS_FIELD_DULL
+                if op.op == "no_effect_play":
+                    row[K.C_HAS_FIELD] |= K.NOT_PLAYED_BY_EFFECTS
+                if op.op == "must_be_chosen":
+                    row[K.C_HAS_FIELD] |= K.MUST_BE_CHOSEN_BY_OPP
                 if op.op == "must_attack":
                     row[K.C_HAS_FIELD] |= K.MUST_ATTACK_ONCE
                 if op.op == "damage_mod":
@@ -1161,7 +1180,9 @@ class _Compiler(PoolCompiler):
                 a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
                 a2 = K.AURA_SELF_ONLY * int(op.self_only)
             elif name == "self_cost_reduction":
-                a0, a1 = op.amount, self.compile_per(op, q)
+                if op.amount == 0 and not op.any_element:
+                    self.fail(f"{q}.amount", "a reduction of 0 only with any_element")
+                a0, a1, a2 = op.amount, self.compile_per(op, q), int(op.any_element)
             elif name == "pay_only":
                 if ab.condition is not None or not (op.element or op.backups):
                     self.fail(f"{q}.op", "pay_only is an unconditional ability naming the element or Backups")
@@ -1196,6 +1217,9 @@ class _Compiler(PoolCompiler):
             elif name == "must_attack":
                 if card.type != "forward":
                     self.fail(f"{q}.op", "must_attack is an ability of a Forward")
+            elif name in ("enters_dull", "no_effect_play", "must_be_chosen"):
+                if ab.condition is not None or card.type not in ("forward", "backup"):
+                    self.fail(f"{q}.op", f"{name} is an unconditional field ability of a Character")
             elif name == "undullable" or name == "no_activate":
                 pass  # its condition (if any) is read where a card is dulled / activated: effects.field_op_bits
             elif name == "unchoosable":
@@ -1218,7 +1242,10 @@ class _Compiler(PoolCompiler):
                 a1 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
                 a2 = K.AURA_SELF_ONLY * int(op.self_only)
             elif name == "cost_reduction":
+                if op.amount == 0 and not op.any_element:
+                    self.fail(f"{q}.amount", "a reduction of 0 only with any_element")
                 a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("hand",), characters=False)
+                a2 = int(op.any_element)
             elif name == "aura_restrict":
                 a0 = bits(op.restrictions, _RESTRICT_BITS)
                 a1 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)

@@ -131,6 +131,11 @@ SHIELD_ZERO = 1 << 20
 # until the end of the turn, their word in state.BOOST (BOOST_* fields below); forgotten when the card moves (CR 7.4),
 # read by effects.damage_dealt. Not an observation column (the layout is unchanged)
 RESTRICT_DAMAGE_BOOST = 1024
+# "It gains 'This Forward cannot be chosen by your opponent's Summons [or abilities]' until the end of the turn." (session
+# 18): an effect's, read by effects.can_be_chosen as the card's own field ability (Op.UNCHOOSABLE) is: a Summon /
+# ability of the card's controller's opponent cannot choose it. Not an observation column (the layout is unchanged)
+RESTRICT_UNCHOOSABLE_BY_OPP_SUMMONS = 1 << 16
+RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES = 1 << 17
 # state.BOOST's fields: the increases of the damage dealt to the card and of the damage it deals to Forwards (in
 # thousands, BOOST_BITS bits each), then how many times each is doubled (BOOST_DOUBLE_BITS bits each)
 BOOST_BITS = 8
@@ -203,6 +208,13 @@ HAS_DAMAGE_INCREASE = 1 << 21
 # bit 22: a field ability replaces the damage other Forwards are dealt (Op.DAMAGE_MOD_AURA: "If a Forward you control is
 # dealt damage, reduce the damage by 1000 instead."); effects.damage_dealt looks at the cards with it
 HAS_DAMAGE_MOD_AURA = 1 << 22
+# bit 23: "<this> enters the field dull." (Op.ENTERS_DULL; zones.enter_field)
+ENTERS_FIELD_DULL = 1 << 23
+# bit 24: "You cannot play <this> from your hand due to Summons or abilities." (Op.NO_EFFECT_PLAY; Op.PUT_ONTO_FIELD)
+NOT_PLAYED_BY_EFFECTS = 1 << 24
+# bit 25: "Summons and abilities of your opponent must choose <this> if possible." (Op.MUST_BE_CHOSEN; the CHOOSE_TARGET
+# mask, kernels.legal_mask)
+MUST_BE_CHOSEN_BY_OPP = 1 << 25
 # the pool's flags (tcg_env.engine.tables: the flags table's last row, word FL_MISC; cards.ff_kernel_flags): a set
 # bit says the pool may need the check
 FL_MISC = 0
@@ -233,6 +245,9 @@ FLAG_DAMAGE_BOOST = 2048
 # some card doubles the damage it deals to your opponent (Op.PLAYER_DAMAGE_DOUBLE: effects.deal_damage_to_player reads the
 # source's field abilities)
 FLAG_PLAYER_DAMAGE_DOUBLE = 4096
+# some card "must be chosen if possible" by its opponent's Summons and abilities (Op.MUST_BE_CHOSEN: the CHOOSE_TARGET
+# mask looks for such a target)
+FLAG_MUST_BE_CHOSEN = 8192
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -646,6 +661,16 @@ class Op(IntEnum):
     # CR 10.1.4.1, an attacking party's when it is in it; its abilities' Op.DAMAGE_PLAYER, CR 11.11.8) are doubled
     # (effects.deal_damage_to_player; pool flag FLAG_PLAYER_DAMAGE_DOUBLE). No operands
     PLAYER_DAMAGE_DOUBLE = 73
+    # "<this> enters the field dull." (C_HAS_FIELD bit 23, read by zones.enter_field: whatever puts it onto the field);
+    # an unconditional field ability of a Character, no operands (session 18)
+    ENTERS_DULL = 74
+    # "You cannot play <this> from your hand due to Summons or abilities." (C_HAS_FIELD bit 24: Op.PUT_ONTO_FIELD from
+    # the hand does not offer it); an unconditional field ability of a Character, no operands (session 18)
+    NO_EFFECT_PLAY = 75
+    # "Summons and abilities of your opponent must choose <this> if possible." (C_HAS_FIELD bit 25; pool flag
+    # FLAG_MUST_BE_CHOSEN: the CHOOSE_TARGET mask of the card's controller's opponent offers only such cards while one
+    # is a legal target not chosen yet, and no "done"); an unconditional field ability of a Character (session 18)
+    MUST_BE_CHOSEN = 76
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
@@ -708,7 +733,8 @@ DAMAGE_BY_SPAN = 16  # Op.DAMAGE_MOD_AURA's a0 = DamageMod + DAMAGE_BY_SPAN * Da
 
 REAL_CARD_OPS = frozenset({Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.PLAYER_DAMAGE_SHIELD, Op.PLAYER_DAMAGE_DOUBLE, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
-                           Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
+                           Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL, Op.ENTERS_DULL,
+                           Op.NO_EFFECT_PLAY, Op.MUST_BE_CHOSEN})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
                                   Condition.YOUR_MAIN_PHASE, Condition.OPP_TURN,
                                   Condition.OPP_HAND_AT_MOST, Condition.HAND_AT_LEAST, Condition.SELF_IN_PARTY,

@@ -156,6 +156,11 @@ def can_be_chosen(game, s, T, slot, chooser, arow):
     aura = 0
     if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_AURA_UNCHOOSABLE) != 0:
         aura = game.aura_unchoosable_bits(s, T, slot)
+    # an effect's "It gains 'This Forward cannot be chosen by your opponent's ...' until the end of the turn."
+    rst = s[D_RST + slot * CARD_W] & (K.RESTRICT_UNCHOOSABLE_BY_OPP_SUMMONS | K.RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES)
+    if rst != 0:
+        aura |= (K.UNCHOOSABLE_BY_SUMMONS if (rst & K.RESTRICT_UNCHOOSABLE_BY_OPP_SUMMONS) != 0 else 0) | \
+            (K.UNCHOOSABLE_BY_ABILITIES if (rst & K.RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES) != 0 else 0)
     if flags < K.UNCHOOSABLE_BY_SUMMONS and aura == 0:
         return True
     # the flags say the card has such an ability; which of them apply now: their conditions
@@ -997,6 +1002,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             fz = filter_table(T)[a0, K.F_ZONE]
             if fz == K.FilterZone.HAND:
                 game.fill_candidates_distinct(s, T, a0, ctrl, src, HAND_N + ctrl, HAND_L + ctrl * MAX_DECK)
+                # "You cannot play <this> from your hand due to Summons or abilities." (Op.NO_EFFECT_PLAY)
+                k = 0
+                for i in range(s[CAND_N]):
+                    if (card_table(T)[s[CARD + s[CAND + i] * CARD_W], K.C_HAS_FIELD] & K.NOT_PLAYED_BY_EFFECTS) == 0:
+                        s[CAND + k] = s[CAND + i]
+                        k += 1
+                s[CAND_N] = k
             else:
                 game.fill_candidates_distinct(s, T, a0, ctrl, src, BREAK_N + ctrl, BREAK_L + ctrl * MAX_DECK)
             if game.keep_candidates_that_fit(s, T, ctrl) > 0:

@@ -287,6 +287,24 @@ def legal_mask_row(game, s, T, out):
                         and not game.reg_contains(s, base, reg, slot) and game.can_be_chosen(s, T, slot, p, s[base + E_ABIL]):
                     out[off + i] = 1
                     n_legal += 1
+        ft = flag_table(T)
+        if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_MUST_BE_CHOSEN) != 0 and n_legal > 0:
+            # "Summons and abilities of your opponent must choose <this> if possible." (Op.MUST_BE_CHOSEN): while such
+            # a card of the chooser's opponent is a legal target not chosen yet, only those, and no "done"
+            must = 0
+            for i in range(s[FIELD_N + 1 - p]):
+                slot = s[FIELD_L + (1 - p) * FIELD_SLOTS + i]
+                if out[OPP_FIELD_BASE + i] != 0 and (cards[s[CARD + slot * CARD_W], K.C_HAS_FIELD]
+                                                     & K.MUST_BE_CHOSEN_BY_OPP) != 0:
+                    must += 1
+            if must > 0:
+                for i in range(s[FIELD_N + p]):
+                    out[OWN_FIELD_BASE + i] = 0
+                for i in range(s[FIELD_N + 1 - p]):
+                    slot = s[FIELD_L + (1 - p) * FIELD_SLOTS + i]
+                    if (cards[s[CARD + slot * CARD_W], K.C_HAS_FIELD] & K.MUST_BE_CHOSEN_BY_OPP) == 0:
+                        out[OPP_FIELD_BASE + i] = 0
+                return must
         if s[DEC_ARG + 2] != 0:
             out[PASS] = 1
             n_legal += 1

@@ -180,8 +180,9 @@ def enter_field(game, s, T, slot, player):
     s[CONTROLLER + slot * CARD_W] = player
     s[CTRL_TURN + slot * CARD_W] = s[H_TURN]
     s[TIMESTAMP] += 1
-    if cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.BACKUP:
-        s[DULL + slot * CARD_W] = 1
+    cid = s[CARD + slot * CARD_W]
+    if cards[cid, K.C_TYPE] == K.CardType.BACKUP or (cards[cid, K.C_HAS_FIELD] & K.ENTERS_FIELD_DULL) != 0:
+        s[DULL + slot * CARD_W] = 1  # a Backup, or "<this> enters the field dull." (Op.ENTERS_DULL)
     game.refresh_derived(s, T)
     game.trigger_enters(s, T, slot, player)
 
