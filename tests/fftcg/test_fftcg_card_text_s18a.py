@@ -3,7 +3,8 @@ registers than there are ("Select up to 2 of the 4 following actions." with an a
 an action for each register offset the actions selected before it may leave, MODE a1 / a2, effects.mode_row_sel);
 "can be paid with CP of any Element" (cost_reduction / self_cost_reduction any_element: CR 11.2.1.1's CP of the card's
 Element is not asked, costs.pay_element); "~ enters the field dull." (Op.ENTERS_DULL), "You cannot play ~ from your hand due to Summons or abilities."
-(Op.NO_EFFECT_PLAY), "Summons and abilities of your opponent must choose ~ if possible." (Op.MUST_BE_CHOSEN);
+(Op.NO_EFFECT_PLAY), "Summons and abilities of your opponent must choose ~ if possible." (Op.MUST_BE_CHOSEN),
+"other than [Card Name X]" (filter exclude_name: F_NAME = -the name's id, filters.passes_name);
 granted restrictions ("It gains 'This Forward cannot be broken.' until the end of the turn.", "gains +1000 power and
 'This Forward cannot be chosen by your opponent's Summons.'": the restriction itself, RESTRICT_UNCHOOSABLE_BY_OPP_*).
 Made-up lines played in small games (the mini-pool helpers of the session 13 module)."""
@@ -47,7 +48,9 @@ def _records():
             rec(11, "Herald", "backup", 2, 0, "Herald", "{1}: Play 1 Forward of cost 2 or less from your hand onto the "
                 "field."),
             rec(12, "Decoy", "forward", 2, 5000, "Knight", "Summons and abilities of your opponent must choose Decoy if "
-                "possible.")]
+                "possible."),
+            rec(13, "Seeker", "forward", 2, 5000, "Knight", "When Seeker enters the field, choose 1 Forward other than "
+                "[Card Name Seeker] in your Break Zone. Add it to your hand.")]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 9000, "Soldier", "") for i in range(12)]
     return recs
@@ -281,3 +284,35 @@ def test_own_card_that_must_be_chosen_does_not_bind_its_controller(mini):
     do(g, "Cast Sleep")
     opts = _target_options(g)
     assert any("opponent's Filler 0" in o for o in opts) and any("Decoy" in o for o in opts)
+
+
+# ---- "other than [Card Name X]" ---------------------------------------------------------------------------------------
+def test_other_than_a_card_name_compiles_exact():
+    res = COMPILER.compile_line("When Zed is put from the field into the Break Zone, you may search for 1 [Job Knight] "
+                                "other than [Card Name Zed] and add it to your hand.", FWD)
+    assert res.verdict is Verdict.EXACT
+    assert res.abilities[0]["effect"][0]["filter"]["exclude_name"] == "Zed"
+    assert COMPILER.compile_line("Choose 1 Forward other than [Job Knight]. Break it.", SUMMON).verdict \
+        is Verdict.UNSUPPORTED
+    # "[Job X] or [Card Name Y] other than [Card Name Zed]": the named half needs no exclusion
+    res = COMPILER.compile_line("When Zed enters the field, choose 1 [Job Knight] or [Card Name Kay] other than "
+                                "[Card Name Zed] in your Break Zone. Add it to your hand.", FWD)
+    f = res.abilities[0]["effect"][0]["filter"]
+    assert f["exclude_name"] == "Zed" and f["alt"]["name"] == "Kay" and "exclude_name" not in f["alt"]
+
+
+def test_other_than_a_card_name_leaves_that_name_out(mini):
+    g = _game_bz(mini, hand=("Q-013",), broken=("Q-013", "Q-042"))
+    do(g, "Play Seeker")
+    for _ in range(30):
+        if g.decision == K.Decision.CHOOSE_TARGET:
+            opts = _target_options(g)
+            assert any(o.startswith("Choose Filler 2") for o in opts)
+            assert not any(o.startswith("Choose Seeker") for o in opts)
+            do(g, "Choose Filler 2")
+        elif g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0:
+            break
+        else:
+            _resolve(g, limit=1)
+    slot_of(g, "Q-042", K.Zone.HAND, 0)
+    slot_of(g, "Q-013", K.Zone.BREAK, 0)

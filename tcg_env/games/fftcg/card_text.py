@@ -325,6 +325,16 @@ class FFTextTransformer(TextTransformer, Transformer):
     def other(self, _):
         return ("exclude_self", True)
 
+    def other_named(self, items):
+        # "other than [Card Name X]": any card not named X (filter.exclude_name, filters.passes_name)
+        kind, _, val = str(items[0])[1:-1].partition(" ")
+        if kind != "Card" or not val.startswith("Name "):
+            raise Unsupported("'other than' a job or category")
+        val = val[len("Name "):]
+        if len(val) > 2 and val[0] == "(" and val[-1] == ")" and "(" not in val[1:-1]:
+            val = val[1:-1]
+        return ("exclude_name", val)
+
     def s_opp(self, _):
         return ("side", "opponent")
 
@@ -396,6 +406,11 @@ class FFTextTransformer(TextTransformer, Transformer):
                 if key in f:
                     raise Unsupported(f"two {key} words in one description")
                 f[key] = v
+        if "name" in f and "exclude_name" in f:
+            # "[Card Name X] ... other than [Card Name Y]" (an alternative's half): X alone says it
+            if f["name"] == f["exclude_name"]:
+                raise Unsupported("a name and 'other than' that name")
+            del f["exclude_name"]
         return f
 
     # ---- counts and conditions ----
@@ -670,6 +685,7 @@ class FFTextTransformer(TextTransformer, Transformer):
         # a description the card itself cannot match: the opponent's cards, "other than ~", another card type, "[Card
         # Name X]" of another name (the compiler's cache keys a line with "[Card Name" on the card's name)
         if f.get("side") == "opponent" or f.get("exclude_self") or ("zone" in f) \
+                or (f.get("exclude_name") is not None and f["exclude_name"] == self.card.get("name")) \
                 or ("name" in f and self.card.get("name") is not None and f["name"] != self.card.get("name")):
             return "alt" not in f or self._excludes_self(f["alt"])
         t = f.get("type")

@@ -146,6 +146,9 @@ class FFFilter(FilterBase):
     exclude_self: bool = False
     zone: Literal["field", "deck", "break", "hand"] = "field"
     alt: "FFFilter | None" = None  # an alternative: a card matching it matches too ("[Job X] or [Card Name Y]")
+    # "other than [Card Name X]": not a card of that name (F_NAME = -its id; with ``name``: not compiled); a name no card
+    # of the pool has excludes nothing
+    exclude_name: str | None = Field(default=None, min_length=1)
 
 
 class FFCost(StrictModel):
@@ -1265,6 +1268,11 @@ class _Compiler(PoolCompiler):
             alt = 1 + self.compile_filter(f.alt, f"{p}.alt", zones, characters)
         row = self.new_row(self.K.FILTER_TABLE, f, p)
         row[K.F_EXCLUDE_SELF] |= alt << K.FILTER_ALT_SHIFT
+        if f.exclude_name is not None:
+            if f.name is not None:
+                self.fail(f"{p}.exclude_name", "a name and a name other than it")
+            if f.exclude_name in self.name_ids:
+                row[K.F_NAME] = -self.name_ids[f.exclude_name]  # filters.passes_name
         return self.add_filter(row)
 
 
