@@ -316,3 +316,19 @@ def test_other_than_a_card_name_leaves_that_name_out(mini):
             _resolve(g, limit=1)
     slot_of(g, "Q-042", K.Zone.HAND, 0)
     slot_of(g, "Q-013", K.Zone.BREAK, 0)
+
+
+def test_pool_refuses_a_modal_effect_without_a_copy_for_each_register_offset(mini):
+    # cards._check_mode_registers: action 2 may run after action 1 (register 0 taken): its copy at offset 1 is needed
+    from tcg_env.games.fftcg.cards import compile_fftcg_pool
+
+    res, _ = mini
+    cards = list(res)
+    quad = next(c for c in cards if c.number == "Q-001")
+    eff = quad.abilities[0].effect
+    i = next(j for j, op in enumerate(eff) if op.op == "mode" and op.offset == 1)
+    k = next(j for j in range(i + 1, len(eff)) if eff[j].op == "mode")
+    bad = quad.model_copy(update={"abilities": [quad.abilities[0].model_copy(update={"effect": eff[:i] + eff[k:]})]})
+    with pytest.raises(Exception, match="register offset"):
+        compile_fftcg_pool([bad if c is quad else c for c in cards])
+    compile_fftcg_pool(cards)
