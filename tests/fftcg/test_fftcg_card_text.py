@@ -884,14 +884,17 @@ def test_modal_several_actions_fill_registers_of_their_own():
              '"Choose 1 Forward. Freeze it."', '"Draw 1 card."']
     (ab,) = compile_card_lines(lines, SUMMON)[0].abilities
     assert ab["effect"][0] == {"op": "select_mode", "modes": 3, "count": 2, "up_to": True}
-    assert [(o["op"], o.get("reg")) for o in ab["effect"][1:]] == [
-        ("mode", None), ("choose", 0), ("dull", 0), ("mode", None), ("choose", 1), ("freeze", 1), ("mode", None),
-        ("draw", None)]
+    # session 18: an action that fills a register after another that may be selected is given once for each register
+    # offset it may start at (mode "offset": 0, the action alone or first; 1, after the first action's)
+    assert [(o["op"], o.get("reg"), o.get("offset")) for o in ab["effect"][1:]] == [
+        ("mode", None, None), ("choose", 0, None), ("dull", 0, None), ("mode", None, None), ("choose", 0, None),
+        ("freeze", 0, None), ("mode", None, 1), ("choose", 1, None), ("freeze", 1, None), ("mode", None, None),
+        ("draw", None, None)]
 
 
 @pytest.mark.parametrize("lines, reason", [
-    (["Select 2 of the 3 following actions.", '"Choose 1 Forward. Dull it."', '"Choose 1 Forward. Freeze it."',
-      '"Choose 1 Forward. Break it."'], "choose or act on cards"),
+    (["Select 3 of the 3 following actions.", '"Choose 1 Forward. Dull it."', '"Choose 1 Forward. Freeze it."',
+      '"Choose 1 Forward. Break it."'], "more than 2 registers"),
     (["Select 1 of the 2 following actions.", '"Draw 1 card."', '"Gain {C}."'], "action 2"),
     (["Select 1 of the 3 following actions.", '"Draw 1 card."', '"Discard 1 card."'], "3 actions announced"),
     (['Select 1 of the 2 following actions. Your opponent selects 1 more.', '"Draw 1 card."', '"Discard 1 card."'],

@@ -228,7 +228,9 @@ def _field_card(game, slot):
                                ("cannot be broken by opposing effects", K.RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS),
                                ("removed instead of the Break Zone", K.RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE),
                                ("cannot be returned to the hand by opposing effects",
-                                K.RESTRICT_UNRETURNABLE_BY_OPP_EFFECTS))
+                                K.RESTRICT_UNRETURNABLE_BY_OPP_EFFECTS),
+                               ("cannot be chosen by opposing Summons", K.RESTRICT_UNCHOOSABLE_BY_OPP_SUMMONS),
+                               ("cannot be chosen by opposing abilities", K.RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES))
               if rst & bit]
     stats = []
     if pool.cards[cid, K.C_TYPE] == K.CardType.FORWARD:

@@ -334,6 +334,16 @@ class FFTextTransformer(TextTransformer, Transformer):
     def other(self, _):
         return ("exclude_self", True)
 
+    def other_named(self, items):
+        # "other than [Card Name X]": any card not named X (filter.exclude_name, filters.passes_name)
+        kind, _, val = str(items[0])[1:-1].partition(" ")
+        if kind != "Card" or not val.startswith("Name "):
+            raise Unsupported("'other than' a job or category")
+        val = val[len("Name "):]
+        if len(val) > 2 and val[0] == "(" and val[-1] == ")" and "(" not in val[1:-1]:
+            val = val[1:-1]
+        return ("exclude_name", val)
+
     def s_opp(self, _):
         return ("side", "opponent")
 
@@ -405,6 +415,11 @@ class FFTextTransformer(TextTransformer, Transformer):
                 if key in f:
                     raise Unsupported(f"two {key} words in one description")
                 f[key] = v
+        if "name" in f and "exclude_name" in f:
+            # "[Card Name X] ... other than [Card Name Y]" (an alternative's half): X alone says it
+            if f["name"] == f["exclude_name"]:
+                raise Unsupported("a name and 'other than' that name")
+            del f["exclude_name"]
         return f
 
     # ---- counts and conditions ----
@@ -568,7 +583,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def _mod_ops(self, mods, duration: str) -> list[dict]:
         ops, kws = [], []
         for kind, v in mods:
-            if kind == "power":
+            if kind == "restrict":
+                ops.append({"op": "restrict", "restrictions": v, "duration": duration})
+            elif kind == "power":
                 ops.append(self._power_op(v[0], v[1], duration) if isinstance(v, tuple) else
                            self._power_op(v, {}, duration))
             elif v == "back_attack":
@@ -614,6 +631,11 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def r_unreturnable_opp(self, _):
         return ("restrict", ["unreturnable_by_opp_effects"])
+
+    def r_unchoosable_granted(self, items):
+        # the granted ability's "your opponent": the opponent of the card's controller (effects.can_be_chosen)
+        kinds = [str(k).lower() for k in items[-1].children]
+        return ("restrict", [f"unchoosable_by_opp_{k}" for k in kinds])
 
     def _mods_of(self, items):
         for t in items:
@@ -672,6 +694,7 @@ class FFTextTransformer(TextTransformer, Transformer):
         # a description the card itself cannot match: the opponent's cards, "other than ~", another card type, "[Card
         # Name X]" of another name (the compiler's cache keys a line with "[Card Name" on the card's name)
         if f.get("side") == "opponent" or f.get("exclude_self") or ("zone" in f) \
+                or (f.get("exclude_name") is not None and f["exclude_name"] == self.card.get("name")) \
                 or ("name" in f and self.card.get("name") is not None and f["name"] != self.card.get("name")):
             return "alt" not in f or self._excludes_self(f["alt"])
         t = f.get("type")
@@ -1682,6 +1705,8 @@ class FFTextTransformer(TextTransformer, Transformer):
     def _aura(self, filt, mods) -> list[dict]:
         ops, kws = [], []
         for kind, v in mods:
+            if kind == "restrict":
+                raise Unsupported("a granted restriction in a field ability's list of gains")
             if kind == "power" and isinstance(v, tuple):
                 raise Unsupported("'+N power for each' in a field ability's list of gains")
             if kind == "power":
@@ -2057,6 +2082,13 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     f_cost_reduction_play = f_cost_reduction
 
+    def f_cost_any(self, items):
+        f = next(i for i in items if isinstance(i, dict))
+        return [{"kind": "field", "effect": [{"op": "cost_reduction", "amount": 0, "filter": f, "any_element": True}]}]
+
+    def f_self_cost_any(self, _):
+        return [{"kind": "field", "effect": [{"op": "self_cost_reduction", "amount": 0, "any_element": True}]}]
+
     def f_self_cost(self, items):
         if self._per(items).get("per") in ("hand", "opp_hand"):
             raise Unsupported("a cost reduction for each card in a hand")
@@ -2162,6 +2194,9 @@ def _condition_on(ab: dict, cond: dict) -> None:
     # (effects.field_op_bits, battle.may_block_attacker); the CP a Backup produces reads none
     if any(op["op"] == "any_element_cp" for op in ab["effect"]):
         raise Unsupported("a condition on 'can produce CP of any Element' (the CP count reads no condition)")
+    if any(op["op"] in ("enters_dull", "must_be_chosen", "light_dark", "pay_only") for op in ab["effect"]):
+        raise Unsupported("a condition on 'enters the field dull' / 'must choose ~' / the Light / Dark exceptions / "
+                          "'cannot play ~ from your hand due to ...' (read with none)")
     if "condition" in ab:  # "The Forwards forming a party with ~ ..." has its own (self_in_party)
         raise Unsupported("two conditions on one ability (the engine checks one)")
     ab["condition"] = cond
@@ -2241,6 +2276,34 @@ _GRANTED = re.compile(r'(?P<pre>damage \d+ -- |if [^"]*?, |during your turn, )?~
                       r'(?P<quoted>"[^"]+"(?:\s*(?:,|and|, and)\s*"[^"]+")*)\s*\.?$')
 
 
+# "... gains "This Forward cannot be broken." [until the end of the turn]": a granted ability that is a restriction of the
+# card that has it (CR 11.9), as the restriction itself ("... cannot be broken [until the end of the turn]"): the same
+# in the engine, which has no effect that takes abilities away; "your opponent" in it is the card controller's
+_GRANTED_RESTRICTION = re.compile(r"""\b(gains?) (?P<mods>(?:[^"'.:]*? (?:and|,) )?)["'](?:[Tt]his (?:Forward|Character)|~) """
+                                  r"""(cannot [^"]+?)\.?["'](?=\s+until the end of the turn|\s*\.|\s*$)""")
+
+
+def _granted_restrictions(text: str) -> str:
+    """The line with each granted restriction written as the restriction (_GRANTED_RESTRICTION); a line that ends
+    with the quote gets its full stop. In an effect (until the end of the turn), "cannot be chosen by your opponent's"
+    is the card controller's opponent's (the grammar's r_unchoosable_granted); a field ability's is the same as the
+    ability's controller's (the cards it gives the ability to are its controller's, f_aura_unchoosable)."""
+    effect = "until the end of the turn" in text
+
+    def one(m: re.Match) -> str:
+        r = m.group(3)
+        r = r.replace("chosen by your opponent's", "chosen by its controller's opponent's") if effect else r
+        if m.group("mods"):
+            # "gains +1000 power and 'R'": one more of the mods (the grammar's m_restrict), in an effect only
+            return f"{m.group(1)} {m.group('mods')}<{r}>" if effect else m.group(0)
+        return r
+
+    out = _GRANTED_RESTRICTION.sub(one, text)
+    if out != text and not out.rstrip().endswith("."):
+        out = out.rstrip() + "."
+    return out
+
+
 class FFTextCompiler(CardTextCompiler):
     """The compiler with FF-TCG's normalisation: the card's name is ``~`` in the line the grammar
     reads (so the cache is shared by every card with the same sentence), the first letter of each
@@ -2248,7 +2311,7 @@ class FFTextCompiler(CardTextCompiler):
 
     def compile_line(self, line: str, card: Mapping[str, Any] | None = None) -> LineResult:
         card = dict(card or {})
-        text = normalise_line(line, str(card.get("name") or ""))
+        text = _granted_restrictions(normalise_line(line, str(card.get("name") or "")))
         granted = _GRANTED.match(text)
         if text.startswith('"') or re.match(r"(EX BURST )?(when .*, )?select (up to )?\d+ of the \d+ following", text):
             res = LineResult.unsupported(text, "a 'Select N of the M following actions' ability (no modal effects)")
@@ -2371,6 +2434,9 @@ def _action_line(line: str) -> bool:
     return t.startswith('"') or (t.endswith('"') and t.count('"') == 1)
 
 
+_TARGETING_OPS = ("choose", "select_all", "target_self", "opp_select", "target_trigger")
+
+
 def _renumbered(effect: list[dict], first: int) -> list[dict]:
     """The ops of one action with its registers moved up by ``first``."""
     return [{**op, "reg": op["reg"] + first} if "reg" in op else op for op in effect]
@@ -2390,7 +2456,8 @@ def _modal_ability(heads: list[LineResult], n: int, up_to: bool, alt: dict | Non
         if alt is not None:
             effect.append({"op": "mode_if", **alt})
         several = n > 1 or up_to or (alt is not None and (alt["count"] > 1 or alt["up_to"]))
-        first = 0
+        count = max(n, alt["count"] if alt is not None else 0)
+        sums = {(0, 0)}  # (registers, actions) the selected actions before this one may fill
         for h in heads:
             if len(h.abilities) != len(heads[0].abilities):
                 return "the actions compile to different abilities"
@@ -2398,13 +2465,18 @@ def _modal_ability(heads: list[LineResult], n: int, up_to: bool, alt: dict | Non
             if {k: v for k, v in other.items() if k != "effect"} != rest:
                 return "an action with its own condition, 'you may' or trigger"
             ops = other["effect"]
-            if several:
-                used = {op["reg"] for op in ops if op["op"] in ("choose", "select_all", "target_self")}
-                if first + len(used) > K.N_REGS:
-                    return f"more than {K.N_REGS} of the actions that may be selected together choose or act on cards"
-                ops = _renumbered(ops, first)
-                first += len(used)
-            effect += [{"op": "mode"}, *ops]
+            if not several:
+                effect += [{"op": "mode"}, *ops]
+                continue
+            # several may be selected: the action's registers follow those of the selected actions before it, a
+            # copy of the action for each offset they may leave (effects.mode_row_sel)
+            used = {op["reg"] for op in ops if op["op"] in _TARGETING_OPS}
+            offsets = sorted({r for r, c in sums if c < count}) if used else [0]
+            if offsets[-1] + len(used) > K.N_REGS:
+                return f"more than {K.N_REGS} registers for the targets of the actions that may be selected together"
+            for off in offsets:
+                effect += [{"op": "mode", **({"offset": off} if off else {})}, *_renumbered(ops, off)]
+            sums |= {(r + len(used), c + 1) for r, c in sums if c < count}
         if len(effect) > 24:
             return "a modal effect of more than 24 ops"
         out.append({**rest, "effect": effect})

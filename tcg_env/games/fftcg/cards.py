@@ -52,7 +52,8 @@ FilterTypeName = Literal["forward", "backup", "character", "summon", "any"]
 KeywordName = Literal["haste", "brave", "first_strike", "back_attack"]
 RestrictionName = Literal["cant_attack", "cant_block", "unblockable", "unbreakable", "unbreakable_by_opp_effects",
                           "unreturnable_by_opp_effects",
-                          "removed_instead_of_break_zone"]
+                          "removed_instead_of_break_zone", "unchoosable_by_opp_summons",
+                          "unchoosable_by_opp_abilities"]
 DurationName = Literal["end_of_turn", "permanent"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["field", "auto", "action", "special", "summon", "ex_burst"]
@@ -110,7 +111,9 @@ _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRIC
                   "unblockable": K.RESTRICT_UNBLOCKABLE, "unbreakable": K.RESTRICT_UNBREAKABLE,
                   "unbreakable_by_opp_effects": K.RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS,
                   "removed_instead_of_break_zone": K.RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE,
-                  "unreturnable_by_opp_effects": K.RESTRICT_UNRETURNABLE_BY_OPP_EFFECTS}
+                  "unreturnable_by_opp_effects": K.RESTRICT_UNRETURNABLE_BY_OPP_EFFECTS,
+                  "unchoosable_by_opp_summons": K.RESTRICT_UNCHOOSABLE_BY_OPP_SUMMONS,
+                  "unchoosable_by_opp_abilities": K.RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES}
 
 
 def _as_list(v: Any) -> Any:
@@ -143,6 +146,9 @@ class FFFilter(FilterBase):
     exclude_self: bool = False
     zone: Literal["field", "deck", "break", "hand"] = "field"
     alt: "FFFilter | None" = None  # an alternative: a card matching it matches too ("[Job X] or [Card Name Y]")
+    # "other than [Card Name X]": not a card of that name (F_NAME = -its id; with ``name``: not compiled); a name no card
+    # of the pool has excludes nothing
+    exclude_name: str | None = Field(default=None, min_length=1)
 
 
 class FFCost(StrictModel):
@@ -278,13 +284,19 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # the filter's matches that are the ability's own card (a2 = K.AURA_SELF_ONLY)
         op_model("aura_power", module, amount=_Amount, filter=filter_model, self_only=(bool, False)),
         op_model("aura_keyword", module, keywords=KeywordList, filter=filter_model, self_only=(bool, False)),
-        op_model("cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)], filter=filter_model),
+        # any_element: "The cost required to cast your Summons [is reduced by N and] can be paid with CP of any Element."
+        # (no CP of the card's own Element is asked, CR 11.2.1.1; costs.pay_element); amount 0: only that
+        op_model("cost_reduction", module, amount=Annotated[int, Field(ge=0, le=10)], filter=filter_model,
+                 any_element=(bool, False)),
         op_model("aura_restrict", module, restrictions=RestrictionList, filter=filter_model, self_only=(bool, False)),
-        op_model("self_cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)],
-                 per=(Literal["card", "damage"] | None, None), filter=(filter_model | None, None)),
+        op_model("self_cost_reduction", module, amount=Annotated[int, Field(ge=0, le=10)],
+                 per=(Literal["card", "damage"] | None, None), filter=(filter_model | None, None),
+                 any_element=(bool, False)),
         op_model("unblockable_by", module, filter=filter_model),
         op_model("undullable", module),
         op_model("no_activate", module),  # "<this> does not activate during your Active Phase"
+        op_model("enters_dull", module),  # "<this> enters the field dull."
+        op_model("must_be_chosen", module),  # "Summons and abilities of your opponent must choose <this> if possible."
         op_model("must_attack", module),  # "<this> must attack once per turn if possible"
         # "If <this> is dealt damage [by ...], reduce the damage by N / the damage becomes N instead." (CR 11.12.5.2)
         op_model("damage_mod", module, mode=Literal["reduce", "becomes", "zero_if_less_than_power", "increase", "double"],
@@ -317,7 +329,10 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # "Select 1 of the M following actions.": select_mode first, then "mode" before each action's ops
         op_model("select_mode", module, modes=(int, Field(ge=2, le=5)), count=(int, Field(default=1, ge=1, le=5)),
                  up_to=(bool, False)),
-        op_model("mode", module),
+        # offset: where several actions may be selected together, an action that fills registers is given once for each
+        # register offset it may start at (its registers after those of the selected actions before it, which differ
+        # with the selection): the copy's registers start at offset (effects.mode_row_sel); 0 starts the action
+        op_model("mode", module, offset=(int, Field(default=0, ge=0, le=K.N_REGS - 1))),
         op_model("mode_if", module, condition=FFCondition, count=(int, Field(ge=1, le=5)), up_to=(bool, False)),
         op_model("aura_power_per", module, amount=_Amount, per=(Literal["card", "damage"], "card"),
                  filter=(filter_model | None, None)),
@@ -905,6 +920,46 @@ class _Compiler(PoolCompiler):
             cond_arg = v
         return int(cond), int(cond_arg)
 
+    def _check_mode_registers(self, ab: FFAbility, p: str, several: bool, mode_regs: dict[int, int]) -> None:
+        """The registers of a modal effect's actions (mode ops split the effect into copies of the actions; a
+        copy with offset 0 starts an action). One action at a time: every copy starts at register 0. Several
+        (the targets of all are kept): each copy fills the registers offset .. offset + n - 1 (the same n for
+        every copy of an action), and an action that fills registers has a copy for every offset the selected
+        actions before it may leave (the sums of the registers of at most count - 1 of them) within N_REGS."""
+        copies: list[tuple[int, int, set[int]]] = []  # (index of the mode op, offset, registers filled)
+        for j, op in enumerate(ab.effect):
+            if op.op == "mode":
+                copies.append((j, op.offset, set()))
+            elif copies and op.op in _TARGETING:
+                copies[-1][2].add(op.reg)
+        actions: list[list[tuple[int, int, set[int]]]] = []
+        for c in copies:
+            if c[1] == 0:
+                actions.append([c])
+            elif actions:
+                actions[-1].append(c)
+        for acts in actions:
+            for j, off, regs in acts:
+                mode_regs[j] = len(regs)
+                if not several and off > 0:
+                    self.fail(f"{p}.effect[{j}].offset", "one action at a time: every action's registers start at 0")
+                if several and regs != set(range(off, off + len(regs))):
+                    self.fail(f"{p}.effect[{j}]", f"this copy of the action fills registers {off} .. {off}+n-1")
+            if len({len(r) for _, _, r in acts}) != 1:
+                self.fail(f"{p}.effect[{acts[0][0]}]", "the copies of an action fill as many registers")
+        if not several:
+            return
+        count = max(ab.effect[0].count, ab.effect[1].count if ab.effect[1].op == "mode_if" else 0)
+        sums = {(0, 0)}  # (registers, actions) the selected actions before the current one may fill
+        for acts in actions:
+            n = len(acts[0][2])
+            need = {r for r, m in sums if m < count}
+            have = {off for _, off, _ in acts}
+            if n > 0 and (need - have or max(need) + n > K.N_REGS):
+                self.fail(f"{p}.effect[{acts[0][0]}]", f"a copy of the action for each register offset it may start "
+                                                       f"at ({sorted(need)}), within {K.N_REGS} registers")
+            sums |= {(r + n, m + 1) for r, m in sums if m < count}
+
     def compile_effect(self, card: FFCard, ab: FFAbility, p: str) -> None:
         is_field = ab.kind == "field"
         filled: set[int] = set()
@@ -912,7 +967,7 @@ class _Compiler(PoolCompiler):
         seen_effect = False
         no_self = ab.kind in ("summon", "ex_burst")
         modal = bool(ab.effect) and ab.effect[0].op == "select_mode"
-        n_modes = sum(op.op == "mode" for op in ab.effect)
+        n_modes = sum(op.op == "mode" and op.offset == 0 for op in ab.effect)
         first_mode = 2 if modal and len(ab.effect) > 1 and ab.effect[1].op == "mode_if" else 1
         if modal and (n_modes != ab.effect[0].modes or len(ab.effect) <= first_mode
                       or ab.effect[first_mode].op != "mode"):
@@ -920,11 +975,9 @@ class _Compiler(PoolCompiler):
                                      "right after it (or after its mode_if)")
         several = modal and (ab.effect[0].count > 1 or ab.effect[0].up_to or
                              (first_mode == 2 and (ab.effect[1].count > 1 or ab.effect[1].up_to)))
-        if several:
-            # several actions may be selected: each fills registers of its own (the targets of all are kept)
-            regs = [getattr(op, "reg", None) for op in ab.effect if op.op in _TARGETING]
-            if len(regs) != len(set(regs)):
-                self.fail(f"{p}.effect", "actions that may be selected together fill different registers")
+        mode_regs: dict[int, int] = {}  # index of a mode op -> how many registers its copy of the action fills
+        if modal:
+            self._check_mode_registers(ab, p, several, mode_regs)
         if any(getattr(op, "per", None) == "source_power" for op in ab.effect) and any(
                 getattr(op, "reg", None) == K.N_REGS - 1 for op in ab.effect):
             # the last register's second last slot keeps the source's power as it last was (state.E_LKI)
@@ -946,9 +999,10 @@ class _Compiler(PoolCompiler):
                 if (name == "select_mode") != (j == 0) or not modal:
                     self.fail(f"{q}.op", "select_mode is the first op of a modal effect, mode only follows it")
                 if name == "mode":
-                    # each action chooses its own targets first (CR 11.3.3); registers start empty
-                    self.code_rows.append([int(EFFECT_OPS[name]), 0, n_modes - sum(o.op == "mode" for o in
-                                                                                  ab.effect[j:]), 0, 0])
+                    # each action chooses its own targets first (CR 11.3.3); registers start empty. a0: the action,
+                    # a1: the register offset of this copy, a2: the registers it fills (effects.mode_row_sel)
+                    k = n_modes - sum(o.op == "mode" and o.offset == 0 for o in ab.effect[j:]) - (op.offset > 0)
+                    self.code_rows.append([int(EFFECT_OPS[name]), 0, k, op.offset, mode_regs.get(j, 0)])
                     filled, seen_effect, break_regs = set(), False, {}
                 else:
                     if op.count > op.modes:
@@ -1143,7 +1197,9 @@ class _Compiler(PoolCompiler):
                 a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
                 a2 = K.AURA_SELF_ONLY * int(op.self_only)
             elif name == "self_cost_reduction":
-                a0, a1 = op.amount, self.compile_per(op, q)
+                if op.amount == 0 and not op.any_element:
+                    self.fail(f"{q}.amount", "a reduction of 0 only with any_element")
+                a0, a1, a2 = op.amount, self.compile_per(op, q), int(op.any_element)
             elif name == "pay_only":
                 if ab.condition is not None or not (op.element or op.backups or op.effects):
                     self.fail(f"{q}.op", "pay_only is an unconditional ability naming the element, Backups or effects")
@@ -1212,7 +1268,10 @@ class _Compiler(PoolCompiler):
                 a1 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
                 a2 = K.AURA_SELF_ONLY * int(op.self_only)
             elif name == "cost_reduction":
+                if op.amount == 0 and not op.any_element:
+                    self.fail(f"{q}.amount", "a reduction of 0 only with any_element")
                 a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("hand",), characters=False)
+                a2 = int(op.any_element)
             elif name == "aura_restrict":
                 a0 = bits(op.restrictions, _RESTRICT_BITS)
                 a1 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
@@ -1232,6 +1291,11 @@ class _Compiler(PoolCompiler):
             alt = 1 + self.compile_filter(f.alt, f"{p}.alt", zones, characters)
         row = self.new_row(self.K.FILTER_TABLE, f, p)
         row[K.F_EXCLUDE_SELF] |= alt << K.FILTER_ALT_SHIFT
+        if f.exclude_name is not None:
+            if f.name is not None:
+                self.fail(f"{p}.exclude_name", "a name and a name other than it")
+            if f.exclude_name in self.name_ids:
+                row[K.F_NAME] = -self.name_ids[f.exclude_name]  # filters.passes_name
         return self.add_filter(row)
 
 

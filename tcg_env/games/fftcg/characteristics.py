@@ -335,6 +335,44 @@ def current_cost(game, s, T, player, slot):
 
 
 @internal
+def pays_any_element(game, s, T, player, slot):
+    """Does a field ability say that the cost of the hand card ``slot`` "can be paid with CP of any Element" now: its
+    own ("If ..., the cost required to cast <this> can be paid with CP of any Element.", SELF_COST_REDUCTION a2 = 1)
+    or one of ``player``'s cards on the field ("The cost required to cast your Summons can be paid ...",
+    COST_REDUCTION a2 = 1), whose condition holds (CR 11.9)? The same scans as current_cost."""
+    cards = card_table(T)
+    abil = ability_table(T)
+    code = code_table(T)
+    cid = s[CARD + slot * CARD_W]
+    if cards[cid, K.C_HAS_FIELD] & K.HAS_SELF_COST_REDUCTION:
+        a0 = cards[cid, K.C_ABIL_START]
+        for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
+            if abil[a, K.A_KIND] == K.AbilityKind.FIELD and game.condition_holds(
+                    s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], player, slot):  # fmt: skip
+                c0 = abil[a, K.A_CODE_START]
+                for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
+                    if code[r, K.I_OP] == K.Op.SELF_COST_REDUCTION and code[r, K.I_A2] != 0:
+                        return True
+    if s[D_COUNTS + player * 3 + 2] == 0:
+        return False
+    for i in range(s[FIELD_N + player]):
+        src = s[FIELD_L + player * FIELD_SLOTS + i]
+        scid = s[CARD + src * CARD_W]
+        a0 = cards[scid, K.C_ABIL_START]
+        for a in range(a0, a0 + cards[scid, K.C_ABIL_COUNT]):
+            if abil[a, K.A_KIND] != K.AbilityKind.FIELD:
+                continue
+            if not game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], player, src):
+                continue
+            c0 = abil[a, K.A_CODE_START]
+            for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
+                if code[r, K.I_OP] == K.Op.COST_REDUCTION and code[r, K.I_A2] != 0 and \
+                        game.filter_match(s, T, code[r, K.I_A1], slot, player, src):
+                    return True
+    return False
+
+
+@internal
 def current_cost_detached(game, s, T, player, slot):
     """Cost of a card that has just left the hand (filters on zone HAND still apply to it)."""
     z = s[ZONE + slot * CARD_W]

@@ -131,6 +131,11 @@ SHIELD_ZERO = 1 << 20
 # until the end of the turn, their word in state.BOOST (BOOST_* fields below); forgotten when the card moves (CR 7.4),
 # read by effects.damage_dealt. Not an observation column (the layout is unchanged)
 RESTRICT_DAMAGE_BOOST = 1024
+# "It gains 'This Forward cannot be chosen by your opponent's Summons [or abilities]' until the end of the turn." (session
+# 18): an effect's, read by effects.can_be_chosen as the card's own field ability (Op.UNCHOOSABLE) is: a Summon /
+# ability of the card's controller's opponent cannot choose it. Not an observation column (the layout is unchanged)
+RESTRICT_UNCHOOSABLE_BY_OPP_SUMMONS = 1 << 16
+RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES = 1 << 17
 # state.BOOST's fields: the increases of the damage dealt to the card and of the damage it deals to Forwards (in
 # thousands, BOOST_BITS bits each), then how many times each is doubled (BOOST_DOUBLE_BITS bits each)
 BOOST_BITS = 8

@@ -510,7 +510,7 @@ def can_pay_card(game, s, T, player, cost, cid, slot, nd, disc, nb, bk):
     """Can ``player`` pay ``cost`` to play / cast the hand card ``slot`` (card ``cid``)? ``can_pay_counted``, and for a
     card that may be paid only with its element's CP / Backups' CP (Op.PAY_ONLY) the sources it allows counted."""
     cards = card_table(T)
-    elem = game.card_pay_element(cards, cid)
+    elem = game.pay_element(s, T, player, slot)
     only = cards[cid, K.C_HAS_FIELD] & (K.PAY_ONLY_ELEMENT | K.PAY_ONLY_BACKUPS)
     if only == 0:
         return game.can_pay_counted(s, T, player, cost, elem, slot, -1, nd, disc, nb, bk)
@@ -520,6 +520,23 @@ def can_pay_card(game, s, T, player, cost, cid, slot, nd, disc, nb, bk):
     if (only & K.PAY_ONLY_ELEMENT) != 0:
         nd, nb = nde, nbe
     return game.pay_feasible(cost, elem >= 0, nd, nde, nb, nbe)
+
+
+@internal
+def pay_element(game, s, T, player, slot):
+    """``card_pay_element`` of the hand card ``slot`` (card id from the slot; one that has just left the hand is looked
+    at as in the hand), or -1 while a field ability says its cost "can be paid with CP of any Element" (the
+    COST_REDUCTION / SELF_COST_REDUCTION rows with a2 = 1: characteristics.pays_any_element)."""
+    cards = card_table(T)
+    cid = s[CARD + slot * CARD_W]
+    elem = game.card_pay_element(cards, cid)
+    if elem < 0:
+        return elem
+    z = s[ZONE + slot * CARD_W]
+    s[ZONE + slot * CARD_W] = K.Zone.HAND
+    anyel = game.pays_any_element(s, T, player, slot)
+    s[ZONE + slot * CARD_W] = z
+    return -1 if anyel else elem
 
 
 @internal

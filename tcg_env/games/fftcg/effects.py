@@ -157,6 +157,11 @@ def can_be_chosen(game, s, T, slot, chooser, arow):
     aura = 0
     if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_AURA_UNCHOOSABLE) != 0:
         aura = game.aura_unchoosable_bits(s, T, slot)
+    # an effect's "It gains 'This Forward cannot be chosen by your opponent's ...' until the end of the turn."
+    rst = s[D_RST + slot * CARD_W] & (K.RESTRICT_UNCHOOSABLE_BY_OPP_SUMMONS | K.RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES)
+    if rst != 0:
+        aura |= (K.UNCHOOSABLE_BY_SUMMONS if (rst & K.RESTRICT_UNCHOOSABLE_BY_OPP_SUMMONS) != 0 else 0) | \
+            (K.UNCHOOSABLE_BY_ABILITIES if (rst & K.RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES) != 0 else 0)
     if flags < K.UNCHOOSABLE_BY_SUMMONS and aura == 0:
         return True
     # the flags say the card has such an ability; which of them apply now: their conditions
@@ -302,6 +307,41 @@ def mode_row(T, arow, k):
 
 
 @internal
+def mode_row_sel(game, T, arow, bits, k):
+    """The program index of the MODE row that runs action ``k`` when the actions ``bits`` are
+    selected: where several actions may be selected, an action that fills registers is compiled once
+    for each register offset it may start at (MODE a1 = offset, a2 = the registers it fills; the
+    first, offset 0, is mode_row's), and runs at the offset after the registers of the selected
+    actions before it."""
+    code = code_table(T)
+    c0 = ability_table(T)[arow, K.A_CODE_START]
+    offset = 0
+    for j in range(k):
+        if bits & (1 << j):
+            offset += code[c0 + game.mode_row(T, arow, j), K.I_A2]
+    i = game.mode_row(T, arow, k)
+    if offset == 0:
+        return i
+    clen = ability_table(T)[arow, K.A_CODE_LEN]
+    for r in range(i + 1, clen):
+        if code[c0 + r, K.I_OP] == K.Op.MODE:
+            if code[c0 + r, K.I_A0] != k:
+                break
+            if code[c0 + r, K.I_A1] == offset:
+                return r
+    return i
+
+
+@internal
+def mode_after(T, r):
+    """The action to go on from at the MODE row ``r`` (reached at the end of the action before it):
+    its own action, or the next one when the row is another register offset's copy of the action
+    that just ran (a1 > 0, mode_row_sel)."""
+    code = code_table(T)
+    return code[r, K.I_A0] + (1 if code[r, K.I_A1] > 0 else 0)
+
+
+@internal
 def mode_selectable(game, s, T, arow, k, viewer, source):
     """Can action ``k`` be selected: has each of its CHOOSE rows that must choose a card to choose?
     (CR 11.3.3 / 11.8.9 for the selected action's targets)"""
@@ -369,7 +409,7 @@ def next_mode_start(game, T, arow, bits, k):
     n = code_table(T)[ability_table(T)[arow, K.A_CODE_START], K.I_A0]
     for j in range(k, n):
         if bits & (1 << j):
-            return game.mode_row(T, arow, j) + 1
+            return game.mode_row_sel(T, arow, bits, j) + 1
     return clen
 
 
@@ -381,7 +421,7 @@ def next_mode_after(game, T, arow, bits, pc):
     c0 = abil[arow, K.A_CODE_START]
     for i in range(pc + 1, abil[arow, K.A_CODE_LEN]):
         if code[c0 + i, K.I_OP] == K.Op.MODE:
-            return game.next_mode_start(T, arow, bits, code[c0 + i, K.I_A0])
+            return game.next_mode_start(T, arow, bits, game.mode_after(T, c0 + i))
     return abil[arow, K.A_CODE_LEN]
 
 
@@ -416,7 +456,7 @@ def recheck_mode_targets(game, s, T, base):
     for k in range(code[c0, K.I_A0]):
         if not bits & (1 << k):
             continue
-        i = game.mode_row(T, arow, k) + 1
+        i = game.mode_row_sel(T, arow, bits, k) + 1
         while i < clen and code[c0 + i, K.I_OP] == K.Op.CHOOSE:
             reg = code[c0 + i, K.I_REG]
             n = s[base + E_REGN + reg]
@@ -861,7 +901,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     if op == K.Op.SELECT_MODE or op == K.Op.MODE:
         # on resolution: on to the next selected action's rows (from this MODE row's action on;
         # none left: the program ends); the run loop adds 1 to the program counter
-        k = 0 if op == K.Op.SELECT_MODE else a0
+        k = 0 if op == K.Op.SELECT_MODE else a0 + (1 if a1 > 0 else 0)  # a1 > 0: another offset's copy (mode_after)
         s[f + FR_PC] = game.next_mode_start(T, s[f + E_ABIL], s[f + E_MODE], k) - 1
         return NEXT
     if op == K.Op.MILL:

@@ -234,11 +234,17 @@ def filter_row_match(s, T, frow, slot, viewer, source):
             and passes_range(f[K.F_COST_MIN], f[K.F_COST_MAX], c[K.C_COST])
             and passes_range(f[K.F_POWER_MIN], f[K.F_POWER_MAX], power)
             and passes_equals(f[K.F_JOB], c[K.C_JOB])
-            and passes_equals(f[K.F_NAME], c[K.C_NAME])
+            and passes_name(f[K.F_NAME], c[K.C_NAME])
             and passes_equals(f[K.F_CATEGORY], c[K.C_CATEGORY])
             and passes_state(f[K.F_STATE], ACTIVE, DULL_STATE, s[DULL + w] != 0)
             and passes_battle_state(s, f[K.F_STATE], slot)
             and passes_not_source(f[K.F_EXCLUDE_SELF] & 1, slot, source))
+
+
+@internal
+def passes_name(want, name):
+    """F_NAME: 0 any name, a name id that name, minus a name id any other name ("other than [Card Name X]")."""
+    return want == 0 or name == want or (want < 0 and name != -want)
 
 
 @internal

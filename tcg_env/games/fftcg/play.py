@@ -243,7 +243,7 @@ def play_from_hand(game, s, T, player, hand_index):
     slot = zone_remove_at(s, HAND_N + player, HAND_L + player * MAX_DECK, hand_index)
     cid = s[CARD + slot * CARD_W]
     cost = game.current_cost_detached(s, T, player, slot)
-    elem = game.card_pay_element(cards, cid)
+    elem = game.pay_element(s, T, player, slot)
     s[PASSES] = 0
     if cards[cid, K.C_TYPE] == K.CardType.SUMMON:
         # CR 11.3.2: the Summon moves to the stack, then targets (CR 11.3.3), then costs
