@@ -295,8 +295,6 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("unblockable_by", module, filter=filter_model),
         op_model("undullable", module),
         op_model("no_activate", module),  # "<this> does not activate during your Active Phase"
-        op_model("enters_dull", module),  # "<this> enters the field dull."
-        op_model("must_be_chosen", module),  # "Summons and abilities of your opponent must choose <this> if possible."
         op_model("must_attack", module),  # "<this> must attack once per turn if possible"
         # "If <this> is dealt damage [by ...], reduce the damage by N / the damage becomes N instead." (CR 11.12.5.2)
         op_model("damage_mod", module, mode=Literal["reduce", "becomes", "zero_if_less_than_power", "increase", "double"],
