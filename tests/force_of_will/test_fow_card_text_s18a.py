@@ -330,3 +330,17 @@ def test_cr_1134_2_null_keywords_listed_with_dashes_are_one_granted_keyword_aura
     r = exact("[Null] - [Pierce] - [Precision]")
     assert r.abilities == [{"kind": "continuous", "condition": {"kind": "hand_empty"}, "effect": [
         {"op": "aura_keyword", "keywords": ["pierce", "precision"], "filter": {"self_only": True}}]}]
+
+
+# ---- a ruler's continuous abilities (CR 902.1b) -------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["Wanderer resonators you control gain [First Strike].",
+                                  "Resonators you control gain [+100/+100].",
+                                  "Resonators your opponent controls cannot attack."])
+def test_cr_902_1b_a_rulers_continuous_ability_over_cards_is_unsupported_not_exact(text):
+    """A ruler's abilities are active in its ruler area (CR 902.1b); the engine reads continuous abilities of the cards
+    in the field only (characteristics.aura_sums), so on a ruler (front side) the line would never apply: unsupported.
+    The same line on a J-ruler (in the field) or a resonator is exact."""
+    r = line(text, "ruler", races=frozenset({"Wanderer"}))
+    assert r.verdict is Verdict.UNSUPPORTED and "CR 902.1b" in r.reason
+    for ctype in ("j_ruler", "resonator"):
+        exact(text, ctype, races=frozenset({"Wanderer"}))

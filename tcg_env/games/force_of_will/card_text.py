@@ -1012,9 +1012,12 @@ class _T(CountWords, TextTransformer, Transformer):
             return self.keywords(["eternal"])
         if aura is None:
             raise Unsupported("a continuous ability other than '<cards> gain <ATK/DEF or keywords>' / 'cannot <attack, block>'")
-        if self.card.get("type") == "ruler" and any(op["filter"].get("zone") == "hand" for op in aura if "filter" in op):
-            # play.hand_quickcast reads the cards in the field (a J-ruler), not a ruler in its ruler area
-            raise Unsupported("a ruler's [Quickcast] for cards in the hand")
+        if self.card.get("type") == "ruler" and any(op["op"] in ("aura_power", "aura_keyword", "aura_restrict")
+                                                     for op in aura):
+            # CR 902.1b: a ruler's abilities are active in its ruler area; characteristics.aura_sums (and
+            # play.hand_quickcast) read the continuous abilities of the cards in the field only (a J-ruler's)
+            raise Unsupported("a ruler's continuous ability over cards (active in its ruler area, CR 902.1b, which "
+                              "the engine's continuous abilities do not read)")
         ab = {"kind": "continuous", "effect": aura}
         if args[-1].condition is not None:
             ab["condition"] = args[-1].condition  # CR 904: applies as long as it holds (characteristics.py)
