@@ -1882,6 +1882,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_markers(self, n):
         return {"kind": "markers_at_least", "value": n}
 
+    def c_no_markers(self):
+        return {"kind": "markers_at_most", "value": 0}
+
+    def c_markers_max(self, n):
+        return {"kind": "markers_at_most", "value": n}
+
     def c_all_trait(self, tok):
         return {"kind": "all_chars_trait", "trait": str(tok)[2:-2]}
 

@@ -107,7 +107,7 @@ ConditionName = Literal[
     "wr_climax_at_most", "named_in_clock", "self_rested", "memory_at_most", "memory_filter_at_least",
     "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn", "own_filter_at_most",
     "named_in_level", "wr_filter_at_least", "hand_filter_at_least", "battle_opp_level_at_most_self",
-    "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least",
+    "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -138,7 +138,7 @@ _COND_COUNT = {
     "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least", "filter_count_at_least",
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
     "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least", "hand_filter_at_least",
-    "wr_colors_at_least", "stage_colors_at_least",
+    "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
 # the conditions counting the master's cards of one zone that match a filter: (filter row << 8) | the count

@@ -485,6 +485,7 @@ class Condition(IntEnum):
     #                          colors of the cards in your waiting room is N or more", CR 2.4)
     STAGE_COLORS_AT_LEAST = 53  # the master's stage characters have >= arg colors ("if the number of colors of your
     #                             characters on stage is N or more")
+    MARKERS_AT_MOST = 54  # <= arg markers under the source ("if there are no markers underneath this card")
     PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
     #                        the turn that this card is placed on the stage from your hand" (approximation
     #                        placed_this_turn_any_way: any placement counts)

@@ -232,13 +232,7 @@ def condition_holds(game, s, T, cond, arg, p, source):
                 return False
         return True
     if cond == K.Condition.MARKERS_AT_LEAST:
-        if spos < 0:
-            return False
-        n = 0
-        for sl in range(K.N_SLOTS):
-            if s[ZONE + sl * CARD_W] == K.Zone.MARKER and s[POS + sl * CARD_W] == spos and owner_of(s, sl) == p:
-                n += 1
-        return n >= arg
+        return spos >= 0 and _markers_under(s, spos, p) >= arg
     if cond == K.Condition.ALL_CHARS_TRAIT:
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
@@ -357,4 +351,16 @@ def condition_holds(game, s, T, cond, arg, p, source):
         for c in range(K.N_COLORS):
             n += (seen >> c) & 1
         return n >= arg
+    if cond == K.Condition.MARKERS_AT_MOST:  # "if there are no (N or less) markers underneath this card" (CR 3.5.3)
+        return spos >= 0 and _markers_under(s, spos, p) <= arg
     return False
+
+
+@internal
+def _markers_under(s, spos, p):
+    """The markers underneath the character at stage position ``spos`` of player ``p`` (CR 3.5.3)."""
+    n = 0
+    for sl in range(K.N_SLOTS):
+        if s[ZONE + sl * CARD_W] == K.Zone.MARKER and s[POS + sl * CARD_W] == spos and owner_of(s, sl) == p:
+            n += 1
+    return n

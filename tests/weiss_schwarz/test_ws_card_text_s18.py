@@ -1,0 +1,141 @@
+"""Weiss Schwarz card text, session 18 (branch s18-ws): made-up lines in the card language compiled, and on a
+small imported list what the engine does with them: clauses many printed sentences share (an event's several
+lines, markers underneath a card, ...)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
+from tcg_env.games.weiss_schwarz.card_text import compile_line
+from tcg_env.games.weiss_schwarz.scenario import Scenario
+
+import ws_card_text_kit as kit
+
+
+def _rec(code, name, ability=(), type="Character", level="0", power="3000", traits=("Glass",), trigger=(), cost="0",
+         color="YELLOW"):
+    char = type == "Character"
+    return {"code": code, "name": name, "type": type, "color": color, "level": level if type != "Climax" else "-",
+            "cost": cost if type != "Climax" else "-", "power": power if char else "-", "soul": 1 if char else 0,
+            "trigger": list(trigger), "attributes": list(traits) if char else [], "ability": list(ability), "side": "W"}  # fmt: skip
+
+
+def _c(line, type="character"):
+    return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
+
+
+(PLAIN, FLARE, WOOD, BARE, FEW, MEMO) = range(6)
+RECORDS = [
+    _rec("T/S18-001", "Plain"),
+    _rec("T/S18-002", "Flare", [], type="Climax", trigger=("SOUL",)),
+    _rec("T/S18-003", "Wood", [], traits=("Wood",)),
+    # markers underneath this card (CR 3.5.3): none, N or less
+    _rec("T/S18-004", "Bare", ["【CONT】 If there are no markers underneath this card, this card gets +1000 power."]),
+    _rec("T/S18-005", "Few", ["【CONT】 If there are 1 or less markers underneath this card, this card gets +1000 "
+                              "power."]),
+    # an event printed over two lines, each choosing its own cards (CR 6.5.1.2.2)
+    _rec("T/S18-006", "Memo", ["Choose 1 of your characters, and that character gets +2000 power until end of turn.",
+                               "Put this card into your memory."], type="Event"),
+]  # fmt: skip
+RECORDS += [_rec(f"T/S18-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
+FILLER = len(RECORDS) - 12
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    return kit.import_pool(tmp_path_factory, "ws18", RECORDS)
+
+
+def _scenario(pool, **kw):
+    deck = kit.deck_of(len(RECORDS), FLARE, extra=(WOOD, WOOD, PLAIN, PLAIN))
+    return Scenario.main_phase(pool, decks=(deck, deck), **kw)
+
+
+_n, _labels, _act = kit.count, kit.labels, kit.act
+
+
+def _zone(g, slot) -> int:
+    return int(g.state[S.ZONE + slot * S.CARD_W])
+
+
+def _resolved(g) -> bool:
+    """No ability resolving or standing by (CR 8.7.2)."""
+    return int(g.state[S.FRAME_N]) == 0 and int(g.state[S.PT_N]) == 0 and int(g.state[S.PT_N + 1]) == 0
+
+
+def _answer(g, picks, limit=20):
+    """Answer the decisions until nothing resolves: the i-th with the legal action starting with ``picks[i]``
+    (the first legal action once the picks run out)."""
+    picks = list(picks)
+    for _ in range(limit):
+        if _resolved(g):
+            return
+        d = _labels(g)
+        pick = picks.pop(0) if picks else None
+        j = next((k for k, x in enumerate(d) if pick and x.startswith(pick)), 0)
+        g.step(int(g.legal_actions()[j]))
+    raise AssertionError("not resolved")
+
+
+def _marker(sc, card, under_pos, player=0) -> int:
+    """A copy of ``card`` put underneath the character at ``under_pos`` as a marker (CR 3.5.3)."""
+    slot = sc.put(player, card, "waiting_room")  # on top of the waiting room: taken off it again
+    r = sc.row
+    assert int(r[S.WR_L + player * K.MAX_DECK + int(r[S.WR_N + player]) - 1]) == slot
+    r[S.WR_N + player] -= 1
+    r[S.ZONE + slot * S.CARD_W] = K.Zone.MARKER
+    r[S.POS + slot * S.CARD_W] = under_pos
+    r[S.MARKER_N + player * K.N_POSITIONS + under_pos] += 1
+    return slot
+
+
+# ---------------------------------------------------------------------------- markers (CR 3.5.3)
+def test_no_markers_underneath_this_card_compiles_to_markers_at_most():
+    r = _c(RECORDS[BARE]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"] == {"kind": "markers_at_most", "value": 0}
+    r = _c(RECORDS[FEW]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"] == {"kind": "markers_at_most", "value": 1}
+
+
+@pytest.mark.parametrize("markers", [0, 1, 2])
+def test_cr_3_5_3_markers_underneath_this_card_at_most(pool, markers):
+    sc = _scenario(pool)
+    bare = sc.put(0, BARE, "stage", pos=0)
+    few = sc.put(0, FEW, "stage", pos=1)
+    for k in range(markers):
+        _marker(sc, FILLER + 2 * k, 0)
+        _marker(sc, FILLER + 2 * k + 1, 1)
+    _marker(sc, FILLER + 5, 2)  # under another position: not this card's
+    _marker(sc, FILLER + 6, 0, player=1)  # the opponent's marker at the same position: not this card's
+    g = sc.game()
+    assert kit.power(g, bare) == 3000 + 1000 * (markers == 0)
+    assert kit.power(g, few) == 3000 + 1000 * (markers <= 1)
+
+
+# ---------------------------------------------------------------------------- an event's lines (CR 6.5.1.2.2)
+def test_an_events_second_line_takes_the_next_target_register(tmp_path):
+    from tcg_env.games.weiss_schwarz.importer import import_ws_json
+    import json
+
+    p = tmp_path / "list.json"
+    p.write_text(json.dumps(RECORDS))
+    res = import_ws_json(p)
+    (memo,) = [c for c in res.cards if c.name == "Memo"]
+    (ev,) = memo.abilities
+    assert [(op.op, getattr(op, "reg", None)) for op in ev.effect] == [
+        ("choose", 0), ("power", 0), ("target_self", 1), ("to_memory", 1)]
+
+
+def test_cr_6_5_1_2_2_an_event_over_two_lines_performs_both(pool):
+    sc = _scenario(pool)
+    plain = sc.put(0, PLAIN, "stage", pos=0)
+    ev = sc.put(0, MEMO, "hand")
+    g = sc.game()
+    _act(g, "Play event Memo")
+    _answer(g, [])
+    assert kit.power(g, plain) == 5000
+    assert _zone(g, ev) == K.Zone.MEMORY and _n(g, "MEMORY", 0) == 1
