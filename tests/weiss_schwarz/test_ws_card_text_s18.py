@@ -26,7 +26,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, WOOD, BARE, FEW, MEMO) = range(6)
+(PLAIN, FLARE, WOOD, BARE, FEW, MEMO, GREEN, LEAFY) = range(8)
 RECORDS = [
     _rec("T/S18-001", "Plain"),
     _rec("T/S18-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -38,6 +38,10 @@ RECORDS = [
     # an event printed over two lines, each choosing its own cards (CR 6.5.1.2.2)
     _rec("T/S18-006", "Memo", ["Choose 1 of your characters, and that character gets +2000 power until end of turn.",
                                "Put this card into your memory."], type="Event"),
+    _rec("T/S18-007", "Green", [], color="GREEN"),
+    # OR across a filter's fields: a colour or a trait or another trait
+    _rec("T/S18-008", "Leafy", ["【CONT】 All of your other green or 《Wood》 or 《Sand》 characters get +500 power."],
+         color="RED", traits=("Wood",)),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S18-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -139,3 +143,30 @@ def test_cr_6_5_1_2_2_an_event_over_two_lines_performs_both(pool):
     _answer(g, [])
     assert kit.power(g, plain) == 5000
     assert _zone(g, ev) == K.Zone.MEMORY and _n(g, "MEMORY", 0) == 1
+
+
+# ---------------------------------------------------------------------------- OR across a filter's fields
+def test_a_colour_or_traits_compiles_to_one_filter_of_alternatives():
+    r = _c(RECORDS[LEAFY]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    (op,) = r.abilities[0]["effect"]
+    assert op["filter"] == {"type": "character", "color": ["green"], "color_or_trait": True, "trait": "Wood",
+                            "trait_or": "Sand", "relation": "other"}  # fmt: skip
+    r = _c("【AUTO】 When this card attacks, choose 1 green or 《Wood》 character in your waiting room, and return it to "
+           "your hand.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["filter"]["color_or_trait"] is True
+    # two colour qualities in one description: refused
+    assert _c("【CONT】 All of your other red green or 《Wood》 characters get +500 power.").verdict == "unsupported"
+
+
+def test_a_character_of_the_colour_or_with_one_of_the_traits_matches(pool):
+    sc = _scenario(pool)
+    leafy = sc.put(0, LEAFY, "stage", pos=0)  # red, <<Wood>>: "other" - not itself
+    green = sc.put(0, GREEN, "stage", pos=1)  # green, <<Glass>>: the colour
+    wood = sc.put(0, WOOD, "stage", pos=2)  # yellow, <<Wood>>: the first trait
+    sand = sc.put(0, FILLER, "stage", pos=3)  # yellow, <<Sand>>: the second trait
+    plain = sc.put(0, PLAIN, "stage", pos=4)  # yellow, <<Glass>>: none of them
+    opp = sc.put(1, GREEN, "stage", pos=1)  # the opponent's: not yours
+    g = sc.game()
+    assert [kit.power(g, x) for x in (leafy, green, wood, sand, plain, opp)] == [3000, 3500, 3500, 3500, 3000, 3000]

@@ -440,6 +440,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         for k, v in quals:
             if k == "trait2":
                 k, v, spec["trait_or"] = "trait", v[0], v[1]
+            elif k == "color_or_trait":  # "green or <<A>> (or <<B>>)": the colour or the trait(s)
+                if "color" in spec or "trait" in spec:
+                    raise Unsupported("two color qualities in one description")
+                colors, traits = v
+                spec["color"], spec["color_or_trait"] = colors, True
+                if len(traits) > 1:
+                    spec["trait_or"] = traits[1]
+                k, v = "trait", traits[0]
             if k in spec:
                 raise Unsupported(f"two {k} qualities in one description")
             spec[k] = v
@@ -514,6 +522,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def q_trait_or(self, a, b):
         return ("trait2", (str(a)[2:-2], str(b)[2:-2]))
+
+    def q_color_or_trait(self, color, *traits):
+        return ("color_or_trait", ([str(color)], [str(t)[2:-2] for t in traits]))
 
     def q_rest(self):
         return ("orientation", ["rest"])

@@ -186,6 +186,8 @@ class WSFilter(FilterBase):
     # "<<A>> or <<B>>": a second trait the card may have instead (packed in the trait column's
     # high 16 bits, constants.F_TRAIT)
     trait_or: str | None = Field(default=None, min_length=1)
+    # "green or <<A>> or <<B>>": a card of the colour or with the trait(s) (a bit of the level_max_rel column)
+    color_or_trait: bool = False
     title: str | None = Field(default=None, min_length=1)
     # "with "X" (or "Y") in its card name": a card whose name contains one of these parts
     name_contains: Annotated[list[Annotated[str, Field(min_length=1)]], BeforeValidator(_as_list),
@@ -1521,6 +1523,10 @@ class _Compiler(PoolCompiler):
             if f.level_max is None or f.level_max_rel:
                 self.fail(f"{p}.level_max_x", "needs level_max (the offset added to X), not with level_max_rel")
             row[K.F_LEVEL_MAX_REL] |= K.LEVEL_MAX_X
+        if f.color_or_trait:
+            if f.color is None or f.trait is None:
+                self.fail(f"{p}.color_or_trait", "needs a color and a trait (the alternatives)")
+            row[K.F_LEVEL_MAX_REL] |= K.COLOR_OR_TRAIT
         if f.trait_or is not None:
             if f.trait is None:
                 self.fail(f"{p}.trait_or", "needs trait (the first of the two)")
