@@ -26,7 +26,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, WOOD, BARE, FEW, MEMO, GREEN, LEAFY) = range(8)
+(PLAIN, FLARE, WOOD, BARE, FEW, MEMO, GREEN, LEAFY, PEEK, SINK) = range(10)
 RECORDS = [
     _rec("T/S18-001", "Plain"),
     _rec("T/S18-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -42,6 +42,12 @@ RECORDS = [
     # OR across a filter's fields: a colour or a trait or another trait
     _rec("T/S18-008", "Leafy", ["【CONT】 All of your other green or 《Wood》 or 《Sand》 characters get +500 power."],
          color="RED", traits=("Wood",)),
+    # the top of the opponent's deck (CR 3.2.3)
+    _rec("T/S18-009", "Peek", ["【ACT】 [【REST】 this card] Look at up to 2 cards from the top of your opponent's deck, "
+                               "choose up to 2 cards from among them, put them on the top of their deck in any order, "
+                               "and put the rest into their waiting room."]),
+    _rec("T/S18-010", "Sink", ["【ACT】 [【REST】 this card] Look at the top card of your opponent's deck, and put it on "
+                               "the top or at the bottom of their deck."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S18-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -170,3 +176,65 @@ def test_a_character_of_the_colour_or_with_one_of_the_traits_matches(pool):
     opp = sc.put(1, GREEN, "stage", pos=1)  # the opponent's: not yours
     g = sc.game()
     assert [kit.power(g, x) for x in (leafy, green, wood, sand, plain, opp)] == [3000, 3500, 3500, 3500, 3000, 3000]
+
+
+# ---------------------------------------------------------------------------- the opponent's deck (CR 3.2.3)
+def test_looking_at_the_top_of_the_opponents_deck_compiles_to_look_top_of_the_opponent():
+    r = _c(RECORDS[PEEK]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [{"op": "look_top", "count": 2, "take": 2, "up_to": True, "rest": "waiting_room",
+                                         "to": "deck_top", "who": "opponent"}]  # fmt: skip
+    r = _c(RECORDS[SINK]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [{"op": "look_top", "count": 1, "take": 1, "to": "deck_bottom", "who": "opponent"}]
+    # the rest back on top "in any order": the order is kept (look_order_kept)
+    r = _c("【AUTO】 When this card attacks, look at up to 2 cards from the top of your opponent's deck, choose up to 1 "
+           "card from among them, put it at the bottom of their deck, and put the rest on top of their deck in any order.")
+    assert r.verdict == "approximate" and r.approximations == ("look_order_kept",)
+    # "in the original order": a look that moves nothing (own deck and the opponent's)
+    for deck, their in (("your", "your"), ("your opponent's", "their")):
+        r = _c(f"【AUTO】 When this card attacks, look at up to 2 cards from the top of {deck} deck, and put them on the "
+               f"top of {their} deck in the original order.")
+        assert r.verdict == "exact", r.reason
+        assert r.abilities[0]["effect"][0]["take"] == 0
+    # the top card of the opponent's deck looked at, then something else done with it: refused
+    assert _c("【AUTO】 When this card attacks, look at the top card of your opponent's deck, and put it into your "
+              "hand.").verdict == "unsupported"
+
+
+def _deck(g, p) -> list[int]:
+    n = _n(g, "DECK", p)
+    return [int(g.state[S.DECK_L + p * K.MAX_DECK + n - 1 - i]) for i in range(n)]  # top first
+
+
+def test_cr_3_2_3_the_cards_of_the_opponents_deck_taken_go_back_on_top_the_rest_to_their_waiting_room(pool):
+    sc = _scenario(pool)
+    sc.put(0, PEEK, "stage", pos=0)
+    sc.stack_deck(1, [WOOD, PLAIN, GREEN])
+    g = sc.game()
+    wood, plain, green = _deck(g, 1)[:3]
+    my_deck, my_wr = _deck(g, 0), _n(g, "WR", 0)
+    _act(g, "Use ability 0 of Peek")
+    assert kit.look_all(g) == 2  # the master looks at up to 2 cards, one at a time (CR 3.2.3.1)
+    _act(g, "Choose Plain")
+    _answer(g, ["Pass", "Stop", "Done"])  # Wood is not taken
+    assert _deck(g, 1)[:2] == [plain, green]  # Plain back on top; Green was not looked at
+    assert _zone(g, wood) == K.Zone.WAITING_ROOM and _n(g, "WR", 1) == 1  # into its owner's waiting room
+    assert _deck(g, 0) == my_deck and _n(g, "WR", 0) == my_wr  # the master's own deck is untouched
+
+
+@pytest.mark.parametrize("bottom", [True, False])
+def test_cr_3_2_3_the_top_card_of_the_opponents_deck_on_the_top_or_at_the_bottom(pool, bottom):
+    sc = _scenario(pool)
+    sc.put(0, SINK, "stage", pos=0)
+    sc.stack_deck(1, [WOOD, PLAIN])
+    g = sc.game()
+    wood, plain = _deck(g, 1)[:2]
+    n = _n(g, "DECK", 1)
+    _act(g, "Use ability 0 of Sink")
+    _answer(g, ["Choose Wood" if bottom else "Pass"])
+    assert _n(g, "DECK", 1) == n
+    if bottom:
+        assert _deck(g, 1)[0] == plain and _deck(g, 1)[-1] == wood
+    else:
+        assert _deck(g, 1)[:2] == [wood, plain]

@@ -274,13 +274,19 @@ def _looks(ops: list[dict]) -> list[dict]:
     out: list[dict] = []
     for i, op in enumerate(ops):
         if op["op"] == "@look1to":
-            if not out or out[-1]["op"] != "@look1":
-                raise Unsupported("'put it on the top or ...' without looking at the top card")
+            if not out or out[-1]["op"] != "@look1" or out[-1].get("who") != op.get("who"):
+                raise Unsupported("'put it on the top or ...' without looking at the top card (of that deck)")
             out[-1] = {"op": "look_top", "count": 1, "take": 1, "to": op["to"]}
+            if "who" in op:  # the top card of the opponent's deck (LOOK_OPP_DECK)
+                out[-1]["who"] = op["who"]
             continue
+        if out and out[-1]["op"] == "@look1" and "who" in out[-1]:
+            raise Unsupported("looking at the top card of the opponent's deck, then something else")
         if out and out[-1]["op"] == "@look1":
             out[-1] = {"op": "reveal_top"}  # the card it refers to: no test, nothing shown to the opponent
         out.append(op)
+    if out and out[-1]["op"] == "@look1" and "who" in out[-1]:
+        raise Unsupported("looking at the top card of the opponent's deck only")
     if out and out[-1]["op"] == "@look1":
         out[-1] = {"op": "@look1only"}  # nothing after it in this sentence: resolve() checks the program's end
     return out
@@ -1191,8 +1197,52 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("re-ordering X or more than 8 cards (a target register's size)")
         return [{"op": "look_top", "count": n, "take": n, "to": "deck_top", "up_to": True}]
 
+    def _look_opp(self, n, take, to, rest):
+        # "look at up to N cards from the top of your opponent's deck, choose up to M cards from among them, ..."
+        # (CR 3.2.3 / 3.2.3.1): LOOK_TOP of the opponent's deck (LOOK_OPP_DECK); the cards taken go on its top
+        # (each in the order taken: every order can be made), its owner's waiting room or its bottom
+        if n == "x":
+            raise Unsupported("looking at X cards of the opponent's deck")
+        n, take = int(n), int(take)
+        if n > 8 or take > n:
+            raise Unsupported("looking at more than 8 cards of the opponent's deck")
+        op = self._look(n, take, {}, rest=rest)
+        op.update(to=to, who="opponent")
+        return [op]
+
+    def look_opp_top_rest_wr(self, n, take, *_):
+        return self._look_opp(n, take, "deck_top", "waiting_room")
+
+    def look_opp_wr_rest_top(self, n, take, *_):
+        return self._look_opp(n, take, "waiting_room", "top")
+
+    def look_opp_bottom_rest_top(self, n, take, *_):
+        return self._look_opp(n, take, "deck_bottom", "top")
+
+    def look_original(self, n, who="master"):
+        # "look at up to N cards from the top of your (opponent's) deck, and put them on the top of your (their) deck
+        # in the original order" (CR 3.2.3.1): a look that moves no card (LOOK_TOP taking none)
+        if n == "x" or int(n) > 16:
+            raise Unsupported("looking at X or more than 16 cards")
+        op = {"op": "look_top", "count": int(n), "take": 0, "up_to": True}
+        if who != "master":
+            op["who"] = who
+        return [op]
+
+    def look_original_opp(self, n):
+        return self.look_original(n, "opponent")
+
     def look1(self):
         return [{"op": "@look1"}]
+
+    def look1_opp(self):
+        return [{"op": "@look1", "who": "opponent"}]
+
+    def look1_wr_opp(self, who):
+        return [{"op": "@look1to", "to": "waiting_room", "who": "opponent"}]
+
+    def look1_bottom_opp(self, who):
+        return [{"op": "@look1to", "to": "deck_bottom", "who": "opponent"}]
 
     def look1_wr(self, who):
         return [{"op": "@look1to", "to": "waiting_room"}]

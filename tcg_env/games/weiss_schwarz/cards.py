@@ -392,7 +392,9 @@ OpLookTop = op_model("look_top", _M, count=Union[Annotated[int, Field(ge=1, le=K
                      # "look at up to N cards" (CR 3.2.3.1): the master looks one card at a time and may stop before each
                      up_to=(bool, False),
                      # "choose N cards from among them" (CR 8.6.3.1): as many as possible up to `take`, no stopping
-                     must_take=(bool, False))
+                     must_take=(bool, False),
+                     # "... from the top of your opponent's deck": the cards looked at are the opponent's (LOOK_OPP_DECK)
+                     who=(WhoName, "master"))
 OpBrainstorm = op_model("brainstorm", _M, count=Annotated[int, Field(ge=1, le=10)])
 OpShuffleDeck = op_model("shuffle_deck", _M, who=(WhoName, "master"))
 OpPayStock = op_model("pay_stock", _M, count=Annotated[int, Field(ge=1, le=10)])
@@ -1430,7 +1432,9 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.take", f"re-ordering (to deck_top) takes at most {K.TARGET_MAX} cards")
             to = {"hand": K.LOOK_TAKE_HAND, "waiting_room": K.LOOK_TAKE_WR, "deck_bottom": K.LOOK_TAKE_BOTTOM,
                   "deck_top": K.LOOK_TAKE_TOP}[op.to]
-            return x(op.count), op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10) \
+            if op.who == "opponent" and (op.to == "hand" and op.take > 0 or op.store_taken or op.count == "x"):
+                self.fail(f"{q}.who", "the opponent's deck: its cards taken go to its top / bottom / waiting room")
+            return x(op.count), ((K.LOOK_OPP_DECK << 15) if op.who == "opponent" else 0) | op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10) \
                 | ((K.LOOK_STORE_TAKEN << 12) if op.store_taken else 0) | ((K.LOOK_UP_TO << 13) if op.up_to else 0) \
                 | ((K.LOOK_MUST_TAKE << 14) if op.must_take else 0), flt
         if name in ("brainstorm", "pay_stock"):

@@ -751,6 +751,8 @@ LOOK_STOPPED = 1 << 28
 LOOK_TAKE_HAND = 0
 LOOK_TAKE_WR = 1
 LOOK_TAKE_BOTTOM = 2
+LOOK_OPP_DECK = 1  # LOOK_TOP (a1 >> 15) & 1: the cards looked at are the top of the master's opponent's deck (taken ones
+#                   go to its top / bottom / its owner's waiting room, the rest to its owner's waiting room)
 LOOK_TAKE_TOP = 3  # "put them on the top of your deck in any order": each card taken goes on top in
 #                   the order taken (the last taken on top; those not taken stay under them, CR 3.2.2)
 
