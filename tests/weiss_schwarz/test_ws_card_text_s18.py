@@ -26,7 +26,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, WOOD, BARE, FEW, MEMO, GREEN, LEAFY, PEEK, SINK) = range(10)
+(PLAIN, FLARE, WOOD, BARE, FEW, MEMO, GREEN, LEAFY, PEEK, SINK, SEEKER) = range(11)
 RECORDS = [
     _rec("T/S18-001", "Plain"),
     _rec("T/S18-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -48,6 +48,9 @@ RECORDS = [
                                "and put the rest into their waiting room."]),
     _rec("T/S18-010", "Sink", ["【ACT】 [【REST】 this card] Look at the top card of your opponent's deck, and put it on "
                                "the top or at the bottom of their deck."]),
+    # a search putting the card found on the stage (CR 3.2.4)
+    _rec("T/S18-011", "Seeker", ["【ACT】 [【REST】 this card] Search your deck for up to 1 level 0 or lower 《Wood》 "
+                                 "character, put it in any position of your stage as 【REST】, and shuffle your deck."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S18-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -238,3 +241,40 @@ def test_cr_3_2_3_the_top_card_of_the_opponents_deck_on_the_top_or_at_the_bottom
         assert _deck(g, 1)[0] == plain and _deck(g, 1)[-1] == wood
     else:
         assert _deck(g, 1)[:2] == [wood, plain]
+
+
+# ---------------------------------------------------------------------------- a search onto the stage (CR 3.2.4)
+def test_a_search_putting_the_card_on_the_stage_compiles_to_search_keep_and_to_stage():
+    r = _c(RECORDS[SEEKER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [
+        {"op": "search", "filter": {"type": "character", "level_max": 0, "trait": "Wood", "zone": "deck"}, "count": 1,
+         "keep": True},
+        {"op": "to_stage", "any_position": True, "orientation": "rest"}, {"op": "shuffle_deck"}]  # fmt: skip
+    # "that character gets ..." after it: the card found
+    r = _c("【AUTO】 When this card attacks, search your deck for up to 1 《Wood》 character, put it in any position of "
+           "your stage, shuffle your deck, and that character gets +1000 power until end of turn.")
+    assert r.verdict == "exact", r.reason
+    assert [o["op"] for o in r.abilities[0]["effect"]] == ["search", "to_stage", "shuffle_deck", "power"]
+    # more than one card, or a card that is no character: refused
+    assert _c("【AUTO】 When this card attacks, search your deck for up to 2 《Wood》 characters, put them in any position "
+              "of your stage, and shuffle your deck.").verdict == "unsupported"
+    assert _c("【AUTO】 When this card attacks, search your deck for up to 1 climax, put it in any position of your "
+              "stage, and shuffle your deck.").verdict == "unsupported"
+
+
+def test_cr_3_2_4_the_card_found_is_put_on_the_chosen_position_and_the_deck_shuffled(pool):
+    sc = _scenario(pool)
+    sc.put(0, SEEKER, "stage", pos=0)
+    g = sc.game()
+    woods = [sl for sl in _deck(g, 0) if int(g.state[S.CARD + sl * S.CARD_W]) == WOOD]
+    n, hand = _n(g, "DECK", 0), _n(g, "HAND", 0)
+    _act(g, "Use ability 0 of Seeker")
+    assert any(t.startswith("Choose Wood") for t in _labels(g)) and not any(t.startswith("Choose Plain")
+                                                                          for t in _labels(g))  # fmt: skip
+    _act(g, "Choose Wood")
+    labels = _labels(g)
+    _answer(g, [x for x in labels if "back" in x.lower()][:1])
+    on_stage = [sl for sl in woods if _zone(g, sl) == K.Zone.STAGE]
+    assert len(on_stage) == 1 and _n(g, "DECK", 0) == n - 1 and _n(g, "HAND", 0) == hand
+    assert int(g.state[S.ORIENT + on_stage[0] * S.CARD_W]) == K.Orientation.REST

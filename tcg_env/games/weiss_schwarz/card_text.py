@@ -1119,6 +1119,25 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a search for more than 4 cards")
         return [{"op": "search", "filter": self.to_filter(spec, zone="deck"), "count": n}]
 
+    def search_stage(self, n, spec, who, rest=False):
+        # "search your deck for up to N <spec>, put it in any position of your stage" (CR 3.2.4): SEARCH keeping the
+        # cards found in a register (SEARCH_KEEP), TO_STAGE of that register; the text's "and shuffle your deck"
+        # follows as its own instruction
+        if n > 1:
+            raise Unsupported("a search for more than 1 card put on the stage")
+        if who != ("that",):
+            raise Unsupported("putting something other than the card found on the stage")
+        spec = dict(spec, type=spec.get("type", "character"))
+        if spec["type"] != "character":
+            raise Unsupported("putting a card that is not a character on the stage")
+        put = {"op": "to_stage", "any_position": True}
+        if rest:
+            put["orientation"] = "rest"
+        return [{"op": "search", "filter": self.to_filter(spec, zone="deck"), "count": n, "keep": True}, put]
+
+    def search_stage_rest(self, n, spec, who):
+        return self.search_stage(n, spec, who, rest=True)
+
     def reveal(self, *_):
         return None
 
@@ -3670,7 +3689,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 continue
             if name.startswith("@"):
                 raise Unsupported(f"a phrase this compiler cannot place ({name[1:]})")
-            if name in ("choose", "select_all", "reveal_top"):
+            if name in ("choose", "select_all", "reveal_top") or name == "search" and op.get("keep"):
                 reg = self._take(st)
                 out.append(dict(op, reg=reg))
                 st["cur"] = reg

@@ -382,7 +382,10 @@ class OpClockTop(_CountWho):
     op: Literal["clock_top"]
 
 
-OpSearch = op_model("search", _M, filter=WSFilter, count=(CountX, 1), reveal=(bool, True))
+# keep: the cards found stay in register ``reg`` (in the deck) for the next instructions ("search your deck for up to 1
+# <spec>, put it in any position of your stage, and shuffle your deck"): no move to the hand, no shuffle
+OpSearch = op_model("search", _M, filter=WSFilter, count=(CountX, 1), reveal=(bool, True), keep=(bool, False),
+                    reg=(Reg, 0))
 # rest: where the cards looked at and not taken go ("top": they stay on top in their order)
 OpLookTop = op_model("look_top", _M, count=Union[Annotated[int, Field(ge=1, le=K.OPTION_SLOTS)], Literal["x"]],  # noqa: UP007
                      take=(int, Field(default=1, ge=0, le=K.OPTION_SLOTS)), filter=(WSFilter | None, None),
@@ -1274,7 +1277,7 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.op", f"cont abilities only use {', '.join(sorted(_CONT_ONLY))} (CR 8.1.1.3)")
             if not is_cont and name in _CONT_ONLY:
                 self.fail(f"{q}.op", f"{name} is only allowed in cont abilities")
-            if name in _TARGETING:
+            if name in _TARGETING or name == "search" and op.keep:
                 filled.add(op.reg)
             if name in _ON_REGISTER and op.reg not in filled:
                 self.fail(f"{q}.reg", f"register {op.reg} has no targets (choose/select_all/target_* first)")
@@ -1421,7 +1424,8 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.filter.side", "you search your own deck")
             if op.count != "x" and op.count > 4:
                 self.fail(f"{q}.count", "at most 4")
-            return self.compile_filter(op.filter, f"{q}.filter", zones=("deck",)), x(op.count), int(op.reveal)
+            return (self.compile_filter(op.filter, f"{q}.filter", zones=("deck",)), x(op.count),
+                    int(op.reveal) | (K.SEARCH_KEEP if op.keep else 0))
         if name == "look_top":
             if op.count == "x" and (op.take > 1 or op.to == "deck_top"):
                 self.fail(f"{q}.count", "'x' (the stored count) takes at most 1 card, not re-ordering")

@@ -645,6 +645,7 @@ class Op(IntEnum):
     MILL = 35  # a0 = count: top card(s) of the deck to the waiting room (a2 = MILL_BOTTOM: its bottom card(s))
     CLOCK_TOP = 36  # a0 = count: top card(s) of the deck into the clock (not damage)
     SEARCH = 37  # a0 = filter row (zone DECK), a1 = count (-1: the stored count), a2 = 1 reveal; to hand; then shuffle
+    #              (a2 | SEARCH_KEEP: the cards found stay in the register, in the deck; no move, no shuffle)
     LOOK_TOP = 38  # a0 = count looked at, a1 = cards that may be taken (filter: a2 row, -1 any)
     #                | LOOK_REST_WR << 8: the rest go to the waiting room, else they stay on top;
     #                | LOOK_TAKE_* << 10: the cards taken go to the hand / waiting room / deck bottom
@@ -751,6 +752,8 @@ LOOK_STOPPED = 1 << 28
 LOOK_TAKE_HAND = 0
 LOOK_TAKE_WR = 1
 LOOK_TAKE_BOTTOM = 2
+SEARCH_KEEP = 2  # SEARCH a2 bit: "search ..., put it in any position of your stage, and shuffle your deck": the cards
+#                 found stay in the register for the next instruction (the text's own "shuffle your deck" follows)
 LOOK_OPP_DECK = 1  # LOOK_TOP (a1 >> 15) & 1: the cards looked at are the top of the master's opponent's deck (taken ones
 #                   go to its top / bottom / its owner's waiting room, the rest to its owner's waiting room)
 LOOK_TAKE_TOP = 3  # "put them on the top of your deck in any order": each card taken goes on top in

@@ -480,9 +480,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         if s[f + FR_CNT] < count_operand(game, s, f, a1) and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a0, 0, -1, m, src, True) > 0:
             game.ask_candidates(s, m, reg, 1)
             return ASKED
-        game.chosen_to_hand(s, f, reg, K.Zone.DECK)
-        zone_shuffle(s, ZT, K.Zone.DECK, m, s)
-        game.refresh_if_empty(s, m)
+        if (a2 & K.SEARCH_KEEP) == 0:
+            game.chosen_to_hand(s, f, reg, K.Zone.DECK)
+            zone_shuffle(s, ZT, K.Zone.DECK, m, s)
+            game.refresh_if_empty(s, m)
     elif op == K.Op.LOOK_TOP:  # up to (a1 & 0xFF) of the top a0 cards (filter a2) to hand
         take = a1 & 0xFF
         nlook = count_operand(game, s, f, a0)  # -1: the stored count ("look at up to X cards")
@@ -714,6 +715,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             game.trigger_card(s, T, src, m, K.Trigger.USE_KEYWORD, ncx)  # 10.7.4 "when you use Brainstorm"
     elif op == K.Op.SHUFFLE_DECK:
         zone_shuffle(s, ZT, K.Zone.DECK, who, s)
+        game.refresh_if_empty(s, who)  # a card found by a SEARCH_KEEP and put on the stage may have emptied it (CR 9.2.1)
     elif op == K.Op.PAY_STOCK:
         game.pay_stock(s, m, min(a0, s[STOCK_N + m]))
     elif op == K.Op.BACKUP:  # CR 10.5.2: the defending character gets +X power
