@@ -26,7 +26,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, WOOD, BARE, FEW, MEMO, GREEN, LEAFY, PEEK, SINK, SEEKER) = range(11)
+(PLAIN, FLARE, WOOD, BARE, FEW, MEMO, GREEN, LEAFY, PEEK, SINK, SEEKER, NAMER, TRIO) = range(13)
 RECORDS = [
     _rec("T/S18-001", "Plain"),
     _rec("T/S18-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -51,6 +51,11 @@ RECORDS = [
     # a search putting the card found on the stage (CR 3.2.4)
     _rec("T/S18-011", "Seeker", ["【ACT】 [【REST】 this card] Search your deck for up to 1 level 0 or lower 《Wood》 "
                                  "character, put it in any position of your stage as 【REST】, and shuffle your deck."]),
+    # OR across a name and a trait
+    _rec("T/S18-012", "Namer", ["【CONT】 All of your other \"Green\" or 《Wood》 characters get +500 power."]),
+    # three conditions
+    _rec("T/S18-013", "Trio", ["【ACT】 [【REST】 this card] If this card is in your center stage, there are no markers "
+                               "underneath this card, and your hand has 3 or less cards, draw 1 card."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S18-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -278,3 +283,54 @@ def test_cr_3_2_4_the_card_found_is_put_on_the_chosen_position_and_the_deck_shuf
     on_stage = [sl for sl in woods if _zone(g, sl) == K.Zone.STAGE]
     assert len(on_stage) == 1 and _n(g, "DECK", 0) == n - 1 and _n(g, "HAND", 0) == hand
     assert int(g.state[S.ORIENT + on_stage[0] * S.CARD_W]) == K.Orientation.REST
+
+
+def test_a_name_or_a_trait_compiles_to_one_filter_of_alternatives():
+    r = _c(RECORDS[NAMER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["filter"] == {"name": "Green", "trait": "Wood", "name_or_trait": True,
+                                                     "relation": "other"}  # fmt: skip
+    r = _c("【AUTO】 When this card attacks, choose 1 \"Plain\" or 《Wood》 character in your waiting room, and return it "
+           "to your hand.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["filter"]["name_or_trait"] is True
+
+
+def test_cr_2_5_1_the_card_named_or_a_character_with_the_trait_matches(pool):
+    sc = _scenario(pool)
+    namer = sc.put(0, NAMER, "stage", pos=0)
+    green = sc.put(0, GREEN, "stage", pos=1)  # the name
+    wood = sc.put(0, WOOD, "stage", pos=2)  # the trait
+    plain = sc.put(0, PLAIN, "stage", pos=3)  # neither
+    opp = sc.put(1, WOOD, "stage", pos=1)  # the opponent's: not yours
+    g = sc.game()
+    assert [kit.power(g, x) for x in (namer, green, wood, plain, opp)] == [3000, 3500, 3500, 3000, 3000]
+
+
+# ---------------------------------------------------------------------------- three conditions
+def test_three_conditions_compile_to_nested_ifs():
+    r = _c(RECORDS[TRIO]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    (a,) = r.abilities[0]["effect"]
+    (b,) = a["then"]
+    (c,) = b["then"]
+    assert [x["condition"]["kind"] for x in (a, b, c)] == ["in_center_stage", "markers_at_most", "hand_at_most"]
+    assert c["then"] == [{"op": "draw", "count": 1}]
+    # on an [AUTO] ability the first is the ability's condition, the others are checked on resolution
+    r = _c("【AUTO】 At the beginning of your encore step, if your level is 2 or higher, this card is in your center "
+           "stage, and your hand has 6 or less cards, draw 1 card.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"] == {"kind": "level_at_least", "value": 2}
+
+
+@pytest.mark.parametrize("pos, hand, draws", [(1, 3, True), (3, 3, False), (1, 4, False)])
+def test_all_three_conditions_must_hold(pool, pos, hand, draws):
+    sc = _scenario(pool)
+    sc.put(0, TRIO, "stage", pos=pos)
+    for k in range(hand):
+        sc.put(0, FILLER + k, "hand")
+    g = sc.game()
+    n = _n(g, "HAND", 0)
+    _act(g, "Use ability 0 of Trio")
+    _answer(g, [])
+    assert _n(g, "HAND", 0) == n + draws

@@ -499,6 +499,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             out.append(x)
         return out
 
+    def named_or_trait(self, name, trait, noun):
+        # '"X" or <<T>> character(s)': the card named X (whatever its type) or a character with trait T (traits exist
+        # only on characters, CR 2.5.1): filter name_or_trait
+        if noun != "character":
+            raise Unsupported("'\"X\" or <<T>>' of a noun other than characters")
+        return {"name": card_name(name), "trait": str(trait)[2:-2], "name_or_trait": True}
+
     def named_spec(self, name):
         return {"name": card_name(name)}
 
@@ -591,7 +598,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = next(p for p in parts if isinstance(p, dict))
         loc = next((p for p in parts if isinstance(p, tuple)), None)
-        if spec.get("type") not in ("character",):
+        if spec.get("type") not in ("character",) and not spec.get("name_or_trait"):  # on the stage: characters
             raise Unsupported("a group of cards that are not characters")
         extra: dict[str, Any] = {"relation": "other" if other else None}
         if loc is not None:
@@ -1408,6 +1415,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "if A, and B, ...": A then B (an AUTO ability's first "if" is its condition, the
         # second an IF checked on resolution)
         return [{"op": "if", "condition": a, "then": [{"op": "if", "condition": b, "then": ops}]}]
+
+    def if_sentence3(self, a, b, c, ops):
+        # "if A, B, and C, ...": A then B then C (as if_sentence2)
+        return [{"op": "if", "condition": a, "then": [{"op": "if", "condition": b, "then": [
+            {"op": "if", "condition": c, "then": ops}]}]}]
 
     def if_spec_among(self, spec, ops):
         # "put the top N cards of your deck into your waiting room. If there is a <spec> among those
@@ -2523,6 +2535,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("two conditions with a zone or a count that always holds")
         return ("pay", a, [{"op": "@cond2", "condition": b, "then": effects}])
 
+    def rest_if3_pay(self, a, b, c, effects):
+        # "if A, B, and C, you may pay the cost. If you do, X": as rest_if2_pay, C an IF inside B's
+        if any(x["kind"] in ("@zone", "none") for x in (a, b, c)):
+            raise Unsupported("conditions with a zone or a count that always holds")
+        return ("pay", a, [{"op": "@cond2", "condition": b, "then": [{"op": "if", "condition": c, "then": effects}]}])
+
     def rest_if2(self, a, b, effects):
         # "if A and B, X": as "if A, and B, X" (if_sentence2): A the ability's condition, B an IF on resolution
         return ("plain", None, [{"op": "if", "condition": a, "then": [{"op": "if", "condition": b, "then": effects}]}])
@@ -3593,8 +3611,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             name = op["op"]
             if name in ("if", "may", "if_stored"):
                 # nesting: "if X, you may Y"; "you may mill 1. If that card is X, ..." (if_stored in a may)
-                if any(o["op"] == "if" or o["op"] == "if_stored" and name != "may"
-                       or o["op"] == "may" and name == "may" for o in op["then"]):
+                # "if A, B, and C": an IF whose block is one IF only is a conjunction (checked at one time)
+                both = name == "if" and len(op["then"]) == 1 and op["then"][0]["op"] == "if"
+                if not both and any(o["op"] == "if" or o["op"] == "if_stored" and name != "may"
+                                    or o["op"] == "may" and name == "may" for o in op["then"]):
                     raise Unsupported("nested conditions")
                 inner = dict(st, free=list(st["free"]), fixed=dict(st["fixed"]))
                 op = {k: v for k, v in op.items() if k != "closed"}  # clauses(): a "may" of one clause

@@ -188,6 +188,8 @@ class WSFilter(FilterBase):
     trait_or: str | None = Field(default=None, min_length=1)
     # "green or <<A>> or <<B>>": a card of the colour or with the trait(s) (a bit of the level_max_rel column)
     color_or_trait: bool = False
+    # '"X" or <<T>> character': the card named ``name`` / ``name_contains`` (any type) or a character with the trait(s)
+    name_or_trait: bool = False
     title: str | None = Field(default=None, min_length=1)
     # "with "X" (or "Y") in its card name": a card whose name contains one of these parts
     name_contains: Annotated[list[Annotated[str, Field(min_length=1)]], BeforeValidator(_as_list),
@@ -1531,6 +1533,11 @@ class _Compiler(PoolCompiler):
             if f.level_max is None or f.level_max_rel:
                 self.fail(f"{p}.level_max_x", "needs level_max (the offset added to X), not with level_max_rel")
             row[K.F_LEVEL_MAX_REL] |= K.LEVEL_MAX_X
+        if f.name_or_trait:
+            if (f.name is None and f.name_contains is None) or f.trait is None or f.type is not None \
+                    or f.color_or_trait:
+                self.fail(f"{p}.name_or_trait", "needs a name and a trait (the alternatives), no type")
+            row[K.F_LEVEL_MAX_REL] |= K.NAME_OR_TRAIT
         if f.color_or_trait:
             if f.color is None or f.trait is None:
                 self.fail(f"{p}.color_or_trait", "needs a color and a trait (the alternatives)")
