@@ -26,7 +26,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, WOOD, BARE, FEW, MEMO, GREEN, LEAFY, PEEK, SINK, SEEKER, NAMER, TRIO) = range(13)
+(PLAIN, FLARE, WOOD, BARE, FEW, MEMO, GREEN, LEAFY, PEEK, SINK, SEEKER, NAMER, TRIO, RAINBOW, GREY) = range(15)
 RECORDS = [
     _rec("T/S18-001", "Plain"),
     _rec("T/S18-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -56,6 +56,10 @@ RECORDS = [
     # three conditions
     _rec("T/S18-013", "Trio", ["【ACT】 [【REST】 this card] If this card is in your center stage, there are no markers "
                                "underneath this card, and your hand has 3 or less cards, draw 1 card."]),
+    # the colour requirement waived by a line printed without its [CONT] mark (CR 8.6.2.1.1)
+    _rec("T/S18-014", "Rainbow", ["This card can be played from your hand without fulfilling color requirements.",
+                                  "Draw 1 card."], type="Event", level="1", color="BLUE"),
+    _rec("T/S18-015", "Grey", ["Draw 1 card."], type="Event", level="1", color="BLUE"),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S18-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -334,3 +338,27 @@ def test_all_three_conditions_must_hold(pool, pos, hand, draws):
     _act(g, "Use ability 0 of Trio")
     _answer(g, [])
     assert _n(g, "HAND", 0) == n + draws
+
+
+# ---------------------------------------------------------------------------- colour requirements (CR 8.6.2.1.1)
+def test_a_plain_line_waiving_the_colour_requirement_compiles_to_a_hand_ability():
+    for typ in ("event", "character"):
+        r = _c(RECORDS[RAINBOW]["ability"][0], type=typ)
+        assert r.verdict == "exact", r.reason
+        assert r.abilities[0]["zone"] == "hand"
+        assert r.abilities[0]["effect"][0]["restrictions"] == ["no_color_requirement"]
+    assert _c(RECORDS[RAINBOW]["ability"][0], type="climax").verdict == "unsupported"
+
+
+def test_cr_8_6_2_1_1_an_event_without_colour_requirements_is_played_without_its_colour(pool):
+    sc = _scenario(pool)
+    sc.put(0, PLAIN, "level")  # level 1, yellow: no blue card in the level or the clock
+    sc.put(0, RAINBOW, "hand")
+    sc.put(0, GREY, "hand")
+    g = sc.game()
+    labels = _labels(g)
+    assert "Play event Rainbow" in labels and "Play event Grey" not in labels
+    hand = _n(g, "HAND", 0)
+    _act(g, "Play event Rainbow")
+    _answer(g, [])
+    assert _n(g, "HAND", 0) == hand  # Rainbow left the hand, 1 card drawn

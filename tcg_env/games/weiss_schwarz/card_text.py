@@ -3517,6 +3517,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 "effect": [{"op": "aura_restrict", "restrictions": ["cant_play"],
                             "filter": {"type": "character", "relation": "self"}}]}
 
+    def plain_no_color_req(self):
+        # "This card can be played from your hand without fulfilling color requirements." printed without its [CONT]
+        # mark (on a character or an event, CR 8.6.2.1.1): the CONT ability working from the hand (play.hand_no_color_req)
+        if self.card.get("type") not in ("event", "character") or self.card.get("@raw"):
+            raise Unsupported("a colour requirement waived on a climax or inside another line")
+        return {"kind": "cont", "zone": "hand",
+                "effect": [{"op": "aura_restrict", "restrictions": ["no_color_requirement"],
+                            "filter": {"type": "character", "relation": "self"}}]}
+
     def play_restriction_line(self, *parts):
         counter = any(isinstance(p, Token) and p.type == "COUNTER_MARK" for p in parts)
         restr = next(p for p in parts if isinstance(p, tuple))
