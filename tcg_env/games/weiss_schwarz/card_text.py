@@ -274,13 +274,19 @@ def _looks(ops: list[dict]) -> list[dict]:
     out: list[dict] = []
     for i, op in enumerate(ops):
         if op["op"] == "@look1to":
-            if not out or out[-1]["op"] != "@look1":
-                raise Unsupported("'put it on the top or ...' without looking at the top card")
+            if not out or out[-1]["op"] != "@look1" or out[-1].get("who") != op.get("who"):
+                raise Unsupported("'put it on the top or ...' without looking at the top card (of that deck)")
             out[-1] = {"op": "look_top", "count": 1, "take": 1, "to": op["to"]}
+            if "who" in op:  # the top card of the opponent's deck (LOOK_OPP_DECK)
+                out[-1]["who"] = op["who"]
             continue
+        if out and out[-1]["op"] == "@look1" and "who" in out[-1]:
+            raise Unsupported("looking at the top card of the opponent's deck, then something else")
         if out and out[-1]["op"] == "@look1":
             out[-1] = {"op": "reveal_top"}  # the card it refers to: no test, nothing shown to the opponent
         out.append(op)
+    if out and out[-1]["op"] == "@look1" and "who" in out[-1]:
+        raise Unsupported("looking at the top card of the opponent's deck only")
     if out and out[-1]["op"] == "@look1":
         out[-1] = {"op": "@look1only"}  # nothing after it in this sentence: resolve() checks the program's end
     return out
@@ -440,6 +446,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         for k, v in quals:
             if k == "trait2":
                 k, v, spec["trait_or"] = "trait", v[0], v[1]
+            elif k == "color_or_trait":  # "green or <<A>> (or <<B>>)": the colour or the trait(s)
+                if "color" in spec or "trait" in spec:
+                    raise Unsupported("two color qualities in one description")
+                colors, traits = v
+                spec["color"], spec["color_or_trait"] = colors, True
+                if len(traits) > 1:
+                    spec["trait_or"] = traits[1]
+                k, v = "trait", traits[0]
             if k in spec:
                 raise Unsupported(f"two {k} qualities in one description")
             spec[k] = v
@@ -485,6 +499,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             out.append(x)
         return out
 
+    def named_or_trait(self, name, trait, noun):
+        # '"X" or <<T>> character(s)': the card named X (whatever its type) or a character with trait T (traits exist
+        # only on characters, CR 2.5.1): filter name_or_trait
+        if noun != "character":
+            raise Unsupported("'\"X\" or <<T>>' of a noun other than characters")
+        return {"name": card_name(name), "trait": str(trait)[2:-2], "name_or_trait": True}
+
     def named_spec(self, name):
         return {"name": card_name(name)}
 
@@ -514,6 +535,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def q_trait_or(self, a, b):
         return ("trait2", (str(a)[2:-2], str(b)[2:-2]))
+
+    def q_color_or_trait(self, color, *traits):
+        return ("color_or_trait", ([str(color)], [str(t)[2:-2] for t in traits]))
 
     def q_rest(self):
         return ("orientation", ["rest"])
@@ -574,7 +598,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = next(p for p in parts if isinstance(p, dict))
         loc = next((p for p in parts if isinstance(p, tuple)), None)
-        if spec.get("type") not in ("character",):
+        if spec.get("type") not in ("character",) and not spec.get("name_or_trait"):  # on the stage: characters
             raise Unsupported("a group of cards that are not characters")
         extra: dict[str, Any] = {"relation": "other" if other else None}
         if loc is not None:
@@ -1102,6 +1126,25 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a search for more than 4 cards")
         return [{"op": "search", "filter": self.to_filter(spec, zone="deck"), "count": n}]
 
+    def search_stage(self, n, spec, who, rest=False):
+        # "search your deck for up to N <spec>, put it in any position of your stage" (CR 3.2.4): SEARCH keeping the
+        # cards found in a register (SEARCH_KEEP), TO_STAGE of that register; the text's "and shuffle your deck"
+        # follows as its own instruction
+        if n > 1:
+            raise Unsupported("a search for more than 1 card put on the stage")
+        if who != ("that",):
+            raise Unsupported("putting something other than the card found on the stage")
+        spec = dict(spec, type=spec.get("type", "character"))
+        if spec["type"] != "character":
+            raise Unsupported("putting a card that is not a character on the stage")
+        put = {"op": "to_stage", "any_position": True}
+        if rest:
+            put["orientation"] = "rest"
+        return [{"op": "search", "filter": self.to_filter(spec, zone="deck"), "count": n, "keep": True}, put]
+
+    def search_stage_rest(self, n, spec, who):
+        return self.search_stage(n, spec, who, rest=True)
+
     def reveal(self, *_):
         return None
 
@@ -1180,8 +1223,52 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("re-ordering X or more than 8 cards (a target register's size)")
         return [{"op": "look_top", "count": n, "take": n, "to": "deck_top", "up_to": True}]
 
+    def _look_opp(self, n, take, to, rest):
+        # "look at up to N cards from the top of your opponent's deck, choose up to M cards from among them, ..."
+        # (CR 3.2.3 / 3.2.3.1): LOOK_TOP of the opponent's deck (LOOK_OPP_DECK); the cards taken go on its top
+        # (each in the order taken: every order can be made), its owner's waiting room or its bottom
+        if n == "x":
+            raise Unsupported("looking at X cards of the opponent's deck")
+        n, take = int(n), int(take)
+        if n > 8 or take > n:
+            raise Unsupported("looking at more than 8 cards of the opponent's deck")
+        op = self._look(n, take, {}, rest=rest)
+        op.update(to=to, who="opponent")
+        return [op]
+
+    def look_opp_top_rest_wr(self, n, take, *_):
+        return self._look_opp(n, take, "deck_top", "waiting_room")
+
+    def look_opp_wr_rest_top(self, n, take, *_):
+        return self._look_opp(n, take, "waiting_room", "top")
+
+    def look_opp_bottom_rest_top(self, n, take, *_):
+        return self._look_opp(n, take, "deck_bottom", "top")
+
+    def look_original(self, n, who="master"):
+        # "look at up to N cards from the top of your (opponent's) deck, and put them on the top of your (their) deck
+        # in the original order" (CR 3.2.3.1): a look that moves no card (LOOK_TOP taking none)
+        if n == "x" or int(n) > 16:
+            raise Unsupported("looking at X or more than 16 cards")
+        op = {"op": "look_top", "count": int(n), "take": 0, "up_to": True}
+        if who != "master":
+            op["who"] = who
+        return [op]
+
+    def look_original_opp(self, n):
+        return self.look_original(n, "opponent")
+
     def look1(self):
         return [{"op": "@look1"}]
+
+    def look1_opp(self):
+        return [{"op": "@look1", "who": "opponent"}]
+
+    def look1_wr_opp(self, who):
+        return [{"op": "@look1to", "to": "waiting_room", "who": "opponent"}]
+
+    def look1_bottom_opp(self, who):
+        return [{"op": "@look1to", "to": "deck_bottom", "who": "opponent"}]
 
     def look1_wr(self, who):
         return [{"op": "@look1to", "to": "waiting_room"}]
@@ -1328,6 +1415,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "if A, and B, ...": A then B (an AUTO ability's first "if" is its condition, the
         # second an IF checked on resolution)
         return [{"op": "if", "condition": a, "then": [{"op": "if", "condition": b, "then": ops}]}]
+
+    def if_sentence3(self, a, b, c, ops):
+        # "if A, B, and C, ...": A then B then C (as if_sentence2)
+        return [{"op": "if", "condition": a, "then": [{"op": "if", "condition": b, "then": [
+            {"op": "if", "condition": c, "then": ops}]}]}]
 
     def if_spec_among(self, spec, ops):
         # "put the top N cards of your deck into your waiting room. If there is a <spec> among those
@@ -1881,6 +1973,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_markers(self, n):
         return {"kind": "markers_at_least", "value": n}
+
+    def c_no_markers(self):
+        return {"kind": "markers_at_most", "value": 0}
+
+    def c_markers_max(self, n):
+        return {"kind": "markers_at_most", "value": n}
 
     def c_all_trait(self, tok):
         return {"kind": "all_chars_trait", "trait": str(tok)[2:-2]}
@@ -2436,6 +2534,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if any(c["kind"] in ("@zone", "none") for c in (a, b)):
             raise Unsupported("two conditions with a zone or a count that always holds")
         return ("pay", a, [{"op": "@cond2", "condition": b, "then": effects}])
+
+    def rest_if3_pay(self, a, b, c, effects):
+        # "if A, B, and C, you may pay the cost. If you do, X": as rest_if2_pay, C an IF inside B's
+        if any(x["kind"] in ("@zone", "none") for x in (a, b, c)):
+            raise Unsupported("conditions with a zone or a count that always holds")
+        return ("pay", a, [{"op": "@cond2", "condition": b, "then": [{"op": "if", "condition": c, "then": effects}]}])
 
     def rest_if2(self, a, b, effects):
         # "if A and B, X": as "if A, and B, X" (if_sentence2): A the ability's condition, B an IF on resolution
@@ -3413,6 +3517,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 "effect": [{"op": "aura_restrict", "restrictions": ["cant_play"],
                             "filter": {"type": "character", "relation": "self"}}]}
 
+    def plain_no_color_req(self):
+        # "This card can be played from your hand without fulfilling color requirements." printed without its [CONT]
+        # mark (on a character or an event, CR 8.6.2.1.1): the CONT ability working from the hand (play.hand_no_color_req)
+        if self.card.get("type") not in ("event", "character") or self.card.get("@raw"):
+            raise Unsupported("a colour requirement waived on a climax or inside another line")
+        return {"kind": "cont", "zone": "hand",
+                "effect": [{"op": "aura_restrict", "restrictions": ["no_color_requirement"],
+                            "filter": {"type": "character", "relation": "self"}}]}
+
     def play_restriction_line(self, *parts):
         counter = any(isinstance(p, Token) and p.type == "COUNTER_MARK" for p in parts)
         restr = next(p for p in parts if isinstance(p, tuple))
@@ -3507,8 +3620,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             name = op["op"]
             if name in ("if", "may", "if_stored"):
                 # nesting: "if X, you may Y"; "you may mill 1. If that card is X, ..." (if_stored in a may)
-                if any(o["op"] == "if" or o["op"] == "if_stored" and name != "may"
-                       or o["op"] == "may" and name == "may" for o in op["then"]):
+                # "if A, B, and C": an IF whose block is one IF only is a conjunction (checked at one time)
+                both = name == "if" and len(op["then"]) == 1 and op["then"][0]["op"] == "if"
+                if not both and any(o["op"] == "if" or o["op"] == "if_stored" and name != "may"
+                                    or o["op"] == "may" and name == "may" for o in op["then"]):
                     raise Unsupported("nested conditions")
                 inner = dict(st, free=list(st["free"]), fixed=dict(st["fixed"]))
                 op = {k: v for k, v in op.items() if k != "closed"}  # clauses(): a "may" of one clause
@@ -3603,7 +3718,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 continue
             if name.startswith("@"):
                 raise Unsupported(f"a phrase this compiler cannot place ({name[1:]})")
-            if name in ("choose", "select_all", "reveal_top"):
+            if name in ("choose", "select_all", "reveal_top") or name == "search" and op.get("keep"):
                 reg = self._take(st)
                 out.append(dict(op, reg=reg))
                 st["cur"] = reg

@@ -107,7 +107,7 @@ ConditionName = Literal[
     "wr_climax_at_most", "named_in_clock", "self_rested", "memory_at_most", "memory_filter_at_least",
     "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn", "own_filter_at_most",
     "named_in_level", "wr_filter_at_least", "hand_filter_at_least", "battle_opp_level_at_most_self",
-    "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least",
+    "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -138,7 +138,7 @@ _COND_COUNT = {
     "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least", "filter_count_at_least",
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
     "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least", "hand_filter_at_least",
-    "wr_colors_at_least", "stage_colors_at_least",
+    "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
 # the conditions counting the master's cards of one zone that match a filter: (filter row << 8) | the count
@@ -186,6 +186,10 @@ class WSFilter(FilterBase):
     # "<<A>> or <<B>>": a second trait the card may have instead (packed in the trait column's
     # high 16 bits, constants.F_TRAIT)
     trait_or: str | None = Field(default=None, min_length=1)
+    # "green or <<A>> or <<B>>": a card of the colour or with the trait(s) (a bit of the level_max_rel column)
+    color_or_trait: bool = False
+    # '"X" or <<T>> character': the card named ``name`` / ``name_contains`` (any type) or a character with the trait(s)
+    name_or_trait: bool = False
     title: str | None = Field(default=None, min_length=1)
     # "with "X" (or "Y") in its card name": a card whose name contains one of these parts
     name_contains: Annotated[list[Annotated[str, Field(min_length=1)]], BeforeValidator(_as_list),
@@ -380,7 +384,10 @@ class OpClockTop(_CountWho):
     op: Literal["clock_top"]
 
 
-OpSearch = op_model("search", _M, filter=WSFilter, count=(CountX, 1), reveal=(bool, True))
+# keep: the cards found stay in register ``reg`` (in the deck) for the next instructions ("search your deck for up to 1
+# <spec>, put it in any position of your stage, and shuffle your deck"): no move to the hand, no shuffle
+OpSearch = op_model("search", _M, filter=WSFilter, count=(CountX, 1), reveal=(bool, True), keep=(bool, False),
+                    reg=(Reg, 0))
 # rest: where the cards looked at and not taken go ("top": they stay on top in their order)
 OpLookTop = op_model("look_top", _M, count=Union[Annotated[int, Field(ge=1, le=K.OPTION_SLOTS)], Literal["x"]],  # noqa: UP007
                      take=(int, Field(default=1, ge=0, le=K.OPTION_SLOTS)), filter=(WSFilter | None, None),
@@ -390,7 +397,9 @@ OpLookTop = op_model("look_top", _M, count=Union[Annotated[int, Field(ge=1, le=K
                      # "look at up to N cards" (CR 3.2.3.1): the master looks one card at a time and may stop before each
                      up_to=(bool, False),
                      # "choose N cards from among them" (CR 8.6.3.1): as many as possible up to `take`, no stopping
-                     must_take=(bool, False))
+                     must_take=(bool, False),
+                     # "... from the top of your opponent's deck": the cards looked at are the opponent's (LOOK_OPP_DECK)
+                     who=(WhoName, "master"))
 OpBrainstorm = op_model("brainstorm", _M, count=Annotated[int, Field(ge=1, le=10)])
 OpShuffleDeck = op_model("shuffle_deck", _M, who=(WhoName, "master"))
 OpPayStock = op_model("pay_stock", _M, count=Annotated[int, Field(ge=1, le=10)])
@@ -1270,7 +1279,7 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.op", f"cont abilities only use {', '.join(sorted(_CONT_ONLY))} (CR 8.1.1.3)")
             if not is_cont and name in _CONT_ONLY:
                 self.fail(f"{q}.op", f"{name} is only allowed in cont abilities")
-            if name in _TARGETING:
+            if name in _TARGETING or name == "search" and op.keep:
                 filled.add(op.reg)
             if name in _ON_REGISTER and op.reg not in filled:
                 self.fail(f"{q}.reg", f"register {op.reg} has no targets (choose/select_all/target_* first)")
@@ -1417,7 +1426,8 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.filter.side", "you search your own deck")
             if op.count != "x" and op.count > 4:
                 self.fail(f"{q}.count", "at most 4")
-            return self.compile_filter(op.filter, f"{q}.filter", zones=("deck",)), x(op.count), int(op.reveal)
+            return (self.compile_filter(op.filter, f"{q}.filter", zones=("deck",)), x(op.count),
+                    int(op.reveal) | (K.SEARCH_KEEP if op.keep else 0))
         if name == "look_top":
             if op.count == "x" and (op.take > 1 or op.to == "deck_top"):
                 self.fail(f"{q}.count", "'x' (the stored count) takes at most 1 card, not re-ordering")
@@ -1428,7 +1438,9 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.take", f"re-ordering (to deck_top) takes at most {K.TARGET_MAX} cards")
             to = {"hand": K.LOOK_TAKE_HAND, "waiting_room": K.LOOK_TAKE_WR, "deck_bottom": K.LOOK_TAKE_BOTTOM,
                   "deck_top": K.LOOK_TAKE_TOP}[op.to]
-            return x(op.count), op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10) \
+            if op.who == "opponent" and (op.to == "hand" and op.take > 0 or op.store_taken or op.count == "x"):
+                self.fail(f"{q}.who", "the opponent's deck: its cards taken go to its top / bottom / waiting room")
+            return x(op.count), ((K.LOOK_OPP_DECK << 15) if op.who == "opponent" else 0) | op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10) \
                 | ((K.LOOK_STORE_TAKEN << 12) if op.store_taken else 0) | ((K.LOOK_UP_TO << 13) if op.up_to else 0) \
                 | ((K.LOOK_MUST_TAKE << 14) if op.must_take else 0), flt
         if name in ("brainstorm", "pay_stock"):
@@ -1521,6 +1533,15 @@ class _Compiler(PoolCompiler):
             if f.level_max is None or f.level_max_rel:
                 self.fail(f"{p}.level_max_x", "needs level_max (the offset added to X), not with level_max_rel")
             row[K.F_LEVEL_MAX_REL] |= K.LEVEL_MAX_X
+        if f.name_or_trait:
+            if (f.name is None and f.name_contains is None) or f.trait is None or f.type is not None \
+                    or f.color_or_trait:
+                self.fail(f"{p}.name_or_trait", "needs a name and a trait (the alternatives), no type")
+            row[K.F_LEVEL_MAX_REL] |= K.NAME_OR_TRAIT
+        if f.color_or_trait:
+            if f.color is None or f.trait is None:
+                self.fail(f"{p}.color_or_trait", "needs a color and a trait (the alternatives)")
+            row[K.F_LEVEL_MAX_REL] |= K.COLOR_OR_TRAIT
         if f.trait_or is not None:
             if f.trait is None:
                 self.fail(f"{p}.trait_or", "needs trait (the first of the two)")

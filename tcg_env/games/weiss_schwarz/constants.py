@@ -169,6 +169,8 @@ KW_SUNDER = 1 << 14  # 10.15
 # row + 1 from bit 8 (0: none)
 LEVEL_ABOVE_OPP = 2  # F_LEVEL_MAX_REL bit: "with level higher than your opponent's level"
 LEVEL_MAX_X = 4  # F_LEVEL_MAX_REL bit: "level X or lower", X the count stored in the running program's frame
+NAME_OR_TRAIT = 16  # F_LEVEL_MAX_REL bit: the card named (F_NAME, any type) or a character with the trait(s) ('"X" or <<T>>')
+COLOR_OR_TRAIT = 8  # F_LEVEL_MAX_REL bit: the colour mask and the trait(s) are alternatives ("green or <<A>> or <<B>>")
 REST_OTHER_SHIFT = 1
 REST_OTHER_MASK = 7
 # with this bit the N characters are put into the waiting room instead of rested, whatever their
@@ -485,6 +487,7 @@ class Condition(IntEnum):
     #                          colors of the cards in your waiting room is N or more", CR 2.4)
     STAGE_COLORS_AT_LEAST = 53  # the master's stage characters have >= arg colors ("if the number of colors of your
     #                             characters on stage is N or more")
+    MARKERS_AT_MOST = 54  # <= arg markers under the source ("if there are no markers underneath this card")
     PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
     #                        the turn that this card is placed on the stage from your hand" (approximation
     #                        placed_this_turn_any_way: any placement counts)
@@ -643,6 +646,7 @@ class Op(IntEnum):
     MILL = 35  # a0 = count: top card(s) of the deck to the waiting room (a2 = MILL_BOTTOM: its bottom card(s))
     CLOCK_TOP = 36  # a0 = count: top card(s) of the deck into the clock (not damage)
     SEARCH = 37  # a0 = filter row (zone DECK), a1 = count (-1: the stored count), a2 = 1 reveal; to hand; then shuffle
+    #              (a2 | SEARCH_KEEP: the cards found stay in the register, in the deck; no move, no shuffle)
     LOOK_TOP = 38  # a0 = count looked at, a1 = cards that may be taken (filter: a2 row, -1 any)
     #                | LOOK_REST_WR << 8: the rest go to the waiting room, else they stay on top;
     #                | LOOK_TAKE_* << 10: the cards taken go to the hand / waiting room / deck bottom
@@ -749,6 +753,10 @@ LOOK_STOPPED = 1 << 28
 LOOK_TAKE_HAND = 0
 LOOK_TAKE_WR = 1
 LOOK_TAKE_BOTTOM = 2
+SEARCH_KEEP = 2  # SEARCH a2 bit: "search ..., put it in any position of your stage, and shuffle your deck": the cards
+#                 found stay in the register for the next instruction (the text's own "shuffle your deck" follows)
+LOOK_OPP_DECK = 1  # LOOK_TOP (a1 >> 15) & 1: the cards looked at are the top of the master's opponent's deck (taken ones
+#                   go to its top / bottom / its owner's waiting room, the rest to its owner's waiting room)
 LOOK_TAKE_TOP = 3  # "put them on the top of your deck in any order": each card taken goes on top in
 #                   the order taken (the last taken on top; those not taken stay under them, CR 3.2.2)
 

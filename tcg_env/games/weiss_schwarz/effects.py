@@ -480,36 +480,38 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         if s[f + FR_CNT] < count_operand(game, s, f, a1) and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a0, 0, -1, m, src, True) > 0:
             game.ask_candidates(s, m, reg, 1)
             return ASKED
-        game.chosen_to_hand(s, f, reg, K.Zone.DECK)
-        zone_shuffle(s, ZT, K.Zone.DECK, m, s)
-        game.refresh_if_empty(s, m)
+        if (a2 & K.SEARCH_KEEP) == 0:
+            game.chosen_to_hand(s, f, reg, K.Zone.DECK)
+            zone_shuffle(s, ZT, K.Zone.DECK, m, s)
+            game.refresh_if_empty(s, m)
     elif op == K.Op.LOOK_TOP:  # up to (a1 & 0xFF) of the top a0 cards (filter a2) to hand
         take = a1 & 0xFF
         nlook = count_operand(game, s, f, a0)  # -1: the stored count ("look at up to X cards")
         cnt = s[f + FR_CNT]
+        d = m if ((a1 >> 15) & 1) != K.LOOK_OPP_DECK else 1 - m  # whose deck: the master's, or its opponent's
         if ((a1 >> 13) & 1) == K.LOOK_UP_TO:
             # "look at up to N cards" (CR 3.2.3 / 3.2.3.1): one card at a time, and before each the master may
             # stop (3.2.3.1.1: even before the first); a look moves no card, so it ends with the deck (3.2.3.3)
             seen = (cnt >> K.LOOK_SEEN_SHIFT) & K.LOOK_SEEN_MASK
             if (cnt & K.LOOK_STOPPED) == 0:
-                if seen < min(nlook, s[DECK_N + m]):
+                if seen < min(nlook, s[DECK_N + d]):
                     # the cards looked at so far (top first) are the candidates: the master's observation shows them
-                    n_d = s[DECK_N + m]
+                    n_d = s[DECK_N + d]
                     for i in range(min(seen, K.OPTION_SLOTS)):
-                        s[CAND + i] = s[DECK_L + m * K.MAX_DECK + n_d - 1 - i]
+                        s[CAND + i] = s[DECK_L + d * K.MAX_DECK + n_d - 1 - i]
                     s[CAND_N] = min(seen, K.OPTION_SLOTS)
                     s[DEC_ARG] = seen
                     s[DEC_ARG + 1] = K.ChoiceFor.LOOK_MORE
-                    s[LOOKED_N] = seen
+                    s[LOOKED_N] = seen if d == m else 0  # the observation's looked rows: the decider's own deck
                     set_decision(s, K.Decision.OPTIONAL_EFFECT, m)
                     return ASKED
                 s[f + FR_CNT] = cnt | K.LOOK_STOPPED
             nlook = seen  # what follows is about the cards looked at
             cnt &= K.LOOK_CHOSEN_MASK
-        if cnt < take and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, nlook, m, src, False) > 0:
+        if cnt < take and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, d, a2, 0, nlook, m, src, False) > 0:
             # "choose N cards from among them" (LOOK_MUST_TAKE, CR 8.6.3.1): no PASS while one can be chosen
             game.ask_candidates(s, m, reg, 0 if ((a1 >> 14) & 1) == K.LOOK_MUST_TAKE else 1)
-            s[LOOKED_N] = min(nlook, s[DECK_N + m])  # the master saw them all, the choosable ones or not
+            s[LOOKED_N] = min(nlook, s[DECK_N + d]) if d == m else 0  # the master saw them all (its own deck)
             return ASKED
         s[LOOKED_N] = 0
         # "put the rest into your waiting room": the cards looked at (the top min(a0, deck)) less
@@ -521,7 +523,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 if s[ZONE + reg_slot(game, s, f, reg, i) * CARD_W] == K.Zone.DECK:
                     taken += 1
             if ((a1 >> 8) & 3) == K.LOOK_REST_WR:
-                rest = min(nlook, s[DECK_N + m]) - taken
+                rest = min(nlook, s[DECK_N + d]) - taken
             if ((a1 >> 12) & 1) == K.LOOK_STORE_TAKEN:
                 s[f + FR_STORE] = taken  # "if you put 1 card into your hand, ..." (IF_STORED)
         dest = (a1 >> 10) & 3  # where the cards taken go: LOOK_TAKE_* (hand, waiting room, deck bottom)
@@ -539,25 +541,25 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                     game.take_from_zone(s, sl)
                     mod_forget(s, MT, sl)
                     s[ZONE + sl * CARD_W] = K.Zone.DECK
-                    s[DECK_L + m * K.MAX_DECK + s[DECK_N + m]] = sl
-                    s[DECK_N + m] += 1
+                    s[DECK_L + d * K.MAX_DECK + s[DECK_N + d]] = sl
+                    s[DECK_N + d] += 1
                     ntop += 1
                 else:  # the bottom of the deck (as TO_DECK_BOTTOM)
                     game.take_from_zone(s, sl)
                     mod_forget(s, MT, sl)
                     s[ZONE + sl * CARD_W] = K.Zone.DECK
-                    n_d = s[DECK_N + m]
+                    n_d = s[DECK_N + d]
                     for j in range(n_d, 0, -1):
-                        s[DECK_L + m * K.MAX_DECK + j] = s[DECK_L + m * K.MAX_DECK + j - 1]
-                    s[DECK_L + m * K.MAX_DECK] = sl
-                    s[DECK_N + m] = n_d + 1
+                        s[DECK_L + d * K.MAX_DECK + j] = s[DECK_L + d * K.MAX_DECK + j - 1]
+                    s[DECK_L + d * K.MAX_DECK] = sl
+                    s[DECK_N + d] = n_d + 1
             s[f + FR_REGN + reg] = 0
         for _ in range(rest):
             if ntop == 0:
-                game.move_top_of_deck(s, m, K.Zone.WAITING_ROOM)
-            elif s[DECK_N + m] > ntop:  # "put it on the top of your deck, and put the rest into your waiting room"
-                game.put_in_zone(s, s[DECK_L + m * K.MAX_DECK + s[DECK_N + m] - 1 - ntop], K.Zone.WAITING_ROOM)
-        game.refresh_if_empty(s, m)
+                game.move_top_of_deck(s, d, K.Zone.WAITING_ROOM)
+            elif s[DECK_N + d] > ntop:  # "put it on the top of your deck, and put the rest into your waiting room"
+                game.put_in_zone(s, s[DECK_L + d * K.MAX_DECK + s[DECK_N + d] - 1 - ntop], K.Zone.WAITING_ROOM)
+        game.refresh_if_empty(s, d)
     elif op == K.Op.REVEAL_TOP:  # the top card stays where it is (it is only revealed)
         s[f + FR_STORE] = 0
         top = game.deck_top(s, m)
@@ -713,6 +715,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             game.trigger_card(s, T, src, m, K.Trigger.USE_KEYWORD, ncx)  # 10.7.4 "when you use Brainstorm"
     elif op == K.Op.SHUFFLE_DECK:
         zone_shuffle(s, ZT, K.Zone.DECK, who, s)
+        game.refresh_if_empty(s, who)  # a card found by a SEARCH_KEEP and put on the stage may have emptied it (CR 9.2.1)
     elif op == K.Op.PAY_STOCK:
         game.pay_stock(s, m, min(a0, s[STOCK_N + m]))
     elif op == K.Op.BACKUP:  # CR 10.5.2: the defending character gets +X power

@@ -55,9 +55,12 @@ def filter_match(game, s, T, frow, slot, viewer, source):
     F = filter_table(T)
     cid = cid_of(s, slot)
     own = owner_of(s, slot)
+    rel = F[frow, K.F_LEVEL_MAX_REL]
+    # "green or <<A>> or <<B>>" (COLOR_OR_TRAIT): the colour is an alternative to the trait(s), tested with them
+    color_ok = W.passes_bits_of_value(F[frow, K.F_COLOR_MASK], cards[cid, K.C_COLOR])
     if not (W.passes_bits_of_value(F[frow, K.F_TYPE_MASK], cards[cid, K.C_TYPE])
             and W.passes_side(F[frow, K.F_SIDE], K.FilterSide.OWN, K.FilterSide.OPPONENT, own, viewer)
-            and W.passes_bits_of_value(F[frow, K.F_COLOR_MASK], cards[cid, K.C_COLOR])):
+            and (color_ok or (rel & K.COLOR_OR_TRAIT) != 0)):
         return False
     # a level and a power: what the card is now on the stage (CR 8.9), printed elsewhere
     on_stage = s[ZONE + slot * CARD_W] == K.Zone.STAGE
@@ -65,7 +68,6 @@ def filter_match(game, s, T, frow, slot, viewer, source):
     if s[ZONE + slot * CARD_W] == K.Zone.HAND and has_hand_abilities(T, cid):
         lvl = game.hand_level(s, T, own, cid)  # "-1 level while in your hand" (play.hand_level)
     lmax = F[frow, K.F_LEVEL_MAX]
-    rel = F[frow, K.F_LEVEL_MAX_REL]
     if (rel & 1) != 0:  # "level X or lower", X counted from the viewer's level
         lmax = game.player_level(s, viewer) + lmax
     if (rel & K.LEVEL_MAX_X) != 0:  # "level X or lower", X the count the running program stored
@@ -76,16 +78,31 @@ def filter_match(game, s, T, frow, slot, viewer, source):
             and W.passes_at_most(lmax, lvl)
             and W.passes_at_most(F[frow, K.F_COST_MAX], cards[cid, K.C_COST])):
         return False
+    ftrait = F[frow, K.F_TRAIT]
+    fname = F[frow, K.F_NAME]
+    if (rel & K.NAME_OR_TRAIT) != 0:
+        # '"X" or <<T>> character': that card (of any type), or a character with the trait(s) (CR 2.5.1)
+        if not ((cards[cid, K.C_TYPE] == K.CardType.CHARACTER
+                 and (W.passes_equals_any3(ftrait & 0xFFFF, cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
+                                           cards[cid, K.C_TRAIT2])
+                      or (ftrait >> 16 != 0 and W.passes_equals_any3(ftrait >> 16, cards[cid, K.C_TRAIT0],
+                                                                     cards[cid, K.C_TRAIT1], cards[cid, K.C_TRAIT2]))))
+                or (W.passes_equals(fname, cards[cid, K.C_NAME]) if fname >= 0
+                    else ((cards[cid, K.C_TITLE] >> (K.NAME_GROUP_BIT0 - 1 - fname)) & 1) != 0)):
+            return False
+        ftrait = 0  # tested
+        fname = 0
     pw = s[D_POWER + slot * CARD_W] if on_stage else cards[cid, K.C_POWER]
     if not (W.passes_range(F[frow, K.F_POWER_MIN], F[frow, K.F_POWER_MAX], pw)
-            and (W.passes_equals_any3(F[frow, K.F_TRAIT] & 0xFFFF, cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
-                                      cards[cid, K.C_TRAIT2])
-                 or (F[frow, K.F_TRAIT] >> 16 != 0  # "<<A>> or <<B>>": the second trait, packed
-                     and W.passes_equals_any3(F[frow, K.F_TRAIT] >> 16, cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
+            and ((color_ok and (rel & K.COLOR_OR_TRAIT) != 0)
+                 or W.passes_equals_any3(ftrait & 0xFFFF, cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
+                                         cards[cid, K.C_TRAIT2])
+                 or (ftrait >> 16 != 0  # "<<A>> or <<B>>": the second trait, packed
+                     and W.passes_equals_any3(ftrait >> 16, cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
                                               cards[cid, K.C_TRAIT2])))
-            and (W.passes_equals(F[frow, K.F_NAME], cards[cid, K.C_NAME]) if F[frow, K.F_NAME] >= 0
+            and (W.passes_equals(fname, cards[cid, K.C_NAME]) if fname >= 0
                  # "with "X" in its card name": name group -(F_NAME) - 1, a bit of C_TITLE (constants)
-                 else ((cards[cid, K.C_TITLE] >> (K.NAME_GROUP_BIT0 - 1 - F[frow, K.F_NAME])) & 1) != 0)
+                 else ((cards[cid, K.C_TITLE] >> (K.NAME_GROUP_BIT0 - 1 - fname)) & 1) != 0)
             and W.passes_equals(F[frow, K.F_TITLE], cards[cid, K.C_TITLE] & K.TITLE_MASK)
             and W.passes_equals_any2(F[frow, K.F_TRIGGER_ICON], cards[cid, K.C_TRIGGER0], cards[cid, K.C_TRIGGER1])):
         return False
@@ -357,4 +374,12 @@ def condition_holds(game, s, T, cond, arg, p, source):
         for c in range(K.N_COLORS):
             n += (seen >> c) & 1
         return n >= arg
+    if cond == K.Condition.MARKERS_AT_MOST:  # "if there are no (N or less) markers underneath this card" (CR 3.5.3)
+        if spos < 0:
+            return False
+        n = 0
+        for sl in range(K.N_SLOTS):
+            if s[ZONE + sl * CARD_W] == K.Zone.MARKER and s[POS + sl * CARD_W] == spos and owner_of(s, sl) == p:
+                n += 1
+        return n <= arg
     return False

@@ -189,11 +189,16 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             for ab in res.abilities:
                 if ab["kind"] == "event":
                     # one event ability (CR 6.5.1.2.2): the lines' programs one after the other; each
-                    # line's targets start at register 0, so at most one line may use registers
-                    if event_ops and _uses_registers(event_ops) and _uses_registers(ab["effect"]):
-                        results[i] = LineResult.unsupported(res.line, "an event's targets on several lines")
-                        break
-                    event_ops = event_ops + ab["effect"]
+                    # line's targets start at register 0: a later line's registers are moved past the
+                    # earlier lines' ones (a register gathers every card put in it), while they fit
+                    effect = ab["effect"]
+                    if event_ops and _uses_registers(event_ops) and _uses_registers(effect):
+                        used = _registers_used(event_ops)
+                        if used + _registers_used(effect) > K.N_REGS:
+                            results[i] = LineResult.unsupported(res.line, "an event's targets on several lines")
+                            break
+                        effect = _shift_registers(effect, used)
+                    event_ops = event_ops + effect
                 else:
                     abilities.append(ab)
                     sources.append(i)
@@ -381,6 +386,46 @@ def _pool_problem(models: list[dict]) -> tuple[dict, int, str] | None:
             return None
         return r, int(m.group(1)), exc.reason
     return None
+
+
+def _register_fields(op: str) -> tuple[str, ...]:
+    from tcg_env.games.weiss_schwarz.cards import _OP_MODELS
+
+    for m in _OP_MODELS:
+        if m.model_fields["op"].annotation.__args__[0] == op:
+            return tuple(k for k in ("reg", "other") if k in m.model_fields)
+    return ()
+
+
+def _op_dicts(v: Any):
+    """The op dicts of a program, also inside `may` / `if` blocks, not those of a granted ability."""
+    if isinstance(v, dict):
+        if "op" in v:
+            yield v
+        for k, x in v.items():
+            if k != "ability":
+                yield from _op_dicts(x)
+    elif isinstance(v, list):
+        for x in v:
+            yield from _op_dicts(x)
+
+
+def _registers_used(ops: list[dict]) -> int:
+    """How many target registers a program uses (its highest register + 1)."""
+    n = 0
+    for d in _op_dicts(ops):
+        for k in _register_fields(d["op"]):
+            n = max(n, d.get(k, 1 if k == "other" else 0) + 1)
+    return n
+
+
+def _shift_registers(ops: list[dict], by: int) -> list[dict]:
+    """A copy of a program whose target registers are ``by`` higher."""
+    ops = json.loads(json.dumps(ops))
+    for d in _op_dicts(ops):
+        for k in _register_fields(d["op"]):
+            d[k] = d.get(k, 1 if k == "other" else 0) + by
+    return ops
 
 
 def _uses_registers(ops: list[dict]) -> bool:
