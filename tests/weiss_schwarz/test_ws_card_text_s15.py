@@ -84,14 +84,12 @@ def _scenario(pool, **kw):
 
 
 _n, _labels, _act = kit.count, kit.labels, kit.act
+_zone = kit.zone_of
+_resolved = kit.resolved
 
 
 def _soul(g, slot) -> int:
     return int(g.state[S.D_SOUL + slot * S.CARD_W])
-
-
-def _zone(g, slot) -> int:
-    return int(g.state[S.ZONE + slot * S.CARD_W])
 
 
 def _pass_until(g, done, limit=120):
@@ -107,11 +105,6 @@ def _pass_until(g, done, limit=120):
 
 def _turn(g) -> int:
     return int(g.state[H_TURN])
-
-
-def _resolved(g) -> bool:
-    """No ability resolving or standing by (CR 8.7.2)."""
-    return int(g.state[S.FRAME_N]) == 0 and int(g.state[S.PT_N]) == 0 and int(g.state[S.PT_N + 1]) == 0
 
 
 # ---------------------------------------------------------------------------- compiled

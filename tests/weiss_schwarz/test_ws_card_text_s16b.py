@@ -64,27 +64,9 @@ def _scenario(pool, **kw):
 
 
 _n, _labels, _act = kit.count, kit.labels, kit.act
-
-
-def _zone(g, slot) -> int:
-    return int(g.state[S.ZONE + slot * S.CARD_W])
-
-
-def _resolved(g) -> bool:
-    """No ability resolving or standing by (CR 8.7.2)."""
-    return int(g.state[S.FRAME_N]) == 0 and int(g.state[S.PT_N]) == 0 and int(g.state[S.PT_N + 1]) == 0
-
-
-def _answer(g, yes: bool, limit=40):
-    """Answer the decisions until nothing resolves: the optional ones with ``yes``, the others with the first
-    legal choice."""
-    for _ in range(limit):
-        if _resolved(g):
-            return
-        d = _labels(g)
-        pick = next((x for x in d if x.startswith(("Use", "Yes", "Do it", "Pay") if yes else ("Decline", "No", "Do not", "Skip"))), d[0])
-        g.step(int(g.legal_actions()[d.index(pick)]))
-    raise AssertionError("not resolved")
+_zone = kit.zone_of
+_resolved = kit.resolved
+_answer = kit.answer_yes
 
 
 # ---------------------------------------------------------------------------- the stock's top card as a cost (CR 8.4)

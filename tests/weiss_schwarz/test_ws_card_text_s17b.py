@@ -81,29 +81,9 @@ def _scenario(pool, **kw):
 
 
 _n, _labels, _act = kit.count, kit.labels, kit.act
-
-
-def _zone(g, slot) -> int:
-    return int(g.state[S.ZONE + slot * S.CARD_W])
-
-
-def _resolved(g) -> bool:
-    """No ability resolving or standing by (CR 8.7.2)."""
-    return int(g.state[S.FRAME_N]) == 0 and int(g.state[S.PT_N]) == 0 and int(g.state[S.PT_N + 1]) == 0
-
-
-def _answer(g, picks, limit=20):
-    """Answer the decisions until nothing resolves: the i-th with the legal action starting with ``picks[i]``
-    (the first legal action once the picks run out)."""
-    picks = list(picks)
-    for _ in range(limit):
-        if _resolved(g):
-            return
-        d = _labels(g)
-        pick = picks.pop(0) if picks else None
-        j = next((k for k, x in enumerate(d) if pick and x.startswith(pick)), 0)
-        g.step(int(g.legal_actions()[j]))
-    raise AssertionError("not resolved")
+_zone = kit.zone_of
+_resolved = kit.resolved
+_answer = kit.answer_picks
 
 
 # ---------------------------------------------------------------------------- options with a cost (CR 8.4.2)

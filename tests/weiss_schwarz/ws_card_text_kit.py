@@ -70,3 +70,38 @@ def look_all(g) -> int:
         act(g, "Look at one more card")
         k += 1
     return k
+
+
+def zone_of(g, slot) -> int:
+    return int(g.state[S.ZONE + slot * S.CARD_W])
+
+
+def resolved(g) -> bool:
+    """No ability resolving or standing by (CR 8.7.2)."""
+    return int(g.state[S.FRAME_N]) == 0 and int(g.state[S.PT_N]) == 0 and int(g.state[S.PT_N + 1]) == 0
+
+
+def answer_yes(g, yes: bool, limit=40):
+    """Answer the decisions until nothing resolves: the optional ones with ``yes``, the others with the first
+    legal choice."""
+    for _ in range(limit):
+        if resolved(g):
+            return
+        d = labels(g)
+        pick = next((x for x in d if x.startswith(("Use", "Yes", "Do it", "Pay") if yes else ("Decline", "No", "Do not", "Skip"))), d[0])
+        g.step(int(g.legal_actions()[d.index(pick)]))
+    raise AssertionError("not resolved")
+
+
+def answer_picks(g, picks, limit=20):
+    """Answer the decisions until nothing resolves: the i-th with the legal action starting with ``picks[i]``
+    (the first legal action once the picks run out)."""
+    picks = list(picks)
+    for _ in range(limit):
+        if resolved(g):
+            return
+        d = labels(g)
+        pick = picks.pop(0) if picks else None
+        j = next((k for k, x in enumerate(d) if pick and x.startswith(pick)), 0)
+        g.step(int(g.legal_actions()[j]))
+    raise AssertionError("not resolved")

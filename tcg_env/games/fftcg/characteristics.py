@@ -291,14 +291,18 @@ def compute_field_part(game, s, T, keep):
 
 
 @njit(cache=True)
-def current_cost(game, s, T, player, slot):
-    """Printed cost less the player's cost reductions, at least 1 (CR 5.2.1.2 asks one CP of the
-    card's element, so a cost never drops to 0)."""
+def cost_and_any_element(game, s, T, player, slot):
+    """(the printed cost of the hand card ``slot`` less the player's cost reductions, at least 1 (CR 5.2.1.2 asks one CP
+    of the card's element, so a cost never drops to 0); whether a field ability says now that the cost "can be paid
+    with CP of any Element": its own ("If ..., the cost required to cast <this> can be paid with CP of any Element.",
+    SELF_COST_REDUCTION a2 = 1) or one of ``player``'s cards on the field ("The cost required to cast your Summons can be
+    paid ...", COST_REDUCTION a2 = 1), whose condition holds, CR 11.9). One scan of the abilities for both."""
     cards = card_table(T)
     abil = ability_table(T)
     code = code_table(T)
     cid = s[CARD + slot * CARD_W]
     cost = cards[cid, K.C_COST]
+    anyel = False
     if cards[cid, K.C_HAS_FIELD] & K.HAS_SELF_COST_REDUCTION:
         # "The cost required to cast <this> is reduced by N": the card's own, from the hand
         a0 = cards[cid, K.C_ABIL_START]
@@ -312,10 +316,12 @@ def current_cost(game, s, T, player, slot):
                             cost -= code[r, K.I_A0]
                         else:  # "... is reduced by 1 for each <filter> / point of damage"
                             cost -= code[r, K.I_A0] * game.per_count(s, T, code[r, K.I_A1], player, slot)
+                        if code[r, K.I_A2] != 0:
+                            anyel = True
         if cost < 1:
             cost = 1
     if s[D_COUNTS + player * 3 + 2] == 0:
-        return cost  # no cost-reduction field ability active (derived values are fresh here)
+        return cost, anyel  # no cost-reduction field ability active (derived values are fresh here)
     for i in range(s[FIELD_N + player]):
         src = s[FIELD_L + player * FIELD_SLOTS + i]
         scid = s[CARD + src * CARD_W]
@@ -329,47 +335,24 @@ def current_cost(game, s, T, player, slot):
             for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
                 if code[r, K.I_OP] == K.Op.COST_REDUCTION and game.filter_match(s, T, code[r, K.I_A1], slot, player, src):
                     cost -= code[r, K.I_A0]
+                    if code[r, K.I_A2] != 0:
+                        anyel = True
     if cost < 1:
         cost = 1
-    return cost
+    return cost, anyel
+
+
+@njit(cache=True)
+def current_cost(game, s, T, player, slot):
+    """Printed cost less the player's cost reductions, at least 1 (cost_and_any_element)."""
+    return cost_and_any_element(game, s, T, player, slot)[0]
 
 
 @internal
 def pays_any_element(game, s, T, player, slot):
-    """Does a field ability say that the cost of the hand card ``slot`` "can be paid with CP of any Element" now: its
-    own ("If ..., the cost required to cast <this> can be paid with CP of any Element.", SELF_COST_REDUCTION a2 = 1)
-    or one of ``player``'s cards on the field ("The cost required to cast your Summons can be paid ...",
-    COST_REDUCTION a2 = 1), whose condition holds (CR 11.9)? The same scans as current_cost."""
-    cards = card_table(T)
-    abil = ability_table(T)
-    code = code_table(T)
-    cid = s[CARD + slot * CARD_W]
-    if cards[cid, K.C_HAS_FIELD] & K.HAS_SELF_COST_REDUCTION:
-        a0 = cards[cid, K.C_ABIL_START]
-        for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-            if abil[a, K.A_KIND] == K.AbilityKind.FIELD and game.condition_holds(
-                    s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], player, slot):  # fmt: skip
-                c0 = abil[a, K.A_CODE_START]
-                for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
-                    if code[r, K.I_OP] == K.Op.SELF_COST_REDUCTION and code[r, K.I_A2] != 0:
-                        return True
-    if s[D_COUNTS + player * 3 + 2] == 0:
-        return False
-    for i in range(s[FIELD_N + player]):
-        src = s[FIELD_L + player * FIELD_SLOTS + i]
-        scid = s[CARD + src * CARD_W]
-        a0 = cards[scid, K.C_ABIL_START]
-        for a in range(a0, a0 + cards[scid, K.C_ABIL_COUNT]):
-            if abil[a, K.A_KIND] != K.AbilityKind.FIELD:
-                continue
-            if not game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], player, src):
-                continue
-            c0 = abil[a, K.A_CODE_START]
-            for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
-                if code[r, K.I_OP] == K.Op.COST_REDUCTION and code[r, K.I_A2] != 0 and \
-                        game.filter_match(s, T, code[r, K.I_A1], slot, player, src):
-                    return True
-    return False
+    """Does a field ability say that the cost of the hand card ``slot`` "can be paid with CP of any Element" now
+    (cost_and_any_element)?"""
+    return cost_and_any_element(game, s, T, player, slot)[1]
 
 
 @internal
