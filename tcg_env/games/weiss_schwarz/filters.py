@@ -153,6 +153,16 @@ def count_trait_others(s, T, p, trait, source):
 
 
 @internal
+def markers_under(s, p, spos):
+    """The markers (CR 3.5.3) of ``p`` underneath the card at ``p``'s stage position ``spos``."""
+    n = 0
+    for sl in range(K.N_SLOTS):
+        if s[ZONE + sl * CARD_W] == K.Zone.MARKER and s[POS + sl * CARD_W] == spos and owner_of(s, sl) == p:
+            n += 1
+    return n
+
+
+@internal
 def condition_holds(game, s, T, cond, arg, p, source):
     cards = card_table(T)
     if cond == K.Condition.NONE:
@@ -249,13 +259,7 @@ def condition_holds(game, s, T, cond, arg, p, source):
                 return False
         return True
     if cond == K.Condition.MARKERS_AT_LEAST:
-        if spos < 0:
-            return False
-        n = 0
-        for sl in range(K.N_SLOTS):
-            if s[ZONE + sl * CARD_W] == K.Zone.MARKER and s[POS + sl * CARD_W] == spos and owner_of(s, sl) == p:
-                n += 1
-        return n >= arg
+        return spos >= 0 and markers_under(s, p, spos) >= arg
     if cond == K.Condition.ALL_CHARS_TRAIT:
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
@@ -375,11 +379,5 @@ def condition_holds(game, s, T, cond, arg, p, source):
             n += (seen >> c) & 1
         return n >= arg
     if cond == K.Condition.MARKERS_AT_MOST:  # "if there are no (N or less) markers underneath this card" (CR 3.5.3)
-        if spos < 0:
-            return False
-        n = 0
-        for sl in range(K.N_SLOTS):
-            if s[ZONE + sl * CARD_W] == K.Zone.MARKER and s[POS + sl * CARD_W] == spos and owner_of(s, sl) == p:
-                n += 1
-        return n <= arg
+        return spos >= 0 and markers_under(s, p, spos) <= arg
     return False
