@@ -78,31 +78,27 @@ def filter_match(game, s, T, frow, slot, viewer, source):
             and W.passes_at_most(lmax, lvl)
             and W.passes_at_most(F[frow, K.F_COST_MAX], cards[cid, K.C_COST])):
         return False
+    pw = s[D_POWER + slot * CARD_W] if on_stage else cards[cid, K.C_POWER]
+    if not W.passes_range(F[frow, K.F_POWER_MIN], F[frow, K.F_POWER_MAX], pw):
+        return False
     ftrait = F[frow, K.F_TRAIT]
     fname = F[frow, K.F_NAME]
+    trait_ok = (W.passes_equals_any3(ftrait & 0xFFFF, cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
+                                     cards[cid, K.C_TRAIT2])
+                or (ftrait >> 16 != 0  # "<<A>> or <<B>>": the second trait, packed
+                    and W.passes_equals_any3(ftrait >> 16, cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
+                                             cards[cid, K.C_TRAIT2])))
+    name_ok = (W.passes_equals(fname, cards[cid, K.C_NAME]) if fname >= 0
+               # "with "X" in its card name": name group -(F_NAME) - 1, a bit of C_TITLE (constants)
+               else ((cards[cid, K.C_TITLE] >> (K.NAME_GROUP_BIT0 - 1 - fname)) & 1) != 0)
     if (rel & K.NAME_OR_TRAIT) != 0:
         # '"X" or <<T>> character': that card (of any type), or a character with the trait(s) (CR 2.5.1)
-        if not ((cards[cid, K.C_TYPE] == K.CardType.CHARACTER
-                 and (W.passes_equals_any3(ftrait & 0xFFFF, cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
-                                           cards[cid, K.C_TRAIT2])
-                      or (ftrait >> 16 != 0 and W.passes_equals_any3(ftrait >> 16, cards[cid, K.C_TRAIT0],
-                                                                     cards[cid, K.C_TRAIT1], cards[cid, K.C_TRAIT2]))))
-                or (W.passes_equals(fname, cards[cid, K.C_NAME]) if fname >= 0
-                    else ((cards[cid, K.C_TITLE] >> (K.NAME_GROUP_BIT0 - 1 - fname)) & 1) != 0)):
+        if not (name_ok or (cards[cid, K.C_TYPE] == K.CardType.CHARACTER and trait_ok)):
             return False
-        ftrait = 0  # tested
-        fname = 0
-    pw = s[D_POWER + slot * CARD_W] if on_stage else cards[cid, K.C_POWER]
-    if not (W.passes_range(F[frow, K.F_POWER_MIN], F[frow, K.F_POWER_MAX], pw)
-            and ((color_ok and (rel & K.COLOR_OR_TRAIT) != 0)
-                 or W.passes_equals_any3(ftrait & 0xFFFF, cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
-                                         cards[cid, K.C_TRAIT2])
-                 or (ftrait >> 16 != 0  # "<<A>> or <<B>>": the second trait, packed
-                     and W.passes_equals_any3(ftrait >> 16, cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
-                                              cards[cid, K.C_TRAIT2])))
-            and (W.passes_equals(fname, cards[cid, K.C_NAME]) if fname >= 0
-                 # "with "X" in its card name": name group -(F_NAME) - 1, a bit of C_TITLE (constants)
-                 else ((cards[cid, K.C_TITLE] >> (K.NAME_GROUP_BIT0 - 1 - fname)) & 1) != 0)
+        trait_ok = True
+        name_ok = True
+    if not ((trait_ok or (color_ok and (rel & K.COLOR_OR_TRAIT) != 0))
+            and name_ok
             and W.passes_equals(F[frow, K.F_TITLE], cards[cid, K.C_TITLE] & K.TITLE_MASK)
             and W.passes_equals_any2(F[frow, K.F_TRIGGER_ICON], cards[cid, K.C_TRIGGER0], cards[cid, K.C_TRIGGER1])):
         return False
@@ -259,7 +255,7 @@ def condition_holds(game, s, T, cond, arg, p, source):
                 return False
         return True
     if cond == K.Condition.MARKERS_AT_LEAST:
-        return spos >= 0 and markers_under(s, p, spos) >= arg
+        return spos >= 0 and game.markers_under(s, p, spos) >= arg
     if cond == K.Condition.ALL_CHARS_TRAIT:
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
@@ -379,5 +375,5 @@ def condition_holds(game, s, T, cond, arg, p, source):
             n += (seen >> c) & 1
         return n >= arg
     if cond == K.Condition.MARKERS_AT_MOST:  # "if there are no (N or less) markers underneath this card" (CR 3.5.3)
-        return spos >= 0 and markers_under(s, p, spos) <= arg
+        return spos >= 0 and game.markers_under(s, p, spos) <= arg
     return False
