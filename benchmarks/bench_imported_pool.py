@@ -19,6 +19,11 @@
 The last line is one JSON object: game, file, import_s, cards, cards_exact, cards_approximate,
 starter_decisions_per_s, imported_decisions_per_s (as_like), imported_abilities_first_decisions_per_s,
 ratio, ratio_abilities_first, decisions_per_game, starter_decks, load.
+
+``--save-decks FILE`` writes the imported decks it drew (both kinds, by card number); ``--decks FILE``
+plays those instead of drawing them. Drawn decks change when the card text compiler does (more cards
+exact, other cards drawn): to tell a code change from a deck change, save the decks on one checkout and
+play them on the other (``instructions.py --decks`` reads the same file).
 """
 
 from __future__ import annotations
@@ -60,6 +65,33 @@ def _runner(game: str, pool, decks, batch: int):
     return run
 
 
+DECK_KINDS = ("as_like", "first")
+
+
+def save_decks(path: Path, drawn: dict) -> None:
+    """Write ``{kind: (like names, decks)}`` for ``--decks``: one object per kind, decks by card number."""
+    Path(path).write_text(json.dumps({k: {"like": n, "decks": [list(d) for d in ds]} for k, (n, ds) in drawn.items()}))
+
+
+def read_decks(path: Path, kind: str, pool) -> tuple[list[str], list[list[str]]]:
+    """The ``kind`` decks of a ``--save-decks`` file, checked against ``pool``: (like names, decks). A file
+    that is not one, or a card the pool lacks, is a one-line ``ValueError`` naming the file and the card."""
+    try:
+        text = Path(path).read_text()
+    except OSError as exc:
+        raise ValueError(f"--decks {path}: {exc.strerror}") from None
+    try:
+        entry = json.loads(text)[kind]
+        names, decks = list(entry["like"]), [list(d) for d in entry["decks"]]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"--decks {path}: not a deck file of --save-decks with {kind!r} decks ({exc!r})") from None
+    for deck in decks:
+        for number in deck:
+            if number not in pool.index:
+                raise ValueError(f"--decks {path}: card {number!r} of the {kind} decks is not in the imported pool")
+    return names, decks
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", required=True)
@@ -67,6 +99,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seconds", type=float, default=20.0, help="measuring time, split between the two pools")
     ap.add_argument("--batch", type=int, default=1024)
     ap.add_argument("--chunk", type=float, default=1.0, help="seconds per turn of each pool")
+    ap.add_argument("--decks", type=Path, help="play the imported decks of this --save-decks file instead of drawing them")
+    ap.add_argument("--save-decks", type=Path, help="write the imported decks played (both kinds) to this file")
     args = ap.parse_args(argv)
     import tcg_env
     from tcg_env.cards.deck_like import deck_like_named
@@ -91,11 +125,19 @@ def main(argv=None) -> int:
     def shaped(abilities: str) -> tuple[list[str], list[list[str]]]:
         """The two imported decks and the names of the built-in decks whose shapes they have."""
         names, out = [], []
+        if args.decks:
+            try:
+                pinned = read_decks(args.decks, abilities, pool)
+            except ValueError as exc:
+                ap.error(str(exc))
         for i, like in enumerate(spec.default_decks()):
-            try:  # the shape of the starter deck it is measured against, else the first the pool fills
-                name, deck = deck_like_named(args.game, pool, like, seed=i, abilities=abilities)
-            except DeckError:
-                name, deck = deck_like_named(args.game, pool, None, seed=i, abilities=abilities)
+            if args.decks:
+                name, deck = pinned[0][i], pinned[1][i]
+            else:
+                try:  # the shape of the starter deck it is measured against, else the first the pool fills
+                    name, deck = deck_like_named(args.game, pool, like, seed=i, abilities=abilities)
+                except DeckError:
+                    name, deck = deck_like_named(args.game, pool, None, seed=i, abilities=abilities)
             rows = sum(len(pool.ability_rows(pool.index[n])) for n in deck)
             print(f"deck ({abilities}) like {name}: {len(deck)} cards, {len(set(deck))} different, "
                   f"{sum(len(pool.ability_rows(pool.index[n])) > 0 for n in deck)} with abilities, {rows} ability rows")
@@ -110,6 +152,9 @@ def main(argv=None) -> int:
               f"{sum(len(base.ability_rows(c)) for c in ids)} ability rows")
     like_names, like_decks = shaped("as_like")
     first_names, first_decks = shaped("first")
+    if args.save_decks:
+        save_decks(args.save_decks, {"as_like": (like_names, like_decks), "first": (first_names, first_decks)})
+        print(f"decks written to {args.save_decks}")
     # like for like: the starter pool plays the built-in decks whose shapes the imported decks have
     # (the default decks, unless the pool cannot fill one's shape: then the deck the imported one is
     # shaped like, so both sides of the ratio play the same matchup of shapes)

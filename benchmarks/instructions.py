@@ -32,11 +32,12 @@ fixes it; whether that makes two runs identical is not yet checked); a differenc
 percent between two checkouts is the code's. Slow on a loaded 2-core machine:
 5-10 minutes a run (more with ``--functions``), most of it the uninstrumented start.
 
-``--file CARDS.json`` counts a pool imported from a raw card list instead of the built-in one, with
-the decks ``bench_imported_pool.py`` measures (``--abilities``: ``as_like``, the like-for-like decks,
-or ``first``): the parent imports the list once (outside valgrind) and hands the child the pool's file
-and the decks. The built-in count of the same command (no ``--file``) plays the built-in decks of the
-shapes the imported decks have (the default decks where the pool fills them, as in that benchmark),
+``--file CARDS.json`` counts a pool imported from a raw card list instead of the built-in one, with the
+decks ``bench_imported_pool.py`` measures (``--abilities``: ``as_like``, the like-for-like decks, or
+``first``; ``--decks FILE``: the decks its ``--save-decks`` wrote, to count two checkouts on the same
+decks): the parent imports the list once (outside valgrind) and hands the child the pool's file and the
+decks. The built-in count of the same command (no ``--file``) plays the built-in decks of the shapes the
+imported decks have (the default decks where the pool fills them, as in that benchmark),
 so the two counts' ratio is the benchmark's ratio by instructions (starter / imported per decision).
 
 ``--cache-sim`` adds valgrind's cache and branch-predictor simulation (about twice as slow): per
@@ -96,9 +97,11 @@ def function_names(play) -> dict[str, str]:
     return names
 
 
-def imported_decks(checkout: Path, game: str, file: Path, abilities: str, outdir: Path) -> dict:
+def imported_decks(checkout: Path, game: str, file: Path, abilities: str, outdir: Path,
+                   pinned: Path | None = None) -> dict:
     """Import ``file`` as ``tcg cards import`` does, write the pool to ``outdir`` and build the two decks
-    shaped like the default decks (``bench_imported_pool.py``'s); returns the child's arguments."""
+    shaped like the default decks (``bench_imported_pool.py``'s), or read them from ``pinned`` (a file of
+    its ``--save-decks``); returns the child's arguments."""
     sys.path.insert(0, str(checkout))
     import tcg_env
     from tcg_env.cards.deck_like import deck_like_named
@@ -110,7 +113,12 @@ def imported_decks(checkout: Path, game: str, file: Path, abilities: str, outdir
     path = write_pool(game, list(res), outdir / "imported.json", source=str(file))
     pool = load_game_pool(game, path)
     names, decks = [], []
-    for i, like in enumerate(spec.default_decks()):
+    if pinned is not None:
+        sys.path.insert(0, str(HERE))
+        from bench_imported_pool import read_decks
+
+        names, decks = read_decks(pinned, abilities, pool)
+    for i, like in enumerate(spec.default_decks() if pinned is None else ()):
         try:
             name, deck = deck_like_named(game, pool, like, seed=i, abilities=abilities)
         except DeckError:
@@ -219,10 +227,14 @@ def main(argv=None) -> int:
     ap.add_argument("--file", type=Path, help="count a pool imported from this raw card list (its as_like decks)")
     ap.add_argument("--abilities", default="as_like", choices=("as_like", "first"),
                     help="with --file: the decks' kind (bench_imported_pool.py's as_like or abilities first)")
+    ap.add_argument("--decks", type=Path, help="with --file: play the decks of this file (bench_imported_pool.py "
+                    "--save-decks) instead of drawing them, e.g. the same decks on two checkouts")
     ap.add_argument("--child", choices=("native", "valgrind"), help=argparse.SUPPRESS)
     ap.add_argument("--pool-file", help=argparse.SUPPRESS)
     ap.add_argument("--decks-file", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.decks and not args.file:
+        ap.error("--decks needs --file: the decks are of an imported pool")
     checkout = args.checkout.resolve()
     if args.child:
         print(json.dumps(play_counted(checkout, args.game, args.form, args.batch, args.warmup, args.steps,
@@ -243,7 +255,11 @@ def main(argv=None) -> int:
     pool_dir = tempfile.TemporaryDirectory(prefix="tcg-instructions-pool-")
     imported = None
     if args.file:
-        imported = imported_decks(checkout, args.game, args.file.resolve(), args.abilities, Path(pool_dir.name))
+        try:
+            imported = imported_decks(checkout, args.game, args.file.resolve(), args.abilities, Path(pool_dir.name),
+                                      args.decks)
+        except ValueError as exc:
+            ap.error(str(exc))
         child += ["--pool-file", imported["pool"], "--decks-file", imported["decks"]]
     native = json.loads(subprocess.run([*child, "--child", "native"], env=env, check=True, capture_output=True, text=True).stdout.splitlines()[-1])
     with tempfile.TemporaryDirectory(prefix="tcg-instructions-") as tmp:
