@@ -333,3 +333,17 @@ def test_pool_refuses_a_modal_effect_without_a_copy_for_each_register_offset(min
     with pytest.raises(Exception, match="register offset"):
         compile_fftcg_pool([bad if c is quad else c for c in cards])
     compile_fftcg_pool(cards)
+
+
+def test_any_element_payment_pool_flag_only_where_a_card_says_so(mini):
+    # costs.pay_element scans the cost reductions in force only in a pool with such a card (FLAG_ANY_ELEMENT_PAY): the
+    # tests above play it set; the built-in pool, with no such card, asks each card's element CP with no scan
+    import tcg_env
+    from tcg_env.engine.tables import flag_table
+
+    def misc(pool):
+        ft = flag_table(pool.kernel_tables)
+        return int(ft[ft.shape[0] - 1, K.FL_MISC])
+
+    assert misc(mini[1]) & K.FLAG_ANY_ELEMENT_PAY
+    assert not misc(tcg_env.get_spec("fftcg").load_tables()) & K.FLAG_ANY_ELEMENT_PAY

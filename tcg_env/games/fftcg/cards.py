@@ -530,6 +530,9 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
         flags[-1, K.FL_MISC] |= K.FLAG_MUST_BE_CHOSEN  # the CHOOSE_TARGET mask looks for such a card
     if abilities is not None and abilities.shape[0] and (abilities[:, K.A_TRIGGER] == K.Trigger.PUT_INTO_BREAK_OTHER).any():
         flags[-1, K.FL_MISC] |= K.FLAG_PUT_BREAK_OTHER  # cards leaving at once are looked at together
+    reductions = (code[:, K.I_OP] == K.Op.COST_REDUCTION) | (code[:, K.I_OP] == K.Op.SELF_COST_REDUCTION)
+    if (reductions & (code[:, K.I_A2] != 0)).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_ANY_ELEMENT_PAY  # costs.pay_element looks for one in force
     if filters is not None and len(filters):
         rows = code[code[:, K.I_OP] == K.Op.CHOOSE, K.I_A0]
         rows = rows[(rows >= 0) & (rows < len(filters))]

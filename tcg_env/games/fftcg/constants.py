@@ -261,6 +261,9 @@ FLAG_PUT_BREAK_OTHER = 8192
 # some card "must be chosen if possible" by its opponent's Summons and abilities (Op.MUST_BE_CHOSEN: kernels' CHOOSE_TARGET
 # mask)
 FLAG_MUST_BE_CHOSEN = 16384
+# some cost reduction says a cost "can be paid with CP of any Element" (COST_REDUCTION / SELF_COST_REDUCTION a2 = 1):
+# costs.pay_element looks for one in force; without it a card's element CP is asked with no scan
+FLAG_ANY_ELEMENT_PAY = 32768
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to

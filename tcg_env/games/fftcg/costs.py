@@ -7,7 +7,7 @@ progress that the PAY_CP / PAY_DISCARD decisions fill. See ``kernels`` for the f
 
 import numpy as np
 
-from tcg_env.engine.tables import ability_table, card_table
+from tcg_env.engine.tables import ability_table, card_table, flag_table
 from tcg_env.engine.jit import internal, internal_widened
 from tcg_env.rules.costs import PACK_BITS, packed_add, packed_count
 from tcg_env.games.fftcg import constants as K
@@ -526,12 +526,14 @@ def can_pay_card(game, s, T, player, cost, cid, slot, nd, disc, nb, bk):
 def pay_element(game, s, T, player, slot):
     """``card_pay_element`` of the hand card ``slot`` (card id from the slot; one that has just left the hand is looked
     at as in the hand), or -1 while a field ability says its cost "can be paid with CP of any Element" (the
-    COST_REDUCTION / SELF_COST_REDUCTION rows with a2 = 1: characteristics.pays_any_element)."""
+    COST_REDUCTION / SELF_COST_REDUCTION rows with a2 = 1: characteristics.pays_any_element; pool flag
+    FLAG_ANY_ELEMENT_PAY)."""
     cards = card_table(T)
     cid = s[CARD + slot * CARD_W]
     elem = game.card_pay_element(cards, cid)
-    if elem < 0:
-        return elem
+    ft = flag_table(T)
+    if elem < 0 or (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_ANY_ELEMENT_PAY) == 0:
+        return elem  # no card of the pool says so: no scan of the cost reductions (one per hand card and mask)
     z = s[ZONE + slot * CARD_W]
     s[ZONE + slot * CARD_W] = K.Zone.HAND
     anyel = game.pays_any_element(s, T, player, slot)
