@@ -772,13 +772,26 @@ class _T(CountWords, TextTransformer, Transformer):
     def enter_ability(self, *args):
         return self.automatic([{"trigger": "enter"}], args[-1])
 
+    def awaken_cost(self, syms):
+        return {"cost": syms}
+
+    def awaken_rest_ruler(self):
+        return {"rest_j_ruler": True}  # CR 1013: rest your ruler / J-ruler as the card is played (play.payable)
+
     def awakening(self, cost, *args):
         if self.card.get("type") != "resonator":
             raise Unsupported("[Awakening] on a card that is not a resonator")
         ops, optional = args[-1].ops(), args[-1].optional
         if optional:
             raise Unsupported("'you may' in an [Awakening] effect")
-        return {"__fields__": True, "awakening": {"cost": cost, "effect": ops}}
+        return {"__fields__": True, "awakening": {**cost, "effect": ops}}
+
+    def awakening_cost(self, cost):
+        # "[Awakening] <cost>" on a chant (CR 1109.2): the extra cost only; the chant's effect reads "if this card was
+        # awakened" (Condition.AWAKENED)
+        if self.card.get("type") != "chant":
+            raise Unsupported("an [Awakening] cost without its text on a card that is not a chant")
+        return {"__fields__": True, "awakening": {**cost, "effect": []}}
 
     def spell(self, body):
         ctype = self.card.get("type")
@@ -1030,6 +1043,7 @@ class _T(CountWords, TextTransformer, Transformer):
 
     # ---------------- effects ----------------
     def body(self, *sentences):
+        sentences = _instead(sentences)
         clauses = [c for s in sentences for c in s]
         conds = [c[2] for c in clauses if len(c) == 3]
         if conds and (len(conds) != len(clauses) or any(c != conds[0] for c in conds)):
@@ -1120,6 +1134,17 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'you may' inside an 'if' sentence")
         marker = ({"op": "_if", "condition": cond}, None)
         return [([marker] + [x for c, _ in clauses for x in c], False)]
+
+    def if_instead_sentence(self, cond, *items):
+        # "<sentence>. If <condition>, <effect> instead.": the previous sentence only when the condition does not
+        # hold, this one when it does (body() pairs them)
+        out = self.if_sentence(cond, *items)
+        out[0][0][0] = ({"op": "_if_instead", "condition": cond}, None)
+        return out
+
+    def if_deals_instead(self, cond, dealer, n):
+        # "... deals N damage to <it>. If <condition>, it deals M damage instead." (body(): the previous damage with M)
+        return [([({"op": "_deals_instead", "condition": cond, "amount": n}, None)], False)]
 
     def if_done_sentence(self, *items, done=True):
         # "If you do, <effect>." (CR 104.2: what cannot be done is not done): the IF_DONE row after the
@@ -1232,6 +1257,13 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def c_opponents_turn(self):
         return {"kind": "opponents_turn"}
+
+    def c_awakened(self):
+        # CR 1109.2a: a chant's effect reading how it was played (Condition.AWAKENED; the pool compiler refuses it
+        # elsewhere)
+        if self.card.get("type") != "chant":
+            raise Unsupported("'this card was awakened' on a card that is not a chant")
+        return {"kind": "awakened", "value": 1}
 
     def c_hand_empty(self):
         return {"kind": "hand_empty"}
@@ -2346,6 +2378,56 @@ class _Modes:
 
     def aura(self):
         return None
+
+
+def _not(cond: dict) -> dict:
+    """The condition that holds when ``cond`` does not (the other branch of "... instead")."""
+    if cond.get("kind") != "awakened":
+        raise Unsupported("'... instead' after a condition the engine cannot test for not holding")
+    return {**cond, "value": 1 - cond["value"]}
+
+
+def _instead(sentences) -> list:
+    """"A. If <condition>, B instead." (the sentence marked _if_instead / _deals_instead): A when the condition does
+    not hold, B when it does; "it deals M damage instead" is A's damage with M."""
+    out: list = []
+    for sent in sentences:
+        head = sent[0][0][0][0] if sent and sent[0][0] and sent[0][0][0] else None
+        kind = head.get("op") if isinstance(head, dict) else None
+        if kind not in ("_if_instead", "_deals_instead"):
+            out.append(sent)
+            continue
+        prev = out[-1] if out else None
+        if not prev or any(not c[0] or (c[0][0][0] or {}).get("op") in ("_if", "_if_done") or len(c) == 3 or c[1]
+                           for c in prev):
+            raise Unsupported("'... instead' after no plain sentence")
+        cond = head["condition"]
+        if kind == "_deals_instead":
+            dmg = [(op, sel) for c in prev for op, sel in c[0] if op and op["op"] in ("damage", "damage_player")]
+            if len(dmg) != 1 or len(prev) != 1 or (dmg[0][1] is not None and dmg[0][1].kind != "choose"):
+                raise Unsupported("'it deals N damage instead' after other than one damage to a target or a player")
+            op, sel = dmg[0]
+            n = _life(head["amount"]) if op["op"] == "damage_player" else head["amount"]
+            sent = [([({"op": "_if", "condition": cond}, None), ({**op, "amount": n}, sel)], False)]
+        else:
+            sent = [([({"op": "_if", "condition": cond}, None)] + sent[0][0][1:], sent[0][1])]
+        neg = _not(cond)
+        out[-1] = [([({"op": "_if", "condition": neg}, None)] + list(ops), opt) for ops, opt in prev]
+        out.append(sent)
+    # CR 1109.2a / 903.2g: whether a chant was awakened is known as it is played; a target named only by its "if this
+    # card was awakened" text would be chosen either way here (the targets are chosen first): not compiled
+    seen: set[int] = set()
+    for sent in out:
+        for c in sent:
+            ops = c[0]
+            head = ops[0][0] if ops and ops[0][0] else {}
+            awake = head.get("op") == "_if" and head["condition"].get("kind") == "awakened" and head["condition"]["value"]
+            for _, sel in ops:
+                if sel is not None and sel.kind == "choose" and id(sel) not in seen:
+                    if awake:
+                        raise Unsupported("a target chosen only if this card was awakened")
+                    seen.add(id(sel))
+    return out
 
 
 def _if_done_clause(ops: list) -> bool | None:

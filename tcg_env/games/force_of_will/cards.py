@@ -77,7 +77,7 @@ ConditionName = Literal[
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
     "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
-    "control_names",
+    "control_names", "awakened",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -384,8 +384,12 @@ class FowAwakening(StrictModel):
     """[Awakening] (cost): (text), CR 1109: the extra cost, and what the awakened card does as it
     enters the field."""
 
-    cost: WillCost
-    effect: Effect
+    cost: WillCost = ""
+    # "[Awakening] Rest a recovered J/ruler you control" (CR 1013): the awakening row's A_COST_REST (play.payable)
+    rest_j_ruler: bool = False
+    # a resonator's: its text, performed as it enters the field; a chant's: none (CR 1109.2: a chant is played with
+    # its own effect, whose "if this card was awakened" reads how it was played, Condition.AWAKENED)
+    effect: Annotated[list[EffectOp], Field(max_length=24)]
 
 
 class FowBarrierFrom(StrictModel):
@@ -874,7 +878,7 @@ class _Compiler(PoolCompiler):
         only = {
             "j_ruler": ("ruler",), "judgment": ("ruler",), "will": ("magic_stone",), "basic": ("magic_stone",),
             "addition": ("addition",), "effect": ("chant", "rune"), "trigger": ("chant",),
-            "awakening": ("resonator",), "incarnation": ("resonator",), "stealth": ("resonator",),
+            "awakening": ("resonator", "chant"), "incarnation": ("resonator",), "stealth": ("resonator",),
             "mobilize": ("resonator",), "barrier_from": ("resonator", "j_ruler", "addition", "regalia"),
             "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",),
             "enters_rested": ("resonator", "addition", "regalia", "magic_stone"), "story": ("chant",), "grimoire": ("ruler",),
@@ -887,6 +891,11 @@ class _Compiler(PoolCompiler):
             v = getattr(card, fld)
             if v not in (None, False, []) and t not in types:
                 self.fail(fld, f"only a {' or '.join(_TYPE_WORDS.get(x, x) for x in types)} has {fld!r}")
+        if card.awakening is not None and (not card.awakening.effect) != (t == "chant"):
+            self.fail("awakening.effect", "a resonator's [Awakening] has a text, a chant's none (its effect reads "
+                      "'this card was awakened', CR 1109.2)")
+        if card.awakening is not None and card.trigger is not None:
+            self.fail("awakening", "a chant with [Trigger] is played by its trigger: no [Awakening]")
         if t == "ruler":
             if (card.j_ruler is None) != (card.judgment is None):
                 self.fail("judgment" if card.j_ruler else "j_ruler",
@@ -1020,7 +1029,9 @@ class _Compiler(PoolCompiler):
             choose = OpChoose(op="choose", reg=0, count=1, filter=FowFilter(type=[card.addition]))
             row[K.C_SPELL_ABIL] = self.add_ability(cid, "addition", -1, K.AbilityKind.SPELL, [choose])
         if card.awakening is not None:
-            cost = FowCost(will=card.awakening.cost)
+            cost = FowCost(will=card.awakening.cost, rest=card.awakening.rest_j_ruler)
+            if parse_will_cost(cost.will)[1] < 0:
+                self.fail("awakening.cost", "an [Awakening] cost has no X")
             row[K.C_AWAKEN_ABIL] = self.add_ability(cid, "awakening", -1, K.AbilityKind.AWAKENING,
                                                     card.awakening.effect, cost=cost)  # fmt: skip
         if card.trigger is not None:
@@ -1272,6 +1283,9 @@ class _Compiler(PoolCompiler):
             return int(K.Condition.RUNE_ATTRIBUTES), sum(n << (K.RUNE_ATTR_BITS * a) for a, n in enumerate(attr))
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             self.fail(f"{p}.value", "must be a number >= 0")
+        if c.kind == "awakened" and (v > 1 or not p.startswith("effect[")):
+            # CR 1109.2a: the chant reads how it was played (filters.condition_holds); 1 it was awakened, 0 it was not
+            self.fail(f"{p}.value" if v > 1 else p, "awakened is 1 (was awakened) or 0 (was not), in a chant's effect")
         if c.kind in ("life_at_most", "opponent_life_at_most") and v % 100:
             self.fail(f"{p}.value", "life is counted in hundreds (CR 1203)")
         return int(K.Condition[c.kind.upper()]), v

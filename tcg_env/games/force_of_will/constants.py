@@ -489,6 +489,10 @@ class Condition(IntEnum):
     # "if you control "A" and "B"": a card named A and a card named B (CONTROL_NAME's test each; two cards, or one with
     # both names, CR 202): arg = A | B << RULER_NAME_BITS
     CONTROL_NAMES = 23
+    # "if this card was awakened" (CR 1109.2a: it was played paying its [Awakening] cost): the chant itself, on the chase
+    # or resolving, was played PLAY_AWAKENED (its entry's E_AUX); arg 1: it was, arg 0: it was not (the "... instead"
+    # sentence's other branch, card_text.body)
+    AWAKENED = 24
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids

@@ -12,7 +12,7 @@ from tcg_env.games.force_of_will.state import (
     ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, FIRST_PLAYER, GRAVE_N, HAND_N, LIFE, OWNER, PLAYED_CARDS, RESTED,
     REVEALED, TURN_PLAYER, WEATHER, ZONE, ZT
 )
-from tcg_env.games.force_of_will.characteristics import field_card_may_pass, type_mask_of, x_on_chase
+from tcg_env.games.force_of_will.characteristics import awakened_on_chase, field_card_may_pass, type_mask_of, x_on_chase
 from tcg_env.rules.filters import (
     holder_of, passes_bits, passes_equals_any2, passes_not_source, passes_range, passes_side,
     passes_state, passes_zone
@@ -288,6 +288,9 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         mask = (1 << K.RULER_NAME_BITS) - 1
         return controls_named(game, s, T, controller, arg & mask) and controls_named(
             game, s, T, controller, (arg >> K.RULER_NAME_BITS) & mask)
+    if cond == K.Condition.AWAKENED:
+        # "if this card was awakened" (CR 1109.2a), in a chant's effect: arg 1 it was, arg 0 it was not
+        return source >= 0 and awakened_on_chase(s, source) == (arg != 0)
     return False
 
 

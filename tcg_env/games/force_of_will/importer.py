@@ -160,7 +160,7 @@ def _type_of(types: list[str]) -> tuple[str | None, str]:
     for w in low:
         if w in ("ruler", "basic ruler"):
             return "ruler", ""
-        if w == "j-ruler":
+        if w in ("j-ruler", "basic j-ruler"):
             return "j_ruler", ""
         if w.startswith("resonator"):
             return "resonator", ""
@@ -594,8 +594,12 @@ def _cost_ok(cost: str) -> bool:
 
 
 def _judgment_cost(lines: list[str]) -> str | None:
+    """The [Judgment] cost (CR 1125.2) that pairs a ruler with its J-ruler side: the will printed first on the line,
+    with a reminder in parentheses or other sentences after it (what those sentences say is the line's own verdict:
+    an unsupported line is not played, the cost is paid in full)."""
     for ln in lines:
-        m = re.match(r"^\[(?:Judgment|J-Activate)\]\s*(?:Pay\s*)?((?:\{(?:[WRUGB]|\d{1,2})\}\s*)+)\.?\s*$", ln)
+        m = re.match(r"^\[(?:Judgment|J-Activate)\]\s*(?:Pay\s*)?((?:\{(?:[WRUGB]|\d{1,2})\}\s*)+)"
+                     r"(?:\.?\s*\([^()]*\)\.?|\.\s+\S.*)?\s*\.?\s*$", ln)
         if m:
             return _symbols_cost(m[1])
     return None

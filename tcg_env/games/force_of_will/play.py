@@ -415,13 +415,24 @@ def payable(game, s, T, p, slot, how, free, attr):
     if attr != 0:
         credit_attr(s, p, attr, 1)
     if how == K.PLAY_AWAKENED:
-        ok = game.card_can_pay_both(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, free,
-                                    ability_table(T)[c[K.C_AWAKEN_ABIL]], K.A_COST, K.A_COST_FREE)
+        aw = ability_table(T)[c[K.C_AWAKEN_ABIL]]
+        ok = game.card_can_pay_both(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, free, aw, K.A_COST, K.A_COST_FREE)
+        if aw[K.A_COST_REST] != 0:
+            ok = ok and awaken_ruler_recovered(game, s, p)
     else:
         ok = game.card_can_pay(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, free)
     if attr != 0:
         credit_attr(s, p, attr, -1)
     return ok
+
+
+@internal_inline
+def awaken_ruler_recovered(game, s, p):
+    """"[Awakening] Rest a recovered J/ruler you control." (CR 1109.2, 1013): ``p``'s ruler in its ruler area or its
+    J-ruler in the field, under ``p``'s control and recovered (the awakening row's A_COST_REST)."""
+    w = game.j_ruler_slot(s, p) * CARD_W
+    return s[CARD + w] >= 0 and s[RESTED + w] == 0 and s[CONTROLLER + w] == p and (
+        s[ZONE + w] == Zone.RULER_AREA or s[ZONE + w] == Zone.FIELD)
 
 
 @internal
@@ -439,6 +450,8 @@ def pay_card_cost(game, s, T, p, slot, how, free, attr):
     if how == K.PLAY_AWAKENED:
         a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
         game.pay_both(s, p, c, K.C_COST, free, a, K.A_COST, a[K.A_COST_FREE])
+        if a[K.A_COST_REST] != 0:
+            s[RESTED + game.j_ruler_slot(s, p) * CARD_W] = 1  # "[Awakening] Rest a recovered J/ruler you control"
     else:
         game.pay(s, p, c, K.C_COST, free)
     if restricted:
@@ -499,6 +512,8 @@ def x_chosen(game, s, T, p, x):
         a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
         game.card_pay_both(s, T, p, cid, c, K.C_COST, max(x - s[DEC_ARG + 1], 0), a, K.A_COST,
                            a[K.A_COST_FREE])  # CR 1109.2
+        if a[K.A_COST_REST] != 0:
+            s[RESTED + game.j_ruler_slot(s, p) * CARD_W] = 1  # "[Awakening] Rest a recovered J/ruler you control"
     else:
         game.card_pay(s, T, p, cid, c, K.C_COST, max(x - s[DEC_ARG + 1], 0))
 

@@ -1,0 +1,196 @@
+"""Force of Will card text, session 19 (branch s19-fowa): costs and choices made as a card is played - [Awakening]
+on chants (CR 1109), "if this card was awakened, ... instead". Lines are made up in the game's template language.
+Rule numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.cards.text import Verdict
+from test_fow_card_text import _imported_pool, exact, line
+
+_BOLT = "This card deals 400 damage to target resonator. If this card was awakened, it deals 800 damage instead."
+_NOT, _YES = {"kind": "awakened", "value": 0}, {"kind": "awakened", "value": 1}
+
+
+def _card(number, name, ctype, abilities, cost="{R}", colour="R", **kw):
+    return {"id": number, "name": name, "type": [ctype], "cost": cost, "colour": [colour], "abilities": abilities, **kw}
+
+
+# ---- [Awakening] on a chant (CR 1109.2) ---------------------------------------------------------------------------
+@pytest.mark.parametrize("text, cost", [("[Awakening] {R}", "{R}"), ("[Awakening] {R}{R}{6}", "{R}{R}{6}"),
+                                        ("[Awakening] {U} {2}.", "{U}{2}")])
+def test_cr_1109_2_awakening_cost_line_of_a_chant_is_its_awakening_field(text, cost):
+    r = exact(text, "chant")
+    assert r.fields == {"awakening": {"cost": cost, "effect": []}} and r.abilities == []
+
+
+def test_cr_1109_2_awakening_cost_without_text_on_a_resonator_is_unsupported():
+    assert line("[Awakening] {R}", "resonator").verdict is Verdict.UNSUPPORTED
+    assert line("Draw a card. If this card was awakened, draw a card.", "resonator").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1109_2a_if_this_card_was_awakened_instead_is_two_branches():
+    r = exact(_BOLT, "chant")
+    assert r.fields["effect"] == [{"op": "choose", "filter": {"type": ["resonator"]}},
+                                  {"op": "if", "condition": _NOT, "skip": 1}, {"op": "damage", "amount": 400},
+                                  {"op": "if", "condition": _YES, "skip": 1}, {"op": "damage", "amount": 800}]
+    r = exact("Your opponent discards a card. If this card was awakened, your opponent discards two cards instead.",
+              "chant")
+    assert r.fields["effect"] == [{"op": "if", "condition": _NOT, "skip": 1},
+                                  {"op": "discard", "count": 1, "who": "opponent"},
+                                  {"op": "if", "condition": _YES, "skip": 1},
+                                  {"op": "discard", "count": 2, "who": "opponent"}]
+    r = exact("Destroy target resonator. If this card was awakened, draw a card.", "chant")
+    assert r.fields["effect"][1:] == [{"op": "destroy"}, {"op": "if", "condition": _YES, "skip": 1},
+                                      {"op": "draw", "count": 1}]
+
+
+@pytest.mark.parametrize("text", [
+    # a target named only by the awakened text would be chosen either way (CR 903.2g, 1109.2a)
+    "Destroy target resonator. Destroy up to one second target resonator if this card was awakened.",
+    "Draw a card. If this card was awakened, destroy target resonator.",
+    # "instead" after a condition the engine cannot negate
+    "Draw a card. If you control a resonator, draw two cards instead.",
+    # "instead" with nothing before it
+    "If this card was awakened, draw two cards instead.",
+])  # fmt: skip
+def test_cr_1109_2a_awakened_text_the_engine_cannot_play_exactly_is_unsupported(text):
+    assert line(text, "chant").verdict is Verdict.UNSUPPORTED, text
+
+
+def _awaken_game(tmp_path, lines, fire=3, opp_hand=(), ruler_rested=False):
+    """Player 0 in its main phase with ``fire`` fire will and a made-up fire chant ({R}) with ``lines`` in its hand;
+    a 500/600 resonator in the opponent's field (FOW1-024 stands in for nothing here: made up too)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-001", "Made-up Awakened Bolt", "Chant", lines),
+             _card("TXT-002", "Made-up Sturdy Knight", "Resonator", [], ATK=500, DEF=600)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [[x.reason for x in r.lines] for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (chant,) = sc.hand(0, ["TXT-001"])
+    (knight,) = sc.field(1, ["TXT-002"])
+    sc.hand(1, list(opp_hand))
+    sc.will(0, K.Attribute.FIRE, fire)
+    if ruler_rested:
+        from tcg_env.games.force_of_will import state as S
+
+        (ruler,) = sc.zone(0, K.Zone.RULER_AREA)
+        sc.row[S.RESTED + int(ruler) * S.CARD_W] = 1
+    return sc.game(), chant, knight
+
+
+def _resolve(g, card):
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    for _ in range(12):
+        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD:
+            return
+        if int(g.state[H_DECISION]) in (K.Decision.CHOOSE_TARGET, K.Decision.CHOOSE_MODE):
+            g.step([a for a in g.legal_actions().tolist() if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS][0])
+        else:
+            g.step(K.PASS)
+    raise AssertionError("the chant did not resolve")
+
+
+@pytest.mark.parametrize("awaken, destroyed, will_left", [(False, False, 2), (True, True, 1)])
+def test_cr_1109_2_awakened_chant_pays_the_extra_cost_and_reads_it_as_it_resolves(tmp_path, awaken, destroyed, will_left):
+    """"[Awakening] {R}" and "deals 400 damage to target resonator; if awakened, 800 instead": played plainly it costs
+    {R} and the 600-DEF resonator survives; awakened (AWAKEN_HAND) it costs {R}{R} and the resonator is destroyed."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, chant, knight = _awaken_game(tmp_path, [_BOLT, "[Awakening] {R}"])
+    legal = g.legal_actions().tolist()
+    assert K.PLAY_HAND_BASE in legal and K.AWAKEN_HAND_BASE in legal
+    g.step(K.AWAKEN_HAND_BASE if awaken else K.PLAY_HAND_BASE)
+    _resolve(g, chant)
+    assert (int(g.state[S.ZONE + knight * S.CARD_W]) == K.Zone.GRAVEYARD) is destroyed
+    assert int(g.state[S.WILL + K.Attribute.FIRE]) == will_left
+
+
+def test_cr_1109_2_awakening_is_offered_only_when_its_cost_can_be_paid_too(tmp_path):
+    from tcg_env.games.force_of_will import constants as K
+
+    g, _, _ = _awaken_game(tmp_path, [_BOLT, "[Awakening] {R}{2}"], fire=2)
+    legal = g.legal_actions().tolist()
+    assert K.PLAY_HAND_BASE in legal and K.AWAKEN_HAND_BASE not in legal
+    g, _, _ = _awaken_game(tmp_path, [_BOLT, "[Awakening] {R}{2}"], fire=4)
+    assert K.AWAKEN_HAND_BASE in g.legal_actions().tolist()
+
+
+def test_cr_1109_a_chant_without_awakening_is_never_awakened(tmp_path):
+    """The same text without an [Awakening] line: no AWAKEN_HAND action; played, it deals 400 (the 'not' branch)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, chant, knight = _awaken_game(tmp_path, [_BOLT])
+    assert K.AWAKEN_HAND_BASE not in g.legal_actions().tolist()
+    g.step(K.PLAY_HAND_BASE)
+    _resolve(g, chant)
+    assert int(g.state[S.ZONE + knight * S.CARD_W]) == K.Zone.FIELD
+    assert int(g.state[S.DAMAGE + knight * S.CARD_W]) == 400
+
+
+@pytest.mark.parametrize("awaken, life", [(False, 3600), (True, 2000)])
+def test_cr_1109_2a_awakened_text_inside_a_mode_of_choose_one(tmp_path, awaken, life):
+    """"Choose one - Destroy target addition; or this card deals 400 damage to your opponent. If this card was
+    awakened, it deals 2000 damage instead." (CR 903.2e): with no addition in a field only the second mode is legal;
+    it deals 400 or, awakened, 2000."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    text = ("Choose one - Destroy target addition; or this card deals 400 damage to your opponent. If this card was "
+            "awakened, it deals 2000 damage instead.")
+    g, chant, _ = _awaken_game(tmp_path, [text, "[Awakening] {R}"])
+    g.step(K.AWAKEN_HAND_BASE if awaken else K.PLAY_HAND_BASE)
+    assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_MODE
+    assert [a for a in g.legal_actions().tolist() if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS] == [K.OPTION_BASE + 1]
+    _resolve(g, chant)  # the only legal mode: no addition in a field (CR 903.2g)
+    assert int(g.state[S.LIFE + 1]) == life
+
+
+# ---- [Awakening] costs that are not will: "Rest a recovered J/ruler you control." (CR 1109.2, 1013) ---------------
+def test_cr_1109_2_awakening_rest_a_recovered_j_ruler_compiles_to_rest_j_ruler():
+    r = exact("[Awakening] Rest a recovered J/ruler you control.", "chant")
+    assert r.fields == {"awakening": {"rest_j_ruler": True, "effect": []}}
+    r = exact("[Awakening] Rest a recovered J/ruler you control: [Enter] >>> Draw a card.", "resonator")
+    assert r.fields == {"awakening": {"rest_j_ruler": True, "effect": [{"op": "draw", "count": 1}]}}
+
+
+@pytest.mark.parametrize("ruler_rested", [False, True])
+def test_cr_1013_awakening_by_resting_the_ruler_rests_it_and_needs_it_recovered(tmp_path, ruler_rested):
+    """"Draw a card. If this card was awakened, draw two cards instead." with "[Awakening] Rest a recovered J/ruler
+    you control.": with the ruler recovered the card may be awakened, which rests the ruler (no will more than {R})
+    and draws two; with the ruler rested only the plain play is offered."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, chant, _ = _awaken_game(tmp_path, ["Draw a card. If this card was awakened, draw two cards instead.",
+                                          "[Awakening] Rest a recovered J/ruler you control."], fire=1,
+                                   ruler_rested=ruler_rested)
+    ruler = _ruler_slot(g, 0)
+    legal = g.legal_actions().tolist()
+    assert K.PLAY_HAND_BASE in legal and (K.AWAKEN_HAND_BASE in legal) is not ruler_rested
+    if ruler_rested:
+        return
+    hand = int(g.state[S.HAND_N])
+    g.step(K.AWAKEN_HAND_BASE)
+    assert int(g.state[S.RESTED + ruler * S.CARD_W]) == 1 and int(g.state[S.WILL + K.Attribute.FIRE]) == 0
+    _resolve(g, chant)
+    assert int(g.state[S.HAND_N]) == hand - 1 + 2
+
+
+def _ruler_slot(g, p):
+    from tcg_env.engine.zones import zone_list
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    import numpy as np
+
+    (slot,) = zone_list(np.asarray(g.state), S.ZONES, K.Zone.RULER_AREA, p)
+    return int(slot)
