@@ -194,3 +194,46 @@ def _ruler_slot(g, p):
 
     (slot,) = zone_list(np.asarray(g.state), S.ZONES, K.Zone.RULER_AREA, p)
     return int(slot)
+
+
+# ---- "If <condition>, ... instead." with conditions that have a negation -----------------------------------------
+@pytest.mark.parametrize("text, kinds", [
+    ("Return target resonator to its owner's hand. If the weather is rain, put it on top of its owner's deck instead.",
+     ("weather_is_not", "weather_is")),
+    ('This card deals 400 damage to target resonator. If your J/ruler is "Made-up A" or "Made-up B", it deals 800 '
+     'damage instead.', ("ruler_not_named", "ruler_named")),
+])  # fmt: skip
+def test_instead_after_weather_or_ruler_name_is_two_branches(text, kinds):
+    eff = exact(text, "chant").fields["effect"]
+    assert [op["condition"]["kind"] for op in eff if op["op"] == "if"] == list(kinds)
+    assert [op["skip"] for op in eff if op["op"] == "if"] == [1, 1]
+
+
+def test_cr_1028_instead_after_a_weather_the_branch_sets_is_unsupported():
+    assert line("The weather is rain until end of turn. If the weather is rain, draw a card instead.",
+                "chant").verdict is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize("rain, zone", [(False, "HAND"), (True, "MAIN_DECK")])
+def test_cr_1028_weather_instead_plays_one_branch_only(tmp_path, rain, zone):
+    """"Return target resonator to its owner's hand. If the weather is rain, put it on top of its owner's deck
+    instead.": the knight goes to the hand, or with rain (CR 1028.2: its controller's weather) on top of the deck."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    text = "Return target resonator to its owner's hand. If the weather is rain, put it on top of its owner's deck instead."
+    cards = [_card("TXT-001", "Made-up Rain Bolt", "Chant", [text]),
+             _card("TXT-002", "Made-up Sturdy Knight", "Resonator", [], ATK=500, DEF=600)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (chant,) = sc.hand(0, ["TXT-001"])
+    (knight,) = sc.field(1, ["TXT-002"])
+    sc.will(0, K.Attribute.FIRE, 1)
+    if rain:
+        sc.row[S.WEATHER + 0] = int(K.Weather.RAIN)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    _resolve(g, chant)
+    assert int(g.state[S.ZONE + knight * S.CARD_W]) == getattr(K.Zone, zone)

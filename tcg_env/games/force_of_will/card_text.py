@@ -2380,11 +2380,19 @@ class _Modes:
         return None
 
 
-def _not(cond: dict) -> dict:
-    """The condition that holds when ``cond`` does not (the other branch of "... instead")."""
-    if cond.get("kind") != "awakened":
+_NOT_KIND = {"weather_is": "weather_is_not", "ruler_named": "ruler_not_named"}
+
+
+def _not(cond: dict, ops: list) -> dict:
+    """The condition that holds when ``cond`` does not (the other branch of "... instead"). Both branches test it in
+    turn, so neither may change it: how the card was played cannot change; a J/ruler's name is changed by no op; the
+    weather by the weather op only."""
+    kind = cond.get("kind")
+    if kind == "awakened":
+        return {**cond, "value": 1 - cond["value"]}
+    if kind not in _NOT_KIND or (kind == "weather_is" and any(op and op.get("op") == "weather" for op, _ in ops)):
         raise Unsupported("'... instead' after a condition the engine cannot test for not holding")
-    return {**cond, "value": 1 - cond["value"]}
+    return {**cond, "kind": _NOT_KIND[kind]}
 
 
 def _instead(sentences) -> list:
@@ -2411,7 +2419,7 @@ def _instead(sentences) -> list:
             sent = [([({"op": "_if", "condition": cond}, None), ({**op, "amount": n}, sel)], False)]
         else:
             sent = [([({"op": "_if", "condition": cond}, None)] + sent[0][0][1:], sent[0][1])]
-        neg = _not(cond)
+        neg = _not(cond, [x for ops, _ in prev for x in ops] + [x for ops, _ in sent for x in ops])
         out[-1] = [([({"op": "_if", "condition": neg}, None)] + list(ops), opt) for ops, opt in prev]
         out.append(sent)
     # CR 1109.2a / 903.2g: whether a chant was awakened is known as it is played; a target named only by its "if this

@@ -77,7 +77,7 @@ ConditionName = Literal[
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
     "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
-    "control_names", "awakened",
+    "control_names", "awakened", "weather_is_not", "ruler_not_named",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -1226,6 +1226,10 @@ class _Compiler(PoolCompiler):
         if c is None:
             return int(K.Condition.NONE), 0
         v = c.value
+        if c.kind in ("weather_is_not", "ruler_not_named"):
+            # "... instead": the other branch (card_text._instead), packed as the condition it negates
+            base = {"weather_is_not": "weather_is", "ruler_not_named": "ruler_named"}[c.kind]
+            return int(K.Condition[c.kind.upper()]), self.compile_condition(c.model_copy(update={"kind": base}), p)[1]
         if c.kind == "control_name":
             if not isinstance(v, str):
                 self.fail(f"{p}.value", "control_name takes a card name")

@@ -493,6 +493,10 @@ class Condition(IntEnum):
     # or resolving, was played PLAY_AWAKENED (its entry's E_AUX); arg 1: it was, arg 0: it was not (the "... instead"
     # sentence's other branch, card_text.body)
     AWAKENED = 24
+    # the other branch of "If <condition>, ... instead." (card_text._instead): WEATHER_IS's and RULER_NAMED's
+    # packing, holding when they do not
+    WEATHER_IS_NOT = 25
+    RULER_NOT_NAMED = 26
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
