@@ -237,3 +237,42 @@ def test_cr_1028_weather_instead_plays_one_branch_only(tmp_path, rain, zone):
     g.step(K.PLAY_HAND_BASE)
     _resolve(g, chant)
     assert int(g.state[S.ZONE + knight * S.CARD_W]) == getattr(K.Zone, zone)
+
+
+# ---- [Judgment] cost lines with the ruler's own reduction (CR 1125.2, 705.2a) -----------------------------------
+def test_cr_705_2a_judgment_pay_less_for_each_is_the_cost_and_an_own_reduction():
+    r = line("[Judgment] {4}. You may pay {1} less to play this ability for each Fairy you control.", "ruler",
+             races=frozenset({"Fairy"}))
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("judgment_pay_less_always",)
+    assert r.fields == {"judgment": "{4}"}
+    assert r.abilities == [{"kind": "continuous", "effect": [{
+        "op": "cost_reduction", "amount": 1, "filter": {"zone": "hand", "self_only": True},
+        "per": {"count": "field", "filter": {"race": "Fairy", "side": "own"}}}]}]
+    assert line("[Judgment] {4}. You may pay {G} less to play this ability if you control a resonator.",
+                "ruler").verdict is Verdict.UNSUPPORTED  # an attribute's will less: not compiled
+
+
+@pytest.mark.parametrize("fairies, legal", [(1, False), (2, True)])
+def test_cr_705_2a_judgment_costs_less_for_each_fairy_you_control(tmp_path, fairies, legal):
+    """A ruler "[Judgment] {4}. You may pay {1} less to play this ability for each Fairy you control." with two
+    will: with two Fairies in its controller's field the judgment process costs {2} and is legal (both will paid),
+    with one it costs {3} and is not."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-010", "Made-up Fairy Queen", "Ruler",
+                   ["[Judgment] {4}. You may pay {1} less to play this ability for each Fairy you control."], cost=None),
+             _card("TXT-010J", "Made-up Fairy Queen, Crowned", "J-Ruler", [], cost=None, ATK=1000, DEF=1000),
+             _card("TXT-011", "Made-up Pixie", "Resonator", [], race=["Fairy"], ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert pool.models[pool.index["TXT-010"]].j_ruler == "TXT-010J"
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.row[S.CARD + K.RULER_SLOT * S.CARD_W] = pool.index["TXT-010"]
+    sc.field(0, ["TXT-011"] * fairies)
+    sc.will(0, K.Attribute.FIRE, 2)
+    g = sc.game()
+    assert (K.JUDGMENT in g.legal_actions().tolist()) is legal
+    if legal:
+        g.step(K.JUDGMENT)
+        assert int(g.state[S.WILL + K.Attribute.FIRE]) == 0

@@ -57,6 +57,11 @@ APPROXIMATIONS: dict[str, str] = {
         "has left the field by then, its printed ATK is read, not its ATK as it last was in the field "
         "(CR 911.1: last known information, which the engine does not keep)"
     ),
+    "judgment_pay_less_always": (
+        "\"[Judgment] {N}. You may pay {N} less to play this ability [for each ... / if ...]\": the judgment process is "
+        "always played with the reduction (the player is not asked; paying more only spends will that nothing compiled "
+        "reads, CR 705.2a)"
+    ),
     "look_not_revealed": (
         f"\"reveal the top N cards of your deck\" with N over {REVEAL_ROWS}: only the top {REVEAL_ROWS} are kept as "
         "shown (the state's record of a reveal and the observation's `revealed` block, engine.reveals; CR 1005.1)"
@@ -415,6 +420,37 @@ class _T(CountWords, TextTransformer, Transformer):
         if self.card.get("type") != "ruler":
             raise Unsupported("[Judgment] on a card that is not a ruler")
         return {"__fields__": True, "judgment": cost}  # CR 1125; the importer pairs the J-ruler side
+
+    def judgment_less_line(self, cost, less):
+        # the [Judgment] cost and the ruler's own reduction of it (a COST_REDUCTION of its own, self_only, read by
+        # play.judgment_free through characteristics.own_reduction; always taken: the approximation)
+        return {**self.judgment(cost), "__abilities__": [less]}
+
+    def _judgment_less(self, syms, condition=None, per=None):
+        parts = re.findall(r"\{([^}]*)\}", syms)
+        if len(parts) != 1 or not parts[0].isdigit() or not 1 <= int(parts[0]) <= 10:
+            raise Unsupported("paying less of [Judgment] will that is not one number")
+        if per is not None and per["count"] == "field" and "exclude_self" in per["filter"]:
+            raise Unsupported("'for each other ...' for a [Judgment]")
+        self.approximate("judgment_pay_less_always")
+        op = {"op": "cost_reduction", "amount": int(parts[0]), "filter": {"zone": "hand", "self_only": True}}
+        if per is not None:
+            op["per"] = per
+        ab = {"kind": "continuous", "effect": [op]}
+        if condition is not None:
+            ab["condition"] = condition
+        return ab
+
+    def jl_per(self, syms, per):
+        return self._judgment_less(syms, per=per)
+
+    def jl_if(self, syms, cond):
+        return self._judgment_less(syms, condition=cond)
+
+    def result(self, value):
+        if isinstance(value, dict) and value.get("__fields__") and "__abilities__" in value:
+            return value["__abilities__"], {k: v for k, v in value.items() if k not in ("__fields__", "__abilities__")}
+        return super().result(value)
 
     def r_unblockable(self):
         return ["cant_be_blocked"]

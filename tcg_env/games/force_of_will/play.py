@@ -678,7 +678,15 @@ def judgment_legal(game, s, T, p):
     c = card_table(T)[s[CARD + w]]
     if c[K.C_TYPE] != CardType.RULER or c[K.C_J_SIDE] < 0:
         return False
-    return game.can_pay(s, p, c, K.C_JUDGMENT_COST, c[K.C_JUDGMENT_FREE])
+    return game.can_pay(s, p, c, K.C_JUDGMENT_COST, judgment_free(game, s, T, p, slot))
+
+
+@internal_inline
+def judgment_free(game, s, T, p, slot):
+    """The free will of ``p``'s ruler's [Judgment] cost (CR 705.2a) less its own "you may pay {N} less to play this
+    ability [for each ... / if ...]" (a self_only COST_REDUCTION of the ruler, characteristics.own_reduction)."""
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    return max(c[K.C_JUDGMENT_FREE] - game.own_reduction(s, T, p, slot, -1, False), 0)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -686,7 +694,7 @@ def play_judgment(game, s, T, p):
     """CR 705.2: pay, and put the judgment into the chase area; the player keeps priority."""
     slot = game.j_ruler_slot(s, p)
     c = card_table(T)[s[CARD + slot * CARD_W]]
-    game.pay(s, p, c, K.C_JUDGMENT_COST, c[K.C_JUDGMENT_FREE])
+    game.pay(s, p, c, K.C_JUDGMENT_COST, judgment_free(game, s, T, p, slot))
     s[JUDGED + p] = 1  # CR 705.2d: neither a spell nor an ability, nor a card played ([Torrent])
     f = game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.JUDGMENT, slot, -1, p, -1)
     chase_push(game, s, f)
