@@ -276,3 +276,61 @@ def test_cr_705_2a_judgment_costs_less_for_each_fairy_you_control(tmp_path, fair
     if legal:
         g.step(K.JUDGMENT)
         assert int(g.state[S.WILL + K.Attribute.FIRE]) == 0
+
+
+# ---- "As you play this card, target a <J/resonator>. ..." on an addition (CR 1406.2a-b) --------------------------
+_ADDED = ("As you play this card, target a J/resonator. If that J/resonator is still a legal target, put this card into "
+          "the field added to the chosen target, otherwise put it into its owner's graveyard.")
+
+
+@pytest.mark.parametrize("text, addition, ok", [
+    (_ADDED, "j_resonator", True),
+    ("As you play this card, target a resonator. This card enters the field added to the chosen target.", "resonator",
+     True),
+    ("As you play this card, target a resonator. This card enters the field added to the chosen target.",
+     "j_resonator", False),  # not the addition's own target
+    (_ADDED, "field", False),
+    (_ADDED.replace("target a J/resonator.", "target a J/resonator you control."), "j_resonator", False),
+])  # fmt: skip
+def test_cr_1406_2_as_you_play_target_a_card_is_the_additions_own_target(text, addition, ok):
+    r = line(text, "addition", addition=addition)
+    assert (r.verdict is Verdict.EXACT) is ok, r.reason
+    if ok:
+        assert r.fields == {} and r.abilities == []
+
+
+def test_cr_1406_2b_an_addition_printing_its_target_is_imported_exact_and_added(tmp_path):
+    """A plain "Addition" printing the line and "Added J/resonator gains [+200/+200].": imported as an addition to a
+    J/resonator, every line exact; played onto the opponent's 500-ATK knight it makes it 700."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from fow_tables import current_values
+
+    cards = [_card("TXT-020", "Made-up Blessing", "Addition", [_ADDED, "Added J/resonator gains [+200/+200]."]),
+             _card("TXT-002", "Made-up Sturdy Knight", "Resonator", [], ATK=500, DEF=600)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [[x.reason for x in r.lines] for r in res.text_records]
+    assert pool.models[pool.index["TXT-020"]].addition == "j_resonator"
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (blessing,) = sc.hand(0, ["TXT-020"])
+    (knight,) = sc.field(1, ["TXT-002"])
+    sc.will(0, K.Attribute.FIRE, 1)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    for _ in range(12):
+        if int(g.state[S.ZONE + blessing * S.CARD_W]) == K.Zone.FIELD:
+            break
+        _choose_or_pass(g)
+    assert int(g.state[S.ZONE + blessing * S.CARD_W]) == K.Zone.FIELD
+    assert current_values(g.state, g._T, knight)[0] == 700
+
+
+def _choose_or_pass(g):
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+
+    if int(g.state[H_DECISION]) in (K.Decision.CHOOSE_TARGET, K.Decision.CHOOSE_MODE):
+        g.step([a for a in g.legal_actions().tolist() if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS][0])
+    else:
+        g.step(K.PASS)

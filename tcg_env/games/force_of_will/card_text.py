@@ -421,6 +421,27 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("[Judgment] on a card that is not a ruler")
         return {"__fields__": True, "judgment": cost}  # CR 1125; the importer pairs the J-ruler side
 
+    def added_j_resonator(self):
+        return "j_resonator"
+
+    def added_resonator(self):
+        return "resonator"
+
+    def as_you_play_added(self, what, rest):
+        # "As you play this card, target a <J/resonator>. If that J/resonator is still a legal target, put this card
+        # into the field added to the chosen target, otherwise put it into its owner's graveyard." on an addition added
+        # to a card of that type: CR 1406.2a-b, what the engine does for its addition target (cards.py: a CHOOSE of
+        # any player's card of that type as it is played; added to it on resolution if still legal, else to the
+        # graveyard); nothing more to compile
+        if self.card.get("type") != "addition" or self.card.get("addition") != what:
+            raise Unsupported("'as you play this card, target a ...' on a card that is not an addition added to one")
+        if rest is not None and rest != what:
+            raise Unsupported("'if that <card> is still a legal target' naming another card type")
+        return None
+
+    def added_rest(self, what=None):
+        return what
+
     def judgment_less_line(self, cost, less):
         # the [Judgment] cost and the ruler's own reduction of it (a COST_REDUCTION of its own, self_only, read by
         # play.judgment_free through characteristics.own_reduction; always taken: the approximation)
