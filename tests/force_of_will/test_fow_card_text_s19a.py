@@ -334,3 +334,32 @@ def _choose_or_pass(g):
         g.step([a for a in g.legal_actions().tolist() if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS][0])
     else:
         g.step(K.PASS)
+
+
+def test_cr_705_2b_judgment_play_only_if_is_the_judgment_condition():
+    r = exact("[Judgment] {2}. Play this ability only if you control three or more Golems.", "ruler",
+              races=frozenset({"Golem"}))
+    assert r.fields == {"judgment": "{2}", "judgment_condition": {
+        "kind": "control_at_least", "value": 3, "filter": {"race": "Golem", "side": "own"}}}
+    assert line('[Judgment] {2}. Play this ability only if you control "Made-up A".', "ruler").verdict \
+        is Verdict.UNSUPPORTED  # a card name: not compiled here
+
+
+@pytest.mark.parametrize("stones, legal", [(1, False), (2, True)])
+def test_cr_705_2b_judgment_is_legal_only_while_its_condition_holds(tmp_path, stones, legal):
+    """"[Judgment] {1}. Play this ability only if you control two or more magic stones.": with one magic stone in its
+    controller's field the judgment process is not offered, with two it is."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-010", "Made-up Stone Queen", "Ruler",
+                   ["[Judgment] {1}. Play this ability only if you control two or more magic stones."], cost=None),
+             _card("TXT-010J", "Made-up Stone Queen, Crowned", "J-Ruler", [], cost=None, ATK=1000, DEF=1000)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [[x.reason for x in r.lines] for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.row[S.CARD + K.RULER_SLOT * S.CARD_W] = pool.index["TXT-010"]
+    sc.field(0, ["FOW1-079"] * stones)  # a fire magic stone
+    sc.will(0, K.Attribute.FIRE, 1)
+    assert (K.JUDGMENT in sc.game().legal_actions().tolist()) is legal

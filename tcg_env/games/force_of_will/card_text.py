@@ -442,6 +442,14 @@ class _T(CountWords, TextTransformer, Transformer):
     def added_rest(self, what=None):
         return what
 
+    def judgment_only_if(self, cost, cond):
+        # "[Judgment] <will>. Play this ability only if <condition>." (CR 705.2b: a condition to play the judgment
+        # process; the card field judgment_condition, play.judgment_legal)
+        if cond.get("kind") in ("self_counters_at_least", "control_name", "control_names", "ruler_named") or \
+                cond.get("_it"):
+            raise Unsupported("a [Judgment] condition on the ruler itself or naming a card")
+        return {**self.judgment(cost), "judgment_condition": cond}
+
     def judgment_less_line(self, cost, less):
         # the [Judgment] cost and the ruler's own reduction of it (a COST_REDUCTION of its own, self_only, read by
         # play.judgment_free through characteristics.own_reduction; always taken: the approximation)

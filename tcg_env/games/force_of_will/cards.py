@@ -488,6 +488,9 @@ class FowCard(CardBase):
     # "Play this card only if <condition>." (C_PLAY_COND / C_PLAY_COND_ARG, play.card_playable): from the hand, or
     # the graveyard by [Remnant]; not on a card played from the standby area ([Trigger], [Stealth])
     play_condition: FowCondition | None = None
+    # "[Judgment] <will>. Play this ability only if <condition>." (CR 705.2b): a ruler's, packed in C_PLAY_COND (a
+    # ruler is not played from the hand; play.judgment_legal)
+    judgment_condition: FowCondition | None = None
     # resonators: [Mobilize] <cost> (CR 1129.2): will paid to attack or block with it (C_MOBILIZE, TB_MOBILIZE)
     mobilize: WillCost | None = None
     effect: Effect | None = None  # chants and runes: what resolving it does (CR 703.3)
@@ -987,6 +990,11 @@ class _Compiler(PoolCompiler):
             if card.trigger is not None or card.stealth is not None or card.type not in _PAID_TYPES:
                 self.fail("play_condition", "a condition on playing a card from the hand (not [Trigger] nor [Stealth])")
             row[K.C_PLAY_COND], row[K.C_PLAY_COND_ARG] = self.compile_condition(card.play_condition, "play_condition")
+        if card.judgment_condition is not None:
+            if card.type != "ruler" or card.judgment is None:
+                self.fail("judgment_condition", "a condition of a ruler's [Judgment] (CR 705.2b): with its judgment")
+            row[K.C_PLAY_COND], row[K.C_PLAY_COND_ARG] = self.compile_condition(card.judgment_condition,
+                                                                                "judgment_condition")
         if card.mobilize is not None:
             attr, free = parse_will_cost(card.mobilize)
             if free < 0:

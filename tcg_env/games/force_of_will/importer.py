@@ -707,9 +707,12 @@ def import_force_of_will_json(path: str | Path) -> ImportResult:
     ok = {number for number, _ in pending}
     for number, rec in pending:
         rec.pop("judgment", None)  # the pairing below sets it
+        cond = rec.pop("judgment_condition", None)
         if rec["type"] == "ruler" and j_of.get(number) in ok:
             rec["j_ruler"] = j_of[number]
             rec["judgment"] = _judgment_cost(norm[number]["lines"])
+            if cond is not None:
+                rec["judgment_condition"] = cond
         if rec["type"] == "j_ruler" and not any(j == number and r in ok for r, j in j_of.items()):
             skipped("j_ruler_without_ruler", number)
             continue
@@ -728,6 +731,7 @@ def import_force_of_will_json(path: str | Path) -> ImportResult:
         if c.type == "ruler" and c.j_ruler is not None and c.j_ruler not in imported:
             c.j_ruler = None
             c.judgment = None
+            c.judgment_condition = None
     sides = {c.j_ruler for c in cards if c.type == "ruler"}
     for c in [c for c in cards if c.type == "j_ruler" and c.number not in sides]:
         cards.remove(c)

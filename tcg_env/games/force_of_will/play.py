@@ -678,6 +678,8 @@ def judgment_legal(game, s, T, p):
     c = card_table(T)[s[CARD + w]]
     if c[K.C_TYPE] != CardType.RULER or c[K.C_J_SIDE] < 0:
         return False
+    if c[K.C_PLAY_COND] != 0 and not game.condition_holds(s, T, c[K.C_PLAY_COND], c[K.C_PLAY_COND_ARG], p, slot):
+        return False  # CR 705.2b: the [Judgment]'s condition (cards.FowCard.judgment_condition)
     return game.can_pay(s, p, c, K.C_JUDGMENT_COST, judgment_free(game, s, T, p, slot))
 
 
