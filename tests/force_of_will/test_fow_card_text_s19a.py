@@ -363,3 +363,41 @@ def test_cr_705_2b_judgment_is_legal_only_while_its_condition_holds(tmp_path, st
     sc.field(0, ["FOW1-079"] * stones)  # a fire magic stone
     sc.will(0, K.Attribute.FIRE, 1)
     assert (K.JUDGMENT in sc.game().legal_actions().tolist()) is legal
+
+
+# ---- "Rest a recovered J/ruler you control: <effect>." (an activate ability's cost, CR 201.2b, 1013) ----------------
+def test_cr_1013_rest_a_recovered_j_ruler_cost_compiles_to_rest_j_ruler():
+    r = exact("Rest a recovered J/ruler you control: Draw a card.")
+    assert r.abilities == [{"kind": "activate", "cost": {"rest_j_ruler": True}, "effect": [{"op": "draw", "count": 1}]}]
+    assert line("[Awakening] Rest a recovered resonator you control.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize("ruler_rested", [False, True])
+def test_cr_1013_an_ability_paid_by_resting_the_j_ruler_rests_the_ruler_not_the_card(tmp_path, ruler_rested):
+    """A resonator "Rest a recovered J/ruler you control: Draw a card.": offered only while its controller's ruler is
+    recovered; played, it rests the ruler (the resonator stays recovered) and draws a card."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-030", "Made-up Herald", "Resonator", ["Rest a recovered J/ruler you control: Draw a card."],
+                   ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert res.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (herald,) = sc.field(0, ["TXT-030"])
+    (ruler,) = [int(x) for x in sc.zone(0, K.Zone.RULER_AREA)]
+    sc.row[S.RESTED + ruler * S.CARD_W] = int(ruler_rested)
+    g = sc.game()
+    acts = [a for a in g.legal_actions().tolist() if K.ACTIVATE_BASE <= a < K.JUDGMENT]
+    assert bool(acts) is not ruler_rested
+    if ruler_rested:
+        return
+    hand = int(g.state[S.HAND_N])
+    g.step(acts[0])
+    assert int(g.state[S.RESTED + ruler * S.CARD_W]) == 1 and int(g.state[S.RESTED + herald * S.CARD_W]) == 0
+    for _ in range(6):
+        if int(g.state[S.HAND_N]) > hand:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.HAND_N]) == hand + 1

@@ -600,7 +600,14 @@ class _T(CountWords, TextTransformer, Transformer):
     # "banish a <card>" (CR 1011) / "rest a recovered <card> you control" (CR 1013): a card of your field chosen
     # as the ability is played, banished / rested then (cards.FowCost.pay_chosen, priority.pay_chosen_cost)
     def _pay_card(self, how, parts):
-        flt = _target_filter(_filter(*[p for p in parts if p is not None]))
+        raw = _filter(*[p for p in parts if p is not None])
+        if how == "rest" and raw.get("type") == ["j_ruler_or_ruler"] and \
+                {k: v for k, v in raw.items() if k != "type"} in ({"state": "recovered", "side": "own"},
+                                                                  {"state": "recovered"}):
+            # "rest a recovered J/ruler you control" (CR 201.2b, 1013): its controller's ruler or J-ruler, no choice
+            # (FowCost.rest_j_ruler: A_COST_REST 2, play.ruler_recovered)
+            return {"rest_j_ruler": True}
+        flt = _target_filter(raw)
         if flt.get("side", "own") != "own" or flt.get("zone", "field") != "field":
             raise Unsupported(f"{how} a card you do not control as a cost")
         if "atk_min" in flt or "atk_max" in flt:
@@ -837,11 +844,14 @@ class _T(CountWords, TextTransformer, Transformer):
     def enter_ability(self, *args):
         return self.automatic([{"trigger": "enter"}], args[-1])
 
-    def awaken_cost(self, syms):
-        return {"cost": syms}
-
-    def awaken_rest_ruler(self):
-        return {"rest_j_ruler": True}  # CR 1013: rest your ruler / J-ruler as the card is played (play.payable)
+    def awaken_cost(self, cost):
+        # "[Awakening] <will>" or "[Awakening] Rest a recovered J/ruler you control" (CR 1013: rested as the card is
+        # played, play.payable; cost_rest_card)
+        if set(cost) == {"will"}:
+            return {"cost": cost["will"]}
+        if set(cost) != {"rest_j_ruler"}:
+            raise Unsupported("an [Awakening] cost other than will or resting your J/ruler")
+        return cost
 
     def awakening(self, cost, *args):
         if self.card.get("type") != "resonator":

@@ -187,6 +187,9 @@ class FowCost(StrictModel):
     dive: bool = False
     # [Inheritance] (CR 1126.2): the will paid and this card discarded from the hand (constants.COST_INHERITANCE)
     inheritance: bool = False
+    # "rest a recovered J/ruler you control" (CR 201.2b, 1013): its controller's ruler or J-ruler, recovered; A_COST_REST 2
+    # (play.ruler_recovered); also an [Awakening] cost (FowAwakening.rest_j_ruler)
+    rest_j_ruler: bool = False
 
 
 class FowCondition(StrictModel):
@@ -1037,7 +1040,7 @@ class _Compiler(PoolCompiler):
             choose = OpChoose(op="choose", reg=0, count=1, filter=FowFilter(type=[card.addition]))
             row[K.C_SPELL_ABIL] = self.add_ability(cid, "addition", -1, K.AbilityKind.SPELL, [choose])
         if card.awakening is not None:
-            cost = FowCost(will=card.awakening.cost, rest=card.awakening.rest_j_ruler)
+            cost = FowCost(will=card.awakening.cost, rest_j_ruler=card.awakening.rest_j_ruler)
             if parse_will_cost(cost.will)[1] < 0:
                 self.fail("awakening.cost", "an [Awakening] cost has no X")
             row[K.C_AWAKEN_ABIL] = self.add_ability(cid, "awakening", -1, K.AbilityKind.AWAKENING,
@@ -1048,7 +1051,7 @@ class _Compiler(PoolCompiler):
                 self.fail("trigger.trigger_whose", "an activate-like [Trigger] (no trigger) has no trigger_whose")
             if tr.cost is not None and parse_will_cost(tr.cost.will)[1] < 0:
                 self.fail("trigger.cost.will", "a [Trigger] cost has no X")
-            if tr.cost is not None and (tr.cost.rest or tr.cost.banish_self):
+            if tr.cost is not None and (tr.cost.rest or tr.cost.banish_self or tr.cost.rest_j_ruler):
                 self.fail("trigger.cost", "a chant's [Trigger] cost is will, life or discards")
             r = self.add_ability(cid, "trigger", -1, K.AbilityKind.TRIGGER, [], cost=tr.cost,
                                  trigger=tr.trigger, whose=tr.trigger_whose, condition=tr.condition)  # fmt: skip
@@ -1115,7 +1118,8 @@ class _Compiler(PoolCompiler):
             if not chosen or not all(op.op == "produce_will" for op in chosen):
                 self.fail(f"{p}.effect", "a will ability only produces will (CR 907.1): produce_will ops "
                           "(or a select_mode of them)")
-            if ab.cost is not None and ab.cost.will and not (ab.cost.rest or ab.cost.banish_self or ab.once == "turn"):
+            if ab.cost is not None and ab.cost.will and not (ab.cost.rest or ab.cost.rest_j_ruler or ab.cost.banish_self or
+                                                             ab.once == "turn"):
                 self.fail(f"{p}.cost.will", "a will ability paid with will needs {Rest}, 'banish this card' or once per "
                           "turn in its cost here (no endless loop of will for will)")
         elif kind != "automatic" and any(op.op == "produce_will" for op in ab.effect):
@@ -1138,7 +1142,7 @@ class _Compiler(PoolCompiler):
             self.ab_rows[r][K.A_GODS_ART] = self.gods_art_id(ab.gods_art, p)
         if ab.cost is not None and (ab.cost.dive or ab.cost.inheritance):
             c = ab.cost
-            if kind != "activate" or card.type not in _PAID_TYPES or c.rest or c.banish_self or c.discard or c.life \
+            if kind != "activate" or card.type not in _PAID_TYPES or c.rest or c.rest_j_ruler or c.banish_self or c.discard or c.life \
                     or c.mana or c.pay_chosen != "none" or ab.once != "no" or (c.dive and c.inheritance) \
                     or (c.dive and card.type != "resonator"):
                 self.fail(f"{p}.cost.dive", "[Dive] ([Inheritance]) is an activate ability of a resonator (a card played "
@@ -1199,6 +1203,10 @@ class _Compiler(PoolCompiler):
         row = self.new_row(K.ABILITY_TABLE, None, p, kind=kind, trigger=trigger, whose=whose, cost=cost,
                            optional=optional)  # fmt: skip
         row[K.A_TRIG_FILTER] = trig_filter
+        if cost.rest_j_ruler:
+            if cost.rest:
+                self.fail(f"{p}.cost.rest_j_ruler", "{Rest} this card and rest your J/ruler: not both")
+            row[K.A_COST_REST] = 2  # the J/ruler rested (play.ruler_recovered), not this card
         row[K.A_COND], row[K.A_COND_ARG] = cond, cond_arg
         row[K.A_COST : K.A_COST + K.N_ATTRIBUTES] = attr
         row[K.A_COST_FREE] = free
@@ -1561,7 +1569,8 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
 
 
 def _cost_nonempty(c: FowCost) -> bool:
-    return bool(c.will or c.rest or c.banish_self or c.discard or c.life or c.mana or c.pay_chosen != "none")
+    return bool(c.will or c.rest or c.banish_self or c.discard or c.life or c.mana or c.pay_chosen != "none" or
+                c.rest_j_ruler)
 
 
 def compile_force_of_will_pool(cards: list[FowCard]) -> FowCardTable:

@@ -532,7 +532,7 @@ A_COND = ABILITY_TABLE.add("cond")  # Condition to play / to trigger
 A_COND_ARG = ABILITY_TABLE.add("cond_arg")
 A_COST = ABILITY_TABLE.add("cost", N_ATTRIBUTES)  # A_COST + Attribute: attribute will to pay
 A_COST_FREE = ABILITY_TABLE.add("cost_free")  # free will to pay
-A_COST_REST = ABILITY_TABLE.add("cost_rest", source=copy("cost.rest"))  # 1: rest this card (CR 1013.2)
+A_COST_REST = ABILITY_TABLE.add("cost_rest", source=copy("cost.rest"))  # 1: rest this card (CR 1013.2); 2: rest your J/ruler (FowCost.rest_j_ruler)
 A_COST_BANISH_SELF = ABILITY_TABLE.add("cost_banish_self", source=copy("cost.banish_self"))  # 1: banish this card (CR 1011); 2 + reg / 4 + reg: banish / rest the card chosen on reg (cards.FowCost.pay_chosen)
 A_COST_DISCARD = ABILITY_TABLE.add("cost_discard", source=copy("cost.discard"))  # cards to discard from hand
 A_COST_LIFE = ABILITY_TABLE.add("cost_life", source=copy("cost.life"))  # life to pay (multiple of 100)

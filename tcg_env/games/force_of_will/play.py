@@ -418,7 +418,7 @@ def payable(game, s, T, p, slot, how, free, attr):
         aw = ability_table(T)[c[K.C_AWAKEN_ABIL]]
         ok = game.card_can_pay_both(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, free, aw, K.A_COST, K.A_COST_FREE)
         if aw[K.A_COST_REST] != 0:
-            ok = ok and awaken_ruler_recovered(game, s, p)
+            ok = ok and ruler_recovered(game, s, p)
     else:
         ok = game.card_can_pay(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, free)
     if attr != 0:
@@ -427,9 +427,9 @@ def payable(game, s, T, p, slot, how, free, attr):
 
 
 @internal_inline
-def awaken_ruler_recovered(game, s, p):
-    """"[Awakening] Rest a recovered J/ruler you control." (CR 1109.2, 1013): ``p``'s ruler in its ruler area or its
-    J-ruler in the field, under ``p``'s control and recovered (the awakening row's A_COST_REST)."""
+def ruler_recovered(game, s, p):
+    """"Rest a recovered J/ruler you control." as a cost (CR 201.2b, 1013; an [Awakening] cost too, CR 1109.2): ``p``'s
+    ruler in its ruler area or its J-ruler in the field, under ``p``'s control and recovered (A_COST_REST 2)."""
     w = game.j_ruler_slot(s, p) * CARD_W
     return s[CARD + w] >= 0 and s[RESTED + w] == 0 and s[CONTROLLER + w] == p and (
         s[ZONE + w] == Zone.RULER_AREA or s[ZONE + w] == Zone.FIELD)
@@ -602,11 +602,13 @@ def ability_usable(game, s, T, p, slot, j):
         return False
     if a[K.A_ONCE] == K.Once.GAME and (s[GODS_ART_USED + p] >> a[K.A_GODS_ART]) & 1:
         return False  # CR 1112.2 / 1112.2a: this player played a [God's Art] of that name this game
-    if a[K.A_COST_REST] != 0:
+    if a[K.A_COST_REST] == 1:
         if s[RESTED + w] != 0:
             return False  # CR 1013.3
         if game.is_j_resonator(s, T, slot) and not game.controls_since_turn_start(s, T, slot):
             return False  # CR 905.3
+    elif a[K.A_COST_REST] == 2 and not ruler_recovered(game, s, p):
+        return False  # "rest a recovered J/ruler you control" (CR 1013.3)
     if min(s[HAND_N + p], HAND_SLOTS) < a[K.A_COST_DISCARD]:
         return False  # CR 903.2j: the discards chosen one at a time, by hand position
     if a[K.A_COST_LIFE] > 0 and s[LIFE + p] < a[K.A_COST_LIFE]:
@@ -641,8 +643,10 @@ def activate(game, s, T, p, slot, j):
     r = nth_activate(T, s[CARD + w], j)
     a = ability_table(T)[r]
     game.pay(s, p, a, K.A_COST, a[K.A_COST_FREE])
-    if a[K.A_COST_REST] != 0:
+    if a[K.A_COST_REST] == 1:
         s[RESTED + w] = 1
+    elif a[K.A_COST_REST] == 2:
+        s[RESTED + game.j_ruler_slot(s, p) * CARD_W] = 1  # "rest a recovered J/ruler you control"
     s[LIFE + p] -= a[K.A_COST_LIFE]
     s[MANA + game.mana_source(s, p, slot, a[K.A_MANA_FROM]) * CARD_W] -= a[K.A_COST_MANA]  # CR 1122, 1022
     s[USED_TURN + w] |= 1 << j
