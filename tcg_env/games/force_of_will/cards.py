@@ -611,7 +611,10 @@ class FowCardTable(CardTable):
                 return f"[Addition: {m.addition.replace('_', '-')}] as it is played: choose {m.addition.replace('_', '-')}"
             return f"{'[Rune]' if m.type == 'rune' else '[Chant]'} as it resolves: {effect_words(m.effect)}"
         if kind == K.AbilityKind.AWAKENING:
-            return f"[Awakening] {m.awakening.cost}: {effect_words(m.awakening.effect)}"
+            aw = m.awakening
+            cost = ", ".join([*([aw.cost] if aw.cost else []), *(["rest a recovered J/ruler you control"] if aw.rest_j_ruler
+                                                                  else [])])
+            return f"[Awakening] {cost}: {effect_words(aw.effect) if aw.effect else 'this card is awakened'}"
         if kind == K.AbilityKind.TRIGGER:
             tr = m.trigger
             when = _when_words(tr.trigger, tr.trigger_whose, tr.condition)
@@ -725,6 +728,7 @@ def cost_words(c: FowCost | None, once: str = "no", gods_art: str | None = None)
     "once per game"; "no cost" when there is none."""
     parts = [] if c is None else [
         *([c.will] if c.will else []), *(["[Rest]"] if c.rest else []),
+        *(["rest a recovered J/ruler you control"] if c.rest_j_ruler else []),
         *(["banish this card"] if c.banish_self else []), *([f"pay {c.life} life"] if c.life else []),
         *([f"discard {c.discard}"] if c.discard else []),
         *([f"{c.pay_chosen} a chosen card of yours"] if c.pay_chosen != "none" else []),
