@@ -401,3 +401,25 @@ def test_cr_1013_an_ability_paid_by_resting_the_j_ruler_rests_the_ruler_not_the_
             break
         g.step(K.PASS)
     assert int(g.state[S.HAND_N]) == hand + 1
+
+
+# ---- a chant's "[Awakening] <cost>: <text>" (CR 1109.2: played with the text) -------------------------------------
+def test_cr_1109_2_a_chants_awakening_text_is_its_effect_under_awakened():
+    r = exact("[Awakening] {R}: Draw a card.", "chant")
+    assert r.fields == {"awakening": {"cost": "{R}", "effect": []},
+                        "_awakened_effect": [{"op": "if", "condition": _YES, "skip": 1}, {"op": "draw", "count": 1}]}
+    assert line("[Awakening] {R}: Destroy target resonator.", "chant").verdict is Verdict.UNSUPPORTED  # a new target
+
+
+@pytest.mark.parametrize("awaken, drawn", [(False, 1), (True, 3)])
+def test_cr_1109_2_an_awakened_chant_performs_its_awakening_text_after_its_own(tmp_path, awaken, drawn):
+    """"[Awakening] {R}: Draw two cards." printed before "Draw a card.": one card drawn, three when awakened."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, chant, _ = _awaken_game(tmp_path, ["[Awakening] {R}: Draw two cards.", "Draw a card."])
+    assert g.pool.models[g.pool.index["TXT-001"]].effect[0].op == "draw"  # its own effect first
+    hand = int(g.state[S.HAND_N])
+    g.step(K.AWAKEN_HAND_BASE if awaken else K.PLAY_HAND_BASE)
+    _resolve(g, chant)
+    assert int(g.state[S.HAND_N]) == hand - 1 + drawn

@@ -868,6 +868,21 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("an [Awakening] cost without its text on a card that is not a chant")
         return {"__fields__": True, "awakening": {**cost, "effect": []}}
 
+    def awakening_text(self, cost, body):
+        # "[Awakening] <cost>: <effect>" on a chant (CR 1109.2: played with the text): the chant's effect gains the text
+        # under "if this card was awakened" (Condition.AWAKENED), performed after its own (importer._apply)
+        if self.card.get("type") != "chant":
+            raise Unsupported("an [Awakening] text without [Enter] on a card that is not a chant")
+        ops, optional = body.ops(), body.optional
+        if optional:
+            raise Unsupported("'you may' in an [Awakening] text")
+        if any(op["op"] == "choose" for op in ops):
+            raise Unsupported("a target chosen only if this card was awakened")
+        if any(op["op"] == "select_mode" for op in ops):
+            raise Unsupported("a choice of modes only if this card was awakened")
+        awake = {"op": "if", "condition": {"kind": "awakened", "value": 1}, "skip": len(ops)}
+        return {"__fields__": True, "awakening": {**cost, "effect": []}, "_awakened_effect": [awake] + ops}
+
     def spell(self, body):
         ctype = self.card.get("type")
         if ctype not in ("chant", "rune"):

@@ -310,6 +310,17 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, list[LineResult]]:
             if why:
                 res = LineResult.unsupported(ln, why)
         results.append(res)
+    awake = rec.pop("_awakened_effect", None)
+    if awake is not None:
+        # a chant's "[Awakening] <cost>: <text>" (card_text.awakening_text): the text after the chant's own effect
+        merged = _merge_effects(rec["effect"], awake) if "effect" in rec else awake
+        if merged is None:
+            i = next(k for k, r in enumerate(results) if r.compiled and "_awakened_effect" in r.fields)
+            results[i] = LineResult.unsupported(results[i].line, "an [Awakening] text naming more than two selections "
+                                                                  "with the chant's effect")
+            rec.pop("awakening", None)
+        else:
+            rec["effect"] = merged
     if any(op.get("op") == "cost_reduction" for ab in abilities for op in ab.get("effect", [])):
         # [Remnant] (CR 1115.2), "you may play this card from your removed area" and [Dive] play the card from another
         # zone than the hand; its own cost reductions are compiled for the hand (filter zone hand): not both
