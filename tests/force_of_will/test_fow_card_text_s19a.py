@@ -423,3 +423,10 @@ def test_cr_1109_2_an_awakened_chant_performs_its_awakening_text_after_its_own(t
     g.step(K.AWAKEN_HAND_BASE if awaken else K.PLAY_HAND_BASE)
     _resolve(g, chant)
     assert int(g.state[S.HAND_N]) == hand - 1 + drawn
+
+
+def test_cr_201_2b_your_ruler_is_a_or_your_j_ruler_is_b_is_ruler_named_of_both():
+    """"If your Ruler is "A" or your J-Ruler is "B", you may pay {1} less to play this card.": the ruler slot's card,
+    the side up (a ruler's name is its side's), named A or B (Condition.RULER_NAMED with two names)."""
+    r = exact('If your Ruler is "Made-up A" or your J-Ruler is "Made-up B", you may pay {1} less to play this card.')
+    assert r.abilities[0]["condition"] == {"kind": "ruler_named", "value": "Made-up A", "names": ["Made-up B"]}
