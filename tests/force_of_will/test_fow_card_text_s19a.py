@@ -430,3 +430,11 @@ def test_cr_201_2b_your_ruler_is_a_or_your_j_ruler_is_b_is_ruler_named_of_both()
     the side up (a ruler's name is its side's), named A or B (Condition.RULER_NAMED with two names)."""
     r = exact('If your Ruler is "Made-up A" or your J-Ruler is "Made-up B", you may pay {1} less to play this card.')
     assert r.abilities[0]["condition"] == {"kind": "ruler_named", "value": "Made-up A", "names": ["Made-up B"]}
+
+
+def test_cr_1109_2_an_awakening_text_without_the_chants_effect_compiled_is_unsupported(tmp_path):
+    """A chant whose own effect does not compile is skipped; its "[Awakening] {R}: Draw a card." is no effect alone."""
+    cards = [_card("TXT-001", "Made-up Riddle", "Chant", ["Frobnicate the widget.", "[Awakening] {R}: Draw a card."])]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert [r.verdict for r in res.text_records[0].lines] == [Verdict.UNSUPPORTED, Verdict.UNSUPPORTED]
+    assert "TXT-001" not in pool.index

@@ -313,11 +313,11 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, list[LineResult]]:
     awake = rec.pop("_awakened_effect", None)
     if awake is not None:
         # a chant's "[Awakening] <cost>: <text>" (card_text.awakening_text): the text after the chant's own effect
-        merged = _merge_effects(rec["effect"], awake) if "effect" in rec else awake
+        merged = _merge_effects(rec["effect"], awake) if "effect" in rec else None
         if merged is None:
             i = next(k for k, r in enumerate(results) if r.compiled and "_awakened_effect" in r.fields)
-            results[i] = LineResult.unsupported(results[i].line, "an [Awakening] text naming more than two selections "
-                                                                  "with the chant's effect")
+            results[i] = LineResult.unsupported(results[i].line, "an [Awakening] text with more than two selections "
+                                                                  "with the chant's effect, or with no effect compiled")
             rec.pop("awakening", None)
         else:
             rec["effect"] = merged
