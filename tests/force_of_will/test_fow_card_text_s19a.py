@@ -438,3 +438,12 @@ def test_cr_1109_2_an_awakening_text_without_the_chants_effect_compiled_is_unsup
     res, pool = _imported_pool(tmp_path, cards)
     assert [r.verdict for r in res.text_records[0].lines] == [Verdict.UNSUPPORTED, Verdict.UNSUPPORTED]
     assert "TXT-001" not in pool.index
+
+
+def test_cr_1403_a_race_with_a_number_is_read_as_a_race():
+    """"Squad 7" (a race of the list): "for each Squad 7 resonator you control" in a [Judgment] reduction."""
+    r = line("[Judgment] {7}. You may pay {1} less to play this ability for each Squad 7 resonator you control.",
+             "ruler", races=frozenset({"Squad 7"}))
+    assert r.verdict is Verdict.APPROXIMATE
+    assert r.abilities[0]["effect"][0]["per"] == {"count": "field", "filter": {
+        "race": "Squad 7", "type": ["resonator"], "side": "own"}}

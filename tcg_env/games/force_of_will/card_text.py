@@ -2670,7 +2670,7 @@ _GRAMMAR_WORDS = {"resonator", "card", "addition", "regalia", "chant", "spell", 
 
 
 _RACE_CACHE: dict[frozenset, tuple[dict[str, str], int, set[str]]] = {}
-_WORD = re.compile(r"[a-z][a-z']*")
+_WORD = re.compile(r"[a-z0-9][a-z0-9']*")  # race names with a number too ("Squad 7")
 
 
 def _plural(low: str) -> str:
