@@ -76,8 +76,11 @@ def test_cr_203_cost_parsing():
      "continuous abilities only"),
     (dict(RES, abilities=[{"kind": "activate", "once": "game", "cost": {"rest": True},
                            "effect": [{"op": "produce_will", "will": "fire"}]}]), "abilities[0].effect", "'will' ability"),
+    # session 19: a chant's [Awakening] has no text of its own (its effect reads "if this card was awakened")
     (dict(RES, type="chant", atk=0, defense=0, effect=[{"op": "draw"}],
-          awakening={"cost": "{R}", "effect": [{"op": "draw"}]}), "awakening", "only a resonator"),
+          awakening={"cost": "{R}", "effect": [{"op": "draw"}]}), "awakening.effect", "a chant's none"),
+    (dict(RES, type="regalia", atk=0, defense=0, awakening={"cost": "{R}", "effect": [{"op": "draw"}]}), "awakening",
+     "only a resonator or chant"),
     (dict(RES, trigger={"trigger": "opponent_attacks"}), "trigger", "only a chant"),
     (dict(RES, type="chant", atk=0, defense=0, incarnation={"attributes": "fire"}, effect=[{"op": "draw"}]),
      "incarnation", "only a resonator"),

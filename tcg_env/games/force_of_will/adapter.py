@@ -235,7 +235,8 @@ def _play_standby(act) -> str:
 
 def _awaken(act) -> str:
     awakening = act.game.pool.models[_cid(act.row, act.slot)].awakening if act.slot >= 0 else None
-    extra = f" + {awakening.cost}" if awakening is not None else ""
+    extra = f" + {awakening.cost}" if awakening is not None and awakening.cost else ""
+    extra += " + rest your J/ruler" if awakening is not None and awakening.rest_j_ruler else ""
     return f"Play {act.card} with [Awakening] ({_cost(act.game, act.slot) if act.slot >= 0 else '?'}{extra}){act.copy}"
 
 

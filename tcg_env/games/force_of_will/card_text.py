@@ -57,6 +57,11 @@ APPROXIMATIONS: dict[str, str] = {
         "has left the field by then, its printed ATK is read, not its ATK as it last was in the field "
         "(CR 911.1: last known information, which the engine does not keep)"
     ),
+    "judgment_pay_less_always": (
+        "\"[Judgment] {N}. You may pay {N} less to play this ability [for each ... / if ...]\": the judgment process is "
+        "always played with the reduction (the player is not asked; paying more only spends will that nothing compiled "
+        "reads, CR 705.2a)"
+    ),
     "look_not_revealed": (
         f"\"reveal the top N cards of your deck\" with N over {REVEAL_ROWS}: only the top {REVEAL_ROWS} are kept as "
         "shown (the state's record of a reveal and the observation's `revealed` block, engine.reveals; CR 1005.1)"
@@ -416,6 +421,66 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("[Judgment] on a card that is not a ruler")
         return {"__fields__": True, "judgment": cost}  # CR 1125; the importer pairs the J-ruler side
 
+    def added_j_resonator(self):
+        return "j_resonator"
+
+    def added_resonator(self):
+        return "resonator"
+
+    def as_you_play_added(self, what, rest):
+        # "As you play this card, target a <J/resonator>. If that J/resonator is still a legal target, put this card
+        # into the field added to the chosen target, otherwise put it into its owner's graveyard." on an addition added
+        # to a card of that type: CR 1406.2a-b, what the engine does for its addition target (cards.py: a CHOOSE of
+        # any player's card of that type as it is played; added to it on resolution if still legal, else to the
+        # graveyard); nothing more to compile
+        if self.card.get("type") != "addition" or self.card.get("addition") != what:
+            raise Unsupported("'as you play this card, target a ...' on a card that is not an addition added to one")
+        if rest is not None and rest != what:
+            raise Unsupported("'if that <card> is still a legal target' naming another card type")
+        return None
+
+    def added_rest(self, what=None):
+        return what
+
+    def judgment_only_if(self, cost, cond):
+        # "[Judgment] <will>. Play this ability only if <condition>." (CR 705.2b: a condition to play the judgment
+        # process; the card field judgment_condition, play.judgment_legal)
+        if cond.get("kind") in ("self_counters_at_least", "control_name", "control_names", "ruler_named") or \
+                cond.get("_it"):
+            raise Unsupported("a [Judgment] condition on the ruler itself or naming a card")
+        return {**self.judgment(cost), "judgment_condition": cond}
+
+    def judgment_less_line(self, cost, less):
+        # the [Judgment] cost and the ruler's own reduction of it (a COST_REDUCTION of its own, self_only, read by
+        # play.judgment_free through characteristics.own_reduction; always taken: the approximation)
+        return {**self.judgment(cost), "__abilities__": [less]}
+
+    def _judgment_less(self, syms, condition=None, per=None):
+        parts = re.findall(r"\{([^}]*)\}", syms)
+        if len(parts) != 1 or not parts[0].isdigit() or not 1 <= int(parts[0]) <= 10:
+            raise Unsupported("paying less of [Judgment] will that is not one number")
+        if per is not None and per["count"] == "field" and "exclude_self" in per["filter"]:
+            raise Unsupported("'for each other ...' for a [Judgment]")
+        self.approximate("judgment_pay_less_always")
+        op = {"op": "cost_reduction", "amount": int(parts[0]), "filter": {"zone": "hand", "self_only": True}}
+        if per is not None:
+            op["per"] = per
+        ab = {"kind": "continuous", "effect": [op]}
+        if condition is not None:
+            ab["condition"] = condition
+        return ab
+
+    def jl_per(self, syms, per):
+        return self._judgment_less(syms, per=per)
+
+    def jl_if(self, syms, cond):
+        return self._judgment_less(syms, condition=cond)
+
+    def result(self, value):
+        if isinstance(value, dict) and value.get("__fields__") and "__abilities__" in value:
+            return value["__abilities__"], {k: v for k, v in value.items() if k not in ("__fields__", "__abilities__")}
+        return super().result(value)
+
     def r_unblockable(self):
         return ["cant_be_blocked"]
 
@@ -535,7 +600,14 @@ class _T(CountWords, TextTransformer, Transformer):
     # "banish a <card>" (CR 1011) / "rest a recovered <card> you control" (CR 1013): a card of your field chosen
     # as the ability is played, banished / rested then (cards.FowCost.pay_chosen, priority.pay_chosen_cost)
     def _pay_card(self, how, parts):
-        flt = _target_filter(_filter(*[p for p in parts if p is not None]))
+        raw = _filter(*[p for p in parts if p is not None])
+        if how == "rest" and raw.get("type") == ["j_ruler_or_ruler"] and \
+                {k: v for k, v in raw.items() if k != "type"} in ({"state": "recovered", "side": "own"},
+                                                                  {"state": "recovered"}):
+            # "rest a recovered J/ruler you control" (CR 201.2b, 1013): its controller's ruler or J-ruler, no choice
+            # (FowCost.rest_j_ruler: A_COST_REST 2, play.ruler_recovered)
+            return {"rest_j_ruler": True}
+        flt = _target_filter(raw)
         if flt.get("side", "own") != "own" or flt.get("zone", "field") != "field":
             raise Unsupported(f"{how} a card you do not control as a cost")
         if "atk_min" in flt or "atk_max" in flt:
@@ -772,13 +844,44 @@ class _T(CountWords, TextTransformer, Transformer):
     def enter_ability(self, *args):
         return self.automatic([{"trigger": "enter"}], args[-1])
 
+    def awaken_cost(self, cost):
+        # "[Awakening] <will>" or "[Awakening] Rest a recovered J/ruler you control" (CR 1013: rested as the card is
+        # played, play.payable; cost_rest_card)
+        if set(cost) == {"will"}:
+            return {"cost": cost["will"]}
+        if set(cost) != {"rest_j_ruler"}:
+            raise Unsupported("an [Awakening] cost other than will or resting your J/ruler")
+        return cost
+
     def awakening(self, cost, *args):
         if self.card.get("type") != "resonator":
             raise Unsupported("[Awakening] on a card that is not a resonator")
         ops, optional = args[-1].ops(), args[-1].optional
         if optional:
             raise Unsupported("'you may' in an [Awakening] effect")
-        return {"__fields__": True, "awakening": {"cost": cost, "effect": ops}}
+        return {"__fields__": True, "awakening": {**cost, "effect": ops}}
+
+    def awakening_cost(self, cost):
+        # "[Awakening] <cost>" on a chant (CR 1109.2): the extra cost only; the chant's effect reads "if this card was
+        # awakened" (Condition.AWAKENED)
+        if self.card.get("type") != "chant":
+            raise Unsupported("an [Awakening] cost without its text on a card that is not a chant")
+        return {"__fields__": True, "awakening": {**cost, "effect": []}}
+
+    def awakening_text(self, cost, body):
+        # "[Awakening] <cost>: <effect>" on a chant (CR 1109.2: played with the text): the chant's effect gains the text
+        # under "if this card was awakened" (Condition.AWAKENED), performed after its own (importer._apply)
+        if self.card.get("type") != "chant":
+            raise Unsupported("an [Awakening] text without [Enter] on a card that is not a chant")
+        ops, optional = body.ops(), body.optional
+        if optional:
+            raise Unsupported("'you may' in an [Awakening] text")
+        if any(op["op"] == "choose" for op in ops):
+            raise Unsupported("a target chosen only if this card was awakened")
+        if any(op["op"] == "select_mode" for op in ops):
+            raise Unsupported("a choice of modes only if this card was awakened")
+        awake = {"op": "if", "condition": {"kind": "awakened", "value": 1}, "skip": len(ops)}
+        return {"__fields__": True, "awakening": {**cost, "effect": []}, "_awakened_effect": [awake] + ops}
 
     def spell(self, body):
         ctype = self.card.get("type")
@@ -1030,6 +1133,7 @@ class _T(CountWords, TextTransformer, Transformer):
 
     # ---------------- effects ----------------
     def body(self, *sentences):
+        sentences = _instead(sentences)
         clauses = [c for s in sentences for c in s]
         conds = [c[2] for c in clauses if len(c) == 3]
         if conds and (len(conds) != len(clauses) or any(c != conds[0] for c in conds)):
@@ -1120,6 +1224,17 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'you may' inside an 'if' sentence")
         marker = ({"op": "_if", "condition": cond}, None)
         return [([marker] + [x for c, _ in clauses for x in c], False)]
+
+    def if_instead_sentence(self, cond, *items):
+        # "<sentence>. If <condition>, <effect> instead.": the previous sentence only when the condition does not
+        # hold, this one when it does (body() pairs them)
+        out = self.if_sentence(cond, *items)
+        out[0][0][0] = ({"op": "_if_instead", "condition": cond}, None)
+        return out
+
+    def if_deals_instead(self, cond, dealer, n):
+        # "... deals N damage to <it>. If <condition>, it deals M damage instead." (body(): the previous damage with M)
+        return [([({"op": "_deals_instead", "condition": cond, "amount": n}, None)], False)]
 
     def if_done_sentence(self, *items, done=True):
         # "If you do, <effect>." (CR 104.2: what cannot be done is not done): the IF_DONE row after the
@@ -1232,6 +1347,13 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def c_opponents_turn(self):
         return {"kind": "opponents_turn"}
+
+    def c_awakened(self):
+        # CR 1109.2a: a chant's effect reading how it was played (Condition.AWAKENED; the pool compiler refuses it
+        # elsewhere)
+        if self.card.get("type") != "chant":
+            raise Unsupported("'this card was awakened' on a card that is not a chant")
+        return {"kind": "awakened", "value": 1}
 
     def c_hand_empty(self):
         return {"kind": "hand_empty"}
@@ -2348,6 +2470,64 @@ class _Modes:
         return None
 
 
+_NOT_KIND = {"weather_is": "weather_is_not", "ruler_named": "ruler_not_named"}
+
+
+def _not(cond: dict, ops: list) -> dict:
+    """The condition that holds when ``cond`` does not (the other branch of "... instead"). Both branches test it in
+    turn, so neither may change it: how the card was played cannot change; a J/ruler's name is changed by no op; the
+    weather by the weather op only."""
+    kind = cond.get("kind")
+    if kind == "awakened":
+        return {**cond, "value": 1 - cond["value"]}
+    if kind not in _NOT_KIND or (kind == "weather_is" and any(op and op.get("op") == "weather" for op, _ in ops)):
+        raise Unsupported("'... instead' after a condition the engine cannot test for not holding")
+    return {**cond, "kind": _NOT_KIND[kind]}
+
+
+def _instead(sentences) -> list:
+    """"A. If <condition>, B instead." (the sentence marked _if_instead / _deals_instead): A when the condition does
+    not hold, B when it does; "it deals M damage instead" is A's damage with M."""
+    out: list = []
+    for sent in sentences:
+        head = sent[0][0][0][0] if sent and sent[0][0] and sent[0][0][0] else None
+        kind = head.get("op") if isinstance(head, dict) else None
+        if kind not in ("_if_instead", "_deals_instead"):
+            out.append(sent)
+            continue
+        prev = out[-1] if out else None
+        if not prev or any(not c[0] or (c[0][0][0] or {}).get("op") in ("_if", "_if_done") or len(c) == 3 or c[1]
+                           for c in prev):
+            raise Unsupported("'... instead' after no plain sentence")
+        cond = head["condition"]
+        if kind == "_deals_instead":
+            dmg = [(op, sel) for c in prev for op, sel in c[0] if op and op["op"] in ("damage", "damage_player")]
+            if len(dmg) != 1 or len(prev) != 1 or (dmg[0][1] is not None and dmg[0][1].kind != "choose"):
+                raise Unsupported("'it deals N damage instead' after other than one damage to a target or a player")
+            op, sel = dmg[0]
+            n = _life(head["amount"]) if op["op"] == "damage_player" else head["amount"]
+            sent = [([({"op": "_if", "condition": cond}, None), ({**op, "amount": n}, sel)], False)]
+        else:
+            sent = [([({"op": "_if", "condition": cond}, None)] + sent[0][0][1:], sent[0][1])]
+        neg = _not(cond, [x for ops, _ in prev for x in ops] + [x for ops, _ in sent for x in ops])
+        out[-1] = [([({"op": "_if", "condition": neg}, None)] + list(ops), opt) for ops, opt in prev]
+        out.append(sent)
+    # CR 1109.2a / 903.2g: whether a chant was awakened is known as it is played; a target named only by its "if this
+    # card was awakened" text would be chosen either way here (the targets are chosen first): not compiled
+    seen: set[int] = set()
+    for sent in out:
+        for c in sent:
+            ops = c[0]
+            head = ops[0][0] if ops and ops[0][0] else {}
+            awake = head.get("op") == "_if" and head["condition"].get("kind") == "awakened" and head["condition"]["value"]
+            for _, sel in ops:
+                if sel is not None and sel.kind == "choose" and id(sel) not in seen:
+                    if awake:
+                        raise Unsupported("a target chosen only if this card was awakened")
+                    seen.add(id(sel))
+    return out
+
+
 def _if_done_clause(ops: list) -> bool | None:
     """True: an "If you do, ..." clause, False: "If you don't, ...", None: another."""
     if ops and ops[0][0] and ops[0][0].get("op") == "_if_done":
@@ -2490,7 +2670,7 @@ _GRAMMAR_WORDS = {"resonator", "card", "addition", "regalia", "chant", "spell", 
 
 
 _RACE_CACHE: dict[frozenset, tuple[dict[str, str], int, set[str]]] = {}
-_WORD = re.compile(r"[a-z][a-z']*")
+_WORD = re.compile(r"[a-z0-9][a-z0-9']*")  # race names with a number too ("Squad 7")
 
 
 def _plural(low: str) -> str:

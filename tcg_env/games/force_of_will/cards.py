@@ -77,7 +77,7 @@ ConditionName = Literal[
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
     "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
-    "control_names",
+    "control_names", "awakened", "weather_is_not", "ruler_not_named",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -187,6 +187,9 @@ class FowCost(StrictModel):
     dive: bool = False
     # [Inheritance] (CR 1126.2): the will paid and this card discarded from the hand (constants.COST_INHERITANCE)
     inheritance: bool = False
+    # "rest a recovered J/ruler you control" (CR 201.2b, 1013): its controller's ruler or J-ruler, recovered; A_COST_REST 2
+    # (play.ruler_recovered); also an [Awakening] cost (FowAwakening.rest_j_ruler)
+    rest_j_ruler: bool = False
 
 
 class FowCondition(StrictModel):
@@ -384,8 +387,12 @@ class FowAwakening(StrictModel):
     """[Awakening] (cost): (text), CR 1109: the extra cost, and what the awakened card does as it
     enters the field."""
 
-    cost: WillCost
-    effect: Effect
+    cost: WillCost = ""
+    # "[Awakening] Rest a recovered J/ruler you control" (CR 1013): the awakening row's A_COST_REST (play.payable)
+    rest_j_ruler: bool = False
+    # a resonator's: its text, performed as it enters the field; a chant's: none (CR 1109.2: a chant is played with
+    # its own effect, whose "if this card was awakened" reads how it was played, Condition.AWAKENED)
+    effect: Annotated[list[EffectOp], Field(max_length=24)]
 
 
 class FowBarrierFrom(StrictModel):
@@ -484,6 +491,9 @@ class FowCard(CardBase):
     # "Play this card only if <condition>." (C_PLAY_COND / C_PLAY_COND_ARG, play.card_playable): from the hand, or
     # the graveyard by [Remnant]; not on a card played from the standby area ([Trigger], [Stealth])
     play_condition: FowCondition | None = None
+    # "[Judgment] <will>. Play this ability only if <condition>." (CR 705.2b): a ruler's, packed in C_PLAY_COND (a
+    # ruler is not played from the hand; play.judgment_legal)
+    judgment_condition: FowCondition | None = None
     # resonators: [Mobilize] <cost> (CR 1129.2): will paid to attack or block with it (C_MOBILIZE, TB_MOBILIZE)
     mobilize: WillCost | None = None
     effect: Effect | None = None  # chants and runes: what resolving it does (CR 703.3)
@@ -601,7 +611,10 @@ class FowCardTable(CardTable):
                 return f"[Addition: {m.addition.replace('_', '-')}] as it is played: choose {m.addition.replace('_', '-')}"
             return f"{'[Rune]' if m.type == 'rune' else '[Chant]'} as it resolves: {effect_words(m.effect)}"
         if kind == K.AbilityKind.AWAKENING:
-            return f"[Awakening] {m.awakening.cost}: {effect_words(m.awakening.effect)}"
+            aw = m.awakening
+            cost = ", ".join([*([aw.cost] if aw.cost else []), *(["rest a recovered J/ruler you control"] if aw.rest_j_ruler
+                                                                  else [])])
+            return f"[Awakening] {cost}: {effect_words(aw.effect) if aw.effect else 'this card is awakened'}"
         if kind == K.AbilityKind.TRIGGER:
             tr = m.trigger
             when = _when_words(tr.trigger, tr.trigger_whose, tr.condition)
@@ -715,6 +728,7 @@ def cost_words(c: FowCost | None, once: str = "no", gods_art: str | None = None)
     "once per game"; "no cost" when there is none."""
     parts = [] if c is None else [
         *([c.will] if c.will else []), *(["[Rest]"] if c.rest else []),
+        *(["rest a recovered J/ruler you control"] if c.rest_j_ruler else []),
         *(["banish this card"] if c.banish_self else []), *([f"pay {c.life} life"] if c.life else []),
         *([f"discard {c.discard}"] if c.discard else []),
         *([f"{c.pay_chosen} a chosen card of yours"] if c.pay_chosen != "none" else []),
@@ -874,7 +888,7 @@ class _Compiler(PoolCompiler):
         only = {
             "j_ruler": ("ruler",), "judgment": ("ruler",), "will": ("magic_stone",), "basic": ("magic_stone",),
             "addition": ("addition",), "effect": ("chant", "rune"), "trigger": ("chant",),
-            "awakening": ("resonator",), "incarnation": ("resonator",), "stealth": ("resonator",),
+            "awakening": ("resonator", "chant"), "incarnation": ("resonator",), "stealth": ("resonator",),
             "mobilize": ("resonator",), "barrier_from": ("resonator", "j_ruler", "addition", "regalia"),
             "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",),
             "enters_rested": ("resonator", "addition", "regalia", "magic_stone"), "story": ("chant",), "grimoire": ("ruler",),
@@ -887,6 +901,11 @@ class _Compiler(PoolCompiler):
             v = getattr(card, fld)
             if v not in (None, False, []) and t not in types:
                 self.fail(fld, f"only a {' or '.join(_TYPE_WORDS.get(x, x) for x in types)} has {fld!r}")
+        if card.awakening is not None and (not card.awakening.effect) != (t == "chant"):
+            self.fail("awakening.effect", "a resonator's [Awakening] has a text, a chant's none (its effect reads "
+                      "'this card was awakened', CR 1109.2)")
+        if card.awakening is not None and card.trigger is not None:
+            self.fail("awakening", "a chant with [Trigger] is played by its trigger: no [Awakening]")
         if t == "ruler":
             if (card.j_ruler is None) != (card.judgment is None):
                 self.fail("judgment" if card.j_ruler else "j_ruler",
@@ -978,6 +997,11 @@ class _Compiler(PoolCompiler):
             if card.trigger is not None or card.stealth is not None or card.type not in _PAID_TYPES:
                 self.fail("play_condition", "a condition on playing a card from the hand (not [Trigger] nor [Stealth])")
             row[K.C_PLAY_COND], row[K.C_PLAY_COND_ARG] = self.compile_condition(card.play_condition, "play_condition")
+        if card.judgment_condition is not None:
+            if card.type != "ruler" or card.judgment is None:
+                self.fail("judgment_condition", "a condition of a ruler's [Judgment] (CR 705.2b): with its judgment")
+            row[K.C_PLAY_COND], row[K.C_PLAY_COND_ARG] = self.compile_condition(card.judgment_condition,
+                                                                                "judgment_condition")
         if card.mobilize is not None:
             attr, free = parse_will_cost(card.mobilize)
             if free < 0:
@@ -1020,7 +1044,9 @@ class _Compiler(PoolCompiler):
             choose = OpChoose(op="choose", reg=0, count=1, filter=FowFilter(type=[card.addition]))
             row[K.C_SPELL_ABIL] = self.add_ability(cid, "addition", -1, K.AbilityKind.SPELL, [choose])
         if card.awakening is not None:
-            cost = FowCost(will=card.awakening.cost)
+            cost = FowCost(will=card.awakening.cost, rest_j_ruler=card.awakening.rest_j_ruler)
+            if parse_will_cost(cost.will)[1] < 0:
+                self.fail("awakening.cost", "an [Awakening] cost has no X")
             row[K.C_AWAKEN_ABIL] = self.add_ability(cid, "awakening", -1, K.AbilityKind.AWAKENING,
                                                     card.awakening.effect, cost=cost)  # fmt: skip
         if card.trigger is not None:
@@ -1029,7 +1055,7 @@ class _Compiler(PoolCompiler):
                 self.fail("trigger.trigger_whose", "an activate-like [Trigger] (no trigger) has no trigger_whose")
             if tr.cost is not None and parse_will_cost(tr.cost.will)[1] < 0:
                 self.fail("trigger.cost.will", "a [Trigger] cost has no X")
-            if tr.cost is not None and (tr.cost.rest or tr.cost.banish_self):
+            if tr.cost is not None and (tr.cost.rest or tr.cost.banish_self or tr.cost.rest_j_ruler):
                 self.fail("trigger.cost", "a chant's [Trigger] cost is will, life or discards")
             r = self.add_ability(cid, "trigger", -1, K.AbilityKind.TRIGGER, [], cost=tr.cost,
                                  trigger=tr.trigger, whose=tr.trigger_whose, condition=tr.condition)  # fmt: skip
@@ -1096,7 +1122,8 @@ class _Compiler(PoolCompiler):
             if not chosen or not all(op.op == "produce_will" for op in chosen):
                 self.fail(f"{p}.effect", "a will ability only produces will (CR 907.1): produce_will ops "
                           "(or a select_mode of them)")
-            if ab.cost is not None and ab.cost.will and not (ab.cost.rest or ab.cost.banish_self or ab.once == "turn"):
+            if ab.cost is not None and ab.cost.will and not (ab.cost.rest or ab.cost.rest_j_ruler or ab.cost.banish_self or
+                                                             ab.once == "turn"):
                 self.fail(f"{p}.cost.will", "a will ability paid with will needs {Rest}, 'banish this card' or once per "
                           "turn in its cost here (no endless loop of will for will)")
         elif kind != "automatic" and any(op.op == "produce_will" for op in ab.effect):
@@ -1119,7 +1146,7 @@ class _Compiler(PoolCompiler):
             self.ab_rows[r][K.A_GODS_ART] = self.gods_art_id(ab.gods_art, p)
         if ab.cost is not None and (ab.cost.dive or ab.cost.inheritance):
             c = ab.cost
-            if kind != "activate" or card.type not in _PAID_TYPES or c.rest or c.banish_self or c.discard or c.life \
+            if kind != "activate" or card.type not in _PAID_TYPES or c.rest or c.rest_j_ruler or c.banish_self or c.discard or c.life \
                     or c.mana or c.pay_chosen != "none" or ab.once != "no" or (c.dive and c.inheritance) \
                     or (c.dive and card.type != "resonator"):
                 self.fail(f"{p}.cost.dive", "[Dive] ([Inheritance]) is an activate ability of a resonator (a card played "
@@ -1180,6 +1207,10 @@ class _Compiler(PoolCompiler):
         row = self.new_row(K.ABILITY_TABLE, None, p, kind=kind, trigger=trigger, whose=whose, cost=cost,
                            optional=optional)  # fmt: skip
         row[K.A_TRIG_FILTER] = trig_filter
+        if cost.rest_j_ruler:
+            if cost.rest:
+                self.fail(f"{p}.cost.rest_j_ruler", "{Rest} this card and rest your J/ruler: not both")
+            row[K.A_COST_REST] = 2  # the J/ruler rested (play.ruler_recovered), not this card
         row[K.A_COND], row[K.A_COND_ARG] = cond, cond_arg
         row[K.A_COST : K.A_COST + K.N_ATTRIBUTES] = attr
         row[K.A_COST_FREE] = free
@@ -1215,6 +1246,10 @@ class _Compiler(PoolCompiler):
         if c is None:
             return int(K.Condition.NONE), 0
         v = c.value
+        if c.kind in ("weather_is_not", "ruler_not_named"):
+            # "... instead": the other branch (card_text._instead), packed as the condition it negates
+            base = {"weather_is_not": "weather_is", "ruler_not_named": "ruler_named"}[c.kind]
+            return int(K.Condition[c.kind.upper()]), self.compile_condition(c.model_copy(update={"kind": base}), p)[1]
         if c.kind == "control_name":
             if not isinstance(v, str):
                 self.fail(f"{p}.value", "control_name takes a card name")
@@ -1272,6 +1307,9 @@ class _Compiler(PoolCompiler):
             return int(K.Condition.RUNE_ATTRIBUTES), sum(n << (K.RUNE_ATTR_BITS * a) for a, n in enumerate(attr))
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             self.fail(f"{p}.value", "must be a number >= 0")
+        if c.kind == "awakened" and (v > 1 or not p.startswith("effect[")):
+            # CR 1109.2a: the chant reads how it was played (filters.condition_holds); 1 it was awakened, 0 it was not
+            self.fail(f"{p}.value" if v > 1 else p, "awakened is 1 (was awakened) or 0 (was not), in a chant's effect")
         if c.kind in ("life_at_most", "opponent_life_at_most") and v % 100:
             self.fail(f"{p}.value", "life is counted in hundreds (CR 1203)")
         return int(K.Condition[c.kind.upper()]), v
@@ -1535,7 +1573,8 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
 
 
 def _cost_nonempty(c: FowCost) -> bool:
-    return bool(c.will or c.rest or c.banish_self or c.discard or c.life or c.mana or c.pay_chosen != "none")
+    return bool(c.will or c.rest or c.banish_self or c.discard or c.life or c.mana or c.pay_chosen != "none" or
+                c.rest_j_ruler)
 
 
 def compile_force_of_will_pool(cards: list[FowCard]) -> FowCardTable:

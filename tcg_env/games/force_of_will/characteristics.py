@@ -21,7 +21,7 @@ from tcg_env.rules.modifiers import mod_total
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_ATK, C_DEF, C_KEYWORDS, C_TYPE, CardType, Mod, Zone
 from tcg_env.games.force_of_will.state import (
-    ATTACHED, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, ENTERED, ENTRY_W, E_KIND, E_SLOT, E_X, FRAMES, FRAME_N,
+    ATTACHED, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, ENTERED, ENTRY_W, E_AUX, E_KIND, E_SLOT, E_X, FRAMES, FRAME_N,
     FRAME_W, MT, REVEALED, ZONE, ZT
 )
 
@@ -475,6 +475,23 @@ def x_on_chase(s, slot):
         if s[f + E_KIND] == K.EntryKind.CARD and s[f + E_SLOT] == slot:
             return max(s[f + E_X], 0)  # < 0: a declinable cost reduction (play.play_from_hand), no X
     return 0
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def awakened_on_chase(s, slot):
+    """CR 1109.2a: spell ``slot`` was played paying its [Awakening] cost (its chase entry, or the frame playing or
+    resolving it, E_AUX PLAY_AWAKENED); False anywhere else (CR 1017.1c-i: copies are not compiled)."""
+    if s[ZONE + slot * CARD_W] != Zone.CHASE:
+        return False
+    for i in range(s[FRAME_N]):
+        f = FRAMES + i * FRAME_W
+        if s[f + E_KIND] == K.EntryKind.CARD and s[f + E_SLOT] == slot:
+            return s[f + E_AUX] == K.PLAY_AWAKENED
+    for i in range(s[CHASE_N]):
+        e = CHASE + i * ENTRY_W
+        if s[e + E_KIND] == K.EntryKind.CARD and s[e + E_SLOT] == slot:
+            return s[e + E_AUX] == K.PLAY_AWAKENED
+    return False
 
 
 @internal

@@ -489,6 +489,14 @@ class Condition(IntEnum):
     # "if you control "A" and "B"": a card named A and a card named B (CONTROL_NAME's test each; two cards, or one with
     # both names, CR 202): arg = A | B << RULER_NAME_BITS
     CONTROL_NAMES = 23
+    # "if this card was awakened" (CR 1109.2a: it was played paying its [Awakening] cost): the chant itself, on the chase
+    # or resolving, was played PLAY_AWAKENED (its entry's E_AUX); arg 1: it was, arg 0: it was not (the "... instead"
+    # sentence's other branch, card_text.body)
+    AWAKENED = 24
+    # the other branch of "If <condition>, ... instead." (card_text._instead): WEATHER_IS's and RULER_NAMED's
+    # packing, holding when they do not
+    WEATHER_IS_NOT = 25
+    RULER_NOT_NAMED = 26
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
@@ -524,7 +532,7 @@ A_COND = ABILITY_TABLE.add("cond")  # Condition to play / to trigger
 A_COND_ARG = ABILITY_TABLE.add("cond_arg")
 A_COST = ABILITY_TABLE.add("cost", N_ATTRIBUTES)  # A_COST + Attribute: attribute will to pay
 A_COST_FREE = ABILITY_TABLE.add("cost_free")  # free will to pay
-A_COST_REST = ABILITY_TABLE.add("cost_rest", source=copy("cost.rest"))  # 1: rest this card (CR 1013.2)
+A_COST_REST = ABILITY_TABLE.add("cost_rest", source=copy("cost.rest"))  # 1: rest this card (CR 1013.2); 2: rest your J/ruler (FowCost.rest_j_ruler)
 A_COST_BANISH_SELF = ABILITY_TABLE.add("cost_banish_self", source=copy("cost.banish_self"))  # 1: banish this card (CR 1011); 2 + reg / 4 + reg: banish / rest the card chosen on reg (cards.FowCost.pay_chosen)
 A_COST_DISCARD = ABILITY_TABLE.add("cost_discard", source=copy("cost.discard"))  # cards to discard from hand
 A_COST_LIFE = ABILITY_TABLE.add("cost_life", source=copy("cost.life"))  # life to pay (multiple of 100)

@@ -12,7 +12,7 @@ from tcg_env.games.force_of_will.state import (
     ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, FIRST_PLAYER, GRAVE_N, HAND_N, LIFE, OWNER, PLAYED_CARDS, RESTED,
     REVEALED, TURN_PLAYER, WEATHER, ZONE, ZT
 )
-from tcg_env.games.force_of_will.characteristics import field_card_may_pass, type_mask_of, x_on_chase
+from tcg_env.games.force_of_will.characteristics import awakened_on_chase, field_card_may_pass, type_mask_of, x_on_chase
 from tcg_env.rules.filters import (
     holder_of, passes_bits, passes_equals_any2, passes_not_source, passes_range, passes_side,
     passes_state, passes_zone
@@ -233,11 +233,11 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return s[FIRST_PLAYER] != controller  # [Energize] (CR 1119.2)
     if cond == K.Condition.WEATHER_IS:
         return s[WEATHER + controller] == arg  # CR 1028.2: the weather of the player the text refers to
-    if cond == K.Condition.RULER_NAMED:
+    if cond == K.Condition.RULER_NAMED or cond == K.Condition.RULER_NOT_NAMED:
         c = card_table(T)[s[CARD + game.j_ruler_slot(s, controller) * CARD_W]]
         a, b = arg & ((1 << K.RULER_NAME_BITS) - 1), (arg >> K.RULER_NAME_BITS) - 1  # b: -1 none
         n1, n2 = c[K.C_NAME] & K.NAME_MASK, (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK  # a J/ruler is in its area or the field
-        return n1 == a or n1 == b or (n2 != 0 and (n2 == a or n2 == b))
+        return (n1 == a or n1 == b or (n2 != 0 and (n2 == a or n2 == b))) == (cond == K.Condition.RULER_NAMED)
     if cond == K.Condition.GRAVEYARD_AT_LEAST:
         return s[GRAVE_N + controller] >= arg
     if cond == K.Condition.SELF_COUNTERS_AT_LEAST:
@@ -288,6 +288,11 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         mask = (1 << K.RULER_NAME_BITS) - 1
         return controls_named(game, s, T, controller, arg & mask) and controls_named(
             game, s, T, controller, (arg >> K.RULER_NAME_BITS) & mask)
+    if cond == K.Condition.AWAKENED:
+        # "if this card was awakened" (CR 1109.2a), in a chant's effect: arg 1 it was, arg 0 it was not
+        return source >= 0 and awakened_on_chase(s, source) == (arg != 0)
+    if cond == K.Condition.WEATHER_IS_NOT:
+        return s[WEATHER + controller] != arg  # "... instead"'s other branch (WEATHER_IS)
     return False
 
 

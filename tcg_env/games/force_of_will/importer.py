@@ -160,7 +160,7 @@ def _type_of(types: list[str]) -> tuple[str | None, str]:
     for w in low:
         if w in ("ruler", "basic ruler"):
             return "ruler", ""
-        if w == "j-ruler":
+        if w in ("j-ruler", "basic j-ruler"):
             return "j_ruler", ""
         if w.startswith("resonator"):
             return "resonator", ""
@@ -310,6 +310,17 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, list[LineResult]]:
             if why:
                 res = LineResult.unsupported(ln, why)
         results.append(res)
+    awake = rec.pop("_awakened_effect", None)
+    if awake is not None:
+        # a chant's "[Awakening] <cost>: <text>" (card_text.awakening_text): the text after the chant's own effect
+        merged = _merge_effects(rec["effect"], awake) if "effect" in rec else None
+        if merged is None:
+            i = next(k for k, r in enumerate(results) if r.compiled and "_awakened_effect" in r.fields)
+            results[i] = LineResult.unsupported(results[i].line, "an [Awakening] text with more than two selections "
+                                                                  "with the chant's effect, or with no effect compiled")
+            rec.pop("awakening", None)
+        else:
+            rec["effect"] = merged
     if any(op.get("op") == "cost_reduction" for ab in abilities for op in ab.get("effect", [])):
         # [Remnant] (CR 1115.2), "you may play this card from your removed area" and [Dive] play the card from another
         # zone than the hand; its own cost reductions are compiled for the hand (filter zone hand): not both
@@ -594,8 +605,12 @@ def _cost_ok(cost: str) -> bool:
 
 
 def _judgment_cost(lines: list[str]) -> str | None:
+    """The [Judgment] cost (CR 1125.2) that pairs a ruler with its J-ruler side: the will printed first on the line,
+    with a reminder in parentheses or other sentences after it (what those sentences say is the line's own verdict:
+    an unsupported line is not played, the cost is paid in full)."""
     for ln in lines:
-        m = re.match(r"^\[(?:Judgment|J-Activate)\]\s*(?:Pay\s*)?((?:\{(?:[WRUGB]|\d{1,2})\}\s*)+)\.?\s*$", ln)
+        m = re.match(r"^\[(?:Judgment|J-Activate)\]\s*(?:Pay\s*)?((?:\{(?:[WRUGB]|\d{1,2})\}\s*)+)"
+                     r"(?:\.?\s*\([^()]*\)\.?|\.\s+\S.*)?\s*\.?\s*$", ln)
         if m:
             return _symbols_cost(m[1])
     return None
@@ -703,9 +718,12 @@ def import_force_of_will_json(path: str | Path) -> ImportResult:
     ok = {number for number, _ in pending}
     for number, rec in pending:
         rec.pop("judgment", None)  # the pairing below sets it
+        cond = rec.pop("judgment_condition", None)
         if rec["type"] == "ruler" and j_of.get(number) in ok:
             rec["j_ruler"] = j_of[number]
             rec["judgment"] = _judgment_cost(norm[number]["lines"])
+            if cond is not None:
+                rec["judgment_condition"] = cond
         if rec["type"] == "j_ruler" and not any(j == number and r in ok for r, j in j_of.items()):
             skipped("j_ruler_without_ruler", number)
             continue
@@ -724,6 +742,7 @@ def import_force_of_will_json(path: str | Path) -> ImportResult:
         if c.type == "ruler" and c.j_ruler is not None and c.j_ruler not in imported:
             c.j_ruler = None
             c.judgment = None
+            c.judgment_condition = None
     sides = {c.j_ruler for c in cards if c.type == "ruler"}
     for c in [c for c in cards if c.type == "j_ruler" and c.number not in sides]:
         cards.remove(c)

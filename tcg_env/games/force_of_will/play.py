@@ -415,13 +415,24 @@ def payable(game, s, T, p, slot, how, free, attr):
     if attr != 0:
         credit_attr(s, p, attr, 1)
     if how == K.PLAY_AWAKENED:
-        ok = game.card_can_pay_both(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, free,
-                                    ability_table(T)[c[K.C_AWAKEN_ABIL]], K.A_COST, K.A_COST_FREE)
+        aw = ability_table(T)[c[K.C_AWAKEN_ABIL]]
+        ok = game.card_can_pay_both(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, free, aw, K.A_COST, K.A_COST_FREE)
+        if aw[K.A_COST_REST] != 0:
+            ok = ok and ruler_recovered(game, s, p)
     else:
         ok = game.card_can_pay(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, free)
     if attr != 0:
         credit_attr(s, p, attr, -1)
     return ok
+
+
+@internal_inline
+def ruler_recovered(game, s, p):
+    """"Rest a recovered J/ruler you control." as a cost (CR 201.2b, 1013; an [Awakening] cost too, CR 1109.2): ``p``'s
+    ruler in its ruler area or its J-ruler in the field, under ``p``'s control and recovered (A_COST_REST 2)."""
+    w = game.j_ruler_slot(s, p) * CARD_W
+    return s[CARD + w] >= 0 and s[RESTED + w] == 0 and s[CONTROLLER + w] == p and (
+        s[ZONE + w] == Zone.RULER_AREA or s[ZONE + w] == Zone.FIELD)
 
 
 @internal
@@ -439,6 +450,8 @@ def pay_card_cost(game, s, T, p, slot, how, free, attr):
     if how == K.PLAY_AWAKENED:
         a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
         game.pay_both(s, p, c, K.C_COST, free, a, K.A_COST, a[K.A_COST_FREE])
+        if a[K.A_COST_REST] != 0:
+            s[RESTED + game.j_ruler_slot(s, p) * CARD_W] = 1  # "[Awakening] Rest a recovered J/ruler you control"
     else:
         game.pay(s, p, c, K.C_COST, free)
     if restricted:
@@ -499,6 +512,8 @@ def x_chosen(game, s, T, p, x):
         a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
         game.card_pay_both(s, T, p, cid, c, K.C_COST, max(x - s[DEC_ARG + 1], 0), a, K.A_COST,
                            a[K.A_COST_FREE])  # CR 1109.2
+        if a[K.A_COST_REST] != 0:
+            s[RESTED + game.j_ruler_slot(s, p) * CARD_W] = 1  # "[Awakening] Rest a recovered J/ruler you control"
     else:
         game.card_pay(s, T, p, cid, c, K.C_COST, max(x - s[DEC_ARG + 1], 0))
 
@@ -587,11 +602,13 @@ def ability_usable(game, s, T, p, slot, j):
         return False
     if a[K.A_ONCE] == K.Once.GAME and (s[GODS_ART_USED + p] >> a[K.A_GODS_ART]) & 1:
         return False  # CR 1112.2 / 1112.2a: this player played a [God's Art] of that name this game
-    if a[K.A_COST_REST] != 0:
+    if a[K.A_COST_REST] == 1:
         if s[RESTED + w] != 0:
             return False  # CR 1013.3
         if game.is_j_resonator(s, T, slot) and not game.controls_since_turn_start(s, T, slot):
             return False  # CR 905.3
+    elif a[K.A_COST_REST] == 2 and not ruler_recovered(game, s, p):
+        return False  # "rest a recovered J/ruler you control" (CR 1013.3)
     if min(s[HAND_N + p], HAND_SLOTS) < a[K.A_COST_DISCARD]:
         return False  # CR 903.2j: the discards chosen one at a time, by hand position
     if a[K.A_COST_LIFE] > 0 and s[LIFE + p] < a[K.A_COST_LIFE]:
@@ -626,8 +643,10 @@ def activate(game, s, T, p, slot, j):
     r = nth_activate(T, s[CARD + w], j)
     a = ability_table(T)[r]
     game.pay(s, p, a, K.A_COST, a[K.A_COST_FREE])
-    if a[K.A_COST_REST] != 0:
+    if a[K.A_COST_REST] == 1:
         s[RESTED + w] = 1
+    elif a[K.A_COST_REST] == 2:
+        s[RESTED + game.j_ruler_slot(s, p) * CARD_W] = 1  # "rest a recovered J/ruler you control"
     s[LIFE + p] -= a[K.A_COST_LIFE]
     s[MANA + game.mana_source(s, p, slot, a[K.A_MANA_FROM]) * CARD_W] -= a[K.A_COST_MANA]  # CR 1122, 1022
     s[USED_TURN + w] |= 1 << j
@@ -663,7 +682,17 @@ def judgment_legal(game, s, T, p):
     c = card_table(T)[s[CARD + w]]
     if c[K.C_TYPE] != CardType.RULER or c[K.C_J_SIDE] < 0:
         return False
-    return game.can_pay(s, p, c, K.C_JUDGMENT_COST, c[K.C_JUDGMENT_FREE])
+    if c[K.C_PLAY_COND] != 0 and not game.condition_holds(s, T, c[K.C_PLAY_COND], c[K.C_PLAY_COND_ARG], p, slot):
+        return False  # CR 705.2b: the [Judgment]'s condition (cards.FowCard.judgment_condition)
+    return game.can_pay(s, p, c, K.C_JUDGMENT_COST, judgment_free(game, s, T, p, slot))
+
+
+@internal_inline
+def judgment_free(game, s, T, p, slot):
+    """The free will of ``p``'s ruler's [Judgment] cost (CR 705.2a) less its own "you may pay {N} less to play this
+    ability [for each ... / if ...]" (a self_only COST_REDUCTION of the ruler, characteristics.own_reduction)."""
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    return max(c[K.C_JUDGMENT_FREE] - game.own_reduction(s, T, p, slot, -1, False), 0)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -671,7 +700,7 @@ def play_judgment(game, s, T, p):
     """CR 705.2: pay, and put the judgment into the chase area; the player keeps priority."""
     slot = game.j_ruler_slot(s, p)
     c = card_table(T)[s[CARD + slot * CARD_W]]
-    game.pay(s, p, c, K.C_JUDGMENT_COST, c[K.C_JUDGMENT_FREE])
+    game.pay(s, p, c, K.C_JUDGMENT_COST, judgment_free(game, s, T, p, slot))
     s[JUDGED + p] = 1  # CR 705.2d: neither a spell nor an ability, nor a card played ([Torrent])
     f = game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.JUDGMENT, slot, -1, p, -1)
     chase_push(game, s, f)
