@@ -4,9 +4,15 @@ the long tail. Lines are made up in the game's template language. Rule numbers: 
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
+from numba import njit
 
 from tcg_env.cards.text import Verdict
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will.characteristics import (
+    AURA_ALL, atk_of, continuous_in_field, cost_reduction, def_of, field_aura_sums, restrictions_of)
+from tcg_env.games.force_of_will.play import hand_quickcast
 from test_fow_card_text import _imported_pool, exact, line
 
 
@@ -48,39 +54,38 @@ def _ruler_aura_pool(tmp_path):
     return pool
 
 
+# njit wrappers of the rules' reads (internal helpers have no Python entry; cached: compiled once): (ATK, DEF) and
+# restrictions of a card, the field_aura_sums of the whole field, the cost reduction of a hand card, the hand
+# [Quickcast], continuous_in_field's mask
+@njit(cache=True)
+def _values(s, T, slot):
+    return atk_of(K.RULES, s, T, slot), def_of(K.RULES, s, T, slot), restrictions_of(K.RULES, s, T, slot)
+
+
+@njit(cache=True)
+def _field_sums(s, T, n):
+    sums = np.zeros(4 * n + 4, np.int64)
+    field_aura_sums(K.RULES, s, T, AURA_ALL, continuous_in_field(s, T), sums)
+    return sums
+
+
+@njit(cache=True)
+def _reduction(s, T, p, slot):
+    return cost_reduction(K.RULES, s, T, p, slot)
+
+
+@njit(cache=True)
+def _quickcast(s, T, p, slot):
+    return hand_quickcast(K.RULES, s, T, p, slot)
+
+
+@njit(cache=True)
+def _sources(s, T):
+    return continuous_in_field(s, T)
+
+
 def _kernel_reads():
-    """njit wrappers of the rules' reads (internal helpers have no Python entry): (ATK, DEF) and restrictions of a card,
-    the field_aura_sums of the whole field, the cost reduction of a hand card, the hand [Quickcast]."""
-    import numpy as np
-    from numba import njit
-    from tcg_env.games.force_of_will import constants as K
-    from tcg_env.games.force_of_will.characteristics import (
-        AURA_ALL, atk_of, continuous_in_field, cost_reduction, def_of, field_aura_sums, restrictions_of)
-    from tcg_env.games.force_of_will.play import hand_quickcast
-
-    @njit
-    def values(s, T, slot):
-        return atk_of(K.RULES, s, T, slot), def_of(K.RULES, s, T, slot), restrictions_of(K.RULES, s, T, slot)
-
-    @njit
-    def field_sums(s, T, n):
-        sums = np.zeros(4 * n + 4, np.int64)
-        field_aura_sums(K.RULES, s, T, AURA_ALL, continuous_in_field(s, T), sums)
-        return sums
-
-    @njit
-    def reduction(s, T, p, slot):
-        return cost_reduction(K.RULES, s, T, p, slot)
-
-    @njit
-    def quickcast(s, T, p, slot):
-        return hand_quickcast(K.RULES, s, T, p, slot)
-
-    @njit
-    def sources(s, T):
-        return continuous_in_field(s, T)
-
-    return values, field_sums, reduction, quickcast, sources
+    return _values, _field_sums, _reduction, _quickcast, _sources
 
 
 @pytest.mark.parametrize("ruler, own_bonus", [("TXT-001", (100, 200)), ("TXT-003", (0, 0))])
@@ -380,3 +385,11 @@ def test_cr_902_1b_and_903_2i_a_rulers_cost_reduction_applies_from_its_ruler_are
         g = sc.game()
         assert int(reduction(g.state, pool.kernel_tables, 0, mine)) == less
         assert int(reduction(g.state, pool.kernel_tables, 1, theirs)) == 0
+
+
+def test_cr_1018_1b_prevent_all_damage_from_target_is_prevention_of_its_damage():
+    """The older wording "Prevent all damage from target <card> until end of turn." is "... that would be dealt by
+    target <card> ..." (a PREVENT_FROM shield on the target, replacement.damage_from_prevented)."""
+    old = exact("{Rest}: Prevent all damage from target fire resonator until end of turn.")
+    new = exact("{Rest}: Prevent all damage that would be dealt by target fire resonator until end of turn.")
+    assert old.abilities == new.abilities and old.abilities[0]["effect"][-1] == {"op": "prevent_from"}

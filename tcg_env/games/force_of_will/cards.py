@@ -906,7 +906,7 @@ class _Compiler(PoolCompiler):
         if t == "j_ruler" and card.number not in self.j_owner:
             self.fail("type", "a J-ruler is the back of a ruler: no ruler names it in 'j_ruler'")
         if t == "magic_stone":
-            if not card.will and not any(a.kind == "will" for a in card.abilities):
+            if not card.will and not any(a.kind == "will" and not _plain_stone_will(a) for a in card.abilities):
                 # (a stone whose only will is a will ability of another shape, "{Rest}: Produce one will of any attribute
                 # shared with your J/ruler.", has an empty 'will': no WILL_A / WILL_B action, C_WILL_A = -1)
                 self.fail("will", "a magic stone produces will (CR 907): e.g. will = \"fire\", or a will ability")
