@@ -57,6 +57,11 @@ APPROXIMATIONS: dict[str, str] = {
         "has left the field by then, its printed ATK is read, not its ATK as it last was in the field "
         "(CR 911.1: last known information, which the engine does not keep)"
     ),
+    "dealt_damage_as_damaged": (
+        "\"<card> that was dealt damage this turn\": read as a card with damage on it now (filter state \"damaged\", "
+        "CR 1007.1); it differs for a card whose damage was removed this turn by an effect (CR 1007.6), which no "
+        "longer matches (damage otherwise stays on the card until the end of the turn, CR 505.5a)"
+    ),
     "look_not_revealed": (
         f"\"reveal the top N cards of your deck\" with N over {REVEAL_ROWS}: only the top {REVEAL_ROWS} are kept as "
         "shown (the state's record of a reveal and the observation's `revealed` block, engine.reveals; CR 1005.1)"
@@ -2095,6 +2100,11 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def damaged(self):
         return {"state": "damaged"}  # CR 1007.1: with damage on it (filters.filter_core reads DAMAGE)
+
+    def was_dealt_damage(self):
+        # "<card> that was dealt damage this turn": read as "damaged" (damage on it; named approximation)
+        self.approximate("dealt_damage_as_damaged")
+        return {"state": "damaged"}
 
     # "non-<type>": the noun's card types but that one ("non-magic stone, non-J-ruler entity")
     def non_j_ruler(self):
