@@ -84,8 +84,8 @@ def test_cr_1018_continuous_prevention_lines_compile_to_prevent_damage():
                                          "filter": {"added_to": True, "type": ["resonator"]}}]
     # a chant's "prevent all damage ..." lasts only with "this turn" (a one-time effect's shield, CR 908)
     assert line("Prevent all damage that would be dealt to target resonator.", "chant").verdict is Verdict.UNSUPPORTED
-    # the source of the damage is not read ("... by fire resonators")
-    assert line("Prevent all damage that would be dealt to this card by fire resonators.").verdict is Verdict.UNSUPPORTED
+    # the source of the damage is read since session 19 ("... by fire resonators": test_fow_card_text_s19b.py)
+    assert line("Prevent all damage that would be dealt to this card by fire resonators.").verdict is Verdict.EXACT
 
 
 def _damage_game(tmp_path, protected_text, damages):

@@ -184,8 +184,9 @@ def test_cr_1111_2_cards_in_your_hand_gain_quickcast_is_a_continuous_aura_of_the
                  "Wind resonators in your hand gain [Quickcast] and [Flying].", "Wind resonators in your hand gain [+200/+200].",
                  "{1}: Target resonator gains [Quickcast] until end of turn."):
         assert line(text).verdict is Verdict.UNSUPPORTED, text
-    # a ruler in its ruler area is no card in the field (play.hand_quickcast); a J-ruler is
-    assert line("Wind resonators in your hand gain [Quickcast].", "ruler").verdict is Verdict.UNSUPPORTED
+    # a ruler's abilities are in force in its ruler area, a J-ruler's in the field (CR 902.1; play.hand_quickcast reads
+    # both since session 19: test_fow_card_text_s19b.py)
+    assert line("Wind resonators in your hand gain [Quickcast].", "ruler").verdict is Verdict.EXACT
     assert line("Wind resonators in your hand gain [Quickcast].", "j_ruler").verdict is Verdict.EXACT
 
 
@@ -336,11 +337,9 @@ def test_cr_1134_2_null_keywords_listed_with_dashes_are_one_granted_keyword_aura
 @pytest.mark.parametrize("text", ["Wanderer resonators you control gain [First Strike].",
                                   "Resonators you control gain [+100/+100].",
                                   "Resonators your opponent controls cannot attack."])
-def test_cr_902_1b_a_rulers_continuous_ability_over_cards_is_unsupported_not_exact(text):
-    """A ruler's abilities are active in its ruler area (CR 902.1b); the engine reads continuous abilities of the cards
-    in the field only (characteristics.aura_sums), so on a ruler (front side) the line would never apply: unsupported.
-    The same line on a J-ruler (in the field) or a resonator is exact."""
-    r = line(text, "ruler", races=frozenset({"Wanderer"}))
-    assert r.verdict is Verdict.UNSUPPORTED and "CR 902.1b" in r.reason
-    for ctype in ("j_ruler", "resonator"):
+def test_cr_902_1b_a_rulers_continuous_ability_over_cards_is_exact(text):
+    """A ruler's abilities are active in its ruler area (CR 902.1b): since session 19 the engine reads the continuous
+    abilities in force there too (characteristics.next_continuous; played in test_fow_card_text_s19b.py), so the line
+    is exact on a ruler (front side) as on a J-ruler (in the field) or a resonator."""
+    for ctype in ("ruler", "j_ruler", "resonator"):
         exact(text, ctype, races=frozenset({"Wanderer"}))

@@ -62,6 +62,11 @@ APPROXIMATIONS: dict[str, str] = {
         "always played with the reduction (the player is not asked; paying more only spends will that nothing compiled "
         "reads, CR 705.2a)"
     ),
+    "dealt_damage_as_damaged": (
+        "\"<card> that was dealt damage this turn\": read as a card with damage on it now (filter state \"damaged\", "
+        "CR 1007.1); it differs for a card whose damage was removed this turn by an effect (CR 1007.6), which no "
+        "longer matches (damage otherwise stays on the card until the end of the turn, CR 505.5a)"
+    ),
     "look_not_revealed": (
         f"\"reveal the top N cards of your deck\" with N over {REVEAL_ROWS}: only the top {REVEAL_ROWS} are kept as "
         "shown (the state's record of a reveal and the observation's `revealed` block, engine.reveals; CR 1005.1)"
@@ -771,6 +776,11 @@ class _T(CountWords, TextTransformer, Transformer):
         if len(ops) != 1:
             raise Unsupported("a will ability producing several wills")
         wills = ops[0].pop("_choices")
+        shared = "_shared" in wills
+        if shared:
+            wills = [w for w in wills if w != "_shared"]
+            if spend is not None:
+                raise Unsupported("a will shared with the J/ruler, spent only to play <cards>")
         several = wills[0].get("_several") if len(wills) == 1 and isinstance(wills[0], dict) else None
         if self.card.get("type") == "magic_stone" and spend is None and costs == {"rest": True} and len(wills) <= 2 \
                 and several is None and not once:
@@ -778,6 +788,9 @@ class _T(CountWords, TextTransformer, Transformer):
         # any other will ability of a stone (another cost, more choices, several wills, restricted will) is a will
         # ability as any card's (played from the field, play.ability_usable; the stone's 'will' field is its first line)
         abilities = self._will_abilities(costs, wills, several)
+        if shared:
+            for mode in abilities[0]["effect"][0]["modes"]:  # the five modes of "one will of any attribute"
+                mode[0]["shared_with_ruler"] = True
         if spend is not None:
             for ab in abilities:
                 for op in ab["effect"]:
@@ -1115,12 +1128,8 @@ class _T(CountWords, TextTransformer, Transformer):
             return self.keywords(["eternal"])
         if aura is None:
             raise Unsupported("a continuous ability other than '<cards> gain <ATK/DEF or keywords>' / 'cannot <attack, block>'")
-        if self.card.get("type") == "ruler" and any(op["op"] in ("aura_power", "aura_keyword", "aura_restrict")
-                                                     for op in aura):
-            # CR 902.1b: a ruler's abilities are active in its ruler area; characteristics.aura_sums (and
-            # play.hand_quickcast) read the continuous abilities of the cards in the field only (a J-ruler's)
-            raise Unsupported("a ruler's continuous ability over cards (active in its ruler area, CR 902.1b, which "
-                              "the engine's continuous abilities do not read)")
+        # CR 902.1b: a ruler's abilities are active in its ruler area: characteristics.aura_sums, cost_reduction and
+        # play.hand_quickcast read the continuous abilities in force there too (characteristics.next_continuous)
         ab = {"kind": "continuous", "effect": aura}
         if args[-1].condition is not None:
             ab["condition"] = args[-1].condition  # CR 904: applies as long as it holds (characteristics.py)
@@ -1414,6 +1423,11 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def opp_discard_random(self, n):
         return [({"op": "discard", "count": n, "who": "opponent", "random": True}, None)]
+
+    def opp_discard_random_then(self, n, m):
+        # "Your opponent discards a card at random, then discards a card.": two discards in turn (CR 1019.1), the second
+        # of the opponent's choice
+        return self.opp_discard_random(n) + self.opp_discard(m)
 
     def gain_life(self, n):
         return [({"op": "gain_life", "amount": _life(n)}, None)]
@@ -1904,6 +1918,12 @@ class _T(CountWords, TextTransformer, Transformer):
         # CR 208.1, 1027.1a: the attributes are light, fire, water, wind and darkness: one of the five, not void
         return list(_SYM.values())
 
+    def produce_any_shared(self):
+        # "one will of any attribute shared with your J/ruler": one of the five, a mode that may be chosen only while
+        # the controller's J/ruler (either side, CR 201.2b) has that attribute (produce_will shared_with_ruler,
+        # effects.mode_open; a void J/ruler shares none: the ability is then not played)
+        return [*_SYM.values(), "_shared"]
+
     def produce_several(self, *toks):
         # "Produce {R}{R}." / "Produce {W}{G}.": every will printed (CR 907.5), one produce_will per kind
         names = [self._will_name(t) for t in toks]
@@ -1912,6 +1932,14 @@ class _T(CountWords, TextTransformer, Transformer):
     # continuous prevention (CR 1018, 910): read as a continuous ability's aura only (_Body.aura)
     def prevent_static(self, sel):
         return [({"op": "_prevent_cont", "amount": "all"}, sel)]
+
+    def prevent_static_by(self, sel, flt):
+        # "... dealt to <cards> by <cards>" (CR 1018.1b): only the damage a card of the field that filter matches deals
+        # (replacement.continuous_prevention reads the source: a J/resonator's battle or ability damage, a chant's never)
+        flt = _target_filter(flt)
+        if flt.get("zone", "field") != "field" or "type" not in flt or set(flt["type"]) - {"resonator", "j_resonator"}:
+            raise Unsupported("damage prevented by a source that is not a J/resonator in the field")
+        return [({"op": "_prevent_cont", "amount": "all", "source": flt}, sel)]
 
     def prevent_of_it(self, sel, n):
         return [({"op": "_prevent_cont", "amount": _life(n)}, sel)]
@@ -2192,6 +2220,14 @@ class _T(CountWords, TextTransformer, Transformer):
     def attacking_or_blocking(self):
         return {"state": "attacking_or_blocking"}
 
+    def damaged(self):
+        return {"state": "damaged"}  # CR 1007.1: with damage on it (filters.filter_core reads DAMAGE)
+
+    def was_dealt_damage(self):
+        # "<card> that was dealt damage this turn": read as "damaged" (damage on it; named approximation)
+        self.approximate("dealt_damage_as_damaged")
+        return {"state": "damaged"}
+
     # "non-<type>": the noun's card types but that one ("non-magic stone, non-J-ruler entity")
     def non_j_ruler(self):
         return {"_not": ["j_ruler"]}
@@ -2427,7 +2463,8 @@ class _Body:
                 # (1018.1a), "if this card would be dealt N or less damage, prevent it" (replacement.py)
                 flt = dict(sel.filter) if sel.kind == "all" else {"self_only": True}
                 out.append({"op": "prevent_damage", "amount": op["amount"], "filter": flt,
-                            **({"at_most": True} if op.get("at_most") else {})})
+                            **({"at_most": True} if op.get("at_most") else {}),
+                            **({"source": op["source"]} if op.get("source") else {})})
                 continue
             if sel is None or sel.kind not in ("all", "self") or op.get("duration") != "permanent":
                 return None

@@ -154,7 +154,7 @@ class FowFilter(FilterBase):
     ``name``: the shared keys)."""
 
     zone: Literal["field", "chase", "graveyard", "hand", "main_deck", "ruler_area"] = "field"
-    state: Literal["any", "recovered", "rested", "attacking", "blocking", "attacking_or_blocking"] = "any"
+    state: Literal["any", "recovered", "rested", "attacking", "blocking", "attacking_or_blocking", "damaged"] = "any"
     exclude_self: bool = False
     added_to: bool = False  # only the card this addition is added to (CR 1406.1a)
     self_only: bool = False  # only the ability's own card ("this card gains ...", a continuous ability)
@@ -240,8 +240,11 @@ OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field",
                     reveal=(Literal["none", "taken", "taken_more", "top"], "none"))
 # spend: "Spend this will only to play <cards>": the will pays only for playing a card this filter (read on the
 # card's characteristics, zone chase) matches (state.RWILL; costs.restricted_credit)
+# shared_with_ruler: "one will of any attribute shared with your J/ruler": a mode of a will ability's choice that may
+# be chosen only while the controller's J/ruler has the will's attribute (CR 907; PRODUCE_WILL a2 = SHARED_WITH_RULER,
+# effects.mode_open)
 OpProduceWill = op_model("produce_will", _M, will=WillName, count=(int, Field(default=1, ge=1, le=5)),
-                         spend=(FowFilter | None, None))
+                         spend=(FowFilter | None, None), shared_with_ruler=(bool, False))
 OpCallStone = op_model("call_stone", _M, who=_Who, rested=(bool, False))  # rested: "... into the field rested"
 # "put N [A/D] <attribute> <race> resonator token(s) into the field" (CR 1303): ``token`` the number of a token card of
 # the pool (token = true), made ``count`` times under the control of ``who`` (CR 1303.1c; Op.MAKE_TOKEN)
@@ -275,10 +278,11 @@ OpReplaceDestroy = op_model("replace_destroy", _M, instead=(InsteadList, ["heal"
 OpGraveToRemoved = op_model("grave_to_removed", _M, filter=FowFilter)
 # continuous prevention (CR 1018): "prevent all damage that would be dealt to <filter>" (amount "all"), "if damage
 # would be dealt to <filter>, prevent N of it" (amount N), "if <filter> would be dealt N or less damage, prevent it"
-# (amount N, at_most): Op.PREVENT_DAMAGE
+# (amount N, at_most): Op.PREVENT_DAMAGE; source: "... by <cards>": only the damage a card that filter matches deals
+# (CR 1018.1b; a2 = its row + 1, 0: any source)
 OpPreventDamage = op_model("prevent_damage", _M, amount=(Union[Annotated[int, Field(gt=0, le=20000, multiple_of=100)],  # noqa: UP007
                                                                 Literal["all"]], "all"),
-                           at_most=(bool, False), filter=FowFilter)
+                           at_most=(bool, False), filter=FowFilter, source=(FowFilter | None, None))
 # "if <source> would deal damage [to <filter>], it deals double that much / that much +N instead" (Op.DAMAGE_MOD)
 OpDamageMod = op_model("damage_mod", _M, amount=(Union[Annotated[int, Field(gt=0, le=20000, multiple_of=100)],  # noqa: UP007
                                                         Literal["double"]], "double"),
@@ -683,6 +687,7 @@ def op_words(op: Any) -> str:
     if op.op == "produce_will":
         n = getattr(op, "count", 1)
         out = f"produce {op.will} will" + (f" x{n}" if isinstance(n, int) and n > 1 else "")
+        out += " (if your J/ruler has that attribute)" if getattr(op, "shared_with_ruler", False) else ""
         spend = getattr(op, "spend", None)
         return out + (f" (only to play {filter_words(spend)})" if spend is not None else "")
     if op.op in ("power", "aura_power"):
@@ -920,8 +925,10 @@ class _Compiler(PoolCompiler):
         if t == "j_ruler" and card.number not in self.j_owner:
             self.fail("type", "a J-ruler is the back of a ruler: no ruler names it in 'j_ruler'")
         if t == "magic_stone":
-            if not card.will:
-                self.fail("will", "a magic stone produces will (CR 907): e.g. will = \"fire\"")
+            if not card.will and not any(a.kind == "will" and not _plain_stone_will(a) for a in card.abilities):
+                # (a stone whose only will is a will ability of another shape, "{Rest}: Produce one will of any attribute
+                # shared with your J/ruler.", has an empty 'will': no WILL_A / WILL_B action, C_WILL_A = -1)
+                self.fail("will", "a magic stone produces will (CR 907): e.g. will = \"fire\", or a will ability")
             if len(set(card.will)) != len(card.will):
                 self.fail("will", "duplicate will")
             if card.basic and len(card.will) != 1:
@@ -1412,7 +1419,8 @@ class _Compiler(PoolCompiler):
             if op.amount == "all" and op.at_most:
                 self.fail(f"{q}.at_most", "at_most needs an amount (all of a damage of that amount or less)")
             a0 = 0 if op.amount == "all" else (op.amount if op.at_most else -op.amount)
-            return a0, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
+            a2 = 0 if op.source is None else self.compile_filter(op.source, f"{q}.source", ("field",)) + 1
+            return a0, self.compile_filter(op.filter, f"{q}.filter", ("field",)), a2
         if name == "grant_keyword":
             return bits(op.keywords, K.KEYWORD_BITS), int(K.Duration[op.duration.upper()]), 0
         if name == "restrict":
@@ -1448,6 +1456,10 @@ class _Compiler(PoolCompiler):
             look |= _SEARCH_REVEAL[op.reveal]
             return self.compile_filter(op.filter, f"{q}.filter", zones), int(K.SearchTo[op.to.upper()]), look
         if name == "produce_will":
+            if op.shared_with_ruler:
+                if op.spend is not None or op.will == "void":
+                    self.fail(f"{q}.shared_with_ruler", "a will of an attribute (no void will), without 'spend only'")
+                return _WILL_CODE[op.will], op.count, K.SHARED_WITH_RULER
             if op.spend is None:
                 return _WILL_CODE[op.will], op.count, 0
             f = op.spend

@@ -71,8 +71,10 @@ AURA_KW = 2  # keywords: (bits, 0)
 AURA_RST = 3  # restrictions: (bits, 0)
 
 # continuous_in_field's mask: bit p * SRC_BITS + i for field position i < SRC_BITS of player p;
-# SRC_PAST for a source past those positions (every position past them is then read)
-SRC_BITS = 31
+# SRC_PAST for a source past those positions (every position past them is then read); bit
+# SRC_RULER + p for a source in p's ruler area (CR 902.1b: a ruler's abilities are active there)
+SRC_BITS = 30
+SRC_RULER = 60
 SRC_PAST = 1 << 62
 
 
@@ -138,11 +140,11 @@ def aura_kind(op, kinds):
 
 @internal
 def aura_sums(game, s, T, slot, kinds, srcs):
-    """The continuous abilities (CR 904, 909) of the cards in the field that apply to ``slot``, of
-    the kinds ``kinds`` (bits ``1 << AURA_*``): (the sums of their ATK changes, of their DEF
-    changes, their keywords, their restrictions), 0 for a kind not asked. ``srcs``:
-    ``continuous_in_field(s, T)``, the field positions that hold a card with a continuous ability
-    (0: none, nothing to add). An AURA instruction applies to the cards its filter row (a1)
+    """The continuous abilities (CR 904, 909) in force (of the cards in the fields and the ruler
+    areas, CR 902.1; ``next_continuous``) that apply to ``slot``, of the kinds ``kinds`` (bits
+    ``1 << AURA_*``): (the sums of their ATK changes, of their DEF changes, their keywords, their
+    restrictions), 0 for a kind not asked. ``srcs``: ``continuous_in_field(s, T)``, the positions
+    that hold a card with a continuous ability (0: none, nothing to add). An AURA instruction applies to the cards its filter row (a1)
     matches, as its controller sees them, or with a1 = -1 to the card the addition is added to (CR
     1002). Their filters read the cards without continuous effects (simplified: no dependency
     order, CR 909.3). One reading for several kinds costs what one kind does (the observation asks
@@ -157,52 +159,44 @@ def aura_sums(game, s, T, slot, kinds, srcs):
     kw = 0
     rst = 0
     for p in range(2):
-        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
-        for i in range(s[n_off]):
-            if i < SRC_BITS and ((srcs >> (p * SRC_BITS + i)) & 1) == 0:
-                continue  # no continuous ability there: its card is not read
-            src = s[l_off + i]
-            c = card_table(T)[s[CARD + src * CARD_W]]
-            if c[K.C_HAS_CONT] == 0:
-                continue
-            for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
-                if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
+        k, src, r = game.next_continuous(s, T, p, srcs, 0, -1)
+        while k >= 0:
+            # read lazily (the same sums; both are reads of the row): the condition at the first
+            # instruction of a kind asked whose filter matches ``slot``, an AURA_PER's count
+            # ("for each ...") when the AURA_POWER after it applies. Most reads ask for a kind
+            # the ability has not or for a card its filter rejects, and then neither is read.
+            active = -1  # -1: not read yet
+            per = -1  # a pending AURA_PER's (per, filter row), -1: none
+            per_row = 0
+            for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+                kind = aura_kind(code[q, I_OP], kinds)
+                if kind == AURA_PENDING:
+                    per = code[q, I_A0]
+                    per_row = code[q, I_A1]
                     continue
-                # read lazily (the same sums; both are reads of the row): the condition at the first
-                # instruction of a kind asked whose filter matches ``slot``, an AURA_PER's count
-                # ("for each ...") when the AURA_POWER after it applies. Most reads ask for a kind
-                # the ability has not or for a card its filter rejects, and then neither is read.
-                active = -1  # -1: not read yet
-                per = -1  # a pending AURA_PER's (per, filter row), -1: none
-                per_row = 0
-                for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
-                    kind = aura_kind(code[q, I_OP], kinds)
-                    if kind == AURA_PENDING:
-                        per = code[q, I_A0]
-                        per_row = code[q, I_A1]
+                pending = per
+                per = -1  # an AURA_PER multiplies the next instruction only
+                if kind < 0:
+                    continue
+                frow = code[q, I_A1]
+                if frow < 0:
+                    if s[ATTACHED + src * CARD_W] != slot:
                         continue
-                    pending = per
-                    per = -1  # an AURA_PER multiplies the next instruction only
-                    if kind < 0:
-                        continue
-                    frow = code[q, I_A1]
-                    if frow < 0:
-                        if s[ATTACHED + src * CARD_W] != slot:
-                            continue
-                    elif not (field_card_may_pass(s, T, frow, slot, p) and game.filter_base(s, T, frow, slot, p, src)):
-                        continue
-                    if active < 0:
-                        active = 1 if game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src) else 0
-                    if active == 0:
-                        break  # an inactive ability adds nothing
-                    if kind == AURA_POWER:
-                        m = 1 if pending < 0 else game.aura_count(s, T, pending, per_row, p, src)
-                        atk += code[q, I_A0] * m
-                        df += code[q, I_A2] * m
-                    elif kind == AURA_KW:
-                        kw |= code[q, I_A0]
-                    else:
-                        rst |= code[q, I_A0]
+                elif not (field_card_may_pass(s, T, frow, slot, p) and game.filter_base(s, T, frow, slot, p, src)):
+                    continue
+                if active < 0:
+                    active = 1 if game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src) else 0
+                if active == 0:
+                    break  # an inactive ability adds nothing
+                if kind == AURA_POWER:
+                    m = 1 if pending < 0 else game.aura_count(s, T, pending, per_row, p, src)
+                    atk += code[q, I_A0] * m
+                    df += code[q, I_A2] * m
+                elif kind == AURA_KW:
+                    kw |= code[q, I_A0]
+                else:
+                    rst |= code[q, I_A0]
+            k, src, r = game.next_continuous(s, T, p, srcs, k, r + 1)
     return atk, df, kw, rst
 
 
@@ -225,56 +219,48 @@ def field_aura_sums(game, s, T, kinds, srcs, sums):
     n0 = s[n0_off]
     n = n0 + s[n1_off]
     for p in range(2):
-        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
-        for i in range(s[n_off]):
-            if i < SRC_BITS and ((srcs >> (p * SRC_BITS + i)) & 1) == 0:
-                continue  # no continuous ability there: its card is not read
-            src = s[l_off + i]
-            c = card_table(T)[s[CARD + src * CARD_W]]
-            if c[K.C_HAS_CONT] == 0:
-                continue
-            for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
-                if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
+        k, src, r = game.next_continuous(s, T, p, srcs, 0, -1)
+        while k >= 0:
+            active = -1  # the condition (the same for every card): -1 not read yet
+            per = -1  # a pending AURA_PER's (per, filter row), -1: none
+            per_row = 0
+            for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+                kind = aura_kind(code[q, I_OP], kinds)
+                if kind == AURA_PENDING:
+                    per = code[q, I_A0]
+                    per_row = code[q, I_A1]
                     continue
-                active = -1  # the condition (the same for every card): -1 not read yet
-                per = -1  # a pending AURA_PER's (per, filter row), -1: none
-                per_row = 0
-                for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
-                    kind = aura_kind(code[q, I_OP], kinds)
-                    if kind == AURA_PENDING:
-                        per = code[q, I_A0]
-                        per_row = code[q, I_A1]
+                pending = per
+                per = -1  # an AURA_PER multiplies the next instruction only
+                if kind < 0:
+                    continue
+                frow = code[q, I_A1]
+                m = -1  # the AURA_PER's count (the same for every card): -1 not read yet
+                for t in range(n):
+                    slot = s[l0_off + t] if t < n0 else s[l1_off + t - n0]
+                    if s[ZONE + slot * CARD_W] != Zone.FIELD:
                         continue
-                    pending = per
-                    per = -1  # an AURA_PER multiplies the next instruction only
-                    if kind < 0:
+                    if frow < 0:
+                        if s[ATTACHED + src * CARD_W] != slot:
+                            continue
+                    elif not (field_card_may_pass(s, T, frow, slot, p) and game.filter_base(s, T, frow, slot, p, src)):
                         continue
-                    frow = code[q, I_A1]
-                    m = -1  # the AURA_PER's count (the same for every card): -1 not read yet
-                    for t in range(n):
-                        slot = s[l0_off + t] if t < n0 else s[l1_off + t - n0]
-                        if s[ZONE + slot * CARD_W] != Zone.FIELD:
-                            continue
-                        if frow < 0:
-                            if s[ATTACHED + src * CARD_W] != slot:
-                                continue
-                        elif not (field_card_may_pass(s, T, frow, slot, p) and game.filter_base(s, T, frow, slot, p, src)):
-                            continue
-                        if active < 0:
-                            active = 1 if game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src) else 0
-                        if active == 0:
-                            break  # an inactive ability adds nothing
-                        if kind == AURA_POWER:
-                            if m < 0:
-                                m = 1 if pending < 0 else game.aura_count(s, T, pending, per_row, p, src)
-                            sums[4 * t] += code[q, I_A0] * m
-                            sums[4 * t + 1] += code[q, I_A2] * m
-                        elif kind == AURA_KW:
-                            sums[4 * t + 2] |= code[q, I_A0]
-                        else:
-                            sums[4 * t + 3] |= code[q, I_A0]
+                    if active < 0:
+                        active = 1 if game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src) else 0
                     if active == 0:
-                        break
+                        break  # an inactive ability adds nothing
+                    if kind == AURA_POWER:
+                        if m < 0:
+                            m = 1 if pending < 0 else game.aura_count(s, T, pending, per_row, p, src)
+                        sums[4 * t] += code[q, I_A0] * m
+                        sums[4 * t + 1] += code[q, I_A2] * m
+                    elif kind == AURA_KW:
+                        sums[4 * t + 2] |= code[q, I_A0]
+                    else:
+                        sums[4 * t + 3] |= code[q, I_A0]
+                if active == 0:
+                    break
+            k, src, r = game.next_continuous(s, T, p, srcs, k, r + 1)
 
 
 @internal
@@ -296,7 +282,7 @@ def aura(game, s, T, slot, which):
 @internal
 def continuous_in_field(s, T):
     """The field positions whose card has a continuous ability (``C_HAS_CONT``), as a mask
-    (``SRC_BITS``, ``SRC_PAST``); 0 when none has one, and then ``aura_from`` adds nothing to any
+    (``SRC_BITS``, ``SRC_PAST``; ``SRC_RULER`` + p: one in p's ruler area, CR 902.1b); 0 when none has one, and then ``aura_from`` adds nothing to any
     card. A kernel that reads many cards (the observation, the rule processes) asks once and
     passes the answer as ``cont`` to ``def_now`` / ``keywords_now`` / ``restrictions_now`` /
     ``aura_sums``, instead of each read scanning both fields' cards: those scans were half of
@@ -308,32 +294,74 @@ def continuous_in_field(s, T):
         for i in range(s[n_off]):
             if card_table(T)[s[CARD + s[l_off + i] * CARD_W], K.C_HAS_CONT] != 0:
                 srcs |= (1 << (p * SRC_BITS + i)) if i < SRC_BITS else SRC_PAST
+        n_off, l_off = zone_offsets(ZT, Zone.RULER_AREA, p)
+        for i in range(s[n_off]):  # CR 902.1b: a ruler's abilities are active in its ruler area
+            if card_table(T)[s[CARD + s[l_off + i] * CARD_W], K.C_HAS_CONT] != 0:
+                srcs |= 1 << (SRC_RULER + p)
     return srcs
 
 
 @internal
+def next_continuous(s, T, p, srcs, k, r):
+    """The one scan of the continuous abilities in force of player ``p``'s cards (CR 902.1): those of
+    its cards in the field (902.1a: J/resonators, additions, regalia, magic stones; in field list
+    order), then those of the cards in its ruler area (902.1b: a ruler's abilities are active
+    there). A cursor: from position ``k`` of that order (0 to begin) and ability row ``r`` (a row
+    before the card's first, -1: from its first), the next continuous ability: (its position, its
+    card's slot, its ability row); (-1, -1, -1) past the last. The loop::
+
+        k, src, r = game.next_continuous(s, T, p, srcs, 0, -1)
+        while k >= 0:
+            ...  # ability row r of card src
+            k, src, r = game.next_continuous(s, T, p, srcs, k, r + 1)
+
+    ``srcs``: ``continuous_in_field``'s mask (a position whose bit is clear holds no card with a
+    continuous ability: not read); -1 reads every position."""
+    abil = ability_table(T)
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+    nf = s[n_off]
+    rn_off, rl_off = zone_offsets(ZT, Zone.RULER_AREA, p)
+    n = nf + s[rn_off]
+    if ((srcs >> (SRC_RULER + p)) & 1) == 0:
+        n = nf  # no continuous ability in the ruler area
+    while k < n:
+        if k < nf:
+            if k < SRC_BITS and ((srcs >> (p * SRC_BITS + k)) & 1) == 0:
+                k += 1  # no continuous ability there: its card is not read
+                r = -1
+                continue
+            src = s[l_off + k]
+        else:
+            src = s[rl_off + k - nf]
+        c = card_table(T)[s[CARD + src * CARD_W]]
+        if c[K.C_HAS_CONT] != 0:
+            r = max(r, c[K.C_ABIL_START])
+            while r < c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]:
+                if abil[r, K.A_KIND] == K.AbilityKind.CONTINUOUS:
+                    return k, src, r
+                r += 1
+        k += 1
+        r = -1
+    return -1, -1, -1
+
+
+@internal
 def cost_reduction(game, s, T, p, slot):
-    """COST_REDUCTION of the continuous abilities of ``p``'s cards in the field for hand card
-    ``slot`` (CR 903.2i-iv: free cost less)."""
+    """COST_REDUCTION of the continuous abilities in force of ``p``'s cards (in the field and its ruler
+    area, CR 902.1; ``next_continuous``) for hand card ``slot`` (CR 903.2i-iv: free cost less)."""
     F = flag_table(T)
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_COST_REDUCTION) == 0:
         return 0  # no COST_REDUCTION in the pool (its flags): nothing to add up, here or in own_reduction
     abil = ability_table(T)
     code = code_table(T)
     total = 0
-    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
-    for i in range(s[n_off]):
-        src = s[l_off + i]
-        c = card_table(T)[s[CARD + src * CARD_W]]
-        if c[K.C_HAS_CONT] == 0:
-            continue
-        for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
-            if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
-                continue
-            c0 = abil[r, K.A_CODE_START]
-            for q in range(c0, c0 + abil[r, K.A_CODE_LEN]):
-                if code[q, I_OP] == K.Op.COST_REDUCTION and game.filter_base(s, T, code[q, I_A1], slot, p, src):
-                    total += code[q, I_A0]
+    k, src, r = game.next_continuous(s, T, p, -1, 0, -1)
+    while k >= 0:
+        c0 = abil[r, K.A_CODE_START]
+        for q in range(c0, c0 + abil[r, K.A_CODE_LEN]):
+            if code[q, I_OP] == K.Op.COST_REDUCTION and game.filter_base(s, T, code[q, I_A1], slot, p, src):
+                total += code[q, I_A0]
+        k, src, r = game.next_continuous(s, T, p, -1, k, r + 1)
     return total + game.own_reduction(s, T, p, slot, -1, False)
 
 

@@ -579,6 +579,7 @@ class CardState(IntEnum):
     ATTACKING = 3  # the attacking J/resonator (state.ATTACKER, CR 803)
     BLOCKING = 4  # the blocking J/resonator (state.BLOCKER, CR 804)
     ATTACKING_OR_BLOCKING = 5
+    DAMAGED = 6  # "damaged <cards>": a J/resonator with damage on it (DAMAGE > 0, CR 1007.1 / 1007.6)
 
 
 class FilterZone(IntEnum):
@@ -655,7 +656,7 @@ class Op(IntEnum):
     GAIN_LIFE = 33  # a0 = life
     LOSE_LIFE = 34  # a0 = life
     SEARCH = 35  # a0 = filter row (zone MAIN_DECK), a1 = SearchTo: one card to hand (field, graveyard), then shuffle (CR 1014, 1021)
-    PRODUCE_WILL = 36  # a0 = Attribute or WILL_VOID, a1 = how many (will abilities, CR 907)
+    PRODUCE_WILL = 36  # a0 = Attribute or WILL_VOID, a1 = how many (will abilities, CR 907); a2: SHARED_WITH_RULER / 0 / spend row + 1
     CALL_STONE = 37  # put the top card of the magic stone deck into the field (CR 1016); a2 = 1: rested
     FORESEE = 38  # a0 = count (CR 1034)
     MILL = 39  # a0 = count: top cards of the main deck to the graveyard
@@ -720,6 +721,11 @@ class Op(IntEnum):
     # "If damage would be dealt to you, it's dealt to this card instead." (a continuous ability of a J/resonator, CR
     # 910 / 1007: effects.damage_redirect, only in pools with one: FLAG_REDIRECT_DAMAGE)
     REDIRECT_DAMAGE = 77
+
+
+# PRODUCE_WILL a2 of a mode "one will of any attribute shared with your J/ruler": that mode may be chosen only while the
+# controller's J/ruler has the attribute a0 (effects.mode_open); the will is produced as any (a2 <= 0: not restricted)
+SHARED_WITH_RULER = -1
 
 
 class Shield(IntEnum):

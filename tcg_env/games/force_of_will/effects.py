@@ -130,37 +130,30 @@ def add_restrictions(game, s, slot, bits, duration):
 @internal
 def modified_damage(game, s, T, src, slot, amount):
     """CR 910: the damage card ``src`` (in the field) would deal to card ``slot`` (-1: a player) after the continuous
-    DAMAGE_MOD replacements of the cards in the field ("it deals double that much / that much +N instead"). CR
-    910.2a: their order is the source's controller's choice; chosen for them, the most damage: the additions first,
-    then the doublings (each applied once, 910.3)."""
+    DAMAGE_MOD replacements in force (of the cards in the fields and ruler areas, CR 902.1: "it deals double that much
+    / that much +N instead"). CR 910.2a: their order is the source's controller's choice; chosen for them, the most
+    damage: the additions first, then the doublings (each applied once, 910.3)."""
     if src < 0 or amount <= 0 or s[ZONE + src * CARD_W] != Zone.FIELD:
         return amount
     code = code_table(T)
     abil = ability_table(T)
     plus = 0
     doubles = 0
-    for k in range(2):
-        n_off, l_off = zone_offsets(ZT, Zone.FIELD, k)
-        for i in range(s[n_off]):
-            card = s[l_off + i]
-            c = card_table(T)[s[CARD + card * CARD_W]]
-            if c[K.C_HAS_CONT] == 0:
-                continue
-            p = s[CONTROLLER + card * CARD_W]
-            for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
-                if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
+    for p in range(2):  # the continuous abilities in force of p's cards (characteristics.next_continuous)
+        k, card, r = game.next_continuous(s, T, p, -1, 0, -1)
+        while k >= 0:
+            for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+                if code[q, I_OP] != Op.DAMAGE_MOD or not game.filter_base(s, T, code[q, I_A1], src, p, card):
                     continue
-                for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
-                    if code[q, I_OP] != Op.DAMAGE_MOD or not game.filter_base(s, T, code[q, I_A1], src, p, card):
-                        continue
-                    if code[q, I_A2] >= 0 and (slot < 0 or not game.filter_base(s, T, code[q, I_A2], slot, p, card)):
-                        continue
-                    if not game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, card):
-                        continue
-                    if code[q, I_A0] == 0:
-                        doubles += 1
-                    else:
-                        plus += code[q, I_A0]
+                if code[q, I_A2] >= 0 and (slot < 0 or not game.filter_base(s, T, code[q, I_A2], slot, p, card)):
+                    continue
+                if not game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, card):
+                    continue
+                if code[q, I_A0] == 0:
+                    doubles += 1
+                else:
+                    plus += code[q, I_A0]
+            k, card, r = game.next_continuous(s, T, p, -1, k, r + 1)
     amount += plus
     for _ in range(doubles):
         amount *= 2
@@ -179,7 +172,7 @@ def deal_damage_to_card(game, s, T, src, slot, amount):
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_MOD) != 0:
         amount = game.modified_damage(s, T, src, slot, amount)  # CR 910.2a: before the prevention
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_PREVENT_CONT) != 0:
-        amount = game.continuous_prevention(s, T, slot, amount)  # CR 1018.1, 910 (and the shields)
+        amount = game.continuous_prevention(s, T, src, slot, amount)  # CR 1018.1, 910 (and the shields)
     else:
         amount = game.prevent_damage(s, slot, -1, amount)  # CR 1018.1
     if amount <= 0:
@@ -311,9 +304,24 @@ def playable_targets(game, s, T, arow, viewer, source):
     c0 = abil[arow, K.A_CODE_START]
     if abil[arow, K.A_CODE_LEN] > 0 and code_table(T)[c0, I_OP] == Op.SELECT_MODE:
         for k in range(code_table(T)[c0, I_A1]):
-            if all_targets_available(game, s, T, code_table(T)[c0, I_A0] + k, viewer, source):
+            if game.mode_open(s, T, code_table(T)[c0, I_A0] + k, viewer, source):
                 return True
         return False
+    return game.mode_open(s, T, arow, viewer, source)  # (a mode's row: priority.ask_mode, mode_mask)
+
+
+@internal
+def mode_open(game, s, T, arow, viewer, source):
+    """May program ``arow`` (an ability's, or one mode's, CR 903.2e) be chosen as far as its targets go (CR 903.2g:
+    ``all_targets_available``) and, for a mode "one will of any attribute shared with your J/ruler" (PRODUCE_WILL a2 =
+    SHARED_WITH_RULER), while ``viewer``'s J/ruler (its ruler slot, either side up, CR 201.2b) has that attribute (CR
+    208: a void J/ruler shares none)?"""
+    abil = ability_table(T)
+    c0 = abil[arow, K.A_CODE_START]
+    if abil[arow, K.A_CODE_LEN] > 0 and code_table(T)[c0, I_OP] == Op.PRODUCE_WILL and \
+            code_table(T)[c0, I_A2] == K.SHARED_WITH_RULER:
+        ruler = card_table(T)[s[CARD + game.j_ruler_slot(s, viewer) * CARD_W]]
+        return ((ruler[K.C_ATTR] >> code_table(T)[c0, I_A0]) & 1) != 0
     return all_targets_available(game, s, T, arow, viewer, source)
 
 
@@ -671,19 +679,13 @@ def damage_redirect(game, s, T, p):
     condition holds; -1 none. CR 910.2a: among several, the dealer's choice: the engine takes the first for them."""
     abil = ability_table(T)
     code = code_table(T)
-    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
-    for i in range(s[n_off]):
-        card = s[l_off + i]
-        c = card_table(T)[s[CARD + card * CARD_W]]
-        if c[K.C_HAS_CONT] == 0:
-            continue
-        for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
-            if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
-                continue
-            for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
-                if code[q, I_OP] == Op.REDIRECT_DAMAGE and game.condition_holds(
-                        s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, card):
-                    return card
+    k, card, r = game.next_continuous(s, T, p, -1, 0, -1)  # (only a J/resonator has one: card_text)
+    while k >= 0:
+        for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+            if code[q, I_OP] == Op.REDIRECT_DAMAGE and game.condition_holds(
+                    s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, card):
+                return card
+        k, card, r = game.next_continuous(s, T, p, -1, k, r + 1)
     return -1
 
 
@@ -697,18 +699,13 @@ def life_gain_blocked(game, s, T):
     abil = ability_table(T)
     code = code_table(T)
     for p in range(2):
-        for z in (Zone.FIELD, Zone.RULER_AREA):
-            n_off, l_off = zone_offsets(ZT, z, p)
-            for i in range(s[n_off]):
-                card = s[l_off + i]
-                c = card_table(T)[s[CARD + card * CARD_W]]
-                for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
-                    if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
-                        continue
-                    for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
-                        if code[q, I_OP] == Op.NO_LIFE_GAIN and game.condition_holds(
-                                s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, card):
-                            return True
+        k, card, r = game.next_continuous(s, T, p, -1, 0, -1)
+        while k >= 0:
+            for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+                if code[q, I_OP] == Op.NO_LIFE_GAIN and game.condition_holds(
+                        s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, card):
+                    return True
+            k, card, r = game.next_continuous(s, T, p, -1, k, r + 1)
     return False
 
 

@@ -9,8 +9,8 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_ATK, N_ATTRIBUTES, CardType, Zone
 from tcg_env.games.force_of_will.state import (
-    ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, FIRST_PLAYER, GRAVE_N, HAND_N, LIFE, OWNER, PLAYED_CARDS, RESTED,
-    REVEALED, TURN_PLAYER, WEATHER, ZONE, ZT
+    ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, FIRST_PLAYER, GRAVE_N, HAND_N, LIFE, OWNER, PLAYED_CARDS,
+    RESTED, REVEALED, TURN_PLAYER, WEATHER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.characteristics import awakened_on_chase, field_card_may_pass, type_mask_of, x_on_chase
 from tcg_env.rules.filters import (
@@ -140,6 +140,8 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
             return False
     st = f[K.F_STATE]
     if st >= K.CardState.ATTACKING:  # "attacking / blocking <cards>": the ones in the battle now
+        if st == K.CardState.DAMAGED:  # CR 1007.1: damage on the card (removed: 1007.6, at end of turn)
+            return s[DAMAGE + w] > 0
         return (((st == K.CardState.ATTACKING or st == K.CardState.ATTACKING_OR_BLOCKING) and slot == s[ATTACKER])
                 or ((st == K.CardState.BLOCKING or st == K.CardState.ATTACKING_OR_BLOCKING) and slot == s[BLOCKER]))
     return passes_state(st, K.CardState.RECOVERED, K.CardState.RESTED, s[RESTED + w] != 0)

@@ -354,7 +354,9 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, list[LineResult]]:
     if ctype == "magic_stone":
         will = n["produce"] or rec.pop("will", None)
         will = [w for w in (will or []) if w in _SYMBOL or w == "void"]  # {1}: a void will (CR 907)
-        if not will or len(will) > 2:
+        if any(ab.get("kind") == "will" for ab in abilities) and (not will or len(will) > 2):
+            will = []  # its will is a will ability's ("... of any attribute shared with your J/ruler": cards.py)
+        elif not will or len(will) > 2:
             return None, "stone_will_not_understood", results
         rec["will"] = list(dict.fromkeys(will))
         rec["basic"] = bool(n["basic"]) and len(rec["will"]) == 1

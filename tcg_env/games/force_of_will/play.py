@@ -105,29 +105,34 @@ def activate_like_trigger(T, cid):
 def hand_quickcast(game, s, T, p, slot):
     """Has card ``slot`` in ``p``'s hand [Quickcast] by a continuous ability (its condition holding, CR 1111.2, 904):
     its own ("This card gains [Quickcast] in all zones as long as ...", filter self_only of zone hand) or one of a
-    card ``p`` controls in the field ("<cards> in your hand gain [Quickcast]."; a field card's self_only one never
-    matches a hand card)? Only in pools with one (FLAG_HAND_QUICKCAST), only read outside main timing."""
+    card ``p`` controls in the field or its ruler area (CR 902.1, characteristics.next_continuous: "<cards> in your
+    hand gain [Quickcast]."; a field card's self_only one never matches a hand card)? Only in pools with one (FLAG_HAND_QUICKCAST), only read outside main timing."""
     F = flag_table(T)
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_HAND_QUICKCAST) == 0 or s[ZONE + slot * CARD_W] != Zone.HAND:
         return False
     abil = ability_table(T)
     code = code_table(T)
-    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
-    for i in range(-1, s[n_off]):
-        src = slot if i < 0 else s[l_off + i]  # first its own ("This card gains [Quickcast] in all zones as long as ...")
-        c = card_table(T)[s[CARD + src * CARD_W]]
-        if c[K.C_HAS_CONT] == 0:
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    own_end = c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]
+    # first its own abilities ("This card gains [Quickcast] in all zones as long as ..."; src == slot), then the
+    # continuous abilities in force of p's cards (a hand card is none of them)
+    k, src, r = 0, slot, (c[K.C_ABIL_START] if c[K.C_HAS_CONT] != 0 else own_end)
+    while k >= 0:
+        if src == slot and r >= own_end:
+            k, src, r = game.next_continuous(s, T, p, -1, 0, -1)
             continue
-        for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
-            if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
-                continue
+        if abil[r, K.A_KIND] == K.AbilityKind.CONTINUOUS:
             c0 = abil[r, K.A_CODE_START]
             for q in range(c0, c0 + abil[r, K.A_CODE_LEN]):
                 if code[q, I_OP] == K.Op.AURA_KEYWORD and (code[q, I_A0] & K.KW_QUICKCAST) != 0 and \
-                        (i >= 0 or filter_table(T)[code[q, I_A1], K.F_EXCLUDE_SELF] == K.SELF_ONLY) and \
+                        (src != slot or filter_table(T)[code[q, I_A1], K.F_EXCLUDE_SELF] == K.SELF_ONLY) and \
                         game.filter_base(s, T, code[q, I_A1], slot, p, src) and \
                         game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src):
                     return True
+        if src == slot:
+            r += 1
+        else:
+            k, src, r = game.next_continuous(s, T, p, -1, k, r + 1)
     return False
 
 
@@ -626,6 +631,8 @@ def ability_usable(game, s, T, p, slot, j):
     if a[K.A_KIND] == AbilityKind.ACTIVATE:
         if chase_full(game, s) or not game.playable_targets(s, T, r, p, slot):
             return False
+    elif code_table(T)[a[K.A_CODE_START], I_OP] == Op.SELECT_MODE and not game.playable_targets(s, T, r, p, slot):
+        return False  # a choice of wills none of which may be chosen ("... shared with your J/ruler": effects.mode_open)
     return True
 
 

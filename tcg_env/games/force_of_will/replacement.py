@@ -19,7 +19,7 @@ one-time effect before a continuous replacement (the card stays in the field eit
 
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
-from tcg_env.engine.effects import I_A0, I_A1, I_OP
+from tcg_env.engine.effects import I_A0, I_A1, I_A2, I_OP
 from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
@@ -188,10 +188,11 @@ def damage_from_prevented(game, s, src):
 
 
 @internal
-def continuous_prevention(game, s, T, slot, amount):
-    """CR 1018 / 910: the damage left of ``amount`` that would be dealt to card ``slot`` after the prevention
-    effects: the continuous abilities' PREVENT_DAMAGE of the cards in the field (a0 = 0: all of it; a0 < 0: -a0
-    of it; a0 > 0: all of it when it is a0 or less) and the shield table's (``prevent_damage``). CR 910.2a: the
+def continuous_prevention(game, s, T, src, slot, amount):
+    """CR 1018 / 910: the damage left of ``amount`` that card ``src`` (-1: none) would deal to card ``slot`` after the prevention
+    effects: the continuous abilities' PREVENT_DAMAGE in force (of the cards in the fields and the ruler areas, CR
+    902.1; a0 = 0: all of it; a0 < 0: -a0 of it; a0 > 0: all of it when it is a0 or less) and the shield table's
+    (``prevent_damage``). CR 910.2a: the
     controller of the card dealt damage chooses the order; chosen for them, the most favourable (the module
     docstring): a "prevent all" first, then an "N or less" on the whole damage (the shields are kept), else the
     shields and the amounts, then an "N or less" on what is left (910.2: it applies to the changed event)."""
@@ -199,29 +200,24 @@ def continuous_prevention(game, s, T, slot, amount):
     abil = ability_table(T)
     upto = -1  # the largest "N or less"
     less = 0  # the amounts "prevent N of it"
-    for k in range(2):
-        n_off, l_off = zone_offsets(ZT, Zone.FIELD, k)
-        for i in range(s[n_off]):
-            src = s[l_off + i]
-            c = card_table(T)[s[CARD + src * CARD_W]]
-            if c[K.C_HAS_CONT] == 0:
-                continue
-            p = s[CONTROLLER + src * CARD_W]
-            for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
-                if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
+    for p in range(2):  # the continuous abilities in force of p's cards (characteristics.next_continuous)
+        k, card, r = game.next_continuous(s, T, p, -1, 0, -1)
+        while k >= 0:
+            for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+                if code[q, I_OP] != K.Op.PREVENT_DAMAGE or not game.filter_base(s, T, code[q, I_A1], slot, p, card):
                     continue
-                for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
-                    if code[q, I_OP] != K.Op.PREVENT_DAMAGE or not game.filter_base(s, T, code[q, I_A1], slot, p, src):
-                        continue
-                    if not game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src):
-                        continue
-                    a0 = code[q, I_A0]
-                    if a0 == 0:
-                        return 0  # CR 1018.1b
-                    if a0 > 0:
-                        upto = max(upto, a0)
-                    else:
-                        less -= a0
+                if code[q, I_A2] > 0 and (src < 0 or not game.filter_base(s, T, code[q, I_A2] - 1, src, p, card)):
+                    continue  # "... dealt by <cards>" (CR 1018.1b): not the damage of that source
+                if not game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, card):
+                    continue
+                a0 = code[q, I_A0]
+                if a0 == 0:
+                    return 0  # CR 1018.1b
+                if a0 > 0:
+                    upto = max(upto, a0)
+                else:
+                    less -= a0
+            k, card, r = game.next_continuous(s, T, p, -1, k, r + 1)
     if amount <= upto:
         return 0
     amount = game.prevent_damage(s, slot, -1, amount) - less  # CR 1018.1a
