@@ -55,6 +55,10 @@ def _row_mismatches(obs, o, s, T, slot):
         if obs[o + KW_COL + b] != (kw >> b) & 1:
             bad += 1
     rst = restrictions_of(RULES, s, T, slot)
+    for k in range(s[S.SHIELD_N]):  # "<targets> don't recover ... as long as this card is in the field" (Op.LOCK_RECOVER):
+        e = S.SHIELDS + k * S.SHIELD_W  # a NO_RECOVER shield on the card, not a restriction bit; the row shows it alike
+        if s[e + S.SH_SLOT] == slot and s[e + S.SH_KIND] == K.Shield.NO_RECOVER:
+            rst |= K.RESTRICT_CANT_RECOVER
     for bit, col in RST_COLS:
         if obs[d + col] != (1.0 if (rst & bit) != 0 else 0.0):
             bad += 1
