@@ -2063,6 +2063,23 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_wr_climax(self, n):
         return {"kind": "wr_climax_at_least", "value": n}
 
+    def c_wr_spec(self, spec, n):
+        # "the number of <spec> in your waiting room is N or more" / "you have N or more <spec> in your waiting
+        # room" / "your waiting room has N or more <spec>": cards of the waiting room (CR 3.10)
+        if spec == {"type": "climax"}:
+            return self.c_wr_climax(n)
+        if spec == {} or "zone" in spec:
+            raise Unsupported("a count of all the cards in the waiting room")
+        return {"kind": "wr_filter_at_least", "value": n, "filter": self.to_filter(spec, zone="waiting_room")}
+
+    def c_wr_spec_max(self, spec, n):
+        if spec != {"type": "climax"}:
+            raise Unsupported("'the number of <cards> in your waiting room is N or less' for other cards than climax")
+        return self.c_wr_climax_max(n)
+
+    def c_wr_spec_pre(self, n, spec):
+        return self.c_wr_spec(spec, n)
+
     def c_named_clock(self, name):
         return {"kind": "named_in_clock", "name": card_name(name)}
 
@@ -3141,6 +3158,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def restrict_self(self, rs):
         return [{"op": "aura_restrict", "restrictions": rs, "filter": {"type": "character", "relation": "self"}}]
 
+    def restrict_self_side_soul(self):
+        # "[CONT] this card's soul does not decrease by side attacking" (CR 7.2.1.4.2 does not apply to it)
+        return self.restrict_self(["no_side_soul"])
+
+    def side_soul_until(self, dur):
+        # "(until end of turn,) this card's soul does not decrease by side attacking (until end of turn)"
+        return self.cannot_until(("self",), ["no_side_soul"], dur)
+
     def restriction_list(self, *rs):
         return list(rs)
 
@@ -3352,10 +3377,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if cond["kind"] in HAND_LEVEL_CONDITIONS:
             return True
         if cond["kind"] == "opp_filter_at_least":
-            return set(cond["filter"]) <= {"type", "side", "level_min", "positions"}
+            return set(cond["filter"]) <= {"type", "side", "level_min", "positions", "trait", "trait_or", "name",
+                                           "name_contains"}
         # a count of your stage characters / memory cards by type, trait(s), name or part of a name
         # (play.hand_filter_ok reads those columns alone)
-        return cond["kind"] in ("filter_count_at_least", "memory_filter_at_least", "own_filter_at_most") \
+        return cond["kind"] in ("filter_count_at_least", "memory_filter_at_least", "own_filter_at_most",
+                                "wr_filter_at_least") \
             and set(cond["filter"]) <= {"type", "side", "trait", "trait_or", "name", "name_contains", "zone"} \
             and cond["filter"].get("side", "own") == "own"
 

@@ -1,0 +1,142 @@
+"""Weiss Schwarz card text, session 19 (branch s19-ws): made-up lines in the card language compiled, and on a
+small imported list what the engine does with them: levels in the hand under counts of the waiting room / the
+clock / the opponent's characters, a character whose soul does not decrease by side attacking, ..."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
+from tcg_env.games.weiss_schwarz.card_text import compile_line
+from tcg_env.games.weiss_schwarz.scenario import Scenario
+
+import ws_card_text_kit as kit
+
+
+def _rec(code, name, ability=(), type="Character", level="0", power="3000", traits=("Glass",), trigger=(), cost="0",
+         color="YELLOW", soul=1):
+    char = type == "Character"
+    return {"code": code, "name": name, "type": type, "color": color, "level": level if type != "Climax" else "-",
+            "cost": cost if type != "Climax" else "-", "power": power if char else "-", "soul": soul if char else 0,
+            "trigger": list(trigger), "attributes": list(traits) if char else [], "ability": list(ability), "side": "W"}  # fmt: skip
+
+
+def _c(line, type="character"):
+    return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
+
+
+(PLAIN, WOOD, BIG, TALE, WRNAMED, CLOCKED, FLEET, SLIDER, SLIDE_ACT) = range(9)
+RECORDS = [
+    _rec("T/S19-001", "Plain"),
+    _rec("T/S19-002", "Wood", traits=("Wood",)),
+    _rec("T/S19-003", "Big", level="2", power="9000"),
+    _rec("T/S19-004", "Tale", ["Draw 1 card."], type="Event"),
+    # levels in the hand (CR 8.6.2.1) under counts of the waiting room, the clock, the opponent's characters
+    _rec("T/S19-005", "Wr Named", ["【CONT】 If you have 2 or more \"Plain\" in your waiting room, this card gets -1 "
+                                   "level while in your hand."], level="1"),
+    _rec("T/S19-006", "Clocked", ["【CONT】 If a card named \"Wood\" is in your clock, this card gets -1 level while in "
+                                  "your hand."], level="1"),
+    _rec("T/S19-007", "Fleet", ["【CONT】 If your opponent has a 《Wood》 character, this card gets -1 level while in "
+                                "your hand."], level="1"),
+    # the soul penalty of a side attack (CR 7.2.1.4.2) waived
+    _rec("T/S19-008", "Slider", ["【CONT】 This card's soul does not decrease by side attacking."], soul=2),
+    _rec("T/S19-009", "Slide Act", ["【ACT】 [(1)] Until end of turn, this card's soul does not decrease by side "
+                                    "attacking."], soul=2),
+]  # fmt: skip
+RECORDS += [_rec(f"T/S19-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
+FILLER = len(RECORDS) - 12
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    return kit.import_pool(tmp_path_factory, "ws19", RECORDS)
+
+
+def _scenario(pool, **kw):
+    deck = kit.deck_of(len(RECORDS), FILLER, extra=(WOOD, WOOD, PLAIN, PLAIN))
+    return Scenario.main_phase(pool, decks=(deck, deck), **kw)
+
+
+_n, _labels, _act = kit.count, kit.labels, kit.act
+
+
+# ---------------------------------------------------------------------------- levels in the hand (CR 8.6.2.1)
+def test_levels_in_the_hand_under_waiting_room_clock_and_opponent_counts_compile_exact():
+    want = {WRNAMED: {"kind": "wr_filter_at_least", "value": 2, "filter": {"name": "Plain", "zone": "waiting_room"}},
+            CLOCKED: {"kind": "named_in_clock", "name": "Wood"},
+            FLEET: {"kind": "opp_filter_at_least", "value": 1,
+                    "filter": {"type": "character", "trait": "Wood", "side": "opponent"}}}
+    for card, cond in want.items():
+        r = _c(RECORDS[card]["ability"][0])
+        assert r.verdict == "exact", (RECORDS[card]["name"], r.reason)
+        (ab,) = r.abilities
+        assert ab["zone"] == "hand" and ab["condition"] == cond
+    # the same counts in the other wordings
+    for line, cond in (
+            ("If your waiting room has 2 or more \"Plain\"", want[WRNAMED]),
+            ("If the number of \"Plain\" in your waiting room is 2 or more", want[WRNAMED]),
+            ("If you have 6 or more events in your waiting room",
+             {"kind": "wr_filter_at_least", "value": 6, "filter": {"type": "event", "zone": "waiting_room"}}),
+            ("If you have a card named \"Wood\" in your clock", want[CLOCKED]),
+            ("If your waiting room has 2 or more climax", {"kind": "wr_climax_at_least", "value": 2}),
+            ("If the number of climax in your waiting room is 2 or less", {"kind": "wr_climax_at_most", "value": 2})):
+        r = _c(f"【CONT】 {line}, this card gets -1 level while in your hand.")
+        assert r.verdict == "exact", (line, r.reason)
+        assert r.abilities[0]["condition"] == cond, line
+    # a count of every card of the waiting room, or of cards by colour in the hand: refused
+    assert _c("【CONT】 If you have 4 or more green characters in your waiting room, this card gets -1 level while in "
+              "your hand.").verdict == "unsupported"
+
+
+@pytest.mark.parametrize("card, holds", [(WRNAMED, True), (WRNAMED, False), (CLOCKED, True), (CLOCKED, False),
+                                         (FLEET, True), (FLEET, False)])
+def test_cr_8_6_2_1_a_level_in_the_hand_under_waiting_room_clock_and_opponent_counts(pool, card, holds):
+    sc = _scenario(pool)
+    sc.put(0, card, "hand")
+    if card == WRNAMED:  # two "Plain" in the waiting room, or one "Plain" and another card
+        sc.put(0, PLAIN, "waiting_room")
+        sc.put(0, PLAIN if holds else WOOD, "waiting_room")
+    elif card == CLOCKED:  # "Wood" in the clock, or another card
+        sc.put(0, WOOD if holds else PLAIN, "clock")
+    else:  # the opponent's <<Wood>> character, or a <<Glass>> one
+        sc.put(1, WOOD if holds else PLAIN, "stage", pos=0)
+    g = sc.game()
+    assert int(g.state[S.LEVEL_N]) == 0
+    # level 1 at level 0: playable only with the -1 (CR 8.6.2.1)
+    assert any(t.startswith(f"Play {RECORDS[card]['name']}") for t in _labels(g)) == holds
+
+
+# ---------------------------------------------------------------------------- side attacks (CR 7.2.1.4.2)
+def test_soul_does_not_decrease_by_side_attacking_compiles_to_a_restriction():
+    r = _c(RECORDS[SLIDER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [{"op": "aura_restrict", "restrictions": ["no_side_soul"],
+                                         "filter": {"type": "character", "relation": "self"}}]
+    r = _c(RECORDS[SLIDE_ACT]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [{"op": "target_self"}, {"op": "restrict", "restrictions": ["no_side_soul"]}]
+    r2 = _c("【ACT】 [(1)] This card's soul does not decrease by side attacking until end of turn.")
+    assert r2.abilities == r.abilities
+    r = _c("Choose 1 of your characters, and that character gets the following ability until end of turn. "
+           "\"【CONT】 This card's soul does not decrease by side attacking.\"", type="event")
+    assert r.verdict == "exact", r.reason
+
+
+@pytest.mark.parametrize("card", [PLAIN, SLIDER, SLIDE_ACT])
+def test_cr_7_2_1_4_2_a_side_attack_without_the_soul_penalty(pool, card):
+    sc = _scenario(pool)
+    me = sc.put(0, card, "stage", pos=0)
+    sc.put(1, BIG, "stage", pos=2)  # level 2, facing it (CR 3.6.5)
+    for k in range(2):
+        sc.put(0, FILLER + k, "stock")
+    g = sc.game()
+    if card == SLIDE_ACT:
+        _act(g, "Use ability 0 of Slide Act")
+        kit.answer_yes(g, True)
+    _act(g, "End the main phase")
+    clock = _n(g, "CLOCK", 1)
+    _act(g, "Side attack")  # no climax in the decks: the damage is the attacker's soul, never canceled (CR 7.6)
+    soul = RECORDS[card]["soul"]
+    assert _n(g, "CLOCK", 1) - clock == (soul if card != PLAIN else max(soul - 2, 0))
+    assert int(g.state[S.ORIENT + me * S.CARD_W]) == K.Orientation.REST
