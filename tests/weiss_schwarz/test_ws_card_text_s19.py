@@ -26,7 +26,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, WOOD, BIG, TALE, WRNAMED, CLOCKED, FLEET, SLIDER, SLIDE_ACT) = range(9)
+(PLAIN, WOOD, BIG, TALE, WRNAMED, CLOCKED, FLEET, SLIDER, SLIDE_ACT, KEEPSAKE, LETTER, STORM, FLARE, FLARE2) = range(14)
 RECORDS = [
     _rec("T/S19-001", "Plain"),
     _rec("T/S19-002", "Wood", traits=("Wood",)),
@@ -43,9 +43,24 @@ RECORDS = [
     _rec("T/S19-008", "Slider", ["【CONT】 This card's soul does not decrease by side attacking."], soul=2),
     _rec("T/S19-009", "Slide Act", ["【ACT】 [(1)] Until end of turn, this card's soul does not decrease by side "
                                     "attacking."], soul=2),
+    # an event's [AUTO] abilities working from the memory (CR 10.9.1)
+    _rec("T/S19-010", "Keepsake", ["Draw 1 card, and put this card into your memory.",
+                                   "【AUTO】 Memory If this card is in your memory, at the beginning of your climax phase, "
+                                   "put this card into your waiting room."], type="Event"),
+    _rec("T/S19-011", "Letter", ["Draw 1 card, and put this card into your memory.",
+                                 "【AUTO】 Memory [Put 1 card from your hand into your waiting room] If this card is in "
+                                 "your memory, at the beginning of your climax phase, you may pay the cost. If you do, "
+                                 "return this card to your hand."], type="Event"),
+    # Brainstorm dealing X damage, X the climax flipped (CR 10.7.3)
+    _rec("T/S19-012", "Storm", ["【ACT】 Brainstorm [(1)] Flip over 4 cards from the top of your deck, and put them into "
+                                "your waiting room. Deal X damage to your opponent. X is equal to the number of climax "
+                                "among those cards. (Damage may be canceled)"]),
+    _rec("T/S19-013", "Flare", [], type="Climax"),
+    _rec("T/S19-014", "Flare Two", [], type="Climax"),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S19-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
+NO_CLIMAX = [FILLER + 8, FILLER + 9, FILLER + 10, FILLER + 11]  # four different cards (Scenario.stack_deck)
 
 
 @pytest.fixture(scope="module")
@@ -130,13 +145,91 @@ def test_cr_7_2_1_4_2_a_side_attack_without_the_soul_penalty(pool, card):
     sc.put(1, BIG, "stage", pos=2)  # level 2, facing it (CR 3.6.5)
     for k in range(2):
         sc.put(0, FILLER + k, "stock")
+    sc.stack_deck(0, NO_CLIMAX)  # no climax: the damage is the attacker's soul, not canceled (CR 4.10.1.2)
+    sc.stack_deck(1, NO_CLIMAX)
     g = sc.game()
     if card == SLIDE_ACT:
         _act(g, "Use ability 0 of Slide Act")
         kit.answer_yes(g, True)
     _act(g, "End the main phase")
     clock = _n(g, "CLOCK", 1)
-    _act(g, "Side attack")  # no climax in the decks: the damage is the attacker's soul, never canceled (CR 7.6)
+    _act(g, "Side attack")
     soul = RECORDS[card]["soul"]
     assert _n(g, "CLOCK", 1) - clock == (soul if card != PLAIN else max(soul - 2, 0))
     assert int(g.state[S.ORIENT + me * S.CARD_W]) == K.Orientation.REST
+
+
+# ---------------------------------------------------------------------------- an event in the memory (CR 10.9.1)
+def test_an_events_auto_ability_from_the_memory_compiles_exact():
+    for card in (KEEPSAKE, LETTER):
+        r = _c(RECORDS[card]["ability"][1], type="event")
+        assert r.verdict == "exact", r.reason
+        (ab,) = r.abilities
+        assert ab["zone"] == "memory" and ab["trigger"] == "begin_climax" and ab["keyword"] == "memory"
+    assert _c(RECORDS[KEEPSAKE]["ability"][1], type="event").abilities[0]["effect"] == [
+        {"op": "target_self"}, {"op": "to_waiting_room"}]
+    # on an event, an [AUTO] ability working from another zone than the memory: refused
+    assert _c("【AUTO】 When this card is put into your waiting room from the stage, draw 1 card.",
+              type="event").verdict == "unsupported"
+
+
+@pytest.mark.parametrize("card, pay", [(KEEPSAKE, None), (LETTER, True), (LETTER, False)])
+def test_cr_10_9_1_an_event_in_the_memory_acts_at_the_beginning_of_a_phase(pool, card, pay):
+    sc = _scenario(pool)
+    ev = sc.put(0, card, "memory")
+    paid = sc.put(0, PLAIN, "hand")
+    g = sc.game()
+    _act(g, "End the main phase")  # the climax phase begins (CR 6.6)
+    if pay is not None:
+        _act(g, "Use" if pay else "Decline")
+    if pay:
+        _act(g, "Pay with Plain")  # the cost (CR 8.4)
+    # (the turn goes on to its end: nobody attacks)
+    if card == KEEPSAKE:
+        assert kit.zone_of(g, ev) == K.Zone.WAITING_ROOM
+    elif pay:  # the hand card paid, this card back in the hand
+        assert kit.zone_of(g, ev) == K.Zone.HAND and kit.zone_of(g, paid) == K.Zone.WAITING_ROOM
+    else:
+        assert kit.zone_of(g, ev) == K.Zone.MEMORY and kit.zone_of(g, paid) == K.Zone.HAND
+
+
+def test_an_event_played_to_the_memory_keeps_its_ability_there(pool):
+    sc = _scenario(pool)
+    ev = sc.put(0, KEEPSAKE, "hand")
+    g = sc.game()
+    _act(g, "Play event Keepsake")
+    kit.answer_yes(g, True)
+    assert kit.zone_of(g, ev) == K.Zone.MEMORY
+    _act(g, "End the main phase")
+    assert kit.zone_of(g, ev) == K.Zone.WAITING_ROOM
+
+
+# ---------------------------------------------------------------------------- Brainstorm (CR 10.7.3)
+def test_brainstorm_deal_x_damage_compiles_to_the_flipped_climax_count():
+    r = _c(RECORDS[STORM]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [{"op": "brainstorm", "count": 4}, {"op": "damage", "amount": "x"}]
+    # another count than the climax flipped: refused
+    assert _c(RECORDS[STORM]["ability"][0].replace("number of climax", "number of characters")).verdict == "unsupported"
+
+
+@pytest.mark.parametrize("climax", [0, 2])
+def test_cr_10_7_3_brainstorm_deals_a_damage_per_climax_flipped(pool, climax):
+    sc = _scenario(pool)
+    sc.put(0, STORM, "stage", pos=0)
+    sc.put(0, FILLER, "stock")
+    sc.stack_deck(0, [FLARE, FLARE2][:climax] + NO_CLIMAX[:4 - climax])
+    sc.stack_deck(1, NO_CLIMAX)  # the damage is not canceled (CR 4.10.1.2)
+    g = sc.game()
+    clock = _n(g, "CLOCK", 1)
+    _act(g, "Use ability 0 of Storm")
+    kit.answer_yes(g, True)
+    assert _n(g, "CLOCK", 1) - clock == climax
+
+
+def test_search_then_a_discard_then_the_shuffle_compiles_to_the_search_and_the_discard():
+    r = _c("【AUTO】 When this card is placed on the stage from your hand, search your deck for up to 1 《Glass》 "
+           "character, reveal it to your opponent, put it into your hand, choose 1 card in your hand, put it into your "
+           "waiting room, and shuffle your deck.")
+    assert r.verdict == "exact", r.reason
+    assert [o["op"] for o in r.abilities[0]["effect"]] == ["search", "choose", "to_waiting_room"]

@@ -334,6 +334,22 @@ def _pair_exchange(ops: list[dict]) -> list[dict]:
     return out
 
 
+def _searched_shuffle(ops: list[dict]) -> list[dict]:
+    """"search your deck for ..., put it into your hand, (choose 1 card in your hand, put it into your waiting room,)
+    and shuffle your deck": the search op shuffles the deck itself (CR 3.2.4), so the shuffle written after it goes,
+    when nothing between them touches the deck (the deck is shuffled before the hand card is discarded: nothing
+    differs)."""
+    for i, op in enumerate(ops):
+        if op["op"] != "search" or op.get("keep"):
+            continue
+        for j in range(i + 1, len(ops)):
+            if ops[j]["op"] == "shuffle_deck":
+                return ops[:j] + ops[j + 1:]
+            if "deck" in repr(ops[j]):
+                break
+    return ops
+
+
 def _own_top_mill(op: dict) -> bool:
     """A mill of the master's own deck from its top (REVEAL_TOP / MILL_LEVEL read that card)."""
     return op.get("who", "master") == "master" and not op.get("bottom")
@@ -1395,8 +1411,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 out.extend(c)
         for op in out:
             if op["op"] == "may":
-                op["then"] = _looks(_pair_exchange(op["then"]))
-        return _looks(_pair_exchange(out))
+                op["then"] = _searched_shuffle(_looks(_pair_exchange(op["then"])))
+        return _searched_shuffle(_looks(_pair_exchange(out)))
 
     clauses_and = clauses
 
@@ -1594,6 +1610,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 pending = [o for o in _walk(body) if o["op"] == "power_x" and o["amount"] is None]
                 dmg = [o for o in _walk(body) if o["op"] == "damage" and o["amount"] is None]
                 at = next((i for i, o in enumerate(body) if o["op"] == "mill"), None)
+                bs = [i for i, o in enumerate(body) if o["op"] == "brainstorm"]
+                if at is None and dmg and not pending and len(bs) == 1 and xd["mult"] == 1 \
+                        and xd["filter"] == {"type": "climax", "zone": "waiting_room"} \
+                        and sum(o["op"] in _STORING for o in _walk(out)) == 1 \
+                        and not any(o["op"] == "damage" for o in body[:bs[0]]):
+                    # Brainstorm's "deal X damage to your opponent. X is equal to the number of climax among those
+                    # cards": the climax the brainstorm op flipped, its stored count (CR 10.7.3)
+                    for o in dmg:
+                        o["amount"] = "x"
+                    continue
                 if not (pending or dmg) or at is None or not isinstance(body[at]["count"], int) \
                         or dmg and xd["mult"] != 1 \
                         or any(o["op"] in ("count", "brainstorm", "if_stored", "reveal_top") for o in _walk(out)) \
@@ -2617,7 +2643,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if zone is not None:
             # an AUTO ability working from the memory (CR 10.9.1) or the top of the clock (Alarm, CR
             # 10.1.1): triggers.trigger_all queues those at the beginning of a phase or step
-            if not trig.startswith("begin_") or self.card.get("type") != "character":
+            if not trig.startswith("begin_") or self.card.get("type") not in ("character", "event") \
+                    or self.card.get("type") == "event" and zone != "memory":
                 raise Unsupported("an ability working from the memory / clock with another trigger than a phase")
             ab["zone"] = zone
         if ("accelerate",) in prefixes and ((cost or {}).get("@wr") or {}).get("to") == "clock_bottom":
@@ -2726,7 +2753,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab["optional"] = True
         elif cost is not None:
             raise Unsupported("a cost without 'you may pay the cost'")
-        ab["effect"] = self.resolve(effects, trig, ab.get("condition"))
+        self._event_in_memory = self.card.get("type") == "event" and ab.get("zone") == "memory"
+        try:
+            ab["effect"] = self.resolve(effects, trig, ab.get("condition"))
+        finally:
+            self._event_in_memory = False
         return ab
 
     def _wr_cost_ops(self, cost, effects, trig, cond) -> list[dict]:
@@ -3430,7 +3461,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return out
 
     def auto_line(self, ab, *_):
-        if self.card.get("type") == "event":
+        if self.card.get("type") == "event" and (not isinstance(ab, dict) or ab.get("zone") != "memory"):
+            # an event's [AUTO] abilities work from the memory only (CR 10.9.1, after its effect put it there)
             raise Unsupported("an [AUTO] ability on an event")
         return ab
 
@@ -3707,7 +3739,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     st["cur"] = st["fixed"][who]
                     continue
                 reg = self._take(st)
-                if self.card.get("type") == "event" and who == "self" and not op.get("move_only"):
+                if self.card.get("type") == "event" and who == "self" and not op.get("move_only") \
+                        and not getattr(self, "_event_in_memory", False):  # an event's ability from the memory: its
+                    #                                                       moves only (cards.py checks them)
                     raise Unsupported("'this card' on an event (other than moving it)")
                 tgt = {"self": "target_self", "battle_opp": "target_battle_opp", "triggering": "target_triggering"}[who]
                 out.append({"op": tgt, "reg": reg})

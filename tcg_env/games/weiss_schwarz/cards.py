@@ -843,9 +843,10 @@ class _Compiler(PoolCompiler):
             # one ability of kind 'event' (its effect, CR 6.5.1.2.2); before it only CONT abilities working
             # from the hand ("this card cannot be played from your hand" under a condition, CR 8.6.2.1)
             if kinds.count("event") != 1 or kinds[-1] != "event" or any(
-                    a.kind != "cont" or a.zone != "hand" for a in card.abilities[:-1]):  # fmt: skip
+                    (a.kind != "cont" or a.zone != "hand") and (a.kind != "auto" or a.zone != "memory")
+                    for a in card.abilities[:-1]):  # fmt: skip
                 self.fail("abilities", "an event has one ability of kind 'event' (CR 6.5.1.2.2), after CONT "
-                          "abilities working from the hand only")
+                          "abilities working from the hand and AUTO abilities working from the memory only")
         else:
             if "event" in kinds:
                 self.fail(f"abilities[{kinds.index('event')}].kind", "only events have 'event' abilities")
@@ -1292,6 +1293,7 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.op", f"{name} needs a source card on the stage (not in an event)")
             if name == "target_self" and card.type == "event" and not all(
                     o.op in ("to_memory", "to_stock", "to_clock", "to_hand", "to_deck_top", "to_deck_bottom")
+                    or o.op == "to_waiting_room" and ab.zone == "memory"  # from the memory (CR 10.9.1)
                     for o in ops[j + 1:] if getattr(o, "reg", None) == op.reg):  # fmt: skip
                 # an event's source is the event card in the resolution zone (CR 6.5.1.2.2): it can
                 # only be moved ("put this card into your memory"); it is no character to change

@@ -269,7 +269,10 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
                 continue
             # its effect, and the CONT abilities working from the hand ("this card cannot be played from
             # your hand" under a condition, CR 8.6.2.1)
-            hand = [(a, i) for a, i in zip(abilities, sources) if a.get("kind") == "cont" and a.get("zone") == "hand"]
+            # (and the [AUTO] abilities working from the memory once it is there, CR 10.9.1: "Memory If this card is in
+            # your memory, at the beginning of your main phase, ...")
+            hand = [(a, i) for a, i in zip(abilities, sources) if a.get("kind") == "cont" and a.get("zone") == "hand"
+                    or a.get("kind") == "auto" and a.get("zone") == "memory"]
             abilities = [a for a, _ in hand] + [{"kind": "event", "effect": event_ops}]
             sources = [i for _, i in hand] + [-1]
         texts.append(text_rec)
