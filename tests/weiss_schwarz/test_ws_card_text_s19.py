@@ -26,7 +26,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, WOOD, BIG, TALE, WRNAMED, CLOCKED, FLEET, SLIDER, SLIDE_ACT, KEEPSAKE, LETTER, STORM, FLARE, FLARE2) = range(14)
+(PLAIN, WOOD, BIG, TALE, WRNAMED, CLOCKED, FLEET, SLIDER, SLIDE_ACT, KEEPSAKE, LETTER, STORM, FLARE, FLARE2, REVIVER) = range(15)
 RECORDS = [
     _rec("T/S19-001", "Plain"),
     _rec("T/S19-002", "Wood", traits=("Wood",)),
@@ -57,6 +57,9 @@ RECORDS = [
                                 "among those cards. (Damage may be canceled)"]),
     _rec("T/S19-013", "Flare", [], type="Climax"),
     _rec("T/S19-014", "Flare Two", [], type="Climax"),
+    # a delayed move at the end of the turn (CR 8.1.1.2, 6.8.1.1)
+    _rec("T/S19-015", "Reviver", ["【ACT】 [(1)] Choose 1 《Wood》 character in your waiting room, put it on any position of "
+                                  "your stage, and at the end of the turn, put that character into your memory."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S19-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -233,3 +236,37 @@ def test_search_then_a_discard_then_the_shuffle_compiles_to_the_search_and_the_d
            "waiting room, and shuffle your deck.")
     assert r.verdict == "exact", r.reason
     assert [o["op"] for o in r.abilities[0]["effect"]] == ["search", "choose", "to_waiting_room"]
+
+
+# ---------------------------------------------------------------------------- at the end of the turn (CR 6.8.1.1)
+def test_at_the_end_of_the_turn_put_that_character_compiles_to_a_grant_until_end_of_turn():
+    r = _c(RECORDS[REVIVER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    eff = r.abilities[0]["effect"]
+    assert [o["op"] for o in eff] == ["choose", "to_stage", "grant_ability"]
+    assert eff[2]["ability"] == {"kind": "auto", "trigger": "begin_end",
+                                 "effect": [{"op": "target_self"}, {"op": "to_memory"}]}
+    # made when the end phase may have begun (an attack's trigger), or about the opponent's character: refused
+    assert _c("【AUTO】 When this card attacks, choose 1 character in your waiting room, put it on any position of your "
+              "stage, and at the end of the turn, put that character into your memory.").verdict == "unsupported"
+    assert _c("【ACT】 [(1)] Choose 1 of your opponent's characters, and at the end of the turn, put that character into "
+              "your memory.").verdict == "unsupported"
+
+
+def test_cr_8_1_1_2_the_character_put_on_the_stage_goes_to_the_memory_at_the_end_of_the_turn(pool):
+    sc = _scenario(pool)
+    sc.put(0, REVIVER, "stage", pos=0)
+    stays = sc.put(0, WOOD, "stage", pos=1)  # another <<Wood>> character: not chosen
+    back = sc.put(0, WOOD, "waiting_room")
+    sc.put(0, FILLER, "stock")
+    g = sc.game()
+    _act(g, "Use ability 0 of Reviver")
+    kit.answer_picks(g, ["Use", "Wood", "center right"])
+    assert kit.zone_of(g, back) == K.Zone.STAGE
+    _act(g, "End the main phase")  # nobody attacks: the end phase (CR 6.8.1.1)
+    for _ in range(10):
+        if int(g.state[S.TURN_PLAYER]) == 1:
+            break
+        _act(g, _labels(g)[0])
+    assert kit.zone_of(g, back) == K.Zone.MEMORY
+    assert kit.zone_of(g, stays) == K.Zone.STAGE

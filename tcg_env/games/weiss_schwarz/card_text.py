@@ -1479,6 +1479,25 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "@t", "who": "self"},
                 {"op": "grant_ability", "ability": later, "duration": "next_opp_turn_end", "@delayed": True}]
 
+    def end_turn_clause(self, ops):
+        # "choose 1 character in your waiting room, put it on any position of your stage, and at the end of the
+        # turn, put that character into your memory": a delayed ability (CR 8.1.1.2) about that character, which
+        # only acts on it while it stays on the stage (a card that changes zones is a new card, CR 3.1.4). Compiled
+        # as the ability "[AUTO] At the end of the turn (CR 6.8.1.1: the end phase's beginning), put this card into
+        # <zone>" granted to that character until end of turn (ended after the end phase's triggers, CR 6.8.1.4);
+        # result() allows it where the effect resolves before the end phase (an [ACT] ability, "when this card is
+        # placed on the stage from your hand")
+        ops = [o for o in ops if not (o["op"] == "@t" and o.get("who") == "that" and o is not ops[0])]
+        if len(ops) != 2 or ops[0].get("op") != "@t" or ops[0].get("who") != "that" \
+                or set(ops[1]) - {"@owner"} != {"op"} or ops[1].get("@owner", "own") != "own" \
+                or ops[1]["op"] not in _DELAYED_SELF_MOVES:
+            raise Unsupported("'at the end of the turn' with another effect than moving that character")
+        # "into your memory": the owner's zone (the character put on your stage from your waiting room is yours;
+        # cards.py checks the targets are own cards)
+        later = {"kind": "auto", "trigger": "begin_end", "effect": [{"op": "target_self"}, {"op": ops[1]["op"]}]}
+        return [{"op": "@t", "who": "that"},
+                {"op": "grant_ability", "ability": later, "@delayed_eot": True}]
+
     def _per_climax_icon(self, tok):
         # "for each climax with [icon] in its trigger icon revealed among those cards" (Brainstorm, CR 10.7): the
         # count is of every climax flipped, so only an icon the database dropped (any climax, trigger_icon_dropped)
@@ -3630,6 +3649,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                                   "opponent's turn")
             for o in delayed:
                 del o["@delayed"]
+            delayed = [o for o in _dicts(ab) if o.get("@delayed_eot")]
+            # end_turn_clause: the grant until end of turn acts at this turn's end phase when it is made before it
+            if delayed and any((o.get("filter") or {}).get("side") == "opponent" for o in _dicts(ab)):
+                raise Unsupported("'at the end of the turn, put that character into your <zone>' about an opponent's "
+                                  "character")
+            if delayed and not (isinstance(ab, dict) and (ab.get("kind") in ("act", "event") or ab.get("kind") == "auto"
+                                                          and ab.get("trigger") == "played_self")):
+                raise Unsupported("'at the end of the turn' outside an [ACT] ability or 'when this card is placed on "
+                                  "the stage from your hand'")
+            for o in delayed:
+                del o["@delayed_eot"]
         if any(isinstance(d, dict) and d.get("kind") == "@zone" for d in _dicts(tree_value)):
             raise Unsupported("'this card is in your memory / the top card of your clock' inside an effect")
         if isinstance(tree_value, dict) and tree_value.get("__fields__"):
