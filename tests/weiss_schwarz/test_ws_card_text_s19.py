@@ -212,6 +212,16 @@ def test_brainstorm_deal_x_damage_compiles_to_the_flipped_climax_count():
     r = _c(RECORDS[STORM]["ability"][0])
     assert r.verdict == "exact", r.reason
     assert r.abilities[0]["effect"] == [{"op": "brainstorm", "count": 4}, {"op": "damage", "amount": "x"}]
+    # the other wordings of the same ability
+    for a, b in (("put them into your waiting room", "put them in your waiting room"),
+                 ("number of climax among", "number of climax revealed among"),
+                 ("Flip over 4 cards", "Reveal 4 cards")):
+        r2 = _c(RECORDS[STORM]["ability"][0].replace(a, b))
+        assert r2.verdict == "exact" and r2.abilities == r.abilities, (b, r2.reason)
+    r = _c("【ACT】 Brainstorm [(1)] Flip over 4 cards from the top of your deck, and put them into your waiting room. For "
+           "each climax card revealed among those cards, draw up to 1 card.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [{"op": "brainstorm", "count": 4}, {"op": "draw", "count": "x", "up_to": True}]
     # another count than the climax flipped: refused
     assert _c(RECORDS[STORM]["ability"][0].replace("number of climax", "number of characters")).verdict == "unsupported"
 
