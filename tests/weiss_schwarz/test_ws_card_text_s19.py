@@ -26,7 +26,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, WOOD, BIG, TALE, WRNAMED, CLOCKED, FLEET, SLIDER, SLIDE_ACT, KEEPSAKE, LETTER, STORM, FLARE, FLARE2, REVIVER) = range(15)
+(PLAIN, WOOD, BIG, TALE, WRNAMED, CLOCKED, FLEET, SLIDER, SLIDE_ACT, KEEPSAKE, LETTER, STORM, FLARE, FLARE2, REVIVER, COMBO) = range(16)
 RECORDS = [
     _rec("T/S19-001", "Plain"),
     _rec("T/S19-002", "Wood", traits=("Wood",)),
@@ -60,6 +60,9 @@ RECORDS = [
     # a delayed move at the end of the turn (CR 8.1.1.2, 6.8.1.1)
     _rec("T/S19-015", "Reviver", ["【ACT】 [(1)] Choose 1 《Wood》 character in your waiting room, put it on any position of "
                                   "your stage, and at the end of the turn, put that character into your memory."]),
+    # the climax combo icon on a [CONT] ability (CR 8.12.1)
+    _rec("T/S19-016", "Combo", ["【CONT】 【CXCOMBO】 If \"Flare\" is in your climax area, all of your characters get "
+                                "+1500 power."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S19-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -280,3 +283,33 @@ def test_cr_8_1_1_2_the_character_put_on_the_stage_goes_to_the_memory_at_the_end
         _act(g, _labels(g)[0])
     assert kit.zone_of(g, back) == K.Zone.MEMORY
     assert kit.zone_of(g, stays) == K.Zone.STAGE
+
+
+# ---------------------------------------------------------------------------- the climax combo icon (CR 8.12.1)
+def test_the_climax_combo_icon_on_cont_abilities_and_on_abilities_naming_a_card_compiles():
+    r = _c(RECORDS[COMBO]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"] == {"kind": "climax_named", "name": "Flare"}
+    assert r.abilities == _c(RECORDS[COMBO]["ability"][0].replace(" 【CXCOMBO】", "")).abilities
+    # an [AUTO] ability naming the climax in its cost or its choice: the icon has no meaning of its own
+    r = _c("【AUTO】 【CXCOMBO】 [Put 1 \"Flare\" from your hand into your waiting room] When this card is placed on the "
+           "stage from your hand, you may pay the cost. If you do, choose 1 \"Flare\" in your waiting room, and return "
+           "it to your hand.")
+    assert r.verdict == "exact", r.reason
+    assert "combo" not in r.abilities[0] and r.abilities[0]["cost"]["discard_filter"] == {"name": "Flare", "zone": "hand"}
+    # naming no card: refused
+    assert _c("【CONT】 【CXCOMBO】 During your turn, all of your characters get +1500 power.").verdict == "unsupported"
+    assert _c("【AUTO】 【CXCOMBO】 When this card is placed on the stage from your hand, draw 1 card.").verdict == \
+        "unsupported"
+
+
+@pytest.mark.parametrize("climax", [FLARE, FLARE2, None])
+def test_cr_8_12_1_a_cont_ability_with_the_combo_icon_under_its_named_climax(pool, climax):
+    sc = _scenario(pool)
+    me = sc.put(0, COMBO, "stage", pos=0)
+    other = sc.put(0, PLAIN, "stage", pos=1)
+    if climax is not None:
+        sc.put(0, climax, "climax_area")
+    g = sc.game()
+    bonus = 1500 if climax == FLARE else 0
+    assert kit.power(g, me) == 3000 + bonus and kit.power(g, other) == 3000 + bonus

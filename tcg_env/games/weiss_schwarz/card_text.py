@@ -2686,9 +2686,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 ab["combo"] = named_cx
         elif ("combo",) in prefixes and (cost or {}).get("climax_to_wr"):
             pass  # "[CXCOMBO] [put 1 "X" from your climax area into ...]": the cost names the climax (CR 8.12.1)
-        elif ("combo",) in prefixes:
-            if cond is None or cond["kind"] != "climax_named":
+        elif ("combo",) in prefixes and (cond is None or cond["kind"] != "climax_named"):
+            # the icon "has no special meaning in terms of rules" (CR 8.12.1): an ability naming a card elsewhere (a
+            # cost's or a choice's "X", a "placed by the effect of "X"" trigger) keeps no combo column
+            named = any(isinstance(d, dict) and ("name" in d or "@by" in d)
+                        for d in _dicts([cost, effects, ab, cond]))
+            if not named:
                 raise Unsupported("[CXCOMBO] without the named climax condition")
+        elif ("combo",) in prefixes:
             ab["combo"] = cond["name"]
             cond = None
         # "[CXCOMBO] Experience ... if "X" is in your climax area, and the total level of the cards in your level is N
@@ -3417,6 +3422,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if any(op["filter"].get("relation") in ("in_front", "facing", "self") for op in ops) \
                 and self.card.get("type") != "character":
             raise Unsupported("a climax's aura about 'this card'")
+        return ab
+
+    def cont_line_combo(self, *parts):
+        # "[CONT] [CXCOMBO] If "X" is in your climax area, ...": the icon has no meaning in terms of rules (CR
+        # 8.12.1); the ability names the climax in its condition
+        ab = self.cont_line(*parts)
+        if not any(isinstance(d, dict) and d.get("kind") == "climax_named" for d in _dicts(ab)):
+            raise Unsupported("[CXCOMBO] on a [CONT] ability without the named climax condition")
         return ab
 
     @staticmethod
