@@ -2125,6 +2125,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_wr_spec_pre(self, n, spec):
         return self.c_wr_spec(spec, n)
 
+    def c_have_in_clock(self, count, spec):
+        # "you have a card named "X" in your clock"
+        if count != ("one",) and count != ("exactly", 1) or set(spec) != {"name"}:
+            raise Unsupported("'you have <cards> in your clock' other than a card named \"X\"")
+        return {"kind": "named_in_clock", "name": spec["name"]}
+
     def c_named_clock(self, name):
         return {"kind": "named_in_clock", "name": card_name(name)}
 
