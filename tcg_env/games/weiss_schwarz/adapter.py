@@ -242,7 +242,8 @@ def _card_info(pool, cid: int) -> str:
 _RESTRICTION_WORDS = ((K.RESTRICT_CANT_ATTACK, "cannot attack"), (K.RESTRICT_CANT_FRONTAL, "cannot frontal attack"),
                       (K.RESTRICT_CANT_SIDE, "cannot side attack"), (K.RESTRICT_CANT_BE_CHOSEN, "cannot be chosen"),
                       (K.RESTRICT_CANT_MOVE, "cannot move"), (K.RESTRICT_NO_ENCORE, "cannot use Encore"),
-                      (K.RESTRICT_CANT_REVERSE, "cannot become [REVERSE]"))
+                      (K.RESTRICT_CANT_REVERSE, "cannot become [REVERSE]"),
+                      (K.RESTRICT_NO_SIDE_SOUL, "soul does not decrease by side attacking"))
 
 
 def _stage_flags(pool, row, sl: int) -> tuple[str, ...]:

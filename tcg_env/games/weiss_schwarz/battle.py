@@ -312,8 +312,8 @@ def declare_attack(game, s, T, p, pos, atype):
         s[DEF_POS] = s[POS + s[DEF_SLOT] * CARD_W]
     else:
         lv = s[D_LEVEL + game.facing_slot(s, p, pos) * CARD_W]
-        if lv > 0:
-            s[SMOD + sl * CARD_W] -= lv  # 7.2.1.4.2
+        if lv > 0 and (s[D_RST + sl * CARD_W] & K.RESTRICT_NO_SIDE_SOUL) == 0:
+            s[SMOD + sl * CARD_W] -= lv  # 7.2.1.4.2 ("this card's soul does not decrease by side attacking": not)
     s[ORIENT + sl * CARD_W] = K.Orientation.REST  # 7.2.1.5.3
     game.trigger_card(s, T, sl, p, K.Trigger.ATTACKS_SELF, -1)  # 7.2.1.6
     if atype == K.AttackType.DIRECT:  # "when this card direct attacks"

@@ -334,6 +334,22 @@ def _pair_exchange(ops: list[dict]) -> list[dict]:
     return out
 
 
+def _searched_shuffle(ops: list[dict]) -> list[dict]:
+    """"search your deck for ..., put it into your hand, (choose 1 card in your hand, put it into your waiting room,)
+    and shuffle your deck": the search op shuffles the deck itself (CR 3.2.4), so the shuffle written after it goes,
+    when nothing between them touches the deck (the deck is shuffled before the hand card is discarded: nothing
+    differs)."""
+    for i, op in enumerate(ops):
+        if op["op"] != "search" or op.get("keep"):
+            continue
+        for j in range(i + 1, len(ops)):
+            if ops[j]["op"] == "shuffle_deck":
+                return ops[:j] + ops[j + 1:]
+            if "deck" in repr(ops[j]):
+                break
+    return ops
+
+
 def _own_top_mill(op: dict) -> bool:
     """A mill of the master's own deck from its top (REVEAL_TOP / MILL_LEVEL read that card)."""
     return op.get("who", "master") == "master" and not op.get("bottom")
@@ -1395,8 +1411,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 out.extend(c)
         for op in out:
             if op["op"] == "may":
-                op["then"] = _looks(_pair_exchange(op["then"]))
-        return _looks(_pair_exchange(out))
+                op["then"] = _searched_shuffle(_looks(_pair_exchange(op["then"])))
+        return _searched_shuffle(_looks(_pair_exchange(out)))
 
     clauses_and = clauses
 
@@ -1462,6 +1478,25 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         later = {"kind": "auto", "trigger": "begin_encore", "whose": "yours", "effect": inner}
         return [{"op": "@t", "who": "self"},
                 {"op": "grant_ability", "ability": later, "duration": "next_opp_turn_end", "@delayed": True}]
+
+    def end_turn_clause(self, ops):
+        # "choose 1 character in your waiting room, put it on any position of your stage, and at the end of the
+        # turn, put that character into your memory": a delayed ability (CR 8.1.1.2) about that character, which
+        # only acts on it while it stays on the stage (a card that changes zones is a new card, CR 3.1.4). Compiled
+        # as the ability "[AUTO] At the end of the turn (CR 6.8.1.1: the end phase's beginning), put this card into
+        # <zone>" granted to that character until end of turn (ended after the end phase's triggers, CR 6.8.1.4);
+        # result() allows it where the effect resolves before the end phase (an [ACT] ability, "when this card is
+        # placed on the stage from your hand")
+        ops = [o for o in ops if not (o["op"] == "@t" and o.get("who") == "that" and o is not ops[0])]
+        if len(ops) != 2 or ops[0].get("op") != "@t" or ops[0].get("who") != "that" \
+                or set(ops[1]) - {"@owner"} != {"op"} or ops[1].get("@owner", "own") != "own" \
+                or ops[1]["op"] not in _DELAYED_SELF_MOVES:
+            raise Unsupported("'at the end of the turn' with another effect than moving that character")
+        # "into your memory": the owner's zone (the character put on your stage from your waiting room is yours;
+        # cards.py checks the targets are own cards)
+        later = {"kind": "auto", "trigger": "begin_end", "effect": [{"op": "target_self"}, {"op": ops[1]["op"]}]}
+        return [{"op": "@t", "who": "that"},
+                {"op": "grant_ability", "ability": later, "@delayed_eot": True}]
 
     def _per_climax_icon(self, tok):
         # "for each climax with [icon] in its trigger icon revealed among those cards" (Brainstorm, CR 10.7): the
@@ -1594,6 +1629,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 pending = [o for o in _walk(body) if o["op"] == "power_x" and o["amount"] is None]
                 dmg = [o for o in _walk(body) if o["op"] == "damage" and o["amount"] is None]
                 at = next((i for i, o in enumerate(body) if o["op"] == "mill"), None)
+                bs = [i for i, o in enumerate(body) if o["op"] == "brainstorm"]
+                if at is None and dmg and not pending and len(bs) == 1 and xd["mult"] == 1 \
+                        and xd["filter"] == {"type": "climax", "zone": "waiting_room"} \
+                        and sum(o["op"] in _STORING for o in _walk(out)) == 1 \
+                        and not any(o["op"] == "damage" for o in body[:bs[0]]):
+                    # Brainstorm's "deal X damage to your opponent. X is equal to the number of climax among those
+                    # cards": the climax the brainstorm op flipped, its stored count (CR 10.7.3)
+                    for o in dmg:
+                        o["amount"] = "x"
+                    continue
                 if not (pending or dmg) or at is None or not isinstance(body[at]["count"], int) \
                         or dmg and xd["mult"] != 1 \
                         or any(o["op"] in ("count", "brainstorm", "if_stored", "reveal_top") for o in _walk(out)) \
@@ -2062,6 +2107,29 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_wr_climax(self, n):
         return {"kind": "wr_climax_at_least", "value": n}
+
+    def c_wr_spec(self, spec, n):
+        # "the number of <spec> in your waiting room is N or more" / "you have N or more <spec> in your waiting
+        # room" / "your waiting room has N or more <spec>": cards of the waiting room (CR 3.10)
+        if spec == {"type": "climax"}:
+            return self.c_wr_climax(n)
+        if spec == {} or "zone" in spec:
+            raise Unsupported("a count of all the cards in the waiting room")
+        return {"kind": "wr_filter_at_least", "value": n, "filter": self.to_filter(spec, zone="waiting_room")}
+
+    def c_wr_spec_max(self, spec, n):
+        if spec != {"type": "climax"}:
+            raise Unsupported("'the number of <cards> in your waiting room is N or less' for other cards than climax")
+        return self.c_wr_climax_max(n)
+
+    def c_wr_spec_pre(self, n, spec):
+        return self.c_wr_spec(spec, n)
+
+    def c_have_in_clock(self, count, spec):
+        # "you have a card named "X" in your clock"
+        if count != ("one",) and count != ("exactly", 1) or set(spec) != {"name"}:
+            raise Unsupported("'you have <cards> in your clock' other than a card named \"X\"")
+        return {"kind": "named_in_clock", "name": spec["name"]}
 
     def c_named_clock(self, name):
         return {"kind": "named_in_clock", "name": card_name(name)}
@@ -2600,7 +2668,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if zone is not None:
             # an AUTO ability working from the memory (CR 10.9.1) or the top of the clock (Alarm, CR
             # 10.1.1): triggers.trigger_all queues those at the beginning of a phase or step
-            if not trig.startswith("begin_") or self.card.get("type") != "character":
+            if not trig.startswith("begin_") or self.card.get("type") not in ("character", "event") \
+                    or self.card.get("type") == "event" and zone != "memory":
                 raise Unsupported("an ability working from the memory / clock with another trigger than a phase")
             ab["zone"] = zone
         if ("accelerate",) in prefixes and ((cost or {}).get("@wr") or {}).get("to") == "clock_bottom":
@@ -2623,9 +2692,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 ab["combo"] = named_cx
         elif ("combo",) in prefixes and (cost or {}).get("climax_to_wr"):
             pass  # "[CXCOMBO] [put 1 "X" from your climax area into ...]": the cost names the climax (CR 8.12.1)
-        elif ("combo",) in prefixes:
-            if cond is None or cond["kind"] != "climax_named":
+        elif ("combo",) in prefixes and (cond is None or cond["kind"] != "climax_named"):
+            # the icon "has no special meaning in terms of rules" (CR 8.12.1): an ability naming a card elsewhere (a
+            # cost's or a choice's "X", a "placed by the effect of "X"" trigger) keeps no combo column
+            named = any(isinstance(d, dict) and ("name" in d or "@by" in d)
+                        for d in _dicts([cost, effects, ab, cond]))
+            if not named:
                 raise Unsupported("[CXCOMBO] without the named climax condition")
+        elif ("combo",) in prefixes:
             ab["combo"] = cond["name"]
             cond = None
         # "[CXCOMBO] Experience ... if "X" is in your climax area, and the total level of the cards in your level is N
@@ -2709,7 +2783,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab["optional"] = True
         elif cost is not None:
             raise Unsupported("a cost without 'you may pay the cost'")
-        ab["effect"] = self.resolve(effects, trig, ab.get("condition"))
+        self._event_in_memory = self.card.get("type") == "event" and ab.get("zone") == "memory"
+        try:
+            ab["effect"] = self.resolve(effects, trig, ab.get("condition"))
+        finally:
+            self._event_in_memory = False
         return ab
 
     def _wr_cost_ops(self, cost, effects, trig, cond) -> list[dict]:
@@ -3141,6 +3219,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def restrict_self(self, rs):
         return [{"op": "aura_restrict", "restrictions": rs, "filter": {"type": "character", "relation": "self"}}]
 
+    def restrict_self_side_soul(self):
+        # "[CONT] this card's soul does not decrease by side attacking" (CR 7.2.1.4.2 does not apply to it)
+        return self.restrict_self(["no_side_soul"])
+
+    def side_soul_until(self, dur):
+        # "(until end of turn,) this card's soul does not decrease by side attacking (until end of turn)"
+        return self.cannot_until(("self",), ["no_side_soul"], dur)
+
     def restriction_list(self, *rs):
         return list(rs)
 
@@ -3344,6 +3430,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a climax's aura about 'this card'")
         return ab
 
+    def cont_line_combo(self, *parts):
+        # "[CONT] [CXCOMBO] If "X" is in your climax area, ...": the icon has no meaning in terms of rules (CR
+        # 8.12.1); the ability names the climax in its condition
+        ab = self.cont_line(*parts)
+        if not any(isinstance(d, dict) and d.get("kind") == "climax_named" for d in _dicts(ab)):
+            raise Unsupported("[CXCOMBO] on a [CONT] ability without the named climax condition")
+        return ab
+
     @staticmethod
     def _hand_condition_ok(cond) -> bool:
         """A condition play.hand_condition_holds tests (a CONT ability working from the hand)."""
@@ -3352,10 +3446,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if cond["kind"] in HAND_LEVEL_CONDITIONS:
             return True
         if cond["kind"] == "opp_filter_at_least":
-            return set(cond["filter"]) <= {"type", "side", "level_min", "positions"}
+            return set(cond["filter"]) <= {"type", "side", "level_min", "positions", "trait", "trait_or", "name",
+                                           "name_contains"}
         # a count of your stage characters / memory cards by type, trait(s), name or part of a name
         # (play.hand_filter_ok reads those columns alone)
-        return cond["kind"] in ("filter_count_at_least", "memory_filter_at_least", "own_filter_at_most") \
+        return cond["kind"] in ("filter_count_at_least", "memory_filter_at_least", "own_filter_at_most",
+                                "wr_filter_at_least") \
             and set(cond["filter"]) <= {"type", "side", "trait", "trait_or", "name", "name_contains", "zone"} \
             and cond["filter"].get("side", "own") == "own"
 
@@ -3403,7 +3499,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return out
 
     def auto_line(self, ab, *_):
-        if self.card.get("type") == "event":
+        if self.card.get("type") == "event" and (not isinstance(ab, dict) or ab.get("zone") != "memory"):
+            # an event's [AUTO] abilities work from the memory only (CR 10.9.1, after its effect put it there)
             raise Unsupported("an [AUTO] ability on an event")
         return ab
 
@@ -3571,6 +3668,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                                   "opponent's turn")
             for o in delayed:
                 del o["@delayed"]
+            delayed = [o for o in _dicts(ab) if o.get("@delayed_eot")]
+            # end_turn_clause: the grant until end of turn acts at this turn's end phase when it is made before it
+            if delayed and any((o.get("filter") or {}).get("side") == "opponent" for o in _dicts(ab)):
+                raise Unsupported("'at the end of the turn, put that character into your <zone>' about an opponent's "
+                                  "character")
+            if delayed and not (isinstance(ab, dict) and (ab.get("kind") in ("act", "event") or ab.get("kind") == "auto"
+                                                          and ab.get("trigger") == "played_self")):
+                raise Unsupported("'at the end of the turn' outside an [ACT] ability or 'when this card is placed on "
+                                  "the stage from your hand'")
+            for o in delayed:
+                del o["@delayed_eot"]
         if any(isinstance(d, dict) and d.get("kind") == "@zone" for d in _dicts(tree_value)):
             raise Unsupported("'this card is in your memory / the top card of your clock' inside an effect")
         if isinstance(tree_value, dict) and tree_value.get("__fields__"):
@@ -3680,7 +3788,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     st["cur"] = st["fixed"][who]
                     continue
                 reg = self._take(st)
-                if self.card.get("type") == "event" and who == "self" and not op.get("move_only"):
+                if self.card.get("type") == "event" and who == "self" and not op.get("move_only") \
+                        and not getattr(self, "_event_in_memory", False):  # an event's ability from the memory: its
+                    #                                                       moves only (cards.py checks them)
                     raise Unsupported("'this card' on an event (other than moving it)")
                 tgt = {"self": "target_self", "battle_opp": "target_battle_opp", "triggering": "target_triggering"}[who]
                 out.append({"op": tgt, "reg": reg})

@@ -68,7 +68,7 @@ AbilityKeywordName = Literal[
 RestrictionName = Literal["cant_stand_phase", "cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
                           "no_color_requirement", "cant_reverse", "cant_play", "no_events_you", "no_backup_you",
                           "battle_no_events_you", "battle_no_backup_you", "battle_no_events_opp",
-                          "battle_no_backup_opp", "no_damage"]
+                          "battle_no_backup_opp", "no_damage", "no_side_soul"]
 DurationName = Literal["end_of_turn", "next_opp_turn_end", "permanent"]
 WhoName = Literal["master", "opponent"]
 KindName = Literal["cont", "auto", "act", "event", "counter_act"]
@@ -122,6 +122,7 @@ _RESTRICT_BITS = {
     "cant_play": K.RESTRICT_CANT_PLAY,
     "no_damage": K.RESTRICT_NO_DAMAGE,
     "cant_stand_phase": K.RESTRICT_CANT_STAND_PHASE,
+    "no_side_soul": K.RESTRICT_NO_SIDE_SOUL,
     "no_events_you": K.RESTRICT_NO_EVENTS_YOU,
     "no_backup_you": K.RESTRICT_NO_BACKUP_YOU,
     "battle_no_events_you": K.RESTRICT_BATTLE_NO_EVENTS_YOU,
@@ -842,9 +843,10 @@ class _Compiler(PoolCompiler):
             # one ability of kind 'event' (its effect, CR 6.5.1.2.2); before it only CONT abilities working
             # from the hand ("this card cannot be played from your hand" under a condition, CR 8.6.2.1)
             if kinds.count("event") != 1 or kinds[-1] != "event" or any(
-                    a.kind != "cont" or a.zone != "hand" for a in card.abilities[:-1]):  # fmt: skip
+                    (a.kind != "cont" or a.zone != "hand") and (a.kind != "auto" or a.zone != "memory")
+                    for a in card.abilities[:-1]):  # fmt: skip
                 self.fail("abilities", "an event has one ability of kind 'event' (CR 6.5.1.2.2), after CONT "
-                          "abilities working from the hand only")
+                          "abilities working from the hand and AUTO abilities working from the memory only")
         else:
             if "event" in kinds:
                 self.fail(f"abilities[{kinds.index('event')}].kind", "only events have 'event' abilities")
@@ -1045,10 +1047,12 @@ class _Compiler(PoolCompiler):
             # play.hand_condition_holds reads only the level bound and the positions of the filter
             f = cond.filter
             if f.type not in (None, "character", ["character"]) \
-                    or set(f.model_dump(exclude_defaults=True)) - {"type", "side", "level_min", "positions"}:
-                self.fail(f"{p}.condition.filter", "in the hand: a filter of the opponent's characters by level (and positions) only")
+                    or set(f.model_dump(exclude_defaults=True)) - {"type", "side", "level_min", "positions", "trait",
+                                                                   "trait_or", "name", "name_contains"}:
+                self.fail(f"{p}.condition.filter", "in the hand: a filter of the opponent's characters by level, "
+                          "positions, trait and name only")
         if ab.zone == "hand" and cond is not None and cond.kind in ("filter_count_at_least", "memory_filter_at_least",
-                                                                    "own_filter_at_most"):
+                                                                    "own_filter_at_most", "wr_filter_at_least"):
             # play.hand_filter_ok reads only the type, trait(s), name and name parts of the filter
             f = cond.filter
             if f.side != "own" \
@@ -1289,6 +1293,7 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.op", f"{name} needs a source card on the stage (not in an event)")
             if name == "target_self" and card.type == "event" and not all(
                     o.op in ("to_memory", "to_stock", "to_clock", "to_hand", "to_deck_top", "to_deck_bottom")
+                    or o.op == "to_waiting_room" and ab.zone == "memory"  # from the memory (CR 10.9.1)
                     for o in ops[j + 1:] if getattr(o, "reg", None) == op.reg):  # fmt: skip
                 # an event's source is the event card in the resolution zone (CR 6.5.1.2.2): it can
                 # only be moved ("put this card into your memory"); it is no character to change

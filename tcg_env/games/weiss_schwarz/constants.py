@@ -262,6 +262,9 @@ RESTRICT_BATTLE_NO_BACKUP_OPP = 1 << 14
 RESTRICT_NO_DAMAGE = 1 << 15  # "this card cannot deal damage to a player": its attack's damage (CR 7.5.1.2)
 RESTRICT_CANT_STAND_PHASE = 1 << 16  # "this card cannot [STAND] during your stand phase" (a [CONT] ability's only:
 #                                      turn.start_turn reads the derived D_RST, CR 6.2.1.2)
+# "this card's soul does not decrease by side attacking": no -level soul on its side attacks (CR 7.2.1.4.2,
+# battle.declare_attack)
+RESTRICT_NO_SIDE_SOUL = 1 << 17
 RESTRICT_PLAY_LOCKS = (RESTRICT_NO_EVENTS_YOU | RESTRICT_NO_BACKUP_YOU | RESTRICT_BATTLE_NO_EVENTS_YOU
                        | RESTRICT_BATTLE_NO_BACKUP_YOU | RESTRICT_BATTLE_NO_EVENTS_OPP | RESTRICT_BATTLE_NO_BACKUP_OPP)
 

@@ -88,10 +88,16 @@ def _skip_record(skip: Skipped, reason: str, number: str, records: list[TextReco
     if ctype is None:
         return
     traits = [str(a).strip() for a in rec.get("attributes") or [] if str(a).strip() not in ("", "-")]
-    ctx = _ctx(ctype, str(rec.get("name") or "").strip(), traits)
+    ctx = _ctx(ctype, _name_of(rec), traits)
     lines = [_compile(t, ctx, qnames) for x in rec.get("ability") or [] if str(x).strip() not in ("", "-")
              for t in split_abilities(str(x))]
     records.append(TextRecord(number, _set_of(number), lines, skip=reason, name=ctx["name"]))
+
+
+def _name_of(rec: dict[str, Any]) -> str:
+    """The record's card name, its curly quotes (“X”, as the lines' quoted names are read: card_text.normalise)
+    plain ones."""
+    return str(rec.get("name") or "").strip().replace("\u201c", '"').replace("\u201d", '"')
 
 
 def _compile(line: str, ctx: dict[str, Any], qnames: list[str]) -> LineResult:
@@ -121,7 +127,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
     by_number: dict[str, TextRecord] = {}
     seen: set[str] = set()
     # the list's card names holding a quote (""Heroic Spirit" Saber" in a line), the longest first
-    qnames = sorted({str(r.get("name") or "").strip() for r in data if isinstance(r, dict) and '"' in str(r.get("name") or "")},
+    qnames = sorted({_name_of(r) for r in data if isinstance(r, dict) and '"' in _name_of(r)},
                     key=len, reverse=True)  # fmt: skip
     grant_keys: list[str] = []  # the distinct granted abilities so far (the pool has MAX_GRANTS bits)
     name_groups: list[tuple[str, ...]] = []  # the distinct name-part sets so far (MAX_NAME_GROUPS bits)
@@ -166,7 +172,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
         if reason is not None:
             _skip_record(skip, reason, number, texts, rec, qnames)
             continue
-        name = str(rec.get("name") or "").strip()
+        name = _name_of(rec)
         ctx = _ctx(ctype, name, traits)
         lines = [" ".join(t.split()) for a in rec.get("ability") or [] if str(a).strip() not in ("", "-")
                  for t in split_abilities(str(a))]  # two abilities in one entry: two lines
@@ -263,7 +269,10 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
                 continue
             # its effect, and the CONT abilities working from the hand ("this card cannot be played from
             # your hand" under a condition, CR 8.6.2.1)
-            hand = [(a, i) for a, i in zip(abilities, sources) if a.get("kind") == "cont" and a.get("zone") == "hand"]
+            # (and the [AUTO] abilities working from the memory once it is there, CR 10.9.1: "Memory If this card is in
+            # your memory, at the beginning of your main phase, ...")
+            hand = [(a, i) for a, i in zip(abilities, sources) if a.get("kind") == "cont" and a.get("zone") == "hand"
+                    or a.get("kind") == "auto" and a.get("zone") == "memory"]
             abilities = [a for a, _ in hand] + [{"kind": "event", "effect": event_ops}]
             sources = [i for _, i in hand] + [-1]
         texts.append(text_rec)

@@ -110,7 +110,8 @@ def hand_condition_holds(game, s, T, cond, arg, p):
             sl = s[STAGE + (1 - p) * K.N_POSITIONS + pos]
             if sl < 0 or (F[frow, K.F_POS_MASK] != 0 and (F[frow, K.F_POS_MASK] >> pos) & 1 == 0):
                 continue
-            if F[frow, K.F_LEVEL_MIN] < 0 or s[D_LEVEL + sl * CARD_W] >= F[frow, K.F_LEVEL_MIN]:
+            if (F[frow, K.F_LEVEL_MIN] < 0 or s[D_LEVEL + sl * CARD_W] >= F[frow, K.F_LEVEL_MIN]) \
+                    and game.hand_filter_ok(T, frow, cid_of(s, sl)):  # "a <<T>> character": its printed columns
                 n += 1
         return n >= (arg & 0xFF)
     if cond == K.Condition.NAMED_IN_LEVEL:
@@ -131,6 +132,12 @@ def hand_condition_holds(game, s, T, cond, arg, p):
         n = 0
         for i in range(s[MEMORY_N + p]):
             if game.hand_filter_ok(T, arg >> 8, cid_of(s, s[MEMORY_L + p * K.MAX_DECK + i])):
+                n += 1
+        return n >= (arg & 0xFF)
+    if cond == K.Condition.WR_FILTER_AT_LEAST:  # "if you have N or more "X" / events in your waiting room"
+        n = 0
+        for i in range(s[WR_N + p]):
+            if game.hand_filter_ok(T, arg >> 8, cid_of(s, s[WR_L + p * K.MAX_DECK + i])):
                 n += 1
         return n >= (arg & 0xFF)
     return False
