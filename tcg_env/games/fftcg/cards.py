@@ -528,7 +528,8 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
         flags[-1, K.FL_MISC] |= K.FLAG_PARTY_TRIGGER  # battle.declare_attackers_done fires them
     if (code[:, K.I_OP] == K.Op.MUST_BE_CHOSEN).any():
         flags[-1, K.FL_MISC] |= K.FLAG_MUST_BE_CHOSEN  # the CHOOSE_TARGET mask looks for such a card
-    if abilities is not None and abilities.shape[0] and (abilities[:, K.A_TRIGGER] == K.Trigger.PUT_INTO_BREAK_OTHER).any():
+    if abilities is not None and abilities.shape[0] and np.isin(
+            abilities[:, K.A_TRIGGER], (K.Trigger.PUT_INTO_BREAK_OTHER, K.Trigger.OPP_FORWARD_BROKEN)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_PUT_BREAK_OTHER  # cards leaving at once are looked at together
     if filters is not None and len(filters):
         rows = code[code[:, K.I_OP] == K.Op.CHOOSE, K.I_A0]

@@ -255,8 +255,9 @@ FLAG_DAMAGE_BOOST = 2048
 # some card doubles the damage it deals to your opponent (Op.PLAYER_DAMAGE_DOUBLE: effects.deal_damage_to_player reads the
 # source's field abilities)
 FLAG_PLAYER_DAMAGE_DOUBLE = 4096
-# some ability triggers "When a <filter> is put from the field into the Break Zone" (Trigger.PUT_INTO_BREAK_OTHER): cards
-# that leave the field at once (one effect, the rule processes) are looked at together (zones.scan_leaving_together)
+# some ability triggers "When a <filter> is put from the field into the Break Zone" (Trigger.PUT_INTO_BREAK_OTHER) or "When
+# a Forward your opponent controls is broken" (OPP_FORWARD_BROKEN): cards that leave the field at once (one effect, the
+# rule processes) are looked at together (zones.scan_leaving_together)
 FLAG_PUT_BREAK_OTHER = 8192
 # some card "must be chosen if possible" by its opponent's Summons and abilities (Op.MUST_BE_CHOSEN: kernels' CHOOSE_TARGET
 # mask)

@@ -774,7 +774,7 @@ def scan_targets_leaving(game, s, T, f, op):
     for i in range(s[f + E_REGN + reg]):
         t = s[f + E_REG + reg * TARGET_MAX + i]
         if op != K.Op.BREAK or (s[ZONE + t * CARD_W] == K.Zone.FIELD and game.breakable_by(s, t, ctrl)):
-            game.scan_leaving_together(s, T, t)
+            game.scan_leaving_together(s, T, t, op == K.Op.BREAK)
 
 
 @internal
