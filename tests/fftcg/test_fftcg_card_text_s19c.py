@@ -86,3 +86,11 @@ def test_opp_forward_broken_ignores_its_own_side_forwards(mini):
     hand = _hand(g)
     _cast(g, "Sweep")
     assert _hand(g) == hand - 1 + 1
+
+
+# ---- "up to" in the ability summary (the "Use ability" / target descriptions) --------------------------------------
+def test_ability_summary_says_up_to(mini):
+    _, pool = mini
+    summaries = [pool.ability_summary(r) for r in range(len(pool.ability_source))]
+    assert "summon: choose up to 2 -> damage 1000" in summaries
+    assert "summon: choose 2 -> put_into_break_zone" in summaries

@@ -590,7 +590,10 @@ class FFCardTable(CardTable):
             arg = getattr(op, "amount", None)
             if arg is None:
                 arg = getattr(op, "count", None)
-            ops.append(op.op + (f" {arg}" if arg is not None else ""))
+            # "Choose up to 2 Forwards" / "search for up to 2 ...": the player may take fewer (up_to; look_top's is
+            # of the cards it takes, not of those looked at)
+            upto = " up to" if arg is not None and getattr(op, "up_to", False) and op.op != "look_top" else ""
+            ops.append(op.op + (f"{upto} {arg}" if arg is not None else ""))
         return f"{head}: " + " -> ".join(ops)
 
 
