@@ -11,7 +11,7 @@ from tcg_env.cards.text import Verdict
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
 from tests.fftcg.fftcg_helpers import card_record, import_mini
-from tests.fftcg.test_fftcg_card_text_s13 import _c
+from tests.fftcg.test_fftcg_card_text_s13 import _answer, _c
 from tests.fftcg.test_fftcg_card_text_s13 import _game as _game13
 from tests.fftcg.test_fftcg_card_text_s18b import _cast, _hand, _on_field
 
@@ -27,6 +27,11 @@ def _records():
         rec(3, "Sweep", "summon", 1, 0, "", "Break all the Forwards."),
         rec(4, "Purge", "summon", 1, 0, "", "Choose 2 Forwards. Put them into the Break Zone."),
         rec(5, "Fan", "summon", 1, 0, "", "Choose up to 2 Forwards. Deal them 1000 damage."),
+        rec(6, "Sentry", "forward", 2, 5000, "Knight", "When a Light Forward enters your field, put Sentry into the Break "
+            "Zone."),
+        rec(7, "Hermit", "forward", 2, 5000, "Knight", "When Hermit enters the field, you may put Hermit into the Break "
+            "Zone."),
+        rec(8, "Lumen", "forward", 1, 5000, "Angel", "", element="light"),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(8)]
@@ -94,3 +99,60 @@ def test_ability_summary_says_up_to(mini):
     summaries = [pool.ability_summary(r) for r in range(len(pool.ability_source))]
     assert "summon: choose up to 2 -> damage 1000" in summaries
     assert "summon: choose 2 -> put_into_break_zone" in summaries
+
+
+# ---- "put ~ into the Break Zone." / "you may put ~ into the Break Zone." (CR 15.1.1.3.2: not broken) ---------------
+@pytest.mark.parametrize("line", [
+    "When a Light Forward enters your field, put Zell Test into the Break Zone.",
+    "When Zell Test enters the field, you may put Zell Test into the Break Zone.",
+    "When Zell Test attacks, you may remove Zell Test from the game.",
+    "When Zell Test is put from the field into the Break Zone, you may remove Zell Test from the game.",
+    "{Dull}: Put Zell Test into the Break Zone.",
+])
+def test_put_self_into_the_break_zone_compiles_exact(line):
+    r = _c(line)
+    assert r.verdict is Verdict.EXACT and r.approximations == (), (line, r.reason)
+
+
+def test_you_may_alone_needs_an_instruction_of_the_card_itself():
+    # "you may discard 1 card." alone: not this construct
+    assert _c("When Zell Test enters the field, you may discard 1 card.").verdict is Verdict.UNSUPPORTED
+
+
+def _break_zone(g, player=0):
+    return int(g.state[S.BREAK_N + player])
+
+
+def _play_and_resolve(g, name, accept):
+    _play_only(g, name)
+    for _ in range(40):
+        if g.done or (g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0):
+            return
+        if g.decision == K.Decision.OPTIONAL_EFFECT:
+            g.step(K.OPTION_BASE if accept else K.PASS)
+        else:
+            g.step(_answer(g))
+
+
+def _play_only(g, name):
+    g.step(next(int(a) for a in g.legal_actions() if g.describe_action(int(a)).startswith(f"Play {name}")))
+    while g.decision == K.Decision.PAY_CP:
+        g.step(_answer(g))
+
+
+def test_a_light_forward_entering_puts_the_watcher_into_the_break_zone(mini):
+    # Lumen (Light) enters: Sentry's ability puts Sentry into the Break Zone (Lumen stays)
+    g = _game(mini, hand=("M-008",), mine=("M-006",))
+    broken = _break_zone(g)
+    _play_and_resolve(g, "Lumen", True)
+    assert _on_field(g, 0) == len(BACKUPS) + 1
+    assert _break_zone(g) == broken + 1
+
+
+@pytest.mark.parametrize("accept", [True, False])
+def test_you_may_put_it_into_the_break_zone_asked_on_resolution_CR_11_8_14(mini, accept):
+    g = _game(mini, hand=("M-007",), mine=())
+    broken = _break_zone(g)
+    _play_and_resolve(g, "Hermit", accept)
+    assert _on_field(g, 0) == len(BACKUPS) + (0 if accept else 1)
+    assert _break_zone(g) == broken + (1 if accept else 0)

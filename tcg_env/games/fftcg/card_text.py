@@ -892,6 +892,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def self_remove(self, _):
         return _Steps([("self", [{"op": "remove_from_game"}])])
 
+    def self_put_break(self, _):
+        return _Steps([("self", [{"op": "put_into_break_zone"}])])
+
     def self_damage(self, items):
         return _Steps([("self", [{"op": "damage", "amount": self._ints(items)[0]}])])
 
@@ -1167,6 +1170,14 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def done_self_removed(self, _):
         return ("op", {"op": "source_leaves", "to": "removed"})
+
+    def may_done_alone(self, items):
+        # "..., you may put ~ into the Break Zone / remove ~ from the game." (Op.SOURCE_LEAVES from where the trigger
+        # leaves the card, auto(); the ability is optional, asked on resolution, CR 11.8.14)
+        done = items[0]
+        if done[1]["op"] != "source_leaves":
+            raise Unsupported("'you may' with an instruction that only reports whether it was done")
+        return ("optional", [done])
 
     def may_if_done(self, items):
         # "you may X. If you do so, Y.": the ability is optional (asked on resolution, CR 11.8.14) and Y runs
