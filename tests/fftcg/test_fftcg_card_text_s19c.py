@@ -32,6 +32,15 @@ def _records():
         rec(7, "Hermit", "forward", 2, 5000, "Knight", "When Hermit enters the field, you may put Hermit into the Break "
             "Zone."),
         rec(8, "Lumen", "forward", 1, 5000, "Angel", "", element="light"),
+        rec(9, "Herald Cast", "forward", 1, 5000, "Knight", "When Herald Cast enters the field due to your cast, draw 1 "
+            "card."),
+        rec(10, "Herald Called", "forward", 1, 5000, "Knight", "When Herald Called enters the field due to your Summons "
+            "or abilities, draw 1 card."),
+        rec(11, "Call", "summon", 1, 0, "", "Play 1 Forward from your hand onto the field."),
+        rec(12, "Spy", "forward", 1, 5000, "Thief", "When Spy enters the field, your opponent reveals their hand. You may "
+            "select 1 Forward from their hand. If you do so, remove it from the game and your opponent draws 1 card."),
+        rec(13, "Snoop", "forward", 1, 5000, "Thief", "When Snoop enters the field, your opponent reveals their hand. You "
+            "may select 1 card from their hand. If you do so, your opponent discards it and draws 1 card."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(8)]
@@ -46,8 +55,8 @@ def mini(tmp_path_factory):
 BACKUPS = ("M-020", "M-021", "M-022")
 
 
-def _game(mini, hand, mine, theirs=("M-047",)):
-    return _game13(mini, hand=hand, mine=mine, theirs=theirs, backups=BACKUPS)
+def _game(mini, hand, mine, theirs=("M-047",), their_hand=()):
+    return _game13(mini, hand=hand, mine=mine, theirs=theirs, backups=BACKUPS, their_hand=their_hand)
 
 
 # ---- "When a Forward your opponent controls is broken": broken together with the watcher (CR 12.3) ----------------
@@ -156,3 +165,86 @@ def test_you_may_put_it_into_the_break_zone_asked_on_resolution_CR_11_8_14(mini,
     _play_and_resolve(g, "Hermit", accept)
     assert _on_field(g, 0) == len(BACKUPS) + (0 if accept else 1)
     assert _break_zone(g) == broken + (1 if accept else 0)
+
+
+# ---- "When ~ enters the field due to your cast / due to your Summons or abilities" ---------------------------------
+@pytest.mark.parametrize("line, trigger", [
+    ("When Zell Test enters the field due to your cast, draw 1 card.", "enters_self_cast"),
+    ("When Zell Test enters the field due to your Summons or abilities, draw 1 card.", "enters_self_by_effect"),
+    ("When Zell Test enters the field due to a Summon or an ability, draw 1 card.", "enters_self_by_effect"),
+])
+def test_enters_the_field_due_to_compiles_exact(line, trigger):
+    r = _c(line)
+    assert r.verdict is Verdict.EXACT and r.approximations == (), (line, r.reason)
+    assert [ab["trigger"] for ab in r.abilities] == [trigger]
+
+
+@pytest.mark.parametrize("card, by_call, draws", [
+    ("M-009", False, 1),  # Herald Cast played from the hand: its cost paid, "due to your cast"
+    ("M-009", True, 0),  # put onto the field by Call: not cast
+    ("M-010", False, 0),  # Herald Called played from the hand: not by a Summon or an ability
+    ("M-010", True, 1),  # put onto the field by Call
+])
+def test_enters_the_field_due_to_your_cast_or_your_summons(mini, card, by_call, draws):
+    g = _game(mini, hand=(card, "M-011") if by_call else (card,), mine=())
+    hand = _hand(g)
+    if by_call:
+        _cast(g, "Call")  # (the one Forward of the hand selected)
+    else:
+        _play_and_resolve(g, "Herald", True)
+    _resolve_all(g)
+    assert _on_field(g, 0) == len(BACKUPS) + 1
+    assert _hand(g) == hand - (2 if by_call else 1) + draws
+
+
+def _resolve_all(g):
+    for _ in range(40):
+        if g.done or (g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0):
+            return
+        g.step(_answer(g))
+
+
+# ---- "Your opponent reveals their hand. You may select 1 ... If you do so, ..." (Op.HAND_SELECT, HAND_SELECT_MAY) -----
+@pytest.mark.parametrize("line", [
+    "When Zell Test enters the field, your opponent reveals their hand. You may select 1 card from their hand. If you do "
+    "so, remove it from the game and your opponent draws 1 card.",
+    "When Zell Test enters the field or attacks, your opponent reveals their hand. You may select 1 card from their "
+    "hand. If you do so, your opponent discards it and draws 1 card.",
+])
+def test_you_may_select_in_the_revealed_hand_compiles_exact(line):
+    r = _c(line)
+    assert r.verdict is Verdict.EXACT and r.approximations == (), (line, r.reason)
+    ops = [op["op"] for op in r.abilities[0]["effect"]]
+    assert ops == ["hand_select", "if_done", "draw"]
+
+
+def _in_zone(g, zone, player):
+    return sum(1 for sl in range(S.N_SLOTS) if int(g.state[S.ZONE + sl * S.CARD_W]) == zone
+               and int(g.state[S.OWNER + sl * S.CARD_W]) == player)
+
+
+@pytest.mark.parametrize("card, select, zone", [
+    ("M-012", True, K.Zone.REMOVED), ("M-012", False, K.Zone.REMOVED),
+    ("M-013", True, K.Zone.BREAK), ("M-013", False, K.Zone.BREAK),
+])
+def test_you_may_select_then_they_draw_only_if_one_was_selected(mini, card, select, zone):
+    # the hand is revealed either way; selecting none (PASS) skips "If you do so"
+    g = _game(mini, hand=(card,), mine=(), their_hand=("M-046", "M-047", "M-003"))
+    hand, there = int(g.state[S.HAND_N + 1]), _in_zone(g, zone, 1)
+    _play_only(g, "Spy" if card == "M-012" else "Snoop")
+    for _ in range(40):
+        if g.decision == K.Decision.SELECT_CARD:
+            acts = [int(a) for a in g.legal_actions()]
+            assert K.PASS in acts  # "you may"
+            if not select:
+                g.step(K.PASS)
+                continue
+            # Spy: Forwards only (the Summon Sweep is not offered)
+            assert len(acts) == (3 if card == "M-012" else 4)
+            g.step(next(a for a in acts if a != K.PASS))
+            continue
+        if g.done or (g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0):
+            break
+        g.step(_answer(g))
+    assert int(g.state[S.HAND_N + 1]) == hand  # one gone, one drawn; or none
+    assert _in_zone(g, zone, 1) == there + int(select)

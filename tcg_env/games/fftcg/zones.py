@@ -47,6 +47,7 @@ from tcg_env.games.fftcg.state import (
     MARKS,
     MT,
     OWNER,
+    PAY_KIND,
     PT,
     PT_N,
     STACK,
@@ -215,6 +216,10 @@ def enter_field(game, s, T, slot, player):
         s[DULL + slot * CARD_W] = 1  # "<this> enters the field dull." (Op.ENTERS_DULL)
     game.refresh_derived(s, T)
     game.trigger_enters(s, T, slot, player)
+    # "... enters the field due to your cast / due to your Summons or abilities": played from the hand paying its cost
+    # (play.finish_payment, PAY_KIND still PK_CHARACTER), else put there by an effect
+    game.trigger_card(s, T, slot, player, K.Trigger.ENTERS_SELF_CAST if s[PAY_KIND] == K.PK_CHARACTER
+                      else K.Trigger.ENTERS_SELF_BY_EFFECT, slot)
 
 
 @internal
