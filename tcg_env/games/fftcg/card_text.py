@@ -829,6 +829,25 @@ class FFTextTransformer(TextTransformer, Transformer):
         return _Steps([("op", {"op": "hand_select", "filter": _with(f, side="opponent", zone="hand"), "count": n,
                                "then": then})])
 
+    def hmt_remove(self, items):
+        return ("remove", self._ints(items)[0])
+
+    def hmt_discard(self, items):
+        return ("discard", self._ints(items)[0])
+
+    def hand_may_select(self, items):
+        # "You may select ... If you do so, remove it / your opponent discards it and draws N": the select may take
+        # none (HAND_SELECT_MAY, the hand revealed either way), the draw only when one was selected (IF_DONE)
+        n, f = self._ints(items)[0], next(t for t in items if isinstance(t, dict))
+        then, draws = next(t for t in items if isinstance(t, tuple))
+        if "side" in f or "zone" in f or "state" in f or "exclude_self" in f:
+            raise Unsupported("a side, zone or state on a card of the opponent's hand")
+        if n != 1:
+            raise Unsupported("'you may select' more than 1 card in a hand")
+        return _Steps([("op", {"op": "hand_select", "filter": _with(f, side="opponent", zone="hand"), "count": n,
+                               "then": then, "up_to": True}),
+                       ("if_done", [("op", {"op": "draw", "count": draws, "who": "opponent"})])])
+
     def it_remove(self, _):
         return _Steps([("reg", [{"op": "remove_from_game"}])])
 
@@ -891,6 +910,9 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def self_remove(self, _):
         return _Steps([("self", [{"op": "remove_from_game"}])])
+
+    def self_put_break(self, _):
+        return _Steps([("self", [{"op": "put_into_break_zone"}])])
 
     def self_damage(self, items):
         return _Steps([("self", [{"op": "damage", "amount": self._ints(items)[0]}])])
@@ -1168,6 +1190,14 @@ class FFTextTransformer(TextTransformer, Transformer):
     def done_self_removed(self, _):
         return ("op", {"op": "source_leaves", "to": "removed"})
 
+    def may_done_alone(self, items):
+        # "..., you may put ~ into the Break Zone / remove ~ from the game." (Op.SOURCE_LEAVES from where the trigger
+        # leaves the card, auto(); the ability is optional, asked on resolution, CR 11.8.14)
+        done = items[0]
+        if done[1]["op"] != "source_leaves":
+            raise Unsupported("'you may' with an instruction that only reports whether it was done")
+        return ("optional", [done])
+
     def may_if_done(self, items):
         # "you may X. If you do so, Y.": the ability is optional (asked on resolution, CR 11.8.14) and Y runs
         # when X was done (declining does nothing at all, which is what "if you do so" asks)
@@ -1346,8 +1376,9 @@ class FFTextTransformer(TextTransformer, Transformer):
                     # "If you do so, <effect>.": the core's IF_DONE right after the instruction it asks about
                     prev = rest[-1] if rest else None
                     if prev is None or prev["op"] not in ("discard", "damage_player", "pay", "source_leaves", "dull_active",
-                                                          "discard_matching") \
-                            or prev.get("who", "controller") != "controller":
+                                                          "discard_matching", "hand_select") \
+                            or prev.get("who", "controller") != "controller" \
+                            or prev["op"] == "hand_select" and not prev.get("up_to"):
                         raise Unsupported("'if you do so' after an effect that does not report whether it was done")
                     at = len(rest)
                     walk(st[1])
@@ -1423,6 +1454,15 @@ class FFTextTransformer(TextTransformer, Transformer):
         if items[0] in ("forward", "character"):
             raise Unsupported("'is dealt damage by a Forward / Character' as a trigger")
         raise Unsupported("'is dealt damage by a Summon or an ability' (any player's) as a trigger")
+
+    def t_enters_self_cast(self, _):
+        # played from the hand, its cost paid (Trigger.ENTERS_SELF_CAST)
+        return ("enters_self_cast", None)
+
+    def t_enters_self_by_effect(self, _):
+        # put onto the field by a Summon or an ability (Trigger.ENTERS_SELF_BY_EFFECT: every card an effect puts onto a
+        # field is its controller's, "your")
+        return ("enters_self_by_effect", None)
 
     def t_chosen_self(self, _):
         return ("chosen_self", None)

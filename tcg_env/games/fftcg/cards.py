@@ -84,6 +84,8 @@ TriggerName = Literal[
     "dealt_damage_by_opp_effects_self",  # "When <this> is dealt damage by your opponent's Summons or abilities"
     "party_attacks",  # "When a party you control attacks" / "When N or more <filter> you control form a party and attack"
     "party_deals_damage_to_player",  # "When a party you control deals damage to your opponent"
+    "enters_self_cast",  # "When <this> enters the field due to your cast"
+    "enters_self_by_effect",  # "When <this> enters the field due to your Summons or abilities"
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -223,8 +225,9 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # it from the game."
         # "When a Forward you control attacks, it gains ...": the card the trigger was about (attacks_other, enters_other)
         op_model("target_trigger", module, reg=(Reg, 0)),
+        # up_to: "You may select N ... If you do so, ...": none may be selected (reports whether one was)
         op_model("hand_select", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5)),
-                 then=(Literal["discard", "remove"], "discard")),
+                 then=(Literal["discard", "remove"], "discard"), up_to=(bool, False)),
         op_model("power", module, amount=_Amount, duration=_Dur, reg=(Reg, 0)),
         op_model("power_per", module, amount=_Amount, duration=_Dur, reg=(Reg, 0),
                  per=(Literal["card", "damage", "hand", "opp_hand"], "card"), filter=(filter_model | None, None)),
@@ -355,7 +358,8 @@ _ON_REGISTER = {
 # DISCARD: every card discarded; DAMAGE_PLAYER: the damage is received (not when a PLAYER_DAMAGE_SHIELD replaced it by
 # 0; a defeat ends the game, CR 3.1); PAY: the CP paid (not when it cannot be paid);
 # SOURCE_LEAVES: the source moved (not when it was no longer where the ability expects it)
-_REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves", "dull_active", "discard_matching"})
+_REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves", "dull_active", "discard_matching",
+                           "hand_select"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
                "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "no_activate", "must_attack", "any_element_cp", "enters_dull", "light_dark", "must_be_chosen",
                "aura_unchoosable", "pay_only", "damage_mod", "damage_increase", "damage_mod_aura", "player_damage_double"}
@@ -528,7 +532,8 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
         flags[-1, K.FL_MISC] |= K.FLAG_PARTY_TRIGGER  # battle.declare_attackers_done fires them
     if (code[:, K.I_OP] == K.Op.MUST_BE_CHOSEN).any():
         flags[-1, K.FL_MISC] |= K.FLAG_MUST_BE_CHOSEN  # the CHOOSE_TARGET mask looks for such a card
-    if abilities is not None and abilities.shape[0] and (abilities[:, K.A_TRIGGER] == K.Trigger.PUT_INTO_BREAK_OTHER).any():
+    if abilities is not None and abilities.shape[0] and np.isin(
+            abilities[:, K.A_TRIGGER], (K.Trigger.PUT_INTO_BREAK_OTHER, K.Trigger.OPP_FORWARD_BROKEN)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_PUT_BREAK_OTHER  # cards leaving at once are looked at together
     reductions = (code[:, K.I_OP] == K.Op.COST_REDUCTION) | (code[:, K.I_OP] == K.Op.SELF_COST_REDUCTION)
     if (reductions & (code[:, K.I_A2] != 0)).any():
@@ -592,7 +597,10 @@ class FFCardTable(CardTable):
             arg = getattr(op, "amount", None)
             if arg is None:
                 arg = getattr(op, "count", None)
-            ops.append(op.op + (f" {arg}" if arg is not None else ""))
+            # "Choose up to 2 Forwards" / "search for up to 2 ...": the player may take fewer (up_to; look_top's is
+            # of the cards it takes, not of those looked at)
+            upto = " up to" if arg is not None and getattr(op, "up_to", False) and op.op != "look_top" else ""
+            ops.append(op.op + (f"{upto} {arg}" if arg is not None else ""))
         return f"{head}: " + " -> ".join(ops)
 
 
@@ -1052,7 +1060,7 @@ class _Compiler(PoolCompiler):
                 if op.filter.side != "opponent" or op.filter.zone != "hand":
                     self.fail(f"{q}.filter", "the cards of the opponent's hand (side opponent, zone hand)")
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("hand",), characters=False)
-                a1, a2 = op.count, int(op.then == "remove")
+                a1, a2 = op.count, K.HAND_SELECT_REMOVE * int(op.then == "remove") | K.HAND_SELECT_MAY * int(op.up_to)
             elif name == "opp_select":
                 if op.filter.side != "opponent":
                     self.fail(f"{q}.filter.side", "the opponent selects among the cards they control")

@@ -255,8 +255,9 @@ FLAG_DAMAGE_BOOST = 2048
 # some card doubles the damage it deals to your opponent (Op.PLAYER_DAMAGE_DOUBLE: effects.deal_damage_to_player reads the
 # source's field abilities)
 FLAG_PLAYER_DAMAGE_DOUBLE = 4096
-# some ability triggers "When a <filter> is put from the field into the Break Zone" (Trigger.PUT_INTO_BREAK_OTHER): cards
-# that leave the field at once (one effect, the rule processes) are looked at together (zones.scan_leaving_together)
+# some ability triggers "When a <filter> is put from the field into the Break Zone" (Trigger.PUT_INTO_BREAK_OTHER) or "When
+# a Forward your opponent controls is broken" (OPP_FORWARD_BROKEN): cards that leave the field at once (one effect, the
+# rule processes) are looked at together (zones.scan_leaving_together)
 FLAG_PUT_BREAK_OTHER = 8192
 # some card "must be chosen if possible" by its opponent's Summons and abilities (Op.MUST_BE_CHOSEN: kernels' CHOOSE_TARGET
 # mask)
@@ -271,6 +272,10 @@ FLAG_ANY_ELEMENT_PAY = 32768
 # Op.SEARCH's a2: > 1 "search for up to a2 ..."; SEARCH_MUST "search for 1 ...": a card must be taken when one matches
 # (CR 15.1.1.8.1); 0 one card, or none. Op.PUT_ONTO_FIELD's / Op.ADD_TO_HAND's a2 bits: PUT_MUST (as SEARCH_MUST),
 # PUT_DULL ("... onto the field dull")
+# Op.HAND_SELECT's a2 bits: HAND_SELECT_REMOVE the selected card is removed from the game (else discarded);
+# HAND_SELECT_MAY "You may select N ...": the player may select none (the op then reports it not done: "If you do so")
+HAND_SELECT_REMOVE = 1
+HAND_SELECT_MAY = 2
 SEARCH_MUST = 1
 PUT_MUST = 1
 PUT_DULL = 2
@@ -366,6 +371,11 @@ class Trigger(IntEnum):
     # the attacking player's field (triggers.trigger_party_attacks, from battle; A_TRIG_FILTER packed as PARTY_ATTACKS';
     # only in a pool with such an ability: FL_MISC bit FLAG_PARTY_TRIGGER)
     PARTY_DEALS_DAMAGE_TO_PLAYER = 34
+    # "When <this> enters the field due to your cast" (played from the hand, its cost paid: play.finish_payment) / "...
+    # due to your Summons or abilities" (put onto the field by an effect: every other way a card enters, all of them the
+    # effects of the controller of the field it enters): fired with ENTERS_SELF (zones.enter_field reads PAY_KIND)
+    ENTERS_SELF_CAST = 35
+    ENTERS_SELF_BY_EFFECT = 36
     ATTACKS_OTHER = 24  # "When a <filter> attacks" (A_TRIG_FILTER; triggers.trigger_attacks_other)  # "When <this> is blocked" (a Forward of the attacking party a block is declared against)
 
 
@@ -759,7 +769,8 @@ REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER, Trigger.CHOSEN_SELF,
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,
                                 Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, Trigger.PARTY_ATTACKS,
-                                Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER})
+                                Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER, Trigger.ENTERS_SELF_CAST,
+                                Trigger.ENTERS_SELF_BY_EFFECT})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
 
 
@@ -868,7 +879,7 @@ class SelectFor(IntEnum):
     # may be taken; DEC_ARG[2]: 1 when the player may take none, "up to") / the next card to put on the bottom
     LOOK_PICK = 4
     LOOK_ORDER = 5
-    HAND_SELECT = 7  # Op.HAND_SELECT: a card of the opponent's revealed hand (DEC_ARG[1]: every option; no pass)
+    HAND_SELECT = 7  # Op.HAND_SELECT: a card of the opponent's revealed hand (DEC_ARG[1]: every option; DEC_ARG[2]: pass)
     OPP_SELECT = 6  # Op.OPP_SELECT: the opponent's card of the field (DEC_ARG[1]: every option; DEC_ARG[2] = 0: no pass)
     DISCARD_MATCHING = 9  # Op.DISCARD_MATCHING: a card of the controller's hand to discard (DEC_ARG[1]: every option; no pass)
     DULL_ACTIVE = 8  # Op.DULL_ACTIVE: the controller's active Character to dull (DEC_ARG[1]: every option; no pass)

@@ -774,7 +774,7 @@ def scan_targets_leaving(game, s, T, f, op):
     for i in range(s[f + E_REGN + reg]):
         t = s[f + E_REG + reg * TARGET_MAX + i]
         if op != K.Op.BREAK or (s[ZONE + t * CARD_W] == K.Zone.FIELD and game.breakable_by(s, t, ctrl)):
-            game.scan_leaving_together(s, T, t)
+            game.scan_leaving_together(s, T, t, op == K.Op.BREAK)
 
 
 @internal
@@ -821,6 +821,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         return NEXT
     if op == K.Op.HAND_SELECT:
         opp = 1 - ctrl
+        if s[f + FR_CNT] < 0:
+            s[f + FR_CNT] = 0  # "You may select ...": the player selected none (kernels' SELECT_CARD answer PASS)
+            return NOT_DONE
         if s[f + FR_CNT] == 0:
             # "Your opponent reveals their hand": every card of it to both players (the first REVEAL_ROWS)
             reveal_begin(s, REVEALED_N, opp)
@@ -831,11 +834,14 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             if game.fill_candidates_distinct(s, T, a0, ctrl, src, HAND_N + opp, HAND_L + opp * MAX_DECK) > 0:
                 s[DEC_ARG] = K.SelectFor.HAND_SELECT
                 s[DEC_ARG + 1] = s[CAND_N]  # every option may be taken
-                s[DEC_ARG + 2] = 0  # no pass: "select N" (as many as there are)
+                # no pass: "select N" (as many as there are); a2 bit HAND_SELECT_MAY: "You may select N ..." (none)
+                s[DEC_ARG + 2] = 1 if (a2 & K.HAND_SELECT_MAY) != 0 else 0
                 set_decision(s, K.Decision.SELECT_CARD, ctrl)
                 return ASKED
+        n = s[f + FR_CNT] - 1
         s[f + FR_CNT] = 0
-        return NEXT
+        # "If you do so" after "You may select": done when a card was selected
+        return NEXT if n > 0 or (a2 & K.HAND_SELECT_MAY) == 0 else NOT_DONE
     if op == K.Op.DISCARD_MATCHING:
         # "you may discard 1 Summon": all N or none (FR_CNT: how many are discarded so far)
         if s[f + FR_CNT] == 0:

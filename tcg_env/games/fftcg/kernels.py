@@ -565,13 +565,15 @@ def apply_unchecked(game, s, T, a):
         op = code_table(T)[r, K.I_OP]
         if op == K.Op.LOOK_TOP:
             game.look_answer(s, T, base, r, p, a, -1 if a == PASS else option_of(a, OPTION_BASE))
+        elif op == K.Op.HAND_SELECT and a == PASS:
+            s[base + FR_CNT] = -1  # "You may select ...": none (effects' HAND_SELECT reports it not done)
         elif op == K.Op.HAND_SELECT:
             # the selected card of the opponent's hand: they discard it (CR 15.1.1.4) or remove it from the game
             slot = s[CAND + option_of(a, OPTION_BASE)]
             opp = 1 - p
             for i in range(s[HAND_N + opp]):
                 if s[HAND_L + opp * MAX_DECK + i] == slot:
-                    if code_table(T)[r, K.I_A2] == 0:
+                    if (code_table(T)[r, K.I_A2] & K.HAND_SELECT_REMOVE) == 0:
                         game.discard_hand_index(s, opp, i)
                     else:
                         zone_remove_at(s, HAND_N + opp, HAND_L + opp * MAX_DECK, i)
