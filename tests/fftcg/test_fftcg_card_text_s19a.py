@@ -21,6 +21,9 @@ FWD = {"name": "Zed", "type": "forward", "element": "earth", "cost": 3, "job": "
 ACE = ["When Ace enters the field, select 1 of the 2 following actions.",
        '"Choose 1 Forward opponent controls. Deal it 5000 damage."',
        '"You may pay {Earth}{Earth}. When you do so, choose 1 Forward opponent controls. Deal it 9000 damage."']
+PYRE = ["Select 1 of the 2 following actions. If you have a total of 3 or more [Card Name Pyre] and/or [Card Name Ember] "
+        "in your Break Zone (before paying the cost for Pyre), select up to 2 of the 2 following actions instead.",
+        '"Choose 1 Forward opponent controls. Deal it 2000 damage."', '"Draw 1 card."']
 PURGE = ["Select 1 of the 2 following actions.", '"Remove all the cards in your opponent\'s Break Zone from the game."',
          '"Choose 1 Forward. Deal it 4000 damage."']
 
@@ -35,8 +38,9 @@ def _records():
             rec(4, "Scorch", "summon", 2, 0, "", "Choose up to 2 Forwards opponent controls. Deal them 3000 damage and "
                 "dull them.")]
     recs += [rec(5, "Ace", "forward", 1, 5000, "Cadet", "[[br]]".join(ACE))]
+    recs += [rec(6, "Pyre", "summon", 2, 0, "", "[[br]]".join(PYRE)), rec(7, "Ember", "backup", 2, 0, "Clerk", "")]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
-    recs += [rec(40 + i, f"Filler {i}", "forward", 2, 9000, "Soldier", "") for i in range(9)]
+    recs += [rec(40 + i, f"Filler {i}", "forward", 2, 9000, "Soldier", "") for i in range(8)]
     return recs
 
 
@@ -263,3 +267,25 @@ def test_received_six_points_of_damage_is_six_or_more_CR_3_1_1():
     # exactly another count is not "N or more"
     assert COMPILER.compile_line("If you have received 5 points of damage, Zed gains +1000 power.", FWD).verdict \
         is Verdict.UNSUPPORTED
+
+
+def test_a_total_of_and_or_before_paying_the_cost_compiles_exact():
+    res = compile_card_lines(PYRE, {"name": "Pyre", "type": "summon", "element": "earth", "cost": 2})
+    assert [r.verdict for r in res] == [Verdict.EXACT] * 3, res[0].reason
+    cond = res[0].abilities[0]["effect"][1]["condition"]
+    assert cond["kind"] == "controls_at_least" and cond["value"] == 3
+    assert (cond["filter"]["name"], cond["filter"]["alt"]["name"]) == ("Pyre", "Ember")
+    # "(before paying the cost ...)" only where the actions are selected before a cost is paid: a Summon's
+    fwd = ["When Zed enters the field, select 1 of the 2 following actions. " + PYRE[0].split(". ", 1)[1], *PYRE[1:]]
+    assert compile_card_lines(fwd, FWD)[0].verdict is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize("broken, questions", [(("R-007", "R-007", "R-006"), 2), (("R-007", "R-006"), 1)])
+def test_select_instead_counts_either_name_in_the_break_zone(mini, broken, questions):
+    g = _game(mini, hand=("R-006",), my_break=broken)
+    do(g, "Cast Pyre")
+    asked = 0
+    while g.decision == K.Decision.OPTIONAL_EFFECT:
+        asked += 1
+        g.step(K.OPTION_BASE)  # each action asked is selected
+    assert asked == questions

@@ -2592,7 +2592,12 @@ def compile_card_lines(lines: list[str], card: Mapping[str, Any]) -> list[LineRe
             # "If <condition>, select up to K of the M following actions instead." (Op.MODE_IF)
             after = after[inst.end():]
             name = str(card.get("name") or "Zq")
-            res = COMPILER.compile_line(f"If {inst.group(1)}, {name} gains +1000 power.", {**card, "type": "forward"})
+            cond_text = inst.group(1)
+            if card.get("type") == "summon" and at.start() == 0:
+                # a Summon's actions are selected as it is cast, before its cost is paid (CR 11.3: the targets, then
+                # the cost; effects.finish_frame): "(before paying the cost for ~)" is when the condition is read
+                cond_text = re.sub(r"\s*\(before paying the cost for " + re.escape(name) + r"\)$", "", cond_text)
+            res = COMPILER.compile_line(f"If {cond_text}, {name} gains +1000 power.", {**card, "type": "forward"})
             cond = res.abilities[0].get("condition") if res.compiled and res.abilities else None
             if cond is None:
                 reason = f"the condition of 'select ... instead': {res.reason or 'not a condition'}"
