@@ -289,3 +289,10 @@ def test_select_instead_counts_either_name_in_the_break_zone(mini, broken, quest
         asked += 1
         g.step(K.OPTION_BASE)  # each action asked is selected
     assert asked == questions
+
+
+def test_action_with_a_stray_closing_single_quote_compiles():
+    lines = ["When Zed enters the field, select 1 of the 2 following actions.",
+             "\"Choose 1 Forward. Until the end of the turn, it gains +1000 power and Brave.'\"", '"Draw 1 card."']
+    res = compile_card_lines(lines, FWD)
+    assert res[0].verdict is Verdict.EXACT, res[0].reason

@@ -2620,6 +2620,8 @@ def compile_card_lines(lines: list[str], card: Mapping[str, Any]) -> list[LineRe
             raw = lines[i]
             for k, act in enumerate(actions):
                 act = act.strip()
+                if act.endswith(".'") and not re.search(r"(^|\s)'", act):
+                    act = act[:-1]  # a list's typo: a closing single quote that no quote opens ("... and Brave.'")
                 name = str(card.get("name") or "")
                 keep = at.start() == 0 or raw[:at.start()].rstrip().endswith("EX BURST") or \
                     (name and re.match(re.escape(name) + r"(?![A-Za-z0-9])", act))  # "Iris gains ...": the name
