@@ -368,6 +368,12 @@ class FFTextTransformer(TextTransformer, Transformer):
     def z_break(self, _):
         return ("zone", "break")
 
+    def z_break_opp(self, _):
+        return ("zone", "break_opp")
+
+    def z_break_any(self, _):
+        return ("zone", "break_any")
+
     def noun(self, items):
         return items[0]
 
@@ -415,6 +421,13 @@ class FFTextTransformer(TextTransformer, Transformer):
                 if key in f:
                     raise Unsupported(f"two {key} words in one description")
                 f[key] = v
+        if f.get("zone") in ("break_opp", "break_any"):
+            # "in your opponent's / either player's Break Zone": the owner's cards there (CR 6.2), side "any" said
+            # outright (a bare "in your Break Zone" is the player's own: _own)
+            if "side" in f:
+                raise Unsupported("a side and a Break Zone of a player")
+            f["side"] = "opponent" if f["zone"] == "break_opp" else "any"
+            f["zone"] = "break"
         if "name" in f and "exclude_name" in f:
             # "[Card Name X] ... other than [Card Name Y]" (an alternative's half): X alone says it
             if f["name"] == f["exclude_name"]:
@@ -480,6 +493,13 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def c_damage(self, items):
         return {"kind": "damage_at_least", "value": _int(items[0])}
+
+    def c_damage_exactly(self, items):
+        # "you have received 6 points of damage": a player who has received 7 has lost (CR 3.1.1, a constructed game:
+        # the engine's), so while the game goes on 6 is 6 or more; another count is not "N or more"
+        if _int(items[0]) != 6:
+            raise Unsupported("'you have received N points of damage' (exactly N) other than 6")
+        return {"kind": "damage_at_least", "value": 6}
 
     def c_opp_damage(self, items):
         return {"kind": "opp_damage_at_least", "value": _int(items[0])}
@@ -670,6 +690,11 @@ class FFTextTransformer(TextTransformer, Transformer):
     def it_verbs_damage(self, items):
         # "Dull it and deal it 3000 damage."
         return _Steps([("reg", [{"op": items[0]}, {"op": "damage", "amount": self._ints(items)[0]}])])
+
+    def it_damage_verbs(self, items):
+        # "Deal them 3000 damage and dull them.": the damage, then the verb, on each chosen card still on the field
+        verb = next(v for v in items if isinstance(v, str) and not isinstance(v, Token))
+        return _Steps([("reg", [{"op": "damage", "amount": self._ints(items)[0]}, {"op": verb}])])
 
     def it_damage(self, items):
         return _Steps([("reg", [{"op": "damage", "amount": self._ints(items)[0], **self._per(items)}])])
@@ -1246,7 +1271,8 @@ class FFTextTransformer(TextTransformer, Transformer):
                             # field" / "add it to your hand" follows (which sets the filter's type)
                             if len(st[1]) != 1 or n_regs >= 2:
                                 raise Unsupported("a card of the Break Zone chosen with other cards")
-                            last_break = {"op": "choose", "filter": _own(f), "count": tgt["count"], "reg": n_regs}
+                            last_break = {"op": "choose", "filter": f if "side" in f else _own(f), "count": tgt["count"],
+                                          "reg": n_regs}
                             if tgt["up_to"]:
                                 last_break["up_to"] = True
                             chooses.append(last_break)
@@ -1289,7 +1315,13 @@ class FFTextTransformer(TextTransformer, Transformer):
                     if last_choose[0].get("ambiguous"):
                         raise Unsupported("'it' after a chosen card and a group of cards")
                     if any(t["filter"].get("zone") == "break" for t in last_choose):
-                        raise Unsupported("an effect on a card in the Break Zone other than playing it")
+                        # "Remove it / them from the game." on cards chosen in a Break Zone: those still there on
+                        # resolution are removed (CR 11.11.2; cards.py: Op.ADD_TO_HAND's Break Zone register form)
+                        if last_break is None or [op["op"] for op in st[1]] != ["remove_from_game"]:
+                            raise Unsupported("an effect on a card in the Break Zone other than playing it")
+                        rest.append({"op": "remove_from_game", "reg": last_break["reg"]})
+                        last_break = None
+                        continue
                     # "Choose up to 1 Forward and up to 1 Backup. Dull them and Freeze them.": "them" is
                     # every chosen card, of both sets (each set's register gets the same ops)
                     for reg in it_regs:
@@ -1303,6 +1335,8 @@ class FFTextTransformer(TextTransformer, Transformer):
                     # the card chosen when cast / put on the stack (its CHOOSE row: none chosen only for "up to");
                     # on resolution, the chosen cards still in the Break Zone move (CR 11.11.2)
                     f = last_break["filter"]
+                    if f.get("side") != "own":
+                        raise Unsupported(f"'{what}' of a card of another player's Break Zone")
                     if "state" in f or "exclude_self" in f:
                         raise Unsupported("a state or 'other than' on a card of the Break Zone")
                     if kind == "play_it":
@@ -1317,6 +1351,12 @@ class FFTextTransformer(TextTransformer, Transformer):
                     if n_regs >= 2:
                         raise Unsupported("more than 2 sets of targets")
                     f = st[1]
+                    if f.get("zone") == "break" and [op["op"] for op in st[2]] == ["remove_from_game"]:
+                        # "Remove all the cards in your opponent's Break Zone from the game." (on resolution: the
+                        # cards there then; Op.ADD_TO_HAND's Break Zone filter form, cards.py)
+                        rest.append({"op": "remove_break_zone", "filter": f if "side" in f else _own(f)})
+                        last_choose = [{"filter": f, "count": 0, "up_to": False, "group": True, "ambiguous": True}]
+                        continue
                     if f.get("zone") == "break" or f.get("type") == "summon":
                         raise Unsupported("an effect on all the cards of a Break Zone")
                     rest.append({"op": "select_all", "filter": f, "reg": n_regs})
@@ -2482,29 +2522,65 @@ def _renumbered(effect: list[dict], first: int) -> list[dict]:
     return [{**op, "reg": op["reg"] + first} if "reg" in op else op for op in effect]
 
 
+def _split_reflexive(abilities: list[dict]) -> list[tuple[dict, list[dict]]] | str:
+    """The abilities of one action's line as (ability, the reflexive abilities after it): "You may pay X. When you do
+    so, Y." is an optional ability (pay, if_done, reflex) and Y's reflexive one; in a modal ability the action is
+    selected first and the payment asked on resolution (the pay op's "may", CR 11.8.14), so the action's ability loses
+    "optional". Another "you may" in an action is refused (the engine asks "you may" of a whole ability)."""
+    out: list[tuple[dict, list[dict]]] = []
+    for ab in abilities:
+        if ab.get("trigger") == "reflexive":
+            if not out:
+                return "a reflexive ability first"
+            out[-1][1].append(ab)
+            continue
+        if ab.get("optional"):
+            eff = ab["effect"]
+            ops = [op["op"] for op in eff]
+            k = ops.index("pay") if "pay" in ops else -1
+            if k < 0 or ops[k:] != ["pay", "if_done", "reflex"] or any(o not in _TARGETING_OPS for o in ops[:k]):
+                return "an action with its own 'you may' (other than 'You may pay ... When you do so, ...')"
+            ab = {key: v for key, v in ab.items() if key != "optional"}
+            ab["effect"] = [*eff[:k], {**eff[k], "may": True}, *eff[k + 1:]]
+        out.append((ab, []))
+    return out
+
+
 def _modal_ability(heads: list[LineResult], n: int, up_to: bool, alt: dict | None = None) -> list[dict] | str:
     """One modal ability per ability of the head (an EX BURST line has two) from the line compiled
     once with each action in place of "select ...": the abilities must differ only in their effect.
-    Where more than one action may be selected, each action's targets go to registers of their own."""
+    Where more than one action may be selected, each action's targets go to registers of their own.
+    An action's reflexive abilities ("When you do so, ...") follow the modal ability, in the order of
+    the actions, each action's reflex op naming its own (reflex "ability")."""
     out = []
     m = len(heads)
     if m < 2:
         return "one action (the others choose Monsters)"
-    for j, ab in enumerate(heads[0].abilities):
+    split = [_split_reflexive(h.abilities) for h in heads]
+    bad = next((x for x in split if isinstance(x, str)), None)
+    if bad is not None:
+        return bad
+    if any(len(x) != len(split[0]) for x in split):
+        return "the actions compile to different abilities"
+    for j, (ab, _) in enumerate(split[0]):
         rest = {k: v for k, v in ab.items() if k != "effect"}
+        reflexive: list[dict] = []
         effect: list[dict] = [{"op": "select_mode", "modes": m, "count": n, "up_to": up_to}]
         if alt is not None:
             effect.append({"op": "mode_if", **alt})
         several = n > 1 or up_to or (alt is not None and (alt["count"] > 1 or alt["up_to"]))
         count = max(n, alt["count"] if alt is not None else 0)
         sums = {(0, 0)}  # (registers, actions) the selected actions before this one may fill
-        for h in heads:
-            if len(h.abilities) != len(heads[0].abilities):
-                return "the actions compile to different abilities"
-            other = h.abilities[j]
+        for sp in split:
+            other, refl = sp[j]
             if {k: v for k, v in other.items() if k != "effect"} != rest:
                 return "an action with its own condition, 'you may' or trigger"
             ops = other["effect"]
+            if refl:
+                if len(refl) != 1 or [op["op"] for op in ops].count("reflex") != 1:
+                    return "an action with more than one 'When you do so'"
+                reflexive.append(refl[0])
+                ops = [{**op, "ability": len(reflexive)} if op["op"] == "reflex" else op for op in ops]
             if not several:
                 effect += [{"op": "mode"}, *ops]
                 continue
@@ -2520,6 +2596,7 @@ def _modal_ability(heads: list[LineResult], n: int, up_to: bool, alt: dict | Non
         if len(effect) > 24:
             return "a modal effect of more than 24 ops"
         out.append({**rest, "effect": effect})
+        out += [{**r, "effect": [dict(op) for op in r["effect"]]} for r in reflexive]
     return out
 
 
@@ -2555,7 +2632,12 @@ def compile_card_lines(lines: list[str], card: Mapping[str, Any]) -> list[LineRe
             # "If <condition>, select up to K of the M following actions instead." (Op.MODE_IF)
             after = after[inst.end():]
             name = str(card.get("name") or "Zq")
-            res = COMPILER.compile_line(f"If {inst.group(1)}, {name} gains +1000 power.", {**card, "type": "forward"})
+            cond_text = inst.group(1)
+            if card.get("type") == "summon" and at.start() == 0:
+                # a Summon's actions are selected as it is cast, before its cost is paid (CR 11.3: the targets, then
+                # the cost; effects.finish_frame): "(before paying the cost for ~)" is when the condition is read
+                cond_text = re.sub(r"\s*\(before paying the cost for " + re.escape(name) + r"\)$", "", cond_text)
+            res = COMPILER.compile_line(f"If {cond_text}, {name} gains +1000 power.", {**card, "type": "forward"})
             cond = res.abilities[0].get("condition") if res.compiled and res.abilities else None
             if cond is None:
                 reason = f"the condition of 'select ... instead': {res.reason or 'not a condition'}"
@@ -2578,6 +2660,8 @@ def compile_card_lines(lines: list[str], card: Mapping[str, Any]) -> list[LineRe
             raw = lines[i]
             for k, act in enumerate(actions):
                 act = act.strip()
+                if act.endswith(".'") and not re.search(r"(^|\s)'", act):
+                    act = act[:-1]  # a list's typo: a closing single quote that no quote opens ("... and Brave.'")
                 name = str(card.get("name") or "")
                 keep = at.start() == 0 or raw[:at.start()].rstrip().endswith("EX BURST") or \
                     (name and re.match(re.escape(name) + r"(?![A-Za-z0-9])", act))  # "Iris gains ...": the name

@@ -241,15 +241,23 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("add_to_hand", module, filter=(filter_model | None, None), count=(int, Field(default=1, ge=1, le=5)),
                  reg=(Reg | None, None), up_to=(bool, True)),
         op_model("draw", module, count=(int, Field(default=1, ge=1, le=10)), who=(WhoName, "controller")),
+        # "Remove all the cards in your opponent's Break Zone from the game.": every card of the Break Zones the filter
+        # (zone break) matches on resolution
+        op_model("remove_break_zone", module, filter=filter_model),
         # "If <condition>, <effect>." inside an effect: the next ``then`` ops run only when it holds on resolution
         op_model("if", module, condition=FFCondition, then=(int, Field(ge=1, le=20))),
         # "If you do so, <effect>." right after an op of _REPORTS_DONE (the core's IF_DONE)
         if_done_op(module),
         # "When you do so, <effect>.": queue the next ability (trigger "reflexive") on the controller's pending list
-        op_model("reflex", module),
-        # "you may pay {Fire}{1}.": cp CP, one of them of element (none: any)
+        # (ability: the ability that many rows after this one, the same card's: a modal ability's actions each queue
+        # their own, in the order of their actions)
+        op_model("reflex", module, ability=(int, Field(default=1, ge=1, le=8))),
+        # "you may pay {Fire}{1}.": cp CP, one of them of element (none: any). may: asked first on resolution (a modal
+        # ability's action "You may pay ... When you do so, ...": the action is selected, then paying is optional,
+        # CR 11.8.14); otherwise the ability's "optional" asks
         op_model("pay", module, cp=(int, Field(ge=1, le=10)), element=(ElementName | None, None),
-                 elements=(list[ElementName], Field(default_factory=list))),  # several symbols: as FFCost's
+                 elements=(list[ElementName], Field(default_factory=list)),  # several symbols: as FFCost's
+                 may=(bool, False)),
         # "you may put <this> into the Break Zone / remove <this> from the game": from the field or the Break Zone
         op_model("source_leaves", module, to=Literal["break_zone", "removed"], source_in=Literal["field", "break_zone"]),
         op_model("mill", module, count=(int, Field(default=1, ge=1, le=20)), who=(WhoName, "controller")),
@@ -759,8 +767,15 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.trigger", "an auto ability needs a trigger")
         elif ab.trigger is not None:
             self.fail(f"{p}.trigger", "only auto abilities have a trigger")
-        if ab.trigger == "reflexive" and (k == 0 or not any(op.op == "reflex" for op in card.abilities[k - 1].effect)):
-            self.fail(f"{p}.trigger", "a 'reflexive' ability follows the ability whose 'reflex' op queues it")
+        if ab.trigger == "reflexive":
+            # after the ability whose reflex op queues it (the reflexive abilities of a modal ability's actions follow it
+            # one after another)
+            first = k
+            while first > 0 and card.abilities[first - 1].trigger == "reflexive":
+                first -= 1
+            if first == 0 or not any(op.op == "reflex" and op.ability == k - first + 1
+                                     for op in card.abilities[first - 1].effect):
+                self.fail(f"{p}.trigger", "a 'reflexive' ability follows the ability whose 'reflex' op queues it")
         if ab.trigger_filter is not None and ab.trigger not in ("enters_other", "put_into_break_other", "attacks_other",
                                                                 "party_attacks"):
             self.fail(f"{p}.trigger_filter", "trigger_filter is only used with triggers 'enters_other', "
@@ -1036,9 +1051,15 @@ class _Compiler(PoolCompiler):
                 filled.add(op.reg)
             if name in _ON_REGISTER and op.reg not in filled:
                 self.fail(f"{q}.reg", f"register {op.reg} has no targets (choose/select_all/target_self first)")
+            if name == "remove_from_game" and op.reg in break_regs:
+                # "Remove it / them from the game." on cards chosen in a Break Zone: those still there on resolution
+                # (CR 11.11.2), Op.ADD_TO_HAND's register form with PUT_REMOVED
+                self.code_rows.append([int(K.Op.ADD_TO_HAND), op.reg, -1, 0, K.PUT_REMOVED])
+                seen_effect = True
+                continue
             if name in _ON_REGISTER and op.reg in break_regs:
                 self.fail(f"{q}.reg", f"register {op.reg} holds cards chosen in the Break Zone: only add_to_hand / "
-                                      "put_onto_field act on them")
+                                      "put_onto_field / remove_from_game act on them")
             if name == "target_self" and (no_self or card.type == "summon"):
                 self.fail(f"{q}.op", "target_self needs a source on the field (not in summon/ex_burst abilities)")
 
@@ -1049,8 +1070,7 @@ class _Compiler(PoolCompiler):
                 # hand.": chosen when cast / put on the stack like any target, CR 11.3.3, 11.8.9)
                 in_break = op.filter.zone == "break"
                 if in_break:
-                    if op.filter.side != "own":
-                        self.fail(f"{q}.filter.side", "a card chosen in the Break Zone is in your own Break Zone")
+                    # any player's Break Zone: only remove_from_game acts on another player's cards there (below)
                     break_regs[op.reg] = op.filter
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field", "break"), characters=not in_break)
                 a1, a2 = op.count, int(op.up_to)
@@ -1128,6 +1148,10 @@ class _Compiler(PoolCompiler):
                 multi = self.elements_code(op.element, op.elements, op.cp, q)
                 if multi is not None:
                     a1 = multi
+                if op.may and (ab.optional or not modal):
+                    self.fail(f"{q}.may", "a pay op asks 'you may' itself only in a modal ability's action (elsewhere: "
+                                          "the ability is optional)")
+                a2 = int(op.may)
             elif name == "source_leaves":
                 if op.to == op.source_in or card.type == "summon" or no_self:
                     self.fail(f"{q}.to", "source_leaves moves a Character's own card to another zone (not in a Summon's "
@@ -1136,10 +1160,12 @@ class _Compiler(PoolCompiler):
                 a1 = int(K.Zone.FIELD if op.source_in == "field" else K.Zone.BREAK)
             elif name == "reflex":
                 k = next(i for i, a in enumerate(card.abilities) if a is ab)
-                nxt = card.abilities[k + 1] if k + 1 < len(card.abilities) else None
-                if nxt is None or nxt.kind != "auto" or nxt.trigger != "reflexive":
-                    self.fail(f"{q}.op", "reflex queues the next ability, an auto ability with trigger 'reflexive'")
-                a0 = 1  # the next ability row (a card's abilities are consecutive rows)
+                nxt = card.abilities[k + op.ability] if k + op.ability < len(card.abilities) else None
+                if nxt is None or nxt.kind != "auto" or nxt.trigger != "reflexive" \
+                        or any(a.trigger != "reflexive" for a in card.abilities[k + 1:k + op.ability]):
+                    self.fail(f"{q}.op", "reflex queues a reflexive auto ability right after this one (ability: how "
+                                         "many rows after it, past the others' reflexive abilities only)")
+                a0 = op.ability  # that ability's row (a card's abilities are consecutive rows)
             elif name == "draw" or name == "mill":
                 a0, a1 = op.count, K.Who[op.who.upper()]
             elif name == "discard":
@@ -1166,6 +1192,8 @@ class _Compiler(PoolCompiler):
                     self.fail(f"{q}.reg", f"{name} takes a filter, or the register of a choose op with a Break Zone "
                                           "filter (not both)")
                 f = break_regs[op.reg]
+                if f.side != "own":
+                    self.fail(f"{q}.reg", f"{name} takes a card chosen in your own Break Zone (side 'own')")
                 if name == "put_onto_field" and (f.type is None or "summon" in f.type):
                     self.fail(f"{q}.reg", "put_onto_field needs the choose filter's Character type (forward/backup/"
                                           "character)")
@@ -1195,6 +1223,11 @@ class _Compiler(PoolCompiler):
                     self.fail(f"{q}.filter.type", "put_onto_field needs a Character type (forward/backup/character)")
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("break", "hand"), characters=True)
                 a1, a2 = op.count, K.PUT_MUST * int(not op.up_to) | K.PUT_DULL * int(op.dull)
+            elif name == "remove_break_zone":
+                if op.filter.zone != "break":
+                    self.fail(f"{q}.filter.zone", "the cards of the Break Zones (zone 'break')")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("break",), characters=False)
+                a1, a2 = 0, K.PUT_REMOVED
             elif name == "add_to_hand":
                 if op.filter.side == "opponent":
                     self.fail(f"{q}.filter.side", "you add cards of your own Break Zone to your hand")

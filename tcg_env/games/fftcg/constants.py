@@ -279,6 +279,12 @@ HAND_SELECT_MAY = 2
 SEARCH_MUST = 1
 PUT_MUST = 1
 PUT_DULL = 2
+# Op.PAY with a2 = 1 ("You may pay ..." of a modal ability's action): the frame's FR_CNT while it is asked / after
+# the answer (kernels: the OPTIONAL_EFFECT answer)
+MAY_ASKED = -1
+MAY_DECLINED = -2
+MAY_ACCEPTED = -3
+PUT_REMOVED = 4  # Op.ADD_TO_HAND's Break Zone forms (a1 = 0): removed from the game instead of to the hand
 ELEM_MULTI = 1 << 20
 ELEM_BITS = 3
 ELEM_MAX = (1 << ELEM_BITS) - 1  # symbols of one element in one cost
@@ -561,6 +567,11 @@ class Op(IntEnum):
     SEARCH = 33  # a0 = filter row (zone DECK), a1 = Destination; then shuffle (CR 15.1.1.8)
     PUT_ONTO_FIELD = 34  # a0 = filter row (zone BREAK or HAND), a1 = count (chosen one by one)
     ADD_TO_HAND = 35  # a0 = filter row (zone BREAK), a1 = count: cards of your Break Zone to your hand, one by one
+    # a1 = 0: the Break Zone forms (effects.exec_op): a0 = -1, the cards of register I_REG chosen in a Break Zone, to the
+    # hand / removed from the game (a2 PUT_REMOVED); a0 = a filter row with a2 PUT_REMOVED: every card of the Break
+    # Zones it matches removed from the game ("Remove all the cards in your opponent's Break Zone from the game.", the
+    # card schema's op remove_break_zone: this opcode's other name)
+    REMOVE_BREAK_ZONE = 35
     # a0 = count, a1 = Who: the top a0 cards of that player's deck into their Break Zone, one at a time
     # (fewer when the deck runs out: CR 2.3, and no defeat: CR 3.1.2 is about drawing)
     MILL = 36

@@ -648,7 +648,8 @@ def fill_break_targets(game, s, T, frow, viewer, source, base, reg):
             cid = s[CARD + slot * CARD_W]
             dup = False
             for k in range(s[CAND_N]):
-                if s[CARD + (s[CAND + k]) * CARD_W] == cid:
+                # a copy in the other player's Break Zone is another choice ("either player's Break Zone")
+                if s[CARD + (s[CAND + k]) * CARD_W] == cid and s[OWNER + s[CAND + k] * CARD_W] == s[OWNER + slot * CARD_W]:
                     dup = True
                     break
             if not dup and s[CAND_N] < OPTION_SLOTS:
@@ -974,9 +975,20 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         # "you may pay <CP>.": the payment words as for a cost (an ability's: no pay-only restriction, what the
         # observation shows as CP left), one PAY_CP decision per card (CR 5.2.1.3); FLOW is not touched, the
         # frame asks again until it is paid. What cannot be paid is not paid: NOT_DONE
-        if s[f + FR_CNT] == 0:
+        if s[f + FR_CNT] == K.MAY_DECLINED:
+            s[f + FR_CNT] = 0
+            return NOT_DONE
+        if s[f + FR_CNT] == 0 or s[f + FR_CNT] == K.MAY_ACCEPTED:
             if not game.can_pay(s, T, ctrl, a0, a1, -1, -1):
+                s[f + FR_CNT] = 0
                 return NOT_DONE
+            if a2 != 0 and s[f + FR_CNT] == 0:
+                # a2: "You may pay ..." of a modal ability's action, asked now (CR 11.8.14; kernels: the answer sets
+                # FR_CNT to MAY_ACCEPTED / MAY_DECLINED)
+                s[f + FR_CNT] = K.MAY_ASKED
+                s[DEC_ARG] = s[f + E_ABIL]
+                set_decision(s, K.Decision.OPTIONAL_EFFECT, ctrl)
+                return ASKED
             s[PAY_KIND] = K.PK_ABILITY
             s[PAY_PLAYER] = ctrl
             s[PAY_SLOT] = src
@@ -1035,6 +1047,14 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 return ASKED
         zone_shuffle(s, ZT, K.Zone.DECK, ctrl, s)  # CR 15.1.1.8
         s[f + FR_CNT] = 0
+    elif op == K.Op.ADD_TO_HAND and a1 == 0 and a0 >= 0:
+        # Op.REMOVE_BREAK_ZONE: every card of the Break Zones filter a0 matches now, removed from the game
+        for p in range(2):
+            for i in range(s[BREAK_N + p] - 1, -1, -1):
+                slot = s[BREAK_L + p * MAX_DECK + i]
+                if game.filter_match(s, T, a0, slot, ctrl, src):
+                    zone_take(s, ZT, slot)
+                    game.put_in_zone(s, slot, K.Zone.REMOVED)
     elif (op == K.Op.ADD_TO_HAND or op == K.Op.PUT_ONTO_FIELD) and a1 == 0:
         # the cards chosen into register ``reg`` in the Break Zone when the Summon was cast / the ability put on the
         # stack: those still there move (CR 11.11.2; the entry's check has dropped the others)
@@ -1044,7 +1064,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 continue
             if op == K.Op.ADD_TO_HAND:
                 zone_take(s, ZT, slot)
-                game.put_in_zone(s, slot, K.Zone.HAND)
+                game.put_in_zone(s, slot, K.Zone.REMOVED if (a2 & K.PUT_REMOVED) != 0 else K.Zone.HAND)
             elif game.can_enter_field(s, T, slot, ctrl):
                 game.put_onto_field_from_zone(s, T, slot, ctrl)
                 if (a2 & K.PUT_DULL) != 0 and s[ZONE + slot * CARD_W] == K.Zone.FIELD:

@@ -545,7 +545,10 @@ def apply_unchecked(game, s, T, a):
             game.trigger_field(s, T, 1 - p, K.Trigger.OPP_EX_BURST, slot)  # "When your opponent uses an EX Burst"
     elif kind == K.Decision.OPTIONAL_EFFECT:
         base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
-        if game.selecting_mode(s, T, base):
+        if s[base + FR_CNT] == K.MAY_ASKED and s[base + FR_PC] > 0:
+            # Op.PAY's "You may pay ..." (effects.exec_op)
+            s[base + FR_CNT] = K.MAY_ACCEPTED if a == OPTION_BASE else K.MAY_DECLINED
+        elif game.selecting_mode(s, T, base):
             game.answer_mode(s, T, base, a == OPTION_BASE)  # "this action?" of a modal program
         elif a == OPTION_BASE:
             s[base + FR_PC] = 0
