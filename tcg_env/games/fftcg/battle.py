@@ -119,18 +119,25 @@ def may_block_attacker(game, s, T, blocker, attacker):
 def declare_attackers_done(game, s, T):
     """CR 10.1.2.2-10.1.2.5: dull (unless Brave), mark, trigger, then priority."""
     tp = s[TURN_PLAYER]
+    ft = flag_table(T)
+    twice = (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_ATTACK_TWICE) != 0
     for i in range(s[ATK_N]):
         slot = s[ATK_L + i]
         if (s[D_KW + slot * CARD_W] & KW_BRAVE) == 0:
             s[DULL + slot * CARD_W] = 1
-        s[ATTACKED + slot * CARD_W] = s[H_TURN]
+        if twice and s[ATTACKED + slot * CARD_W] != -s[H_TURN] \
+                and game.field_op_bits(s, T, slot, K.Op.ATTACK_TWICE) != 0:
+            # "<this> can attack twice in the same turn.": its first attack this turn (-H_TURN: can_attack, which
+            # refuses a Forward that has attacked this turn, CR 10.1.2.1.2, lets it attack once more)
+            s[ATTACKED + slot * CARD_W] = -s[H_TURN]
+        else:
+            s[ATTACKED + slot * CARD_W] = s[H_TURN]
         s[ASSIGNED + i] = 0
     for i in range(s[ATK_N]):
         game.trigger_card(s, T, s[ATK_L + i], tp, K.Trigger.ATTACKS_SELF, -1)
         if s[ATK_N] >= 2:  # "When <this> forms a party and attacks" (CR 15.1.1.9)
             game.trigger_card(s, T, s[ATK_L + i], tp, K.Trigger.PARTY_ATTACKS_SELF, -1)
         game.trigger_attacks_other(s, T, s[ATK_L + i])  # "When a <filter> attacks"
-    ft = flag_table(T)
     if s[ATK_N] >= 2 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_PARTY_TRIGGER) != 0:
         # "When a party you control attacks" (once for the attack)
         game.trigger_party_attacks(s, T, tp, K.Trigger.PARTY_ATTACKS)

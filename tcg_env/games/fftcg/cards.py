@@ -319,6 +319,10 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("pay_only", module, element=(bool, False), backups=(bool, False), effects=(bool, False)),
         op_model("enters_dull", module),  # "<this> enters the field dull."
         op_model("must_be_chosen", module),  # "Summons and abilities of your opponent must choose <this> if possible."
+        op_model("attack_twice", module),  # "<this> can attack twice in the same turn."
+        # "<this> / The DESC you control (filter) can form a party with Forwards / [DESC] Forwards (partner) of any
+        # Element." (exceptions to CR 15.1.1.9.2)
+        op_model("party_any_element", module, filter=(filter_model | None, None), partner=(filter_model | None, None)),
         # "You can play 2 or more Dark Characters onto the field." (many), "<this> can be played onto the field even if
         # you control other Dark Characters." (self): exceptions to the Light / Dark rule (CR 7.7.3, 12.4.7)
         op_model("light_dark", module, element=Literal["light", "dark"], many=(bool, False), self_despite=(bool, False)),
@@ -358,7 +362,7 @@ _ON_REGISTER = {
 _REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves", "dull_active", "discard_matching"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
                "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "no_activate", "must_attack", "any_element_cp", "enters_dull", "light_dark", "must_be_chosen",
-               "aura_unchoosable", "pay_only", "damage_mod", "damage_increase", "damage_mod_aura", "player_damage_double"}
+               "attack_twice", "party_any_element", "aura_unchoosable", "pay_only", "damage_mod", "damage_increase", "damage_mod_aura", "player_damage_double"}
 
 
 class FFAbility(StrictModel):
@@ -528,6 +532,10 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
         flags[-1, K.FL_MISC] |= K.FLAG_PARTY_TRIGGER  # battle.declare_attackers_done fires them
     if (code[:, K.I_OP] == K.Op.MUST_BE_CHOSEN).any():
         flags[-1, K.FL_MISC] |= K.FLAG_MUST_BE_CHOSEN  # the CHOOSE_TARGET mask looks for such a card
+    if (code[:, K.I_OP] == K.Op.ATTACK_TWICE).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_ATTACK_TWICE  # battle.declare_attackers_done looks at the attacking Forwards
+    if (code[:, K.I_OP] == K.Op.PARTY_ANY_ELEMENT).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_PARTY_ANY_ELEMENT  # kernels.may_join_party looks at the attacking player's field
     if abilities is not None and abilities.shape[0] and (abilities[:, K.A_TRIGGER] == K.Trigger.PUT_INTO_BREAK_OTHER).any():
         flags[-1, K.FL_MISC] |= K.FLAG_PUT_BREAK_OTHER  # cards leaving at once are looked at together
     if filters is not None and len(filters):
@@ -1244,6 +1252,20 @@ class _Compiler(PoolCompiler):
             elif name == "must_attack":
                 if card.type != "forward":
                     self.fail(f"{q}.op", "must_attack is an ability of a Forward")
+            elif name == "attack_twice":
+                if card.type != "forward":
+                    self.fail(f"{q}.op", "attack_twice is an ability of a Forward")
+            elif name == "party_any_element":
+                if op.filter is None and card.type != "forward":
+                    self.fail(f"{q}.op", "party_any_element on <this>: an ability of a Forward")
+                for fname, fl in (("filter", op.filter), ("partner", op.partner)):
+                    if fl is not None and (fl.side != "own" or fl.zone != "field" or fl.type is None
+                                           or set(fl.type) != {"forward"}):
+                        self.fail(f"{q}.{fname}", "party_any_element: Forwards you control of a description")
+                a0 = K.PARTY_SELF if op.filter is None else \
+                    self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+                a1 = K.PARTY_ANY if op.partner is None else \
+                    self.compile_filter(op.partner, f"{q}.partner", zones=("field",), characters=True)
             elif name == "undullable" or name == "no_activate":
                 pass  # its condition (if any) is read where a card is dulled / activated: effects.field_op_bits
             elif name == "unchoosable":

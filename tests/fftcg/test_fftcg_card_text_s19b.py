@@ -1,0 +1,249 @@
+"""FF-TCG card text, session 19 (branch s19-ffb): damage replacements of a party ("If a Forward forming a party with ~
+is dealt damage, the damage becomes 0 instead.", "If ~ forms a party, the damage dealt to ~ / to the Forwards forming
+this party becomes 0 instead.": Condition.SELF_IN_PARTY on Op.DAMAGE_MOD_AURA / Op.DAMAGE_MOD), "~ can attack twice in
+the same turn." (Op.ATTACK_TWICE, an exception to CR 10.1.2.1.2) and "~ / The DESC you control can form a party with
+[DESC] Forwards of any Element." (Op.PARTY_ANY_ELEMENT, exceptions to CR 15.1.1.9.2). Made-up lines played in small
+games (the mini-pool helpers of session 13)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.cards.text import Verdict
+from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg import state as S
+from tests.fftcg.fftcg_helpers import card_record, do, import_mini, is_legal, pass_until, slot_of
+from tests.fftcg.test_fftcg_card_text_s13 import _c
+from tests.fftcg.test_fftcg_card_text_s13 import _game as _game13
+
+GUARD = "If a Forward forming a party with Guard is dealt damage, the damage becomes 0 instead."
+SOLO = "If Solo forms a party, the damage dealt to Solo becomes 0 instead."
+WALL = "If Wall forms a party, the damage dealt to the Forwards forming this party becomes 0 instead."
+TWICE = "Brave[[br]]Twice can attack twice in the same turn."
+RAINBOW = "Rainbow can form a party with Forwards of any Element."
+PATRON = "The [Job Knight] Forwards you control can form a party with Forwards of any Element."
+MENTOR = "The [Job Knight] Forwards you control can form a party with [Job Squire] Forwards of any Element."
+
+
+def _records():
+    rec = card_record("P")
+
+    recs = [
+        rec(1, "Guard", "forward", 2, 5000, "Soldier", GUARD),
+        rec(2, "Solo", "forward", 2, 5000, "Soldier", SOLO),
+        rec(3, "Wall", "forward", 2, 5000, "Soldier", WALL),
+        rec(4, "Twice", "forward", 2, 5000, "Soldier", TWICE),
+        rec(5, "Rainbow", "forward", 2, 5000, "Soldier", RAINBOW),
+        rec(6, "Patron", "backup", 2, 0, "Lord", PATRON),
+        rec(7, "Mentor", "backup", 2, 0, "Lord", MENTOR),
+        rec(8, "Striker", "forward", 2, 8000, "Soldier", ""),
+        rec(9, "Brute", "forward", 2, 5000, "Soldier", "Brave[[br]]Brute must attack once per turn if possible.[[br]]"
+            "Brute can attack twice in the same turn."),
+        rec(10, "Aqua", "forward", 2, 5000, "Soldier", "", element="water"),
+        rec(11, "Frost", "forward", 2, 5000, "Soldier", "", element="ice"),
+        rec(12, "Knight", "forward", 2, 5000, "Knight", "", element="water"),
+        rec(13, "Squire", "forward", 2, 5000, "Squire", "", element="ice"),
+        rec(14, "Gale", "forward", 2, 5000, "Soldier", "", element="wind"),
+    ]
+    recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
+    recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(4)]
+    return recs
+
+
+@pytest.fixture(scope="module")
+def mini(tmp_path_factory):
+    return import_mini(tmp_path_factory, "ff19b", _records())
+
+
+BACKUPS = ("P-020", "P-021", "P-022")
+
+
+def _to_attack(mini, mine, theirs=()):
+    g = _game13(mini, mine=mine, theirs=theirs, backups=BACKUPS)
+    g.step(K.PASS)
+    g.step(K.PASS)
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    return g
+
+
+def _declare(g, *names):
+    do(g, f"Attack with {names[0]}")
+    for n in names[1:]:
+        do(g, f"Add {n} to the party")
+    if g.decision == K.Decision.ADD_TO_PARTY:
+        g.step(K.PASS)
+
+
+def _battle(g, blocker=None, assign=()):
+    """Pass until the block, block with ``blocker`` (or not), assign the party damage 1000 at a time to the attackers
+    named in ``assign``, then pass until the next attack declaration or the end of the Attack Phase."""
+    for _ in range(60):
+        if g.decision == K.Decision.DECLARE_BLOCK:
+            do(g, f"Block with {blocker}") if blocker else g.step(K.PASS)
+        elif g.decision == K.Decision.ASSIGN_PARTY_DAMAGE:
+            do(g, f"Assign 1000 damage to attacking {assign[0]}")
+            assign = assign[1:] or assign
+        elif g.decision == K.Decision.DECLARE_ATTACK or int(g.state[S.PHASE]) != K.Phase.ATTACK:
+            return
+        else:
+            g.step(K.PASS)
+
+
+def _on_field(g, number, player=0):
+    try:
+        slot_of(g, number, player=player)
+    except AssertionError:
+        return False
+    return True
+
+
+def _dmg(g, number, player=0):
+    return int(g.state[S.DMG + slot_of(g, number, player=player) * S.CARD_W])
+
+
+# ---- compiling -------------------------------------------------------------------------------------------------------
+def test_party_damage_and_party_rule_lines_compile_exact():
+    card = {"name": "Zell Test", "type": "forward", "job": "Monk", "element": "fire", "cost": 3}
+    for line, op in (
+            ("If a Forward forming a party with Zell Test is dealt damage, the damage becomes 0 instead.",
+             "damage_mod_aura"),
+            ("If Zell Test forms a party, the damage dealt to Zell Test becomes 0 instead.", "damage_mod"),
+            ("If Zell Test forms a party, the damage dealt to the Forwards forming this party becomes 0 instead.",
+             "damage_mod_aura"),
+            ("Zell Test can attack twice in the same turn.", "attack_twice"),
+            ("Zell Test can form a party with Forwards of any Element.", "party_any_element")):
+        r = _c(line, card)
+        assert r.verdict is Verdict.EXACT and r.approximations == (), line
+        assert r.abilities[0]["effect"][0]["op"] == op
+    backup = {"name": "Zell Test", "type": "backup", "job": "Lord", "element": "fire", "cost": 2}
+    r = _c("The [Category VI] Forwards you control can form a party with Forwards of any Element.", backup)
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["effect"] == [{"op": "party_any_element", "filter": {"category": "VI", "type": "forward",
+                                                                                  "side": "own"}}]
+    r = _c("The [Job Knight] Forwards you control can form a party with [Job Knight] Forwards of any Element.", backup)
+    assert r.verdict is Verdict.EXACT and r.abilities[0]["effect"][0]["partner"]["job"] == "Knight"
+    # a party is Forwards: a Backup does not attack, a Summon has no field ability
+    for line in ("Zell Test can attack twice in the same turn.", "Zell Test forms a party, the damage dealt to "
+                 "Zell Test becomes 0 instead.", "Zell Test can form a party with Forwards of any Element."):
+        assert _c(line, backup).verdict is Verdict.UNSUPPORTED, line
+
+
+def test_party_damage_order_verdicts_unchanged():
+    # "becomes N" above 0 and "less than its power" keep damage_mod_order (CR 11.12.5.6.1: the order of the
+    # replacements is the Forward's controller's; not chosen in the engine)
+    r = _c("If a Forward forming a party with Zell Test is dealt damage, the damage becomes 1000 instead.")
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("damage_mod_order",)
+
+
+# ---- party damage replacements: CR 11.12.5.2, 15.1.1.9, 10.1.4.2.1 ---------------------------------------------------
+def test_forward_forming_a_party_with_it_is_dealt_no_damage_CR_10_1_4_2_1(mini):
+    # Guard and Filler 0 attack as a party; the 8000 blocker's damage all assigned to Filler 0: it becomes 0 (Filler 0
+    # stays); Guard itself is not "a Forward forming a party with Guard"
+    g = _to_attack(mini, ("P-001", "P-040"), theirs=("P-008",))
+    _declare(g, "Guard", "Filler 0")
+    _battle(g, blocker="Striker", assign=("Filler 0",))
+    assert _on_field(g, "P-040") and _dmg(g, "P-040") == 0
+    g = _to_attack(mini, ("P-001", "P-040"), theirs=("P-008",))
+    _declare(g, "Guard", "Filler 0")
+    _battle(g, blocker="Striker", assign=("Guard",))
+    assert not _on_field(g, "P-001")
+
+
+def test_no_party_no_replacement_CR_15_1_1_9_1(mini):
+    # Filler 0 attacks alone (Guard stays home): the blocker's 8000 breaks it
+    g = _to_attack(mini, ("P-001", "P-040"), theirs=("P-008",))
+    _declare(g, "Filler 0")
+    _battle(g, blocker="Striker")
+    assert not _on_field(g, "P-040") and _on_field(g, "P-001")
+
+
+def test_if_it_forms_a_party_the_damage_dealt_to_it_becomes_0(mini):
+    # Solo in a party: its share of the blocker's damage becomes 0; alone it is broken
+    g = _to_attack(mini, ("P-002", "P-040"), theirs=("P-008",))
+    _declare(g, "Solo", "Filler 0")
+    _battle(g, blocker="Striker", assign=("Solo",))
+    assert _on_field(g, "P-002") and _dmg(g, "P-002") == 0
+    g = _to_attack(mini, ("P-002", "P-040"), theirs=("P-008",))
+    _declare(g, "Solo")
+    _battle(g, blocker="Striker")
+    assert not _on_field(g, "P-002")
+
+
+def test_the_forwards_forming_this_party_are_dealt_no_damage(mini):
+    # Wall's party: 4000 to Wall and 4000 to Filler 0, both replaced by 0
+    g = _to_attack(mini, ("P-003", "P-040"), theirs=("P-008",))
+    _declare(g, "Wall", "Filler 0")
+    _battle(g, blocker="Striker", assign=("Wall", "Filler 0"))
+    assert _dmg(g, "P-003") == 0 and _dmg(g, "P-040") == 0
+
+
+# ---- "~ can attack twice in the same turn.": CR 10.1.2.1.2 ------------------------------------------------------------
+def test_can_attack_twice_in_the_same_turn_CR_10_1_2_1_2(mini):
+    # Twice (Brave: it stays active) attacks, then again; not a third time. Filler 0 (Brave-less, no exception) once.
+    g = _to_attack(mini, ("P-004", "P-040"))
+    _declare(g, "Twice")
+    _battle(g)
+    assert is_legal(g, "Attack with Twice")
+    _declare(g, "Twice")
+    _battle(g)
+    assert g.decision != K.Decision.DECLARE_ATTACK or not is_legal(g, "Attack with Twice")
+    assert int(g.state[S.DAMAGE_N + 1]) == 2
+
+
+def test_must_attack_once_is_met_by_the_first_of_two_attacks(mini):
+    # Brute "must attack once per turn if possible" and "can attack twice": before its attack the phase may not end;
+    # after the first it may (it has attacked once), though a second attack is still legal
+    g = _to_attack(mini, ("P-009",))
+    assert not is_legal(g, "End the Attack Phase (no more attacks)")
+    _declare(g, "Brute")
+    _battle(g)
+    assert is_legal(g, "Attack with Brute") and is_legal(g, "End the Attack Phase (no more attacks)")
+
+
+# ---- "can form a party with Forwards of any Element": CR 15.1.1.9.2 ---------------------------------------------------
+def _party_options(g, first):
+    do(g, f"Attack with {first}")
+    return {n for n in ("Rainbow", "Aqua", "Frost", "Knight", "Squire", "Gale", "Filler 0")
+            if g.decision == K.Decision.ADD_TO_PARTY and is_legal(g, f"Add {n} to the party")}
+
+
+def test_without_the_exception_a_party_shares_one_element_CR_15_1_1_9_2(mini):
+    g = _to_attack(mini, ("P-010", "P-011", "P-040"))
+    assert _party_options(g, "Filler 0") == set()
+
+
+def test_it_can_form_a_party_with_forwards_of_any_element(mini):
+    # Rainbow (Fire) with Aqua (Water): legal; Aqua and Frost (Ice) still share no Element, so once Aqua is in, Frost
+    # is not offered (pair by pair); Filler 0 (Fire) shares Rainbow's and Aqua is excepted with Rainbow only
+    g = _to_attack(mini, ("P-005", "P-010", "P-011", "P-040"))
+    assert _party_options(g, "Rainbow") == {"Aqua", "Frost", "Filler 0"}
+    do(g, "Add Aqua to the party")
+    assert {n for n in ("Frost", "Filler 0") if is_legal(g, f"Add {n} to the party")} == set()
+    g.step(K.PASS)  # Rainbow and Aqua attack
+    assert int(g.state[S.ATK_N]) == 2
+    g = _to_attack(mini, ("P-005", "P-010", "P-011"))
+    assert _party_options(g, "Aqua") == {"Rainbow"}
+
+
+def test_the_job_forwards_you_control_can_form_a_party_with_forwards_of_any_element(mini):
+    # Patron: a [Job Knight] Forward (Knight, Water) with Frost (Ice) or Filler 0 (Fire); Aqua and Frost without a
+    # Knight share nothing
+    g = _to_attack(mini, ("P-006", "P-012", "P-011", "P-040"))
+    assert _party_options(g, "Knight") == {"Frost", "Filler 0"}
+    g = _to_attack(mini, ("P-006", "P-010", "P-011"))
+    assert _party_options(g, "Aqua") == set()
+
+
+def test_with_job_forwards_of_any_element_names_the_partners(mini):
+    # Mentor: a Knight with a [Job Squire] Forward of another Element (Squire, Ice), not with Gale (Wind)
+    g = _to_attack(mini, ("P-007", "P-012", "P-013", "P-014"))
+    assert _party_options(g, "Knight") == {"Squire"}
+
+
+def test_the_exception_is_the_attacking_players_own_field(mini):
+    # Patron on the opponent's field lets no party of the attacking player's form
+    g = _game13(mini, mine=("P-012", "P-011"), theirs=("P-006",), backups=BACKUPS)
+    g.step(K.PASS)
+    g.step(K.PASS)
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    assert _party_options(g, "Knight") == set()
