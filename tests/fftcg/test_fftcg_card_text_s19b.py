@@ -44,6 +44,10 @@ def _records():
         rec(12, "Knight", "forward", 2, 5000, "Knight", "", element="water"),
         rec(13, "Squire", "forward", 2, 5000, "Squire", "", element="ice"),
         rec(14, "Gale", "forward", 2, 5000, "Soldier", "", element="wind"),
+        rec(15, "Late", "forward", 2, 5000, "Soldier", "Brave[[br]]If your opponent has received 1 point of damage or "
+            "more, Late can attack twice in the same turn."),
+        rec(16, "Later", "forward", 2, 5000, "Soldier", "Brave[[br]]If your opponent has received 2 points of damage or "
+            "more, Later can attack twice in the same turn."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(4)]
@@ -198,6 +202,17 @@ def test_must_attack_once_is_met_by_the_first_of_two_attacks(mini):
     _declare(g, "Brute")
     _battle(g)
     assert is_legal(g, "Attack with Brute") and is_legal(g, "End the Attack Phase (no more attacks)")
+
+
+@pytest.mark.parametrize("card, name, again", [("P-015", "Late", True), ("P-016", "Later", False)])
+def test_attack_twice_read_when_it_attacks_again_CR_11_9(mini, card, name, again):
+    # the condition holds only after the first attack (the opponent's first point of damage): the ability applies then
+    # (CR 11.9), and the attack made before counts as its first (Late attacks again); Later's needs 2 points: not yet
+    g = _to_attack(mini, (card,))
+    _declare(g, name)
+    _battle(g)
+    assert int(g.state[S.DAMAGE_N + 1]) == 1
+    assert (g.decision == K.Decision.DECLARE_ATTACK and is_legal(g, f"Attack with {name}")) is again
 
 
 # ---- "can form a party with Forwards of any Element": CR 15.1.1.9.2 ---------------------------------------------------

@@ -63,14 +63,17 @@ def live_attackers(game, s):
 
 
 @internal
-def can_attack(s, T, player, slot):
-    """CR 10.1.2.1: active, Haste or under control since the turn began, hasn't attacked."""
+def can_attack(game, s, T, player, slot):
+    """CR 10.1.2.1: active, Haste or under control since the turn began, hasn't attacked (or has attacked once this
+    turn, -H_TURN, and "can attack twice in the same turn" applies to it now: Op.ATTACK_TWICE)."""
     cards = card_table(T)
     if cards[s[CARD + slot * CARD_W], K.C_TYPE] != K.CardType.FORWARD or s[DULL + slot * CARD_W] != 0:
         return False
     if s[CTRL_TURN + slot * CARD_W] >= s[H_TURN] and (s[D_KW + slot * CARD_W] & KW_HASTE) == 0:
         return False
     if s[ATTACKED + slot * CARD_W] == s[H_TURN]:
+        return False
+    if s[ATTACKED + slot * CARD_W] == -s[H_TURN] and game.field_op_bits(s, T, slot, K.Op.ATTACK_TWICE) == 0:
         return False
     if (s[D_RST + slot * CARD_W] & RESTRICT_CANT_ATTACK) != 0:
         return False
@@ -125,10 +128,10 @@ def declare_attackers_done(game, s, T):
         slot = s[ATK_L + i]
         if (s[D_KW + slot * CARD_W] & KW_BRAVE) == 0:
             s[DULL + slot * CARD_W] = 1
-        if twice and s[ATTACKED + slot * CARD_W] != -s[H_TURN] \
-                and game.field_op_bits(s, T, slot, K.Op.ATTACK_TWICE) != 0:
-            # "<this> can attack twice in the same turn.": its first attack this turn (-H_TURN: can_attack, which
-            # refuses a Forward that has attacked this turn, CR 10.1.2.1.2, lets it attack once more)
+        if twice and s[ATTACKED + slot * CARD_W] != -s[H_TURN]:
+            # in a pool with "<this> can attack twice in the same turn.", a Forward's first attack this turn is
+            # -H_TURN: can_attack, which refuses a Forward that has attacked this turn (CR 10.1.2.1.2), lets it attack
+            # once more while the ability applies to it (one gained after its first attack counts that attack)
             s[ATTACKED + slot * CARD_W] = -s[H_TURN]
         else:
             s[ATTACKED + slot * CARD_W] = s[H_TURN]
