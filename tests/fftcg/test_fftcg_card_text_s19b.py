@@ -15,6 +15,7 @@ from tcg_env.games.fftcg import state as S
 from tests.fftcg.fftcg_helpers import card_record, do, import_mini, is_legal, pass_until, slot_of
 from tests.fftcg.test_fftcg_card_text_s13 import _c
 from tests.fftcg.test_fftcg_card_text_s13 import _game as _game13
+from tests.fftcg.test_fftcg_card_text_s18b import _cast
 
 GUARD = "If a Forward forming a party with Guard is dealt damage, the damage becomes 0 instead."
 SOLO = "If Solo forms a party, the damage dealt to Solo becomes 0 instead."
@@ -46,6 +47,17 @@ def _records():
         rec(14, "Gale", "forward", 2, 5000, "Soldier", "", element="wind"),
         rec(15, "Late", "forward", 2, 5000, "Soldier", "Brave[[br]]If your opponent has received 1 point of damage or "
             "more, Late can attack twice in the same turn."),
+        rec(17, "Lyse", "backup", 2, 0, "Monk", "If a Forward forming a party you control is dealt damage, the damage "
+            "becomes 0 instead."),
+        rec(18, "Keeper", "forward", 2, 5000, "Soldier", "The Forwards forming a party with Keeper don't receive any "
+            "damage."),
+        rec(24, "Pyre", "backup", 2, 0, "Mage", "If your Fire Summon or a Fire Character you control deals damage to a "
+            "Forward, the damage increases by 1000 instead."),
+        rec(25, "Spark", "backup", 2, 0, "Mage", "If your Summon or an ability of a Character you control deals damage "
+            "to a Forward, the damage increases by 1000 instead."),
+        rec(26, "Blaze", "summon", 1, 0, "", "Choose 1 Forward. Deal it 3000 damage."),
+        rec(27, "Drip", "summon", 1, 0, "", "Choose 1 Forward. Deal it 3000 damage.", element="water"),
+        rec(28, "Rain", "backup", 2, 0, "Clerk", "", element="water"),
         rec(16, "Later", "forward", 2, 5000, "Soldier", "Brave[[br]]If your opponent has received 2 points of damage or "
             "more, Later can attack twice in the same turn."),
     ]
@@ -115,7 +127,11 @@ def test_party_damage_and_party_rule_lines_compile_exact():
             ("If Zell Test forms a party, the damage dealt to the Forwards forming this party becomes 0 instead.",
              "damage_mod_aura"),
             ("Zell Test can attack twice in the same turn.", "attack_twice"),
-            ("Zell Test can form a party with Forwards of any Element.", "party_any_element")):
+            ("Zell Test can form a party with Forwards of any Element.", "party_any_element"),
+            ("The Forwards forming a party with Zell Test don't receive any damage.", "damage_mod_aura"),
+            ("If Zell Test forms a party, Zell Test doesn't receive any damage.", "damage_mod"),
+            ("If a Forward forming a party you control is dealt damage, the damage becomes 0 instead.",
+             "damage_mod_aura")):
         r = _c(line, card)
         assert r.verdict is Verdict.EXACT and r.approximations == (), line
         assert r.abilities[0]["effect"][0]["op"] == op
@@ -179,6 +195,62 @@ def test_the_forwards_forming_this_party_are_dealt_no_damage(mini):
     _declare(g, "Wall", "Filler 0")
     _battle(g, blocker="Striker", assign=("Wall", "Filler 0"))
     assert _dmg(g, "P-003") == 0 and _dmg(g, "P-040") == 0
+
+
+@pytest.mark.parametrize("party", [True, False])
+def test_a_forward_forming_a_party_you_control_is_dealt_no_damage_CR_15_1_1_9_1(mini, party):
+    # Lyse (a Backup): Filler 0 in a party with Filler 1 is dealt 0 of the blocker's 8000; attacking alone it is no
+    # party (the condition: two or more attacking Forwards you control) and is broken
+    g = _to_attack(mini, ("P-017", "P-040", "P-041"), theirs=("P-008",))
+    _declare(g, "Filler 0", *(["Filler 1"] if party else []))
+    _battle(g, blocker="Striker", assign=("Filler 0",))
+    assert _on_field(g, "P-040") is party
+
+
+def test_the_forwards_forming_a_party_with_it_dont_receive_any_damage(mini):
+    g = _to_attack(mini, ("P-018", "P-040"), theirs=("P-008",))
+    _declare(g, "Keeper", "Filler 0")
+    _battle(g, blocker="Striker", assign=("Filler 0",))
+    assert _on_field(g, "P-040") and _dmg(g, "P-040") == 0
+
+
+# ---- "If your Summon or a Character / an ability of a Character you control deals damage": CR 11.12.5.2, 11.11.8 -----
+@pytest.mark.parametrize("watcher, summon, dealt", [("P-024", "Blaze", 4000), ("P-024", "Drip", 3000),
+                                                   ("P-025", "Drip", 4000)])
+def test_your_summon_or_a_character_deals_increased_damage(mini, watcher, summon, dealt):
+    # Pyre: a Fire Summon's damage increases (Drip is Water: not); Spark: any Summon of yours
+    g = _game13(mini, hand=("P-026", "P-027"), mine=(watcher,), theirs=("P-041",), backups=(*BACKUPS, "P-028"))
+    _cast(g, summon, "Choose opponent's Filler 1")
+    assert _dmg(g, "P-041", player=1) == dealt
+
+
+@pytest.mark.parametrize("watcher, dealt", [("P-024", 6000), ("P-025", 5000)])
+def test_a_characters_battle_damage_is_no_abilitys_CR_10_1_4_2(mini, watcher, dealt):
+    # Filler 0 (Fire, 5000) blocked by Striker: Pyre's "a Fire Character you control" increases it; Spark's "an ability
+    # of a Character you control" does not (battle damage)
+    g = _to_attack(mini, (watcher, "P-040"), theirs=("P-008",))
+    _declare(g, "Filler 0")
+    for _ in range(20):
+        if g.decision == K.Decision.DECLARE_BLOCK:
+            do(g, "Block with Striker")
+            break
+        g.step(K.PASS)
+    for _ in range(20):
+        if int(g.state[S.DMG + slot_of(g, "P-008", player=1) * S.CARD_W]) > 0:
+            break
+        g.step(K.PASS)
+    assert _dmg(g, "P-008", player=1) == dealt
+
+
+def test_summon_or_character_increase_lines_are_damage_increase_order():
+    backup = {"name": "Zell Test", "type": "backup", "job": "Lord", "element": "fire", "cost": 2}
+    for line, by in (("If your Fire Summon or a Fire Character you control deals damage to a Forward, the damage "
+                      "increases by 2000 instead.", "summon_or_dealer"),
+                     ("If your Summon or an ability of a Character you control deals damage to a Forward, the damage "
+                      "increases by 1000 instead.", "summon_or_ability")):
+        r = _c(line, backup)
+        assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("damage_increase_order",)
+        assert r.abilities[0]["effect"][0]["by"] == by
 
 
 # ---- "~ can attack twice in the same turn.": CR 10.1.2.1.2 ------------------------------------------------------------

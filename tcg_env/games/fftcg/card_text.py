@@ -1982,6 +1982,25 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("damage dealt by a Summon of a description")
         return self._increase(amount, "filter", by, f=f)
 
+    def _inc_or(self, items, by: str):
+        # the Summon's half is the ability's controller's Summon (of the Element); the other half a Character you
+        # control that the description matches (f_inc_dealer's)
+        f = next(t for t in items if isinstance(t, dict))
+        elem = next((str(t).lower() for t in items if isinstance(t, Token) and t.type == "ELEMENT"), None)
+        kind, amount = [t for t in items if isinstance(t, (str, int)) and not isinstance(t, Token)]
+        if kind != "any":
+            raise Unsupported("'deals battle damage' with a Summon")
+        if f.get("side") != "own" or "zone" in f or "alt" in f or f.get("type") not in ("character", "forward",
+                                                                                          "backup"):
+            raise Unsupported("damage dealt by cards that are not Characters you control")
+        return self._increase(amount, "filter", by, f=f, element=elem)
+
+    def f_inc_summon_or(self, items):
+        return self._inc_or(items, "summon_or_dealer")
+
+    def f_inc_summon_or_ability(self, items):
+        return self._inc_or(items, "summon_or_ability")
+
     def by_summon(self, _):
         return "summon"
 
@@ -2074,6 +2093,25 @@ class FFTextTransformer(TextTransformer, Transformer):
         # others of its party: the attacking Forwards)
         f = {"type": "forward", "side": "own", "state": "attacking"}
         return self._party_mod(self.f_damage_mod_aura([f, ("any", "any"), ("becomes", self._ints(items)[0])]))
+
+    def f_own_party_damage_mod(self, items):
+        # "If a Forward forming a party you control is dealt damage, the damage becomes 0 instead." (the attacking
+        # Forwards you control while two or more attack: a party, CR 15.1.1.9.1, 15.1.1.9.5; one attack at a time)
+        f = {"type": "forward", "side": "own", "state": "attacking"}
+        abilities = self.f_damage_mod_aura([f, *[t for t in items if isinstance(t, tuple)]])
+        for ab in abilities:
+            ab["condition"] = {"kind": "controls_at_least", "value": 2, "filter": dict(f)}
+        return abilities
+
+    def f_party_no_damage(self, items):
+        # "The Forwards forming a party with ~ don't receive any damage [from ...]." (f_party_damage_mod's, becomes 0)
+        by = next((t for t in items if isinstance(t, str) and not isinstance(t, Token)), "any")
+        return self.f_party_damage_mod([("any", by), ("becomes", 0)])
+
+    def f_self_party_no_damage(self, items):
+        # "If ~ forms a party, ~ doesn't receive any damage [from ...]."
+        by = next((t for t in items if isinstance(t, str) and not isinstance(t, Token)), "any")
+        return self._party_mod(self.f_damage_mod([("any", by), ("becomes", 0)]))
 
     # "~ doesn't receive any damage [from Summons or abilities]." the damage becomes 0 (Op.DAMAGE_MOD, CR 11.12.5.4: the
     # damage is not dealt); 0 whatever the order with the other replacements (CR 11.12.5.6.1: an increase, a double or

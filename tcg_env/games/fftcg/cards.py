@@ -311,7 +311,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # double: "double the damage instead" (no amount)
         op_model("damage_increase", module, amount=(Annotated[int, Field(ge=0, multiple_of=1000)], 0), double=(bool, False),
                  dealer=(Literal["self", "any", "filter"], "self"), filter=(filter_model | None, None),
-                 by=(Literal["any", "battle", "your_summon"], "any"), element=(ElementName | None, None)),
+                 by=(Literal["any", "battle", "your_summon", "summon_or_dealer", "summon_or_ability"], "any"),
+                 element=(ElementName | None, None)),
         # "can produce CP of any Element" (no elements) / "can produce Wind CP" (the elements besides its own)
         op_model("any_element_cp", module, elements=(list[ElementName], [])),
         op_model("unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)]),
@@ -1237,7 +1238,8 @@ class _Compiler(PoolCompiler):
                 a1 = op.amount
                 a2 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "damage_increase":
-                if (op.dealer == "filter") != (op.filter is not None) or (op.element is not None and op.by != "your_summon"):
+                if (op.dealer == "filter") != (op.filter is not None) or (op.element is not None and op.by not in ("your_summon", "summon_or_dealer")) \
+                        or (op.by in ("summon_or_dealer", "summon_or_ability") and op.dealer != "filter"):
                     self.fail(f"{q}.op", "damage_increase: a filter with dealer 'filter' only; an element with by "
                                          "'your_summon' only")
                 if op.dealer == "self" and card.type != "forward":

@@ -729,6 +729,12 @@ class IncreaseBy(IntEnum):
     ANY = 0  # battle damage and the damage of Summons and abilities
     BATTLE = 1  # "deals battle damage"
     YOUR_SUMMON = 2  # "is dealt damage by your Summon": a Summon of the ability's controller
+    # "If your [Element] Summon or a DESC you control deals damage to a Forward": a Summon of the ability's controller (of
+    # the Element), or a Character on the field the dealer filter matches (its battle damage or its abilities')
+    SUMMON_OR_DEALER = 3
+    # "If your Summon or an ability of a DESC you control deals damage to a Forward": a Summon of the ability's
+    # controller, or an ability (not battle damage) of a Character on the field the dealer filter matches
+    SUMMON_OR_ABILITY = 4
 
 
 INCREASE_ELEMENT_SPAN = 8
