@@ -128,10 +128,13 @@ def declare_attackers_done(game, s, T):
         slot = s[ATK_L + i]
         if (s[D_KW + slot * CARD_W] & KW_BRAVE) == 0:
             s[DULL + slot * CARD_W] = 1
-        if twice and s[ATTACKED + slot * CARD_W] != -s[H_TURN]:
-            # in a pool with "<this> can attack twice in the same turn.", a Forward's first attack this turn is
-            # -H_TURN: can_attack, which refuses a Forward that has attacked this turn (CR 10.1.2.1.2), lets it attack
-            # once more while the ability applies to it (one gained after its first attack counts that attack)
+        cid = s[CARD + slot * CARD_W]
+        if twice and s[ATTACKED + slot * CARD_W] != -s[H_TURN] \
+                and game.field_op_row(T, cid, K.Op.ATTACK_TWICE, card_table(T)[cid, K.C_ABIL_START], 0)[1] >= 0:
+            # a Forward with "<this> can attack twice in the same turn." (whether its condition holds now or not): its
+            # first attack this turn is -H_TURN; can_attack, which refuses a Forward that has attacked this turn (CR
+            # 10.1.2.1.2), lets it attack once more while the ability applies to it (one whose condition comes to
+            # hold after the first attack counts that attack)
             s[ATTACKED + slot * CARD_W] = -s[H_TURN]
         else:
             s[ATTACKED + slot * CARD_W] = s[H_TURN]

@@ -689,7 +689,7 @@ class Op(IntEnum):
     # FLAG_MUST_BE_CHOSEN; kernels' CHOOSE_TARGET mask). Unconditional, no operands
     MUST_BE_CHOSEN = 76
     # "<this> can attack twice in the same turn." (an exception to CR 10.1.2.1.2; pool flag FLAG_ATTACK_TWICE, read by
-    # battle.declare_attackers_done: its first attack this turn leaves ATTACKED at -H_TURN, which battle.can_attack does
+    # battle.declare_attackers_done: the first attack this turn of a Forward with it leaves ATTACKED at -H_TURN, which battle.can_attack does
     # not refuse). Its condition with it (effects.field_op_bits), no operands
     ATTACK_TWICE = 77
     # "<this> / The DESC you control can form a party with [DESC] Forwards of any Element." (exceptions to CR
