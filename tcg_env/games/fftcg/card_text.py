@@ -1842,6 +1842,46 @@ class FFTextTransformer(TextTransformer, Transformer):
         f = {"type": "forward", "state": "attacking", "exclude_self": True}
         return [{"kind": "field", "effect": self._aura(f, items[-1]), "condition": {"kind": "self_in_party", "value": 0}}]
 
+    def f_attack_twice(self, _):
+        # "~ can attack twice in the same turn." (Op.ATTACK_TWICE: CR 10.1.2.1.2 lets a Forward attack if it has not
+        # attacked this turn; this one may attack a second time, battle.declare_attackers_done; still active or Brave,
+        # CR 10.1.2.1.1)
+        if self.card.get("type") != "forward":
+            raise Unsupported("'can attack twice' on a card that is not a Forward")
+        return [{"kind": "field", "effect": [{"op": "attack_twice"}]}]
+
+    def _party_partner(self, f: dict) -> dict | None:
+        # "with Forwards / [Job X] Forwards of any Element": any Forward (None), or the Forwards of a description (the
+        # party is the controller's attacking Forwards: side own)
+        if f.get("type") != "forward" or "zone" in f or f.get("side") not in (None, "own") or "alt" in f \
+                or "element" in f:
+            raise Unsupported("a party partner that is not a Forward of a description")
+        rest = {k: v for k, v in f.items() if k not in ("type", "side")}
+        return None if not rest else {**f, "side": "own"}
+
+    def f_party_any_self(self, items):
+        # CR 15.1.1.9.2 (a party of Forwards sharing an Element): ~ may be in a party with the partners whatever their
+        # Element; any two others of the party still share one (kernels.may_join_party, pair by pair)
+        if self.card.get("type") != "forward":
+            raise Unsupported("'can form a party' on a card that is not a Forward")
+        partner = self._party_partner(next(t for t in items if isinstance(t, dict)))
+        op = {"op": "party_any_element"}
+        if partner is not None:
+            op["partner"] = partner
+        return [{"kind": "field", "effect": [op]}]
+
+    def f_party_any_aura(self, items):
+        # "The [Category X] Forwards you control can form a party with Forwards of any Element." (each of them, as the
+        # self form)
+        who, partner = [t for t in items if isinstance(t, dict)]
+        if who.get("type") != "forward" or who.get("side") != "own" or "zone" in who or "alt" in who:
+            raise Unsupported("'can form a party' on cards that are not Forwards you control")
+        partner = self._party_partner(partner)
+        op = {"op": "party_any_element", "filter": who}
+        if partner is not None:
+            op["partner"] = partner
+        return [{"kind": "field", "effect": [op]}]
+
     def f_must_attack(self, items):
         # "~ must attack once per turn if possible": while it can attack and has not this turn, its controller may
         # not end the Attack Phase (the DECLARE_ATTACK mask: no PASS)
@@ -2022,6 +2062,25 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("damage dealt by a Summon of a description")
         return self._increase(amount, "filter", by, f=f)
 
+    def _inc_or(self, items, by: str):
+        # the Summon's half is the ability's controller's Summon (of the Element); the other half a Character you
+        # control that the description matches (f_inc_dealer's)
+        f = next(t for t in items if isinstance(t, dict))
+        elem = next((str(t).lower() for t in items if isinstance(t, Token) and t.type == "ELEMENT"), None)
+        kind, amount = [t for t in items if isinstance(t, (str, int)) and not isinstance(t, Token)]
+        if kind != "any":
+            raise Unsupported("'deals battle damage' with a Summon")
+        if f.get("side") != "own" or "zone" in f or "alt" in f or f.get("type") not in ("character", "forward",
+                                                                                          "backup"):
+            raise Unsupported("damage dealt by cards that are not Characters you control")
+        return self._increase(amount, "filter", by, f=f, element=elem)
+
+    def f_inc_summon_or(self, items):
+        return self._inc_or(items, "summon_or_dealer")
+
+    def f_inc_summon_or_ability(self, items):
+        return self._inc_or(items, "summon_or_ability")
+
     def by_summon(self, _):
         return "summon"
 
@@ -2087,6 +2146,52 @@ class FFTextTransformer(TextTransformer, Transformer):
             # applied after the reductions, the doubles before the increases (effects.damage_dealt)
             self.approximate("damage_increase_order")
         return [{"kind": "field", "effect": [{"op": "damage_mod", "mode": mode, "amount": amount, "by": by}]}]
+
+    # "If a Forward forming a party with ~ is dealt damage, the damage becomes 0 instead." (the attacking Forwards other
+    # than ~ while ~ attacks in a party, CR 15.1.1.9, as "The Forwards forming a party with ~ gain ..."; at most one
+    # attack is declared at a time, so the attacking Forwards are ~'s party): Op.DAMAGE_MOD_AURA with the condition
+    # self_in_party (checked with the aura where the damage is dealt, effects.damage_mod_auras). A damage dealt to them
+    # while the party attacks (the blocker's, CR 10.1.4.2.1, a Summon's or an ability's) until the party disbands (CR
+    # 10.1.4.5) or is one Forward (CR 15.1.1.9.5)
+    def _party_mod(self, abilities: list) -> list:
+        if self.card.get("type") != "forward":
+            raise Unsupported("'forms a party' on a card that is not a Forward")
+        for ab in abilities:
+            ab["condition"] = {"kind": "self_in_party", "value": 0}
+        return abilities
+
+    def f_party_damage_mod(self, items):
+        f = {"type": "forward", "side": "own", "state": "attacking", "exclude_self": True}
+        return self._party_mod(self.f_damage_mod_aura([f, *[t for t in items if isinstance(t, tuple)]]))
+
+    def f_self_party_damage_mod(self, items):
+        # "If ~ forms a party, the damage dealt to ~ becomes 0 instead." (Op.DAMAGE_MOD while ~ attacks in a party)
+        return self._party_mod(self.f_damage_mod([("any", "any"), ("becomes", self._ints(items)[0])]))
+
+    def f_this_party_damage_mod(self, items):
+        # "If ~ forms a party, the damage dealt to the Forwards forming this party becomes 0 instead." (~ and the
+        # others of its party: the attacking Forwards)
+        f = {"type": "forward", "side": "own", "state": "attacking"}
+        return self._party_mod(self.f_damage_mod_aura([f, ("any", "any"), ("becomes", self._ints(items)[0])]))
+
+    def f_own_party_damage_mod(self, items):
+        # "If a Forward forming a party you control is dealt damage, the damage becomes 0 instead." (the attacking
+        # Forwards you control while two or more attack: a party, CR 15.1.1.9.1, 15.1.1.9.5; one attack at a time)
+        f = {"type": "forward", "side": "own", "state": "attacking"}
+        abilities = self.f_damage_mod_aura([f, *[t for t in items if isinstance(t, tuple)]])
+        for ab in abilities:
+            ab["condition"] = {"kind": "controls_at_least", "value": 2, "filter": dict(f)}
+        return abilities
+
+    def f_party_no_damage(self, items):
+        # "The Forwards forming a party with ~ don't receive any damage [from ...]." (f_party_damage_mod's, becomes 0)
+        by = next((t for t in items if isinstance(t, str) and not isinstance(t, Token)), "any")
+        return self.f_party_damage_mod([("any", by), ("becomes", 0)])
+
+    def f_self_party_no_damage(self, items):
+        # "If ~ forms a party, ~ doesn't receive any damage [from ...]."
+        by = next((t for t in items if isinstance(t, str) and not isinstance(t, Token)), "any")
+        return self._party_mod(self.f_damage_mod([("any", by), ("becomes", 0)]))
 
     # "~ doesn't receive any damage [from Summons or abilities]." the damage becomes 0 (Op.DAMAGE_MOD, CR 11.12.5.4: the
     # damage is not dealt); 0 whatever the order with the other replacements (CR 11.12.5.6.1: an increase, a double or

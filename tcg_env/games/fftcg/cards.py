@@ -322,7 +322,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # double: "double the damage instead" (no amount)
         op_model("damage_increase", module, amount=(Annotated[int, Field(ge=0, multiple_of=1000)], 0), double=(bool, False),
                  dealer=(Literal["self", "any", "filter"], "self"), filter=(filter_model | None, None),
-                 by=(Literal["any", "battle", "your_summon"], "any"), element=(ElementName | None, None)),
+                 by=(Literal["any", "battle", "your_summon", "summon_or_dealer", "summon_or_ability"], "any"),
+                 element=(ElementName | None, None)),
         # "can produce CP of any Element" (no elements) / "can produce Wind CP" (the elements besides its own)
         op_model("any_element_cp", module, elements=(list[ElementName], [])),
         op_model("unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)]),
@@ -330,6 +331,10 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("pay_only", module, element=(bool, False), backups=(bool, False), effects=(bool, False)),
         op_model("enters_dull", module),  # "<this> enters the field dull."
         op_model("must_be_chosen", module),  # "Summons and abilities of your opponent must choose <this> if possible."
+        op_model("attack_twice", module),  # "<this> can attack twice in the same turn."
+        # "<this> / The DESC you control (filter) can form a party with Forwards / [DESC] Forwards (partner) of any
+        # Element." (exceptions to CR 15.1.1.9.2)
+        op_model("party_any_element", module, filter=(filter_model | None, None), partner=(filter_model | None, None)),
         # "You can play 2 or more Dark Characters onto the field." (many), "<this> can be played onto the field even if
         # you control other Dark Characters." (self): exceptions to the Light / Dark rule (CR 7.7.3, 12.4.7)
         op_model("light_dark", module, element=Literal["light", "dark"], many=(bool, False), self_despite=(bool, False)),
@@ -370,7 +375,7 @@ _REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves", "
                            "hand_select"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
                "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "no_activate", "must_attack", "any_element_cp", "enters_dull", "light_dark", "must_be_chosen",
-               "aura_unchoosable", "pay_only", "damage_mod", "damage_increase", "damage_mod_aura", "player_damage_double"}
+               "attack_twice", "party_any_element", "aura_unchoosable", "pay_only", "damage_mod", "damage_increase", "damage_mod_aura", "player_damage_double"}
 
 
 class FFAbility(StrictModel):
@@ -540,6 +545,10 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
         flags[-1, K.FL_MISC] |= K.FLAG_PARTY_TRIGGER  # battle.declare_attackers_done fires them
     if (code[:, K.I_OP] == K.Op.MUST_BE_CHOSEN).any():
         flags[-1, K.FL_MISC] |= K.FLAG_MUST_BE_CHOSEN  # the CHOOSE_TARGET mask looks for such a card
+    if (code[:, K.I_OP] == K.Op.ATTACK_TWICE).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_ATTACK_TWICE  # battle.declare_attackers_done looks at the attacking Forwards
+    if (code[:, K.I_OP] == K.Op.PARTY_ANY_ELEMENT).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_PARTY_ANY_ELEMENT  # kernels.may_join_party looks at the attacking player's field
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.PUT_INTO_BREAK_OTHER, K.Trigger.OPP_FORWARD_BROKEN)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_PUT_BREAK_OTHER  # cards leaving at once are looked at together
@@ -1273,7 +1282,8 @@ class _Compiler(PoolCompiler):
                 a1 = op.amount
                 a2 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "damage_increase":
-                if (op.dealer == "filter") != (op.filter is not None) or (op.element is not None and op.by != "your_summon"):
+                if (op.dealer == "filter") != (op.filter is not None) or (op.element is not None and op.by not in ("your_summon", "summon_or_dealer")) \
+                        or (op.by in ("summon_or_dealer", "summon_or_ability") and op.dealer != "filter"):
                     self.fail(f"{q}.op", "damage_increase: a filter with dealer 'filter' only; an element with by "
                                          "'your_summon' only")
                 if op.dealer == "self" and card.type != "forward":
@@ -1288,6 +1298,20 @@ class _Compiler(PoolCompiler):
             elif name == "must_attack":
                 if card.type != "forward":
                     self.fail(f"{q}.op", "must_attack is an ability of a Forward")
+            elif name == "attack_twice":
+                if card.type != "forward":
+                    self.fail(f"{q}.op", "attack_twice is an ability of a Forward")
+            elif name == "party_any_element":
+                if op.filter is None and card.type != "forward":
+                    self.fail(f"{q}.op", "party_any_element on <this>: an ability of a Forward")
+                for fname, fl in (("filter", op.filter), ("partner", op.partner)):
+                    if fl is not None and (fl.side != "own" or fl.zone != "field" or fl.type is None
+                                           or set(fl.type) != {"forward"}):
+                        self.fail(f"{q}.{fname}", "party_any_element: Forwards you control of a description")
+                a0 = K.PARTY_SELF if op.filter is None else \
+                    self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+                a1 = K.PARTY_ANY if op.partner is None else \
+                    self.compile_filter(op.partner, f"{q}.partner", zones=("field",), characters=True)
             elif name == "undullable" or name == "no_activate":
                 pass  # its condition (if any) is read where a card is dulled / activated: effects.field_op_bits
             elif name == "unchoosable":

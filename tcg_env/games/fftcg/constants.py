@@ -262,9 +262,13 @@ FLAG_PUT_BREAK_OTHER = 8192
 # some card "must be chosen if possible" by its opponent's Summons and abilities (Op.MUST_BE_CHOSEN: kernels' CHOOSE_TARGET
 # mask)
 FLAG_MUST_BE_CHOSEN = 16384
+# some Forward "can attack twice in the same turn" (Op.ATTACK_TWICE: battle.declare_attackers_done)
+FLAG_ATTACK_TWICE = 32768
+# some card lets Forwards form a party with Forwards of any Element (Op.PARTY_ANY_ELEMENT: kernels.may_join_party)
+FLAG_PARTY_ANY_ELEMENT = 65536
 # some cost reduction says a cost "can be paid with CP of any Element" (COST_REDUCTION / SELF_COST_REDUCTION a2 = 1):
 # costs.pay_element looks for one in force; without it a card's element CP is asked with no scan
-FLAG_ANY_ELEMENT_PAY = 32768
+FLAG_ANY_ELEMENT_PAY = 131072
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -708,6 +712,14 @@ class Op(IntEnum):
     # "Summons and abilities of your opponent must choose <this> if possible." (C_HAS_FIELD bit MUST_BE_CHOSEN, pool flag
     # FLAG_MUST_BE_CHOSEN; kernels' CHOOSE_TARGET mask). Unconditional, no operands
     MUST_BE_CHOSEN = 76
+    # "<this> can attack twice in the same turn." (an exception to CR 10.1.2.1.2; pool flag FLAG_ATTACK_TWICE, read by
+    # battle.declare_attackers_done: the first attack this turn of a Forward with it leaves ATTACKED at -H_TURN, which battle.can_attack does
+    # not refuse). Its condition with it (effects.field_op_bits), no operands
+    ATTACK_TWICE = 77
+    # "<this> / The DESC you control can form a party with [DESC] Forwards of any Element." (exceptions to CR
+    # 15.1.1.9.2; pool flag FLAG_PARTY_ANY_ELEMENT, read by kernels.may_join_party): a0 the filter of the Forwards it
+    # lets (or PARTY_SELF: the card itself), a1 the filter of their partners (or PARTY_ANY: any Forward)
+    PARTY_ANY_ELEMENT = 78
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
@@ -741,12 +753,20 @@ class IncreaseBy(IntEnum):
     ANY = 0  # battle damage and the damage of Summons and abilities
     BATTLE = 1  # "deals battle damage"
     YOUR_SUMMON = 2  # "is dealt damage by your Summon": a Summon of the ability's controller
+    # "If your [Element] Summon or a DESC you control deals damage to a Forward": a Summon of the ability's controller (of
+    # the Element), or a Character on the field the dealer filter matches (its battle damage or its abilities')
+    SUMMON_OR_DEALER = 3
+    # "If your Summon or an ability of a DESC you control deals damage to a Forward": a Summon of the ability's
+    # controller, or an ability (not battle damage) of a Character on the field the dealer filter matches
+    SUMMON_OR_ABILITY = 4
 
 
 INCREASE_ELEMENT_SPAN = 8
 # Op.DAMAGE_INCREASE's a1 besides a filter row of the Characters that deal the damage
 DEALER_SELF = -1  # "If <this> deals damage to a Forward"
 DEALER_ANY = -2  # "If a Forward is dealt damage"
+PARTY_SELF = -1  # Op.PARTY_ANY_ELEMENT's a0: "<this> can form a party with ..."
+PARTY_ANY = -1  # Op.PARTY_ANY_ELEMENT's a1: "... with Forwards of any Element" (any Forward)
 
 
 class DamageBy(IntEnum):
@@ -768,7 +788,7 @@ class DamageBy(IntEnum):
 DAMAGE_BY_SPAN = 16  # Op.DAMAGE_MOD_AURA's a0 = DamageMod + DAMAGE_BY_SPAN * DamageBy
 
 
-REAL_CARD_OPS = frozenset({Op.ENTERS_DULL, Op.LIGHT_DARK, Op.MUST_BE_CHOSEN, Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.PLAYER_DAMAGE_SHIELD, Op.PLAYER_DAMAGE_DOUBLE, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.ATTACK_TWICE, Op.PARTY_ANY_ELEMENT, Op.ENTERS_DULL, Op.LIGHT_DARK, Op.MUST_BE_CHOSEN, Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.PLAYER_DAMAGE_SHIELD, Op.PLAYER_DAMAGE_DOUBLE, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,

@@ -1490,7 +1490,12 @@ def damage_increase(game, s, T, dealer, src_type, src):
                     ok = True
                 if ok and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, c):
                     n = 0
-                    if frow == K.DEALER_ANY:
+                    if by >= K.IncreaseBy.SUMMON_OR_DEALER and dealer == p and src_type == K.CardType.SUMMON \
+                            and src >= 0 and (elem < 0 or cards[s[CARD + src * CARD_W], K.C_ELEMENT] == elem):
+                        n = 1  # "your [Element] Summon or ..."
+                    elif by == K.IncreaseBy.SUMMON_OR_ABILITY and dealer < 0:
+                        n = 0  # "... or an ability of a DESC you control": battle damage is no ability's
+                    elif frow == K.DEALER_ANY:
                         n = 1
                     elif src == -2:
                         tp = s[TURN_PLAYER]
