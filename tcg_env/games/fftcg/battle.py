@@ -63,14 +63,17 @@ def live_attackers(game, s):
 
 
 @internal
-def can_attack(s, T, player, slot):
-    """CR 10.1.2.1: active, Haste or under control since the turn began, hasn't attacked."""
+def can_attack(game, s, T, player, slot):
+    """CR 10.1.2.1: active, Haste or under control since the turn began, hasn't attacked (or has attacked once this
+    turn, -H_TURN, and "can attack twice in the same turn" applies to it now: Op.ATTACK_TWICE)."""
     cards = card_table(T)
     if cards[s[CARD + slot * CARD_W], K.C_TYPE] != K.CardType.FORWARD or s[DULL + slot * CARD_W] != 0:
         return False
     if s[CTRL_TURN + slot * CARD_W] >= s[H_TURN] and (s[D_KW + slot * CARD_W] & KW_HASTE) == 0:
         return False
     if s[ATTACKED + slot * CARD_W] == s[H_TURN]:
+        return False
+    if s[ATTACKED + slot * CARD_W] == -s[H_TURN] and game.field_op_bits(s, T, slot, K.Op.ATTACK_TWICE) == 0:
         return False
     if (s[D_RST + slot * CARD_W] & RESTRICT_CANT_ATTACK) != 0:
         return False
@@ -119,18 +122,28 @@ def may_block_attacker(game, s, T, blocker, attacker):
 def declare_attackers_done(game, s, T):
     """CR 10.1.2.2-10.1.2.5: dull (unless Brave), mark, trigger, then priority."""
     tp = s[TURN_PLAYER]
+    ft = flag_table(T)
+    twice = (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_ATTACK_TWICE) != 0
     for i in range(s[ATK_N]):
         slot = s[ATK_L + i]
         if (s[D_KW + slot * CARD_W] & KW_BRAVE) == 0:
             s[DULL + slot * CARD_W] = 1
-        s[ATTACKED + slot * CARD_W] = s[H_TURN]
+        cid = s[CARD + slot * CARD_W]
+        if twice and s[ATTACKED + slot * CARD_W] != -s[H_TURN] \
+                and game.field_op_row(T, cid, K.Op.ATTACK_TWICE, card_table(T)[cid, K.C_ABIL_START], 0)[1] >= 0:
+            # a Forward with "<this> can attack twice in the same turn." (whether its condition holds now or not): its
+            # first attack this turn is -H_TURN; can_attack, which refuses a Forward that has attacked this turn (CR
+            # 10.1.2.1.2), lets it attack once more while the ability applies to it (one whose condition comes to
+            # hold after the first attack counts that attack)
+            s[ATTACKED + slot * CARD_W] = -s[H_TURN]
+        else:
+            s[ATTACKED + slot * CARD_W] = s[H_TURN]
         s[ASSIGNED + i] = 0
     for i in range(s[ATK_N]):
         game.trigger_card(s, T, s[ATK_L + i], tp, K.Trigger.ATTACKS_SELF, -1)
         if s[ATK_N] >= 2:  # "When <this> forms a party and attacks" (CR 15.1.1.9)
             game.trigger_card(s, T, s[ATK_L + i], tp, K.Trigger.PARTY_ATTACKS_SELF, -1)
         game.trigger_attacks_other(s, T, s[ATK_L + i])  # "When a <filter> attacks"
-    ft = flag_table(T)
     if s[ATK_N] >= 2 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_PARTY_TRIGGER) != 0:
         # "When a party you control attacks" (once for the attack)
         game.trigger_party_attacks(s, T, tp, K.Trigger.PARTY_ATTACKS)

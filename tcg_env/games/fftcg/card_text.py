@@ -368,6 +368,12 @@ class FFTextTransformer(TextTransformer, Transformer):
     def z_break(self, _):
         return ("zone", "break")
 
+    def z_break_opp(self, _):
+        return ("zone", "break_opp")
+
+    def z_break_any(self, _):
+        return ("zone", "break_any")
+
     def noun(self, items):
         return items[0]
 
@@ -415,6 +421,13 @@ class FFTextTransformer(TextTransformer, Transformer):
                 if key in f:
                     raise Unsupported(f"two {key} words in one description")
                 f[key] = v
+        if f.get("zone") in ("break_opp", "break_any"):
+            # "in your opponent's / either player's Break Zone": the owner's cards there (CR 6.2), side "any" said
+            # outright (a bare "in your Break Zone" is the player's own: _own)
+            if "side" in f:
+                raise Unsupported("a side and a Break Zone of a player")
+            f["side"] = "opponent" if f["zone"] == "break_opp" else "any"
+            f["zone"] = "break"
         if "name" in f and "exclude_name" in f:
             # "[Card Name X] ... other than [Card Name Y]" (an alternative's half): X alone says it
             if f["name"] == f["exclude_name"]:
@@ -480,6 +493,13 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def c_damage(self, items):
         return {"kind": "damage_at_least", "value": _int(items[0])}
+
+    def c_damage_exactly(self, items):
+        # "you have received 6 points of damage": a player who has received 7 has lost (CR 3.1.1, a constructed game:
+        # the engine's), so while the game goes on 6 is 6 or more; another count is not "N or more"
+        if _int(items[0]) != 6:
+            raise Unsupported("'you have received N points of damage' (exactly N) other than 6")
+        return {"kind": "damage_at_least", "value": 6}
 
     def c_opp_damage(self, items):
         return {"kind": "opp_damage_at_least", "value": _int(items[0])}
@@ -671,6 +691,11 @@ class FFTextTransformer(TextTransformer, Transformer):
         # "Dull it and deal it 3000 damage."
         return _Steps([("reg", [{"op": items[0]}, {"op": "damage", "amount": self._ints(items)[0]}])])
 
+    def it_damage_verbs(self, items):
+        # "Deal them 3000 damage and dull them.": the damage, then the verb, on each chosen card still on the field
+        verb = next(v for v in items if isinstance(v, str) and not isinstance(v, Token))
+        return _Steps([("reg", [{"op": "damage", "amount": self._ints(items)[0]}, {"op": verb}])])
+
     def it_damage(self, items):
         return _Steps([("reg", [{"op": "damage", "amount": self._ints(items)[0], **self._per(items)}])])
 
@@ -829,6 +854,25 @@ class FFTextTransformer(TextTransformer, Transformer):
         return _Steps([("op", {"op": "hand_select", "filter": _with(f, side="opponent", zone="hand"), "count": n,
                                "then": then})])
 
+    def hmt_remove(self, items):
+        return ("remove", self._ints(items)[0])
+
+    def hmt_discard(self, items):
+        return ("discard", self._ints(items)[0])
+
+    def hand_may_select(self, items):
+        # "You may select ... If you do so, remove it / your opponent discards it and draws N": the select may take
+        # none (HAND_SELECT_MAY, the hand revealed either way), the draw only when one was selected (IF_DONE)
+        n, f = self._ints(items)[0], next(t for t in items if isinstance(t, dict))
+        then, draws = next(t for t in items if isinstance(t, tuple))
+        if "side" in f or "zone" in f or "state" in f or "exclude_self" in f:
+            raise Unsupported("a side, zone or state on a card of the opponent's hand")
+        if n != 1:
+            raise Unsupported("'you may select' more than 1 card in a hand")
+        return _Steps([("op", {"op": "hand_select", "filter": _with(f, side="opponent", zone="hand"), "count": n,
+                               "then": then, "up_to": True}),
+                       ("if_done", [("op", {"op": "draw", "count": draws, "who": "opponent"})])])
+
     def it_remove(self, _):
         return _Steps([("reg", [{"op": "remove_from_game"}])])
 
@@ -891,6 +935,9 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def self_remove(self, _):
         return _Steps([("self", [{"op": "remove_from_game"}])])
+
+    def self_put_break(self, _):
+        return _Steps([("self", [{"op": "put_into_break_zone"}])])
 
     def self_damage(self, items):
         return _Steps([("self", [{"op": "damage", "amount": self._ints(items)[0]}])])
@@ -1168,6 +1215,14 @@ class FFTextTransformer(TextTransformer, Transformer):
     def done_self_removed(self, _):
         return ("op", {"op": "source_leaves", "to": "removed"})
 
+    def may_done_alone(self, items):
+        # "..., you may put ~ into the Break Zone / remove ~ from the game." (Op.SOURCE_LEAVES from where the trigger
+        # leaves the card, auto(); the ability is optional, asked on resolution, CR 11.8.14)
+        done = items[0]
+        if done[1]["op"] != "source_leaves":
+            raise Unsupported("'you may' with an instruction that only reports whether it was done")
+        return ("optional", [done])
+
     def may_if_done(self, items):
         # "you may X. If you do so, Y.": the ability is optional (asked on resolution, CR 11.8.14) and Y runs
         # when X was done (declining does nothing at all, which is what "if you do so" asks)
@@ -1216,7 +1271,8 @@ class FFTextTransformer(TextTransformer, Transformer):
                             # field" / "add it to your hand" follows (which sets the filter's type)
                             if len(st[1]) != 1 or n_regs >= 2:
                                 raise Unsupported("a card of the Break Zone chosen with other cards")
-                            last_break = {"op": "choose", "filter": _own(f), "count": tgt["count"], "reg": n_regs}
+                            last_break = {"op": "choose", "filter": f if "side" in f else _own(f), "count": tgt["count"],
+                                          "reg": n_regs}
                             if tgt["up_to"]:
                                 last_break["up_to"] = True
                             chooses.append(last_break)
@@ -1259,7 +1315,13 @@ class FFTextTransformer(TextTransformer, Transformer):
                     if last_choose[0].get("ambiguous"):
                         raise Unsupported("'it' after a chosen card and a group of cards")
                     if any(t["filter"].get("zone") == "break" for t in last_choose):
-                        raise Unsupported("an effect on a card in the Break Zone other than playing it")
+                        # "Remove it / them from the game." on cards chosen in a Break Zone: those still there on
+                        # resolution are removed (CR 11.11.2; cards.py: Op.ADD_TO_HAND's Break Zone register form)
+                        if last_break is None or [op["op"] for op in st[1]] != ["remove_from_game"]:
+                            raise Unsupported("an effect on a card in the Break Zone other than playing it")
+                        rest.append({"op": "remove_from_game", "reg": last_break["reg"]})
+                        last_break = None
+                        continue
                     # "Choose up to 1 Forward and up to 1 Backup. Dull them and Freeze them.": "them" is
                     # every chosen card, of both sets (each set's register gets the same ops)
                     for reg in it_regs:
@@ -1273,6 +1335,8 @@ class FFTextTransformer(TextTransformer, Transformer):
                     # the card chosen when cast / put on the stack (its CHOOSE row: none chosen only for "up to");
                     # on resolution, the chosen cards still in the Break Zone move (CR 11.11.2)
                     f = last_break["filter"]
+                    if f.get("side") != "own":
+                        raise Unsupported(f"'{what}' of a card of another player's Break Zone")
                     if "state" in f or "exclude_self" in f:
                         raise Unsupported("a state or 'other than' on a card of the Break Zone")
                     if kind == "play_it":
@@ -1287,6 +1351,12 @@ class FFTextTransformer(TextTransformer, Transformer):
                     if n_regs >= 2:
                         raise Unsupported("more than 2 sets of targets")
                     f = st[1]
+                    if f.get("zone") == "break" and [op["op"] for op in st[2]] == ["remove_from_game"]:
+                        # "Remove all the cards in your opponent's Break Zone from the game." (on resolution: the
+                        # cards there then; Op.ADD_TO_HAND's Break Zone filter form, cards.py)
+                        rest.append({"op": "remove_break_zone", "filter": f if "side" in f else _own(f)})
+                        last_choose = [{"filter": f, "count": 0, "up_to": False, "group": True, "ambiguous": True}]
+                        continue
                     if f.get("zone") == "break" or f.get("type") == "summon":
                         raise Unsupported("an effect on all the cards of a Break Zone")
                     rest.append({"op": "select_all", "filter": f, "reg": n_regs})
@@ -1346,8 +1416,9 @@ class FFTextTransformer(TextTransformer, Transformer):
                     # "If you do so, <effect>.": the core's IF_DONE right after the instruction it asks about
                     prev = rest[-1] if rest else None
                     if prev is None or prev["op"] not in ("discard", "damage_player", "pay", "source_leaves", "dull_active",
-                                                          "discard_matching") \
-                            or prev.get("who", "controller") != "controller":
+                                                          "discard_matching", "hand_select") \
+                            or prev.get("who", "controller") != "controller" \
+                            or prev["op"] == "hand_select" and not prev.get("up_to"):
                         raise Unsupported("'if you do so' after an effect that does not report whether it was done")
                     at = len(rest)
                     walk(st[1])
@@ -1423,6 +1494,15 @@ class FFTextTransformer(TextTransformer, Transformer):
         if items[0] in ("forward", "character"):
             raise Unsupported("'is dealt damage by a Forward / Character' as a trigger")
         raise Unsupported("'is dealt damage by a Summon or an ability' (any player's) as a trigger")
+
+    def t_enters_self_cast(self, _):
+        # played from the hand, its cost paid (Trigger.ENTERS_SELF_CAST)
+        return ("enters_self_cast", None)
+
+    def t_enters_self_by_effect(self, _):
+        # put onto the field by a Summon or an ability (Trigger.ENTERS_SELF_BY_EFFECT: every card an effect puts onto a
+        # field is its controller's, "your")
+        return ("enters_self_by_effect", None)
 
     def t_chosen_self(self, _):
         return ("chosen_self", None)
@@ -1762,6 +1842,46 @@ class FFTextTransformer(TextTransformer, Transformer):
         f = {"type": "forward", "state": "attacking", "exclude_self": True}
         return [{"kind": "field", "effect": self._aura(f, items[-1]), "condition": {"kind": "self_in_party", "value": 0}}]
 
+    def f_attack_twice(self, _):
+        # "~ can attack twice in the same turn." (Op.ATTACK_TWICE: CR 10.1.2.1.2 lets a Forward attack if it has not
+        # attacked this turn; this one may attack a second time, battle.declare_attackers_done; still active or Brave,
+        # CR 10.1.2.1.1)
+        if self.card.get("type") != "forward":
+            raise Unsupported("'can attack twice' on a card that is not a Forward")
+        return [{"kind": "field", "effect": [{"op": "attack_twice"}]}]
+
+    def _party_partner(self, f: dict) -> dict | None:
+        # "with Forwards / [Job X] Forwards of any Element": any Forward (None), or the Forwards of a description (the
+        # party is the controller's attacking Forwards: side own)
+        if f.get("type") != "forward" or "zone" in f or f.get("side") not in (None, "own") or "alt" in f \
+                or "element" in f:
+            raise Unsupported("a party partner that is not a Forward of a description")
+        rest = {k: v for k, v in f.items() if k not in ("type", "side")}
+        return None if not rest else {**f, "side": "own"}
+
+    def f_party_any_self(self, items):
+        # CR 15.1.1.9.2 (a party of Forwards sharing an Element): ~ may be in a party with the partners whatever their
+        # Element; any two others of the party still share one (kernels.may_join_party, pair by pair)
+        if self.card.get("type") != "forward":
+            raise Unsupported("'can form a party' on a card that is not a Forward")
+        partner = self._party_partner(next(t for t in items if isinstance(t, dict)))
+        op = {"op": "party_any_element"}
+        if partner is not None:
+            op["partner"] = partner
+        return [{"kind": "field", "effect": [op]}]
+
+    def f_party_any_aura(self, items):
+        # "The [Category X] Forwards you control can form a party with Forwards of any Element." (each of them, as the
+        # self form)
+        who, partner = [t for t in items if isinstance(t, dict)]
+        if who.get("type") != "forward" or who.get("side") != "own" or "zone" in who or "alt" in who:
+            raise Unsupported("'can form a party' on cards that are not Forwards you control")
+        partner = self._party_partner(partner)
+        op = {"op": "party_any_element", "filter": who}
+        if partner is not None:
+            op["partner"] = partner
+        return [{"kind": "field", "effect": [op]}]
+
     def f_must_attack(self, items):
         # "~ must attack once per turn if possible": while it can attack and has not this turn, its controller may
         # not end the Attack Phase (the DECLARE_ATTACK mask: no PASS)
@@ -1942,6 +2062,25 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("damage dealt by a Summon of a description")
         return self._increase(amount, "filter", by, f=f)
 
+    def _inc_or(self, items, by: str):
+        # the Summon's half is the ability's controller's Summon (of the Element); the other half a Character you
+        # control that the description matches (f_inc_dealer's)
+        f = next(t for t in items if isinstance(t, dict))
+        elem = next((str(t).lower() for t in items if isinstance(t, Token) and t.type == "ELEMENT"), None)
+        kind, amount = [t for t in items if isinstance(t, (str, int)) and not isinstance(t, Token)]
+        if kind != "any":
+            raise Unsupported("'deals battle damage' with a Summon")
+        if f.get("side") != "own" or "zone" in f or "alt" in f or f.get("type") not in ("character", "forward",
+                                                                                          "backup"):
+            raise Unsupported("damage dealt by cards that are not Characters you control")
+        return self._increase(amount, "filter", by, f=f, element=elem)
+
+    def f_inc_summon_or(self, items):
+        return self._inc_or(items, "summon_or_dealer")
+
+    def f_inc_summon_or_ability(self, items):
+        return self._inc_or(items, "summon_or_ability")
+
     def by_summon(self, _):
         return "summon"
 
@@ -2007,6 +2146,52 @@ class FFTextTransformer(TextTransformer, Transformer):
             # applied after the reductions, the doubles before the increases (effects.damage_dealt)
             self.approximate("damage_increase_order")
         return [{"kind": "field", "effect": [{"op": "damage_mod", "mode": mode, "amount": amount, "by": by}]}]
+
+    # "If a Forward forming a party with ~ is dealt damage, the damage becomes 0 instead." (the attacking Forwards other
+    # than ~ while ~ attacks in a party, CR 15.1.1.9, as "The Forwards forming a party with ~ gain ..."; at most one
+    # attack is declared at a time, so the attacking Forwards are ~'s party): Op.DAMAGE_MOD_AURA with the condition
+    # self_in_party (checked with the aura where the damage is dealt, effects.damage_mod_auras). A damage dealt to them
+    # while the party attacks (the blocker's, CR 10.1.4.2.1, a Summon's or an ability's) until the party disbands (CR
+    # 10.1.4.5) or is one Forward (CR 15.1.1.9.5)
+    def _party_mod(self, abilities: list) -> list:
+        if self.card.get("type") != "forward":
+            raise Unsupported("'forms a party' on a card that is not a Forward")
+        for ab in abilities:
+            ab["condition"] = {"kind": "self_in_party", "value": 0}
+        return abilities
+
+    def f_party_damage_mod(self, items):
+        f = {"type": "forward", "side": "own", "state": "attacking", "exclude_self": True}
+        return self._party_mod(self.f_damage_mod_aura([f, *[t for t in items if isinstance(t, tuple)]]))
+
+    def f_self_party_damage_mod(self, items):
+        # "If ~ forms a party, the damage dealt to ~ becomes 0 instead." (Op.DAMAGE_MOD while ~ attacks in a party)
+        return self._party_mod(self.f_damage_mod([("any", "any"), ("becomes", self._ints(items)[0])]))
+
+    def f_this_party_damage_mod(self, items):
+        # "If ~ forms a party, the damage dealt to the Forwards forming this party becomes 0 instead." (~ and the
+        # others of its party: the attacking Forwards)
+        f = {"type": "forward", "side": "own", "state": "attacking"}
+        return self._party_mod(self.f_damage_mod_aura([f, ("any", "any"), ("becomes", self._ints(items)[0])]))
+
+    def f_own_party_damage_mod(self, items):
+        # "If a Forward forming a party you control is dealt damage, the damage becomes 0 instead." (the attacking
+        # Forwards you control while two or more attack: a party, CR 15.1.1.9.1, 15.1.1.9.5; one attack at a time)
+        f = {"type": "forward", "side": "own", "state": "attacking"}
+        abilities = self.f_damage_mod_aura([f, *[t for t in items if isinstance(t, tuple)]])
+        for ab in abilities:
+            ab["condition"] = {"kind": "controls_at_least", "value": 2, "filter": dict(f)}
+        return abilities
+
+    def f_party_no_damage(self, items):
+        # "The Forwards forming a party with ~ don't receive any damage [from ...]." (f_party_damage_mod's, becomes 0)
+        by = next((t for t in items if isinstance(t, str) and not isinstance(t, Token)), "any")
+        return self.f_party_damage_mod([("any", by), ("becomes", 0)])
+
+    def f_self_party_no_damage(self, items):
+        # "If ~ forms a party, ~ doesn't receive any damage [from ...]."
+        by = next((t for t in items if isinstance(t, str) and not isinstance(t, Token)), "any")
+        return self._party_mod(self.f_damage_mod([("any", by), ("becomes", 0)]))
 
     # "~ doesn't receive any damage [from Summons or abilities]." the damage becomes 0 (Op.DAMAGE_MOD, CR 11.12.5.4: the
     # damage is not dealt); 0 whatever the order with the other replacements (CR 11.12.5.6.1: an increase, a double or
@@ -2442,29 +2627,65 @@ def _renumbered(effect: list[dict], first: int) -> list[dict]:
     return [{**op, "reg": op["reg"] + first} if "reg" in op else op for op in effect]
 
 
+def _split_reflexive(abilities: list[dict]) -> list[tuple[dict, list[dict]]] | str:
+    """The abilities of one action's line as (ability, the reflexive abilities after it): "You may pay X. When you do
+    so, Y." is an optional ability (pay, if_done, reflex) and Y's reflexive one; in a modal ability the action is
+    selected first and the payment asked on resolution (the pay op's "may", CR 11.8.14), so the action's ability loses
+    "optional". Another "you may" in an action is refused (the engine asks "you may" of a whole ability)."""
+    out: list[tuple[dict, list[dict]]] = []
+    for ab in abilities:
+        if ab.get("trigger") == "reflexive":
+            if not out:
+                return "a reflexive ability first"
+            out[-1][1].append(ab)
+            continue
+        if ab.get("optional"):
+            eff = ab["effect"]
+            ops = [op["op"] for op in eff]
+            k = ops.index("pay") if "pay" in ops else -1
+            if k < 0 or ops[k:] != ["pay", "if_done", "reflex"] or any(o not in _TARGETING_OPS for o in ops[:k]):
+                return "an action with its own 'you may' (other than 'You may pay ... When you do so, ...')"
+            ab = {key: v for key, v in ab.items() if key != "optional"}
+            ab["effect"] = [*eff[:k], {**eff[k], "may": True}, *eff[k + 1:]]
+        out.append((ab, []))
+    return out
+
+
 def _modal_ability(heads: list[LineResult], n: int, up_to: bool, alt: dict | None = None) -> list[dict] | str:
     """One modal ability per ability of the head (an EX BURST line has two) from the line compiled
     once with each action in place of "select ...": the abilities must differ only in their effect.
-    Where more than one action may be selected, each action's targets go to registers of their own."""
+    Where more than one action may be selected, each action's targets go to registers of their own.
+    An action's reflexive abilities ("When you do so, ...") follow the modal ability, in the order of
+    the actions, each action's reflex op naming its own (reflex "ability")."""
     out = []
     m = len(heads)
     if m < 2:
         return "one action (the others choose Monsters)"
-    for j, ab in enumerate(heads[0].abilities):
+    split = [_split_reflexive(h.abilities) for h in heads]
+    bad = next((x for x in split if isinstance(x, str)), None)
+    if bad is not None:
+        return bad
+    if any(len(x) != len(split[0]) for x in split):
+        return "the actions compile to different abilities"
+    for j, (ab, _) in enumerate(split[0]):
         rest = {k: v for k, v in ab.items() if k != "effect"}
+        reflexive: list[dict] = []
         effect: list[dict] = [{"op": "select_mode", "modes": m, "count": n, "up_to": up_to}]
         if alt is not None:
             effect.append({"op": "mode_if", **alt})
         several = n > 1 or up_to or (alt is not None and (alt["count"] > 1 or alt["up_to"]))
         count = max(n, alt["count"] if alt is not None else 0)
         sums = {(0, 0)}  # (registers, actions) the selected actions before this one may fill
-        for h in heads:
-            if len(h.abilities) != len(heads[0].abilities):
-                return "the actions compile to different abilities"
-            other = h.abilities[j]
+        for sp in split:
+            other, refl = sp[j]
             if {k: v for k, v in other.items() if k != "effect"} != rest:
                 return "an action with its own condition, 'you may' or trigger"
             ops = other["effect"]
+            if refl:
+                if len(refl) != 1 or [op["op"] for op in ops].count("reflex") != 1:
+                    return "an action with more than one 'When you do so'"
+                reflexive.append(refl[0])
+                ops = [{**op, "ability": len(reflexive)} if op["op"] == "reflex" else op for op in ops]
             if not several:
                 effect += [{"op": "mode"}, *ops]
                 continue
@@ -2480,6 +2701,7 @@ def _modal_ability(heads: list[LineResult], n: int, up_to: bool, alt: dict | Non
         if len(effect) > 24:
             return "a modal effect of more than 24 ops"
         out.append({**rest, "effect": effect})
+        out += [{**r, "effect": [dict(op) for op in r["effect"]]} for r in reflexive]
     return out
 
 
@@ -2515,7 +2737,12 @@ def compile_card_lines(lines: list[str], card: Mapping[str, Any]) -> list[LineRe
             # "If <condition>, select up to K of the M following actions instead." (Op.MODE_IF)
             after = after[inst.end():]
             name = str(card.get("name") or "Zq")
-            res = COMPILER.compile_line(f"If {inst.group(1)}, {name} gains +1000 power.", {**card, "type": "forward"})
+            cond_text = inst.group(1)
+            if card.get("type") == "summon" and at.start() == 0:
+                # a Summon's actions are selected as it is cast, before its cost is paid (CR 11.3: the targets, then
+                # the cost; effects.finish_frame): "(before paying the cost for ~)" is when the condition is read
+                cond_text = re.sub(r"\s*\(before paying the cost for " + re.escape(name) + r"\)$", "", cond_text)
+            res = COMPILER.compile_line(f"If {cond_text}, {name} gains +1000 power.", {**card, "type": "forward"})
             cond = res.abilities[0].get("condition") if res.compiled and res.abilities else None
             if cond is None:
                 reason = f"the condition of 'select ... instead': {res.reason or 'not a condition'}"
@@ -2538,6 +2765,8 @@ def compile_card_lines(lines: list[str], card: Mapping[str, Any]) -> list[LineRe
             raw = lines[i]
             for k, act in enumerate(actions):
                 act = act.strip()
+                if act.endswith(".'") and not re.search(r"(^|\s)'", act):
+                    act = act[:-1]  # a list's typo: a closing single quote that no quote opens ("... and Brave.'")
                 name = str(card.get("name") or "")
                 keep = at.start() == 0 or raw[:at.start()].rstrip().endswith("EX BURST") or \
                     (name and re.match(re.escape(name) + r"(?![A-Za-z0-9])", act))  # "Iris gains ...": the name

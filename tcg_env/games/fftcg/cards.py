@@ -84,6 +84,8 @@ TriggerName = Literal[
     "dealt_damage_by_opp_effects_self",  # "When <this> is dealt damage by your opponent's Summons or abilities"
     "party_attacks",  # "When a party you control attacks" / "When N or more <filter> you control form a party and attack"
     "party_deals_damage_to_player",  # "When a party you control deals damage to your opponent"
+    "enters_self_cast",  # "When <this> enters the field due to your cast"
+    "enters_self_by_effect",  # "When <this> enters the field due to your Summons or abilities"
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -223,8 +225,9 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # it from the game."
         # "When a Forward you control attacks, it gains ...": the card the trigger was about (attacks_other, enters_other)
         op_model("target_trigger", module, reg=(Reg, 0)),
+        # up_to: "You may select N ... If you do so, ...": none may be selected (reports whether one was)
         op_model("hand_select", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5)),
-                 then=(Literal["discard", "remove"], "discard")),
+                 then=(Literal["discard", "remove"], "discard"), up_to=(bool, False)),
         op_model("power", module, amount=_Amount, duration=_Dur, reg=(Reg, 0)),
         op_model("power_per", module, amount=_Amount, duration=_Dur, reg=(Reg, 0),
                  per=(Literal["card", "damage", "hand", "opp_hand"], "card"), filter=(filter_model | None, None)),
@@ -238,15 +241,23 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("add_to_hand", module, filter=(filter_model | None, None), count=(int, Field(default=1, ge=1, le=5)),
                  reg=(Reg | None, None), up_to=(bool, True)),
         op_model("draw", module, count=(int, Field(default=1, ge=1, le=10)), who=(WhoName, "controller")),
+        # "Remove all the cards in your opponent's Break Zone from the game.": every card of the Break Zones the filter
+        # (zone break) matches on resolution
+        op_model("remove_break_zone", module, filter=filter_model),
         # "If <condition>, <effect>." inside an effect: the next ``then`` ops run only when it holds on resolution
         op_model("if", module, condition=FFCondition, then=(int, Field(ge=1, le=20))),
         # "If you do so, <effect>." right after an op of _REPORTS_DONE (the core's IF_DONE)
         if_done_op(module),
         # "When you do so, <effect>.": queue the next ability (trigger "reflexive") on the controller's pending list
-        op_model("reflex", module),
-        # "you may pay {Fire}{1}.": cp CP, one of them of element (none: any)
+        # (ability: the ability that many rows after this one, the same card's: a modal ability's actions each queue
+        # their own, in the order of their actions)
+        op_model("reflex", module, ability=(int, Field(default=1, ge=1, le=8))),
+        # "you may pay {Fire}{1}.": cp CP, one of them of element (none: any). may: asked first on resolution (a modal
+        # ability's action "You may pay ... When you do so, ...": the action is selected, then paying is optional,
+        # CR 11.8.14); otherwise the ability's "optional" asks
         op_model("pay", module, cp=(int, Field(ge=1, le=10)), element=(ElementName | None, None),
-                 elements=(list[ElementName], Field(default_factory=list))),  # several symbols: as FFCost's
+                 elements=(list[ElementName], Field(default_factory=list)),  # several symbols: as FFCost's
+                 may=(bool, False)),
         # "you may put <this> into the Break Zone / remove <this> from the game": from the field or the Break Zone
         op_model("source_leaves", module, to=Literal["break_zone", "removed"], source_in=Literal["field", "break_zone"]),
         op_model("mill", module, count=(int, Field(default=1, ge=1, le=20)), who=(WhoName, "controller")),
@@ -311,7 +322,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # double: "double the damage instead" (no amount)
         op_model("damage_increase", module, amount=(Annotated[int, Field(ge=0, multiple_of=1000)], 0), double=(bool, False),
                  dealer=(Literal["self", "any", "filter"], "self"), filter=(filter_model | None, None),
-                 by=(Literal["any", "battle", "your_summon"], "any"), element=(ElementName | None, None)),
+                 by=(Literal["any", "battle", "your_summon", "summon_or_dealer", "summon_or_ability"], "any"),
+                 element=(ElementName | None, None)),
         # "can produce CP of any Element" (no elements) / "can produce Wind CP" (the elements besides its own)
         op_model("any_element_cp", module, elements=(list[ElementName], [])),
         op_model("unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)]),
@@ -319,6 +331,10 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("pay_only", module, element=(bool, False), backups=(bool, False), effects=(bool, False)),
         op_model("enters_dull", module),  # "<this> enters the field dull."
         op_model("must_be_chosen", module),  # "Summons and abilities of your opponent must choose <this> if possible."
+        op_model("attack_twice", module),  # "<this> can attack twice in the same turn."
+        # "<this> / The DESC you control (filter) can form a party with Forwards / [DESC] Forwards (partner) of any
+        # Element." (exceptions to CR 15.1.1.9.2)
+        op_model("party_any_element", module, filter=(filter_model | None, None), partner=(filter_model | None, None)),
         # "You can play 2 or more Dark Characters onto the field." (many), "<this> can be played onto the field even if
         # you control other Dark Characters." (self): exceptions to the Light / Dark rule (CR 7.7.3, 12.4.7)
         op_model("light_dark", module, element=Literal["light", "dark"], many=(bool, False), self_despite=(bool, False)),
@@ -355,10 +371,11 @@ _ON_REGISTER = {
 # DISCARD: every card discarded; DAMAGE_PLAYER: the damage is received (not when a PLAYER_DAMAGE_SHIELD replaced it by
 # 0; a defeat ends the game, CR 3.1); PAY: the CP paid (not when it cannot be paid);
 # SOURCE_LEAVES: the source moved (not when it was no longer where the ability expects it)
-_REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves", "dull_active", "discard_matching"})
+_REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves", "dull_active", "discard_matching",
+                           "hand_select"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
                "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "no_activate", "must_attack", "any_element_cp", "enters_dull", "light_dark", "must_be_chosen",
-               "aura_unchoosable", "pay_only", "damage_mod", "damage_increase", "damage_mod_aura", "player_damage_double"}
+               "attack_twice", "party_any_element", "aura_unchoosable", "pay_only", "damage_mod", "damage_increase", "damage_mod_aura", "player_damage_double"}
 
 
 class FFAbility(StrictModel):
@@ -528,7 +545,12 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
         flags[-1, K.FL_MISC] |= K.FLAG_PARTY_TRIGGER  # battle.declare_attackers_done fires them
     if (code[:, K.I_OP] == K.Op.MUST_BE_CHOSEN).any():
         flags[-1, K.FL_MISC] |= K.FLAG_MUST_BE_CHOSEN  # the CHOOSE_TARGET mask looks for such a card
-    if abilities is not None and abilities.shape[0] and (abilities[:, K.A_TRIGGER] == K.Trigger.PUT_INTO_BREAK_OTHER).any():
+    if (code[:, K.I_OP] == K.Op.ATTACK_TWICE).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_ATTACK_TWICE  # battle.declare_attackers_done looks at the attacking Forwards
+    if (code[:, K.I_OP] == K.Op.PARTY_ANY_ELEMENT).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_PARTY_ANY_ELEMENT  # kernels.may_join_party looks at the attacking player's field
+    if abilities is not None and abilities.shape[0] and np.isin(
+            abilities[:, K.A_TRIGGER], (K.Trigger.PUT_INTO_BREAK_OTHER, K.Trigger.OPP_FORWARD_BROKEN)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_PUT_BREAK_OTHER  # cards leaving at once are looked at together
     reductions = (code[:, K.I_OP] == K.Op.COST_REDUCTION) | (code[:, K.I_OP] == K.Op.SELF_COST_REDUCTION)
     if (reductions & (code[:, K.I_A2] != 0)).any():
@@ -592,7 +614,10 @@ class FFCardTable(CardTable):
             arg = getattr(op, "amount", None)
             if arg is None:
                 arg = getattr(op, "count", None)
-            ops.append(op.op + (f" {arg}" if arg is not None else ""))
+            # "Choose up to 2 Forwards" / "search for up to 2 ...": the player may take fewer (up_to; look_top's is
+            # of the cards it takes, not of those looked at)
+            upto = " up to" if arg is not None and getattr(op, "up_to", False) and op.op != "look_top" else ""
+            ops.append(op.op + (f"{upto} {arg}" if arg is not None else ""))
         return f"{head}: " + " -> ".join(ops)
 
 
@@ -751,8 +776,15 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.trigger", "an auto ability needs a trigger")
         elif ab.trigger is not None:
             self.fail(f"{p}.trigger", "only auto abilities have a trigger")
-        if ab.trigger == "reflexive" and (k == 0 or not any(op.op == "reflex" for op in card.abilities[k - 1].effect)):
-            self.fail(f"{p}.trigger", "a 'reflexive' ability follows the ability whose 'reflex' op queues it")
+        if ab.trigger == "reflexive":
+            # after the ability whose reflex op queues it (the reflexive abilities of a modal ability's actions follow it
+            # one after another)
+            first = k
+            while first > 0 and card.abilities[first - 1].trigger == "reflexive":
+                first -= 1
+            if first == 0 or not any(op.op == "reflex" and op.ability == k - first + 1
+                                     for op in card.abilities[first - 1].effect):
+                self.fail(f"{p}.trigger", "a 'reflexive' ability follows the ability whose 'reflex' op queues it")
         if ab.trigger_filter is not None and ab.trigger not in ("enters_other", "put_into_break_other", "attacks_other",
                                                                 "party_attacks"):
             self.fail(f"{p}.trigger_filter", "trigger_filter is only used with triggers 'enters_other', "
@@ -1028,9 +1060,15 @@ class _Compiler(PoolCompiler):
                 filled.add(op.reg)
             if name in _ON_REGISTER and op.reg not in filled:
                 self.fail(f"{q}.reg", f"register {op.reg} has no targets (choose/select_all/target_self first)")
+            if name == "remove_from_game" and op.reg in break_regs:
+                # "Remove it / them from the game." on cards chosen in a Break Zone: those still there on resolution
+                # (CR 11.11.2), Op.ADD_TO_HAND's register form with PUT_REMOVED
+                self.code_rows.append([int(K.Op.ADD_TO_HAND), op.reg, -1, 0, K.PUT_REMOVED])
+                seen_effect = True
+                continue
             if name in _ON_REGISTER and op.reg in break_regs:
                 self.fail(f"{q}.reg", f"register {op.reg} holds cards chosen in the Break Zone: only add_to_hand / "
-                                      "put_onto_field act on them")
+                                      "put_onto_field / remove_from_game act on them")
             if name == "target_self" and (no_self or card.type == "summon"):
                 self.fail(f"{q}.op", "target_self needs a source on the field (not in summon/ex_burst abilities)")
 
@@ -1041,8 +1079,7 @@ class _Compiler(PoolCompiler):
                 # hand.": chosen when cast / put on the stack like any target, CR 11.3.3, 11.8.9)
                 in_break = op.filter.zone == "break"
                 if in_break:
-                    if op.filter.side != "own":
-                        self.fail(f"{q}.filter.side", "a card chosen in the Break Zone is in your own Break Zone")
+                    # any player's Break Zone: only remove_from_game acts on another player's cards there (below)
                     break_regs[op.reg] = op.filter
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field", "break"), characters=not in_break)
                 a1, a2 = op.count, int(op.up_to)
@@ -1052,7 +1089,7 @@ class _Compiler(PoolCompiler):
                 if op.filter.side != "opponent" or op.filter.zone != "hand":
                     self.fail(f"{q}.filter", "the cards of the opponent's hand (side opponent, zone hand)")
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("hand",), characters=False)
-                a1, a2 = op.count, int(op.then == "remove")
+                a1, a2 = op.count, K.HAND_SELECT_REMOVE * int(op.then == "remove") | K.HAND_SELECT_MAY * int(op.up_to)
             elif name == "opp_select":
                 if op.filter.side != "opponent":
                     self.fail(f"{q}.filter.side", "the opponent selects among the cards they control")
@@ -1120,6 +1157,10 @@ class _Compiler(PoolCompiler):
                 multi = self.elements_code(op.element, op.elements, op.cp, q)
                 if multi is not None:
                     a1 = multi
+                if op.may and (ab.optional or not modal):
+                    self.fail(f"{q}.may", "a pay op asks 'you may' itself only in a modal ability's action (elsewhere: "
+                                          "the ability is optional)")
+                a2 = int(op.may)
             elif name == "source_leaves":
                 if op.to == op.source_in or card.type == "summon" or no_self:
                     self.fail(f"{q}.to", "source_leaves moves a Character's own card to another zone (not in a Summon's "
@@ -1128,10 +1169,12 @@ class _Compiler(PoolCompiler):
                 a1 = int(K.Zone.FIELD if op.source_in == "field" else K.Zone.BREAK)
             elif name == "reflex":
                 k = next(i for i, a in enumerate(card.abilities) if a is ab)
-                nxt = card.abilities[k + 1] if k + 1 < len(card.abilities) else None
-                if nxt is None or nxt.kind != "auto" or nxt.trigger != "reflexive":
-                    self.fail(f"{q}.op", "reflex queues the next ability, an auto ability with trigger 'reflexive'")
-                a0 = 1  # the next ability row (a card's abilities are consecutive rows)
+                nxt = card.abilities[k + op.ability] if k + op.ability < len(card.abilities) else None
+                if nxt is None or nxt.kind != "auto" or nxt.trigger != "reflexive" \
+                        or any(a.trigger != "reflexive" for a in card.abilities[k + 1:k + op.ability]):
+                    self.fail(f"{q}.op", "reflex queues a reflexive auto ability right after this one (ability: how "
+                                         "many rows after it, past the others' reflexive abilities only)")
+                a0 = op.ability  # that ability's row (a card's abilities are consecutive rows)
             elif name == "draw" or name == "mill":
                 a0, a1 = op.count, K.Who[op.who.upper()]
             elif name == "discard":
@@ -1158,6 +1201,8 @@ class _Compiler(PoolCompiler):
                     self.fail(f"{q}.reg", f"{name} takes a filter, or the register of a choose op with a Break Zone "
                                           "filter (not both)")
                 f = break_regs[op.reg]
+                if f.side != "own":
+                    self.fail(f"{q}.reg", f"{name} takes a card chosen in your own Break Zone (side 'own')")
                 if name == "put_onto_field" and (f.type is None or "summon" in f.type):
                     self.fail(f"{q}.reg", "put_onto_field needs the choose filter's Character type (forward/backup/"
                                           "character)")
@@ -1187,6 +1232,11 @@ class _Compiler(PoolCompiler):
                     self.fail(f"{q}.filter.type", "put_onto_field needs a Character type (forward/backup/character)")
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("break", "hand"), characters=True)
                 a1, a2 = op.count, K.PUT_MUST * int(not op.up_to) | K.PUT_DULL * int(op.dull)
+            elif name == "remove_break_zone":
+                if op.filter.zone != "break":
+                    self.fail(f"{q}.filter.zone", "the cards of the Break Zones (zone 'break')")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("break",), characters=False)
+                a1, a2 = 0, K.PUT_REMOVED
             elif name == "add_to_hand":
                 if op.filter.side == "opponent":
                     self.fail(f"{q}.filter.side", "you add cards of your own Break Zone to your hand")
@@ -1232,7 +1282,8 @@ class _Compiler(PoolCompiler):
                 a1 = op.amount
                 a2 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "damage_increase":
-                if (op.dealer == "filter") != (op.filter is not None) or (op.element is not None and op.by != "your_summon"):
+                if (op.dealer == "filter") != (op.filter is not None) or (op.element is not None and op.by not in ("your_summon", "summon_or_dealer")) \
+                        or (op.by in ("summon_or_dealer", "summon_or_ability") and op.dealer != "filter"):
                     self.fail(f"{q}.op", "damage_increase: a filter with dealer 'filter' only; an element with by "
                                          "'your_summon' only")
                 if op.dealer == "self" and card.type != "forward":
@@ -1247,6 +1298,20 @@ class _Compiler(PoolCompiler):
             elif name == "must_attack":
                 if card.type != "forward":
                     self.fail(f"{q}.op", "must_attack is an ability of a Forward")
+            elif name == "attack_twice":
+                if card.type != "forward":
+                    self.fail(f"{q}.op", "attack_twice is an ability of a Forward")
+            elif name == "party_any_element":
+                if op.filter is None and card.type != "forward":
+                    self.fail(f"{q}.op", "party_any_element on <this>: an ability of a Forward")
+                for fname, fl in (("filter", op.filter), ("partner", op.partner)):
+                    if fl is not None and (fl.side != "own" or fl.zone != "field" or fl.type is None
+                                           or set(fl.type) != {"forward"}):
+                        self.fail(f"{q}.{fname}", "party_any_element: Forwards you control of a description")
+                a0 = K.PARTY_SELF if op.filter is None else \
+                    self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+                a1 = K.PARTY_ANY if op.partner is None else \
+                    self.compile_filter(op.partner, f"{q}.partner", zones=("field",), characters=True)
             elif name == "undullable" or name == "no_activate":
                 pass  # its condition (if any) is read where a card is dulled / activated: effects.field_op_bits
             elif name == "unchoosable":

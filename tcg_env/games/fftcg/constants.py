@@ -255,15 +255,20 @@ FLAG_DAMAGE_BOOST = 2048
 # some card doubles the damage it deals to your opponent (Op.PLAYER_DAMAGE_DOUBLE: effects.deal_damage_to_player reads the
 # source's field abilities)
 FLAG_PLAYER_DAMAGE_DOUBLE = 4096
-# some ability triggers "When a <filter> is put from the field into the Break Zone" (Trigger.PUT_INTO_BREAK_OTHER): cards
-# that leave the field at once (one effect, the rule processes) are looked at together (zones.scan_leaving_together)
+# some ability triggers "When a <filter> is put from the field into the Break Zone" (Trigger.PUT_INTO_BREAK_OTHER) or "When
+# a Forward your opponent controls is broken" (OPP_FORWARD_BROKEN): cards that leave the field at once (one effect, the
+# rule processes) are looked at together (zones.scan_leaving_together)
 FLAG_PUT_BREAK_OTHER = 8192
 # some card "must be chosen if possible" by its opponent's Summons and abilities (Op.MUST_BE_CHOSEN: kernels' CHOOSE_TARGET
 # mask)
 FLAG_MUST_BE_CHOSEN = 16384
+# some Forward "can attack twice in the same turn" (Op.ATTACK_TWICE: battle.declare_attackers_done)
+FLAG_ATTACK_TWICE = 32768
+# some card lets Forwards form a party with Forwards of any Element (Op.PARTY_ANY_ELEMENT: kernels.may_join_party)
+FLAG_PARTY_ANY_ELEMENT = 65536
 # some cost reduction says a cost "can be paid with CP of any Element" (COST_REDUCTION / SELF_COST_REDUCTION a2 = 1):
 # costs.pay_element looks for one in force; without it a card's element CP is asked with no scan
-FLAG_ANY_ELEMENT_PAY = 32768
+FLAG_ANY_ELEMENT_PAY = 131072
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -271,9 +276,19 @@ FLAG_ANY_ELEMENT_PAY = 32768
 # Op.SEARCH's a2: > 1 "search for up to a2 ..."; SEARCH_MUST "search for 1 ...": a card must be taken when one matches
 # (CR 15.1.1.8.1); 0 one card, or none. Op.PUT_ONTO_FIELD's / Op.ADD_TO_HAND's a2 bits: PUT_MUST (as SEARCH_MUST),
 # PUT_DULL ("... onto the field dull")
+# Op.HAND_SELECT's a2 bits: HAND_SELECT_REMOVE the selected card is removed from the game (else discarded);
+# HAND_SELECT_MAY "You may select N ...": the player may select none (the op then reports it not done: "If you do so")
+HAND_SELECT_REMOVE = 1
+HAND_SELECT_MAY = 2
 SEARCH_MUST = 1
 PUT_MUST = 1
 PUT_DULL = 2
+# Op.PAY with a2 = 1 ("You may pay ..." of a modal ability's action): the frame's FR_CNT while it is asked / after
+# the answer (kernels: the OPTIONAL_EFFECT answer)
+MAY_ASKED = -1
+MAY_DECLINED = -2
+MAY_ACCEPTED = -3
+PUT_REMOVED = 4  # Op.ADD_TO_HAND's Break Zone forms (a1 = 0): removed from the game instead of to the hand
 ELEM_MULTI = 1 << 20
 ELEM_BITS = 3
 ELEM_MAX = (1 << ELEM_BITS) - 1  # symbols of one element in one cost
@@ -366,6 +381,11 @@ class Trigger(IntEnum):
     # the attacking player's field (triggers.trigger_party_attacks, from battle; A_TRIG_FILTER packed as PARTY_ATTACKS';
     # only in a pool with such an ability: FL_MISC bit FLAG_PARTY_TRIGGER)
     PARTY_DEALS_DAMAGE_TO_PLAYER = 34
+    # "When <this> enters the field due to your cast" (played from the hand, its cost paid: play.finish_payment) / "...
+    # due to your Summons or abilities" (put onto the field by an effect: every other way a card enters, all of them the
+    # effects of the controller of the field it enters): fired with ENTERS_SELF (zones.enter_field reads PAY_KIND)
+    ENTERS_SELF_CAST = 35
+    ENTERS_SELF_BY_EFFECT = 36
     ATTACKS_OTHER = 24  # "When a <filter> attacks" (A_TRIG_FILTER; triggers.trigger_attacks_other)  # "When <this> is blocked" (a Forward of the attacking party a block is declared against)
 
 
@@ -551,6 +571,11 @@ class Op(IntEnum):
     SEARCH = 33  # a0 = filter row (zone DECK), a1 = Destination; then shuffle (CR 15.1.1.8)
     PUT_ONTO_FIELD = 34  # a0 = filter row (zone BREAK or HAND), a1 = count (chosen one by one)
     ADD_TO_HAND = 35  # a0 = filter row (zone BREAK), a1 = count: cards of your Break Zone to your hand, one by one
+    # a1 = 0: the Break Zone forms (effects.exec_op): a0 = -1, the cards of register I_REG chosen in a Break Zone, to the
+    # hand / removed from the game (a2 PUT_REMOVED); a0 = a filter row with a2 PUT_REMOVED: every card of the Break
+    # Zones it matches removed from the game ("Remove all the cards in your opponent's Break Zone from the game.", the
+    # card schema's op remove_break_zone: this opcode's other name)
+    REMOVE_BREAK_ZONE = 35
     # a0 = count, a1 = Who: the top a0 cards of that player's deck into their Break Zone, one at a time
     # (fewer when the deck runs out: CR 2.3, and no defeat: CR 3.1.2 is about drawing)
     MILL = 36
@@ -687,6 +712,14 @@ class Op(IntEnum):
     # "Summons and abilities of your opponent must choose <this> if possible." (C_HAS_FIELD bit MUST_BE_CHOSEN, pool flag
     # FLAG_MUST_BE_CHOSEN; kernels' CHOOSE_TARGET mask). Unconditional, no operands
     MUST_BE_CHOSEN = 76
+    # "<this> can attack twice in the same turn." (an exception to CR 10.1.2.1.2; pool flag FLAG_ATTACK_TWICE, read by
+    # battle.declare_attackers_done: the first attack this turn of a Forward with it leaves ATTACKED at -H_TURN, which battle.can_attack does
+    # not refuse). Its condition with it (effects.field_op_bits), no operands
+    ATTACK_TWICE = 77
+    # "<this> / The DESC you control can form a party with [DESC] Forwards of any Element." (exceptions to CR
+    # 15.1.1.9.2; pool flag FLAG_PARTY_ANY_ELEMENT, read by kernels.may_join_party): a0 the filter of the Forwards it
+    # lets (or PARTY_SELF: the card itself), a1 the filter of their partners (or PARTY_ANY: any Forward)
+    PARTY_ANY_ELEMENT = 78
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
@@ -720,12 +753,20 @@ class IncreaseBy(IntEnum):
     ANY = 0  # battle damage and the damage of Summons and abilities
     BATTLE = 1  # "deals battle damage"
     YOUR_SUMMON = 2  # "is dealt damage by your Summon": a Summon of the ability's controller
+    # "If your [Element] Summon or a DESC you control deals damage to a Forward": a Summon of the ability's controller (of
+    # the Element), or a Character on the field the dealer filter matches (its battle damage or its abilities')
+    SUMMON_OR_DEALER = 3
+    # "If your Summon or an ability of a DESC you control deals damage to a Forward": a Summon of the ability's
+    # controller, or an ability (not battle damage) of a Character on the field the dealer filter matches
+    SUMMON_OR_ABILITY = 4
 
 
 INCREASE_ELEMENT_SPAN = 8
 # Op.DAMAGE_INCREASE's a1 besides a filter row of the Characters that deal the damage
 DEALER_SELF = -1  # "If <this> deals damage to a Forward"
 DEALER_ANY = -2  # "If a Forward is dealt damage"
+PARTY_SELF = -1  # Op.PARTY_ANY_ELEMENT's a0: "<this> can form a party with ..."
+PARTY_ANY = -1  # Op.PARTY_ANY_ELEMENT's a1: "... with Forwards of any Element" (any Forward)
 
 
 class DamageBy(IntEnum):
@@ -747,7 +788,7 @@ class DamageBy(IntEnum):
 DAMAGE_BY_SPAN = 16  # Op.DAMAGE_MOD_AURA's a0 = DamageMod + DAMAGE_BY_SPAN * DamageBy
 
 
-REAL_CARD_OPS = frozenset({Op.ENTERS_DULL, Op.LIGHT_DARK, Op.MUST_BE_CHOSEN, Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.PLAYER_DAMAGE_SHIELD, Op.PLAYER_DAMAGE_DOUBLE, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.ATTACK_TWICE, Op.PARTY_ANY_ELEMENT, Op.ENTERS_DULL, Op.LIGHT_DARK, Op.MUST_BE_CHOSEN, Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.PLAYER_DAMAGE_SHIELD, Op.PLAYER_DAMAGE_DOUBLE, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
@@ -759,7 +800,8 @@ REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER, Trigger.CHOSEN_SELF,
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,
                                 Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, Trigger.PARTY_ATTACKS,
-                                Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER})
+                                Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER, Trigger.ENTERS_SELF_CAST,
+                                Trigger.ENTERS_SELF_BY_EFFECT})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
 
 
@@ -868,7 +910,7 @@ class SelectFor(IntEnum):
     # may be taken; DEC_ARG[2]: 1 when the player may take none, "up to") / the next card to put on the bottom
     LOOK_PICK = 4
     LOOK_ORDER = 5
-    HAND_SELECT = 7  # Op.HAND_SELECT: a card of the opponent's revealed hand (DEC_ARG[1]: every option; no pass)
+    HAND_SELECT = 7  # Op.HAND_SELECT: a card of the opponent's revealed hand (DEC_ARG[1]: every option; DEC_ARG[2]: pass)
     OPP_SELECT = 6  # Op.OPP_SELECT: the opponent's card of the field (DEC_ARG[1]: every option; DEC_ARG[2] = 0: no pass)
     DISCARD_MATCHING = 9  # Op.DISCARD_MATCHING: a card of the controller's hand to discard (DEC_ARG[1]: every option; no pass)
     DULL_ACTIVE = 8  # Op.DULL_ACTIVE: the controller's active Character to dull (DEC_ARG[1]: every option; no pass)

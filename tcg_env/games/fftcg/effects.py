@@ -648,7 +648,8 @@ def fill_break_targets(game, s, T, frow, viewer, source, base, reg):
             cid = s[CARD + slot * CARD_W]
             dup = False
             for k in range(s[CAND_N]):
-                if s[CARD + (s[CAND + k]) * CARD_W] == cid:
+                # a copy in the other player's Break Zone is another choice ("either player's Break Zone")
+                if s[CARD + (s[CAND + k]) * CARD_W] == cid and s[OWNER + s[CAND + k] * CARD_W] == s[OWNER + slot * CARD_W]:
                     dup = True
                     break
             if not dup and s[CAND_N] < OPTION_SLOTS:
@@ -774,7 +775,7 @@ def scan_targets_leaving(game, s, T, f, op):
     for i in range(s[f + E_REGN + reg]):
         t = s[f + E_REG + reg * TARGET_MAX + i]
         if op != K.Op.BREAK or (s[ZONE + t * CARD_W] == K.Zone.FIELD and game.breakable_by(s, t, ctrl)):
-            game.scan_leaving_together(s, T, t)
+            game.scan_leaving_together(s, T, t, op == K.Op.BREAK)
 
 
 @internal
@@ -821,6 +822,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         return NEXT
     if op == K.Op.HAND_SELECT:
         opp = 1 - ctrl
+        if s[f + FR_CNT] < 0:
+            s[f + FR_CNT] = 0  # "You may select ...": the player selected none (kernels' SELECT_CARD answer PASS)
+            return NOT_DONE
         if s[f + FR_CNT] == 0:
             # "Your opponent reveals their hand": every card of it to both players (the first REVEAL_ROWS)
             reveal_begin(s, REVEALED_N, opp)
@@ -831,11 +835,14 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             if game.fill_candidates_distinct(s, T, a0, ctrl, src, HAND_N + opp, HAND_L + opp * MAX_DECK) > 0:
                 s[DEC_ARG] = K.SelectFor.HAND_SELECT
                 s[DEC_ARG + 1] = s[CAND_N]  # every option may be taken
-                s[DEC_ARG + 2] = 0  # no pass: "select N" (as many as there are)
+                # no pass: "select N" (as many as there are); a2 bit HAND_SELECT_MAY: "You may select N ..." (none)
+                s[DEC_ARG + 2] = 1 if (a2 & K.HAND_SELECT_MAY) != 0 else 0
                 set_decision(s, K.Decision.SELECT_CARD, ctrl)
                 return ASKED
+        n = s[f + FR_CNT] - 1
         s[f + FR_CNT] = 0
-        return NEXT
+        # "If you do so" after "You may select": done when a card was selected
+        return NEXT if n > 0 or (a2 & K.HAND_SELECT_MAY) == 0 else NOT_DONE
     if op == K.Op.DISCARD_MATCHING:
         # "you may discard 1 Summon": all N or none (FR_CNT: how many are discarded so far)
         if s[f + FR_CNT] == 0:
@@ -968,9 +975,20 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         # "you may pay <CP>.": the payment words as for a cost (an ability's: no pay-only restriction, what the
         # observation shows as CP left), one PAY_CP decision per card (CR 5.2.1.3); FLOW is not touched, the
         # frame asks again until it is paid. What cannot be paid is not paid: NOT_DONE
-        if s[f + FR_CNT] == 0:
+        if s[f + FR_CNT] == K.MAY_DECLINED:
+            s[f + FR_CNT] = 0
+            return NOT_DONE
+        if s[f + FR_CNT] == 0 or s[f + FR_CNT] == K.MAY_ACCEPTED:
             if not game.can_pay(s, T, ctrl, a0, a1, -1, -1):
+                s[f + FR_CNT] = 0
                 return NOT_DONE
+            if a2 != 0 and s[f + FR_CNT] == 0:
+                # a2: "You may pay ..." of a modal ability's action, asked now (CR 11.8.14; kernels: the answer sets
+                # FR_CNT to MAY_ACCEPTED / MAY_DECLINED)
+                s[f + FR_CNT] = K.MAY_ASKED
+                s[DEC_ARG] = s[f + E_ABIL]
+                set_decision(s, K.Decision.OPTIONAL_EFFECT, ctrl)
+                return ASKED
             s[PAY_KIND] = K.PK_ABILITY
             s[PAY_PLAYER] = ctrl
             s[PAY_SLOT] = src
@@ -1029,6 +1047,14 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 return ASKED
         zone_shuffle(s, ZT, K.Zone.DECK, ctrl, s)  # CR 15.1.1.8
         s[f + FR_CNT] = 0
+    elif op == K.Op.ADD_TO_HAND and a1 == 0 and a0 >= 0:
+        # Op.REMOVE_BREAK_ZONE: every card of the Break Zones filter a0 matches now, removed from the game
+        for p in range(2):
+            for i in range(s[BREAK_N + p] - 1, -1, -1):
+                slot = s[BREAK_L + p * MAX_DECK + i]
+                if game.filter_match(s, T, a0, slot, ctrl, src):
+                    zone_take(s, ZT, slot)
+                    game.put_in_zone(s, slot, K.Zone.REMOVED)
     elif (op == K.Op.ADD_TO_HAND or op == K.Op.PUT_ONTO_FIELD) and a1 == 0:
         # the cards chosen into register ``reg`` in the Break Zone when the Summon was cast / the ability put on the
         # stack: those still there move (CR 11.11.2; the entry's check has dropped the others)
@@ -1038,7 +1064,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 continue
             if op == K.Op.ADD_TO_HAND:
                 zone_take(s, ZT, slot)
-                game.put_in_zone(s, slot, K.Zone.HAND)
+                game.put_in_zone(s, slot, K.Zone.REMOVED if (a2 & K.PUT_REMOVED) != 0 else K.Zone.HAND)
             elif game.can_enter_field(s, T, slot, ctrl):
                 game.put_onto_field_from_zone(s, T, slot, ctrl)
                 if (a2 & K.PUT_DULL) != 0 and s[ZONE + slot * CARD_W] == K.Zone.FIELD:
@@ -1464,7 +1490,12 @@ def damage_increase(game, s, T, dealer, src_type, src):
                     ok = True
                 if ok and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, c):
                     n = 0
-                    if frow == K.DEALER_ANY:
+                    if by >= K.IncreaseBy.SUMMON_OR_DEALER and dealer == p and src_type == K.CardType.SUMMON \
+                            and src >= 0 and (elem < 0 or cards[s[CARD + src * CARD_W], K.C_ELEMENT] == elem):
+                        n = 1  # "your [Element] Summon or ..."
+                    elif by == K.IncreaseBy.SUMMON_OR_ABILITY and dealer < 0:
+                        n = 0  # "... or an ability of a DESC you control": battle damage is no ability's
+                    elif frow == K.DEALER_ANY:
                         n = 1
                     elif src == -2:
                         tp = s[TURN_PLAYER]

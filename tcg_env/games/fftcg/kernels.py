@@ -38,7 +38,7 @@ import numpy as np
 
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.jit import internal
-from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_NUM_DECISIONS, WINNER_DRAW
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_NUM_DECISIONS, H_TURN, WINNER_DRAW
 from tcg_env.engine.chase import chase_full, give_priority
 from tcg_env.engine.rng import rng_below
 from tcg_env.engine.triggers import pending_none
@@ -85,6 +85,7 @@ from tcg_env.games.fftcg.state import (
     ASSIGN_DONE,
     ASSIGN_LEFT,
     ATK_L,
+    ATTACKED,
     ATK_N,
     BLOCKER,
     BLOCK_DECLARED,
@@ -331,7 +332,8 @@ def legal_mask_row(game, s, T, out):
                 n_legal += 1
                 if must and out[PASS] != 0 \
                         and (card_table(T)[s[CARD + slot * CARD_W], K.C_HAS_FIELD] & K.MUST_ATTACK_ONCE) != 0 \
-                        and game.field_op_bits(s, T, slot, K.Op.MUST_ATTACK) != 0:
+                        and game.field_op_bits(s, T, slot, K.Op.MUST_ATTACK) != 0 \
+                        and s[ATTACKED + slot * CARD_W] != -s[H_TURN]:
                     # "<it> must attack once per turn if possible": it can, so the Attack Phase may not end yet
                     out[PASS] = 0
                     n_legal -= 1
@@ -545,7 +547,10 @@ def apply_unchecked(game, s, T, a):
             game.trigger_field(s, T, 1 - p, K.Trigger.OPP_EX_BURST, slot)  # "When your opponent uses an EX Burst"
     elif kind == K.Decision.OPTIONAL_EFFECT:
         base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
-        if game.selecting_mode(s, T, base):
+        if s[base + FR_CNT] == K.MAY_ASKED and s[base + FR_PC] > 0:
+            # Op.PAY's "You may pay ..." (effects.exec_op)
+            s[base + FR_CNT] = K.MAY_ACCEPTED if a == OPTION_BASE else K.MAY_DECLINED
+        elif game.selecting_mode(s, T, base):
             game.answer_mode(s, T, base, a == OPTION_BASE)  # "this action?" of a modal program
         elif a == OPTION_BASE:
             s[base + FR_PC] = 0
@@ -565,13 +570,15 @@ def apply_unchecked(game, s, T, a):
         op = code_table(T)[r, K.I_OP]
         if op == K.Op.LOOK_TOP:
             game.look_answer(s, T, base, r, p, a, -1 if a == PASS else option_of(a, OPTION_BASE))
+        elif op == K.Op.HAND_SELECT and a == PASS:
+            s[base + FR_CNT] = -1  # "You may select ...": none (effects' HAND_SELECT reports it not done)
         elif op == K.Op.HAND_SELECT:
             # the selected card of the opponent's hand: they discard it (CR 15.1.1.4) or remove it from the game
             slot = s[CAND + option_of(a, OPTION_BASE)]
             opp = 1 - p
             for i in range(s[HAND_N + opp]):
                 if s[HAND_L + opp * MAX_DECK + i] == slot:
-                    if code_table(T)[r, K.I_A2] == 0:
+                    if (code_table(T)[r, K.I_A2] & K.HAND_SELECT_REMOVE) == 0:
                         game.discard_hand_index(s, opp, i)
                     else:
                         zone_remove_at(s, HAND_N + opp, HAND_L + opp * MAX_DECK, i)
@@ -648,11 +655,48 @@ def party_candidates(game, s, T, player):
 
 
 @internal
-def may_join_party(s, T, slot):
+def may_join_party(game, s, T, slot):
     """CR 15.1.1.9.2: a party shares one element, its first attacker's (a rules variant replaces
-    this rule: fftcg_2014.battle)."""
+    this rule: fftcg_2014.battle). In a pool with "can form a party with Forwards of any Element"
+    (Op.PARTY_ANY_ELEMENT) the Forward joins when it shares the element of each Forward of the party
+    or an exception covers the two (party_exception), pair by pair."""
     cards = card_table(T)
-    return cards[s[CARD + slot * CARD_W], K.C_ELEMENT] == cards[s[CARD + s[ATK_L] * CARD_W], K.C_ELEMENT]
+    elem = cards[s[CARD + slot * CARD_W], K.C_ELEMENT]
+    ft = flag_table(T)
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_PARTY_ANY_ELEMENT) == 0:
+        return elem == cards[s[CARD + s[ATK_L] * CARD_W], K.C_ELEMENT]
+    for i in range(s[ATK_N]):
+        m = s[ATK_L + i]
+        if cards[s[CARD + m * CARD_W], K.C_ELEMENT] != elem and not game.party_exception(s, T, slot, m):
+            return False
+    return True
+
+
+@internal
+def party_exception(game, s, T, x, y):
+    """Does a field ability on the attacking player's field let the Forwards in ``x`` and ``y`` form a party whatever
+    their Elements (Op.PARTY_ANY_ELEMENT, while its condition holds): one of them is a Forward it lets (the card
+    itself, or its filter's) and the other a partner it names (any Forward, or its partner filter's)?"""
+    cards = card_table(T)
+    abil = ability_table(T)
+    code = code_table(T)
+    p = s[TURN_PLAYER]
+    for i in range(s[FIELD_N + p]):
+        c = s[FIELD_L + p * FIELD_SLOTS + i]
+        cid = s[CARD + c * CARD_W]
+        a, r = game.field_op_row(T, cid, K.Op.PARTY_ANY_ELEMENT, cards[cid, K.C_ABIL_START], 0)
+        while r >= 0:
+            if game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, c):
+                who = code[r, K.I_A0]
+                mate = code[r, K.I_A1]
+                for k in range(2):
+                    u = x if k == 0 else y
+                    v = y if k == 0 else x
+                    if (u == c if who == K.PARTY_SELF else game.filter_match(s, T, who, u, p, c)) \
+                            and (mate == K.PARTY_ANY or game.filter_match(s, T, mate, v, p, c)):
+                        return True
+            a, r = game.field_op_row(T, cid, K.Op.PARTY_ANY_ELEMENT, a, r + 1)
+    return False
 
 
 # =============================================================================================

@@ -294,9 +294,10 @@ def finish_payment(game, s, T):
     kind = s[PAY_KIND]
     player = s[PAY_PLAYER]
     slot = s[PAY_SLOT]
+    if kind == PK_CHARACTER:
+        game.enter_field(s, T, slot, player)  # (PAY_KIND still says how it enters: zones.enter_field)
     s[PAY_KIND] = PK_NONE
     if kind == PK_CHARACTER:
-        game.enter_field(s, T, slot, player)
         # the player who played it (the turn player, but for a Back Attack Character)
         s[PRIORITY_PLAYER] = player
     elif kind == PK_SUMMON:

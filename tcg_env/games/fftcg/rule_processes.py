@@ -101,11 +101,11 @@ def rule_processes(game, s, T):
             return False  # the common case: nothing to do, and the marks are all zero
         ft = flag_table(T)
         if n_marked >= 2 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_PUT_BREAK_OTHER) != 0:
-            # they leave at once (CR 12.3): "When a ... is put from the field into the Break Zone" looks at all of
-            # them before any moves (zones.scan_leaving_together)
+            # they leave at once (CR 12.3): "When a ... is put from the field into the Break Zone" / "When a Forward
+            # your opponent controls is broken" look at all of them before any moves (zones.scan_leaving_together)
             for slot in range(N_SLOTS):
                 if marks[slot] != K.BreakMark.NONE:
-                    game.scan_leaving_together(s, T, slot)
+                    game.scan_leaving_together(s, T, slot, marks[slot] == K.BreakMark.BROKEN)
         for slot in range(N_SLOTS):
             m = marks[slot]
             if m != K.BreakMark.NONE:

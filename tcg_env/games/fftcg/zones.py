@@ -47,6 +47,7 @@ from tcg_env.games.fftcg.state import (
     MARKS,
     MT,
     OWNER,
+    PAY_KIND,
     PT,
     PT_N,
     STACK,
@@ -109,7 +110,7 @@ def leave_field(game, s, T, slot, dest, is_break):
         game.trigger_card(s, T, slot, p, K.Trigger.PUT_INTO_BREAK_SELF, slot)
     if is_break:
         game.trigger_card(s, T, slot, p, K.Trigger.BROKEN_SELF, slot)
-        if cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
+        if not scanned and cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
             game.trigger_field(s, T, 1 - p, K.Trigger.OPP_FORWARD_BROKEN, slot)
 
 
@@ -121,16 +122,20 @@ def to_break_zone_instead(s, slot):
 
 
 @internal
-def scan_leaving_together(game, s, T, slot):
+def scan_leaving_together(game, s, T, slot, broken):
     """``slot`` is one of two or more cards put from the field into the Break Zone at once (one effect: Op.BREAK,
     PUT_INTO_BREAK_ZONE on their targets, effects.each_target; the rule processes, CR 12.3 / 11.1.3): before any of
-    them moves, its "When a <filter> is put from the field into the Break Zone" triggers are looked at over both
-    fields, the others leaving with it still there, so that a watching card leaving with it sees it leave (the
-    abilities look back at the event, all of the cards in it). Marks it (BreakMark.SCANNED in state.MARKS) so that
-    leave_field does not look again. Only in a pool with such an ability (FLAG_PUT_BREAK_OTHER)."""
+    them moves, its "When a <filter> is put from the field into the Break Zone" triggers and, ``broken`` (it is broken,
+    CR 15.1.1.3), "When a Forward your opponent controls is broken" (Trigger.OPP_FORWARD_BROKEN) are looked at over
+    both fields, the others leaving with it still there, so that a watching card leaving with it sees it leave (the
+    abilities look back at the event, all of the cards in it: one event, CR 12.3). Marks it (BreakMark.SCANNED in
+    state.MARKS) so that leave_field does not look again. Only in a pool with such an ability (FLAG_PUT_BREAK_OTHER)."""
     if s[ZONE + slot * CARD_W] == K.Zone.FIELD and to_break_zone_instead(s, slot) \
             and (s[MARKS + slot] & K.BreakMark.SCANNED) == 0:
-        game.trigger_put_into_break_other(s, T, slot, s[CONTROLLER + slot * CARD_W], True)
+        p = s[CONTROLLER + slot * CARD_W]
+        game.trigger_put_into_break_other(s, T, slot, p, True)
+        if broken and card_table(T)[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
+            game.trigger_field(s, T, 1 - p, K.Trigger.OPP_FORWARD_BROKEN, slot)
         s[MARKS + slot] |= K.BreakMark.SCANNED
 
 
@@ -211,6 +216,10 @@ def enter_field(game, s, T, slot, player):
         s[DULL + slot * CARD_W] = 1  # "<this> enters the field dull." (Op.ENTERS_DULL)
     game.refresh_derived(s, T)
     game.trigger_enters(s, T, slot, player)
+    # "... enters the field due to your cast / due to your Summons or abilities": played from the hand paying its cost
+    # (play.finish_payment, PAY_KIND still PK_CHARACTER), else put there by an effect
+    game.trigger_card(s, T, slot, player, K.Trigger.ENTERS_SELF_CAST if s[PAY_KIND] == K.PK_CHARACTER
+                      else K.Trigger.ENTERS_SELF_BY_EFFECT, slot)
 
 
 @internal
