@@ -416,7 +416,13 @@ def apply_unchecked(game, s, T, a):
                 # find the same: without new auto-abilities it offers the decision straight away
                 # (what advance -> priority_point would do, without recomputing derived values)
                 if s[FLOW] == FL_STEP_END:
+                    attacked = s[ATK_N] > 0
                     game.step_end(s, T)
+                    if attacked and s[ATK_N] == 0:
+                        # but for the attackers: the attack ended (CR 10.1.4.5, the party disbands), and what
+                        # field abilities gave "attacking" Forwards or "<a Forward> forming a party" is gone
+                        # (filter state ATTACKING, Condition.SELF_IN_PARTY: read by every refresh, DEP_UNCACHED)
+                        game.refresh_derived(s, T)
                 if s[FLOW] == FL_PRIORITY and pending_none(game, s) and game.actions_allowed_now(s):
                     set_decision(s, K.Decision.PRIORITY, s[PRIORITY_PLAYER])
                     s[PRIORITY_CLEAN] = 1
