@@ -676,14 +676,21 @@ def add_shields(game, s, f, reg, kind, amount):
 def damage_redirect(game, s, T, p):
     """The card damage to player ``p`` is dealt to instead: the first card of ``p``'s field (the earliest there) with a
     continuous ability "If damage would be dealt to you, it's dealt to this card instead." (Op.REDIRECT_DAMAGE) whose
-    condition holds; -1 none. CR 910.2a: among several, the dealer's choice: the engine takes the first for them."""
+    condition holds; -1 none. CR 910.2a: among several, the dealer's choice: the engine takes the first for them.
+    (Only a J/resonator has one: card_text.)"""
+    return game.first_continuous_op(s, T, p, Op.REDIRECT_DAMAGE)
+
+
+@internal
+def first_continuous_op(game, s, T, p, op):
+    """The first card of ``p``'s (field, then ruler area: ``next_continuous``) with a continuous ability holding an
+    instruction ``op`` whose condition holds now; -1 none."""
     abil = ability_table(T)
     code = code_table(T)
-    k, card, r = game.next_continuous(s, T, p, -1, 0, -1)  # (only a J/resonator has one: card_text)
+    k, card, r = game.next_continuous(s, T, p, -1, 0, -1)
     while k >= 0:
         for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
-            if code[q, I_OP] == Op.REDIRECT_DAMAGE and game.condition_holds(
-                    s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, card):
+            if code[q, I_OP] == op and game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, card):
                 return card
         k, card, r = game.next_continuous(s, T, p, -1, k, r + 1)
     return -1
@@ -696,17 +703,7 @@ def life_gain_blocked(game, s, T):
     F = flag_table(T)
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_NO_LIFE_GAIN) == 0:
         return False
-    abil = ability_table(T)
-    code = code_table(T)
-    for p in range(2):
-        k, card, r = game.next_continuous(s, T, p, -1, 0, -1)
-        while k >= 0:
-            for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
-                if code[q, I_OP] == Op.NO_LIFE_GAIN and game.condition_holds(
-                        s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, card):
-                    return True
-            k, card, r = game.next_continuous(s, T, p, -1, k, r + 1)
-    return False
+    return game.first_continuous_op(s, T, 0, Op.NO_LIFE_GAIN) >= 0 or game.first_continuous_op(s, T, 1, Op.NO_LIFE_GAIN) >= 0
 
 
 @internal
