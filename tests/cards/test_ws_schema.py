@@ -177,7 +177,7 @@ def test_climax_has_no_power(tmp_path):
 def test_event_needs_one_event_ability(tmp_path):
     p = tmp_path / "t.toml"
     p.write_text('[[cards]]\nnumber = "T-EV"\nname = "Test Event"\ntype = "event"\ncolor = "blue"\n')
-    check(error(p), "abilities", "an event has one ability of kind 'event' (CR 6.5.1.2.2), after CONT abilities working from the hand only", card="T-EV")
+    check(error(p), "abilities", "an event has one ability of kind 'event' (CR 6.5.1.2.2), after CONT abilities working from the hand and AUTO abilities working from the memory only", card="T-EV")
 
 
 def test_duplicate_number_across_files(tmp_path):
