@@ -341,5 +341,6 @@ def test_cr_902_1b_a_rulers_continuous_ability_over_cards_is_exact(text):
     """A ruler's abilities are active in its ruler area (CR 902.1b): since session 19 the engine reads the continuous
     abilities in force there too (characteristics.next_continuous; played in test_fow_card_text_s19b.py), so the line
     is exact on a ruler (front side) as on a J-ruler (in the field) or a resonator."""
-    for ctype in ("ruler", "j_ruler", "resonator"):
-        exact(text, ctype, races=frozenset({"Wanderer"}))
+    compiled = [exact(text, ctype, races=frozenset({"Wanderer"})).abilities for ctype in ("ruler", "j_ruler", "resonator")]
+    assert compiled[0] == compiled[1] == compiled[2]  # the same continuous ability, wherever its card is
+    assert [a["kind"] for a in compiled[0]] == ["continuous"]
