@@ -8,8 +8,9 @@
 2. Builds decks from the imported pool shaped like the game's two default decks (or like the first
    built-in deck the pool can fill; :func:`tcg_env.cards.deck_like.deck_like`; the starter pool then
    plays the built-in decks of those shapes, like for like), twice: ``as_like``
-   (a card with abilities for each starter card with abilities, a vanilla card for a vanilla one:
-   decks as heavy in abilities as the starter decks, the like-for-like comparison) and ``first``
+   (a card with abilities for each starter card with abilities, a vanilla card for a vanilla one,
+   among those one with as many ability rows where the pool has it: decks as heavy in abilities as
+   the starter decks, the like-for-like comparison; the rows are printed) and ``first``
    (cards whose text compiled whole first: decks of abilities only, heavier than the starter decks).
 3. Measures batch random play (observation and mask every decision, ``random_play_batch``) with
    the starter pool and its default decks and with both imported decks, alternating them in chunks

@@ -36,8 +36,9 @@ def deck_like(game: str, pool: Any, like: str | None = None, *, seed: int = 0, v
     first built-in deck, default decks first, that the pool can fill), checked by the game's deck
     rules (see the module doc). ``abilities``: ``"first"`` (cards whose text compiled whole, then
     cards with abilities, come first: the deck plays the compiled text) or ``"as_like"`` (a card with
-    abilities stands for a card with abilities, a vanilla one for a vanilla one, as the built-in deck
-    has them: a deck as heavy in abilities as the one it copies, for comparing engine speed).
+    as many ability rows stands for each built-in card where the pool has one, else a card with
+    abilities for a card with abilities and a vanilla one for a vanilla one: a deck as heavy in
+    abilities as the one it copies, for comparing engine speed).
     ``prefer``: the pool's card ids for which it is true come before all others (a test that needs
     decks holding some kind of card, e.g. continuous abilities, asks for it rather than relying on
     which cards happen to compile whole)."""
@@ -84,7 +85,8 @@ def _deck_like(spec: Any, pool: Any, like: str, seed: int, variant: str | None, 
     rng = random.Random(seed)
     shuffled = list(range(pool.n_cards))
     rng.shuffle(shuffled)
-    has = [len(pool.ability_rows(c)) > 0 for c in range(pool.n_cards)]
+    rows = [len(pool.ability_rows(c)) for c in range(pool.n_cards)]
+    has = [r > 0 for r in rows]
     whole = [_whole(pool, c) for c in range(pool.n_cards)]
     preferred = [bool(prefer(c)) if prefer is not None else False for c in range(pool.n_cards)]
     # candidates in order of preference: the caller's, whole compiled text, then abilities
@@ -92,19 +94,22 @@ def _deck_like(spec: Any, pool: Any, like: str, seed: int, variant: str | None, 
     used: set[str] = set()  # numbers and names taken (deck rules count copies by name: reprints share one)
     mapping: dict[int, str] = {}
     for cid in dict.fromkeys(ref_ids):
-        if abilities == "as_like":  # with abilities or without, as the built-in card: before the other attributes
-            passes = [[c for c in rich if has[c] == (len(base.ability_rows(cid)) > 0)], rich]
+        if abilities == "as_like":
+            # abilities or none as the built-in card has them, before the other attributes; among the cards that
+            # share as many attributes, one with as many ability rows first: the deck's weight in abilities is the
+            # built-in deck's (a card with three abilities standing for one with one made the decks heavier as more
+            # text compiled, and the speed ratio then measured the cards drawn, not the engine)
+            n_rows = len(base.ability_rows(cid))
+            same_has = [c for c in rich if has[c] == (n_rows > 0)]
+            passes = [[[c for c in same_has if rows[c] == n_rows], same_has], [rich]]
         else:
-            passes = [rich]
+            passes = [[rich]]
         pick = None
-        for order in passes:
+        for orders in passes:
             for n in range(len(names), 0, -1):
                 want = key(base_attrs, cid, n)
-                for c in order:
-                    num = pool.numbers[c]
-                    if num not in used and pool.names[c] not in used and key(attrs, c, n) == want:
-                        pick = num
-                        break
+                pick = next((pool.numbers[c] for order in orders for c in order if pool.numbers[c] not in used
+                             and pool.names[c] not in used and key(attrs, c, n) == want), None)  # fmt: skip
                 if pick is not None:
                     break
             if pick is not None:

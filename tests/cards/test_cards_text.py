@@ -254,8 +254,9 @@ def test_cards_show_says_per_line_how_it_compiled(tmp_path, capsys):
 
 def test_deck_like_as_like_keeps_the_built_in_decks_weight_in_abilities(tmp_path):
     """``abilities="as_like"``: a card with abilities stands for each built-in card with abilities and
-    a vanilla one for each vanilla one (the like-for-like decks bench_imported_pool.py measures);
-    ``"first"``: cards with compiled abilities wherever the pool has them."""
+    a vanilla one for each vanilla one, one with as many ability rows where the pool has it (the
+    like-for-like decks bench_imported_pool.py measures: their weight in abilities is the built-in
+    deck's); ``"first"``: cards with compiled abilities wherever the pool has them."""
     from tcg_env.cards.deck_like import deck_like
     from tcg_env.cards.files import import_card_file, load_game_pool, write_pool
 
@@ -271,6 +272,10 @@ def test_deck_like_as_like_keeps_the_built_in_decks_weight_in_abilities(tmp_path
     first = deck_like("weiss_schwarz", pool, like, abilities="first")
     count = lambda deck: sum(len(pool.ability_rows(pool.index[n])) > 0 for n in deck)  # noqa: E731
     assert count(as_like) == heavy < len(built_in)
+    # as many ability rows as the built-in deck, within a card's worth (a card with abilities for each card with
+    # abilities alone drew 72 rows for the built-in 54 from this set)
+    rows = lambda table, ids: sum(len(table.ability_rows(c)) for c in ids)  # noqa: E731
+    assert abs(rows(pool, [pool.index[n] for n in as_like]) - rows(base, built_in)) <= 2
     assert count(first) > heavy
     with pytest.raises(ValueError, match="abilities must be one of"):
         deck_like("weiss_schwarz", pool, like, abilities="most")
