@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import combinations, product
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -61,6 +62,10 @@ APPROXIMATIONS: dict[str, str] = {
         "\"[Judgment] {N}. You may pay {N} less to play this ability [for each ... / if ...]\": the judgment process is "
         "always played with the reduction (the player is not asked; paying more only spends will that nothing compiled "
         "reads, CR 705.2a)"
+    ),
+    "choose_up_to_not_none": (
+        "\"Choose up to N - A; or B; ...\" (CR 903.2e): one to N options are offered; choosing none at all (the card "
+        "or ability played to no effect) is not"
     ),
     "dealt_damage_as_damaged": (
         "\"<card> that was dealt damage this turn\": read as a card with damage on it now (filter state \"damaged\", "
@@ -1205,14 +1210,54 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def mode(self, *sentences):
         body = self.body(*sentences)
-        if isinstance(body, _Modes):
-            raise Unsupported("a choice inside a mode ('target player' in a mode)")
         if body.optional:
             raise Unsupported("'you may' in a mode")
+        # a mode that is itself a choice ("... to target player"): its choices are options of the card's choice
+        # (modal_body: the player and the mode are both chosen as it is played, CR 903.2e, 903.2g)
         return body
 
     def modal_body(self, *modes):
-        return _Modes(list(modes))
+        return self._modes(1, False, modes)
+
+    def modal_body_n(self, n, *modes):
+        return self._modes(*n, modes)
+
+    def mn_two(self):
+        return 2, False
+
+    def mn_three(self):
+        return 3, False
+
+    def mn_up_two(self):
+        return 2, True
+
+    def mn_up_three(self):
+        return 3, True
+
+    def _modes(self, n, up_to, modes):
+        """CR 903.2e: "choose <n>": the player chooses n options (up to n: one to n), those not chosen do not
+        exist; one SELECT_MODE mode per set of options (each option's program after the other's, in printed
+        order; all the targets chosen as it is played, 903.2g). A mode that is a choice itself ("... to target
+        player", _player_or) gives one option per choice, never two of them together."""
+        groups = [list(m.modes) if isinstance(m, _Modes) else [m] for m in modes]
+        if n > len(groups):
+            raise Unsupported(f"'choose {n}' of fewer options")
+        if n == 1 and not up_to:
+            return _Modes([b for g in groups for b in g])
+        out = []
+        for size in range(1, n + 1) if up_to else (n,):
+            for combo in combinations(range(len(groups)), size):
+                for bodies in product(*(groups[i] for i in combo)):
+                    for b in bodies[1:]:
+                        first = next((sel for c in b.clauses for op, sel in c if sel is not None), None)
+                        if first is not None and first.kind == "prev":
+                            raise Unsupported("'it' at the start of an option chosen with another")
+                    out.append(_Body([c for b in bodies for c in b.clauses], False, bodies[0].on_field))
+        if len(out) > OPTION_SLOTS:
+            raise Unsupported(f"'choose {n}' of {len(groups)} options: more sets of options than the decision has room for")
+        if up_to:
+            self.approximate("choose_up_to_not_none")
+        return _Modes(out)
 
     def sentence(self, *items):
         return [c if isinstance(c, tuple) else (c, False) for c in items if c is not None]
@@ -2698,7 +2743,7 @@ _QUOTED = re.compile(r'("[^"]*")')
 _SPACE_BEFORE = re.compile(r"\s+([,.:;])")
 _AND_CARDS = re.compile(r"\b(damage to (?:your opponent|target opponent|each player)) and (?=(?:each|target|up to|all|"
                         r"j/resonators?|resonators?)\b)")
-_MODES_HEAD = re.compile(r"\bchoose one\s*(?:[;:.]\s*)?-\s+")  # the modes follow ...
+_MODES_HEAD = re.compile(r"\bchoose (one|two|three|up to two|up to three)\s*(?:[;:.]\s*)?-\s+")  # the modes follow ...
 _MODE_SEP = re.compile(r"(?:;\s*or|[;.]\s*-)\s+")  # ... separated by "; or" or "; -" / ". -"
 
 
@@ -2777,8 +2822,9 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     # "This card gains [Quickcast] in all zones as long as ..." / "... as long as it's in your hand and ...": marked,
     # so that the grammar tells it from "this card gains <mods> ..." at its first word (LALR)
     s = _SELF_QUICKCAST.sub("quickcast_in_hand as long as ", s)
-    if "choose one" in s:  # "Choose one - A; or B." / "Choose one; - A. - B." (CR 903.2e): the modes marked
-        s, n = _MODES_HEAD.subn("choose one modes_follow ", s, count=1)
+    if "choose " in s:  # "Choose one - A; or B." / "Choose one; - A. - B." (CR 903.2e): the modes marked
+        s, n = _MODES_HEAD.subn(lambda m: ("choose one" if m[1] == "one" else f"choose_n {m[1]}") + " modes_follow ", s,
+                                count=1)
         if n:
             head, _, modes = s.partition("modes_follow ")
             s = head + "modes_follow " + _MODE_SEP.sub(". or_mode ", modes)
