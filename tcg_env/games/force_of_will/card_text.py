@@ -67,6 +67,12 @@ APPROXIMATIONS: dict[str, str] = {
         "\"Choose up to N - A; or B; ...\" (CR 903.2e): one to N options are offered; choosing none at all (the card "
         "or ability played to no effect) is not"
     ),
+    "second_target_may_be_missing": (
+        "\"Target <card> deals damage equal to its ATK to [another] target <card>\" whose two targets' filters may match "
+        "the same card (not one you control and one your opponent controls): targets are distinct, but the card is "
+        "playable when one card alone matches both (each target is checked alone); the second target is then not "
+        "chosen and no damage is dealt, where CR 903.2g would not let it be played"
+    ),
     "dealt_damage_as_damaged": (
         "\"<card> that was dealt damage this turn\": read as a card with damage on it now (filter state \"damaged\", "
         "CR 1007.1); it differs for a card whose damage was removed this turn by an effect (CR 1007.6), which no "
@@ -717,6 +723,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def only_if(self, cond):
         return {"_only_if": cond}
+
+    def activate_once_if(self, costs, body, cond):
+        return self.activate(costs, body, "turn", {"_only_if": cond})
 
     def activate(self, costs, body, once=None, only_if=None):
         if isinstance(once, dict):
@@ -1554,12 +1563,34 @@ class _T(CountWords, TextTransformer, Transformer):
     def damage_own_atk(self, dealer, sel):
         # "this card deals damage equal to its ATK to <targets>": SET_X reads the card's ATK (in hundreds)
         # as it resolves (Per.SELF_ATK), DAMAGE deals X00
+        if dealer == "prev" and sel.kind == "choose":
+            # "Then it deals damage equal to its ATK to target <card>" after a target: as damage_target_atk (_assemble
+            # checks that "it" is a target you control: the targets' sides differ when this one is your opponent's)
+            if sel.filter.get("side", "any") != "opponent":
+                self.approximate("second_target_may_be_missing")
+            return [({"op": "_dealer"}, _Sel("prev")), ({"op": "damage", "amount": "atk"}, sel)]
         if dealer != "self" or self.card.get("type") not in ("resonator", "j_ruler"):
             raise Unsupported("damage equal to the ATK of a card other than this J/resonator")
         if self.card.get("x"):
             raise Unsupported("'equal to its ATK' on a card whose cost has {X}")
         self.approximate("own_atk_printed_when_gone")
         return [({"op": "set_x", "per": {"count": "self_atk"}, "times": 1}, None), ({"op": "damage", "amount": "X00"}, sel)]
+
+    def damage_target_atk(self, flt, sel):
+        # "Target <card> deals damage equal to its ATK to target <card>": DAMAGE dealt by the first card of the
+        # dealer's register, its ATK as it resolves; none when it is no longer a legal target (CR 903.3a: the effects
+        # involving it are not applied), so no last known ATK is needed. Targets are distinct (choose_candidates)
+        if sel.kind != "choose":
+            raise Unsupported("damage equal to a target's ATK dealt to cards that are not targets")
+        dealer = _Sel("choose", _target_filter(flt))
+        if {dealer.filter.get("side", "any"), sel.filter.get("side", "any")} != {"own", "opponent"}:
+            self.approximate("second_target_may_be_missing")
+        return [({"op": "_dealer"}, dealer), ({"op": "damage", "amount": "atk"}, sel)]
+
+    def damage_target_atk_another(self, flt, flt2):
+        # "... to another target <card>": another than the first target (targets are distinct, choose_candidates), not
+        # another than this card (which may be either target)
+        return self.damage_target_atk(flt, _Sel("choose", _target_filter(flt2)))
 
     def damage_own_atk_after(self, dealer, sel):
         return self.damage_own_atk(dealer, sel)
@@ -1691,6 +1722,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def per_graveyard(self):
         return {"count": "graveyard"}
+
+    def per_removed(self):
+        return {"count": "removed"}  # CR 311: the cards of its controller's removed area (Per.REMOVED)
 
     def per_graveyard_matching(self, flt):
         flt = _target_filter({**flt, "zone": "graveyard"})
@@ -1863,6 +1897,15 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'you may put it on the bottom' after revealing or after more than one card")
         return [([({"op": "foresee", "count": 1}, None)], False)]
 
+    def look_hand_discard(self, flt):
+        # CR 1019.1: the controller looks at the opponent's whole hand (shown as the SEARCH starts) and chooses one of
+        # its matching cards, which is discarded (SEARCH over the opponent's hand to the graveyard; one must be chosen
+        # while one matches: the hand is seen, no search that may fail, CR 1014.2)
+        if flt.get("side", "any") != "any" or flt.get("state"):
+            raise Unsupported("'choose a <card> you control' in an opponent's hand")
+        return [({"op": "search", "filter": {**flt, "zone": "hand", "side": "opponent"}, "to": "graveyard",
+                  "must": True, "who": "opponent"}, None)]
+
     def put_from_hand(self, what):
         # the SEARCH op over the hand (its zone): the player picks one of the matching cards by card id
         # (a hand holds at most the option slots) or none; only "you may put ..." (body checks it)
@@ -2029,6 +2072,17 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def prevent_next(self, n, sel):
         return [({"op": "prevent", "amount": n}, sel)]
+
+    def prevent_next_event(self, sel, _eot=None):
+        # CR 1018.1b: the next damage dealt to each card selected this turn is prevented, all of it, once (a shield
+        # of amount "next": replacement.prevent_damage)
+        return [({"op": "prevent", "amount": "next"}, sel)]
+
+    def prevent_next_you(self, _eot=None):
+        return [({"op": "prevent_player", "amount": "next", "who": "controller"}, None)]
+
+    def eot(self, *_):
+        return None
 
     def prevent_from(self, sel):
         # CR 1018.1b: a shield on each card selected: the damage it deals this turn is prevented (Op.PREVENT_FROM). Only
@@ -2658,6 +2712,7 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
     body: list[dict] = []
     regs: dict[int, int] = {}
     last: int | None = None
+    dealer: int | None = None  # the register of the card dealing "damage equal to its ATK" (damage_target_atk)
     prev_if = False
     for clause in clauses:
         if_at = None
@@ -2683,6 +2738,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
             if sel is None:
                 body.append(op)
                 continue
+            if op["op"] == "_dealer" and sel.kind == "prev" and last is None:
+                raise Unsupported("damage equal to the ATK of 'it' / 'that card' with nothing chosen before")
             if sel.kind == "prev" and last is None and source_on_field:
                 if (sel.filter or {}).get("_that"):
                     # "that J/resonator" with nothing chosen: the other card of the trigger (the blocker, the card
@@ -2697,6 +2754,12 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
             if sel.kind == "prev":
                 if last is None:
                     raise Unsupported("'it' / 'that card' with nothing selected before")
+                if op["op"] == "_dealer":
+                    if not any(c["op"] == "choose" and c.get("reg", 0) == last and c["filter"].get("side") == "own"
+                               for c in chooses):
+                        raise Unsupported("damage equal to the ATK of a card that is not a target you control")
+                    dealer = last
+                    continue
                 op["reg"] = last
                 body.append(op)
                 continue
@@ -2719,7 +2782,14 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                 else:
                     body.append({"op": "target_self", "reg": r})
             last = regs[id(sel)]
+            if op["op"] == "_dealer":
+                dealer = last  # the card dealing the damage of the next op (damage_target_atk): no op of its own
+                continue
             op["reg"] = last
+            if op.get("amount") == "atk":
+                if dealer is None or dealer == last:
+                    raise Unsupported("damage equal to a target's ATK without that target")
+                op["by_reg"], dealer = dealer, None
             body.append(op)
         prev_if = if_at is not None and body[if_at]["op"] == "if"
         if if_at is not None:
