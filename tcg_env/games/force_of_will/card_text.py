@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import combinations, product
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -61,6 +62,16 @@ APPROXIMATIONS: dict[str, str] = {
         "\"[Judgment] {N}. You may pay {N} less to play this ability [for each ... / if ...]\": the judgment process is "
         "always played with the reduction (the player is not asked; paying more only spends will that nothing compiled "
         "reads, CR 705.2a)"
+    ),
+    "choose_up_to_not_none": (
+        "\"Choose up to N - A; or B; ...\" (CR 903.2e): one to N options are offered; choosing none at all (the card "
+        "or ability played to no effect) is not"
+    ),
+    "second_target_may_be_missing": (
+        "\"Target <card> deals damage equal to its ATK to [another] target <card>\" whose two targets' filters may match "
+        "the same card (not one you control and one your opponent controls): targets are distinct, but the card is "
+        "playable when one card alone matches both (each target is checked alone); the second target is then not "
+        "chosen and no damage is dealt, where CR 903.2g would not let it be played"
     ),
     "dealt_damage_as_damaged": (
         "\"<card> that was dealt damage this turn\": read as a card with damage on it now (filter state \"damaged\", "
@@ -713,6 +724,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def only_if(self, cond):
         return {"_only_if": cond}
 
+    def activate_once_if(self, costs, body, cond):
+        return self.activate(costs, body, "turn", {"_only_if": cond})
+
     def activate(self, costs, body, once=None, only_if=None):
         if isinstance(once, dict):
             once, only_if = None, once
@@ -1205,14 +1219,54 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def mode(self, *sentences):
         body = self.body(*sentences)
-        if isinstance(body, _Modes):
-            raise Unsupported("a choice inside a mode ('target player' in a mode)")
         if body.optional:
             raise Unsupported("'you may' in a mode")
+        # a mode that is itself a choice ("... to target player"): its choices are options of the card's choice
+        # (modal_body: the player and the mode are both chosen as it is played, CR 903.2e, 903.2g)
         return body
 
     def modal_body(self, *modes):
-        return _Modes(list(modes))
+        return self._modes(1, False, modes)
+
+    def modal_body_n(self, n, *modes):
+        return self._modes(*n, modes)
+
+    def mn_two(self):
+        return 2, False
+
+    def mn_three(self):
+        return 3, False
+
+    def mn_up_two(self):
+        return 2, True
+
+    def mn_up_three(self):
+        return 3, True
+
+    def _modes(self, n, up_to, modes):
+        """CR 903.2e: "choose <n>": the player chooses n options (up to n: one to n), those not chosen do not
+        exist; one SELECT_MODE mode per set of options (each option's program after the other's, in printed
+        order; all the targets chosen as it is played, 903.2g). A mode that is a choice itself ("... to target
+        player", _player_or) gives one option per choice, never two of them together."""
+        groups = [list(m.modes) if isinstance(m, _Modes) else [m] for m in modes]
+        if n > len(groups):
+            raise Unsupported(f"'choose {n}' of fewer options")
+        if n == 1 and not up_to:
+            return _Modes([b for g in groups for b in g])
+        out = []
+        for size in range(1, n + 1) if up_to else (n,):
+            for combo in combinations(range(len(groups)), size):
+                for bodies in product(*(groups[i] for i in combo)):
+                    for b in bodies[1:]:
+                        first = next((sel for c in b.clauses for op, sel in c if sel is not None), None)
+                        if first is not None and first.kind == "prev":
+                            raise Unsupported("'it' at the start of an option chosen with another")
+                    out.append(_Body([c for b in bodies for c in b.clauses], False, bodies[0].on_field))
+        if len(out) > OPTION_SLOTS:
+            raise Unsupported(f"'choose {n}' of {len(groups)} options: more sets of options than the decision has room for")
+        if up_to:
+            self.approximate("choose_up_to_not_none")
+        return _Modes(out)
 
     def sentence(self, *items):
         return [c if isinstance(c, tuple) else (c, False) for c in items if c is not None]
@@ -1509,12 +1563,34 @@ class _T(CountWords, TextTransformer, Transformer):
     def damage_own_atk(self, dealer, sel):
         # "this card deals damage equal to its ATK to <targets>": SET_X reads the card's ATK (in hundreds)
         # as it resolves (Per.SELF_ATK), DAMAGE deals X00
+        if dealer == "prev" and sel.kind == "choose":
+            # "Then it deals damage equal to its ATK to target <card>" after a target: as damage_target_atk (_assemble
+            # checks that "it" is a target you control: the targets' sides differ when this one is your opponent's)
+            if sel.filter.get("side", "any") != "opponent":
+                self.approximate("second_target_may_be_missing")
+            return [({"op": "_dealer"}, _Sel("prev")), ({"op": "damage", "amount": "atk"}, sel)]
         if dealer != "self" or self.card.get("type") not in ("resonator", "j_ruler"):
             raise Unsupported("damage equal to the ATK of a card other than this J/resonator")
         if self.card.get("x"):
             raise Unsupported("'equal to its ATK' on a card whose cost has {X}")
         self.approximate("own_atk_printed_when_gone")
         return [({"op": "set_x", "per": {"count": "self_atk"}, "times": 1}, None), ({"op": "damage", "amount": "X00"}, sel)]
+
+    def damage_target_atk(self, flt, sel):
+        # "Target <card> deals damage equal to its ATK to target <card>": DAMAGE dealt by the first card of the
+        # dealer's register, its ATK as it resolves; none when it is no longer a legal target (CR 903.3a: the effects
+        # involving it are not applied), so no last known ATK is needed. Targets are distinct (choose_candidates)
+        if sel.kind != "choose":
+            raise Unsupported("damage equal to a target's ATK dealt to cards that are not targets")
+        dealer = _Sel("choose", _target_filter(flt))
+        if {dealer.filter.get("side", "any"), sel.filter.get("side", "any")} != {"own", "opponent"}:
+            self.approximate("second_target_may_be_missing")
+        return [({"op": "_dealer"}, dealer), ({"op": "damage", "amount": "atk"}, sel)]
+
+    def damage_target_atk_another(self, flt, flt2):
+        # "... to another target <card>": another than the first target (targets are distinct, choose_candidates), not
+        # another than this card (which may be either target)
+        return self.damage_target_atk(flt, _Sel("choose", _target_filter(flt2)))
 
     def damage_own_atk_after(self, dealer, sel):
         return self.damage_own_atk(dealer, sel)
@@ -1646,6 +1722,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def per_graveyard(self):
         return {"count": "graveyard"}
+
+    def per_removed(self):
+        return {"count": "removed"}  # CR 311: the cards of its controller's removed area (Per.REMOVED)
 
     def per_graveyard_matching(self, flt):
         flt = _target_filter({**flt, "zone": "graveyard"})
@@ -1818,6 +1897,15 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'you may put it on the bottom' after revealing or after more than one card")
         return [([({"op": "foresee", "count": 1}, None)], False)]
 
+    def look_hand_discard(self, flt):
+        # CR 1019.1: the controller looks at the opponent's whole hand (shown as the SEARCH starts) and chooses one of
+        # its matching cards, which is discarded (SEARCH over the opponent's hand to the graveyard; one must be chosen
+        # while one matches: the hand is seen, no search that may fail, CR 1014.2)
+        if flt.get("side", "any") != "any" or flt.get("state"):
+            raise Unsupported("'choose a <card> you control' in an opponent's hand")
+        return [({"op": "search", "filter": {**flt, "zone": "hand", "side": "opponent"}, "to": "graveyard",
+                  "must": True, "who": "opponent"}, None)]
+
     def put_from_hand(self, what):
         # the SEARCH op over the hand (its zone): the player picks one of the matching cards by card id
         # (a hand holds at most the option slots) or none; only "you may put ..." (body checks it)
@@ -1984,6 +2072,17 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def prevent_next(self, n, sel):
         return [({"op": "prevent", "amount": n}, sel)]
+
+    def prevent_next_event(self, sel, _eot=None):
+        # CR 1018.1b: the next damage dealt to each card selected this turn is prevented, all of it, once (a shield
+        # of amount "next": replacement.prevent_damage)
+        return [({"op": "prevent", "amount": "next"}, sel)]
+
+    def prevent_next_you(self, _eot=None):
+        return [({"op": "prevent_player", "amount": "next", "who": "controller"}, None)]
+
+    def eot(self, *_):
+        return None
 
     def prevent_from(self, sel):
         # CR 1018.1b: a shield on each card selected: the damage it deals this turn is prevented (Op.PREVENT_FROM). Only
@@ -2613,6 +2712,7 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
     body: list[dict] = []
     regs: dict[int, int] = {}
     last: int | None = None
+    dealer: int | None = None  # the register of the card dealing "damage equal to its ATK" (damage_target_atk)
     prev_if = False
     for clause in clauses:
         if_at = None
@@ -2638,6 +2738,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
             if sel is None:
                 body.append(op)
                 continue
+            if op["op"] == "_dealer" and sel.kind == "prev" and last is None:
+                raise Unsupported("damage equal to the ATK of 'it' / 'that card' with nothing chosen before")
             if sel.kind == "prev" and last is None and source_on_field:
                 if (sel.filter or {}).get("_that"):
                     # "that J/resonator" with nothing chosen: the other card of the trigger (the blocker, the card
@@ -2652,6 +2754,12 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
             if sel.kind == "prev":
                 if last is None:
                     raise Unsupported("'it' / 'that card' with nothing selected before")
+                if op["op"] == "_dealer":
+                    if not any(c["op"] == "choose" and c.get("reg", 0) == last and c["filter"].get("side") == "own"
+                               for c in chooses):
+                        raise Unsupported("damage equal to the ATK of a card that is not a target you control")
+                    dealer = last
+                    continue
                 op["reg"] = last
                 body.append(op)
                 continue
@@ -2674,7 +2782,14 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                 else:
                     body.append({"op": "target_self", "reg": r})
             last = regs[id(sel)]
+            if op["op"] == "_dealer":
+                dealer = last  # the card dealing the damage of the next op (damage_target_atk): no op of its own
+                continue
             op["reg"] = last
+            if op.get("amount") == "atk":
+                if dealer is None or dealer == last:
+                    raise Unsupported("damage equal to a target's ATK without that target")
+                op["by_reg"], dealer = dealer, None
             body.append(op)
         prev_if = if_at is not None and body[if_at]["op"] == "if"
         if if_at is not None:
@@ -2698,7 +2813,7 @@ _QUOTED = re.compile(r'("[^"]*")')
 _SPACE_BEFORE = re.compile(r"\s+([,.:;])")
 _AND_CARDS = re.compile(r"\b(damage to (?:your opponent|target opponent|each player)) and (?=(?:each|target|up to|all|"
                         r"j/resonators?|resonators?)\b)")
-_MODES_HEAD = re.compile(r"\bchoose one\s*(?:[;:.]\s*)?-\s+")  # the modes follow ...
+_MODES_HEAD = re.compile(r"\bchoose (one|two|three|up to two|up to three)\s*(?:[;:.]\s*)?-\s+")  # the modes follow ...
 _MODE_SEP = re.compile(r"(?:;\s*or|[;.]\s*-)\s+")  # ... separated by "; or" or "; -" / ". -"
 
 
@@ -2777,8 +2892,9 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     # "This card gains [Quickcast] in all zones as long as ..." / "... as long as it's in your hand and ...": marked,
     # so that the grammar tells it from "this card gains <mods> ..." at its first word (LALR)
     s = _SELF_QUICKCAST.sub("quickcast_in_hand as long as ", s)
-    if "choose one" in s:  # "Choose one - A; or B." / "Choose one; - A. - B." (CR 903.2e): the modes marked
-        s, n = _MODES_HEAD.subn("choose one modes_follow ", s, count=1)
+    if "choose " in s:  # "Choose one - A; or B." / "Choose one; - A. - B." (CR 903.2e): the modes marked
+        s, n = _MODES_HEAD.subn(lambda m: ("choose one" if m[1] == "one" else f"choose_n {m[1]}") + " modes_follow ", s,
+                                count=1)
         if n:
             head, _, modes = s.partition("modes_follow ")
             s = head + "modes_follow " + _MODE_SEP.sub(". or_mode ", modes)

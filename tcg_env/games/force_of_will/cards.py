@@ -216,7 +216,10 @@ XHundreds = Literal["X00"]
 XCount = Literal["X"]
 _Dmg = Annotated[int, Field(gt=0, le=20000, multiple_of=100)]
 _Life = Annotated[int, Field(gt=0, le=8000, multiple_of=100)]
-OpDamage = op_model("damage", _M, amount=Union[_Dmg, XHundreds], reg=(Reg, 0))  # noqa: UP007
+# amount "atk" with by_reg: "target <card> deals damage equal to its ATK to target <card>": dealt by the first card of
+# register by_reg, its ATK as it resolves; none when that card is no longer in the field (CR 903.3a; DAMAGE a2 = by_reg + 1)
+OpDamage = op_model("damage", _M, amount=Union[_Dmg, XHundreds, Literal["atk"]], reg=(Reg, 0),  # noqa: UP007
+                    by_reg=(Union[Reg, None], None))  # noqa: UP007
 OpDestroy, OpRest, OpRecover, OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle = reg_ops(
     _M, Reg, "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish", "remove_from_battle")
 OpToDeckTop, OpToDeckBottom = reg_ops(_M, Reg, "to_deck_top", "to_deck_bottom")
@@ -237,7 +240,8 @@ OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(WhoN
 OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field", "graveyard"], "hand"),
                     top=(int, Field(default=0, ge=0, le=K.SEARCH_TOP_MASK)),
                     rest=(Literal["bottom", "graveyard", "top", "bottom_any"], "bottom"), must=(bool, False),
-                    reveal=(Literal["none", "taken", "taken_more", "top"], "none"))
+                    reveal=(Literal["none", "taken", "taken_more", "top"], "none"),
+                    who=(Literal["controller", "opponent"], "controller"))
 # spend: "Spend this will only to play <cards>": the will pays only for playing a card this filter (read on the
 # card's characteristics, zone chase) matches (state.RWILL; costs.restricted_credit)
 # shared_with_ruler: "one will of any attribute shared with your J/ruler": a mode of a will ability's choice that may
@@ -263,7 +267,8 @@ OpManaCounter = op_model("mana_counter", _M, count=Annotated[int, Field(ge=-10, 
 # be destroyed, instead <instead>"; continuous: "if <filter> would be destroyed, instead <instead>
 # and put this card into its owner's graveyard", "if <filter> would be put into a graveyard from
 # <filter zone>, remove it from the game instead"
-_Prevent = Union[Annotated[int, Field(gt=0, le=20000, multiple_of=100)], Literal["all"], XHundreds]  # noqa: UP007
+# "next": the next damage, all of it, once ("prevent the next damage that would be dealt to ...", CR 1018.1b: a2 = 1)
+_Prevent = Union[Annotated[int, Field(gt=0, le=20000, multiple_of=100)], Literal["all", "next"], XHundreds]  # noqa: UP007
 InsteadList = Annotated[list[Literal["rest", "heal"]], BeforeValidator(_as_list)]
 OpPrevent = op_model("prevent", _M, amount=(_Prevent, "all"), reg=(Reg, 0))
 OpPreventFrom = op_model("prevent_from", _M, reg=(Reg, 0))  # "prevent all damage that would be dealt by <targets> this turn"
@@ -303,7 +308,7 @@ class FowPer(StrictModel):
     """"... for each <what>": the cards of the fields ``filter`` matches (seen from the ability's
     controller), or the cards in its controller's hand or graveyard."""
 
-    count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage"] = "field"  # self_atk: the card's own ATK / 100
+    count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage", "removed"] = "field"  # self_atk: the card's own ATK / 100
     filter: FowFilter | None = None
 
 
@@ -566,7 +571,7 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     if (cards[:, K.C_TYPE_BITS] & K.TB_REMNANT).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REMNANT  # play.grave_card_playable, only in pools with a [Remnant] card
     searching = code[:, K.I_OP] == K.Op.SEARCH
-    if (code[searching, K.I_A2] & (K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_TOP)).any():
+    if (code[searching, K.I_A2] & (K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_TOP | K.SEARCH_OPPONENT)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REVEAL
     return flags
 
@@ -1390,10 +1395,14 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.atk", "power changes ATK or DEF (both are 0)")
             return op.atk, int(K.Duration[op.duration.upper()]), op.defense
         if name == "damage":
+            if (op.amount == "atk") != (op.by_reg is not None) or op.by_reg == op.reg:
+                self.fail(f"{q}.by_reg", "damage equal to the ATK of the card of another register: amount 'atk' with by_reg")
+            if op.amount == "atk":
+                return 0, 0, op.by_reg + 1
             return self.x_operand(op.amount, f"{q}.amount", 100), 0, 0
         if name in ("prevent", "prevent_player"):
-            amount = 0 if op.amount == "all" else self.x_operand(op.amount, f"{q}.amount", 100)
-            return amount, who() if name == "prevent_player" else 0, 0
+            amount = 0 if op.amount in ("all", "next") else self.x_operand(op.amount, f"{q}.amount", 100)
+            return amount, who() if name == "prevent_player" else 0, int(op.amount == "next")
         if name == "shield_destroy":
             if not op.instead:
                 self.fail(f"{q}.instead", "say what happens instead: rest, heal or both")
@@ -1438,7 +1447,10 @@ class _Compiler(PoolCompiler):
         if name in ("damage_player", "gain_life", "lose_life"):
             return self.x_operand(op.amount, f"{q}.amount", 100), who(), 0
         if name == "search":
-            if op.filter.side == "opponent":
+            if op.who == "opponent" and (op.filter.zone != "hand" or op.to != "graveyard" or not op.must or op.top):
+                # "look at target opponent's hand and choose a <card>; they discard that card" (CR 1019.1)
+                self.fail(f"{q}.who", "the opponent's hand is looked at to discard a card (zone hand, to graveyard, must)")
+            if op.filter.side == "opponent" and op.who != "opponent":
                 self.fail(f"{q}.filter.side", "you search your own main deck")
             if op.to == "field" and op.top > 0 and (op.filter.type or []) != ["resonator"]:
                 # a card looked at that stays where it is (an addition nothing can take, CR 1406.3) would be left among
@@ -1446,14 +1458,14 @@ class _Compiler(PoolCompiler):
                 # from the hand into the field: CR 316.4 for a chant, 1406.3 for an addition added to a card)
                 self.fail(f"{q}.to", "a look at the top cards into the field finds a resonator (filter type [\"resonator\"])")
             # zone hand: "you may put a <card> from your hand into your field" (only into the field)
-            zones = ("main_deck", "hand") if op.to == "field" else ("main_deck",)
+            zones = ("main_deck", "hand") if op.to == "field" or op.who == "opponent" else ("main_deck",)
             if (op.top == 0 and op.must and op.filter.zone != "hand") or (op.top > 0 and op.filter.zone != "main_deck"):
                 # a search of the deck may fail to find (CR 1014.2): 'must' for the top cards looked at or the hand
                 self.fail(f"{q}.top", "'must' and 'top' look at the top cards of the main deck (top > 0), or 'must' the hand")
             look = (0 if op.top == 0 else op.top | _SEARCH_REST[op.rest]) | (K.SEARCH_MUST if op.must else 0)
             if op.reveal == "top" and op.top == 0:
                 self.fail(f"{q}.reveal", "'top' reveals the top cards looked at (top > 0)")
-            look |= _SEARCH_REVEAL[op.reveal]
+            look |= _SEARCH_REVEAL[op.reveal] | (K.SEARCH_OPPONENT if op.who == "opponent" else 0)
             return self.compile_filter(op.filter, f"{q}.filter", zones), int(K.SearchTo[op.to.upper()]), look
         if name == "produce_will":
             if op.shared_with_ruler:

@@ -404,6 +404,7 @@ class Per(IntEnum):
     # => ... that much damage": the pending entry's and frame's aux, effects.deal_damage_to_*), SET_X only
     TRIGGER_DAMAGE = 4
     GRAVEYARD_MATCHING = 5  # the cards of its controller's graveyard its filter (zone graveyard) matches
+    REMOVED = 6  # the cards in its controller's removed area (CR 311; "for each card in your removed area")
 
 
 class SearchTo(IntEnum):
@@ -439,6 +440,10 @@ SEARCH_REVEAL_TOP = 512  # "reveal the top N cards of your deck": the N cards lo
 SEARCH_MORE = -2
 SEARCH_PAGE = 3
 SEARCH_REVEAL_MORE = 1024  # with SEARCH_REVEAL_TAKEN: the same reveal as the SEARCH before ("up to N ..., reveal them")
+# "Look at target opponent's hand and choose a <card>. They discard that card." (CR 1019.1): the SEARCH (zone hand, to
+# the graveyard, SEARCH_MUST) is over the opponent's hand, chosen by the effect's controller; the whole hand is shown
+# as the search starts (a reveal: its holder knows it already, so only the looker learns anything; REVEAL_ROWS cards)
+SEARCH_OPPONENT = 4096
 # CR 1406.3: an addition with a subtype other than [Addition: Field] put into the field by an effect (SEARCH to the
 # field, GRAVE_TO_FIELD) comes in added to a card it can legally be added to; with two or more such cards its
 # controller chooses one (the CHOOSE_TARGET decision over them, effects.ask_addition_host): the frame's FR_CNT is

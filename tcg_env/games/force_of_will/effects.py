@@ -234,8 +234,15 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
     w = slot * CARD_W
     ctrl = s[f + E_CTRL]
     if op == Op.DAMAGE:
-        src = s[f + E_SLOT] if s[ZONE + s[f + E_SLOT] * CARD_W] == Zone.FIELD else -1
-        game.deal_damage_to_card(s, T, src, slot, game.amount_of(s, f, a0))
+        if a2 > 0:
+            # "target <card> deals damage equal to its ATK to target <card>": dealt by the first card of register
+            # a2 - 1 with its ATK now, if it is still in the field (CR 903.3a: else the effect involving it is not applied)
+            src = s[f + E_REG + (a2 - 1) * TARGET_MAX] if s[f + E_REGN + a2 - 1] > 0 else -1
+            if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD:
+                game.deal_damage_to_card(s, T, src, slot, max(game.atk_of(s, T, src), 0))
+        else:
+            src = s[f + E_SLOT] if s[ZONE + s[f + E_SLOT] * CARD_W] == Zone.FIELD else -1
+            game.deal_damage_to_card(s, T, src, slot, game.amount_of(s, f, a0))
     elif op == Op.DESTROY:
         game.open_move(s, T)  # the targets move at the same time (CR 906.7); after_each_target closes it
         game.destroy(s, T, slot)
@@ -471,7 +478,8 @@ def search(game, s, T, f, p, frow, look):
     SEARCH_REVEAL_TAKEN ("reveal it"): the card found is, by ``found`` (state.REVEAL_IDS); a reveal begins
     here, but for SEARCH_REVEAL_MORE ("search for up to N ..., reveal them": the SEARCH before began it)."""
     deck = filter_table(T)[frow, K.F_ZONE] != K.FilterZone.HAND
-    n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND, p)
+    holder = 1 - p if (look & K.SEARCH_OPPONENT) != 0 else p  # the opponent's hand looked at (CR 1019.1)
+    n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND, holder)
     top = look & K.SEARCH_TOP_MASK
     first = s[f + FR_CNT] - K.SEARCH_PAGE  # a later page (SEARCH_MORE answered): the lowest card id it lists
     if s[f + FR_CNT] == K.SEARCH_PLACED:
@@ -493,6 +501,11 @@ def search(game, s, T, f, p, frow, look):
     fresh = s[f + FR_CNT] == 0  # not a later page
     if fresh and (look & (K.SEARCH_REVEAL_TOP | K.SEARCH_REVEAL_TAKEN)) != 0 and (look & K.SEARCH_REVEAL_MORE) == 0:
         reveal_begin(s, REVEAL_N, p)  # a new reveal (CR 1005.1; engine.reveals): the card found is added by found
+    if fresh and (look & K.SEARCH_OPPONENT) != 0:
+        # "look at target opponent's hand": the whole hand shown (its holder knows it: only the looker learns it)
+        reveal_begin(s, REVEAL_N, p)
+        for i in range(s[n_off]):
+            reveal_card(s, REVEAL_N, REVEAL_IDS, K.REVEAL_ROWS, p, s[CARD + s[l_off + i] * CARD_W])
     if fresh and (look & K.SEARCH_REVEAL_TOP) != 0:
         # "reveal the top N cards of your deck" (CR 1005.1): shown to every player, top first
         for i in range(s[n_off] - 1, lowest - 1, -1):
@@ -589,7 +602,8 @@ def found(game, s, T, p, k):
         row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
         dest = row[I_A1]
         deck = filter_table(T)[row[I_A0], K.F_ZONE] != K.FilterZone.HAND
-        n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND, p)
+        n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND,
+                                    1 - p if (row[I_A2] & K.SEARCH_OPPONENT) != 0 else p)
         if row[I_A2] & K.SEARCH_REVEAL_TAKEN:
             # "reveal it and put it into your hand" (CR 1005.1): the card found is shown to every player (the
             # reveal began with the search, or with the one before it for SEARCH_REVEAL_MORE)
@@ -745,11 +759,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD:  # "as long as this card is in the field": it is now
             add_shields(game, s, f, reg, Shield.NO_RECOVER, src)
     elif op == Op.PREVENT or op == Op.SHIELD_DESTROY:
-        amount = game.amount_of(s, f, a0)
+        # a2 = 1: "prevent the next damage" (all of it, once): the shield's amount -1 (replacement.prevent_damage)
+        amount = -1 if a2 == 1 and op == Op.PREVENT else game.amount_of(s, f, a0)
         if a0 >= 0 or amount > 0:  # "prevent the next X00" with X = 0 prevents nothing
             add_shields(game, s, f, reg, Shield.PREVENT if op == Op.PREVENT else Shield.DESTROY, amount)
     elif op == Op.PREVENT_PLAYER:
-        amount = game.amount_of(s, f, a0)
+        amount = -1 if a2 == 1 else game.amount_of(s, f, a0)
         if a0 >= 0 or amount > 0:
             game.add_shield(s, Shield.PREVENT, -1, who, amount, ctrl, s[f + E_CARD])
     elif op == Op.GRAVE_TO_HAND or op == Op.GRAVE_TO_FIELD:

@@ -9,7 +9,7 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_ATK, N_ATTRIBUTES, CardType, Zone
 from tcg_env.games.force_of_will.state import (
-    ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, FIRST_PLAYER, GRAVE_N, HAND_N, LIFE, OWNER, PLAYED_CARDS,
+    ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, FIRST_PLAYER, GRAVE_N, HAND_N, LIFE, REMOVED_N, OWNER, PLAYED_CARDS,
     RESTED, REVEALED, TURN_PLAYER, WEATHER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.characteristics import awakened_on_chase, field_card_may_pass, type_mask_of, x_on_chase
@@ -191,6 +191,8 @@ def aura_count(game, s, T, per, frow, controller, source):
         return s[HAND_N + controller]
     if per == K.Per.GRAVEYARD:
         return s[GRAVE_N + controller]
+    if per == K.Per.REMOVED:
+        return s[REMOVED_N + controller]
     if per == K.Per.GRAVEYARD_MATCHING:
         n_off, l_off = zone_offsets(ZT, Zone.GRAVEYARD, controller)
         n = 0

@@ -356,7 +356,7 @@ zone_rows = zone_rows_writer(card_row, CARD_ROW_W, CARD_OBS_FEATURES + DYN_PRESE
 def shield_amount(s, k):
     """Shield ``k``'s damage still to prevent, as the observation shows it (/ 1000)."""
     a = s[SHIELDS + k * SHIELD_W + SH_AMOUNT]
-    return SHIELD_PREVENT_ALL if a == 0 else a / 1000.0
+    return SHIELD_PREVENT_ALL if a <= 0 else a / 1000.0  # -1: "the next damage", all of it (replacement.prevent_damage)
 
 
 @internal

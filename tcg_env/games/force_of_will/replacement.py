@@ -101,13 +101,20 @@ def prevent_damage(game, s, slot, player, amount):
     """CR 1018.1 / 910.3: the damage left after the prevention effects on card ``slot`` (or, with
     ``slot`` -1, on ``player``): a "prevent all" prevents it all (1018.1b); the amounts reduce it
     one after the other (1018.1a), each used up by what it prevented (in the order made: 910.2a
-    simplified, the module docstring)."""
+    simplified, the module docstring); a "next damage" shield (amount -1) prevents all of one damage, once."""
     n = s[SHIELD_N]
     if n == 0 or amount <= 0:
         return amount
     for i in range(n):
         e = game.shield_at(i)
         if game.protects(s, e, Shield.PREVENT, slot, player) and s[e + SH_AMOUNT] == 0:
+            return 0
+    for i in range(n):
+        e = game.shield_at(i)
+        if game.protects(s, e, Shield.PREVENT, slot, player) and s[e + SH_AMOUNT] < 0:
+            # "prevent the next damage" (amount -1): this damage, all of it; used up. Chosen for the holder before the
+            # amounts (CR 910.2a: its choice; the amounts stay for later damage)
+            game.remove_shield(s, i)
             return 0
     i = 0
     while i < s[SHIELD_N] and amount > 0:
