@@ -1009,6 +1009,21 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("a judgment trigger on a card that is not a J-ruler")
         return [{"trigger": "judgment"}]
 
+    def t_you_judgment(self, *_):
+        # CR 705.3a-i: "doing Judgment" is fulfilled as the ruler becomes a J-ruler. On the J-ruler itself: its own
+        # judgment (as before); on any other card: the J-ruler its controller's judgment has just put into the field
+        # (priority.resolve_judgment fires Trigger.JUDGMENT about it: the trigger filter, a J-ruler you control)
+        if self.card.get("type") == "j_ruler":
+            return self.t_judgment()
+        return [{"trigger": "judgment", "trigger_filter": {"type": ["j_ruler"], "side": "own"}}]
+
+    def t_inverts(self, *_):
+        # CR 1030.2: "when this card inverts": it turns from its hope side to its despair side (Op.INVERT fires the
+        # despair side's ability); a card whose text has it is a despair side (the importer's "<number>-despair")
+        if self.card.get("type") not in ("resonator", "addition", "regalia", "magic_stone"):
+            raise Unsupported("'when this card inverts' on a card that is not in the field as an Inverse card")
+        return [{"trigger": "inverts"}]
+
     def t_resonance(self, attr):
         # CR 1127.2: "[Resonance] <Kind of Magic Stone> => <effect>" is "whenever that kind of magic stone enters the
         # field under your control, <effect>": a card with that magic stone type (CR 1127.2a, 201.4c), the filter type
@@ -1553,6 +1568,13 @@ class _T(CountWords, TextTransformer, Transformer):
         n = _life(args[-1])
         return [({"op": "damage_player", "amount": n, "who": "controller"}, None),
                 ({"op": "damage_player", "amount": n, "who": "opponent"}, None)]  # fmt: skip
+
+    def invert_self(self):
+        # CR 1030.1: "Invert this card.": an Inverse card turns despair side up (Op.INVERT; the pool needs its despair
+        # side, the card field inverse, which the importer sets from the "<number>^" record: cards.py refuses it without)
+        if self.card.get("type") not in ("resonator", "addition", "regalia", "magic_stone"):
+            raise Unsupported("'invert this card' on a card that is not in the field as an Inverse card")
+        return [({"op": "invert"}, None)]
 
     def banish_it(self):
         # CR 1011: "banish it": the last selection or the card itself (BANISH affects only its controller's cards)

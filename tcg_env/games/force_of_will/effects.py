@@ -810,5 +810,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 game.move_card(s, T, s[l_off + s[n_off] - 1], Zone.REMOVED)  # "remove ... from the game" (CR 1004.1)
             else:
                 game.to_graveyard(s, T, s[l_off + s[n_off] - 1])
+    elif op == Op.INVERT:
+        # CR 1030.1: this card, an Inverse card hope side up (C_J_SIDE >= 0: its despair side) still in the field,
+        # turns despair side up: the same card, its counters, damage and effects kept (CR 1302.3c)
+        if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD:
+            c = card_table(T)[s[CARD + src * CARD_W]]
+            if c[K.C_J_SIDE] >= 0 and c[K.C_TYPE] != K.CardType.RULER and c[K.C_TYPE] != K.CardType.J_RULER:
+                s[CARD + src * CARD_W] = c[K.C_J_SIDE]
+                game.trigger_own(s, T, src, K.Trigger.INVERTS, src)  # CR 1030.2: "when this card inverts"
     # AURA_* and COST_REDUCTION (continuous effects) are not applied yet (rules coverage)
     return STOPPED if s[H_DONE] != 0 else NEXT
