@@ -139,3 +139,153 @@ def test_cr_1302_3e_a_hope_side_leaving_the_field_stays_hope_side_and_removed_ke
         s[S.CARD + knight * S.CARD_W] = back  # despair side up (as INVERT leaves it)
         assert kernel_move(s, g._T, knight, int(zone))
         assert int(s[S.CARD + knight * S.CARD_W]) == want
+
+
+# ---- "<cards> that entered your field this turn" (CardState.ENTERED_THIS_TURN: state.ENTERED) ----------------------
+def test_entered_this_turn_is_a_filter_state_of_yours_or_anyones():
+    r = exact("You may pay {2} less to play this card for each resonator you control that entered your field this turn.")
+    assert r.abilities[0]["effect"][0]["per"] == {
+        "count": "field", "filter": {"type": ["resonator"], "side": "own", "state": "entered_this_turn"}}
+    # without "you control": the ones that entered and left count too; read in the field now (approximate)
+    r = line("You may pay {R} less to play this card for each fire magic stone that entered the field under your "
+             "control this turn.")
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("entered_this_turn_in_field",)
+    assert r.abilities[0]["effect"][0]["per"]["filter"] == {
+        "type": ["fire_magic_stone"], "state": "entered_this_turn", "side": "own"}
+    # a destination in the field now (targets, "all"): exact
+    assert exact("Destroy all J/resonators that entered the field this turn.", "chant").fields["effect"][0] == {
+        "op": "select_all", "filter": {"type": ["j_resonator"], "state": "entered_this_turn"}}
+    assert line("You may pay {2} less to play this card for each resonator your opponent controls that entered your "
+                "field this turn.").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_903_2i_pay_less_for_each_resonator_that_entered_your_field_this_turn(tmp_path):
+    """The reduction counts player 0's resonators that entered the field this turn (ENTERED is this turn), not the ones
+    there since an earlier turn, nor the opponent's."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text_s19b import _reduction
+
+    cards = [_card("TXT-010", "Made-up Rallying Cry", "Resonator",
+                   ["You may pay {1} less to play this card for each resonator you control that entered your field "
+                    "this turn."], cost="{R}{4}", ATK=100, DEF=100, colour=["R"]),
+             _card("TXT-011", "Made-up Pup", "Resonator", [], cost="{R}", ATK=100, DEF=100, colour=["R"])]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (card,) = sc.hand(0, ["TXT-010"])
+    sc.field(0, ["TXT-011", "TXT-011"], entered_this_turn=True)
+    sc.field(0, ["TXT-011"])  # there since the turn before
+    sc.field(1, ["TXT-011"], entered_this_turn=True)  # the opponent's
+    g = sc.game()
+    assert int(_reduction(g.state, pool.kernel_tables, 0, card)) == 2
+
+
+# ---- "Put a <card> from your removed area into your hand." (SEARCH over the removed area, CR 311) -------------------
+def test_cr_311_put_a_card_from_your_removed_area_into_your_hand_compiles_to_a_search_of_it():
+    r = exact("Put a non-magic stone card from your removed area into your hand. Draw a card.", "chant")
+    assert r.fields["effect"][0] == {"op": "search", "filter": {
+        "type": ["resonator", "chant", "addition", "regalia", "rune"], "zone": "removed"}, "to": "hand", "must": True}
+    # "you may": the SEARCH decision's PASS
+    r = exact("[Enter] => You may put a light resonator from your removed area into your hand.")
+    assert "must" not in r.abilities[0]["effect"][0]
+
+
+def test_cr_311_a_card_from_the_removed_area_goes_to_the_hand_one_must_be_taken(tmp_path):
+    """The chant's SEARCH lists the matching card ids of player 0's removed area (a non-magic stone card: not the
+    stone), without PASS (one must be taken); the card chosen goes to the hand."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-020", "Made-up Recall", "Chant",
+                   ["Put a non-magic stone card from your removed area into your hand."], cost="{W}"),
+             _card("TXT-021", "Made-up Pup", "Resonator", [], cost="{W}", ATK=100, DEF=100),
+             {"id": "TXT-022", "name": "Made-up Geode", "type": ["Special Magic Stone", "Magic Stone"], "cost": None,
+              "colour": ["V"], "abilities": ["{Rest}: Produce {W}."]}]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (chant,) = sc.hand(0, ["TXT-020"])
+    pup = sc.put(0, "TXT-021", K.Zone.REMOVED)
+    sc.put(0, "TXT-022", K.Zone.REMOVED)
+    sc.will(0, K.Attribute.LIGHT, 1)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)  # the chant, the hand's one card
+    _drive(g, lambda g: int(g.state[H_DECISION]) == K.Decision.SEARCH)
+    assert int(g.state[H_DECISION]) == K.Decision.SEARCH
+    legal = g.legal_actions().tolist()
+    assert K.PASS not in legal and legal == [K.OPTION_BASE]  # the pup's id only
+    g.step(K.OPTION_BASE)
+    assert int(g.state[S.ZONE + pup * S.CARD_W]) == K.Zone.HAND
+    assert int(g.state[S.ZONE + chant * S.CARD_W]) == K.Zone.GRAVEYARD
+
+
+# ---- CR 907, 1013: a will ability paid by resting the J/ruler ------------------------------------------------------
+def test_cr_907_a_will_ability_paid_by_resting_your_j_ruler_compiles():
+    """Resting the J/ruler is bounded as {Rest} is (no endless will for will): a will ability like any other."""
+    assert exact("Rest a recovered J/ruler you control: Produce {R}.").abilities == [
+        {"kind": "will", "cost": {"rest_j_ruler": True}, "effect": [{"op": "produce_will", "will": "fire"}]}]
+    r = exact("Rest a recovered J/ruler you control: Produce one will of any attribute.")
+    assert r.abilities[0]["kind"] == "will" and r.abilities[0]["effect"][0]["op"] == "select_mode"
+    assert line("{1}: Produce one will of any attribute.").verdict is Verdict.UNSUPPORTED  # (will for will)
+
+
+def test_cr_907_3_resting_your_j_ruler_produces_the_will_at_once(tmp_path):
+    """Played, the will ability rests player 0's ruler (not the card) and the will is in the pool at once (CR 907.3);
+    with the ruler rested it is not offered."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-040", "Made-up Steward", "Resonator", ["Rest a recovered J/ruler you control: Produce {R}."],
+                   ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (steward,) = sc.field(0, ["TXT-040"])
+    (ruler,) = [int(x) for x in sc.zone(0, K.Zone.RULER_AREA)]
+    g = sc.game()
+    acts = [a for a in g.legal_actions().tolist() if K.ACTIVATE_BASE <= a < K.JUDGMENT]
+    assert acts
+    fire = int(g.state[S.WILL + K.Attribute.FIRE])
+    g.step(acts[0])
+    assert int(g.state[S.RESTED + ruler * S.CARD_W]) == 1 and int(g.state[S.RESTED + steward * S.CARD_W]) == 0
+    assert int(g.state[S.WILL + K.Attribute.FIRE]) == fire + 1
+    assert not [a for a in g.legal_actions().tolist() if K.ACTIVATE_BASE <= a < K.JUDGMENT]
+
+
+# ---- CR 906.7c: "whenever a <card> enters your field" on a card of another type; "it" is the card that entered -----
+def test_cr_906_7_a_card_enters_your_field_on_a_card_it_cannot_match_and_it_is_that_card():
+    """OTHER_ENTERS never watches the entering card itself: compiled where this card's own type is not among the
+    filter's (a resonator on a J-ruler or an addition, a magic stone type on an addition); "it" is the trigger's card
+    (Op.TARGET_TRIGGER), not this card."""
+    r = exact("Whenever a light resonator enters your field => Draw a card.", "j_ruler")
+    assert r.abilities[0]["trigger_filter"] == {"attribute": ["light"], "type": ["resonator"], "side": "own"}
+    assert line("Whenever a light resonator enters your field => Draw a card.").verdict is Verdict.UNSUPPORTED
+    assert line("Whenever a J/resonator enters your field => Draw a card.", "j_ruler").verdict is Verdict.UNSUPPORTED
+    r = exact("Whenever a J/resonator enters the field under your control >>> Put two [+100/+100] counters on it.",
+              "addition")
+    assert r.abilities[0]["effect"] == [{"op": "target_trigger"}, {"op": "counter", "count": 2}]
+    assert exact("Whenever another resonator enters your field => Put a [+100/+100] counter on it.").abilities[0][
+        "effect"] == [{"op": "target_trigger"}, {"op": "counter", "count": 1}]
+
+
+def test_cr_906_7_it_is_the_resonator_that_entered_your_field(tmp_path):
+    """An addition (to the field) "Whenever a J/resonator enters the field under your control >>> Put two [+100/+100]
+    counters on it.": player 0 plays a resonator; the counters go on it (ATK 100 + 200), the addition has none."""
+    from fow_tables import current_values
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-050", "Made-up Banner", "Addition:Field",
+                   ["Whenever a J/resonator enters the field under your control >>> Put two [+100/+100] counters on it."],
+                   cost="{W}"),
+             _card("TXT-051", "Made-up Pup", "Resonator", [], cost="{W}", ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (banner,) = sc.field(0, ["TXT-050"])
+    (pup,) = sc.hand(0, ["TXT-051"])
+    sc.will(0, K.Attribute.LIGHT, 1)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: int(g.state[S.COUNTERS + pup * S.CARD_W]) != 0, steps=40)
+    assert int(g.state[S.ZONE + pup * S.CARD_W]) == K.Zone.FIELD
+    assert current_values(g.state, g._T, pup)[0] == 300
+    assert int(g.state[S.COUNTERS + banner * S.CARD_W]) == 0

@@ -155,8 +155,9 @@ class FowFilter(FilterBase):
     attribute, race, name) and how big (total cost, ATK). Every key is optional (``side``,
     ``name``: the shared keys)."""
 
-    zone: Literal["field", "chase", "graveyard", "hand", "main_deck", "ruler_area"] = "field"
-    state: Literal["any", "recovered", "rested", "attacking", "blocking", "attacking_or_blocking", "damaged"] = "any"
+    zone: Literal["field", "chase", "graveyard", "hand", "main_deck", "ruler_area", "removed"] = "field"
+    state: Literal["any", "recovered", "rested", "attacking", "blocking", "attacking_or_blocking", "damaged",
+                   "entered_this_turn"] = "any"
     exclude_self: bool = False
     added_to: bool = False  # only the card this addition is added to (CR 1406.1a)
     self_only: bool = False  # only the ability's own card ("this card gains ...", a continuous ability)
@@ -1111,8 +1112,8 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.trigger_filter",
                       f"trigger_filter is only used with trigger "
                       f"{' or '.join(map(repr, list(_FILTERED_TRIGGERS) + list(_OTHER_CARD_TRIGGERS)))}")
-        if any(op.op == "target_trigger" for op in ab.effect) and (
-                kind != "automatic" or ab.trigger not in _OTHER_CARD_TRIGGERS or ab.trigger_filter is None):
+        if any(op.op == "target_trigger" for op in ab.effect) and (kind != "automatic" or (
+                ab.trigger not in _OTHER_CARD_TRIGGERS and ab.trigger != "other_enters") or ab.trigger_filter is None):
             self.fail(f"{p}.effect", "target_trigger (the trigger's other card) in an automatic ability with trigger "
                       f"{' or '.join(map(repr, _OTHER_CARD_TRIGGERS))} and a trigger_filter")
         if ab.trigger == "judgment" and card.type != "j_ruler" and ab.trigger_filter is None:
@@ -1464,8 +1465,10 @@ class _Compiler(PoolCompiler):
                 # from the hand into the field: CR 316.4 for a chant, 1406.3 for an addition added to a card)
                 self.fail(f"{q}.to", "a look at the top cards into the field finds a resonator (filter type [\"resonator\"])")
             # zone hand: "you may put a <card> from your hand into your field" (only into the field)
-            zones = ("main_deck", "hand") if op.to == "field" else ("main_deck",)
-            if (op.top == 0 and op.must and op.filter.zone != "hand") or (op.top > 0 and op.filter.zone != "main_deck"):
+            # zone removed: "put a <card> from your removed area into your hand" (a public zone, CR 311.2: 'must')
+            zones = ("main_deck", "hand") if op.to == "field" else ("main_deck", "removed") if op.to == "hand" else ("main_deck",)
+            if (op.top == 0 and op.must and op.filter.zone not in ("hand", "removed")) or \
+                    (op.top > 0 and op.filter.zone != "main_deck"):
                 # a search of the deck may fail to find (CR 1014.2): 'must' for the top cards looked at or the hand
                 self.fail(f"{q}.top", "'must' and 'top' look at the top cards of the main deck (top > 0), or 'must' the hand")
             look = (0 if op.top == 0 else op.top | _SEARCH_REST[op.rest]) | (K.SEARCH_MUST if op.must else 0)

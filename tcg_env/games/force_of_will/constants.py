@@ -583,6 +583,9 @@ class CardState(IntEnum):
     BLOCKING = 4  # the blocking J/resonator (state.BLOCKER, CR 804)
     ATTACKING_OR_BLOCKING = 5
     DAMAGED = 6  # "damaged <cards>": a J/resonator with damage on it (DAMAGE > 0, CR 1007.1 / 1007.6)
+    # "<cards> that entered your field / the field under your control this turn": in the field since this turn
+    # (state.ENTERED, set as it enters the field, zones.enter_field)
+    ENTERED_THIS_TURN = 7
 
 
 class FilterZone(IntEnum):
@@ -592,6 +595,7 @@ class FilterZone(IntEnum):
     HAND = 3
     MAIN_DECK = 4  # searches
     RULER_AREA = 5
+    REMOVED = 6  # "put a <card> from your removed area into your hand" (a SEARCH over the removed area, CR 311)
 
 
 FILTER_TABLE = TableLayout("filter")

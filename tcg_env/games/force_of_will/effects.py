@@ -464,14 +464,16 @@ def search(game, s, T, f, p, frow, look):
     OPTION_SLOTS - 1, then SEARCH_MORE, whose answer lists the next ids (FR_CNT = SEARCH_PAGE + the
     lowest id of the page), so every matching card can be found (CR 1014.2).
     FR_CNT is 1 once answered with none, 2 with a card (``found``). A filter of the zone hand: "you
-    may put a <card> from your hand into your field" (its cards are known to their holder; no shuffle).
+    may put a <card> from your hand into your field" (its cards are known to their holder; no shuffle); of the zone
+    removed: "put a <card> from your removed area into your hand" (a public zone, CR 311.2; no shuffle).
     ``look`` (the row's a2, constants.SEARCH_*): only the top N cards of the deck are looked at ("look
     at the top N cards of your deck ..."), no shuffle; the ones not taken go where its bits say.
     SEARCH_REVEAL_TOP ("reveal the top N cards"): those N are revealed (CR 1005.1) as the search starts;
     SEARCH_REVEAL_TAKEN ("reveal it"): the card found is, by ``found`` (state.REVEAL_IDS); a reveal begins
     here, but for SEARCH_REVEAL_MORE ("search for up to N ..., reveal them": the SEARCH before began it)."""
-    deck = filter_table(T)[frow, K.F_ZONE] != K.FilterZone.HAND
-    n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND, p)
+    fz = filter_table(T)[frow, K.F_ZONE]
+    deck = fz != K.FilterZone.HAND and fz != K.FilterZone.REMOVED
+    n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND if fz == K.FilterZone.HAND else Zone.REMOVED, p)
     top = look & K.SEARCH_TOP_MASK
     first = s[f + FR_CNT] - K.SEARCH_PAGE  # a later page (SEARCH_MORE answered): the lowest card id it lists
     if s[f + FR_CNT] == K.SEARCH_PLACED:
@@ -588,8 +590,10 @@ def found(game, s, T, p, k):
     if k >= 0:
         row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
         dest = row[I_A1]
-        deck = filter_table(T)[row[I_A0], K.F_ZONE] != K.FilterZone.HAND
-        n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND, p)
+        fz = filter_table(T)[row[I_A0], K.F_ZONE]
+        src = Zone.MAIN_DECK if fz != K.FilterZone.HAND and fz != K.FilterZone.REMOVED else \
+            Zone.HAND if fz == K.FilterZone.HAND else Zone.REMOVED
+        n_off, l_off = zone_offsets(ZT, src, p)
         if row[I_A2] & K.SEARCH_REVEAL_TAKEN:
             # "reveal it and put it into your hand" (CR 1005.1): the card found is shown to every player (the
             # reveal began with the search, or with the one before it for SEARCH_REVEAL_MORE)
