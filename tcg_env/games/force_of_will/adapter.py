@@ -624,9 +624,12 @@ def card_attributes(pool) -> dict:
             for c in range(pool.n_cards)]  # fmt: skip
     attrs = _attribute_names(pool)
     types = card_attribute(pool, K.C_TYPE, TYPE_NAMES)
-    # a token (CR 1303) is no deck card: its own type word, so that no deck built by attributes picks it
-    types = ([("token" if pool.cards[c, K.C_TYPE_BITS] & K.TB_TOKEN else t) for c, t in enumerate(types[0])],
-             tuple(types[1]) + ("token",))
+    # a token (CR 1303) is no deck card: its own type word, so that no deck built by attributes picks it; nor the
+    # despair side of an Inverse card (CR 1302.3: C_J_SIDE -2 - its hope side's row)
+    despair = [int(pool.cards[c, K.C_J_SIDE]) <= -2 and pool.cards[c, K.C_TYPE] not in (K.CardType.RULER, K.CardType.J_RULER)
+               for c in range(pool.n_cards)]
+    types = ([("token" if pool.cards[c, K.C_TYPE_BITS] & K.TB_TOKEN else "despair_side" if despair[c] else t)
+              for c, t in enumerate(types[0])], tuple(types[1]) + ("token", "despair_side"))
     return {"type": types, "cost": (cost, None),
             "attribute": (attrs, tuple(sorted(set(attrs))))}  # fmt: skip
 

@@ -78,6 +78,11 @@ APPROXIMATIONS: dict[str, str] = {
         "CR 1007.1); it differs for a card whose damage was removed this turn by an effect (CR 1007.6), which no "
         "longer matches (damage otherwise stays on the card until the end of the turn, CR 505.5a)"
     ),
+    "entered_this_turn_in_field": (
+        "\"for each <card> that entered the field under your control this turn\" (no \"you control\"): counted among "
+        "the cards in the field now that entered it this turn (filter state \"entered_this_turn\"); a card that "
+        "entered this turn and has left the field since is not counted"
+    ),
     "look_not_revealed": (
         f"\"reveal the top N cards of your deck\" with N over {REVEAL_ROWS}: only the top {REVEAL_ROWS} are kept as "
         "shown (the state's record of a reveal and the observation's `revealed` block, engine.reveals; CR 1005.1)"
@@ -781,8 +786,10 @@ class _T(CountWords, TextTransformer, Transformer):
     def _will(self, costs, ops, once):
         # a will ability paid with will or once per turn (CR 907): only one that cannot be played again and again in a
         # row ({Rest}, "banish this card" or once per turn in its cost: no endless loop of will for will)
-        bounded = costs.get("rest") or costs.get("banish_self") or once == "turn"
-        if ((once or costs.get("will")) and not bounded) or set(costs) - {"rest", "banish_self", "life", "discard", "mana", "mana_from", "will"}:
+        # ({Rest} of your J/ruler, "rest a recovered J/ruler you control": the cost field rest_j_ruler, play.activate)
+        bounded = costs.get("rest") or costs.get("rest_j_ruler") or costs.get("banish_self") or once == "turn"
+        if ((once or costs.get("will")) and not bounded) or \
+                set(costs) - {"rest", "rest_j_ruler", "banish_self", "life", "discard", "mana", "mana_from", "will"}:
             raise Unsupported("a will ability paid with will or once per turn")
         spend = None
         if len(ops) == 2 and ops[1]["op"] == "_spend_only" and ops[0]["op"] == "produce_will":
@@ -853,8 +860,12 @@ class _T(CountWords, TextTransformer, Transformer):
         self._field_card("an automatic ability")
         # "that resonator": the trigger's other card, when every trigger of the line is about one (Op.TARGET_TRIGGER)
         about_card = all(t.get("trigger") in _ABOUT_CARD and "trigger_filter" in t for t in trig)
-        # "whenever a <card> is put into a graveyard from the field": "it" may be that card (no longer in the field)
-        bare_it = not any(t.get("trigger") == "other_to_graveyard" for t in trig)
+        # "whenever a <card> is put into a graveyard from the field": "it" may be that card (no longer in the field);
+        # "whenever a <card> enters your field => ... it": the card that entered (CR 906.7c; Op.TARGET_TRIGGER: the
+        # trigger's card, still in the field), not this card (session 20; before, "it" was this card)
+        bare_it = not any(t.get("trigger") in ("other_to_graveyard", "other_enters") for t in trig)
+        if trig and all(t.get("trigger") == "other_enters" for t in trig):
+            bare_it = "trigger"
         ops, optional = body.ops(trigger_card=about_card, bare_it=bare_it, produce=True), body.optional
         ops = _automatic_will(ops)
         if any(op["op"] == "set_x" and op["per"]["count"] == "trigger_damage" for op in ops) and \
@@ -1023,6 +1034,21 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("a judgment trigger on a card that is not a J-ruler")
         return [{"trigger": "judgment"}]
 
+    def t_you_judgment(self, *_):
+        # CR 705.3a-i: "doing Judgment" is fulfilled as the ruler becomes a J-ruler. On the J-ruler itself: its own
+        # judgment (as before); on any other card: the J-ruler its controller's judgment has just put into the field
+        # (priority.resolve_judgment fires Trigger.JUDGMENT about it: the trigger filter, a J-ruler you control)
+        if self.card.get("type") == "j_ruler":
+            return self.t_judgment()
+        return [{"trigger": "judgment", "trigger_filter": {"type": ["j_ruler"], "side": "own"}}]
+
+    def t_inverts(self, *_):
+        # CR 1030.2: "when this card inverts": it turns from its hope side to its despair side (Op.INVERT fires the
+        # despair side's ability); a card whose text has it is a despair side (the importer's "<number>-despair")
+        if self.card.get("type") not in ("resonator", "addition", "regalia", "magic_stone"):
+            raise Unsupported("'when this card inverts' on a card that is not in the field as an Inverse card")
+        return [{"trigger": "inverts"}]
+
     def t_resonance(self, attr):
         # CR 1127.2: "[Resonance] <Kind of Magic Stone> => <effect>" is "whenever that kind of magic stone enters the
         # field under your control, <effect>": a card with that magic stone type (CR 1127.2a, 201.4c), the filter type
@@ -1065,8 +1091,11 @@ class _T(CountWords, TextTransformer, Transformer):
         # "When a J-ruler enters your field": a J-ruler enters the field by judgment (CR 705.3a; priority.resolve_judgment
         # fires OTHER_ENTERS as zones.enter_field does). OTHER_ENTERS never watches the entering card itself: compiled
         # only where the filter cannot match this card (a J-ruler on a card that is not one)
-        flt = dict(args[-1]) if isinstance(args[-1], dict) else {}
-        if flt.get("type") != ["j_ruler"] or self.card.get("type") == "j_ruler" or set(flt) - {"type", "side"}:
+        # (session 20: any filter of card types this card's own type is not among, e.g. "a light resonator" on a
+        # J-ruler or an addition, "a Machine resonator" on a magic stone)
+        flt = _target_filter(dict(args[-1])) if isinstance(args[-1], dict) else {}
+        if not flt.get("type") or _may_be_of(self.card.get("type"), flt["type"]) or \
+                flt.get("side", "own") != "own" or set(flt) - {"type", "side", "attribute", "race"}:
             raise Unsupported("'a <card> enters your field' other than a J-ruler (the card itself would match)")
         flt["side"] = "own"
         return [{"trigger": "other_enters", "trigger_filter": flt}]
@@ -1630,6 +1659,13 @@ class _T(CountWords, TextTransformer, Transformer):
         return [({"op": "damage_player", "amount": n, "who": "controller"}, None),
                 ({"op": "damage_player", "amount": n, "who": "opponent"}, None)]  # fmt: skip
 
+    def invert_self(self):
+        # CR 1030.1: "Invert this card.": an Inverse card turns despair side up (Op.INVERT; the pool needs its despair
+        # side, the card field inverse, which the importer sets from the "<number>^" record: cards.py refuses it without)
+        if self.card.get("type") not in ("resonator", "addition", "regalia", "magic_stone"):
+            raise Unsupported("'invert this card' on a card that is not in the field as an Inverse card")
+        return [({"op": "invert"}, None)]
+
     def banish_it(self):
         # CR 1011: "banish it": the last selection or the card itself (BANISH affects only its controller's cards)
         return [({"op": "banish"}, _Sel("prev"))]
@@ -1702,6 +1738,9 @@ class _T(CountWords, TextTransformer, Transformer):
         return [({"op": "power", "atk": atk, "defense": dfn, "duration": "permanent", "_per": per}, sel)]
 
     def _per_filter(self, flt, other=False):
+        if flt.get("_entered_any"):
+            # "for each <card> that entered the field (under your control) this turn": counted in the field now
+            self.approximate("entered_this_turn_in_field")
         flt = _target_filter(flt)
         if flt.get("zone", "field") != "field":
             raise Unsupported("'for each' card outside the field")
@@ -1914,6 +1953,20 @@ class _T(CountWords, TextTransformer, Transformer):
         # any card: effects.effect_to_field (CR 316.4, 1406.3) as for a search
         return [({"op": "search", "filter": flt, "to": "field", "_from_hand": True}, None)]
 
+    def put_from_removed(self, what):
+        # "Put a <card> from your removed area into your hand.": the SEARCH op over the removed area (its zone, public:
+        # CR 311.2), one of the matching cards by card id; one must be taken while one matches (as from the hand)
+        flt = dict(what)
+        nots = flt.pop("_not", None)
+        if nots:
+            # "non-magic stone card": the other card types a removed area may hold (CR 311)
+            base = flt.get("type") or ["resonator", "chant", "addition", "regalia", "magic_stone", "rune"]
+            flt["type"] = [t for t in base if t not in nots]
+            if not flt["type"] or flt["type"] == base:
+                raise Unsupported("'non-<type>' that excludes nothing or everything")
+        flt["zone"] = "removed"
+        return [({"op": "search", "filter": flt, "to": "hand", "_from_hand": True}, None)]
+
     def search_up_to(self, n, what, put, shuffle):
         n = _fixed(n)
         if not 1 <= n <= 5:
@@ -1947,6 +2000,8 @@ class _T(CountWords, TextTransformer, Transformer):
     def search_what(self, *parts):
         f = _filter(*[p for p in parts if p is not None])
         f.pop("_race_noun", None)
+        if f.pop("_entered_side", False) or f.pop("_entered_any", False):
+            raise Unsupported("'that entered the field this turn' in a search")
         if f.pop("_entity", False) or f.pop("_basic", False):
             raise Unsupported("'entity' / 'basic' in a search")
         return f
@@ -2256,6 +2311,12 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def filter(self, *parts):
         out = _filter(*[p for p in parts if p is not None])
+        if out.pop("_entered_side", False):  # "that entered your field / the field under your control this turn"
+            if out.get("side", "own") != "own":
+                raise Unsupported("a card of your opponent's that entered your field")
+            if "side" not in out:
+                out["_entered_any"] = True  # no "you control": the ones that have left since entered too
+            out["side"] = "own"
         if out.get("type") == ["magic_stone"] and "attribute" in out:
             # CR 201.4c: "fire magic stone" names the magic stone type Fire Magic Stone (the cards with that type),
             # not a magic stone with the fire attribute (a basic magic stone has none, CR 208.4)
@@ -2321,6 +2382,15 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def damaged(self):
         return {"state": "damaged"}  # CR 1007.1: with damage on it (filters.filter_core reads DAMAGE)
+
+    def entered_this_turn(self):
+        # "that entered your field / the field under your control this turn": ENTERED is the turn it last entered the
+        # field (zones.enter_field); the engine changes no card's control in the field. "your field" / "under your
+        # control": one of yours (filter: without "you control", counted ones may have left: _per_filter)
+        return {"state": "entered_this_turn", "_entered_side": True}
+
+    def entered_this_turn_any(self):
+        return {"state": "entered_this_turn", "_entered_any": True}
 
     def was_dealt_damage(self):
         # "<card> that was dealt damage this turn": read as "damaged" (damage on it; named approximation)
@@ -2453,8 +2523,21 @@ _NOUNS: dict[str, dict] = {
 _ENTITY_TYPES = ["resonator", "j_ruler", "addition", "regalia", "magic_stone"]  # in the field (CR 307.6)
 
 
+def _may_be_of(ctype: str | None, types: list[str]) -> bool:
+    """May a card of type ``ctype`` match a filter of card types ``types`` (J/resonator: a J-ruler or a resonator,
+    CR 201.2b; a magic stone type: a magic stone)?"""
+    if ctype in types or ctype is None:
+        return True
+    if ctype in ("resonator", "j_ruler") and "j_resonator" in types:
+        return True
+    if ctype in ("ruler", "j_ruler") and any("ruler" in t for t in types):
+        return True
+    return ctype == "magic_stone" and any(t.endswith("magic_stone") for t in types)
+
+
 def _target_filter(f: dict) -> dict:
     f = dict(f)
+    f.pop("_entered_any", None)  # (read by _per_filter only)
     nots = f.pop("_not", None)
     if nots:
         if f.get("zone", "field") == "field" and (f.pop("_entity", False) or "type" not in f):
@@ -2684,7 +2767,7 @@ _TRIGGER_CARD = _Sel("trigger")
 
 
 # the triggers whose event is about another card (the frame's E_AUX): "that <card>" is it (Op.TARGET_TRIGGER)
-_ABOUT_CARD = {"blocks", "is_blocked", "deals_damage"}
+_ABOUT_CARD = {"blocks", "is_blocked", "deals_damage", "other_enters"}
 
 
 def _automatic_will(ops: list[dict]) -> list[dict]:
@@ -2747,6 +2830,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     if not trigger_card:
                         raise Unsupported("'that <card>' naming the card of the trigger")
                     sel = _TRIGGER_CARD
+                elif bare_it == "trigger":
+                    sel = _TRIGGER_CARD  # "it": the card of the trigger (the card that entered)
                 elif not bare_it:
                     raise Unsupported("'it' after a trigger about another card (this card or that one)")
                 else:

@@ -62,7 +62,7 @@ TriggerName = Literal[
     "other_enters", "begin_draw_phase", "begin_main_phase", "end_of_turn", "opponent_plays_spell",
     "judgment", "opponent_attacks", "begin_battle", "begin_attack_step", "begin_block_step", "end_of_battle",
     "j_resonator_attacks", "put_into_graveyard", "dealt_damage", "you_gain_life", "damage_to_you",
-    "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field", "other_to_graveyard",
+    "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field", "other_to_graveyard", "inverts",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
@@ -71,7 +71,9 @@ _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j
 _TRIGGER_FILTER_ZONE = {"you_play": "chase"}  # the card the trigger watches is there (else in the field)
 # the triggers about another card that may have a filter (none: any card or none): the attacker this card blocks,
 # the blocker of this card, the J/resonator this card deals damage to (the event's aux: Op.TARGET_TRIGGER reads it)
-_OTHER_CARD_TRIGGERS = ("blocks", "is_blocked", "deals_damage")
+# "judgment" with a filter: "whenever you do judgment of a ruler" on another card than the J-ruler (the aux: the J-ruler
+# just put into the field, priority.resolve_judgment; CR 705.3a-i)
+_OTHER_CARD_TRIGGERS = ("blocks", "is_blocked", "deals_damage", "judgment")
 ConditionName = Literal[
     "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
@@ -153,8 +155,9 @@ class FowFilter(FilterBase):
     attribute, race, name) and how big (total cost, ATK). Every key is optional (``side``,
     ``name``: the shared keys)."""
 
-    zone: Literal["field", "chase", "graveyard", "hand", "main_deck", "ruler_area"] = "field"
-    state: Literal["any", "recovered", "rested", "attacking", "blocking", "attacking_or_blocking", "damaged"] = "any"
+    zone: Literal["field", "chase", "graveyard", "hand", "main_deck", "ruler_area", "removed"] = "field"
+    state: Literal["any", "recovered", "rested", "attacking", "blocking", "attacking_or_blocking", "damaged",
+                   "entered_this_turn"] = "any"
     exclude_self: bool = False
     added_to: bool = False  # only the card this addition is added to (CR 1406.1a)
     self_only: bool = False  # only the ability's own card ("this card gains ...", a continuous ability)
@@ -254,6 +257,8 @@ OpCallStone = op_model("call_stone", _M, who=_Who, rested=(bool, False))  # rest
 # the pool (token = true), made ``count`` times under the control of ``who`` (CR 1303.1c; Op.MAKE_TOKEN)
 # "the weather is <weather> until end of turn" (CR 1028, constants.Op.WEATHER)
 OpWeather = op_model("weather", _M, weather=WeatherName)
+# "Invert this card." (CR 1030.1): this card, an Inverse card hope side up in the field, turns despair side up
+OpInvert = op_model("invert", _M)
 OpMakeToken = op_model("make_token", _M, token=Annotated[str, Field(min_length=1)], count=_N, who=_Who)
 OpForesee = op_model("foresee", _M, count=_N)
 # "put the top N cards of your deck into your graveyard"; to "removed": "remove the top N cards of your deck
@@ -342,7 +347,7 @@ _OP_MODELS = (
     OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
-    OpMakeToken, OpWeather,
+    OpMakeToken, OpWeather, OpInvert,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -460,6 +465,8 @@ class FowCard(CardBase):
     # rulers: the number of the J-ruler side and the [Judgment] cost (CR 705.3, 1125)
     j_ruler: str | None = Field(default=None, min_length=1)
     judgment: WillCost | None = None
+    # an Inverse card's hope side (CR 1302.3): the number of its despair side ("Invert this card", CR 1030.1; C_J_SIDE)
+    inverse: str | None = Field(default=None, min_length=1)
     # magic stones: the will its rest ability produces (CR 907), one or two choices; basic (CR 402.4b)
     will: Annotated[list[WillName], BeforeValidator(_as_list), Field(max_length=2)] = Field(default_factory=list)
     basic: bool = False
@@ -558,6 +565,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
         flags[-1, K.FL_MISC] |= K.FLAG_HAND_QUICKCAST  # play.hand_quickcast
     if (code[:, K.I_OP] == K.Op.REDIRECT_DAMAGE).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REDIRECT_DAMAGE
+    if (code[:, K.I_OP] == K.Op.INVERT).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_INVERSE
     if (code[:, K.I_OP] == K.Op.DAMAGE_MOD).any():
         flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD
     if (code[:, K.I_OP] == K.Op.PREVENT_DAMAGE).any():
@@ -768,6 +777,7 @@ _TRIGGER_WORDS = {
     "damage_to_you": "when damage is dealt to you", "deals_damage_to_opponent": "when it deals damage to the opponent",
     "you_play": "when you play a card", "is_blocked": "when it is blocked", "leaves_field": "when it leaves the field",
     "other_to_graveyard": "when a card is put into a graveyard from the field",
+    "inverts": "when it inverts",
 }  # fmt: skip
 
 
@@ -829,6 +839,8 @@ class _Compiler(PoolCompiler):
         super().__init__(cards)
         # race -> id (from 1), and J-ruler number -> the number of the ruler naming it
         self.race_ids, self.j_owner = {}, {}
+        # an Inverse card's despair side number -> its hope side's (CR 1302.3)
+        self.inverse_owner = {c.inverse: c.number for c in cards if c.inverse}
         # [God's Art] name -> id (from 0: its bit in a player's record, CR 1112.2a)
         self.gods_art_ids: dict[str, int] = {}
 
@@ -993,6 +1005,12 @@ class _Compiler(PoolCompiler):
             row[K.C_JUDGMENT_FREE] = free
         elif card.type == "j_ruler":
             row[K.C_J_SIDE] = self.index[self.j_owner[card.number]]
+        elif card.inverse is not None:
+            if card.inverse not in self.index or card.type in ("ruler", "j_ruler"):
+                self.fail("inverse", f"{card.inverse!r} is no card of the pool, or a ruler has it (CR 1302.3)")
+            row[K.C_J_SIDE] = self.index[card.inverse]  # CR 1302.3: the despair side of this hope side
+        elif card.number in self.inverse_owner:
+            row[K.C_J_SIDE] = -2 - self.index[self.inverse_owner[card.number]]  # a despair side: its hope side's
         wills = [_WILL_CODE[w] for w in card.will] + [-1, -1]
         row[K.C_WILL_A], row[K.C_WILL_B] = wills[0], wills[1]
         row[K.C_STEALTH] = int(card.stealth is not None)
@@ -1099,12 +1117,13 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.trigger_filter",
                       f"trigger_filter is only used with trigger "
                       f"{' or '.join(map(repr, list(_FILTERED_TRIGGERS) + list(_OTHER_CARD_TRIGGERS)))}")
-        if any(op.op == "target_trigger" for op in ab.effect) and (
-                kind != "automatic" or ab.trigger not in _OTHER_CARD_TRIGGERS or ab.trigger_filter is None):
+        if any(op.op == "target_trigger" for op in ab.effect) and (kind != "automatic" or (
+                ab.trigger not in _OTHER_CARD_TRIGGERS and ab.trigger != "other_enters") or ab.trigger_filter is None):
             self.fail(f"{p}.effect", "target_trigger (the trigger's other card) in an automatic ability with trigger "
                       f"{' or '.join(map(repr, _OTHER_CARD_TRIGGERS))} and a trigger_filter")
-        if ab.trigger == "judgment" and card.type != "j_ruler":
-            self.fail(f"{p}.trigger", "only a J-ruler has a 'judgment' trigger (CR 705.3)")
+        if ab.trigger == "judgment" and card.type != "j_ruler" and ab.trigger_filter is None:
+            self.fail(f"{p}.trigger", "only a J-ruler has a 'judgment' trigger without a trigger_filter (CR 705.3; on "
+                      "another card: the J-ruler it watches, e.g. side own, type j_ruler)")
         if ab.optional and kind != "automatic":
             self.fail(f"{p}.optional", "only automatic abilities are optional ('you may')")
         if ab.once != "no" and kind != "activate" and not (kind == "will" and ab.once == "turn"):
@@ -1458,8 +1477,11 @@ class _Compiler(PoolCompiler):
                 # from the hand into the field: CR 316.4 for a chant, 1406.3 for an addition added to a card)
                 self.fail(f"{q}.to", "a look at the top cards into the field finds a resonator (filter type [\"resonator\"])")
             # zone hand: "you may put a <card> from your hand into your field" (only into the field)
-            zones = ("main_deck", "hand") if op.to == "field" or op.who == "opponent" else ("main_deck",)
-            if (op.top == 0 and op.must and op.filter.zone != "hand") or (op.top > 0 and op.filter.zone != "main_deck"):
+            # zone removed: "put a <card> from your removed area into your hand" (a public zone, CR 311.2: 'must')
+            zones = ("main_deck", "hand") if op.to == "field" or op.who == "opponent" else \
+                ("main_deck", "removed") if op.to == "hand" else ("main_deck",)
+            if (op.top == 0 and op.must and op.filter.zone not in ("hand", "removed")) or \
+                    (op.top > 0 and op.filter.zone != "main_deck"):
                 # a search of the deck may fail to find (CR 1014.2): 'must' for the top cards looked at or the hand
                 self.fail(f"{q}.top", "'must' and 'top' look at the top cards of the main deck (top > 0), or 'must' the hand")
             look = (0 if op.top == 0 else op.top | _SEARCH_REST[op.rest]) | (K.SEARCH_MUST if op.must else 0)
@@ -1483,6 +1505,13 @@ class _Compiler(PoolCompiler):
             return 0, who(), int(op.rested)
         if name == "weather":
             return int(K.Weather[op.weather.upper()]), 0, 0
+        if name == "invert":
+            card = self._card
+            if card is None or card.inverse is None or card.inverse not in self.index or \
+                    card.type not in ("resonator", "addition", "regalia", "magic_stone"):
+                self.fail(f"{q}.op", "invert (CR 1030.1) on an Inverse card of the field with its despair side (inverse) "
+                          "in the pool")
+            return 0, 0, 0
         if name == "make_token":
             cid = self.index.get(op.token)
             if cid is None or not self.models[cid].token:

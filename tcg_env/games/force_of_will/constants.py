@@ -195,6 +195,7 @@ NAME2_IN_FIELD = 1 << (2 * NAME_BITS)
 C_RACE = CARD_TABLE.add("race", source=interned("race_ids", "race", "races.0"))  # interned race / trait id of its first race, 0 = none (CR 205)
 C_RACE2 = CARD_TABLE.add("race2", source=interned("race_ids", "race", "races.1"))  # a second race / trait, 0 = none
 C_J_SIDE = CARD_TABLE.add("j_side")  # rulers: card id of the J-ruler side ([Judgment], CR 705.3), -1 = none; J-rulers: their ruler's id
+# (an Inverse card's hope side, CR 1302.3: its despair side's id; a despair side: -2 - its hope side's id)
 C_WILL_A = CARD_TABLE.add("will_a")  # magic stones and will producers: the Attribute (or WILL_VOID) of the will produced, -1 none
 C_WILL_B = CARD_TABLE.add("will_b")  # a second choice of will ("produce [R] or [G]"), -1 none
 C_BASIC = CARD_TABLE.add("basic", source=copy())  # 1: basic magic stone (CR 402.4b: any number of copies) / basic J-ruler
@@ -247,6 +248,7 @@ FLAG_OTHER_TO_GRAVE = 1 << 15
 FLAG_NO_LIFE_GAIN = 1 << 16  # some NO_LIFE_GAIN instruction (effects.life_gain_blocked)
 FLAG_HAND_QUICKCAST = 1 << 17  # some AURA_KEYWORD giving [Quickcast] to cards in the hand (play.hand_quickcast)
 FLAG_REDIRECT_DAMAGE = 1 << 18  # some REDIRECT_DAMAGE instruction (effects.deal_damage_to_player, damage_redirect)
+FLAG_INVERSE = 1 << 19  # some INVERT instruction (zones.move_card_core turns a despair side hope side up, CR 1302.3e)
 FLAG_ATTR_REDUCTION = 256  # some COST_REDUCTION of attribute will (a2's COST_RED_ATTR_* fields: play.hand_attr_reduction)
 # COST_REDUCTION's a2: bit 0 "you may" (asked as the card is played, play.play_from_hand), then COST_RED_ATTR_BITS
 # bits per attribute (Attribute order): the will of that attribute less ("you may pay {B} less", CR 903.2i-iv)
@@ -374,6 +376,7 @@ class Trigger(IntEnum):
     # graveyard (zones.move_card_core), read as the card was in the field (CR 906.7b); the cards that watch it are the
     # active ones, the moved card itself and the cards moved with it at the same time (triggers.other_to_graveyard)
     OTHER_TO_GRAVEYARD = 33
+    INVERTS = 34  # "when this card inverts" (CR 1030.2): it turns despair side up (Op.INVERT; its despair side's ability)
 
 
 class KeywordAbility(IntEnum):
@@ -585,6 +588,9 @@ class CardState(IntEnum):
     BLOCKING = 4  # the blocking J/resonator (state.BLOCKER, CR 804)
     ATTACKING_OR_BLOCKING = 5
     DAMAGED = 6  # "damaged <cards>": a J/resonator with damage on it (DAMAGE > 0, CR 1007.1 / 1007.6)
+    # "<cards> that entered your field / the field under your control this turn": in the field since this turn
+    # (state.ENTERED, set as it enters the field, zones.enter_field)
+    ENTERED_THIS_TURN = 7
 
 
 class FilterZone(IntEnum):
@@ -594,6 +600,7 @@ class FilterZone(IntEnum):
     HAND = 3
     MAIN_DECK = 4  # searches
     RULER_AREA = 5
+    REMOVED = 6  # "put a <card> from your removed area into your hand" (a SEARCH over the removed area, CR 311)
 
 
 FILTER_TABLE = TableLayout("filter")
@@ -726,6 +733,11 @@ class Op(IntEnum):
     # "If damage would be dealt to you, it's dealt to this card instead." (a continuous ability of a J/resonator, CR
     # 910 / 1007: effects.damage_redirect, only in pools with one: FLAG_REDIRECT_DAMAGE)
     REDIRECT_DAMAGE = 77
+    # "Invert this card." (CR 1030.1): the effect's source, an Inverse card hope side up in the field, turns despair
+    # side up (C_J_SIDE: its despair side's card row); the same card, its counters and effects kept (CR 1302.3c).
+    # Leaving for a zone other than the field, chase or removed area it turns hope side up again (CR 1302.3e,
+    # zones.move_card_core, only in pools with it: FLAG_INVERSE)
+    INVERT = 78
 
 
 # PRODUCE_WILL a2 of a mode "one will of any attribute shared with your J/ruler": that mode may be chosen only while the

@@ -68,6 +68,9 @@ def split_deck(table: Any, deck: Deck, extra: Iterable[int] = ()) -> DeckParts:
         _fail(deck, table, "a J-ruler is the back of its ruler: list the ruler, not its J-ruler side (CR 705.3)", cid)
     for cid in ids[(table.cards[ids, K.C_TYPE_BITS] & K.TB_TOKEN) != 0].tolist()[:1] if ids.size else ():
         _fail(deck, table, "a token is made by an effect, not listed in a deck (CR 1303.1)", cid)
+    despair = (table.cards[ids, K.C_J_SIDE] <= -2) & (types != _T.RULER) & (types != _T.J_RULER) if ids.size else ()
+    for cid in ids[despair].tolist()[:1] if ids.size else ():
+        _fail(deck, table, "a despair side is the back of its Inverse card: list the hope side (CR 1302.3)", cid)
     rulers = ids[types == _T.RULER]
     if len(rulers) != 1:
         what = "no ruler" if len(rulers) == 0 else f"{len(rulers)} rulers"

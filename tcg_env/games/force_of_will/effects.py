@@ -471,15 +471,17 @@ def search(game, s, T, f, p, frow, look):
     OPTION_SLOTS - 1, then SEARCH_MORE, whose answer lists the next ids (FR_CNT = SEARCH_PAGE + the
     lowest id of the page), so every matching card can be found (CR 1014.2).
     FR_CNT is 1 once answered with none, 2 with a card (``found``). A filter of the zone hand: "you
-    may put a <card> from your hand into your field" (its cards are known to their holder; no shuffle).
+    may put a <card> from your hand into your field" (its cards are known to their holder; no shuffle); of the zone
+    removed: "put a <card> from your removed area into your hand" (a public zone, CR 311.2; no shuffle).
     ``look`` (the row's a2, constants.SEARCH_*): only the top N cards of the deck are looked at ("look
     at the top N cards of your deck ..."), no shuffle; the ones not taken go where its bits say.
     SEARCH_REVEAL_TOP ("reveal the top N cards"): those N are revealed (CR 1005.1) as the search starts;
     SEARCH_REVEAL_TAKEN ("reveal it"): the card found is, by ``found`` (state.REVEAL_IDS); a reveal begins
     here, but for SEARCH_REVEAL_MORE ("search for up to N ..., reveal them": the SEARCH before began it)."""
-    deck = filter_table(T)[frow, K.F_ZONE] != K.FilterZone.HAND
+    fz = filter_table(T)[frow, K.F_ZONE]
+    deck = fz != K.FilterZone.HAND and fz != K.FilterZone.REMOVED
     holder = 1 - p if (look & K.SEARCH_OPPONENT) != 0 else p  # the opponent's hand looked at (CR 1019.1)
-    n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND, holder)
+    n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND if fz == K.FilterZone.HAND else Zone.REMOVED, holder)
     top = look & K.SEARCH_TOP_MASK
     first = s[f + FR_CNT] - K.SEARCH_PAGE  # a later page (SEARCH_MORE answered): the lowest card id it lists
     if s[f + FR_CNT] == K.SEARCH_PLACED:
@@ -601,9 +603,10 @@ def found(game, s, T, p, k):
     if k >= 0:
         row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
         dest = row[I_A1]
-        deck = filter_table(T)[row[I_A0], K.F_ZONE] != K.FilterZone.HAND
-        n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND,
-                                    1 - p if (row[I_A2] & K.SEARCH_OPPONENT) != 0 else p)
+        fz = filter_table(T)[row[I_A0], K.F_ZONE]
+        src = Zone.MAIN_DECK if fz != K.FilterZone.HAND and fz != K.FilterZone.REMOVED else \
+            Zone.HAND if fz == K.FilterZone.HAND else Zone.REMOVED
+        n_off, l_off = zone_offsets(ZT, src, 1 - p if (row[I_A2] & K.SEARCH_OPPONENT) != 0 else p)
         if row[I_A2] & K.SEARCH_REVEAL_TAKEN:
             # "reveal it and put it into your hand" (CR 1005.1): the card found is shown to every player (the
             # reveal began with the search, or with the one before it for SEARCH_REVEAL_MORE)
@@ -825,5 +828,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 game.move_card(s, T, s[l_off + s[n_off] - 1], Zone.REMOVED)  # "remove ... from the game" (CR 1004.1)
             else:
                 game.to_graveyard(s, T, s[l_off + s[n_off] - 1])
+    elif op == Op.INVERT:
+        # CR 1030.1: this card, an Inverse card hope side up (C_J_SIDE >= 0: its despair side) still in the field,
+        # turns despair side up: the same card, its counters, damage and effects kept (CR 1302.3c)
+        if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD:
+            c = card_table(T)[s[CARD + src * CARD_W]]
+            if c[K.C_J_SIDE] >= 0 and c[K.C_TYPE] != K.CardType.RULER and c[K.C_TYPE] != K.CardType.J_RULER:
+                s[CARD + src * CARD_W] = c[K.C_J_SIDE]
+                game.trigger_own(s, T, src, K.Trigger.INVERTS, src)  # CR 1030.2: "when this card inverts"
     # AURA_* and COST_REDUCTION (continuous effects) are not applied yet (rules coverage)
     return STOPPED if s[H_DONE] != 0 else NEXT

@@ -2,6 +2,7 @@
 and Condition codes mean (targets: CR 903.2g, [Barrier] 1120.2; the [Rune] conditions, CR 1137),
 with the counts they read (magic stones, revealed runes, CR 711.2a)."""
 
+from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import card_table, filter_table
@@ -9,7 +10,7 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_ATK, N_ATTRIBUTES, CardType, Zone
 from tcg_env.games.force_of_will.state import (
-    ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, FIRST_PLAYER, GRAVE_N, HAND_N, LIFE, REMOVED_N, OWNER, PLAYED_CARDS,
+    ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, ENTERED, FIRST_PLAYER, GRAVE_N, HAND_N, LIFE, REMOVED_N, OWNER, PLAYED_CARDS,
     RESTED, REVEALED, TURN_PLAYER, WEATHER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.characteristics import awakened_on_chase, field_card_may_pass, type_mask_of, x_on_chase
@@ -20,7 +21,7 @@ from tcg_env.rules.filters import (
 
 
 # the Zone of each FilterZone
-_FILTER_ZONES = (Zone.FIELD, Zone.CHASE, Zone.GRAVEYARD, Zone.HAND, Zone.MAIN_DECK, Zone.RULER_AREA)
+_FILTER_ZONES = (Zone.FIELD, Zone.CHASE, Zone.GRAVEYARD, Zone.HAND, Zone.MAIN_DECK, Zone.RULER_AREA, Zone.REMOVED)
 
 
 @internal
@@ -142,6 +143,8 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
     if st >= K.CardState.ATTACKING:  # "attacking / blocking <cards>": the ones in the battle now
         if st == K.CardState.DAMAGED:  # CR 1007.1: damage on the card (removed: 1007.6, at end of turn)
             return s[DAMAGE + w] > 0
+        if st == K.CardState.ENTERED_THIS_TURN:  # in the field since this turn (ENTERED: the turn it entered)
+            return z == Zone.FIELD and s[ENTERED + w] == s[H_TURN]
         return (((st == K.CardState.ATTACKING or st == K.CardState.ATTACKING_OR_BLOCKING) and slot == s[ATTACKER])
                 or ((st == K.CardState.BLOCKING or st == K.CardState.ATTACKING_OR_BLOCKING) and slot == s[BLOCKER]))
     return passes_state(st, K.CardState.RECOVERED, K.CardState.RESTED, s[RESTED + w] != 0)

@@ -243,6 +243,7 @@ def _normalise(layout: str, rec: dict) -> dict:
     }  # fmt: skip
 
 
+_DESPAIR = "-despair"  # the number of an Inverse card's despair side: its hope side's with this suffix (CR 1302.3)
 _STONE_TYPE = re.compile(r"(Light|Fire|Water|Wind|Darkness) Magic Stone", re.I)  # a magic stone type (CR 201.4a)
 
 
@@ -646,6 +647,11 @@ def import_force_of_will_json(path: str | Path) -> ImportResult:
             continue
         n = _normalise(layout, rec)
         number = n["number"]
+        if number.endswith("^") and any(r.lower() == "inverse" for r in n["races"]):
+            # the despair side of an Inverse card (CR 1302.3: Inverse among its races), "<number>^" in fow-sim lists
+            number = n["number"] = number[:-1] + _DESPAIR
+            if n["cost"] == "0":
+                n["cost"] = "{0}"  # its printed cost 0 (CR 1302.3d: only the side up's information is used)
         if not number or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_./\-]*", number) or len(number) > 32 or not n["name"]:
             skip("invalid_number_or_name", number or "?")
             continue
@@ -745,6 +751,14 @@ def import_force_of_will_json(path: str | Path) -> ImportResult:
             c.j_ruler = None
             c.judgment = None
             c.judgment_condition = None
+    # an Inverse card (CR 1302.3): the record "<number>^" (<number>-despair) is the despair side of card <number> (its
+    # hope side), both
+    # imported: "Invert this card" (Op.INVERT) turns it despair side up
+    by_number = {c.number: c for c in cards}
+    for c in cards:
+        back = by_number.get(c.number + _DESPAIR)
+        if back is not None and c.type not in ("ruler", "j_ruler") and back.type == c.type:
+            c.inverse = back.number
     sides = {c.j_ruler for c in cards if c.type == "ruler"}
     for c in [c for c in cards if c.type == "j_ruler" and c.number not in sides]:
         cards.remove(c)

@@ -120,6 +120,14 @@ def move_card_core(game, s, T, slot, z):
             s[CONTROLLER + w] = ctrl  # "when this card leaves the field" (CR 906.7b, as above)
             game.trigger_own(s, T, slot, K.Trigger.LEAVES_FIELD, slot)
             s[CONTROLLER + w] = s[OWNER + w]
+    if z != Zone.FIELD and z != Zone.CHASE and z != Zone.REMOVED and \
+            (flag_table(T)[flag_table(T).shape[0] - 1, K.FL_MISC] & K.FLAG_INVERSE) != 0:
+        # CR 1302.3e: an Inverse card in a zone other than the field, the chase or the removed area is hope side up (a
+        # despair side's C_J_SIDE is -2 - its hope side's row); after the triggers above, which read it as it was in the
+        # field (CR 906.7b)
+        j = card_table(T)[s[CARD + w], C_J_SIDE]
+        if j <= -2 and card_table(T)[s[CARD + w], C_TYPE] != CardType.RULER:
+            s[CARD + w] = -2 - j
     return True
 
 
