@@ -96,6 +96,10 @@ APPROXIMATIONS: dict[str, str] = {
 _POSITIONS = {"center": "center", "back": "back"}
 _EXPERIENCE_CONDS = ("level_sum_at_least", "named_in_level")  # CR 10.10.1: the abilities refer to the level zone
 _MEMORY_CONDS = ("memory_at_least", "memory_at_most", "memory_filter_at_least")  # cards._COND_MEMORY
+# conditions on the source's battle opponent: they hold only while the source is the attacking or the defending
+# character of a battle with a battle opponent (filters.condition_holds), which is the condition in_battle and more
+_BATTLE_OPP_CONDS = ("battle_opp_level_at_most", "battle_opp_cost_at_most", "battle_opp_level_above_opp",
+                     "battle_opp_level_at_most_self")
 # the change op's destinations of this card ("put this card into your waiting room. choose ...")
 _SELF_MOVES = {"to_waiting_room": "waiting_room", "to_memory": "memory", "to_clock": "clock", "to_hand": "hand",
                "to_stock": "stock"}
@@ -801,6 +805,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def wr_to_deck(self):
         return [{"op": "wr_to_deck"}]
 
+    def each_wr_to_deck(self):
+        # "each player returns all cards in the waiting room to his or her deck": both players' (the master's first;
+        # neither move changes the other's)
+        return [{"op": "wr_to_deck"}, {"op": "wr_to_deck", "who": "opponent"}]
+
+    def each_shuffle(self):
+        return [{"op": "shuffle_deck"}, {"op": "shuffle_deck", "who": "opponent"}]
+
     def x_mill_level(self):
         return {"x": "mill_level"}  # the total level of the cards the effect put into the waiting room
 
@@ -1381,6 +1393,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # on an event: the event card, in the resolution zone (CR 6.5.1.2.2), goes to the memory
         # instead of the waiting room (play.finish_events moves only what is still there)
         return [{"op": "@t", "who": "self", "move_only": True}, {"op": "to_memory"}]
+
+    def this_to_previous(self, who):
+        if who != ("self",):
+            raise Unsupported("'return that character to its previous stage position'")
+        # "return this card to its previous stage position as [REST]": what Encore does (CR 10.2.2) written without
+        # the keyword (no "Encore" a "cannot use Encore" stops); only after "when this card is put into your waiting
+        # room from the stage" (its last position is the trigger's, the auto ability's check)
+        return [{"op": "encore_self"}]
 
     def this_to_stock(self):
         return [{"op": "@t", "who": "self", "move_only": True}, {"op": "to_stock"}]
@@ -2738,7 +2758,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if cond is not None and cond["kind"] != "none":
             ab["condition"] = cond
         if in_battle:
-            if "condition" in ab:
+            if "condition" in ab and ab["condition"]["kind"] in _BATTLE_OPP_CONDS:
+                # "when this card becomes [REVERSE] in battle, if this card's battle opponent is ...": the condition
+                # on the battle opponent holds only in battle (the in_battle test and more): nothing is dropped
+                pass
+            elif "condition" in ab:
                 self.approximate("reverse_any")
             else:
                 ab["condition"] = {"kind": "in_battle"}
@@ -2788,6 +2812,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab["effect"] = self.resolve(effects, trig, ab.get("condition"))
         finally:
             self._event_in_memory = False
+        if trig != "to_wr_from_stage_self" and any(o["op"] == "encore_self" for o in _walk(ab["effect"])):
+            raise Unsupported("'return this card to its previous stage position' after another trigger than this card "
+                              "being put into the waiting room from the stage")
         return ab
 
     def _wr_cost_ops(self, cost, effects, trig, cond) -> list[dict]:
@@ -3248,6 +3275,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def r_move(self):
         return "cant_move"
+
+    def r_to_hand(self):
+        return "cant_to_hand"  # effects.each_target, the return icon's choice (kernels.apply_decision)
+
+    def r_to_memory(self):
+        return "cant_to_memory"  # effects.each_target, a cost putting this card into the memory (costs)
 
     def r_reverse(self):
         return "cant_reverse"  # battle.reverse_char

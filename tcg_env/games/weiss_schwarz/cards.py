@@ -68,7 +68,7 @@ AbilityKeywordName = Literal[
 RestrictionName = Literal["cant_stand_phase", "cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
                           "no_color_requirement", "cant_reverse", "cant_play", "no_events_you", "no_backup_you",
                           "battle_no_events_you", "battle_no_backup_you", "battle_no_events_opp",
-                          "battle_no_backup_opp", "no_damage", "no_side_soul"]
+                          "battle_no_backup_opp", "no_damage", "no_side_soul", "cant_to_hand", "cant_to_memory"]
 DurationName = Literal["end_of_turn", "next_opp_turn_end", "permanent"]
 WhoName = Literal["master", "opponent"]
 KindName = Literal["cont", "auto", "act", "event", "counter_act"]
@@ -123,6 +123,8 @@ _RESTRICT_BITS = {
     "no_damage": K.RESTRICT_NO_DAMAGE,
     "cant_stand_phase": K.RESTRICT_CANT_STAND_PHASE,
     "no_side_soul": K.RESTRICT_NO_SIDE_SOUL,
+    "cant_to_hand": K.RESTRICT_CANT_TO_HAND,
+    "cant_to_memory": K.RESTRICT_CANT_TO_MEMORY,
     "no_events_you": K.RESTRICT_NO_EVENTS_YOU,
     "no_backup_you": K.RESTRICT_NO_BACKUP_YOU,
     "battle_no_events_you": K.RESTRICT_BATTLE_NO_EVENTS_YOU,
@@ -1124,6 +1126,8 @@ class _Compiler(PoolCompiler):
         kw = ab.keyword
         tags = _all_tags(ab.effect)
         for tag, need in _KEYWORD_OPS.items():
+            if tag == "encore_self" and kw is None and ab.kind == "auto" and ab.trigger == "to_wr_from_stage_self":
+                continue  # what Encore does, written without the keyword (CR 10.2.2's text): not an Encore ability
             if tag in tags and kw != need:
                 self.fail(f"{p}.keyword", f"the {tag!r} op belongs to an ability written with keyword {need!r}")
         if kw is None:

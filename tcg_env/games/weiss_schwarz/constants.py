@@ -265,6 +265,10 @@ RESTRICT_CANT_STAND_PHASE = 1 << 16  # "this card cannot [STAND] during your sta
 # "this card's soul does not decrease by side attacking": no -level soul on its side attacks (CR 7.2.1.4.2,
 # battle.declare_attack)
 RESTRICT_NO_SIDE_SOUL = 1 << 17
+# "this card cannot be returned to hand / put into memory": a stage character an effect (effects.each_target), the
+# return icon (CR 4.12.2.8, kernels.apply_decision) or its cost (costs) would move there stays on the stage
+RESTRICT_CANT_TO_HAND = 1 << 18
+RESTRICT_CANT_TO_MEMORY = 1 << 19
 RESTRICT_PLAY_LOCKS = (RESTRICT_NO_EVENTS_YOU | RESTRICT_NO_BACKUP_YOU | RESTRICT_BATTLE_NO_EVENTS_YOU
                        | RESTRICT_BATTLE_NO_BACKUP_YOU | RESTRICT_BATTLE_NO_EVENTS_OPP | RESTRICT_BATTLE_NO_BACKUP_OPP)
 
