@@ -30,7 +30,7 @@ def _c(line, type="character"):
 _ENCORE_TEXT = ("\"【AUTO】 When this card is put into your waiting room from the stage, you may return this card to its "
                 "previous stage position as 【REST】.\"")
 _GUARD_TEXT = "\"【CONT】 This card cannot be returned to hand or put into memory.\""
-(PLAIN, BIG0, BIG2, SENDER, FACER, RETURNER, KEEPER, GUARD, BOUNCER, STASHER, SELFMEM, TIDE) = range(12)
+(PLAIN, BIG0, BIG2, SENDER, FACER, RETURNER, KEEPER, GUARD, BOUNCER, STASHER, SELFMEM, TIDE, CHOOSER) = range(13)
 RECORDS = [
     _rec("T/S20-001", "Plain"),
     _rec("T/S20-002", "Big Zero", power="9000"),
@@ -56,6 +56,11 @@ RECORDS = [
     # each player's waiting room to his or her deck
     _rec("T/S20-012", "Tide", ["Each player returns all cards in the waiting room to his or her deck. Each player "
                                "shuffles his or her deck afterwards."], type="Event"),
+    # one of the following abilities, granted to this card
+    _rec("T/S20-013", "Chooser", ["【ACT】 [(1)] Choose 1 of the following abilities, and this card gets that ability "
+                                  "until end of turn. \"【AUTO】 When this card attacks, this card gets +3000 power until "
+                                  "end of turn.\" \"【AUTO】 When this card attacks, this card gets +2 soul until end of "
+                                  "turn.\""]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S20-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -270,3 +275,46 @@ def test_each_player_returns_all_cards_in_the_waiting_room_to_his_or_her_deck(po
     assert (_n(g, "WR", 0), _n(g, "WR", 1)) == (1, 0)  # the event itself, after it resolved
     assert kit.zone_of(g, ev) == K.Zone.WAITING_ROOM
     assert (_n(g, "DECK", 0), _n(g, "DECK", 1)) == (decks[0] + 2, decks[1] + 3)
+
+
+# ---------------------------------------------------------------------------- one of the following abilities (CR 8.2.1.2)
+def test_choose_one_of_the_following_abilities_compiles_to_a_choice_of_grants():
+    r = _c(RECORDS[CHOOSER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    (choice,) = r.abilities[0]["effect"]
+    assert choice["op"] == "choose_one" and len(choice["options"]) == 2
+    for opt, gain in zip(choice["options"], ({"op": "power", "amount": 3000}, {"op": "soul", "amount": 2})):
+        assert opt == [{"op": "target_self"}, {"op": "grant_ability", "ability": {
+            "kind": "auto", "trigger": "attacks_self", "effect": [{"op": "target_self"}, gain]}}]
+    # until the end of the opponent's next turn: each grant carries the duration
+    r = _c(RECORDS[CHOOSER]["ability"][0].replace("that ability until end of turn",
+                                                  "that ability until the end of your opponent's next turn"))
+    assert r.verdict == "exact", r.reason
+    assert all(o[1]["duration"] == "next_opp_turn_end" for o in r.abilities[0]["effect"][0]["options"])
+    # two of them: refused
+    assert _c(RECORDS[CHOOSER]["ability"][0].replace("Choose 1", "Choose 2")).verdict == "unsupported"
+
+
+@pytest.mark.parametrize("option", [0, 1])
+def test_the_chosen_ability_is_the_one_this_card_gets(pool, option):
+    sc = _scenario(pool)
+    me = sc.put(0, CHOOSER, "stage", pos=0)
+    sc.put(1, PLAIN, "stage", pos=2)  # faces it (CR 3.6.5)
+    sc.put(0, FILLER, "stock")
+    g = sc.game()
+    _act(g, "Use ability 0 of Chooser")
+    for _ in range(10):  # "this one?" for the first option (CHOOSE_OPTIONAL): yes for option 0; the last is the rest
+        if kit.resolved(g):
+            break
+        if int(g.state[S.DEC_ARG + 1]) == K.ChoiceFor.CHOOSE_OPTIONAL:
+            g.step(int(K.PASS) if option == 1 else int(next(a for a in g.legal_actions() if a != K.PASS)))
+        else:
+            labels = _labels(g)
+            _act(g, ([t for t in labels if t.startswith(("Use", "Pay"))] or labels)[0])
+    soul = int(g.state[S.D_SOUL + me * S.CARD_W])
+    _act(g, "End the main phase")
+    _act(g, "Frontal attack")  # its [AUTO] ability triggers, resolves before the counter step (CR 7.2.1.6)
+    _battle(g, lambda g: kit.resolved(g), limit=3)
+    assert int(g.state[S.TURN_PLAYER]) == 0
+    assert kit.power(g, me) == 3000 + (3000 if option == 0 else 0)
+    assert int(g.state[S.D_SOUL + me * S.CARD_W]) == soul + (2 if option == 1 else 0)

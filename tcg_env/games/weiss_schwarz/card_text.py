@@ -1619,6 +1619,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("choosing another number than 1 of the following effects (or more than 4)")
         return [{"op": "choose_one", "options": [self._quoted_ops(t, "as an option", paid=True) for t in toks]}]
 
+    def choose_ability(self, count, dur, *toks):
+        # "choose 1 of the following abilities, and this card gets that ability until end of turn. "A" "B"": the
+        # master picks one option (choose_one), each granting its quoted ability to this card for the duration
+        if count != ("exactly", 1) or len(toks) > 4:
+            raise Unsupported("choosing another number than 1 of the following abilities (or more than 4)")
+        return [{"op": "choose_one", "options": [self.gets(("self",), [self._granted(t)], dur) for t in toks]}]
+
     def quoted_action(self, tok):
         return self._quoted_ops(tok, "once")
 
