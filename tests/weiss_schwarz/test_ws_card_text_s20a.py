@@ -30,7 +30,8 @@ def _c(line, type="character"):
 _ENCORE_TEXT = ("\"【AUTO】 When this card is put into your waiting room from the stage, you may return this card to its "
                 "previous stage position as 【REST】.\"")
 _GUARD_TEXT = "\"【CONT】 This card cannot be returned to hand or put into memory.\""
-(PLAIN, BIG0, BIG2, SENDER, FACER, RETURNER, KEEPER, GUARD, BOUNCER, STASHER, SELFMEM, TIDE, CHOOSER) = range(13)
+(PLAIN, BIG0, BIG2, SENDER, FACER, RETURNER, KEEPER, GUARD, BOUNCER, STASHER, SELFMEM, TIDE, CHOOSER,
+ NOSIDE, AVENGER) = range(15)
 RECORDS = [
     _rec("T/S20-001", "Plain"),
     _rec("T/S20-002", "Big Zero", power="9000"),
@@ -61,6 +62,14 @@ RECORDS = [
                                   "until end of turn. \"【AUTO】 When this card attacks, this card gets +3000 power until "
                                   "end of turn.\" \"【AUTO】 When this card attacks, this card gets +2 soul until end of "
                                   "turn.\""]),
+    # a restriction on this card and on the character facing it (CR 3.6.5)
+    _rec("T/S20-014", "No Side", ["【CONT】 If your hand has 1 or more cards, this card gets +1500 power and the "
+                                  "following ability. \"【CONT】 This card and the character facing this card cannot "
+                                  "side attack.\""]),
+    # the battle opponent's level against a count of the waiting room (CR 3.6.5)
+    _rec("T/S20-015", "Avenger", ["【AUTO】 When this card becomes 【REVERSE】, if this card's battle opponent is level X "
+                                  "or lower, you may 【REVERSE】 that character. X is equal to the number of \"Plain\" "
+                                  "in your waiting room."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S20-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -138,6 +147,37 @@ def test_cr_3_6_5_the_reversed_card_sends_a_level_0_battle_opponent_to_the_botto
         assert int(g.state[S.DECK_L + 1 * K.MAX_DECK]) == theirs  # the deck's bottom card
     else:
         assert kit.zone_of(g, theirs) == K.Zone.STAGE
+
+
+def test_battle_opponent_level_x_or_lower_with_a_waiting_room_count_compiles_exact():
+    r = _c(RECORDS[AVENGER]["ability"][0].replace("Plain", "Tester"))
+    assert r.verdict == "exact", r.reason
+    (ab,) = r.abilities
+    assert ab["condition"] == {"kind": "battle_opp_level_at_most_wr", "value": 0,
+                               "filter": {"name": "Tester", "zone": "waiting_room"}}
+    assert ab["effect"] == [{"op": "may", "then": [{"op": "target_battle_opp"}, {"op": "reverse"}]}]
+    # no count of X, or X times N: refused
+    assert _c(RECORDS[AVENGER]["ability"][0].split(" X is")[0]).verdict == "unsupported"
+    assert _c(RECORDS[AVENGER]["ability"][0].replace("in your waiting room.", "in your waiting room x 2.")
+              ).verdict == "unsupported"
+
+
+@pytest.mark.parametrize("plain", [1, 2])
+def test_cr_3_6_5_the_battle_opponent_of_level_x_or_lower_x_the_waiting_room_count(pool, plain):
+    sc = _scenario(pool)
+    me = sc.put(0, AVENGER, "stage", pos=0)
+    theirs = sc.put(1, BIG2, "stage", pos=2)  # level 2, faces it (CR 3.6.5)
+    for _ in range(plain):
+        sc.put(0, PLAIN, "waiting_room")
+    sc.put(0, BIG0, "waiting_room")  # another card: not counted
+    sc.stack_deck(0, NO_CLIMAX)
+    sc.stack_deck(1, NO_CLIMAX)
+    g = sc.game()
+    _act(g, "End the main phase")
+    _act(g, "Frontal attack")  # 3000 against 9000: this card becomes [REVERSE]
+    _battle(g, lambda g: _orient(g, me) == K.Orientation.REVERSE and kit.resolved(g))
+    assert _orient(g, me) == K.Orientation.REVERSE
+    assert _orient(g, theirs) == (K.Orientation.REVERSE if plain >= 2 else K.Orientation.STAND)
 
 
 # ---------------------------------------------------------------------------- the character facing this card (CR 3.6.5)
@@ -318,3 +358,32 @@ def test_the_chosen_ability_is_the_one_this_card_gets(pool, option):
     assert int(g.state[S.TURN_PLAYER]) == 0
     assert kit.power(g, me) == 3000 + (3000 if option == 0 else 0)
     assert int(g.state[S.D_SOUL + me * S.CARD_W]) == soul + (2 if option == 1 else 0)
+
+
+# ---------------------------------------------------------------------------- this card and the character facing it
+def test_this_card_and_the_character_facing_this_card_cannot_compiles_to_both_restrictions():
+    r = _c("【CONT】 This card and the character facing this card cannot side attack.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [
+        {"op": "aura_restrict", "restrictions": ["cant_side"], "filter": {"type": "character", "relation": "self"}},
+        {"op": "aura_restrict", "restrictions": ["cant_side"],
+         "filter": {"type": "character", "side": "opponent", "relation": "facing"}}]
+    r = _c(RECORDS[NOSIDE]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[1]["condition"] == {"kind": "hand_at_least", "value": 1}
+
+
+@pytest.mark.parametrize("hand", [True, False])
+def test_this_card_and_the_character_facing_it_cannot_side_attack_under_the_condition(pool, hand):
+    sc = _scenario(pool)
+    me = sc.put(0, NOSIDE, "stage", pos=0)
+    theirs = sc.put(1, PLAIN, "stage", pos=2)  # faces it (CR 3.6.5)
+    other = sc.put(1, PLAIN, "stage", pos=1)  # faces another position
+    if hand:
+        sc.put(0, PLAIN, "hand")
+    g = sc.game()
+    if not hand:
+        assert _n(g, "HAND") == 0
+    rst = [int(g.state[S.D_RST + sl * S.CARD_W]) & K.RESTRICT_CANT_SIDE for sl in (me, theirs, other)]
+    assert [bool(r) for r in rst] == [hand, hand, False]
+    assert kit.power(g, me) == 3000 + 1500 * hand

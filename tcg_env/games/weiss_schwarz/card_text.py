@@ -99,7 +99,7 @@ _MEMORY_CONDS = ("memory_at_least", "memory_at_most", "memory_filter_at_least") 
 # conditions on the source's battle opponent: they hold only while the source is the attacking or the defending
 # character of a battle with a battle opponent (filters.condition_holds), which is the condition in_battle and more
 _BATTLE_OPP_CONDS = ("battle_opp_level_at_most", "battle_opp_cost_at_most", "battle_opp_level_above_opp",
-                     "battle_opp_level_at_most_self")
+                     "battle_opp_level_at_most_self", "battle_opp_level_at_most_wr")
 # the change op's destinations of this card ("put this card into your waiting room. choose ...")
 _SELF_MOVES = {"to_waiting_room": "waiting_room", "to_memory": "memory", "to_clock": "clock", "to_hand": "hand",
                "to_stock": "stock"}
@@ -1720,6 +1720,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # "X is equal to the number of <spec> in your waiting room": counted just before the top-level op
                 # whose block first uses X (power_x, "level X or lower", "deal X damage"); no other stored count
                 xd = ops[0]
+                xconds = [o["condition"] for o in _walk(out) if o["op"] == "if" and o["condition"].get("@x")]
+                if xconds and len(xconds) == 1 and len(ops) == 1 and xd["mult"] == 1 \
+                        and xd["filter"].get("zone") == "waiting_room":
+                    # "if this card's battle opponent is level X or lower, ... X is equal to the number of <spec> in
+                    # your waiting room": the count is the condition's (battle_opp_level_at_most_wr)
+                    del xconds[0]["@x"]
+                    xconds[0]["filter"] = xd["filter"]
+                    continue
                 users = [i for i, top in enumerate(out) if any(
                     o["op"] == "power_x" and o["amount"] is None or (o.get("filter") or {}).get("level_max_x")
                     or o["op"] == "damage" and o["amount"] is None for o in _walk([top]))]
@@ -1909,6 +1917,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_bopp_level_max(self, n):
         return {"kind": "battle_opp_level_at_most", "value": int(n)}
+
+    def c_bopp_level_max_x(self):
+        # "if this card's battle opponent is level X or lower ... X is equal to the number of <spec> in your waiting
+        # room": the count's sentence fills the filter (effects)
+        return {"kind": "battle_opp_level_at_most_wr", "value": 0, "@x": True}
 
     def c_bopp_level_max_self(self):
         # "if the level of this card's battle opponent is lower than or equal to the level of this card"
@@ -3374,6 +3387,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         rs = [f"battle_no_{w}_{p}" for p in who for w in sorted(what)]
         return [{"op": "aura_restrict", "restrictions": rs, "filter": {"type": "character", "relation": "self"}}]
 
+    def restrict_self_and_facing(self, rs):
+        # "this card and the character facing this card cannot side attack": the restriction on both
+        return self.restrict_self(rs) + self.restrict_facing(rs)
+
     def restrict_facing(self, rs):
         # "the character facing this card cannot move to another position (of the stage)": the
         # restriction on the opponent's character across (CR 3.6.5), while this card faces it
@@ -3741,8 +3758,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if trig != "attacks_self" and any(o["op"] == "trigger_checks" for o in _walk(ops)):
             # the effect must resolve before the trigger step of "that attack" (CR 7.2.1.6 -> 7.3)
             raise Unsupported("extra trigger checks outside 'when this card attacks'")
+        if (cond or {}).get("@x") or any(o["op"] == "if" and o["condition"].get("@x") for o in _walk(ops)):
+            raise Unsupported("'level X or lower' without an 'X is equal to' this compiler counts")
         battle = trig in ("reversed_self", "battle_opp_reversed") or (cond or {}).get("kind") in (
-            "battle_opp_level_at_most", "battle_opp_level_above_opp", "battle_opp_level_at_most_self")
+            "battle_opp_level_at_most", "battle_opp_level_above_opp", "battle_opp_level_at_most_self",
+            "battle_opp_level_at_most_wr")
         # "when your other character attacks / is frontal attacked, ... that character": the trigger's
         if trig in ("other_attacks", "other_frontal_attacked", "other_placed", "other_reversed"):
             battle = "triggering"

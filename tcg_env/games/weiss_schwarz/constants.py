@@ -495,6 +495,9 @@ class Condition(IntEnum):
     STAGE_COLORS_AT_LEAST = 53  # the master's stage characters have >= arg colors ("if the number of colors of your
     #                             characters on stage is N or more")
     MARKERS_AT_MOST = 54  # <= arg markers under the source ("if there are no markers underneath this card")
+    BATTLE_OPP_LEVEL_AT_MOST_WR = 55  # the source's battle opponent's level <= the number of the master's waiting-room
+    #                                   cards matching filter row arg >> 8 ("if this card's battle opponent is level X
+    #                                   or lower ... X is equal to the number of "X" in your waiting room")
     PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
     #                        the turn that this card is placed on the stage from your hand" (approximation
     #                        placed_this_turn_any_way: any placement counts)
