@@ -68,7 +68,7 @@ AbilityKeywordName = Literal[
 RestrictionName = Literal["cant_stand_phase", "cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
                           "no_color_requirement", "cant_reverse", "cant_play", "no_events_you", "no_backup_you",
                           "battle_no_events_you", "battle_no_backup_you", "battle_no_events_opp",
-                          "battle_no_backup_opp", "no_damage", "no_side_soul"]
+                          "battle_no_backup_opp", "no_damage", "no_side_soul", "cant_to_hand", "cant_to_memory"]
 DurationName = Literal["end_of_turn", "next_opp_turn_end", "permanent"]
 WhoName = Literal["master", "opponent"]
 KindName = Literal["cont", "auto", "act", "event", "counter_act"]
@@ -108,6 +108,7 @@ ConditionName = Literal[
     "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn", "own_filter_at_most",
     "named_in_level", "wr_filter_at_least", "hand_filter_at_least", "battle_opp_level_at_most_self",
     "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
+    "battle_opp_level_at_most_wr",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -123,6 +124,8 @@ _RESTRICT_BITS = {
     "no_damage": K.RESTRICT_NO_DAMAGE,
     "cant_stand_phase": K.RESTRICT_CANT_STAND_PHASE,
     "no_side_soul": K.RESTRICT_NO_SIDE_SOUL,
+    "cant_to_hand": K.RESTRICT_CANT_TO_HAND,
+    "cant_to_memory": K.RESTRICT_CANT_TO_MEMORY,
     "no_events_you": K.RESTRICT_NO_EVENTS_YOU,
     "no_backup_you": K.RESTRICT_NO_BACKUP_YOU,
     "battle_no_events_you": K.RESTRICT_BATTLE_NO_EVENTS_YOU,
@@ -139,11 +142,12 @@ _COND_COUNT = {
     "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least", "filter_count_at_least",
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
     "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least", "hand_filter_at_least",
-    "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
+    "wr_colors_at_least", "stage_colors_at_least", "markers_at_most", "battle_opp_level_at_most_wr",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
 # the conditions counting the master's cards of one zone that match a filter: (filter row << 8) | the count
-_COND_OWN_ZONE = {"wr_filter_at_least": "waiting_room", "hand_filter_at_least": "hand", "memory_filter_at_least": "memory"}
+_COND_OWN_ZONE = {"wr_filter_at_least": "waiting_room", "hand_filter_at_least": "hand", "memory_filter_at_least": "memory",
+                  "battle_opp_level_at_most_wr": "waiting_room"}  # the last: the filter alone (value 0)
 
 
 def _counted_zones(effect: list) -> set[str]:
@@ -1124,6 +1128,8 @@ class _Compiler(PoolCompiler):
         kw = ab.keyword
         tags = _all_tags(ab.effect)
         for tag, need in _KEYWORD_OPS.items():
+            if tag == "encore_self" and kw is None and ab.kind == "auto" and ab.trigger == "to_wr_from_stage_self":
+                continue  # what Encore does, written without the keyword (CR 10.2.2's text): not an Encore ability
             if tag in tags and kw != need:
                 self.fail(f"{p}.keyword", f"the {tag!r} op belongs to an ability written with keyword {need!r}")
         if kw is None:

@@ -265,6 +265,10 @@ RESTRICT_CANT_STAND_PHASE = 1 << 16  # "this card cannot [STAND] during your sta
 # "this card's soul does not decrease by side attacking": no -level soul on its side attacks (CR 7.2.1.4.2,
 # battle.declare_attack)
 RESTRICT_NO_SIDE_SOUL = 1 << 17
+# "this card cannot be returned to hand / put into memory": a stage character an effect (effects.each_target), the
+# return icon (CR 4.12.2.8, kernels.apply_decision) or its cost (costs) would move there stays on the stage
+RESTRICT_CANT_TO_HAND = 1 << 18
+RESTRICT_CANT_TO_MEMORY = 1 << 19
 RESTRICT_PLAY_LOCKS = (RESTRICT_NO_EVENTS_YOU | RESTRICT_NO_BACKUP_YOU | RESTRICT_BATTLE_NO_EVENTS_YOU
                        | RESTRICT_BATTLE_NO_BACKUP_YOU | RESTRICT_BATTLE_NO_EVENTS_OPP | RESTRICT_BATTLE_NO_BACKUP_OPP)
 
@@ -491,6 +495,9 @@ class Condition(IntEnum):
     STAGE_COLORS_AT_LEAST = 53  # the master's stage characters have >= arg colors ("if the number of colors of your
     #                             characters on stage is N or more")
     MARKERS_AT_MOST = 54  # <= arg markers under the source ("if there are no markers underneath this card")
+    BATTLE_OPP_LEVEL_AT_MOST_WR = 55  # the source's battle opponent's level <= the number of the master's waiting-room
+    #                                   cards matching filter row arg >> 8 ("if this card's battle opponent is level X
+    #                                   or lower ... X is equal to the number of "X" in your waiting room")
     PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
     #                        the turn that this card is placed on the stage from your hand" (approximation
     #                        placed_this_turn_any_way: any placement counts)

@@ -376,4 +376,17 @@ def condition_holds(game, s, T, cond, arg, p, source):
         return n >= arg
     if cond == K.Condition.MARKERS_AT_MOST:  # "if there are no (N or less) markers underneath this card" (CR 3.5.3)
         return spos >= 0 and game.markers_under(s, p, spos) <= arg
+    if cond == K.Condition.BATTLE_OPP_LEVEL_AT_MOST_WR:  # the battle opponent's level (CR 3.6.5) <= a waiting-room count
+        bo = -1
+        if source == s[ATK_SLOT]:
+            bo = s[DEF_SLOT]
+        elif source == s[DEF_SLOT] and source >= 0:
+            bo = s[ATK_SLOT]
+        if bo < 0:
+            return False
+        n = 0
+        for i in range(s[WR_N + p]):
+            if game.filter_match(s, T, arg >> 8, s[WR_L + p * K.MAX_DECK + i], p, source):
+                n += 1
+        return s[D_LEVEL + bo * CARD_W] <= n
     return False

@@ -548,8 +548,10 @@ def apply_unchecked(game, s, T, a):
         if reg == K.ChoiceFor.TRIGGER_ICON:
             icon = s[DEC_ARG]
             if a != K.PASS:
-                if icon == K.TriggerIcon.RETURN:
-                    game.put_in_zone(s, stage_slot(s, 1 - p, a - K.OPP_STAGE_BASE), K.Zone.HAND)
+                if icon == K.TriggerIcon.RETURN:  # CR 4.12.2.8 (not a character that "cannot be returned to hand")
+                    rsl = stage_slot(s, 1 - p, a - K.OPP_STAGE_BASE)
+                    if (s[D_RST + rsl * CARD_W] & K.RESTRICT_CANT_TO_HAND) == 0:
+                        game.put_in_zone(s, rsl, K.Zone.HAND)
                 else:
                     sl = s[CAND + option_of(a, K.OPTION_BASE)]
                     if icon == K.TriggerIcon.STANDBY:
