@@ -32,7 +32,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, BIG, FLARE, SPARK, EMBER, PICKER, GHOSTLY, GUARD, COMBO_GONE, MARKED, NAMED, DOOR, WAITER) = range(13)
+(PLAIN, BIG, FLARE, SPARK, EMBER, PICKER, GHOSTLY, GUARD, COMBO_GONE, MARKED, NAMED, DOOR, WAITER, CENTERED) = range(14)
 RECORDS = [
     _rec("T/S20B-001", "Plain"),
     _rec("T/S20B-002", "Big", level="2", power="9000"),
@@ -63,6 +63,9 @@ RECORDS = [
     _rec("T/S20B-012", "Door", [], type="Climax", trigger=("STANDBY",)),
     _rec("T/S20B-013", "Waiter", ["【AUTO】 When your climax with [[standby.gif]] in its trigger icon is placed on your "
                                   "climax area, this card gets +1000 power until end of turn."]),
+    # another "X" in your center stage (CR 3.6.1)
+    _rec("T/S20B-014", "Centered", ["【CONT】 If you have another \"Big\" in your center stage, this card gets +2000 "
+                                    "power."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S20B-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -307,3 +310,24 @@ def test_cr_8_1_1_2_when_your_climax_with_an_icon_is_placed(pool, climax):
             break
         g.step(int(g.legal_actions()[0]))
     assert kit.power(g, waiter) == 3000 + (1000 if climax == DOOR else 0)
+
+
+# ---------------------------------------------------------------------------- conditions on your stage / the facing card
+def test_another_named_character_in_your_center_stage_and_the_facing_level_compile():
+    r = _c(RECORDS[CENTERED]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"] == {"kind": "filter_count_at_least", "value": 1, "filter": {
+        "name": "Big", "type": "character", "relation": "other", "positions": ["center"]}}
+    r = _c("【AUTO】 When this card attacks, if the level of the character facing this card is 2, this card gets +6000 "
+           "power until end of turn.")
+    assert r.verdict == "exact" and r.abilities[0]["condition"] == {"kind": "facing_level_is", "value": 2}
+
+
+@pytest.mark.parametrize("big_at, holds", [(1, True), (3, False), (None, False)])
+def test_cr_3_6_1_another_named_character_in_your_center_stage(pool, big_at, holds):
+    sc = _scenario(pool)
+    me = sc.put(0, CENTERED, "stage", pos=0)
+    if big_at is not None:
+        sc.put(0, BIG, "stage", pos=big_at)  # center (0..2) or back stage (3, 4)
+    g = sc.game()
+    assert kit.power(g, me) == 3000 + 2000 * holds

@@ -1885,6 +1885,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_have_another(self, spec):
         return self._count_cond(1, True, spec)
 
+    def c_have_another_in(self, spec, part):
+        # "if you have another "X" / <spec> in your center / back stage": another stage character there matches
+        # (filter_count_at_least 1, the filter's positions)
+        if "type" not in spec and set(spec) & {"name", "name_any"}:
+            spec = dict(spec, type="character")  # a card on the stage is a character (CR 3.6.1)
+        if spec.get("type") != "character":
+            raise Unsupported("a count of cards that are not characters")
+        return {"kind": "filter_count_at_least", "value": 1,
+                "filter": self.to_filter(spec, relation="other", positions=[part])}
+
     def c_have_a(self, count, spec):
         if count[0] != "exactly":
             raise Unsupported("'you have up to'")
