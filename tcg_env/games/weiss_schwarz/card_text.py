@@ -620,7 +620,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = next(p for p in parts if isinstance(p, dict))
         loc = next((p for p in parts if isinstance(p, tuple)), None)
-        if "type" not in spec and set(spec) & {"name", "name_any"}:
+        if "type" not in spec and set(spec) & {"name", "name_any"} and not spec.get("name_or_trait"):
             spec = dict(spec, type="character")  # 'all of your "X"': the cards on the stage are characters (CR 3.6.1)
         if spec.get("type") not in ("character",) and not spec.get("name_or_trait"):  # on the stage: characters
             raise Unsupported("a group of cards that are not characters")
