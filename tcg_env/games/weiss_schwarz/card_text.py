@@ -529,6 +529,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def named_spec(self, name):
         return {"name": card_name(name)}
 
+    def named_any_spec(self, *names):
+        # '"X" or "Y"': a card with one of the names (filter name_any, a group of whole names)
+        if len(names) > 5:
+            raise Unsupported("more than 5 card names in one description")
+        return {"name_any": [card_name(n) for n in names]}
+
     def quals(self, *qs):
         return list(qs)
 
@@ -618,6 +624,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = next(p for p in parts if isinstance(p, dict))
         loc = next((p for p in parts if isinstance(p, tuple)), None)
+        if "type" not in spec and set(spec) & {"name", "name_any"} and not spec.get("name_or_trait"):
+            spec = dict(spec, type="character")  # 'all of your "X"': the cards on the stage are characters (CR 3.6.1)
         if spec.get("type") not in ("character",) and not spec.get("name_or_trait"):  # on the stage: characters
             raise Unsupported("a group of cards that are not characters")
         extra: dict[str, Any] = {"relation": "other" if other else None}
@@ -626,6 +634,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 if other:
                     raise Unsupported("'other' with 'in front of this card'")
                 extra["relation"] = "in_front"
+            elif loc[0] == "markers":  # "characters with markers" (CR 3.5.3: underneath them)
+                extra["with_markers"] = True
             else:
                 extra["positions"] = [loc[1]]
         return ("group", self.to_filter(spec, **extra))
@@ -635,6 +645,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def loc_part(self, part):
         return ("part", part)
+
+    def loc_markers(self):
+        return ("markers",)
 
     def s_group(self, g):
         return g
@@ -1907,6 +1920,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_have_another(self, spec):
         return self._count_cond(1, True, spec)
 
+    def c_have_another_in(self, spec, part):
+        # "if you have another "X" / <spec> in your center / back stage": another stage character there matches
+        # (filter_count_at_least 1, the filter's positions)
+        if "type" not in spec and set(spec) & {"name", "name_any"}:
+            spec = dict(spec, type="character")  # a card on the stage is a character (CR 3.6.1)
+        if spec.get("type") != "character":
+            raise Unsupported("a count of cards that are not characters")
+        return {"kind": "filter_count_at_least", "value": 1,
+                "filter": self.to_filter(spec, relation="other", positions=[part])}
+
     def c_have_a(self, count, spec):
         if count[0] != "exactly":
             raise Unsupported("'you have up to'")
@@ -2548,7 +2571,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return self._icon_trigger("trigger_check_climax", tok)
 
     def t_own_climax_icon(self, tok):
-        return self._icon_trigger("own_climax_placed", tok)
+        trig, extra = self._icon_trigger("own_climax_placed", tok)
+        if extra:  # the placed climax, in the climax area (as t_named_climax's filter)
+            extra["trigger_filter"]["zone"] = "climax_area"
+        return trig, extra
 
     def t_end_turn(self, *_):
         raise Unsupported("'at the end of the turn' (the engine has 'at the beginning of the end phase')")
@@ -2735,7 +2761,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         elif ("combo",) in prefixes and (cond is None or cond["kind"] != "climax_named"):
             # the icon "has no special meaning in terms of rules" (CR 8.12.1): an ability naming a card elsewhere (a
             # cost's or a choice's "X", a "placed by the effect of "X"" trigger) keeps no combo column
-            named = any(isinstance(d, dict) and ("name" in d or "@by" in d)
+            named = any(isinstance(d, dict) and ("name" in d or "name_any" in d or "@by" in d)
                         for d in _dicts([cost, effects, ab, cond]))
             if not named:
                 raise Unsupported("[CXCOMBO] without the named climax condition")
@@ -3594,6 +3620,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if self.card.get("type") != "character":
             raise Unsupported("Backup on a card that is not a character")
         return {"__fields__": True, "backup": {"power": int(power), "level": int(level), "cost": cost}}
+
+    def backup_deck_bottom(self, power, level, *stock):
+        # "Backup X, Level Y [(N) Reveal this card in your hand & Put it at the bottom of your deck]" (CR 10.5.2: the
+        # cost in the brackets; the card is the one played from the hand, so the reveal shows the card every Backup
+        # shows): the card goes to the bottom of the deck (WSBackup.to_deck_bottom)
+        out = self.backup(power, level, *stock)
+        out["backup"]["to_deck_bottom"] = True
+        return out
 
     def event_line(self, *parts):
         counter = any(isinstance(p, Token) and p.type == "COUNTER_MARK" for p in parts)

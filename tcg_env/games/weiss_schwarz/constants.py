@@ -170,6 +170,8 @@ KW_SUNDER = 1 << 14  # 10.15
 LEVEL_ABOVE_OPP = 2  # F_LEVEL_MAX_REL bit: "with level higher than your opponent's level"
 LEVEL_MAX_X = 4  # F_LEVEL_MAX_REL bit: "level X or lower", X the count stored in the running program's frame
 NAME_OR_TRAIT = 16  # F_LEVEL_MAX_REL bit: the card named (F_NAME, any type) or a character with the trait(s) ('"X" or <<T>>')
+# F_LEVEL_MAX_REL bit: "characters with markers": a stage character with a marker underneath it (CR 3.5.3)
+WITH_MARKERS = 32
 COLOR_OR_TRAIT = 8  # F_LEVEL_MAX_REL bit: the colour mask and the trait(s) are alternatives ("green or <<A>> or <<B>>")
 REST_OTHER_SHIFT = 1
 REST_OTHER_MASK = 7
@@ -301,6 +303,10 @@ C_EVENT_ABIL = CARD_TABLE.add("event_abil")  # ability row run when this event i
 C_BACKUP_POWER = CARD_TABLE.add("backup_power")  # CR 10.5.2 Backup X (power), 0 = no Backup
 C_BACKUP_LEVEL = CARD_TABLE.add("backup_level")  # CR 10.5.2 Level Y requirement of the Backup
 C_BACKUP_COST = CARD_TABLE.add("backup_cost")  # stock paid for the Backup (the card itself goes to the waiting room)
+# C_BACKUP_COST bit: the Backup's cost puts the card at the bottom of the deck ("[Reveal this card in your hand & Put it
+# at the bottom of your deck]") instead of the waiting room; the stock is C_BACKUP_COST & BACKUP_STOCK_MASK
+BACKUP_TO_DECK_BOTTOM = 16
+BACKUP_STOCK_MASK = 15
 C_SHIFT_LEVEL = CARD_TABLE.add("shift_level")  # CR 10.11.2 Shift, Level (Number); -1 = no Shift
 C_CX_COMBO = CARD_TABLE.add("cx_combo")  # name id of the climax this card's combo ability names (CR 8.12), 0 = none
 C_HAS_CONT = CARD_TABLE.add("has_cont")  # 1 if the card has a CONT ability (lets the kernels skip the others fast)
