@@ -81,16 +81,7 @@ _resolved = kit.resolved
 _answer = kit.answer_picks
 
 
-def _marker(sc, card, under_pos, player=0) -> int:
-    """A copy of ``card`` put underneath the character at ``under_pos`` as a marker (CR 3.5.3)."""
-    slot = sc.put(player, card, "waiting_room")  # on top of the waiting room: taken off it again
-    r = sc.row
-    assert int(r[S.WR_L + player * K.MAX_DECK + int(r[S.WR_N + player]) - 1]) == slot
-    r[S.WR_N + player] -= 1
-    r[S.ZONE + slot * S.CARD_W] = K.Zone.MARKER
-    r[S.POS + slot * S.CARD_W] = under_pos
-    r[S.MARKER_N + player * K.N_POSITIONS + under_pos] += 1
-    return slot
+_marker = kit.put_marker  # a marker underneath a character (CR 3.5.3)
 
 
 # ---------------------------------------------------------------------------- markers (CR 3.5.3)

@@ -288,7 +288,8 @@ def hand_counter_ok(game, s, T, p, slot):
     if cards[c, K.C_BACKUP_POWER] > 0:
         if game.play_locked(s, T, p, False):  # "... cannot play "Backup" from your hand"
             return False
-        return game.player_level(s, p) >= cards[c, K.C_BACKUP_LEVEL] and s[STOCK_N + p] >= cards[c, K.C_BACKUP_COST]
+        stock = cards[c, K.C_BACKUP_COST] & K.BACKUP_STOCK_MASK  # (its bit BACKUP_TO_DECK_BOTTOM: where it goes)
+        return game.player_level(s, p) >= cards[c, K.C_BACKUP_LEVEL] and s[STOCK_N + p] >= stock
     if cards[c, K.C_TYPE] == K.CardType.EVENT and cards[c, K.C_COUNTER] != 0 and cards[c, K.C_EVENT_ABIL] >= 0:
         return game.card_playable_base(s, T, p, c)
     return False

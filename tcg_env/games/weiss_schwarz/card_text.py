@@ -96,6 +96,10 @@ APPROXIMATIONS: dict[str, str] = {
 _POSITIONS = {"center": "center", "back": "back"}
 _EXPERIENCE_CONDS = ("level_sum_at_least", "named_in_level")  # CR 10.10.1: the abilities refer to the level zone
 _MEMORY_CONDS = ("memory_at_least", "memory_at_most", "memory_filter_at_least")  # cards._COND_MEMORY
+# conditions on the source's battle opponent: they hold only while the source is the attacking or the defending
+# character of a battle with a battle opponent (filters.condition_holds), which is the condition in_battle and more
+_BATTLE_OPP_CONDS = ("battle_opp_level_at_most", "battle_opp_cost_at_most", "battle_opp_level_above_opp",
+                     "battle_opp_level_at_most_self", "battle_opp_level_at_most_wr")
 # the change op's destinations of this card ("put this card into your waiting room. choose ...")
 _SELF_MOVES = {"to_waiting_room": "waiting_room", "to_memory": "memory", "to_clock": "clock", "to_hand": "hand",
                "to_stock": "stock"}
@@ -525,6 +529,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def named_spec(self, name):
         return {"name": card_name(name)}
 
+    def named_any_spec(self, *names):
+        # '"X" or "Y"': a card with one of the names (filter name_any, a group of whole names)
+        if len(names) > 5:
+            raise Unsupported("more than 5 card names in one description")
+        return {"name_any": [card_name(n) for n in names]}
+
     def quals(self, *qs):
         return list(qs)
 
@@ -614,6 +624,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = next(p for p in parts if isinstance(p, dict))
         loc = next((p for p in parts if isinstance(p, tuple)), None)
+        if "type" not in spec and set(spec) & {"name", "name_any"} and not spec.get("name_or_trait"):
+            spec = dict(spec, type="character")  # 'all of your "X"': the cards on the stage are characters (CR 3.6.1)
         if spec.get("type") not in ("character",) and not spec.get("name_or_trait"):  # on the stage: characters
             raise Unsupported("a group of cards that are not characters")
         extra: dict[str, Any] = {"relation": "other" if other else None}
@@ -622,6 +634,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 if other:
                     raise Unsupported("'other' with 'in front of this card'")
                 extra["relation"] = "in_front"
+            elif loc[0] == "markers":  # "characters with markers" (CR 3.5.3: underneath them)
+                extra["with_markers"] = True
             else:
                 extra["positions"] = [loc[1]]
         return ("group", self.to_filter(spec, **extra))
@@ -631,6 +645,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def loc_part(self, part):
         return ("part", part)
+
+    def loc_markers(self):
+        return ("markers",)
 
     def s_group(self, g):
         return g
@@ -800,6 +817,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def wr_to_deck(self):
         return [{"op": "wr_to_deck"}]
+
+    def each_wr_to_deck(self):
+        # "each player returns all cards in the waiting room to his or her deck": both players' (the master's first;
+        # neither move changes the other's)
+        return [{"op": "wr_to_deck"}, {"op": "wr_to_deck", "who": "opponent"}]
+
+    def each_shuffle(self):
+        return [{"op": "shuffle_deck"}, {"op": "shuffle_deck", "who": "opponent"}]
 
     def x_mill_level(self):
         return {"x": "mill_level"}  # the total level of the cards the effect put into the waiting room
@@ -1382,6 +1407,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # instead of the waiting room (play.finish_events moves only what is still there)
         return [{"op": "@t", "who": "self", "move_only": True}, {"op": "to_memory"}]
 
+    def this_to_previous(self, who):
+        if who != ("self",):
+            raise Unsupported("'return that character to its previous stage position'")
+        # "return this card to its previous stage position as [REST]": what Encore does (CR 10.2.2) written without
+        # the keyword (no "Encore" a "cannot use Encore" stops); only after "when this card is put into your waiting
+        # room from the stage" (its last position is the trigger's, the auto ability's check)
+        return [{"op": "encore_self"}]
+
     def this_to_stock(self):
         return [{"op": "@t", "who": "self", "move_only": True}, {"op": "to_stock"}]
 
@@ -1599,6 +1632,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("choosing another number than 1 of the following effects (or more than 4)")
         return [{"op": "choose_one", "options": [self._quoted_ops(t, "as an option", paid=True) for t in toks]}]
 
+    def choose_ability(self, count, dur, *toks):
+        # "choose 1 of the following abilities, and this card gets that ability until end of turn. "A" "B"": the
+        # master picks one option (choose_one), each granting its quoted ability to this card for the duration
+        if count != ("exactly", 1) or len(toks) > 4:
+            raise Unsupported("choosing another number than 1 of the following abilities (or more than 4)")
+        return [{"op": "choose_one", "options": [self.gets(("self",), [self._granted(t)], dur) for t in toks]}]
+
     def quoted_action(self, tok):
         return self._quoted_ops(tok, "once")
 
@@ -1693,6 +1733,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # "X is equal to the number of <spec> in your waiting room": counted just before the top-level op
                 # whose block first uses X (power_x, "level X or lower", "deal X damage"); no other stored count
                 xd = ops[0]
+                xconds = [o["condition"] for o in _walk(out) if o["op"] == "if" and o["condition"].get("@x")]
+                if xconds and len(xconds) == 1 and len(ops) == 1 and xd["mult"] == 1 \
+                        and xd["filter"].get("zone") == "waiting_room":
+                    # "if this card's battle opponent is level X or lower, ... X is equal to the number of <spec> in
+                    # your waiting room": the count is the condition's (battle_opp_level_at_most_wr)
+                    del xconds[0]["@x"]
+                    xconds[0]["filter"] = xd["filter"]
+                    continue
                 users = [i for i, top in enumerate(out) if any(
                     o["op"] == "power_x" and o["amount"] is None or (o.get("filter") or {}).get("level_max_x")
                     or o["op"] == "damage" and o["amount"] is None for o in _walk([top]))]
@@ -1872,6 +1920,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_have_another(self, spec):
         return self._count_cond(1, True, spec)
 
+    def c_have_another_in(self, spec, part):
+        # "if you have another "X" / <spec> in your center / back stage": another stage character there matches
+        # (filter_count_at_least 1, the filter's positions)
+        if "type" not in spec and set(spec) & {"name", "name_any"}:
+            spec = dict(spec, type="character")  # a card on the stage is a character (CR 3.6.1)
+        if spec.get("type") != "character":
+            raise Unsupported("a count of cards that are not characters")
+        return {"kind": "filter_count_at_least", "value": 1,
+                "filter": self.to_filter(spec, relation="other", positions=[part])}
+
     def c_have_a(self, count, spec):
         if count[0] != "exactly":
             raise Unsupported("'you have up to'")
@@ -1882,6 +1940,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_bopp_level_max(self, n):
         return {"kind": "battle_opp_level_at_most", "value": int(n)}
+
+    def c_bopp_level_max_x(self):
+        # "if this card's battle opponent is level X or lower ... X is equal to the number of <spec> in your waiting
+        # room": the count's sentence fills the filter (effects)
+        return {"kind": "battle_opp_level_at_most_wr", "value": 0, "@x": True}
 
     def c_bopp_level_max_self(self):
         # "if the level of this card's battle opponent is lower than or equal to the level of this card"
@@ -2508,7 +2571,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return self._icon_trigger("trigger_check_climax", tok)
 
     def t_own_climax_icon(self, tok):
-        return self._icon_trigger("own_climax_placed", tok)
+        trig, extra = self._icon_trigger("own_climax_placed", tok)
+        if extra:  # the placed climax, in the climax area (as t_named_climax's filter)
+            extra["trigger_filter"]["zone"] = "climax_area"
+        return trig, extra
 
     def t_end_turn(self, *_):
         raise Unsupported("'at the end of the turn' (the engine has 'at the beginning of the end phase')")
@@ -2695,7 +2761,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         elif ("combo",) in prefixes and (cond is None or cond["kind"] != "climax_named"):
             # the icon "has no special meaning in terms of rules" (CR 8.12.1): an ability naming a card elsewhere (a
             # cost's or a choice's "X", a "placed by the effect of "X"" trigger) keeps no combo column
-            named = any(isinstance(d, dict) and ("name" in d or "@by" in d)
+            named = any(isinstance(d, dict) and ("name" in d or "name_any" in d or "@by" in d)
                         for d in _dicts([cost, effects, ab, cond]))
             if not named:
                 raise Unsupported("[CXCOMBO] without the named climax condition")
@@ -2738,7 +2804,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if cond is not None and cond["kind"] != "none":
             ab["condition"] = cond
         if in_battle:
-            if "condition" in ab:
+            if "condition" in ab and ab["condition"]["kind"] in _BATTLE_OPP_CONDS:
+                # "when this card becomes [REVERSE] in battle, if this card's battle opponent is ...": the condition
+                # on the battle opponent holds only in battle (the in_battle test and more): nothing is dropped
+                pass
+            elif "condition" in ab:
                 self.approximate("reverse_any")
             else:
                 ab["condition"] = {"kind": "in_battle"}
@@ -2788,6 +2858,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab["effect"] = self.resolve(effects, trig, ab.get("condition"))
         finally:
             self._event_in_memory = False
+        if trig != "to_wr_from_stage_self" and any(o["op"] == "encore_self" for o in _walk(ab["effect"])):
+            raise Unsupported("'return this card to its previous stage position' after another trigger than this card "
+                              "being put into the waiting room from the stage")
         return ab
 
     def _wr_cost_ops(self, cost, effects, trig, cond) -> list[dict]:
@@ -3249,6 +3322,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def r_move(self):
         return "cant_move"
 
+    def r_to_hand(self):
+        return "cant_to_hand"  # effects.each_target, the return icon's choice (kernels.apply_decision)
+
+    def r_to_memory(self):
+        return "cant_to_memory"  # effects.each_target, a cost putting this card into the memory (costs)
+
     def r_reverse(self):
         return "cant_reverse"  # battle.reverse_char
 
@@ -3333,6 +3412,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # their hand": while this card is the attacking or the defending character (CR 7.2.1.5.1)
         rs = [f"battle_no_{w}_{p}" for p in who for w in sorted(what)]
         return [{"op": "aura_restrict", "restrictions": rs, "filter": {"type": "character", "relation": "self"}}]
+
+    def restrict_self_and_facing(self, rs):
+        # "this card and the character facing this card cannot side attack": the restriction on both
+        return self.restrict_self(rs) + self.restrict_facing(rs)
 
     def restrict_facing(self, rs):
         # "the character facing this card cannot move to another position (of the stage)": the
@@ -3538,6 +3621,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("Backup on a card that is not a character")
         return {"__fields__": True, "backup": {"power": int(power), "level": int(level), "cost": cost}}
 
+    def backup_deck_bottom(self, power, level, *stock):
+        # "Backup X, Level Y [(N) Reveal this card in your hand & Put it at the bottom of your deck]" (CR 10.5.2: the
+        # cost in the brackets; the card is the one played from the hand, so the reveal shows the card every Backup
+        # shows): the card goes to the bottom of the deck (WSBackup.to_deck_bottom)
+        out = self.backup(power, level, *stock)
+        out["backup"]["to_deck_bottom"] = True
+        return out
+
     def event_line(self, *parts):
         counter = any(isinstance(p, Token) and p.type == "COUNTER_MARK" for p in parts)
         ops = next(p for p in parts if isinstance(p, list))
@@ -3701,8 +3792,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if trig != "attacks_self" and any(o["op"] == "trigger_checks" for o in _walk(ops)):
             # the effect must resolve before the trigger step of "that attack" (CR 7.2.1.6 -> 7.3)
             raise Unsupported("extra trigger checks outside 'when this card attacks'")
+        if (cond or {}).get("@x") or any(o["op"] == "if" and o["condition"].get("@x") for o in _walk(ops)):
+            raise Unsupported("'level X or lower' without an 'X is equal to' this compiler counts")
         battle = trig in ("reversed_self", "battle_opp_reversed") or (cond or {}).get("kind") in (
-            "battle_opp_level_at_most", "battle_opp_level_above_opp", "battle_opp_level_at_most_self")
+            "battle_opp_level_at_most", "battle_opp_level_above_opp", "battle_opp_level_at_most_self",
+            "battle_opp_level_at_most_wr")
         # "when your other character attacks / is frontal attacked, ... that character": the trigger's
         if trig in ("other_attacks", "other_frontal_attacked", "other_placed", "other_reversed"):
             battle = "triggering"

@@ -68,7 +68,7 @@ AbilityKeywordName = Literal[
 RestrictionName = Literal["cant_stand_phase", "cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
                           "no_color_requirement", "cant_reverse", "cant_play", "no_events_you", "no_backup_you",
                           "battle_no_events_you", "battle_no_backup_you", "battle_no_events_opp",
-                          "battle_no_backup_opp", "no_damage", "no_side_soul"]
+                          "battle_no_backup_opp", "no_damage", "no_side_soul", "cant_to_hand", "cant_to_memory"]
 DurationName = Literal["end_of_turn", "next_opp_turn_end", "permanent"]
 WhoName = Literal["master", "opponent"]
 KindName = Literal["cont", "auto", "act", "event", "counter_act"]
@@ -108,6 +108,7 @@ ConditionName = Literal[
     "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn", "own_filter_at_most",
     "named_in_level", "wr_filter_at_least", "hand_filter_at_least", "battle_opp_level_at_most_self",
     "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
+    "battle_opp_level_at_most_wr",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -123,6 +124,8 @@ _RESTRICT_BITS = {
     "no_damage": K.RESTRICT_NO_DAMAGE,
     "cant_stand_phase": K.RESTRICT_CANT_STAND_PHASE,
     "no_side_soul": K.RESTRICT_NO_SIDE_SOUL,
+    "cant_to_hand": K.RESTRICT_CANT_TO_HAND,
+    "cant_to_memory": K.RESTRICT_CANT_TO_MEMORY,
     "no_events_you": K.RESTRICT_NO_EVENTS_YOU,
     "no_backup_you": K.RESTRICT_NO_BACKUP_YOU,
     "battle_no_events_you": K.RESTRICT_BATTLE_NO_EVENTS_YOU,
@@ -139,11 +142,12 @@ _COND_COUNT = {
     "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least", "filter_count_at_least",
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
     "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least", "hand_filter_at_least",
-    "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
+    "wr_colors_at_least", "stage_colors_at_least", "markers_at_most", "battle_opp_level_at_most_wr",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
 # the conditions counting the master's cards of one zone that match a filter: (filter row << 8) | the count
-_COND_OWN_ZONE = {"wr_filter_at_least": "waiting_room", "hand_filter_at_least": "hand", "memory_filter_at_least": "memory"}
+_COND_OWN_ZONE = {"wr_filter_at_least": "waiting_room", "hand_filter_at_least": "hand", "memory_filter_at_least": "memory",
+                  "battle_opp_level_at_most_wr": "waiting_room"}  # the last: the filter alone (value 0)
 
 
 def _counted_zones(effect: list) -> set[str]:
@@ -195,10 +199,27 @@ class WSFilter(FilterBase):
     # "with "X" (or "Y") in its card name": a card whose name contains one of these parts
     name_contains: Annotated[list[Annotated[str, Field(min_length=1)]], BeforeValidator(_as_list),
                              Field(min_length=1, max_length=4)] | None = None
+    # '"X" or "Y"': a card with one of these whole names (a name group as name_contains' whose parts match only
+    # whole names: mark_name_groups)
+    name_any: Annotated[list[Annotated[str, Field(min_length=1)]], Field(min_length=1, max_length=5)] | None = None
     orientation: Annotated[list[OrientationName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     positions: Annotated[list[PositionName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     relation: RelationName = "any"
     trigger_icon: TriggerIconName | None = None
+    # "characters with markers": a stage character with a marker underneath it (CR 3.5.3; constants.WITH_MARKERS)
+    with_markers: bool = False
+
+
+WHOLE_NAME = "\x00"  # a name group's member that matches a whole card name (name_any), not a part of one
+
+
+def name_group_key(f: Any) -> tuple[str, ...]:
+    """The name group of a filter's name_contains (parts of names) or name_any (whole names, marked WHOLE_NAME);
+    ``f`` a WSFilter or its dict."""
+    get = f.get if isinstance(f, dict) else (lambda k: getattr(f, k))
+    if get("name_any") is not None:
+        return tuple(sorted({WHOLE_NAME + x for x in get("name_any")}))
+    return tuple(sorted(set(get("name_contains"))))
 
 
 class WSCost(StrictModel):
@@ -238,6 +259,9 @@ class WSCondition(StrictModel):
     kind: ConditionName
     value: NonNeg | None = None
     name: str | None = Field(default=None, min_length=1)
+    # instead of name, for the conditions on a named card: a card with one of these whole names (a name group, as a
+    # filter's name_any; a name no card of the pool has is one)
+    name_any: Annotated[list[Annotated[str, Field(min_length=1)]], Field(min_length=1, max_length=5)] | None = None
     trait: str | None = Field(default=None, min_length=1)
     trait_or: str | None = Field(default=None, min_length=1)  # "<<A>> or <<B>>" characters
     # filter_count_at_least: your stage characters it matches (relation "other": not the source)
@@ -250,6 +274,9 @@ class WSBackup(StrictModel):
     power: int = Field(ge=500, le=10000, multiple_of=500)
     level: int = Field(default=0, ge=0, le=3)
     cost: int = Field(default=0, ge=0, le=5)
+    # "[(cost) Reveal this card in your hand & Put it at the bottom of your deck]": the card goes to the bottom of
+    # the deck, not the waiting room (constants.BACKUP_TO_DECK_BOTTOM)
+    to_deck_bottom: bool = False
 
 
 # ---- effect ops (tagged by ``op``; the shared op model: tcg_env.cards.ops) ----------------------
@@ -893,7 +920,7 @@ class _Compiler(PoolCompiler):
         if card.backup is not None:
             row[K.C_BACKUP_POWER] = card.backup.power
             row[K.C_BACKUP_LEVEL] = card.backup.level
-            row[K.C_BACKUP_COST] = card.backup.cost
+            row[K.C_BACKUP_COST] = card.backup.cost | (K.BACKUP_TO_DECK_BOTTOM if card.backup.to_deck_bottom else 0)
         row[K.C_SHIFT_LEVEL] = shift_level
         row[K.C_CX_COMBO] = combo
         row[K.C_HAS_CONT] = int("cont" in kinds)
@@ -908,7 +935,7 @@ class _Compiler(PoolCompiler):
         (after every filter, the granted abilities' included, is compiled)."""
         for parts, k in self.name_groups.items():
             for i, card in enumerate(self.models):
-                if any(x in card.name for x in parts):
+                if any(card.name == x[1:] if x[:1] == WHOLE_NAME else x in card.name for x in parts):
                     self.card_rows[i][K.C_TITLE] |= 1 << (K.NAME_GROUP_BIT0 + k)
 
     # ---- granted abilities ----
@@ -1048,7 +1075,8 @@ class _Compiler(PoolCompiler):
             f = cond.filter
             if f.type not in (None, "character", ["character"]) \
                     or set(f.model_dump(exclude_defaults=True)) - {"type", "side", "level_min", "positions", "trait",
-                                                                   "trait_or", "name", "name_contains"}:
+                                                                   "trait_or", "name", "name_contains",
+                                                                   "name_any"}:
                 self.fail(f"{p}.condition.filter", "in the hand: a filter of the opponent's characters by level, "
                           "positions, trait and name only")
         if ab.zone == "hand" and cond is not None and cond.kind in ("filter_count_at_least", "memory_filter_at_least",
@@ -1057,7 +1085,7 @@ class _Compiler(PoolCompiler):
             f = cond.filter
             if f.side != "own" \
                     or set(f.model_dump(exclude_defaults=True)) - {"type", "trait", "trait_or", "name", "name_contains",
-                                                                   "zone"}:
+                                                                   "name_any", "zone"}:
                 self.fail(f"{p}.condition.filter", "in the hand: a filter of your cards by type, trait and name only")
 
         code_start = len(self.code_rows)
@@ -1124,6 +1152,8 @@ class _Compiler(PoolCompiler):
         kw = ab.keyword
         tags = _all_tags(ab.effect)
         for tag, need in _KEYWORD_OPS.items():
+            if tag == "encore_self" and kw is None and ab.kind == "auto" and ab.trigger == "to_wr_from_stage_self":
+                continue  # what Encore does, written without the keyword (CR 10.2.2's text): not an Encore ability
             if tag in tags and kw != need:
                 self.fail(f"{p}.keyword", f"the {tag!r} op belongs to an ability written with keyword {need!r}")
         if kw is None:
@@ -1245,13 +1275,18 @@ class _Compiler(PoolCompiler):
             arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=(zone,)) << 8) | cond.value
         elif cond.filter is not None:
             self.fail(f"{p}.filter", f"{kind} takes no filter")
-        if kind in _COND_NAME:
+        if kind in _COND_NAME and cond.name_any is not None:
+            # a name group (as a filter's name_any): arg -(k + 1), the bit NAME_GROUP_BIT0 + k of C_TITLE
+            if cond.name is not None:
+                self.fail(f"{p}.name_any", "a condition has a name or names, not both")
+            arg = self.name_group(name_group_key(cond), f"{p}.name_any")
+        elif kind in _COND_NAME:
             if cond.name is None:
                 self.fail(f"{p}.name", f"{kind} needs a name")
             if kind == "climax_named" and cond.name not in self.climax_names:
                 self.fail(f"{p}.name", f"unknown climax {cond.name!r}")
             arg = self.interned(self.name_ids, cond.name, f"{p}.name", "card name")
-        elif cond.name is not None:
+        elif cond.name is not None or cond.name_any is not None:
             self.fail(f"{p}.name", f"{kind} takes no name")
         if kind not in _COND_COUNT and kind not in _COND_NAME and kind not in ("all_chars_trait", "all_chars_filter"):
             arg = 0
@@ -1506,6 +1541,14 @@ class _Compiler(PoolCompiler):
     def index_of_name(self, name: str) -> int:
         return next(i for i, c in enumerate(self.models) if c.name == name)
 
+    def name_group(self, key: tuple[str, ...], p: str) -> int:
+        """-(k + 1) for the name group ``key`` (name_group_key), k its bit (NAME_GROUP_BIT0 + k of C_TITLE)."""
+        if key not in self.name_groups:
+            if len(self.name_groups) >= K.MAX_NAME_GROUPS:
+                self.fail(p, f"at most {K.MAX_NAME_GROUPS} distinct name groups per pool")
+            self.name_groups[key] = len(self.name_groups)
+        return -(self.name_groups[key] + 1)
+
     def compile_filter(self, f: WSFilter, p: str, zones: tuple[str, ...]) -> int:
         # with level_max_rel, level_max is an offset to the master's level: no bound to compare
         self.check_filter(f, p, zones, ranges=("power",) if f.level_max_rel else ("level", "power"))
@@ -1523,23 +1566,23 @@ class _Compiler(PoolCompiler):
         if f.relation == "facing" and f.side == "own":
             self.fail(f"{p}.side", "the facing character is the opponent's (CR 3.6.5)")
         row = self.new_row(K.FILTER_TABLE, f, p)
-        if f.name_contains is not None:
-            if f.name is not None:
-                self.fail(f"{p}.name_contains", "a filter has a whole card name or parts of one, not both")
-            key = tuple(sorted(set(f.name_contains)))
-            if key not in self.name_groups:
-                if len(self.name_groups) >= K.MAX_NAME_GROUPS:
-                    self.fail(f"{p}.name_contains", f"at most {K.MAX_NAME_GROUPS} distinct name parts per pool")
-                self.name_groups[key] = len(self.name_groups)
-            row[K.F_NAME] = -(self.name_groups[key] + 1)
+        if f.name_contains is not None or f.name_any is not None:
+            if f.name is not None or (f.name_contains is not None and f.name_any is not None):
+                self.fail(f"{p}.name_contains", "a filter has a whole card name, whole names or parts of one, "
+                          "only one of them")
+            row[K.F_NAME] = self.name_group(name_group_key(f), f"{p}.name_contains")
         if f.level_above_opp:  # a bit of the level_max_rel column (no column of its own: constants)
             row[K.F_LEVEL_MAX_REL] |= K.LEVEL_ABOVE_OPP
+        if f.with_markers:
+            if not on_stage:
+                self.fail(f"{p}.with_markers", "markers are underneath characters on the stage (CR 3.5.3)")
+            row[K.F_LEVEL_MAX_REL] |= K.WITH_MARKERS
         if f.level_max_x:
             if f.level_max is None or f.level_max_rel:
                 self.fail(f"{p}.level_max_x", "needs level_max (the offset added to X), not with level_max_rel")
             row[K.F_LEVEL_MAX_REL] |= K.LEVEL_MAX_X
         if f.name_or_trait:
-            if (f.name is None and f.name_contains is None) or f.trait is None or f.type is not None \
+            if (f.name is None and f.name_contains is None and f.name_any is None) or f.trait is None or f.type is not None \
                     or f.color_or_trait:
                 self.fail(f"{p}.name_or_trait", "needs a name and a trait (the alternatives), no type")
             row[K.F_LEVEL_MAX_REL] |= K.NAME_OR_TRAIT

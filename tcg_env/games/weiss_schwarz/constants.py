@@ -170,6 +170,8 @@ KW_SUNDER = 1 << 14  # 10.15
 LEVEL_ABOVE_OPP = 2  # F_LEVEL_MAX_REL bit: "with level higher than your opponent's level"
 LEVEL_MAX_X = 4  # F_LEVEL_MAX_REL bit: "level X or lower", X the count stored in the running program's frame
 NAME_OR_TRAIT = 16  # F_LEVEL_MAX_REL bit: the card named (F_NAME, any type) or a character with the trait(s) ('"X" or <<T>>')
+# F_LEVEL_MAX_REL bit: "characters with markers": a stage character with a marker underneath it (CR 3.5.3)
+WITH_MARKERS = 32
 COLOR_OR_TRAIT = 8  # F_LEVEL_MAX_REL bit: the colour mask and the trait(s) are alternatives ("green or <<A>> or <<B>>")
 REST_OTHER_SHIFT = 1
 REST_OTHER_MASK = 7
@@ -265,6 +267,10 @@ RESTRICT_CANT_STAND_PHASE = 1 << 16  # "this card cannot [STAND] during your sta
 # "this card's soul does not decrease by side attacking": no -level soul on its side attacks (CR 7.2.1.4.2,
 # battle.declare_attack)
 RESTRICT_NO_SIDE_SOUL = 1 << 17
+# "this card cannot be returned to hand / put into memory": a stage character an effect (effects.each_target), the
+# return icon (CR 4.12.2.8, kernels.apply_decision) or its cost (costs) would move there stays on the stage
+RESTRICT_CANT_TO_HAND = 1 << 18
+RESTRICT_CANT_TO_MEMORY = 1 << 19
 RESTRICT_PLAY_LOCKS = (RESTRICT_NO_EVENTS_YOU | RESTRICT_NO_BACKUP_YOU | RESTRICT_BATTLE_NO_EVENTS_YOU
                        | RESTRICT_BATTLE_NO_BACKUP_YOU | RESTRICT_BATTLE_NO_EVENTS_OPP | RESTRICT_BATTLE_NO_BACKUP_OPP)
 
@@ -297,6 +303,10 @@ C_EVENT_ABIL = CARD_TABLE.add("event_abil")  # ability row run when this event i
 C_BACKUP_POWER = CARD_TABLE.add("backup_power")  # CR 10.5.2 Backup X (power), 0 = no Backup
 C_BACKUP_LEVEL = CARD_TABLE.add("backup_level")  # CR 10.5.2 Level Y requirement of the Backup
 C_BACKUP_COST = CARD_TABLE.add("backup_cost")  # stock paid for the Backup (the card itself goes to the waiting room)
+# C_BACKUP_COST bit: the Backup's cost puts the card at the bottom of the deck ("[Reveal this card in your hand & Put it
+# at the bottom of your deck]") instead of the waiting room; the stock is C_BACKUP_COST & BACKUP_STOCK_MASK
+BACKUP_TO_DECK_BOTTOM = 16
+BACKUP_STOCK_MASK = 15
 C_SHIFT_LEVEL = CARD_TABLE.add("shift_level")  # CR 10.11.2 Shift, Level (Number); -1 = no Shift
 C_CX_COMBO = CARD_TABLE.add("cx_combo")  # name id of the climax this card's combo ability names (CR 8.12), 0 = none
 C_HAS_CONT = CARD_TABLE.add("has_cont")  # 1 if the card has a CONT ability (lets the kernels skip the others fast)
@@ -491,6 +501,9 @@ class Condition(IntEnum):
     STAGE_COLORS_AT_LEAST = 53  # the master's stage characters have >= arg colors ("if the number of colors of your
     #                             characters on stage is N or more")
     MARKERS_AT_MOST = 54  # <= arg markers under the source ("if there are no markers underneath this card")
+    BATTLE_OPP_LEVEL_AT_MOST_WR = 55  # the source's battle opponent's level <= the number of the master's waiting-room
+    #                                   cards matching filter row arg >> 8 ("if this card's battle opponent is level X
+    #                                   or lower ... X is equal to the number of "X" in your waiting room")
     PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
     #                        the turn that this card is placed on the stage from your hand" (approximation
     #                        placed_this_turn_any_way: any placement counts)

@@ -19,6 +19,7 @@ from tcg_env.games.weiss_schwarz.state import (
     CARD_W,
     CX_L,
     CX_N,
+    D_RST,
     DEC_ARG,
     DECK_L,
     DECK_N,
@@ -61,6 +62,12 @@ def cost_payable(game, s, T, arow, p, slot):
             return False
     if A[arow, K.A_COST_SELF_TO_WR] != 0 or A[arow, K.A_COST_SELF_TO_MEMORY] != 0:
         if s[ZONE + slot * CARD_W] != K.Zone.STAGE:
+            return False
+        # a character that "cannot be put into memory (returned to hand)" cannot pay "[put this card into your memory
+        # (hand)]" (CR 8.4.2.2: a cost is paid in full or not at all)
+        zt = A[arow, K.A_COST_SELF_TO_MEMORY]
+        if (zt == 1 and (s[D_RST + slot * CARD_W] & K.RESTRICT_CANT_TO_MEMORY) != 0
+                or zt == K.Zone.HAND and (s[D_RST + slot * CARD_W] & K.RESTRICT_CANT_TO_HAND) != 0):
             return False
     n_rest = (A[arow, K.A_COST_REST_SELF] >> K.REST_OTHER_SHIFT) & K.REST_OTHER_MASK
     if n_rest > 0:

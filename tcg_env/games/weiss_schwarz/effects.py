@@ -322,7 +322,9 @@ def each_target(game, s, T, f, op, sl, a0, a1, a2):
     elif op == K.Op.REVERSE:
         game.reverse_char(s, T, sl)
     elif op == K.Op.TO_HAND:
-        game.put_in_zone(s, sl, K.Zone.HAND)
+        # a stage character that "cannot be returned to hand" (RESTRICT_CANT_TO_HAND) stays on the stage
+        if z != K.Zone.STAGE or (s[D_RST + b] & K.RESTRICT_CANT_TO_HAND) == 0:
+            game.put_in_zone(s, sl, K.Zone.HAND)
     elif op == K.Op.TO_WAITING_ROOM:
         if z == K.Zone.STAGE:
             game.stage_to_wr(s, T, sl)
@@ -344,7 +346,9 @@ def each_target(game, s, T, f, op, sl, a0, a1, a2):
         else:
             game.put_in_zone(s, sl, K.Zone.CLOCK)
     elif op == K.Op.TO_MEMORY:
-        game.put_in_zone(s, sl, K.Zone.MEMORY)
+        # a stage character that "cannot be put into memory" (RESTRICT_CANT_TO_MEMORY) stays on the stage
+        if z != K.Zone.STAGE or (s[D_RST + b] & K.RESTRICT_CANT_TO_MEMORY) == 0:
+            game.put_in_zone(s, sl, K.Zone.MEMORY)
     elif op == K.Op.TO_DECK_TOP or op == K.Op.TO_DECK_BOTTOM:
         q = owner_of(s, sl)
         game.take_from_zone(s, sl)

@@ -107,6 +107,8 @@ def filter_match(game, s, T, frow, slot, viewer, source):
         if not (W.passes_bits_of_value(F[frow, K.F_ORIENT_MASK], s[ORIENT + slot * CARD_W])
                 and W.passes_bits_of_value(F[frow, K.F_POS_MASK], pos)):
             return False
+        if (rel & K.WITH_MARKERS) != 0 and game.markers_under(s, own, pos) == 0:
+            return False  # "characters with markers" (CR 3.5.3)
         rel = F[frow, K.F_RELATION]
         if rel != K.Relation.ANY:
             spos = s[POS + source * CARD_W] if source >= 0 and s[ZONE + source * CARD_W] == K.Zone.STAGE else -1
@@ -149,6 +151,16 @@ def count_trait_others(s, T, p, trait, source):
 
 
 @internal
+def card_named(T, cid, arg):
+    """Whether card ``cid`` has the name a condition's argument names: a name id (arg >= 0), or the name group
+    -(arg) - 1 (a bit of C_TITLE, constants.NAME_GROUP_BIT0: '"X" or "Y"', a name no card of the pool has)."""
+    cards = card_table(T)
+    if arg >= 0:
+        return cards[cid, K.C_NAME] == arg
+    return ((cards[cid, K.C_TITLE] >> (K.NAME_GROUP_BIT0 - 1 - arg)) & 1) != 0
+
+
+@internal
 def markers_under(s, p, spos):
     """The markers (CR 3.5.3) of ``p`` underneath the card at ``p``'s stage position ``spos``."""
     n = 0
@@ -177,7 +189,7 @@ def condition_holds(game, s, T, cond, arg, p, source):
     if cond == K.Condition.LEVEL_AT_LEAST:
         return game.player_level(s, p) >= arg
     if cond == K.Condition.CLIMAX_NAMED:
-        return s[CX_N + p] > 0 and cards[cid_of(s, s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1]), K.C_NAME] == arg
+        return s[CX_N + p] > 0 and game.card_named(T, cid_of(s, s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1]), arg)
     if cond == K.Condition.CLIMAX_ANY:
         return s[CX_N + p] > 0
     if cond == K.Condition.MEMORY_AT_LEAST:
@@ -198,7 +210,7 @@ def condition_holds(game, s, T, cond, arg, p, source):
     if cond == K.Condition.NAMED_ON_STAGE:
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
-            if sl >= 0 and sl != source and cards[cid_of(s, sl), K.C_NAME] == arg:
+            if sl >= 0 and sl != source and game.card_named(T, cid_of(s, sl), arg):
                 return True
         return False
     if cond == K.Condition.TRAIT_COUNT_AT_LEAST:
@@ -305,12 +317,12 @@ def condition_holds(game, s, T, cond, arg, p, source):
         return n >= (arg & 0xFF)
     if cond == K.Condition.NAMED_IN_CLOCK:
         for i in range(s[CLOCK_N + p]):
-            if cards[cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
+            if game.card_named(T, cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), arg):
                 return True
         return False
     if cond == K.Condition.NAMED_IN_LEVEL:  # "X" is in your level (CR 3.8: the level zone is public)
         for i in range(s[LEVEL_N + p]):
-            if cards[cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
+            if game.card_named(T, cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), arg):
                 return True
         return False
     if cond == K.Condition.PLAYED_THIS_TURN:  # placed on the stage this turn (play.place_on_stage)
@@ -376,4 +388,17 @@ def condition_holds(game, s, T, cond, arg, p, source):
         return n >= arg
     if cond == K.Condition.MARKERS_AT_MOST:  # "if there are no (N or less) markers underneath this card" (CR 3.5.3)
         return spos >= 0 and game.markers_under(s, p, spos) <= arg
+    if cond == K.Condition.BATTLE_OPP_LEVEL_AT_MOST_WR:  # the battle opponent's level (CR 3.6.5) <= a waiting-room count
+        bo = -1
+        if source == s[ATK_SLOT]:
+            bo = s[DEF_SLOT]
+        elif source == s[DEF_SLOT] and source >= 0:
+            bo = s[ATK_SLOT]
+        if bo < 0:
+            return False
+        n = 0
+        for i in range(s[WR_N + p]):
+            if game.filter_match(s, T, arg >> 8, s[WR_L + p * K.MAX_DECK + i], p, source):
+                n += 1
+        return s[D_LEVEL + bo * CARD_W] <= n
     return False

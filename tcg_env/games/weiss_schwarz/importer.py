@@ -42,7 +42,7 @@ from tcg_env.cards.text import LineResult, TextRecord
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.card_text import (APPROXIMATIONS, COMPILER, join_options, mark_quoted_names,
                                                    split_abilities)
-from tcg_env.games.weiss_schwarz.cards import WSCard
+from tcg_env.games.weiss_schwarz.cards import WSCard, name_group_key
 
 __all__ = ["ImportResult", "import_ws_json", "raw_layout"]
 
@@ -211,7 +211,8 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
         # "when you use this card's Backup / Brainstorm" (USE_KEYWORD): the card must have that keyword,
         # and only one of them (the trigger does not say which keyword was used)
         used = {ab.get("trigger_keyword") for ab in abilities if ab.get("trigger") == "use_keyword"}
-        have = {"backup"} if backup is not None else set()
+        # (a Backup whose cost puts the card at the bottom of the deck: its abilities do not trigger from there)
+        have = {"backup"} if backup is not None and not backup.get("to_deck_bottom") else set()
         have |= {ab.get("keyword") for ab in abilities if ab.get("keyword") == "brainstorm"}
         # a brainstorm instruction outside Brainstorm (a counted mill) would also report a "use"
         milled = any(ab.get("keyword") != "brainstorm" and any(d.get("op") == "brainstorm" for d in _walk_dicts(ab))
@@ -241,7 +242,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
                     if d.get("op") in ("grant_ability", "aura_grant_ability")}
             new = [k for k in keys if k not in grant_keys]
             n_limited = sum(1 for k in grant_keys + new if json.loads(k).get("once_per_turn"))
-            groups = {tuple(sorted(set(d["name_contains"]))) for d in _walk_dicts(ab) if "name_contains" in d}
+            groups = {name_group_key(d) for d in _walk_dicts(ab) if "name_contains" in d or "name_any" in d}
             new_groups = [g for g in groups if g not in name_groups]
             if len(grant_keys) + len(new) > K.MAX_GRANTS:
                 results[i] = LineResult.unsupported(results[i].line, "more distinct granted abilities than the "
@@ -312,6 +313,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             keep, src = [], []
             text_rec = by_number[r["number"]]
             for ab, li in zip(r["abilities"], r["_sources"]):
+                _group_absent_names(ab, names, name_groups)
                 missing = _missing_ref(ab, names, all_traits)
                 if missing is not None:
                     changed = True
@@ -442,6 +444,44 @@ def _uses_registers(ops: list[dict]) -> bool:
                                                "target_triggering", "reveal_top") for d in _walk_dicts(ops))
 
 
+# the filters' keys _group_absent_names rewrites (a description of the cards an instruction, a cost or a trigger
+# looks at; not a condition's name, which is a name id)
+_NAME_FILTER_KEYS = ("filter", "counted", "discard_filter", "hand_to_clock_filter", "trigger_filter", "reveal",
+                     "marker", "climax_to_wr")
+_COND_NAMES = ("climax_named", "named_on_stage", "named_in_clock", "named_in_level")  # cards._COND_NAME
+
+
+def _group_absent_names(ab: dict, names: dict[str, str], name_groups: list[tuple[str, ...]]) -> None:
+    """A filter naming a card no card of this list has (a climax of another set: 'choose 1 "X" in your waiting
+    room') selects the cards of that whole name: a name group of one whole name (``name_any``, matched by the
+    pool compiler against every card of the pool, none here), while the list has a name group bit left for it
+    (``name_groups``: the distinct groups so far, extended here). So
+    do the conditions on a named card (a climax in the climax area, a card in the level...: ``name_any``) and a
+    combo naming a climax no card has (CR 8.12: its condition "X" is in your climax area)."""
+    def grouped(name: str) -> bool:
+        key = name_group_key({"name_any": [name]})
+        if key not in name_groups:
+            if len(name_groups) >= K.MAX_NAME_GROUPS:
+                return False  # no bit left: _missing_ref refuses the ability
+            name_groups.append(key)
+        return True
+
+    combo = ab.get("combo")
+    if combo is not None and combo not in names and "condition" not in ab and grouped(combo):
+        del ab["combo"]
+        ab["condition"] = {"kind": "climax_named", "name_any": [combo]}
+    for d in _walk_dicts(ab):
+        if d.get("kind") in _COND_NAMES and isinstance(d.get("name"), str) and d["name"] not in names \
+                and grouped(d["name"]):
+            d["name_any"] = [d.pop("name")]
+        for k in _NAME_FILTER_KEYS:
+            f = d.get(k)
+            if not isinstance(f, dict) or "name" not in f or f["name"] in names:
+                continue
+            if grouped(f["name"]):
+                f["name_any"] = [f.pop("name")]
+
+
 def _missing_ref(ab: dict, names: dict[str, str], traits: set[str]) -> str | None:
     """Why an ability cannot be kept in this list: it names a card (of a type) or a trait that
     no imported card has; None when everything it names is there."""
@@ -465,6 +505,7 @@ def _missing_ref(ab: dict, names: dict[str, str], traits: set[str]) -> str | Non
         parts = d.get("name_contains")
         if parts and not any(x in n for x in parts for n in names):
             return f"names a part of a card name ({' or '.join(map(repr, parts))}) no card of this list has"
+        # name_any ('"X" or "Y"', a name no card of the list has): a name group, the cards of the pool with those names
     for t in trait_refs:
         if t not in traits:
             return f"names the trait {t!r}, which no character of this list has"

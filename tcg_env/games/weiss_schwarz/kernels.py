@@ -442,12 +442,17 @@ def apply_unchecked(game, s, T, a):
             sl = zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE))
             c = cid_of(s, sl)
             if cards[c, K.C_BACKUP_POWER] > 0:
-                game.pay_stock(s, p, cards[c, K.C_BACKUP_COST])  # CR 10.5.2
-                game.put_in_zone(s, sl, K.Zone.WAITING_ROOM)
+                game.pay_stock(s, p, cards[c, K.C_BACKUP_COST] & K.BACKUP_STOCK_MASK)  # CR 10.5.2
+                to_bottom = (cards[c, K.C_BACKUP_COST] & K.BACKUP_TO_DECK_BOTTOM) != 0
+                if to_bottom:  # "[Reveal this card in your hand & Put it at the bottom of your deck]"
+                    game.put_on_deck_bottom(s, sl)
+                else:
+                    game.put_in_zone(s, sl, K.Zone.WAITING_ROOM)
                 d = s[DEF_SLOT]
                 s[PMOD + d * CARD_W] += cards[c, K.C_BACKUP_POWER]
                 # "when you use this card's Backup" (CR 10.5): its auto abilities, from the waiting room
-                game.trigger_card(s, T, sl, p, K.Trigger.USE_KEYWORD, -1)
+                if not to_bottom:
+                    game.trigger_card(s, T, sl, p, K.Trigger.USE_KEYWORD, -1)
                 game.trigger_act_used(s, T, p)  # Backup is an [ACT] ability (CR 10.5.1)
             else:
                 game.play_event(s, T, p, option_of(a, K.HAND_BASE))
@@ -548,8 +553,10 @@ def apply_unchecked(game, s, T, a):
         if reg == K.ChoiceFor.TRIGGER_ICON:
             icon = s[DEC_ARG]
             if a != K.PASS:
-                if icon == K.TriggerIcon.RETURN:
-                    game.put_in_zone(s, stage_slot(s, 1 - p, a - K.OPP_STAGE_BASE), K.Zone.HAND)
+                if icon == K.TriggerIcon.RETURN:  # CR 4.12.2.8 (not a character that "cannot be returned to hand")
+                    rsl = stage_slot(s, 1 - p, a - K.OPP_STAGE_BASE)
+                    if (s[D_RST + rsl * CARD_W] & K.RESTRICT_CANT_TO_HAND) == 0:
+                        game.put_in_zone(s, rsl, K.Zone.HAND)
                 else:
                     sl = s[CAND + option_of(a, K.OPTION_BASE)]
                     if icon == K.TriggerIcon.STANDBY:

@@ -380,7 +380,7 @@ def _counter(s, T, mask, p, rng_row):
         if bp > 0:
             if dp + bp <= ap:
                 continue  # CR 10.5.2: not enough to win the battle
-            v = dv - STOCK_W * cards[c, K.C_BACKUP_COST] - 0.3 * _keep_value(s, T, p, s[HAND_L + p * K.MAX_DECK + i])
+            v = dv - STOCK_W * (cards[c, K.C_BACKUP_COST] & K.BACKUP_STOCK_MASK) - 0.3 * _keep_value(s, T, p, s[HAND_L + p * K.MAX_DECK + i])
         else:
             v = 0.5 * dv - STOCK_W * cards[c, K.C_COST]  # a counter event: effect unknown here
         best, best_a, ties = _take(v, a, best, best_a, ties, rng_row)
