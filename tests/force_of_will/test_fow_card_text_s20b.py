@@ -289,3 +289,30 @@ def test_cr_906_7_it_is_the_resonator_that_entered_your_field(tmp_path):
     assert int(g.state[S.ZONE + pup * S.CARD_W]) == K.Zone.FIELD
     assert current_values(g.state, g._T, pup)[0] == 300
     assert int(g.state[S.COUNTERS + banner * S.CARD_W]) == 0
+
+
+def test_cr_705_3a_i_a_j_rulers_own_judgment_trigger_is_its_own_judgment_only(tmp_path):
+    """A J-ruler's "Whenever you do judgment => Draw a card." (no trigger filter) is its own judgment (CR 705.3a-i):
+    compiled with a trigger filter of this card alone, so player 1's judgment (Trigger.JUDGMENT fires on every
+    active card about the J-ruler that entered) does not make player 0's J-ruler in the field draw (it did before)."""
+    cards = [_card("TXT-010", "Made-up Judge", "Ruler", ["[Judgment] {1}"], cost=None),
+             _card("TXT-010J", "Made-up Judge, Crowned", "J-Ruler", ["Whenever you do judgment => Draw a card."],
+                   cost=None, ATK=1000, DEF=1000)]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    (row,) = [int(a) for a in pool.ability_rows(pool.index["TXT-010J"])]
+    fr = int(pool.abilities[row, K.A_TRIG_FILTER])
+    assert fr >= 0 and int(pool.filters[fr, K.F_EXCLUDE_SELF]) == K.SELF_ONLY
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool, turn_player=1, seed=1)
+    (judge,) = sc.field(0, ["TXT-010J"])
+    for a in range(5):
+        sc.will(1, a, 5)
+    g = sc.game()
+    hand0 = int(g.state[S.HAND_N])
+    g.step(K.JUDGMENT)
+    _drive(g, lambda g: int(g.state[S.ZONE + (K.RULER_SLOT + K.PLAYER_SLOTS) * S.CARD_W]) == K.Zone.FIELD
+           and int(g.state[S.CHASE_N]) == 0, steps=40)
+    assert int(g.state[S.ZONE + judge * S.CARD_W]) == K.Zone.FIELD
+    assert int(g.state[S.HAND_N]) == hand0

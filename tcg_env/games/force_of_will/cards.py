@@ -1220,6 +1220,10 @@ class _Compiler(PoolCompiler):
         trig_filter = -1
         if trigger in _OTHER_CARD_TRIGGERS and trigger_filter is not None:
             trig_filter = self.compile_filter(trigger_filter, f"{p}.trigger_filter", ("field",))
+        elif trigger == "judgment":
+            # a J-ruler's own "judgment" trigger: its own judgment only (CR 705.3a-i; priority.resolve_judgment fires
+            # Trigger.JUDGMENT on every active card about the J-ruler that entered, the opponent's too)
+            trig_filter = self.compile_filter(FowFilter(self_only=True), f"{p}.trigger_filter", ("field",))
         elif trigger in _FILTERED_TRIGGERS:  # default: one of yours ("another resonator you control ...")
             zone = _TRIGGER_FILTER_ZONE.get(trigger, "field")
             flt = trigger_filter or FowFilter(side="own", type=list(_FILTERED_TRIGGERS[trigger]), zone=zone)
