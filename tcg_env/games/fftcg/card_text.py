@@ -359,6 +359,11 @@ class FFTextTransformer(TextTransformer, Transformer):
     def cost_eq(self, items):
         return ("cost", (_int(items[0]), _int(items[0])))
 
+    def cost_set(self, items):
+        # "of cost 2, 3, 5 or 7": one of the costs (desc: a filter alternative per cost)
+        costs = sorted({int(x) for x in re.findall(r"\d+", str(items[0]))})
+        return ("cost_set", costs)
+
     def power_le(self, items):
         return ("power", (None, _int(items[0])))
 
@@ -378,6 +383,18 @@ class FFTextTransformer(TextTransformer, Transformer):
         return items[0]
 
     def desc(self, items):
+        costs = next((v for k, v in items if k == "cost_set"), None)
+        if costs is not None:
+            # "Forward of cost 2, 3, 5 or 7": the same description with each cost (filter.alt, filters.filter_match)
+            if any(k in ("traits_or", "cost") for k, _ in items):
+                raise Unsupported("a set of costs with another alternative or cost bound")
+            rest = [it for it in items if it[0] != "cost_set"]
+            f = self.desc(rest + [("cost", (costs[0], costs[0]))])
+            cur = f
+            for c in costs[1:]:
+                cur["alt"] = self.desc(rest + [("cost", (c, c))])
+                cur = cur["alt"]
+            return f
         alts = next((v for k, v in items if k == "traits_or"), None)
         if alts is not None:
             # "[Job X] or [Card Name Y] ...": the same description with each reference (filter.alt)
@@ -1527,6 +1544,15 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def t_cast_summon(self, _):
         return ("cast_summon", None)
+
+    def t_cast_second(self, _):
+        return ("cast_second", None)
+
+    def t_cast_second_card(self, _):
+        # "the second card you've cast": in the 2016 rules only a Summon is cast (CR 15.1.1.7.1), as with "if you have
+        # cast N or more cards this turn" (the same doubt, declared)
+        self.approximate("cast_cards_summons_only")
+        return ("cast_second", None)
 
     def t_opp_cast_summon(self, _):
         return ("opp_cast_summon", None)

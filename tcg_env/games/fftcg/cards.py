@@ -86,6 +86,7 @@ TriggerName = Literal[
     "party_deals_damage_to_player",  # "When a party you control deals damage to your opponent"
     "enters_self_cast",  # "When <this> enters the field due to your cast"
     "enters_self_by_effect",  # "When <this> enters the field due to your Summons or abilities"
+    "cast_second",  # "During each turn, when you cast the second Summon you've cast"
 ]
 ConditionName = Literal[
     "damage_at_least",

@@ -387,6 +387,10 @@ class Trigger(IntEnum):
     ENTERS_SELF_CAST = 35
     ENTERS_SELF_BY_EFFECT = 36
     ATTACKS_OTHER = 24  # "When a <filter> attacks" (A_TRIG_FILTER; triggers.trigger_attacks_other)  # "When <this> is blocked" (a Forward of the attacking party a block is declared against)
+    # "During each turn, when you cast the second Summon you've cast": the controller of the card casts their second
+    # Summon of the turn (state.CAST_N reaches 2 as it is cast, CR 11.3.8; play.finish_payment), in either player's
+    # turn. The count is the trigger event's, not a condition (CR 11.8.13): it is not checked again on resolution
+    CAST_SECOND = 37
 
 
 class Condition(IntEnum):
@@ -801,7 +805,7 @@ REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,
                                 Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, Trigger.PARTY_ATTACKS,
                                 Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER, Trigger.ENTERS_SELF_CAST,
-                                Trigger.ENTERS_SELF_BY_EFFECT})
+                                Trigger.ENTERS_SELF_BY_EFFECT, Trigger.CAST_SECOND})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
 
 

@@ -1,0 +1,188 @@
+"""FF-TCG card text, session 20 (branch s20-ffa): a set of costs in a description ("Choose 1 dull Forward of cost 2, 3, 5
+or 7.", "all the Forwards of cost 3, 6 and 9 opponent controls": a filter alternative per cost, filters.filter_match);
+"During each turn, when you cast the second Summon / card you've cast, ..." (Trigger.CAST_SECOND: the count is the
+trigger event's, CR 11.3.8, not a condition checked again on resolution, CR 11.8.13). Made-up lines compiled and played
+in small games (the mini-pool helpers of the session 13 / 19 modules)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.cards.text import Verdict
+from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg import state as S
+from tcg_env.games.fftcg.card_text import COMPILER
+from tests.fftcg.fftcg_helpers import backup_payment, card_record, do, import_mini, mini_deck, slot_of
+from tests.fftcg.test_fftcg_card_text_s13 import _resolve
+
+SUMMON = {"name": "Prime", "type": "summon", "element": "wind", "cost": 2}
+FWD = {"name": "Zed", "type": "forward", "element": "wind", "cost": 3, "job": "Knight"}
+SECOND = "During each turn, when you cast the second Summon you've cast, choose up to 2 Forwards. Deal them 4000 damage."
+
+
+def _records():
+    rec = card_record("T", "wind")
+    recs = [rec(1, "Prime", "summon", 1, 0, "", "Choose 1 dull Forward of cost 2, 3, 5 or 7. Break it."),
+            rec(2, "Quake", "summon", 1, 0, "", "Break all the Forwards of cost 3 and 5 opponent controls."),
+            rec(3, "Spark", "summon", 1, 0, "", "Draw 1 card."),
+            rec(5, "Echo", "forward", 2, 9000, "Dancer", SECOND)]
+    recs += [rec(20 + i, f"Clerk {i}", "backup", 1, 0, "Clerk", "") for i in range(7)]
+    recs += [rec(40 + i, f"Filler {i}", "forward", 2 + i, 9000, "Soldier", "") for i in range(6)]  # costs 2..7
+    return recs
+
+
+@pytest.fixture(scope="module")
+def mini(tmp_path_factory):
+    return import_mini(tmp_path_factory, "ff20a", _records())
+
+
+BACKUPS = ("T-020", "T-021", "T-022", "T-023", "T-024")
+
+
+def _game(mini, hand, mine=(), theirs=("T-040", "T-041", "T-042", "T-043"), dull_theirs=True, turn_player=0,
+          opp_cast=0):
+    from tcg_env.games.fftcg.scenario import Scenario
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)), turn_player=turn_player)
+    sc.field(0, [*BACKUPS, *mine])
+    sc.field(1, list(theirs), dull=dull_theirs)
+    sc.hand(0, list(hand))
+    sc.row[S.CAST_N + 1] = opp_cast  # the Summons the opponent has cast this turn (state.CAST_N)
+    return sc.game()
+
+
+def _options(g):
+    return sorted(g.describe_action(int(a)) for a in g.legal_actions())
+
+
+def _pay(g):
+    while g.decision == K.Decision.PAY_CP:
+        g.step(backup_payment(g))
+
+
+def _cast_spark(g):
+    """Cast one of the copies of Spark in the hand ("Draw 1 card.") and pay for it with a Backup."""
+    g.step(next(int(a) for a in g.legal_actions() if g.describe_action(int(a)).startswith("Cast Spark")))
+    _pay(g)
+
+
+# ---- a set of costs: one filter alternative per cost -----------------------------------------------------------------
+@pytest.mark.parametrize("line, costs", [
+    ("Choose 1 dull Forward of cost 2, 3, 5 or 7. Break it.", [2, 3, 5, 7]),
+    ("Choose 1 dull Forward of cost 2, 3, 5, or 7. Break it.", [2, 3, 5, 7]),
+    ("Choose 1 Forward of cost 5 or 10. Break it.", [5, 10]),
+    ("Break all the Characters of cost 5 and 10 opponent controls.", [5, 10]),
+    ("Deal 10000 damage to all the Forwards of cost 3, 6 and 9 opponent controls.", [3, 6, 9]),
+])
+def test_cost_set_compiles_to_one_alternative_per_cost(line, costs):
+    res = COMPILER.compile_line(line, SUMMON)
+    assert res.verdict is Verdict.EXACT, res.reason
+    f = res.abilities[0]["effect"][0]["filter"]
+    seen = []
+    while f is not None:
+        assert f["cost_min"] == f["cost_max"]
+        seen.append(f["cost_min"])
+        f = f.get("alt")
+    assert seen == costs
+
+
+@pytest.mark.parametrize("line", [
+    # "or more" / "or less" stay bounds; a count after "and" is another description, not a cost
+    "Choose 1 Forward of cost 3 or 1 Backup. Break it.",
+    # a set of costs and a set of references at once: not one chain of alternatives
+    "Choose 1 [Job Knight] or [Job Monk] Forward of cost 2 or 3. Break it.",
+])
+def test_cost_set_other_sentences_stay_unsupported(line):
+    assert COMPILER.compile_line(line, SUMMON).verdict is Verdict.UNSUPPORTED
+
+
+def test_cost_set_bounds_still_compile_as_ranges():
+    res = COMPILER.compile_line("Choose 1 Forward of cost 3 or more. Break it.", SUMMON)
+    assert res.verdict is Verdict.EXACT
+    assert res.abilities[0]["effect"][0]["filter"] == {"type": "forward", "cost_min": 3}
+
+
+def test_cost_set_chooses_only_the_listed_costs(mini):
+    # the opponent's dull Forwards of cost 2, 3, 4, 5: only 2, 3 and 5 are in {2, 3, 5, 7}
+    g = _game(mini, hand=("T-001",))
+    do(g, "Cast Prime")
+    opts = [o for o in _options(g) if o.startswith("Choose")]
+    assert not any("Filler 2" in o for o in opts)  # cost 4
+    assert sum(any(f"Filler {i}" in o for o in opts) for i in (0, 1, 3)) == 3
+    do(g, "Choose opponent's Filler 3")
+    _resolve(g)
+    assert int(g.state[S.BREAK_N + 1]) == 1
+    slot_of(g, "T-042", K.Zone.FIELD, 1)  # the cost-4 Forward is still there
+
+
+def test_cost_set_dull_qualifier_applies_to_every_cost(mini):
+    # active Forwards of the listed costs cannot be chosen: the summon has no target (CR 11.3.3)
+    g = _game(mini, hand=("T-001",), dull_theirs=False)
+    assert not any(o.startswith("Cast Prime") for o in _options(g))
+
+
+def test_break_all_of_a_set_of_costs(mini):
+    g = _game(mini, hand=("T-002",), theirs=("T-040", "T-041", "T-042", "T-043", "T-044"))
+    do(g, "Cast Quake")
+    _resolve(g)
+    # costs 3 and 5 broken (Filler 1 and 3); costs 2, 4, 6 stay
+    assert int(g.state[S.FIELD_N + 1]) == 3
+    for n in ("T-040", "T-042", "T-044"):
+        slot_of(g, n, K.Zone.FIELD, 1)
+
+
+# ---- "During each turn, when you cast the second Summon you've cast" (Trigger.CAST_SECOND) ---------------------------
+def test_cast_second_compiles_exact_and_second_card_approximate():
+    res = COMPILER.compile_line(SECOND, FWD)
+    assert res.verdict is Verdict.EXACT, res.reason
+    assert res.abilities[0]["trigger"] == "cast_second" and "condition" not in res.abilities[0]
+    card = SECOND.replace("second Summon", "second card")
+    res = COMPILER.compile_line(card, FWD)
+    # CR 15.1.1.7.1: in the 2016 rules only a Summon is cast; the sets that print "card" count Characters too
+    assert res.verdict is Verdict.APPROXIMATE and tuple(res.approximations) == ("cast_cards_summons_only",)
+
+
+def _echo_damage(g, number="T-040"):
+    return int(g.state[S.DMG + slot_of(g, number, K.Zone.FIELD, 1) * S.CARD_W])
+
+
+def test_cr_11_3_8_the_second_summon_cast_triggers_once(mini):
+    g = _game(mini, hand=("T-003", "T-003", "T-003"), mine=("T-005",), dull_theirs=False)
+    _cast_spark(g)
+    _resolve(g)
+    assert _echo_damage(g) == 0  # the first Summon: nothing
+    _cast_spark(g)
+    # the auto-ability is put on the stack above the Summon (CR 11.8.7): its targets chosen now (CR 11.8.9)
+    do(g, "Choose opponent's Filler 0")
+    g.step(K.PASS)  # "up to 2": one
+    _resolve(g)
+    assert _echo_damage(g) == 4000
+    _cast_spark(g)  # the third: the trigger event is the second only
+    _resolve(g)
+    assert _echo_damage(g) == 4000
+
+
+def test_cr_11_8_13_the_count_is_not_checked_again_on_resolution(mini):
+    # a third Summon cast in response to the auto-ability: it still resolves (the count is its trigger event's)
+    g = _game(mini, hand=("T-003", "T-003", "T-003"), mine=("T-005",), dull_theirs=False)
+    _cast_spark(g)
+    _resolve(g)
+    _cast_spark(g)
+    do(g, "Choose opponent's Filler 0")
+    g.step(K.PASS)
+    assert g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 2
+    _cast_spark(g)
+    assert int(g.state[S.CAST_N]) == 3
+    _resolve(g)
+    assert _echo_damage(g) == 4000
+
+
+def test_cast_second_counts_the_controllers_summons_only(mini):
+    # the opponent's Summons are theirs: Echo's controller cast one, so the trigger waits for their second
+    g = _game(mini, hand=("T-003", "T-003"), mine=("T-005",), dull_theirs=False, opp_cast=1)
+    _cast_spark(g)
+    _resolve(g)
+    assert _echo_damage(g) == 0 and int(g.state[S.STACK_N]) == 0
+    _cast_spark(g)  # their own second
+    assert any(o.startswith("Choose opponent's Filler 0") for o in _options(g))
