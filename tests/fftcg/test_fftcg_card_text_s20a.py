@@ -1,8 +1,10 @@
 """FF-TCG card text, session 20 (branch s20-ffa): a set of costs in a description ("Choose 1 dull Forward of cost 2, 3, 5
 or 7.", "all the Forwards of cost 3, 6 and 9 opponent controls": a filter alternative per cost, filters.filter_match);
 "During each turn, when you cast the second Summon / card you've cast, ..." (Trigger.CAST_SECOND: the count is the
-trigger event's, CR 11.3.8, not a condition checked again on resolution, CR 11.8.13). Made-up lines compiled and played
-in small games (the mini-pool helpers of the session 13 / 19 modules)."""
+trigger event's, CR 11.3.8, not a condition checked again on resolution, CR 11.8.13); "Choose 1 Summon [of cost N or
+less]. Cancel its effect." (a Summon on the stack, CR 7.12, chosen as a target: FilterZone.STACK; Op.CANCEL takes it and
+its entry off the stack into the Break Zone, CR 11.11.10, without its effect). Made-up lines compiled and played in
+small games (the mini-pool helpers of the session 13 / 19 modules)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from tests.fftcg.test_fftcg_card_text_s13 import _resolve
 
 SUMMON = {"name": "Prime", "type": "summon", "element": "wind", "cost": 2}
 FWD = {"name": "Zed", "type": "forward", "element": "wind", "cost": 3, "job": "Knight"}
+SEALER = "{Dull}, put Sealer into the Break Zone: Choose 1 Summon of cost 2 or less. Cancel its effect."
 SECOND = "During each turn, when you cast the second Summon you've cast, choose up to 2 Forwards. Deal them 4000 damage."
 
 
@@ -25,7 +28,10 @@ def _records():
     recs = [rec(1, "Prime", "summon", 1, 0, "", "Choose 1 dull Forward of cost 2, 3, 5 or 7. Break it."),
             rec(2, "Quake", "summon", 1, 0, "", "Break all the Forwards of cost 3 and 5 opponent controls."),
             rec(3, "Spark", "summon", 1, 0, "", "Draw 1 card."),
-            rec(5, "Echo", "forward", 2, 9000, "Dancer", SECOND)]
+            rec(5, "Echo", "forward", 2, 9000, "Dancer", SECOND),
+            rec(6, "Blast", "summon", 2, 0, "", "Choose 1 Forward. Deal it 7000 damage."),
+            rec(7, "Nova", "summon", 4, 0, "", "Choose 1 Forward. Deal it 7000 damage."),
+            rec(8, "Sealer", "backup", 2, 0, "Mage", SEALER)]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 1, 0, "Clerk", "") for i in range(7)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2 + i, 9000, "Soldier", "") for i in range(6)]  # costs 2..7
     return recs
@@ -40,13 +46,15 @@ BACKUPS = ("T-020", "T-021", "T-022", "T-023", "T-024")
 
 
 def _game(mini, hand, mine=(), theirs=("T-040", "T-041", "T-042", "T-043"), dull_theirs=True, turn_player=0,
-          opp_cast=0):
+          opp_cast=0, their_active=()):
     from tcg_env.games.fftcg.scenario import Scenario
 
     res, pool = mini
     sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)), turn_player=turn_player)
     sc.field(0, [*BACKUPS, *mine])
     sc.field(1, list(theirs), dull=dull_theirs)
+    if their_active:
+        sc.field(1, list(their_active))
     sc.hand(0, list(hand))
     sc.row[S.CAST_N + 1] = opp_cast  # the Summons the opponent has cast this turn (state.CAST_N)
     return sc.game()
@@ -186,3 +194,69 @@ def test_cast_second_counts_the_controllers_summons_only(mini):
     assert _echo_damage(g) == 0 and int(g.state[S.STACK_N]) == 0
     _cast_spark(g)  # their own second
     assert any(o.startswith("Choose opponent's Filler 0") for o in _options(g))
+
+
+# ---- "Choose 1 Summon [of cost N or less]. Cancel its effect." (FilterZone.STACK, Op.CANCEL) -------------------------
+@pytest.mark.parametrize("line, filt", [
+    (SEALER.replace("Sealer", "Zed"), {"type": "summon", "cost_max": 2, "zone": "stack"}),
+    ("%Hush% {S}{Dull}: Choose 1 Summon. Cancel its effect.", {"type": "summon", "zone": "stack"}),
+])
+def test_cancel_a_summon_compiles_exact(line, filt):
+    res = COMPILER.compile_line(line, {**FWD, "type": "backup"})
+    assert res.verdict is Verdict.EXACT, res.reason
+    eff = res.abilities[0]["effect"]
+    assert eff == [{"op": "choose", "filter": filt, "count": 1, "reg": 0}, {"op": "cancel", "reg": 0}]
+
+
+@pytest.mark.parametrize("line", [
+    "{Dull}: Choose 1 Summon. Break it.",  # a Summon is chosen only to cancel it
+    "{Dull}: Choose 1 Summon. Cancel its effect. Deal it 1000 damage.",
+    "{Dull}: Choose 1 auto-ability. Cancel its effect.",  # abilities on the stack are not cards: not chosen
+    "{Dull}: Choose 1 Summon or auto-ability. Cancel its effect.",
+    "{Dull}: Choose 1 Summon targeting a Character you control. Cancel its effect.",
+    "{Dull}: Choose 1 Forward. Cancel its effect.",
+])
+def test_other_cancel_sentences_stay_unsupported(line):
+    assert COMPILER.compile_line(line, {**FWD, "type": "backup"}).verdict is Verdict.UNSUPPORTED
+
+
+def _to_opponent_with_blast_and_spark(mini):
+    """Player 0 casts Blast at the opponent's Filler 0, then Spark above it, and passes: the opponent, with Sealer
+    active on their field, has priority over a stack of two Summons."""
+    g = _game(mini, hand=("T-006", "T-003"), dull_theirs=False, their_active=("T-008",))
+    do(g, "Cast Blast", "Choose opponent's Filler 0")
+    _pay(g)
+    _cast_spark(g)
+    g.step(K.PASS)
+    assert int(g.state[S.STACK_N]) == 2 and int(g.state[S.PRIORITY_PLAYER]) == 1
+    return g
+
+
+def test_cancel_takes_a_summon_off_the_stack_into_the_break_zone(mini):
+    g = _to_opponent_with_blast_and_spark(mini)
+    do(g, "Use ability: Sealer")
+    # both Summons of the stack may be chosen (each is of cost 2 or less), and only they
+    opts = [o for o in _options(g) if o.startswith("Choose")]
+    assert sorted(o.split(" on the stack")[0] for o in opts) == ["Choose Blast", "Choose Spark"]
+    do(g, "Choose Blast on the stack")
+    assert int(g.state[S.STACK_N]) == 3
+    hand = int(g.state[S.HAND_N])
+    _resolve(g)
+    # Blast (below Spark) left the stack without its effect: the Forward has no damage, Blast is in its owner's
+    # Break Zone; Spark above it still resolved (its card drawn), then the stack was empty
+    assert int(g.state[S.DMG + slot_of(g, "T-040", K.Zone.FIELD, 1) * S.CARD_W]) == 0
+    assert slot_of(g, "T-006", K.Zone.BREAK, 0) >= 0 and slot_of(g, "T-003", K.Zone.BREAK, 0) >= 0
+    assert int(g.state[S.HAND_N]) == hand + 1
+    assert int(g.state[S.STACK_N]) == 0 and int(g.state[S.BREAK_N]) == 2
+
+
+def test_cancel_needs_a_summon_of_the_cost_on_the_stack(mini):
+    # Nova (cost 4) on the stack: "of cost 2 or less" has no target, so the ability cannot be used (CR 11.6.5)
+    g = _game(mini, hand=("T-007",), dull_theirs=False, their_active=("T-008",))
+    do(g, "Cast Nova", "Choose opponent's Filler 0")
+    _pay(g)
+    g.step(K.PASS)
+    assert int(g.state[S.PRIORITY_PLAYER]) == 1
+    assert not any(o.startswith("Use ability: Sealer") for o in _options(g))
+    _resolve(g)
+    assert int(g.state[S.DMG + slot_of(g, "T-040", K.Zone.FIELD, 1) * S.CARD_W]) == 7000

@@ -893,6 +893,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def it_remove(self, _):
         return _Steps([("reg", [{"op": "remove_from_game"}])])
 
+    def it_cancel(self, _):
+        return _Steps([("cancel_it", None)])
+
     def it_play(self, _):
         return _Steps([("play_it", None)])
 
@@ -1295,8 +1298,7 @@ class FFTextTransformer(TextTransformer, Transformer):
                             chooses.append(last_break)
                             n_regs += 1
                             continue
-                        if f.get("type") == "summon":
-                            raise Unsupported("choosing a Summon on the field")
+                        # a Summon: only "Cancel its effect." after it (cancel_it: on the stack; checked below)
                         if n_regs >= 2:
                             raise Unsupported("more than 2 sets of targets")
                         op = {"op": "choose", "filter": f, "count": tgt["count"], "reg": n_regs}
@@ -1326,9 +1328,23 @@ class FFTextTransformer(TextTransformer, Transformer):
                     # "deal it and ~ N damage": "it" must not be able to be the card itself
                     if last_choose is not None and not all(self._excludes_self(t["filter"]) for t in last_choose):
                         raise Unsupported("'it and ~' where the chosen card may be the card itself")
+                elif kind == "cancel_it":
+                    # "Choose 1 Summon [of cost N or less]. Cancel its effect.": the Summon is chosen on the stack
+                    # (its filter's zone: the stack) and taken off it, into the Break Zone, without its effect
+                    if last_choose is None or len(last_choose) != 1 or last_choose[0].get("group") \
+                            or last_choose[0]["filter"].get("type") != "summon" or len(it_regs) != 1:
+                        raise Unsupported("'cancel its effect' of something other than one chosen Summon")
+                    f = last_choose[0]["filter"]
+                    if set(f) - {"type", "cost_min", "cost_max", "element", "alt"} or "alt" in f:
+                        raise Unsupported("a chosen Summon described by more than its cost and Element")
+                    ch = next(op for op in chooses if op["reg"] == it_regs[0])
+                    ch["filter"] = _with(ch["filter"], zone="stack")
+                    rest.append({"op": "cancel", "reg": it_regs[0]})
                 elif kind == "reg":
                     if last_choose is None:
                         raise Unsupported("'it' without a chosen card")
+                    if any(t["filter"].get("type") == "summon" for t in last_choose):
+                        raise Unsupported("an effect on a chosen Summon other than cancelling it")
                     if last_choose[0].get("ambiguous"):
                         raise Unsupported("'it' after a chosen card and a group of cards")
                     if any(t["filter"].get("zone") == "break" for t in last_choose):
@@ -1459,6 +1475,8 @@ class FFTextTransformer(TextTransformer, Transformer):
         if last_break is not None:
             raise Unsupported("a card chosen in the Break Zone without 'play it' / 'add it'")
         for c in chooses:
+            if c["filter"].get("type") == "summon" and c["filter"].get("zone") is None:
+                raise Unsupported("choosing a Summon on the field")
             if c["filter"].get("zone") is None:
                 c["filter"] = {k: v for k, v in c["filter"].items()}
         ops = chooses + rest

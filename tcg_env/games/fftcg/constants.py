@@ -233,7 +233,7 @@ FLAG_DEALT_DAMAGE_TRIGGER = 8  # some ability triggers "When <this> is dealt dam
 FLAG_DAMAGE_MOD = 4  # some card has Op.DAMAGE_MOD (effects.damage_dealt looks at the damaged card's abilities)
 FLAG_CHOSEN_TRIGGER = 2  # some ability triggers "When <this> is chosen by ..." (Trigger.CHOSEN_SELF / CHOSEN_BY_OPP_SELF)
 # some CHOOSE row's filter is of the Break Zone ("Choose 1 Forward in your Break Zone.": effects.any_choosable looks
-# there for a legal target, CR 11.3.3)
+# there for a legal target, CR 11.3.3) or of the stack ("Choose 1 Summon. Cancel its effect.": FilterZone.STACK)
 FLAG_CHOOSE_BREAK = 16
 FLAG_PARTY_TRIGGER = 32  # some ability triggers "When a party you control attacks" (Trigger.PARTY_ATTACKS)
 FLAG_MUST_ATTACK = 64  # some card "must attack once per turn if possible" (Op.MUST_ATTACK: the DECLARE_ATTACK mask)
@@ -289,6 +289,7 @@ MAY_ASKED = -1
 MAY_DECLINED = -2
 MAY_ACCEPTED = -3
 PUT_REMOVED = 4  # Op.ADD_TO_HAND's Break Zone forms (a1 = 0): removed from the game instead of to the hand
+PUT_CANCEL = 8  # Op.ADD_TO_HAND's register form (a1 = 0): the Summons of the register on the stack cancelled (Op.CANCEL)
 ELEM_MULTI = 1 << 20
 ELEM_BITS = 3
 ELEM_MAX = (1 << ELEM_BITS) - 1  # symbols of one element in one cost
@@ -498,6 +499,9 @@ class FilterZone(IntEnum):
     DECK = 1
     BREAK = 2
     HAND = 3
+    # a Summon on the stack (CR 7.12): "Choose 1 Summon [of cost N or less]. Cancel its effect." (a CHOOSE row's filter:
+    # the Summons of the stack's entries, as the options of the CHOOSE_TARGET decision, effects.fill_stack_targets)
+    STACK = 4
 
 
 FILTER_TABLE = TableLayout("filter")
@@ -580,6 +584,10 @@ class Op(IntEnum):
     # Zones it matches removed from the game ("Remove all the cards in your opponent's Break Zone from the game.", the
     # card schema's op remove_break_zone: this opcode's other name)
     REMOVE_BREAK_ZONE = 35
+    # "Choose 1 Summon. Cancel its effect.": this opcode's register form (a0 = -1, a1 = 0) with a2 PUT_CANCEL: each
+    # Summon of register I_REG still on the stack is taken off it, its entry with it, and put into the Break Zone
+    # without its effect (CR 11.11.10: where a Summon goes; effects.cancel_summon). The card schema's op cancel
+    CANCEL = 35
     # a0 = count, a1 = Who: the top a0 cards of that player's deck into their Break Zone, one at a time
     # (fewer when the deck runs out: CR 2.3, and no defeat: CR 3.1.2 is about drawing)
     MILL = 36

@@ -196,7 +196,7 @@ def count_elements(game, s, T, frow, player, source):
 
 # the Zone of each FilterZone code, in FilterZone's order; the filter's values of the words' "own" /
 # "opponent's" and "active" / "dull" (plain ints: the shared words compare them with the row's)
-FILTER_ZONES = (int(K.Zone.FIELD), int(K.Zone.DECK), int(K.Zone.BREAK), int(K.Zone.HAND))
+FILTER_ZONES = (int(K.Zone.FIELD), int(K.Zone.DECK), int(K.Zone.BREAK), int(K.Zone.HAND), int(K.Zone.STACK))
 OWN, OPPONENT = int(K.Side.OWN), int(K.Side.OPPONENT)
 ACTIVE, DULL_STATE = int(K.CardState.ACTIVE), int(K.CardState.DULL)
 
