@@ -3,7 +3,8 @@ or 7.", "all the Forwards of cost 3, 6 and 9 opponent controls": a filter altern
 "During each turn, when you cast the second Summon / card you've cast, ..." (Trigger.CAST_SECOND: the count is the
 trigger event's, CR 11.3.8, not a condition checked again on resolution, CR 11.8.13); "Choose 1 Summon [of cost N or
 less]. Cancel its effect." (a Summon on the stack, CR 7.12, chosen as a target: FilterZone.STACK; Op.CANCEL takes it and
-its entry off the stack into the Break Zone, CR 11.11.10, without its effect). Made-up lines compiled and played in
+its entry off the stack into the Break Zone, CR 11.11.10, without its effect); "Choose 1 Forward forming a party."
+(CardState.IN_PARTY, CR 15.1.1.9). Made-up lines compiled and played in
 small games (the mini-pool helpers of the session 13 / 19 modules)."""
 
 from __future__ import annotations
@@ -14,12 +15,13 @@ from tcg_env.cards.text import Verdict
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
 from tcg_env.games.fftcg.card_text import COMPILER
-from tests.fftcg.fftcg_helpers import backup_payment, card_record, do, import_mini, mini_deck, slot_of
+from tests.fftcg.fftcg_helpers import backup_payment, card_record, do, import_mini, mini_deck, pass_until, slot_of
 from tests.fftcg.test_fftcg_card_text_s13 import _resolve
 
 SUMMON = {"name": "Prime", "type": "summon", "element": "wind", "cost": 2}
 FWD = {"name": "Zed", "type": "forward", "element": "wind", "cost": 3, "job": "Knight"}
 SEALER = "{Dull}, put Sealer into the Break Zone: Choose 1 Summon of cost 2 or less. Cancel its effect."
+RALLIER = "{Dull}: Choose 1 Forward forming a party. It gains +2000 power until the end of the turn."
 SECOND = "During each turn, when you cast the second Summon you've cast, choose up to 2 Forwards. Deal them 4000 damage."
 
 
@@ -31,7 +33,8 @@ def _records():
             rec(5, "Echo", "forward", 2, 9000, "Dancer", SECOND),
             rec(6, "Blast", "summon", 2, 0, "", "Choose 1 Forward. Deal it 7000 damage."),
             rec(7, "Nova", "summon", 4, 0, "", "Choose 1 Forward. Deal it 7000 damage."),
-            rec(8, "Sealer", "backup", 2, 0, "Mage", SEALER)]
+            rec(8, "Sealer", "backup", 2, 0, "Mage", SEALER),
+            rec(9, "Rallier", "backup", 2, 0, "Mage", RALLIER)]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 1, 0, "Clerk", "") for i in range(7)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2 + i, 9000, "Soldier", "") for i in range(6)]  # costs 2..7
     return recs
@@ -260,3 +263,48 @@ def test_cancel_needs_a_summon_of_the_cost_on_the_stack(mini):
     assert not any(o.startswith("Use ability: Sealer") for o in _options(g))
     _resolve(g)
     assert int(g.state[S.DMG + slot_of(g, "T-040", K.Zone.FIELD, 1) * S.CARD_W]) == 7000
+
+
+# ---- "Choose 1 Forward forming a party." (CardState.IN_PARTY, CR 15.1.1.9.1) ---------------------------------------
+def test_forming_a_party_compiles_exact_in_a_choice_only():
+    res = COMPILER.compile_line(RALLIER.replace("Rallier", "Zed"), {**FWD, "type": "backup"})
+    assert res.verdict is Verdict.EXACT, res.reason
+    assert res.abilities[0]["effect"][0]["filter"] == {"type": "forward", "state": "in_party"}
+    # a field ability on the party's Forwards (Brave as they attack, CR 10.1.2): not compiled
+    assert COMPILER.compile_line("The Forwards forming a party you control gain Brave.", FWD).verdict \
+        is Verdict.UNSUPPORTED
+
+
+def _attack(mini, *names):
+    """Player 0 (Rallier, two Clerks and the Fillers 0..2 on the field) attacks with ``names`` (a party when two)."""
+    g = _game(mini, hand=(), mine=("T-009", "T-040", "T-041", "T-042"), theirs=("T-045",), dull_theirs=False)
+    g.step(K.PASS)
+    g.step(K.PASS)
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    do(g, f"Attack with {names[0]}")
+    for n in names[1:]:
+        do(g, f"Add {n} to the party")
+    if g.decision == K.Decision.ADD_TO_PARTY:
+        g.step(K.PASS)
+    return g
+
+
+def test_cr_15_1_1_9_1_a_forward_forming_a_party_is_one_of_two_or_more_attackers(mini):
+    # no party in the Main Phase: no target, the ability cannot be used (CR 11.6.5)
+    g = _game(mini, hand=(), mine=("T-009", "T-040", "T-041"))
+    assert not any(o.startswith("Use ability: Rallier") for o in _options(g))
+    g = _attack(mini, "Filler 0", "Filler 1")
+    assert g.decision == K.Decision.PRIORITY
+    do(g, "Use ability: Rallier")
+    opts = sorted(o.split(" for ")[0] for o in _options(g))
+    assert opts == ["Choose your Filler 0", "Choose your Filler 1"]  # not Filler 2, which does not attack
+    do(g, "Choose your Filler 1")
+    _resolve(g)
+    slot = slot_of(g, "T-041")
+    assert int(g.state[S.D_POWER + slot * S.CARD_W]) == 9000 + 2000
+
+
+def test_cr_15_1_1_9_1_one_attacker_forms_no_party(mini):
+    g = _attack(mini, "Filler 0")
+    assert g.decision == K.Decision.PRIORITY
+    assert not any(o.startswith("Use ability: Rallier") for o in _options(g))

@@ -15,6 +15,7 @@ engine has no op, trigger, condition or cost for raises :class:`Unsupported` wit
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 from typing import Any, Mapping
@@ -55,7 +56,8 @@ APPROXIMATIONS: dict[str, str] = {
     "cast_cards_summons_only": "\"if you have cast N or more cards this turn\": the Summons cast this turn are counted "
                                "(CR 15.1.1.7.1: in the 2016 rules only a Summon is cast; a Character is played); the "
                                "sets that print it were written for rules in which a Character played from the hand is "
-                               "cast too, and would count it",
+                               "cast too, and would count it. Session 20: the same for \"During each turn, when you cast "
+                               "the second card you've cast\" (Trigger.CAST_SECOND: the second Summon)",
     "damage_mod_order": "\"the damage becomes N (above 0) instead\", \"If ~ is dealt damage less than its power, the "
                         "damage becomes 0 instead\": when a \"next damage\" shield (\"During this turn, the next damage "
                         "dealt to it is reduced by N instead\") applies to the same damage, the engine applies the "
@@ -270,6 +272,9 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def q_attacking(self, _):
         return ("state", "attacking")
+
+    def p_in_party(self, _):
+        return ("state", "in_party")
 
     def q_blocking(self, _):
         return ("state", "blocking")
@@ -2553,6 +2558,11 @@ class FFTextCompiler(CardTextCompiler):
             if "~" in text or "[Card Name" in text:
                 ctx["name"] = card.get("name")
             res = super().compile_line(text, ctx)
+            if res.verdict is not Verdict.UNSUPPORTED and any(
+                    a.get("kind") == "field" and '"in_party"' in json.dumps(a) for a in res.abilities):
+                # "The Forwards forming a party you control gain Brave.": what a field ability gives the attackers
+                # as they attack (Brave before they are dulled, CR 10.1.2) is not checked: only chosen cards
+                res = LineResult.unsupported(text, "a field ability on the Forwards forming a party")
         res.line = line
         return res
 

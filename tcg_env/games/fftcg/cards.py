@@ -145,7 +145,7 @@ class FFFilter(FilterBase):
     power_max: NonNeg | None = None
     job: str | None = Field(default=None, min_length=1)
     category: str | None = Field(default=None, min_length=1)
-    state: Literal["any", "active", "dull", "damaged", "attacking", "blocking"] = "any"
+    state: Literal["any", "active", "dull", "damaged", "attacking", "blocking", "in_party"] = "any"
     exclude_self: bool = False
     zone: Literal["field", "deck", "break", "hand", "stack"] = "field"  # stack: a Summon on the stack (choose only)
     alt: "FFFilter | None" = None  # an alternative: a card matching it matches too ("[Job X] or [Card Name Y]")

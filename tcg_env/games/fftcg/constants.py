@@ -492,6 +492,9 @@ class CardState(IntEnum):
     DAMAGED = 3  # a Forward that has received damage this turn ("choose 1 damaged Forward")
     ATTACKING = 4  # an attacking Forward (CR 10.1.2)
     BLOCKING = 5  # the blocking Forward (CR 10.1.3)
+    # "a Forward forming a party": an attacking Forward while two or more Forwards attack together (CR 15.1.1.9.1; one
+    # left on the field is no party, CR 15.1.1.9.5: a Forward leaving the field leaves the attack, zones.leave_field)
+    IN_PARTY = 6
 
 
 class FilterZone(IntEnum):
@@ -814,7 +817,7 @@ REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger
                                 Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, Trigger.PARTY_ATTACKS,
                                 Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER, Trigger.ENTERS_SELF_CAST,
                                 Trigger.ENTERS_SELF_BY_EFFECT, Trigger.CAST_SECOND})
-REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
+REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING, CardState.IN_PARTY})
 
 
 # the "for each" of an amount (a2 of DAMAGE / POWER_PER, cards.compile_per; filters.per_count): 0 none, 1 each

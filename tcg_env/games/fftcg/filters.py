@@ -256,4 +256,6 @@ def passes_battle_state(s, state, slot):
         return zone_find(s, ATK_N, ATK_L, slot) >= 0
     if state == K.CardState.BLOCKING:
         return s[BLOCKER] == slot
+    if state == K.CardState.IN_PARTY:
+        return s[ATK_N] >= 2 and zone_find(s, ATK_N, ATK_L, slot) >= 0
     return True
