@@ -223,6 +223,13 @@ def test_other_cancel_sentences_stay_unsupported(line):
     assert COMPILER.compile_line(line, {**FWD, "type": "backup"}).verdict is Verdict.UNSUPPORTED
 
 
+def test_a_summon_chosen_in_the_break_zone_is_still_removed():
+    # a Summon chosen anywhere but the stack: only in the Break Zone, and only to remove it (session 19's, kept)
+    res = COMPILER.compile_line("Choose 1 Summon in your Break Zone. Remove it from the game.", SUMMON)
+    assert res.verdict is Verdict.EXACT, res.reason
+    assert res.abilities[0]["effect"][0]["filter"] == {"type": "summon", "zone": "break", "side": "own"}
+
+
 def _to_opponent_with_blast_and_spark(mini):
     """Player 0 casts Blast at the opponent's Filler 0, then Spark above it, and passes: the opponent, with Sealer
     active on their field, has priority over a stack of two Summons."""

@@ -1348,8 +1348,6 @@ class FFTextTransformer(TextTransformer, Transformer):
                 elif kind == "reg":
                     if last_choose is None:
                         raise Unsupported("'it' without a chosen card")
-                    if any(t["filter"].get("type") == "summon" for t in last_choose):
-                        raise Unsupported("an effect on a chosen Summon other than cancelling it")
                     if last_choose[0].get("ambiguous"):
                         raise Unsupported("'it' after a chosen card and a group of cards")
                     if any(t["filter"].get("zone") == "break" for t in last_choose):
@@ -1360,6 +1358,8 @@ class FFTextTransformer(TextTransformer, Transformer):
                         rest.append({"op": "remove_from_game", "reg": last_break["reg"]})
                         last_break = None
                         continue
+                    if any(t["filter"].get("type") == "summon" for t in last_choose):
+                        raise Unsupported("an effect on a chosen Summon other than cancelling it")
                     # "Choose up to 1 Forward and up to 1 Backup. Dull them and Freeze them.": "them" is
                     # every chosen card, of both sets (each set's register gets the same ops)
                     for reg in it_regs:

@@ -226,8 +226,8 @@ def any_choosable(game, s, T, frow, viewer, source, arow):
     ft = flag_table(T)
     if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_CHOOSE_BREAK) != 0 \
             and filter_table(T)[frow, K.F_ZONE] == K.FilterZone.STACK:
-        # "Choose 1 Summon. Cancel its effect.": a Summon on the stack (CR 7.12)
-        return game.fill_stack_targets(s, T, frow, viewer, source, -1, 0) > 0
+        # "Choose 1 Summon. Cancel its effect.": a Summon on the stack (CR 7.12); counted, the row unchanged
+        return game.stack_target_at(s, T, frow, viewer, source, s[STACK_N] - 1) >= 0
     if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_CHOOSE_BREAK) != 0 \
             and filter_table(T)[frow, K.F_ZONE] == K.FilterZone.BREAK:
         # "Choose 1 Forward in your Break Zone.": a legal target there (CR 11.3.3, 11.6.5, 11.8.9); a field
@@ -649,19 +649,27 @@ def fill_stack_targets(game, s, T, frow, viewer, source, base, reg):
     matches, other than the source and those register ``reg`` of the frame at ``base`` holds (``base`` -1: none), from
     the top of the stack down, as the candidates (CAND) of a CHOOSE_TARGET decision; their count."""
     s[CAND_N] = 0
-    for k in range(s[STACK_N] - 1, -1, -1):
-        e = STACK + k * ENTRY_W
-        slot = s[e + E_SLOT]
-        if s[e + E_KIND] != EK_SUMMON or slot == source or s[ZONE + slot * CARD_W] != K.Zone.STACK:
-            continue
-        if not game.filter_match(s, T, frow, slot, viewer, source):
-            continue
-        if base >= 0 and game.reg_contains(s, base, reg, slot):
-            continue
-        if s[CAND_N] < OPTION_SLOTS:
+    k = game.stack_target_at(s, T, frow, viewer, source, s[STACK_N] - 1)
+    while k >= 0:
+        slot = s[STACK + k * ENTRY_W + E_SLOT]
+        if not game.reg_contains(s, base, reg, slot) and s[CAND_N] < OPTION_SLOTS:
             s[CAND + s[CAND_N]] = slot
             s[CAND_N] += 1
+        k = game.stack_target_at(s, T, frow, viewer, source, k - 1)
     return s[CAND_N]
+
+
+@internal
+def stack_target_at(game, s, T, frow, viewer, source, top):
+    """The highest stack entry at or below ``top`` that is a Summon on the stack (its card in Zone.STACK) filter
+    ``frow`` matches, other than ``source``; -1 when none (fill_stack_targets, any_choosable: reads only)."""
+    for k in range(top, -1, -1):
+        e = STACK + k * ENTRY_W
+        slot = s[e + E_SLOT]
+        if s[e + E_KIND] == EK_SUMMON and slot != source and s[ZONE + slot * CARD_W] == K.Zone.STACK \
+                and game.filter_match(s, T, frow, slot, viewer, source):
+            return k
+    return -1
 
 
 @internal
