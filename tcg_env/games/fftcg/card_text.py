@@ -15,6 +15,7 @@ engine has no op, trigger, condition or cost for raises :class:`Unsupported` wit
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 from typing import Any, Mapping
@@ -55,7 +56,8 @@ APPROXIMATIONS: dict[str, str] = {
     "cast_cards_summons_only": "\"if you have cast N or more cards this turn\": the Summons cast this turn are counted "
                                "(CR 15.1.1.7.1: in the 2016 rules only a Summon is cast; a Character is played); the "
                                "sets that print it were written for rules in which a Character played from the hand is "
-                               "cast too, and would count it",
+                               "cast too, and would count it. Session 20: the same for \"During each turn, when you cast "
+                               "the second card you've cast\" (Trigger.CAST_SECOND: the second Summon)",
     "damage_mod_order": "\"the damage becomes N (above 0) instead\", \"If ~ is dealt damage less than its power, the "
                         "damage becomes 0 instead\": when a \"next damage\" shield (\"During this turn, the next damage "
                         "dealt to it is reduced by N instead\") applies to the same damage, the engine applies the "
@@ -271,6 +273,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def q_attacking(self, _):
         return ("state", "attacking")
 
+    def p_in_party(self, _):
+        return ("state", "in_party")
+
     def q_blocking(self, _):
         return ("state", "blocking")
 
@@ -359,6 +364,11 @@ class FFTextTransformer(TextTransformer, Transformer):
     def cost_eq(self, items):
         return ("cost", (_int(items[0]), _int(items[0])))
 
+    def cost_set(self, items):
+        # "of cost 2, 3, 5 or 7": one of the costs (desc: a filter alternative per cost)
+        costs = sorted({int(x) for x in re.findall(r"\d+", str(items[0]))})
+        return ("cost_set", costs)
+
     def power_le(self, items):
         return ("power", (None, _int(items[0])))
 
@@ -378,6 +388,18 @@ class FFTextTransformer(TextTransformer, Transformer):
         return items[0]
 
     def desc(self, items):
+        costs = next((v for k, v in items if k == "cost_set"), None)
+        if costs is not None:
+            # "Forward of cost 2, 3, 5 or 7": the same description with each cost (filter.alt, filters.filter_match)
+            if any(k in ("traits_or", "cost") for k, _ in items):
+                raise Unsupported("a set of costs with another alternative or cost bound")
+            rest = [it for it in items if it[0] != "cost_set"]
+            f = self.desc(rest + [("cost", (costs[0], costs[0]))])
+            cur = f
+            for c in costs[1:]:
+                cur["alt"] = self.desc(rest + [("cost", (c, c))])
+                cur = cur["alt"]
+            return f
         alts = next((v for k, v in items if k == "traits_or"), None)
         if alts is not None:
             # "[Job X] or [Card Name Y] ...": the same description with each reference (filter.alt)
@@ -876,6 +898,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def it_remove(self, _):
         return _Steps([("reg", [{"op": "remove_from_game"}])])
 
+    def it_cancel(self, _):
+        return _Steps([("cancel_it", None)])
+
     def it_play(self, _):
         return _Steps([("play_it", None)])
 
@@ -1278,8 +1303,7 @@ class FFTextTransformer(TextTransformer, Transformer):
                             chooses.append(last_break)
                             n_regs += 1
                             continue
-                        if f.get("type") == "summon":
-                            raise Unsupported("choosing a Summon on the field")
+                        # a Summon: only "Cancel its effect." after it (cancel_it: on the stack; checked below)
                         if n_regs >= 2:
                             raise Unsupported("more than 2 sets of targets")
                         op = {"op": "choose", "filter": f, "count": tgt["count"], "reg": n_regs}
@@ -1309,6 +1333,18 @@ class FFTextTransformer(TextTransformer, Transformer):
                     # "deal it and ~ N damage": "it" must not be able to be the card itself
                     if last_choose is not None and not all(self._excludes_self(t["filter"]) for t in last_choose):
                         raise Unsupported("'it and ~' where the chosen card may be the card itself")
+                elif kind == "cancel_it":
+                    # "Choose 1 Summon [of cost N or less]. Cancel its effect.": the Summon is chosen on the stack
+                    # (its filter's zone: the stack) and taken off it, into the Break Zone, without its effect
+                    if last_choose is None or len(last_choose) != 1 or last_choose[0].get("group") \
+                            or last_choose[0]["filter"].get("type") != "summon" or len(it_regs) != 1:
+                        raise Unsupported("'cancel its effect' of something other than one chosen Summon")
+                    f = last_choose[0]["filter"]
+                    if set(f) - {"type", "cost_min", "cost_max", "element", "alt"} or "alt" in f:
+                        raise Unsupported("a chosen Summon described by more than its cost and Element")
+                    ch = next(op for op in chooses if op["reg"] == it_regs[0])
+                    ch["filter"] = _with(ch["filter"], zone="stack")
+                    rest.append({"op": "cancel", "reg": it_regs[0]})
                 elif kind == "reg":
                     if last_choose is None:
                         raise Unsupported("'it' without a chosen card")
@@ -1322,6 +1358,8 @@ class FFTextTransformer(TextTransformer, Transformer):
                         rest.append({"op": "remove_from_game", "reg": last_break["reg"]})
                         last_break = None
                         continue
+                    if any(t["filter"].get("type") == "summon" for t in last_choose):
+                        raise Unsupported("an effect on a chosen Summon other than cancelling it")
                     # "Choose up to 1 Forward and up to 1 Backup. Dull them and Freeze them.": "them" is
                     # every chosen card, of both sets (each set's register gets the same ops)
                     for reg in it_regs:
@@ -1442,6 +1480,8 @@ class FFTextTransformer(TextTransformer, Transformer):
         if last_break is not None:
             raise Unsupported("a card chosen in the Break Zone without 'play it' / 'add it'")
         for c in chooses:
+            if c["filter"].get("type") == "summon" and c["filter"].get("zone") is None:
+                raise Unsupported("choosing a Summon on the field")
             if c["filter"].get("zone") is None:
                 c["filter"] = {k: v for k, v in c["filter"].items()}
         ops = chooses + rest
@@ -1527,6 +1567,15 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def t_cast_summon(self, _):
         return ("cast_summon", None)
+
+    def t_cast_second(self, _):
+        return ("cast_second", None)
+
+    def t_cast_second_card(self, _):
+        # "the second card you've cast": in the 2016 rules only a Summon is cast (CR 15.1.1.7.1), as with "if you have
+        # cast N or more cards this turn" (the same doubt, declared)
+        self.approximate("cast_cards_summons_only")
+        return ("cast_second", None)
 
     def t_opp_cast_summon(self, _):
         return ("opp_cast_summon", None)
@@ -2509,6 +2558,11 @@ class FFTextCompiler(CardTextCompiler):
             if "~" in text or "[Card Name" in text:
                 ctx["name"] = card.get("name")
             res = super().compile_line(text, ctx)
+            if res.verdict is not Verdict.UNSUPPORTED and any(
+                    a.get("kind") == "field" and '"in_party"' in json.dumps(a) for a in res.abilities):
+                # "The Forwards forming a party you control gain Brave.": what a field ability gives the attackers
+                # as they attack (Brave before they are dulled, CR 10.1.2) is not checked: only chosen cards
+                res = LineResult.unsupported(text, "a field ability on the Forwards forming a party")
         res.line = line
         return res
 
