@@ -752,6 +752,57 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("damage equal to the power of a card that is not a Forward")
         return _Steps([("reg", [{"op": "damage", "amount": 1000, "per": "source_power"}])])
 
+    # "the former" / "the latter": the first / second of two chosen cards ("Choose 1 Forward you control and 1 Forward
+    # opponent controls."; program() checks the choice)
+    @staticmethod
+    def _ord(tok) -> int:
+        return 0 if str(tok).endswith("former") else 1
+
+    def oa_gains(self, items):
+        return ("reg_idx", self._ord(items[0]), lambda dur: self._mod_ops(self._mods_of(items), dur), self._dur(items))
+
+    def oa_gains_power(self, items):
+        n = next(int(str(t)) for t in items if isinstance(t, Token) and t.type == "PLUS_INT")
+        return ("reg_idx", self._ord(items[0]), lambda dur: [self._power_op(n, {}, dur)], None)
+
+    def oa_loses(self, items):
+        return ("reg_idx", self._ord(items[0]), lambda dur: [self._loss(items, dur)], self._dur(items))
+
+    def oa_verbs(self, items):
+        return ("reg_idx", self._ord(items[1]), lambda _: [{"op": items[0]}], None)
+
+    def oa_damage(self, items):
+        n = self._ints(items)[0]
+        return ("reg_idx", self._ord(items[0]), lambda _: [{"op": "damage", "amount": n}], None)
+
+    def _ord_steps(self, acts, duration=None):
+        out = _Steps()
+        for _, idx, ops, dur in acts:
+            out.append(("reg_idx", idx, ops(duration or dur or "permanent")))
+        return out
+
+    def ord_acts(self, items):
+        # "Dull the former and deal the latter 5000 damage.", "The former gains +2000 power until the end of the turn."
+        return self._ord_steps(items)
+
+    def ord_dur_acts(self, items):
+        # "Until the end of the turn, the former gains +2000 power and the latter loses 2000 power."
+        return self._ord_steps(items, "end_of_turn")
+
+    def ord_deals_power(self, items):
+        # "The former deals damage equal to its power to the latter.": the latter is dealt damage equal to the
+        # former's power, counted on resolution, dealt by the former (Op.DAMAGE per other_reg_power)
+        dealer, dealt = self._ord(items[0]), self._ord(items[1])
+        if dealer == dealt:
+            raise Unsupported("a chosen card dealing damage to itself")
+        return _Steps([("reg_idx", dealt, [{"op": "damage", "amount": 1000, "per": "other_reg_power"}], True)])
+
+    def each_deals_power(self, _):
+        # "Each Forward deals damage equal to its power to the other." (both at once: the powers are counted on
+        # resolution, and damage does not change a power nor break a Forward before the rule process, CR 12.4.5)
+        op = {"op": "damage", "amount": 1000, "per": "other_reg_power"}
+        return _Steps([("reg_idx", 1, [dict(op)], True), ("reg_idx", 0, [dict(op)], True)])
+
     def it_damage_more(self, items):
         # "Deal it 4000 damage and 1000 more damage for each ...": one amount, base + 1000 x the count
         base, more = self._ints(items)[:2]
@@ -1326,6 +1377,22 @@ class FFTextTransformer(TextTransformer, Transformer):
                     # every chosen card, of both sets (each set's register gets the same ops)
                     for reg in it_regs:
                         rest.extend([{**op, "reg": reg} for op in st[1]])
+                elif kind == "reg_idx":
+                    # "the former" / "the latter" (st[3]: one deals damage to the other): the cards of two choices of
+                    # one card each, of disjoint sides (two distinct cards)
+                    if last_choose is None or len(last_choose) != 2 or len(it_regs) != 2 \
+                            or any(t.get("group") or t["count"] != 1 for t in last_choose):
+                        raise Unsupported("'the former' / 'the latter' without a choice of two cards, one each")
+                    sides = [t["filter"].get("side") for t in last_choose]
+                    if set(sides) != {"own", "opponent"} or any(
+                            t["filter"].get("alt", {}).get("side", t["filter"]["side"]) != t["filter"]["side"]
+                            for t in last_choose):
+                        raise Unsupported("'the former' / 'the latter' of two choices that may share a card")
+                    if len(st) > 3 and any(t["filter"].get("type") != "forward" or
+                                           t["filter"].get("alt", {}).get("type", "forward") != "forward"
+                                           for t in last_choose):
+                        raise Unsupported("damage equal to the power of a card that may not be a Forward")
+                    rest.extend([{**op, "reg": it_regs[st[1]]} for op in st[2]])
                 elif kind in ("play_it", "add_it"):
                     what = "play it onto the field" if kind == "play_it" else "add it to your hand"
                     if last_choose is None or len(last_choose) != 1 or last_choose[0]["filter"].get("zone") != "break":

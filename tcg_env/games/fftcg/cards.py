@@ -196,7 +196,7 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # base: "Deal it 4000 damage and 1000 more damage for each ...": base + amount x the count (one amount);
         # per "hand" / "opp_hand": each card in the controller's / the opponent's hand
         op_model("damage", module, amount=Annotated[int, Field(gt=0, multiple_of=1000)], reg=(Reg, 0),
-                 per=(Literal["card", "damage", "hand", "opp_hand", "source_power"] | None, None),
+                 per=(Literal["card", "damage", "hand", "opp_hand", "source_power", "other_reg_power"] | None, None),
                  filter=(filter_model | None, None), base=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
                  # "Deal it X damage. If C, deal it Y damage instead.": the Y - X dealt after X (instead_of = X): one
                  # amount Y for the damaged card's replacements (Op.DAMAGE_MOD; effects.each_target)
@@ -924,6 +924,8 @@ class _Compiler(PoolCompiler):
             return K.PER_HAND if op.per == "hand" else K.PER_OPP_HAND
         if op.per == "source_power":
             return K.PER_SOURCE_POWER
+        if op.per == "other_reg_power":
+            return K.PER_OTHER_REG_POWER  # the first card of the other register's power (effects.each_target)
         return 2 + self.compile_filter(op.filter, f"{q}.filter", zones=("field", "break"), characters=False)
 
     def compile_condition(self, c: FFCondition, p: str) -> tuple[int, int]:
@@ -1011,6 +1013,10 @@ class _Compiler(PoolCompiler):
         mode_regs: dict[int, int] = {}  # index of a mode op -> how many registers its copy of the action fills
         if modal:
             self._check_mode_registers(ab, p, several, mode_regs)
+        for j, op in enumerate(ab.effect):
+            if getattr(op, "per", None) == "other_reg_power" and not any(
+                    o.op == "choose" and o.reg == 1 - op.reg for o in ab.effect):
+                self.fail(f"{p}.effect[{j}].per", "other_reg_power: the other register is chosen")
         if any(getattr(op, "per", None) == "source_power" for op in ab.effect) and any(
                 getattr(op, "reg", None) == K.N_REGS - 1 for op in ab.effect):
             # the last register's second last slot keeps the source's power as it last was (state.E_LKI)

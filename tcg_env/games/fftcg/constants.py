@@ -812,6 +812,10 @@ PER_OPP_HAND = -2  # the opponent's ("for each card in your opponent's hand")
 # the source's power / 1000 ("Deal it damage equal to <this>'s power": 1000 damage x this); when it has left the
 # field, its power just before it left (CR 11.11.4, 6.4.2: state.E_LKI, effects.source_power)
 PER_SOURCE_POWER = -3
+# the power / 1000 of the first card of the op's other register (registers 0 and 1: "Choose 1 Forward you control and 1
+# Forward opponent controls. The former deals damage equal to its power to the latter.", effects.each_target); that card
+# deals the damage. Session 20.
+PER_OTHER_REG_POWER = -4
 
 
 LOOK_REST_BREAK = 1  # Op.LOOK_TOP's a1 // 4: the cards not taken go to the Break Zone (else to the deck's bottom)

@@ -1,0 +1,125 @@
+"""FF-TCG card text, session 20 (branch s20-ffb): two chosen cards named "the former" / "the latter" ("Choose 1 Forward
+you control and 1 Forward opponent controls. The former gains +2000 power until the end of the turn. Then, the former
+deals damage equal to its power to the latter.", "Each Forward deals damage equal to its power to the other.": Op.DAMAGE's
+per other_reg_power, effects.each_target). Made-up lines played in small games (the mini-pool helpers of session 13)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.cards.text import Verdict
+from tcg_env.games.fftcg import state as S
+from tests.fftcg.fftcg_helpers import card_record, do, import_mini, slot_of
+from tests.fftcg.test_fftcg_card_text_s13 import _c, _resolve
+from tests.fftcg.test_fftcg_card_text_s13 import _game as _game13
+
+TWO = "Choose 1 Forward you control and 1 Forward opponent controls."
+DUEL = f"{TWO} The former gains +2000 power until the end of the turn. Then, the former deals damage equal to its power to the latter."
+CLASH = f"{TWO} Each Forward deals damage equal to its power to the other."
+SWAP = f"{TWO} Until the end of the turn, the former gains +3000 power and the latter loses 3000 power."
+STING = f"{TWO} Dull the former and deal the latter 4000 damage."
+
+
+def _records():
+    rec = card_record("B")
+    recs = [
+        rec(1, "Duel", "summon", 1, 0, "", DUEL),
+        rec(2, "Clash", "summon", 1, 0, "", CLASH),
+        rec(3, "Swap", "summon", 1, 0, "", SWAP),
+        rec(4, "Sting", "summon", 1, 0, "", STING),
+        rec(5, "Pyre", "backup", 2, 0, "Mage", "If a Fire Character you control deals damage to a Forward, the damage "
+            "increases by 1000 instead."),
+        rec(6, "Aqua", "forward", 2, 4000, "Soldier", "", element="water"),
+        rec(7, "Big", "forward", 2, 8000, "Soldier", ""),
+    ]
+    recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
+    recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(4)]
+    recs += [rec(50 + i, f"Brick {i}", "forward", 2, 9000, "Soldier", "", element="water") for i in range(2)]
+    return recs
+
+
+@pytest.fixture(scope="module")
+def mini(tmp_path_factory):
+    return import_mini(tmp_path_factory, "ff20b", _records())
+
+
+BACKUPS = ("B-020", "B-021", "B-022")
+
+
+def _game(mini, hand, mine, theirs, backups=BACKUPS):
+    return _game13(mini, hand=hand, mine=mine, theirs=theirs, backups=backups)
+
+
+def _dmg(g, number, player):
+    return int(g.state[S.DMG + slot_of(g, number, player=player) * S.CARD_W])
+
+
+def _on_field(g, number, player):
+    try:
+        slot_of(g, number, player=player)
+    except AssertionError:
+        return False
+    return True
+
+
+# ---- the former / the latter ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("line", [DUEL, CLASH, SWAP, STING])
+def test_former_and_latter_lines_compile_exact(line):
+    r = _c(line, {"name": "Duel", "type": "summon", "element": "fire", "cost": 1})
+    assert r.verdict is Verdict.EXACT and r.approximations == (), r.reason
+
+
+def test_the_former_deals_damage_equal_to_its_power_after_its_boost(mini):
+    # 5000 + 2000: the opponent's 9000-power Forward is dealt 7000, the former none
+    g = _game(mini, ("B-001",), ("B-040",), ("B-050",))
+    do(g, "Cast Duel", "Choose your Filler 0", "Choose opponent's Brick 0")
+    _resolve(g)
+    assert _dmg(g, "B-050", 1) == 7000
+    assert _dmg(g, "B-040", 0) == 0
+
+
+def test_each_forward_deals_damage_equal_to_its_power_to_the_other_CR_12_4_5(mini):
+    # 8000 vs 4000: both dealt at once; the 4000 one is broken by the rule process, the 8000 one keeps 4000 damage
+    g = _game(mini, ("B-002",), ("B-007",), ("B-006",))
+    do(g, "Cast Clash", "Choose your Big", "Choose opponent's Aqua")
+    _resolve(g)
+    assert not _on_field(g, "B-006", 1)
+    assert _dmg(g, "B-007", 0) == 4000
+
+
+def test_the_dealing_forward_is_the_damage_source_for_an_increase(mini):
+    # "If a Fire Character you control deals damage to a Forward": the Fire former deals it (+1000); the Water one
+    # of the opponent deals its own damage unchanged
+    g = _game(mini, ("B-002",), ("B-040", "B-005"), ("B-050",))
+    do(g, "Cast Clash", "Choose your Filler 0", "Choose opponent's Brick 0")
+    _resolve(g)
+    assert _dmg(g, "B-050", 1) == 6000
+    assert not _on_field(g, "B-040", 0)  # 9000 damage
+
+
+def test_until_the_end_of_the_turn_the_former_gains_and_the_latter_loses(mini):
+    g = _game(mini, ("B-003",), ("B-040",), ("B-050",))
+    do(g, "Cast Swap", "Choose your Filler 0", "Choose opponent's Brick 0")
+    _resolve(g)
+    assert int(g.state[S.D_POWER + slot_of(g, "B-040", player=0) * S.CARD_W]) == 8000
+    assert int(g.state[S.D_POWER + slot_of(g, "B-050", player=1) * S.CARD_W]) == 6000
+
+
+def test_dull_the_former_and_deal_the_latter_damage(mini):
+    g = _game(mini, ("B-004",), ("B-040",), ("B-050",))
+    do(g, "Cast Sting", "Choose your Filler 0", "Choose opponent's Brick 0")
+    _resolve(g)
+    assert int(g.state[S.DULL + slot_of(g, "B-040", player=0) * S.CARD_W]) == 1
+    assert _dmg(g, "B-050", 1) == 4000 and _dmg(g, "B-040", 0) == 0
+
+
+@pytest.mark.parametrize("line", [
+    "Choose 1 Forward and 1 Forward opponent controls. The former deals damage equal to its power to the latter.",
+    "Choose 2 Forwards you control. The former gains +1000 power until the end of the turn.",
+    "Choose 1 Forward you control and 1 Backup opponent controls. The former deals damage equal to its power to the "
+    "latter.",
+    f"{TWO} The former deals damage equal to its power to the former.",
+])
+def test_former_and_latter_refused_where_the_two_cards_are_not_distinct_forwards(line):
+    r = _c(line, {"name": "Duel", "type": "summon", "element": "fire", "cost": 1})
+    assert r.verdict is Verdict.UNSUPPORTED
