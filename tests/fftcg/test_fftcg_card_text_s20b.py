@@ -9,6 +9,7 @@ import pytest
 
 from tcg_env.cards.text import Verdict
 from tcg_env.games.fftcg import state as S
+from tcg_env.games.fftcg import constants as K
 from tests.fftcg.fftcg_helpers import card_record, do, import_mini, slot_of
 from tests.fftcg.test_fftcg_card_text_s13 import _c, _resolve
 from tests.fftcg.test_fftcg_card_text_s13 import _game as _game13
@@ -18,6 +19,10 @@ DUEL = f"{TWO} The former gains +2000 power until the end of the turn. Then, the
 CLASH = f"{TWO} Each Forward deals damage equal to its power to the other."
 SWAP = f"{TWO} Until the end of the turn, the former gains +3000 power and the latter loses 3000 power."
 STING = f"{TWO} Dull the former and deal the latter 4000 damage."
+BLINK = ("When Blink enters the field, choose 1 Forward other than Blink you control. Remove it from the game. Then, play "
+         "the removed Forward onto the field dull.")
+JOUST = ("When Joust enters the field, choose 1 Forward opponent controls. Joust and the chosen Forward deal damage equal "
+         "to their respective power to the other.")
 
 
 def _records():
@@ -31,6 +36,10 @@ def _records():
             "increases by 1000 instead."),
         rec(6, "Aqua", "forward", 2, 4000, "Soldier", "", element="water"),
         rec(7, "Big", "forward", 2, 8000, "Soldier", ""),
+        rec(8, "Blink", "forward", 2, 5000, "Mage", BLINK),
+        rec(9, "Scholar", "forward", 2, 5000, "Scholar", "When Scholar enters the field, draw 1 card."),
+        rec(10, "Joust", "forward", 2, 7000, "Knight", JOUST),
+        rec(11, "Chill", "summon", 1, 0, "", "Choose 1 Forward. Dull it or Freeze it."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(4)]
@@ -123,3 +132,97 @@ def test_dull_the_former_and_deal_the_latter_damage(mini):
 def test_former_and_latter_refused_where_the_two_cards_are_not_distinct_forwards(line):
     r = _c(line, {"name": "Duel", "type": "summon", "element": "fire", "cost": 1})
     assert r.verdict is Verdict.UNSUPPORTED
+
+
+# ---- "Remove it from the game. Then, play the removed Forward onto the field dull." -------------------------------------
+def test_remove_then_play_the_removed_forward_compiles_exact():
+    r = _c(BLINK, {"name": "Blink", "type": "forward", "element": "fire", "cost": 2})
+    assert r.verdict is Verdict.EXACT and r.approximations == (), r.reason
+    assert r.abilities[0]["effect"][1:] == [{"op": "remove_from_game", "reg": 0},
+                                            {"op": "put_onto_field", "reg": 0, "removed": True, "dull": True}]
+
+
+def test_play_the_removed_without_the_removal_right_before_is_refused():
+    for line in ("When Blink enters the field, choose 1 Forward you control. Dull it. Then, play the removed Forward onto "
+                 "the field dull.",
+                 "When Blink enters the field, choose 1 Forward in your Break Zone. Remove it from the game. Then, play "
+                 "the removed Forward onto the field dull."):
+        r = _c(line, {"name": "Blink", "type": "forward", "element": "fire", "cost": 2})
+        assert r.verdict is Verdict.UNSUPPORTED, line
+
+
+def test_the_removed_forward_comes_back_dull_and_enters_anew_CR_15_1_1_5(mini):
+    # Scholar (active, on the field) leaves to the Removed Zone and is played again, dull: its "When ... enters the
+    # field" triggers (a new card on the field), so a card is drawn
+    g = _game(mini, ("B-008",), ("B-009",), ("B-040",))
+    hand = int(g.state[S.HAND_N])
+    do(g, "Play Blink")
+    _resolve(g)
+    if g.decision == K.Decision.CHOOSE_TARGET:
+        do(g, "Choose your Scholar")
+    _resolve(g)
+    slot = slot_of(g, "B-009", player=0)
+    assert int(g.state[S.DULL + slot * S.CARD_W]) == 1
+    assert int(g.state[S.HAND_N]) == hand - 1 + 1  # Blink cast, Scholar's draw
+
+
+def test_joust_the_card_and_the_chosen_forward_deal_their_power_to_each_other(mini):
+    # Joust (7000) enters: the chosen 5000 Forward is dealt 7000 (broken), Joust 5000 (kept)
+    g = _game(mini, ("B-010",), (), ("B-040",))
+    do(g, "Play Joust")
+    _resolve(g)
+    if g.decision == K.Decision.CHOOSE_TARGET:
+        do(g, "Choose opponent's Filler 0")
+    _resolve(g)
+    assert not _on_field(g, "B-040", 1)
+    assert _dmg(g, "B-010", 0) == 5000
+
+
+def test_joust_compiles_exact_and_is_refused_where_the_choice_may_be_itself():
+    card = {"name": "Joust", "type": "forward", "element": "fire", "cost": 2}
+    r = _c(JOUST, card)
+    assert r.verdict is Verdict.EXACT and r.approximations == (), r.reason
+    r = _c(JOUST.replace("Forward opponent controls", "Forward"), card)
+    assert r.verdict is Verdict.UNSUPPORTED
+
+
+# ---- "Dull it or Freeze it.": a choice of effect, declared with the targets (CR 11.3.4, 11.6.6, 11.8.10) ---------------
+@pytest.mark.parametrize("line, ops", [
+    ("Choose 1 Forward. Dull it or Freeze it.", ["dull", "freeze"]),
+    ("{Ice}{Dull}: Choose 1 Forward. Dull it or Freeze it.", ["dull", "freeze"]),
+    ("EX BURST Choose 1 Forward. Break it or activate it.", ["break", "activate"]),
+    ("When Chill enters the field, choose up to 2 Characters. Dull them or activate them.", ["dull", "activate"]),
+])
+def test_either_effect_compiles_as_a_modal_ability_of_its_two_effects(line, ops):
+    from tcg_env.games.fftcg.card_text import compile_card_lines
+
+    card = {"name": "Chill", "type": "summon" if not line.startswith(("{", "When")) else "backup", "element": "ice",
+            "cost": 1}
+    (r,) = compile_card_lines([line], card)
+    assert r.verdict is Verdict.EXACT and r.line == line, r.reason
+    eff = r.abilities[0]["effect"]
+    assert eff[0] == {"op": "select_mode", "modes": 2, "count": 1, "up_to": False}
+    assert [op["op"] for op in eff if op["op"] not in ("mode", "choose", "select_mode")] == ops
+
+
+def test_either_effect_with_text_after_it_is_left_alone():
+    from tcg_env.games.fftcg.card_text import compile_card_lines
+
+    card = {"name": "Chill", "type": "backup", "element": "ice", "cost": 1}
+    (r,) = compile_card_lines(["When Chill enters the field, choose 1 Forward. Dull it or Freeze it. Draw 1 card."], card)
+    assert r.verdict is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize("pick, dull, frozen", [("Select action 1", 1, 0), ("Select action 2", 0, 1)])
+def test_either_effect_the_selected_one_is_done(mini, pick, dull, frozen):
+    g = _game(mini, ("B-011",), (), ("B-040",))
+    do(g, "Cast Chill")
+    if pick == "Select action 1":
+        do(g, pick)
+    else:
+        g.step(K.PASS)  # not the first: the second is the one left (one of the two is selected)
+    if g.decision == K.Decision.CHOOSE_TARGET:
+        do(g, "Choose opponent's Filler 0")
+    _resolve(g)
+    slot = slot_of(g, "B-040", player=1)
+    assert (int(g.state[S.DULL + slot * S.CARD_W]), int(g.state[S.FROZEN + slot * S.CARD_W])) == (dull, frozen)

@@ -803,6 +803,17 @@ class FFTextTransformer(TextTransformer, Transformer):
         op = {"op": "damage", "amount": 1000, "per": "other_reg_power"}
         return _Steps([("reg_idx", 1, [dict(op)], True), ("reg_idx", 0, [dict(op)], True)])
 
+    def self_each_deals_power(self, _):
+        # "~ and the chosen Forward deal damage equal to their respective power to the other." (~ a Forward; the chosen
+        # one of the opponent's: two distinct cards)
+        if self.card.get("type") != "forward":
+            raise Unsupported("damage equal to the power of a card that is not a Forward")
+        return _Steps([("self_exchange", None)])
+
+    def play_removed(self, items):
+        # "Then, play the removed Forward onto the field dull." (program(): right after "Remove it from the game.")
+        return _Steps([("play_removed", any(isinstance(t, Token) and t.type == "DULL_WORD" for t in items))])
+
     def it_damage_more(self, items):
         # "Deal it 4000 damage and 1000 more damage for each ...": one amount, base + 1000 x the count
         base, more = self._ints(items)[:2]
@@ -1377,6 +1388,29 @@ class FFTextTransformer(TextTransformer, Transformer):
                     # every chosen card, of both sets (each set's register gets the same ops)
                     for reg in it_regs:
                         rest.extend([{**op, "reg": reg} for op in st[1]])
+                elif kind == "self_exchange":
+                    if not has_source:
+                        raise Unsupported("an effect on the card itself where it has no place on the field")
+                    if last_choose is None or len(last_choose) != 1 or len(it_regs) != 1 or n_regs != 1 \
+                            or last_choose[0].get("group") or last_choose[0]["count"] != 1 \
+                            or last_choose[0]["filter"].get("type") != "forward" \
+                            or not self._excludes_self(last_choose[0]["filter"]):
+                        raise Unsupported("'~ and the chosen Forward' without one chosen Forward other than ~")
+                    op = {"op": "damage", "amount": 1000, "per": "other_reg_power"}
+                    rest.extend([{"op": "target_self", "reg": 1}, {**op, "reg": 0}, {**op, "reg": 1}])
+                    n_regs += 1
+                elif kind == "play_removed":
+                    # the card "Remove it from the game." removed (the row before; one register of Characters chosen
+                    # on the field, the ability's controller playing it: CR 15.1.1.5's Removed Zone, then onto the
+                    # field, where it is a new card, CR 6.4.2)
+                    prev = rest[-1] if rest else None
+                    if prev is None or prev["op"] != "remove_from_game" or len(it_regs) != 1 \
+                            or prev["reg"] != it_regs[0] or last_choose is None or len(last_choose) != 1 \
+                            or last_choose[0].get("group") or last_choose[0]["filter"].get("zone") is not None \
+                            or last_choose[0]["filter"].get("type") not in ("forward", "backup", "character"):
+                        raise Unsupported("'play the removed ...' not right after 'remove it from the game' of chosen "
+                                          "Characters")
+                    rest.append({"op": "put_onto_field", "reg": prev["reg"], "removed": True, "dull": st[1]})
                 elif kind == "reg_idx":
                     # "the former" / "the latter" (st[3]: one deals damage to the other): the cards of two choices of
                     # one card each, of disjoint sides (two distinct cards)
@@ -2772,11 +2806,41 @@ def _modal_ability(heads: list[LineResult], n: int, up_to: bool, alt: dict | Non
     return out
 
 
+# "Choose 1 Forward. Dull it or Freeze it." (the effect's last sentence): a choice between two effects, declared with the
+# targets when the Summon is cast / the ability is used or put on the stack (CR 11.3.4, 11.6.6, 11.7.6, 11.8.10), as a
+# modal ability's action is selected: compiled as "select 1 of the 2 following actions" of the two effects
+_EITHER_VERB = r"(?:[Dd]ull|[Ff]reeze|[Bb]reak|[Aa]ctivate)"
+_EITHER = re.compile(r"^(?P<head>(?:.*?(?:: |, |EX BURST ))?)(?P<choose>[Cc]hoose (?:up to )?\d+ [^.\"]*\.) "
+                     r"(?P<a>" + _EITHER_VERB + r" (?P<p>it|them)) or (?P<b>" + _EITHER_VERB + r" (?P=p))\.$")
+
+
+def _either_as_modal(line: str) -> str | None:
+    """The line "HEAD choose N DESC. V1 it or V2 it." as a modal line of its two effects, or None."""
+    m = _EITHER.match(line.strip())
+    if m is None or _SELECT.search(line) or '"' in line:
+        return None
+    a, b = m.group("a"), m.group("b")
+    if a.split()[0].lower() == b.split()[0].lower():
+        return None
+    choose = m.group("choose")
+    head = m.group("head")
+    sel = "Select" if not head or head.rstrip().endswith((":", "EX BURST")) else "select"
+    return (f'{head}{sel} 1 of the 2 following actions. "{choose[0].upper() + choose[1:]} {a[0].upper() + a[1:]}." '
+            f'"{choose[0].upper() + choose[1:]} {b[0].upper() + b[1:]}."')
+
+
 def compile_card_lines(lines: list[str], card: Mapping[str, Any]) -> list[LineResult]:
     """Every line of a card, a modal ability's lines ("Select 1 of the M following actions." and the
     quoted actions on the lines after it) compiled together: the selection line gets the ability
     (Op.SELECT_MODE: the action is selected when it is cast or put on the stack, then its targets
-    are chosen), the action lines share its verdict."""
+    are chosen), the action lines share its verdict. A line whose effect ends "V1 it or V2 it." is compiled
+    as the modal line of its two effects (_either_as_modal), its result keeping the printed line."""
+    printed = list(lines)
+    lines = [_either_as_modal(ln) or ln for ln in lines]
+    if lines != printed:
+        res = compile_card_lines(lines, card)
+        return [r if ln == p else LineResult(p, r.verdict, r.abilities, r.fields, r.approximations, r.reason)
+                for r, ln, p in zip(res, lines, printed)]
     out: list[LineResult | None] = [None] * len(lines)
     i = 0
     while i < len(lines):

@@ -289,6 +289,9 @@ MAY_ASKED = -1
 MAY_DECLINED = -2
 MAY_ACCEPTED = -3
 PUT_REMOVED = 4  # Op.ADD_TO_HAND's Break Zone forms (a1 = 0): removed from the game instead of to the hand
+# Op.PUT_ONTO_FIELD's register form (a1 = 0): the register's cards in the Removed Zone, removed by the row before ("Remove
+# it from the game. Then, play the removed Forward onto the field dull."; session 20)
+PUT_FROM_REMOVED = 8
 ELEM_MULTI = 1 << 20
 ELEM_BITS = 3
 ELEM_MAX = (1 << ELEM_BITS) - 1  # symbols of one element in one cost

@@ -1074,9 +1074,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif (op == K.Op.ADD_TO_HAND or op == K.Op.PUT_ONTO_FIELD) and a1 == 0:
         # the cards chosen into register ``reg`` in the Break Zone when the Summon was cast / the ability put on the
         # stack: those still there move (CR 11.11.2; the entry's check has dropped the others)
+        # PUT_FROM_REMOVED: the chosen cards of the field the row before removed from the game (the register holds
+        # only cards on the field when the resolution starts, CR 11.11.2)
+        from_zone = K.Zone.REMOVED if (a2 & K.PUT_FROM_REMOVED) != 0 else K.Zone.BREAK
         for i in range(s[f + E_REGN + reg]):
             slot = s[f + E_REG + reg * TARGET_MAX + i]
-            if s[ZONE + slot * CARD_W] != K.Zone.BREAK:
+            if s[ZONE + slot * CARD_W] != from_zone:
                 continue
             if op == K.Op.ADD_TO_HAND:
                 zone_take(s, ZT, slot)
