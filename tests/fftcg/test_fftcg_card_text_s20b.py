@@ -11,7 +11,7 @@ from tcg_env.cards.text import Verdict
 from tcg_env.games.fftcg import state as S
 from tcg_env.games.fftcg import constants as K
 from tests.fftcg.fftcg_helpers import card_record, do, import_mini, slot_of
-from tests.fftcg.test_fftcg_card_text_s13 import _c, _resolve
+from tests.fftcg.test_fftcg_card_text_s13 import _answer, _c, _resolve
 from tests.fftcg.test_fftcg_card_text_s13 import _game as _game13
 
 TWO = "Choose 1 Forward you control and 1 Forward opponent controls."
@@ -40,6 +40,8 @@ def _records():
         rec(9, "Scholar", "forward", 2, 5000, "Scholar", "When Scholar enters the field, draw 1 card."),
         rec(10, "Joust", "forward", 2, 7000, "Knight", JOUST),
         rec(11, "Chill", "summon", 1, 0, "", "Choose 1 Forward. Dull it or Freeze it."),
+        rec(12, "Tuck", "summon", 1, 0, "", "Choose 1 Forward. Put it at the bottom of its owner's deck. Then, you may "
+            "play 1 Forward of cost 2 or less from your hand onto the field."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(4)]
@@ -226,3 +228,59 @@ def test_either_effect_the_selected_one_is_done(mini, pick, dull, frozen):
     _resolve(g)
     slot = slot_of(g, "B-040", player=1)
     assert (int(g.state[S.DULL + slot * S.CARD_W]), int(g.state[S.FROZEN + slot * S.CARD_W])) == (dull, frozen)
+
+
+# ---- "Dull it and it gains ...", "Then, you may play ..." ------------------------------------------------------------
+@pytest.mark.parametrize("line, ops", [
+    ("{1}: Choose 1 Forward you control. Dull it and it gains \"This Forward cannot be broken.\" until the end of the "
+     "turn.", [{"op": "dull", "reg": 0}, {"op": "restrict", "restrictions": ["unbreakable"], "duration": "end_of_turn",
+                                           "reg": 0}]),
+    ("{1}: Choose 2 Forwards. Activate them and they gain +1000 power until the end of the turn.",
+     [{"op": "activate", "reg": 0}, {"op": "power", "amount": 1000, "duration": "end_of_turn", "reg": 0}]),
+])
+def test_verb_and_gains_on_the_same_cards_compile_exact(line, ops):
+    r = _c(line, {"name": "Zed", "type": "backup", "element": "fire", "cost": 2})
+    assert r.verdict is Verdict.EXACT and r.approximations == (), r.reason
+    assert r.abilities[0]["effect"][1:] == ops
+
+
+def test_you_may_play_after_the_first_sentence_may_take_none(mini):
+    r = _c("Choose 1 Forward. Deal it 1000 damage. Then, you may play 1 Forward of cost 2 or less from your hand onto "
+           "the field.", {"name": "Tuck", "type": "summon", "element": "fire", "cost": 1})
+    assert r.verdict is Verdict.EXACT, r.reason
+    put = r.abilities[0]["effect"][-1]
+    assert put["op"] == "put_onto_field" and put.get("up_to", True) is True
+    # played: the opponent's Forward goes to the bottom of its deck; the player may decline the Forward of the hand
+    g = _game(mini, ("B-012", "B-041"), (), ("B-040",))
+    do(g, "Cast Tuck", "Choose opponent's Filler 0")
+    for _ in range(20):
+        if g.decision == K.Decision.SELECT_CARD:
+            break
+        g.step(_answer(g))
+    assert g.decision == K.Decision.SELECT_CARD and K.PASS in [int(a) for a in g.legal_actions()]
+    g.step(K.PASS)
+    _resolve(g)
+    assert not _on_field(g, "B-040", 1) and not _on_field(g, "B-041", 0)
+
+
+def test_discard_then_draw_compiles_exact_in_that_order():
+    r = _c("When Zed enters the field, discard 2 cards, then draw 2 cards.", {"name": "Zed", "type": "forward"})
+    assert r.verdict is Verdict.EXACT, r.reason
+    assert r.abilities[0]["effect"] == [{"op": "discard", "count": 2, "who": "controller"}, {"op": "draw", "count": 2}]
+
+
+def test_a_reference_or_a_reference_is_either_card():
+    # "If you control a [Job X] or a [Card Name Y] , ...": the stray space before the comma, the second article
+    r = _c("If you control a [Job Dancer] or a [Card Name Dancer] , the cost required to cast Zed is reduced by 2.",
+           {"name": "Zed", "type": "forward", "element": "fire", "cost": 3})
+    assert r.verdict is Verdict.EXACT, r.reason
+    f = r.abilities[0]["condition"]["filter"]
+    assert f["job"] == "Dancer" and f["alt"]["name"] == "Dancer"
+
+
+def test_it_gains_and_it_gains_said_once():
+    r = _c("Choose 1 Forward. Until the end of the turn, it gains Brave and it gains +1000 power for each point of damage "
+           "you have received.", {"name": "Zed", "type": "summon", "element": "fire", "cost": 2})
+    assert r.verdict is Verdict.EXACT, r.reason
+    ops = {op["op"]: op for op in r.abilities[0]["effect"]}
+    assert ops["grant_keyword"]["keywords"] == ["brave"] and ops["power_per"]["per"] == "damage"

@@ -163,6 +163,9 @@ def normalise_line(line: str, name: str = "") -> str:
     typographic quotes plain, the first letter of each sentence lower case."""
     s = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = " ".join(s.split())
+    s = re.sub(r"(?<=\]) (?=[,:.])", "", s)  # a list's stray space after a reference: "[Card Name X] , the cost ..."
+    # "it gains Brave and it gains +1000 power ...": the subject and verb said once ("it gains Brave and +1000 power ...")
+    s = re.sub(r"\b(it|they) (gains?) ([^.\"]*?) and \1 \2 ", r"\1 \2 \3 and ", s)
     # a reference without its brackets ("Category VI Forward", some printings) or glued to the next
     # word ("[Category VII]Character", "other than[Card Name Ace]")
     s = _BARE_CATEGORY.sub(r"[Category \1]", s)
@@ -687,6 +690,23 @@ class FFTextTransformer(TextTransformer, Transformer):
     def _per(items) -> dict:
         return next((t[1] for t in items if isinstance(t, tuple) and t and t[0] == "per"), {})
 
+    def it_verbs_gains(self, items):
+        # "Dull it and it gains ... until the end of the turn." (the verb, then the gains, on the same cards)
+        verb = next(v for v in items if isinstance(v, str) and not isinstance(v, Token))
+        return _Steps([("reg", [{"op": verb}, *self._mod_ops(self._mods_of(items), self._dur(items))])])
+
+    def it_verbs_restrict(self, items):
+        # "Dull it and it gains 'This Forward cannot be broken.' until the end of the turn." (as _granted_restrictions
+        # writes it: "... and it cannot be broken until the end of the turn.")
+        verb = next(v for v in items if isinstance(v, str) and not isinstance(v, Token))
+        return _Steps([("reg", [{"op": verb}, {"op": "restrict", "restrictions": self._restrictions(items),
+                                               "duration": self._dur(items)}])])
+
+    def may_mid(self, items):
+        # "Then, you may play 1 ... / search for 1 ...": the player may take none (no "must take one" step flag)
+        steps = next(t for t in items if isinstance(t, list))
+        return _Steps([st[:2] if st[0] == "op" else st for st in steps])
+
     def it_verbs_damage(self, items):
         # "Dull it and deal it 3000 damage."
         return _Steps([("reg", [{"op": items[0]}, {"op": "damage", "amount": self._ints(items)[0]}])])
@@ -1153,6 +1173,10 @@ class FFTextTransformer(TextTransformer, Transformer):
     def draw_then_discard(self, items):
         d, k = self._ints(items)[:2]
         return _Steps([("op", {"op": "draw", "count": d}), ("op", {"op": "discard", "count": k, "who": "controller"})])
+
+    def discard_then_draw(self, items):
+        k, d = self._ints(items)[:2]
+        return _Steps([("op", {"op": "discard", "count": k, "who": "controller"}), ("op", {"op": "draw", "count": d})])
 
     def opp_discards(self, items):
         return _Steps([("op", {"op": "discard", "count": self._ints(items)[0], "who": "opponent"})])
