@@ -165,6 +165,9 @@ def normalise_line(line: str, name: str = "") -> str:
     typographic quotes plain, the first letter of each sentence lower case."""
     s = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = " ".join(s.split())
+    s = re.sub(r"(?<=\]) (?=[,:.])", "", s)  # a list's stray space after a reference: "[Card Name X] , the cost ..."
+    # "it gains Brave and it gains +1000 power ...": the subject and verb said once ("it gains Brave and +1000 power ...")
+    s = re.sub(r"\b(it|they) (gains?) ([^.\"]*?) and \1 \2 ", r"\1 \2 \3 and ", s)
     # a reference without its brackets ("Category VI Forward", some printings) or glued to the next
     # word ("[Category VII]Character", "other than[Card Name Ace]")
     s = _BARE_CATEGORY.sub(r"[Category \1]", s)
@@ -709,6 +712,23 @@ class FFTextTransformer(TextTransformer, Transformer):
     def _per(items) -> dict:
         return next((t[1] for t in items if isinstance(t, tuple) and t and t[0] == "per"), {})
 
+    def it_verbs_gains(self, items):
+        # "Dull it and it gains ... until the end of the turn." (the verb, then the gains, on the same cards)
+        verb = next(v for v in items if isinstance(v, str) and not isinstance(v, Token))
+        return _Steps([("reg", [{"op": verb}, *self._mod_ops(self._mods_of(items), self._dur(items))])])
+
+    def it_verbs_restrict(self, items):
+        # "Dull it and it gains 'This Forward cannot be broken.' until the end of the turn." (as _granted_restrictions
+        # writes it: "... and it cannot be broken until the end of the turn.")
+        verb = next(v for v in items if isinstance(v, str) and not isinstance(v, Token))
+        return _Steps([("reg", [{"op": verb}, {"op": "restrict", "restrictions": self._restrictions(items),
+                                               "duration": self._dur(items)}])])
+
+    def may_mid(self, items):
+        # "Then, you may play 1 ... / search for 1 ...": the player may take none (no "must take one" step flag)
+        steps = next(t for t in items if isinstance(t, list))
+        return _Steps([st[:2] if st[0] == "op" else st for st in steps])
+
     def it_verbs_damage(self, items):
         # "Dull it and deal it 3000 damage."
         return _Steps([("reg", [{"op": items[0]}, {"op": "damage", "amount": self._ints(items)[0]}])])
@@ -773,6 +793,68 @@ class FFTextTransformer(TextTransformer, Transformer):
         if self.card.get("type") != "forward":
             raise Unsupported("damage equal to the power of a card that is not a Forward")
         return _Steps([("reg", [{"op": "damage", "amount": 1000, "per": "source_power"}])])
+
+    # "the former" / "the latter": the first / second of two chosen cards ("Choose 1 Forward you control and 1 Forward
+    # opponent controls."; program() checks the choice)
+    @staticmethod
+    def _ord(tok) -> int:
+        return 0 if str(tok).endswith("former") else 1
+
+    def oa_gains(self, items):
+        return ("reg_idx", self._ord(items[0]), lambda dur: self._mod_ops(self._mods_of(items), dur), self._dur(items))
+
+    def oa_gains_power(self, items):
+        n = next(int(str(t)) for t in items if isinstance(t, Token) and t.type == "PLUS_INT")
+        return ("reg_idx", self._ord(items[0]), lambda dur: [self._power_op(n, {}, dur)], None)
+
+    def oa_loses(self, items):
+        return ("reg_idx", self._ord(items[0]), lambda dur: [self._loss(items, dur)], self._dur(items))
+
+    def oa_verbs(self, items):
+        return ("reg_idx", self._ord(items[1]), lambda _: [{"op": items[0]}], None)
+
+    def oa_damage(self, items):
+        n = self._ints(items)[0]
+        return ("reg_idx", self._ord(items[0]), lambda _: [{"op": "damage", "amount": n}], None)
+
+    def _ord_steps(self, acts, duration=None):
+        out = _Steps()
+        for _, idx, ops, dur in acts:
+            out.append(("reg_idx", idx, ops(duration or dur or "permanent")))
+        return out
+
+    def ord_acts(self, items):
+        # "Dull the former and deal the latter 5000 damage.", "The former gains +2000 power until the end of the turn."
+        return self._ord_steps(items)
+
+    def ord_dur_acts(self, items):
+        # "Until the end of the turn, the former gains +2000 power and the latter loses 2000 power."
+        return self._ord_steps(items, "end_of_turn")
+
+    def ord_deals_power(self, items):
+        # "The former deals damage equal to its power to the latter.": the latter is dealt damage equal to the
+        # former's power, counted on resolution, dealt by the former (Op.DAMAGE per other_reg_power)
+        dealer, dealt = self._ord(items[0]), self._ord(items[1])
+        if dealer == dealt:
+            raise Unsupported("a chosen card dealing damage to itself")
+        return _Steps([("reg_idx", dealt, [{"op": "damage", "amount": 1000, "per": "other_reg_power"}], True)])
+
+    def each_deals_power(self, _):
+        # "Each Forward deals damage equal to its power to the other." (both at once: the powers are counted on
+        # resolution, and damage does not change a power nor break a Forward before the rule process, CR 12.4.5)
+        op = {"op": "damage", "amount": 1000, "per": "other_reg_power"}
+        return _Steps([("reg_idx", 1, [dict(op)], True), ("reg_idx", 0, [dict(op)], True)])
+
+    def self_each_deals_power(self, _):
+        # "~ and the chosen Forward deal damage equal to their respective power to the other." (~ a Forward; the chosen
+        # one of the opponent's: two distinct cards)
+        if self.card.get("type") != "forward":
+            raise Unsupported("damage equal to the power of a card that is not a Forward")
+        return _Steps([("self_exchange", None)])
+
+    def play_removed(self, items):
+        # "Then, play the removed Forward onto the field dull." (program(): right after "Remove it from the game.")
+        return _Steps([("play_removed", any(isinstance(t, Token) and t.type == "DULL_WORD" for t in items))])
 
     def it_damage_more(self, items):
         # "Deal it 4000 damage and 1000 more damage for each ...": one amount, base + 1000 x the count
@@ -1117,6 +1199,10 @@ class FFTextTransformer(TextTransformer, Transformer):
         d, k = self._ints(items)[:2]
         return _Steps([("op", {"op": "draw", "count": d}), ("op", {"op": "discard", "count": k, "who": "controller"})])
 
+    def discard_then_draw(self, items):
+        k, d = self._ints(items)[:2]
+        return _Steps([("op", {"op": "discard", "count": k, "who": "controller"}), ("op", {"op": "draw", "count": d})])
+
     def opp_discards(self, items):
         return _Steps([("op", {"op": "discard", "count": self._ints(items)[0], "who": "opponent"})])
 
@@ -1364,6 +1450,45 @@ class FFTextTransformer(TextTransformer, Transformer):
                     # every chosen card, of both sets (each set's register gets the same ops)
                     for reg in it_regs:
                         rest.extend([{**op, "reg": reg} for op in st[1]])
+                elif kind == "self_exchange":
+                    if not has_source:
+                        raise Unsupported("an effect on the card itself where it has no place on the field")
+                    if last_choose is None or len(last_choose) != 1 or len(it_regs) != 1 or n_regs != 1 \
+                            or last_choose[0].get("group") or last_choose[0]["count"] != 1 \
+                            or last_choose[0]["filter"].get("type") != "forward" \
+                            or not self._excludes_self(last_choose[0]["filter"]):
+                        raise Unsupported("'~ and the chosen Forward' without one chosen Forward other than ~")
+                    op = {"op": "damage", "amount": 1000, "per": "other_reg_power"}
+                    rest.extend([{"op": "target_self", "reg": 1}, {**op, "reg": 0}, {**op, "reg": 1}])
+                    n_regs += 1
+                elif kind == "play_removed":
+                    # the card "Remove it from the game." removed (the row before; one register of Characters chosen
+                    # on the field, the ability's controller playing it: CR 15.1.1.5's Removed Zone, then onto the
+                    # field, where it is a new card, CR 6.4.2)
+                    prev = rest[-1] if rest else None
+                    if prev is None or prev["op"] != "remove_from_game" or len(it_regs) != 1 \
+                            or prev["reg"] != it_regs[0] or last_choose is None or len(last_choose) != 1 \
+                            or last_choose[0].get("group") or last_choose[0]["filter"].get("zone") is not None \
+                            or last_choose[0]["filter"].get("type") not in ("forward", "backup", "character"):
+                        raise Unsupported("'play the removed ...' not right after 'remove it from the game' of chosen "
+                                          "Characters")
+                    rest.append({"op": "put_onto_field", "reg": prev["reg"], "removed": True, "dull": st[1]})
+                elif kind == "reg_idx":
+                    # "the former" / "the latter" (st[3]: one deals damage to the other): the cards of two choices of
+                    # one card each, of disjoint sides (two distinct cards)
+                    if last_choose is None or len(last_choose) != 2 or len(it_regs) != 2 \
+                            or any(t.get("group") or t["count"] != 1 for t in last_choose):
+                        raise Unsupported("'the former' / 'the latter' without a choice of two cards, one each")
+                    sides = [t["filter"].get("side") for t in last_choose]
+                    if set(sides) != {"own", "opponent"} or any(
+                            t["filter"].get("alt", {}).get("side", t["filter"]["side"]) != t["filter"]["side"]
+                            for t in last_choose):
+                        raise Unsupported("'the former' / 'the latter' of two choices that may share a card")
+                    if len(st) > 3 and any(t["filter"].get("type") != "forward" or
+                                           t["filter"].get("alt", {}).get("type", "forward") != "forward"
+                                           for t in last_choose):
+                        raise Unsupported("damage equal to the power of a card that may not be a Forward")
+                    rest.extend([{**op, "reg": it_regs[st[1]]} for op in st[2]])
                 elif kind in ("play_it", "add_it"):
                     what = "play it onto the field" if kind == "play_it" else "add it to your hand"
                     if last_choose is None or len(last_choose) != 1 or last_choose[0]["filter"].get("zone") != "break":
@@ -2759,11 +2884,41 @@ def _modal_ability(heads: list[LineResult], n: int, up_to: bool, alt: dict | Non
     return out
 
 
+# "Choose 1 Forward. Dull it or Freeze it." (the effect's last sentence): a choice between two effects, declared with the
+# targets when the Summon is cast / the ability is used or put on the stack (CR 11.3.4, 11.6.6, 11.7.6, 11.8.10), as a
+# modal ability's action is selected: compiled as "select 1 of the 2 following actions" of the two effects
+_EITHER_VERB = r"(?:[Dd]ull|[Ff]reeze|[Bb]reak|[Aa]ctivate)"
+_EITHER = re.compile(r"^(?P<head>(?:.*?(?:: |, |EX BURST ))?)(?P<choose>[Cc]hoose (?:up to )?\d+ [^.\"]*\.) "
+                     r"(?P<a>" + _EITHER_VERB + r" (?P<p>it|them)) or (?P<b>" + _EITHER_VERB + r" (?P=p))\.$")
+
+
+def _either_as_modal(line: str) -> str | None:
+    """The line "HEAD choose N DESC. V1 it or V2 it." as a modal line of its two effects, or None."""
+    m = _EITHER.match(line.strip())
+    if m is None or _SELECT.search(line) or '"' in line:
+        return None
+    a, b = m.group("a"), m.group("b")
+    if a.split()[0].lower() == b.split()[0].lower():
+        return None
+    choose = m.group("choose")
+    head = m.group("head")
+    sel = "Select" if not head or head.rstrip().endswith((":", "EX BURST")) else "select"
+    return (f'{head}{sel} 1 of the 2 following actions. "{choose[0].upper() + choose[1:]} {a[0].upper() + a[1:]}." '
+            f'"{choose[0].upper() + choose[1:]} {b[0].upper() + b[1:]}."')
+
+
 def compile_card_lines(lines: list[str], card: Mapping[str, Any]) -> list[LineResult]:
     """Every line of a card, a modal ability's lines ("Select 1 of the M following actions." and the
     quoted actions on the lines after it) compiled together: the selection line gets the ability
     (Op.SELECT_MODE: the action is selected when it is cast or put on the stack, then its targets
-    are chosen), the action lines share its verdict."""
+    are chosen), the action lines share its verdict. A line whose effect ends "V1 it or V2 it." is compiled
+    as the modal line of its two effects (_either_as_modal), its result keeping the printed line."""
+    printed = list(lines)
+    lines = [_either_as_modal(ln) or ln for ln in lines]
+    if lines != printed:
+        res = compile_card_lines(lines, card)
+        return [r if ln == p else LineResult(p, r.verdict, r.abilities, r.fields, r.approximations, r.reason)
+                for r, ln, p in zip(res, lines, printed)]
     out: list[LineResult | None] = [None] * len(lines)
     i = 0
     while i < len(lines):

@@ -197,7 +197,7 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # base: "Deal it 4000 damage and 1000 more damage for each ...": base + amount x the count (one amount);
         # per "hand" / "opp_hand": each card in the controller's / the opponent's hand
         op_model("damage", module, amount=Annotated[int, Field(gt=0, multiple_of=1000)], reg=(Reg, 0),
-                 per=(Literal["card", "damage", "hand", "opp_hand", "source_power"] | None, None),
+                 per=(Literal["card", "damage", "hand", "opp_hand", "source_power", "other_reg_power"] | None, None),
                  filter=(filter_model | None, None), base=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
                  # "Deal it X damage. If C, deal it Y damage instead.": the Y - X dealt after X (instead_of = X): one
                  # amount Y for the damaged card's replacements (Op.DAMAGE_MOD; effects.each_target)
@@ -279,7 +279,10 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # filter / reg / up_to as add_to_hand's ("Play 1 ... from your hand onto the field": up_to false); dull:
         # "... onto the field dull"
         op_model("put_onto_field", module, filter=(filter_model | None, None), count=(int, Field(default=1, ge=1, le=5)),
-                 reg=(Reg | None, None), up_to=(bool, True), dull=(bool, False)),
+                 reg=(Reg | None, None), up_to=(bool, True), dull=(bool, False),
+                 # removed: "Remove it from the game. Then, play the removed Forward onto the field [dull].": the cards
+                 # of register reg (chosen on the field) that the remove_from_game right before it removed
+                 removed=(bool, False)),
         # "Reveal the top card of your deck. If it is a <filter>, add it to your hand / play it onto the field
         # [dull]. [If it is not ..., put it into the Break Zone.]"
         op_model("reveal_top", module, filter=filter_model,
@@ -928,6 +931,8 @@ class _Compiler(PoolCompiler):
             return K.PER_HAND if op.per == "hand" else K.PER_OPP_HAND
         if op.per == "source_power":
             return K.PER_SOURCE_POWER
+        if op.per == "other_reg_power":
+            return K.PER_OTHER_REG_POWER  # the first card of the other register's power (effects.each_target)
         return 2 + self.compile_filter(op.filter, f"{q}.filter", zones=("field", "break"), characters=False)
 
     def compile_condition(self, c: FFCondition, p: str) -> tuple[int, int]:
@@ -1016,6 +1021,10 @@ class _Compiler(PoolCompiler):
         mode_regs: dict[int, int] = {}  # index of a mode op -> how many registers its copy of the action fills
         if modal:
             self._check_mode_registers(ab, p, several, mode_regs)
+        for j, op in enumerate(ab.effect):
+            if getattr(op, "per", None) == "other_reg_power" and not any(
+                    o.op in ("choose", "target_self") and o.reg == 1 - op.reg for o in ab.effect):
+                self.fail(f"{p}.effect[{j}].per", "other_reg_power: the other register is filled (choose / target_self)")
         if any(getattr(op, "per", None) == "source_power" for op in ab.effect) and any(
                 getattr(op, "reg", None) == K.N_REGS - 1 for op in ab.effect):
             # the last register's second last slot keeps the source's power as it last was (state.E_LKI)
@@ -1214,6 +1223,13 @@ class _Compiler(PoolCompiler):
                 # a2: up to a2 > 1 cards, one SELECT_CARD each (effects SEARCH); SEARCH_MUST: a card must be taken
                 # when one matches (the SELECT_CARD mask); 0: one card, or none
                 a2 = op.count if op.count > 1 else K.SEARCH_MUST * int(not op.up_to)
+            elif name == "put_onto_field" and op.removed:
+                prev = ab.effect[j - 1] if j > 0 else None
+                if op.reg is None or op.filter is not None or op.reg in break_regs or prev is None \
+                        or prev.op != "remove_from_game" or prev.reg != op.reg:
+                    self.fail(f"{q}.removed", "put_onto_field removed: right after remove_from_game of the same "
+                                              "register of cards chosen on the field")
+                a0, a1, a2 = -1, 0, K.PUT_FROM_REMOVED | K.PUT_DULL * int(op.dull)
             elif name in ("put_onto_field", "add_to_hand") and (op.reg is not None or op.filter is None):
                 # the cards chosen into register reg in the Break Zone (a1 = 0 says so; a0 no filter): those still
                 # there on resolution move (CR 11.11.2: a target that has left it is not affected)

@@ -290,6 +290,9 @@ MAY_DECLINED = -2
 MAY_ACCEPTED = -3
 PUT_REMOVED = 4  # Op.ADD_TO_HAND's Break Zone forms (a1 = 0): removed from the game instead of to the hand
 PUT_CANCEL = 8  # Op.ADD_TO_HAND's register form (a1 = 0): the Summons of the register on the stack cancelled (Op.CANCEL)
+# Op.PUT_ONTO_FIELD's register form (a1 = 0): the register's cards in the Removed Zone, removed by the row before ("Remove
+# it from the game. Then, play the removed Forward onto the field dull."; session 20)
+PUT_FROM_REMOVED = 8
 ELEM_MULTI = 1 << 20
 ELEM_BITS = 3
 ELEM_MAX = (1 << ELEM_BITS) - 1  # symbols of one element in one cost
@@ -827,6 +830,10 @@ PER_OPP_HAND = -2  # the opponent's ("for each card in your opponent's hand")
 # the source's power / 1000 ("Deal it damage equal to <this>'s power": 1000 damage x this); when it has left the
 # field, its power just before it left (CR 11.11.4, 6.4.2: state.E_LKI, effects.source_power)
 PER_SOURCE_POWER = -3
+# the power / 1000 of the first card of the op's other register (registers 0 and 1: "Choose 1 Forward you control and 1
+# Forward opponent controls. The former deals damage equal to its power to the latter.", effects.each_target); that card
+# deals the damage. Session 20.
+PER_OTHER_REG_POWER = -4
 
 
 LOOK_REST_BREAK = 1  # Op.LOOK_TOP's a1 // 4: the cards not taken go to the Break Zone (else to the deck's bottom)

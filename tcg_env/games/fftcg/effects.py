@@ -746,8 +746,22 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
         if card_table(T)[s[CARD + t * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
             # a2: "for each ..." (filters.per_count), counted on resolution; a1: a base amount dealt with it
             # ("Deal it 4000 damage and 1000 more damage for each ...": one amount of damage)
+            dealer_slot = s[f + E_SLOT]
             if a2 == K.PER_SOURCE_POWER:
                 amount = a1 + a0 * game.source_power(s, T, f)
+            elif a2 == K.PER_OTHER_REG_POWER:
+                # "The former deals damage equal to its power to the latter." / "Each Forward deals damage equal to its
+                # power to the other.": the first card of the other register deals it (its power now); one that has
+                # left the field deals none (CR 11.11.2: it is no longer affected by the effect)
+                other = 1 - code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC], K.I_REG]
+                if s[f + E_REGN + other] == 0:
+                    return
+                dealer_slot = s[f + E_REG + other * TARGET_MAX]
+                if s[ZONE + dealer_slot * CARD_W] != K.Zone.FIELD:
+                    return
+                amount = a1 + a0 * (max(s[D_POWER + dealer_slot * CARD_W], 0) // 1000)
+                if amount <= 0:
+                    return
             else:
                 amount = a0 if a2 == 0 else a1 + a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT])
             ft = flag_table(T)
@@ -755,7 +769,9 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
                 # a1 without a2: "... If C, deal it Y damage instead.", the Y - X more of an amount X already dealt
                 # the source's card type (as it last was, E_CARD): CR 11.11.8, an ability's damage is its card's
                 src_type = card_table(T)[s[f + E_CARD], K.C_TYPE] if s[f + E_CARD] >= 0 else -1
-                game.deal_forward_damage(s, T, t, amount, s[f + E_CTRL], src_type, a1 if a2 == 0 else 0, s[f + E_SLOT])
+                if a2 == K.PER_OTHER_REG_POWER:
+                    src_type = K.CardType.FORWARD  # the Forward named deals it (on its controller's ability)
+                game.deal_forward_damage(s, T, t, amount, s[f + E_CTRL], src_type, a1 if a2 == 0 else 0, dealer_slot)
             else:
                 s[DMG + t * CARD_W] += amount
     elif op == K.Op.POWER_PER:
@@ -1119,9 +1135,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif (op == K.Op.ADD_TO_HAND or op == K.Op.PUT_ONTO_FIELD) and a1 == 0:
         # the cards chosen into register ``reg`` in the Break Zone when the Summon was cast / the ability put on the
         # stack: those still there move (CR 11.11.2; the entry's check has dropped the others)
+        # PUT_FROM_REMOVED: the chosen cards of the field the row before removed from the game (the register holds
+        # only cards on the field when the resolution starts, CR 11.11.2)
+        from_zone = K.Zone.REMOVED if (a2 & K.PUT_FROM_REMOVED) != 0 else K.Zone.BREAK
         for i in range(s[f + E_REGN + reg]):
             slot = s[f + E_REG + reg * TARGET_MAX + i]
-            if s[ZONE + slot * CARD_W] != K.Zone.BREAK:
+            if s[ZONE + slot * CARD_W] != from_zone:
                 continue
             if op == K.Op.ADD_TO_HAND:
                 zone_take(s, ZT, slot)
