@@ -145,6 +145,18 @@ def _put_next(act) -> str | None:
     return f"Put next on the stack: {act.game.pool.describe_ability(int(act.row[base + PE_ABIL]))}"
 
 
+_CHOOSE_IN_BREAK = if_there("Choose {card} in the Break Zone")
+_CHOOSE_ON_STACK = if_there("Choose {card} on the stack")
+
+
+def _choose_option(act) -> str | None:
+    """CHOOSE_TARGET, option k: a card of the Break Zone, or a Summon on the stack ("Choose 1 Summon. Cancel its
+    effect.", effects.fill_stack_targets)."""
+    if act.slot >= 0 and int(act.row[S.ZONE + act.slot * S.CARD_W]) == K.Zone.STACK:
+        return _CHOOSE_ON_STACK(act)
+    return _CHOOSE_IN_BREAK(act)
+
+
 D = K.Decision
 # the wording of each action block (constants.ACTIONS) by the pending decision, None: any other
 WORDS = {
@@ -185,7 +197,7 @@ WORDS = {
         D.EX_BURST: _use_ex_burst,
         D.OPTIONAL_EFFECT: _use_optional,
         D.SELECT_CARD: if_there("Choose {card}"),
-        D.CHOOSE_TARGET: if_there("Choose {card} in the Break Zone"),
+        D.CHOOSE_TARGET: _choose_option,
         D.ORDER_TRIGGERS: _put_next,
         None: "Option {i}",
     },

@@ -15,6 +15,7 @@ engine has no op, trigger, condition or cost for raises :class:`Unsupported` wit
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 from typing import Any, Mapping
@@ -55,7 +56,8 @@ APPROXIMATIONS: dict[str, str] = {
     "cast_cards_summons_only": "\"if you have cast N or more cards this turn\": the Summons cast this turn are counted "
                                "(CR 15.1.1.7.1: in the 2016 rules only a Summon is cast; a Character is played); the "
                                "sets that print it were written for rules in which a Character played from the hand is "
-                               "cast too, and would count it",
+                               "cast too, and would count it. Session 20: the same for \"During each turn, when you cast "
+                               "the second card you've cast\" (Trigger.CAST_SECOND: the second Summon)",
     "damage_mod_order": "\"the damage becomes N (above 0) instead\", \"If ~ is dealt damage less than its power, the "
                         "damage becomes 0 instead\": when a \"next damage\" shield (\"During this turn, the next damage "
                         "dealt to it is reduced by N instead\") applies to the same damage, the engine applies the "
@@ -163,6 +165,9 @@ def normalise_line(line: str, name: str = "") -> str:
     typographic quotes plain, the first letter of each sentence lower case."""
     s = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = " ".join(s.split())
+    s = re.sub(r"(?<=\]) (?=[,:.])", "", s)  # a list's stray space after a reference: "[Card Name X] , the cost ..."
+    # "it gains Brave and it gains +1000 power ...": the subject and verb said once ("it gains Brave and +1000 power ...")
+    s = re.sub(r"\b(it|they) (gains?) ([^.\"]*?) and \1 \2 ", r"\1 \2 \3 and ", s)
     # a reference without its brackets ("Category VI Forward", some printings) or glued to the next
     # word ("[Category VII]Character", "other than[Card Name Ace]")
     s = _BARE_CATEGORY.sub(r"[Category \1]", s)
@@ -271,6 +276,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def q_attacking(self, _):
         return ("state", "attacking")
 
+    def p_in_party(self, _):
+        return ("state", "in_party")
+
     def q_blocking(self, _):
         return ("state", "blocking")
 
@@ -359,6 +367,11 @@ class FFTextTransformer(TextTransformer, Transformer):
     def cost_eq(self, items):
         return ("cost", (_int(items[0]), _int(items[0])))
 
+    def cost_set(self, items):
+        # "of cost 2, 3, 5 or 7": one of the costs (desc: a filter alternative per cost)
+        costs = sorted({int(x) for x in re.findall(r"\d+", str(items[0]))})
+        return ("cost_set", costs)
+
     def power_le(self, items):
         return ("power", (None, _int(items[0])))
 
@@ -378,6 +391,18 @@ class FFTextTransformer(TextTransformer, Transformer):
         return items[0]
 
     def desc(self, items):
+        costs = next((v for k, v in items if k == "cost_set"), None)
+        if costs is not None:
+            # "Forward of cost 2, 3, 5 or 7": the same description with each cost (filter.alt, filters.filter_match)
+            if any(k in ("traits_or", "cost") for k, _ in items):
+                raise Unsupported("a set of costs with another alternative or cost bound")
+            rest = [it for it in items if it[0] != "cost_set"]
+            f = self.desc(rest + [("cost", (costs[0], costs[0]))])
+            cur = f
+            for c in costs[1:]:
+                cur["alt"] = self.desc(rest + [("cost", (c, c))])
+                cur = cur["alt"]
+            return f
         alts = next((v for k, v in items if k == "traits_or"), None)
         if alts is not None:
             # "[Job X] or [Card Name Y] ...": the same description with each reference (filter.alt)
@@ -687,6 +712,23 @@ class FFTextTransformer(TextTransformer, Transformer):
     def _per(items) -> dict:
         return next((t[1] for t in items if isinstance(t, tuple) and t and t[0] == "per"), {})
 
+    def it_verbs_gains(self, items):
+        # "Dull it and it gains ... until the end of the turn." (the verb, then the gains, on the same cards)
+        verb = next(v for v in items if isinstance(v, str) and not isinstance(v, Token))
+        return _Steps([("reg", [{"op": verb}, *self._mod_ops(self._mods_of(items), self._dur(items))])])
+
+    def it_verbs_restrict(self, items):
+        # "Dull it and it gains 'This Forward cannot be broken.' until the end of the turn." (as _granted_restrictions
+        # writes it: "... and it cannot be broken until the end of the turn.")
+        verb = next(v for v in items if isinstance(v, str) and not isinstance(v, Token))
+        return _Steps([("reg", [{"op": verb}, {"op": "restrict", "restrictions": self._restrictions(items),
+                                               "duration": self._dur(items)}])])
+
+    def may_mid(self, items):
+        # "Then, you may play 1 ... / search for 1 ...": the player may take none (no "must take one" step flag)
+        steps = next(t for t in items if isinstance(t, list))
+        return _Steps([st[:2] if st[0] == "op" else st for st in steps])
+
     def it_verbs_damage(self, items):
         # "Dull it and deal it 3000 damage."
         return _Steps([("reg", [{"op": items[0]}, {"op": "damage", "amount": self._ints(items)[0]}])])
@@ -751,6 +793,68 @@ class FFTextTransformer(TextTransformer, Transformer):
         if self.card.get("type") != "forward":
             raise Unsupported("damage equal to the power of a card that is not a Forward")
         return _Steps([("reg", [{"op": "damage", "amount": 1000, "per": "source_power"}])])
+
+    # "the former" / "the latter": the first / second of two chosen cards ("Choose 1 Forward you control and 1 Forward
+    # opponent controls."; program() checks the choice)
+    @staticmethod
+    def _ord(tok) -> int:
+        return 0 if str(tok).endswith("former") else 1
+
+    def oa_gains(self, items):
+        return ("reg_idx", self._ord(items[0]), lambda dur: self._mod_ops(self._mods_of(items), dur), self._dur(items))
+
+    def oa_gains_power(self, items):
+        n = next(int(str(t)) for t in items if isinstance(t, Token) and t.type == "PLUS_INT")
+        return ("reg_idx", self._ord(items[0]), lambda dur: [self._power_op(n, {}, dur)], None)
+
+    def oa_loses(self, items):
+        return ("reg_idx", self._ord(items[0]), lambda dur: [self._loss(items, dur)], self._dur(items))
+
+    def oa_verbs(self, items):
+        return ("reg_idx", self._ord(items[1]), lambda _: [{"op": items[0]}], None)
+
+    def oa_damage(self, items):
+        n = self._ints(items)[0]
+        return ("reg_idx", self._ord(items[0]), lambda _: [{"op": "damage", "amount": n}], None)
+
+    def _ord_steps(self, acts, duration=None):
+        out = _Steps()
+        for _, idx, ops, dur in acts:
+            out.append(("reg_idx", idx, ops(duration or dur or "permanent")))
+        return out
+
+    def ord_acts(self, items):
+        # "Dull the former and deal the latter 5000 damage.", "The former gains +2000 power until the end of the turn."
+        return self._ord_steps(items)
+
+    def ord_dur_acts(self, items):
+        # "Until the end of the turn, the former gains +2000 power and the latter loses 2000 power."
+        return self._ord_steps(items, "end_of_turn")
+
+    def ord_deals_power(self, items):
+        # "The former deals damage equal to its power to the latter.": the latter is dealt damage equal to the
+        # former's power, counted on resolution, dealt by the former (Op.DAMAGE per other_reg_power)
+        dealer, dealt = self._ord(items[0]), self._ord(items[1])
+        if dealer == dealt:
+            raise Unsupported("a chosen card dealing damage to itself")
+        return _Steps([("reg_idx", dealt, [{"op": "damage", "amount": 1000, "per": "other_reg_power"}], True)])
+
+    def each_deals_power(self, _):
+        # "Each Forward deals damage equal to its power to the other." (both at once: the powers are counted on
+        # resolution, and damage does not change a power nor break a Forward before the rule process, CR 12.4.5)
+        op = {"op": "damage", "amount": 1000, "per": "other_reg_power"}
+        return _Steps([("reg_idx", 1, [dict(op)], True), ("reg_idx", 0, [dict(op)], True)])
+
+    def self_each_deals_power(self, _):
+        # "~ and the chosen Forward deal damage equal to their respective power to the other." (~ a Forward; the chosen
+        # one of the opponent's: two distinct cards)
+        if self.card.get("type") != "forward":
+            raise Unsupported("damage equal to the power of a card that is not a Forward")
+        return _Steps([("self_exchange", None)])
+
+    def play_removed(self, items):
+        # "Then, play the removed Forward onto the field dull." (program(): right after "Remove it from the game.")
+        return _Steps([("play_removed", any(isinstance(t, Token) and t.type == "DULL_WORD" for t in items))])
 
     def it_damage_more(self, items):
         # "Deal it 4000 damage and 1000 more damage for each ...": one amount, base + 1000 x the count
@@ -875,6 +979,9 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def it_remove(self, _):
         return _Steps([("reg", [{"op": "remove_from_game"}])])
+
+    def it_cancel(self, _):
+        return _Steps([("cancel_it", None)])
 
     def it_play(self, _):
         return _Steps([("play_it", None)])
@@ -1092,6 +1199,10 @@ class FFTextTransformer(TextTransformer, Transformer):
         d, k = self._ints(items)[:2]
         return _Steps([("op", {"op": "draw", "count": d}), ("op", {"op": "discard", "count": k, "who": "controller"})])
 
+    def discard_then_draw(self, items):
+        k, d = self._ints(items)[:2]
+        return _Steps([("op", {"op": "discard", "count": k, "who": "controller"}), ("op", {"op": "draw", "count": d})])
+
     def opp_discards(self, items):
         return _Steps([("op", {"op": "discard", "count": self._ints(items)[0], "who": "opponent"})])
 
@@ -1278,8 +1389,7 @@ class FFTextTransformer(TextTransformer, Transformer):
                             chooses.append(last_break)
                             n_regs += 1
                             continue
-                        if f.get("type") == "summon":
-                            raise Unsupported("choosing a Summon on the field")
+                        # a Summon: only "Cancel its effect." after it (cancel_it: on the stack; checked below)
                         if n_regs >= 2:
                             raise Unsupported("more than 2 sets of targets")
                         op = {"op": "choose", "filter": f, "count": tgt["count"], "reg": n_regs}
@@ -1309,6 +1419,18 @@ class FFTextTransformer(TextTransformer, Transformer):
                     # "deal it and ~ N damage": "it" must not be able to be the card itself
                     if last_choose is not None and not all(self._excludes_self(t["filter"]) for t in last_choose):
                         raise Unsupported("'it and ~' where the chosen card may be the card itself")
+                elif kind == "cancel_it":
+                    # "Choose 1 Summon [of cost N or less]. Cancel its effect.": the Summon is chosen on the stack
+                    # (its filter's zone: the stack) and taken off it, into the Break Zone, without its effect
+                    if last_choose is None or len(last_choose) != 1 or last_choose[0].get("group") \
+                            or last_choose[0]["filter"].get("type") != "summon" or len(it_regs) != 1:
+                        raise Unsupported("'cancel its effect' of something other than one chosen Summon")
+                    f = last_choose[0]["filter"]
+                    if set(f) - {"type", "cost_min", "cost_max", "element", "alt"} or "alt" in f:
+                        raise Unsupported("a chosen Summon described by more than its cost and Element")
+                    ch = next(op for op in chooses if op["reg"] == it_regs[0])
+                    ch["filter"] = _with(ch["filter"], zone="stack")
+                    rest.append({"op": "cancel", "reg": it_regs[0]})
                 elif kind == "reg":
                     if last_choose is None:
                         raise Unsupported("'it' without a chosen card")
@@ -1322,10 +1444,51 @@ class FFTextTransformer(TextTransformer, Transformer):
                         rest.append({"op": "remove_from_game", "reg": last_break["reg"]})
                         last_break = None
                         continue
+                    if any(t["filter"].get("type") == "summon" for t in last_choose):
+                        raise Unsupported("an effect on a chosen Summon other than cancelling it")
                     # "Choose up to 1 Forward and up to 1 Backup. Dull them and Freeze them.": "them" is
                     # every chosen card, of both sets (each set's register gets the same ops)
                     for reg in it_regs:
                         rest.extend([{**op, "reg": reg} for op in st[1]])
+                elif kind == "self_exchange":
+                    if not has_source:
+                        raise Unsupported("an effect on the card itself where it has no place on the field")
+                    if last_choose is None or len(last_choose) != 1 or len(it_regs) != 1 or n_regs != 1 \
+                            or last_choose[0].get("group") or last_choose[0]["count"] != 1 \
+                            or last_choose[0]["filter"].get("type") != "forward" \
+                            or not self._excludes_self(last_choose[0]["filter"]):
+                        raise Unsupported("'~ and the chosen Forward' without one chosen Forward other than ~")
+                    op = {"op": "damage", "amount": 1000, "per": "other_reg_power"}
+                    rest.extend([{"op": "target_self", "reg": 1}, {**op, "reg": 0}, {**op, "reg": 1}])
+                    n_regs += 1
+                elif kind == "play_removed":
+                    # the card "Remove it from the game." removed (the row before; one register of Characters chosen
+                    # on the field, the ability's controller playing it: CR 15.1.1.5's Removed Zone, then onto the
+                    # field, where it is a new card, CR 6.4.2)
+                    prev = rest[-1] if rest else None
+                    if prev is None or prev["op"] != "remove_from_game" or len(it_regs) != 1 \
+                            or prev["reg"] != it_regs[0] or last_choose is None or len(last_choose) != 1 \
+                            or last_choose[0].get("group") or last_choose[0]["filter"].get("zone") is not None \
+                            or last_choose[0]["filter"].get("type") not in ("forward", "backup", "character"):
+                        raise Unsupported("'play the removed ...' not right after 'remove it from the game' of chosen "
+                                          "Characters")
+                    rest.append({"op": "put_onto_field", "reg": prev["reg"], "removed": True, "dull": st[1]})
+                elif kind == "reg_idx":
+                    # "the former" / "the latter" (st[3]: one deals damage to the other): the cards of two choices of
+                    # one card each, of disjoint sides (two distinct cards)
+                    if last_choose is None or len(last_choose) != 2 or len(it_regs) != 2 \
+                            or any(t.get("group") or t["count"] != 1 for t in last_choose):
+                        raise Unsupported("'the former' / 'the latter' without a choice of two cards, one each")
+                    sides = [t["filter"].get("side") for t in last_choose]
+                    if set(sides) != {"own", "opponent"} or any(
+                            t["filter"].get("alt", {}).get("side", t["filter"]["side"]) != t["filter"]["side"]
+                            for t in last_choose):
+                        raise Unsupported("'the former' / 'the latter' of two choices that may share a card")
+                    if len(st) > 3 and any(t["filter"].get("type") != "forward" or
+                                           t["filter"].get("alt", {}).get("type", "forward") != "forward"
+                                           for t in last_choose):
+                        raise Unsupported("damage equal to the power of a card that may not be a Forward")
+                    rest.extend([{**op, "reg": it_regs[st[1]]} for op in st[2]])
                 elif kind in ("play_it", "add_it"):
                     what = "play it onto the field" if kind == "play_it" else "add it to your hand"
                     if last_choose is None or len(last_choose) != 1 or last_choose[0]["filter"].get("zone") != "break":
@@ -1442,6 +1605,8 @@ class FFTextTransformer(TextTransformer, Transformer):
         if last_break is not None:
             raise Unsupported("a card chosen in the Break Zone without 'play it' / 'add it'")
         for c in chooses:
+            if c["filter"].get("type") == "summon" and c["filter"].get("zone") is None:
+                raise Unsupported("choosing a Summon on the field")
             if c["filter"].get("zone") is None:
                 c["filter"] = {k: v for k, v in c["filter"].items()}
         ops = chooses + rest
@@ -1527,6 +1692,15 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def t_cast_summon(self, _):
         return ("cast_summon", None)
+
+    def t_cast_second(self, _):
+        return ("cast_second", None)
+
+    def t_cast_second_card(self, _):
+        # "the second card you've cast": in the 2016 rules only a Summon is cast (CR 15.1.1.7.1), as with "if you have
+        # cast N or more cards this turn" (the same doubt, declared)
+        self.approximate("cast_cards_summons_only")
+        return ("cast_second", None)
 
     def t_opp_cast_summon(self, _):
         return ("opp_cast_summon", None)
@@ -2509,6 +2683,11 @@ class FFTextCompiler(CardTextCompiler):
             if "~" in text or "[Card Name" in text:
                 ctx["name"] = card.get("name")
             res = super().compile_line(text, ctx)
+            if res.verdict is not Verdict.UNSUPPORTED and any(
+                    a.get("kind") == "field" and '"in_party"' in json.dumps(a) for a in res.abilities):
+                # "The Forwards forming a party you control gain Brave.": what a field ability gives the attackers
+                # as they attack (Brave before they are dulled, CR 10.1.2) is not checked: only chosen cards
+                res = LineResult.unsupported(text, "a field ability on the Forwards forming a party")
         res.line = line
         return res
 
@@ -2705,11 +2884,41 @@ def _modal_ability(heads: list[LineResult], n: int, up_to: bool, alt: dict | Non
     return out
 
 
+# "Choose 1 Forward. Dull it or Freeze it." (the effect's last sentence): a choice between two effects, declared with the
+# targets when the Summon is cast / the ability is used or put on the stack (CR 11.3.4, 11.6.6, 11.7.6, 11.8.10), as a
+# modal ability's action is selected: compiled as "select 1 of the 2 following actions" of the two effects
+_EITHER_VERB = r"(?:[Dd]ull|[Ff]reeze|[Bb]reak|[Aa]ctivate)"
+_EITHER = re.compile(r"^(?P<head>(?:.*?(?:: |, |EX BURST ))?)(?P<choose>[Cc]hoose (?:up to )?\d+ [^.\"]*\.) "
+                     r"(?P<a>" + _EITHER_VERB + r" (?P<p>it|them)) or (?P<b>" + _EITHER_VERB + r" (?P=p))\.$")
+
+
+def _either_as_modal(line: str) -> str | None:
+    """The line "HEAD choose N DESC. V1 it or V2 it." as a modal line of its two effects, or None."""
+    m = _EITHER.match(line.strip())
+    if m is None or _SELECT.search(line) or '"' in line:
+        return None
+    a, b = m.group("a"), m.group("b")
+    if a.split()[0].lower() == b.split()[0].lower():
+        return None
+    choose = m.group("choose")
+    head = m.group("head")
+    sel = "Select" if not head or head.rstrip().endswith((":", "EX BURST")) else "select"
+    return (f'{head}{sel} 1 of the 2 following actions. "{choose[0].upper() + choose[1:]} {a[0].upper() + a[1:]}." '
+            f'"{choose[0].upper() + choose[1:]} {b[0].upper() + b[1:]}."')
+
+
 def compile_card_lines(lines: list[str], card: Mapping[str, Any]) -> list[LineResult]:
     """Every line of a card, a modal ability's lines ("Select 1 of the M following actions." and the
     quoted actions on the lines after it) compiled together: the selection line gets the ability
     (Op.SELECT_MODE: the action is selected when it is cast or put on the stack, then its targets
-    are chosen), the action lines share its verdict."""
+    are chosen), the action lines share its verdict. A line whose effect ends "V1 it or V2 it." is compiled
+    as the modal line of its two effects (_either_as_modal), its result keeping the printed line."""
+    printed = list(lines)
+    lines = [_either_as_modal(ln) or ln for ln in lines]
+    if lines != printed:
+        res = compile_card_lines(lines, card)
+        return [r if ln == p else LineResult(p, r.verdict, r.abilities, r.fields, r.approximations, r.reason)
+                for r, ln, p in zip(res, lines, printed)]
     out: list[LineResult | None] = [None] * len(lines)
     i = 0
     while i < len(lines):

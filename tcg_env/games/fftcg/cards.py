@@ -86,6 +86,7 @@ TriggerName = Literal[
     "party_deals_damage_to_player",  # "When a party you control deals damage to your opponent"
     "enters_self_cast",  # "When <this> enters the field due to your cast"
     "enters_self_by_effect",  # "When <this> enters the field due to your Summons or abilities"
+    "cast_second",  # "During each turn, when you cast the second Summon you've cast"
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -144,9 +145,9 @@ class FFFilter(FilterBase):
     power_max: NonNeg | None = None
     job: str | None = Field(default=None, min_length=1)
     category: str | None = Field(default=None, min_length=1)
-    state: Literal["any", "active", "dull", "damaged", "attacking", "blocking"] = "any"
+    state: Literal["any", "active", "dull", "damaged", "attacking", "blocking", "in_party"] = "any"
     exclude_self: bool = False
-    zone: Literal["field", "deck", "break", "hand"] = "field"
+    zone: Literal["field", "deck", "break", "hand", "stack"] = "field"  # stack: a Summon on the stack (choose only)
     alt: "FFFilter | None" = None  # an alternative: a card matching it matches too ("[Job X] or [Card Name Y]")
     # "other than [Card Name X]": not a card of that name (F_NAME = -its id; with ``name``: not compiled); a name no card
     # of the pool has excludes nothing
@@ -196,7 +197,7 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # base: "Deal it 4000 damage and 1000 more damage for each ...": base + amount x the count (one amount);
         # per "hand" / "opp_hand": each card in the controller's / the opponent's hand
         op_model("damage", module, amount=Annotated[int, Field(gt=0, multiple_of=1000)], reg=(Reg, 0),
-                 per=(Literal["card", "damage", "hand", "opp_hand", "source_power"] | None, None),
+                 per=(Literal["card", "damage", "hand", "opp_hand", "source_power", "other_reg_power"] | None, None),
                  filter=(filter_model | None, None), base=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
                  # "Deal it X damage. If C, deal it Y damage instead.": the Y - X dealt after X (instead_of = X): one
                  # amount Y for the damaged card's replacements (Op.DAMAGE_MOD; effects.each_target)
@@ -206,6 +207,9 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # Zone": put_into_break_zone, not a break)
         op_model("opp_select", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5)), reg=(Reg, 0)),
         *reg_ops(module, Reg, "put_into_break_zone"),
+        # "Choose 1 Summon. Cancel its effect.": the Summons chosen into register reg on the stack (a choose op with a
+        # stack filter) are taken off it and put into the Break Zone without their effect (Op.CANCEL)
+        *reg_ops(module, Reg, "cancel"),
         # "During this turn, the next damage dealt to it is reduced by N / becomes 0 instead." (a replacement effect the
         # next damage dealt to the card uses up, CR 11.12.5; Op.DAMAGE_SHIELD)
         # "you may dull 3 active [Category IV] Characters you control. When you do so, ...": all of them or none (reports
@@ -275,7 +279,10 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # filter / reg / up_to as add_to_hand's ("Play 1 ... from your hand onto the field": up_to false); dull:
         # "... onto the field dull"
         op_model("put_onto_field", module, filter=(filter_model | None, None), count=(int, Field(default=1, ge=1, le=5)),
-                 reg=(Reg | None, None), up_to=(bool, True), dull=(bool, False)),
+                 reg=(Reg | None, None), up_to=(bool, True), dull=(bool, False),
+                 # removed: "Remove it from the game. Then, play the removed Forward onto the field [dull].": the cards
+                 # of register reg (chosen on the field) that the remove_from_game right before it removed
+                 removed=(bool, False)),
         # "Reveal the top card of your deck. If it is a <filter>, add it to your hand / play it onto the field
         # [dull]. [If it is not ..., put it into the Break Zone.]"
         op_model("reveal_top", module, filter=filter_model,
@@ -558,7 +565,7 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
     if filters is not None and len(filters):
         rows = code[code[:, K.I_OP] == K.Op.CHOOSE, K.I_A0]
         rows = rows[(rows >= 0) & (rows < len(filters))]
-        if (filters[rows, K.F_ZONE] == K.FilterZone.BREAK).any():
+        if np.isin(filters[rows, K.F_ZONE], (K.FilterZone.BREAK, K.FilterZone.STACK)).any():
             flags[-1, K.FL_MISC] |= K.FLAG_CHOOSE_BREAK
     if abilities is not None and filters is not None:
         flags[:-1, K.FL_DERIVED_DEPS] = derived_deps(cards, abilities, filters, code)
@@ -924,6 +931,8 @@ class _Compiler(PoolCompiler):
             return K.PER_HAND if op.per == "hand" else K.PER_OPP_HAND
         if op.per == "source_power":
             return K.PER_SOURCE_POWER
+        if op.per == "other_reg_power":
+            return K.PER_OTHER_REG_POWER  # the first card of the other register's power (effects.each_target)
         return 2 + self.compile_filter(op.filter, f"{q}.filter", zones=("field", "break"), characters=False)
 
     def compile_condition(self, c: FFCondition, p: str) -> tuple[int, int]:
@@ -997,6 +1006,7 @@ class _Compiler(PoolCompiler):
         is_field = ab.kind == "field"
         filled: set[int] = set()
         break_regs: dict[int, FFFilter] = {}  # registers filled by a choose of Break Zone cards: their filters
+        stack_regs: set[int] = set()  # registers filled by a choose of Summons on the stack
         seen_effect = False
         no_self = ab.kind in ("summon", "ex_burst")
         modal = bool(ab.effect) and ab.effect[0].op == "select_mode"
@@ -1011,6 +1021,10 @@ class _Compiler(PoolCompiler):
         mode_regs: dict[int, int] = {}  # index of a mode op -> how many registers its copy of the action fills
         if modal:
             self._check_mode_registers(ab, p, several, mode_regs)
+        for j, op in enumerate(ab.effect):
+            if getattr(op, "per", None) == "other_reg_power" and not any(
+                    o.op in ("choose", "target_self") and o.reg == 1 - op.reg for o in ab.effect):
+                self.fail(f"{p}.effect[{j}].per", "other_reg_power: the other register is filled (choose / target_self)")
         if any(getattr(op, "per", None) == "source_power" for op in ab.effect) and any(
                 getattr(op, "reg", None) == K.N_REGS - 1 for op in ab.effect):
             # the last register's second last slot keeps the source's power as it last was (state.E_LKI)
@@ -1036,7 +1050,7 @@ class _Compiler(PoolCompiler):
                     # a1: the register offset of this copy, a2: the registers it fills (effects.mode_row_sel)
                     k = n_modes - sum(o.op == "mode" and o.offset == 0 for o in ab.effect[j:]) - (op.offset > 0)
                     self.code_rows.append([int(EFFECT_OPS[name]), 0, k, op.offset, mode_regs.get(j, 0)])
-                    filled, seen_effect, break_regs = set(), False, {}
+                    filled, seen_effect, break_regs, stack_regs = set(), False, {}, set()
                 else:
                     if op.count > op.modes:
                         self.fail(f"{q}.count", "selects more actions than there are")
@@ -1066,6 +1080,14 @@ class _Compiler(PoolCompiler):
                 self.code_rows.append([int(K.Op.ADD_TO_HAND), op.reg, -1, 0, K.PUT_REMOVED])
                 seen_effect = True
                 continue
+            if name == "cancel":
+                if op.reg not in stack_regs:
+                    self.fail(f"{q}.reg", "cancel takes the register of a choose op with a stack filter")
+                self.code_rows.append([int(K.Op.CANCEL), op.reg, -1, 0, K.PUT_CANCEL])
+                seen_effect = True
+                continue
+            if name in _ON_REGISTER and op.reg in stack_regs:
+                self.fail(f"{q}.reg", f"register {op.reg} holds Summons chosen on the stack: only cancel acts on them")
             if name in _ON_REGISTER and op.reg in break_regs:
                 self.fail(f"{q}.reg", f"register {op.reg} holds cards chosen in the Break Zone: only add_to_hand / "
                                       "put_onto_field / remove_from_game act on them")
@@ -1081,7 +1103,14 @@ class _Compiler(PoolCompiler):
                 if in_break:
                     # any player's Break Zone: only remove_from_game acts on another player's cards there (below)
                     break_regs[op.reg] = op.filter
-                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field", "break"), characters=not in_break)
+                in_stack = op.filter.zone == "stack"
+                if in_stack:
+                    # a Summon on the stack ("Choose 1 Summon. Cancel its effect."): only cancel acts on it
+                    if op.filter.type != ["summon"]:
+                        self.fail(f"{q}.filter.type", "a choose on the stack chooses Summons (type summon)")
+                    stack_regs.add(op.reg)
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field", "break", "stack"),
+                                         characters=not (in_break or in_stack))
                 a1, a2 = op.count, int(op.up_to)
             elif name == "select_all":
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
@@ -1194,6 +1223,13 @@ class _Compiler(PoolCompiler):
                 # a2: up to a2 > 1 cards, one SELECT_CARD each (effects SEARCH); SEARCH_MUST: a card must be taken
                 # when one matches (the SELECT_CARD mask); 0: one card, or none
                 a2 = op.count if op.count > 1 else K.SEARCH_MUST * int(not op.up_to)
+            elif name == "put_onto_field" and op.removed:
+                prev = ab.effect[j - 1] if j > 0 else None
+                if op.reg is None or op.filter is not None or op.reg in break_regs or prev is None \
+                        or prev.op != "remove_from_game" or prev.reg != op.reg:
+                    self.fail(f"{q}.removed", "put_onto_field removed: right after remove_from_game of the same "
+                                              "register of cards chosen on the field")
+                a0, a1, a2 = -1, 0, K.PUT_FROM_REMOVED | K.PUT_DULL * int(op.dull)
             elif name in ("put_onto_field", "add_to_hand") and (op.reg is not None or op.filter is None):
                 # the cards chosen into register reg in the Break Zone (a1 = 0 says so; a0 no filter): those still
                 # there on resolution move (CR 11.11.2: a target that has left it is not affected)

@@ -233,7 +233,7 @@ FLAG_DEALT_DAMAGE_TRIGGER = 8  # some ability triggers "When <this> is dealt dam
 FLAG_DAMAGE_MOD = 4  # some card has Op.DAMAGE_MOD (effects.damage_dealt looks at the damaged card's abilities)
 FLAG_CHOSEN_TRIGGER = 2  # some ability triggers "When <this> is chosen by ..." (Trigger.CHOSEN_SELF / CHOSEN_BY_OPP_SELF)
 # some CHOOSE row's filter is of the Break Zone ("Choose 1 Forward in your Break Zone.": effects.any_choosable looks
-# there for a legal target, CR 11.3.3)
+# there for a legal target, CR 11.3.3) or of the stack ("Choose 1 Summon. Cancel its effect.": FilterZone.STACK)
 FLAG_CHOOSE_BREAK = 16
 FLAG_PARTY_TRIGGER = 32  # some ability triggers "When a party you control attacks" (Trigger.PARTY_ATTACKS)
 FLAG_MUST_ATTACK = 64  # some card "must attack once per turn if possible" (Op.MUST_ATTACK: the DECLARE_ATTACK mask)
@@ -289,6 +289,10 @@ MAY_ASKED = -1
 MAY_DECLINED = -2
 MAY_ACCEPTED = -3
 PUT_REMOVED = 4  # Op.ADD_TO_HAND's Break Zone forms (a1 = 0): removed from the game instead of to the hand
+PUT_CANCEL = 8  # Op.ADD_TO_HAND's register form (a1 = 0): the Summons of the register on the stack cancelled (Op.CANCEL)
+# Op.PUT_ONTO_FIELD's register form (a1 = 0): the register's cards in the Removed Zone, removed by the row before ("Remove
+# it from the game. Then, play the removed Forward onto the field dull."; session 20)
+PUT_FROM_REMOVED = 8
 ELEM_MULTI = 1 << 20
 ELEM_BITS = 3
 ELEM_MAX = (1 << ELEM_BITS) - 1  # symbols of one element in one cost
@@ -387,6 +391,10 @@ class Trigger(IntEnum):
     ENTERS_SELF_CAST = 35
     ENTERS_SELF_BY_EFFECT = 36
     ATTACKS_OTHER = 24  # "When a <filter> attacks" (A_TRIG_FILTER; triggers.trigger_attacks_other)  # "When <this> is blocked" (a Forward of the attacking party a block is declared against)
+    # "During each turn, when you cast the second Summon you've cast": the controller of the card casts their second
+    # Summon of the turn (state.CAST_N reaches 2 as it is cast, CR 11.3.8; play.finish_payment), in either player's
+    # turn. The count is the trigger event's, not a condition (CR 11.8.13): it is not checked again on resolution
+    CAST_SECOND = 37
 
 
 class Condition(IntEnum):
@@ -487,6 +495,9 @@ class CardState(IntEnum):
     DAMAGED = 3  # a Forward that has received damage this turn ("choose 1 damaged Forward")
     ATTACKING = 4  # an attacking Forward (CR 10.1.2)
     BLOCKING = 5  # the blocking Forward (CR 10.1.3)
+    # "a Forward forming a party": an attacking Forward while two or more Forwards attack together (CR 15.1.1.9.1; one
+    # left on the field is no party, CR 15.1.1.9.5: a Forward leaving the field leaves the attack, zones.leave_field)
+    IN_PARTY = 6
 
 
 class FilterZone(IntEnum):
@@ -494,6 +505,9 @@ class FilterZone(IntEnum):
     DECK = 1
     BREAK = 2
     HAND = 3
+    # a Summon on the stack (CR 7.12): "Choose 1 Summon [of cost N or less]. Cancel its effect." (a CHOOSE row's filter:
+    # the Summons of the stack's entries, as the options of the CHOOSE_TARGET decision, effects.fill_stack_targets)
+    STACK = 4
 
 
 FILTER_TABLE = TableLayout("filter")
@@ -576,6 +590,10 @@ class Op(IntEnum):
     # Zones it matches removed from the game ("Remove all the cards in your opponent's Break Zone from the game.", the
     # card schema's op remove_break_zone: this opcode's other name)
     REMOVE_BREAK_ZONE = 35
+    # "Choose 1 Summon. Cancel its effect.": this opcode's register form (a0 = -1, a1 = 0) with a2 PUT_CANCEL: each
+    # Summon of register I_REG still on the stack is taken off it, its entry with it, and put into the Break Zone
+    # without its effect (CR 11.11.10: where a Summon goes; effects.cancel_summon). The card schema's op cancel
+    CANCEL = 35
     # a0 = count, a1 = Who: the top a0 cards of that player's deck into their Break Zone, one at a time
     # (fewer when the deck runs out: CR 2.3, and no defeat: CR 3.1.2 is about drawing)
     MILL = 36
@@ -801,8 +819,8 @@ REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,
                                 Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, Trigger.PARTY_ATTACKS,
                                 Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER, Trigger.ENTERS_SELF_CAST,
-                                Trigger.ENTERS_SELF_BY_EFFECT})
-REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
+                                Trigger.ENTERS_SELF_BY_EFFECT, Trigger.CAST_SECOND})
+REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING, CardState.IN_PARTY})
 
 
 # the "for each" of an amount (a2 of DAMAGE / POWER_PER, cards.compile_per; filters.per_count): 0 none, 1 each
@@ -812,6 +830,10 @@ PER_OPP_HAND = -2  # the opponent's ("for each card in your opponent's hand")
 # the source's power / 1000 ("Deal it damage equal to <this>'s power": 1000 damage x this); when it has left the
 # field, its power just before it left (CR 11.11.4, 6.4.2: state.E_LKI, effects.source_power)
 PER_SOURCE_POWER = -3
+# the power / 1000 of the first card of the op's other register (registers 0 and 1: "Choose 1 Forward you control and 1
+# Forward opponent controls. The former deals damage equal to its power to the latter.", effects.each_target); that card
+# deals the damage. Session 20.
+PER_OTHER_REG_POWER = -4
 
 
 LOOK_REST_BREAK = 1  # Op.LOOK_TOP's a1 // 4: the cards not taken go to the Break Zone (else to the deck's bottom)

@@ -47,6 +47,8 @@ from tcg_env.games.fftcg.constants import (
     TARGET_MAX,
 )
 from tcg_env.games.fftcg.state import (
+    STACK,
+    STACK_N,
     DERIVED_CLEAN,
     RST_EOT,
     SHIELD,
@@ -222,6 +224,10 @@ def any_choosable(game, s, T, frow, viewer, source, arow):
     """Is there a card on either field (in the Break Zones, for a Break Zone filter) that ``arow``'s CHOOSE
     with filter ``frow`` may choose?"""
     ft = flag_table(T)
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_CHOOSE_BREAK) != 0 \
+            and filter_table(T)[frow, K.F_ZONE] == K.FilterZone.STACK:
+        # "Choose 1 Summon. Cancel its effect.": a Summon on the stack (CR 7.12); counted, the row unchanged
+        return game.stack_target_at(s, T, frow, viewer, source, s[STACK_N] - 1) >= 0
     if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_CHOOSE_BREAK) != 0 \
             and filter_table(T)[frow, K.F_ZONE] == K.FilterZone.BREAK:
         # "Choose 1 Forward in your Break Zone.": a legal target there (CR 11.3.3, 11.6.5, 11.8.9); a field
@@ -632,7 +638,58 @@ def choose_candidates(game, s, T, f, reg, frow):
     Break Zone (a Break Zone filter): listed as the options (CAND) of the CHOOSE_TARGET decision."""
     if filter_table(T)[frow, K.F_ZONE] == K.FilterZone.BREAK:
         return game.fill_break_targets(s, T, frow, s[f + E_CTRL], s[f + E_SLOT], f, reg)
+    if filter_table(T)[frow, K.F_ZONE] == K.FilterZone.STACK:
+        return game.fill_stack_targets(s, T, frow, s[f + E_CTRL], s[f + E_SLOT], f, reg)
     return game.count_candidates(s, T, frow, s[f + E_CTRL], s[f + E_SLOT], f, reg)
+
+
+@internal
+def fill_stack_targets(game, s, T, frow, viewer, source, base, reg):
+    """The Summons on the stack (CR 7.12: each entry of a cast Summon, its card in Zone.STACK) filter ``frow``
+    matches, other than the source and those register ``reg`` of the frame at ``base`` holds (``base`` -1: none), from
+    the top of the stack down, as the candidates (CAND) of a CHOOSE_TARGET decision; their count."""
+    s[CAND_N] = 0
+    k = game.stack_target_at(s, T, frow, viewer, source, s[STACK_N] - 1)
+    while k >= 0:
+        slot = s[STACK + k * ENTRY_W + E_SLOT]
+        if not game.reg_contains(s, base, reg, slot) and s[CAND_N] < OPTION_SLOTS:
+            s[CAND + s[CAND_N]] = slot
+            s[CAND_N] += 1
+        k = game.stack_target_at(s, T, frow, viewer, source, k - 1)
+    return s[CAND_N]
+
+
+@internal
+def stack_target_at(game, s, T, frow, viewer, source, top):
+    """The highest stack entry at or below ``top`` that is a Summon on the stack (its card in Zone.STACK) filter
+    ``frow`` matches, other than ``source``; -1 when none (fill_stack_targets, any_choosable: reads only)."""
+    for k in range(top, -1, -1):
+        e = STACK + k * ENTRY_W
+        slot = s[e + E_SLOT]
+        if s[e + E_KIND] == EK_SUMMON and slot != source and s[ZONE + slot * CARD_W] == K.Zone.STACK \
+                and game.filter_match(s, T, frow, slot, viewer, source):
+            return k
+    return -1
+
+
+@internal
+def cancel_summon(game, s, slot):
+    """Op.CANCEL on the Summon in ``slot``: when it is still on the stack, its entry is taken off the stack (the
+    entries above it move down one place, keeping their order) and the card is put into the Break Zone without its
+    effect (CR 11.11.10: where a Summon goes)."""
+    if s[ZONE + slot * CARD_W] != K.Zone.STACK:
+        return
+    n = s[STACK_N]
+    for k in range(n):
+        e = STACK + k * ENTRY_W
+        if s[e + E_KIND] == EK_SUMMON and s[e + E_SLOT] == slot:
+            for j in range(k, n - 1):
+                for w in range(ENTRY_W):
+                    s[STACK + j * ENTRY_W + w] = s[STACK + (j + 1) * ENTRY_W + w]
+            s[STACK_N] = n - 1
+            break
+    s[ZONE + slot * CARD_W] = K.Zone.NONE
+    game.put_in_zone(s, slot, K.Zone.BREAK)
 
 
 @internal
@@ -689,8 +746,22 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
         if card_table(T)[s[CARD + t * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
             # a2: "for each ..." (filters.per_count), counted on resolution; a1: a base amount dealt with it
             # ("Deal it 4000 damage and 1000 more damage for each ...": one amount of damage)
+            dealer_slot = s[f + E_SLOT]
             if a2 == K.PER_SOURCE_POWER:
                 amount = a1 + a0 * game.source_power(s, T, f)
+            elif a2 == K.PER_OTHER_REG_POWER:
+                # "The former deals damage equal to its power to the latter." / "Each Forward deals damage equal to its
+                # power to the other.": the first card of the other register deals it (its power now); one that has
+                # left the field deals none (CR 11.11.2: it is no longer affected by the effect)
+                other = 1 - code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC], K.I_REG]
+                if s[f + E_REGN + other] == 0:
+                    return
+                dealer_slot = s[f + E_REG + other * TARGET_MAX]
+                if s[ZONE + dealer_slot * CARD_W] != K.Zone.FIELD:
+                    return
+                amount = a1 + a0 * (max(s[D_POWER + dealer_slot * CARD_W], 0) // 1000)
+                if amount <= 0:
+                    return
             else:
                 amount = a0 if a2 == 0 else a1 + a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT])
             ft = flag_table(T)
@@ -698,7 +769,9 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
                 # a1 without a2: "... If C, deal it Y damage instead.", the Y - X more of an amount X already dealt
                 # the source's card type (as it last was, E_CARD): CR 11.11.8, an ability's damage is its card's
                 src_type = card_table(T)[s[f + E_CARD], K.C_TYPE] if s[f + E_CARD] >= 0 else -1
-                game.deal_forward_damage(s, T, t, amount, s[f + E_CTRL], src_type, a1 if a2 == 0 else 0, s[f + E_SLOT])
+                if a2 == K.PER_OTHER_REG_POWER:
+                    src_type = K.CardType.FORWARD  # the Forward named deals it (on its controller's ability)
+                game.deal_forward_damage(s, T, t, amount, s[f + E_CTRL], src_type, a1 if a2 == 0 else 0, dealer_slot)
             else:
                 s[DMG + t * CARD_W] += amount
     elif op == K.Op.POWER_PER:
@@ -1055,12 +1128,19 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 if game.filter_match(s, T, a0, slot, ctrl, src):
                     zone_take(s, ZT, slot)
                     game.put_in_zone(s, slot, K.Zone.REMOVED)
+    elif op == K.Op.CANCEL and a1 == 0 and a2 == K.PUT_CANCEL:
+        # "Cancel its effect.": the Summons chosen into register ``reg`` on the stack (those still there)
+        for i in range(s[f + E_REGN + reg]):
+            game.cancel_summon(s, s[f + E_REG + reg * TARGET_MAX + i])
     elif (op == K.Op.ADD_TO_HAND or op == K.Op.PUT_ONTO_FIELD) and a1 == 0:
         # the cards chosen into register ``reg`` in the Break Zone when the Summon was cast / the ability put on the
         # stack: those still there move (CR 11.11.2; the entry's check has dropped the others)
+        # PUT_FROM_REMOVED: the chosen cards of the field the row before removed from the game (the register holds
+        # only cards on the field when the resolution starts, CR 11.11.2)
+        from_zone = K.Zone.REMOVED if (a2 & K.PUT_FROM_REMOVED) != 0 else K.Zone.BREAK
         for i in range(s[f + E_REGN + reg]):
             slot = s[f + E_REG + reg * TARGET_MAX + i]
-            if s[ZONE + slot * CARD_W] != K.Zone.BREAK:
+            if s[ZONE + slot * CARD_W] != from_zone:
                 continue
             if op == K.Op.ADD_TO_HAND:
                 zone_take(s, ZT, slot)

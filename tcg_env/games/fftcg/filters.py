@@ -196,7 +196,7 @@ def count_elements(game, s, T, frow, player, source):
 
 # the Zone of each FilterZone code, in FilterZone's order; the filter's values of the words' "own" /
 # "opponent's" and "active" / "dull" (plain ints: the shared words compare them with the row's)
-FILTER_ZONES = (int(K.Zone.FIELD), int(K.Zone.DECK), int(K.Zone.BREAK), int(K.Zone.HAND))
+FILTER_ZONES = (int(K.Zone.FIELD), int(K.Zone.DECK), int(K.Zone.BREAK), int(K.Zone.HAND), int(K.Zone.STACK))
 OWN, OPPONENT = int(K.Side.OWN), int(K.Side.OPPONENT)
 ACTIVE, DULL_STATE = int(K.CardState.ACTIVE), int(K.CardState.DULL)
 
@@ -256,4 +256,6 @@ def passes_battle_state(s, state, slot):
         return zone_find(s, ATK_N, ATK_L, slot) >= 0
     if state == K.CardState.BLOCKING:
         return s[BLOCKER] == slot
+    if state == K.CardState.IN_PARTY:
+        return s[ATK_N] >= 2 and zone_find(s, ATK_N, ATK_L, slot) >= 0
     return True

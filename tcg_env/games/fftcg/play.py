@@ -304,6 +304,8 @@ def finish_payment(game, s, T):
         chase_push(game, s, BUILD_ENTRY)
         s[CAST_N + player] += 1  # CR 11.3.8: the Summon is cast now ("if you have cast a Summon this turn")
         game.trigger_field(s, T, player, K.Trigger.CAST_SUMMON, slot)  # "When you cast a Summon"
+        if s[CAST_N + player] == 2:  # "During each turn, when you cast the second Summon you've cast"
+            game.trigger_field(s, T, player, K.Trigger.CAST_SECOND, slot)
         game.trigger_field(s, T, 1 - player, K.Trigger.OPP_CAST_SUMMON, slot)  # "When your opponent casts a Summon"
         s[PRIORITY_PLAYER] = player
     else:
