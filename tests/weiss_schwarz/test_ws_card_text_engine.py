@@ -26,15 +26,12 @@ from tcg_env.games.weiss_schwarz.scenario import Scenario
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "conformance"))
 from conformance_helpers import check_cards, random_action  # noqa: E402
+import ws_card_text_kit as kit
 
 CARDDATA = Path(__file__).resolve().parents[2].parent / "shared" / "carddata" / "weiss_schwarz"
 
 
-def _rec(code, name, ability=(), type="Character", level="0", power="3000", traits=("Glass",), trigger=(), cost="0"):
-    char = type == "Character"
-    return {"code": code, "name": name, "type": type, "color": "YELLOW", "level": level if type != "Climax" else "-",
-            "cost": cost if type != "Climax" else "-", "power": power if char else "-", "soul": 1 if char else 0,
-            "trigger": list(trigger), "attributes": list(traits) if char else [], "ability": list(ability), "side": "W"}  # fmt: skip
+_rec = kit.rec
 
 
 LAMP, MOTH, COUNTER, TWIN, ELDER, SPARK, FLASH, SCOUT, GUARD, SEER, MEMO, WATCHER, BRAVE, SCRY, DRUMMER, HUNTER, \

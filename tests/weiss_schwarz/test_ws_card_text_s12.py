@@ -17,11 +17,7 @@ from tcg_env.games.weiss_schwarz.scenario import Scenario
 import ws_card_text_kit as kit
 
 
-def _rec(code, name, ability=(), type="Character", level="0", power="3000", traits=("Glass",), trigger=(), cost="0"):
-    char = type == "Character"
-    return {"code": code, "name": name, "type": type, "color": "YELLOW", "level": level if type != "Climax" else "-",
-            "cost": cost if type != "Climax" else "-", "power": power if char else "-", "soul": 1 if char else 0,
-            "trigger": list(trigger), "attributes": list(traits) if char else [], "ability": list(ability), "side": "W"}  # fmt: skip
+_rec = kit.rec
 
 
 def _c(line, **card):

@@ -13,6 +13,16 @@ from tcg_env.games.weiss_schwarz.importer import import_ws_json
 from tcg_env.games.weiss_schwarz.scenario import Scenario
 
 
+
+def rec(code, name, ability=(), type="Character", level="0", power="3000", traits=("Glass",), trigger=(), cost="0",
+        color="YELLOW", soul=1) -> dict:
+    """A made-up card record in the database's format (a character of trait Glass unless said): what the card-text
+    tests import."""
+    char = type == "Character"
+    return {"code": code, "name": name, "type": type, "color": color, "level": level if type != "Climax" else "-",
+            "cost": cost if type != "Climax" else "-", "power": power if char else "-", "soul": soul if char else 0,
+            "trigger": list(trigger), "attributes": list(traits) if char else [], "ability": list(ability), "side": "W"}  # fmt: skip
+
 def import_pool(tmp_path_factory, name: str, records: list[dict]):
     """``records`` written as a card list and imported (every line must compile), compiled into a pool."""
     p = tmp_path_factory.mktemp(name) / "list.json"
