@@ -249,7 +249,7 @@ def test_a_union_member_label_is_not_part_of_the_field():
     assert e.field == "abilities[0].condition.value", str(e)  # was '...value.int'
     assert "must be an integer, or a string (got 1.5)" in str(e)
     e = fow_error(effect=[{"op": "prevent", "amount": 50}])
-    assert e.field == "effect[0].amount" and "multiple of 100, or 'all', or 'X00'" in str(e), str(e)
+    assert e.field == "effect[0].amount" and "multiple of 100, or 'all' or 'next', or 'X00'" in str(e), str(e)
 
 
 def _leaves(value, path=()):
