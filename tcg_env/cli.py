@@ -484,6 +484,14 @@ def _find_card(pool, key: str) -> int:
         return hits[0]
     if len(hits) > 1:
         raise CLIError(f"{key!r} names {len(hits)} cards: " + ", ".join(pool.numbers[i] for i in hits))
+    # the start of a name ("Ignis" for "Ignis, Ember Sovereign"): the one card it begins, or the names it begins
+    starts = [i for i, name in enumerate(pool.names) if name.casefold().startswith(low)]
+    if len(starts) == 1:
+        return starts[0]
+    if len(starts) > 1:
+        raise CLIError(f"{key!r} begins {len(starts)} cards' names: "
+                       + ", ".join(f"{pool.names[i]} [{pool.numbers[i]}]" for i in starts[:8])
+                       + (", ..." if len(starts) > 8 else ""))
     import difflib
 
     near = difflib.get_close_matches(key, list(pool.numbers) + list(pool.names), n=3, cutoff=0.6)

@@ -192,6 +192,12 @@ def test_cards_list_and_show(capsys):
     assert "ability: auto enters_self" in out
     assert main(["cards", "show", "Embr Knight"]) == 2
     assert "unknown card 'Embr Knight'; did you mean 'Ember Knight'" in capsys.readouterr().err
+    # the start of a name: the one card whose name it begins, or a one-line list of them
+    assert main(["cards", "show", "cinder lan"]) == 0
+    assert capsys.readouterr().out.startswith("Cinder Lancer [FF1-001]")
+    assert main(["cards", "show", "--game", "force_of_will", "Ignis"]) == 2
+    err = capsys.readouterr().err
+    assert "'Ignis' begins 2 cards' names: Ignis, Ember Sovereign [" in err and "Ignis, Crowned in Flame [" in err
     assert main(["cards", "list", "--element", "purple"]) == 2
     assert "unknown element 'purple'; choose from fire" in capsys.readouterr().err
 
