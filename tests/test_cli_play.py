@@ -293,12 +293,12 @@ def test_mask_hidden_tells_a_hidden_card_as_a_card():
 def test_a_question_mark_reads_a_card_during_play(capsys, monkeypatch, game):
     """A player of real cards needs their text: ``? NAME`` (or ``? NUMBER``) at the prompt prints the
     card as `tcg cards show` does and asks again; an unknown name is one line; nothing is played."""
-    monkeypatch.setattr(sys, "stdin", io.StringIO("? Ember Knight\n? ff1-002\n? Nobody At All\n?\nq\n"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("? Ember Knight\n? ff1-002\n? ember kni\n? Nobody At All\n?\nq\n"))
     assert main(["play", "--game", "fftcg", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     knight = [ln for ln in out.splitlines() if "Ember Knight [FF1-002]" in ln]
-    assert len(knight) == 2, out[-3000:]  # by name and by number (any case)
-    assert out.count("text: Brave. When Ember Knight attacks") == 2
+    assert len(knight) == 3, out[-3000:]  # by name, by number (any case) and by the start of its name
+    assert out.count("text: Brave. When Ember Knight attacks") == 3
     assert "unknown card 'Nobody At All'" in out
     assert "? and a card's name or number: e.g. ? " in out
     assert "You quit after" in out and "you: " not in out  # nothing of yours was played
