@@ -173,6 +173,20 @@ def chase_pop(game, s):
 
 
 @internal
+def chase_remove_at(game, s, k):
+    """Take entry ``k`` (0: the bottom) off the chase wherever it stands: the entries above it move
+    down one place, keeping their order (a spell or a Summon cancelled under others: Force of Will
+    CR 1012.1, FF-TCG's "Cancel its effect")."""
+    n = s[chase_count_at(game)]
+    w = entry_width(game)
+    base = chase_at(game)
+    for j in range(k, n - 1):
+        for x in range(w):
+            s[base + j * w + x] = s[base + (j + 1) * w + x]
+    s[chase_count_at(game)] = n - 1
+
+
+@internal
 def give_priority(game, s, player):
     """``player`` receives priority and the count of consecutive passes starts again (a new
     priority sequence, or after an action: FF-TCG CR 11.1.5, Force of Will 605.1a)."""

@@ -7,7 +7,7 @@ the action arrives. Targets are chosen when a Summon is cast or an ability is pu
 as a frame too (CR 6.5, EX Burst CR 11.10).
 """
 
-from tcg_env.engine.chase import chase_push
+from tcg_env.engine.chase import chase_push, chase_remove_at
 from tcg_env.engine.triggers import pending_add
 from tcg_env.engine.effects import (
     ASKED,
@@ -679,14 +679,10 @@ def cancel_summon(game, s, slot):
     effect (CR 11.11.10: where a Summon goes)."""
     if s[ZONE + slot * CARD_W] != K.Zone.STACK:
         return
-    n = s[STACK_N]
-    for k in range(n):
+    for k in range(s[STACK_N]):
         e = STACK + k * ENTRY_W
         if s[e + E_KIND] == EK_SUMMON and s[e + E_SLOT] == slot:
-            for j in range(k, n - 1):
-                for w in range(ENTRY_W):
-                    s[STACK + j * ENTRY_W + w] = s[STACK + (j + 1) * ENTRY_W + w]
-            s[STACK_N] = n - 1
+            chase_remove_at(game, s, k)
             break
     s[ZONE + slot * CARD_W] = K.Zone.NONE
     game.put_in_zone(s, slot, K.Zone.BREAK)

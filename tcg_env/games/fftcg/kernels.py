@@ -298,7 +298,8 @@ def legal_mask_row(game, s, T, out):
         frow = s[DEC_ARG]
         reg = s[DEC_ARG + 1]
         src = s[base + E_SLOT]
-        if filter_table(T)[frow, K.F_ZONE] >= K.FilterZone.BREAK:
+        fz = filter_table(T)[frow, K.F_ZONE]
+        if fz == K.FilterZone.BREAK or fz == K.FilterZone.STACK:
             # cards of the Break Zone (or Summons of the stack): OPTION k, candidate k (effects.fill_break_targets,
             # fill_stack_targets); PASS only for "up to"
             out[PASS] = 1 if s[DEC_ARG + 2] != 0 else 0

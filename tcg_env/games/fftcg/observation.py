@@ -434,7 +434,8 @@ def observe_into(game, s, T, player, out, over_previous):
         # such a choice (FLAG_CHOOSE_BREAK; a rules variant's own CHOOSE_TARGET questions keep no filter row)
         ft = flag_table(T)
         if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_CHOOSE_BREAK) != 0 and 0 <= s[DEC_ARG] < filter_table(T).shape[0]:
-            has_options = filter_table(T)[s[DEC_ARG], K.F_ZONE] >= K.FilterZone.BREAK  # or a Summon of the stack
+            fz = filter_table(T)[s[DEC_ARG], K.F_ZONE]
+            has_options = fz == K.FilterZone.BREAK or fz == K.FilterZone.STACK  # (choose_candidates' options)
     n_options = s[CAND_N] if decider == me and has_options else 0
     clear_block(out, OBS_OPTIONS, OPTION_SLOTS, OPTION_FEATURES, n_options, over_previous)
     for k in range(n_options):

@@ -7,6 +7,7 @@ This module holds the frames (a chase entry plus the interpreter's words), the i
 hooks and Force of Will's own opcodes (constants.Op).
 """
 
+from tcg_env.engine.chase import chase_remove_at
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.effects import ASKED, I_A0, I_A1, I_A2, I_OP, I_REG, NEXT, STOPPED, reg_add, targets_available
 # the core's frame stack, the rules kernels game.push_frame, game.top_frame ... of Force of Will
@@ -216,14 +217,10 @@ def deal_damage_to_player(game, s, T, src, p, amount):
 def cancel_slot(game, s, T, slot):
     """CR 1012.1: the chase entry of spell ``slot`` leaves the chase; the card goes to its owner's
     graveyard."""
-    n = s[CHASE_N]
-    for i in range(n):
+    for i in range(s[CHASE_N]):
         e = CHASE + i * ENTRY_W
         if s[e + E_KIND] == K.EntryKind.CARD and s[e + E_SLOT] == slot:
-            for j in range(i, n - 1):
-                for k in range(ENTRY_W):
-                    s[CHASE + j * ENTRY_W + k] = s[CHASE + (j + 1) * ENTRY_W + k]
-            s[CHASE_N] = n - 1
+            chase_remove_at(game, s, i)
             game.to_graveyard(s, T, slot)
             return
 
