@@ -221,7 +221,7 @@ def _card_help(game: str, pool, key: str, yours: set) -> str:
     low = key.casefold()
     hits = [i for i, num in enumerate(pool.numbers) if num.casefold() == low]
     hits = hits or [i for i, name in enumerate(pool.names) if name.casefold() == low]
-    # the start of a name ("? Ignis": a ruler and its J-ruler side, both shown)
+    # the start of a name ("? Ignis" for "Ignis, Ember Sovereign"; as for a whole name, the cards of your deck first)
     hits = hits or [i for i, name in enumerate(pool.names) if name.casefold().startswith(low)]
     hits = [i for i in hits if i in yours] or hits
     if not hits:
