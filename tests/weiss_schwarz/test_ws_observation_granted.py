@@ -169,3 +169,25 @@ def test_cannot_become_reverse_is_the_restriction_column_cant_reverse(tmp_path):
         assert _row(g, viewer, 0, 1)["cant_reverse"] == 0.0
     line = next(x for x in g.render().splitlines() if "Bastion" in x)
     assert "cannot become [REVERSE]" in line
+
+
+def test_cannot_be_returned_to_hand_or_put_into_memory_are_restriction_columns_v5(tmp_path):
+    """CR 3.1.3: "[CONT] This card cannot be returned to hand or put into memory." is public state of a stage
+    character like every restriction (weiss_schwarz_v5: ``cant_return_to_hand``, ``cant_go_to_memory``), in
+    both views; a character without it shows 0, and the other v5 columns stay 0."""
+    guard = _rec("T/G01-017", "Guard", ["【CONT】 This card cannot be returned to hand or put into memory."])
+    p = tmp_path / "list.json"
+    p.write_text(json.dumps([guard, *RECORDS]))
+    res = import_ws_json(p)
+    assert not res.unsupported
+    pool2 = compile_ws_pool(res.cards)
+    deck = np.array([i for i in range(len(RECORDS) + 1) for _ in range(4)][:50], np.int32)
+    sc = Scenario.main_phase(pool2, decks=(deck, deck))
+    sc.put(0, 0, "stage", pos=0)  # Guard
+    sc.put(0, 1 + SCOUT, "stage", pos=1)
+    g = sc.game()
+    for viewer in (0, 1):
+        guard_row, scout_row = _row(g, viewer, 0, 0), _row(g, viewer, 0, 1)
+        assert guard_row["cant_return_to_hand"] == 1.0 and guard_row["cant_go_to_memory"] == 1.0
+        assert scout_row["cant_return_to_hand"] == 0.0 and scout_row["cant_go_to_memory"] == 0.0
+        assert guard_row["cant_deal_damage_to_player"] == 0.0 and guard_row["locks_your_events"] == 0.0

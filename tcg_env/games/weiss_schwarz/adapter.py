@@ -245,7 +245,15 @@ _RESTRICTION_WORDS = ((K.RESTRICT_CANT_ATTACK, "cannot attack"), (K.RESTRICT_CAN
                       (K.RESTRICT_CANT_REVERSE, "cannot become [REVERSE]"),
                       (K.RESTRICT_NO_SIDE_SOUL, "soul does not decrease by side attacking"),
                       (K.RESTRICT_CANT_TO_HAND, "cannot be returned to hand"),
-                      (K.RESTRICT_CANT_TO_MEMORY, "cannot be put into memory"))
+                      (K.RESTRICT_CANT_TO_MEMORY, "cannot be put into memory"),
+                      (K.RESTRICT_NO_DAMAGE, "cannot deal damage to players"),
+                      (K.RESTRICT_CANT_STAND_PHASE, "cannot [STAND] in the stand phase"),
+                      (K.RESTRICT_NO_EVENTS_YOU, "its master cannot play events"),
+                      (K.RESTRICT_NO_BACKUP_YOU, "its master cannot play Backup"),
+                      (K.RESTRICT_BATTLE_NO_EVENTS_YOU, "in its battle its master cannot play events"),
+                      (K.RESTRICT_BATTLE_NO_BACKUP_YOU, "in its battle its master cannot play Backup"),
+                      (K.RESTRICT_BATTLE_NO_EVENTS_OPP, "in its battle the other player cannot play events"),
+                      (K.RESTRICT_BATTLE_NO_BACKUP_OPP, "in its battle the other player cannot play Backup"))
 
 
 def _stage_flags(pool, row, sl: int) -> tuple[str, ...]:

@@ -87,10 +87,25 @@ CARD_FEATURES = len(CARD_COLUMNS)  # 24
 # a stage card's restrictions (RESTRICT_* bits, in bit order): the columns cant_* of its stage row
 # a stage character's restrictions now (constants.RESTRICT_*), column k <- bit RESTRICTION_BITS[k]
 # (RESTRICT_NO_COLOR_REQ is a hand card's permission, not a stage restriction)
+# (RESTRICT_CANT_PLAY is a hand card's); weiss_schwarz_v5 added the columns from cant_deal_damage_to_player on: a
+# stage restriction no earlier version showed, as public as the others (CR 3.1.3)
 RESTRICTIONS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_frontal_attack": K.RESTRICT_CANT_FRONTAL,
                 "cant_side_attack": K.RESTRICT_CANT_SIDE, "cant_be_chosen": K.RESTRICT_CANT_BE_CHOSEN,
                 "cant_move": K.RESTRICT_CANT_MOVE, "cant_encore": K.RESTRICT_NO_ENCORE,
-                "cant_reverse": K.RESTRICT_CANT_REVERSE}
+                "cant_reverse": K.RESTRICT_CANT_REVERSE,
+                "cant_deal_damage_to_player": K.RESTRICT_NO_DAMAGE,
+                "cant_stand_in_stand_phase": K.RESTRICT_CANT_STAND_PHASE,
+                "no_soul_loss_side_attacking": K.RESTRICT_NO_SIDE_SOUL,
+                "cant_return_to_hand": K.RESTRICT_CANT_TO_HAND,
+                "cant_go_to_memory": K.RESTRICT_CANT_TO_MEMORY,
+                # the player locks it puts on its master (_you) or the other player (_opp): always, or while it
+                # is in battle (RESTRICT_PLAY_LOCKS, play.play_locked)
+                "locks_your_events": K.RESTRICT_NO_EVENTS_YOU,
+                "locks_your_backup": K.RESTRICT_NO_BACKUP_YOU,
+                "in_battle_locks_your_events": K.RESTRICT_BATTLE_NO_EVENTS_YOU,
+                "in_battle_locks_your_backup": K.RESTRICT_BATTLE_NO_BACKUP_YOU,
+                "in_battle_locks_opp_events": K.RESTRICT_BATTLE_NO_EVENTS_OPP,
+                "in_battle_locks_opp_backup": K.RESTRICT_BATTLE_NO_BACKUP_OPP}
 RESTRICTION_NAMES = list(RESTRICTIONS)
 RESTRICTION_BITS = np.array(list(RESTRICTIONS.values()), np.int64)
 N_RESTRICTIONS = len(RESTRICTION_NAMES)
