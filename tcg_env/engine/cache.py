@@ -32,8 +32,10 @@ _PACKAGE = Path(__file__).resolve().parents[1]  # tcg_env/
 _KERNEL_DIRS = (_PACKAGE / "engine", _PACKAGE / "rules", _PACKAGE / "games")
 # a game's Python-layer modules (docs/architecture.md, "One folder per game"): no kernel is defined
 # in them or imports them (tests/engine/test_cache.py checks), so an edit to a card compiler, an
-# importer or an adapter does not recompile the engine
-PYTHON_ONLY = frozenset({"__init__", "adapter", "cards", "decks", "env", "importer", "scenario", "unsupported"})
+# importer, a card-text compiler (card_text: the Lark grammar's transformer, its .lark file is no Python) or an
+# adapter does not recompile the engine
+PYTHON_ONLY = frozenset({"__init__", "adapter", "card_text", "cards", "decks", "env", "importer", "scenario",
+                         "unsupported"})
 _installed = False
 _memo: dict = {}
 
