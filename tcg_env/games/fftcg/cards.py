@@ -767,6 +767,8 @@ class _Compiler(PoolCompiler):
                     row[K.C_HAS_FIELD] |= K.ENTERS_DULL
                 if op.op == "must_be_chosen":
                     row[K.C_HAS_FIELD] |= K.MUST_BE_CHOSEN
+                if op.op == "cost_reduction":
+                    row[K.C_HAS_FIELD] |= K.HAS_COST_REDUCTION
                 if op.op == "light_dark":
                     row[K.C_HAS_FIELD] |= _light_dark_bits(op)
                 if op.op == "unchoosable":

@@ -325,6 +325,8 @@ def cost_and_any_element(game, s, T, player, slot):
     for i in range(s[FIELD_N + player]):
         src = s[FIELD_L + player * FIELD_SLOTS + i]
         scid = s[CARD + src * CARD_W]
+        if (cards[scid, K.C_HAS_FIELD] & K.HAS_COST_REDUCTION) == 0:
+            continue  # most cards of a field reduce no cost: their conditions are not asked for each hand card
         a0 = cards[scid, K.C_ABIL_START]
         for a in range(a0, a0 + cards[scid, K.C_ABIL_COUNT]):
             if abil[a, K.A_KIND] != K.AbilityKind.FIELD:

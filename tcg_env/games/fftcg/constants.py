@@ -225,6 +225,10 @@ SELF_DESPITE_DARK = 1 << 28
 # bit 29: "Summons and abilities of your opponent must choose <this> if possible." (Op.MUST_BE_CHOSEN: the CHOOSE_TARGET
 # mask of its controller's opponent; pool flag FLAG_MUST_BE_CHOSEN)
 MUST_BE_CHOSEN = 1 << 29
+# bit 30: a field ability reduces the cost of the hand cards it describes (Op.COST_REDUCTION: "The cost required to cast
+# your Summons is reduced by 1."): characteristics.cost_and_any_element, asked for each hand card of each mask and
+# observation, looks at these cards of the field only
+HAS_COST_REDUCTION = 1 << 30
 # the pool's flags (tcg_env.engine.tables: the flags table's last row, word FL_MISC; cards.ff_kernel_flags): a set
 # bit says the pool may need the check
 FL_MISC = 0
