@@ -73,11 +73,6 @@ APPROXIMATIONS: dict[str, str] = {
         "playable when one card alone matches both (each target is checked alone); the second target is then not "
         "chosen and no damage is dealt, where CR 903.2g would not let it be played"
     ),
-    "dealt_damage_as_damaged": (
-        "\"<card> that was dealt damage this turn\": read as a card with damage on it now (filter state \"damaged\", "
-        "CR 1007.1); it differs for a card whose damage was removed this turn by an effect (CR 1007.6), which no "
-        "longer matches (damage otherwise stays on the card until the end of the turn, CR 505.5a)"
-    ),
     "entered_this_turn_in_field": (
         "\"for each <card> that entered the field under your control this turn\" (no \"you control\"): counted among "
         "the cards in the field now that entered it this turn (filter state \"entered_this_turn\"); a card that "
@@ -1624,6 +1619,14 @@ class _T(CountWords, TextTransformer, Transformer):
     def damage_own_atk_after(self, dealer, sel):
         return self.damage_own_atk(dealer, sel)
 
+    def damage_dealt_turn(self, dealer, sel):
+        # "This card deals X damage to target <card>, where X is the damage it dealt this turn." (CR 1007.1): "it" is the
+        # one target; X the damage that card dealt this turn (to cards and players), read as the effect resolves
+        # (DAMAGE a1 = DAMAGE_DEALT_THIS_TURN, the card's USED_TURN word)
+        if dealer != "self" or sel.kind != "choose" or sel.count != 1 or sel.up_to:
+            raise Unsupported("'the damage it dealt this turn' of a card that is not one target")
+        return [({"op": "damage", "amount": "dealt_this_turn"}, sel)]
+
     def damage(self, *args):
         n, sel = args[-2], args[-1]
         return [({"op": "damage", "amount": n}, sel)]
@@ -2393,9 +2396,9 @@ class _T(CountWords, TextTransformer, Transformer):
         return {"state": "entered_this_turn", "_entered_any": True}
 
     def was_dealt_damage(self):
-        # "<card> that was dealt damage this turn": read as "damaged" (damage on it; named approximation)
-        self.approximate("dealt_damage_as_damaged")
-        return {"state": "damaged"}
+        # "<card> that was dealt damage this turn" (CR 1007.1): dealt damage since this turn began, in its zone (session
+        # 21: a bit of its USED_TURN word; before, "damaged", the approximation dealt_damage_as_damaged)
+        return {"state": "dealt_damage_this_turn"}
 
     # "non-<type>": the noun's card types but that one ("non-magic stone, non-J-ruler entity")
     def non_j_ruler(self):

@@ -157,7 +157,7 @@ class FowFilter(FilterBase):
 
     zone: Literal["field", "chase", "graveyard", "hand", "main_deck", "ruler_area", "removed"] = "field"
     state: Literal["any", "recovered", "rested", "attacking", "blocking", "attacking_or_blocking", "damaged",
-                   "entered_this_turn"] = "any"
+                   "entered_this_turn", "dealt_damage_this_turn"] = "any"
     exclude_self: bool = False
     added_to: bool = False  # only the card this addition is added to (CR 1406.1a)
     self_only: bool = False  # only the ability's own card ("this card gains ...", a continuous ability)
@@ -221,7 +221,8 @@ _Dmg = Annotated[int, Field(gt=0, le=20000, multiple_of=100)]
 _Life = Annotated[int, Field(gt=0, le=8000, multiple_of=100)]
 # amount "atk" with by_reg: "target <card> deals damage equal to its ATK to target <card>": dealt by the first card of
 # register by_reg, its ATK as it resolves; none when that card is no longer in the field (CR 903.3a; DAMAGE a2 = by_reg + 1)
-OpDamage = op_model("damage", _M, amount=Union[_Dmg, XHundreds, Literal["atk"]], reg=(Reg, 0),  # noqa: UP007
+# amount "dealt_this_turn": "X damage ..., where X is the damage it dealt this turn" (the target's, DAMAGE a1 = 1)
+OpDamage = op_model("damage", _M, amount=Union[_Dmg, XHundreds, Literal["atk", "dealt_this_turn"]], reg=(Reg, 0),  # noqa: UP007
                     by_reg=(Union[Reg, None], None))  # noqa: UP007
 OpDestroy, OpRest, OpRecover, OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle = reg_ops(
     _M, Reg, "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish", "remove_from_battle")
@@ -535,7 +536,8 @@ def stone_type_bits(card) -> int:
     return sum(1 << (K.TB_STONE_SHIFT + K.ATTRIBUTE_NAMES.index(a)) for a in names)
 
 
-def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray | None = None) -> np.ndarray:
+def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray | None = None,
+                     filters: np.ndarray | None = None) -> np.ndarray:
     """The ``flags`` table of a pool's ``T`` (constants.FL_*): the pool's row holds the RESTRICT_* bits
     its RESTRICT and AURA_RESTRICT instructions give (the only ways a card gets one: effects.
     add_restrictions, characteristics.aura_sums) and whether it has a COST_REDUCTION or a SELECT_MODE instruction
@@ -579,6 +581,9 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
         flags[-1, K.FL_MISC] |= K.FLAG_DIVE  # play.dive_actions, removed_actions (without the abilities: set)
     if (cards[:, K.C_TYPE_BITS] & K.TB_REMNANT).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REMNANT  # play.grave_card_playable, only in pools with a [Remnant] card
+    if filters is None or (filters[:, K.F_STATE] == K.CardState.DEALT_DAMAGE_THIS_TURN).any() or (
+            (code[:, K.I_OP] == K.Op.DAMAGE) & (code[:, K.I_A1] == K.DAMAGE_DEALT_THIS_TURN)).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_THIS_TURN  # damage records itself in USED_TURN (without the filters: set)
     searching = code[:, K.I_OP] == K.Op.SEARCH
     if (code[searching, K.I_A2] & (K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_TOP | K.SEARCH_OPPONENT)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REVEAL
@@ -605,7 +610,7 @@ class FowCardTable(CardTable):
         return card_obs_features(self.cards)
 
     def kernel_flags(self) -> np.ndarray:
-        return fow_kernel_flags(self.cards, self.code, self.abilities)
+        return fow_kernel_flags(self.cards, self.code, self.abilities, self.filters)
 
     def is_deck_card(self, card_id: int) -> bool:
         """False for a J-ruler side (it is its ruler's back, CR 705) and a token (an effect makes it, CR 1303):
@@ -1422,6 +1427,8 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.by_reg", "damage equal to the ATK of the card of another register: amount 'atk' with by_reg")
             if op.amount == "atk":
                 return 0, 0, op.by_reg + 1
+            if op.amount == "dealt_this_turn":
+                return 0, K.DAMAGE_DEALT_THIS_TURN, 0
             return self.x_operand(op.amount, f"{q}.amount", 100), 0, 0
         if name in ("prevent", "prevent_player"):
             amount = 0 if op.amount in ("all", "next") else self.x_operand(op.amount, f"{q}.amount", 100)

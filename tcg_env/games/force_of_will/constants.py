@@ -249,6 +249,9 @@ FLAG_NO_LIFE_GAIN = 1 << 16  # some NO_LIFE_GAIN instruction (effects.life_gain_
 FLAG_HAND_QUICKCAST = 1 << 17  # some AURA_KEYWORD giving [Quickcast] to cards in the hand (play.hand_quickcast)
 FLAG_REDIRECT_DAMAGE = 1 << 18  # some REDIRECT_DAMAGE instruction (effects.deal_damage_to_player, damage_redirect)
 FLAG_INVERSE = 1 << 19  # some INVERT instruction (zones.move_card_core turns a despair side hope side up, CR 1302.3e)
+# some filter of state DEALT_DAMAGE_THIS_TURN or DAMAGE of a1 DAMAGE_DEALT_THIS_TURN (session 21): damage dealt records
+# itself in the state.USED_TURN words (effects.deal_damage_to_card, keywords.damage_dealt)
+FLAG_DAMAGE_THIS_TURN = 1 << 24
 FLAG_ATTR_REDUCTION = 256  # some COST_REDUCTION of attribute will (a2's COST_RED_ATTR_* fields: play.hand_attr_reduction)
 # COST_REDUCTION's a2: bit 0 "you may" (asked as the card is played, play.play_from_hand), then COST_RED_ATTR_BITS
 # bits per attribute (Attribute order): the will of that attribute less ("you may pay {B} less", CR 903.2i-iv)
@@ -580,6 +583,16 @@ class FilterSide(IntEnum):
     OPPONENT = 2
 
 
+# state.USED_TURN, a card's record of this turn (cleared as each turn begins, turn.begin_turn, and as the card moves to
+# a new zone, CR 302.3): bits 0..USED_ABILITY_BITS-1 the activate abilities played (Once.TURN); above them (session 21)
+# the damage the card dealt this turn (CR 1007.1; "the damage it dealt this turn", to cards and players together,
+# at most USED_DAMAGE_MASK) and whether it was dealt damage this turn (CardState.DEALT_DAMAGE_THIS_TURN)
+USED_ABILITY_BITS = 12
+USED_DAMAGE_SHIFT = USED_ABILITY_BITS
+USED_DAMAGE_MASK = (1 << 18) - 1
+USED_DEALT_DAMAGE = 1 << 30
+
+
 class CardState(IntEnum):
     ANY = 0
     RECOVERED = 1
@@ -591,6 +604,10 @@ class CardState(IntEnum):
     # "<cards> that entered your field / the field under your control this turn": in the field since this turn
     # (state.ENTERED, set as it enters the field, zones.enter_field)
     ENTERED_THIS_TURN = 7
+    # "<cards> that was dealt damage this turn" (session 21): a J/resonator dealt damage (CR 1007.1) since this turn
+    # began and since it entered its zone (CR 302.3): the USED_DEALT_DAMAGE bit of its state.USED_TURN word, set as
+    # damage is dealt to it and cleared each turn; damage an effect removed (CR 1007.6) still counts
+    DEALT_DAMAGE_THIS_TURN = 8
 
 
 class FilterZone(IntEnum):
@@ -647,7 +664,7 @@ class Op(IntEnum):
     TARGET_SELF = CoreOp.TARGET_SELF  # the source card
     # --- on every card of register I_REG ---
     POWER = CoreOp.POWER  # a0 = ATK change, a1 = Duration, a2 = DEF change (CR 1020.3)
-    DAMAGE = 11  # a0 = damage (CR 1007.1)
+    DAMAGE = 11  # a0 = damage (CR 1007.1); a1 = DAMAGE_DEALT_THIS_TURN: the damage the card dealt this turn instead
     DESTROY = 12  # CR 1010
     GRANT_KEYWORD = CoreOp.GRANT_KEYWORD  # a0 = KW_* bits, a1 = Duration
     RESTRICT = CoreOp.RESTRICT  # a0 = RESTRICT_* bits, a1 = Duration
@@ -739,6 +756,10 @@ class Op(IntEnum):
     # zones.move_card_core, only in pools with it: FLAG_INVERSE)
     INVERT = 78
 
+
+# DAMAGE a1: "deals X damage to target <card>, where X is the damage it dealt this turn" (session 21, CR 1007.1): the
+# amount is the damage that target dealt this turn (state.USED_TURN's USED_DAMAGE field), read as it resolves
+DAMAGE_DEALT_THIS_TURN = 1
 
 # PRODUCE_WILL a2 of a mode "one will of any attribute shared with your J/ruler": that mode may be chosen only while the
 # controller's J/ruler has the attribute a0 (effects.mode_open); the will is produced as any (a2 <= 0: not restricted)

@@ -27,7 +27,7 @@ from tcg_env.games.force_of_will.constants import (
 from tcg_env.games.force_of_will.state import (
     CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE, DEC_ARG, ENTRY_W, E_AUX, E_CARD, E_CTRL,
     E_ABIL, E_KIND, E_REG, E_REGN, E_SLOT, E_X, FR_CNT, FR_PC, FR_PURPOSE, LIFE, MANA, MT, OWNER, RESTED, REVEAL_IDS, REVEAL_N, SHIELD_N,
-    WEATHER, WILL, ZONE, ZT
+    USED_TURN, WEATHER, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
 from tcg_env.games.force_of_will.state import ATTACHED, PSEUDO  # tokens (CR 1303)
@@ -179,6 +179,8 @@ def deal_damage_to_card(game, s, T, src, slot, amount):
     if amount <= 0:
         return 0
     s[DAMAGE + slot * CARD_W] += amount
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_THIS_TURN) != 0:
+        s[USED_TURN + slot * CARD_W] |= K.USED_DEALT_DAMAGE  # "<card> that was dealt damage this turn"
     game.damage_dealt(s, T, src, slot, amount)
     # "whenever this card is dealt damage": the amount is the trigger's aux ("... that much damage", Per.TRIGGER_DAMAGE)
     game.trigger_own(s, T, slot, K.Trigger.DEALT_DAMAGE, amount)
@@ -239,7 +241,10 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
                 game.deal_damage_to_card(s, T, src, slot, max(game.atk_of(s, T, src), 0))
         else:
             src = s[f + E_SLOT] if s[ZONE + s[f + E_SLOT] * CARD_W] == Zone.FIELD else -1
-            game.deal_damage_to_card(s, T, src, slot, game.amount_of(s, f, a0))
+            if a1 == K.DAMAGE_DEALT_THIS_TURN:  # "where X is the damage it dealt this turn" (USED_TURN, CR 1007.1)
+                game.deal_damage_to_card(s, T, src, slot, (s[USED_TURN + w] >> K.USED_DAMAGE_SHIFT) & K.USED_DAMAGE_MASK)
+            else:
+                game.deal_damage_to_card(s, T, src, slot, game.amount_of(s, f, a0))
     elif op == Op.DESTROY:
         game.open_move(s, T)  # the targets move at the same time (CR 906.7); after_each_target closes it
         game.destroy(s, T, slot)

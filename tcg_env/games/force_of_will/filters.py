@@ -11,7 +11,7 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_ATK, N_ATTRIBUTES, CardType, Zone
 from tcg_env.games.force_of_will.state import (
     ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, ENTERED, FIRST_PLAYER, GRAVE_N, HAND_N, LIFE, REMOVED_N, OWNER, PLAYED_CARDS,
-    RESTED, REVEALED, TURN_PLAYER, WEATHER, ZONE, ZT
+    RESTED, REVEALED, TURN_PLAYER, USED_TURN, WEATHER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.characteristics import awakened_on_chase, field_card_may_pass, type_mask_of, x_on_chase
 from tcg_env.rules.filters import (
@@ -145,6 +145,8 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
             return s[DAMAGE + w] > 0
         if st == K.CardState.ENTERED_THIS_TURN:  # in the field since this turn (ENTERED: the turn it entered)
             return z == Zone.FIELD and s[ENTERED + w] == s[H_TURN]
+        if st == K.CardState.DEALT_DAMAGE_THIS_TURN:  # dealt damage since this turn began (USED_TURN, CR 1007.1)
+            return (s[USED_TURN + w] & K.USED_DEALT_DAMAGE) != 0
         return (((st == K.CardState.ATTACKING or st == K.CardState.ATTACKING_OR_BLOCKING) and slot == s[ATTACKER])
                 or ((st == K.CardState.BLOCKING or st == K.CardState.ATTACKING_OR_BLOCKING) and slot == s[BLOCKER]))
     return passes_state(st, K.CardState.RECOVERED, K.CardState.RESTED, s[RESTED + w] != 0)

@@ -1,0 +1,202 @@
+"""Force of Will card text, session 21 (branch s21-fowa): damage this turn (a card dealt damage, the damage a card dealt),
+named counters and the other sentences of part A. Lines are made up in the game's template language. Rule numbers:
+CR 8.01 (``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+from tcg_env.cards.text import Verdict
+from test_fow_card_text import _imported_pool, exact, line
+
+
+def _card(number, name, ctype, abilities, cost="{R}", **kw):
+    return {"id": number, "name": name, "type": [ctype], "cost": cost, "colour": ["R"], "abilities": abilities, **kw}
+
+
+def _all_exact(res):
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [
+        (r.name, [x.reason for x in r.lines]) for r in res.text_records]
+
+
+def _scenario(pool):
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE, 6)
+    return sc
+
+
+def _play(g, sc, card, target=None):
+    """Play chant ``card`` from player 0's hand (choosing ``target`` if asked) and pass until it resolves."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    hand = [int(g.state[S.HAND_L + k]) for k in range(int(g.state[S.HAND_N]))]
+    g.step(K.PLAY_HAND_BASE + hand.index(card))
+    for _ in range(12):
+        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD:
+            return
+        if int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET:
+            cands = [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))]
+            assert target in cands, (target, cands)
+            g.step(K.OPTION_BASE + cands.index(target))
+        else:
+            g.step(K.PASS)
+    raise AssertionError("the chant did not resolve")
+
+
+def _activate(g, i, j, target=None):
+    """Player 0 plays activate ability ``j`` of its ``i``-th field card (choosing ``target`` if asked); both pass."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g.step(K.ACTIVATE_BASE + i * K.ABILITIES_PER_CARD + j)
+    for _ in range(12):
+        if int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET:
+            cands = [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))]
+            g.step(K.OPTION_BASE + cands.index(target))
+        elif int(g.state[S.CHASE_N]) > 0:
+            g.step(K.PASS)
+        else:
+            return
+    raise AssertionError("the ability did not resolve")
+
+
+def _targets(g, card):
+    """The legal targets offered as player 0 plays chant ``card`` (the game is left asking)."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    hand = [int(g.state[S.HAND_L + k]) for k in range(int(g.state[S.HAND_N]))]
+    g.step(K.PLAY_HAND_BASE + hand.index(card))
+    assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET
+    return [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))]
+
+
+# ---- CR 1007.1: "<card> that was dealt damage this turn" ------------------------------------------------------------
+def test_cr_1007_1_was_dealt_damage_this_turn_is_exact_and_its_own_state():
+    r = exact("Destroy target resonator that was dealt damage this turn.", "chant")
+    assert r.fields["effect"][0]["filter"] == {"type": ["resonator"], "state": "dealt_damage_this_turn"}
+    r = exact("Choose one - This card deals 500 damage to target resonator; or destroy target resonator that was dealt "
+              "damage this turn.", "chant")
+    assert r.fields["effect"][0]["modes"][1][0]["filter"]["state"] == "dealt_damage_this_turn"
+
+
+def _finisher_pool(tmp_path):
+    cards = [_card("TXT-001", "Made-up Spark", "Chant", ["This card deals 300 damage to target resonator."]),
+             _card("TXT-002", "Made-up Finisher", "Chant", ["Destroy target resonator that was dealt damage this turn."]),
+             _card("TXT-010", "Made-up Pup", "Resonator", [], ATK=100, DEF=500)]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    return pool
+
+
+def test_cr_1007_1_a_resonator_dealt_damage_this_turn_is_the_only_target_and_is_destroyed(tmp_path):
+    """A resonator dealt 300 damage by a chant this turn is the only legal target of "Destroy target resonator that was
+    dealt damage this turn." (the record: a bit of its USED_TURN word, cleared as each turn begins, turn.begin_turn);
+    the chant destroys it."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    pool = _finisher_pool(tmp_path)
+    assert int(pool.kernel_flags()[-1, K.FL_MISC]) & K.FLAG_DAMAGE_THIS_TURN
+    sc = _scenario(pool)
+    spark, finisher = sc.hand(0, ["TXT-001", "TXT-002"])
+    hurt, whole = sc.field(1, ["TXT-010", "TXT-010"])
+    g = sc.game()
+    _play(g, sc, spark, hurt)
+    assert int(g.state[S.DAMAGE + hurt * S.CARD_W]) == 300
+    assert int(g.state[S.USED_TURN + hurt * S.CARD_W]) & K.USED_DEALT_DAMAGE
+    assert not int(g.state[S.USED_TURN + whole * S.CARD_W]) & K.USED_DEALT_DAMAGE
+    assert _targets(g, finisher) == [hurt]
+    g.step(K.OPTION_BASE)
+    for _ in range(4):
+        g.step(K.PASS)
+        if int(g.state[S.ZONE + finisher * S.CARD_W]) == K.Zone.GRAVEYARD:
+            break
+    assert int(g.state[S.ZONE + hurt * S.CARD_W]) == K.Zone.GRAVEYARD
+    assert int(g.state[S.ZONE + whole * S.CARD_W]) == K.Zone.FIELD
+
+
+def test_cr_1007_6_dealt_damage_this_turn_is_not_damage_on_the_card_now(tmp_path):
+    """The record, not the damage: a resonator dealt damage this turn whose damage was removed (CR 1007.6) is a target,
+    one with damage but no record (set up so) is not - the approximation "damaged" of sessions 19-20 had it the other
+    way round."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    pool = _finisher_pool(tmp_path)
+    sc = _scenario(pool)
+    (finisher,) = sc.hand(0, ["TXT-002"])
+    healed, marked = sc.field(1, ["TXT-010", "TXT-010"])
+    sc.row[S.USED_TURN + healed * S.CARD_W] = K.USED_DEALT_DAMAGE
+    sc.row[S.DAMAGE + marked * S.CARD_W] = 200
+    assert _targets(sc.game(), finisher) == [healed]
+
+
+def test_cr_1007_1_damage_is_not_recorded_in_a_pool_without_a_reader(tmp_path):
+    """Without a filter or DAMAGE that reads it (FLAG_DAMAGE_THIS_TURN clear), damage leaves USED_TURN alone (the pools
+    of the starter decks play as before)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    cards = [_card("TXT-001", "Made-up Spark", "Chant", ["This card deals 300 damage to target resonator."]),
+             _card("TXT-010", "Made-up Pup", "Resonator", [], ATK=100, DEF=500)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert not int(pool.kernel_flags()[-1, K.FL_MISC]) & K.FLAG_DAMAGE_THIS_TURN
+    sc = _scenario(pool)
+    (spark,) = sc.hand(0, ["TXT-001"])
+    (pup,) = sc.field(1, ["TXT-010"])
+    g = sc.game()
+    _play(g, sc, spark, pup)
+    assert int(g.state[S.DAMAGE + pup * S.CARD_W]) == 300 and int(g.state[S.USED_TURN + pup * S.CARD_W]) == 0
+
+
+# ---- CR 1007.1: "... X damage to target <card>, where X is the damage it dealt this turn" ---------------------------
+def test_cr_1007_1_the_damage_it_dealt_this_turn_compiles_to_damage_of_the_targets_record():
+    r = exact("This card deals X damage to target J/resonator, where X is the damage it dealt this turn.", "chant")
+    assert r.fields["effect"] == [{"op": "choose", "filter": {"type": ["j_resonator"]}},
+                                  {"op": "damage", "amount": "dealt_this_turn"}]
+    assert line("This card deals X damage to up to two target J/resonators, where X is the damage it dealt this turn.",
+                "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1007_1_the_damage_it_dealt_this_turn_counts_damage_to_players_and_cards(tmp_path):
+    """A resonator deals 200 damage to the opponent and 100 to a resonator (its two abilities); the chant then deals it
+    300 damage (the sum, CR 1007.1)."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    cards = [_card("TXT-001", "Made-up Reckoning", "Chant", [
+                 "This card deals X damage to target J/resonator, where X is the damage it dealt this turn."]),
+             _card("TXT-010", "Made-up Brute", "Resonator", ["{R}: This card deals 200 damage to your opponent.",
+                                                              "{R}: This card deals 100 damage to target resonator."],
+                   ATK=100, DEF=1000),
+             _card("TXT-011", "Made-up Pup", "Resonator", [], ATK=100, DEF=500)]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    sc = _scenario(pool)
+    (chant,) = sc.hand(0, ["TXT-001"])
+    (brute,) = sc.field(0, ["TXT-010"])
+    (pup,) = sc.field(1, ["TXT-011"])
+    g = sc.game()
+    life = int(g.state[S.LIFE + 1])
+    field = [int(g.state[S.FIELD_L + k]) for k in range(int(g.state[S.FIELD_N]))]
+    _activate(g, field.index(brute), 0)
+    assert int(g.state[S.LIFE + 1]) == life - 200
+    _activate(g, field.index(brute), 1, pup)
+    assert int(g.state[S.DAMAGE + pup * S.CARD_W]) == 100
+    assert (int(g.state[S.USED_TURN + brute * S.CARD_W]) >> K.USED_DAMAGE_SHIFT) & K.USED_DAMAGE_MASK == 300
+    targets = _targets(g, chant)
+    assert brute in targets and pup in targets
+    g.step(K.OPTION_BASE + targets.index(brute))
+    for _ in range(6):
+        if int(g.state[S.ZONE + chant * S.CARD_W]) == K.Zone.GRAVEYARD:
+            break
+        assert int(g.state[H_DECISION]) != K.Decision.CHOOSE_TARGET
+        g.step(K.PASS)
+    assert int(g.state[S.DAMAGE + brute * S.CARD_W]) == 300 and int(g.state[S.DAMAGE + pup * S.CARD_W]) == 100
