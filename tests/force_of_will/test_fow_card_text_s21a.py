@@ -4,6 +4,8 @@ CR 8.01 (``force-of-will-cr-8.01.txt``)."""
 
 from __future__ import annotations
 
+import pytest
+
 from tcg_env.cards.text import Verdict
 from test_fow_card_text import _imported_pool, exact, line
 
@@ -200,3 +202,71 @@ def test_cr_1007_1_the_damage_it_dealt_this_turn_counts_damage_to_players_and_ca
         assert int(g.state[H_DECISION]) != K.Decision.CHOOSE_TARGET
         g.step(K.PASS)
     assert int(g.state[S.DAMAGE + brute * S.CARD_W]) == 300 and int(g.state[S.DAMAGE + pup * S.CARD_W]) == 100
+
+
+# ---- CR 1022.1: named counters ("put N <name> counters on ...") ----------------------------------------------------
+def _named(g, slot):
+    """{kind: count} of card ``slot``'s named counters (state.NAMED: constants.NC_SLOTS slots of a kind and a count)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    v, out = int(g.state[S.NAMED + slot * S.CARD_W]), {}
+    for k in range(K.NC_SLOTS):
+        e = (v >> (k * K.NC_SLOT_BITS)) & ((1 << K.NC_SLOT_BITS) - 1)
+        if e:
+            out[e & K.NC_KIND_MASK] = e >> K.NC_KIND_BITS
+    return out
+
+
+def test_cr_1022_1_put_named_counters_compiles_to_counter_ops_with_the_name():
+    r = exact("When this card enters the field => Put two strength counters on your J/ruler.")
+    assert r.abilities[0]["effect"] == [{"op": "mana_counter", "count": 2, "name": "strength"}]
+    r = exact("Destroy target resonator. Put a mystery counter on your J/ruler.", "chant")
+    assert r.fields["effect"][-1] == {"op": "mana_counter", "count": 1, "name": "mystery"}
+    r = exact("[Enter] >>> Put two guidance counters on target entity you control.")
+    assert r.abilities[0]["effect"] == [{"op": "choose", "filter": {"side": "own"}},
+                                        {"op": "counter", "count": 2, "name": "guidance"}]
+    r = exact("{B}: This card deals 300 damage to target resonator. Put a blood counter on this card.")
+    assert r.abilities[0]["effect"][-2:] == [{"op": "target_self", "reg": 1},
+                                             {"op": "counter", "count": 1, "name": "blood", "reg": 1}]
+    # the counters the grammar names itself stay theirs; a count is no name
+    assert exact("Put two mana counters on your J/ruler.", "chant").fields["effect"] == [
+        {"op": "mana_counter", "count": 2}]
+    assert exact("Put a [+100/+100] counter on target resonator.", "chant").fields["effect"][-1] == {
+        "op": "counter", "count": 1}
+
+
+def test_cr_1022_1b_named_counters_on_the_ruler_and_a_target_one_kind_per_name(tmp_path):
+    """Two chants put strength counters on the J/ruler (its ruler slot, in the ruler area: 2 + 3 = 5 of one kind, CR
+    1022.1b) and a guidance counter on a resonator; the pool numbers the names (counter_ids) and the observation shows
+    them (kind / 63, count / 5)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import observation as O
+    from tcg_env.games.force_of_will import state as S
+
+    cards = [_card("TXT-001", "Made-up Might", "Chant", ["Put two strength counters on your J/ruler."]),
+             _card("TXT-002", "Made-up Greater Might", "Chant", ["Put three strength counters on your J/ruler."]),
+             _card("TXT-003", "Made-up Guide", "Chant", ["Put a guidance counter on target resonator."]),
+             _card("TXT-010", "Made-up Pup", "Resonator", [], ATK=100, DEF=500)]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    strength, guidance = pool.counter_ids["strength"], pool.counter_ids["guidance"]
+    assert sorted(pool.counter_ids.values()) == [1, 2]
+    sc = _scenario(pool)
+    might, greater, guide = sc.hand(0, ["TXT-001", "TXT-002", "TXT-003"])
+    (pup,) = sc.field(1, ["TXT-010"])
+    ruler = K.RULER_SLOT
+    g = sc.game()
+    assert int(g.state[S.ZONE + ruler * S.CARD_W]) == K.Zone.RULER_AREA
+    _play(g, sc, might)
+    _play(g, sc, greater)
+    assert _named(g, ruler) == {strength: 5}
+    _play(g, sc, guide, pup)
+    assert _named(g, pup) == {guidance: 1} and _named(g, ruler) == {strength: 5}
+    for viewer in (0, 1):  # public: both players see them
+        obs = dict(zip(O.OBS.column_names(), g.observe(viewer).tolist()))
+        rows = [k[: -len(".named_counters_a_div5")] for k, v in obs.items() if k.endswith(".named_counters_a_div5") and v]
+        assert sorted(rows, key=lambda r: r.startswith("rulers")) == [
+            f"{'opp' if viewer == 0 else 'my'}_field[0]", "rulers[0]" if viewer == 0 else "rulers[1]"], rows
+        assert obs[f"{rows[-1]}.named_counters_a_div5"] == 1.0  # 5 strength counters / 5
+        assert obs[f"{rows[-1]}.named_kind_a"] == pytest.approx(strength / K.NC_MAX_KINDS)

@@ -102,6 +102,11 @@ class _Sel:
         self.kind, self.filter, self.count, self.up_to = kind, filter, count, up_to
 
 
+def _counter_name(tok: Any) -> str:
+    """The name of a COUNTER_NAME token ("<counter:strength>" -> "strength"; normalise_line's _mark_counters)."""
+    return str(tok)[len("<counter:"):-1]
+
+
 def _filter(*parts: Any) -> dict:
     out: dict[str, Any] = {}
     for p in parts:
@@ -1811,6 +1816,29 @@ class _T(CountWords, TextTransformer, Transformer):
     def loses_all(self, sel):
         raise Unsupported("'loses all abilities'")
 
+    # ---------------- named counters (CR 1022.1; session 21: state.NAMED) ----------------
+    def on_ruler(self, *_):
+        return "ruler"
+
+    def on_self(self):
+        return self.t_self()
+
+    def on_target(self, flt):
+        return self.t_one(flt)
+
+    def on_prev(self):
+        return _Sel("prev")
+
+    def named_put(self, n, name, on):
+        # "Put N <name> counters on <card>" (CR 1022.1; 1022.1b: one kind per name): on the J/ruler, the op
+        # mana_counter with the name (MANA_COUNTER a2 < 0: its ruler slot, either side up, in the field or the ruler
+        # area); on cards, counter with the name (COUNTER a1 = the kind: each card of the register)
+        n = _fixed(n)
+        name = _counter_name(name)
+        if on == "ruler":
+            return [({"op": "mana_counter", "count": n, "name": name}, None)]
+        return [({"op": "counter", "count": n, "name": name}, on)]
+
     def plus_counters(self, n, sel):
         return [({"op": "counter", "count": _fixed(n)}, sel)]
 
@@ -2956,6 +2984,20 @@ def _mark_races(s: str, races: frozenset[str]) -> str:
     return "".join(out) + s[pos:]
 
 
+# a named counter (CR 1022.1: "a strength counter", "two mystery counters"): the word before "counter(s)" marked
+# "<counter:name>" (the grammar's COUNTER_NAME), but for the words that are no name (counts, articles) and the mana /
+# magic counters the grammar names itself
+_NAMED_COUNTER = re.compile(r"(?<![\w\[/+-])([a-z][a-z'-]*) (?=counters?\b)")
+_NOT_COUNTER_NAMES = frozenset(
+    "a an the all no any each of x one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen twenty more mana magic those these that its their other named total additional same many your his "
+    "her or and with put remove many several new".split())
+
+
+def _mark_counters(s: str) -> str:
+    return _NAMED_COUNTER.sub(lambda m: m[0] if m[1] in _NOT_COUNTER_NAMES else f"<counter:{m[1]}> ", s)
+
+
 _SELF_QUICKCAST = re.compile(r"^this card gains \[quickcast\] (?:in all zones as long as|as long as (?:it's|it is) in "
                              r"your hand and) ")
 
@@ -2974,6 +3016,8 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     s = "".join(p if i % 2 else _mark_races((p.replace(name, "this card") if name else p).lower(), races)
                 for i, p in enumerate(parts))  # fmt: skip
     s = " ".join(s.replace("thi card", "this card").replace("can't ", "cannot ").split())  # "can't block"
+    if "counter" in s:
+        s = _mark_counters(s)
     # "damage to your opponent and each J/resonator ...": one effect on a player and cards, marked so that the
     # grammar tells it from "... to your opponent and <next effect>" (one word of lookahead)
     s = _AND_CARDS.sub(r"\1 and_cards ", s)

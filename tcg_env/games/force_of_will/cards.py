@@ -18,7 +18,7 @@ The format is documented in ``docs/force_of_will/card-format.md``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
@@ -229,7 +229,11 @@ OpDestroy, OpRest, OpRecover, OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRe
 OpToDeckTop, OpToDeckBottom = reg_ops(_M, Reg, "to_deck_top", "to_deck_bottom")
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
 OpRestrict = op_model("restrict", _M, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0))
-OpCounter = op_model("counter", _M, count=Annotated[int, Field(ge=-10, le=10)], reg=(Reg, 0))
+# name: a named counter (CR 1022.1: "put N <name> counters on ...", session 21; COUNTER a1 = its counter_ids id), else the
+# net [+100/+100] count
+_NamedCount = Annotated[int, Field(ge=-20, le=20)]
+CounterName = Annotated[str, Field(min_length=1, max_length=30, pattern=r"^[a-z][a-z'-]*$")]
+OpCounter = op_model("counter", _M, count=_NamedCount, reg=(Reg, 0), name=(Union[CounterName, None], None))  # noqa: UP007
 _NX = (Union[Annotated[int, Field(ge=1, le=10)], XCount], 1)  # noqa: UP007
 OpDraw = op_model("draw", _M, count=_NX, who=_Who)
 OpDiscard = op_model("discard", _M, count=_NX, who=(WhoName, "opponent"), random=(bool, False))
@@ -266,8 +270,9 @@ OpForesee = op_model("foresee", _M, count=_N)
 # from the game" (CR 1004.1)
 OpMill = op_model("mill", _M, count=_NX, who=_Who, to=(Literal["graveyard", "removed"], "graveyard"))
 # on "self": magic counters on this card (a magic stone: its MANA word, card_text.magic_counter), while it is in the field
-OpManaCounter = op_model("mana_counter", _M, count=Annotated[int, Field(ge=-10, le=10)], who=_Who,
-                         on=(Literal["j_ruler", "self"], "j_ruler"))
+# name: named counters of that name on the J/ruler instead (CR 1022.1, session 21; MANA_COUNTER a2 = -its id)
+OpManaCounter = op_model("mana_counter", _M, count=_NamedCount, who=_Who,
+                         on=(Literal["j_ruler", "self"], "j_ruler"), name=(Union[CounterName, None], None))  # noqa: UP007
 # replacement and prevention effects (CR 910, 1018): "prevent the next <amount> damage that would be
 # dealt to <targets / who> this turn" ("all": CR 1018.1b); "this turn, the next time <targets> would
 # be destroyed, instead <instead>"; continuous: "if <filter> would be destroyed, instead <instead>
@@ -603,6 +608,7 @@ class FowCardTable(CardTable):
     PACK = staticmethod(pack_tables)
     race_ids: dict[str, int]
     gods_art_ids: dict[str, int]  # [God's Art] name -> its id (A_GODS_ART, a bit of state.GODS_ART_USED), from 0
+    counter_ids: dict[str, int] = field(default_factory=dict)  # named counter -> its kind in state.NAMED, from 1
 
     race_names = property(lambda self: inverse_ids(self.race_ids), doc="Race id -> race name ('' for id 0).")
 
@@ -848,6 +854,8 @@ class _Compiler(PoolCompiler):
         self.inverse_owner = {c.inverse: c.number for c in cards if c.inverse}
         # [God's Art] name -> id (from 0: its bit in a player's record, CR 1112.2a)
         self.gods_art_ids: dict[str, int] = {}
+        # a named counter's name -> id (from 1: the kind in a card's state.NAMED slot, CR 1022.1b), in the order met
+        self.counter_ids: dict[str, int] = {}
 
     def intern_card(self, card: FowCard) -> None:
         for r in card.races:
@@ -856,7 +864,17 @@ class _Compiler(PoolCompiler):
             self._intern(self.name_ids, card.also_named)
 
     def extra_table_fields(self) -> dict:
-        return {"race_ids": dict(self.race_ids), "gods_art_ids": dict(self.gods_art_ids)}
+        return {"race_ids": dict(self.race_ids), "gods_art_ids": dict(self.gods_art_ids),
+                "counter_ids": dict(self.counter_ids)}
+
+    def counter_id(self, name: str, p: str) -> int:
+        """The id of a named counter's name (CR 1022.1b: counters of one name are one kind), new ones numbered in the
+        order met from 1; at most NC_MAX_KINDS names a pool (the kind's bits of a state.NAMED slot)."""
+        if name not in self.counter_ids:
+            if len(self.counter_ids) >= K.NC_MAX_KINDS:
+                self.fail(f"{p}.name", f"at most {K.NC_MAX_KINDS} counter names in a pool")
+            self.counter_ids[name] = len(self.counter_ids) + 1
+        return self.counter_ids[name]
 
     def gods_art_id(self, name: str, p: str) -> int:
         """The id of a [God's Art] name (CR 1112.2a: the name is what is played once), new ones
@@ -1467,7 +1485,9 @@ class _Compiler(PoolCompiler):
         if name == "counter":
             if op.count == 0:
                 self.fail(f"{q}.count", "must not be 0")
-            return op.count, 0, 0
+            if op.name is None and abs(op.count) > 10:
+                self.fail(f"{q}.count", "at most 10 [+100/+100] or [-100/-100] counters")
+            return op.count, 0 if op.name is None else self.counter_id(op.name, q), 0
         if name == "draw":
             return self.x_operand(op.count, f"{q}.count", 1), who(), 0
         if name == "mill":
@@ -1535,6 +1555,12 @@ class _Compiler(PoolCompiler):
         if name == "mana_counter":
             if op.count == 0:
                 self.fail(f"{q}.count", "must not be 0")
+            if op.name is not None:
+                if op.on != "j_ruler":
+                    self.fail(f"{q}.on", "named counters on this card: the op counter with target_self")
+                return op.count, who(), -self.counter_id(op.name, q)
+            if abs(op.count) > 10:
+                self.fail(f"{q}.count", "at most 10 mana counters")
             return op.count, who(), int(op.on == "self")
         if name == "foresee":
             return op.count, 0, 0

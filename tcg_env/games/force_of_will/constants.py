@@ -593,6 +593,18 @@ USED_DAMAGE_MASK = (1 << 18) - 1
 USED_DEALT_DAMAGE = 1 << 30
 
 
+# named counters (CR 1022.1, session 21): a card's state.NAMED word holds NC_SLOTS slots of NC_SLOT_BITS bits, each the
+# kind (bits 0..NC_KIND_BITS-1: the pool's id of the counter's name, FowCardTable.counter_ids, from 1; 0: empty) and
+# the count above it (at most NC_COUNT_MASK). A card holds counters of NC_SLOTS kinds at most: counters of another
+# kind put on it are not put (a limit of the engine, docs/force_of_will/card-text.md)
+NC_SLOTS = 2
+NC_SLOT_BITS = 15
+NC_KIND_BITS = 6
+NC_KIND_MASK = (1 << NC_KIND_BITS) - 1
+NC_COUNT_MASK = (1 << (NC_SLOT_BITS - NC_KIND_BITS)) - 1
+NC_MAX_KINDS = NC_KIND_MASK  # kinds a pool may name
+
+
 class CardState(IntEnum):
     ANY = 0
     RECOVERED = 1
@@ -672,7 +684,7 @@ class Op(IntEnum):
     RECOVER = 16
     RETURN_TO_HAND = 17  # to its owner's hand
     REMOVE = 18  # remove from the game (CR 1004)
-    COUNTER = 19  # a0 = +1 / -1 [+100/+100] counters (CR 1022.2)
+    COUNTER = 19  # a0 = +1 / -1 [+100/+100] counters (CR 1022.2); a1 > 0: a0 named counters of kind a1 (< 0: removed)
     CANCEL = 20  # a spell or ability on the chase (CR 1012)
     BANISH = 21  # CR 1011 (only cards its controller controls)
     REMOVE_FROM_BATTLE = 22  # CR 1029: no longer attacking, blocking or the attacked object
@@ -694,7 +706,7 @@ class Op(IntEnum):
     # many modes (consecutive rows, each with a program of its own); the mode is chosen as the card or ability
     # is played, before its targets (priority.ask_mode), and the frame then runs that mode's program
     SELECT_MODE = 42
-    MANA_COUNTER = 40  # a0 = mana counters to put (< 0: remove) on the J/ruler of player a1 (CR 1122, 1022.1)
+    MANA_COUNTER = 40  # a0 = mana counters to put (< 0: remove) on the J/ruler of player a1 (CR 1122, 1022.1); a2 < 0: named counters of kind -a2
     # --- replacement and prevention effects (CR 910, 1018; the shield table, state.SHIELDS) ---
     PREVENT = 50  # on every card of I_REG: prevent the next a0 damage dealt to it this turn (a0 = 0: all, CR 1018.1b)
     PREVENT_PLAYER = 51  # a1 = Who: prevent the next a0 damage dealt to that player this turn (a0 = 0: all)

@@ -30,6 +30,7 @@ from tcg_env.games.force_of_will.state import (
     USED_TURN, WEATHER, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
+from tcg_env.games.force_of_will.characteristics import named_add  # named counters (CR 1022.1)
 from tcg_env.games.force_of_will.state import ATTACHED, PSEUDO  # tokens (CR 1303)
 
 
@@ -257,7 +258,10 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
     elif op == Op.REMOVE:
         game.move_card(s, T, slot, Zone.REMOVED)  # CR 1004.1
     elif op == Op.COUNTER:
-        s[COUNTERS + w] += a0  # CR 1022; +1 and -1 cancel (CR 1203), one net count
+        if a1 > 0:
+            named_add(s, slot, a1, a0)  # CR 1022.1: named counters of kind a1 (state.NAMED)
+        else:
+            s[COUNTERS + w] += a0  # CR 1022; +1 and -1 cancel (CR 1203), one net count
     elif op == Op.CANCEL:
         cancel_slot(game, s, T, slot)
     elif op == Op.BANISH:
@@ -818,9 +822,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         # CR 1022.1: put (a0 > 0) or remove (a0 < 0, as many as there are) mana counters on the
         # J/ruler of player ``who`` (CR 1122); its ruler slot, either side up; a2 = 1: magic counters on this card
         # (a magic stone's, in the same word) while it is in the field
+        # a2 < 0: named counters of kind -a2 on that J/ruler (CR 1022.1, state.NAMED)
         w = (max(src, 0) if a2 == 1 else who * K.PLAYER_SLOTS + K.RULER_SLOT) * CARD_W
-        if (a2 == 0 or src >= 0) and s[CARD + w] >= 0 and (s[ZONE + w] == Zone.FIELD or (a2 == 0 and s[ZONE + w] == Zone.RULER_AREA)):
-            s[MANA + w] = max(s[MANA + w] + a0, 0)
+        if (a2 != 1 or src >= 0) and s[CARD + w] >= 0 and (s[ZONE + w] == Zone.FIELD or (a2 != 1 and s[ZONE + w] == Zone.RULER_AREA)):
+            if a2 < 0:
+                named_add(s, w // CARD_W, -a2, a0)
+            else:
+                s[MANA + w] = max(s[MANA + w] + a0, 0)
     elif op == Op.MILL:
         n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, who)
         for _ in range(game.amount_of(s, f, a0)):
