@@ -270,3 +270,80 @@ def test_cr_1022_1b_named_counters_on_the_ruler_and_a_target_one_kind_per_name(t
             f"{'opp' if viewer == 0 else 'my'}_field[0]", "rulers[0]" if viewer == 0 else "rulers[1]"], rows
         assert obs[f"{rows[-1]}.named_counters_a_div5"] == 1.0  # 5 strength counters / 5
         assert obs[f"{rows[-1]}.named_kind_a"] == pytest.approx(strength / K.NC_MAX_KINDS)
+
+
+def _packed(kind, n):
+    from tcg_env.games.force_of_will import constants as K
+
+    return (n << K.NC_KIND_BITS) | kind
+
+
+def test_cr_1022_1_remove_named_counters_as_a_cost_compiles_to_the_cost_fields():
+    r = exact("Remove a mystery counter from your J/ruler: This card gains [+200/+200] until end of turn.")
+    assert r.abilities[0]["cost"] == {"counters": 1, "counter_name": "mystery", "counters_from": "j_ruler"}
+    r = exact("{Rest}, remove two blood counters from this card: Destroy target resonator.")
+    assert r.abilities[0]["cost"] == {"rest": True, "counters": 2, "counter_name": "blood", "counters_from": "this_card"}
+    r = exact("[Awakening] Remove two mystery counters from your J/ruler.", "chant")
+    assert r.fields == {"awakening": {"counters": 2, "counter_name": "mystery", "effect": []}}
+    # a will ability paid so is not one the engine bounds (it may be played again and again)
+    assert line("Remove a mystery counter from your J/ruler: Produce {B}.").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1022_1_an_activate_ability_paid_with_the_rulers_counters_needs_them_and_removes_one(tmp_path):
+    """"Remove a mystery counter from your J/ruler: ..." is offered only while the J/ruler has one (a cost is paid in
+    full); played, one counter is gone (of two) and the effect resolves."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-010", "Made-up Shade", "Resonator",
+                   ["Remove a mystery counter from your J/ruler: This card gains [+200/+200] until end of turn."],
+                   ATK=100, DEF=500)]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    mystery = pool.counter_ids["mystery"]
+    for counters in (0, 2):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        (shade,) = sc.field(0, ["TXT-010"])
+        sc.row[S.NAMED + K.RULER_SLOT * S.CARD_W] = _packed(mystery, counters) if counters else 0
+        g = sc.game()
+        i = [int(x) for x in sc.zone(0, "field")].index(shade)
+        act = K.ACTIVATE_BASE + i * K.ABILITIES_PER_CARD
+        assert (act in g.legal_actions().tolist()) is bool(counters)
+        if counters:
+            _activate(g, i, 0)
+            assert _named(g, K.RULER_SLOT) == {mystery: 1}
+            from tcg_env.games.force_of_will.characteristics import atk_of  # noqa: F401 - the card's ATK, below
+            assert int(g.state[S.ATK_EOT + shade * S.CARD_W]) == 200
+
+
+def test_cr_1109_2_awakening_paid_with_the_rulers_named_counters(tmp_path):
+    """"[Awakening] Remove two mystery counters from your J/ruler." on a chant: awakening is offered only with two there
+    (CR 1109.2: the extra cost); awakened, both are removed and the chant resolves awakened."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-001", "Made-up Moonlit Wish", "Chant", [
+        "Draw a card. If this card was awakened, draw a card.", "[Awakening] Remove two mystery counters from your J/ruler."])]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    mystery = pool.counter_ids["mystery"]
+    for counters in (1, 3):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        sc.will(0, K.Attribute.FIRE, 1)
+        (chant,) = sc.hand(0, ["TXT-001"])
+        sc.row[S.NAMED + K.RULER_SLOT * S.CARD_W] = _packed(mystery, counters)
+        g = sc.game()
+        awaken = K.AWAKEN_HAND.base
+        assert K.PLAY_HAND_BASE in g.legal_actions().tolist()
+        assert (awaken in g.legal_actions().tolist()) is (counters >= 2)
+        if counters >= 2:
+            hand = int(g.state[S.HAND_N])
+            g.step(awaken)
+            assert _named(g, K.RULER_SLOT) == {mystery: 1}
+            for _ in range(4):
+                if int(g.state[S.ZONE + chant * S.CARD_W]) == K.Zone.GRAVEYARD:
+                    break
+                g.step(K.PASS)
+            assert int(g.state[S.HAND_N]) == hand - 1 + 2  # the chant left the hand; two cards drawn (awakened)

@@ -703,6 +703,16 @@ class _T(CountWords, TextTransformer, Transformer):
     def cost_magic_n(self, n):
         return {"mana": _fixed(n), "_magic": True}
 
+    # "remove N <name> counters from this card / your J/ruler" (CR 1022.1): A_COST_NAMED (play.named_cost_ok)
+    def from_self(self):
+        return "this_card"
+
+    def from_ruler(self, *_):
+        return "j_ruler"
+
+    def cost_named(self, n, name, frm):
+        return {"counters": _fixed(n), "counter_name": _counter_name(name), "counters_from": frm}
+
     def costs_discard_self(self, *cs):
         # "<will>, discard this card: <effect>": CR 1126.2 is this text ("[Inheritance] (Cost): (Effect) means Pay the
         # (cost), discard this card from your hand: (Effect)"); a cost that can be paid only in the hand (CR 1019.1)
@@ -887,6 +897,9 @@ class _T(CountWords, TextTransformer, Transformer):
         # played, play.payable; cost_rest_card)
         if set(cost) == {"will"}:
             return {"cost": cost["will"]}
+        if cost.get("counters_from") == "j_ruler":
+            # "[Awakening] Remove N <name> counters from your J/ruler" (CR 1022.1: FowAwakening counters)
+            return {"counters": cost["counters"], "counter_name": cost["counter_name"]}
         if set(cost) != {"rest_j_ruler"}:
             raise Unsupported("an [Awakening] cost other than will or resting your J/ruler")
         return cost
@@ -2987,7 +3000,7 @@ def _mark_races(s: str, races: frozenset[str]) -> str:
 # a named counter (CR 1022.1: "a strength counter", "two mystery counters"): the word before "counter(s)" marked
 # "<counter:name>" (the grammar's COUNTER_NAME), but for the words that are no name (counts, articles) and the mana /
 # magic counters the grammar names itself
-_NAMED_COUNTER = re.compile(r"(?<![\w\[/+-])([a-z][a-z'-]*) (?=counters?\b)")
+_NAMED_COUNTER = re.compile(r"(?:<races?:([a-z][a-z'-]*)>|(?<![\w\[/+:<-])([a-z][a-z'-]*)) (?=counters?\b)", re.I)
 _NOT_COUNTER_NAMES = frozenset(
     "a an the all no any each of x one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen twenty more mana magic those these that its their other named total additional same many your his "
@@ -2995,7 +3008,11 @@ _NOT_COUNTER_NAMES = frozenset(
 
 
 def _mark_counters(s: str) -> str:
-    return _NAMED_COUNTER.sub(lambda m: m[0] if m[1] in _NOT_COUNTER_NAMES else f"<counter:{m[1]}> ", s)
+    # (a name that is also a race of the list, "Mystery", was marked a race: a race followed by "counter" is the name)
+    def mark(m):
+        name = (m[1] or m[2]).lower()
+        return m[0] if m[2] and (m[2] in _NOT_COUNTER_NAMES or not m[2].islower()) else f"<counter:{name}> "
+    return _NAMED_COUNTER.sub(mark, s)
 
 
 _SELF_QUICKCAST = re.compile(r"^this card gains \[quickcast\] (?:in all zones as long as|as long as (?:it's|it is) in "

@@ -170,6 +170,10 @@ class FowFilter(FilterBase):
     atk_max: NonNeg | None = None
 
 
+# a named counter's name (CR 1022.1: "strength", "mystery"; session 21)
+CounterName = Annotated[str, Field(min_length=1, max_length=30, pattern=r"^[a-z][a-z'-]*$")]
+
+
 class FowCost(StrictModel):
     """The cost of an activate or will ability (CR 905.2, 907)."""
 
@@ -180,6 +184,10 @@ class FowCost(StrictModel):
     life: int = Field(default=0, ge=0, le=4000, multiple_of=100)
     mana: int = Field(default=0, ge=0, le=10)  # mana counters to remove (CR 1122, 1022)
     mana_from: Literal["this_card", "j_ruler"] = "this_card"  # ... from this card or from your J/ruler
+    # named counters to remove (CR 1022.1; session 21): that many of counter_name from this card or your J/ruler
+    counters: int = Field(default=0, ge=0, le=20)
+    counter_name: CounterName | None = None
+    counters_from: Literal["this_card", "j_ruler"] = "this_card"
     # "banish a <card>" (CR 1011) / "rest a recovered <card> you control" (CR 1013): the card the effect's
     # choose on register pay_reg chose as the ability is played is banished / rested then (CR 903.2j,
     # priority.pay_chosen_cost); packed into A_COST_BANISH_SELF (2 + reg: banish, 4 + reg: rest)
@@ -232,7 +240,6 @@ OpRestrict = op_model("restrict", _M, restrictions=RestrictionList, duration=_Du
 # name: a named counter (CR 1022.1: "put N <name> counters on ...", session 21; COUNTER a1 = its counter_ids id), else the
 # net [+100/+100] count
 _NamedCount = Annotated[int, Field(ge=-20, le=20)]
-CounterName = Annotated[str, Field(min_length=1, max_length=30, pattern=r"^[a-z][a-z'-]*$")]
 OpCounter = op_model("counter", _M, count=_NamedCount, reg=(Reg, 0), name=(Union[CounterName, None], None))  # noqa: UP007
 _NX = (Union[Annotated[int, Field(ge=1, le=10)], XCount], 1)  # noqa: UP007
 OpDraw = op_model("draw", _M, count=_NX, who=_Who)
@@ -410,6 +417,9 @@ class FowAwakening(StrictModel):
     cost: WillCost = ""
     # "[Awakening] Rest a recovered J/ruler you control" (CR 1013): the awakening row's A_COST_REST (play.payable)
     rest_j_ruler: bool = False
+    # "[Awakening] Remove N <name> counters from your J/ruler" (CR 1022.1; session 21): the awakening row's A_COST_NAMED
+    counters: int = Field(default=0, ge=0, le=20)
+    counter_name: CounterName | None = None
     # a resonator's: its text, performed as it enters the field; a chant's: none (CR 1109.2: a chant is played with
     # its own effect, whose "if this card was awakened" reads how it was played, Condition.AWAKENED)
     effect: Annotated[list[EffectOp], Field(max_length=24)]
@@ -766,6 +776,8 @@ def cost_words(c: FowCost | None, once: str = "no", gods_art: str | None = None)
         *(["[Inheritance]: discard this card from the hand"] if c.inheritance else []),
         *([f"remove {c.mana} mana counter{'s' if c.mana > 1 else ''} from "
            + ("this card" if c.mana_from == "this_card" else "your J/ruler")] if c.mana else []),
+        *([f"remove {c.counters} {c.counter_name} counter{'s' if c.counters > 1 else ''} from "
+           + ("this card" if c.counters_from == "this_card" else "your J/ruler")] if c.counters else []),
     ]  # fmt: skip
     parts += [f"[God's Art] {gods_art}"] if gods_art is not None else {"turn": ["once per turn"],
                                                                       "game": ["once per game"]}.get(once, [])
@@ -1097,7 +1109,9 @@ class _Compiler(PoolCompiler):
             choose = OpChoose(op="choose", reg=0, count=1, filter=FowFilter(type=[card.addition]))
             row[K.C_SPELL_ABIL] = self.add_ability(cid, "addition", -1, K.AbilityKind.SPELL, [choose])
         if card.awakening is not None:
-            cost = FowCost(will=card.awakening.cost, rest_j_ruler=card.awakening.rest_j_ruler)
+            cost = FowCost(will=card.awakening.cost, rest_j_ruler=card.awakening.rest_j_ruler,
+                           counters=card.awakening.counters, counter_name=card.awakening.counter_name,
+                           counters_from="j_ruler")
             if parse_will_cost(cost.will)[1] < 0:
                 self.fail("awakening.cost", "an [Awakening] cost has no X")
             row[K.C_AWAKEN_ABIL] = self.add_ability(cid, "awakening", -1, K.AbilityKind.AWAKENING,
@@ -1158,7 +1172,7 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.cost", "the [Energize] will coin's ability (a J/ruler's) has no cost but banishing the coin")
         if kind in ("activate", "will") and not coin:
             if ab.cost is None or not _cost_nonempty(ab.cost):
-                self.fail(f"{p}.cost", f"a {kind} ability needs a cost (CR 905.2): will, rest, banish_self, discard, life or mana")
+                self.fail(f"{p}.cost", f"a {kind} ability needs a cost (CR 905.2): will, rest, banish_self, discard, life, mana or counters")
             if ab.cost.rest and card.type in ("chant", "rune"):
                 # a ruler rests in its ruler area, an addition in the field (CR 1013.2; play.activate; both
                 # recover in the recovery phase, turn.recover_all); a chant or rune is never there
@@ -1270,6 +1284,11 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.cost.rest_j_ruler", "{Rest} this card and rest your J/ruler: not both")
             row[K.A_COST_REST] = 2  # the J/ruler rested (play.ruler_recovered), not this card
         row[K.A_COND], row[K.A_COND_ARG] = cond, cond_arg
+        if (cost.counters > 0) != (cost.counter_name is not None):
+            self.fail(f"{p}.cost.counters", "counters and counter_name go together (named counters to remove)")
+        if cost.counters:
+            row[K.A_COST_NAMED] = cost.counters | (self.counter_id(cost.counter_name, f"{p}.cost") << K.NCC_KIND_SHIFT) | (
+                K.NCC_FROM_RULER if cost.counters_from == "j_ruler" else 0)
         row[K.A_COST : K.A_COST + K.N_ATTRIBUTES] = attr
         row[K.A_COST_FREE] = free
         row[K.A_ONCE] = {"no": K.Once.ANY, "turn": K.Once.TURN, "game": K.Once.GAME}[once]
@@ -1664,7 +1683,7 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
 
 def _cost_nonempty(c: FowCost) -> bool:
     return bool(c.will or c.rest or c.banish_self or c.discard or c.life or c.mana or c.pay_chosen != "none" or
-                c.rest_j_ruler)
+                c.rest_j_ruler or c.counters)
 
 
 def compile_force_of_will_pool(cards: list[FowCard]) -> FowCardTable:

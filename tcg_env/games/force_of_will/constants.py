@@ -554,6 +554,11 @@ A_CODE_LEN = ABILITY_TABLE.add("code_len")
 A_CARD = ABILITY_TABLE.add("card")  # card id that owns the ability
 A_COST_MANA = ABILITY_TABLE.add("cost_mana", source=copy("cost.mana"))  # mana counters to remove (CR 1122; a cost of the card text, CR 905.2)
 A_MANA_FROM = ABILITY_TABLE.add("mana_from", source=enum(ManaFrom, "cost.mana_from"))  # ManaFrom: from this card or from your J/ruler
+# "remove N <name> counters from this card / your J/ruler" (CR 1022.1, a cost; session 21): N (bits 0..NCC_KIND_SHIFT-1),
+# the kind (the pool's counter_ids, from NCC_KIND_SHIFT) and NCC_FROM_RULER when from the J/ruler; 0: none (play.named_cost_ok)
+A_COST_NAMED = ABILITY_TABLE.add("cost_named")
+NCC_KIND_SHIFT = 8
+NCC_FROM_RULER = 1 << 16
 A_GODS_ART = ABILITY_TABLE.add("gods_art")  # Once.GAME: the id of its [God's Art] name, the bit of state.GODS_ART_USED (CR 1112.2)
 A_NCOLS = ABILITY_TABLE.width
 
