@@ -347,3 +347,29 @@ def test_cr_1109_2_awakening_paid_with_the_rulers_named_counters(tmp_path):
                     break
                 g.step(K.PASS)
             assert int(g.state[S.HAND_N]) == hand - 1 + 2  # the chant left the hand; two cards drawn (awakened)
+
+
+def test_cr_903_2j_an_additional_cost_of_the_rulers_named_counters(tmp_path):
+    """"As an additional cost to play this card, remove two strength counters from your J/ruler." (the card field
+    play_cost): the chant may be played only with two there (CR 903.2j); played, they are removed."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    r = exact("As an additional cost to play this card, remove two strength counters from your J/ruler.", "chant")
+    assert r.fields == {"play_cost": {"counters": 2, "counter_name": "strength", "counters_from": "j_ruler"}}
+    cards = [_card("TXT-001", "Made-up Roar", "Chant", [
+        "As an additional cost to play this card, remove two strength counters from your J/ruler.", "Draw a card."])]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    strength = pool.counter_ids["strength"]
+    for counters in (1, 2):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        sc.will(0, K.Attribute.FIRE, 1)
+        (chant,) = sc.hand(0, ["TXT-001"])
+        sc.row[S.NAMED + K.RULER_SLOT * S.CARD_W] = _packed(strength, counters)
+        g = sc.game()
+        assert (K.PLAY_HAND_BASE in g.legal_actions().tolist()) is (counters == 2)
+        if counters == 2:
+            _play(g, sc, chant)
+            assert _named(g, K.RULER_SLOT) == {}

@@ -648,6 +648,10 @@ class _T(CountWords, TextTransformer, Transformer):
         # banished / rested once the targets are chosen (cards.FowCard.play_cost, priority.pay_chosen_cost)
         if self.card.get("type") not in ("chant", "rune"):
             raise Unsupported("an additional cost on a card that is not a chant or rune")
+        if cost.get("counters_from") == "j_ruler" and self.card.get("type") == "chant":
+            # "..., remove N <name> counters from your J/ruler" (CR 903.2j, 1022.1; session 21): the card field play_cost
+            # (its spell row's A_COST_NAMED: play.payable checks them, pay_card_cost removes them)
+            return {"__fields__": True, "play_cost": cost}
         if set(cost) != {"_pay"}:
             raise Unsupported("an additional cost other than banishing or resting a chosen card")
         how, flt = cost["_pay"]

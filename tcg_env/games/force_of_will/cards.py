@@ -1096,12 +1096,18 @@ class _Compiler(PoolCompiler):
             row[K.C_SPELL_ABIL] = self.add_ability(cid, "effect", -1, K.AbilityKind.SPELL, card.effect,
                                                    cost=card.play_cost)
         if card.play_cost is not None:
+            # the chant's spell row holds it: a chosen card (A_COST_BANISH_SELF) and / or named counters removed from
+            # the J/ruler (A_COST_NAMED, session 21: play.payable, pay_card_cost)
             pc = card.play_cost
-            if card.type not in ("chant", "rune") or card.effect is None or card.trigger is not None or pc.pay_chosen == "none" or \
-                    pc.model_dump(exclude={"pay_chosen", "pay_reg"}) != FowCost().model_dump(exclude={"pay_chosen", "pay_reg"}):
-                self.fail("play_cost", "an additional cost is a chant's (not one with [Trigger]): pay_chosen and pay_reg only")
-            self.check_chosen_card(pc, card.effect, "play_cost", most=3)
-            self.ab_rows[row[K.C_SPELL_ABIL]][K.A_COST_BANISH_SELF] = (2 if pc.pay_chosen == "banish" else 4) + pc.pay_reg
+            keep = {"pay_chosen", "pay_reg", "counters", "counter_name", "counters_from"}
+            if card.type not in ("chant", "rune") or card.effect is None or card.trigger is not None or \
+                    (pc.pay_chosen == "none" and not pc.counters) or (pc.counters and pc.counters_from != "j_ruler") or \
+                    pc.model_dump(exclude=keep) != FowCost().model_dump(exclude=keep):
+                self.fail("play_cost", "an additional cost is a chant's (not one with [Trigger]): pay_chosen and pay_reg, "
+                          "or counters from the J/ruler, only")
+            if pc.pay_chosen != "none":
+                self.check_chosen_card(pc, card.effect, "play_cost", most=3)
+                self.ab_rows[row[K.C_SPELL_ABIL]][K.A_COST_BANISH_SELF] = (2 if pc.pay_chosen == "banish" else 4) + pc.pay_reg
         if card.type == "addition" and card.addition != "field":
             # CR 1406.2a: an addition added to a card targets, as it is played, one card in the field
             # of the type its [Addition: X] names, whoever controls it (1406.2a sets no controller);

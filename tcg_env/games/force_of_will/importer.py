@@ -588,7 +588,8 @@ def _additional_cost(rec: dict) -> None:
     rest = [op for op in ops if op is not ch]
     n = sum(op["op"] == "choose" for op in rest)
     ch = {k: v for k, v in ch.items() if k != "_pay_cost"} | {"how": ch["_pay_cost"]}
-    rec["play_cost"] = {"pay_chosen": ch.pop("how")} | ({"pay_reg": ch["reg"]} if ch.get("reg") else {})
+    rec["play_cost"] = rec.get("play_cost", {}) | {"pay_chosen": ch.pop("how")} | (
+        {"pay_reg": ch["reg"]} if ch.get("reg") else {})  # (named counters to remove kept: card_text.additional_cost)
     rec["effect"] = rest[:n] + [ch] + rest[n:]
 
 

@@ -429,6 +429,9 @@ def payable(game, s, T, p, slot, how, free, attr):
             ok = ok and named_cost_ok(game, s, p, slot, aw[K.A_COST_NAMED])
     else:
         ok = game.card_can_pay(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, free)
+    if c[K.C_SPELL_ABIL] >= 0 and ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_NAMED] != 0:
+        # "As an additional cost to play this card, remove N <name> counters from your J/ruler" (CR 903.2j, 1022.1)
+        ok = ok and named_cost_ok(game, s, p, slot, ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_NAMED])
     if attr != 0:
         credit_attr(s, p, attr, -1)
     return ok
@@ -494,6 +497,8 @@ def pay_card_cost(game, s, T, p, slot, how, free, attr):
             pay_named_cost(game, s, p, slot, a[K.A_COST_NAMED])  # "[Awakening] Remove N <name> counters from ..."
     else:
         game.pay(s, p, c, K.C_COST, free)
+    if c[K.C_SPELL_ABIL] >= 0 and ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_NAMED] != 0:
+        pay_named_cost(game, s, p, slot, ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_NAMED])  # CR 903.2j
     if restricted:
         game.restricted_settle(s, T, p, cid, before)
 
@@ -558,6 +563,8 @@ def x_chosen(game, s, T, p, x):
             pay_named_cost(game, s, p, s[f + E_SLOT], a[K.A_COST_NAMED])
     else:
         game.card_pay(s, T, p, cid, c, K.C_COST, max(x - s[DEC_ARG + 1], 0))
+    if c[K.C_SPELL_ABIL] >= 0 and ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_NAMED] != 0:
+        pay_named_cost(game, s, p, s[f + E_SLOT], ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_NAMED])  # CR 903.2j
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
