@@ -373,3 +373,45 @@ def test_cr_903_2j_an_additional_cost_of_the_rulers_named_counters(tmp_path):
         if counters == 2:
             _play(g, sc, chant)
             assert _named(g, K.RULER_SLOT) == {}
+
+
+def test_cr_1022_1_counts_and_conditions_of_named_counters_compile():
+    r = exact("This card gains [+200/+0] for each mystery counter on your J/ruler.")
+    assert r.abilities[0]["effect"][0]["per"] == {"count": "named", "counter_name": "mystery", "counters_from": "j_ruler"}
+    r = exact("This card gains [+500/+500] as long as there are one or more evolution counters on this card.")
+    assert r.abilities[0]["condition"] == {"kind": "named_counters_at_least", "value": 1, "counter_name": "evolution",
+                                           "counters_from": "this_card"}
+    r = exact("Draw a card. If there are three or more friendship counters on your J/ruler, draw a card.", "chant")
+    assert r.fields["effect"][1]["condition"]["kind"] == "named_counters_at_least"
+    # a chant is never in the field: no counters of its own; a card in the hand neither
+    assert line("Draw a card. If there is a blood counter on this card, draw a card.", "chant").verdict is \
+        Verdict.UNSUPPORTED
+    assert line("Play this card only if there is a blood counter on this card.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1022_1_an_aura_per_named_counter_on_the_ruler_and_a_condition_on_this_card(tmp_path):
+    """"This card gains [+200/+0] for each mystery counter on your J/ruler." reads the J/ruler's count (3: +600 ATK);
+    "... [+500/+500] as long as there are one or more evolution counters on this card" holds with one on the card
+    only (CR 1022.1)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-010", "Made-up Bat", "Resonator",
+                   ["This card gains [+200/+0] for each mystery counter on your J/ruler."], ATK=100, DEF=500),
+             _card("TXT-011", "Made-up Ox", "Resonator",
+                   ["This card gains [+500/+500] as long as there are one or more evolution counters on this card."],
+                   ATK=100, DEF=500)]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    mystery, evolution = pool.counter_ids["mystery"], pool.counter_ids["evolution"]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    bat, ox, ox2 = sc.field(0, ["TXT-010", "TXT-011", "TXT-011"])
+    sc.row[S.NAMED + K.RULER_SLOT * S.CARD_W] = _packed(mystery, 3)
+    sc.row[S.NAMED + ox * S.CARD_W] = _packed(evolution, 1)
+    g = sc.game()
+    seen = dict(zip(__import__("tcg_env.games.force_of_will.observation", fromlist=["OBS"]).OBS.column_names(),
+                    g.observe(0).tolist()))
+    field = [int(x) for x in sc.zone(0, "field")]
+    atk = {c: round(seen[f"my_field[{field.index(c)}].atk_div1000"] * 1000) for c in (bat, ox, ox2)}
+    assert atk == {bat: 700, ox: 600, ox2: 100}

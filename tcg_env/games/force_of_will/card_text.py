@@ -102,6 +102,11 @@ class _Sel:
         self.kind, self.filter, self.count, self.up_to = kind, filter, count, up_to
 
 
+def _on_this_card(cond: dict) -> bool:
+    """A condition on named counters of this card (CR 1022.1: it has them only in the field or a ruler area)."""
+    return cond.get("kind") == "named_counters_at_least" and cond.get("counters_from") == "this_card"
+
+
 def _counter_name(tok: Any) -> str:
     """The name of a COUNTER_NAME token ("<counter:strength>" -> "strength"; normalise_line's _mark_counters)."""
     return str(tok)[len("<counter:"):-1]
@@ -212,7 +217,8 @@ class _T(CountWords, TextTransformer, Transformer):
         # the card itself or on the hand holding it (read with the card still in the hand)
         if self.card.get("type") not in ("resonator", "chant", "addition", "regalia"):
             raise Unsupported("[Quickcast] of a card that is not played from the hand")
-        if cond.get("kind") in ("self_counters_at_least", "hand_empty", "hand_at_least") or cond.get("_it"):
+        if cond.get("kind") in ("self_counters_at_least", "hand_empty", "hand_at_least") or cond.get("_it") or \
+                _on_this_card(cond):
             raise Unsupported("[Quickcast] as long as a condition on the card or on the hand holding it")
         return [{"kind": "continuous", "condition": cond, "effect": [
             {"op": "aura_keyword", "keywords": ["quickcast"], "filter": {"self_only": True, "zone": "hand"}}]}]
@@ -376,7 +382,8 @@ class _T(CountWords, TextTransformer, Transformer):
         # or on the hand that holds it
         if self.card.get("type") not in ("resonator", "chant", "addition", "regalia", "rune"):
             raise Unsupported("'play this card only if' on a card that is not played from the hand or a rune area")
-        if cond.get("kind") in ("self_counters_at_least", "hand_empty", "hand_at_least") or cond.get("_it"):
+        if cond.get("kind") in ("self_counters_at_least", "hand_empty", "hand_at_least") or cond.get("_it") or \
+                _on_this_card(cond):
             raise Unsupported("'play this card only if' a condition on the card or on the hand holding it")
         return {"__fields__": True, "play_condition": cond}
 
@@ -467,7 +474,7 @@ class _T(CountWords, TextTransformer, Transformer):
         # "[Judgment] <will>. Play this ability only if <condition>." (CR 705.2b: a condition to play the judgment
         # process; the card field judgment_condition, play.judgment_legal)
         if cond.get("kind") in ("self_counters_at_least", "control_name", "control_names", "ruler_named") or \
-                cond.get("_it"):
+                cond.get("_it") or _on_this_card(cond):
             raise Unsupported("a [Judgment] condition on the ruler itself or naming a card")
         return {**self.judgment(cost), "judgment_condition": cond}
 
@@ -713,6 +720,23 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def from_ruler(self, *_):
         return "j_ruler"
+
+    def _named_where(self, frm):
+        if frm == "this_card" and self.card.get("type") in ("chant", "rune"):
+            raise Unsupported("named counters on a chant (it is never in the field)")
+        return frm
+
+    def per_named(self, name, frm):
+        # "for each <name> counter on this card / your J/ruler" (CR 1022.1: Per.NAMED, filters.named_on)
+        return {"count": "named", "counter_name": _counter_name(name), "counters_from": self._named_where(frm)}
+
+    def c_named_one(self, name, frm):
+        return self.c_named(1, name, frm)
+
+    def c_named(self, n, name, frm):
+        # "there are N or more <name> counters on this card / your J/ruler" (Condition.NAMED_COUNTERS_AT_LEAST)
+        return {"kind": "named_counters_at_least", "value": _fixed(n), "counter_name": _counter_name(name),
+                "counters_from": self._named_where(frm)}
 
     def cost_named(self, n, name, frm):
         return {"counters": _fixed(n), "counter_name": _counter_name(name), "counters_from": frm}

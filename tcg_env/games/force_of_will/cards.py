@@ -79,7 +79,7 @@ ConditionName = Literal[
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
     "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
-    "control_names", "awakened", "weather_is_not", "ruler_not_named",
+    "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -212,6 +212,9 @@ class FowCondition(StrictModel):
     filter: FowFilter | None = None
     # ruler_named: the card names besides ``value`` ("your J/ruler is "A" or "B"": value A, names [B])
     names: list[str] = Field(default_factory=list, max_length=1)
+    # named_counters_at_least: ``value`` or more counters of this name on this card or your J/ruler (CR 1022.1)
+    counter_name: CounterName | None = None
+    counters_from: Literal["this_card", "j_ruler"] = "this_card"
 
 
 # ---- effect ops (tagged by ``op``; the shared op model: tcg_env.cards.ops) ----------------------
@@ -326,8 +329,11 @@ class FowPer(StrictModel):
     """"... for each <what>": the cards of the fields ``filter`` matches (seen from the ability's
     controller), or the cards in its controller's hand or graveyard."""
 
-    count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage", "removed"] = "field"  # self_atk: the card's own ATK / 100
+    count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage", "removed", "named"] = "field"  # self_atk: the card's own ATK / 100
     filter: FowFilter | None = None
+    # count "named": the counters of this name on this card or your J/ruler (CR 1022.1; session 21, Per.NAMED)
+    counter_name: CounterName | None = None
+    counters_from: Literal["this_card", "j_ruler"] = "this_card"
 
 
 # per: "gains [+100/+100] for each <cards>" (the AURA_PER row before it, constants.Op)
@@ -1375,6 +1381,13 @@ class _Compiler(PoolCompiler):
             return int(K.Condition.CONTROL_AT_LEAST), (frow << K.CONTROL_COUNT_BITS) | v
         if c.filter is not None:
             self.fail(f"{p}.filter", "only control_at_least takes a filter")
+        if (c.kind == "named_counters_at_least") != (c.counter_name is not None):
+            self.fail(f"{p}.counter_name", "named_counters_at_least names the counter, and only it")
+        if c.kind == "named_counters_at_least":
+            if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v < 1 << K.NCC_KIND_SHIFT:
+                self.fail(f"{p}.value", f"named_counters_at_least counts 1 to {(1 << K.NCC_KIND_SHIFT) - 1} counters")
+            return int(K.Condition.NAMED_COUNTERS_AT_LEAST), v | (self.counter_id(c.counter_name, p) << K.NCC_KIND_SHIFT) | (
+                K.NCC_FROM_RULER if c.counters_from == "j_ruler" else 0)
         if c.kind == "weather_is":
             if not isinstance(v, str) or v.upper() not in K.Weather.__members__ or v == "none":
                 self.fail(f"{p}.value", "weather_is takes a weather: rain, thunderstorm or clear (CR 1028)")
@@ -1413,6 +1426,11 @@ class _Compiler(PoolCompiler):
         self._per_x = False
 
     def per_args(self, per: "FowPer", q: str) -> tuple[int, int, int]:
+        if (per.count == "named") != (per.counter_name is not None):
+            self.fail(f"{q}.counter_name", "a count of named counters (count 'named') names the counter, and only it")
+        if per.count == "named":
+            return int(K.Per.NAMED), (self.counter_id(per.counter_name, q) << K.NCC_KIND_SHIFT) | (
+                K.NCC_FROM_RULER if per.counters_from == "j_ruler" else 0), 0
         if per.count == "graveyard" and per.filter is not None:
             # "for each <card> in your graveyard": the matching cards of its controller's graveyard
             return int(K.Per.GRAVEYARD_MATCHING), self.compile_filter(per.filter, f"{q}.filter", ("graveyard",)), 0

@@ -411,6 +411,9 @@ class Per(IntEnum):
     TRIGGER_DAMAGE = 4
     GRAVEYARD_MATCHING = 5  # the cards of its controller's graveyard its filter (zone graveyard) matches
     REMOVED = 6  # the cards in its controller's removed area (CR 311; "for each card in your removed area")
+    # "for each <name> counter on this card / your J/ruler" (CR 1022.1; session 21): the filter operand holds the kind
+    # (from NCC_KIND_SHIFT) and NCC_FROM_RULER, A_COST_NAMED's packing without a count (filters.aura_count)
+    NAMED = 7
 
 
 class SearchTo(IntEnum):
@@ -508,6 +511,9 @@ class Condition(IntEnum):
     # packing, holding when they do not
     WEATHER_IS_NOT = 25
     RULER_NOT_NAMED = 26
+    # "there are N or more <name> counters on this card / your J/ruler" (CR 1022.1; session 21): arg packed as A_COST_NAMED
+    # (N, the kind from NCC_KIND_SHIFT, NCC_FROM_RULER); this card in the field, or its controller's J/ruler
+    NAMED_COUNTERS_AT_LEAST = 27
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids

@@ -13,6 +13,7 @@ from tcg_env.games.force_of_will.state import (
     ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, ENTERED, FIRST_PLAYER, GRAVE_N, HAND_N, LIFE, REMOVED_N, OWNER, PLAYED_CARDS,
     RESTED, REVEALED, TURN_PLAYER, USED_TURN, WEATHER, ZONE, ZT
 )
+from tcg_env.games.force_of_will.characteristics import named_count  # named counters (CR 1022.1)
 from tcg_env.games.force_of_will.characteristics import awakened_on_chase, field_card_may_pass, type_mask_of, x_on_chase
 from tcg_env.rules.filters import (
     holder_of, passes_bits, passes_equals_any2, passes_not_source, passes_range, passes_side,
@@ -198,6 +199,8 @@ def aura_count(game, s, T, per, frow, controller, source):
         return s[GRAVE_N + controller]
     if per == K.Per.REMOVED:
         return s[REMOVED_N + controller]
+    if per == K.Per.NAMED:
+        return named_on(game, s, controller, source, frow)  # frow: the kind and where (CR 1022.1)
     if per == K.Per.GRAVEYARD_MATCHING:
         n_off, l_off = zone_offsets(ZT, Zone.GRAVEYARD, controller)
         n = 0
@@ -302,7 +305,25 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return source >= 0 and awakened_on_chase(s, source) == (arg != 0)
     if cond == K.Condition.WEATHER_IS_NOT:
         return s[WEATHER + controller] != arg  # "... instead"'s other branch (WEATHER_IS)
+    if cond == K.Condition.NAMED_COUNTERS_AT_LEAST:  # "there are N or more <name> counters on ..." (CR 1022.1)
+        return named_on(game, s, controller, source, arg) >= (arg & ((1 << K.NCC_KIND_SHIFT) - 1))
     return False
+
+
+@internal_inline
+def named_on(game, s, controller, source, packed):
+    """The counters of the kind ``packed`` names (A_COST_NAMED's packing) on this card ``source`` in the field or on
+    ``controller``'s J/ruler (its ruler slot, either side up, in its ruler area or the field; CR 1022.1)."""
+    kind = (packed >> K.NCC_KIND_SHIFT) & K.NC_KIND_MASK
+    if (packed & K.NCC_FROM_RULER) != 0:
+        r = game.j_ruler_slot(s, controller)
+        z = s[ZONE + r * CARD_W]
+        if s[CARD + r * CARD_W] < 0 or (z != Zone.RULER_AREA and z != Zone.FIELD):
+            return 0
+        return named_count(s, r, kind)
+    if source < 0 or s[ZONE + source * CARD_W] != Zone.FIELD:
+        return 0
+    return named_count(s, source, kind)
 
 
 @internal
