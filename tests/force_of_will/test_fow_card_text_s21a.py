@@ -415,3 +415,51 @@ def test_cr_1022_1_an_aura_per_named_counter_on_the_ruler_and_a_condition_on_thi
     field = [int(x) for x in sc.zone(0, "field")]
     atk = {c: round(seen[f"my_field[{field.index(c)}].atk_div1000"] * 1000) for c in (bat, ox, ox2)}
     assert atk == {bat: 700, ox: 600, ox2: 100}
+
+
+# ---- CR 105.3: "Gain control of <targets> [until end of turn]." ---------------------------------------------------
+def test_cr_105_3_gain_control_compiles_to_gain_control_ops():
+    r = exact("Gain control of target resonator with total cost 2 or less.", "chant")
+    assert r.fields["effect"] == [{"op": "choose", "filter": {"type": ["resonator"], "cost_max": 2}},
+                                  {"op": "gain_control", "duration": "permanent"}]
+    r = exact("Recover target resonator. Gain control of it until end of turn. It gains [Swiftness] until end of turn.",
+              "chant")
+    assert r.fields["effect"][2] == {"op": "gain_control", "duration": "end_of_turn"}
+    assert line("Gain control of target addition.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_105_3_gained_control_moves_the_card_and_ends_with_the_turn(tmp_path):
+    """"Gain control of target resonator." moves the opponent's resonator to its field (not controlled since the turn
+    began, CR 803.3a: ENTERED this turn); "... until end of turn" gives it back as the turn ends (CR 505.5b)."""
+    from tcg_env.engine.header import H_TURN
+    from tcg_env.engine.zones import zone_offsets
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    cards = [_card("TXT-001", "Made-up Charm", "Chant", ["Gain control of target resonator."]),
+             _card("TXT-002", "Made-up Loan", "Chant", ["Gain control of target resonator until end of turn."]),
+             _card("TXT-010", "Made-up Pup", "Resonator", [], ATK=100, DEF=500)]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    sc = _scenario(pool)
+    charm, loan = sc.hand(0, ["TXT-001", "TXT-002"])
+    kept, lent = sc.field(1, ["TXT-010", "TXT-010"])
+    g = sc.game()
+    _play(g, sc, charm, kept)
+    _play(g, sc, loan, lent)
+    for c in (kept, lent):
+        assert int(g.state[S.CONTROLLER + c * S.CARD_W]) == 0 and int(g.state[S.ZONE + c * S.CARD_W]) == K.Zone.FIELD
+        assert int(g.state[S.ENTERED + c * S.CARD_W]) == int(g.state[H_TURN])
+    mine = [int(g.state[S.FIELD_L + k]) for k in range(int(g.state[S.FIELD_N]))]
+    assert kept in mine and lent in mine
+    turn = int(g.state[H_TURN])
+    for _ in range(80):  # pass to the next turn (player 0 answers any other decision with its first legal action)
+        if int(g.state[H_TURN]) != turn:
+            break
+        legal = g.legal_actions().tolist()
+        g.step(K.PASS if K.PASS in legal else legal[0])
+    assert int(g.state[H_TURN]) == turn + 1
+    assert int(g.state[S.CONTROLLER + kept * S.CARD_W]) == 0
+    assert int(g.state[S.CONTROLLER + lent * S.CARD_W]) == 1
+    n_off, l_off = zone_offsets(S.ZT, K.Zone.FIELD, 1)
+    assert lent in [int(g.state[l_off + k]) for k in range(int(g.state[n_off]))]

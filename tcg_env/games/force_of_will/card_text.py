@@ -1880,6 +1880,15 @@ class _T(CountWords, TextTransformer, Transformer):
             return [({"op": "mana_counter", "count": n, "name": name}, None)]
         return [({"op": "counter", "count": n, "name": name}, on)]
 
+    def gain_control(self, sel, duration=None):
+        # "Gain control of <targets> [until end of turn]." (CR 105.3): the effect's controller controls each target in
+        # the field (zones.change_control: moved to that side of the field, out of battle, not controlled since the turn
+        # began); "until end of turn": the player who controlled it controls it again at the end of the turn (CR 505.5b)
+        if sel.kind not in ("choose", "prev", "all") or (sel.kind != "prev" and (
+                sel.filter.get("zone", "field") != "field" or not set(sel.filter.get("type") or ["any"]) <= {"resonator"})):
+            raise Unsupported("control of a card that is not a resonator in the field")
+        return [({"op": "gain_control", "duration": "end_of_turn" if duration else "permanent"}, sel)]
+
     def plus_counters(self, n, sel):
         return [({"op": "counter", "count": _fixed(n)}, sel)]
 

@@ -699,6 +699,10 @@ class Op(IntEnum):
     CANCEL = 20  # a spell or ability on the chase (CR 1012)
     BANISH = 21  # CR 1011 (only cards its controller controls)
     REMOVE_FROM_BATTLE = 22  # CR 1029: no longer attacking, blocking or the attacked object
+    # "gain control of <targets> [until end of turn]" (session 21; CR 105.3: the effect's controller controls them):
+    # REMOVE_FROM_BATTLE with a0 = GAIN_CONTROL_PERMANENT or GAIN_CONTROL_EOT (a control change takes a card out of
+    # battle, CR 803.5a, 804.4a; zones.change_control), the card file's op "gain_control"
+    GAIN_CONTROL = 22
     TO_DECK_TOP = 23  # "put <target> on top of its owner's main deck" (CR 302.5, 302.3: a new card there)
     TO_DECK_BOTTOM = 24  # "put <target> on the bottom of its owner's main deck" (CR 403.5)
     # --- on players (a1 = Who) ---
@@ -784,6 +788,10 @@ class Op(IntEnum):
 # amount is the damage that target dealt this turn (state.USED_TURN's USED_DAMAGE field), read as it resolves
 DAMAGE_DEALT_THIS_TURN = 1
 
+# Op.GAIN_CONTROL's a0 (REMOVE_FROM_BATTLE's 0: only out of battle)
+GAIN_CONTROL_PERMANENT = 1
+GAIN_CONTROL_EOT = 2
+
 # PRODUCE_WILL a2 of a mode "one will of any attribute shared with your J/ruler": that mode may be chosen only while the
 # controller's J/ruler has the attribute a0 (effects.mode_open); the will is produced as any (a2 <= 0: not restricted)
 SHARED_WITH_RULER = -1
@@ -798,6 +806,9 @@ class Shield(IntEnum):
     # CR 503.5: the card (SH_SLOT) does not recover in the recovery phase as long as the card SH_AMOUNT (the source, in
     # the field) is in the field: not "this turn" (the end of turn keeps it; Op.LOCK_RECOVER)
     NO_RECOVER = 4
+    # "gain control of <card> until end of turn" (CR 505.5b, session 21): SH_SLOT the card, SH_PLAYER the player who
+    # controlled it; at the end of the turn (replacement.shields_end_of_turn) that player controls it again
+    CONTROL = 5
 
 
 # what a destruction is replaced by (SHIELD_DESTROY / REPLACE_DESTROY a0: bits, CR 910.1)

@@ -269,7 +269,16 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
             game.open_move(s, T)
             game.to_graveyard(s, T, slot)
     elif op == Op.REMOVE_FROM_BATTLE:
-        game.remove_from_battle(s, slot)
+        if a0 == K.GAIN_CONTROL_PERMANENT:
+            game.change_control(s, slot, ctrl)  # "gain control of <target>" (CR 105.3; out of battle too)
+        elif a0 == K.GAIN_CONTROL_EOT:
+            # "... until end of turn": the player who controlled it controls it again then (Shield.CONTROL, CR 505.5b);
+            # no room left in the shield table: nothing changes (its capacity, documented)
+            if s[CONTROLLER + w] != ctrl and game.add_shield(s, K.Shield.CONTROL, slot, s[CONTROLLER + w], 0, ctrl,
+                                                              s[CARD + w]):
+                game.change_control(s, slot, ctrl)
+        else:
+            game.remove_from_battle(s, slot)
     elif op == Op.TO_DECK_TOP:
         game.move_card(s, T, slot, Zone.MAIN_DECK)  # on top, what it forgets (CR 302.3)
     elif op == Op.TO_DECK_BOTTOM:
