@@ -463,3 +463,31 @@ def test_cr_105_3_gained_control_moves_the_card_and_ends_with_the_turn(tmp_path)
     assert int(g.state[S.CONTROLLER + lent * S.CARD_W]) == 1
     n_off, l_off = zone_offsets(S.ZT, K.Zone.FIELD, 1)
     assert lent in [int(g.state[l_off + k]) for k in range(int(g.state[n_off]))]
+
+
+# ---- "non-<attribute> <cards>" ---------------------------------------------------------------------------------------
+def test_non_attribute_cards_are_those_without_it_attributeless_included(tmp_path):
+    """"Non-darkness resonators gain [-200/-200]." (a continuous ability): a fire and an attributeless resonator lose
+    200 ATK, a darkness and a fire-darkness one do not (CR 208.4: a card without attributes has none of them)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import observation as O
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    r = exact("Non-darkness resonators gain [-200/-200].")
+    assert r.abilities[0]["effect"][0]["filter"] == {"not_attribute": ["darkness"], "type": ["resonator"]}
+    cards = [_card("TXT-001", "Made-up Mount", "Addition", ["Non-darkness resonators gain [-200/-200]."]),
+             {**_card("TXT-010", "Made-up Imp", "Resonator", [], ATK=500, DEF=500), "colour": ["B"]},
+             {**_card("TXT-011", "Made-up Salamander", "Resonator", [], ATK=500, DEF=500), "colour": ["R"]},
+             {**_card("TXT-012", "Made-up Golem", "Resonator", [], cost="{1}", ATK=500, DEF=500), "colour": ["V"]},
+             {**_card("TXT-013", "Made-up Hellhound", "Resonator", [], cost="{R}{B}", ATK=500, DEF=500),
+              "colour": ["R", "B"]}]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.field(0, ["TXT-001"])
+    imp, salamander, golem, hound = sc.field(1, ["TXT-010", "TXT-011", "TXT-012", "TXT-013"])
+    g = sc.game()
+    seen = dict(zip(O.OBS.column_names(), g.observe(0).tolist()))
+    field = [int(x) for x in sc.zone(1, "field")]
+    atk = {c: round(seen[f"opp_field[{field.index(c)}].atk_div1000"] * 1000) for c in (imp, salamander, golem, hound)}
+    assert atk == {imp: 500, salamander: 300, golem: 300, hound: 500}

@@ -2491,6 +2491,11 @@ class _T(CountWords, TextTransformer, Transformer):
     def non_resonator(self):
         return {"_not": ["resonator"]}
 
+    def non_attr(self, tok):
+        # "non-darkness <cards>" (session 21): none of that attribute, attributeless cards included (CR 208.4)
+        a = str(tok)[len("non-"):]
+        return {"not_attribute": ["darkness" if a == "dark" else a]}
+
     def light(self):
         return "light"
 

@@ -163,6 +163,9 @@ class FowFilter(FilterBase):
     self_only: bool = False  # only the ability's own card ("this card gains ...", a continuous ability)
     type: Annotated[list[FilterTypeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     attribute: Annotated[list[AttributeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
+    # "non-<attribute> <cards>" (session 21): cards with none of these attributes (void ones too, CR 208.4);
+    # F_ATTR_MASK negative (filters.attr_passes)
+    not_attribute: Annotated[list[AttributeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     race: str | None = Field(default=None, min_length=1)
     cost_min: NonNeg | None = None  # total cost, CR 203.5
     cost_max: NonNeg | None = None
@@ -699,6 +702,7 @@ def filter_words(f: FowFilter) -> str:
     bits_ += ["the card it is added to"] if f.added_to else []
     bits_ += ["this card"] if f.self_only else []
     bits_ += ["/".join(f.attribute)] if f.attribute else []
+    bits_ += ["non-" + "/".join(f.not_attribute)] if f.not_attribute else []
     bits_ += [f.state] if f.state != "any" else []
     bits_ += [f"in the {f.zone.replace('_', ' ')}"] if f.zone != "field" else []
     bits_ += [f"race {f.race}"] if f.race else []
@@ -1668,6 +1672,10 @@ class _Compiler(PoolCompiler):
         # the columns with a source (constants.FILTER_TABLE): bounds -1 = none, a race or name no
         # card of the pool has is a typo
         row = self.new_row(K.FILTER_TABLE, f, p)
+        if f.not_attribute:
+            if f.attribute:
+                self.fail(f"{p}.not_attribute", "attribute or not_attribute, not both")
+            row[K.F_ATTR_MASK] = -sum(K.ATTRIBUTE_BITS[a] for a in set(f.not_attribute))
         if f.self_only:
             row[K.F_EXCLUDE_SELF] = K.SELF_ONLY  # the ability's own card alone
         if targeted:

@@ -111,7 +111,14 @@ def field_card_may_pass(s, T, frow, slot, viewer):
     if not passes_side(f[K.F_SIDE], K.FilterSide.OWN, K.FilterSide.OPPONENT, s[CONTROLLER + w], viewer):
         return False
     c = card_table(T)[s[CARD + w]]
-    return passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)) and passes_bits(f[K.F_ATTR_MASK], c[K.C_ATTR])
+    return passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)) and attr_passes(f[K.F_ATTR_MASK], c[K.C_ATTR])
+
+
+@internal_inline
+def attr_passes(mask, bits):
+    """A filter's F_ATTR_MASK on a card's attributes: one of the mask's (0: any), or with a negative mask none of
+    -mask's ("non-darkness <cards>", session 21)."""
+    return passes_bits(mask, bits) if mask >= 0 else (bits & -mask) == 0
 
 
 AURA_PENDING = -2  # aura_kind of an AURA_PER: "for each ...", multiplying the next instruction

@@ -13,7 +13,7 @@ from tcg_env.games.force_of_will.state import (
     ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, ENTERED, FIRST_PLAYER, GRAVE_N, HAND_N, LIFE, REMOVED_N, OWNER, PLAYED_CARDS,
     RESTED, REVEALED, TURN_PLAYER, USED_TURN, WEATHER, ZONE, ZT
 )
-from tcg_env.games.force_of_will.characteristics import named_count  # named counters (CR 1022.1)
+from tcg_env.games.force_of_will.characteristics import attr_passes, named_count  # session 21
 from tcg_env.games.force_of_will.characteristics import awakened_on_chase, field_card_may_pass, type_mask_of, x_on_chase
 from tcg_env.rules.filters import (
     holder_of, passes_bits, passes_equals_any2, passes_not_source, passes_range, passes_side,
@@ -122,7 +122,7 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
         return False  # CR 1120.2
     if not passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)):
         return False
-    if not passes_bits(f[K.F_ATTR_MASK], c[K.C_ATTR]):
+    if not attr_passes(f[K.F_ATTR_MASK], c[K.C_ATTR]):
         return False
     tc = game.total_cost(T, cid)
     if c[K.C_COST_FREE] < 0:
@@ -160,7 +160,7 @@ def spend_match(T, frow, cid):
     card type, attribute, race, name."""
     f = filter_table(T)[frow]
     c = card_table(T)[cid]
-    return (passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)) and passes_bits(f[K.F_ATTR_MASK], c[K.C_ATTR])
+    return (passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)) and attr_passes(f[K.F_ATTR_MASK], c[K.C_ATTR])
             and passes_equals_any2(f[K.F_RACE], c[K.C_RACE], c[K.C_RACE2]) and passes_equals_any2(f[K.F_NAME], c[K.C_NAME] & K.NAME_MASK, 0 if (c[K.C_NAME] & K.NAME2_IN_FIELD) != 0
                                                    else (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK))  # a printed second name
 
