@@ -469,7 +469,6 @@ def test_cr_105_3_gained_control_moves_the_card_and_ends_with_the_turn(tmp_path)
 def test_non_attribute_cards_are_those_without_it_attributeless_included(tmp_path):
     """"Non-darkness resonators gain [-200/-200]." (a continuous ability): a fire and an attributeless resonator lose
     200 ATK, a darkness and a fire-darkness one do not (CR 208.4: a card without attributes has none of them)."""
-    from tcg_env.games.force_of_will import constants as K
     from tcg_env.games.force_of_will import observation as O
     from tcg_env.games.force_of_will.scenario import Scenario
 
