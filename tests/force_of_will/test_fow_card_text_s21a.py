@@ -490,3 +490,33 @@ def test_non_attribute_cards_are_those_without_it_attributeless_included(tmp_pat
     field = [int(x) for x in sc.zone(1, "field")]
     atk = {c: round(seen[f"opp_field[{field.index(c)}].atk_div1000"] * 1000) for c in (imp, salamander, golem, hound)}
     assert atk == {imp: 500, salamander: 300, golem: 300, hound: 500}
+
+
+# ---- CR 208: "the number of different attributes among <cards>" ----------------------------------------------------
+def test_cr_208_draw_cards_equal_to_the_number_of_different_attributes(tmp_path):
+    """Resonators of fire, water, fire-darkness and no attribute: three different attributes, three cards drawn (the
+    attributeless one adds none); the opponent's resonators are not counted ("you control")."""
+    from tcg_env.games.force_of_will import state as S
+
+    r = exact("Draw cards equal to the number of different attributes among resonators you control. (Cards without "
+              "attributes don't count.)", "chant")
+    assert r.fields["effect"][0] == {"op": "set_x", "per": {"count": "attributes", "filter": {
+        "type": ["resonator"], "side": "own"}}, "times": 1}
+    cards = [_card("TXT-001", "Made-up Whirlpool", "Chant", [
+                 "Draw cards equal to the number of different attributes among resonators you control."]),
+             {**_card("TXT-010", "Made-up Salamander", "Resonator", [], ATK=500, DEF=500), "colour": ["R"]},
+             {**_card("TXT-011", "Made-up Undine", "Resonator", [], cost="{U}", ATK=500, DEF=500), "colour": ["U"]},
+             {**_card("TXT-012", "Made-up Hellhound", "Resonator", [], cost="{R}{B}", ATK=500, DEF=500),
+              "colour": ["R", "B"]},
+             {**_card("TXT-013", "Made-up Golem", "Resonator", [], cost="{1}", ATK=500, DEF=500), "colour": ["V"]},
+             {**_card("TXT-014", "Made-up Sylph", "Resonator", [], cost="{G}", ATK=500, DEF=500), "colour": ["G"]}]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    sc = _scenario(pool)
+    (chant,) = sc.hand(0, ["TXT-001"])
+    sc.field(0, ["TXT-010", "TXT-011", "TXT-012", "TXT-013"])
+    sc.field(1, ["TXT-014"])
+    g = sc.game()
+    hand = int(g.state[S.HAND_N])
+    _play(g, sc, chant)
+    assert int(g.state[S.HAND_N]) == hand - 1 + 3

@@ -1605,6 +1605,12 @@ class _T(CountWords, TextTransformer, Transformer):
     def gain_life_per(self, n, per):
         return [self._set_x(per, _life(n) // 100), ({"op": "gain_life", "amount": "X00"}, None)]
 
+    def draw_attributes(self, flt):
+        # "Draw cards equal to the number of different attributes among <cards>." (CR 208: attributeless cards add
+        # none): SET_X of Per.ATTRIBUTES, then X cards drawn
+        per = self._per_filter(flt)
+        return [self._set_x({**per, "count": "attributes"}, 1), ({"op": "draw", "count": "X"}, None)]
+
     def draw_per(self, per):
         return [self._set_x(per, 1), ({"op": "draw", "count": "X"}, None)]
 

@@ -334,7 +334,7 @@ class FowPer(StrictModel):
     """"... for each <what>": the cards of the fields ``filter`` matches (seen from the ability's
     controller), or the cards in its controller's hand or graveyard."""
 
-    count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage", "removed", "named"] = "field"  # self_atk: the card's own ATK / 100
+    count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage", "removed", "named", "attributes"] = "field"  # self_atk: the card's own ATK / 100
     filter: FowFilter | None = None
     # count "named": the counters of this name on this card or your J/ruler (CR 1022.1; session 21, Per.NAMED)
     counter_name: CounterName | None = None
@@ -1440,6 +1440,10 @@ class _Compiler(PoolCompiler):
         if per.count == "graveyard" and per.filter is not None:
             # "for each <card> in your graveyard": the matching cards of its controller's graveyard
             return int(K.Per.GRAVEYARD_MATCHING), self.compile_filter(per.filter, f"{q}.filter", ("graveyard",)), 0
+        if per.count == "attributes":  # "the number of different attributes among <cards>" (Per.ATTRIBUTES)
+            if per.filter is None:
+                self.fail(f"{q}.filter", "a count of attributes needs a filter")
+            return int(K.Per.ATTRIBUTES), self.compile_filter(per.filter, f"{q}.filter", ("field",)), 0
         if per.count != "field":
             if per.filter is not None:
                 self.fail(f"{q}.filter", "a count of the hand or graveyard takes no filter")

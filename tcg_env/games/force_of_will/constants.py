@@ -414,6 +414,9 @@ class Per(IntEnum):
     # "for each <name> counter on this card / your J/ruler" (CR 1022.1; session 21): the filter operand holds the kind
     # (from NCC_KIND_SHIFT) and NCC_FROM_RULER, A_COST_NAMED's packing without a count (filters.aura_count)
     NAMED = 7
+    # "the number of different attributes among <cards>" (session 21, CR 208): the attributes (of five) the cards of the
+    # fields its filter matches have between them; attributeless cards add none
+    ATTRIBUTES = 8
 
 
 class SearchTo(IntEnum):

@@ -209,12 +209,18 @@ def aura_count(game, s, T, per, frow, controller, source):
                 n += 1
         return n
     n = 0
+    attrs = 0
     for p in range(2):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
         for i in range(s[n_off]):
             t = s[l_off + i]
             if field_card_may_pass(s, T, frow, t, controller) and game.filter_base(s, T, frow, t, controller, source):
                 n += 1
+                attrs |= card_table(T)[s[CARD + t * CARD_W], K.C_ATTR]
+    if per == K.Per.ATTRIBUTES:  # "the number of different attributes among <cards>" (CR 208): of the five
+        n = 0
+        for a in range(N_ATTRIBUTES):
+            n += (attrs >> a) & 1
     return n
 
 
