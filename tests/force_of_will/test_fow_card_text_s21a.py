@@ -520,3 +520,49 @@ def test_cr_208_draw_cards_equal_to_the_number_of_different_attributes(tmp_path)
     hand = int(g.state[S.HAND_N])
     _play(g, sc, chant)
     assert int(g.state[S.HAND_N]) == hand - 1 + 3
+
+
+# ---- CR 1007.1: "<card> and target <card> deal damage equal to their ATK to each other" -----------------------------
+def test_cr_1007_1_deal_damage_to_each_other_compiles_to_two_damages_by_each_others_register():
+    r = exact("Target J/resonator you control and target J/resonator your opponent controls deal damage equal to their "
+              "ATK to each other.", "chant")
+    assert r.fields["effect"][2:] == [{"op": "damage", "amount": "atk", "reg": 1, "by_reg": 0},
+                                      {"op": "damage", "amount": "atk", "by_reg": 1}]
+    r = exact("Target J/resonator you control gains [+400/+400] until end of turn. Then that card and target "
+              "J/resonator your opponent controls deal damage equal to their ATK to each other.", "chant")
+    assert r.fields["effect"][3:] == [{"op": "damage", "amount": "atk", "reg": 1, "by_reg": 0},
+                                      {"op": "damage", "amount": "atk", "by_reg": 1}]
+    # "that card" must be a target of yours (its ATK is read as it resolves, CR 903.3a)
+    assert line("Target J/resonator gains [+400/+400] until end of turn. Then that card and target J/resonator your "
+                "opponent controls deal damage equal to their ATK to each other.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1007_1_a_pumped_target_and_an_opposing_one_deal_damage_to_each_other(tmp_path):
+    """Own resonator [500/1000] gains [+400/+400] (900 ATK), then it and the opponent's [300/800] deal damage equal to
+    their ATK to each other: 900 to the opponent's (destroyed by the rule process, CR 1201), 300 to the own."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    cards = [_card("TXT-001", "Made-up Counterattack", "Chant", [
+                 "Target J/resonator you control gains [+400/+400] until end of turn. Then that card and target "
+                 "J/resonator your opponent controls deal damage equal to their ATK to each other."]),
+             _card("TXT-010", "Made-up Queen", "Resonator", [], ATK=500, DEF=1000),
+             _card("TXT-011", "Made-up Brute", "Resonator", [], ATK=300, DEF=800)]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    sc = _scenario(pool)
+    (chant,) = sc.hand(0, ["TXT-001"])
+    (queen,) = sc.field(0, ["TXT-010"])
+    (brute,) = sc.field(1, ["TXT-011"])
+    g = sc.game()
+    targets = _targets(g, chant)
+    assert targets == [queen]
+    g.step(K.OPTION_BASE)
+    assert [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))] == [brute]
+    g.step(K.OPTION_BASE)
+    for _ in range(6):
+        if int(g.state[S.ZONE + chant * S.CARD_W]) == K.Zone.GRAVEYARD:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.DAMAGE + queen * S.CARD_W]) == 300
+    assert int(g.state[S.ZONE + brute * S.CARD_W]) == K.Zone.GRAVEYARD

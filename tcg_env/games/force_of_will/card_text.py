@@ -1663,6 +1663,26 @@ class _T(CountWords, TextTransformer, Transformer):
             self.approximate("second_target_may_be_missing")
         return [({"op": "_dealer"}, dealer), ({"op": "damage", "amount": "atk"}, sel)]
 
+    def _fight(self, first, second):
+        # each deals the other damage equal to its ATK (CR 1007.1): two DAMAGE of amount "atk", each by the other's
+        # register (by_reg), both read as the effect resolves; the damage destroys nothing before both are dealt (the
+        # rule processes come after the effect, CR 1201). A card no longer a legal target deals and is dealt none
+        # (CR 903.3a). Where both targets' filters may match one card: second_target_may_be_missing (as below)
+        if {first.filter.get("side", "any"), second.filter.get("side", "any")} != {"own", "opponent"}:
+            self.approximate("second_target_may_be_missing")
+        return [({"op": "_dealer"}, first), ({"op": "damage", "amount": "atk"}, second),
+                ({"op": "_dealer"}, second), ({"op": "damage", "amount": "atk"}, first)]
+
+    def fight_tail(self, *_):
+        return None
+
+    def fight_targets(self, flt, flt2, _tail=None):
+        return self._fight(_Sel("choose", _target_filter(flt)), _Sel("choose", _target_filter(flt2)))
+
+    def fight_prev(self, flt2, _tail=None):
+        # "Then that card and target <card> ...": "that card" the target chosen before (its register, _assemble)
+        return self._fight(_Sel("prev", {"_that": True, "side": "own"}), _Sel("choose", _target_filter(flt2)))
+
     def damage_target_atk_another(self, flt, flt2):
         # "... to another target <card>": another than the first target (targets are distinct, choose_candidates), not
         # another than this card (which may be either target)
@@ -2888,6 +2908,7 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
     regs: dict[int, int] = {}
     last: int | None = None
     dealer: int | None = None  # the register of the card dealing "damage equal to its ATK" (damage_target_atk)
+    prev_bound: dict[int, int] = {}  # "that card" (a selection "prev") -> the register it named
     prev_if = False
     for clause in clauses:
         if_at = None
@@ -2931,13 +2952,19 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
             if sel.kind == "prev":
                 if last is None:
                     raise Unsupported("'it' / 'that card' with nothing selected before")
+                # one "that card" named twice (card_text._fight) is the register it named first
+                r_prev = prev_bound.setdefault(id(sel), last)
                 if op["op"] == "_dealer":
-                    if not any(c["op"] == "choose" and c.get("reg", 0) == last and c["filter"].get("side") == "own"
+                    if not any(c["op"] == "choose" and c.get("reg", 0) == r_prev and c["filter"].get("side") == "own"
                                for c in chooses):
                         raise Unsupported("damage equal to the ATK of a card that is not a target you control")
-                    dealer = last
+                    dealer = r_prev
                     continue
-                op["reg"] = last
+                op["reg"] = r_prev
+                if op.get("amount") == "atk":
+                    if dealer is None or dealer == r_prev:
+                        raise Unsupported("damage equal to a target's ATK without that target")
+                    op["by_reg"], dealer = dealer, None
                 body.append(op)
                 continue
             if id(sel) not in regs:
