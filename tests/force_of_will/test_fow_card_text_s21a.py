@@ -566,3 +566,19 @@ def test_cr_1007_1_a_pumped_target_and_an_opposing_one_deal_damage_to_each_other
         g.step(K.PASS)
     assert int(g.state[S.DAMAGE + queen * S.CARD_W]) == 300
     assert int(g.state[S.ZONE + brute * S.CARD_W]) == K.Zone.GRAVEYARD
+
+
+def test_cr_1022_1_magic_counters_off_a_magic_stone_and_an_are_named_counters():
+    """A magic stone's magic counters are its MANA word (session 18); on a J/ruler or another card they are named
+    counters "magic" (CR 1022.1b); "an <name> counter" reads as one."""
+    assert exact("{Rest}: Put a magic counter on your J/ruler.").abilities[0]["effect"] == [
+        {"op": "mana_counter", "count": 1, "name": "magic"}]
+    assert exact("{G}, {Rest}, remove two magic counters from your J/ruler: Draw a card.").abilities[0]["cost"] == {
+        "will": "{G}", "rest": True, "counters": 2, "counter_name": "magic", "counters_from": "j_ruler"}
+    assert exact("{Rest}, remove two magic counters from this card: Draw a card.").abilities[0]["cost"] == {
+        "rest": True, "counters": 2, "counter_name": "magic", "counters_from": "this_card"}
+    assert exact("{Rest}: Put a magic counter on this card.", "magic_stone").abilities[0]["effect"] == [
+        {"op": "mana_counter", "count": 1, "on": "self"}]
+    assert exact("At the end of your turn, put an omen counter on this card.").abilities[0]["effect"][-1] == {
+        "op": "counter", "count": 1, "name": "omen"}
+    assert exact("{Rest}, remove an arrow counter from this card: Draw a card.").abilities[0]["cost"]["counters"] == 1

@@ -738,6 +738,19 @@ class _T(CountWords, TextTransformer, Transformer):
         return {"kind": "named_counters_at_least", "value": _fixed(n), "counter_name": _counter_name(name),
                 "counters_from": self._named_where(frm)}
 
+    def cost_named_an(self, name, frm):
+        return self.cost_named(1, name, frm)
+
+    def ruler_ref(self, *_):
+        return "j_ruler"
+
+    def cost_magic_ruler_one(self, frm):
+        return self.cost_magic_ruler(1, frm)
+
+    def cost_magic_ruler(self, n, frm):
+        # "remove N magic counters from your J/ruler": named counters "magic" (CR 1022.1b: one kind by name)
+        return {"counters": _fixed(n), "counter_name": "magic", "counters_from": "j_ruler"}
+
     def cost_named(self, n, name, frm):
         return {"counters": _fixed(n), "counter_name": _counter_name(name), "counters_from": frm}
 
@@ -787,6 +800,10 @@ class _T(CountWords, TextTransformer, Transformer):
         ctype = self.card.get("type")
         if costs.get("rest") and ctype not in ("resonator", "j_ruler", "regalia", "magic_stone", "ruler", "addition"):
             raise Unsupported(f"a {{Rest}} cost on a {ctype}")
+        if costs.get("_magic") and ctype != "magic_stone" and "counters" not in costs:
+            # "remove N magic counters from this card" on another card: named counters "magic" (session 21)
+            costs = {k: v for k, v in costs.items() if k not in ("_magic", "mana")} | {
+                "counters": costs["mana"], "counter_name": "magic", "counters_from": "this_card"}
         if costs.get("_magic"):
             costs = {k: v for k, v in costs.items() if k != "_magic"}
             _magic_counters_here(self.card)  # the counters of this card's MANA word (cost_magic)
@@ -1896,6 +1913,16 @@ class _T(CountWords, TextTransformer, Transformer):
     def on_prev(self):
         return _Sel("prev")
 
+    def named_put_an(self, name, on):
+        return self.named_put(1, name, on)
+
+    def magic_put_ruler_one(self, on):
+        return self.magic_put_ruler(1, on)
+
+    def magic_put_ruler(self, n, on):
+        # "put N magic counters on your J/ruler": named counters "magic" on the J/ruler (not its MANA word: mana counters)
+        return [({"op": "mana_counter", "count": _fixed(n), "name": "magic"}, None)]
+
     def named_put(self, n, name, on):
         # "Put N <name> counters on <card>" (CR 1022.1; 1022.1b: one kind per name): on the J/ruler, the op
         # mana_counter with the name (MANA_COUNTER a2 < 0: its ruler slot, either side up, in the field or the ruler
@@ -2268,7 +2295,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def magic_counter(self, n):
         # CR 1022.1: "put N magic counters on this card" (a magic stone's: the MANA word, cost_magic), on the card
-        # while it is in the field (Op.MANA_COUNTER a2 = 1)
+        # while it is in the field (Op.MANA_COUNTER a2 = 1); on another card named counters "magic" (session 21)
+        if self.card.get("type") != "magic_stone":
+            return [({"op": "counter", "count": _fixed(n), "name": "magic"}, self.t_self())]
         _magic_counters_here(self.card)
         return [({"op": "mana_counter", "count": _fixed(n), "on": "self"}, None)]
 
