@@ -285,8 +285,10 @@ def test_cr_1022_1_remove_named_counters_as_a_cost_compiles_to_the_cost_fields()
     assert r.abilities[0]["cost"] == {"rest": True, "counters": 2, "counter_name": "blood", "counters_from": "this_card"}
     r = exact("[Awakening] Remove two mystery counters from your J/ruler.", "chant")
     assert r.fields == {"awakening": {"counters": 2, "counter_name": "mystery", "effect": []}}
-    # a will ability paid so is not one the engine bounds (it may be played again and again)
-    assert line("Remove a mystery counter from your J/ruler: Produce {B}.").verdict is Verdict.UNSUPPORTED
+    # a will ability paid so is bounded by the counters (each use takes one; CR 907): compiled, with will too
+    r = exact("{1}, remove a limited counter from this card: Produce {W} or {B}.", "ruler")
+    assert r.abilities[0]["kind"] == "will" and r.abilities[0]["cost"] == {
+        "will": "{1}", "counters": 1, "counter_name": "limited", "counters_from": "this_card"}
 
 
 def test_cr_1022_1_an_activate_ability_paid_with_the_rulers_counters_needs_them_and_removes_one(tmp_path):
@@ -582,3 +584,33 @@ def test_cr_1022_1_magic_counters_off_a_magic_stone_and_an_are_named_counters():
     assert exact("At the end of your turn, put an omen counter on this card.").abilities[0]["effect"][-1] == {
         "op": "counter", "count": 1, "name": "omen"}
     assert exact("{Rest}, remove an arrow counter from this card: Draw a card.").abilities[0]["cost"]["counters"] == 1
+
+
+def test_cr_907_a_rulers_will_ability_paid_with_its_named_counters(tmp_path):
+    """"{1}, remove a limited counter from this card: Produce {W} or {B}." on a ruler in its ruler area: offered only
+    with a counter on it (and {1} to pay); played, the counter is gone and the will chosen is produced (CR 907.3)."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [{"id": "TXT-001", "name": "Made-up Treasure Hunter", "type": ["Ruler"], "cost": None, "colour": ["W"],
+              "abilities": ["{1}, remove a limited counter from this card: Produce {W} or {B}."]}]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    limited = pool.counter_ids["limited"]
+    for counters in (0, 1):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        sc.row[S.CARD + K.RULER_SLOT * S.CARD_W] = pool.index["TXT-001"]
+        sc.row[S.NAMED + K.RULER_SLOT * S.CARD_W] = _packed(limited, counters) if counters else 0
+        sc.will(0, K.Attribute.FIRE, 1)
+        g = sc.game()
+        assert (K.RULER_ACTIVATE_BASE in g.legal_actions().tolist()) is bool(counters)
+        if counters:
+            g.step(K.RULER_ACTIVATE_BASE)
+            if int(g.state[H_DECISION]) == K.Decision.CHOOSE_MODE:
+                g.step(K.OPTION_BASE)
+            assert _named(g, K.RULER_SLOT) == {}
+            made = [int(g.state[S.WILL + a]) for a in (K.Attribute.LIGHT, K.Attribute.DARKNESS)]
+            assert sum(made) == 1 and int(g.state[S.WILL + K.Attribute.FIRE]) == 0  # {1} paid, {W} or {B} made
+            assert K.RULER_ACTIVATE_BASE not in g.legal_actions().tolist()  # no counter left

@@ -842,9 +842,12 @@ class _T(CountWords, TextTransformer, Transformer):
         # a will ability paid with will or once per turn (CR 907): only one that cannot be played again and again in a
         # row ({Rest}, "banish this card" or once per turn in its cost: no endless loop of will for will)
         # ({Rest} of your J/ruler, "rest a recovered J/ruler you control": the cost field rest_j_ruler, play.activate)
-        bounded = costs.get("rest") or costs.get("rest_j_ruler") or costs.get("banish_self") or once == "turn"
+        # (named counters removed bound it too: each use takes counters that only effects put, session 21)
+        bounded = costs.get("rest") or costs.get("rest_j_ruler") or costs.get("banish_self") or once == "turn" or \
+            costs.get("counters")
         if ((once or costs.get("will")) and not bounded) or \
-                set(costs) - {"rest", "rest_j_ruler", "banish_self", "life", "discard", "mana", "mana_from", "will"}:
+                set(costs) - {"rest", "rest_j_ruler", "banish_self", "life", "discard", "mana", "mana_from", "will",
+                              "counters", "counter_name", "counters_from"}:
             raise Unsupported("a will ability paid with will or once per turn")
         spend = None
         if len(ops) == 2 and ops[1]["op"] == "_spend_only" and ops[0]["op"] == "produce_will":

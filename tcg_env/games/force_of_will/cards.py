@@ -1209,9 +1209,9 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.effect", "a will ability only produces will (CR 907.1): produce_will ops "
                           "(or a select_mode of them)")
             if ab.cost is not None and ab.cost.will and not (ab.cost.rest or ab.cost.rest_j_ruler or ab.cost.banish_self or
-                                                             ab.once == "turn"):
-                self.fail(f"{p}.cost.will", "a will ability paid with will needs {Rest}, 'banish this card' or once per "
-                          "turn in its cost here (no endless loop of will for will)")
+                                                             ab.once == "turn" or ab.cost.counters):
+                self.fail(f"{p}.cost.will", "a will ability paid with will needs {Rest}, 'banish this card', named "
+                          "counters or once per turn in its cost here (no endless loop of will for will)")
         elif kind != "automatic" and any(op.op == "produce_will" for op in ab.effect):
             # an automatic ability's will is produced as it resolves from the chase (CR 907.1: not a will ability)
             self.fail(f"{p}.effect", "produce_will belongs in a 'will' ability (it resolves without the chase, CR 907.3)")
