@@ -614,3 +614,41 @@ def test_cr_907_a_rulers_will_ability_paid_with_its_named_counters(tmp_path):
             made = [int(g.state[S.WILL + a]) for a in (K.Attribute.LIGHT, K.Attribute.DARKNESS)]
             assert sum(made) == 1 and int(g.state[S.WILL + K.Attribute.FIRE]) == 0  # {1} paid, {W} or {B} made
             assert K.RULER_ACTIVATE_BASE not in g.legal_actions().tolist()  # no counter left
+
+
+# ---- CR 1012: "This card cannot be cancelled." -----------------------------------------------------------------------
+def test_cr_1012_a_spell_that_cannot_be_cancelled_stays_on_the_chase_and_resolves(tmp_path):
+    """Player 0 plays "Draw two cards." chants, one that "cannot be cancelled"; player 1 answers each with "[Quickcast]
+    Cancel target chant.": the plain one is cancelled (no draw), the other resolves (two cards drawn)."""
+    from tcg_env.engine.header import H_DECIDER, H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    assert exact("This card cannot be cancelled.", "chant").fields == {"uncancelable": True}
+    assert line("This card cannot be cancelled.", "magic_stone").verdict is Verdict.UNSUPPORTED
+    cards = [_card("TXT-001", "Made-up Stubborn Insight", "Chant", ["This card cannot be cancelled.", "Draw two cards."]),
+             _card("TXT-002", "Made-up Insight", "Chant", ["Draw two cards."]),
+             _card("TXT-003", "Made-up Denial", "Chant", ["[Quickcast]", "Cancel target chant."], cost="{U}")]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    for number, drawn in (("TXT-002", 0), ("TXT-001", 2)):
+        sc = _scenario(pool)
+        (chant,) = sc.hand(0, [number])
+        (denial,) = sc.hand(1, ["TXT-003"])
+        sc.will(1, K.Attribute.WATER, 1)
+        g = sc.game()
+        hand = int(g.state[S.HAND_N])
+        g.step(K.PLAY_HAND_BASE)
+        for _ in range(12):
+            if int(g.state[S.ZONE + chant * S.CARD_W]) == K.Zone.GRAVEYARD and int(g.state[S.CHASE_N]) == 0:
+                break
+            legal = g.legal_actions().tolist()
+            if int(g.state[H_DECIDER]) == 1 and int(g.state[S.ZONE + denial * S.CARD_W]) == K.Zone.HAND and \
+                    K.PLAY_HAND_BASE in legal:
+                g.step(K.PLAY_HAND_BASE)  # the denial, player 1's one hand card
+            elif int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET:
+                g.step(K.OPTION_BASE)
+            else:
+                g.step(K.PASS)
+        assert int(g.state[S.ZONE + denial * S.CARD_W]) == K.Zone.GRAVEYARD  # played
+        assert int(g.state[S.HAND_N]) == hand - 1 + drawn

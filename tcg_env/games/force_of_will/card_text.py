@@ -223,6 +223,13 @@ class _T(CountWords, TextTransformer, Transformer):
         return [{"kind": "continuous", "condition": cond, "effect": [
             {"op": "aura_keyword", "keywords": ["quickcast"], "filter": {"self_only": True, "zone": "hand"}}]}]
 
+    def uncancelable(self):
+        # "This card cannot be cancelled." (CR 1012: a cancel does nothing to it; normalise_line marks the sentence):
+        # the card field uncancelable, a spell's (C_UNCANCELABLE, effects.cancel_slot)
+        if self.card.get("type") not in ("resonator", "chant", "addition", "regalia"):
+            raise Unsupported("'cannot be cancelled' on a card that is not played as a spell")
+        return {"__fields__": True, "uncancelable": True}
+
     def markers(self, *_):
         # CR 1101.1b: a keyword without a keyword skill ([Will of Hope], [Will of Despair], CR 1101.1b-i; the
         # deck-building marks [Tales] and [Villains] of the same kind) has no innate ability: the line does
@@ -3148,6 +3155,8 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     # "This card gains [Quickcast] in all zones as long as ..." / "... as long as it's in your hand and ...": marked,
     # so that the grammar tells it from "this card gains <mods> ..." at its first word (LALR)
     s = _SELF_QUICKCAST.sub("quickcast_in_hand as long as ", s)
+    if s in ("this card cannot be cancelled.", "this card cannot be canceled."):
+        s = "uncancelable_self."  # a line of its own (card_text.lark), not "this card" of a chant's effect
     if "choose " in s:  # "Choose one - A; or B." / "Choose one; - A. - B." (CR 903.2e): the modes marked
         s, n = _MODES_HEAD.subn(lambda m: ("choose one" if m[1] == "one" else f"choose_n {m[1]}") + " modes_follow ", s,
                                 count=1)

@@ -522,6 +522,8 @@ class FowCard(CardBase):
     remnant: bool = False
     # "You may play this card from your removed area." (CR 903.2; C_TYPE_BITS TB_FROM_REMOVED)
     from_removed: bool = False
+    # "This card cannot be cancelled." (session 21, CR 1012): a spell no cancel takes off the chase (C_UNCANCELABLE)
+    uncancelable: bool = False
     # a token (CR 1303): a resonator no deck holds, made by an effect (the op make_token names it); no cost
     # (CR 1303.1a: only the information its effect specifies), C_TYPE_BITS TB_TOKEN
     token: bool = False
@@ -962,6 +964,7 @@ class _Compiler(PoolCompiler):
             "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",),
             "enters_rested": ("resonator", "addition", "regalia", "magic_stone"), "story": ("chant",), "grimoire": ("ruler",),
             "remnant": ("chant",), "from_removed": ("resonator", "chant", "addition", "regalia"),
+            "uncancelable": ("resonator", "chant", "addition", "regalia"),
             "stone_types": ("magic_stone",), "enters_rested_shared": ("magic_stone",),
             "divinity": ("ruler", "j_ruler", "rune"),
             "mana": ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"),

@@ -224,6 +224,8 @@ C_STEALTH_ABIL = CARD_TABLE.add("stealth_abil")  # resonators with [Stealth]: th
 C_TYPE_BITS = CARD_TABLE.add("type_bits")  # TB_* bits: general types and second types (CR 201.2c, 201.3)
 C_GRIMOIRE = CARD_TABLE.add("grimoire", source=copy())  # rulers: [Grimoire] N, the story chants its extra deck may hold (CR 1132.2, 402.5c)
 C_GODS_ARTS = CARD_TABLE.add("gods_arts")  # bit i: the card has a [God's Art] of name id i (A_GODS_ART; the observation shows it used)
+# "This card cannot be cancelled." (session 21, CR 1012): 1: a cancel leaves it on the chase (effects.cancel_slot)
+C_UNCANCELABLE = CARD_TABLE.add("uncancelable", source=copy())
 C_NCOLS = CARD_TABLE.width
 
 # The pool's flags table (tcg_env.engine.tables; cards.fow_kernel_flags), derived from the rule tables
