@@ -434,7 +434,6 @@ def test_cr_105_3_gained_control_moves_the_card_and_ends_with_the_turn(tmp_path)
     """"Gain control of target resonator." moves the opponent's resonator to its field (not controlled since the turn
     began, CR 803.3a: ENTERED this turn); "... until end of turn" gives it back as the turn ends (CR 505.5b)."""
     from tcg_env.engine.header import H_TURN
-    from tcg_env.engine.zones import zone_offsets
     from tcg_env.games.force_of_will import constants as K
     from tcg_env.games.force_of_will import state as S
 
@@ -463,8 +462,6 @@ def test_cr_105_3_gained_control_moves_the_card_and_ends_with_the_turn(tmp_path)
     assert int(g.state[H_TURN]) == turn + 1
     assert int(g.state[S.CONTROLLER + kept * S.CARD_W]) == 0
     assert int(g.state[S.CONTROLLER + lent * S.CARD_W]) == 1
-    n_off, l_off = zone_offsets(S.ZT, K.Zone.FIELD, 1)
-    assert lent in [int(g.state[l_off + k]) for k in range(int(g.state[n_off]))]
 
 
 # ---- "non-<attribute> <cards>" ---------------------------------------------------------------------------------------
