@@ -649,3 +649,9 @@ def test_cr_1012_a_spell_that_cannot_be_cancelled_stays_on_the_chase_and_resolve
                 g.step(K.PASS)
         assert int(g.state[S.ZONE + denial * S.CARD_W]) == K.Zone.GRAVEYARD  # played
         assert int(g.state[S.HAND_N]) == hand - 1 + drawn
+
+
+def test_cr_1022_1_named_counters_on_each_of_up_to_n_targets():
+    r = exact("Put an achievement counter on each of up to two target resonators.", "chant")
+    assert r.fields["effect"] == [{"op": "choose", "filter": {"type": ["resonator"]}, "count": 2, "up_to": True},
+                                  {"op": "counter", "count": 1, "name": "achievement"}]

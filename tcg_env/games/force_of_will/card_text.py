@@ -1923,6 +1923,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def on_prev(self):
         return _Sel("prev")
 
+    def on_up_to(self, n, flt):
+        return self.t_up_to(n, flt)  # "on each of up to N target <cards>": up to N targets (CR 903.2g)
+
     def named_put_an(self, name, on):
         return self.named_put(1, name, on)
 
