@@ -137,11 +137,13 @@ def test_cr_1022_magic_counters_compile_on_a_magic_stone_only():
     r = exact("{Rest}, remove a magic counter from this card: Produce {U}.", "magic_stone")
     assert r.abilities == [{"kind": "will", "cost": {"rest": True, "mana": 1}, "effect": [
         {"op": "produce_will", "will": "water"}]}]
-    # elsewhere the word holds mana counters (CR 1122: [Mana], "put N mana counters on your J/ruler")
+    # elsewhere the word holds mana counters (CR 1122: [Mana], "put N mana counters on your J/ruler"): since session 21
+    # magic counters there are named counters "magic" (state.NAMED, test_fow_card_text_s21a), a will ability's cost too
     for ctype in ("resonator", "j_ruler", "addition"):
-        assert line("When this card enters your field => Put two magic counters on this card.", ctype).verdict \
-            is Verdict.UNSUPPORTED
-        assert line("{Rest}, remove a magic counter from this card: Produce {U}.", ctype).verdict is Verdict.UNSUPPORTED
+        assert exact("When this card enters your field => Put two magic counters on this card.", ctype).abilities[0][
+            "effect"] == [{"op": "target_self"}, {"op": "counter", "count": 2, "name": "magic"}]
+        assert exact("{Rest}, remove a magic counter from this card: Produce {U}.", ctype).abilities[0]["cost"] == {
+            "rest": True, "counters": 1, "counter_name": "magic", "counters_from": "this_card"}
 
 
 def test_cr_1022_a_called_stone_gets_two_magic_counters_and_pays_its_will_ability_with_one(tmp_path):

@@ -246,15 +246,12 @@ def test_cr_1007_1_destroy_target_damaged_resonator_targets_only_a_resonator_wit
     assert int(g.state[S.ZONE + whole * S.CARD_W]) == K.Zone.FIELD
 
 
-def test_cr_1007_1_was_dealt_damage_this_turn_is_the_named_approximation_damaged():
-    """"<card> that was dealt damage this turn" reads the damage on the card now (state "damaged"): approximate,
-    dealt_damage_as_damaged (a card whose damage an effect removed this turn no longer matches, CR 1007.6)."""
-    r = line("Destroy target resonator that was dealt damage this turn.", "chant")
-    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("dealt_damage_as_damaged",)
-    assert r.fields["effect"][0]["filter"] == {"type": ["resonator"], "state": "damaged"}
-    r = line("Choose one - This card deals 500 damage to target resonator; or destroy target resonator that was dealt "
-             "damage this turn.", "chant")
-    assert r.verdict is Verdict.APPROXIMATE
+def test_cr_1007_1_was_dealt_damage_this_turn_is_its_own_state_since_session_21():
+    """"<card> that was dealt damage this turn" read the damage on the card now in sessions 19-20 (state "damaged",
+    approximate dealt_damage_as_damaged); since session 21 it is exact: state "dealt_damage_this_turn" (the card's record
+    of this turn, test_fow_card_text_s21a)."""
+    r = exact("Destroy target resonator that was dealt damage this turn.", "chant")
+    assert r.fields["effect"][0]["filter"] == {"type": ["resonator"], "state": "dealt_damage_this_turn"}
 
 
 # ---- CR 1019: "Your opponent discards a card at random, then discards a card." ---------------------------------------

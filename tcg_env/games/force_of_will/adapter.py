@@ -508,6 +508,7 @@ VALUE_DOMAINS = {
     "revealed": FLAG,
     "pseudo": (0, K.PSEUDO_TOKEN),  # none, a rune's copy (PSEUDO_COPY), a token (PSEUDO_TOKEN, CR 1303)
     "mana": (0, 2**31 - 1),
+    "named_counters": (0, 2**30 - 1),  # constants.NC_SLOTS slots of (kind, count)
     "called_stone": FLAG,
     "judgment_done": FLAG,
     "astral": FLAG,

@@ -73,11 +73,6 @@ APPROXIMATIONS: dict[str, str] = {
         "playable when one card alone matches both (each target is checked alone); the second target is then not "
         "chosen and no damage is dealt, where CR 903.2g would not let it be played"
     ),
-    "dealt_damage_as_damaged": (
-        "\"<card> that was dealt damage this turn\": read as a card with damage on it now (filter state \"damaged\", "
-        "CR 1007.1); it differs for a card whose damage was removed this turn by an effect (CR 1007.6), which no "
-        "longer matches (damage otherwise stays on the card until the end of the turn, CR 505.5a)"
-    ),
     "entered_this_turn_in_field": (
         "\"for each <card> that entered the field under your control this turn\" (no \"you control\"): counted among "
         "the cards in the field now that entered it this turn (filter state \"entered_this_turn\"); a card that "
@@ -105,6 +100,16 @@ class _Sel:
 
     def __init__(self, kind: str, filter: dict | None = None, count: int = 1, up_to: bool = False):
         self.kind, self.filter, self.count, self.up_to = kind, filter, count, up_to
+
+
+def _on_this_card(cond: dict) -> bool:
+    """A condition on named counters of this card (CR 1022.1: it has them only in the field or a ruler area)."""
+    return cond.get("kind") == "named_counters_at_least" and cond.get("counters_from") == "this_card"
+
+
+def _counter_name(tok: Any) -> str:
+    """The name of a COUNTER_NAME token ("<counter:strength>" -> "strength"; normalise_line's _mark_counters)."""
+    return str(tok)[len("<counter:"):-1]
 
 
 def _filter(*parts: Any) -> dict:
@@ -212,10 +217,18 @@ class _T(CountWords, TextTransformer, Transformer):
         # the card itself or on the hand holding it (read with the card still in the hand)
         if self.card.get("type") not in ("resonator", "chant", "addition", "regalia"):
             raise Unsupported("[Quickcast] of a card that is not played from the hand")
-        if cond.get("kind") in ("self_counters_at_least", "hand_empty", "hand_at_least") or cond.get("_it"):
+        if cond.get("kind") in ("self_counters_at_least", "hand_empty", "hand_at_least") or cond.get("_it") or \
+                _on_this_card(cond):
             raise Unsupported("[Quickcast] as long as a condition on the card or on the hand holding it")
         return [{"kind": "continuous", "condition": cond, "effect": [
             {"op": "aura_keyword", "keywords": ["quickcast"], "filter": {"self_only": True, "zone": "hand"}}]}]
+
+    def uncancelable(self):
+        # "This card cannot be cancelled." (CR 1012: a cancel does nothing to it; normalise_line marks the sentence):
+        # the card field uncancelable, a spell's (C_UNCANCELABLE, effects.cancel_slot)
+        if self.card.get("type") not in ("resonator", "chant", "addition", "regalia"):
+            raise Unsupported("'cannot be cancelled' on a card that is not played as a spell")
+        return {"__fields__": True, "uncancelable": True}
 
     def markers(self, *_):
         # CR 1101.1b: a keyword without a keyword skill ([Will of Hope], [Will of Despair], CR 1101.1b-i; the
@@ -376,7 +389,8 @@ class _T(CountWords, TextTransformer, Transformer):
         # or on the hand that holds it
         if self.card.get("type") not in ("resonator", "chant", "addition", "regalia", "rune"):
             raise Unsupported("'play this card only if' on a card that is not played from the hand or a rune area")
-        if cond.get("kind") in ("self_counters_at_least", "hand_empty", "hand_at_least") or cond.get("_it"):
+        if cond.get("kind") in ("self_counters_at_least", "hand_empty", "hand_at_least") or cond.get("_it") or \
+                _on_this_card(cond):
             raise Unsupported("'play this card only if' a condition on the card or on the hand holding it")
         return {"__fields__": True, "play_condition": cond}
 
@@ -467,7 +481,7 @@ class _T(CountWords, TextTransformer, Transformer):
         # "[Judgment] <will>. Play this ability only if <condition>." (CR 705.2b: a condition to play the judgment
         # process; the card field judgment_condition, play.judgment_legal)
         if cond.get("kind") in ("self_counters_at_least", "control_name", "control_names", "ruler_named") or \
-                cond.get("_it"):
+                cond.get("_it") or _on_this_card(cond):
             raise Unsupported("a [Judgment] condition on the ruler itself or naming a card")
         return {**self.judgment(cost), "judgment_condition": cond}
 
@@ -648,6 +662,10 @@ class _T(CountWords, TextTransformer, Transformer):
         # banished / rested once the targets are chosen (cards.FowCard.play_cost, priority.pay_chosen_cost)
         if self.card.get("type") not in ("chant", "rune"):
             raise Unsupported("an additional cost on a card that is not a chant or rune")
+        if cost.get("counters_from") == "j_ruler" and self.card.get("type") == "chant":
+            # "..., remove N <name> counters from your J/ruler" (CR 903.2j, 1022.1; session 21): the card field play_cost
+            # (its spell row's A_COST_NAMED: play.payable checks them, pay_card_cost removes them)
+            return {"__fields__": True, "play_cost": cost}
         if set(cost) != {"_pay"}:
             raise Unsupported("an additional cost other than banishing or resting a chosen card")
         how, flt = cost["_pay"]
@@ -703,6 +721,46 @@ class _T(CountWords, TextTransformer, Transformer):
     def cost_magic_n(self, n):
         return {"mana": _fixed(n), "_magic": True}
 
+    # "remove N <name> counters from this card / your J/ruler" (CR 1022.1): A_COST_NAMED (play.named_cost_ok)
+    def from_self(self):
+        return "this_card"
+
+    def from_ruler(self, *_):
+        return "j_ruler"
+
+    def _named_where(self, frm):
+        if frm == "this_card" and self.card.get("type") in ("chant", "rune"):
+            raise Unsupported("named counters on a chant (it is never in the field)")
+        return frm
+
+    def per_named(self, name, frm):
+        # "for each <name> counter on this card / your J/ruler" (CR 1022.1: Per.NAMED, filters.named_on)
+        return {"count": "named", "counter_name": _counter_name(name), "counters_from": self._named_where(frm)}
+
+    def c_named_one(self, name, frm):
+        return self.c_named(1, name, frm)
+
+    def c_named(self, n, name, frm):
+        # "there are N or more <name> counters on this card / your J/ruler" (Condition.NAMED_COUNTERS_AT_LEAST)
+        return {"kind": "named_counters_at_least", "value": _fixed(n), "counter_name": _counter_name(name),
+                "counters_from": self._named_where(frm)}
+
+    def cost_named_an(self, name, frm):
+        return self.cost_named(1, name, frm)
+
+    def ruler_ref(self, *_):
+        return "j_ruler"
+
+    def cost_magic_ruler_one(self, frm):
+        return self.cost_magic_ruler(1, frm)
+
+    def cost_magic_ruler(self, n, frm):
+        # "remove N magic counters from your J/ruler": named counters "magic" (CR 1022.1b: one kind by name)
+        return {"counters": _fixed(n), "counter_name": "magic", "counters_from": "j_ruler"}
+
+    def cost_named(self, n, name, frm):
+        return {"counters": _fixed(n), "counter_name": _counter_name(name), "counters_from": frm}
+
     def costs_discard_self(self, *cs):
         # "<will>, discard this card: <effect>": CR 1126.2 is this text ("[Inheritance] (Cost): (Effect) means Pay the
         # (cost), discard this card from your hand: (Effect)"); a cost that can be paid only in the hand (CR 1019.1)
@@ -749,6 +807,10 @@ class _T(CountWords, TextTransformer, Transformer):
         ctype = self.card.get("type")
         if costs.get("rest") and ctype not in ("resonator", "j_ruler", "regalia", "magic_stone", "ruler", "addition"):
             raise Unsupported(f"a {{Rest}} cost on a {ctype}")
+        if costs.get("_magic") and ctype != "magic_stone" and "counters" not in costs:
+            # "remove N magic counters from this card" on another card: named counters "magic" (session 21)
+            costs = {k: v for k, v in costs.items() if k not in ("_magic", "mana")} | {
+                "counters": costs["mana"], "counter_name": "magic", "counters_from": "this_card"}
         if costs.get("_magic"):
             costs = {k: v for k, v in costs.items() if k != "_magic"}
             _magic_counters_here(self.card)  # the counters of this card's MANA word (cost_magic)
@@ -787,9 +849,12 @@ class _T(CountWords, TextTransformer, Transformer):
         # a will ability paid with will or once per turn (CR 907): only one that cannot be played again and again in a
         # row ({Rest}, "banish this card" or once per turn in its cost: no endless loop of will for will)
         # ({Rest} of your J/ruler, "rest a recovered J/ruler you control": the cost field rest_j_ruler, play.activate)
-        bounded = costs.get("rest") or costs.get("rest_j_ruler") or costs.get("banish_self") or once == "turn"
+        # (named counters removed bound it too: each use takes counters that only effects put, session 21)
+        bounded = costs.get("rest") or costs.get("rest_j_ruler") or costs.get("banish_self") or once == "turn" or \
+            costs.get("counters")
         if ((once or costs.get("will")) and not bounded) or \
-                set(costs) - {"rest", "rest_j_ruler", "banish_self", "life", "discard", "mana", "mana_from", "will"}:
+                set(costs) - {"rest", "rest_j_ruler", "banish_self", "life", "discard", "mana", "mana_from", "will",
+                              "counters", "counter_name", "counters_from"}:
             raise Unsupported("a will ability paid with will or once per turn")
         spend = None
         if len(ops) == 2 and ops[1]["op"] == "_spend_only" and ops[0]["op"] == "produce_will":
@@ -887,6 +952,9 @@ class _T(CountWords, TextTransformer, Transformer):
         # played, play.payable; cost_rest_card)
         if set(cost) == {"will"}:
             return {"cost": cost["will"]}
+        if cost.get("counters_from") == "j_ruler":
+            # "[Awakening] Remove N <name> counters from your J/ruler" (CR 1022.1: FowAwakening counters)
+            return {"counters": cost["counters"], "counter_name": cost["counter_name"]}
         if set(cost) != {"rest_j_ruler"}:
             raise Unsupported("an [Awakening] cost other than will or resting your J/ruler")
         return cost
@@ -1564,6 +1632,12 @@ class _T(CountWords, TextTransformer, Transformer):
     def gain_life_per(self, n, per):
         return [self._set_x(per, _life(n) // 100), ({"op": "gain_life", "amount": "X00"}, None)]
 
+    def draw_attributes(self, flt):
+        # "Draw cards equal to the number of different attributes among <cards>." (CR 208: attributeless cards add
+        # none): SET_X of Per.ATTRIBUTES, then X cards drawn
+        per = self._per_filter(flt)
+        return [self._set_x({**per, "count": "attributes"}, 1), ({"op": "draw", "count": "X"}, None)]
+
     def draw_per(self, per):
         return [self._set_x(per, 1), ({"op": "draw", "count": "X"}, None)]
 
@@ -1616,6 +1690,26 @@ class _T(CountWords, TextTransformer, Transformer):
             self.approximate("second_target_may_be_missing")
         return [({"op": "_dealer"}, dealer), ({"op": "damage", "amount": "atk"}, sel)]
 
+    def _fight(self, first, second):
+        # each deals the other damage equal to its ATK (CR 1007.1): two DAMAGE of amount "atk", each by the other's
+        # register (by_reg), both read as the effect resolves; the damage destroys nothing before both are dealt (the
+        # rule processes come after the effect, CR 1201). A card no longer a legal target deals and is dealt none
+        # (CR 903.3a). Where both targets' filters may match one card: second_target_may_be_missing (as below)
+        if {first.filter.get("side", "any"), second.filter.get("side", "any")} != {"own", "opponent"}:
+            self.approximate("second_target_may_be_missing")
+        return [({"op": "_dealer"}, first), ({"op": "damage", "amount": "atk"}, second),
+                ({"op": "_dealer"}, second), ({"op": "damage", "amount": "atk"}, first)]
+
+    def fight_tail(self, *_):
+        return None
+
+    def fight_targets(self, flt, flt2, _tail=None):
+        return self._fight(_Sel("choose", _target_filter(flt)), _Sel("choose", _target_filter(flt2)))
+
+    def fight_prev(self, flt2, _tail=None):
+        # "Then that card and target <card> ...": "that card" the target chosen before (its register, _assemble)
+        return self._fight(_Sel("prev", {"_that": True, "side": "own"}), _Sel("choose", _target_filter(flt2)))
+
     def damage_target_atk_another(self, flt, flt2):
         # "... to another target <card>": another than the first target (targets are distinct, choose_candidates), not
         # another than this card (which may be either target)
@@ -1623,6 +1717,14 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def damage_own_atk_after(self, dealer, sel):
         return self.damage_own_atk(dealer, sel)
+
+    def damage_dealt_turn(self, dealer, sel):
+        # "This card deals X damage to target <card>, where X is the damage it dealt this turn." (CR 1007.1): "it" is the
+        # one target; X the damage that card dealt this turn (to cards and players), read as the effect resolves
+        # (DAMAGE a1 = DAMAGE_DEALT_THIS_TURN, the card's USED_TURN word)
+        if dealer != "self" or sel.kind != "choose" or sel.count != 1 or sel.up_to:
+            raise Unsupported("'the damage it dealt this turn' of a card that is not one target")
+        return [({"op": "damage", "amount": "dealt_this_turn"}, sel)]
 
     def damage(self, *args):
         n, sel = args[-2], args[-1]
@@ -1807,6 +1909,51 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def loses_all(self, sel):
         raise Unsupported("'loses all abilities'")
+
+    # ---------------- named counters (CR 1022.1; session 21: state.NAMED) ----------------
+    def on_ruler(self, *_):
+        return "ruler"
+
+    def on_self(self):
+        return self.t_self()
+
+    def on_target(self, flt):
+        return self.t_one(flt)
+
+    def on_prev(self):
+        return _Sel("prev")
+
+    def on_up_to(self, n, flt):
+        return self.t_up_to(n, flt)  # "on each of up to N target <cards>": up to N targets (CR 903.2g)
+
+    def named_put_an(self, name, on):
+        return self.named_put(1, name, on)
+
+    def magic_put_ruler_one(self, on):
+        return self.magic_put_ruler(1, on)
+
+    def magic_put_ruler(self, n, on):
+        # "put N magic counters on your J/ruler": named counters "magic" on the J/ruler (not its MANA word: mana counters)
+        return [({"op": "mana_counter", "count": _fixed(n), "name": "magic"}, None)]
+
+    def named_put(self, n, name, on):
+        # "Put N <name> counters on <card>" (CR 1022.1; 1022.1b: one kind per name): on the J/ruler, the op
+        # mana_counter with the name (MANA_COUNTER a2 < 0: its ruler slot, either side up, in the field or the ruler
+        # area); on cards, counter with the name (COUNTER a1 = the kind: each card of the register)
+        n = _fixed(n)
+        name = _counter_name(name)
+        if on == "ruler":
+            return [({"op": "mana_counter", "count": n, "name": name}, None)]
+        return [({"op": "counter", "count": n, "name": name}, on)]
+
+    def gain_control(self, sel, duration=None):
+        # "Gain control of <targets> [until end of turn]." (CR 105.3): the effect's controller controls each target in
+        # the field (zones.change_control: moved to that side of the field, out of battle, not controlled since the turn
+        # began); "until end of turn": the player who controlled it controls it again at the end of the turn (CR 505.5b)
+        if sel.kind not in ("choose", "prev", "all") or (sel.kind != "prev" and (
+                sel.filter.get("zone", "field") != "field" or not set(sel.filter.get("type") or ["any"]) <= {"resonator"})):
+            raise Unsupported("control of a card that is not a resonator in the field")
+        return [({"op": "gain_control", "duration": "end_of_turn" if duration else "permanent"}, sel)]
 
     def plus_counters(self, n, sel):
         return [({"op": "counter", "count": _fixed(n)}, sel)]
@@ -2161,7 +2308,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def magic_counter(self, n):
         # CR 1022.1: "put N magic counters on this card" (a magic stone's: the MANA word, cost_magic), on the card
-        # while it is in the field (Op.MANA_COUNTER a2 = 1)
+        # while it is in the field (Op.MANA_COUNTER a2 = 1); on another card named counters "magic" (session 21)
+        if self.card.get("type") != "magic_stone":
+            return [({"op": "counter", "count": _fixed(n), "name": "magic"}, self.t_self())]
         _magic_counters_here(self.card)
         return [({"op": "mana_counter", "count": _fixed(n), "on": "self"}, None)]
 
@@ -2393,9 +2542,9 @@ class _T(CountWords, TextTransformer, Transformer):
         return {"state": "entered_this_turn", "_entered_any": True}
 
     def was_dealt_damage(self):
-        # "<card> that was dealt damage this turn": read as "damaged" (damage on it; named approximation)
-        self.approximate("dealt_damage_as_damaged")
-        return {"state": "damaged"}
+        # "<card> that was dealt damage this turn" (CR 1007.1): dealt damage since this turn began, in its zone (session
+        # 21: a bit of its USED_TURN word; before, "damaged", the approximation dealt_damage_as_damaged)
+        return {"state": "dealt_damage_this_turn"}
 
     # "non-<type>": the noun's card types but that one ("non-magic stone, non-J-ruler entity")
     def non_j_ruler(self):
@@ -2409,6 +2558,11 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def non_resonator(self):
         return {"_not": ["resonator"]}
+
+    def non_attr(self, tok):
+        # "non-darkness <cards>" (session 21): none of that attribute, attributeless cards included (CR 208.4)
+        a = str(tok)[len("non-"):]
+        return {"not_attribute": ["darkness" if a == "dark" else a]}
 
     def light(self):
         return "light"
@@ -2796,6 +2950,7 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
     regs: dict[int, int] = {}
     last: int | None = None
     dealer: int | None = None  # the register of the card dealing "damage equal to its ATK" (damage_target_atk)
+    prev_bound: dict[int, int] = {}  # "that card" (a selection "prev") -> the register it named
     prev_if = False
     for clause in clauses:
         if_at = None
@@ -2839,13 +2994,19 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
             if sel.kind == "prev":
                 if last is None:
                     raise Unsupported("'it' / 'that card' with nothing selected before")
+                # one "that card" named twice (card_text._fight) is the register it named first
+                r_prev = prev_bound.setdefault(id(sel), last)
                 if op["op"] == "_dealer":
-                    if not any(c["op"] == "choose" and c.get("reg", 0) == last and c["filter"].get("side") == "own"
+                    if not any(c["op"] == "choose" and c.get("reg", 0) == r_prev and c["filter"].get("side") == "own"
                                for c in chooses):
                         raise Unsupported("damage equal to the ATK of a card that is not a target you control")
-                    dealer = last
+                    dealer = r_prev
                     continue
-                op["reg"] = last
+                op["reg"] = r_prev
+                if op.get("amount") == "atk":
+                    if dealer is None or dealer == r_prev:
+                        raise Unsupported("damage equal to a target's ATK without that target")
+                    op["by_reg"], dealer = dealer, None
                 body.append(op)
                 continue
             if id(sel) not in regs:
@@ -2953,6 +3114,24 @@ def _mark_races(s: str, races: frozenset[str]) -> str:
     return "".join(out) + s[pos:]
 
 
+# a named counter (CR 1022.1: "a strength counter", "two mystery counters"): the word before "counter(s)" marked
+# "<counter:name>" (the grammar's COUNTER_NAME), but for the words that are no name (counts, articles) and the mana /
+# magic counters the grammar names itself
+_NAMED_COUNTER = re.compile(r"(?:<races?:([a-z][a-z'-]*)>|(?<![\w\[/+:<-])([a-z][a-z'-]*)) (?=counters?\b)", re.I)
+_NOT_COUNTER_NAMES = frozenset(
+    "a an the all no any each of x one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen twenty more mana magic those these that its their other named total additional same many your his "
+    "her or and with put remove many several new".split())
+
+
+def _mark_counters(s: str) -> str:
+    # (a name that is also a race of the list, "Mystery", was marked a race: a race followed by "counter" is the name)
+    def mark(m):
+        name = (m[1] or m[2]).lower()
+        return m[0] if m[2] and (m[2] in _NOT_COUNTER_NAMES or not m[2].islower()) else f"<counter:{name}> "
+    return _NAMED_COUNTER.sub(mark, s)
+
+
 _SELF_QUICKCAST = re.compile(r"^this card gains \[quickcast\] (?:in all zones as long as|as long as (?:it's|it is) in "
                              r"your hand and) ")
 
@@ -2971,12 +3150,16 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     s = "".join(p if i % 2 else _mark_races((p.replace(name, "this card") if name else p).lower(), races)
                 for i, p in enumerate(parts))  # fmt: skip
     s = " ".join(s.replace("thi card", "this card").replace("can't ", "cannot ").split())  # "can't block"
+    if "counter" in s:
+        s = _mark_counters(s)
     # "damage to your opponent and each J/resonator ...": one effect on a player and cards, marked so that the
     # grammar tells it from "... to your opponent and <next effect>" (one word of lookahead)
     s = _AND_CARDS.sub(r"\1 and_cards ", s)
     # "This card gains [Quickcast] in all zones as long as ..." / "... as long as it's in your hand and ...": marked,
     # so that the grammar tells it from "this card gains <mods> ..." at its first word (LALR)
     s = _SELF_QUICKCAST.sub("quickcast_in_hand as long as ", s)
+    if s in ("this card cannot be cancelled.", "this card cannot be canceled."):
+        s = "uncancelable_self."  # a line of its own (card_text.lark), not "this card" of a chant's effect
     if "choose " in s:  # "Choose one - A; or B." / "Choose one; - A. - B." (CR 903.2e): the modes marked
         s, n = _MODES_HEAD.subn(lambda m: ("choose one" if m[1] == "one" else f"choose_n {m[1]}") + " modes_follow ", s,
                                 count=1)

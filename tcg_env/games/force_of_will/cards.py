@@ -18,7 +18,7 @@ The format is documented in ``docs/force_of_will/card-format.md``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
@@ -79,7 +79,7 @@ ConditionName = Literal[
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
     "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
-    "control_names", "awakened", "weather_is_not", "ruler_not_named",
+    "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -157,17 +157,24 @@ class FowFilter(FilterBase):
 
     zone: Literal["field", "chase", "graveyard", "hand", "main_deck", "ruler_area", "removed"] = "field"
     state: Literal["any", "recovered", "rested", "attacking", "blocking", "attacking_or_blocking", "damaged",
-                   "entered_this_turn"] = "any"
+                   "entered_this_turn", "dealt_damage_this_turn"] = "any"
     exclude_self: bool = False
     added_to: bool = False  # only the card this addition is added to (CR 1406.1a)
     self_only: bool = False  # only the ability's own card ("this card gains ...", a continuous ability)
     type: Annotated[list[FilterTypeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     attribute: Annotated[list[AttributeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
+    # "non-<attribute> <cards>" (session 21): cards with none of these attributes (void ones too, CR 208.4);
+    # F_ATTR_MASK negative (filters.attr_passes)
+    not_attribute: Annotated[list[AttributeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     race: str | None = Field(default=None, min_length=1)
     cost_min: NonNeg | None = None  # total cost, CR 203.5
     cost_max: NonNeg | None = None
     atk_min: NonNeg | None = None
     atk_max: NonNeg | None = None
+
+
+# a named counter's name (CR 1022.1: "strength", "mystery"; session 21)
+CounterName = Annotated[str, Field(min_length=1, max_length=30, pattern=r"^[a-z][a-z'-]*$")]
 
 
 class FowCost(StrictModel):
@@ -180,6 +187,10 @@ class FowCost(StrictModel):
     life: int = Field(default=0, ge=0, le=4000, multiple_of=100)
     mana: int = Field(default=0, ge=0, le=10)  # mana counters to remove (CR 1122, 1022)
     mana_from: Literal["this_card", "j_ruler"] = "this_card"  # ... from this card or from your J/ruler
+    # named counters to remove (CR 1022.1; session 21): that many of counter_name from this card or your J/ruler
+    counters: int = Field(default=0, ge=0, le=20)
+    counter_name: CounterName | None = None
+    counters_from: Literal["this_card", "j_ruler"] = "this_card"
     # "banish a <card>" (CR 1011) / "rest a recovered <card> you control" (CR 1013): the card the effect's
     # choose on register pay_reg chose as the ability is played is banished / rested then (CR 903.2j,
     # priority.pay_chosen_cost); packed into A_COST_BANISH_SELF (2 + reg: banish, 4 + reg: rest)
@@ -204,6 +215,9 @@ class FowCondition(StrictModel):
     filter: FowFilter | None = None
     # ruler_named: the card names besides ``value`` ("your J/ruler is "A" or "B"": value A, names [B])
     names: list[str] = Field(default_factory=list, max_length=1)
+    # named_counters_at_least: ``value`` or more counters of this name on this card or your J/ruler (CR 1022.1)
+    counter_name: CounterName | None = None
+    counters_from: Literal["this_card", "j_ruler"] = "this_card"
 
 
 # ---- effect ops (tagged by ``op``; the shared op model: tcg_env.cards.ops) ----------------------
@@ -221,14 +235,20 @@ _Dmg = Annotated[int, Field(gt=0, le=20000, multiple_of=100)]
 _Life = Annotated[int, Field(gt=0, le=8000, multiple_of=100)]
 # amount "atk" with by_reg: "target <card> deals damage equal to its ATK to target <card>": dealt by the first card of
 # register by_reg, its ATK as it resolves; none when that card is no longer in the field (CR 903.3a; DAMAGE a2 = by_reg + 1)
-OpDamage = op_model("damage", _M, amount=Union[_Dmg, XHundreds, Literal["atk"]], reg=(Reg, 0),  # noqa: UP007
+# amount "dealt_this_turn": "X damage ..., where X is the damage it dealt this turn" (the target's, DAMAGE a1 = 1)
+OpDamage = op_model("damage", _M, amount=Union[_Dmg, XHundreds, Literal["atk", "dealt_this_turn"]], reg=(Reg, 0),  # noqa: UP007
                     by_reg=(Union[Reg, None], None))  # noqa: UP007
 OpDestroy, OpRest, OpRecover, OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle = reg_ops(
     _M, Reg, "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish", "remove_from_battle")
 OpToDeckTop, OpToDeckBottom = reg_ops(_M, Reg, "to_deck_top", "to_deck_bottom")
+# "gain control of <targets> [until end of turn]" (CR 105.3; session 21): Op.GAIN_CONTROL (REMOVE_FROM_BATTLE, a0 1 / 2)
+OpGainControl = op_model("gain_control", _M, reg=(Reg, 0), duration=(Literal["permanent", "end_of_turn"], "permanent"))
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
 OpRestrict = op_model("restrict", _M, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0))
-OpCounter = op_model("counter", _M, count=Annotated[int, Field(ge=-10, le=10)], reg=(Reg, 0))
+# name: a named counter (CR 1022.1: "put N <name> counters on ...", session 21; COUNTER a1 = its counter_ids id), else the
+# net [+100/+100] count
+_NamedCount = Annotated[int, Field(ge=-20, le=20)]
+OpCounter = op_model("counter", _M, count=_NamedCount, reg=(Reg, 0), name=(Union[CounterName, None], None))  # noqa: UP007
 _NX = (Union[Annotated[int, Field(ge=1, le=10)], XCount], 1)  # noqa: UP007
 OpDraw = op_model("draw", _M, count=_NX, who=_Who)
 OpDiscard = op_model("discard", _M, count=_NX, who=(WhoName, "opponent"), random=(bool, False))
@@ -265,8 +285,9 @@ OpForesee = op_model("foresee", _M, count=_N)
 # from the game" (CR 1004.1)
 OpMill = op_model("mill", _M, count=_NX, who=_Who, to=(Literal["graveyard", "removed"], "graveyard"))
 # on "self": magic counters on this card (a magic stone: its MANA word, card_text.magic_counter), while it is in the field
-OpManaCounter = op_model("mana_counter", _M, count=Annotated[int, Field(ge=-10, le=10)], who=_Who,
-                         on=(Literal["j_ruler", "self"], "j_ruler"))
+# name: named counters of that name on the J/ruler instead (CR 1022.1, session 21; MANA_COUNTER a2 = -its id)
+OpManaCounter = op_model("mana_counter", _M, count=_NamedCount, who=_Who,
+                         on=(Literal["j_ruler", "self"], "j_ruler"), name=(Union[CounterName, None], None))  # noqa: UP007
 # replacement and prevention effects (CR 910, 1018): "prevent the next <amount> damage that would be
 # dealt to <targets / who> this turn" ("all": CR 1018.1b); "this turn, the next time <targets> would
 # be destroyed, instead <instead>"; continuous: "if <filter> would be destroyed, instead <instead>
@@ -313,8 +334,11 @@ class FowPer(StrictModel):
     """"... for each <what>": the cards of the fields ``filter`` matches (seen from the ability's
     controller), or the cards in its controller's hand or graveyard."""
 
-    count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage", "removed"] = "field"  # self_atk: the card's own ATK / 100
+    count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage", "removed", "named", "attributes"] = "field"  # self_atk: the card's own ATK / 100
     filter: FowFilter | None = None
+    # count "named": the counters of this name on this card or your J/ruler (CR 1022.1; session 21, Per.NAMED)
+    counter_name: CounterName | None = None
+    counters_from: Literal["this_card", "j_ruler"] = "this_card"
 
 
 # per: "gains [+100/+100] for each <cards>" (the AURA_PER row before it, constants.Op)
@@ -347,7 +371,7 @@ _OP_MODELS = (
     OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
-    OpMakeToken, OpWeather, OpInvert,
+    OpMakeToken, OpWeather, OpInvert, OpGainControl,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -369,7 +393,7 @@ _TARGETING = {"choose", "select_all", "target_self", "target_trigger"}
 _REPORTS_DONE = frozenset({"discard"})
 _ON_REGISTER = {
     "power", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
-    "remove_from_battle", "to_deck_top", "to_deck_bottom",
+    "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
     "prevent_from", "lock_recover",
 }  # fmt: skip
@@ -404,6 +428,9 @@ class FowAwakening(StrictModel):
     cost: WillCost = ""
     # "[Awakening] Rest a recovered J/ruler you control" (CR 1013): the awakening row's A_COST_REST (play.payable)
     rest_j_ruler: bool = False
+    # "[Awakening] Remove N <name> counters from your J/ruler" (CR 1022.1; session 21): the awakening row's A_COST_NAMED
+    counters: int = Field(default=0, ge=0, le=20)
+    counter_name: CounterName | None = None
     # a resonator's: its text, performed as it enters the field; a chant's: none (CR 1109.2: a chant is played with
     # its own effect, whose "if this card was awakened" reads how it was played, Condition.AWAKENED)
     effect: Annotated[list[EffectOp], Field(max_length=24)]
@@ -495,6 +522,8 @@ class FowCard(CardBase):
     remnant: bool = False
     # "You may play this card from your removed area." (CR 903.2; C_TYPE_BITS TB_FROM_REMOVED)
     from_removed: bool = False
+    # "This card cannot be cancelled." (session 21, CR 1012): a spell no cancel takes off the chase (C_UNCANCELABLE)
+    uncancelable: bool = False
     # a token (CR 1303): a resonator no deck holds, made by an effect (the op make_token names it); no cost
     # (CR 1303.1a: only the information its effect specifies), C_TYPE_BITS TB_TOKEN
     token: bool = False
@@ -535,7 +564,8 @@ def stone_type_bits(card) -> int:
     return sum(1 << (K.TB_STONE_SHIFT + K.ATTRIBUTE_NAMES.index(a)) for a in names)
 
 
-def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray | None = None) -> np.ndarray:
+def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray | None = None,
+                     filters: np.ndarray | None = None) -> np.ndarray:
     """The ``flags`` table of a pool's ``T`` (constants.FL_*): the pool's row holds the RESTRICT_* bits
     its RESTRICT and AURA_RESTRICT instructions give (the only ways a card gets one: effects.
     add_restrictions, characteristics.aura_sums) and whether it has a COST_REDUCTION or a SELECT_MODE instruction
@@ -579,6 +609,9 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
         flags[-1, K.FL_MISC] |= K.FLAG_DIVE  # play.dive_actions, removed_actions (without the abilities: set)
     if (cards[:, K.C_TYPE_BITS] & K.TB_REMNANT).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REMNANT  # play.grave_card_playable, only in pools with a [Remnant] card
+    if filters is None or (filters[:, K.F_STATE] == K.CardState.DEALT_DAMAGE_THIS_TURN).any() or (
+            (code[:, K.I_OP] == K.Op.DAMAGE) & (code[:, K.I_A1] == K.DAMAGE_DEALT_THIS_TURN)).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_THIS_TURN  # damage records itself in USED_TURN (without the filters: set)
     searching = code[:, K.I_OP] == K.Op.SEARCH
     if (code[searching, K.I_A2] & (K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_TOP | K.SEARCH_OPPONENT)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REVEAL
@@ -598,6 +631,7 @@ class FowCardTable(CardTable):
     PACK = staticmethod(pack_tables)
     race_ids: dict[str, int]
     gods_art_ids: dict[str, int]  # [God's Art] name -> its id (A_GODS_ART, a bit of state.GODS_ART_USED), from 0
+    counter_ids: dict[str, int] = field(default_factory=dict)  # named counter -> its kind in state.NAMED, from 1
 
     race_names = property(lambda self: inverse_ids(self.race_ids), doc="Race id -> race name ('' for id 0).")
 
@@ -605,7 +639,7 @@ class FowCardTable(CardTable):
         return card_obs_features(self.cards)
 
     def kernel_flags(self) -> np.ndarray:
-        return fow_kernel_flags(self.cards, self.code, self.abilities)
+        return fow_kernel_flags(self.cards, self.code, self.abilities, self.filters)
 
     def is_deck_card(self, card_id: int) -> bool:
         """False for a J-ruler side (it is its ruler's back, CR 705) and a token (an effect makes it, CR 1303):
@@ -670,6 +704,7 @@ def filter_words(f: FowFilter) -> str:
     bits_ += ["the card it is added to"] if f.added_to else []
     bits_ += ["this card"] if f.self_only else []
     bits_ += ["/".join(f.attribute)] if f.attribute else []
+    bits_ += ["non-" + "/".join(f.not_attribute)] if f.not_attribute else []
     bits_ += [f.state] if f.state != "any" else []
     bits_ += [f"in the {f.zone.replace('_', ' ')}"] if f.zone != "field" else []
     bits_ += [f"race {f.race}"] if f.race else []
@@ -755,6 +790,8 @@ def cost_words(c: FowCost | None, once: str = "no", gods_art: str | None = None)
         *(["[Inheritance]: discard this card from the hand"] if c.inheritance else []),
         *([f"remove {c.mana} mana counter{'s' if c.mana > 1 else ''} from "
            + ("this card" if c.mana_from == "this_card" else "your J/ruler")] if c.mana else []),
+        *([f"remove {c.counters} {c.counter_name} counter{'s' if c.counters > 1 else ''} from "
+           + ("this card" if c.counters_from == "this_card" else "your J/ruler")] if c.counters else []),
     ]  # fmt: skip
     parts += [f"[God's Art] {gods_art}"] if gods_art is not None else {"turn": ["once per turn"],
                                                                       "game": ["once per game"]}.get(once, [])
@@ -843,6 +880,8 @@ class _Compiler(PoolCompiler):
         self.inverse_owner = {c.inverse: c.number for c in cards if c.inverse}
         # [God's Art] name -> id (from 0: its bit in a player's record, CR 1112.2a)
         self.gods_art_ids: dict[str, int] = {}
+        # a named counter's name -> id (from 1: the kind in a card's state.NAMED slot, CR 1022.1b), in the order met
+        self.counter_ids: dict[str, int] = {}
 
     def intern_card(self, card: FowCard) -> None:
         for r in card.races:
@@ -851,7 +890,17 @@ class _Compiler(PoolCompiler):
             self._intern(self.name_ids, card.also_named)
 
     def extra_table_fields(self) -> dict:
-        return {"race_ids": dict(self.race_ids), "gods_art_ids": dict(self.gods_art_ids)}
+        return {"race_ids": dict(self.race_ids), "gods_art_ids": dict(self.gods_art_ids),
+                "counter_ids": dict(self.counter_ids)}
+
+    def counter_id(self, name: str, p: str) -> int:
+        """The id of a named counter's name (CR 1022.1b: counters of one name are one kind), new ones numbered in the
+        order met from 1; at most NC_MAX_KINDS names a pool (the kind's bits of a state.NAMED slot)."""
+        if name not in self.counter_ids:
+            if len(self.counter_ids) >= K.NC_MAX_KINDS:
+                self.fail(f"{p}.name", f"at most {K.NC_MAX_KINDS} counter names in a pool")
+            self.counter_ids[name] = len(self.counter_ids) + 1
+        return self.counter_ids[name]
 
     def gods_art_id(self, name: str, p: str) -> int:
         """The id of a [God's Art] name (CR 1112.2a: the name is what is played once), new ones
@@ -915,6 +964,7 @@ class _Compiler(PoolCompiler):
             "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",),
             "enters_rested": ("resonator", "addition", "regalia", "magic_stone"), "story": ("chant",), "grimoire": ("ruler",),
             "remnant": ("chant",), "from_removed": ("resonator", "chant", "addition", "regalia"),
+            "uncancelable": ("resonator", "chant", "addition", "regalia"),
             "stone_types": ("magic_stone",), "enters_rested_shared": ("magic_stone",),
             "divinity": ("ruler", "j_ruler", "rune"),
             "mana": ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"),
@@ -1061,12 +1111,18 @@ class _Compiler(PoolCompiler):
             row[K.C_SPELL_ABIL] = self.add_ability(cid, "effect", -1, K.AbilityKind.SPELL, card.effect,
                                                    cost=card.play_cost)
         if card.play_cost is not None:
+            # the chant's spell row holds it: a chosen card (A_COST_BANISH_SELF) and / or named counters removed from
+            # the J/ruler (A_COST_NAMED, session 21: play.payable, pay_card_cost)
             pc = card.play_cost
-            if card.type not in ("chant", "rune") or card.effect is None or card.trigger is not None or pc.pay_chosen == "none" or \
-                    pc.model_dump(exclude={"pay_chosen", "pay_reg"}) != FowCost().model_dump(exclude={"pay_chosen", "pay_reg"}):
-                self.fail("play_cost", "an additional cost is a chant's (not one with [Trigger]): pay_chosen and pay_reg only")
-            self.check_chosen_card(pc, card.effect, "play_cost", most=3)
-            self.ab_rows[row[K.C_SPELL_ABIL]][K.A_COST_BANISH_SELF] = (2 if pc.pay_chosen == "banish" else 4) + pc.pay_reg
+            keep = {"pay_chosen", "pay_reg", "counters", "counter_name", "counters_from"}
+            if card.type not in ("chant", "rune") or card.effect is None or card.trigger is not None or \
+                    (pc.pay_chosen == "none" and not pc.counters) or (pc.counters and pc.counters_from != "j_ruler") or \
+                    pc.model_dump(exclude=keep) != FowCost().model_dump(exclude=keep):
+                self.fail("play_cost", "an additional cost is a chant's (not one with [Trigger]): pay_chosen and pay_reg, "
+                          "or counters from the J/ruler, only")
+            if pc.pay_chosen != "none":
+                self.check_chosen_card(pc, card.effect, "play_cost", most=3)
+                self.ab_rows[row[K.C_SPELL_ABIL]][K.A_COST_BANISH_SELF] = (2 if pc.pay_chosen == "banish" else 4) + pc.pay_reg
         if card.type == "addition" and card.addition != "field":
             # CR 1406.2a: an addition added to a card targets, as it is played, one card in the field
             # of the type its [Addition: X] names, whoever controls it (1406.2a sets no controller);
@@ -1074,7 +1130,9 @@ class _Compiler(PoolCompiler):
             choose = OpChoose(op="choose", reg=0, count=1, filter=FowFilter(type=[card.addition]))
             row[K.C_SPELL_ABIL] = self.add_ability(cid, "addition", -1, K.AbilityKind.SPELL, [choose])
         if card.awakening is not None:
-            cost = FowCost(will=card.awakening.cost, rest_j_ruler=card.awakening.rest_j_ruler)
+            cost = FowCost(will=card.awakening.cost, rest_j_ruler=card.awakening.rest_j_ruler,
+                           counters=card.awakening.counters, counter_name=card.awakening.counter_name,
+                           counters_from="j_ruler")
             if parse_will_cost(cost.will)[1] < 0:
                 self.fail("awakening.cost", "an [Awakening] cost has no X")
             row[K.C_AWAKEN_ABIL] = self.add_ability(cid, "awakening", -1, K.AbilityKind.AWAKENING,
@@ -1135,7 +1193,7 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.cost", "the [Energize] will coin's ability (a J/ruler's) has no cost but banishing the coin")
         if kind in ("activate", "will") and not coin:
             if ab.cost is None or not _cost_nonempty(ab.cost):
-                self.fail(f"{p}.cost", f"a {kind} ability needs a cost (CR 905.2): will, rest, banish_self, discard, life or mana")
+                self.fail(f"{p}.cost", f"a {kind} ability needs a cost (CR 905.2): will, rest, banish_self, discard, life, mana or counters")
             if ab.cost.rest and card.type in ("chant", "rune"):
                 # a ruler rests in its ruler area, an addition in the field (CR 1013.2; play.activate; both
                 # recover in the recovery phase, turn.recover_all); a chant or rune is never there
@@ -1154,9 +1212,9 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.effect", "a will ability only produces will (CR 907.1): produce_will ops "
                           "(or a select_mode of them)")
             if ab.cost is not None and ab.cost.will and not (ab.cost.rest or ab.cost.rest_j_ruler or ab.cost.banish_self or
-                                                             ab.once == "turn"):
-                self.fail(f"{p}.cost.will", "a will ability paid with will needs {Rest}, 'banish this card' or once per "
-                          "turn in its cost here (no endless loop of will for will)")
+                                                             ab.once == "turn" or ab.cost.counters):
+                self.fail(f"{p}.cost.will", "a will ability paid with will needs {Rest}, 'banish this card', named "
+                          "counters or once per turn in its cost here (no endless loop of will for will)")
         elif kind != "automatic" and any(op.op == "produce_will" for op in ab.effect):
             # an automatic ability's will is produced as it resolves from the chase (CR 907.1: not a will ability)
             self.fail(f"{p}.effect", "produce_will belongs in a 'will' ability (it resolves without the chase, CR 907.3)")
@@ -1247,6 +1305,11 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.cost.rest_j_ruler", "{Rest} this card and rest your J/ruler: not both")
             row[K.A_COST_REST] = 2  # the J/ruler rested (play.ruler_recovered), not this card
         row[K.A_COND], row[K.A_COND_ARG] = cond, cond_arg
+        if (cost.counters > 0) != (cost.counter_name is not None):
+            self.fail(f"{p}.cost.counters", "counters and counter_name go together (named counters to remove)")
+        if cost.counters:
+            row[K.A_COST_NAMED] = cost.counters | (self.counter_id(cost.counter_name, f"{p}.cost") << K.NCC_KIND_SHIFT) | (
+                K.NCC_FROM_RULER if cost.counters_from == "j_ruler" else 0)
         row[K.A_COST : K.A_COST + K.N_ATTRIBUTES] = attr
         row[K.A_COST_FREE] = free
         row[K.A_ONCE] = {"no": K.Once.ANY, "turn": K.Once.TURN, "game": K.Once.GAME}[once]
@@ -1327,6 +1390,13 @@ class _Compiler(PoolCompiler):
             return int(K.Condition.CONTROL_AT_LEAST), (frow << K.CONTROL_COUNT_BITS) | v
         if c.filter is not None:
             self.fail(f"{p}.filter", "only control_at_least takes a filter")
+        if (c.kind == "named_counters_at_least") != (c.counter_name is not None):
+            self.fail(f"{p}.counter_name", "named_counters_at_least names the counter, and only it")
+        if c.kind == "named_counters_at_least":
+            if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v < 1 << K.NCC_KIND_SHIFT:
+                self.fail(f"{p}.value", f"named_counters_at_least counts 1 to {(1 << K.NCC_KIND_SHIFT) - 1} counters")
+            return int(K.Condition.NAMED_COUNTERS_AT_LEAST), v | (self.counter_id(c.counter_name, p) << K.NCC_KIND_SHIFT) | (
+                K.NCC_FROM_RULER if c.counters_from == "j_ruler" else 0)
         if c.kind == "weather_is":
             if not isinstance(v, str) or v.upper() not in K.Weather.__members__ or v == "none":
                 self.fail(f"{p}.value", "weather_is takes a weather: rain, thunderstorm or clear (CR 1028)")
@@ -1365,9 +1435,18 @@ class _Compiler(PoolCompiler):
         self._per_x = False
 
     def per_args(self, per: "FowPer", q: str) -> tuple[int, int, int]:
+        if (per.count == "named") != (per.counter_name is not None):
+            self.fail(f"{q}.counter_name", "a count of named counters (count 'named') names the counter, and only it")
+        if per.count == "named":
+            return int(K.Per.NAMED), (self.counter_id(per.counter_name, q) << K.NCC_KIND_SHIFT) | (
+                K.NCC_FROM_RULER if per.counters_from == "j_ruler" else 0), 0
         if per.count == "graveyard" and per.filter is not None:
             # "for each <card> in your graveyard": the matching cards of its controller's graveyard
             return int(K.Per.GRAVEYARD_MATCHING), self.compile_filter(per.filter, f"{q}.filter", ("graveyard",)), 0
+        if per.count == "attributes":  # "the number of different attributes among <cards>" (Per.ATTRIBUTES)
+            if per.filter is None:
+                self.fail(f"{q}.filter", "a count of attributes needs a filter")
+            return int(K.Per.ATTRIBUTES), self.compile_filter(per.filter, f"{q}.filter", ("field",)), 0
         if per.count != "field":
             if per.filter is not None:
                 self.fail(f"{q}.filter", "a count of the hand or graveyard takes no filter")
@@ -1422,6 +1501,8 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.by_reg", "damage equal to the ATK of the card of another register: amount 'atk' with by_reg")
             if op.amount == "atk":
                 return 0, 0, op.by_reg + 1
+            if op.amount == "dealt_this_turn":
+                return 0, K.DAMAGE_DEALT_THIS_TURN, 0
             return self.x_operand(op.amount, f"{q}.amount", 100), 0, 0
         if name in ("prevent", "prevent_player"):
             amount = 0 if op.amount in ("all", "next") else self.x_operand(op.amount, f"{q}.amount", 100)
@@ -1457,10 +1538,14 @@ class _Compiler(PoolCompiler):
             return bits(op.keywords, K.KEYWORD_BITS), int(K.Duration[op.duration.upper()]), 0
         if name == "restrict":
             return bits(op.restrictions, _RESTRICT_BITS), int(K.Duration[op.duration.upper()]), 0
+        if name == "gain_control":
+            return K.GAIN_CONTROL_EOT if op.duration == "end_of_turn" else K.GAIN_CONTROL_PERMANENT, 0, 0
         if name == "counter":
             if op.count == 0:
                 self.fail(f"{q}.count", "must not be 0")
-            return op.count, 0, 0
+            if op.name is None and abs(op.count) > 10:
+                self.fail(f"{q}.count", "at most 10 [+100/+100] or [-100/-100] counters")
+            return op.count, 0 if op.name is None else self.counter_id(op.name, q), 0
         if name == "draw":
             return self.x_operand(op.count, f"{q}.count", 1), who(), 0
         if name == "mill":
@@ -1528,6 +1613,12 @@ class _Compiler(PoolCompiler):
         if name == "mana_counter":
             if op.count == 0:
                 self.fail(f"{q}.count", "must not be 0")
+            if op.name is not None:
+                if op.on != "j_ruler":
+                    self.fail(f"{q}.on", "named counters on this card: the op counter with target_self")
+                return op.count, who(), -self.counter_id(op.name, q)
+            if abs(op.count) > 10:
+                self.fail(f"{q}.count", "at most 10 mana counters")
             return op.count, who(), int(op.on == "self")
         if name == "foresee":
             return op.count, 0, 0
@@ -1588,6 +1679,10 @@ class _Compiler(PoolCompiler):
         # the columns with a source (constants.FILTER_TABLE): bounds -1 = none, a race or name no
         # card of the pool has is a typo
         row = self.new_row(K.FILTER_TABLE, f, p)
+        if f.not_attribute:
+            if f.attribute:
+                self.fail(f"{p}.not_attribute", "attribute or not_attribute, not both")
+            row[K.F_ATTR_MASK] = -sum(K.ATTRIBUTE_BITS[a] for a in set(f.not_attribute))
         if f.self_only:
             row[K.F_EXCLUDE_SELF] = K.SELF_ONLY  # the ability's own card alone
         if targeted:
@@ -1631,7 +1726,7 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
 
 def _cost_nonempty(c: FowCost) -> bool:
     return bool(c.will or c.rest or c.banish_self or c.discard or c.life or c.mana or c.pay_chosen != "none" or
-                c.rest_j_ruler)
+                c.rest_j_ruler or c.counters)
 
 
 def compile_force_of_will_pool(cards: list[FowCard]) -> FowCardTable:

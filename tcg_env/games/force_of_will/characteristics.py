@@ -22,7 +22,7 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_ATK, C_DEF, C_KEYWORDS, C_TYPE, CardType, Mod, Zone
 from tcg_env.games.force_of_will.state import (
     ATTACHED, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, ENTERED, ENTRY_W, E_AUX, E_KIND, E_SLOT, E_X, FRAMES, FRAME_N,
-    FRAME_W, MT, REVEALED, ZONE, ZT
+    FRAME_W, MT, NAMED, REVEALED, ZONE, ZT
 )
 
 
@@ -111,7 +111,14 @@ def field_card_may_pass(s, T, frow, slot, viewer):
     if not passes_side(f[K.F_SIDE], K.FilterSide.OWN, K.FilterSide.OPPONENT, s[CONTROLLER + w], viewer):
         return False
     c = card_table(T)[s[CARD + w]]
-    return passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)) and passes_bits(f[K.F_ATTR_MASK], c[K.C_ATTR])
+    return passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)) and attr_passes(f[K.F_ATTR_MASK], c[K.C_ATTR])
+
+
+@internal_inline
+def attr_passes(mask, bits):
+    """A filter's F_ATTR_MASK on a card's attributes: one of the mask's (0: any), or with a negative mask none of
+    -mask's ("non-darkness <cards>", session 21)."""
+    return passes_bits(mask, bits) if mask >= 0 else (bits & -mask) == 0
 
 
 AURA_PENDING = -2  # aura_kind of an AURA_PER: "for each ...", multiplying the next instruction
@@ -555,3 +562,37 @@ def remaining_divinity(game, s, T, p):
         if s[REVEALED + slot * CARD_W] != 0:
             div -= card_table(T)[s[CARD + slot * CARD_W], K.C_DIVINITY]
     return div
+
+
+# ---- named counters (CR 1022.1; state.NAMED: constants.NC_* slots of a kind and a count) ------------------------------
+@internal_inline
+def named_count(s, slot, kind):
+    """How many counters of kind ``kind`` (the pool's counter_ids) are on card ``slot``."""
+    v = s[NAMED + slot * CARD_W]
+    for k in range(K.NC_SLOTS):
+        e = (v >> (k * K.NC_SLOT_BITS)) & ((1 << K.NC_SLOT_BITS) - 1)
+        if e != 0 and (e & K.NC_KIND_MASK) == kind:
+            return e >> K.NC_KIND_BITS
+    return 0
+
+
+@internal_inline
+def named_add(s, slot, kind, delta):
+    """Put ``delta`` counters of kind ``kind`` on card ``slot`` (CR 1022.1; < 0: remove as many, as many as there are):
+    into the slot of that kind, else (putting) an empty slot; none left, they are not put (constants.NC_SLOTS)."""
+    w = slot * CARD_W
+    v = s[NAMED + w]
+    free = -1
+    for k in range(K.NC_SLOTS):
+        sh = k * K.NC_SLOT_BITS
+        e = (v >> sh) & ((1 << K.NC_SLOT_BITS) - 1)
+        if e == 0:
+            if free < 0:
+                free = k
+        elif (e & K.NC_KIND_MASK) == kind:
+            n = min(max((e >> K.NC_KIND_BITS) + delta, 0), K.NC_COUNT_MASK)
+            e2 = (n << K.NC_KIND_BITS) | kind if n > 0 else 0
+            s[NAMED + w] = (v & ~(((1 << K.NC_SLOT_BITS) - 1) << sh)) | (e2 << sh)
+            return
+    if delta > 0 and free >= 0:
+        s[NAMED + w] = v | (((min(delta, K.NC_COUNT_MASK) << K.NC_KIND_BITS) | kind) << (free * K.NC_SLOT_BITS))

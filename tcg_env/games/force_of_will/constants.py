@@ -224,6 +224,8 @@ C_STEALTH_ABIL = CARD_TABLE.add("stealth_abil")  # resonators with [Stealth]: th
 C_TYPE_BITS = CARD_TABLE.add("type_bits")  # TB_* bits: general types and second types (CR 201.2c, 201.3)
 C_GRIMOIRE = CARD_TABLE.add("grimoire", source=copy())  # rulers: [Grimoire] N, the story chants its extra deck may hold (CR 1132.2, 402.5c)
 C_GODS_ARTS = CARD_TABLE.add("gods_arts")  # bit i: the card has a [God's Art] of name id i (A_GODS_ART; the observation shows it used)
+# "This card cannot be cancelled." (session 21, CR 1012): 1: a cancel leaves it on the chase (effects.cancel_slot)
+C_UNCANCELABLE = CARD_TABLE.add("uncancelable", source=copy())
 C_NCOLS = CARD_TABLE.width
 
 # The pool's flags table (tcg_env.engine.tables; cards.fow_kernel_flags), derived from the rule tables
@@ -249,6 +251,9 @@ FLAG_NO_LIFE_GAIN = 1 << 16  # some NO_LIFE_GAIN instruction (effects.life_gain_
 FLAG_HAND_QUICKCAST = 1 << 17  # some AURA_KEYWORD giving [Quickcast] to cards in the hand (play.hand_quickcast)
 FLAG_REDIRECT_DAMAGE = 1 << 18  # some REDIRECT_DAMAGE instruction (effects.deal_damage_to_player, damage_redirect)
 FLAG_INVERSE = 1 << 19  # some INVERT instruction (zones.move_card_core turns a despair side hope side up, CR 1302.3e)
+# some filter of state DEALT_DAMAGE_THIS_TURN or DAMAGE of a1 DAMAGE_DEALT_THIS_TURN (session 21): damage dealt records
+# itself in the state.USED_TURN words (effects.deal_damage_to_card, keywords.damage_dealt)
+FLAG_DAMAGE_THIS_TURN = 1 << 24
 FLAG_ATTR_REDUCTION = 256  # some COST_REDUCTION of attribute will (a2's COST_RED_ATTR_* fields: play.hand_attr_reduction)
 # COST_REDUCTION's a2: bit 0 "you may" (asked as the card is played, play.play_from_hand), then COST_RED_ATTR_BITS
 # bits per attribute (Attribute order): the will of that attribute less ("you may pay {B} less", CR 903.2i-iv)
@@ -408,6 +413,12 @@ class Per(IntEnum):
     TRIGGER_DAMAGE = 4
     GRAVEYARD_MATCHING = 5  # the cards of its controller's graveyard its filter (zone graveyard) matches
     REMOVED = 6  # the cards in its controller's removed area (CR 311; "for each card in your removed area")
+    # "for each <name> counter on this card / your J/ruler" (CR 1022.1; session 21): the filter operand holds the kind
+    # (from NCC_KIND_SHIFT) and NCC_FROM_RULER, A_COST_NAMED's packing without a count (filters.aura_count)
+    NAMED = 7
+    # "the number of different attributes among <cards>" (session 21, CR 208): the attributes (of five) the cards of the
+    # fields its filter matches have between them; attributeless cards add none
+    ATTRIBUTES = 8
 
 
 class SearchTo(IntEnum):
@@ -505,6 +516,9 @@ class Condition(IntEnum):
     # packing, holding when they do not
     WEATHER_IS_NOT = 25
     RULER_NOT_NAMED = 26
+    # "there are N or more <name> counters on this card / your J/ruler" (CR 1022.1; session 21): arg packed as A_COST_NAMED
+    # (N, the kind from NCC_KIND_SHIFT, NCC_FROM_RULER); this card in the field, or its controller's J/ruler
+    NAMED_COUNTERS_AT_LEAST = 27
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
@@ -551,6 +565,11 @@ A_CODE_LEN = ABILITY_TABLE.add("code_len")
 A_CARD = ABILITY_TABLE.add("card")  # card id that owns the ability
 A_COST_MANA = ABILITY_TABLE.add("cost_mana", source=copy("cost.mana"))  # mana counters to remove (CR 1122; a cost of the card text, CR 905.2)
 A_MANA_FROM = ABILITY_TABLE.add("mana_from", source=enum(ManaFrom, "cost.mana_from"))  # ManaFrom: from this card or from your J/ruler
+# "remove N <name> counters from this card / your J/ruler" (CR 1022.1, a cost; session 21): N (bits 0..NCC_KIND_SHIFT-1),
+# the kind (the pool's counter_ids, from NCC_KIND_SHIFT) and NCC_FROM_RULER when from the J/ruler; 0: none (play.named_cost_ok)
+A_COST_NAMED = ABILITY_TABLE.add("cost_named")
+NCC_KIND_SHIFT = 8
+NCC_FROM_RULER = 1 << 16
 A_GODS_ART = ABILITY_TABLE.add("gods_art")  # Once.GAME: the id of its [God's Art] name, the bit of state.GODS_ART_USED (CR 1112.2)
 A_NCOLS = ABILITY_TABLE.width
 
@@ -580,6 +599,28 @@ class FilterSide(IntEnum):
     OPPONENT = 2
 
 
+# state.USED_TURN, a card's record of this turn (cleared as each turn begins, turn.begin_turn, and as the card moves to
+# a new zone, CR 302.3): bits 0..USED_ABILITY_BITS-1 the activate abilities played (Once.TURN); above them (session 21)
+# the damage the card dealt this turn (CR 1007.1; "the damage it dealt this turn", to cards and players together,
+# at most USED_DAMAGE_MASK) and whether it was dealt damage this turn (CardState.DEALT_DAMAGE_THIS_TURN)
+USED_ABILITY_BITS = 12
+USED_DAMAGE_SHIFT = USED_ABILITY_BITS
+USED_DAMAGE_MASK = (1 << 18) - 1
+USED_DEALT_DAMAGE = 1 << 30
+
+
+# named counters (CR 1022.1, session 21): a card's state.NAMED word holds NC_SLOTS slots of NC_SLOT_BITS bits, each the
+# kind (bits 0..NC_KIND_BITS-1: the pool's id of the counter's name, FowCardTable.counter_ids, from 1; 0: empty) and
+# the count above it (at most NC_COUNT_MASK). A card holds counters of NC_SLOTS kinds at most: counters of another
+# kind put on it are not put (a limit of the engine, docs/force_of_will/card-text.md)
+NC_SLOTS = 2
+NC_SLOT_BITS = 15
+NC_KIND_BITS = 6
+NC_KIND_MASK = (1 << NC_KIND_BITS) - 1
+NC_COUNT_MASK = (1 << (NC_SLOT_BITS - NC_KIND_BITS)) - 1
+NC_MAX_KINDS = NC_KIND_MASK  # kinds a pool may name
+
+
 class CardState(IntEnum):
     ANY = 0
     RECOVERED = 1
@@ -591,6 +632,10 @@ class CardState(IntEnum):
     # "<cards> that entered your field / the field under your control this turn": in the field since this turn
     # (state.ENTERED, set as it enters the field, zones.enter_field)
     ENTERED_THIS_TURN = 7
+    # "<cards> that was dealt damage this turn" (session 21): a J/resonator dealt damage (CR 1007.1) since this turn
+    # began and since it entered its zone (CR 302.3): the USED_DEALT_DAMAGE bit of its state.USED_TURN word, set as
+    # damage is dealt to it and cleared each turn; damage an effect removed (CR 1007.6) still counts
+    DEALT_DAMAGE_THIS_TURN = 8
 
 
 class FilterZone(IntEnum):
@@ -647,7 +692,7 @@ class Op(IntEnum):
     TARGET_SELF = CoreOp.TARGET_SELF  # the source card
     # --- on every card of register I_REG ---
     POWER = CoreOp.POWER  # a0 = ATK change, a1 = Duration, a2 = DEF change (CR 1020.3)
-    DAMAGE = 11  # a0 = damage (CR 1007.1)
+    DAMAGE = 11  # a0 = damage (CR 1007.1); a1 = DAMAGE_DEALT_THIS_TURN: the damage the card dealt this turn instead
     DESTROY = 12  # CR 1010
     GRANT_KEYWORD = CoreOp.GRANT_KEYWORD  # a0 = KW_* bits, a1 = Duration
     RESTRICT = CoreOp.RESTRICT  # a0 = RESTRICT_* bits, a1 = Duration
@@ -655,10 +700,14 @@ class Op(IntEnum):
     RECOVER = 16
     RETURN_TO_HAND = 17  # to its owner's hand
     REMOVE = 18  # remove from the game (CR 1004)
-    COUNTER = 19  # a0 = +1 / -1 [+100/+100] counters (CR 1022.2)
+    COUNTER = 19  # a0 = +1 / -1 [+100/+100] counters (CR 1022.2); a1 > 0: a0 named counters of kind a1 (< 0: removed)
     CANCEL = 20  # a spell or ability on the chase (CR 1012)
     BANISH = 21  # CR 1011 (only cards its controller controls)
     REMOVE_FROM_BATTLE = 22  # CR 1029: no longer attacking, blocking or the attacked object
+    # "gain control of <targets> [until end of turn]" (session 21; CR 105.3: the effect's controller controls them):
+    # REMOVE_FROM_BATTLE with a0 = GAIN_CONTROL_PERMANENT or GAIN_CONTROL_EOT (a control change takes a card out of
+    # battle, CR 803.5a, 804.4a; zones.change_control), the card file's op "gain_control"
+    GAIN_CONTROL = 22
     TO_DECK_TOP = 23  # "put <target> on top of its owner's main deck" (CR 302.5, 302.3: a new card there)
     TO_DECK_BOTTOM = 24  # "put <target> on the bottom of its owner's main deck" (CR 403.5)
     # --- on players (a1 = Who) ---
@@ -677,7 +726,7 @@ class Op(IntEnum):
     # many modes (consecutive rows, each with a program of its own); the mode is chosen as the card or ability
     # is played, before its targets (priority.ask_mode), and the frame then runs that mode's program
     SELECT_MODE = 42
-    MANA_COUNTER = 40  # a0 = mana counters to put (< 0: remove) on the J/ruler of player a1 (CR 1122, 1022.1)
+    MANA_COUNTER = 40  # a0 = mana counters to put (< 0: remove) on the J/ruler of player a1 (CR 1122, 1022.1); a2 < 0: named counters of kind -a2
     # --- replacement and prevention effects (CR 910, 1018; the shield table, state.SHIELDS) ---
     PREVENT = 50  # on every card of I_REG: prevent the next a0 damage dealt to it this turn (a0 = 0: all, CR 1018.1b)
     PREVENT_PLAYER = 51  # a1 = Who: prevent the next a0 damage dealt to that player this turn (a0 = 0: all)
@@ -740,6 +789,14 @@ class Op(IntEnum):
     INVERT = 78
 
 
+# DAMAGE a1: "deals X damage to target <card>, where X is the damage it dealt this turn" (session 21, CR 1007.1): the
+# amount is the damage that target dealt this turn (state.USED_TURN's USED_DAMAGE field), read as it resolves
+DAMAGE_DEALT_THIS_TURN = 1
+
+# Op.GAIN_CONTROL's a0 (REMOVE_FROM_BATTLE's 0: only out of battle)
+GAIN_CONTROL_PERMANENT = 1
+GAIN_CONTROL_EOT = 2
+
 # PRODUCE_WILL a2 of a mode "one will of any attribute shared with your J/ruler": that mode may be chosen only while the
 # controller's J/ruler has the attribute a0 (effects.mode_open); the will is produced as any (a2 <= 0: not restricted)
 SHARED_WITH_RULER = -1
@@ -754,6 +811,9 @@ class Shield(IntEnum):
     # CR 503.5: the card (SH_SLOT) does not recover in the recovery phase as long as the card SH_AMOUNT (the source, in
     # the field) is in the field: not "this turn" (the end of turn keeps it; Op.LOCK_RECOVER)
     NO_RECOVER = 4
+    # "gain control of <card> until end of turn" (CR 505.5b, session 21): SH_SLOT the card, SH_PLAYER the player who
+    # controlled it; at the end of the turn (replacement.shields_end_of_turn) that player controls it again
+    CONTROL = 5
 
 
 # what a destruction is replaced by (SHIELD_DESTROY / REPLACE_DESTROY a0: bits, CR 910.1)

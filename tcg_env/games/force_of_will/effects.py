@@ -27,9 +27,10 @@ from tcg_env.games.force_of_will.constants import (
 from tcg_env.games.force_of_will.state import (
     CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE, DEC_ARG, ENTRY_W, E_AUX, E_CARD, E_CTRL,
     E_ABIL, E_KIND, E_REG, E_REGN, E_SLOT, E_X, FR_CNT, FR_PC, FR_PURPOSE, LIFE, MANA, MT, OWNER, RESTED, REVEAL_IDS, REVEAL_N, SHIELD_N,
-    WEATHER, WILL, ZONE, ZT
+    USED_TURN, WEATHER, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
+from tcg_env.games.force_of_will.characteristics import named_add  # named counters (CR 1022.1)
 from tcg_env.games.force_of_will.state import ATTACHED, PSEUDO  # tokens (CR 1303)
 
 
@@ -179,6 +180,8 @@ def deal_damage_to_card(game, s, T, src, slot, amount):
     if amount <= 0:
         return 0
     s[DAMAGE + slot * CARD_W] += amount
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_THIS_TURN) != 0:
+        s[USED_TURN + slot * CARD_W] |= K.USED_DEALT_DAMAGE  # "<card> that was dealt damage this turn"
     game.damage_dealt(s, T, src, slot, amount)
     # "whenever this card is dealt damage": the amount is the trigger's aux ("... that much damage", Per.TRIGGER_DAMAGE)
     game.trigger_own(s, T, slot, K.Trigger.DEALT_DAMAGE, amount)
@@ -216,7 +219,9 @@ def deal_damage_to_player(game, s, T, src, p, amount):
 @internal_inline  # one caller: inlined into it (engine.jit)
 def cancel_slot(game, s, T, slot):
     """CR 1012.1: the chase entry of spell ``slot`` leaves the chase; the card goes to its owner's
-    graveyard."""
+    graveyard. A card that "cannot be cancelled" (C_UNCANCELABLE) stays."""
+    if card_table(T)[s[CARD + slot * CARD_W], K.C_UNCANCELABLE] != 0:
+        return
     for i in range(s[CHASE_N]):
         e = CHASE + i * ENTRY_W
         if s[e + E_KIND] == K.EntryKind.CARD and s[e + E_SLOT] == slot:
@@ -239,7 +244,10 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
                 game.deal_damage_to_card(s, T, src, slot, max(game.atk_of(s, T, src), 0))
         else:
             src = s[f + E_SLOT] if s[ZONE + s[f + E_SLOT] * CARD_W] == Zone.FIELD else -1
-            game.deal_damage_to_card(s, T, src, slot, game.amount_of(s, f, a0))
+            if a1 == K.DAMAGE_DEALT_THIS_TURN:  # "where X is the damage it dealt this turn" (USED_TURN, CR 1007.1)
+                game.deal_damage_to_card(s, T, src, slot, (s[USED_TURN + w] >> K.USED_DAMAGE_SHIFT) & K.USED_DAMAGE_MASK)
+            else:
+                game.deal_damage_to_card(s, T, src, slot, game.amount_of(s, f, a0))
     elif op == Op.DESTROY:
         game.open_move(s, T)  # the targets move at the same time (CR 906.7); after_each_target closes it
         game.destroy(s, T, slot)
@@ -252,7 +260,10 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
     elif op == Op.REMOVE:
         game.move_card(s, T, slot, Zone.REMOVED)  # CR 1004.1
     elif op == Op.COUNTER:
-        s[COUNTERS + w] += a0  # CR 1022; +1 and -1 cancel (CR 1203), one net count
+        if a1 > 0:
+            named_add(s, slot, a1, a0)  # CR 1022.1: named counters of kind a1 (state.NAMED)
+        else:
+            s[COUNTERS + w] += a0  # CR 1022; +1 and -1 cancel (CR 1203), one net count
     elif op == Op.CANCEL:
         cancel_slot(game, s, T, slot)
     elif op == Op.BANISH:
@@ -260,7 +271,16 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
             game.open_move(s, T)
             game.to_graveyard(s, T, slot)
     elif op == Op.REMOVE_FROM_BATTLE:
-        game.remove_from_battle(s, slot)
+        if a0 == K.GAIN_CONTROL_PERMANENT:
+            game.change_control(s, slot, ctrl)  # "gain control of <target>" (CR 105.3; out of battle too)
+        elif a0 == K.GAIN_CONTROL_EOT:
+            # "... until end of turn": the player who controlled it controls it again then (Shield.CONTROL, CR 505.5b);
+            # no room left in the shield table: nothing changes (its capacity, documented)
+            if s[CONTROLLER + w] != ctrl and game.add_shield(s, K.Shield.CONTROL, slot, s[CONTROLLER + w], 0, ctrl,
+                                                              s[CARD + w]):
+                game.change_control(s, slot, ctrl)
+        else:
+            game.remove_from_battle(s, slot)
     elif op == Op.TO_DECK_TOP:
         game.move_card(s, T, slot, Zone.MAIN_DECK)  # on top, what it forgets (CR 302.3)
     elif op == Op.TO_DECK_BOTTOM:
@@ -813,9 +833,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         # CR 1022.1: put (a0 > 0) or remove (a0 < 0, as many as there are) mana counters on the
         # J/ruler of player ``who`` (CR 1122); its ruler slot, either side up; a2 = 1: magic counters on this card
         # (a magic stone's, in the same word) while it is in the field
+        # a2 < 0: named counters of kind -a2 on that J/ruler (CR 1022.1, state.NAMED)
         w = (max(src, 0) if a2 == 1 else who * K.PLAYER_SLOTS + K.RULER_SLOT) * CARD_W
-        if (a2 == 0 or src >= 0) and s[CARD + w] >= 0 and (s[ZONE + w] == Zone.FIELD or (a2 == 0 and s[ZONE + w] == Zone.RULER_AREA)):
-            s[MANA + w] = max(s[MANA + w] + a0, 0)
+        if (a2 != 1 or src >= 0) and s[CARD + w] >= 0 and (s[ZONE + w] == Zone.FIELD or (a2 != 1 and s[ZONE + w] == Zone.RULER_AREA)):
+            if a2 < 0:
+                named_add(s, w // CARD_W, -a2, a0)
+            else:
+                s[MANA + w] = max(s[MANA + w] + a0, 0)
     elif op == Op.MILL:
         n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, who)
         for _ in range(game.amount_of(s, f, a0)):

@@ -11,8 +11,9 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_ATK, N_ATTRIBUTES, CardType, Zone
 from tcg_env.games.force_of_will.state import (
     ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, ENTERED, FIRST_PLAYER, GRAVE_N, HAND_N, LIFE, REMOVED_N, OWNER, PLAYED_CARDS,
-    RESTED, REVEALED, TURN_PLAYER, WEATHER, ZONE, ZT
+    RESTED, REVEALED, TURN_PLAYER, USED_TURN, WEATHER, ZONE, ZT
 )
+from tcg_env.games.force_of_will.characteristics import attr_passes, named_count  # session 21
 from tcg_env.games.force_of_will.characteristics import awakened_on_chase, field_card_may_pass, type_mask_of, x_on_chase
 from tcg_env.rules.filters import (
     holder_of, passes_bits, passes_equals_any2, passes_not_source, passes_range, passes_side,
@@ -121,7 +122,7 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
         return False  # CR 1120.2
     if not passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)):
         return False
-    if not passes_bits(f[K.F_ATTR_MASK], c[K.C_ATTR]):
+    if not attr_passes(f[K.F_ATTR_MASK], c[K.C_ATTR]):
         return False
     tc = game.total_cost(T, cid)
     if c[K.C_COST_FREE] < 0:
@@ -145,6 +146,8 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
             return s[DAMAGE + w] > 0
         if st == K.CardState.ENTERED_THIS_TURN:  # in the field since this turn (ENTERED: the turn it entered)
             return z == Zone.FIELD and s[ENTERED + w] == s[H_TURN]
+        if st == K.CardState.DEALT_DAMAGE_THIS_TURN:  # dealt damage since this turn began (USED_TURN, CR 1007.1)
+            return (s[USED_TURN + w] & K.USED_DEALT_DAMAGE) != 0
         return (((st == K.CardState.ATTACKING or st == K.CardState.ATTACKING_OR_BLOCKING) and slot == s[ATTACKER])
                 or ((st == K.CardState.BLOCKING or st == K.CardState.ATTACKING_OR_BLOCKING) and slot == s[BLOCKER]))
     return passes_state(st, K.CardState.RECOVERED, K.CardState.RESTED, s[RESTED + w] != 0)
@@ -157,7 +160,7 @@ def spend_match(T, frow, cid):
     card type, attribute, race, name."""
     f = filter_table(T)[frow]
     c = card_table(T)[cid]
-    return (passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)) and passes_bits(f[K.F_ATTR_MASK], c[K.C_ATTR])
+    return (passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)) and attr_passes(f[K.F_ATTR_MASK], c[K.C_ATTR])
             and passes_equals_any2(f[K.F_RACE], c[K.C_RACE], c[K.C_RACE2]) and passes_equals_any2(f[K.F_NAME], c[K.C_NAME] & K.NAME_MASK, 0 if (c[K.C_NAME] & K.NAME2_IN_FIELD) != 0
                                                    else (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK))  # a printed second name
 
@@ -196,6 +199,8 @@ def aura_count(game, s, T, per, frow, controller, source):
         return s[GRAVE_N + controller]
     if per == K.Per.REMOVED:
         return s[REMOVED_N + controller]
+    if per == K.Per.NAMED:
+        return named_on(game, s, controller, source, frow)  # frow: the kind and where (CR 1022.1)
     if per == K.Per.GRAVEYARD_MATCHING:
         n_off, l_off = zone_offsets(ZT, Zone.GRAVEYARD, controller)
         n = 0
@@ -204,12 +209,18 @@ def aura_count(game, s, T, per, frow, controller, source):
                 n += 1
         return n
     n = 0
+    attrs = 0
     for p in range(2):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
         for i in range(s[n_off]):
             t = s[l_off + i]
             if field_card_may_pass(s, T, frow, t, controller) and game.filter_base(s, T, frow, t, controller, source):
                 n += 1
+                attrs |= card_table(T)[s[CARD + t * CARD_W], K.C_ATTR]
+    if per == K.Per.ATTRIBUTES:  # "the number of different attributes among <cards>" (CR 208): of the five
+        n = 0
+        for a in range(N_ATTRIBUTES):
+            n += (attrs >> a) & 1
     return n
 
 
@@ -300,7 +311,25 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return source >= 0 and awakened_on_chase(s, source) == (arg != 0)
     if cond == K.Condition.WEATHER_IS_NOT:
         return s[WEATHER + controller] != arg  # "... instead"'s other branch (WEATHER_IS)
+    if cond == K.Condition.NAMED_COUNTERS_AT_LEAST:  # "there are N or more <name> counters on ..." (CR 1022.1)
+        return named_on(game, s, controller, source, arg) >= (arg & ((1 << K.NCC_KIND_SHIFT) - 1))
     return False
+
+
+@internal_inline
+def named_on(game, s, controller, source, packed):
+    """The counters of the kind ``packed`` names (A_COST_NAMED's packing) on this card ``source`` in the field or on
+    ``controller``'s J/ruler (its ruler slot, either side up, in its ruler area or the field; CR 1022.1)."""
+    kind = (packed >> K.NCC_KIND_SHIFT) & K.NC_KIND_MASK
+    if (packed & K.NCC_FROM_RULER) != 0:
+        r = game.j_ruler_slot(s, controller)
+        z = s[ZONE + r * CARD_W]
+        if s[CARD + r * CARD_W] < 0 or (z != Zone.RULER_AREA and z != Zone.FIELD):
+            return 0
+        return named_count(s, r, kind)
+    if source < 0 or s[ZONE + source * CARD_W] != Zone.FIELD:
+        return 0
+    return named_count(s, source, kind)
 
 
 @internal

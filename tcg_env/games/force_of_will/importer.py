@@ -566,7 +566,7 @@ def _merge_effects(a: list[dict], b: list[dict]) -> list[dict] | None:
 
 # the ops acting on a target register (cards.py _ON_REGISTER and the targeting ops)
 _REG_OPS = {"choose", "select_all", "target_self", "power", "damage", "destroy", "rest", "recover", "return_to_hand",
-            "remove", "cancel", "banish", "remove_from_battle", "to_deck_top", "to_deck_bottom", "grant_keyword", "restrict", "counter", "prevent",
+            "remove", "cancel", "banish", "remove_from_battle", "gain_control", "to_deck_top", "to_deck_bottom", "grant_keyword", "restrict", "counter", "prevent",
             "shield_destroy", "prevent_from", "target_trigger", "grave_to_hand", "grave_to_field"}  # fmt: skip
 # (grave_to_hand / grave_to_field added in session 15: before, a graveyard line after another selection kept register
 # 0, the other line's: cards._ON_REGISTER lists them)
@@ -588,7 +588,8 @@ def _additional_cost(rec: dict) -> None:
     rest = [op for op in ops if op is not ch]
     n = sum(op["op"] == "choose" for op in rest)
     ch = {k: v for k, v in ch.items() if k != "_pay_cost"} | {"how": ch["_pay_cost"]}
-    rec["play_cost"] = {"pay_chosen": ch.pop("how")} | ({"pay_reg": ch["reg"]} if ch.get("reg") else {})
+    rec["play_cost"] = rec.get("play_cost", {}) | {"pay_chosen": ch.pop("how")} | (
+        {"pay_reg": ch["reg"]} if ch.get("reg") else {})  # (named counters to remove kept: card_text.additional_cost)
     rec["effect"] = rest[:n] + [ch] + rest[n:]
 
 

@@ -40,7 +40,7 @@ from tcg_env.games.force_of_will.constants import CARD_OBS_FEATURES, CHASE_MAX, 
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, ATTACKED, ATTACKER, BLOCKER, CALLED, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER,
     FIELD_CAP,
-    COUNTERS, DAMAGE, DEC_ARG, ENTERED, ENTRY_W, E_SLOT, E_X, GODS_ART_USED, JUDGED, LIFE, MANA, MARK, MT,
+    COUNTERS, DAMAGE, DEC_ARG, ENTERED, ENTRY_W, E_SLOT, E_X, GODS_ART_USED, JUDGED, LIFE, MANA, MARK, MT, NAMED,
     PRIORITY_PLAYER, PT, RESTED, REVEALED, REVEAL_IDS, RWILL, RWILL_N, REVEAL_N, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT,
     STEP, TURNS_TAKEN, TURN_PLAYER, WEATHER, WILL, ZONE, ZONES, ZT
 )
@@ -115,6 +115,9 @@ DYN_COLUMNS = [
     # an addition added to a card (CR 1002.1): (that card's field row + 1) / FIELD_SLOTS, 0: none; and
     # whether that row is in my field (1) or the opponent's (0)
     "added_to", "added_to_mine",
+    # named counters (CR 1022.1; public, session 21): per slot of state.NAMED (constants.NC_SLOTS) the kind (the pool's
+    # counter_ids id / NC_MAX_KINDS, 0: none) and how many / 5
+    "named_kind_a", "named_counters_a_div5", "named_kind_b", "named_counters_b_div5",
 ]  # fmt: skip
 CARD_COLUMNS = [*STATIC_COLUMNS, *DYN_COLUMNS]
 
@@ -200,6 +203,7 @@ DYN_CANT_BE_ATTACKED = DYN_COLUMNS.index("cant_be_attacked")
 DYN_CANT_BE_TARGETED = DYN_COLUMNS.index("cant_be_targeted")
 DYN_ADDED_TO = DYN_COLUMNS.index("added_to")
 DYN_ADDED_TO_MINE = DYN_COLUMNS.index("added_to_mine")
+DYN_NAMED = DYN_COLUMNS.index("named_kind_a")  # + 2 * slot: kind, + 2 * slot + 1: count
 DYN_W = len(DYN_COLUMNS)
 
 # the static columns that show a card's keywords (bit b of KW_* is column KW_COL + b); a card row
@@ -256,6 +260,7 @@ def card_row(game, s, T, player, slot, obs, o):
     blocker = s[BLOCKER]
     attacked = s[ATTACKED]
     mana = s[MANA + w]
+    named = s[NAMED + w]
     revealed = s[REVEALED + w]
     # set on hand cards during the mulligan (the hand is its owner's, CR 306.2) and on a chase card played by [Remnant]
     # (CR 1115.2, play.play_from_grave: it was played from a public zone, the graveyard)
@@ -293,6 +298,10 @@ def card_row(game, s, T, player, slot, obs, o):
     obs[d + DYN_CANT_BE_TARGETED] = 0.0
     obs[d + DYN_ADDED_TO] = 0.0
     obs[d + DYN_ADDED_TO_MINE] = 0.0
+    for k in range(K.NC_SLOTS):
+        e = (named >> (k * K.NC_SLOT_BITS)) & ((1 << K.NC_SLOT_BITS) - 1)
+        obs[d + DYN_NAMED + 2 * k] = (e & K.NC_KIND_MASK) / K.NC_MAX_KINDS
+        obs[d + DYN_NAMED + 2 * k + 1] = (e >> K.NC_KIND_BITS) / 5.0
     if extra:
         game.extra_columns(s, T, player, slot, obs, o)
 

@@ -30,6 +30,7 @@ from tcg_env.games.force_of_will.state import (
 )
 from tcg_env.games.force_of_will.costs import can_pay_free
 from tcg_env.games.force_of_will.zones import put_in_standby
+from tcg_env.games.force_of_will.characteristics import named_add, named_count  # named counters (CR 1022.1)
 
 STANDBY_CAP = 4 * K.STANDBY_SLOTS
 
@@ -424,11 +425,46 @@ def payable(game, s, T, p, slot, how, free, attr):
         ok = game.card_can_pay_both(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, free, aw, K.A_COST, K.A_COST_FREE)
         if aw[K.A_COST_REST] != 0:
             ok = ok and ruler_recovered(game, s, p)
+        if aw[K.A_COST_NAMED] != 0:
+            ok = ok and named_cost_ok(game, s, p, slot, aw[K.A_COST_NAMED])
     else:
         ok = game.card_can_pay(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, free)
+    if c[K.C_SPELL_ABIL] >= 0 and ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_NAMED] != 0:
+        # "As an additional cost to play this card, remove N <name> counters from your J/ruler" (CR 903.2j, 1022.1)
+        ok = ok and named_cost_ok(game, s, p, slot, ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_NAMED])
     if attr != 0:
         credit_attr(s, p, attr, -1)
     return ok
+
+
+@internal_inline
+def named_cost_source(game, s, p, slot, packed):
+    """The card a named-counter cost (A_COST_NAMED ``packed``) removes its counters from: ``p``'s J/ruler (its ruler slot,
+    either side up, while ``p`` controls it in the field or its ruler area) or the card ``slot`` itself; -1: none."""
+    if (packed & K.NCC_FROM_RULER) == 0:
+        return slot
+    r = game.j_ruler_slot(s, p)
+    w = r * CARD_W
+    if s[CARD + w] < 0 or s[CONTROLLER + w] != p or (s[ZONE + w] != Zone.RULER_AREA and s[ZONE + w] != Zone.FIELD):
+        return -1
+    return r
+
+
+@internal_inline
+def named_cost_ok(game, s, p, slot, packed):
+    """"Remove N <name> counters from this card / your J/ruler" as a cost (CR 1022.1): N of that kind are there (a cost
+    is paid in full or not at all)."""
+    src = named_cost_source(game, s, p, slot, packed)
+    need = packed & ((1 << K.NCC_KIND_SHIFT) - 1)
+    kind = (packed >> K.NCC_KIND_SHIFT) & K.NC_KIND_MASK
+    return src >= 0 and named_count(s, src, kind) >= need
+
+
+@internal_inline
+def pay_named_cost(game, s, p, slot, packed):
+    src = named_cost_source(game, s, p, slot, packed)
+    if src >= 0:
+        named_add(s, src, (packed >> K.NCC_KIND_SHIFT) & K.NC_KIND_MASK, -(packed & ((1 << K.NCC_KIND_SHIFT) - 1)))
 
 
 @internal_inline
@@ -457,8 +493,12 @@ def pay_card_cost(game, s, T, p, slot, how, free, attr):
         game.pay_both(s, p, c, K.C_COST, free, a, K.A_COST, a[K.A_COST_FREE])
         if a[K.A_COST_REST] != 0:
             s[RESTED + game.j_ruler_slot(s, p) * CARD_W] = 1  # "[Awakening] Rest a recovered J/ruler you control"
+        if a[K.A_COST_NAMED] != 0:
+            pay_named_cost(game, s, p, slot, a[K.A_COST_NAMED])  # "[Awakening] Remove N <name> counters from ..."
     else:
         game.pay(s, p, c, K.C_COST, free)
+    if c[K.C_SPELL_ABIL] >= 0 and ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_NAMED] != 0:
+        pay_named_cost(game, s, p, slot, ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_NAMED])  # CR 903.2j
     if restricted:
         game.restricted_settle(s, T, p, cid, before)
 
@@ -519,8 +559,12 @@ def x_chosen(game, s, T, p, x):
                            a[K.A_COST_FREE])  # CR 1109.2
         if a[K.A_COST_REST] != 0:
             s[RESTED + game.j_ruler_slot(s, p) * CARD_W] = 1  # "[Awakening] Rest a recovered J/ruler you control"
+        if a[K.A_COST_NAMED] != 0:
+            pay_named_cost(game, s, p, s[f + E_SLOT], a[K.A_COST_NAMED])
     else:
         game.card_pay(s, T, p, cid, c, K.C_COST, max(x - s[DEC_ARG + 1], 0))
+    if c[K.C_SPELL_ABIL] >= 0 and ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_NAMED] != 0:
+        pay_named_cost(game, s, p, s[f + E_SLOT], ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_NAMED])  # CR 903.2j
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -620,6 +664,8 @@ def ability_usable(game, s, T, p, slot, j):
         return False
     if a[K.A_COST_MANA] > 0 and s[MANA + game.mana_source(s, p, slot, a[K.A_MANA_FROM]) * CARD_W] < a[K.A_COST_MANA]:
         return False  # CR 1003.4-like: a cost is paid in full or not at all
+    if a[K.A_COST_NAMED] != 0 and not named_cost_ok(game, s, p, slot, a[K.A_COST_NAMED]):
+        return False  # "remove N <name> counters from ...": that many there (CR 1022.1)
     if not game.condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot):
         return False
     if not game.can_pay(s, p, a, K.A_COST, a[K.A_COST_FREE]):
@@ -656,6 +702,8 @@ def activate(game, s, T, p, slot, j):
         s[RESTED + game.j_ruler_slot(s, p) * CARD_W] = 1  # "rest a recovered J/ruler you control"
     s[LIFE + p] -= a[K.A_COST_LIFE]
     s[MANA + game.mana_source(s, p, slot, a[K.A_MANA_FROM]) * CARD_W] -= a[K.A_COST_MANA]  # CR 1122, 1022
+    if a[K.A_COST_NAMED] != 0:
+        pay_named_cost(game, s, p, slot, a[K.A_COST_NAMED])
     s[USED_TURN + w] |= 1 << j
     if a[K.A_ONCE] == K.Once.GAME:
         # CR 1112.2 / 1112.2a: its name is used up for this player, whichever card bears it; as it

@@ -82,7 +82,10 @@ def shields_end_of_turn(game, s):
     """CR 505.5b: every entry lasts "this turn" but NO_RECOVER's (as long as its source is in the field)."""
     i = s[SHIELD_N] - 1
     while i >= 0:
-        if s[game.shield_at(i) + SH_KIND] != Shield.NO_RECOVER:
+        e = game.shield_at(i)
+        if s[e + SH_KIND] != Shield.NO_RECOVER:
+            if s[e + SH_KIND] == Shield.CONTROL:  # "gain control of ... until end of turn" ends (session 21)
+                game.change_control(s, s[e + SH_SLOT], s[e + SH_PLAYER])
             game.remove_shield(s, i)
         i -= 1
 

@@ -67,7 +67,7 @@ class Scenario(_Scenario):
     # marks and the turn it entered go; a moved card is no longer revealed nor attached
     RESET_ON_MOVE = (S.RESTED, S.DAMAGE, S.ATK_EOT, S.DEF_EOT, S.ATK_EOB, S.DEF_EOB, S.ATK_PERM, S.DEF_PERM,
                      S.KW_EOT, S.KW_EOB, S.KW_PERM, S.RST_EOT, S.RST_PERM, S.COUNTERS, S.ENTERED, S.STANDBY_TURN,
-                     S.USED_TURN, S.MARK, S.MANA, S.REVEALED)
+                     S.USED_TURN, S.MARK, S.MANA, S.REVEALED, S.NAMED)
     NEW_CARDS = True
 
     # ---- starting points ------------------------------------------------------------------------

@@ -116,11 +116,14 @@ _CARD_ATTRS = [
     "mana",  # mana counters (CR 1122, 1022; removed with the others, CR 1022.3)
     "revealed",  # a rune revealed in its rune area (CR 711.2): public, it counts against divinity (711.2a)
     "pseudo",  # a pseudo-card (a rune's copy, CR 1017.1a / 1017.3): it ceases to exist when it leaves its zone
+    # named counters (CR 1022.1: "put a <name> counter on ..."; session 21): constants.NC_SLOTS slots of NC_SLOT_BITS
+    # bits, each a kind (the pool's counter_ids, 0: an empty slot) and how many; removed with the others (CR 1022.3)
+    "named_counters",
 ]
 CARD_W = len(_CARD_ATTRS)
 (CARD, OWNER, CONTROLLER, ZONE, RESTED, DAMAGE, ATK_EOT, DEF_EOT, ATK_EOB, DEF_EOB, ATK_PERM, DEF_PERM,
  KW_EOT, KW_EOB, KW_PERM, RST_EOT, RST_PERM, COUNTERS, ENTERED, STANDBY_TURN, ATTACHED, USED_TURN, MARK,
- MANA, REVEALED, PSEUDO) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
+ MANA, REVEALED, PSEUDO, NAMED) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
 
 ZONES = LISTS.table(Zone, card=CARD, owner=OWNER, zone=ZONE)
 ZT = ZONES.compile()
@@ -146,7 +149,7 @@ MODS.cell(Mod.RESTRICTIONS, Duration.END_OF_TURN, RST_EOT)
 MODS.alias(Mod.RESTRICTIONS, Duration.END_OF_BATTLE, Duration.END_OF_TURN)
 MODS.cell(Mod.RESTRICTIONS, Duration.PERMANENT, RST_PERM)
 MODS.forget(DAMAGE, duration=Duration.END_OF_TURN)  # CR 505.5a: damage also ends with the turn
-for _word in (RESTED, COUNTERS, USED_TURN, MANA, REVEALED):
+for _word in (RESTED, COUNTERS, USED_TURN, MANA, REVEALED, NAMED):
     MODS.forget(_word)
 MODS.forget(ATTACHED, reset=-1)  # added to nothing
 MT = MODS.compile()

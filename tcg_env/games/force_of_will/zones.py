@@ -18,6 +18,7 @@ from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, DREW_FROM_EMPTY, ENTERED, HAND_L, HAND_N, MANA, MARK, MT, OWNER,
     PSEUDO, RESTED, STANDBY_TURN, ZONE, ZT
 )
+from tcg_env.games.force_of_will.state import FIELD_CAP  # change_control
 from tcg_env.games.force_of_will.replacement import destroy_replaced, grave_replaced, shields_end_on
 
 
@@ -160,6 +161,22 @@ def stones_sharing_name(game, s, T, slot, controller):
         if x == a or x == b or (y != 0 and (y == a or y == b)):
             n += 1
     return n
+
+
+@internal
+def change_control(game, s, slot, p):
+    """Player ``p`` gains control of card ``slot`` in the field (CR 105.3; session 21): it moves to ``p``'s side of the
+    field, out of any battle (CR 803.5a, 804.4a), and has not been controlled by ``p`` since the turn began (CR 803.3a,
+    905.3: state.ENTERED). The same card (no zone change, CR 302.3): its counters, damage and effects stay."""
+    w = slot * CARD_W
+    if s[ZONE + w] != Zone.FIELD or s[CONTROLLER + w] == p or s[zone_offsets(ZT, Zone.FIELD, p)[0]] >= FIELD_CAP:
+        return False
+    game.remove_from_battle(s, slot)
+    zone_take(s, ZT, slot)  # the field lists are the controllers' (state.FIELD_L)
+    s[CONTROLLER + w] = p
+    zone_put(s, ZT, slot, Zone.FIELD)
+    s[ENTERED + w] = s[H_TURN]
+    return True
 
 
 @internal
