@@ -15,6 +15,7 @@ from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, MAX_DECK, PENDING_TRIGGER_MAX
 from tcg_env.games.fftcg.state import (
     DERIVED_CLEAN,
+    HIT_BY,
     ASSIGNED,
     BREAK_IN,
     ATK_L,
@@ -105,6 +106,7 @@ def leave_field(game, s, T, slot, dest, is_break):
         game.keep_source_power(s, T, slot, lki, False)
     s[DERIVED_CLEAN] = 0  # a field changed
     game.put_in_zone(s, slot, dest)
+    s[HIT_BY + slot] = 0  # a new card (CR 7.4): "damaged by ~" / a delayed trigger's mark no longer on it
     game.trigger_card(s, T, slot, p, K.Trigger.LEAVES_FIELD_SELF, slot)
     if dest == K.Zone.BREAK:  # broken or not (CR 15.1.1.3.2)
         game.trigger_card(s, T, slot, p, K.Trigger.PUT_INTO_BREAK_SELF, slot)
