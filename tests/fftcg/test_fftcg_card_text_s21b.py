@@ -304,3 +304,22 @@ def test_the_marks_end_with_the_turn(mini):
     assert int(g.state[S.TURN_PLAYER]) == 1
     assert int(g.state[S.HIT_BY + slot_of(g, "F-007", player=1)]) == 0
     assert pass_until is not None
+
+
+def test_the_marks_are_public_in_both_observations(mini):
+    # Hunter's damage marks the opponent's Filler 0: my observation shows it marked by one of mine, theirs by one of
+    # their opponent's (public as the damage was, CR 7.6)
+    from tcg_env.games.fftcg import observation as O
+
+    g = _game(mini, (), ("F-010",), ("F-040",))
+    do(g, "Use ability: Hunter")
+    _until_choose_or_pay(g)
+    if g.decision == K.Decision.CHOOSE_TARGET:
+        do(g, "Choose opponent's Filler 0")
+    _resolve(g)
+    mine, theirs = O.CARD_COLUMNS.index("marked_this_turn_by_mine_div3"), O.CARD_COLUMNS.index(
+        "marked_this_turn_by_opponent_div3")
+    me = g.observe(0)[O.OBS_OPP_FIELD: O.OBS_OPP_FIELD + O.CARD_FEATURES]
+    them = g.observe(1)[O.OBS_OWN_FIELD: O.OBS_OWN_FIELD + O.CARD_FEATURES]
+    assert (me[mine], me[theirs]) == (pytest.approx(1 / 3), 0.0)
+    assert (them[mine], them[theirs]) == (0.0, pytest.approx(1 / 3))

@@ -30,6 +30,7 @@ from tcg_env.games.fftcg.constants import (
     Zone,
 )
 from tcg_env.games.fftcg.state import (
+    CONTROLLER,
     CARD_W,
     CAST_N,
     PLAYER_SHIELD,
@@ -78,6 +79,7 @@ from tcg_env.games.fftcg.state import (
     REMOVED_N,
     SHIELD,
     BOOST,
+    HIT_BY,
     STACK,
     STACK_N,
     STEP,
@@ -168,6 +170,11 @@ CARD_COLUMNS = [
     "damage_received_doubled",
     "damage_dealt_increase_div10000",
     "damage_dealt_doubled",
+    # session 21: the cards that marked it this turn (state.HIT_BY: their damage, "When a Forward damaged by ~ is put from
+    # the field into the Break Zone on the same turn", or their effect's "When it is put from the field into the Break
+    # Zone this turn"), public as the damage and the effects were: how many are mine / my opponent's (divided by 3)
+    "marked_this_turn_by_mine_div3",
+    "marked_this_turn_by_opponent_div3",
 ]
 # the columns copied from the pool's obs_rows (the static columns and the dynamic ones written over
 # them); the ones after are written for every row
@@ -246,6 +253,7 @@ R_CANT_BE_RETURNED = HAND.col("cant_be_returned_by_opp_effects")
 R_SHIELD = HAND.col("next_damage_reduced_div10000")
 R_SHIELD_ZERO = HAND.col("next_damage_becomes_0")
 R_BOOST = HAND.col("damage_received_increase_div10000")  # then the three other BOOST columns, in CARD_COLUMNS' order
+R_MARKED = HAND.col("marked_this_turn_by_mine_div3")  # then the opponent's
 # a stack row's columns
 ST_PRESENT = STACK_BLOCK.col("present")
 ST_MINE = STACK_BLOCK.col("mine")
@@ -284,6 +292,8 @@ def hand_card_row(game, s, T, player, slot, out, o):
     out[o + R_SHIELD_ZERO] = 0.0
     for k in range(4):
         out[o + R_BOOST + k] = 0.0
+    out[o + R_MARKED] = 0.0
+    out[o + R_MARKED + 1] = 0.0
     if s[D_COUNTS + player * 3 + 2] != 0 or (card_table(T)[cid, K.C_HAS_FIELD] & K.HAS_SELF_COST_REDUCTION) != 0:
         out[o + R_COST] = game.current_cost(s, T, player, slot) / 10.0
 
@@ -324,6 +334,19 @@ def field_card_row(game, s, T, player, slot, out, o):
     out[o + R_BOOST + 1] = (boost >> K.BOOST_RECEIVED_DOUBLE_SHIFT) & dbl
     out[o + R_BOOST + 2] = ((boost >> K.BOOST_DEALT_SHIFT) & inc) / 10.0
     out[o + R_BOOST + 3] = (boost >> K.BOOST_DEALT_DOUBLE_SHIFT) & dbl
+    mine = 0
+    theirs = 0
+    m = s[HIT_BY + slot]
+    while m != 0:
+        src = (m & (K.HIT_DELAYED - 1)) - 1
+        who = s[CONTROLLER + src * CARD_W] if s[ZONE + src * CARD_W] == K.Zone.FIELD else s[OWNER + src * CARD_W]
+        if who == player:
+            mine += 1
+        else:
+            theirs += 1
+        m = m >> K.HIT_BITS
+    out[o + R_MARKED] = mine / 3.0
+    out[o + R_MARKED + 1] = theirs / 3.0
 
 
 # the blocks of a list zone (engine.obsbuf): its first rows cards, then zero rows
