@@ -323,3 +323,30 @@ def test_the_marks_are_public_in_both_observations(mini):
     them = g.observe(1)[O.OBS_OWN_FIELD: O.OBS_OWN_FIELD + O.CARD_FEATURES]
     assert (me[mine], me[theirs]) == (pytest.approx(1 / 3), 0.0)
     assert (them[mine], them[theirs]) == (0.0, pytest.approx(1 / 3))
+
+
+@pytest.mark.parametrize("line, card", [
+    # a delayed ability that chooses its own target / acts on a group / makes the opponent discard
+    ("When Hunter enters the field, choose 1 active Forward. Deal it 3000 damage. When it is put from the field into the "
+     "Break Zone this turn, choose 1 Forward opponent controls. Dull it.", "forward"),
+    ("{Dull}: Choose 1 [Job Knight] you control. It gains +2000 power until the end of the turn. When it is put from the "
+     "field into the Break Zone this turn, break all the [Card Name Hunter] you control.", "forward"),
+    ("When Hunter enters the field, choose 1 dull Forward opponent controls. Deal it 4000 damage. When it is put from the "
+     "field into the Break Zone this turn, your opponent discards 1 card from his/her hand.", "forward"),
+    # "The first one deals the second damage equal to its power." (two choices: the former / the latter)
+    ("EX BURST When Hunter enters the field, choose 1 Forward you control and 1 Forward opponent controls. The first one "
+     "deals the second damage equal to its power.", "forward"),
+    ("{Dull}: Your opponent shows his/her hand.", "backup"),
+    ("If you control 4 Forwards or more, Hunter gains +3000 power.", "forward"),
+    ("When Hunter attacks, choose 1 Forward. Deal it 1000 damage and Hunter gains +1000 power until the end of the turn.",
+     "forward"),
+])
+def test_more_lines_compile_exact(line, card):
+    r = _c(line, {"name": "Hunter", "type": card, "element": "fire", "cost": 2})
+    assert r.verdict is Verdict.EXACT and r.approximations == (), r.reason
+
+
+def test_a_delayed_ability_cannot_name_the_marked_card_as_it():
+    r = _c("When Hunter enters the field, choose 1 Forward. Deal it 3000 damage. When it is put from the field into the "
+           "Break Zone this turn, deal it 1000 damage.", {"name": "Hunter", "type": "forward", "element": "fire", "cost": 2})
+    assert r.verdict is Verdict.UNSUPPORTED

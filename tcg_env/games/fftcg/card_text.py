@@ -813,8 +813,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     @staticmethod
     def _ord(tok) -> int:
         t = str(tok)
-        return (0 if t.endswith("former") else 1) if t.endswith(("former", "latter")) else \
-            (2 if t.endswith("Forward") else 3)
+        if t.endswith(("former", "latter", "first one", "second")):
+            return 0 if t.endswith(("former", "first one")) else 1
+        return 2 if t.endswith("Forward") else 3
 
     def oa_gains(self, items):
         return ("reg_idx", self._ord(items[0]), lambda dur: self._mod_ops(self._mods_of(items), dur), self._dur(items))
@@ -1529,9 +1530,9 @@ class FFTextTransformer(TextTransformer, Transformer):
                         raise Unsupported("'when it is put ... this turn' without one chosen set of cards on the field")
                     if getattr(self, "delayed", None) is not None:
                         raise Unsupported("two delayed abilities on one line")
-                    if any(s[0] != "op" for s in st[1]):
-                        raise Unsupported("a delayed ability that chooses or acts on cards")
-                    self.delayed = [dict(s[1]) for s in st[1]]
+                    # its own program: its targets chosen as it is put on the stack (CR 11.8.9); "it" is no longer the
+                    # marked card (refused by the program: no choice before it)
+                    self.delayed = self.program(st[1], has_source=False)
                     rest.append({"op": "mark_delayed", "reg": it_regs[0]})
                 elif kind == "reg_idx" and st[1] >= 2:
                     # "the first Forward" / "the other": one choice of [up to] two cards, the first chosen and the
@@ -1843,6 +1844,11 @@ class FFTextTransformer(TextTransformer, Transformer):
     def delayed_sent(self, items):
         body = [st for t in items if isinstance(t, list) for st in t]
         return _Steps([("delayed", body)])
+
+    def it_damage_self_gains(self, items):
+        n = self._ints(items)[0]
+        return _Steps([("reg", [{"op": "damage", "amount": n}]),
+                       ("self", self._mod_ops(self._mods_of(items), self._dur(items)))])
 
     def t_party_attacks(self, _):
         # a party is two or more Forwards (CR 15.1.1.9): any party of the controller's
