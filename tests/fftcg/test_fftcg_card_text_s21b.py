@@ -27,6 +27,8 @@ SCARRED = ("{0}: Search for 1 Fire Forward of cost 2 and play it onto the field.
            "has received 4000 damage or more and only once per turn.")
 HUNT = "When a Forward damaged by Hunter is put from the field into the Break Zone on the same turn, draw 2 cards."
 DELAYED = "Choose 1 Forward. Deal it 5000 damage. When it is put from the field into the Break Zone this turn, draw 1 card."
+TAXER = ("{1}: Draw 1 card. You can only use this ability if your opponent has discarded a card from their hand due to "
+         "your Summons or abilities this turn.")
 
 
 def _records():
@@ -43,6 +45,8 @@ def _records():
         rec(9, "Singe", "summon", 1, 0, "", "Choose 1 Forward. Deal it 4000 damage."),
         rec(10, "Hunter", "forward", 2, 7000, "Knight", f"{HUNT}[[br]]{{1}}: Choose 1 Forward. Deal it 3000 damage."),
         rec(11, "Ritz", "summon", 1, 0, "", DELAYED),
+        rec(12, "Taxer", "forward", 2, 5000, "Thief", TAXER),
+        rec(13, "Strip", "summon", 1, 0, "", "Your opponent discards 1 card from their hand."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(6)]
@@ -350,3 +354,29 @@ def test_a_delayed_ability_cannot_name_the_marked_card_as_it():
     r = _c("When Hunter enters the field, choose 1 Forward. Deal it 3000 damage. When it is put from the field into the "
            "Break Zone this turn, deal it 1000 damage.", {"name": "Hunter", "type": "forward", "element": "fire", "cost": 2})
     assert r.verdict is Verdict.UNSUPPORTED
+
+
+# ---- "if your opponent has discarded a card from their hand due to your Summons or abilities this turn" ---------------
+def test_opp_discarded_lines_compile_exact():
+    card = {"name": "Taxer", "type": "forward", "element": "fire", "cost": 2}
+    for line in (TAXER, "At the end of each of your turns, if your opponent has discarded a card from their hand due to "
+                        "your Summons or abilities this turn, draw 1 card.",
+                 "During this turn, if your opponent has discarded a card due to your Summons or abilities, the cost "
+                 "required to cast Taxer is reduced by 2."):
+        r = _c(line, card)
+        assert r.verdict is Verdict.EXACT and r.approximations == (), (line, r.reason)
+
+
+def test_usable_once_the_opponent_discarded_due_to_your_summon_and_public(mini):
+    from tcg_env.games.fftcg import observation as O
+
+    g = _game(mini, ("F-013",), ("F-012",), ("F-040",), their_hand=("F-041", "F-008"))
+    assert not is_legal(g, "Use ability: Taxer")
+    do(g, "Cast Strip", "Pay: dull Clerk 0")
+    _resolve(g)  # the opponent discards the first card offered
+    assert int(g.state[S.HAND_N + 1]) == 1
+    assert is_legal(g, "Use ability: Taxer")
+    col = O.GLOBAL_COLUMNS.index("my_made_opponent_discard_this_turn")
+    assert g.observe(0)[O.OBS_GLOBAL + col] == 1.0
+    assert g.observe(1)[O.OBS_GLOBAL + col + 2] == 1.0  # the opponent's view: "opp_made_opponent_discard..."
+    assert g.observe(1)[O.OBS_GLOBAL + col] == 0.0

@@ -518,6 +518,9 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("a side inside 'your opponent controls'")
         return self._count_condition(0, items[0], "opponent")
 
+    def c_opp_discarded(self, _):
+        return {"kind": "opp_discarded", "value": 0}
+
     def c_opp_hand_at_least(self, items):
         return {"kind": "opp_hand_at_least", "value": _int(items[0])}
 
@@ -2564,6 +2567,13 @@ class FFTextTransformer(TextTransformer, Transformer):
         if cond is not None:
             _condition_on(ab, cond)
         return [ab]
+
+    def field_this_turn(self, items):
+        # "During this turn, if your opponent has discarded a card due to your Summons or abilities, ...": the condition
+        # is about this turn itself (Condition.OPP_DISCARDED); another condition is not read so
+        if items[0][1]["kind"] != "opp_discarded":
+            raise Unsupported("'during this turn, if ...' with a condition not about this turn")
+        return self.field(items)
 
     def field_on_field(self, items):
         # "If <this> is on the field, ...": a field ability works while its card is on the field (CR 11.9)

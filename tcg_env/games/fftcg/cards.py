@@ -112,6 +112,7 @@ ConditionName = Literal[
     "cast_at_least",
     "opp_hand_at_least",
     "self_damage_at_least",
+    "opp_discarded",
 ]
 
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK,
@@ -571,6 +572,8 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
             abilities[:, K.A_TRIGGER], (K.Trigger.PUT_INTO_BREAK_OTHER, K.Trigger.OPP_FORWARD_BROKEN,
                                         K.Trigger.DAMAGED_BY_PUT_BREAK, K.Trigger.DELAYED_PUT_BREAK)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_PUT_BREAK_OTHER  # cards leaving at once are looked at together
+    if abilities is not None and abilities.shape[0] and (abilities[:, K.A_COND] == K.Condition.OPP_DISCARDED).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_OPP_DISCARDED  # zones.discard_hand_index remembers a discard due to an effect
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.DAMAGED_BY_PUT_BREAK, K.Trigger.DELAYED_PUT_BREAK)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_HIT_BY  # damage and Op.MARK_DELAYED mark cards (state.HIT_BY)

@@ -275,6 +275,11 @@ FLAG_ANY_ELEMENT_PAY = 131072
 FLAG_HIT_BY = 262144
 # state.HIT_BY: up to HIT_MAX marks per card, HIT_BITS bits each: the marking card's slot + 1, plus HIT_DELAYED for a
 # mark of Op.MARK_DELAYED (else: damage that card dealt); a fourth distinct mark in one turn is not kept
+# some ability asks "if your opponent has discarded a card from their hand due to your Summons or abilities this turn"
+# (Condition.OPP_DISCARDED): zones.discard_hand_index sets bit OPP_DISCARDED of state.PLAYER_SHIELD (its bit 0: the next
+# damage shield) of the player whose resolving Summon or ability made the opponent discard; cleared as a turn begins
+FLAG_OPP_DISCARDED = 524288
+OPP_DISCARDED_BIT = 2
 HIT_BITS = 8
 HIT_MAX = 3
 HIT_DELAYED = 128
@@ -465,6 +470,9 @@ class Condition(IntEnum):
     OPP_HAND_AT_LEAST = 32
     # the ability's card has >= arg damage on it (CR 5.2.6.1: "if ~ has received 4000 damage or more"); false off the field
     SELF_DAMAGE_AT_LEAST = 33
+    # the controller's opponent has discarded a card from their hand due to the controller's Summons or abilities this
+    # turn (state.PLAYER_SHIELD's bit OPP_DISCARDED, set by zones.discard_hand_index; pool flag FLAG_OPP_DISCARDED)
+    OPP_DISCARDED = 34
 
 
 AURA_SELF_ONLY = 1  # an aura's a2: "~ gains ...", the card itself only (not a same-name copy of a generic card)
@@ -844,7 +852,7 @@ REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TU
                                   Condition.OPP_HAND_AT_MOST, Condition.HAND_AT_LEAST, Condition.SELF_IN_PARTY,
                                   Condition.ELEMENTS_AT_LEAST, Condition.ELEMENTS_EXACTLY,
                                   Condition.ALL_DIFFERENT_ELEMENTS_AT_LEAST, Condition.CAST_AT_LEAST,
-                                  Condition.OPP_HAND_AT_LEAST, Condition.SELF_DAMAGE_AT_LEAST})
+                                  Condition.OPP_HAND_AT_LEAST, Condition.SELF_DAMAGE_AT_LEAST, Condition.OPP_DISCARDED})
 REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER, Trigger.CHOSEN_SELF,
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,

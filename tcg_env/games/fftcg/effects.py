@@ -509,8 +509,8 @@ def use_player_shield(s, player):
     """True when a "next damage dealt to you becomes 0" shield (Op.PLAYER_DAMAGE_SHIELD) of ``player`` takes the damage
     now dealt to them: the shield is used up (it applies once, CR 11.12.5) and the damage is not dealt (CR 11.12.5.4:
     the replaced event does not happen, so nothing that waits for it triggers)."""
-    if s[PLAYER_SHIELD + player] != 0:
-        s[PLAYER_SHIELD + player] = 0
+    if (s[PLAYER_SHIELD + player] & 1) != 0:
+        s[PLAYER_SHIELD + player] &= ~1  # (bit OPP_DISCARDED is another "this turn" word's)
         return True
     return False
 
@@ -1101,7 +1101,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         s[f + FR_PC] += 1
         return STOPPED  # the damage frame runs next
     if op == K.Op.PLAYER_DAMAGE_SHIELD:
-        s[PLAYER_SHIELD + player_operand(game, s, f, a1)] = 1  # several shields: the first damage uses them all
+        s[PLAYER_SHIELD + player_operand(game, s, f, a1)] |= 1  # several shields: the first damage uses them all
         return NEXT
     if op == K.Op.SEARCH:
         # a2 > 1: "search for up to a2 ...": FR_CNT is 1 + the cards taken so far (the answer asks again)
