@@ -418,6 +418,9 @@ def _records():
         # Condition.OPP_DISCARDED (state.PLAYER_SHIELD's bit OPP_DISCARDED_BIT)
         rec(103, "Taxer", "forward", 2, 5000, "Thief", "{1}: Draw 1 card. You can only use this ability if your opponent "
             "has discarded a card from their hand due to your Summons or abilities this turn."),
+        # Condition.SELF_POWER_AT_LEAST (an IF row's; approximate: self_state_off_field)
+        rec(104, "Brute", "forward", 2, 9000, "Knight", "{1}: Choose 1 Forward opponent controls. If Brute has 9000 power "
+            "or more, deal it 7000 damage."),
     ]
     recs += [rec(10 + i, f"Filler {i}", "forward", 2 + i % 3, 5000, "Soldier", "") for i in range(14)]
     return recs
@@ -449,9 +452,9 @@ def test_mini_import(mini):
     assert [a.kind for a in by["T-001"].abilities] == ["action", "auto"] and not by["T-001"].uncompiled
     assert by["T-004"].keywords == ["brave"]
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == 97 and rep["cards_exact"] == 95 and rep["lines_unsupported"] == 1
+    assert rep["cards"] == 98 and rep["cards_exact"] == 95 and rep["lines_unsupported"] == 1
     # Blazer: damage_increase_order (Keeper's leave_one_by_one is exact since session 18)
-    assert rep["cards_approximate"] == 96
+    assert rep["cards_approximate"] == 97
 
 
 def test_a_card_that_may_be_generic_is_exact_in_the_simulator_layout(tmp_path):

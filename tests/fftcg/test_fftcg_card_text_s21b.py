@@ -29,6 +29,7 @@ HUNT = "When a Forward damaged by Hunter is put from the field into the Break Zo
 DELAYED = "Choose 1 Forward. Deal it 5000 damage. When it is put from the field into the Break Zone this turn, draw 1 card."
 TAXER = ("{1}: Draw 1 card. You can only use this ability if your opponent has discarded a card from their hand due to "
          "your Summons or abilities this turn.")
+POWERFUL = "{{1}}: Choose 1 Forward opponent controls. If {0} has 9000 power or more, deal it 7000 damage."
 
 
 def _records():
@@ -47,6 +48,8 @@ def _records():
         rec(11, "Ritz", "summon", 1, 0, "", DELAYED),
         rec(12, "Taxer", "forward", 2, 5000, "Thief", TAXER),
         rec(13, "Strip", "summon", 1, 0, "", "Your opponent discards 1 card from their hand."),
+        rec(14, "Brute", "forward", 2, 9000, "Knight", POWERFUL.format("Brute")),
+        rec(15, "Runt", "forward", 2, 8000, "Knight", POWERFUL.format("Runt")),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(6)]
@@ -380,3 +383,25 @@ def test_usable_once_the_opponent_discarded_due_to_your_summon_and_public(mini):
     assert g.observe(0)[O.OBS_GLOBAL + col] == 1.0
     assert g.observe(1)[O.OBS_GLOBAL + col + 2] == 1.0  # the opponent's view: "opp_made_opponent_discard..."
     assert g.observe(1)[O.OBS_GLOBAL + col] == 0.0
+
+
+# ---- "If ~ has N power or more, ..." (approximate: self_state_off_field) --------------------------------------------------
+def test_self_power_condition_compiles_approximate_and_not_as_a_field_condition():
+    card = {"name": "Brute", "type": "forward", "element": "fire", "cost": 2}
+    r = _c(POWERFUL.format("Brute"), card)
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("self_state_off_field",), r.reason
+    assert _c("If Brute has 4000 power or more, Brute gains Haste.", card).verdict is Verdict.UNSUPPORTED
+    # an action ability's use condition is checked with the card on the field: exact
+    r = _c(SCARRED.replace("Scarred", "Brute"), card)
+    assert r.verdict is Verdict.EXACT, r.reason
+
+
+@pytest.mark.parametrize("number, name, dealt", [("F-014", "Brute", True), ("F-015", "Runt", False)])
+def test_the_damage_only_with_the_power_CR_11_8_13(mini, number, name, dealt):
+    g = _game(mini, (), (number,), ("F-040",))
+    do(g, f"Use ability: {name}")
+    _until_choose_or_pay(g)
+    if g.decision == K.Decision.CHOOSE_TARGET:
+        do(g, "Choose opponent's Filler 0")
+    _resolve(g)
+    assert _on_field(g, "F-040", 1) is not dealt

@@ -30,6 +30,10 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "FFTextTransformer", "FFTextCompiler", 
 
 #: approximation name -> what the compiled ability does differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
+    "self_state_off_field": "\"if ~ has N power or more\" / \"if ~ has received N damage or more\" checked as an auto-ability "
+                            "or an effect resolves: a card that has left the field meets neither, where CR 11.11.4 "
+                            "would read its power / damage as it last was on the field (an action ability's \"You can "
+                            "only use this ability if ...\" is checked as it is used, the card on the field: exact)",
     "element_cp_in_multi_cost": "no longer used (session 13: costs.multi_sources knows the elements such a Backup "
                                 "produces); before, \"~ can produce <Element> CP\" counted as CP of any Element for "
                                 "a cost of two or more element CP symbols",
@@ -517,6 +521,9 @@ class FFTextTransformer(TextTransformer, Transformer):
         if "side" in items[0]:
             raise Unsupported("a side inside 'your opponent controls'")
         return self._count_condition(0, items[0], "opponent")
+
+    def c_self_power_at_least(self, items):
+        return {"kind": "self_power_at_least", "value": self._ints(items)[0]}
 
     def c_opp_discarded(self, _):
         return {"kind": "opp_discarded", "value": 0}
@@ -2646,6 +2653,14 @@ class FFTextTransformer(TextTransformer, Transformer):
             abilities, fields = tree_value["__ex__"], {"ex_burst": True}
         else:
             abilities, fields = super().result(tree_value)
+        own = ("self_power_at_least", "self_damage_at_least")
+        if any((ab.get("kind") not in ("action", "special") and ab.get("condition", {}).get("kind") in own)
+               or any(op.get("op") == "if" and op["condition"].get("kind") in own for op in ab.get("effect", ()))
+               for ab in abilities):
+            self.approximate("self_state_off_field")
+        if any(ab.get("kind") == "field" and ab.get("condition", {}).get("kind") in own for ab in abilities):
+            # the power a field ability would read is what the field abilities make (no order of the two here)
+            raise Unsupported("'if ~ has N power / has received N damage or more' as a field ability's condition")
         if getattr(self, "delayed", None) is not None:
             # the delayed auto-ability the line's mark_delayed marks a card for (one per line)
             abilities = [*abilities, {"kind": "auto", "trigger": "delayed_put_break", "effect": self.delayed}]

@@ -113,6 +113,7 @@ ConditionName = Literal[
     "opp_hand_at_least",
     "self_damage_at_least",
     "opp_discarded",
+    "self_power_at_least",
 ]
 
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK,
@@ -818,6 +819,8 @@ class _Compiler(PoolCompiler):
         if ab.trigger_count != 1 and ab.trigger != "party_attacks":
             self.fail(f"{p}.trigger_count", "trigger_count is only used with trigger 'party_attacks'")
         # a Summon's condition is when it may be cast ("You can only cast <this> during your turn")
+        if ab.condition is not None and ab.condition.kind == "self_power_at_least" and kind == "field":
+            self.fail(f"{p}.condition", "self_power_at_least is not a field ability's condition")
         if ab.condition is not None and kind not in ("auto", "field", "action", "special", "summon"):
             self.fail(f"{p}.condition", "only auto, field, action, special and summon abilities have conditions")
         if ab.optional and kind != "auto":

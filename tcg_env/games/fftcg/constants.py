@@ -473,6 +473,9 @@ class Condition(IntEnum):
     # the controller's opponent has discarded a card from their hand due to the controller's Summons or abilities this
     # turn (state.PLAYER_SHIELD's bit OPP_DISCARDED, set by zones.discard_hand_index; pool flag FLAG_OPP_DISCARDED)
     OPP_DISCARDED = 34
+    # the ability's card has >= arg power now (on the field: "If ~ has 9000 power or more, deal it 7000 damage."); not a
+    # field ability's condition (the power it reads is what the field abilities make)
+    SELF_POWER_AT_LEAST = 35
 
 
 AURA_SELF_ONLY = 1  # an aura's a2: "~ gains ...", the card itself only (not a same-name copy of a generic card)
@@ -852,7 +855,8 @@ REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TU
                                   Condition.OPP_HAND_AT_MOST, Condition.HAND_AT_LEAST, Condition.SELF_IN_PARTY,
                                   Condition.ELEMENTS_AT_LEAST, Condition.ELEMENTS_EXACTLY,
                                   Condition.ALL_DIFFERENT_ELEMENTS_AT_LEAST, Condition.CAST_AT_LEAST,
-                                  Condition.OPP_HAND_AT_LEAST, Condition.SELF_DAMAGE_AT_LEAST, Condition.OPP_DISCARDED})
+                                  Condition.OPP_HAND_AT_LEAST, Condition.SELF_DAMAGE_AT_LEAST, Condition.OPP_DISCARDED,
+                                  Condition.SELF_POWER_AT_LEAST})
 REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER, Trigger.CHOSEN_SELF,
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,

@@ -131,6 +131,8 @@ def condition_holds(game, s, T, cond, arg, player, source):
         return s[HAND_N + 1 - player] >= arg
     if cond == K.Condition.OPP_DISCARDED:
         return (s[PLAYER_SHIELD + player] & K.OPP_DISCARDED_BIT) != 0
+    if cond == K.Condition.SELF_POWER_AT_LEAST:
+        return source >= 0 and s[ZONE + source * CARD_W] == K.Zone.FIELD and s[D_POWER + source * CARD_W] >= arg
     if cond == K.Condition.SELF_DAMAGE_AT_LEAST:
         # the damage on the ability's card (CR 5.2.6.1), on the field only (damage is removed as it leaves, CR 5.2.6.3)
         return source >= 0 and s[ZONE + source * CARD_W] == K.Zone.FIELD and s[DMG + source * CARD_W] >= arg
