@@ -160,11 +160,11 @@ def test_the_envs_the_cli_and_evaluation_play_the_2014_rules(tmp_path):
     assert out["game"] == ["fftcg_2014", 2755, [2755], "fftcg_2014"]
     assert out["2016_is_default"] and out["2014_is_the_variant"]
     assert out["batch"] == ["fftcg_2014"]
-    assert out["aec"] == ["fftcg_2014", "fftcg_2014", 2657, 2657] and out["aec_class"] == ["fftcg_2014"]
-    assert out["gym"] == ["fftcg_2014", 2657, 2657]
-    assert out["vector"] == ["fftcg_2014", 2657]
+    assert out["aec"] == ["fftcg_2014", "fftcg_2014", 2755, 2755] and out["aec_class"] == ["fftcg_2014"]
+    assert out["gym"] == ["fftcg_2014", 2755, 2755]
+    assert out["vector"] == ["fftcg_2014", 2755]
     assert out["evaluate"] == [2]
     assert out["matchup_rc"] == 0 and out["matchup_game"] == "fftcg_2014"
     if out["openspiel"] is not None:  # the OpenSpiel bridge's game parameter "rules"
-        assert out["openspiel"] == ["fftcg_2014", 2657, "tcg_env_fftcg: parameter 'rules': fftcg has no rule set "
+        assert out["openspiel"] == ["fftcg_2014", 2755, "tcg_env_fftcg: parameter 'rules': fftcg has no rule set "
                                                          "'2015'; its rule sets: 2016, 2014"]
