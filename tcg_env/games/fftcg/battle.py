@@ -243,7 +243,7 @@ def damage_deal(game, s, T):
     # the damaged Forwards' own replacements (Op.DAMAGE_MOD, CR 11.12.5.2) and "When <this> is dealt damage": only in a
     # pool that has one (effects.deal_forward_damage)
     ft = flag_table(T)
-    extra = (ft[ft.shape[0] - 1, K.FL_MISC] & (K.FLAG_DAMAGE_MOD | K.FLAG_DEALT_DAMAGE_TRIGGER)) != 0
+    extra = (ft[ft.shape[0] - 1, K.FL_MISC] & (K.FLAG_DAMAGE_MOD | K.FLAG_DEALT_DAMAGE_TRIGGER | K.FLAG_HIT_BY)) != 0
     if atk_deals:
         total = 0
         for i in range(s[ATK_N]):

@@ -30,6 +30,10 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "FFTextTransformer", "FFTextCompiler", 
 
 #: approximation name -> what the compiled ability does differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
+    "self_state_off_field": "\"if ~ has N power or more\" / \"if ~ has received N damage or more\" checked as an auto-ability "
+                            "or an effect resolves: a card that has left the field meets neither, where CR 11.11.4 "
+                            "would read its power / damage as it last was on the field (an action ability's \"You can "
+                            "only use this ability if ...\" is checked as it is used, the card on the field: exact)",
     "element_cp_in_multi_cost": "no longer used (session 13: costs.multi_sources knows the elements such a Backup "
                                 "produces); before, \"~ can produce <Element> CP\" counted as CP of any Element for "
                                 "a cost of two or more element CP symbols",
@@ -512,6 +516,24 @@ class FFTextTransformer(TextTransformer, Transformer):
     def c_all_different(self, items):
         return {"kind": "all_different", "filter": self._own_elements_filter(items[0])}
 
+    def c_opp_control_none(self, items):
+        items = [t for t in items if not isinstance(t, Token)]  # the article
+        if "side" in items[0]:
+            raise Unsupported("a side inside 'your opponent controls'")
+        return self._count_condition(0, items[0], "opponent")
+
+    def c_self_power_at_least(self, items):
+        return {"kind": "self_power_at_least", "value": self._ints(items)[0]}
+
+    def c_opp_discarded(self, _):
+        return {"kind": "opp_discarded", "value": 0}
+
+    def c_opp_hand_at_least(self, items):
+        return {"kind": "opp_hand_at_least", "value": _int(items[0])}
+
+    def c_self_damage_at_least(self, items):
+        return {"kind": "self_damage_at_least", "value": self._ints(items)[0]}
+
     def c_opp_control(self, items):
         n, f = items[0]
         return self._count_condition(n, f, "opponent")
@@ -796,9 +818,14 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     # "the former" / "the latter": the first / second of two chosen cards ("Choose 1 Forward you control and 1 Forward
     # opponent controls."; program() checks the choice)
+    # "the first Forward" / "the other": the first chosen and the other of one choice of two cards ("Choose 2 Forwards.";
+    # program() splits the register, Op.SPLIT_REG): 2 / 3
     @staticmethod
     def _ord(tok) -> int:
-        return 0 if str(tok).endswith("former") else 1
+        t = str(tok)
+        if t.endswith(("former", "latter", "first one", "second")):
+            return 0 if t.endswith(("former", "first one")) else 1
+        return 2 if t.endswith("Forward") else 3
 
     def oa_gains(self, items):
         return ("reg_idx", self._ord(items[0]), lambda dur: self._mod_ops(self._mods_of(items), dur), self._dur(items))
@@ -811,7 +838,18 @@ class FFTextTransformer(TextTransformer, Transformer):
         return ("reg_idx", self._ord(items[0]), lambda dur: [self._loss(items, dur)], self._dur(items))
 
     def oa_verbs(self, items):
-        return ("reg_idx", self._ord(items[1]), lambda _: [{"op": items[0]}], None)
+        verbs = [v for v in items if isinstance(v, str) and not isinstance(v, Token)]
+        return ("reg_idx", self._ord(items[-1]), lambda _: [{"op": v} for v in verbs], None)
+
+    def oa_damage_to(self, items):
+        n = self._ints(items)[0]
+        return ("reg_idx", self._ord(items[-1]), lambda _: [{"op": "damage", "amount": n}], None)
+
+    def oa_return(self, items):
+        return ("reg_idx", self._ord(items[0]), lambda _: [{"op": "return_to_hand"}], None)
+
+    def oa_remove(self, items):
+        return ("reg_idx", self._ord(items[0]), lambda _: [{"op": "remove_from_game"}], None)
 
     def oa_damage(self, items):
         n = self._ints(items)[0]
@@ -946,10 +984,28 @@ class FFTextTransformer(TextTransformer, Transformer):
     def ht_remove(self, _):
         return "remove"
 
+    def not_backup(self, _):
+        return ("not_backup",)
+
+    @staticmethod
+    def _hand_filter(items):
+        """The description of the selected card of the opponent's hand; "other than a Backup": a Forward or a Summon (the
+        card types of the 2016 rules, CR 5.1: the importer plays no other)."""
+        f = next(t for t in items if isinstance(t, dict))
+        if ("not_backup",) in items:
+            if "type" in f:
+                raise Unsupported("'other than a Backup' after a card type")
+            f = _with(f, type=["forward", "summon"])
+        return f
+
+    def hand_reveal_sent(self, _):
+        # "Your opponent reveals their hand.": every card of it shown to both players (state.REVEALED), none selected
+        return _Steps([("op", {"op": "hand_select", "filter": {"side": "opponent", "zone": "hand"}, "count": 0})])
+
     def hand_select_sent(self, items):
         # the opponent's hand is revealed (both players see it, state.REVEALED) and the controller selects (not
         # chooses, CR 11.8.9) the card on resolution
-        n, f = self._ints(items)[0], next(t for t in items if isinstance(t, dict))
+        n, f = self._ints(items)[0], self._hand_filter(items)
         then = next(t for t in items if t in ("discard", "remove") and not isinstance(t, Token))
         if "side" in f or "zone" in f or "state" in f or "exclude_self" in f:
             raise Unsupported("a side, zone or state on a card of the opponent's hand")
@@ -967,8 +1023,8 @@ class FFTextTransformer(TextTransformer, Transformer):
     def hand_may_select(self, items):
         # "You may select ... If you do so, remove it / your opponent discards it and draws N": the select may take
         # none (HAND_SELECT_MAY, the hand revealed either way), the draw only when one was selected (IF_DONE)
-        n, f = self._ints(items)[0], next(t for t in items if isinstance(t, dict))
-        then, draws = next(t for t in items if isinstance(t, tuple))
+        n, f = self._ints(items)[0], self._hand_filter(items)
+        then, draws = next(t for t in items if isinstance(t, tuple) and len(t) == 2)
         if "side" in f or "zone" in f or "state" in f or "exclude_self" in f:
             raise Unsupported("a side, zone or state on a card of the opponent's hand")
         if n != 1:
@@ -1366,8 +1422,10 @@ class FFTextTransformer(TextTransformer, Transformer):
         last_break: dict | None = None  # the choose op of the card chosen in the Break Zone, until "it" acts on it
         first = steps[0] if steps else None  # the step a "you may" is about (not the first of a nested walk)
 
+        split_of: tuple[int, int] | None = None  # "the first ..." / "the other": (the chosen register, the other's)
+
         def walk(steps):
-            nonlocal reg, n_regs, it_regs, last_choose, last_break
+            nonlocal reg, n_regs, it_regs, last_choose, last_break, split_of
             for st in steps:
                 kind = st[0]
                 if kind == "choose":
@@ -1473,6 +1531,37 @@ class FFTextTransformer(TextTransformer, Transformer):
                         raise Unsupported("'play the removed ...' not right after 'remove it from the game' of chosen "
                                           "Characters")
                     rest.append({"op": "put_onto_field", "reg": prev["reg"], "removed": True, "dull": st[1]})
+                elif kind == "delayed":
+                    # "When it is put from the field into the Break Zone this turn, <effect>.": the chosen card is marked
+                    # (Op.MARK_DELAYED) for a delayed auto-ability of the card (Trigger.DELAYED_PUT_BREAK, CR 11.8)
+                    if last_choose is None or len(last_choose) != 1 or len(it_regs) != 1 or last_choose[0].get("group") \
+                            or last_choose[0]["filter"].get("zone") is not None \
+                            or last_choose[0]["filter"].get("type") == "summon":
+                        raise Unsupported("'when it is put ... this turn' without one chosen set of cards on the field")
+                    if getattr(self, "delayed", None) is not None:
+                        raise Unsupported("two delayed abilities on one line")
+                    # its own program: its targets chosen as it is put on the stack (CR 11.8.9); "it" is no longer the
+                    # marked card (refused by the program: no choice before it)
+                    self.delayed = self.program(st[1], has_source=False)
+                    rest.append({"op": "mark_delayed", "reg": it_regs[0]})
+                elif kind == "reg_idx" and st[1] >= 2:
+                    # "the first Forward" / "the other": one choice of [up to] two cards, the first chosen and the
+                    # other (Op.SPLIT_REG moves the second chosen card of the register into the next one as the
+                    # effect resolves, once)
+                    if split_of is not None:
+                        rest.extend([{**op, "reg": split_of[st[1] - 2]} for op in st[2]])
+                        continue
+                    if last_choose is None or len(last_choose) != 1 or len(it_regs) != 1 or last_choose[0].get("group") \
+                            or last_choose[0]["count"] != 2 or len(st) > 3:
+                        raise Unsupported("'the first ...' / 'the other' without one choice of two cards")
+                    if n_regs >= 2 or rest or len(chooses) != 1 or last_choose[0]["filter"].get("zone") is not None:
+                        raise Unsupported("'the first ...' / 'the other' after other targets or effects")
+                    split_of = (it_regs[0], n_regs)
+                    rest.append({"op": "split_reg", "reg": n_regs, "from_reg": it_regs[0]})
+                    n_regs += 1
+                    rest.extend([{**op, "reg": split_of[st[1] - 2]} for op in st[2]])
+                    # "it" / "them" after the split would be ambiguous
+                    last_choose = [{"filter": {}, "count": 0, "up_to": False, "group": True, "ambiguous": True}]
                 elif kind == "reg_idx":
                     # "the former" / "the latter" (st[3]: one deals damage to the other): the cards of two choices of
                     # one card each, of disjoint sides (two distinct cards)
@@ -1749,6 +1838,28 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("a Summon put from the field")
         return ("put_into_break_other", f)
 
+    def t_damaged_by(self, items):
+        f = next(t for t in items if isinstance(t, dict))
+        if "zone" in f or "state" in f or f.get("type") not in ("forward", "character"):
+            raise Unsupported("a card other than a Forward or a Character damaged by ~")
+        # only Forwards are dealt damage (CR 5.2.6): "a Character damaged by ~" is a Forward
+        return ("damaged_by_put_break", _with(f, type="forward"))
+
+    def t_damaged_by_forward(self, _):
+        return ("damaged_by_put_break", {"type": "forward"})
+
+    def put_same_turn(self, _):
+        return None
+
+    def delayed_sent(self, items):
+        body = [st for t in items if isinstance(t, list) for st in t]
+        return _Steps([("delayed", body)])
+
+    def it_damage_self_gains(self, items):
+        n = self._ints(items)[0]
+        return _Steps([("reg", [{"op": "damage", "amount": n}]),
+                       ("self", self._mod_ops(self._mods_of(items), self._dur(items)))])
+
     def t_party_attacks(self, _):
         # a party is two or more Forwards (CR 15.1.1.9): any party of the controller's
         return ("party_attacks", None)
@@ -1799,7 +1910,7 @@ class FFTextTransformer(TextTransformer, Transformer):
         out = []
         for t in trig.split("|"):
             ab = {"kind": "auto", "trigger": t, "effect": self.program(steps, has_source=True, optional=optional)}
-            if tfilter is not None and t in ("enters_other", "put_into_break_other", "attacks_other"):
+            if tfilter is not None and t in ("enters_other", "put_into_break_other", "attacks_other", "damaged_by_put_break"):
                 ab["trigger_filter"] = tfilter
             if tfilter is not None and t == "party_attacks":
                 ab["trigger_filter"], ab["trigger_count"] = _with(tfilter[0], type="forward"), tfilter[1]
@@ -2464,6 +2575,13 @@ class FFTextTransformer(TextTransformer, Transformer):
             _condition_on(ab, cond)
         return [ab]
 
+    def field_this_turn(self, items):
+        # "During this turn, if your opponent has discarded a card due to your Summons or abilities, ...": the condition
+        # is about this turn itself (Condition.OPP_DISCARDED); another condition is not read so
+        if items[0][1]["kind"] != "opp_discarded":
+            raise Unsupported("'during this turn, if ...' with a condition not about this turn")
+        return self.field(items)
+
     def field_on_field(self, items):
         # "If <this> is on the field, ...": a field ability works while its card is on the field (CR 11.9)
         ab = items[-1][0]
@@ -2535,6 +2653,17 @@ class FFTextTransformer(TextTransformer, Transformer):
             abilities, fields = tree_value["__ex__"], {"ex_burst": True}
         else:
             abilities, fields = super().result(tree_value)
+        own = ("self_power_at_least", "self_damage_at_least")
+        if any((ab.get("kind") not in ("action", "special") and ab.get("condition", {}).get("kind") in own)
+               or any(op.get("op") == "if" and op["condition"].get("kind") in own for op in ab.get("effect", ()))
+               for ab in abilities):
+            self.approximate("self_state_off_field")
+        if any(ab.get("kind") == "field" and ab.get("condition", {}).get("kind") in own for ab in abilities):
+            # the power a field ability would read is what the field abilities make (no order of the two here)
+            raise Unsupported("'if ~ has N power / has received N damage or more' as a field ability's condition")
+        if getattr(self, "delayed", None) is not None:
+            # the delayed auto-ability the line's mark_delayed marks a card for (one per line)
+            abilities = [*abilities, {"kind": "auto", "trigger": "delayed_put_break", "effect": self.delayed}]
         if getattr(self, "blocker_ref", False) and any(
                 ab.get("kind") != "auto" or ab.get("trigger") != "is_blocked_self" for ab in abilities):
             # "the Forward that blocks ~" is the battle's blocker only while ~ is blocked (an action ability may be
@@ -2798,7 +2927,7 @@ def _action_line(line: str) -> bool:
     return t.startswith('"') or (t.endswith('"') and t.count('"') == 1)
 
 
-_TARGETING_OPS = ("choose", "select_all", "target_self", "opp_select", "target_trigger")
+_TARGETING_OPS = ("choose", "select_all", "target_self", "opp_select", "target_trigger", "split_reg")
 
 
 def _renumbered(effect: list[dict], first: int) -> list[dict]:

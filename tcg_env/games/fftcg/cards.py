@@ -87,6 +87,8 @@ TriggerName = Literal[
     "enters_self_cast",  # "When <this> enters the field due to your cast"
     "enters_self_by_effect",  # "When <this> enters the field due to your Summons or abilities"
     "cast_second",  # "During each turn, when you cast the second Summon you've cast"
+    "damaged_by_put_break",  # "When a <filter> damaged by <this> is put from the field into the Break Zone on the same turn"
+    "delayed_put_break",  # "When it is put from the field into the Break Zone this turn" (queued by a mark_delayed op)
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -108,6 +110,10 @@ ConditionName = Literal[
     "elements_exactly",
     "all_different_elements_at_least",
     "cast_at_least",
+    "opp_hand_at_least",
+    "self_damage_at_least",
+    "opp_discarded",
+    "self_power_at_least",
 ]
 
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK,
@@ -229,8 +235,14 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # it from the game."
         # "When a Forward you control attacks, it gains ...": the card the trigger was about (attacks_other, enters_other)
         op_model("target_trigger", module, reg=(Reg, 0)),
+        # "the first ..." / "the other" of one choice of two cards: the second card chosen into register reg (the
+        # effect's second op, right after its one choose, of 2 cards into from_reg; effects.split_targets)
+        op_model("split_reg", module, reg=(Reg, 1), from_reg=(Reg, 0)),
+        # "When it is put from the field into the Break Zone this turn, ...": the cards of reg marked for the card's
+        # delayed_put_break ability (state.HIT_BY)
+        op_model("mark_delayed", module, reg=(Reg, 0)),
         # up_to: "You may select N ... If you do so, ...": none may be selected (reports whether one was)
-        op_model("hand_select", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5)),
+        op_model("hand_select", module, filter=filter_model, count=(int, Field(default=1, ge=0, le=5)),
                  then=(Literal["discard", "remove"], "discard"), up_to=(bool, False)),
         op_model("power", module, amount=_Amount, duration=_Dur, reg=(Reg, 0)),
         op_model("power_per", module, amount=_Amount, duration=_Dur, reg=(Reg, 0),
@@ -368,11 +380,11 @@ EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP00
 EFFECT_OPS: dict[str, K.Op] = op_codes(_OP_MODELS, K.Op)
 _TAGS = frozenset(EFFECT_OPS)
 
-_TARGETING = {"choose", "select_all", "target_self", "opp_select", "target_trigger"}
+_TARGETING = {"choose", "select_all", "target_self", "opp_select", "target_trigger", "split_reg"}
 _ON_REGISTER = {
     "damage", "break", "dull", "activate", "freeze", "power", "power_per", "grant_keyword", "restrict",
     "return_to_hand", "remove_from_game", "put_on_deck_top", "put_on_deck_bottom", "put_into_break_zone",
-    "damage_shield", "damage_boost",
+    "damage_shield", "damage_boost", "mark_delayed",
 }  # fmt: skip
 # the ops whose instruction reports whether it was done (engine.effects NOT_DONE): what an "if_done" may follow.
 # DISCARD: every card discarded; DAMAGE_PLAYER: the damage is received (not when a PLAYER_DAMAGE_SHIELD replaced it by
@@ -438,6 +450,7 @@ _COND_DEPS = {
     K.Condition.HAND_AT_MOST: K.DEP_HAND,
     K.Condition.OPP_HAND_AT_MOST: K.DEP_HAND,
     K.Condition.HAND_AT_LEAST: K.DEP_HAND,  # (session 13: the controller's hand count, as HAND_AT_MOST)
+    K.Condition.OPP_HAND_AT_LEAST: K.DEP_HAND,
     K.Condition.YOUR_TURN: K.DEP_TURN,
     K.Condition.OPP_TURN: K.DEP_TURN,
     K.Condition.YOUR_MAIN_PHASE: K.DEP_TURN,
@@ -557,8 +570,14 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
     if (code[:, K.I_OP] == K.Op.PARTY_ANY_ELEMENT).any():
         flags[-1, K.FL_MISC] |= K.FLAG_PARTY_ANY_ELEMENT  # kernels.may_join_party looks at the attacking player's field
     if abilities is not None and abilities.shape[0] and np.isin(
-            abilities[:, K.A_TRIGGER], (K.Trigger.PUT_INTO_BREAK_OTHER, K.Trigger.OPP_FORWARD_BROKEN)).any():
+            abilities[:, K.A_TRIGGER], (K.Trigger.PUT_INTO_BREAK_OTHER, K.Trigger.OPP_FORWARD_BROKEN,
+                                        K.Trigger.DAMAGED_BY_PUT_BREAK, K.Trigger.DELAYED_PUT_BREAK)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_PUT_BREAK_OTHER  # cards leaving at once are looked at together
+    if abilities is not None and abilities.shape[0] and (abilities[:, K.A_COND] == K.Condition.OPP_DISCARDED).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_OPP_DISCARDED  # zones.discard_hand_index remembers a discard due to an effect
+    if abilities is not None and abilities.shape[0] and np.isin(
+            abilities[:, K.A_TRIGGER], (K.Trigger.DAMAGED_BY_PUT_BREAK, K.Trigger.DELAYED_PUT_BREAK)).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_HIT_BY  # damage and Op.MARK_DELAYED mark cards (state.HIT_BY)
     reductions = (code[:, K.I_OP] == K.Op.COST_REDUCTION) | (code[:, K.I_OP] == K.Op.SELF_COST_REDUCTION)
     if (reductions & (code[:, K.I_A2] != 0)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_ANY_ELEMENT_PAY  # costs.pay_element looks for one in force
@@ -691,9 +710,10 @@ class _Compiler(PoolCompiler):
         if is_summon:
             # its effect, and field abilities that reduce its own cost in the hand ("The cost required to cast
             # <this> is reduced by 1 for each ...": characteristics.current_cost reads them from the hand)
+            # (and the delayed auto-ability its effect's mark_delayed marks a card for, trigger delayed_put_break)
             if kinds.count("summon") != 1 or any(
-                    a.kind != "summon" and (a.kind != "field" or any(op.op not in ("self_cost_reduction", "pay_only")
-                                                                      for op in a.effect))
+                    a.kind != "summon" and a.trigger != "delayed_put_break"
+                    and (a.kind != "field" or any(op.op not in ("self_cost_reduction", "pay_only") for op in a.effect))
                     for a in card.abilities):  # fmt: skip
                 self.fail("abilities", "a Summon has exactly one ability of kind 'summon' (and field abilities "
                                        "reducing its own cost)")
@@ -795,12 +815,14 @@ class _Compiler(PoolCompiler):
                                      for op in card.abilities[first - 1].effect):
                 self.fail(f"{p}.trigger", "a 'reflexive' ability follows the ability whose 'reflex' op queues it")
         if ab.trigger_filter is not None and ab.trigger not in ("enters_other", "put_into_break_other", "attacks_other",
-                                                                "party_attacks"):
+                                                                "party_attacks", "damaged_by_put_break"):
             self.fail(f"{p}.trigger_filter", "trigger_filter is only used with triggers 'enters_other', "
                                              "'put_into_break_other', 'attacks_other' and 'party_attacks'")
         if ab.trigger_count != 1 and ab.trigger != "party_attacks":
             self.fail(f"{p}.trigger_count", "trigger_count is only used with trigger 'party_attacks'")
         # a Summon's condition is when it may be cast ("You can only cast <this> during your turn")
+        if ab.condition is not None and ab.condition.kind == "self_power_at_least" and kind == "field":
+            self.fail(f"{p}.condition", "self_power_at_least is not a field ability's condition")
         if ab.condition is not None and kind not in ("auto", "field", "action", "special", "summon"):
             self.fail(f"{p}.condition", "only auto, field, action, special and summon abilities have conditions")
         if ab.optional and kind != "auto":
@@ -813,7 +835,10 @@ class _Compiler(PoolCompiler):
             # a free ability could be used forever (CR 13); "{0}: ... once per turn" is bounded
             self.fail(f"{p}.cost", "an action ability needs a cost (cp, dull, discard, break_self, Characters) "
                                    "or once_per_turn")
-        if card.type == "summon" and kind not in ("summon", "field"):
+        if ab.trigger == "delayed_put_break" and (kind != "auto" or not any(
+                op.op == "mark_delayed" for a in card.abilities for op in a.effect)):
+            self.fail(f"{p}.trigger", "a 'delayed_put_break' ability goes with a 'mark_delayed' op of the card")
+        if card.type == "summon" and kind not in ("summon", "field") and ab.trigger != "delayed_put_break":
             self.fail(f"{p}.kind", "a Summon has only its summon ability (and its own cost reductions)")
         if card.type != "summon" and card.ex_burst is False and kind == "ex_burst":
             self.fail(f"{p}.kind", "an ex_burst ability needs ex_burst = true on the card")
@@ -856,7 +881,7 @@ class _Compiler(PoolCompiler):
         if ab.trigger == "enters_other":
             flt = ab.trigger_filter or FFFilter(side="own", type=["character"])
             trig_filter = self.compile_filter(flt, f"{p}.trigger_filter", zones=("field",), characters=True)
-        elif ab.trigger in ("put_into_break_other", "attacks_other") or (
+        elif ab.trigger in ("put_into_break_other", "attacks_other", "damaged_by_put_break") or (
                 ab.trigger == "party_attacks" and ab.trigger_filter is not None):
             # the card as it last was on the field (triggers.trigger_put_into_break_other)
             flt = ab.trigger_filter or FFFilter(type=["character"])
@@ -1121,6 +1146,13 @@ class _Compiler(PoolCompiler):
                     self.fail(f"{q}.filter", "the cards of the opponent's hand (side opponent, zone hand)")
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("hand",), characters=False)
                 a1, a2 = op.count, K.HAND_SELECT_REMOVE * int(op.then == "remove") | K.HAND_SELECT_MAY * int(op.up_to)
+            elif name == "split_reg":
+                first = ab.effect[0]
+                if modal or j != 1 or first.op != "choose" or first.reg != op.from_reg or first.count != 2 \
+                        or op.reg == op.from_reg or first.filter.zone != "field":
+                    self.fail(f"{q}.op", "split_reg is the second op, after one choose of 2 cards on the field into "
+                                         "from_reg, into another register")
+                a0 = op.from_reg
             elif name == "opp_select":
                 if op.filter.side != "opponent":
                     self.fail(f"{q}.filter.side", "the opponent selects among the cards they control")

@@ -273,6 +273,20 @@ FLAG_PARTY_ANY_ELEMENT = 65536
 # some cost reduction says a cost "can be paid with CP of any Element" (COST_REDUCTION / SELF_COST_REDUCTION a2 = 1):
 # costs.pay_element looks for one in force; without it a card's element CP is asked with no scan
 FLAG_ANY_ELEMENT_PAY = 131072
+# session 21 (s21-ffb): some ability triggers "When a Forward damaged by <this> is put from the field into the Break Zone
+# on the same turn" (Trigger.DAMAGED_BY_PUT_BREAK) or marks a card for a delayed one (Op.MARK_DELAYED): damage dealt to a
+# Forward marks it (effects.deal_forward_damage, state.HIT_BY), turn.start_turn clears the marks
+FLAG_HIT_BY = 262144
+# state.HIT_BY: up to HIT_MAX marks per card, HIT_BITS bits each: the marking card's slot + 1, plus HIT_DELAYED for a
+# mark of Op.MARK_DELAYED (else: damage that card dealt); a fourth distinct mark in one turn is not kept
+# some ability asks "if your opponent has discarded a card from their hand due to your Summons or abilities this turn"
+# (Condition.OPP_DISCARDED): zones.discard_hand_index sets bit OPP_DISCARDED of state.PLAYER_SHIELD (its bit 0: the next
+# damage shield) of the player whose resolving Summon or ability made the opponent discard; cleared as a turn begins
+FLAG_OPP_DISCARDED = 524288
+OPP_DISCARDED_BIT = 2
+HIT_BITS = 8
+HIT_MAX = 3
+HIT_DELAYED = 128
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -399,6 +413,14 @@ class Trigger(IntEnum):
     # Summon of the turn (state.CAST_N reaches 2 as it is cast, CR 11.3.8; play.finish_payment), in either player's
     # turn. The count is the trigger event's, not a condition (CR 11.8.13): it is not checked again on resolution
     CAST_SECOND = 37
+    # session 21 (s21-ffb): "When a <filter> damaged by <this> is put from the field into the Break Zone on the same
+    # turn" (A_TRIG_FILTER; the leaving card's state.HIT_BY names the cards whose damage marked it this turn:
+    # triggers.trigger_marked, while <this> is on the field)
+    DAMAGED_BY_PUT_BREAK = 38
+    # "Choose 1 Forward. Deal it 5000 damage. When it is put from the field into the Break Zone this turn, draw 1 card.":
+    # the delayed auto-ability (CR 11.8) of the card whose effect's Op.MARK_DELAYED marked the chosen card this turn
+    # (state.HIT_BY); it triggers wherever that card is (a Summon in the Break Zone: triggers.trigger_marked)
+    DELAYED_PUT_BREAK = 39
 
 
 class Condition(IntEnum):
@@ -448,6 +470,16 @@ class Condition(IntEnum):
     # have cast 3 or more cards this turn"; CR 15.1.1.7.1: casting is placing a Summon card onto the stack by paying
     # its cost, so the cards cast are Summons; an EX Burst is not cast, CR 11.10)
     CAST_AT_LEAST = 31
+    # session 21 (s21-ffb): the opponent has >= arg cards in hand ("if your opponent has 3 or more cards in their hand")
+    OPP_HAND_AT_LEAST = 32
+    # the ability's card has >= arg damage on it (CR 5.2.6.1: "if ~ has received 4000 damage or more"); false off the field
+    SELF_DAMAGE_AT_LEAST = 33
+    # the controller's opponent has discarded a card from their hand due to the controller's Summons or abilities this
+    # turn (state.PLAYER_SHIELD's bit OPP_DISCARDED, set by zones.discard_hand_index; pool flag FLAG_OPP_DISCARDED)
+    OPP_DISCARDED = 34
+    # the ability's card has >= arg power now (on the field: "If ~ has 9000 power or more, deal it 7000 damage."); not a
+    # field ability's condition (the power it reads is what the field abilities make)
+    SELF_POWER_AT_LEAST = 35
 
 
 AURA_SELF_ONLY = 1  # an aura's a2: "~ gains ...", the card itself only (not a same-name copy of a generic card)
@@ -742,6 +774,15 @@ class Op(IntEnum):
     # 15.1.1.9.2; pool flag FLAG_PARTY_ANY_ELEMENT, read by kernels.may_join_party): a0 the filter of the Forwards it
     # lets (or PARTY_SELF: the card itself), a1 the filter of their partners (or PARTY_ANY: any Forward)
     PARTY_ANY_ELEMENT = 78
+    # session 21 (s21-ffb): "Choose 2 Forwards. Return the first Forward to its owner's hand, dull and Freeze the other."
+    # the program's second row, right after its one CHOOSE (of 2 cards, into register a0): as the effect resolves, the
+    # second card chosen moves into register I_REG before the targets are checked (effects.split_targets, called by
+    # validate_entry_targets); the row itself does nothing
+    SPLIT_REG = 79
+    # "When it is put from the field into the Break Zone this turn, ...": each card of register I_REG still on the field
+    # is marked (state.HIT_BY, HIT_DELAYED) with the source, whose Trigger.DELAYED_PUT_BREAK ability triggers when the
+    # card is put from the field into the Break Zone this turn (triggers.trigger_marked); pool flag FLAG_HIT_BY
+    MARK_DELAYED = 80
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
@@ -810,20 +851,23 @@ class DamageBy(IntEnum):
 DAMAGE_BY_SPAN = 16  # Op.DAMAGE_MOD_AURA's a0 = DamageMod + DAMAGE_BY_SPAN * DamageBy
 
 
-REAL_CARD_OPS = frozenset({Op.ATTACK_TWICE, Op.PARTY_ANY_ELEMENT, Op.ENTERS_DULL, Op.LIGHT_DARK, Op.MUST_BE_CHOSEN, Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.PLAYER_DAMAGE_SHIELD, Op.PLAYER_DAMAGE_DOUBLE, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.SPLIT_REG, Op.MARK_DELAYED, Op.ATTACK_TWICE, Op.PARTY_ANY_ELEMENT, Op.ENTERS_DULL, Op.LIGHT_DARK, Op.MUST_BE_CHOSEN, Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.PLAYER_DAMAGE_SHIELD, Op.PLAYER_DAMAGE_DOUBLE, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
                                   Condition.YOUR_MAIN_PHASE, Condition.OPP_TURN,
                                   Condition.OPP_HAND_AT_MOST, Condition.HAND_AT_LEAST, Condition.SELF_IN_PARTY,
                                   Condition.ELEMENTS_AT_LEAST, Condition.ELEMENTS_EXACTLY,
-                                  Condition.ALL_DIFFERENT_ELEMENTS_AT_LEAST, Condition.CAST_AT_LEAST})
+                                  Condition.ALL_DIFFERENT_ELEMENTS_AT_LEAST, Condition.CAST_AT_LEAST,
+                                  Condition.OPP_HAND_AT_LEAST, Condition.SELF_DAMAGE_AT_LEAST, Condition.OPP_DISCARDED,
+                                  Condition.SELF_POWER_AT_LEAST})
 REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER, Trigger.CHOSEN_SELF,
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,
                                 Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, Trigger.PARTY_ATTACKS,
                                 Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER, Trigger.ENTERS_SELF_CAST,
-                                Trigger.ENTERS_SELF_BY_EFFECT, Trigger.CAST_SECOND})
+                                Trigger.ENTERS_SELF_BY_EFFECT, Trigger.CAST_SECOND, Trigger.DAMAGED_BY_PUT_BREAK,
+                                Trigger.DELAYED_PUT_BREAK})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING, CardState.IN_PARTY})
 
 

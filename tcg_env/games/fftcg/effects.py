@@ -52,6 +52,7 @@ from tcg_env.games.fftcg.state import (
     DERIVED_CLEAN,
     RST_EOT,
     SHIELD,
+    HIT_BY,
     PLAYER_SHIELD,
     BOOST,
     BREAK_L,
@@ -508,8 +509,8 @@ def use_player_shield(s, player):
     """True when a "next damage dealt to you becomes 0" shield (Op.PLAYER_DAMAGE_SHIELD) of ``player`` takes the damage
     now dealt to them: the shield is used up (it applies once, CR 11.12.5) and the damage is not dealt (CR 11.12.5.4:
     the replaced event does not happen, so nothing that waits for it triggers)."""
-    if s[PLAYER_SHIELD + player] != 0:
-        s[PLAYER_SHIELD + player] = 0
+    if (s[PLAYER_SHIELD + player] & 1) != 0:
+        s[PLAYER_SHIELD + player] &= ~1  # (bit OPP_DISCARDED is another "this turn" word's)
         return True
     return False
 
@@ -761,7 +762,7 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
             else:
                 amount = a0 if a2 == 0 else a1 + a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT])
             ft = flag_table(T)
-            if (ft[ft.shape[0] - 1, K.FL_MISC] & (K.FLAG_DAMAGE_MOD | K.FLAG_DEALT_DAMAGE_TRIGGER)) != 0:
+            if (ft[ft.shape[0] - 1, K.FL_MISC] & (K.FLAG_DAMAGE_MOD | K.FLAG_DEALT_DAMAGE_TRIGGER | K.FLAG_HIT_BY)) != 0:
                 # a1 without a2: "... If C, deal it Y damage instead.", the Y - X more of an amount X already dealt
                 # the source's card type (as it last was, E_CARD): CR 11.11.8, an ability's damage is its card's
                 src_type = card_table(T)[s[f + E_CARD], K.C_TYPE] if s[f + E_CARD] >= 0 else -1
@@ -1100,7 +1101,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         s[f + FR_PC] += 1
         return STOPPED  # the damage frame runs next
     if op == K.Op.PLAYER_DAMAGE_SHIELD:
-        s[PLAYER_SHIELD + player_operand(game, s, f, a1)] = 1  # several shields: the first damage uses them all
+        s[PLAYER_SHIELD + player_operand(game, s, f, a1)] |= 1  # several shields: the first damage uses them all
         return NEXT
     if op == K.Op.SEARCH:
         # a2 > 1: "search for up to a2 ...": FR_CNT is 1 + the cards taken so far (the answer asks again)
@@ -1151,6 +1152,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 s[DEC_ARG] = K.SelectFor.ADD_TO_HAND
                 set_decision(s, K.Decision.SELECT_CARD, ctrl)
                 return ASKED
+    elif op == K.Op.MARK_DELAYED:
+        # "When it is put from the field into the Break Zone this turn, ...": the chosen cards still on the field
+        for i in range(s[f + E_REGN + reg]):
+            t = s[f + E_REG + reg * TARGET_MAX + i]
+            if s[ZONE + t * CARD_W] == K.Zone.FIELD:
+                game.add_hit_mark(s, t, (src + 1) | K.HIT_DELAYED)
     elif op == K.Op.PUT_ONTO_FIELD:
         if s[f + FR_CNT] < a1:
             fz = filter_table(T)[a0, K.F_ZONE]
@@ -1351,9 +1358,42 @@ def run_top_frame(game, s, T):
 def validate_entry_targets(game, s, T, base):
     """CR 11.11.2: drop targets that became invalid; if every chosen target is gone, the whole effect is
     cancelled (returns False); while one is still valid, it applies to the valid ones (CR 11.11.2.1)."""
-    if game.is_modal(T, s[base + E_ABIL]):
+    arow = s[base + E_ABIL]
+    if game.is_modal(T, arow):
         return game.recheck_mode_targets(s, T, base)
+    c0 = ability_table(T)[arow, K.A_CODE_START]
+    if ability_table(T)[arow, K.A_CODE_LEN] > 1 and code_table(T)[c0 + 1, K.I_OP] == K.Op.SPLIT_REG:
+        return game.split_targets(s, T, base, c0)
     return recheck_targets(game, s, T, base)
+
+
+@internal
+def split_targets(game, s, T, base, c0):
+    """Op.SPLIT_REG ("Choose 2 Forwards. Return the first Forward ..., dull and Freeze the other."): the program's one
+    CHOOSE (row ``c0``) chose the first and the other card, in the order chosen; on resolution, before a target that
+    became invalid is dropped (CR 11.11.2), the other moves to the SPLIT_REG row's register, so the first stays the
+    first and the other the other; then each is checked by the CHOOSE's filter (CR 11.11.2.1: the effect is cancelled
+    only when both are gone)."""
+    code = code_table(T)
+    src_reg = code[c0, K.I_REG]
+    dst_reg = code[c0 + 1, K.I_REG]
+    ctrl = s[base + E_CTRL]
+    src = s[base + E_SLOT]
+    n = s[base + E_REGN + src_reg]
+    if n == 0:
+        return True  # none chosen ("up to"): nothing to check
+    if n >= 2:
+        s[base + E_REG + dst_reg * TARGET_MAX] = s[base + E_REG + src_reg * TARGET_MAX + 1]
+        s[base + E_REGN + dst_reg] = 1
+        s[base + E_REGN + src_reg] = 1
+    left = False
+    for reg in (src_reg, dst_reg):
+        if s[base + E_REGN + reg] == 1:
+            if game.filter_match(s, T, code[c0, K.I_A0], s[base + E_REG + reg * TARGET_MAX], ctrl, src):
+                left = True
+            else:
+                s[base + E_REGN + reg] = 0
+    return left
 
 
 @internal
@@ -1698,8 +1738,51 @@ def deal_forward_damage(game, s, T, slot, amount, dealer, src_type, before, src)
     dealt_before = game.damage_dealt(s, T, slot, before, dealer, src_type, shield, src) if before > 0 else 0
     dealt = game.damage_dealt(s, T, slot, before + amount, dealer, src_type, shield, src) - dealt_before
     s[DMG + slot * CARD_W] += dealt
+    if dealt > 0 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_HIT_BY) != 0:
+        game.mark_damaged_by(s, T, slot, src)
     if dealt > 0 and dealt_before == 0 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DEALT_DAMAGE_TRIGGER) != 0:
         ctrl = s[CONTROLLER + slot * CARD_W]
         game.trigger_card(s, T, slot, ctrl, K.Trigger.DEALT_DAMAGE_SELF, -1)
         if dealer >= 0 and dealer != ctrl:
             game.trigger_card(s, T, slot, ctrl, K.Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, -1)
+
+
+@internal
+def add_hit_mark(s, slot, mark):
+    """Mark ``slot`` (state.HIT_BY) with ``mark`` (a card slot + 1, plus HIT_DELAYED) for the rest of the turn, once."""
+    m = s[HIT_BY + slot]
+    for k in range(K.HIT_MAX):
+        cur = (m >> (K.HIT_BITS * k)) & ((1 << K.HIT_BITS) - 1)
+        if cur == mark:
+            return
+        if cur == 0:
+            s[HIT_BY + slot] = m | (mark << (K.HIT_BITS * k))
+            return
+
+
+@internal
+def mark_damaged_by(game, s, T, slot, src):
+    """Damage was dealt to ``slot`` by the card ``src`` (-2: each Forward of the attacking party, CR 15.1.1.9.8), in a
+    pool with "When a Forward damaged by <this> is put from the field into the Break Zone on the same turn" (FLAG_HIT_BY):
+    a dealer that has such an ability marks it (state.HIT_BY, triggers.trigger_marked)."""
+    if src >= 0:
+        if game.has_trigger(T, s[CARD + src * CARD_W], K.Trigger.DAMAGED_BY_PUT_BREAK):
+            game.add_hit_mark(s, slot, src + 1)
+    elif src == -2:
+        for i in range(s[ATK_N]):
+            a = s[ATK_L + i]
+            if s[ZONE + a * CARD_W] == K.Zone.FIELD and game.has_trigger(T, s[CARD + a * CARD_W],
+                                                                          K.Trigger.DAMAGED_BY_PUT_BREAK):
+                game.add_hit_mark(s, slot, a + 1)
+
+
+@internal
+def has_trigger(T, cid, trig):
+    """Has card ``cid`` an auto-ability with trigger ``trig``?"""
+    cards = card_table(T)
+    abil = ability_table(T)
+    a0 = cards[cid, K.C_ABIL_START]
+    for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
+        if abil[a, K.A_KIND] == K.AbilityKind.AUTO and abil[a, K.A_TRIGGER] == trig:
+            return True
+    return False

@@ -20,6 +20,7 @@ from tcg_env.games.fftcg.state import (
     BREAK_N,
     BLOCKER,
     DMG,
+    PLAYER_SHIELD,
     PHASE,
     TURN_PLAYER,
     CARD,
@@ -126,6 +127,15 @@ def condition_holds(game, s, T, cond, arg, player, source):
             if slot != source and cards[s[CARD + slot * CARD_W], K.C_JOB] == arg:
                 return True
         return False
+    if cond == K.Condition.OPP_HAND_AT_LEAST:
+        return s[HAND_N + 1 - player] >= arg
+    if cond == K.Condition.OPP_DISCARDED:
+        return (s[PLAYER_SHIELD + player] & K.OPP_DISCARDED_BIT) != 0
+    if cond == K.Condition.SELF_POWER_AT_LEAST:
+        return source >= 0 and s[ZONE + source * CARD_W] == K.Zone.FIELD and s[D_POWER + source * CARD_W] >= arg
+    if cond == K.Condition.SELF_DAMAGE_AT_LEAST:
+        # the damage on the ability's card (CR 5.2.6.1), on the field only (damage is removed as it leaves, CR 5.2.6.3)
+        return source >= 0 and s[ZONE + source * CARD_W] == K.Zone.FIELD and s[DMG + source * CARD_W] >= arg
     return False
 
 

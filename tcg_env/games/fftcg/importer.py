@@ -235,8 +235,10 @@ def _assemble(model: dict, results: list[LineResult], known: dict[str, set]) -> 
         kinds = [a["kind"] for a in r.abilities]
         own_cost = all(a["kind"] == "field" and all(op["op"] in ("self_cost_reduction", "pay_only") for op in a["effect"])
                        for a in r.abilities)  # a Summon's own cost reduction / payment restriction works from the hand
-        if ctype == "summon" and r.abilities and not own_cost and (any(a["kind"] != "summon" for a in r.abilities)
-                                                                   or any(a["kind"] == "summon" for a in abilities)):  # fmt: skip
+        # (and the delayed auto-ability its own effect marks a card for: "When it is put ... this turn, ...")
+        if ctype == "summon" and r.abilities and not own_cost and (
+                any(a["kind"] != "summon" and a.get("trigger") != "delayed_put_break" for a in r.abilities)
+                or any(a["kind"] == "summon" for a in abilities)):  # fmt: skip
             _refuse(results, i, "a Summon's text is one effect (the engine's Summon has one ability)")
             continue
         if r.fields.get("ex_burst") and ex_burst:

@@ -30,6 +30,7 @@ from tcg_env.games.fftcg.constants import (
     Zone,
 )
 from tcg_env.games.fftcg.state import (
+    CONTROLLER,
     CARD_W,
     CAST_N,
     PLAYER_SHIELD,
@@ -78,6 +79,7 @@ from tcg_env.games.fftcg.state import (
     REMOVED_N,
     SHIELD,
     BOOST,
+    HIT_BY,
     STACK,
     STACK_N,
     STEP,
@@ -115,7 +117,9 @@ GLOBALS.written(*[f"cp_element_{e.name.lower()}" for e in K.Element])  # the ele
 GLOBALS.pair("summons_cast_this_turn_div5", CAST_N, 5)  # public: each cast was (Condition.CAST_AT_LEAST reads it)
 # "During this turn, the next damage dealt to you becomes 0 instead" (Op.PLAYER_DAMAGE_SHIELD, CR 11.12.5):
 # public, the effect that gave it resolved in view of both players
-GLOBALS.pair("next_damage_to_player_becomes_0", PLAYER_SHIELD)
+# and (session 21) "your opponent has discarded a card from their hand due to your Summons or abilities this turn"
+# (Condition.OPP_DISCARDED, the word's bit OPP_DISCARDED_BIT): public, the discards were
+GLOBALS.players([("next_damage_to_player_becomes_0", None, 1), ("made_opponent_discard_this_turn", None, 1)])
 GLOBAL_COLUMNS = GLOBALS.names
 write_globals = columns_writer(GLOBALS, "write_globals")
 CARD_COLUMNS = [
@@ -168,6 +172,11 @@ CARD_COLUMNS = [
     "damage_received_doubled",
     "damage_dealt_increase_div10000",
     "damage_dealt_doubled",
+    # session 21: the cards that marked it this turn (state.HIT_BY: their damage, "When a Forward damaged by ~ is put from
+    # the field into the Break Zone on the same turn", or their effect's "When it is put from the field into the Break
+    # Zone this turn"), public as the damage and the effects were: how many are mine / my opponent's (divided by 3)
+    "marked_this_turn_by_mine_div3",
+    "marked_this_turn_by_opponent_div3",
 ]
 # the columns copied from the pool's obs_rows (the static columns and the dynamic ones written over
 # them); the ones after are written for every row
@@ -222,6 +231,7 @@ G_CP_ELEMENT_NEEDED = GLOBAL.col("cp_element_still_needed")
 G_LIMITED = GLOBAL.col("limited_variant")
 G_I_HAVE_PRIORITY = GLOBAL.col("i_have_priority")
 G_BLOCKED = GLOBAL.col("attack_blocked")
+G_SHIELD = GLOBAL.col("my_next_damage_to_player_becomes_0")  # then my_made_opponent_discard..., then the opponent's two
 G_CP_ELEMENT = GLOBAL.col("cp_element_fire")  # + Element
 # a card row's dynamic columns, from the row's first column (the others are the pool's obs_rows)
 R_COST = HAND.col("cost_div10")
@@ -246,6 +256,7 @@ R_CANT_BE_RETURNED = HAND.col("cant_be_returned_by_opp_effects")
 R_SHIELD = HAND.col("next_damage_reduced_div10000")
 R_SHIELD_ZERO = HAND.col("next_damage_becomes_0")
 R_BOOST = HAND.col("damage_received_increase_div10000")  # then the three other BOOST columns, in CARD_COLUMNS' order
+R_MARKED = HAND.col("marked_this_turn_by_mine_div3")  # then the opponent's
 # a stack row's columns
 ST_PRESENT = STACK_BLOCK.col("present")
 ST_MINE = STACK_BLOCK.col("mine")
@@ -284,6 +295,8 @@ def hand_card_row(game, s, T, player, slot, out, o):
     out[o + R_SHIELD_ZERO] = 0.0
     for k in range(4):
         out[o + R_BOOST + k] = 0.0
+    out[o + R_MARKED] = 0.0
+    out[o + R_MARKED + 1] = 0.0
     if s[D_COUNTS + player * 3 + 2] != 0 or (card_table(T)[cid, K.C_HAS_FIELD] & K.HAS_SELF_COST_REDUCTION) != 0:
         out[o + R_COST] = game.current_cost(s, T, player, slot) / 10.0
 
@@ -324,6 +337,19 @@ def field_card_row(game, s, T, player, slot, out, o):
     out[o + R_BOOST + 1] = (boost >> K.BOOST_RECEIVED_DOUBLE_SHIFT) & dbl
     out[o + R_BOOST + 2] = ((boost >> K.BOOST_DEALT_SHIFT) & inc) / 10.0
     out[o + R_BOOST + 3] = (boost >> K.BOOST_DEALT_DOUBLE_SHIFT) & dbl
+    mine = 0
+    theirs = 0
+    m = s[HIT_BY + slot]
+    while m != 0:
+        src = (m & (K.HIT_DELAYED - 1)) - 1
+        who = s[CONTROLLER + src * CARD_W] if s[ZONE + src * CARD_W] == K.Zone.FIELD else s[OWNER + src * CARD_W]
+        if who == player:
+            mine += 1
+        else:
+            theirs += 1
+        m = m >> K.HIT_BITS
+    out[o + R_MARKED] = mine / 3.0
+    out[o + R_MARKED + 1] = theirs / 3.0
 
 
 # the blocks of a list zone (engine.obsbuf): its first rows cards, then zero rows
@@ -366,6 +392,10 @@ def observe_into(game, s, T, player, out, over_previous):
     out[g + G_LIMITED] = 1.0 if s[H_VARIANT] == K.VARIANT_LIMITED else 0.0
     out[g + G_I_HAVE_PRIORITY] = 1.0 if (dec == K.Decision.PRIORITY and decider == me) else 0.0
     out[g + G_BLOCKED] = 1.0 if s[BLOCK_DECLARED] != 0 else 0.0
+    for side in range(2):
+        w = s[PLAYER_SHIELD + (me if side == 0 else op)]
+        out[g + G_SHIELD + 2 * side] = 1.0 if (w & 1) != 0 else 0.0
+        out[g + G_SHIELD + 2 * side + 1] = 1.0 if (w & K.OPP_DISCARDED_BIT) != 0 else 0.0
     # own hand (the opponent's hand is hidden: only its count above) and both fields. Card rows: a
     # card's static columns (present, element, type, cost, printed power and keywords, id + 1: the
     # pool's obs_features row) are copied whole from the obs_rows table of T in one fixed-size copy

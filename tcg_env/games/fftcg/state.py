@@ -249,4 +249,10 @@ PLAYER_SHIELD = _a("player_damage_shield", 2)
 # fields of constants (effects.add_damage_boost, read by effects.damage_dealt)
 BOOST = _a("damage_boost", N_SLOTS)
 
+# per card slot (session 21): the cards whose damage marked it this turn, or whose effect marked it for a delayed
+# "When it is put from the field into the Break Zone this turn" (constants.HIT_*; Trigger.DAMAGED_BY_PUT_BREAK /
+# DELAYED_PUT_BREAK, triggers.trigger_marked); cleared when it leaves the field (a new card, CR 7.4) and as a turn
+# begins (turn.start_turn, pool flag FLAG_HIT_BY)
+HIT_BY = _a("damaged_by_this_turn", N_SLOTS)
+
 STATE_SIZE = LAYOUT.size

@@ -13,7 +13,8 @@ from tcg_env.engine.triggers import pending_add
 from tcg_env.rules.triggers import trigger_abilities
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, N_REGS, TARGET_MAX
-from tcg_env.games.fftcg.state import ATK_L, ATK_N, CARD, CARD_W, CONTROLLER, E_CTRL, E_REG, E_REGN, FIELD_L, FIELD_N, TT, TT_ENTERS_OTHER
+from tcg_env.games.fftcg.state import (ATK_L, ATK_N, CARD, CARD_W, CONTROLLER, E_CTRL, E_REG, E_REGN, FIELD_L, FIELD_N,
+                                       HIT_BY, OWNER, TT, TT_ENTERS_OTHER, ZONE)
 
 
 # =============================================================================================
@@ -59,6 +60,31 @@ def trigger_put_into_break_other(game, s, T, slot, player, listed):
             trigger_abilities(game, s, T, TT_ENTERS_OTHER, other, q, K.Trigger.PUT_INTO_BREAK_OTHER, slot, True, 0)
     if not listed:
         trigger_abilities(game, s, T, TT_ENTERS_OTHER, slot, player, K.Trigger.PUT_INTO_BREAK_OTHER, slot, True, 0)
+    if s[HIT_BY + slot] != 0:
+        game.trigger_marked(s, T, slot)
+
+
+@internal
+def trigger_marked(game, s, T, slot):
+    """``slot``, marked this turn (state.HIT_BY), is being put from the field into the Break Zone (called as
+    trigger_put_into_break_other is, the cards leaving with it still on the field): each card whose damage marked it
+    triggers its "When a <filter> damaged by <this> is put from the field into the Break Zone on the same turn" while it
+    is on the field (an auto-ability works there, CR 11.8; the filter sees ``slot`` as it last was); each card whose
+    effect marked it (HIT_DELAYED: "When it is put from the field into the Break Zone this turn, ...") triggers that
+    delayed ability wherever it is (a Summon in the Break Zone), for the player who controlled the effect (the card's
+    controller on the field, else its owner)."""
+    m = s[HIT_BY + slot]
+    for k in range(K.HIT_MAX):
+        mark = (m >> (K.HIT_BITS * k)) & ((1 << K.HIT_BITS) - 1)
+        if mark == 0:
+            break
+        src = (mark & (K.HIT_DELAYED - 1)) - 1
+        if (mark & K.HIT_DELAYED) != 0:
+            who = s[CONTROLLER + src * CARD_W] if s[ZONE + src * CARD_W] == K.Zone.FIELD else s[OWNER + src * CARD_W]
+            trigger_abilities(game, s, T, TT, src, who, K.Trigger.DELAYED_PUT_BREAK, slot, True, 0)
+        elif s[ZONE + src * CARD_W] == K.Zone.FIELD:
+            trigger_abilities(game, s, T, TT_ENTERS_OTHER, src, s[CONTROLLER + src * CARD_W],
+                              K.Trigger.DAMAGED_BY_PUT_BREAK, slot, True, 0)
 
 
 @internal

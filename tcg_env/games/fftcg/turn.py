@@ -9,7 +9,7 @@ from numba import njit
 
 from tcg_env.engine.chase import give_priority
 from tcg_env.engine.jit import internal
-from tcg_env.engine.tables import card_table
+from tcg_env.engine.tables import card_table, flag_table
 from tcg_env.engine.header import H_DECISION, H_DONE, H_ERROR, H_TURN, WINNER_DRAW
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import (
@@ -34,6 +34,7 @@ from tcg_env.games.fftcg.constants import (
 from tcg_env.games.fftcg.state import (
     CAST_N,
     PLAYER_SHIELD,
+    HIT_BY,
     DERIVED_CLEAN,
     ATK_N,
     BLOCKER,
@@ -78,6 +79,10 @@ def start_turn(game, s, T):
     s[CAST_N + 1] = 0
     s[PLAYER_SHIELD] = 0  # "During this turn, the next damage dealt to you ..." ended with the turn before
     s[PLAYER_SHIELD + 1] = 0
+    ft = flag_table(T)
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_HIT_BY) != 0:
+        for slot in range(K.N_SLOTS):
+            s[HIT_BY + slot] = 0  # "on the same turn" / "this turn": the marks of the turn before (state.HIT_BY)
     for i in range(s[FIELD_N + tp]):
         slot = s[FIELD_L + tp * FIELD_SLOTS + i]
         if s[FROZEN + slot * CARD_W] != 0:

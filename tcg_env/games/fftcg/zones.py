@@ -15,6 +15,10 @@ from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, MAX_DECK, PENDING_TRIGGER_MAX
 from tcg_env.games.fftcg.state import (
     DERIVED_CLEAN,
+    E_CTRL,
+    FR_MODE,
+    PLAYER_SHIELD,
+    HIT_BY,
     ASSIGNED,
     BREAK_IN,
     ATK_L,
@@ -105,6 +109,7 @@ def leave_field(game, s, T, slot, dest, is_break):
         game.keep_source_power(s, T, slot, lki, False)
     s[DERIVED_CLEAN] = 0  # a field changed
     game.put_in_zone(s, slot, dest)
+    s[HIT_BY + slot] = 0  # a new card (CR 7.4): "damaged by ~" / a delayed trigger's mark no longer on it
     game.trigger_card(s, T, slot, p, K.Trigger.LEAVES_FIELD_SELF, slot)
     if dest == K.Zone.BREAK:  # broken or not (CR 15.1.1.3.2)
         game.trigger_card(s, T, slot, p, K.Trigger.PUT_INTO_BREAK_SELF, slot)
@@ -241,4 +246,11 @@ def discard_hand_index(game, s, player, i):
     slot = zone_remove_at(s, HAND_N + player, HAND_L + player * MAX_DECK, i)
     s[ZONE + slot * CARD_W] = K.Zone.NONE
     game.put_in_zone(s, slot, K.Zone.BREAK)
+    if s[FRAME_N] > 0:
+        # discarded as a Summon or ability of the other player resolves (a cost is paid by its own player): "if your
+        # opponent has discarded a card from their hand due to your Summons or abilities this turn"
+        base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
+        ctrl = s[base + E_CTRL]
+        if ctrl != player and ctrl >= 0 and s[base + FR_MODE] != K.M_DAMAGE:
+            s[PLAYER_SHIELD + ctrl] |= K.OPP_DISCARDED_BIT
     return slot
