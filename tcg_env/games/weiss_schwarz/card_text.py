@@ -52,8 +52,6 @@ APPROXIMATIONS: dict[str, str] = {
                       "picks one card at a time (\"look at up to N cards\" is exact: CR 3.2.3.1)",
     "look_order_kept": "\"put the rest back on top of your deck in any order\": the cards not taken stay on top "
                        "in their order (no re-ordering decision; rules-coverage CR 4.7-4.9)",
-    "reverse_any": "\"when this card becomes [REVERSE] in battle\" with another condition: also triggers when an "
-                   "effect reverses the card outside a battle (alone, \"in battle\" is the condition in_battle)",
     "reveal_unseen": "\"you may reveal up to N cards from the top of your deck\": what is taken and what follows "
                      "are as printed, but the opponent's observation does not show the revealed cards (a look; "
                      "\"reveal the top card\" is exact: both observations show it)",
@@ -2809,7 +2807,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # on the battle opponent holds only in battle (the in_battle test and more): nothing is dropped
                 pass
             elif "condition" in ab:
-                self.approximate("reverse_any")
+                # another condition beside "in battle": both in the condition slot (the condition in_battle
+                # prefixed to the other, cards.compile_condition), tested when it triggers and on resolution
+                ab["condition"] = dict(ab["condition"], in_battle=True)
             else:
                 ab["condition"] = {"kind": "in_battle"}
         if ("change",) in prefixes or any(o["op"] == "@change_place" for o in effects):

@@ -266,6 +266,9 @@ class WSCondition(StrictModel):
     trait_or: str | None = Field(default=None, min_length=1)  # "<<A>> or <<B>>" characters
     # filter_count_at_least: your stage characters it matches (relation "other": not the source)
     filter: WSFilter | None = None
+    # and the source is the attacking or the defending character ("when this card becomes [REVERSE] in battle, if
+    # ..."): Condition.IN_BATTLE_AND with this condition packed in its argument (compile_condition)
+    in_battle: bool = False
 
 
 class WSBackup(StrictModel):
@@ -1290,6 +1293,12 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.name", f"{kind} takes no name")
         if kind not in _COND_COUNT and kind not in _COND_NAME and kind not in ("all_chars_trait", "all_chars_filter"):
             arg = 0
+        if cond.in_battle:
+            # "in battle" and this condition: IN_BATTLE_AND, the condition in bits 24.. of the argument and its
+            # argument (a name group's negative one too) in the low 24 bits (filters.condition_holds)
+            if kind == "in_battle" or not -(1 << 23) <= arg < (1 << 23):
+                self.fail(f"{p}.in_battle", "'in battle' beside this condition")
+            return int(K.Condition.IN_BATTLE_AND), (int(K.Condition[kind.upper()]) << 24) | (int(arg) & 0xFFFFFF)
         return int(K.Condition[kind.upper()]), int(arg)
 
     def compile_ops(self, card: WSCard, ab: WSAbility, ops: list[Any], p: str, filled: set[int], counted: bool) -> bool:

@@ -504,6 +504,8 @@ class Condition(IntEnum):
     BATTLE_OPP_LEVEL_AT_MOST_WR = 55  # the source's battle opponent's level <= the number of the master's waiting-room
     #                                   cards matching filter row arg >> 8 ("if this card's battle opponent is level X
     #                                   or lower ... X is equal to the number of "X" in your waiting room")
+    IN_BATTLE_AND = 56  # IN_BATTLE and the condition (arg >> 24) with the argument in arg's low 24 bits (signed):
+    #                     "when this card becomes [REVERSE] in battle, if your memory has N or less cards, ..."
     PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
     #                        the turn that this card is placed on the stage from your hand" (approximation
     #                        placed_this_turn_any_way: any placement counts)

@@ -175,6 +175,13 @@ def condition_holds(game, s, T, cond, arg, p, source):
     cards = card_table(T)
     if cond == K.Condition.NONE:
         return True
+    if cond == K.Condition.IN_BATTLE_AND:
+        # "when this card becomes [REVERSE] in battle, if ...": in battle (IN_BATTLE), and the condition packed in
+        # the argument (cards.compile_condition)
+        if not (source >= 0 and (source == s[ATK_SLOT] or source == s[DEF_SLOT])):
+            return False
+        cond = arg >> 24
+        arg = ((arg & 0xFFFFFF) ^ 0x800000) - 0x800000
     on_stage = source >= 0 and s[ZONE + source * CARD_W] == K.Zone.STAGE
     spos = s[POS + source * CARD_W] if on_stage else -1
     if cond == K.Condition.IN_BACK_STAGE:
