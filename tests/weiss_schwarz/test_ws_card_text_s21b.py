@@ -21,7 +21,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, BIG, KEEPER, REVERSER) = range(4)
+(PLAIN, BIG, KEEPER, REVERSER, REVEALER) = range(5)
 RECORDS = [
     _rec("T/S21B-001", "Plain"),
     _rec("T/S21B-002", "Big", level="0", power="9000"),
@@ -30,6 +30,11 @@ RECORDS = [
                                   "in your memory, you may put this card into your memory."]),
     # reverses a character outside any battle
     _rec("T/S21B-004", "Reverser", ["【ACT】 [【REST】 this card] Choose 1 of your other characters, and 【REVERSE】 it."]),
+    # revealing up to N cards (CR 3.2.3.1: one at a time, the master may stop before each)
+    _rec("T/S21B-005", "Revealer", ["【ACT】 [【REST】 this card] You may reveal up to 3 cards from the top of your deck. "
+                                    "If you revealed 1 or more cards, choose up to 1 《Glass》 character from among "
+                                    "them, put it into your hand, put the rest into your waiting room, choose 1 card "
+                                    "in your hand, and put it into your waiting room."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S21B-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -111,3 +116,43 @@ def test_reversed_outside_a_battle_the_ability_does_not_trigger(pool):
     kit.answer_picks(g, ["Choose"])
     assert _orient(g, me) == K.Orientation.REVERSE
     assert kit.resolved(g) and kit.zone_of(g, me) == K.Zone.STAGE  # no battle: nothing triggered
+
+
+# ---------------------------------------------------------------------------- revealing up to N cards (CR 3.2.3.1)
+def test_reveal_up_to_n_cards_compiles_exact():
+    r = _c(RECORDS[REVEALER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    look, after = r.abilities[0]["effect"]
+    assert look["op"] == "look_top" and look["up_to"] and look["reveal"] and look["count"] == 3 and look["take"] == 1
+    assert after["op"] == "if_stored" and after["at_least"] == 1  # "if you revealed 1 or more cards"
+    assert [o["op"] for o in after["then"]] == ["choose", "to_waiting_room"]
+    # "if you revealed 2 or more cards": not compiled
+    assert _c(RECORDS[REVEALER]["ability"][0].replace("1 or more", "2 or more")).verdict == "unsupported"
+
+
+def _revealed(g, p=0) -> list[int]:
+    n = int(g.state[S.REVEALED_N + p])
+    return [int(g.state[S.REVEALED + p * K.REVEAL_ROWS + i]) for i in range(n)]
+
+
+@pytest.mark.parametrize("n", [0, 2])
+def test_cr_3_2_3_1_reveal_up_to_n_cards_one_at_a_time(pool, n):
+    sc = _scenario(pool)
+    sc.put(0, REVEALER, "stage", pos=3)
+    for c in (FILLER, FILLER + 1, FILLER + 4):
+        sc.put(0, c, "hand")
+    sc.stack_deck(0, [PLAIN, FILLER + 2, FILLER + 3])  # the top card first
+    g = sc.game()
+    hand, wr = _n(g, "HAND"), _n(g, "WR")
+    _act(g, "Use")
+    for _ in range(n):
+        _act(g, "Look at one more card")
+    assert _revealed(g) == [PLAIN, FILLER + 2][:n]  # each card looked at is revealed: both observations show it
+    _act(g, "Stop looking at cards")
+    kit.answer_picks(g, ["Choose"])
+    if n == 0:  # nothing revealed: nothing taken, no card of the hand put into the waiting room
+        assert (_n(g, "HAND"), _n(g, "WR")) == (hand, wr)
+    else:  # the Glass character to the hand, the other revealed card to the waiting room, then a hand card
+        assert (_n(g, "HAND"), _n(g, "WR")) == (hand, wr + 2)
+        held = [int(g.state[S.CARD + int(g.state[S.HAND_L + i]) * S.CARD_W]) for i in range(_n(g, "HAND"))]
+        assert PLAIN in held

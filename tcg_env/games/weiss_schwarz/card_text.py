@@ -1223,16 +1223,19 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def reveal_upto(self, n, at_least, taken, *rest):
         # "you may reveal up to N cards from the top of your deck. If you reveal(ed) 1 or more cards, choose
         # up to M <spec> from among them, put it into your hand, put the rest into your waiting room(, X)":
-        # a LOOK_TOP of N taking up to M, the rest into the waiting room (look_exactly_n: N cards, or none
-        # when the player declines), and X; the revealed cards are not shown to the opponent (reveal_unseen)
+        # a LOOK_TOP of up to N (CR 3.2.3.1: one card at a time, the master may stop before each, even the
+        # first: the "you may") revealing each card (both observations) and storing their number, taking up
+        # to M, the rest into the waiting room; X only when 1 or more cards were revealed (IF_STORED)
         if int(at_least) != 1:
             raise Unsupported("'if you reveal N or more cards' (N > 1)")
+        if int(n) > K.REVEAL_ROWS:
+            raise Unsupported(f"revealing up to more than {K.REVEAL_ROWS} cards")
         take, spec = taken
-        self.approximate("reveal_unseen")
-        body = [self._look(int(n), take, spec, rest="waiting_room", up_to=False)]
-        for ops in rest:
-            body += ops
-        return [{"op": "may", "then": body}]
+        body = [dict(self._look(int(n), take, spec, rest="waiting_room"), reveal=True)]
+        after = [op for ops in rest for op in ops]
+        if after:
+            body.append({"op": "if_stored", "at_least": 1, "then": after})
+        return body
 
     def look_take_rest_wr(self, n, take, spec, *_):
         return [self._look(n, take, spec, rest="waiting_room")]

@@ -430,7 +430,9 @@ OpLookTop = op_model("look_top", _M, count=Union[Annotated[int, Field(ge=1, le=K
                      # "choose N cards from among them" (CR 8.6.3.1): as many as possible up to `take`, no stopping
                      must_take=(bool, False),
                      # "... from the top of your opponent's deck": the cards looked at are the opponent's (LOOK_OPP_DECK)
-                     who=(WhoName, "master"))
+                     who=(WhoName, "master"),
+                     # "reveal up to N cards" (with up_to): the cards looked at are revealed, their number stored
+                     reveal=(bool, False))
 OpBrainstorm = op_model("brainstorm", _M, count=Annotated[int, Field(ge=1, le=10)])
 OpShuffleDeck = op_model("shuffle_deck", _M, who=(WhoName, "master"))
 OpPayStock = op_model("pay_stock", _M, count=Annotated[int, Field(ge=1, le=10)])
@@ -1485,13 +1487,15 @@ class _Compiler(PoolCompiler):
             flt = -1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("deck",))
             if op.to == "deck_top" and op.take > K.TARGET_MAX:
                 self.fail(f"{q}.take", f"re-ordering (to deck_top) takes at most {K.TARGET_MAX} cards")
+            if op.reveal and (not op.up_to or op.count == "x" or op.count > K.REVEAL_ROWS or op.store_taken):
+                self.fail(f"{q}.reveal", f"revealing up to N <= {K.REVEAL_ROWS} cards (up_to), nothing else stored")
             to = {"hand": K.LOOK_TAKE_HAND, "waiting_room": K.LOOK_TAKE_WR, "deck_bottom": K.LOOK_TAKE_BOTTOM,
                   "deck_top": K.LOOK_TAKE_TOP}[op.to]
             if op.who == "opponent" and (op.to == "hand" and op.take > 0 or op.store_taken or op.count == "x"):
                 self.fail(f"{q}.who", "the opponent's deck: its cards taken go to its top / bottom / waiting room")
             return x(op.count), ((K.LOOK_OPP_DECK << 15) if op.who == "opponent" else 0) | op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10) \
                 | ((K.LOOK_STORE_TAKEN << 12) if op.store_taken else 0) | ((K.LOOK_UP_TO << 13) if op.up_to else 0) \
-                | ((K.LOOK_MUST_TAKE << 14) if op.must_take else 0), flt
+                | ((K.LOOK_MUST_TAKE << 14) if op.must_take else 0) | ((K.LOOK_REVEAL << 16) if op.reveal else 0), flt
         if name in ("brainstorm", "pay_stock"):
             return op.count, 0, 0
         if name == "shuffle_deck":

@@ -775,6 +775,10 @@ SEARCH_KEEP = 2  # SEARCH a2 bit: "search ..., put it in any position of your st
 #                 found stay in the register for the next instruction (the text's own "shuffle your deck" follows)
 LOOK_OPP_DECK = 1  # LOOK_TOP (a1 >> 15) & 1: the cards looked at are the top of the master's opponent's deck (taken ones
 #                   go to its top / bottom / its owner's waiting room, the rest to its owner's waiting room)
+# LOOK_TOP (a1 >> 16) & 1 (with LOOK_UP_TO): "you may reveal up to N cards from the top of your deck": each card
+# looked at is revealed (the master's reveal record, state.REVEALED: both observations show it; N <= REVEAL_ROWS),
+# and the number revealed is stored ("if you revealed 1 or more cards", IF_STORED)
+LOOK_REVEAL = 1
 LOOK_TAKE_TOP = 3  # "put them on the top of your deck in any order": each card taken goes on top in
 #                   the order taken (the last taken on top; those not taken stay under them, CR 3.2.2)
 
