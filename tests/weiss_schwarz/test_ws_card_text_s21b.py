@@ -4,11 +4,14 @@ list what the engine does with them."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.card_text import compile_line
+from tcg_env.games.weiss_schwarz.importer import import_ws_json
 from tcg_env.games.weiss_schwarz.scenario import Scenario
 
 import ws_card_text_kit as kit
@@ -21,7 +24,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, BIG, KEEPER, REVERSER, REVEALER) = range(5)
+(PLAIN, BIG, KEEPER, REVERSER, REVEALER, DOPPEL, STAR, FAN, FETCHER) = range(9)
 RECORDS = [
     _rec("T/S21B-001", "Plain"),
     _rec("T/S21B-002", "Big", level="0", power="9000"),
@@ -35,6 +38,14 @@ RECORDS = [
                                     "If you revealed 1 or more cards, choose up to 1 《Glass》 character from among "
                                     "them, put it into your hand, put the rest into your waiting room, choose 1 card "
                                     "in your hand, and put it into your waiting room."]),
+    # a card name also regarded as another on the stage (CR 2.1.2.2: a part of a card name)
+    _rec("T/S21B-006", "Doppel, Mika", ["【CONT】 If this card is in the stage, this card's card name will also be "
+                                        "regarded as \"Star Nova\"."]),
+    _rec("T/S21B-007", "Bright Star, Rin"),
+    _rec("T/S21B-008", "Fan", ["【CONT】 If you have another character with \"Star\" in its card name, this card gets "
+                               "+1000 power."]),
+    _rec("T/S21B-009", "Fetcher", ["【ACT】 [【REST】 this card] Choose 1 character with \"Star\" in its card name in "
+                                   "your waiting room, and return it to your hand."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S21B-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -156,3 +167,45 @@ def test_cr_3_2_3_1_reveal_up_to_n_cards_one_at_a_time(pool, n):
         assert (_n(g, "HAND"), _n(g, "WR")) == (hand, wr + 2)
         held = [int(g.state[S.CARD + int(g.state[S.HAND_L + i]) * S.CARD_W]) for i in range(_n(g, "HAND"))]
         assert PLAIN in held
+
+
+# ---------------------------------------------------------------------------- a card name also regarded as another
+def test_also_regarded_as_a_card_name_on_the_stage_compiles_to_a_card_field(tmp_path_factory):
+    for where in ("the", "your"):
+        r = _c(f"【CONT】 If this card is in {where} stage, this card's card name will also be regarded as \"Star Nova\".")
+        assert r.verdict == "exact", r.reason
+        assert r.abilities == [] and r.fields == {"also_named_on_stage": "Star Nova"}
+    # the name of a card of the list: its exact name checks would not see it, unsupported
+    p = tmp_path_factory.mktemp("ws21b_alias") / "list.json"
+    p.write_text(json.dumps(RECORDS[:2] + [_rec("T/S21B-X01", "Twin", ["【CONT】 If this card is in the stage, this "
+                                                                      "card's card name will also be regarded as "
+                                                                      "\"Plain\"."])]))
+    (rec,) = [t for t in import_ws_json(p).text_records if t.number == "T/S21B-X01"]
+    assert rec.lines[0].verdict.value == "unsupported"
+
+
+def test_the_second_name_sets_its_name_groups_in_c_name(pool):
+    name = int(pool.cards[DOPPEL, K.C_NAME])
+    assert name & K.NAME_MASK != 0 and name >> K.ALIAS_GROUP_BIT0 != 0  # "Star Nova" has "Star"
+    assert int(pool.cards[STAR, K.C_NAME]) >> K.ALIAS_GROUP_BIT0 == 0
+
+
+@pytest.mark.parametrize("doppel_zone", ["stage", "hand"])
+def test_cr_2_1_2_2_a_name_regarded_on_the_stage_counts_for_the_part_of_a_name(pool, doppel_zone):
+    sc = _scenario(pool)
+    fan = sc.put(0, FAN, "stage", pos=0)
+    sc.put(0, DOPPEL, doppel_zone, **({"pos": 1} if doppel_zone == "stage" else {}))
+    g = sc.game()
+    # on the stage "Doppel, Mika" is also "Star Nova": another character with "Star" in its card name
+    assert kit.power(g, fan) == 3000 + (1000 if doppel_zone == "stage" else 0)
+
+
+def test_off_the_stage_the_card_has_its_printed_name_only(pool):
+    sc = _scenario(pool)
+    sc.put(0, FETCHER, "stage", pos=0)
+    sc.put(0, DOPPEL, "waiting_room")
+    sc.put(0, STAR, "waiting_room")
+    g = sc.game()
+    _act(g, "Use")
+    offered = [t for t in _labels(g) if t.startswith("Choose")]
+    assert any("Bright Star, Rin" in t for t in offered) and not any("Doppel" in t for t in offered), offered

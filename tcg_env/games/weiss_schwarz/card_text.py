@@ -47,14 +47,8 @@ APPROXIMATIONS: dict[str, str] = {
     "player_no_encore_on_stage": "\"you (your opponent) cannot use \"[AUTO] Encore\" until end of turn\": the "
                                  "characters that player has on the stage when the effect resolves cannot use Encore "
                                  "until end of turn; a character put on the stage later that turn still can",
-    "look_exactly_n": "\"you may reveal up to N cards from the top of your deck\": the engine reveals the top N "
-                      "cards (all of the deck if fewer) when the player says yes, not a number up to N the player "
-                      "picks one card at a time (\"look at up to N cards\" is exact: CR 3.2.3.1)",
     "look_order_kept": "\"put the rest back on top of your deck in any order\": the cards not taken stay on top "
                        "in their order (no re-ordering decision; rules-coverage CR 4.7-4.9)",
-    "reveal_unseen": "\"you may reveal up to N cards from the top of your deck\": what is taken and what follows "
-                     "are as printed, but the opponent's observation does not show the revealed cards (a look; "
-                     "\"reveal the top card\" is exact: both observations show it)",
     "mill_via_resolution": "\"put the top N cards of your deck into your waiting room. If there is a climax among "
                            "those cards\" beside another stored count in the effect: the cards pass through the resolution zone (the Brainstorm "
                            "instruction) so that their climaxes are counted; if the deck runs out midway, the "
@@ -672,6 +666,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def g_power(self, n):
         return ("power", int(n))
 
+    def g_bare(self, n):
+        # "this card gets +1000." (the database's line drops the word "power"): an amount in steps of 500 is a
+        # power (soul and level change by 1 to 3 on the cards; CR 2.9 powers are multiples of 500)
+        if int(n) % 500 != 0 or int(n) == 0:
+            raise Unsupported("a gain without its characteristic")
+        return ("power", int(n))
+
     def g_soul(self, n):
         return ("soul", int(n))
 
@@ -1202,7 +1203,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         elif n > 16 or take > n:
             raise Unsupported("looking at more than 16 cards")
         if not up_to:
-            self.approximate("look_exactly_n")
+            raise Unsupported("looking at exactly N cards")
         if rest == "top":
             self.approximate("look_order_kept")
         op: dict[str, Any] = {"op": "look_top", "count": n, "take": take}
@@ -3603,6 +3604,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # comprehensive rules define no LINK): nothing (approximation link_label)
         self.approximate("link_label")
         return {"__fields__": True}
+
+    def also_named_on_stage(self, name):
+        # "If this card is in the stage, this card's card name will also be regarded as "X"." (CR 2.1.2: a card
+        # name the text refers to): on the stage the card has both names for every name check (cards.WSCard
+        # also_named_on_stage: the name groups of X in C_NAME's high bits, filters.filter_match / card_named)
+        if self.card.get("type") != "character":
+            raise Unsupported("a second card name of a card that is no character")
+        return {"__fields__": True, "also_named_on_stage": card_name(name)}
 
     def deck_any_copies(self):
         # CR 5.1.2.4: a continuous ability about deck construction replaces the "up to four" rule of

@@ -616,6 +616,8 @@ class WSCard(CardBase):
     clock_icon: bool = False
     keywords: Annotated[list[Literal["great_performance"]], BeforeValidator(_as_list)] = Field(default_factory=list)
     backup: WSBackup | None = None
+    # "If this card is in the stage, this card's card name will also be regarded as "X"." (constants.ALIAS_GROUP_BIT0)
+    also_named_on_stage: str | None = Field(default=None, min_length=1)
     any_copies: bool = False  # CR 5.1.2.4: "you can put any number of cards with the same card name as this card into your deck"
     max_copies: int | None = Field(default=None, ge=1, le=50)  # CR 5.1.2.4: "you can put up to N cards with the same card name ..."
     abilities: list[WSAbility] = Field(default_factory=list)
@@ -918,6 +920,12 @@ class _Compiler(PoolCompiler):
                 combo = cx
 
         row = self.new_row(K.CARD_TABLE, card)  # the columns with a source (constants.CARD_TABLE)
+        if row[K.C_NAME] > K.NAME_MASK:
+            self.fail("name", f"at most {K.NAME_MASK} card names per pool (C_NAME's low bits)")
+        if card.also_named_on_stage is not None and card.type != "character":
+            self.fail("also_named_on_stage", "a character's")
+        if card.also_named_on_stage is not None and card.also_named_on_stage in self.name_ids:
+            self.fail("also_named_on_stage", "a name no card of the pool has, nor any text names exactly")
         row[K.C_KEYWORDS] = kw_bits
         row[K.C_ABIL_START] = start
         row[K.C_ABIL_COUNT] = len(card.abilities)
@@ -942,6 +950,9 @@ class _Compiler(PoolCompiler):
             for i, card in enumerate(self.models):
                 if any(card.name == x[1:] if x[:1] == WHOLE_NAME else x in card.name for x in parts):
                     self.card_rows[i][K.C_TITLE] |= 1 << (K.NAME_GROUP_BIT0 + k)
+                alias = card.also_named_on_stage
+                if alias is not None and any(alias == x[1:] if x[:1] == WHOLE_NAME else x in alias for x in parts):
+                    self.card_rows[i][K.C_NAME] |= 1 << (K.ALIAS_GROUP_BIT0 + k)
 
     # ---- granted abilities ----
     # the triggers a granted ability may have: the card is on the stage when they fire (the

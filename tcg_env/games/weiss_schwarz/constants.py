@@ -195,6 +195,12 @@ MAX_GRANTS = 15  # granted abilities per pool (bits 16..30 of the int32 word)
 # the built-in pools (no such filter) keep their tables and fingerprints.
 NAME_GROUP_BIT0 = 16
 MAX_NAME_GROUPS = 15
+# "If this card is in the stage, this card's card name will also be regarded as "X"." (cards.WSCard
+# also_named_on_stage): C_NAME keeps the name id in its low bits (NAME_MASK) and, above them, bit ALIAS_GROUP_BIT0 + k
+# for each name group k that X is in; a name check of a card on the stage sees them (filters.filter_match /
+# card_named, play.hand_filter_ok). X is no card name of the pool (a name the text refers to is then a name group).
+NAME_MASK = 0x7FFF
+ALIAS_GROUP_BIT0 = 15
 TITLE_MASK = 0xFFFF
 KEYWORD_BITS = {
     "alarm": KW_ALARM,

@@ -163,7 +163,7 @@ def fill_list_candidates(game, s, T, f, reg, z, q, frow, name_id, top_n, master,
             continue
         if frow >= 0 and not game.filter_match(s, T, frow, sl, master, source):
             continue
-        if name_id != 0 and card_table(T)[cid_of(s, sl), K.C_NAME] != name_id:
+        if name_id != 0 and (card_table(T)[cid_of(s, sl), K.C_NAME] & K.NAME_MASK) != name_id:
             continue
         dup = False
         if distinct:
@@ -443,7 +443,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             nc = 0
             for sl in range(K.N_SLOTS):
                 if (s[ZONE + sl * CARD_W] == K.Zone.MARKER and owner_of(s, sl) == m and s[POS + sl * CARD_W] == pos
-                        and card_table(T)[cid_of(s, sl), K.C_NAME] == a0 and nc < K.OPTION_SLOTS):
+                        and (card_table(T)[cid_of(s, sl), K.C_NAME] & K.NAME_MASK) == a0 and nc < K.OPTION_SLOTS):
                     dup = False
                     for j in range(nc):
                         if cid_of(s, s[CAND + j]) == cid_of(s, sl):
