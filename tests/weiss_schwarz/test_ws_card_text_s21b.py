@@ -24,7 +24,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, BIG, KEEPER, REVERSER, REVEALER, DOPPEL, STAR, FAN, FETCHER) = range(9)
+(PLAIN, BIG, KEEPER, REVERSER, REVEALER, DOPPEL, STAR, FAN, FETCHER, LOOKER, HIGH) = range(11)
 RECORDS = [
     _rec("T/S21B-001", "Plain"),
     _rec("T/S21B-002", "Big", level="0", power="9000"),
@@ -46,6 +46,10 @@ RECORDS = [
                                "+1000 power."]),
     _rec("T/S21B-009", "Fetcher", ["【ACT】 [【REST】 this card] Choose 1 character with \"Star\" in its card name in "
                                    "your waiting room, and return it to your hand."]),
+    # the facing character's level below this card's (CR 3.6.5); "+N" without "power" (the database drops the word)
+    _rec("T/S21B-010", "Looker", ["【CONT】 If the character facing this card is a lower level than this card, this "
+                                  "card gets +1000."], level="1"),
+    _rec("T/S21B-011", "High", level="2"),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S21B-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -209,3 +213,22 @@ def test_off_the_stage_the_card_has_its_printed_name_only(pool):
     _act(g, "Use")
     offered = [t for t in _labels(g) if t.startswith("Choose")]
     assert any("Bright Star, Rin" in t for t in offered) and not any("Doppel" in t for t in offered), offered
+
+
+# ---------------------------------------------------------------------------- the facing character's level; "+N"
+def test_facing_lower_level_and_a_bare_amount_compile_exact():
+    r = _c(RECORDS[LOOKER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    (ab,) = r.abilities
+    assert ab["condition"] == {"kind": "facing_level_below_self"}
+    assert _c("【CONT】 This card gets +1.").verdict == "unsupported"  # soul or level: the text does not say
+
+
+@pytest.mark.parametrize("facing, bonus", [(None, 0), (PLAIN, 1000), (HIGH, 0)])
+def test_cr_3_6_5_power_when_the_character_facing_this_card_is_a_lower_level(pool, facing, bonus):
+    sc = _scenario(pool)
+    me = sc.put(0, LOOKER, "stage", pos=0)
+    if facing is not None:
+        sc.put(1, facing, "stage", pos=2)  # faces position 0 (CR 3.6.5)
+    g = sc.game()
+    assert kit.power(g, me) == 3000 + bonus

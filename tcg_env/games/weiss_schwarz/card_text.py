@@ -1995,6 +1995,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_facing_above_self(self):
         return {"kind": "facing_level_above_self"}
 
+    def c_facing_below_self(self):
+        return {"kind": "facing_level_below_self"}
+
     def c_bopp_above(self):
         return {"kind": "battle_opp_level_above_opp"}
 

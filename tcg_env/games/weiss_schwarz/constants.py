@@ -512,6 +512,7 @@ class Condition(IntEnum):
     #                                   or lower ... X is equal to the number of "X" in your waiting room")
     IN_BATTLE_AND = 56  # IN_BATTLE and the condition (arg >> 24) with the argument in arg's low 24 bits (signed):
     #                     "when this card becomes [REVERSE] in battle, if your memory has N or less cards, ..."
+    FACING_LEVEL_BELOW_SELF = 57  # the character facing the source has a lower level than the source
     PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
     #                        the turn that this card is placed on the stage from your hand" (approximation
     #                        placed_this_turn_any_way: any placement counts)

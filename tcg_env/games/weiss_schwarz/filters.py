@@ -253,7 +253,8 @@ def condition_holds(game, s, T, cond, arg, p, source):
     if cond == K.Condition.STOCK_AT_MOST:
         return s[STOCK_N + p] <= arg
     if (cond == K.Condition.FACING_LEVEL_AT_LEAST or cond == K.Condition.FACING_COST_AT_MOST
-            or cond == K.Condition.FACING_LEVEL_IS or cond == K.Condition.FACING_LEVEL_ABOVE_SELF):
+            or cond == K.Condition.FACING_LEVEL_IS or cond == K.Condition.FACING_LEVEL_ABOVE_SELF
+            or cond == K.Condition.FACING_LEVEL_BELOW_SELF):
         fs = game.facing_slot(s, p, spos) if spos >= 0 else -1
         if fs < 0:
             return False  # no character faces this card: the condition is not met
@@ -263,6 +264,8 @@ def condition_holds(game, s, T, cond, arg, p, source):
             return s[D_LEVEL + fs * CARD_W] == arg
         if cond == K.Condition.FACING_LEVEL_ABOVE_SELF:  # current levels (CR 3.6.5 facing)
             return s[D_LEVEL + fs * CARD_W] > s[D_LEVEL + source * CARD_W]
+        if cond == K.Condition.FACING_LEVEL_BELOW_SELF:  # "is a lower level than this card"
+            return s[D_LEVEL + fs * CARD_W] < s[D_LEVEL + source * CARD_W]
         return cards[cid_of(s, fs), K.C_COST] <= arg
     if cond == K.Condition.BATTLE_OPP_LEVEL_ABOVE_OPP:
         opp = -1
