@@ -349,13 +349,15 @@ def test_when_a_climax_is_placed_on_your_opponents_climax_area(pool, use):
 
 
 # ---------------------------------------------------------------------------- reveal up to N
-def test_you_may_reveal_up_to_n_cards_compiles_to_a_look_in_a_may():
+def test_you_may_reveal_up_to_n_cards_compiles_to_an_up_to_look_that_reveals():
     r = _c("【AUTO】 When this card attacks, you may reveal up to 3 cards from the top of your deck. If you revealed 1 "
            "or more cards, choose up to 1 《Glass》 character from among them, put it into your hand, put the rest into "
            "your waiting room, choose 1 card in your hand, and put it into your waiting room.")
-    assert r.verdict.value == "approximate" and set(r.approximations) == {"look_exactly_n", "reveal_unseen"}
-    may = r.abilities[0]["effect"][0]
-    assert may["op"] == "may" and [o["op"] for o in may["then"]] == ["look_top", "choose", "to_waiting_room"]
+    # exact since session 21 (test_ws_card_text_s21b; before: look_exactly_n, reveal_unseen)
+    assert r.verdict.value == "exact"
+    look, after = r.abilities[0]["effect"]
+    assert look["op"] == "look_top" and look["reveal"] and look["up_to"]
+    assert after["op"] == "if_stored" and [o["op"] for o in after["then"]] == ["choose", "to_waiting_room"]
 
 
 @pytest.mark.parametrize("use", [True, False])
@@ -367,11 +369,14 @@ def test_you_may_reveal_up_to_n_cards_and_take_one_of_them(pool, use):
     _act(g, "End the main phase")
     wr, deck = _n(g, "WR"), _n(g, "DECK")
     _act(g, "Direct attack with Diver")
-    _act(g, "Use Diver" if use else "Decline Diver")
     if use:
+        _act(g, "Look at one more card")
+        _act(g, "Look at one more card")  # up to 2: Plain and Wood revealed
         assert [t.split(" for ")[0] for t in _labels(g)] == ["Pass / stop choosing", "Choose Plain"]  # Glass only
         _act(g, "Choose Plain")  # into the hand; Wood into the waiting room
         _act(g, "Choose Plain")  # then a hand card into the waiting room
+    else:
+        _act(g, "Stop looking at cards")  # none revealed: nothing follows
     assert _n(g, "WR") == wr + (2 if use else 0)
     assert _n(g, "DECK") == deck - (3 if use else 1)  # the 2 revealed, the trigger check's card
 

@@ -84,11 +84,11 @@ def test_look_at_up_to_n_cards_compiles_exact_one_card_at_a_time():
     assert look["op"] == "look_top" and look["up_to"] and look["count"] == 3
     r = _c(RECORDS[SORTER]["ability"][0])
     assert r.verdict == "exact", r.approximations
-    # "you may reveal up to N cards" keeps the declared approximation (the reveal is not a look)
+    # "you may reveal up to N cards": an up-to look that reveals each card (exact since session 21)
     r = _c("【AUTO】 When this card attacks, you may reveal up to 2 cards from the top of your deck. If you reveal 1 or "
            "more cards, choose up to 1 climax from among them, put it into your hand, and put the rest into your "
            "waiting room.")
-    assert "look_exactly_n" in r.approximations
+    assert r.verdict == "exact" and r.abilities[0]["effect"][0]["reveal"]
 
 
 @pytest.mark.parametrize("looks", [0, 1, 2, 3])

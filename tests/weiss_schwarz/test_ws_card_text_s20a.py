@@ -119,9 +119,10 @@ def test_in_battle_with_a_battle_opponent_condition_compiles_exact():
     assert [o["op"] for o in ab["effect"][0]["then"]] == ["target_battle_opp", "to_deck_bottom"]
     r = _c(RECORDS[SENDER]["ability"][0].replace("level 0 or lower", "cost 0 or lower"))
     assert r.verdict == "exact" and r.abilities[0]["condition"]["kind"] == "battle_opp_cost_at_most"
-    # another condition beside "in battle": still the named approximation
+    # another condition beside "in battle": both in the condition slot since session 21 (test_ws_card_text_s21b)
     r = _c("【AUTO】 When this card becomes 【REVERSE】 in battle, if your level is 1 or higher, draw 1 card.")
-    assert r.verdict == "approximate" and r.approximations == ("reverse_any",)
+    assert r.verdict == "exact" and r.abilities[0]["condition"] == {"kind": "level_at_least", "value": 1,
+                                                                    "in_battle": True}
 
 
 @pytest.mark.parametrize("attacker", [BIG0, BIG2])

@@ -47,16 +47,8 @@ APPROXIMATIONS: dict[str, str] = {
     "player_no_encore_on_stage": "\"you (your opponent) cannot use \"[AUTO] Encore\" until end of turn\": the "
                                  "characters that player has on the stage when the effect resolves cannot use Encore "
                                  "until end of turn; a character put on the stage later that turn still can",
-    "look_exactly_n": "\"you may reveal up to N cards from the top of your deck\": the engine reveals the top N "
-                      "cards (all of the deck if fewer) when the player says yes, not a number up to N the player "
-                      "picks one card at a time (\"look at up to N cards\" is exact: CR 3.2.3.1)",
     "look_order_kept": "\"put the rest back on top of your deck in any order\": the cards not taken stay on top "
                        "in their order (no re-ordering decision; rules-coverage CR 4.7-4.9)",
-    "reverse_any": "\"when this card becomes [REVERSE] in battle\" with another condition: also triggers when an "
-                   "effect reverses the card outside a battle (alone, \"in battle\" is the condition in_battle)",
-    "reveal_unseen": "\"you may reveal up to N cards from the top of your deck\": what is taken and what follows "
-                     "are as printed, but the opponent's observation does not show the revealed cards (a look; "
-                     "\"reveal the top card\" is exact: both observations show it)",
     "mill_via_resolution": "\"put the top N cards of your deck into your waiting room. If there is a climax among "
                            "those cards\" beside another stored count in the effect: the cards pass through the resolution zone (the Brainstorm "
                            "instruction) so that their climaxes are counted; if the deck runs out midway, the "
@@ -674,6 +666,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def g_power(self, n):
         return ("power", int(n))
 
+    def g_bare(self, n):
+        # "this card gets +1000." (the database's line drops the word "power"): an amount in steps of 500 is a
+        # power (soul and level change by 1 to 3 on the cards; CR 2.9 powers are multiples of 500)
+        if int(n) % 500 != 0 or int(n) == 0:
+            raise Unsupported("a gain without its characteristic")
+        return ("power", int(n))
+
     def g_soul(self, n):
         return ("soul", int(n))
 
@@ -1204,7 +1203,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         elif n > 16 or take > n:
             raise Unsupported("looking at more than 16 cards")
         if not up_to:
-            self.approximate("look_exactly_n")
+            raise Unsupported("looking at exactly N cards")
         if rest == "top":
             self.approximate("look_order_kept")
         op: dict[str, Any] = {"op": "look_top", "count": n, "take": take}
@@ -1225,16 +1224,19 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def reveal_upto(self, n, at_least, taken, *rest):
         # "you may reveal up to N cards from the top of your deck. If you reveal(ed) 1 or more cards, choose
         # up to M <spec> from among them, put it into your hand, put the rest into your waiting room(, X)":
-        # a LOOK_TOP of N taking up to M, the rest into the waiting room (look_exactly_n: N cards, or none
-        # when the player declines), and X; the revealed cards are not shown to the opponent (reveal_unseen)
+        # a LOOK_TOP of up to N (CR 3.2.3.1: one card at a time, the master may stop before each, even the
+        # first: the "you may") revealing each card (both observations) and storing their number, taking up
+        # to M, the rest into the waiting room; X only when 1 or more cards were revealed (IF_STORED)
         if int(at_least) != 1:
             raise Unsupported("'if you reveal N or more cards' (N > 1)")
+        if int(n) > K.REVEAL_ROWS:
+            raise Unsupported(f"revealing up to more than {K.REVEAL_ROWS} cards")
         take, spec = taken
-        self.approximate("reveal_unseen")
-        body = [self._look(int(n), take, spec, rest="waiting_room", up_to=False)]
-        for ops in rest:
-            body += ops
-        return [{"op": "may", "then": body}]
+        body = [dict(self._look(int(n), take, spec, rest="waiting_room"), reveal=True)]
+        after = [op for ops in rest for op in ops]
+        if after:
+            body.append({"op": "if_stored", "at_least": 1, "then": after})
+        return body
 
     def look_take_rest_wr(self, n, take, spec, *_):
         return [self._look(n, take, spec, rest="waiting_room")]
@@ -1992,6 +1994,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_facing_above_self(self):
         return {"kind": "facing_level_above_self"}
+
+    def c_facing_below_self(self):
+        return {"kind": "facing_level_below_self"}
 
     def c_bopp_above(self):
         return {"kind": "battle_opp_level_above_opp"}
@@ -2809,7 +2814,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # on the battle opponent holds only in battle (the in_battle test and more): nothing is dropped
                 pass
             elif "condition" in ab:
-                self.approximate("reverse_any")
+                # another condition beside "in battle": both in the condition slot (the condition in_battle
+                # prefixed to the other, cards.compile_condition), tested when it triggers and on resolution
+                ab["condition"] = dict(ab["condition"], in_battle=True)
             else:
                 ab["condition"] = {"kind": "in_battle"}
         if ("change",) in prefixes or any(o["op"] == "@change_place" for o in effects):
@@ -3600,6 +3607,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # comprehensive rules define no LINK): nothing (approximation link_label)
         self.approximate("link_label")
         return {"__fields__": True}
+
+    def also_named_on_stage(self, name):
+        # "If this card is in the stage, this card's card name will also be regarded as "X"." (CR 2.1.2: a card
+        # name the text refers to): on the stage the card has both names for every name check (cards.WSCard
+        # also_named_on_stage: the name groups of X in C_NAME's high bits, filters.filter_match / card_named)
+        if self.card.get("type") != "character":
+            raise Unsupported("a second card name of a card that is no character")
+        return {"__fields__": True, "also_named_on_stage": card_name(name)}
 
     def deck_any_copies(self):
         # CR 5.1.2.4: a continuous ability about deck construction replaces the "up to four" rule of

@@ -104,6 +104,7 @@ ConditionName = Literal[
     "facing_level_at_least", "facing_cost_at_most", "battle_opp_level_above_opp", "no_other_rested_center",
     "markers_at_least", "all_chars_trait", "in_battle", "battle_opp_cost_at_most", "other_chars_at_most",
     "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
+    "facing_level_below_self",
     "wr_climax_at_most", "named_in_clock", "self_rested", "memory_at_most", "memory_filter_at_least",
     "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn", "own_filter_at_most",
     "named_in_level", "wr_filter_at_least", "hand_filter_at_least", "battle_opp_level_at_most_self",
@@ -266,6 +267,9 @@ class WSCondition(StrictModel):
     trait_or: str | None = Field(default=None, min_length=1)  # "<<A>> or <<B>>" characters
     # filter_count_at_least: your stage characters it matches (relation "other": not the source)
     filter: WSFilter | None = None
+    # and the source is the attacking or the defending character ("when this card becomes [REVERSE] in battle, if
+    # ..."): Condition.IN_BATTLE_AND with this condition packed in its argument (compile_condition)
+    in_battle: bool = False
 
 
 class WSBackup(StrictModel):
@@ -427,7 +431,9 @@ OpLookTop = op_model("look_top", _M, count=Union[Annotated[int, Field(ge=1, le=K
                      # "choose N cards from among them" (CR 8.6.3.1): as many as possible up to `take`, no stopping
                      must_take=(bool, False),
                      # "... from the top of your opponent's deck": the cards looked at are the opponent's (LOOK_OPP_DECK)
-                     who=(WhoName, "master"))
+                     who=(WhoName, "master"),
+                     # "reveal up to N cards" (with up_to): the cards looked at are revealed, their number stored
+                     reveal=(bool, False))
 OpBrainstorm = op_model("brainstorm", _M, count=Annotated[int, Field(ge=1, le=10)])
 OpShuffleDeck = op_model("shuffle_deck", _M, who=(WhoName, "master"))
 OpPayStock = op_model("pay_stock", _M, count=Annotated[int, Field(ge=1, le=10)])
@@ -611,6 +617,8 @@ class WSCard(CardBase):
     clock_icon: bool = False
     keywords: Annotated[list[Literal["great_performance"]], BeforeValidator(_as_list)] = Field(default_factory=list)
     backup: WSBackup | None = None
+    # "If this card is in the stage, this card's card name will also be regarded as "X"." (constants.ALIAS_GROUP_BIT0)
+    also_named_on_stage: str | None = Field(default=None, min_length=1)
     any_copies: bool = False  # CR 5.1.2.4: "you can put any number of cards with the same card name as this card into your deck"
     max_copies: int | None = Field(default=None, ge=1, le=50)  # CR 5.1.2.4: "you can put up to N cards with the same card name ..."
     abilities: list[WSAbility] = Field(default_factory=list)
@@ -913,6 +921,12 @@ class _Compiler(PoolCompiler):
                 combo = cx
 
         row = self.new_row(K.CARD_TABLE, card)  # the columns with a source (constants.CARD_TABLE)
+        if row[K.C_NAME] > K.NAME_MASK:
+            self.fail("name", f"at most {K.NAME_MASK} card names per pool (C_NAME's low bits)")
+        if card.also_named_on_stage is not None and card.type != "character":
+            self.fail("also_named_on_stage", "a character's")
+        if card.also_named_on_stage is not None and card.also_named_on_stage in self.name_ids:
+            self.fail("also_named_on_stage", "a name no card of the pool has, nor any text names exactly")
         row[K.C_KEYWORDS] = kw_bits
         row[K.C_ABIL_START] = start
         row[K.C_ABIL_COUNT] = len(card.abilities)
@@ -937,6 +951,9 @@ class _Compiler(PoolCompiler):
             for i, card in enumerate(self.models):
                 if any(card.name == x[1:] if x[:1] == WHOLE_NAME else x in card.name for x in parts):
                     self.card_rows[i][K.C_TITLE] |= 1 << (K.NAME_GROUP_BIT0 + k)
+                alias = card.also_named_on_stage
+                if alias is not None and any(alias == x[1:] if x[:1] == WHOLE_NAME else x in alias for x in parts):
+                    self.card_rows[i][K.C_NAME] |= 1 << (K.ALIAS_GROUP_BIT0 + k)
 
     # ---- granted abilities ----
     # the triggers a granted ability may have: the card is on the stage when they fire (the
@@ -1290,6 +1307,12 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.name", f"{kind} takes no name")
         if kind not in _COND_COUNT and kind not in _COND_NAME and kind not in ("all_chars_trait", "all_chars_filter"):
             arg = 0
+        if cond.in_battle:
+            # "in battle" and this condition: IN_BATTLE_AND, the condition in bits 24.. of the argument and its
+            # argument (a name group's negative one too) in the low 24 bits (filters.condition_holds)
+            if kind == "in_battle" or not -(1 << 23) <= arg < (1 << 23):
+                self.fail(f"{p}.in_battle", "'in battle' beside this condition")
+            return int(K.Condition.IN_BATTLE_AND), (int(K.Condition[kind.upper()]) << 24) | (int(arg) & 0xFFFFFF)
         return int(K.Condition[kind.upper()]), int(arg)
 
     def compile_ops(self, card: WSCard, ab: WSAbility, ops: list[Any], p: str, filled: set[int], counted: bool) -> bool:
@@ -1476,13 +1499,15 @@ class _Compiler(PoolCompiler):
             flt = -1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("deck",))
             if op.to == "deck_top" and op.take > K.TARGET_MAX:
                 self.fail(f"{q}.take", f"re-ordering (to deck_top) takes at most {K.TARGET_MAX} cards")
+            if op.reveal and (not op.up_to or op.count == "x" or op.count > K.REVEAL_ROWS or op.store_taken):
+                self.fail(f"{q}.reveal", f"revealing up to N <= {K.REVEAL_ROWS} cards (up_to), nothing else stored")
             to = {"hand": K.LOOK_TAKE_HAND, "waiting_room": K.LOOK_TAKE_WR, "deck_bottom": K.LOOK_TAKE_BOTTOM,
                   "deck_top": K.LOOK_TAKE_TOP}[op.to]
             if op.who == "opponent" and (op.to == "hand" and op.take > 0 or op.store_taken or op.count == "x"):
                 self.fail(f"{q}.who", "the opponent's deck: its cards taken go to its top / bottom / waiting room")
             return x(op.count), ((K.LOOK_OPP_DECK << 15) if op.who == "opponent" else 0) | op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10) \
                 | ((K.LOOK_STORE_TAKEN << 12) if op.store_taken else 0) | ((K.LOOK_UP_TO << 13) if op.up_to else 0) \
-                | ((K.LOOK_MUST_TAKE << 14) if op.must_take else 0), flt
+                | ((K.LOOK_MUST_TAKE << 14) if op.must_take else 0) | ((K.LOOK_REVEAL << 16) if op.reveal else 0), flt
         if name in ("brainstorm", "pay_stock"):
             return op.count, 0, 0
         if name == "shuffle_deck":

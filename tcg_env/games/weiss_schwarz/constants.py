@@ -195,6 +195,12 @@ MAX_GRANTS = 15  # granted abilities per pool (bits 16..30 of the int32 word)
 # the built-in pools (no such filter) keep their tables and fingerprints.
 NAME_GROUP_BIT0 = 16
 MAX_NAME_GROUPS = 15
+# "If this card is in the stage, this card's card name will also be regarded as "X"." (cards.WSCard
+# also_named_on_stage): C_NAME keeps the name id in its low bits (NAME_MASK) and, above them, bit ALIAS_GROUP_BIT0 + k
+# for each name group k that X is in; a name check of a card on the stage sees them (filters.filter_match /
+# card_named, play.hand_filter_ok). X is no card name of the pool (a name the text refers to is then a name group).
+NAME_MASK = 0x7FFF
+ALIAS_GROUP_BIT0 = 15
 TITLE_MASK = 0xFFFF
 KEYWORD_BITS = {
     "alarm": KW_ALARM,
@@ -504,6 +510,9 @@ class Condition(IntEnum):
     BATTLE_OPP_LEVEL_AT_MOST_WR = 55  # the source's battle opponent's level <= the number of the master's waiting-room
     #                                   cards matching filter row arg >> 8 ("if this card's battle opponent is level X
     #                                   or lower ... X is equal to the number of "X" in your waiting room")
+    IN_BATTLE_AND = 56  # IN_BATTLE and the condition (arg >> 24) with the argument in arg's low 24 bits (signed):
+    #                     "when this card becomes [REVERSE] in battle, if your memory has N or less cards, ..."
+    FACING_LEVEL_BELOW_SELF = 57  # the character facing the source has a lower level than the source
     PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
     #                        the turn that this card is placed on the stage from your hand" (approximation
     #                        placed_this_turn_any_way: any placement counts)
@@ -773,6 +782,10 @@ SEARCH_KEEP = 2  # SEARCH a2 bit: "search ..., put it in any position of your st
 #                 found stay in the register for the next instruction (the text's own "shuffle your deck" follows)
 LOOK_OPP_DECK = 1  # LOOK_TOP (a1 >> 15) & 1: the cards looked at are the top of the master's opponent's deck (taken ones
 #                   go to its top / bottom / its owner's waiting room, the rest to its owner's waiting room)
+# LOOK_TOP (a1 >> 16) & 1 (with LOOK_UP_TO): "you may reveal up to N cards from the top of your deck": each card
+# looked at is revealed (the master's reveal record, state.REVEALED: both observations show it; N <= REVEAL_ROWS),
+# and the number revealed is stored ("if you revealed 1 or more cards", IF_STORED)
+LOOK_REVEAL = 1
 LOOK_TAKE_TOP = 3  # "put them on the top of your deck in any order": each card taken goes on top in
 #                   the order taken (the last taken on top; those not taken stay under them, CR 3.2.2)
 

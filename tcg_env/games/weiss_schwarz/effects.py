@@ -163,7 +163,7 @@ def fill_list_candidates(game, s, T, f, reg, z, q, frow, name_id, top_n, master,
             continue
         if frow >= 0 and not game.filter_match(s, T, frow, sl, master, source):
             continue
-        if name_id != 0 and card_table(T)[cid_of(s, sl), K.C_NAME] != name_id:
+        if name_id != 0 and (card_table(T)[cid_of(s, sl), K.C_NAME] & K.NAME_MASK) != name_id:
             continue
         dup = False
         if distinct:
@@ -443,7 +443,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             nc = 0
             for sl in range(K.N_SLOTS):
                 if (s[ZONE + sl * CARD_W] == K.Zone.MARKER and owner_of(s, sl) == m and s[POS + sl * CARD_W] == pos
-                        and card_table(T)[cid_of(s, sl), K.C_NAME] == a0 and nc < K.OPTION_SLOTS):
+                        and (card_table(T)[cid_of(s, sl), K.C_NAME] & K.NAME_MASK) == a0 and nc < K.OPTION_SLOTS):
                     dup = False
                     for j in range(nc):
                         if cid_of(s, s[CAND + j]) == cid_of(s, sl):
@@ -497,6 +497,14 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             # "look at up to N cards" (CR 3.2.3 / 3.2.3.1): one card at a time, and before each the master may
             # stop (3.2.3.1.1: even before the first); a look moves no card, so it ends with the deck (3.2.3.3)
             seen = (cnt >> K.LOOK_SEEN_SHIFT) & K.LOOK_SEEN_MASK
+            if ((a1 >> 16) & 1) == K.LOOK_REVEAL:
+                # "reveal up to N cards": the cards looked at so far are revealed (both observations), their number
+                # stored ("if you revealed 1 or more cards", IF_STORED)
+                reveal_begin(s, REVEALED_N, d)
+                n_d = s[DECK_N + d]
+                for i in range(min(seen, n_d)):
+                    reveal_card(s, REVEALED_N, REVEALED, K.REVEAL_ROWS, d, cid_of(s, s[DECK_L + d * K.MAX_DECK + n_d - 1 - i]))
+                s[f + FR_STORE] = seen
             if (cnt & K.LOOK_STOPPED) == 0:
                 if seen < min(nlook, s[DECK_N + d]):
                     # the cards looked at so far (top first) are the candidates: the master's observation shows them

@@ -88,9 +88,11 @@ def filter_match(game, s, T, frow, slot, viewer, source):
                 or (ftrait >> 16 != 0  # "<<A>> or <<B>>": the second trait, packed
                     and W.passes_equals_any3(ftrait >> 16, cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
                                              cards[cid, K.C_TRAIT2])))
-    name_ok = (W.passes_equals(fname, cards[cid, K.C_NAME]) if fname >= 0
-               # "with "X" in its card name": name group -(F_NAME) - 1, a bit of C_TITLE (constants)
-               else ((cards[cid, K.C_TITLE] >> (K.NAME_GROUP_BIT0 - 1 - fname)) & 1) != 0)
+    name_ok = (W.passes_equals(fname, cards[cid, K.C_NAME] & K.NAME_MASK) if fname >= 0
+               # "with "X" in its card name": name group -(F_NAME) - 1, a bit of C_TITLE (constants); on the stage
+               # also a bit of C_NAME: the name the card is also regarded as there (ALIAS_GROUP_BIT0)
+               else ((cards[cid, K.C_TITLE] >> (K.NAME_GROUP_BIT0 - 1 - fname)) & 1) != 0
+               or (on_stage and ((cards[cid, K.C_NAME] >> (K.ALIAS_GROUP_BIT0 - 1 - fname)) & 1) != 0))
     if (rel & K.NAME_OR_TRAIT) != 0:
         # '"X" or <<T>> character': that card (of any type), or a character with the trait(s) (CR 2.5.1)
         if not (name_ok or (cards[cid, K.C_TYPE] == K.CardType.CHARACTER and trait_ok)):
@@ -151,13 +153,15 @@ def count_trait_others(s, T, p, trait, source):
 
 
 @internal
-def card_named(T, cid, arg):
+def card_named(T, cid, arg, on_stage):
     """Whether card ``cid`` has the name a condition's argument names: a name id (arg >= 0), or the name group
-    -(arg) - 1 (a bit of C_TITLE, constants.NAME_GROUP_BIT0: '"X" or "Y"', a name no card of the pool has)."""
+    -(arg) - 1 (a bit of C_TITLE, constants.NAME_GROUP_BIT0: '"X" or "Y"', a name no card of the pool has; on the
+    stage also a bit of C_NAME: the name the card is also regarded as there, constants.ALIAS_GROUP_BIT0)."""
     cards = card_table(T)
     if arg >= 0:
-        return cards[cid, K.C_NAME] == arg
-    return ((cards[cid, K.C_TITLE] >> (K.NAME_GROUP_BIT0 - 1 - arg)) & 1) != 0
+        return (cards[cid, K.C_NAME] & K.NAME_MASK) == arg
+    return ((cards[cid, K.C_TITLE] >> (K.NAME_GROUP_BIT0 - 1 - arg)) & 1) != 0 or (
+        on_stage and ((cards[cid, K.C_NAME] >> (K.ALIAS_GROUP_BIT0 - 1 - arg)) & 1) != 0)
 
 
 @internal
@@ -175,6 +179,13 @@ def condition_holds(game, s, T, cond, arg, p, source):
     cards = card_table(T)
     if cond == K.Condition.NONE:
         return True
+    if cond == K.Condition.IN_BATTLE_AND:
+        # "when this card becomes [REVERSE] in battle, if ...": in battle (IN_BATTLE), and the condition packed in
+        # the argument (cards.compile_condition)
+        if not (source >= 0 and (source == s[ATK_SLOT] or source == s[DEF_SLOT])):
+            return False
+        cond = arg >> 24
+        arg = ((arg & 0xFFFFFF) ^ 0x800000) - 0x800000
     on_stage = source >= 0 and s[ZONE + source * CARD_W] == K.Zone.STAGE
     spos = s[POS + source * CARD_W] if on_stage else -1
     if cond == K.Condition.IN_BACK_STAGE:
@@ -189,7 +200,7 @@ def condition_holds(game, s, T, cond, arg, p, source):
     if cond == K.Condition.LEVEL_AT_LEAST:
         return game.player_level(s, p) >= arg
     if cond == K.Condition.CLIMAX_NAMED:
-        return s[CX_N + p] > 0 and game.card_named(T, cid_of(s, s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1]), arg)
+        return s[CX_N + p] > 0 and game.card_named(T, cid_of(s, s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1]), arg, False)
     if cond == K.Condition.CLIMAX_ANY:
         return s[CX_N + p] > 0
     if cond == K.Condition.MEMORY_AT_LEAST:
@@ -210,7 +221,7 @@ def condition_holds(game, s, T, cond, arg, p, source):
     if cond == K.Condition.NAMED_ON_STAGE:
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
-            if sl >= 0 and sl != source and game.card_named(T, cid_of(s, sl), arg):
+            if sl >= 0 and sl != source and game.card_named(T, cid_of(s, sl), arg, True):
                 return True
         return False
     if cond == K.Condition.TRAIT_COUNT_AT_LEAST:
@@ -242,7 +253,8 @@ def condition_holds(game, s, T, cond, arg, p, source):
     if cond == K.Condition.STOCK_AT_MOST:
         return s[STOCK_N + p] <= arg
     if (cond == K.Condition.FACING_LEVEL_AT_LEAST or cond == K.Condition.FACING_COST_AT_MOST
-            or cond == K.Condition.FACING_LEVEL_IS or cond == K.Condition.FACING_LEVEL_ABOVE_SELF):
+            or cond == K.Condition.FACING_LEVEL_IS or cond == K.Condition.FACING_LEVEL_ABOVE_SELF
+            or cond == K.Condition.FACING_LEVEL_BELOW_SELF):
         fs = game.facing_slot(s, p, spos) if spos >= 0 else -1
         if fs < 0:
             return False  # no character faces this card: the condition is not met
@@ -252,6 +264,8 @@ def condition_holds(game, s, T, cond, arg, p, source):
             return s[D_LEVEL + fs * CARD_W] == arg
         if cond == K.Condition.FACING_LEVEL_ABOVE_SELF:  # current levels (CR 3.6.5 facing)
             return s[D_LEVEL + fs * CARD_W] > s[D_LEVEL + source * CARD_W]
+        if cond == K.Condition.FACING_LEVEL_BELOW_SELF:  # "is a lower level than this card"
+            return s[D_LEVEL + fs * CARD_W] < s[D_LEVEL + source * CARD_W]
         return cards[cid_of(s, fs), K.C_COST] <= arg
     if cond == K.Condition.BATTLE_OPP_LEVEL_ABOVE_OPP:
         opp = -1
@@ -317,12 +331,12 @@ def condition_holds(game, s, T, cond, arg, p, source):
         return n >= (arg & 0xFF)
     if cond == K.Condition.NAMED_IN_CLOCK:
         for i in range(s[CLOCK_N + p]):
-            if game.card_named(T, cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), arg):
+            if game.card_named(T, cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), arg, False):
                 return True
         return False
     if cond == K.Condition.NAMED_IN_LEVEL:  # "X" is in your level (CR 3.8: the level zone is public)
         for i in range(s[LEVEL_N + p]):
-            if game.card_named(T, cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), arg):
+            if game.card_named(T, cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), arg, False):
                 return True
         return False
     if cond == K.Condition.PLAYED_THIS_TURN:  # placed on the stage this turn (play.place_on_stage)

@@ -131,6 +131,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
                     key=len, reverse=True)  # fmt: skip
     grant_keys: list[str] = []  # the distinct granted abilities so far (the pool has MAX_GRANTS bits)
     name_groups: list[tuple[str, ...]] = []  # the distinct name-part sets so far (MAX_NAME_GROUPS bits)
+    list_names = {_name_of(r) for r in data if isinstance(r, dict)}
 
     for rec in data:
         number = str(rec.get("code") or "").strip() if isinstance(rec, dict) else ""
@@ -185,9 +186,17 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
         counter = False
         any_copies = False
         max_copies = None
+        alias = None  # "this card's card name will also be regarded as "X"" on the stage
         for i, res in enumerate(results):
             if not res.compiled:
                 continue
+            if "also_named_on_stage" in res.fields:
+                if res.fields["also_named_on_stage"] in list_names or alias is not None:
+                    # a card of the list has that name: its exact name checks (name ids) would not see it
+                    results[i] = LineResult.unsupported(res.line, "a second card name that a card of the list has "
+                                                        "(or a third name)")
+                    continue
+                alias = res.fields["also_named_on_stage"]
             backup = res.fields.get("backup", backup)
             any_copies = any_copies or bool(res.fields.get("any_copies"))
             max_copies = res.fields.get("max_copies", max_copies)
@@ -295,6 +304,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             "backup": backup,
             **({"any_copies": True} if any_copies else {}),
             **({"max_copies": max_copies} if max_copies is not None else {}),
+            **({"also_named_on_stage": alias} if alias is not None else {}),
             "abilities": abilities,
             "text": "\n".join(lines),
             "_sources": sources,

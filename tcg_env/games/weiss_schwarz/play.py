@@ -97,7 +97,7 @@ def hand_condition_holds(game, s, T, cond, arg, p):
         return n >= arg if cond == K.Condition.WR_CLIMAX_AT_LEAST else n <= arg
     if cond == K.Condition.NAMED_IN_CLOCK:
         for i in range(s[CLOCK_N + p]):
-            if cards[cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
+            if (cards[cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), K.C_NAME] & K.NAME_MASK) == arg:
                 return True
         return False
     if cond == K.Condition.OPP_FILTER_AT_LEAST:
@@ -111,12 +111,12 @@ def hand_condition_holds(game, s, T, cond, arg, p):
             if sl < 0 or (F[frow, K.F_POS_MASK] != 0 and (F[frow, K.F_POS_MASK] >> pos) & 1 == 0):
                 continue
             if (F[frow, K.F_LEVEL_MIN] < 0 or s[D_LEVEL + sl * CARD_W] >= F[frow, K.F_LEVEL_MIN]) \
-                    and game.hand_filter_ok(T, frow, cid_of(s, sl)):  # "a <<T>> character": its printed columns
+                    and game.hand_filter_ok(T, frow, cid_of(s, sl), True):  # "a <<T>> character": its printed columns
                 n += 1
         return n >= (arg & 0xFF)
     if cond == K.Condition.NAMED_IN_LEVEL:
         for i in range(s[LEVEL_N + p]):
-            if cards[cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
+            if (cards[cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), K.C_NAME] & K.NAME_MASK) == arg:
                 return True
         return False
     if cond == K.Condition.FILTER_COUNT_AT_LEAST or cond == K.Condition.OWN_FILTER_AT_MOST:
@@ -125,29 +125,30 @@ def hand_condition_holds(game, s, T, cond, arg, p):
         n = 0
         for pos in range(K.N_POSITIONS):
             sl = s[STAGE + p * K.N_POSITIONS + pos]
-            if sl >= 0 and game.hand_filter_ok(T, arg >> 8, cid_of(s, sl)):
+            if sl >= 0 and game.hand_filter_ok(T, arg >> 8, cid_of(s, sl), True):
                 n += 1
         return n >= (arg & 0xFF) if cond == K.Condition.FILTER_COUNT_AT_LEAST else n <= (arg & 0xFF)
     if cond == K.Condition.MEMORY_FILTER_AT_LEAST:  # "if your memory has N or more <<T>> characters"
         n = 0
         for i in range(s[MEMORY_N + p]):
-            if game.hand_filter_ok(T, arg >> 8, cid_of(s, s[MEMORY_L + p * K.MAX_DECK + i])):
+            if game.hand_filter_ok(T, arg >> 8, cid_of(s, s[MEMORY_L + p * K.MAX_DECK + i]), False):
                 n += 1
         return n >= (arg & 0xFF)
     if cond == K.Condition.WR_FILTER_AT_LEAST:  # "if you have N or more "X" / events in your waiting room"
         n = 0
         for i in range(s[WR_N + p]):
-            if game.hand_filter_ok(T, arg >> 8, cid_of(s, s[WR_L + p * K.MAX_DECK + i])):
+            if game.hand_filter_ok(T, arg >> 8, cid_of(s, s[WR_L + p * K.MAX_DECK + i]), False):
                 n += 1
         return n >= (arg & 0xFF)
     return False
 
 
 @internal
-def hand_filter_ok(game, T, frow, cid):
+def hand_filter_ok(game, T, frow, cid, on_stage):
     """Filter row ``frow`` by the printed columns the compiler allows in a level in the hand's condition
     (card_text.cont_line: type, trait, name, part of a name): ``filters.filter_match`` would ask a hand
-    card's level (see hand_condition_holds)."""
+    card's level (see hand_condition_holds). ``on_stage``: the card is on the stage (a name it is also regarded
+    as there, constants.ALIAS_GROUP_BIT0)."""
     cards = card_table(T)
     F = filter_table(T)
     if F[frow, K.F_TYPE_MASK] != 0 and (F[frow, K.F_TYPE_MASK] >> cards[cid, K.C_TYPE]) & 1 == 0:
@@ -158,9 +159,10 @@ def hand_filter_ok(game, T, frow, cid):
         if t2 == 0 or (t2 != cards[cid, K.C_TRAIT0] and t2 != cards[cid, K.C_TRAIT1] and t2 != cards[cid, K.C_TRAIT2]):
             return False
     nm = F[frow, K.F_NAME]
-    if nm > 0 and cards[cid, K.C_NAME] != nm:
+    if nm > 0 and (cards[cid, K.C_NAME] & K.NAME_MASK) != nm:
         return False
-    if nm < 0 and ((cards[cid, K.C_TITLE] >> (K.NAME_GROUP_BIT0 - 1 - nm)) & 1) == 0:
+    if nm < 0 and ((cards[cid, K.C_TITLE] >> (K.NAME_GROUP_BIT0 - 1 - nm)) & 1) == 0 and not (
+            on_stage and ((cards[cid, K.C_NAME] >> (K.ALIAS_GROUP_BIT0 - 1 - nm)) & 1) != 0):
         return False
     return True
 

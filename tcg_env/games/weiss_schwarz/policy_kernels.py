@@ -306,7 +306,7 @@ def _climax(s, T, mask, p, rng_row):
         v = 1.0
         for pos in range(K.N_POSITIONS):  # CR 8.12 climax combo named by a stage character
             sl = s[STAGE + p * K.N_POSITIONS + pos]
-            if sl >= 0 and cards[s[CARD + sl * CARD_W], K.C_CX_COMBO] == cards[c, K.C_NAME]:
+            if sl >= 0 and cards[s[CARD + sl * CARD_W], K.C_CX_COMBO] == (cards[c, K.C_NAME] & K.NAME_MASK):
                 v += 2.0
         best, best_a, ties = _take(v, a, best, best_a, ties, rng_row)
     return best_a
