@@ -13,7 +13,7 @@ from tcg_env.games.force_of_will.state import (
     ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, ENTERED, FIRST_PLAYER, GRAVE_N, HAND_N, LIFE, REMOVED_N, OWNER, PLAYED_CARDS,
     RESTED, REVEALED, TURN_PLAYER, WEATHER, ZONE, ZT
 )
-from tcg_env.games.force_of_will.characteristics import awakened_on_chase, field_card_may_pass, type_mask_of, x_on_chase
+from tcg_env.games.force_of_will.characteristics import attr_passes, field_card_may_pass, played_aux_on_chase, type_mask_of, x_on_chase
 from tcg_env.rules.filters import (
     holder_of, passes_bits, passes_equals_any2, passes_not_source, passes_range, passes_side,
     passes_state, passes_zone
@@ -121,7 +121,7 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
         return False  # CR 1120.2
     if not passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)):
         return False
-    if not passes_bits(f[K.F_ATTR_MASK], c[K.C_ATTR]):
+    if not attr_passes(f[K.F_ATTR_MASK], c[K.C_ATTR]):
         return False
     tc = game.total_cost(T, cid)
     if c[K.C_COST_FREE] < 0:
@@ -157,7 +157,7 @@ def spend_match(T, frow, cid):
     card type, attribute, race, name."""
     f = filter_table(T)[frow]
     c = card_table(T)[cid]
-    return (passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)) and passes_bits(f[K.F_ATTR_MASK], c[K.C_ATTR])
+    return (passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)) and attr_passes(f[K.F_ATTR_MASK], c[K.C_ATTR])
             and passes_equals_any2(f[K.F_RACE], c[K.C_RACE], c[K.C_RACE2]) and passes_equals_any2(f[K.F_NAME], c[K.C_NAME] & K.NAME_MASK, 0 if (c[K.C_NAME] & K.NAME2_IN_FIELD) != 0
                                                    else (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK))  # a printed second name
 
@@ -196,6 +196,8 @@ def aura_count(game, s, T, per, frow, controller, source):
         return s[GRAVE_N + controller]
     if per == K.Per.REMOVED:
         return s[REMOVED_N + controller]
+    if per == K.Per.HAND_OTHER:
+        return s[HAND_N + controller] - (1 if source >= 0 and s[ZONE + source * CARD_W] == Zone.HAND else 0)
     if per == K.Per.GRAVEYARD_MATCHING:
         n_off, l_off = zone_offsets(ZT, Zone.GRAVEYARD, controller)
         n = 0
@@ -297,9 +299,16 @@ def condition_holds(game, s, T, cond, arg, controller, source):
             game, s, T, controller, (arg >> K.RULER_NAME_BITS) & mask)
     if cond == K.Condition.AWAKENED:
         # "if this card was awakened" (CR 1109.2a), in a chant's effect: arg 1 it was, arg 0 it was not
-        return source >= 0 and awakened_on_chase(s, source) == (arg != 0)
+        return source >= 0 and (played_aux_on_chase(s, source) & K.PLAY_HOW_MASK == K.PLAY_AWAKENED) == (arg != 0)
     if cond == K.Condition.WEATHER_IS_NOT:
         return s[WEATHER + controller] != arg  # "... instead"'s other branch (WEATHER_IS)
+    if cond == K.Condition.TORRENT:
+        # [Torrent] (CR 1124.2): the card was played after another card of its controller this turn (set as it was
+        # played, 1124.2a; PLAY_TORRENT)
+        if source < 0:
+            return False
+        aux = played_aux_on_chase(s, source)
+        return aux >= 0 and (aux & K.PLAY_TORRENT) != 0
     return False
 
 
