@@ -330,3 +330,36 @@ def test_cr_208_non_attribute_cards_are_those_without_it_void_ones_included(tmp_
     g = sc.game()
     atk = {slot: current_values(g.state, g._T, slot)[0] for slot in (pup, shade, golem, ember)}
     assert atk == {pup: 300, shade: 500, golem: 300, ember: 500}
+
+
+def test_cr_1003_6_an_awakening_cost_with_moon_needs_moon_will(tmp_path):
+    """"[Awakening] {M}{1}: Draw a card." on a {R} chant (CR 1109.2): with three fire will it is not awakened (no moon
+    will, CR 1003.6); with a moon will and two fire will it is, all three paid, and it draws twice."""
+    from tcg_env.engine.zones import zone_list
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    assert exact("[Awakening] {M}{1}: Draw a card.", "chant").fields["awakening"] == {
+        "cost": "{1}", "moon": 1, "effect": []}
+    cards = [_card("TXT-060", "Made-up Moonlit Verse", "Chant", ["Draw a card.", "[Awakening] {M}{1}: Draw a card."],
+                   cost="{R}")]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    for will, awakens in (([(K.Attribute.FIRE, 3)], False), ([(K.WILL_MOON, 1), (K.Attribute.FIRE, 2)], True)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        verse = sc.put(0, "TXT-060", K.Zone.HAND)
+        for a, n in will:
+            sc.will(0, a, n)
+        g = sc.game()
+        i = list(zone_list(g.state, S.ZONES, K.Zone.HAND, 0)).index(verse)
+        assert (K.AWAKEN_HAND_BASE + i in g.legal_actions().tolist()) is awakens
+        if awakens:
+            hand = int(g.state[S.HAND_N])
+            g.step(K.AWAKEN_HAND_BASE + i)
+            assert sum(int(g.state[S.WILL + a]) for a in range(K.N_WILL)) == 0
+            _resolve_all(g)
+            assert int(g.state[S.HAND_N]) == hand - 1 + 2
+
+
+def test_cr_208_4_with_no_attribute_is_every_attribute_excluded():
+    flt = exact("Destroy target resonator with no attribute.", "chant").fields["effect"][0]["filter"]
+    assert flt == {"type": ["resonator"], "not_attribute": ["light", "fire", "water", "wind", "darkness"]}

@@ -921,6 +921,8 @@ class _T(CountWords, TextTransformer, Transformer):
         # played, play.payable; cost_rest_card)
         if set(cost) == {"will"}:
             return {"cost": cost["will"]}
+        if set(cost) == {"will", "moon"}:
+            return {"cost": cost["will"], "moon": cost["moon"]}  # {M}: moon will (CR 1003.6; FowAwakening.moon)
         if set(cost) != {"rest_j_ruler"}:
             raise Unsupported("an [Awakening] cost other than will or resting your J/ruler")
         return cost
@@ -2462,6 +2464,10 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def non_resonator(self):
         return {"_not": ["resonator"]}
+
+    def no_attribute(self):
+        # "<cards> with no attribute": void cards (CR 208.4), those with none of the five (FowFilter.not_attribute)
+        return {"not_attribute": list(_SYM.values())}
 
     def non_attr(self, a):
         # "non-darkness <cards>": the cards without that attribute, void ones included (CR 208: a card with several

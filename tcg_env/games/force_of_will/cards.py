@@ -411,6 +411,7 @@ class FowAwakening(StrictModel):
     enters the field."""
 
     cost: WillCost = ""
+    moon: int = Field(default=0, ge=0, le=5)  # {M} in the cost: moon will (CR 1003.6), the awakening row's A_COST_MOON
     # "[Awakening] Rest a recovered J/ruler you control" (CR 1013): the awakening row's A_COST_REST (play.payable)
     rest_j_ruler: bool = False
     # a resonator's: its text, performed as it enters the field; a chant's: none (CR 1109.2: a chant is played with
@@ -683,6 +684,7 @@ def filter_words(f: FowFilter) -> str:
     bits_ += ["the card it is added to"] if f.added_to else []
     bits_ += ["this card"] if f.self_only else []
     bits_ += ["/".join(f.attribute)] if f.attribute else []
+    bits_ += ["no attribute" if len(f.not_attribute) == 5 else "non-" + "/".join(f.not_attribute)] if f.not_attribute else []
     bits_ += [f.state] if f.state != "any" else []
     bits_ += [f"in the {f.zone.replace('_', ' ')}"] if f.zone != "field" else []
     bits_ += [f"race {f.race}"] if f.race else []
@@ -1097,7 +1099,7 @@ class _Compiler(PoolCompiler):
             choose = OpChoose(op="choose", reg=0, count=1, filter=FowFilter(type=[card.addition]))
             row[K.C_SPELL_ABIL] = self.add_ability(cid, "addition", -1, K.AbilityKind.SPELL, [choose])
         if card.awakening is not None:
-            cost = FowCost(will=card.awakening.cost, rest_j_ruler=card.awakening.rest_j_ruler)
+            cost = FowCost(will=card.awakening.cost, rest_j_ruler=card.awakening.rest_j_ruler, moon=card.awakening.moon)
             if parse_will_cost(cost.will)[1] < 0:
                 self.fail("awakening.cost", "an [Awakening] cost has no X")
             row[K.C_AWAKEN_ABIL] = self.add_ability(cid, "awakening", -1, K.AbilityKind.AWAKENING,

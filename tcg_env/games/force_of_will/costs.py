@@ -13,7 +13,7 @@ import numpy as np
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.games.force_of_will.constants import (
-    N_ATTRIBUTES, N_WILL, RW_COUNT, RW_FILTER, RW_MAX, RW_W, RW_WILL, WILL_MOON, WILL_VOID
+    A_COST_MOON, N_ATTRIBUTES, N_WILL, RW_COUNT, RW_FILTER, RW_MAX, RW_W, RW_WILL, WILL_MOON, WILL_VOID
 )
 from tcg_env.games.force_of_will.state import RWILL, RWILL_N, WILL
 from tcg_env.rules.costs import pool_can_pay, pool_can_pay_two, pool_pay, pool_pay_generic, pool_pay_two, pool_total
@@ -43,7 +43,10 @@ def can_pay_both(s, p, row1, col1, free1, row2, col2, free2_col):
     """Can ``p`` pay a card's cost and an extra cost together ([Awakening], CR 1109.2; a [Trigger]
     card's cost and its [Trigger] cost, CR 708.4)?"""
     pool = WILL + p * N_WILL
-    free = max(free1, 0) + max(row2[free2_col], 0) - s[pool + WILL_MOON]  # the moon will pays free will too
+    left = s[pool + WILL_MOON] - row2[A_COST_MOON]  # row2: an ability row; its {M} (CR 1003.6: [Awakening] {M})
+    if left < 0:
+        return False
+    free = max(free1, 0) + max(row2[free2_col], 0) - left  # the moon will left pays free will too
     return pool_can_pay_two(s, pool, N_ATTRIBUTES, pool + WILL_VOID, row1, col1, free, row2, col2, 0)
 
 
@@ -79,6 +82,7 @@ def pay_both(s, p, row1, col1, free1, row2, col2, free2):
     cost and its [Trigger] cost, CR 708.4): both attribute parts first, then both free parts, so
     a free part never takes will the other cost's attribute part needs (``can_pay_both``)."""
     pool = WILL + p * N_WILL
+    s[pool + WILL_MOON] -= row2[A_COST_MOON]  # its {M} (CR 1003.6), as can_pay_both
     free = max(free1, 0) + max(free2, 0)
     rest = pool_total(s, pool, N_ATTRIBUTES, pool + WILL_VOID)
     for a in range(N_ATTRIBUTES):

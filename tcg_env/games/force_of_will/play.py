@@ -209,7 +209,7 @@ def max_x(game, s, T, p, slot, how):
         aw = ability_table(T)[c[K.C_AWAKEN_ABIL]]
         for a in range(N_ATTRIBUTES):
             left -= aw[K.A_COST + a]
-        left -= max(aw[K.A_COST_FREE], 0)
+        left -= max(aw[K.A_COST_FREE], 0) + aw[K.A_COST_MOON]
     return min(left + game.cost_reduction(s, T, p, slot), OPTION_SLOTS - 1)
 
 
