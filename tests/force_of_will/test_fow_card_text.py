@@ -846,8 +846,9 @@ def test_cr_905_play_this_ability_only_if_is_the_abilitys_condition():
                                            "filter": {"type": ["regalia"], "side": "own"}}
     r = line("{Rest}: Produce {R}. Play this ability only if you control a regalia.")
     assert r.abilities[0]["kind"] == "will" and r.abilities[0]["condition"]["kind"] == "control_at_least"
-    assert line("{Rest}: Produce {R}. Play this ability only if you control a regalia.",
-                "magic_stone").verdict is Verdict.UNSUPPORTED
+    # a magic stone's: a will ability with the condition, not its 'will' field (session 21; before, unsupported)
+    r = line("{Rest}: Produce {R}. Play this ability only if you control a regalia.", "magic_stone")
+    assert r.verdict is Verdict.EXACT and r.fields == {} and r.abilities[0]["kind"] == "will"
 
 
 def test_cr_803_804_attacking_and_blocking_filters():

@@ -78,7 +78,9 @@ def test_cr_711_a_runes_cost_from_the_rune_area():
     r = line("You may pay {2} less to play this card from a rune area.", "rune")
     assert r.verdict is Verdict.EXACT and r.fields == {"rune_cost": -2}  # asked (CR 903.2i-iv, play.play_rune)
     assert line("You pay {1} more to play this card from a rune area.", "resonator").verdict is Verdict.UNSUPPORTED
-    assert line("You pay {W} more to play this card from a rune area.", "rune").verdict is Verdict.UNSUPPORTED
+    # an attribute's will (session 21; before, unsupported): the field rune_will (play.rune_attr_change)
+    assert exact("You pay {W} more to play this card from a rune area.", "rune").fields == {"rune_cost": 0,
+                                                                                          "rune_will": "{W}"}
 
 
 def test_a_runes_cost_change_is_in_its_card_row(tmp_path):

@@ -22,7 +22,7 @@ SNAPSHOT_FORMAT = 1
 GAME = "force_of_will"
 D = K.Decision
 TYPE_NAMES = [t.name.lower() for t in sorted(K.CardType)]
-WILL_NAMES = [*K.ATTRIBUTE_NAMES, "void"]  # a will pool's index (Attribute, then WILL_VOID)
+WILL_NAMES = [*K.ATTRIBUTE_NAMES, "void", "moon"]  # a will pool's index (Attribute, then WILL_VOID, WILL_MOON)
 
 
 # ---- reading the row -----------------------------------------------------------------------------

@@ -236,7 +236,7 @@ class _T(CountWords, TextTransformer, Transformer):
         # nothing by itself. The lines that name one ("cards with [Tales]") stay unsupported.
         return None
 
-    def _pay_less(self, syms, condition=None, per=None, optional=True):
+    def _pay_less(self, syms, condition=None, per=None, optional=True, more=False):
         # CR 903.2i: the card's own cost reduction, from the hand (characteristics.own_reduction);
         # "you may": the player is asked whether to take it as the card is played (CR 903.2i-iv,
         # play.play_from_hand), but on a card whose cost has X (taken then: the approximation)
@@ -259,8 +259,17 @@ class _T(CountWords, TextTransformer, Transformer):
             self.approximate("pay_less_always")
         elif optional:
             op["optional"] = True
-        if (condition or {}).get("kind") in ("hand_empty", "hand_at_least") or (per or {}).get("count") == "hand":
+        if (condition or {}).get("kind") in ("hand_empty", "hand_at_least"):
             raise Unsupported("a cost reduction counting the hand (the engine reads it with the card still there)")
+        if (per or {}).get("count") == "hand":
+            # "for each card in your hand": the card has left the hand as its cost is determined (CR 903.2d, 903.2i);
+            # the engine reads it in the hand: the hand but the card itself (Per.HAND_OTHER)
+            per = {**per, "count": "hand_other"}
+        if more:
+            # "You pay {N} more to play this card ...": an increase (CR 903.2i-ii), a negative amount
+            if attrs or condition is not None:
+                raise Unsupported("paying more of an attribute's will, or under a condition")
+            op["amount"] = -op["amount"]
         if per is not None:
             if per["count"] == "field" and "exclude_self" in per["filter"]:
                 raise Unsupported("'for each other ...' counted for a card in the hand")
@@ -270,24 +279,37 @@ class _T(CountWords, TextTransformer, Transformer):
             ab["condition"] = condition
         return [ab]
 
-    def _rune_cost(self, syms) -> int:
-        m = re.fullmatch(r"\{(\d+)\}", syms)
-        if not m or not 1 <= int(m[1]) <= 10:
-            raise Unsupported("paying more or less of an attribute's will")
+    def _rune_cost(self, syms) -> tuple[int, str]:
+        # the free will and the attribute will ("{R}{1}": one fire will and one free will; session 21)
+        parts = re.findall(r"\{([^}]*)\}", syms)
+        nums = [int(q) for q in parts if q.isdigit()]
+        attrs = "".join("{" + q.upper() + "}" for q in parts if q.lower() in _SYM)
+        if len(nums) + len(attrs) // 3 != len(parts) or len(nums) > 1 or (nums and not 1 <= nums[0] <= 10):
+            raise Unsupported("paying more or less of will that is no attribute or number")
         if self.card.get("type") != "rune":
             raise Unsupported("'to play this card from a rune area' on a card that is not a rune")
-        return int(m[1])
+        return (nums[0] if nums else 0), attrs
 
     def rune_pay_more(self, syms):
-        # CR 711.2, 903.2i: a rune is played from the rune area, its cost changed by its own text
-        return {"__fields__": True, "rune_cost": self._rune_cost(syms)}
+        # CR 711.2, 903.2i: a rune is played from the rune area, its cost changed by its own text (an attribute's will
+        # more: the card's rune_will, play.rune_attr_change)
+        n, attrs = self._rune_cost(syms)
+        out = {"__fields__": True, "rune_cost": n}
+        if attrs:
+            out["rune_will"] = attrs
+        return out
 
     def rune_pay_less(self, syms):
         # the player is asked whether to take it (CR 903.2i-iv, play.play_rune), but on a rune whose cost has X
-        n = self._rune_cost(syms)
+        n, attrs = self._rune_cost(syms)
         if self.card.get("x") or "X" in str(self.card.get("cost") or "").upper():
+            if attrs:
+                raise Unsupported("paying less of an attribute's will on a rune whose cost has X")
             self.approximate("pay_less_always")
-        return {"__fields__": True, "rune_cost": -n}
+        out = {"__fields__": True, "rune_cost": -n}
+        if attrs:
+            out.update(rune_will=attrs, rune_will_less=True)
+        return out
 
     def pay_less(self, syms):
         return self._pay_less(syms)
@@ -310,6 +332,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def must_pay_less_if_first(self, cond, syms):
         return self._pay_less(syms, cond, optional=False)
+
+    def must_pay_more_per(self, syms, per):
+        return self._pay_less(syms, per=per, optional=False, more=True)
 
     def must_pay_less_per(self, syms, per):
         return self._pay_less(syms, per=per, optional=False)
@@ -623,7 +648,14 @@ class _T(CountWords, TextTransformer, Transformer):
     def will_syms(self, *toks):
         return "".join("{" + t[1:-1].upper() + "}" for t in toks)
 
+    def cost_syms(self, *toks):
+        return self.will_syms(*toks)
+
     def cost_will(self, syms):
+        # {M} (CR 1003.6): one moon will each, the cost's 'moon' (activate and will abilities: A_COST_MOON)
+        moon = syms.count("{M}")
+        if moon:
+            return {"will": syms.replace("{M}", ""), "moon": moon}
         return {"will": syms}
 
     def cost_rest(self):
@@ -790,7 +822,7 @@ class _T(CountWords, TextTransformer, Transformer):
     def activate_once_if(self, costs, body, cond):
         return self.activate(costs, body, "turn", {"_only_if": cond})
 
-    def activate(self, costs, body, once=None, only_if=None):
+    def activate(self, costs, body, once=None, only_if=None, field_ok=True):
         if isinstance(once, dict):
             once, only_if = None, once
         if costs.get("_discard_self"):
@@ -799,7 +831,9 @@ class _T(CountWords, TextTransformer, Transformer):
                 raise Unsupported("'discard this card' with a cost other than will, or once per turn")
             return self.inheritance(rest["will"], body, only_if)
         if only_if is not None:
-            abilities = self.activate(costs, body, once)
+            # a magic stone's "{Rest}: Produce <will>. Play this ability only if ...": a will ability with the condition
+            # (play.ability_usable), not the stone's 'will' field (which has none)
+            abilities = self.activate(costs, body, once, field_ok=False)
             if not isinstance(abilities, list):
                 raise Unsupported("a magic stone's will played only if ... (its will field has no condition)")
             return [{**ab, "condition": only_if["_only_if"]} for ab in abilities]
@@ -835,7 +869,7 @@ class _T(CountWords, TextTransformer, Transformer):
             ops = ops[:at] + [ch] + ops[at:]  # the targets first (CR 903.2g), then the card paid with (903.2j)
             costs.update({"pay_chosen": how, "pay_reg": reg} if reg else {"pay_chosen": how})
         if all(op["op"] in ("produce_will", "_spend_only") for op in ops):
-            return self._will(costs, ops, once)
+            return self._will(costs, ops, once, field_ok)
         if optional:
             raise Unsupported("'you may' in an activate ability")
         if any(op["op"] == "produce_will" for op in ops):
@@ -845,7 +879,7 @@ class _T(CountWords, TextTransformer, Transformer):
             ab["once"] = once
         return [ab]
 
-    def _will(self, costs, ops, once):
+    def _will(self, costs, ops, once, field_ok=True):
         # a will ability paid with will or once per turn (CR 907): only one that cannot be played again and again in a
         # row ({Rest}, "banish this card" or once per turn in its cost: no endless loop of will for will)
         # ({Rest} of your J/ruler, "rest a recovered J/ruler you control": the cost field rest_j_ruler, play.activate)
@@ -869,7 +903,7 @@ class _T(CountWords, TextTransformer, Transformer):
                 raise Unsupported("a will shared with the J/ruler, spent only to play <cards>")
         several = wills[0].get("_several") if len(wills) == 1 and isinstance(wills[0], dict) else None
         if self.card.get("type") == "magic_stone" and spend is None and costs == {"rest": True} and len(wills) <= 2 \
-                and several is None and not once:
+                and several is None and not once and field_ok:
             return {"__fields__": True, "will": wills}  # "{Rest}: Produce {G} [or {B}]": the stone's 'will' field
         # any other will ability of a stone (another cost, more choices, several wills, restricted will) is a will
         # ability as any card's (played from the field, play.ability_usable; the stone's 'will' field is its first line)
@@ -955,6 +989,8 @@ class _T(CountWords, TextTransformer, Transformer):
         if cost.get("counters_from") == "j_ruler":
             # "[Awakening] Remove N <name> counters from your J/ruler" (CR 1022.1: FowAwakening counters)
             return {"counters": cost["counters"], "counter_name": cost["counter_name"]}
+        if set(cost) == {"will", "moon"}:
+            return {"cost": cost["will"], "moon": cost["moon"]}  # {M}: moon will (CR 1003.6; FowAwakening.moon)
         if set(cost) != {"rest_j_ruler"}:
             raise Unsupported("an [Awakening] cost other than will or resting your J/ruler")
         return cost
@@ -988,6 +1024,23 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("a choice of modes only if this card was awakened")
         awake = {"op": "if", "condition": {"kind": "awakened", "value": 1}, "skip": len(ops)}
         return {"__fields__": True, "awakening": {**cost, "effect": []}, "_awakened_effect": [awake] + ops}
+
+    def torrent_text(self, body):
+        # "[Torrent] <text>" (CR 1124.2: "As you play this card, if you played one or more other cards this turn, this
+        # card is played with (Text)") on a chant: the chant's effect gains the text under the condition torrent (read
+        # on the card's chase entry, set as it was played: Condition.TORRENT), performed after its own (importer._apply)
+        if self.card.get("type") != "chant":
+            raise Unsupported("[Torrent] on a card that is not a chant")
+        ops, optional = body.ops(), body.optional
+        if optional:
+            raise Unsupported("'you may' in a [Torrent] text")
+        if any(op["op"] in ("choose", "select_mode") for op in ops):
+            # CR 1124.2b: without [Torrent] no choice of its text is made; the targets are chosen as the card is played
+            raise Unsupported("a target or a choice of modes only with [Torrent]")
+        if any("instead" in str(op) for op in ops):
+            raise Unsupported("'instead' in a [Torrent] text")
+        torrent = {"op": "if", "condition": {"kind": "torrent"}, "skip": len(ops)}
+        return {"__fields__": True, "_torrent_effect": [torrent] + ops}
 
     def spell(self, body):
         ctype = self.card.get("type")
@@ -2346,6 +2399,8 @@ class _T(CountWords, TextTransformer, Transformer):
             return _SYM[s]
         if s == "1":
             return "void"  # CR 907: {1} is a void will
+        if s == "m":
+            return "moon"  # CR 907.6a: one will with the moon characteristic, no attribute
         raise Unsupported(f"producing {{{s}}}")
 
     # ---------------- selections ----------------
@@ -2559,10 +2614,14 @@ class _T(CountWords, TextTransformer, Transformer):
     def non_resonator(self):
         return {"_not": ["resonator"]}
 
-    def non_attr(self, tok):
-        # "non-darkness <cards>" (session 21): none of that attribute, attributeless cards included (CR 208.4)
-        a = str(tok)[len("non-"):]
-        return {"not_attribute": ["darkness" if a == "dark" else a]}
+    def no_attribute(self):
+        # "<cards> with no attribute": void cards (CR 208.4), those with none of the five (FowFilter.not_attribute)
+        return {"not_attribute": list(_SYM.values())}
+
+    def non_attr(self, a):
+        # "non-darkness <cards>": the cards without that attribute, void ones included (CR 208: a card with several
+        # attributes has each; FowFilter.not_attribute)
+        return {"not_attribute": [a]}
 
     def light(self):
         return "light"

@@ -40,6 +40,8 @@ __all__ = ["FowCard", "FowAbility", "FowFilter", "FowCost", "FowCondition", "Fow
 # --------------------------------------------------------------------------------------------
 AttributeName = Literal["light", "fire", "water", "wind", "darkness"]
 WillName = Literal["light", "fire", "water", "wind", "darkness", "void"]
+# a will produced (CR 907.5; moon will, CR 907.6a: one will with the moon characteristic and no attribute)
+ProducedWill = Literal["light", "fire", "water", "wind", "darkness", "void", "moon"]
 TypeName = Literal["ruler", "j_ruler", "magic_stone", "resonator", "chant", "addition", "regalia", "rune"]
 FilterTypeName = Literal[
     "ruler", "j_ruler", "magic_stone", "resonator", "chant", "addition", "regalia", "rune",
@@ -76,7 +78,7 @@ _TRIGGER_FILTER_ZONE = {"you_play": "chase"}  # the card the trigger watches is 
 _OTHER_CARD_TRIGGERS = ("blocks", "is_blocked", "deals_damage", "judgment")
 ConditionName = Literal[
     "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
-    "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
+    "played_card_this_turn", "torrent", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
     "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
     "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
@@ -93,7 +95,7 @@ _RESTRICT_BITS = {
     "cant_be_targeted": K.RESTRICT_CANT_BE_TARGETED,
     "cant_attack_player": K.RESTRICT_CANT_ATTACK_PLAYER,
 }
-_WILL_CODE = {a: i for i, a in enumerate(K.ATTRIBUTE_NAMES)} | {"void": K.WILL_VOID}
+_WILL_CODE = {a: i for i, a in enumerate(K.ATTRIBUTE_NAMES)} | {"void": K.WILL_VOID, "moon": K.WILL_MOON}
 # will symbols of a printed cost (CR 203.3): {W} light, {R} fire, {U} water, {G} wind, {B} darkness
 WILL_SYMBOLS = {"W": K.Attribute.LIGHT, "R": K.Attribute.FIRE, "U": K.Attribute.WATER,
                 "G": K.Attribute.WIND, "B": K.Attribute.DARKNESS}  # fmt: skip
@@ -163,8 +165,8 @@ class FowFilter(FilterBase):
     self_only: bool = False  # only the ability's own card ("this card gains ...", a continuous ability)
     type: Annotated[list[FilterTypeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     attribute: Annotated[list[AttributeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
-    # "non-<attribute> <cards>" (session 21): cards with none of these attributes (void ones too, CR 208.4);
-    # F_ATTR_MASK negative (filters.attr_passes)
+    # "non-darkness <cards>": cards with none of these attributes (void ones too); not with attribute (F_ATTR_MASK with
+    # the bit ATTR_NOT)
     not_attribute: Annotated[list[AttributeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     race: str | None = Field(default=None, min_length=1)
     cost_min: NonNeg | None = None  # total cost, CR 203.5
@@ -181,6 +183,8 @@ class FowCost(StrictModel):
     """The cost of an activate or will ability (CR 905.2, 907)."""
 
     will: WillCost = ""
+    # {M} (CR 1003.6): moon will to pay, one a symbol (CR 907.6a); activate and will abilities only (A_COST_MOON)
+    moon: int = Field(default=0, ge=0, le=5)
     rest: bool = False  # [Rest] this card (CR 1013.2)
     banish_self: bool = False  # "banish this card" (CR 1011)
     discard: int = Field(default=0, ge=0, le=3)
@@ -270,7 +274,7 @@ OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field",
 # shared_with_ruler: "one will of any attribute shared with your J/ruler": a mode of a will ability's choice that may
 # be chosen only while the controller's J/ruler has the will's attribute (CR 907; PRODUCE_WILL a2 = SHARED_WITH_RULER,
 # effects.mode_open)
-OpProduceWill = op_model("produce_will", _M, will=WillName, count=(int, Field(default=1, ge=1, le=5)),
+OpProduceWill = op_model("produce_will", _M, will=ProducedWill, count=(int, Field(default=1, ge=1, le=5)),
                          spend=(FowFilter | None, None), shared_with_ruler=(bool, False))
 OpCallStone = op_model("call_stone", _M, who=_Who, rested=(bool, False))  # rested: "... into the field rested"
 # "put N [A/D] <attribute> <race> resonator token(s) into the field" (CR 1303): ``token`` the number of a token card of
@@ -334,7 +338,9 @@ class FowPer(StrictModel):
     """"... for each <what>": the cards of the fields ``filter`` matches (seen from the ability's
     controller), or the cards in its controller's hand or graveyard."""
 
-    count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage", "removed", "named", "attributes"] = "field"  # self_atk: the card's own ATK / 100
+    # self_atk: the card's own ATK / 100; hand_other: the hand but the card itself (a card's own cost, Per.HAND_OTHER)
+    count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage", "removed", "named", "attributes",
+                   "hand_other"] = "field"
     filter: FowFilter | None = None
     # count "named": the counters of this name on this card or your J/ruler (CR 1022.1; session 21, Per.NAMED)
     counter_name: CounterName | None = None
@@ -351,7 +357,8 @@ OpAuraRestrict = op_model("aura_restrict", _M, restrictions=RestrictionList, fil
 # optional: "you may pay ..." (the player may decline it, CR 903.2i-iv: asked as the card is played, only the
 # card's own, self_only; a2 bit COST_RED_OPTIONAL), else "you pay {N} less ..." (always applied); attributes: the
 # attribute will less ("{B}{B}": darkness twice; a2's COST_RED_ATTR_* fields), only optional and the card's own
-OpCostReduction = op_model("cost_reduction", _M, amount=(int, Field(default=1, ge=0, le=10)), filter=FowFilter,
+# amount < 0: "you pay {N} more to play this card" (CR 903.2i-ii: an increase; a card's own, not optional)
+OpCostReduction = op_model("cost_reduction", _M, amount=(int, Field(default=1, ge=-10, le=10)), filter=FowFilter,
                            per=(Union[FowPer, None], None), optional=(bool, False),  # noqa: UP007
                            attributes=(list[Literal["light", "fire", "water", "wind", "darkness"]],
                                        Field(default_factory=list, max_length=6)))
@@ -426,6 +433,7 @@ class FowAwakening(StrictModel):
     enters the field."""
 
     cost: WillCost = ""
+    moon: int = Field(default=0, ge=0, le=5)  # {M} in the cost: moon will (CR 1003.6), the awakening row's A_COST_MOON
     # "[Awakening] Rest a recovered J/ruler you control" (CR 1013): the awakening row's A_COST_REST (play.payable)
     rest_j_ruler: bool = False
     # "[Awakening] Remove N <name> counters from your J/ruler" (CR 1022.1; session 21): the awakening row's A_COST_NAMED
@@ -495,7 +503,7 @@ class FowCard(CardBase):
     # an Inverse card's hope side (CR 1302.3): the number of its despair side ("Invert this card", CR 1030.1; C_J_SIDE)
     inverse: str | None = Field(default=None, min_length=1)
     # magic stones: the will its rest ability produces (CR 907), one or two choices; basic (CR 402.4b)
-    will: Annotated[list[WillName], BeforeValidator(_as_list), Field(max_length=2)] = Field(default_factory=list)
+    will: Annotated[list[ProducedWill], BeforeValidator(_as_list), Field(max_length=2)] = Field(default_factory=list)
     basic: bool = False
     addition: AdditionName | None = None  # additions: what it is added to (CR 1406.1a)
     mana: int = Field(default=0, ge=0, le=10)  # [Mana] counters (CR 1122)
@@ -505,6 +513,10 @@ class FowCard(CardBase):
     # runes: free will paid more (> 0) or less (< 0) to play it from a rune area ("You pay {1} more / You may
     # pay {1} less to play this card from a rune area", CR 711.2, 903.2i); the card column C_INCARNATION_N
     rune_cost: int = Field(default=0, ge=-10, le=10)
+    # runes: attribute will paid more ("You pay {W} more ...") or, rune_will_less, less ("You may pay {W} less ...") to
+    # play it from a rune area (CR 903.2i-ii / 903.2i-iv; session 21); the card column C_INCARNATION (play.rune_attr_change)
+    rune_will: WillCost | None = None
+    rune_will_less: bool = False
     story: bool = False  # chants: a story chant, for the extra deck ([Grimoire], CR 1132.2)
     enters_rested: bool = False  # "This card enters the field rested." (C_TYPE_BITS TB_ENTERS_RESTED)
     # magic stones: "If you already control two or more magic stones that share a name with this card, this card enters
@@ -704,7 +716,7 @@ def filter_words(f: FowFilter) -> str:
     bits_ += ["the card it is added to"] if f.added_to else []
     bits_ += ["this card"] if f.self_only else []
     bits_ += ["/".join(f.attribute)] if f.attribute else []
-    bits_ += ["non-" + "/".join(f.not_attribute)] if f.not_attribute else []
+    bits_ += ["no attribute" if len(f.not_attribute) == 5 else "non-" + "/".join(f.not_attribute)] if f.not_attribute else []
     bits_ += [f.state] if f.state != "any" else []
     bits_ += [f"in the {f.zone.replace('_', ' ')}"] if f.zone != "field" else []
     bits_ += [f"race {f.race}"] if f.race else []
@@ -961,7 +973,8 @@ class _Compiler(PoolCompiler):
             "addition": ("addition",), "effect": ("chant", "rune"), "trigger": ("chant",),
             "awakening": ("resonator", "chant"), "incarnation": ("resonator",), "stealth": ("resonator",),
             "mobilize": ("resonator",), "barrier_from": ("resonator", "j_ruler", "addition", "regalia"),
-            "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",),
+            "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",), "rune_will": ("rune",),
+            "rune_will_less": ("rune",),
             "enters_rested": ("resonator", "addition", "regalia", "magic_stone"), "story": ("chant",), "grimoire": ("ruler",),
             "remnant": ("chant",), "from_removed": ("resonator", "chant", "addition", "regalia"),
             "uncancelable": ("resonator", "chant", "addition", "regalia"),
@@ -1100,6 +1113,15 @@ class _Compiler(PoolCompiler):
                 << K.TB_BARRIER_SHIFT
         if card.type == "rune":
             row[K.C_INCARNATION_N] = card.rune_cost  # packed: a rune has no [Incarnation] (a resonator's)
+            attr, free = parse_will_cost(card.rune_will or "")
+            printed = parse_will_cost(card.cost or "")[0]
+            if free or max(attr) > K.COST_RED_ATTR_MASK or (card.rune_will_less and any(
+                    n > printed[a] for a, n in enumerate(attr))) or (card.rune_will_less and not card.rune_will):
+                self.fail("rune_will", "attribute will only, at most 7 of one, less only of the printed cost's (CR "
+                          "903.2i-iv) and with rune_will")
+            # packed as COST_RED_ATTR_* fields (from bit 0), RUNE_WILL_LESS: less (play.rune_attr_change)
+            row[K.C_INCARNATION] = sum(n << (K.COST_RED_ATTR_BITS * a) for a, n in enumerate(attr)) | \
+                (K.RUNE_WILL_LESS if card.rune_will_less else 0)
 
         # the card's ability rows, in this order: its abilities, then spell / awakening / trigger
         start = len(self.ab_rows)
@@ -1132,7 +1154,7 @@ class _Compiler(PoolCompiler):
         if card.awakening is not None:
             cost = FowCost(will=card.awakening.cost, rest_j_ruler=card.awakening.rest_j_ruler,
                            counters=card.awakening.counters, counter_name=card.awakening.counter_name,
-                           counters_from="j_ruler")
+                           counters_from="j_ruler", moon=card.awakening.moon)
             if parse_will_cost(cost.will)[1] < 0:
                 self.fail("awakening.cost", "an [Awakening] cost has no X")
             row[K.C_AWAKEN_ABIL] = self.add_ability(cid, "awakening", -1, K.AbilityKind.AWAKENING,
@@ -1143,7 +1165,7 @@ class _Compiler(PoolCompiler):
                 self.fail("trigger.trigger_whose", "an activate-like [Trigger] (no trigger) has no trigger_whose")
             if tr.cost is not None and parse_will_cost(tr.cost.will)[1] < 0:
                 self.fail("trigger.cost.will", "a [Trigger] cost has no X")
-            if tr.cost is not None and (tr.cost.rest or tr.cost.banish_self or tr.cost.rest_j_ruler):
+            if tr.cost is not None and (tr.cost.rest or tr.cost.banish_self or tr.cost.rest_j_ruler or tr.cost.moon):
                 self.fail("trigger.cost", "a chant's [Trigger] cost is will, life or discards")
             r = self.add_ability(cid, "trigger", -1, K.AbilityKind.TRIGGER, [], cost=tr.cost,
                                  trigger=tr.trigger, whose=tr.trigger_whose, condition=tr.condition)  # fmt: skip
@@ -1200,6 +1222,8 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.cost.rest", f"a {card.type} is not rested for an ability here")
             if parse_will_cost(ab.cost.will)[1] < 0:
                 self.fail(f"{p}.cost.will", "an ability cost has no X")
+            if ab.cost.moon and (ab.cost.dive or ab.cost.inheritance):
+                self.fail(f"{p}.cost.moon", "{M} in a cost paid from the hand ([Dive], [Inheritance])")
         elif ab.cost is not None:
             self.fail(f"{p}.cost", "only activate and will abilities have a cost")
         if ab.cost is not None and ab.cost.mana_from != "this_card" and not ab.cost.mana:
@@ -1415,6 +1439,9 @@ class _Compiler(PoolCompiler):
         if c.kind == "awakened" and (v > 1 or not p.startswith("effect[")):
             # CR 1109.2a: the chant reads how it was played (filters.condition_holds); 1 it was awakened, 0 it was not
             self.fail(f"{p}.value" if v > 1 else p, "awakened is 1 (was awakened) or 0 (was not), in a chant's effect")
+        if c.kind == "torrent" and (v != 0 or not p.startswith("effect[")):
+            # CR 1124.2: the chant reads how it was played (its chase entry's PLAY_TORRENT, filters.condition_holds)
+            self.fail(p, "torrent (value 0) is read in a chant's effect")
         if c.kind in ("life_at_most", "opponent_life_at_most") and v % 100:
             self.fail(f"{p}.value", "life is counted in hundreds (CR 1203)")
         return int(K.Condition[c.kind.upper()]), v
@@ -1580,7 +1607,7 @@ class _Compiler(PoolCompiler):
             return self.compile_filter(op.filter, f"{q}.filter", zones), int(K.SearchTo[op.to.upper()]), look
         if name == "produce_will":
             if op.shared_with_ruler:
-                if op.spend is not None or op.will == "void":
+                if op.spend is not None or op.will in ("void", "moon"):
                     self.fail(f"{q}.shared_with_ruler", "a will of an attribute (no void will), without 'spend only'")
                 return _WILL_CODE[op.will], op.count, K.SHARED_WITH_RULER
             if op.spend is None:
@@ -1653,6 +1680,10 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.optional", "only a card's own reduction is asked as it is played (self_only)")
             if op.amount == 0 and not op.attributes:
                 self.fail(f"{q}.amount", "a cost reduction reduces something: amount or attributes")
+            if op.amount < 0 and (op.optional or op.attributes or not op.filter.self_only):
+                self.fail(f"{q}.amount", "an increase (amount < 0) is a card's own, not optional, of free will only")
+            if op.per is not None and op.per.count == "hand_other" and not op.filter.self_only:
+                self.fail(f"{q}.per.count", "hand_other counts the hand but the card itself: a card's own cost only")
             a2 = int(op.optional)
             if op.attributes:
                 if not (op.optional and op.filter.self_only):
@@ -1682,7 +1713,7 @@ class _Compiler(PoolCompiler):
         if f.not_attribute:
             if f.attribute:
                 self.fail(f"{p}.not_attribute", "attribute or not_attribute, not both")
-            row[K.F_ATTR_MASK] = -sum(K.ATTRIBUTE_BITS[a] for a in set(f.not_attribute))
+            row[K.F_ATTR_MASK] = bits(f.not_attribute, K.ATTRIBUTE_BITS) | K.ATTR_NOT
         if f.self_only:
             row[K.F_EXCLUDE_SELF] = K.SELF_ONLY  # the ability's own card alone
         if targeted:
@@ -1725,7 +1756,7 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
 
 
 def _cost_nonempty(c: FowCost) -> bool:
-    return bool(c.will or c.rest or c.banish_self or c.discard or c.life or c.mana or c.pay_chosen != "none" or
+    return bool(c.will or c.moon or c.rest or c.banish_self or c.discard or c.life or c.mana or c.pay_chosen != "none" or
                 c.rest_j_ruler or c.counters)
 
 

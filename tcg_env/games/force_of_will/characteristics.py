@@ -26,6 +26,15 @@ from tcg_env.games.force_of_will.state import (
 )
 
 
+@internal_inline
+def attr_passes(mask, bits):
+    """A filter's F_ATTR_MASK against a card's attribute bits: one of them shared (0: any), or with the bit ATTR_NOT
+    none of them ("non-darkness <cards>": void cards pass, CR 208)."""
+    if (mask & K.ATTR_NOT) != 0:
+        return (mask & bits & (K.ATTR_NOT - 1)) == 0
+    return passes_bits(mask, bits)
+
+
 @internal
 def card_type(s, T, slot):
     return card_table(T)[s[CARD + slot * CARD_W], C_TYPE]
@@ -112,13 +121,6 @@ def field_card_may_pass(s, T, frow, slot, viewer):
         return False
     c = card_table(T)[s[CARD + w]]
     return passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)) and attr_passes(f[K.F_ATTR_MASK], c[K.C_ATTR])
-
-
-@internal_inline
-def attr_passes(mask, bits):
-    """A filter's F_ATTR_MASK on a card's attributes: one of the mask's (0: any), or with a negative mask none of
-    -mask's ("non-darkness <cards>", session 21)."""
-    return passes_bits(mask, bits) if mask >= 0 else (bits & -mask) == 0
 
 
 AURA_PENDING = -2  # aura_kind of an AURA_PER: "for each ...", multiplying the next instruction
@@ -513,20 +515,21 @@ def x_on_chase(s, slot):
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def awakened_on_chase(s, slot):
-    """CR 1109.2a: spell ``slot`` was played paying its [Awakening] cost (its chase entry, or the frame playing or
-    resolving it, E_AUX PLAY_AWAKENED); False anywhere else (CR 1017.1c-i: copies are not compiled)."""
+def played_aux_on_chase(s, slot):
+    """How spell ``slot`` was played (its chase entry's, or the frame playing or resolving it, E_AUX: PLAY_* and the
+    bit PLAY_TORRENT); -1 anywhere else (CR 1017.1c-i: copies are not compiled). CR 1109.2a ([Awakening]: PLAY_AWAKENED
+    under PLAY_HOW_MASK), 1124.2 ([Torrent])."""
     if s[ZONE + slot * CARD_W] != Zone.CHASE:
-        return False
+        return -1
     for i in range(s[FRAME_N]):
         f = FRAMES + i * FRAME_W
         if s[f + E_KIND] == K.EntryKind.CARD and s[f + E_SLOT] == slot:
-            return s[f + E_AUX] == K.PLAY_AWAKENED
+            return s[f + E_AUX]
     for i in range(s[CHASE_N]):
         e = CHASE + i * ENTRY_W
         if s[e + E_KIND] == K.EntryKind.CARD and s[e + E_SLOT] == slot:
-            return s[e + E_AUX] == K.PLAY_AWAKENED
-    return False
+            return s[e + E_AUX]
+    return -1
 
 
 @internal

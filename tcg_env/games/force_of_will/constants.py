@@ -75,7 +75,11 @@ class Attribute(IntEnum):
 
 N_ATTRIBUTES = 5
 WILL_VOID = N_ATTRIBUTES  # will without an attribute (CR 907.5): index 5 of a player's will pool
-N_WILL = N_ATTRIBUTES + 1
+# moon will (CR 907.6a: "Produce {M}" makes one will with the moon characteristic and no attribute; 907.6c: no
+# attribute): index 6 of a player's will pool. It pays an {M} of a cost (CR 1003.6: any one moon will) and, as any
+# will, free will (CR 1003.2); not an attribute cost (it has none). Costs with {M}: activate abilities (A_COST_MOON)
+WILL_MOON = N_ATTRIBUTES + 1
+N_WILL = N_ATTRIBUTES + 2
 # will restricted in use ("Spend this will only to play <cards>", state.RWILL): per player, RW_MAX kinds of
 # it at once (a filter row and a will index, with a count); an ability that would make a kind more is not
 # played then (play.ability_usable: an engine limit, docs/force_of_will/card-text.md)
@@ -84,7 +88,7 @@ RW_MAX = 4
 # same time by one instruction or one rule process, CR 906.7); more are not kept (an engine limit)
 LEFT_MAX = 16
 RW_FILTER = 0  # the filter row of the cards it pays for
-RW_WILL = 1  # Attribute or WILL_VOID
+RW_WILL = 1  # Attribute, WILL_VOID or WILL_MOON
 RW_COUNT = 2  # how many
 RW_W = 3
 ATTRIBUTE_NAMES = [a.name.lower() for a in Attribute]  # "light" ... "darkness"
@@ -261,6 +265,9 @@ COST_RED_OPTIONAL = 1
 COST_RED_ATTR_SHIFT = 1
 COST_RED_ATTR_BITS = 3
 COST_RED_ATTR_MASK = (1 << COST_RED_ATTR_BITS) - 1
+# a rune's C_INCARNATION (a rune has no [Incarnation]): the attribute will paid more (or, with this bit, less) to play it
+# from a rune area, COST_RED_ATTR_BITS bits per Attribute from bit 0 (cards.FowCard.rune_will, play.rune_attr_change)
+RUNE_WILL_LESS = 1 << 20
 # a declinable reduction waiting for the player's answer, kept as -(1 + the packed payment) in the frame's E_X
 # (play.declinable_reduction): the free will paid if declined, if taken, then the attribute will less if taken
 PAY_FREE_BITS = 5
@@ -419,6 +426,10 @@ class Per(IntEnum):
     # "the number of different attributes among <cards>" (session 21, CR 208): the attributes (of five) the cards of the
     # fields its filter matches have between them; attributeless cards add none
     ATTRIBUTES = 8
+    # the cards in its controller's hand but the source itself: a card's own cost "for each card in your hand", read
+    # while the card is in the hand, counts the hand it leaves (CR 903.2d: it is on the chase as its total cost is
+    # determined, 903.2i)
+    HAND_OTHER = 9
 
 
 class SearchTo(IntEnum):
@@ -519,6 +530,10 @@ class Condition(IntEnum):
     # "there are N or more <name> counters on this card / your J/ruler" (CR 1022.1; session 21): arg packed as A_COST_NAMED
     # (N, the kind from NCC_KIND_SHIFT, NCC_FROM_RULER); this card in the field, or its controller's J/ruler
     NAMED_COUNTERS_AT_LEAST = 27
+    # [Torrent] (CR 1124.2): "as you play this card, if you played one or more other cards this turn": the card itself,
+    # on the chase or resolving, was played after another card of its controller this turn (its entry's E_AUX bit
+    # PLAY_TORRENT, set as it was played: 1124.2a, played is enough); arg 0
+    TORRENT = 28
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
@@ -571,6 +586,7 @@ A_COST_NAMED = ABILITY_TABLE.add("cost_named")
 NCC_KIND_SHIFT = 8
 NCC_FROM_RULER = 1 << 16
 A_GODS_ART = ABILITY_TABLE.add("gods_art")  # Once.GAME: the id of its [God's Art] name, the bit of state.GODS_ART_USED (CR 1112.2)
+A_COST_MOON = ABILITY_TABLE.add("cost_moon", source=copy("cost.moon"))  # {M}: moon will to pay (CR 1003.6; activate abilities)
 A_NCOLS = ABILITY_TABLE.width
 
 # [God's Art] names a pool may hold: one bit each in a player's int32 record (state.GODS_ART_USED)
@@ -652,6 +668,9 @@ FILTER_TABLE = TableLayout("filter")
 F_TYPE_MASK = FILTER_TABLE.add("type_mask", source=mask(TYPEMASK_BITS, "type"))  # bits (1 << CardType), 0 = any type
 F_SIDE = FILTER_TABLE.add("side", source=enum(FilterSide))  # FilterSide
 F_ATTR_MASK = FILTER_TABLE.add("attr_mask", source=mask(ATTRIBUTE_BITS, "attribute"))  # bits (1 << Attribute), 0 = any attribute
+# F_ATTR_MASK with this bit: the cards with none of its attributes ("non-darkness <cards>", FowFilter.not_attribute;
+# characteristics.attr_passes)
+ATTR_NOT = 1 << 8
 F_COST_MIN = FILTER_TABLE.add("cost_min", source=bound())  # total cost (CR 203.5), -1 = none
 F_COST_MAX = FILTER_TABLE.add("cost_max", source=bound())
 F_ATK_MIN = FILTER_TABLE.add("atk_min", source=bound())  # current ATK in the field, printed elsewhere; -1 = none
@@ -1027,3 +1046,7 @@ PIERCE_ALL = 1  # OPTION_BASE + 1: assign all the rest to the blocker
 PLAY_NORMAL = 0
 PLAY_AWAKENED = 1  # [Awakening]: its cost added, its text performed on resolution (CR 1109.2)
 PLAY_INCARNATED = 2  # [Incarnation]: resonators banished instead of the cost (CR 1110.2)
+PLAY_HOW_MASK = 7  # a card entry's E_AUX: how it was played (PLAY_*), then the bit PLAY_TORRENT
+# a card entry's E_AUX bit: its controller had played another card this turn as it was played ([Torrent], CR 1124.2;
+# Condition.TORRENT)
+PLAY_TORRENT = 8

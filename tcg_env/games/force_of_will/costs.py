@@ -3,13 +3,18 @@ shared layer's typed pool (``tcg_env.rules.costs``) at ``WILL + p * N_WILL``: on
 attribute, then void will, the wild word (CR 907.5). Whether the pool pays a cost, all of it (CR
 1003.4), and paying it, canonically (docs/force_of_will/design.md): each attribute cost from will
 of that attribute (CR 203.3), the free cost (CR 203.4) from void will first, then from the
-attribute with the most will left (the lowest on a tie)."""
+attribute with the most will left (the lowest on a tie). Moon will (``WILL_MOON``, CR 907.6a) pays the
+moon symbols {M} of an activate ability's cost (CR 1003.6) and free will (CR 1003.2) last, after every other will:
+a canonical choice, as the order of the attributes is (the player makes the moon will for its {M} costs; paying
+free will with it only when nothing else can keeps it for them)."""
 
 import numpy as np
 
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
-from tcg_env.games.force_of_will.constants import N_ATTRIBUTES, N_WILL, RW_COUNT, RW_FILTER, RW_MAX, RW_W, RW_WILL, WILL_VOID
+from tcg_env.games.force_of_will.constants import (
+    A_COST_MOON, N_ATTRIBUTES, N_WILL, RW_COUNT, RW_FILTER, RW_MAX, RW_W, RW_WILL, WILL_MOON, WILL_VOID
+)
 from tcg_env.games.force_of_will.state import RWILL, RWILL_N, WILL
 from tcg_env.rules.costs import pool_can_pay, pool_can_pay_two, pool_pay, pool_pay_generic, pool_pay_two, pool_total
 
@@ -17,9 +22,20 @@ from tcg_env.rules.costs import pool_can_pay, pool_can_pay_two, pool_pay, pool_p
 @internal
 def can_pay(s, p, row, first_col, free):
     """CR 1003.4: can ``p`` pay the attribute costs ``row[first_col + a]`` and ``free``, all of it,
-    from its produced will?"""
+    from its produced will (its moon will paying free will too, CR 1003.2)?"""
     pool = WILL + p * N_WILL
-    return pool_can_pay(s, pool, N_ATTRIBUTES, pool + WILL_VOID, row, first_col, free)
+    return pool_can_pay(s, pool, N_ATTRIBUTES, pool + WILL_VOID, row, first_col, free - s[pool + WILL_MOON])
+
+
+@internal
+def can_pay_moon(s, p, row, first_col, free, moon):
+    """``can_pay`` of a cost with ``moon`` moon symbols {M} besides (CR 1003.6: one moon will each); the moon will
+    they leave pays free will too."""
+    pool = WILL + p * N_WILL
+    left = s[pool + WILL_MOON] - moon
+    if left < 0:
+        return False
+    return pool_can_pay(s, pool, N_ATTRIBUTES, pool + WILL_VOID, row, first_col, free - left)
 
 
 @internal
@@ -27,14 +43,37 @@ def can_pay_both(s, p, row1, col1, free1, row2, col2, free2_col):
     """Can ``p`` pay a card's cost and an extra cost together ([Awakening], CR 1109.2; a [Trigger]
     card's cost and its [Trigger] cost, CR 708.4)?"""
     pool = WILL + p * N_WILL
-    return pool_can_pay_two(s, pool, N_ATTRIBUTES, pool + WILL_VOID, row1, col1, free1, row2, col2, row2[free2_col])
+    left = s[pool + WILL_MOON] - row2[A_COST_MOON]  # row2: an ability row; its {M} (CR 1003.6: [Awakening] {M})
+    if left < 0:
+        return False
+    free = max(free1, 0) + max(row2[free2_col], 0) - left  # the moon will left pays free will too
+    return pool_can_pay_two(s, pool, N_ATTRIBUTES, pool + WILL_VOID, row1, col1, free, row2, col2, 0)
+
+
+@internal_inline
+def _moon_share(s, pool, row, first_col, free):
+    """Of ``free`` free will, what the moon will pays (the module docstring): what the rest of the pool, its
+    attribute costs ``row[first_col + a]`` taken, cannot."""
+    rest = pool_total(s, pool, N_ATTRIBUTES, pool + WILL_VOID)
+    for a in range(N_ATTRIBUTES):
+        rest -= row[first_col + a]
+    return min(max(free - rest, 0), s[pool + WILL_MOON])
 
 
 @internal
 def pay(s, p, row, first_col, free):
     """CR 1003.1: take the will from the pool, canonically (the module docstring)."""
     pool = WILL + p * N_WILL
-    pool_pay(s, pool, N_ATTRIBUTES, pool + WILL_VOID, row, first_col, free)
+    m = _moon_share(s, pool, row, first_col, max(free, 0))
+    s[pool + WILL_MOON] -= m
+    pool_pay(s, pool, N_ATTRIBUTES, pool + WILL_VOID, row, first_col, max(free, 0) - m)
+
+
+@internal
+def pay_moon(s, p, row, first_col, free, moon):
+    """Pay what ``can_pay_moon`` checked: the {M} from the moon will (CR 1003.6), then as ``pay``."""
+    s[WILL + p * N_WILL + WILL_MOON] -= moon
+    pay(s, p, row, first_col, free)
 
 
 @internal
@@ -43,20 +82,29 @@ def pay_both(s, p, row1, col1, free1, row2, col2, free2):
     cost and its [Trigger] cost, CR 708.4): both attribute parts first, then both free parts, so
     a free part never takes will the other cost's attribute part needs (``can_pay_both``)."""
     pool = WILL + p * N_WILL
-    pool_pay_two(s, pool, N_ATTRIBUTES, pool + WILL_VOID, row1, col1, free1, row2, col2, free2)
+    s[pool + WILL_MOON] -= row2[A_COST_MOON]  # its {M} (CR 1003.6), as can_pay_both
+    free = max(free1, 0) + max(free2, 0)
+    rest = pool_total(s, pool, N_ATTRIBUTES, pool + WILL_VOID)
+    for a in range(N_ATTRIBUTES):
+        rest -= row1[col1 + a] + row2[col2 + a]
+    m = min(max(free - rest, 0), s[pool + WILL_MOON])
+    s[pool + WILL_MOON] -= m
+    pool_pay_two(s, pool, N_ATTRIBUTES, pool + WILL_VOID, row1, col1, free - m, row2, col2, 0)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
 def can_pay_free(s, p, n):
     pool = WILL + p * N_WILL
-    return pool_total(s, pool, N_ATTRIBUTES, pool + WILL_VOID) >= n
+    return pool_total(s, pool, N_ATTRIBUTES, pool + WILL_VOID) + s[pool + WILL_MOON] >= n
 
 
 @internal
 def pay_free(s, p, n):
-    """Free will (CR 203.4): void will first, then the attribute with the most will left."""
+    """Free will (CR 203.4): void will first, then the attribute with the most will left, the moon will last."""
     pool = WILL + p * N_WILL
-    pool_pay_generic(s, pool, N_ATTRIBUTES, pool + WILL_VOID, n)
+    m = min(max(n - pool_total(s, pool, N_ATTRIBUTES, pool + WILL_VOID), 0), s[pool + WILL_MOON])
+    s[pool + WILL_MOON] -= m
+    pool_pay_generic(s, pool, N_ATTRIBUTES, pool + WILL_VOID, n - m)
 
 
 # ---- will restricted in use ("Spend this will only to play <cards>", state.RWILL) ----------------
@@ -120,7 +168,7 @@ def restricted_settle(game, s, T, p, cid, before):
     s[RWILL_N + p] = n
 
 
-_SNAP_BITS = 10  # a pool's will of one kind in a snapshot (fewer than 1024)
+_SNAP_BITS = 9  # a pool's will of one kind in a snapshot (fewer than 512; N_WILL kinds in 63 bits)
 
 
 @internal

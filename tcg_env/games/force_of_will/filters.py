@@ -14,7 +14,7 @@ from tcg_env.games.force_of_will.state import (
     RESTED, REVEALED, TURN_PLAYER, USED_TURN, WEATHER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.characteristics import attr_passes, named_count  # session 21
-from tcg_env.games.force_of_will.characteristics import awakened_on_chase, field_card_may_pass, type_mask_of, x_on_chase
+from tcg_env.games.force_of_will.characteristics import field_card_may_pass, played_aux_on_chase, type_mask_of, x_on_chase
 from tcg_env.rules.filters import (
     holder_of, passes_bits, passes_equals_any2, passes_not_source, passes_range, passes_side,
     passes_state, passes_zone
@@ -201,6 +201,8 @@ def aura_count(game, s, T, per, frow, controller, source):
         return s[REMOVED_N + controller]
     if per == K.Per.NAMED:
         return named_on(game, s, controller, source, frow)  # frow: the kind and where (CR 1022.1)
+    if per == K.Per.HAND_OTHER:
+        return s[HAND_N + controller] - (1 if source >= 0 and s[ZONE + source * CARD_W] == Zone.HAND else 0)
     if per == K.Per.GRAVEYARD_MATCHING:
         n_off, l_off = zone_offsets(ZT, Zone.GRAVEYARD, controller)
         n = 0
@@ -308,11 +310,18 @@ def condition_holds(game, s, T, cond, arg, controller, source):
             game, s, T, controller, (arg >> K.RULER_NAME_BITS) & mask)
     if cond == K.Condition.AWAKENED:
         # "if this card was awakened" (CR 1109.2a), in a chant's effect: arg 1 it was, arg 0 it was not
-        return source >= 0 and awakened_on_chase(s, source) == (arg != 0)
+        return source >= 0 and (played_aux_on_chase(s, source) & K.PLAY_HOW_MASK == K.PLAY_AWAKENED) == (arg != 0)
     if cond == K.Condition.WEATHER_IS_NOT:
         return s[WEATHER + controller] != arg  # "... instead"'s other branch (WEATHER_IS)
     if cond == K.Condition.NAMED_COUNTERS_AT_LEAST:  # "there are N or more <name> counters on ..." (CR 1022.1)
         return named_on(game, s, controller, source, arg) >= (arg & ((1 << K.NCC_KIND_SHIFT) - 1))
+    if cond == K.Condition.TORRENT:
+        # [Torrent] (CR 1124.2): the card was played after another card of its controller this turn (set as it was
+        # played, 1124.2a; PLAY_TORRENT)
+        if source < 0:
+            return False
+        aux = played_aux_on_chase(s, source)
+        return aux >= 0 and (aux & K.PLAY_TORRENT) != 0
     return False
 
 

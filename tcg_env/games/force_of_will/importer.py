@@ -322,6 +322,10 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, list[LineResult]]:
             rec.pop("awakening", None)
         else:
             rec["effect"] = merged
+    torrent = rec.pop("_torrent_effect", None)
+    if torrent is not None:
+        # a chant's "[Torrent] <text>" (card_text.torrent_text; no selection of its own): after the chant's own effect
+        rec["effect"] = [dict(op) for op in rec.get("effect", [])] + torrent
     if any(op.get("op") == "cost_reduction" for ab in abilities for op in ab.get("effect", [])):
         # [Remnant] (CR 1115.2), "you may play this card from your removed area" and [Dive] play the card from another
         # zone than the hand; its own cost reductions are compiled for the hand (filter zone hand): not both
@@ -354,7 +358,7 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, list[LineResult]]:
         rec["races"] = [r[:40] for r in n["races"][:2]]
     if ctype == "magic_stone":
         will = n["produce"] or rec.pop("will", None)
-        will = [w for w in (will or []) if w in _SYMBOL or w == "void"]  # {1}: a void will (CR 907)
+        will = [w for w in (will or []) if w in _SYMBOL or w in ("void", "moon")]  # {1}: a void will (CR 907); {M} moon (907.6a)
         if any(ab.get("kind") == "will" for ab in abilities) and (not will or len(will) > 2):
             will = []  # its will is a will ability's ("... of any attribute shared with your J/ruler": cards.py)
         elif not will or len(will) > 2:

@@ -61,7 +61,8 @@ GLOBALS.is_player("has_priority", PRIORITY_PLAYER)
 GLOBALS.onehot("decision", H_DECISION, K.Decision)
 GLOBALS.onehot("step", STEP, K.Step)
 GLOBALS.pair("life_div4000", LIFE, 4000)
-GLOBALS.players([(f"will_{a}_div10", WILL + i, 10) for i, a in enumerate((*K.ATTRIBUTE_NAMES, "void"))],
+# the will pool, public (CR 907.4): each attribute, void, then moon will (CR 907.6a, session 21)
+GLOBALS.players([(f"will_{a}_div10", WILL + i, 10) for i, a in enumerate((*K.ATTRIBUTE_NAMES, "void", "moon"))],
                 stride=K.N_WILL)
 GLOBALS.players([(f"{z.name.lower()}_div20", ZONES.lists[z][1], 20) for z in _COUNTED])  # (a zone's count word)
 GLOBALS.players([("called", CALLED, 1), ("judged", JUDGED, 1), ("astral", ASTRAL, 1),
@@ -75,7 +76,7 @@ GLOBALS.written(
     "my_prevent_div1000", "opp_prevent_div1000",  # damage to the player still to prevent (SHIELD_PREVENT_ALL: all)
     # produced will restricted in use ("Spend this will only to play <cards>", state.RWILL; public as the will
     # columns are, CR 907.4), per will kind, mine then the opponent's; not in the will columns above (v7)
-    *[f"{side}_restricted_will_{a}_div10" for side in ("my", "opp") for a in (*K.ATTRIBUTE_NAMES, "void")],
+    *[f"{side}_restricted_will_{a}_div10" for side in ("my", "opp") for a in (*K.ATTRIBUTE_NAMES, "void", "moon")],
 )  # fmt: skip
 # each player's weather (CR 1028, state.WEATHER; "The weather is rain until end of turn"): public, as the effect that set
 # it was (v7)

@@ -8,6 +8,8 @@ played (CR 903.2f: the CHOOSE_X decision, X kept on the chase entry); discards o
 chosen one card at a time after the targets (CR 903.2j: DISCARD_COST, ``priority.finish_frame``).
 """
 
+import numpy as np
+
 from tcg_env.engine.chase import chase_full, chase_push, chase_size
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.effects import I_A0, I_A1, I_A2, I_OP, MODE_ALL, MODE_TARGETS
@@ -208,7 +210,7 @@ def max_x(game, s, T, p, slot, how):
         aw = ability_table(T)[c[K.C_AWAKEN_ABIL]]
         for a in range(N_ATTRIBUTES):
             left -= aw[K.A_COST + a]
-        left -= max(aw[K.A_COST_FREE], 0)
+        left -= max(aw[K.A_COST_FREE], 0) + aw[K.A_COST_MOON]
     return min(left + game.cost_reduction(s, T, p, slot), OPTION_SLOTS - 1)
 
 
@@ -246,7 +248,8 @@ def play_card(game, s, T, p, slot, how):
     s[CONTROLLER + slot * CARD_W] = p
     zone_move(s, ZT, slot, Zone.CHASE)
     game.note_card_play(s, p)
-    f = game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, slot, c[K.C_SPELL_ABIL], p, how)
+    f = game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, slot, c[K.C_SPELL_ABIL], p,
+                        how | game.torrent_bit(s, p))
     if pending > 0:
         # CR 903.2i-iv: "you may pay {N} / {B} less": after the targets the player is asked whether to take it
         # (priority.finish_frame: OPTIONAL), then the cost is paid (CR 903.2j, pay_pending_cost). Kept as
@@ -539,9 +542,9 @@ def pay_pending_cost(game, s, T, p, f, take):
     attr = v >> (2 * K.PAY_FREE_BITS)
     slot = s[f + E_SLOT]
     if take:
-        game.pay_card_cost(s, T, p, slot, s[f + E_AUX], free, attr)
+        game.pay_card_cost(s, T, p, slot, s[f + E_AUX] & K.PLAY_HOW_MASK, free, attr)
     else:
-        game.pay_card_cost(s, T, p, slot, s[f + E_AUX], full, 0)
+        game.pay_card_cost(s, T, p, slot, s[f + E_AUX] & K.PLAY_HOW_MASK, full, 0)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -553,7 +556,7 @@ def x_chosen(game, s, T, p, x):
     s[f + E_X] = x
     cid = s[CARD + s[f + E_SLOT] * CARD_W]
     c = card_table(T)[cid]
-    if s[f + E_AUX] == K.PLAY_AWAKENED:
+    if s[f + E_AUX] & K.PLAY_HOW_MASK == K.PLAY_AWAKENED:
         a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
         game.card_pay_both(s, T, p, cid, c, K.C_COST, max(x - s[DEC_ARG + 1], 0), a, K.A_COST,
                            a[K.A_COST_FREE])  # CR 1109.2
@@ -668,7 +671,7 @@ def ability_usable(game, s, T, p, slot, j):
         return False  # "remove N <name> counters from ...": that many there (CR 1022.1)
     if not game.condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot):
         return False
-    if not game.can_pay(s, p, a, K.A_COST, a[K.A_COST_FREE]):
+    if not game.can_pay_moon(s, p, a, K.A_COST, a[K.A_COST_FREE], a[K.A_COST_MOON]):  # {M}: CR 1003.6
         return False
     if game.frames_full(s):
         return False
@@ -695,7 +698,7 @@ def activate(game, s, T, p, slot, j):
     w = slot * CARD_W
     r = nth_activate(T, s[CARD + w], j)
     a = ability_table(T)[r]
-    game.pay(s, p, a, K.A_COST, a[K.A_COST_FREE])
+    game.pay_moon(s, p, a, K.A_COST, a[K.A_COST_FREE], a[K.A_COST_MOON])
     if a[K.A_COST_REST] == 1:
         s[RESTED + w] = 1
     elif a[K.A_COST_REST] == 2:
@@ -884,10 +887,29 @@ def rune_playable(game, s, T, p, i):
         return False
     if c[K.C_PLAY_COND] != 0 and not game.condition_holds(s, T, c[K.C_PLAY_COND], c[K.C_PLAY_COND_ARG], p, slot):
         return False  # "Play this card only if <condition>." (a rune's too: played from the rune area, CR 711.2)
-    if not game.card_can_pay(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, rune_free_cost(c)):
+    more, less = rune_attr_change(c)
+    change = less - more  # "pay {W} more": one {W} less in the pool (credit_attr); "you may pay {W} less": taken
+    if change != 0:
+        credit_attr(s, p, less, 1)
+        credit_attr(s, p, more, -1)
+    ok = game.card_can_pay(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, rune_free_cost(c))
+    if change != 0:
+        credit_attr(s, p, less, -1)
+        credit_attr(s, p, more, 1)
+    if not ok:
         return False
     arow = c[K.C_SPELL_ABIL]
     return arow < 0 or game.playable_targets(s, T, arow, p, slot)
+
+
+@internal_inline
+def rune_attr_change(c):
+    """A rune's attribute will paid more and less from a rune area, packed as COST_RED_ATTR_* fields ("You pay {W} more /
+    You may pay {W} less to play this card from a rune area", CR 903.2i-ii / 903.2i-iv; constants.RUNE_WILL_LESS)."""
+    v = c[K.C_INCARNATION]
+    if v & K.RUNE_WILL_LESS:
+        return 0, v & (K.RUNE_WILL_LESS - 1)
+    return v, 0
 
 
 @internal_inline
@@ -917,17 +939,38 @@ def play_rune(game, s, T, p, i):
     s[ATTACHED + cw] = -1
     s[PSEUDO + cw] = K.PSEUDO_COPY
     free = rune_free_cost(c)
+    more, less = rune_attr_change(c)
     pending = 0
-    if c[K.C_INCARNATION_N] < 0 and c[K.C_COST_FREE] >= 0 and game.card_can_pay(s, T, p, s[CARD + w], c, K.C_COST,
-                                                                                c[K.C_COST_FREE]):
-        pending = pack_pending(c[K.C_COST_FREE], free, 0)  # "you may pay {N} less ... from a rune area" (CR 903.2i-iv)
+    if (c[K.C_INCARNATION_N] < 0 or less != 0) and c[K.C_COST_FREE] >= 0 and \
+            game.card_can_pay(s, T, p, s[CARD + w], c, K.C_COST, c[K.C_COST_FREE]):
+        # "you may pay {N} / {W} less ... from a rune area" (CR 903.2i-iv): asked after the targets
+        pending = pack_pending(c[K.C_COST_FREE], free, less)
+    elif more != 0:
+        # "You pay {W} more ...": the pool less that will (it pays it), then the cost (pay_card_cost's credit_attr)
+        pay_rune_more(game, s, T, p, s[CARD + w], c, free, more)
     else:
-        game.card_pay(s, T, p, s[CARD + w], c, K.C_COST, free)
+        game.pay_card_cost(s, T, p, w // CARD_W, K.PLAY_NORMAL, free, less)
     zone_put(s, ZT, copy, Zone.CHASE)
     game.note_card_play(s, p)
-    f = game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, copy, c[K.C_SPELL_ABIL], p, K.PLAY_NORMAL)
+    f = game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, copy, c[K.C_SPELL_ABIL], p,
+                        K.PLAY_NORMAL | game.torrent_bit(s, p))
     if pending > 0:
         s[f + E_X] = -pending  # asked after the targets, as for a hand card (play_from_hand)
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def pay_rune_more(game, s, T, p, cid, c, free, more):
+    """Pay a rune's cost with the attribute will ``more`` more ("You pay {W} more to play this card from a rune area",
+    CR 903.2i-ii): as costs.card_pay, the extra will taken from the pool once its restricted will is credited."""
+    restricted = s[RWILL_N + p] > 0
+    before = np.int64(0)
+    if restricted:
+        before = game.restricted_snapshot(s, p)
+        game.restricted_credit(s, T, p, cid, 1)
+    credit_attr(s, p, more, -1)
+    game.pay(s, p, c, K.C_COST, free)
+    if restricted:
+        game.restricted_settle(s, T, p, cid, before)
 
 
 @internal

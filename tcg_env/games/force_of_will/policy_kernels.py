@@ -217,7 +217,7 @@ def _add_need(need, row, col, free):
 def _payable(s, p, need):
     """Can p's produced will pay ``need`` (as costs.can_pay)?"""
     pool = WILL + p * K.N_WILL
-    return pool_can_pay(s, pool, N_ATTRIBUTES, pool + WILL_VOID, need, 0, need[N_ATTRIBUTES])
+    return pool_can_pay(s, pool, N_ATTRIBUTES, pool + WILL_VOID, need, 0, need[N_ATTRIBUTES] - s[pool + K.WILL_MOON])
 
 
 @njit(cache=True)

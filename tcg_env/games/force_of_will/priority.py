@@ -59,6 +59,13 @@ def note_card_play(game, s, p):
 
 
 @internal
+def torrent_bit(s, p):
+    """A card entry's E_AUX bit PLAY_TORRENT for the card ``p`` has just played (``note_card_play`` counted it): it
+    played another card before it this turn ([Torrent], CR 1124.2, 1124.2a)."""
+    return K.PLAY_TORRENT if s[PLAYED_CARDS + p] > 1 else 0
+
+
+@internal
 def priority_point(game, s, T):
     """CR 602.1a-c (the core's priority point)."""
     r = chase_priority_point(game, s, T)
@@ -159,8 +166,9 @@ def play_trigger_from(game, s, T, player, slot, arow, aux, purpose):
     s[CONTROLLER + slot * CARD_W] = player
     zone_put(s, ZT, slot, Zone.CHASE)
     game.note_card_play(s, player)
-    # a card entry's E_AUX is how it was played (constants.PLAY_*), not the trigger's information
-    f = game.push_frame(s, T, MODE_TARGETS, purpose, EntryKind.CARD, slot, arow, player, K.PLAY_NORMAL)
+    # a card entry's E_AUX is how it was played (constants.PLAY_*, PLAY_TORRENT), not the trigger's information
+    f = game.push_frame(s, T, MODE_TARGETS, purpose, EntryKind.CARD, slot, arow, player,
+                        K.PLAY_NORMAL | game.torrent_bit(s, player))
     s[f + FR_DISCARD] = a[K.A_COST_DISCARD]
 
 
@@ -341,10 +349,10 @@ def finish_frame(game, s, T):
         game.start_priority(s, s[PRIORITY_PLAYER])
     elif purpose == Purpose.RESOLVE:
         slot = s[f + E_SLOT]
-        if s[f + E_KIND] == EntryKind.CARD and s[f + E_AUX] == K.PLAY_AWAKENED:
+        if s[f + E_KIND] == EntryKind.CARD and s[f + E_AUX] & K.PLAY_HOW_MASK == K.PLAY_AWAKENED:
             # CR 1109.2: an awakened card is played with its [Awakening] text, performed after the
             # card's own (simplified: its choices are made while it resolves, MODE_ALL)
-            s[f + E_AUX] = K.PLAY_NORMAL
+            s[f + E_AUX] = (s[f + E_AUX] & K.PLAY_TORRENT) | K.PLAY_NORMAL
             s[f + E_ABIL] = card_table(T)[s[f + E_CARD], K.C_AWAKEN_ABIL]
             s[f + FR_PC] = 0
             s[f + FR_MODE] = MODE_ALL
