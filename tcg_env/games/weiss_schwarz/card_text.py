@@ -1408,6 +1408,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "@t", "who": "self", "move_only": True}, {"op": "to_memory"}]
 
     def this_to_previous(self, who):
+        if who == ("that",):
+            # "return that character to its previous stage position as [REST]" after "when your other character is
+            # put into your waiting room from the stage": the triggering card, to the position it left (the auto
+            # ability's check: only after that trigger)
+            return [{"op": "encore_self", "triggering": True}]
         if who != ("self",):
             raise Unsupported("'return that character to its previous stage position'")
         # "return this card to its previous stage position as [REST]": what Encore does (CR 10.2.2) written without
@@ -2528,6 +2533,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                              relation="in_battle" if in_battle else None)
         return ("other_reversed", {"trigger_filter": flt})
 
+    def t_other_to_wr(self, _other, spec):
+        # OTHER_TO_WR_FROM_STAGE (play.stage_to_wr): the filter on the card that left the stage
+        return ("other_to_wr_from_stage", {"trigger_filter": self.to_filter(self._other_spec(spec, "is put into "
+                                                                                             "your waiting room"))})
+
     def t_other_reversed_battle(self, _other, spec):
         return self.t_other_reversed(None, spec, True)
 
@@ -2858,7 +2868,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab["effect"] = self.resolve(effects, trig, ab.get("condition"))
         finally:
             self._event_in_memory = False
-        if trig != "to_wr_from_stage_self" and any(o["op"] == "encore_self" for o in _walk(ab["effect"])):
+        if any(o["op"] == "encore_self" and trig != ("other_to_wr_from_stage" if o.get("triggering")
+                                                     else "to_wr_from_stage_self") for o in _walk(ab["effect"])):
             raise Unsupported("'return this card to its previous stage position' after another trigger than this card "
                               "being put into the waiting room from the stage")
         return ab

@@ -93,7 +93,7 @@ TriggerName = Literal[
     "begin_battle", "begin_counter", "other_attacks", "other_frontal_attacked", "own_trigger_check_climax",
     "battle_damage_received_canceled", "battle_damage_received_not_canceled", "act_used", "opp_act_used",
     "other_reversed", "other_battle_opp_reversed", "direct_attacks_self", "opp_climax_placed",
-    "event_played", "frontal_attacks_self",
+    "event_played", "frontal_attacks_self", "other_to_wr_from_stage",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -432,7 +432,10 @@ OpBrainstorm = op_model("brainstorm", _M, count=Annotated[int, Field(ge=1, le=10
 OpShuffleDeck = op_model("shuffle_deck", _M, who=(WhoName, "master"))
 OpPayStock = op_model("pay_stock", _M, count=Annotated[int, Field(ge=1, le=10)])
 OpTriggerIcon = op_model("trigger_icon", _M, icon=TriggerIconName)
-OpEncoreSelf, OpShift = op_model("encore_self", _M), op_model("shift", _M)
+# triggering: "return that character to its previous stage position as [REST]" after other_to_wr_from_stage (the
+# card that left the stage, a0 = 1), not this card (Encore, CR 10.2.2)
+OpEncoreSelf = op_model("encore_self", _M, triggering=(bool, False))
+OpShift = op_model("shift", _M)
 OpBond, OpFusion, OpSunder = (op_model(t, _M, name=_Name) for t in ("bond", "fusion", "sunder"))
 OpBackup = op_model("backup", _M, amount=Annotated[int, Field(ge=500, le=10000, multiple_of=500)])
 OpChange = op_model("change", _M, filter=WSFilter, orientation=(OrientationName, "stand"),
@@ -1016,11 +1019,15 @@ class _Compiler(PoolCompiler):
                                                           "other_attacks", "other_frontal_attacked",
                                                           "own_trigger_check_climax", "trigger_check_climax",
                                                           "battle_opp_reversed",
-                                                          "other_reversed", "other_battle_opp_reversed"):
+                                                          "other_reversed", "other_battle_opp_reversed",
+                                                          "other_to_wr_from_stage"):
             # battle_opp_reversed: turn.py passes the battle opponent as the triggering card
             self.fail(f"{p}.trigger_filter", "only used with other_placed, own_climax_placed, opp_char_reversed, "
                       "other_attacks, other_frontal_attacked, (own_)trigger_check_climax, battle_opp_reversed, other_reversed, "
-                      "other_battle_opp_reversed")
+                      "other_battle_opp_reversed, other_to_wr_from_stage")
+        if trig == "other_to_wr_from_stage" and "target_triggering" in _all_tags(ab.effect):
+            # its pending entries hold the card that left and the position it left, packed (play.stage_to_wr)
+            self.fail(f"{p}.effect", "other_to_wr_from_stage: only encore_self (triggering) reads the triggering card")
         if (trig == "use_keyword") != (ab.trigger_keyword is not None):
             self.fail(f"{p}.trigger_keyword", "trigger_keyword is required by, and only used with, use_keyword")
         if ab.whose != "any" and kind not in ("cont", "auto"):
@@ -1152,7 +1159,13 @@ class _Compiler(PoolCompiler):
         kw = ab.keyword
         tags = _all_tags(ab.effect)
         for tag, need in _KEYWORD_OPS.items():
-            if tag == "encore_self" and kw is None and ab.kind == "auto" and ab.trigger == "to_wr_from_stage_self":
+            if tag == "encore_self" and kw is None and ab.kind == "auto" and ab.trigger in (
+                    "to_wr_from_stage_self", "other_to_wr_from_stage"):
+                # the card that left the stage: this card after to_wr_from_stage_self, the triggering card after
+                # other_to_wr_from_stage (whose position is the one it left, play.stage_to_wr)
+                if _encore_triggering(ab.effect) != {ab.trigger == "other_to_wr_from_stage"}:
+                    self.fail(f"{p}.effect", "encore_self returns this card after to_wr_from_stage_self and the "
+                              "triggering card (triggering) after other_to_wr_from_stage")
                 continue  # what Encore does, written without the keyword (CR 10.2.2's text): not an Encore ability
             if tag in tags and kw != need:
                 self.fail(f"{p}.keyword", f"the {tag!r} op belongs to an ability written with keyword {need!r}")
@@ -1167,6 +1180,7 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.{fld}", why)
 
         if kw == "encore":  # CR 10.2.2
+            need(True not in _encore_triggering(ab.effect), "effect", "Encore returns this card (CR 10.2.2)")
             need(ab.kind == "auto" and ab.trigger == "to_wr_from_stage_self", "trigger",
                  "Encore is an auto ability triggered by to_wr_from_stage_self (CR 10.2.2)")  # fmt: skip
             need("encore_self" in tags, "effect", "an Encore ability runs encore_self (CR 10.2.2)")
@@ -1487,6 +1501,8 @@ class _Compiler(PoolCompiler):
             return op.count, 0, 0
         if name == "shuffle_deck":
             return 0, who, 0
+        if name == "encore_self":
+            return int(op.triggering), 0, 0
         if name == "trigger_icon":
             return int(K.TriggerIcon[op.icon.upper()]), 0, 0
         if name in ("bond", "fusion", "sunder"):
@@ -1595,6 +1611,20 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.trait_or", "needs trait (the first of the two)")
             row[K.F_TRAIT] |= self.interned(self.trait_ids, f.trait_or, f"{p}.trait_or", "trait") << 16
         return self.add_filter(row)
+
+
+def _encore_triggering(ops: list[Any]) -> set[bool]:
+    """The `triggering` values of the encore_self ops of a program."""
+    out: set[bool] = set()
+    for op in ops:
+        if op.op == "encore_self":
+            out.add(op.triggering)
+        if op.op in ("if", "may", "if_stored"):
+            out |= _encore_triggering(op.then)
+        if op.op == "choose_one":
+            for o in op.options:
+                out |= _encore_triggering(o)
+    return out
 
 
 def _all_tags(ops: list[Any]) -> set[str]:

@@ -393,6 +393,9 @@ class Trigger(IntEnum):
     EVENT_PLAYED = 39  # "when you play an event": every stage character of the player who plays one (CR 6.5.1.2.2,
     #                    8.6.2: when it is put into the resolution zone; played after the event has resolved, CR 8.6.2.4.2
     #                    and the check timing of CR 9.1); A_TRIG_FILTER on the event (play.play_event)
+    OTHER_TO_WR_FROM_STAGE = 41  # "when your other (<spec>) character is put into your waiting room from the stage":
+    #                              every stage character of its master as it leaves (play.stage_to_wr); A_TRIG_FILTER
+    #                              on the card that left, the triggering card (its last position stays its POS)
 
 
 # the triggers a granted ability may have (cards._Compiler.GRANTED_TRIGGERS): the card is on the stage

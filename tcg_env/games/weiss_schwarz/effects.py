@@ -595,9 +595,14 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                     if amount != 0:
                         game.add_power(s, sl, amount, a1)
     elif op == K.Op.ENCORE_SELF:  # CR 10.2.2: back to its previous position, rested
+        who_back = src
         pos = s[f + FR_AUX]
-        if s[ZONE + src * CARD_W] == K.Zone.WAITING_ROOM and 0 <= pos < K.N_POSITIONS and stage_slot(s, m, pos) < 0:
-            game.place_on_stage(s, T, src, m, pos, K.Orientation.REST, False)
+        if a0 != 0:  # "return that character to its previous stage position": the triggering card (other_to_wr_from_stage)
+            who_back = s[f + FR_AUX] % K.N_SLOTS  # and the position it left, packed by play.stage_to_wr
+            pos = s[f + FR_AUX] // K.N_SLOTS - 1
+        if s[ZONE + who_back * CARD_W] == K.Zone.WAITING_ROOM and owner_of(s, who_back) == m \
+                and 0 <= pos < K.N_POSITIONS and stage_slot(s, m, pos) < 0:
+            game.place_on_stage(s, T, who_back, m, pos, K.Orientation.REST, False)
     elif op == K.Op.BOND:  # CR 10.4.2: a card named a0 from the waiting room to hand
         if s[f + FR_CNT] == 0 and game.fill_list_candidates(s, T, f, reg, K.Zone.WAITING_ROOM, m, -1, a0, -1, m, src, True) > 0:
             game.ask_candidates(s, m, reg, 0)
