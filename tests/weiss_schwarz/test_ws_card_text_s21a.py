@@ -1,11 +1,13 @@
 """Weiss Schwarz card text, session 21 (branch s21-wsa): made-up lines in the card language compiled, and on a
 small imported list what the engine does with them: another character returned to the stage position it left
-(CR 10.2.2's action without the keyword), ..."""
+(CR 10.2.2's action without the keyword), Change whose cost moves this card (CR 10.8.1), choices the opponent makes
+(CR 8.6.3)."""
 
 from __future__ import annotations
 
 import pytest
 
+from tcg_env.engine.header import H_DECIDER
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.card_text import compile_line
@@ -24,13 +26,30 @@ def _c(line, type="character"):
 _SAVER_TEXT = ("【AUTO】 [Put this card into your waiting room] When your other 《Glass》 character is put into your "
                "waiting room from the stage, if this card is in your back stage, you may pay the cost. If you do, "
                "return that character to its previous stage position as 【REST】.")
-(PLAIN, SAVER, DROPPER) = range(3)
+_CHANGER_TEXT = ("【AUTO】 Change [(1) Put this card into your waiting room] At the beginning of your climax phase, you "
+                 "may pay the cost. If you do, choose a card named \"Plain\" in your waiting room, and put it on the "
+                 "stage position that this card was on.")
+_HANDER_TEXT = ("【AUTO】 Change [Return this card to your hand] At the beginning of your climax phase, you may pay the "
+                "cost. If you do, choose up to 1 《Glass》 character in your hand, and put it in the stage position that "
+                "this card was in.")
+_TOPPER_TEXT = ("【ACT】 [【REST】 this card] Your opponent may choose a character in your waiting room, and put it on the "
+                "top of your deck.")
+_KEEPER_TEXT = ("【ACT】 [【REST】 this card] Your opponent chooses 1 climax in their waiting room, returns all cards "
+                "except that card from their waiting room to their deck, and shuffles their deck.")
+(PLAIN, SAVER, DROPPER, CHANGER, HANDER, TOPPER, KEEPER, CLIMAX) = range(8)
 RECORDS = [
     _rec("T/S21-001", "Plain"),
     # another character back to the position it left (CR 10.2.2's action, written without Encore)
     _rec("T/S21-002", "Saver", [_SAVER_TEXT]),
     _rec("T/S21-003", "Dropper", ["【ACT】 [【REST】 this card] Choose 1 of your other characters, and put it into your "
                                   "waiting room."]),
+    # Change (CR 10.8.1): the cost moves this card, then the chosen card takes the position it left
+    _rec("T/S21-004", "Changer", [_CHANGER_TEXT], traits=("Sand",)),
+    _rec("T/S21-005", "Hander", [_HANDER_TEXT]),
+    # the opponent chooses (CR 8.6.3)
+    _rec("T/S21-006", "Topper", [_TOPPER_TEXT]),
+    _rec("T/S21-007", "Keeper", [_KEEPER_TEXT]),
+    _rec("T/S21-008", "Climax", type="Climax", trigger=("SOUL",)),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S21-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -92,3 +111,94 @@ def test_cr_10_2_2_another_character_returns_to_the_position_it_left(pool, dropp
         assert kit.zone_of(g, other) == K.Zone.STAGE and _pos(g, other) == 1 and _orient(g, other) == K.Orientation.REST
     else:
         assert kit.zone_of(g, saver) == K.Zone.STAGE and kit.zone_of(g, other) == K.Zone.WAITING_ROOM
+
+
+# ---------------------------------------------------------------------------- Change (CR 10.8.1)
+def test_change_whose_cost_moves_this_card_compiles_exact():
+    r = _c(_CHANGER_TEXT)
+    assert r.verdict == "exact" and not r.approximations, r.reason
+    (ab,) = r.abilities
+    assert ab["keyword"] == "change" and ab["cost"] == {"stock": 1, "self_to_wr": True} and ab["optional"]
+    assert ab["effect"] == [{"op": "change", "filter": {"name": "Plain", "zone": "waiting_room", "type": "character"},
+                             "to": "waiting_room", "by_cost": True}]
+    r = _c(_HANDER_TEXT)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["cost"] == {"self_to": "hand"}
+    assert r.abilities[0]["effect"][0]["up_to"] and r.abilities[0]["effect"][0]["to"] == "hand"
+    # an [ACT] Change keeps the approximation (the move is the change op's)
+    r = _c("【ACT】 Change [(1) Put this card into your waiting room] Choose a card named \"Plain\" in your waiting room, "
+           "and put it on the stage position that this card was on.")
+    assert r.verdict != "exact"
+
+
+@pytest.mark.parametrize("plain_in_wr", [True, False])
+def test_cr_10_8_1_change_cost_moves_this_card_then_the_chosen_card_takes_its_position(pool, plain_in_wr):
+    sc = _scenario(pool)
+    me = sc.put(0, CHANGER, "stage", pos=0)
+    sc.put(0, FILLER, "stock")
+    plain = sc.put(0, PLAIN, "waiting_room") if plain_in_wr else None
+    g = sc.game()
+    _act(g, "End the main phase")
+    kit.answer_picks(g, ["Use", "Choose"])
+    assert kit.zone_of(g, me) == K.Zone.WAITING_ROOM and kit.count(g, "STOCK") == 0  # the whole cost is paid
+    if plain_in_wr:
+        assert kit.zone_of(g, plain) == K.Zone.STAGE and _pos(g, plain) == 0
+    else:  # nothing to choose: the cost stays paid (CR 10.8.1: it is no exchange)
+        assert int(g.state[S.STAGE + 0]) == -1
+
+
+def test_cr_10_8_1_change_may_choose_the_card_its_cost_returned_to_the_hand(pool):
+    sc = _scenario(pool)
+    me = sc.put(0, HANDER, "stage", pos=2)
+    g = sc.game()
+    _act(g, "End the main phase")
+    _act(g, "Use")
+    labels = _labels(g)
+    assert kit.zone_of(g, me) == K.Zone.HAND and any(t.startswith("Choose Hander") for t in labels), labels
+    _act(g, "Choose Hander")
+    assert kit.zone_of(g, me) == K.Zone.STAGE and _pos(g, me) == 2
+
+
+# ---------------------------------------------------------------------------- the opponent chooses (CR 8.6.3)
+def test_the_opponent_chooses_compiles_exact():
+    r = _c(_TOPPER_TEXT)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [
+        {"op": "opp_choose", "filter": {"type": "character", "zone": "waiting_room"}, "count": 1, "up_to": True},
+        {"op": "to_deck_top"}]
+    r = _c(_KEEPER_TEXT)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [
+        {"op": "opp_choose", "filter": {"type": "climax", "zone": "waiting_room", "side": "opponent"}, "count": 1},
+        {"op": "wr_to_deck", "who": "opponent", "keep_reg": True}, {"op": "shuffle_deck", "who": "opponent"}]
+    r = _c("【ACT】 [【REST】 this card] Your opponent chooses two climax in your opponent's waiting room, returns all cards "
+           "in your opponent's waiting room except those cards into your opponent's deck, and your opponent shuffles "
+           "his or her deck.")
+    assert r.verdict == "exact", r.reason and r.abilities[0]["effect"][0]["count"] == 2
+
+
+@pytest.mark.parametrize("take", [True, False])
+def test_cr_8_6_3_the_opponent_may_choose_a_card_of_your_waiting_room(pool, take):
+    sc = _scenario(pool)
+    sc.put(0, TOPPER, "stage", pos=0)
+    plain = sc.put(0, PLAIN, "waiting_room")
+    g = sc.game()
+    _act(g, "Use ability 0 of Topper")
+    assert int(g.state[H_DECIDER]) == 1  # the opponent decides
+    _act(g, "Choose" if take else "Pass")
+    deck_top = int(g.state[S.DECK_L + int(g.state[S.DECK_N]) - 1])
+    assert (deck_top == plain) == take and (kit.zone_of(g, plain) == K.Zone.WAITING_ROOM) != take
+
+
+def test_cr_8_6_3_the_opponent_chooses_the_climax_kept_in_their_waiting_room(pool):
+    sc = _scenario(pool)
+    sc.put(0, KEEPER, "stage", pos=0)
+    cx = sc.put(1, CLIMAX, "waiting_room")
+    others = [sc.put(1, FILLER + i, "waiting_room") for i in range(2)]
+    g = sc.game()
+    deck = kit.count(g, "DECK", 1)
+    _act(g, "Use ability 0 of Keeper")
+    assert int(g.state[H_DECIDER]) == 1 and len(_labels(g)) == 1  # the one climax, no pass
+    _act(g, "Choose")
+    assert kit.zone_of(g, cx) == K.Zone.WAITING_ROOM and kit.count(g, "WR", 1) == 1
+    assert all(kit.zone_of(g, o) == K.Zone.DECK for o in others) and kit.count(g, "DECK", 1) == deck + 2

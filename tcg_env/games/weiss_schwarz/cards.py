@@ -362,6 +362,8 @@ class OpWrToDeck(_Op):
 
     op: Literal["wr_to_deck"]
     who: WhoName = "master"
+    keep_reg: bool = False  # "returns all cards except that card": the cards of register reg stay (WR_TO_DECK_KEEP_REG)
+    reg: Reg = 0
 
 
 class OpTopLevel(_Op):
@@ -439,7 +441,13 @@ OpShift = op_model("shift", _M)
 OpBond, OpFusion, OpSunder = (op_model(t, _M, name=_Name) for t in ("bond", "fusion", "sunder"))
 OpBackup = op_model("backup", _M, amount=Annotated[int, Field(ge=500, le=10000, multiple_of=500)])
 OpChange = op_model("change", _M, filter=WSFilter, orientation=(OrientationName, "stand"),
-                    to=(Literal["waiting_room", "clock", "hand", "stock", "memory"], "waiting_room"))  # where this card goes
+                    to=(Literal["waiting_room", "clock", "hand", "stock", "memory"], "waiting_room"),  # where this card goes
+                    # by_cost: Change's cost moves this card (CR 10.8.1, its cost's columns: the op does the move
+                    # first, CHANGE_BY_COST); up_to: "choose up to 1" (else a card must be chosen)
+                    by_cost=(bool, False), up_to=(bool, False))
+# "your opponent chooses (may choose) N <spec> in <a waiting room>": the master's opponent chooses into register reg
+OpOppChoose = op_model("opp_choose", _M, filter=WSFilter, count=(Annotated[int, Field(ge=1, le=4)], 1),
+                       up_to=(bool, False), reg=(Reg, 0))
 OpCount = op_model("count", _M, filter=WSFilter)
 # "during that attack, perform a trigger check N times on the trigger step" (Op.TRIGGER_CHECKS)
 OpTriggerChecks = op_model("trigger_checks", _M, count=Annotated[int, Field(ge=2, le=3)])
@@ -478,7 +486,7 @@ _BASE_OPS = (
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
-    OpAuraGrantAbility, OpAuraSoulPer, OpAuraLevelPer,
+    OpAuraGrantAbility, OpAuraSoulPer, OpAuraLevelPer, OpOppChoose,
 )  # fmt: skip
 BaseOp = Annotated[Union[_BASE_OPS], Field(discriminator="op")]  # noqa: UP007
 
@@ -557,7 +565,8 @@ EFFECT_OPS["if_stored"] = K.Op.IF_STORED
 EFFECT_OPS["if_done"] = K.Op.IF_DONE
 EFFECT_OPS["choose_one"] = K.Op.CHOOSE_OPTIONAL
 _TAGS = frozenset(EFFECT_OPS)
-_TARGETING = {"choose", "select_all", "target_self", "target_battle_opp", "target_triggering", "reveal_top"}
+_TARGETING = {"choose", "select_all", "target_self", "target_battle_opp", "target_triggering", "reveal_top",
+              "opp_choose"}
 _ON_REGISTER = {
     "power", "power_x", "soul", "level", "grant_keyword", "grant_ability", "restrict", "stand", "rest", "reverse", "to_hand",
     "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
@@ -1336,6 +1345,17 @@ class _Compiler(PoolCompiler):
                 filled.add(op.reg)
             if name in _ON_REGISTER and op.reg not in filled:
                 self.fail(f"{q}.reg", f"register {op.reg} has no targets (choose/select_all/target_* first)")
+            if name == "wr_to_deck" and op.keep_reg and op.reg not in filled:
+                self.fail(f"{q}.reg", f"register {op.reg} has no cards to keep (choose / opp_choose first)")
+            if name == "change" and op.by_cost:
+                # CR 10.8.1: the Change ability's cost moves this card to op.to (its columns keep it for
+                # cost_payable; pay_fixed_costs leaves the move to this op)
+                c = ab.cost
+                moved = None if c is None else ("waiting_room" if c.self_to_wr else "memory" if c.self_to_memory
+                                                else c.self_to)
+                if ab.kind != "auto" or ab.keyword != "change" or moved != op.to:
+                    self.fail(f"{q}.by_cost", "a by_cost change is a Change [AUTO] ability whose cost moves this card "
+                              "to op.to")
             if name == "exchange" and (op.other not in filled or op.other == op.reg):
                 self.fail(f"{q}.other", "exchange needs a second register with targets")
             if name in ("encore_self", "shift", "fusion", "sunder") and card.type == "event":
@@ -1465,8 +1485,14 @@ class _Compiler(PoolCompiler):
         if name == "mill_count":
             return (op.count, self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)),
                     K.MILL_COUNT_OPPONENT * (op.who == "opponent") + K.MILL_COUNT_BOTTOM * op.bottom)
-        if name in ("wr_to_deck", "stock_renew"):
+        if name == "wr_to_deck":
+            return 0, who, K.WR_TO_DECK_KEEP_REG if op.keep_reg else 0
+        if name == "stock_renew":
             return 0, who, 0
+        if name == "opp_choose":
+            if op.filter.zone not in ("waiting_room",):
+                self.fail(f"{q}.filter.zone", "the opponent chooses in a waiting room (a public zone)")
+            return self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)), op.count, int(op.up_to)
         if name == "memory_trim":
             return op.keep, who, op.at_least
         if name == "trigger_checks":
@@ -1517,6 +1543,10 @@ class _Compiler(PoolCompiler):
         if name == "change":
             flt = self.compile_filter(op.filter, f"{q}.filter", zones=("hand", "waiting_room"))
             to = 0 if op.to == "waiting_room" else int(K.Zone[op.to.upper()])
+            if op.by_cost:
+                to |= K.CHANGE_BY_COST | (K.CHANGE_UP_TO if op.up_to else 0)
+            elif op.up_to:
+                self.fail(f"{q}.up_to", "up_to is a by_cost change's")
             return flt, K.Orientation[op.orientation.upper()], to
         if name == "count":
             # a1: the master's list zone counted (the filter's zone other than the stage), 0 both stages

@@ -739,6 +739,10 @@ class Op(IntEnum):
     #                      (I_REG: PER_POWER, or PER_SOUL / PER_LEVEL: "+1 soul / level for each ...")
     AURA_POWER_LEVEL = 76  # a0 = power per level of each character it applies to (a1 = filter row):
     #                        "+X power. X is equal to that character's level x N" (Assist)
+    # --- session 21 (imported pools only; after the auras, which the kernels test by range) ---
+    OPP_CHOOSE = 77  # "your opponent chooses (may choose) N <spec> in <a list zone>": a0 = filter row (its side is
+    #                  the master's view), a1 = count, a2 = 1 "may" / "up to": the master's opponent chooses them,
+    #                  one at a time, into register I_REG (public zones only: the grammar's waiting rooms)
 
 
 PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the master's level / memory cards the row
@@ -746,6 +750,10 @@ PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the 
 PER_POWER = 0  # AURA_POWER_PER's I_REG: the characteristic it changes (aura_power_per / aura_soul_per / aura_level_per)
 PER_SOUL = 1
 PER_LEVEL = 2
+CHANGE_BY_COST = 1 << 8  # Op.CHANGE a2 bit: Change's cost moves this card (CR 10.8.1): the op moves it first (the
+#                          cost's move, left out of pay_fixed_costs), then the card chosen takes the position it left
+CHANGE_UP_TO = 1 << 9  # Op.CHANGE a2 bit with CHANGE_BY_COST: "choose up to 1" (else a card must be chosen, CR 8.6.3)
+WR_TO_DECK_KEEP_REG = 1  # Op.WR_TO_DECK a2: the cards of register I_REG stay ("returns all cards except that card")
 MILL_BOTTOM = 1  # Op.MILL a2: from the bottom of the deck ("put the bottom N cards of your opponent's deck ...")
 MILL_COUNT_OPPONENT = 1  # Op.MILL_COUNT a2 bit: the master's opponent's deck (a1 is the filter row)
 MILL_COUNT_BOTTOM = 2  # Op.MILL_COUNT a2 bit: from the bottom of the deck

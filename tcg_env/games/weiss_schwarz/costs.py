@@ -118,7 +118,9 @@ def pay_fixed_costs(game, s, T, arow, p, slot):
     if A[arow, K.A_COST_REVEAL_FILTER] <= K.COST_CLIMAX_FILTER0 and s[CX_N + p] > 0:
         # the climax-area card the cost names (cost_payable checked it) into the waiting room
         game.put_in_zone(s, s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1], K.Zone.WAITING_ROOM)
-    if A[arow, K.A_COST_SELF_TO_WR] != 0:
+    if A[arow, K.A_KEYWORD] == K.Keyword.CHANGE:
+        pass  # CR 10.8.1: Change's move of this card is the change op's first step (CHANGE_BY_COST)
+    elif A[arow, K.A_COST_SELF_TO_WR] != 0:
         game.put_in_zone(s, slot, K.Zone.WAITING_ROOM)
     elif A[arow, K.A_COST_SELF_TO_MEMORY] != 0:
         # 1: the memory; SELF_TO_DECK_BOTTOM; else the Zone packed by the pool compiler (cost self_to: hand, clock, stock)
