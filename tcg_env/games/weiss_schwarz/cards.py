@@ -1172,7 +1172,7 @@ class _Compiler(PoolCompiler):
                     "to_wr_from_stage_self", "other_to_wr_from_stage"):
                 # the card that left the stage: this card after to_wr_from_stage_self, the triggering card after
                 # other_to_wr_from_stage (whose position is the one it left, play.stage_to_wr)
-                if _encore_triggering(ab.effect) != {ab.trigger == "other_to_wr_from_stage"}:
+                if tag in tags and _encore_triggering(ab.effect) != {ab.trigger == "other_to_wr_from_stage"}:
                     self.fail(f"{p}.effect", "encore_self returns this card after to_wr_from_stage_self and the "
                               "triggering card (triggering) after other_to_wr_from_stage")
                 continue  # what Encore does, written without the keyword (CR 10.2.2's text): not an Encore ability
