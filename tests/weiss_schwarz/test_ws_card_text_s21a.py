@@ -1,7 +1,7 @@
 """Weiss Schwarz card text, session 21 (branch s21-wsa): made-up lines in the card language compiled, and on a
 small imported list what the engine does with them: another character returned to the stage position it left
 (CR 10.2.2's action without the keyword), Change whose cost moves this card (CR 10.8.1), choices the opponent makes
-(CR 8.6.3)."""
+(CR 8.6.3), Resonate's reveal of a named card shown to both players (CR 10.13.1)."""
 
 from __future__ import annotations
 
@@ -36,7 +36,9 @@ _TOPPER_TEXT = ("【ACT】 [【REST】 this card] Your opponent may choose a cha
                 "top of your deck.")
 _KEEPER_TEXT = ("【ACT】 [【REST】 this card] Your opponent chooses 1 climax in their waiting room, returns all cards "
                 "except that card from their waiting room to their deck, and shuffles their deck.")
-(PLAIN, SAVER, DROPPER, CHANGER, HANDER, TOPPER, KEEPER, CLIMAX) = range(8)
+_RESONATOR_TEXT = ("【AUTO】 Resonate [Reveal 1 \"Plain\" in your hand] At the beginning of your climax phase, you may "
+                   "pay the cost. If you do, this card gets +2000 power until end of turn.")
+(PLAIN, SAVER, DROPPER, CHANGER, HANDER, TOPPER, KEEPER, CLIMAX, RESONATOR) = range(9)
 RECORDS = [
     _rec("T/S21-001", "Plain"),
     # another character back to the position it left (CR 10.2.2's action, written without Encore)
@@ -50,6 +52,8 @@ RECORDS = [
     _rec("T/S21-006", "Topper", [_TOPPER_TEXT]),
     _rec("T/S21-007", "Keeper", [_KEEPER_TEXT]),
     _rec("T/S21-008", "Climax", type="Climax", trigger=("SOUL",)),
+    # Resonate's reveal of a named card, shown to both players (CR 10.13.1)
+    _rec("T/S21-009", "Resonator", [_RESONATOR_TEXT], traits=("Sand",)),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S21-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -202,3 +206,35 @@ def test_cr_8_6_3_the_opponent_chooses_the_climax_kept_in_their_waiting_room(poo
     _act(g, "Choose")
     assert kit.zone_of(g, cx) == K.Zone.WAITING_ROOM and kit.count(g, "WR", 1) == 1
     assert all(kit.zone_of(g, o) == K.Zone.DECK for o in others) and kit.count(g, "DECK", 1) == deck + 2
+
+
+# ---------------------------------------------------------------------------- Resonate (CR 10.13.1)
+def test_resonate_revealing_a_named_card_compiles_exact():
+    r = _c(_RESONATOR_TEXT)
+    assert r.verdict == "exact" and not r.approximations, r.reason
+    assert r.abilities[0]["cost"] == {"reveal": {"name": "Plain", "zone": "hand"}, "reveal_shown": True}
+    # another description: which card is revealed would be a choice (not asked): approximate as before
+    r = _c("【AUTO】 Resonate [Reveal 1 《Glass》 character in your hand] At the beginning of your climax phase, you may "
+           "pay the cost. If you do, this card gets +2000 power until end of turn.")
+    assert r.approximations == ("reveal_cost_unseen",) and "reveal_shown" not in r.abilities[0]["cost"]
+    # beside a discard (paid first, it could take the card the reveal needs): approximate as before
+    r = _c("【AUTO】 Resonate [Put 1 card from your hand into your waiting room & Reveal 1 \"Plain\" in your hand] At "
+           "the beginning of your climax phase, you may pay the cost. If you do, this card gets +2000 power until end "
+           "of turn.")
+    assert r.approximations == ("reveal_cost_unseen",) and "reveal_shown" not in r.abilities[0]["cost"]
+
+
+@pytest.mark.parametrize("in_hand", [True, False])
+def test_cr_10_13_1_resonate_shows_the_revealed_card_to_both_players(pool, in_hand):
+    sc = _scenario(pool)
+    me = sc.put(0, RESONATOR, "stage", pos=0)
+    plain = sc.put(0, PLAIN, "hand") if in_hand else None  # the scenario's hand is empty (Scenario.main_phase)
+    g = sc.game()
+    power = kit.power(g, me)
+    _act(g, "End the main phase")
+    if in_hand:
+        _act(g, "Use")
+        assert kit.power(g, me) == power + 2000
+        assert int(g.state[S.REVEALED_N]) == 1 and int(g.state[S.REVEALED]) == int(g.state[S.CARD + plain * S.CARD_W])
+    else:  # CR 8.7.3.2: the cost cannot be paid, the ability is not played
+        assert not any(t.startswith("Use") for t in _labels(g)) and int(g.state[S.REVEALED_N]) == 0

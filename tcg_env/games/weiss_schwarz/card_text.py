@@ -2260,6 +2260,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 cost[k] = v
         if "hand_to_clock_filter" in cost and cost.get("discard"):
             raise Unsupported("a discard and a hand-to-clock cost of some cards only (one filter column)")
+        if "reveal" in cost:
+            if cost.pop("@named") and not cost.get("discard") and not cost.get("hand_to_clock"):
+                cost["reveal_shown"] = True
+            else:
+                self.approximate("reveal_cost_unseen")
         if cost.get("rest_self") and cost.get("rest_other") and cost["rest_other_filter"].get("relation") != "other":
             raise Unsupported("resting this card and N of your characters (which may include it)")
         return cost
@@ -2373,8 +2378,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # (approximation reveal_cost_unseen)
         if count != ("exactly", 1):
             raise Unsupported("revealing more than one card as a cost")
-        self.approximate("reveal_cost_unseen")
-        return {"reveal": self.to_filter(spec, zone="hand")}
+        flt = self.to_filter(spec, zone="hand")
+        # a named card (every copy is the same card: no choice to ask) is shown to both players (session 21,
+        # reveal_shown: state.REVEALED, costs.pay_fixed_costs) where no other part of the cost takes hand cards
+        # (c_items: those are paid first, and could take the card the reveal needs)
+        return {"reveal": flt, "@named": "name" in flt and set(flt) <= {"name", "zone", "type"}}
 
     def c_rest_other(self, count, *parts):
         # "[REST] N of your (other) <spec> characters" (CR 8.4): the player chooses N standing ones, one at

@@ -231,6 +231,9 @@ class WSCost(StrictModel):
     discard_filter: WSFilter | None = None
     clock_top: int = Field(default=0, ge=0, le=3)  # Accelerate (CR 10.12)
     reveal: WSFilter | None = None  # Resonate (CR 10.13)
+    # the revealed card is shown to both players (state.REVEALED, packed as REVEAL_SHOWN in A_COST_REVEAL_FILTER): a
+    # reveal of a named card (any copy is the same card, so no choice is asked)
+    reveal_shown: bool = False
     self_to_wr: bool = False
     self_to_memory: bool = False
     # "[Return this card to your hand]", "[Put this card into your clock / stock]": the Zone packed
@@ -1127,6 +1130,12 @@ class _Compiler(PoolCompiler):
                                                  zones=("hand",))
         if cost.reveal is not None:
             reveal = self.compile_filter(cost.reveal, f"{p}.cost.reveal", zones=("hand",))
+            if cost.reveal_shown:
+                if cost.reveal.name is None and not (cost.reveal.name_any and len(cost.reveal.name_any) == 1):
+                    self.fail(f"{p}.cost.reveal_shown", "a shown reveal is of a named card (no choice is asked)")
+                reveal |= K.REVEAL_SHOWN
+        elif cost.reveal_shown:
+            self.fail(f"{p}.cost.reveal_shown", "reveal_shown needs a reveal")
         if cost.climax_to_wr is not None:
             if reveal != -1:
                 self.fail(f"{p}.cost.climax_to_wr", "not with a reveal in the same cost (one column)")

@@ -182,6 +182,9 @@ REST_OTHER_FILTER_SHIFT = 8
 # "[put 1 "X" from your climax area into your waiting room]" packed into A_COST_REVEAL_FILTER (no new
 # column): COST_CLIMAX_FILTER0 - filter row (-1 stays "no reveal", a row >= 0 Resonate's reveal)
 COST_CLIMAX_FILTER0 = -2
+# a Resonate reveal (a row >= 0) with this bit: the revealed hand card is shown to both players (state.REVEALED;
+# costs.pay_fixed_costs); the card-text compiler sets it for a named card only (the built-in pools never do)
+REVEAL_SHOWN = 1 << 20
 # an ability granted to a card ("... gets the following ability until end of turn. "[AUTO] ...""):
 # its row comes after every card's (no card's range holds it), with A_ZONE = GRANT_ZONE0 + k for
 # the granted ability k, whose bit 1 << (GRANT_BIT0 + k) an effect ORs into the card's end-of-turn
