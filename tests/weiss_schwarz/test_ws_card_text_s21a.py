@@ -38,7 +38,10 @@ _KEEPER_TEXT = ("【ACT】 [【REST】 this card] Your opponent chooses 1 climax
                 "except that card from their waiting room to their deck, and shuffles their deck.")
 _RESONATOR_TEXT = ("【AUTO】 Resonate [Reveal 1 \"Plain\" in your hand] At the beginning of your climax phase, you may "
                    "pay the cost. If you do, this card gets +2000 power until end of turn.")
-(PLAIN, SAVER, DROPPER, CHANGER, HANDER, TOPPER, KEEPER, CLIMAX, RESONATOR) = range(9)
+_SWAPPER_TEXT = ("【AUTO】 [Put this card into your waiting room] At the beginning of your climax phase, you may pay the "
+                 "cost. If you do, choose 1 \"Plain\" in your waiting room, and put it on the stage position that this "
+                 "card was on.")
+(PLAIN, SAVER, DROPPER, CHANGER, HANDER, TOPPER, KEEPER, CLIMAX, RESONATOR, SWAPPER) = range(10)
 RECORDS = [
     _rec("T/S21-001", "Plain"),
     # another character back to the position it left (CR 10.2.2's action, written without Encore)
@@ -54,6 +57,8 @@ RECORDS = [
     _rec("T/S21-008", "Climax", type="Climax", trigger=("SOUL",)),
     # Resonate's reveal of a named card, shown to both players (CR 10.13.1)
     _rec("T/S21-009", "Resonator", [_RESONATOR_TEXT], traits=("Sand",)),
+    # the same swap printed without the keyword (its cost moves this card too)
+    _rec("T/S21-010", "Swapper", [_SWAPPER_TEXT], traits=("Sand",)),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S21-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -129,17 +134,21 @@ def test_change_whose_cost_moves_this_card_compiles_exact():
     assert r.verdict == "exact", r.reason
     assert r.abilities[0]["cost"] == {"self_to": "hand"}
     assert r.abilities[0]["effect"][0]["up_to"] and r.abilities[0]["effect"][0]["to"] == "hand"
+    r = _c(_SWAPPER_TEXT)  # without the keyword: the same (CR 10.8.1 describes the action)
+    assert r.verdict == "exact" and "keyword" not in r.abilities[0], r.reason
+    assert r.abilities[0]["cost"] == {"self_to_wr": True} and r.abilities[0]["effect"][0]["by_cost"]
     # an [ACT] Change keeps the approximation (the move is the change op's)
     r = _c("【ACT】 Change [(1) Put this card into your waiting room] Choose a card named \"Plain\" in your waiting room, "
            "and put it on the stage position that this card was on.")
     assert r.verdict != "exact"
 
 
-@pytest.mark.parametrize("plain_in_wr", [True, False])
-def test_cr_10_8_1_change_cost_moves_this_card_then_the_chosen_card_takes_its_position(pool, plain_in_wr):
+@pytest.mark.parametrize("card, plain_in_wr", [(CHANGER, True), (CHANGER, False), (SWAPPER, True)])
+def test_cr_10_8_1_change_cost_moves_this_card_then_the_chosen_card_takes_its_position(pool, card, plain_in_wr):
     sc = _scenario(pool)
-    me = sc.put(0, CHANGER, "stage", pos=0)
-    sc.put(0, FILLER, "stock")
+    me = sc.put(0, card, "stage", pos=0)
+    if card == CHANGER:
+        sc.put(0, FILLER, "stock")
     plain = sc.put(0, PLAIN, "waiting_room") if plain_in_wr else None
     g = sc.game()
     _act(g, "End the main phase")

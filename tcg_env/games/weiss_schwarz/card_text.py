@@ -2859,7 +2859,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             else:
                 ab["condition"] = {"kind": "in_battle"}
         if ("change",) in prefixes or any(o["op"] == "@change_place" for o in effects):
-            cost, effects = self._change(cost, effects, by_cost=("change",) in prefixes and mode == "pay")
+            cost, effects = self._change(cost, effects, by_cost=mode == "pay")
             if ("change",) in prefixes:
                 ab["keyword"] = "change"
         if cost is not None and "@self_to" in cost:

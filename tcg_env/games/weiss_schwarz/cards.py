@@ -1162,6 +1162,9 @@ class _Compiler(PoolCompiler):
         if cost.self_to is not None:  # packed into A_COST_SELF_TO_MEMORY (costs.pay_fixed_costs)
             row[K.A_COST_SELF_TO_MEMORY] = (K.SELF_TO_DECK_BOTTOM if cost.self_to == "deck_bottom"
                                             else int(K.Zone[cost.self_to.upper()]))
+        if any(op.op == "change" and op.by_cost for op in ab.effect):
+            # the change op moves this card (CHANGE_BY_COST): the cost's columns keep the move for cost_payable
+            row[K.A_COST_SELF_TO_WR if cost.self_to_wr else K.A_COST_SELF_TO_MEMORY] |= K.COST_SELF_BY_OP
         if cost.rest_other:  # packed into A_COST_REST_SELF (constants.REST_OTHER_*)
             row[K.A_COST_REST_SELF] |= (cost.rest_other << K.REST_OTHER_SHIFT) | ((rest_other + 1) << K.REST_OTHER_FILTER_SHIFT)
             if cost.stage_to_wr:
@@ -1362,9 +1365,9 @@ class _Compiler(PoolCompiler):
                 c = ab.cost
                 moved = None if c is None else ("waiting_room" if c.self_to_wr else "memory" if c.self_to_memory
                                                 else c.self_to)
-                if ab.kind != "auto" or ab.keyword != "change" or moved != op.to:
-                    self.fail(f"{q}.by_cost", "a by_cost change is a Change [AUTO] ability whose cost moves this card "
-                              "to op.to")
+                if ab.kind != "auto" or moved != op.to or op not in ab.effect:
+                    self.fail(f"{q}.by_cost", "a by_cost change is an [AUTO] ability's (first-level) op whose cost "
+                              "moves this card to op.to")
             if name == "exchange" and (op.other not in filled or op.other == op.reg):
                 self.fail(f"{q}.other", "exchange needs a second register with targets")
             if name in ("encore_self", "shift", "fusion", "sunder") and card.type == "event":

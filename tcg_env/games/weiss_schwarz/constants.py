@@ -755,6 +755,8 @@ PER_SOUL = 1
 PER_LEVEL = 2
 CHANGE_BY_COST = 1 << 8  # Op.CHANGE a2 bit: Change's cost moves this card (CR 10.8.1): the op moves it first (the
 #                          cost's move, left out of pay_fixed_costs), then the card chosen takes the position it left
+COST_SELF_BY_OP = 64  # A_COST_SELF_TO_WR / A_COST_SELF_TO_MEMORY bit: the cost's move of this card is the change op's
+#                      (CHANGE_BY_COST: cost_payable checks it, pay_fixed_costs leaves it)
 CHANGE_UP_TO = 1 << 9  # Op.CHANGE a2 bit with CHANGE_BY_COST: "choose up to 1" (else a card must be chosen, CR 8.6.3)
 WR_TO_DECK_KEEP_REG = 1  # Op.WR_TO_DECK a2: the cards of register I_REG stay ("returns all cards except that card")
 MILL_BOTTOM = 1  # Op.MILL a2: from the bottom of the deck ("put the bottom N cards of your opponent's deck ...")

@@ -68,7 +68,7 @@ def cost_payable(game, s, T, arow, p, slot):
             return False
         # a character that "cannot be put into memory (returned to hand)" cannot pay "[put this card into your memory
         # (hand)]" (CR 8.4.2.2: a cost is paid in full or not at all)
-        zt = A[arow, K.A_COST_SELF_TO_MEMORY]
+        zt = A[arow, K.A_COST_SELF_TO_MEMORY] & (K.COST_SELF_BY_OP - 1)
         if (zt == 1 and (s[D_RST + slot * CARD_W] & K.RESTRICT_CANT_TO_MEMORY) != 0
                 or zt == K.Zone.HAND and (s[D_RST + slot * CARD_W] & K.RESTRICT_CANT_TO_HAND) != 0):
             return False
@@ -132,8 +132,8 @@ def pay_fixed_costs(game, s, T, arow, p, slot):
     if A[arow, K.A_COST_REVEAL_FILTER] <= K.COST_CLIMAX_FILTER0 and s[CX_N + p] > 0:
         # the climax-area card the cost names (cost_payable checked it) into the waiting room
         game.put_in_zone(s, s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1], K.Zone.WAITING_ROOM)
-    if A[arow, K.A_KEYWORD] == K.Keyword.CHANGE:
-        pass  # CR 10.8.1: Change's move of this card is the change op's first step (CHANGE_BY_COST)
+    if ((A[arow, K.A_COST_SELF_TO_WR] | A[arow, K.A_COST_SELF_TO_MEMORY]) & K.COST_SELF_BY_OP) != 0:
+        pass  # CR 10.8.1: the move of this card is the change op's first step (CHANGE_BY_COST)
     elif A[arow, K.A_COST_SELF_TO_WR] != 0:
         game.put_in_zone(s, slot, K.Zone.WAITING_ROOM)
     elif A[arow, K.A_COST_SELF_TO_MEMORY] != 0:
