@@ -41,7 +41,9 @@ _RESONATOR_TEXT = ("【AUTO】 Resonate [Reveal 1 \"Plain\" in your hand] At the
 _SWAPPER_TEXT = ("【AUTO】 [Put this card into your waiting room] At the beginning of your climax phase, you may pay the "
                  "cost. If you do, choose 1 \"Plain\" in your waiting room, and put it on the stage position that this "
                  "card was on.")
-(PLAIN, SAVER, DROPPER, CHANGER, HANDER, TOPPER, KEEPER, CLIMAX, RESONATOR, SWAPPER) = range(10)
+_GIVER_TEXT = ("【ACT】 [【REST】 this card] Your opponent may choose a cost 0 or lower character in your opponent's "
+               "waiting room, and put it on any position of his or her stage.")
+(PLAIN, SAVER, DROPPER, CHANGER, HANDER, TOPPER, KEEPER, CLIMAX, RESONATOR, SWAPPER, GIVER) = range(11)
 RECORDS = [
     _rec("T/S21-001", "Plain"),
     # another character back to the position it left (CR 10.2.2's action, written without Encore)
@@ -59,6 +61,7 @@ RECORDS = [
     _rec("T/S21-009", "Resonator", [_RESONATOR_TEXT], traits=("Sand",)),
     # the same swap printed without the keyword (its cost moves this card too)
     _rec("T/S21-010", "Swapper", [_SWAPPER_TEXT], traits=("Sand",)),
+    _rec("T/S21-011", "Giver", [_GIVER_TEXT]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S21-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -215,6 +218,22 @@ def test_cr_8_6_3_the_opponent_chooses_the_climax_kept_in_their_waiting_room(poo
     _act(g, "Choose")
     assert kit.zone_of(g, cx) == K.Zone.WAITING_ROOM and kit.count(g, "WR", 1) == 1
     assert all(kit.zone_of(g, o) == K.Zone.DECK for o in others) and kit.count(g, "DECK", 1) == deck + 2
+
+
+def test_cr_8_6_3_the_opponent_may_put_a_character_of_their_waiting_room_on_their_stage(pool):
+    r = _c(_GIVER_TEXT)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][1] == {"op": "to_stage", "any_position": True, "by_owner": True}
+    sc = _scenario(pool)
+    sc.put(0, GIVER, "stage", pos=0)
+    plain = sc.put(1, PLAIN, "waiting_room")
+    g = sc.game()
+    _act(g, "Use ability 0 of Giver")
+    assert int(g.state[H_DECIDER]) == 1  # the opponent chooses the card, then its position
+    _act(g, "Choose")
+    assert int(g.state[H_DECIDER]) == 1
+    kit.answer_picks(g, [])
+    assert kit.zone_of(g, plain) == K.Zone.STAGE and kit.count(g, "WR", 1) == 0
 
 
 # ---------------------------------------------------------------------------- Resonate (CR 10.13.1)

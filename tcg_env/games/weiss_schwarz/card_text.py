@@ -835,6 +835,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "your opponent chooses 1 climax in their waiting room"
         return self._opp_choose(count, self.to_filter(spec, zone="waiting_room", side="opponent"))
 
+    def opp_choose_to_stage(self, count, spec):
+        # "your opponent may choose a cost 0 or lower character in your opponent's waiting room, and put it on any
+        # position of his or her stage": the opponent chooses, then places it and chooses the position (by_owner)
+        return self._opp_choose(("upto", count[1]), self.to_filter(spec, zone="waiting_room", side="opponent")) \
+            + self.opp_puts_to_stage(("that",))
+
     def opp_wr_to_deck_keep(self):
         # "(your opponent) returns all cards except that card from their waiting room to their deck": the chosen
         # cards stay (resolve: the register the opponent chose into)
