@@ -114,8 +114,10 @@ def test_cr_10_13_resonate_compiles_to_a_reveal_cost():
     r = _c('【AUTO】 Resonate [(1) Reveal 1 "Plain" in your hand] When this card attacks, you may pay the cost. '
            'If you do, draw 1 card.')
     ab = r.abilities[0]
-    assert r.verdict.value == "approximate" and r.approximations == ("reveal_cost_unseen",)
-    assert ab["keyword"] == "resonate" and ab["cost"] == {"stock": 1, "reveal": {"name": "Plain", "zone": "hand"}}
+    # session 21: a named card is shown to both players (reveal_shown): exact
+    assert r.verdict.value == "exact" and not r.approximations
+    assert ab["keyword"] == "resonate" and ab["cost"] == {"stock": 1, "reveal": {"name": "Plain", "zone": "hand"},
+                                                          "reveal_shown": True}
     r = _c('【ACT】 Resonate [Reveal 1 "Plain" in your hand & 【REST】 this card] Draw 1 card.')
     assert r.compiled and "keyword" not in r.abilities[0] and r.abilities[0]["cost"]["rest_self"]
     assert not _c('【AUTO】 Resonate [Reveal 2 "Plain" in your hand] When this card attacks, you may pay the cost. '

@@ -190,11 +190,13 @@ def test_cr_10_8_change_compiles_to_the_change_op():
     r = _c('【AUTO】 Change [(1) Put this card into your memory] At the beginning of your encore step, if this card is '
            '【REST】, you may pay the cost. If you do, choose a card named "Moth" in your waiting room, and put it on '
            'the stage position that this card was on.')
-    assert r.verdict.value == "approximate" and r.approximations == ("change_on_resolution",)
+    # session 21: the cost keeps this card's move (the change op makes it first, by_cost): exact
+    assert r.verdict.value == "exact" and not r.approximations
     ab = r.abilities[0]
-    assert ab["keyword"] == "change" and ab["condition"] == {"kind": "self_rested"} and ab["cost"] == {"stock": 1}
+    assert ab["keyword"] == "change" and ab["condition"] == {"kind": "self_rested"}
+    assert ab["cost"] == {"stock": 1, "self_to_memory": True}
     assert ab["effect"] == [{"op": "change", "filter": {"name": "Moth", "zone": "waiting_room", "type": "character"},
-                             "to": "memory"}]  # fmt: skip
+                             "to": "memory", "by_cost": True}]  # fmt: skip
 
 
 @pytest.mark.parametrize("take", [True, False])
@@ -206,14 +208,16 @@ def test_cr_10_8_change_puts_the_chosen_character_on_this_cards_position(pool, t
     g = sc.game()
     stock = _n(g, "STOCK")
     _act(g, "End the main phase")
-    _act(g, "Use Grub")
-    _act(g, "Choose Moth" if take else "Pass")
+    # "choose a card named "Moth"": once the cost is paid a Moth there must be chosen; not taking it is declining
+    _act(g, "Use Grub" if take else "Decline Grub")
+    if take:
+        _act(g, "Choose Moth")
     zone = lambda sl: int(g.state[S.ZONE + sl * S.CARD_W])  # noqa: E731
     if take:
         assert zone(moth) == K.Zone.STAGE and int(g.state[S.POS + moth * S.CARD_W]) == 1
         assert zone(grub) == K.Zone.HAND and _n(g, "STOCK") == stock - 1
     else:
-        assert zone(moth) == K.Zone.WAITING_ROOM and zone(grub) == K.Zone.STAGE
+        assert zone(moth) == K.Zone.WAITING_ROOM and zone(grub) == K.Zone.STAGE and _n(g, "STOCK") == stock
 
 
 def test_cr_8_1_1_1_2_when_you_use_an_act_triggers_when_it_has_resolved(pool):

@@ -817,6 +817,37 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def wr_to_deck(self):
         return [{"op": "wr_to_deck"}]
 
+    def _opp_choose(self, count, flt):
+        # the master's opponent chooses (CR 8.6.3: "may" / "up to" may choose fewer), in a waiting room (public)
+        mode, n = count
+        if n == "x" or not 1 <= n <= 4:
+            raise Unsupported("your opponent chooses a count other than 1-4")
+        return [{"op": "opp_choose", "filter": flt, "count": n, **({"up_to": True} if mode == "upto" else {})}]
+
+    def opp_choose_yours(self, count, spec, zone):
+        # "your opponent may choose a character in your waiting room": the opponent, from the master's waiting room
+        if zone != "waiting_room":
+            raise Unsupported("your opponent chooses in another zone than a waiting room")
+        return self._opp_choose(("upto", count[1]), self.to_filter(spec, zone=zone))
+
+    def opp_choose_theirs(self, count, spec):
+        # "your opponent chooses 1 climax in their waiting room"
+        return self._opp_choose(count, self.to_filter(spec, zone="waiting_room", side="opponent"))
+
+    def opp_choose_to_stage(self, count, spec):
+        # "your opponent may choose a cost 0 or lower character in your opponent's waiting room, and put it on any
+        # position of his or her stage": the opponent chooses, then places it and chooses the position (by_owner)
+        return self._opp_choose(("upto", count[1]), self.to_filter(spec, zone="waiting_room", side="opponent")) \
+            + self.opp_puts_to_stage(("that",))
+
+    def opp_wr_to_deck_keep(self):
+        # "(your opponent) returns all cards except that card from their waiting room to their deck": the chosen
+        # cards stay (resolve: the register the opponent chose into)
+        return [{"op": "@wr_keep"}]
+
+    def opp_shuffle(self):
+        return [{"op": "shuffle_deck", "who": "opponent"}]
+
     def each_wr_to_deck(self):
         # "each player returns all cards in the waiting room to his or her deck": both players' (the master's first;
         # neither move changes the other's)
@@ -1410,6 +1441,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "@t", "who": "self", "move_only": True}, {"op": "to_memory"}]
 
     def this_to_previous(self, who):
+        if who == ("that",):
+            # "return that character to its previous stage position as [REST]" after "when your other character is
+            # put into your waiting room from the stage": the triggering card, to the position it left (the auto
+            # ability's check: only after that trigger)
+            return [{"op": "encore_self", "triggering": True}]
         if who != ("self",):
             raise Unsupported("'return that character to its previous stage position'")
         # "return this card to its previous stage position as [REST]": what Encore does (CR 10.2.2) written without
@@ -2235,6 +2271,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 cost[k] = v
         if "hand_to_clock_filter" in cost and cost.get("discard"):
             raise Unsupported("a discard and a hand-to-clock cost of some cards only (one filter column)")
+        if "reveal" in cost:
+            if cost.pop("@named") and not cost.get("discard") and not cost.get("hand_to_clock"):
+                cost["reveal_shown"] = True
+            else:
+                self.approximate("reveal_cost_unseen")
         if cost.get("rest_self") and cost.get("rest_other") and cost["rest_other_filter"].get("relation") != "other":
             raise Unsupported("resting this card and N of your characters (which may include it)")
         return cost
@@ -2348,8 +2389,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # (approximation reveal_cost_unseen)
         if count != ("exactly", 1):
             raise Unsupported("revealing more than one card as a cost")
-        self.approximate("reveal_cost_unseen")
-        return {"reveal": self.to_filter(spec, zone="hand")}
+        flt = self.to_filter(spec, zone="hand")
+        # a named card (every copy is the same card: no choice to ask) is shown to both players (session 21,
+        # reveal_shown: state.REVEALED, costs.pay_fixed_costs) where no other part of the cost takes hand cards
+        # (c_items: those are paid first, and could take the card the reveal needs)
+        return {"reveal": flt, "@named": "name" in flt and set(flt) <= {"name", "zone", "type"}}
 
     def c_rest_other(self, count, *parts):
         # "[REST] N of your (other) <spec> characters" (CR 8.4): the player chooses N standing ones, one at
@@ -2532,6 +2576,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         flt = self.to_filter(self._other_spec(spec, "becomes [REVERSE]"),
                              relation="in_battle" if in_battle else None)
         return ("other_reversed", {"trigger_filter": flt})
+
+    def t_other_to_wr(self, _other, spec):
+        # OTHER_TO_WR_FROM_STAGE (play.stage_to_wr): the filter on the card that left the stage
+        return ("other_to_wr_from_stage", {"trigger_filter": self.to_filter(self._other_spec(spec, "is put into "
+                                                                                             "your waiting room"))})
+
+    def t_another_to_wr(self, spec):
+        return self.t_other_to_wr(None, spec)
 
     def t_other_reversed_battle(self, _other, spec):
         return self.t_other_reversed(None, spec, True)
@@ -2820,7 +2872,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             else:
                 ab["condition"] = {"kind": "in_battle"}
         if ("change",) in prefixes or any(o["op"] == "@change_place" for o in effects):
-            cost, effects = self._change(cost, effects)
+            cost, effects = self._change(cost, effects, by_cost=mode == "pay")
             if ("change",) in prefixes:
                 ab["keyword"] = "change"
         if cost is not None and "@self_to" in cost:
@@ -2865,7 +2917,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab["effect"] = self.resolve(effects, trig, ab.get("condition"))
         finally:
             self._event_in_memory = False
-        if trig != "to_wr_from_stage_self" and any(o["op"] == "encore_self" for o in _walk(ab["effect"])):
+        if any(o["op"] == "encore_self" and trig != ("other_to_wr_from_stage" if o.get("triggering")
+                                                     else "to_wr_from_stage_self") for o in _walk(ab["effect"])):
             raise Unsupported("'return this card to its previous stage position' after another trigger than this card "
                               "being put into the waiting room from the stage")
         return ab
@@ -2949,11 +3002,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         out = self.resolve([{"op": "may", "then": pay + effects}], trig, cond)
         return [{"op": "if", "condition": {"kind": "stock_at_least", "value": n + 1}, "then": out}]
 
-    def _change(self, cost, effects):
+    def _change(self, cost, effects, by_cost=False):
         """Change (CR 10.8.1): "[... put this card into <zone>] ..., choose a card named "X" in your
         waiting room (hand), and put it on the stage position that this card was on": the change op
-        (that card takes this card's position, this card goes to <zone>); the move of this card
-        leaves the cost for the op (approximation change_on_resolution)."""
+        (that card takes this card's position, this card goes to <zone>). An [AUTO] Change whose cost
+        ("you may pay the cost") moves this card (`by_cost`): the cost keeps the move (cost_payable
+        checks it) and the op makes it first, then the card chosen (this card too, where it matches in
+        its new zone) takes the position it left: exact. Otherwise the move of this card leaves the cost
+        for the op (approximation change_on_resolution)."""
+        whole = cost
         cost = dict(cost or {})
         dests = [d for k, d in (("self_to_wr", "waiting_room"), ("self_to_memory", "memory")) if cost.pop(k, False)]
         if "@self_to" in cost:
@@ -2961,7 +3018,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if "deck_bottom" in dests:
             raise Unsupported("Change putting this card at the bottom of the deck")
         ops = [o for o in effects if not (o["op"] == "@t" and o["who"] == "that")]
-        if len(ops) == 4 and ops[0] == {"op": "@t", "who": "self"} and ops[1]["op"] in _SELF_MOVES:
+        moved_by_effect = len(ops) == 4 and ops[0] == {"op": "@t", "who": "self"} and ops[1]["op"] in _SELF_MOVES
+        if moved_by_effect:
             # "put this card into your waiting room. Choose ..." (an [ACT] ability's effect)
             dests.append(_SELF_MOVES[ops[1]["op"]])
             ops = ops[2:]
@@ -2976,6 +3034,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if flt.get("type") not in (None, "character") :
             raise Unsupported("Change choosing a card that is not a character")
         flt["type"] = "character"
+        if by_cost and not moved_by_effect:
+            return whole, [{"op": "change", "filter": flt, "to": dests[0], "by_cost": True,
+                            **({"up_to": True} if ch.get("up_to") else {})}]
         self.approximate("change_on_resolution")
         return cost, [{"op": "change", "filter": flt, "to": dests[0]}]
 
@@ -3935,9 +3996,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 st.setdefault("side", {}).update({a: "own", b: "own"})
                 st["cur"] = ("both", a, b)
                 continue
+            if name == "@wr_keep":
+                if st["cur"] is None or isinstance(st["cur"], tuple) or st.get("side", {}).get(st["cur"]) != "opponent":
+                    raise Unsupported("'returns all cards except that card' without the opponent's chosen cards")
+                out.append({"op": "wr_to_deck", "who": "opponent", "keep_reg": True, "reg": st["cur"]})
+                continue
             if name.startswith("@"):
                 raise Unsupported(f"a phrase this compiler cannot place ({name[1:]})")
-            if name in ("choose", "select_all", "reveal_top") or name == "search" and op.get("keep"):
+            if name in ("choose", "select_all", "reveal_top", "opp_choose") or name == "search" and op.get("keep"):
                 reg = self._take(st)
                 out.append(dict(op, reg=reg))
                 st["cur"] = reg

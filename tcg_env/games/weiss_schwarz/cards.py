@@ -93,7 +93,7 @@ TriggerName = Literal[
     "begin_battle", "begin_counter", "other_attacks", "other_frontal_attacked", "own_trigger_check_climax",
     "battle_damage_received_canceled", "battle_damage_received_not_canceled", "act_used", "opp_act_used",
     "other_reversed", "other_battle_opp_reversed", "direct_attacks_self", "opp_climax_placed",
-    "event_played", "frontal_attacks_self",
+    "event_played", "frontal_attacks_self", "other_to_wr_from_stage",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -232,6 +232,9 @@ class WSCost(StrictModel):
     discard_filter: WSFilter | None = None
     clock_top: int = Field(default=0, ge=0, le=3)  # Accelerate (CR 10.12)
     reveal: WSFilter | None = None  # Resonate (CR 10.13)
+    # the revealed card is shown to both players (state.REVEALED, packed as REVEAL_SHOWN in A_COST_REVEAL_FILTER): a
+    # reveal of a named card (any copy is the same card, so no choice is asked)
+    reveal_shown: bool = False
     self_to_wr: bool = False
     self_to_memory: bool = False
     # "[Return this card to your hand]", "[Put this card into your clock / stock]": the Zone packed
@@ -366,6 +369,8 @@ class OpWrToDeck(_Op):
 
     op: Literal["wr_to_deck"]
     who: WhoName = "master"
+    keep_reg: bool = False  # "returns all cards except that card": the cards of register reg stay (WR_TO_DECK_KEEP_REG)
+    reg: Reg = 0
 
 
 class OpTopLevel(_Op):
@@ -438,11 +443,20 @@ OpBrainstorm = op_model("brainstorm", _M, count=Annotated[int, Field(ge=1, le=10
 OpShuffleDeck = op_model("shuffle_deck", _M, who=(WhoName, "master"))
 OpPayStock = op_model("pay_stock", _M, count=Annotated[int, Field(ge=1, le=10)])
 OpTriggerIcon = op_model("trigger_icon", _M, icon=TriggerIconName)
-OpEncoreSelf, OpShift = op_model("encore_self", _M), op_model("shift", _M)
+# triggering: "return that character to its previous stage position as [REST]" after other_to_wr_from_stage (the
+# card that left the stage, a0 = 1), not this card (Encore, CR 10.2.2)
+OpEncoreSelf = op_model("encore_self", _M, triggering=(bool, False))
+OpShift = op_model("shift", _M)
 OpBond, OpFusion, OpSunder = (op_model(t, _M, name=_Name) for t in ("bond", "fusion", "sunder"))
 OpBackup = op_model("backup", _M, amount=Annotated[int, Field(ge=500, le=10000, multiple_of=500)])
 OpChange = op_model("change", _M, filter=WSFilter, orientation=(OrientationName, "stand"),
-                    to=(Literal["waiting_room", "clock", "hand", "stock", "memory"], "waiting_room"))  # where this card goes
+                    to=(Literal["waiting_room", "clock", "hand", "stock", "memory"], "waiting_room"),  # where this card goes
+                    # by_cost: Change's cost moves this card (CR 10.8.1, its cost's columns: the op does the move
+                    # first, CHANGE_BY_COST); up_to: "choose up to 1" (else a card must be chosen)
+                    by_cost=(bool, False), up_to=(bool, False))
+# "your opponent chooses (may choose) N <spec> in <a waiting room>": the master's opponent chooses into register reg
+OpOppChoose = op_model("opp_choose", _M, filter=WSFilter, count=(Annotated[int, Field(ge=1, le=4)], 1),
+                       up_to=(bool, False), reg=(Reg, 0))
 OpCount = op_model("count", _M, filter=WSFilter)
 # "during that attack, perform a trigger check N times on the trigger step" (Op.TRIGGER_CHECKS)
 OpTriggerChecks = op_model("trigger_checks", _M, count=Annotated[int, Field(ge=2, le=3)])
@@ -481,7 +495,7 @@ _BASE_OPS = (
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
-    OpAuraGrantAbility, OpAuraSoulPer, OpAuraLevelPer,
+    OpAuraGrantAbility, OpAuraSoulPer, OpAuraLevelPer, OpOppChoose,
 )  # fmt: skip
 BaseOp = Annotated[Union[_BASE_OPS], Field(discriminator="op")]  # noqa: UP007
 
@@ -560,7 +574,8 @@ EFFECT_OPS["if_stored"] = K.Op.IF_STORED
 EFFECT_OPS["if_done"] = K.Op.IF_DONE
 EFFECT_OPS["choose_one"] = K.Op.CHOOSE_OPTIONAL
 _TAGS = frozenset(EFFECT_OPS)
-_TARGETING = {"choose", "select_all", "target_self", "target_battle_opp", "target_triggering", "reveal_top"}
+_TARGETING = {"choose", "select_all", "target_self", "target_battle_opp", "target_triggering", "reveal_top",
+              "opp_choose"}
 _ON_REGISTER = {
     "power", "power_x", "soul", "level", "grant_keyword", "grant_ability", "restrict", "stand", "rest", "reverse", "to_hand",
     "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
@@ -1033,11 +1048,15 @@ class _Compiler(PoolCompiler):
                                                           "other_attacks", "other_frontal_attacked",
                                                           "own_trigger_check_climax", "trigger_check_climax",
                                                           "battle_opp_reversed",
-                                                          "other_reversed", "other_battle_opp_reversed"):
+                                                          "other_reversed", "other_battle_opp_reversed",
+                                                          "other_to_wr_from_stage"):
             # battle_opp_reversed: turn.py passes the battle opponent as the triggering card
             self.fail(f"{p}.trigger_filter", "only used with other_placed, own_climax_placed, opp_char_reversed, "
                       "other_attacks, other_frontal_attacked, (own_)trigger_check_climax, battle_opp_reversed, other_reversed, "
-                      "other_battle_opp_reversed")
+                      "other_battle_opp_reversed, other_to_wr_from_stage")
+        if trig == "other_to_wr_from_stage" and "target_triggering" in _all_tags(ab.effect):
+            # its pending entries hold the card that left and the position it left, packed (play.stage_to_wr)
+            self.fail(f"{p}.effect", "other_to_wr_from_stage: only encore_self (triggering) reads the triggering card")
         if (trig == "use_keyword") != (ab.trigger_keyword is not None):
             self.fail(f"{p}.trigger_keyword", "trigger_keyword is required by, and only used with, use_keyword")
         if ab.whose != "any" and kind not in ("cont", "auto"):
@@ -1128,6 +1147,12 @@ class _Compiler(PoolCompiler):
                                                  zones=("hand",))
         if cost.reveal is not None:
             reveal = self.compile_filter(cost.reveal, f"{p}.cost.reveal", zones=("hand",))
+            if cost.reveal_shown:
+                if cost.reveal.name is None and not (cost.reveal.name_any and len(cost.reveal.name_any) == 1):
+                    self.fail(f"{p}.cost.reveal_shown", "a shown reveal is of a named card (no choice is asked)")
+                reveal |= K.REVEAL_SHOWN
+        elif cost.reveal_shown:
+            self.fail(f"{p}.cost.reveal_shown", "reveal_shown needs a reveal")
         if cost.climax_to_wr is not None:
             if reveal != -1:
                 self.fail(f"{p}.cost.climax_to_wr", "not with a reveal in the same cost (one column)")
@@ -1154,6 +1179,9 @@ class _Compiler(PoolCompiler):
         if cost.self_to is not None:  # packed into A_COST_SELF_TO_MEMORY (costs.pay_fixed_costs)
             row[K.A_COST_SELF_TO_MEMORY] = (K.SELF_TO_DECK_BOTTOM if cost.self_to == "deck_bottom"
                                             else int(K.Zone[cost.self_to.upper()]))
+        if any(op.op == "change" and op.by_cost for op in ab.effect):
+            # the change op moves this card (CHANGE_BY_COST): the cost's columns keep the move for cost_payable
+            row[K.A_COST_SELF_TO_WR if cost.self_to_wr else K.A_COST_SELF_TO_MEMORY] |= K.COST_SELF_BY_OP
         if cost.rest_other:  # packed into A_COST_REST_SELF (constants.REST_OTHER_*)
             row[K.A_COST_REST_SELF] |= (cost.rest_other << K.REST_OTHER_SHIFT) | ((rest_other + 1) << K.REST_OTHER_FILTER_SHIFT)
             if cost.stage_to_wr:
@@ -1169,7 +1197,13 @@ class _Compiler(PoolCompiler):
         kw = ab.keyword
         tags = _all_tags(ab.effect)
         for tag, need in _KEYWORD_OPS.items():
-            if tag == "encore_self" and kw is None and ab.kind == "auto" and ab.trigger == "to_wr_from_stage_self":
+            if tag == "encore_self" and kw is None and ab.kind == "auto" and ab.trigger in (
+                    "to_wr_from_stage_self", "other_to_wr_from_stage"):
+                # the card that left the stage: this card after to_wr_from_stage_self, the triggering card after
+                # other_to_wr_from_stage (whose position is the one it left, play.stage_to_wr)
+                if tag in tags and _encore_triggering(ab.effect) != {ab.trigger == "other_to_wr_from_stage"}:
+                    self.fail(f"{p}.effect", "encore_self returns this card after to_wr_from_stage_self and the "
+                              "triggering card (triggering) after other_to_wr_from_stage")
                 continue  # what Encore does, written without the keyword (CR 10.2.2's text): not an Encore ability
             if tag in tags and kw != need:
                 self.fail(f"{p}.keyword", f"the {tag!r} op belongs to an ability written with keyword {need!r}")
@@ -1184,6 +1218,7 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.{fld}", why)
 
         if kw == "encore":  # CR 10.2.2
+            need(True not in _encore_triggering(ab.effect), "effect", "Encore returns this card (CR 10.2.2)")
             need(ab.kind == "auto" and ab.trigger == "to_wr_from_stage_self", "trigger",
                  "Encore is an auto ability triggered by to_wr_from_stage_self (CR 10.2.2)")  # fmt: skip
             need("encore_self" in tags, "effect", "an Encore ability runs encore_self (CR 10.2.2)")
@@ -1345,6 +1380,17 @@ class _Compiler(PoolCompiler):
                 filled.add(op.reg)
             if name in _ON_REGISTER and op.reg not in filled:
                 self.fail(f"{q}.reg", f"register {op.reg} has no targets (choose/select_all/target_* first)")
+            if name == "wr_to_deck" and op.keep_reg and op.reg not in filled:
+                self.fail(f"{q}.reg", f"register {op.reg} has no cards to keep (choose / opp_choose first)")
+            if name == "change" and op.by_cost:
+                # CR 10.8.1: the Change ability's cost moves this card to op.to (its columns keep it for
+                # cost_payable; pay_fixed_costs leaves the move to this op)
+                c = ab.cost
+                moved = None if c is None else ("waiting_room" if c.self_to_wr else "memory" if c.self_to_memory
+                                                else c.self_to)
+                if ab.kind != "auto" or moved != op.to or op not in ab.effect:
+                    self.fail(f"{q}.by_cost", "a by_cost change is an [AUTO] ability's (first-level) op whose cost "
+                              "moves this card to op.to")
             if name == "exchange" and (op.other not in filled or op.other == op.reg):
                 self.fail(f"{q}.other", "exchange needs a second register with targets")
             if name in ("encore_self", "shift", "fusion", "sunder") and card.type == "event":
@@ -1474,8 +1520,14 @@ class _Compiler(PoolCompiler):
         if name == "mill_count":
             return (op.count, self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)),
                     K.MILL_COUNT_OPPONENT * (op.who == "opponent") + K.MILL_COUNT_BOTTOM * op.bottom)
-        if name in ("wr_to_deck", "stock_renew"):
+        if name == "wr_to_deck":
+            return 0, who, K.WR_TO_DECK_KEEP_REG if op.keep_reg else 0
+        if name == "stock_renew":
             return 0, who, 0
+        if name == "opp_choose":
+            if op.filter.zone not in ("waiting_room",):
+                self.fail(f"{q}.filter.zone", "the opponent chooses in a waiting room (a public zone)")
+            return self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)), op.count, int(op.up_to)
         if name == "memory_trim":
             return op.keep, who, op.at_least
         if name == "trigger_checks":
@@ -1512,6 +1564,8 @@ class _Compiler(PoolCompiler):
             return op.count, 0, 0
         if name == "shuffle_deck":
             return 0, who, 0
+        if name == "encore_self":
+            return int(op.triggering), 0, 0
         if name == "trigger_icon":
             return int(K.TriggerIcon[op.icon.upper()]), 0, 0
         if name in ("bond", "fusion", "sunder"):
@@ -1526,6 +1580,10 @@ class _Compiler(PoolCompiler):
         if name == "change":
             flt = self.compile_filter(op.filter, f"{q}.filter", zones=("hand", "waiting_room"))
             to = 0 if op.to == "waiting_room" else int(K.Zone[op.to.upper()])
+            if op.by_cost:
+                to |= K.CHANGE_BY_COST | (K.CHANGE_UP_TO if op.up_to else 0)
+            elif op.up_to:
+                self.fail(f"{q}.up_to", "up_to is a by_cost change's")
             return flt, K.Orientation[op.orientation.upper()], to
         if name == "count":
             # a1: the master's list zone counted (the filter's zone other than the stage), 0 both stages
@@ -1620,6 +1678,20 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.trait_or", "needs trait (the first of the two)")
             row[K.F_TRAIT] |= self.interned(self.trait_ids, f.trait_or, f"{p}.trait_or", "trait") << 16
         return self.add_filter(row)
+
+
+def _encore_triggering(ops: list[Any]) -> set[bool]:
+    """The `triggering` values of the encore_self ops of a program."""
+    out: set[bool] = set()
+    for op in ops:
+        if op.op == "encore_self":
+            out.add(op.triggering)
+        if op.op in ("if", "may", "if_stored"):
+            out |= _encore_triggering(op.then)
+        if op.op == "choose_one":
+            for o in op.options:
+                out |= _encore_triggering(o)
+    return out
 
 
 def _all_tags(ops: list[Any]) -> set[str]:

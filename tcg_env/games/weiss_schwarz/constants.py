@@ -182,6 +182,9 @@ REST_OTHER_FILTER_SHIFT = 8
 # "[put 1 "X" from your climax area into your waiting room]" packed into A_COST_REVEAL_FILTER (no new
 # column): COST_CLIMAX_FILTER0 - filter row (-1 stays "no reveal", a row >= 0 Resonate's reveal)
 COST_CLIMAX_FILTER0 = -2
+# a Resonate reveal (a row >= 0) with this bit: the revealed hand card is shown to both players (state.REVEALED;
+# costs.pay_fixed_costs); the card-text compiler sets it for a named card only (the built-in pools never do)
+REVEAL_SHOWN = 1 << 20
 # an ability granted to a card ("... gets the following ability until end of turn. "[AUTO] ...""):
 # its row comes after every card's (no card's range holds it), with A_ZONE = GRANT_ZONE0 + k for
 # the granted ability k, whose bit 1 << (GRANT_BIT0 + k) an effect ORs into the card's end-of-turn
@@ -399,6 +402,9 @@ class Trigger(IntEnum):
     EVENT_PLAYED = 39  # "when you play an event": every stage character of the player who plays one (CR 6.5.1.2.2,
     #                    8.6.2: when it is put into the resolution zone; played after the event has resolved, CR 8.6.2.4.2
     #                    and the check timing of CR 9.1); A_TRIG_FILTER on the event (play.play_event)
+    OTHER_TO_WR_FROM_STAGE = 41  # "when your other (<spec>) character is put into your waiting room from the stage":
+    #                              every stage character of its master as it leaves (play.stage_to_wr); A_TRIG_FILTER
+    #                              on the card that left, the triggering card (its last position stays its POS)
 
 
 # the triggers a granted ability may have (cards._Compiler.GRANTED_TRIGGERS): the card is on the stage
@@ -745,6 +751,10 @@ class Op(IntEnum):
     #                      (I_REG: PER_POWER, or PER_SOUL / PER_LEVEL: "+1 soul / level for each ...")
     AURA_POWER_LEVEL = 76  # a0 = power per level of each character it applies to (a1 = filter row):
     #                        "+X power. X is equal to that character's level x N" (Assist)
+    # --- session 21 (imported pools only; after the auras, which the kernels test by range) ---
+    OPP_CHOOSE = 77  # "your opponent chooses (may choose) N <spec> in <a list zone>": a0 = filter row (its side is
+    #                  the master's view), a1 = count, a2 = 1 "may" / "up to": the master's opponent chooses them,
+    #                  one at a time, into register I_REG (public zones only: the grammar's waiting rooms)
 
 
 PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the master's level / memory cards the row
@@ -752,6 +762,12 @@ PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the 
 PER_POWER = 0  # AURA_POWER_PER's I_REG: the characteristic it changes (aura_power_per / aura_soul_per / aura_level_per)
 PER_SOUL = 1
 PER_LEVEL = 2
+CHANGE_BY_COST = 1 << 8  # Op.CHANGE a2 bit: Change's cost moves this card (CR 10.8.1): the op moves it first (the
+#                          cost's move, left out of pay_fixed_costs), then the card chosen takes the position it left
+COST_SELF_BY_OP = 64  # A_COST_SELF_TO_WR / A_COST_SELF_TO_MEMORY bit: the cost's move of this card is the change op's
+#                      (CHANGE_BY_COST: cost_payable checks it, pay_fixed_costs leaves it)
+CHANGE_UP_TO = 1 << 9  # Op.CHANGE a2 bit with CHANGE_BY_COST: "choose up to 1" (else a card must be chosen, CR 8.6.3)
+WR_TO_DECK_KEEP_REG = 1  # Op.WR_TO_DECK a2: the cards of register I_REG stay ("returns all cards except that card")
 MILL_BOTTOM = 1  # Op.MILL a2: from the bottom of the deck ("put the bottom N cards of your opponent's deck ...")
 MILL_COUNT_OPPONENT = 1  # Op.MILL_COUNT a2 bit: the master's opponent's deck (a1 is the filter row)
 MILL_COUNT_BOTTOM = 2  # Op.MILL_COUNT a2 bit: from the bottom of the deck

@@ -12,6 +12,7 @@
 Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
 
+from tcg_env.engine.reveals import reveal_begin, reveal_card
 from tcg_env.engine.tables import ability_table
 from tcg_env.engine.jit import internal
 from tcg_env.games.weiss_schwarz import constants as K
@@ -31,10 +32,12 @@ from tcg_env.games.weiss_schwarz.state import (
     PAY_DISCARD_LEFT,
     PAY_SLOT,
     POS,
+    REVEALED,
+    REVEALED_N,
     STOCK_N,
     ZONE,
 )
-from tcg_env.games.weiss_schwarz.zones import stage_slot
+from tcg_env.games.weiss_schwarz.zones import cid_of, stage_slot
 
 
 @internal
@@ -65,7 +68,7 @@ def cost_payable(game, s, T, arow, p, slot):
             return False
         # a character that "cannot be put into memory (returned to hand)" cannot pay "[put this card into your memory
         # (hand)]" (CR 8.4.2.2: a cost is paid in full or not at all)
-        zt = A[arow, K.A_COST_SELF_TO_MEMORY]
+        zt = A[arow, K.A_COST_SELF_TO_MEMORY] & (K.COST_SELF_BY_OP - 1)
         if (zt == 1 and (s[D_RST + slot * CARD_W] & K.RESTRICT_CANT_TO_MEMORY) != 0
                 or zt == K.Zone.HAND and (s[D_RST + slot * CARD_W] & K.RESTRICT_CANT_TO_HAND) != 0):
             return False
@@ -76,6 +79,8 @@ def cost_payable(game, s, T, arow, p, slot):
     # CR 10.13 Resonate: revealing a matching hand card; the engine keeps no record of revealed
     # cards, so which one is revealed does not matter and no choice is asked
     rf = A[arow, K.A_COST_REVEAL_FILTER]
+    if rf >= K.REVEAL_SHOWN:
+        rf -= K.REVEAL_SHOWN
     if rf <= K.COST_CLIMAX_FILTER0:
         # "[put 1 "X" from your climax area into your waiting room]": the climax area's card must match
         n = s[CX_N + p]
@@ -115,10 +120,21 @@ def pay_fixed_costs(game, s, T, arow, p, slot):
         if ch >= 0:
             game.take_from_zone(s, ch)  # its own markers go to the waiting room (10.14.1.1.2.1)
             game.make_marker(s, ch, p, s[POS + slot * CARD_W])
+    if A[arow, K.A_COST_REVEAL_FILTER] >= K.REVEAL_SHOWN:
+        # CR 10.13.1: the named card revealed is shown to both players (its player's latest reveal)
+        rf = A[arow, K.A_COST_REVEAL_FILTER] - K.REVEAL_SHOWN
+        for i in range(s[HAND_N + p]):
+            h = s[HAND_L + p * K.MAX_DECK + i]
+            if game.filter_match(s, T, rf, h, p, slot):
+                reveal_begin(s, REVEALED_N, p)
+                reveal_card(s, REVEALED_N, REVEALED, K.REVEAL_ROWS, p, cid_of(s, h))
+                break
     if A[arow, K.A_COST_REVEAL_FILTER] <= K.COST_CLIMAX_FILTER0 and s[CX_N + p] > 0:
         # the climax-area card the cost names (cost_payable checked it) into the waiting room
         game.put_in_zone(s, s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1], K.Zone.WAITING_ROOM)
-    if A[arow, K.A_COST_SELF_TO_WR] != 0:
+    if ((A[arow, K.A_COST_SELF_TO_WR] | A[arow, K.A_COST_SELF_TO_MEMORY]) & K.COST_SELF_BY_OP) != 0:
+        pass  # CR 10.8.1: the move of this card is the change op's first step (CHANGE_BY_COST)
+    elif A[arow, K.A_COST_SELF_TO_WR] != 0:
         game.put_in_zone(s, slot, K.Zone.WAITING_ROOM)
     elif A[arow, K.A_COST_SELF_TO_MEMORY] != 0:
         # 1: the memory; SELF_TO_DECK_BOTTOM; else the Zone packed by the pool compiler (cost self_to: hand, clock, stock)

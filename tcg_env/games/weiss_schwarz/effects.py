@@ -603,9 +603,14 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                     if amount != 0:
                         game.add_power(s, sl, amount, a1)
     elif op == K.Op.ENCORE_SELF:  # CR 10.2.2: back to its previous position, rested
+        who_back = src
         pos = s[f + FR_AUX]
-        if s[ZONE + src * CARD_W] == K.Zone.WAITING_ROOM and 0 <= pos < K.N_POSITIONS and stage_slot(s, m, pos) < 0:
-            game.place_on_stage(s, T, src, m, pos, K.Orientation.REST, False)
+        if a0 != 0:  # "return that character to its previous stage position": the triggering card (other_to_wr_from_stage)
+            who_back = s[f + FR_AUX] % K.N_SLOTS  # and the position it left, packed by play.stage_to_wr
+            pos = s[f + FR_AUX] // K.N_SLOTS - 1
+        if s[ZONE + who_back * CARD_W] == K.Zone.WAITING_ROOM and owner_of(s, who_back) == m \
+                and 0 <= pos < K.N_POSITIONS and stage_slot(s, m, pos) < 0:
+            game.place_on_stage(s, T, who_back, m, pos, K.Orientation.REST, False)
     elif op == K.Op.BOND:  # CR 10.4.2: a card named a0 from the waiting room to hand
         if s[f + FR_CNT] == 0 and game.fill_list_candidates(s, T, f, reg, K.Zone.WAITING_ROOM, m, -1, a0, -1, m, src, True) > 0:
             game.ask_candidates(s, m, reg, 0)
@@ -616,6 +621,29 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             s[DEC_ARG + 1] = K.ChoiceFor.SHIFT
             set_decision(s, K.Decision.CHOOSE_TARGET, m)
             return ASKED
+    elif op == K.Op.CHANGE and (a2 & K.CHANGE_BY_COST) != 0:
+        # CR 10.8.1 "[... put this card into <zone>] ... choose a card named "X" in your waiting room, and put it on
+        # the stage position that this card was on": the cost's move first (the resolution's start: nothing
+        # happens between), the position it left kept in FR_STORE; then the choice, this card included when it
+        # matches now (CR 3.1.4: a new card in that zone)
+        if s[ZONE + src * CARD_W] == K.Zone.STAGE:
+            s[f + FR_STORE] = s[POS + src * CARD_W]
+            z_to = a2 & (K.CHANGE_BY_COST - 1)
+            if z_to == 0:
+                game.stage_to_wr(s, T, src)
+            else:
+                game.put_in_zone(s, src, z_to)
+            s[f + FR_REGN + reg] = 0
+            z, q = game.choose_zone_list(s, T, a0, m)
+            if game.fill_list_candidates(s, T, f, reg, z, q, a0, 0, -1, m, src, True) > 0:
+                game.ask_candidates(s, m, reg, 1 if (a2 & K.CHANGE_UP_TO) != 0 else 0)
+                return ASKED
+        elif s[f + FR_REGN + reg] > 0:
+            chosen = s[f + FR_REG + reg * K.TARGET_MAX + s[f + FR_REGN + reg] - 1]
+            pos = s[f + FR_STORE]
+            if 0 <= pos < K.N_POSITIONS and stage_slot(s, m, pos) < 0 and s[ZONE + chosen * CARD_W] != K.Zone.STAGE:
+                game.place_on_stage(s, T, chosen, m, pos, a1, False)
+        s[f + FR_REGN + reg] = 0
     elif op == K.Op.CHANGE:  # CR 10.8: a0 filter (hand / waiting room) takes this card's position
         if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
             z, q = game.choose_zone_list(s, T, a0, m)
@@ -667,7 +695,14 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 cnt += 1
         s[f + FR_STORE] = cnt
     elif op == K.Op.WR_TO_DECK:  # the whole waiting room into the deck (the shuffle is the next op)
-        while s[WR_N + who] > 0:
+        if a2 == K.WR_TO_DECK_KEEP_REG:  # "... returns all cards except that card": the register's cards stay
+            i = s[WR_N + who] - 1
+            while i >= 0:
+                sl = s[WR_L + who * K.MAX_DECK + i]
+                if not reg_has(game, s, f, reg, sl):
+                    game.put_in_zone(s, sl, K.Zone.DECK)
+                i -= 1
+        while a2 == 0 and s[WR_N + who] > 0:
             game.put_in_zone(s, s[WR_L + who * K.MAX_DECK + s[WR_N + who] - 1], K.Zone.DECK)
     elif op == K.Op.TOP_LEVEL:  # store the top card's level (0 with no card); the card is revealed
         n_d = s[DECK_N + m]
@@ -765,6 +800,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             return NOT_DONE
         game.put_in_zone(s, c1, z2)
         game.put_in_zone(s, c2, z1)
+    elif op == K.Op.OPP_CHOOSE:  # the master's opponent chooses (CR 8.6.3: as many as possible unless "up to")
+        if s[f + FR_CNT] < a1:  # each choice adds 1; a pass (up to) sets bit 20 (kernels.apply_decision)
+            z, q = game.choose_zone_list(s, T, a0, m)
+            if game.fill_list_candidates(s, T, f, reg, z, q, a0, 0, -1, m, src, True) > 0:
+                game.ask_candidates(s, 1 - m, reg, a2)
+                return ASKED
     # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
     # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.unsupported) do nothing yet
     return NEXT

@@ -68,7 +68,7 @@ from tcg_env.games.weiss_schwarz.state import (
     ZT,
 )
 from tcg_env.engine.decisions import set_decision
-from tcg_env.engine.triggers import pending_count
+from tcg_env.engine.triggers import PE_AUX, pending_count, pending_entry
 from tcg_env.games.weiss_schwarz.zones import cid_of, has_hand_abilities, owner_of, pool_may_trigger, stage_slot
 
 
@@ -332,6 +332,18 @@ def stage_to_wr(game, s, T, slot):
         game.trigger_granted(s, T, slot, p, K.Trigger.TO_WR_FROM_STAGE_SELF, pos, False, granted)
     if no_encore:
         game.drop_pending_keyword(s, T, p, slot, n0, K.Keyword.ENCORE)
+    if pool_may_trigger(T, K.Trigger.OTHER_TO_WR_FROM_STAGE):
+        # "when your other character is put into your waiting room from the stage": its master's characters still
+        # on the stage, filtered on the card that left; their entries then hold that card and the position it left
+        # (slot + N_SLOTS * (pos + 1): a card that changes zones forgets its POS, CR 3.1.4), which only encore_self
+        # (triggering) reads (the pool compiler gives such abilities no other use of the triggering card)
+        n1 = pending_count(game, s, p)
+        for q in range(K.N_POSITIONS):
+            other = stage_slot(s, p, q)
+            if other >= 0:
+                game.trigger_card(s, T, other, p, K.Trigger.OTHER_TO_WR_FROM_STAGE, slot)
+        for i in range(n1, pending_count(game, s, p)):
+            s[pending_entry(game, s, p, i) + PE_AUX] = slot + K.N_SLOTS * (pos + 1)
     return no_encore
 
 
