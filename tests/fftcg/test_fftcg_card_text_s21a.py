@@ -241,3 +241,10 @@ def test_lose_keywords_all_the_forwards_opponent_controls(mini):
     _resolve(g)
     assert _kw(g, theirs) == 0
     assert _kw(g, mine) == K.KW_BRAVE | K.KW_FIRST_STRIKE
+
+
+def test_duration_typo_until_the_end_of_he_turn_reads_as_the_turn():
+    # one printing's "until the end of he turn": the same duration as "until the end of the turn"
+    typo = COMPILER.compile_line("When Zed attacks, Zed gains +1000 power until the end of he turn.", FWD)
+    plain = COMPILER.compile_line("When Zed attacks, Zed gains +1000 power until the end of the turn.", FWD)
+    assert typo.verdict is Verdict.EXACT and typo.abilities == plain.abilities
