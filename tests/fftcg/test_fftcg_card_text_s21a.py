@@ -248,3 +248,13 @@ def test_duration_typo_until_the_end_of_he_turn_reads_as_the_turn():
     typo = COMPILER.compile_line("When Zed attacks, Zed gains +1000 power until the end of he turn.", FWD)
     plain = COMPILER.compile_line("When Zed attacks, Zed gains +1000 power until the end of the turn.", FWD)
     assert typo.verdict is Verdict.EXACT and typo.abilities == plain.abilities
+
+
+def test_condition_it_also_gains_reads_as_the_condition_s_also():
+    # "If C, it also gains Haste ..." = "If C, also it gains ..." (cond_sent's "also" after the pronoun): an IF row
+    summon = {"name": "Zap", "type": "summon", "element": "fire", "cost": 3}
+    head = "Choose 1 Forward. It gains +1000 power until the end of the turn. If you have received 5 points of damage or more, "
+    also = COMPILER.compile_line(head + "it also gains Haste until the end of the turn.", summon)
+    plain = COMPILER.compile_line(head + "it gains Haste until the end of the turn.", summon)
+    assert also.verdict is Verdict.EXACT and also.abilities == plain.abilities
+    assert [op["op"] for op in also.abilities[0]["effect"]] == ["choose", "power", "if", "grant_keyword"]
