@@ -258,3 +258,18 @@ def test_condition_it_also_gains_reads_as_the_condition_s_also():
     plain = COMPILER.compile_line(head + "it gains Haste until the end of the turn.", summon)
     assert also.verdict is Verdict.EXACT and also.abilities == plain.abilities
     assert [op["op"] for op in also.abilities[0]["effect"]] == ["choose", "power", "if", "grant_keyword"]
+
+
+@pytest.mark.parametrize("turn, kind", [("your turn", "your_turn"), ("your opponent's turn", "opp_turn")])
+def test_once_per_turn_trigger_only_during_a_turn_is_also_the_condition(turn, kind):
+    # "This effect will trigger only during your turn and only once per turn.": the condition your_turn / opp_turn
+    # (CR 11.8.13: checked as it triggers; the turn cannot change before it resolves) and the once-per-turn mark
+    line = f"When a Forward enters your field, draw 1 card. This effect will trigger only during {turn} and only once per turn."
+    res = COMPILER.compile_line(line, BACKUP)
+    assert res.verdict is Verdict.EXACT, res.reason
+    (ab,) = res.abilities
+    assert ab["condition"] == {"kind": kind, "value": 0} and ab["once_per_turn"]
+    # with a condition of its own: two conditions, which the engine does not check together
+    two = ("When a Forward enters your field, if you control 2 or more Backups, draw 1 card. This effect will trigger "
+           f"only during {turn} and only once per turn.")
+    assert COMPILER.compile_line(two, BACKUP).verdict is Verdict.UNSUPPORTED

@@ -1795,20 +1795,34 @@ class FFTextTransformer(TextTransformer, Transformer):
         return ("enters_self|enters_other", f)
 
     def once_trigger(self, _):
-        return ("once_trigger",)
+        return ("once_trigger", None)
+
+    def once_your_turn(self, _):
+        return ("once_trigger", "your_turn")
+
+    def once_opp_turn(self, _):
+        return ("once_trigger", "opp_turn")
 
     def auto(self, items):
         (trig, tfilter), rest = items[0], items[1:]
         # "This effect will trigger only once per turn." (session 21): once it has triggered this turn, the card's
         # ability does not trigger again until the end of the turn (the card's RESTRICT_TRIGGERED_ONCE mark,
         # triggers.queue_once; forgotten when the card moves, CR 7.4); on every trigger of the line (one ability)
-        once = bool(rest) and isinstance(rest[-1], tuple) and rest[-1] == ("once_trigger",)
+        once = bool(rest) and isinstance(rest[-1], tuple) and len(rest[-1]) == 2 and rest[-1][0] == "once_trigger"
+        once_turn = None
         if once:
+            once_turn = rest[-1][1]
             rest = rest[:-1]
         cond = None
         if rest and isinstance(rest[0], tuple) and rest[0][0] == "condition":
             cond = rest[0][1]
             rest = rest[1:]
+        if once_turn is not None:
+            # "This effect will trigger only during your turn and only once per turn.": the auto-ability's condition
+            # (CR 11.8.13: checked as it triggers and on resolution, in the same turn)
+            if cond is not None:
+                raise Unsupported("two conditions on one ability (the engine checks one)")
+            cond = {"kind": once_turn, "value": 0}
         reflex = None
         if isinstance(rest[0], tuple) and rest[0][0] == "optional_reflex":
             # "When you do so, <effect>.": an auto-ability of its own right after each ability that queues it
