@@ -35,7 +35,7 @@ def test_fftcg_names_its_rule_sets_and_the_variant_names_the_same():
 
 def test_rules_2014_is_the_variants_spec_and_2016_the_default():
     spec = get_spec("fftcg", "2014")
-    assert spec is get_spec("fftcg_2014") and spec.name == "fftcg_2014" and spec.obs_size == 2755
+    assert spec is get_spec("fftcg_2014") and spec.name == "fftcg_2014" and spec.obs_size == 2851
     assert tcg_env._spec("fftcg", "2016") is get_spec("fftcg") is tcg_env._spec("fftcg", None)
     assert get_spec("fftcg_2014", "2016") is get_spec("fftcg")  # back from the variant
     assert resolve_rules("fftcg", "2014") == ("fftcg_2014", None)
@@ -157,14 +157,14 @@ def test_the_envs_the_cli_and_evaluation_play_the_2014_rules(tmp_path):
                           timeout=900, cwd=ROOT)
     assert done.returncode == 0, done.stderr[-3000:]
     out = json.loads(done.stdout.split("RESULT ", 1)[1])
-    assert out["game"] == ["fftcg_2014", 2755, [2755], "fftcg_2014"]
+    assert out["game"] == ["fftcg_2014", 2851, [2851], "fftcg_2014"]
     assert out["2016_is_default"] and out["2014_is_the_variant"]
     assert out["batch"] == ["fftcg_2014"]
-    assert out["aec"] == ["fftcg_2014", "fftcg_2014", 2755, 2755] and out["aec_class"] == ["fftcg_2014"]
-    assert out["gym"] == ["fftcg_2014", 2755, 2755]
-    assert out["vector"] == ["fftcg_2014", 2755]
+    assert out["aec"] == ["fftcg_2014", "fftcg_2014", 2851, 2851] and out["aec_class"] == ["fftcg_2014"]
+    assert out["gym"] == ["fftcg_2014", 2851, 2851]
+    assert out["vector"] == ["fftcg_2014", 2851]
     assert out["evaluate"] == [2]
     assert out["matchup_rc"] == 0 and out["matchup_game"] == "fftcg_2014"
     if out["openspiel"] is not None:  # the OpenSpiel bridge's game parameter "rules"
-        assert out["openspiel"] == ["fftcg_2014", 2755, "tcg_env_fftcg: parameter 'rules': fftcg has no rule set "
+        assert out["openspiel"] == ["fftcg_2014", 2851, "tcg_env_fftcg: parameter 'rules': fftcg has no rule set "
                                                          "'2015'; its rule sets: 2016, 2014"]

@@ -83,6 +83,13 @@ APPROXIMATIONS: dict[str, str] = {
                              "Op.DAMAGE_BOOST): the engine applies the reductions, then the doubles, then the increases "
                              "(the order that deals the least damage); the controller may choose another (an increase "
                              "before a double deals more)",
+    "lost_keywords_field_grants": "\"It loses First Strike until the end of the turn.\", \"Until the end of the turn, "
+                                  "all the Forwards opponent controls lose Haste, First Strike and Brave.\" (session 21): "
+                                  "a loss changes the card's text (CR 11.12.4.6) and applies in timestamp order with "
+                                  "what grants keywords (CR 11.12.4.13): the engine takes the printed keywords and those "
+                                  "effects granted before it, keeps those effects grant after it, and masks every field "
+                                  "ability's grant while it lasts; a field ability whose card entered the field after "
+                                  "the loss (a later timestamp, CR 11.12.4.8) would give the keyword",
     "power_lki": "no longer used (session 16: when the source has left the field, the power it had just before it "
                  "left is dealt, CR 11.11.4: zones.keep_source_power, effects.source_power); before, \"Deal it damage "
                  "equal to <this>'s power\" dealt its printed power once it had left",
@@ -677,6 +684,15 @@ class FFTextTransformer(TextTransformer, Transformer):
             if isinstance(t, tuple) and t and t[0] == "restrict":
                 return t[1]
         return None
+
+    def r_lose_keywords(self, items):
+        # "loses Haste, First Strike and Brave" (RESTRICT_LOST_*: the keywords granted before the loss are lost, those
+        # granted after kept, CR 11.12.4.13; a field ability's, whatever its card's timestamp: lost_keywords_field_grants)
+        kws = [t[1] for t in items if isinstance(t, tuple) and t and t[0] == "kw"]
+        if not kws or len(set(kws)) != len(kws) or "back_attack" in kws:
+            raise Unsupported("a loss of keywords the engine does not name")
+        self.approximate("lost_keywords_field_grants")
+        return ("restrict", [f"lose_{k}" for k in kws])
 
     def r_cant_attack(self, _):
         return ("restrict", ["cant_attack"])
@@ -1889,12 +1905,35 @@ class FFTextTransformer(TextTransformer, Transformer):
         self.approximations = [a for a in self.approximations if a != "enters_other_self"]
         return ("enters_self|enters_other", f)
 
+    def once_trigger(self, _):
+        return ("once_trigger", None)
+
+    def once_your_turn(self, _):
+        return ("once_trigger", "your_turn")
+
+    def once_opp_turn(self, _):
+        return ("once_trigger", "opp_turn")
+
     def auto(self, items):
         (trig, tfilter), rest = items[0], items[1:]
+        # "This effect will trigger only once per turn." (session 21): once it has triggered this turn, the card's
+        # ability does not trigger again until the end of the turn (the card's RESTRICT_TRIGGERED_ONCE mark,
+        # triggers.queue_once; forgotten when the card moves, CR 7.4); on every trigger of the line (one ability)
+        once = bool(rest) and isinstance(rest[-1], tuple) and len(rest[-1]) == 2 and rest[-1][0] == "once_trigger"
+        once_turn = None
+        if once:
+            once_turn = rest[-1][1]
+            rest = rest[:-1]
         cond = None
         if rest and isinstance(rest[0], tuple) and rest[0][0] == "condition":
             cond = rest[0][1]
             rest = rest[1:]
+        if once_turn is not None:
+            # "This effect will trigger only during your turn and only once per turn.": the auto-ability's condition
+            # (CR 11.8.13: checked as it triggers and on resolution, in the same turn)
+            if cond is not None:
+                raise Unsupported("two conditions on one ability (the engine checks one)")
+            cond = {"kind": once_turn, "value": 0}
         reflex = None
         if isinstance(rest[0], tuple) and rest[0][0] == "optional_reflex":
             # "When you do so, <effect>.": an auto-ability of its own right after each ability that queues it
@@ -1918,6 +1957,10 @@ class FFTextTransformer(TextTransformer, Transformer):
                 ab["condition"] = cond
             if optional:
                 ab["optional"] = True
+            if once:
+                if t in ("leaves_field_self", "put_into_break_self", "broken_self"):
+                    raise Unsupported("'trigger only once per turn' on the card's own leaving (a new card, CR 7.4)")
+                ab["once_per_turn"] = True
             for op in ab["effect"]:
                 if op["op"] == "source_leaves":
                     # where the card is as its ability resolves: in the Break Zone after "is put from the field into
@@ -2628,6 +2671,8 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("EX BURST on an auto ability whose trigger is not the card's own")
         if any(op["op"] == "target_self" for op in ab["effect"]):
             raise Unsupported("an EX Burst effect on the card itself")
+        if ab.get("once_per_turn"):
+            raise Unsupported("EX BURST on an ability that triggers only once per turn")
         # "you may" needs no question in the EX Burst: the player has just chosen to use it (CR 11.10.2)
         ex = {"kind": "ex_burst", "effect": [dict(op) for op in ab["effect"]]}
         if "condition" in ab:

@@ -53,7 +53,7 @@ KeywordName = Literal["haste", "brave", "first_strike", "back_attack"]
 RestrictionName = Literal["cant_attack", "cant_block", "unblockable", "unbreakable", "unbreakable_by_opp_effects",
                           "unreturnable_by_opp_effects",
                           "removed_instead_of_break_zone", "unchoosable_by_opp_summons",
-                          "unchoosable_by_opp_abilities"]
+                          "unchoosable_by_opp_abilities", "lose_haste", "lose_brave", "lose_first_strike"]
 DurationName = Literal["end_of_turn", "permanent"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["field", "auto", "action", "special", "summon", "ex_burst"]
@@ -122,7 +122,9 @@ _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRIC
                   "removed_instead_of_break_zone": K.RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE,
                   "unreturnable_by_opp_effects": K.RESTRICT_UNRETURNABLE_BY_OPP_EFFECTS,
                   "unchoosable_by_opp_summons": K.RESTRICT_UNCHOOSABLE_BY_OPP_SUMMONS,
-                  "unchoosable_by_opp_abilities": K.RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES}
+                  "unchoosable_by_opp_abilities": K.RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES,
+                  "lose_haste": K.RESTRICT_LOST_HASTE, "lose_brave": K.RESTRICT_LOST_BRAVE,
+                  "lose_first_strike": K.RESTRICT_LOST_FIRST_STRIKE}
 
 
 def _as_list(v: Any) -> Any:
@@ -405,7 +407,9 @@ class FFAbility(StrictModel):
     trigger_count: int = Field(default=1, ge=1, le=5)
     condition: FFCondition | None = None
     optional: bool = False
-    once_per_turn: bool = False  # action / special: "You can only use this ability once per turn"
+    # action / special: "You can only use this ability once per turn"; auto: "This effect will trigger only once per
+    # turn." (A_ONCE, RESTRICT_TRIGGERED_ONCE)
+    once_per_turn: bool = False
     cost: FFCost | None = None
     effect: list[EffectOp] = Field(min_length=1, max_length=24)
 
@@ -578,6 +582,9 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.DAMAGED_BY_PUT_BREAK, K.Trigger.DELAYED_PUT_BREAK)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_HIT_BY  # damage and Op.MARK_DELAYED mark cards (state.HIT_BY)
+    if abilities is not None and abilities.shape[0] and (
+            (abilities[:, K.A_KIND] == K.AbilityKind.AUTO) & (abilities[:, K.A_ONCE] != 0)).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_TRIGGER_ONCE  # triggers.queue_once looks at what a scan queued
     reductions = (code[:, K.I_OP] == K.Op.COST_REDUCTION) | (code[:, K.I_OP] == K.Op.SELF_COST_REDUCTION)
     if (reductions & (code[:, K.I_A2] != 0)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_ANY_ELEMENT_PAY  # costs.pay_element looks for one in force
@@ -730,6 +737,12 @@ class _Compiler(PoolCompiler):
             if "ex_burst" in kinds and not card.ex_burst:
                 k = kinds.index("ex_burst")
                 self.fail(f"abilities[{k}].kind", "an ex_burst ability needs ex_burst = true on the card")
+            once = [a for a in card.abilities if a.kind == "auto" and a.once_per_turn]
+            if len(once) > 1 and (sorted(a.trigger for a in once) != ["attacks_self", "enters_self"] or any(
+                    a.effect != once[0].effect or a.condition != once[0].condition for a in once)):
+                # one mark per card (RESTRICT_TRIGGERED_ONCE): the triggers of one printed line ("When ~ enters the
+                # field or attacks, ... This effect will trigger only once per turn.") share it, as the line's one ability
+                self.fail("abilities", "at most one auto ability that triggers only once per turn")
             if "special" in kinds and card.generic:
                 k = kinds.index("special")
                 self.fail(f"abilities[{k}].kind", "special abilities need a same-name card; generic cards have none")
@@ -827,8 +840,13 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.condition", "only auto, field, action, special and summon abilities have conditions")
         if ab.optional and kind != "auto":
             self.fail(f"{p}.optional", "only auto abilities are optional ('you may')")
-        if ab.once_per_turn and kind not in ("action", "special"):
-            self.fail(f"{p}.once_per_turn", "only action and special abilities are used once per turn")
+        if ab.once_per_turn and kind not in ("action", "special", "auto"):
+            self.fail(f"{p}.once_per_turn", "only action and special abilities are used once per turn, and auto "
+                                            "abilities triggered once per turn")
+        if ab.once_per_turn and kind == "auto" and ab.trigger in ("reflexive", "leaves_field_self",
+                                                                    "put_into_break_self", "broken_self"):
+            self.fail(f"{p}.once_per_turn", "an auto ability that triggers once per turn is triggered on the field "
+                                            "(not as the card leaves it, nor reflexive)")
         if ab.cost is not None and kind not in ("action", "special"):
             self.fail(f"{p}.cost", "only action and special abilities have a cost")
         if kind == "action" and (ab.cost is None or not _cost_nonempty(ab.cost)) and not ab.once_per_turn:
@@ -1410,6 +1428,9 @@ class _Compiler(PoolCompiler):
                 a2 = int(op.any_element)
             elif name == "aura_restrict":
                 a0 = bits(op.restrictions, _RESTRICT_BITS)
+                if a0 & K.RESTRICT_LOST_KEYWORDS:
+                    # (characteristics.refresh_derived reads a loss from the cards' own modifiers only)
+                    self.fail(f"{q}.restrictions", "a field ability does not take keywords away (an effect's loss only)")
                 a1 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
                 a2 = K.AURA_SELF_ONLY * int(op.self_only)
             self.code_rows.append([int(EFFECT_OPS[name]), reg, a0, a1, a2])

@@ -131,8 +131,12 @@ def refresh_derived(game, s, T):
             # (benchmarks/instructions.py, docs/performance-log.md)
             w = slot * CARD_W
             s[D_POWER + w] = cards[cid, K.C_POWER] + mod_total(s, MT, slot, K.Mod.POWER)
-            s[D_KW + w] = cards[cid, K.C_KEYWORDS] | mod_total(s, MT, slot, K.Mod.KEYWORDS)
-            s[D_RST + w] = mod_total(s, MT, slot, K.Mod.RESTRICTIONS)
+            rst = mod_total(s, MT, slot, K.Mod.RESTRICTIONS)
+            # a keyword the card lost (RESTRICT_LOST_KW_SHIFT): not its printed one; one an effect granted after the
+            # loss is kept (those granted before were taken off its modifiers: effects.add_restrictions)
+            lost = (rst >> K.RESTRICT_LOST_KW_SHIFT) & K.LOST_KW_BITS
+            s[D_KW + w] = (cards[cid, K.C_KEYWORDS] & ~lost) | mod_total(s, MT, slot, K.Mod.KEYWORDS)
+            s[D_RST + w] = rst
         s[D_COUNTS + p * 3] = nf
         s[D_COUNTS + p * 3 + 1] = nb
         s[D_COUNTS + p * 3 + 2] = 0
@@ -199,7 +203,8 @@ def apply_field_part(s):
             r = FA_POS + (2 * i + p) * FA_W
             w = s[FIELD_L + p * FIELD_SLOTS + i] * CARD_W
             s[D_POWER + w] += s[r + FA_POWER]
-            s[D_KW + w] |= s[r + FA_KEYWORDS]
+            # (a lost keyword: not the field abilities' either, RESTRICT_LOST_KW_SHIFT)
+            s[D_KW + w] |= s[r + FA_KEYWORDS] & ~((s[D_RST + w] >> K.RESTRICT_LOST_KW_SHIFT) & K.LOST_KW_BITS)
             s[D_RST + w] |= s[r + FA_RESTRICTIONS]
 
 
@@ -278,7 +283,9 @@ def compute_field_part(game, s, T, keep):
                                         if keep:
                                             s[k + FA_POWER] += code[r, K.I_A0]
                                     elif op == K.Op.AURA_KEYWORD:
-                                        s[D_KW + t * CARD_W] |= code[r, K.I_A0]
+                                        # (a lost keyword: not given, RESTRICT_LOST_KW_SHIFT; the kept part has it)
+                                        s[D_KW + t * CARD_W] |= code[r, K.I_A0] & ~(
+                                            (s[D_RST + t * CARD_W] >> K.RESTRICT_LOST_KW_SHIFT) & K.LOST_KW_BITS)
                                         if keep:
                                             s[k + FA_KEYWORDS] |= code[r, K.I_A0]
                                     else:

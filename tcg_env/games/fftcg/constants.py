@@ -134,6 +134,23 @@ RESTRICT_DAMAGE_BOOST = 1024
 # "It gains 'This Forward cannot be chosen by your opponent's Summons [or abilities]' until the end of the turn." (session
 # 18): an effect's, read by effects.can_be_chosen as the card's own field ability (Op.UNCHOOSABLE) is: a Summon /
 # ability of the card's controller's opponent cannot choose it. Not an observation column (the layout is unchanged)
+# "This effect will trigger only once per turn." (session 21, an auto-ability's A_ONCE): the card's once-per-turn
+# auto-ability has triggered this turn (triggers.queue_once); a card has at most one such ability (cards.py). A
+# restriction until the end of the turn, forgotten when the card moves (CR 7.4), as RESTRICT_USED_ACT0
+RESTRICT_TRIGGERED_ONCE = 1 << 11
+# "It loses First Strike until the end of the turn.", "Until the end of the turn, all the Forwards opponent controls lose
+# Haste, First Strike and Brave." (session 21, Op.RESTRICT with these bits): the card has lost the keywords (KW_* bits
+# << RESTRICT_LOST_KW_SHIFT). A loss changes the card's text (CR 11.12.4.6, 2) and applies in timestamp order with the
+# effects that grant keywords (CR 11.12.4.13): the keywords granted before it are taken off the card's modifiers
+# (effects.add_restrictions), its printed keywords and those of the field abilities are masked while it lasts
+# (characteristics.refresh_derived), and a keyword an effect grants after it is kept (the card-text approximation
+# lost_keywords_field_grants: a field ability whose card entered the field after the loss is masked too)
+RESTRICT_LOST_KW_SHIFT = 12
+RESTRICT_LOST_HASTE = KW_HASTE << RESTRICT_LOST_KW_SHIFT
+RESTRICT_LOST_BRAVE = KW_BRAVE << RESTRICT_LOST_KW_SHIFT
+RESTRICT_LOST_FIRST_STRIKE = KW_FIRST_STRIKE << RESTRICT_LOST_KW_SHIFT
+LOST_KW_BITS = KW_HASTE | KW_BRAVE | KW_FIRST_STRIKE  # (the keywords a card can lose)
+RESTRICT_LOST_KEYWORDS = LOST_KW_BITS << RESTRICT_LOST_KW_SHIFT
 RESTRICT_UNCHOOSABLE_BY_OPP_SUMMONS = 1 << 16
 RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES = 1 << 17
 # state.BOOST's fields: the increases of the damage dealt to the card and of the damage it deals to Forwards (in
@@ -287,6 +304,8 @@ OPP_DISCARDED_BIT = 2
 HIT_BITS = 8
 HIT_MAX = 3
 HIT_DELAYED = 128
+# some auto-ability triggers only once per turn (A_ONCE: triggers.queue_once looks at what a scan queued)
+FLAG_TRIGGER_ONCE = 1 << 20
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -511,6 +530,9 @@ A_CODE_LEN = ABILITY_TABLE.add("code_len")
 # auto: 1 = "you may" (CR 11.8.14), asked on resolution; action / special: 1 = once per turn
 A_OPTIONAL = ABILITY_TABLE.add("optional", source=copy())
 A_CARD = ABILITY_TABLE.add("card")  # card id that owns the ability
+# 1: "This effect will trigger only once per turn." on an auto-ability (session 21; triggers.queue_once: the card's
+# RESTRICT_TRIGGERED_ONCE mark); on an action / special ability the same as its A_OPTIONAL ("once per turn")
+A_ONCE = ABILITY_TABLE.add("once", source=copy("once_per_turn"))
 A_NCOLS = ABILITY_TABLE.width
 
 

@@ -73,6 +73,8 @@ from tcg_env.games.fftcg.state import (
     DMG,
     D_POWER,
     D_RST,
+    KW_EOT,
+    KW_PERM,
     DULL,
     ENTRY_W,
     E_ABIL,
@@ -733,6 +735,12 @@ def grant_keywords(game, s, slot, bits, duration):
 
 @internal
 def add_restrictions(game, s, slot, bits, duration):
+    if (bits & K.RESTRICT_LOST_KEYWORDS) != 0:
+        # "It loses First Strike ...": the keywords effects granted it before are lost (CR 11.12.4.13: in timestamp
+        # order; one granted after the loss is kept, constants.RESTRICT_LOST_KW_SHIFT)
+        lost = (bits >> K.RESTRICT_LOST_KW_SHIFT) & K.LOST_KW_BITS
+        s[KW_EOT + slot * CARD_W] &= ~lost
+        s[KW_PERM + slot * CARD_W] &= ~lost
     mod_apply(game, s, MT, slot, K.Mod.RESTRICTIONS, duration, bits)
     s[DERIVED_CLEAN] = 0  # a modifier changed (state.DERIVED_CLEAN)
 

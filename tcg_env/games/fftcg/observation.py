@@ -177,6 +177,12 @@ CARD_COLUMNS = [
     # Zone this turn"), public as the damage and the effects were: how many are mine / my opponent's (divided by 3)
     "marked_this_turn_by_mine_div3",
     "marked_this_turn_by_opponent_div3",
+    # session 21: the keywords an effect took from it until the end of the turn ("It loses First Strike until the end
+    # of the turn.", RESTRICT_LOST_*: 1 Haste, 2 Brave, 4 First Strike, added up), which a field ability does not give
+    # back while the loss lasts; and whether its auto-ability that "will trigger only once per turn" has triggered this
+    # turn (RESTRICT_TRIGGERED_ONCE): both public as the effects and the trigger were (CR 7.6)
+    "keywords_lost",
+    "triggered_once",
 ]
 # the columns copied from the pool's obs_rows (the static columns and the dynamic ones written over
 # them); the ones after are written for every row
@@ -257,6 +263,8 @@ R_SHIELD = HAND.col("next_damage_reduced_div10000")
 R_SHIELD_ZERO = HAND.col("next_damage_becomes_0")
 R_BOOST = HAND.col("damage_received_increase_div10000")  # then the three other BOOST columns, in CARD_COLUMNS' order
 R_MARKED = HAND.col("marked_this_turn_by_mine_div3")  # then the opponent's
+R_KW_LOST = HAND.col("keywords_lost")
+R_TRIGGERED_ONCE = HAND.col("triggered_once")
 # a stack row's columns
 ST_PRESENT = STACK_BLOCK.col("present")
 ST_MINE = STACK_BLOCK.col("mine")
@@ -297,6 +305,8 @@ def hand_card_row(game, s, T, player, slot, out, o):
         out[o + R_BOOST + k] = 0.0
     out[o + R_MARKED] = 0.0
     out[o + R_MARKED + 1] = 0.0
+    out[o + R_KW_LOST] = 0.0
+    out[o + R_TRIGGERED_ONCE] = 0.0
     if s[D_COUNTS + player * 3 + 2] != 0 or (card_table(T)[cid, K.C_HAS_FIELD] & K.HAS_SELF_COST_REDUCTION) != 0:
         out[o + R_COST] = game.current_cost(s, T, player, slot) / 10.0
 
@@ -350,6 +360,8 @@ def field_card_row(game, s, T, player, slot, out, o):
         m = m >> K.HIT_BITS
     out[o + R_MARKED] = mine / 3.0
     out[o + R_MARKED + 1] = theirs / 3.0
+    out[o + R_KW_LOST] = (rst >> K.RESTRICT_LOST_KW_SHIFT) & K.LOST_KW_BITS
+    out[o + R_TRIGGERED_ONCE] = (rst & K.RESTRICT_TRIGGERED_ONCE) != 0
 
 
 # the blocks of a list zone (engine.obsbuf): its first rows cards, then zero rows

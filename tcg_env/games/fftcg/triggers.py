@@ -8,22 +8,46 @@ columns ``state.TRIGGERS`` declares); which cards are looked at, and in which or
 """
 
 from tcg_env.engine.jit import internal, internal_widened
-from tcg_env.engine.tables import ability_table, card_table
-from tcg_env.engine.triggers import pending_add
+from tcg_env.engine.tables import ability_table, card_table, flag_table
+from tcg_env.engine.triggers import PE_ABIL, pending_add, pending_count, pending_entry, pending_remove
 from tcg_env.rules.triggers import trigger_abilities
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, N_REGS, TARGET_MAX
 from tcg_env.games.fftcg.state import (ATK_L, ATK_N, CARD, CARD_W, CONTROLLER, E_CTRL, E_REG, E_REGN, FIELD_L, FIELD_N,
-                                       HIT_BY, OWNER, TT, TT_ENTERS_OTHER, ZONE)
+                                       HIT_BY, OWNER, RST_EOT, TT, TT_ENTERS_OTHER, ZONE)
 
 
 # =============================================================================================
 # Triggers (CR 11.8)
 # =============================================================================================
+@internal
+def queue_once(game, s, T, slot, player, n0):
+    """"This effect will trigger only once per turn." (A_ONCE, session 21): of ``player``'s pending auto-abilities
+    from entry ``n0`` on (those a scan of card ``slot`` has just queued), one that triggers once per turn is taken off
+    again when the card's RESTRICT_TRIGGERED_ONCE mark says it has triggered this turn, else it marks the card (a
+    restriction until the end of the turn, forgotten when the card moves, CR 7.4: as the action abilities' "once per
+    turn" marks). Only in a pool with such an ability (FL_MISC bit FLAG_TRIGGER_ONCE)."""
+    ft = flag_table(T)
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_TRIGGER_ONCE) == 0:
+        return
+    abil = ability_table(T)
+    i = n0
+    while i < pending_count(game, s, player):
+        a = s[pending_entry(game, s, player, i) + PE_ABIL]
+        if abil[a, K.A_KIND] == K.AbilityKind.AUTO and abil[a, K.A_ONCE] != 0:
+            if (s[RST_EOT + slot * CARD_W] & K.RESTRICT_TRIGGERED_ONCE) != 0:
+                pending_remove(game, s, player, i)  # it has triggered this turn: it does not trigger
+                continue
+            game.add_restrictions(s, slot, K.RESTRICT_TRIGGERED_ONCE, K.Duration.END_OF_TURN)
+        i += 1
+
+
 @internal_widened  # called with many literal triggers: one compile (engine.jit)
 def trigger_card(game, s, T, slot, controller, trig, aux):
     """Queue ``slot``'s auto-abilities with trigger ``trig`` (conditions checked now, CR 11.8.13)."""
-    trigger_abilities(game, s, T, TT, slot, controller, trig, aux, True, 0)
+    n0 = pending_count(game, s, controller)
+    if trigger_abilities(game, s, T, TT, slot, controller, trig, aux, True, 0) > 0:
+        game.queue_once(s, T, slot, controller, n0)
 
 
 @internal
@@ -42,7 +66,9 @@ def trigger_enters(game, s, T, slot, player):
     for i in range(s[FIELD_N + player]):
         other = s[FIELD_L + player * FIELD_SLOTS + i]
         if other != slot:
-            trigger_abilities(game, s, T, TT_ENTERS_OTHER, other, player, K.Trigger.ENTERS_OTHER, slot, True, 0)
+            n0 = pending_count(game, s, player)
+            if trigger_abilities(game, s, T, TT_ENTERS_OTHER, other, player, K.Trigger.ENTERS_OTHER, slot, True, 0) > 0:
+                game.queue_once(s, T, other, player, n0)
 
 
 @internal
@@ -57,9 +83,15 @@ def trigger_put_into_break_other(game, s, T, slot, player, listed):
     for q in range(2):
         for i in range(s[FIELD_N + q]):
             other = s[FIELD_L + q * FIELD_SLOTS + i]
-            trigger_abilities(game, s, T, TT_ENTERS_OTHER, other, q, K.Trigger.PUT_INTO_BREAK_OTHER, slot, True, 0)
+            n0 = pending_count(game, s, q)
+            if trigger_abilities(game, s, T, TT_ENTERS_OTHER, other, q, K.Trigger.PUT_INTO_BREAK_OTHER, slot, True,
+                                 0) > 0:
+                game.queue_once(s, T, other, q, n0)
     if not listed:
-        trigger_abilities(game, s, T, TT_ENTERS_OTHER, slot, player, K.Trigger.PUT_INTO_BREAK_OTHER, slot, True, 0)
+        n0 = pending_count(game, s, player)
+        if trigger_abilities(game, s, T, TT_ENTERS_OTHER, slot, player, K.Trigger.PUT_INTO_BREAK_OTHER, slot, True,
+                             0) > 0:
+            game.queue_once(s, T, slot, player, n0)  # (its mark as it last was on the field)
     if s[HIT_BY + slot] != 0:
         game.trigger_marked(s, T, slot)
 
@@ -95,7 +127,9 @@ def trigger_attacks_other(game, s, T, attacker):
     for q in range(2):
         for i in range(s[FIELD_N + q]):
             other = s[FIELD_L + q * FIELD_SLOTS + i]
-            trigger_abilities(game, s, T, TT_ENTERS_OTHER, other, q, K.Trigger.ATTACKS_OTHER, attacker, True, 0)
+            n0 = pending_count(game, s, q)
+            if trigger_abilities(game, s, T, TT_ENTERS_OTHER, other, q, K.Trigger.ATTACKS_OTHER, attacker, True, 0) > 0:
+                game.queue_once(s, T, other, q, n0)
 
 
 @internal
@@ -115,6 +149,7 @@ def trigger_party_attacks(game, s, T, player, trig):
         slot = s[FIELD_L + player * FIELD_SLOTS + i]
         cid = s[CARD + slot * CARD_W]
         a0 = cards[cid, K.C_ABIL_START]
+        n0 = pending_count(game, s, player)
         for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
             if abil[a, K.A_KIND] != K.AbilityKind.AUTO or abil[a, K.A_TRIGGER] != trig:
                 continue
@@ -131,6 +166,8 @@ def trigger_party_attacks(game, s, T, player, trig):
             if party >= 2 and n >= need and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG],
                                                                      player, slot):
                 pending_add(game, s, player, slot, a, -1)
+        if pending_count(game, s, player) > n0:
+            game.queue_once(s, T, slot, player, n0)
 
 
 @internal
