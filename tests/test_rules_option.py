@@ -108,7 +108,7 @@ import json, sys
 import gymnasium, numpy as np
 import tcg_env
 from tcg_env.cli import main
-from tcg_env.envs import TCGAECEnv, TCGVectorEnv, fftcg_v6
+from tcg_env.envs import TCGAECEnv, TCGVectorEnv, fftcg_v7
 out = {}
 g = tcg_env.make_game("fftcg", rules="2014", seed=5)
 out["game"] = [g.spec.name, g.spec.obs_size, list(g.observe(0).shape), g.to_dict()["game"]]
@@ -117,12 +117,12 @@ out["2016_is_default"] = a.spec is b.spec and np.array_equal(a.state, b.state)
 v = tcg_env.make_game("fftcg_2014", seed=5)
 out["2014_is_the_variant"] = np.array_equal(g.state, v.state)
 out["batch"] = [tcg_env.make_batch("fftcg", 2, rules="2014").spec.name]
-e = fftcg_v6.env(rules="2014"); e.reset(seed=1)
+e = fftcg_v7.env(rules="2014"); e.reset(seed=1)
 out["aec"] = [e.spec.name, e.game.spec.name, e.observation_space("player_0")["observation"].shape[0],
               e.observe("player_0")["observation"].shape[0]]
 e = TCGAECEnv("fftcg", rules="2014"); e.reset(seed=1)
 out["aec_class"] = [e.game.spec.name]
-ge = gymnasium.make("tcg_env/FFTCG-v6", rules="2014", opponent="heuristic")
+ge = gymnasium.make("tcg_env/FFTCG-v7", rules="2014", opponent="heuristic")
 obs, info = ge.reset(seed=2)
 out["gym"] = [ge.unwrapped.game.spec.name, obs.shape[0], ge.observation_space.shape[0]]
 vec = TCGVectorEnv("fftcg", num_envs=2, rules="2014")
