@@ -10,7 +10,6 @@ import pytest
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.card_text import compile_line
-from tcg_env.games.weiss_schwarz.scenario import Scenario
 
 import ws_card_text_kit as kit
 
@@ -77,15 +76,10 @@ def pool(tmp_path_factory):
 
 
 def _scenario(pool, **kw):
-    deck = kit.deck_of(len(RECORDS), FILLER, extra=(PLAIN, PLAIN))
-    return Scenario.main_phase(pool, decks=(deck, deck), **kw)
+    return kit.main_phase(pool, len(RECORDS), FILLER, extra=(PLAIN, PLAIN), **kw)
 
 
-_n, _labels, _act = kit.count, kit.labels, kit.act
-
-
-def _orient(g, slot):
-    return int(g.state[S.ORIENT + slot * S.CARD_W])
+_n, _labels, _act, _orient = kit.count, kit.labels, kit.act, kit.orient
 
 
 def _choose(g, name, limit=10):

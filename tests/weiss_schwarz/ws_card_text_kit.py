@@ -55,6 +55,11 @@ def power(g, slot) -> int:
     return int(g.state[S.D_POWER + slot * S.CARD_W])
 
 
+def orient(g, slot) -> int:
+    """The card's orientation (constants.Orientation: STAND, REST, REVERSE)."""
+    return int(g.state[S.ORIENT + slot * S.CARD_W])
+
+
 def count(g, zone: str, p: int = 0) -> int:
     """Player ``p``'s number of cards in ``zone`` (a state list name: "HAND", "WR", "STOCK" ...)."""
     return int(g.state[getattr(S, zone + "_N") + p])
