@@ -104,7 +104,6 @@ def test_cr_1007_1_a_resonator_dealt_damage_this_turn_is_the_only_target_and_is_
     from tcg_env.games.force_of_will import state as S
 
     pool = _finisher_pool(tmp_path)
-    assert int(pool.kernel_flags()[-1, K.FL_MISC]) & K.FLAG_DAMAGE_THIS_TURN
     sc = _scenario(pool)
     spark, finisher = sc.hand(0, ["TXT-001", "TXT-002"])
     hurt, whole = sc.field(1, ["TXT-010", "TXT-010"])
@@ -139,22 +138,22 @@ def test_cr_1007_6_dealt_damage_this_turn_is_not_damage_on_the_card_now(tmp_path
     assert _targets(sc.game(), finisher) == [healed]
 
 
-def test_cr_1007_1_damage_is_not_recorded_in_a_pool_without_a_reader(tmp_path):
-    """Without a filter or DAMAGE that reads it (FLAG_DAMAGE_THIS_TURN clear), damage leaves USED_TURN alone (the pools
-    of the starter decks play as before)."""
+def test_cr_1007_1_damage_is_recorded_in_a_pool_without_a_reader(tmp_path):
+    """Damage dealt this turn is recorded in every pool, also one no filter or DAMAGE reads it in (a pool flag may skip
+    work, never change the state: tests/engine/test_pool_flags.py): the damaged card's USED_DEALT_DAMAGE."""
     from tcg_env.games.force_of_will import constants as K
     from tcg_env.games.force_of_will import state as S
 
     cards = [_card("TXT-001", "Made-up Spark", "Chant", ["This card deals 300 damage to target resonator."]),
              _card("TXT-010", "Made-up Pup", "Resonator", [], ATK=100, DEF=500)]
     res, pool = _imported_pool(tmp_path, cards)
-    assert not int(pool.kernel_flags()[-1, K.FL_MISC]) & K.FLAG_DAMAGE_THIS_TURN
     sc = _scenario(pool)
     (spark,) = sc.hand(0, ["TXT-001"])
     (pup,) = sc.field(1, ["TXT-010"])
     g = sc.game()
     _play(g, sc, spark, pup)
-    assert int(g.state[S.DAMAGE + pup * S.CARD_W]) == 300 and int(g.state[S.USED_TURN + pup * S.CARD_W]) == 0
+    assert int(g.state[S.DAMAGE + pup * S.CARD_W]) == 300
+    assert int(g.state[S.USED_TURN + pup * S.CARD_W]) & K.USED_DEALT_DAMAGE
 
 
 # ---- CR 1007.1: "... X damage to target <card>, where X is the damage it dealt this turn" ---------------------------

@@ -621,9 +621,6 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
         flags[-1, K.FL_MISC] |= K.FLAG_DIVE  # play.dive_actions, removed_actions (without the abilities: set)
     if (cards[:, K.C_TYPE_BITS] & K.TB_REMNANT).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REMNANT  # play.grave_card_playable, only in pools with a [Remnant] card
-    if filters is None or (filters[:, K.F_STATE] == K.CardState.DEALT_DAMAGE_THIS_TURN).any() or (
-            (code[:, K.I_OP] == K.Op.DAMAGE) & (code[:, K.I_A1] == K.DAMAGE_DEALT_THIS_TURN)).any():
-        flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_THIS_TURN  # damage records itself in USED_TURN (without the filters: set)
     searching = code[:, K.I_OP] == K.Op.SEARCH
     if (code[searching, K.I_A2] & (K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_TOP | K.SEARCH_OPPONENT)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REVEAL

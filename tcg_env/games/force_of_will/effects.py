@@ -180,8 +180,9 @@ def deal_damage_to_card(game, s, T, src, slot, amount):
     if amount <= 0:
         return 0
     s[DAMAGE + slot * CARD_W] += amount
-    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_THIS_TURN) != 0:
-        s[USED_TURN + slot * CARD_W] |= K.USED_DEALT_DAMAGE  # "<card> that was dealt damage this turn"
+    # "<card> that was dealt damage this turn": recorded in every pool (a pool flag may skip work, never change the
+    # state: tests/engine/test_pool_flags.py)
+    s[USED_TURN + slot * CARD_W] |= K.USED_DEALT_DAMAGE
     game.damage_dealt(s, T, src, slot, amount)
     # "whenever this card is dealt damage": the amount is the trigger's aux ("... that much damage", Per.TRIGGER_DAMAGE)
     game.trigger_own(s, T, slot, K.Trigger.DEALT_DAMAGE, amount)

@@ -12,7 +12,7 @@ ability row (constants.KeywordAbility) and, in the aux word, what they refer to.
 
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
-from tcg_env.engine.tables import card_table, flag_table
+from tcg_env.engine.tables import card_table
 from tcg_env.engine.triggers import pending_add
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import CardType, KeywordAbility
@@ -27,12 +27,11 @@ def damage_dealt(game, s, T, src, slot, amount):
     deals damage to a J/resonator", CR 1138.2) and "when this card deals damage"."""
     if src < 0 or amount <= 0 or s[CARD + src * CARD_W] < 0:
         return
-    F = flag_table(T)
-    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_THIS_TURN) != 0:
-        # "the damage it dealt this turn" (session 21): the sum kept in the card's USED_TURN word (at most USED_DAMAGE_MASK)
-        u = s[USED_TURN + src * CARD_W]
-        dealt = min(((u >> K.USED_DAMAGE_SHIFT) & K.USED_DAMAGE_MASK) + amount, K.USED_DAMAGE_MASK)
-        s[USED_TURN + src * CARD_W] = (u & ~(K.USED_DAMAGE_MASK << K.USED_DAMAGE_SHIFT)) | (dealt << K.USED_DAMAGE_SHIFT)
+    # "the damage it dealt this turn" (session 21): the sum kept in the card's USED_TURN word (at most USED_DAMAGE_MASK),
+    # in every pool (a pool flag may skip work, never change the state)
+    u = s[USED_TURN + src * CARD_W]
+    dealt = min(((u >> K.USED_DAMAGE_SHIFT) & K.USED_DAMAGE_MASK) + amount, K.USED_DAMAGE_MASK)
+    s[USED_TURN + src * CARD_W] = (u & ~(K.USED_DAMAGE_MASK << K.USED_DAMAGE_SHIFT)) | (dealt << K.USED_DAMAGE_SHIFT)
     ctrl = s[CONTROLLER + src * CARD_W]
     if game.has_keyword(s, T, src, K.KW_DRAIN):
         pending_add(game, s, ctrl, src, KeywordAbility.DRAIN, amount)
