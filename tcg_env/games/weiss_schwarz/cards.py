@@ -1680,43 +1680,29 @@ class _Compiler(PoolCompiler):
         return self.add_filter(row)
 
 
-def _encore_triggering(ops: list[Any]) -> set[bool]:
-    """The `triggering` values of the encore_self ops of a program."""
-    out: set[bool] = set()
+def _walk(ops: list[Any]):
+    """Every op of a program, those inside "if" / "may" / "if_stored" and the options of "choose_one" too."""
     for op in ops:
-        if op.op == "encore_self":
-            out.add(op.triggering)
+        yield op
         if op.op in ("if", "may", "if_stored"):
-            out |= _encore_triggering(op.then)
+            yield from _walk(op.then)
         if op.op == "choose_one":
             for o in op.options:
-                out |= _encore_triggering(o)
-    return out
+                yield from _walk(o)
+
+
+def _encore_triggering(ops: list[Any]) -> set[bool]:
+    """The `triggering` values of the encore_self ops of a program."""
+    return {op.triggering for op in _walk(ops) if op.op == "encore_self"}
 
 
 def _all_tags(ops: list[Any]) -> set[str]:
-    out: set[str] = set()
-    for op in ops:
-        out.add(op.op)
-        if op.op in ("if", "may", "if_stored"):
-            out |= _all_tags(op.then)
-        if op.op == "choose_one":
-            for o in op.options:
-                out |= _all_tags(o)
-    return out
+    return {op.op for op in _walk(ops)}
 
 
 def _mentions(cond: WSCondition | None, ops: list[Any], kind: str) -> bool:
-    if cond is not None and cond.kind == kind:
-        return True
-    for op in ops:
-        if op.op == "if" and (op.condition.kind == kind or _mentions(None, op.then, kind)):
-            return True
-        if op.op in ("may", "if_stored") and _mentions(None, op.then, kind):
-            return True
-        if op.op == "choose_one" and any(_mentions(None, o, kind) for o in op.options):
-            return True
-    return False
+    return (cond is not None and cond.kind == kind) or any(
+        op.op == "if" and op.condition.kind == kind for op in _walk(ops))
 
 
 def _cost_nonempty(c: WSCost) -> bool:
