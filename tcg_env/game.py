@@ -137,10 +137,11 @@ def _row_op(spec, op, row, T, deck0=_NO_CARDS, deck1=_NO_CARDS, seed=0, variant=
 class Game:
     """One game. Create it with :func:`tcg_env.make_game`."""
 
-    def __init__(self, spec, pool, row: np.ndarray, variant: int):
+    def __init__(self, spec, pool, row: np.ndarray, variant: int, T: np.ndarray | None = None):
         self.spec = spec
         self.pool = pool
-        self._T = pool.kernel_tables
+        # T: the pool's tables, their flags derived from the decks' cards where the game can (a new game's)
+        self._T = pool.kernel_tables if T is None else T
         self._row = row
         self.variant_index = variant
         self._mask = np.zeros(spec.num_actions, np.int8)
@@ -159,7 +160,7 @@ class Game:
         _row_op(spec, spec.kernels.ROW_RESET, row, pool.kernel_tables,
                 deck0=np.ascontiguousarray(deck0, dtype=np.int32), deck1=np.ascontiguousarray(deck1, dtype=np.int32),
                 seed=_resolve_seed(seed), variant=int(variant), auto_single=int(bool(auto_single)))
-        return cls(spec, pool, row, variant)
+        return cls(spec, pool, row, variant, pool.kernel_tables_for(np.concatenate([deck0, deck1])))
 
     # ---- status --------------------------------------------------------------------------------
     @property
@@ -348,7 +349,9 @@ class BatchGame:
 
         self.spec = spec
         self.pool = pool
-        self._T = pool.kernel_tables
+        # the pool's tables, their flags derived from the decks' cards where the game can (CardTable.kernel_tables_for)
+        self._T = pool.kernel_tables_for(np.concatenate([np.concatenate(pair) for pair in deck_pairs]) if deck_pairs
+                                         else np.zeros(0, np.int32))
         B = len(deck_pairs)
         self.batch = B
         self.variant_index = int(variant)
@@ -419,7 +422,7 @@ class BatchGame:
 
     def game(self, b: int) -> Game:
         """A single-game facade over a copy of row ``b``."""
-        return Game(self.spec, self.pool, self.states[b].copy(), self.variant_index)
+        return Game(self.spec, self.pool, self.states[b].copy(), self.variant_index, self._T)
 
     def clone(self) -> "BatchGame":
         return copy.deepcopy(self)

@@ -19,9 +19,14 @@ from tcg_env.engine.tables import FLAG_WORDS, pack_tables, unpack_flags, unpack_
 
 CARDDATA = Path(__file__).resolve().parents[2].parent / "shared" / "carddata"
 LISTS = {
+    "fftcg": "fftcg/ThomasALeon_FFTCGSim__fftcg_real_cards.json",
     "weiss_schwarz": "weiss_schwarz/CCondeluci_WeissSchwarz-ENG-DB__5HY_W83.json",
     "force_of_will": "force_of_will/antlebel2_fow-sim__cards.json",
 }
+
+# FF-TCG's card rows (FL_DERIVED_DEPS) say which of a card's derived values the state keeps between decisions (a cache:
+# -1 keeps none, so the state's cache words differ, not the game): compared with the pool's row of flags all set
+CARD_ROWS_KEPT = {"fftcg"}
 
 
 def _imported(game, tmp_path):
@@ -32,9 +37,11 @@ def _imported(game, tmp_path):
     return pool, [deck_like(game, pool, None, seed=i, abilities="first") for i in range(2)]
 
 
-def _play(game, pool, decks, T, calls=160):
-    """States, observations and masks after ``calls`` calls of batch random play with tables ``T``."""
+def _play(game, pool, decks, T=None, calls=160):
+    """States, observations and masks after ``calls`` calls of batch random play with tables ``T`` (None: the
+    batch's own, whose flags FF-TCG derives from the decks' cards)."""
     batch = tcg_env.make_batch(game, 16, decks=decks, seed=5, pool=pool)
+    T = batch._T if T is None else T
     k = batch.spec.kernels
     rng = k.seed_agent_rng(16, 3)
     counters = np.zeros((16, 5), np.int64)
@@ -47,12 +54,16 @@ def _play(game, pool, decks, T, calls=160):
 
 
 def _play_with_and_without_flags(game, pool, decks, calls=160):
-    """(games ended, the first difference between random play with the pool's flags and with the
-    default table, every bit set: nothing skipped, or None)."""
-    T = pool.kernel_tables
+    """(games ended, the first difference between random play with the pool's flags (those a batch of
+    ``decks`` plays with) and with the default table, every bit set: nothing skipped, or None)."""
+    T = tcg_env.make_batch(game, 1, decks=decks, pool=pool)._T
     T_all = pack_tables(*unpack_tables(T), unpack_obs_rows(T))  # the default flags: nothing skipped
     assert (unpack_flags(T_all) == -1).all() and not (unpack_flags(T) == -1).all()
-    with_flags, games = _play(game, pool, decks, T, calls)
+    if game in CARD_ROWS_KEPT:
+        flags = unpack_flags(T).copy()
+        flags[-1] = -1
+        T_all = pack_tables(*unpack_tables(T), unpack_obs_rows(T), flags)
+    with_flags, games = _play(game, pool, decks, None, calls)
     without, _ = _play(game, pool, decks, T_all, calls)
     for i, (a, b) in enumerate(zip(with_flags, without)):
         for name, x, y in zip(("states", "observations", "masks"), a, b):
@@ -72,10 +83,33 @@ def test_the_flags_skip_nothing_that_changes_play_on_the_builtin_pool(game):
 @pytest.mark.parametrize("game", sorted(LISTS))
 def test_the_flags_skip_nothing_that_changes_play_on_an_imported_pool(game, tmp_path):
     pool, decks = _imported(game, tmp_path)
-    # imported games are longer (Force of Will's about 1,800 decisions): enough calls that some end
-    games, difference = _play_with_and_without_flags(game, pool, decks, calls=480)
+    # imported games are longer (Force of Will's about 1,800 decisions, FF-TCG's about 450): enough calls that some end
+    games, difference = _play_with_and_without_flags(game, pool, decks, calls=200 if game == "fftcg" else 480)
     assert games > 0, "the games should end and restart (the whole game is compared)"
     assert difference is None, difference
+
+
+def test_fftcg_flags_of_a_game_are_those_of_its_decks_cards(tmp_path):
+    """FF-TCG derives the pool's row of flags from the cards of the decks a game plays (CardTable.kernel_tables_for:
+    the abilities those cards own and their programs; no card enters a game from outside the decks): two decks of an
+    imported pool of 3,600 cards clear bits the whole pool sets, never one their own cards need (the random play above
+    is the same game as with every bit set), with the pool's tables and card ids unchanged."""
+    from tcg_env.games.fftcg import constants as K
+
+    pool, decks = _imported("fftcg", tmp_path)
+    whole, ours = unpack_flags(pool.kernel_tables), unpack_flags(tcg_env.make_batch("fftcg", 2, decks=decks, pool=pool)._T)
+    assert whole[-1, K.FL_MISC] & ~ours[-1, K.FL_MISC], "the decks' cards should need fewer bits than the whole pool"
+    assert ours[-1, K.FL_MISC] & ~whole[-1, K.FL_MISC] == 0
+    assert np.array_equal(whole[:-1], ours[:-1])  # the cards' own rows: the same
+    for a, b in zip(unpack_tables(pool.kernel_tables), unpack_tables(tcg_env.make_batch("fftcg", 2, decks=decks, pool=pool)._T)):
+        assert np.array_equal(a, b)
+    # a card's ability with a flagged rule sets the bit in the game of a deck holding it
+    once = [c for c in range(pool.n_cards) if any(pool.abilities[r, K.A_ONCE] and pool.abilities[r, K.A_KIND] == K.AbilityKind.AUTO
+                                                   for r in pool.ability_rows(c))]
+    assert once, "the imported pool should have a once-per-turn auto ability"
+    with_once = unpack_flags(pool.kernel_tables_for(np.array([once[0]])))
+    assert with_once[-1, K.FL_MISC] & K.FLAG_TRIGGER_ONCE
+    assert not unpack_flags(pool.kernel_tables_for(np.array([c for c in range(40) if c not in once])))[-1, K.FL_MISC] & K.FLAG_TRIGGER_ONCE
 
 
 def test_weiss_schwarz_flags_name_hand_abilities_and_triggers(tmp_path):

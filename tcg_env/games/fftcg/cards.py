@@ -527,75 +527,91 @@ def _light_dark_bits(op) -> int:
 
 
 def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray | None = None,
-                    filters: np.ndarray | None = None) -> np.ndarray:
+                    filters: np.ndarray | None = None, in_play: np.ndarray | None = None) -> np.ndarray:
     """The ``flags`` table of a pool's ``T`` (tcg_env.engine.tables): a card's row word FL_DERIVED_DEPS, what its
     field abilities' part of the derived values reads (:func:`derived_deps`; without ``abilities`` and ``filters``:
     -1, never kept), its other words every bit set (the kernels skip nothing for a card); the pool's row (the last) word FL_MISC: FLAG_AURA_UNCHOOSABLE when some instruction
     is Op.AURA_UNCHOOSABLE (else effects.can_be_chosen skips its scan of the field); FLAG_CHOOSE_BREAK when some
-    CHOOSE row's filter (of ``filters``) is of the Break Zone (else effects.any_choosable reads no filter zone)."""
+    CHOOSE row's filter (of ``filters``) is of the Break Zone (else effects.any_choosable reads no filter zone).
+    ``in_play`` (card ids): the pool's row from the abilities those cards own (A_CARD, granted ones included) and
+    their programs (every code row lies in its ability's run) only: no FF-TCG card enters a game from outside the
+    decks (no tokens), so the other cards' rules never apply."""
     from tcg_env.engine.tables import FLAG_WORDS
 
     flags = np.full((cards.shape[0] + 1, FLAG_WORDS), -1, np.int32)
-    flags[-1, K.FL_MISC] = K.FLAG_AURA_UNCHOOSABLE * int(bool((code[:, K.I_OP] == K.Op.AURA_UNCHOOSABLE).any()))
+    if in_play is not None and abilities is not None:
+        owned = np.isin(abilities[:, K.A_CARD], in_play)
+        rows = np.zeros(code.shape[0], bool)
+        for start, length in abilities[owned][:, [K.A_CODE_START, K.A_CODE_LEN]].tolist():
+            rows[start:start + length] = True
+        flags[-1, K.FL_MISC] = ff_pool_flags(code[rows], abilities[owned], filters)
+    else:
+        flags[-1, K.FL_MISC] = ff_pool_flags(code, abilities, filters)
+    if abilities is not None and filters is not None:
+        flags[:-1, K.FL_DERIVED_DEPS] = derived_deps(cards, abilities, filters, code)
+    return flags
+
+
+def ff_pool_flags(code: np.ndarray, abilities: np.ndarray | None, filters: np.ndarray | None) -> int:
+    """The pool's FL_MISC word of :func:`ff_kernel_flags`: the FLAG_* bits the rows ``code`` and ``abilities`` need."""
+    misc = K.FLAG_AURA_UNCHOOSABLE * int(bool((code[:, K.I_OP] == K.Op.AURA_UNCHOOSABLE).any()))
     if (code[:, K.I_OP] == K.Op.DAMAGE_MOD).any():
-        flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD  # effects.damage_dealt where damage is dealt
+        misc |= K.FLAG_DAMAGE_MOD  # effects.damage_dealt where damage is dealt
     if (code[:, K.I_OP] == K.Op.DAMAGE_INCREASE).any():
         # effects.damage_increase where damage is dealt (FLAG_DAMAGE_MOD routes battle and effect damage there)
-        flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD | K.FLAG_DAMAGE_INCREASE
+        misc |= K.FLAG_DAMAGE_MOD | K.FLAG_DAMAGE_INCREASE
     if (code[:, K.I_OP] == K.Op.DAMAGE_MOD_AURA).any():
         # effects.damage_dealt where damage is dealt (FLAG_DAMAGE_MOD routes battle and effect damage there)
-        flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD | K.FLAG_DAMAGE_MOD_AURA
+        misc |= K.FLAG_DAMAGE_MOD | K.FLAG_DAMAGE_MOD_AURA
     if (code[:, K.I_OP] == K.Op.PLAYER_DAMAGE_DOUBLE).any():
-        flags[-1, K.FL_MISC] |= K.FLAG_PLAYER_DAMAGE_DOUBLE  # effects.deal_damage_to_player reads the source's
+        misc |= K.FLAG_PLAYER_DAMAGE_DOUBLE  # effects.deal_damage_to_player reads the source's
     shield_rows = code[:, K.I_OP] == K.Op.DAMAGE_SHIELD
     if (shield_rows & (code[:, K.I_A2] != K.BOOST_MARK)).any():
         # effects.deal_forward_damage where damage is dealt (FLAG_DAMAGE_MOD routes battle and effect damage there)
-        flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD | K.FLAG_DAMAGE_SHIELD
+        misc |= K.FLAG_DAMAGE_MOD | K.FLAG_DAMAGE_SHIELD
     if (shield_rows & (code[:, K.I_A2] == K.BOOST_MARK)).any():
         # Op.DAMAGE_BOOST (DAMAGE_SHIELD's opcode, a2 BOOST_MARK): effects.damage_boost where damage is dealt
-        flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD | K.FLAG_DAMAGE_BOOST
+        misc |= K.FLAG_DAMAGE_MOD | K.FLAG_DAMAGE_BOOST
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.CHOSEN_SELF, K.Trigger.CHOSEN_BY_OPP_SELF)).any():
-        flags[-1, K.FL_MISC] |= K.FLAG_CHOSEN_TRIGGER  # kernels.apply_decision's CHOOSE_TARGET fires them
+        misc |= K.FLAG_CHOSEN_TRIGGER  # kernels.apply_decision's CHOOSE_TARGET fires them
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.DEALT_DAMAGE_SELF, K.Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF)).any():
-        flags[-1, K.FL_MISC] |= K.FLAG_DEALT_DAMAGE_TRIGGER  # effects.deal_forward_damage fires them
+        misc |= K.FLAG_DEALT_DAMAGE_TRIGGER  # effects.deal_forward_damage fires them
     if ((code[:, K.I_OP] == K.Op.DAMAGE) & (code[:, K.I_A2] == K.PER_SOURCE_POWER)).any():
-        flags[-1, K.FL_MISC] |= K.FLAG_SOURCE_POWER  # zones.leave_field keeps the power it had (CR 11.11.4)
+        misc |= K.FLAG_SOURCE_POWER  # zones.leave_field keeps the power it had (CR 11.11.4)
     if (code[:, K.I_OP] == K.Op.MUST_ATTACK).any():
-        flags[-1, K.FL_MISC] |= K.FLAG_MUST_ATTACK  # the DECLARE_ATTACK mask looks for such a Forward
+        misc |= K.FLAG_MUST_ATTACK  # the DECLARE_ATTACK mask looks for such a Forward
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.PARTY_ATTACKS, K.Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER)).any():
-        flags[-1, K.FL_MISC] |= K.FLAG_PARTY_TRIGGER  # battle.declare_attackers_done fires them
+        misc |= K.FLAG_PARTY_TRIGGER  # battle.declare_attackers_done fires them
     if (code[:, K.I_OP] == K.Op.MUST_BE_CHOSEN).any():
-        flags[-1, K.FL_MISC] |= K.FLAG_MUST_BE_CHOSEN  # the CHOOSE_TARGET mask looks for such a card
+        misc |= K.FLAG_MUST_BE_CHOSEN  # the CHOOSE_TARGET mask looks for such a card
     if (code[:, K.I_OP] == K.Op.ATTACK_TWICE).any():
-        flags[-1, K.FL_MISC] |= K.FLAG_ATTACK_TWICE  # battle.declare_attackers_done looks at the attacking Forwards
+        misc |= K.FLAG_ATTACK_TWICE  # battle.declare_attackers_done looks at the attacking Forwards
     if (code[:, K.I_OP] == K.Op.PARTY_ANY_ELEMENT).any():
-        flags[-1, K.FL_MISC] |= K.FLAG_PARTY_ANY_ELEMENT  # kernels.may_join_party looks at the attacking player's field
+        misc |= K.FLAG_PARTY_ANY_ELEMENT  # kernels.may_join_party looks at the attacking player's field
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.PUT_INTO_BREAK_OTHER, K.Trigger.OPP_FORWARD_BROKEN,
                                         K.Trigger.DAMAGED_BY_PUT_BREAK, K.Trigger.DELAYED_PUT_BREAK)).any():
-        flags[-1, K.FL_MISC] |= K.FLAG_PUT_BREAK_OTHER  # cards leaving at once are looked at together
+        misc |= K.FLAG_PUT_BREAK_OTHER  # cards leaving at once are looked at together
     if abilities is not None and abilities.shape[0] and (abilities[:, K.A_COND] == K.Condition.OPP_DISCARDED).any():
-        flags[-1, K.FL_MISC] |= K.FLAG_OPP_DISCARDED  # zones.discard_hand_index remembers a discard due to an effect
+        misc |= K.FLAG_OPP_DISCARDED  # zones.discard_hand_index remembers a discard due to an effect
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.DAMAGED_BY_PUT_BREAK, K.Trigger.DELAYED_PUT_BREAK)).any():
-        flags[-1, K.FL_MISC] |= K.FLAG_HIT_BY  # damage and Op.MARK_DELAYED mark cards (state.HIT_BY)
+        misc |= K.FLAG_HIT_BY  # damage and Op.MARK_DELAYED mark cards (state.HIT_BY)
     if abilities is not None and abilities.shape[0] and (
             (abilities[:, K.A_KIND] == K.AbilityKind.AUTO) & (abilities[:, K.A_ONCE] != 0)).any():
-        flags[-1, K.FL_MISC] |= K.FLAG_TRIGGER_ONCE  # triggers.queue_once looks at what a scan queued
+        misc |= K.FLAG_TRIGGER_ONCE  # triggers.queue_once looks at what a scan queued
     reductions = (code[:, K.I_OP] == K.Op.COST_REDUCTION) | (code[:, K.I_OP] == K.Op.SELF_COST_REDUCTION)
     if (reductions & (code[:, K.I_A2] != 0)).any():
-        flags[-1, K.FL_MISC] |= K.FLAG_ANY_ELEMENT_PAY  # costs.pay_element looks for one in force
+        misc |= K.FLAG_ANY_ELEMENT_PAY  # costs.pay_element looks for one in force
     if filters is not None and len(filters):
         rows = code[code[:, K.I_OP] == K.Op.CHOOSE, K.I_A0]
         rows = rows[(rows >= 0) & (rows < len(filters))]
         if np.isin(filters[rows, K.F_ZONE], (K.FilterZone.BREAK, K.FilterZone.STACK)).any():
-            flags[-1, K.FL_MISC] |= K.FLAG_CHOOSE_BREAK
-    if abilities is not None and filters is not None:
-        flags[:-1, K.FL_DERIVED_DEPS] = derived_deps(cards, abilities, filters, code)
-    return flags
+            misc |= K.FLAG_CHOOSE_BREAK
+    return int(misc)
 
 
 @dataclass(kw_only=True)
@@ -615,8 +631,11 @@ class FFCardTable(CardTable):
 
     job_names = property(lambda self: inverse_ids(self.job_ids), doc="Job id -> job name ('' for id 0).")
 
-    def kernel_flags(self) -> np.ndarray:
-        return ff_kernel_flags(self.cards, self.code, self.abilities, self.filters)
+    IN_PLAY_FLAGS = True  # ff_kernel_flags(in_play=...)
+
+    def kernel_flags(self, in_play: np.ndarray | None = None) -> np.ndarray:
+        return ff_kernel_flags(self.cards, self.code, self.abilities, self.filters, in_play)
+
     category_names = property(lambda self: inverse_ids(self.category_ids), doc="Category id -> name ('' for id 0).")
 
     def card_obs_features(self) -> np.ndarray:
