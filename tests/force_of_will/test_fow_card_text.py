@@ -526,7 +526,8 @@ def test_cr_1101_1b_keywords_without_a_keyword_skill_compile_to_nothing(text):
     """CR 1101.1b: a keyword that is no keyword skill has no innate ability: the line is exact and
     gives the card nothing; a keyword with a rule ([Mythic]: a rule process) stays unsupported."""
     r = line(text, "resonator")
-    assert r.verdict is Verdict.EXACT and r.abilities == [] and r.fields == {}
+    # since session 22 the mark is the card field marks, read only by deck construction (CR 402.8, decks.validate_deck)
+    assert r.verdict is Verdict.EXACT and r.abilities == [] and list(r.fields) == ["marks"]
     assert line("[Mythic]", "regalia").verdict is Verdict.UNSUPPORTED
 
 

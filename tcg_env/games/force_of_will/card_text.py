@@ -39,6 +39,10 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "FowTextCompiler", "normalise_line"]
 
 #: approximation name -> what the compiled ability does differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
+    "tag_one_ruler": (
+        "[Tag] on a ruler (session 22; not in CR 8.01): the permission to start the game with a second ruler with the "
+        "same [Tag] is not offered (a deck has exactly one ruler, CR 402.2); the ruler plays as printed otherwise"
+    ),
     "look_rest_order_unprinted": (
         "\"put the rest on the bottom of your deck\" with no order printed: the player chooses the order, as for "
         "\"in any order\"; the rules give no order for this case (CR 1034.1 and 403.5 name \"any order\" only "
@@ -230,11 +234,65 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'cannot be cancelled' on a card that is not played as a spell")
         return {"__fields__": True, "uncancelable": True}
 
-    def markers(self, *_):
+    def markers(self, *marks):
         # CR 1101.1b: a keyword without a keyword skill ([Will of Hope], [Will of Despair], CR 1101.1b-i; the
-        # deck-building marks [Tales] and [Villains] of the same kind) has no innate ability: the line does
-        # nothing by itself. The lines that name one ("cards with [Tales]") stay unsupported.
+        # deck-building marks [Tales] and [Villains] of the same kind; since session 22 <<Bond>> and <<War>>, printed
+        # alone on a line, named by other cards' [Partner] and "with <<War>>") has no innate ability: the line does
+        # nothing in play. Since session 22 the four marks a deck rule names are the card field marks (C_BASIC), read by
+        # decks.validate_deck ("You cannot have cards with [Tales] in your deck.", CR 402.8)
+        kept = list(dict.fromkeys(m for m in marks if m))
+        return {"__fields__": True, "marks": kept} if kept else None
+
+    def mk_hope(self):
+        return "will_of_hope"
+
+    def mk_despair(self):
+        return "will_of_despair"
+
+    def mk_tales(self):
+        return "tales"
+
+    def mk_villains(self):
+        return "villains"
+
+    def mk_other(self):
         return None
+
+    def tag_line(self, *_):
+        # [Tag] (not in CR 8.01; its text: "You may start the game with this ruler and another ruler with [Tag] (X)
+        # ... Put both in your ruler area."): a permission to start with two rulers, which the engine does not offer
+        # (a deck has exactly one ruler, CR 402.2, one ruler area slot): the ruler plays as without it (tag_one_ruler)
+        if self.card.get("type") != "ruler":
+            raise Unsupported("[Tag] on a card that is not a ruler")
+        self.approximate("tag_one_ruler")
+        return None
+
+    def opp_payment_replaced(self, *args):
+        # "If an ability or effect your opponent controls would make you pay any amount of will, you pay {0} instead."
+        # (CR 910: a replacement of a payment an opponent's ability or effect imposes): no compiled ability or effect
+        # makes a player pay will (the engine has none of "unless its controller pays {N}", "your opponent pays {1}
+        # more to play ...": those lines are unsupported; tests/force_of_will/test_fow_card_text_s22b.py keeps the
+        # grammar free of them), so the event it replaces never happens in the engine: the line changes nothing in
+        # play, as printed. The day such a payment compiles, this line must become its replacement
+        return None
+
+    def deck_any_copies(self):
+        # "You may have any number of copies of this card in your [main / magic stone] deck." (CR 402.8: replaces the
+        # four of a name of CR 402.3b, 402.4c, 402.7 as the deck is built; decks.validate_deck, C_BASIC DECK_ANY_COPIES)
+        return {"__fields__": True, "deck_any_copies": True}
+
+    def deck_forbids(self, mark, stones=False):
+        # "You cannot have cards with [<mark>] in your deck [or magic stone deck]." (CR 402.8, a ruler's: the main deck,
+        # CR 304, and the magic stone deck with "or magic stone deck"; decks.validate_deck)
+        if mark is None:
+            raise Unsupported("a deck rule naming a mark no deck check knows")
+        out = {"__fields__": True, "deck_forbids": [mark]}
+        if stones:
+            out["deck_forbids_stones"] = True
+        return out
+
+    def deck_forbids_stones(self, mark):
+        return self.deck_forbids(mark, stones=True)
 
     def _pay_less(self, syms, condition=None, per=None, optional=True, more=False):
         # CR 903.2i: the card's own cost reduction, from the hand (characteristics.own_reduction);
@@ -2405,10 +2463,19 @@ class _T(CountWords, TextTransformer, Transformer):
 
     # ---------------- selections ----------------
     def race(self, tok):
+        if str(tok).startswith("<race2:"):
+            return self._race_either(tok)
         return {"race": str(tok).split(":", 1)[1][:-1]}
 
     def race_noun(self, tok):
+        if str(tok).startswith("<race2:"):
+            return {**self._race_either(tok), "_race_noun": True}
         return {"race": str(tok).split(":", 1)[1][:-1], "_race_noun": True}
+
+    def _race_either(self, tok):
+        # "Skeleton or Zombie" (session 22, CR 205; normalise_line marks "<race2:A|B>"): a card of either race
+        a, b = str(tok).split(":", 1)[1][:-1].split("|")
+        return {"race": a, "race_or": b}
 
     def t_one(self, flt):
         return _Sel("choose", _target_filter(flt))
@@ -2548,6 +2615,17 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def cost_min(self, n):
         return {"cost_min": int(n)}
+
+    def cost_max_x(self):
+        # "with total cost X or less" (session 22, CR 903.2f): X chosen as this chant / rune is played (FowFilter.cost_x,
+        # read by filters.filter_core on the card's chase entry); not a target's (the pool compiler refuses it: the
+        # engine offers the card when a target exists, before X is chosen, and would offer an X leaving none)
+        self._x("total cost X")
+        return {"cost_x": "max"}
+
+    def cost_eq_x(self):
+        self._x("total cost X")
+        return {"cost_x": "eq"}
 
     def cost_eq(self, n):
         return {"cost_min": int(n), "cost_max": int(n)}
@@ -3074,6 +3152,10 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     raise Unsupported("more than two selections in one effect (the kernels hold two target registers)")
                 regs[id(sel)] = r
                 if sel.kind == "choose":
+                    if "cost_x" in sel.filter:
+                        # CR 903.2f: the card is offered when its targets exist, before X is chosen; the engine would
+                        # offer an X that leaves no target (cards.py refuses it too)
+                        raise Unsupported("a target bounded by X (the engine offers X before it knows the targets)")
                     ch = {"op": "choose", "filter": sel.filter, "reg": r}
                     if sel.count != 1:
                         ch["count"] = sel.count
@@ -3191,6 +3273,7 @@ def _mark_counters(s: str) -> str:
     return _NAMED_COUNTER.sub(mark, s)
 
 
+_RACE_EITHER = re.compile(r"<race:([^>|]+)> or <race:([^>|]+)>")
 _SELF_QUICKCAST = re.compile(r"^this card gains \[quickcast\] (?:in all zones as long as|as long as (?:it's|it is) in "
                              r"your hand and) ")
 
@@ -3209,6 +3292,8 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     s = "".join(p if i % 2 else _mark_races((p.replace(name, "this card") if name else p).lower(), races)
                 for i, p in enumerate(parts))  # fmt: skip
     s = " ".join(s.replace("thi card", "this card").replace("can't ", "cannot ").split())  # "can't block"
+    if "> or <race" in s:  # "Skeleton or Zombie": one token of two races (session 22)
+        s = _RACE_EITHER.sub(r"<race2:\1|\2>", s)
     if "counter" in s:
         s = _mark_counters(s)
     # "damage to your opponent and each J/resonator ...": one effect on a player and cards, marked so that the

@@ -169,8 +169,13 @@ class FowFilter(FilterBase):
     # the bit ATTR_NOT)
     not_attribute: Annotated[list[AttributeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     race: str | None = Field(default=None, min_length=1)
+    # "Skeleton or Zombie" (session 22): a second race, either matching (packed in F_RACE from K.RACE_OR_SHIFT)
+    race_or: str | None = Field(default=None, min_length=1)
     cost_min: NonNeg | None = None  # total cost, CR 203.5
     cost_max: NonNeg | None = None
+    # "with total cost X or less" (max) / "with total cost X" (eq) on a chant or rune whose cost has X (session 22, CR
+    # 903.2f: X is chosen before the targets): the X chosen for it (F_COST_MAX / F_COST_MIN COST_BOUND_X)
+    cost_x: Literal["max", "eq"] | None = None
     atk_min: NonNeg | None = None
     atk_max: NonNeg | None = None
 
@@ -488,6 +493,9 @@ class FowStealth(StrictModel):
     condition: FowCondition | None = None
 
 
+DeckMark = Literal[K.DECK_MARKS]  # the deck-building marks (CR 1101.1b), bits of C_BASIC from K.DECK_MARK_SHIFT
+
+
 class FowCard(CardBase):
     type: TypeName
     attribute: Annotated[list[WillName], BeforeValidator(_as_list)] = Field(default_factory=list)
@@ -505,6 +513,14 @@ class FowCard(CardBase):
     # magic stones: the will its rest ability produces (CR 907), one or two choices; basic (CR 402.4b)
     will: Annotated[list[ProducedWill], BeforeValidator(_as_list), Field(max_length=2)] = Field(default_factory=list)
     basic: bool = False
+    # deck building (session 22, CR 402.8; packed in C_BASIC, decks.validate_deck): "You may have any number of copies of
+    # this card in your deck." (deck_any_copies); the marks it has (CR 1101.1b: [Will of Hope], [Will of Despair],
+    # [Tales], [Villains]); "You cannot have cards with [<mark>] in your deck [or magic stone deck]." (deck_forbids, and
+    # deck_forbids_stones for the magic stone deck too)
+    deck_any_copies: bool = False
+    marks: Annotated[list[DeckMark], BeforeValidator(_as_list)] = Field(default_factory=list)
+    deck_forbids: Annotated[list[DeckMark], BeforeValidator(_as_list)] = Field(default_factory=list)
+    deck_forbids_stones: bool = False
     addition: AdditionName | None = None  # additions: what it is added to (CR 1406.1a)
     mana: int = Field(default=0, ge=0, le=10)  # [Mana] counters (CR 1122)
     divinity: int = Field(default=0, ge=0, le=20)  # runes: CR 209; J/rulers: [Divinity] (CR 1136)
@@ -716,7 +732,8 @@ def filter_words(f: FowFilter) -> str:
     bits_ += ["no attribute" if len(f.not_attribute) == 5 else "non-" + "/".join(f.not_attribute)] if f.not_attribute else []
     bits_ += [f.state] if f.state != "any" else []
     bits_ += [f"in the {f.zone.replace('_', ' ')}"] if f.zone != "field" else []
-    bits_ += [f"race {f.race}"] if f.race else []
+    bits_ += [f"race {f.race}" + (f" or {f.race_or}" if f.race_or else "")] if f.race else []
+    bits_ += ["total cost X" + (" or less" if f.cost_x == "max" else "")] if f.cost_x else []
     bits_ += [f"named {f.name!r}"] if f.name else []
     for key in ("cost", "atk"):
         lo, hi = getattr(f, key + "_min"), getattr(f, key + "_max")
@@ -1099,6 +1116,11 @@ class _Compiler(PoolCompiler):
             row[K.C_MOBILIZE : K.C_MOBILIZE + K.N_ATTRIBUTES] = attr
             row[K.C_MOBILIZE_FREE] = free
             row[K.C_TYPE_BITS] |= K.TB_MOBILIZE
+        # deck building (CR 402.8), packed above the basic bit: read by decks.validate_deck only
+        row[K.C_BASIC] |= (K.DECK_ANY_COPIES if card.deck_any_copies else 0) \
+            | sum(1 << (K.DECK_MARK_SHIFT + K.DECK_MARKS.index(m)) for m in set(card.marks)) \
+            | sum(1 << (K.DECK_FORBID_SHIFT + K.DECK_MARKS.index(m)) for m in set(card.deck_forbids)) \
+            | (K.DECK_FORBID_STONES if card.deck_forbids_stones else 0)
         if card.incarnation is not None:
             row[K.C_INCARNATION] = bits(card.incarnation.attributes, K.ATTRIBUTE_BITS)
             row[K.C_INCARNATION_N] = card.incarnation.count
@@ -1713,6 +1735,23 @@ class _Compiler(PoolCompiler):
             row[K.F_ATTR_MASK] = bits(f.not_attribute, K.ATTRIBUTE_BITS) | K.ATTR_NOT
         if f.self_only:
             row[K.F_EXCLUDE_SELF] = K.SELF_ONLY  # the ability's own card alone
+        if f.race_or is not None:
+            if f.race is None:
+                self.fail(f"{p}.race_or", "race_or is a second race: with race")
+            row[K.F_RACE] |= self.interned(self.race_ids, f.race_or, f"{p}.race_or", "race") << K.RACE_OR_SHIFT
+        if f.cost_x is not None:
+            # CR 903.2f / 203.5b: the X chosen for the chant or rune as it is played (filters.filter_core)
+            if self._card.type not in ("chant", "rune") or "X" not in (self._card.cost or "").upper():
+                self.fail(f"{p}.cost_x", "a total cost of X on a chant or rune whose cost has X")
+            if f.cost_min is not None or f.cost_max is not None:
+                self.fail(f"{p}.cost_x", "cost_x without cost_min / cost_max")
+            if targeted:
+                # the card is offered when its targets exist (play.play_card), before X is chosen (CR 903.2f): an X
+                # leaving no target would be offered; the engine does not bound X by the targets
+                self.fail(f"{p}.cost_x", "a target bounded by X (the engine offers X before it knows the targets)")
+            row[K.F_COST_MAX] = K.COST_BOUND_X
+            if f.cost_x == "eq":
+                row[K.F_COST_MIN] = K.COST_BOUND_X
         if targeted:
             row[K.F_ADDED_TO] |= K.TARGETED  # targets: an opponent's [Barrier] card is kept out (CR 1120.2)
         return self.add_filter(row)

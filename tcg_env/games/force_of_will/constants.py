@@ -203,6 +203,17 @@ C_J_SIDE = CARD_TABLE.add("j_side")  # rulers: card id of the J-ruler side ([Jud
 C_WILL_A = CARD_TABLE.add("will_a")  # magic stones and will producers: the Attribute (or WILL_VOID) of the will produced, -1 none
 C_WILL_B = CARD_TABLE.add("will_b")  # a second choice of will ("produce [R] or [G]"), -1 none
 C_BASIC = CARD_TABLE.add("basic", source=copy())  # 1: basic magic stone (CR 402.4b: any number of copies) / basic J-ruler
+# C_BASIC packs the deck-building marks and rules a card prints (session 22, CR 402.8: an effect that replaces the deck
+# building rules applies as the deck is built; decks.validate_deck reads them, no kernel does): DECK_ANY_COPIES "You may
+# have any number of copies of this card in your (main / magic stone) deck." (CR 402.3b, 402.4c, 402.7 waived); from
+# DECK_MARK_SHIFT a bit per DECK_MARKS keyword the card has (CR 1101.1b: keywords without a skill, named by other cards);
+# from DECK_FORBID_SHIFT "You cannot have cards with [<mark>] in your deck" (its main deck), DECK_FORBID_STONES: "... or
+# magic stone deck" too
+DECK_ANY_COPIES = 2
+DECK_MARKS = ("will_of_hope", "will_of_despair", "tales", "villains")
+DECK_MARK_SHIFT = 2
+DECK_FORBID_SHIFT = DECK_MARK_SHIFT + len(DECK_MARKS)
+DECK_FORBID_STONES = 1 << (DECK_FORBID_SHIFT + len(DECK_MARKS))
 C_ABIL_START = CARD_TABLE.add("abil_start")  # first row of this card's abilities in the ability table
 C_ABIL_COUNT = CARD_TABLE.add("abil_count")
 C_SPELL_ABIL = CARD_TABLE.add("spell_abil")  # chants and runes: the ability row of what resolving it does (CR 703.3), -1
@@ -670,9 +681,17 @@ F_ATTR_MASK = FILTER_TABLE.add("attr_mask", source=mask(ATTRIBUTE_BITS, "attribu
 ATTR_NOT = 1 << 8
 F_COST_MIN = FILTER_TABLE.add("cost_min", source=bound())  # total cost (CR 203.5), -1 = none
 F_COST_MAX = FILTER_TABLE.add("cost_max", source=bound())
+# "with total cost X [or less]" on a chant / rune whose cost has X (session 22, CR 903.2f, 203.5b): F_COST_MAX (and
+# F_COST_MIN for "total cost X") COST_BOUND_X, read as the X chosen for the source card on the chase
+# (filters.filter_core, characteristics.x_on_chase)
+COST_BOUND_X = -2
 F_ATK_MIN = FILTER_TABLE.add("atk_min", source=bound())  # current ATK in the field, printed elsewhere; -1 = none
 F_ATK_MAX = FILTER_TABLE.add("atk_max", source=bound())
 F_RACE = FILTER_TABLE.add("race", source=interned("race_ids", "race"))  # race / trait id, 0 = any
+# "Skeleton or Zombie" (session 22, CR 205): a second race either of which matches, its id packed in F_RACE from
+# RACE_OR_SHIFT (FowFilter.race_or; filters.race_passes)
+RACE_OR_SHIFT = 16
+RACE_ID_MASK = (1 << RACE_OR_SHIFT) - 1
 F_NAME = FILTER_TABLE.add("name", source=interned("name_ids", "card name"))  # name id, 0 = any
 F_STATE = FILTER_TABLE.add("state", source=enum(CardState))  # CardState
 F_EXCLUDE_SELF = FILTER_TABLE.add("exclude_self", source=copy())  # 1: not the ability's source; 2 (SELF_ONLY): only it

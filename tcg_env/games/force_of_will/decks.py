@@ -122,12 +122,38 @@ def validate_deck(table: Any, deck: Deck, format: str | None = None, *, extra: I
     for ids, part, rule in ((parts.extra, "extra deck", "402.5b"), (parts.runes, "rune deck", "402.6b")):
         check_copies(table, deck, ids, 1, rule, by="name", part=part)
     main_extra_runes = np.concatenate([parts.main, parts.extra, parts.runes])
-    check_copies(table, deck, main_extra_runes, K.MAX_COPIES, "402.3b, 402.7", by="name")
+    # "You may have any number of copies of this card in your deck." (CR 402.8: it replaces 402.3b / 402.4c / 402.7)
+    any_copies = lambda cid: bool(table.cards[cid, K.C_BASIC] & K.DECK_ANY_COPIES)  # noqa: E731
+    check_copies(table, deck, main_extra_runes, K.MAX_COPIES, "402.3b, 402.7", by="name", exempt=any_copies)
     check_copies(table, deck, parts.stones, K.MAX_COPIES, "402.4c", by="name", part="magic stone deck",
-                 exempt=lambda cid: bool(table.cards[cid, K.C_BASIC]))  # fmt: skip
+                 exempt=lambda cid: bool(table.cards[cid, K.C_BASIC] & (1 | K.DECK_ANY_COPIES)))  # fmt: skip
     _check_second_names(deck, table, main_extra_runes, "402.3b, 402.7", "")
     _check_second_names(deck, table, parts.stones, "402.4c", " in the magic stone deck")
+    _check_forbidden_marks(deck, table, parts)
     return deck
+
+
+def _check_forbidden_marks(deck: Deck, table: Any, parts: DeckParts) -> None:
+    """"You cannot have cards with [<mark>] in your deck [or magic stone deck]." (session 22; CR 402.8: a card's effect
+    on deck building, here the ruler's; "your deck" is the main deck, CR 304; the marks CR 1101.1b): no card of the main
+    deck (and the magic stone deck with DECK_FORBID_STONES) has a mark any card of the deck list forbids."""
+    basic = table.cards[:, K.C_BASIC]
+    everyone = np.concatenate([[parts.ruler], parts.main, parts.stones, parts.extra, parts.runes]).astype(np.int64)
+    forbid = main_forbid = stones_forbid = 0
+    for cid in everyone.tolist():
+        f = (int(basic[cid]) >> K.DECK_FORBID_SHIFT) & ((1 << len(K.DECK_MARKS)) - 1)
+        main_forbid |= f
+        stones_forbid |= f if basic[cid] & K.DECK_FORBID_STONES else 0
+        forbid |= f
+    if not forbid:
+        return
+    for ids, mask, part in ((parts.main, main_forbid, "deck"), (parts.stones, stones_forbid, "magic stone deck")):
+        for cid in ids.tolist():
+            hit = (int(basic[cid]) >> K.DECK_MARK_SHIFT) & mask
+            if hit:
+                mark = K.DECK_MARKS[(hit & -hit).bit_length() - 1]
+                _fail(deck, table, f"a card with [{mark.replace('_', ' ').title()}] in the {part}: a card of the deck list "
+                      f"forbids it (CR 402.8)", cid)
 
 
 DECKS = DeckFolder(Path(__file__).resolve().parent / "data" / "decks", validate_deck)

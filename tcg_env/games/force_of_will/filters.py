@@ -127,11 +127,18 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
     tc = game.total_cost(T, cid)
     if c[K.C_COST_FREE] < 0:
         tc += x_on_chase(s, slot)  # CR 203.5b
-    if not passes_range(f[K.F_COST_MIN], f[K.F_COST_MAX], tc):
+    lo, hi = f[K.F_COST_MIN], f[K.F_COST_MAX]
+    if hi == K.COST_BOUND_X:
+        # "with total cost X [or less]" (session 22, CR 903.2f): the X chosen for the source chant / rune, chosen
+        # before its targets and kept on its chase entry (0 off the chase)
+        hi = x_on_chase(s, source) if source >= 0 else 0
+        if lo == K.COST_BOUND_X:
+            lo = hi
+    if not passes_range(lo, hi, tc):
         return False
     if not passes_range(f[K.F_ATK_MIN], f[K.F_ATK_MAX], atk):
         return False
-    if not passes_equals_any2(f[K.F_RACE], c[K.C_RACE], c[K.C_RACE2]):
+    if not race_passes(f[K.F_RACE], c):
         return False
     if f[K.F_NAME] != 0 and f[K.F_NAME] != (c[K.C_NAME] & K.NAME_MASK):
         # a second name (packed in C_NAME, CR 202); one gained by an ability only in the field or a ruler area (902.1a)
@@ -153,6 +160,16 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
     return passes_state(st, K.CardState.RECOVERED, K.CardState.RESTED, s[RESTED + w] != 0)
 
 
+@internal_inline
+def race_passes(fr, c):
+    """The filter's race (0: any) is one of card row ``c``'s two races; "<race> or <race>" (session 22): a second
+    race from RACE_OR_SHIFT, either matching."""
+    if fr > K.RACE_ID_MASK:
+        return passes_equals_any2(fr & K.RACE_ID_MASK, c[K.C_RACE], c[K.C_RACE2]) or \
+            passes_equals_any2(fr >> K.RACE_OR_SHIFT, c[K.C_RACE], c[K.C_RACE2])
+    return passes_equals_any2(fr, c[K.C_RACE], c[K.C_RACE2])
+
+
 @internal
 def spend_match(T, frow, cid):
     """Does restricted will of filter row ``frow`` ("Spend this will only to play <cards>", state.RWILL)
@@ -161,7 +178,7 @@ def spend_match(T, frow, cid):
     f = filter_table(T)[frow]
     c = card_table(T)[cid]
     return (passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)) and attr_passes(f[K.F_ATTR_MASK], c[K.C_ATTR])
-            and passes_equals_any2(f[K.F_RACE], c[K.C_RACE], c[K.C_RACE2]) and passes_equals_any2(f[K.F_NAME], c[K.C_NAME] & K.NAME_MASK, 0 if (c[K.C_NAME] & K.NAME2_IN_FIELD) != 0
+            and race_passes(f[K.F_RACE], c) and passes_equals_any2(f[K.F_NAME], c[K.C_NAME] & K.NAME_MASK, 0 if (c[K.C_NAME] & K.NAME2_IN_FIELD) != 0
                                                    else (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK))  # a printed second name
 
 

@@ -418,7 +418,10 @@ def _apply(res: LineResult, rec: dict, keywords: list[str], abilities: list[dict
             fields[k] = {**old, **v, **{key: list(dict.fromkeys(old.get(key, []) + v.get(key, [])))
                                         for key in ("attributes", "types") if key in old or key in v}}
             continue
-        if k in rec:
+        if k in ("marks", "deck_forbids") and k in rec:
+            fields[k] = list(dict.fromkeys(rec[k] + v))  # two mark lines, two deck rules: both (CR 402.8)
+            continue
+        if k in rec and not (k == "deck_forbids_stones" and rec[k] == v):
             return f"a second {k} line"
     if len(abilities) + len(res.abilities) > 8:
         return "more than eight abilities on one card"
