@@ -78,6 +78,11 @@ APPROXIMATIONS: dict[str, str] = {
         "the cards in the field now that entered it this turn (filter state \"entered_this_turn\"); a card that "
         "entered this turn and has left the field since is not counted"
     ),
+    "each_player_banishes_in_turn": (
+        "\"Each player banishes N <cards>.\" (CR 1011): the effect's controller chooses and banishes theirs, then the "
+        "opponent chooses and banishes theirs, two moves (the opponent sees the first); the CR gives no order, and the cards "
+        "are not put into the graveyards at the same time (CR 906.7)"
+    ),
     "look_not_revealed": (
         f"\"reveal the top N cards of your deck\" with N over {REVEAL_ROWS}: only the top {REVEAL_ROWS} are kept as "
         "shown (the state's record of a reveal and the observation's `revealed` block, engine.reveals; CR 1005.1)"
@@ -565,6 +570,13 @@ class _T(CountWords, TextTransformer, Transformer):
         if trig != [{"trigger": "deals_damage"}]:
             raise Unsupported("'gain that much life' after a trigger other than 'this card deals damage'")
         return self.keywords(["drain"])
+
+    def enters_rested_if(self, cond):
+        # "If <condition>, this card enters your field / magic stone area rested." (session 22): a magic stone's, the
+        # condition checked as it enters the field, its controller's (zones.enter_field; cards.FowCard.enters_rested_if)
+        if self.card.get("type") != "magic_stone":
+            raise Unsupported("'if <condition>, this card enters the field rested' on a card that is not a magic stone")
+        return {"__fields__": True, "enters_rested_if": cond}
 
     def enters_rested(self, *_):
         # it enters the field rested however it enters (zones.enter_field reads C_TYPE_BITS TB_ENTERS_RESTED)
@@ -1605,6 +1617,10 @@ class _T(CountWords, TextTransformer, Transformer):
             cond["names"] = [str(q2)[1:-1]]
         return cond
 
+    def c_ruler_is_not(self, q, q2=None):
+        # "if your J/ruler isn't "A" [or "B"]" (session 22): RULER_NAMED's test, holding when it does not (RULER_NOT_NAMED)
+        return {**self.c_ruler_is(q, q2), "kind": "ruler_not_named"}
+
     def optional(self, eff):
         return (eff, True)
 
@@ -1852,6 +1868,27 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def to_deck_bottom(self, sel, *_):
         return [({"op": "to_deck_bottom"}, self._field_sel(sel, "put on the bottom of a deck"))]
+
+    def _banishes(self, n, flt, who):
+        # CR 1011.2: a player banishes only cards they control: the player chooses N of theirs as the effect resolves (not
+        # targets, CR 903.2g) and banishes them (Op.PLAYER_BANISH; fewer when they control fewer, CR 104.2)
+        flt = _all_filter(flt)
+        side = "own" if who == "controller" else "opponent"
+        if flt.get("side", side) != side or flt.get("zone", "field") != "field":
+            raise Unsupported("a player banishing cards they do not control (CR 1011.2)")
+        if flt.get("exclude_self"):
+            raise Unsupported("'another' card banished by a player")
+        return [({"op": "player_banish", "filter": {**flt, "side": side}, "count": _fixed(n), "who": who},
+                 _Sel("pbanish"))]
+
+    def opp_banish(self, n, flt):
+        return self._banishes(n, flt, "opponent")
+
+    def each_banish(self, n, flt):
+        # each player in turn, the controller first (as each_discard): the CR gives no order; the controller's cards are
+        # banished before the opponent chooses (the approximation: CR 1011 reads them banished at the same time)
+        self.approximate("each_player_banishes_in_turn")
+        return self._banishes(n, flt, "controller") + self._banishes(n, flt, "opponent")
 
     def each_discard(self, n):
         return [({"op": "discard", "count": n, "who": "controller"}, None),
@@ -3084,6 +3121,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     body.append({"op": "select_all", "filter": sel.filter, "reg": r})
                 elif sel.kind == "trigger":
                     body.append({"op": "target_trigger", "reg": r})
+                elif sel.kind == "pbanish":
+                    pass  # the op chooses its cards itself, as it resolves (Op.PLAYER_BANISH)
                 else:
                     body.append({"op": "target_self", "reg": r})
             last = regs[id(sel)]

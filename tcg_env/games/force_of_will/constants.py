@@ -803,6 +803,11 @@ class Op(IntEnum):
     # Leaving for a zone other than the field, chase or removed area it turns hope side up again (CR 1302.3e,
     # zones.move_card_core, only in pools with it: FLAG_INVERSE)
     INVERT = 78
+    # "<player> banishes N <cards>" (session 22, CR 1011: a player banishes only cards they control, 1011.2): a1 = Who, the
+    # player who chooses (not targets: CR 903.2g names targets "target"; the filter row a0 has no TARGETED bit) N = a2
+    # matching cards they control, one at a time (the CHOOSE_TARGET decision, theirs, as the effect resolves), into register
+    # I_REG, then banishes them all at once; fewer when they control fewer (CR 104.2), and then not done (NOT_DONE)
+    PLAYER_BANISH = 79
 
 
 # DAMAGE a1: "deals X damage to target <card>, where X is the damage it dealt this turn" (session 21, CR 1007.1): the

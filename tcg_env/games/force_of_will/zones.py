@@ -197,11 +197,15 @@ def enter_field(game, s, T, slot, controller):
             s[CONTROLLER + w] = s[OWNER + w]  # off the field a card is its owner's (CR 105.3a)
             return False
     s[MANA + w] += card_table(T)[s[CARD + w], K.C_MANA]
-    bits = card_table(T)[s[CARD + w], K.C_TYPE_BITS]
+    c = card_table(T)[s[CARD + w]]
+    bits = c[K.C_TYPE_BITS]
     if (bits & K.TB_ENTERS_RESTED) != 0:
         s[RESTED + w] = 1  # "This card enters the field rested."
     elif (bits & K.TB_ENTERS_RESTED_SHARED) != 0 and stones_sharing_name(game, s, T, slot, controller) >= 2:
         s[RESTED + w] = 1  # "If you already control two or more magic stones that share a name with this card, ..."
+    elif c[K.C_PLAY_COND] != 0 and c[K.C_TYPE] == K.CardType.MAGIC_STONE and \
+            game.condition_holds(s, T, c[K.C_PLAY_COND], c[K.C_PLAY_COND_ARG], controller, slot):
+        s[RESTED + w] = 1  # "If <condition>, this card enters your field rested." (cards.FowCard.enters_rested_if)
     s[ENTERED + w] = s[H_TURN]
     game.trigger_own(s, T, slot, K.Trigger.ENTER, slot)
     game.trigger_all(s, T, K.Trigger.OTHER_ENTERS, slot)
