@@ -82,6 +82,7 @@ ConditionName = Literal[
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
     "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
     "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
+    "resonators_to_graveyard_at_least", "targets_match",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -344,7 +345,7 @@ class FowPer(StrictModel):
 
     # self_atk: the card's own ATK / 100; hand_other: the hand but the card itself (a card's own cost, Per.HAND_OTHER)
     count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage", "removed", "named", "attributes",
-                   "hand_other"] = "field"
+                   "hand_other", "resonators_to_graveyard", "resonators_to_graveyard_all"] = "field"
     filter: FowFilter | None = None
     # count "named": the counters of this name on this card or your J/ruler (CR 1022.1; session 21, Per.NAMED)
     counter_name: CounterName | None = None
@@ -1409,6 +1410,14 @@ class _Compiler(PoolCompiler):
             if opp:
                 arg = (self.compile_filter(c.filter, f"{p}.filter", ("field",)) << K.CONTROL_COUNT_BITS) | c.value
             return int(K.Condition[c.kind.upper()]), arg
+        if c.kind == "targets_match":
+            # "you may pay ... less to play this card if it targets a <card>" (session 22): a chant's or an addition's own
+            # cost reduction (its continuous ability's condition), a target's filter (CR 903.2g: [Barrier] kept out)
+            card = self._card
+            if c.filter is None or card is None or card.type not in ("chant", "addition") or \
+                    not p.startswith("abilities["):
+                self.fail(p, "targets_match: the condition of a chant's or addition's own cost reduction, with a filter")
+            return int(K.Condition.TARGETS_MATCH), self.compile_filter(c.filter, f"{p}.filter", ("field",), targeted=True)
         if c.kind == "control_at_least":
             if c.filter is None or c.filter.zone != "field" or c.filter.side == "opponent":
                 self.fail(f"{p}.filter", "control_at_least counts cards in your field: a filter of the field, not the opponent's side")

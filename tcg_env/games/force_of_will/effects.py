@@ -75,11 +75,22 @@ def choose_candidates(game, s, T, f, reg, frow):
     code = ability_table(T)[arow, K.A_COST_BANISH_SELF] if arow >= 0 and (
         s[f + E_KIND] == K.EntryKind.ABILITY or s[f + FR_PURPOSE] == K.Purpose.PLAY) else 0  # a chant's play_cost too
     pay_reg = (code - 2) % 2 if code >= 2 else -1
+    # "you may pay <will> less to play this card if it targets a <card>" (session 22): the cost was paid with it (not
+    # payable without: no answer pending, E_X 0) while such a target exists: the card's first register must match it
+    tf = -1
+    F = flag_table(T)
+    if reg == 0 and s[f + FR_PURPOSE] == K.Purpose.PLAY and s[f + E_KIND] == K.EntryKind.CARD and s[f + E_X] == 0 and \
+            (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_COST_REDUCTION) != 0:
+        tf = game.target_cost_filter(T, s[CARD + src * CARD_W])
+        if tf >= 0 and game.in_play_matching(s, T, tf, ctrl, src) == 0:
+            tf = -1
     n = 0
     for p in range(2):
         for i in range(game.in_play_count(s, p)):
             slot = game.in_play_slot(s, p, i)
             if slot < 0 or not game.filter_match(s, T, frow, slot, ctrl, src):
+                continue
+            if tf >= 0 and not game.filter_match(s, T, tf, slot, ctrl, src):
                 continue
             dup = False
             for r in range(N_REGS):

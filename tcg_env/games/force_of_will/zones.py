@@ -14,6 +14,7 @@ from tcg_env.engine.zones import zone_move, zone_offsets, zone_push_bottom, zone
 from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_J_SIDE, C_TYPE, CardType, Zone
+from tcg_env.games.force_of_will.state import RESONATORS_TO_GRAVE  # session 22
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, DREW_FROM_EMPTY, ENTERED, HAND_L, HAND_N, MANA, MARK, MT, OWNER,
     PSEUDO, RESTED, STANDBY_TURN, ZONE, ZT
@@ -109,6 +110,8 @@ def move_card_core(game, s, T, slot, z):
     if old == Zone.FIELD and z != Zone.RULER_AREA:
         game.detach_additions(s, T, slot)
         if z == Zone.GRAVEYARD:
+            if t == CardType.RESONATOR:
+                s[RESONATORS_TO_GRAVE + ctrl] += 1  # this turn's count (state.RESONATORS_TO_GRAVE; a token too)
             # "when this card is put into a graveyard from the field": the ability refers to the card
             # as it was in the field, its controller plays it (CR 906.7b)
             s[CONTROLLER + w] = ctrl
