@@ -1414,8 +1414,8 @@ class _Compiler(PoolCompiler):
             # "you may pay ... less to play this card if it targets a <card>" (session 22): a chant's or an addition's own
             # cost reduction (its continuous ability's condition), a target's filter (CR 903.2g: [Barrier] kept out)
             card = self._card
-            if c.filter is None or card is None or card.type not in ("chant", "addition") or \
-                    not p.startswith("abilities["):
+            if c.filter is None or card is None or card.type not in ("chant", "addition") or card.trigger is not None or \
+                    not p.startswith("abilities["):  # not a [Trigger] chant (played from the standby area without its cost)
                 self.fail(p, "targets_match: the condition of a chant's or addition's own cost reduction, with a filter")
             return int(K.Condition.TARGETS_MATCH), self.compile_filter(c.filter, f"{p}.filter", ("field",), targeted=True)
         if c.kind == "control_at_least":
