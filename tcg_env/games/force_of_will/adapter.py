@@ -592,6 +592,9 @@ def check_consistency(row: np.ndarray, pool) -> None:
                 f"{'' if arts == 1 else 's'} (bits below {1 << arts})")
         if int(row[S.WEATHER + p]) not in tuple(K.Weather):
             err(f"field 'weather'[{p}] is {int(row[S.WEATHER + p])}: not a constants.Weather (CR 1028)")
+        if not 0 <= int(row[S.RESONATORS_TO_GRAVE + p]) <= K.N_SLOTS:
+            err(f"field 'resonators_to_graveyard_this_turn'[{p}] is {int(row[S.RESONATORS_TO_GRAVE + p])}: "
+                f"not a count of cards (0..{K.N_SLOTS})")
     check_ranges(row, (
         ("chase_count", S.CHASE_N, 0, K.CHASE_MAX),
         ("frame_count", S.FRAME_N, 0, K.FRAME_MAX),

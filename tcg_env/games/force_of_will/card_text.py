@@ -82,6 +82,16 @@ APPROXIMATIONS: dict[str, str] = {
         "the cards in the field now that entered it this turn (filter state \"entered_this_turn\"); a card that "
         "entered this turn and has left the field since is not counted"
     ),
+    "enters_rested_life_not_offered": (
+        "\"If <condition>, this card enters your field rested unless you pay N life.\" (a magic stone's): the player is "
+        "not offered to pay the life; the stone enters rested whenever the condition holds (as it enters, "
+        "zones.enter_field asks nothing)"
+    ),
+    "each_player_banishes_in_turn": (
+        "\"Each player banishes N <cards>.\" (CR 1011): the effect's controller chooses and banishes theirs, then the "
+        "opponent chooses and banishes theirs, two moves (the opponent sees the first); the CR gives no order, and the cards "
+        "are not put into the graveyards at the same time (CR 906.7)"
+    ),
     "look_not_revealed": (
         f"\"reveal the top N cards of your deck\" with N over {REVEAL_ROWS}: only the top {REVEAL_ROWS} are kept as "
         "shown (the state's record of a reveal and the observation's `revealed` block, engine.reveals; CR 1005.1)"
@@ -378,6 +388,21 @@ class _T(CountWords, TextTransformer, Transformer):
     def pay_less_if_first(self, cond, syms):
         return self._pay_less(syms, cond)
 
+    def pay_less_targets(self, syms, flt):
+        # "You may pay <will> less to play this card if it targets a <card>." (session 22): the targets are chosen before
+        # the cost is determined (CR 903.2g, 903.2i): the reduction is offered once one of them matches (its condition
+        # targets_match, Condition.TARGETS_MATCH), and where the cost can be paid only with it, the targets must match
+        if self.card.get("type") not in ("chant", "addition"):
+            raise Unsupported("'if it targets' on a card that is not a chant or an addition (its target as it is played)")
+        if self.card.get("type") == "addition" and self.card.get("addition") in (None, "field"):
+            raise Unsupported("'if it targets' on an addition that is not added to a card")
+        if self.card.get("x") or "X" in str(self.card.get("cost") or "").upper():
+            raise Unsupported("'if it targets' on a card whose cost has X")
+        flt = _target_filter(flt)
+        if flt.get("zone", "field") != "field":
+            raise Unsupported("'if it targets' a card outside the field")
+        return self._pay_less(syms, {"kind": "targets_match", "filter": flt})
+
     def pay_less_per(self, syms, per):
         return self._pay_less(syms, per=per)
 
@@ -623,6 +648,18 @@ class _T(CountWords, TextTransformer, Transformer):
         if trig != [{"trigger": "deals_damage"}]:
             raise Unsupported("'gain that much life' after a trigger other than 'this card deals damage'")
         return self.keywords(["drain"])
+
+    def enters_rested_if(self, cond):
+        # "If <condition>, this card enters your field / magic stone area rested." (session 22): a magic stone's, the
+        # condition checked as it enters the field, its controller's (zones.enter_field; cards.FowCard.enters_rested_if)
+        if self.card.get("type") != "magic_stone":
+            raise Unsupported("'if <condition>, this card enters the field rested' on a card that is not a magic stone")
+        return {"__fields__": True, "enters_rested_if": cond}
+
+    def enters_rested_if_unless_life(self, cond, _n):
+        # "... this card enters your field rested unless you pay N life.": the choice as it enters is not offered
+        self.approximate("enters_rested_life_not_offered")
+        return self.enters_rested_if(cond)
 
     def enters_rested(self, *_):
         # it enters the field rested however it enters (zones.enter_field reads C_TYPE_BITS TB_ENTERS_RESTED)
@@ -1663,6 +1700,10 @@ class _T(CountWords, TextTransformer, Transformer):
             cond["names"] = [str(q2)[1:-1]]
         return cond
 
+    def c_ruler_is_not(self, q, q2=None):
+        # "if your J/ruler isn't "A" [or "B"]" (session 22): RULER_NAMED's test, holding when it does not (RULER_NOT_NAMED)
+        return {**self.c_ruler_is(q, q2), "kind": "ruler_not_named"}
+
     def optional(self, eff):
         return (eff, True)
 
@@ -1911,6 +1952,27 @@ class _T(CountWords, TextTransformer, Transformer):
     def to_deck_bottom(self, sel, *_):
         return [({"op": "to_deck_bottom"}, self._field_sel(sel, "put on the bottom of a deck"))]
 
+    def _banishes(self, n, flt, who):
+        # CR 1011.2: a player banishes only cards they control: the player chooses N of theirs as the effect resolves (not
+        # targets, CR 903.2g) and banishes them (Op.PLAYER_BANISH; fewer when they control fewer, CR 104.2)
+        flt = _all_filter(flt)
+        side = "own" if who == "controller" else "opponent"
+        if flt.get("side", side) != side or flt.get("zone", "field") != "field":
+            raise Unsupported("a player banishing cards they do not control (CR 1011.2)")
+        if flt.get("exclude_self"):
+            raise Unsupported("'another' card banished by a player")
+        return [({"op": "player_banish", "filter": {**flt, "side": side}, "count": _fixed(n), "who": who},
+                 _Sel("pbanish"))]
+
+    def opp_banish(self, n, flt):
+        return self._banishes(n, flt, "opponent")
+
+    def each_banish(self, n, flt):
+        # each player in turn, the controller first (as each_discard): the CR gives no order; the controller's cards are
+        # banished before the opponent chooses (the approximation: CR 1011 reads them banished at the same time)
+        self.approximate("each_player_banishes_in_turn")
+        return self._banishes(n, flt, "controller") + self._banishes(n, flt, "opponent")
+
     def each_discard(self, n):
         return [({"op": "discard", "count": n, "who": "controller"}, None),
                 ({"op": "discard", "count": n, "who": "opponent"}, None)]  # fmt: skip
@@ -1974,6 +2036,22 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def per_graveyard(self):
         return {"count": "graveyard"}
+
+    def per_to_grave(self, flt, where=None):
+        # "for each resonator put into a graveyard from your field / from the field this turn" (session 22): the
+        # resonators its controller controlled / anyone's (state.RESONATORS_TO_GRAVE, Per.RESONATORS_TO_GRAVEYARD[_ALL])
+        if flt != {"type": ["resonator"]}:
+            raise Unsupported("a count of cards put into a graveyard this turn other than resonators (any)")
+        return {"count": "resonators_to_graveyard" if where == "your" else "resonators_to_graveyard_all"}
+
+    def grave_your(self):
+        return "your"
+
+    def c_to_grave(self, flt):
+        # "if a resonator you control[led] was put into a graveyard from the field this turn" (session 22)
+        if flt != {"type": ["resonator"], "side": "own"}:
+            raise Unsupported("a card put into a graveyard this turn other than a resonator you controlled")
+        return {"kind": "resonators_to_graveyard_at_least", "value": 1}
 
     def per_removed(self):
         return {"count": "removed"}  # CR 311: the cards of its controller's removed area (Per.REMOVED)
@@ -3088,6 +3166,7 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
     last: int | None = None
     dealer: int | None = None  # the register of the card dealing "damage equal to its ATK" (damage_target_atk)
     prev_bound: dict[int, int] = {}  # "that card" (a selection "prev") -> the register it named
+    banished: set[int] = set()  # the registers of Op.PLAYER_BANISH (emptied once the cards are banished)
     prev_if = False
     for clause in clauses:
         if_at = None
@@ -3133,6 +3212,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     raise Unsupported("'it' / 'that card' with nothing selected before")
                 # one "that card" named twice (card_text._fight) is the register it named first
                 r_prev = prev_bound.setdefault(id(sel), last)
+                if r_prev in banished:
+                    raise Unsupported("'it' / 'those' naming the cards a player banished (Op.PLAYER_BANISH empties them)")
                 if op["op"] == "_dealer":
                     if not any(c["op"] == "choose" and c.get("reg", 0) == r_prev and c["filter"].get("side") == "own"
                                for c in chooses):
@@ -3166,6 +3247,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     body.append({"op": "select_all", "filter": sel.filter, "reg": r})
                 elif sel.kind == "trigger":
                     body.append({"op": "target_trigger", "reg": r})
+                elif sel.kind == "pbanish":
+                    banished.add(r)  # the op chooses its cards itself, as it resolves (Op.PLAYER_BANISH)
                 else:
                     body.append({"op": "target_self", "reg": r})
             last = regs[id(sel)]
@@ -3302,6 +3385,13 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     # "This card gains [Quickcast] in all zones as long as ..." / "... as long as it's in your hand and ...": marked,
     # so that the grammar tells it from "this card gains <mods> ..." at its first word (LALR)
     s = _SELF_QUICKCAST.sub("quickcast_in_hand as long as ", s)
+    if "graveyard from the field this turn" in s:
+        # "<cards> you controlled put into a graveyard from the field this turn" is "... from your field ..."; "a <card>
+        # you controlled was put ..." is "a <card> you control was put ..." (a filter's side, one word of lookahead)
+        s = s.replace(" you controlled put into a graveyard from the field this turn",
+                      " put into a graveyard from your field this turn")
+        s = s.replace(" you controlled was put into a graveyard from the field this turn",
+                      " you control was put into a graveyard from the field this turn")
     if s in ("this card cannot be cancelled.", "this card cannot be canceled."):
         s = "uncancelable_self."  # a line of its own (card_text.lark), not "this card" of a chant's effect
     if "choose " in s:  # "Choose one - A; or B." / "Choose one; - A. - B." (CR 903.2e): the modes marked

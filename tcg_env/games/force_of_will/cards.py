@@ -82,6 +82,7 @@ ConditionName = Literal[
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
     "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
     "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
+    "resonators_to_graveyard_at_least", "targets_match",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -250,6 +251,10 @@ OpDamage = op_model("damage", _M, amount=Union[_Dmg, XHundreds, Literal["atk", "
 OpDestroy, OpRest, OpRecover, OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle = reg_ops(
     _M, Reg, "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish", "remove_from_battle")
 OpToDeckTop, OpToDeckBottom = reg_ops(_M, Reg, "to_deck_top", "to_deck_bottom")
+# "your opponent / each player banishes N <cards>" (session 22, CR 1011.2): who chooses N cards they control matching the
+# filter (no target) as it resolves and banishes them (Op.PLAYER_BANISH)
+OpPlayerBanish = op_model("player_banish", _M, filter=FowFilter, count=(Annotated[int, Field(ge=1, le=K.TARGET_MAX)], 1),
+                          who=(WhoName, "opponent"), reg=(Reg, 0))
 # "gain control of <targets> [until end of turn]" (CR 105.3; session 21): Op.GAIN_CONTROL (REMOVE_FROM_BATTLE, a0 1 / 2)
 OpGainControl = op_model("gain_control", _M, reg=(Reg, 0), duration=(Literal["permanent", "end_of_turn"], "permanent"))
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
@@ -345,7 +350,7 @@ class FowPer(StrictModel):
 
     # self_atk: the card's own ATK / 100; hand_other: the hand but the card itself (a card's own cost, Per.HAND_OTHER)
     count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage", "removed", "named", "attributes",
-                   "hand_other"] = "field"
+                   "hand_other", "resonators_to_graveyard", "resonators_to_graveyard_all"] = "field"
     filter: FowFilter | None = None
     # count "named": the counters of this name on this card or your J/ruler (CR 1022.1; session 21, Per.NAMED)
     counter_name: CounterName | None = None
@@ -383,7 +388,7 @@ _OP_MODELS = (
     OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
-    OpMakeToken, OpWeather, OpInvert, OpGainControl,
+    OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -538,6 +543,9 @@ class FowCard(CardBase):
     # magic stones: "If you already control two or more magic stones that share a name with this card, this card enters
     # the field rested." (C_TYPE_BITS TB_ENTERS_RESTED_SHARED)
     enters_rested_shared: bool = False
+    # magic stones: "If <condition>, this card enters your field / magic stone area rested." (session 22): packed in
+    # C_PLAY_COND (a magic stone is not played, CR 702.1: the column is free), checked as it enters (zones.enter_field)
+    enters_rested_if: FowCondition | None = None
     # "This card has / gains "<name>" in addition to its other names." (CR 202): a second name (packed in C_NAME), which names
     # are compared with everywhere (filters, "if you control "<name>"", "your J/ruler is "<name>"") and which deck
     # construction counts (CR 402.3b: at most four cards with the same name, decks.validate_deck)
@@ -992,7 +1000,7 @@ class _Compiler(PoolCompiler):
             "enters_rested": ("resonator", "addition", "regalia", "magic_stone"), "story": ("chant",), "grimoire": ("ruler",),
             "remnant": ("chant",), "from_removed": ("resonator", "chant", "addition", "regalia"),
             "uncancelable": ("resonator", "chant", "addition", "regalia"),
-            "stone_types": ("magic_stone",), "enters_rested_shared": ("magic_stone",),
+            "stone_types": ("magic_stone",), "enters_rested_shared": ("magic_stone",), "enters_rested_if": ("magic_stone",),
             "divinity": ("ruler", "j_ruler", "rune"),
             "mana": ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"),
         }  # fmt: skip
@@ -1104,6 +1112,8 @@ class _Compiler(PoolCompiler):
             if card.trigger is not None or card.stealth is not None or card.type not in _PAID_TYPES:
                 self.fail("play_condition", "a condition on playing a card from the hand (not [Trigger] nor [Stealth])")
             row[K.C_PLAY_COND], row[K.C_PLAY_COND_ARG] = self.compile_condition(card.play_condition, "play_condition")
+        if card.enters_rested_if is not None:
+            row[K.C_PLAY_COND], row[K.C_PLAY_COND_ARG] = self.compile_condition(card.enters_rested_if, "enters_rested_if")
         if card.judgment_condition is not None:
             if card.type != "ruler" or card.judgment is None:
                 self.fail("judgment_condition", "a condition of a ruler's [Judgment] (CR 705.2b): with its judgment")
@@ -1422,6 +1432,14 @@ class _Compiler(PoolCompiler):
             if opp:
                 arg = (self.compile_filter(c.filter, f"{p}.filter", ("field",)) << K.CONTROL_COUNT_BITS) | c.value
             return int(K.Condition[c.kind.upper()]), arg
+        if c.kind == "targets_match":
+            # "you may pay ... less to play this card if it targets a <card>" (session 22): a chant's or an addition's own
+            # cost reduction (its continuous ability's condition), a target's filter (CR 903.2g: [Barrier] kept out)
+            card = self._card
+            if c.filter is None or card is None or card.type not in ("chant", "addition") or card.trigger is not None or \
+                    not p.startswith("abilities["):  # not a [Trigger] chant (played from the standby area without its cost)
+                self.fail(p, "targets_match: the condition of a chant's or addition's own cost reduction, with a filter")
+            return int(K.Condition.TARGETS_MATCH), self.compile_filter(c.filter, f"{p}.filter", ("field",), targeted=True)
         if c.kind == "control_at_least":
             if c.filter is None or c.filter.zone != "field" or c.filter.side == "opponent":
                 self.fail(f"{p}.filter", "control_at_least counts cards in your field: a filter of the field, not the opponent's side")
@@ -1596,6 +1614,11 @@ class _Compiler(PoolCompiler):
             return self.x_operand(op.count, f"{q}.count", 1), who(), 0
         if name == "mill":
             return self.x_operand(op.count, f"{q}.count", 1), who(), int(op.to == "removed")
+        if name == "player_banish":
+            # chosen, not targeted (CR 903.2g): the filter row without the TARGETED bit; the chooser's own cards only
+            if op.filter.side != ("own" if op.who == "controller" else "opponent"):
+                self.fail(f"{q}.filter.side", "the player who banishes chooses among the cards they control (CR 1011.2)")
+            return self.compile_filter(op.filter, f"{q}.filter", ("field",)), who(), op.count
         if name == "discard":
             return self.x_operand(op.count, f"{q}.count", 1), who(), int(op.random)
         if name in ("damage_player", "gain_life", "lose_life"):

@@ -438,6 +438,10 @@ class Per(IntEnum):
     # while the card is in the hand, counts the hand it leaves (CR 903.2d: it is on the chase as its total cost is
     # determined, 903.2i)
     HAND_OTHER = 9
+    # session 22: the resonators put into a graveyard from its controller's field this turn (state.RESONATORS_TO_GRAVE);
+    # _ALL: from both players' fields ("for each resonator put into a graveyard from the field this turn")
+    RESONATORS_TO_GRAVEYARD = 10
+    RESONATORS_TO_GRAVEYARD_ALL = 11
 
 
 class SearchTo(IntEnum):
@@ -542,6 +546,15 @@ class Condition(IntEnum):
     # on the chase or resolving, was played after another card of its controller this turn (its entry's E_AUX bit
     # PLAY_TORRENT, set as it was played: 1124.2a, played is enough); arg 0
     TORRENT = 28
+    # "if a resonator you control[led] was put into a graveyard from the field this turn" (session 22): arg = N, the
+    # resonators put into a graveyard from its controller's field this turn (state.RESONATORS_TO_GRAVE) at least N
+    RESONATORS_TO_GRAVEYARD_AT_LEAST = 29
+    # "you may pay <will> less to play this card if it targets a <card>" (session 22, CR 903.2g before 903.2i: the cost is
+    # determined once the targets are chosen): arg = filter row (TARGETED). Read for the card in the hand, it holds while
+    # a legal target of the card's first CHOOSE matches it too (play.matching_target_exists); once the targets are chosen,
+    # the reduction is offered only if one of them matches, and where the cost can be paid only with it the targets
+    # must match (effects.choose_candidates, priority.finish_frame; play.target_cost_filter)
+    TARGETS_MATCH = 30
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
@@ -822,6 +835,11 @@ class Op(IntEnum):
     # Leaving for a zone other than the field, chase or removed area it turns hope side up again (CR 1302.3e,
     # zones.move_card_core, only in pools with it: FLAG_INVERSE)
     INVERT = 78
+    # "<player> banishes N <cards>" (session 22, CR 1011: a player banishes only cards they control, 1011.2): a1 = Who, the
+    # player who chooses (not targets: CR 903.2g names targets "target"; the filter row a0 has no TARGETED bit) N = a2
+    # matching cards they control, one at a time (the CHOOSE_TARGET decision, theirs, as the effect resolves), into register
+    # I_REG, then banishes them all at once; fewer when they control fewer (CR 104.2), and then not done (NOT_DONE)
+    PLAYER_BANISH = 79
 
 
 # DAMAGE a1: "deals X damage to target <card>, where X is the damage it dealt this turn" (session 21, CR 1007.1): the

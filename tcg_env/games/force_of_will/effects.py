@@ -9,7 +9,7 @@ hooks and Force of Will's own opcodes (constants.Op).
 
 from tcg_env.engine.chase import chase_remove_at
 from tcg_env.engine.decisions import set_decision
-from tcg_env.engine.effects import ASKED, I_A0, I_A1, I_A2, I_OP, I_REG, NEXT, STOPPED, reg_add, targets_available
+from tcg_env.engine.effects import ASKED, I_A0, I_A1, I_A2, I_OP, I_REG, NEXT, NOT_DONE, STOPPED, reg_add, targets_available
 # the core's frame stack, the rules kernels game.push_frame, game.top_frame ... of Force of Will
 from tcg_env.engine.effects import frames_full, pop_frame, push_frame, top_frame  # noqa: F401
 from tcg_env.engine.header import H_DONE
@@ -75,11 +75,22 @@ def choose_candidates(game, s, T, f, reg, frow):
     code = ability_table(T)[arow, K.A_COST_BANISH_SELF] if arow >= 0 and (
         s[f + E_KIND] == K.EntryKind.ABILITY or s[f + FR_PURPOSE] == K.Purpose.PLAY) else 0  # a chant's play_cost too
     pay_reg = (code - 2) % 2 if code >= 2 else -1
+    # "you may pay <will> less to play this card if it targets a <card>" (session 22): the cost was paid with it (not
+    # payable without: no answer pending, E_X 0) while such a target exists: the card's first register must match it
+    tf = -1
+    F = flag_table(T)
+    if reg == 0 and s[f + FR_PURPOSE] == K.Purpose.PLAY and s[f + E_KIND] == K.EntryKind.CARD and s[f + E_X] == 0 and \
+            (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_COST_REDUCTION) != 0:
+        tf = game.target_cost_filter(T, s[CARD + src * CARD_W])
+        if tf >= 0 and game.in_play_matching(s, T, tf, ctrl, src) == 0:
+            tf = -1
     n = 0
     for p in range(2):
         for i in range(game.in_play_count(s, p)):
             slot = game.in_play_slot(s, p, i)
             if slot < 0 or not game.filter_match(s, T, frow, slot, ctrl, src):
+                continue
+            if tf >= 0 and not game.filter_match(s, T, tf, slot, ctrl, src):
                 continue
             dup = False
             for r in range(N_REGS):
@@ -858,5 +869,56 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             if c[K.C_J_SIDE] >= 0 and c[K.C_TYPE] != K.CardType.RULER and c[K.C_TYPE] != K.CardType.J_RULER:
                 s[CARD + src * CARD_W] = c[K.C_J_SIDE]
                 game.trigger_own(s, T, src, K.Trigger.INVERTS, src)  # CR 1030.2: "when this card inverts"
+    elif op == Op.PLAYER_BANISH:
+        return game.player_banish(s, T, f, reg, a0, who, a2)
     # AURA_* and COST_REDUCTION (continuous effects) are not applied yet (rules coverage)
     return STOPPED if s[H_DONE] != 0 else NEXT
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def banish_candidates(game, s, T, f, reg, frow, who):
+    """The cards ``who`` controls in the field that filter ``frow`` matches (seen from the effect's controller) and
+    register ``reg`` does not hold yet, listed for the OPTION actions (CAND); how many."""
+    ctrl = s[f + E_CTRL]
+    src = s[f + E_SLOT]
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, who)
+    n = 0
+    for i in range(s[n_off]):
+        slot = s[l_off + i]
+        if n >= K.OPTION_SLOTS or not game.filter_match(s, T, frow, slot, ctrl, src):
+            continue
+        dup = False
+        for k in range(s[f + E_REGN + reg]):
+            if s[f + E_REG + reg * TARGET_MAX + k] == slot:
+                dup = True
+        if not dup:
+            s[CAND + n] = slot
+            n += 1
+    s[CAND_N] = n
+    return n
+
+
+@internal
+def player_banish(game, s, T, f, reg, frow, who, n):
+    """Op.PLAYER_BANISH (session 22): "<player> banishes N <cards>" (CR 1011). ``who`` chooses the cards they control that
+    filter ``frow`` matches, one at a time (the CHOOSE_TARGET decision, theirs; no "up to": DONE is not offered), into
+    register ``reg`` until N are chosen or none is left, then they are banished at once (CR 1011.1: into their owner's
+    graveyard); the register is emptied. NEXT when N were banished, else NOT_DONE (CR 104.2: as many as they control)."""
+    if s[f + E_REGN + reg] < n and banish_candidates(game, s, T, f, reg, frow, who) > 0:
+        s[DEC_ARG] = frow
+        s[DEC_ARG + 1] = reg
+        s[DEC_ARG + 2] = 0
+        set_decision(s, K.Decision.CHOOSE_TARGET, who)
+        return ASKED
+    done = 0
+    game.open_move(s, T)  # the cards move at the same time (CR 906.7)
+    for i in range(s[f + E_REGN + reg]):
+        slot = s[f + E_REG + reg * TARGET_MAX + i]
+        if s[ZONE + slot * CARD_W] == Zone.FIELD and s[CONTROLLER + slot * CARD_W] == who:  # CR 1011.2
+            game.to_graveyard(s, T, slot)
+            done += 1
+    game.after_each_target(s, T)
+    s[f + E_REGN + reg] = 0
+    if s[H_DONE] != 0:
+        return STOPPED
+    return NEXT if done >= n else NOT_DONE

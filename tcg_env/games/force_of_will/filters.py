@@ -9,6 +9,7 @@ from tcg_env.engine.tables import card_table, filter_table
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_ATK, N_ATTRIBUTES, CardType, Zone
+from tcg_env.games.force_of_will.state import RESONATORS_TO_GRAVE  # session 22
 from tcg_env.games.force_of_will.state import (
     ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, ENTERED, FIRST_PLAYER, GRAVE_N, HAND_N, LIFE, REMOVED_N, OWNER, PLAYED_CARDS,
     RESTED, REVEALED, TURN_PLAYER, USED_TURN, WEATHER, ZONE, ZT
@@ -218,6 +219,10 @@ def aura_count(game, s, T, per, frow, controller, source):
         return s[REMOVED_N + controller]
     if per == K.Per.NAMED:
         return named_on(game, s, controller, source, frow)  # frow: the kind and where (CR 1022.1)
+    if per == K.Per.RESONATORS_TO_GRAVEYARD:
+        return s[RESONATORS_TO_GRAVE + controller]
+    if per == K.Per.RESONATORS_TO_GRAVEYARD_ALL:
+        return s[RESONATORS_TO_GRAVE] + s[RESONATORS_TO_GRAVE + 1]
     if per == K.Per.HAND_OTHER:
         return s[HAND_N + controller] - (1 if source >= 0 and s[ZONE + source * CARD_W] == Zone.HAND else 0)
     if per == K.Per.GRAVEYARD_MATCHING:
@@ -339,6 +344,12 @@ def condition_holds(game, s, T, cond, arg, controller, source):
             return False
         aux = played_aux_on_chase(s, source)
         return aux >= 0 and (aux & K.PLAY_TORRENT) != 0
+    if cond == K.Condition.RESONATORS_TO_GRAVEYARD_AT_LEAST:
+        return s[RESONATORS_TO_GRAVE + controller] >= arg
+    if cond == K.Condition.TARGETS_MATCH:
+        # a card's own cost "if it targets a <card>": counted in the hand (whether such a target exists is read where
+        # the card is offered, play.card_playable: filter_match reads the continuous abilities, whose conditions these are)
+        return source >= 0 and s[ZONE + source * CARD_W] == Zone.HAND
     return False
 
 

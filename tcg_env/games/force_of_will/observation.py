@@ -37,6 +37,7 @@ from tcg_env.engine.zones import zone_find, zone_offsets
 from tcg_env.rules.modifiers import mod_total
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import CARD_OBS_FEATURES, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, Mod, Zone
+from tcg_env.games.force_of_will.state import RESONATORS_TO_GRAVE  # session 22
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, ATTACKED, ATTACKER, BLOCKER, CALLED, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER,
     FIELD_CAP,
@@ -81,6 +82,9 @@ GLOBALS.written(
 # each player's weather (CR 1028, state.WEATHER; "The weather is rain until end of turn"): public, as the effect that set
 # it was (v7)
 GLOBALS.pair_onehot("weather", WEATHER, K.Weather)
+# the resonators put into a graveyard from each player's field this turn (state.RESONATORS_TO_GRAVE; public: the moves
+# were; session 22)
+GLOBALS.pair("resonators_to_graveyard_div10", RESONATORS_TO_GRAVE, 10)
 GLOBAL_COLUMNS = GLOBALS.names
 write_globals = columns_writer(GLOBALS, "write_globals")
 

@@ -26,7 +26,7 @@ from tcg_env.games.force_of_will.constants import (
     Op, Purpose, Step, Zone
 )
 from tcg_env.games.force_of_will.state import (
-    ASTRAL, ATTACHED, CALLED, CARD, CARD_W, CONTROLLER, DEC_ARG, E_AUX, E_SLOT, E_X, FR_DISCARD, GODS_ART_USED, HAND_N,
+    ASTRAL, ATTACHED, CALLED, CARD, CARD_W, CONTROLLER, DEC_ARG, E_AUX, E_CTRL, E_REG, E_REGN, E_SLOT, E_X, FR_DISCARD, GODS_ART_USED, HAND_N,
     JUDGED, LIFE, MANA, MARK, NO_MORE_BATTLE, OWNER, PSEUDO, RESTED, REVEALED, RWILL_N, STANDBY_TURN, STANDBY_N, STEP,
     TURN_PLAYER, USED_TURN, WILL, ZONE, ZT
 )
@@ -179,6 +179,14 @@ def card_playable(game, s, T, p, slot, how):
             return False
     elif not payable(game, s, T, p, slot, how, game.free_cost(s, T, p, slot), hand_attr_reduction(game, s, T, p, slot)):
         return False
+    if how != K.PLAY_INCARNATED and c[K.C_HAS_CONT] != 0:
+        tf = game.target_cost_filter(T, s[CARD + slot * CARD_W])
+        if tf >= 0 and not game.matching_target_exists(s, T, tf, p, slot):
+            # "you may pay ... less to play this card if it targets a <card>" (session 22): no such legal target, so the
+            # reduction cannot be had: payable without it (its optional reductions off, CR 903.2i)
+            full = max(c[K.C_COST_FREE] - (game.cost_reduction(s, T, p, slot) - game.own_reduction(s, T, p, slot, -1, True)), 0)
+            if not payable(game, s, T, p, slot, how, full, 0):
+                return False
     arow = c[K.C_SPELL_ABIL]
     if t == CardType.ADDITION and c[K.C_ADDITION] != K.AdditionTarget.FIELD and arow < 0:
         return False  # an addition added to a card needs its target's CHOOSE row (CR 1406.2a)
@@ -521,6 +529,48 @@ def declinable_reduction(game, s, T, p, slot, how, free, attr):
     if (full <= free and attr == 0) or not payable(game, s, T, p, slot, how, full, 0):
         return 0
     return pack_pending(full, free, attr)
+
+
+@internal
+def target_cost_filter(game, T, cid):
+    """The filter row of card ``cid``'s own "you may pay ... less to play this card if it targets a <card>" (a continuous
+    ability with Condition.TARGETS_MATCH; session 22), -1 without one."""
+    c = card_table(T)[cid]
+    if c[K.C_HAS_CONT] == 0:
+        return -1
+    abil = ability_table(T)
+    for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+        if abil[r, K.A_KIND] == K.AbilityKind.CONTINUOUS and abil[r, K.A_COND] == K.Condition.TARGETS_MATCH:
+            return abil[r, K.A_COND_ARG]
+    return -1
+
+
+@internal
+def matching_target_exists(game, s, T, frow, p, slot):
+    """Condition.TARGETS_MATCH for card ``slot`` of ``p``'s: a card its first CHOOSE (its spell row's, CR 903.2g) may
+    target that filter ``frow`` matches too."""
+    arow = card_table(T)[s[CARD + slot * CARD_W], K.C_SPELL_ABIL]
+    if arow < 0 or ability_table(T)[arow, K.A_CODE_LEN] == 0:
+        return False
+    c0 = ability_table(T)[arow, K.A_CODE_START]
+    if code_table(T)[c0, I_OP] != K.Op.CHOOSE:
+        return False
+    for q in range(2):
+        for i in range(game.in_play_count(s, q)):
+            t = game.in_play_slot(s, q, i)
+            if t >= 0 and game.filter_match(s, T, code_table(T)[c0, I_A0], t, p, slot) and \
+                    game.filter_match(s, T, frow, t, p, slot):
+                return True
+    return False
+
+
+@internal
+def targets_match_cost(game, s, T, f, frow):
+    """Does a card chosen on the first register of the card frame ``f`` match ``frow`` (its "if it targets a <card>")?"""
+    for i in range(s[f + E_REGN]):
+        if game.filter_match(s, T, frow, s[f + E_REG + i], s[f + E_CTRL], s[f + E_SLOT]):
+            return True
+    return False
 
 
 @internal_inline

@@ -41,7 +41,7 @@ from tcg_env.games.force_of_will.constants import (
 from tcg_env.games.force_of_will.play import nth_activate
 from tcg_env.games.force_of_will.state import (
     ATTACKED, ATTACKER, BLOCKER, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, DAMAGE, E_ABIL, E_CTRL,
-    ENTRY_W, LIFE, MANA, RESTED, REVEALED, STEP, TURN_PLAYER, WILL, ZONE, ZT
+    ENTRY_W, FR_PC, LIFE, MANA, RESTED, REVEALED, STEP, TURN_PLAYER, WILL, ZONE, ZT
 )  # fmt: skip
 
 _HARMFUL = (K.Op.DAMAGE, K.Op.DESTROY, K.Op.REST, K.Op.RETURN_TO_HAND, K.Op.REMOVE, K.Op.CANCEL, K.Op.RESTRICT)
@@ -537,6 +537,19 @@ def heuristic_action(game, s, T, mask, n_legal, rng_row):
 
 
 @njit(cache=True)
+def _cheapest_candidate(game, s, T, mask):
+    """The candidate of the least total cost (the first of them)."""
+    best = -1
+    best_v = 1 << 30
+    for k in range(s[CAND_N]):
+        if mask[OPTION_BASE + k] != 0:
+            v = game.total_cost(T, s[CARD + s[CAND + k] * CARD_W])
+            if v < best_v:
+                best, best_v = k, v
+    return OPTION_BASE + best if best >= 0 else game._first_legal(mask)
+
+
+@njit(cache=True)
 def _block(game, s, T, mask, p):
     """Survive (and kill if it can) > a trade of a blocker costing no more > any block of a lethal attack."""
     a = s[ATTACKER]
@@ -570,6 +583,10 @@ def _target(game, s, T, mask, p):
     f = game.top_frame(s)
     op, a0 = game._first_effect(T, s[f + E_ABIL])
     harm = game._is_harm(op, a0)
+    if s[f + E_ABIL] >= 0:
+        r = ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]
+        if r < code_table(T).shape[0] and code_table(T)[r, I_OP] == K.Op.PLAYER_BANISH:
+            return game._cheapest_candidate(s, T, mask)  # banishing its own card (session 22): the least costly
     best = -1
     best_v = -1
     for k in range(s[CAND_N]):

@@ -323,10 +323,15 @@ def finish_frame(game, s, T):
             game.note_card_play(s, s[f + E_CTRL])
         drop = purpose == Purpose.TRIGGER and s[f + E_ABIL] >= 0 and missing_required_target(game, s, T, f)
         if purpose == Purpose.PLAY and s[f + E_KIND] == EntryKind.CARD and s[f + E_X] < 0:
-            # CR 903.2i-iv: the targets chosen, "you may pay {N} less to play this card" (play.play_from_hand):
-            # OPTION 0 takes the reduction, PASS declines it and pays the rest (kernels.apply_decision)
-            set_decision(s, K.Decision.OPTIONAL, s[f + E_CTRL])
-            return
+            tf = game.target_cost_filter(T, s[CARD + s[f + E_SLOT] * CARD_W])
+            if tf >= 0 and not game.targets_match_cost(s, T, f, tf):
+                # "... if it targets a <card>" (session 22, CR 903.2i): it does not: no reduction, the full cost paid
+                game.pay_pending_cost(s, T, s[f + E_CTRL], f, False)
+            else:
+                # CR 903.2i-iv: the targets chosen, "you may pay {N} less to play this card" (play.play_from_hand):
+                # OPTION 0 takes the reduction, PASS declines it and pays the rest (kernels.apply_decision)
+                set_decision(s, K.Decision.OPTIONAL, s[f + E_CTRL])
+                return
         if not drop and s[f + FR_DISCARD] > 0 and s[HAND_N + s[f + E_CTRL]] > 0:
             # CR 903.2j: the targets chosen (903.2g), the cost's discards, one card at a time
             set_decision(s, K.Decision.DISCARD_COST, s[f + E_CTRL])

@@ -61,6 +61,10 @@ PLAYED_CARDS = _a("cards_played_this_turn", 2)  # [Torrent] (CR 1124)
 # this game; played is enough (1112.2b: canceled, it still counts). Public.
 GODS_ART_USED = _a("gods_art_used", 2)
 WEATHER = _a("weather", 2)  # constants.Weather of each player (CR 1028), set "until end of turn" by Op.WEATHER
+# session 22: the resonators put into a graveyard from each player's field this turn (a resonator the player controlled,
+# zones.move_card_core; cleared as each turn begins, turn.begin_turn): "for each resonator put into a graveyard from your
+# field this turn" (Per.RESONATORS_TO_GRAVEYARD), "if a resonator you control was put ..." (Condition). Public
+RESONATORS_TO_GRAVE = _a("resonators_to_graveyard_this_turn", 2)
 
 _ZONE_CAP = PLAYER_SLOTS  # any list may hold all of a player's cards
 # the list zones (tcg_env.engine.zones), their counts first, together. Who sees the cards (CR

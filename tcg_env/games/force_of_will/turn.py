@@ -19,6 +19,7 @@ from tcg_env.games.force_of_will.constants import Decision, Duration, Flow, Step
 from tcg_env.games.force_of_will.battle import battle_over, end_battle_effects, offer_attack
 from tcg_env.games.force_of_will.priority import after_resolve, run_frame
 from tcg_env.games.force_of_will.replacement import shields_end_of_turn
+from tcg_env.games.force_of_will.state import RESONATORS_TO_GRAVE  # session 22
 from tcg_env.games.force_of_will.state import (
     CALLED, CARD_W, DEC_ARG, FIRST_PLAYER, FLOW, FRAME_N, HAND_N, JUDGED, MARK, MT, NO_MORE_BATTLE, PLAYED_CARDS,
     RESTED, RST_PERM, RWILL, RWILL_N, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_SLOT, STEP, TURNS_TAKEN,
@@ -49,6 +50,7 @@ def begin_turn(game, s, T):
         s[CALLED + p] = 0
         s[JUDGED + p] = 0
         s[PLAYED_CARDS + p] = 0
+        s[RESONATORS_TO_GRAVE + p] = 0
     s[NO_MORE_BATTLE] = 0
     for slot in range(K.N_SLOTS):
         s[USED_TURN + slot * CARD_W] = 0

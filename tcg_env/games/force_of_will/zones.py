@@ -14,6 +14,7 @@ from tcg_env.engine.zones import zone_move, zone_offsets, zone_push_bottom, zone
 from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_J_SIDE, C_TYPE, CardType, Zone
+from tcg_env.games.force_of_will.state import RESONATORS_TO_GRAVE  # session 22
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, DREW_FROM_EMPTY, ENTERED, HAND_L, HAND_N, MANA, MARK, MT, OWNER,
     PSEUDO, RESTED, STANDBY_TURN, ZONE, ZT
@@ -109,6 +110,8 @@ def move_card_core(game, s, T, slot, z):
     if old == Zone.FIELD and z != Zone.RULER_AREA:
         game.detach_additions(s, T, slot)
         if z == Zone.GRAVEYARD:
+            if t == CardType.RESONATOR:
+                s[RESONATORS_TO_GRAVE + ctrl] += 1  # this turn's count (state.RESONATORS_TO_GRAVE; a token too)
             # "when this card is put into a graveyard from the field": the ability refers to the card
             # as it was in the field, its controller plays it (CR 906.7b)
             s[CONTROLLER + w] = ctrl
@@ -197,11 +200,15 @@ def enter_field(game, s, T, slot, controller):
             s[CONTROLLER + w] = s[OWNER + w]  # off the field a card is its owner's (CR 105.3a)
             return False
     s[MANA + w] += card_table(T)[s[CARD + w], K.C_MANA]
-    bits = card_table(T)[s[CARD + w], K.C_TYPE_BITS]
+    c = card_table(T)[s[CARD + w]]
+    bits = c[K.C_TYPE_BITS]
     if (bits & K.TB_ENTERS_RESTED) != 0:
         s[RESTED + w] = 1  # "This card enters the field rested."
     elif (bits & K.TB_ENTERS_RESTED_SHARED) != 0 and stones_sharing_name(game, s, T, slot, controller) >= 2:
         s[RESTED + w] = 1  # "If you already control two or more magic stones that share a name with this card, ..."
+    elif c[K.C_PLAY_COND] != 0 and c[K.C_TYPE] == K.CardType.MAGIC_STONE and \
+            game.condition_holds(s, T, c[K.C_PLAY_COND], c[K.C_PLAY_COND_ARG], controller, slot):
+        s[RESTED + w] = 1  # "If <condition>, this card enters your field rested." (cards.FowCard.enters_rested_if)
     s[ENTERED + w] = s[H_TURN]
     game.trigger_own(s, T, slot, K.Trigger.ENTER, slot)
     game.trigger_all(s, T, K.Trigger.OTHER_ENTERS, slot)
