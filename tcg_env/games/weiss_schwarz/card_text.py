@@ -237,6 +237,7 @@ def normalise(line: str) -> str:
         p = p.replace("( ", "(").replace(" )", ")")
         p = re.sub(r"\bgets\+ ?(\d)", r"gets +\1", p)  # "gets+ 1000 power" (a typo of the database)
         p = re.sub(r"\[ ?(\d+) (?=put |\[rest\]|return )", r"[(\1) ", p)  # "[1 put ...]": the stock cost "(1)"
+        p = re.sub(r"(when you use an\s+\[act\])\s+(?=this card )", r"\1 , ", p)  # the comma the database dropped
         # older printings spell counts in words ("the top three cards", "two or higher"): digits, as
         # the newer ones print them (the grammar's counts are INT)
         p = _NUMBER_WORD.sub(lambda m: _NUMBER_WORDS[m.group(0)], p)
@@ -803,6 +804,31 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("X counted in another zone")
         return {"x": "count", "filter": self.to_filter(dict(spec, zone=zone)), "mult": int(mult), "zone": zone}
 
+    def x_count_have_part(self, *parts):
+        # "X is equal to the number of (other) characters you have with "A" in its card name (x N)" (session 22)
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = dict(next(p for p in parts if isinstance(p, dict)))
+        tok = next(p for p in parts if isinstance(p, Token) and p.type == "NAME_PART")
+        spec["name_contains"] = self._name_parts(str(tok))
+        mult = parts[-1]
+        return self._xcount(other, spec, int(mult) if isinstance(mult, Token) and mult.type == "INT" else 1)
+
+    def x_count_part(self, *parts):
+        # "X is equal to the number of (other) <spec> characters (you have) in your back stage (x N)" (session 22)
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = next(p for p in parts if isinstance(p, dict))
+        part = next(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
+        mult = parts[-1]
+        out = self._xcount(other, spec, int(mult) if isinstance(mult, Token) and mult.type == "INT" else 1)
+        out["filter"]["positions"] = [part]
+        return out
+
+    def x_count_opp_part(self, part, *mult):
+        # "X is equal to the number of characters in your opponent's back stage (x N)" (session 22)
+        out = self.x_count_opp(int(mult[0]) if mult else 1)
+        out["filter"]["positions"] = [part]
+        return out
+
     def x_count_opp1(self):
         return self.x_count_opp(1)
 
@@ -900,6 +926,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if dur is None:
             raise Unsupported("a gain without a duration outside a [CONT] ability")
         ops = []
+        locks = []
+        if gains and gains[-1][0] == "@player_lock":  # "..., and your opponent cannot use "X"" (g_opp_no_use)
+            side, tok = gains.pop()[1]
+            locks = self._player_no_encore(tok, dur, side)
+        if any(k == "@player_lock" for k, _ in gains) or not gains:
+            raise Unsupported("a player's lock that is not the last of the gains")
         for k, v in gains:
             if k == "selfact":
                 k, v = "grant", self._act_grant(v)
@@ -920,8 +952,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported(f"+{k} until the end of the opponent's next turn")
             ops.append({"op": k, "amount": v, "duration": dur} if dur != "end_of_turn" else {"op": k, "amount": v})
         if subj[0] == "group":
-            return [{"op": "select_all", "filter": subj[1]}, {"op": "@t", "who": "last"}, *ops]
-        return self._on(subj, *ops)
+            return [{"op": "select_all", "filter": subj[1]}, {"op": "@t", "who": "last"}, *ops] + locks
+        return self._on(subj, *ops) + locks
+
+    def g_opp_no_use(self, tok):
+        return ("@player_lock", ("opponent", tok))
+
+    def g_you_no_use(self, tok):
+        return ("@player_lock", ("own", tok))
 
     def gets_pre(self, dur, subj, gains):
         # "until end of turn, this card gets +1500 power and the following ability. "...""
