@@ -21,7 +21,7 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
-from lark import Token, Transformer, v_args
+from lark import Token, Transformer, Tree, v_args
 from lark.exceptions import VisitError
 
 from tcg_env.cards.text import CardTextCompiler, CountWords, TextTransformer, Unsupported
@@ -71,9 +71,9 @@ APPROXIMATIONS: dict[str, str] = {
     "reveal_cost_unseen": "Resonate's cost \"[reveal 1 <card> in your hand]\": the engine checks that the hand "
                           "holds such a card (the cost is payable only then) but does not ask which one and the "
                           "observations do not show it to the opponent",
-    "placed_this_turn_any_way": "\"during the turn that this card is placed on the stage from your hand\": the "
-                                "condition also holds when this card was placed on the stage this turn another way "
-                                "(by an effect, Encore, Change)",
+    "placed_this_turn_any_way": "\"during the turn that this card is placed on the stage from your hand or by the "
+                                "effect of \"X\"\": the condition holds when this card was placed on the stage this "
+                                "turn in any way (by another effect, Encore, Change too)",
     "placed_by_any_effect": "\"during your climax phase, when this card is placed on the stage (from your waiting "
                             "room) by the effect of \"X\"\": triggers whenever this card is placed on the stage during "
                             "your climax phase, by the effect named or by another (from any zone)",
@@ -210,6 +210,7 @@ def normalise(line: str) -> str:
     lower case outside card names ("...") and traits (<<...>>), spaces collapsed; the quotes inside a
     quoted ability marked (_mark_nested_quotes)."""
     s = line.replace("【", "[").replace("】", "]").replace("《", "<<").replace("》", ">>")
+    s = re.sub(r"(?<![\w?])\?([A-Z][^?<>\"]{0,40}?)\?(?![\w?])", r"<<\1>>", s)  # "?Strange?": a trait's 《》 lost
     s = s.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = _mark_nested_quotes(s)
     s = re.sub(r"\[\[(\w+)\.gif\]\]", r"[icon_\1]", s)  # a trigger icon the database names (CR 4.12.2)
@@ -238,13 +239,20 @@ def normalise(line: str) -> str:
         p = re.sub(r"\bgets\+ ?(\d)", r"gets +\1", p)  # "gets+ 1000 power" (a typo of the database)
         p = re.sub(r"\[ ?(\d+) (?=put |\[rest\]|return )", r"[(\1) ", p)  # "[1 put ...]": the stock cost "(1)"
         p = re.sub(r"(when you use an\s+\[act\])\s+(?=this card )", r"\1 , ", p)  # the comma the database dropped
+        p = re.sub(r"\bx is equal the number\b", "x is equal to the number", p)  # the "to" the database dropped
         # older printings spell counts in words ("the top three cards", "two or higher"): digits, as
         # the newer ones print them (the grammar's counts are INT)
         p = _NUMBER_WORD.sub(lambda m: _NUMBER_WORDS[m.group(0)], p)
         out.append(p)
     s = "".join(out)
     s = re.sub(r"\s*[/\uff0f]\s*", " / ", s)
-    return " ".join(s.split())
+    s = " ".join(s.split())
+    # "..., choose up to 1 card from among them, (reveal it to your opponent,) and put it into your hand. Put the rest
+    # into your waiting room.": the same instruction as "..., put it into your hand, and put the rest into your waiting
+    # room" (the older printings split it in two sentences)
+    s = re.sub(r"(from among them , (?:reveal (?:it|them) to your opponent , )?)and (put (?:it|them) into your hand) \. "
+               r"put the rest into your waiting room", r"\1\2 , and put the rest into your waiting room", s)
+    return s
 
 
 def _drop_assist(ab: dict) -> None:
@@ -800,7 +808,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def x_count_zone(self, spec, zone, mult=1):
         # "X is equal to the number of "Name" / <spec> in your waiting room (x N)": COUNT of a list zone of the
         # master's (a1), stored where the effect needs it (resolve: just before its first use)
-        if zone not in ("waiting_room", "memory", "level", "clock"):
+        if zone in ("stock", "hand") and not set(spec) - {"type"} and spec.get("type") in (None, "card"):
+            pass  # "the number of cards in your stock / hand" (session 22): a count of the hidden zone, public
+        elif zone not in ("waiting_room", "memory", "level", "clock"):
             raise Unsupported("X counted in another zone")
         return {"x": "count", "filter": self.to_filter(dict(spec, zone=zone)), "mult": int(mult), "zone": zone}
 
@@ -1089,6 +1099,31 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             op["up_to"] = True
         return [op]
 
+    # "your opponent may draw N card(s) / put the top N cards of their stock into their waiting room" (session 22):
+    # the may asked of the opponent (CHOOSE_OPTIONAL a1 = 1, CR 8.6.3), the action theirs
+    def opp_may(self, ops):
+        return [{"op": "may", "who": "opponent", "then": ops}]
+
+    def oa_draw(self, count):
+        mode, n = count
+        if mode == "upto":
+            raise Unsupported("'your opponent may draw up to N cards'")
+        return [{"op": "draw", "count": n, "who": "opponent"}]
+
+    def oa_stock_wr(self, n):
+        return [{"op": "stock_top_to_wr", "count": int(n), "who": "opponent"}]
+
+    def oa_stock_wr1(self):
+        return self.oa_stock_wr(1)
+
+    def opp_discard(self, count):
+        # "your opponent chooses N cards in their hand, and puts them into their waiting room" (DISCARD: the
+        # discarding player chooses, effects.ask_discard)
+        mode, n = count
+        if mode == "upto":
+            raise Unsupported("'your opponent chooses up to N cards in their hand'")
+        return [{"op": "discard", "count": n, "who": "opponent"}]
+
     def draw_upto(self, n):
         return [{"op": "draw", "count": n, "up_to": True}]
 
@@ -1192,7 +1227,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "mill", "count": "x"}]  # X: the "X is equal to" sentence (effects)
 
     def mill_opp(self, n):
-        # "put the top N cards of your opponent's deck into their waiting room" (MILL, a1 = the opponent)
+        # "put the top N cards of your opponent's deck into their waiting room" (MILL, a1 = the opponent); "your
+        # opponent puts the top N cards of their deck into their waiting room" (the opponent performs it: no choice)
         return [{"op": "mill", "count": n, "who": "opponent"}]
 
     def mill_opp1(self):
@@ -1223,6 +1259,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def rest(self, who):
         return self._on(who, {"op": "rest"})
+
+    def rest_group(self, group):
+        # "[REST] all of your other [STAND] characters" (session 22): each character the group describes
+        return [{"op": "select_all", "filter": group[1]}, {"op": "@t", "who": "last"}, {"op": "rest"}]
+
+    def damage_self(self, n):
+        # "deal 1 damage to yourself" (session 22): the damage process of CR 4.11 on the master
+        return [{"op": "damage", "amount": n, "who": "master"}]
 
     def stand(self, who):
         return self._on(who, {"op": "stand"})
@@ -2390,6 +2434,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return {"rest_other": count[1], "rest_other_filter": self.to_filter(spec, relation="other" if other else None),
                 "stage_to_wr": True}
 
+    def c_stage_clock(self, count, *parts):
+        # "[put N (other) <spec> character(s) from your stage into your clock]" (session 22): as c_stage_wr, into the
+        # clock (REST_OTHER_TO_CLOCK, costs.pay_stage_char)
+        return dict(self.c_stage_wr(count, *parts), stage_to_clock=True)
+
     def c_stage_wr_another(self, spec):
         return self.c_stage_wr(("exactly", 1), Token("OTHER", "other"), spec)
 
@@ -2638,6 +2687,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def t_event_played(self):  # Trigger.EVENT_PLAYED (play.play_event)
         return ("event_played", None)
+
+    def t_hand_to_wr(self, spec):
+        # Trigger.HAND_TO_WR (play.hand_to_wr): any move of a hand card of its master's to the waiting room (CR 8.7.4;
+        # discards as costs and by effects, the hand limit's, Backup's cost), filtered on that card
+        return ("hand_to_wr", {"trigger_filter": self.to_filter(spec)})
 
     def t_frontal_attacks(self):  # Trigger.FRONTAL_ATTACKS_SELF (battle.declare_attack)
         return ("frontal_attacks_self", None)
@@ -3137,7 +3191,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("'during the turn that this card is placed' with two triggers")
         if "condition" in ab or "combo" in ab or ab.get("zone") is not None:
             raise Unsupported("'during the turn that this card is placed' beside another condition")
-        ab["condition"] = {"kind": "played_this_turn"}
+        ab["condition"] = {"kind": "played_this_turn"}  # PLACED_TURN without PLACED_NOT_PLAYED (play.place_on_stage)
+        return ab
+
+    def auto_body_played_turn_by(self, *parts):
+        # "during the turn that this card is placed on the stage from your hand or by the [ACT] effect of "X", when
+        # ...": the condition played_this_turn holds for any placement this turn (placed_this_turn_any_way: by the
+        # named effect too, and by others)
+        by = next(i for i, p in enumerate(parts) if isinstance(p, Tree) and p.data == "by_effect")
+        ab = self.auto_body_played_turn(*parts[:by], *parts[by + 1:])
+        ab["condition"] = {"kind": "placed_this_turn"}
         self.approximate("placed_this_turn_any_way")
         return ab
 
@@ -3541,9 +3604,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [op for name in names
                 for op in self._aura(gains, {"type": "character", "relation": "other", "name": card_name(name)})]
 
-    def aura_middle_trait(self, tok, gains):
-        return self._aura(gains, {"type": "character", "relation": "other", "positions": ["center_middle"],
-                                  "trait": str(tok)[2:-2]})
+    def aura_middle_trait(self, tok, *rest):
+        gains = rest[-1]
+        flt = {"type": "character", "relation": "other", "positions": ["center_middle"], "trait": str(tok)[2:-2]}
+        if len(rest) == 2:  # "your other <<A>> or <<B>> character in the middle position ..." (session 22)
+            flt["trait_or"] = str(rest[0])[2:-2]
+        return self._aura(gains, flt)
 
     # ---------------------------------------------------------------- lines
     def reminder(self, tok):
