@@ -34,7 +34,12 @@ _GIFT_TEXT = "【ACT】 [【REST】 this card] Your opponent may draw a card."
 _KEEPER_TEXT = ("【AUTO】 Encore [Put 1 《Glass》 character from your stage into your clock] (When this card is put into your "
                 "waiting room from the stage, you may pay the cost. If you do, return this card to its previous stage "
                 "position as 【REST】)")
-(PLAIN, WATCHER, PAYER, TOSSER, CLIMAX, COUNTER, ROOKIE, HELPED, HELPER, GIFTER, KEEPER, STOCKER) = range(12)
+_FROM_WR_TEXT = ("【AUTO】 This ability activates up to 3 times per turn. When your other character is placed on the stage "
+                 "from your waiting room, put the top card of your deck into your stock.")
+_FROM_HAND_TEXT = ("【AUTO】 When your other character is placed on the stage from your hand, put the top card of your deck "
+                   "into your stock.")
+(PLAIN, WATCHER, PAYER, TOSSER, CLIMAX, COUNTER, ROOKIE, HELPED, HELPER, GIFTER, KEEPER, STOCKER, FROM_WR,
+ FROM_HAND) = range(14)
 RECORDS = [
     _rec("T/S22-001", "Plain"),
     _rec("T/S22-002", "Watcher", [_WATCHER_TEXT]),
@@ -55,6 +60,8 @@ RECORDS = [
     _rec("T/S22-011", "Keeper", [_KEEPER_TEXT]),
     _rec("T/S22-012", "Stocker", ["【AUTO】 When your character is put into the waiting room from your hand, put the top "
                                   "card of your deck into your stock."]),
+    _rec("T/S22-013", "From WR", [_FROM_WR_TEXT]),
+    _rec("T/S22-014", "From Hand", [_FROM_HAND_TEXT]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S22-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -296,3 +303,32 @@ def test_cr_10_2_encore_paid_by_putting_a_stage_character_into_your_clock(pool, 
         assert kit.zone_of(g, other) == K.Zone.CLOCK and kit.count(g, "CLOCK") == clock + 1
     else:
         assert kit.zone_of(g, other) == K.Zone.STAGE
+
+
+# ---------------------------------------------------------------------------- where the other character came from
+def test_your_other_character_placed_from_your_hand_or_waiting_room_compiles_exact():
+    r = _c(_FROM_WR_TEXT)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["trigger"] == "other_placed_from_wr" and r.abilities[0]["times_per_turn"] == 3
+    r = _c(_FROM_HAND_TEXT)
+    assert r.verdict == "exact" and r.abilities[0]["trigger"] == "other_played", r.reason
+
+
+@pytest.mark.parametrize("watcher", [FROM_WR, FROM_HAND])
+@pytest.mark.parametrize("how", ["played", "effect"])
+def test_your_other_character_placed_from_your_hand_or_from_your_waiting_room(pool, watcher, how):
+    sc = _scenario(pool)
+    sc.put(0, watcher, "stage", pos=3)
+    sc.put(0, HELPER, "stage", pos=4)
+    sl = sc.put(0, PLAIN, "hand" if how == "played" else "waiting_room")
+    g = sc.game()
+    stock = kit.count(g, "STOCK")
+    if how == "played":
+        _act(g, "Play Plain to center left")
+    else:
+        _act(g, "Use ability 0 of Helper")
+        kit.answer_picks(g, ["Choose Plain", "Put on own center left"])
+    kit.answer_picks(g, [])
+    assert kit.zone_of(g, sl) == K.Zone.STAGE
+    fires = (watcher == FROM_WR) == (how == "effect")
+    assert kit.count(g, "STOCK") == stock + int(fires)

@@ -53,8 +53,9 @@ APPROXIMATIONS: dict[str, str] = {
                            "those cards\" beside another stored count in the effect: the cards pass through the resolution zone (the Brainstorm "
                            "instruction) so that their climaxes are counted; if the deck runs out midway, the "
                            "refresh does not shuffle in the cards already put",
-    "other_placed_any": "\"when your other <<T>> character is placed on the stage from your hand\": also "
-                        "triggers when the character is placed on the stage another way (by an effect, Encore)",
+    "other_placed_any": "\"when your other <<T>> character is placed on the stage from your hand or from your "
+                        "memory / waiting room / deck\": also triggers when the character is placed on the stage from "
+                        "another zone (the deck, the memory, the waiting room, whichever the text names)",
     "change_on_resolution": "Change [... put this card into <zone>]: this card goes to <zone> on resolution, when the "
                             "chosen character takes its position, not when the cost is paid; if no character is "
                             "chosen (none there, or the player declines) it stays on the stage (the rest of the "
@@ -2531,12 +2532,30 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return ("battle_opp_reversed", {"trigger_filter": flt})
 
     def t_other_played(self, _other, spec):
+        # Trigger.OTHER_PLAYED (session 22, play.place_on_stage): a character played from the hand only
         spec = _as_char(spec)
-        # OTHER_PLACED fires for every placement on the stage (play.place_on_stage), not only from the hand
+        if spec.get("type") != "character":
+            raise Unsupported("'when your other card is placed on the stage'")
+        return ("other_played", {"trigger_filter": self.to_filter(spec)})
+
+    def t_other_placed_or(self, _other, spec):
+        # "... from your hand or (from your) waiting room / memory / deck": OTHER_PLACED fires for every placement on
+        # the stage (play.place_on_stage), from any zone (approximation other_placed_any)
+        spec = _as_char(spec)
         if spec.get("type") != "character":
             raise Unsupported("'when your other card is placed on the stage'")
         self.approximate("other_placed_any")
         return ("other_placed", {"trigger_filter": self.to_filter(spec)})
+
+    def t_other_from_wr(self, _other, spec):
+        # Trigger.OTHER_PLACED_FROM_WR (session 22, play.place_on_stage): placed from the waiting room
+        spec = _as_char(spec)
+        if spec.get("type") != "character":
+            raise Unsupported("'when your other card is placed on the stage'")
+        return ("other_placed_from_wr", {"trigger_filter": self.to_filter(spec)})
+
+    def t_another_from_wr(self, spec):
+        return self.t_other_from_wr(None, spec)
 
     def t_another_played(self, spec):
         return self.t_other_played(None, spec)
@@ -3978,7 +3997,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             "battle_opp_level_at_most", "battle_opp_level_above_opp", "battle_opp_level_at_most_self",
             "battle_opp_level_at_most_wr")
         # "when your other character attacks / is frontal attacked, ... that character": the trigger's
-        if trig in ("other_attacks", "other_frontal_attacked", "other_placed", "other_reversed"):
+        if trig in ("other_attacks", "other_frontal_attacked", "other_placed", "other_reversed", "other_played",
+                    "other_placed_from_wr"):
             battle = "triggering"
         last = ops[-1] if ops else {}
         end = last if last.get("op") != "may" or len(last["then"]) != 1 else last["then"][0]

@@ -410,6 +410,10 @@ class Trigger(IntEnum):
     HAND_TO_WR = 42  # "when your (<spec>) character is put into the waiting room from your hand": every stage
     #                  character of its owner when a hand card goes to the waiting room (play.hand_to_wr: discards,
     #                  the hand limit, Backup's cost); A_TRIG_FILTER on that card, in the waiting room (CR 8.7.4.1.1)
+    OTHER_PLAYED = 43  # "when your other (<spec>) character is placed on the stage from your hand": OTHER_PLACED for a
+    #                    character played from the hand only (play.place_on_stage); A_TRIG_FILTER on it
+    OTHER_PLACED_FROM_WR = 44  # "... is placed on the stage from your waiting room" (an effect, Encore, Change's
+    #                            choice in the waiting room); A_TRIG_FILTER on it
 
 
 # the triggers a granted ability may have (cards._Compiler.GRANTED_TRIGGERS): the card is on the stage

@@ -367,6 +367,7 @@ def place_on_stage(game, s, T, slot, p, pos, orient, played):
     """Put a character on stage position ``pos`` (CR 8.6.2.4.1 / 9.6.1: a character already there
     goes to the waiting room)."""
     old = stage_slot(s, p, pos)
+    from_wr = s[ZONE + slot * CARD_W] == K.Zone.WAITING_ROOM
     game.take_from_zone(s, slot)
     mod_forget(s, MT, slot)  # CR 3.1.4
     if old >= 0:
@@ -385,6 +386,15 @@ def place_on_stage(game, s, T, slot, p, pos, orient, played):
         other = stage_slot(s, p, q)
         if other >= 0 and other != slot:
             game.trigger_card(s, T, other, p, K.Trigger.OTHER_PLACED, slot)  # filtered by the placed card
+    # "when your other character is placed on the stage from your hand" (played, CR 6.5.1.2.1) / "from your waiting
+    # room": the origin of the placement, behind the pool's flags
+    if played and pool_may_trigger(T, K.Trigger.OTHER_PLAYED) or from_wr and pool_may_trigger(
+            T, K.Trigger.OTHER_PLACED_FROM_WR):
+        trig = K.Trigger.OTHER_PLAYED if played else K.Trigger.OTHER_PLACED_FROM_WR
+        for q in range(K.N_POSITIONS):
+            other = stage_slot(s, p, q)
+            if other >= 0 and other != slot:
+                game.trigger_card(s, T, other, p, trig, slot)
 
 
 @internal
