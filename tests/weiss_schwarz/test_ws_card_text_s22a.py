@@ -332,3 +332,25 @@ def test_your_other_character_placed_from_your_hand_or_from_your_waiting_room(po
     assert kit.zone_of(g, sl) == K.Zone.STAGE
     fires = (watcher == FROM_WR) == (how == "effect")
     assert kit.count(g, "STOCK") == stock + int(fires)
+
+
+# ---------------------------------------------------------------------------- the revealed card: either of two
+def test_if_that_card_is_a_trait_character_or_a_name_or_an_event():
+    r = _c("【AUTO】 When this card attacks, reveal the top card of your deck. If that card is a 《Glass》 character or "
+           "\"Plain\", put it into your hand. (Otherwise, return it to its original place)")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0] == {"op": "reveal_top", "filter": {"type": "character", "trait": "Glass",
+                                                                          "zone": "deck"},
+                                           "filter_or": {"name": "Plain", "zone": "deck"}}
+    r = _c("Reveal the top card of your deck. If that card is a 《Glass》 character or event card, put it into your hand. "
+           "(Otherwise, return it to its original place)", type="event")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["filter"] == {"type": "event", "zone": "deck"}
+
+
+def test_your_opponent_puts_the_top_card_of_their_deck_into_their_clock():
+    r = _c("【AUTO】 When this card becomes 【REVERSE】 in battle, you may choose 1 card in your opponent's clock, and put it "
+           "into his or her waiting room. If you do, your opponent puts the top card of your opponent's deck into his or "
+           "her clock.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["then"][-1] == {"op": "clock_top", "count": 1, "who": "opponent"}

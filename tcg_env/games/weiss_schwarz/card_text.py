@@ -1232,6 +1232,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # opponent puts the top N cards of their deck into their waiting room" (the opponent performs it: no choice)
         return [{"op": "mill", "count": n, "who": "opponent"}]
 
+    def opp_clock_top(self):
+        # "your opponent puts the top card of their deck into their clock" (session 22): CLOCK_TOP on the opponent (no
+        # choice; not damage, CR 4.11)
+        return [{"op": "clock_top", "count": 1, "who": "opponent"}]
+
     def mill_opp1(self):
         return self.mill_opp(1)
 
@@ -1442,6 +1447,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def that_event_or(self, spec):
         # "if that card is an event or a <<T>> character": two filters (one filter has one card type)
         return {"@or": [{"type": "event", "zone": "deck"}, self.to_filter(spec, zone="deck")]}
+
+    def that_or_event(self, spec):
+        # "if that card is a <<T>> character or (an) event (card)" (session 22): as that_event_or
+        return self.that_event_or(spec)
+
+    def that_or_name(self, spec, name):
+        # "if that card is a <<T>> character or "X"" / ""X" or a character with "A" in its card name" (session 22): two
+        # filters, the card named of any type (CR 2.1)
+        return {"@or": [self.to_filter(spec, zone="deck"), {"name": card_name(name), "zone": "deck"}]}
+
+    def that_name_or(self, name, spec):
+        return self.that_or_name(spec, name)
 
     def that_quals(self, quals):
         return self.to_filter(self.charspec(quals, "card"), zone="deck")
