@@ -354,3 +354,28 @@ def test_your_opponent_puts_the_top_card_of_their_deck_into_their_clock():
            "her clock.")
     assert r.verdict == "exact", r.reason
     assert r.abilities[0]["effect"][0]["then"][-1] == {"op": "clock_top", "count": 1, "who": "opponent"}
+
+
+def test_session_22_conditions_and_wordings_compile_exact():
+    r = _c("【CONT】 If you have another \"Plain\", this card gets +6000 power during your turn.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["whose"] == "yours" and r.abilities[0]["condition"]["kind"] == "filter_count_at_least"
+    r = _c("【CONT】 If your opponent has a level 3 or higher character, this card gets -1 level in your hand.")
+    assert r.verdict == "exact" and r.abilities[0]["zone"] == "hand", r.reason
+    r = _c("【ACT】 [(2)] Choose an opponent's level 0 or less character, and return it to your opponent's hand.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["filter"] == {"type": "character", "level_max": 0, "side": "opponent"}
+    r = _c("【CONT】 If this card is on the middle position of the center stage, this card gets +1000 power.")
+    assert r.verdict == "exact" and r.abilities[0]["condition"] == {"kind": "in_center_middle"}, r.reason
+    r = _c("【CONT】 Your other 《Glass》 or 《Sand》 character in the middle position of the center stage gets +1500 power.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["filter"]["trait_or"] == "Sand"
+    r = _c("【AUTO】 When this card attacks, 【REST】 all of your other 【STAND】 characters.")
+    assert r.verdict == "exact", r.reason
+    r = _c("【AUTO】 At the beginning of your draw phase, deal one damage to yourself. (This damage may be canceled)")
+    assert r.verdict == "exact" and r.abilities[0]["effect"] == [{"op": "damage", "amount": 1, "who": "master"}]
+    r = _c("【AUTO】 When another of your ?Glass? character attacks, this card gets +1000 power until end of turn.")
+    assert r.verdict == "exact" and r.abilities[0]["trigger_filter"]["trait"] == "Glass", r.reason
+    r = _c("【AUTO】 When this card is placed on the stage from your hand, look at up to 3 cards from the top of your deck, "
+           "choose up to 1 card from among them, and put it into your hand. Put the rest into your waiting room.")
+    assert r.verdict == "exact", r.reason

@@ -241,6 +241,8 @@ def normalise(line: str) -> str:
         p = re.sub(r"\[ ?(\d+) (?=put |\[rest\]|return )", r"[(\1) ", p)  # "[1 put ...]": the stock cost "(1)"
         p = re.sub(r"(when you use an\s+\[act\])\s+(?=this card )", r"\1 , ", p)  # the comma the database dropped
         p = re.sub(r"\bx is equal the number\b", "x is equal to the number", p)  # the "to" the database dropped
+        p = re.sub(r"\bchoose an opponent's\b", "choose 1 of your opponent's", p)  # "choose an opponent's <spec>"
+        p = re.sub(r"\blevel (\d+) or less\b", r"level \1 or lower", p)
         # older printings spell counts in words ("the top three cards", "two or higher"): digits, as
         # the newer ones print them (the grammar's counts are INT)
         p = _NUMBER_WORD.sub(lambda m: _NUMBER_WORDS[m.group(0)], p)
@@ -3350,6 +3352,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             else:
                 raise Unsupported("a group's '+X power' counted per card")
         return (None, ops)
+
+    def cont_cond_your_turn(self, cond, eff):
+        # "if X, this card gets +N power during your turn" (session 22): X the condition, the turn the ability's whose
+        return self.cont_cond({"kind": "your_turn"}, self.cont_cond(cond, self.cont_plain(eff)))
 
     def cont_cond(self, cond, body):
         if body[0] is None:
