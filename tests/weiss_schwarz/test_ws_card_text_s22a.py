@@ -379,3 +379,13 @@ def test_session_22_conditions_and_wordings_compile_exact():
     r = _c("【AUTO】 When this card is placed on the stage from your hand, look at up to 3 cards from the top of your deck, "
            "choose up to 1 card from among them, and put it into your hand. Put the rest into your waiting room.")
     assert r.verdict == "exact", r.reason
+
+
+def test_x_counted_over_event_cards_in_your_waiting_room():
+    for x in ("X is equal to the number of event cards in your waiting room ×1500.",
+              "X is equal to 1500 multiplied by the number of event cards in your waiting room."):
+        r = _c("【AUTO】 When this card attacks, choose 1 of your other 《Glass》 characters, and that character gets +X "
+               "power until end of turn. " + x)
+        assert r.verdict == "exact", r.reason
+        assert r.abilities[0]["effect"][0] == {"op": "count", "filter": {"type": "event", "zone": "waiting_room"},
+                                               "mult": 1500} or r.abilities[0]["effect"][0]["filter"]["type"] == "event"

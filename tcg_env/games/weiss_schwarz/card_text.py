@@ -842,6 +842,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         out["filter"]["positions"] = [part]
         return out
 
+    def x_count_zone_pre(self, mult, spec, zone):
+        # "X is equal to 1500 multiplied by the number of event cards in your waiting room" (session 22)
+        return self.x_count_zone(spec, zone, mult)
+
     def x_count_opp1(self):
         return self.x_count_opp(1)
 
