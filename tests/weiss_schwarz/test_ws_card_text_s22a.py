@@ -389,3 +389,11 @@ def test_x_counted_over_event_cards_in_your_waiting_room():
         assert r.verdict == "exact", r.reason
         (count,) = [o for o in r.abilities[0]["effect"] if o["op"] == "count"]
         assert count["filter"] == {"type": "event", "zone": "waiting_room"}
+
+
+def test_the_databases_typos_are_read_as_meant():
+    r = _c("【AUTO】 When this card's battle oppponent becomes 【REVERSE】, draw 1 card.")
+    assert r.verdict == "exact" and r.abilities[0]["trigger"] == "battle_opp_reversed", r.reason
+    r = _c("【AUTO】 When this card is placed on the stage from your hand, if the number of other 《Glass》 characters your "
+           "have is four or more, draw 1 card.")
+    assert r.verdict == "exact", r.reason

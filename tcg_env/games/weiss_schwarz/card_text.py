@@ -242,6 +242,11 @@ def normalise(line: str) -> str:
         p = re.sub(r"(when you use an\s+\[act\])\s+(?=this card )", r"\1 , ", p)  # the comma the database dropped
         p = re.sub(r"\bx is equal the number\b", "x is equal to the number", p)  # the "to" the database dropped
         p = re.sub(r"\bchoose an opponent's\b", "choose 1 of your opponent's", p)  # "choose an opponent's <spec>"
+        # the database's typos (session 22): "oppponent", "characters your have", "seach your deck", "three o more"
+        p = re.sub(r"\boppponent", "opponent", p)
+        p = re.sub(r"\byour have\b", "you have", p)
+        p = re.sub(r"\bseach your deck\b", "search your deck", p)
+        p = re.sub(r"\b(\w+) o more\b", r"\1 or more", p)
         p = re.sub(r"\blevel (\d+) or less\b", r"level \1 or lower", p)
         # older printings spell counts in words ("the top three cards", "two or higher"): digits, as
         # the newer ones print them (the grammar's counts are INT)
