@@ -397,3 +397,10 @@ def test_the_databases_typos_are_read_as_meant():
     r = _c("【AUTO】 When this card is placed on the stage from your hand, if the number of other 《Glass》 characters your "
            "have is four or more, draw 1 card.")
     assert r.verdict == "exact", r.reason
+
+
+def test_the_number_of_other_characters_you_have_is_n_or_less():
+    r = _c("【AUTO】 When this card becomes 【REVERSE】 in battle, if the number of other 《Glass》 characters you have is one "
+           "or less, put this card into your clock.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"]["filter"] == {"type": "character", "trait": "Glass", "relation": "other"}

@@ -2180,6 +2180,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "if the number of <<T>> characters you have is 1 or less"
         return self.c_have_at_most(n, spec)
 
+    def c_number_other_have_max(self, other, spec, n):
+        # "if the number of other <<T>> characters you have is 1 or less" (session 22)
+        return self.c_have_at_most(n, other, spec)
+
     def c_no_other_rest(self):
         return {"kind": "no_other_rested_center"}
 
