@@ -273,8 +273,9 @@ def test_new_triggers_and_costs():
     assert res.abilities[0]["trigger_filter"] == {"type": "character", "level_min": 2, "side": "opponent"}
     res = _c("【AUTO】 When your other 《Moth》 character is placed on the stage from your hand, this card gets +500 power "
              "until end of turn.")
-    assert res.verdict.value == "approximate" and list(res.approximations) == ["other_placed_any"]
-    assert res.abilities[0]["trigger"] == "other_placed"
+    # exact since session 22 (Trigger.OTHER_PLAYED: played from the hand only)
+    assert res.verdict.value == "exact", res.reason
+    assert res.abilities[0]["trigger"] == "other_played"
     res = _c("【ACT】 [(1) 【REST】 2 of your 《Moth》 characters] This card gets +1000 power until end of turn.")
     assert res.verdict.value == "exact"  # the player chooses them (the PAY_COST decision, session 12)
     assert res.abilities[0]["cost"] == {"stock": 1, "rest_other": 2,

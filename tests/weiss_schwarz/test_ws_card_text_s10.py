@@ -284,7 +284,8 @@ def test_cr_8_4_the_player_chooses_the_stage_characters_of_a_cost(pool, other, c
 def test_during_the_turn_that_this_card_is_placed_from_your_hand_compiles_to_a_condition():
     r = _c("【AUTO】 This ability activates up to 1 time per turn. During the turn that this card is placed on the "
            "stage from your hand, when this card attacks, draw 1 card.")
-    assert r.verdict.value == "approximate" and r.approximations == ("placed_this_turn_any_way",)
+    # exact since session 22 (PLACED_NOT_PLAYED: a placement another way does not count)
+    assert r.verdict.value == "exact", r.reason
     assert r.abilities[0]["condition"] == {"kind": "played_this_turn"}
 
 

@@ -437,8 +437,8 @@ def test_placed_from_the_hand_or_another_zone_compiles():
            "power until end of turn.")
     assert r.verdict == "exact" and [a["trigger"] for a in r.abilities] == ["played_self", "attacks_self"]
     r = _c(RECORDS[WATCHER]["ability"][0])
-    assert r.verdict == "approximate" and r.approximations == ("other_placed_any",), r.reason
-    assert [a["trigger"] for a in r.abilities] == ["played_self", "other_placed"]
+    assert r.verdict == "exact", r.reason  # since session 22: Trigger.OTHER_PLAYED
+    assert [a["trigger"] for a in r.abilities] == ["played_self", "other_played"]
 
 
 @pytest.mark.parametrize("who", ["self", "glass", "sand"])

@@ -21,7 +21,7 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
-from lark import Token, Transformer, v_args
+from lark import Token, Transformer, Tree, v_args
 from lark.exceptions import VisitError
 
 from tcg_env.cards.text import CardTextCompiler, CountWords, TextTransformer, Unsupported
@@ -53,8 +53,9 @@ APPROXIMATIONS: dict[str, str] = {
                            "those cards\" beside another stored count in the effect: the cards pass through the resolution zone (the Brainstorm "
                            "instruction) so that their climaxes are counted; if the deck runs out midway, the "
                            "refresh does not shuffle in the cards already put",
-    "other_placed_any": "\"when your other <<T>> character is placed on the stage from your hand\": also "
-                        "triggers when the character is placed on the stage another way (by an effect, Encore)",
+    "other_placed_any": "\"when your other <<T>> character is placed on the stage from your hand or from your "
+                        "memory / waiting room / deck\": also triggers when the character is placed on the stage from "
+                        "another zone (the deck, the memory, the waiting room, whichever the text names)",
     "change_on_resolution": "Change [... put this card into <zone>]: this card goes to <zone> on resolution, when the "
                             "chosen character takes its position, not when the cost is paid; if no character is "
                             "chosen (none there, or the player declines) it stays on the stage (the rest of the "
@@ -71,9 +72,9 @@ APPROXIMATIONS: dict[str, str] = {
     "reveal_cost_unseen": "Resonate's cost \"[reveal 1 <card> in your hand]\": the engine checks that the hand "
                           "holds such a card (the cost is payable only then) but does not ask which one and the "
                           "observations do not show it to the opponent",
-    "placed_this_turn_any_way": "\"during the turn that this card is placed on the stage from your hand\": the "
-                                "condition also holds when this card was placed on the stage this turn another way "
-                                "(by an effect, Encore, Change)",
+    "placed_this_turn_any_way": "\"during the turn that this card is placed on the stage from your hand or by the "
+                                "effect of \"X\"\": the condition holds when this card was placed on the stage this "
+                                "turn in any way (by another effect, Encore, Change too)",
     "placed_by_any_effect": "\"during your climax phase, when this card is placed on the stage (from your waiting "
                             "room) by the effect of \"X\"\": triggers whenever this card is placed on the stage during "
                             "your climax phase, by the effect named or by another (from any zone)",
@@ -210,6 +211,7 @@ def normalise(line: str) -> str:
     lower case outside card names ("...") and traits (<<...>>), spaces collapsed; the quotes inside a
     quoted ability marked (_mark_nested_quotes)."""
     s = line.replace("【", "[").replace("】", "]").replace("《", "<<").replace("》", ">>")
+    s = re.sub(r"(?<![\w?])\?([A-Z][^?<>\"]{0,40}?)\?(?![\w?])", r"<<\1>>", s)  # "?Strange?": a trait's 《》 lost
     s = s.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = _mark_nested_quotes(s)
     s = re.sub(r"\[\[(\w+)\.gif\]\]", r"[icon_\1]", s)  # a trigger icon the database names (CR 4.12.2)
@@ -237,13 +239,28 @@ def normalise(line: str) -> str:
         p = p.replace("( ", "(").replace(" )", ")")
         p = re.sub(r"\bgets\+ ?(\d)", r"gets +\1", p)  # "gets+ 1000 power" (a typo of the database)
         p = re.sub(r"\[ ?(\d+) (?=put |\[rest\]|return )", r"[(\1) ", p)  # "[1 put ...]": the stock cost "(1)"
+        p = re.sub(r"(when you use an\s+\[act\])\s+(?=this card )", r"\1 , ", p)  # the comma the database dropped
+        p = re.sub(r"\bx is equal the number\b", "x is equal to the number", p)  # the "to" the database dropped
+        p = re.sub(r"\bchoose an opponent's\b", "choose 1 of your opponent's", p)  # "choose an opponent's <spec>"
+        # the database's typos (session 22): "oppponent", "characters your have", "seach your deck", "three o more"
+        p = re.sub(r"\boppponent", "opponent", p)
+        p = re.sub(r"\byour have\b", "you have", p)
+        p = re.sub(r"\bseach your deck\b", "search your deck", p)
+        p = re.sub(r"\b(\w+) o more\b", r"\1 or more", p)
+        p = re.sub(r"\blevel (\d+) or less\b", r"level \1 or lower", p)
         # older printings spell counts in words ("the top three cards", "two or higher"): digits, as
         # the newer ones print them (the grammar's counts are INT)
         p = _NUMBER_WORD.sub(lambda m: _NUMBER_WORDS[m.group(0)], p)
         out.append(p)
     s = "".join(out)
     s = re.sub(r"\s*[/\uff0f]\s*", " / ", s)
-    return " ".join(s.split())
+    s = " ".join(s.split())
+    # "..., choose up to 1 card from among them, (reveal it to your opponent,) and put it into your hand. Put the rest
+    # into your waiting room.": the same instruction as "..., put it into your hand, and put the rest into your waiting
+    # room" (the older printings split it in two sentences)
+    s = re.sub(r"(from among them , (?:reveal (?:it|them) to your opponent , )?)and (put (?:it|them) into your hand) \. "
+               r"put the rest into your waiting room", r"\1\2 , and put the rest into your waiting room", s)
+    return s
 
 
 def _drop_assist(ab: dict) -> None:
@@ -799,9 +816,40 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def x_count_zone(self, spec, zone, mult=1):
         # "X is equal to the number of "Name" / <spec> in your waiting room (x N)": COUNT of a list zone of the
         # master's (a1), stored where the effect needs it (resolve: just before its first use)
-        if zone not in ("waiting_room", "memory", "level", "clock"):
+        if zone in ("stock", "hand") and not set(spec) - {"type"} and spec.get("type") in (None, "card"):
+            pass  # "the number of cards in your stock / hand" (session 22): a count of the hidden zone, public
+        elif zone not in ("waiting_room", "memory", "level", "clock"):
             raise Unsupported("X counted in another zone")
         return {"x": "count", "filter": self.to_filter(dict(spec, zone=zone)), "mult": int(mult), "zone": zone}
+
+    def x_count_have_part(self, *parts):
+        # "X is equal to the number of (other) characters you have with "A" in its card name (x N)" (session 22)
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = dict(next(p for p in parts if isinstance(p, dict)))
+        tok = next(p for p in parts if isinstance(p, Token) and p.type == "NAME_PART")
+        spec["name_contains"] = self._name_parts(str(tok))
+        mult = parts[-1]
+        return self._xcount(other, spec, int(mult) if isinstance(mult, Token) and mult.type == "INT" else 1)
+
+    def x_count_part(self, *parts):
+        # "X is equal to the number of (other) <spec> characters (you have) in your back stage (x N)" (session 22)
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = next(p for p in parts if isinstance(p, dict))
+        part = next(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
+        mult = parts[-1]
+        out = self._xcount(other, spec, int(mult) if isinstance(mult, Token) and mult.type == "INT" else 1)
+        out["filter"]["positions"] = [part]
+        return out
+
+    def x_count_opp_part(self, part, *mult):
+        # "X is equal to the number of characters in your opponent's back stage (x N)" (session 22)
+        out = self.x_count_opp(int(mult[0]) if mult else 1)
+        out["filter"]["positions"] = [part]
+        return out
+
+    def x_count_zone_pre(self, mult, spec, zone):
+        # "X is equal to 1500 multiplied by the number of event cards in your waiting room" (session 22)
+        return self.x_count_zone(spec, zone, mult)
 
     def x_count_opp1(self):
         return self.x_count_opp(1)
@@ -900,6 +948,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if dur is None:
             raise Unsupported("a gain without a duration outside a [CONT] ability")
         ops = []
+        locks = []
+        if gains and gains[-1][0] == "@player_lock":  # "..., and your opponent cannot use "X"" (g_opp_no_use)
+            side, tok = gains.pop()[1]
+            locks = self._player_no_encore(tok, dur, side)
+        if any(k == "@player_lock" for k, _ in gains) or not gains:
+            raise Unsupported("a player's lock that is not the last of the gains")
         for k, v in gains:
             if k == "selfact":
                 k, v = "grant", self._act_grant(v)
@@ -920,8 +974,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported(f"+{k} until the end of the opponent's next turn")
             ops.append({"op": k, "amount": v, "duration": dur} if dur != "end_of_turn" else {"op": k, "amount": v})
         if subj[0] == "group":
-            return [{"op": "select_all", "filter": subj[1]}, {"op": "@t", "who": "last"}, *ops]
-        return self._on(subj, *ops)
+            return [{"op": "select_all", "filter": subj[1]}, {"op": "@t", "who": "last"}, *ops] + locks
+        return self._on(subj, *ops) + locks
+
+    def g_opp_no_use(self, tok):
+        return ("@player_lock", ("opponent", tok))
+
+    def g_you_no_use(self, tok):
+        return ("@player_lock", ("own", tok))
 
     def gets_pre(self, dur, subj, gains):
         # "until end of turn, this card gets +1500 power and the following ability. "...""
@@ -1051,6 +1111,31 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             op["up_to"] = True
         return [op]
 
+    # "your opponent may draw N card(s) / put the top N cards of their stock into their waiting room" (session 22):
+    # the may asked of the opponent (CHOOSE_OPTIONAL a1 = 1, CR 8.6.3), the action theirs
+    def opp_may(self, ops):
+        return [{"op": "may", "who": "opponent", "then": ops}]
+
+    def oa_draw(self, count):
+        mode, n = count
+        if mode == "upto":
+            raise Unsupported("'your opponent may draw up to N cards'")
+        return [{"op": "draw", "count": n, "who": "opponent"}]
+
+    def oa_stock_wr(self, n):
+        return [{"op": "stock_top_to_wr", "count": int(n), "who": "opponent"}]
+
+    def oa_stock_wr1(self):
+        return self.oa_stock_wr(1)
+
+    def opp_discard(self, count):
+        # "your opponent chooses N cards in their hand, and puts them into their waiting room" (DISCARD: the
+        # discarding player chooses, effects.ask_discard)
+        mode, n = count
+        if mode == "upto":
+            raise Unsupported("'your opponent chooses up to N cards in their hand'")
+        return [{"op": "discard", "count": n, "who": "opponent"}]
+
     def draw_upto(self, n):
         return [{"op": "draw", "count": n, "up_to": True}]
 
@@ -1154,8 +1239,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "mill", "count": "x"}]  # X: the "X is equal to" sentence (effects)
 
     def mill_opp(self, n):
-        # "put the top N cards of your opponent's deck into their waiting room" (MILL, a1 = the opponent)
+        # "put the top N cards of your opponent's deck into their waiting room" (MILL, a1 = the opponent); "your
+        # opponent puts the top N cards of their deck into their waiting room" (the opponent performs it: no choice)
         return [{"op": "mill", "count": n, "who": "opponent"}]
+
+    def opp_clock_top(self):
+        # "your opponent puts the top card of their deck into their clock" (session 22): CLOCK_TOP on the opponent (no
+        # choice; not damage, CR 4.11)
+        return [{"op": "clock_top", "count": 1, "who": "opponent"}]
 
     def mill_opp1(self):
         return self.mill_opp(1)
@@ -1185,6 +1276,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def rest(self, who):
         return self._on(who, {"op": "rest"})
+
+    def rest_group(self, group):
+        # "[REST] all of your other [STAND] characters" (session 22): each character the group describes
+        return [{"op": "select_all", "filter": group[1]}, {"op": "@t", "who": "last"}, {"op": "rest"}]
+
+    def damage_self(self, n):
+        # "deal 1 damage to yourself" (session 22): the damage process of CR 4.11 on the master
+        return [{"op": "damage", "amount": n, "who": "master"}]
 
     def stand(self, who):
         return self._on(who, {"op": "stand"})
@@ -1359,6 +1458,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def that_event_or(self, spec):
         # "if that card is an event or a <<T>> character": two filters (one filter has one card type)
         return {"@or": [{"type": "event", "zone": "deck"}, self.to_filter(spec, zone="deck")]}
+
+    def that_or_event(self, spec):
+        # "if that card is a <<T>> character or (an) event (card)" (session 22): as that_event_or
+        return self.that_event_or(spec)
+
+    def that_or_name(self, spec, name):
+        # "if that card is a <<T>> character or "X"" / ""X" or a character with "A" in its card name" (session 22): two
+        # filters, the card named of any type (CR 2.1)
+        return {"@or": [self.to_filter(spec, zone="deck"), {"name": card_name(name), "zone": "deck"}]}
+
+    def that_name_or(self, name, spec):
+        return self.that_or_name(spec, name)
 
     def that_quals(self, quals):
         return self.to_filter(self.charspec(quals, "card"), zone="deck")
@@ -2069,6 +2180,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "if the number of <<T>> characters you have is 1 or less"
         return self.c_have_at_most(n, spec)
 
+    def c_number_other_have_max(self, other, spec, n):
+        # "if the number of other <<T>> characters you have is 1 or less" (session 22)
+        return self.c_have_at_most(n, other, spec)
+
     def c_no_other_rest(self):
         return {"kind": "no_other_rested_center"}
 
@@ -2352,6 +2467,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return {"rest_other": count[1], "rest_other_filter": self.to_filter(spec, relation="other" if other else None),
                 "stage_to_wr": True}
 
+    def c_stage_clock(self, count, *parts):
+        # "[put N (other) <spec> character(s) from your stage into your clock]" (session 22): as c_stage_wr, into the
+        # clock (REST_OTHER_TO_CLOCK, costs.pay_stage_char)
+        return dict(self.c_stage_wr(count, *parts), stage_to_clock=True)
+
     def c_stage_wr_another(self, spec):
         return self.c_stage_wr(("exactly", 1), Token("OTHER", "other"), spec)
 
@@ -2444,12 +2564,30 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return ("battle_opp_reversed", {"trigger_filter": flt})
 
     def t_other_played(self, _other, spec):
+        # Trigger.OTHER_PLAYED (session 22, play.place_on_stage): a character played from the hand only
         spec = _as_char(spec)
-        # OTHER_PLACED fires for every placement on the stage (play.place_on_stage), not only from the hand
+        if spec.get("type") != "character":
+            raise Unsupported("'when your other card is placed on the stage'")
+        return ("other_played", {"trigger_filter": self.to_filter(spec)})
+
+    def t_other_placed_or(self, _other, spec):
+        # "... from your hand or (from your) waiting room / memory / deck": OTHER_PLACED fires for every placement on
+        # the stage (play.place_on_stage), from any zone (approximation other_placed_any)
+        spec = _as_char(spec)
         if spec.get("type") != "character":
             raise Unsupported("'when your other card is placed on the stage'")
         self.approximate("other_placed_any")
         return ("other_placed", {"trigger_filter": self.to_filter(spec)})
+
+    def t_other_from_wr(self, _other, spec):
+        # Trigger.OTHER_PLACED_FROM_WR (session 22, play.place_on_stage): placed from the waiting room
+        spec = _as_char(spec)
+        if spec.get("type") != "character":
+            raise Unsupported("'when your other card is placed on the stage'")
+        return ("other_placed_from_wr", {"trigger_filter": self.to_filter(spec)})
+
+    def t_another_from_wr(self, spec):
+        return self.t_other_from_wr(None, spec)
 
     def t_another_played(self, spec):
         return self.t_other_played(None, spec)
@@ -2600,6 +2738,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def t_event_played(self):  # Trigger.EVENT_PLAYED (play.play_event)
         return ("event_played", None)
+
+    def t_hand_to_wr(self, spec):
+        # Trigger.HAND_TO_WR (play.hand_to_wr): any move of a hand card of its master's to the waiting room (CR 8.7.4;
+        # discards as costs and by effects, the hand limit's, Backup's cost), filtered on that card
+        return ("hand_to_wr", {"trigger_filter": self.to_filter(spec)})
 
     def t_frontal_attacks(self):  # Trigger.FRONTAL_ATTACKS_SELF (battle.declare_attack)
         return ("frontal_attacks_self", None)
@@ -3099,7 +3242,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("'during the turn that this card is placed' with two triggers")
         if "condition" in ab or "combo" in ab or ab.get("zone") is not None:
             raise Unsupported("'during the turn that this card is placed' beside another condition")
-        ab["condition"] = {"kind": "played_this_turn"}
+        ab["condition"] = {"kind": "played_this_turn"}  # PLACED_TURN without PLACED_NOT_PLAYED (play.place_on_stage)
+        return ab
+
+    def auto_body_played_turn_by(self, *parts):
+        # "during the turn that this card is placed on the stage from your hand or by the [ACT] effect of "X", when
+        # ...": the condition played_this_turn holds for any placement this turn (placed_this_turn_any_way: by the
+        # named effect too, and by others)
+        by = next(i for i, p in enumerate(parts) if isinstance(p, Tree) and p.data == "by_effect")
+        ab = self.auto_body_played_turn(*parts[:by], *parts[by + 1:])
+        ab["condition"] = {"kind": "placed_this_turn"}
         self.approximate("placed_this_turn_any_way")
         return ab
 
@@ -3213,6 +3365,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             else:
                 raise Unsupported("a group's '+X power' counted per card")
         return (None, ops)
+
+    def cont_cond_your_turn(self, cond, eff):
+        # "if X, this card gets +N power during your turn" (session 22): X the condition, the turn the ability's whose
+        return self.cont_cond({"kind": "your_turn"}, self.cont_cond(cond, self.cont_plain(eff)))
 
     def cont_cond(self, cond, body):
         if body[0] is None:
@@ -3503,9 +3659,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [op for name in names
                 for op in self._aura(gains, {"type": "character", "relation": "other", "name": card_name(name)})]
 
-    def aura_middle_trait(self, tok, gains):
-        return self._aura(gains, {"type": "character", "relation": "other", "positions": ["center_middle"],
-                                  "trait": str(tok)[2:-2]})
+    def aura_middle_trait(self, tok, *rest):
+        gains = rest[-1]
+        flt = {"type": "character", "relation": "other", "positions": ["center_middle"], "trait": str(tok)[2:-2]}
+        if len(rest) == 2:  # "your other <<A>> or <<B>> character in the middle position ..." (session 22)
+            flt["trait_or"] = str(rest[0])[2:-2]
+        return self._aura(gains, flt)
 
     # ---------------------------------------------------------------- lines
     def reminder(self, tok):
@@ -3874,7 +4033,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             "battle_opp_level_at_most", "battle_opp_level_above_opp", "battle_opp_level_at_most_self",
             "battle_opp_level_at_most_wr")
         # "when your other character attacks / is frontal attacked, ... that character": the trigger's
-        if trig in ("other_attacks", "other_frontal_attacked", "other_placed", "other_reversed"):
+        if trig in ("other_attacks", "other_frontal_attacked", "other_placed", "other_reversed", "other_played",
+                    "other_placed_from_wr"):
             battle = "triggering"
         last = ops[-1] if ops else {}
         end = last if last.get("op") != "may" or len(last["then"]) != 1 else last["then"][0]

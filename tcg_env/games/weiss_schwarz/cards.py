@@ -93,7 +93,8 @@ TriggerName = Literal[
     "begin_battle", "begin_counter", "other_attacks", "other_frontal_attacked", "own_trigger_check_climax",
     "battle_damage_received_canceled", "battle_damage_received_not_canceled", "act_used", "opp_act_used",
     "other_reversed", "other_battle_opp_reversed", "direct_attacks_self", "opp_climax_placed",
-    "event_played", "frontal_attacks_self", "other_to_wr_from_stage",
+    "event_played", "frontal_attacks_self", "other_to_wr_from_stage", "hand_to_wr", "other_played",
+    "other_placed_from_wr",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -109,7 +110,7 @@ ConditionName = Literal[
     "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn", "own_filter_at_most",
     "named_in_level", "wr_filter_at_least", "hand_filter_at_least", "battle_opp_level_at_most_self",
     "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
-    "battle_opp_level_at_most_wr",
+    "battle_opp_level_at_most_wr", "placed_this_turn",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -253,6 +254,9 @@ class WSCost(StrictModel):
     # with rest_other: "[put N <spec> character(s) from your stage into your waiting room]": those N go to
     # the waiting room instead (any orientation; chosen by the player as well)
     stage_to_wr: bool = False
+    # with stage_to_wr: "[put N <spec> character(s) from your stage into your clock]" (session 22): into the clock
+    # instead (REST_OTHER_TO_CLOCK)
+    stage_to_clock: bool = False
     # "[Put 1 "X" from your climax area into your waiting room]" (CR 8.4): the top card of your climax
     # area, matching this filter, goes to your waiting room (packed into A_COST_REVEAL_FILTER as -2 - row:
     # no new column; not with Resonate's reveal)
@@ -504,6 +508,7 @@ class OpMay(_Op):
     """``CHOOSE_OPTIONAL``: ask the master "do it?" and run ``then`` on yes ("you may ...")."""
 
     op: Literal["may"]
+    who: WhoName = "master"  # "your opponent may ...": the opponent decides (CHOOSE_OPTIONAL a1 = 1)
     # ops, and an if_stored block ("you may put the top card of your deck into your waiting room. If
     # that card is X, ... it": the test and its block inside the "may")
     then: list["MayOp"] = Field(min_length=1, max_length=16)
@@ -1049,11 +1054,13 @@ class _Compiler(PoolCompiler):
                                                           "own_trigger_check_climax", "trigger_check_climax",
                                                           "battle_opp_reversed",
                                                           "other_reversed", "other_battle_opp_reversed",
-                                                          "other_to_wr_from_stage"):
+                                                          "other_to_wr_from_stage", "hand_to_wr", "other_played",
+                                                          "other_placed_from_wr"):
             # battle_opp_reversed: turn.py passes the battle opponent as the triggering card
             self.fail(f"{p}.trigger_filter", "only used with other_placed, own_climax_placed, opp_char_reversed, "
                       "other_attacks, other_frontal_attacked, (own_)trigger_check_climax, battle_opp_reversed, other_reversed, "
-                      "other_battle_opp_reversed, other_to_wr_from_stage")
+                      "other_battle_opp_reversed, other_to_wr_from_stage, hand_to_wr, other_played, "
+                      "other_placed_from_wr")
         if trig == "other_to_wr_from_stage" and "target_triggering" in _all_tags(ab.effect):
             # its pending entries hold the card that left and the position it left, packed (play.stage_to_wr)
             self.fail(f"{p}.effect", "other_to_wr_from_stage: only encore_self (triggering) reads the triggering card")
@@ -1136,6 +1143,8 @@ class _Compiler(PoolCompiler):
             rest_other = self.compile_filter(cost.rest_other_filter, f"{p}.cost.rest_other_filter", zones=("stage",))
         elif cost.rest_other_filter is not None or cost.stage_to_wr:
             self.fail(f"{p}.cost.rest_other_filter", "needs rest_other >= 1")
+        if cost.stage_to_clock and not cost.stage_to_wr:
+            self.fail(f"{p}.cost.stage_to_clock", "needs stage_to_wr (the characters leave the stage)")
         if cost.discard_filter is not None:
             if cost.discard == 0:
                 self.fail(f"{p}.cost.discard_filter", "needs discard >= 1")
@@ -1186,6 +1195,8 @@ class _Compiler(PoolCompiler):
             row[K.A_COST_REST_SELF] |= (cost.rest_other << K.REST_OTHER_SHIFT) | ((rest_other + 1) << K.REST_OTHER_FILTER_SHIFT)
             if cost.stage_to_wr:
                 row[K.A_COST_REST_SELF] |= K.REST_OTHER_TO_WR
+            if cost.stage_to_clock:
+                row[K.A_COST_REST_SELF] |= K.REST_OTHER_TO_CLOCK
         row[K.A_CODE_START] = code_start
         row[K.A_CODE_LEN] = len(self.code_rows) - code_start
         self.ab_rows.append(row)
@@ -1348,6 +1359,8 @@ class _Compiler(PoolCompiler):
             if kind == "in_battle" or not -(1 << 23) <= arg < (1 << 23):
                 self.fail(f"{p}.in_battle", "'in battle' beside this condition")
             return int(K.Condition.IN_BATTLE_AND), (int(K.Condition[kind.upper()]) << 24) | (int(arg) & 0xFFFFFF)
+        if kind == "placed_this_turn":  # PLAYED_THIS_TURN with arg 1: any placement this turn
+            return int(K.Condition.PLAYED_THIS_TURN), 1
         return int(K.Condition[kind.upper()]), int(arg)
 
     def compile_ops(self, card: WSCard, ab: WSAbility, ops: list[Any], p: str, filled: set[int], counted: bool) -> bool:
@@ -1436,7 +1449,8 @@ class _Compiler(PoolCompiler):
                 elif name == "if_stored":
                     self.code_rows[at] = [int(K.Op.IF_STORED), 0, op.at_least, 0, skip]
                 else:
-                    self.code_rows[at] = [int(K.Op.CHOOSE_OPTIONAL), 0, 0, 0, skip]
+                    self.code_rows[at] = [int(K.Op.CHOOSE_OPTIONAL), 0, 0,
+                                          int(getattr(op, "who", "master") == "opponent"), skip]
                 continue
             reg = getattr(op, "reg", 0)
             if name in ("aura_soul_per", "aura_level_per"):  # the characteristic AURA_POWER_PER changes

@@ -178,6 +178,8 @@ REST_OTHER_MASK = 7
 # with this bit the N characters are put into the waiting room instead of rested, whatever their
 # orientation ("[put N <spec> character(s) from your stage into your waiting room]", cost stage_to_wr)
 REST_OTHER_TO_WR = 1 << 4
+# with REST_OTHER_TO_WR: into the clock instead ("[put N <spec> character(s) from your stage into your clock]")
+REST_OTHER_TO_CLOCK = 1 << 5
 REST_OTHER_FILTER_SHIFT = 8
 # "[put 1 "X" from your climax area into your waiting room]" packed into A_COST_REVEAL_FILTER (no new
 # column): COST_CLIMAX_FILTER0 - filter row (-1 stays "no reveal", a row >= 0 Resonate's reveal)
@@ -405,6 +407,13 @@ class Trigger(IntEnum):
     OTHER_TO_WR_FROM_STAGE = 41  # "when your other (<spec>) character is put into your waiting room from the stage":
     #                              every stage character of its master as it leaves (play.stage_to_wr); A_TRIG_FILTER
     #                              on the card that left, the triggering card (its last position stays its POS)
+    HAND_TO_WR = 42  # "when your (<spec>) character is put into the waiting room from your hand": every stage
+    #                  character of its owner when a hand card goes to the waiting room (play.hand_to_wr: discards,
+    #                  the hand limit, Backup's cost); A_TRIG_FILTER on that card, in the waiting room (CR 8.7.4.1.1)
+    OTHER_PLAYED = 43  # "when your other (<spec>) character is placed on the stage from your hand": OTHER_PLACED for a
+    #                    character played from the hand only (play.place_on_stage); A_TRIG_FILTER on it
+    OTHER_PLACED_FROM_WR = 44  # "... is placed on the stage from your waiting room" (an effect, Encore, Change's
+    #                            choice in the waiting room); A_TRIG_FILTER on it
 
 
 # the triggers a granted ability may have (cards._Compiler.GRANTED_TRIGGERS): the card is on the stage
@@ -439,6 +448,11 @@ class AbilityZone(IntEnum):
     LEVEL = 4  # Experience (10.10) abilities working from the level zone
     HAND = 5  # abilities usable from the hand (Backup is described by C_BACKUP_* instead)
     WAITING_ROOM = 6
+
+
+# PLACED_TURN: the turn a card was put on its stage position from another zone, with this bit when it was not played
+# from the hand (placed by an effect, Encore, Change: play.place_on_stage); Condition.PLAYED_THIS_TURN reads it
+PLACED_NOT_PLAYED = 1 << 24
 
 
 class Condition(IntEnum):
@@ -519,9 +533,9 @@ class Condition(IntEnum):
     IN_BATTLE_AND = 56  # IN_BATTLE and the condition (arg >> 24) with the argument in arg's low 24 bits (signed):
     #                     "when this card becomes [REVERSE] in battle, if your memory has N or less cards, ..."
     FACING_LEVEL_BELOW_SELF = 57  # the character facing the source has a lower level than the source
-    PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
-    #                        the turn that this card is placed on the stage from your hand" (approximation
-    #                        placed_this_turn_any_way: any placement counts)
+    PLAYED_THIS_TURN = 45  # the source was played from the hand this turn (its PLACED_TURN is this turn, without
+    #                        PLACED_NOT_PLAYED): "during the turn that this card is placed on the stage from your hand";
+    #                        arg 1: placed on the stage this turn any way (card text "placed_this_turn")
 
 
 ABILITY_TABLE = TableLayout("ability")

@@ -192,7 +192,10 @@ def pay_stage_left(s, T):
 def pay_stage_char(game, s, T, sl):
     """The chosen stage character pays its part of the cost: to the waiting room (REST_OTHER_TO_WR; its
     "when put into your waiting room from the stage" abilities trigger) or rested."""
-    if (ability_table(T)[s[PAY_ABIL], K.A_COST_REST_SELF] & K.REST_OTHER_TO_WR) != 0:
+    w = ability_table(T)[s[PAY_ABIL], K.A_COST_REST_SELF]
+    if (w & K.REST_OTHER_TO_CLOCK) != 0:  # "[put N <spec> character(s) from your stage into your clock]"
+        game.put_in_zone(s, sl, K.Zone.CLOCK)
+    elif (w & K.REST_OTHER_TO_WR) != 0:
         game.stage_to_wr(s, T, sl)
     else:
         s[ORIENT + sl * CARD_W] = K.Orientation.REST

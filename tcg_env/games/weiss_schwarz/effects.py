@@ -328,6 +328,8 @@ def each_target(game, s, T, f, op, sl, a0, a1, a2):
     elif op == K.Op.TO_WAITING_ROOM:
         if z == K.Zone.STAGE:
             game.stage_to_wr(s, T, sl)
+        elif z == K.Zone.HAND:
+            game.hand_to_wr(s, T, sl)
         else:
             game.put_in_zone(s, sl, K.Zone.WAITING_ROOM)
     elif op == K.Op.TO_STOCK:
@@ -663,7 +665,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         if s[f + FR_CNT] == 0:
             s[DEC_ARG] = a2
             s[DEC_ARG + 1] = K.ChoiceFor.CHOOSE_OPTIONAL
-            set_decision(s, K.Decision.OPTIONAL_EFFECT, m)
+            # a1 = 1: "your opponent may ...": the master's opponent decides (CR 8.6.3)
+            set_decision(s, K.Decision.OPTIONAL_EFFECT, m if a1 == 0 else 1 - m)
             return ASKED
     elif op == K.Op.DAMAGE:
         game.deal_damage(s, T, who, count_operand(game, s, f, a0) + a2)  # a2: added to a stored count

@@ -339,8 +339,9 @@ def condition_holds(game, s, T, cond, arg, p, source):
             if game.card_named(T, cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), arg, False):
                 return True
         return False
-    if cond == K.Condition.PLAYED_THIS_TURN:  # placed on the stage this turn (play.place_on_stage)
-        return on_stage and s[PLACED_TURN + source * CARD_W] == s[H_TURN]
+    if cond == K.Condition.PLAYED_THIS_TURN:  # played from the hand this turn (arg 1: placed any way; play.place_on_stage)
+        placed = s[PLACED_TURN + source * CARD_W]
+        return on_stage and (placed == s[H_TURN] or arg == 1 and placed == (s[H_TURN] | K.PLACED_NOT_PLAYED))
     if cond == K.Condition.OWN_FILTER_AT_MOST:  # "you do not have any other <spec> in your center stage"
         n = 0
         for pos in range(K.N_POSITIONS):

@@ -447,7 +447,7 @@ def apply_unchecked(game, s, T, a):
                 if to_bottom:  # "[Reveal this card in your hand & Put it at the bottom of your deck]"
                     game.put_on_deck_bottom(s, sl)
                 else:
-                    game.put_in_zone(s, sl, K.Zone.WAITING_ROOM)
+                    game.hand_to_wr(s, T, sl)
                 d = s[DEF_SLOT]
                 s[PMOD + d * CARD_W] += cards[c, K.C_BACKUP_POWER]
                 # "when you use this card's Backup" (CR 10.5): its auto abilities, from the waiting room
@@ -490,7 +490,7 @@ def apply_unchecked(game, s, T, a):
             if sl >= 0:
                 game.trigger_card(s, T, sl, p, K.Trigger.LEVEL_UP, chosen)
     elif kind == K.Decision.HAND_LIMIT:
-        game.put_in_zone(s, zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)), K.Zone.WAITING_ROOM)
+        game.hand_to_wr(s, T, zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)))
     elif kind == K.Decision.TRIGGER_OPTION:
         if a != K.PASS:
             icon = s[DEC_ARG]
@@ -516,7 +516,7 @@ def apply_unchecked(game, s, T, a):
         if in_block(a, K.OWN_STAGE_BASE, K.N_POSITIONS):  # a stage character of the cost (costs.stage_cost_ok)
             game.pay_stage_char(s, T, stage_slot(s, p, a - K.OWN_STAGE_BASE))
         elif s[PAY_DISCARD_LEFT] > 0:
-            game.put_in_zone(s, zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)), K.Zone.WAITING_ROOM)
+            game.hand_to_wr(s, T, zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)))
             s[PAY_DISCARD_LEFT] -= 1
         else:
             game.put_in_zone(s, zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)), K.Zone.CLOCK)
@@ -572,7 +572,7 @@ def apply_unchecked(game, s, T, a):
             s[f + FR_CNT] = 1
         elif reg == K.ChoiceFor.EFFECT_DISCARD:
             f = frame_base(s, s[FRAME_N] - 1)
-            game.put_in_zone(s, zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)), K.Zone.WAITING_ROOM)
+            game.hand_to_wr(s, T, zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)))
             s[f + FR_CNT] += 1
         else:
             f = frame_base(s, s[FRAME_N] - 1)

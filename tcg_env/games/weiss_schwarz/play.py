@@ -348,10 +348,26 @@ def stage_to_wr(game, s, T, slot):
 
 
 @internal
+def hand_to_wr(game, s, T, slot):
+    """A hand card goes to its owner's waiting room (a discard as a cost or by an effect, the hand limit of
+    CR 6.8.1.2, Backup's cost): "when your (<spec>) character is put into the waiting room from your hand" on its
+    owner's stage characters (Trigger.HAND_TO_WR, a zone change activation, CR 8.7.4: its filter on the card as
+    it is in the waiting room, CR 8.7.4.1.1)."""
+    p = owner_of(s, slot)
+    game.put_in_zone(s, slot, K.Zone.WAITING_ROOM)
+    if pool_may_trigger(T, K.Trigger.HAND_TO_WR):
+        for q in range(K.N_POSITIONS):
+            sl = stage_slot(s, p, q)
+            if sl >= 0:
+                game.trigger_card(s, T, sl, p, K.Trigger.HAND_TO_WR, slot)
+
+
+@internal
 def place_on_stage(game, s, T, slot, p, pos, orient, played):
     """Put a character on stage position ``pos`` (CR 8.6.2.4.1 / 9.6.1: a character already there
     goes to the waiting room)."""
     old = stage_slot(s, p, pos)
+    from_wr = s[ZONE + slot * CARD_W] == K.Zone.WAITING_ROOM
     game.take_from_zone(s, slot)
     mod_forget(s, MT, slot)  # CR 3.1.4
     if old >= 0:
@@ -359,7 +375,7 @@ def place_on_stage(game, s, T, slot, p, pos, orient, played):
     s[ZONE + slot * CARD_W] = K.Zone.STAGE
     s[POS + slot * CARD_W] = pos
     s[ORIENT + slot * CARD_W] = orient
-    s[PLACED_TURN + slot * CARD_W] = s[H_TURN]
+    s[PLACED_TURN + slot * CARD_W] = s[H_TURN] if played else s[H_TURN] | K.PLACED_NOT_PLAYED
     s[D_KW + slot * CARD_W] &= (1 << K.GRANT_BIT0) - 1  # no CONT-granted ability of an earlier stay (refresh_derived)
     s[STAGE + p * K.N_POSITIONS + pos] = slot
     s[TIMESTAMP] += 1
@@ -370,6 +386,15 @@ def place_on_stage(game, s, T, slot, p, pos, orient, played):
         other = stage_slot(s, p, q)
         if other >= 0 and other != slot:
             game.trigger_card(s, T, other, p, K.Trigger.OTHER_PLACED, slot)  # filtered by the placed card
+    # "when your other character is placed on the stage from your hand" (played, CR 6.5.1.2.1) / "from your waiting
+    # room": the origin of the placement, behind the pool's flags
+    if played and pool_may_trigger(T, K.Trigger.OTHER_PLAYED) or from_wr and pool_may_trigger(
+            T, K.Trigger.OTHER_PLACED_FROM_WR):
+        trig = K.Trigger.OTHER_PLAYED if played else K.Trigger.OTHER_PLACED_FROM_WR
+        for q in range(K.N_POSITIONS):
+            other = stage_slot(s, p, q)
+            if other >= 0 and other != slot:
+                game.trigger_card(s, T, other, p, trig, slot)
 
 
 @internal
