@@ -83,6 +83,10 @@ APPROXIMATIONS: dict[str, str] = {
                            "also acts when this card reached the memory in another way (and again if it goes back)",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
+    "marker_order_unkept": "\"put a marker (N markers) from underneath this card into your stock / waiting room\", "
+                           "\"return a marker from underneath this card to your hand\": the engine keeps no order of "
+                           "the markers under a card, so the marker moved is one of them (the first by card slot), not "
+                           "necessarily the top one (CR 3.7.2)",
 }
 
 _POSITIONS = {"center": "center", "back": "back"}
@@ -1434,6 +1438,43 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def marker_down(self, who):
         return self._on(who, {"op": "to_marker"})
+
+    def face_up(self):
+        return True
+
+    def face_down(self):
+        return False
+
+    def deck_marker(self, face=False):
+        # "put the top card of your deck (face up) underneath this card as a marker" (CR 3.7.2: face down unless said)
+        return [{"op": "deck_to_marker", **({"face_up": True} if face else {})}]
+
+    def mk_one(self):
+        return 1
+
+    def mk_n(self, n):
+        return int(n)
+
+    def md_stock(self):
+        return "stock"
+
+    def md_wr(self):
+        return "waiting_room"
+
+    def marker_out(self, n, dest):
+        # "put a marker from underneath this card into your stock" (CR 3.7.2: the markers' order is not kept)
+        if not 1 <= n <= 4:
+            raise Unsupported("more than 4 markers moved at once")
+        self.approximate("marker_order_unkept")
+        return [{"op": "marker_out", "count": n, "to": dest}]
+
+    def marker_out_hand(self, n):
+        return self.marker_out(n, "hand")
+
+    def move_opp(self, who, part=None):
+        # "choose 1 of your opponent's characters, and move it to another open position of their (center) stage":
+        # the master picks an empty position of the owner's stage (CR 6.5.1.2.4 moves among one's own positions)
+        return self._on(who, {"op": "move_position", "opponent": True, **({"positions": [part]} if part else {})})
 
     def this_to_memory(self):
         # on an event: the event card, in the resolution zone (CR 6.5.1.2.2), goes to the memory

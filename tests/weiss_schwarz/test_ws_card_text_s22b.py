@@ -1,0 +1,165 @@
+"""Weiss Schwarz card text, session 22 part B (branch s22-wsb): markers (the top card of the deck put underneath this
+card, a marker moved from underneath it), an opponent's character moved to another open position of their stage.
+Made-up lines in the card language compiled, and on a small imported list what the engine does with them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.engine.header import H_DECISION
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
+from tcg_env.games.weiss_schwarz.card_text import compile_line
+
+import ws_card_text_kit as kit
+
+
+_rec = kit.rec
+
+
+def _c(line, type="character"):
+    return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
+
+
+(PLAIN, STACKER, BANKER, MOVER, LOADER) = range(5)
+RECORDS = [
+    _rec("T/S22B-001", "Plain"),
+    # the top card of the deck underneath this card as a marker (CR 3.7.2: face down unless said)
+    _rec("T/S22B-002", "Stacker", ["【ACT】 [【REST】 this card] Put the top card of your deck underneath this card as "
+                                   "a marker."]),
+    # a marker from underneath this card into the stock (CR 3.7.2)
+    _rec("T/S22B-003", "Banker", ["【ACT】 [【REST】 this card] Put a marker from underneath this card into your "
+                                  "stock."]),
+    # an opponent's character to another open position of their center stage (CR 6.5.1.2.4)
+    _rec("T/S22B-004", "Mover", ["【ACT】 [【REST】 this card] Choose 1 character in your opponent's center stage, and "
+                                 "move it to another open position of their center stage."]),
+    _rec("T/S22B-005", "Loader", ["【ACT】 [【REST】 this card] Return 1 marker underneath this card to your hand."]),
+]  # fmt: skip
+RECORDS += [_rec(f"T/S22B-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
+FILLER = len(RECORDS) - 12
+NO_CLIMAX = [FILLER + 8, FILLER + 9, FILLER + 10, FILLER + 11]  # four different cards (Scenario.stack_deck)
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    return kit.import_pool(tmp_path_factory, "ws22b", RECORDS)
+
+
+def _scenario(pool, **kw):
+    return kit.main_phase(pool, len(RECORDS), FILLER, extra=(PLAIN, PLAIN), **kw)
+
+
+_n, _act = kit.count, kit.act
+
+
+def _markers(g, p, pos) -> int:
+    return int(g.state[S.MARKER_N + p * K.N_POSITIONS + pos])
+
+
+# ---------------------------------------------------------------------------- the top card of the deck as a marker
+@pytest.mark.parametrize("face", ["", "face up ", "face down "])
+def test_cr_3_7_2_top_card_of_the_deck_underneath_this_card_compiles_exact(face):
+    r = _c(f"【ACT】 [【REST】 this card] Put the top card of your deck {face}underneath this card as a marker.")
+    assert r.verdict == "exact", r.reason
+    (ab,) = r.abilities
+    assert ab["effect"] == [{"op": "deck_to_marker", **({"face_up": True} if face == "face up " else {})}]
+
+
+def test_cr_3_7_2_top_card_of_the_deck_becomes_a_marker_in_the_engine(pool):
+    sc = _scenario(pool)
+    me = sc.put(0, STACKER, "stage", pos=1)
+    sc.stack_deck(0, NO_CLIMAX)
+    g = sc.game()
+    top = int(g.state[S.DECK_L + 0 * K.MAX_DECK + _n(g, "DECK") - 1])
+    deck = _n(g, "DECK")
+    _act(g, "Use")
+    kit.answer_yes(g, True)
+    assert kit.orient(g, me) == K.Orientation.REST
+    assert _markers(g, 0, 1) == 1 and _n(g, "DECK") == deck - 1
+    assert kit.zone_of(g, top) == K.Zone.MARKER and int(g.state[S.POS + top * S.CARD_W]) == 1
+
+
+# ---------------------------------------------------------------------------- a marker from underneath this card
+def test_cr_3_7_2_marker_to_stock_compiles_with_the_order_approximation():
+    for line in ("【ACT】 [【REST】 this card] Put a marker from underneath this card into your stock.",
+                 "【ACT】 [【REST】 this card] Put 1 marker underneath this card into your stock."):
+        r = _c(line)
+        assert r.verdict == "approximate", r.reason
+        assert r.approximations == ("marker_order_unkept",)
+        assert r.abilities[0]["effect"] == [{"op": "marker_out", "count": 1, "to": "stock"}]
+    r = _c("【ACT】 [【REST】 this card] Return 1 marker underneath this card to your hand.")
+    assert r.abilities[0]["effect"] == [{"op": "marker_out", "count": 1, "to": "hand"}]
+
+
+def test_cr_3_7_2_marker_goes_to_the_stock_in_the_engine(pool):
+    sc = _scenario(pool)
+    sc.put(0, BANKER, "stage", pos=0)
+    m1 = kit.put_marker(sc, FILLER + 1, 0)
+    m2 = kit.put_marker(sc, FILLER + 2, 0)
+    sc.put(0, PLAIN, "stage", pos=1)
+    other = kit.put_marker(sc, FILLER + 3, 1)  # under another character: not this card's
+    g = sc.game()
+    stock = _n(g, "STOCK")
+    _act(g, "Use")
+    kit.answer_yes(g, True)
+    assert _markers(g, 0, 0) == 1 and _n(g, "STOCK") == stock + 1
+    assert sorted((kit.zone_of(g, m1), kit.zone_of(g, m2))) == sorted((K.Zone.MARKER, K.Zone.STOCK))
+    assert kit.zone_of(g, other) == K.Zone.MARKER and _markers(g, 0, 1) == 1
+    moved = m1 if kit.zone_of(g, m1) == K.Zone.STOCK else m2
+    assert int(g.state[S.POS + moved * S.CARD_W]) == -1
+
+
+def test_cr_3_7_2_no_marker_nothing_moves(pool):
+    sc = _scenario(pool)
+    sc.put(0, LOADER, "stage", pos=0)
+    g = sc.game()
+    hand = _n(g, "HAND")
+    _act(g, "Use")
+    kit.answer_yes(g, True)
+    assert _n(g, "HAND") == hand and _markers(g, 0, 0) == 0
+
+
+def test_cr_3_7_2_marker_returns_to_the_hand(pool):
+    sc = _scenario(pool)
+    sc.put(0, LOADER, "stage", pos=2)
+    m = kit.put_marker(sc, FILLER + 4, 2)
+    g = sc.game()
+    hand = _n(g, "HAND")
+    _act(g, "Use")
+    kit.answer_yes(g, True)
+    assert kit.zone_of(g, m) == K.Zone.HAND and _n(g, "HAND") == hand + 1 and _markers(g, 0, 2) == 0
+
+
+# ---------------------------------------------------------------------------- an opponent's character moved
+def test_cr_6_5_1_2_4_move_to_another_open_position_of_their_stage_compiles_exact():
+    for tail in ("their center stage", "his or her center stage", "your opponent's center stage"):
+        r = _c("【ACT】 [【REST】 this card] Choose 1 character in your opponent's center stage, and move it to another "
+               f"open position of {tail}.")
+        assert r.verdict == "exact", r.reason
+        assert r.abilities[0]["effect"][-1] == {"op": "move_position", "opponent": True, "positions": ["center"]}
+    r = _c("【ACT】 [【REST】 this card] Choose 1 of your opponent's characters, and move it to another open position of "
+           "their stage.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][-1] == {"op": "move_position", "opponent": True}
+
+
+def test_cr_6_5_1_2_4_opponents_character_moves_on_their_stage(pool):
+    sc = _scenario(pool)
+    sc.put(0, MOVER, "stage", pos=0)
+    them = sc.put(1, PLAIN, "stage", pos=0)
+    sc.put(1, PLAIN, "stage", pos=1)  # occupied: not an open position
+    g = sc.game()
+    _act(g, "Use")
+    # the master picks among the opponent's open center positions (position 2 only), on the opponent's stage
+    for _ in range(10):
+        if kit.resolved(g):
+            break
+        acts = [int(a) for a in g.legal_actions()]
+        opp = [a for a in acts if K.OPP_STAGE_BASE <= a < K.OPP_STAGE_BASE + K.N_POSITIONS]
+        if int(g.state[H_DECISION]) == K.Decision.CHOOSE_POSITION:
+            assert opp == [K.OPP_STAGE_BASE + 2], kit.labels(g)
+            g.step(opp[0])
+        else:
+            g.step(opp[0] if opp else acts[0])
+    assert kit.zone_of(g, them) == K.Zone.STAGE and int(g.state[S.POS + them * S.CARD_W]) == 2
+    assert int(g.state[S.STAGE + 1 * K.N_POSITIONS + 0]) == -1
