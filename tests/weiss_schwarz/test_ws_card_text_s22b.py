@@ -21,7 +21,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, STACKER, BANKER, MOVER, LOADER) = range(5)
+(PLAIN, STACKER, BANKER, MOVER, LOADER, PAYER, LOOKER) = range(7)
 RECORDS = [
     _rec("T/S22B-001", "Plain"),
     # the top card of the deck underneath this card as a marker (CR 3.7.2: face down unless said)
@@ -34,6 +34,11 @@ RECORDS = [
     _rec("T/S22B-004", "Mover", ["【ACT】 [【REST】 this card] Choose 1 character in your opponent's center stage, and "
                                  "move it to another open position of their center stage."]),
     _rec("T/S22B-005", "Loader", ["【ACT】 [【REST】 this card] Return 1 marker underneath this card to your hand."]),
+    # a cost of markers (CR 3.7, 8.4.2.2: paid in full or not at all)
+    _rec("T/S22B-006", "Payer", ["【ACT】 [Put 2 markers underneath this card into your waiting room] Draw 1 card."]),
+    _rec("T/S22B-007", "Looker", ["【AUTO】 When this card attacks, if there are no markers underneath this card, you may "
+                                  "look at the top card of your deck. If you do, put that card face down underneath "
+                                  "this card as a marker."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S22B-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -163,3 +168,50 @@ def test_cr_6_5_1_2_4_opponents_character_moves_on_their_stage(pool):
             g.step(opp[0] if opp else acts[0])
     assert kit.zone_of(g, them) == K.Zone.STAGE and int(g.state[S.POS + them * S.CARD_W]) == 2
     assert int(g.state[S.STAGE + 1 * K.N_POSITIONS + 0]) == -1
+
+
+# ---------------------------------------------------------------------------- a cost of markers
+def test_cr_8_4_markers_into_the_waiting_room_as_a_cost_compiles():
+    r = _c("【ACT】 [(1) Put a marker from underneath this card into your waiting room & 【REST】 this card] Draw 1 card.")
+    assert r.verdict == "approximate", r.reason
+    assert r.approximations == ("marker_order_unkept",)
+    assert r.abilities[0]["cost"] == {"stock": 1, "markers_to_wr": 1, "rest_self": True}
+
+
+def test_markers_cost_packs_below_the_fusion_filter(pool):
+    A = pool.abilities
+    (row,) = [r for r in range(A.shape[0]) if A[r, K.A_CARD] == PAYER]
+    assert A[row, K.A_COST_MARKER_FILTER] == -3  # -1 - 2 markers
+
+
+@pytest.mark.parametrize("n_markers", [1, 2, 3])
+def test_cr_8_4_2_2_markers_cost_paid_only_in_full(pool, n_markers):
+    sc = _scenario(pool)
+    sc.put(0, PAYER, "stage", pos=1)
+    ms = [kit.put_marker(sc, FILLER + i, 1) for i in range(n_markers)]
+    g = sc.game()
+    hand, wr = _n(g, "HAND"), _n(g, "WR")
+    if n_markers < 2:  # two markers needed: the ability cannot be used
+        assert not any(t.startswith("Use") for t in kit.labels(g))
+        return
+    _act(g, "Use")
+    kit.answer_yes(g, True)
+    assert _markers(g, 0, 1) == n_markers - 2 and _n(g, "WR") == wr + 2 and _n(g, "HAND") == hand + 1
+    assert sum(kit.zone_of(g, m) == K.Zone.WAITING_ROOM for m in ms) == 2
+
+
+def test_looked_at_top_card_goes_under_as_a_marker_compiles_with_its_approximation():
+    r = _c(RECORDS[LOOKER]["ability"][0])
+    assert r.verdict == "approximate", r.reason
+    assert r.approximations == ("looked_marker_unseen",)
+    (ab,) = r.abilities
+    assert ab["condition"] == {"kind": "markers_at_most", "value": 0}
+    assert ab["effect"] == [{"op": "may", "then": [{"op": "deck_to_marker"}]}]
+
+
+@pytest.mark.parametrize("condition", ["If the number of markers underneath this card is 1 or more",
+                                       "If this card has a marker underneath it"])
+def test_cr_3_7_4_marker_count_conditions_compile_exact(condition):
+    r = _c(f"【CONT】 {condition}, this card gets +1000 power.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"] == {"kind": "markers_at_least", "value": 1}

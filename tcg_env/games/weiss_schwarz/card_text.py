@@ -83,6 +83,10 @@ APPROXIMATIONS: dict[str, str] = {
                            "also acts when this card reached the memory in another way (and again if it goes back)",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
+    "looked_marker_unseen": "\"you may look at the top card of your deck. If you do, put that card face down "
+                            "underneath this card as a marker\": the player may put the top card of the deck "
+                            "underneath this card as a face-down marker, without seeing it (the observation does not "
+                            "show the card looked at)",
     "marker_order_unkept": "\"put a marker (N markers) from underneath this card into your stock / waiting room\", "
                            "\"return a marker from underneath this card to your hand\": the engine keeps no order of "
                            "the markers under a card, so the marker moved is one of them (the first by card slot), not "
@@ -1449,6 +1453,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "put the top card of your deck (face up) underneath this card as a marker" (CR 3.7.2: face down unless said)
         return [{"op": "deck_to_marker", **({"face_up": True} if face else {})}]
 
+    def look_marker(self, face=False):
+        # "you may look at the top card of your deck. If you do, put that card face down underneath this card as a
+        # marker": the card goes under this card unseen (approximation looked_marker_unseen)
+        self.approximate("looked_marker_unseen")
+        return [{"op": "may", "then": self.deck_marker(face)}]
+
+    def if_look_marker(self, cond, face=False):
+        return self.if_sentence(cond, self.look_marker(face))
+
+    def if2_look_marker(self, a, b, face=False):
+        return self.if_sentence2(a, b, self.look_marker(face))
+
     def mk_one(self):
         return 1
 
@@ -2375,6 +2391,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_clock_top(self):
         return {"clock_top": 1}
+
+    def c_markers_wr(self, n):
+        # "[put N markers (a marker from) underneath this card into your waiting room]" (CR 3.7; the engine keeps no
+        # order of markers: approximation marker_order_unkept)
+        if not 1 <= n <= 4:
+            raise Unsupported("a cost of more than 4 markers")
+        self.approximate("marker_order_unkept")
+        return {"markers_to_wr": n}
 
     def c_stock_clock(self):
         # "[put the top card of your stock into your clock]" (CR 8.4): paid by the program of an [AUTO]

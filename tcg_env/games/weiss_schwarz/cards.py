@@ -241,6 +241,9 @@ class WSCost(StrictModel):
     # into A_COST_SELF_TO_MEMORY (1: the memory, else that Zone's value; no new column)
     self_to: Literal["hand", "clock", "stock", "deck_bottom"] | None = None  # deck_bottom: SELF_TO_DECK_BOTTOM
     marker: WSFilter | None = None  # Fusion (CR 10.14.1.1)
+    # "[put N markers underneath this card into your waiting room]" (CR 3.7): packed into A_COST_MARKER_FILTER as
+    # -1 - N (no new column; not with Fusion's marker)
+    markers_to_wr: int = Field(default=0, ge=0, le=4)
     hand_to_clock: int = Field(default=0, ge=0, le=3)
     # "[Put 1 <<T>> character from your hand into your clock]": the hand cards put into the clock match it
     # (without a discard: the column A_COST_DISCARD_FILTER, which then applies to them)
@@ -1172,6 +1175,10 @@ class _Compiler(PoolCompiler):
             if cost.marker.side != "own":
                 self.fail(f"{p}.cost.marker.side", "a Fusion marker is one of your characters")
             marker = self.compile_filter(cost.marker, f"{p}.cost.marker", zones=("stage",))
+        if cost.markers_to_wr:
+            if marker != -1:
+                self.fail(f"{p}.cost.markers_to_wr", "not with Fusion's marker in the same cost (one column)")
+            marker = -1 - cost.markers_to_wr
 
         row = self.new_row(K.ABILITY_TABLE, ab, p, cost=cost)  # the columns with a source
         row[K.A_CARD] = cid
@@ -1725,6 +1732,7 @@ def _cost_nonempty(c: WSCost) -> bool:
     return bool(
         c.stock or c.rest_self or c.discard or c.clock_top or c.reveal is not None or c.self_to_wr
         or c.self_to_memory or c.self_to or c.marker is not None or c.hand_to_clock or c.rest_other
+        or c.markers_to_wr
     )  # fmt: skip
 
 
