@@ -215,3 +215,36 @@ def test_cr_3_7_4_marker_count_conditions_compile_exact(condition):
     r = _c(f"【CONT】 {condition}, this card gets +1000 power.")
     assert r.verdict == "exact", r.reason
     assert r.abilities[0]["condition"] == {"kind": "markers_at_least", "value": 1}
+
+
+# ---------------------------------------------------------------------------- gains, positions, levels
+def test_gains_with_two_durations_compile_exact():
+    r = _c("【AUTO】 When this card attacks, this card gets +3000 power until end of turn and the following ability until "
+           "the end of your opponent's next turn. \"【AUTO】 When this card is frontal attacked, draw 1 card.\"")
+    assert r.verdict == "exact", r.reason
+    eff = r.abilities[0]["effect"]
+    assert {"op": "power", "amount": 3000} in eff  # until end of turn
+    (grant,) = [o for o in eff if o["op"] == "grant_ability"]
+    assert grant["duration"] == "next_opp_turn_end" and grant["ability"]["trigger"] == "frontal_attacked_self"
+
+
+def test_put_this_card_in_an_open_position_compiles_to_an_empty_position():
+    r = _c("【AUTO】 Memory [(1)] If this card is in your memory, and your level is 3 or higher, at the beginning of your "
+           "climax phase, you may pay the cost. If you do, put this card in an open position of your stage.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][-1] == {"op": "to_stage"}  # not any_position: an empty one (CR 9.6)
+
+
+@pytest.mark.parametrize("line, cond", [
+    ("【CONT】 If you are at level 2 or higher, this card gets +1000 power.", {"kind": "level_at_least", "value": 2}),
+])
+def test_level_wordings_compile_exact(line, cond):
+    r = _c(line)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"] == cond
+
+
+def test_until_end_of_this_turn_is_until_end_of_turn():
+    a = _c("【ACT】 [(1)] This card gets +1000 power until end of this turn.")
+    b = _c("【ACT】 [(1)] This card gets +1000 power until end of turn.")
+    assert a.verdict == "exact" and a.abilities == b.abilities

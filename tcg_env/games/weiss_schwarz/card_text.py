@@ -1425,6 +1425,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def to_stage(self, who):
         return self._on(who, {"op": "to_stage", "any_position": True})
 
+    def to_stage_open(self, who):
+        # "put this card in an open position of your stage": an empty position (TO_STAGE without any_position)
+        return self._on(who, {"op": "to_stage"})
+
+    def to_stage_open_part(self, who, part):
+        return self._on(who, {"op": "to_stage", "positions": [part]})
+
+    def gets_two_durations(self, subj, gains, dur, dur2, tok):
+        # "this card gets +1000 power until end of turn and the following ability until the end of your opponent's
+        # next turn. "...": the gains for the first duration, the ability for the second
+        return self.gets(subj, gains, dur) + self.gets(subj, [self.g_ability(tok)], dur2)
+
     def change_place(self, who):
         if who != ("that",):
             raise Unsupported("putting something other than the chosen card on this card's position")
@@ -1452,18 +1464,6 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def deck_marker(self, face=False):
         # "put the top card of your deck (face up) underneath this card as a marker" (CR 3.7.2: face down unless said)
         return [{"op": "deck_to_marker", **({"face_up": True} if face else {})}]
-
-    def look_marker(self, face=False):
-        # "you may look at the top card of your deck. If you do, put that card face down underneath this card as a
-        # marker": the card goes under this card unseen (approximation looked_marker_unseen)
-        self.approximate("looked_marker_unseen")
-        return [{"op": "may", "then": self.deck_marker(face)}]
-
-    def if_look_marker(self, cond, face=False):
-        return self.if_sentence(cond, self.look_marker(face))
-
-    def if2_look_marker(self, a, b, face=False):
-        return self.if_sentence2(a, b, self.look_marker(face))
 
     def mk_one(self):
         return 1
@@ -1740,6 +1740,24 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def may_quoted_action(self, tok):
         return [{"op": "may", "then": self._quoted_ops(tok, "once")}]
 
+    def _look_markers(self, sentences: list) -> list:
+        """"you may look at the top card of your deck. If you do, put that card face down underneath this card as a
+        marker": the player may put the top card of the deck underneath this card as a marker, unseen (approximation
+        looked_marker_unseen); the look is the sentence's last instruction (under its "if")"""
+        out: list = []
+        for ops in sentences:
+            prev = out[-1] if out else None
+            while prev and len(prev) == 1 and prev[0]["op"] == "if":
+                prev = prev[0]["then"]
+            if prev and prev[-1]["op"] == "may" and prev[-1]["then"] == [{"op": "@look1only"}] and len(ops) == 1 \
+                    and ops[0]["op"] == "@ifdo" and len(ops[0]["then"]) == 2 \
+                    and ops[0]["then"][0] == {"op": "@t", "who": "that"} and ops[0]["then"][1]["op"] == "to_marker":
+                self.approximate("looked_marker_unseen")
+                prev[-1]["then"] = self.deck_marker(ops[0]["then"][1].get("face_up", False))
+                continue
+            out.append(ops)
+        return out
+
     @staticmethod
     def _mill_count(mill: dict, flt: dict) -> dict:
         """MILL_COUNT for a mill op: the same deck (the opponent's: the filter counts their cards) and end."""
@@ -1752,6 +1770,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return out
 
     def effects(self, *sentences):
+        sentences = self._look_markers(list(sentences))
         out: list[dict] = []
         for ops in sentences:
             if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] == "mill_count":
