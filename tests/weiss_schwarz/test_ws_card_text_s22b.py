@@ -248,3 +248,27 @@ def test_until_end_of_this_turn_is_until_end_of_turn():
     a = _c("【ACT】 [(1)] This card gets +1000 power until end of this turn.")
     b = _c("【ACT】 [(1)] This card gets +1000 power until end of turn.")
     assert a.verdict == "exact" and a.abilities == b.abilities
+
+
+# ---------------------------------------------------------------------------- climaxes that trigger (CR 7.3.1.2)
+def test_cr_7_3_1_2_when_your_climax_triggers_is_your_trigger_check_revealing_it():
+    a = _c("【AUTO】 When your climax with [[comeback.gif]] in its trigger icon triggers, draw 1 card.")
+    b = _c("【AUTO】 When your trigger check reveals a climax with [[comeback.gif]] in its trigger icon, draw 1 card.")
+    assert a.verdict == "exact", a.reason
+    assert a.abilities == b.abilities
+    assert a.abilities[0]["trigger_filter"] == {"type": "climax", "trigger_icon": "comeback"}
+    c = _c("【AUTO】 When your climax triggers, draw 1 card.")
+    assert c.verdict == "exact" and c.abilities[0]["trigger"] == "own_trigger_check_climax"
+    d = _c("【AUTO】 When your climax with in its trigger icon triggers, draw 1 card.")
+    assert d.verdict == "approximate" and d.approximations == ("trigger_icon_dropped",)
+
+
+def test_climax_with_a_dropped_icon_in_the_climax_area_is_any_climax():
+    r = _c("【AUTO】 At the beginning of your encore step, if there is a climax with in the trigger icon in your climax "
+           "area, draw 1 card.")
+    assert r.verdict == "approximate" and r.approximations == ("trigger_icon_dropped",)
+    assert r.abilities[0]["condition"] == {"kind": "climax_any"}
+    # a named icon: the engine has no test of the climax area's icons
+    r = _c("【AUTO】 When this card attacks, if a climax with [[treasure.gif]] in its trigger icon is in your climax "
+           "area, draw 1 card.")
+    assert r.verdict == "unsupported"

@@ -2285,6 +2285,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_climax_any(self):
         return {"kind": "climax_any"}
 
+    def c_climax_icon(self, tok):
+        # "if there is a climax with  in its trigger icon in your climax area": the icon the database drops, any
+        # climax (approximation trigger_icon_dropped); a named icon needs a test of the climax area's card
+        if self._icon(tok, "climax"):
+            raise Unsupported("a climax with a named trigger icon in the climax area")
+        return self.c_climax_any()
+
     def c_wr_climax(self, n):
         return {"kind": "wr_climax_at_least", "value": n}
 
