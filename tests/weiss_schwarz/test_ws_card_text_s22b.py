@@ -21,7 +21,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, STACKER, BANKER, MOVER, LOADER, PAYER, LOOKER) = range(7)
+(PLAIN, STACKER, BANKER, MOVER, LOADER, PAYER, LOOKER, SHRINKER) = range(8)
 RECORDS = [
     _rec("T/S22B-001", "Plain"),
     # the top card of the deck underneath this card as a marker (CR 3.7.2: face down unless said)
@@ -39,6 +39,10 @@ RECORDS = [
     _rec("T/S22B-007", "Looker", ["【AUTO】 When this card attacks, if there are no markers underneath this card, you may "
                                   "look at the top card of your deck. If you do, put that card face down underneath "
                                   "this card as a marker."]),
+    # "-X power" of a count (POWER_X with a negative amount)
+    _rec("T/S22B-008", "Shrinker", ["【ACT】 [【REST】 this card] Choose 1 of your opponent's characters, and that "
+                                    "character gets -X power until end of turn. X is equal to the number of your "
+                                    "opponent's 【REVERSE】 characters x 1000."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S22B-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -272,3 +276,43 @@ def test_climax_with_a_dropped_icon_in_the_climax_area_is_any_climax():
     r = _c("【AUTO】 When this card attacks, if a climax with [[treasure.gif]] in its trigger icon is in your climax "
            "area, draw 1 card.")
     assert r.verdict == "unsupported"
+
+
+
+# ---------------------------------------------------------------------------- -X power, counts, wordings
+def test_minus_x_power_compiles_to_a_negative_multiple():
+    r = _c(RECORDS[SHRINKER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    eff = r.abilities[0]["effect"]
+    assert eff[0] == {"op": "count", "filter": {"type": "character", "orientation": ["reverse"], "side": "opponent"}}
+    assert eff[-1] == {"op": "power_x", "amount": -1000}
+
+
+def test_minus_x_power_lowers_the_chosen_character(pool):
+    sc = _scenario(pool)
+    sc.put(0, SHRINKER, "stage", pos=0)
+    target = sc.put(1, PLAIN, "stage", pos=0)
+    sc.put(1, PLAIN, "stage", pos=1, orient=K.Orientation.REVERSE)
+    sc.put(1, PLAIN, "stage", pos=2, orient=K.Orientation.REVERSE)
+    g = sc.game()
+    _act(g, "Use")
+    for _ in range(10):
+        if kit.resolved(g):
+            break
+        acts = [int(a) for a in g.legal_actions()]
+        g.step(K.OPP_STAGE_BASE + 0 if K.OPP_STAGE_BASE + 0 in acts else acts[0])
+    assert kit.power(g, target) == 3000 - 2 * 1000
+
+
+@pytest.mark.parametrize("line", [
+    "【AUTO】 When this card attacks, choose 1 《Glass》 character from your waiting room, and return it to your hand.",
+    "【CONT】 If this card is in the middle position of the center stage, this card gets +1000 power.",
+    "【AUTO】 When this card attacks, your opponent puts the top 2 cards of their deck into their waiting room.",
+])
+def test_other_wordings_compile_as_their_usual_forms(line):
+    usual = (line.replace("from your waiting room", "in your waiting room").replace("of the center", "of your center")
+             .replace("your opponent puts the top", "put the top of").replace("put the top of 2 cards of their deck",
+                                                                           "put the top 2 cards of your opponent's deck"))
+    r, u = _c(line), _c(usual)
+    assert r.verdict == "exact" and u.verdict == "exact", (r.reason, u.reason, usual)
+    assert r.abilities == u.abilities

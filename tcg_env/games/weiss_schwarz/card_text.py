@@ -690,6 +690,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def g_power_x(self):
         return ("power_x", None)  # the amount: the "X is equal to" sentence (xdef)
 
+    def g_power_x_neg(self):
+        return ("power_x_neg", None)  # "-X power": the amount negated when resolved (resolve)
+
     def _granted(self, tok) -> tuple[str, dict]:
         """The quoted ability a gain grants ("gets the following ability. "[AUTO] ...""): the
         quoted line compiled for the same card; its approximations are the line's."""
@@ -817,6 +820,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def x_count_opp(self, mult):
         return {"x": "count", "filter": {"type": "character", "side": "opponent"}, "mult": int(mult)}
 
+    def x_count_opp_q(self, quals, mult=1):
+        # "X is equal to the number of your opponent's [REVERSE] characters (x N)"
+        spec = self.charspec(quals, "character")
+        return {"x": "count", "filter": self.to_filter(spec, side="opponent"), "mult": int(mult)}
+
     def x_among(self, spec, *mult):
         # "X is equal to the number of <<T>> characters among those cards (x N)": the cards just milled
         return {"x": "mill_count", "filter": self.to_filter(spec, zone="waiting_room"),
@@ -921,8 +929,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # CR 8.2.1.2: until the end of the opponent's next turn, the receiving card's KWMOD_LONG
                 ops.append({"op": "grant_ability", "ability": v, **({"duration": dur} if dur != "end_of_turn" else {})})
                 continue
-            if k == "power_x":
-                ops.append({"op": "power_x", "amount": None, **({"duration": dur} if dur != "end_of_turn" else {})})
+            if k in ("power_x", "power_x_neg"):
+                ops.append({"op": "power_x", "amount": None, **({"duration": dur} if dur != "end_of_turn" else {}),
+                            **({"@neg": True} if k == "power_x_neg" else {})})
                 continue
             if k == "soul" and dur != "end_of_turn" or k == "level" and dur != "end_of_turn":
                 raise Unsupported(f"+{k} until the end of the opponent's next turn")
@@ -3956,6 +3965,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         opponent where the trigger or the condition is about it)."""
         if any(o["op"] == "damage" and o["amount"] is None for o in _walk(ops)):
             raise Unsupported("'deal X damage' without an 'X is equal to' this compiler counts")
+        for o in _walk(ops):
+            if o.pop("@neg", False):  # "-X power": the count's multiple negated
+                if not isinstance(o["amount"], int):
+                    raise Unsupported("'-X power' without an 'X is equal to' this compiler counts")
+                o["amount"] = -o["amount"]
         if trig != "attacks_self" and any(o["op"] == "trigger_checks" for o in _walk(ops)):
             # the effect must resolve before the trigger step of "that attack" (CR 7.2.1.6 -> 7.3)
             raise Unsupported("extra trigger checks outside 'when this card attacks'")
