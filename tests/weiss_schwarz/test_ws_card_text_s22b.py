@@ -21,7 +21,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, STACKER, BANKER, MOVER, LOADER, PAYER, LOOKER, SHRINKER) = range(8)
+(PLAIN, STACKER, BANKER, MOVER, LOADER, PAYER, LOOKER, SHRINKER, FACER) = range(9)
 RECORDS = [
     _rec("T/S22B-001", "Plain"),
     # the top card of the deck underneath this card as a marker (CR 3.7.2: face down unless said)
@@ -43,6 +43,9 @@ RECORDS = [
     _rec("T/S22B-008", "Shrinker", ["【ACT】 [【REST】 this card] Choose 1 of your opponent's characters, and that "
                                     "character gets -X power until end of turn. X is equal to the number of your "
                                     "opponent's 【REVERSE】 characters x 1000."]),
+    # choosing the character facing this card (CR 3.6.5)
+    _rec("T/S22B-009", "Facer", ["【ACT】 [【REST】 this card] Choose 1 level 3 or lower character facing this card, and "
+                                 "put it into your opponent's waiting room."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S22B-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -316,3 +319,19 @@ def test_other_wordings_compile_as_their_usual_forms(line):
     r, u = _c(line), _c(usual)
     assert r.verdict == "exact" and u.verdict == "exact", (r.reason, u.reason, usual)
     assert r.abilities == u.abilities
+
+
+
+def test_cr_3_6_5_choose_the_character_facing_this_card(pool):
+    r = _c(RECORDS[FACER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["filter"] == {"type": "character", "level_max": 3, "side": "opponent",
+                                                      "relation": "facing"}
+    sc = _scenario(pool)
+    sc.put(0, FACER, "stage", pos=0)
+    facing = sc.put(1, PLAIN, "stage", pos=K.N_CENTER - 1)  # in front of position 0 (zones.facing_slot)
+    other = sc.put(1, PLAIN, "stage", pos=0)
+    g = sc.game()
+    _act(g, "Use")
+    kit.answer_yes(g, True)
+    assert kit.zone_of(g, facing) == K.Zone.WAITING_ROOM and kit.zone_of(g, other) == K.Zone.STAGE

@@ -1006,6 +1006,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def ch_opp_part(self, spec, part):
         return self.to_filter(dict(spec, type="character"), side="opponent", positions=[part])
 
+    def ch_facing(self, spec):
+        # "choose 1 (level 3 or lower) character facing this card" (CR 3.6.5: the opponent's character in front)
+        spec = _as_char(spec)
+        if spec.get("type") != "character":
+            raise Unsupported("choosing a card facing this card that is not a character")
+        return self.to_filter(spec, side="opponent", relation="facing")
+
     def ch_zone(self, spec, zone):
         if zone == "stage":
             raise Unsupported("stage")
