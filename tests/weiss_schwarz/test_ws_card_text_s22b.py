@@ -21,7 +21,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, STACKER, BANKER, MOVER, LOADER, PAYER, LOOKER, SHRINKER, FACER) = range(9)
+(PLAIN, STACKER, BANKER, MOVER, LOADER, PAYER, LOOKER, SHRINKER, FACER, POOLER, RESTER) = range(11)
 RECORDS = [
     _rec("T/S22B-001", "Plain"),
     # the top card of the deck underneath this card as a marker (CR 3.7.2: face down unless said)
@@ -46,6 +46,10 @@ RECORDS = [
     # choosing the character facing this card (CR 3.6.5)
     _rec("T/S22B-009", "Facer", ["【ACT】 [【REST】 this card] Choose 1 level 3 or lower character facing this card, and "
                                  "put it into your opponent's waiting room."]),
+    # up to 2 cards from the top of the deck into the stock (CR 8.3: none, 1 or 2)
+    _rec("T/S22B-010", "Pooler", ["【ACT】 [【REST】 this card] Put up to 2 cards from the top of your deck into your "
+                                  "stock."]),
+    _rec("T/S22B-011", "Rester", ["【ACT】 [(1)] 【REST】 all of your other 【STAND】 characters."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S22B-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -335,3 +339,47 @@ def test_cr_3_6_5_choose_the_character_facing_this_card(pool):
     _act(g, "Use")
     kit.answer_yes(g, True)
     assert kit.zone_of(g, facing) == K.Zone.WAITING_ROOM and kit.zone_of(g, other) == K.Zone.STAGE
+
+
+
+# ---------------------------------------------------------------------------- X damage, up to N cards, groups
+def test_x_damage_counted_just_before_it_compiles_exact():
+    r = _c("【AUTO】 When this card attacks, you may deal X damage to your opponent. X is equal to the number of your "
+           "opponent's 【REVERSE】 characters. (Damage may be canceled)")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [
+        {"op": "count", "filter": {"type": "character", "orientation": ["reverse"], "side": "opponent"}},
+        {"op": "may", "then": [{"op": "damage", "amount": "x"}]}]
+
+
+@pytest.mark.parametrize("yes", [(True, True), (True, False), (False, True), (False, False)])
+def test_cr_8_3_up_to_two_cards_into_the_stock_one_at_a_time(pool, yes):
+    assert _c(RECORDS[POOLER]["ability"][0]).verdict == "exact"
+    sc = _scenario(pool)
+    sc.put(0, POOLER, "stage", pos=0)
+    g = sc.game()
+    stock, deck = _n(g, "STOCK"), _n(g, "DECK")
+    _act(g, "Use")
+    answers = list(yes)
+    for _ in range(10):
+        if kit.resolved(g):
+            break
+        d = kit.labels(g)
+        y = answers.pop(0) if answers else False
+        pick = next((x for x in d if x.startswith(("Yes", "Do it", "Use") if y else ("No", "Decline", "Do not", "Skip"))), d[0])
+        g.step(int(g.legal_actions()[d.index(pick)]))
+    assert _n(g, "STOCK") == stock + sum(yes) and _n(g, "DECK") == deck - sum(yes)
+
+
+def test_rest_all_of_your_other_standing_characters(pool):
+    sc = _scenario(pool)
+    me = sc.put(0, RESTER, "stage", pos=0)
+    a = sc.put(0, PLAIN, "stage", pos=1)
+    b = sc.put(0, PLAIN, "stage", pos=3)
+    opp = sc.put(1, PLAIN, "stage", pos=0)
+    sc.put(0, FILLER, "stock")  # the (1) of the cost
+    g = sc.game()
+    _act(g, "Use")
+    kit.answer_yes(g, True)
+    assert kit.orient(g, a) == K.Orientation.REST and kit.orient(g, b) == K.Orientation.REST
+    assert kit.orient(g, me) == K.Orientation.STAND and kit.orient(g, opp) == K.Orientation.STAND

@@ -649,6 +649,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def loc_markers(self):
         return ("markers",)
 
+    def rest_group(self, g):
+        # "[REST] all of your other [STAND] characters": every one of them (SELECT_ALL, then REST)
+        return [{"op": "select_all", "filter": g[1]}, {"op": "@t", "who": "last"}, {"op": "rest"}]
+
+    def stand_group(self, g):
+        return [{"op": "select_all", "filter": g[1]}, {"op": "@t", "who": "last"}, {"op": "stand"}]
+
     def s_group(self, g):
         return g
 
@@ -1163,9 +1170,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def top_deck_upto(self, n, pile):
         # "put up to 1 card from the top of your deck into your stock": the player may (CR 8.3: "up to"
         # allows 0); more than one would be a count the player picks card by card
-        if n != 1:
-            raise Unsupported("'put up to N cards from the top of your deck' (N > 1)")
-        return [{"op": "may", "then": [{"op": _PILE_OP[pile], "count": 1}], "closed": True}]
+        # N > 1: one card at a time, each a "may" (the cards go face down or face up the same; stopping after k cards
+        # is putting k, CR 8.3)
+        if not 1 <= n <= 4:
+            raise Unsupported("'put up to N cards from the top of your deck' (N > 4)")
+        return [{"op": "may", "then": [{"op": _PILE_OP[pile], "count": 1}], "closed": True} for _ in range(n)]
 
     def top_deck_n(self, n, pile):
         return [{"op": _PILE_OP[pile], "count": n}]
@@ -1891,6 +1900,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 xd = ops[0]
                 pending = [o for o in _walk(out) if o["op"] == "power_x" and o["amount"] is None]
                 looks = [o for o in _walk(out) if o["op"] in ("look_top", "mill") and o["count"] == "x"]
+                dmg = [o for o in _walk(out) if o["op"] == "damage" and o["amount"] is None]
+                if xd["x"] == "count" and dmg and not pending and not looks and len(ops) == 1 \
+                        and not any(o["op"] in _STORING for o in _walk(out)):
+                    # "deal X damage to your opponent. X is equal to the number of <spec> you have (your opponent
+                    # has)": the count (COUNT, a stored count) just before the top-level instruction that deals it
+                    if xd["mult"] != 1:
+                        raise Unsupported("X damage times N")
+                    at = next(i for i, top in enumerate(out) if any(o in dmg for o in _walk([top])))
+                    for o in dmg:
+                        o["amount"] = "x"
+                    out.insert(at, {"op": "count", "filter": xd["filter"]})
+                    continue
                 if xd["x"] != "count" or not pending and not looks or pending and looks \
                         or looks and (xd["mult"] != 1 or len(looks) > 1):
                     raise Unsupported("an 'X is equal to' this compiler cannot count")
