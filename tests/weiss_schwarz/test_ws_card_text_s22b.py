@@ -383,3 +383,18 @@ def test_rest_all_of_your_other_standing_characters(pool):
     kit.answer_yes(g, True)
     assert kit.orient(g, a) == K.Orientation.REST and kit.orient(g, b) == K.Orientation.REST
     assert kit.orient(g, me) == K.Orientation.STAND and kit.orient(g, opp) == K.Orientation.STAND
+
+
+def test_choose_exactly_one_then_the_rest_on_top_must_take():
+    line = ("【AUTO】 When this card is placed on the stage from your hand, look at up to 3 cards from the top of your "
+            "deck, choose 1 card from among them, put it into your hand, and put the rest on the top of your deck in "
+            "any order.")
+    r, u = _c(line), _c(line.replace("choose 1 card", "choose up to 1 card"))
+    assert r.verdict == "approximate" and r.approximations == ("look_order_kept",)
+    assert r.abilities[0]["effect"] == [dict(u.abilities[0]["effect"][0], must_take=True)]
+
+
+def test_then_opens_a_sentence():
+    a = _c("【AUTO】 When this card attacks, draw 1 card. Then, this card gets +1000 power until end of turn.")
+    b = _c("【AUTO】 When this card attacks, draw 1 card. This card gets +1000 power until end of turn.")
+    assert a.verdict == "exact" and a.abilities == b.abilities

@@ -1305,6 +1305,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def look_take_rest_wr(self, n, take, spec, *_):
         return [self._look(n, take, spec, rest="waiting_room")]
 
+    def look_take_exact_rest_top(self, n, take, spec, *_):
+        # "choose 1 card from among them, put it into your hand, and put the rest on the top of your deck in any
+        # order" (CR 8.6.3.1: as many as possible up to N): LOOK_TOP must_take
+        return [dict(op, must_take=True) for op in self.look_take_rest_top(n, take, spec)]
+
     def look_take_exact_rest_wr(self, n, take, spec, *_):
         # "choose N cards from among them" (CR 8.6.3.1: as many as possible up to N): LOOK_TOP must_take
         return [dict(self._look(n, take, spec, rest="waiting_room"), must_take=True)]
