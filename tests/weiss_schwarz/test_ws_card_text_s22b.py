@@ -398,3 +398,17 @@ def test_then_opens_a_sentence():
     a = _c("【AUTO】 When this card attacks, draw 1 card. Then, this card gets +1000 power until end of turn.")
     b = _c("【AUTO】 When this card attacks, draw 1 card. This card gets +1000 power until end of turn.")
     assert a.verdict == "exact" and a.abilities == b.abilities
+
+
+def test_wordings_the_database_shortens_compile_as_the_full_ones():
+    full = _c("【ACT】 [【REST】 this card] Look at up to 3 cards from the top of your deck, choose up to 1 《Glass》 "
+              "character from among them, reveal it to your opponent, put it into your hand, and put the rest into your "
+              "waiting room.")
+    short = _c("【ACT】 [【REST】 this card] Look at up to 3 cards from the top of your deck, choose up to 1 《Glass》 "
+               "character, reveal it to your opponent, put it into your hand, and put the rest into your waiting room.")
+    assert short.verdict == "exact" and short.abilities == full.abilities
+    a = _c("【AUTO】 [Return 2 characters in your waiting room to your deck & Shuffle your deck] When this card is placed "
+           "on the stage from your hand, you may pay the cost. If you do, draw 1 card.")
+    b = _c("【AUTO】 [Return 2 characters from your waiting room to your deck & Shuffle your deck] When this card is "
+           "placed on the stage from your hand, you may pay the cost. If you do, draw 1 card.")
+    assert a.verdict == "exact" and a.abilities == b.abilities
