@@ -21,7 +21,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, STACKER, BANKER, MOVER, LOADER, PAYER, LOOKER, SHRINKER, FACER, POOLER, RESTER) = range(11)
+(PLAIN, STACKER, BANKER, MOVER, LOADER, PAYER, LOOKER, SHRINKER, FACER, POOLER, RESTER, NAMER) = range(12)
 RECORDS = [
     _rec("T/S22B-001", "Plain"),
     # the top card of the deck underneath this card as a marker (CR 3.7.2: face down unless said)
@@ -50,6 +50,9 @@ RECORDS = [
     _rec("T/S22B-010", "Pooler", ["【ACT】 [【REST】 this card] Put up to 2 cards from the top of your deck into your "
                                   "stock."]),
     _rec("T/S22B-011", "Rester", ["【ACT】 [(1)] 【REST】 all of your other 【STAND】 characters."]),
+    # "if that card is "X" or a character with "Y" in its card name" (REVEAL_TOP with two filters)
+    _rec("T/S22B-012", "Namer", ["【ACT】 [【REST】 this card] Reveal the top card of your deck. If that card is \"Plain\" "
+                                 "or a character with \"Filler\" in its card name, put it into your hand."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S22B-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -411,4 +414,30 @@ def test_wordings_the_database_shortens_compile_as_the_full_ones():
            "on the stage from your hand, you may pay the cost. If you do, draw 1 card.")
     b = _c("【AUTO】 [Return 2 characters from your waiting room to your deck & Shuffle your deck] When this card is "
            "placed on the stage from your hand, you may pay the cost. If you do, draw 1 card.")
+    assert a.verdict == "exact" and a.abilities == b.abilities
+
+
+
+@pytest.mark.parametrize("top, taken", [(PLAIN, True), (FILLER + 8, True), (LOOKER, False)])
+def test_that_card_is_a_name_or_a_name_part(pool, top, taken):
+    r = _c(RECORDS[NAMER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0] == {"op": "reveal_top", "filter": {"name": "Plain", "zone": "deck"},
+                                           "filter_or": {"type": "character", "name_contains": ["Filler"],
+                                                         "zone": "deck"}}
+    sc = _scenario(pool)
+    sc.put(0, NAMER, "stage", pos=0)
+    sc.stack_deck(0, [top])
+    g = sc.game()
+    card = int(g.state[S.DECK_L + _n(g, "DECK") - 1])
+    _act(g, "Use")
+    kit.answer_yes(g, True)
+    assert (kit.zone_of(g, card) == K.Zone.HAND) == taken
+
+
+def test_that_card_is_a_character_or_an_event():
+    a = _c("【AUTO】 When this card attacks, reveal the top card of your deck. If that card is a 《Glass》 character or "
+           "an event, put it into your hand.")
+    b = _c("【AUTO】 When this card attacks, reveal the top card of your deck. If that card is an event or a 《Glass》 "
+           "character, put it into your hand.")
     assert a.verdict == "exact" and a.abilities == b.abilities

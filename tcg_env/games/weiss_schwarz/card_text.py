@@ -1398,6 +1398,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "if that card is an event or a <<T>> character": two filters (one filter has one card type)
         return {"@or": [{"type": "event", "zone": "deck"}, self.to_filter(spec, zone="deck")]}
 
+    def that_name_or(self, name, spec):
+        # "if that card is "X" or a character with "Y" in its card name": two filters (REVEAL_TOP filter_or)
+        return {"@or": [{"name": card_name(name), "zone": "deck"}, self.to_filter(spec, zone="deck")]}
+
     def that_quals(self, quals):
         return self.to_filter(self.charspec(quals, "card"), zone="deck")
 
