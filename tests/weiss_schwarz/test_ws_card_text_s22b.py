@@ -441,3 +441,17 @@ def test_that_card_is_a_character_or_an_event():
     b = _c("【AUTO】 When this card attacks, reveal the top card of your deck. If that card is an event or a 《Glass》 "
            "character, put it into your hand.")
     assert a.verdict == "exact" and a.abilities == b.abilities
+
+
+def test_at_the_beginning_of_your_encore_step_in_this_turns_attack_is_a_grant_until_end_of_turn():
+    r = _c("【AUTO】 When this card attacks, this card gets +3500 power until end of turn, and at the beginning of your "
+           "encore step, put this card into your stock.")
+    assert r.verdict == "exact", r.reason
+    (grant,) = [o for o in r.abilities[0]["effect"] if o["op"] == "grant_ability"]
+    assert "duration" not in grant  # until end of turn: this turn's encore step (CR 6.9 before the end phase)
+    assert grant["ability"] == {"kind": "auto", "trigger": "begin_encore", "whose": "yours",
+                                "effect": [{"op": "target_self"}, {"op": "to_stock"}]}
+    # resolved in the opponent's turn, "your encore step" is a later turn's: not compiled
+    r = _c("【AUTO】 When this card is frontal attacked, this card gets +1000 power until end of turn, and at the "
+           "beginning of your encore step, put this card into your stock.")
+    assert r.verdict == "unsupported"

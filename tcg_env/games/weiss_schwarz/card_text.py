@@ -1641,6 +1641,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "@t", "who": "self"},
                 {"op": "grant_ability", "ability": later, "duration": "next_opp_turn_end", "@delayed": True}]
 
+    def this_encore_clause(self, ops):
+        # "this card gets +3500 power until end of turn, and at the beginning of your encore step, put this card into
+        # your stock", resolved in the master's own turn before the encore step (result() checks the ability: an [ACT]
+        # ability, or an [AUTO] one of the attack or of this card's placement from the hand): the delayed ability of
+        # next_encore_clause granted until end of turn, which holds this turn's encore step (CR 6.9 before 6.10)
+        inner = self.resolve(ops, "begin_encore", None)
+        if len(inner) != 2 or inner[0] != {"op": "target_self"} or set(inner[1]) != {"op"} \
+                or inner[1]["op"] not in _DELAYED_SELF_MOVES:
+            raise Unsupported("'at the beginning of your encore step' with another effect than moving this card")
+        later = {"kind": "auto", "trigger": "begin_encore", "whose": "yours", "effect": inner}
+        return [{"op": "@t", "who": "self"}, {"op": "grant_ability", "ability": later, "@delayed_enc": True}]
+
     def end_turn_clause(self, ops):
         # "choose 1 character in your waiting room, put it on any position of your stage, and at the end of the
         # turn, put that character into your memory": a delayed ability (CR 8.1.1.2) about that character, which
@@ -3972,6 +3984,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                                   "opponent's turn")
             for o in delayed:
                 del o["@delayed"]
+            delayed = [o for o in _dicts(ab) if o.get("@delayed_enc")]
+            if delayed and not (isinstance(ab, dict) and (ab.get("kind") == "act" or ab.get("kind") == "auto" and ab.get(
+                    "trigger") in ("attacks_self", "played_self", "direct_attacks_self", "frontal_attacks_self")
+                    and ab.get("whose") != "opponents")):
+                raise Unsupported("'at the beginning of your encore step' outside an [ACT] ability or an [AUTO] ability "
+                                  "of this card's attack or placement")
+            for o in delayed:
+                del o["@delayed_enc"]
             delayed = [o for o in _dicts(ab) if o.get("@delayed_eot")]
             # end_turn_clause: the grant until end of turn acts at this turn's end phase when it is made before it
             if delayed and any((o.get("filter") or {}).get("side") == "opponent" for o in _dicts(ab)):
