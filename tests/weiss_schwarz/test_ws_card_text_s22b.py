@@ -441,6 +441,14 @@ def test_that_card_is_a_character_or_an_event():
     b = _c("【AUTO】 When this card attacks, reveal the top card of your deck. If that card is an event or a 《Glass》 "
            "character, put it into your hand.")
     assert a.verdict == "exact" and a.abilities == b.abilities
+    c = _c("【AUTO】 When this card attacks, reveal the top card of your deck. If that card is a 《Glass》 character or "
+           "event card, put it into your hand.")
+    assert c.verdict == "exact" and c.abilities == b.abilities
+    d = _c("【AUTO】 When this card attacks, reveal the top card of your deck. If that card is a 《Glass》 character or "
+           "\"Plain\", put it into your hand.")
+    e = _c("【AUTO】 When this card attacks, reveal the top card of your deck. If that card is \"Plain\" or a 《Glass》 "
+           "character, put it into your hand.")
+    assert d.verdict == "exact" and d.abilities == e.abilities
 
 
 def test_at_the_beginning_of_your_encore_step_in_this_turns_attack_is_a_grant_until_end_of_turn():

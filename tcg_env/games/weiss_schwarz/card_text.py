@@ -1402,6 +1402,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "if that card is "X" or a character with "Y" in its card name": two filters (REVEAL_TOP filter_or)
         return {"@or": [{"name": card_name(name), "zone": "deck"}, self.to_filter(spec, zone="deck")]}
 
+    def that_spec_or_name(self, spec, name):
+        # "if that card is an <<T>> character or "X""
+        return self.that_name_or(name, spec)
+
     def that_quals(self, quals):
         return self.to_filter(self.charspec(quals, "card"), zone="deck")
 
