@@ -84,6 +84,14 @@ APPROXIMATIONS: dict[str, str] = {
                            "also acts when this card reached the memory in another way (and again if it goes back)",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
+    "looked_marker_unseen": "\"you may look at the top card of your deck. If you do, put that card face down "
+                            "underneath this card as a marker\": the player may put the top card of the deck "
+                            "underneath this card as a face-down marker, without seeing it (the observation does not "
+                            "show the card looked at)",
+    "marker_order_unkept": "\"put a marker (N markers) from underneath this card into your stock / waiting room\", "
+                           "\"return a marker from underneath this card to your hand\": the engine keeps no order of "
+                           "the markers under a card, so the marker moved is one of them (the first by card slot), not "
+                           "necessarily the top one (CR 3.7.2)",
 }
 
 _POSITIONS = {"center": "center", "back": "back"}
@@ -658,6 +666,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def loc_markers(self):
         return ("markers",)
 
+    def rest_group(self, g):
+        # "[REST] all of your other [STAND] characters": every one of them (SELECT_ALL, then REST)
+        return [{"op": "select_all", "filter": g[1]}, {"op": "@t", "who": "last"}, {"op": "rest"}]
+
+    def stand_group(self, g):
+        return [{"op": "select_all", "filter": g[1]}, {"op": "@t", "who": "last"}, {"op": "stand"}]
+
     def s_group(self, g):
         return g
 
@@ -698,6 +713,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def g_power_x(self):
         return ("power_x", None)  # the amount: the "X is equal to" sentence (xdef)
+
+    def g_power_x_neg(self):
+        return ("power_x_neg", None)  # "-X power": the amount negated when resolved (resolve)
 
     def _granted(self, tok) -> tuple[str, dict]:
         """The quoted ability a gain grants ("gets the following ability. "[AUTO] ...""): the
@@ -857,6 +875,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def x_count_opp(self, mult):
         return {"x": "count", "filter": {"type": "character", "side": "opponent"}, "mult": int(mult)}
 
+    def x_count_opp_q(self, quals, mult=1):
+        # "X is equal to the number of your opponent's [REVERSE] characters (x N)"
+        spec = self.charspec(quals, "character")
+        return {"x": "count", "filter": self.to_filter(spec, side="opponent"), "mult": int(mult)}
+
     def x_among(self, spec, *mult):
         # "X is equal to the number of <<T>> characters among those cards (x N)": the cards just milled
         return {"x": "mill_count", "filter": self.to_filter(spec, zone="waiting_room"),
@@ -967,8 +990,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # CR 8.2.1.2: until the end of the opponent's next turn, the receiving card's KWMOD_LONG
                 ops.append({"op": "grant_ability", "ability": v, **({"duration": dur} if dur != "end_of_turn" else {})})
                 continue
-            if k == "power_x":
-                ops.append({"op": "power_x", "amount": None, **({"duration": dur} if dur != "end_of_turn" else {})})
+            if k in ("power_x", "power_x_neg"):
+                ops.append({"op": "power_x", "amount": None, **({"duration": dur} if dur != "end_of_turn" else {}),
+                            **({"@neg": True} if k == "power_x_neg" else {})})
                 continue
             if k == "soul" and dur != "end_of_turn" or k == "level" and dur != "end_of_turn":
                 raise Unsupported(f"+{k} until the end of the opponent's next turn")
@@ -1048,6 +1072,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def ch_opp_part(self, spec, part):
         return self.to_filter(dict(spec, type="character"), side="opponent", positions=[part])
+
+    def ch_facing(self, spec):
+        # "choose 1 (level 3 or lower) character facing this card" (CR 3.6.5: the opponent's character in front)
+        spec = _as_char(spec)
+        if spec.get("type") != "character":
+            raise Unsupported("choosing a card facing this card that is not a character")
+        return self.to_filter(spec, side="opponent", relation="facing")
 
     def ch_zone(self, spec, zone):
         if zone == "stage":
@@ -1224,9 +1255,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def top_deck_upto(self, n, pile):
         # "put up to 1 card from the top of your deck into your stock": the player may (CR 8.3: "up to"
         # allows 0); more than one would be a count the player picks card by card
-        if n != 1:
-            raise Unsupported("'put up to N cards from the top of your deck' (N > 1)")
-        return [{"op": "may", "then": [{"op": _PILE_OP[pile], "count": 1}], "closed": True}]
+        # N > 1: one card at a time, each a "may" (the cards go face down or face up the same; stopping after k cards
+        # is putting k, CR 8.3)
+        if not 1 <= n <= 4:
+            raise Unsupported("'put up to N cards from the top of your deck' (N > 4)")
+        return [{"op": "may", "then": [{"op": _PILE_OP[pile], "count": 1}], "closed": True} for _ in range(n)]
 
     def top_deck_n(self, n, pile):
         return [{"op": _PILE_OP[pile], "count": n}]
@@ -1371,6 +1404,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def look_take_rest_wr(self, n, take, spec, *_):
         return [self._look(n, take, spec, rest="waiting_room")]
 
+    def look_take_exact_rest_top(self, n, take, spec, *_):
+        # "choose 1 card from among them, put it into your hand, and put the rest on the top of your deck in any
+        # order" (CR 8.6.3.1: as many as possible up to N): LOOK_TOP must_take
+        return [dict(op, must_take=True) for op in self.look_take_rest_top(n, take, spec)]
+
     def look_take_exact_rest_wr(self, n, take, spec, *_):
         # "choose N cards from among them" (CR 8.6.3.1: as many as possible up to N): LOOK_TOP must_take
         return [dict(self._look(n, take, spec, rest="waiting_room"), must_take=True)]
@@ -1459,17 +1497,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "if that card is an event or a <<T>> character": two filters (one filter has one card type)
         return {"@or": [{"type": "event", "zone": "deck"}, self.to_filter(spec, zone="deck")]}
 
-    def that_or_event(self, spec):
-        # "if that card is a <<T>> character or (an) event (card)" (session 22): as that_event_or
-        return self.that_event_or(spec)
-
-    def that_or_name(self, spec, name):
-        # "if that card is a <<T>> character or "X"" / ""X" or a character with "A" in its card name" (session 22): two
-        # filters, the card named of any type (CR 2.1)
-        return {"@or": [self.to_filter(spec, zone="deck"), {"name": card_name(name), "zone": "deck"}]}
-
     def that_name_or(self, name, spec):
-        return self.that_or_name(spec, name)
+        # "if that card is "X" or a character with "Y" in its card name": two filters (REVEAL_TOP filter_or)
+        return {"@or": [{"name": card_name(name), "zone": "deck"}, self.to_filter(spec, zone="deck")]}
+
+    def that_spec_or_name(self, spec, name):
+        # "if that card is an <<T>> character or "X""
+        return self.that_name_or(name, spec)
 
     def that_quals(self, quals):
         return self.to_filter(self.charspec(quals, "card"), zone="deck")
@@ -1528,6 +1562,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def to_stage(self, who):
         return self._on(who, {"op": "to_stage", "any_position": True})
 
+    def to_stage_open(self, who):
+        # "put this card in an open position of your stage": an empty position (TO_STAGE without any_position)
+        return self._on(who, {"op": "to_stage"})
+
+    def to_stage_open_part(self, who, part):
+        return self._on(who, {"op": "to_stage", "positions": [part]})
+
+    def gets_two_durations(self, subj, gains, dur, dur2, tok):
+        # "this card gets +1000 power until end of turn and the following ability until the end of your opponent's
+        # next turn. "...": the gains for the first duration, the ability for the second
+        return self.gets(subj, gains, dur) + self.gets(subj, [self.g_ability(tok)], dur2)
+
     def change_place(self, who):
         if who != ("that",):
             raise Unsupported("putting something other than the chosen card on this card's position")
@@ -1545,6 +1591,43 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def marker_down(self, who):
         return self._on(who, {"op": "to_marker"})
+
+    def face_up(self):
+        return True
+
+    def face_down(self):
+        return False
+
+    def deck_marker(self, face=False):
+        # "put the top card of your deck (face up) underneath this card as a marker" (CR 3.7.2: face down unless said)
+        return [{"op": "deck_to_marker", **({"face_up": True} if face else {})}]
+
+    def mk_one(self):
+        return 1
+
+    def mk_n(self, n):
+        return int(n)
+
+    def md_stock(self):
+        return "stock"
+
+    def md_wr(self):
+        return "waiting_room"
+
+    def marker_out(self, n, dest):
+        # "put a marker from underneath this card into your stock" (CR 3.7.2: the markers' order is not kept)
+        if not 1 <= n <= 4:
+            raise Unsupported("more than 4 markers moved at once")
+        self.approximate("marker_order_unkept")
+        return [{"op": "marker_out", "count": n, "to": dest}]
+
+    def marker_out_hand(self, n):
+        return self.marker_out(n, "hand")
+
+    def move_opp(self, who, part=None):
+        # "choose 1 of your opponent's characters, and move it to another open position of their (center) stage":
+        # the master picks an empty position of the owner's stage (CR 6.5.1.2.4 moves among one's own positions)
+        return self._on(who, {"op": "move_position", "opponent": True, **({"positions": [part]} if part else {})})
 
     def this_to_memory(self):
         # on an event: the event card, in the resolution zone (CR 6.5.1.2.2), goes to the memory
@@ -1660,6 +1743,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         later = {"kind": "auto", "trigger": "begin_encore", "whose": "yours", "effect": inner}
         return [{"op": "@t", "who": "self"},
                 {"op": "grant_ability", "ability": later, "duration": "next_opp_turn_end", "@delayed": True}]
+
+    def this_encore_clause(self, ops):
+        # "this card gets +3500 power until end of turn, and at the beginning of your encore step, put this card into
+        # your stock", resolved in the master's own turn before the encore step (result() checks the ability: an [ACT]
+        # ability, or an [AUTO] one of the attack or of this card's placement from the hand): the delayed ability of
+        # next_encore_clause granted until end of turn, which holds this turn's encore step (CR 6.9 before 6.10)
+        inner = self.resolve(ops, "begin_encore", None)
+        if len(inner) != 2 or inner[0] != {"op": "target_self"} or set(inner[1]) != {"op"} \
+                or inner[1]["op"] not in _DELAYED_SELF_MOVES:
+            raise Unsupported("'at the beginning of your encore step' with another effect than moving this card")
+        later = {"kind": "auto", "trigger": "begin_encore", "whose": "yours", "effect": inner}
+        return [{"op": "@t", "who": "self"}, {"op": "grant_ability", "ability": later, "@delayed_enc": True}]
 
     def end_turn_clause(self, ops):
         # "choose 1 character in your waiting room, put it on any position of your stage, and at the end of the
@@ -1794,6 +1889,24 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def may_quoted_action(self, tok):
         return [{"op": "may", "then": self._quoted_ops(tok, "once")}]
 
+    def _look_markers(self, sentences: list) -> list:
+        """"you may look at the top card of your deck. If you do, put that card face down underneath this card as a
+        marker": the player may put the top card of the deck underneath this card as a marker, unseen (approximation
+        looked_marker_unseen); the look is the sentence's last instruction (under its "if")"""
+        out: list = []
+        for ops in sentences:
+            prev = out[-1] if out else None
+            while prev and len(prev) == 1 and prev[0]["op"] == "if":
+                prev = prev[0]["then"]
+            if prev and prev[-1]["op"] == "may" and prev[-1]["then"] == [{"op": "@look1only"}] and len(ops) == 1 \
+                    and ops[0]["op"] == "@ifdo" and len(ops[0]["then"]) == 2 \
+                    and ops[0]["then"][0] == {"op": "@t", "who": "that"} and ops[0]["then"][1]["op"] == "to_marker":
+                self.approximate("looked_marker_unseen")
+                prev[-1]["then"] = self.deck_marker(ops[0]["then"][1].get("face_up", False))
+                continue
+            out.append(ops)
+        return out
+
     @staticmethod
     def _mill_count(mill: dict, flt: dict) -> dict:
         """MILL_COUNT for a mill op: the same deck (the opponent's: the filter counts their cards) and end."""
@@ -1806,6 +1919,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return out
 
     def effects(self, *sentences):
+        sentences = self._look_markers(list(sentences))
         out: list[dict] = []
         for ops in sentences:
             if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] == "mill_count":
@@ -1910,6 +2024,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 xd = ops[0]
                 pending = [o for o in _walk(out) if o["op"] == "power_x" and o["amount"] is None]
                 looks = [o for o in _walk(out) if o["op"] in ("look_top", "mill") and o["count"] == "x"]
+                dmg = [o for o in _walk(out) if o["op"] == "damage" and o["amount"] is None]
+                if xd["x"] == "count" and dmg and not pending and not looks and len(ops) == 1 \
+                        and not any(o["op"] in _STORING for o in _walk(out)):
+                    # "deal X damage to your opponent. X is equal to the number of <spec> you have (your opponent
+                    # has)": the count (COUNT, a stored count) just before the top-level instruction that deals it
+                    if xd["mult"] != 1:
+                        raise Unsupported("X damage times N")
+                    at = next(i for i, top in enumerate(out) if any(o in dmg for o in _walk([top])))
+                    for o in dmg:
+                        o["amount"] = "x"
+                    out.insert(at, {"op": "count", "filter": xd["filter"]})
+                    continue
                 if xd["x"] != "count" or not pending and not looks or pending and looks \
                         or looks and (xd["mult"] != 1 or len(looks) > 1):
                     raise Unsupported("an 'X is equal to' this compiler cannot count")
@@ -2324,6 +2450,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_climax_any(self):
         return {"kind": "climax_any"}
 
+    def c_climax_icon(self, tok):
+        # "if there is a climax with  in its trigger icon in your climax area": the icon the database drops, any
+        # climax (approximation trigger_icon_dropped); a named icon needs a test of the climax area's card
+        if self._icon(tok, "climax"):
+            raise Unsupported("a climax with a named trigger icon in the climax area")
+        return self.c_climax_any()
+
     def c_wr_climax(self, n):
         return {"kind": "wr_climax_at_least", "value": n}
 
@@ -2449,6 +2582,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_clock_top(self):
         return {"clock_top": 1}
+
+    def c_markers_wr(self, n):
+        # "[put N markers (a marker from) underneath this card into your waiting room]" (CR 3.7; the engine keeps no
+        # order of markers: approximation marker_order_unkept)
+        if not 1 <= n <= 4:
+            raise Unsupported("a cost of more than 4 markers")
+        self.approximate("marker_order_unkept")
+        return {"markers_to_wr": n}
 
     def c_stock_clock(self):
         # "[put the top card of your stock into your clock]" (CR 8.4): paid by the program of an [AUTO]
@@ -3994,6 +4135,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                                   "opponent's turn")
             for o in delayed:
                 del o["@delayed"]
+            delayed = [o for o in _dicts(ab) if o.get("@delayed_enc")]
+            if delayed and not (isinstance(ab, dict) and (ab.get("kind") == "act" or ab.get("kind") == "auto" and ab.get(
+                    "trigger") in ("attacks_self", "played_self", "direct_attacks_self", "frontal_attacks_self")
+                    and ab.get("whose") != "opponents")):
+                raise Unsupported("'at the beginning of your encore step' outside an [ACT] ability or an [AUTO] ability "
+                                  "of this card's attack or placement")
+            for o in delayed:
+                del o["@delayed_enc"]
             delayed = [o for o in _dicts(ab) if o.get("@delayed_eot")]
             # end_turn_clause: the grant until end of turn acts at this turn's end phase when it is made before it
             if delayed and any((o.get("filter") or {}).get("side") == "opponent" for o in _dicts(ab)):
@@ -4024,6 +4173,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         opponent where the trigger or the condition is about it)."""
         if any(o["op"] == "damage" and o["amount"] is None for o in _walk(ops)):
             raise Unsupported("'deal X damage' without an 'X is equal to' this compiler counts")
+        for o in _walk(ops):
+            if o.pop("@neg", False):  # "-X power": the count's multiple negated
+                if not isinstance(o["amount"], int):
+                    raise Unsupported("'-X power' without an 'X is equal to' this compiler counts")
+                o["amount"] = -o["amount"]
         if trig != "attacks_self" and any(o["op"] == "trigger_checks" for o in _walk(ops)):
             # the effect must resolve before the trigger step of "that attack" (CR 7.2.1.6 -> 7.3)
             raise Unsupported("extra trigger checks outside 'when this card attacks'")

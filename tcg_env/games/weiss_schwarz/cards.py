@@ -242,6 +242,9 @@ class WSCost(StrictModel):
     # into A_COST_SELF_TO_MEMORY (1: the memory, else that Zone's value; no new column)
     self_to: Literal["hand", "clock", "stock", "deck_bottom"] | None = None  # deck_bottom: SELF_TO_DECK_BOTTOM
     marker: WSFilter | None = None  # Fusion (CR 10.14.1.1)
+    # "[put N markers underneath this card into your waiting room]" (CR 3.7): packed into A_COST_MARKER_FILTER as
+    # -1 - N (no new column; not with Fusion's marker)
+    markers_to_wr: int = Field(default=0, ge=0, le=4)
     hand_to_clock: int = Field(default=0, ge=0, le=3)
     # "[Put 1 <<T>> character from your hand into your clock]": the hand cards put into the clock match it
     # (without a discard: the column A_COST_DISCARD_FILTER, which then applies to them)
@@ -320,8 +323,15 @@ _Positions = (Annotated[list[PositionName], BeforeValidator(_as_list), Field(min
 OpToStage = op_model("to_stage", _M, orientation=(OrientationName, "stand"), any_position=(bool, False), reg=(Reg, 0),
                      positions=_Positions, by_owner=(bool, False))  # by_owner: its owner puts it on their stage
 OpMovePosition = op_model("move_position", _M, any_position=(bool, False), reg=(Reg, 0), positions=_Positions,
-                          facing=(bool, False))  # only to a center position with a character facing it
+                          facing=(bool, False),  # only to a center position with a character facing it
+                          opponent=(bool, False))  # an opponent's character, on their stage (MOVE_OPPONENT)
 OpToMarker = op_model("to_marker", _M, face_up=(bool, False), reg=(Reg, 0))
+# "put the top card of your deck (face up) underneath this card as a marker" (Op.TO_MARKER, a1 = TO_MARKER_DECK_TOP)
+OpDeckToMarker = op_model("deck_to_marker", _M, face_up=(bool, False))
+# "put a marker from underneath this card into your stock / waiting room", "return 1 marker ... to your hand"
+# (Op.MARKER_OUT: count markers under this card into zone ``to``)
+OpMarkerOut = op_model("marker_out", _M, count=(Annotated[int, Field(ge=1, le=4)], 1),
+                       to=(Literal["waiting_room", "stock", "hand"], "waiting_room"))
 # "choose 1 card in your level and 1 card in your waiting room, and exchange them": the card of register ``reg`` and
 # the card of register ``other`` change places (Op.EXCHANGE)
 OpExchange = op_model("exchange", _M, reg=(Reg, 0), other=(Reg, 1))
@@ -499,7 +509,7 @@ _BASE_OPS = (
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
-    OpAuraGrantAbility, OpAuraSoulPer, OpAuraLevelPer, OpOppChoose,
+    OpAuraGrantAbility, OpAuraSoulPer, OpAuraLevelPer, OpOppChoose, OpDeckToMarker, OpMarkerOut,
 )  # fmt: skip
 BaseOp = Annotated[Union[_BASE_OPS], Field(discriminator="op")]  # noqa: UP007
 
@@ -567,8 +577,10 @@ EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP00
 
 #: op name in card files -> constants.Op
 EFFECT_OPS: dict[str, K.Op] = op_codes(tuple(m for m in _BASE_OPS if m not in (OpGrantAbility, OpAuraGrantAbility,
-                                                                                OpAuraSoulPer, OpAuraLevelPer)),
+                                                                                OpAuraSoulPer, OpAuraLevelPer,
+                                                                                OpDeckToMarker)),
                                        K.Op)
+EFFECT_OPS["deck_to_marker"] = K.Op.TO_MARKER  # a1 = TO_MARKER_DECK_TOP
 EFFECT_OPS["aura_soul_per"] = K.Op.AURA_POWER_PER  # I_REG = PER_SOUL
 EFFECT_OPS["aura_level_per"] = K.Op.AURA_POWER_PER  # I_REG = PER_LEVEL
 EFFECT_OPS["grant_ability"] = K.Op.GRANT_KEYWORD  # a granted ability's bit among the keyword bits
@@ -1172,6 +1184,10 @@ class _Compiler(PoolCompiler):
             if cost.marker.side != "own":
                 self.fail(f"{p}.cost.marker.side", "a Fusion marker is one of your characters")
             marker = self.compile_filter(cost.marker, f"{p}.cost.marker", zones=("stage",))
+        if cost.markers_to_wr:
+            if marker != -1:
+                self.fail(f"{p}.cost.markers_to_wr", "not with Fusion's marker in the same cost (one column)")
+            marker = -1 - cost.markers_to_wr
 
         row = self.new_row(K.ABILITY_TABLE, ab, p, cost=cost)  # the columns with a source
         row[K.A_CARD] = cid
@@ -1513,10 +1529,17 @@ class _Compiler(PoolCompiler):
             if name == "move_position":
                 if op.facing and (op.positions is None or set(op.positions) - {"center"}):
                     self.fail(f"{q}.facing", "a character faces a center position only (CR 3.6.5): positions [center]")
-                return int(op.any_position) | (K.MOVE_FACING if op.facing else 0), 0, mask
+                if op.opponent and op.facing:
+                    self.fail(f"{q}.opponent", "facing is about this card's own stage")
+                return (int(op.any_position) | (K.MOVE_FACING if op.facing else 0)
+                        | (K.MOVE_OPPONENT if op.opponent else 0)), 0, mask
             return K.Orientation[op.orientation.upper()], int(op.any_position) | (K.TO_STAGE_BY_OWNER if op.by_owner else 0), mask
         if name == "to_marker":
             return int(op.face_up), 0, 0
+        if name == "deck_to_marker":
+            return int(op.face_up), K.TO_MARKER_DECK_TOP, 0
+        if name == "marker_out":
+            return op.count, int(K.Zone[op.to.upper()]), 0
         if name == "to_clock":
             return (K.CLOCK_BOTTOM if op.bottom else 0), 0, 0
         if name == "draw":
@@ -1723,6 +1746,7 @@ def _cost_nonempty(c: WSCost) -> bool:
     return bool(
         c.stock or c.rest_self or c.discard or c.clock_top or c.reveal is not None or c.self_to_wr
         or c.self_to_memory or c.self_to or c.marker is not None or c.hand_to_clock or c.rest_other
+        or c.markers_to_wr
     )  # fmt: skip
 
 

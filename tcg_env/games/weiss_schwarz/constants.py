@@ -769,6 +769,10 @@ class Op(IntEnum):
     OPP_CHOOSE = 77  # "your opponent chooses (may choose) N <spec> in <a list zone>": a0 = filter row (its side is
     #                  the master's view), a1 = count, a2 = 1 "may" / "up to": the master's opponent chooses them,
     #                  one at a time, into register I_REG (public zones only: the grammar's waiting rooms)
+    # --- session 22 (s22-wsb; imported pools only) ---
+    MARKER_OUT = 78  # "put a marker from underneath this card into your stock / waiting room", "return a marker ... to
+    #                  your hand" (CR 3.7): up to a0 markers under the source (on the stage) into zone a1 (Zone);
+    #                  the engine keeps no order of markers: the lowest slots go (approximation marker_order_unkept)
 
 
 PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the master's level / memory cards the row
@@ -791,6 +795,9 @@ LOOK_REST_WR = 1  # LOOK_TOP (a1 >> 8) & 3: the cards looked at and not taken go
 CLOCK_BOTTOM = 1  # Op.TO_CLOCK a0: the bottom of the owner's clock (the clock list's first card), else its top
 SELF_TO_DECK_BOTTOM = 32  # A_COST_SELF_TO_MEMORY: "[put this card at the bottom of your deck]" (1 is the memory; no Zone)
 MOVE_FACING = 2  # MOVE_POSITION a0 bit: only to a center position with a character facing it (CR 3.6.5)
+MOVE_OPPONENT = 4  # MOVE_POSITION a0 bit: "move it to another open position of their stage": an opponent's character,
+#                    to a position of its owner's stage the master picks (CHOOSE_POSITION on OPP_STAGE_BASE actions)
+TO_MARKER_DECK_TOP = 1  # TO_MARKER a1: the top card of the master's deck (no register) goes under the source
 POSITION_NEEDS_FACING = 8  # the CHOOSE_POSITION mode bit (DEC_ARG + 3) of MOVE_FACING
 TO_STAGE_BY_OWNER = 2  # TO_STAGE a1 bit: the card's owner puts it on their own stage and chooses the position
 LOOK_STORE_TAKEN = 1  # LOOK_TOP (a1 >> 12) & 1: store the number of cards taken ("if you put 1 card into your hand")

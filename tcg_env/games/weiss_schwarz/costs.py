@@ -27,6 +27,7 @@ from tcg_env.games.weiss_schwarz.state import (
     HAND_L,
     HAND_N,
     ORIENT,
+    OWNER,
     PAY_ABIL,
     PAY_CLOCK_LEFT,
     PAY_DISCARD_LEFT,
@@ -98,6 +99,11 @@ def cost_payable(game, s, T, arow, p, slot):
     if A[arow, K.A_COST_MARKER_FILTER] >= 0:
         if s[ZONE + slot * CARD_W] != K.Zone.STAGE or game.first_marker_source(s, T, A[arow, K.A_COST_MARKER_FILTER], p, slot) < 0:
             return False
+    elif A[arow, K.A_COST_MARKER_FILTER] < -1:
+        # "[put N markers underneath this card into your waiting room]" (-1 - N): N markers under this card (CR 3.7)
+        if s[ZONE + slot * CARD_W] != K.Zone.STAGE \
+                or game.markers_under(s, p, s[POS + slot * CARD_W]) < -1 - A[arow, K.A_COST_MARKER_FILTER]:
+            return False
     return True
 
 
@@ -120,6 +126,16 @@ def pay_fixed_costs(game, s, T, arow, p, slot):
         if ch >= 0:
             game.take_from_zone(s, ch)  # its own markers go to the waiting room (10.14.1.1.2.1)
             game.make_marker(s, ch, p, s[POS + slot * CARD_W])
+    elif A[arow, K.A_COST_MARKER_FILTER] < -1 and s[ZONE + slot * CARD_W] == K.Zone.STAGE:
+        # N markers under this card into the waiting room (the engine keeps no order of markers: the first slots)
+        left = -1 - A[arow, K.A_COST_MARKER_FILTER]
+        pos = s[POS + slot * CARD_W]
+        for sl in range(K.N_SLOTS):
+            if left > 0 and s[ZONE + sl * CARD_W] == K.Zone.MARKER and s[OWNER + sl * CARD_W] == p \
+                    and s[POS + sl * CARD_W] == pos:
+                game.put_in_zone(s, sl, K.Zone.WAITING_ROOM)
+                s[POS + sl * CARD_W] = -1
+                left -= 1
     if A[arow, K.A_COST_REVEAL_FILTER] >= K.REVEAL_SHOWN:
         # CR 10.13.1: the named card revealed is shown to both players (its player's latest reveal)
         rf = A[arow, K.A_COST_REVEAL_FILTER] - K.REVEAL_SHOWN

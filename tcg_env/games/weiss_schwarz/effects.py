@@ -406,6 +406,15 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
     elif op == K.Op.TARGET_TRIGGERING:
         if s[f + FR_AUX] >= 0:
             reg_add(game, s, f, reg, s[f + FR_AUX])
+    elif op == K.Op.TO_MARKER and a1 == K.TO_MARKER_DECK_TOP:
+        # "put the top card of your deck (face up) underneath this card as a marker" (CR 3.7.2): with this card on
+        # the stage; the refresh of an emptied deck at once (CR 9.2.1)
+        top = game.deck_top(s, m)
+        if top < 0 or s[ZONE + src * CARD_W] != K.Zone.STAGE:
+            return NOT_DONE
+        game.take_from_zone(s, top)
+        game.make_marker(s, top, m, s[POS + src * CARD_W])
+        game.refresh_if_empty(s, m)
     elif op == K.Op.TO_STAGE or op == K.Op.TO_MARKER:  # of the register's cards
         i = s[f + FR_CNT]
         if i < s[f + FR_REGN + reg]:
@@ -472,7 +481,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             s[f + FR_CNT] = i + 1
             # a character that "cannot move to another position" (RESTRICT_CANT_MOVE) stays where it is:
             # the restriction holds against effects as against the move of CR 6.5.1.2.4
-            if s[ZONE + sl * CARD_W] == K.Zone.STAGE and owner_of(s, sl) == m \
+            # MOVE_OPPONENT: an opponent's character, on its owner's stage ("another open position of their stage")
+            if s[ZONE + sl * CARD_W] == K.Zone.STAGE and (owner_of(s, sl) == m) != ((a0 & K.MOVE_OPPONENT) != 0) \
                     and (s[D_RST + sl * CARD_W] & K.RESTRICT_CANT_MOVE) == 0:
                 s[DEC_ARG + 1] = K.ChoiceFor.MOVE_POSITION
                 s[DEC_ARG + 2] = sl
@@ -809,6 +819,19 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             if game.fill_list_candidates(s, T, f, reg, z, q, a0, 0, -1, m, src, True) > 0:
                 game.ask_candidates(s, 1 - m, reg, a2)
                 return ASKED
+    elif op == K.Op.MARKER_OUT:  # last (imported pools only): markers under the source into zone a1 (CR 3.7)
+        if s[ZONE + src * CARD_W] != K.Zone.STAGE:
+            return NOT_DONE
+        pos = s[POS + src * CARD_W]
+        moved = 0
+        for sl in range(K.N_SLOTS):
+            if moved < a0 and s[ZONE + sl * CARD_W] == K.Zone.MARKER and owner_of(s, sl) == m \
+                    and s[POS + sl * CARD_W] == pos:
+                game.put_in_zone(s, sl, a1)  # take_from_zone counts it off its position's markers
+                s[POS + sl * CARD_W] = -1
+                moved += 1
+        if moved < a0:
+            return NOT_DONE
     # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
     # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.unsupported) do nothing yet
     return NEXT

@@ -112,7 +112,7 @@ from tcg_env.games.weiss_schwarz.state import (
     ZT,
 )
 from tcg_env.engine.decisions import set_decision
-from tcg_env.games.weiss_schwarz.zones import cid_of, pool_may_trigger, stage_slot
+from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, pool_may_trigger, stage_slot
 from tcg_env.games.weiss_schwarz.play import (
     MOVE_RANK_AFTER,
     POPCOUNT5,
@@ -271,16 +271,20 @@ def legal_mask_row(game, s, T, out):
         facing = (s[DEC_ARG + 3] & K.POSITION_NEEDS_FACING) != 0  # "with a character facing" (CR 3.6.5)
         allowed = s[DEC_ARG + 3] >> 4  # POSITION_BITS of the positions allowed (0: all)
         cur = s[POS + s[DEC_ARG + 2] * CARD_W]
+        # the positions of the card's owner's stage: an opponent's character moved by an effect (MOVE_OPPONENT) on
+        # the opponent's stage positions (OPP_STAGE actions)
+        q = owner_of(s, s[DEC_ARG + 2]) if s[DEC_ARG + 1] == K.ChoiceFor.MOVE_POSITION else p
+        base = K.OWN_STAGE_BASE if q == p else K.OPP_STAGE_BASE
         for pos in range(K.N_POSITIONS):
             if allowed != 0 and (allowed >> pos) & 1 == 0:
                 continue
             if facing and game.facing_slot(s, p, pos) < 0:
                 continue
-            if mode == 1 and stage_slot(s, p, pos) >= 0:
+            if mode == 1 and stage_slot(s, q, pos) >= 0:
                 continue
             if mode == 2 and pos == cur:
                 continue
-            out[K.OWN_STAGE_BASE + pos] = 1
+            out[base + pos] = 1
             n += 1
         if n == 0:
             out[K.PASS] = 1
@@ -528,7 +532,9 @@ def apply_unchecked(game, s, T, a):
         game.push_frame(s, T, s[PAY_SLOT], s[PAY_ABIL], p, s[PAY_AUX])  # after a level up the cost made wait
     elif kind == K.Decision.CHOOSE_POSITION:
         if s[DEC_ARG + 1] == K.ChoiceFor.MOVE_POSITION:
-            if a != K.PASS:
+            if a != K.PASS and owner_of(s, s[DEC_ARG + 2]) != p:  # MOVE_OPPONENT: on the opponent's stage
+                game.move_chars(s, T, 1 - p, s[POS + s[DEC_ARG + 2] * CARD_W], a - K.OPP_STAGE_BASE)
+            elif a != K.PASS:
                 game.move_chars(s, T, p, s[POS + s[DEC_ARG + 2] * CARD_W], a - K.OWN_STAGE_BASE)
         elif s[DEC_ARG + 1] == K.ChoiceFor.TO_STAGE:
             if a != K.PASS:
