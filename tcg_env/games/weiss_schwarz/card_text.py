@@ -1310,10 +1310,6 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def rest(self, who):
         return self._on(who, {"op": "rest"})
 
-    def rest_group(self, group):
-        # "[REST] all of your other [STAND] characters" (session 22): each character the group describes
-        return [{"op": "select_all", "filter": group[1]}, {"op": "@t", "who": "last"}, {"op": "rest"}]
-
     def damage_self(self, n):
         # "deal 1 damage to yourself" (session 22): the damage process of CR 4.11 on the master
         return [{"op": "damage", "amount": n, "who": "master"}]
