@@ -339,9 +339,11 @@ def test_if_that_card_is_a_trait_character_or_a_name_or_an_event():
     r = _c("【AUTO】 When this card attacks, reveal the top card of your deck. If that card is a 《Glass》 character or "
            "\"Plain\", put it into your hand. (Otherwise, return it to its original place)")
     assert r.verdict == "exact", r.reason
-    assert r.abilities[0]["effect"][0] == {"op": "reveal_top", "filter": {"type": "character", "trait": "Glass",
-                                                                          "zone": "deck"},
-                                           "filter_or": {"name": "Plain", "zone": "deck"}}
+    op = r.abilities[0]["effect"][0]
+    assert op["op"] == "reveal_top" and set(op) == {"op", "filter", "filter_or"}
+    # the revealed card passes either filter (their order does not matter)
+    assert sorted([op["filter"], op["filter_or"]], key=str) == sorted(
+        [{"type": "character", "trait": "Glass", "zone": "deck"}, {"name": "Plain", "zone": "deck"}], key=str)
     r = _c("Reveal the top card of your deck. If that card is a 《Glass》 character or event card, put it into your hand. "
            "(Otherwise, return it to its original place)", type="event")
     assert r.verdict == "exact", r.reason
