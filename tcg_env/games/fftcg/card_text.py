@@ -171,11 +171,61 @@ _BARE_CATEGORY = re.compile(r"(?<!\[)\bCategory ([IVX]+|[A-Z][A-Z0-9-]+)(?![\]A-
 _BRACKETED = re.compile(r"(\[[^\]]*\]|%[^%]*%)")
 
 
+# The older printings' wording variants and the lists' typos, each as the current wording (the same rule text: only
+# the words differ): "[Card Name (Aerith)]" (a reference's name in parentheses), "his/her" and "he/she", "Chose 1",
+# a lower-case "forward", "onto the Field", "Return them to their owner's hand", "gains+1000", "IF", "Foward" ...
+_WORDING = [
+    (re.compile(r"\[(Job|Card Name|Category) ?\(([^()\[\]]+)\)\]"), r"[\1 \2]"),
+    (re.compile(r"\bhe/she controls\b"), "they control"),
+    (re.compile(r"\b(?:his/her|his or her)\b"), "their"),
+    (re.compile(r"\b([Cc])hos(?:e|se) (?=\d|up to|one\b)"), r"\1hoose "),
+    (re.compile(r"\b([Cc]hoose) one (?=[Ff]orward|Backup|Character|Summon)"), r"\1 1 "),
+    (re.compile(r"\b(?:[Ff]oo?ward|forward)(s?)\b"), r"Forward\1"),
+    (re.compile(r"\bbackup(s?)\b"), r"Backup\1"),
+    (re.compile(r"\bopp?(?:pon|on|o)e?nt\b"), "opponent"),
+    (re.compile(r"\bonto the Field\b"), "onto the field"),
+    (re.compile(r"\bon to the field\b"), "onto the field"),
+    (re.compile(r"\bto their owner's hand\b(?! by)"), "to their owners' hands"),
+    (re.compile(r"\b(gains?|loses?)([+-]?\d)"), r"\1 \2"),
+    (re.compile(r"\b(gains?|loses?) \+(\d+) pwer\b"), r"\1 +\2 power"),
+    (re.compile(r"^IF "), "If "),
+    (re.compile(r"\bdamange\b"), "damage"),
+    # "The cost required to play [Card Name Cloud] or [Card Name Barret] onto the field is reduced by 1." (the later
+    # printings: "... to play your [Card Name Cloud] ...": the reduction is the cards its controller casts)
+    (re.compile(r"\b(?:[Tt]he cost required to|[Tt]he cost to) (cast|play) (?=\[)"), r"The cost required to \1 your "),
+    (re.compile(r"\b([Tt]he cost for playing) (?=\[)"), r"\1 your "),
+    (re.compile(r"(\d)\((it cannot become 0)\)"), r"\1 (\2)"),
+    (re.compile(r"\bis reduced by (\d+)\. It cannot become 0\."), r"is reduced by \1 (it cannot become 0)."),
+    # "If you control [Card Name Sazh], it cannot be chosen by ...": a field ability's "it" is the card itself (the later
+    # printings name it)
+    (re.compile(r"^(If you control [^,.\"]*), it (cannot|gains) "), r"\1, ~ \2 "),
+    (re.compile(r"\beach player discard\b"), "each player discards"),
+    (re.compile(r"\b[Bb]reak [Zz]one\b"), "Break Zone"),
+    (re.compile(r"\bsearch for (?=\[)"), "search for 1 "),
+    (re.compile(r"\bYou can only case\b"), "You can only cast"),
+    (re.compile(r"(?<=\}):(?=[A-Za-z])"), ": "),
+    (re.compile(r"(?<=[a-z]), Choose (?=\d|up to)"), ", choose "),
+    # "choose 1 Backup you control Activate it." (a sentence's lost full stop)
+    (re.compile(r"\b(you control|opponent controls) (?=(?:Activate|Dull|Break|Freeze) it\.)"), r"\1. "),
+    # "{Dull}: Put ~ into the Break Zone: ..." (a cost's comma printed as a colon)
+    (re.compile(r"^((?:\{[A-Za-z0-9]+\})+): (Put [^:.\"]+ into the Break Zone): "), r"\1, \2: "),
+]
+
+
+def _wording(s: str) -> str:
+    for pat, rep in _WORDING:
+        s = pat.sub(rep, s)
+    return s
+
+
 def normalise_line(line: str, name: str = "") -> str:
     """The line as the grammar reads it: the card's own name (outside ``[..]`` references) -> ``~``,
     typographic quotes plain, the first letter of each sentence lower case."""
     s = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = " ".join(s.split())
+    s = _wording(s)
+    if re.search(r"[a-z]$", s) and '"' not in s:
+        s += "."  # a list's lost full stop at the end of the line
     s = re.sub(r"(?<=\]) (?=[,:.])", "", s)  # a list's stray space after a reference: "[Card Name X] , the cost ..."
     # "it gains Brave and it gains +1000 power ...": the subject and verb said once ("it gains Brave and +1000 power ...")
     s = re.sub(r"\b(it|they) (gains?) ([^.\"]*?) and \1 \2 ", r"\1 \2 \3 and ", s)
@@ -188,6 +238,8 @@ def normalise_line(line: str, name: str = "") -> str:
         word = re.compile(r"(?<![A-Za-z0-9])" + re.escape(name) + r"(?![A-Za-z0-9])")
         parts = _BRACKETED.split(s)
         s = "".join(p if i % 2 else word.sub("~", p) for i, p in enumerate(parts))
+        # "When ~ enters your field" (a Character enters its controller's field: "When ~ enters the field")
+        s = re.sub(r"\b([Ww]hen ~ enters) your field\b", r"\1 the field", s)
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).lower(), s)
 
 
@@ -697,6 +749,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def r_cant_attack(self, _):
         return ("restrict", ["cant_attack"])
 
+    def r_attack_once_more(self, _):
+        return ("restrict", ["attack_once_more"])
+
     def r_cant_block(self, _):
         return ("restrict", ["cant_block"])
 
@@ -1057,6 +1112,9 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def it_play(self, _):
         return _Steps([("play_it", None)])
+
+    def it_play_dull(self, _):
+        return _Steps([("play_it", "dull")])
 
     def it_add(self, _):
         return _Steps([("add_it", None)])
@@ -1613,7 +1671,8 @@ class FFTextTransformer(TextTransformer, Transformer):
                         if f["type"] == "summon":
                             raise Unsupported("playing a Summon onto the field")
                         last_break["filter"] = f
-                    rest.append({"op": "put_onto_field" if kind == "play_it" else "add_to_hand", "reg": last_break["reg"]})
+                    rest.append({"op": "put_onto_field" if kind == "play_it" else "add_to_hand", "reg": last_break["reg"],
+                                 **({"dull": True} if st[1] == "dull" else {})})
                     last_break = None
                 elif kind == "all":
                     if n_regs >= 2:
@@ -2813,7 +2872,7 @@ _GRANTED = re.compile(r'(?P<pre>damage \d+ -- |if [^"]*?, |during your turn, )?~
 # card that has it (CR 11.9), as the restriction itself ("... cannot be broken [until the end of the turn]"): the same
 # in the engine, which has no effect that takes abilities away; "your opponent" in it is the card controller's
 _GRANTED_RESTRICTION = re.compile(r"""\b(gains?) (?P<mods>(?:[^"'.:]*? (?:and|,) )?)["'](?:[Tt]his (?:Forward|Character)|~) """
-                                  r"""(cannot [^"]+?)\.?["'](?=\s+until the end of the turn|\s*\.|\s*$)""")
+                                  r"""(cannot [^"]+?|can attack once more(?= this turn))(?: this turn)?\.?["'](?=\s+until the end of the turn|\s*\.|\s*$)""")
 
 
 def _granted_restrictions(text: str) -> str:

@@ -53,7 +53,7 @@ KeywordName = Literal["haste", "brave", "first_strike", "back_attack"]
 RestrictionName = Literal["cant_attack", "cant_block", "unblockable", "unbreakable", "unbreakable_by_opp_effects",
                           "unreturnable_by_opp_effects",
                           "removed_instead_of_break_zone", "unchoosable_by_opp_summons",
-                          "unchoosable_by_opp_abilities", "lose_haste", "lose_brave", "lose_first_strike"]
+                          "unchoosable_by_opp_abilities", "lose_haste", "lose_brave", "lose_first_strike", "attack_once_more"]
 DurationName = Literal["end_of_turn", "permanent"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["field", "auto", "action", "special", "summon", "ex_burst"]
@@ -124,7 +124,8 @@ _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRIC
                   "unchoosable_by_opp_summons": K.RESTRICT_UNCHOOSABLE_BY_OPP_SUMMONS,
                   "unchoosable_by_opp_abilities": K.RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES,
                   "lose_haste": K.RESTRICT_LOST_HASTE, "lose_brave": K.RESTRICT_LOST_BRAVE,
-                  "lose_first_strike": K.RESTRICT_LOST_FIRST_STRIKE}
+                  "lose_first_strike": K.RESTRICT_LOST_FIRST_STRIKE,
+                  "attack_once_more": K.RESTRICT_ATTACK_ONCE_MORE}
 
 
 def _as_list(v: Any) -> Any:

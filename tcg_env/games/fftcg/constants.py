@@ -153,6 +153,12 @@ LOST_KW_BITS = KW_HASTE | KW_BRAVE | KW_FIRST_STRIKE  # (the keywords a card can
 RESTRICT_LOST_KEYWORDS = LOST_KW_BITS << RESTRICT_LOST_KW_SHIFT
 RESTRICT_UNCHOOSABLE_BY_OPP_SUMMONS = 1 << 16
 RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES = 1 << 17
+# "~ can attack once more this turn." (session 22, Op.RESTRICT with this bit until the end of the turn): one attack more
+# than CR 10.1.2.1.2 lets it make this turn. battle.can_attack lets a Forward that has attacked this turn attack again
+# while it has the bit; battle.declare_attackers_done takes the bit off as that attack is declared (a Forward given it
+# before its first attack keeps it for the second). A restriction until the end of the turn, forgotten when the card
+# moves (CR 7.4). Not an observation column (the layout is unchanged; the legal attacks show it)
+RESTRICT_ATTACK_ONCE_MORE = 1 << 18
 # state.BOOST's fields: the increases of the damage dealt to the card and of the damage it deals to Forwards (in
 # thousands, BOOST_BITS bits each), then how many times each is doubled (BOOST_DOUBLE_BITS bits each)
 BOOST_BITS = 8

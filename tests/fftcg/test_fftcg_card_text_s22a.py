@@ -1,0 +1,202 @@
+"""FF-TCG card text, session 22 (branch s22-ffa): the older printings' wording (the ffdecks list) read as the later
+printings' ("[Card Name (X)]", "his/her", "Chose", a lower-case "forward", "onto the Field", "their owner's hand",
+"gains+N", "The cost required to play [Card Name X] ..." for "... to play your [Card Name X] ...", a lost full stop...);
+"Play it onto the field dull." (Op.PUT_ONTO_FIELD's PUT_DULL on a card chosen in the Break Zone); "~ can attack once
+more this turn." (RESTRICT_ATTACK_ONCE_MORE: one attack more than CR 10.1.2.1.2 allows, until the end of the turn).
+Made-up lines compiled and played in small games (the mini-pool helpers of sessions 13 / 19)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.cards.text import Verdict
+from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg import state as S
+from tcg_env.games.fftcg.card_text import COMPILER, normalise_line
+from tests.fftcg.fftcg_helpers import card_record, do, import_mini, is_legal, mini_deck, pass_until, slot_of
+from tests.fftcg.test_fftcg_card_text_s13 import _game as _game13
+from tests.fftcg.test_fftcg_card_text_s13 import _resolve
+from tests.fftcg.test_fftcg_card_text_s19b import _battle, _declare, _to_attack
+
+FWD = {"name": "Zed", "type": "forward", "element": "fire", "cost": 3, "power": 7000, "job": "Knight"}
+BACKUP = {"name": "Zed", "type": "backup", "element": "fire", "cost": 2, "job": "Mage"}
+RALLY = ("When Rally attacks, activate Rally. Rally can attack once more this turn. This effect will trigger only once "
+         "per turn.")
+COACH = "{Dull}: Choose 1 Forward you control. It can attack once more this turn."
+RAISE = "Choose 1 Forward of cost 3 or less in your Break Zone. Play it onto the field dull."
+
+
+def _records():
+    rec = card_record("P")
+    recs = [rec(1, "Rally", "forward", 3, 5000, "Knight", RALLY),
+            rec(2, "Bravo", "forward", 2, 5000, "Soldier", "Brave"),
+            rec(3, "Coach", "backup", 2, 0, "Mage", COACH),
+            rec(4, "Raise", "summon", 2, 0, "", RAISE)]
+    recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(6)]
+    recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(8)]
+    return recs
+
+
+@pytest.fixture(scope="module")
+def mini(tmp_path_factory):
+    return import_mini(tmp_path_factory, "ff22a", _records())
+
+
+def _same(old, new, card):
+    a, b = COMPILER.compile_line(old, card), COMPILER.compile_line(new, card)
+    assert b.verdict is Verdict.EXACT, (new, b.reason)
+    assert a.verdict is Verdict.EXACT, (old, a.reason)
+    assert a.abilities == b.abilities and a.fields == b.fields
+
+
+# ---- the older printings' wording ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("old, new, card", [
+    ("If you control [Card Name (Lenna)], Zed gains +1000 power.", "If you control [Card Name Lenna], Zed gains +1000 "
+     "power.", FWD),
+    ("If you control [Card Name(Lenna)], Zed gains +1000 power.", "If you control [Card Name Lenna], Zed gains +1000 "
+     "power.", FWD),
+    ("If you control 2 or more [Job (Knight)], Zed gains +1000 power.", "If you control 2 or more [Job Knight], Zed "
+     "gains +1000 power.", FWD),
+    ("When Zed enters the field, each player discards 1 card from his/her hand.", "When Zed enters the field, each "
+     "player discards 1 card from their hand.", FWD),
+    ("When Zed enters the field, each player discard 1 card from his/her hand.", "When Zed enters the field, each "
+     "player discards 1 card.", FWD),
+    ("When Zed enters the field, your opponent selects 1 Forward he/she controls. Break it.", "When Zed enters the "
+     "field, your opponent selects 1 Forward they control. Break it.", FWD),
+    ("{Dull}: Chose 1 Forward. It gains +1000 power until the end of the turn.", "{Dull}: Choose 1 Forward. It gains "
+     "+1000 power until the end of the turn.", BACKUP),
+    ("Choose one forward. Dull it.", "Choose 1 Forward. Dull it.", {**BACKUP, "type": "summon"}),
+    ("When Zed enters the field, choose 1 Foward oppponent controls. Dull it.", "When Zed enters the field, choose 1 "
+     "Forward opponent controls. Dull it.", FWD),
+    ("When Zed enters the field, you may play 1 Forward of cost 2 or less from your hand onto the Field.", "When Zed "
+     "enters the field, you may play 1 Forward of cost 2 or less from your hand onto the field.", FWD),
+    ("Choose up to 2 Forwards. Return them to their owner's hand.", "Choose up to 2 Forwards. Return them to their "
+     "owners' hands.", {**BACKUP, "type": "summon"}),
+    ("When Zed attacks, Zed gains+1000 power until the end of the turn.", "When Zed attacks, Zed gains +1000 power "
+     "until the end of the turn.", FWD),
+    ("IF you control [Card Name (Lenna)], Zed gains First Strike.", "If you control [Card Name Lenna], Zed gains First "
+     "Strike.", FWD),
+    # a reference glued to its cost, the cost "required", "It cannot become 0." as its own sentence
+    ("The cost required to cast [Card Name (Bahamut)] is reduced by 2 (it cannot become 0).", "The cost required to "
+     "cast your [Card Name Bahamut] is reduced by 2 (it cannot become 0).", BACKUP),
+    ("The cost to play [Card Name Lenna] or [Card Name Faris] onto the field is reduced by 1.", "The cost required to "
+     "play your [Card Name Lenna] or [Card Name Faris] onto the field is reduced by 1.", BACKUP),
+    ("The cost required to play [Card Name Lenna] onto the field is reduced by 2. It cannot become 0.", "The cost "
+     "required to play your [Card Name Lenna] onto the field is reduced by 2 (it cannot become 0).", BACKUP),
+    # "it" in a field ability after "If you control X,": the card itself
+    ("If you control [Card Name (Lenna)], it cannot be chosen by your opponent's abilities.", "If you control [Card "
+     "Name Lenna], Zed cannot be chosen by your opponent's abilities.", BACKUP),
+    # a lost full stop (inside a sentence and at the end), "}:" without its space, ", Choose"
+    ("When Zed enters the field, choose 1 Forward opponent controls Dull it.", "When Zed enters the field, choose 1 "
+     "Forward opponent controls. Dull it.", FWD),
+    ("When Zed enters the field, you may search for 1 [Category VI] Forward and add it to your hand", "When Zed enters "
+     "the field, you may search for 1 [Category VI] Forward and add it to your hand.", FWD),
+    ("{Dull}:Choose 1 Forward. Deal it 1000 damage.", "{Dull}: Choose 1 Forward. Deal it 1000 damage.", BACKUP),
+    ("When Zed is put from the field into the break zone, Choose 1 Forward. Dull it.", "When Zed is put from the field "
+     "into the Break Zone, choose 1 Forward. Dull it.", FWD),
+    ("When Zed enters your field, you may search for [Card Name Lenna] and add it to your hand.", "When Zed enters the "
+     "field, you may search for 1 [Card Name Lenna] and add it to your hand.", FWD),
+    ("{Dull}: Put Zed into the Break Zone: Choose 1 Forward. Deal it 1000 damage.", "{Dull}, put Zed into the Break "
+     "Zone: Choose 1 Forward. Deal it 1000 damage.", BACKUP),
+])
+def test_older_wording_compiles_as_the_later_printing(old, new, card):
+    _same(old, new, card)
+
+
+def test_wording_keeps_a_reference_whose_name_ends_in_parentheses():
+    # "[Card Name Moogle (XII)]": a name's own parentheses stay; only a reference written "[Card Name (X)]" loses them
+    assert "[Card Name Moogle (XII)]" in normalise_line("If you control [Card Name Moogle (XII)], Zed gains Haste.")
+    assert "[Card Name Moogle]" in normalise_line("If you control [Card Name (Moogle)], Zed gains Haste.")
+
+
+def test_cost_reduction_of_a_named_card_is_the_controller_s_own_casts():
+    res = COMPILER.compile_line("The cost required to play [Card Name Lenna] onto the field is reduced by 1.", BACKUP)
+    assert res.verdict is Verdict.EXACT
+    assert res.abilities[0]["effect"][0]["filter"]["side"] == "own"
+
+
+# ---- "Play it onto the field dull." ---------------------------------------------------------------------------------
+def test_play_it_onto_the_field_dull_compiles_with_the_dull_mark():
+    res = COMPILER.compile_line(RAISE, {**BACKUP, "type": "summon"})
+    assert res.verdict is Verdict.EXACT, res.reason
+    assert res.abilities[0]["effect"][-1] == {"op": "put_onto_field", "reg": 0, "dull": True}
+
+
+def test_play_it_onto_the_field_dull_enters_dull(mini):
+    from tcg_env.games.fftcg.scenario import Scenario
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)), turn_player=0)
+    sc.field(0, ["P-020", "P-021", "P-022"])
+    sc.field(1, ["P-043"])
+    sc.break_zone(0, ["P-041"])
+    sc.hand(0, ["P-004"])
+    g = sc.game()
+    do(g, "Cast Raise")
+    _resolve(g)
+    slot = slot_of(g, "P-041")
+    assert int(g.state[S.DULL + slot * S.CARD_W]) == 1
+
+
+# ---- "~ can attack once more this turn.": one attack more than CR 10.1.2.1.2 -----------------------------------------
+@pytest.mark.parametrize("line, card", [
+    (RALLY.replace("Rally", "Zed"), FWD),
+    ("{Lightning}: Activate Zed. Zed can attack once more this turn. You can only use this ability during your turn and "
+     "only once per turn.", FWD),
+    ("%Rush% {S}: Activate Zed. Until the end of the turn, Zed gains +1000 power and \"Zed can attack once more this "
+     "turn.\"", FWD),
+    (COACH, BACKUP),
+])
+def test_attack_once_more_compiles_exact_to_the_restriction(line, card):
+    res = COMPILER.compile_line(line, card)
+    assert res.verdict is Verdict.EXACT, res.reason
+    ops = [op for op in res.abilities[0]["effect"] if op["op"] == "restrict"]
+    assert ops and ops[0]["restrictions"] == ["attack_once_more"] and ops[0]["duration"] == "end_of_turn"
+
+
+def test_attack_once_more_is_no_field_ability():
+    assert COMPILER.compile_line("Zed can attack once more.", FWD).verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_10_1_2_1_2_a_forward_attacks_once_per_turn(mini):
+    # Bravo (Brave: it stays active) attacks once; no second attack
+    g = _to_attack(mini, ("P-002",))
+    _declare(g, "Bravo")
+    _battle(g)
+    assert g.decision != K.Decision.DECLARE_ATTACK or not is_legal(g, "Attack with Bravo")
+
+
+def test_attack_once_more_after_its_attack_one_more_attack(mini):
+    # Rally attacks: its ability activates it and gives it one more attack; it attacks again (the ability does not
+    # trigger again: once per turn), then cannot attack a third time
+    g = _to_attack(mini, ("P-001",))
+    _declare(g, "Rally")
+    _battle(g)
+    slot = slot_of(g, "P-001")
+    assert int(g.state[S.DULL + slot * S.CARD_W]) == 0
+    assert is_legal(g, "Attack with Rally")
+    _declare(g, "Rally")
+    _battle(g)
+    assert int(g.state[S.DAMAGE_N + 1]) == 2
+    assert int(g.state[S.D_RST + slot * S.CARD_W]) & K.RESTRICT_ATTACK_ONCE_MORE == 0
+    assert g.decision != K.Decision.DECLARE_ATTACK or not is_legal(g, "Attack with Rally")
+
+
+def test_attack_once_more_before_its_first_attack_two_attacks(mini):
+    # Coach gives Bravo (Brave) one more attack in Main Phase 1: it attacks twice this turn, not three times
+    g = _game13(mini, mine=("P-002", "P-003"), theirs=(), backups=("P-020", "P-021", "P-022"))
+    do(g, "Use ability: Coach", "Choose your Bravo")
+    _resolve(g)
+    slot = slot_of(g, "P-002")
+    assert int(g.state[S.RST_EOT + slot * S.CARD_W]) & K.RESTRICT_ATTACK_ONCE_MORE
+    g.step(K.PASS)
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    _declare(g, "Bravo")
+    _battle(g)
+    assert int(g.state[S.RST_EOT + slot * S.CARD_W]) & K.RESTRICT_ATTACK_ONCE_MORE  # kept for the second attack
+    assert is_legal(g, "Attack with Bravo")
+    _declare(g, "Bravo")
+    _battle(g)
+    assert int(g.state[S.DAMAGE_N + 1]) == 2
+    assert int(g.state[S.RST_EOT + slot * S.CARD_W]) & K.RESTRICT_ATTACK_ONCE_MORE == 0
+    assert g.decision != K.Decision.DECLARE_ATTACK or not is_legal(g, "Attack with Bravo")
