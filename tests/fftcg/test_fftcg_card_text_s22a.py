@@ -2,7 +2,9 @@
 printings' ("[Card Name (X)]", "his/her", "Chose", a lower-case "forward", "onto the Field", "their owner's hand",
 "gains+N", "The cost required to play [Card Name X] ..." for "... to play your [Card Name X] ...", a lost full stop...);
 "Play it onto the field dull." (Op.PUT_ONTO_FIELD's PUT_DULL on a card chosen in the Break Zone); "~ can attack once
-more this turn." (RESTRICT_ATTACK_ONCE_MORE: one attack more than CR 10.1.2.1.2 allows, until the end of the turn).
+more this turn." (RESTRICT_ATTACK_ONCE_MORE: one attack more than CR 10.1.2.1.2 allows, until the end of the turn);
+"Select 1 Character you control." (Op.OPP_SELECT's SELECT_BY_CONTROLLER: the controller selects on resolution, not a
+choice, CR 11.8.9); "Each player draws 1 card." (the turn player first, CR 11.11.6).
 Made-up lines compiled and played in small games (the mini-pool helpers of sessions 13 / 19)."""
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ RALLY = ("When Rally attacks, activate Rally. Rally can attack once more this tu
          "per turn.")
 COACH = "{Dull}: Choose 1 Forward you control. It can attack once more this turn."
 RAISE = "Choose 1 Forward of cost 3 or less in your Break Zone. Play it onto the field dull."
+PURGER = ("When Purger enters the field, select 1 Character of cost 2 or less other than Purger you control. Put it into "
+          "the Break Zone.")
+DIVER = "When Diver enters the field, each player draws 1 card."
 
 
 def _records():
@@ -31,7 +36,9 @@ def _records():
     recs = [rec(1, "Rally", "forward", 3, 5000, "Knight", RALLY),
             rec(2, "Bravo", "forward", 2, 5000, "Soldier", "Brave"),
             rec(3, "Coach", "backup", 2, 0, "Mage", COACH),
-            rec(4, "Raise", "summon", 2, 0, "", RAISE)]
+            rec(4, "Raise", "summon", 2, 0, "", RAISE),
+            rec(5, "Purger", "forward", 2, 8000, "Knight", PURGER),
+            rec(6, "Diver", "backup", 1, 0, "Mage", DIVER)]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(6)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(8)]
     return recs
@@ -200,3 +207,51 @@ def test_attack_once_more_before_its_first_attack_two_attacks(mini):
     assert int(g.state[S.DAMAGE_N + 1]) == 2
     assert int(g.state[S.RST_EOT + slot * S.CARD_W]) & K.RESTRICT_ATTACK_ONCE_MORE == 0
     assert g.decision != K.Decision.DECLARE_ATTACK or not is_legal(g, "Attack with Bravo")
+
+
+# ---- "Select 1 Character you control.": the controller selects on resolution (CR 11.8.9) -----------------------------
+def test_select_you_control_compiles_to_the_controller_s_selection():
+    res = COMPILER.compile_line(PURGER.replace("Purger", "Zed"), FWD)
+    assert res.verdict is Verdict.EXACT, res.reason
+    assert res.abilities[0]["effect"][0] == {"op": "opp_select", "filter": {"type": "character", "cost_max": 2,
+                                                                            "exclude_self": True, "side": "own"},
+                                             "count": 1, "reg": 0, "by": "controller"}
+    # the opponent's cards: not a selection this op makes
+    assert COMPILER.compile_line("When Zed enters the field, select 1 Forward opponent controls. Break it.",
+                                 FWD).verdict is Verdict.UNSUPPORTED
+
+
+def test_select_you_control_cr_11_8_9_the_controller_selects_and_puts_it_into_the_break_zone(mini):
+    from tests.fftcg.fftcg_helpers import backup_payment
+
+    # Purger enters: its controller (player 0) selects among its Characters of cost 2 or less (Filler 0, the Clerks),
+    # not Purger itself nor Rally (cost 3), nor the opponent's Filler 2; no pass; the selected card goes to the Break Zone
+    g = _game13(mini, hand=("P-005",), mine=("P-040", "P-001", "P-023"), theirs=("P-042",),
+                backups=("P-020", "P-021", "P-022"))
+    do(g, "Play Purger")
+    for _ in range(20):
+        if g.decision == K.Decision.PAY_CP:
+            g.step(backup_payment(g))
+        elif g.decision == K.Decision.SELECT_CARD:
+            break
+        else:
+            g.step(K.PASS)
+    assert g.decision == K.Decision.SELECT_CARD and g.current_player == 0
+    acts = [int(a) for a in g.legal_actions()]
+    options = {int(g.state[S.CAND + a - K.OPTION_BASE]) for a in acts}
+    filler = slot_of(g, "P-040")
+    assert K.PASS not in acts
+    assert options == {slot_of(g, n) for n in ("P-040", "P-020", "P-021", "P-022", "P-023")}
+    g.step(next(a for a in acts if int(g.state[S.CAND + a - K.OPTION_BASE]) == filler))
+    _resolve(g)
+    assert int(g.state[S.ZONE + filler * S.CARD_W]) == K.Zone.BREAK
+    assert int(g.state[S.ZONE + slot_of(g, "P-001") * S.CARD_W]) == K.Zone.FIELD
+
+
+# ---- "Each player draws 1 card." ----------------------------------------------------------------------------------
+def test_each_player_draws(mini):
+    g = _game13(mini, hand=("P-006",), backups=("P-020", "P-021", "P-022"), theirs=("P-042",))
+    hands = int(g.state[S.HAND_N]), int(g.state[S.HAND_N + 1])
+    do(g, "Play Diver")
+    _resolve(g)
+    assert (int(g.state[S.HAND_N]), int(g.state[S.HAND_N + 1])) == (hands[0] - 1 + 1, hands[1] + 1)

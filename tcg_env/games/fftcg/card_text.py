@@ -193,6 +193,8 @@ _WORDING = [
     # "The cost required to play [Card Name Cloud] or [Card Name Barret] onto the field is reduced by 1." (the later
     # printings: "... to play your [Card Name Cloud] ...": the reduction is the cards its controller casts)
     (re.compile(r"\b(?:[Tt]he cost required to|[Tt]he cost to) (cast|play) (?=\[)"), r"The cost required to \1 your "),
+    (re.compile(r"\b[Tt]he cost to (cast|play) your "), r"The cost required to \1 your "),
+    (re.compile(r"\byou may Search\b"), "you may search"),
     (re.compile(r"\b([Tt]he cost for playing) (?=\[)"), r"\1 your "),
     (re.compile(r"(\d)\((it cannot become 0)\)"), r"\1 (\2)"),
     (re.compile(r"\bis reduced by (\d+)\. It cannot become 0\."), r"is reduced by \1 (it cannot become 0)."),
@@ -1049,6 +1051,15 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("the opponent selects more than 5 cards")
         return _Steps([("opp_select", _with(f, side="opponent"), n)])
 
+    def self_select_sent(self, items):
+        # "Select 1 Character you control.": the controller's own Characters on the field (Op.OPP_SELECT by the controller)
+        n, f = self._ints(items)[0], next(t for t in items if isinstance(t, dict))
+        if f.get("side") != "own" or "zone" in f:
+            raise Unsupported("a selection other than among the Characters you control")
+        if not 1 <= n <= 5:
+            raise Unsupported("more than 5 cards selected")
+        return _Steps([("opp_select", f, n, "controller")])
+
     def ht_discard(self, _):
         return "discard"
 
@@ -1210,6 +1221,14 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def opp_draw_sent(self, items):
         return _Steps([("op", {"op": "draw", "count": self._ints(items)[0], "who": "opponent"})])
+
+    def each_draws(self, items):
+        # CR 11.11.6: both players perform it, the turn player first (as each_discards)
+        n = self._ints(items)[0]
+        mine = ("op", {"op": "draw", "count": n})
+        theirs = ("op", {"op": "draw", "count": n, "who": "opponent"})
+        return _Steps([("if", {"kind": "your_turn", "value": 0}, [mine, theirs]),
+                       ("if", {"kind": "opp_turn", "value": 0}, [theirs, mine])])
 
     def each_discards(self, items):
         # CR 11.11.6: both players perform it, the turn player first, then the non-turn player (who sees the turn
@@ -1543,7 +1562,8 @@ class FFTextTransformer(TextTransformer, Transformer):
                     # (Op.OPP_SELECT); "it" after it is the selected cards
                     if n_regs >= 2:
                         raise Unsupported("more than 2 sets of targets")
-                    rest.append({"op": "opp_select", "filter": st[1], "count": st[2], "reg": n_regs})
+                    rest.append({"op": "opp_select", "filter": st[1], "count": st[2], "reg": n_regs,
+                                 **({"by": "controller"} if len(st) > 3 else {})})
                     last_choose = [{"filter": st[1], "count": st[2], "up_to": False, "group": True}]
                     it_regs = [n_regs]
                     n_regs += 1

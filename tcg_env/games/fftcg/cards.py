@@ -214,7 +214,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         *reg_ops(module, Reg, "break", "dull", "activate", "freeze"),
         # "Your opponent selects 1 Forward they control." (on resolution, their choice; then "put it into the Break
         # Zone": put_into_break_zone, not a break)
-        op_model("opp_select", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5)), reg=(Reg, 0)),
+        op_model("opp_select", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5)), reg=(Reg, 0),
+                 by=(WhoName, "opponent")),  # by "controller": "Select 1 Character you control." (SELECT_BY_CONTROLLER)
         *reg_ops(module, Reg, "put_into_break_zone"),
         # "Choose 1 Summon. Cancel its effect.": the Summons chosen into register reg on the stack (a choose op with a
         # stack filter) are taken off it and put into the Break Zone without their effect (Op.CANCEL)
@@ -1173,10 +1174,11 @@ class _Compiler(PoolCompiler):
                                          "from_reg, into another register")
                 a0 = op.from_reg
             elif name == "opp_select":
-                if op.filter.side != "opponent":
-                    self.fail(f"{q}.filter.side", "the opponent selects among the cards they control")
+                if op.filter.side != ("own" if op.by == "controller" else "opponent"):
+                    self.fail(f"{q}.filter.side", "a player selects among the cards they control")
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
                 a1 = op.count
+                a2 = K.SELECT_BY_CONTROLLER * int(op.by == "controller")
             elif name == "damage":
                 a0, a1, a2 = op.amount, op.base, self.compile_per(op, q)
                 if op.base and a2 == 0:

@@ -159,6 +159,8 @@ RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES = 1 << 17
 # before its first attack keeps it for the second). A restriction until the end of the turn, forgotten when the card
 # moves (CR 7.4). Not an observation column (the layout is unchanged; the legal attacks show it)
 RESTRICT_ATTACK_ONCE_MORE = 1 << 18
+# Op.OPP_SELECT's a2: the ability's controller selects (session 22)
+SELECT_BY_CONTROLLER = 1
 # state.BOOST's fields: the increases of the damage dealt to the card and of the damage it deals to Forwards (in
 # thousands, BOOST_BITS bits each), then how many times each is doubled (BOOST_DOUBLE_BITS bits each)
 BOOST_BITS = 8
@@ -734,7 +736,8 @@ class Op(IntEnum):
     DAMAGE_MOD = 61
     # "Your opponent selects N <filter> they control.": on resolution, the opponent of the controller selects (not
     # chooses, CR 11.8.9) up to a1 of their cards on the field matching filter a0 (as many as they have, up to a1),
-    # into register I_REG (a SELECT_CARD decision of theirs, SelectFor.OPP_SELECT, no pass)
+    # into register I_REG (a SELECT_CARD decision of theirs, SelectFor.OPP_SELECT, no pass); a2 = SELECT_BY_CONTROLLER
+    # (session 22): the ability's controller selects among their own cards ("Select 1 Character you control.")
     OPP_SELECT = 62
     # "Your opponent reveals their hand. Select N <filter> from their hand. Your opponent discards this card / removes it
     # from the game.": the opponent's hand shown to both players (state.REVEALED), the controller selects a1 of the

@@ -961,8 +961,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         s[f + FR_CNT] = 0
         return NEXT if done else NOT_DONE
     if op == K.Op.OPP_SELECT:
-        # the opponent selects (CR 11.8.9: not a choice; "cannot be chosen" does not apply) one card at a time
-        opp = 1 - ctrl
+        # the opponent selects (CR 11.8.9: not a choice; "cannot be chosen" does not apply) one card at a time; a2 =
+        # SELECT_BY_CONTROLLER: the ability's controller selects among their own ("Select 1 Character you control.")
+        opp = ctrl if a2 == K.SELECT_BY_CONTROLLER else 1 - ctrl
         if s[f + E_REGN + reg] < a1:
             s[CAND_N] = 0
             for i in range(s[FIELD_N + opp]):
