@@ -421,6 +421,10 @@ def _records():
         # Condition.SELF_POWER_AT_LEAST (an IF row's; approximate: self_state_off_field)
         rec(104, "Brute", "forward", 2, 9000, "Knight", "{1}: Choose 1 Forward opponent controls. If Brute has 9000 power "
             "or more, deal it 7000 damage."),
+        # session 22 (s22-ffa): Trigger.RECEIVES_DAMAGE / OPP_RECEIVES_DAMAGE (played in
+        # tests/fftcg/test_fftcg_card_text_s22a.py)
+        rec(105, "Avenger", "backup", 2, 0, "Knight", "When you receive damage, draw 1 card."),
+        rec(106, "Gloater", "backup", 2, 0, "Knight", "When your opponent is dealt damage, draw 1 card."),
     ]
     recs += [rec(10 + i, f"Filler {i}", "forward", 2 + i % 3, 5000, "Soldier", "") for i in range(14)]
     return recs

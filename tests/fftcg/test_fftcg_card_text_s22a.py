@@ -4,7 +4,8 @@ printings' ("[Card Name (X)]", "his/her", "Chose", a lower-case "forward", "onto
 "Play it onto the field dull." (Op.PUT_ONTO_FIELD's PUT_DULL on a card chosen in the Break Zone); "~ can attack once
 more this turn." (RESTRICT_ATTACK_ONCE_MORE: one attack more than CR 10.1.2.1.2 allows, until the end of the turn);
 "Select 1 Character you control." (Op.OPP_SELECT's SELECT_BY_CONTROLLER: the controller selects on resolution, not a
-choice, CR 11.8.9); "Each player draws 1 card." (the turn player first, CR 11.11.6).
+choice, CR 11.8.9); "Each player draws 1 card." (the turn player first, CR 11.11.6); "When you receive damage" / "When
+your opponent is dealt damage" (Trigger.RECEIVES_DAMAGE / OPP_RECEIVES_DAMAGE, CR 6.5).
 Made-up lines compiled and played in small games (the mini-pool helpers of sessions 13 / 19)."""
 
 from __future__ import annotations
@@ -38,7 +39,9 @@ def _records():
             rec(3, "Coach", "backup", 2, 0, "Mage", COACH),
             rec(4, "Raise", "summon", 2, 0, "", RAISE),
             rec(5, "Purger", "forward", 2, 8000, "Knight", PURGER),
-            rec(6, "Diver", "backup", 1, 0, "Mage", DIVER)]
+            rec(6, "Diver", "backup", 1, 0, "Mage", DIVER),
+            rec(7, "Avenger", "backup", 2, 0, "Mage", "When you receive damage, draw 1 card."),
+            rec(8, "Gloater", "backup", 2, 0, "Mage", "When your opponent is dealt damage, draw 1 card.")]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(6)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(8)]
     return recs
@@ -255,3 +258,35 @@ def test_each_player_draws(mini):
     do(g, "Play Diver")
     _resolve(g)
     assert (int(g.state[S.HAND_N]), int(g.state[S.HAND_N + 1])) == (hands[0] - 1 + 1, hands[1] + 1)
+
+
+# ---- "When you receive damage", "When your opponent is dealt damage" (CR 6.5) ----------------------------------------
+@pytest.mark.parametrize("line, trigger", [
+    ("When you receive damage, draw 1 card.", "receives_damage"),
+    ("When you are dealt damage, draw 1 card.", "receives_damage"),
+    ("When your opponent is dealt damage, draw 1 card.", "opp_receives_damage"),
+    ("When your opponent receives damage, activate Zed.", "opp_receives_damage"),
+])
+def test_player_damage_triggers_compile_exact(line, trigger):
+    res = COMPILER.compile_line(line, BACKUP)
+    assert res.verdict is Verdict.EXACT, res.reason
+    assert res.abilities[0]["trigger"] == trigger
+
+
+def test_cr_6_5_a_point_of_damage_triggers_both_sides(mini):
+    # Bravo's unblocked attack deals player 1 a point: their Avenger ("When you receive damage") and player 0's Gloater
+    # ("When your opponent is dealt damage") trigger: each controller draws 1; player 0's Avenger does not
+    g = _to_attack(mini, ("P-002", "P-008", "P-007"), theirs=("P-007",))
+    hands = int(g.state[S.HAND_N]), int(g.state[S.HAND_N + 1])
+    _declare(g, "Bravo")
+    _battle(g)
+    assert int(g.state[S.DAMAGE_N + 1]) == 1
+    assert (int(g.state[S.HAND_N]), int(g.state[S.HAND_N + 1])) == (hands[0] + 1, hands[1] + 1)
+
+
+def test_no_damage_no_trigger(mini):
+    # the Attack Phase ends without an attack: nothing triggers
+    g = _to_attack(mini, ("P-002", "P-008"), theirs=("P-007",))
+    hands = int(g.state[S.HAND_N]), int(g.state[S.HAND_N + 1])
+    do(g, "End the Attack Phase (no more attacks)")
+    assert (int(g.state[S.HAND_N]), int(g.state[S.HAND_N + 1])) == hands

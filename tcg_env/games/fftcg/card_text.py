@@ -1892,6 +1892,12 @@ class FFTextTransformer(TextTransformer, Transformer):
     def t_opp_ex_burst(self, _):
         return ("opp_ex_burst", None)
 
+    def t_receives_damage(self, _):
+        return ("receives_damage", None)
+
+    def t_opp_receives_damage(self, _):
+        return ("opp_receives_damage", None)
+
     def t_opp_forward_broken(self, _):
         return ("opp_forward_broken", None)
 

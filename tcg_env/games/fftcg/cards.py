@@ -89,6 +89,8 @@ TriggerName = Literal[
     "cast_second",  # "During each turn, when you cast the second Summon you've cast"
     "damaged_by_put_break",  # "When a <filter> damaged by <this> is put from the field into the Break Zone on the same turn"
     "delayed_put_break",  # "When it is put from the field into the Break Zone this turn" (queued by a mark_delayed op)
+    "receives_damage",  # "When you receive damage"
+    "opp_receives_damage",  # "When your opponent is dealt damage"
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -564,6 +566,9 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
         flags[-1, K.FL_MISC] |= K.FLAG_DEALT_DAMAGE_TRIGGER  # effects.deal_forward_damage fires them
     if ((code[:, K.I_OP] == K.Op.DAMAGE) & (code[:, K.I_A2] == K.PER_SOURCE_POWER)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_SOURCE_POWER  # zones.leave_field keeps the power it had (CR 11.11.4)
+    if abilities is not None and abilities.shape[0] and np.isin(
+            abilities[:, K.A_TRIGGER], (K.Trigger.RECEIVES_DAMAGE, K.Trigger.OPP_RECEIVES_DAMAGE)).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_PLAYER_DAMAGED_TRIGGER  # effects.deal_damage_to_player fires them
     if (code[:, K.I_OP] == K.Op.MUST_ATTACK).any():
         flags[-1, K.FL_MISC] |= K.FLAG_MUST_ATTACK  # the DECLARE_ATTACK mask looks for such a Forward
     if abilities is not None and abilities.shape[0] and np.isin(

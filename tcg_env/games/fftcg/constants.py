@@ -314,6 +314,9 @@ HIT_MAX = 3
 HIT_DELAYED = 128
 # some auto-ability triggers only once per turn (A_ONCE: triggers.queue_once looks at what a scan queued)
 FLAG_TRIGGER_ONCE = 1 << 20
+# some ability triggers "When you receive damage" / "When your opponent is dealt damage" (Trigger.RECEIVES_DAMAGE /
+# OPP_RECEIVES_DAMAGE: effects.deal_damage_to_player scans the fields; session 22)
+FLAG_PLAYER_DAMAGED_TRIGGER = 1 << 21
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -448,6 +451,12 @@ class Trigger(IntEnum):
     # the delayed auto-ability (CR 11.8) of the card whose effect's Op.MARK_DELAYED marked the chosen card this turn
     # (state.HIT_BY); it triggers wherever that card is (a Summon in the Break Zone: triggers.trigger_marked)
     DELAYED_PUT_BREAK = 39
+    # session 22 (s22-ffa): "When you receive damage" / "When your opponent is dealt damage": points of damage (more
+    # than 0, after the replacements: CR 6.5, 11.12.5) are dealt to the card's controller / its controller's opponent
+    # (effects.deal_damage_to_player, once for the damage, every card of that field; only in a pool with such an
+    # ability: FL_MISC bit FLAG_PLAYER_DAMAGED_TRIGGER)
+    RECEIVES_DAMAGE = 40
+    OPP_RECEIVES_DAMAGE = 41
 
 
 class Condition(IntEnum):
@@ -898,7 +907,7 @@ REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger
                                 Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, Trigger.PARTY_ATTACKS,
                                 Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER, Trigger.ENTERS_SELF_CAST,
                                 Trigger.ENTERS_SELF_BY_EFFECT, Trigger.CAST_SECOND, Trigger.DAMAGED_BY_PUT_BREAK,
-                                Trigger.DELAYED_PUT_BREAK})
+                                Trigger.DELAYED_PUT_BREAK, Trigger.RECEIVES_DAMAGE, Trigger.OPP_RECEIVES_DAMAGE})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING, CardState.IN_PARTY})
 
 

@@ -550,6 +550,10 @@ def deal_damage_to_player(game, s, T, player, amount, source):
     if amount > 0 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_PLAYER_DAMAGE_DOUBLE) != 0:
         for _ in range(min(game.player_damage_doubles(s, T, source, player), 3)):
             amount *= 2
+    if amount > 0 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_PLAYER_DAMAGED_TRIGGER) != 0:
+        # "When you receive damage" / "When your opponent is dealt damage" (they wait for the next priority, CR 11.8.7)
+        game.trigger_field(s, T, player, K.Trigger.RECEIVES_DAMAGE, -1)
+        game.trigger_field(s, T, 1 - player, K.Trigger.OPP_RECEIVES_DAMAGE, -1)
     if amount > 0 and s[FRAME_N] < FRAME_MAX:
         game.push_damage_frame(s, player, amount, source)
     return True
