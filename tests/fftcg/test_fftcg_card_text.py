@@ -425,6 +425,7 @@ def _records():
         # tests/fftcg/test_fftcg_card_text_s22a.py)
         rec(105, "Avenger", "backup", 2, 0, "Knight", "When you receive damage, draw 1 card."),
         rec(106, "Gloater", "backup", 2, 0, "Knight", "When your opponent is dealt damage, draw 1 card."),
+        rec(107, "Nightwatch", "backup", 2, 0, "Knight", "At the end of each of your opponent's turns, draw 1 card."),
     ]
     recs += [rec(10 + i, f"Filler {i}", "forward", 2 + i % 3, 5000, "Soldier", "") for i in range(14)]
     return recs

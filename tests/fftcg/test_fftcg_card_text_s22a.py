@@ -5,7 +5,8 @@ printings' ("[Card Name (X)]", "his/her", "Chose", a lower-case "forward", "onto
 more this turn." (RESTRICT_ATTACK_ONCE_MORE: one attack more than CR 10.1.2.1.2 allows, until the end of the turn);
 "Select 1 Character you control." (Op.OPP_SELECT's SELECT_BY_CONTROLLER: the controller selects on resolution, not a
 choice, CR 11.8.9); "Each player draws 1 card." (the turn player first, CR 11.11.6); "When you receive damage" / "When
-your opponent is dealt damage" (Trigger.RECEIVES_DAMAGE / OPP_RECEIVES_DAMAGE, CR 6.5).
+your opponent is dealt damage" (Trigger.RECEIVES_DAMAGE / OPP_RECEIVES_DAMAGE, CR 6.5); "At the end of each of your
+opponent's turns" (Trigger.OPP_BEGIN_END_PHASE, CR 9.5.1.1).
 Made-up lines compiled and played in small games (the mini-pool helpers of sessions 13 / 19)."""
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ def _records():
             rec(5, "Purger", "forward", 2, 8000, "Knight", PURGER),
             rec(6, "Diver", "backup", 1, 0, "Mage", DIVER),
             rec(7, "Avenger", "backup", 2, 0, "Mage", "When you receive damage, draw 1 card."),
-            rec(8, "Gloater", "backup", 2, 0, "Mage", "When your opponent is dealt damage, draw 1 card.")]
+            rec(8, "Gloater", "backup", 2, 0, "Mage", "When your opponent is dealt damage, draw 1 card."),
+            rec(9, "Nightwatch", "backup", 2, 0, "Mage", "At the end of each of your opponent's turns, draw 1 card.")]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(6)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(8)]
     return recs
@@ -290,3 +292,37 @@ def test_no_damage_no_trigger(mini):
     hands = int(g.state[S.HAND_N]), int(g.state[S.HAND_N + 1])
     do(g, "End the Attack Phase (no more attacks)")
     assert (int(g.state[S.HAND_N]), int(g.state[S.HAND_N + 1])) == hands
+
+
+# ---- "At the end of each of your opponent's turns" (CR 9.5.1.1) --------------------------------------------------------
+@pytest.mark.parametrize("line", [
+    "At the end of each of your opponent's turns, draw 1 card.",
+    "At the beginning of the End Phase during each of your opponent's turns, draw 1 card.",
+])
+def test_opp_end_of_turn_compiles_exact(line):
+    res = COMPILER.compile_line(line, BACKUP)
+    assert res.verdict is Verdict.EXACT, res.reason
+    assert res.abilities[0]["trigger"] == "opp_begin_end_phase"
+
+
+def test_phase_names_in_lower_case_read_as_the_phase():
+    assert normalise_line("At the beginning of the attack phase during each of your turns, draw 1 card.") == \
+        "at the beginning of the Attack Phase during each of your turns, draw 1 card."
+
+
+def _to_next_turn(mini, theirs):
+    g = _game13(mini, mine=("P-009",), theirs=theirs, backups=("P-020", "P-021", "P-022"))
+    for _ in range(80):
+        if int(g.state[S.TURN_PLAYER]) == 1:
+            break
+        acts = [int(a) for a in g.legal_actions()]
+        g.step(K.PASS if K.PASS in acts else acts[0])
+    assert int(g.state[S.TURN_PLAYER]) == 1
+    return int(g.state[S.HAND_N]), int(g.state[S.HAND_N + 1])
+
+
+def test_cr_9_5_1_1_at_the_end_of_the_opponent_s_turn_the_non_turn_player_s_card_triggers(mini):
+    # player 0's turn ends: player 1's Nightwatch triggers in the End Phase (player 1 draws 1 more than with a plain
+    # Backup instead), player 0's Nightwatch does not (its controller's own turn)
+    with_watch, without = _to_next_turn(mini, ("P-009",)), _to_next_turn(mini, ("P-023",))
+    assert with_watch == (without[0], without[1] + 1)

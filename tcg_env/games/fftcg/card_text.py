@@ -195,6 +195,9 @@ _WORDING = [
     (re.compile(r"\b(?:[Tt]he cost required to|[Tt]he cost to) (cast|play) (?=\[)"), r"The cost required to \1 your "),
     (re.compile(r"\b[Tt]he cost to (cast|play) your "), r"The cost required to \1 your "),
     (re.compile(r"\byou may Search\b"), "you may search"),
+    (re.compile(r"\b(?:[Aa]ttack|attack) phase\b"), "Attack Phase"),
+    (re.compile(r"\b(?:[Mm]ain) phase\b"), "Main Phase"),
+    (re.compile(r"\b(?:[Ee]nd) phase\b"), "End Phase"),
     (re.compile(r"\b([Tt]he cost for playing) (?=\[)"), r"\1 your "),
     (re.compile(r"(\d)\((it cannot become 0)\)"), r"\1 (\2)"),
     (re.compile(r"\bis reduced by (\d+)\. It cannot become 0\."), r"is reduced by \1 (it cannot become 0)."),
@@ -1909,6 +1912,10 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def t_begin_end(self, _):
         return ("begin_end_phase", None)
+
+    def t_opp_end_of_turn(self, _):
+        # CR 9.5.1.1 in the opponent's turn (the card's controller is the non-turn player)
+        return ("opp_begin_end_phase", None)
 
     def t_end_of_turn(self, _):
         # CR 9.5.1.1: "at the end of the turn" triggers where "at the beginning of the End Phase" does

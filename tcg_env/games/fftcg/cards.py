@@ -91,6 +91,7 @@ TriggerName = Literal[
     "delayed_put_break",  # "When it is put from the field into the Break Zone this turn" (queued by a mark_delayed op)
     "receives_damage",  # "When you receive damage"
     "opp_receives_damage",  # "When your opponent is dealt damage"
+    "opp_begin_end_phase",  # "At the end of each of your opponent's turns"
 ]
 ConditionName = Literal[
     "damage_at_least",

@@ -457,6 +457,9 @@ class Trigger(IntEnum):
     # ability: FL_MISC bit FLAG_PLAYER_DAMAGED_TRIGGER)
     RECEIVES_DAMAGE = 40
     OPP_RECEIVES_DAMAGE = 41
+    # "At the end of each of your opponent's turns" / "At the beginning of the End Phase during each of your opponent's
+    # turns": BEGIN_END_PHASE's event for the non-turn player's cards (turn.py, CR 9.5.1.1; session 22)
+    OPP_BEGIN_END_PHASE = 42
 
 
 class Condition(IntEnum):
@@ -907,7 +910,8 @@ REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger
                                 Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, Trigger.PARTY_ATTACKS,
                                 Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER, Trigger.ENTERS_SELF_CAST,
                                 Trigger.ENTERS_SELF_BY_EFFECT, Trigger.CAST_SECOND, Trigger.DAMAGED_BY_PUT_BREAK,
-                                Trigger.DELAYED_PUT_BREAK, Trigger.RECEIVES_DAMAGE, Trigger.OPP_RECEIVES_DAMAGE})
+                                Trigger.DELAYED_PUT_BREAK, Trigger.RECEIVES_DAMAGE, Trigger.OPP_RECEIVES_DAMAGE,
+                                Trigger.OPP_BEGIN_END_PHASE})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING, CardState.IN_PARTY})
 
 
