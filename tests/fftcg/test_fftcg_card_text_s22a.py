@@ -110,6 +110,22 @@ def _same(old, new, card):
      "field, you may search for 1 [Card Name Lenna] and add it to your hand.", FWD),
     ("{Dull}: Put Zed into the Break Zone: Choose 1 Forward. Deal it 1000 damage.", "{Dull}, put Zed into the Break "
      "Zone: Choose 1 Forward. Deal it 1000 damage.", BACKUP),
+    # a trigger's lost comma, "For each ..." without its comma, a condition printed "When", more typos
+    ("When Zed enters the field choose 1 Forward. Dull it.", "When Zed enters the field, choose 1 Forward. Dull it.",
+     FWD),
+    ("For each [Job Knight] you control Zed gains +1000 power.", "For each [Job Knight] you control, Zed gains +1000 "
+     "power.", FWD),
+    ("When your opponent controls 2 or more Fowards, Zed gains +2000 power.", "If your opponent controls 2 or more "
+     "Forwards, Zed gains +2000 power.", FWD),
+    ("When Zed is chosen by your opponent's summons or abilities, draw 1 card.", "When Zed is chosen by your "
+     "opponent's Summons or abilities, draw 1 card.", FWD),
+    ("{Dull}: Choose 1 Forward. It hains Haste until the end of the turn.", "{Dull}: Choose 1 Forward. It gains Haste "
+     "until the end of the turn.", BACKUP),
+    ("When Zed enters the field, you may search for one [Card Name (Lenna)] or 1 [Card Name (Faris)] and add it to "
+     "your hand.", "When Zed enters the field, you may search for 1 [Card Name Lenna] or 1 [Card Name Faris] and add "
+     "it to your hand.", FWD),
+    ("{Dull}: Draw 1 card, You can only use this ability during your turn.", "{Dull}: Draw 1 card. You can only use "
+     "this ability during your turn.", BACKUP),
 ])
 def test_older_wording_compiles_as_the_later_printing(old, new, card):
     _same(old, new, card)

@@ -195,6 +195,15 @@ _WORDING = [
     (re.compile(r"\b(?:[Tt]he cost required to|[Tt]he cost to) (cast|play) (?=\[)"), r"The cost required to \1 your "),
     (re.compile(r"\b[Tt]he cost to (cast|play) your "), r"The cost required to \1 your "),
     (re.compile(r"\byou may Search\b"), "you may search"),
+    (re.compile(r"\bhains\b"), "gains"),
+    (re.compile(r"\benteres\b"), "enters"),
+    (re.compile(r"\bcontroll\b"), "control"),
+    (re.compile(r"\bsummon(s?)\b"), r"Summon\1"),
+    (re.compile(r"\bfor one (?=\[)"), "for 1 "),
+    (re.compile(r", (You can only use this ability)"), r". \1"),
+    (re.compile(r"^(%[^%]+% (?:\{[A-Za-z0-9]+\})+)\. (?=[A-Z])"), r"\1: "),
+    # "When your opponent controls 2 or more Forwards, ~ gains ..." (a field ability's condition printed as a trigger)
+    (re.compile(r"^When ((?:you|your opponent) controls? \d+ or more [^,]*, )"), r"If \1"),
     (re.compile(r"\b(?:[Aa]ttack|attack) phase\b"), "Attack Phase"),
     (re.compile(r"\b(?:[Mm]ain) phase\b"), "Main Phase"),
     (re.compile(r"\b(?:[Ee]nd) phase\b"), "End Phase"),
@@ -245,6 +254,10 @@ def normalise_line(line: str, name: str = "") -> str:
         s = "".join(p if i % 2 else word.sub("~", p) for i, p in enumerate(parts))
         # "When ~ enters your field" (a Character enters its controller's field: "When ~ enters the field")
         s = re.sub(r"\b([Ww]hen ~ enters) your field\b", r"\1 the field", s)
+        # "When ~ enters the field choose 1 Forward." (the trigger's lost comma)
+        s = re.sub(r"\b([Ww]hen ~ (?:enters the field|attacks)) (?=(?:choose|you may|draw|deal|activate)\b)", r"\1, ", s)
+        # "For each [Job Manikin] you control ~ gains +1000 power." (the lost comma)
+        s = re.sub(r"^(For each [^,]*? (?:you control|opponent controls)) (?=~ gains)", r"\1, ", s)
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).lower(), s)
 
 
