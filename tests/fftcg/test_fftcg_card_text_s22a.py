@@ -43,7 +43,9 @@ def _records():
             rec(6, "Diver", "backup", 1, 0, "Mage", DIVER),
             rec(7, "Avenger", "backup", 2, 0, "Mage", "When you receive damage, draw 1 card."),
             rec(8, "Gloater", "backup", 2, 0, "Mage", "When your opponent is dealt damage, draw 1 card."),
-            rec(9, "Nightwatch", "backup", 2, 0, "Mage", "At the end of each of your opponent's turns, draw 1 card.")]
+            rec(9, "Nightwatch", "backup", 2, 0, "Mage", "At the end of each of your opponent's turns, draw 1 card."),
+            rec(10, "Storm", "backup", 2, 0, "Mage", "When Storm enters the field, deal 1000 damage to all the Forwards "
+                "opponent controls for each [Job Knight] Forward you control.")]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(6)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(8)]
     return recs
@@ -342,3 +344,14 @@ def test_cr_9_5_1_1_at_the_end_of_the_opponent_s_turn_the_non_turn_player_s_card
     # Backup instead), player 0's Nightwatch does not (its controller's own turn)
     with_watch, without = _to_next_turn(mini, ("P-009",)), _to_next_turn(mini, ("P-023",))
     assert with_watch == (without[0], without[1] + 1)
+
+
+# ---- "Deal N damage to all ... for each ..." -------------------------------------------------------------------------
+def test_damage_to_a_group_for_each_counted_on_resolution(mini):
+    # two Knight Forwards (Rally, Purger) under player 0: Storm deals 2000 to each of the opponent's Forwards
+    g = _game13(mini, hand=("P-010",), mine=("P-001", "P-005"), theirs=("P-042", "P-043"),
+                backups=("P-020", "P-021", "P-022"))
+    do(g, "Play Storm")
+    _resolve(g)
+    assert [int(g.state[S.DMG + slot_of(g, n, player=1) * S.CARD_W]) for n in ("P-042", "P-043")] == [2000, 2000]
+    assert int(g.state[S.DMG + slot_of(g, "P-001") * S.CARD_W]) == 0

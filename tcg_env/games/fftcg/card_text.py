@@ -1155,6 +1155,10 @@ class FFTextTransformer(TextTransformer, Transformer):
     def all_damage(self, items):
         return _Steps([("all", items[-1], [{"op": "damage", "amount": self._ints(items)[0]}])])
 
+    def all_damage_per(self, items):
+        group = next(t for t in items if isinstance(t, dict))
+        return _Steps([("all", group, [{"op": "damage", "amount": self._ints(items)[0], **self._per(items)}])])
+
     def all_gains(self, items):
         return _Steps([("all", items[0], self._mod_ops(self._mods_of(items[1:]), self._dur(items)))])
 
