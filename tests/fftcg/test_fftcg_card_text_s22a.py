@@ -126,6 +126,8 @@ def _same(old, new, card):
     ("When Zed enters the field, you may search for one [Card Name (Lenna)] or 1 [Card Name (Faris)] and add it to "
      "your hand.", "When Zed enters the field, you may search for 1 [Card Name Lenna] or 1 [Card Name Faris] and add "
      "it to your hand.", FWD),
+    ("When Zed, a [Job Knight] Forward or a [Card Name Lenna] Forward enters your field, draw 1 card.", "When Zed or a "
+     "[Job Knight] Forward or a [Card Name Lenna] Forward enters your field, draw 1 card.", FWD),
     ("{Dull}: Draw 1 card, You can only use this ability during your turn.", "{Dull}: Draw 1 card. You can only use "
      "this ability during your turn.", BACKUP),
 ])

@@ -256,6 +256,9 @@ def normalise_line(line: str, name: str = "") -> str:
         s = re.sub(r"\b([Ww]hen ~ enters) your field\b", r"\1 the field", s)
         # "When ~ enters the field choose 1 Forward." (the trigger's lost comma)
         s = re.sub(r"\b([Ww]hen ~ (?:enters the field|attacks)) (?=(?:choose|you may|draw|deal|activate)\b)", r"\1, ", s)
+        # "When ~, a [Job Samurai] Forward or a [Card Name Samurai] Forward enters your field" (the list's comma: "When ~ or
+        # a ... or a ... enters your field")
+        s = re.sub(r"^((?:EX BURST )?[Ww]hen ~), (an? \[[^\]]+\][^,]*? or an? \[[^\]]+\][^,]*? enters your field)", r"\1 or \2", s)
         # "For each [Job Manikin] you control ~ gains +1000 power." (the lost comma)
         s = re.sub(r"^(For each [^,]*? (?:you control|opponent controls)) (?=~ gains)", r"\1, ", s)
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).lower(), s)
