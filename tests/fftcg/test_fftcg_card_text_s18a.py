@@ -125,11 +125,17 @@ def test_granted_field_unchoosable_is_the_aura():
     assert res.abilities[0]["effect"][0]["op"] == "aura_unchoosable"
 
 
-def test_granted_restriction_with_mods_in_a_field_ability_stays_unsupported():
-    # "If ..., ~ gains +2000 power and '~ cannot be chosen ...'": not rewritten outside an effect
+def test_granted_restriction_with_mods_in_a_field_ability_is_the_card_s_own_field_ability():
+    # "If ..., ~ gains +2000 power and '~ cannot be chosen ...'": not rewritten outside an effect: the quoted field ability
+    # is the card's own under the same condition (FFTextCompiler._granted); the quote's full stop printed after it (session
+    # 22: a lost full stop) reads as the same line
     res = COMPILER.compile_line("If you control 3 or more Backups, Zed gains +2000 power and \"Zed cannot be chosen by "
                                 "your opponent's abilities\".", FWD)
-    assert res.verdict is Verdict.UNSUPPORTED
+    same = COMPILER.compile_line("If you control 3 or more Backups, Zed gains +2000 power and \"Zed cannot be chosen by "
+                                 "your opponent's abilities.\"", FWD)
+    assert res.verdict is Verdict.EXACT and res.abilities == same.abilities
+    assert [ab["effect"][0]["op"] for ab in res.abilities] == ["aura_power", "unchoosable"]
+    assert all(ab["condition"]["kind"] == "controls_at_least" for ab in res.abilities)
 
 
 def test_granted_unchoosable_is_by_the_opponent_of_the_cards_controller(mini):

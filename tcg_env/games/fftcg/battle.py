@@ -46,6 +46,7 @@ from tcg_env.games.fftcg.state import (
     D_POWER,
     D_RST,
     FLOW,
+    RST_EOT,
     STEP,
     TURN_PLAYER,
 )
@@ -65,15 +66,18 @@ def live_attackers(game, s):
 @internal
 def can_attack(game, s, T, player, slot):
     """CR 10.1.2.1: active, Haste or under control since the turn began, hasn't attacked (or has attacked once this
-    turn, -H_TURN, and "can attack twice in the same turn" applies to it now: Op.ATTACK_TWICE)."""
+    turn, -H_TURN, and "can attack twice in the same turn" applies to it now: Op.ATTACK_TWICE; or an effect said "~ can
+    attack once more this turn": RESTRICT_ATTACK_ONCE_MORE)."""
     cards = card_table(T)
     if cards[s[CARD + slot * CARD_W], K.C_TYPE] != K.CardType.FORWARD or s[DULL + slot * CARD_W] != 0:
         return False
     if s[CTRL_TURN + slot * CARD_W] >= s[H_TURN] and (s[D_KW + slot * CARD_W] & KW_HASTE) == 0:
         return False
-    if s[ATTACKED + slot * CARD_W] == s[H_TURN]:
+    once_more = (s[D_RST + slot * CARD_W] & K.RESTRICT_ATTACK_ONCE_MORE) != 0
+    if s[ATTACKED + slot * CARD_W] == s[H_TURN] and not once_more:
         return False
-    if s[ATTACKED + slot * CARD_W] == -s[H_TURN] and game.field_op_bits(s, T, slot, K.Op.ATTACK_TWICE) == 0:
+    if s[ATTACKED + slot * CARD_W] == -s[H_TURN] and not once_more \
+            and game.field_op_bits(s, T, slot, K.Op.ATTACK_TWICE) == 0:
         return False
     if (s[D_RST + slot * CARD_W] & RESTRICT_CANT_ATTACK) != 0:
         return False
@@ -129,7 +133,15 @@ def declare_attackers_done(game, s, T):
         if (s[D_KW + slot * CARD_W] & KW_BRAVE) == 0:
             s[DULL + slot * CARD_W] = 1
         cid = s[CARD + slot * CARD_W]
-        if twice and s[ATTACKED + slot * CARD_W] != -s[H_TURN] \
+        w = slot * CARD_W
+        if s[ATTACKED + w] == s[H_TURN] or (s[ATTACKED + w] == -s[H_TURN]
+                                            and game.field_op_bits(s, T, slot, K.Op.ATTACK_TWICE) == 0):
+            # it has attacked this turn as many times as CR 10.1.2.1.2 / Op.ATTACK_TWICE let it: this attack is the one
+            # "~ can attack once more this turn" gave it (can_attack): used up (RESTRICT_ATTACK_ONCE_MORE)
+            s[RST_EOT + w] &= ~K.RESTRICT_ATTACK_ONCE_MORE
+            s[D_RST + w] &= ~K.RESTRICT_ATTACK_ONCE_MORE  # never a field ability's bit: the value now without it
+            s[ATTACKED + w] = s[H_TURN]
+        elif twice and s[ATTACKED + slot * CARD_W] != -s[H_TURN] \
                 and game.field_op_row(T, cid, K.Op.ATTACK_TWICE, card_table(T)[cid, K.C_ABIL_START], 0)[1] >= 0:
             # a Forward with "<this> can attack twice in the same turn." (whether its condition holds now or not): its
             # first attack this turn is -H_TURN; can_attack, which refuses a Forward that has attacked this turn (CR

@@ -171,11 +171,75 @@ _BARE_CATEGORY = re.compile(r"(?<!\[)\bCategory ([IVX]+|[A-Z][A-Z0-9-]+)(?![\]A-
 _BRACKETED = re.compile(r"(\[[^\]]*\]|%[^%]*%)")
 
 
+# The older printings' wording variants and the lists' typos, each as the current wording (the same rule text: only
+# the words differ): "[Card Name (Aerith)]" (a reference's name in parentheses), "his/her" and "he/she", "Chose 1",
+# a lower-case "forward", "onto the Field", "Return them to their owner's hand", "gains+1000", "IF", "Foward" ...
+_WORDING = [
+    (re.compile(r"\[(Job|Card Name|Category) ?\(([^()\[\]]+)\)\]"), r"[\1 \2]"),
+    (re.compile(r"\bhe/she controls\b"), "they control"),
+    (re.compile(r"\b(?:his/her|his or her)\b"), "their"),
+    (re.compile(r"\b([Cc])hos(?:e|se) (?=\d|up to|one\b)"), r"\1hoose "),
+    (re.compile(r"\b([Cc]hoose) one (?=[Ff]orward|Backup|Character|Summon)"), r"\1 1 "),
+    (re.compile(r"\b(?:[Ff]oo?ward|forward)(s?)\b"), r"Forward\1"),
+    (re.compile(r"\bbackup(s?)\b"), r"Backup\1"),
+    (re.compile(r"\bopp?(?:pon|on|o)e?nt\b"), "opponent"),
+    (re.compile(r"\bonto the Field\b"), "onto the field"),
+    (re.compile(r"\bon to the field\b"), "onto the field"),
+    (re.compile(r"\bto their owner's hand\b(?! by)"), "to their owners' hands"),
+    (re.compile(r"\b(gains?|loses?)([+-]?\d)"), r"\1 \2"),
+    (re.compile(r"\b(gains?|loses?) \+(\d+) pwer\b"), r"\1 +\2 power"),
+    (re.compile(r"^IF "), "If "),
+    (re.compile(r"\bdamange\b"), "damage"),
+    # "The cost required to play [Card Name Cloud] or [Card Name Barret] onto the field is reduced by 1." (the later
+    # printings: "... to play your [Card Name Cloud] ...": the reduction is the cards its controller casts)
+    (re.compile(r"\b(?:[Tt]he cost required to|[Tt]he cost to) (cast|play) (?=\[)"), r"The cost required to \1 your "),
+    (re.compile(r"\b[Tt]he cost to (cast|play) your "), r"The cost required to \1 your "),
+    (re.compile(r"\byou may Search\b"), "you may search"),
+    (re.compile(r"\bhains\b"), "gains"),
+    (re.compile(r"\benteres\b"), "enters"),
+    (re.compile(r"\bcontroll\b"), "control"),
+    (re.compile(r"\bsummon(s?)\b"), r"Summon\1"),
+    (re.compile(r"\bfor one (?=\[)"), "for 1 "),
+    (re.compile(r", (You can only use this ability)"), r". \1"),
+    (re.compile(r"^(%[^%]+% (?:\{[A-Za-z0-9]+\})+)\. (?=[A-Z])"), r"\1: "),
+    # "When your opponent controls 2 or more Forwards, ~ gains ..." (a field ability's condition printed as a trigger)
+    (re.compile(r"^When ((?:you|your opponent) controls? \d+ or more [^,]*, )"), r"If \1"),
+    (re.compile(r"\b(?:[Aa]ttack|attack) phase\b"), "Attack Phase"),
+    (re.compile(r"\b(?:[Mm]ain) phase\b"), "Main Phase"),
+    (re.compile(r"\b(?:[Ee]nd) phase\b"), "End Phase"),
+    (re.compile(r"\b([Tt]he cost for playing) (?=\[)"), r"\1 your "),
+    (re.compile(r"(\d)\((it cannot become 0)\)"), r"\1 (\2)"),
+    (re.compile(r"\bis reduced by (\d+)\. It cannot become 0\."), r"is reduced by \1 (it cannot become 0)."),
+    # "If you control [Card Name Sazh], it cannot be chosen by ...": a field ability's "it" is the card itself (the later
+    # printings name it)
+    (re.compile(r"^(If you control [^,.\"]*), it (cannot|gains) "), r"\1, ~ \2 "),
+    (re.compile(r"\beach player discard\b"), "each player discards"),
+    (re.compile(r"\b[Bb]reak [Zz]one\b"), "Break Zone"),
+    (re.compile(r"\bsearch for (?=\[)"), "search for 1 "),
+    (re.compile(r"\bYou can only case\b"), "You can only cast"),
+    (re.compile(r"(?<=\}):(?=[A-Za-z])"), ": "),
+    (re.compile(r"(?<=[a-z]), Choose (?=\d|up to)"), ", choose "),
+    # "choose 1 Backup you control Activate it." (a sentence's lost full stop)
+    (re.compile(r"\b(you control|opponent controls) (?=(?:Activate|Dull|Break|Freeze) it\.)"), r"\1. "),
+    # "{Dull}: Put ~ into the Break Zone: ..." (a cost's comma printed as a colon)
+    (re.compile(r"^((?:\{[A-Za-z0-9]+\})+): (Put [^:.\"]+ into the Break Zone): "), r"\1, \2: "),
+]
+
+
+def _wording(s: str) -> str:
+    for pat, rep in _WORDING:
+        s = pat.sub(rep, s)
+    return s
+
+
 def normalise_line(line: str, name: str = "") -> str:
     """The line as the grammar reads it: the card's own name (outside ``[..]`` references) -> ``~``,
     typographic quotes plain, the first letter of each sentence lower case."""
     s = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = " ".join(s.split())
+    s = _wording(s)
+    if re.search(r"[a-z]$", s) and '"' not in s:
+        s += "."  # a list's lost full stop at the end of the line
     s = re.sub(r"(?<=\]) (?=[,:.])", "", s)  # a list's stray space after a reference: "[Card Name X] , the cost ..."
     # "it gains Brave and it gains +1000 power ...": the subject and verb said once ("it gains Brave and +1000 power ...")
     s = re.sub(r"\b(it|they) (gains?) ([^.\"]*?) and \1 \2 ", r"\1 \2 \3 and ", s)
@@ -188,6 +252,15 @@ def normalise_line(line: str, name: str = "") -> str:
         word = re.compile(r"(?<![A-Za-z0-9])" + re.escape(name) + r"(?![A-Za-z0-9])")
         parts = _BRACKETED.split(s)
         s = "".join(p if i % 2 else word.sub("~", p) for i, p in enumerate(parts))
+        # "When ~ enters your field" (a Character enters its controller's field: "When ~ enters the field")
+        s = re.sub(r"\b([Ww]hen ~ enters) your field\b", r"\1 the field", s)
+        # "When ~ enters the field choose 1 Forward." (the trigger's lost comma)
+        s = re.sub(r"\b([Ww]hen ~ (?:enters the field|attacks)) (?=(?:choose|you may|draw|deal|activate)\b)", r"\1, ", s)
+        # "When ~, a [Job Samurai] Forward or a [Card Name Samurai] Forward enters your field" (the list's comma: "When ~ or
+        # a ... or a ... enters your field")
+        s = re.sub(r"^((?:EX BURST )?[Ww]hen ~), (an? \[[^\]]+\][^,]*? or an? \[[^\]]+\][^,]*? enters your field)", r"\1 or \2", s)
+        # "For each [Job Manikin] you control ~ gains +1000 power." (the lost comma)
+        s = re.sub(r"^(For each [^,]*? (?:you control|opponent controls)) (?=~ gains)", r"\1, ", s)
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).lower(), s)
 
 
@@ -697,6 +770,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def r_cant_attack(self, _):
         return ("restrict", ["cant_attack"])
 
+    def r_attack_once_more(self, _):
+        return ("restrict", ["attack_once_more"])
+
     def r_cant_block(self, _):
         return ("restrict", ["cant_block"])
 
@@ -994,6 +1070,15 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("the opponent selects more than 5 cards")
         return _Steps([("opp_select", _with(f, side="opponent"), n)])
 
+    def self_select_sent(self, items):
+        # "Select 1 Character you control.": the controller's own Characters on the field (Op.OPP_SELECT by the controller)
+        n, f = self._ints(items)[0], next(t for t in items if isinstance(t, dict))
+        if f.get("side") != "own" or "zone" in f:
+            raise Unsupported("a selection other than among the Characters you control")
+        if not 1 <= n <= 5:
+            raise Unsupported("more than 5 cards selected")
+        return _Steps([("opp_select", f, n, "controller")])
+
     def ht_discard(self, _):
         return "discard"
 
@@ -1058,6 +1143,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def it_play(self, _):
         return _Steps([("play_it", None)])
 
+    def it_play_dull(self, _):
+        return _Steps([("play_it", "dull")])
+
     def it_add(self, _):
         return _Steps([("add_it", None)])
 
@@ -1069,6 +1157,10 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def all_damage(self, items):
         return _Steps([("all", items[-1], [{"op": "damage", "amount": self._ints(items)[0]}])])
+
+    def all_damage_per(self, items):
+        group = next(t for t in items if isinstance(t, dict))
+        return _Steps([("all", group, [{"op": "damage", "amount": self._ints(items)[0], **self._per(items)}])])
 
     def all_gains(self, items):
         return _Steps([("all", items[0], self._mod_ops(self._mods_of(items[1:]), self._dur(items)))])
@@ -1152,6 +1244,14 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def opp_draw_sent(self, items):
         return _Steps([("op", {"op": "draw", "count": self._ints(items)[0], "who": "opponent"})])
+
+    def each_draws(self, items):
+        # CR 11.11.6: both players perform it, the turn player first (as each_discards)
+        n = self._ints(items)[0]
+        mine = ("op", {"op": "draw", "count": n})
+        theirs = ("op", {"op": "draw", "count": n, "who": "opponent"})
+        return _Steps([("if", {"kind": "your_turn", "value": 0}, [mine, theirs]),
+                       ("if", {"kind": "opp_turn", "value": 0}, [theirs, mine])])
 
     def each_discards(self, items):
         # CR 11.11.6: both players perform it, the turn player first, then the non-turn player (who sees the turn
@@ -1485,7 +1585,8 @@ class FFTextTransformer(TextTransformer, Transformer):
                     # (Op.OPP_SELECT); "it" after it is the selected cards
                     if n_regs >= 2:
                         raise Unsupported("more than 2 sets of targets")
-                    rest.append({"op": "opp_select", "filter": st[1], "count": st[2], "reg": n_regs})
+                    rest.append({"op": "opp_select", "filter": st[1], "count": st[2], "reg": n_regs,
+                                 **({"by": "controller"} if len(st) > 3 else {})})
                     last_choose = [{"filter": st[1], "count": st[2], "up_to": False, "group": True}]
                     it_regs = [n_regs]
                     n_regs += 1
@@ -1613,7 +1714,8 @@ class FFTextTransformer(TextTransformer, Transformer):
                         if f["type"] == "summon":
                             raise Unsupported("playing a Summon onto the field")
                         last_break["filter"] = f
-                    rest.append({"op": "put_onto_field" if kind == "play_it" else "add_to_hand", "reg": last_break["reg"]})
+                    rest.append({"op": "put_onto_field" if kind == "play_it" else "add_to_hand", "reg": last_break["reg"],
+                                 **({"dull": True} if st[1] == "dull" else {})})
                     last_break = None
                 elif kind == "all":
                     if n_regs >= 2:
@@ -1813,6 +1915,12 @@ class FFTextTransformer(TextTransformer, Transformer):
     def t_opp_ex_burst(self, _):
         return ("opp_ex_burst", None)
 
+    def t_receives_damage(self, _):
+        return ("receives_damage", None)
+
+    def t_opp_receives_damage(self, _):
+        return ("opp_receives_damage", None)
+
     def t_opp_forward_broken(self, _):
         return ("opp_forward_broken", None)
 
@@ -1824,6 +1932,10 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def t_begin_end(self, _):
         return ("begin_end_phase", None)
+
+    def t_opp_end_of_turn(self, _):
+        # CR 9.5.1.1 in the opponent's turn (the card's controller is the non-turn player)
+        return ("opp_begin_end_phase", None)
 
     def t_end_of_turn(self, _):
         # CR 9.5.1.1: "at the end of the turn" triggers where "at the beginning of the End Phase" does
@@ -2813,7 +2925,7 @@ _GRANTED = re.compile(r'(?P<pre>damage \d+ -- |if [^"]*?, |during your turn, )?~
 # card that has it (CR 11.9), as the restriction itself ("... cannot be broken [until the end of the turn]"): the same
 # in the engine, which has no effect that takes abilities away; "your opponent" in it is the card controller's
 _GRANTED_RESTRICTION = re.compile(r"""\b(gains?) (?P<mods>(?:[^"'.:]*? (?:and|,) )?)["'](?:[Tt]his (?:Forward|Character)|~) """
-                                  r"""(cannot [^"]+?)\.?["'](?=\s+until the end of the turn|\s*\.|\s*$)""")
+                                  r"""(cannot [^"]+?|can attack once more(?= this turn))(?: this turn)?\.?["'](?=\s+until the end of the turn|\s*\.|\s*$)""")
 
 
 def _granted_restrictions(text: str) -> str:

@@ -53,7 +53,7 @@ KeywordName = Literal["haste", "brave", "first_strike", "back_attack"]
 RestrictionName = Literal["cant_attack", "cant_block", "unblockable", "unbreakable", "unbreakable_by_opp_effects",
                           "unreturnable_by_opp_effects",
                           "removed_instead_of_break_zone", "unchoosable_by_opp_summons",
-                          "unchoosable_by_opp_abilities", "lose_haste", "lose_brave", "lose_first_strike"]
+                          "unchoosable_by_opp_abilities", "lose_haste", "lose_brave", "lose_first_strike", "attack_once_more"]
 DurationName = Literal["end_of_turn", "permanent"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["field", "auto", "action", "special", "summon", "ex_burst"]
@@ -89,6 +89,9 @@ TriggerName = Literal[
     "cast_second",  # "During each turn, when you cast the second Summon you've cast"
     "damaged_by_put_break",  # "When a <filter> damaged by <this> is put from the field into the Break Zone on the same turn"
     "delayed_put_break",  # "When it is put from the field into the Break Zone this turn" (queued by a mark_delayed op)
+    "receives_damage",  # "When you receive damage"
+    "opp_receives_damage",  # "When your opponent is dealt damage"
+    "opp_begin_end_phase",  # "At the end of each of your opponent's turns"
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -124,7 +127,8 @@ _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRIC
                   "unchoosable_by_opp_summons": K.RESTRICT_UNCHOOSABLE_BY_OPP_SUMMONS,
                   "unchoosable_by_opp_abilities": K.RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES,
                   "lose_haste": K.RESTRICT_LOST_HASTE, "lose_brave": K.RESTRICT_LOST_BRAVE,
-                  "lose_first_strike": K.RESTRICT_LOST_FIRST_STRIKE}
+                  "lose_first_strike": K.RESTRICT_LOST_FIRST_STRIKE,
+                  "attack_once_more": K.RESTRICT_ATTACK_ONCE_MORE}
 
 
 def _as_list(v: Any) -> Any:
@@ -213,7 +217,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         *reg_ops(module, Reg, "break", "dull", "activate", "freeze"),
         # "Your opponent selects 1 Forward they control." (on resolution, their choice; then "put it into the Break
         # Zone": put_into_break_zone, not a break)
-        op_model("opp_select", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5)), reg=(Reg, 0)),
+        op_model("opp_select", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5)), reg=(Reg, 0),
+                 by=(WhoName, "opponent")),  # by "controller": "Select 1 Character you control." (SELECT_BY_CONTROLLER)
         *reg_ops(module, Reg, "put_into_break_zone"),
         # "Choose 1 Summon. Cancel its effect.": the Summons chosen into register reg on the stack (a choose op with a
         # stack filter) are taken off it and put into the Break Zone without their effect (Op.CANCEL)
@@ -580,6 +585,9 @@ def ff_pool_flags(code: np.ndarray, abilities: np.ndarray | None, filters: np.nd
         misc |= K.FLAG_DEALT_DAMAGE_TRIGGER  # effects.deal_forward_damage fires them
     if ((code[:, K.I_OP] == K.Op.DAMAGE) & (code[:, K.I_A2] == K.PER_SOURCE_POWER)).any():
         misc |= K.FLAG_SOURCE_POWER  # zones.leave_field keeps the power it had (CR 11.11.4)
+    if abilities is not None and abilities.shape[0] and np.isin(
+            abilities[:, K.A_TRIGGER], (K.Trigger.RECEIVES_DAMAGE, K.Trigger.OPP_RECEIVES_DAMAGE)).any():
+        misc |= K.FLAG_PLAYER_DAMAGED_TRIGGER  # effects.deal_damage_to_player fires them
     if (code[:, K.I_OP] == K.Op.MUST_ATTACK).any():
         misc |= K.FLAG_MUST_ATTACK  # the DECLARE_ATTACK mask looks for such a Forward
     if abilities is not None and abilities.shape[0] and np.isin(
@@ -1191,10 +1199,11 @@ class _Compiler(PoolCompiler):
                                          "from_reg, into another register")
                 a0 = op.from_reg
             elif name == "opp_select":
-                if op.filter.side != "opponent":
-                    self.fail(f"{q}.filter.side", "the opponent selects among the cards they control")
+                if op.filter.side != ("own" if op.by == "controller" else "opponent"):
+                    self.fail(f"{q}.filter.side", "a player selects among the cards they control")
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
                 a1 = op.count
+                a2 = K.SELECT_BY_CONTROLLER * int(op.by == "controller")
             elif name == "damage":
                 a0, a1, a2 = op.amount, op.base, self.compile_per(op, q)
                 if op.base and a2 == 0:

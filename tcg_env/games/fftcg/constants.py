@@ -153,6 +153,14 @@ LOST_KW_BITS = KW_HASTE | KW_BRAVE | KW_FIRST_STRIKE  # (the keywords a card can
 RESTRICT_LOST_KEYWORDS = LOST_KW_BITS << RESTRICT_LOST_KW_SHIFT
 RESTRICT_UNCHOOSABLE_BY_OPP_SUMMONS = 1 << 16
 RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES = 1 << 17
+# "~ can attack once more this turn." (session 22, Op.RESTRICT with this bit until the end of the turn): one attack more
+# than CR 10.1.2.1.2 lets it make this turn. battle.can_attack lets a Forward that has attacked this turn attack again
+# while it has the bit; battle.declare_attackers_done takes the bit off as that attack is declared (a Forward given it
+# before its first attack keeps it for the second). A restriction until the end of the turn, forgotten when the card
+# moves (CR 7.4). Not an observation column (the layout is unchanged; the legal attacks show it)
+RESTRICT_ATTACK_ONCE_MORE = 1 << 18
+# Op.OPP_SELECT's a2: the ability's controller selects (session 22)
+SELECT_BY_CONTROLLER = 1
 # state.BOOST's fields: the increases of the damage dealt to the card and of the damage it deals to Forwards (in
 # thousands, BOOST_BITS bits each), then how many times each is doubled (BOOST_DOUBLE_BITS bits each)
 BOOST_BITS = 8
@@ -306,6 +314,9 @@ HIT_MAX = 3
 HIT_DELAYED = 128
 # some auto-ability triggers only once per turn (A_ONCE: triggers.queue_once looks at what a scan queued)
 FLAG_TRIGGER_ONCE = 1 << 20
+# some ability triggers "When you receive damage" / "When your opponent is dealt damage" (Trigger.RECEIVES_DAMAGE /
+# OPP_RECEIVES_DAMAGE: effects.deal_damage_to_player scans the fields; session 22)
+FLAG_PLAYER_DAMAGED_TRIGGER = 1 << 21
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -440,6 +451,15 @@ class Trigger(IntEnum):
     # the delayed auto-ability (CR 11.8) of the card whose effect's Op.MARK_DELAYED marked the chosen card this turn
     # (state.HIT_BY); it triggers wherever that card is (a Summon in the Break Zone: triggers.trigger_marked)
     DELAYED_PUT_BREAK = 39
+    # session 22 (s22-ffa): "When you receive damage" / "When your opponent is dealt damage": points of damage (more
+    # than 0, after the replacements: CR 6.5, 11.12.5) are dealt to the card's controller / its controller's opponent
+    # (effects.deal_damage_to_player, once for the damage, every card of that field; only in a pool with such an
+    # ability: FL_MISC bit FLAG_PLAYER_DAMAGED_TRIGGER)
+    RECEIVES_DAMAGE = 40
+    OPP_RECEIVES_DAMAGE = 41
+    # "At the end of each of your opponent's turns" / "At the beginning of the End Phase during each of your opponent's
+    # turns": BEGIN_END_PHASE's event for the non-turn player's cards (turn.py, CR 9.5.1.1; session 22)
+    OPP_BEGIN_END_PHASE = 42
 
 
 class Condition(IntEnum):
@@ -728,7 +748,8 @@ class Op(IntEnum):
     DAMAGE_MOD = 61
     # "Your opponent selects N <filter> they control.": on resolution, the opponent of the controller selects (not
     # chooses, CR 11.8.9) up to a1 of their cards on the field matching filter a0 (as many as they have, up to a1),
-    # into register I_REG (a SELECT_CARD decision of theirs, SelectFor.OPP_SELECT, no pass)
+    # into register I_REG (a SELECT_CARD decision of theirs, SelectFor.OPP_SELECT, no pass); a2 = SELECT_BY_CONTROLLER
+    # (session 22): the ability's controller selects among their own cards ("Select 1 Character you control.")
     OPP_SELECT = 62
     # "Your opponent reveals their hand. Select N <filter> from their hand. Your opponent discards this card / removes it
     # from the game.": the opponent's hand shown to both players (state.REVEALED), the controller selects a1 of the
@@ -889,7 +910,8 @@ REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger
                                 Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, Trigger.PARTY_ATTACKS,
                                 Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER, Trigger.ENTERS_SELF_CAST,
                                 Trigger.ENTERS_SELF_BY_EFFECT, Trigger.CAST_SECOND, Trigger.DAMAGED_BY_PUT_BREAK,
-                                Trigger.DELAYED_PUT_BREAK})
+                                Trigger.DELAYED_PUT_BREAK, Trigger.RECEIVES_DAMAGE, Trigger.OPP_RECEIVES_DAMAGE,
+                                Trigger.OPP_BEGIN_END_PHASE})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING, CardState.IN_PARTY})
 
 

@@ -550,6 +550,10 @@ def deal_damage_to_player(game, s, T, player, amount, source):
     if amount > 0 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_PLAYER_DAMAGE_DOUBLE) != 0:
         for _ in range(min(game.player_damage_doubles(s, T, source, player), 3)):
             amount *= 2
+    if amount > 0 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_PLAYER_DAMAGED_TRIGGER) != 0:
+        # "When you receive damage" / "When your opponent is dealt damage" (they wait for the next priority, CR 11.8.7)
+        game.trigger_field(s, T, player, K.Trigger.RECEIVES_DAMAGE, -1)
+        game.trigger_field(s, T, 1 - player, K.Trigger.OPP_RECEIVES_DAMAGE, -1)
     if amount > 0 and s[FRAME_N] < FRAME_MAX:
         game.push_damage_frame(s, player, amount, source)
     return True
@@ -961,8 +965,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         s[f + FR_CNT] = 0
         return NEXT if done else NOT_DONE
     if op == K.Op.OPP_SELECT:
-        # the opponent selects (CR 11.8.9: not a choice; "cannot be chosen" does not apply) one card at a time
-        opp = 1 - ctrl
+        # the opponent selects (CR 11.8.9: not a choice; "cannot be chosen" does not apply) one card at a time; a2 =
+        # SELECT_BY_CONTROLLER: the ability's controller selects among their own ("Select 1 Character you control.")
+        opp = ctrl if a2 == K.SELECT_BY_CONTROLLER else 1 - ctrl
         if s[f + E_REGN + reg] < a1:
             s[CAND_N] = 0
             for i in range(s[FIELD_N + opp]):

@@ -136,6 +136,8 @@ def step_end(game, s, T):
         s[PHASE] = K.Phase.END
         s[STEP] = K.AttackStep.NONE
         game.trigger_field(s, T, tp, K.Trigger.BEGIN_END_PHASE, -1)  # CR 9.5.1.1
+        # "At the end of each of your opponent's turns" (the non-turn player's cards; with the turn player's, CR 9.5.1.1)
+        game.trigger_field(s, T, 1 - tp, K.Trigger.OPP_BEGIN_END_PHASE, -1)
         s[PRIORITY_PLAYER] = tp
         s[FLOW] = FL_PRIORITY
     elif phase == K.Phase.END:
