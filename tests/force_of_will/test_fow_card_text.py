@@ -60,8 +60,10 @@ def test_cr_1417_cannot_be_destroyed_is_eternal_and_cr_1135_that_much_life_is_dr
 
 
 def test_unknown_keywords_stay_unsupported_with_a_reason():
-    r = line("[Mythic]", "chant")  # ([Remnant] is compiled since session 16)
+    r = line("[Untouchable]", "chant")  # ([Remnant] is compiled since session 16, [Mythic] since session 22)
     assert r.verdict is Verdict.UNSUPPORTED and "no sentence of the grammar" in r.reason
+    r = line("[Mythic]", "chant")  # a keyword the grammar reads, on a card that never has it
+    assert r.verdict is Verdict.UNSUPPORTED and "[Mythic] on a chant" in r.reason
 
 
 # ---- card fields ------------------------------------------------------------------------------------
