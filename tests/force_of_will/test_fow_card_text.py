@@ -526,10 +526,11 @@ def test_cr_1139_2_an_eternal_addition_is_not_destroyed(tmp_path):
 @pytest.mark.parametrize("text", ["[Will of Hope]", "[Will of Despair]", "[Tales]", "[Villains]"])
 def test_cr_1101_1b_keywords_without_a_keyword_skill_compile_to_nothing(text):
     """CR 1101.1b: a keyword that is no keyword skill has no innate ability: the line is exact and
-    gives the card nothing; a keyword with a rule ([Mythic]: a rule process) stays unsupported."""
+    gives the card nothing; a keyword with a rule ([Mythic]) is no marker (since session 22 the keyword `mythic`,
+    approximate: test_fow_card_text_s22c.py)."""
     r = line(text, "resonator")
     assert r.verdict is Verdict.EXACT and r.abilities == [] and r.fields == {}
-    assert line("[Mythic]", "regalia").verdict is Verdict.UNSUPPORTED
+    assert line("[Mythic]", "regalia").fields == {"keywords": ["mythic"]}
 
 
 def test_cr_1004_1_remove_the_top_cards_of_your_deck_from_the_game_is_mill_to_removed():
