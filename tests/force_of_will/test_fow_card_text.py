@@ -60,8 +60,10 @@ def test_cr_1417_cannot_be_destroyed_is_eternal_and_cr_1135_that_much_life_is_dr
 
 
 def test_unknown_keywords_stay_unsupported_with_a_reason():
-    r = line("[Mythic]", "chant")  # ([Remnant] is compiled since session 16)
+    r = line("[Untouchable]", "chant")  # ([Remnant] is compiled since session 16, [Mythic] since session 22)
     assert r.verdict is Verdict.UNSUPPORTED and "no sentence of the grammar" in r.reason
+    r = line("[Mythic]", "chant")  # a keyword the grammar reads, on a card that never has it
+    assert r.verdict is Verdict.UNSUPPORTED and "[Mythic] on a chant" in r.reason
 
 
 # ---- card fields ------------------------------------------------------------------------------------
@@ -524,11 +526,12 @@ def test_cr_1139_2_an_eternal_addition_is_not_destroyed(tmp_path):
 @pytest.mark.parametrize("text", ["[Will of Hope]", "[Will of Despair]", "[Tales]", "[Villains]"])
 def test_cr_1101_1b_keywords_without_a_keyword_skill_compile_to_nothing(text):
     """CR 1101.1b: a keyword that is no keyword skill has no innate ability: the line is exact and
-    gives the card nothing; a keyword with a rule ([Mythic]: a rule process) stays unsupported."""
+    gives the card nothing; a keyword with a rule ([Mythic]) is no marker (since session 22 the keyword `mythic`,
+    approximate: test_fow_card_text_s22c.py)."""
     r = line(text, "resonator")
     # since session 22 the mark is the card field marks, read only by deck construction (CR 402.8, decks.validate_deck)
     assert r.verdict is Verdict.EXACT and r.abilities == [] and list(r.fields) == ["marks"]
-    assert line("[Mythic]", "regalia").verdict is Verdict.UNSUPPORTED
+    assert line("[Mythic]", "regalia").fields == {"keywords": ["mythic"]}
 
 
 def test_cr_1004_1_remove_the_top_cards_of_your_deck_from_the_game_is_mill_to_removed():

@@ -43,6 +43,13 @@ APPROXIMATIONS: dict[str, str] = {
         "[Tag] on a ruler (session 22; not in CR 8.01): the permission to start the game with a second ruler with the "
         "same [Tag] is not offered (a deck has exactly one ruler, CR 402.2); the ruler plays as printed otherwise"
     ),
+    "mythic_rule_process": (
+        "[Mythic] (\"When you control two or more entities with [Mythic] that share a name >>> Banish all but one of "
+        "them.\"; not in CR 8.01): checked with the rule processes (CR 1201.1, after 1206) at every priority "
+        "sequence, and the extra entities are banished at once, not by an automatic ability played onto the chase "
+        "(CR 906.5; no player can respond); the player does not choose which one stays: the one that came under "
+        "their control last is kept (the latest in the field), the others sharing a name with it are banished"
+    ),
     "look_rest_order_unprinted": (
         "\"put the rest on the bottom of your deck\" with no order printed: the player chooses the order, as for "
         "\"in any order\"; the rules give no order for this case (CR 1034.1 and 403.5 name \"any order\" only "
@@ -102,6 +109,7 @@ _N_REGS = N_REGS  # the target registers of an effect program
 _LOOK_MAX = OPTION_SLOTS  # "look at the top N cards": every distinct card id among them is an option
 _BATTLE_KW = {"flying", "first_strike", "swiftness", "pierce", "precision", "barrier", "imperishable", "eternal",
               "explode", "drain", "bane", "bloodlust"}  # fmt: skip  # what an effect may grant (cards.py KeywordName)
+_MYTHIC_TYPES = ("resonator", "j_ruler", "addition", "regalia", "magic_stone")  # entities in the field (CR 307)
 _SYM = {"w": "light", "r": "fire", "u": "water", "g": "wind", "b": "darkness"}
 _PAID = ("resonator", "chant", "addition", "regalia", "rune")
 
@@ -170,6 +178,17 @@ class _T(CountWords, TextTransformer, Transformer):
             if rest and rest != ["quickcast"]:
                 raise Unsupported(f"keywords {rest} on a {ctype}")
             return {"__fields__": True, "keywords": rest, "remnant": True}
+        if "mythic" in names:
+            # [Mythic] (not in CR 8.01; the reminder text: "When you control two or more entities with [Mythic] that
+            # share a name >>> Banish all but one of them."): the printed bit KW_MYTHIC, read by
+            # rule_processes.mythic_sweep; on an entity (a card that can be in the field), with its other keywords
+            if ctype not in _MYTHIC_TYPES:
+                raise Unsupported(f"[Mythic] on a {ctype}")
+            self.approximate("mythic_rule_process")
+            rest = [k for k in names if k != "mythic"]
+            out = self.keywords(rest) if rest else {"__fields__": True, "keywords": []}
+            out["keywords"] = [*out["keywords"], "mythic"]
+            return out
         if ctype == "j_ruler" and "quickcast" in names:
             raise Unsupported("[Quickcast] on a J-ruler (it is not played from the hand, CR 1111)")
         if ctype in ("resonator", "j_ruler"):

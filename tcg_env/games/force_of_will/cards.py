@@ -50,10 +50,12 @@ FilterTypeName = Literal[
     "light_magic_stone", "fire_magic_stone", "water_magic_stone", "wind_magic_stone", "darkness_magic_stone",
 ]  # fmt: skip
 # keyword skills printed as bits (constants.KEYWORD_BITS); [Stealth] has its condition: ``stealth``
-KeywordName = BitKeywordName = Literal[
+BitKeywordName = Literal[
     "pierce", "precision", "first_strike", "explode", "flying", "swiftness", "imperishable",
     "quickcast", "barrier", "drain", "eternal", "bane", "bloodlust",
 ]  # fmt: skip
+# a card's printed keywords: those, and [Mythic] (constants.KW_MYTHIC: printed only, never granted; any entity's)
+KeywordName = Literal[BitKeywordName, "mythic"]
 RestrictionName = Literal["cant_attack", "cant_block", "cant_recover", "cant_be_blocked", "cant_be_attacked",
                           "cant_be_targeted", "cant_attack_player"]
 DurationName = Literal["end_of_turn", "permanent", "end_of_battle"]
@@ -633,6 +635,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
         flags[-1, K.FL_MISC] |= K.FLAG_REDIRECT_DAMAGE
     if (code[:, K.I_OP] == K.Op.INVERT).any():
         flags[-1, K.FL_MISC] |= K.FLAG_INVERSE
+    if (cards[:, K.C_KEYWORDS] & K.KW_MYTHIC).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_MYTHIC  # rule_processes.mythic_sweep
     if (code[:, K.I_OP] == K.Op.DAMAGE_MOD).any():
         flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD
     if (code[:, K.I_OP] == K.Op.PREVENT_DAMAGE).any():
@@ -985,6 +989,8 @@ class _Compiler(PoolCompiler):
         for kw in card.keywords:
             if kw in _BATTLE_KEYWORDS and t not in _J_RESONATOR and not (kw in _ENTITY_KEYWORDS and t in _ENTITY_TYPES):
                 self.fail("keywords", f"{kw} is a J/resonator keyword, not for a {t}")
+            if kw == "mythic" and t not in ("resonator", "j_ruler", "addition", "regalia", "magic_stone"):
+                self.fail("keywords", f"[Mythic] is an entity's keyword (the field's), not a {t}'s")
             if kw == "imperishable" and t not in _J_RESONATOR:
                 self.fail("keywords", "imperishable is a J/resonator keyword (CR 1108)")
             if kw == "quickcast" and t not in _PAID_TYPES:

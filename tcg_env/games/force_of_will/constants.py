@@ -159,6 +159,12 @@ KEYWORD_BITS = {
     "bane": KW_BANE,
     "bloodlust": KW_BLOODLUST,
 }
+# [Mythic] (session 22; not in CR 8.01: the cards' reminder text, "When you control two or more entities with [Mythic]
+# that share a name >>> Banish all but one of them."): a printed bit of C_KEYWORDS, any entity's, never granted; read by
+# rule_processes.mythic_sweep only (pools with one: FLAG_MYTHIC). Not in KEYWORD_BITS, so not in the observation's
+# keyword columns (the card_id column shows it; the observation layout is unchanged)
+KW_MYTHIC = 1 << 13
+CARD_KEYWORD_BITS = {**KEYWORD_BITS, "mythic": KW_MYTHIC}  # the card model's keywords, as C_KEYWORDS bits
 
 # restriction bits (effects "cannot attack" / "cannot block" / "cannot be targeted by the opponent")
 RESTRICT_CANT_ATTACK = 1
@@ -185,7 +191,7 @@ C_COST = CARD_TABLE.add("cost", N_ATTRIBUTES)  # C_COST + Attribute: the attribu
 C_COST_FREE = CARD_TABLE.add("cost_free")  # free cost (CR 203.4); -1: X (CR 203.5b)
 C_ATK = CARD_TABLE.add("atk", source=copy())  # J/resonators (CR 206), else 0
 C_DEF = CARD_TABLE.add("def", source=copy("defense"))  # J/resonators (CR 207), else 0
-C_KEYWORDS = CARD_TABLE.add("keywords", source=mask(KEYWORD_BITS))  # KW_* bits printed on the card
+C_KEYWORDS = CARD_TABLE.add("keywords", source=mask(CARD_KEYWORD_BITS))  # KW_* bits printed on the card
 C_NAME = CARD_TABLE.add("name", source=interned("name_ids", "card name"))  # interned name id (CR 202.2: four of a name), from 1
 # C_NAME packs a second name: "This card has / gains "<name>" in addition to its other names." (CR 202; the card fields
 # also_named and also_named_in_field): the printed name's id in the low NAME_BITS, the second name's id above it (0
@@ -266,6 +272,7 @@ FLAG_NO_LIFE_GAIN = 1 << 16  # some NO_LIFE_GAIN instruction (effects.life_gain_
 FLAG_HAND_QUICKCAST = 1 << 17  # some AURA_KEYWORD giving [Quickcast] to cards in the hand (play.hand_quickcast)
 FLAG_REDIRECT_DAMAGE = 1 << 18  # some REDIRECT_DAMAGE instruction (effects.deal_damage_to_player, damage_redirect)
 FLAG_INVERSE = 1 << 19  # some INVERT instruction (zones.move_card_core turns a despair side hope side up, CR 1302.3e)
+FLAG_MYTHIC = 1 << 20  # some card with [Mythic] (KW_MYTHIC): the rule processes look for two sharing a name (mythic_sweep)
 FLAG_ATTR_REDUCTION = 256  # some COST_REDUCTION of attribute will (a2's COST_RED_ATTR_* fields: play.hand_attr_reduction)
 # COST_REDUCTION's a2: bit 0 "you may" (asked as the card is played, play.play_from_hand), then COST_RED_ATTR_BITS
 # bits per attribute (Attribute order): the will of that attribute less ("you may pay {B} less", CR 903.2i-iv)

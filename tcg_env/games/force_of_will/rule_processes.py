@@ -5,7 +5,7 @@ from tcg_env.engine.decisions import end_game
 from tcg_env.engine.header import H_DONE, WINNER_DRAW
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
-from tcg_env.engine.tables import card_table
+from tcg_env.engine.tables import card_table, flag_table
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import CardType, Zone
@@ -109,6 +109,53 @@ def sweep_needed(game, s, T):
     return False
 
 
+@internal_inline  # in mythic_sweep's loops
+def share_a_name(T, a, b):
+    """Do the cards ``a`` and ``b`` (card ids) share a name? Either of their names (C_NAME packs a second one; in the
+    field a name gained by a continuous ability counts too, CR 902.1a)."""
+    x, y = card_table(T)[a, K.C_NAME], card_table(T)[b, K.C_NAME]
+    x1, x2 = x & K.NAME_MASK, (x >> K.NAME_BITS) & K.NAME_MASK
+    y1, y2 = y & K.NAME_MASK, (y >> K.NAME_BITS) & K.NAME_MASK
+    return x1 == y1 or x1 == y2 or (x2 != 0 and (x2 == y1 or x2 == y2))
+
+
+@internal
+def mythic_sweep(game, s, T):
+    """[Mythic] (session 22; not in CR 8.01, the cards' reminder text: "When you control two or more entities with
+    [Mythic] that share a name >>> Banish all but one of them."), performed as a rule process after CR 1206 (the
+    named approximation MYTHIC_RULE_PROCESS, docs/force_of_will/card-text.md): every player who controls two or more
+    entities with [Mythic] sharing a name banishes (CR 1011.1: into their owners' graveyards) all but the one that
+    came under their control last (the latest in their field list) at the same time (CR 906.7), without the chase and
+    without choosing which one stays. Returns whether any card moved. Only in pools with a [Mythic] card
+    (FLAG_MYTHIC)."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_MYTHIC) == 0:
+        return False
+    done = False
+    for p in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+        k = s[n_off] - 1
+        while k > 0:  # from the latest: it is kept, the earlier ones sharing a name with it go
+            keep = s[CARD + s[l_off + k] * CARD_W]
+            if (card_table(T)[keep, K.C_KEYWORDS] & K.KW_MYTHIC) != 0:
+                i = 0
+                while i < k:
+                    slot = s[l_off + i]
+                    c = s[CARD + slot * CARD_W]
+                    if (card_table(T)[c, K.C_KEYWORDS] & K.KW_MYTHIC) != 0 and share_a_name(T, keep, c):
+                        if not done:
+                            game.open_move(s, T)  # banished at the same time (CR 906.7)
+                            done = True
+                        if game.to_graveyard(s, T, slot):
+                            k -= 1  # the list moved up: the same index again, the kept one a place earlier
+                            continue
+                    i += 1
+            k -= 1
+    if done:
+        game.close_move(s, T)
+    return done
+
+
 @internal_inline  # one caller: inlined into it (engine.jit)
 def round_life(s):
     """CR 1205.1: life up to the nearest multiple of 100."""
@@ -127,10 +174,12 @@ def rule_processes(game, s, T):
         round_life(s)  # CR 1205 (before the loss check: rounding up never makes life reach 0)
         if check_losing(s):  # CR 1202
             return True
-        if not game.sweep_needed(s, T):
-            break
-        changed = game.sweep_field(s, T, SWEEP_DAMAGE)  # CR 1204 (counters: CR 1203, kept as one net count)
-        if game.sweep_field(s, T, SWEEP_ADDITIONS):  # CR 1206 / 1406.4a
+        changed = False
+        if game.sweep_needed(s, T):
+            changed = game.sweep_field(s, T, SWEEP_DAMAGE)  # CR 1204 (counters: CR 1203, kept as one net count)
+            if game.sweep_field(s, T, SWEEP_ADDITIONS):  # CR 1206 / 1406.4a
+                changed = True
+        if game.mythic_sweep(s, T):  # [Mythic] (MYTHIC_RULE_PROCESS; pools with one only)
             changed = True
         if not changed:
             break
