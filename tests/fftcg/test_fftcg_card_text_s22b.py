@@ -25,6 +25,8 @@ OUTNUM = "If your opponent controls 2 or more Forwards more than you, the cost r
 GRIEF = ("{1}: Draw 1 card. You can only use this ability if a Forward you controlled has been put from the field into "
          "the Break Zone this turn.")
 BOND = "If a Forward you controlled formed a party this turn, the cost required to cast Bond is reduced by 2."
+BLAZE = "If a Fire Forward has entered your field this turn, the cost required to cast Blaze is reduced by 3."
+RALLY = "If a Forward you controlled attacked this turn, the cost required to cast Rally is reduced by 2."
 
 
 def _records():
@@ -39,6 +41,8 @@ def _records():
         rec(7, "Grief", "backup", 2, 0, "Mourner", GRIEF),
         rec(8, "Zap", "summon", 1, 0, "", "Choose 1 Forward. Break it."),
         rec(9, "Bond", "forward", 5, 8000, "Soldier", BOND),
+        rec(10, "Blaze", "forward", 5, 8000, "Soldier", BLAZE),
+        rec(11, "Rally", "forward", 5, 8000, "Soldier", RALLY),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(5)]
     recs += [rec(40 + i, f"Scout {i}", "forward", 1, 5000, "Soldier", "") for i in range(6)]
@@ -103,6 +107,11 @@ def _seen(g, viewer):
     (BOND, ("Bond", "forward"), {"condition": {"kind": "party_formed_this_turn", "value": 0}}),
     ("When Bond enters the field, if a Forward you controlled formed a party this turn, draw 2 cards.",
      ("Bond", "forward"), {"condition": {"kind": "party_formed_this_turn", "value": 0}}),
+    (BLAZE, ("Blaze", "forward"), {"condition": {"kind": "forward_entered_this_turn", "value": 0, "element": "fire"}}),
+    ("Put Grief into the Break Zone: Draw 1 card. You can only use this ability if an Ice Forward has entered your "
+     "field this turn.", ("Grief", "backup"), {"condition": {"kind": "forward_entered_this_turn", "value": 0,
+                                                             "element": "ice"}}),
+    (RALLY, ("Rally", "forward"), {"condition": {"kind": "forward_attacked_this_turn", "value": 0}}),
 ])
 def test_session_22b_lines_compile_exact(line, card, expect):
     r = _c(line, {"name": card[0], "type": card[1], "element": "fire", "cost": 2, "power": 5000})
@@ -227,3 +236,37 @@ def test_cost_reduced_if_a_forward_you_controlled_formed_a_party(mini, bits, cos
     g = _game(mini, hand=("Q-009",), backups=("Q-020", "Q-021", "Q-022", "Q-023", "Q-024"), turn_bits=bits)
     do(g, "Play Bond")
     assert int(g.state[S.PAY_COST]) == cost
+
+
+# ---- "If a Fire Forward has entered your field this turn" / "If a Forward you controlled attacked this turn" ------------
+def test_a_fire_forward_entering_your_field_marks_the_turn(mini):
+    g = _game(mini, hand=("Q-040", "Q-010"), backups=("Q-020", "Q-021", "Q-022", "Q-023", "Q-024"))
+    _play(g, "Scout 0")  # a Fire Forward
+    assert int(g.state[S.PLAYER_SHIELD]) & (K.ENTERED_ELEMENT_BIT << K.Element.FIRE)
+    for viewer in (0, 1):
+        me = "my" if viewer == 0 else "opp"
+        seen = _seen(g, viewer)
+        assert seen[f"global.{me}_fire_forward_entered_this_turn"] == 1.0
+        assert seen[f"global.{me}_ice_forward_entered_this_turn"] == 0.0
+    do(g, "Play Blaze")
+    assert int(g.state[S.PAY_COST]) == 2
+
+
+@pytest.mark.parametrize("bits, cost", [(0, 5), (K.ENTERED_ELEMENT_BIT << K.Element.ICE, 5),
+                                        (K.ENTERED_ELEMENT_BIT << K.Element.FIRE, 2)])
+def test_cost_reduced_only_by_a_forward_of_the_element(mini, bits, cost):
+    g = _game(mini, hand=("Q-010",), backups=("Q-020", "Q-021", "Q-022", "Q-023", "Q-024"), turn_bits=bits)
+    do(g, "Play Blaze")
+    assert int(g.state[S.PAY_COST]) == cost
+
+
+def test_an_attack_marks_the_turn_and_the_cost_is_reduced_CR_10_1(mini):
+    g = _game(mini, mine=("Q-040",), theirs=())
+    assert not int(g.state[S.PLAYER_SHIELD]) & K.FORWARD_ATTACKED_BIT
+    _attack(g, "Scout 0")
+    assert int(g.state[S.PLAYER_SHIELD]) & K.FORWARD_ATTACKED_BIT
+    assert _seen(g, 1)["global.opp_forward_attacked_this_turn"] == 1.0
+    g = _game(mini, hand=("Q-011",), backups=("Q-020", "Q-021", "Q-022", "Q-023", "Q-024"),
+              turn_bits=K.FORWARD_ATTACKED_BIT)
+    do(g, "Play Rally")
+    assert int(g.state[S.PAY_COST]) == 3

@@ -585,6 +585,13 @@ class FFTextTransformer(TextTransformer, Transformer):
     def c_party_formed(self, _):
         return {"kind": "party_formed_this_turn", "value": 0}
 
+    def c_forward_attacked(self, _):
+        return {"kind": "forward_attacked_this_turn", "value": 0}
+
+    def c_forward_entered(self, items):
+        el = next((str(t).lower() for t in items if isinstance(t, Token) and t.type == "ELEMENT"), None)
+        return {"kind": "forward_entered_this_turn", "value": 0, **({"element": el} if el else {})}
+
     def c_cast_summon(self, _):
         return {"kind": "cast_at_least", "value": 1}
 

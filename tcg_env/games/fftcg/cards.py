@@ -124,6 +124,10 @@ ConditionName = Literal[
     "opp_forwards_more",
     "forward_put_break_this_turn",
     "party_formed_this_turn",
+    # "If a Forward you controlled attacked this turn", "If a Fire Forward / a Forward has entered your field this turn"
+    # (TURN_BIT with FORWARD_ATTACKED_BIT / ENTERED_ELEMENT_BIT << the Element, or ENTERED_ANY_BITS)
+    "forward_attacked_this_turn",
+    "forward_entered_this_turn",
 ]
 
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK,
@@ -197,6 +201,7 @@ class FFCondition(StrictModel):
     kind: ConditionName
     value: int | str  # a job name for job_on_field, else a count
     filter: FFFilter | None = None  # controls_at_least: the cards counted (on both fields)
+    element: ElementName | None = None  # forward_entered_this_turn: a Forward of this Element (None: any Forward)
 
 
 # ---- effect ops (tagged by ``op``; the shared op model: tcg_env.cards.ops) ----------------------
@@ -998,8 +1003,13 @@ class _Compiler(PoolCompiler):
     def compile_condition(self, c: FFCondition, p: str) -> tuple[int, int]:
         """A condition -> (Condition, argument) as A_COND / A_COND_ARG (and Op.IF's a0 / a1) hold it."""
         cond_arg = 0
+        if c.element is not None and c.kind != "forward_entered_this_turn":
+            self.fail(f"{p}.element", "only forward_entered_this_turn has an element")
         turn_bits = {"forward_put_break_this_turn": self.K.FORWARD_PUT_BREAK_BIT,
-                     "party_formed_this_turn": self.K.PARTY_FORMED_BIT}
+                     "party_formed_this_turn": self.K.PARTY_FORMED_BIT,
+                     "forward_attacked_this_turn": self.K.FORWARD_ATTACKED_BIT,
+                     "forward_entered_this_turn": self.K.ENTERED_ANY_BITS if c.element is None else
+                     self.K.ENTERED_ELEMENT_BIT << int(self.K.Element[c.element.upper()])}
         if c.kind in turn_bits:
             return int(self.K.Condition.TURN_BIT), int(turn_bits[c.kind])
         if c.kind == "cast_cards_at_least":

@@ -308,6 +308,12 @@ OPP_DISCARDED_BIT = 2
 # 15.1.1.9: battle.declare_attackers_done)
 FORWARD_PUT_BREAK_BIT = 4
 PARTY_FORMED_BIT = 8
+# a Forward of Element e entered their field this turn (ENTERED_ELEMENT_BIT << e, zones.enter_field, played or put there
+# by an effect: "If a Fire Forward has entered your field this turn"), a Forward they controlled attacked this turn
+# (battle.declare_attackers_done: "If a Forward you controlled attacked this turn")
+ENTERED_ELEMENT_BIT = 16
+ENTERED_ANY_BITS = 0xFF0  # the eight Elements' bits: "If a Forward has entered your field this turn"
+FORWARD_ATTACKED_BIT = 1 << 12
 # state.CAST_N (session 22): the Summons the player has cast this turn (the word's low CAST_UNIT - 1 bits) plus
 # CAST_UNIT times the cards they have cast this turn: the Summons and the Characters played from the hand paying their
 # cost (play.finish_payment; later rules call both casting). Condition.CAST_AT_LEAST's argument: the count, plus

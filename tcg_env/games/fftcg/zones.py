@@ -219,6 +219,9 @@ def enter_field(game, s, T, slot, player):
     s[CTRL_TURN + slot * CARD_W] = s[H_TURN]
     s[TIMESTAMP] += 1
     cid = s[CARD + slot * CARD_W]
+    if cards[cid, K.C_TYPE] == K.CardType.FORWARD:
+        # "If a Fire Forward has entered your field this turn" (the player's "this turn" bits, state.PLAYER_SHIELD)
+        s[PLAYER_SHIELD + player] |= K.ENTERED_ELEMENT_BIT << cards[cid, K.C_ELEMENT]
     if cards[cid, K.C_TYPE] == K.CardType.BACKUP or (cards[cid, K.C_HAS_FIELD] & K.ENTERS_DULL) != 0:
         s[DULL + slot * CARD_W] = 1  # "<this> enters the field dull." (Op.ENTERS_DULL)
     game.refresh_derived(s, T)
