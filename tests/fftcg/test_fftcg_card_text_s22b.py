@@ -27,6 +27,8 @@ GRIEF = ("{1}: Draw 1 card. You can only use this ability if a Forward you contr
 BOND = "If a Forward you controlled formed a party this turn, the cost required to cast Bond is reduced by 2."
 BLAZE = "If a Fire Forward has entered your field this turn, the cost required to cast Blaze is reduced by 3."
 RALLY = "If a Forward you controlled attacked this turn, the cost required to cast Rally is reduced by 2."
+FENCER = ("{Dull}, put Fencer into the Break Zone: Choose 1 Forward. Deal it 4000 damage. If you have received a point "
+          "of damage this turn, deal it 8000 damage instead.")
 
 
 def _records():
@@ -43,6 +45,9 @@ def _records():
         rec(9, "Bond", "forward", 5, 8000, "Soldier", BOND),
         rec(10, "Blaze", "forward", 5, 8000, "Soldier", BLAZE),
         rec(11, "Rally", "forward", 5, 8000, "Soldier", RALLY),
+        rec(12, "Fencer", "backup", 2, 0, "Fencer", FENCER),
+        rec(13, "Poke", "summon", 1, 0, "", "Deal 1 point of damage to your opponent."),
+        rec(14, "Tower", "forward", 5, 10000, "Soldier", ""),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(5)]
     recs += [rec(40 + i, f"Scout {i}", "forward", 1, 5000, "Soldier", "") for i in range(6)]
@@ -112,6 +117,9 @@ def _seen(g, viewer):
      "field this turn.", ("Grief", "backup"), {"condition": {"kind": "forward_entered_this_turn", "value": 0,
                                                              "element": "ice"}}),
     (RALLY, ("Rally", "forward"), {"condition": {"kind": "forward_attacked_this_turn", "value": 0}}),
+    ("%Fang% {S}{Fire}: Choose 1 Forward. Deal it 5000 damage. You can only use this ability if you have received a "
+     "point of damage this turn.", ("Fencer", "forward"), {"condition": {"kind": "received_damage_this_turn",
+                                                                        "value": 0}}),
 ])
 def test_session_22b_lines_compile_exact(line, card, expect):
     r = _c(line, {"name": card[0], "type": card[1], "element": "fire", "cost": 2, "power": 5000})
@@ -270,3 +278,24 @@ def test_an_attack_marks_the_turn_and_the_cost_is_reduced_CR_10_1(mini):
               turn_bits=K.FORWARD_ATTACKED_BIT)
     do(g, "Play Rally")
     assert int(g.state[S.PAY_COST]) == 3
+
+
+# ---- "If you have received a point of damage this turn" ----------------------------------------------------------------
+def test_a_point_of_damage_received_marks_the_turn_CR_6_5_2(mini):
+    g = _game(mini, hand=("Q-013",), theirs=("Q-043",))
+    _play(g, "Poke")  # a point to the opponent: a card into their Damage Zone
+    assert int(g.state[S.DAMAGE_N + 1]) == 1
+    assert int(g.state[S.PLAYER_SHIELD + 1]) & K.RECEIVED_DAMAGE_BIT
+    assert not int(g.state[S.PLAYER_SHIELD]) & K.RECEIVED_DAMAGE_BIT
+    assert _seen(g, 0)["global.opp_received_damage_this_turn"] == 1.0
+    assert _seen(g, 1)["global.my_received_damage_this_turn"] == 1.0
+
+
+@pytest.mark.parametrize("bits, damage", [(0, 4000), (K.RECEIVED_DAMAGE_BIT, 8000)])
+def test_deal_more_if_you_have_received_a_point_of_damage_this_turn(mini, bits, damage):
+    from tests.fftcg.fftcg_helpers import slot_of
+
+    g = _game(mini, mine=("Q-012",), theirs=("Q-014",), turn_bits=bits)
+    do(g, "Use ability: Fencer", "Choose opponent's Tower")
+    _resolve(g)
+    assert int(g.state[S.DMG + slot_of(g, "Q-014", player=1) * S.CARD_W]) == damage

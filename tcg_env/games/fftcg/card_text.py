@@ -585,6 +585,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def c_party_formed(self, _):
         return {"kind": "party_formed_this_turn", "value": 0}
 
+    def c_received_damage(self, _):
+        return {"kind": "received_damage_this_turn", "value": 0}
+
     def c_forward_attacked(self, _):
         return {"kind": "forward_attacked_this_turn", "value": 0}
 

@@ -128,6 +128,7 @@ ConditionName = Literal[
     # (TURN_BIT with FORWARD_ATTACKED_BIT / ENTERED_ELEMENT_BIT << the Element, or ENTERED_ANY_BITS)
     "forward_attacked_this_turn",
     "forward_entered_this_turn",
+    "received_damage_this_turn",  # "If you have received a point of damage this turn" (RECEIVED_DAMAGE_BIT)
 ]
 
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK,
@@ -1008,6 +1009,7 @@ class _Compiler(PoolCompiler):
         turn_bits = {"forward_put_break_this_turn": self.K.FORWARD_PUT_BREAK_BIT,
                      "party_formed_this_turn": self.K.PARTY_FORMED_BIT,
                      "forward_attacked_this_turn": self.K.FORWARD_ATTACKED_BIT,
+                     "received_damage_this_turn": self.K.RECEIVED_DAMAGE_BIT,
                      "forward_entered_this_turn": self.K.ENTERED_ANY_BITS if c.element is None else
                      self.K.ENTERED_ELEMENT_BIT << int(self.K.Element[c.element.upper()])}
         if c.kind in turn_bits:

@@ -314,6 +314,9 @@ PARTY_FORMED_BIT = 8
 ENTERED_ELEMENT_BIT = 16
 ENTERED_ANY_BITS = 0xFF0  # the eight Elements' bits: "If a Forward has entered your field this turn"
 FORWARD_ATTACKED_BIT = 1 << 12
+# they received a point of damage this turn (a card put into their Damage Zone, CR 6.5.2: effects.resolve_damage): "If
+# you have received a point of damage this turn"
+RECEIVED_DAMAGE_BIT = 1 << 13
 # state.CAST_N (session 22): the Summons the player has cast this turn (the word's low CAST_UNIT - 1 bits) plus
 # CAST_UNIT times the cards they have cast this turn: the Summons and the Characters played from the hand paying their
 # cost (play.finish_payment; later rules call both casting). Condition.CAST_AT_LEAST's argument: the count, plus

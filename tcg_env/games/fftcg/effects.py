@@ -1324,6 +1324,7 @@ def resolve_damage(game, s, T, base):
             return False
         s[ZONE + slot * CARD_W] = K.Zone.NONE
         game.put_in_zone(s, slot, K.Zone.DAMAGE)
+        s[PLAYER_SHIELD + player] |= K.RECEIVED_DAMAGE_BIT  # "If you have received a point of damage this turn"
         if game.defeats_end_game(s):  # CR 3.1.1: the 7th card (6th in a limited game)
             return False
         cid = s[CARD + slot * CARD_W]

@@ -126,6 +126,7 @@ GLOBALS.players([("summons_cast_this_turn_div5", None, 1)])
 GLOBALS.players([("next_damage_to_player_becomes_0", None, 1), ("made_opponent_discard_this_turn", None, 1),
                  ("forward_put_into_break_this_turn", None, 1), ("formed_party_this_turn", None, 1),
                  ("cards_cast_this_turn_div5", None, 1), ("forward_attacked_this_turn", None, 1),
+                 ("received_damage_this_turn", None, 1),
                  *[(f"{e.name.lower()}_forward_entered_this_turn", None, 1) for e in K.Element]])
 GLOBAL_COLUMNS = GLOBALS.names
 write_globals = columns_writer(GLOBALS, "write_globals")
@@ -246,7 +247,7 @@ G_I_HAVE_PRIORITY = GLOBAL.col("i_have_priority")
 G_BLOCKED = GLOBAL.col("attack_blocked")
 G_SHIELD = GLOBAL.col("my_next_damage_to_player_becomes_0")  # then my_made_opponent_discard..., ..., then the opponent's
 G_SUMMONS_CAST = GLOBAL.col("my_summons_cast_this_turn_div5")  # then the opponent's
-G_TURN_WORDS = 6 + K.N_ELEMENTS  # the columns of each player's G_SHIELD block
+G_TURN_WORDS = 7 + K.N_ELEMENTS  # the columns of each player's G_SHIELD block
 G_CP_ELEMENT = GLOBAL.col("cp_element_fire")  # + Element
 # a card row's dynamic columns, from the row's first column (the others are the pool's obs_rows)
 R_COST = HAND.col("cost_div10")
@@ -423,8 +424,9 @@ def observe_into(game, s, T, player, out, over_previous):
         c = s[CAST_N + (me if side == 0 else op)]
         out[b + 4] = (c // K.CAST_UNIT) / 5.0
         out[b + 5] = 1.0 if (w & K.FORWARD_ATTACKED_BIT) != 0 else 0.0
+        out[b + 6] = 1.0 if (w & K.RECEIVED_DAMAGE_BIT) != 0 else 0.0
         for e in range(K.N_ELEMENTS):
-            out[b + 6 + e] = 1.0 if (w & (K.ENTERED_ELEMENT_BIT << e)) != 0 else 0.0
+            out[b + 7 + e] = 1.0 if (w & (K.ENTERED_ELEMENT_BIT << e)) != 0 else 0.0
         out[g + G_SUMMONS_CAST + side] = (c % K.CAST_UNIT) / 5.0
     # own hand (the opponent's hand is hidden: only its count above) and both fields. Card rows: a
     # card's static columns (present, element, type, cost, printed power and keywords, id + 1: the
