@@ -421,6 +421,18 @@ def _records():
         # Condition.SELF_POWER_AT_LEAST (an IF row's; approximate: self_state_off_field)
         rec(104, "Brute", "forward", 2, 9000, "Knight", "{1}: Choose 1 Forward opponent controls. If Brute has 9000 power "
             "or more, deal it 7000 damage."),
+        # session 22 (s22-ffb): the cards cast this turn (state.CAST_N's cards count, Trigger.CAST_CARD_3,
+        # PER_CAST_CARDS), Condition.OPP_FORWARDS_MORE and TURN_BIT (played in tests/fftcg/test_fftcg_card_text_s22b.py)
+        rec(105, "Tally", "backup", 2, 0, "Scholar", "During each turn, when you cast the third card you've cast, draw 1 "
+            "card."),
+        rec(106, "Rush", "forward", 5, 8000, "Soldier", "The cost required to cast Rush is reduced by 2 for each card you "
+            "have cast this turn (it cannot become 1 or less)."),
+        rec(107, "Underdog", "forward", 4, 8000, "Soldier", "If your opponent controls 2 or more Forwards more than you, "
+            "the cost required to cast Underdog is reduced by 2."),
+        rec(108, "Mourner", "backup", 2, 0, "Scholar", "{1}: Draw 1 card. You can only use this ability if a Forward you "
+            "controlled has been put from the field into the Break Zone this turn and only once per turn."),
+        rec(109, "Avenger", "backup", 2, 0, "Knight", "{Dull}, put Avenger into the Break Zone: Choose 1 Forward. Deal it "
+            "4000 damage. If you have received a point of damage this turn, deal it 8000 damage instead."),
     ]
     recs += [rec(10 + i, f"Filler {i}", "forward", 2 + i % 3, 5000, "Soldier", "") for i in range(14)]
     return recs

@@ -299,3 +299,27 @@ def test_deal_more_if_you_have_received_a_point_of_damage_this_turn(mini, bits, 
     do(g, "Use ability: Fencer", "Choose opponent's Tower")
     _resolve(g)
     assert int(g.state[S.DMG + slot_of(g, "Q-014", player=1) * S.CARD_W]) == damage
+
+
+# ---- "It / ~ cannot be chosen by your opponent's Summons or abilities this turn." ---------------------------------------
+@pytest.mark.parametrize("line, granted", [
+    ("{1}: Choose 1 Forward you control. It cannot be chosen by your opponent's Summons or abilities this turn.",
+     "{1}: Choose 1 Forward you control. It gains 'This Forward cannot be chosen by your opponent's Summons or "
+     "abilities.' until the end of the turn."),
+    ("{1}: Grief cannot be chosen by your opponent's abilities this turn.",
+     "{1}: Grief gains 'This Forward cannot be chosen by your opponent's abilities.' until the end of the turn."),
+])
+def test_cannot_be_chosen_this_turn_is_the_granted_restriction_CR_11_12_3(line, granted):
+    # the same ops as the granted ability (whose "your opponent" is the card's controller's, effects.can_be_chosen):
+    # the card is the effect controller's own, so both say the same
+    card = {"name": "Grief", "type": "forward", "element": "fire", "cost": 2, "power": 5000}
+    r, g = _c(line, card), _c(granted, card)
+    assert r.verdict is Verdict.EXACT and g.verdict is Verdict.EXACT, (r.reason, g.reason)
+    assert r.abilities[0]["effect"] == g.abilities[0]["effect"]
+
+
+def test_cannot_be_chosen_by_your_opponent_on_any_forward_stays_unsupported():
+    # a Forward of either player: the effect's "your opponent" is not the chosen card's controller's opponent
+    r = _c("{1}: Choose 1 Forward. It cannot be chosen by your opponent's Summons this turn.",
+           {"name": "Grief", "type": "backup", "element": "fire", "cost": 2})
+    assert r.verdict is Verdict.UNSUPPORTED

@@ -740,6 +740,13 @@ class FFTextTransformer(TextTransformer, Transformer):
         kinds = [str(k).lower() for k in items[-1].children]
         return ("restrict", [f"unchoosable_by_opp_{k}" for k in kinds])
 
+    def r_unchoosable_yours(self, items):
+        # the restriction is "by its controller's opponent's" (effects.can_be_chosen): the same as the effect's "your
+        # opponent's" only on a card of the effect's controller (program checks the register: the card itself, or a
+        # choice of "you control")
+        kinds = [str(k).lower() for k in items[-1].children]
+        return ("restrict", [f"unchoosable_by_your_opp_{k}" for k in kinds])
+
     def _mods_of(self, items):
         for t in items:
             if isinstance(t, list):
@@ -1743,6 +1750,14 @@ class FFTextTransformer(TextTransformer, Transformer):
         ops = chooses + rest
         if not ops:
             raise Unsupported("no effect")
+        for op in ops:
+            rs = op.get("restrictions") if op["op"] == "restrict" else None
+            if rs and any(r.startswith("unchoosable_by_your_opp_") for r in rs):
+                src = next((o for o in ops if o.get("reg") == op.get("reg") and o["op"] in ("choose", "target_self")), None)
+                if src is None or not (src["op"] == "target_self" or (src["filter"].get("side") == "own"
+                                                                      and "alt" not in src["filter"])):
+                    raise Unsupported("'cannot be chosen by your opponent's ...' on a card the player may not control")
+                op["restrictions"] = [r.replace("_your_opp_", "_opp_") for r in rs]
         return ops
 
     # ---- ability kinds ----
