@@ -85,16 +85,17 @@ def test_cast_this_turn_conditions_compile_exact():
                  "If you have cast a Summon this turn, the cost required to cast Seer is reduced by 1."):
         r = _c(line, seer)
         assert r.verdict is Verdict.EXACT and r.approximations == (), line
-    # "cards": the Summons (CR 15.1.1.7.1), a doubt declared (later rules cast Characters too)
+    # "cards": the Summons and the Characters played from the hand (session 22: state.CAST_N's cards count), exact
     r = _c("When Seer enters the field, if you have cast 3 or more cards this turn, draw 1 card.", seer)
-    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("cast_cards_summons_only",)
+    assert r.verdict is Verdict.EXACT and r.approximations == ()
 
 
 def test_only_usable_once_a_summon_was_cast_this_turn_and_the_count_resets_CR_15_1_1_7_1(mini):
     g = _game(mini, mine=["W-001"], theirs=("W-040",), hand=("W-003",))
     assert int(g.state[S.CAST_N]) == 0 and not _usable(g, "Seer")
     _cast(g, "Splash", "Choose opponent's Filler 0")
-    assert int(g.state[S.CAST_N]) == 1 and int(g.state[S.CAST_N + 1]) == 0
+    # one Summon, one card (constants.CAST_UNIT: the word packs both counts, session 22)
+    assert int(g.state[S.CAST_N]) == 1 + K.CAST_UNIT and int(g.state[S.CAST_N + 1]) == 0
     assert _dmg(g, "W-040", player=1) == 3000
     hand = int(g.state[S.HAND_N])
     _use(g, "Seer")
@@ -110,7 +111,8 @@ def test_only_usable_once_a_summon_was_cast_this_turn_and_the_count_resets_CR_15
 
 
 def test_enters_if_you_have_cast_two_or_more_cards_this_turn(mini):
-    for casts, draws in ((1, 0), (2, 1)):
+    # session 22: Vaan is a card cast too (counted as it is played, CR 11.4.7, before its ability triggers)
+    for casts, draws in ((0, 0), (1, 1)):
         g = _game(mini, hand=("W-002",) + ("W-003",) * casts, theirs=("W-040", "W-041"),
                   backups=("W-020", "W-021", "W-022", "W-023"))
         for _ in range(casts):

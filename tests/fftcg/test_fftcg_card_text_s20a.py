@@ -59,7 +59,7 @@ def _game(mini, hand, mine=(), theirs=("T-040", "T-041", "T-042", "T-043"), dull
     if their_active:
         sc.field(1, list(their_active))
     sc.hand(0, list(hand))
-    sc.row[S.CAST_N + 1] = opp_cast  # the Summons the opponent has cast this turn (state.CAST_N)
+    sc.row[S.CAST_N + 1] = opp_cast * (1 + K.CAST_UNIT)  # the Summons (and cards) the opponent cast this turn (state.CAST_N)
     return sc.game()
 
 
@@ -150,8 +150,8 @@ def test_cast_second_compiles_exact_and_second_card_approximate():
     assert res.abilities[0]["trigger"] == "cast_second" and "condition" not in res.abilities[0]
     card = SECOND.replace("second Summon", "second card")
     res = COMPILER.compile_line(card, FWD)
-    # CR 15.1.1.7.1: in the 2016 rules only a Summon is cast; the sets that print "card" count Characters too
-    assert res.verdict is Verdict.APPROXIMATE and tuple(res.approximations) == ("cast_cards_summons_only",)
+    # session 22: "card" counts the Characters played from the hand too (Trigger.CAST_CARD_2), exact
+    assert res.verdict is Verdict.EXACT and res.abilities[0]["trigger"] == "cast_card_2"
 
 
 def _echo_damage(g, number="T-040"):
@@ -184,7 +184,7 @@ def test_cr_11_8_13_the_count_is_not_checked_again_on_resolution(mini):
     g.step(K.PASS)
     assert g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 2
     _cast_spark(g)
-    assert int(g.state[S.CAST_N]) == 3
+    assert int(g.state[S.CAST_N]) == 3 * (1 + K.CAST_UNIT)
     _resolve(g)
     assert _echo_damage(g) == 4000
 

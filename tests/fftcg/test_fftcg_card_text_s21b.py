@@ -381,7 +381,8 @@ def test_usable_once_the_opponent_discarded_due_to_your_summon_and_public(mini):
     assert is_legal(g, "Use ability: Taxer")
     col = O.GLOBAL_COLUMNS.index("my_made_opponent_discard_this_turn")
     assert g.observe(0)[O.OBS_GLOBAL + col] == 1.0
-    assert g.observe(1)[O.OBS_GLOBAL + col + 2] == 1.0  # the opponent's view: "opp_made_opponent_discard..."
+    opp_col = O.GLOBAL_COLUMNS.index("opp_made_opponent_discard_this_turn")
+    assert g.observe(1)[O.OBS_GLOBAL + opp_col] == 1.0  # the opponent's view: "opp_made_opponent_discard..."
     assert g.observe(1)[O.OBS_GLOBAL + col] == 0.0
 
 

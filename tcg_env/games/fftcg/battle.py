@@ -47,6 +47,7 @@ from tcg_env.games.fftcg.state import (
     D_RST,
     FLOW,
     RST_EOT,
+    PLAYER_SHIELD,
     STEP,
     TURN_PLAYER,
 )
@@ -156,6 +157,10 @@ def declare_attackers_done(game, s, T):
         if s[ATK_N] >= 2:  # "When <this> forms a party and attacks" (CR 15.1.1.9)
             game.trigger_card(s, T, s[ATK_L + i], tp, K.Trigger.PARTY_ATTACKS_SELF, -1)
         game.trigger_attacks_other(s, T, s[ATK_L + i])  # "When a <filter> attacks"
+    if s[ATK_N] >= 1:
+        s[PLAYER_SHIELD + tp] |= K.FORWARD_ATTACKED_BIT  # "If a Forward you controlled attacked this turn"
+    if s[ATK_N] >= 2:
+        s[PLAYER_SHIELD + tp] |= K.PARTY_FORMED_BIT  # "If a Forward you controlled formed a party this turn"
     if s[ATK_N] >= 2 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_PARTY_TRIGGER) != 0:
         # "When a party you control attacks" (once for the attack)
         game.trigger_party_attacks(s, T, tp, K.Trigger.PARTY_ATTACKS)

@@ -61,7 +61,9 @@ APPROXIMATIONS: dict[str, str] = {
                                "(CR 15.1.1.7.1: in the 2016 rules only a Summon is cast; a Character is played); the "
                                "sets that print it were written for rules in which a Character played from the hand is "
                                "cast too, and would count it. Session 20: the same for \"During each turn, when you cast "
-                               "the second card you've cast\" (Trigger.CAST_SECOND: the second Summon)",
+                               "the second card you've cast\" (Trigger.CAST_SECOND: the second Summon). No longer "
+                               "used (session 22: state.CAST_N counts the cards cast too, the Summons and the "
+                               "Characters played from the hand paying their cost)",
     "damage_mod_order": "\"the damage becomes N (above 0) instead\", \"If ~ is dealt damage less than its power, the "
                         "damage becomes 0 instead\": when a \"next damage\" shield (\"During this turn, the next damage "
                         "dealt to it is reduced by N instead\") applies to the same damage, the engine applies the "
@@ -644,9 +646,27 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def c_cast_cards_at_least(self, items):
         # "N or more cards": the sets that print it count Characters played from the hand too (later rules call that
-        # casting); the 2016 rules' letter counts Summons. A doubt, so declared
-        self.approximate("cast_cards_summons_only")
-        return self.c_cast_at_least(items)
+        # casting; the 2016 rules' letter casts Summons only): session 22 counts both (state.CAST_N's cards count)
+        return {"kind": "cast_cards_at_least", "value": _int(items[0])}
+
+    def c_opp_forwards_more(self, items):
+        return {"kind": "opp_forwards_more", "value": _int(items[0])}
+
+    def c_forward_put_break(self, _):
+        return {"kind": "forward_put_break_this_turn", "value": 0}
+
+    def c_party_formed(self, _):
+        return {"kind": "party_formed_this_turn", "value": 0}
+
+    def c_received_damage(self, _):
+        return {"kind": "received_damage_this_turn", "value": 0}
+
+    def c_forward_attacked(self, _):
+        return {"kind": "forward_attacked_this_turn", "value": 0}
+
+    def c_forward_entered(self, items):
+        el = next((str(t).lower() for t in items if isinstance(t, Token) and t.type == "ELEMENT"), None)
+        return {"kind": "forward_entered_this_turn", "value": 0, **({"element": el} if el else {})}
 
     def c_cast_summon(self, _):
         return {"kind": "cast_at_least", "value": 1}
@@ -796,6 +816,13 @@ class FFTextTransformer(TextTransformer, Transformer):
         kinds = [str(k).lower() for k in items[-1].children]
         return ("restrict", [f"unchoosable_by_opp_{k}" for k in kinds])
 
+    def r_unchoosable_yours(self, items):
+        # the restriction is "by its controller's opponent's" (effects.can_be_chosen): the same as the effect's "your
+        # opponent's" only on a card of the effect's controller (program checks the register: the card itself, or a
+        # choice of "you control")
+        kinds = [str(k).lower() for k in items[-1].children]
+        return ("restrict", [f"unchoosable_by_your_opp_{k}" for k in kinds])
+
     def _mods_of(self, items):
         for t in items:
             if isinstance(t, list):
@@ -818,6 +845,12 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def per_hand(self, _):
         return ("per", {"per": "hand"})
+
+    def per_cast_cards(self, _):
+        return ("per", {"per": "cast_cards"})
+
+    def reduce_floor_n(self, items):
+        return ("floor", _int(items[0]) + 1)
 
     def per_opp_hand(self, _):
         return ("per", {"per": "opp_hand"})
@@ -1819,6 +1852,14 @@ class FFTextTransformer(TextTransformer, Transformer):
         ops = chooses + rest
         if not ops:
             raise Unsupported("no effect")
+        for op in ops:
+            rs = op.get("restrictions") if op["op"] == "restrict" else None
+            if rs and any(r.startswith("unchoosable_by_your_opp_") for r in rs):
+                src = next((o for o in ops if o.get("reg") == op.get("reg") and o["op"] in ("choose", "target_self")), None)
+                if src is None or not (src["op"] == "target_self" or (src["filter"].get("side") == "own"
+                                                                      and "alt" not in src["filter"])):
+                    raise Unsupported("'cannot be chosen by your opponent's ...' on a card the player may not control")
+                op["restrictions"] = [r.replace("_your_opp_", "_opp_") for r in rs]
         return ops
 
     # ---- ability kinds ----
@@ -1904,10 +1945,14 @@ class FFTextTransformer(TextTransformer, Transformer):
         return ("cast_second", None)
 
     def t_cast_second_card(self, _):
-        # "the second card you've cast": in the 2016 rules only a Summon is cast (CR 15.1.1.7.1), as with "if you have
-        # cast N or more cards this turn" (the same doubt, declared)
-        self.approximate("cast_cards_summons_only")
-        return ("cast_second", None)
+        # "the second card you've cast": a Summon or a Character played from the hand (session 22, as "if you have
+        # cast N or more cards this turn"): Trigger.CAST_CARD_2
+        return ("cast_card_2", None)
+
+    _CAST_ORDS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
+
+    def t_cast_nth_card(self, items):
+        return (f"cast_card_{self._CAST_ORDS[str(items[0])]}", None)
 
     def t_opp_cast_summon(self, _):
         return ("opp_cast_summon", None)
@@ -2702,6 +2747,8 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def f_cost_reduction(self, items):
         f = next(i for i in items if isinstance(i, dict))
+        if any(isinstance(t, tuple) and t and t[0] == "floor" for t in items):
+            raise Unsupported("'(it cannot become N or less)' on another card's cost (a floor of the card's own only)")
         n = self._ints(items)[0]
         return [{"kind": "field", "effect": [{"op": "cost_reduction", "amount": n, "filter": f}]}]
 
@@ -2717,8 +2764,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def f_self_cost(self, items):
         if self._per(items).get("per") in ("hand", "opp_hand"):
             raise Unsupported("a cost reduction for each card in a hand")
+        floor = next((t[1] for t in items if isinstance(t, tuple) and t and t[0] == "floor"), 0)
         return [{"kind": "field", "effect": [{"op": "self_cost_reduction", "amount": self._ints(items)[0],
-                                               **self._per(items)}]}]  # fmt: skip
+                                               **self._per(items), **({"floor": floor} if floor else {})}]}]
 
     def field(self, items):
         cond = None

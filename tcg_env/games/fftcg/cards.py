@@ -92,6 +92,8 @@ TriggerName = Literal[
     "receives_damage",  # "When you receive damage"
     "opp_receives_damage",  # "When your opponent is dealt damage"
     "opp_begin_end_phase",  # "At the end of each of your opponent's turns"
+    # "During each turn, when you cast the N-th card you've cast" (session 22: Trigger.CAST_CARD_2..7)
+    "cast_card_2", "cast_card_3", "cast_card_4", "cast_card_5", "cast_card_6", "cast_card_7",
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -117,6 +119,19 @@ ConditionName = Literal[
     "self_damage_at_least",
     "opp_discarded",
     "self_power_at_least",
+    # session 22: "if you have cast N or more cards this turn" (Condition.CAST_AT_LEAST + CAST_ARG_CARDS), "If your
+    # opponent controls N or more Forwards more than you" (OPP_FORWARDS_MORE), "if a Forward you controlled has been
+    # put from the field into the Break Zone this turn" / "If a Forward you controlled formed a party this turn"
+    # (TURN_BIT with FORWARD_PUT_BREAK_BIT / PARTY_FORMED_BIT)
+    "cast_cards_at_least",
+    "opp_forwards_more",
+    "forward_put_break_this_turn",
+    "party_formed_this_turn",
+    # "If a Forward you controlled attacked this turn", "If a Fire Forward / a Forward has entered your field this turn"
+    # (TURN_BIT with FORWARD_ATTACKED_BIT / ENTERED_ELEMENT_BIT << the Element, or ENTERED_ANY_BITS)
+    "forward_attacked_this_turn",
+    "forward_entered_this_turn",
+    "received_damage_this_turn",  # "If you have received a point of damage this turn" (RECEIVED_DAMAGE_BIT)
 ]
 
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK,
@@ -191,6 +206,7 @@ class FFCondition(StrictModel):
     kind: ConditionName
     value: int | str  # a job name for job_on_field, else a count
     filter: FFFilter | None = None  # controls_at_least: the cards counted (on both fields)
+    element: ElementName | None = None  # forward_entered_this_turn: a Forward of this Element (None: any Forward)
 
 
 # ---- effect ops (tagged by ``op``; the shared op model: tcg_env.cards.ops) ----------------------
@@ -326,9 +342,11 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("cost_reduction", module, amount=Annotated[int, Field(ge=0, le=10)], filter=filter_model,
                  any_element=(bool, False)),
         op_model("aura_restrict", module, restrictions=RestrictionList, filter=filter_model, self_only=(bool, False)),
+        # per "cast_cards": "for each card you have cast this turn" (K.PER_CAST_CARDS); floor: "(it cannot become 1 or
+        # less)", the least cost it leaves (a2 // 2; 0: the rule's 1)
         op_model("self_cost_reduction", module, amount=Annotated[int, Field(ge=0, le=10)],
-                 per=(Literal["card", "damage"] | None, None), filter=(filter_model | None, None),
-                 any_element=(bool, False)),
+                 per=(Literal["card", "damage", "cast_cards"] | None, None), filter=(filter_model | None, None),
+                 any_element=(bool, False), floor=(int, Field(default=0, ge=0, le=10))),
         op_model("unblockable_by", module, filter=filter_model),
         op_model("undullable", module),
         op_model("no_activate", module),  # "<this> does not activate during your Active Phase"
@@ -463,6 +481,7 @@ _COND_DEPS = {
     K.Condition.YOUR_TURN: K.DEP_TURN,
     K.Condition.OPP_TURN: K.DEP_TURN,
     K.Condition.YOUR_MAIN_PHASE: K.DEP_TURN,
+    K.Condition.OPP_FORWARDS_MORE: 0,  # (session 22: the Forwards on the fields)
 }
 # the ops of field abilities characteristics.refresh_derived applies (the others are read where they matter)
 _DERIVED_OPS = (K.Op.COST_REDUCTION, K.Op.AURA_POWER_PER, K.Op.AURA_POWER, K.Op.AURA_KEYWORD, K.Op.AURA_RESTRICT)
@@ -999,6 +1018,8 @@ class _Compiler(PoolCompiler):
             self.fail(f"{q}.filter", "per 'card' counts the cards of a filter; per 'damage' / 'hand' has none")
         if op.per == "damage":
             return 1
+        if op.per == "cast_cards":
+            return K.PER_CAST_CARDS
         if op.per in ("hand", "opp_hand"):
             return K.PER_HAND if op.per == "hand" else K.PER_OPP_HAND
         if op.per == "source_power":
@@ -1010,6 +1031,18 @@ class _Compiler(PoolCompiler):
     def compile_condition(self, c: FFCondition, p: str) -> tuple[int, int]:
         """A condition -> (Condition, argument) as A_COND / A_COND_ARG (and Op.IF's a0 / a1) hold it."""
         cond_arg = 0
+        if c.element is not None and c.kind != "forward_entered_this_turn":
+            self.fail(f"{p}.element", "only forward_entered_this_turn has an element")
+        turn_bits = {"forward_put_break_this_turn": self.K.FORWARD_PUT_BREAK_BIT,
+                     "party_formed_this_turn": self.K.PARTY_FORMED_BIT,
+                     "forward_attacked_this_turn": self.K.FORWARD_ATTACKED_BIT,
+                     "received_damage_this_turn": self.K.RECEIVED_DAMAGE_BIT,
+                     "forward_entered_this_turn": self.K.ENTERED_ANY_BITS if c.element is None else
+                     self.K.ENTERED_ELEMENT_BIT << int(self.K.Element[c.element.upper()])}
+        if c.kind in turn_bits:
+            return int(self.K.Condition.TURN_BIT), int(turn_bits[c.kind])
+        if c.kind == "cast_cards_at_least":
+            return int(self.K.Condition.CAST_AT_LEAST), int(c.value) + self.K.CAST_ARG_CARDS
         cond = self.K.Condition[c.kind.upper()]
         v = c.value
         counted = c.kind in ("controls_at_least", "controls_at_most", "elements_at_least", "elements_exactly",
@@ -1366,7 +1399,7 @@ class _Compiler(PoolCompiler):
             elif name == "self_cost_reduction":
                 if op.amount == 0 and not op.any_element:
                     self.fail(f"{q}.amount", "a reduction of 0 only with any_element")
-                a0, a1, a2 = op.amount, self.compile_per(op, q), int(op.any_element)
+                a0, a1, a2 = op.amount, self.compile_per(op, q), int(op.any_element) + 2 * op.floor
             elif name == "pay_only":
                 if ab.condition is not None or not (op.element or op.backups or op.effects):
                     self.fail(f"{q}.op", "pay_only is an unconditional ability naming the element, Backups or effects")

@@ -319,12 +319,16 @@ def cost_and_any_element(game, s, T, player, slot):
                 c0 = abil[a, K.A_CODE_START]
                 for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
                     if code[r, K.I_OP] == K.Op.SELF_COST_REDUCTION:
+                        before = cost
                         if code[r, K.I_A1] == 0:
                             cost -= code[r, K.I_A0]
                         else:  # "... is reduced by 1 for each <filter> / point of damage"
                             cost -= code[r, K.I_A0] * game.per_count(s, T, code[r, K.I_A1], player, slot)
-                        if code[r, K.I_A2] != 0:
+                        if (code[r, K.I_A2] & 1) != 0:
                             anyel = True
+                        # "(it cannot become 1 or less)": a2 // 2 is the least cost it leaves (session 22)
+                        if cost < code[r, K.I_A2] // 2:
+                            cost = min(code[r, K.I_A2] // 2, before)
         if cost < 1:
             cost = 1
     if s[D_COUNTS + player * 3 + 2] == 0:

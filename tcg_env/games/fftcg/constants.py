@@ -309,6 +309,28 @@ FLAG_HIT_BY = 262144
 # damage shield) of the player whose resolving Summon or ability made the opponent discard; cleared as a turn begins
 FLAG_OPP_DISCARDED = 524288
 OPP_DISCARDED_BIT = 2
+# session 22 (s22-ffb): more "this turn" bits of a player's state.PLAYER_SHIELD word (cleared as each turn begins,
+# turn.start_turn; public, observation's *_forward_put_into_break_this_turn / *_formed_party_this_turn; read by
+# Condition.TURN_BIT, whose argument is the bit): a Forward they controlled was put from the field into their Break Zone
+# (zones.leave_field, broken or not, CR 15.1.1.3.2) / Forwards they controlled formed a party (attacked together, CR
+# 15.1.1.9: battle.declare_attackers_done)
+FORWARD_PUT_BREAK_BIT = 4
+PARTY_FORMED_BIT = 8
+# a Forward of Element e entered their field this turn (ENTERED_ELEMENT_BIT << e, zones.enter_field, played or put there
+# by an effect: "If a Fire Forward has entered your field this turn"), a Forward they controlled attacked this turn
+# (battle.declare_attackers_done: "If a Forward you controlled attacked this turn")
+ENTERED_ELEMENT_BIT = 16
+ENTERED_ANY_BITS = 0xFF0  # the eight Elements' bits: "If a Forward has entered your field this turn"
+FORWARD_ATTACKED_BIT = 1 << 12
+# they received a point of damage this turn (a card put into their Damage Zone, CR 6.5.2: effects.resolve_damage): "If
+# you have received a point of damage this turn"
+RECEIVED_DAMAGE_BIT = 1 << 13
+# state.CAST_N (session 22): the Summons the player has cast this turn (the word's low CAST_UNIT - 1 bits) plus
+# CAST_UNIT times the cards they have cast this turn: the Summons and the Characters played from the hand paying their
+# cost (play.finish_payment; later rules call both casting). Condition.CAST_AT_LEAST's argument: the count, plus
+# CAST_ARG_CARDS to count the cards cast instead of the Summons
+CAST_UNIT = 256
+CAST_ARG_CARDS = 256
 HIT_BITS = 8
 HIT_MAX = 3
 HIT_DELAYED = 128
@@ -460,6 +482,16 @@ class Trigger(IntEnum):
     # "At the end of each of your opponent's turns" / "At the beginning of the End Phase during each of your opponent's
     # turns": BEGIN_END_PHASE's event for the non-turn player's cards (turn.py, CR 9.5.1.1; session 22)
     OPP_BEGIN_END_PHASE = 42
+    # session 22 (s22-ffb): "During each turn, when you cast the second / third / ... card you've cast" / "When you cast
+    # the third card you've cast this turn": the controller casts their N-th card of the turn, a Summon or a Character
+    # played from the hand paying its cost (state.CAST_N's cards count reaches N, play.finish_payment), in either
+    # player's turn; CAST_CARD_2 + (N - 2) for N = 2..7. As CAST_SECOND, the count is the event's, not a condition
+    CAST_CARD_2 = 43
+    CAST_CARD_3 = 44
+    CAST_CARD_4 = 45
+    CAST_CARD_5 = 46
+    CAST_CARD_6 = 47
+    CAST_CARD_7 = 48
 
 
 class Condition(IntEnum):
@@ -519,6 +551,13 @@ class Condition(IntEnum):
     # the ability's card has >= arg power now (on the field: "If ~ has 9000 power or more, deal it 7000 damage."); not a
     # field ability's condition (the power it reads is what the field abilities make)
     SELF_POWER_AT_LEAST = 35
+    # session 22 (s22-ffb): the opponent controls at least arg more Forwards than the controller ("If your opponent
+    # controls 2 or more Forwards more than you")
+    OPP_FORWARDS_MORE = 36
+    # a "this turn" bit (arg) of the controller's state.PLAYER_SHIELD word is set (FORWARD_PUT_BREAK_BIT: "if a Forward
+    # you controlled has been put from the field into the Break Zone this turn", PARTY_FORMED_BIT: "If a Forward you
+    # controlled formed a party this turn")
+    TURN_BIT = 37
 
 
 AURA_SELF_ONLY = 1  # an aura's a2: "~ gains ...", the card itself only (not a same-name copy of a generic card)
@@ -903,7 +942,7 @@ REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TU
                                   Condition.ELEMENTS_AT_LEAST, Condition.ELEMENTS_EXACTLY,
                                   Condition.ALL_DIFFERENT_ELEMENTS_AT_LEAST, Condition.CAST_AT_LEAST,
                                   Condition.OPP_HAND_AT_LEAST, Condition.SELF_DAMAGE_AT_LEAST, Condition.OPP_DISCARDED,
-                                  Condition.SELF_POWER_AT_LEAST})
+                                  Condition.SELF_POWER_AT_LEAST, Condition.OPP_FORWARDS_MORE, Condition.TURN_BIT})
 REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER, Trigger.CHOSEN_SELF,
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,
@@ -911,7 +950,8 @@ REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger
                                 Trigger.PARTY_DEALS_DAMAGE_TO_PLAYER, Trigger.ENTERS_SELF_CAST,
                                 Trigger.ENTERS_SELF_BY_EFFECT, Trigger.CAST_SECOND, Trigger.DAMAGED_BY_PUT_BREAK,
                                 Trigger.DELAYED_PUT_BREAK, Trigger.RECEIVES_DAMAGE, Trigger.OPP_RECEIVES_DAMAGE,
-                                Trigger.OPP_BEGIN_END_PHASE})
+                                Trigger.OPP_BEGIN_END_PHASE, Trigger.CAST_CARD_2, Trigger.CAST_CARD_3,
+                                Trigger.CAST_CARD_4, Trigger.CAST_CARD_5, Trigger.CAST_CARD_6, Trigger.CAST_CARD_7})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING, CardState.IN_PARTY})
 
 
@@ -926,6 +966,9 @@ PER_SOURCE_POWER = -3
 # Forward opponent controls. The former deals damage equal to its power to the latter.", effects.each_target); that card
 # deals the damage. Session 20.
 PER_OTHER_REG_POWER = -4
+# session 22: the cards the controller has cast this turn (state.CAST_N // CAST_UNIT: "for each card you have cast this
+# turn")
+PER_CAST_CARDS = -5
 
 
 LOOK_REST_BREAK = 1  # Op.LOOK_TOP's a1 // 4: the cards not taken go to the Break Zone (else to the deck's bottom)

@@ -49,6 +49,7 @@ from tcg_env.games.fftcg.constants import (
 from tcg_env.games.fftcg.state import (
     STACK,
     STACK_N,
+    DAMAGE_N,
     DERIVED_CLEAN,
     RST_EOT,
     SHIELD,
@@ -1345,7 +1346,14 @@ def run_top_frame(game, s, T):
     a defeat during damage or a draw; returns False)."""
     base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
     if s[base + FR_MODE] == M_DAMAGE:
-        return game.resolve_damage(s, T, base)
+        # a point received (a card put into the Damage Zone, CR 6.5.2, by whichever rule set's resolve_damage): "If you
+        # have received a point of damage this turn" (the player's "this turn" bits, state.PLAYER_SHIELD)
+        player = s[base + FR_PLAYER]
+        before = s[DAMAGE_N + player]
+        done = game.resolve_damage(s, T, base)
+        if s[DAMAGE_N + player] > before:
+            s[PLAYER_SHIELD + player] |= K.RECEIVED_DAMAGE_BIT
+        return done
     if s[base + FR_PC] < 0:
         # resolution prelude: "you may" question (CR 11.8.14)
         s[DEC_ARG] = s[base + E_ABIL]

@@ -100,7 +100,10 @@ def condition_holds(game, s, T, cond, arg, player, source):
     if cond == K.Condition.YOUR_TURN:
         return s[TURN_PLAYER] == player
     if cond == K.Condition.CAST_AT_LEAST:
-        return s[CAST_N + player] >= arg
+        # the Summons cast (the word's low bits), or with CAST_ARG_CARDS added the cards cast (K.CAST_UNIT)
+        if arg >= K.CAST_ARG_CARDS:
+            return s[CAST_N + player] // K.CAST_UNIT >= arg - K.CAST_ARG_CARDS
+        return s[CAST_N + player] % K.CAST_UNIT >= arg
     if cond == K.Condition.OPP_TURN:
         return s[TURN_PLAYER] != player
     if cond == K.Condition.YOUR_MAIN_PHASE:
@@ -136,6 +139,11 @@ def condition_holds(game, s, T, cond, arg, player, source):
     if cond == K.Condition.SELF_DAMAGE_AT_LEAST:
         # the damage on the ability's card (CR 5.2.6.1), on the field only (damage is removed as it leaves, CR 5.2.6.3)
         return source >= 0 and s[ZONE + source * CARD_W] == K.Zone.FIELD and s[DMG + source * CARD_W] >= arg
+    if cond == K.Condition.OPP_FORWARDS_MORE:
+        return (game.count_field_type(s, T, 1 - player, K.CardType.FORWARD)
+                - game.count_field_type(s, T, player, K.CardType.FORWARD)) >= arg
+    if cond == K.Condition.TURN_BIT:
+        return (s[PLAYER_SHIELD + player] & arg) != 0
     return False
 
 
@@ -153,6 +161,8 @@ def per_count(game, s, T, spec, player, source):
         if s[ZONE + w] == K.Zone.FIELD:
             return max(s[D_POWER + w], 0) // 1000
         return card_table(T)[s[CARD + w], K.C_POWER] // 1000
+    if spec == K.PER_CAST_CARDS:
+        return s[CAST_N + player] // K.CAST_UNIT  # the cards cast this turn (state.CAST_N)
     if spec < 0:  # K.PER_HAND, K.PER_OPP_HAND: the cards in a hand
         return s[HAND_N + (player if spec == K.PER_HAND else 1 - player)]
     return game.count_matching(s, T, spec - 2, player, source, 1 << 30)

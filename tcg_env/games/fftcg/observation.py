@@ -114,12 +114,20 @@ GLOBALS.scaled("attackers_div5", ATK_N, 5)
 GLOBALS.written("attack_blocked")
 GLOBALS.is_player("priority_player_is_me", PRIORITY_PLAYER)
 GLOBALS.written(*[f"cp_element_{e.name.lower()}" for e in K.Element])  # the element still to pay
-GLOBALS.pair("summons_cast_this_turn_div5", CAST_N, 5)  # public: each cast was (Condition.CAST_AT_LEAST reads it)
+# public: each cast was (Condition.CAST_AT_LEAST reads them); the word packs the Summons and the cards cast
+# (constants.CAST_UNIT, session 22): written below
+GLOBALS.players([("summons_cast_this_turn_div5", None, 1)])
 # "During this turn, the next damage dealt to you becomes 0 instead" (Op.PLAYER_DAMAGE_SHIELD, CR 11.12.5):
 # public, the effect that gave it resolved in view of both players
 # and (session 21) "your opponent has discarded a card from their hand due to your Summons or abilities this turn"
 # (Condition.OPP_DISCARDED, the word's bit OPP_DISCARDED_BIT): public, the discards were
-GLOBALS.players([("next_damage_to_player_becomes_0", None, 1), ("made_opponent_discard_this_turn", None, 1)])
+# and (session 22) the "this turn" bits FORWARD_PUT_BREAK_BIT, PARTY_FORMED_BIT (Condition.TURN_BIT): public, the cards
+# moved and attacked in view of both players; the cards each player has cast this turn (state.CAST_N // CAST_UNIT)
+GLOBALS.players([("next_damage_to_player_becomes_0", None, 1), ("made_opponent_discard_this_turn", None, 1),
+                 ("forward_put_into_break_this_turn", None, 1), ("formed_party_this_turn", None, 1),
+                 ("cards_cast_this_turn_div5", None, 1), ("forward_attacked_this_turn", None, 1),
+                 ("received_damage_this_turn", None, 1),
+                 *[(f"{e.name.lower()}_forward_entered_this_turn", None, 1) for e in K.Element]])
 GLOBAL_COLUMNS = GLOBALS.names
 write_globals = columns_writer(GLOBALS, "write_globals")
 CARD_COLUMNS = [
@@ -237,7 +245,9 @@ G_CP_ELEMENT_NEEDED = GLOBAL.col("cp_element_still_needed")
 G_LIMITED = GLOBAL.col("limited_variant")
 G_I_HAVE_PRIORITY = GLOBAL.col("i_have_priority")
 G_BLOCKED = GLOBAL.col("attack_blocked")
-G_SHIELD = GLOBAL.col("my_next_damage_to_player_becomes_0")  # then my_made_opponent_discard..., then the opponent's two
+G_SHIELD = GLOBAL.col("my_next_damage_to_player_becomes_0")  # then my_made_opponent_discard..., ..., then the opponent's
+G_SUMMONS_CAST = GLOBAL.col("my_summons_cast_this_turn_div5")  # then the opponent's
+G_TURN_WORDS = 7 + K.N_ELEMENTS  # the columns of each player's G_SHIELD block
 G_CP_ELEMENT = GLOBAL.col("cp_element_fire")  # + Element
 # a card row's dynamic columns, from the row's first column (the others are the pool's obs_rows)
 R_COST = HAND.col("cost_div10")
@@ -406,8 +416,18 @@ def observe_into(game, s, T, player, out, over_previous):
     out[g + G_BLOCKED] = 1.0 if s[BLOCK_DECLARED] != 0 else 0.0
     for side in range(2):
         w = s[PLAYER_SHIELD + (me if side == 0 else op)]
-        out[g + G_SHIELD + 2 * side] = 1.0 if (w & 1) != 0 else 0.0
-        out[g + G_SHIELD + 2 * side + 1] = 1.0 if (w & K.OPP_DISCARDED_BIT) != 0 else 0.0
+        b = g + G_SHIELD + G_TURN_WORDS * side
+        out[b] = 1.0 if (w & 1) != 0 else 0.0
+        out[b + 1] = 1.0 if (w & K.OPP_DISCARDED_BIT) != 0 else 0.0
+        out[b + 2] = 1.0 if (w & K.FORWARD_PUT_BREAK_BIT) != 0 else 0.0
+        out[b + 3] = 1.0 if (w & K.PARTY_FORMED_BIT) != 0 else 0.0
+        c = s[CAST_N + (me if side == 0 else op)]
+        out[b + 4] = (c // K.CAST_UNIT) / 5.0
+        out[b + 5] = 1.0 if (w & K.FORWARD_ATTACKED_BIT) != 0 else 0.0
+        out[b + 6] = 1.0 if (w & K.RECEIVED_DAMAGE_BIT) != 0 else 0.0
+        for e in range(K.N_ELEMENTS):
+            out[b + 7 + e] = 1.0 if (w & (K.ENTERED_ELEMENT_BIT << e)) != 0 else 0.0
+        out[g + G_SUMMONS_CAST + side] = (c % K.CAST_UNIT) / 5.0
     # own hand (the opponent's hand is hidden: only its count above) and both fields. Card rows: a
     # card's static columns (present, element, type, cost, printed power and keywords, id + 1: the
     # pool's obs_features row) are copied whole from the obs_rows table of T in one fixed-size copy

@@ -288,6 +288,15 @@ def activate_ability(game, s, T, player, field_index, j):
 
 
 @internal
+def cast_card_triggers(game, s, T, player, slot):
+    """"When you cast the N-th card you've cast [this turn]" (Trigger.CAST_CARD_2..CAST_CARD_7): the player's cards cast
+    this turn (state.CAST_N // CAST_UNIT, just counted) is N."""
+    n = s[CAST_N + player] // K.CAST_UNIT
+    if 2 <= n <= 7:
+        game.trigger_field(s, T, player, K.Trigger.CAST_CARD_2 + n - 2, slot)
+
+
+@internal
 def finish_payment(game, s, T):
     """All costs paid (CR 11.3.8, 11.4.7, 11.6.11)."""
     abil = ability_table(T)
@@ -295,6 +304,11 @@ def finish_payment(game, s, T):
     player = s[PAY_PLAYER]
     slot = s[PAY_SLOT]
     if kind == PK_CHARACTER:
+        # a card cast (CR 11.4.7: played as it enters; "if you have cast 3 or more cards this turn" counts it, as the
+        # later rules that cast Characters do), counted before it enters: its own "When ~ enters the field, if you
+        # have cast ..." sees it, and its own "When you cast the N-th card" does not (it is not on the field yet)
+        s[CAST_N + player] += K.CAST_UNIT
+        game.cast_card_triggers(s, T, player, slot)
         game.enter_field(s, T, slot, player)  # (PAY_KIND still says how it enters: zones.enter_field)
     s[PAY_KIND] = PK_NONE
     if kind == PK_CHARACTER:
@@ -302,10 +316,12 @@ def finish_payment(game, s, T):
         s[PRIORITY_PLAYER] = player
     elif kind == PK_SUMMON:
         chase_push(game, s, BUILD_ENTRY)
-        s[CAST_N + player] += 1  # CR 11.3.8: the Summon is cast now ("if you have cast a Summon this turn")
+        # CR 11.3.8: the Summon is cast now ("if you have cast a Summon this turn"), a card cast too
+        s[CAST_N + player] += 1 + K.CAST_UNIT
         game.trigger_field(s, T, player, K.Trigger.CAST_SUMMON, slot)  # "When you cast a Summon"
-        if s[CAST_N + player] == 2:  # "During each turn, when you cast the second Summon you've cast"
+        if s[CAST_N + player] % K.CAST_UNIT == 2:  # "During each turn, when you cast the second Summon you've cast"
             game.trigger_field(s, T, player, K.Trigger.CAST_SECOND, slot)
+        game.cast_card_triggers(s, T, player, slot)
         game.trigger_field(s, T, 1 - player, K.Trigger.OPP_CAST_SUMMON, slot)  # "When your opponent casts a Summon"
         s[PRIORITY_PLAYER] = player
     else:

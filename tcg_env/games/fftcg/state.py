@@ -225,7 +225,9 @@ FA_W = 4
 FA_POS = _a("field_part", (FIELD_SLOTS, 2, FA_W))
 
 # per player: the Summons they have cast this turn (CR 11.3.8: counted when the casting ends, play.finish_payment; set
-# to 0 at the start of each turn, turn.start_turn): Condition.CAST_AT_LEAST ("if you have cast a Summon this turn")
+# to 0 at the start of each turn, turn.start_turn): Condition.CAST_AT_LEAST ("if you have cast a Summon this turn");
+# plus constants.CAST_UNIT times the cards they have cast this turn (session 22: the Summons and the Characters played
+# from the hand paying their cost: "if you have cast 3 or more cards this turn", Trigger.CAST_CARD_2..7)
 CAST_N = _a("summons_cast_this_turn", 2)
 
 # per card slot: while its RESTRICT_DAMAGE_SHIELD bit is set (until the end of the turn, forgotten when the card moves),
@@ -240,7 +242,8 @@ SHIELD = _a("damage_shield", N_SLOTS)
 BREAK_IN = _a("break_zone_entries", 2)
 
 # per player: 1 while "During this turn, the next damage dealt to you becomes 0 instead." (Op.PLAYER_DAMAGE_SHIELD) waits
-# for the next damage dealt to them (effects.use_player_shield clears it; turn.start_turn clears both: "this turn")
+# for the next damage dealt to them (effects.use_player_shield clears it; turn.start_turn clears both: "this turn"); the
+# other bits are "this turn" marks (constants.OPP_DISCARDED_BIT, FORWARD_PUT_BREAK_BIT, PARTY_FORMED_BIT)
 PLAYER_SHIELD = _a("player_damage_shield", 2)
 
 # per card slot: while its RESTRICT_DAMAGE_BOOST bit is set (until the end of the turn, forgotten when the card moves),

@@ -112,6 +112,8 @@ def leave_field(game, s, T, slot, dest, is_break):
     s[HIT_BY + slot] = 0  # a new card (CR 7.4): "damaged by ~" / a delayed trigger's mark no longer on it
     game.trigger_card(s, T, slot, p, K.Trigger.LEAVES_FIELD_SELF, slot)
     if dest == K.Zone.BREAK:  # broken or not (CR 15.1.1.3.2)
+        if cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
+            s[PLAYER_SHIELD + p] |= K.FORWARD_PUT_BREAK_BIT  # "if a Forward you controlled has been put ... this turn"
         game.trigger_card(s, T, slot, p, K.Trigger.PUT_INTO_BREAK_SELF, slot)
     if is_break:
         game.trigger_card(s, T, slot, p, K.Trigger.BROKEN_SELF, slot)
@@ -217,6 +219,9 @@ def enter_field(game, s, T, slot, player):
     s[CTRL_TURN + slot * CARD_W] = s[H_TURN]
     s[TIMESTAMP] += 1
     cid = s[CARD + slot * CARD_W]
+    if cards[cid, K.C_TYPE] == K.CardType.FORWARD:
+        # "If a Fire Forward has entered your field this turn" (the player's "this turn" bits, state.PLAYER_SHIELD)
+        s[PLAYER_SHIELD + player] |= K.ENTERED_ELEMENT_BIT << cards[cid, K.C_ELEMENT]
     if cards[cid, K.C_TYPE] == K.CardType.BACKUP or (cards[cid, K.C_HAS_FIELD] & K.ENTERS_DULL) != 0:
         s[DULL + slot * CARD_W] = 1  # "<this> enters the field dull." (Op.ENTERS_DULL)
     game.refresh_derived(s, T)
