@@ -21,7 +21,7 @@ from tcg_env.game import BatchGame, Game, IllegalActionError, SnapshotError
 from tcg_env.registry import get_spec, gym_ids, list_games
 
 # the Gymnasium ids of the registered games, registered on `import tcg_env` so that
-# gymnasium.make("tcg_env/FFTCG-v7") works at once; registering imports nothing of the envs or the
+# gymnasium.make("tcg_env/FFTCG-v8") works at once; registering imports nothing of the envs or the
 # games (the entry point is a string) and compiles nothing
 GYM_IDS = gym_ids()
 

@@ -93,7 +93,7 @@ class CardZones:
 @dataclass(frozen=True)
 class GameSpec:
     name: str  # registry name, e.g. "fftcg"
-    env_name: str  # PettingZoo-style id, e.g. "fftcg_v7"
+    env_name: str  # PettingZoo-style id, e.g. "fftcg_v8"
     title: str  # human name, e.g. "Final Fantasy TCG"
     num_actions: int
     obs_size: int

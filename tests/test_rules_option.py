@@ -35,7 +35,7 @@ def test_fftcg_names_its_rule_sets_and_the_variant_names_the_same():
 
 def test_rules_2014_is_the_variants_spec_and_2016_the_default():
     spec = get_spec("fftcg", "2014")
-    assert spec is get_spec("fftcg_2014") and spec.name == "fftcg_2014" and spec.obs_size == 2851
+    assert spec is get_spec("fftcg_2014") and spec.name == "fftcg_2014" and spec.obs_size == 2877
     assert tcg_env._spec("fftcg", "2016") is get_spec("fftcg") is tcg_env._spec("fftcg", None)
     assert get_spec("fftcg_2014", "2016") is get_spec("fftcg")  # back from the variant
     assert resolve_rules("fftcg", "2014") == ("fftcg_2014", None)
@@ -108,7 +108,7 @@ import json, sys
 import gymnasium, numpy as np
 import tcg_env
 from tcg_env.cli import main
-from tcg_env.envs import TCGAECEnv, TCGVectorEnv, fftcg_v7
+from tcg_env.envs import TCGAECEnv, TCGVectorEnv, fftcg_v8
 out = {}
 g = tcg_env.make_game("fftcg", rules="2014", seed=5)
 out["game"] = [g.spec.name, g.spec.obs_size, list(g.observe(0).shape), g.to_dict()["game"]]
@@ -117,12 +117,12 @@ out["2016_is_default"] = a.spec is b.spec and np.array_equal(a.state, b.state)
 v = tcg_env.make_game("fftcg_2014", seed=5)
 out["2014_is_the_variant"] = np.array_equal(g.state, v.state)
 out["batch"] = [tcg_env.make_batch("fftcg", 2, rules="2014").spec.name]
-e = fftcg_v7.env(rules="2014"); e.reset(seed=1)
+e = fftcg_v8.env(rules="2014"); e.reset(seed=1)
 out["aec"] = [e.spec.name, e.game.spec.name, e.observation_space("player_0")["observation"].shape[0],
               e.observe("player_0")["observation"].shape[0]]
 e = TCGAECEnv("fftcg", rules="2014"); e.reset(seed=1)
 out["aec_class"] = [e.game.spec.name]
-ge = gymnasium.make("tcg_env/FFTCG-v7", rules="2014", opponent="heuristic")
+ge = gymnasium.make("tcg_env/FFTCG-v8", rules="2014", opponent="heuristic")
 obs, info = ge.reset(seed=2)
 out["gym"] = [ge.unwrapped.game.spec.name, obs.shape[0], ge.observation_space.shape[0]]
 vec = TCGVectorEnv("fftcg", num_envs=2, rules="2014")
@@ -157,14 +157,14 @@ def test_the_envs_the_cli_and_evaluation_play_the_2014_rules(tmp_path):
                           timeout=900, cwd=ROOT)
     assert done.returncode == 0, done.stderr[-3000:]
     out = json.loads(done.stdout.split("RESULT ", 1)[1])
-    assert out["game"] == ["fftcg_2014", 2851, [2851], "fftcg_2014"]
+    assert out["game"] == ["fftcg_2014", 2877, [2877], "fftcg_2014"]
     assert out["2016_is_default"] and out["2014_is_the_variant"]
     assert out["batch"] == ["fftcg_2014"]
-    assert out["aec"] == ["fftcg_2014", "fftcg_2014", 2851, 2851] and out["aec_class"] == ["fftcg_2014"]
-    assert out["gym"] == ["fftcg_2014", 2851, 2851]
-    assert out["vector"] == ["fftcg_2014", 2851]
+    assert out["aec"] == ["fftcg_2014", "fftcg_2014", 2877, 2877] and out["aec_class"] == ["fftcg_2014"]
+    assert out["gym"] == ["fftcg_2014", 2877, 2877]
+    assert out["vector"] == ["fftcg_2014", 2877]
     assert out["evaluate"] == [2]
     assert out["matchup_rc"] == 0 and out["matchup_game"] == "fftcg_2014"
     if out["openspiel"] is not None:  # the OpenSpiel bridge's game parameter "rules"
-        assert out["openspiel"] == ["fftcg_2014", 2851, "tcg_env_fftcg: parameter 'rules': fftcg has no rule set "
+        assert out["openspiel"] == ["fftcg_2014", 2877, "tcg_env_fftcg: parameter 'rules': fftcg has no rule set "
                                                          "'2015'; its rule sets: 2016, 2014"]

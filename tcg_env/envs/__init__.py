@@ -1,7 +1,7 @@
 """Environments for the ecosystem's APIs.
 
-* PettingZoo AEC: ``tcg_env.envs.fftcg_v7.env(**options)`` (and ``make_env("fftcg", ...)``);
-* Gymnasium single agent: ``gymnasium.make("tcg_env/FFTCG-v7", opponent="random")`` or
+* PettingZoo AEC: ``tcg_env.envs.fftcg_v8.env(**options)`` (and ``make_env("fftcg", ...)``);
+* Gymnasium single agent: ``gymnasium.make("tcg_env/FFTCG-v8", opponent="random")`` or
   :class:`TCGSingleAgentEnv`;
 * batched: :class:`TCGVectorEnv` (B games per call, numpy in and out).
 

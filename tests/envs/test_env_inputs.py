@@ -9,7 +9,7 @@ import pytest
 
 import tcg_env
 from tcg_env import IllegalActionError
-from tcg_env.envs import TCGSingleAgentEnv, TCGVectorEnv, fftcg_v7
+from tcg_env.envs import TCGSingleAgentEnv, TCGVectorEnv, fftcg_v8
 
 
 def _legal(env) -> int:
@@ -162,7 +162,7 @@ def test_gym_make_works_right_after_import_tcg_env():
     code = (
         "import tcg_env, gymnasium, sys\n"
         "assert 'tcg_env.envs' not in sys.modules\n"
-        "env = gymnasium.make('tcg_env/FFTCG-v7')\n"
+        "env = gymnasium.make('tcg_env/FFTCG-v8')\n"
         "env.reset(seed=0)\n"
         "gymnasium.make('tcg_env/WeissSchwarz-v5').reset(seed=0)\n"
     )
@@ -173,7 +173,7 @@ def test_gym_make_works_right_after_import_tcg_env():
 def test_import_tcg_env_registers_without_importing_the_envs_or_numba_kernels():
     code = (
         "import sys, tcg_env, gymnasium\n"
-        "assert 'tcg_env/FFTCG-v7' in gymnasium.registry\n"
+        "assert 'tcg_env/FFTCG-v8' in gymnasium.registry\n"
         "assert 'tcg_env/WeissSchwarz-v5' in gymnasium.registry\n"
         "assert not any(m.startswith('tcg_env.envs') or m.startswith('tcg_env.games') for m in sys.modules)\n"
     )
@@ -183,7 +183,7 @@ def test_import_tcg_env_registers_without_importing_the_envs_or_numba_kernels():
 
 # ---- PettingZoo AEC: call order -----------------------------------------------------------------
 def test_aec_step_and_observe_before_reset_say_reset():
-    env = fftcg_v7.env()
+    env = fftcg_v8.env()
     with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before step"):
         env.step(0)
     with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before observe"):
@@ -191,7 +191,7 @@ def test_aec_step_and_observe_before_reset_say_reset():
 
 
 def test_aec_step_after_every_agent_stepped_out_warns_and_changes_nothing(caplog):
-    env = fftcg_v7.env(max_turns=3)
+    env = fftcg_v8.env(max_turns=3)
     env.reset(seed=0)
     rng = np.random.default_rng(0)
     for agent in env.agent_iter():
@@ -205,7 +205,7 @@ def test_aec_step_after_every_agent_stepped_out_warns_and_changes_nothing(caplog
 
 
 def test_aec_step_with_an_action_for_a_dead_agent_is_refused():
-    env = fftcg_v7.env(max_turns=1)
+    env = fftcg_v8.env(max_turns=1)
     env.reset(seed=0)
     rng = np.random.default_rng(0)
     while not any(env.terminations.values()) and not any(env.truncations.values()):
@@ -216,7 +216,7 @@ def test_aec_step_with_an_action_for_a_dead_agent_is_refused():
 
 
 def test_aec_step_accepts_a_0d_array():
-    env = fftcg_v7.env()
+    env = fftcg_v8.env()
     env.reset(seed=0)
     before = env.game.num_decisions
     env.step(np.array(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])))
@@ -301,9 +301,9 @@ def _seed_entry_points():
     return {
         "make_game": lambda s: tcg_env.make_game("fftcg", seed=s),
         "make_batch": lambda s: tcg_env.make_batch("fftcg", 1, seed=s),
-        "PettingZoo reset": lambda s: fftcg_v7.env().reset(seed=s),
+        "PettingZoo reset": lambda s: fftcg_v8.env().reset(seed=s),
         "Gymnasium reset": lambda s: TCGSingleAgentEnv().reset(seed=s),
-        "Gymnasium make + reset": lambda s: __import__("gymnasium").make("tcg_env/FFTCG-v7").reset(seed=s),
+        "Gymnasium make + reset": lambda s: __import__("gymnasium").make("tcg_env/FFTCG-v8").reset(seed=s),
         "vector env": lambda s: TCGVectorEnv(num_envs=1, seed=s),
         "vector env reset": lambda s: TCGVectorEnv(num_envs=1, seed=0).reset(seed=s),
         "replay recorder": lambda s: Recorder("fftcg", ["fire_wind_aggro", "ice_water_control"], s),

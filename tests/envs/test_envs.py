@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from tcg_env import IllegalActionError
-from tcg_env.envs import IllegalActionLosesWrapper, TCGSingleAgentEnv, TCGVectorEnv, fftcg_v7, make_env
+from tcg_env.envs import IllegalActionLosesWrapper, TCGSingleAgentEnv, TCGVectorEnv, fftcg_v8, make_env
 
 
 def _play_aec(env, seed, rng):
@@ -23,7 +23,7 @@ def _play_aec(env, seed, rng):
 
 
 def test_aec_rewards_mask_and_render():
-    env = fftcg_v7.env(render_mode="ansi", max_turns=200)
+    env = fftcg_v8.env(render_mode="ansi", max_turns=200)
     env.reset(seed=3)
     agent = env.agent_selection
     other = "player_1" if agent == "player_0" else "player_0"
@@ -47,7 +47,7 @@ def test_aec_rewards_mask_and_render():
 
 
 def test_truncation_at_max_turns():
-    env = fftcg_v7.env(max_turns=2)
+    env = fftcg_v8.env(max_turns=2)
     env.reset(seed=4)
     rng = np.random.default_rng(1)
     while env.agents:
@@ -62,20 +62,20 @@ def test_truncation_at_max_turns():
 
 
 def test_illegal_action_raises_by_default_and_loses_with_the_wrapper():
-    env = fftcg_v7.env()
+    env = fftcg_v8.env()
     env.reset(seed=5)
     before = env.game.state.copy()
     bad = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0)[0])
     with pytest.raises(IllegalActionError):
         env.step(bad)
     np.testing.assert_array_equal(env.game.state, before)
-    wrapped = IllegalActionLosesWrapper(fftcg_v7.env())
+    wrapped = IllegalActionLosesWrapper(fftcg_v8.env())
     wrapped.reset(seed=5)
     offender = wrapped.agent_selection
     wrapped.step(bad)
     assert all(wrapped.terminations.values())
     assert wrapped.rewards[offender] == -1
-    assert make_env("fftcg").metadata["name"] == "fftcg_v7"
+    assert make_env("fftcg").metadata["name"] == "fftcg_v8"
 
 
 def test_an_older_env_version_is_refused_naming_the_current_one():
@@ -83,7 +83,7 @@ def test_an_older_env_version_is_refused_naming_the_current_one():
     game's in the versions that show real cards' public state (fftcg_v2, force_of_will_v3,
     weiss_schwarz_v2, dbscg_v1, fftcg_2014_v1), Weiss Schwarz's again in v3 (each player's latest trigger-check card), Force of Will's again in v4 (its CHOOSE_MODE decision),
     FF-TCG's again in the versions that show the restrictions effects give a field card (fftcg_v3,
-    fftcg_2014_v2) and in those that show each player's latest reveal (fftcg_v4, fftcg_2014_v3, force_of_will_v5), Weiss Schwarz's again in v4 (the cards a look at the top of the deck has looked at), FF-TCG's again in those that show the shields and counts effects give (fftcg_v5, fftcg_2014_v4), Force of Will's again in v6 (its cant_be_targeted column) and v7 (its restricted-will columns), FF-TCG's again in v6 (the player's damage shield; fftcg_2014_v5), Weiss Schwarz's again in v5 (the stage restrictions v4 did not show), FF-TCG's again in v7 (this turn's marks, lost keywords, once-per-turn triggers; fftcg_2014_v6) and Force of Will's in v8 (named counters, moon will): PettingZoo's convention renames the env, and the old names are refused rather than
+    fftcg_2014_v2) and in those that show each player's latest reveal (fftcg_v4, fftcg_2014_v3, force_of_will_v5), Weiss Schwarz's again in v4 (the cards a look at the top of the deck has looked at), FF-TCG's again in those that show the shields and counts effects give (fftcg_v5, fftcg_2014_v4), Force of Will's again in v6 (its cant_be_targeted column) and v7 (its restricted-will columns), FF-TCG's again in v6 (the player's damage shield; fftcg_2014_v5), Weiss Schwarz's again in v5 (the stage restrictions v4 did not show), FF-TCG's again in v7 (this turn's marks, lost keywords, once-per-turn triggers; fftcg_2014_v6), Force of Will's in v8 (named counters, moon will), FF-TCG's again in v8 (this turn's records: cards cast, Forwards broken, entered and attacking, parties, points received; fftcg_2014_v7) and Force of Will's in v9 (resonators put into a graveyard this turn): PettingZoo's convention renames the env, and the old names are refused rather than
     given an env of other observations."""
     import warnings
 
@@ -91,7 +91,7 @@ def test_an_older_env_version_is_refused_naming_the_current_one():
 
     import tcg_env
 
-    for game, current in {"fftcg": 7, "force_of_will": 8, "weiss_schwarz": 5, "dbscg": 1, "fftcg_2014": 6}.items():
+    for game, current in {"fftcg": 8, "force_of_will": 9, "weiss_schwarz": 5, "dbscg": 1, "fftcg_2014": 7}.items():
         new = f"{game}_v{current}"
         assert tcg_env.get_spec(game).env_name == new
         gym_id = tcg_env.GYM_IDS[game]
@@ -138,7 +138,7 @@ def test_vector_env_auto_resets_and_truncates():
 
 
 def test_dict_observations_fit_their_space():
-    env = fftcg_v7.env(obs_encoding="dict")
+    env = fftcg_v8.env(obs_encoding="dict")
     env.reset(seed=2)
     obs = env.observe(env.agent_selection)
     assert env.observation_space(env.agent_selection).contains(obs)
@@ -223,10 +223,10 @@ def test_gymnasium_env_checker_passes_every_render_mode_without_a_warning(capsys
         # the flat observation's Box is unbounded (-inf..inf): a warning about the observation
         # space, not about rendering, and not this test's subject
         warnings.filterwarnings("ignore", message=r".*Box observation space (minimum|maximum) value is .*infinity")
-        env = gymnasium.make("tcg_env/FFTCG-v7", illegal_action="lose")
+        env = gymnasium.make("tcg_env/FFTCG-v8", illegal_action="lose")
         check_env(env.unwrapped)  # render modes None, then "ansi" and "human" made from env.spec
         for mode in ("ansi", "human"):
-            check_env(gymnasium.make("tcg_env/FFTCG-v7", illegal_action="lose", render_mode=mode).unwrapped)
+            check_env(gymnasium.make("tcg_env/FFTCG-v8", illegal_action="lose", render_mode=mode).unwrapped)
     ansi = TCGSingleAgentEnv(render_mode="ansi")
     with pytest.raises(gymnasium.error.ResetNeeded):
         ansi.render()
@@ -251,23 +251,23 @@ def test_pettingzoo_render_test_and_api_test_without_a_warning(capsys):
         # PettingZoo's own envs by name): about the observation space, not rendering
         warnings.filterwarnings("ignore", message="Observation space for each agent probably should be")
         warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
-        render_test(lambda render_mode: fftcg_v7.env(render_mode=render_mode))  # human: None, ansi: str
+        render_test(lambda render_mode: fftcg_v8.env(render_mode=render_mode))  # human: None, ansi: str
         for mode in ("ansi", "human"):
-            api_test(fftcg_v7.env(render_mode=mode), num_cycles=50)
-    human = fftcg_v7.env(render_mode="human")
+            api_test(fftcg_v8.env(render_mode=mode), num_cycles=50)
+    human = fftcg_v8.env(render_mode="human")
     with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before render"):
         human.render()
     capsys.readouterr()
     human.reset(seed=2)
     printed = capsys.readouterr().out
     assert human.render() is None and capsys.readouterr().out == printed  # the board, at reset
-    ansi = fftcg_v7.env(render_mode="ansi")
+    ansi = fftcg_v8.env(render_mode="ansi")
     ansi.reset(seed=2)
     assert ansi.render() + "\n" == printed
 
 
 def test_render_without_a_render_mode_warns_and_renders_nothing():
-    aec, gym_env = fftcg_v7.env(), TCGSingleAgentEnv()
+    aec, gym_env = fftcg_v8.env(), TCGSingleAgentEnv()
     aec.reset(seed=0)
     gym_env.reset(seed=0)
     for env in (aec, gym_env):

@@ -30,7 +30,7 @@ SPEC = game_spec(
     __name__,
     hooks=("obs_scale", "shaping_potential", "render"),
     name="fftcg",
-    env_name="fftcg_v7",
+    env_name="fftcg_v8",
     title="Final Fantasy TCG",
     variants=("constructed", "limited"),
     load_tables=load_pool,

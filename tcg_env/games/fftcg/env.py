@@ -1,4 +1,4 @@
-"""Final Fantasy TCG as a PettingZoo AEC environment: ``tcg_env.envs.fftcg_v7.env(**options)``
+"""Final Fantasy TCG as a PettingZoo AEC environment: ``tcg_env.envs.fftcg_v8.env(**options)``
 (this module, under the PettingZoo name the envs package gives it).
 
 Options: ``decks`` (pair of deck names/files), ``variant`` ("constructed" | "limited"), ``rules``

@@ -19,7 +19,7 @@ SPEC = game_spec(
     __name__,
     hooks=("obs_scale", "shaping_potential", "render"),
     name="fftcg_2014",
-    env_name="fftcg_2014_v6",  # v5: FF-TCG's fftcg_v7 columns (docs/envs.md, "Versions")
+    env_name="fftcg_2014_v7",  # v5: FF-TCG's fftcg_v8 columns (docs/envs.md, "Versions")
     title="Final Fantasy TCG (2014 rules)",
     variants=("constructed", "limited"),
     load_tables=load_pool,
