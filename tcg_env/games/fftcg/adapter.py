@@ -22,9 +22,10 @@ from tcg_env.games.fftcg.observation import OBS, OBS_SIZE
 VARIANTS = ("constructed", "limited")
 ZONE_NAMES = {z: z.name.lower() for z in K.Zone}
 PHASE_NAMES = {p: p.name.title().replace("Main1", "Main 1").replace("Main2", "Main 2") for p in K.Phase}
-SNAPSHOT_FORMAT = 7  # 2: field priority_rules_clean; 3: fields field_part_inputs, field_part (the kept field part);
+SNAPSHOT_FORMAT = 8  # 2: field priority_rules_clean; 3: fields field_part_inputs, field_part (the kept field part);
 # 4: field derived_clean (the derived values' memo); 5: fields summons_cast_this_turn, damage_shield, break_zone_entries
-# and field_part_inputs' Break Zone words; 6: field player_damage_shield; 7: field damage_boost
+# and field_part_inputs' Break Zone words; 6: field player_damage_shield; 7: field damage_boost; 8: summons_cast_this_turn
+# packs the cards cast (constants.CAST_UNIT), player_damage_shield this turn's marks (bits 2-13)
 
 
 # ---- reading the row ---------------------------------------------------------------------------

@@ -19,8 +19,9 @@ from tcg_env.games.fftcg_2014 import constants as K
 from tcg_env.games.fftcg_2014 import state as S
 from tcg_env.games.fftcg_2014.observation import OBS_SIZE
 
-SNAPSHOT_FORMAT = 6  # 2: FF-TCG 2016's fields field_part_inputs, field_part (the kept field part); 3: its derived_clean;
-# 4: its summons_cast_this_turn, damage_shield, break_zone_entries; 5: its player_damage_shield; 6: its damage_boost
+SNAPSHOT_FORMAT = 7  # 2: FF-TCG 2016's fields field_part_inputs, field_part (the kept field part); 3: its derived_clean;
+# 4: its summons_cast_this_turn, damage_shield, break_zone_entries; 5: its player_damage_shield; 6: its damage_boost;
+# 7: its summons_cast_this_turn with the cards cast, its player_damage_shield with this turn's marks
 TYPE_NAMES = [t.name.lower() for t in sorted(K.CardType)]
 D = K.Decision
 A = K.Ask
