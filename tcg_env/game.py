@@ -134,6 +134,13 @@ def _row_op(spec, op, row, T, deck0=_NO_CARDS, deck1=_NO_CARDS, seed=0, variant=
     return int(spec.kernels.row_entry(op, row, T, deck0, deck1, seed, variant, auto_single, player, mask, obs))
 
 
+def tables_for(pool, card_ids: np.ndarray) -> np.ndarray:
+    """The kernels' tables for games of these cards (``CardTable.kernel_tables_for``: the pool's flags of the decks'
+    cards where the game can); a pool object without it (a test's hand-built tables) gives its ``kernel_tables``."""
+    pick = getattr(pool, "kernel_tables_for", None)
+    return pool.kernel_tables if pick is None else pick(card_ids)
+
+
 class Game:
     """One game. Create it with :func:`tcg_env.make_game`."""
 
@@ -160,7 +167,7 @@ class Game:
         _row_op(spec, spec.kernels.ROW_RESET, row, pool.kernel_tables,
                 deck0=np.ascontiguousarray(deck0, dtype=np.int32), deck1=np.ascontiguousarray(deck1, dtype=np.int32),
                 seed=_resolve_seed(seed), variant=int(variant), auto_single=int(bool(auto_single)))
-        return cls(spec, pool, row, variant, pool.kernel_tables_for(np.concatenate([deck0, deck1])))
+        return cls(spec, pool, row, variant, tables_for(pool, np.concatenate([deck0, deck1])))
 
     # ---- status --------------------------------------------------------------------------------
     @property
@@ -350,8 +357,8 @@ class BatchGame:
         self.spec = spec
         self.pool = pool
         # the pool's tables, their flags derived from the decks' cards where the game can (CardTable.kernel_tables_for)
-        self._T = pool.kernel_tables_for(np.concatenate([np.concatenate(pair) for pair in deck_pairs]) if deck_pairs
-                                         else np.zeros(0, np.int32))
+        self._T = tables_for(pool, np.concatenate([np.concatenate(pair) for pair in deck_pairs]) if deck_pairs
+                             else np.zeros(0, np.int32))
         B = len(deck_pairs)
         self.batch = B
         self.variant_index = int(variant)

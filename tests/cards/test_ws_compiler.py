@@ -39,9 +39,10 @@ def test_every_op_name_maps_to_a_contract_opcode():
     # a granted ability is its bit among the keyword bits: GRANT_KEYWORD / AURA_KEYWORD (constants.GRANT_BIT0)
     # "+N soul / level for each ...": AURA_POWER_PER with the characteristic in I_REG (cards.py)
     # "choose 1 of the following effects": a CHOOSE_OPTIONAL per option but the last, then SKIP (cards.py)
+    # "put the top card of your deck underneath this card as a marker": TO_MARKER with a1 TO_MARKER_DECK_TOP
     granted = {"grant_ability": K.Op.GRANT_KEYWORD, "aura_grant_ability": K.Op.AURA_KEYWORD,
                "aura_soul_per": K.Op.AURA_POWER_PER, "aura_level_per": K.Op.AURA_POWER_PER,
-               "choose_one": K.Op.CHOOSE_OPTIONAL}
+               "choose_one": K.Op.CHOOSE_OPTIONAL, "deck_to_marker": K.Op.TO_MARKER}
     assert all(EFFECT_OPS[name] == K.Op[name.upper()] for name in EFFECT_OPS if name not in ("if", "may", *granted))
     assert all(EFFECT_OPS[name] == op for name, op in granted.items())
 
