@@ -199,7 +199,7 @@ class CardTable:
         cached = self.__dict__.get("_kernel_tables")
         if cached is None:
             cached = self.PACK(self.cards, self.abilities, self.filters, self.code, self.card_obs_rows(),
-                               self.kernel_flags())
+                               self._flags())
             self.__dict__["_kernel_tables"] = cached
         return cached
 
@@ -220,37 +220,47 @@ class CardTable:
         """The ``obs_rows`` table of :attr:`kernel_tables` (default: :attr:`obs_features`)."""
         return self.obs_features
 
-    def kernel_flags(self, in_play: np.ndarray | None = None) -> np.ndarray | None:
+    def kernel_flags(self) -> np.ndarray | None:
         """The ``flags`` table of :attr:`kernel_tables` (``tcg_env.engine.tables``): what the game's
         kernels may skip for this pool, derived from the four rule tables; None (the default):
-        every bit set, the kernels skip nothing. ``in_play`` (sorted card ids): derive the pool's row
-        from the rules of those cards only (a game whose :attr:`IN_PLAY_FLAGS` is set)."""
+        every bit set, the kernels skip nothing."""
         return None
 
-    # The game's kernel_flags can derive the pool's row of flags from the cards a game holds (its
-    # ``in_play``): it knows which ability and code rows each card owns and that no card enters a
-    # game from outside its decks. A game of 100 cards from an imported pool of 3,600 then skips
-    # the work only the other cards need (FF-TCG: about 8% of its speed; docs/performance-log.md).
-    IN_PLAY_FLAGS = False
+    def in_play_pool_flags(self, in_play: np.ndarray) -> np.ndarray | None:
+        """The pool's row of :meth:`kernel_flags` derived from the rules of the cards ``in_play``
+        (sorted card ids: a game's decks') alone, for a game that knows which ability and code rows
+        each card owns and that no card enters a game from outside its decks; None (the default):
+        the whole pool's row stands. A game of 100 cards from an imported pool of 3,600 then skips
+        the work only the other cards need (FF-TCG: about 8% of its speed; docs/performance-log.md)."""
+        return None
 
     def kernel_tables_for(self, card_ids: Iterable[int] | np.ndarray) -> np.ndarray:
         """:attr:`kernel_tables` for games whose cards are ``card_ids`` (their decks'): the pool's row
-        of flags derived from those cards' rules alone where the game can (:attr:`IN_PLAY_FLAGS`),
-        else :attr:`kernel_tables` itself. The same tables and card ids; cached per set of cards (the
-        last 16 sets)."""
-        if not self.IN_PLAY_FLAGS:
-            return self.kernel_tables
+        of flags from those cards' rules alone where the game can (:meth:`in_play_pool_flags`), else
+        :attr:`kernel_tables` itself. The same tables, card rows of flags and card ids; cached per
+        set of cards (the last 16 sets)."""
         ids = np.unique(np.asarray(card_ids, dtype=np.int64).ravel())
         ids = ids[(ids >= 0) & (ids < self.n_cards)].astype(np.int32)
         cache = self.__dict__.setdefault("_kernel_tables_for", {})
         key = ids.tobytes()
         tables = cache.get(key)
         if tables is None:
+            row = self.in_play_pool_flags(ids)
+            if row is None:
+                return self.kernel_tables
+            flags = self._flags().copy()
+            flags[-1] = row
             if len(cache) >= 16:
                 cache.pop(next(iter(cache)))
             tables = cache[key] = self.PACK(self.cards, self.abilities, self.filters, self.code,
-                                            self.card_obs_rows(), self.kernel_flags(ids))
+                                            self.card_obs_rows(), flags)
         return tables
+
+    def _flags(self) -> np.ndarray | None:
+        """:meth:`kernel_flags`, computed once."""
+        if "_kernel_flags" not in self.__dict__:  # (not "_flags": an instance key would hide this method)
+            self.__dict__["_kernel_flags"] = self.kernel_flags()
+        return self.__dict__["_kernel_flags"]
 
     def card_id(self, number: str) -> int:
         try:

@@ -551,26 +551,16 @@ def _light_dark_bits(op) -> int:
 
 
 def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray | None = None,
-                    filters: np.ndarray | None = None, in_play: np.ndarray | None = None) -> np.ndarray:
+                    filters: np.ndarray | None = None) -> np.ndarray:
     """The ``flags`` table of a pool's ``T`` (tcg_env.engine.tables): a card's row word FL_DERIVED_DEPS, what its
     field abilities' part of the derived values reads (:func:`derived_deps`; without ``abilities`` and ``filters``:
     -1, never kept), its other words every bit set (the kernels skip nothing for a card); the pool's row (the last) word FL_MISC: FLAG_AURA_UNCHOOSABLE when some instruction
     is Op.AURA_UNCHOOSABLE (else effects.can_be_chosen skips its scan of the field); FLAG_CHOOSE_BREAK when some
-    CHOOSE row's filter (of ``filters``) is of the Break Zone (else effects.any_choosable reads no filter zone).
-    ``in_play`` (card ids): the pool's row from the abilities those cards own (A_CARD, granted ones included) and
-    their programs (every code row lies in its ability's run) only: no FF-TCG card enters a game from outside the
-    decks (no tokens), so the other cards' rules never apply."""
+    CHOOSE row's filter (of ``filters``) is of the Break Zone (else effects.any_choosable reads no filter zone)."""
     from tcg_env.engine.tables import FLAG_WORDS
 
     flags = np.full((cards.shape[0] + 1, FLAG_WORDS), -1, np.int32)
-    if in_play is not None and abilities is not None:
-        owned = np.isin(abilities[:, K.A_CARD], in_play)
-        rows = np.zeros(code.shape[0], bool)
-        for start, length in abilities[owned][:, [K.A_CODE_START, K.A_CODE_LEN]].tolist():
-            rows[start:start + length] = True
-        flags[-1, K.FL_MISC] = ff_pool_flags(code[rows], abilities[owned], filters)
-    else:
-        flags[-1, K.FL_MISC] = ff_pool_flags(code, abilities, filters)
+    flags[-1, K.FL_MISC] = ff_pool_flags(code, abilities, filters)
     if abilities is not None and filters is not None:
         flags[:-1, K.FL_DERIVED_DEPS] = derived_deps(cards, abilities, filters, code)
     return flags
@@ -658,10 +648,22 @@ class FFCardTable(CardTable):
 
     job_names = property(lambda self: inverse_ids(self.job_ids), doc="Job id -> job name ('' for id 0).")
 
-    IN_PLAY_FLAGS = True  # ff_kernel_flags(in_play=...)
+    def kernel_flags(self) -> np.ndarray:
+        return ff_kernel_flags(self.cards, self.code, self.abilities, self.filters)
 
-    def kernel_flags(self, in_play: np.ndarray | None = None) -> np.ndarray:
-        return ff_kernel_flags(self.cards, self.code, self.abilities, self.filters, in_play)
+    def in_play_pool_flags(self, in_play: np.ndarray) -> np.ndarray:
+        """The pool's row of flags from the abilities the cards ``in_play`` own (A_CARD, granted ones included) and
+        their programs (every code row lies in its ability's run): no FF-TCG card enters a game from outside the
+        decks (no tokens), so the other cards' rules never apply."""
+        from tcg_env.engine.tables import FLAG_WORDS
+
+        owned = np.isin(self.abilities[:, K.A_CARD], in_play)
+        rows = np.zeros(self.code.shape[0], bool)
+        for start, length in self.abilities[owned][:, [K.A_CODE_START, K.A_CODE_LEN]].tolist():
+            rows[start:start + length] = True
+        row = np.full(FLAG_WORDS, -1, np.int32)
+        row[K.FL_MISC] = ff_pool_flags(self.code[rows], self.abilities[owned], self.filters)
+        return row
 
     category_names = property(lambda self: inverse_ids(self.category_ids), doc="Category id -> name ('' for id 0).")
 

@@ -250,10 +250,10 @@ class CardTable(C16.FFCardTable):
     def card_obs_features(self) -> np.ndarray:
         return card_obs_features(self.cards)
 
-    # the pool's row from the whole code table: the rules' abilities (Level UP, Link) are not the card's A_CARD runs
-    IN_PLAY_FLAGS = False
+    def in_play_pool_flags(self, in_play: np.ndarray) -> None:
+        return None  # the whole code table's row: the rules' abilities (Level UP, Link) are not the cards' A_CARD runs
 
-    def kernel_flags(self, in_play: np.ndarray | None = None) -> np.ndarray:
+    def kernel_flags(self) -> np.ndarray:
         # the derived values' field part is never kept under these rules: their filters and conditions read words
         # FF-TCG 2016's derived_deps does not know (the character an Item equips, Overdrive, Junction ...), so every
         # card reads "anything" (FL_DERIVED_DEPS -1, characteristics.refresh_derived computes it every time)
