@@ -1050,15 +1050,15 @@ class _T(CountWords, TextTransformer, Transformer):
         return [{"kind": "will", "cost": costs, "effect": [{"op": "produce_will", "will": w}]} for w in wills]
 
     def art_name(self, tok):
-        return str(tok).strip("<>\"").strip()
+        return str(tok).strip("<>[]\"").strip()
 
     def art_once(self, name):
         return name
 
     def gods_art(self, name, costs, body, once=None):
-        # CR 1112.2: once per game per player, by its name (1112.2a)
-        if self.card.get("type") not in ("ruler", "j_ruler"):
-            raise Unsupported("[God's Art] on a card that is not a J/ruler")
+        # CR 1112.2: once per game per player, by its name (1112.2a). CR 1112 does not limit [God's Art] to J/rulers
+        # (session 23): on any card whose activate abilities compile (a resonator, addition, regalia), the same name
+        # bit of the player (state.GODS_ART_USED) limits it (play.can_activate)
         if once is not None and once.lower() != name.lower():
             raise Unsupported("a [God's Art] limited by another name")
         abilities = self.activate(costs, body)
