@@ -243,10 +243,11 @@ def test_cr_1028_weather_instead_plays_one_branch_only(tmp_path, rain, zone):
 def test_cr_705_2a_judgment_pay_less_for_each_is_the_cost_and_an_own_reduction():
     r = line("[Judgment] {4}. You may pay {1} less to play this ability for each Fairy you control.", "ruler",
              races=frozenset({"Fairy"}))
-    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("judgment_pay_less_always",)
+    # exact since session 23: the player is asked (test_fow_card_text_s23a)
+    assert r.verdict is Verdict.EXACT and r.approximations == ()
     assert r.fields == {"judgment": "{4}"}
     assert r.abilities == [{"kind": "continuous", "effect": [{
-        "op": "cost_reduction", "amount": 1, "filter": {"zone": "hand", "self_only": True},
+        "op": "cost_reduction", "amount": 1, "filter": {"zone": "hand", "self_only": True}, "optional": True,
         "per": {"count": "field", "filter": {"race": "Fairy", "side": "own"}}}]}]
     assert line("[Judgment] {4}. You may pay {G} less to play this ability if you control a resonator.",
                 "ruler").verdict is Verdict.UNSUPPORTED  # an attribute's will less: not compiled
@@ -444,6 +445,6 @@ def test_cr_1403_a_race_with_a_number_is_read_as_a_race():
     """"Squad 7" (a race of the list): "for each Squad 7 resonator you control" in a [Judgment] reduction."""
     r = line("[Judgment] {7}. You may pay {1} less to play this ability for each Squad 7 resonator you control.",
              "ruler", races=frozenset({"Squad 7"}))
-    assert r.verdict is Verdict.APPROXIMATE
+    assert r.verdict is Verdict.EXACT  # since session 23 (the reduction is asked: test_fow_card_text_s23a)
     assert r.abilities[0]["effect"][0]["per"] == {"count": "field", "filter": {
         "race": "Squad 7", "type": ["resonator"], "side": "own"}}

@@ -69,11 +69,6 @@ APPROXIMATIONS: dict[str, str] = {
         "has left the field by then, its printed ATK is read, not its ATK as it last was in the field "
         "(CR 911.1: last known information, which the engine does not keep)"
     ),
-    "judgment_pay_less_always": (
-        "\"[Judgment] {N}. You may pay {N} less to play this ability [for each ... / if ...]\": the judgment process is "
-        "always played with the reduction (the player is not asked; paying more only spends will that nothing compiled "
-        "reads, CR 705.2a)"
-    ),
     "choose_up_to_not_none": (
         "\"Choose up to N - A; or B; ...\" (CR 903.2e): one to N options are offered; choosing none at all (the card "
         "or ability played to no effect) is not"
@@ -617,14 +612,17 @@ class _T(CountWords, TextTransformer, Transformer):
         # play.judgment_free through characteristics.own_reduction; always taken: the approximation)
         return {**self.judgment(cost), "__abilities__": [less]}
 
-    def _judgment_less(self, syms, condition=None, per=None):
+    def _judgment_less(self, syms, condition=None, per=None, optional=True):
         parts = re.findall(r"\{([^}]*)\}", syms)
         if len(parts) != 1 or not parts[0].isdigit() or not 1 <= int(parts[0]) <= 10:
             raise Unsupported("paying less of [Judgment] will that is not one number")
         if per is not None and per["count"] == "field" and "exclude_self" in per["filter"]:
             raise Unsupported("'for each other ...' for a [Judgment]")
-        self.approximate("judgment_pay_less_always")
         op = {"op": "cost_reduction", "amount": int(parts[0]), "filter": {"zone": "hand", "self_only": True}}
+        if optional:
+            # "you may": since session 23 the player is asked as the judgment process is played, where the cost can
+            # be paid without it (CR 903.2i-iv; play.play_judgment, OPTIONAL); "you pay": always taken
+            op["optional"] = True
         if per is not None:
             op["per"] = per
         ab = {"kind": "continuous", "effect": [op]}
@@ -637,6 +635,12 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def jl_if(self, syms, cond):
         return self._judgment_less(syms, condition=cond)
+
+    def jl_must_per(self, syms, per):
+        return self._judgment_less(syms, per=per, optional=False)
+
+    def jl_must_if(self, syms, cond):
+        return self._judgment_less(syms, condition=cond, optional=False)
 
     def result(self, value):
         if isinstance(value, dict) and value.get("__fields__") and "__abilities__" in value:
@@ -999,7 +1003,7 @@ class _T(CountWords, TextTransformer, Transformer):
         # ({Rest} of your J/ruler, "rest a recovered J/ruler you control": the cost field rest_j_ruler, play.activate)
         # (named counters removed bound it too: each use takes counters that only effects put, session 21)
         bounded = costs.get("rest") or costs.get("rest_j_ruler") or costs.get("banish_self") or once == "turn" or \
-            costs.get("counters")
+            costs.get("counters") or getattr(self, "_gods_art", False)  # a [God's Art]: once per game (CR 1112.2)
         if ((once or costs.get("will")) and not bounded) or \
                 set(costs) - {"rest", "rest_j_ruler", "banish_self", "life", "discard", "mana", "mana_from", "will",
                               "counters", "counter_name", "counters_from"}:
@@ -1061,10 +1065,18 @@ class _T(CountWords, TextTransformer, Transformer):
         # bit of the player (state.GODS_ART_USED) limits it (play.can_activate)
         if once is not None and once.lower() != name.lower():
             raise Unsupported("a [God's Art] limited by another name")
-        abilities = self.activate(costs, body)
-        if len(abilities) != 1 or abilities[0]["kind"] != "activate":
-            raise Unsupported("a [God's Art] that produces will")
-        abilities[0]["gods_art"] = name[:80]
+        self._gods_art = True  # once per game: bounds a will ability paid with will (_will)
+        try:
+            abilities = self.activate(costs, body)
+        finally:
+            self._gods_art = False
+        if not abilities or any(a["kind"] not in ("activate", "will") for a in abilities) or (
+                len(abilities) > 1 and any(a["kind"] != "will" for a in abilities)):
+            raise Unsupported("a [God's Art] that is not one activate or will ability")
+        # a God's Art that produces will is a will ability (CR 907.1: an activate ability producing will; session 23),
+        # one row per choice of will, all of the one name: playing one uses the name up (CR 1112.2)
+        for a in abilities:
+            a["gods_art"] = name[:80]
         return abilities
 
     def automatic(self, *args):

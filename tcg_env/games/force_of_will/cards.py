@@ -1271,15 +1271,17 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.effect", "a will ability only produces will (CR 907.1): produce_will ops "
                           "(or a select_mode of them)")
             if ab.cost is not None and ab.cost.will and not (ab.cost.rest or ab.cost.rest_j_ruler or ab.cost.banish_self or
-                                                             ab.once == "turn" or ab.cost.counters):
+                                                             ab.once == "turn" or ab.cost.counters or
+                                                             ab.gods_art is not None):
                 self.fail(f"{p}.cost.will", "a will ability paid with will needs {Rest}, 'banish this card', named "
                           "counters or once per turn in its cost here (no endless loop of will for will)")
         elif kind != "automatic" and any(op.op == "produce_will" for op in ab.effect):
             # an automatic ability's will is produced as it resolves from the chase (CR 907.1: not a will ability)
             self.fail(f"{p}.effect", "produce_will belongs in a 'will' ability (it resolves without the chase, CR 907.3)")
         if ab.gods_art is not None:
-            if kind != "activate" and not (kind == "will" and ab.gods_art == K.ENERGIZE_ART):
-                # (the will coin of [Energize], CR 1119.2: a will ability once per game, constants.ENERGIZE_ART)
+            if kind not in ("activate", "will"):
+                # a will ability is an activate ability that produces will (CR 907.1; session 23: a God's Art producing
+                # will, once per game by its name like any; the will coin of [Energize], CR 1119.2, constants.ENERGIZE_ART)
                 self.fail(f"{p}.gods_art", "[God's Art] is an activate ability (CR 1112.1)")
             if ab.once == "turn":
                 self.fail(f"{p}.once", "a [God's Art] is played once per game (CR 1112.2), not once per turn")

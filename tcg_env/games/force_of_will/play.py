@@ -26,7 +26,7 @@ from tcg_env.games.force_of_will.constants import (
     Op, Purpose, Step, Zone
 )
 from tcg_env.games.force_of_will.state import (
-    ASTRAL, ATTACHED, CALLED, CARD, CARD_W, CONTROLLER, DEC_ARG, E_AUX, E_CTRL, E_REG, E_REGN, E_SLOT, E_X, FR_DISCARD, GODS_ART_USED, HAND_N,
+    ASTRAL, ATTACHED, CALLED, CARD, CARD_W, CONTROLLER, DEC_ARG, E_AUX, E_CTRL, E_KIND, E_REG, E_REGN, E_SLOT, E_X, FR_DISCARD, GODS_ART_USED, HAND_N,
     JUDGED, LIFE, MANA, MARK, NO_MORE_BATTLE, OWNER, PSEUDO, RESTED, REVEALED, RWILL_N, STANDBY_TURN, STANDBY_N, STEP,
     TURN_PLAYER, USED_TURN, WILL, ZONE, ZT
 )
@@ -591,6 +591,9 @@ def pay_pending_cost(game, s, T, p, f, take):
     free = (v >> K.PAY_FREE_BITS) & K.PAY_FREE_MASK
     attr = v >> (2 * K.PAY_FREE_BITS)
     slot = s[f + E_SLOT]
+    if s[f + E_KIND] == EntryKind.JUDGMENT:  # the ruler's [Judgment] cost (play_judgment; CR 705.2a)
+        game.pay(s, p, card_table(T)[s[CARD + slot * CARD_W]], K.C_JUDGMENT_COST, free if take else full)
+        return
     if take:
         game.pay_card_cost(s, T, p, slot, s[f + E_AUX] & K.PLAY_HOW_MASK, free, attr)
     else:
@@ -808,9 +811,23 @@ def play_judgment(game, s, T, p):
     """CR 705.2: pay, and put the judgment into the chase area; the player keeps priority."""
     slot = game.j_ruler_slot(s, p)
     c = card_table(T)[s[CARD + slot * CARD_W]]
-    game.pay(s, p, c, K.C_JUDGMENT_COST, judgment_free(game, s, T, p, slot))
+    free = judgment_free(game, s, T, p, slot)
+    # "[Judgment] {N}. You may pay {N} less to play this ability ..." (CR 705.2a, 903.2i-iv; session 23): where the
+    # cost can be paid without the ruler's own optional reductions, the player is asked (priority.finish_frame: OPTIONAL;
+    # pay_pending_cost), as for a card played from the hand
+    full = free
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_COST_REDUCTION) != 0:
+        full = max(c[K.C_JUDGMENT_FREE] - (game.own_reduction(s, T, p, slot, -1, False) -
+                                           game.own_reduction(s, T, p, slot, -1, True)), 0)
+        if full <= free or not game.can_pay(s, p, c, K.C_JUDGMENT_COST, full):
+            full = free
     s[JUDGED + p] = 1  # CR 705.2d: neither a spell nor an ability, nor a card played ([Torrent])
     f = game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.JUDGMENT, slot, -1, p, -1)
+    if full > free:
+        s[f + E_X] = -pack_pending(full, free, 0)  # asked, then paid and put onto the chase (priority.finish_frame)
+        return
+    game.pay(s, p, c, K.C_JUDGMENT_COST, free)
     chase_push(game, s, f)
     game.pop_frame(s)
     game.start_priority(s, p)

@@ -322,8 +322,11 @@ def finish_frame(game, s, T):
             zone_put(s, ZT, slot, Zone.CHASE)
             game.note_card_play(s, s[f + E_CTRL])
         drop = purpose == Purpose.TRIGGER and s[f + E_ABIL] >= 0 and missing_required_target(game, s, T, f)
-        if purpose == Purpose.PLAY and s[f + E_KIND] == EntryKind.CARD and s[f + E_X] < 0:
-            tf = game.target_cost_filter(T, s[CARD + s[f + E_SLOT] * CARD_W])
+        if purpose == Purpose.PLAY and s[f + E_X] < 0 and (s[f + E_KIND] == EntryKind.CARD or
+                                                          s[f + E_KIND] == EntryKind.JUDGMENT):
+            # (a judgment's own "you may pay {N} less": play.play_judgment)
+            tf = game.target_cost_filter(T, s[CARD + s[f + E_SLOT] * CARD_W]) if s[f + E_KIND] == EntryKind.CARD \
+                else -1
             if tf >= 0 and not game.targets_match_cost(s, T, f, tf):
                 # "... if it targets a <card>" (session 22, CR 903.2i): it does not: no reduction, the full cost paid
                 game.pay_pending_cost(s, T, s[f + E_CTRL], f, False)
