@@ -98,8 +98,9 @@ def test_cr_203_cost_parsing():
      "abilities[0].once", "gods_art"),
     (dict(RES, abilities=[{"kind": "activate", "once": "turn", "gods_art": "Sands", "cost": {"rest": True},
                            "effect": [{"op": "draw"}]}]), "abilities[0].once", "once per game (CR 1112.2)"),
-    (dict(RES, abilities=[{"kind": "will", "gods_art": "Sands", "cost": {"rest": True},
-                           "effect": [{"op": "produce_will", "will": "fire"}]}]), "abilities[0].gods_art", "CR 1112.1"),
+    # (a will ability may be a God's Art since session 23: CR 907.1, a will ability is an activate ability)
+    (dict(RES, abilities=[{"kind": "automatic", "trigger": "enter", "gods_art": "Sands",
+                           "effect": [{"op": "draw", "count": 1}]}]), "abilities[0].gods_art", "CR 1112.1"),
     (dict(RES, abilities=[{"kind": "activate", "gods_art": "", "cost": {"rest": True}, "effect": [{"op": "draw"}]}]),
      "abilities[0].gods_art", "at least 1 character"),
 ])  # fmt: skip
