@@ -151,9 +151,27 @@ def _magic_counters_here(card) -> None:
         raise Unsupported("magic counters on a card that is not a magic stone (its counter word holds mana counters)")
 
 
+def _attr_name(attr) -> str:
+    """An ``attr`` of the grammar (attrs: {"attribute": [name]}, or the bare name) as its name."""
+    if isinstance(attr, dict):
+        (attr,) = attr["attribute"]
+    return str(attr)
+
+
+def _it_is_left(value) -> bool:
+    """A condition "it's a <card>" that no IF_IT row took (_assemble): one of a cost, a continuous ability, a field."""
+    if isinstance(value, dict):
+        return value.get("kind") in ("_it_is", "_it_is_not") or any(_it_is_left(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_it_is_left(v) for v in value)
+    return False
+
+
 @v_args(inline=True)
 class _T(CountWords, TextTransformer, Transformer):
     def line(self, value):
+        if _it_is_left(value):
+            raise Unsupported("'it's <card>' outside an 'if' sentence of an effect")
         return value
 
     # ---------------- keywords and card fields ----------------
@@ -968,6 +986,8 @@ class _T(CountWords, TextTransformer, Transformer):
             _magic_counters_here(self.card)  # the counters of this card's MANA word (cost_magic)
         elif costs.get("mana") and ctype not in ("ruler", "j_ruler") and costs.get("mana_from") != "j_ruler":
             raise Unsupported("a mana counter cost on a card that is not a J/ruler")
+        if isinstance(body, _Modes):
+            body.in_activate = True
         ops, optional = body.ops(will=True), body.optional
         if "_pay" in costs:
             costs = dict(costs)
@@ -1550,6 +1570,8 @@ class _T(CountWords, TextTransformer, Transformer):
     def clause_if(self, *items):
         # "<effect> if <condition>." (the condition printed after the effect): as "If <condition>, <effect>."
         *items, cond = items
+        if cond.get("kind") == "_it_is":
+            raise Unsupported("'<effect> if it's <card>' (the condition on the card the effect itself selects)")
         return self.if_sentence(cond, *items)
 
     def sep(self, *_):
@@ -1589,10 +1611,14 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def as_long_as(self, *args):
         *items, cond = args
+        if cond.get("kind") == "_it_is":
+            raise Unsupported("'as long as it's <card>' (a continuous condition on 'it')")
         cond = {k: v for k, v in cond.items() if k != "_it"}
         return [(c, o, cond) for c, o in self.sentence(*items)]
 
     def as_long_as_first(self, cond, *items):
+        if cond.get("kind") == "_it_is":
+            raise Unsupported("'as long as it's <card>' (a continuous condition on 'it')")
         cond = {k: v for k, v in cond.items() if k != "_it"}
         return [(c, o, cond) for c, o in self.sentence(*items)]
 
@@ -1639,6 +1665,14 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'your opponent controls' a card of another kind")
         c["filter"]["side"] = "opponent"
         return {**c, "kind": "opp_control_at_least"}
+
+    def c_opp_control_n(self, n, flt):
+        # "your opponent controls N or more <cards>" (session 23): OPP_CONTROL_AT_LEAST with N
+        c = self.c_opp_control(flt)
+        n = _fixed(n)
+        if not 1 <= n <= 15:
+            raise Unsupported(f"a condition on {n} cards")
+        return {**c, "value": n}
 
     def c_control_none(self, flt):
         c = self._c_control(1, flt)
@@ -1693,6 +1727,29 @@ class _T(CountWords, TextTransformer, Transformer):
         if self.card.get("type") != "chant":
             raise Unsupported("'this card was awakened' on a card that is not a chant")
         return {"kind": "awakened", "value": 1}
+
+    def c_gem(self, attr):
+        return {"kind": "gems_at_least", "value": 1, "attribute": _attr_name(attr)}
+
+    def gain_gem(self, attr):
+        return [({"op": "gain_gem", "attribute": _attr_name(attr)}, None)]
+
+    def c_it_is(self, flt):
+        # "if it's a <card>" (session 23): the card the sentence before selected last matches, as the IF_IT row is read
+        # (_assemble: its zone then); an "if" sentence's only (no continuous ability's, no cost's)
+        f = dict(flt)
+        f.pop("_race_noun", None)
+        if f.pop("_entity", False) or set(f) - {"type", "attribute", "race", "race_or", "side", "state", "cost_min",
+                                                  "cost_max", "atk_min", "atk_max", "not_attribute"}:
+            raise Unsupported("'if it's' a card of a kind the filter cannot test")
+        if not f:
+            raise Unsupported("'if it's' with nothing to test")
+        if "j_ruler_or_ruler" in f.get("type", []):
+            raise Unsupported("'if it's a J/ruler' (a filter has one zone)")
+        return {"kind": "_it_is", "filter": f}
+
+    def c_it_named(self, q):
+        return {"kind": "_it_is", "filter": {"name": str(q)[1:-1]}}
 
     def c_hand_empty(self):
         return {"kind": "hand_empty"}
@@ -2084,6 +2141,15 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("a card put into a graveyard this turn other than a resonator you controlled")
         return {"kind": "resonators_to_graveyard_at_least", "value": 1}
 
+    def per_opp_hand(self):
+        return {"count": "opp_hand"}
+
+    def per_opp_graveyard(self):
+        return {"count": "opp_graveyard"}
+
+    def per_opp_removed(self):
+        return {"count": "opp_removed"}
+
     def per_removed(self):
         return {"count": "removed"}  # CR 311: the cards of its controller's removed area (Per.REMOVED)
 
@@ -2384,6 +2450,21 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def mill_removed_one(self, *_):
         return [({"op": "mill", "count": 1, "to": "removed"}, None)]
+
+    def opp_grave(self, *_):
+        return None
+
+    def mill_opp(self, n, _g=None):
+        return [({"op": "mill", "count": n, "who": "opponent"}, None)]
+
+    def mill_opp_one(self, *_):
+        return self.mill_opp(1)
+
+    def mill_opp_removed(self, n):
+        return [({"op": "mill", "count": n, "who": "opponent", "to": "removed"}, None)]
+
+    def mill_opp_removed_one(self, *_):
+        return self.mill_opp_removed(1)
 
     def call_stone(self):
         return [({"op": "call_stone"}, None)]
@@ -3075,13 +3156,16 @@ class _Modes:
 
     optional = False
     condition = None
+    # an activate ability's (session 23): the mode is chosen as it is played (CR 905.2b, 903.2e), after its costs are
+    # paid (play.activate) as its targets are (priority.ask_mode, run for its MODE_TARGETS frame)
+    in_activate = False
 
     def __init__(self, modes: list[_Body]):
         self.modes = modes
 
     def ops(self, will: bool = False, trigger_card: bool = False, bare_it: bool = True,
             produce: bool = False) -> list[dict]:
-        if will:
+        if will and not self.in_activate:
             raise Unsupported("a choice of modes in an activate ability")
         return [{"op": "select_mode", "modes": [m.ops(bare_it=bare_it) for m in self.modes]}]
 
@@ -3099,9 +3183,30 @@ def _not(cond: dict, ops: list) -> dict:
     kind = cond.get("kind")
     if kind == "awakened":
         return {**cond, "value": 1 - cond["value"]}
+    if kind == "_it_is":
+        # "A on <target>. If it's a <card>, B instead.": A when it is not; A's own selection (its first), known once A
+        # is assembled (_assemble: deferred); neither branch changes what the card is (no op changes a characteristic
+        # that a filter tests but POWER's ATK: no ATK bound here)
+        if "atk_min" in cond["filter"] or "atk_max" in cond["filter"]:
+            raise Unsupported("'if it's' with an ATK bound, '... instead'")
+        return {**cond, "kind": "_it_is_not", "_deferred": True}
     if kind not in _NOT_KIND or (kind == "weather_is" and any(op and op.get("op") == "weather" for op, _ in ops)):
         raise Unsupported("'... instead' after a condition the engine cannot test for not holding")
     return {**cond, "kind": _NOT_KIND[kind]}
+
+
+def _instead_durations(ops: list, prev: list) -> list:
+    """"<target> gains A until end of turn. If it's a <card>, it gains B instead.": B replaces A, for A's duration (the
+    sentence B prints none); only where A has one op of B's kind with a duration."""
+    out = []
+    for op, sel in ops:
+        if op and op.get("op") in ("power", "grant_keyword", "restrict") and op.get("duration") == "permanent":
+            same = [o for c in prev for o, _ in c[0] if o and o.get("op") == op["op"]]
+            if len(same) != 1:
+                raise Unsupported("'... instead' with a duration that the sentence before does not give")
+            op = {**op, "duration": same[0].get("duration", "permanent")}
+        out.append((op, sel))
+    return out
 
 
 def _instead(sentences) -> list:
@@ -3128,6 +3233,8 @@ def _instead(sentences) -> list:
             sent = [([({"op": "_if", "condition": cond}, None), ({**op, "amount": n}, sel)], False)]
         else:
             sent = [([({"op": "_if", "condition": cond}, None)] + sent[0][0][1:], sent[0][1])]
+            if cond.get("kind") == "_it_is":
+                sent = [(_instead_durations(sent[0][0], prev), sent[0][1])]
         neg = _not(cond, [x for ops, _ in prev for x in ops] + [x for ops, _ in sent for x in ops])
         out[-1] = [([({"op": "_if", "condition": neg}, None)] + list(ops), opt) for ops, opt in prev]
         out.append(sent)
@@ -3187,6 +3294,29 @@ def _automatic_will(ops: list[dict]) -> list[dict]:
     raise Unsupported("an automatic ability producing a choice of will")
 
 
+# the ops on a register that leave its cards where they are (the rest move them: IF_IT then no longer knows the zone)
+_KEEPS_ZONE = {"power", "grant_keyword", "restrict", "counter", "recover", "rest", "damage", "prevent", "prevent_from",
+               "remove_from_battle", "gain_control", "lock_recover", "shield_destroy", "if_it"}
+_MOVES_TO = {"grave_to_hand": "hand", "grave_to_field": "field"}
+
+
+def _moves(op: dict, r: int, reg_zone: dict) -> None:
+    if op["op"] not in _KEEPS_ZONE:
+        reg_zone[r] = _MOVES_TO.get(op["op"])
+
+
+def _it_zone(row: dict, r: int, reg_zone: dict) -> None:
+    """The IF_IT row on register r, its filter in the zone the register's card is in then."""
+    zone = reg_zone.get(r)
+    if zone is None or zone not in ("field", "graveyard", "hand", "ruler_area", "removed"):
+        raise Unsupported("'if it's' after the card moved (the zone it is in is not known)")
+    row["reg"] = r
+    if zone != "field":
+        row["filter"]["zone"] = zone
+        if "state" in row["filter"]:
+            raise Unsupported("'if it's' a card state outside the field")
+
+
 def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = False,
               trigger_card: bool = False, bare_it: bool = True) -> list[dict]:
     """The effect program of a list of clauses: the targets first (CR 903.2g), a register per
@@ -3199,10 +3329,27 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
     prev_bound: dict[int, int] = {}  # "that card" (a selection "prev") -> the register it named
     banished: set[int] = set()  # the registers of Op.PLAYER_BANISH (emptied once the cards are banished)
     prev_if = False
+    reg_zone: dict[int, str | None] = {}  # where the card of each register is now (None: moved, unknown)
     for clause in clauses:
         if_at = None
+        pending_it = None  # an IF_IT row waiting for the clause's first selection (the "... instead" sentence's other branch)
         for op, sel in clause:
             op = dict(op)
+            if op["op"] == "_if" and op["condition"].get("kind") in ("_it_is", "_it_is_not"):
+                # "If it's a <card>, ..." (session 23, Op.IF_IT): the card selected last, in the zone it is in now
+                cond = op["condition"]
+                if_at = len(body)
+                row = {"op": "if_it", "filter": dict(cond["filter"]), "skip": 1}
+                if cond["kind"] == "_it_is_not":
+                    row["negated"] = True
+                if cond.get("_deferred"):
+                    pending_it = if_at
+                else:
+                    if last is None:
+                        raise Unsupported("'if it's' with nothing selected before")
+                    _it_zone(row, last, reg_zone)
+                body.append(row)
+                continue
             if op["op"] == "_eternal":
                 raise Unsupported("'cannot be destroyed' in an effect")
             if op["op"] == "_if_done":
@@ -3263,6 +3410,12 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                 if r >= _N_REGS:
                     raise Unsupported("more than two selections in one effect (the kernels hold two target registers)")
                 regs[id(sel)] = r
+                reg_zone[r] = (sel.filter or {}).get("zone", "field") if sel.kind in ("choose", "all") else "field"
+                if pending_it is not None:
+                    if sel.kind != "choose":
+                        raise Unsupported("'if it's ... instead' on a card selected as it resolves")
+                    _it_zone(body[pending_it], r, reg_zone)
+                    pending_it = None
                 if sel.kind == "choose":
                     if "cost_x" in sel.filter:
                         # CR 903.2f: the card is offered when its targets exist, before X is chosen; the engine would
@@ -3292,9 +3445,12 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     raise Unsupported("damage equal to a target's ATK without that target")
                 op["by_reg"], dealer = dealer, None
             body.append(op)
-        prev_if = if_at is not None and body[if_at]["op"] == "if"
+            _moves(op, last, reg_zone)
+        if pending_it is not None:
+            raise Unsupported("'if it's ... instead' after a sentence that selects no card")
+        prev_if = if_at is not None and body[if_at]["op"] in ("if", "if_it")
         if if_at is not None:
-            key = "skip" if body[if_at]["op"] == "if" else "rows"
+            key = "skip" if body[if_at]["op"] in ("if", "if_it") else "rows"
             body[if_at][key] = len(body) - if_at - 1  # the sentence's ops: skipped when it does not hold
             if body[if_at][key] < 1:
                 raise Unsupported("an 'if' sentence with nothing to do")

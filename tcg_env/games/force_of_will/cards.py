@@ -84,7 +84,7 @@ ConditionName = Literal[
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
     "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
     "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
-    "resonators_to_graveyard_at_least", "targets_match",
+    "resonators_to_graveyard_at_least", "targets_match", "gems_at_least",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -230,6 +230,8 @@ class FowCondition(StrictModel):
     # named_counters_at_least: ``value`` or more counters of this name on this card or your J/ruler (CR 1022.1)
     counter_name: CounterName | None = None
     counters_from: Literal["this_card", "j_ruler"] = "this_card"
+    # gems_at_least: ``value`` or more gems of this attribute in your item area (CR 1027.1; session 23)
+    attribute: AttributeName | None = None
 
 
 # ---- effect ops (tagged by ``op``; the shared op model: tcg_env.cards.ops) ----------------------
@@ -339,6 +341,11 @@ OpDamageMod = op_model("damage_mod", _M, amount=(Union[Annotated[int, Field(gt=0
 OpGraveToHand = op_model("grave_to_hand", _M, reg=(Reg, 0))
 OpGraveToField = op_model("grave_to_field", _M, rested=(bool, False), reg=(Reg, 0))
 OpIf = op_model("if", _M, condition=FowCondition, skip=(int, Field(default=1, ge=1, le=20)))
+# "Gain a <attribute> gem" (session 23, CR 1027.1: Op.GAIN_GEM)
+OpGainGem = op_model("gain_gem", _M, attribute=AttributeName, count=(int, Field(default=1, ge=1, le=5)))
+# "If it's a <card>, ..." (session 23, Op.IF_IT): the card of register reg matches the filter (negated: does not)
+OpIfIt = op_model("if_it", _M, filter=FowFilter, negated=(bool, False), reg=(Reg, 0),
+                  skip=(int, Field(default=1, ge=1, le=20)))
 OpIfDone = if_done_op(_M)  # "If you do, ..." (CoreOp.IF_DONE) after an op of _REPORTS_DONE
 _SEARCH_REST = {"bottom": K.SEARCH_REST_BOTTOM, "graveyard": K.SEARCH_REST_GRAVEYARD, "top": 0,
                 "bottom_any": K.SEARCH_REST_BOTTOM | K.SEARCH_REST_ANY}
@@ -352,7 +359,8 @@ class FowPer(StrictModel):
 
     # self_atk: the card's own ATK / 100; hand_other: the hand but the card itself (a card's own cost, Per.HAND_OTHER)
     count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage", "removed", "named", "attributes",
-                   "hand_other", "resonators_to_graveyard", "resonators_to_graveyard_all"] = "field"
+                   "hand_other", "resonators_to_graveyard", "resonators_to_graveyard_all", "opp_hand", "opp_graveyard",
+                   "opp_removed"] = "field"
     filter: FowFilter | None = None
     # count "named": the counters of this name on this card or your J/ruler (CR 1022.1; session 21, Per.NAMED)
     counter_name: CounterName | None = None
@@ -390,7 +398,7 @@ _OP_MODELS = (
     OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
-    OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish,
+    OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -414,7 +422,7 @@ _ON_REGISTER = {
     "power", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
-    "prevent_from", "lock_recover",
+    "prevent_from", "lock_recover", "if_it",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "redirect_damage",
@@ -786,6 +794,8 @@ def op_words(op: Any) -> str:
         return out
     if op.op == "if":
         return f"if {condition_words(op.condition)} (else skip {op.skip})"
+    if op.op == "if_it":
+        return f"if it is{' not' if op.negated else ''} {filter_words(op.filter)} (else skip {op.skip})"
     if op.op == "if_done":
         return f"if you {'do' if op.done else 'do not'} ({op.rows} ops)"
     if op.op == "select_mode":  # CR 903.2e
@@ -1466,6 +1476,12 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.value", f"named_counters_at_least counts 1 to {(1 << K.NCC_KIND_SHIFT) - 1} counters")
             return int(K.Condition.NAMED_COUNTERS_AT_LEAST), v | (self.counter_id(c.counter_name, p) << K.NCC_KIND_SHIFT) | (
                 K.NCC_FROM_RULER if c.counters_from == "j_ruler" else 0)
+        if (c.kind == "gems_at_least") != (c.attribute is not None):
+            self.fail(f"{p}.attribute", "gems_at_least names the gems' attribute, and only it")
+        if c.kind == "gems_at_least":
+            if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 15:
+                self.fail(f"{p}.value", "gems_at_least counts 1 to 15 gems")
+            return int(K.Condition.GEMS_AT_LEAST), int(K.Attribute[c.attribute.upper()]) | (v << 3)
         if c.kind == "weather_is":
             if not isinstance(v, str) or v.upper() not in K.Weather.__members__ or v == "none":
                 self.fail(f"{p}.value", "weather_is takes a weather: rain, thunderstorm or clear (CR 1028)")
@@ -1706,6 +1722,11 @@ class _Compiler(PoolCompiler):
             if cond == K.Condition.NONE:  # pragma: no cover - ConditionName has no "none"
                 self.fail(f"{q}.condition", "needs a condition")
             return cond, arg, op.skip
+        if name == "gain_gem":
+            return int(K.Attribute[op.attribute.upper()]), 0, op.count
+        if name == "if_it":
+            return self.compile_filter(op.filter, f"{q}.filter", ("field", "graveyard", "hand", "ruler_area", "removed")), \
+                int(op.negated), op.skip
         if name == "aura_power":
             if op.atk == 0 and op.defense == 0:
                 self.fail(f"{q}.atk", "aura_power changes ATK or DEF (both are 0)")
@@ -1796,11 +1817,11 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
     op, earlier = effect[j], effect[:j]
     name = op.op
     if name == "select_mode":
-        # CR 903.2e: the mode is chosen as a chant / rune or an automatic ability is played (priority.ask_mode)
+        # CR 903.2e: the mode is chosen as a chant / rune, an automatic or an activate ability is played (priority.ask_mode)
         if len(effect) != 1:
             return "op", "select_mode is the effect's only op"
-        if kind not in (K.AbilityKind.SPELL, K.AbilityKind.AUTOMATIC, K.AbilityKind.WILL):
-            return "op", "select_mode in a chant's or rune's effect, an automatic ability or a will ability only"
+        if kind not in (K.AbilityKind.SPELL, K.AbilityKind.AUTOMATIC, K.AbilityKind.WILL, K.AbilityKind.ACTIVATE):
+            return "op", "select_mode in a chant's or rune's effect, an automatic, activate or will ability only"
         return None
     filled = [o.reg for o in earlier if o.op in _TARGETING]
     if (kind == K.AbilityKind.CONTINUOUS) != (name in _CONTINUOUS_ONLY):
@@ -1815,7 +1836,7 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
         return "reg", f"register {op.reg} has no targets (choose/select_all/target_self first)"
     if name == "target_self" and kind in (K.AbilityKind.SPELL, K.AbilityKind.TRIGGER):
         return "op", "target_self needs a source on the field (not in a chant's effect)"
-    if name == "if" and j + op.skip >= len(effect):
+    if name in ("if", "if_it") and j + op.skip >= len(effect):
         return "skip", f"skips past the end of the effect ({len(effect) - j - 1} ops follow)"
     if name == "if_done":
         return if_done_problem(effect, j, _REPORTS_DONE)

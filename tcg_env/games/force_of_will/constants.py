@@ -449,6 +449,11 @@ class Per(IntEnum):
     # _ALL: from both players' fields ("for each resonator put into a graveyard from the field this turn")
     RESONATORS_TO_GRAVEYARD = 10
     RESONATORS_TO_GRAVEYARD_ALL = 11
+    # session 23: "for each card in your opponent's hand / graveyard / removed area" (HAND's, GRAVEYARD's, REMOVED's count
+    # of the other player's zone)
+    OPP_HAND = 12
+    OPP_GRAVEYARD = 13
+    OPP_REMOVED = 14
 
 
 class SearchTo(IntEnum):
@@ -562,6 +567,9 @@ class Condition(IntEnum):
     # the reduction is offered only if one of them matches, and where the cost can be paid only with it the targets
     # must match (effects.choose_candidates, priority.finish_frame; play.target_cost_filter)
     TARGETS_MATCH = 30
+    # "as long as / if you control a <attribute> gem" (session 23, CR 1027.1): arg = Attribute | N << 3, its controller has
+    # N or more gems of that attribute (state.GEMS)
+    GEMS_AT_LEAST = 31
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
@@ -847,6 +855,13 @@ class Op(IntEnum):
     # matching cards they control, one at a time (the CHOOSE_TARGET decision, theirs, as the effect resolves), into register
     # I_REG, then banishes them all at once; fewer when they control fewer (CR 104.2), and then not done (NOT_DONE)
     PLAYER_BANISH = 79
+    # "<effect on it>. If it's a <card>, <effect>." (session 23): a0 = filter row (its zone where the card of register
+    # I_REG is then, its characteristics as they are now, CR 1401), a1 = 1: negated ("... instead"'s other branch), a2 =
+    # rows to skip when the card of the register does not match (an emptied register, the card gone: no match)
+    IF_IT = 80
+    # "Gain a <attribute> gem" (session 23, CR 1027.1): a gem token of Attribute a0 into its controller's item area (CR
+    # 313.1: state.GEMS), a2 of them
+    GAIN_GEM = 81
 
 
 # DAMAGE a1: "deals X damage to target <card>, where X is the damage it dealt this turn" (session 21, CR 1007.1): the

@@ -32,6 +32,7 @@ from tcg_env.games.force_of_will.state import (
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
 from tcg_env.games.force_of_will.characteristics import named_add  # named counters (CR 1022.1)
 from tcg_env.games.force_of_will.state import ATTACHED, PSEUDO  # tokens (CR 1303)
+from tcg_env.games.force_of_will.state import GEMS  # gems (CR 1027, session 23)
 
 
 # =============================================================================================
@@ -871,6 +872,18 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 game.trigger_own(s, T, src, K.Trigger.INVERTS, src)  # CR 1030.2: "when this card inverts"
     elif op == Op.PLAYER_BANISH:
         return game.player_banish(s, T, f, reg, a0, who, a2)
+    elif op == Op.GAIN_GEM:
+        s[GEMS + ctrl * K.N_ATTRIBUTES + a0] += a2  # CR 1027.1: into its controller's item area (313.1)
+    elif op == Op.IF_IT:
+        # "If it's a <card>, ..." (session 23): a card of register I_REG matches filter row a0 now (a1 = 1: none does);
+        # otherwise the next a2 rows are skipped (the core's IF, read on the register)
+        hit = False
+        for i in range(s[f + E_REGN + reg]):
+            t = s[f + E_REG + reg * TARGET_MAX + i]
+            if t >= 0 and game.filter_match(s, T, a0, t, ctrl, src):
+                hit = True
+        if hit == (a1 == 1):
+            s[f + FR_PC] += a2
     # AURA_* and COST_REDUCTION (continuous effects) are not applied yet (rules coverage)
     return STOPPED if s[H_DONE] != 0 else NEXT
 

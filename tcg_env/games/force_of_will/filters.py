@@ -10,6 +10,7 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_ATK, N_ATTRIBUTES, CardType, Zone
 from tcg_env.games.force_of_will.state import RESONATORS_TO_GRAVE  # session 22
+from tcg_env.games.force_of_will.state import GEMS  # session 23
 from tcg_env.games.force_of_will.state import (
     ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, ENTERED, FIRST_PLAYER, GRAVE_N, HAND_N, LIFE, REMOVED_N, OWNER, PLAYED_CARDS,
     RESTED, REVEALED, TURN_PLAYER, USED_TURN, WEATHER, ZONE, ZT
@@ -225,6 +226,12 @@ def aura_count(game, s, T, per, frow, controller, source):
         return s[RESONATORS_TO_GRAVE] + s[RESONATORS_TO_GRAVE + 1]
     if per == K.Per.HAND_OTHER:
         return s[HAND_N + controller] - (1 if source >= 0 and s[ZONE + source * CARD_W] == Zone.HAND else 0)
+    if per == K.Per.OPP_HAND:
+        return s[HAND_N + 1 - controller]
+    if per == K.Per.OPP_GRAVEYARD:
+        return s[GRAVE_N + 1 - controller]
+    if per == K.Per.OPP_REMOVED:
+        return s[REMOVED_N + 1 - controller]
     if per == K.Per.GRAVEYARD_MATCHING:
         n_off, l_off = zone_offsets(ZT, Zone.GRAVEYARD, controller)
         n = 0
@@ -350,6 +357,8 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         # a card's own cost "if it targets a <card>": counted in the hand (whether such a target exists is read where
         # the card is offered, play.card_playable: filter_match reads the continuous abilities, whose conditions these are)
         return source >= 0 and s[ZONE + source * CARD_W] == Zone.HAND
+    if cond == K.Condition.GEMS_AT_LEAST:
+        return s[GEMS + controller * N_ATTRIBUTES + (arg & 7)] >= arg >> 3
     return False
 
 

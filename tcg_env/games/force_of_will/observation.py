@@ -43,7 +43,7 @@ from tcg_env.games.force_of_will.state import (
     FIELD_CAP,
     COUNTERS, DAMAGE, DEC_ARG, ENTERED, ENTRY_W, E_SLOT, E_X, GODS_ART_USED, JUDGED, LIFE, MANA, MARK, MT, NAMED,
     PRIORITY_PLAYER, PT, RESTED, REVEALED, REVEAL_IDS, RWILL, RWILL_N, REVEAL_N, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT,
-    STEP, TURNS_TAKEN, TURN_PLAYER, WEATHER, WILL, ZONE, ZONES, ZT
+    STEP, TURNS_TAKEN, TURN_PLAYER, WEATHER, WILL, ZONE, ZONES, ZT, GEMS
 )
 from tcg_env.games.force_of_will.characteristics import AURA_ALL
 
@@ -85,6 +85,8 @@ GLOBALS.pair_onehot("weather", WEATHER, K.Weather)
 # the resonators put into a graveyard from each player's field this turn (state.RESONATORS_TO_GRAVE; public: the moves
 # were; session 22)
 GLOBALS.pair("resonators_to_graveyard_div10", RESONATORS_TO_GRAVE, 10)
+# the gems in each player's item area, per attribute (state.GEMS; public, CR 313.1; session 23)
+GLOBALS.players([(f"gems_{a}_div5", GEMS + i, 5) for i, a in enumerate(K.ATTRIBUTE_NAMES)], stride=K.N_ATTRIBUTES)
 GLOBAL_COLUMNS = GLOBALS.names
 write_globals = columns_writer(GLOBALS, "write_globals")
 

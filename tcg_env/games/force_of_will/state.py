@@ -9,7 +9,7 @@ from tcg_env.engine.layout import StateLayout
 from tcg_env.engine.reveals import declare_reveals
 from tcg_env.engine.zones import Seen, ZoneLists
 from tcg_env.games.force_of_will.constants import (
-    CHASE_MAX, FRAME_MAX, MAX_EXTRA, MAX_STONE_DECK, N_REGS, N_SLOTS, N_WILL, OPTION_SLOTS, PENDING_MAX,
+    CHASE_MAX, FRAME_MAX, N_ATTRIBUTES, MAX_EXTRA, MAX_STONE_DECK, N_REGS, N_SLOTS, N_WILL, OPTION_SLOTS, PENDING_MAX,
     LEFT_MAX, PLAYER_SLOTS, REVEAL_ROWS, RW_MAX, RW_W, SHIELD_MAX, STANDBY_SLOTS, TARGET_MAX, Duration, Mod, Zone
 )
 from tcg_env.rules.modifiers import ADD, OR, ModifierTable
@@ -65,6 +65,9 @@ WEATHER = _a("weather", 2)  # constants.Weather of each player (CR 1028), set "u
 # zones.move_card_core; cleared as each turn begins, turn.begin_turn): "for each resonator put into a graveyard from your
 # field this turn" (Per.RESONATORS_TO_GRAVEYARD), "if a resonator you control was put ..." (Condition). Public
 RESONATORS_TO_GRAVE = _a("resonators_to_graveyard_this_turn", 2)
+# session 23: the gem tokens in each player's item area (CR 313.1, 1027.1: "Gain a light gem"), one count per Attribute
+# (a gem has one, 1027.1a); public (the item area is)
+GEMS = _a("gems", (2, N_ATTRIBUTES))
 
 _ZONE_CAP = PLAYER_SLOTS  # any list may hold all of a player's cards
 # the list zones (tcg_env.engine.zones), their counts first, together. Who sees the cards (CR
