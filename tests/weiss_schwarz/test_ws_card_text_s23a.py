@@ -33,8 +33,10 @@ _CHANGE_TEXT = ("【AUTO】 Change At the beginning of your encore step, if this
                 "card is on as 【REST】. If you do, put this card face up underneath that character as a marker.")
 _MEMORY_TEXT = "【CONT】 Memory During your turn, if this card is in your memory, all of your 《Glass》 characters get +500 power."
 _ALL_ENCORE_TEXT = "【CONT】 All players cannot use \"【AUTO】 Encore\". (The \"【AUTO】 Encore [(3)]\" rule cannot be used either)"
+_MIDDLE_TEXT = ("【CONT】 Memory If this card is in your memory, your 《Glass》 character in the middle position of the center "
+                "stage gets +2000 power.")
 (PLAIN, LIMITER, CX_FREE, EV_FREE, LOCKER, RETURNER, CHANGER, TARGET, MEMO, RED_CX, RED_EVENT, RED_CHAR,
- NO_ENCORE) = range(13)
+ NO_ENCORE, MIDDLE) = range(14)
 RECORDS = [
     _rec("T/S23-001", "Plain"),
     _rec("T/S23-002", "Limiter", [_LIMIT_TEXT]),
@@ -49,6 +51,7 @@ RECORDS = [
     _rec("T/S23-011", "Red Event", ["Draw up to 1 card."], type="Event", level="1", color="RED"),
     _rec("T/S23-012", "Red Char", level="1", color="RED"),
     _rec("T/S23-013", "No Encore", [_ALL_ENCORE_TEXT]),
+    _rec("T/S23-014", "Middle", [_MIDDLE_TEXT]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S23-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -277,3 +280,26 @@ def test_cr_10_2_3_all_players_cannot_use_encore(pool, locked):
         assert ("Pay Encore [3]" in _labels(g)) != locked  # CR 10.2.3: the rules' Encore cannot be used either
         if not locked:
             _act(g, "Decline Encore")
+
+
+# ---------------------------------------------------------------------------- smaller clauses (session 23)
+def test_your_trait_character_in_the_middle_position_and_his_or_her_memory_compile_exact():
+    r = _c(_MIDDLE_TEXT)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["zone"] == "memory" and r.abilities[0]["effect"][0]["filter"] == {
+        "type": "character", "positions": ["center_middle"], "trait": "Glass"}
+    r = _c("【AUTO】 When this card attacks, choose a card in your opponent's waiting room, and put it into his or her "
+           "memory.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][-1] == {"op": "to_memory"}
+
+
+def test_cr_10_9_1_a_memory_aura_on_your_trait_character_in_the_middle_position(pool):
+    sc = _scenario(pool)
+    mid = sc.put(0, PLAIN, "stage", pos=1)
+    left = sc.put(0, PLAIN, "stage", pos=0)
+    g = sc.game()
+    p_mid, p_left = _power(g, mid), _power(g, left)
+    sc.put(0, MIDDLE, "memory")
+    g = sc.game()
+    assert _power(g, mid) == p_mid + 2000 and _power(g, left) == p_left

@@ -3866,6 +3866,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             flt["trait_or"] = str(rest[0])[2:-2]
         return self._aura(gains, flt)
 
+    def aura_middle_trait_any(self, tok, gains):
+        # "your <<T>> character in the middle position of the center stage gets ..." (session 23): this card too,
+        # where it is there (a [CONT] Memory ability works from the memory: the character there is another)
+        return self._aura(gains, {"type": "character", "positions": ["center_middle"], "trait": str(tok)[2:-2]})
+
     # ---------------------------------------------------------------- lines
     def reminder(self, tok):
         return None  # trigger-icon reminder text (CR 2.12.3): the engine performs the icon itself
