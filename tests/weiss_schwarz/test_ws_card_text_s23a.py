@@ -35,8 +35,10 @@ _MEMORY_TEXT = "【CONT】 Memory During your turn, if this card is in your memo
 _ALL_ENCORE_TEXT = "【CONT】 All players cannot use \"【AUTO】 Encore\". (The \"【AUTO】 Encore [(3)]\" rule cannot be used either)"
 _MIDDLE_TEXT = ("【CONT】 Memory If this card is in your memory, your 《Glass》 character in the middle position of the center "
                 "stage gets +2000 power.")
+_ASSIST_TEXT = ("【CONT】 Assist During your turn, if there is a marker underneath this card, all of your characters in front "
+                "of this card get +1500 power.")
 (PLAIN, LIMITER, CX_FREE, EV_FREE, LOCKER, RETURNER, CHANGER, TARGET, MEMO, RED_CX, RED_EVENT, RED_CHAR,
- NO_ENCORE, MIDDLE) = range(14)
+ NO_ENCORE, MIDDLE, ASSIST) = range(15)
 RECORDS = [
     _rec("T/S23-001", "Plain"),
     _rec("T/S23-002", "Limiter", [_LIMIT_TEXT]),
@@ -52,6 +54,7 @@ RECORDS = [
     _rec("T/S23-012", "Red Char", level="1", color="RED"),
     _rec("T/S23-013", "No Encore", [_ALL_ENCORE_TEXT]),
     _rec("T/S23-014", "Middle", [_MIDDLE_TEXT]),
+    _rec("T/S23-015", "Assist", [_ASSIST_TEXT]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S23-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -303,3 +306,25 @@ def test_cr_10_9_1_a_memory_aura_on_your_trait_character_in_the_middle_position(
     sc.put(0, MIDDLE, "memory")
     g = sc.game()
     assert _power(g, mid) == p_mid + 2000 and _power(g, left) == p_left
+
+
+# ---------------------------------------------------------------------------- Assist with a condition (CR 10.3.2)
+def test_assist_with_another_condition_compiles_exact():
+    r = _c(_ASSIST_TEXT)
+    assert r.verdict == "exact", r.reason
+    (ab,) = r.abilities
+    assert ab["keyword"] == "assist" and ab["whose"] == "yours"
+    assert ab["condition"] == {"kind": "markers_at_least", "value": 1}
+
+
+@pytest.mark.parametrize("pos, marker, boost", [(3, True, 1500), (3, False, 0), (1, True, 0)])
+def test_cr_10_3_2_assist_under_its_condition_and_from_the_back_stage_only(pool, pos, marker, boost):
+    sc = _scenario(pool)
+    front = sc.put(0, PLAIN, "stage", pos=0)  # in front of back position 3 (CR 10.3.2)
+    sc.put(0, ASSIST, "stage", pos=pos)
+    g = sc.game()
+    p0 = _power(g, front)
+    if marker:
+        kit.put_marker(sc, FILLER, pos)
+    g = sc.game()
+    assert _power(g, front) == p0 + boost

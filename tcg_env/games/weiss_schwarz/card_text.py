@@ -3919,7 +3919,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab.pop("condition")
             cond = None
         if label == "assist":
-            if cond is not None:
+            if cond is not None and cond["kind"] in ("@zone", "none"):
                 raise Unsupported("Assist with a condition")
             if not all(op["filter"].get("relation") == "in_front" for op in ops):
                 raise Unsupported("Assist that is not about the characters in front of this card")

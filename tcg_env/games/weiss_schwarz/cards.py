@@ -1264,8 +1264,14 @@ class _Compiler(PoolCompiler):
                  "Encore [cost] needs a cost (CR 10.2.2)")
         elif kw == "assist":  # CR 10.3.2
             need(ab.kind == "cont", "kind", "Assist is a cont ability (CR 10.3.1)")
-            need(cond is None or cond.kind == "in_back_stage", "condition", "Assist's condition is in_back_stage")
-            cond = WSCondition(kind="in_back_stage")
+            # its own condition is in_back_stage; another one (session 23: "Assist During your turn, if there is a
+            # marker underneath this card, all of your characters in front of this card get ...") stays where every
+            # aura is about the characters in front of this card, whom only a back-stage card has (IN_FRONT_MASK)
+            in_front = all(getattr(getattr(op, "filter", None), "relation", None) == "in_front" for op in ab.effect)
+            need(cond is None or cond.kind == "in_back_stage" or in_front, "condition",
+                 "Assist's condition is in_back_stage (or another with auras on the characters in front of it only)")
+            if cond is None or cond.kind == "in_back_stage":
+                cond = WSCondition(kind="in_back_stage")
         elif kw == "bond":  # CR 10.4.2
             need(ab.kind == "auto" and ab.trigger == "played_self", "trigger",
                  "Bond is an auto ability triggered by played_self (CR 10.4.2)")  # fmt: skip
