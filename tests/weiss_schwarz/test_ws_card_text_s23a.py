@@ -37,8 +37,10 @@ _MIDDLE_TEXT = ("【CONT】 Memory If this card is in your memory, your 《Glass
                 "stage gets +2000 power.")
 _ASSIST_TEXT = ("【CONT】 Assist During your turn, if there is a marker underneath this card, all of your characters in front "
                 "of this card get +1500 power.")
+_ASSIST_PART_TEXT = ("【CONT】 Assist All of your characters in front of this card with \"Pla\" in their card names get +2500 "
+                     "power.")
 (PLAIN, LIMITER, CX_FREE, EV_FREE, LOCKER, RETURNER, CHANGER, TARGET, MEMO, RED_CX, RED_EVENT, RED_CHAR,
- NO_ENCORE, MIDDLE, ASSIST) = range(15)
+ NO_ENCORE, MIDDLE, ASSIST, ASSIST_PART) = range(16)
 RECORDS = [
     _rec("T/S23-001", "Plain"),
     _rec("T/S23-002", "Limiter", [_LIMIT_TEXT]),
@@ -55,6 +57,7 @@ RECORDS = [
     _rec("T/S23-013", "No Encore", [_ALL_ENCORE_TEXT]),
     _rec("T/S23-014", "Middle", [_MIDDLE_TEXT]),
     _rec("T/S23-015", "Assist", [_ASSIST_TEXT]),
+    _rec("T/S23-016", "Assist Part", [_ASSIST_PART_TEXT]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S23-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -328,3 +331,18 @@ def test_cr_10_3_2_assist_under_its_condition_and_from_the_back_stage_only(pool,
         kit.put_marker(sc, FILLER, pos)
     g = sc.game()
     assert _power(g, front) == p0 + boost
+
+
+def test_assist_on_the_characters_in_front_with_a_name_part(pool):
+    r = _c(_ASSIST_PART_TEXT)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["filter"] == {"type": "character", "name_contains": ["Pla"],
+                                                     "relation": "in_front"}
+    sc = _scenario(pool)
+    named = sc.put(0, PLAIN, "stage", pos=0)
+    other = sc.put(0, FILLER, "stage", pos=1)
+    g = sc.game()
+    p_named, p_other = _power(g, named), _power(g, other)
+    sc.put(0, ASSIST_PART, "stage", pos=3)  # behind positions 0 and 1 (CR 10.3.2)
+    g = sc.game()
+    assert _power(g, named) == p_named + 2500 and _power(g, other) == p_other

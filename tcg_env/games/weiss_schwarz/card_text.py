@@ -666,6 +666,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 extra["positions"] = [loc[1]]
         return ("group", self.to_filter(spec, **extra))
 
+    def group_subject_loc_part(self, *parts):
+        # "all of your characters in front of this card with "X" in their card names" (session 23): the name part
+        # written after the location
+        *rest, part = parts
+        spec = next(p for p in rest if isinstance(p, dict))
+        if "name_contains" in spec:
+            raise Unsupported("two name parts in one description")
+        spec = dict(spec, name_contains=self._name_parts(str(part)))
+        return self.group_subject(*(spec if isinstance(p, dict) else p for p in rest))
+
     def loc_front(self):
         return ("front",)
 
