@@ -253,7 +253,12 @@ _RESTRICTION_WORDS = ((K.RESTRICT_CANT_ATTACK, "cannot attack"), (K.RESTRICT_CAN
                       (K.RESTRICT_BATTLE_NO_EVENTS_YOU, "in its battle its master cannot play events"),
                       (K.RESTRICT_BATTLE_NO_BACKUP_YOU, "in its battle its master cannot play Backup"),
                       (K.RESTRICT_BATTLE_NO_EVENTS_OPP, "in its battle the other player cannot play events"),
-                      (K.RESTRICT_BATTLE_NO_BACKUP_OPP, "in its battle the other player cannot play Backup"))
+                      (K.RESTRICT_BATTLE_NO_BACKUP_OPP, "in its battle the other player cannot play Backup"),
+                      (K.RESTRICT_HAND_LIMIT_UP, "its master's hand limit +1"),
+                      (K.RESTRICT_CX_ANY_COLOR_YOU, "its master's climax need no color"),
+                      (K.RESTRICT_EVENT_ANY_COLOR_YOU, "its master's events need no color"),
+                      (K.RESTRICT_NO_WR_TO_HAND_ATK_YOU, "its master cannot return characters from the waiting room "
+                                                         "to the hand in the attack phase"))
 
 
 def _stage_flags(pool, row, sl: int) -> tuple[str, ...]:

@@ -92,6 +92,15 @@ APPROXIMATIONS: dict[str, str] = {
                            "\"return a marker from underneath this card to your hand\": the engine keeps no order of "
                            "the markers under a card, so the marker moved is one of them (the first by card slot), not "
                            "necessarily the top one (CR 3.7.2)",
+    "wr_to_hand_lock_icon_kept": "\"during the attack phase, you cannot return characters from your waiting room to "
+                                 "your hand by your card's effects\": the returns of its master's effects (abilities, "
+                                 "events, Bond) are not performed; the comeback trigger icon's return (CR 4.12.2.5, an "
+                                 "action of the icon) still is",
+    "change_markers_kept": "Change \"choose 1 marker underneath this card or 1 \"X\" in your waiting room, and put it "
+                           "in the stage position that this card is on as [REST]. If you do, put this card face up "
+                           "underneath that character as a marker\": the other markers of the position stay under the "
+                           "new character (as Fusion's, CR 10.14.1.1.2; CR 3.7.3.2 would put a leaving card's markers "
+                           "into the waiting room); the engine keeps no face of a marker",
 }
 
 _POSITIONS = {"center": "center", "back": "back"}
@@ -656,6 +665,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             else:
                 extra["positions"] = [loc[1]]
         return ("group", self.to_filter(spec, **extra))
+
+    def group_subject_loc_part(self, *parts):
+        # "all of your characters in front of this card with "X" in their card names" (session 23): the name part
+        # written after the location
+        *rest, part = parts
+        spec = next(p for p in rest if isinstance(p, dict))
+        if "name_contains" in spec:
+            raise Unsupported("two name parts in one description")
+        spec = dict(spec, name_contains=self._name_parts(str(part)))
+        return self.group_subject(*(spec if isinstance(p, dict) else p for p in rest))
 
     def loc_front(self):
         return ("front",)
@@ -2999,6 +3018,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def rest_if_pay(self, cond, effects):
         return ("pay", cond, effects)
 
+    def change_marker(self, n1, n2, name):
+        if int(n1) != 1 or int(n2) != 1:
+            raise Unsupported("Change choosing more than 1 marker / card")
+        return [{"op": "change", "filter": {"type": "character", "name": card_name(name), "zone": "waiting_room"},
+                 "to": "marker", "orientation": "rest"}]
+
+    def rest_if_change_marker(self, cond, effects):
+        return ("plain", cond, effects)
+
     def rest_if2_pay(self, a, b, effects):
         # "if A, and B, you may pay the cost. If you do, X": A is the ability's condition, B an IF around X
         # (approximation second_condition_after_cost: B is checked after the cost is paid)
@@ -3290,6 +3318,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         checks it) and the op makes it first, then the card chosen (this card too, where it matches in
         its new zone) takes the position it left: exact. Otherwise the move of this card leaves the cost
         for the op (approximation change_on_resolution)."""
+        if len(effects) == 1 and effects[0]["op"] == "change" and effects[0]["to"] == "marker":
+            # Change from a marker (change_marker): the op holds the whole exchange; no cost (CR 10.8.1)
+            if cost or by_cost:
+                raise Unsupported("Change from a marker with a cost")
+            self.approximate("change_markers_kept")
+            return cost, effects
         whole = cost
         cost = dict(cost or {})
         dests = [d for k, d in (("self_to_wr", "waiting_room"), ("self_to_memory", "memory")) if cost.pop(k, False)]
@@ -3768,6 +3802,45 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         rs = [f"no_{w}_you" for w in sorted(what)]
         return [{"op": "aura_restrict", "restrictions": rs, "filter": {"type": "character", "relation": "self"}}]
 
+    # the master's rules (session 23, s23-wsa): a [CONT] ability's aura_restrict on this card, which play.player_rule
+    # reads for its master while it is on the stage (RESTRICT_PLAYER_RULES)
+    def rule_hand_limit(self, amount):
+        # "you get +1 to the limit on the number of cards in your hand" (CR 3.3.3.1 / 6.8.1.2: +1 per such card)
+        if int(amount) != 1:
+            raise Unsupported("a hand limit raised by another number than 1")
+        return [{"op": "aura_restrict", "restrictions": ["hand_limit_up"], "filter": {"type": "character", "relation": "self"}}]
+
+    def rule_all_no_encore(self, tok):
+        # "all players cannot use "[AUTO] Encore"" (CR 10.2; the reminder: nor the rules' Encore [3]): a [CONT]
+        # ability's restriction on every character on both stages while it applies (RESTRICT_NO_ENCORE)
+        self._encore_name(tok)
+        return [{"op": "aura_restrict", "restrictions": ["no_encore"], "filter": {"type": "character", "side": side}}
+                for side in ("own", "opponent")]
+
+    def rule_other_no_encore(self, tok):
+        # "you cannot use the "[AUTO] Encore" of your other characters": the restriction on the master's other ones
+        self._encore_name(tok)
+        return [{"op": "aura_restrict", "restrictions": ["no_encore"], "filter": {"type": "character", "relation": "other"}}]
+
+    def cx_climax(self):
+        return "cx_any_color_you"
+
+    def cx_events(self):
+        return "event_any_color_you"
+
+    def rule_any_color(self, what):
+        # "your climax (events) can be played from your hand without fulfilling color requirements" (CR 8.6.2.1.1)
+        return [{"op": "aura_restrict", "restrictions": [what], "filter": {"type": "character", "relation": "self"}}]
+
+    def rule_no_wr_to_hand_atk(self):
+        # "during the attack phase, you cannot return characters from your waiting room to your hand by your card's
+        # effects": the effects' returns (to_hand, Bond) of its master's abilities (effects.wr_to_hand_locked); the
+        # comeback icon (CR 4.12.2.5, a trigger icon's action) is still performed (approximation
+        # wr_to_hand_lock_icon_kept)
+        self.approximate("wr_to_hand_lock_icon_kept")
+        return [{"op": "aura_restrict", "restrictions": ["no_wr_to_hand_atk_you"],
+                 "filter": {"type": "character", "relation": "self"}}]
+
     def lock_battle(self, who, what, _loc):
         # "During this card's battle, your opponent (all players / you) cannot play events or "Backup" from
         # their hand": while this card is the attacking or the defending character (CR 7.2.1.5.1)
@@ -3803,6 +3876,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             flt["trait_or"] = str(rest[0])[2:-2]
         return self._aura(gains, flt)
 
+    def aura_middle_trait_any(self, tok, gains):
+        # "your <<T>> character in the middle position of the center stage gets ..." (session 23): this card too,
+        # where it is there (a [CONT] Memory ability works from the memory: the character there is another)
+        return self._aura(gains, {"type": "character", "positions": ["center_middle"], "trait": str(tok)[2:-2]})
+
     # ---------------------------------------------------------------- lines
     def reminder(self, tok):
         return None  # trigger-icon reminder text (CR 2.12.3): the engine performs the icon itself
@@ -3811,7 +3889,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         label = parts[0] if isinstance(parts[0], str) else None
         body = next(p for p in parts if isinstance(p, tuple))
         cond, ops = body
-        if self.card.get("type") == "event":
+        is_event = self.card.get("type") == "event"
+        if is_event and not (cond is not None and cond.get("kind") == "@zone" and cond.get("zone") == "memory"):
+            # an event's [CONT] Memory ability works from the memory (CR 10.9.1, session 23); no other
             raise Unsupported("a [CONT] ability on an event")
         granted = [op["ability"] for op in ops if op["op"] == "@selfcont"]
         ops = [op for op in ops if op["op"] != "@selfcont"]
@@ -3833,7 +3913,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 cond = None
         if cond is not None and cond["kind"] == "@zone":
             # "if this card is in your memory / the top card of your clock, ...": the zone it works from
-            if "zone" in ab or self.card.get("type") != "character":
+            if "zone" in ab or self.card.get("type") != "character" and not (is_event and cond["zone"] == "memory"):
                 raise Unsupported("a [CONT] ability working from the memory / clock on this card")
             if any(op.get("filter", {}).get("relation") in ("self", "in_front", "behind", "facing") for op in ops):
                 raise Unsupported("a [CONT] ability off the stage about this card's position")
@@ -3849,7 +3929,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab.pop("condition")
             cond = None
         if label == "assist":
-            if cond is not None:
+            if cond is not None and cond["kind"] in ("@zone", "none"):
                 raise Unsupported("Assist with a condition")
             if not all(op["filter"].get("relation") == "in_front" for op in ops):
                 raise Unsupported("Assist that is not about the characters in front of this card")

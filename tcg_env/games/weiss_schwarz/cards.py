@@ -68,7 +68,8 @@ AbilityKeywordName = Literal[
 RestrictionName = Literal["cant_stand_phase", "cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
                           "no_color_requirement", "cant_reverse", "cant_play", "no_events_you", "no_backup_you",
                           "battle_no_events_you", "battle_no_backup_you", "battle_no_events_opp",
-                          "battle_no_backup_opp", "no_damage", "no_side_soul", "cant_to_hand", "cant_to_memory"]
+                          "battle_no_backup_opp", "no_damage", "no_side_soul", "cant_to_hand", "cant_to_memory",
+                          "hand_limit_up", "cx_any_color_you", "event_any_color_you", "no_wr_to_hand_atk_you"]
 DurationName = Literal["end_of_turn", "next_opp_turn_end", "permanent"]
 WhoName = Literal["master", "opponent"]
 KindName = Literal["cont", "auto", "act", "event", "counter_act"]
@@ -134,6 +135,10 @@ _RESTRICT_BITS = {
     "battle_no_backup_you": K.RESTRICT_BATTLE_NO_BACKUP_YOU,
     "battle_no_events_opp": K.RESTRICT_BATTLE_NO_EVENTS_OPP,
     "battle_no_backup_opp": K.RESTRICT_BATTLE_NO_BACKUP_OPP,
+    "hand_limit_up": K.RESTRICT_HAND_LIMIT_UP,  # session 23 (s23-wsa): the master's rules (play.player_rule)
+    "cx_any_color_you": K.RESTRICT_CX_ANY_COLOR_YOU,
+    "event_any_color_you": K.RESTRICT_EVENT_ANY_COLOR_YOU,
+    "no_wr_to_hand_atk_you": K.RESTRICT_NO_WR_TO_HAND_ATK_YOU,
 }
 # conditions whose value is a count / level (the rest take a name, a trait or nothing)
 _COND_MEMORY = ("memory_at_least", "memory_at_most", "memory_filter_at_least")  # Memory's conditions (CR 10.9.1)
@@ -464,7 +469,9 @@ OpShift = op_model("shift", _M)
 OpBond, OpFusion, OpSunder = (op_model(t, _M, name=_Name) for t in ("bond", "fusion", "sunder"))
 OpBackup = op_model("backup", _M, amount=Annotated[int, Field(ge=500, le=10000, multiple_of=500)])
 OpChange = op_model("change", _M, filter=WSFilter, orientation=(OrientationName, "stand"),
-                    to=(Literal["waiting_room", "clock", "hand", "stock", "memory"], "waiting_room"),  # where this card goes
+                    # where this card goes; "marker": face up underneath the card chosen, which may also be a character
+                    # marker under this card (CHANGE_MARKER, s23-wsa)
+                    to=(Literal["waiting_room", "clock", "hand", "stock", "memory", "marker"], "waiting_room"),
                     # by_cost: Change's cost moves this card (CR 10.8.1, its cost's columns: the op does the move
                     # first, CHANGE_BY_COST); up_to: "choose up to 1" (else a card must be chosen)
                     by_cost=(bool, False), up_to=(bool, False))
@@ -819,8 +826,8 @@ def ws_kernel_flags(cards: np.ndarray, abilities: np.ndarray, code: np.ndarray) 
             if abilities[r, K.A_KIND] == K.AbilityKind.ACT:
                 flags[n, K.FL_MISC] |= K.FLAG_GRANTED_ACT  # play.ability_usable_kind
     restricts = (code[:, K.I_OP] == K.Op.AURA_RESTRICT) | (code[:, K.I_OP] == K.Op.RESTRICT)
-    if (restricts & ((code[:, K.I_A0] & K.RESTRICT_PLAY_LOCKS) != 0)).any():
-        flags[n, K.FL_MISC] |= K.FLAG_PLAY_LOCK  # play.play_locked
+    if (restricts & ((code[:, K.I_A0] & K.RESTRICT_PLAYER_RULES) != 0)).any():
+        flags[n, K.FL_MISC] |= K.FLAG_PLAY_LOCK  # play.play_locked, play.player_rule
     return flags
 
 
@@ -908,9 +915,10 @@ class _Compiler(PoolCompiler):
             self.fail("abilities", f"at most {K.MAX_ABIL_PER_CARD} abilities per card")
         if t == "event":
             # one ability of kind 'event' (its effect, CR 6.5.1.2.2); before it only CONT abilities working
-            # from the hand ("this card cannot be played from your hand" under a condition, CR 8.6.2.1)
+            # from the hand ("this card cannot be played from your hand" under a condition, CR 8.6.2.1) or the memory
+            # (Memory, CR 10.9.1) and AUTO abilities working from the memory
             if kinds.count("event") != 1 or kinds[-1] != "event" or any(
-                    (a.kind != "cont" or a.zone != "hand") and (a.kind != "auto" or a.zone != "memory")
+                    (a.kind != "cont" or a.zone not in ("hand", "memory")) and (a.kind != "auto" or a.zone != "memory")
                     for a in card.abilities[:-1]):  # fmt: skip
                 self.fail("abilities", "an event has one ability of kind 'event' (CR 6.5.1.2.2), after CONT "
                           "abilities working from the hand and AUTO abilities working from the memory only")
@@ -1256,8 +1264,14 @@ class _Compiler(PoolCompiler):
                  "Encore [cost] needs a cost (CR 10.2.2)")
         elif kw == "assist":  # CR 10.3.2
             need(ab.kind == "cont", "kind", "Assist is a cont ability (CR 10.3.1)")
-            need(cond is None or cond.kind == "in_back_stage", "condition", "Assist's condition is in_back_stage")
-            cond = WSCondition(kind="in_back_stage")
+            # its own condition is in_back_stage; another one (session 23: "Assist During your turn, if there is a
+            # marker underneath this card, all of your characters in front of this card get ...") stays where every
+            # aura is about the characters in front of this card, whom only a back-stage card has (IN_FRONT_MASK)
+            in_front = all(getattr(getattr(op, "filter", None), "relation", None) == "in_front" for op in ab.effect)
+            need(cond is None or cond.kind == "in_back_stage" or in_front, "condition",
+                 "Assist's condition is in_back_stage (or another with auras on the characters in front of it only)")
+            if cond is None or cond.kind == "in_back_stage":
+                cond = WSCondition(kind="in_back_stage")
         elif kw == "bond":  # CR 10.4.2
             need(ab.kind == "auto" and ab.trigger == "played_self", "trigger",
                  "Bond is an auto ability triggered by played_self (CR 10.4.2)")  # fmt: skip
@@ -1616,7 +1630,10 @@ class _Compiler(PoolCompiler):
             return op.other, 0, 0
         if name == "change":
             flt = self.compile_filter(op.filter, f"{q}.filter", zones=("hand", "waiting_room"))
-            to = 0 if op.to == "waiting_room" else int(K.Zone[op.to.upper()])
+            to = 0 if op.to == "waiting_room" else K.CHANGE_MARKER if op.to == "marker" else int(K.Zone[op.to.upper()])
+            if op.to == "marker" and (op.by_cost or op.filter.zone != "waiting_room"):
+                self.fail(f"{q}.to", "a change putting this card underneath as a marker chooses in the waiting room, "
+                          "not by its cost")
             if op.by_cost:
                 to |= K.CHANGE_BY_COST | (K.CHANGE_UP_TO if op.up_to else 0)
             elif op.up_to:

@@ -284,6 +284,18 @@ RESTRICT_CANT_TO_HAND = 1 << 18
 RESTRICT_CANT_TO_MEMORY = 1 << 19
 RESTRICT_PLAY_LOCKS = (RESTRICT_NO_EVENTS_YOU | RESTRICT_NO_BACKUP_YOU | RESTRICT_BATTLE_NO_EVENTS_YOU
                        | RESTRICT_BATTLE_NO_BACKUP_YOU | RESTRICT_BATTLE_NO_EVENTS_OPP | RESTRICT_BATTLE_NO_BACKUP_OPP)
+# session 23 (s23-wsa): a stage character's rules for its master (a [CONT] ability's aura_restrict on itself; play.
+# player_rule counts its master's characters with the bit, behind the pool's FLAG_PLAY_LOCK):
+# "you get +1 to the limit on the number of cards in your hand" (CR 3.3.3.1 / 6.8.1.2: one each, turn.py)
+RESTRICT_HAND_LIMIT_UP = 1 << 20
+# "your climax (events) can be played from your hand without fulfilling color requirements" (CR 8.6.2.1.1)
+RESTRICT_CX_ANY_COLOR_YOU = 1 << 21
+RESTRICT_EVENT_ANY_COLOR_YOU = 1 << 22
+# "during the attack phase, you cannot return characters from your waiting room to your hand by your card's effects"
+# (effects: TO_HAND / BOND of an ability its master is the master of)
+RESTRICT_NO_WR_TO_HAND_ATK_YOU = 1 << 23
+RESTRICT_PLAYER_RULES = (RESTRICT_PLAY_LOCKS | RESTRICT_HAND_LIMIT_UP | RESTRICT_CX_ANY_COLOR_YOU
+                         | RESTRICT_EVENT_ANY_COLOR_YOU | RESTRICT_NO_WR_TO_HAND_ATK_YOU)
 
 
 # --------------------------------------------------------------------------------------------
@@ -330,7 +342,8 @@ C_NCOLS = CARD_TABLE.width
 FL_MISC = 0  # word: FLAG_* bits
 FL_TRIG = 1  # words FL_TRIG, FL_TRIG + 1: bit t % 31 of word FL_TRIG + t // 31 = an AUTO ability with Trigger t
 FLAG_HAND_CONT = 1  # a CONT ability that works from the hand (AbilityZone.HAND: play.hand_aura)
-FLAG_PLAY_LOCK = 2  # (last row) an instruction restricting a player's events / Backup (RESTRICT_PLAY_LOCKS)
+FLAG_PLAY_LOCK = 2  # (last row) an instruction restricting a player's events / Backup or another player rule
+#                    (RESTRICT_PLAYER_RULES)
 FLAG_GRANTED_CONT = 4  # (last row) a granted CONT ability (characteristics.apply_cont with the granted bits)
 FLAG_GRANTED_ACT = 8  # (last row) a granted ACT ability (play.ability_usable_kind offers the granted rows)
 FL_CONT = 3  # word: bit (1 << AbilityZone z) = a CONT ability working from zone z with a continuous
@@ -785,6 +798,10 @@ CHANGE_BY_COST = 1 << 8  # Op.CHANGE a2 bit: Change's cost moves this card (CR 1
 COST_SELF_BY_OP = 64  # A_COST_SELF_TO_WR / A_COST_SELF_TO_MEMORY bit: the cost's move of this card is the change op's
 #                      (CHANGE_BY_COST: cost_payable checks it, pay_fixed_costs leaves it)
 CHANGE_UP_TO = 1 << 9  # Op.CHANGE a2 bit with CHANGE_BY_COST: "choose up to 1" (else a card must be chosen, CR 8.6.3)
+CHANGE_MARKER = 1 << 10  # Op.CHANGE a2 bit (s23-wsa): "you may choose 1 marker underneath this card or 1 "X" in your
+#                          waiting room, and put it in the stage position that this card is on as [REST]. If you do, put
+#                          this card face up underneath that character as a marker": a character marker of this card's
+#                          position is a candidate too, and this card becomes a marker there (its markers stay)
 WR_TO_DECK_KEEP_REG = 1  # Op.WR_TO_DECK a2: the cards of register I_REG stay ("returns all cards except that card")
 MILL_BOTTOM = 1  # Op.MILL a2: from the bottom of the deck ("put the bottom N cards of your opponent's deck ...")
 MILL_COUNT_OPPONENT = 1  # Op.MILL_COUNT a2 bit: the master's opponent's deck (a1 is the filter row)

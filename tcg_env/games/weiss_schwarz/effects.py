@@ -59,6 +59,7 @@ from tcg_env.games.weiss_schwarz.state import (
     MEMORY_N,
     MT,
     ORIENT,
+    PHASE,
     POS,
     RES_L,
     RES_N,
@@ -187,6 +188,16 @@ def ask_candidates(s, m, reg, upto):
 
 
 @internal
+def wr_to_hand_locked(game, s, T, m, sl):
+    """"During the attack phase, you cannot return characters from your waiting room to your hand by your card's
+    effects" (RESTRICT_NO_WR_TO_HAND_ATK_YOU of one of its master's characters, s23-wsa): an effect whose master is
+    ``m`` returning m's waiting-room character ``sl`` during the attack phase (CR 6.7: its steps to the encore step)."""
+    return (s[PHASE] == K.Phase.ATTACK and owner_of(s, sl) == m
+            and card_table(T)[cid_of(s, sl), K.C_TYPE] == K.CardType.CHARACTER
+            and game.player_rule(s, T, m, K.RESTRICT_NO_WR_TO_HAND_ATK_YOU) > 0)
+
+
+@internal
 def chosen_to_hand(game, s, f, reg, zone):
     """The register's cards still in ``zone`` go to their owner's hand; the register is emptied."""
     for i in range(reg_count(game, s, f, reg)):
@@ -206,6 +217,25 @@ def shift_candidates(s, T, p, src):
         if cards[cid_of(s, s[HAND_L + p * K.MAX_DECK + i]), K.C_COLOR] == col:
             n += 1
     return n
+
+
+@internal
+def marker_candidates(s, T, m, src, nc):
+    """The character markers under stage card ``src``'s position (owner ``m``) appended to the ``nc`` candidates in
+    CAND (one per card id, as fill_list_candidates' ``distinct``); the new count."""
+    pos = s[POS + src * CARD_W]
+    for sl in range(K.N_SLOTS):
+        if s[ZONE + sl * CARD_W] == K.Zone.MARKER and owner_of(s, sl) == m and s[POS + sl * CARD_W] == pos \
+                and card_table(T)[cid_of(s, sl), K.C_TYPE] == K.CardType.CHARACTER and nc < K.OPTION_SLOTS:
+            dup = False
+            for j in range(nc):
+                if cid_of(s, s[CAND + j]) == cid_of(s, sl):
+                    dup = True
+            if not dup:
+                s[CAND + nc] = sl
+                nc += 1
+    s[CAND_N] = nc
+    return nc
 
 
 @internal
@@ -322,8 +352,10 @@ def each_target(game, s, T, f, op, sl, a0, a1, a2):
     elif op == K.Op.REVERSE:
         game.reverse_char(s, T, sl)
     elif op == K.Op.TO_HAND:
-        # a stage character that "cannot be returned to hand" (RESTRICT_CANT_TO_HAND) stays on the stage
-        if z != K.Zone.STAGE or (s[D_RST + b] & K.RESTRICT_CANT_TO_HAND) == 0:
+        # a stage character that "cannot be returned to hand" (RESTRICT_CANT_TO_HAND) stays on the stage; a waiting
+        # room character stays there under its master's rule (game.wr_to_hand_locked)
+        if (z != K.Zone.STAGE or (s[D_RST + b] & K.RESTRICT_CANT_TO_HAND) == 0) \
+                and not (z == K.Zone.WAITING_ROOM and game.wr_to_hand_locked(s, T, s[f + FR_MASTER], sl)):
             game.put_in_zone(s, sl, K.Zone.HAND)
     elif op == K.Op.TO_WAITING_ROOM:
         if z == K.Zone.STAGE:
@@ -627,6 +659,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         if s[f + FR_CNT] == 0 and game.fill_list_candidates(s, T, f, reg, K.Zone.WAITING_ROOM, m, -1, a0, -1, m, src, True) > 0:
             game.ask_candidates(s, m, reg, 0)
             return ASKED
+        if s[f + FR_REGN + reg] > 0 and game.wr_to_hand_locked(s, T, m, s[f + FR_REG + reg * K.TARGET_MAX]):
+            s[f + FR_REGN + reg] = 0  # the master's rule: it stays in the waiting room
         game.chosen_to_hand(s, f, reg, K.Zone.WAITING_ROOM)
     elif op == K.Op.SHIFT:  # CR 10.11.2: may exchange this clock card with a same-colour hand card
         if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.CLOCK and game.shift_candidates(s, T, m, src) > 0:
@@ -659,17 +693,28 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
     elif op == K.Op.CHANGE:  # CR 10.8: a0 filter (hand / waiting room) takes this card's position
         if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
             z, q = game.choose_zone_list(s, T, a0, m)
-            if game.fill_list_candidates(s, T, f, reg, z, q, a0, 0, -1, m, src, True) > 0:
+            nc = game.fill_list_candidates(s, T, f, reg, z, q, a0, 0, -1, m, src, True)
+            if (a2 & K.CHANGE_MARKER) != 0:  # "1 marker underneath this card or ...": its character markers too
+                nc = game.marker_candidates(s, T, m, src, nc)
+            if nc > 0:
                 game.ask_candidates(s, m, reg, 1)  # "you may"
                 return ASKED
         if s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:  # 10.8.3
             chosen = s[f + FR_REG + reg * K.TARGET_MAX + s[f + FR_REGN + reg] - 1]
             pos = s[POS + src * CARD_W]
-            if a2 == 0:
-                game.stage_to_wr(s, T, src)
-            else:  # "[Put this card into your clock / memory / stock]", "[Return this card to your hand]"
-                game.put_in_zone(s, src, a2)
-            game.place_on_stage(s, T, chosen, m, pos, a1, False)
+            if (a2 & K.CHANGE_MARKER) != 0:
+                # the card chosen takes the position; this card goes face up underneath it as a marker, the markers
+                # of the position staying (approximation change_markers_kept, as Fusion's CR 10.14.1.1.2)
+                zc = s[ZONE + chosen * CARD_W]
+                if zc == K.Zone.WAITING_ROOM or (zc == K.Zone.MARKER and s[POS + chosen * CARD_W] == pos):
+                    game.stage_char_to_marker(s, src)
+                    game.place_on_stage(s, T, chosen, m, pos, a1, False)
+            else:
+                if a2 == 0:
+                    game.stage_to_wr(s, T, src)
+                else:  # "[Put this card into your clock / memory / stock]", "[Return this card to your hand]"
+                    game.put_in_zone(s, src, a2)
+                game.place_on_stage(s, T, chosen, m, pos, a1, False)
         s[f + FR_REGN + reg] = 0
     elif op == K.Op.CHOOSE_OPTIONAL:  # ask "do it?"; no skips a2 rows
         if s[f + FR_CNT] == 0:

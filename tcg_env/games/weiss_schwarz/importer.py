@@ -281,7 +281,8 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             # your hand" under a condition, CR 8.6.2.1)
             # (and the [AUTO] abilities working from the memory once it is there, CR 10.9.1: "Memory If this card is in
             # your memory, at the beginning of your main phase, ...")
-            hand = [(a, i) for a, i in zip(abilities, sources) if a.get("kind") == "cont" and a.get("zone") == "hand"
+            # (and, session 23, the [CONT] Memory abilities working from the memory)
+            hand = [(a, i) for a, i in zip(abilities, sources) if a.get("kind") == "cont" and a.get("zone") in ("hand", "memory")
                     or a.get("kind") == "auto" and a.get("zone") == "memory"]
             abilities = [a for a, _ in hand] + [{"kind": "event", "effect": event_ops}]
             sources = [i for _, i in hand] + [-1]

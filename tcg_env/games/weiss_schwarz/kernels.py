@@ -216,7 +216,7 @@ def legal_mask_row(game, s, T, out):
         n = 1
         for i in range(nh):
             c = cid_of(s, s[HAND_L + p * K.MAX_DECK + i])
-            if cards[c, K.C_TYPE] == K.CardType.CLIMAX and game.color_ok(s, T, p, c):
+            if cards[c, K.C_TYPE] == K.CardType.CLIMAX and (game.color_ok(s, T, p, c) or game.type_any_color(s, T, p, c)):
                 out[K.HAND_BASE + i] = 1
                 n += 1
         return n

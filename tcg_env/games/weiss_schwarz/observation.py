@@ -105,7 +105,12 @@ RESTRICTIONS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_frontal_attack": K.
                 "in_battle_locks_your_events": K.RESTRICT_BATTLE_NO_EVENTS_YOU,
                 "in_battle_locks_your_backup": K.RESTRICT_BATTLE_NO_BACKUP_YOU,
                 "in_battle_locks_opp_events": K.RESTRICT_BATTLE_NO_EVENTS_OPP,
-                "in_battle_locks_opp_backup": K.RESTRICT_BATTLE_NO_BACKUP_OPP}
+                "in_battle_locks_opp_backup": K.RESTRICT_BATTLE_NO_BACKUP_OPP,
+                # its rules for its master (session 23, RESTRICT_PLAYER_RULES, play.player_rule)
+                "raises_your_hand_limit": K.RESTRICT_HAND_LIMIT_UP,
+                "your_climax_any_color": K.RESTRICT_CX_ANY_COLOR_YOU,
+                "your_events_any_color": K.RESTRICT_EVENT_ANY_COLOR_YOU,
+                "locks_your_wr_to_hand_in_attack": K.RESTRICT_NO_WR_TO_HAND_ATK_YOU}
 RESTRICTION_NAMES = list(RESTRICTIONS)
 RESTRICTION_BITS = np.array(list(RESTRICTIONS.values()), np.int64)
 N_RESTRICTIONS = len(RESTRICTION_NAMES)

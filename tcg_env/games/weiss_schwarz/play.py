@@ -249,6 +249,35 @@ def play_locked(game, s, T, p, events):
 
 
 @internal
+def player_rule(s, T, p, bit):
+    """How many of player ``p``'s stage characters put the rule ``bit`` on their master (RESTRICT_PLAYER_RULES,
+    session 23: "you get +1 to the limit on the number of cards in your hand", "your climax can be played from your
+    hand without fulfilling color requirements", ...; a [CONT] ability's aura_restrict on itself: D_RST). 0 without
+    a scan when no card of the pool has such a rule (FLAG_PLAY_LOCK)."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_PLAY_LOCK) == 0:
+        return 0
+    n = 0
+    for pos in range(K.N_POSITIONS):
+        sl = stage_slot(s, p, pos)
+        if sl >= 0 and (s[D_RST + sl * CARD_W] & bit) != 0:
+            n += 1
+    return n
+
+
+@internal
+def type_any_color(game, s, T, p, cid):
+    """CR 8.6.2.1.1: a climax / an event of player ``p`` that "can be played from your hand without fulfilling color
+    requirements" by a rule of one of p's characters (RESTRICT_CX_ANY_COLOR_YOU / RESTRICT_EVENT_ANY_COLOR_YOU)."""
+    t = card_table(T)[cid, K.C_TYPE]
+    if t == K.CardType.CLIMAX:
+        return game.player_rule(s, T, p, K.RESTRICT_CX_ANY_COLOR_YOU) > 0
+    if t == K.CardType.EVENT:
+        return game.player_rule(s, T, p, K.RESTRICT_EVENT_ANY_COLOR_YOU) > 0
+    return False
+
+
+@internal
 def playable_with_mask(game, s, T, p, cid, cmask):
     """``card_playable_base`` with the colour mask computed once per legal-mask call."""
     cards = card_table(T)
@@ -263,7 +292,8 @@ def playable_with_mask(game, s, T, p, cid, cmask):
         if lvl == 0:  # CR 8.6.2.1.1.1: a level 0 card has no colour requirement
             return s[STOCK_N + p] >= cards[cid, K.C_COST]
     if (cmask & (1 << cards[cid, K.C_COLOR])) == 0 and not (has_hand_abilities(T, cid)
-                                                             and game.hand_no_color_req(s, T, p, cid)):
+                                                             and game.hand_no_color_req(s, T, p, cid)) \
+            and not game.type_any_color(s, T, p, cid):
         return False
     return s[STOCK_N + p] >= cards[cid, K.C_COST]
 
@@ -302,10 +332,11 @@ def card_playable_base(game, s, T, p, cid):
         if lvl == 0:
             return s[STOCK_N + p] >= cards[cid, K.C_COST]
         if (game.color_mask(s, T, p) & (1 << cards[cid, K.C_COLOR])) == 0 and not (
-                has_hand_abilities(T, cid) and game.hand_no_color_req(s, T, p, cid)):  # fmt: skip
+                has_hand_abilities(T, cid) and game.hand_no_color_req(s, T, p, cid)) \
+                and not game.type_any_color(s, T, p, cid):  # fmt: skip
             return False
         return s[STOCK_N + p] >= cards[cid, K.C_COST]
-    if not game.color_ok(s, T, p, cid):
+    if not game.color_ok(s, T, p, cid) and not game.type_any_color(s, T, p, cid):
         return False
     return s[STOCK_N + p] >= cards[cid, K.C_COST]
 

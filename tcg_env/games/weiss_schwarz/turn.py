@@ -164,7 +164,8 @@ def flow_step(game, s, T):
             for i in range(min(s[HAND_N + tp], K.HAND_SLOTS)):
                 sl = s[HAND_L + tp * K.MAX_DECK + i]
                 c = cid_of(s, sl)
-                if cards[c, K.C_TYPE] == K.CardType.CLIMAX and game.color_ok(s, T, tp, c):
+                if cards[c, K.C_TYPE] == K.CardType.CLIMAX and (game.color_ok(s, T, tp, c)
+                                                                or game.type_any_color(s, T, tp, c)):
                     set_decision(s, K.Decision.CLIMAX, tp)
                     return 1
         s[PHASE] = K.Phase.ATTACK
@@ -298,7 +299,7 @@ def flow_step(game, s, T):
         game.trigger_all(s, T, K.Trigger.BEGIN_END)
         return 0
     if fl == F_END:
-        if s[HAND_N + tp] > K.HAND_LIMIT:  # CR 6.8.1.2
+        if s[HAND_N + tp] > K.HAND_LIMIT + game.player_rule(s, T, tp, K.RESTRICT_HAND_LIMIT_UP):  # CR 6.8.1.2 / 3.3.3.1
             set_decision(s, K.Decision.HAND_LIMIT, tp)
             return 1
         for p in range(2):  # CR 6.8.1.3
