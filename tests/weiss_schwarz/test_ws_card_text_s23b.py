@@ -290,3 +290,20 @@ def test_clauses_then_the_following_action_n_times_compiles_exact():
     eff = r.abilities[0]["effect"]
     assert eff[:2] == [{"op": "target_self"}, {"op": "power", "amount": 1000}]
     assert [o["op"] for o in eff[2:]] == ["mill_count", "damage"] * 2
+
+
+def test_x_counted_among_the_cards_put_into_the_waiting_room_by_this_effect_compiles_exact():
+    r = _c("【AUTO】 【CXCOMBO】 When \"Plain\" is placed on your climax area, if you have 2 or more other 《Glass》 "
+           "characters, put the top 3 cards of your deck into your waiting room, choose up to 1 level X or lower 《Glass》 "
+           "character in your waiting room, and return it to your hand. X is equal to the number of 《Glass》 characters "
+           "put into your waiting room by this effect.")
+    assert r.verdict == "exact", r.reason
+    eff = r.abilities[0]["effect"]
+    assert eff[0] == {"op": "mill_count", "count": 3, "filter": {"type": "character", "trait": "Glass",
+                                                                 "zone": "waiting_room"}}
+    assert eff[1]["filter"]["level_max_x"] and eff[1]["filter"]["level_max"] == 0
+    r = _c("【AUTO】 When this card is placed on the stage from your hand, put the top 2 cards of your deck into your "
+           "waiting room, and this card gets +X power until end of turn. X is equal to the number of 《Glass》 characters "
+           "revealed among those cards ×2000.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][-1] == {"op": "power_x", "amount": 2000}

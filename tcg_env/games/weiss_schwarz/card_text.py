@@ -1972,6 +1972,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     body = body[0]["then"]
                 pending = [o for o in _walk(body) if o["op"] == "power_x" and o["amount"] is None]
                 dmg = [o for o in _walk(body) if o["op"] == "damage" and o["amount"] is None]
+                # "choose a level X or lower ...": the filter reads the stored count (level_max_x)
+                uses = [o for o in _walk(body) if (o.get("filter") or {}).get("level_max_x")]
                 at = next((i for i, o in enumerate(body) if o["op"] == "mill"), None)
                 bs = [i for i, o in enumerate(body) if o["op"] == "brainstorm"]
                 if at is None and dmg and not pending and len(bs) == 1 and xd["mult"] == 1 \
@@ -1983,8 +1985,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     for o in dmg:
                         o["amount"] = "x"
                     continue
-                if not (pending or dmg) or at is None or not isinstance(body[at]["count"], int) \
-                        or dmg and xd["mult"] != 1 \
+                if not (pending or dmg or uses) or at is None or not isinstance(body[at]["count"], int) \
+                        or (dmg or uses) and xd["mult"] != 1 or uses and (pending or dmg) \
                         or any(o["op"] in ("count", "brainstorm", "if_stored", "reveal_top") for o in _walk(out)) \
                         or any(o["op"] in ("power_x", "damage") for o in body[:at]):
                     raise Unsupported("an 'X is equal to' this compiler cannot count")
