@@ -130,8 +130,9 @@ def test_approximations_are_named_and_declared():
 
 def test_unsupported_lines_keep_a_reason():
     for line, why in [
-        ("【AUTO】 When this card attacks, choose 1 character with in its trigger icon in your waiting room, and return "
-         "it to your hand.", "does not name"),  # the icon's name is missing from the line (a climax: approximated)
+        # (session 23: a character whose icon the database drops is approximated, trigger_icon_dropped_card)
+        ("【AUTO】 When this card attacks, choose 1 character with [[choice.gif]] in its trigger icon in your waiting "
+         "room, and return it to your hand.", "does not have"),  # the CHOICE icon, which the engine lacks
         ("【CONT】 All of your other characters get the following ability. \"【AUTO】 Hi.\"", "grammar"),
         # a [CONT] ability granted to other characters counting characters the receiving one may be among
         # (granted to other characters since session 15)

@@ -219,7 +219,9 @@ def test_a_climax_with_a_trigger_icon_compiles_to_a_trigger_filter():
     assert "trigger_filter" not in r.abilities[0]
     r = _c("【AUTO】 When this card is placed on the stage from your hand, choose up to 1 character with in its trigger "
            "icon in your waiting room, and return it to your hand.")
-    assert r.verdict == "unsupported"  # a character: not "any character"
+    # a character: not "any character", but one with a trigger icon (session 23, trigger_icon_dropped_card)
+    assert r.verdict == "approximate" and r.approximations == ("trigger_icon_dropped_card",), r.reason
+    assert r.abilities[0]["effect"][0]["filter"]["with_trigger_icon"]
     r = _c("【ACT】 Brainstorm [(1) 【REST】 this card] Flip over 4 cards from the top of your deck, and put them into your "
            "waiting room. For each climax with in its trigger icon revealed among those cards, draw up to 1 card.")
     assert r.verdict == "approximate" and r.approximations == ("trigger_icon_dropped",), r.reason

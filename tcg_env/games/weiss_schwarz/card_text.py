@@ -40,6 +40,9 @@ APPROXIMATIONS: dict[str, str] = {
     "memory_kept_last": "\"all players perform the following action. \"If your memory has N or more cards, choose K cards "
                         "in your memory, and put all cards in your memory except those cards into your waiting room.\"\": "
                         "each player keeps the K cards put into their memory last (the text lets each player choose them)",
+    "trigger_icon_dropped_card": "\"a character / card with [icon] in its trigger icon\" (\"if that card has [icon] in "
+    "its trigger icon\") where the English database drops the icon's name: any card with at least one trigger icon "
+    "matches, whatever its icons; a card without an icon does not",
     "trigger_icon_dropped": "\"a climax with [icon] in its trigger icon\" where the English database drops the icon's "
                             "name (\"a climax with  in its trigger icon\"): any climax, whatever its trigger icons",
     "no_damage_attack_only": "\"this card cannot deal damage to a player\": its attack deals no damage in the damage "
@@ -272,6 +275,23 @@ def normalise(line: str) -> str:
     s = "".join(out)
     s = re.sub(r"\s*[/\uff0f]\s*", " / ", s)
     s = " ".join(s.split())
+    # a trigger icon the database dropped, printed "with @ in", "with with in" or "has a in" its trigger icon
+    s = re.sub(r"\bwith (?:@ |with )in (its|their|the) trigger icon", r"with in \1 trigger icon", s)
+    # "if that card has [icon] in its trigger icon": that card is a card with it (CR 2.12)
+    s = re.sub(r"\bthat card has (?:a )?((?:\[icon_[a-z]+\] )?in its trigger icon)", r"that card is a card with \1",
+               s)
+    # "[put a character in your hand into your waiting room]": the cost "from your hand" (only a cost puts a described
+    # card "in your hand into" a zone)
+    s = re.sub(r"(\[(?:\(\d+\) )?put (?:a|an|\d+) [^\[\]]{0,60}?) in your hand into your waiting room", r"\1 from your hand into your waiting room", s)
+    # a cost "[(1) [REST] 2 characters]" (your characters: a cost is paid with your own cards, CR 8.4), "[... [REST] 2 of
+    # your characters)" (the closing bracket the database misprints)
+    s = re.sub(r"(\[(?:\(\d+\) )?\[rest\] \d+) characters ?[\])]", r"\1 of your characters]", s)
+    s = re.sub(r"(\[(?:\(\d+\) )?\[rest\] \d+ of your characters) ?\)", r"\1]", s)
+    s = re.sub(r"\byour cx area\b", "your climax area", s)  # the database's abbreviation of the climax area (CR 3.9)
+    # "..., and you deal 4 damage to your opponent": the clause "deal 4 damage to your opponent"
+    s = re.sub(r"(, (?:and )?)you deal (\S+) damage to your opponent\b", r"\1deal \2 damage to your opponent", s)
+    # "[REST] this card from [STAND]": the rest cost, which only a standing card pays (CR 8.4.2.2)
+    s = re.sub(r"\[rest\] this card from \[stand\]", "[rest] this card", s)
     # "..., choose up to 1 card from among them, (reveal it to your opponent,) and put it into your hand. Put the rest
     # into your waiting room.": the same instruction as "..., put it into your hand, and put the rest into your waiting
     # room" (the older printings split it in two sentences)
@@ -523,7 +543,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         m = re.search(r"\[icon_([a-z]+)\]", str(tok))
         if m is None:
             if noun != "climax":
-                raise Unsupported("a card that is not a climax with a trigger icon the database does not name")
+                # a character / card whose icon the database drops: a card with a trigger icon, whichever
+                # (approximation trigger_icon_dropped_card; filters.WITH_ICON)
+                self.approximate("trigger_icon_dropped_card")
+                return {"with_trigger_icon": True}
             self.approximate("trigger_icon_dropped")
             return {}
         if m.group(1) not in K.TRIGGER_ICON_NAMES[1:]:
@@ -740,6 +763,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         """The quoted ability a gain grants ("gets the following ability. "[AUTO] ...""): the
         quoted line compiled for the same card; its approximations are the line's."""
         inner = _unnest(tok).strip()  # the quotes inside it given back (_mark_nested_quotes)
+        inner = re.sub(r"\]\s*\.$", "]", inner)  # "[AUTO] Encore [...]." : the keyword ability, its full stop dropped
         if not inner.startswith("["):
             raise Unsupported("granting a quoted text that is not an ability")
         # the ability is the receiving character's ("this card" is that character), whoever grants it
@@ -945,6 +969,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def each_shuffle(self):
         return [{"op": "shuffle_deck"}, {"op": "shuffle_deck", "who": "opponent"}]
+
+    def x_mill_icons(self):
+        return {"x": "mill_icons"}  # the trigger icons of the cards the effect put into the waiting room (CR 2.12)
+
+    def x_mill_icons_dropped(self):
+        # "the total number of [icon] in the trigger icons of those cards", the icon dropped: every icon counts
+        self.approximate("trigger_icon_dropped_card")
+        return {"x": "mill_icons"}
 
     def x_mill_level(self):
         return {"x": "mill_level"}  # the total level of the cards the effect put into the waiting room
@@ -1243,6 +1275,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def to_deck_top(self, who, deck):
         return self._on(who, {"op": "to_deck_top"})
+
+    def to_deck_opp_shuffled(self, who):
+        # "return them to their deck, and your opponent shuffles their deck": where in the deck does not matter once
+        # it is shuffled (CR 3.3: the deck is hidden, in a random order): the top, then the shuffle
+        return self._on(who, {"op": "to_deck_top"}) + [{"op": "shuffle_deck", "who": "opponent"}]
+
+    def to_deck_own_shuffled(self, who):
+        return self._on(who, {"op": "to_deck_top"}) + [{"op": "shuffle_deck"}]
 
     def heal(self):
         return [{"op": "heal", "count": 1}]
@@ -1681,6 +1721,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "brainstorm", "count": n}]
 
     # ---------------------------------------------------------------- sentences
+    def clauses_repeat_action(self, *parts):
+        # "A, and perform the following action N times. "B"": A, then B N times (repeat_action)
+        *cs, n, tok = parts
+        return self.clauses(*cs, self.repeat_action(n, tok))
+
     def clauses(self, *cs):
         # "you may A, and B": the "may" covers the rest of the sentence
         out: list[dict] = []
@@ -1946,6 +1991,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     body = body[0]["then"]
                 pending = [o for o in _walk(body) if o["op"] == "power_x" and o["amount"] is None]
                 dmg = [o for o in _walk(body) if o["op"] == "damage" and o["amount"] is None]
+                # "choose a level X or lower ...": the filter reads the stored count (level_max_x)
+                uses = [o for o in _walk(body) if (o.get("filter") or {}).get("level_max_x")]
                 at = next((i for i, o in enumerate(body) if o["op"] == "mill"), None)
                 bs = [i for i, o in enumerate(body) if o["op"] == "brainstorm"]
                 if at is None and dmg and not pending and len(bs) == 1 and xd["mult"] == 1 \
@@ -1957,8 +2004,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     for o in dmg:
                         o["amount"] = "x"
                     continue
-                if not (pending or dmg) or at is None or not isinstance(body[at]["count"], int) \
-                        or dmg and xd["mult"] != 1 \
+                if not (pending or dmg or uses) or at is None or not isinstance(body[at]["count"], int) \
+                        or (dmg or uses) and xd["mult"] != 1 or uses and (pending or dmg) \
                         or any(o["op"] in ("count", "brainstorm", "if_stored", "reveal_top") for o in _walk(out)) \
                         or any(o["op"] in ("power_x", "damage") for o in body[:at]):
                     raise Unsupported("an 'X is equal to' this compiler cannot count")
@@ -1968,7 +2015,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 for o in dmg:  # "deal X damage": the stored count (DAMAGE's count operand)
                     o["amount"] = "x"
                 continue
-            if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] in ("mill_level", "card_level"):
+            if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] in ("mill_level", "card_level", "mill_icons"):
                 # "... choose a level X or lower character ... X is equal to the total level of the cards
                 # put into your waiting room by this effect / the level of the revealed card": the op
                 # before the choice stores the level (MILL_LEVEL / TOP_LEVEL), the filter reads it
@@ -1988,7 +2035,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     if xd.get("plus"):
                         o["plus"] = xd["plus"]
                 src = body[at]
-                if src["op"] == "mill" and isinstance(src["count"], int) and _own_top_mill(src) \
+                if xd["x"] == "mill_icons":
+                    # "X is equal to the number of trigger icons of those cards": MILL_COUNT counting icons
+                    if not (src["op"] == "mill" and isinstance(src["count"], int) and _own_top_mill(src)):
+                        raise Unsupported("the trigger icons of something other than the milled cards")
+                    body[at] = {"op": "mill_count", "count": src["count"], "filter": {"zone": "waiting_room"},
+                                "icons": True}
+                elif src["op"] == "mill" and isinstance(src["count"], int) and _own_top_mill(src) \
                         and (xd["x"] == "mill_level" or src["count"] == 1):
                     body[at] = {"op": "mill_level", "count": src["count"]}
                 elif src["op"] == "reveal_top" and "filter" not in src and xd["x"] == "card_level":
@@ -3478,7 +3531,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if stand:
             cost = {k: v for k, v in cost.items() if k != "@stand"}
         if any(o["op"] == "@change_place" for o in effects):
-            cost, effects = self._change(cost, effects)
+            if cost and not set(cost) - {"self_to_wr", "self_to_memory", "@self_to"}:
+                # "[Put this card into your waiting room / stock] Choose (up to) 1 "X" in your hand, and put it on
+                # the stage position that this card was on" (CR 10.8.1): the cost is only this card's move, which the
+                # change op makes first (by_cost): an [ACT] ability resolves right after its cost is paid (CR 8.1.1.1,
+                # nothing happens between), so exact
+                cost, effects = self._change(cost, effects, by_cost=True)
+            else:
+                cost, effects = self._change(cost, effects)
             if not cost:  # the pool compiler's [ACT] needs a cost (CR 8.1.1.1.1); the move went to the change op
                 raise Unsupported("an [ACT] Change whose only cost, moving this card, is left to the change op")
         if "@self_to" in cost:

@@ -215,6 +215,9 @@ class WSFilter(FilterBase):
     trigger_icon: TriggerIconName | None = None
     # "characters with markers": a stage character with a marker underneath it (CR 3.5.3; constants.WITH_MARKERS)
     with_markers: bool = False
+    # "a character with [icon] in its trigger icon" whose icon the database drops: a card with a trigger icon (CR 2.12;
+    # constants.WITH_ICON)
+    with_trigger_icon: bool = False
 
 
 WHOLE_NAME = "\x00"  # a name group's member that matches a whole card name (name_any), not a part of one
@@ -381,6 +384,7 @@ class OpMillCount(_Op):
     filter: WSFilter
     who: WhoName = "master"  # whose deck (MILL_COUNT_OPPONENT)
     bottom: bool = False  # its bottom card(s) (MILL_COUNT_BOTTOM)
+    icons: bool = False  # the trigger icons of the cards that match counted, not the cards (MILL_COUNT_ICONS, CR 2.12)
 
 
 class OpWrToDeck(_Op):
@@ -1431,9 +1435,9 @@ class _Compiler(PoolCompiler):
                 c = ab.cost
                 moved = None if c is None else ("waiting_room" if c.self_to_wr else "memory" if c.self_to_memory
                                                 else c.self_to)
-                if ab.kind != "auto" or moved != op.to or op not in ab.effect:
-                    self.fail(f"{q}.by_cost", "a by_cost change is an [AUTO] ability's (first-level) op whose cost "
-                              "moves this card to op.to")
+                if ab.kind not in ("auto", "act") or moved != op.to or op not in ab.effect:
+                    self.fail(f"{q}.by_cost", "a by_cost change is an [AUTO] / [ACT] ability's (first-level) op "
+                              "whose cost moves this card to op.to")
             if name == "exchange" and (op.other not in filled or op.other == op.reg):
                 self.fail(f"{q}.other", "exchange needs a second register with targets")
             if name in ("encore_self", "shift", "fusion", "sunder") and card.type == "event":
@@ -1570,7 +1574,8 @@ class _Compiler(PoolCompiler):
             return 0, 0, 0
         if name == "mill_count":
             return (op.count, self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)),
-                    K.MILL_COUNT_OPPONENT * (op.who == "opponent") + K.MILL_COUNT_BOTTOM * op.bottom)
+                    K.MILL_COUNT_OPPONENT * (op.who == "opponent") + K.MILL_COUNT_BOTTOM * op.bottom
+                    + K.MILL_COUNT_ICONS * op.icons)
         if name == "wr_to_deck":
             return 0, who, K.WR_TO_DECK_KEEP_REG if op.keep_reg else 0
         if name == "stock_renew":
@@ -1714,6 +1719,10 @@ class _Compiler(PoolCompiler):
             if not on_stage:
                 self.fail(f"{p}.with_markers", "markers are underneath characters on the stage (CR 3.5.3)")
             row[K.F_LEVEL_MAX_REL] |= K.WITH_MARKERS
+        if f.with_trigger_icon:
+            if f.trigger_icon is not None:
+                self.fail(f"{p}.with_trigger_icon", "a named trigger icon or any icon, not both")
+            row[K.F_LEVEL_MAX_REL] |= K.WITH_ICON
         if f.level_max_x:
             if f.level_max is None or f.level_max_rel:
                 self.fail(f"{p}.level_max_x", "needs level_max (the offset added to X), not with level_max_rel")

@@ -172,6 +172,9 @@ LEVEL_MAX_X = 4  # F_LEVEL_MAX_REL bit: "level X or lower", X the count stored i
 NAME_OR_TRAIT = 16  # F_LEVEL_MAX_REL bit: the card named (F_NAME, any type) or a character with the trait(s) ('"X" or <<T>>')
 # F_LEVEL_MAX_REL bit: "characters with markers": a stage character with a marker underneath it (CR 3.5.3)
 WITH_MARKERS = 32
+# F_LEVEL_MAX_REL bit: "a character with [icon] in its trigger icon" whose icon the English database drops: a card
+# with at least one trigger icon (CR 2.12; approximation trigger_icon_dropped_card)
+WITH_ICON = 64
 COLOR_OR_TRAIT = 8  # F_LEVEL_MAX_REL bit: the colour mask and the trait(s) are alternatives ("green or <<A>> or <<B>>")
 REST_OTHER_SHIFT = 1
 REST_OTHER_MASK = 7
@@ -805,6 +808,7 @@ CHANGE_MARKER = 1 << 10  # Op.CHANGE a2 bit (s23-wsa): "you may choose 1 marker 
 WR_TO_DECK_KEEP_REG = 1  # Op.WR_TO_DECK a2: the cards of register I_REG stay ("returns all cards except that card")
 MILL_BOTTOM = 1  # Op.MILL a2: from the bottom of the deck ("put the bottom N cards of your opponent's deck ...")
 MILL_COUNT_OPPONENT = 1  # Op.MILL_COUNT a2 bit: the master's opponent's deck (a1 is the filter row)
+MILL_COUNT_ICONS = 4  # Op.MILL_COUNT a2 bit: count the trigger icons of the cards that match, not the cards (CR 2.12)
 MILL_COUNT_BOTTOM = 2  # Op.MILL_COUNT a2 bit: from the bottom of the deck
 LOOK_REST_WR = 1  # LOOK_TOP (a1 >> 8) & 3: the cards looked at and not taken go to the waiting room
 # LOOK_TOP (a1 >> 10) & 3: where the cards taken go ("put it into your hand", "... into your waiting

@@ -750,7 +750,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             else:
                 sl = game.move_top_of_deck(s, q, K.Zone.WAITING_ROOM)
             if sl >= 0 and game.filter_match(s, T, a1, sl, m, src):
-                cnt += 1
+                if (a2 & K.MILL_COUNT_ICONS) != 0:  # "the number of trigger icons among those cards" (CR 2.12)
+                    if card_table(T)[cid_of(s, sl), K.C_TRIGGER0] != 0:
+                        cnt += 1
+                    if card_table(T)[cid_of(s, sl), K.C_TRIGGER1] != 0:
+                        cnt += 1
+                else:
+                    cnt += 1
         s[f + FR_STORE] = cnt
     elif op == K.Op.WR_TO_DECK:  # the whole waiting room into the deck (the shuffle is the next op)
         if a2 == K.WR_TO_DECK_KEEP_REG:  # "... returns all cards except that card": the register's cards stay

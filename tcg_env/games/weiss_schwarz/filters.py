@@ -104,6 +104,8 @@ def filter_match(game, s, T, frow, slot, viewer, source):
             and W.passes_equals(F[frow, K.F_TITLE], cards[cid, K.C_TITLE] & K.TITLE_MASK)
             and W.passes_equals_any2(F[frow, K.F_TRIGGER_ICON], cards[cid, K.C_TRIGGER0], cards[cid, K.C_TRIGGER1])):
         return False
+    if (rel & K.WITH_ICON) != 0 and cards[cid, K.C_TRIGGER0] == 0 and cards[cid, K.C_TRIGGER1] == 0:
+        return False  # a card with a trigger icon the database does not name: any icon (trigger_icon_dropped_card)
     if on_stage:
         pos = s[POS + slot * CARD_W]
         if not (W.passes_bits_of_value(F[frow, K.F_ORIENT_MASK], s[ORIENT + slot * CARD_W])
