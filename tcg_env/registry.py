@@ -13,8 +13,8 @@ from tcg_env.spec import GameSpec
 
 _GAMES = {  # name: (the game's package, its Gymnasium id)
     "fftcg": ("tcg_env.games.fftcg", "tcg_env/FFTCG-v8"),
-    "force_of_will": ("tcg_env.games.force_of_will", "tcg_env/ForceOfWill-v9"),
-    "weiss_schwarz": ("tcg_env.games.weiss_schwarz", "tcg_env/WeissSchwarz-v5"),
+    "force_of_will": ("tcg_env.games.force_of_will", "tcg_env/ForceOfWill-v10"),
+    "weiss_schwarz": ("tcg_env.games.weiss_schwarz", "tcg_env/WeissSchwarz-v6"),
     "dbscg": ("tcg_env.games.dbscg", "tcg_env/DragonBallSuper-v1"),
     "fftcg_2014": ("tcg_env.games.fftcg_2014", "tcg_env/FFTCG2014-v7"),
 }

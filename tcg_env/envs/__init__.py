@@ -7,7 +7,7 @@
 
 Every registered game gets them by registering (``tcg_env.registry``): its PettingZoo module
 ``tcg_env.games.<game>.env`` is importable as ``tcg_env.envs.<spec.env_name>`` (the PettingZoo
-convention, e.g. ``tcg_env.envs.weiss_schwarz_v5``), listed in ``ENV_MODULES``, and its Gymnasium
+convention, e.g. ``tcg_env.envs.weiss_schwarz_v6``), listed in ``ENV_MODULES``, and its Gymnasium
 id is in ``tcg_env.GYM_IDS``. The version is bumped when a game's behaviour or observation changes
 (PettingZoo's convention; docs/envs.md, "Versions"): an older name is refused, naming the current one.
 """

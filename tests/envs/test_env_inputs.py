@@ -164,7 +164,7 @@ def test_gym_make_works_right_after_import_tcg_env():
         "assert 'tcg_env.envs' not in sys.modules\n"
         "env = gymnasium.make('tcg_env/FFTCG-v8')\n"
         "env.reset(seed=0)\n"
-        "gymnasium.make('tcg_env/WeissSchwarz-v5').reset(seed=0)\n"
+        "gymnasium.make('tcg_env/WeissSchwarz-v6').reset(seed=0)\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, proc.stderr[-2000:]
@@ -174,7 +174,7 @@ def test_import_tcg_env_registers_without_importing_the_envs_or_numba_kernels():
     code = (
         "import sys, tcg_env, gymnasium\n"
         "assert 'tcg_env/FFTCG-v8' in gymnasium.registry\n"
-        "assert 'tcg_env/WeissSchwarz-v5' in gymnasium.registry\n"
+        "assert 'tcg_env/WeissSchwarz-v6' in gymnasium.registry\n"
         "assert not any(m.startswith('tcg_env.envs') or m.startswith('tcg_env.games') for m in sys.modules)\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)

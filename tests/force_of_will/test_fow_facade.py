@@ -27,11 +27,11 @@ def mid_game():
 def test_registered_with_its_envs_and_gym_id():
     assert "force_of_will" in tcg_env.list_games()
     spec = tcg_env.get_spec("force_of_will")
-    assert (spec.env_name, spec.num_actions, spec.default_variant) == ("force_of_will_v9", K.NUM_ACTIONS, "constructed")
-    assert tcg_env.GYM_IDS["force_of_will"] == "tcg_env/ForceOfWill-v9"
-    from tcg_env.envs import force_of_will_v9
+    assert (spec.env_name, spec.num_actions, spec.default_variant) == ("force_of_will_v10", K.NUM_ACTIONS, "constructed")
+    assert tcg_env.GYM_IDS["force_of_will"] == "tcg_env/ForceOfWill-v10"
+    from tcg_env.envs import force_of_will_v10
 
-    env = force_of_will_v9.env()
+    env = force_of_will_v10.env()
     env.reset(seed=1)
     assert env.agents == ["player_0", "player_1"]
 

@@ -33,7 +33,7 @@ SPEC = game_spec(
     __name__,
     hooks=("shaping_potential",),
     name="force_of_will",
-    env_name="force_of_will_v9",
+    env_name="force_of_will_v10",
     title="Force of Will",
     variants=("constructed",),
     load_tables=load_pool,

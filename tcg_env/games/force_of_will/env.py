@@ -1,4 +1,4 @@
-"""Force of Will as a PettingZoo AEC environment: ``tcg_env.envs.force_of_will_v9.env(**options)``
+"""Force of Will as a PettingZoo AEC environment: ``tcg_env.envs.force_of_will_v10.env(**options)``
 (this module, under the PettingZoo name the envs package gives it).
 
 Options: ``decks`` (pair of deck names/files/id lists), ``obs_encoding`` ("flat" | "dict"),

@@ -41,7 +41,7 @@ SPEC = game_spec(
     __name__,
     hooks=("shaping_potential",),
     name="weiss_schwarz",
-    env_name="weiss_schwarz_v5",
+    env_name="weiss_schwarz_v6",
     title="Weiss Schwarz",
     variants=("standard",),
     load_tables=load_pool,

@@ -1,4 +1,4 @@
-"""Weiss Schwarz as a PettingZoo AEC environment: ``tcg_env.envs.weiss_schwarz_v5.env(**options)``
+"""Weiss Schwarz as a PettingZoo AEC environment: ``tcg_env.envs.weiss_schwarz_v6.env(**options)``
 (this module, under the PettingZoo name the envs package gives it).
 
 Options: ``decks`` (pair of deck names/files/id lists), ``obs_encoding`` ("flat" | "dict"),
