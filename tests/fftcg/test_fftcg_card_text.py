@@ -444,6 +444,8 @@ def _records():
         rec(115, "Quart", "backup", 2, 0, "Scholar", "When you cast the fourth card you've cast this turn, draw 1 card."),
         rec(116, "Sext", "backup", 2, 0, "Scholar", "When you cast the sixth card you've cast this turn, draw 1 card."),
         rec(117, "Sept", "backup", 2, 0, "Scholar", "When you cast the seventh card you've cast this turn, draw 1 card."),
+        rec(118, "Caller", "backup", 2, 0, "Summoner", "{Dull}: Cast 1 Summon of cost 2 or less from your hand without "
+            "paying the cost."),
     ]
     recs += [rec(10 + i, f"Filler {i}", "forward", 2 + i % 3, 5000, "Soldier", "") for i in range(14)]
     return recs

@@ -1482,6 +1482,15 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("playing a Summon onto the field")
         return _Steps([("op", {"op": "put_onto_field", "filter": f, "count": n}, True)])
 
+    def cast_sent(self, items):
+        # "[you may] cast 1 Summon [of cost N or less] from your hand without paying the cost" (Op.CAST_FREE)
+        n, f = self._ints(items)[0], items[-1]
+        if n != 1:
+            raise Unsupported("casting more than 1 Summon")
+        if f.get("type") != "summon" or any(k in f for k in ("side", "zone", "state", "alt")):
+            raise Unsupported("a cast of a card other than a Summon of your hand")
+        return _Steps([("op", {"op": "cast_free", "filter": _with(f, side="own", zone="hand")}, True)])
+
     def play_from_hand(self, items):
         return self._play(items, "hand")
 
@@ -1852,6 +1861,9 @@ class FFTextTransformer(TextTransformer, Transformer):
         ops = chooses + rest
         if not ops:
             raise Unsupported("no effect")
+        if any(op["op"] == "cast_free" for op in ops[:-1]):
+            # Op.CAST_FREE completes the cast as the resolving effect ends: nothing may follow it
+            raise Unsupported("an effect after casting a Summon without paying its cost")
         for op in ops:
             rs = op.get("restrictions") if op["op"] == "restrict" else None
             if rs and any(r.startswith("unchoosable_by_your_opp_") for r in rs):
@@ -2822,6 +2834,8 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("'you may' outside an auto ability")
         if isinstance(v, list) and v and isinstance(v[0], tuple):  # a Summon's effect
             abilities = self._bare_effects(v)
+            if any(op["op"] == "cast_free" for op in abilities[0]["effect"]):
+                raise Unsupported("an EX Burst that casts a Summon (the EX Burst's own frame, CR 11.10.2)")
             return {"__ex__": abilities}
         ab = v[0]
         # CR 11.10.3: a Character's EX Burst applies the effect of its auto-ability marked with the icon,
@@ -2831,6 +2845,8 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("EX BURST on an auto ability whose trigger is not the card's own")
         if any(op["op"] == "target_self" for op in ab["effect"]):
             raise Unsupported("an EX Burst effect on the card itself")
+        if any(op["op"] == "cast_free" for op in ab["effect"]):
+            raise Unsupported("an EX Burst that casts a Summon (the EX Burst's own frame, CR 11.10.2)")
         if ab.get("once_per_turn"):
             raise Unsupported("EX BURST on an ability that triggers only once per turn")
         # "you may" needs no question in the EX Burst: the player has just chosen to use it (CR 11.10.2)

@@ -318,6 +318,10 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
                  # removed: "Remove it from the game. Then, play the removed Forward onto the field [dull].": the cards
                  # of register reg (chosen on the field) that the remove_from_game right before it removed
                  removed=(bool, False)),
+        # "[you may] cast 1 Summon [of cost N or less] from your hand without paying the cost" (session 23,
+        # Op.CAST_FREE): the filter's Summons of the hand; up_to false: one must be cast when one can be (the last op
+        # of an auto, action, special or Summon ability)
+        op_model("cast_free", module, filter=filter_model, up_to=(bool, True)),
         # "Reveal the top card of your deck. If it is a <filter>, add it to your hand / play it onto the field
         # [dull]. [If it is not ..., put it into the Break Zone.]"
         op_model("reveal_top", module, filter=filter_model,
@@ -1383,6 +1387,14 @@ class _Compiler(PoolCompiler):
                     self.fail(f"{q}.filter.type", "put_onto_field needs a Character type (forward/backup/character)")
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("break", "hand"), characters=True)
                 a1, a2 = op.count, K.PUT_MUST * int(not op.up_to) | K.PUT_DULL * int(op.dull)
+            elif name == "cast_free":
+                if op.filter.side == "opponent" or op.filter.zone != "hand" or op.filter.type != ["summon"]:
+                    self.fail(f"{q}.filter", "cast_free casts a Summon of your own hand (type summon, zone hand)")
+                ex = ab.kind == "ex_burst" or (ab.kind == "summon" and card.ex_burst)
+                if is_field or ex or j != len(ab.effect) - 1:
+                    self.fail(f"{q}.op", "cast_free is the last op of an auto, action, special or summon ability")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("hand",), characters=False)
+                a1, a2 = 1, K.PUT_MUST * int(not op.up_to)
             elif name == "remove_break_zone":
                 if op.filter.zone != "break":
                     self.fail(f"{q}.filter.zone", "the cards of the Break Zones (zone 'break')")

@@ -363,6 +363,9 @@ PUT_CANCEL = 8  # Op.ADD_TO_HAND's register form (a1 = 0): the Summons of the re
 # Op.PUT_ONTO_FIELD's register form (a1 = 0): the register's cards in the Removed Zone, removed by the row before ("Remove
 # it from the game. Then, play the removed Forward onto the field dull."; session 20)
 PUT_FROM_REMOVED = 8
+# PAY_HAS_ELEM of a Summon cast by Op.CAST_FREE (a payment of 0 CP, complete as it starts: above 0 as has_elem_start's
+# 1): play.finish_payment gives the priority to the turn player (CR 11.1.5: the cast happened during a resolution)
+PAY_FREE_CAST = 2
 ELEM_MULTI = 1 << 20
 ELEM_BITS = 3
 ELEM_MAX = (1 << ELEM_BITS) - 1  # symbols of one element in one cost
@@ -865,6 +868,14 @@ class Op(IntEnum):
     # is marked (state.HIT_BY, HIT_DELAYED) with the source, whose Trigger.DELAYED_PUT_BREAK ability triggers when the
     # card is put from the field into the Break Zone this turn (triggers.trigger_marked); pool flag FLAG_HIT_BY
     MARK_DELAYED = 80
+    # session 23 (s23-ffb): "[you may] cast 1 Summon [of cost N or less] from your hand without paying the cost": on
+    # resolution the controller selects 1 Summon of their hand filter a0 (zone hand) matches that can be cast now (its
+    # "You can only cast" condition holds and it has its required targets, CR 11.3.3), SelectFor.CAST_FREE (a2
+    # PUT_MUST: no pass while one is castable); the Summon is cast as by play.play_from_hand (CR 11.3.2: onto the
+    # stack, its targets chosen, CR 11.3.3) with a cost of 0 (play.cast_free), the cast completed (CR 11.3.8: put on
+    # the stack, its cast triggers) as the resolving effect ends (its last instruction: cards.py); then the turn player
+    # gains priority (CR 11.1.5). NOT_DONE when none is castable
+    CAST_FREE = 81
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
@@ -933,7 +944,7 @@ class DamageBy(IntEnum):
 DAMAGE_BY_SPAN = 16  # Op.DAMAGE_MOD_AURA's a0 = DamageMod + DAMAGE_BY_SPAN * DamageBy
 
 
-REAL_CARD_OPS = frozenset({Op.SPLIT_REG, Op.MARK_DELAYED, Op.ATTACK_TWICE, Op.PARTY_ANY_ELEMENT, Op.ENTERS_DULL, Op.LIGHT_DARK, Op.MUST_BE_CHOSEN, Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.PLAYER_DAMAGE_SHIELD, Op.PLAYER_DAMAGE_DOUBLE, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.CAST_FREE, Op.SPLIT_REG, Op.MARK_DELAYED, Op.ATTACK_TWICE, Op.PARTY_ANY_ELEMENT, Op.ENTERS_DULL, Op.LIGHT_DARK, Op.MUST_BE_CHOSEN, Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.PLAYER_DAMAGE_SHIELD, Op.PLAYER_DAMAGE_DOUBLE, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
@@ -1071,6 +1082,7 @@ class SelectFor(IntEnum):
     OPP_SELECT = 6  # Op.OPP_SELECT: the opponent's card of the field (DEC_ARG[1]: every option; DEC_ARG[2] = 0: no pass)
     DISCARD_MATCHING = 9  # Op.DISCARD_MATCHING: a card of the controller's hand to discard (DEC_ARG[1]: every option; no pass)
     DULL_ACTIVE = 8  # Op.DULL_ACTIVE: the controller's active Character to dull (DEC_ARG[1]: every option; no pass)
+    CAST_FREE = 10  # Op.CAST_FREE: a Summon of the controller's hand to cast without paying its cost (session 23)
 
 
 class Decision(IntEnum):

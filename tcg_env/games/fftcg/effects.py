@@ -7,7 +7,7 @@ the action arrives. Targets are chosen when a Summon is cast or an ability is pu
 as a frame too (CR 6.5, EX Burst CR 11.10).
 """
 
-from tcg_env.engine.chase import chase_push, chase_remove_at
+from tcg_env.engine.chase import chase_full, chase_push, chase_remove_at
 from tcg_env.engine.triggers import pending_add
 from tcg_env.engine.effects import (
     ASKED,
@@ -622,6 +622,31 @@ def keep_candidates_that_fit(game, s, T, player):
 
 
 @internal
+def keep_castable(game, s, T, player):
+    """Op.CAST_FREE: only the Summon candidates ``player`` can cast now (CR 11.3.3: with their required targets; "You
+    can only cast <this> ..." holds; room on the stack and for the targets' frame); their count."""
+    cards = card_table(T)
+    abil = ability_table(T)
+    if chase_full(game, s) or s[FRAME_N] + 1 >= FRAME_MAX:
+        s[CAND_N] = 0
+        return 0
+    k = 0
+    for i in range(s[CAND_N]):
+        slot = s[CAND + i]
+        arow = cards[s[CARD + slot * CARD_W], K.C_SUMMON_ABIL]
+        if arow < 0:
+            continue
+        if abil[arow, K.A_COND] != K.Condition.NONE and not game.condition_holds(
+                s, T, abil[arow, K.A_COND], abil[arow, K.A_COND_ARG], player, slot):  # fmt: skip
+            continue
+        if game.has_required_targets(s, T, arow, player, slot):
+            s[CAND + k] = slot
+            k += 1
+    s[CAND_N] = k
+    return k
+
+
+@internal
 def put_onto_field_from_zone(game, s, T, slot, player):
     zone_take(s, ZT, slot)
     game.enter_field(s, T, slot, player)
@@ -1172,6 +1197,17 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             t = s[f + E_REG + reg * TARGET_MAX + i]
             if s[ZONE + t * CARD_W] == K.Zone.FIELD:
                 game.add_hit_mark(s, t, (src + 1) | K.HIT_DELAYED)
+    elif op == K.Op.CAST_FREE:
+        # "[you may] cast 1 Summon ... from your hand without paying the cost": the castable ones (kernels: the answer
+        # casts it, play.cast_free); none: not done
+        if game.fill_candidates_distinct(s, T, a0, ctrl, src, HAND_N + ctrl, HAND_L + ctrl * MAX_DECK) > 0 \
+                and game.keep_castable(s, T, ctrl) > 0:
+            s[DEC_ARG] = K.SelectFor.CAST_FREE
+            s[DEC_ARG + 1] = s[CAND_N]  # every option may be taken
+            s[DEC_ARG + 2] = 0 if (a2 & K.PUT_MUST) != 0 else 1  # none only after "you may"
+            set_decision(s, K.Decision.SELECT_CARD, ctrl)
+            return ASKED
+        return NOT_DONE
     elif op == K.Op.PUT_ONTO_FIELD:
         if s[f + FR_CNT] < a1:
             fz = filter_table(T)[a0, K.F_ZONE]
@@ -1442,7 +1478,8 @@ def finish_frame(game, s, T):
             if s[ZONE + slot * CARD_W] == K.Zone.STACK:
                 s[ZONE + slot * CARD_W] = K.Zone.NONE
                 game.put_in_zone(s, slot, K.Zone.BREAK)  # CR 11.11.10
-        s[FLOW] = FL_AFTER_RESOLVE
+        if s[FLOW] != FL_PAY:  # (Op.CAST_FREE: a Summon cast as it resolved, its payment of 0 next)
+            s[FLOW] = FL_AFTER_RESOLVE
     # P_EX and P_DAMAGE: the frame below (or FLOW) continues
     game.refresh_derived(s, T)
 

@@ -601,6 +601,13 @@ def apply_unchecked(game, s, T, a):
                     game.discard_hand_index(s, p, i)  # CR 15.1.1.4
                     break
             s[base + FR_CNT] += 1
+        elif op == K.Op.CAST_FREE:
+            # the Summon cast without paying its cost (play.cast_free: its targets' frame above this one); PASS (after
+            # "you may"): none. This frame goes on past the instruction either way
+            s[base + FR_CNT] = 0
+            s[base + FR_PC] += 1
+            if a != PASS:
+                game.cast_free(s, T, p, s[CAND + option_of(a, OPTION_BASE)])
         elif op == K.Op.DULL_ACTIVE:
             s[s[CAND + option_of(a, OPTION_BASE)] * CARD_W + DULL] = 1  # the selected Character (CR 15.1.1.2)
             s[base + FR_CNT] += 1

@@ -1,0 +1,168 @@
+"""FF-TCG card text, session 23 (branch s23-ffb): "[you may] cast 1 Summon [of cost N or less] from your hand without
+paying the cost" (Op.CAST_FREE): on resolution the controller selects a castable Summon of their hand, which is cast by
+the ordinary steps but the payment (CR 11.3.2: onto the stack; 11.3.3: its targets chosen; 11.3.8: its cast triggers),
+after which the turn player gains the priority (CR 11.1.5). Made-up lines played in small games."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.cards.text import Verdict
+from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg import state as S
+from tests.fftcg.fftcg_helpers import card_record, do, import_mini, mini_deck, pass_until, slot_of
+from tests.fftcg.test_fftcg_card_text_s13 import _c, _legal, _resolve
+
+CALLER = "{Dull}: Cast 1 Summon of cost 2 or less from your hand without paying the cost."
+MINWA = "When Minwa attacks, you may cast 1 Summon of cost 4 or less from your hand without paying the cost."
+
+
+def _records():
+    rec = card_record("V")
+    recs = [
+        rec(1, "Caller", "backup", 2, 0, "Summoner", CALLER),
+        rec(2, "Minwa", "forward", 3, 7000, "Sage", MINWA),
+        rec(3, "Echo", "backup", 2, 0, "Scholar", "When you cast a Summon, draw 1 card."),
+        rec(4, "Zap", "summon", 1, 0, "", "Choose 1 Forward opponent controls. Break it."),
+        rec(5, "Quake", "summon", 5, 0, "", "Choose 1 Forward. Break it."),
+        rec(6, "Snipe", "summon", 2, 0, "", "Choose 1 Backup opponent controls. Break it."),
+    ]
+    recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(5)]
+    recs += [rec(40 + i, f"Scout {i}", "forward", 1, 5000, "Soldier", "") for i in range(6)]
+    return recs
+
+
+@pytest.fixture(scope="module")
+def mini(tmp_path_factory):
+    return import_mini(tmp_path_factory, "ff23b", _records())
+
+
+BACKUPS = ("V-020", "V-021", "V-022")
+
+
+def _game(mini, hand=(), mine=(), theirs=("V-045",), their_hand=(), backups=BACKUPS):
+    from tcg_env.games.fftcg.scenario import Scenario
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
+    sc.field(0, [*backups, *mine])
+    sc.field(1, list(theirs))
+    sc.hand(0, list(hand))
+    if their_hand:
+        sc.hand(1, list(their_hand))
+    return sc.game()
+
+
+def _options(g):
+    return sorted(g.describe_action(a).split(" for ")[0] for a in _legal(g))
+
+
+def _dull_backups(g, player=0):
+    return sum(int(g.state[S.DULL + slot_of(g, n, player=player) * S.CARD_W]) for n in BACKUPS)
+
+
+# ---- compiling ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("line, card, kind, must", [
+    (CALLER, ("Caller", "backup"), "action", True),
+    (MINWA, ("Minwa", "forward"), "auto", False),
+    ("{Water}{Water}: Cast 1 Summon of cost 3 or less from your hand without paying its cost.", ("Caller", "backup"),
+     "action", True),
+    ("Dull 3 active [Job Summoner]: Cast 1 Summon of cost 7 or less from your hand without paying its cost.",
+     ("Caller", "backup"), "action", True),
+    ("When Minwa enters the field, you may cast 1 Summon of cost 2 or less from your hand without paying its cost.",
+     ("Minwa", "forward"), "auto", False),
+    ("Cast 1 Summon from your hand without paying the cost.", ("Wish", "summon"), "summon", True),
+])
+def test_cast_without_paying_compiles_exact(line, card, kind, must):
+    r = _c(line, {"name": card[0], "type": card[1], "element": "fire", "cost": 3, "power": 5000})
+    assert r.verdict is Verdict.EXACT and r.approximations == (), r.reason
+    ab = r.abilities[0]
+    assert ab["kind"] == kind and ab["effect"][-1]["op"] == "cast_free"
+    assert ab["effect"][-1]["filter"]["type"] == "summon" and ab["effect"][-1]["filter"]["zone"] == "hand"
+    assert ab["effect"][-1].get("up_to", True) is (not must)
+
+
+@pytest.mark.parametrize("line, card", [
+    # the cast completes as the resolving effect ends: nothing may follow it
+    ("{Dull}: Cast 1 Summon of cost 2 or less from your hand without paying the cost. Draw 1 card.", "backup"),
+    # an EX Burst runs in its own frame (CR 11.10.2)
+    ("EX BURST When Minwa enters the field, you may cast 1 Summon from your hand without paying the cost.", "forward"),
+    ("EX BURST Cast 1 Summon from your hand without paying the cost.", "summon"),
+    # a Character is played, not cast
+    ("{Dull}: Cast 1 Forward from your hand without paying the cost.", "backup"),
+])
+def test_casts_the_engine_does_not_follow_stay_unsupported(line, card):
+    r = _c(line, {"name": "Minwa", "type": card, "element": "fire", "cost": 3, "power": 5000})
+    assert r.verdict is Verdict.UNSUPPORTED
+
+
+# ---- the cast: targets, stack, no payment, cast triggers ----------------------------------------------------------
+def test_an_action_casts_a_summon_of_the_hand_unpaid_its_targets_chosen_CR_11_3(mini):
+    g = _game(mini, hand=("V-004", "V-005"), mine=("V-001", "V-003"))
+    hand = int(g.state[S.HAND_N])
+    do(g, "Use ability: Caller")
+    pass_until(g, K.Decision.SELECT_CARD)
+    # only the Summon of cost 2 or less (Quake costs 5); a card must be cast ("Cast 1 ...": no pass)
+    assert _options(g) == ["Choose Zap"]
+    do(g, "Choose Zap")
+    # CR 11.3.3: its target chosen as it is cast
+    assert g.decision == K.Decision.CHOOSE_TARGET
+    do(g, "Choose opponent's Scout 5")
+    # on the stack, cast (CR 11.3.8): no CP paid, the Summon counted, "When you cast a Summon" triggered (Echo draws)
+    zap = slot_of(g, "V-004", zone=K.Zone.STACK)
+    assert int(g.state[S.STACK_N]) >= 1 and _dull_backups(g) == 0
+    assert int(g.state[S.CAST_N]) % K.CAST_UNIT == 1
+    assert g.decision == K.Decision.PRIORITY
+    _resolve(g)
+    assert int(g.state[S.ZONE + zap * S.CARD_W]) == K.Zone.BREAK
+    assert int(g.state[S.FIELD_N + 1]) == 0  # the opponent's Scout broken
+    assert int(g.state[S.HAND_N]) == hand - 1 + 1  # Zap left the hand, Echo drew 1
+
+
+def test_no_castable_summon_nothing_is_cast(mini):
+    # Quake costs too much; Snipe has no target (the opponent controls no Backup, CR 11.3.3)
+    g = _game(mini, hand=("V-005", "V-006"), mine=("V-001",))
+    do(g, "Use ability: Caller")
+    for _ in range(10):
+        assert g.decision != K.Decision.SELECT_CARD
+        if g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.HAND_N]) == 2 and int(g.state[S.CAST_N]) == 0
+
+
+def test_a_summon_cast_during_a_resolution_gives_the_priority_to_the_turn_player_CR_11_1_5(mini):
+    # the non-turn player's Caller casts Zap in player 0's turn: afterwards player 0 (the turn player) has priority
+    g = _game(mini, theirs=("V-045", "V-001", *("V-023", "V-024")), mine=("V-040",), their_hand=("V-004",))
+    g.step(K.PASS)  # player 0 passes: player 1 gets priority
+    assert g.decision == K.Decision.PRIORITY and int(g.state[S.PRIORITY_PLAYER]) == 1
+    do(g, "Use ability: Caller")
+    pass_until(g, K.Decision.SELECT_CARD)
+    do(g, "Choose Zap")
+    do(g, "Choose opponent's Scout 0")
+    assert g.decision == K.Decision.PRIORITY and int(g.state[S.PRIORITY_PLAYER]) == 0
+    assert int(g.state[S.CAST_N + 1]) % K.CAST_UNIT == 1 and int(g.state[S.CAST_N]) == 0
+    _resolve(g)
+    assert int(g.state[S.FIELD_N]) == len(BACKUPS)  # player 0's Scout broken
+
+
+@pytest.mark.parametrize("accept", [True, False])
+def test_you_may_cast_when_it_attacks(mini, accept):
+    g = _game(mini, hand=("V-004", "V-005"), mine=("V-002",))
+    g.step(K.PASS)
+    g.step(K.PASS)
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    do(g, "Attack with Minwa")
+    pass_until(g, K.Decision.OPTIONAL_EFFECT)  # "you may" asked on resolution (CR 11.8.14)
+    if not accept:
+        g.step(K.PASS)
+        assert int(g.state[S.HAND_N]) == 2 and int(g.state[S.CAST_N]) == 0
+        return
+    g.step(K.OPTION_BASE)
+    assert g.decision == K.Decision.SELECT_CARD
+    # Zap (cost 1) and Quake (cost 5 > 4: not offered); after "you may", none may be taken too
+    assert _options(g) == ["Choose Zap", "Choose no card"]
+    do(g, "Choose Zap", "Choose opponent's Scout 5")
+    assert int(g.state[S.CAST_N]) % K.CAST_UNIT == 1 and _dull_backups(g) == 0
+    _resolve(g)
+    assert int(g.state[S.FIELD_N + 1]) == 0
