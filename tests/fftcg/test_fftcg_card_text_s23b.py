@@ -1,7 +1,9 @@
 """FF-TCG card text, session 23 (branch s23-ffb): "[you may] cast 1 Summon [of cost N or less] from your hand without
 paying the cost" (Op.CAST_FREE): on resolution the controller selects a castable Summon of their hand, which is cast by
 the ordinary steps but the payment (CR 11.3.2: onto the stack; 11.3.3: its targets chosen; 11.3.8: its cast triggers),
-after which the turn player gains the priority (CR 11.1.5). Made-up lines played in small games."""
+after which the turn player gains the priority (CR 11.1.5). An amount's "for every N cards ..." (K.PER_EVERY_SPAN) and
+"for each CP required to cast the highest cost DESC you control" (K.PER_MAX_COST). Made-up lines played in small
+games."""
 
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ from tests.fftcg.fftcg_helpers import card_record, do, import_mini, mini_deck, p
 from tests.fftcg.test_fftcg_card_text_s13 import _c, _legal, _resolve
 
 CALLER = "{Dull}: Cast 1 Summon of cost 2 or less from your hand without paying the cost."
+GOL = "The cost required to cast Gol is reduced by 1 for every 5 cards in your Break Zone."
+ARKA = "The cost required to cast Arka is reduced by 1 for each CP required to cast the highest cost Ice Forward you control."
 MINWA = "When Minwa attacks, you may cast 1 Summon of cost 4 or less from your hand without paying the cost."
 
 
@@ -26,6 +30,10 @@ def _records():
         rec(4, "Zap", "summon", 1, 0, "", "Choose 1 Forward opponent controls. Break it."),
         rec(5, "Quake", "summon", 5, 0, "", "Choose 1 Forward. Break it."),
         rec(6, "Snipe", "summon", 2, 0, "", "Choose 1 Backup opponent controls. Break it."),
+        rec(7, "Gol", "forward", 5, 9000, "Lord", GOL),
+        rec(8, "Arka", "forward", 5, 9000, "Lord", ARKA),
+        rec(9, "Shade", "forward", 3, 6000, "Knight", "", element="ice"),
+        rec(10, "Gloom", "forward", 2, 5000, "Knight", "", element="ice"),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(5)]
     recs += [rec(40 + i, f"Scout {i}", "forward", 1, 5000, "Soldier", "") for i in range(6)]
@@ -40,7 +48,7 @@ def mini(tmp_path_factory):
 BACKUPS = ("V-020", "V-021", "V-022")
 
 
-def _game(mini, hand=(), mine=(), theirs=("V-045",), their_hand=(), backups=BACKUPS):
+def _game(mini, hand=(), mine=(), theirs=("V-045",), their_hand=(), backups=BACKUPS, broken=()):
     from tcg_env.games.fftcg.scenario import Scenario
 
     res, pool = mini
@@ -50,6 +58,8 @@ def _game(mini, hand=(), mine=(), theirs=("V-045",), their_hand=(), backups=BACK
     sc.hand(0, list(hand))
     if their_hand:
         sc.hand(1, list(their_hand))
+    if broken:
+        sc.break_zone(0, list(broken))
     return sc.game()
 
 
@@ -166,3 +176,37 @@ def test_you_may_cast_when_it_attacks(mini, accept):
     assert int(g.state[S.CAST_N]) % K.CAST_UNIT == 1 and _dull_backups(g) == 0
     _resolve(g)
     assert int(g.state[S.FIELD_N + 1]) == 0
+
+
+# ---- "for every N cards", "for each CP required to cast the highest cost DESC" ---------------------------------------
+@pytest.mark.parametrize("line, card, per", [
+    (GOL, "Gol", {"per": "card", "every": 5, "filter": {"zone": "break", "side": "own"}}),
+    (ARKA, "Arka", {"per": "max_cost", "filter": {"element": ["ice"], "type": "forward", "side": "own"}}),
+    ("Choose 1 Forward. Deal it 1000 damage for every 2 Backups you control.", "Fire", None),
+])
+def test_every_n_and_highest_cost_amounts_compile_exact(line, card, per):
+    r = _c(line, {"name": card, "type": "summon" if per is None else "forward", "element": "fire", "cost": 6,
+                  "power": 9000})
+    assert r.verdict is Verdict.EXACT and r.approximations == (), r.reason
+    op = r.abilities[0]["effect"][-1]
+    if per is not None:
+        assert {k: op[k] for k in per} == per
+    else:
+        assert op["every"] == 2 and op["per"] == "card"
+
+
+@pytest.mark.parametrize("n_break, cost", [(0, 5), (4, 5), (5, 4), (9, 4), (10, 3)])
+def test_cost_reduced_by_1_for_every_5_cards_in_the_break_zone_rounded_down(mini, n_break, cost):
+    g = _game(mini, hand=("V-007",), backups=(*BACKUPS, "V-023", "V-024"), broken=("V-040",) * n_break)
+    do(g, "Play Gol")
+    assert int(g.state[S.PAY_COST]) == cost  # locked as it is played (CR 11.4.6)
+
+
+@pytest.mark.parametrize("mine, cost", [((), 5), (("V-010",), 3), (("V-010", "V-009"), 2), (("V-040",), 5)])
+def test_cost_reduced_by_the_highest_cost_of_your_dark_forwards(mini, mine, cost):
+    # Gloom (2) and Shade (3) are Ice Forwards: the highest cost counts, not the sum; the Fire Scout and the opponent's
+    # Shade count nothing
+    g = _game(mini, hand=("V-008",), mine=mine, backups=(*BACKUPS, "V-023", "V-024"),
+              theirs=("V-045", "V-009"))
+    do(g, "Play Arka")
+    assert int(g.state[S.PAY_COST]) == cost

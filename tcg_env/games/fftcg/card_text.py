@@ -840,6 +840,19 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("'for each' card of another zone, or 'other than' in it")
         return ("per", {"per": "card", "filter": f})
 
+    def per_every(self, items):
+        n = self._ints(items)[0]
+        per = self.per_card([items[-1]])[1]
+        if n < 2:
+            raise Unsupported("'for every' of fewer than 2 cards")
+        return ("per", {**per, "every": n})
+
+    def per_max_cost(self, items):
+        per = self.per_card(items)[1]
+        if per["filter"].get("zone") is not None or per["filter"].get("side") != "own":
+            raise Unsupported("the highest cost of cards other than the ones you control")
+        return ("per", {**per, "per": "max_cost"})
+
     def per_damage(self, _):
         return ("per", {"per": "damage"})
 

@@ -214,6 +214,10 @@ _Dur = (DurationName, "end_of_turn")
 _Amount = Annotated[int, Field(multiple_of=1000, ge=-50000, le=50000)]
 
 
+# an amount's "for every N cards ..." (session 23): per "card" counted, then divided by N (rounded down; K.PER_EVERY_SPAN)
+_Every = (int, Field(default=1, ge=1, le=30))
+
+
 def effect_op_models(module: str, filter_model: type) -> tuple:
     """The op models of FF-TCG's card files, their filters ``filter_model`` (a rules variant's
     filter extends :class:`FFFilter`: fftcg_2014.cards), bound to their names in ``module`` (so
@@ -225,8 +229,9 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # base: "Deal it 4000 damage and 1000 more damage for each ...": base + amount x the count (one amount);
         # per "hand" / "opp_hand": each card in the controller's / the opponent's hand
         op_model("damage", module, amount=Annotated[int, Field(gt=0, multiple_of=1000)], reg=(Reg, 0),
-                 per=(Literal["card", "damage", "hand", "opp_hand", "source_power", "other_reg_power"] | None, None),
-                 filter=(filter_model | None, None), base=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
+                 per=(Literal["card", "damage", "hand", "opp_hand", "source_power", "other_reg_power", "max_cost"] | None,
+                      None),
+                 filter=(filter_model | None, None), every=_Every, base=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
                  # "Deal it X damage. If C, deal it Y damage instead.": the Y - X dealt after X (instead_of = X): one
                  # amount Y for the damaged card's replacements (Op.DAMAGE_MOD; effects.each_target)
                  instead_of=(Annotated[int, Field(ge=0, multiple_of=1000)], 0)),
@@ -269,7 +274,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
                  then=(Literal["discard", "remove"], "discard"), up_to=(bool, False)),
         op_model("power", module, amount=_Amount, duration=_Dur, reg=(Reg, 0)),
         op_model("power_per", module, amount=_Amount, duration=_Dur, reg=(Reg, 0),
-                 per=(Literal["card", "damage", "hand", "opp_hand"], "card"), filter=(filter_model | None, None)),
+                 per=(Literal["card", "damage", "hand", "opp_hand", "max_cost"], "card"), filter=(filter_model | None, None),
+                 every=_Every),
         op_model("grant_keyword", module, keywords=KeywordList, duration=_Dur, reg=(Reg, 0)),
         op_model("restrict", module, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0)),
         *reg_ops(module, Reg, "return_to_hand", "remove_from_game", "put_on_deck_top", "put_on_deck_bottom"),
@@ -349,8 +355,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # per "cast_cards": "for each card you have cast this turn" (K.PER_CAST_CARDS); floor: "(it cannot become 1 or
         # less)", the least cost it leaves (a2 // 2; 0: the rule's 1)
         op_model("self_cost_reduction", module, amount=Annotated[int, Field(ge=0, le=10)],
-                 per=(Literal["card", "damage", "cast_cards"] | None, None), filter=(filter_model | None, None),
-                 any_element=(bool, False), floor=(int, Field(default=0, ge=0, le=10))),
+                 per=(Literal["card", "damage", "cast_cards", "max_cost"] | None, None), filter=(filter_model | None, None),
+                 every=_Every, any_element=(bool, False), floor=(int, Field(default=0, ge=0, le=10))),
         op_model("unblockable_by", module, filter=filter_model),
         op_model("undullable", module),
         op_model("no_activate", module),  # "<this> does not activate during your Active Phase"
@@ -1020,7 +1026,7 @@ class _Compiler(PoolCompiler):
             if op.filter is not None:
                 self.fail(f"{q}.filter", "a filter without per 'card'")
             return 0
-        if (op.filter is None) != (op.per != "card"):
+        if (op.filter is None) != (op.per not in ("card", "max_cost")):
             self.fail(f"{q}.filter", "per 'card' counts the cards of a filter; per 'damage' / 'hand' has none")
         if op.per == "damage":
             return 1
@@ -1032,7 +1038,15 @@ class _Compiler(PoolCompiler):
             return K.PER_SOURCE_POWER
         if op.per == "other_reg_power":
             return K.PER_OTHER_REG_POWER  # the first card of the other register's power (effects.each_target)
-        return 2 + self.compile_filter(op.filter, f"{q}.filter", zones=("field", "break"), characters=False)
+        every = getattr(op, "every", 1)
+        if every != 1 and op.per != "card":
+            self.fail(f"{q}.every", "'for every N' counts the cards of a filter (per 'card')")
+        row = self.compile_filter(op.filter, f"{q}.filter", zones=("field", "break"), characters=False)
+        if op.per == "max_cost":
+            # "for each CP required to cast the highest cost <filter>" (session 23): the highest printed cost among
+            # the cards it matches (filters.max_cost_matching)
+            return K.PER_MAX_COST - row
+        return 2 + row + K.PER_EVERY_SPAN * (every - 1)
 
     def compile_condition(self, c: FFCondition, p: str) -> tuple[int, int]:
         """A condition -> (Condition, argument) as A_COND / A_COND_ARG (and Op.IF's a0 / a1) hold it."""

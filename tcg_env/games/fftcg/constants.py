@@ -980,6 +980,11 @@ PER_OTHER_REG_POWER = -4
 # session 22: the cards the controller has cast this turn (state.CAST_N // CAST_UNIT: "for each card you have cast this
 # turn")
 PER_CAST_CARDS = -5
+# session 23 (s23-ffb): "for each CP required to cast the highest cost <filter>": PER_MAX_COST - the filter row, the
+# highest printed cost (C_COST) among the cards the filter matches (filters.max_cost_matching; 0 when none)
+PER_MAX_COST = -16
+# "for every N <filter>" (session 23): 2 + the filter row + PER_EVERY_SPAN * (N - 1), the count divided by N (rounded down)
+PER_EVERY_SPAN = 1 << 16
 
 
 LOOK_REST_BREAK = 1  # Op.LOOK_TOP's a1 // 4: the cards not taken go to the Break Zone (else to the deck's bottom)
