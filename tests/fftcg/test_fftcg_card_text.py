@@ -446,6 +446,8 @@ def _records():
         rec(117, "Sept", "backup", 2, 0, "Scholar", "When you cast the seventh card you've cast this turn, draw 1 card."),
         rec(118, "Caller", "backup", 2, 0, "Summoner", "{Dull}: Cast 1 Summon of cost 2 or less from your hand without "
             "paying the cost."),
+        rec(119, "Taunter", "backup", 2, 0, "Scholar", "When your opponent discards 1 or more cards due to your Summons or "
+            "abilities, draw 1 card."),
     ]
     recs += [rec(10 + i, f"Filler {i}", "forward", 2 + i % 3, 5000, "Soldier", "") for i in range(14)]
     return recs

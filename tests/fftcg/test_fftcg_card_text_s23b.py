@@ -2,8 +2,9 @@
 paying the cost" (Op.CAST_FREE): on resolution the controller selects a castable Summon of their hand, which is cast by
 the ordinary steps but the payment (CR 11.3.2: onto the stack; 11.3.3: its targets chosen; 11.3.8: its cast triggers),
 after which the turn player gains the priority (CR 11.1.5). An amount's "for every N cards ..." (K.PER_EVERY_SPAN) and
-"for each CP required to cast the highest cost DESC you control" (K.PER_MAX_COST). Made-up lines played in small
-games."""
+"for each CP required to cast the highest cost DESC you control" (K.PER_MAX_COST). "When your opponent discards 1 or
+more cards due to your Summons or abilities" (Trigger.OPP_DISCARDS: once for the Summon or ability). Made-up lines
+played in small games."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from tests.fftcg.test_fftcg_card_text_s13 import _c, _legal, _resolve
 CALLER = "{Dull}: Cast 1 Summon of cost 2 or less from your hand without paying the cost."
 GOL = "The cost required to cast Gol is reduced by 1 for every 5 cards in your Break Zone."
 ARKA = "The cost required to cast Arka is reduced by 1 for each CP required to cast the highest cost Ice Forward you control."
+TAUNT = "When your opponent discards 1 or more cards due to your Summons or abilities, draw 1 card."
 MINWA = "When Minwa attacks, you may cast 1 Summon of cost 4 or less from your hand without paying the cost."
 
 
@@ -34,6 +36,10 @@ def _records():
         rec(8, "Arka", "forward", 5, 9000, "Lord", ARKA),
         rec(9, "Shade", "forward", 3, 6000, "Knight", "", element="ice"),
         rec(10, "Gloom", "forward", 2, 5000, "Knight", "", element="ice"),
+        rec(11, "Taunter", "backup", 2, 0, "Scholar", TAUNT),
+        rec(12, "Rip", "summon", 1, 0, "", "Your opponent discards 2 cards."),
+        rec(13, "Grab", "summon", 1, 0, "", "Your opponent randomly discards 2 cards."),
+        rec(14, "Sift", "summon", 1, 0, "", "Draw 2 cards, then discard 1 card."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(5)]
     recs += [rec(40 + i, f"Scout {i}", "forward", 1, 5000, "Soldier", "") for i in range(6)]
@@ -210,3 +216,35 @@ def test_cost_reduced_by_the_highest_cost_of_your_dark_forwards(mini, mine, cost
               theirs=("V-045", "V-009"))
     do(g, "Play Arka")
     assert int(g.state[S.PAY_COST]) == cost
+
+
+# ---- "When your opponent discards 1 or more cards due to your Summons or abilities" ---------------------------------
+@pytest.mark.parametrize("line", [
+    TAUNT,
+    "When your opponent discards 1 or more cards from their hand due to your Summons or abilities, choose 1 Character. "
+    "Dull it and Freeze it.",
+])
+def test_opponent_discards_trigger_compiles_exact(line):
+    r = _c(line, {"name": "Taunter", "type": "backup", "element": "fire", "cost": 2})
+    assert r.verdict is Verdict.EXACT and r.approximations == (), r.reason
+    assert r.abilities[0]["trigger"] == "opp_discards"
+
+
+@pytest.mark.parametrize("summon, draws", [("Rip", 1), ("Grab", 1), ("Sift", 0)])
+def test_opponent_discards_triggers_once_for_the_summon_that_made_them_discard(mini, summon, draws):
+    # two cards discarded by one Summon: one trigger; the player's own discard: none
+    number = {"Rip": "V-012", "Grab": "V-013", "Sift": "V-014"}[summon]
+    g = _game(mini, hand=(number,), mine=("V-011",), their_hand=("V-040", "V-041", "V-042"))
+    do(g, f"Cast {summon}")
+    for _ in range(40):
+        if g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0:
+            break
+        if g.decision == K.Decision.PAY_CP:
+            g.step(next(a for a in _legal(g) if K.OWN_FIELD_BASE <= a < K.OWN_FIELD_BASE + K.FIELD_SLOTS))
+        elif g.decision == K.Decision.DISCARD:
+            g.step(_legal(g)[0])
+        else:
+            g.step(K.PASS)
+    assert int(g.state[S.HAND_N + 1]) == (1 if summon != "Sift" else 3)
+    assert int(g.state[S.HAND_N]) == (draws if summon != "Sift" else 1)
+    assert (int(g.state[S.PLAYER_SHIELD]) & K.OPP_DISCARD_EVENT_BIT) == 0

@@ -1985,6 +1985,11 @@ class FFTextTransformer(TextTransformer, Transformer):
     def t_opp_ex_burst(self, _):
         return ("opp_ex_burst", None)
 
+    def t_opp_discards(self, items):
+        if self._ints(items)[0] != 1:
+            raise Unsupported("a discard of more than 1 card as a trigger")
+        return ("opp_discards", None)
+
     def t_receives_damage(self, _):
         return ("receives_damage", None)
 

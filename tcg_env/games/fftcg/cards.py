@@ -94,6 +94,8 @@ TriggerName = Literal[
     "opp_begin_end_phase",  # "At the end of each of your opponent's turns"
     # "During each turn, when you cast the N-th card you've cast" (session 22: Trigger.CAST_CARD_2..7)
     "cast_card_2", "cast_card_3", "cast_card_4", "cast_card_5", "cast_card_6", "cast_card_7",
+    # "When your opponent discards 1 or more cards [from their hand] due to your Summons or abilities" (session 23)
+    "opp_discards",
 ]
 ConditionName = Literal[
     "damage_at_least",

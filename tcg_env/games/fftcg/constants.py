@@ -325,6 +325,10 @@ FORWARD_ATTACKED_BIT = 1 << 12
 # they received a point of damage this turn (a card put into their Damage Zone, CR 6.5.2: effects.resolve_damage): "If
 # you have received a point of damage this turn"
 RECEIVED_DAMAGE_BIT = 1 << 13
+# session 23 (s23-ffb): the player's resolving Summon or ability (the frame resolving now) has made their opponent
+# discard: set by zones.discard_hand_index with OPP_DISCARDED_BIT, taken off as the frame ends (effects.finish_frame,
+# Trigger.OPP_DISCARDS); never seen by a decision of the starter pool's (its discards end their frames), not observed
+OPP_DISCARD_EVENT_BIT = 1 << 14
 # state.CAST_N (session 22): the Summons the player has cast this turn (the word's low CAST_UNIT - 1 bits) plus
 # CAST_UNIT times the cards they have cast this turn: the Summons and the Characters played from the hand paying their
 # cost (play.finish_payment; later rules call both casting). Condition.CAST_AT_LEAST's argument: the count, plus
@@ -495,6 +499,11 @@ class Trigger(IntEnum):
     CAST_CARD_5 = 46
     CAST_CARD_6 = 47
     CAST_CARD_7 = 48
+    # session 23 (s23-ffb): "When your opponent discards 1 or more cards [from their hand] due to your Summons or
+    # abilities": a resolving Summon or ability of the card's controller (its frame: P_RESOLVE, or an EX Burst's P_EX)
+    # made their opponent discard (zones.discard_hand_index marks OPP_DISCARD_EVENT_BIT); once for that Summon or
+    # ability, as its frame ends (effects.finish_frame), every card of the controller's field
+    OPP_DISCARDS = 49
 
 
 class Condition(IntEnum):
@@ -954,7 +963,7 @@ REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TU
                                   Condition.ALL_DIFFERENT_ELEMENTS_AT_LEAST, Condition.CAST_AT_LEAST,
                                   Condition.OPP_HAND_AT_LEAST, Condition.SELF_DAMAGE_AT_LEAST, Condition.OPP_DISCARDED,
                                   Condition.SELF_POWER_AT_LEAST, Condition.OPP_FORWARDS_MORE, Condition.TURN_BIT})
-REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
+REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_DISCARDS, Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER, Trigger.CHOSEN_SELF,
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,
                                 Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, Trigger.PARTY_ATTACKS,

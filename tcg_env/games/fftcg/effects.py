@@ -42,6 +42,7 @@ from tcg_env.games.fftcg.constants import (
     OPTION_SLOTS,
     P_CAST,
     P_DAMAGE,
+    P_EX,
     P_RESOLVE,
     P_TRIGGER,
     TARGET_MAX,
@@ -1460,6 +1461,13 @@ def finish_frame(game, s, T):
     base = FRAMES + n * FRAME_W
     purpose = s[base + FR_PURPOSE]
     s[FRAME_N] = n
+    if (purpose == P_RESOLVE or purpose == P_EX) and (
+            s[PLAYER_SHIELD + s[base + E_CTRL]] & K.OPP_DISCARD_EVENT_BIT) != 0:
+        # "When your opponent discards 1 or more cards due to your Summons or abilities" (Trigger.OPP_DISCARDS): once
+        # for the Summon or ability that made them discard, as it ends (zones.discard_hand_index marked it)
+        ctrl = s[base + E_CTRL]
+        s[PLAYER_SHIELD + ctrl] &= ~K.OPP_DISCARD_EVENT_BIT
+        game.trigger_field(s, T, ctrl, K.Trigger.OPP_DISCARDS, -1)
     if purpose == P_CAST:
         # targets chosen: now the costs (CR 11.3.7, 11.6.10)
         game.copy_entry(s, base, BUILD_ENTRY)
