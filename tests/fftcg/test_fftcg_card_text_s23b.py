@@ -3,14 +3,16 @@ paying the cost" (Op.CAST_FREE): on resolution the controller selects a castable
 the ordinary steps but the payment (CR 11.3.2: onto the stack; 11.3.3: its targets chosen; 11.3.8: its cast triggers),
 after which the turn player gains the priority (CR 11.1.5). An amount's "for every N cards ..." (K.PER_EVERY_SPAN) and
 "for each CP required to cast the highest cost DESC you control" (K.PER_MAX_COST). "When your opponent discards 1 or
-more cards due to your Summons or abilities" (Trigger.OPP_DISCARDS: once for the Summon or ability). Made-up lines
-played in small games."""
+more cards due to your Summons or abilities" (Trigger.OPP_DISCARDS: once for the Summon or ability). Restrictions
+"until the end of your opponent's turn" (K.OPP_TURN_DURATION: marks in RST_PERM's spare bits). Made-up lines played in
+small games."""
 
 from __future__ import annotations
 
 import pytest
 
 from tcg_env.cards.text import Verdict
+from tcg_env.engine.header import H_TURN
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
 from tests.fftcg.fftcg_helpers import card_record, do, import_mini, mini_deck, pass_until, slot_of
@@ -19,6 +21,7 @@ from tests.fftcg.test_fftcg_card_text_s13 import _c, _legal, _resolve
 CALLER = "{Dull}: Cast 1 Summon of cost 2 or less from your hand without paying the cost."
 GOL = "The cost required to cast Gol is reduced by 1 for every 5 cards in your Break Zone."
 ARKA = "The cost required to cast Arka is reduced by 1 for each CP required to cast the highest cost Ice Forward you control."
+TAMER = "{Dull}: Choose 1 Forward. It cannot attack or block until the end of your opponent's turn."
 TAUNT = "When your opponent discards 1 or more cards due to your Summons or abilities, draw 1 card."
 MINWA = "When Minwa attacks, you may cast 1 Summon of cost 4 or less from your hand without paying the cost."
 
@@ -40,6 +43,7 @@ def _records():
         rec(12, "Rip", "summon", 1, 0, "", "Your opponent discards 2 cards."),
         rec(13, "Grab", "summon", 1, 0, "", "Your opponent randomly discards 2 cards."),
         rec(14, "Sift", "summon", 1, 0, "", "Draw 2 cards, then discard 1 card."),
+        rec(15, "Tamer", "backup", 2, 0, "Tamer", TAMER),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(5)]
     recs += [rec(40 + i, f"Scout {i}", "forward", 1, 5000, "Soldier", "") for i in range(6)]
@@ -248,3 +252,74 @@ def test_opponent_discards_triggers_once_for_the_summon_that_made_them_discard(m
     assert int(g.state[S.HAND_N + 1]) == (1 if summon != "Sift" else 3)
     assert int(g.state[S.HAND_N]) == (draws if summon != "Sift" else 1)
     assert (int(g.state[S.PLAYER_SHIELD]) & K.OPP_DISCARD_EVENT_BIT) == 0
+
+
+# ---- "until the end of your opponent's turn" (restrictions) ---------------------------------------------------------
+@pytest.mark.parametrize("line, card, restrictions", [
+    (TAMER, "backup", ["cant_attack", "cant_block"]),
+    ("EX BURST When Drake enters the field, choose 1 Forward. It cannot attack until the end of your opponent's turn.",
+     "forward", ["cant_attack"]),
+    ('When Drake enters the field, Drake gains "Drake cannot be chosen by your opponent\'s abilities." until the end of '
+     "your opponent's turn.", "forward", ["unchoosable_by_opp_abilities"]),
+])
+def test_restrictions_until_the_end_of_your_opponents_turn_compile_exact(line, card, restrictions):
+    r = _c(line, {"name": "Drake", "type": card, "element": "wind", "cost": 3, "power": 7000})
+    assert r.verdict is Verdict.EXACT and r.approximations == (), r.reason
+    op = next(o for o in r.abilities[0]["effect"] if o["op"] == "restrict")
+    assert op["restrictions"] == restrictions and op["duration"] == "end_of_opp_turn"
+
+
+@pytest.mark.parametrize("line", [
+    # a power or a keyword has no such duration in the engine
+    "When Drake enters the field, choose 1 Forward. It gains +1000 power until the end of your opponent's turn.",
+    "When Drake enters the field, choose 1 Forward. It gains Haste until the end of your opponent's turn.",
+    # "cannot be broken": not among the restrictions kept for the opponent's turn
+    "When Drake enters the field, choose 1 Forward. It cannot be broken until the end of your opponent's turn.",
+])
+def test_other_effects_until_the_end_of_your_opponents_turn_stay_unsupported(line):
+    r = _c(line, {"name": "Drake", "type": "forward", "element": "wind", "cost": 3, "power": 7000})
+    assert r.verdict is Verdict.UNSUPPORTED
+
+
+def _rst(g, number, player):
+    return int(g.state[S.D_RST + slot_of(g, number, player=player) * S.CARD_W])
+
+
+def _next_turn(g):
+    turn = int(g.state[H_TURN])
+    for _ in range(300):
+        if int(g.state[H_TURN]) != turn and g.decision == K.Decision.PRIORITY:
+            return
+        acts = _legal(g)
+        g.step(K.PASS if K.PASS in acts else acts[0])
+    raise AssertionError("the turn did not end")
+
+
+BOTH = K.RESTRICT_CANT_ATTACK | K.RESTRICT_CANT_BLOCK
+
+
+def test_applied_in_your_turn_it_lasts_through_the_opponents_turn_CR_9_5_1_3(mini):
+    g = _game(mini, mine=("V-015",), theirs=("V-045",))
+    do(g, "Use ability: Tamer")
+    pass_until(g, K.Decision.CHOOSE_TARGET)
+    do(g, "Choose opponent's Scout 5")
+    _resolve(g)
+    assert _rst(g, "V-045", 1) & BOTH == BOTH
+    _next_turn(g)  # the opponent's turn: still
+    assert int(g.state[S.TURN_PLAYER]) == 1 and _rst(g, "V-045", 1) & BOTH == BOTH
+    _next_turn(g)  # ended with the opponent's turn
+    assert int(g.state[S.TURN_PLAYER]) == 0 and _rst(g, "V-045", 1) & BOTH == 0
+    assert int(g.state[S.RST_PERM + slot_of(g, "V-045", player=1) * S.CARD_W]) == 0
+
+
+def test_applied_in_the_opponents_turn_it_ends_with_that_turn(mini):
+    # player 1's Tamer used in player 0's turn (player 1's opponent's turn): it ends as this turn ends
+    g = _game(mini, mine=("V-040",), theirs=("V-015", "V-023", "V-024"))
+    g.step(K.PASS)
+    do(g, "Use ability: Tamer")
+    pass_until(g, K.Decision.CHOOSE_TARGET)
+    do(g, "Choose opponent's Scout 0")
+    _resolve(g)
+    assert _rst(g, "V-040", 0) & BOTH == BOTH
+    _next_turn(g)
+    assert int(g.state[S.TURN_PLAYER]) == 1 and _rst(g, "V-040", 0) & BOTH == 0

@@ -765,7 +765,10 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     @staticmethod
     def _dur(items) -> str:
-        return "end_of_turn" if any(isinstance(t, Token) and t.type == "DURATION" for t in items) else "permanent"
+        durs = [str(t) for t in items if isinstance(t, Token) and t.type == "DURATION"]
+        if durs and "opponent" in durs[0]:
+            return "end_of_opp_turn"  # "until the end of your opponent's turn" (session 23: restrictions only)
+        return "end_of_turn" if durs else "permanent"
 
     @staticmethod
     def _ints(items) -> list[int]:
@@ -3006,8 +3009,11 @@ _GRANTED = re.compile(r'(?P<pre>damage \d+ -- |if [^"]*?, |during your turn, )?~
 # "... gains "This Forward cannot be broken." [until the end of the turn]": a granted ability that is a restriction of the
 # card that has it (CR 11.9), as the restriction itself ("... cannot be broken [until the end of the turn]"): the same
 # in the engine, which has no effect that takes abilities away; "your opponent" in it is the card controller's
+# the restrictions kept "until the end of your opponent's turn" (constants.LONG_RST_BITS)
+_OPP_TURN_RESTRICTIONS = {"cant_attack", "cant_block", "unchoosable_by_opp_summons", "unchoosable_by_opp_abilities",
+                          "unchoosable_by_your_opp_summons", "unchoosable_by_your_opp_abilities"}
 _GRANTED_RESTRICTION = re.compile(r"""\b(gains?) (?P<mods>(?:[^"'.:]*? (?:and|,) )?)["'](?:[Tt]his (?:Forward|Character)|~) """
-                                  r"""(cannot [^"]+?|can attack once more(?= this turn))(?: this turn)?\.?["'](?=\s+until the end of the turn|\s*\.|\s*$)""")
+                                  r"""(cannot [^"]+?|can attack once more(?= this turn))(?: this turn)?\.?["'](?=\s+until the end of the turn|\s+until the end of your opponent's turn|\s*\.|\s*$)""")
 
 
 def _granted_restrictions(text: str) -> str:
@@ -3015,7 +3021,7 @@ def _granted_restrictions(text: str) -> str:
     with the quote gets its full stop. In an effect (until the end of the turn), "cannot be chosen by your opponent's"
     is the card controller's opponent's (the grammar's r_unchoosable_granted); a field ability's is the same as the
     ability's controller's (the cards it gives the ability to are its controller's, f_aura_unchoosable)."""
-    effect = "until the end of the turn" in text
+    effect = "until the end of the turn" in text or "until the end of your opponent's turn" in text
 
     def one(m: re.Match) -> str:
         r = m.group(3)
@@ -3056,6 +3062,16 @@ class FFTextCompiler(CardTextCompiler):
                 # "The Forwards forming a party you control gain Brave.": what a field ability gives the attackers
                 # as they attack (Brave before they are dulled, CR 10.1.2) is not checked: only chosen cards
                 res = LineResult.unsupported(text, "a field ability on the Forwards forming a party")
+            if res.verdict is not Verdict.UNSUPPORTED and "until the end of your opponent's turn" in text:
+                # (session 23) each "until the end of your opponent's turn" the line prints is a restriction's
+                # duration: a sentence that read the words as another duration is refused
+                ops = [op for a in res.abilities for op in a.get("effect", ())]
+                durs = [op.get("duration") for op in ops]
+                if "end_of_turn" in durs or durs.count("end_of_opp_turn") < text.count("until the end of your opponent's") \
+                        or any(op["op"] != "restrict" or set(op["restrictions"]) - _OPP_TURN_RESTRICTIONS
+                               for op in ops if op.get("duration") == "end_of_opp_turn"):
+                    res = LineResult.unsupported(text, "'until the end of your opponent's turn' on another effect than a "
+                                                       "restriction")
         res.line = line
         return res
 

@@ -54,7 +54,8 @@ RestrictionName = Literal["cant_attack", "cant_block", "unblockable", "unbreakab
                           "unreturnable_by_opp_effects",
                           "removed_instead_of_break_zone", "unchoosable_by_opp_summons",
                           "unchoosable_by_opp_abilities", "lose_haste", "lose_brave", "lose_first_strike", "attack_once_more"]
-DurationName = Literal["end_of_turn", "permanent"]
+# "end_of_opp_turn" (session 23): "until the end of your opponent's turn", restrictions only (K.OPP_TURN_DURATION)
+DurationName = Literal["end_of_turn", "permanent", "end_of_opp_turn"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["field", "auto", "action", "special", "summon", "ex_burst"]
 TriggerName = Literal[
@@ -629,6 +630,8 @@ def ff_pool_flags(code: np.ndarray, abilities: np.ndarray | None, filters: np.nd
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.DAMAGED_BY_PUT_BREAK, K.Trigger.DELAYED_PUT_BREAK)).any():
         misc |= K.FLAG_HIT_BY  # damage and Op.MARK_DELAYED mark cards (state.HIT_BY)
+    if ((code[:, K.I_OP] == K.Op.RESTRICT) & (code[:, K.I_A1] == K.OPP_TURN_DURATION)).any():
+        misc |= K.FLAG_LONG_RESTRICT  # turn.end_cleanup ends the restrictions "until the end of your opponent's turn"
     if abilities is not None and abilities.shape[0] and (
             (abilities[:, K.A_KIND] == K.AbilityKind.AUTO) & (abilities[:, K.A_ONCE] != 0)).any():
         misc |= K.FLAG_TRIGGER_ONCE  # triggers.queue_once looks at what a scan queued
@@ -1223,6 +1226,8 @@ class _Compiler(PoolCompiler):
 
             a0 = a1 = a2 = 0
             reg = getattr(op, "reg", 0) or 0
+            if getattr(op, "duration", None) == "end_of_opp_turn" and name != "restrict":
+                self.fail(f"{q}.duration", "until the end of your opponent's turn: restrictions only")
             if name == "choose":
                 # a card on the field, or in your Break Zone ("Choose 1 Forward in your Break Zone. Add it to your
                 # hand.": chosen when cast / put on the stack like any target, CR 11.3.3, 11.8.9)
@@ -1298,7 +1303,14 @@ class _Compiler(PoolCompiler):
             elif name == "grant_keyword":
                 a0, a1 = bits(op.keywords, K.KEYWORD_BITS), K.Duration[op.duration.upper()]
             elif name == "restrict":
-                a0, a1 = bits(op.restrictions, _RESTRICT_BITS), K.Duration[op.duration.upper()]
+                a0 = bits(op.restrictions, _RESTRICT_BITS)
+                if op.duration == "end_of_opp_turn":
+                    if a0 & ~K.LONG_RST_BITS:
+                        self.fail(f"{q}.duration", "until the end of your opponent's turn: cant_attack, cant_block, "
+                                                   "unchoosable_by_opp_summons / abilities only")
+                    a1 = K.OPP_TURN_DURATION
+                else:
+                    a1 = K.Duration[op.duration.upper()]
             elif name == "if":
                 if is_field:
                     self.fail(f"{q}.op", "field abilities use the ability's condition")

@@ -159,6 +159,18 @@ RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES = 1 << 17
 # before its first attack keeps it for the second). A restriction until the end of the turn, forgotten when the card
 # moves (CR 7.4). Not an observation column (the layout is unchanged; the legal attacks show it)
 RESTRICT_ATTACK_ONCE_MORE = 1 << 18
+# session 23 (s23-ffb): "It cannot attack [or block] until the end of your opponent's turn.", "~ gains '~ cannot be chosen
+# by your opponent's abilities.' until the end of your opponent's turn.": Op.RESTRICT with a1 = OPP_TURN_DURATION (not a
+# Duration of the modifier table: no word of its own) keeps these restrictions (LONG_RST_BITS) in the card's RST_PERM
+# word's spare bits, LONG_RST_SHIFT + 4 x P for "until the end of a turn of player P" (P: the effect's controller's
+# opponent; LONG_RST_BITS compressed to 4 bits, long_rst_pack): forgotten when the card moves (CR 7.4), as every
+# modifier; characteristics.refresh_derived gives them to D_RST (unpacked, the marks themselves never there) and
+# turn.end_cleanup ends those of the turn player's turn (CR 9.5.1.3: applied in P's own turn, they end with it). Pool
+# flag FLAG_LONG_RESTRICT (the clean-up's look at the fields)
+OPP_TURN_DURATION = 2
+LONG_RST_BITS = RESTRICT_CANT_ATTACK | RESTRICT_CANT_BLOCK | RESTRICT_UNCHOOSABLE_BY_OPP_SUMMONS | RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES
+LONG_RST_SHIFT = 20
+LONG_RST_FIRST = 1 << LONG_RST_SHIFT  # RST_PERM at or above it holds such marks
 # Op.OPP_SELECT's a2: the ability's controller selects (session 22)
 SELECT_BY_CONTROLLER = 1
 # state.BOOST's fields: the increases of the damage dealt to the card and of the damage it deals to Forwards (in
@@ -343,6 +355,9 @@ FLAG_TRIGGER_ONCE = 1 << 20
 # some ability triggers "When you receive damage" / "When your opponent is dealt damage" (Trigger.RECEIVES_DAMAGE /
 # OPP_RECEIVES_DAMAGE: effects.deal_damage_to_player scans the fields; session 22)
 FLAG_PLAYER_DAMAGED_TRIGGER = 1 << 21
+# session 23 (s23-ffb): some effect restricts a card "until the end of your opponent's turn" (OPP_TURN_DURATION):
+# turn.end_cleanup looks at the fields' RST_PERM marks
+FLAG_LONG_RESTRICT = 1 << 22
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to

@@ -53,6 +53,7 @@ from tcg_env.games.fftcg.state import (
     DAMAGE_N,
     DERIVED_CLEAN,
     RST_EOT,
+    RST_PERM,
     SHIELD,
     HIT_BY,
     PLAYER_SHIELD,
@@ -766,6 +767,13 @@ def grant_keywords(game, s, slot, bits, duration):
 
 @internal
 def add_restrictions(game, s, slot, bits, duration):
+    if duration == K.OPP_TURN_DURATION:
+        # "until the end of your opponent's turn" (session 23): marks in RST_PERM's spare bits for the turn of the
+        # resolving effect's controller's opponent (constants.OPP_TURN_DURATION; compiled for LONG_RST_BITS only)
+        ctrl = s[FRAMES + (s[FRAME_N] - 1) * FRAME_W + E_CTRL] if s[FRAME_N] > 0 else s[TURN_PLAYER]
+        s[RST_PERM + slot * CARD_W] |= game.long_rst_pack(bits) << (K.LONG_RST_SHIFT + 4 * (1 - ctrl))
+        s[DERIVED_CLEAN] = 0
+        return
     if (bits & K.RESTRICT_LOST_KEYWORDS) != 0:
         # "It loses First Strike ...": the keywords effects granted it before are lost (CR 11.12.4.13: in timestamp
         # order; one granted after the loss is kept, constants.RESTRICT_LOST_KW_SHIFT)
@@ -774,6 +782,18 @@ def add_restrictions(game, s, slot, bits, duration):
         s[KW_PERM + slot * CARD_W] &= ~lost
     mod_apply(game, s, MT, slot, K.Mod.RESTRICTIONS, duration, bits)
     s[DERIVED_CLEAN] = 0  # a modifier changed (state.DERIVED_CLEAN)
+
+
+@internal
+def long_rst_pack(bits):
+    """LONG_RST_BITS -> 4 bits (cant attack, cant block, unchoosable by the opponent's Summons, by their abilities)."""
+    return (bits & 3) | (((bits >> 16) & 3) << 2)
+
+
+@internal
+def long_rst_unpack(m):
+    """long_rst_pack's 4 bits -> the restriction bits."""
+    return (m & 3) | (((m >> 2) & 3) << 16)
 
 
 @internal
