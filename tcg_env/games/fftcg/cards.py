@@ -630,6 +630,8 @@ def ff_pool_flags(code: np.ndarray, abilities: np.ndarray | None, filters: np.nd
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.DAMAGED_BY_PUT_BREAK, K.Trigger.DELAYED_PUT_BREAK)).any():
         misc |= K.FLAG_HIT_BY  # damage and Op.MARK_DELAYED mark cards (state.HIT_BY)
+    if abilities is not None and abilities.shape[0] and (abilities[:, K.A_TRIGGER] == K.Trigger.OPP_DISCARDS).any():
+        misc |= K.FLAG_OPP_DISCARDS_TRIGGER  # the discard answers keep the event bit for effects.finish_frame
     if ((code[:, K.I_OP] == K.Op.RESTRICT) & (code[:, K.I_A1] == K.OPP_TURN_DURATION)).any():
         misc |= K.FLAG_LONG_RESTRICT  # turn.end_cleanup ends the restrictions "until the end of your opponent's turn"
     if abilities is not None and abilities.shape[0] and (

@@ -339,7 +339,7 @@ FORWARD_ATTACKED_BIT = 1 << 12
 RECEIVED_DAMAGE_BIT = 1 << 13
 # session 23 (s23-ffb): the player's resolving Summon or ability (the frame resolving now) has made their opponent
 # discard: set by zones.discard_hand_index with OPP_DISCARDED_BIT, taken off as the frame ends (effects.finish_frame,
-# Trigger.OPP_DISCARDS); never seen by a decision of the starter pool's (its discards end their frames), not observed
+# Trigger.OPP_DISCARDS); in a pool without that trigger, never seen by a decision (FLAG_OPP_DISCARDS_TRIGGER), not observed
 OPP_DISCARD_EVENT_BIT = 1 << 14
 # state.CAST_N (session 22): the Summons the player has cast this turn (the word's low CAST_UNIT - 1 bits) plus
 # CAST_UNIT times the cards they have cast this turn: the Summons and the Characters played from the hand paying their
@@ -358,6 +358,10 @@ FLAG_PLAYER_DAMAGED_TRIGGER = 1 << 21
 # session 23 (s23-ffb): some effect restricts a card "until the end of your opponent's turn" (OPP_TURN_DURATION):
 # turn.end_cleanup looks at the fields' RST_PERM marks
 FLAG_LONG_RESTRICT = 1 << 22
+# session 23 (s23-ffb): some ability triggers "When your opponent discards 1 or more cards due to your Summons or
+# abilities" (Trigger.OPP_DISCARDS); without it, the DISCARD / HAND_SELECT answers take OPP_DISCARD_EVENT_BIT off at
+# once (kernels.apply_unchecked: no decision of such a pool sees it)
+FLAG_OPP_DISCARDS_TRIGGER = 1 << 23
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to

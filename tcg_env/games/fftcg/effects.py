@@ -624,6 +624,15 @@ def keep_candidates_that_fit(game, s, T, player):
 
 
 @internal
+def drop_discard_event(s, T, player):
+    """A discard answered (another may be asked next): ``player``'s OPP_DISCARD_EVENT_BIT is taken off again in a pool
+    without Trigger.OPP_DISCARDS (FLAG_OPP_DISCARDS_TRIGGER), so that no decision of it sees the bit."""
+    ft = flag_table(T)
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_OPP_DISCARDS_TRIGGER) == 0:
+        s[PLAYER_SHIELD + player] &= ~K.OPP_DISCARD_EVENT_BIT
+
+
+@internal
 def keep_castable(game, s, T, player):
     """Op.CAST_FREE: only the Summon candidates ``player`` can cast now (CR 11.3.3: with their required targets; "You
     can only cast <this> ..." holds; room on the stack and for the targets' frame); their count."""
