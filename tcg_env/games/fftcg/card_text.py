@@ -765,7 +765,10 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     @staticmethod
     def _dur(items) -> str:
-        return "end_of_turn" if any(isinstance(t, Token) and t.type == "DURATION" for t in items) else "permanent"
+        durs = [str(t) for t in items if isinstance(t, Token) and t.type == "DURATION"]
+        if durs and "opponent" in durs[0]:
+            return "end_of_opp_turn"  # "until the end of your opponent's turn" (session 23: restrictions only)
+        return "end_of_turn" if durs else "permanent"
 
     @staticmethod
     def _ints(items) -> list[int]:
@@ -839,6 +842,19 @@ class FFTextTransformer(TextTransformer, Transformer):
         if f.get("zone") not in (None, "break") or "exclude_self" in f:
             raise Unsupported("'for each' card of another zone, or 'other than' in it")
         return ("per", {"per": "card", "filter": f})
+
+    def per_every(self, items):
+        n = self._ints(items)[0]
+        per = self.per_card([items[-1]])[1]
+        if n < 2:
+            raise Unsupported("'for every' of fewer than 2 cards")
+        return ("per", {**per, "every": n})
+
+    def per_max_cost(self, items):
+        per = self.per_card(items)[1]
+        if per["filter"].get("zone") is not None or per["filter"].get("side") != "own":
+            raise Unsupported("the highest cost of cards other than the ones you control")
+        return ("per", {**per, "per": "max_cost"})
 
     def per_damage(self, _):
         return ("per", {"per": "damage"})
@@ -1482,6 +1498,15 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("playing a Summon onto the field")
         return _Steps([("op", {"op": "put_onto_field", "filter": f, "count": n}, True)])
 
+    def cast_sent(self, items):
+        # "[you may] cast 1 Summon [of cost N or less] from your hand without paying the cost" (Op.CAST_FREE)
+        n, f = self._ints(items)[0], items[-1]
+        if n != 1:
+            raise Unsupported("casting more than 1 Summon")
+        if f.get("type") != "summon" or any(k in f for k in ("side", "zone", "state", "alt")):
+            raise Unsupported("a cast of a card other than a Summon of your hand")
+        return _Steps([("op", {"op": "cast_free", "filter": _with(f, side="own", zone="hand")}, True)])
+
     def play_from_hand(self, items):
         return self._play(items, "hand")
 
@@ -1852,6 +1877,9 @@ class FFTextTransformer(TextTransformer, Transformer):
         ops = chooses + rest
         if not ops:
             raise Unsupported("no effect")
+        if any(op["op"] == "cast_free" for op in ops[:-1]):
+            # Op.CAST_FREE completes the cast as the resolving effect ends: nothing may follow it
+            raise Unsupported("an effect after casting a Summon without paying its cost")
         for op in ops:
             rs = op.get("restrictions") if op["op"] == "restrict" else None
             if rs and any(r.startswith("unchoosable_by_your_opp_") for r in rs):
@@ -1959,6 +1987,11 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def t_opp_ex_burst(self, _):
         return ("opp_ex_burst", None)
+
+    def t_opp_discards(self, items):
+        if self._ints(items)[0] != 1:
+            raise Unsupported("a discard of more than 1 card as a trigger")
+        return ("opp_discards", None)
 
     def t_receives_damage(self, _):
         return ("receives_damage", None)
@@ -2822,6 +2855,8 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("'you may' outside an auto ability")
         if isinstance(v, list) and v and isinstance(v[0], tuple):  # a Summon's effect
             abilities = self._bare_effects(v)
+            if any(op["op"] == "cast_free" for op in abilities[0]["effect"]):
+                raise Unsupported("an EX Burst that casts a Summon (the EX Burst's own frame, CR 11.10.2)")
             return {"__ex__": abilities}
         ab = v[0]
         # CR 11.10.3: a Character's EX Burst applies the effect of its auto-ability marked with the icon,
@@ -2831,6 +2866,8 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("EX BURST on an auto ability whose trigger is not the card's own")
         if any(op["op"] == "target_self" for op in ab["effect"]):
             raise Unsupported("an EX Burst effect on the card itself")
+        if any(op["op"] == "cast_free" for op in ab["effect"]):
+            raise Unsupported("an EX Burst that casts a Summon (the EX Burst's own frame, CR 11.10.2)")
         if ab.get("once_per_turn"):
             raise Unsupported("EX BURST on an ability that triggers only once per turn")
         # "you may" needs no question in the EX Burst: the player has just chosen to use it (CR 11.10.2)
@@ -2972,8 +3009,11 @@ _GRANTED = re.compile(r'(?P<pre>damage \d+ -- |if [^"]*?, |during your turn, )?~
 # "... gains "This Forward cannot be broken." [until the end of the turn]": a granted ability that is a restriction of the
 # card that has it (CR 11.9), as the restriction itself ("... cannot be broken [until the end of the turn]"): the same
 # in the engine, which has no effect that takes abilities away; "your opponent" in it is the card controller's
+# the restrictions kept "until the end of your opponent's turn" (constants.LONG_RST_BITS)
+_OPP_TURN_RESTRICTIONS = {"cant_attack", "cant_block", "unchoosable_by_opp_summons", "unchoosable_by_opp_abilities",
+                          "unchoosable_by_your_opp_summons", "unchoosable_by_your_opp_abilities"}
 _GRANTED_RESTRICTION = re.compile(r"""\b(gains?) (?P<mods>(?:[^"'.:]*? (?:and|,) )?)["'](?:[Tt]his (?:Forward|Character)|~) """
-                                  r"""(cannot [^"]+?|can attack once more(?= this turn))(?: this turn)?\.?["'](?=\s+until the end of the turn|\s*\.|\s*$)""")
+                                  r"""(cannot [^"]+?|can attack once more(?= this turn))(?: this turn)?\.?["'](?=\s+until the end of the turn|\s+until the end of your opponent's turn|\s*\.|\s*$)""")
 
 
 def _granted_restrictions(text: str) -> str:
@@ -2981,7 +3021,7 @@ def _granted_restrictions(text: str) -> str:
     with the quote gets its full stop. In an effect (until the end of the turn), "cannot be chosen by your opponent's"
     is the card controller's opponent's (the grammar's r_unchoosable_granted); a field ability's is the same as the
     ability's controller's (the cards it gives the ability to are its controller's, f_aura_unchoosable)."""
-    effect = "until the end of the turn" in text
+    effect = "until the end of the turn" in text or "until the end of your opponent's turn" in text
 
     def one(m: re.Match) -> str:
         r = m.group(3)
@@ -3022,6 +3062,16 @@ class FFTextCompiler(CardTextCompiler):
                 # "The Forwards forming a party you control gain Brave.": what a field ability gives the attackers
                 # as they attack (Brave before they are dulled, CR 10.1.2) is not checked: only chosen cards
                 res = LineResult.unsupported(text, "a field ability on the Forwards forming a party")
+            if res.verdict is not Verdict.UNSUPPORTED and "until the end of your opponent's turn" in text:
+                # (session 23) each "until the end of your opponent's turn" the line prints is a restriction's
+                # duration: a sentence that read the words as another duration is refused
+                ops = [op for a in res.abilities for op in a.get("effect", ())]
+                durs = [op.get("duration") for op in ops]
+                if "end_of_turn" in durs or durs.count("end_of_opp_turn") < text.count("until the end of your opponent's") \
+                        or any(op["op"] != "restrict" or set(op["restrictions"]) - _OPP_TURN_RESTRICTIONS
+                               for op in ops if op.get("duration") == "end_of_opp_turn"):
+                    res = LineResult.unsupported(text, "'until the end of your opponent's turn' on another effect than a "
+                                                       "restriction")
         res.line = line
         return res
 

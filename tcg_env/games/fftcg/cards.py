@@ -54,7 +54,8 @@ RestrictionName = Literal["cant_attack", "cant_block", "unblockable", "unbreakab
                           "unreturnable_by_opp_effects",
                           "removed_instead_of_break_zone", "unchoosable_by_opp_summons",
                           "unchoosable_by_opp_abilities", "lose_haste", "lose_brave", "lose_first_strike", "attack_once_more"]
-DurationName = Literal["end_of_turn", "permanent"]
+# "end_of_opp_turn" (session 23): "until the end of your opponent's turn", restrictions only (K.OPP_TURN_DURATION)
+DurationName = Literal["end_of_turn", "permanent", "end_of_opp_turn"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["field", "auto", "action", "special", "summon", "ex_burst"]
 TriggerName = Literal[
@@ -94,6 +95,8 @@ TriggerName = Literal[
     "opp_begin_end_phase",  # "At the end of each of your opponent's turns"
     # "During each turn, when you cast the N-th card you've cast" (session 22: Trigger.CAST_CARD_2..7)
     "cast_card_2", "cast_card_3", "cast_card_4", "cast_card_5", "cast_card_6", "cast_card_7",
+    # "When your opponent discards 1 or more cards [from their hand] due to your Summons or abilities" (session 23)
+    "opp_discards",
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -214,6 +217,10 @@ _Dur = (DurationName, "end_of_turn")
 _Amount = Annotated[int, Field(multiple_of=1000, ge=-50000, le=50000)]
 
 
+# an amount's "for every N cards ..." (session 23): per "card" counted, then divided by N (rounded down; K.PER_EVERY_SPAN)
+_Every = (int, Field(default=1, ge=1, le=30))
+
+
 def effect_op_models(module: str, filter_model: type) -> tuple:
     """The op models of FF-TCG's card files, their filters ``filter_model`` (a rules variant's
     filter extends :class:`FFFilter`: fftcg_2014.cards), bound to their names in ``module`` (so
@@ -225,8 +232,9 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # base: "Deal it 4000 damage and 1000 more damage for each ...": base + amount x the count (one amount);
         # per "hand" / "opp_hand": each card in the controller's / the opponent's hand
         op_model("damage", module, amount=Annotated[int, Field(gt=0, multiple_of=1000)], reg=(Reg, 0),
-                 per=(Literal["card", "damage", "hand", "opp_hand", "source_power", "other_reg_power"] | None, None),
-                 filter=(filter_model | None, None), base=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
+                 per=(Literal["card", "damage", "hand", "opp_hand", "source_power", "other_reg_power", "max_cost"] | None,
+                      None),
+                 filter=(filter_model | None, None), every=_Every, base=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
                  # "Deal it X damage. If C, deal it Y damage instead.": the Y - X dealt after X (instead_of = X): one
                  # amount Y for the damaged card's replacements (Op.DAMAGE_MOD; effects.each_target)
                  instead_of=(Annotated[int, Field(ge=0, multiple_of=1000)], 0)),
@@ -269,7 +277,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
                  then=(Literal["discard", "remove"], "discard"), up_to=(bool, False)),
         op_model("power", module, amount=_Amount, duration=_Dur, reg=(Reg, 0)),
         op_model("power_per", module, amount=_Amount, duration=_Dur, reg=(Reg, 0),
-                 per=(Literal["card", "damage", "hand", "opp_hand"], "card"), filter=(filter_model | None, None)),
+                 per=(Literal["card", "damage", "hand", "opp_hand", "max_cost"], "card"), filter=(filter_model | None, None),
+                 every=_Every),
         op_model("grant_keyword", module, keywords=KeywordList, duration=_Dur, reg=(Reg, 0)),
         op_model("restrict", module, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0)),
         *reg_ops(module, Reg, "return_to_hand", "remove_from_game", "put_on_deck_top", "put_on_deck_bottom"),
@@ -318,6 +327,10 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
                  # removed: "Remove it from the game. Then, play the removed Forward onto the field [dull].": the cards
                  # of register reg (chosen on the field) that the remove_from_game right before it removed
                  removed=(bool, False)),
+        # "[you may] cast 1 Summon [of cost N or less] from your hand without paying the cost" (session 23,
+        # Op.CAST_FREE): the filter's Summons of the hand; up_to false: one must be cast when one can be (the last op
+        # of an auto, action, special or Summon ability)
+        op_model("cast_free", module, filter=filter_model, up_to=(bool, True)),
         # "Reveal the top card of your deck. If it is a <filter>, add it to your hand / play it onto the field
         # [dull]. [If it is not ..., put it into the Break Zone.]"
         op_model("reveal_top", module, filter=filter_model,
@@ -345,8 +358,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # per "cast_cards": "for each card you have cast this turn" (K.PER_CAST_CARDS); floor: "(it cannot become 1 or
         # less)", the least cost it leaves (a2 // 2; 0: the rule's 1)
         op_model("self_cost_reduction", module, amount=Annotated[int, Field(ge=0, le=10)],
-                 per=(Literal["card", "damage", "cast_cards"] | None, None), filter=(filter_model | None, None),
-                 any_element=(bool, False), floor=(int, Field(default=0, ge=0, le=10))),
+                 per=(Literal["card", "damage", "cast_cards", "max_cost"] | None, None), filter=(filter_model | None, None),
+                 every=_Every, any_element=(bool, False), floor=(int, Field(default=0, ge=0, le=10))),
         op_model("unblockable_by", module, filter=filter_model),
         op_model("undullable", module),
         op_model("no_activate", module),  # "<this> does not activate during your Active Phase"
@@ -617,6 +630,10 @@ def ff_pool_flags(code: np.ndarray, abilities: np.ndarray | None, filters: np.nd
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.DAMAGED_BY_PUT_BREAK, K.Trigger.DELAYED_PUT_BREAK)).any():
         misc |= K.FLAG_HIT_BY  # damage and Op.MARK_DELAYED mark cards (state.HIT_BY)
+    if abilities is not None and abilities.shape[0] and (abilities[:, K.A_TRIGGER] == K.Trigger.OPP_DISCARDS).any():
+        misc |= K.FLAG_OPP_DISCARDS_TRIGGER  # the discard answers keep the event bit for effects.finish_frame
+    if ((code[:, K.I_OP] == K.Op.RESTRICT) & (code[:, K.I_A1] == K.OPP_TURN_DURATION)).any():
+        misc |= K.FLAG_LONG_RESTRICT  # turn.end_cleanup ends the restrictions "until the end of your opponent's turn"
     if abilities is not None and abilities.shape[0] and (
             (abilities[:, K.A_KIND] == K.AbilityKind.AUTO) & (abilities[:, K.A_ONCE] != 0)).any():
         misc |= K.FLAG_TRIGGER_ONCE  # triggers.queue_once looks at what a scan queued
@@ -1016,7 +1033,7 @@ class _Compiler(PoolCompiler):
             if op.filter is not None:
                 self.fail(f"{q}.filter", "a filter without per 'card'")
             return 0
-        if (op.filter is None) != (op.per != "card"):
+        if (op.filter is None) != (op.per not in ("card", "max_cost")):
             self.fail(f"{q}.filter", "per 'card' counts the cards of a filter; per 'damage' / 'hand' has none")
         if op.per == "damage":
             return 1
@@ -1028,7 +1045,15 @@ class _Compiler(PoolCompiler):
             return K.PER_SOURCE_POWER
         if op.per == "other_reg_power":
             return K.PER_OTHER_REG_POWER  # the first card of the other register's power (effects.each_target)
-        return 2 + self.compile_filter(op.filter, f"{q}.filter", zones=("field", "break"), characters=False)
+        every = getattr(op, "every", 1)
+        if every != 1 and op.per != "card":
+            self.fail(f"{q}.every", "'for every N' counts the cards of a filter (per 'card')")
+        row = self.compile_filter(op.filter, f"{q}.filter", zones=("field", "break"), characters=False)
+        if op.per == "max_cost":
+            # "for each CP required to cast the highest cost <filter>" (session 23): the highest printed cost among
+            # the cards it matches (filters.max_cost_matching)
+            return K.PER_MAX_COST - row
+        return 2 + row + K.PER_EVERY_SPAN * (every - 1)
 
     def compile_condition(self, c: FFCondition, p: str) -> tuple[int, int]:
         """A condition -> (Condition, argument) as A_COND / A_COND_ARG (and Op.IF's a0 / a1) hold it."""
@@ -1203,6 +1228,8 @@ class _Compiler(PoolCompiler):
 
             a0 = a1 = a2 = 0
             reg = getattr(op, "reg", 0) or 0
+            if getattr(op, "duration", None) == "end_of_opp_turn" and name != "restrict":
+                self.fail(f"{q}.duration", "until the end of your opponent's turn: restrictions only")
             if name == "choose":
                 # a card on the field, or in your Break Zone ("Choose 1 Forward in your Break Zone. Add it to your
                 # hand.": chosen when cast / put on the stack like any target, CR 11.3.3, 11.8.9)
@@ -1278,7 +1305,14 @@ class _Compiler(PoolCompiler):
             elif name == "grant_keyword":
                 a0, a1 = bits(op.keywords, K.KEYWORD_BITS), K.Duration[op.duration.upper()]
             elif name == "restrict":
-                a0, a1 = bits(op.restrictions, _RESTRICT_BITS), K.Duration[op.duration.upper()]
+                a0 = bits(op.restrictions, _RESTRICT_BITS)
+                if op.duration == "end_of_opp_turn":
+                    if a0 & ~K.LONG_RST_BITS:
+                        self.fail(f"{q}.duration", "until the end of your opponent's turn: cant_attack, cant_block, "
+                                                   "unchoosable_by_opp_summons / abilities only")
+                    a1 = K.OPP_TURN_DURATION
+                else:
+                    a1 = K.Duration[op.duration.upper()]
             elif name == "if":
                 if is_field:
                     self.fail(f"{q}.op", "field abilities use the ability's condition")
@@ -1383,6 +1417,14 @@ class _Compiler(PoolCompiler):
                     self.fail(f"{q}.filter.type", "put_onto_field needs a Character type (forward/backup/character)")
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("break", "hand"), characters=True)
                 a1, a2 = op.count, K.PUT_MUST * int(not op.up_to) | K.PUT_DULL * int(op.dull)
+            elif name == "cast_free":
+                if op.filter.side == "opponent" or op.filter.zone != "hand" or op.filter.type != ["summon"]:
+                    self.fail(f"{q}.filter", "cast_free casts a Summon of your own hand (type summon, zone hand)")
+                ex = ab.kind == "ex_burst" or (ab.kind == "summon" and card.ex_burst)
+                if is_field or ex or j != len(ab.effect) - 1:
+                    self.fail(f"{q}.op", "cast_free is the last op of an auto, action, special or summon ability")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("hand",), characters=False)
+                a1, a2 = 1, K.PUT_MUST * int(not op.up_to)
             elif name == "remove_break_zone":
                 if op.filter.zone != "break":
                     self.fail(f"{q}.filter.zone", "the cards of the Break Zones (zone 'break')")

@@ -132,6 +132,11 @@ def refresh_derived(game, s, T):
             w = slot * CARD_W
             s[D_POWER + w] = cards[cid, K.C_POWER] + mod_total(s, MT, slot, K.Mod.POWER)
             rst = mod_total(s, MT, slot, K.Mod.RESTRICTIONS)
+            if rst >= K.LONG_RST_FIRST:
+                # restrictions "until the end of your opponent's turn" (constants.OPP_TURN_DURATION): the marks of
+                # either player's turn, as the restriction bits
+                m = ((rst >> K.LONG_RST_SHIFT) | (rst >> (K.LONG_RST_SHIFT + 4))) & 15
+                rst = (rst & (K.LONG_RST_FIRST - 1)) | game.long_rst_unpack(m)
             # a keyword the card lost (RESTRICT_LOST_KW_SHIFT): not its printed one; one an effect granted after the
             # loss is kept (those granted before were taken off its modifiers: effects.add_restrictions)
             lost = (rst >> K.RESTRICT_LOST_KW_SHIFT) & K.LOST_KW_BITS

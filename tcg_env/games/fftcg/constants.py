@@ -159,6 +159,18 @@ RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES = 1 << 17
 # before its first attack keeps it for the second). A restriction until the end of the turn, forgotten when the card
 # moves (CR 7.4). Not an observation column (the layout is unchanged; the legal attacks show it)
 RESTRICT_ATTACK_ONCE_MORE = 1 << 18
+# session 23 (s23-ffb): "It cannot attack [or block] until the end of your opponent's turn.", "~ gains '~ cannot be chosen
+# by your opponent's abilities.' until the end of your opponent's turn.": Op.RESTRICT with a1 = OPP_TURN_DURATION (not a
+# Duration of the modifier table: no word of its own) keeps these restrictions (LONG_RST_BITS) in the card's RST_PERM
+# word's spare bits, LONG_RST_SHIFT + 4 x P for "until the end of a turn of player P" (P: the effect's controller's
+# opponent; LONG_RST_BITS compressed to 4 bits, long_rst_pack): forgotten when the card moves (CR 7.4), as every
+# modifier; characteristics.refresh_derived gives them to D_RST (unpacked, the marks themselves never there) and
+# turn.end_cleanup ends those of the turn player's turn (CR 9.5.1.3: applied in P's own turn, they end with it). Pool
+# flag FLAG_LONG_RESTRICT (the clean-up's look at the fields)
+OPP_TURN_DURATION = 2
+LONG_RST_BITS = RESTRICT_CANT_ATTACK | RESTRICT_CANT_BLOCK | RESTRICT_UNCHOOSABLE_BY_OPP_SUMMONS | RESTRICT_UNCHOOSABLE_BY_OPP_ABILITIES
+LONG_RST_SHIFT = 20
+LONG_RST_FIRST = 1 << LONG_RST_SHIFT  # RST_PERM at or above it holds such marks
 # Op.OPP_SELECT's a2: the ability's controller selects (session 22)
 SELECT_BY_CONTROLLER = 1
 # state.BOOST's fields: the increases of the damage dealt to the card and of the damage it deals to Forwards (in
@@ -325,6 +337,10 @@ FORWARD_ATTACKED_BIT = 1 << 12
 # they received a point of damage this turn (a card put into their Damage Zone, CR 6.5.2: effects.resolve_damage): "If
 # you have received a point of damage this turn"
 RECEIVED_DAMAGE_BIT = 1 << 13
+# session 23 (s23-ffb): the player's resolving Summon or ability (the frame resolving now) has made their opponent
+# discard: set by zones.discard_hand_index with OPP_DISCARDED_BIT, taken off as the frame ends (effects.finish_frame,
+# Trigger.OPP_DISCARDS); in a pool without that trigger, never seen by a decision (FLAG_OPP_DISCARDS_TRIGGER), not observed
+OPP_DISCARD_EVENT_BIT = 1 << 14
 # state.CAST_N (session 22): the Summons the player has cast this turn (the word's low CAST_UNIT - 1 bits) plus
 # CAST_UNIT times the cards they have cast this turn: the Summons and the Characters played from the hand paying their
 # cost (play.finish_payment; later rules call both casting). Condition.CAST_AT_LEAST's argument: the count, plus
@@ -339,6 +355,13 @@ FLAG_TRIGGER_ONCE = 1 << 20
 # some ability triggers "When you receive damage" / "When your opponent is dealt damage" (Trigger.RECEIVES_DAMAGE /
 # OPP_RECEIVES_DAMAGE: effects.deal_damage_to_player scans the fields; session 22)
 FLAG_PLAYER_DAMAGED_TRIGGER = 1 << 21
+# session 23 (s23-ffb): some effect restricts a card "until the end of your opponent's turn" (OPP_TURN_DURATION):
+# turn.end_cleanup looks at the fields' RST_PERM marks
+FLAG_LONG_RESTRICT = 1 << 22
+# session 23 (s23-ffb): some ability triggers "When your opponent discards 1 or more cards due to your Summons or
+# abilities" (Trigger.OPP_DISCARDS); without it, the DISCARD / HAND_SELECT answers take OPP_DISCARD_EVENT_BIT off at
+# once (kernels.apply_unchecked: no decision of such a pool sees it)
+FLAG_OPP_DISCARDS_TRIGGER = 1 << 23
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -363,6 +386,9 @@ PUT_CANCEL = 8  # Op.ADD_TO_HAND's register form (a1 = 0): the Summons of the re
 # Op.PUT_ONTO_FIELD's register form (a1 = 0): the register's cards in the Removed Zone, removed by the row before ("Remove
 # it from the game. Then, play the removed Forward onto the field dull."; session 20)
 PUT_FROM_REMOVED = 8
+# PAY_HAS_ELEM of a Summon cast by Op.CAST_FREE (a payment of 0 CP, complete as it starts: above 0 as has_elem_start's
+# 1): play.finish_payment gives the priority to the turn player (CR 11.1.5: the cast happened during a resolution)
+PAY_FREE_CAST = 2
 ELEM_MULTI = 1 << 20
 ELEM_BITS = 3
 ELEM_MAX = (1 << ELEM_BITS) - 1  # symbols of one element in one cost
@@ -492,6 +518,11 @@ class Trigger(IntEnum):
     CAST_CARD_5 = 46
     CAST_CARD_6 = 47
     CAST_CARD_7 = 48
+    # session 23 (s23-ffb): "When your opponent discards 1 or more cards [from their hand] due to your Summons or
+    # abilities": a resolving Summon or ability of the card's controller (its frame: P_RESOLVE, or an EX Burst's P_EX)
+    # made their opponent discard (zones.discard_hand_index marks OPP_DISCARD_EVENT_BIT); once for that Summon or
+    # ability, as its frame ends (effects.finish_frame), every card of the controller's field
+    OPP_DISCARDS = 49
 
 
 class Condition(IntEnum):
@@ -865,6 +896,14 @@ class Op(IntEnum):
     # is marked (state.HIT_BY, HIT_DELAYED) with the source, whose Trigger.DELAYED_PUT_BREAK ability triggers when the
     # card is put from the field into the Break Zone this turn (triggers.trigger_marked); pool flag FLAG_HIT_BY
     MARK_DELAYED = 80
+    # session 23 (s23-ffb): "[you may] cast 1 Summon [of cost N or less] from your hand without paying the cost": on
+    # resolution the controller selects 1 Summon of their hand filter a0 (zone hand) matches that can be cast now (its
+    # "You can only cast" condition holds and it has its required targets, CR 11.3.3), SelectFor.CAST_FREE (a2
+    # PUT_MUST: no pass while one is castable); the Summon is cast as by play.play_from_hand (CR 11.3.2: onto the
+    # stack, its targets chosen, CR 11.3.3) with a cost of 0 (play.cast_free), the cast completed (CR 11.3.8: put on
+    # the stack, its cast triggers) as the resolving effect ends (its last instruction: cards.py); then the turn player
+    # gains priority (CR 11.1.5). NOT_DONE when none is castable
+    CAST_FREE = 81
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
@@ -933,7 +972,7 @@ class DamageBy(IntEnum):
 DAMAGE_BY_SPAN = 16  # Op.DAMAGE_MOD_AURA's a0 = DamageMod + DAMAGE_BY_SPAN * DamageBy
 
 
-REAL_CARD_OPS = frozenset({Op.SPLIT_REG, Op.MARK_DELAYED, Op.ATTACK_TWICE, Op.PARTY_ANY_ELEMENT, Op.ENTERS_DULL, Op.LIGHT_DARK, Op.MUST_BE_CHOSEN, Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.PLAYER_DAMAGE_SHIELD, Op.PLAYER_DAMAGE_DOUBLE, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.CAST_FREE, Op.SPLIT_REG, Op.MARK_DELAYED, Op.ATTACK_TWICE, Op.PARTY_ANY_ELEMENT, Op.ENTERS_DULL, Op.LIGHT_DARK, Op.MUST_BE_CHOSEN, Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.PLAYER_DAMAGE_SHIELD, Op.PLAYER_DAMAGE_DOUBLE, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.DAMAGE_INCREASE, Op.DAMAGE_MOD_AURA, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
@@ -943,7 +982,7 @@ REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TU
                                   Condition.ALL_DIFFERENT_ELEMENTS_AT_LEAST, Condition.CAST_AT_LEAST,
                                   Condition.OPP_HAND_AT_LEAST, Condition.SELF_DAMAGE_AT_LEAST, Condition.OPP_DISCARDED,
                                   Condition.SELF_POWER_AT_LEAST, Condition.OPP_FORWARDS_MORE, Condition.TURN_BIT})
-REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
+REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_DISCARDS, Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER, Trigger.CHOSEN_SELF,
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,
                                 Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, Trigger.PARTY_ATTACKS,
@@ -969,6 +1008,11 @@ PER_OTHER_REG_POWER = -4
 # session 22: the cards the controller has cast this turn (state.CAST_N // CAST_UNIT: "for each card you have cast this
 # turn")
 PER_CAST_CARDS = -5
+# session 23 (s23-ffb): "for each CP required to cast the highest cost <filter>": PER_MAX_COST - the filter row, the
+# highest printed cost (C_COST) among the cards the filter matches (filters.max_cost_matching; 0 when none)
+PER_MAX_COST = -16
+# "for every N <filter>" (session 23): 2 + the filter row + PER_EVERY_SPAN * (N - 1), the count divided by N (rounded down)
+PER_EVERY_SPAN = 1 << 16
 
 
 LOOK_REST_BREAK = 1  # Op.LOOK_TOP's a1 // 4: the cards not taken go to the Break Zone (else to the deck's bottom)
@@ -1071,6 +1115,7 @@ class SelectFor(IntEnum):
     OPP_SELECT = 6  # Op.OPP_SELECT: the opponent's card of the field (DEC_ARG[1]: every option; DEC_ARG[2] = 0: no pass)
     DISCARD_MATCHING = 9  # Op.DISCARD_MATCHING: a card of the controller's hand to discard (DEC_ARG[1]: every option; no pass)
     DULL_ACTIVE = 8  # Op.DULL_ACTIVE: the controller's active Character to dull (DEC_ARG[1]: every option; no pass)
+    CAST_FREE = 10  # Op.CAST_FREE: a Summon of the controller's hand to cast without paying its cost (session 23)
 
 
 class Decision(IntEnum):

@@ -7,7 +7,7 @@ the action arrives. Targets are chosen when a Summon is cast or an ability is pu
 as a frame too (CR 6.5, EX Burst CR 11.10).
 """
 
-from tcg_env.engine.chase import chase_push, chase_remove_at
+from tcg_env.engine.chase import chase_full, chase_push, chase_remove_at
 from tcg_env.engine.triggers import pending_add
 from tcg_env.engine.effects import (
     ASKED,
@@ -42,6 +42,7 @@ from tcg_env.games.fftcg.constants import (
     OPTION_SLOTS,
     P_CAST,
     P_DAMAGE,
+    P_EX,
     P_RESOLVE,
     P_TRIGGER,
     TARGET_MAX,
@@ -52,6 +53,7 @@ from tcg_env.games.fftcg.state import (
     DAMAGE_N,
     DERIVED_CLEAN,
     RST_EOT,
+    RST_PERM,
     SHIELD,
     HIT_BY,
     PLAYER_SHIELD,
@@ -622,6 +624,40 @@ def keep_candidates_that_fit(game, s, T, player):
 
 
 @internal
+def drop_discard_event(s, T, player):
+    """A discard answered (another may be asked next): ``player``'s OPP_DISCARD_EVENT_BIT is taken off again in a pool
+    without Trigger.OPP_DISCARDS (FLAG_OPP_DISCARDS_TRIGGER), so that no decision of it sees the bit."""
+    ft = flag_table(T)
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_OPP_DISCARDS_TRIGGER) == 0:
+        s[PLAYER_SHIELD + player] &= ~K.OPP_DISCARD_EVENT_BIT
+
+
+@internal
+def keep_castable(game, s, T, player):
+    """Op.CAST_FREE: only the Summon candidates ``player`` can cast now (CR 11.3.3: with their required targets; "You
+    can only cast <this> ..." holds; room on the stack and for the targets' frame); their count."""
+    cards = card_table(T)
+    abil = ability_table(T)
+    if chase_full(game, s) or s[FRAME_N] + 1 >= FRAME_MAX:
+        s[CAND_N] = 0
+        return 0
+    k = 0
+    for i in range(s[CAND_N]):
+        slot = s[CAND + i]
+        arow = cards[s[CARD + slot * CARD_W], K.C_SUMMON_ABIL]
+        if arow < 0:
+            continue
+        if abil[arow, K.A_COND] != K.Condition.NONE and not game.condition_holds(
+                s, T, abil[arow, K.A_COND], abil[arow, K.A_COND_ARG], player, slot):  # fmt: skip
+            continue
+        if game.has_required_targets(s, T, arow, player, slot):
+            s[CAND + k] = slot
+            k += 1
+    s[CAND_N] = k
+    return k
+
+
+@internal
 def put_onto_field_from_zone(game, s, T, slot, player):
     zone_take(s, ZT, slot)
     game.enter_field(s, T, slot, player)
@@ -740,6 +776,13 @@ def grant_keywords(game, s, slot, bits, duration):
 
 @internal
 def add_restrictions(game, s, slot, bits, duration):
+    if duration == K.OPP_TURN_DURATION:
+        # "until the end of your opponent's turn" (session 23): marks in RST_PERM's spare bits for the turn of the
+        # resolving effect's controller's opponent (constants.OPP_TURN_DURATION; compiled for LONG_RST_BITS only)
+        ctrl = s[FRAMES + (s[FRAME_N] - 1) * FRAME_W + E_CTRL] if s[FRAME_N] > 0 else s[TURN_PLAYER]
+        s[RST_PERM + slot * CARD_W] |= game.long_rst_pack(bits) << (K.LONG_RST_SHIFT + 4 * (1 - ctrl))
+        s[DERIVED_CLEAN] = 0
+        return
     if (bits & K.RESTRICT_LOST_KEYWORDS) != 0:
         # "It loses First Strike ...": the keywords effects granted it before are lost (CR 11.12.4.13: in timestamp
         # order; one granted after the loss is kept, constants.RESTRICT_LOST_KW_SHIFT)
@@ -748,6 +791,18 @@ def add_restrictions(game, s, slot, bits, duration):
         s[KW_PERM + slot * CARD_W] &= ~lost
     mod_apply(game, s, MT, slot, K.Mod.RESTRICTIONS, duration, bits)
     s[DERIVED_CLEAN] = 0  # a modifier changed (state.DERIVED_CLEAN)
+
+
+@internal
+def long_rst_pack(bits):
+    """LONG_RST_BITS -> 4 bits (cant attack, cant block, unchoosable by the opponent's Summons, by their abilities)."""
+    return (bits & 3) | (((bits >> 16) & 3) << 2)
+
+
+@internal
+def long_rst_unpack(m):
+    """long_rst_pack's 4 bits -> the restriction bits."""
+    return (m & 3) | (((m >> 2) & 3) << 16)
 
 
 @internal
@@ -1172,6 +1227,17 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             t = s[f + E_REG + reg * TARGET_MAX + i]
             if s[ZONE + t * CARD_W] == K.Zone.FIELD:
                 game.add_hit_mark(s, t, (src + 1) | K.HIT_DELAYED)
+    elif op == K.Op.CAST_FREE:
+        # "[you may] cast 1 Summon ... from your hand without paying the cost": the castable ones (kernels: the answer
+        # casts it, play.cast_free); none: not done
+        if game.fill_candidates_distinct(s, T, a0, ctrl, src, HAND_N + ctrl, HAND_L + ctrl * MAX_DECK) > 0 \
+                and game.keep_castable(s, T, ctrl) > 0:
+            s[DEC_ARG] = K.SelectFor.CAST_FREE
+            s[DEC_ARG + 1] = s[CAND_N]  # every option may be taken
+            s[DEC_ARG + 2] = 0 if (a2 & K.PUT_MUST) != 0 else 1  # none only after "you may"
+            set_decision(s, K.Decision.SELECT_CARD, ctrl)
+            return ASKED
+        return NOT_DONE
     elif op == K.Op.PUT_ONTO_FIELD:
         if s[f + FR_CNT] < a1:
             fz = filter_table(T)[a0, K.F_ZONE]
@@ -1424,6 +1490,13 @@ def finish_frame(game, s, T):
     base = FRAMES + n * FRAME_W
     purpose = s[base + FR_PURPOSE]
     s[FRAME_N] = n
+    if (purpose == P_RESOLVE or purpose == P_EX) and (
+            s[PLAYER_SHIELD + s[base + E_CTRL]] & K.OPP_DISCARD_EVENT_BIT) != 0:
+        # "When your opponent discards 1 or more cards due to your Summons or abilities" (Trigger.OPP_DISCARDS): once
+        # for the Summon or ability that made them discard, as it ends (zones.discard_hand_index marked it)
+        ctrl = s[base + E_CTRL]
+        s[PLAYER_SHIELD + ctrl] &= ~K.OPP_DISCARD_EVENT_BIT
+        game.trigger_field(s, T, ctrl, K.Trigger.OPP_DISCARDS, -1)
     if purpose == P_CAST:
         # targets chosen: now the costs (CR 11.3.7, 11.6.10)
         game.copy_entry(s, base, BUILD_ENTRY)
@@ -1442,7 +1515,8 @@ def finish_frame(game, s, T):
             if s[ZONE + slot * CARD_W] == K.Zone.STACK:
                 s[ZONE + slot * CARD_W] = K.Zone.NONE
                 game.put_in_zone(s, slot, K.Zone.BREAK)  # CR 11.11.10
-        s[FLOW] = FL_AFTER_RESOLVE
+        if s[FLOW] != FL_PAY:  # (Op.CAST_FREE: a Summon cast as it resolved, its payment of 0 next)
+            s[FLOW] = FL_AFTER_RESOLVE
     # P_EX and P_DAMAGE: the frame below (or FLOW) continues
     game.refresh_derived(s, T)
 

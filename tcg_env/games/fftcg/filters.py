@@ -163,9 +163,33 @@ def per_count(game, s, T, spec, player, source):
         return card_table(T)[s[CARD + w], K.C_POWER] // 1000
     if spec == K.PER_CAST_CARDS:
         return s[CAST_N + player] // K.CAST_UNIT  # the cards cast this turn (state.CAST_N)
+    if spec <= K.PER_MAX_COST:  # "for each CP required to cast the highest cost <filter>" (session 23)
+        return game.max_cost_matching(s, T, K.PER_MAX_COST - spec, player, source)
     if spec < 0:  # K.PER_HAND, K.PER_OPP_HAND: the cards in a hand
         return s[HAND_N + (player if spec == K.PER_HAND else 1 - player)]
+    if spec >= K.PER_EVERY_SPAN:  # "for every N <filter>" (session 23): the count divided by N
+        every = spec // K.PER_EVERY_SPAN + 1
+        return game.count_matching(s, T, spec % K.PER_EVERY_SPAN - 2, player, source, 1 << 30) // every
     return game.count_matching(s, T, spec - 2, player, source, 1 << 30)
+
+
+@internal
+def max_cost_matching(game, s, T, frow, player, source):
+    """The highest printed cost (C_COST) among the cards filter ``frow`` matches, seen by ``player``, where
+    count_matching looks (both fields, or both Break Zones); 0 when none matches."""
+    F = filter_table(T)
+    cards = card_table(T)
+    best = 0
+    in_break = F[frow, K.F_ZONE] == K.FilterZone.BREAK
+    for p in range(2):
+        tm = field_type_mask(F, frow, player, p)
+        if tm == 0:
+            continue
+        for i in range(s[BREAK_N + p] if in_break else s[FIELD_N + p]):
+            slot = s[BREAK_L + p * K.MAX_DECK + i] if in_break else s[FIELD_L + p * FIELD_SLOTS + i]
+            if type_may_match(tm, cards, s, slot) and game.filter_match(s, T, frow, slot, player, source):
+                best = max(best, cards[s[CARD + slot * CARD_W], K.C_COST])
+    return best
 
 
 @internal

@@ -568,6 +568,7 @@ def apply_unchecked(game, s, T, a):
         game.place_trigger(s, T, p, option_of(a, OPTION_BASE))
     elif kind == K.Decision.DISCARD:
         game.discard_hand_index(s, p, option_of(a, HAND_BASE))
+        game.drop_discard_event(s, T, 1 - p)
         if s[DEC_ARG] == K.DiscardFor.EFFECT:
             base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
             s[base + FR_CNT] += 1
@@ -588,6 +589,7 @@ def apply_unchecked(game, s, T, a):
                 if s[HAND_L + opp * MAX_DECK + i] == slot:
                     if (code_table(T)[r, K.I_A2] & K.HAND_SELECT_REMOVE) == 0:
                         game.discard_hand_index(s, opp, i)
+                        game.drop_discard_event(s, T, p)
                     else:
                         zone_remove_at(s, HAND_N + opp, HAND_L + opp * MAX_DECK, i)
                         s[ZONE + slot * CARD_W] = K.Zone.NONE
@@ -601,6 +603,13 @@ def apply_unchecked(game, s, T, a):
                     game.discard_hand_index(s, p, i)  # CR 15.1.1.4
                     break
             s[base + FR_CNT] += 1
+        elif op == K.Op.CAST_FREE:
+            # the Summon cast without paying its cost (play.cast_free: its targets' frame above this one); PASS (after
+            # "you may"): none. This frame goes on past the instruction either way
+            s[base + FR_CNT] = 0
+            s[base + FR_PC] += 1
+            if a != PASS:
+                game.cast_free(s, T, p, s[CAND + option_of(a, OPTION_BASE)])
         elif op == K.Op.DULL_ACTIVE:
             s[s[CAND + option_of(a, OPTION_BASE)] * CARD_W + DULL] = 1  # the selected Character (CR 15.1.1.2)
             s[base + FR_CNT] += 1

@@ -46,6 +46,7 @@ from tcg_env.games.fftcg.state import (
     HAND_N,
     PASSES,
     PAY_ABIL,
+    PAY_HAS_ELEM,
     CAST_N,
     PAY_KIND,
     PAY_PLAYER,
@@ -259,6 +260,26 @@ def play_from_hand(game, s, T, player, hand_index):
 
 
 @internal
+def cast_free(game, s, T, player, slot):
+    """Op.CAST_FREE: ``player`` casts Summon ``slot`` of their hand without paying its cost, as a resolving effect
+    instructs: the casting steps of play_from_hand (CR 11.3.2: onto the stack; 11.3.3: its targets chosen now, the
+    frame pushed above the resolving one) with a cost of 0, whose payment (complete at once) finishes the cast as the
+    resolving effect ends (finish_payment, CR 11.3.8)."""
+    cards = card_table(T)
+    for i in range(s[HAND_N + player]):
+        if s[HAND_L + player * MAX_DECK + i] == slot:
+            zone_remove_at(s, HAND_N + player, HAND_L + player * MAX_DECK, i)
+            break
+    cid = s[CARD + slot * CARD_W]
+    arow = cards[cid, K.C_SUMMON_ABIL]
+    s[ZONE + slot * CARD_W] = K.Zone.STACK
+    s[CONTROLLER + slot * CARD_W] = player
+    game.begin_payment(s, PK_SUMMON, player, slot, arow, 0, -1, 0, 0)
+    s[PAY_HAS_ELEM] = K.PAY_FREE_CAST
+    game.push_program_frame(s, T, M_TARGET, P_CAST, EK_SUMMON, slot, arow, player, -1)
+
+
+@internal
 def used_ability_bit(cards, cid, arow):
     """The restriction bit that marks the card's action ability ``arow`` used this turn."""
     return K.RESTRICT_USED_ACT0 if cards[cid, K.C_ACT0] == arow else K.RESTRICT_USED_ACT1
@@ -323,7 +344,9 @@ def finish_payment(game, s, T):
             game.trigger_field(s, T, player, K.Trigger.CAST_SECOND, slot)
         game.cast_card_triggers(s, T, player, slot)
         game.trigger_field(s, T, 1 - player, K.Trigger.OPP_CAST_SUMMON, slot)  # "When your opponent casts a Summon"
-        s[PRIORITY_PLAYER] = player
+        # CR 11.3.8: the caster had the priority; a Summon an effect cast (Op.CAST_FREE) was cast during a resolution,
+        # after which the turn player gains the priority (CR 11.1.5)
+        s[PRIORITY_PLAYER] = s[TURN_PLAYER] if s[PAY_HAS_ELEM] == K.PAY_FREE_CAST else player
     else:
         arow = s[PAY_ABIL]
         if abil[arow, K.A_COST_DULL] != 0:

@@ -58,6 +58,7 @@ from tcg_env.games.fftcg.state import (
     PAY_SAMENAME,
     PHASE,
     PRIORITY_PLAYER,
+    RST_PERM,
     STEP,
     TURN_PLAYER,
     ZT,
@@ -151,6 +152,16 @@ def end_cleanup(game, s, T):
     # cards only, and a card leaving the field forgets them (state.MODS). So visit the field,
     # not all 120 slots (a vector env's rows are cold in cache: each slot is a cache line)
     mod_end_in_zone(s, MT, ZT, K.Zone.FIELD, K.Duration.END_OF_TURN)
+    ft = flag_table(T)
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_LONG_RESTRICT) != 0:
+        # restrictions "until the end of your opponent's turn" (constants.OPP_TURN_DURATION) end with a turn of that
+        # opponent's: the turn player's marks
+        keep = ~(15 << (K.LONG_RST_SHIFT + 4 * s[TURN_PLAYER]))
+        for p in range(2):
+            for i in range(s[FIELD_N + p]):
+                w = s[FIELD_L + p * K.FIELD_SLOTS + i] * CARD_W
+                if s[RST_PERM + w] >= K.LONG_RST_FIRST:
+                    s[RST_PERM + w] &= keep
     s[DERIVED_CLEAN] = 0  # the modifiers changed (state.DERIVED_CLEAN)
     if game.rule_processes(s, T):
         return

@@ -257,5 +257,5 @@ def discard_hand_index(game, s, player, i):
         base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
         ctrl = s[base + E_CTRL]
         if ctrl != player and ctrl >= 0 and s[base + FR_MODE] != K.M_DAMAGE:
-            s[PLAYER_SHIELD + ctrl] |= K.OPP_DISCARDED_BIT
+            s[PLAYER_SHIELD + ctrl] |= K.OPP_DISCARDED_BIT | K.OPP_DISCARD_EVENT_BIT  # (Trigger.OPP_DISCARDS)
     return slot
