@@ -589,6 +589,24 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("a side inside 'in your Break Zone'")
         return _with(f, side="own")
 
+    def _paid(self, kind, items, less=0):
+        n = self._ints(items)[0] - less
+        if n < 0:
+            raise Unsupported("a count of paid Elements below 0")
+        return {"kind": kind, "value": n}
+
+    def c_paid_ge(self, items):
+        return self._paid("paid_elements_at_least", items)
+
+    def c_paid_le(self, items):
+        return self._paid("paid_elements_at_most", items)
+
+    def c_paid_eq(self, items):
+        return self._paid("paid_elements_exactly", items)
+
+    def c_paid_not_ge(self, items):
+        return self._paid("paid_elements_at_most", items, 1)  # "didn't include CP of 3 or more": 2 or less
+
     def c_elements_ge(self, items):
         return {"kind": "elements_at_least", "value": _int(items[0]), "filter": self._own_elements_filter(items[1])}
 
@@ -848,6 +866,12 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def per_cast_cards(self, _):
         return ("per", {"per": "cast_cards"})
+
+    def per_paid_elements(self, _):
+        return ("per", {"per": "paid_elements"})
+
+    def per_elements(self, items):
+        return ("per", {"per": "elements", "filter": self._own_elements_filter(items[0])})
 
     def reduce_floor_n(self, items):
         return ("floor", _int(items[0]) + 1)

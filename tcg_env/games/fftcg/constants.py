@@ -339,6 +339,15 @@ FLAG_TRIGGER_ONCE = 1 << 20
 # some ability triggers "When you receive damage" / "When your opponent is dealt damage" (Trigger.RECEIVES_DAMAGE /
 # OPP_RECEIVES_DAMAGE: effects.deal_damage_to_player scans the fields; session 22)
 FLAG_PLAYER_DAMAGED_TRIGGER = 1 << 21
+# session 23 (s23-ffa): some ability reads the Elements of the CP paid to cast its card ("If the cost to cast ~ was paid
+# with CP of 3 or more different Elements", "for each CP of a different Element you paid to cast ~": Condition.
+# PAID_ELEMENTS, PER_PAID_ELEMENTS): the PAY_CP answers of a card's payment mark the Elements of the CP paid in spare
+# bits of the card's state.BOOST word (PAID_SHIFT .., below the sign bit: BOOST's fields use its low 24 bits), one bit per
+# CP Element and one for Light or Dark (a player controls at most one Light or Dark card, CR 12.4.7: one bit tells the
+# count); costs.note_paid_element, cleared as a payment for the card begins and as the card enters the field otherwise
+FLAG_PAID_ELEMENTS = 1 << 22
+PAID_SHIFT = 24
+PAID_MASK = 0x7F << PAID_SHIFT
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -558,6 +567,11 @@ class Condition(IntEnum):
     # you controlled has been put from the field into the Break Zone this turn", PARTY_FORMED_BIT: "If a Forward you
     # controlled formed a party this turn")
     TURN_BIT = 37
+    # session 23 (s23-ffa): the CP paid to cast the ability's card (state.BOOST's PAID_* bits, costs.note_paid_element)
+    # were of at least (arg < COND_COUNT_SPAN) / at most (+ PAID_ARG_AT_MOST) / exactly (+ PAID_ARG_EXACTLY) arg %
+    # COND_COUNT_SPAN different Elements: "If the cost to cast ~ was paid with CP of 3 or more different Elements";
+    # a card not cast (put onto the field by an effect, an EX Burst) paid none (pool flag FLAG_PAID_ELEMENTS)
+    PAID_ELEMENTS = 38
 
 
 AURA_SELF_ONLY = 1  # an aura's a2: "~ gains ...", the card itself only (not a same-name copy of a generic card)
@@ -942,7 +956,8 @@ REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TU
                                   Condition.ELEMENTS_AT_LEAST, Condition.ELEMENTS_EXACTLY,
                                   Condition.ALL_DIFFERENT_ELEMENTS_AT_LEAST, Condition.CAST_AT_LEAST,
                                   Condition.OPP_HAND_AT_LEAST, Condition.SELF_DAMAGE_AT_LEAST, Condition.OPP_DISCARDED,
-                                  Condition.SELF_POWER_AT_LEAST, Condition.OPP_FORWARDS_MORE, Condition.TURN_BIT})
+                                  Condition.SELF_POWER_AT_LEAST, Condition.OPP_FORWARDS_MORE, Condition.TURN_BIT,
+                                  Condition.PAID_ELEMENTS})
 REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER, Trigger.CHOSEN_SELF,
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,
@@ -969,6 +984,13 @@ PER_OTHER_REG_POWER = -4
 # session 22: the cards the controller has cast this turn (state.CAST_N // CAST_UNIT: "for each card you have cast this
 # turn")
 PER_CAST_CARDS = -5
+# session 23 (s23-ffa): the different Elements of the CP paid to cast the source ("for each CP of a different Element
+# you paid to cast ~": Condition.PAID_ELEMENTS' count), and (PER_ELEMENTS_OF + a filter row) the different Elements
+# among the cards the filter matches ("for each different Element among Characters you control": filters.count_elements)
+PER_PAID_ELEMENTS = -6
+PER_ELEMENTS_OF = 1 << 16
+PAID_ARG_AT_MOST = 16  # Condition.PAID_ELEMENTS' modes (COND_COUNT_SPAN apart)
+PAID_ARG_EXACTLY = 32
 
 
 LOOK_REST_BREAK = 1  # Op.LOOK_TOP's a1 // 4: the cards not taken go to the Break Zone (else to the deck's bottom)

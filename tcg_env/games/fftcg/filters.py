@@ -144,6 +144,15 @@ def condition_holds(game, s, T, cond, arg, player, source):
                 - game.count_field_type(s, T, player, K.CardType.FORWARD)) >= arg
     if cond == K.Condition.TURN_BIT:
         return (s[PLAYER_SHIELD + player] & arg) != 0
+    if cond == K.Condition.PAID_ELEMENTS:
+        # the different Elements of the CP paid to cast the ability's card (costs.note_paid_element; 0 when not cast)
+        n = game.paid_element_count(s, source) if source >= 0 else 0
+        bound = arg % K.COND_COUNT_SPAN
+        if arg >= K.PAID_ARG_EXACTLY:
+            return n == bound
+        if arg >= K.PAID_ARG_AT_MOST:
+            return n <= bound
+        return n >= bound
     return False
 
 
@@ -163,8 +172,12 @@ def per_count(game, s, T, spec, player, source):
         return card_table(T)[s[CARD + w], K.C_POWER] // 1000
     if spec == K.PER_CAST_CARDS:
         return s[CAST_N + player] // K.CAST_UNIT  # the cards cast this turn (state.CAST_N)
-    if spec < 0:  # K.PER_HAND, K.PER_OPP_HAND: the cards in a hand
+    if spec == K.PER_HAND or spec == K.PER_OPP_HAND:  # the cards in a hand
         return s[HAND_N + (player if spec == K.PER_HAND else 1 - player)]
+    if spec == K.PER_PAID_ELEMENTS:  # the different Elements of the CP paid to cast the source
+        return game.paid_element_count(s, source) if source >= 0 else 0
+    if spec >= K.PER_ELEMENTS_OF:  # the different Elements among the cards a filter matches
+        return game.count_elements(s, T, spec - K.PER_ELEMENTS_OF, player, source)[1]
     return game.count_matching(s, T, spec - 2, player, source, 1 << 30)
 
 

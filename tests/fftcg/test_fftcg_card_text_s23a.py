@@ -1,0 +1,253 @@
+"""FF-TCG card text, session 23 (branch s23-ffa): the Elements of the CP paid to cast a card (CR 5.2.1.3, 11.2: a
+discarded card's 2 CP and a dulled Backup's CP are of that card's Element) marked as the card's payment is answered
+(costs.note_paid_element, spare bits PAID_* of state.BOOST, pool flag FLAG_PAID_ELEMENTS): "If the cost to cast / play ~
+was paid with CP of N or more / N or less / exactly N different Elements", "... didn't include CP of N or more different
+Elements" (Condition.PAID_ELEMENTS), "for each CP of a different Element you paid to cast ~" (K.PER_PAID_ELEMENTS); and
+"for each different Element among Characters you control" (K.PER_ELEMENTS_OF). Made-up lines played in small games."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.cards.text import Verdict
+from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg import state as S
+from tests.fftcg.fftcg_helpers import card_record, do, import_mini, mini_deck, slot_of
+from tests.fftcg.test_fftcg_card_text_s13 import _c, _legal, _resolve
+
+THIEF = ("When Thief enters the field, if the cost to cast Thief was paid with CP of 3 or more different Elements, draw "
+         "1 card.")
+BOLT = ("Choose 1 Forward. Deal it 4000 damage. If the cost to cast Bolt was paid with CP of 3 or more different "
+        "Elements, deal it 9000 damage instead.")
+JAKE = ("When Jake enters the field, choose 1 Forward opponent controls. Deal it 2000 damage for each CP of a different "
+        "Element you paid to cast Jake.")
+LIVIA = ("When Livia enters the field, if the cost to play Livia didn't include CP of 3 or more different Elements, put "
+         "Livia into the Break Zone.")
+CACTUS = ("Choose 1 Forward. Break it. If the cost to cast Cactus was paid with CP of 1 or less different Elements, "
+          "Cactus deals you 1 point of damage.")
+VARIS = ("When Varis enters the field, if the cost to play Varis was paid with CP of exactly 2 different Elements, draw 1 "
+         "card.")
+SHANTO = ("When Shanto enters the field, choose 1 Forward opponent controls. Deal it 2000 damage for each different "
+          "Element among Characters you control.")
+
+
+def _records():
+    rec = card_record("P")
+    return [
+        rec(1, "Thief", "forward", 3, 5000, "Thief", THIEF),
+        rec(2, "Bolt", "summon", 3, 0, "", BOLT),
+        rec(3, "Jake", "forward", 3, 5000, "Gambler", JAKE),
+        rec(4, "Livia", "forward", 3, 5000, "Knight", LIVIA),
+        rec(5, "Cactus", "summon", 2, 0, "", CACTUS),
+        rec(6, "Varis", "forward", 2, 5000, "Emperor", VARIS),
+        rec(7, "Shanto", "forward", 1, 5000, "Mage", SHANTO),
+        rec(8, "Raise", "summon", 1, 0, "", "Choose 1 Forward in your Break Zone. Play it onto the field."),
+        rec(20, "Pyro", "backup", 2, 0, "Clerk", ""),
+        rec(21, "Pyro 2", "backup", 2, 0, "Clerk", ""),
+        rec(22, "Frost", "backup", 2, 0, "Clerk", "", element="ice"),
+        rec(23, "Gale", "backup", 2, 0, "Clerk", "", element="wind"),
+        rec(24, "Tide", "backup", 2, 0, "Clerk", "", element="water"),
+        rec(25, "Halo", "backup", 2, 0, "Clerk", "", element="light"),
+        rec(26, "Wet", "forward", 2, 5000, "Soldier", "", element="water"),
+        rec(40, "Brute", "forward", 2, 9000, "Soldier", ""),
+        rec(41, "Wall", "forward", 2, 8000, "Soldier", ""),
+    ]
+
+
+@pytest.fixture(scope="module")
+def mini(tmp_path_factory):
+    return import_mini(tmp_path_factory, "ff23a", _records())
+
+
+PYRO, PYRO2, FROST, GALE, TIDE, HALO = "P-020", "P-021", "P-022", "P-023", "P-024", "P-025"
+
+
+def _game(mini, hand=(), backups=(), mine=(), theirs=("P-040",), broken=()):
+    from tcg_env.games.fftcg.scenario import Scenario
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
+    sc.field(0, [*backups, *mine])
+    sc.field(1, list(theirs))
+    sc.hand(0, list(hand))
+    if broken:
+        sc.break_zone(0, list(broken))
+    return sc.game()
+
+
+def _cast(g, name, backups=(), discards=()):
+    """Play / cast ``name`` from the hand, its cost paid by dulling the Backups at these field places and discarding
+    the hand cards at these hand places (each place as the PAY_CP decision lists it then)."""
+    do(g, f"Play {name}" if any(g.describe_action(a).startswith(f"Play {name}") for a in _legal(g)) else f"Cast {name}")
+    while g.decision == K.Decision.CHOOSE_TARGET:
+        g.step(next(a for a in _legal(g) if a != K.PASS))
+    for i in backups:
+        assert g.decision == K.Decision.PAY_CP
+        g.step(K.OWN_FIELD_BASE + i)
+    for i in discards:
+        assert g.decision == K.Decision.PAY_CP
+        g.step(K.HAND_BASE + i)
+
+
+def _paid_bits(g, slot):
+    return (int(g.state[S.BOOST + slot]) & K.PAID_MASK) >> K.PAID_SHIFT
+
+
+# ---- compiling ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("line, card, expect", [
+    (THIEF, ("Thief", "forward"), {"kind": "paid_elements_at_least", "value": 3}),
+    (LIVIA, ("Livia", "forward"), {"kind": "paid_elements_at_most", "value": 2}),
+    (VARIS, ("Varis", "forward"), {"kind": "paid_elements_exactly", "value": 2}),
+    ("When Thief enters the field, if the cost to play Thief was paid with CP of 2 or more different Elements, draw 1 "
+     "card.", ("Thief", "forward"), {"kind": "paid_elements_at_least", "value": 2}),
+])
+def test_paid_elements_conditions_compile_exact(line, card, expect):
+    r = _c(line, {"name": card[0], "type": card[1], "element": "fire", "cost": 3, "power": 5000})
+    assert r.verdict is Verdict.EXACT and r.approximations == (), r.reason
+    assert r.abilities[0]["condition"] == expect
+
+
+@pytest.mark.parametrize("line, name, op", [
+    (BOLT, "Bolt", {"op": "if", "condition": {"kind": "paid_elements_at_least", "value": 3}, "then": 1}),
+    (CACTUS, "Cactus", {"op": "if", "condition": {"kind": "paid_elements_at_most", "value": 1}, "then": 1}),
+    ("Choose 1 Forward. Deal it 4000 damage for each CP of a different Element you paid to cast Jake.", "Jake",
+     {"op": "damage", "amount": 4000, "per": "paid_elements", "reg": 0}),
+    (SHANTO, "Shanto", {"op": "damage", "amount": 2000, "per": "elements", "reg": 0,
+                        "filter": {"type": "character", "side": "own"}}),
+    ("When Shanto attacks, Shanto gains +1000 power for each different Element among Characters you control until the "
+     "end of the turn.", "Shanto", {"op": "power_per", "amount": 1000, "duration": "end_of_turn", "per": "elements",
+                                    "filter": {"type": "character", "side": "own"}, "reg": 0}),
+])
+def test_paid_elements_and_element_counts_in_effects_compile_exact(line, name, op):
+    kind = "summon" if line.startswith("Choose") else "forward"
+    r = _c(line, {"name": name, "type": kind, "element": "fire", "cost": 3, "power": 5000})
+    assert r.verdict is Verdict.EXACT and r.approximations == (), r.reason
+    assert op in r.abilities[0]["effect"]
+
+
+@pytest.mark.parametrize("line", [
+    # the opponent's Characters: not the player's own Elements
+    "When Shanto enters the field, choose 1 Forward. Deal it 1000 damage for each different Element among Characters "
+    "opponent controls.",
+])
+def test_element_counts_the_grammar_does_not_cover_stay_unsupported(line):
+    r = _c(line, {"name": "Shanto", "type": "forward", "element": "fire", "cost": 1, "power": 5000})
+    assert r.verdict is Verdict.UNSUPPORTED
+
+
+def test_pool_flag_paid_elements_only_where_a_card_reads_them(mini):
+    # the PAY_CP answers mark the Elements only in a pool that reads them (FLAG_PAID_ELEMENTS); the built-in pool marks
+    # none (its golden playthroughs stay bit-identical)
+    import tcg_env
+    from tcg_env.engine.tables import flag_table
+
+    def misc(pool):
+        ft = flag_table(pool.kernel_tables)
+        return int(ft[ft.shape[0] - 1, K.FL_MISC])
+
+    assert misc(mini[1]) & K.FLAG_PAID_ELEMENTS
+    assert not misc(tcg_env.get_spec("fftcg").load_tables()) & K.FLAG_PAID_ELEMENTS
+
+
+# ---- the Elements paid (CR 5.2.1.3, 11.2) --------------------------------------------------------------------------
+@pytest.mark.parametrize("backups, draws", [
+    ((PYRO, FROST, GALE), 1),  # Fire, Ice, Wind: 3 different Elements
+    ((PYRO, PYRO2, FROST), 0),  # Fire, Fire, Ice: 2
+])
+def test_enters_if_the_cost_was_paid_with_cp_of_three_or_more_different_elements_CR_5_2_1_3(mini, backups, draws):
+    g = _game(mini, hand=("P-001",), backups=backups)
+    hand = int(g.state[S.HAND_N])
+    _cast(g, "Thief", backups=(0, 1, 2))
+    _resolve(g)
+    assert int(g.state[S.HAND_N]) == hand - 1 + draws
+
+
+def test_a_discarded_card_pays_two_cp_of_its_element_CR_5_2_1_3(mini):
+    # Fire Backup (1) + a Water Forward discarded (2): Fire and Water, 2 Elements -> "exactly 2" draws
+    g = _game(mini, hand=("P-006", "P-026"), backups=(PYRO,))
+    hand = int(g.state[S.HAND_N])
+    do(g, "Play Varis")
+    g.step(K.OWN_FIELD_BASE + 0)
+    g.step(K.HAND_BASE + 0)  # the Water Forward, the only card left in the hand
+    _resolve(g)
+    assert int(g.state[S.HAND_N]) == hand - 2 + 1
+
+
+def test_a_light_backup_pays_light_cp_CR_5_2_1_3(mini):
+    g = _game(mini, hand=("P-001",), backups=(PYRO, FROST, HALO))
+    hand = int(g.state[S.HAND_N])
+    _cast(g, "Thief", backups=(0, 1, 2))
+    _resolve(g)
+    assert int(g.state[S.HAND_N]) == hand  # Fire, Ice, Light: 3 -> drew 1
+
+
+@pytest.mark.parametrize("backups, power_left", [((PYRO, FROST, GALE), 9000 - 6000), ((PYRO, PYRO2, FROST), 9000 - 4000)])
+def test_damage_for_each_cp_of_a_different_element_paid(mini, backups, power_left):
+    g = _game(mini, hand=("P-003",), backups=backups, theirs=("P-040",))
+    _cast(g, "Jake", backups=(0, 1, 2))
+    _resolve(g)
+    brute = slot_of(g, "P-040", player=1)
+    assert int(g.state[S.DMG + brute * S.CARD_W]) == 9000 - power_left
+
+
+@pytest.mark.parametrize("backups, stays", [((PYRO, FROST, GALE), True), ((PYRO, PYRO2, FROST), False)])
+def test_didnt_include_cp_of_three_or_more_different_elements(mini, backups, stays):
+    g = _game(mini, hand=("P-004",), backups=backups)
+    _cast(g, "Livia", backups=(0, 1, 2))
+    _resolve(g)
+    on_field = any(int(g.state[S.CARD + slot * S.CARD_W]) == g.pool.card_id("P-004")
+                   and int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.FIELD for slot in range(K.N_SLOTS))
+    assert on_field is stays
+
+
+@pytest.mark.parametrize("backups, dealt", [((PYRO, FROST, GALE), 9000), ((PYRO, PYRO2, FROST), 4000)])
+def test_summon_deals_more_instead_when_paid_with_three_elements(mini, backups, dealt):
+    g = _game(mini, hand=("P-002",), backups=backups, theirs=("P-040",))
+    _cast(g, "Bolt", backups=(0, 1, 2))
+    _resolve(g)
+    if dealt >= 9000:
+        with pytest.raises(AssertionError):
+            slot_of(g, "P-040", player=1)  # broken
+    else:
+        assert int(g.state[S.DMG + slot_of(g, "P-040", player=1) * S.CARD_W]) == dealt
+    bolt = next(s for s in range(K.N_SLOTS) if int(g.state[S.CARD + s * S.CARD_W]) == g.pool.card_id("P-002"))
+    assert _paid_bits(g, bolt) == 0  # its cast over: the marks gone
+
+
+@pytest.mark.parametrize("backups, damage", [((PYRO, PYRO2), 1), ((PYRO, FROST), 0)])
+def test_summon_paid_with_one_element_or_less_deals_you_damage(mini, backups, damage):
+    g = _game(mini, hand=("P-005",), backups=backups, theirs=("P-040",))
+    _cast(g, "Cactus", backups=(0, 1))
+    _resolve(g)
+    assert int(g.state[S.DAMAGE_N]) == damage
+
+
+def test_a_card_put_onto_the_field_by_an_effect_paid_nothing(mini):
+    # Thief cast with 3 Elements, then broken, then played from the Break Zone by Raise: not cast, no draw
+    g = _game(mini, hand=("P-008",), backups=(PYRO, FROST, GALE, PYRO2), broken=("P-001",))
+    thief = slot_of(g, "P-001", zone=K.Zone.BREAK)
+    g._row[S.BOOST + thief] |= 0b111 << K.PAID_SHIFT  # as a cast with Fire, Ice and Wind left it
+    hand = int(g.state[S.HAND_N])
+    _cast(g, "Raise", backups=(3,))
+    _resolve(g)
+    assert int(g.state[S.ZONE + thief * S.CARD_W]) == K.Zone.FIELD
+    assert _paid_bits(g, thief) == 0
+    assert int(g.state[S.HAND_N]) == hand - 1
+
+
+def test_the_marks_name_the_elements_paid(mini):
+    # the marks of a cast stay while the card is on the field (its "When ~ enters the field" resolves after)
+    g = _game(mini, hand=("P-001",), backups=(PYRO, FROST, GALE))
+    _cast(g, "Thief", backups=(0, 1, 2))
+    _resolve(g)
+    assert _paid_bits(g, slot_of(g, "P-001")) == 0b111  # Fire, Ice, Wind (bits 0, 1, 2)
+
+
+# ---- "for each different Element among Characters you control" ----------------------------------------------------
+@pytest.mark.parametrize("backups, dealt", [((PYRO,), 2000), ((PYRO, FROST, TIDE), 6000)])
+def test_damage_for_each_different_element_among_characters_you_control(mini, backups, dealt):
+    # Shanto (Fire) itself counts: Fire alone 1, Fire + Ice + Water 3
+    g = _game(mini, hand=("P-007",), backups=backups, theirs=("P-040",))
+    _cast(g, "Shanto", backups=(0,))
+    _resolve(g)
+    assert int(g.state[S.DMG + slot_of(g, "P-040", player=1) * S.CARD_W]) == dealt
