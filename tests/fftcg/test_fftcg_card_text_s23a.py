@@ -27,6 +27,12 @@ CACTUS = ("Choose 1 Forward. Break it. If the cost to cast Cactus was paid with 
           "Cactus deals you 1 point of damage.")
 VARIS = ("When Varis enters the field, if the cost to play Varis was paid with CP of exactly 2 different Elements, draw 1 "
          "card.")
+MAGE = "When Mage enters the field, if the cost paid to play Mage included Ice CP, draw 1 card."
+STYX = ("When Styx enters the field, choose 1 Forward opponent controls. If the cost to play Styx was only paid with Fire "
+        "CP, return it to its owner's hand.")
+IXION = ("Choose 1 Forward. It loses 1000 power until the end of the turn. If the cost to cast Ixion was paid with CP of 2 "
+         "or more different Elements, all the Forwards opponent controls also lose 2000 power until the end of the turn.")
+KEFKA = "If you control 3 or more different Element Backups, Kefka gains +3000 power."
 SHANTO = ("When Shanto enters the field, choose 1 Forward opponent controls. Deal it 2000 damage for each different "
           "Element among Characters you control.")
 
@@ -42,6 +48,10 @@ def _records():
         rec(6, "Varis", "forward", 2, 5000, "Emperor", VARIS),
         rec(7, "Shanto", "forward", 1, 5000, "Mage", SHANTO),
         rec(8, "Raise", "summon", 1, 0, "", "Choose 1 Forward in your Break Zone. Play it onto the field."),
+        rec(9, "Mage", "forward", 2, 5000, "Mage", MAGE),
+        rec(10, "Styx", "forward", 2, 5000, "Mage", STYX),
+        rec(11, "Ixion", "summon", 2, 0, "", IXION),
+        rec(12, "Kefka", "forward", 2, 5000, "Mage", KEFKA),
         rec(20, "Pyro", "backup", 2, 0, "Clerk", ""),
         rec(21, "Pyro 2", "backup", 2, 0, "Clerk", ""),
         rec(22, "Frost", "backup", 2, 0, "Clerk", "", element="ice"),
@@ -100,11 +110,20 @@ def _paid_bits(g, slot):
     (VARIS, ("Varis", "forward"), {"kind": "paid_elements_exactly", "value": 2}),
     ("When Thief enters the field, if the cost to play Thief was paid with CP of 2 or more different Elements, draw 1 "
      "card.", ("Thief", "forward"), {"kind": "paid_elements_at_least", "value": 2}),
+    (MAGE, ("Mage", "forward"), {"kind": "paid_element_included", "value": 0, "element": "ice"}),
+    ("When Mage enters the field, if the cost to cast Mage was only paid with Earth CP, draw 1 card.", ("Mage", "forward"),
+     {"kind": "paid_only_element", "value": 0, "element": "earth"}),
+    (KEFKA, ("Kefka", "forward"), {"kind": "elements_at_least", "value": 3, "filter": {"type": "backup", "side": "own"}}),
+    ("When Mage enters the field, choose 1 card in your Break Zone. If there are exactly 3 different Elements among the "
+     "Backups you control, add it to your hand.", ("Mage", "forward"),
+     {"kind": "elements_exactly", "value": 3, "filter": {"type": "backup", "side": "own"}}),
 ])
 def test_paid_elements_conditions_compile_exact(line, card, expect):
     r = _c(line, {"name": card[0], "type": card[1], "element": "fire", "cost": 3, "power": 5000})
     assert r.verdict is Verdict.EXACT and r.approximations == (), r.reason
-    assert r.abilities[0]["condition"] == expect
+    ab = r.abilities[0]
+    cond = ab["condition"] if "condition" in ab else next(o["condition"] for o in ab["effect"] if o["op"] == "if")
+    assert cond == expect
 
 
 @pytest.mark.parametrize("line, name, op", [
@@ -125,7 +144,17 @@ def test_paid_elements_and_element_counts_in_effects_compile_exact(line, name, o
     assert op in r.abilities[0]["effect"]
 
 
+def test_also_after_a_group_in_a_conditional_sentence_compiles_exact():
+    # "If C, all the Forwards opponent controls also lose 2000 power ...": in addition to the effect before it
+    r = _c(IXION, {"name": "Ixion", "type": "summon", "element": "fire", "cost": 2})
+    assert r.verdict is Verdict.EXACT and r.approximations == (), r.reason
+    ops = [o["op"] for o in r.abilities[0]["effect"]]
+    assert ops == ["choose", "power", "if", "select_all", "power"]
+
+
 @pytest.mark.parametrize("line", [
+    # Light and Dark CP share one mark: which of the two was paid is not kept
+    "When Mage enters the field, if the cost paid to play Mage included Light CP, draw 1 card.",
     # the opponent's Characters: not the player's own Elements
     "When Shanto enters the field, choose 1 Forward. Deal it 1000 damage for each different Element among Characters "
     "opponent controls.",
@@ -251,3 +280,61 @@ def test_damage_for_each_different_element_among_characters_you_control(mini, ba
     _cast(g, "Shanto", backups=(0,))
     _resolve(g)
     assert int(g.state[S.DMG + slot_of(g, "P-040", player=1) * S.CARD_W]) == dealt
+
+
+# ---- one Element paid: "included Ice CP", "only paid with Fire CP" ------------------------------------------------
+@pytest.mark.parametrize("backups, draws", [((PYRO, FROST), 1), ((PYRO, PYRO2), 0)])
+def test_enters_if_the_cost_paid_included_ice_cp_CR_5_2_1_3(mini, backups, draws):
+    g = _game(mini, hand=("P-009",), backups=backups)
+    hand = int(g.state[S.HAND_N])
+    _cast(g, "Mage", backups=(0, 1))
+    _resolve(g)
+    assert int(g.state[S.HAND_N]) == hand - 1 + draws
+
+
+@pytest.mark.parametrize("backups, returned", [((PYRO, PYRO2), True), ((PYRO, FROST), False)])
+def test_if_the_cost_was_only_paid_with_fire_cp(mini, backups, returned):
+    g = _game(mini, hand=("P-010",), backups=backups, theirs=("P-040",))
+    _cast(g, "Styx", backups=(0, 1))
+    _resolve(g)
+    assert int(g.state[S.HAND_N + 1]) == int(returned)
+
+
+@pytest.mark.parametrize("backups, loss", [((PYRO, FROST), 2000), ((PYRO, PYRO2), 0)])
+def test_conditional_all_the_forwards_also_lose_power(mini, backups, loss):
+    g = _game(mini, hand=("P-011",), backups=backups, theirs=("P-040", "P-041"))
+    slots = (slot_of(g, "P-040", player=1), slot_of(g, "P-041", player=1))
+    _cast(g, "Ixion", backups=(0, 1))
+    _resolve(g)
+    # the chosen Forward loses 1000; with 2 Elements paid, both of the opponent's Forwards lose 2000 more
+    assert sum(int(g.state[S.D_POWER + w * S.CARD_W]) for w in slots) == 9000 + 8000 - 1000 - 2 * loss
+
+
+@pytest.mark.parametrize("backups, power", [((PYRO, FROST), 5000), ((PYRO, FROST, GALE), 8000)])
+def test_if_you_control_three_or_more_different_element_backups(mini, backups, power):
+    g = _game(mini, backups=backups, mine=("P-012",))
+    assert int(g.state[S.D_POWER + slot_of(g, "P-012") * S.CARD_W]) == power
+
+
+# ---- a modal "select ... instead" on the Elements paid ------------------------------------------------------------
+def test_modal_select_instead_on_the_elements_paid_of_a_character_compiles_exact():
+    from tcg_env.games.fftcg.card_text import compile_card_lines
+
+    lines = ["When Thief enters the field, select 1 of the 2 following actions. If the cost to cast Thief was paid with "
+             "CP of 3 or more different Elements, select up to 2 of the 2 following actions instead.",
+             '"Draw 1 card." "Choose 1 Forward. Deal it 5000 damage."']
+    res = compile_card_lines(lines, {"name": "Thief", "type": "forward", "element": "fire", "cost": 3, "power": 5000})
+    assert all(r.verdict is Verdict.EXACT for r in res), [r.reason for r in res]
+    mode_if = res[0].abilities[0]["effect"][1]
+    assert mode_if["op"] == "mode_if" and mode_if["condition"] == {"kind": "paid_elements_at_least", "value": 3}
+
+
+def test_modal_select_instead_of_a_summon_on_the_elements_paid_stays_unsupported():
+    # a Summon's actions are selected as it is cast, before its cost is paid (CR 11.3): the Elements are not known yet
+    from tcg_env.games.fftcg.card_text import compile_card_lines
+
+    lines = ["Select 1 of the 2 following actions. If the cost to cast Bolt was paid with CP of 3 or more different "
+             "Elements, select up to 2 of the 2 following actions instead.",
+             '"Draw 1 card." "Choose 1 Forward. Deal it 5000 damage."']
+    res = compile_card_lines(lines, {"name": "Bolt", "type": "summon", "element": "fire", "cost": 3})
+    assert res[0].verdict is Verdict.UNSUPPORTED and "before the payment" in res[0].reason

@@ -243,6 +243,10 @@ def normalise_line(line: str, name: str = "") -> str:
     if re.search(r"[a-z]$", s) and '"' not in s:
         s += "."  # a list's lost full stop at the end of the line
     s = re.sub(r"(?<=\]) (?=[,:.])", "", s)  # a list's stray space after a reference: "[Card Name X] , the cost ..."
+    # "If C, all the Forwards you control also gain / lose ...": the "also" of a conditional sentence
+    # after the first (its effect is in addition to those before: cond_sent's "also", said before the subject)
+    s = re.sub(r"(\. If [^.\"]*?, )(all the [^.\"]*?(?:you control|opponent controls)) also (gain|lose)\b", r"\1also \2 \3",
+               s)
     # "it gains Brave and it gains +1000 power ...": the subject and verb said once ("it gains Brave and +1000 power ...")
     s = re.sub(r"\b(it|they) (gains?) ([^.\"]*?) and \1 \2 ", r"\1 \2 \3 and ", s)
     # a reference without its brackets ("Category VI Forward", some printings) or glued to the next
@@ -607,8 +611,26 @@ class FFTextTransformer(TextTransformer, Transformer):
     def c_paid_not_ge(self, items):
         return self._paid("paid_elements_at_most", items, 1)  # "didn't include CP of 3 or more": 2 or less
 
+    @staticmethod
+    def _paid_element(kind, items):
+        el = next(str(t).lower() for t in items if isinstance(t, Token) and t.type == "ELEMENT")
+        if el in ("light", "dark"):
+            raise Unsupported("Light / Dark CP paid (one mark for both)")
+        return {"kind": kind, "value": 0, "element": el}
+
+    def c_paid_includes(self, items):
+        return self._paid_element("paid_element_included", items)
+
+    def c_paid_only(self, items):
+        return self._paid_element("paid_only_element", items)
+
     def c_elements_ge(self, items):
         return {"kind": "elements_at_least", "value": _int(items[0]), "filter": self._own_elements_filter(items[1])}
+
+    def c_control_elements_ge(self, items):
+        if "side" in items[1] or "zone" in items[1]:
+            raise Unsupported("a side or zone inside 'you control N or more different Element DESC'")
+        return {"kind": "elements_at_least", "value": _int(items[0]), "filter": _with(items[1], side="own")}
 
     def c_elements_eq(self, items):
         return {"kind": "elements_exactly", "value": _int(items[0]), "filter": self._own_elements_filter(items[1])}
@@ -3313,6 +3335,9 @@ def compile_card_lines(lines: list[str], card: Mapping[str, Any]) -> list[LineRe
             cond = res.abilities[0].get("condition") if res.compiled and res.abilities else None
             if cond is None:
                 reason = f"the condition of 'select ... instead': {res.reason or 'not a condition'}"
+            elif card.get("type") == "summon" and str(cond.get("kind", "")).startswith("paid_"):
+                # read as the actions are selected, before the cost is paid (above): the Elements paid are not known
+                reason = "'select ... instead' of a Summon on the CP paid to cast it (selected before the payment)"
             else:
                 alt = {"condition": cond, "count": int(inst.group(3)), "up_to": bool(inst.group(2))}
         if reason is not None:

@@ -137,6 +137,9 @@ ConditionName = Literal[
     "paid_elements_at_least",
     "paid_elements_at_most",
     "paid_elements_exactly",
+    # "If the cost paid to play ~ included Fire CP" / "If the cost to play ~ was only paid with Earth CP" (element)
+    "paid_element_included",
+    "paid_only_element",
 ]
 
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK,
@@ -1055,8 +1058,10 @@ class _Compiler(PoolCompiler):
     def compile_condition(self, c: FFCondition, p: str) -> tuple[int, int]:
         """A condition -> (Condition, argument) as A_COND / A_COND_ARG (and Op.IF's a0 / a1) hold it."""
         cond_arg = 0
-        if c.element is not None and c.kind != "forward_entered_this_turn":
-            self.fail(f"{p}.element", "only forward_entered_this_turn has an element")
+        if c.element is not None and c.kind not in ("forward_entered_this_turn", "paid_element_included",
+                                                    "paid_only_element"):
+            self.fail(f"{p}.element", "only forward_entered_this_turn / paid_element_included / paid_only_element have "
+                                      "an element")
         turn_bits = {"forward_put_break_this_turn": self.K.FORWARD_PUT_BREAK_BIT,
                      "party_formed_this_turn": self.K.PARTY_FORMED_BIT,
                      "forward_attacked_this_turn": self.K.FORWARD_ATTACKED_BIT,
@@ -1069,6 +1074,12 @@ class _Compiler(PoolCompiler):
             return int(self.K.Condition.CAST_AT_LEAST), int(c.value) + self.K.CAST_ARG_CARDS
         paid_modes = {"paid_elements_at_least": 0, "paid_elements_at_most": self.K.PAID_ARG_AT_MOST,
                       "paid_elements_exactly": self.K.PAID_ARG_EXACTLY}
+        if c.kind in ("paid_element_included", "paid_only_element"):
+            e = -1 if c.element is None else int(self.K.Element[c.element.upper()])
+            if c.filter is not None or not 0 <= e < self.K.N_CP_ELEMENTS:
+                self.fail(f"{p}.element", "an Element Fire .. Earth (Light and Dark share a mark), without a filter")
+            base = self.K.PAID_ARG_INCLUDES if c.kind == "paid_element_included" else self.K.PAID_ARG_ONLY
+            return int(self.K.Condition.PAID_ELEMENTS), base + e
         if c.kind in paid_modes:
             if c.filter is not None or not isinstance(c.value, int) or not 0 <= c.value <= K.N_ELEMENTS:
                 self.fail(f"{p}.value", "a count of Elements 0..8, without a filter")

@@ -570,7 +570,8 @@ class Condition(IntEnum):
     # session 23 (s23-ffa): the CP paid to cast the ability's card (state.BOOST's PAID_* bits, costs.note_paid_element)
     # were of at least (arg < COND_COUNT_SPAN) / at most (+ PAID_ARG_AT_MOST) / exactly (+ PAID_ARG_EXACTLY) arg %
     # COND_COUNT_SPAN different Elements: "If the cost to cast ~ was paid with CP of 3 or more different Elements";
-    # a card not cast (put onto the field by an effect, an EX Burst) paid none (pool flag FLAG_PAID_ELEMENTS)
+    # a card not cast (put onto the field by an effect, an EX Burst) paid none (pool flag FLAG_PAID_ELEMENTS); arg
+    # PAID_ARG_INCLUDES / PAID_ARG_ONLY + an Element: the CP paid included that Element's / were only of that Element
     PAID_ELEMENTS = 38
 
 
@@ -991,6 +992,10 @@ PER_PAID_ELEMENTS = -6
 PER_ELEMENTS_OF = 1 << 16
 PAID_ARG_AT_MOST = 16  # Condition.PAID_ELEMENTS' modes (COND_COUNT_SPAN apart)
 PAID_ARG_EXACTLY = 32
+# ... + the Element: the CP paid included CP of that Element ("If the cost paid to play ~ included Fire CP") / were all of
+# that Element ("If the cost to play ~ was only paid with Earth CP": some CP paid, none of another Element)
+PAID_ARG_INCLUDES = 48
+PAID_ARG_ONLY = 64
 
 
 LOOK_REST_BREAK = 1  # Op.LOOK_TOP's a1 // 4: the cards not taken go to the Break Zone (else to the deck's bottom)

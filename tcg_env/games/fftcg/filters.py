@@ -13,6 +13,7 @@ from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS
 from tcg_env.engine.zones import zone_find
 from tcg_env.games.fftcg.state import (
+    BOOST,
     CAST_N,
     ATK_L,
     ATK_N,
@@ -146,6 +147,11 @@ def condition_holds(game, s, T, cond, arg, player, source):
         return (s[PLAYER_SHIELD + player] & arg) != 0
     if cond == K.Condition.PAID_ELEMENTS:
         # the different Elements of the CP paid to cast the ability's card (costs.note_paid_element; 0 when not cast)
+        if arg >= K.PAID_ARG_INCLUDES:  # of one Element: included / only
+            bits = (s[BOOST + source] & K.PAID_MASK) >> K.PAID_SHIFT if source >= 0 else 0
+            if arg >= K.PAID_ARG_ONLY:
+                return bits == 1 << (arg - K.PAID_ARG_ONLY)
+            return (bits & (1 << (arg - K.PAID_ARG_INCLUDES))) != 0
         n = game.paid_element_count(s, source) if source >= 0 else 0
         bound = arg % K.COND_COUNT_SPAN
         if arg >= K.PAID_ARG_EXACTLY:
