@@ -152,6 +152,19 @@ def test_also_after_a_group_in_a_conditional_sentence_compiles_exact():
     assert ops == ["choose", "power", "if", "select_all", "power"]
 
 
+@pytest.mark.parametrize("line, tail", [
+    ("At the beginning of the Attack Phase during each of your turns, if you have 2 or more cards in your hand, Mage "
+     "gains Brave until the end of the turn. If you have 4 or more cards in your hand, Mage also gains First Strike until "
+     "the end of the turn.", ["if", "target_self", "grant_keyword"]),
+    ("When Mage enters the field, choose up to 2 Forwards opponent controls. Dull them. If you control 5 or more Ice "
+     "Characters, Freeze them also.", ["if", "freeze"]),
+])
+def test_also_of_a_conditional_sentence_after_the_subject_or_at_the_end_compiles_exact(line, tail):
+    r = _c(line, {"name": "Mage", "type": "forward", "element": "fire", "cost": 2, "power": 5000})
+    assert r.verdict is Verdict.EXACT and r.approximations == (), r.reason
+    assert [o["op"] for o in r.abilities[0]["effect"]][-len(tail):] == tail
+
+
 @pytest.mark.parametrize("line", [
     # Light and Dark CP share one mark: which of the two was paid is not kept
     "When Mage enters the field, if the cost paid to play Mage included Light CP, draw 1 card.",

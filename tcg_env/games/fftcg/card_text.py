@@ -243,10 +243,6 @@ def normalise_line(line: str, name: str = "") -> str:
     if re.search(r"[a-z]$", s) and '"' not in s:
         s += "."  # a list's lost full stop at the end of the line
     s = re.sub(r"(?<=\]) (?=[,:.])", "", s)  # a list's stray space after a reference: "[Card Name X] , the cost ..."
-    # "If C, all the Forwards you control also gain / lose ...": the "also" of a conditional sentence
-    # after the first (its effect is in addition to those before: cond_sent's "also", said before the subject)
-    s = re.sub(r"(\. If [^.\"]*?, )(all the [^.\"]*?(?:you control|opponent controls)) also (gain|lose)\b", r"\1also \2 \3",
-               s)
     # "it gains Brave and it gains +1000 power ...": the subject and verb said once ("it gains Brave and +1000 power ...")
     s = re.sub(r"\b(it|they) (gains?) ([^.\"]*?) and \1 \2 ", r"\1 \2 \3 and ", s)
     # a reference without its brackets ("Category VI Forward", some printings) or glued to the next
@@ -267,6 +263,12 @@ def normalise_line(line: str, name: str = "") -> str:
         s = re.sub(r"^((?:EX BURST )?[Ww]hen ~), (an? \[[^\]]+\][^,]*? or an? \[[^\]]+\][^,]*? enters your field)", r"\1 or \2", s)
         # "For each [Job Manikin] you control ~ gains +1000 power." (the lost comma)
         s = re.sub(r"^(For each [^,]*? (?:you control|opponent controls)) (?=~ gains)", r"\1, ", s)
+    # "If C, all the Forwards you control also gain / lose ...", "If C, ~ also gains ...", "If C, Freeze them also.":
+    # the "also" of a conditional sentence after the first (its effect is in addition to those before: cond_sent's
+    # "also", said before the subject)
+    s = re.sub(r"(\. If [^.\"]*?, )(all the [^.\"]*?(?:you control|opponent controls)|~) also (gains?|loses?)\b",
+               r"\1also \2 \3", s)
+    s = re.sub(r"(\. If [^.\"]*?, )(Freeze|freeze|Dull|dull|Break|break) (it|them) also\.", r"\1also \2 \3.", s)
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).lower(), s)
 
 
