@@ -444,6 +444,9 @@ def _records():
         rec(115, "Quart", "backup", 2, 0, "Scholar", "When you cast the fourth card you've cast this turn, draw 1 card."),
         rec(116, "Sext", "backup", 2, 0, "Scholar", "When you cast the sixth card you've cast this turn, draw 1 card."),
         rec(117, "Sept", "backup", 2, 0, "Scholar", "When you cast the seventh card you've cast this turn, draw 1 card."),
+        # session 23 (s23-ffa): Condition.PAID_ELEMENTS (played in tests/fftcg/test_fftcg_card_text_s23a.py)
+        rec(118, "Prism", "forward", 3, 5000, "Mage", "When Prism enters the field, if the cost to cast Prism was paid "
+            "with CP of 3 or more different Elements, draw 1 card."),
     ]
     recs += [rec(10 + i, f"Filler {i}", "forward", 2 + i % 3, 5000, "Soldier", "") for i in range(14)]
     return recs
@@ -475,9 +478,9 @@ def test_mini_import(mini):
     assert [a.kind for a in by["T-001"].abilities] == ["action", "auto"] and not by["T-001"].uncompiled
     assert by["T-004"].keywords == ["brave"]
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == 111 and rep["cards_exact"] == 108 and rep["lines_unsupported"] == 1
+    assert rep["cards"] == 112 and rep["cards_exact"] == 109 and rep["lines_unsupported"] == 1
     # Blazer: damage_increase_order (Keeper's leave_one_by_one is exact since session 18)
-    assert rep["cards_approximate"] == 110
+    assert rep["cards_approximate"] == 111
 
 
 def test_a_card_that_may_be_generic_is_exact_in_the_simulator_layout(tmp_path):
