@@ -7,7 +7,7 @@ progress that the PAY_CP / PAY_DISCARD decisions fill. See ``kernels`` for the f
 
 import numpy as np
 
-from tcg_env.engine.tables import ability_table, card_table, flag_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, flag_table
 from tcg_env.engine.jit import internal, internal_widened
 from tcg_env.rules.costs import PACK_BITS, packed_add, packed_count
 from tcg_env.games.fftcg import constants as K
@@ -412,7 +412,34 @@ def note_paid_element(game, s, T, elem):
     ft = flag_table(T)
     if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_PAID_ELEMENTS) == 0 or s[PAY_KIND] == PK_ABILITY:
         return
+    if not game.reads_paid_elements(T, s[CARD + s[PAY_SLOT] * CARD_W]):
+        return  # (the marks are read on the card's own abilities only: no other card's payment writes them)
     s[BOOST + s[PAY_SLOT]] |= 1 << (K.PAID_SHIFT + min(elem, K.N_CP_ELEMENTS))  # (Light, Dark: bit 6)
+
+
+@internal
+def reads_paid_elements(T, cid):
+    """Does card ``cid`` have an ability that reads the Elements paid to cast it (an ability's or an IF / MODE_IF row's
+    Condition.PAID_ELEMENTS, a DAMAGE / POWER_PER amount per PER_PAID_ELEMENTS)?"""
+    cards = card_table(T)
+    abil = ability_table(T)
+    code = code_table(T)
+    a0 = cards[cid, K.C_ABIL_START]
+    n = cards[cid, K.C_ABIL_COUNT]
+    for k in range(n + 1):
+        a = a0 + k if k < n else cards[cid, K.C_SUMMON_ABIL]  # (a Summon's effect too)
+        if a < 0:
+            continue
+        if abil[a, K.A_COND] == K.Condition.PAID_ELEMENTS:
+            return True
+        c0 = abil[a, K.A_CODE_START]
+        for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
+            op = code[r, K.I_OP]
+            if (op == K.Op.IF or op == K.Op.MODE_IF) and code[r, K.I_A0] == K.Condition.PAID_ELEMENTS:
+                return True
+            if (op == K.Op.DAMAGE or op == K.Op.POWER_PER) and code[r, K.I_A2] == K.PER_PAID_ELEMENTS:
+                return True
+    return False
 
 
 @internal
