@@ -448,6 +448,9 @@ def _records():
             "paying the cost."),
         rec(119, "Taunter", "backup", 2, 0, "Scholar", "When your opponent discards 1 or more cards due to your Summons or "
             "abilities, draw 1 card."),
+        # session 23 (s23-ffa): Condition.PAID_ELEMENTS (played in tests/fftcg/test_fftcg_card_text_s23a.py)
+        rec(120, "Refractor", "forward", 3, 5000, "Mage", "When Refractor enters the field, if the cost to cast Refractor "
+            "was paid with CP of 3 or more different Elements, draw 1 card."),
     ]
     recs += [rec(10 + i, f"Filler {i}", "forward", 2 + i % 3, 5000, "Soldier", "") for i in range(14)]
     return recs
@@ -479,9 +482,9 @@ def test_mini_import(mini):
     assert [a.kind for a in by["T-001"].abilities] == ["action", "auto"] and not by["T-001"].uncompiled
     assert by["T-004"].keywords == ["brave"]
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == 113 and rep["cards_exact"] == 110 and rep["lines_unsupported"] == 1
+    assert rep["cards"] == 114 and rep["cards_exact"] == 111 and rep["lines_unsupported"] == 1
     # Blazer: damage_increase_order (Keeper's leave_one_by_one is exact since session 18)
-    assert rep["cards_approximate"] == 112
+    assert rep["cards_approximate"] == 113
 
 
 def test_a_card_that_may_be_generic_is_exact_in_the_simulator_layout(tmp_path):

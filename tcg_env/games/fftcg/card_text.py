@@ -263,6 +263,12 @@ def normalise_line(line: str, name: str = "") -> str:
         s = re.sub(r"^((?:EX BURST )?[Ww]hen ~), (an? \[[^\]]+\][^,]*? or an? \[[^\]]+\][^,]*? enters your field)", r"\1 or \2", s)
         # "For each [Job Manikin] you control ~ gains +1000 power." (the lost comma)
         s = re.sub(r"^(For each [^,]*? (?:you control|opponent controls)) (?=~ gains)", r"\1, ", s)
+    # "If C, all the Forwards you control also gain / lose ...", "If C, ~ also gains ...", "If C, Freeze them also.":
+    # the "also" of a conditional sentence after the first (its effect is in addition to those before: cond_sent's
+    # "also", said before the subject)
+    s = re.sub(r"(\. If [^.\"]*?, )(all the [^.\"]*?(?:you control|opponent controls)|~) also (gains?|loses?)\b",
+               r"\1also \2 \3", s)
+    s = re.sub(r"(\. If [^.\"]*?, )(Freeze|freeze|Dull|dull|Break|break) (it|them) also\.", r"\1also \2 \3.", s)
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).lower(), s)
 
 
@@ -589,8 +595,44 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("a side inside 'in your Break Zone'")
         return _with(f, side="own")
 
+    def _paid(self, kind, items, less=0):
+        n = self._ints(items)[0] - less
+        if n < 0:
+            raise Unsupported("a count of paid Elements below 0")
+        return {"kind": kind, "value": n}
+
+    def c_paid_ge(self, items):
+        return self._paid("paid_elements_at_least", items)
+
+    def c_paid_le(self, items):
+        return self._paid("paid_elements_at_most", items)
+
+    def c_paid_eq(self, items):
+        return self._paid("paid_elements_exactly", items)
+
+    def c_paid_not_ge(self, items):
+        return self._paid("paid_elements_at_most", items, 1)  # "didn't include CP of 3 or more": 2 or less
+
+    @staticmethod
+    def _paid_element(kind, items):
+        el = next(str(t).lower() for t in items if isinstance(t, Token) and t.type == "ELEMENT")
+        if el in ("light", "dark"):
+            raise Unsupported("Light / Dark CP paid (one mark for both)")
+        return {"kind": kind, "value": 0, "element": el}
+
+    def c_paid_includes(self, items):
+        return self._paid_element("paid_element_included", items)
+
+    def c_paid_only(self, items):
+        return self._paid_element("paid_only_element", items)
+
     def c_elements_ge(self, items):
         return {"kind": "elements_at_least", "value": _int(items[0]), "filter": self._own_elements_filter(items[1])}
+
+    def c_control_elements_ge(self, items):
+        if "side" in items[1] or "zone" in items[1]:
+            raise Unsupported("a side or zone inside 'you control N or more different Element DESC'")
+        return {"kind": "elements_at_least", "value": _int(items[0]), "filter": _with(items[1], side="own")}
 
     def c_elements_eq(self, items):
         return {"kind": "elements_exactly", "value": _int(items[0]), "filter": self._own_elements_filter(items[1])}
@@ -864,6 +906,12 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def per_cast_cards(self, _):
         return ("per", {"per": "cast_cards"})
+
+    def per_paid_elements(self, _):
+        return ("per", {"per": "paid_elements"})
+
+    def per_elements(self, items):
+        return ("per", {"per": "elements", "filter": self._own_elements_filter(items[0])})
 
     def reduce_floor_n(self, items):
         return ("floor", _int(items[0]) + 1)
@@ -3339,6 +3387,9 @@ def compile_card_lines(lines: list[str], card: Mapping[str, Any]) -> list[LineRe
             cond = res.abilities[0].get("condition") if res.compiled and res.abilities else None
             if cond is None:
                 reason = f"the condition of 'select ... instead': {res.reason or 'not a condition'}"
+            elif card.get("type") == "summon" and str(cond.get("kind", "")).startswith("paid_"):
+                # read as the actions are selected, before the cost is paid (above): the Elements paid are not known
+                reason = "'select ... instead' of a Summon on the CP paid to cast it (selected before the payment)"
             else:
                 alt = {"condition": cond, "count": int(inst.group(3)), "up_to": bool(inst.group(2))}
         if reason is not None:

@@ -135,6 +135,14 @@ ConditionName = Literal[
     "forward_attacked_this_turn",
     "forward_entered_this_turn",
     "received_damage_this_turn",  # "If you have received a point of damage this turn" (RECEIVED_DAMAGE_BIT)
+    # session 23: "If the cost to cast ~ was paid with CP of N or more / N or less / exactly N different Elements"
+    # (Condition.PAID_ELEMENTS)
+    "paid_elements_at_least",
+    "paid_elements_at_most",
+    "paid_elements_exactly",
+    # "If the cost paid to play ~ included Fire CP" / "If the cost to play ~ was only paid with Earth CP" (element)
+    "paid_element_included",
+    "paid_only_element",
 ]
 
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK,
@@ -232,8 +240,10 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # base: "Deal it 4000 damage and 1000 more damage for each ...": base + amount x the count (one amount);
         # per "hand" / "opp_hand": each card in the controller's / the opponent's hand
         op_model("damage", module, amount=Annotated[int, Field(gt=0, multiple_of=1000)], reg=(Reg, 0),
-                 per=(Literal["card", "damage", "hand", "opp_hand", "source_power", "other_reg_power", "max_cost"] | None,
-                      None),
+                 # (session 23: per "paid_elements", each different Element of the CP paid to cast the source; per
+                 # "elements" with a filter, each different Element among the cards it matches)
+                 per=(Literal["card", "damage", "hand", "opp_hand", "source_power", "other_reg_power", "max_cost",
+                              "paid_elements", "elements"] | None, None),
                  filter=(filter_model | None, None), every=_Every, base=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
                  # "Deal it X damage. If C, deal it Y damage instead.": the Y - X dealt after X (instead_of = X): one
                  # amount Y for the damaged card's replacements (Op.DAMAGE_MOD; effects.each_target)
@@ -277,8 +287,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
                  then=(Literal["discard", "remove"], "discard"), up_to=(bool, False)),
         op_model("power", module, amount=_Amount, duration=_Dur, reg=(Reg, 0)),
         op_model("power_per", module, amount=_Amount, duration=_Dur, reg=(Reg, 0),
-                 per=(Literal["card", "damage", "hand", "opp_hand", "max_cost"], "card"), filter=(filter_model | None, None),
-                 every=_Every),
+                 per=(Literal["card", "damage", "hand", "opp_hand", "max_cost", "paid_elements", "elements"], "card"),
+                 filter=(filter_model | None, None), every=_Every),
         op_model("grant_keyword", module, keywords=KeywordList, duration=_Dur, reg=(Reg, 0)),
         op_model("restrict", module, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0)),
         *reg_ops(module, Reg, "return_to_hand", "remove_from_game", "put_on_deck_top", "put_on_deck_bottom"),
@@ -637,6 +647,13 @@ def ff_pool_flags(code: np.ndarray, abilities: np.ndarray | None, filters: np.nd
     if abilities is not None and abilities.shape[0] and (
             (abilities[:, K.A_KIND] == K.AbilityKind.AUTO) & (abilities[:, K.A_ONCE] != 0)).any():
         misc |= K.FLAG_TRIGGER_ONCE  # triggers.queue_once looks at what a scan queued
+    paid = (((code[:, K.I_OP] == K.Op.IF) | (code[:, K.I_OP] == K.Op.MODE_IF))
+            & (code[:, K.I_A0] == K.Condition.PAID_ELEMENTS)).any()
+    paid |= (np.isin(code[:, K.I_OP], (K.Op.DAMAGE, K.Op.POWER_PER))
+             & (code[:, K.I_A2] == K.PER_PAID_ELEMENTS)).any()
+    if paid or (abilities is not None and abilities.shape[0]
+                and (abilities[:, K.A_COND] == K.Condition.PAID_ELEMENTS).any()):
+        misc |= K.FLAG_PAID_ELEMENTS  # the PAY_CP answers mark the Elements paid (costs.note_paid_element)
     reductions = (code[:, K.I_OP] == K.Op.COST_REDUCTION) | (code[:, K.I_OP] == K.Op.SELF_COST_REDUCTION)
     if (reductions & (code[:, K.I_A2] != 0)).any():
         misc |= K.FLAG_ANY_ELEMENT_PAY  # costs.pay_element looks for one in force
@@ -1033,8 +1050,14 @@ class _Compiler(PoolCompiler):
             if op.filter is not None:
                 self.fail(f"{q}.filter", "a filter without per 'card'")
             return 0
-        if (op.filter is None) != (op.per not in ("card", "max_cost")):
-            self.fail(f"{q}.filter", "per 'card' counts the cards of a filter; per 'damage' / 'hand' has none")
+        if (op.filter is None) != (op.per not in ("card", "max_cost", "elements")):
+            self.fail(f"{q}.filter", "per 'card' / 'max_cost' / 'elements' counts the cards of a filter; per 'damage' / "
+                                     "'hand' has none")
+        if op.per == "paid_elements":
+            return K.PER_PAID_ELEMENTS
+        if op.per == "elements":
+            return K.PER_ELEMENTS_OF + self.compile_filter(op.filter, f"{q}.filter", zones=("field", "break"),
+                                                           characters=False)
         if op.per == "damage":
             return 1
         if op.per == "cast_cards":
@@ -1058,8 +1081,10 @@ class _Compiler(PoolCompiler):
     def compile_condition(self, c: FFCondition, p: str) -> tuple[int, int]:
         """A condition -> (Condition, argument) as A_COND / A_COND_ARG (and Op.IF's a0 / a1) hold it."""
         cond_arg = 0
-        if c.element is not None and c.kind != "forward_entered_this_turn":
-            self.fail(f"{p}.element", "only forward_entered_this_turn has an element")
+        if c.element is not None and c.kind not in ("forward_entered_this_turn", "paid_element_included",
+                                                    "paid_only_element"):
+            self.fail(f"{p}.element", "only forward_entered_this_turn / paid_element_included / paid_only_element have "
+                                      "an element")
         turn_bits = {"forward_put_break_this_turn": self.K.FORWARD_PUT_BREAK_BIT,
                      "party_formed_this_turn": self.K.PARTY_FORMED_BIT,
                      "forward_attacked_this_turn": self.K.FORWARD_ATTACKED_BIT,
@@ -1070,6 +1095,18 @@ class _Compiler(PoolCompiler):
             return int(self.K.Condition.TURN_BIT), int(turn_bits[c.kind])
         if c.kind == "cast_cards_at_least":
             return int(self.K.Condition.CAST_AT_LEAST), int(c.value) + self.K.CAST_ARG_CARDS
+        paid_modes = {"paid_elements_at_least": 0, "paid_elements_at_most": self.K.PAID_ARG_AT_MOST,
+                      "paid_elements_exactly": self.K.PAID_ARG_EXACTLY}
+        if c.kind in ("paid_element_included", "paid_only_element"):
+            e = -1 if c.element is None else int(self.K.Element[c.element.upper()])
+            if c.filter is not None or not 0 <= e < self.K.N_CP_ELEMENTS:
+                self.fail(f"{p}.element", "an Element Fire .. Earth (Light and Dark share a mark), without a filter")
+            base = self.K.PAID_ARG_INCLUDES if c.kind == "paid_element_included" else self.K.PAID_ARG_ONLY
+            return int(self.K.Condition.PAID_ELEMENTS), base + e
+        if c.kind in paid_modes:
+            if c.filter is not None or not isinstance(c.value, int) or not 0 <= c.value <= K.N_ELEMENTS:
+                self.fail(f"{p}.value", "a count of Elements 0..8, without a filter")
+            return int(self.K.Condition.PAID_ELEMENTS), int(c.value) + paid_modes[c.kind]
         cond = self.K.Condition[c.kind.upper()]
         v = c.value
         counted = c.kind in ("controls_at_least", "controls_at_most", "elements_at_least", "elements_exactly",

@@ -362,6 +362,15 @@ FLAG_LONG_RESTRICT = 1 << 22
 # abilities" (Trigger.OPP_DISCARDS); without it, the DISCARD / HAND_SELECT answers take OPP_DISCARD_EVENT_BIT off at
 # once (kernels.apply_unchecked: no decision of such a pool sees it)
 FLAG_OPP_DISCARDS_TRIGGER = 1 << 23
+# session 23 (s23-ffa): some ability reads the Elements of the CP paid to cast its card ("If the cost to cast ~ was paid
+# with CP of 3 or more different Elements", "for each CP of a different Element you paid to cast ~": Condition.
+# PAID_ELEMENTS, PER_PAID_ELEMENTS): the PAY_CP answers of a card's payment mark the Elements of the CP paid in spare
+# bits of the card's state.BOOST word (PAID_SHIFT .., below the sign bit: BOOST's fields use its low 24 bits), one bit per
+# CP Element and one for Light or Dark (a player controls at most one Light or Dark card, CR 12.4.7: one bit tells the
+# count); costs.note_paid_element, cleared as a payment for the card begins and as the card enters the field otherwise
+FLAG_PAID_ELEMENTS = 1 << 24
+PAID_SHIFT = 24
+PAID_MASK = 0x7F << PAID_SHIFT
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -589,6 +598,12 @@ class Condition(IntEnum):
     # you controlled has been put from the field into the Break Zone this turn", PARTY_FORMED_BIT: "If a Forward you
     # controlled formed a party this turn")
     TURN_BIT = 37
+    # session 23 (s23-ffa): the CP paid to cast the ability's card (state.BOOST's PAID_* bits, costs.note_paid_element)
+    # were of at least (arg < COND_COUNT_SPAN) / at most (+ PAID_ARG_AT_MOST) / exactly (+ PAID_ARG_EXACTLY) arg %
+    # COND_COUNT_SPAN different Elements: "If the cost to cast ~ was paid with CP of 3 or more different Elements";
+    # a card not cast (put onto the field by an effect, an EX Burst) paid none (pool flag FLAG_PAID_ELEMENTS); arg
+    # PAID_ARG_INCLUDES / PAID_ARG_ONLY + an Element: the CP paid included that Element's / were only of that Element
+    PAID_ELEMENTS = 38
 
 
 AURA_SELF_ONLY = 1  # an aura's a2: "~ gains ...", the card itself only (not a same-name copy of a generic card)
@@ -981,7 +996,8 @@ REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TU
                                   Condition.ELEMENTS_AT_LEAST, Condition.ELEMENTS_EXACTLY,
                                   Condition.ALL_DIFFERENT_ELEMENTS_AT_LEAST, Condition.CAST_AT_LEAST,
                                   Condition.OPP_HAND_AT_LEAST, Condition.SELF_DAMAGE_AT_LEAST, Condition.OPP_DISCARDED,
-                                  Condition.SELF_POWER_AT_LEAST, Condition.OPP_FORWARDS_MORE, Condition.TURN_BIT})
+                                  Condition.SELF_POWER_AT_LEAST, Condition.OPP_FORWARDS_MORE, Condition.TURN_BIT,
+                                  Condition.PAID_ELEMENTS})
 REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_DISCARDS, Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER, Trigger.CHOSEN_SELF,
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,
@@ -1013,6 +1029,17 @@ PER_CAST_CARDS = -5
 PER_MAX_COST = -16
 # "for every N <filter>" (session 23): 2 + the filter row + PER_EVERY_SPAN * (N - 1), the count divided by N (rounded down)
 PER_EVERY_SPAN = 1 << 16
+# session 23 (s23-ffa): the different Elements of the CP paid to cast the source ("for each CP of a different Element
+# you paid to cast ~": Condition.PAID_ELEMENTS' count), and (PER_ELEMENTS_OF + a filter row) the different Elements
+# among the cards the filter matches ("for each different Element among Characters you control": filters.count_elements)
+PER_PAID_ELEMENTS = -6
+PER_ELEMENTS_OF = 1 << 28  # (above every PER_EVERY_SPAN multiple)
+PAID_ARG_AT_MOST = 16  # Condition.PAID_ELEMENTS' modes (COND_COUNT_SPAN apart)
+PAID_ARG_EXACTLY = 32
+# ... + the Element: the CP paid included CP of that Element ("If the cost paid to play ~ included Fire CP") / were all of
+# that Element ("If the cost to play ~ was only paid with Earth CP": some CP paid, none of another Element)
+PAID_ARG_INCLUDES = 48
+PAID_ARG_ONLY = 64
 
 
 LOOK_REST_BREAK = 1  # Op.LOOK_TOP's a1 // 4: the cards not taken go to the Break Zone (else to the deck's bottom)

@@ -7,12 +7,13 @@ progress that the PAY_CP / PAY_DISCARD decisions fill. See ``kernels`` for the f
 
 import numpy as np
 
-from tcg_env.engine.tables import ability_table, card_table, flag_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, flag_table
 from tcg_env.engine.jit import internal, internal_widened
 from tcg_env.rules.costs import PACK_BITS, packed_add, packed_count
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, FL_PAY, MAX_BACKUPS, MAX_DECK, PK_ABILITY
 from tcg_env.games.fftcg.state import (
+    BOOST,
     CARD,
     CARD_W,
     CONTROLLER,
@@ -404,6 +405,55 @@ def pay_cp_mask_multi(game, s, T, p, out, reserved):
 
 
 @internal
+def note_paid_element(game, s, T, elem):
+    """The payment in progress paid CP of Element ``elem`` (a PAY_CP answer): while a card is cast or played (not an
+    ability's cost), in a pool that reads it (FLAG_PAID_ELEMENTS: Condition.PAID_ELEMENTS, PER_PAID_ELEMENTS), the card's
+    state.BOOST word marks the Element (PAID_SHIFT + the Element; Light and Dark share a bit, CR 12.4.7)."""
+    ft = flag_table(T)
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_PAID_ELEMENTS) == 0 or s[PAY_KIND] == PK_ABILITY:
+        return
+    if not game.reads_paid_elements(T, s[CARD + s[PAY_SLOT] * CARD_W]):
+        return  # (the marks are read on the card's own abilities only: no other card's payment writes them)
+    s[BOOST + s[PAY_SLOT]] |= 1 << (K.PAID_SHIFT + min(elem, K.N_CP_ELEMENTS))  # (Light, Dark: bit 6)
+
+
+@internal
+def reads_paid_elements(T, cid):
+    """Does card ``cid`` have an ability that reads the Elements paid to cast it (an ability's or an IF / MODE_IF row's
+    Condition.PAID_ELEMENTS, a DAMAGE / POWER_PER amount per PER_PAID_ELEMENTS)?"""
+    cards = card_table(T)
+    abil = ability_table(T)
+    code = code_table(T)
+    a0 = cards[cid, K.C_ABIL_START]
+    n = cards[cid, K.C_ABIL_COUNT]
+    for k in range(n + 1):
+        a = a0 + k if k < n else cards[cid, K.C_SUMMON_ABIL]  # (a Summon's effect too)
+        if a < 0:
+            continue
+        if abil[a, K.A_COND] == K.Condition.PAID_ELEMENTS:
+            return True
+        c0 = abil[a, K.A_CODE_START]
+        for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
+            op = code[r, K.I_OP]
+            if (op == K.Op.IF or op == K.Op.MODE_IF) and code[r, K.I_A0] == K.Condition.PAID_ELEMENTS:
+                return True
+            if (op == K.Op.DAMAGE or op == K.Op.POWER_PER) and code[r, K.I_A2] == K.PER_PAID_ELEMENTS:
+                return True
+    return False
+
+
+@internal
+def paid_element_count(s, slot):
+    """The different Elements of the CP paid to cast the card in ``slot`` (note_paid_element's bits; 0: not cast)."""
+    m = (s[BOOST + slot] & K.PAID_MASK) >> K.PAID_SHIFT
+    n = 0
+    while m != 0:
+        n += m & 1
+        m >>= 1
+    return n
+
+
+@internal
 def pay_cp_answer_multi(game, s, T, p, a):
     """The PAY_CP answer ``a`` of a payment whose cost has several element symbols: the source pays (a discard 2 CP,
     a Backup 1 CP) and the symbols still asked (PAY_HAS_ELEM) lose those it pays (a Backup of any Element: the first
@@ -415,20 +465,28 @@ def pay_cp_answer_multi(game, s, T, p, a):
         s[PAY_PAID] += 2
         s[PAY_NDISC] += 1
         e = cards[s[CARD + slot * CARD_W], K.C_ELEMENT]
+        game.note_paid_element(s, T, e)
         if e < K.N_CP_ELEMENTS:
             req = elem_pay(req, e, 2)
     else:
         slot = s[FIELD_L + p * FIELD_SLOTS + (a - K.OWN_FIELD_BASE)]
         cid = s[CARD + slot * CARD_W]
         xset = backup_element_set(cards, cid)
+        produced = cards[cid, K.C_ELEMENT]
         if xset != 0:
             nd, d, nb, b, nany, xsets = game.multi_sources(s, T, p, -1, game.pay_reserved_field(s, T))
             r2 = multi_source_ok(s[PAY_COST] - s[PAY_PAID], req, s[PAY_NDISC] > 0, nd, d, nb, b, nany, xsets, 0, 1,
                                  xset)
             if r2 >= 0:
+                if r2 != req:  # the symbol's Element it pays (the first field whose count went down)
+                    diff = req - r2
+                    produced = 0
+                    while ((diff >> (K.ELEM_BITS * produced)) & ((1 << K.ELEM_BITS) - 1)) == 0:
+                        produced += 1
                 req = r2
         elif cards[cid, K.C_ELEMENT] < K.N_CP_ELEMENTS:
             req = elem_pay(req, cards[cid, K.C_ELEMENT], 1)
+        game.note_paid_element(s, T, produced)
         s[DULL + slot * CARD_W] = 1
         s[PAY_PAID] += 1
     s[PAY_HAS_ELEM] = 1 if req == 0 else -req
@@ -572,6 +630,8 @@ def begin_payment(game, s, kind, player, slot, arow, cost, elem, discard_left, s
     s[PAY_COST] = cost
     s[PAY_ELEM] = elem
     s[PAY_PAID] = 0
+    if kind != PK_ABILITY:
+        s[BOOST + slot] &= ~K.PAID_MASK  # the Elements paid to cast it (note_paid_element): none yet
     s[PAY_HAS_ELEM] = game.has_elem_start(elem, cost)
     s[PAY_NDISC] = 0
     s[PAY_DISCARD_LEFT] = discard_left

@@ -1515,6 +1515,7 @@ def finish_frame(game, s, T):
             if s[ZONE + slot * CARD_W] == K.Zone.STACK:
                 s[ZONE + slot * CARD_W] = K.Zone.NONE
                 game.put_in_zone(s, slot, K.Zone.BREAK)  # CR 11.11.10
+            s[BOOST + slot] &= ~K.PAID_MASK  # its cast is over (the Elements paid: costs.note_paid_element)
         if s[FLOW] != FL_PAY:  # (Op.CAST_FREE: a Summon cast as it resolved, its payment of 0 next)
             s[FLOW] = FL_AFTER_RESOLVE
     # P_EX and P_DAMAGE: the frame below (or FLOW) continues
@@ -1774,7 +1775,8 @@ def add_damage_boost(game, s, slot, amount, of):
     BoostOf.RECEIVED) or the damage it deals to Forwards (BoostOf.DEALT) increases by ``amount`` / is doubled
     (DAMAGE_DOUBLE). The card's earlier ones this turn still apply (each is a replacement effect, CR 11.12.5.2)."""
     w = slot * CARD_W
-    word = s[BOOST + slot] if (s[RST_EOT + w] & K.RESTRICT_DAMAGE_BOOST) != 0 else 0
+    # (none this turn: the word's other fields anew, its PAID_* bits kept: costs.note_paid_element)
+    word = s[BOOST + slot] if (s[RST_EOT + w] & K.RESTRICT_DAMAGE_BOOST) != 0 else s[BOOST + slot] & K.PAID_MASK
     if amount == K.DAMAGE_DOUBLE:
         shift = K.BOOST_DEALT_DOUBLE_SHIFT if of == K.BoostOf.DEALT else K.BOOST_RECEIVED_DOUBLE_SHIFT
         cap = (1 << K.BOOST_DOUBLE_BITS) - 1

@@ -13,6 +13,7 @@ from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS
 from tcg_env.engine.zones import zone_find
 from tcg_env.games.fftcg.state import (
+    BOOST,
     CAST_N,
     ATK_L,
     ATK_N,
@@ -144,6 +145,20 @@ def condition_holds(game, s, T, cond, arg, player, source):
                 - game.count_field_type(s, T, player, K.CardType.FORWARD)) >= arg
     if cond == K.Condition.TURN_BIT:
         return (s[PLAYER_SHIELD + player] & arg) != 0
+    if cond == K.Condition.PAID_ELEMENTS:
+        # the different Elements of the CP paid to cast the ability's card (costs.note_paid_element; 0 when not cast)
+        if arg >= K.PAID_ARG_INCLUDES:  # of one Element: included / only
+            bits = (s[BOOST + source] & K.PAID_MASK) >> K.PAID_SHIFT if source >= 0 else 0
+            if arg >= K.PAID_ARG_ONLY:
+                return bits == 1 << (arg - K.PAID_ARG_ONLY)
+            return (bits & (1 << (arg - K.PAID_ARG_INCLUDES))) != 0
+        n = game.paid_element_count(s, source) if source >= 0 else 0
+        bound = arg % K.COND_COUNT_SPAN
+        if arg >= K.PAID_ARG_EXACTLY:
+            return n == bound
+        if arg >= K.PAID_ARG_AT_MOST:
+            return n <= bound
+        return n >= bound
     return False
 
 
@@ -165,8 +180,12 @@ def per_count(game, s, T, spec, player, source):
         return s[CAST_N + player] // K.CAST_UNIT  # the cards cast this turn (state.CAST_N)
     if spec <= K.PER_MAX_COST:  # "for each CP required to cast the highest cost <filter>" (session 23)
         return game.max_cost_matching(s, T, K.PER_MAX_COST - spec, player, source)
-    if spec < 0:  # K.PER_HAND, K.PER_OPP_HAND: the cards in a hand
+    if spec == K.PER_HAND or spec == K.PER_OPP_HAND:  # the cards in a hand
         return s[HAND_N + (player if spec == K.PER_HAND else 1 - player)]
+    if spec == K.PER_PAID_ELEMENTS:  # the different Elements of the CP paid to cast the source
+        return game.paid_element_count(s, source) if source >= 0 else 0
+    if spec >= K.PER_ELEMENTS_OF:  # the different Elements among the cards a filter matches
+        return game.count_elements(s, T, spec - K.PER_ELEMENTS_OF, player, source)[1]
     if spec >= K.PER_EVERY_SPAN:  # "for every N <filter>" (session 23): the count divided by N
         every = spec // K.PER_EVERY_SPAN + 1
         return game.count_matching(s, T, spec % K.PER_EVERY_SPAN - 2, player, source, 1 << 30) // every

@@ -81,6 +81,7 @@ from tcg_env.games.fftcg.constants import (
     TARGET_MAX,
 )
 from tcg_env.games.fftcg.state import (
+    BOOST,
     ASSIGNED,
     ASSIGN_DONE,
     ASSIGN_LEFT,
@@ -187,6 +188,7 @@ def legal_mask_row(game, s, T, out):
         if kind == K.Decision.EX_BURST:
             slot = s[DEC_ARG]
             arow = cards[s[CARD + slot * CARD_W], K.C_EX_ABIL]
+            s[BOOST + slot] &= ~K.PAID_MASK  # not cast (CR 11.10): no CP paid (costs.note_paid_element)
             if not (s[FRAME_N] < FRAME_MAX and game.has_required_targets(s, T, arow, p, slot)):
                 out[PASS] = 1  # an EX Burst without its required targets (or room for its frame) is only declined
                 return 1
@@ -461,12 +463,17 @@ def apply_unchecked(game, s, T, a):
             s[PAY_NDISC] += 1
             if cards[s[CARD + slot * CARD_W], K.C_ELEMENT] == s[PAY_ELEM]:
                 s[PAY_HAS_ELEM] = 1
+            game.note_paid_element(s, T, cards[s[CARD + slot * CARD_W], K.C_ELEMENT])
         else:
             slot = s[FIELD_L + p * FIELD_SLOTS + (a - OWN_FIELD_BASE)]
             s[DULL + slot * CARD_W] = 1
             s[PAY_PAID] += 1
+            produced = cards[s[CARD + slot * CARD_W], K.C_ELEMENT]
+            if s[PAY_HAS_ELEM] == 0 and game.produces_element(cards, s[CARD + slot * CARD_W], s[PAY_ELEM]):
+                produced = s[PAY_ELEM]  # (a Backup of several Elements: the one still asked)
             if game.produces_element(cards, s[CARD + slot * CARD_W], s[PAY_ELEM]):
                 s[PAY_HAS_ELEM] = 1
+            game.note_paid_element(s, T, produced)
     elif kind == K.Decision.PAY_DISCARD:
         if a >= OWN_FIELD_BASE:  # a Character dulled for a "Dull N active DESC" cost (CR 11.6.2.4)
             slot = s[FIELD_L + p * FIELD_SLOTS + (a - OWN_FIELD_BASE)]
@@ -551,6 +558,7 @@ def apply_unchecked(game, s, T, a):
         if a == OPTION_BASE:
             slot = s[DEC_ARG]
             arow = cards[s[CARD + slot * CARD_W], K.C_EX_ABIL]
+            s[BOOST + slot] &= ~K.PAID_MASK  # not cast (CR 11.10): no CP paid (costs.note_paid_element)
             game.push_program_frame(s, T, M_BOTH, P_EX, EK_ABILITY, slot, arow, p, -1)  # CR 11.10.2
             game.trigger_field(s, T, 1 - p, K.Trigger.OPP_EX_BURST, slot)  # "When your opponent uses an EX Burst"
     elif kind == K.Decision.OPTIONAL_EFFECT:

@@ -14,6 +14,8 @@ from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, MAX_DECK, PENDING_TRIGGER_MAX
 from tcg_env.games.fftcg.state import (
+    BOOST,
+    PAY_SLOT,
     DERIVED_CLEAN,
     E_CTRL,
     FR_MODE,
@@ -218,6 +220,8 @@ def enter_field(game, s, T, slot, player):
     s[CONTROLLER + slot * CARD_W] = player
     s[CTRL_TURN + slot * CARD_W] = s[H_TURN]
     s[TIMESTAMP] += 1
+    if s[PAY_KIND] != K.PK_CHARACTER or s[PAY_SLOT] != slot:
+        s[BOOST + slot] &= ~K.PAID_MASK  # not cast: no CP paid to cast it (costs.note_paid_element)
     cid = s[CARD + slot * CARD_W]
     if cards[cid, K.C_TYPE] == K.CardType.FORWARD:
         # "If a Fire Forward has entered your field this turn" (the player's "this turn" bits, state.PLAYER_SHIELD)
