@@ -170,6 +170,14 @@ def clean_ffdecks_lines(abilities: list[str]) -> list[str]:
 # ------------------------------------------------------------------------------------------------
 _SENTENCE_START = re.compile(r"(^|[.:] |-- |EX BURST |% |\}, )([A-Z])(?=[a-z ])")  # "{Dull}, Put ~ ...": a cost's part too
 _BARE_CATEGORY = re.compile(r"(?<!\[)\bCategory ([IVX]+|[A-Z][A-Z0-9-]+)(?![\]A-Za-z0-9-])")
+# "search for 1 Job Ninja Forward or Card Name Ninja Forward" (some printings lose a reference's brackets): the name is
+# its capitalised words ("of" / "of the" / "the" inside it: "Job Member of the Turks"), up to a card type word or a
+# lower-case word, a comma or the full stop (session 23, part C)
+_BARE_REF = re.compile(
+    r"(?<![\[\w])(Job|Card Name) ((?!(?:Forwards?|Backups?|Characters?|Summons?|Monsters?)\b)[A-Z][\w'-]*"
+    r"(?:(?: of the| of| the)? (?!(?:Forwards?|Backups?|Characters?|Summons?|Monsters?)\b)[A-Z][\w'-]*)*)")
+# "a [Job Samurai]Forwardor a ...", "all Forwardsin that party": a card type word glued to the next word
+_GLUED_TYPE = re.compile(r"\b(Forwards?|Backups?|Characters?)(or|in)\b")
 _BRACKETED = re.compile(r"(\[[^\]]*\]|%[^%]*%)")
 
 
@@ -248,6 +256,7 @@ def normalise_line(line: str, name: str = "") -> str:
     # a reference without its brackets ("Category VI Forward", some printings) or glued to the next
     # word ("[Category VII]Character", "other than[Card Name Ace]")
     s = _BARE_CATEGORY.sub(r"[Category \1]", s)
+    s = _BARE_REF.sub(r"[\1 \2]", _GLUED_TYPE.sub(r"\1 \2", s))
     s = re.sub(r"\](?=[A-Za-z])", "] ", re.sub(r"(?<=[A-Za-z])\[(?=Job |Card Name |Category )", " [", s))
     if name:
         # where the name stands as a word (not inside "Lightning" for "Light", nor "EX BURST" for "S")
