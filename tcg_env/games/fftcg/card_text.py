@@ -253,11 +253,11 @@ def normalise_line(line: str, name: str = "") -> str:
     s = re.sub(r"(?<=\]) (?=[,:.])", "", s)  # a list's stray space after a reference: "[Card Name X] , the cost ..."
     # "it gains Brave and it gains +1000 power ...": the subject and verb said once ("it gains Brave and +1000 power ...")
     s = re.sub(r"\b(it|they) (gains?) ([^.\"]*?) and \1 \2 ", r"\1 \2 \3 and ", s)
-    # a reference without its brackets ("Category VI Forward", some printings) or glued to the next
-    # word ("[Category VII]Character", "other than[Card Name Ace]")
+    # a reference without its brackets ("Category VI Forward", "Job Knight", "Card Name Weiss", some printings) or glued
+    # to the next word ("[Category VII]Character", "other than[Card Name Ace]", "1[Job SOLDIER]")
     s = _BARE_CATEGORY.sub(r"[Category \1]", s)
     s = _BARE_REF.sub(r"[\1 \2]", _GLUED_TYPE.sub(r"\1 \2", s))
-    s = re.sub(r"\](?=[A-Za-z])", "] ", re.sub(r"(?<=[A-Za-z])\[(?=Job |Card Name |Category )", " [", s))
+    s = re.sub(r"\](?=[A-Za-z])", "] ", re.sub(r"(?<=[A-Za-z0-9])\[(?=Job |Card Name |Category )", " [", s))
     if name:
         # where the name stands as a word (not inside "Lightning" for "Light", nor "EX BURST" for "S")
         word = re.compile(r"(?<![A-Za-z0-9])" + re.escape(name) + r"(?![A-Za-z0-9])")
