@@ -56,6 +56,11 @@ SAME = [
      "controls. Deal it 9000 damage."),
     ("When Wyn enters the field, you may search for 1[Category VI] Forward and add it to your hand.",
      "When Wyn enters the field, you may search for 1 [Category VI] Forward and add it to your hand."),
+    # an early printing's "Freeze this forward also." (the chosen Forward: "also Freeze it.")
+    ("When Wyn enters the field, choose 1 Forward opponent controls. Dull it. If you control [Card Name (Squall)], "
+     "Freeze this forward also.",
+     "When Wyn enters the field, choose 1 Forward opponent controls. Dull it. If you control [Card Name Squall], also "
+     "Freeze it."),
     # cond_sent's "also" after the subject
     ("When Wyn enters the field, choose 1 Character. Freeze it. If you control a [Category XI] Forward, your opponent "
      "also discards 1 card.",
