@@ -170,6 +170,14 @@ def clean_ffdecks_lines(abilities: list[str]) -> list[str]:
 # ------------------------------------------------------------------------------------------------
 _SENTENCE_START = re.compile(r"(^|[.:] |-- |EX BURST |% |\}, )([A-Z])(?=[a-z ])")  # "{Dull}, Put ~ ...": a cost's part too
 _BARE_CATEGORY = re.compile(r"(?<!\[)\bCategory ([IVX]+|[A-Z][A-Z0-9-]+)(?![\]A-Za-z0-9-])")
+# "search for 1 Job Ninja Forward or Card Name Ninja Forward" (some printings lose a reference's brackets): the name is
+# its capitalised words ("of" / "of the" / "the" inside it: "Job Member of the Turks"), up to a card type word or a
+# lower-case word, a comma or the full stop (session 23, part C)
+_BARE_REF = re.compile(
+    r"(?<![\[\w])(Job|Card Name) ((?!(?:Forwards?|Backups?|Characters?|Summons?|Monsters?)\b)[A-Z][\w'-]*"
+    r"(?:(?: of the| of| the)? (?!(?:Forwards?|Backups?|Characters?|Summons?|Monsters?)\b)[A-Z][\w'-]*)*)")
+# "a [Job Samurai]Forwardor a ...", "all Forwardsin that party": a card type word glued to the next word
+_GLUED_TYPE = re.compile(r"\b(Forwards?|Backups?|Characters?)(or|in)\b")
 _BRACKETED = re.compile(r"(\[[^\]]*\]|%[^%]*%)")
 
 
@@ -245,10 +253,11 @@ def normalise_line(line: str, name: str = "") -> str:
     s = re.sub(r"(?<=\]) (?=[,:.])", "", s)  # a list's stray space after a reference: "[Card Name X] , the cost ..."
     # "it gains Brave and it gains +1000 power ...": the subject and verb said once ("it gains Brave and +1000 power ...")
     s = re.sub(r"\b(it|they) (gains?) ([^.\"]*?) and \1 \2 ", r"\1 \2 \3 and ", s)
-    # a reference without its brackets ("Category VI Forward", some printings) or glued to the next
-    # word ("[Category VII]Character", "other than[Card Name Ace]")
+    # a reference without its brackets ("Category VI Forward", "Job Knight", "Card Name Weiss", some printings) or glued
+    # to the next word ("[Category VII]Character", "other than[Card Name Ace]", "1[Job SOLDIER]")
     s = _BARE_CATEGORY.sub(r"[Category \1]", s)
-    s = re.sub(r"\](?=[A-Za-z])", "] ", re.sub(r"(?<=[A-Za-z])\[(?=Job |Card Name |Category )", " [", s))
+    s = _BARE_REF.sub(r"[\1 \2]", _GLUED_TYPE.sub(r"\1 \2", s))
+    s = re.sub(r"\](?=[A-Za-z])", "] ", re.sub(r"(?<=[A-Za-z0-9])\[(?=Job |Card Name |Category )", " [", s))
     if name:
         # where the name stands as a word (not inside "Lightning" for "Light", nor "EX BURST" for "S")
         word = re.compile(r"(?<![A-Za-z0-9])" + re.escape(name) + r"(?![A-Za-z0-9])")
@@ -269,6 +278,10 @@ def normalise_line(line: str, name: str = "") -> str:
     s = re.sub(r"(\. If [^.\"]*?, )(all the [^.\"]*?(?:you control|opponent controls)|~) also (gains?|loses?)\b",
                r"\1also \2 \3", s)
     s = re.sub(r"(\. If [^.\"]*?, )(Freeze|freeze|Dull|dull|Break|break) (it|them) also\.", r"\1also \2 \3.", s)
+    # "Dull it. If C, Freeze this forward also." (an early printing: "this forward" is the chosen one, "it")
+    s = re.sub(r"(\. If [^.\"]*?, )(Freeze|freeze|Dull|dull|Break|break) this [Ff]orward also\.", r"\1also \2 it.", s)
+    # "If C, your opponent also discards 1 card.": cond_sent's "also" said before the subject (session 23, part C)
+    s = re.sub(r"(\. If [^.\"]*?, )your opponent also (discards|draws)\b", r"\1also your opponent \2", s)
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).lower(), s)
 
 
