@@ -188,8 +188,9 @@ def test_a_reprint_of_an_imported_card_counts_with_its_verdict(tmp_path):
 def test_a_list_whose_cards_the_card_format_refuses_still_imports_and_its_pool_compiles(tmp_path):
     """Three sets of the English database did not import at all: a power that is a typo (4450) is
     skipped as ``invalid_power``; a printed power of 0 is a power (CR 2.9 sets no least); an [ACT]
-    Change whose only cost, moving this card, the change op takes over is unsupported (the pool
-    compiler's [ACT] needs a cost, CR 8.1.1.1.1), not a card the pool compiler refuses."""
+    Change whose only cost, moving this card, the change op takes over (``by_cost``) compiled and the pool
+    compiler takes it (session 23; before, unsupported: the pool compiler's [ACT] needed a cost of its own,
+    CR 8.1.1.1.1), not a card the pool compiler refuses."""
     base = {"type": "Character", "color": "RED", "level": "1", "cost": "0", "soul": 1, "trigger": [],
             "attributes": ["Tester"], "side": "S", "expansion": "Synthetic"}
     recs = [
@@ -209,8 +210,8 @@ def test_a_list_whose_cards_the_card_format_refuses_still_imports_and_its_pool_c
     assert [c.number for c in res] == ["X/T02-002", "X/T02-003", "X/T02-004"]
     assert dict(res.skipped) == {"invalid_power": 1}
     zero, change, grant = res
-    assert zero.power == 0 and not change.abilities and len(change.uncompiled) == 1
-    assert "[ACT] Change" in res.unsupported["X/T02-003"][0]
+    assert zero.power == 0 and len(change.abilities) == 1 and not change.uncompiled
+    assert change.abilities[0].kind == "act" and "X/T02-003" not in res.unsupported
     # a line the card format takes and the pool compiler refuses (a hand ability granted on the stage): unsupported
     # with the pool compiler's reason, the card's other line kept
     assert len(grant.abilities) == 1 and grant.abilities[0].kind == "auto" and len(grant.uncompiled) == 1

@@ -83,7 +83,7 @@ def test_an_older_env_version_is_refused_naming_the_current_one():
     game's in the versions that show real cards' public state (fftcg_v2, force_of_will_v3,
     weiss_schwarz_v2, dbscg_v1, fftcg_2014_v1), Weiss Schwarz's again in v3 (each player's latest trigger-check card), Force of Will's again in v4 (its CHOOSE_MODE decision),
     FF-TCG's again in the versions that show the restrictions effects give a field card (fftcg_v3,
-    fftcg_2014_v2) and in those that show each player's latest reveal (fftcg_v4, fftcg_2014_v3, force_of_will_v5), Weiss Schwarz's again in v4 (the cards a look at the top of the deck has looked at), FF-TCG's again in those that show the shields and counts effects give (fftcg_v5, fftcg_2014_v4), Force of Will's again in v6 (its cant_be_targeted column) and v7 (its restricted-will columns), FF-TCG's again in v6 (the player's damage shield; fftcg_2014_v5), Weiss Schwarz's again in v5 (the stage restrictions v4 did not show), FF-TCG's again in v7 (this turn's marks, lost keywords, once-per-turn triggers; fftcg_2014_v6), Force of Will's in v8 (named counters, moon will), FF-TCG's again in v8 (this turn's records: cards cast, Forwards broken, entered and attacking, parties, points received; fftcg_2014_v7) and Force of Will's in v9 (resonators put into a graveyard this turn): PettingZoo's convention renames the env, and the old names are refused rather than
+    fftcg_2014_v2) and in those that show each player's latest reveal (fftcg_v4, fftcg_2014_v3, force_of_will_v5), Weiss Schwarz's again in v4 (the cards a look at the top of the deck has looked at), FF-TCG's again in those that show the shields and counts effects give (fftcg_v5, fftcg_2014_v4), Force of Will's again in v6 (its cant_be_targeted column) and v7 (its restricted-will columns), FF-TCG's again in v6 (the player's damage shield; fftcg_2014_v5), Weiss Schwarz's again in v5 (the stage restrictions v4 did not show), FF-TCG's again in v7 (this turn's marks, lost keywords, once-per-turn triggers; fftcg_2014_v6), Force of Will's in v8 (named counters, moon will), FF-TCG's again in v8 (this turn's records: cards cast, Forwards broken, entered and attacking, parties, points received; fftcg_2014_v7) Force of Will's in v9 (resonators put into a graveyard this turn) and v10 (gems), Weiss Schwarz's in v6 (the player rules stage characters give): PettingZoo's convention renames the env, and the old names are refused rather than
     given an env of other observations."""
     import warnings
 
@@ -91,7 +91,7 @@ def test_an_older_env_version_is_refused_naming_the_current_one():
 
     import tcg_env
 
-    for game, current in {"fftcg": 8, "force_of_will": 9, "weiss_schwarz": 5, "dbscg": 1, "fftcg_2014": 7}.items():
+    for game, current in {"fftcg": 8, "force_of_will": 10, "weiss_schwarz": 6, "dbscg": 1, "fftcg_2014": 7}.items():
         new = f"{game}_v{current}"
         assert tcg_env.get_spec(game).env_name == new
         gym_id = tcg_env.GYM_IDS[game]
