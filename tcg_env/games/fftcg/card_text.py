@@ -277,9 +277,9 @@ def normalise_line(line: str, name: str = "") -> str:
     # "also", said before the subject)
     s = re.sub(r"(\. If [^.\"]*?, )(all the [^.\"]*?(?:you control|opponent controls)|~) also (gains?|loses?)\b",
                r"\1also \2 \3", s)
-    s = re.sub(r"(\. If [^.\"]*?, )(Freeze|freeze|Dull|dull|Break|break) (it|them) also\.", r"\1also \2 \3.", s)
-    # "Dull it. If C, Freeze this forward also." (an early printing: "this forward" is the chosen one, "it")
-    s = re.sub(r"(\. If [^.\"]*?, )(Freeze|freeze|Dull|dull|Break|break) this [Ff]orward also\.", r"\1also \2 it.", s)
+    # ("Dull it. If C, Freeze this forward also.": an early printing's "this forward" is the chosen one, "it")
+    s = re.sub(r"(\. If [^.\"]*?, )([Ff]reeze|[Dd]ull|[Bb]reak) (it|them|this [Ff]orward) also\.",
+               lambda m: f"{m[1]}also {m[2]} {'it' if m[3].startswith('this') else m[3]}.", s)
     # "If C, your opponent also discards 1 card.": cond_sent's "also" said before the subject (session 23, part C)
     s = re.sub(r"(\. If [^.\"]*?, )your opponent also (discards|draws)\b", r"\1also your opponent \2", s)
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).lower(), s)
