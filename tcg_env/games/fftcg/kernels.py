@@ -469,9 +469,9 @@ def apply_unchecked(game, s, T, a):
             s[DULL + slot * CARD_W] = 1
             s[PAY_PAID] += 1
             produced = cards[s[CARD + slot * CARD_W], K.C_ELEMENT]
-            if s[PAY_HAS_ELEM] == 0 and game.produces_element(cards, s[CARD + slot * CARD_W], s[PAY_ELEM]):
-                produced = s[PAY_ELEM]  # (a Backup of several Elements: the one still asked)
             if game.produces_element(cards, s[CARD + slot * CARD_W], s[PAY_ELEM]):
+                if s[PAY_HAS_ELEM] == 0:
+                    produced = s[PAY_ELEM]  # (a Backup of several Elements: the one still asked)
                 s[PAY_HAS_ELEM] = 1
             game.note_paid_element(s, T, produced)
     elif kind == K.Decision.PAY_DISCARD:
