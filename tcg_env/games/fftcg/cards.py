@@ -1074,7 +1074,7 @@ class _Compiler(PoolCompiler):
         row = self.compile_filter(op.filter, f"{q}.filter", zones=("field", "break"), characters=False)
         if op.per == "max_cost":
             # "for each CP required to cast the highest cost <filter>" (session 23): the highest printed cost among
-            # the cards it matches (filters.max_cost_matching)
+            # the cards it matches (filters.scan_matching)
             return K.PER_MAX_COST - row
         return 2 + row + K.PER_EVERY_SPAN * (every - 1)
 

@@ -1025,17 +1025,21 @@ PER_OTHER_REG_POWER = -4
 # turn")
 PER_CAST_CARDS = -5
 # session 23 (s23-ffb): "for each CP required to cast the highest cost <filter>": PER_MAX_COST - the filter row, the
-# highest printed cost (C_COST) among the cards the filter matches (filters.max_cost_matching; 0 when none)
+# highest printed cost (C_COST) among the cards the filter matches (filters.scan_matching's SCAN_MAX_COST; 0 when none)
 PER_MAX_COST = -16
 # "for every N <filter>" (session 23): 2 + the filter row + PER_EVERY_SPAN * (N - 1), the count divided by N (rounded down)
 PER_EVERY_SPAN = 1 << 16
 # session 23 (s23-ffa): the different Elements of the CP paid to cast the source ("for each CP of a different Element
 # you paid to cast ~": Condition.PAID_ELEMENTS' count), and (PER_ELEMENTS_OF + a filter row) the different Elements
-# among the cards the filter matches ("for each different Element among Characters you control": filters.count_elements)
+# among the cards the filter matches ("for each different Element among Characters you control": filters.scan_matching's
+# SCAN_ELEMENTS)
 PER_PAID_ELEMENTS = -6
 PER_ELEMENTS_OF = 1 << 28  # (above every PER_EVERY_SPAN multiple)
 PAID_ARG_AT_MOST = 16  # Condition.PAID_ELEMENTS' modes (COND_COUNT_SPAN apart)
 PAID_ARG_EXACTLY = 32
+# what filters.scan_matching measures of the cards a filter matches besides their number: nothing, the highest printed
+# cost, the number of different Elements
+SCAN_COUNT, SCAN_MAX_COST, SCAN_ELEMENTS = 0, 1, 2
 # ... + the Element: the CP paid included CP of that Element ("If the cost paid to play ~ included Fire CP") / were all of
 # that Element ("If the cost to play ~ was only paid with Earth CP": some CP paid, none of another Element)
 PAID_ARG_INCLUDES = 48

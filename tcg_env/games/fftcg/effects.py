@@ -246,7 +246,7 @@ def any_choosable(game, s, T, frow, viewer, source, arow):
     F = filter_table(T)
     cards = card_table(T)
     for p in range(2):
-        # count_matching's pre-check: a field none of whose cards can match by the filter's side and type is
+        # filters.scan_matching's pre-check: a field none of whose cards can match by the filter's side and type is
         # skipped, and so is a card of a type the filter does not name, before filter_match (called for every
         # CHOOSE of every Summon and ability in hand or on the field, on every legal mask)
         tm = field_type_mask(F, frow, viewer, p)

@@ -113,12 +113,13 @@ def condition_holds(game, s, T, cond, arg, player, source):
         bound = arg % K.COND_COUNT_SPAN
         at_most = cond == K.Condition.CONTROLS_AT_MOST
         # counted until the answer is decided: the cards left cannot change it
-        n = game.count_matching(s, T, arg // K.COND_COUNT_SPAN, player, source, bound + 1 if at_most else bound)
+        n = game.scan_matching(s, T, arg // K.COND_COUNT_SPAN, player, source, bound + 1 if at_most else bound,
+                               K.SCAN_COUNT)[0]
         return n <= bound if at_most else n >= bound
     if (cond == K.Condition.ELEMENTS_AT_LEAST or cond == K.Condition.ELEMENTS_EXACTLY
             or cond == K.Condition.ALL_DIFFERENT_ELEMENTS_AT_LEAST):
         bound = arg % K.COND_COUNT_SPAN
-        n, ne = game.count_elements(s, T, arg // K.COND_COUNT_SPAN, player, source)
+        n, ne = game.scan_matching(s, T, arg // K.COND_COUNT_SPAN, player, source, 1 << 30, K.SCAN_ELEMENTS)
         if cond == K.Condition.ELEMENTS_AT_LEAST:
             return ne >= bound
         if cond == K.Condition.ELEMENTS_EXACTLY:
@@ -179,48 +180,33 @@ def per_count(game, s, T, spec, player, source):
     if spec == K.PER_CAST_CARDS:
         return s[CAST_N + player] // K.CAST_UNIT  # the cards cast this turn (state.CAST_N)
     if spec <= K.PER_MAX_COST:  # "for each CP required to cast the highest cost <filter>" (session 23)
-        return game.max_cost_matching(s, T, K.PER_MAX_COST - spec, player, source)
+        return game.scan_matching(s, T, K.PER_MAX_COST - spec, player, source, 1 << 30, K.SCAN_MAX_COST)[1]
     if spec == K.PER_HAND or spec == K.PER_OPP_HAND:  # the cards in a hand
         return s[HAND_N + (player if spec == K.PER_HAND else 1 - player)]
     if spec == K.PER_PAID_ELEMENTS:  # the different Elements of the CP paid to cast the source
         return game.paid_element_count(s, source) if source >= 0 else 0
     if spec >= K.PER_ELEMENTS_OF:  # the different Elements among the cards a filter matches
-        return game.count_elements(s, T, spec - K.PER_ELEMENTS_OF, player, source)[1]
+        return game.scan_matching(s, T, spec - K.PER_ELEMENTS_OF, player, source, 1 << 30, K.SCAN_ELEMENTS)[1]
     if spec >= K.PER_EVERY_SPAN:  # "for every N <filter>" (session 23): the count divided by N
         every = spec // K.PER_EVERY_SPAN + 1
-        return game.count_matching(s, T, spec % K.PER_EVERY_SPAN - 2, player, source, 1 << 30) // every
-    return game.count_matching(s, T, spec - 2, player, source, 1 << 30)
+        return game.scan_matching(s, T, spec % K.PER_EVERY_SPAN - 2, player, source, 1 << 30, K.SCAN_COUNT)[0] // every
+    return game.scan_matching(s, T, spec - 2, player, source, 1 << 30, K.SCAN_COUNT)[0]
 
 
 @internal
-def max_cost_matching(game, s, T, frow, player, source):
-    """The highest printed cost (C_COST) among the cards filter ``frow`` matches, seen by ``player``, where
-    count_matching looks (both fields, or both Break Zones); 0 when none matches."""
-    F = filter_table(T)
-    cards = card_table(T)
-    best = 0
-    in_break = F[frow, K.F_ZONE] == K.FilterZone.BREAK
-    for p in range(2):
-        tm = field_type_mask(F, frow, player, p)
-        if tm == 0:
-            continue
-        for i in range(s[BREAK_N + p] if in_break else s[FIELD_N + p]):
-            slot = s[BREAK_L + p * K.MAX_DECK + i] if in_break else s[FIELD_L + p * FIELD_SLOTS + i]
-            if type_may_match(tm, cards, s, slot) and game.filter_match(s, T, frow, slot, player, source):
-                best = max(best, cards[s[CARD + slot * CARD_W], K.C_COST])
-    return best
-
-
-@internal
-def count_matching(game, s, T, frow, player, source, stop):
-    """How many cards filter ``frow`` matches, seen by ``player``, on both fields (in both Break
-    Zones when its zone is the Break Zone: "if you have 3 ... in your Break Zone"), counting no
-    further than ``stop``. A field or Break Zone whose cards cannot match by the filter's side and type
-    (:func:`field_type_mask`: a Break Zone's cards are its owner's, CR 6.2) is skipped, and so is a card
-    of a type the filter does not name, before ``filter_match``."""
+def scan_matching(game, s, T, frow, player, source, stop, measure):
+    """(how many cards filter ``frow`` matches, seen by ``player``, counting no further than ``stop``; a measure of
+    them): on both fields, or in both Break Zones when its zone is the Break Zone ("if you have 3 ... in your Break
+    Zone"). ``measure``: ``SCAN_COUNT`` none (0), ``SCAN_MAX_COST`` the highest printed cost (C_COST; 0 when none
+    matches: "the highest cost <filter>"), ``SCAN_ELEMENTS`` the number of different Elements among them (each card
+    has one: the importer skips Multi-Element cards). One scan for the three (they differed only in what they kept).
+    A field or Break Zone whose cards cannot match by the filter's side and type (:func:`field_type_mask`: a Break
+    Zone's cards are its owner's, CR 6.2) is skipped, and so is a card of a type the filter does not name, before
+    ``filter_match``."""
     F = filter_table(T)
     cards = card_table(T)
     n = 0
+    value = 0
     in_break = F[frow, K.F_ZONE] == K.FilterZone.BREAK
     for p in range(2):
         tm = field_type_mask(F, frow, player, p)
@@ -230,31 +216,21 @@ def count_matching(game, s, T, frow, player, source, stop):
             slot = s[BREAK_L + p * K.MAX_DECK + i] if in_break else s[FIELD_L + p * FIELD_SLOTS + i]
             if type_may_match(tm, cards, s, slot) and game.filter_match(s, T, frow, slot, player, source):
                 n += 1
+                if measure == K.SCAN_MAX_COST:
+                    value = max(value, cards[s[CARD + slot * CARD_W], K.C_COST])
+                elif measure == K.SCAN_ELEMENTS:
+                    value |= 1 << cards[s[CARD + slot * CARD_W], K.C_ELEMENT]
                 if n >= stop:
-                    return n
-    return n
-
-
-@internal
-def count_elements(game, s, T, frow, player, source):
-    """(the cards filter ``frow`` matches, seen by ``player``, where ``count_matching`` counts them; the different
-    Elements among them): each card has one Element (the importer skips Multi-Element cards)."""
-    F = filter_table(T)
-    cards = card_table(T)
-    n = 0
-    seen = 0
-    in_break = F[frow, K.F_ZONE] == K.FilterZone.BREAK
-    for p in range(2):
-        for i in range(s[BREAK_N + p] if in_break else s[FIELD_N + p]):
-            slot = s[BREAK_L + p * K.MAX_DECK + i] if in_break else s[FIELD_L + p * FIELD_SLOTS + i]
-            if game.filter_match(s, T, frow, slot, player, source):
-                n += 1
-                seen |= 1 << cards[s[CARD + slot * CARD_W], K.C_ELEMENT]
-    ne = 0
-    while seen != 0:
-        ne += seen & 1
-        seen >>= 1
-    return n, ne
+                    break
+        if n >= stop:
+            break
+    if measure == K.SCAN_ELEMENTS:
+        seen = value
+        value = 0
+        while seen != 0:
+            value += seen & 1
+            seen >>= 1
+    return n, value
 
 
 # the Zone of each FilterZone code, in FilterZone's order; the filter's values of the words' "own" /

@@ -308,7 +308,7 @@ def legal_mask_row(game, s, T, out):
             return out[PASS] + mask_options(out, OPTION_BASE, OPTION_SLOTS, s[CAND_N])
         for q in range(2):
             off = OWN_FIELD_BASE if q == p else OPP_FIELD_BASE
-            tm = field_type_mask(filter_table(T), frow, p, q)  # the side and type pre-check (count_matching's)
+            tm = field_type_mask(filter_table(T), frow, p, q)  # the side and type pre-check (filters.scan_matching's)
             for i in range(s[FIELD_N + q] if tm != 0 else 0):
                 slot = s[FIELD_L + q * FIELD_SLOTS + i]
                 if type_may_match(tm, cards, s, slot) and game.filter_match(s, T, frow, slot, p, src) \

@@ -101,7 +101,8 @@ def ability_usable(game, s, T, player, slot, arow, nd, disc, nb, bk):
     # "Dull N active DESC" / "Put N DESC into the Break Zone": N such Characters of the player's (CR 11.6.2.4), the
     # source among them; a loop over both fields, after the checks that cost less (the same answer)
     ndull = dull_cost_count(abil, arow)
-    if ndull > 0 and game.count_matching(s, T, dull_cost_filter(abil, arow), player, slot, ndull) < ndull:
+    if ndull > 0 and game.scan_matching(s, T, dull_cost_filter(abil, arow), player, slot, ndull,
+                                        K.SCAN_COUNT)[0] < ndull:
         return False
     return game.has_required_targets(s, T, arow, player, slot)
 
