@@ -220,20 +220,27 @@ def shift_candidates(s, T, p, src):
 
 
 @internal
-def marker_candidates(s, T, m, src, nc):
-    """The character markers under stage card ``src``'s position (owner ``m``) appended to the ``nc`` candidates in
-    CAND (one per card id, as fill_list_candidates' ``distinct``); the new count."""
+def marker_candidates(s, T, m, src, nc, name):
+    """The markers under stage card ``src``'s position (owner ``m``) appended to the ``nc`` candidates in CAND (one
+    per card id, as fill_list_candidates' ``distinct``); the new count. ``name`` >= 0: the markers of that name (Sunder,
+    CR 10.15.2); -1: the character markers (Change choosing "1 marker underneath this card", CHANGE_MARKER)."""
     pos = s[POS + src * CARD_W]
     for sl in range(K.N_SLOTS):
-        if s[ZONE + sl * CARD_W] == K.Zone.MARKER and owner_of(s, sl) == m and s[POS + sl * CARD_W] == pos \
-                and card_table(T)[cid_of(s, sl), K.C_TYPE] == K.CardType.CHARACTER and nc < K.OPTION_SLOTS:
-            dup = False
-            for j in range(nc):
-                if cid_of(s, s[CAND + j]) == cid_of(s, sl):
-                    dup = True
-            if not dup:
-                s[CAND + nc] = sl
-                nc += 1
+        if s[ZONE + sl * CARD_W] != K.Zone.MARKER or owner_of(s, sl) != m or s[POS + sl * CARD_W] != pos \
+                or nc >= K.OPTION_SLOTS:
+            continue
+        if name >= 0:
+            if (card_table(T)[cid_of(s, sl), K.C_NAME] & K.NAME_MASK) != name:
+                continue
+        elif card_table(T)[cid_of(s, sl), K.C_TYPE] != K.CardType.CHARACTER:
+            continue
+        dup = False
+        for j in range(nc):
+            if cid_of(s, s[CAND + j]) == cid_of(s, sl):
+                dup = True
+        if not dup:
+            s[CAND + nc] = sl
+            nc += 1
     s[CAND_N] = nc
     return nc
 
@@ -482,19 +489,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         zone_shuffle(s, ZT, K.Zone.DECK, m, s)  # "even in this case, the deck must be shuffled" (10.14.1.1.1)
     elif op == K.Op.SUNDER:  # CR 10.15.2: a marker named a0 becomes the character on a chosen position
         if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
-            pos = s[POS + src * CARD_W]
-            nc = 0
-            for sl in range(K.N_SLOTS):
-                if (s[ZONE + sl * CARD_W] == K.Zone.MARKER and owner_of(s, sl) == m and s[POS + sl * CARD_W] == pos
-                        and (card_table(T)[cid_of(s, sl), K.C_NAME] & K.NAME_MASK) == a0 and nc < K.OPTION_SLOTS):
-                    dup = False
-                    for j in range(nc):
-                        if cid_of(s, s[CAND + j]) == cid_of(s, sl):
-                            dup = True
-                    if not dup:
-                        s[CAND + nc] = sl
-                        nc += 1
-            s[CAND_N] = nc
+            nc = game.marker_candidates(s, T, m, src, 0, a0)
             if nc > 0:  # 10.15.4: without such a marker nothing happens
                 game.ask_candidates(s, m, reg, 0)
                 return ASKED
@@ -695,7 +690,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             z, q = game.choose_zone_list(s, T, a0, m)
             nc = game.fill_list_candidates(s, T, f, reg, z, q, a0, 0, -1, m, src, True)
             if (a2 & K.CHANGE_MARKER) != 0:  # "1 marker underneath this card or ...": its character markers too
-                nc = game.marker_candidates(s, T, m, src, nc)
+                nc = game.marker_candidates(s, T, m, src, nc, -1)
             if nc > 0:
                 game.ask_candidates(s, m, reg, 1)  # "you may"
                 return ASKED
