@@ -44,7 +44,8 @@ APPROXIMATIONS: dict[str, str] = {
     "its trigger icon\") where the English database drops the icon's name: any card with at least one trigger icon "
     "matches, whatever its icons; a card without an icon does not",
     "hand_reveal_unseen": "\"you may reveal your hand. If you do, and if there is a climax among those cards, X\": "
-                          "with such a card in the hand the player may do X; the hand is not shown to the opponent",
+                          "with such a card in the hand the player may do X (on an [AUTO] ability the hand is also checked when it "
+                          "triggers, as a condition of the ability); the hand is not shown to the opponent",
     "soul_long_this_turn": "\"this card gets +N soul until the end of your opponent's next turn\": the soul is gained "
                            "until the end of this turn (the engine keeps no soul modifier longer; this card deals no "
                            "battle damage in the opponent's turn, only an effect reading its soul then differs)",
