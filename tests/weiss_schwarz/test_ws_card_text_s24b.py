@@ -265,3 +265,28 @@ def test_put_all_level_0_characters_in_the_opponents_center_stage(pool):
     kit.answer_yes(g, True)
     assert kit.zone_of(g, low) == K.Zone.WAITING_ROOM
     assert kit.zone_of(g, high) == K.Zone.STAGE and kit.zone_of(g, back) == K.Zone.STAGE
+
+
+def test_alarm_this_card_and_a_waiting_room_character_exchange_zones():
+    for text in ("choose this card and 1 character in your waiting room, and exchange them",
+                 "choose a character in your waiting room and this card, and exchange them"):
+        r = _c(f"【AUTO】 【CLOCK】 Alarm If this card is the top card of your clock, at the beginning of your main phase, "
+               f"you may {text}.")
+        assert r.verdict == "exact", r.reason
+        assert r.abilities[0]["effect"][0]["then"] == [
+            {"op": "target_self"},
+            {"op": "choose", "filter": {"type": "character", "zone": "waiting_room"}, "count": 1, "reg": 1},
+            {"op": "exchange", "other": 1}]
+    # a waiting-room card beside this card without an exchange: unsupported as before
+    r = _c("【AUTO】 At the end of this card's attack, choose this card and 1 character in your waiting room, and those "
+           "characters get +1 soul until end of turn.")
+    assert r.verdict == "unsupported"
+
+
+def test_a_and_b_then_more_clauses():
+    # "choose 1 card in your hand and 1 climax in your waiting room, exchange them, and draw 1 card": the clauses
+    # after "A and B" follow
+    r = _c("【ACT】 [【REST】 this card] Choose 1 card in your hand and 1 climax in your waiting room, exchange them, and "
+           "draw 1 card.")
+    assert r.verdict == "exact", r.reason
+    assert [o["op"] for o in r.abilities[0]["effect"]] == ["choose", "choose", "exchange", "draw"]

@@ -305,6 +305,9 @@ def normalise(line: str) -> str:
                r"\1 with \2in its trigger icon ,", s)
     # "choose 1 of your other <spec> and this card, exchange them": "choose this card and 1 of your other <spec>"
     s = re.sub(r"\bchoose (\d+) of your other ([^,.\[\]]{0,80}?) and this card ,", r"choose this card and \1 of your other \2 ,", s)
+    # "choose a character in your waiting room and this card, and exchange them": "choose this card and 1 ..."
+    s = re.sub(r"\bchoose (?:a|an|1) ([^,.\[\]]{0,80}? in your (?:waiting room|hand)) and this card , (and )?exchange them\b",
+               r"choose this card and 1 \1 , \2exchange them", s)
     # "look at the top card of your deck, choose ...": the grammar's "the top 1 cards" (session 24, s24-wsb)
     s = re.sub(r"\blook at the top card of your deck , choose\b", "look at the top 1 cards of your deck , choose", s)
     # "[auto] [(1) at the beginning of ..." / "[(1) when ...": a stock cost whose closing bracket the database lost
@@ -447,7 +450,7 @@ def _dicts(v: Any):
 def _as_char(spec: dict[str, Any]) -> dict[str, Any]:
     """"your other "Name"" / "1 of your "Name"" on the stage: a character of that name (CR 3.6:
     only characters are on the stage)."""
-    return dict(spec, type="character") if set(spec) == {"name"} else spec
+    return dict(spec, type="character") if set(spec) in ({"name"}, {"name_any"}) else spec
 
 
 def _flt(**kw: Any) -> dict[str, Any]:
@@ -1123,8 +1126,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def choose_self_and(self, count, what):
         # "choose this card and 1 of your other <<T>> characters, and those characters get ...": this
         # card in one register, the chosen in another, the gains on both (resolve)
-        if what.get("side") == "opponent" or "zone" in what:
+        if what.get("side") == "opponent":
             raise Unsupported("'choose this card and' a card that may be this card")
+        if "zone" in what:
+            # "choose this card and 1 character in your waiting room, and exchange them" (this card in the clock or the
+            # level): the two exchange zones (Op.EXCHANGE; resolve: only before "exchange them")
+            if what["zone"] not in ("waiting_room", "hand"):
+                raise Unsupported("'choose this card and' a card of a zone this card may be in")
+            return [{"op": "@self_and", "choose": self.choose(count, what)[0], "@zone": True}]
         if what.get("relation") != "other":
             # "choose this card and 1 of your <<T>> characters, and exchange them": another one (resolve: only
             # before "exchange them", where the two are two characters)
@@ -4573,10 +4582,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 continue
             if name == "@self_and":
                 choose = op["choose"]
-                if op.get("@may_self"):
-                    if not any(o["op"] == "@swap" for o in ops[idx + 1:]):
+                if op.get("@may_self") or op.get("@zone"):
+                    if not any(o["op"] == "@swap" and not (op.get("@zone") and o["stand"]) for o in ops[idx + 1:]):
                         raise Unsupported("'choose this card and' a card that may be this card")
-                    choose = dict(choose, filter=dict(choose["filter"], relation="other"))
+                    if op.get("@may_self"):
+                        choose = dict(choose, filter=dict(choose["filter"], relation="other"))
                 a = self._take(st)
                 b = self._take(st)
                 out += [{"op": "target_self", "reg": a}, dict(choose, reg=b)]
