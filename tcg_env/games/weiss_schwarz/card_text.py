@@ -2044,8 +2044,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "choose_one", "options": [a + copy.deepcopy(b), copy.deepcopy(b) + copy.deepcopy(a)]}]
 
     def damage_times(self, n, times):
-        # "deal 2 damage to your opponent 2 times": two damages, each its own (each may be canceled, CR 4.12.2 /
-        # 7.7.1.2), written out N times
+        # "deal 2 damage to your opponent 2 times": two damages, each its own damage process (each may be canceled,
+        # CR 4.10.1), written out N times
         if not 1 <= int(times) <= 3:
             raise Unsupported("damage dealt more than 3 times")
         return [op for _ in range(int(times)) for op in self.damage(n)]
