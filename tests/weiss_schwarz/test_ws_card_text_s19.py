@@ -223,8 +223,12 @@ def test_brainstorm_deal_x_damage_compiles_to_the_flipped_climax_count():
            "each climax card revealed among those cards, draw up to 1 card.")
     assert r.verdict == "exact", r.reason
     assert r.abilities[0]["effect"] == [{"op": "brainstorm", "count": 4}, {"op": "draw", "count": "x", "up_to": True}]
-    # another count than the climax flipped: refused
-    assert _c(RECORDS[STORM]["ability"][0].replace("number of climax", "number of characters")).verdict == "unsupported"
+    # another count than the climax flipped: the flip counts it (MILL_COUNT_BRAINSTORM, session 24)
+    r = _c(RECORDS[STORM]["ability"][0].replace("number of climax", "number of characters"))
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [
+        {"op": "mill_count", "count": 4, "filter": {"type": "character", "zone": "waiting_room"}, "brainstorm": True},
+        {"op": "damage", "amount": "x"}]
 
 
 @pytest.mark.parametrize("climax", [0, 2])

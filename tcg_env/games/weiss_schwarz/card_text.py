@@ -43,6 +43,12 @@ APPROXIMATIONS: dict[str, str] = {
     "trigger_icon_dropped_card": "\"a character / card with [icon] in its trigger icon\" (\"if that card has [icon] in "
     "its trigger icon\") where the English database drops the icon's name: any card with at least one trigger icon "
     "matches, whatever its icons; a card without an icon does not",
+    "hand_reveal_unseen": "\"you may reveal your hand. If you do, and if there is a climax among those cards, X\": "
+                          "with such a card in the hand the player may do X (on an [AUTO] ability the hand is also checked when it "
+                          "triggers, as a condition of the ability); the hand is not shown to the opponent",
+    "soul_long_this_turn": "\"this card gets +N soul until the end of your opponent's next turn\": the soul is gained "
+                           "until the end of this turn (the engine keeps no soul modifier longer; this card deals no "
+                           "battle damage in the opponent's turn, only an effect reading its soul then differs)",
     "trigger_icon_dropped": "\"a climax with [icon] in its trigger icon\" where the English database drops the icon's "
                             "name (\"a climax with  in its trigger icon\"): any climax, whatever its trigger icons",
     "no_damage_attack_only": "\"this card cannot deal damage to a player\": its attack deals no damage in the damage "
@@ -292,6 +298,22 @@ def normalise(line: str) -> str:
     s = re.sub(r"(, (?:and )?)you deal (\S+) damage to your opponent\b", r"\1deal \2 damage to your opponent", s)
     # "[REST] this card from [STAND]": the rest cost, which only a standing card pays (CR 8.4.2.2)
     s = re.sub(r"\[rest\] this card from \[stand\]", "[rest] this card", s)
+    # "when your character's trigger check reveals a climax, if that card's trigger icon is [icon], ...": the revealed
+    # climax's icon, which never changes: "... reveals a climax with [icon] in its trigger icon" (the icon the database
+    # dropped, "... trigger icon is ,": any climax, approximation trigger_icon_dropped; session 24, s24-wsb)
+    s = re.sub(r"(trigger check reveals a climax) , if that card's trigger icon is ((?:\[icon_[a-z]+\] )?),",
+               r"\1 with \2in its trigger icon ,", s)
+    # "choose 1 of your other <spec> and this card, exchange them": "choose this card and 1 of your other <spec>"
+    s = re.sub(r"\bchoose (\d+) of your other ([^,.\[\]]{0,80}?) and this card ,", r"choose this card and \1 of your other \2 ,", s)
+    # "choose a character in your waiting room and this card, and exchange them": "choose this card and 1 ..."
+    s = re.sub(r"\bchoose (?:a|an|1) ([^,.\[\]]{0,80}? in your (?:waiting room|hand)) and this card , (and )?exchange them\b",
+               r"choose this card and 1 \1 , \2exchange them", s)
+    # "look at the top card of your deck, choose ...": the grammar's "the top 1 cards" (session 24, s24-wsb)
+    s = re.sub(r"\blook at the top card of your deck , choose\b", "look at the top 1 cards of your deck , choose", s)
+    # "[auto] [(1) at the beginning of ..." / "[(1) when ...": a stock cost whose closing bracket the database lost
+    # (session 24, s24-wsb; a cost item never begins with a trigger's first word)
+    s = re.sub(r"^(\[auto\] (?:\[cxcombo\] )?\[\(\d+\)) (?=(?:when|at the beginning of|at the end of|during) )",
+               r"\1] ", s)
     # "..., choose up to 1 card from among them, (reveal it to your opponent,) and put it into your hand. Put the rest
     # into your waiting room.": the same instruction as "..., put it into your hand, and put the rest into your waiting
     # room" (the older printings split it in two sentences)
@@ -428,7 +450,7 @@ def _dicts(v: Any):
 def _as_char(spec: dict[str, Any]) -> dict[str, Any]:
     """"your other "Name"" / "1 of your "Name"" on the stage: a character of that name (CR 3.6:
     only characters are on the stage)."""
-    return dict(spec, type="character") if set(spec) == {"name"} else spec
+    return dict(spec, type="character") if set(spec) in ({"name"}, {"name_any"}) else spec
 
 
 def _flt(**kw: Any) -> dict[str, Any]:
@@ -605,6 +627,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def q_color(self, tok):
         return ("color", [str(tok)])
 
+    def q_color_or(self, a, b):
+        return ("color", [str(a), str(b)])  # "red or blue": either colour (the filter's colour mask)
+
     def q_trait(self, tok):
         return ("trait", str(tok)[2:-2])
 
@@ -663,6 +688,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def p_self(self):
         return ("self",)
 
+    def p_swap_other(self, _trait):
+        # "that <<T>> character" after "choose this card and 1 of your other <<T>> characters, exchange them": the
+        # character chosen (resolve)
+        return ("swap_other",)
+
     def p_battle_opp(self):
         return ("battle_opp",)
 
@@ -707,6 +737,21 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def loc_markers(self):
         return ("markers",)
+
+    def spec_level_own(self, spec):
+        # "<spec> with level equal to or lower than your level": the Standby-style bound (ch_zone_lv)
+        if "level_min" in spec or "level_max" in spec or "level_eq" in spec or spec.get("level_max_x"):
+            raise Unsupported("two level bounds")
+        return dict(spec, level_max=0, level_max_rel=True)
+
+    def put_all_opp_part(self, spec, part, dest):
+        # "put all <spec> in your opponent's center stage into his or her waiting room": every one of them (SELECT_ALL),
+        # each into its owner's zone
+        op, owner = dest if isinstance(dest, tuple) else (dest, "own")
+        if owner != "opponent":
+            raise Unsupported("the opponent's characters into your own zone")
+        g = self.s_opp_group(spec, part)
+        return [{"op": "select_all", "filter": g[1]}, {"op": "@t", "who": "last"}, {"op": op, "@owner": owner}]
 
     def rest_group(self, g):
         # "[REST] all of your other [STAND] characters": every one of them (SELECT_ALL, then REST)
@@ -1045,6 +1090,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 ops.append({"op": "power_x", "amount": None, **({"duration": dur} if dur != "end_of_turn" else {}),
                             **({"@neg": True} if k == "power_x_neg" else {})})
                 continue
+            if k == "soul" and dur != "end_of_turn" and subj == ("self",) and v > 0:
+                # "this card gets +1 soul until the end of your opponent's next turn" (session 24, s24-wsb): until the
+                # end of this turn (approximation soul_long_this_turn: no state word keeps a soul modifier longer)
+                self.approximate("soul_long_this_turn")
+                ops.append({"op": k, "amount": v})
+                continue
             if k == "soul" and dur != "end_of_turn" or k == "level" and dur != "end_of_turn":
                 raise Unsupported(f"+{k} until the end of the opponent's next turn")
             ops.append({"op": k, "amount": v, "duration": dur} if dur != "end_of_turn" else {"op": k, "amount": v})
@@ -1075,8 +1126,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def choose_self_and(self, count, what):
         # "choose this card and 1 of your other <<T>> characters, and those characters get ...": this
         # card in one register, the chosen in another, the gains on both (resolve)
-        if what.get("relation") != "other" or what.get("side") == "opponent" or "zone" in what:
+        if what.get("side") == "opponent":
             raise Unsupported("'choose this card and' a card that may be this card")
+        if "zone" in what:
+            # "choose this card and 1 character in your waiting room, and exchange them" (this card in the clock or the
+            # level): the two exchange zones (Op.EXCHANGE; resolve: only before "exchange them")
+            if what["zone"] not in ("waiting_room", "hand"):
+                raise Unsupported("'choose this card and' a card of a zone this card may be in")
+            return [{"op": "@self_and", "choose": self.choose(count, what)[0], "@zone": True}]
+        if what.get("relation") != "other":
+            # "choose this card and 1 of your <<T>> characters, and exchange them": another one (resolve: only
+            # before "exchange them", where the two are two characters)
+            return [{"op": "@self_and", "choose": self.choose(count, what)[0], "@may_self": True}]
         return [{"op": "@self_and", "choose": self.choose(count, what)[0]}]
 
     def ch_own_stage(self, *parts):
@@ -1433,6 +1494,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             op["filter"] = self.to_filter(spec, zone="deck")
         return op
 
+    def look_top_take_rest_wr(self, n, take, spec, *_):
+        # "look at the top card of your deck, choose up to 1 <spec> from among them, put it into your hand, put the
+        # rest into your waiting room": LOOK_TOP of exactly that card (no up_to: CR 3.2.3, the master looks at it)
+        if not 1 <= n <= 16 or take > n:
+            raise Unsupported("looking at more than 16 cards")
+        op = dict(self._look(n, take, spec, rest="waiting_room"))
+        op.pop("up_to")
+        return [op]
+
     def look_take_rest_top(self, n, take, spec, *_):
         return [self._look(n, take, spec)]
 
@@ -1741,6 +1811,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     clauses_and = clauses
 
+    def exchange_positions(self, stand=False):
+        return [{"op": "@swap", "stand": stand}]
+
+    def exchange_positions_stand(self):
+        return self.exchange_positions(True)
+
+    def reveal_hand_if(self, spec, ops):
+        # "you may reveal your hand. If you do, and if there is a climax among those cards, X": with such a card in
+        # the hand the master may do X (a hand without one: revealing it does nothing); the hand is not shown to the
+        # opponent (approximation hand_reveal_unseen)
+        self.approximate("hand_reveal_unseen")
+        cond = {"kind": "hand_filter_at_least", "value": 1, "filter": self.to_filter(spec, zone="hand")}
+        return [{"op": "if", "condition": cond, "then": [{"op": "may", "then": ops}]}]
+
     def exchange_with(self, count, what):
         # "choose 1 card in your level and 1 card in your waiting room, and exchange them": the second card (this
         # clause, after "and"); clauses() pairs it with the choice before it
@@ -1943,6 +2027,29 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("choosing another number than 1 of the following abilities (or more than 4)")
         return [{"op": "choose_one", "options": [self.gets(("self",), [self._granted(t)], dur) for t in toks]}]
 
+    def choose_ability_n(self, count, n, dur, *toks):
+        # "choose 1 of the 2 following abilities, and this card gets the chosen ability until end of turn. "A" "B""
+        # (session 24, s24-wsb): choose_ability, the number of abilities printed
+        if int(n) != len(toks):
+            raise Unsupported("a number of following abilities other than the abilities quoted")
+        return self.choose_ability(count, dur, *toks)
+
+    def each_effect_once(self, n, times, *toks):
+        # "perform the following 2 effects 1 time each. "A" "B"" (session 24, s24-wsb): each quoted effect once, in
+        # the order the master chooses (the text sets none: choose_one between the two orders, each option the two
+        # effects in a row, their pronouns their own)
+        if int(n) != len(toks) or int(times) != 1 or len(toks) != 2:
+            raise Unsupported("other than 2 following effects performed 1 time each")
+        a, b = (self._quoted_ops(t, "1 time each") for t in toks)
+        return [{"op": "choose_one", "options": [a + copy.deepcopy(b), copy.deepcopy(b) + copy.deepcopy(a)]}]
+
+    def damage_times(self, n, times):
+        # "deal 2 damage to your opponent 2 times": two damages, each its own damage process (each may be canceled,
+        # CR 4.10.1), written out N times
+        if not 1 <= int(times) <= 3:
+            raise Unsupported("damage dealt more than 3 times")
+        return [op for _ in range(int(times)) for op in self.damage(n)]
+
     def quoted_action(self, tok):
         return self._quoted_ops(tok, "once")
 
@@ -2001,6 +2108,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                         and not any(o["op"] == "damage" for o in body[:bs[0]]):
                     # Brainstorm's "deal X damage to your opponent. X is equal to the number of climax among those
                     # cards": the climax the brainstorm op flipped, its stored count (CR 10.7.3)
+                    for o in dmg:
+                        o["amount"] = "x"
+                    continue
+                if at is None and len(bs) == 1 and (pending or dmg or uses) and not (uses and (pending or dmg)) \
+                        and (xd["mult"] == 1 or not (dmg or uses)) and isinstance(body[bs[0]]["count"], int) \
+                        and sum(o["op"] in _STORING for o in _walk(out)) == 1 \
+                        and not any(o["op"] in ("power_x", "damage") for o in body[:bs[0]]):
+                    # Brainstorm's flip counting a description ("choose 1 level X or lower <<T>> character ... X is
+                    # equal to the number of <<T>> characters among those cards", session 24): MILL_COUNT through the
+                    # resolution zone (MILL_COUNT_BRAINSTORM, CR 10.7.3), its stored count
+                    body[bs[0]] = {"op": "mill_count", "count": body[bs[0]]["count"], "filter": dict(xd["filter"]),
+                                   "brainstorm": True}
+                    for o in pending:
+                        o["amount"] = xd["mult"]
                     for o in dmg:
                         o["amount"] = "x"
                     continue
@@ -3566,7 +3687,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab["keyword"] = label
         elif label:
             ab["keyword"] = label
-            if not any(op["op"] == "brainstorm" for op in effects):
+            if not any(op["op"] == "brainstorm" or op["op"] == "mill_count" and op.get("brainstorm") for op in effects):
                 raise Unsupported("Brainstorm without its flip")
         ab["effect"] = self.resolve(effects, None, None)
         return ab
@@ -4243,7 +4364,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [ab, *ev] if isinstance(ev, list) else [ab, ev]
 
     def event_brainstorm(self, ops):
-        raise Unsupported("Brainstorm on an event")
+        # "Brainstorm <effect>" on an event (CR 10.7.2): the keyword has no meaning in terms of effects (10.7.1); the
+        # flip goes through the resolution zone above the event resolving there (BRAINSTORM / MILL_COUNT_BRAINSTORM,
+        # 10.7.3; session 24). Nothing refers to an event's use of Brainstorm ("this card's": it is no character)
+        if not any(o["op"] == "brainstorm" or o["op"] == "mill_count" and o.get("brainstorm") for o in ops):
+            raise Unsupported("Brainstorm without its flip")
+        return ops
 
     def line(self, x):
         return x
@@ -4344,7 +4470,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def _resolve(self, ops, st, battle, top):  # noqa: C901
         out: list[dict] = []
-        for op in ops:
+        for idx, op in enumerate(ops):
             name = op["op"]
             if name in ("if", "may", "if_stored"):
                 # nesting: "if X, you may Y"; "you may mill 1. If that card is X, ..." (if_stored in a may)
@@ -4387,9 +4513,24 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 out += block
                 st["cur"] = None
                 continue
+            if name == "@swap":
+                # "exchange them (as [STAND])" after "choose this card and 1 of your other characters": EXCHANGE of
+                # the two registers (positions swapped, Op.EXCHANGE on the stage)
+                cur = st["cur"]
+                if not (isinstance(cur, tuple) and cur[0] == "both"):
+                    raise Unsupported("'exchange them' without this card and one chosen character")
+                out.append({"op": "exchange", "reg": cur[1], "other": cur[2], **({"stand": True} if op["stand"] else {})})
+                st["fixed"]["self"] = cur[1]
+                st["swap_other"] = cur[2]
+                continue
             if name == "@t":
                 who = op["who"]
                 if who == "last":
+                    continue
+                if who == "swap_other":
+                    if "swap_other" not in st:
+                        raise Unsupported("'that <<T>> character' without a character exchanged with this card")
+                    st["cur"] = st["swap_other"]
                     continue
                 if who == "that":
                     if st["cur"] is not None:
@@ -4440,9 +4581,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 st["cur"] = None  # "exchange them": nothing after refers to either
                 continue
             if name == "@self_and":
+                choose = op["choose"]
+                if op.get("@may_self") or op.get("@zone"):
+                    if not any(o["op"] == "@swap" and not (op.get("@zone") and o["stand"]) for o in ops[idx + 1:]):
+                        raise Unsupported("'choose this card and' a card that may be this card")
+                    if op.get("@may_self"):
+                        choose = dict(choose, filter=dict(choose["filter"], relation="other"))
                 a = self._take(st)
                 b = self._take(st)
-                out += [{"op": "target_self", "reg": a}, dict(op["choose"], reg=b)]
+                out += [{"op": "target_self", "reg": a}, dict(choose, reg=b)]
                 st.setdefault("side", {}).update({a: "own", b: "own"})
                 st["cur"] = ("both", a, b)
                 continue

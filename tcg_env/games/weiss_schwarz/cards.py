@@ -342,7 +342,8 @@ OpMarkerOut = op_model("marker_out", _M, count=(Annotated[int, Field(ge=1, le=4)
                        to=(Literal["waiting_room", "stock", "hand"], "waiting_room"))
 # "choose 1 card in your level and 1 card in your waiting room, and exchange them": the card of register ``reg`` and
 # the card of register ``other`` change places (Op.EXCHANGE)
-OpExchange = op_model("exchange", _M, reg=(Reg, 0), other=(Reg, 1))
+# stand: "exchange them as [STAND]" (two stage characters that swap positions stand; a1 = 1)
+OpExchange = op_model("exchange", _M, reg=(Reg, 0), other=(Reg, 1), stand=(bool, False))
 OpDraw = op_model("draw", _M, count=(CountX, 1), up_to=(bool, False), who=(WhoName, "master"))
 OpDiscard = op_model("discard", _M, count=(CountX, 1), who=(WhoName, "master"))
 # plus: added to the stored count of amount "x" ("X is equal to that card's level +1")
@@ -385,6 +386,7 @@ class OpMillCount(_Op):
     who: WhoName = "master"  # whose deck (MILL_COUNT_OPPONENT)
     bottom: bool = False  # its bottom card(s) (MILL_COUNT_BOTTOM)
     icons: bool = False  # the trigger icons of the cards that match counted, not the cards (MILL_COUNT_ICONS, CR 2.12)
+    brainstorm: bool = False  # Brainstorm's flip through the resolution zone (MILL_COUNT_BRAINSTORM, CR 10.7.3)
 
 
 class OpWrToDeck(_Op):
@@ -1575,7 +1577,7 @@ class _Compiler(PoolCompiler):
         if name == "mill_count":
             return (op.count, self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)),
                     K.MILL_COUNT_OPPONENT * (op.who == "opponent") + K.MILL_COUNT_BOTTOM * op.bottom
-                    + K.MILL_COUNT_ICONS * op.icons)
+                    + K.MILL_COUNT_ICONS * op.icons + K.MILL_COUNT_BRAINSTORM * op.brainstorm)
         if name == "wr_to_deck":
             return 0, who, K.WR_TO_DECK_KEEP_REG if op.keep_reg else 0
         if name == "stock_renew":
@@ -1632,7 +1634,7 @@ class _Compiler(PoolCompiler):
         if name == "backup":
             return op.amount, 0, 0
         if name == "exchange":
-            return op.other, 0, 0
+            return op.other, int(op.stand), 0
         if name == "change":
             flt = self.compile_filter(op.filter, f"{q}.filter", zones=("hand", "waiting_room"))
             to = 0 if op.to == "waiting_room" else K.CHANGE_MARKER if op.to == "marker" else int(K.Zone[op.to.upper()])

@@ -732,7 +732,9 @@ class Op(IntEnum):
     STOCK_BOTTOM_TO_WR = 45  # a0 = count, a1 = Who: the bottom card(s) of that player's stock into their
     #                          waiting room ("put the bottom card of your opponent's stock into their waiting room")
     EXCHANGE = 66  # I_REG and register a0, one card each: they exchange zones ("choose 1 card in your level and 1
-    #                card in your waiting room, and exchange them"); nothing when either has no card
+    #                card in your waiting room, and exchange them"); nothing when either has no card. Two stage
+    #                characters of one player swap positions (play.move_chars; a1 = 1: both [STAND] after, "exchange
+    #                them as [STAND]"; session 24)
     STOCK_TOP_TO_WR = 29  # a0 = count, a1 = Who: the top card(s) of that player's stock into their waiting room
     #                       ("you may put the top card of your opponent's stock into their waiting room. If you do")
     STOCK_TOP_TO_CLOCK = 28  # a0 = count, a1 = Who: the top card(s) of that player's stock into their clock (not
@@ -810,6 +812,9 @@ MILL_BOTTOM = 1  # Op.MILL a2: from the bottom of the deck ("put the bottom N ca
 MILL_COUNT_OPPONENT = 1  # Op.MILL_COUNT a2 bit: the master's opponent's deck (a1 is the filter row)
 MILL_COUNT_ICONS = 4  # Op.MILL_COUNT a2 bit: count the trigger icons of the cards that match, not the cards (CR 2.12)
 MILL_COUNT_BOTTOM = 2  # Op.MILL_COUNT a2 bit: from the bottom of the deck
+# Op.MILL_COUNT a2 bit: Brainstorm's flip (CR 10.7.3): the cards go to the resolution zone one at a time, then all of them to
+# the waiting room, counted there ("X is equal to the number of <<T>> characters among those cards"; session 24)
+MILL_COUNT_BRAINSTORM = 8
 LOOK_REST_WR = 1  # LOOK_TOP (a1 >> 8) & 3: the cards looked at and not taken go to the waiting room
 # LOOK_TOP (a1 >> 10) & 3: where the cards taken go ("put it into your hand", "... into your waiting
 # room", "... at the bottom of your deck"; the others stay on top)

@@ -739,6 +739,24 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
     elif op == K.Op.MILL_COUNT:  # mill a0, store how many of them match filter a1
         cnt = 0
         q = m if (a2 & K.MILL_COUNT_OPPONENT) == 0 else 1 - m  # whose deck (a1 is the filter, not a Who)
+        if (a2 & K.MILL_COUNT_BRAINSTORM) != 0:
+            # Brainstorm (CR 10.7.3): the a0 cards to the resolution zone (above an event resolving there), then all of
+            # them to the waiting room, counted there; "when you use Brainstorm" as the BRAINSTORM op (10.7.4)
+            base = s[RES_N + q]
+            for _ in range(a0):
+                game.move_top_of_deck(s, q, K.Zone.RESOLUTION)
+            ncx = 0
+            while s[RES_N + q] > base:
+                sl = s[RES_L + q * K.MAX_DECK + base]
+                game.put_in_zone(s, sl, K.Zone.WAITING_ROOM)
+                if card_table(T)[cid_of(s, sl), K.C_TYPE] == K.CardType.CLIMAX:
+                    ncx += 1
+                if game.filter_match(s, T, a1, sl, m, src):
+                    cnt += 1
+            s[f + FR_STORE] = cnt
+            if src >= 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
+                game.trigger_card(s, T, src, m, K.Trigger.USE_KEYWORD, ncx)
+            return NEXT
         for _ in range(a0):
             if (a2 & K.MILL_COUNT_BOTTOM) != 0:
                 sl = game.mill_bottom(s, q)
@@ -810,12 +828,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             game.move_top_of_deck(s, who, K.Zone.CLOCK)
     elif op == K.Op.BRAINSTORM:  # CR 10.7.3: flip a0 to the resolution zone, then all to WR
         ncx = 0
+        base = s[RES_N + m]  # an event resolving is in the resolution zone below the cards flipped (CR 6.5.1.2.2)
         for _ in range(a0):
             sl = game.move_top_of_deck(s, m, K.Zone.RESOLUTION)
             if sl >= 0 and card_table(T)[cid_of(s, sl), K.C_TYPE] == K.CardType.CLIMAX:
                 ncx += 1
-        while s[RES_N + m] > 0:
-            game.put_in_zone(s, s[RES_L + m * K.MAX_DECK], K.Zone.WAITING_ROOM)
+        while s[RES_N + m] > base:
+            game.put_in_zone(s, s[RES_L + m * K.MAX_DECK + base], K.Zone.WAITING_ROOM)
         s[f + FR_STORE] = ncx
         if src >= 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
             game.trigger_card(s, T, src, m, K.Trigger.USE_KEYWORD, ncx)  # 10.7.4 "when you use Brainstorm"
@@ -855,6 +874,15 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         c2 = reg_slot(game, s, f, a0, 0)
         z1 = s[ZONE + c1 * CARD_W]
         z2 = s[ZONE + c2 * CARD_W]
+        if z1 == K.Zone.STAGE and z2 == K.Zone.STAGE and c1 != c2 and owner_of(s, c1) == owner_of(s, c2) \
+                and ((s[D_RST + c1 * CARD_W] | s[D_RST + c2 * CARD_W]) & K.RESTRICT_CANT_MOVE) == 0:
+            # "choose this card and 1 of your other characters, and exchange them": two characters of one stage swap
+            # positions (as the move of CR 6.5.1.2.4; a character that cannot move stays, and so does the other)
+            game.move_chars(s, T, owner_of(s, c1), s[POS + c1 * CARD_W], s[POS + c2 * CARD_W])
+            if a1 == 1:  # "exchange them as [STAND]"
+                s[ORIENT + c1 * CARD_W] = K.Orientation.STAND
+                s[ORIENT + c2 * CARD_W] = K.Orientation.STAND
+            return NEXT
         if z1 == z2 or z1 == K.Zone.STAGE or z2 == K.Zone.STAGE:
             return NOT_DONE
         game.put_in_zone(s, c1, z2)

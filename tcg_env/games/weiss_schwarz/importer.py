@@ -46,6 +46,9 @@ from tcg_env.games.weiss_schwarz.cards import WSCard, name_group_key
 
 __all__ = ["ImportResult", "import_ws_json", "raw_layout"]
 
+# an entry the database fills with a dash (plain or full width, "－") holds no text: no ability, no trait
+_NO_TEXT = ("", "-", "\uff0d")
+
 _TRIGGERS = {"SOUL", "RETURN", "POOL", "COMEBACK", "DRAW", "SHOT", "TREASURE", "GATE", "STANDBY"}
 _COLORS = {"YELLOW", "GREEN", "RED", "BLUE", "PURPLE"}
 _TYPES = {"Character": "character", "Event": "event", "Climax": "climax"}
@@ -87,9 +90,9 @@ def _skip_record(skip: Skipped, reason: str, number: str, records: list[TextReco
     ctype = _TYPES.get(str(rec.get("type")))
     if ctype is None:
         return
-    traits = [str(a).strip() for a in rec.get("attributes") or [] if str(a).strip() not in ("", "-")]
+    traits = [str(a).strip() for a in rec.get("attributes") or [] if str(a).strip() not in _NO_TEXT]
     ctx = _ctx(ctype, _name_of(rec), traits)
-    lines = [_compile(t, ctx, qnames) for x in rec.get("ability") or [] if str(x).strip() not in ("", "-")
+    lines = [_compile(t, ctx, qnames) for x in rec.get("ability") or [] if str(x).strip() not in _NO_TEXT
              for t in split_abilities(str(x))]
     records.append(TextRecord(number, _set_of(number), lines, skip=reason, name=ctx["name"]))
 
@@ -158,7 +161,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             continue
         icons = [str(t).upper() for t in rec.get("trigger") or []]
         color = str(rec.get("color") or "").upper()
-        traits = list(dict.fromkeys(str(a).strip() for a in rec.get("attributes") or [] if str(a).strip() not in ("", "-")))
+        traits = list(dict.fromkeys(str(a).strip() for a in rec.get("attributes") or [] if str(a).strip() not in _NO_TEXT))
         reason = None
         if "CHOICE" in icons:
             reason = "trigger_choice"
@@ -175,7 +178,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             continue
         name = _name_of(rec)
         ctx = _ctx(ctype, name, traits)
-        lines = [" ".join(t.split()) for a in rec.get("ability") or [] if str(a).strip() not in ("", "-")
+        lines = [" ".join(t.split()) for a in rec.get("ability") or [] if str(a).strip() not in _NO_TEXT
                  for t in split_abilities(str(a))]  # two abilities in one entry: two lines
         lines = join_options(lines)
         results = [_compile(line, ctx, qnames) for line in lines]
