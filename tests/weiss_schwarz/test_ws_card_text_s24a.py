@@ -39,8 +39,10 @@ _STUBBORN_TEXT = ("【CONT】 If you do not have another character with \"Ice\" 
                   "during your stand phase.")
 _TRAIT_TEXT = "【CONT】 If this card is in your stage, this card gets 《Sleuth》."
 _NOT_NAMED_TEXT = "【CONT】 This card's card name will not be regarded as \"Yotsuba Nakano\"."
+_MEM_COST_TEXT = ("【AUTO】 [Put 1 \"Memo\" from your memory into your waiting room] When this card attacks, you may pay the "
+                  "cost. If you do, return this card to your hand.")
 (PLAIN, LOCKER, BIG, PLACER, SEARCHER, KITTEN, PAIR, FINN, JAKE, HAND_LV, TRADE, PER, ICE, FAN, STUBBORN, SLEUTH,
- NOT_NAMED, SLEUTH_FAN) = range(18)
+ NOT_NAMED, SLEUTH_FAN, MEMO, MEM_COST) = range(20)
 RECORDS = [
     _rec("T/S24-001", "Plain"),
     _rec("T/S24-002", "Locker", [_LOCK_TEXT]),
@@ -60,6 +62,8 @@ RECORDS = [
     _rec("T/S24-016", "Sleuth", [_TRAIT_TEXT]),
     _rec("T/S24-017", "Operation Doppelganger, Futaro", [_NOT_NAMED_TEXT]),
     _rec("T/S24-018", "Sleuth Fan", traits=("Sleuth",)),
+    _rec("T/S24-019", "Memo"),
+    _rec("T/S24-020", "Mem Cost", [_MEM_COST_TEXT]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S24-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -71,7 +75,7 @@ def pool(tmp_path_factory):
 
 
 def _scenario(pool, **kw):
-    return kit.main_phase(pool, len(RECORDS), FILLER, extra=(PLAIN, PLAIN), **kw)
+    return kit.main_phase(pool, len(RECORDS), FILLER, extra=(PLAIN, PLAIN, FAN, ICE, KITTEN), **kw)
 
 
 _labels, _act, _power, _orient = kit.labels, kit.act, kit.power, kit.orient
@@ -302,3 +306,36 @@ def test_a_quoted_name_ending_in_a_parenthesis_inside_a_granted_ability():
     assert r.verdict == "approximate" and r.approximations == ("name_part_english",), r.reason
     grant = r.abilities[0]["effect"][1]["ability"]
     assert grant["effect"][0]["filter"]["name_contains"] == ["Yot"]
+
+
+def test_a_cost_of_the_memory_compiles_exact():
+    r = _c(_MEM_COST_TEXT)
+    assert r.verdict == "exact", r.reason
+    (guard,) = r.abilities[0]["effect"]
+    assert guard["condition"] == {"kind": "memory_filter_at_least", "value": 1, "filter": {"name": "Memo",
+                                                                                           "zone": "memory"}}
+    # the cost's register is not this card's: "return this card" moves this card only
+    ops = guard["then"][0]["then"]
+    assert [(o["op"], o.get("reg", 0)) for o in ops] == [("choose", 0), ("to_waiting_room", 0), ("target_self", 1),
+                                                         ("to_hand", 1)]
+    # "..., you may pay the cost. If you do, X" inside the effect: the cost paid there, IF_DONE after it
+    r = _c("【AUTO】 [Put 1 \"Memo\" from your memory into your waiting room] When this card attacks, reveal the top card "
+           "of your deck. If that card is a 《Glass》 character, you may pay the cost. If you do, draw 1 card.")
+    assert r.verdict == "exact", r.reason
+    may = r.abilities[0]["effect"][1]["then"][0]
+    assert [o["op"] for o in may["then"]] == ["choose", "to_waiting_room", "if_done", "draw"]
+
+
+@pytest.mark.parametrize("memo", [False, True])
+def test_cr_8_4_2_2_the_memory_cost_paid_then_only_this_card_returns(pool, memo):
+    sc = _scenario(pool)
+    me = sc.put(0, MEM_COST, "stage", pos=0)
+    m = sc.put(0, MEMO, "memory") if memo else None
+    g = sc.game()
+    _act(g, "End the main phase")
+    _act(g, "Direct attack")
+    kit.answer_yes(g, True)
+    # no "Memo" in the memory: the cost cannot be paid, nothing happens
+    assert kit.zone_of(g, me) == (K.Zone.HAND if memo else K.Zone.STAGE)
+    if memo:
+        assert kit.zone_of(g, m) == K.Zone.WAITING_ROOM

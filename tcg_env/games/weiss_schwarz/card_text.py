@@ -2775,6 +2775,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a waiting-room cost of something that is not a card")
         return {"@wr": {"count": count[1], "filter": self.to_filter(spec, zone="waiting_room"), "to": to}}
 
+    def c_memory_wr(self, count, spec):
+        # "[put 1 "X" from your memory into your waiting room]" (session 24): paid by the program on resolution, as a
+        # waiting-room cost (_wr_cost_ops; "..., you may pay the cost. If you do" inside the effect: pay_cost_later)
+        if count[0] != "exactly" or not 1 <= count[1] <= K.TARGET_MAX:
+            raise Unsupported("'up to' in a cost")
+        if "zone" in spec or spec.get("type") not in ("character", "card", "climax", "event", None):
+            raise Unsupported("a memory cost of something that is not a card")
+        return {"@wr": {"count": count[1], "filter": self.to_filter(spec, zone="memory"), "to": "waiting_room"}}
+
     def c_wr_clock_bottom(self, count, spec):
         return self._wr_cost(count, spec, "clock_bottom")
 
@@ -3318,6 +3327,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("a cost moving this card to two zones")
             cost = dict(cost)
             cost["self_to"] = cost.pop("@self_to")
+        later = [o for o in _dicts(effects) if o.get("@cost")]
+        if cost is not None and "@wr" in cost and later and len(later) == 1 and mode != "pay" and set(cost) == {"@wr"} \
+                and cost["@wr"]["to"] == "waiting_room" and cost["@wr"]["count"] == 1 and not prefixes:
+            # "[put 1 "X" from your memory into your waiting room] ..., (if ...,) you may pay the cost. If you do, X"
+            # (session 24): the cost paid where the text says (pay_cost_later), 1 card of the memory chosen and put
+            # into the waiting room; nothing to choose: not paid, X not done (IF_DONE, CR 8.4.2.2)
+            holder = next(o for o in _dicts(effects) if o.get("op") == "may" and o["then"] and o["then"][0] is later[0])
+            holder["then"][0:1] = [{"op": "choose", "filter": cost["@wr"]["filter"], "count": 1},
+                                   {"op": "@t", "who": "that"}, {"op": "to_waiting_room"}, {"op": "@cost_done"}]
+            cost = None
         if cost is not None and "@wr" in cost:
             # a cost taking waiting-room cards: paid where an [AUTO] ability's cost is, on resolution (CR
             # 8.7.3.1.1), and only in full (CR 8.4.2.2): the program checks the stock and the waiting room
@@ -3371,14 +3390,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if cost.get("stock"):
             pay.append({"op": "pay_stock", "count": cost["stock"]})
         pay.append({"op": "choose", "filter": wr["filter"], "count": wr["count"]})
-        if wr["to"] == "clock_bottom":
+        if wr["to"] == "waiting_room":  # from the memory (c_memory_wr)
+            pay.append({"op": "to_waiting_room"})
+        elif wr["to"] == "clock_bottom":
             pay.append({"op": "to_clock", "bottom": True})
         else:
             pay += [{"op": "to_deck_top"}, {"op": "shuffle_deck"}]
         pay.append({"op": "@cost_done"})  # the cost's cards are no "it" of the effect
         out = self.resolve([{"op": "may", "then": pay + effects}], trig, cond)
-        out = [{"op": "if", "condition": {"kind": "wr_filter_at_least", "value": wr["count"], "filter": wr["filter"]},
-                "then": out}]
+        kind = "memory_filter_at_least" if wr["filter"].get("zone") == "memory" else "wr_filter_at_least"
+        out = [{"op": "if", "condition": {"kind": kind, "value": wr["count"], "filter": wr["filter"]}, "then": out}]
         if cost.get("stock"):
             out = [{"op": "if", "condition": {"kind": "stock_at_least", "value": cost["stock"]}, "then": out}]
         return out
@@ -4541,9 +4562,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # only) and it stays on top of the deck
                 out.append({"op": "look_top", "count": 1, "take": 1, "to": "deck_top"})
                 continue
-            if name == "@cost_done":  # a cost paid by the program (_wr_cost_ops): its register is free again
-                if isinstance(st["cur"], int):
-                    st["free"].insert(0, st["cur"])
+            if name == "@cost_done":  # a cost paid by the program (_wr_cost_ops): its cards are no "it" of the effect
+                # (session 24: the register is not free again: a register keeps its cards, and a later move of that
+                # register, "return this card to your hand", would move the cost's cards too)
                 st["cur"] = None
                 continue
             if name == "@if_done":  # "If you do, <the rest of the block>" (rows counted below)
