@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from tcg_env.engine.header import H_DECIDER
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.card_text import compile_line
@@ -41,8 +42,10 @@ _TRAIT_TEXT = "【CONT】 If this card is in your stage, this card gets 《Sleut
 _NOT_NAMED_TEXT = "【CONT】 This card's card name will not be regarded as \"Yotsuba Nakano\"."
 _MEM_COST_TEXT = ("【AUTO】 [Put 1 \"Memo\" from your memory into your waiting room] When this card attacks, you may pay the "
                   "cost. If you do, return this card to your hand.")
+_SHUFFLE_TEXT = ("【ACT】 [【REST】 this card] Choose up to 2 of your opponent's characters, put them into their memory, and your "
+                 "opponent puts those characters from their memory on separate positions of their stage.")
 (PLAIN, LOCKER, BIG, PLACER, SEARCHER, KITTEN, PAIR, FINN, JAKE, HAND_LV, TRADE, PER, ICE, FAN, STUBBORN, SLEUTH,
- NOT_NAMED, SLEUTH_FAN, MEMO, MEM_COST) = range(20)
+ NOT_NAMED, SLEUTH_FAN, MEMO, MEM_COST, SHUFFLER) = range(21)
 RECORDS = [
     _rec("T/S24-001", "Plain"),
     _rec("T/S24-002", "Locker", [_LOCK_TEXT]),
@@ -64,6 +67,7 @@ RECORDS = [
     _rec("T/S24-018", "Sleuth Fan", traits=("Sleuth",)),
     _rec("T/S24-019", "Memo"),
     _rec("T/S24-020", "Mem Cost", [_MEM_COST_TEXT]),
+    _rec("T/S24-021", "Shuffler", [_SHUFFLE_TEXT]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S24-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -126,6 +130,27 @@ def test_cr_9_6_a_search_puts_the_cards_found_on_separate_positions(pool):
     _act(g, "Choose own center right")
     kit.answer_picks(g, [])
     assert kit.zone_of(g, me) == K.Zone.WAITING_ROOM
+
+
+def test_cr_9_6_the_opponent_puts_its_characters_on_separate_positions_of_its_stage(pool):
+    r = _c(_SHUFFLE_TEXT)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][-1] == {"op": "to_stage", "any_position": True, "by_owner": True, "separate": True}
+    sc = _scenario(pool)
+    sc.put(0, SHUFFLER, "stage", pos=0)
+    a = sc.put(1, PLAIN, "stage", pos=0)
+    b = sc.put(1, BIG, "stage", pos=1)
+    g = sc.game()
+    _act(g, "Use ability 0 of Shuffler")
+    _act(g, "Choose opponent's center left")
+    _act(g, "Choose opponent's center middle")
+    assert int(g.state[H_DECIDER]) == 1  # the owner places its characters (TO_STAGE_BY_OWNER)
+    _act(g, "Choose own back right")  # the opponent's own stage
+    labels = _labels(g)
+    assert not any("back right" in x for x in labels) and any("back left" in x for x in labels), labels
+    _act(g, "Choose own back left")
+    assert kit.resolved(g)
+    assert sorted((int(g.state[S.POS + x * S.CARD_W]) for x in (a, b))) == [3, 4]
 
 
 # ---------------------------------------------------------------------------- the opponent's next stand phase

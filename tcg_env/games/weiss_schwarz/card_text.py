@@ -1651,6 +1651,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # the position (TO_STAGE_BY_OWNER); a character there goes to the waiting room (CR 8.6.2.4.1)
         return self._on(who, {"op": "to_stage", "any_position": True, "by_owner": True})
 
+    def opp_puts_separate(self, who):
+        # "... and your opponent puts those characters from their memory on separate positions of their stage"
+        # (session 24): its owner places each on a position of their stage none of them holds yet (TO_STAGE_SEPARATE)
+        return self._on(who, {"op": "to_stage", "any_position": True, "by_owner": True, "separate": True})
+
     def to_stage(self, who):
         return self._on(who, {"op": "to_stage", "any_position": True})
 

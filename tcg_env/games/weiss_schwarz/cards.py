@@ -1562,8 +1562,8 @@ class _Compiler(PoolCompiler):
                     self.fail(f"{q}.opponent", "facing is about this card's own stage")
                 return (int(op.any_position) | (K.MOVE_FACING if op.facing else 0)
                         | (K.MOVE_OPPONENT if op.opponent else 0)), 0, mask
-            if op.separate and (not op.any_position or op.by_owner):
-                self.fail(f"{q}.separate", "separate positions of any position of the master's stage")
+            if op.separate and not op.any_position:
+                self.fail(f"{q}.separate", "separate positions among any position of the stage")
             return K.Orientation[op.orientation.upper()], (int(op.any_position) | (K.TO_STAGE_BY_OWNER if op.by_owner else 0)
                                                            | (K.TO_STAGE_SEPARATE if op.separate else 0)), mask
         if name == "to_marker":
