@@ -271,6 +271,13 @@ def test_trait_or_name_part_counted_and_another_with_a_name_part_compile_exact()
         "type": "character", "name_contains": ["Ice"], "relation": "other"}}
 
 
+def test_you_do_not_have_another_named_character_compiles_exact():
+    r = _c("【CONT】 If you do not have another \"Finn\", this card gets +1000 power.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"] == {"kind": "own_filter_at_most", "value": 0, "filter": {
+        "type": "character", "name": "Finn", "relation": "other"}}
+
+
 def test_each_fan_or_ice_card_in_the_back_stage_counts(pool):
     sc = _scenario(pool)
     per = sc.put(0, PER, "stage", pos=0)

@@ -2435,6 +2435,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         spec = self.charspec_part(*parts[:-1], "character", parts[-1])
         return {"kind": "own_filter_at_most", "value": 0, "filter": self.to_filter(spec, relation="other")}
 
+    def c_none_other_named(self, name):
+        # "if you do not have another "X"" (session 24): no other stage character of that name (own_filter_at_most 0)
+        return {"kind": "own_filter_at_most", "value": 0,
+                "filter": self.to_filter({"type": "character", "name": card_name(name)}, relation="other")}
+
     def c_have_n_and_memory_max(self, n, *parts):
         # "if you have N or more (other) <spec> and M or less cards in your memory" (session 24): two conditions
         # (rest_if_pay: the memory's the ability's condition, the count an IF after the cost)
