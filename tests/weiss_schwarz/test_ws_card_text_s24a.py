@@ -44,8 +44,10 @@ _MEM_COST_TEXT = ("【AUTO】 [Put 1 \"Memo\" from your memory into your waiting
                   "cost. If you do, return this card to your hand.")
 _SHUFFLE_TEXT = ("【ACT】 [【REST】 this card] Choose up to 2 of your opponent's characters, put them into their memory, and your "
                  "opponent puts those characters from their memory on separate positions of their stage.")
+_SEARCH_LV_TEXT = ("【ACT】 [【REST】 this card] Search your deck for up to 1 character with level equal to or lower than "
+                   "your level, put it on any position of your stage, and shuffle your deck.")
 (PLAIN, LOCKER, BIG, PLACER, SEARCHER, KITTEN, PAIR, FINN, JAKE, HAND_LV, TRADE, PER, ICE, FAN, STUBBORN, SLEUTH,
- NOT_NAMED, SLEUTH_FAN, MEMO, MEM_COST, SHUFFLER) = range(21)
+ NOT_NAMED, SLEUTH_FAN, MEMO, MEM_COST, SHUFFLER, SEARCH_LV) = range(22)
 RECORDS = [
     _rec("T/S24-001", "Plain"),
     _rec("T/S24-002", "Locker", [_LOCK_TEXT]),
@@ -68,6 +70,7 @@ RECORDS = [
     _rec("T/S24-019", "Memo"),
     _rec("T/S24-020", "Mem Cost", [_MEM_COST_TEXT]),
     _rec("T/S24-021", "Shuffler", [_SHUFFLE_TEXT]),
+    _rec("T/S24-022", "Search Lv", [_SEARCH_LV_TEXT]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S24-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -151,6 +154,23 @@ def test_cr_9_6_the_opponent_puts_its_characters_on_separate_positions_of_its_st
     _act(g, "Choose own back left")
     assert kit.resolved(g)
     assert sorted((int(g.state[S.POS + x * S.CARD_W]) for x in (a, b))) == [3, 4]
+
+
+@pytest.mark.parametrize("level", [0, 1])
+def test_a_search_for_a_character_of_level_at_most_yours(pool, level):
+    r = _c(_SEARCH_LV_TEXT)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["filter"] == {"type": "character", "zone": "deck", "level_max": 0,
+                                                     "level_max_rel": True}
+    sc = _scenario(pool)
+    sc.put(0, SEARCH_LV, "stage", pos=0)
+    for _ in range(level):
+        sc.put(0, PLAIN, "level")
+    g = sc.game()
+    _act(g, "Use ability 0 of Search Lv")
+    labels = _labels(g)
+    assert any("Choose Plain" in x for x in labels), labels
+    assert any("Choose Big" in x for x in labels) == (level >= 1), labels  # Big is level 1
 
 
 # ---------------------------------------------------------------------------- the opponent's next stand phase
