@@ -162,6 +162,8 @@ def test_a_search_for_a_character_of_level_at_most_yours(pool, level):
     assert r.verdict == "exact", r.reason
     assert r.abilities[0]["effect"][0]["filter"] == {"type": "character", "zone": "deck", "level_max": 0,
                                                      "level_max_rel": True}
+    r = _c(_SEARCH_LV_TEXT.replace("of your stage,", "of your stage as 【REST】,"))
+    assert r.verdict == "exact" and r.abilities[0]["effect"][1]["orientation"] == "rest", r.reason
     sc = _scenario(pool)
     sc.put(0, SEARCH_LV, "stage", pos=0)
     for _ in range(level):

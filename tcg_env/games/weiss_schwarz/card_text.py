@@ -1435,12 +1435,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         ops[1]["separate"] = True
         return ops
 
-    def search_stage_lv(self, n, spec, who):
+    def search_stage_lv_rest(self, n, spec, who):
+        return self.search_stage_lv(n, spec, who, rest=True)
+
+    def search_stage_lv(self, n, spec, who, rest=False):
         # "search your deck for up to 1 <spec> with level equal to or lower than your level, put it on any position of
         # your stage" (session 24): the Standby-style bound (level_max_rel 0: the master's level, as ch_zone_lv)
         if "level_min" in spec or "level_max" in spec or "level_eq" in spec:
             raise Unsupported("two level bounds")
-        ops = self.search_stage(n, spec, who)
+        ops = self.search_stage(n, spec, who, rest=rest)
         ops[0]["filter"] = dict(ops[0]["filter"], level_max=0, level_max_rel=True)
         return ops
 
