@@ -587,8 +587,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def trait_or_named_part(self, trait, noun, part):
         # '<<T>> or card with "X" in its card name' (session 24, s24-wsa): a character with trait T or a card whose
-        # name has X (filter name_or_trait with name_contains; counted on the stage, where all cards are characters)
-        if noun not in ("card", "character"):
+        # name has X, of any type (filter name_or_trait with name_contains)
+        if noun != "card":  # (a character with X: name_or_trait's name part matches a card of any type)
             raise Unsupported("'<<T>> or <noun> with \"X\" in its card name' of a noun other than cards")
         return {"trait": str(trait)[2:-2], "name_contains": self._name_parts(str(part)), "name_or_trait": True}
 
