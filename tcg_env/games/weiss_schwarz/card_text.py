@@ -31,7 +31,7 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "WSTextTransformer", "normalise", "comp
 
 #: the conditions play.hand_condition_holds tests (a level in the hand)
 HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_climax_at_most", "named_in_clock",
-                         "named_in_level")
+                         "named_in_level", "named_pair_on_stage")
 
 #: name -> what the compiled abilities do differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
@@ -105,6 +105,9 @@ APPROXIMATIONS: dict[str, str] = {
                                  "your hand by your card's effects\": the returns of its master's effects (abilities, "
                                  "events, Bond) are not performed; the comeback trigger icon's return (CR 4.12.2.5, an "
                                  "action of the icon) still is",
+    "trait_on_stage_everywhere": "\"[CONT] If this card is in your stage, this card gets <<T>>\": the card has the trait "
+                                 "in every zone (a printed trait: a search of the deck, a choice in the waiting room "
+                                 "or the hand for <<T>> characters finds it too), not only on the stage",
     "change_markers_kept": "Change \"choose 1 marker underneath this card or 1 \"X\" in your waiting room, and put it "
                            "in the stage position that this card is on as [REST]. If you do, put this card face up "
                            "underneath that character as a marker\": the other markers of the position stay under the "
@@ -216,6 +219,10 @@ def _mark_nested_quotes(s: str) -> str:
         m = _ABILITY_END.search(s, k + 1)
         if m is None:
             break
+        if s[k + 1 : m.start()].count('"') % 2:
+            # a quoted card name ending in ")" ("with "Yotsuba(X)" in its card name") inside the ability: its end is
+            # the first candidate after an even number of inner quotes (session 24), where there is one
+            m = next((x for x in _ABILITY_END.finditer(s, m.end()) if s[k + 1 : x.start()].count('"') % 2 == 0), m)
         body = s[k + 1 : m.start()]
         if body.count('"') % 2 == 0 and '"' in body:
             parts = body.split('"')
@@ -293,7 +300,10 @@ def normalise(line: str) -> str:
     # your characters)" (the closing bracket the database misprints)
     s = re.sub(r"(\[(?:\(\d+\) )?\[rest\] \d+) characters ?[\])]", r"\1 of your characters]", s)
     s = re.sub(r"(\[(?:\(\d+\) )?\[rest\] \d+ of your characters) ?\)", r"\1]", s)
-    s = re.sub(r"\byour cx area\b", "your climax area", s)  # the database's abbreviation of the climax area (CR 3.9)
+    s = re.sub(r"\byour cx area\b", "your climax area", s)
+    # "if you have a card named "X" and "Y"": two named characters (c_have_pair; "a card named" before "and" would
+    # make the grammar's "you have a <spec>" wait for a second name)
+    s = re.sub(r'\bif you have a card named ("[^"]*") and ("[^"]*") ,', r"if you have \1 and \2 ,", s)  # the database's abbreviation of the climax area (CR 3.9)
     # "..., and you deal 4 damage to your opponent": the clause "deal 4 damage to your opponent"
     s = re.sub(r"(, (?:and )?)you deal (\S+) damage to your opponent\b", r"\1deal \2 damage to your opponent", s)
     # "[REST] this card from [STAND]": the rest cost, which only a standing card pays (CR 8.4.2.2)
@@ -596,6 +606,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if noun != "character":
             raise Unsupported("'\"X\" or <<T>>' of a noun other than characters")
         return {"name": card_name(name), "trait": str(trait)[2:-2], "name_or_trait": True}
+
+    def trait_or_named_part(self, trait, noun, part):
+        # '<<T>> or card with "X" in its card name' (session 24, s24-wsa): a character with trait T or a card whose
+        # name has X, of any type (filter name_or_trait with name_contains)
+        if noun != "card":  # (a character with X: name_or_trait's name part matches a card of any type)
+            raise Unsupported("'<<T>> or <noun> with \"X\" in its card name' of a noun other than cards")
+        return {"trait": str(trait)[2:-2], "name_contains": self._name_parts(str(part)), "name_or_trait": True}
 
     def named_spec(self, name):
         return {"name": card_name(name)}
@@ -1185,6 +1202,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def ch_opp_part(self, spec, part):
         return self.to_filter(dict(spec, type="character"), side="opponent", positions=[part])
 
+    def ch_opp_part_above(self, spec, part):
+        # "choose 1 character in your opponent's back stage with level higher than your opponent's level" (either
+        # order; session 24): the position and the level bound of ch_opp_stage_above
+        return dict(self.ch_opp_part(spec, part), level_above_opp=True)
+
     def ch_facing(self, spec):
         # "choose 1 (level 3 or lower) character facing this card" (CR 3.6.5: the opponent's character in front)
         spec = _as_char(spec)
@@ -1464,6 +1486,21 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def search_stage_rest(self, n, spec, who):
         return self.search_stage(n, spec, who, rest=True)
 
+    def search_stage_separate(self, n, spec, who):
+        # "search your deck for up to N <spec>, put them on separate positions of your stage" (session 24): SEARCH
+        # keeping up to N cards (N <= 4, as search), each put on a position none of them holds yet (TO_STAGE_SEPARATE)
+        if n > 4:
+            raise Unsupported("a search for more than 4 cards")
+        ops = self.search_stage(1, spec, who)
+        ops[0]["count"] = n
+        ops[1]["separate"] = True
+        return ops
+
+    def to_stage_separate(self, who):
+        # "choose up to N <spec> in your waiting room, and put them on separate positions of your stage": each on a
+        # position none of them holds yet (any position: a character there goes to the waiting room, CR 9.6)
+        return self._on(who, {"op": "to_stage", "any_position": True, "separate": True})
+
     def reveal(self, *_):
         return None
 
@@ -1683,6 +1720,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # that character from their memory on any position of their stage": its owner places it and chooses
         # the position (TO_STAGE_BY_OWNER); a character there goes to the waiting room (CR 8.6.2.4.1)
         return self._on(who, {"op": "to_stage", "any_position": True, "by_owner": True})
+
+    def opp_puts_separate(self, who):
+        # "... and your opponent puts those characters from their memory on separate positions of their stage"
+        # (session 24): its owner places each on a position of their stage none of them holds yet (TO_STAGE_SEPARATE)
+        return self._on(who, {"op": "to_stage", "any_position": True, "by_owner": True, "separate": True})
 
     def to_stage(self, who):
         return self._on(who, {"op": "to_stage", "any_position": True})
@@ -2330,6 +2372,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     last.append({"op": "if_stored", "at_least": k, "then": copy.deepcopy(body)})
                 last.extend(ops[1:])
                 continue
+            if ops and ops[0]["op"] == "@ifdo" and last and last[-1]["op"] != "may" and ops is sentences[-1] \
+                    and len(ops) == 1:
+                # "Choose 1 of your characters, and put it into your waiting room. If you do, X" (session 24): the
+                # mandatory A's instruction reports whether it was done (nothing to choose: not done, CR 1.3.3); the
+                # last sentence, so that IF_DONE skips X only
+                j = max((i for i, o in enumerate(last) if o["op"] == "choose"), default=-1)
+                if j >= 0 and not last[j].get("up_to") and _reports_done(last[j:]):
+                    last.append({"op": "@if_done"})
+                    last.extend(ops[0]["then"])
+                    continue
             if ops and ops[0]["op"] == "@ifdo":
                 if not last or last[-1]["op"] != "may":
                     raise Unsupported("'if you do' after an effect that is not optional")
@@ -2393,6 +2445,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a count of cards that are not characters")
         return {"kind": "filter_count_at_least", "value": 1,
                 "filter": self.to_filter(spec, relation="other", positions=[part])}
+
+    def c_have_pair_another(self, a, b):
+        # "if you have another "X" and another "Y"" (session 24): two characters of those names on your stage, other
+        # than this card (NAMED_PAIR_ON_STAGE)
+        if card_name(a) == card_name(b):
+            raise Unsupported("'you have another \"X\" and another \"X\"'")
+        return {"kind": "named_pair_on_stage", "name": card_name(a), "name2": card_name(b)}
+
+    def c_have_pair(self, a, b):
+        # "if you have "X" and "Y"" / "cards named "X" and "Y"": as c_have_pair_another where this card has neither
+        # name (the condition does not count this card; a card in the hand is not on the stage anyway)
+        if self.card.get("name") in (card_name(a), card_name(b)):
+            raise Unsupported("'you have \"X\" and \"Y\"' on a card named X or Y")
+        return self.c_have_pair_another(a, b)
 
     def c_have_a(self, count, spec):
         if count[0] != "exactly":
@@ -2483,6 +2549,22 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if spec.get("type") != "character":
             raise Unsupported("a count of cards that are not characters")
         return {"kind": "own_filter_at_most", "value": 0, "filter": self.to_filter(spec, relation="other")}
+
+    def c_none_other_part(self, *parts):
+        # "if you do not have another (<quals>) character with "X" in its card name" (session 24): none of the other
+        # stage characters matches (own_filter_at_most 0)
+        spec = self.charspec_part(*parts[:-1], "character", parts[-1])
+        return {"kind": "own_filter_at_most", "value": 0, "filter": self.to_filter(spec, relation="other")}
+
+    def c_none_other_named(self, name):
+        # "if you do not have another "X"" (session 24): no other stage character of that name (own_filter_at_most 0)
+        return {"kind": "own_filter_at_most", "value": 0,
+                "filter": self.to_filter({"type": "character", "name": card_name(name)}, relation="other")}
+
+    def c_have_n_and_memory_max(self, n, *parts):
+        # "if you have N or more (other) <spec> and M or less cards in your memory" (session 24): two conditions
+        # (rest_if_pay: the memory's the ability's condition, the count an IF after the cost)
+        return {"kind": "@and", "a": self.c_have_n(n, *parts[:-1]), "b": self.c_memory_max(parts[-1])}
 
     def c_none_have(self, spec):
         # "if you do not have a <<T>> character / any characters with "X" in its card name": none of your
@@ -2823,6 +2905,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if "zone" in spec or spec.get("type") not in ("character", "card", "climax", "event", None):
             raise Unsupported("a waiting-room cost of something that is not a card")
         return {"@wr": {"count": count[1], "filter": self.to_filter(spec, zone="waiting_room"), "to": to}}
+
+    def c_memory_wr(self, count, spec):
+        # "[put 1 "X" from your memory into your waiting room]" (session 24): paid by the program on resolution, as a
+        # waiting-room cost (_wr_cost_ops; "..., you may pay the cost. If you do" inside the effect: pay_cost_later)
+        if count[0] != "exactly" or not 1 <= count[1] <= K.TARGET_MAX:
+            raise Unsupported("'up to' in a cost")
+        if "zone" in spec or spec.get("type") not in ("character", "card", "climax", "event", None):
+            raise Unsupported("a memory cost of something that is not a card")
+        return {"@wr": {"count": count[1], "filter": self.to_filter(spec, zone="memory"), "to": "waiting_room"}}
 
     def c_wr_clock_bottom(self, count, spec):
         return self._wr_cost(count, spec, "clock_bottom")
@@ -3190,6 +3281,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "may", "then": [{"op": "discard", "count": 1, "@cost": True}]}]
 
     def rest_if_pay(self, cond, effects):
+        if cond.get("kind") == "@and":
+            # "if you have N or more <spec> and M or less cards in your memory, you may pay the cost": the memory's
+            # bound is the ability's condition (checked before the cost, which may put this card into the memory),
+            # the count an IF after the cost (approximation second_condition_after_cost)
+            return self.rest_if2_pay(cond["b"], cond["a"], effects)
         return ("pay", cond, effects)
 
     def change_marker(self, n1, n2, name):
@@ -3362,6 +3458,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("a cost moving this card to two zones")
             cost = dict(cost)
             cost["self_to"] = cost.pop("@self_to")
+        later = [o for o in _dicts(effects) if o.get("@cost")]
+        if cost is not None and "@wr" in cost and later and len(later) == 1 and mode != "pay" and set(cost) == {"@wr"} \
+                and cost["@wr"]["to"] == "waiting_room" and cost["@wr"]["count"] == 1 and not prefixes:
+            # "[put 1 "X" from your memory into your waiting room] ..., (if ...,) you may pay the cost. If you do, X"
+            # (session 24): the cost paid where the text says (pay_cost_later), 1 card of the memory chosen and put
+            # into the waiting room; nothing to choose: not paid, X not done (IF_DONE, CR 8.4.2.2)
+            holder = next(o for o in _dicts(effects) if o.get("op") == "may" and o["then"] and o["then"][0] is later[0])
+            holder["then"][0:1] = [{"op": "choose", "filter": cost["@wr"]["filter"], "count": 1},
+                                   {"op": "@t", "who": "that"}, {"op": "to_waiting_room"}, {"op": "@cost_done"}]
+            cost = None
         if cost is not None and "@wr" in cost:
             # a cost taking waiting-room cards: paid where an [AUTO] ability's cost is, on resolution (CR
             # 8.7.3.1.1), and only in full (CR 8.4.2.2): the program checks the stock and the waiting room
@@ -3415,14 +3521,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if cost.get("stock"):
             pay.append({"op": "pay_stock", "count": cost["stock"]})
         pay.append({"op": "choose", "filter": wr["filter"], "count": wr["count"]})
-        if wr["to"] == "clock_bottom":
+        if wr["to"] == "waiting_room":  # from the memory (c_memory_wr)
+            pay.append({"op": "to_waiting_room"})
+        elif wr["to"] == "clock_bottom":
             pay.append({"op": "to_clock", "bottom": True})
         else:
             pay += [{"op": "to_deck_top"}, {"op": "shuffle_deck"}]
         pay.append({"op": "@cost_done"})  # the cost's cards are no "it" of the effect
         out = self.resolve([{"op": "may", "then": pay + effects}], trig, cond)
-        out = [{"op": "if", "condition": {"kind": "wr_filter_at_least", "value": wr["count"], "filter": wr["filter"]},
-                "then": out}]
+        kind = "memory_filter_at_least" if wr["filter"].get("zone") == "memory" else "wr_filter_at_least"
+        out = [{"op": "if", "condition": {"kind": kind, "value": wr["count"], "filter": wr["filter"]}, "then": out}]
         if cost.get("stock"):
             out = [{"op": "if", "condition": {"kind": "stock_at_least", "value": cost["stock"]}, "then": out}]
         return out
@@ -3839,7 +3947,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         spec, part = parts[-2], parts[-1]
         if set(spec) == {"name"}:
             spec = dict(spec, type="character")
-        if spec.get("type") != "character":
+        if spec.get("type") != "character" and not spec.get("name_or_trait"):
             raise Unsupported("counting cards that are not characters")
         return self.to_filter(spec, relation="other" if other else None, positions=[part])
 
@@ -3929,6 +4037,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if subj[0] == "group":
             return [{"op": "select_all", "filter": subj[1]}, {"op": "@t", "who": "last"}, op]
         return self._on(subj, op)
+
+    def cannot_stand_opp_next(self, subj):
+        # "that character cannot [STAND] during your opponent's next stand phase" (session 24, CR 6.2.1.2): the
+        # opponent's character's cant_stand_phase restriction until the end of the opponent's next turn, which holds
+        # that player's next stand phase and no other of theirs (turn.start_turn stands only the turn player's
+        # characters); result() checks that the characters are the opponent's
+        op = self.cannot_until(subj, ["cant_stand_phase"], "next_opp_turn_end")
+        op[-1]["@opp_next_stand"] = True
+        return op
 
     def cannot_until_pre(self, dur, subj, rs):
         return self.cannot_until(subj, rs, dur)
@@ -4234,6 +4351,24 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a second card name of a card that is no character")
         return {"__fields__": True, "also_named_on_stage": card_name(name)}
 
+    def not_named(self, name):
+        # "[CONT] This card's card name will not be regarded as "X"" (session 24): a Japanese name holding X's
+        # Japanese original; the engine reads the English name, which must hold none of X's words (then no check of a
+        # name or a part of a name regards this card as X: the line does nothing, as the text says)
+        words = [w for w in re.split(r"[\s,:!?.'()]+", card_name(name).lower()) if len(w) > 2]
+        mine = (self.card.get("name") or "").lower()
+        if not mine or not words or any(w in mine for w in words):
+            raise Unsupported("'this card's card name will not be regarded as \"X\"' on a card whose name has X's words")
+        return {"__fields__": True}
+
+    def trait_on_stage(self, tok):
+        # "[CONT] If this card is in your stage, this card gets <<T>>" (session 24): the importer gives the card the
+        # trait (CardRecord traits) in every zone (approximation trait_on_stage_everywhere)
+        if self.card.get("type") != "character":
+            raise Unsupported("a trait on a card that is not a character")
+        self.approximate("trait_on_stage_everywhere")
+        return {"__fields__": True, "trait_on_stage": str(tok)[2:-2]}
+
     def deck_any_copies(self):
         # CR 5.1.2.4: a continuous ability about deck construction replaces the "up to four" rule of
         # 5.1.2.2 for this card's name (decks.validate_deck); it does nothing during the game
@@ -4378,7 +4513,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if tree_value is None:
             return [], {}
         for ab in (tree_value if isinstance(tree_value, list) else [tree_value]):
-            stand_phase = [o for o in _dicts(ab) if "cant_stand_phase" in (o.get("restrictions") or ())]
+            nxt = [o for o in _dicts(ab) if o.pop("@opp_next_stand", False)]
+            if nxt:
+                # "that character cannot [STAND] during your opponent's next stand phase": on opponent's characters only
+                chosen = [o for o in _dicts(ab) if o.get("op") in ("choose", "select_all")]
+                if not chosen or any((o.get("filter") or {}).get("side") != "opponent" for o in chosen) \
+                        or any(o.get("op") in ("target_self", "target_battle_opp", "target_triggering")
+                               for o in _dicts(ab)):
+                    raise Unsupported("'cannot [STAND] during your opponent's next stand phase' of a card that may not "
+                                      "be the opponent's")
+            stand_phase = [o for o in _dicts(ab) if "cant_stand_phase" in (o.get("restrictions") or ())
+                           and all(o is not x for x in nxt)]
             if stand_phase and not (isinstance(ab, dict) and ab.get("kind") == "cont" and "whose" not in ab
                                     and (ab.get("condition") or {}).get("kind") not in ("your_turn", "opponents_turn")
                                     and all(o["op"] == "aura_restrict" and o["filter"] == {"type": "character",
@@ -4416,6 +4561,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                                   "the stage from your hand'")
             for o in delayed:
                 del o["@delayed_eot"]
+        if any(isinstance(d, dict) and d.get("kind") == "@and" for d in _dicts(tree_value)):
+            raise Unsupported("'if you have N or more <spec> and M or less cards in your memory' outside 'you may pay "
+                              "the cost'")
         if any(isinstance(d, dict) and d.get("kind") == "@zone" for d in _dicts(tree_value)):
             raise Unsupported("'this card is in your memory / the top card of your clock' inside an effect")
         if isinstance(tree_value, dict) and tree_value.get("__fields__"):
@@ -4565,9 +4713,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # only) and it stays on top of the deck
                 out.append({"op": "look_top", "count": 1, "take": 1, "to": "deck_top"})
                 continue
-            if name == "@cost_done":  # a cost paid by the program (_wr_cost_ops): its register is free again
-                if isinstance(st["cur"], int):
-                    st["free"].insert(0, st["cur"])
+            if name == "@cost_done":  # a cost paid by the program (_wr_cost_ops): its cards are no "it" of the effect
+                # (session 24: the register is not free again: a register keeps its cards, and a later move of that
+                # register, "return this card to your hand", would move the cost's cards too)
                 st["cur"] = None
                 continue
             if name == "@if_done":  # "If you do, <the rest of the block>" (rows counted below)

@@ -111,7 +111,7 @@ ConditionName = Literal[
     "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn", "own_filter_at_most",
     "named_in_level", "wr_filter_at_least", "hand_filter_at_least", "battle_opp_level_at_most_self",
     "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
-    "battle_opp_level_at_most_wr", "placed_this_turn",
+    "battle_opp_level_at_most_wr", "placed_this_turn", "named_pair_on_stage",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -281,6 +281,7 @@ class WSCondition(StrictModel):
     # instead of name, for the conditions on a named card: a card with one of these whole names (a name group, as a
     # filter's name_any; a name no card of the pool has is one)
     name_any: Annotated[list[Annotated[str, Field(min_length=1)]], Field(min_length=1, max_length=5)] | None = None
+    name2: str | None = Field(default=None, min_length=1)  # named_pair_on_stage: the second name
     trait: str | None = Field(default=None, min_length=1)
     trait_or: str | None = Field(default=None, min_length=1)  # "<<A>> or <<B>>" characters
     # filter_count_at_least: your stage characters it matches (relation "other": not the source)
@@ -329,7 +330,9 @@ OpToDeckTop, OpToDeckBottom = reg_ops(_M, Reg, "to_deck_top", "to_deck_bottom")
 # positions: the stage positions allowed ("any position of your back stage"; None: all of them)
 _Positions = (Annotated[list[PositionName], BeforeValidator(_as_list), Field(min_length=1)] | None, None)
 OpToStage = op_model("to_stage", _M, orientation=(OrientationName, "stand"), any_position=(bool, False), reg=(Reg, 0),
-                     positions=_Positions, by_owner=(bool, False))  # by_owner: its owner puts it on their stage
+                     positions=_Positions, by_owner=(bool, False),  # by_owner: its owner puts it on their stage
+                     separate=(bool, False))  # separate: "on separate positions" (any position, not one of the
+#                                               register's cards already put there: TO_STAGE_SEPARATE)
 OpMovePosition = op_model("move_position", _M, any_position=(bool, False), reg=(Reg, 0), positions=_Positions,
                           facing=(bool, False),  # only to a center position with a character facing it
                           opponent=(bool, False))  # an opponent's character, on their stage (MOVE_OPPONENT)
@@ -1385,9 +1388,17 @@ class _Compiler(PoolCompiler):
             if kind == "climax_named" and cond.name not in self.climax_names:
                 self.fail(f"{p}.name", f"unknown climax {cond.name!r}")
             arg = self.interned(self.name_ids, cond.name, f"{p}.name", "card name")
+        elif kind == "named_pair_on_stage":
+            if cond.name is None or cond.name2 is None or cond.name == cond.name2:
+                self.fail(f"{p}.name2", "named_pair_on_stage needs two different names")
+            arg = ((self.interned(self.name_ids, cond.name, f"{p}.name", "card name") << 15)
+                   | self.interned(self.name_ids, cond.name2, f"{p}.name2", "card name"))
         elif cond.name is not None or cond.name_any is not None:
             self.fail(f"{p}.name", f"{kind} takes no name")
-        if kind not in _COND_COUNT and kind not in _COND_NAME and kind not in ("all_chars_trait", "all_chars_filter"):
+        if cond.name2 is not None and kind != "named_pair_on_stage":
+            self.fail(f"{p}.name2", f"{kind} takes no second name")
+        if kind not in _COND_COUNT and kind not in _COND_NAME and kind not in ("all_chars_trait", "all_chars_filter",
+                                                                               "named_pair_on_stage"):
             arg = 0
         if cond.in_battle:
             # "in battle" and this condition: IN_BATTLE_AND, the condition in bits 24.. of the argument and its
@@ -1553,7 +1564,10 @@ class _Compiler(PoolCompiler):
                     self.fail(f"{q}.opponent", "facing is about this card's own stage")
                 return (int(op.any_position) | (K.MOVE_FACING if op.facing else 0)
                         | (K.MOVE_OPPONENT if op.opponent else 0)), 0, mask
-            return K.Orientation[op.orientation.upper()], int(op.any_position) | (K.TO_STAGE_BY_OWNER if op.by_owner else 0), mask
+            if op.separate and not op.any_position:
+                self.fail(f"{q}.separate", "separate positions among any position of the stage")
+            return K.Orientation[op.orientation.upper()], (int(op.any_position) | (K.TO_STAGE_BY_OWNER if op.by_owner else 0)
+                                                           | (K.TO_STAGE_SEPARATE if op.separate else 0)), mask
         if name == "to_marker":
             return int(op.face_up), 0, 0
         if name == "deck_to_marker":

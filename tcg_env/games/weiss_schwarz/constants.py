@@ -549,6 +549,8 @@ class Condition(IntEnum):
     IN_BATTLE_AND = 56  # IN_BATTLE and the condition (arg >> 24) with the argument in arg's low 24 bits (signed):
     #                     "when this card becomes [REVERSE] in battle, if your memory has N or less cards, ..."
     FACING_LEVEL_BELOW_SELF = 57  # the character facing the source has a lower level than the source
+    NAMED_PAIR_ON_STAGE = 58  # master has a character named id arg >> 15 and one named id arg & NAME_MASK on the stage,
+    #                           other than the source ("if you have (another) "X" and (another) "Y""; session 24)
     PLAYED_THIS_TURN = 45  # the source was played from the hand this turn (its PLACED_TURN is this turn, without
     #                        PLACED_NOT_PLAYED): "during the turn that this card is placed on the stage from your hand";
     #                        arg 1: placed on the stage this turn any way (card text "placed_this_turn")
@@ -826,6 +828,10 @@ MOVE_OPPONENT = 4  # MOVE_POSITION a0 bit: "move it to another open position of 
 TO_MARKER_DECK_TOP = 1  # TO_MARKER a1: the top card of the master's deck (no register) goes under the source
 POSITION_NEEDS_FACING = 8  # the CHOOSE_POSITION mode bit (DEC_ARG + 3) of MOVE_FACING
 TO_STAGE_BY_OWNER = 2  # TO_STAGE a1 bit: the card's owner puts it on their own stage and chooses the position
+# TO_STAGE a1 bit: "put them on separate positions of your stage" (session 24): any position but one a card of the
+# register already holds (CHOOSE_POSITION mode 3; the register in DEC_ARG + 3's bits POSITION_REG_SHIFT..)
+TO_STAGE_SEPARATE = 4
+POSITION_REG_SHIFT = 12
 LOOK_STORE_TAKEN = 1  # LOOK_TOP (a1 >> 12) & 1: store the number of cards taken ("if you put 1 card into your hand")
 LOOK_UP_TO = 1  # LOOK_TOP (a1 >> 13) & 1: "look at up to N cards" (CR 3.2.3.1): the master looks at the cards one at a
 #                time and may stop before each (the LOOK_MORE decision); then a0 is the number looked at

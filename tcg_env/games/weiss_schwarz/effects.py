@@ -474,6 +474,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             s[DEC_ARG + 1] = K.ChoiceFor.TO_STAGE
             s[DEC_ARG + 2] = sl
             s[DEC_ARG + 3] = (0 if (a1 & 1) == 1 else 1) | (a2 << 4)  # the positions allowed (kernels.legal_mask_row)
+            if (a1 & K.TO_STAGE_SEPARATE) != 0:  # "on separate positions": not one the register's cards hold
+                s[DEC_ARG + 3] = 3 | (a2 << 4) | (reg << K.POSITION_REG_SHIFT)
             set_decision(s, K.Decision.CHOOSE_POSITION, q)  # the master, or the owner (TO_STAGE_BY_OWNER)
             return ASKED
     elif op == K.Op.FUSION:  # CR 10.14.1.1: up to one card named a0 from the deck onto this position

@@ -418,4 +418,23 @@ def condition_holds(game, s, T, cond, arg, p, source):
             if game.filter_match(s, T, arg >> 8, s[WR_L + p * K.MAX_DECK + i], p, source):
                 n += 1
         return s[D_LEVEL + bo * CARD_W] <= n
+    if cond == K.Condition.NAMED_PAIR_ON_STAGE:
+        return game.named_pair_on_stage(s, T, p, arg, source)
     return False
+
+
+@internal
+def named_pair_on_stage(s, T, p, arg, source):
+    """Condition NAMED_PAIR_ON_STAGE: ``p`` has on the stage, other than ``source``, a character of name id
+    ``arg >> 15`` and one of name id ``arg & NAME_MASK`` (two names: two characters, CR 3.6)."""
+    cards = card_table(T)
+    found = 0
+    for pos in range(K.N_POSITIONS):
+        sl = stage_slot(s, p, pos)
+        if sl >= 0 and sl != source:
+            nid = cards[cid_of(s, sl), K.C_NAME] & K.NAME_MASK
+            if nid == arg >> 15:
+                found |= 1
+            if nid == (arg & K.NAME_MASK):
+                found |= 2
+    return found == 3

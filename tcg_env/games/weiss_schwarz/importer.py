@@ -193,6 +193,14 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
         for i, res in enumerate(results):
             if not res.compiled:
                 continue
+            if "trait_on_stage" in res.fields:
+                # "if this card is in your stage, this card gets <<T>>" (approximation trait_on_stage_everywhere)
+                t = res.fields["trait_on_stage"]
+                if t not in traits and len(traits) >= 3:
+                    results[i] = LineResult.unsupported(res.line, "a fourth trait (the card format has 3)")
+                    continue
+                if t not in traits:
+                    traits = traits + [t]  # a new list: the compile context keeps the printed ones
             if "also_named_on_stage" in res.fields:
                 if res.fields["also_named_on_stage"] in list_names or alias is not None:
                     # a card of the list has that name: its exact name checks (name ids) would not see it
@@ -546,9 +554,11 @@ def _filters_of(ab: dict) -> list[dict]:
         if d is ab.get("condition") or d.get("kind") == "trait_count_at_least" or (d.get("op") == "if"):
             c = d.get("condition", d) if d.get("op") == "if" else d
             if isinstance(c, dict) and c.get("kind") in ("trait_count_at_least", "climax_named", "named_on_stage", "named_in_clock",
-                                                           "named_in_level"):
+                                                           "named_in_level", "named_pair_on_stage"):
                 f = {k: c[k] for k in ("trait", "trait_or", "name") if k in c}
                 out.append(f)
+                if "name2" in c:  # named_pair_on_stage's second name (name ids: both in the list)
+                    out.append({"name": c["name2"]})
     return out
 
 

@@ -267,9 +267,10 @@ def legal_mask_row(game, s, T, out):
                     n += 1
         return n
     if kind == K.Decision.CHOOSE_POSITION:
-        mode = s[DEC_ARG + 3] & 7  # 0 any position, 1 an empty one, 2 any other than its own
+        mode = s[DEC_ARG + 3] & 7  # 0 any position, 1 an empty one, 2 any other than its own, 3 any not holding a
+        #                            card of the register (TO_STAGE_SEPARATE: "on separate positions")
         facing = (s[DEC_ARG + 3] & K.POSITION_NEEDS_FACING) != 0  # "with a character facing" (CR 3.6.5)
-        allowed = s[DEC_ARG + 3] >> 4  # POSITION_BITS of the positions allowed (0: all)
+        allowed = (s[DEC_ARG + 3] >> 4) & 0x1F  # POSITION_BITS of the positions allowed (0: all)
         cur = s[POS + s[DEC_ARG + 2] * CARD_W]
         # the positions of the card's owner's stage: an opponent's character moved by an effect (MOVE_OPPONENT) on
         # the opponent's stage positions (OPP_STAGE actions)
@@ -283,6 +284,9 @@ def legal_mask_row(game, s, T, out):
             if mode == 1 and stage_slot(s, q, pos) >= 0:
                 continue
             if mode == 2 and pos == cur:
+                continue
+            if mode == 3 and stage_slot(s, q, pos) >= 0 and reg_has(
+                    game, s, frame_base(s, s[FRAME_N] - 1), s[DEC_ARG + 3] >> K.POSITION_REG_SHIFT, stage_slot(s, q, pos)):
                 continue
             out[base + pos] = 1
             n += 1

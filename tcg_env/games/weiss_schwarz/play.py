@@ -140,6 +140,8 @@ def hand_condition_holds(game, s, T, cond, arg, p):
             if game.hand_filter_ok(T, arg >> 8, cid_of(s, s[WR_L + p * K.MAX_DECK + i]), False):
                 n += 1
         return n >= (arg & 0xFF)
+    if cond == K.Condition.NAMED_PAIR_ON_STAGE:  # "if you have "X" and "Y"" (the card is in the hand: any two)
+        return game.named_pair_on_stage(s, T, p, arg, -1)
     return False
 
 
