@@ -56,6 +56,24 @@ def test_option_lines_without_one_announcing_line_are_left_as_they_are():
     assert _join_options(["Draw a card.", "- You gain 500 life."]) == ["Draw a card.", "- You gain 500 life."]
 
 
+def test_cr_903_2e_options_after_a_choice_ending_with_a_dash_are_joined_with_their_or():
+    from tcg_env.games.force_of_will.importer import _join_options
+
+    assert _join_options(["Choose one-", "Draw a card.", "or you gain 500 life;", "or rest target resonator.",
+                          "[Quickcast]"]) == [
+        "Choose one- Draw a card; or you gain 500 life; or rest target resonator.", "[Quickcast]"]
+    r = exact("Choose one- Draw a card; or you gain 500 life; or rest target resonator.", "chant")
+    assert [m[-1]["op"] for m in r.fields["effect"][0]["modes"]] == ["draw", "gain_life", "rest"]
+
+
+def test_cr_905_an_activate_abilitys_limit_printed_before_its_options_is_read_after_them():
+    once = exact("{1}: Choose one; - Draw a card. - You gain 200 life. Play this ability only once per turn.")
+    for text in ("{1}: Choose one. Play this ability only once per turn; - Draw a card. - You gain 200 life.",
+                 "{1}: Choose one. Play this ability only once per turn - Draw a card; or you gain 200 life."):
+        assert exact(text).abilities == once.abilities
+    assert once.abilities[0]["once"] == "turn"
+
+
 def test_cr_1140_enter_printed_without_its_brackets_is_enter():
     assert exact("Enter >>> Draw a card.").abilities == exact("[Enter] >>> Draw a card.").abilities
 
@@ -132,6 +150,9 @@ def modes_pool(tmp_path_factory):
         _card("TXT-004", "Made-up Fire Knight", "Resonator", [], ATK=300, DEF=300),
         _card("TXT-005", "Made-up Water Knight", "Resonator", [], cost="{U}", colour=("U",), ATK=300, DEF=300),
         _card("TXT-006", "Made-up Steam Knight", "Resonator", [], cost="{R}{U}", colour=("R", "U"), ATK=300, DEF=300),
+        _card("TXT-008", "Made-up Narrow", "Chant", [
+            "Choose one; - Destroy target addition. - You gain 1000 life. Choose this option only if you control a "
+            "water resonator."]),
         _card("TXT-007", "Made-up Wake", "Chant", [
             "Choose one. If this card was awakened, choose both instead; - Draw a card. - You gain 500 life.",
             "[Awakening] {R}"]),
@@ -211,3 +232,20 @@ def test_cr_1109_2a_choose_both_instead_if_awakened_offers_the_pair_only_when_aw
     g, decision = _cast(modes_pool, "TXT-007", action=K.AWAKEN_HAND_BASE if awaken else K.PLAY_HAND_BASE)
     assert decision == K.Decision.CHOOSE_MODE
     assert _options(g) == offered
+
+
+@pytest.mark.parametrize("field, playable", [((), False), (("TXT-005",), True)])
+def test_cr_903_2g_a_card_none_of_whose_options_may_be_chosen_is_not_played(modes_pool, field, playable):
+    """No addition in any field (the first option has no target, CR 903.2g) and the second option's condition not met:
+    the chant is not offered; with a water resonator it is, and only the second option is."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(modes_pool, turn_player=0, seed=3)
+    sc.will(0, K.Attribute.FIRE, 2)
+    sc.put(0, "TXT-008", K.Zone.HAND)
+    sc.field(0, list(field))
+    g = sc.game()
+    assert (K.PLAY_HAND_BASE in g.legal_actions().tolist()) is playable
+    if playable:
+        g.step(K.PLAY_HAND_BASE)
+        assert _options(g) == [1]

@@ -119,7 +119,7 @@ def _clean(text: str) -> str:
     return " ".join(text.replace("⇒", "=>").split())
 
 
-_OPTION_HEAD = re.compile(r"(?:[;:]|\s[-\u2013])$")  # "... Choose one;" / "... gains the following abilities;": its options follow
+_OPTION_HEAD = re.compile(r"(?:[;:]|\s[-\u2013]|choose one-)$", re.I)  # "... Choose one;" / "... gains the following abilities;": its options follow
 _OPTION_LINE = re.compile(r"^[-\u2013]\s*")  # "- <option>" (a hyphen or an en dash)
 
 
@@ -128,7 +128,7 @@ def _join_options(lines: list[str]) -> list[str]:
     903.2e) joined to the line that announces them ("[Enter] >>> Choose one; - A. - B."): the lines of "- "
     right after a line ending with ";", ":" or " -" are its options. Some lists print a card's options before that line:
     on a card with exactly one such line, one block of options before it (and none after) is its."""
-    if not any(_OPTION_LINE.match(ln) or ln.endswith(" -") for ln in lines):
+    if not any(_OPTION_LINE.match(ln) or ln.endswith("-") for ln in lines):
         return lines
 
     def opt(ln: str) -> str:
@@ -150,12 +150,12 @@ def _join_options(lines: list[str]) -> list[str]:
         if _OPTION_LINE.match(ln) and open_head:
             out[-1] = out[-1] + " " + opt(ln)
             continue
-        if dash_more and (out[-1].endswith(" -") or out[-1].endswith(";") or ln.startswith("or ")):
+        if dash_more and (out[-1].endswith("-") or out[-1].endswith(";") or ln.startswith("or ")):
             prev = out[-1][:-1] + ";" if ln.startswith("or ") and out[-1].endswith(".") else out[-1]
             out[-1] = prev + " " + ln  # "A." then "or B.": "A; or B." (the modes' separator)
             continue
         open_head = bool(_OPTION_HEAD.search(ln)) and not _OPTION_LINE.match(ln)
-        dash_more = open_head and ln.endswith(" -") and "choose " in ln.lower()
+        dash_more = open_head and ln.endswith("-") and "choose " in ln.lower()
         out.append(ln)
     return out
 
