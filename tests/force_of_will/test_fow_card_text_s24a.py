@@ -104,6 +104,15 @@ def test_cr_903_2e_choose_one_if_you_may_choose_both_adds_the_pair_under_the_con
         [{"op": "draw", "count": 1}, {"op": "gain_life", "amount": 500}]], "conditions": [None, None, cond]}]
 
 
+def test_cr_903_2e_choose_up_to_two_instead_if_printed_after_is_the_same_choice():
+    before = line("Choose one. If this card was awakened, choose up to two instead; - Draw a card. - You gain 500 life.",
+                  "chant")
+    after = line("Choose one, choose up to two instead if this card was awakened - Draw a card; or you gain 500 life.",
+                 "chant")
+    assert before.verdict is after.verdict is Verdict.APPROXIMATE and before.fields == after.fields
+    assert after.fields["effect"][0]["conditions"] == [None, None, {"kind": "awakened", "value": 1}]
+
+
 def test_cr_903_2e_choose_up_to_three_instead_adds_the_pairs_and_the_three():
     r = line('Choose one. If you control "Made-up Hero", choose up to three instead; - Draw a card. - You gain 500 '
              'life. - Your opponent loses 300 life.', "chant")

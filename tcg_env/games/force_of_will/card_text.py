@@ -3565,6 +3565,9 @@ _MODES_RANDOM = re.compile(r"\bchoose one at random\s*(?:[;:.]\s*)?-\s+")  # "Ch
 # instead; - ..." (session 24)
 _MODES_IF = re.compile(r"\bchoose one[,.] if (.+?),? (you may )?choose (both|up to two|up to three)(?: instead)?"
                        r"\s*(?:[;:.]\s*)?-\s+")
+# "Choose one, [you may] choose up to two instead if <condition> - ..." (the condition printed last)
+_MODES_IF_AFTER = re.compile(r"\bchoose one, (you may )?choose (both|up to two|up to three) instead if (.+?)"
+                             r"\s*(?:[;:.]\s*)?-\s+")
 _MODE_SEP = re.compile(r"(?:[;:]\s*or|[;.]\s*[-\u2013])\s+")  # ... separated by "; or" (": or" misprinted) or "; -" / ". -"
 
 
@@ -3688,6 +3691,8 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
         s = _MODES_RANDOM.sub("choose_random modes_follow ", s, count=1)
         s = _MODES_IF.sub(lambda m: f"choose_one_if {m[1]} , {'more_may ' if m[2] else ''}{m[3]} modes_follow ", s,
                           count=1)
+        s = _MODES_IF_AFTER.sub(lambda m: f"choose_one_if {m[3]} , {'more_may ' if m[1] else ''}{m[2]} modes_follow ",
+                                s, count=1)
         if "modes_follow " in s:
             head, _, modes = s.partition("modes_follow ")
             s = head + "modes_follow " + _MODE_SEP.sub(". or_mode ", modes)
