@@ -69,6 +69,11 @@ APPROXIMATIONS: dict[str, str] = {
         "has left the field by then, its printed ATK is read, not its ATK as it last was in the field "
         "(CR 911.1: last known information, which the engine does not keep)"
     ),
+    "random_mode_among_open": (
+        "\"Choose one at random - A; or B; ...\" (session 24; CR 8.01 has no rule for it): the option is drawn, each as "
+        "likely, from the game's random stream among the options that may be chosen (their targets, CR 903.2g, and "
+        "conditions) as the card or ability is played, not among all the printed options; the player is not asked"
+    ),
     "choose_up_to_not_none": (
         "\"Choose up to N - A; or B; ...\" (CR 903.2e): one to N options are offered; choosing none at all (the card "
         "or ability played to no effect) is not"
@@ -117,6 +122,13 @@ class _Sel:
 
     def __init__(self, kind: str, filter: dict | None = None, count: int = 1, up_to: bool = False):
         self.kind, self.filter, self.count, self.up_to = kind, filter, count, up_to
+
+
+def _mode_condition_ok(cond: dict) -> None:
+    """A condition a mode may carry (session 24: the mode's ability row's A_COND, read as the mode is chosen with the
+    card or ability's controller and card, effects.mode_allowed): a plain one, not on "it" or this card's counters."""
+    if any(str(k).startswith("_") for k in cond) or str(cond.get("kind", "")).startswith("_") or _on_this_card(cond):
+        raise Unsupported("a condition on a mode that the engine cannot read as the mode is chosen")
 
 
 def _on_this_card(cond: dict) -> bool:
@@ -1514,7 +1526,13 @@ class _T(CountWords, TextTransformer, Transformer):
         return clauses
 
     def mode(self, *sentences):
+        cond = None
+        if sentences and isinstance(sentences[-1], dict):
+            # "Choose this option only if <condition>." (session 24): the mode may be chosen only while it holds
+            *sentences, cond = sentences
+            _mode_condition_ok(cond)
         body = self.body(*sentences)
+        body.mode_cond = cond
         if body.optional:
             raise Unsupported("'you may' in a mode")
         # a mode that is itself a choice ("... to target player"): its choices are options of the card's choice
@@ -1526,6 +1544,54 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def modal_body_n(self, n, *modes):
         return self._modes(*n, modes)
+
+    def modal_body_random(self, *modes):
+        out = self._modes(1, False, modes)
+        out.at_random = True
+        self.approximate("random_mode_among_open")
+        return out
+
+    def modal_body_if(self, cond, more, *modes):
+        """"Choose one, if <condition>, you may choose both - A; or B." / "Choose one. If <condition>, choose up to
+        three instead - ..." (session 24, CR 903.2e): each option alone (always, or with "choose both instead"
+        only while the condition does not hold), and the sets of more options only while it holds."""
+        n, up_to, approx = more
+        _mode_condition_ok(cond)
+        if any(getattr(m, "mode_cond", None) is not None for m in modes):
+            raise Unsupported("'choose this option only if' in a choice whose count has a condition")
+        single = self._modes(1, False, modes)
+        if not up_to:
+            alone = _not(cond, [])
+            if alone.get("_deferred"):
+                raise Unsupported("'choose N instead' after a condition the engine cannot test for not holding")
+        else:
+            alone = None
+        more_sets = self._modes(n, False, modes)
+        sets = list(single.modes) + list(more_sets.modes)
+        conds = [alone] * len(single.modes) + [cond] * len(more_sets.modes)
+        if up_to and n == 3:
+            two = self._modes(2, False, modes)
+            sets = list(single.modes) + list(two.modes) + list(more_sets.modes)
+            conds = [None] * len(single.modes) + [cond] * (len(two.modes) + len(more_sets.modes))
+        if len(sets) > OPTION_SLOTS:
+            raise Unsupported("more sets of options than the decision has room for")
+        for b, c in zip(sets, conds):
+            b.mode_cond = c
+        if approx:
+            self.approximate("choose_up_to_not_none")
+        return _Modes(sets)
+
+    def more_both(self):
+        return 2, False, False
+
+    def more_may_both(self):
+        return 2, True, False
+
+    def more_up_two(self):
+        return 2, True, True
+
+    def more_up_three(self):
+        return 3, True, True
 
     def mn_two(self):
         return 2, False
@@ -1548,7 +1614,13 @@ class _T(CountWords, TextTransformer, Transformer):
         if n > len(groups):
             raise Unsupported(f"'choose {n}' of fewer options")
         if n == 1 and not up_to:
-            return _Modes([b for g in groups for b in g])
+            out1 = [b for g, m in zip(groups, modes) for b in g]
+            for g, m in zip(groups, modes):
+                for b in g:
+                    b.mode_cond = getattr(m, "mode_cond", None)  # a choice inside a mode: the mode's condition
+            return _Modes(out1)
+        if any(getattr(m, "mode_cond", None) is not None for m in modes):
+            raise Unsupported("'choose this option only if' in a choice of two or more options")
         out = []
         for size in range(1, n + 1) if up_to else (n,):
             for combo in combinations(range(len(groups)), size):
@@ -1655,6 +1727,14 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def c_control_n(self, n, flt):
         return self._c_control(n, flt)
+
+    def c_control_and_another(self, flt, other_flt):
+        # "you control a <A> and another <B>" (session 24; Condition.CONTROL_AND_ANOTHER): two different cards
+        a = self._c_control(1, flt)
+        b = self._c_control(1, other_flt)
+        if a["kind"] != "control_at_least" or b["kind"] != "control_at_least":
+            raise Unsupported("'you control a <card> and another <card>' of magic stones")
+        return {"kind": "control_and_another", "filter": a["filter"], "other": b["filter"]}
 
     def c_control_n_other(self, n, flt):
         return self._c_control(n, flt, True)
@@ -3089,6 +3169,7 @@ class _Body:
     def __init__(self, clauses: list, optional: bool, on_field: bool):
         self.clauses, self.optional, self.on_field = clauses, optional, on_field
         self.condition: dict | None = None  # "as long as ...": only a continuous ability has one
+        self.mode_cond: dict | None = None  # a mode's own condition (session 24: "Choose this option only if ...")
 
     def ops(self, will: bool = False, trigger_card: bool = False, bare_it: bool = True,
             produce: bool = False) -> list[dict]:
@@ -3159,6 +3240,7 @@ class _Modes:
     # an activate ability's (session 23): the mode is chosen as it is played (CR 905.2b, 903.2e), after its costs are
     # paid (play.activate) as its targets are (priority.ask_mode, run for its MODE_TARGETS frame)
     in_activate = False
+    at_random = False  # "Choose one at random" (session 24: SELECT_MODE a2 = MODE_AT_RANDOM)
 
     def __init__(self, modes: list[_Body]):
         self.modes = modes
@@ -3167,7 +3249,13 @@ class _Modes:
             produce: bool = False) -> list[dict]:
         if will and not self.in_activate:
             raise Unsupported("a choice of modes in an activate ability")
-        return [{"op": "select_mode", "modes": [m.ops(bare_it=bare_it) for m in self.modes]}]
+        op = {"op": "select_mode", "modes": [m.ops(bare_it=bare_it) for m in self.modes]}
+        conds = [getattr(m, "mode_cond", None) for m in self.modes]
+        if any(c is not None for c in conds):
+            op["conditions"] = conds  # session 24: effects.mode_allowed
+        if self.at_random:
+            op["at_random"] = True
+        return [op]
 
     def aura(self):
         return None
@@ -3471,7 +3559,16 @@ _SPACE_BEFORE = re.compile(r"\s+([,.:;])")
 _AND_CARDS = re.compile(r"\b(damage to (?:your opponent|target opponent|each player)) and (?=(?:each|target|up to|all|"
                         r"j/resonators?|resonators?)\b)")
 _MODES_HEAD = re.compile(r"\bchoose (one|two|three|up to two|up to three)\s*(?:[;:.]\s*)?-\s+")  # the modes follow ...
-_MODE_SEP = re.compile(r"(?:;\s*or|[;.]\s*-)\s+")  # ... separated by "; or" or "; -" / ". -"
+_MODES_LIMIT = re.compile(r"\bchoose one\. (play this ability only [^;:]+?)\s*(?:[;:]\s*-|-)\s*")  # ... its limit first
+_MODES_RANDOM = re.compile(r"\bchoose one at random\s*(?:[;:.]\s*)?-\s+")  # "Choose one at random; - A. - B."
+# "Choose one, if <condition>, you may choose both [instead] - ..." / "Choose one. If <condition>, choose up to three
+# instead; - ..." (session 24)
+_MODES_IF = re.compile(r"\bchoose one[,.] if (.+?),? (you may )?choose (both|up to two|up to three)(?: instead)?"
+                       r"\s*(?:[;:.]\s*)?-\s+")
+# "Choose one, [you may] choose up to two instead if <condition> - ..." (the condition printed last)
+_MODES_IF_AFTER = re.compile(r"\bchoose one, (you may )?choose (both|up to two|up to three) instead if (.+?)"
+                             r"\s*(?:[;:.]\s*)?-\s+")
+_MODE_SEP = re.compile(r"(?:[;:]\s*or|[;.]\s*[-\u2013])\s+")  # ... separated by "; or" (": or" misprinted) or "; -" / ". -"
 
 
 _GRAMMAR_WORDS = {"resonator", "card", "addition", "regalia", "chant", "spell", "rune", "ruler", "entity", "magic stone",
@@ -3562,6 +3659,8 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     s = "".join(p if i % 2 else _mark_races((p.replace(name, "this card") if name else p).lower(), races)
                 for i, p in enumerate(parts))  # fmt: skip
     s = " ".join(s.replace("thi card", "this card").replace("can't ", "cannot ").split())  # "can't block"
+    if s.startswith("enter => "):
+        s = "[enter]" + s[5:]  # "Enter >>> <effect>" printed without its brackets (CR 1140: [Enter])
     if "> or <race" in s:  # "Skeleton or Zombie": one token of two races (session 22)
         s = _RACE_EITHER.sub(r"<race2:\1|\2>", s)
     if "counter" in s:
@@ -3581,12 +3680,34 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
                       " you control was put into a graveyard from the field this turn")
     if s in ("this card cannot be cancelled.", "this card cannot be canceled."):
         s = "uncancelable_self."  # a line of its own (card_text.lark), not "this card" of a chant's effect
+    if "choose one. play this ability only " in s:
+        # "<costs>: Choose one. Play this ability only once per turn; - A. - B." (session 24): the ability's limit
+        # printed before its options, read after them as any activate ability's
+        m = _MODES_LIMIT.search(s)
+        if m:
+            s = (s[:m.start()] + "choose one; - " + s[m.end():]).rstrip(" .") + ". " + m[1] + "."
+    if "choose one" in s and ("at random" in s or " if " in s):
+        # session 24: "Choose one at random; - A. - B." and "Choose one, if <condition>, you may choose both - A; or B."
+        s = _MODES_RANDOM.sub("choose_random modes_follow ", s, count=1)
+        s = _MODES_IF.sub(lambda m: f"choose_one_if {m[1]} , {'more_may ' if m[2] else ''}{m[3]} modes_follow ", s,
+                          count=1)
+        s = _MODES_IF_AFTER.sub(lambda m: f"choose_one_if {m[3]} , {'more_may ' if m[1] else ''}{m[2]} modes_follow ",
+                                s, count=1)
+        if "modes_follow " in s:
+            head, _, modes = s.partition("modes_follow ")
+            s = head + "modes_follow " + _MODE_SEP.sub(". or_mode ", modes)
     if "choose " in s:  # "Choose one - A; or B." / "Choose one; - A. - B." (CR 903.2e): the modes marked
         s, n = _MODES_HEAD.subn(lambda m: ("choose one" if m[1] == "one" else f"choose_n {m[1]}") + " modes_follow ", s,
                                 count=1)
         if n:
             head, _, modes = s.partition("modes_follow ")
             s = head + "modes_follow " + _MODE_SEP.sub(". or_mode ", modes)
+    if "modes_follow " in s and " only if " in s:
+        # "- A. Choose this option only if <condition>." (session 24): the mode's own condition; "Choose the second
+        # only if <condition>." closes the last of two modes
+        s = s.replace(". choose this option only if ", ". option_only_if ")
+        if s.count(" or_mode ") == 1:
+            s = s.replace(". choose the second only if ", ". option_only_if ")
     if s.endswith('."'):
         s = s[:-2] + '".'  # the full stop printed inside a closing quote
     elif s.endswith(","):

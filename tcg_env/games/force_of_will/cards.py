@@ -84,7 +84,7 @@ ConditionName = Literal[
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
     "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
     "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
-    "resonators_to_graveyard_at_least", "targets_match", "gems_at_least",
+    "resonators_to_graveyard_at_least", "targets_match", "gems_at_least", "control_and_another",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -225,6 +225,8 @@ class FowCondition(StrictModel):
     value: int | str = 0
     # control_at_least: you control ``value`` (1..15) or more cards in the field this filter matches
     filter: FowFilter | None = None
+    # control_and_another (session 24): "you control a <filter> and another <other>": two different cards
+    other: FowFilter | None = None
     # ruler_named: the card names besides ``value`` ("your J/ruler is "A" or "B"": value A, names [B])
     names: list[str] = Field(default_factory=list, max_length=1)
     # named_counters_at_least: ``value`` or more counters of this name on this card or your J/ruler (CR 1022.1)
@@ -388,8 +390,13 @@ OpSetX = op_model("set_x", _M, per=FowPer, times=(int, Field(default=1, ge=1, le
 
 # "Choose one - A; or B" (CR 903.2e): the effect's only op; each mode is an effect of its own (checked as one,
 # _modes_valid), compiled into an ability row of its own that the SELECT_MODE row names (constants.Op.SELECT_MODE)
+# ``conditions`` (session 24): mode k may be chosen only while conditions[k] holds ("Choose this option only if ...",
+# CR 903.2e; None or missing: always); ``at_random``: "Choose one at random" (SELECT_MODE a2 = MODE_AT_RANDOM)
 OpSelectMode = op_model("select_mode", _M, modes=Annotated[list[list[Any]], Field(min_length=2, max_length=K.OPTION_SLOTS),
-                                                AfterValidator(lambda v: _modes_valid(v))])
+                                                AfterValidator(lambda v: _modes_valid(v))],
+                        conditions=(list[Union[FowCondition, None]], Field(default_factory=list,  # noqa: UP007
+                                                                           max_length=K.OPTION_SLOTS)),
+                        at_random=(bool, False))
 
 _OP_MODELS = (
     OpSelectMode, OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpDamage, OpDestroy, OpRest, OpRecover,
@@ -1392,20 +1399,26 @@ class _Compiler(PoolCompiler):
         self.ability_source.append((cid, k))
         r = len(self.ab_rows) - 1
         if effect and effect[0].op == "select_mode":
-            self.add_modes(cid, p, k, kind, row, effect[0].modes)
+            self.add_modes(cid, p, k, kind, row, effect[0].modes, effect[0].conditions)
         return r
 
-    def add_modes(self, cid: int, p: str, k: int, kind: K.AbilityKind, parent: list[int], modes: list) -> None:
+    def add_modes(self, cid: int, p: str, k: int, kind: K.AbilityKind, parent: list[int], modes: list,
+                  conditions: list | None = None) -> None:
         """CR 903.2e: one ability row per mode after the ability's (its SELECT_MODE row names them): a copy of the
         ability's row (costs, "you may", its card) with the mode's program, of kind SPELL and without a
-        trigger, so that no scan of the card's abilities (triggers, activate abilities, auras) sees it."""
+        trigger, so that no scan of the card's abilities (triggers, activate abilities, auras) sees it. Its
+        condition is the mode's own (effects.mode_allowed; session 24), none where the text sets none."""
+        conditions = list(conditions or [])
         for m, mode in enumerate(modes):
+            mcond = conditions[m] if m < len(conditions) else None
             code_start = len(self.code_rows)
             self.compile_effect(kind, mode, f"{p}.effect[0].modes[{m}]" if p != "effect" else f"effect[0].modes[{m}]")
             row = list(parent)
             row[K.A_KIND] = int(K.AbilityKind.SPELL)
             row[K.A_TRIGGER] = int(K.Trigger.NONE)
             row[K.A_TRIG_FILTER] = -1
+            row[K.A_COND], row[K.A_COND_ARG] = self.compile_condition(
+                mcond, f"{p}.effect[0].conditions[{m}]" if p != "effect" else f"effect[0].conditions[{m}]")
             row[K.A_CODE_START] = code_start
             row[K.A_CODE_LEN] = len(self.code_rows) - code_start
             self.ab_rows.append(row)
@@ -1458,6 +1471,18 @@ class _Compiler(PoolCompiler):
                     not p.startswith("abilities["):  # not a [Trigger] chant (played from the standby area without its cost)
                 self.fail(p, "targets_match: the condition of a chant's or addition's own cost reduction, with a filter")
             return int(K.Condition.TARGETS_MATCH), self.compile_filter(c.filter, f"{p}.filter", ("field",), targeted=True)
+        if (c.kind == "control_and_another") != (c.other is not None):
+            self.fail(f"{p}.other", "control_and_another takes a second filter (other), and only it")
+        if c.kind == "control_and_another":
+            rows = []
+            for key, flt in (("filter", c.filter), ("other", c.other)):
+                if flt is None or flt.zone != "field" or flt.side == "opponent" or flt.atk_min is not None or \
+                        flt.atk_max is not None:
+                    self.fail(f"{p}.{key}", "control_and_another reads cards in your field, without ATK bounds")
+                rows.append(self.compile_filter(flt, f"{p}.{key}", ("field",)))
+            if max(rows) >= 1 << K.RULER_NAME_BITS:
+                self.fail(p, "too many filter rows in the pool for control_and_another")
+            return int(K.Condition.CONTROL_AND_ANOTHER), rows[0] | (rows[1] << K.RULER_NAME_BITS)
         if c.kind == "control_at_least":
             if c.filter is None or c.filter.zone != "field" or c.filter.side == "opponent":
                 self.fail(f"{p}.filter", "control_at_least counts cards in your field: a filter of the field, not the opponent's side")
@@ -1568,7 +1593,7 @@ class _Compiler(PoolCompiler):
                     op.count, int(op.up_to))
         if name == "select_mode":
             # the modes' ability rows follow the row of the ability being compiled (add_ability)
-            return len(self.ab_rows) + 1, len(op.modes), 0
+            return len(self.ab_rows) + 1, len(op.modes), K.MODE_AT_RANDOM if op.at_random else 0
         if name == "set_x":
             if self._card.cost is not None and parse_will_cost(self._card.cost)[1] < 0:
                 self.fail(q, "set_x in a card whose cost has {X} (the X chosen as it is played, CR 903.2f)")

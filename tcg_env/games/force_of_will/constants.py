@@ -255,6 +255,7 @@ FL_RESTRICT = 0  # the pool's row: the RESTRICT_* bits some RESTRICT / AURA_REST
 FL_MISC = 1  # the pool's row: FLAG_* bits
 FLAG_COST_REDUCTION = 1  # some COST_REDUCTION instruction (characteristics.cost_reduction, own_reduction)
 FLAG_SELECT_MODE = 2  # some SELECT_MODE instruction (priority.ask_mode, effects.playable_targets)
+MODE_AT_RANDOM = 1  # SELECT_MODE a2: the mode chosen at random among those that may be chosen (priority.ask_mode)
 FLAG_YOU_PLAY = 8  # some automatic ability with trigger YOU_PLAY (priority.finish_frame looks for them)
 FLAG_REVEAL = 4  # some SEARCH that reveals (SEARCH_REVEAL_*): the observation's `revealed` block may be non-zero
 FLAG_DAMAGE_MOD = 32  # some DAMAGE_MOD instruction (effects.modified_damage)
@@ -570,6 +571,9 @@ class Condition(IntEnum):
     # "as long as / if you control a <attribute> gem" (session 23, CR 1027.1): arg = Attribute | N << 3, its controller has
     # N or more gems of that attribute (state.GEMS)
     GEMS_AT_LEAST = 31
+    # "if you control a <card> and another <card>" (session 24): arg = filter row A | filter row B << RULER_NAME_BITS;
+    # two different cards of its controller's field, one matching A and the other B (filters.condition_holds)
+    CONTROL_AND_ANOTHER = 32
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
@@ -787,7 +791,9 @@ class Op(IntEnum):
     SET_X = 41  # a0 = Per, a1 = filter row, a2 = times: the frame's X (E_X) := times x the count ("for each ...")
     # "Choose one - A; or B" (CR 903.2e): the program's only row; a0 = the first mode's ability row, a1 = how
     # many modes (consecutive rows, each with a program of its own); the mode is chosen as the card or ability
-    # is played, before its targets (priority.ask_mode), and the frame then runs that mode's program
+    # is played, before its targets (priority.ask_mode), and the frame then runs that mode's program; a2 =
+    # MODE_AT_RANDOM: "Choose one at random" (no decision: one of the modes that may be chosen, session 24). A mode's
+    # ability row holds its own condition (A_COND, effects.mode_allowed: "Choose this option only if ...")
     SELECT_MODE = 42
     MANA_COUNTER = 40  # a0 = mana counters to put (< 0: remove) on the J/ruler of player a1 (CR 1122, 1022.1); a2 < 0: named counters of kind -a2
     # --- replacement and prevention effects (CR 910, 1018; the shield table, state.SHIELDS) ---

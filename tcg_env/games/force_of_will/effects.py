@@ -341,10 +341,20 @@ def playable_targets(game, s, T, arow, viewer, source):
     c0 = abil[arow, K.A_CODE_START]
     if abil[arow, K.A_CODE_LEN] > 0 and code_table(T)[c0, I_OP] == Op.SELECT_MODE:
         for k in range(code_table(T)[c0, I_A1]):
-            if game.mode_open(s, T, code_table(T)[c0, I_A0] + k, viewer, source):
+            if game.mode_allowed(s, T, code_table(T)[c0, I_A0] + k, viewer, source) and \
+                    game.mode_open(s, T, code_table(T)[c0, I_A0] + k, viewer, source):
                 return True
         return False
     return game.mode_open(s, T, arow, viewer, source)  # (a mode's row: priority.ask_mode, mode_mask)
+
+
+@internal
+def mode_allowed(game, s, T, mrow, viewer, source):
+    """Does the condition of mode row ``mrow`` hold (session 24, CR 903.2e: "Choose this option only if <condition>.",
+    the sets of options that "Choose one, if <condition>, you may choose both" allows)? A mode row's A_COND is its
+    own (cards.add_modes: Condition.NONE when the text sets none)."""
+    a = ability_table(T)[mrow]
+    return a[K.A_COND] == K.Condition.NONE or game.condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], viewer, source)
 
 
 @internal

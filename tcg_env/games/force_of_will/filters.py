@@ -359,6 +359,24 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return source >= 0 and s[ZONE + source * CARD_W] == Zone.HAND
     if cond == K.Condition.GEMS_AT_LEAST:
         return s[GEMS + controller * N_ATTRIBUTES + (arg & 7)] >= arg >> 3
+    if cond == K.Condition.CONTROL_AND_ANOTHER:
+        # "you control a <A> and another <B>" (session 24): a card matching A and a different one matching B (as
+        # CONTROL_AT_LEAST reads its cards): so while each matches one card and two cards match one of them
+        mask = (1 << K.RULER_NAME_BITS) - 1
+        fa = arg & mask
+        fb = arg >> K.RULER_NAME_BITS
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, controller)
+        na = 0
+        nb = 0
+        nu = 0
+        for i in range(s[n_off]):
+            t = s[l_off + i]
+            ma = field_card_may_pass(s, T, fa, t, controller) and game.filter_base(s, T, fa, t, controller, source)
+            mb = field_card_may_pass(s, T, fb, t, controller) and game.filter_base(s, T, fb, t, controller, source)
+            na += 1 if ma else 0
+            nb += 1 if mb else 0
+            nu += 1 if ma or mb else 0
+        return na >= 1 and nb >= 1 and nu >= 2
     return False
 
 

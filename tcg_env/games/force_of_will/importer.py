@@ -119,6 +119,47 @@ def _clean(text: str) -> str:
     return " ".join(text.replace("⇒", "=>").split())
 
 
+_OPTION_HEAD = re.compile(r"(?:[;:]|\s[-\u2013]|choose one-)$", re.I)  # "... Choose one;" / "... gains the following abilities;": its options follow
+_OPTION_LINE = re.compile(r"^[-\u2013]\s*")  # "- <option>" (a hyphen or an en dash)
+
+
+def _join_options(lines: list[str]) -> list[str]:
+    """A choice's options printed as lines of their own ("[Enter] >>> Choose one;" then "- A." and "- B.", CR
+    903.2e) joined to the line that announces them ("[Enter] >>> Choose one; - A. - B."): the lines of "- "
+    right after a line ending with ";", ":" or " -" are its options. Some lists print a card's options before that line:
+    on a card with exactly one such line, one block of options before it (and none after) is its."""
+    if not any(_OPTION_LINE.match(ln) or ln.endswith("-") for ln in lines):
+        return lines
+
+    def opt(ln: str) -> str:
+        ln = "- " + _OPTION_LINE.sub("", ln)
+        return ln if ln[-1:] in ".\")" else ln + "."
+
+    heads = [i for i, ln in enumerate(lines) if _OPTION_HEAD.search(ln) and not _OPTION_LINE.match(ln)]
+    if len(heads) == 1:
+        h = heads[0]
+        before = [i for i, ln in enumerate(lines[:h]) if _OPTION_LINE.match(ln)]
+        if before and before == list(range(before[0], before[-1] + 1)) and \
+                not any(_OPTION_LINE.match(ln) for ln in lines[h + 1:]):
+            joined = lines[h] + " " + " ".join(opt(lines[i]) for i in before)
+            return [joined if i == h else ln for i, ln in enumerate(lines) if i not in before]
+    out: list[str] = []
+    open_head = False  # the last line out announces options (and may have some joined already)
+    dash_more = False  # "Choose one ... -" then "A;" and "or B." printed as lines without dashes: more to join
+    for ln in lines:
+        if _OPTION_LINE.match(ln) and open_head:
+            out[-1] = out[-1] + " " + opt(ln)
+            continue
+        if dash_more and (out[-1].endswith("-") or out[-1].endswith(";") or ln.startswith("or ")):
+            prev = out[-1][:-1] + ";" if ln.startswith("or ") and out[-1].endswith(".") else out[-1]
+            out[-1] = prev + " " + ln  # "A." then "or B.": "A; or B." (the modes' separator)
+            continue
+        open_head = bool(_OPTION_HEAD.search(ln)) and not _OPTION_LINE.match(ln)
+        dash_more = open_head and ln.endswith("-") and "choose " in ln.lower()
+        out.append(ln)
+    return out
+
+
 def _symbols_cost(text: str) -> str | None:
     """``"{B}{B}{3}"`` from a line's leading will symbols (spaces and commas between them)."""
     syms = re.findall(r"\{([WRUGB]|\d{1,2})\}", text)
@@ -211,7 +252,7 @@ def _normalise(layout: str, rec: dict) -> dict:
         cost = rec.get("cost")
         colours = [str(c) for c in rec.get("colour") or []]
         attrs = [_COLOURS[c] for c in colours if c in _COLOURS]
-        lines = [_clean(str(a)) for a in rec.get("abilities") or [] if str(a).strip()]
+        lines = _join_options([_clean(str(a)) for a in rec.get("abilities") or [] if str(a).strip()])
         return {
             "number": str(rec.get("id") or "").strip(), "name": str(rec.get("name") or "").strip(),
             "set": str(rec.get("_set") or _set_of(rec.get("id"))), "types": types, "cost": cost if isinstance(cost, str) and cost else None,
@@ -230,7 +271,7 @@ def _normalise(layout: str, rec: dict) -> dict:
     att = rec.get("att")
     att_list = [str(a).lower() for a in (att if isinstance(att, list) else [att] if att else [])]
     attrs = [a for a in att_list if a in _SYMBOL] or [str(w).lower() for w in cost_words if str(w).lower() in _SYMBOL]
-    lines = [_clean(ln) for ln in str(rec.get("text") or "").split("\n") if ln.strip()]
+    lines = _join_options([_clean(ln) for ln in str(rec.get("text") or "").split("\n") if ln.strip()])
     sub = str(rec.get("subtype") or "").strip()
     produce = rec.get("produce")
     return {

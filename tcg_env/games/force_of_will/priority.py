@@ -13,11 +13,12 @@ step, constants.Step) or PASS_ON (605.1c). What stays here: what a chase entry i
 from tcg_env.engine.chase import Priority, chase_full, chase_pop, chase_push, give_priority, priority_pass
 from tcg_env.engine.chase import priority_point as chase_priority_point
 from tcg_env.engine.decisions import set_decision
-from tcg_env.engine.effects import ASKED, DONE, I_A0, I_A1, I_OP, MODE_ALL, MODE_RESOLVE, MODE_TARGETS
+from tcg_env.engine.effects import ASKED, DONE, I_A0, I_A1, I_A2, I_OP, MODE_ALL, MODE_RESOLVE, MODE_TARGETS
 from tcg_env.engine.effects import missing_required_target, recheck_targets, run_program
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import ability_table, card_table, code_table, flag_table
+from tcg_env.engine.rng import rng_below
 from tcg_env.engine.triggers import pending_take
 from tcg_env.engine.zones import zone_put, zone_take
 from tcg_env.games.force_of_will import constants as K
@@ -255,10 +256,29 @@ def ask_mode(game, s, T, f):
     first = code_table(T)[c0, I_A0]
     s[DEC_ARG] = first
     s[DEC_ARG + 1] = code_table(T)[c0, I_A1]
-    for k in range(s[DEC_ARG + 1]):
-        if game.playable_targets(s, T, first + k, s[f + E_CTRL], s[f + E_SLOT]):
-            set_decision(s, K.Decision.CHOOSE_MODE, s[f + E_CTRL])
-            return True
+    if code_table(T)[c0, I_A2] == K.MODE_AT_RANDOM:
+        # "Choose one at random" (session 24): one of the modes that may be chosen (their conditions and targets,
+        # CR 903.2g), each as likely, from the game's random stream; no decision
+        n = 0
+        for k in range(s[DEC_ARG + 1]):
+            if game.mode_allowed(s, T, first + k, s[f + E_CTRL], s[f + E_SLOT]) and \
+                    game.playable_targets(s, T, first + k, s[f + E_CTRL], s[f + E_SLOT]):
+                n += 1
+        if n > 0:
+            pick = rng_below(s, n)
+            for k in range(s[DEC_ARG + 1]):
+                if game.mode_allowed(s, T, first + k, s[f + E_CTRL], s[f + E_SLOT]) and \
+                        game.playable_targets(s, T, first + k, s[f + E_CTRL], s[f + E_SLOT]):
+                    if pick == 0:
+                        game.mode_chosen(s, k)
+                        return False
+                    pick -= 1
+    else:
+        for k in range(s[DEC_ARG + 1]):
+            if game.mode_allowed(s, T, first + k, s[f + E_CTRL], s[f + E_SLOT]) and \
+                    game.playable_targets(s, T, first + k, s[f + E_CTRL], s[f + E_SLOT]):
+                set_decision(s, K.Decision.CHOOSE_MODE, s[f + E_CTRL])
+                return True
     # no mode can be chosen (a triggered ability, CR 906.6: a card or ability is not played without its
     # targets, checked before): the first mode, whose targets are missing, leaves (finish_frame)
     s[f + E_ABIL] = first
@@ -272,7 +292,8 @@ def mode_mask(game, s, T, p, out):
     f = game.top_frame(s)
     n = 0
     for k in range(s[DEC_ARG + 1]):
-        if game.playable_targets(s, T, s[DEC_ARG] + k, p, s[f + E_SLOT]):
+        if game.mode_allowed(s, T, s[DEC_ARG] + k, p, s[f + E_SLOT]) and \
+                game.playable_targets(s, T, s[DEC_ARG] + k, p, s[f + E_SLOT]):
             out[OPTION_BASE + k] = 1
             n += 1
     return n
