@@ -39,6 +39,16 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "FowTextCompiler", "normalise_line"]
 
 #: approximation name -> what the compiled ability does differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
+    "mastery_rests_first": (
+        "[Mastery] \"<name>\" (session 24) whose name is not a J/ruler's only: the card rested is the player's J/ruler "
+        "when it has that name, else the first recovered card of its field with that name, not one the player chooses "
+        "among several (importer._mastery_verdicts; play.mastery_slot)"
+    ),
+    "play_only_if_at_trigger": (
+        "\"Play this card or its abilities only if <condition>.\" (session 24) on a card with an automatic ability: the "
+        "condition is checked as the ability triggers (triggers.py), not as it is played in the priority sequence "
+        "(CR 906.5); the card and its activate and will abilities are checked as they are played"
+    ),
     "tag_one_ruler": (
         "[Tag] on a ruler (session 22; not in CR 8.01): the permission to start the game with a second ruler with the "
         "same [Tag] is not offered (a deck has exactly one ruler, CR 402.2); the ruler plays as printed otherwise"
@@ -533,6 +543,30 @@ class _T(CountWords, TextTransformer, Transformer):
                 _on_this_card(cond):
             raise Unsupported("'play this card only if' a condition on the card or on the hand holding it")
         return {"__fields__": True, "play_condition": cond}
+
+    def play_or_abilities_only_if(self, cond):
+        # "Play this card or its abilities only if <condition>." (session 24): the card field play_condition (as
+        # play_only_if) and the condition on each ability it plays (CR 905 activate, 907 will, 906.5 automatic:
+        # importer._abilities_condition puts it on the card's other lines' abilities); on a card that is not played from
+        # the hand, its abilities only
+        if self.card.get("type") not in ("resonator", "chant", "addition", "regalia", "ruler", "j_ruler"):
+            raise Unsupported("'play this card or its abilities only if' on a rune or magic stone")
+        if cond.get("kind") in ("self_counters_at_least", "hand_empty", "hand_at_least") or cond.get("_it") or \
+                _on_this_card(cond):
+            raise Unsupported("'play this card or its abilities only if' a condition on the card or on the hand holding it")
+        out = {"__fields__": True, "_abilities_condition": cond}
+        if self.card.get("type") not in ("ruler", "j_ruler"):
+            out["play_condition"] = cond
+        return out
+
+    def mastery(self, q):
+        # [Mastery] "<name>" (session 24; not in CR 8.01, its reminder: "You may rest a recovered card named <name> you
+        # control rather than pay this card's cost"): an alternative cost as [Incarnation]'s (CR 1110.2, the INCARNATE
+        # action; play.mastery_slot), the card field mastery; the importer makes the line approximate where the name is
+        # not a J/ruler's only (mastery_rests_first)
+        if self.card.get("type") not in ("resonator", "chant", "addition", "regalia"):
+            raise Unsupported("[Mastery] on a card that is not played from the hand")
+        return {"__fields__": True, "mastery": {"name": str(q)[1:-1]}}
 
     def mobilize(self, syms):
         # CR 1129.2: "[Mobilize] <cost>": its controller pays the cost to attack or block with it (the card field

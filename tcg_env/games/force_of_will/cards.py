@@ -31,7 +31,7 @@ from tcg_env.cards.pool import CardFeatures, CardTable, PoolCompiler, bits, card
 from tcg_env.engine.tables import pack_tables
 from tcg_env.games.force_of_will import constants as K
 
-__all__ = ["FowCard", "FowAbility", "FowFilter", "FowCost", "FowCondition", "FowAwakening", "FowIncarnation",
+__all__ = ["FowCard", "FowAbility", "FowFilter", "FowCost", "FowCondition", "FowAwakening", "FowIncarnation", "FowMastery",
            "FowBarrierFrom", "FowTrigger", "FowStealth", "FowCardTable", "EFFECT_OPS", "parse_will_cost", "parse_force_of_will_cards",
            "load_force_of_will_cards", "load_force_of_will_pool", "compile_force_of_will_pool", "default_pool_path"]
 
@@ -482,6 +482,14 @@ class FowIncarnation(StrictModel):
     count: int = Field(default=1, ge=1, le=3)
 
 
+class FowMastery(StrictModel):
+    """[Mastery] "<name>" (session 24; not in CR 8.01, its reminder): "You may rest a recovered card named <name> you
+    control rather than pay this card's cost" - an alternative cost played as [Incarnation]'s (CR 1110.2: the INCARNATE
+    action; packed in C_INCARNATION as -name id, play.mastery_slot)."""
+
+    name: str = Field(min_length=1)
+
+
 class FowTrigger(StrictModel):
     """A chant's [Trigger] (CR 1113, 708): automatic-like "[Trigger] <condition> => <effect>"
     (``trigger`` set, CR 1113.2b / 1416.2a: when it is met the chant in the hand or the standby
@@ -582,6 +590,7 @@ class FowCard(CardBase):
     # "Play this card only if <condition>." (C_PLAY_COND / C_PLAY_COND_ARG, play.card_playable): from the hand, or
     # the graveyard by [Remnant]; not on a card played from the standby area ([Trigger], [Stealth])
     play_condition: FowCondition | None = None
+    mastery: FowMastery | None = None  # [Mastery] "<name>" (session 24): an alternative cost (C_INCARNATION < 0)
     # "[Judgment] <will>. Play this ability only if <condition>." (CR 705.2b): a ruler's, packed in C_PLAY_COND (a
     # ruler is not played from the hand; play.judgment_legal)
     judgment_condition: FowCondition | None = None
@@ -1009,7 +1018,8 @@ class _Compiler(PoolCompiler):
         only = {
             "j_ruler": ("ruler",), "judgment": ("ruler",), "will": ("magic_stone",), "basic": ("magic_stone",),
             "addition": ("addition",), "effect": ("chant", "rune"), "trigger": ("chant",),
-            "awakening": ("resonator", "chant"), "incarnation": ("resonator",), "stealth": ("resonator",),
+            "awakening": ("resonator", "chant"), "incarnation": ("resonator",),
+            "mastery": ("resonator", "chant", "addition", "regalia"), "stealth": ("resonator",),
             "mobilize": ("resonator",), "barrier_from": ("resonator", "j_ruler", "addition", "regalia"),
             "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",), "rune_will": ("rune",),
             "rune_will_less": ("rune",),
@@ -1150,6 +1160,13 @@ class _Compiler(PoolCompiler):
         if card.incarnation is not None:
             row[K.C_INCARNATION] = bits(card.incarnation.attributes, K.ATTRIBUTE_BITS)
             row[K.C_INCARNATION_N] = card.incarnation.count
+        if card.mastery is not None:
+            if card.incarnation is not None or card.trigger is not None:
+                self.fail("mastery", "[Mastery] beside [Incarnation] (one alternative cost column) or [Trigger] (a chant "
+                          "with [Trigger] is not played as a chant, CR 604.2a)")
+            # packed: -(name id), the INCARNATE action's alternative cost (play.card_playable / play_card)
+            row[K.C_INCARNATION] = -self.interned(self.name_ids, card.mastery.name, "mastery.name", "card name")
+            row[K.C_INCARNATION_N] = 1
         if card.barrier_from is not None:
             b = card.barrier_from
             row[K.C_TYPE_BITS] |= (bits(b.attributes, K.ATTRIBUTE_BITS)

@@ -175,7 +175,12 @@ def card_playable(game, s, T, p, slot, how):
                                                  hand_attr_reduction(game, s, T, p, slot)):
             return False
     elif how == K.PLAY_INCARNATED:
-        if c[K.C_INCARNATION] == 0 or incarnation_count(s, T, p, c[K.C_INCARNATION]) < c[K.C_INCARNATION_N]:
+        if c[K.C_INCARNATION] == 0:
+            return False
+        if c[K.C_INCARNATION] < 0:  # [Mastery] "<name>" (session 24): a recovered card of that name to rest
+            if mastery_slot(game, s, T, p, -c[K.C_INCARNATION]) < 0:
+                return False
+        elif incarnation_count(s, T, p, c[K.C_INCARNATION]) < c[K.C_INCARNATION_N]:
             return False
     elif not payable(game, s, T, p, slot, how, game.free_cost(s, T, p, slot), hand_attr_reduction(game, s, T, p, slot)):
         return False
@@ -244,6 +249,8 @@ def play_card(game, s, T, p, slot, how):
     if x:
         s[DEC_ARG] = max_x(game, s, T, p, slot, how)
         s[DEC_ARG + 1] = game.cost_reduction(s, T, p, slot)  # read while it is in the hand
+    elif how == K.PLAY_INCARNATED and c[K.C_INCARNATION] < 0:
+        s[RESTED + mastery_slot(game, s, T, p, -c[K.C_INCARNATION]) * CARD_W] = 1  # [Mastery]: rested, not paid
     elif how == K.PLAY_INCARNATED:
         banish_for_incarnation(game, s, T, p, c[K.C_INCARNATION], c[K.C_INCARNATION_N])
     pending = 0
@@ -633,6 +640,28 @@ def incarnation_count(s, T, p, attrs):
         if c[K.C_TYPE] == CardType.RESONATOR and (c[K.C_ATTR] & attrs) != 0:
             n += 1
     return n
+
+
+@internal_inline  # two callers (card_playable, play_card)
+def mastery_slot(game, s, T, p, name):
+    """[Mastery] "<name>" (session 24): "You may rest a recovered card named <name> you control rather than pay this
+    card's cost": the card to rest, -1 none: ``p``'s J/ruler when it is named so (in its ruler area, CR 105.3, or the
+    field) and recovered, else the first recovered card of its field named so (either of its names, CR 202; where
+    several could be, the line is approximate: mastery_rests_first)."""
+    r = game.j_ruler_slot(s, p)
+    c = card_table(T)[s[CARD + r * CARD_W]]
+    if s[RESTED + r * CARD_W] == 0 and ((c[K.C_NAME] & K.NAME_MASK) == name or (
+            (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK) == name) and (
+            s[ZONE + r * CARD_W] == Zone.RULER_AREA or s[ZONE + r * CARD_W] == Zone.FIELD):
+        return r
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+    for i in range(s[n_off]):
+        slot = s[l_off + i]
+        c = card_table(T)[s[CARD + slot * CARD_W]]
+        if s[RESTED + slot * CARD_W] == 0 and ((c[K.C_NAME] & K.NAME_MASK) == name or (
+                (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK) == name):
+            return slot
+    return -1
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
