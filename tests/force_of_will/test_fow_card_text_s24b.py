@@ -152,3 +152,65 @@ def test_play_or_abilities_only_if_gates_the_card_and_its_activate_ability(only_
     legal = g.legal_actions().tolist()
     assert (K.PLAY_HAND_BASE in legal) is allowed
     assert (K.ACTIVATE_BASE + _field_pos(g, slot) * K.ABILITIES_PER_CARD in legal) is allowed
+
+
+# ---- "rest a recovered card named "<name>" you control" as a cost (CR 1013) ------------------------------------------
+def test_rest_a_recovered_card_named_is_a_cost_of_abilities_and_awakening():
+    r = exact('Rest a recovered card named "Made-up Sage" you control: Draw a card.')
+    assert r.abilities[0]["cost"] == {"rest_named": "Made-up Sage"}
+    r = exact('[Awakening] {R}{1}, rest a recovered card named "Made-up Sage" you control.', "chant")
+    assert r.fields["awakening"] == {"cost": "{R}{1}", "rest_named": "Made-up Sage", "effect": []}
+    r = exact('[Awakening] Rest a recovered "Made-up Sage" you control: [Enter] >>> Draw a card.')
+    assert r.fields["awakening"]["rest_named"] == "Made-up Sage"
+    # the other wording of [Mastery]
+    assert exact('You may rest a recovered "Made-up Sage" you control rather than pay this card\'s cost.').fields == {
+        "mastery": {"name": "Made-up Sage"}}
+
+
+@pytest.fixture(scope="module")
+def rest_pool(tmp_path_factory):
+    cards = [_ruler("TXT-001", "Made-up Sage"), _ruler("TXT-005", "Made-up Fool"),
+             _card("TXT-002", "Made-up Adept", "Resonator", ['Rest a recovered card named "Made-up Sage" you control: '
+                                                             'Draw a card.']),
+             _card("TXT-003", "Made-up Study", "Chant", [
+                 '[Awakening] {R}, rest a recovered card named "Made-up Sage" you control.', "Draw a card."])]
+    res, pool = _imported_pool(tmp_path_factory.mktemp("rest"), cards)
+    assert all(x.verdict is Verdict.EXACT for r in res.text_records for x in r.lines), _verdicts(res)
+    return pool
+
+
+@pytest.mark.parametrize("ruler, rested, offered", [("TXT-001", False, True), ("TXT-001", True, False),
+                                                      ("TXT-005", False, False)])
+def test_rest_named_cost_offers_the_ability_and_awakening_only_while_that_card_is_recovered(rest_pool, ruler, rested,
+                                                                                            offered):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(rest_pool, turn_player=0, seed=1)
+    sc.row[S.CARD + K.RULER_SLOT * S.CARD_W] = rest_pool.index[ruler]
+    sc.row[S.RESTED + K.RULER_SLOT * S.CARD_W] = int(rested)
+    sc.will(0, K.Attribute.FIRE, 3)
+    sc.put(0, "TXT-003", K.Zone.HAND)
+    (slot,) = sc.field(0, ["TXT-002"])
+    g = sc.game()
+    legal = g.legal_actions().tolist()
+    act = K.ACTIVATE_BASE + _field_pos(g, slot) * K.ABILITIES_PER_CARD
+    assert (act in legal) is offered
+    assert (K.AWAKEN_HAND_BASE in legal) is offered
+    assert K.PLAY_HAND_BASE in legal  # the chant without [Awakening]
+    if offered:
+        g.step(act)
+        assert int(g.state[S.RESTED + K.RULER_SLOT * S.CARD_W]) == 1
+        assert int(g.state[S.RESTED + slot * S.CARD_W]) == 0  # the card itself is not rested
+
+
+def test_awakening_rests_the_named_card_and_pays_its_will(rest_pool):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(rest_pool, turn_player=0, seed=1)
+    sc.row[S.CARD + K.RULER_SLOT * S.CARD_W] = rest_pool.index["TXT-001"]
+    sc.will(0, K.Attribute.FIRE, 3)
+    sc.put(0, "TXT-003", K.Zone.HAND)
+    g = sc.game()
+    g.step(K.AWAKEN_HAND_BASE)
+    assert int(g.state[S.RESTED + K.RULER_SLOT * S.CARD_W]) == 1
+    assert int(g.state[S.WILL + K.Attribute.FIRE]) == 1  # {R} and the [Awakening]'s {R}

@@ -893,6 +893,12 @@ class _T(CountWords, TextTransformer, Transformer):
     def cost_rest_card(self, *parts):
         return self._pay_card("rest", parts)
 
+    def cost_rest_named(self, q):
+        # "rest a recovered card named "<name>" you control" (session 24, CR 1013): its J/ruler when it has that name, else
+        # the first recovered card of its field with it (FowCost.rest_named: A_COST_REST -name id, play.mastery_slot);
+        # exact where the name is a J/ruler's only (importer._mastery_verdicts; else mastery_rests_first)
+        return {"rest_named": str(q)[1:-1]}
+
     def cost_life(self, n):
         return {"life": int(n)}
 
@@ -1056,10 +1062,10 @@ class _T(CountWords, TextTransformer, Transformer):
         # row ({Rest}, "banish this card" or once per turn in its cost: no endless loop of will for will)
         # ({Rest} of your J/ruler, "rest a recovered J/ruler you control": the cost field rest_j_ruler, play.activate)
         # (named counters removed bound it too: each use takes counters that only effects put, session 21)
-        bounded = costs.get("rest") or costs.get("rest_j_ruler") or costs.get("banish_self") or once == "turn" or \
+        bounded = costs.get("rest") or costs.get("rest_j_ruler") or costs.get("rest_named") or costs.get("banish_self") or once == "turn" or \
             costs.get("counters") or getattr(self, "_gods_art", False)  # a [God's Art]: once per game (CR 1112.2)
         if ((once or costs.get("will")) and not bounded) or \
-                set(costs) - {"rest", "rest_j_ruler", "banish_self", "life", "discard", "mana", "mana_from", "will",
+                set(costs) - {"rest", "rest_j_ruler", "rest_named", "banish_self", "life", "discard", "mana", "mana_from", "will",
                               "counters", "counter_name", "counters_from"}:
             raise Unsupported("a will ability paid with will or once per turn")
         spend = None
@@ -1161,7 +1167,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def enter_ability(self, *args):
         return self.automatic([{"trigger": "enter"}], args[-1])
 
-    def awaken_cost(self, cost):
+    def awaken_cost(self, cost, cost2=None):
+        if cost2 is not None:  # "<will>, rest a recovered card named ..." (session 24): two costs
+            cost = self.costs(cost, cost2)
         # "[Awakening] <will>" or "[Awakening] Rest a recovered J/ruler you control" (CR 1013: rested as the card is
         # played, play.payable; cost_rest_card)
         if set(cost) == {"will"}:
@@ -1171,6 +1179,9 @@ class _T(CountWords, TextTransformer, Transformer):
             return {"counters": cost["counters"], "counter_name": cost["counter_name"]}
         if set(cost) == {"will", "moon"}:
             return {"cost": cost["will"], "moon": cost["moon"]}  # {M}: moon will (CR 1003.6; FowAwakening.moon)
+        if set(cost) - {"will"} == {"rest_named"}:
+            # "[Awakening] [<will>,] rest a recovered card named "<name>" you control" (session 24: FowAwakening.rest_named)
+            return {"cost": cost.get("will", ""), "rest_named": cost["rest_named"]}
         if set(cost) != {"rest_j_ruler"}:
             raise Unsupported("an [Awakening] cost other than will or resting your J/ruler")
         return cost

@@ -31,8 +31,8 @@ from tcg_env.cards.pool import CardFeatures, CardTable, PoolCompiler, bits, card
 from tcg_env.engine.tables import pack_tables
 from tcg_env.games.force_of_will import constants as K
 
-__all__ = ["FowCard", "FowAbility", "FowFilter", "FowCost", "FowCondition", "FowAwakening", "FowIncarnation", "FowMastery",
-           "FowBarrierFrom", "FowTrigger", "FowStealth", "FowCardTable", "EFFECT_OPS", "parse_will_cost", "parse_force_of_will_cards",
+__all__ = ["FowCard", "FowAbility", "FowFilter", "FowCost", "FowCondition", "FowAwakening", "FowIncarnation",
+           "FowMastery", "FowBarrierFrom", "FowTrigger", "FowStealth", "FowCardTable", "EFFECT_OPS", "parse_will_cost", "parse_force_of_will_cards",
            "load_force_of_will_cards", "load_force_of_will_pool", "compile_force_of_will_pool", "default_pool_path"]
 
 # --------------------------------------------------------------------------------------------
@@ -216,6 +216,9 @@ class FowCost(StrictModel):
     # "rest a recovered J/ruler you control" (CR 201.2b, 1013): its controller's ruler or J-ruler, recovered; A_COST_REST 2
     # (play.ruler_recovered); also an [Awakening] cost (FowAwakening.rest_j_ruler)
     rest_j_ruler: bool = False
+    # "rest a recovered card named "<name>" you control" (session 24, CR 1013): its J/ruler when it has that name, else
+    # the first recovered card of its field with it (play.mastery_slot); A_COST_REST -(name id)
+    rest_named: str | None = None
 
 
 class FowCondition(StrictModel):
@@ -456,6 +459,7 @@ class FowAwakening(StrictModel):
     moon: int = Field(default=0, ge=0, le=5)  # {M} in the cost: moon will (CR 1003.6), the awakening row's A_COST_MOON
     # "[Awakening] Rest a recovered J/ruler you control" (CR 1013): the awakening row's A_COST_REST (play.payable)
     rest_j_ruler: bool = False
+    rest_named: str | None = None  # "[Awakening] Rest a recovered card named "<name>" you control" (FowCost.rest_named)
     # "[Awakening] Remove N <name> counters from your J/ruler" (CR 1022.1; session 21): the awakening row's A_COST_NAMED
     counters: int = Field(default=0, ge=0, le=20)
     counter_name: CounterName | None = None
@@ -719,7 +723,8 @@ class FowCardTable(CardTable):
         if kind == K.AbilityKind.AWAKENING:
             aw = m.awakening
             cost = ", ".join([*([aw.cost] if aw.cost else []), *(["rest a recovered J/ruler you control"] if aw.rest_j_ruler
-                                                                  else [])])
+                                                                  else []),
+                              *([f'rest a recovered card named "{aw.rest_named}" you control'] if aw.rest_named else [])])
             return f"[Awakening] {cost}: {effect_words(aw.effect) if aw.effect else 'this card is awakened'}"
         if kind == K.AbilityKind.TRIGGER:
             tr = m.trigger
@@ -843,6 +848,7 @@ def cost_words(c: FowCost | None, once: str = "no", gods_art: str | None = None)
         *(["banish this card"] if c.banish_self else []), *([f"pay {c.life} life"] if c.life else []),
         *([f"discard {c.discard}"] if c.discard else []),
         *([f"{c.pay_chosen} a chosen card of yours"] if c.pay_chosen != "none" else []),
+        *([f'rest a recovered card named "{c.rest_named}" you control'] if c.rest_named else []),
         *(["[Dive]: from the hand, then removed with a cyberbrain counter"] if c.dive else []),
         *(["[Inheritance]: discard this card from the hand"] if c.inheritance else []),
         *([f"remove {c.mana} mana counter{'s' if c.mana > 1 else ''} from "
@@ -1215,6 +1221,7 @@ class _Compiler(PoolCompiler):
             row[K.C_SPELL_ABIL] = self.add_ability(cid, "addition", -1, K.AbilityKind.SPELL, [choose])
         if card.awakening is not None:
             cost = FowCost(will=card.awakening.cost, rest_j_ruler=card.awakening.rest_j_ruler,
+                           rest_named=card.awakening.rest_named,
                            counters=card.awakening.counters, counter_name=card.awakening.counter_name,
                            counters_from="j_ruler", moon=card.awakening.moon)
             if parse_will_cost(cost.will)[1] < 0:
@@ -1297,8 +1304,8 @@ class _Compiler(PoolCompiler):
             if not chosen or not all(op.op == "produce_will" for op in chosen):
                 self.fail(f"{p}.effect", "a will ability only produces will (CR 907.1): produce_will ops "
                           "(or a select_mode of them)")
-            if ab.cost is not None and ab.cost.will and not (ab.cost.rest or ab.cost.rest_j_ruler or ab.cost.banish_self or
-                                                             ab.once == "turn" or ab.cost.counters or
+            if ab.cost is not None and ab.cost.will and not (ab.cost.rest or ab.cost.rest_j_ruler or ab.cost.rest_named or
+                                                             ab.cost.banish_self or ab.once == "turn" or ab.cost.counters or
                                                              ab.gods_art is not None):
                 self.fail(f"{p}.cost.will", "a will ability paid with will needs {Rest}, 'banish this card', named "
                           "counters or once per turn in its cost here (no endless loop of will for will)")
@@ -1323,8 +1330,8 @@ class _Compiler(PoolCompiler):
             self.ab_rows[r][K.A_GODS_ART] = self.gods_art_id(ab.gods_art, p)
         if ab.cost is not None and (ab.cost.dive or ab.cost.inheritance):
             c = ab.cost
-            if kind != "activate" or card.type not in _PAID_TYPES or c.rest or c.rest_j_ruler or c.banish_self or c.discard or c.life \
-                    or c.mana or c.pay_chosen != "none" or ab.once != "no" or (c.dive and c.inheritance) \
+            if kind != "activate" or card.type not in _PAID_TYPES or c.rest or c.rest_j_ruler or c.rest_named or c.banish_self \
+                    or c.discard or c.life or c.mana or c.pay_chosen != "none" or ab.once != "no" or (c.dive and c.inheritance) \
                     or (c.dive and card.type != "resonator"):
                 self.fail(f"{p}.cost.dive", "[Dive] ([Inheritance]) is an activate ability of a resonator (a card played "
                           "from the hand) with a will cost only")
@@ -1392,6 +1399,10 @@ class _Compiler(PoolCompiler):
             if cost.rest:
                 self.fail(f"{p}.cost.rest_j_ruler", "{Rest} this card and rest your J/ruler: not both")
             row[K.A_COST_REST] = 2  # the J/ruler rested (play.ruler_recovered), not this card
+        if cost.rest_named is not None:
+            if cost.rest or cost.rest_j_ruler:
+                self.fail(f"{p}.cost.rest_named", "{Rest} this card or your J/ruler and rest a named card: not both")
+            row[K.A_COST_REST] = -self.interned(self.name_ids, cost.rest_named, f"{p}.cost.rest_named", "card name")
         row[K.A_COND], row[K.A_COND_ARG] = cond, cond_arg
         if (cost.counters > 0) != (cost.counter_name is not None):
             self.fail(f"{p}.cost.counters", "counters and counter_name go together (named counters to remove)")
@@ -1862,7 +1873,7 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
 
 def _cost_nonempty(c: FowCost) -> bool:
     return bool(c.will or c.moon or c.rest or c.banish_self or c.discard or c.life or c.mana or c.pay_chosen != "none" or
-                c.rest_j_ruler or c.counters)
+                c.rest_j_ruler or c.counters or c.rest_named)
 
 
 def compile_force_of_will_pool(cards: list[FowCard]) -> FowCardTable:

@@ -412,24 +412,38 @@ def _abilities_condition(rec: dict, results: list[LineResult], abilities: list[d
                                 tuple(dict.fromkeys((*r.approximations, "play_only_if_at_trigger"))), r.reason)
 
 
+def _rested_name(r: LineResult) -> str | None:
+    """The card name a compiled line rests as a cost: [Mastery] "<name>", "rest a recovered card named "<name>" you
+    control" in an ability's or an [Awakening] cost (session 24)."""
+    if "mastery" in r.fields:
+        return r.fields["mastery"]["name"]
+    if isinstance(r.fields.get("awakening"), dict) and r.fields["awakening"].get("rest_named"):
+        return r.fields["awakening"]["rest_named"]
+    return next(((ab.get("cost") or {}).get("rest_named") for ab in r.abilities
+                 if (ab.get("cost") or {}).get("rest_named")), None)
+
+
 def _mastery_verdicts(pending: list[tuple[str, dict]], lines_of: dict[str, list[LineResult]]) -> None:
-    """[Mastery] "<name>" (session 24): exact where every card of the list with that name is a J/ruler (a player
-    controls one, so the card to rest is never a choice); else approximate, mastery_rests_first (play.mastery_slot
-    rests its J/ruler, else the first recovered card of its field with that name, not the player's choice)."""
+    """[Mastery] "<name>" and "rest a recovered card named "<name>" you control" (session 24): exact where every card of
+    the list with that name is a J/ruler (a player controls one, so the card to rest is never a choice); else
+    approximate, mastery_rests_first (play.mastery_slot rests its J/ruler, else the first recovered card of its field
+    with that name, not the player's choice)."""
     kinds: dict[str, set[str]] = {}
     for _, rec in pending:
         for nm in (rec["name"], rec.get("also_named")):
             if nm:
                 kinds.setdefault(nm, set()).add(rec["type"])
     for number, rec in pending:
-        if "mastery" not in rec or kinds.get(rec["mastery"]["name"], set()) <= {"ruler", "j_ruler"}:
-            continue
         results = lines_of[number]
+        changed = False
         for i, r in enumerate(results):
-            if r.compiled and "mastery" in r.fields:
+            name = _rested_name(r) if r.compiled else None
+            if name is not None and not kinds.get(name, set()) <= {"ruler", "j_ruler"}:
                 results[i] = LineResult(r.line, Verdict.APPROXIMATE, r.abilities, r.fields,
                                         tuple(dict.fromkeys((*r.approximations, "mastery_rests_first"))), r.reason)
-        _finish(rec, results)
+                changed = True
+        if changed:
+            _finish(rec, results)
 
 
 def _keyword_allowed(kw: str, ctype: str) -> bool:

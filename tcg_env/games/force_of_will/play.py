@@ -441,8 +441,10 @@ def payable(game, s, T, p, slot, how, free, attr):
     if how == K.PLAY_AWAKENED:
         aw = ability_table(T)[c[K.C_AWAKEN_ABIL]]
         ok = game.card_can_pay_both(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, free, aw, K.A_COST, K.A_COST_FREE)
-        if aw[K.A_COST_REST] != 0:
+        if aw[K.A_COST_REST] > 0:
             ok = ok and ruler_recovered(game, s, p)
+        elif aw[K.A_COST_REST] < 0:  # "rest a recovered card named <name> you control" (session 24)
+            ok = ok and mastery_slot(game, s, T, p, -aw[K.A_COST_REST]) >= 0
         if aw[K.A_COST_NAMED] != 0:
             ok = ok and named_cost_ok(game, s, p, slot, aw[K.A_COST_NAMED])
     else:
@@ -509,8 +511,10 @@ def pay_card_cost(game, s, T, p, slot, how, free, attr):
     if how == K.PLAY_AWAKENED:
         a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
         game.pay_both(s, p, c, K.C_COST, free, a, K.A_COST, a[K.A_COST_FREE])
-        if a[K.A_COST_REST] != 0:
+        if a[K.A_COST_REST] > 0:
             s[RESTED + game.j_ruler_slot(s, p) * CARD_W] = 1  # "[Awakening] Rest a recovered J/ruler you control"
+        elif a[K.A_COST_REST] < 0:
+            s[RESTED + mastery_slot(game, s, T, p, -a[K.A_COST_REST]) * CARD_W] = 1  # "... a recovered card named <name>"
         if a[K.A_COST_NAMED] != 0:
             pay_named_cost(game, s, p, slot, a[K.A_COST_NAMED])  # "[Awakening] Remove N <name> counters from ..."
     else:
@@ -620,8 +624,10 @@ def x_chosen(game, s, T, p, x):
         a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
         game.card_pay_both(s, T, p, cid, c, K.C_COST, max(x - s[DEC_ARG + 1], 0), a, K.A_COST,
                            a[K.A_COST_FREE])  # CR 1109.2
-        if a[K.A_COST_REST] != 0:
+        if a[K.A_COST_REST] > 0:
             s[RESTED + game.j_ruler_slot(s, p) * CARD_W] = 1  # "[Awakening] Rest a recovered J/ruler you control"
+        elif a[K.A_COST_REST] < 0:
+            s[RESTED + mastery_slot(game, s, T, p, -a[K.A_COST_REST]) * CARD_W] = 1  # "... a recovered card named <name>"
         if a[K.A_COST_NAMED] != 0:
             pay_named_cost(game, s, p, s[f + E_SLOT], a[K.A_COST_NAMED])
     else:
@@ -642,7 +648,7 @@ def incarnation_count(s, T, p, attrs):
     return n
 
 
-@internal_inline  # two callers (card_playable, play_card)
+@internal_inline
 def mastery_slot(game, s, T, p, name):
     """[Mastery] "<name>" (session 24): "You may rest a recovered card named <name> you control rather than pay this
     card's cost": the card to rest, -1 none: ``p``'s J/ruler when it is named so (in its ruler area, CR 105.3, or the
@@ -743,6 +749,8 @@ def ability_usable(game, s, T, p, slot, j):
             return False  # CR 905.3
     elif a[K.A_COST_REST] == 2 and not ruler_recovered(game, s, p):
         return False  # "rest a recovered J/ruler you control" (CR 1013.3)
+    elif a[K.A_COST_REST] < 0 and mastery_slot(game, s, T, p, -a[K.A_COST_REST]) < 0:
+        return False  # "rest a recovered card named <name> you control" (session 24, CR 1013.3)
     if min(s[HAND_N + p], HAND_SLOTS) < a[K.A_COST_DISCARD]:
         return False  # CR 903.2j: the discards chosen one at a time, by hand position
     if a[K.A_COST_LIFE] > 0 and s[LIFE + p] < a[K.A_COST_LIFE]:
@@ -785,6 +793,8 @@ def activate(game, s, T, p, slot, j):
         s[RESTED + w] = 1
     elif a[K.A_COST_REST] == 2:
         s[RESTED + game.j_ruler_slot(s, p) * CARD_W] = 1  # "rest a recovered J/ruler you control"
+    elif a[K.A_COST_REST] < 0:
+        s[RESTED + mastery_slot(game, s, T, p, -a[K.A_COST_REST]) * CARD_W] = 1  # "rest a recovered card named <name>"
     s[LIFE + p] -= a[K.A_COST_LIFE]
     s[MANA + game.mana_source(s, p, slot, a[K.A_MANA_FROM]) * CARD_W] -= a[K.A_COST_MANA]  # CR 1122, 1022
     if a[K.A_COST_NAMED] != 0:
