@@ -214,3 +214,49 @@ def test_awakening_rests_the_named_card_and_pays_its_will(rest_pool):
     g.step(K.AWAKEN_HAND_BASE)
     assert int(g.state[S.RESTED + K.RULER_SLOT * S.CARD_W]) == 1
     assert int(g.state[S.WILL + K.Attribute.FIRE]) == 1  # {R} and the [Awakening]'s {R}
+
+
+# ---- "you control a <attribute / race / recovered / rested> J/ruler" (CR 201.2b) ---------------------------------------
+@pytest.mark.parametrize("cond, kind, flt", [
+    ("you control a Knight J/ruler", "ruler_matches", {"race": "Knight"}),
+    ("you control a recovered J/ruler", "ruler_matches", {"state": "recovered"}),
+    ("you don't control a rested J/ruler", "ruler_matches_none", {"state": "rested"}),
+    ("you control a fire J/ruler", "ruler_matches", {"attribute": ["fire"]}),
+])
+def test_cr_201_2b_a_j_ruler_condition_reads_the_ruler_slot(cond, kind, flt):
+    r = exact(f"This card gains [+200/+200] as long as {cond}.", races=frozenset(["Knight"]))
+    assert r.abilities[0]["condition"] == {"kind": kind, "value": 1, "filter": {**flt, "side": "own"}}
+
+
+@pytest.mark.parametrize("cond", ["you control two or more J/rulers", "you control another J/ruler"])
+def test_a_j_ruler_count_or_another_stays_unsupported(cond):
+    assert line(f"This card gains [+200/+200] as long as {cond}.").verdict is Verdict.UNSUPPORTED
+
+
+@pytest.fixture(scope="module")
+def ruler_pool(tmp_path_factory):
+    cards = [{**_ruler("TXT-001", "Made-up Sage"), "race": ["Knight"]}, {**_ruler("TXT-005", "Made-up Fool"),
+                                                                          "colour": ["U"], "race": []},
+             _card("TXT-002", "Made-up Squire", "Resonator", [
+                 "This card gains [+200/+200] as long as you control a fire Knight J/ruler."]),
+             _card("TXT-003", "Made-up Guard", "Resonator", [
+                 "This card gains [+300/+300] as long as you don't control a rested J/ruler."])]
+    res, pool = _imported_pool(tmp_path_factory.mktemp("ruler"), cards)
+    assert all(x.verdict is Verdict.EXACT for r in res.text_records for x in r.lines), _verdicts(res)
+    return pool
+
+
+@pytest.mark.parametrize("ruler, rested, squire, guard", [("TXT-001", False, 300, 400), ("TXT-001", True, 300, 100),
+                                                          ("TXT-005", False, 100, 400)])
+def test_cr_201_2b_the_j_ruler_in_its_ruler_area_matches_by_attribute_race_and_state(ruler_pool, ruler, rested, squire,
+                                                                                      guard):
+    from fow_tables import current_values
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(ruler_pool, turn_player=0, seed=1)
+    sc.row[S.CARD + K.RULER_SLOT * S.CARD_W] = ruler_pool.index[ruler]
+    sc.row[S.RESTED + K.RULER_SLOT * S.CARD_W] = int(rested)
+    a, b = sc.field(0, ["TXT-002", "TXT-003"])
+    g = sc.game()
+    assert int(current_values(g.state, g._T, a)[0]) == squire
+    assert int(current_values(g.state, g._T, b)[0]) == guard

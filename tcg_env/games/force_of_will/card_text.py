@@ -1677,6 +1677,15 @@ class _T(CountWords, TextTransformer, Transformer):
     def _c_control(self, n, flt, other=False):
         # "you control (a | another | N or more) <cards>" (constants.Condition.CONTROL_AT_LEAST): cards of
         # your field, read without the continuous abilities (so no ATK bound, cards.py)
+        raw = _filter(flt) if not isinstance(flt, dict) else dict(flt)
+        if raw.get("type") == ["j_ruler_or_ruler"] and _fixed(n) == 1 and not other and \
+                raw.get("side", "own") == "own" and not raw.keys() - {"type", "attribute", "not_attribute", "race",
+                                                                     "race_or", "state", "side", "_race_noun"}:
+            # "you control a <attribute / race / recovered / rested> J/ruler" (session 24, CR 201.2b): a player has one
+            # J/ruler, in its ruler area or the field (Condition.RULER_MATCHES; c_control_none: "ruler_matches_none")
+            f = {k: v for k, v in raw.items() if k not in ("type", "_race_noun")}
+            f["side"] = "own"
+            return {"kind": "ruler_matches", "value": 1, "filter": f}
         flt = _target_filter(flt)
         if flt == {"type": ["magic_stone"]} and not other:
             return {"kind": "stones_at_least", "value": _fixed(n)}  # CR 1128: [Seal]-like
@@ -1721,6 +1730,8 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def c_control_none(self, flt):
         c = self._c_control(1, flt)
+        if c["kind"] == "ruler_matches":
+            return {**c, "kind": "ruler_matches_none"}
         if c["kind"] != "control_at_least":
             raise Unsupported("'you don't control' a card of another kind")
         return {**c, "kind": "control_none"}

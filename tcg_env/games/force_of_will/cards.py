@@ -84,7 +84,7 @@ ConditionName = Literal[
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
     "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
     "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
-    "resonators_to_graveyard_at_least", "targets_match", "gems_at_least",
+    "resonators_to_graveyard_at_least", "targets_match", "gems_at_least", "ruler_matches", "ruler_matches_none",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -1478,6 +1478,15 @@ class _Compiler(PoolCompiler):
             if opp:
                 arg = (self.compile_filter(c.filter, f"{p}.filter", ("field",)) << K.CONTROL_COUNT_BITS) | c.value
             return int(K.Condition[c.kind.upper()]), arg
+        if c.kind in ("ruler_matches", "ruler_matches_none"):
+            # "you control a / you don't control a <attribute / race / recovered / rested> J/ruler" (session 24, CR
+            # 201.2b): the ruler slot's card (filters.ruler_matches reads the attribute, race and state words only)
+            f = c.filter
+            if f is None or f.model_dump(exclude_defaults=True).keys() - {"attribute", "not_attribute", "race", "race_or",
+                                                                          "state", "side"} or f.side == "opponent":
+                self.fail(f"{p}.filter", f"{c.kind}: a filter of your J/ruler's attribute, race and state only")
+            frow = self.compile_filter(f, f"{p}.filter", ("field",))
+            return int(K.Condition.RULER_MATCHES), (frow << 1) | int(c.kind == "ruler_matches_none")
         if c.kind == "targets_match":
             # "you may pay ... less to play this card if it targets a <card>" (session 22): a chant's or an addition's own
             # cost reduction (its continuous ability's condition), a target's filter (CR 903.2g: [Barrier] kept out)

@@ -570,6 +570,10 @@ class Condition(IntEnum):
     # "as long as / if you control a <attribute> gem" (session 23, CR 1027.1): arg = Attribute | N << 3, its controller has
     # N or more gems of that attribute (state.GEMS)
     GEMS_AT_LEAST = 31
+    # "you control a <attribute / race / recovered / rested> J/ruler" (session 24, CR 201.2b: the card of its
+    # controller's ruler slot, either side up, in its ruler area or the field): arg = filter row << 1 | 1 for "you don't
+    # control ..." (the row's attribute, race and state words only, filters.ruler_matches)
+    RULER_MATCHES = 32
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
