@@ -95,6 +95,7 @@ def test_mastery_rests_the_named_card_instead_of_paying_the_cost(mastery_pool):
 
     pool = mastery_pool[1]
     g, hand = _mastery_game(pool, "TXT-001", will=2)
+    assert '[Mastery] (rest a recovered card named "Made-up Sage"' in g.describe_action(K.INCARNATE_HAND_BASE)
     g.step(K.INCARNATE_HAND_BASE)
     assert int(g.state[S.RESTED + K.RULER_SLOT * S.CARD_W]) == 1
     assert int(g.state[S.WILL + K.Attribute.FIRE]) == 2  # the cost not paid

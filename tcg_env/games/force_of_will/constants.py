@@ -1069,7 +1069,8 @@ PLAY_STANDBY = ACTIONS.add("standby_play", STANDBY_SLOTS, "play standby card `i`
 AWAKEN_HAND = ACTIONS.add("awaken", HAND_SLOTS, "awaken and play hand card `i`: its cost plus the [Awakening] cost "
                           "(CR 1109)", points_at="hand")
 INCARNATE_HAND = ACTIONS.add("incarnate", HAND_SLOTS, "play hand card `i` by [Incarnation]: resonators banished "
-                             "instead of its cost (CR 1110)", points_at="hand")
+                             "instead of its cost (CR 1110); by [Mastery]: a recovered card of its name rested",
+                             points_at="hand")
 PLAY_RUNE = ACTIONS.add("rune", RUNE_SLOTS, "play rune `i` of the own rune area (`RUNE_SLOTS` = 5 positions, the "
                         "whole rune deck): reveal it, pay its cost, play its copy (CR 711.2; a pseudo-card that ceases "
                         "to exist when it leaves the chase, CR 1017.3). At main timing, or at any priority with "
