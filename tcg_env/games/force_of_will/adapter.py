@@ -240,6 +240,13 @@ def _awaken(act) -> str:
     return f"Play {act.card} with [Awakening] ({_cost(act.game, act.slot) if act.slot >= 0 else '?'}{extra}){act.copy}"
 
 
+def _incarnate(act) -> str:
+    mastery = act.game.pool.models[_cid(act.row, act.slot)].mastery if act.slot >= 0 else None
+    if mastery is not None:  # [Mastery] (session 24): the same action, another alternative cost
+        return f'Play {act.card} by [Mastery] (rest a recovered card named "{mastery.name}" instead of paying its cost){act.copy}'
+    return f"Play {act.card} by [Incarnation] (banish resonators instead of paying its cost){act.copy}"
+
+
 def _play_rune(act) -> str:
     if act.slot < 0:
         return f"Play rune {act.i}"
@@ -320,7 +327,7 @@ WORDS = {
     },
     "standby_play": {None: _play_standby},
     "awaken": {None: _awaken},
-    "incarnate": {None: "Play {card} by [Incarnation] (banish resonators instead of paying its cost){copy}"},
+    "incarnate": {None: _incarnate},
     "rune": {None: _play_rune},
     "bottom": {None: if_there("Put {card} on the bottom of the deck{for}", "Option {i} to the bottom")},
 }

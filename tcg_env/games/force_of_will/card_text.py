@@ -39,6 +39,16 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "FowTextCompiler", "normalise_line"]
 
 #: approximation name -> what the compiled ability does differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
+    "mastery_rests_first": (
+        "[Mastery] \"<name>\" (session 24) whose name is not a J/ruler's only: the card rested is the player's J/ruler "
+        "when it has that name, else the first recovered card of its field with that name, not one the player chooses "
+        "among several (importer._mastery_verdicts; play.mastery_slot)"
+    ),
+    "play_only_if_at_trigger": (
+        "\"Play this card or its abilities only if <condition>.\" (session 24) on a card with an automatic ability: the "
+        "condition is checked as the ability triggers (triggers.py), not as it is played in the priority sequence "
+        "(CR 906.5); the card and its activate and will abilities are checked as they are played"
+    ),
     "tag_one_ruler": (
         "[Tag] on a ruler (session 22; not in CR 8.01): the permission to start the game with a second ruler with the "
         "same [Tag] is not offered (a deck has exactly one ruler, CR 402.2); the ruler plays as printed otherwise"
@@ -546,6 +556,30 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'play this card only if' a condition on the card or on the hand holding it")
         return {"__fields__": True, "play_condition": cond}
 
+    def play_or_abilities_only_if(self, cond):
+        # "Play this card or its abilities only if <condition>." (session 24): the card field play_condition (as
+        # play_only_if) and the condition on each ability it plays (CR 905 activate, 907 will, 906.5 automatic:
+        # importer._abilities_condition puts it on the card's other lines' abilities); on a card that is not played from
+        # the hand, its abilities only
+        if self.card.get("type") not in ("resonator", "chant", "addition", "regalia", "ruler", "j_ruler"):
+            raise Unsupported("'play this card or its abilities only if' on a rune or magic stone")
+        if cond.get("kind") in ("self_counters_at_least", "hand_empty", "hand_at_least") or cond.get("_it") or \
+                _on_this_card(cond):
+            raise Unsupported("'play this card or its abilities only if' a condition on the card or on the hand holding it")
+        out = {"__fields__": True, "_abilities_condition": cond}
+        if self.card.get("type") not in ("ruler", "j_ruler"):
+            out["play_condition"] = cond
+        return out
+
+    def mastery(self, q):
+        # [Mastery] "<name>" (session 24; not in CR 8.01, its reminder: "You may rest a recovered card named <name> you
+        # control rather than pay this card's cost"): an alternative cost as [Incarnation]'s (CR 1110.2, the INCARNATE
+        # action; play.mastery_slot), the card field mastery; the importer makes the line approximate where the name is
+        # not a J/ruler's only (mastery_rests_first)
+        if self.card.get("type") not in ("resonator", "chant", "addition", "regalia"):
+            raise Unsupported("[Mastery] on a card that is not played from the hand")
+        return {"__fields__": True, "mastery": {"name": str(q)[1:-1]}}
+
     def mobilize(self, syms):
         # CR 1129.2: "[Mobilize] <cost>": its controller pays the cost to attack or block with it (the card field
         # mobilize; battle.mobilize_payable / pay_mobilize)
@@ -871,6 +905,12 @@ class _T(CountWords, TextTransformer, Transformer):
     def cost_rest_card(self, *parts):
         return self._pay_card("rest", parts)
 
+    def cost_rest_named(self, q):
+        # "rest a recovered card named "<name>" you control" (session 24, CR 1013): its J/ruler when it has that name, else
+        # the first recovered card of its field with it (FowCost.rest_named: A_COST_REST -name id, play.mastery_slot);
+        # exact where the name is a J/ruler's only (importer._mastery_verdicts; else mastery_rests_first)
+        return {"rest_named": str(q)[1:-1]}
+
     def cost_life(self, n):
         return {"life": int(n)}
 
@@ -1034,10 +1074,10 @@ class _T(CountWords, TextTransformer, Transformer):
         # row ({Rest}, "banish this card" or once per turn in its cost: no endless loop of will for will)
         # ({Rest} of your J/ruler, "rest a recovered J/ruler you control": the cost field rest_j_ruler, play.activate)
         # (named counters removed bound it too: each use takes counters that only effects put, session 21)
-        bounded = costs.get("rest") or costs.get("rest_j_ruler") or costs.get("banish_self") or once == "turn" or \
+        bounded = costs.get("rest") or costs.get("rest_j_ruler") or costs.get("rest_named") or costs.get("banish_self") or once == "turn" or \
             costs.get("counters") or getattr(self, "_gods_art", False)  # a [God's Art]: once per game (CR 1112.2)
         if ((once or costs.get("will")) and not bounded) or \
-                set(costs) - {"rest", "rest_j_ruler", "banish_self", "life", "discard", "mana", "mana_from", "will",
+                set(costs) - {"rest", "rest_j_ruler", "rest_named", "banish_self", "life", "discard", "mana", "mana_from", "will",
                               "counters", "counter_name", "counters_from"}:
             raise Unsupported("a will ability paid with will or once per turn")
         spend = None
@@ -1139,7 +1179,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def enter_ability(self, *args):
         return self.automatic([{"trigger": "enter"}], args[-1])
 
-    def awaken_cost(self, cost):
+    def awaken_cost(self, cost, cost2=None):
+        if cost2 is not None:  # "<will>, rest a recovered card named ..." (session 24): two costs
+            cost = self.costs(cost, cost2)
         # "[Awakening] <will>" or "[Awakening] Rest a recovered J/ruler you control" (CR 1013: rested as the card is
         # played, play.payable; cost_rest_card)
         if set(cost) == {"will"}:
@@ -1149,6 +1191,9 @@ class _T(CountWords, TextTransformer, Transformer):
             return {"counters": cost["counters"], "counter_name": cost["counter_name"]}
         if set(cost) == {"will", "moon"}:
             return {"cost": cost["will"], "moon": cost["moon"]}  # {M}: moon will (CR 1003.6; FowAwakening.moon)
+        if set(cost) - {"will"} == {"rest_named"}:
+            # "[Awakening] [<will>,] rest a recovered card named "<name>" you control" (session 24: FowAwakening.rest_named)
+            return {"cost": cost.get("will", ""), "rest_named": cost["rest_named"]}
         if set(cost) != {"rest_j_ruler"}:
             raise Unsupported("an [Awakening] cost other than will or resting your J/ruler")
         return cost
@@ -1704,6 +1749,15 @@ class _T(CountWords, TextTransformer, Transformer):
     def _c_control(self, n, flt, other=False):
         # "you control (a | another | N or more) <cards>" (constants.Condition.CONTROL_AT_LEAST): cards of
         # your field, read without the continuous abilities (so no ATK bound, cards.py)
+        raw = _filter(flt) if not isinstance(flt, dict) else dict(flt)
+        if raw.get("type") == ["j_ruler_or_ruler"] and _fixed(n) == 1 and not other and \
+                raw.get("side", "own") == "own" and not raw.keys() - {"type", "attribute", "not_attribute", "race",
+                                                                     "race_or", "state", "side", "_race_noun"}:
+            # "you control a <attribute / race / recovered / rested> J/ruler" (session 24, CR 201.2b): a player has one
+            # J/ruler, in its ruler area or the field (Condition.RULER_MATCHES; c_control_none: "ruler_matches_none")
+            f = {k: v for k, v in raw.items() if k not in ("type", "_race_noun")}
+            f["side"] = "own"
+            return {"kind": "ruler_matches", "value": 1, "filter": f}
         flt = _target_filter(flt)
         if flt == {"type": ["magic_stone"]} and not other:
             return {"kind": "stones_at_least", "value": _fixed(n)}  # CR 1128: [Seal]-like
@@ -1756,6 +1810,8 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def c_control_none(self, flt):
         c = self._c_control(1, flt)
+        if c["kind"] == "ruler_matches":
+            return {**c, "kind": "ruler_matches_none"}
         if c["kind"] != "control_at_least":
             raise Unsupported("'you don't control' a card of another kind")
         return {**c, "kind": "control_none"}

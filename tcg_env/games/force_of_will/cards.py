@@ -32,7 +32,7 @@ from tcg_env.engine.tables import pack_tables
 from tcg_env.games.force_of_will import constants as K
 
 __all__ = ["FowCard", "FowAbility", "FowFilter", "FowCost", "FowCondition", "FowAwakening", "FowIncarnation",
-           "FowBarrierFrom", "FowTrigger", "FowStealth", "FowCardTable", "EFFECT_OPS", "parse_will_cost", "parse_force_of_will_cards",
+           "FowMastery", "FowBarrierFrom", "FowTrigger", "FowStealth", "FowCardTable", "EFFECT_OPS", "parse_will_cost", "parse_force_of_will_cards",
            "load_force_of_will_cards", "load_force_of_will_pool", "compile_force_of_will_pool", "default_pool_path"]
 
 # --------------------------------------------------------------------------------------------
@@ -84,7 +84,8 @@ ConditionName = Literal[
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
     "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
     "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
-    "resonators_to_graveyard_at_least", "targets_match", "gems_at_least", "control_and_another",
+    "resonators_to_graveyard_at_least", "targets_match", "gems_at_least", "control_and_another", "ruler_matches",
+    "ruler_matches_none",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -216,6 +217,9 @@ class FowCost(StrictModel):
     # "rest a recovered J/ruler you control" (CR 201.2b, 1013): its controller's ruler or J-ruler, recovered; A_COST_REST 2
     # (play.ruler_recovered); also an [Awakening] cost (FowAwakening.rest_j_ruler)
     rest_j_ruler: bool = False
+    # "rest a recovered card named "<name>" you control" (session 24, CR 1013): its J/ruler when it has that name, else
+    # the first recovered card of its field with it (play.mastery_slot); A_COST_REST -(name id)
+    rest_named: str | None = None
 
 
 class FowCondition(StrictModel):
@@ -463,6 +467,7 @@ class FowAwakening(StrictModel):
     moon: int = Field(default=0, ge=0, le=5)  # {M} in the cost: moon will (CR 1003.6), the awakening row's A_COST_MOON
     # "[Awakening] Rest a recovered J/ruler you control" (CR 1013): the awakening row's A_COST_REST (play.payable)
     rest_j_ruler: bool = False
+    rest_named: str | None = None  # "[Awakening] Rest a recovered card named "<name>" you control" (FowCost.rest_named)
     # "[Awakening] Remove N <name> counters from your J/ruler" (CR 1022.1; session 21): the awakening row's A_COST_NAMED
     counters: int = Field(default=0, ge=0, le=20)
     counter_name: CounterName | None = None
@@ -487,6 +492,14 @@ class FowIncarnation(StrictModel):
 
     attributes: Annotated[list[AttributeName], BeforeValidator(_as_list), Field(min_length=1)]
     count: int = Field(default=1, ge=1, le=3)
+
+
+class FowMastery(StrictModel):
+    """[Mastery] "<name>" (session 24; not in CR 8.01, its reminder): "You may rest a recovered card named <name> you
+    control rather than pay this card's cost" - an alternative cost played as [Incarnation]'s (CR 1110.2: the INCARNATE
+    action; packed in C_INCARNATION as -name id, play.mastery_slot)."""
+
+    name: str = Field(min_length=1)
 
 
 class FowTrigger(StrictModel):
@@ -589,6 +602,7 @@ class FowCard(CardBase):
     # "Play this card only if <condition>." (C_PLAY_COND / C_PLAY_COND_ARG, play.card_playable): from the hand, or
     # the graveyard by [Remnant]; not on a card played from the standby area ([Trigger], [Stealth])
     play_condition: FowCondition | None = None
+    mastery: FowMastery | None = None  # [Mastery] "<name>" (session 24): an alternative cost (C_INCARNATION < 0)
     # "[Judgment] <will>. Play this ability only if <condition>." (CR 705.2b): a ruler's, packed in C_PLAY_COND (a
     # ruler is not played from the hand; play.judgment_legal)
     judgment_condition: FowCondition | None = None
@@ -717,7 +731,8 @@ class FowCardTable(CardTable):
         if kind == K.AbilityKind.AWAKENING:
             aw = m.awakening
             cost = ", ".join([*([aw.cost] if aw.cost else []), *(["rest a recovered J/ruler you control"] if aw.rest_j_ruler
-                                                                  else [])])
+                                                                  else []),
+                              *([f'rest a recovered card named "{aw.rest_named}" you control'] if aw.rest_named else [])])
             return f"[Awakening] {cost}: {effect_words(aw.effect) if aw.effect else 'this card is awakened'}"
         if kind == K.AbilityKind.TRIGGER:
             tr = m.trigger
@@ -841,6 +856,7 @@ def cost_words(c: FowCost | None, once: str = "no", gods_art: str | None = None)
         *(["banish this card"] if c.banish_self else []), *([f"pay {c.life} life"] if c.life else []),
         *([f"discard {c.discard}"] if c.discard else []),
         *([f"{c.pay_chosen} a chosen card of yours"] if c.pay_chosen != "none" else []),
+        *([f'rest a recovered card named "{c.rest_named}" you control'] if c.rest_named else []),
         *(["[Dive]: from the hand, then removed with a cyberbrain counter"] if c.dive else []),
         *(["[Inheritance]: discard this card from the hand"] if c.inheritance else []),
         *([f"remove {c.mana} mana counter{'s' if c.mana > 1 else ''} from "
@@ -1016,7 +1032,8 @@ class _Compiler(PoolCompiler):
         only = {
             "j_ruler": ("ruler",), "judgment": ("ruler",), "will": ("magic_stone",), "basic": ("magic_stone",),
             "addition": ("addition",), "effect": ("chant", "rune"), "trigger": ("chant",),
-            "awakening": ("resonator", "chant"), "incarnation": ("resonator",), "stealth": ("resonator",),
+            "awakening": ("resonator", "chant"), "incarnation": ("resonator",),
+            "mastery": ("resonator", "chant", "addition", "regalia"), "stealth": ("resonator",),
             "mobilize": ("resonator",), "barrier_from": ("resonator", "j_ruler", "addition", "regalia"),
             "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",), "rune_will": ("rune",),
             "rune_will_less": ("rune",),
@@ -1157,6 +1174,13 @@ class _Compiler(PoolCompiler):
         if card.incarnation is not None:
             row[K.C_INCARNATION] = bits(card.incarnation.attributes, K.ATTRIBUTE_BITS)
             row[K.C_INCARNATION_N] = card.incarnation.count
+        if card.mastery is not None:
+            if card.incarnation is not None or card.trigger is not None:
+                self.fail("mastery", "[Mastery] beside [Incarnation] (one alternative cost column) or [Trigger] (a chant "
+                          "with [Trigger] is not played as a chant, CR 604.2a)")
+            # packed: -(name id), the INCARNATE action's alternative cost (play.card_playable / play_card)
+            row[K.C_INCARNATION] = -self.interned(self.name_ids, card.mastery.name, "mastery.name", "card name")
+            row[K.C_INCARNATION_N] = 1
         if card.barrier_from is not None:
             b = card.barrier_from
             row[K.C_TYPE_BITS] |= (bits(b.attributes, K.ATTRIBUTE_BITS)
@@ -1205,6 +1229,7 @@ class _Compiler(PoolCompiler):
             row[K.C_SPELL_ABIL] = self.add_ability(cid, "addition", -1, K.AbilityKind.SPELL, [choose])
         if card.awakening is not None:
             cost = FowCost(will=card.awakening.cost, rest_j_ruler=card.awakening.rest_j_ruler,
+                           rest_named=card.awakening.rest_named,
                            counters=card.awakening.counters, counter_name=card.awakening.counter_name,
                            counters_from="j_ruler", moon=card.awakening.moon)
             if parse_will_cost(cost.will)[1] < 0:
@@ -1287,8 +1312,8 @@ class _Compiler(PoolCompiler):
             if not chosen or not all(op.op == "produce_will" for op in chosen):
                 self.fail(f"{p}.effect", "a will ability only produces will (CR 907.1): produce_will ops "
                           "(or a select_mode of them)")
-            if ab.cost is not None and ab.cost.will and not (ab.cost.rest or ab.cost.rest_j_ruler or ab.cost.banish_self or
-                                                             ab.once == "turn" or ab.cost.counters or
+            if ab.cost is not None and ab.cost.will and not (ab.cost.rest or ab.cost.rest_j_ruler or ab.cost.rest_named or
+                                                             ab.cost.banish_self or ab.once == "turn" or ab.cost.counters or
                                                              ab.gods_art is not None):
                 self.fail(f"{p}.cost.will", "a will ability paid with will needs {Rest}, 'banish this card', named "
                           "counters or once per turn in its cost here (no endless loop of will for will)")
@@ -1313,8 +1338,8 @@ class _Compiler(PoolCompiler):
             self.ab_rows[r][K.A_GODS_ART] = self.gods_art_id(ab.gods_art, p)
         if ab.cost is not None and (ab.cost.dive or ab.cost.inheritance):
             c = ab.cost
-            if kind != "activate" or card.type not in _PAID_TYPES or c.rest or c.rest_j_ruler or c.banish_self or c.discard or c.life \
-                    or c.mana or c.pay_chosen != "none" or ab.once != "no" or (c.dive and c.inheritance) \
+            if kind != "activate" or card.type not in _PAID_TYPES or c.rest or c.rest_j_ruler or c.rest_named or c.banish_self \
+                    or c.discard or c.life or c.mana or c.pay_chosen != "none" or ab.once != "no" or (c.dive and c.inheritance) \
                     or (c.dive and card.type != "resonator"):
                 self.fail(f"{p}.cost.dive", "[Dive] ([Inheritance]) is an activate ability of a resonator (a card played "
                           "from the hand) with a will cost only")
@@ -1382,6 +1407,10 @@ class _Compiler(PoolCompiler):
             if cost.rest:
                 self.fail(f"{p}.cost.rest_j_ruler", "{Rest} this card and rest your J/ruler: not both")
             row[K.A_COST_REST] = 2  # the J/ruler rested (play.ruler_recovered), not this card
+        if cost.rest_named is not None:
+            if cost.rest or cost.rest_j_ruler:
+                self.fail(f"{p}.cost.rest_named", "{Rest} this card or your J/ruler and rest a named card: not both")
+            row[K.A_COST_REST] = -self.interned(self.name_ids, cost.rest_named, f"{p}.cost.rest_named", "card name")
         row[K.A_COND], row[K.A_COND_ARG] = cond, cond_arg
         if (cost.counters > 0) != (cost.counter_name is not None):
             self.fail(f"{p}.cost.counters", "counters and counter_name go together (named counters to remove)")
@@ -1463,6 +1492,15 @@ class _Compiler(PoolCompiler):
             if opp:
                 arg = (self.compile_filter(c.filter, f"{p}.filter", ("field",)) << K.CONTROL_COUNT_BITS) | c.value
             return int(K.Condition[c.kind.upper()]), arg
+        if c.kind in ("ruler_matches", "ruler_matches_none"):
+            # "you control a / you don't control a <attribute / race / recovered / rested> J/ruler" (session 24, CR
+            # 201.2b): the ruler slot's card (filters.ruler_matches reads the attribute, race and state words only)
+            f = c.filter
+            if f is None or f.model_dump(exclude_defaults=True).keys() - {"attribute", "not_attribute", "race", "race_or",
+                                                                          "state", "side"} or f.side == "opponent":
+                self.fail(f"{p}.filter", f"{c.kind}: a filter of your J/ruler's attribute, race and state only")
+            frow = self.compile_filter(f, f"{p}.filter", ("field",))
+            return int(K.Condition.RULER_MATCHES), (frow << 1) | int(c.kind == "ruler_matches_none")
         if c.kind == "targets_match":
             # "you may pay ... less to play this card if it targets a <card>" (session 22): a chant's or an addition's own
             # cost reduction (its continuous ability's condition), a target's filter (CR 903.2g: [Barrier] kept out)
@@ -1870,7 +1908,7 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
 
 def _cost_nonempty(c: FowCost) -> bool:
     return bool(c.will or c.moon or c.rest or c.banish_self or c.discard or c.life or c.mana or c.pay_chosen != "none" or
-                c.rest_j_ruler or c.counters)
+                c.rest_j_ruler or c.counters or c.rest_named)
 
 
 def compile_force_of_will_pool(cards: list[FowCard]) -> FowCardTable:

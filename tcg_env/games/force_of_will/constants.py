@@ -574,6 +574,10 @@ class Condition(IntEnum):
     # "if you control a <card> and another <card>" (session 24): arg = filter row A | filter row B << RULER_NAME_BITS;
     # two different cards of its controller's field, one matching A and the other B (filters.condition_holds)
     CONTROL_AND_ANOTHER = 32
+    # "you control a <attribute / race / recovered / rested> J/ruler" (session 24, CR 201.2b: the card of its
+    # controller's ruler slot, either side up, in its ruler area or the field): arg = filter row << 1 | 1 for "you don't
+    # control ..." (the row's attribute, race and state words only, filters.ruler_matches)
+    RULER_MATCHES = 33
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
@@ -1071,7 +1075,8 @@ PLAY_STANDBY = ACTIONS.add("standby_play", STANDBY_SLOTS, "play standby card `i`
 AWAKEN_HAND = ACTIONS.add("awaken", HAND_SLOTS, "awaken and play hand card `i`: its cost plus the [Awakening] cost "
                           "(CR 1109)", points_at="hand")
 INCARNATE_HAND = ACTIONS.add("incarnate", HAND_SLOTS, "play hand card `i` by [Incarnation]: resonators banished "
-                             "instead of its cost (CR 1110)", points_at="hand")
+                             "instead of its cost (CR 1110); by [Mastery]: a recovered card of its name rested",
+                             points_at="hand")
 PLAY_RUNE = ACTIONS.add("rune", RUNE_SLOTS, "play rune `i` of the own rune area (`RUNE_SLOTS` = 5 positions, the "
                         "whole rune deck): reveal it, pay its cost, play its copy (CR 711.2; a pseudo-card that ceases "
                         "to exist when it leaves the chase, CR 1017.3). At main timing, or at any priority with "

@@ -377,7 +377,24 @@ def condition_holds(game, s, T, cond, arg, controller, source):
             nb += 1 if mb else 0
             nu += 1 if ma or mb else 0
         return na >= 1 and nb >= 1 and nu >= 2
+    if cond == K.Condition.RULER_MATCHES:
+        return ruler_matches(game, s, T, arg >> 1, controller) != ((arg & 1) != 0)
     return False
+
+
+@internal_inline
+def ruler_matches(game, s, T, frow, controller):
+    """Condition RULER_MATCHES (session 24): ``controller``'s J/ruler (its ruler slot's card, either side up, CR
+    201.2b) is in its ruler area or the field and has the filter row's attribute, race and state (no other word: the
+    card compiler allows no other)."""
+    r = game.j_ruler_slot(s, controller)
+    z = s[ZONE + r * CARD_W]
+    if s[CARD + r * CARD_W] < 0 or (z != Zone.RULER_AREA and z != Zone.FIELD):
+        return False
+    f = filter_table(T)[frow]
+    c = card_table(T)[s[CARD + r * CARD_W]]
+    return attr_passes(f[K.F_ATTR_MASK], c[K.C_ATTR]) and race_passes(f[K.F_RACE], c) and \
+        passes_state(f[K.F_STATE], K.CardState.RECOVERED, K.CardState.RESTED, s[RESTED + r * CARD_W] != 0)
 
 
 @internal_inline

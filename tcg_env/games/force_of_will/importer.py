@@ -352,6 +352,7 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, list[LineResult]]:
             if why:
                 res = LineResult.unsupported(ln, why)
         results.append(res)
+    _abilities_condition(rec, results, abilities)
     awake = rec.pop("_awakened_effect", None)
     if awake is not None:
         # a chant's "[Awakening] <cost>: <text>" (card_text.awakening_text): the text after the chant's own effect
@@ -426,6 +427,64 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, list[LineResult]]:
         return None, f"{ctype}_effect_not_understood", results
     _finish(rec, results)
     return rec, "", results
+
+
+def _abilities_condition(rec: dict, results: list[LineResult], abilities: list[dict]) -> None:
+    """"Play this card or its abilities only if <condition>." (session 24, card_text.play_or_abilities_only_if): the
+    condition on each ability the card plays - activate and will abilities (CR 905, 907: checked as they are offered,
+    play.ability_usable) and automatic ones (CR 906.5: played in the priority sequence; the engine checks an automatic
+    ability's condition as it triggers, triggers.py: approximate, play_only_if_at_trigger). An ability with a condition
+    of its own (a granted text's) makes the line unsupported (one condition an ability)."""
+    cond = rec.pop("_abilities_condition", None)
+    if cond is None:
+        return
+    i = next(k for k, r in enumerate(results) if r.compiled and "_abilities_condition" in r.fields)
+    played = [ab for ab in abilities if ab.get("kind") in ("activate", "will", "automatic")]
+    if any(ab.get("condition") is not None and ab["condition"] != cond for ab in played):
+        results[i] = LineResult.unsupported(results[i].line, "'play this card or its abilities only if' on a card "
+                                                             "with an ability that has a condition of its own")
+        rec.pop("play_condition", None)
+        return
+    for ab in played:
+        ab["condition"] = cond
+    if any(ab["kind"] == "automatic" for ab in played):
+        r = results[i]
+        results[i] = LineResult(r.line, Verdict.APPROXIMATE, r.abilities, r.fields,
+                                tuple(dict.fromkeys((*r.approximations, "play_only_if_at_trigger"))), r.reason)
+
+
+def _rested_name(r: LineResult) -> str | None:
+    """The card name a compiled line rests as a cost: [Mastery] "<name>", "rest a recovered card named "<name>" you
+    control" in an ability's or an [Awakening] cost (session 24)."""
+    if "mastery" in r.fields:
+        return r.fields["mastery"]["name"]
+    if isinstance(r.fields.get("awakening"), dict) and r.fields["awakening"].get("rest_named"):
+        return r.fields["awakening"]["rest_named"]
+    return next(((ab.get("cost") or {}).get("rest_named") for ab in r.abilities
+                 if (ab.get("cost") or {}).get("rest_named")), None)
+
+
+def _mastery_verdicts(pending: list[tuple[str, dict]], lines_of: dict[str, list[LineResult]]) -> None:
+    """[Mastery] "<name>" and "rest a recovered card named "<name>" you control" (session 24): exact where every card of
+    the list with that name is a J/ruler (a player controls one, so the card to rest is never a choice); else
+    approximate, mastery_rests_first (play.mastery_slot rests its J/ruler, else the first recovered card of its field
+    with that name, not the player's choice)."""
+    kinds: dict[str, set[str]] = {}
+    for _, rec in pending:
+        for nm in (rec["name"], rec.get("also_named")):
+            if nm:
+                kinds.setdefault(nm, set()).add(rec["type"])
+    for number, rec in pending:
+        results = lines_of[number]
+        changed = False
+        for i, r in enumerate(results):
+            name = _rested_name(r) if r.compiled else None
+            if name is not None and not kinds.get(name, set()) <= {"ruler", "j_ruler"}:
+                results[i] = LineResult(r.line, Verdict.APPROXIMATE, r.abilities, r.fields,
+                                        tuple(dict.fromkeys((*r.approximations, "mastery_rests_first"))), r.reason)
+                changed = True
+        if changed:
+            _finish(rec, results)
 
 
 def _keyword_allowed(kw: str, ctype: str) -> bool:
@@ -769,6 +828,7 @@ def import_force_of_will_json(path: str | Path) -> ImportResult:
         else:
             skipped(f"{rec['type']}_effect_not_understood", number)
     pending = kept
+    _mastery_verdicts(pending, lines_of)
     tokens: dict[str, dict] = {}
     for _, rec in pending:
         _token_cards([rec.get("abilities"), rec.get("effect"), rec.get("awakening"), rec.get("trigger")], tokens)

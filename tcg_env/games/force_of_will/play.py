@@ -175,7 +175,12 @@ def card_playable(game, s, T, p, slot, how):
                                                  hand_attr_reduction(game, s, T, p, slot)):
             return False
     elif how == K.PLAY_INCARNATED:
-        if c[K.C_INCARNATION] == 0 or incarnation_count(s, T, p, c[K.C_INCARNATION]) < c[K.C_INCARNATION_N]:
+        if c[K.C_INCARNATION] == 0:
+            return False
+        if c[K.C_INCARNATION] < 0:  # [Mastery] "<name>" (session 24): a recovered card of that name to rest
+            if mastery_slot(game, s, T, p, -c[K.C_INCARNATION]) < 0:
+                return False
+        elif incarnation_count(s, T, p, c[K.C_INCARNATION]) < c[K.C_INCARNATION_N]:
             return False
     elif not payable(game, s, T, p, slot, how, game.free_cost(s, T, p, slot), hand_attr_reduction(game, s, T, p, slot)):
         return False
@@ -244,6 +249,8 @@ def play_card(game, s, T, p, slot, how):
     if x:
         s[DEC_ARG] = max_x(game, s, T, p, slot, how)
         s[DEC_ARG + 1] = game.cost_reduction(s, T, p, slot)  # read while it is in the hand
+    elif how == K.PLAY_INCARNATED and c[K.C_INCARNATION] < 0:
+        s[RESTED + mastery_slot(game, s, T, p, -c[K.C_INCARNATION]) * CARD_W] = 1  # [Mastery]: rested, not paid
     elif how == K.PLAY_INCARNATED:
         banish_for_incarnation(game, s, T, p, c[K.C_INCARNATION], c[K.C_INCARNATION_N])
     pending = 0
@@ -434,8 +441,10 @@ def payable(game, s, T, p, slot, how, free, attr):
     if how == K.PLAY_AWAKENED:
         aw = ability_table(T)[c[K.C_AWAKEN_ABIL]]
         ok = game.card_can_pay_both(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, free, aw, K.A_COST, K.A_COST_FREE)
-        if aw[K.A_COST_REST] != 0:
+        if aw[K.A_COST_REST] > 0:
             ok = ok and ruler_recovered(game, s, p)
+        elif aw[K.A_COST_REST] < 0:  # "rest a recovered card named <name> you control" (session 24)
+            ok = ok and mastery_slot(game, s, T, p, -aw[K.A_COST_REST]) >= 0
         if aw[K.A_COST_NAMED] != 0:
             ok = ok and named_cost_ok(game, s, p, slot, aw[K.A_COST_NAMED])
     else:
@@ -502,8 +511,10 @@ def pay_card_cost(game, s, T, p, slot, how, free, attr):
     if how == K.PLAY_AWAKENED:
         a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
         game.pay_both(s, p, c, K.C_COST, free, a, K.A_COST, a[K.A_COST_FREE])
-        if a[K.A_COST_REST] != 0:
+        if a[K.A_COST_REST] > 0:
             s[RESTED + game.j_ruler_slot(s, p) * CARD_W] = 1  # "[Awakening] Rest a recovered J/ruler you control"
+        elif a[K.A_COST_REST] < 0:
+            s[RESTED + mastery_slot(game, s, T, p, -a[K.A_COST_REST]) * CARD_W] = 1  # "... a recovered card named <name>"
         if a[K.A_COST_NAMED] != 0:
             pay_named_cost(game, s, p, slot, a[K.A_COST_NAMED])  # "[Awakening] Remove N <name> counters from ..."
     else:
@@ -613,8 +624,10 @@ def x_chosen(game, s, T, p, x):
         a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
         game.card_pay_both(s, T, p, cid, c, K.C_COST, max(x - s[DEC_ARG + 1], 0), a, K.A_COST,
                            a[K.A_COST_FREE])  # CR 1109.2
-        if a[K.A_COST_REST] != 0:
+        if a[K.A_COST_REST] > 0:
             s[RESTED + game.j_ruler_slot(s, p) * CARD_W] = 1  # "[Awakening] Rest a recovered J/ruler you control"
+        elif a[K.A_COST_REST] < 0:
+            s[RESTED + mastery_slot(game, s, T, p, -a[K.A_COST_REST]) * CARD_W] = 1  # "... a recovered card named <name>"
         if a[K.A_COST_NAMED] != 0:
             pay_named_cost(game, s, p, s[f + E_SLOT], a[K.A_COST_NAMED])
     else:
@@ -633,6 +646,28 @@ def incarnation_count(s, T, p, attrs):
         if c[K.C_TYPE] == CardType.RESONATOR and (c[K.C_ATTR] & attrs) != 0:
             n += 1
     return n
+
+
+@internal_inline
+def mastery_slot(game, s, T, p, name):
+    """[Mastery] "<name>" (session 24): "You may rest a recovered card named <name> you control rather than pay this
+    card's cost": the card to rest, -1 none: ``p``'s J/ruler when it is named so (in its ruler area, CR 105.3, or the
+    field) and recovered, else the first recovered card of its field named so (either of its names, CR 202; where
+    several could be, the line is approximate: mastery_rests_first)."""
+    r = game.j_ruler_slot(s, p)
+    c = card_table(T)[s[CARD + r * CARD_W]]
+    if s[RESTED + r * CARD_W] == 0 and ((c[K.C_NAME] & K.NAME_MASK) == name or (
+            (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK) == name) and (
+            s[ZONE + r * CARD_W] == Zone.RULER_AREA or s[ZONE + r * CARD_W] == Zone.FIELD):
+        return r
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+    for i in range(s[n_off]):
+        slot = s[l_off + i]
+        c = card_table(T)[s[CARD + slot * CARD_W]]
+        if s[RESTED + slot * CARD_W] == 0 and ((c[K.C_NAME] & K.NAME_MASK) == name or (
+                (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK) == name):
+            return slot
+    return -1
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -714,6 +749,8 @@ def ability_usable(game, s, T, p, slot, j):
             return False  # CR 905.3
     elif a[K.A_COST_REST] == 2 and not ruler_recovered(game, s, p):
         return False  # "rest a recovered J/ruler you control" (CR 1013.3)
+    elif a[K.A_COST_REST] < 0 and mastery_slot(game, s, T, p, -a[K.A_COST_REST]) < 0:
+        return False  # "rest a recovered card named <name> you control" (session 24, CR 1013.3)
     if min(s[HAND_N + p], HAND_SLOTS) < a[K.A_COST_DISCARD]:
         return False  # CR 903.2j: the discards chosen one at a time, by hand position
     if a[K.A_COST_LIFE] > 0 and s[LIFE + p] < a[K.A_COST_LIFE]:
@@ -756,6 +793,8 @@ def activate(game, s, T, p, slot, j):
         s[RESTED + w] = 1
     elif a[K.A_COST_REST] == 2:
         s[RESTED + game.j_ruler_slot(s, p) * CARD_W] = 1  # "rest a recovered J/ruler you control"
+    elif a[K.A_COST_REST] < 0:
+        s[RESTED + mastery_slot(game, s, T, p, -a[K.A_COST_REST]) * CARD_W] = 1  # "rest a recovered card named <name>"
     s[LIFE + p] -= a[K.A_COST_LIFE]
     s[MANA + game.mana_source(s, p, slot, a[K.A_MANA_FROM]) * CARD_W] -= a[K.A_COST_MANA]  # CR 1122, 1022
     if a[K.A_COST_NAMED] != 0:
