@@ -374,6 +374,10 @@ def finish_frame(game, s, T):
         game.pop_frame(s)
         s[FLOW] = Flow.AFTER_RESOLVE
     else:  # Purpose.WILL: resolved at once (CR 907.3); the player keeps priority
+        if s[f + E_ABIL] >= 0 and ability_table(T)[s[f + E_ABIL], K.A_COST_BANISH_SELF] >= 2:
+            # "Rest a recovered <card> you control: Produce ..." (session 24, CR 903.2j): the card chosen as it was
+            # played is paid with (nothing happens between the choice and the will, CR 907.3)
+            pay_chosen_cost(game, s, T, f, ability_table(T)[s[f + E_ABIL], K.A_COST_BANISH_SELF])
         game.pop_frame(s)
         game.start_priority(s, s[PRIORITY_PLAYER])
 
