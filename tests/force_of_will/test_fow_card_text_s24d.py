@@ -236,3 +236,83 @@ def test_cr_903_2j_will_ability_rests_the_chosen_stone_and_produces_the_chosen_w
     sc2 = Scenario(g)
     sc2.row[S.RESTED + st * S.CARD_W] = 0  # recovered stones: still once per turn
     assert act not in sc2.game().legal_actions().tolist()
+
+
+def test_cr_903_2j_remove_cards_in_your_graveyard_as_a_cost_compiles():
+    r = exact("Remove two resonators in your graveyard from the game: This card gains [+400/+400] until end of turn.")
+    (ab,) = r.abilities
+    assert ab["kind"] == "activate" and ab["cost"]["pay_chosen"] == "remove"
+    ch = ab["effect"][0]
+    assert ch["op"] == "choose" and ch["count"] == 2 and ch["filter"] == {"type": ["resonator"], "zone": "graveyard",
+                                                                          "side": "own"}
+    (ab,) = exact("{Rest}, remove a fire card in your graveyard from the game: Produce {R}.").abilities
+    assert ab["kind"] == "will" and ab["effect"][0]["filter"] == {"attribute": ["fire"], "zone": "graveyard",
+                                                                  "side": "own"}
+    # a chant's additional cost of it is not compiled here; four cards neither
+    assert line("As an additional cost to play this card, remove a resonator in your graveyard from the game.",
+                "chant").verdict is Verdict.UNSUPPORTED
+    assert line("Remove four cards in your graveyard from the game: Draw a card.").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_903_2j_removed_cards_are_chosen_from_your_graveyard_and_leave_it(tmp_path):
+    """"Remove two resonators in your graveyard from the game: This card gains [+400/+400] until end of turn.": offered
+    only with two resonators in its controller's graveyard; the two chosen (CHOOSE_TARGET, the graveyard's resonators)
+    go to the removed area as it is played (CR 903.2j, 1004.1), before it resolves."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    recs, _, pool = _import(tmp_path, [
+        _res(1, ["Remove two resonators in your graveyard from the game: This card gains [+400/+400] until end of turn."],
+             atk=300),
+        _res(2, []), _card("TXT-003", "Made-up Chant", "Chant", ["Draw a card."])])
+    assert all(r.verdict is Verdict.EXACT for r in recs.values()), {n: [x.reason for x in r.lines] for n, r in recs.items()}
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (a,) = sc.field(0, ["TXT-001"])
+    g1 = sc.put(0, "TXT-002", "graveyard")
+    sc.put(0, "TXT-003", "graveyard")  # not a resonator
+    sc.put(1, "TXT-002", "graveyard")  # the opponent's
+    act = K.ACTIVATE_BASE + sc.zone(0, "field").index(a) * K.ABILITIES_PER_CARD
+    assert act not in sc.game().legal_actions().tolist()  # one resonator in your graveyard: not payable
+    g2 = sc.put(0, "TXT-002", "graveyard")
+    g = sc.game()
+    g.step(act)
+    picked = []
+    for _ in range(2):
+        assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET
+        cands = [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))]
+        assert set(cands) <= {g1, g2} and cands
+        picked.append(cands[0])
+        g.step(K.OPTION_BASE)
+    assert sorted(picked) == sorted([g1, g2])
+    assert [int(g.state[S.ZONE + x * S.CARD_W]) for x in (g1, g2)] == [K.Zone.REMOVED] * 2  # paid as it is played
+    assert int(g.state[S.CHASE_N]) == 1
+    g.step(K.PASS)
+    g.step(K.PASS)
+    assert int(g.state[S.CHASE_N]) == 0 and _atk(g, a) == 700
+
+
+def test_cr_907_will_ability_paid_by_removing_a_card_of_your_graveyard(tmp_path):
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    recs, _, pool = _import(tmp_path, [
+        _res(1, ["Remove a resonator in your graveyard from the game: Produce {G}. Play this ability only once per turn."]),
+        _res(2, [])])
+    assert all(r.verdict is Verdict.EXACT for r in recs.values()), {n: [x.reason for x in r.lines] for n, r in recs.items()}
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (a,) = sc.field(0, ["TXT-001"])
+    act = K.ACTIVATE_BASE + sc.zone(0, "field").index(a) * K.ABILITIES_PER_CARD
+    assert act not in sc.game().legal_actions().tolist()
+    gy = sc.put(0, "TXT-002", "graveyard")
+    g = sc.game()
+    wind = _will(g, 0, K.Attribute.WIND)
+    g.step(act)
+    if int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET:
+        assert [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))] == [gy]
+        g.step(K.OPTION_BASE)
+    assert int(g.state[H_DECISION]) == K.Decision.PRIORITY and int(g.state[S.CHASE_N]) == 0
+    assert _will(g, 0, K.Attribute.WIND) == wind + 1 and int(g.state[S.ZONE + gy * S.CARD_W]) == K.Zone.REMOVED

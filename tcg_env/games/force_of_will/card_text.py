@@ -834,7 +834,7 @@ class _T(CountWords, TextTransformer, Transformer):
             # "..., remove N <name> counters from your J/ruler" (CR 903.2j, 1022.1; session 21): the card field play_cost
             # (its spell row's A_COST_NAMED: play.payable checks them, pay_card_cost removes them)
             return {"__fields__": True, "play_cost": cost}
-        if set(cost) != {"_pay"}:
+        if set(cost) != {"_pay"} or cost["_pay"][0] == "remove":
             raise Unsupported("an additional cost other than banishing or resting a chosen card")
         how, flt = cost["_pay"]
         return {"__fields__": True, "effect": [{"op": "choose", "filter": flt, "_pay_cost": how}]}
@@ -852,6 +852,27 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def additional_cost_banish_n(self, n, flt):
         return self._additional_cost_n("banish", n, flt)
+
+    def cost_remove_card(self, *parts):
+        # "remove a <card> in your graveyard from the game" (session 24, CR 903.2j, 1004.1): a card of your graveyard
+        # chosen as the ability is played, removed from the game then (FowCost.pay_chosen "remove")
+        return self._remove_cards(1, parts)
+
+    def cost_remove_cards(self, n, *parts):
+        return self._remove_cards(_fixed(n), parts)
+
+    def _remove_cards(self, n, parts):
+        if not 1 <= n <= 3:
+            raise Unsupported(f"{n} cards removed from your graveyard as a cost")
+        raw = _filter(*[p for p in parts if p is not None]) | {"zone": "graveyard"}
+        if "type" not in raw and not any(k.startswith("_") for k in raw):
+            flt = raw  # "a fire card", "two cards": a card of any type in your graveyard
+        else:
+            flt = _target_filter(raw)
+        if set(flt) - {"type", "attribute", "race", "name", "not_attribute", "zone"}:
+            raise Unsupported(f"a card removed from your graveyard as a cost with {sorted(flt)}")
+        flt.update(zone="graveyard", side="own")
+        return {"_pay": ("remove", flt), "_pay_n": n} if n > 1 else {"_pay": ("remove", flt)}
 
     def cost_banish_card(self, *parts):
         return self._pay_card("banish", parts)
@@ -992,14 +1013,15 @@ class _T(CountWords, TextTransformer, Transformer):
         if "_pay" in costs:
             costs = dict(costs)
             how, flt = costs.pop("_pay")
+            n = costs.pop("_pay_n", 1)
             if costs.get("banish_self"):
                 raise Unsupported("banish this card and another card as a cost")
             if all(op["op"] in ("produce_will", "_spend_only") for op in ops):
                 # "Rest a recovered <card> you control: Produce <will>." / "Banish a <card>: Produce ..." (session 24,
                 # CR 907.3, 903.2j): the card chosen as the will ability is played, then paid (_will)
-                if flt.get("zone", "field") != "field" or flt.get("side") != "own":
-                    raise Unsupported("a will ability paid with a card that is not one of your field")
-                return self._will({**costs, "pay_chosen": how}, ops, once, field_ok, pay_filter=flt)
+                if flt.get("side") != "own":
+                    raise Unsupported("a will ability paid with a card that is not yours")
+                return self._will({**costs, "pay_chosen": how}, ops, once, field_ok, pay_filter=flt, pay_n=n)
             if any(op["op"] == "produce_will" for op in ops):
                 raise Unsupported("produce will together with other effects")
             regs = {op.get("reg", 0) for op in ops if op["op"] in ("choose", "select_all", "target_self")}
@@ -1008,6 +1030,8 @@ class _T(CountWords, TextTransformer, Transformer):
             reg = len(regs)
             at = next((i for i, op in enumerate(ops) if op["op"] != "choose"), len(ops))
             ch = {"op": "choose", "filter": flt}
+            if n > 1:
+                ch["count"] = n  # CR 1013.3-like: that many distinct cards (not "up to")
             if reg:
                 ch["reg"] = reg
             ops = ops[:at] + [ch] + ops[at:]  # the targets first (CR 903.2g), then the card paid with (903.2j)
@@ -1023,7 +1047,7 @@ class _T(CountWords, TextTransformer, Transformer):
             ab["once"] = once
         return [ab]
 
-    def _will(self, costs, ops, once, field_ok=True, pay_filter=None):
+    def _will(self, costs, ops, once, field_ok=True, pay_filter=None, pay_n=1):
         # a will ability paid with will or once per turn (CR 907): only one that cannot be played again and again in a
         # row ({Rest}, "banish this card" or once per turn in its cost: no endless loop of will for will)
         # ({Rest} of your J/ruler, "rest a recovered J/ruler you control": the cost field rest_j_ruler, play.activate)
@@ -1071,7 +1095,7 @@ class _T(CountWords, TextTransformer, Transformer):
             if len(abilities) > 1:
                 abilities = [{"kind": "will", "cost": costs, "effect": [{"op": "select_mode", "modes": [
                     ab["effect"] for ab in abilities]}]}]
-            choose = {"op": "choose", "filter": dict(pay_filter)}
+            choose = {"op": "choose", "filter": dict(pay_filter)} | ({"count": pay_n} if pay_n > 1 else {})
             eff = abilities[0]["effect"]
             if eff[0]["op"] == "select_mode":
                 eff[0]["modes"] = [[dict(choose), *m] for m in eff[0]["modes"]]

@@ -206,7 +206,7 @@ class FowCost(StrictModel):
     # "banish a <card>" (CR 1011) / "rest a recovered <card> you control" (CR 1013): the card the effect's
     # choose on register pay_reg chose as the ability is played is banished / rested then (CR 903.2j,
     # priority.pay_chosen_cost); packed into A_COST_BANISH_SELF (2 + reg: banish, 4 + reg: rest)
-    pay_chosen: Literal["none", "banish", "rest"] = "none"
+    pay_chosen: Literal["none", "banish", "rest", "remove"] = "none"  # remove: from your graveyard (session 24), 6 + reg
     pay_reg: int = Field(default=0, ge=0, le=1)
     # [Dive] (constants.COST_DIVE): the will paid and this card revealed from the hand, then removed from the game with
     # a cyberbrain counter; playable only from the hand (A_COST_BANISH_SELF COST_DIVE)
@@ -508,6 +508,7 @@ class FowStealth(StrictModel):
     condition: FowCondition | None = None
 
 
+_PAY_CHOSEN_CODE = {"banish": 2, "rest": 4, "remove": 6}  # A_COST_BANISH_SELF's code + register (priority.pay_chosen_cost)
 ForceCommand = Literal[K.FORCE_COMMANDS]  # [Force Command] <X> tags (session 24), bits of C_BASIC from K.FORCE_COMMAND_SHIFT
 DeckMark = Literal[K.DECK_MARKS]  # the deck-building marks (CR 1101.1b), bits of C_BASIC from K.DECK_MARK_SHIFT
 
@@ -1194,7 +1195,7 @@ class _Compiler(PoolCompiler):
                           "or counters from the J/ruler, only")
             if pc.pay_chosen != "none":
                 self.check_chosen_card(pc, card.effect, "play_cost", most=3)
-                self.ab_rows[row[K.C_SPELL_ABIL]][K.A_COST_BANISH_SELF] = (2 if pc.pay_chosen == "banish" else 4) + pc.pay_reg
+                self.ab_rows[row[K.C_SPELL_ABIL]][K.A_COST_BANISH_SELF] = _PAY_CHOSEN_CODE[pc.pay_chosen] + pc.pay_reg
         if card.type == "addition" and card.addition != "field":
             # CR 1406.2a: an addition added to a card targets, as it is played, one card in the field
             # of the type its [Addition: X] names, whoever controls it (1406.2a sets no controller);
@@ -1321,7 +1322,7 @@ class _Compiler(PoolCompiler):
             self.ab_rows[r][K.A_COST_BANISH_SELF] = K.COST_DIVE if c.dive else K.COST_INHERITANCE
         if ab.cost is not None and ab.cost.pay_chosen != "none":
             self.check_pay_chosen(ab, p)
-            self.ab_rows[r][K.A_COST_BANISH_SELF] = (2 if ab.cost.pay_chosen == "banish" else 4) + ab.cost.pay_reg
+            self.ab_rows[r][K.A_COST_BANISH_SELF] = _PAY_CHOSEN_CODE[ab.cost.pay_chosen] + ab.cost.pay_reg
             if ab.effect and ab.effect[0].op == "select_mode":  # the modes' rows, copies of the ability's (add_modes)
                 for m in range(len(ab.effect[0].modes)):
                     self.ab_rows[r + 1 + m][K.A_COST_BANISH_SELF] = self.ab_rows[r][K.A_COST_BANISH_SELF]
@@ -1338,9 +1339,9 @@ class _Compiler(PoolCompiler):
         if ab.kind == "will" and ab.effect and ab.effect[0].op == "select_mode":
             # a choice of wills paid with a chosen card (session 24): each mode chooses the card first
             for m, mode in enumerate(ab.effect[0].modes):
-                self.check_chosen_card(c, mode, f"{p}.effect[0].modes[{m}]")
+                self.check_chosen_card(c, mode, f"{p}.effect[0].modes[{m}]", 3 if c.pay_chosen == "remove" else 1)
             return
-        self.check_chosen_card(c, ab.effect, f"{p}.cost")
+        self.check_chosen_card(c, ab.effect, f"{p}.cost", 3 if c.pay_chosen == "remove" else 1)
 
     def check_chosen_card(self, c: FowCost, effect: list, p: str, most: int = 1) -> None:
         """The cards a cost is paid with: one choose of ``most`` cards at most (an activate ability's one; a chant's
@@ -1350,8 +1351,8 @@ class _Compiler(PoolCompiler):
         if len(chooses) != 1 or not 1 <= chooses[0].count <= most or chooses[0].up_to:
             self.fail(f"{p}.pay_reg", f"needs one choose of 1 to {most} cards (not 'up to') on that register")
         flt = chooses[0].filter
-        if flt.zone != "field" or flt.side != "own":
-            self.fail(f"{p}.pay_reg", "the card paid with is one of your field (side own)")
+        if flt.zone != ("graveyard" if c.pay_chosen == "remove" else "field") or flt.side != "own":
+            self.fail(f"{p}.pay_reg", "the card paid with is one of your field (side own); one removed, of your graveyard")
         if c.pay_chosen == "rest" and flt.state != "recovered":
             self.fail(f"{p}.pay_reg", "a card rested for a cost is a recovered one (state recovered)")
         if any(getattr(op, "reg", None) == c.pay_reg for op in effect if op.op != "choose"):
