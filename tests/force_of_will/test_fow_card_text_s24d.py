@@ -316,3 +316,42 @@ def test_cr_907_will_ability_paid_by_removing_a_card_of_your_graveyard(tmp_path)
         g.step(K.OPTION_BASE)
     assert int(g.state[H_DECISION]) == K.Decision.PRIORITY and int(g.state[S.CHASE_N]) == 0
     assert _will(g, 0, K.Attribute.WIND) == wind + 1 and int(g.state[S.ZONE + gy * S.CARD_W]) == K.Zone.REMOVED
+
+
+def test_cr_903_2j_two_or_three_cards_rested_or_banished_as_a_cost_compile():
+    (ab,) = exact("{Rest}, banish two other resonators: Destroy target resonator.").abilities
+    assert ab["cost"] == {"rest": True, "pay_chosen": "banish", "pay_reg": 1}
+    assert ab["effect"][1] == {"op": "choose", "filter": {"exclude_self": True, "type": ["resonator"], "side": "own"},
+                               "count": 2, "reg": 1}
+    (ab,) = exact("Rest three recovered resonators you control: Draw a card.").abilities
+    assert ab["effect"][0]["count"] == 3 and ab["effect"][0]["filter"]["state"] == "recovered"
+    assert line("Rest four recovered resonators you control: Draw a card.").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_903_2j_will_ability_rests_two_chosen_cards(tmp_path):
+    """"Rest two recovered Elves you control: Produce {G}.": offered only with two recovered Elves; both chosen cards
+    are rested as the will is produced (CR 903.2j, 907.3)."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    elf = {"id": "TXT-002", "name": "Made-up Elf", "type": ["Resonator"], "race": ["Elf"], "cost": "{G}",
+           "colour": ["G"], "ATK": 100, "DEF": 100, "abilities": []}
+    recs, _, pool = _import(tmp_path, [_res(1, ["Rest two recovered Elves you control: Produce {G}."]), elf])
+    assert all(r.verdict is Verdict.EXACT for r in recs.values()), {n: [x.reason for x in r.lines] for n, r in recs.items()}
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (a,) = sc.field(0, ["TXT-001"])
+    e1, = sc.field(0, ["TXT-002"])
+    sc.field(0, ["TXT-002"], rested=True)
+    act = K.ACTIVATE_BASE + sc.zone(0, "field").index(a) * K.ABILITIES_PER_CARD
+    assert act not in sc.game().legal_actions().tolist()  # one recovered Elf
+    e2, = sc.field(0, ["TXT-002"])
+    g = sc.game()
+    wind = _will(g, 0, K.Attribute.WIND)
+    g.step(act)
+    for _ in range(2):
+        assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET
+        g.step(K.OPTION_BASE)
+    assert int(g.state[H_DECISION]) == K.Decision.PRIORITY and _will(g, 0, K.Attribute.WIND) == wind + 1
+    assert [int(g.state[S.RESTED + x * S.CARD_W]) for x in (e1, e2, a)] == [1, 1, 0]

@@ -853,6 +853,23 @@ class _T(CountWords, TextTransformer, Transformer):
     def additional_cost_banish_n(self, n, flt):
         return self._additional_cost_n("banish", n, flt)
 
+    def cost_rest_cards(self, n, *parts):
+        return self._pay_cards("rest", n, parts)
+
+    def cost_banish_cards(self, n, *parts):
+        return self._pay_cards("banish", n, parts)
+
+    def _pay_cards(self, how, n, parts):
+        # "rest two recovered <cards> you control" / "banish two [other] <cards>" (session 24, CR 903.2j, 1013.3): that
+        # many distinct cards of your field chosen as the ability is played (a choose of n, not "up to")
+        n = _fixed(n)
+        if not 2 <= n <= 3:
+            raise Unsupported(f"{n} cards to {how} as a cost")
+        out = self._pay_card(how, parts)
+        if "_pay" not in out:
+            raise Unsupported(f"{how} {n} J/rulers as a cost")
+        return {**out, "_pay_n": n}
+
     def cost_remove_card(self, *parts):
         # "remove a <card> in your graveyard from the game" (session 24, CR 903.2j, 1004.1): a card of your graveyard
         # chosen as the ability is played, removed from the game then (FowCost.pay_chosen "remove")

@@ -1339,9 +1339,9 @@ class _Compiler(PoolCompiler):
         if ab.kind == "will" and ab.effect and ab.effect[0].op == "select_mode":
             # a choice of wills paid with a chosen card (session 24): each mode chooses the card first
             for m, mode in enumerate(ab.effect[0].modes):
-                self.check_chosen_card(c, mode, f"{p}.effect[0].modes[{m}]", 3 if c.pay_chosen == "remove" else 1)
+                self.check_chosen_card(c, mode, f"{p}.effect[0].modes[{m}]", 3)
             return
-        self.check_chosen_card(c, ab.effect, f"{p}.cost", 3 if c.pay_chosen == "remove" else 1)
+        self.check_chosen_card(c, ab.effect, f"{p}.cost", 3)  # "rest two recovered <cards>" (session 24): up to three
 
     def check_chosen_card(self, c: FowCost, effect: list, p: str, most: int = 1) -> None:
         """The cards a cost is paid with: one choose of ``most`` cards at most (an activate ability's one; a chant's
