@@ -29,6 +29,7 @@ Importing this module does no numba work (the card schema only).
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import re
@@ -456,8 +457,6 @@ def _force_resonance(res: LineResult, tag: str, ctype: str) -> LineResult:
     effect under an IF of it, after the chant's own effect (read as the chant resolves). A card field (a keyword, a
     play permission) or an ability with a condition of its own is unsupported, and so is a target or a choice of modes
     in a chant's gained text (chosen as it is played, CR 903.2e, 903.2g: not made without the text)."""
-    import copy
-
     if tag == "?":
         return LineResult.unsupported(res.line, "[Force Resonance] of an unknown tag")
     cond = {"kind": "force_command", "value": tag}
