@@ -312,7 +312,8 @@ def test_cr_903_2j_banish_or_rest_a_card_you_control_as_a_cost():
     r = exact("Rest another recovered resonator you control: This card gains [+200/+200] until end of turn.")
     assert r.abilities[0]["effect"][0]["filter"] == {"exclude_self": True, "state": "recovered",
                                                      "type": ["resonator"], "side": "own"}
-    assert line("Rest a recovered resonator you control: Produce {W}.").verdict is Verdict.UNSUPPORTED
+    # a will ability paid with a chosen card: compiled since session 24 (test_fow_card_text_s24d)
+    assert line("Rest a recovered resonator you control: Produce {W}.").abilities[0]["kind"] == "will"
     assert line("Banish a resonator your opponent controls: Draw a card.").verdict is Verdict.UNSUPPORTED
 
 

@@ -880,7 +880,7 @@ class _T(CountWords, TextTransformer, Transformer):
             # "..., remove N <name> counters from your J/ruler" (CR 903.2j, 1022.1; session 21): the card field play_cost
             # (its spell row's A_COST_NAMED: play.payable checks them, pay_card_cost removes them)
             return {"__fields__": True, "play_cost": cost}
-        if set(cost) != {"_pay"}:
+        if set(cost) != {"_pay"} or cost["_pay"][0] == "remove":
             raise Unsupported("an additional cost other than banishing or resting a chosen card")
         how, flt = cost["_pay"]
         return {"__fields__": True, "effect": [{"op": "choose", "filter": flt, "_pay_cost": how}]}
@@ -898,6 +898,44 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def additional_cost_banish_n(self, n, flt):
         return self._additional_cost_n("banish", n, flt)
+
+    def cost_rest_cards(self, n, *parts):
+        return self._pay_cards("rest", n, parts)
+
+    def cost_banish_cards(self, n, *parts):
+        return self._pay_cards("banish", n, parts)
+
+    def _pay_cards(self, how, n, parts):
+        # "rest two recovered <cards> you control" / "banish two [other] <cards>" (session 24, CR 903.2j, 1013.3): that
+        # many distinct cards of your field chosen as the ability is played (a choose of n, not "up to")
+        n = _fixed(n)
+        if not 2 <= n <= 3:
+            raise Unsupported(f"{n} cards to {how} as a cost")
+        out = self._pay_card(how, parts)
+        if "_pay" not in out:
+            raise Unsupported(f"{how} {n} J/rulers as a cost")
+        return {**out, "_pay_n": n}
+
+    def cost_remove_card(self, *parts):
+        # "remove a <card> in your graveyard from the game" (session 24, CR 903.2j, 1004.1): a card of your graveyard
+        # chosen as the ability is played, removed from the game then (FowCost.pay_chosen "remove")
+        return self._remove_cards(1, parts)
+
+    def cost_remove_cards(self, n, *parts):
+        return self._remove_cards(_fixed(n), parts)
+
+    def _remove_cards(self, n, parts):
+        if not 1 <= n <= 3:
+            raise Unsupported(f"{n} cards removed from your graveyard as a cost")
+        raw = _filter(*[p for p in parts if p is not None]) | {"zone": "graveyard"}
+        if "type" not in raw and not any(k.startswith("_") for k in raw):
+            flt = raw  # "a fire card", "two cards": a card of any type in your graveyard
+        else:
+            flt = _target_filter(raw)
+        if set(flt) - {"type", "attribute", "race", "name", "not_attribute", "zone"}:
+            raise Unsupported(f"a card removed from your graveyard as a cost with {sorted(flt)}")
+        flt.update(zone="graveyard", side="own")
+        return {"_pay": ("remove", flt), "_pay_n": n} if n > 1 else {"_pay": ("remove", flt)}
 
     def cost_banish_card(self, *parts):
         return self._pay_card("banish", parts)
@@ -1044,16 +1082,25 @@ class _T(CountWords, TextTransformer, Transformer):
         if "_pay" in costs:
             costs = dict(costs)
             how, flt = costs.pop("_pay")
+            n = costs.pop("_pay_n", 1)
             if costs.get("banish_self"):
                 raise Unsupported("banish this card and another card as a cost")
+            if all(op["op"] in ("produce_will", "_spend_only") for op in ops):
+                # "Rest a recovered <card> you control: Produce <will>." / "Banish a <card>: Produce ..." (session 24,
+                # CR 907.3, 903.2j): the card chosen as the will ability is played, then paid (_will)
+                if flt.get("side") != "own":
+                    raise Unsupported("a will ability paid with a card that is not yours")
+                return self._will({**costs, "pay_chosen": how}, ops, once, field_ok, pay_filter=flt, pay_n=n)
             if any(op["op"] == "produce_will" for op in ops):
-                raise Unsupported("a will ability paid with a chosen card (it resolves at once, without targets)")
+                raise Unsupported("produce will together with other effects")
             regs = {op.get("reg", 0) for op in ops if op["op"] in ("choose", "select_all", "target_self")}
             if len(regs) >= _N_REGS:
                 raise Unsupported("a cost card and two selections (the kernels hold two target registers)")
             reg = len(regs)
             at = next((i for i, op in enumerate(ops) if op["op"] != "choose"), len(ops))
             ch = {"op": "choose", "filter": flt}
+            if n > 1:
+                ch["count"] = n  # CR 1013.3-like: that many distinct cards (not "up to")
             if reg:
                 ch["reg"] = reg
             ops = ops[:at] + [ch] + ops[at:]  # the targets first (CR 903.2g), then the card paid with (903.2j)
@@ -1069,16 +1116,18 @@ class _T(CountWords, TextTransformer, Transformer):
             ab["once"] = once
         return [ab]
 
-    def _will(self, costs, ops, once, field_ok=True):
+    def _will(self, costs, ops, once, field_ok=True, pay_filter=None, pay_n=1):
         # a will ability paid with will or once per turn (CR 907): only one that cannot be played again and again in a
         # row ({Rest}, "banish this card" or once per turn in its cost: no endless loop of will for will)
         # ({Rest} of your J/ruler, "rest a recovered J/ruler you control": the cost field rest_j_ruler, play.activate)
         # (named counters removed bound it too: each use takes counters that only effects put, session 21)
-        bounded = costs.get("rest") or costs.get("rest_j_ruler") or costs.get("rest_named") or costs.get("banish_self") or once == "turn" or \
-            costs.get("counters") or getattr(self, "_gods_art", False)  # a [God's Art]: once per game (CR 1112.2)
+        # (a card chosen and banished / rested, session 24: each use takes a card of the field, or a recovered one)
+        bounded = costs.get("rest") or costs.get("rest_j_ruler") or costs.get("rest_named") or costs.get("banish_self") \
+            or once == "turn" or costs.get("counters") or getattr(self, "_gods_art", False) \
+            or costs.get("pay_chosen")  # a [God's Art]: once per game (CR 1112.2)
         if ((once or costs.get("will")) and not bounded) or \
-                set(costs) - {"rest", "rest_j_ruler", "rest_named", "banish_self", "life", "discard", "mana", "mana_from", "will",
-                              "counters", "counter_name", "counters_from"}:
+                set(costs) - {"rest", "rest_j_ruler", "rest_named", "banish_self", "life", "discard", "mana", "mana_from",
+                              "will", "counters", "counter_name", "counters_from", "pay_chosen"}:
             raise Unsupported("a will ability paid with will or once per turn")
         spend = None
         if len(ops) == 2 and ops[1]["op"] == "_spend_only" and ops[0]["op"] == "produce_will":
@@ -1091,20 +1140,45 @@ class _T(CountWords, TextTransformer, Transformer):
             wills = [w for w in wills if w != "_shared"]
             if spend is not None:
                 raise Unsupported("a will shared with the J/ruler, spent only to play <cards>")
+        pairs = wills[0].get("_pairs") if len(wills) == 1 and isinstance(wills[0], dict) else None
         several = wills[0].get("_several") if len(wills) == 1 and isinstance(wills[0], dict) else None
-        if self.card.get("type") == "magic_stone" and spend is None and costs == {"rest": True} and len(wills) <= 2 \
+        if pairs is not None:
+            # "two wills in any combination of ..." (session 24): one will ability, a mode per pair (CR 907.5: both at
+            # once), chosen as it resolves (a will ability does not use the chase, CR 907.3; priority.ask_mode)
+            if shared:
+                raise Unsupported("two wills shared with the J/ruler")
+            abilities = [{"kind": "will", "cost": costs, "effect": [{"op": "select_mode", "modes": [
+                [{"op": "produce_will", "will": a, "count": 2}] if a == b else
+                [{"op": "produce_will", "will": a}, {"op": "produce_will", "will": b}] for a, b in pairs]}]}]
+        elif self.card.get("type") == "magic_stone" and spend is None and costs == {"rest": True} and len(wills) <= 2 \
                 and several is None and not once and field_ok:
             return {"__fields__": True, "will": wills}  # "{Rest}: Produce {G} [or {B}]": the stone's 'will' field
-        # any other will ability of a stone (another cost, more choices, several wills, restricted will) is a will
-        # ability as any card's (played from the field, play.ability_usable; the stone's 'will' field is its first line)
-        abilities = self._will_abilities(costs, wills, several)
+        else:
+            # any other will ability of a stone (another cost, more choices, several wills, restricted will) is a will
+            # ability as any card's (played from the field, play.ability_usable; the stone's 'will' field is its first
+            # line)
+            abilities = self._will_abilities(costs, wills, several)
+        if pay_filter is not None:
+            # a will ability paid with a chosen card (session 24, CR 903.2j): one ability (a choice of wills is a
+            # choice of modes, CR 903.2e, chosen first), each program choosing the card paid with first; the card is
+            # banished / rested once the will ability is played (priority.finish_frame, pay_chosen_cost)
+            if len(abilities) > 1:
+                abilities = [{"kind": "will", "cost": costs, "effect": [{"op": "select_mode", "modes": [
+                    ab["effect"] for ab in abilities]}]}]
+            choose = {"op": "choose", "filter": dict(pay_filter)} | ({"count": pay_n} if pay_n > 1 else {})
+            eff = abilities[0]["effect"]
+            if eff[0]["op"] == "select_mode":
+                eff[0]["modes"] = [[dict(choose), *m] for m in eff[0]["modes"]]
+            else:
+                abilities[0]["effect"] = [choose, *eff]
         if shared:
             for mode in abilities[0]["effect"][0]["modes"]:  # the five modes of "one will of any attribute"
-                mode[0]["shared_with_ruler"] = True
+                mode[-1]["shared_with_ruler"] = True
         if spend is not None:
             for ab in abilities:
                 for op in ab["effect"]:
-                    for o in ([op] if op["op"] == "produce_will" else [m[0] for m in op["modes"]]):
+                    for o in ([op] if op["op"] == "produce_will" else [o for m in op.get("modes", []) for o in m
+                                                                     if o["op"] == "produce_will"]):
                         o["spend"] = dict(spend)
         if once and len(abilities) > 1:
             # one will ability per choice: each its own once-per-turn use (state.USED_TURN bit), not one between them
@@ -2651,6 +2725,19 @@ class _T(CountWords, TextTransformer, Transformer):
         # effects.mode_open; a void J/ruler shares none: the ability is then not played)
         return [*_SYM.values(), "_shared"]
 
+    def produce_two_any(self):
+        # "two wills in any combination of attributes" (CR 208.1: of the five attributes, two wills each of one): every
+        # pair, one mode each (15), chosen as the will ability resolves (priority.ask_mode)
+        return self._pairs(list(_SYM.values()))
+
+    def produce_two_of(self, a, b):
+        # "two wills in any combination of {R} and/or {B}": {R}{R}, {R}{B} or {B}{B}
+        return self._pairs(list(dict.fromkeys([self._will_name(a), self._will_name(b)])))
+
+    @staticmethod
+    def _pairs(wills):
+        return [{"_pairs": [(a, b) for i, a in enumerate(wills) for b in wills[i:]]}]
+
     def produce_several(self, *toks):
         # "Produce {R}{R}." / "Produce {W}{G}.": every will printed (CR 907.5), one produce_will per kind
         names = [self._will_name(t) for t in toks]
@@ -3429,9 +3516,9 @@ def _automatic_will(ops: list[dict]) -> list[dict]:
     if len(ops) != 1 or ops[0]["op"] != "produce_will":
         raise Unsupported("an automatic ability producing will with other effects or restricted will")
     wills = ops[0]["_choices"]
-    if len(wills) == 1 and isinstance(wills[0], dict):
+    if len(wills) == 1 and isinstance(wills[0], dict) and "_several" in wills[0]:
         return [{"op": "produce_will", "will": w, "count": n} for w, n in wills[0]["_several"].items()]
-    if len(wills) == 1:
+    if len(wills) == 1 and not isinstance(wills[0], dict):
         return [{"op": "produce_will", "will": wills[0]}]
     # a choice of will is made as the ability resolves; the modes (priority.ask_mode) are chosen as it is played
     # (CR 903.2e), before the chase: not the same for an ability that waits on the chase

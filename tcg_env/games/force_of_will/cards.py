@@ -85,7 +85,7 @@ ConditionName = Literal[
     "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
     "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
     "resonators_to_graveyard_at_least", "targets_match", "gems_at_least", "control_and_another", "ruler_matches",
-    "ruler_matches_none",
+    "ruler_matches_none", "force_command",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -207,7 +207,7 @@ class FowCost(StrictModel):
     # "banish a <card>" (CR 1011) / "rest a recovered <card> you control" (CR 1013): the card the effect's
     # choose on register pay_reg chose as the ability is played is banished / rested then (CR 903.2j,
     # priority.pay_chosen_cost); packed into A_COST_BANISH_SELF (2 + reg: banish, 4 + reg: rest)
-    pay_chosen: Literal["none", "banish", "rest"] = "none"
+    pay_chosen: Literal["none", "banish", "rest", "remove"] = "none"  # remove: from your graveyard (session 24), 6 + reg
     pay_reg: int = Field(default=0, ge=0, le=1)
     # [Dive] (constants.COST_DIVE): the will paid and this card revealed from the hand, then removed from the game with
     # a cyberbrain counter; playable only from the hand (A_COST_BANISH_SELF COST_DIVE)
@@ -528,6 +528,8 @@ class FowStealth(StrictModel):
     condition: FowCondition | None = None
 
 
+_PAY_CHOSEN_CODE = {"banish": 2, "rest": 4, "remove": 6}  # A_COST_BANISH_SELF's code + register (priority.pay_chosen_cost)
+ForceCommand = Literal[K.FORCE_COMMANDS]  # [Force Command] <X> tags (session 24), bits of C_BASIC from K.FORCE_COMMAND_SHIFT
 DeckMark = Literal[K.DECK_MARKS]  # the deck-building marks (CR 1101.1b), bits of C_BASIC from K.DECK_MARK_SHIFT
 
 
@@ -556,6 +558,9 @@ class FowCard(CardBase):
     marks: Annotated[list[DeckMark], BeforeValidator(_as_list)] = Field(default_factory=list)
     deck_forbids: Annotated[list[DeckMark], BeforeValidator(_as_list)] = Field(default_factory=list)
     deck_forbids_stones: bool = False
+    # "[Force Command] <X>" (session 24; its reminder: "Apply all [Force Resonance] <X> abilities of cards you control in
+    # all zones."): the tags, read by the condition force_command of other cards' [Force Resonance] <X> text (C_BASIC)
+    force_command: Annotated[list[ForceCommand], BeforeValidator(_as_list)] = Field(default_factory=list)
     addition: AdditionName | None = None  # additions: what it is added to (CR 1406.1a)
     mana: int = Field(default=0, ge=0, le=10)  # [Mana] counters (CR 1122)
     divinity: int = Field(default=0, ge=0, le=20)  # runes: CR 209; J/rulers: [Divinity] (CR 1136)
@@ -1170,7 +1175,8 @@ class _Compiler(PoolCompiler):
         row[K.C_BASIC] |= (K.DECK_ANY_COPIES if card.deck_any_copies else 0) \
             | sum(1 << (K.DECK_MARK_SHIFT + K.DECK_MARKS.index(m)) for m in set(card.marks)) \
             | sum(1 << (K.DECK_FORBID_SHIFT + K.DECK_MARKS.index(m)) for m in set(card.deck_forbids)) \
-            | (K.DECK_FORBID_STONES if card.deck_forbids_stones else 0)
+            | (K.DECK_FORBID_STONES if card.deck_forbids_stones else 0) \
+            | sum(1 << (K.FORCE_COMMAND_SHIFT + K.FORCE_COMMANDS.index(t)) for t in set(card.force_command))
         if card.incarnation is not None:
             row[K.C_INCARNATION] = bits(card.incarnation.attributes, K.ATTRIBUTE_BITS)
             row[K.C_INCARNATION_N] = card.incarnation.count
@@ -1220,7 +1226,7 @@ class _Compiler(PoolCompiler):
                           "or counters from the J/ruler, only")
             if pc.pay_chosen != "none":
                 self.check_chosen_card(pc, card.effect, "play_cost", most=3)
-                self.ab_rows[row[K.C_SPELL_ABIL]][K.A_COST_BANISH_SELF] = (2 if pc.pay_chosen == "banish" else 4) + pc.pay_reg
+                self.ab_rows[row[K.C_SPELL_ABIL]][K.A_COST_BANISH_SELF] = _PAY_CHOSEN_CODE[pc.pay_chosen] + pc.pay_reg
         if card.type == "addition" and card.addition != "field":
             # CR 1406.2a: an addition added to a card targets, as it is played, one card in the field
             # of the type its [Addition: X] names, whoever controls it (1406.2a sets no controller);
@@ -1309,12 +1315,14 @@ class _Compiler(PoolCompiler):
             # a choice of wills ("Produce one will of any attribute"): a select_mode of produce_will modes
             chosen = [op for m in ab.effect[0].modes for op in m] if ab.effect and ab.effect[0].op == "select_mode" \
                 else ab.effect
+            if ab.cost is not None and ab.cost.pay_chosen != "none":
+                chosen = [op for op in chosen if op.op != "choose"]  # the card paid with (check_pay_chosen)
             if not chosen or not all(op.op == "produce_will" for op in chosen):
                 self.fail(f"{p}.effect", "a will ability only produces will (CR 907.1): produce_will ops "
                           "(or a select_mode of them)")
             if ab.cost is not None and ab.cost.will and not (ab.cost.rest or ab.cost.rest_j_ruler or ab.cost.rest_named or
                                                              ab.cost.banish_self or ab.once == "turn" or ab.cost.counters or
-                                                             ab.gods_art is not None):
+                                                             ab.gods_art is not None or ab.cost.pay_chosen != "none"):
                 self.fail(f"{p}.cost.will", "a will ability paid with will needs {Rest}, 'banish this card', named "
                           "counters or once per turn in its cost here (no endless loop of will for will)")
         elif kind != "automatic" and any(op.op == "produce_will" for op in ab.effect):
@@ -1346,18 +1354,26 @@ class _Compiler(PoolCompiler):
             self.ab_rows[r][K.A_COST_BANISH_SELF] = K.COST_DIVE if c.dive else K.COST_INHERITANCE
         if ab.cost is not None and ab.cost.pay_chosen != "none":
             self.check_pay_chosen(ab, p)
-            self.ab_rows[r][K.A_COST_BANISH_SELF] = (2 if ab.cost.pay_chosen == "banish" else 4) + ab.cost.pay_reg
+            self.ab_rows[r][K.A_COST_BANISH_SELF] = _PAY_CHOSEN_CODE[ab.cost.pay_chosen] + ab.cost.pay_reg
+            if ab.effect and ab.effect[0].op == "select_mode":  # the modes' rows, copies of the ability's (add_modes)
+                for m in range(len(ab.effect[0].modes)):
+                    self.ab_rows[r + 1 + m][K.A_COST_BANISH_SELF] = self.ab_rows[r][K.A_COST_BANISH_SELF]
         return r
 
     def check_pay_chosen(self, ab: FowAbility, p: str) -> None:
         """A cost paid with a chosen card: an activate ability whose effect chooses exactly one card of its
         controller's field on register pay_reg, which no other op uses (the register is emptied once paid)."""
         c = ab.cost
-        if ab.kind != "activate":
-            self.fail(f"{p}.cost.pay_chosen", "only an activate ability pays with a chosen card (its targets are chosen as it is played)")
+        if ab.kind not in ("activate", "will"):
+            self.fail(f"{p}.cost.pay_chosen", "only an activate or will ability pays with a chosen card (chosen as it is played)")
         if c.banish_self:
             self.fail(f"{p}.cost.pay_chosen", "banish_self and pay_chosen share a column: not both")
-        self.check_chosen_card(c, ab.effect, f"{p}.cost")
+        if ab.kind == "will" and ab.effect and ab.effect[0].op == "select_mode":
+            # a choice of wills paid with a chosen card (session 24): each mode chooses the card first
+            for m, mode in enumerate(ab.effect[0].modes):
+                self.check_chosen_card(c, mode, f"{p}.effect[0].modes[{m}]", 3)
+            return
+        self.check_chosen_card(c, ab.effect, f"{p}.cost", 3)  # "rest two recovered <cards>" (session 24): up to three
 
     def check_chosen_card(self, c: FowCost, effect: list, p: str, most: int = 1) -> None:
         """The cards a cost is paid with: one choose of ``most`` cards at most (an activate ability's one; a chant's
@@ -1367,8 +1383,8 @@ class _Compiler(PoolCompiler):
         if len(chooses) != 1 or not 1 <= chooses[0].count <= most or chooses[0].up_to:
             self.fail(f"{p}.pay_reg", f"needs one choose of 1 to {most} cards (not 'up to') on that register")
         flt = chooses[0].filter
-        if flt.zone != "field" or flt.side != "own":
-            self.fail(f"{p}.pay_reg", "the card paid with is one of your field (side own)")
+        if flt.zone != ("graveyard" if c.pay_chosen == "remove" else "field") or flt.side != "own":
+            self.fail(f"{p}.pay_reg", "the card paid with is one of your field (side own); one removed, of your graveyard")
         if c.pay_chosen == "rest" and flt.state != "recovered":
             self.fail(f"{p}.pay_reg", "a card rested for a cost is a recovered one (state recovered)")
         if any(getattr(op, "reg", None) == c.pay_reg for op in effect if op.op != "choose"):
@@ -1545,6 +1561,11 @@ class _Compiler(PoolCompiler):
             if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 15:
                 self.fail(f"{p}.value", "gems_at_least counts 1 to 15 gems")
             return int(K.Condition.GEMS_AT_LEAST), int(K.Attribute[c.attribute.upper()]) | (v << 3)
+        if c.kind == "force_command":
+            # "[Force Resonance] <X>" (session 24): its controller controls a card with [Force Command] <X>
+            if v not in K.FORCE_COMMANDS:
+                self.fail(f"{p}.value", f"force_command takes a [Force Command] tag: one of {', '.join(K.FORCE_COMMANDS)}")
+            return int(K.Condition.FORCE_COMMAND), 1 << (K.FORCE_COMMAND_SHIFT + K.FORCE_COMMANDS.index(v))
         if c.kind == "weather_is":
             if not isinstance(v, str) or v.upper() not in K.Weather.__members__ or v == "none":
                 self.fail(f"{p}.value", "weather_is takes a weather: rain, thunderstorm or clear (CR 1028)")

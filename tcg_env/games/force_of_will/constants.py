@@ -220,6 +220,12 @@ DECK_MARKS = ("will_of_hope", "will_of_despair", "tales", "villains")
 DECK_MARK_SHIFT = 2
 DECK_FORBID_SHIFT = DECK_MARK_SHIFT + len(DECK_MARKS)
 DECK_FORBID_STONES = 1 << (DECK_FORBID_SHIFT + len(DECK_MARKS))
+# [Force Command] <X> (session 24; not in CR 8.01, read by its reminder "Apply all [Force Resonance] <X> abilities of
+# cards you control in all zones."): from FORCE_COMMAND_SHIFT a bit of C_BASIC per FORCE_COMMANDS tag the card has, read
+# by Condition.FORCE_COMMAND (filters.controls_basic_bits)
+FORCE_COMMANDS = ("chaos", "faith", "moon", "trickery", "genesis", "satan", "future", "nature", "flame", "infinity",
+                  "olympians", "death", "rebirth")
+FORCE_COMMAND_SHIFT = DECK_FORBID_SHIFT + len(DECK_MARKS) + 1
 C_ABIL_START = CARD_TABLE.add("abil_start")  # first row of this card's abilities in the ability table
 C_ABIL_COUNT = CARD_TABLE.add("abil_count")
 C_SPELL_ABIL = CARD_TABLE.add("spell_abil")  # chants and runes: the ability row of what resolving it does (CR 703.3), -1
@@ -578,6 +584,10 @@ class Condition(IntEnum):
     # controller's ruler slot, either side up, in its ruler area or the field): arg = filter row << 1 | 1 for "you don't
     # control ..." (the row's attribute, race and state words only, filters.ruler_matches)
     RULER_MATCHES = 33
+    # "[Force Resonance] <X>" (session 24: "This card gains the following text in all zones as long as you control
+    # [Force Command] <X>"): arg = the C_BASIC bit of tag X (FORCE_COMMAND_SHIFT); its controller controls a card with
+    # [Force Command] <X>: in its field, or its ruler in its ruler area (filters.controls_basic_bits)
+    FORCE_COMMAND = 34
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids

@@ -379,6 +379,8 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return na >= 1 and nb >= 1 and nu >= 2
     if cond == K.Condition.RULER_MATCHES:
         return ruler_matches(game, s, T, arg >> 1, controller) != ((arg & 1) != 0)
+    if cond == K.Condition.FORCE_COMMAND:
+        return controls_basic_bits(game, s, T, controller, arg)  # [Force Resonance] <X> (session 24)
     return False
 
 
@@ -411,6 +413,19 @@ def named_on(game, s, controller, source, packed):
     if source < 0 or s[ZONE + source * CARD_W] != Zone.FIELD:
         return 0
     return named_count(s, source, kind)
+
+
+@internal
+def controls_basic_bits(game, s, T, controller, mask):
+    """Condition FORCE_COMMAND: ``controller`` controls a card whose C_BASIC has a bit of ``mask`` ([Force Command] <X>,
+    K.FORCE_COMMAND_SHIFT): a card in its field, or its ruler in its ruler area (CR 105.3; a J-ruler is in the field)."""
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, controller)
+    for i in range(s[n_off]):
+        if (card_table(T)[s[CARD + s[l_off + i] * CARD_W]][K.C_BASIC] & mask) != 0:
+            return True
+    r = game.j_ruler_slot(s, controller)
+    return s[ZONE + r * CARD_W] == Zone.RULER_AREA and s[CARD + r * CARD_W] >= 0 and (
+        card_table(T)[s[CARD + r * CARD_W]][K.C_BASIC] & mask) != 0
 
 
 @internal

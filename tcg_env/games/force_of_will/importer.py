@@ -29,6 +29,7 @@ Importing this module does no numba work (the card schema only).
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import re
@@ -160,6 +161,21 @@ def _join_options(lines: list[str]) -> list[str]:
     return out
 
 
+def _entry_lines(entry: str) -> list[str]:
+    """A fow-sim ability entry as lines: one, except a "[Force Resonance] <X>" entry that prints its gained text below the
+    header in the same entry (its lines apart: each is an ability under the header's condition, importer._to_model; a
+    line "- ..." stays with the line above it, a mode of its choice)."""
+    if not entry.lstrip().startswith("[Force Resonance]") or "\n" not in entry.strip():
+        return [entry]
+    out: list[str] = []
+    for ln in entry.strip().split("\n"):
+        if out and ln.lstrip().startswith("-"):
+            out[-1] += " " + ln
+        elif ln.strip():
+            out.append(ln)
+    return out
+
+
 def _symbols_cost(text: str) -> str | None:
     """``"{B}{B}{3}"`` from a line's leading will symbols (spaces and commas between them)."""
     syms = re.findall(r"\{([WRUGB]|\d{1,2})\}", text)
@@ -252,7 +268,8 @@ def _normalise(layout: str, rec: dict) -> dict:
         cost = rec.get("cost")
         colours = [str(c) for c in rec.get("colour") or []]
         attrs = [_COLOURS[c] for c in colours if c in _COLOURS]
-        lines = _join_options([_clean(str(a)) for a in rec.get("abilities") or [] if str(a).strip()])
+        lines = _join_options([_clean(ln) for a in rec.get("abilities") or [] for ln in _entry_lines(str(a))
+                               if ln.strip()])
         return {
             "number": str(rec.get("id") or "").strip(), "name": str(rec.get("name") or "").strip(),
             "set": str(rec.get("_set") or _set_of(rec.get("id"))), "types": types, "cost": cost if isinstance(cost, str) and cost else None,
@@ -340,13 +357,46 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, list[LineResult]]:
     results: list[LineResult] = []
     keywords: list[str] = []
     abilities: list[dict] = []
+    resonance = None  # the tag of a "[Force Resonance] <X>" line above: the text that follows is gained under it
+    gated: list[tuple[int, list[dict]]] = []  # a chant's [Force Resonance] effect lines (their result, IF and ops)
     for ln in lines:
         field = _field_line(ln, ctype, rec)
         if field is not None:
             results.append(LineResult(ln, Verdict.EXACT) if field else
                            LineResult.unsupported(ln, "a condition or cost of this keyword that is not understood"))
             continue
-        res = COMPILER.compile_line(ln, ctx)
+        m = _FORCE_COMMAND.match(ln)
+        if m:
+            # "[Force Command] <X>" (session 24): the tag, read by [Force Resonance] <X> (Condition.FORCE_COMMAND)
+            tag = m[1].strip().lower()
+            if tag not in K.FORCE_COMMANDS or m[2].strip():
+                results.append(LineResult.unsupported(ln, f"[Force Command] <{m[1]}>: an unknown tag or a text after it"))
+            else:
+                rec["force_command"] = [*rec.get("force_command", []), tag]
+                results.append(LineResult(ln, Verdict.EXACT))
+            continue
+        m = _FORCE_RESONANCE.match(ln)
+        text = ln
+        if m:
+            # "[Force Resonance] <X> (This card gains the following text in all zones as long as you control [Force
+            # Command] <X>.)": the text after it on its line and the lines below (session 24)
+            resonance = m[1].strip().lower()
+            if resonance not in K.FORCE_COMMANDS:
+                resonance = "?"
+            text = m[2].strip()
+            if not text:
+                results.append(LineResult(ln, Verdict.EXACT) if resonance != "?" else
+                               LineResult.unsupported(ln, f"[Force Resonance] <{m[1]}>: an unknown tag"))
+                continue
+        res = COMPILER.compile_line(text, ctx)
+        if res.compiled and resonance is not None:
+            res = _force_resonance(res, resonance, ctype)
+            res.line = ln
+            if "_resonance_effect" in res.fields:
+                gated.append((len(results), res.fields["_resonance_effect"]))
+                res.fields = {}
+        elif text is not ln:
+            res = LineResult(ln, res.verdict, res.abilities, res.fields, res.approximations, res.reason)
         if res.compiled:
             why = _apply(res, rec, keywords, abilities, len(results))
             if why:
@@ -362,6 +412,14 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, list[LineResult]]:
             results[i] = LineResult.unsupported(results[i].line, "an [Awakening] text with more than two selections "
                                                                   "with the chant's effect, or with no effect compiled")
             rec.pop("awakening", None)
+        else:
+            rec["effect"] = merged
+    for i, ops in gated:
+        # a chant's [Force Resonance] text (_force_resonance): after the chant's own effect, under its condition (its
+        # registers after the effect's; it has no target, so the IF and its ops stay together)
+        merged = _merge_effects(rec.get("effect", []), ops)
+        if merged is None:
+            results[i] = LineResult.unsupported(results[i].line, "a [Force Resonance] text past the two registers")
         else:
             rec["effect"] = merged
     torrent = rec.pop("_torrent_effect", None)
@@ -485,6 +543,52 @@ def _mastery_verdicts(pending: list[tuple[str, dict]], lines_of: dict[str, list[
                 changed = True
         if changed:
             _finish(rec, results)
+
+
+_FORCE_COMMAND = re.compile(r"^\[Force Command\]\s*<([^<>]+)>\s*(?:\((?:[^()]|\([^()]*\))*\))?\s*(.*)$", re.I)
+_FORCE_RESONANCE = re.compile(r"^\[Force Resonance\]\s*<([^<>]+)>\s*(?:\((?:[^()]|\([^()]*\))*\))?\s*(.*)$", re.I)
+_GATED_OPS_REFUSED = ("choose", "select_mode")
+
+
+def _force_resonance(res: LineResult, tag: str, ctype: str) -> LineResult:
+    """A line of "[Force Resonance] <X>" text (session 24; not in CR 8.01, read by its reminder: "This card gains the
+    following text in all zones as long as you control [Force Command] <X>."): its abilities under the condition
+    force_command X (Condition.FORCE_COMMAND: checked where each is read, as any ability's condition: a continuous
+    ability's, a cost reduction's in the hand, a trigger's, an activate or will ability's as it is played); a chant's
+    effect under an IF of it, after the chant's own effect (read as the chant resolves). A card field (a keyword, a
+    play permission) or an ability with a condition of its own is unsupported, and so is a target or a choice of modes
+    in a chant's gained text (chosen as it is played, CR 903.2e, 903.2g: not made without the text)."""
+    if tag == "?":
+        return LineResult.unsupported(res.line, "[Force Resonance] of an unknown tag")
+    cond = {"kind": "force_command", "value": tag}
+    fields = copy.deepcopy(res.fields)
+    abilities = copy.deepcopy(res.abilities)
+    out: dict[str, Any] = {}
+    for k, v in fields.items():
+        if k == "effect" and ctype in ("chant", "rune"):
+            if any(op["op"] in _GATED_OPS_REFUSED for op in v) or "instead" in res.line.lower():
+                return LineResult.unsupported(res.line, "a target, a choice of modes or 'instead' in a chant's "
+                                                        "[Force Resonance] text")
+            out["_resonance_effect"] = [{"op": "if", "condition": cond, "skip": len(v)}, *v]
+            continue
+        if k == "will" and ctype == "magic_stone":
+            # a magic stone's "{Rest}: Produce <will>." gained: its will abilities (one per choice, as any card's), not
+            # its unconditional will field
+            abilities += [{"kind": "will", "cost": {"rest": True}, "effect": [{"op": "produce_will", "will": w}]}
+                          for w in v]
+            continue
+        if k == "keywords" and v == ["quickcast"] and ctype in ("resonator", "chant", "addition", "regalia"):
+            # "[Quickcast]" gained: "This card gains [Quickcast] in all zones as long as ..." (the card's own aura of the
+            # hand, play.hand_quickcast; card_text.self_quickcast)
+            abilities.append({"kind": "continuous", "effect": [
+                {"op": "aura_keyword", "keywords": ["quickcast"], "filter": {"self_only": True, "zone": "hand"}}]})
+            continue
+        return LineResult.unsupported(res.line, f"a [Force Resonance] text that sets the card field {k}")
+    for ab in abilities:
+        if ab.get("condition") is not None or ab.get("kind") not in ("continuous", "automatic", "activate", "will"):
+            return LineResult.unsupported(res.line, "a [Force Resonance] ability with a condition of its own")
+        ab["condition"] = cond
+    return LineResult(res.line, res.verdict, abilities, out, res.approximations, res.reason)
 
 
 def _keyword_allowed(kw: str, ctype: str) -> bool:

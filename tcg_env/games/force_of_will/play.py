@@ -770,8 +770,11 @@ def ability_usable(game, s, T, p, slot, j):
     if a[K.A_KIND] == AbilityKind.ACTIVATE:
         if chase_full(game, s) or not game.playable_targets(s, T, r, p, slot):
             return False
-    elif code_table(T)[a[K.A_CODE_START], I_OP] == Op.SELECT_MODE and not game.playable_targets(s, T, r, p, slot):
-        return False  # a choice of wills none of which may be chosen ("... shared with your J/ruler": effects.mode_open)
+    elif (code_table(T)[a[K.A_CODE_START], I_OP] == Op.SELECT_MODE or a[K.A_COST_BANISH_SELF] >= 2) and \
+            not game.playable_targets(s, T, r, p, slot):
+        # a choice of wills none of which may be chosen ("... shared with your J/ruler": effects.mode_open); a will
+        # ability paid with a chosen card without one to choose (session 24, CR 903.2j)
+        return False
     return True
 
 

@@ -311,16 +311,18 @@ def mode_chosen(game, s, k):
 
 @internal_inline  # one caller: inlined into it (engine.jit)
 def pay_chosen_cost(game, s, T, f, code):
-    """CR 903.2j: the cost "banish a <card>" (CR 1011; code 2 + register) or "rest a recovered <card> you
-    control" (CR 1013; code 4 + register), paid with the card chosen on that register as the ability was
+    """CR 903.2j: the cost "banish a <card>" (CR 1011; code 2 + register), "rest a recovered <card> you
+    control" (CR 1013; code 4 + register) or "remove a <card> in your graveyard from the game" (code 6 + register), paid with the card chosen on that register as the ability was
     played (cards.FowCost.pay_chosen); the register is then emptied: the effect does not act on it."""
     reg = (code - 2) % 2
     for i in range(s[f + E_REGN + reg]):
         slot = s[f + E_REG + reg * K.TARGET_MAX + i]
         if code < 4:
             game.to_graveyard(s, T, slot)
-        else:
+        elif code < 6:
             s[RESTED + slot * CARD_W] = 1
+        else:
+            game.move_card(s, T, slot, Zone.REMOVED)  # "remove a <card> in your graveyard from the game" (CR 1004.1)
     s[f + E_REGN + reg] = 0
 
 
@@ -395,6 +397,10 @@ def finish_frame(game, s, T):
         game.pop_frame(s)
         s[FLOW] = Flow.AFTER_RESOLVE
     else:  # Purpose.WILL: resolved at once (CR 907.3); the player keeps priority
+        if s[f + E_ABIL] >= 0 and ability_table(T)[s[f + E_ABIL], K.A_COST_BANISH_SELF] >= 2:
+            # "Rest a recovered <card> you control: Produce ..." (session 24, CR 903.2j): the card chosen as it was
+            # played is paid with (nothing happens between the choice and the will, CR 907.3)
+            pay_chosen_cost(game, s, T, f, ability_table(T)[s[f + E_ABIL], K.A_COST_BANISH_SELF])
         game.pop_frame(s)
         game.start_priority(s, s[PRIORITY_PLAYER])
 
