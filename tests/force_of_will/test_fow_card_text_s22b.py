@@ -47,7 +47,8 @@ def test_cr_402_8_deck_rule_lines_compile_to_card_fields():
     assert exact("You cannot have cards with [Will of Despair] in your deck.", "ruler").fields == {
         "deck_forbids": ["will_of_despair"]}
     # a deck rule no deck check knows stays unsupported
-    assert line("You may have up to twelve copies of this card in your deck.").verdict is Verdict.UNSUPPORTED
+    # ("up to twelve copies" compiles since session 24: test_fow_card_text_s24c.py)
+    assert line("You cannot have non-darkness cards in your deck.", "ruler").verdict is Verdict.UNSUPPORTED
     assert line("You cannot have cards with <<War>> in your deck.", "ruler").verdict is Verdict.UNSUPPORTED
 
 

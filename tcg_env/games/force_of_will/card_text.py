@@ -33,7 +33,7 @@ from typing import Any, Mapping
 from lark import Token, Transformer, v_args
 
 from tcg_env.cards.text import CardTextCompiler, CountWords, LineResult, TextTransformer, Unsupported
-from tcg_env.games.force_of_will.constants import ENERGIZE_ART, N_REGS, OPTION_SLOTS, REVEAL_ROWS
+from tcg_env.games.force_of_will.constants import DECK_MAX_MASK, ENERGIZE_ART, N_REGS, OPTION_SLOTS, REVEAL_ROWS
 
 __all__ = ["APPROXIMATIONS", "COMPILER", "FowTextCompiler", "normalise_line"]
 
@@ -48,6 +48,12 @@ APPROXIMATIONS: dict[str, str] = {
         "\"Play this card or its abilities only if <condition>.\" (session 24) on a card with an automatic ability: the "
         "condition is checked as the ability triggers (triggers.py), not as it is played in the priority sequence "
         "(CR 906.5); the card and its activate and will abilities are checked as they are played"
+    ),
+    "grave_replacement_random_discard": (
+        "\"If a card would be put into <a> graveyard from anywhere, remove it from the game instead.\" (session 24, CR "
+        "910.1): a card discarded at random (\"your opponent discards a card at random\") goes to the graveyard, not "
+        "removed: the engine's random discard does not read the replacement; every other move to a graveyard does (a "
+        "chosen discard, a discard as a cost, from the field, the chase, a deck)"
     ),
     "tag_one_ruler": (
         "[Tag] on a ruler (session 22; not in CR 8.01): the permission to start the game with a second ruler with the "
@@ -344,6 +350,39 @@ class _T(CountWords, TextTransformer, Transformer):
         # "You may have any number of copies of this card in your [main / magic stone] deck." (CR 402.8: replaces the
         # four of a name of CR 402.3b, 402.4c, 402.7 as the deck is built; decks.validate_deck, C_BASIC DECK_ANY_COPIES)
         return {"__fields__": True, "deck_any_copies": True}
+
+    def n11(self):
+        return 11
+
+    def n12(self):
+        return 12
+
+    def deck_max_copies(self, n):
+        # "You may have up to N copies of this card in your [main / magic stone] deck." (session 24, CR 402.8: the card's
+        # own limit replaces the four of a name of CR 402.3b, 402.4c, 402.7 as the deck is built; decks.validate_deck,
+        # C_BASIC from DECK_MAX_SHIFT)
+        n = _fixed(n)
+        if not 1 <= n <= DECK_MAX_MASK:
+            raise Unsupported("a deck limit of copies past what the card table packs")
+        return {"__fields__": True, "deck_max_copies": n}
+
+    def deck_one_copy(self):
+        # "You may not have more than one copy of any card in your deck." (session 24, CR 402.8: a ruler's, replacing the
+        # four of a name of CR 402.3b / 402.7 by one in its main deck, CR 304; decks.validate_deck, DECK_ONE_COPY)
+        if self.card.get("type") != "ruler":
+            raise Unsupported("a rule for the whole deck on a card that is not a ruler")
+        return {"__fields__": True, "deck_one_copy": True}
+
+    def enters_with_counters(self, n, name=None):
+        # "This card enters the field with N <name> / [+100/+100] counters [on it]." (session 24, CR 1022.6: they are on it
+        # as it enters, added to those of the same name other rules put, e.g. [Mana]'s; zones.enter_field,
+        # C_ENTER_COUNTERS)
+        if self.card.get("type") not in ("resonator", "j_ruler", "addition", "regalia"):
+            raise Unsupported("counters as it enters the field on a card that is not an entity of the field")
+        out = {"count": _fixed(n)}
+        if name is not None:
+            out["counter_name"] = _counter_name(name)
+        return {"__fields__": True, "enters_counters": out}
 
     def deck_forbids(self, mark, stones=False):
         # "You cannot have cards with [<mark>] in your deck [or magic stone deck]." (CR 402.8, a ruler's: the main deck,
@@ -1239,6 +1278,11 @@ class _T(CountWords, TextTransformer, Transformer):
             bare_it = "trigger"
         ops, optional = body.ops(trigger_card=about_card, bare_it=bare_it, produce=True), body.optional
         ops = _automatic_will(ops)
+        if any(t.get("trigger") == "begin_game" for t in trig) and any(
+                op["op"] in ("choose", "select_all") and (op.get("filter") or {}).get("zone", "field") == "field" for op in ops):
+            # CR 403: at the beginning of the game no card is in a field (the rulers are in their ruler areas), so the
+            # field filters would find none ("each ruler you control" reads the ruler area, which no filter does here)
+            raise Unsupported("cards chosen at the beginning of the game (no card is in a field then)")
         if any(op["op"] == "set_x" and op["per"]["count"] == "trigger_damage" for op in ops) and \
                 not all(t.get("trigger") in ("dealt_damage", "damage_to_you") for t in trig):
             raise Unsupported("'that much' after a trigger that is no damage dealt")
@@ -1249,6 +1293,11 @@ class _T(CountWords, TextTransformer, Transformer):
                 ab["optional"] = True
             out.append(ab)
         return out
+
+    def homeland_ability(self, *args):
+        # "Homeland (<trait>) - <trigger> => <effect>" (session 24): "Homeland (...)" names the ability; it has no rules
+        # of its own (CR 8.01 has none), the ability is the text after the dash
+        return self.automatic(args[1], args[-1])
 
     def enter_ability(self, *args):
         return self.automatic([{"trigger": "enter"}], args[-1])
@@ -1415,6 +1464,15 @@ class _T(CountWords, TextTransformer, Transformer):
     def t_begin_main(self):
         return [{"trigger": "begin_main_phase", "trigger_whose": "yours"}]
 
+    def t_begin_game(self):
+        # "At the beginning of the game" (session 24, CR 502.1: these trigger conditions happen at the beginning of the
+        # first turn's draw phase, for both players' cards; turn.begin_turn, Trigger.BEGIN_GAME): a ruler's only, the only
+        # card in a field or ruler area then (CR 403.1); a card of the main deck would trigger from the hand or from
+        # outside the game, which no trigger reads
+        if self.card.get("type") != "ruler":
+            raise Unsupported("'at the beginning of the game' on a card that is not a ruler (it works from the hand)")
+        return [{"trigger": "begin_game"}]
+
     def t_begin_draw(self):
         return [{"trigger": "begin_draw_phase", "trigger_whose": "yours"}]
 
@@ -1559,6 +1617,58 @@ class _T(CountWords, TextTransformer, Transformer):
         if self.card.get("type") not in ("resonator", "j_ruler"):
             raise Unsupported("damage dealt instead to a card that is not a J/resonator")
         return [{"kind": "continuous", "effect": [{"op": "redirect_damage"}]}]
+
+    def gw_any(self):
+        return "any"
+
+    def gw_you(self):
+        return "you"
+
+    def gw_opponent(self):
+        return "opponent"
+
+    def gf_anywhere(self):
+        return ("anywhere", None)
+
+    def gf_field(self):
+        return ("field", None)
+
+    def gf_your_field(self):
+        return ("field", "own")
+
+    def gf_opponent_field(self):
+        return ("field", "opponent")
+
+    def grave_removed(self, *args):
+        # "If a <card> would be put into a / your / your opponent's graveyard from anywhere / the field, remove it from
+        # the game instead." (session 24, CR 910.1: a continuous replacement effect of a card in the field; Op.
+        # GRAVE_TO_REMOVED, zones.move_card_core): the card is put into its owner's removed area instead (CR 311). "your
+        # graveyard" is the graveyard of the cards you own (CR 310; GRAVE_TO_REMOVED a2 reads the owner); "from your
+        # field" the cards you control there
+        flt, owner, (zone, side) = [a for a in args if a is not None][-3:]
+        self._field_card("a continuous ability")
+        if "_a" not in flt:
+            raise Unsupported("'if this card would be put into a graveyard' (a replacement of its own move)")
+        flt = dict(flt["_a"])
+        if flt.pop("_not", None) or flt.pop("_basic", False):
+            raise Unsupported("a 'non-<type>' or 'basic' card in a graveyard replacement")
+        flt.pop("_entered_any", None)
+        flt.pop("_race_noun", None)
+        if flt.pop("_entity", False) or any(k.startswith("_") for k in flt):
+            raise Unsupported("an 'entity' or a filter word the graveyard replacement does not read")
+        if flt.get("zone", "field") != "field" or "state" in flt:
+            raise Unsupported("a card in a graveyard replacement named by its zone or state")
+        if "side" in flt:
+            raise Unsupported("a card in a graveyard replacement named by its controller")
+        flt["zone"] = zone
+        if side is not None:
+            flt["side"] = side
+        op = {"op": "grave_to_removed", "filter": flt}
+        if owner != "any":
+            op["owner"] = owner
+        if zone == "anywhere":
+            self.approximate("grave_replacement_random_discard")
+        return [{"kind": "continuous", "effect": [op]}]
 
     def continuous(self, *args):
         self._field_card("a continuous ability")
@@ -2768,7 +2878,15 @@ class _T(CountWords, TextTransformer, Transformer):
         return {"self_only": True}
 
     def dmg_filter(self, flt):
-        flt = _target_filter(flt)
+        # "a <card>": checked by what reads it (session 24: a damage source, _dmg_source; a card put into a graveyard,
+        # grave_removed)
+        return {"_a": flt}
+
+    @staticmethod
+    def _dmg_source(source):
+        if "_a" not in source:
+            return source
+        flt = _target_filter(source["_a"])
         if flt.get("zone", "field") != "field" or set(flt.get("type", [])) - {"resonator", "j_resonator"} \
                 or flt.get("side", "own") != "own" or "type" not in flt:
             raise Unsupported("a damage source that is not a J/resonator you control in the field")
@@ -2787,6 +2905,7 @@ class _T(CountWords, TextTransformer, Transformer):
         return _life(n)
 
     def damage_mod(self, source, *rest):
+        source = self._dmg_source(source)
         to = rest[0] if len(rest) == 2 else None
         op = {"op": "_damage_mod", "amount": rest[-1], "source": source}
         if to is not None:

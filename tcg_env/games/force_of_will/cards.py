@@ -67,6 +67,7 @@ TriggerName = Literal[
     "judgment", "opponent_attacks", "begin_battle", "begin_attack_step", "begin_block_step", "end_of_battle",
     "j_resonator_attacks", "put_into_graveyard", "dealt_damage", "you_gain_life", "damage_to_you",
     "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field", "other_to_graveyard", "inverts",
+    "begin_game",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
@@ -161,7 +162,7 @@ class FowFilter(FilterBase):
     attribute, race, name) and how big (total cost, ATK). Every key is optional (``side``,
     ``name``: the shared keys)."""
 
-    zone: Literal["field", "chase", "graveyard", "hand", "main_deck", "ruler_area", "removed"] = "field"
+    zone: Literal["field", "chase", "graveyard", "hand", "main_deck", "ruler_area", "removed", "anywhere"] = "field"
     state: Literal["any", "recovered", "rested", "attacking", "blocking", "attacking_or_blocking", "damaged",
                    "entered_this_turn", "dealt_damage_this_turn"] = "any"
     exclude_self: bool = False
@@ -220,6 +221,13 @@ class FowCost(StrictModel):
     # "rest a recovered card named "<name>" you control" (session 24, CR 1013): its J/ruler when it has that name, else
     # the first recovered card of its field with it (play.mastery_slot); A_COST_REST -(name id)
     rest_named: str | None = None
+
+
+class FowEnterCounters(StrictModel):
+    """"This card enters the field with N counters" (session 24, CR 1022.6): how many, of which name (none: [+100/+100])."""
+
+    count: int = Field(ge=1, le=(1 << K.ENTER_COUNT_BITS) - 1)
+    counter_name: CounterName | None = None
 
 
 class FowCondition(StrictModel):
@@ -330,7 +338,8 @@ OpRedirectDamage = op_model("redirect_damage", _M)
 OpPreventPlayer = op_model("prevent_player", _M, amount=(_Prevent, "all"), who=_Who)
 OpShieldDestroy = op_model("shield_destroy", _M, instead=(InsteadList, ["rest", "heal"]), reg=(Reg, 0))
 OpReplaceDestroy = op_model("replace_destroy", _M, instead=(InsteadList, ["heal"]), filter=(Union[FowFilter, None], None))  # noqa: UP007
-OpGraveToRemoved = op_model("grave_to_removed", _M, filter=FowFilter)
+# owner (session 24): "into your / your opponent's graveyard" (the card's owner, CR 310.1; a2 = GraveOwner)
+OpGraveToRemoved = op_model("grave_to_removed", _M, filter=FowFilter, owner=(Literal["any", "you", "opponent"], "any"))
 # continuous prevention (CR 1018): "prevent all damage that would be dealt to <filter>" (amount "all"), "if damage
 # would be dealt to <filter>, prevent N of it" (amount N), "if <filter> would be dealt N or less damage, prevent it"
 # (amount N, at_most): Op.PREVENT_DAMAGE; source: "... by <cards>": only the damage a card that filter matches deals
@@ -561,6 +570,12 @@ class FowCard(CardBase):
     # "[Force Command] <X>" (session 24; its reminder: "Apply all [Force Resonance] <X> abilities of cards you control in
     # all zones."): the tags, read by the condition force_command of other cards' [Force Resonance] <X> text (C_BASIC)
     force_command: Annotated[list[ForceCommand], BeforeValidator(_as_list)] = Field(default_factory=list)
+    # session 24 (CR 402.8): "You may have up to N copies of this card in your deck." (deck_max_copies, 0: the rules'
+    # four); a ruler's "You may not have more than one copy of any card in your deck." (deck_one_copy)
+    deck_max_copies: int = Field(default=0, ge=0, le=K.DECK_MAX_MASK)
+    # session 24 (CR 1022.6): "This card enters the field with N <name> / [+100/+100] counters [on it]." (C_ENTER_COUNTERS)
+    enters_counters: FowEnterCounters | None = None
+    deck_one_copy: bool = False
     addition: AdditionName | None = None  # additions: what it is added to (CR 1406.1a)
     mana: int = Field(default=0, ge=0, le=10)  # [Mana] counters (CR 1122)
     divinity: int = Field(default=0, ge=0, le=20)  # runes: CR 209; J/rulers: [Divinity] (CR 1136)
@@ -1048,6 +1063,8 @@ class _Compiler(PoolCompiler):
             "stone_types": ("magic_stone",), "enters_rested_shared": ("magic_stone",), "enters_rested_if": ("magic_stone",),
             "divinity": ("ruler", "j_ruler", "rune"),
             "mana": ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"),
+            "deck_one_copy": ("ruler",),
+            "enters_counters": ("resonator", "j_ruler", "addition", "regalia"),
         }  # fmt: skip
         for fld, types in only.items():
             v = getattr(card, fld)
@@ -1176,7 +1193,12 @@ class _Compiler(PoolCompiler):
             | sum(1 << (K.DECK_MARK_SHIFT + K.DECK_MARKS.index(m)) for m in set(card.marks)) \
             | sum(1 << (K.DECK_FORBID_SHIFT + K.DECK_MARKS.index(m)) for m in set(card.deck_forbids)) \
             | (K.DECK_FORBID_STONES if card.deck_forbids_stones else 0) \
-            | sum(1 << (K.FORCE_COMMAND_SHIFT + K.FORCE_COMMANDS.index(t)) for t in set(card.force_command))
+            | sum(1 << (K.FORCE_COMMAND_SHIFT + K.FORCE_COMMANDS.index(t)) for t in set(card.force_command)) \
+            | (card.deck_max_copies << K.DECK_MAX_SHIFT) | (K.DECK_ONE_COPY if card.deck_one_copy else 0)
+        if card.enters_counters is not None:
+            ec = card.enters_counters
+            kind = 0 if ec.counter_name is None else self.counter_id(ec.counter_name, "enters_counters")
+            row[K.C_ENTER_COUNTERS] = ec.count | (kind << K.ENTER_COUNT_BITS)
         if card.incarnation is not None:
             row[K.C_INCARNATION] = bits(card.incarnation.attributes, K.ATTRIBUTE_BITS)
             row[K.C_INCARNATION_N] = card.incarnation.count
@@ -1695,7 +1717,8 @@ class _Compiler(PoolCompiler):
                 frow = self.compile_filter(op.filter, f"{q}.filter", ("field",))
             return bits(op.instead, _INSTEAD_BITS) | K.INSTEAD_SOURCE_TO_GRAVEYARD, frow, 0
         if name == "grave_to_removed":
-            return 0, self.compile_filter(op.filter, f"{q}.filter", ("field", "chase")), 0
+            owner = {"any": K.GraveOwner.ANY, "you": K.GraveOwner.YOU, "opponent": K.GraveOwner.OPPONENT}[op.owner]
+            return 0, self.compile_filter(op.filter, f"{q}.filter", ("field", "chase", "anywhere")), int(owner)
         if name == "damage_mod":
             a0 = 0 if op.amount == "double" else op.amount
             a2 = -1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", ("field",))

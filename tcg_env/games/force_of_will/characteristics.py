@@ -22,7 +22,7 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_ATK, C_DEF, C_KEYWORDS, C_TYPE, CardType, Mod, Zone
 from tcg_env.games.force_of_will.state import (
     ATTACHED, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, ENTERED, ENTRY_W, E_AUX, E_KIND, E_SLOT, E_X, FRAMES, FRAME_N,
-    FRAME_W, MT, NAMED, REVEALED, ZONE, ZT
+    FRAME_W, MANA, MT, NAMED, REVEALED, ZONE, ZT
 )
 
 
@@ -599,3 +599,20 @@ def named_add(s, slot, kind, delta):
             return
     if delta > 0 and free >= 0:
         s[NAMED + w] = v | (((min(delta, K.NC_COUNT_MASK) << K.NC_KIND_BITS) | kind) << (free * K.NC_SLOT_BITS))
+
+
+@internal
+def enters_with_counters(s, T, slot):
+    """Card ``slot`` enters the field: with its [Mana] counters (CR 1122.2b) and the counters "This card enters the field
+    with N <name> / [+100/+100] counters" puts (session 24, C_ENTER_COUNTERS), each added to those of the same name
+    already on it (CR 1022.6)."""
+    w = slot * CARD_W
+    c = card_table(T)[s[CARD + w]]
+    s[MANA + w] += c[K.C_MANA]
+    ec = c[K.C_ENTER_COUNTERS]
+    if ec != 0:
+        n = ec & ((1 << K.ENTER_COUNT_BITS) - 1)
+        if (ec >> K.ENTER_COUNT_BITS) == 0:
+            s[COUNTERS + w] += n
+        else:
+            named_add(s, slot, ec >> K.ENTER_COUNT_BITS, n)

@@ -226,6 +226,12 @@ DECK_FORBID_STONES = 1 << (DECK_FORBID_SHIFT + len(DECK_MARKS))
 FORCE_COMMANDS = ("chaos", "faith", "moon", "trickery", "genesis", "satan", "future", "nature", "flame", "infinity",
                   "olympians", "death", "rebirth")
 FORCE_COMMAND_SHIFT = DECK_FORBID_SHIFT + len(DECK_MARKS) + 1
+# session 24 (CR 402.8): from DECK_MAX_SHIFT (above the [Force Command] bits) "You may have up to N copies of this card in your [main / magic stone] deck."
+# (N, at most DECK_MAX_MASK; 0: the rules' four); DECK_ONE_COPY: a ruler's "You may not have more than one copy of any card
+# in your deck." (its main deck)
+DECK_MAX_SHIFT = FORCE_COMMAND_SHIFT + len(FORCE_COMMANDS)
+DECK_MAX_MASK = 31
+DECK_ONE_COPY = 1 << (DECK_MAX_SHIFT + 5)
 C_ABIL_START = CARD_TABLE.add("abil_start")  # first row of this card's abilities in the ability table
 C_ABIL_COUNT = CARD_TABLE.add("abil_count")
 C_SPELL_ABIL = CARD_TABLE.add("spell_abil")  # chants and runes: the ability row of what resolving it does (CR 703.3), -1
@@ -240,6 +246,11 @@ C_MOBILIZE_FREE = CARD_TABLE.add("mobilize_free")  # will of any attribute
 C_ADDITION = CARD_TABLE.add("addition", source=enum(AdditionTarget, none=0))  # additions: AdditionTarget
 C_DIVINITY = CARD_TABLE.add("divinity", source=copy())  # J/rulers: [Divinity] (CR 1136); runes: their divinity (CR 209.2)
 C_MANA = CARD_TABLE.add("mana", source=copy())  # [Mana] counters (CR 1122)
+# "This card enters the field with N <name> / [+100/+100] counters [on it]." (session 24, CR 1022.6: added to the others as it
+# enters, zones.enter_field / priority.resolve_judgment): N in the low ENTER_COUNT_BITS, the named kind above them (0:
+# [+100/+100] counters)
+C_ENTER_COUNTERS = CARD_TABLE.add("enter_counters")
+ENTER_COUNT_BITS = 8
 C_JUDGMENT_COST = CARD_TABLE.add("judgment_cost", N_ATTRIBUTES)  # rulers: C_JUDGMENT_COST + Attribute: [Judgment] attribute will
 C_JUDGMENT_FREE = CARD_TABLE.add("judgment_free")  # rulers: [Judgment] free will
 C_HAS_CONT = CARD_TABLE.add("has_cont")  # 1: the card has a CONTINUOUS ability (lets the kernels skip the others fast)
@@ -411,6 +422,9 @@ class Trigger(IntEnum):
     # active ones, the moved card itself and the cards moved with it at the same time (triggers.other_to_graveyard)
     OTHER_TO_GRAVEYARD = 33
     INVERTS = 34  # "when this card inverts" (CR 1030.2): it turns despair side up (Op.INVERT; its despair side's ability)
+    # "at the beginning of the game" (session 24, CR 502.1): at the beginning of the first turn's draw phase, before
+    # BEGIN_DRAW_PHASE (turn.begin_turn); every active card's (a ruler's: card_text.t_begin_game)
+    BEGIN_GAME = 35
 
 
 class KeywordAbility(IntEnum):
@@ -716,6 +730,9 @@ class FilterZone(IntEnum):
     MAIN_DECK = 4  # searches
     RULER_AREA = 5
     REMOVED = 6  # "put a <card> from your removed area into your hand" (a SEARCH over the removed area, CR 311)
+    # session 24: any zone ("if a card would be put into a graveyard from anywhere", GRAVE_TO_REMOVED only): past
+    # filters._FILTER_ZONES, which passes_zone reads as any zone
+    ANYWHERE = 7
 
 
 FILTER_TABLE = TableLayout("filter")
@@ -832,6 +849,7 @@ class Op(IntEnum):
     GRAVE_TO_HAND = 55
     GRAVE_TO_FIELD = 56
     GRAVE_TO_REMOVED = 54  # a1 = filter row: a matching card that would be put into a graveyard from the filter's zone is removed instead
+    # (session 24: a2 = GraveOwner, whose graveyard: "into your / your opponent's graveyard", read on the card's owner)
     # continuous prevention (CR 1018, 910): damage that would be dealt to a card its filter (a1) matches is prevented:
     # a0 = 0 all of it (1018.1b), a0 < 0 -a0 of it (1018.1a), a0 > 0 all of it when it is a0 or less
     # (replacement.continuous_prevention, read where the damage is dealt; pools with one: FLAG_PREVENT_CONT)
@@ -1127,3 +1145,11 @@ PLAY_HOW_MASK = 7  # a card entry's E_AUX: how it was played (PLAY_*), then the 
 # a card entry's E_AUX bit: its controller had played another card this turn as it was played ([Torrent], CR 1124.2;
 # Condition.TORRENT)
 PLAY_TORRENT = 8
+
+
+class GraveOwner(IntEnum):
+    """GRAVE_TO_REMOVED's a2 (session 24): whose graveyard the replaced move goes to, its owner's (CR 105.2, 310)."""
+
+    ANY = 0  # "into a graveyard"
+    YOU = 1  # "into your graveyard": a card the ability's controller owns
+    OPPONENT = 2  # "into your opponent's graveyard"

@@ -122,15 +122,34 @@ def validate_deck(table: Any, deck: Deck, format: str | None = None, *, extra: I
     for ids, part, rule in ((parts.extra, "extra deck", "402.5b"), (parts.runes, "rune deck", "402.6b")):
         check_copies(table, deck, ids, 1, rule, by="name", part=part)
     main_extra_runes = np.concatenate([parts.main, parts.extra, parts.runes])
-    # "You may have any number of copies of this card in your deck." (CR 402.8: it replaces 402.3b / 402.4c / 402.7)
-    any_copies = lambda cid: bool(table.cards[cid, K.C_BASIC] & K.DECK_ANY_COPIES)  # noqa: E731
+    # "You may have any number of copies of this card in your deck." (CR 402.8: it replaces 402.3b / 402.4c / 402.7);
+    # "You may have up to N copies of this card ..." (session 24: its own limit, _check_own_limits)
+    own_max = lambda cid: (int(table.cards[cid, K.C_BASIC]) >> K.DECK_MAX_SHIFT) & K.DECK_MAX_MASK  # noqa: E731
+    any_copies = lambda cid: bool(table.cards[cid, K.C_BASIC] & K.DECK_ANY_COPIES) or own_max(cid) > 0  # noqa: E731
     check_copies(table, deck, main_extra_runes, K.MAX_COPIES, "402.3b, 402.7", by="name", exempt=any_copies)
     check_copies(table, deck, parts.stones, K.MAX_COPIES, "402.4c", by="name", part="magic stone deck",
-                 exempt=lambda cid: bool(table.cards[cid, K.C_BASIC] & (1 | K.DECK_ANY_COPIES)))  # fmt: skip
+                 exempt=lambda cid: bool(table.cards[cid, K.C_BASIC] & 1) or any_copies(cid))  # fmt: skip
+    _check_own_limits(deck, table, parts, main_extra_runes, own_max)
     _check_second_names(deck, table, main_extra_runes, "402.3b, 402.7", "")
     _check_second_names(deck, table, parts.stones, "402.4c", " in the magic stone deck")
     _check_forbidden_marks(deck, table, parts)
     return deck
+
+
+def _check_own_limits(deck: Deck, table: Any, parts: DeckParts, main_extra_runes: np.ndarray, own_max: Any) -> None:
+    """Session 24 (CR 402.8): a card's "You may have up to N copies of this card in your [magic stone] deck." (at most N
+    cards of its name, instead of four: counted as 402.7 / 402.4c count them); a ruler's "You may not have more than one
+    copy of any card in your deck." (one of a name in its main deck, CR 304, whatever the cards' own rules allow)."""
+    for ids, part in ((main_extra_runes, ""), (parts.stones, " in the magic stone deck")):
+        names = [table.names[c] for c in ids.tolist()]
+        for c in ids.tolist():
+            n = own_max(c)
+            if n and names.count(table.names[c]) > n:
+                _fail(deck, table, f"{names.count(table.names[c])} cards named {table.names[c]!r}{part}: its own text "
+                      f"allows up to {n} copies (CR 402.8)", c)
+    if table.cards[parts.ruler, K.C_BASIC] & K.DECK_ONE_COPY:
+        check_copies(table, deck, parts.main, 1, f"402.8: the ruler {table.names[parts.ruler]!r} allows one copy of any "
+                     "card", by="name")
 
 
 def _check_forbidden_marks(deck: Deck, table: Any, parts: DeckParts) -> None:

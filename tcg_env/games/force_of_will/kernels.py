@@ -364,12 +364,12 @@ def apply_unchecked(game, s, T, a):
             set_decision(s, Decision.MULLIGAN, p)
             return
     elif kind == Decision.DISCARD:
-        game.discard_hand_index(s, p, option_of(a, SELECT_HAND_BASE))
+        game.discard_to_graveyard(s, T, p, option_of(a, SELECT_HAND_BASE))
         if s[DEC_ARG] != 0:
             s[game.top_frame(s) + FR_CNT] += 1  # an effect's discard (engine.effects DISCARD)
         # else CR 505.5d: the final step runs again (the flow is still STEP_END at END_*)
     elif kind == Decision.DISCARD_COST:
-        game.discard_hand_index(s, p, option_of(a, SELECT_HAND_BASE))  # CR 903.2j / 1019.1
+        game.discard_to_graveyard(s, T, p, option_of(a, SELECT_HAND_BASE))  # CR 903.2j / 1019.1
         s[game.top_frame(s) + FR_DISCARD] -= 1
     elif kind == Decision.CHOOSE_X:
         x_chosen(game, s, T, p, option_of(a, OPTION_BASE))

@@ -392,7 +392,7 @@ def play_dive(game, s, T, p, i):
     a = ability_table(T)[r]
     game.pay(s, p, a, K.A_COST, a[K.A_COST_FREE])
     if a[K.A_COST_BANISH_SELF] == K.COST_INHERITANCE:
-        game.discard_hand_index(s, p, i)  # CR 1126.2: its cost discards this card from the hand (CR 1019)
+        game.discard_to_graveyard(s, T, p, i)  # CR 1126.2: its cost discards this card from the hand (CR 1019)
     else:
         game.move_card(s, T, slot, Zone.REMOVED)
         s[MARK + slot * CARD_W] = 1  # the cyberbrain counter

@@ -26,9 +26,10 @@ from tcg_env.games.force_of_will.constants import (
     HAND_SLOTS, N_REGS, OPTION_BASE, CardType, EntryKind, Flow, Op, Purpose, Step, Zone
 )
 from tcg_env.games.force_of_will.keywords import resolve_keyword_ability
+from tcg_env.games.force_of_will.characteristics import enters_with_counters  # session 24 (CR 1022.6)
 from tcg_env.games.force_of_will.state import (
     ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG,
-    E_REGN, E_SLOT, E_X, ENTRY_W, FLOW, FR_DISCARD, FR_MODE, FR_PC, FR_PURPOSE, HAND_N, LIFE, MANA, OPP_ACTED, PLAYED_CARDS,
+    E_REGN, E_SLOT, E_X, ENTRY_W, FLOW, FR_DISCARD, FR_MODE, FR_PC, FR_PURPOSE, HAND_N, LIFE, OPP_ACTED, PLAYED_CARDS,
     PRIORITY_PLAYER, RESTED, STEP,
     TURN_PLAYER, ZONE, ZT
 )
@@ -419,7 +420,7 @@ def resolve_judgment(game, s, T, slot, ctrl):
     s[CARD + w] = j
     s[CONTROLLER + w] = ctrl
     zone_put(s, ZT, slot, Zone.FIELD)
-    s[MANA + w] += card_table(T)[j, K.C_MANA]  # CR 1122.2b, added to the ruler's own (CR 1022.3, 1022.6)
+    enters_with_counters(s, T, slot)  # CR 1122.2b, its [Mana] added to the ruler's own (CR 1022.3, 1022.6)
     game.trigger_own(s, T, slot, K.Trigger.ENTER, slot)
     game.trigger_all(s, T, K.Trigger.OTHER_ENTERS, slot)  # CR 705.3a: it enters the field ("whenever a J-ruler enters")
     game.trigger_all(s, T, K.Trigger.JUDGMENT, slot)

@@ -25,7 +25,7 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import SHIELD_MAX, Shield, Zone
 from tcg_env.games.force_of_will.state import (
-    ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, RESTED, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER,
+    ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, OWNER, RESTED, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER,
     SH_SLOT, TURN_PLAYER, ZT
 )
 
@@ -167,7 +167,9 @@ def replacement_of(game, s, T, src, op, slot):
                 frow = code[q, I_A1]
                 if code[q, I_OP] == op and ((s[ATTACHED + src * CARD_W] == slot) if frow < 0
                                             else game.filter_base(s, T, frow, slot, p, src)):
-                    return code[q, I_A0]
+                    owner = code[q, I_A2]  # GRAVE_TO_REMOVED: whose graveyard (K.GraveOwner; other ops: 0)
+                    if owner == 0 or (s[OWNER + slot * CARD_W] == p) == (owner == K.GraveOwner.YOU):
+                        return code[q, I_A0]
     return -1
 
 
@@ -236,7 +238,7 @@ def continuous_prevention(game, s, T, src, slot, amount):
     return max(amount, 0)
 
 
-@internal_inline  # one caller: inlined into it (engine.jit)
+@internal_inline  # two callers (zones.move_card_core, zones.discard_to_graveyard): inlined into them (engine.jit)
 def grave_replaced(game, s, T, slot):
     """CR 910.1: "if <a card> would be put into a graveyard (from the filter's zone), remove it
     from the game instead" (GRAVE_TO_REMOVED) applies to ``slot``."""

@@ -55,6 +55,8 @@ def begin_turn(game, s, T):
     for slot in range(K.N_SLOTS):
         s[USED_TURN + slot * CARD_W] = 0
     s[STEP] = Step.DRAW_BEGIN
+    if s[H_TURN] == 1:
+        game.trigger_all(s, T, K.Trigger.BEGIN_GAME, -1)  # CR 502.1: "at the beginning of the game", the first turn's
     game.trigger_all(s, T, K.Trigger.BEGIN_DRAW_PHASE, -1)
     game.start_priority(s, tp)
 

@@ -16,11 +16,12 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_J_SIDE, C_TYPE, CardType, Zone
 from tcg_env.games.force_of_will.state import RESONATORS_TO_GRAVE  # session 22
 from tcg_env.games.force_of_will.state import (
-    ASTRAL, ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, DREW_FROM_EMPTY, ENTERED, HAND_L, HAND_N, MANA, MARK, MT, OWNER,
+    ASTRAL, ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, DREW_FROM_EMPTY, ENTERED, HAND_L, HAND_N, MARK, MT, OWNER,
     PSEUDO, RESTED, STANDBY_TURN, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import FIELD_CAP  # change_control
 from tcg_env.games.force_of_will.replacement import destroy_replaced, grave_replaced, shields_end_on
+from tcg_env.games.force_of_will.characteristics import enters_with_counters  # session 24 (CR 1022.6)
 
 
 @internal
@@ -199,7 +200,7 @@ def enter_field(game, s, T, slot, controller):
         if s[ZONE + w] != Zone.FIELD:
             s[CONTROLLER + w] = s[OWNER + w]  # off the field a card is its owner's (CR 105.3a)
             return False
-    s[MANA + w] += card_table(T)[s[CARD + w], K.C_MANA]
+    enters_with_counters(s, T, slot)  # CR 1122.2b, 1022.6
     c = card_table(T)[s[CARD + w]]
     bits = c[K.C_TYPE_BITS]
     if (bits & K.TB_ENTERS_RESTED) != 0:
@@ -257,6 +258,16 @@ def hand_slot(s, p, i):
 def discard_hand_index(s, player, i):
     """CR 1019.1: hand card ``i`` into its owner's graveyard."""
     zone_move(s, ZT, s[HAND_L + player * K.PLAYER_SLOTS + i], Zone.GRAVEYARD)
+
+
+@internal
+def discard_to_graveyard(game, s, T, player, i):
+    """CR 1019.1: hand card ``i`` of ``player`` is discarded into its owner's graveyard, or removed from the game instead
+    by a continuous "if a card would be put into <a> graveyard from anywhere" (CR 910.1, GRAVE_TO_REMOVED; session 24).
+    The player's discards (an effect's chosen discard, a cost); a discard at random (the engine's DISCARD with a2, the
+    hook ``discard_hand_index``, which has no tables) is not replaced (docs/force_of_will/card-text.md)."""
+    slot = s[HAND_L + player * K.PLAYER_SLOTS + i]
+    zone_move(s, ZT, slot, Zone.REMOVED if grave_replaced(game, s, T, slot) else Zone.GRAVEYARD)
 
 
 @internal
