@@ -39,9 +39,11 @@ def _records():
         rec(9, "Arc", "forward", 3, 5000, "Warrior", "The [Job Warrior] Forwards and Wind Forwards other than Arc you "
             "control gain +1000 power."),
         rec(10, "Lancer", "forward", 3, 5000, "Warrior", "", element="wind"),
+        rec(11, "Thief", "forward", 2, 5000, "Thief", "Thief cannot be chosen by your opponent's Summons or abilities "
+            "during your opponent's turn."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(5)]
-    recs += [rec(40 + i, f"Scout {i}", "forward", 1, 5000, "Soldier", "") for i in range(7)]
+    recs += [rec(40 + i, f"Scout {i}", "forward", 1, 5000, "Soldier", "") for i in range(6)]
     return recs
 
 
@@ -228,3 +230,24 @@ def test_either_description_gives_the_power_once(mini):
     g = _game(mini, mine=("D-009", "D-010", "D-040"))
     assert _power(g, "D-010") == 6000 and _power(g, "D-040") == 5000
     assert _power(g, "D-009") == 5000  # other than itself
+
+
+# ---- "~ cannot be chosen by your opponent's Summons or abilities during your opponent's turn." (Condition.OPP_TURN) ---
+def test_unchoosable_during_the_opponents_turn_only(mini):
+    r = _c("Thief cannot be chosen by your opponent's Summons or abilities during your opponent's turn.",
+           {"name": "Thief", "type": "forward", "element": "wind", "cost": 2, "power": 5000})
+    assert r.verdict is Verdict.EXACT and r.abilities[0]["condition"] == {"kind": "opp_turn", "value": 0}
+    # player 0's turn: player 1's Thief cannot be chosen by player 0's Bolt (the Scout can)
+    g = _game(mini, hand=("D-008",), theirs=("D-011", "D-045"))
+    do(g, "Cast Bolt")
+    opts = [g.describe_action(a) for a in _legal(g)]
+    assert any("Scout 5" in o for o in opts) and not any("Thief" in o for o in opts)
+    # player 0's own Thief in player 0's turn: player 1's Bolt (cast in answer to player 0's Study) may choose it
+    g = _game(mini, hand=("D-003",), mine=("D-011",), theirs=("D-045",), their_backups=BACKUPS, their_hand=("D-008",))
+    do(g, "Cast Study")
+    for _ in range(10):
+        if g.decision == K.Decision.PRIORITY and int(g.state[H_DECIDER]) == 1:
+            break
+        g.step(_legal(g)[0] if K.PASS not in _legal(g) else K.PASS)
+    do(g, "Cast Bolt")
+    assert any("Thief" in g.describe_action(a) for a in _legal(g))

@@ -276,6 +276,9 @@ def normalise_line(line: str, name: str = "") -> str:
     # description (a field ability's subject: the grammar's "or", filter.alt; session 24)
     s = re.sub(r"^(The (?:\[[^\]]+\] |[A-Z][a-z]+ )+(?:Forwards|Backups|Characters)) and "
                r"((?:\[[^\]]+\] |[A-Z][a-z]+ )+(?:Forwards|Backups|Characters)(?: other than ~)? you control )", r"\1 or \2", s)
+    # "~ cannot be chosen by your opponent's Summons or abilities during your opponent's turn.": the condition said first
+    # ("During your opponent's turn, ~ cannot be chosen ...": a field ability under Condition.OPP_TURN; session 24)
+    s = re.sub(r"^(~ cannot be chosen by [^.\"]*?) during your opponent's turn\.$", r"During your opponent's turn, \1.", s)
     # "Your opponent puts 1 card from the top of his/her deck into the Break Zone." (the top card; session 24)
     s = re.sub(r"\b([Yy]our opponent puts) 1 card from the top of (his/her|his|their) deck into the Break Zone\b",
                r"\1 the top card of \2 deck into the Break Zone", s)
@@ -2927,6 +2930,11 @@ class FFTextTransformer(TextTransformer, Transformer):
     def field_your_turn(self, items):
         ab = items[0][0]
         _condition_on(ab, {"kind": "your_turn", "value": 0})
+        return [ab]
+
+    def field_opp_turn(self, items):
+        ab = items[0][0]
+        _condition_on(ab, {"kind": "opp_turn", "value": 0})
         return [ab]
 
     def field_trailing_if(self, items):
