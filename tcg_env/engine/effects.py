@@ -100,6 +100,8 @@ Optional (defaults in brackets): ``frame_mode(s, f)`` [the ``FRAME_MODE`` word],
 ``add_power_second(s, slot, amount, duration)`` [nothing: POWER's second operand ``a2``, e.g.
 Force of Will's DEF change beside the ATK change ``a0``, CR 1020.3],
 ``after_each_target(s, T)`` [nothing; e.g. recompute derived values once],
+``after_draw(s, T, player, n)`` [nothing: ``player`` has drawn ``n`` cards by DRAW (more than 0), e.g. FF-TCG's
+"When you draw a card"],
 ``stored_count(s, f)`` [the ``FRAME_STORE`` word: the value a count operand of -1 stands for,
 e.g. Force of Will's X chosen when the card was played, Weiss Schwarz's "X" counted by an earlier
 instruction], ``interrupt_due(s) -> bool`` [False: after an
@@ -216,6 +218,11 @@ def _no_second_power(s, slot, amount, duration):
 
 
 @internal
+def _no_after_draw(s, T, player, n):
+    return None
+
+
+@internal
 def _frame_store(game, s, f):
     """The frame's FRAME_STORE word; 0 where frames have none."""
     if FRAME_STORE(game) < 0:
@@ -247,6 +254,7 @@ discard_hand_index = hooks.hook("discard_hand_index", "s, player, i")
 ask_discard = hooks.hook("ask_discard", "s, f, player")
 frame_mode = hooks.hook("frame_mode", "s, f", default=_frame_mode)
 after_each_target = hooks.hook("after_each_target", "s, T", default=_nothing)
+after_draw = hooks.hook("after_draw", "s, T, player, n", default=_no_after_draw)
 stored_count = hooks.hook("stored_count", "s, f", default=_frame_store)
 interrupt_due = hooks.hook("interrupt_due", "s", default=_no_interrupt)
 
@@ -550,6 +558,8 @@ def run_program(game, s, T, f):
             # a draw from an empty deck may have ended the game (FF-TCG CR 3.1.2): nothing more; fewer cards
             # drawn than it says (or none asked) is NOT_DONE (an "If you do" after it)
             status = STOPPED if s[H_DONE] != 0 else (NEXT if 0 < n <= hand_count(game, s, who) - h else NOT_DONE)
+            if s[H_DONE] == 0 and hand_count(game, s, who) > h:
+                after_draw(game, s, T, who, hand_count(game, s, who) - h)
         elif op == CoreOp.DISCARD:
             status = _discard(game, s, f, a0, a1, a2)
         elif op == CoreOp.IF:

@@ -272,6 +272,25 @@ def normalise_line(line: str, name: str = "") -> str:
         s = re.sub(r"^((?:EX BURST )?[Ww]hen ~), (an? \[[^\]]+\][^,]*? or an? \[[^\]]+\][^,]*? enters your field)", r"\1 or \2", s)
         # "For each [Job Manikin] you control ~ gains +1000 power." (the lost comma)
         s = re.sub(r"^(For each [^,]*? (?:you control|opponent controls)) (?=~ gains)", r"\1, ", s)
+    # "The [Job Warrior of Light] Forwards and Wind Forwards other than ~ you control gain ...": the cards of either
+    # description (a field ability's subject: the grammar's "or", filter.alt; session 24)
+    s = re.sub(r"^(The (?:\[[^\]]+\] |[A-Z][a-z]+ )+(?:Forwards|Backups|Characters)) and "
+               r"((?:\[[^\]]+\] |[A-Z][a-z]+ )+(?:Forwards|Backups|Characters)(?: other than ~)? you control )", r"\1 or \2", s)
+    # "~ cannot be chosen by your opponent's Summons or abilities during your opponent's turn.": the condition said first
+    # ("During your opponent's turn, ~ cannot be chosen ...": a field ability under Condition.OPP_TURN; session 24)
+    s = re.sub(r"^(~ cannot be chosen by [^.\"]*?) during your opponent's turn\.$", r"During your opponent's turn, \1.", s)
+    # "Your opponent puts 1 card from the top of his/her deck into the Break Zone." (the top card; session 24)
+    s = re.sub(r"\b([Yy]our opponent puts) 1 card from the top of (his/her|his|their) deck into the Break Zone\b",
+               r"\1 the top card of \2 deck into the Break Zone", s)
+    # "[Your] opponent puts 1 attacking Forward [he/she controls] into the Break Zone.": the opponent selects the card
+    # they put there (Op.OPP_SELECT, as "Your opponent selects 1 ... they control. Put it into the Break Zone."; session 24)
+    s = re.sub(r"(^|\. |^EX BURST )(?:[Yy]our opponent|Opponent) puts 1 ((?:attacking |blocking |active |dull )?"
+               r"(?:Forward|Backup|Character))(?: (?:he/she|they) controls?)? into the Break Zone\.",
+               r"\1Your opponent selects 1 \2 they control. Put it into the Break Zone.", s)
+    # "When the Forward [Card Name X] is put from your field into the Break Zone": a [Card Name X] Forward you control
+    # (session 24)
+    s = re.sub(r"^([Ww]hen) the (Forward|Backup|Character) (\[[^\]]+\]) is put from your field into the Break Zone\b",
+               r"\1 a \3 \2 you control is put from the field into the Break Zone", s)
     # "If C, all the Forwards you control also gain / lose ...", "If C, ~ also gains ...", "If C, Freeze them also.":
     # the "also" of a conditional sentence after the first (its effect is in addition to those before: cond_sent's
     # "also", said before the subject)
@@ -1997,6 +2016,19 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("'is dealt damage by a Forward / Character' as a trigger")
         raise Unsupported("'is dealt damage by a Summon or an ability' (any player's) as a trigger")
 
+    # "When ~ is dealt damage by a Forward / a Character opponent controls" (session 24: Trigger.
+    # DEALT_DAMAGE_BY_OPP_FORWARD_SELF / DEALT_DAMAGE_BY_OPP_CHARACTER_SELF, effects.deal_forward_damage: the card that
+    # deals it, CR 11.11.8, is a Forward / a Forward or a Backup of the opponent's)
+    def t_dealt_damage_by_opp_forward(self, _):
+        if self.card.get("type") != "forward":
+            raise Unsupported("damage dealt to a card that is not a Forward")
+        return ("dealt_damage_by_opp_forward_self", None)
+
+    def t_dealt_damage_by_opp_character(self, _):
+        if self.card.get("type") != "forward":
+            raise Unsupported("damage dealt to a card that is not a Forward")
+        return ("dealt_damage_by_opp_character_self", None)
+
     def t_enters_self_cast(self, _):
         # played from the hand, its cost paid (Trigger.ENTERS_SELF_CAST)
         return ("enters_self_cast", None)
@@ -2048,6 +2080,15 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def t_opp_ex_burst(self, _):
         return ("opp_ex_burst", None)
+
+    # "When you draw a card" / "When your opponent draws a card outside of his/her Draw Phase" (session 24: Trigger.DRAW
+    # / OPP_DRAWS_OUTSIDE_DRAW_PHASE, fired by triggers.after_draw once for each card drawn: the Draw Phase's two,
+    # CR 9.2.1.1, and an effect's "Draw N cards")
+    def t_draw(self, _):
+        return ("draw", None)
+
+    def t_opp_draws(self, _):
+        return ("opp_draws_outside_draw_phase", None)
 
     def t_opp_discards(self, items):
         if self._ints(items)[0] != 1:
@@ -2889,6 +2930,11 @@ class FFTextTransformer(TextTransformer, Transformer):
     def field_your_turn(self, items):
         ab = items[0][0]
         _condition_on(ab, {"kind": "your_turn", "value": 0})
+        return [ab]
+
+    def field_opp_turn(self, items):
+        ab = items[0][0]
+        _condition_on(ab, {"kind": "opp_turn", "value": 0})
         return [ab]
 
     def field_trailing_if(self, items):

@@ -97,6 +97,10 @@ TriggerName = Literal[
     "cast_card_2", "cast_card_3", "cast_card_4", "cast_card_5", "cast_card_6", "cast_card_7",
     # "When your opponent discards 1 or more cards [from their hand] due to your Summons or abilities" (session 23)
     "opp_discards",
+    # "When you draw a card" / "When your opponent draws a card outside of his/her Draw Phase" (session 24)
+    "draw", "opp_draws_outside_draw_phase",
+    # "When <this> is dealt damage by a Forward / a Character opponent controls" (session 24)
+    "dealt_damage_by_opp_forward_self", "dealt_damage_by_opp_character_self",
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -613,7 +617,9 @@ def ff_pool_flags(code: np.ndarray, abilities: np.ndarray | None, filters: np.nd
             abilities[:, K.A_TRIGGER], (K.Trigger.CHOSEN_SELF, K.Trigger.CHOSEN_BY_OPP_SELF)).any():
         misc |= K.FLAG_CHOSEN_TRIGGER  # kernels.apply_decision's CHOOSE_TARGET fires them
     if abilities is not None and abilities.shape[0] and np.isin(
-            abilities[:, K.A_TRIGGER], (K.Trigger.DEALT_DAMAGE_SELF, K.Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF)).any():
+            abilities[:, K.A_TRIGGER], (K.Trigger.DEALT_DAMAGE_SELF, K.Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF,
+                                        K.Trigger.DEALT_DAMAGE_BY_OPP_FORWARD_SELF,
+                                        K.Trigger.DEALT_DAMAGE_BY_OPP_CHARACTER_SELF)).any():
         misc |= K.FLAG_DEALT_DAMAGE_TRIGGER  # effects.deal_forward_damage fires them
     if ((code[:, K.I_OP] == K.Op.DAMAGE) & (code[:, K.I_A2] == K.PER_SOURCE_POWER)).any():
         misc |= K.FLAG_SOURCE_POWER  # zones.leave_field keeps the power it had (CR 11.11.4)
@@ -642,6 +648,9 @@ def ff_pool_flags(code: np.ndarray, abilities: np.ndarray | None, filters: np.nd
         misc |= K.FLAG_HIT_BY  # damage and Op.MARK_DELAYED mark cards (state.HIT_BY)
     if abilities is not None and abilities.shape[0] and (abilities[:, K.A_TRIGGER] == K.Trigger.OPP_DISCARDS).any():
         misc |= K.FLAG_OPP_DISCARDS_TRIGGER  # the discard answers keep the event bit for effects.finish_frame
+    if abilities is not None and abilities.shape[0] and np.isin(
+            abilities[:, K.A_TRIGGER], (K.Trigger.DRAW, K.Trigger.OPP_DRAWS_OUTSIDE_DRAW_PHASE)).any():
+        misc |= K.FLAG_DRAW_TRIGGER  # effects.after_draw fires them
     if ((code[:, K.I_OP] == K.Op.RESTRICT) & (code[:, K.I_A1] == K.OPP_TURN_DURATION)).any():
         misc |= K.FLAG_LONG_RESTRICT  # turn.end_cleanup ends the restrictions "until the end of your opponent's turn"
     if abilities is not None and abilities.shape[0] and (

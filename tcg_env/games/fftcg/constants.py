@@ -369,6 +369,9 @@ FLAG_OPP_DISCARDS_TRIGGER = 1 << 23
 # CP Element and one for Light or Dark (a player controls at most one Light or Dark card, CR 12.4.7: one bit tells the
 # count); costs.note_paid_element, cleared as a payment for the card begins and as the card enters the field otherwise
 FLAG_PAID_ELEMENTS = 1 << 24
+# session 24 (s24-ff): some ability triggers "When you draw a card" / "When your opponent draws a card outside of his/her
+# Draw Phase" (Trigger.DRAW / OPP_DRAWS_OUTSIDE_DRAW_PHASE: effects.after_draw scans the fields)
+FLAG_DRAW_TRIGGER = 1 << 25
 PAID_SHIFT = 24
 PAID_MASK = 0x7F << PAID_SHIFT
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
@@ -532,6 +535,19 @@ class Trigger(IntEnum):
     # made their opponent discard (zones.discard_hand_index marks OPP_DISCARD_EVENT_BIT); once for that Summon or
     # ability, as its frame ends (effects.finish_frame), every card of the controller's field
     OPP_DISCARDS = 49
+    # session 24 (s24-ff): "When you draw a card": the card's controller draws a card (CR 9.2.1.1's Draw Phase draws, an
+    # effect's "Draw N cards"), once for each card drawn; "When your opponent draws a card outside of his/her Draw
+    # Phase": the other player draws one by an effect (CR 9.2.1.1's draws are the Draw Phase's), once for each card.
+    # Fired by effects.after_draw (the core interpreter's DRAW, turn.start_turn) every card of that field; only in a pool
+    # with such an ability (FL_MISC bit FLAG_DRAW_TRIGGER)
+    DRAW = 50
+    OPP_DRAWS_OUTSIDE_DRAW_PHASE = 51
+    # session 24 (s24-ff): "When <this> is dealt damage by a Forward / a Character opponent controls": DEALT_DAMAGE_SELF's
+    # event (effects.deal_forward_damage, pool flag FLAG_DEALT_DAMAGE_TRIGGER) when the card that deals it (CR 11.11.8:
+    # a Forward in battle, the card whose ability it is, the Forward an ability names as the one that deals it) is a
+    # Forward (a Forward or a Backup) its controller's opponent controls
+    DEALT_DAMAGE_BY_OPP_FORWARD_SELF = 52
+    DEALT_DAMAGE_BY_OPP_CHARACTER_SELF = 53
 
 
 class Condition(IntEnum):
@@ -998,7 +1014,7 @@ REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TU
                                   Condition.OPP_HAND_AT_LEAST, Condition.SELF_DAMAGE_AT_LEAST, Condition.OPP_DISCARDED,
                                   Condition.SELF_POWER_AT_LEAST, Condition.OPP_FORWARDS_MORE, Condition.TURN_BIT,
                                   Condition.PAID_ELEMENTS})
-REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_DISCARDS, Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
+REAL_CARD_TRIGGERS = frozenset({Trigger.DEALT_DAMAGE_BY_OPP_FORWARD_SELF, Trigger.DEALT_DAMAGE_BY_OPP_CHARACTER_SELF, Trigger.DRAW, Trigger.OPP_DRAWS_OUTSIDE_DRAW_PHASE, Trigger.OPP_DISCARDS, Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER, Trigger.CHOSEN_SELF,
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,
                                 Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, Trigger.PARTY_ATTACKS,

@@ -1842,6 +1842,27 @@ def deal_forward_damage(game, s, T, slot, amount, dealer, src_type, before, src)
         game.trigger_card(s, T, slot, ctrl, K.Trigger.DEALT_DAMAGE_SELF, -1)
         if dealer >= 0 and dealer != ctrl:
             game.trigger_card(s, T, slot, ctrl, K.Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, -1)
+        if (src_type == K.CardType.FORWARD or src_type == K.CardType.BACKUP) and game.source_is_opponents(
+                s, slot, dealer, src):
+            # "When <this> is dealt damage by a Forward / a Character opponent controls"
+            if src_type == K.CardType.FORWARD:
+                game.trigger_card(s, T, slot, ctrl, K.Trigger.DEALT_DAMAGE_BY_OPP_FORWARD_SELF, -1)
+            game.trigger_card(s, T, slot, ctrl, K.Trigger.DEALT_DAMAGE_BY_OPP_CHARACTER_SELF, -1)
+
+
+@internal
+def source_is_opponents(s, slot, dealer, src):
+    """Is the card that deals a damage to the Forward in ``slot`` (deal_forward_damage's ``dealer``, ``src``) controlled
+    by the Forward's controller's opponent? Battle damage (``dealer`` -1): always (the attacking Forwards and the
+    blocker are the two players', CR 10.1.4.2); an ability's: its source card's controller while it is on the field (the
+    Forward an ability names as the dealer: "The former deals damage equal to its power to the latter."), else the
+    ability's controller (the controller of its source, CR 11.6)."""
+    if dealer < 0:
+        return True
+    ctrl = s[CONTROLLER + slot * CARD_W]
+    if src >= 0 and s[ZONE + src * CARD_W] == K.Zone.FIELD:
+        return s[CONTROLLER + src * CARD_W] != ctrl
+    return dealer != ctrl
 
 
 @internal

@@ -20,6 +20,7 @@ from tcg_env.games.fftcg.policy_kernels import heuristic_action, resample_hidden
 from tcg_env.games.fftcg.constants import RULES, TARGET_MAX, A_CODE_LEN, A_CODE_START  # noqa: F401
 from tcg_env.games.fftcg.filters import condition_holds, filter_match  # noqa: F401
 from tcg_env.games.fftcg.zones import discard_hand_index, draw_cards  # noqa: F401
+from tcg_env.games.fftcg.triggers import after_draw  # noqa: F401 - the effect interpreter's DRAW (Trigger.DRAW)
 from tcg_env.games.fftcg.effects import (  # noqa: F401 - the effect interpreter's hooks (tcg_env.engine.effects)
     add_power,
     add_restrictions,

@@ -14,7 +14,7 @@ from tcg_env.rules.triggers import trigger_abilities
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, N_REGS, TARGET_MAX
 from tcg_env.games.fftcg.state import (ATK_L, ATK_N, CARD, CARD_W, CONTROLLER, E_CTRL, E_REG, E_REGN, FIELD_L, FIELD_N,
-                                       HIT_BY, OWNER, RST_EOT, TT, TT_ENTERS_OTHER, ZONE)
+                                       HIT_BY, OWNER, PHASE, RST_EOT, TT, TT_ENTERS_OTHER, ZONE)
 
 
 # =============================================================================================
@@ -56,6 +56,23 @@ def trigger_field(game, s, T, player, trig, aux):
     for i in range(s[FIELD_N + player]):
         slot = s[FIELD_L + player * FIELD_SLOTS + i]
         game.trigger_card(s, T, slot, player, trig, aux)
+
+
+@internal
+def after_draw(game, s, T, player, n):
+    """``player`` has drawn ``n`` cards (more than 0: the Draw Phase's, CR 9.2.1.1, turn.start_turn; an effect's "Draw N
+    cards", the core interpreter's DRAW): "When you draw a card" (Trigger.DRAW) of every card of their field and "When
+    your opponent draws a card outside of his/her Draw Phase" (Trigger.OPP_DRAWS_OUTSIDE_DRAW_PHASE) of every card of
+    the other field, once for each card drawn (each is a card drawn; the Draw Phase draws two, CR 9.2.1.1). The
+    abilities wait for the next priority (CR 11.8.7; in the Draw Phase, CR 9.2.1.2). Only in a pool with such an
+    ability (FL_MISC bit FLAG_DRAW_TRIGGER)."""
+    ft = flag_table(T)
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DRAW_TRIGGER) == 0:
+        return
+    for _ in range(n):
+        game.trigger_field(s, T, player, K.Trigger.DRAW, -1)
+        if s[PHASE] != K.Phase.DRAW:
+            game.trigger_field(s, T, 1 - player, K.Trigger.OPP_DRAWS_OUTSIDE_DRAW_PHASE, -1)
 
 
 @internal

@@ -93,9 +93,12 @@ def start_turn(game, s, T):
             s[DULL + slot * CARD_W] = 0
     s[PHASE] = K.Phase.DRAW
     n = 1 if (s[H_TURN] == 1 and tp == s[FIRST_PLAYER]) else 2  # CR 9.2.1.3
+    h = s[HAND_N + tp]
     game.draw_cards(s, tp, n)
     if s[H_DONE] != 0:
         return  # CR 3.1.2
+    if s[HAND_N + tp] > h:
+        game.after_draw(s, T, tp, s[HAND_N + tp] - h)  # "When you draw a card" (Trigger.DRAW)
     s[PHASE] = K.Phase.MAIN1
     s[STEP] = K.AttackStep.NONE
     game.trigger_field(s, T, tp, K.Trigger.BEGIN_MAIN1, -1)  # CR 9.3.1.3
