@@ -81,8 +81,9 @@ def test_an_uncompiled_line_of_a_pool_is_marked_and_checked(tmp_path, capsys):
     ("force_of_will", "force_of_will", "antlebel2_fow-sim__cards.json", None, None, None),
     ("force_of_will", "force_of_will", "LifeAsDev_force-of-will__CardDB.json", None, None, None),
     # (E002's 【CXCOMBO】 line compiles since session 20: a climax name no card of the list has is a name group)
-    ("weiss_schwarz", "weiss_schwarz", "CCondeluci_WeissSchwarz-ENG-DB__5HY_W83.json", "5HY/W83-E021",
-     "This card's card name will not be regarded as", "This card cannot side attack."),
+    # (E021's "card name will not be regarded as" compiles since session 24)
+    ("weiss_schwarz", "weiss_schwarz", "CCondeluci_WeissSchwarz-ENG-DB__5HY_W83.json", "5HY/W83-E075",
+     "During your climax phase or your attack phase, when", "Assist All of your characters in front of"),
     # the first card with a line left uncompiled (Auron's "... onto the field dull" compiles since session 12)
     ("fftcg", "fftcg", "ThomasALeon_FFTCGSim__fftcg_real_cards.json", None, None, None),
 ])  # fmt: skip
