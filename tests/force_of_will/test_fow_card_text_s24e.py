@@ -1,0 +1,131 @@
+"""Force of Will card text, session 24 (branch s24-fowe): wording that stopped lines whose meaning the engine already had -
+the card list's misprints ("it's owner's", "Wenever", "Look a the top", "instaed"), "you don't control a J/ruler named
+"<name>"" (CR 201.2b) and "put this card from your graveyard into your hand / the field" in an ability that triggers as
+the card is put into a graveyard from the field (CR 906.7b). Lines are made up in the game's template language. Rule
+numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.cards.text import Verdict
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will import state as S
+from tcg_env.games.force_of_will.card_text import normalise_line
+from test_fow_card_text import _imported_pool, exact, line
+from test_fow_card_text_s22a import _resolve
+from test_fow_card_text_s24b import _card, _field_pos, _ruler
+
+_NOT_NAMED = 'Play this card or its abilities only if you don\'t control a J/ruler named "Made-up Sage".'
+_BACK = "When this card is put into a graveyard from the field => Put this card from your graveyard into your hand."
+
+
+# ---- the list's misprints ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("printed, read", [
+    ("Put target resonator on top of it's owner's deck.", "put target resonator on top of its owner's deck."),
+    ("Wenever this card attacks, draw a card.", "whenever this card attacks, draw a card."),
+    ("Look a the top two cards of your deck.", "look at the top two cards of your deck."),
+    ("Roll that many dice plus one instaed.", "roll that many dice plus one instead."),
+    ("At end of turn >>> It's controller banishes it.", "at end of turn => its controller banishes it."),
+])
+def test_misprints_are_read_as_the_words_they_stand_for(printed, read):
+    assert normalise_line(printed) == read
+
+
+def test_misprinted_lines_compile_as_their_correct_wording():
+    for text in ("[Enter] => Put target resonator on top of it's owner's deck. Draw a card.",
+                 "{U}, discard this card: Put target resonator on the bottom of it's owner's deck.",
+                 "Wenever this card attacks, draw a card."):
+        fixed = text.replace("it's owner", "its owner").replace("Wenever", "Whenever")
+        assert exact(text).abilities == exact(fixed).abilities
+    # a name printed with "it's" in quotes is kept as printed
+    assert normalise_line('You control "Made-up it\'s owner".') == 'you control "Made-up it\'s owner".'
+
+
+# ---- CR 201.2b: "you don't control a J/ruler named "A" [or "B"]" -------------------------------------------------------
+def test_you_dont_control_a_j_ruler_named_is_the_ruler_not_named_condition():
+    cond = {"kind": "ruler_not_named", "value": "Made-up Sage"}
+    assert exact(_NOT_NAMED).fields == {"play_condition": cond, "_abilities_condition": cond}
+    r = exact('If you don\'t control a J/ruler named "Made-up A" or "Made-up B", draw a card.', "chant")
+    assert r.fields["effect"][0]["condition"] == {"kind": "ruler_not_named", "value": "Made-up A",
+                                                  "names": ["Made-up B"]}
+    # a misprinted "it's abilities" reads the same
+    assert line(_NOT_NAMED.replace("its abilities", "it's abilities")).fields == exact(_NOT_NAMED).fields
+
+
+@pytest.fixture(scope="module")
+def not_named_pool(tmp_path_factory):
+    cards = [_ruler("TXT-001", "Made-up Sage"), _ruler("TXT-005", "Made-up Fool"),
+             _card("TXT-002", "Made-up Heretic", "Resonator", [_NOT_NAMED, "{Rest}: Draw a card."])]
+    res, pool = _imported_pool(tmp_path_factory.mktemp("notnamed"), cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records if r.lines)
+    return pool
+
+
+@pytest.mark.parametrize("ruler, allowed", [("TXT-001", False), ("TXT-005", True)])
+def test_cr_201_2b_not_named_gates_the_card_and_its_activate_ability(not_named_pool, ruler, allowed):
+    """Under a ruler named "Made-up Sage" neither the hand card nor its activate ability is offered; under another
+    ruler both are (Condition RULER_NOT_NAMED on the card's play condition and its abilities)."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = not_named_pool
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.row[S.CARD + K.RULER_SLOT * S.CARD_W] = pool.index[ruler]
+    sc.will(0, K.Attribute.FIRE)
+    sc.put(0, "TXT-002", K.Zone.HAND)
+    (slot,) = sc.field(0, ["TXT-002"])
+    g = sc.game()
+    legal = g.legal_actions().tolist()
+    assert (K.PLAY_HAND_BASE in legal) is allowed
+    assert (K.ACTIVATE_BASE + _field_pos(g, slot) * K.ABILITIES_PER_CARD in legal) is allowed
+
+
+# ---- CR 906.7b: "put this card from your graveyard into your hand / the field" ----------------------------------------
+def test_this_card_from_your_graveyard_compiles_only_where_it_was_put_there():
+    r = exact(_BACK)
+    (ab,) = r.abilities
+    assert ab["trigger"] == "put_into_graveyard"
+    assert [op["op"] for op in ab["effect"]] == ["target_self", "grave_to_hand"]
+    r = exact("When this card is put into a graveyard from the field => Put this card from your graveyard into the "
+              "field rested.")
+    assert r.abilities[0]["effect"][-1] == {"op": "grave_to_field", "rested": True}
+    exact("When this card is put into a graveyard from your field, you may discard a card. If you do, put this card "
+          "from your graveyard into your hand.")
+    # an activate ability (played from the field: the card is not in the graveyard), another trigger, a J/ruler
+    for text, ctype in (("{R}{R}: Put this card from your graveyard into your hand.", "resonator"),
+                        ("Whenever this card attacks => Put this card from your graveyard into your hand.", "resonator"),
+                        (_BACK, "ruler")):
+        assert line(text, ctype).verdict is Verdict.UNSUPPORTED
+
+
+@pytest.fixture(scope="module")
+def back_pool(tmp_path_factory):
+    cards = [_card("TXT-010", "Made-up Phoenix", "Resonator", [_BACK]),
+             _card("TXT-011", "Made-up Smite", "Chant", ["Destroy target resonator."], race=[]),
+             _card("TXT-012", "Made-up Exile", "Chant", ["Remove target resonator from the game."], race=[])]
+    res, pool = _imported_pool(tmp_path_factory.mktemp("back"), cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records if r.lines), [
+        (r.name, [x.reason for x in r.lines]) for r in res.text_records]
+    return pool
+
+
+def _destroyed(pool, chant):
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text import _drive
+
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE, 6)
+    (spell,) = sc.hand(0, [chant])
+    (bird,) = sc.field(0, ["TXT-010"])
+    g = sc.game()
+    _resolve(g, spell, [(0, bird)])
+    _drive(g, lambda g: int(g.state[S.ZONE + bird * S.CARD_W]) == K.Zone.HAND)
+    return int(g.state[S.ZONE + bird * S.CARD_W])
+
+
+def test_cr_906_7b_destroyed_it_returns_from_the_graveyard_to_its_owners_hand(back_pool):
+    assert _destroyed(back_pool, "TXT-011") == K.Zone.HAND
+
+
+def test_removed_from_the_game_it_triggers_not_and_stays_removed(back_pool):
+    assert _destroyed(back_pool, "TXT-012") == K.Zone.REMOVED
