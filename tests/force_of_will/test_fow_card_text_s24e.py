@@ -129,3 +129,26 @@ def test_cr_906_7b_destroyed_it_returns_from_the_graveyard_to_its_owners_hand(ba
 
 def test_removed_from_the_game_it_triggers_not_and_stays_removed(back_pool):
     assert _destroyed(back_pool, "TXT-012") == K.Zone.REMOVED
+
+
+# ---- CR 205: a hyphenated race name ("<Word>-<Word> <Word>") ----------------------------------------------------------
+def test_a_hyphenated_race_name_is_read_as_the_race():
+    races = frozenset({"Made-up Seer", "Knight"})
+    assert normalise_line("As long as you control a Made-up Seer, draw.", "X", races) == \
+        "as long as you control a <race:Made-up Seer>, draw."
+    assert normalise_line("Made-up Seers you control gain [+100/+100].", "X", races) == \
+        "<races:Made-up Seer> you control gain [+100/+100]."
+    # a part of the name alone, or the name inside another hyphenated word, is no race
+    assert normalise_line("Destroy target made resonator.", "X", races) == "destroy target made resonator."
+    assert normalise_line("Destroy target non-Knight resonator.", "X", races) == "destroy target non-knight resonator."
+
+
+def test_a_condition_on_a_hyphenated_race_compiles_to_its_filter(tmp_path):
+    cards = [_card("TXT-020", "Made-up Diviner", "Resonator", [
+        "This card gains [+200/+200] as long as you control a Made-up Seer."], race=["Made-up Seer"])]
+    res, _ = _imported_pool(tmp_path, cards)
+    (rec,) = [r for r in res.text_records if r.lines]
+    assert rec.verdict is Verdict.EXACT, [x.reason for x in rec.lines]
+    (card,) = [c for c in res if c.number == "TXT-020"]
+    (ab,) = card.abilities
+    assert ab.condition.kind == "control_at_least" and ab.condition.filter.race == "Made-up Seer"

@@ -3856,6 +3856,7 @@ _GRAMMAR_WORDS = {"resonator", "card", "addition", "regalia", "chant", "spell", 
 
 
 _RACE_CACHE: dict[frozenset, tuple[dict[str, str], int, set[str]]] = {}
+_RACE_SEP = re.compile(r"[ -]")
 _WORD = re.compile(r"[a-z0-9][a-z0-9']*")  # race names with a number too ("Squad 7")
 
 
@@ -3878,7 +3879,9 @@ def _mark_races(s: str, races: frozenset[str]) -> str:
             if " of " in low:  # "Knights of the Round Table"
                 head, tail = low.split(" of ", 1)
                 back[f"{_plural(head)} of {tail}"] = "s:" + r
-        _RACE_CACHE[races] = (back, max((k.count(" ") + 1 for k in back), default=0), {k.split(" ")[0] for k in back})
+        # (a hyphenated name, "Yin-Yang Master", is words joined by "-": session 24)
+        _RACE_CACHE[races] = (back, max((len(_RACE_SEP.split(k)) for k in back), default=0),
+                              {_RACE_SEP.split(k)[0] for k in back})
     back, longest, first = _RACE_CACHE[races]
     words = list(_WORD.finditer(s))
     out, pos, i = [], 0, 0
@@ -3888,10 +3891,10 @@ def _mark_races(s: str, races: frozenset[str]) -> str:
             continue
         for n in range(min(longest, len(words) - i), 0, -1):
             span = words[i : i + n]
-            if any(s[span[k].end() : span[k + 1].start()] != " " for k in range(n - 1)):
+            if any(s[span[k].end() : span[k + 1].start()] not in (" ", "-") for k in range(n - 1)):
                 continue
-            key = " ".join(w[0] for w in span)
             start, end = span[0].start(), span[-1].end()
+            key = s[start:end]  # the words with their separators as printed
             if key in back and (start == 0 or s[start - 1] in " (\"") and (end == len(s) or s[end] in " .,;:)"):
                 hit = back[key]
                 out.append(s[pos:start] + (f"<races:{hit[2:]}>" if hit.startswith("s:") else f"<race:{hit}>"))
