@@ -140,7 +140,7 @@ def test_a_hyphenated_race_name_is_read_as_the_race():
         "<races:Made-up Seer> you control gain [+100/+100]."
     # a part of the name alone, or the name inside another hyphenated word, is no race
     assert normalise_line("Destroy target made resonator.", "X", races) == "destroy target made resonator."
-    assert normalise_line("Destroy target non-Knight resonator.", "X", races) == "destroy target non-knight resonator."
+    assert normalise_line("Destroy target Super-Knight resonator.", "X", races) == "destroy target super-knight resonator."
 
 
 def test_a_condition_on_a_hyphenated_race_compiles_to_its_filter(tmp_path):
@@ -152,3 +152,56 @@ def test_a_condition_on_a_hyphenated_race_compiles_to_its_filter(tmp_path):
     (card,) = [c for c in res if c.number == "TXT-020"]
     (ab,) = card.abilities
     assert ab.condition.kind == "control_at_least" and ab.condition.filter.race == "Made-up Seer"
+
+
+# ---- CR 205: "non-<race> <cards>" (F_RACE with RACE_NOT) --------------------------------------------------------------
+@pytest.fixture(scope="module")
+def non_race_pool(tmp_path_factory):
+    cards = [_card("TXT-030", "Made-up Golem", "Resonator", [], race=["Golem"]),
+             _card("TXT-031", "Made-up Knight", "Resonator", []),
+             _card("TXT-032", "Made-up Golem Knight", "Resonator", [], race=["Knight", "Golem"]),
+             _card("TXT-033", "Made-up Quake", "Chant", ["Destroy all non-Golem resonators."], race=[]),
+             _card("TXT-034", "Made-up Smash", "Chant", ["Destroy target non-Golem resonator."], race=[])]
+    res, pool = _imported_pool(tmp_path_factory.mktemp("nonrace"), cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records if r.lines), [
+        (r.name, [x.reason for x in r.lines]) for r in res.text_records]
+    return res, pool
+
+
+def test_non_race_compiles_to_the_not_race_filter(non_race_pool):
+    card = {c.number: c for c in non_race_pool[0]}["TXT-033"]
+    (sel,) = [op for op in card.effect if op.op == "select_all"]
+    assert sel.filter.not_race == "Golem" and sel.filter.race is None
+    races = frozenset({"Golem"})
+    assert normalise_line("Destroy all non-Golem resonators.", "X", races) == "destroy all non-<race:Golem> resonators."
+    # "non-" before a word that is no race stays as printed (unsupported)
+    assert line("Destroy all non-Madeup resonators.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_205_destroy_all_non_race_spares_a_card_with_that_race_in_either_slot(non_race_pool):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = non_race_pool[1]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE, 6)
+    (quake,) = sc.hand(0, ["TXT-033"])
+    golem, knight, both = sc.field(0, ["TXT-030", "TXT-031", "TXT-032"])
+    (their,) = sc.field(1, ["TXT-031"])
+    g = sc.game()
+    _resolve(g, quake, [])
+    zone = lambda x: int(g.state[S.ZONE + x * S.CARD_W])  # noqa: E731
+    assert [zone(x) for x in (golem, knight, both, their)] == [K.Zone.FIELD, K.Zone.GRAVEYARD, K.Zone.FIELD,
+                                                              K.Zone.GRAVEYARD]
+
+
+def test_cr_205_a_non_race_target_offers_only_the_cards_without_that_race(non_race_pool):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = non_race_pool[1]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE, 6)
+    (smash,) = sc.hand(0, ["TXT-034"])
+    golem, knight, both = sc.field(0, ["TXT-030", "TXT-031", "TXT-032"])
+    g = sc.game()
+    assert _resolve(g, smash, [(0, knight)]) == [(0, [knight])]
+    assert int(g.state[S.ZONE + knight * S.CARD_W]) == K.Zone.GRAVEYARD

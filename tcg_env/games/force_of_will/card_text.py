@@ -3242,6 +3242,12 @@ class _T(CountWords, TextTransformer, Transformer):
         # "<cards> with no attribute": void cards (CR 208.4), those with none of the five (FowFilter.not_attribute)
         return {"not_attribute": list(_SYM.values())}
 
+    def non_race(self, tok):
+        # "non-Golem <cards>" (session 24, CR 205): the cards with neither race slot that race (FowFilter.not_race)
+        if not str(tok).startswith("<race:"):
+            raise Unsupported("'non-' before two races")
+        return {"not_race": str(tok).split(":", 1)[1][:-1]}
+
     def non_attr(self, a):
         # "non-darkness <cards>": the cards without that attribute, void ones included (CR 208: a card with several
         # attributes has each; FowFilter.not_attribute)
@@ -3895,7 +3901,8 @@ def _mark_races(s: str, races: frozenset[str]) -> str:
                 continue
             start, end = span[0].start(), span[-1].end()
             key = s[start:end]  # the words with their separators as printed
-            if key in back and (start == 0 or s[start - 1] in " (\"") and (end == len(s) or s[end] in " .,;:)"):
+            if key in back and (start == 0 or s[start - 1] in " (\"" or s[max(0, start - 4):start] == "non-") and \
+                    (end == len(s) or s[end] in " .,;:)"):
                 hit = back[key]
                 out.append(s[pos:start] + (f"<races:{hit[2:]}>" if hit.startswith("s:") else f"<race:{hit}>"))
                 pos, i = end, i + n
