@@ -205,3 +205,22 @@ def test_cr_205_a_non_race_target_offers_only_the_cards_without_that_race(non_ra
     g = sc.game()
     assert _resolve(g, smash, [(0, knight)]) == [(0, [knight])]
     assert int(g.state[S.ZONE + knight * S.CARD_W]) == K.Zone.GRAVEYARD
+
+
+# ---- reminders printed without a full stop inside (CR 1140 [Enter], 1104 [Flying]) -------------------------------------
+@pytest.mark.parametrize("printed, read", [
+    ("[Enter] (When this card enters the field) >>> Draw a card.", "[enter] => draw a card."),
+    ("[Flying] (This resonator cannot be blocked by J/Resonators without [Flying]).", "[flying]."),
+    ("This card gains [Flying] as long as the weather is rain. (This card cannot be blocked by J/resonators without "
+     "[Flying].)", "this card gains [flying] as long as the weather is rain."),
+])
+def test_bare_reminders_are_dropped(printed, read):
+    assert normalise_line(printed) == read
+    assert exact(printed).abilities == exact(read).abilities
+
+
+def test_an_enter_reminder_keeps_the_enter_ability():
+    (ab,) = exact("[Enter] (When this card enters the field) >>> Draw a card.").abilities
+    assert ab["trigger"] == "enter" and ab["effect"] == [{"op": "draw", "count": 1}]
+    assert exact("[Flying] (This card cannot be blocked by J/resonators without [Flying]).").fields == {
+        "keywords": ["flying"]}

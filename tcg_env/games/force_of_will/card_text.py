@@ -3838,6 +3838,10 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
 # Normalisation and the compiler
 # --------------------------------------------------------------------------------------------
 _REMINDER = re.compile(r"\s*\((?:[^()]|\([^()]*\))*[.!]\"?\)")  # a parenthesised sentence: reminder text
+# reminders printed without a full stop inside (session 24): "[Enter] (When this card enters the field) >>> ..." and
+# [Flying]'s "(This card cannot be blocked by J/resonators without [Flying])." (CR 1140, 1104)
+_BARE_REMINDERS = re.compile(r"(?<=\[enter\]) ?\(when this card enters (?:the|your) field\)|\s*\(this (?:card|resonator) "
+                             r"cannot be blocked by j/resonators? without \[flying\]\.?\)(?:\.(?=\s*$))?", re.I)
 _GAINS_TEXT = re.compile(r"\s*\(this card gains the following text[^()]*\)", re.I)
 _ARROWS = re.compile(r"\s*(?:>>>|=>|⇒|→)\s*")
 _QUOTED = re.compile(r'("[^"]*")')
@@ -3954,6 +3958,8 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     s = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = s.replace("《", "<<").replace("》", ">>").replace("«", "<<").replace("»", ">>")
     s = _REMINDER.sub("", s)
+    if "(" in s:
+        s = _BARE_REMINDERS.sub("", s)
     s = _GAINS_TEXT.sub("", s)  # "[Null] (This card gains the following text ...) - <text>" printed without a full stop
     s = _ARROWS.sub(" => ", s)
     s = _SPACE_BEFORE.sub(r"\1", s)  # "{Rest} , {B}" as "{Rest}, {B}"
