@@ -1276,7 +1276,11 @@ class _T(CountWords, TextTransformer, Transformer):
         bare_it = not any(t.get("trigger") in ("other_to_graveyard", "other_enters") for t in trig)
         if trig and all(t.get("trigger") == "other_enters" for t in trig):
             bare_it = "trigger"
-        ops, optional = body.ops(trigger_card=about_card, bare_it=bare_it, produce=True), body.optional
+        # "put this card from your graveyard ...": only when every trigger of the line puts this card into a graveyard
+        # from the field (session 24, CR 906.7b: the card is there as the ability resolves)
+        from_grave = bool(trig) and all(t.get("trigger") == "put_into_graveyard" for t in trig)
+        ops, optional = body.ops(trigger_card=about_card, bare_it=bare_it, produce=True,
+                                 from_grave=from_grave), body.optional
         ops = _automatic_will(ops)
         if any(t.get("trigger") == "begin_game" for t in trig) and any(
                 op["op"] in ("choose", "select_all") and (op.get("filter") or {}).get("zone", "field") == "field" for op in ops):
@@ -3059,6 +3063,12 @@ class _T(CountWords, TextTransformer, Transformer):
     def g_one(self, flt):
         return _Sel("choose", self._grave_filter(flt))
 
+    def g_self(self):
+        # "this card from your graveyard" (session 24): the card itself (Op TARGET_SELF), moved only if it is still in a
+        # graveyard (GRAVE_TO_HAND / GRAVE_TO_FIELD); allowed only where the ability triggered as it was put into a
+        # graveyard from the field (Body.ops(from_grave=True), automatic)
+        return _Sel("self", {"side": "own", "zone": "graveyard"})
+
     # "target <card> from a graveyard / from your opponent's graveyard" (CR 903.2g): a graveyard card is its owner's
     # (CR 105.3a); only put into the field (CR 307.7: under this effect's controller's control), see grave_to_hand
     def g_one_any(self, flt):
@@ -3074,6 +3084,8 @@ class _T(CountWords, TextTransformer, Transformer):
         return _Sel("choose", self._grave_filter(flt), _fixed(n), False)
 
     def grave_to_hand(self, sel):
+        if sel.kind == "self":
+            return [({"op": "grave_to_hand", "_self_grave": True}, sel)]
         if sel.filter.get("side") != "own":
             # the op moves a card to its owner's hand: "into your hand" from another player's graveyard is not that
             raise Unsupported("a card of another player's graveyard into your hand")
@@ -3084,6 +3096,8 @@ class _T(CountWords, TextTransformer, Transformer):
         # graveyard instead, CR 316.4; an addition with a subtype other than Field is added to a card of that type,
         # chosen by its controller, or stays in the graveyard, CR 1406.3)
         op = {"op": "grave_to_field"}
+        if sel.kind == "self":
+            op["_self_grave"] = True
         if rested:
             op["rested"] = True
         return [(op, sel)]
@@ -3227,6 +3241,12 @@ class _T(CountWords, TextTransformer, Transformer):
     def no_attribute(self):
         # "<cards> with no attribute": void cards (CR 208.4), those with none of the five (FowFilter.not_attribute)
         return {"not_attribute": list(_SYM.values())}
+
+    def non_race(self, tok):
+        # "non-Golem <cards>" (session 24, CR 205): the cards with neither race slot that race (FowFilter.not_race)
+        if not str(tok).startswith("<race:"):
+            raise Unsupported("'non-' before two races")
+        return {"not_race": str(tok).split(":", 1)[1][:-1]}
 
     def non_attr(self, a):
         # "non-darkness <cards>": the cards without that attribute, void ones included (CR 208: a card with several
@@ -3434,9 +3454,11 @@ class _Body:
         self.mode_cond: dict | None = None  # a mode's own condition (session 24: "Choose this option only if ...")
 
     def ops(self, will: bool = False, trigger_card: bool = False, bare_it: bool = True,
-            produce: bool = False) -> list[dict]:
+            produce: bool = False, from_grave: bool = False) -> list[dict]:
         if self.condition is not None:
             raise Unsupported("'as long as' in an effect (only continuous abilities have a lasting condition)")
+        if not from_grave and any(op and op.get("_self_grave") for c in self.clauses for op, _ in c):
+            raise Unsupported("'this card from your graveyard' outside an ability that triggers as it is put there")
         if any("_per" in op for c in self.clauses for op, _ in c if op):
             raise Unsupported("'for each' in a one-time effect (only continuous ATK/DEF is counted)")
         if any(sel is not None and (sel.filter or {}).get("zone") == "hand" for c in self.clauses for _, sel in c):
@@ -3444,6 +3466,8 @@ class _Body:
         if any(op and op.get("op") == "grant_keyword" and "quickcast" in op["keywords"] for c in self.clauses for op, _ in c):
             raise Unsupported("granting [Quickcast] in an effect")
         out = _assemble(self.clauses, self.on_field, trigger_card, bare_it)
+        for op in out:
+            op.pop("_self_grave", None)
         if not (will or produce) and any(op["op"] == "produce_will" for op in out):
             raise Unsupported("producing will outside a will ability (CR 907)")
         if any(op["op"] == "_spend_only" for op in out) and not will:
@@ -3508,10 +3532,10 @@ class _Modes:
         self.modes = modes
 
     def ops(self, will: bool = False, trigger_card: bool = False, bare_it: bool = True,
-            produce: bool = False) -> list[dict]:
+            produce: bool = False, from_grave: bool = False) -> list[dict]:
         if will and not self.in_activate:
             raise Unsupported("a choice of modes in an activate ability")
-        op = {"op": "select_mode", "modes": [m.ops(bare_it=bare_it) for m in self.modes]}
+        op = {"op": "select_mode", "modes": [m.ops(bare_it=bare_it, from_grave=from_grave) for m in self.modes]}
         conds = [getattr(m, "mode_cond", None) for m in self.modes]
         if any(c is not None for c in conds):
             op["conditions"] = conds  # session 24: effects.mode_allowed
@@ -3814,6 +3838,10 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
 # Normalisation and the compiler
 # --------------------------------------------------------------------------------------------
 _REMINDER = re.compile(r"\s*\((?:[^()]|\([^()]*\))*[.!]\"?\)")  # a parenthesised sentence: reminder text
+# reminders printed without a full stop inside (session 24): "[Enter] (When this card enters the field) >>> ..." and
+# [Flying]'s "(This card cannot be blocked by J/resonators without [Flying])." (CR 1140, 1104)
+_BARE_REMINDERS = re.compile(r"(?<=\[enter\]) ?\(when this card enters (?:the|your) field\)|\s*\(this (?:card|resonator) "
+                             r"cannot be blocked by j/resonators? without \[flying\]\.?\)(?:\.(?=\s*$))?", re.I)
 _GAINS_TEXT = re.compile(r"\s*\(this card gains the following text[^()]*\)", re.I)
 _ARROWS = re.compile(r"\s*(?:>>>|=>|⇒|→)\s*")
 _QUOTED = re.compile(r'("[^"]*")')
@@ -3838,6 +3866,7 @@ _GRAMMAR_WORDS = {"resonator", "card", "addition", "regalia", "chant", "spell", 
 
 
 _RACE_CACHE: dict[frozenset, tuple[dict[str, str], int, set[str]]] = {}
+_RACE_SEP = re.compile(r"[ -]")
 _WORD = re.compile(r"[a-z0-9][a-z0-9']*")  # race names with a number too ("Squad 7")
 
 
@@ -3860,7 +3889,9 @@ def _mark_races(s: str, races: frozenset[str]) -> str:
             if " of " in low:  # "Knights of the Round Table"
                 head, tail = low.split(" of ", 1)
                 back[f"{_plural(head)} of {tail}"] = "s:" + r
-        _RACE_CACHE[races] = (back, max((k.count(" ") + 1 for k in back), default=0), {k.split(" ")[0] for k in back})
+        # (a hyphenated name, "Yin-Yang Master", is words joined by "-": session 24)
+        _RACE_CACHE[races] = (back, max((len(_RACE_SEP.split(k)) for k in back), default=0),
+                              {_RACE_SEP.split(k)[0] for k in back})
     back, longest, first = _RACE_CACHE[races]
     words = list(_WORD.finditer(s))
     out, pos, i = [], 0, 0
@@ -3870,11 +3901,12 @@ def _mark_races(s: str, races: frozenset[str]) -> str:
             continue
         for n in range(min(longest, len(words) - i), 0, -1):
             span = words[i : i + n]
-            if any(s[span[k].end() : span[k + 1].start()] != " " for k in range(n - 1)):
+            if any(s[span[k].end() : span[k + 1].start()] not in (" ", "-") for k in range(n - 1)):
                 continue
-            key = " ".join(w[0] for w in span)
             start, end = span[0].start(), span[-1].end()
-            if key in back and (start == 0 or s[start - 1] in " (\"") and (end == len(s) or s[end] in " .,;:)"):
+            key = s[start:end]  # the words with their separators as printed
+            if key in back and (start == 0 or s[start - 1] in " (\"" or s[max(0, start - 4):start] == "non-") and \
+                    (end == len(s) or s[end] in " .,;:)"):
                 hit = back[key]
                 out.append(s[pos:start] + (f"<races:{hit[2:]}>" if hit.startswith("s:") else f"<race:{hit}>"))
                 pos, i = end, i + n
@@ -3907,6 +3939,18 @@ _SELF_QUICKCAST = re.compile(r"^this card gains \[quickcast\] (?:in all zones as
                              r"your hand and) ")
 
 
+# misprints of the card list, read as the words they stand for (session 24): "it's" for "its" before a noun the grammar
+# reads as owned ("it's owner's deck", "it's controller", "it's abilities"), "Wenever", "Look a the top", "instaed"
+_TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "it's abilities": "its abilities",
+               "wenever ": "whenever ", "look a the ": "look at the ", "instaed": "instead", "abiltiy": "ability",
+               "number ot ": "number of ", "your control a ": "you control a "}
+_TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
+
+
+def _typo_fix(m: re.Match) -> str:
+    return _TYPO_FIXES[m[0]]
+
+
 @lru_cache(maxsize=1 << 15)
 def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset()) -> str:
     """A printed line as the grammar reads it (see the module doc); ``races``: the race names of
@@ -3914,11 +3958,15 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     s = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = s.replace("《", "<<").replace("》", ">>").replace("«", "<<").replace("»", ">>")
     s = _REMINDER.sub("", s)
+    if "(" in s:
+        s = _BARE_REMINDERS.sub("", s)
     s = _GAINS_TEXT.sub("", s)  # "[Null] (This card gains the following text ...) - <text>" printed without a full stop
     s = _ARROWS.sub(" => ", s)
     s = _SPACE_BEFORE.sub(r"\1", s)  # "{Rest} , {B}" as "{Rest}, {B}"
     parts = _QUOTED.split(s)  # quoted names are kept as printed; the card's own name outside them is "this card"
-    s = "".join(p if i % 2 else _mark_races((p.replace(name, "this card") if name else p).lower(), races)
+    # (outside the quotes, the list's misprints of words the grammar reads: _TYPO_FIXES, session 24)
+    s = "".join(p if i % 2 else _mark_races(_TYPOS.sub(_typo_fix, (p.replace(name, "this card") if name else p).lower()),
+                                            races)
                 for i, p in enumerate(parts))  # fmt: skip
     s = " ".join(s.replace("thi card", "this card").replace("can't ", "cannot ").split())  # "can't block"
     if s.startswith("enter => "):

@@ -176,6 +176,8 @@ class FowFilter(FilterBase):
     race: str | None = Field(default=None, min_length=1)
     # "Skeleton or Zombie" (session 22): a second race, either matching (packed in F_RACE from K.RACE_OR_SHIFT)
     race_or: str | None = Field(default=None, min_length=1)
+    # "non-Golem <cards>" (session 24, CR 205): the cards without that race (F_RACE with K.RACE_NOT); not with race
+    not_race: str | None = Field(default=None, min_length=1)
     cost_min: NonNeg | None = None  # total cost, CR 203.5
     cost_max: NonNeg | None = None
     # "with total cost X or less" (max) / "with total cost X" (eq) on a chant or rune whose cost has X (session 22, CR
@@ -795,6 +797,7 @@ def filter_words(f: FowFilter) -> str:
     bits_ += [f.state] if f.state != "any" else []
     bits_ += [f"in the {f.zone.replace('_', ' ')}"] if f.zone != "field" else []
     bits_ += [f"race {f.race}" + (f" or {f.race_or}" if f.race_or else "")] if f.race else []
+    bits_ += [f"non-{f.not_race}"] if f.not_race else []
     bits_ += ["total cost X" + (" or less" if f.cost_x == "max" else "")] if f.cost_x else []
     bits_ += [f"named {f.name!r}"] if f.name else []
     for key in ("cost", "atk"):
@@ -1898,6 +1901,10 @@ class _Compiler(PoolCompiler):
             if f.race is None:
                 self.fail(f"{p}.race_or", "race_or is a second race: with race")
             row[K.F_RACE] |= self.interned(self.race_ids, f.race_or, f"{p}.race_or", "race") << K.RACE_OR_SHIFT
+        if f.not_race is not None:
+            if f.race is not None:
+                self.fail(f"{p}.not_race", "race or not_race, not both")
+            row[K.F_RACE] = self.interned(self.race_ids, f.not_race, f"{p}.not_race", "race") | K.RACE_NOT
         if f.cost_x is not None:
             # CR 903.2f / 203.5b: the X chosen for the chant or rune as it is played (filters.filter_core)
             if self._card.type not in ("chant", "rune") or "X" not in (self._card.cost or "").upper():

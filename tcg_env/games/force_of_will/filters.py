@@ -165,7 +165,9 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
 @internal_inline
 def race_passes(fr, c):
     """The filter's race (0: any) is one of card row ``c``'s two races; "<race> or <race>" (session 22): a second
-    race from RACE_OR_SHIFT, either matching."""
+    race from RACE_OR_SHIFT, either matching; "non-<race>" (session 24): RACE_NOT, neither of them that race."""
+    if fr >= K.RACE_NOT:
+        return not passes_equals_any2(fr & K.RACE_ID_MASK, c[K.C_RACE], c[K.C_RACE2])
     if fr > K.RACE_ID_MASK:
         return passes_equals_any2(fr & K.RACE_ID_MASK, c[K.C_RACE], c[K.C_RACE2]) or \
             passes_equals_any2(fr >> K.RACE_OR_SHIFT, c[K.C_RACE], c[K.C_RACE2])
