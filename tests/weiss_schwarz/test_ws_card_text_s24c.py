@@ -1,0 +1,134 @@
+"""Weiss Schwarz card text, session 24 part C (branch s24-wsc): generality on sets the compiler was not written
+against. A line naming a trait no character of its list has (a trait of another set's characters) is kept: the card
+records it (``WSCard.text_traits``) and the pool interns it after its cards' traits, so the printed filter or
+condition matches no card of a pool without such a character, and the characters that have it in a pool of several
+lists imported together (CR 2.5: a trait is a characteristic; a filter naming it matches the cards that have it).
+Made-up lines in the card language, imported, and what the engine does with them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tcg_env.cards.errors import CardDataError
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz.cards import WSCard, compile_ws_pool
+from tcg_env.games.weiss_schwarz.importer import import_ws_json
+
+import ws_card_text_kit as kit
+
+
+_rec = kit.rec
+
+_FETCH_TEXT = "【ACT】 [【REST】 this card] Choose 1 《Ghost》 character in your waiting room, and return it to your hand."
+_PAIR_TEXT = "【CONT】 If you have another 《Ghost》 character, this card gets +1000 power."
+(PLAIN, FETCHER, PAIRED) = range(3)
+RECORDS_A = [
+    _rec("T/S24C-001", "Plain"),
+    _rec("T/S24C-002", "Fetcher", [_FETCH_TEXT]),
+    _rec("T/S24C-003", "Paired", [_PAIR_TEXT]),
+]  # fmt: skip
+RECORDS_A += [_rec(f"T/S24C-F{i:02d}", f"Filler {i}") for i in range(12)]
+FILLER = 3
+# a second list: one character with the trait the first list's texts name
+RECORDS_B = [_rec("U/S24C-001", "Spooky", traits=("Ghost",))]
+GHOST = len(RECORDS_A)
+
+
+def _import(tmp_path_factory, name, records):
+    p = tmp_path_factory.mktemp(name) / "list.json"
+    p.write_text(json.dumps(records))
+    return import_ws_json(p)
+
+
+@pytest.fixture(scope="module")
+def lists(tmp_path_factory):
+    return _import(tmp_path_factory, "ws24c_a", RECORDS_A), _import(tmp_path_factory, "ws24c_b", RECORDS_B)
+
+
+@pytest.fixture(scope="module")
+def pool_a(lists):
+    return compile_ws_pool(lists[0].cards)
+
+
+@pytest.fixture(scope="module")
+def pool_ab(lists):
+    return compile_ws_pool(lists[0].cards + lists[1].cards)
+
+
+# ---------------------------------------------------------------------------- the import
+def test_cr_2_5_a_trait_no_character_of_the_list_has_is_kept(lists):
+    res = lists[0]
+    assert not res.unsupported, res.unsupported
+    by = {c.name: c for c in res.cards}
+    assert by["Fetcher"].text_traits == ["Ghost"] and by["Paired"].text_traits == ["Ghost"]
+    assert by["Fetcher"].abilities and by["Paired"].abilities
+    assert by["Plain"].text_traits == []
+    verdicts = {lr.line: lr.verdict for t in res.text_records for lr in t.lines}
+    assert verdicts[_FETCH_TEXT] == "exact" and verdicts[_PAIR_TEXT] == "exact"
+    # a trait a character of the list has is no text trait
+    res_b = lists[1]
+    assert all(c.text_traits == [] for c in res_b.cards)
+
+
+def test_cr_2_5_a_trait_named_nowhere_stays_an_error():
+    # a hand-written pool whose filter names a trait no card has (a typo) is still refused
+    card = WSCard.model_validate({"number": "T/S24C-X01", "name": "Typo", "type": "character", "color": "yellow",
+                                  "power": 1000, "abilities": [{"kind": "act", "cost": {"rest_self": True}, "effect": [
+                                      {"op": "choose", "filter": {"type": "character", "trait": "Nobody",
+                                                                  "zone": "waiting_room"}, "count": 1},
+                                      {"op": "to_hand"}]}]})  # fmt: skip
+    with pytest.raises(CardDataError, match="unknown trait 'Nobody'"):
+        compile_ws_pool([card])
+    # declared as a text trait, it compiles: an id no card holds
+    table = compile_ws_pool([card.model_copy(update={"text_traits": ["Nobody"]})])
+    assert table.trait_ids["Nobody"] == max(table.trait_ids.values())
+
+
+def test_text_trait_ids_come_after_the_cards_traits(pool_a, pool_ab):
+    # the cards' own traits keep the ids pass 1 gives them (a pool without text traits is unchanged)
+    assert pool_a.trait_ids["Glass"] == 1 and pool_a.trait_ids["Ghost"] == 2
+    # in the pool of both lists, Ghost is the second list's character's trait
+    assert pool_ab.trait_ids["Ghost"] == 2
+
+
+# ---------------------------------------------------------------------------- the engine
+def _deck_scenario(pool, n_cards, extra=()):
+    return kit.main_phase(pool, n_cards, FILLER, extra=extra)
+
+
+def test_cr_2_5_filter_of_a_missing_trait_chooses_nothing(pool_a):
+    sc = _deck_scenario(pool_a, len(RECORDS_A))
+    sc.put(0, FETCHER, "stage", pos=0)
+    sc.put(0, PLAIN, "waiting_room")  # a Glass character: not a Ghost
+    g = sc.game()
+    hand = kit.count(g, "HAND")
+    kit.act(g, "Use")
+    kit.answer_picks(g, [])
+    assert kit.resolved(g) and kit.count(g, "HAND") == hand and kit.count(g, "WR") == 1
+
+
+def test_cr_2_5_filter_of_another_lists_trait_chooses_its_character(pool_ab):
+    sc = _deck_scenario(pool_ab, len(RECORDS_A) + len(RECORDS_B))
+    sc.put(0, FETCHER, "stage", pos=0)
+    ghost = sc.put(0, GHOST, "waiting_room")
+    g = sc.game()
+    hand = kit.count(g, "HAND")
+    kit.act(g, "Use")
+    kit.answer_picks(g, ["Choose"])
+    assert kit.count(g, "HAND") == hand + 1 and kit.zone_of(g, ghost) == K.Zone.HAND
+    assert kit.count(g, "WR") == 0
+
+
+def test_cr_2_5_condition_of_a_missing_trait_never_holds(pool_a, pool_ab):
+    sc = _deck_scenario(pool_a, len(RECORDS_A))
+    me = sc.put(0, PAIRED, "stage", pos=0)
+    sc.put(0, PLAIN, "stage", pos=1)
+    g = sc.game()
+    assert kit.power(g, me) == 3000
+    sc = _deck_scenario(pool_ab, len(RECORDS_A) + len(RECORDS_B))
+    me = sc.put(0, PAIRED, "stage", pos=0)
+    sc.put(0, GHOST, "stage", pos=1)
+    g = sc.game()
+    assert kit.power(g, me) == 4000
