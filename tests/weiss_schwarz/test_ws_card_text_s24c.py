@@ -132,3 +132,47 @@ def test_cr_2_5_condition_of_a_missing_trait_never_holds(pool_a, pool_ab):
     sc.put(0, GHOST, "stage", pos=1)
     g = sc.game()
     assert kit.power(g, me) == 4000
+
+
+# ---------------------------------------------------------------------------- possessives (the wording only)
+def _c(line):
+    from tcg_env.games.weiss_schwarz.card_text import compile_line
+
+    return compile_line(line, {"type": "character", "name": "Tester", "traits": ["Glass"]})
+
+
+_GAIN = "choose 1 of your characters, and that character gets +1000 power until end of turn."
+
+
+@pytest.mark.parametrize("variant, canonical", [
+    # CR 7.3: the trigger check is the attacking character's: "your characters'" is "your character's"
+    (f"【AUTO】 When your characters' trigger check reveals a climax, {_GAIN}",
+     f"【AUTO】 When your character's trigger check reveals a climax, {_GAIN}"),
+    # "another of your character's battle opponent", "your other characters' battle opponent": one trigger per character
+    (f"【AUTO】 When another of your character's battle opponent becomes 【REVERSE】, {_GAIN}",
+     f"【AUTO】 When your other character's battle opponent becomes 【REVERSE】, {_GAIN}"),
+    (f"【AUTO】 When your other characters' battle opponent becomes 【REVERSE】, {_GAIN}",
+     f"【AUTO】 When your other character's battle opponent becomes 【REVERSE】, {_GAIN}"),
+    # CR 4.12.2: the icon as the database also writes it
+    (f"【AUTO】 When your character's trigger check reveals a climax, if that card's trigger icon is 【TREASURE】, {_GAIN}",
+     f"【AUTO】 When your character's trigger check reveals a climax, if that card's trigger icon is [[treasure.gif]], {_GAIN}"),
+    (f"【AUTO】 When your character's trigger check reveals a climax, if that card's trigger icon is ComeBack@, {_GAIN}",
+     f"【AUTO】 When your character's trigger check reveals a climax, if that card's trigger icon is [[comeback.gif]], {_GAIN}"),
+    (f"【AUTO】 When your character's trigger check reveals a climax, if that card's trigger icon is gate.gif, {_GAIN}",
+     f"【AUTO】 When your character's trigger check reveals a climax, if that card's trigger icon is [[gate.gif]], {_GAIN}"),
+])  # fmt: skip
+def test_possessive_wordings_compile_as_the_canonical_line(variant, canonical):
+    r, c = _c(variant), _c(canonical)
+    assert c.verdict == "exact", c.reason
+    assert r.verdict == "exact", r.reason
+    assert r.abilities == c.abilities
+
+
+def test_trigger_icon_word_filters_the_revealed_climax():
+    r = _c(f"【AUTO】 When your character's trigger check reveals a climax, if that card's trigger icon is Draw@, {_GAIN}")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["trigger"] == "own_trigger_check_climax"
+    assert r.abilities[0]["trigger_filter"] == {"type": "climax", "trigger_icon": "draw"}
+    # a word that is no trigger icon stays unsupported
+    r = _c(f"【AUTO】 When your character's trigger check reveals a climax, if that card's trigger icon is Sparkle@, {_GAIN}")
+    assert r.verdict == "unsupported"

@@ -311,6 +311,17 @@ def normalise(line: str) -> str:
     # "when your character's trigger check reveals a climax, if that card's trigger icon is [icon], ...": the revealed
     # climax's icon, which never changes: "... reveals a climax with [icon] in its trigger icon" (the icon the database
     # dropped, "... trigger icon is ,": any climax, approximation trigger_icon_dropped; session 24, s24-wsb)
+    # possessives (session 24, s24-wsc): "your characters' trigger check" is "your character's trigger check" (one
+    # attacking character's, CR 7.3), "another of your character's / your other characters' battle opponent" is "your
+    # other character's battle opponent"; the icon of "that card's trigger icon is" as the database also writes it,
+    # "[treasure]", "treasure@", "gate.gif": "[icon_treasure]" (CR 4.12.2)
+    s = re.sub(r"\byour characters ' trigger check\b", "your character's trigger check", s)
+    s = re.sub(r"\byour characters' trigger check\b", "your character's trigger check", s)
+    s = re.sub(r"\b(when|, when) another of your character's battle opponent\b", r"\1 your other character's battle opponent", s)
+    s = re.sub(r"\byour other characters' battle opponent\b", "your other character's battle opponent", s)
+    _icons = "|".join(K.TRIGGER_ICON_NAMES[1:])
+    s = re.sub(rf"(that card's trigger icon is) (?:\[({_icons})\]|({_icons})@|({_icons}) \. gif) ,",
+               lambda m: f"{m.group(1)} [icon_{m.group(2) or m.group(3) or m.group(4)}] ,", s)
     s = re.sub(r"(trigger check reveals a climax) , if that card's trigger icon is ((?:\[icon_[a-z]+\] )?),",
                r"\1 with \2in its trigger icon ,", s)
     # "choose 1 of your other <spec> and this card, exchange them": "choose this card and 1 of your other <spec>"
