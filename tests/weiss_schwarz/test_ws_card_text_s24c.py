@@ -23,14 +23,19 @@ _rec = kit.rec
 
 _FETCH_TEXT = "【ACT】 [【REST】 this card] Choose 1 《Ghost》 character in your waiting room, and return it to your hand."
 _PAIR_TEXT = "【CONT】 If you have another 《Ghost》 character, this card gets +1000 power."
-(PLAIN, FETCHER, PAIRED) = range(3)
+# three choices, two engine registers: the third takes the first's once its card is in the hand (_reuse_registers)
+_THREE_TEXT = ("【ACT】 [【REST】 this card] Choose 1 《Glass》 character in your waiting room, return it to your hand, choose 1 "
+               "card in your hand, put it into your waiting room, choose 1 of your characters, and that character gets "
+               "+3000 power until end of turn.")
+(PLAIN, FETCHER, PAIRED, THREE) = range(4)
 RECORDS_A = [
     _rec("T/S24C-001", "Plain"),
     _rec("T/S24C-002", "Fetcher", [_FETCH_TEXT]),
     _rec("T/S24C-003", "Paired", [_PAIR_TEXT]),
+    _rec("T/S24C-004", "Three", [_THREE_TEXT]),
 ]  # fmt: skip
 RECORDS_A += [_rec(f"T/S24C-F{i:02d}", f"Filler {i}") for i in range(12)]
-FILLER = 3
+FILLER = 4
 # a second list: one character with the trait the first list's texts name
 RECORDS_B = [_rec("U/S24C-001", "Spooky", traits=("Ghost",))]
 GHOST = len(RECORDS_A)
@@ -176,3 +181,64 @@ def test_trigger_icon_word_filters_the_revealed_climax():
     # a word that is no trigger icon stays unsupported
     r = _c(f"【AUTO】 When your character's trigger check reveals a climax, if that card's trigger icon is Sparkle@, {_GAIN}")
     assert r.verdict == "unsupported"
+
+
+# ---------------------------------------------------------------------------- registers reused
+def test_register_reused_after_its_cards_left_the_stage_compiles():
+    r = _c(_THREE_TEXT)
+    assert r.verdict == "exact", r.reason
+    eff = r.abilities[0]["effect"]
+    # the third choice (stage characters, +power only) on register 0, whose card went to the hand
+    assert [(o["op"], o.get("reg", 0)) for o in eff] == [("choose", 0), ("to_hand", 0), ("choose", 1),
+                                                         ("to_waiting_room", 1), ("choose", 0), ("power", 0)]
+    # an event's "put this card into your memory" after them: the stage choice moves onto register 0, this card
+    # takes register 1
+    from tcg_env.games.weiss_schwarz.card_text import compile_line
+
+    r = compile_line("Choose 1 《Glass》 character in your waiting room, return it to your hand, choose 1 of your "
+                     "characters, and that character gets +1000 power until end of turn. Put this card into your memory.",
+                     {"type": "event", "name": "Tester"})
+    assert r.verdict == "exact", r.reason
+    assert [(o["op"], o.get("reg", 0)) for o in r.abilities[0]["effect"]] == [
+        ("choose", 0), ("to_hand", 0), ("choose", 0), ("power", 0), ("target_self", 1), ("to_memory", 1)]
+    # a card moved to the waiting room frees its register as well (the second one here)
+    r = _c("【ACT】 [【REST】 this card] Choose 1 of your characters, and that character gets +1000 power until end of "
+           "turn. Choose 1 card in your hand, and put it into your waiting room. Choose 1 of your characters, and that "
+           "character gets +1000 power until end of turn.")
+    assert r.verdict == "exact", r.reason
+    assert [o.get("reg", 0) for o in r.abilities[0]["effect"]] == [0, 0, 1, 1, 1, 1]
+
+
+@pytest.mark.parametrize("line", [
+    # both registers' cards stay on the stage: a third choice on either would give its card the power too
+    "【ACT】 [【REST】 this card] Choose 1 of your characters, and that character gets +1000 power until end of turn. "
+    "Choose 1 of your opponent's characters, and that character gets -1000 power until end of turn. Choose 1 of your "
+    "characters, and that character gets +1000 power until end of turn.",
+    # a card put on the stage after the move: the old card could come back to the stage
+    "【ACT】 [【REST】 this card] Choose 1 《Glass》 character in your waiting room, return it to your hand, choose 1 "
+    "card in your hand, put it into your waiting room, choose 1 《Glass》 character in your waiting room, and put it "
+    "on any position of your stage.",
+    # the third choice moves its card: the old card would move with it
+    "【ACT】 [【REST】 this card] Choose 1 《Glass》 character in your waiting room, return it to your hand, choose 1 "
+    "card in your hand, put it into your waiting room, choose 1 of your characters, and return it to your hand.",
+])  # fmt: skip
+def test_register_not_reused_where_its_old_cards_could_be_affected(line):
+    r = _c(line)
+    assert r.verdict == "unsupported" and "target registers" in r.reason, (r.verdict, r.reason)
+
+
+def test_reused_register_powers_only_the_new_choice(pool_a):
+    sc = _deck_scenario(pool_a, len(RECORDS_A))
+    me = sc.put(0, THREE, "stage", pos=0)
+    other = sc.put(0, PLAIN, "stage", pos=1)
+    back = sc.put(0, PLAIN, "waiting_room")
+    g = sc.game()
+    hand = kit.count(g, "HAND")
+    kit.act(g, "Use")
+    kit.answer_picks(g, [])  # the first legal choice each time
+    assert kit.resolved(g)
+    # one card came back to the hand and one hand card went to the waiting room
+    assert kit.count(g, "HAND") == hand and kit.count(g, "WR") == 1
+    # one stage character got +3000 (the register's old card, off the stage, nothing)
+    assert sorted([kit.power(g, me), kit.power(g, other)]) == [3000, 6000]
+    assert kit.zone_of(g, back) in (K.Zone.HAND, K.Zone.WAITING_ROOM)
