@@ -27,15 +27,19 @@ _PAIR_TEXT = "【CONT】 If you have another 《Ghost》 character, this card ge
 _THREE_TEXT = ("【ACT】 [【REST】 this card] Choose 1 《Glass》 character in your waiting room, return it to your hand, choose 1 "
                "card in your hand, put it into your waiting room, choose 1 of your characters, and that character gets "
                "+3000 power until end of turn.")
-(PLAIN, FETCHER, PAIRED, THREE) = range(4)
+# your own stock's top card into your waiting room (Op.STOCK_TOP_TO_WR, who master; "if you do": IF_DONE)
+_STOCKER_TEXT = ("【ACT】 [【REST】 this card] You may put the top card of your stock into your waiting room. If you do, "
+                 "draw 1 card.")
+(PLAIN, FETCHER, PAIRED, THREE, STOCKER) = range(5)
 RECORDS_A = [
     _rec("T/S24C-001", "Plain"),
     _rec("T/S24C-002", "Fetcher", [_FETCH_TEXT]),
     _rec("T/S24C-003", "Paired", [_PAIR_TEXT]),
     _rec("T/S24C-004", "Three", [_THREE_TEXT]),
+    _rec("T/S24C-005", "Stocker", [_STOCKER_TEXT]),
 ]  # fmt: skip
 RECORDS_A += [_rec(f"T/S24C-F{i:02d}", f"Filler {i}") for i in range(12)]
-FILLER = 4
+FILLER = 5
 # a second list: one character with the trait the first list's texts name
 RECORDS_B = [_rec("U/S24C-001", "Spooky", traits=("Ghost",))]
 GHOST = len(RECORDS_A)
@@ -242,3 +246,35 @@ def test_reused_register_powers_only_the_new_choice(pool_a):
     # one stage character got +3000 (the register's old card, off the stage, nothing)
     assert sorted([kit.power(g, me), kit.power(g, other)]) == [3000, 6000]
     assert kit.zone_of(g, back) in (K.Zone.HAND, K.Zone.WAITING_ROOM)
+
+
+# ---------------------------------------------------------------------------- your stock into your waiting room
+def test_own_stock_top_and_bottom_card_into_your_waiting_room_compile():
+    r = _c(_STOCKER_TEXT)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [{"op": "may", "then": [{"op": "stock_top_to_wr", "count": 1},
+                                                               {"op": "if_done", "rows": 1}, {"op": "draw", "count": 1}]}]
+    r = _c("【AUTO】 When this card attacks, put 2 cards from the top of your stock into your waiting room.")
+    assert r.verdict == "exact" and r.abilities[0]["effect"] == [{"op": "stock_top_to_wr", "count": 2}], r.reason
+    r = _c("【AUTO】 When this card attacks, put the bottom card of your stock into your waiting room.")
+    assert r.verdict == "exact" and r.abilities[0]["effect"] == [{"op": "stock_bottom_to_wr", "count": 1}], r.reason
+    # "you may put the top 2 cards ... If you do": done in part with 1 card in the stock (if_you_do, as before)
+    r = _c("【AUTO】 When this card attacks, you may put the top 2 cards of your stock into your waiting room. If you "
+           "do, draw 2 cards.")
+    assert r.verdict == "approximate" and r.approximations == ("if_you_do",)
+
+
+@pytest.mark.parametrize("stock", [0, 2])
+def test_cr_1_3_3_own_stock_top_to_waiting_room_if_you_do(pool_a, stock):
+    sc = _deck_scenario(pool_a, len(RECORDS_A))
+    sc.put(0, STOCKER, "stage", pos=0)
+    for _ in range(stock):
+        sc.put(0, PLAIN, "stock")
+    g = sc.game()
+    hand, wr = kit.count(g, "HAND"), kit.count(g, "WR")
+    kit.act(g, "Use")
+    kit.answer_yes(g, True)
+    assert kit.count(g, "STOCK") == max(stock - 1, 0)
+    # the top stock card went to the waiting room and a card was drawn; with an empty stock, nothing
+    assert kit.count(g, "WR") == wr + (1 if stock else 0)
+    assert kit.count(g, "HAND") == hand + (1 if stock else 0)

@@ -1723,6 +1723,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def stock_bottom_opp(self):
         return [{"op": "stock_bottom_to_wr", "count": 1, "who": "opponent"}]
 
+    def stock_top_own1(self):
+        return [{"op": "stock_top_to_wr", "count": 1}]
+
+    def stock_top_own(self, n):
+        return [{"op": "stock_top_to_wr", "count": int(n)}]
+
+    def stock_bottom_own1(self):
+        return [{"op": "stock_bottom_to_wr", "count": 1}]
+
     def stock_top_opp(self):
         return [{"op": "stock_top_to_wr", "count": 1, "who": "opponent"}]
 
