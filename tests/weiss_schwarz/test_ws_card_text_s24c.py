@@ -278,3 +278,17 @@ def test_cr_1_3_3_own_stock_top_to_waiting_room_if_you_do(pool_a, stock):
     # the top stock card went to the waiting room and a card was drawn; with an empty stock, nothing
     assert kit.count(g, "WR") == wr + (1 if stock else 0)
     assert kit.count(g, "HAND") == hand + (1 if stock else 0)
+
+
+def test_html_tag_rest_after_a_mark_is_no_text():
+    # "[REST]' />": what the database left of an image tag; the line reads as without it
+    a = _c("【AUTO】 At the beginning of your encore step, if this card is 【REST】' />, draw 1 card.")
+    b = _c("【AUTO】 At the beginning of your encore step, if this card is 【REST】, draw 1 card.")
+    assert b.verdict == "exact", b.reason
+    assert a.verdict == "exact" and a.abilities == b.abilities, a.reason
+    a = _c("【AUTO】 This ability activates up to 1 time per turn. When you use an 【ACT】' />, this card gets +1000 power "
+           "until end of turn.")
+    b = _c("【AUTO】 This ability activates up to 1 time per turn. When you use an 【ACT】, this card gets +1000 power "
+           "until end of turn.")
+    assert b.verdict == "exact", b.reason
+    assert a.verdict == "exact" and a.abilities == b.abilities, a.reason

@@ -311,6 +311,9 @@ def normalise(line: str) -> str:
     # "when your character's trigger check reveals a climax, if that card's trigger icon is [icon], ...": the revealed
     # climax's icon, which never changes: "... reveals a climax with [icon] in its trigger icon" (the icon the database
     # dropped, "... trigger icon is ,": any climax, approximation trigger_icon_dropped; session 24, s24-wsb)
+    # "[REST]' />", "[ACT]' />": the rest of an HTML image tag the database left after a state / kind mark (session 24,
+    # s24-wsc)
+    s = re.sub(r"(\[[a-z]+\]) ' / >", r"\1", s)
     # possessives (session 24, s24-wsc): "your characters' trigger check" is "your character's trigger check" (one
     # attacking character's, CR 7.3), "another of your character's / your other characters' battle opponent" is "your
     # other character's battle opponent"; the icon of "that card's trigger icon is" as the database also writes it,
