@@ -30,16 +30,19 @@ _THREE_TEXT = ("【ACT】 [【REST】 this card] Choose 1 《Glass》 character 
 # your own stock's top card into your waiting room (Op.STOCK_TOP_TO_WR, who master; "if you do": IF_DONE)
 _STOCKER_TEXT = ("【ACT】 [【REST】 this card] You may put the top card of your stock into your waiting room. If you do, "
                  "draw 1 card.")
-(PLAIN, FETCHER, PAIRED, THREE, STOCKER) = range(5)
+# "for each of your opponent's [REST] characters": AURA_POWER_PER counting the opponent's stage (filter side)
+_PER_OPP_TEXT = "【CONT】 This card gets +500 power for each of your opponent's 【REST】 characters."
+(PLAIN, FETCHER, PAIRED, THREE, STOCKER, PER_OPP) = range(6)
 RECORDS_A = [
     _rec("T/S24C-001", "Plain"),
     _rec("T/S24C-002", "Fetcher", [_FETCH_TEXT]),
     _rec("T/S24C-003", "Paired", [_PAIR_TEXT]),
     _rec("T/S24C-004", "Three", [_THREE_TEXT]),
     _rec("T/S24C-005", "Stocker", [_STOCKER_TEXT]),
+    _rec("T/S24C-006", "Per Opp", [_PER_OPP_TEXT]),
 ]  # fmt: skip
 RECORDS_A += [_rec(f"T/S24C-F{i:02d}", f"Filler {i}") for i in range(12)]
-FILLER = 5
+FILLER = 6
 # a second list: one character with the trait the first list's texts name
 RECORDS_B = [_rec("U/S24C-001", "Spooky", traits=("Ghost",))]
 GHOST = len(RECORDS_A)
@@ -292,3 +295,24 @@ def test_html_tag_rest_after_a_mark_is_no_text():
            "until end of turn.")
     assert b.verdict == "exact", b.reason
     assert a.verdict == "exact" and a.abilities == b.abilities, a.reason
+
+
+# ---------------------------------------------------------------------------- the opponent's characters counted
+def test_for_each_of_your_opponents_characters_compiles():
+    r = _c(_PER_OPP_TEXT)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["counted"] == {"type": "character", "orientation": ["rest"], "side": "opponent"}
+    r = _c("【CONT】 This card gets +500 power for each character on your opponent's back stage.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["counted"] == {"type": "character", "side": "opponent", "positions": ["back"]}
+
+
+def test_cr_8_9_power_per_opponents_rested_character(pool_a):
+    sc = _deck_scenario(pool_a, len(RECORDS_A))
+    me = sc.put(0, PER_OPP, "stage", pos=0)
+    sc.put(0, PLAIN, "stage", pos=1, orient=K.Orientation.REST)  # mine: not counted
+    sc.put(1, PLAIN, "stage", pos=0, orient=K.Orientation.REST)
+    sc.put(1, PLAIN, "stage", pos=1, orient=K.Orientation.REST)
+    sc.put(1, PLAIN, "stage", pos=2)  # standing: not counted
+    g = sc.game()
+    assert kit.power(g, me) == 3000 + 2 * 500

@@ -3993,6 +3993,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return {"type": "character", "name": card_name(name), "positions": [part],
                 **({"relation": "other"} if other else {})}
 
+    def per_opp(self, spec):
+        # "for each of your opponent's (<spec>) characters" (session 24, s24-wsc): the opponent's stage characters the
+        # description matches (AURA_POWER_PER counts both stages by the filter's side)
+        if set(spec) == {"name"}:
+            spec = dict(spec, type="character")
+        if spec.get("type") != "character":
+            raise Unsupported("counting cards that are not characters")
+        return dict(self.to_filter(spec), side="opponent")
+
     def per_opp_part(self, part):
         return {"type": "character", "side": "opponent", "positions": [part]}
 
