@@ -316,3 +316,14 @@ def test_cr_8_9_power_per_opponents_rested_character(pool_a):
     sc.put(1, PLAIN, "stage", pos=2)  # standing: not counted
     g = sc.game()
     assert kit.power(g, me) == 3000 + 2 * 500
+
+
+def test_choose_from_a_waiting_room_is_choose_in_it():
+    a = _c("【AUTO】 When this card attacks, choose 1 card from your opponent's waiting room, and put it into their stock.")
+    b = _c("【AUTO】 When this card attacks, choose 1 card in your opponent's waiting room, and put it into their stock.")
+    assert b.verdict == "exact", b.reason
+    assert a.verdict == "exact" and a.abilities == b.abilities, a.reason
+    assert a.abilities[0]["effect"][0]["filter"] == {"zone": "waiting_room", "side": "opponent"}
+    a = _c("【AUTO】 When this card attacks, choose up to 2 characters from your waiting room, and return them to your hand.")
+    b = _c("【AUTO】 When this card attacks, choose up to 2 characters in your waiting room, and return them to your hand.")
+    assert a.verdict == "exact" and a.abilities == b.abilities, a.reason

@@ -314,6 +314,9 @@ def normalise(line: str) -> str:
     # "[REST]' />", "[ACT]' />": the rest of an HTML image tag the database left after a state / kind mark (session 24,
     # s24-wsc)
     s = re.sub(r"(\[[a-z]+\]) ' / >", r"\1", s)
+    # "choose a card from your opponent's waiting room": "... in your opponent's waiting room" (session 24, s24-wsc)
+    s = re.sub(r"\b(choose (?:up to )?(?:a|an|\d+) [^,.\[\]]{0,60}?) from (your (?:opponent's )?waiting room)\b",
+               r"\1 in \2", s)
     # possessives (session 24, s24-wsc): "your characters' trigger check" is "your character's trigger check" (one
     # attacking character's, CR 7.3), "another of your character's / your other characters' battle opponent" is "your
     # other character's battle opponent"; the icon of "that card's trigger icon is" as the database also writes it,
