@@ -311,6 +311,23 @@ def normalise(line: str) -> str:
     # "when your character's trigger check reveals a climax, if that card's trigger icon is [icon], ...": the revealed
     # climax's icon, which never changes: "... reveals a climax with [icon] in its trigger icon" (the icon the database
     # dropped, "... trigger icon is ,": any climax, approximation trigger_icon_dropped; session 24, s24-wsb)
+    # "[REST]' />", "[ACT]' />": the rest of an HTML image tag the database left after a state / kind mark (session 24,
+    # s24-wsc)
+    s = re.sub(r"(\[[a-z]+\]) ' / >", r"\1", s)
+    # "choose a card from your opponent's waiting room": "... in your opponent's waiting room" (session 24, s24-wsc)
+    s = re.sub(r"\b(choose (?:up to )?(?:a|an|\d+) [^,.\[\]]{0,60}?) from (your (?:opponent's )?waiting room)\b",
+               r"\1 in \2", s)
+    # possessives (session 24, s24-wsc): "your characters' trigger check" is "your character's trigger check" (one
+    # attacking character's, CR 7.3), "another of your character's / your other characters' battle opponent" is "your
+    # other character's battle opponent"; the icon of "that card's trigger icon is" as the database also writes it,
+    # "[treasure]", "treasure@", "gate.gif": "[icon_treasure]" (CR 4.12.2)
+    s = re.sub(r"\byour characters ' trigger check\b", "your character's trigger check", s)
+    s = re.sub(r"\byour characters' trigger check\b", "your character's trigger check", s)
+    s = re.sub(r"\b(when|, when) another of your character's battle opponent\b", r"\1 your other character's battle opponent", s)
+    s = re.sub(r"\byour other characters' battle opponent\b", "your other character's battle opponent", s)
+    _icons = "|".join(K.TRIGGER_ICON_NAMES[1:])
+    s = re.sub(rf"(that card's trigger icon is) (?:\[({_icons})\]|({_icons})@|({_icons}) \. gif) ,",
+               lambda m: f"{m.group(1)} [icon_{m.group(2) or m.group(3) or m.group(4)}] ,", s)
     s = re.sub(r"(trigger check reveals a climax) , if that card's trigger icon is ((?:\[icon_[a-z]+\] )?),",
                r"\1 with \2in its trigger icon ,", s)
     # "choose 1 of your other <spec> and this card, exchange them": "choose this card and 1 of your other <spec>"
@@ -1711,6 +1728,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def stock_bottom_opp(self):
         return [{"op": "stock_bottom_to_wr", "count": 1, "who": "opponent"}]
+
+    def stock_top_own1(self):
+        return [{"op": "stock_top_to_wr", "count": 1}]
+
+    def stock_top_own(self, n):
+        return [{"op": "stock_top_to_wr", "count": int(n)}]
+
+    def stock_bottom_own1(self):
+        return [{"op": "stock_bottom_to_wr", "count": 1}]
 
     def stock_top_opp(self):
         return [{"op": "stock_top_to_wr", "count": 1, "who": "opponent"}]
@@ -3970,6 +3996,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return {"type": "character", "name": card_name(name), "positions": [part],
                 **({"relation": "other"} if other else {})}
 
+    def per_opp(self, spec):
+        # "for each of your opponent's (<spec>) characters" (session 24, s24-wsc): the opponent's stage characters the
+        # description matches (AURA_POWER_PER counts both stages by the filter's side)
+        if set(spec) == {"name"}:
+            spec = dict(spec, type="character")
+        if spec.get("type") != "character":
+            raise Unsupported("counting cards that are not characters")
+        return dict(self.to_filter(spec), side="opponent")
+
     def per_opp_part(self, part):
         return {"type": "character", "side": "opponent", "positions": [part]}
 
@@ -4605,15 +4640,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if any(o["op"] == "@look1only" and o is not end for o in _walk(ops)):
             # a look at the top card that a later instruction refers to ("if you do, put that card ...")
             raise Unsupported("looking at the top card only (no instruction shows a card)")
-        st = {"free": list(range(N_REGS)), "cur": None, "fixed": {}}
+        st = {"free": list(range(N_REGS)), "cur": None, "fixed": {}, "virtual": [N_REGS]}
         out = self._resolve(ops, st, battle, top=True)
         if not out and not (not ops and getattr(self, "_cost_only", False)):
             raise Unsupported("no effect")
+        if st["virtual"][0] > N_REGS:
+            _reuse_registers(out)
         return out
 
     def _take(self, st):
         if not st["free"]:
-            raise Unsupported("more target registers than the engine has")
+            # a register past the engine's (session 24): _reuse_registers gives it one whose cards were moved off
+            # the stage for good, or the line is unsupported
+            st["virtual"][0] += 1
+            return st["virtual"][0] - 1
         return st["free"].pop(0)
 
     def _resolve(self, ops, st, battle, top):  # noqa: C901
@@ -4784,6 +4824,138 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if o.get("reg") == 0:
                 del o["reg"]
         return out
+
+
+# register reuse (session 24, s24-wsc): the instructions a register chosen anew may have after its CHOOSE (they act on
+# stage characters only, constants.Op POWER..REVERSE: a card of the register off the stage is not affected, CR 8.11.1)
+_STAGE_ONLY = {"power", "soul", "level", "grant_keyword", "grant_ability", "restrict", "stand", "rest", "reverse"}
+# the moves that take every card of a register off the stage (they act wherever the card is)
+_OFF_STAGE_MOVES = {"to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom"}
+# the instructions that never put a card on the stage (what may follow a reused register's last move)
+_NO_STAGE_PLACING = _STAGE_ONLY | _OFF_STAGE_MOVES | {
+    "choose", "opp_choose", "select_all", "target_self", "target_battle_opp", "target_triggering", "draw", "damage",
+    "shuffle_deck", "if", "may", "if_done", "if_stored", "choose_one", "pay_stock", "heal", "pool", "mill", "clock_top",
+    "discard", "reveal_top"}
+_REG_OPS: set[str] | None = None
+
+
+def _reg_ops() -> set[str]:
+    """The instructions with a target register (``reg``; 0 where the key is left out)."""
+    global _REG_OPS
+    if _REG_OPS is None:
+        from tcg_env.games.weiss_schwarz.cards import _OP_MODELS
+
+        _REG_OPS = {m.model_fields["op"].annotation.__args__[0] for m in _OP_MODELS if "reg" in m.model_fields}
+    return _REG_OPS
+
+
+def _flat_ops(ops: list[dict], path: tuple = ()) -> list[tuple[dict, tuple]]:
+    """The instructions of a program in their order (blocks and options in turn: the program only jumps forward),
+    each with the blocks it is in; not those of a granted ability."""
+    out = []
+    for k, o in enumerate(ops):
+        out.append((o, path))
+        if "then" in o:
+            out += _flat_ops(o["then"], path + ((id(o), 0),))
+        for j, opt in enumerate(o.get("options") or ()):
+            out += _flat_ops(opt, path + ((id(o), j + 1),))
+    return out
+
+
+def _reuse_registers(ops: list[dict]) -> None:
+    """The registers past the engine's (_take's, N_REGS and up) given an engine register whose cards are off the
+    stage for good: a register is additive (a CHOOSE adds to it), so the new one keeps the old cards, which its
+    instructions must not affect. So the new register is chosen among stage characters and only acted on by
+    POWER..REVERSE (stage characters only, CR 8.11.1), and the old one's cards were all chosen by one CHOOSE and all
+    moved off the stage by its last instruction, in the same block with no "if you do" between (so whenever the
+    CHOOSE ran, the move did), with no instruction after that move that puts a card on the stage; the two counts
+    fit in the register (TARGET_MAX). A register past the engine's that is no such choice ("put this card into your
+    memory") takes the engine register of such a choice, which moves onto another engine register. Otherwise the
+    line is unsupported."""
+    def uses(o, r):
+        return o.get("reg", 0 if o["op"] in _reg_ops() else None) == r or o.get("other") == r
+
+    def count_of(o):
+        c = o.get("count", 1)
+        return c if isinstance(c, int) else None
+
+    flat = _flat_ops(ops)
+
+    def at(r):
+        return [i for i, (o, _) in enumerate(flat) if uses(o, r)]
+
+    def stage_choice(ri):  # a register chosen among stage characters, acted on by POWER..REVERSE only
+        first = flat[ri[0]][0]
+        return first["op"] == "choose" and (first.get("filter") or {}).get("zone", "stage") == "stage" \
+            and count_of(first) is not None and all(flat[i][0]["op"] in _STAGE_ONLY and "other" not in flat[i][0]
+                                                     for i in ri[1:])
+
+    def fits(ri, p):  # the register of uses ri (a stage choice) on engine register p
+        pi = at(p)
+        if not pi:
+            return True
+        first = flat[ri[0]][0]
+        o0, path0 = flat[pi[0]]
+        last, path1 = flat[pi[-1]]
+        if pi[-1] > ri[0] or o0["op"] != "choose" or count_of(o0) is None \
+                or count_of(o0) + count_of(first) > K.TARGET_MAX or path1 != path0:
+            return False
+        if sum(1 for i in pi if flat[i][0]["op"] in _TARGETING) != 1:
+            return False
+        if last["op"] == "exchange":
+            # "choose 1 card in your level and 1 climax in your waiting room, and exchange them": both off the
+            # stage before and after (the exchange of two zones' cards, no stage position)
+            chooses = [o for o, _ in flat if o["op"] == "choose" and o.get("reg", 0) in (last.get("reg", 0), last["other"])]
+            if len(chooses) != 2 or any((o.get("filter") or {}).get("zone", "stage") == "stage" for o in chooses):
+                return False
+        elif last["op"] not in _OFF_STAGE_MOVES or "other" in last:
+            return False
+        if any(flat[i][0]["op"] == "if_done" and flat[i][1] == path0 for i in range(pi[0], pi[-1])):
+            return False
+        return all(o["op"] in _NO_STAGE_PLACING for o, _ in flat[pi[-1] + 1:])
+
+    def move(r, target):
+        for o, _ in flat:
+            if o.get("reg", 0 if o["op"] in _reg_ops() else None) == r:
+                if target == 0:
+                    o.pop("reg", None)
+                else:
+                    o["reg"] = target
+            if o.get("other") == r:
+                o["other"] = target
+
+    virtual = sorted({o["reg"] for o, _ in flat if isinstance(o.get("reg"), int) and o["reg"] >= N_REGS}
+                     | {o["other"] for o, _ in flat if isinstance(o.get("other"), int) and o["other"] >= N_REGS})
+    for v in virtual:
+        vi = at(v)
+        if stage_choice(vi):
+            target = next((p for p in range(N_REGS) if fits(vi, p)), None)
+            if target is not None:
+                move(v, target)
+                continue
+        else:
+            # an engine register q held by one stage choice w that fits on the other engine register: w moves
+            # there, and v takes q (v's alone on it, after w's uses)
+            done = False
+            for q in range(N_REGS):
+                wi = at(q)
+                if not wi or wi[-1] > vi[0] or sum(1 for i in wi if flat[i][0]["op"] in _TARGETING) != 1 \
+                        or not stage_choice(wi):
+                    continue
+                p = next((p for p in range(N_REGS) if p != q and fits(wi, p)), None)
+                if p is None:
+                    continue
+                move(q, p)
+                move(v, q)
+                done = True
+                break
+            if done:
+                continue
+        raise Unsupported("more target registers than the engine has")
+
+
+_TARGETING = ("choose", "opp_choose", "select_all", "reveal_top", "search", "target_self", "target_battle_opp",
+              "target_triggering")
 
 
 _HERE = Path(__file__).resolve().parent

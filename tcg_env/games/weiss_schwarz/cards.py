@@ -670,6 +670,12 @@ class WSCard(CardBase):
     any_copies: bool = False  # CR 5.1.2.4: "you can put any number of cards with the same card name as this card into your deck"
     max_copies: int | None = Field(default=None, ge=1, le=50)  # CR 5.1.2.4: "you can put up to N cards with the same card name ..."
     abilities: list[WSAbility] = Field(default_factory=list)
+    # the traits this card's abilities name that no card of its own list has (a trait of another set's characters,
+    # session 24): the pool interns them after its cards' traits, so that a filter or a condition naming one matches
+    # no card of a pool without such a character, and the pool's characters that have it where one does (a trait
+    # named nowhere else stays an error: "unknown trait")
+    text_traits: Annotated[list[Annotated[str, Field(min_length=1)]], BeforeValidator(_as_list)] = Field(
+        default_factory=list)
 
 
 # --------------------------------------------------------------------------------------------
@@ -874,14 +880,23 @@ class _Compiler(PoolCompiler):
         self.grants: list[tuple[str, WSAbility, int, WSCard]] = []  # granted ability k (A_ZONE = GRANT_ZONE0 + k)
         self.limited_grants: list[str] = []  # the granted abilities with a once-per-turn limit (GRANT_USE_BIT0 + j)
         self.name_groups: dict[tuple[str, ...], int] = {}  # name parts -> group k (constants.NAME_GROUP_BIT0)
+        self.text_traits: set[str] = set()  # WSCard.text_traits: traits a text names that may be no card's
 
     def intern_card(self, card: WSCard) -> None:
         for t in card.traits:
             self._intern(self.trait_ids, t)
+        self.text_traits.update(card.text_traits)
         if card.title:
             self._intern(self.title_ids, card.title)
         if card.type == "climax":
             self.climax_names.add(card.name)
+
+    def interned(self, ids: dict[str, int], key: str | None, fld: str, what: str) -> int:
+        if ids is self.trait_ids and key is not None and key not in ids and key in self.text_traits:
+            # a trait a text names (WSCard.text_traits) that no card of the pool has: an id after every card's
+            # (pass 1 is done), held by no card, so a filter / condition of it matches none (CR 2.5)
+            return self._intern(ids, key)
+        return super().interned(ids, key, fld, what)
 
     def extra_table_fields(self) -> dict:
         return {"trait_ids": dict(self.trait_ids), "title_ids": dict(self.title_ids),

@@ -347,6 +347,11 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
                 src.append(li)
             dropped = len(keep) < len(r["abilities"])
             r["abilities"], r["_sources"] = keep, src
+            extra = sorted({t for ab in keep for t in _text_traits(ab, all_traits)})
+            if extra:
+                r["text_traits"] = extra
+            else:
+                r.pop("text_traits", None)
             if r["type"] == "event" and (not keep or dropped):  # an event is played whole or not at all
                 r["_skip"] = "event_unsupported"
         if not changed:
@@ -505,10 +510,9 @@ def _group_absent_names(ab: dict, names: dict[str, str], name_groups: list[tuple
 
 
 def _missing_ref(ab: dict, names: dict[str, str], traits: set[str]) -> str | None:
-    """Why an ability cannot be kept in this list: it names a card (of a type) or a trait that
-    no imported card has; None when everything it names is there."""
+    """Why an ability cannot be kept in this list: it names a card (of a type) that no imported card has; None when
+    everything it names is there (a trait no character has is kept: _text_traits)."""
     refs: list[tuple[str, str | None]] = []
-    trait_refs: list[str] = []
     if ab.get("combo"):
         refs.append((ab["combo"], "climax"))
     for flt_holder in _walk_dicts(ab):
@@ -517,9 +521,6 @@ def _missing_ref(ab: dict, names: dict[str, str], traits: set[str]) -> str | Non
     for f in _filters_of(ab):
         if "name" in f:
             refs.append((f["name"], None))
-        for k in ("trait", "trait_or"):
-            if k in f:
-                trait_refs.append(f[k])
     for name, typ in refs:
         if name not in names or (typ is not None and names[name] != typ):
             return f"names {name!r}, not in this list"
@@ -528,10 +529,20 @@ def _missing_ref(ab: dict, names: dict[str, str], traits: set[str]) -> str | Non
         if parts and not any(x in n for x in parts for n in names):
             return f"names a part of a card name ({' or '.join(map(repr, parts))}) no card of this list has"
         # name_any ('"X" or "Y"', a name no card of the list has): a name group, the cards of the pool with those names
-    for t in trait_refs:
-        if t not in traits:
-            return f"names the trait {t!r}, which no character of this list has"
+    # a trait no character of this list has (session 24): kept, the card's text_traits (cards.WSCard), which the
+    # pool interns as a trait no card has; the printed text's filter then matches no card of this list (and the
+    # cards of another list imported into the same pool that have it): _text_traits
     return None
+
+
+def _text_traits(ab: dict, traits: set[str]) -> list[str]:
+    """The traits ``ab``'s filters and conditions name that no character of the list has (``traits``)."""
+    out: list[str] = []
+    for f in _filters_of(ab):
+        for k in ("trait", "trait_or"):
+            if k in f and f[k] not in traits and f[k] not in out:
+                out.append(f[k])
+    return out
 
 
 def _walk_dicts(v: Any):
