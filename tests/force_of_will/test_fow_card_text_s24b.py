@@ -36,6 +36,22 @@ def _field_pos(g, slot, p=0):
     return list(zone_list(g.state, S.ZONES, K.Zone.FIELD, p)).index(slot)
 
 
+def assert_gate(pool, ruler, allowed):
+    """With ``ruler`` as the J/ruler, TXT-002 in the hand and one on the field: both its play and its activate ability
+    are offered exactly when ``allowed`` (a play gate on the card and its abilities)."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.row[S.CARD + K.RULER_SLOT * S.CARD_W] = pool.index[ruler]
+    sc.will(0, K.Attribute.FIRE)
+    sc.put(0, "TXT-002", K.Zone.HAND)
+    (slot,) = sc.field(0, ["TXT-002"])
+    g = sc.game()
+    legal = g.legal_actions().tolist()
+    assert (K.PLAY_HAND_BASE in legal) is allowed
+    assert (K.ACTIVATE_BASE + _field_pos(g, slot) * K.ABILITIES_PER_CARD in legal) is allowed
+
+
 # ---- [Mastery] "<name>" -----------------------------------------------------------------------------------------------
 def test_mastery_compiles_to_the_mastery_field_with_its_reminder_dropped():
     assert exact(_MASTERY).fields == {"mastery": {"name": "Made-up Sage"}}
@@ -141,18 +157,9 @@ def test_play_or_abilities_only_if_verdicts(only_pool):
 
 @pytest.mark.parametrize("ruler, allowed", [("TXT-001", True), ("TXT-005", False)])
 def test_play_or_abilities_only_if_gates_the_card_and_its_activate_ability(only_pool, ruler, allowed):
-    from tcg_env.games.force_of_will.scenario import Scenario
 
     pool = only_pool[1]
-    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
-    sc.row[S.CARD + K.RULER_SLOT * S.CARD_W] = pool.index[ruler]
-    sc.will(0, K.Attribute.FIRE)
-    sc.put(0, "TXT-002", K.Zone.HAND)
-    (slot,) = sc.field(0, ["TXT-002"])
-    g = sc.game()
-    legal = g.legal_actions().tolist()
-    assert (K.PLAY_HAND_BASE in legal) is allowed
-    assert (K.ACTIVATE_BASE + _field_pos(g, slot) * K.ABILITIES_PER_CARD in legal) is allowed
+    assert_gate(pool, ruler, allowed)
 
 
 # ---- "rest a recovered card named "<name>" you control" as a cost (CR 1013) ------------------------------------------

@@ -14,7 +14,7 @@ from tcg_env.games.force_of_will import state as S
 from tcg_env.games.force_of_will.card_text import normalise_line
 from test_fow_card_text import _imported_pool, exact, line
 from test_fow_card_text_s22a import _resolve
-from test_fow_card_text_s24b import _card, _field_pos, _ruler
+from test_fow_card_text_s24b import _card, _ruler, assert_gate
 
 _NOT_NAMED = 'Play this card or its abilities only if you don\'t control a J/ruler named "Made-up Sage".'
 _BACK = "When this card is put into a graveyard from the field => Put this card from your graveyard into your hand."
@@ -66,18 +66,9 @@ def not_named_pool(tmp_path_factory):
 def test_cr_201_2b_not_named_gates_the_card_and_its_activate_ability(not_named_pool, ruler, allowed):
     """Under a ruler named "Made-up Sage" neither the hand card nor its activate ability is offered; under another
     ruler both are (Condition RULER_NOT_NAMED on the card's play condition and its abilities)."""
-    from tcg_env.games.force_of_will.scenario import Scenario
 
     pool = not_named_pool
-    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
-    sc.row[S.CARD + K.RULER_SLOT * S.CARD_W] = pool.index[ruler]
-    sc.will(0, K.Attribute.FIRE)
-    sc.put(0, "TXT-002", K.Zone.HAND)
-    (slot,) = sc.field(0, ["TXT-002"])
-    g = sc.game()
-    legal = g.legal_actions().tolist()
-    assert (K.PLAY_HAND_BASE in legal) is allowed
-    assert (K.ACTIVATE_BASE + _field_pos(g, slot) * K.ABILITIES_PER_CARD in legal) is allowed
+    assert_gate(pool, ruler, allowed)
 
 
 # ---- CR 906.7b: "put this card from your graveyard into your hand / the field" ----------------------------------------
