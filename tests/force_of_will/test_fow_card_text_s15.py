@@ -366,3 +366,16 @@ def test_cr_903_2g_a_graveyard_line_after_another_selection_keeps_its_own_regist
     (chant,) = [c for c in res if c.number == "TXT-001"]
     ops = [(op.op, getattr(op, "reg", None)) for op in chant.effect]
     assert ops == [("choose", 0), ("choose", 1), ("destroy", 0), ("grave_to_hand", 1)]
+
+
+def test_cr_903_2i_cards_show_words_a_cost_reduction_in_will():
+    """``tcg cards show`` (``ability_summary``) words a reduction in will symbols: attributes, a number, "more" for an
+    increase (CR 903.2i), asked or not, and its count (it printed "cost reduction 0" for "{W}{U} less" before)."""
+    from tcg_env.games.force_of_will.cards import FowAbility, op_words
+
+    def words(text):
+        return op_words(FowAbility.model_validate(exact(text).abilities[0]).effect[0])
+
+    assert words("You may pay {W}{U} less to play this card.") == "pay {W}{U} less (may) to play card (this card, in the hand)"
+    assert words("You pay {1} more to play this card for each card in your hand.").startswith("pay {1} more to play")
+    assert words("You may pay {2} less to play this card.") == "pay {2} less (may) to play card (this card, in the hand)"

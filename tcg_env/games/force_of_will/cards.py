@@ -845,6 +845,16 @@ def op_words(op: Any) -> str:
         return f"if you {'do' if op.done else 'do not'} ({op.rows} ops)"
     if op.op == "select_mode":  # CR 903.2e
         return "choose one: " + " | ".join(effect_words(m) for m in op.modes)
+    if op.op == "cost_reduction":  # CR 903.2i: "{W}{U} less" (attributes and a number of void will) / "{1} more"
+        sym = {int(a): k for k, a in WILL_SYMBOLS.items()}
+        will = "".join("{" + sym[int(K.Attribute[a.upper()])] + "}" for a in op.attributes)
+        will += f"{{{abs(op.amount)}}}" if op.amount or not will else ""
+        out = f"pay {will} {'more' if op.amount < 0 else 'less'}" + (" (may)" if op.optional else "")
+        out += f" to play {filter_words(op.filter)}"
+        per = getattr(op, "per", None)
+        if per is not None:
+            out += f" for each card in the {per.count}" if per.filter is None else f" for each {filter_words(per.filter)}"
+        return out
     if op.op == "make_token":  # CR 1303
         return f"make {op.count} token {op.token}" + (" for the opponent" if op.who == "opponent" else "")
     for arg in ("amount", "count", "will", "keywords", "restrictions", "instead"):
