@@ -518,6 +518,7 @@ def _card_lines(game: str, pool, cid: int) -> list[str]:
         extra.append("generic")
     if getattr(m, "ex_burst", False):
         extra.append("EX Burst")
+    extra += pool.field_words(cid)
     if extra:
         out.append("  " + "; ".join(extra))
     uncompiled = set(getattr(m, "uncompiled", ()))

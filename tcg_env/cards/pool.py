@@ -277,6 +277,11 @@ class CardTable:
         """Ability ``row`` in a few words, without its card's name (the game's own wording)."""
         raise NotImplementedError
 
+    def field_words(self, card_id: int) -> list[str]:
+        """The card's rules that no ability row holds (an alternative cost, a tag other cards read, a deck rule), a few
+        words each, for ``tcg cards show``; none unless the game says."""
+        return []
+
     def describe_ability(self, row: int) -> str:
         """``<card name>: <ability_summary(row)>``."""
         return f"{self.names[self.ability_source[row][0]]}: {self.ability_summary(row)}"

@@ -75,6 +75,16 @@ def mastery_pool(tmp_path_factory):
     return res, pool
 
 
+def test_cards_show_says_a_card_has_mastery(mastery_pool):
+    """``tcg cards show`` lists [Mastery] (a card field: no ability row shows it) beside the card's other fields."""
+    from tcg_env.cli import _card_lines as card_lines
+
+    pool = mastery_pool[1]
+    shown = "\n".join(card_lines("force_of_will", pool, pool.index["TXT-002"]))
+    assert '[Mastery]: may rest a recovered "Made-up Sage" you control instead of paying its cost' in shown
+    assert "[Mastery]" not in "\n".join(card_lines("force_of_will", pool, pool.index["TXT-003"]))
+
+
 def test_mastery_of_a_rulers_name_is_exact_of_another_cards_approximate(mastery_pool):
     """A player has one J/ruler: the card rested is never a choice. A resonator's name may be on several cards of the
     field: the first is rested (mastery_rests_first)."""

@@ -767,6 +767,24 @@ class FowCardTable(CardTable):
             return f"[Stealth] {_when_words(st.trigger, st.trigger_whose, st.condition)}: play it from the standby area for free"
         return kind.name.lower()  # pragma: no cover - every kind is above
 
+    def field_words(self, card_id: int) -> list[str]:
+        """[Mastery], [Force Command], the deck rules and the counters a card enters with (session 24: card fields,
+        no ability row shows them)."""
+        m = self.models[card_id]
+        out = []
+        if m.mastery is not None:
+            out.append(f'[Mastery]: may rest a recovered "{m.mastery.name}" you control instead of paying its cost')
+        if m.force_command:
+            out.append("[Force Command] " + " ".join(f"<{t}>" for t in m.force_command))
+        if m.enters_counters is not None:
+            ec = m.enters_counters
+            out.append(f"enters the field with {ec.count} {ec.counter_name or '[+100/+100]'} counter(s)")
+        if m.deck_max_copies:
+            out.append(f"deck: up to {m.deck_max_copies} copies")
+        if m.deck_one_copy:
+            out.append("deck: one copy of any card")
+        return out
+
     def describe_card(self, card_id: int) -> str:
         """One line, e.g. ``Ember Drake [FOW1-010] fire Resonator {R}{1} 600/500``."""
         row = self.cards[card_id]
