@@ -555,11 +555,12 @@ def run_program(game, s, T, f):
             n = count_operand(game, s, f, a0)
             h = hand_count(game, s, who)
             draw_cards(game, s, who, n)
+            drawn = hand_count(game, s, who) - h
             # a draw from an empty deck may have ended the game (FF-TCG CR 3.1.2): nothing more; fewer cards
             # drawn than it says (or none asked) is NOT_DONE (an "If you do" after it)
-            status = STOPPED if s[H_DONE] != 0 else (NEXT if 0 < n <= hand_count(game, s, who) - h else NOT_DONE)
-            if s[H_DONE] == 0 and hand_count(game, s, who) > h:
-                after_draw(game, s, T, who, hand_count(game, s, who) - h)
+            status = STOPPED if s[H_DONE] != 0 else (NEXT if 0 < n <= drawn else NOT_DONE)
+            if s[H_DONE] == 0 and drawn > 0:
+                after_draw(game, s, T, who, drawn)
         elif op == CoreOp.DISCARD:
             status = _discard(game, s, f, a0, a1, a2)
         elif op == CoreOp.IF:
