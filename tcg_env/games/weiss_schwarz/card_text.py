@@ -559,20 +559,32 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if noun != "card":
             spec["type"] = noun
         for k, v in quals:
-            if k == "trait2":
-                k, v, spec["trait_or"] = "trait", v[0], v[1]
-            elif k == "color_or_trait":  # "green or <<A>> (or <<B>>)": the colour or the trait(s)
+            if k == "trait2":  # "<<A>> or <<B>> (or <<C>> ...)": any of the traits
+                spec.update(self._more_traits(v))
+                k, v = "trait", v[0]
+            elif k == "color_or_trait":  # "green or <<A>> (or <<B>> ...)": the colour or the trait(s)
                 if "color" in spec or "trait" in spec:
                     raise Unsupported("two color qualities in one description")
                 colors, traits = v
                 spec["color"], spec["color_or_trait"] = colors, True
-                if len(traits) > 1:
-                    spec["trait_or"] = traits[1]
+                spec.update(self._more_traits(traits))
                 k, v = "trait", traits[0]
             if k in spec:
                 raise Unsupported(f"two {k} qualities in one description")
             spec[k] = v
         return spec
+
+    @staticmethod
+    def _more_traits(traits) -> dict[str, Any]:
+        """The filter keys of the second and later of "<<A>> or <<B>> or <<C>> ...": ``trait_or``, and ``trait_more``
+        for the third and later (the pool compiler's trait group, constants.C_TRAIT_GROUPS: CR 2.5, a card with any
+        of them)."""
+        out: dict[str, Any] = {}
+        if len(traits) > 1:
+            out["trait_or"] = traits[1]
+        if len(traits) > 2:
+            out["trait_more"] = list(traits[2:])
+        return out
 
     def charspec_part(self, *parts):
         # "a character with "X" in its card name" (filter name_contains: any of the quoted parts)
@@ -667,8 +679,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def q_trait(self, tok):
         return ("trait", str(tok)[2:-2])
 
-    def q_trait_or(self, a, b):
-        return ("trait2", (str(a)[2:-2], str(b)[2:-2]))
+    def q_trait_or(self, *toks):
+        return ("trait2", tuple(str(t)[2:-2] for t in toks))
 
     def q_color_or_trait(self, color, *traits):
         return ("color_or_trait", ([str(color)], [str(t)[2:-2] for t in traits]))
@@ -1920,7 +1932,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # milled cards that match (MILL_COUNT) and runs the block when one or more do
         if spec == {"type": "climax"}:
             return self.if_climax_among(ops)
-        if set(spec) - {"type", "level_min", "level_max", "trait", "trait_or", "color", "cost_max"}:
+        if set(spec) - {"type", "level_min", "level_max", "trait", "trait_or", "trait_more", "color", "cost_max"}:
             raise Unsupported("'if there is a <spec> among those cards' with a description the count cannot test")
         return [{"op": "@ifspec", "filter": self.to_filter(spec, zone="waiting_room"), "then": ops}]
 
@@ -2670,9 +2682,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_all_trait(self, tok):
         return {"kind": "all_chars_trait", "trait": str(tok)[2:-2]}
 
-    def c_all_trait2(self, a, b):
-        return {"kind": "all_chars_filter",
-                "filter": {"type": "character", "trait": str(a)[2:-2], "trait_or": str(b)[2:-2]}}
+    def c_all_trait2(self, *toks):
+        traits = [str(t)[2:-2] for t in toks]
+        return {"kind": "all_chars_filter", "filter": {"type": "character", "trait": traits[0],
+                                                       **self._more_traits(traits)}}
 
     def c_all_colors(self, *toks):
         return {"kind": "all_chars_filter", "filter": {"type": "character", "color": [str(t) for t in toks]}}
@@ -4205,8 +4218,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def aura_middle_trait(self, tok, *rest):
         gains = rest[-1]
         flt = {"type": "character", "relation": "other", "positions": ["center_middle"], "trait": str(tok)[2:-2]}
-        if len(rest) == 2:  # "your other <<A>> or <<B>> character in the middle position ..." (session 22)
-            flt["trait_or"] = str(rest[0])[2:-2]
+        # "your other <<A>> or <<B>> (or <<C>>) character in the middle position ..." (sessions 22, 27)
+        flt.update(self._more_traits([str(tok)[2:-2]] + [str(t)[2:-2] for t in rest[:-1]]))
         return self._aura(gains, flt)
 
     def aura_middle_trait_any(self, tok, gains):
@@ -4306,13 +4319,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if cond["kind"] in HAND_LEVEL_CONDITIONS:
             return True
         if cond["kind"] == "opp_filter_at_least":
-            return set(cond["filter"]) <= {"type", "side", "level_min", "positions", "trait", "trait_or", "name",
-                                           "name_contains"}
+            return set(cond["filter"]) <= {"type", "side", "level_min", "positions", "trait", "trait_or", "trait_more",
+                                           "name", "name_contains"}
         # a count of your stage characters / memory cards by type, trait(s), name or part of a name
         # (play.hand_filter_ok reads those columns alone)
         return cond["kind"] in ("filter_count_at_least", "memory_filter_at_least", "own_filter_at_most",
                                 "wr_filter_at_least") \
-            and set(cond["filter"]) <= {"type", "side", "trait", "trait_or", "name", "name_contains", "zone"} \
+            and set(cond["filter"]) <= {"type", "side", "trait", "trait_or", "trait_more", "name", "name_contains",
+                                        "zone"} \
             and cond["filter"].get("side", "own") == "own"
 
     def _cont_with_granted(self, label, cond, ops, granted):

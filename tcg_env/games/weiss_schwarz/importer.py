@@ -539,9 +539,9 @@ def _text_traits(ab: dict, traits: set[str]) -> list[str]:
     """The traits ``ab``'s filters and conditions name that no character of the list has (``traits``)."""
     out: list[str] = []
     for f in _filters_of(ab):
-        for k in ("trait", "trait_or"):
-            if k in f and f[k] not in traits and f[k] not in out:
-                out.append(f[k])
+        for t in [f.get("trait"), f.get("trait_or"), *f.get("trait_more", ())]:
+            if t is not None and t not in traits and t not in out:
+                out.append(t)
     return out
 
 

@@ -1,0 +1,159 @@
+"""Weiss Schwarz card text, session 27 (branch s27-wsa): trait filters. "<<A>> or <<B>> or <<C>>" (three or more
+traits, CR 2.5: a card with any of them) wherever "<<A>> or <<B>>" is accepted: the filter's trait column holds two
+trait ids, so the pool compiler makes each distinct set of three or more a trait group, a bit of the card table's
+``C_TRAIT_GROUPS`` set on every card with one of its traits (constants). Made-up lines in the card language, imported,
+and what the engine does with them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.cards.errors import CardDataError
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
+from tcg_env.games.weiss_schwarz.card_text import compile_line
+from tcg_env.games.weiss_schwarz.cards import WSCard, compile_ws_pool
+from tcg_env.games.weiss_schwarz.scenario import Scenario
+
+import ws_card_text_kit as kit
+
+
+_rec = kit.rec
+
+
+def _c(line, type="character"):
+    return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
+
+
+_THREE = "《Wood》 or 《Sand》 or 《Glass》"
+(PLAIN, FLARE, WOOD, SAND, STONE, MIXED, AURA, COUNTER, HANDY, ICY) = range(10)
+RECORDS = [
+    _rec("T/S27A-001", "Plain"),  # <<Glass>>
+    _rec("T/S27A-002", "Flare", [], type="Climax", trigger=("SOUL",)),
+    _rec("T/S27A-003", "Wood", [], traits=("Wood",)),
+    _rec("T/S27A-004", "Sand", [], traits=("Sand",)),
+    _rec("T/S27A-005", "Stone", [], traits=("Stone",)),  # none of the three
+    _rec("T/S27A-006", "Mixed", [], traits=("Stone", "Sand")),  # the second of its traits
+    _rec("T/S27A-007", "Aura", [f"【CONT】 All of your other {_THREE} characters get +500 power."], traits=("Stone",)),
+    _rec("T/S27A-008", "Counter", [f"【CONT】 If you have 2 or more other {_THREE} characters, this card gets +1000 "
+                                   "power."], traits=("Stone",)),
+    _rec("T/S27A-009", "Handy", [f"【CONT】 If you have 2 or more {_THREE} characters, this card gets -1 level while in "
+                                 "your hand."], level="1", traits=("Stone",)),
+    # another set of three, two of them traits no character of the list has (WSCard.text_traits)
+    _rec("T/S27A-010", "Icy", ["【CONT】 All of your 《Stone》 or 《Ice》 or 《Mud》 characters get +1 soul."],
+         traits=("Reed",)),
+]  # fmt: skip
+RECORDS += [_rec(f"T/S27A-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
+FILLER = len(RECORDS) - 12
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    return kit.import_pool(tmp_path_factory, "ws27a", RECORDS)
+
+
+def _scenario(pool, **kw):
+    deck = kit.deck_of(len(RECORDS), FLARE, extra=(PLAIN, WOOD))
+    return Scenario.main_phase(pool, decks=(deck, deck), **kw)
+
+
+# ---------------------------------------------------------------------------- compiled
+def test_cr_2_5_three_traits_compile_to_one_filter_of_any_of_them():
+    spec = {"type": "character", "trait": "Wood", "trait_or": "Sand", "trait_more": ["Glass"]}
+    r = _c(f"【AUTO】 When this card attacks, choose 1 {_THREE} character in your waiting room, and return it to your "
+           "hand.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["filter"] == dict(spec, zone="waiting_room")
+    r = _c(f"【CONT】 If you have 2 or more other {_THREE} characters, this card gets +1000 power.")
+    assert r.verdict == "exact", r.reason  # a count by a filter (the kernels' trait count holds two traits)
+    assert r.abilities[0]["condition"] == {"kind": "filter_count_at_least", "value": 2,
+                                           "filter": dict(spec, relation="other")}  # fmt: skip
+    r = _c(f"【CONT】 If all of your characters are {_THREE}, this card gets +1000 power.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"] == {"kind": "all_chars_filter", "filter": spec}
+    # four traits; a colour or three traits; the middle position's other character
+    r = _c("【CONT】 All of your other 《Wood》 or 《Sand》 or 《Glass》 or 《Reed》 characters get +500 power.")
+    assert r.verdict == "exact" and r.abilities[0]["effect"][0]["filter"]["trait_more"] == ["Glass", "Reed"]
+    r = _c(f"【CONT】 All of your other green or {_THREE} characters get +500 power.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["filter"] == dict(spec, color=["green"], color_or_trait=True, relation="other")
+    r = _c(f"【CONT】 Your other {_THREE} character in the middle position of the center stage gets +500 power.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["filter"] == dict(spec, relation="other", positions=["center_middle"])
+
+
+def test_cr_2_5_a_trait_group_bit_for_each_card_with_one_of_the_traits(pool):
+    groups = sorted({int(t) for t in pool.filters[:, K.F_TRAIT] if t < 0}, reverse=True)
+    assert groups == [-1, -2]  # two distinct sets of three traits: two groups, whatever the number of lines
+    bits = pool.cards[:, K.C_TRAIT_GROUPS]
+    wsg = 1 << 0  # Aura's set (the first compiled): Wood, Sand, Glass
+    sim = 1 << 1  # Icy's: Stone, Ice, Mud
+    assert [int(bits[c]) for c in (PLAIN, FLARE, WOOD, SAND, STONE, MIXED, AURA, ICY, FILLER)] == [
+        wsg, 0, wsg, wsg, sim, wsg | sim, sim, 0, 0]
+
+
+def _aura_card(k: int, flt: dict) -> WSCard:
+    return WSCard.model_validate({"number": f"T/S27A-C{k:02d}", "name": f"C{k}", "type": "character", "level": 0,
+                                  "cost": 0, "power": 1000, "soul": 1, "traits": [f"A{k}", "B", "C"],
+                                  "color": "yellow", "abilities": [{"kind": "cont", "effect": [
+                                      {"op": "aura_power", "amount": 500, "filter": dict(flt, type="character")}]}]})
+
+
+def test_trait_groups_are_limited_per_pool():
+    # k + 1 cards, each "all of your <<A{k}>> or <<B>> or <<C>> characters get +500 power": k + 1 groups
+    cards = [_aura_card(k, {"trait": f"A{k}", "trait_or": "B", "trait_more": ["C"]})
+             for k in range(K.MAX_TRAIT_GROUPS + 1)]
+    compile_ws_pool(cards[:K.MAX_TRAIT_GROUPS])
+    with pytest.raises(CardDataError, match="distinct sets of 3 or more traits"):
+        compile_ws_pool(cards)
+    with pytest.raises(CardDataError, match="needs trait and trait_or"):
+        compile_ws_pool([_aura_card(0, {"trait": "B", "trait_more": ["C"]})])
+    with pytest.raises(CardDataError, match="unknown trait"):
+        compile_ws_pool([_aura_card(0, {"trait": "B", "trait_or": "C", "trait_more": ["Nowhere"]})])
+
+
+# ---------------------------------------------------------------------------- played
+def test_cr_2_5_an_aura_of_three_traits_reaches_a_character_with_any_of_them(pool):
+    sc = _scenario(pool)
+    aura = sc.put(0, AURA, "stage", pos=0)  # <<Stone>>: "other" in any case
+    wood = sc.put(0, WOOD, "stage", pos=1)
+    plain = sc.put(0, PLAIN, "stage", pos=2)  # <<Glass>>: the third trait
+    mixed = sc.put(0, MIXED, "stage", pos=3)  # <<Stone>> <<Sand>>: its second trait
+    stone = sc.put(0, STONE, "stage", pos=4)  # none of them
+    opp = sc.put(1, SAND, "stage", pos=0)  # the opponent's: not yours
+    g = sc.game()
+    assert [kit.power(g, x) for x in (aura, wood, plain, mixed, stone, opp)] == [3000, 3500, 3500, 3500, 3000, 3000]
+
+
+@pytest.mark.parametrize("second, holds", [(SAND, True), (PLAIN, True), (STONE, False)])
+def test_cr_2_5_a_count_of_other_characters_with_any_of_three_traits(pool, second, holds):
+    sc = _scenario(pool)
+    counter = sc.put(0, COUNTER, "stage", pos=0)
+    sc.put(0, WOOD, "stage", pos=1)
+    sc.put(0, second, "stage", pos=2)
+    sc.put(1, SAND, "stage", pos=1)  # the opponent's: not counted
+    g = sc.game()
+    assert kit.power(g, counter) == 3000 + 1000 * holds
+
+
+@pytest.mark.parametrize("second, holds", [(MIXED, True), (STONE, False)])
+def test_cr_8_6_2_1_a_level_in_the_hand_under_a_count_of_three_traits(pool, second, holds):
+    # play.hand_filter_ok reads the trait group: Handy (level 1) is playable at level 0 only with the -1
+    sc = _scenario(pool)
+    sc.put(0, HANDY, "hand")
+    sc.put(0, PLAIN, "stage", pos=0)
+    sc.put(0, second, "stage", pos=1)
+    g = sc.game()
+    assert int(g.state[S.LEVEL_N]) == 0
+    assert any(t.startswith("Play Handy") for t in kit.labels(g)) == holds
+
+
+def test_cr_2_5_a_trait_no_character_has_in_a_group_matches_by_the_others(pool):
+    sc = _scenario(pool)
+    icy = sc.put(0, ICY, "stage", pos=0)  # <<Reed>>: not in the set
+    stone = sc.put(0, STONE, "stage", pos=1)
+    mixed = sc.put(0, MIXED, "stage", pos=2)
+    wood = sc.put(0, WOOD, "stage", pos=3)
+    g = sc.game()
+    assert [int(g.state[S.D_SOUL + x * S.CARD_W]) for x in (icy, stone, mixed, wood)] == [1, 2, 2, 1]
+
