@@ -26,7 +26,7 @@ def _c(line, type="character"):
 
 
 _THREE = "《Wood》 or 《Sand》 or 《Glass》"
-(PLAIN, FLARE, WOOD, SAND, STONE, MIXED, AURA, COUNTER, HANDY, ICY) = range(10)
+(PLAIN, FLARE, WOOD, SAND, STONE, MIXED, AURA, COUNTER, HANDY, ICY, HERO, KIN, FAN, BRAVE_ONE) = range(14)
 RECORDS = [
     _rec("T/S27A-001", "Plain"),  # <<Glass>>
     _rec("T/S27A-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -42,6 +42,15 @@ RECORDS = [
     # another set of three, two of them traits no character of the list has (WSCard.text_traits)
     _rec("T/S27A-010", "Icy", ["【CONT】 All of your 《Stone》 or 《Ice》 or 《Mud》 characters get +1 soul."],
          traits=("Reed",)),
+    # a trait or a part of the card name (name_or_trait with name_contains): the two word orders
+    _rec("T/S27A-011", "Hero Aide", ["【CONT】 All of your other 《Brave》 characters or characters with \"Hero\" in its "
+                                     "card name get +500 power."], traits=("Reed",)),
+    _rec("T/S27A-012", "Kin", ["【CONT】 All of your other characters with 《Brave》 or \"Hero\" in its card name get +1 "
+                               "soul."], traits=("Reed",)),
+    # a card name or one of three traits
+    _rec("T/S27A-013", "Fan", ["【CONT】 All of your other \"Wood\" or 《Sand》 or 《Glass》 or 《Ice》 characters get +1 "
+                               "soul."], traits=("Reed",)),
+    _rec("T/S27A-014", "Brave One", [], traits=("Brave",)),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S27A-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -84,12 +93,13 @@ def test_cr_2_5_three_traits_compile_to_one_filter_of_any_of_them():
 
 def test_cr_2_5_a_trait_group_bit_for_each_card_with_one_of_the_traits(pool):
     groups = sorted({int(t) for t in pool.filters[:, K.F_TRAIT] if t < 0}, reverse=True)
-    assert groups == [-1, -2]  # two distinct sets of three traits: two groups, whatever the number of lines
+    assert groups == [-1, -2, -3]  # three distinct sets of three traits: three groups, whatever the number of lines
     bits = pool.cards[:, K.C_TRAIT_GROUPS]
     wsg = 1 << 0  # Aura's set (the first compiled): Wood, Sand, Glass
     sim = 1 << 1  # Icy's: Stone, Ice, Mud
+    sgi = 1 << 2  # Fan's: Sand, Glass, Ice
     assert [int(bits[c]) for c in (PLAIN, FLARE, WOOD, SAND, STONE, MIXED, AURA, ICY, FILLER)] == [
-        wsg, 0, wsg, wsg, sim, wsg | sim, sim, 0, 0]
+        wsg | sgi, 0, wsg, wsg | sgi, sim, wsg | sim | sgi, sim, 0, 0]
 
 
 def _aura_card(k: int, flt: dict) -> WSCard:
@@ -157,3 +167,64 @@ def test_cr_2_5_a_trait_no_character_has_in_a_group_matches_by_the_others(pool):
     g = sc.game()
     assert [int(g.state[S.D_SOUL + x * S.CARD_W]) for x in (icy, stone, mixed, wood)] == [1, 2, 2, 1]
 
+
+
+# ---------------------------------------------------------------------------- a trait or a part of the name
+def test_cr_2_5_a_trait_or_a_name_part_compiles_to_one_filter_of_alternatives():
+    want = {"type": "character", "trait": "Brave", "name_contains": ["Hero"], "name_or_trait": True,
+            "relation": "other"}  # fmt: skip
+    for line in ("【CONT】 All of your other 《Brave》 characters or characters with \"Hero\" in its card name get +500 "
+                 "power.",
+                 "【CONT】 All of your other characters with 《Brave》 or \"Hero\" in its card name get +500 power."):
+        r = _c(line)
+        assert r.verdict == "exact", r.reason
+        assert r.abilities[0]["effect"][0]["filter"] == want
+    # two traits; cards (any type named, characters with the trait); a zone's bounds apply to both alternatives
+    r = _c("【CONT】 All of your other 《Brave》 or 《Sand》 character or character with \"Hero\" in its card name get +500 "
+           "power.")
+    assert r.verdict == "exact" and r.abilities[0]["effect"][0]["filter"]["trait_or"] == "Sand"
+    r = _c("【AUTO】 When this card attacks, choose 1 level 1 or lower character in your waiting room with 《Brave》 or "
+           "\"Hero\" in its card name, and return it to your hand.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["filter"] == {"type": "character", "level_max": 1, "zone": "waiting_room",
+                                                     "trait": "Brave", "name_contains": ["Hero"],
+                                                     "name_or_trait": True}  # fmt: skip
+    r = _c("【CONT】 If you have 2 or more characters with 《Brave》 or 《Sand》 or \"Hero\" in their card names, this card "
+           "gets +1000 power.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"]["filter"]["trait_or"] == "Sand"
+    # not two nouns of one type, not a trait before "or <noun> with": refused
+    for line in ("【CONT】 All of your other 《Brave》 characters or cards with \"Hero\" in its card name get +500 power.",
+                 "【CONT】 All of your other level 1 characters or characters with \"Hero\" in its card name get +500 "
+                 "power."):
+        assert _c(line).verdict == "unsupported", line
+    # '"X" or <<A>> or <<B>> character'
+    r = _c("【AUTO】 When this card attacks, choose 1 \"Wood\" or 《Sand》 or 《Glass》 character in your waiting room, and "
+           "return it to your hand.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["filter"] == {"name": "Wood", "trait": "Sand", "trait_or": "Glass",
+                                                     "name_or_trait": True, "zone": "waiting_room"}  # fmt: skip
+
+
+def test_cr_2_5_a_character_with_the_trait_or_the_name_part_gets_the_aura(pool):
+    sc = _scenario(pool)
+    aide = sc.put(0, HERO, "stage", pos=0)  # "Hero Aide": other - not itself
+    kin = sc.put(0, KIN, "stage", pos=1)  # no Brave, no "Hero": neither
+    brave = sc.put(0, BRAVE_ONE, "stage", pos=2)  # <<Brave>>: the trait
+    plain = sc.put(0, PLAIN, "stage", pos=3)  # neither
+    opp = sc.put(1, BRAVE_ONE, "stage", pos=0)
+    g = sc.game()
+    assert [kit.power(g, x) for x in (aide, kin, brave, plain, opp)] == [3000, 3000, 3500, 3000, 3000]
+    # Kin's aura (the other word order): Hero Aide by its name, Brave One by its trait
+    assert [int(g.state[S.D_SOUL + x * S.CARD_W]) for x in (aide, kin, brave, plain, opp)] == [2, 1, 2, 1, 1]
+
+
+def test_cr_2_5_1_the_card_named_or_a_character_with_one_of_three_traits(pool):
+    sc = _scenario(pool)
+    fan = sc.put(0, FAN, "stage", pos=0)
+    named = sc.put(0, WOOD, "stage", pos=1)  # "Wood" (its trait <<Wood>> is none of the three)
+    sand = sc.put(0, SAND, "stage", pos=2)
+    plain = sc.put(0, PLAIN, "stage", pos=3)  # <<Glass>>
+    stone = sc.put(0, STONE, "stage", pos=4)
+    g = sc.game()
+    assert [int(g.state[S.D_SOUL + x * S.CARD_W]) for x in (fan, named, sand, plain, stone)] == [1, 2, 2, 2, 1]

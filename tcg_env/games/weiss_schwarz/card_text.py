@@ -588,9 +588,31 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def charspec_part(self, *parts):
         # "a character with "X" in its card name" (filter name_contains: any of the quoted parts)
-        spec = self.charspec(*parts[:-1])
-        spec["name_contains"] = self._name_parts(str(parts[-1]))
+        return self._part_spec(self.charspec(*parts[:-1]), parts[-1])
+
+    def _part_spec(self, spec: dict[str, Any], tok) -> dict[str, Any]:
+        """``spec`` with the name parts of ``tok`` ("with "X" (or "Y") in its card name"); "with <<T>> (or <<U>>) or
+        "X" in its card name" (session 27): a card with one of the traits or a part of the name (filter name_or_trait
+        with name_contains, CR 2.5 / 2.2; the description's type and bounds apply to both)."""
+        text = str(tok)
+        traits = re.findall(r"<<([^>]*)>>", text)
+        spec = dict(spec, name_contains=self._name_parts(re.sub(r"<<[^>]*>>", "", text)))
+        if traits:
+            if set(spec) & {"trait", "name", "name_any", "name_or_trait", "color_or_trait"}:
+                raise Unsupported("a trait or a name part beside another trait or name")
+            spec.update({"trait": traits[0], **self._more_traits(traits), "name_or_trait": True})
         return spec
+
+    def charspec_or_part(self, *parts):
+        # "<<T>> (or <<U>>) character(s) or character(s) with "X" in its card name" (session 27): a character with one
+        # of the traits or one whose name has a part (filter name_or_trait with name_contains; both alternatives of
+        # the noun's type, CR 2.5)
+        spec = self.charspec(*parts[:-1])
+        m = re.match(r"or (character|card)", str(parts[-1]))
+        if ("type" in spec) != (m.group(1) == "character") or "trait" not in spec \
+                or set(spec) - {"type", "trait", "trait_or", "trait_more"}:
+            raise Unsupported("'<spec> or <noun> with \"X\" in its card name' other than traits or of two nouns")
+        return {**spec, "name_contains": self._name_parts(str(parts[-1])), "name_or_trait": True}
 
     def charspec_icon(self, *parts):
         # "a climax with [standby] in its trigger icon" (CR 2.12: the card's trigger icons); the database drops
@@ -619,6 +641,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         their Japanese original ("Kyoko(杏子)"): the English part is looked for in the English card
         names (approximation name_part_english)."""
         out = []
+        if "<<" in text:  # "with <<T>> or "X" in its card name": _part_spec's
+            raise Unsupported("a trait or a part of a card name here")
         for x in re.findall(r'"([^"]*)"', text):
             m = re.fullmatch(r"\s*([^()]*?)\s*[(（][^()（）]*[^\x00-\x7f][^()（）]*[)）]\s*", x)
             if m:
@@ -629,12 +653,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             out.append(x)
         return out
 
-    def named_or_trait(self, name, trait, noun):
-        # '"X" or <<T>> character(s)': the card named X (whatever its type) or a character with trait T (traits exist
-        # only on characters, CR 2.5.1): filter name_or_trait
+    def named_or_trait(self, name, *parts):
+        # '"X" or <<T>> (or <<U>> ...) character(s)': the card named X (whatever its type) or a character with trait T
+        # (traits exist only on characters, CR 2.5.1): filter name_or_trait
+        *traits, noun = parts
         if noun != "character":
             raise Unsupported("'\"X\" or <<T>>' of a noun other than characters")
-        return {"name": card_name(name), "trait": str(trait)[2:-2], "name_or_trait": True}
+        traits = [str(t)[2:-2] for t in traits]
+        return {"name": card_name(name), "trait": traits[0], **self._more_traits(traits), "name_or_trait": True}
 
     def trait_or_named_part(self, trait, noun, part):
         # '<<T>> or card with "X" in its card name' (session 24, s24-wsa): a character with trait T or a card whose
@@ -772,7 +798,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         spec = next(p for p in rest if isinstance(p, dict))
         if "name_contains" in spec:
             raise Unsupported("two name parts in one description")
-        spec = dict(spec, name_contains=self._name_parts(str(part)))
+        spec = self._part_spec(spec, part)
         return self.group_subject(*(spec if isinstance(p, dict) else p for p in rest))
 
     def loc_front(self):
@@ -979,7 +1005,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = dict(next(p for p in parts if isinstance(p, dict)))
         tok = next(p for p in parts if isinstance(p, Token) and p.type == "NAME_PART")
-        spec["name_contains"] = self._name_parts(str(tok))
+        spec = self._part_spec(spec, tok)
         mult = parts[-1]
         return self._xcount(other, spec, int(mult) if isinstance(mult, Token) and mult.type == "INT" else 1)
 
@@ -1250,7 +1276,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def ch_zone_part(self, spec, zone, part):
         # "choose 1 character in your waiting room with "X" in its card name"
-        return dict(self.ch_zone(spec, zone), name_contains=self._name_parts(str(part)))
+        return self._part_spec(self.ch_zone(spec, zone), part)
 
     def ch_zone_lv(self, spec, zone):
         # "with level equal to or lower than your level": the Standby-style bound (level_max_rel,

@@ -1781,9 +1781,12 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.level_max_x", "needs level_max (the offset added to X), not with level_max_rel")
             row[K.F_LEVEL_MAX_REL] |= K.LEVEL_MAX_X
         if f.name_or_trait:
-            if (f.name is None and f.name_contains is None and f.name_any is None) or f.trait is None or f.type is not None \
-                    or f.color_or_trait:
-                self.fail(f"{p}.name_or_trait", "needs a name and a trait (the alternatives), no type")
+            # a type other than characters: the trait alternative (of characters only) would match nothing (CR 2.5.1);
+            # characters: the card named or with the name part is a character too (filters.filter_match tests the
+            # type first)
+            if (f.name is None and f.name_contains is None and f.name_any is None) or f.trait is None \
+                    or f.type not in (None, ["character"]) or f.color_or_trait:
+                self.fail(f"{p}.name_or_trait", "needs a name and a trait (the alternatives), no type but characters")
             row[K.F_LEVEL_MAX_REL] |= K.NAME_OR_TRAIT
         if f.color_or_trait:
             if f.color is None or f.trait is None:
