@@ -228,3 +228,43 @@ def test_cr_2_5_1_the_card_named_or_a_character_with_one_of_three_traits(pool):
     stone = sc.put(0, STONE, "stage", pos=4)
     g = sc.game()
     assert [int(g.state[S.D_SOUL + x * S.CARD_W]) for x in (fan, named, sand, plain, stone)] == [1, 2, 2, 2, 1]
+
+
+# ---------------------------------------------------------------------------- "on your back stage"
+def test_for_each_of_your_other_trait_characters_on_your_back_stage_compiles_as_in():
+    r = _c("【CONT】 This card gets +1000 power for each of your other 《Wood》 or 《Sand》 characters on your back stage.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["counted"] == {"type": "character", "trait": "Wood", "trait_or": "Sand",
+                                                      "relation": "other", "positions": ["back"]}  # fmt: skip
+
+
+# ---------------------------------------------------------------------------- the importer: a skipped event's name
+def test_a_filter_naming_an_event_the_import_skips_takes_a_name_group(tmp_path):
+    # an event whose line compiles but is then refused (a name part no card has; a cost the pool compiler refuses) is
+    # in no pool: a filter of another card naming it selects that whole name (a name group), as for a name no card of
+    # the list has (session 24), instead of failing "unknown card name" in the pool compiler
+    import json
+
+    from tcg_env.games.weiss_schwarz.importer import import_ws_json
+
+    records = [
+        _rec("T/S27A-X01", "Fetch A", ["【ACT】 [【REST】 this card] Choose 1 \"Lost Note\" in your waiting room, and "
+                                       "return it to your hand."]),
+        _rec("T/S27A-X02", "Lost Note", ["Choose 1 character in your waiting room with \"Nobody\" in its card name, and "
+                                         "return it to your hand."], type="Event"),
+        _rec("T/S27A-X03", "Fetch B", ["【ACT】 [【REST】 this card] Choose 1 \"Kept Note\" in your waiting room, and "
+                                       "return it to your hand."]),
+        _rec("T/S27A-X04", "Kept Note", ["Put this card into your memory.", "【AUTO】 Memory [Return this card to your "
+                                         "hand] At the beginning of your main phase, if this card is in your memory, "
+                                         "you may pay the cost. If you do, draw 1 card."], type="Event"),
+    ]  # fmt: skip
+    p = tmp_path / "list.json"
+    p.write_text(json.dumps(records))
+    res = import_ws_json(p)
+    verdicts = {t.number: t.verdict for t in res.text_records}
+    assert verdicts == {"T/S27A-X01": "exact", "T/S27A-X02": "unsupported", "T/S27A-X03": "exact",
+                        "T/S27A-X04": "unsupported"}  # fmt: skip
+    by = {c.name: c for c in res.cards}
+    assert by["Fetch A"].abilities[0].effect[0].filter.name_any == ["Lost Note"]
+    assert by["Fetch B"].abilities[0].effect[0].filter.name_any == ["Kept Note"]
+    compile_ws_pool([c for c in res.cards if c.name in ("Fetch A", "Fetch B")])
