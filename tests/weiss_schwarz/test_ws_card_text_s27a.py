@@ -268,3 +268,14 @@ def test_a_filter_naming_an_event_the_import_skips_takes_a_name_group(tmp_path):
     assert by["Fetch A"].abilities[0].effect[0].filter.name_any == ["Lost Note"]
     assert by["Fetch B"].abilities[0].effect[0].filter.name_any == ["Kept Note"]
     compile_ws_pool([c for c in res.cards if c.name in ("Fetch A", "Fetch B")])
+
+
+# ---------------------------------------------------------------------------- "if this card is on the stage"
+@pytest.mark.parametrize("where", ["on the", "on your", "in the", "in your"])
+def test_a_trait_or_a_name_on_the_stage_reads_on_as_in(where):
+    r = _c(f"【CONT】 If this card is {where} stage, this card gets 《Potato》.")
+    assert r.verdict == "approximate" and r.approximations == ("trait_on_stage_everywhere",)
+    assert r.fields == {"trait_on_stage": "Potato"} and not r.abilities
+    r = _c(f"【CONT】 If this card is {where} stage, this card's card name will also be regarded as \"Spud\".")
+    assert r.verdict == "exact", r.reason
+    assert r.fields == {"also_named_on_stage": "Spud"} and not r.abilities
