@@ -279,3 +279,15 @@ def test_a_trait_or_a_name_on_the_stage_reads_on_as_in(where):
     r = _c(f"【CONT】 If this card is {where} stage, this card's card name will also be regarded as \"Spud\".")
     assert r.verdict == "exact", r.reason
     assert r.fields == {"also_named_on_stage": "Spud"} and not r.abilities
+
+
+# ---------------------------------------------------------------------------- traits counted among the cards milled
+def test_x_is_1000_multiplied_by_the_trait_characters_revealed_among_those_cards():
+    head = ("【AUTO】 When this card is placed on the stage from your hand, put the top two cards of your deck into your "
+            "waiting room, and this card gets +X power until end of turn. X is equal to ")
+    pre = _c(head + f"1000 multiplied by the number of {_THREE} characters revealed among those cards.")
+    post = _c(head + f"the number of {_THREE} characters revealed among those cards x 1000.")
+    assert pre.verdict == post.verdict == "exact", (pre.reason, post.reason)
+    assert pre.abilities == post.abilities
+    assert pre.abilities[0]["effect"][0] == {"op": "mill_count", "count": 2, "filter": {
+        "type": "character", "trait": "Wood", "trait_or": "Sand", "trait_more": ["Glass"], "zone": "waiting_room"}}

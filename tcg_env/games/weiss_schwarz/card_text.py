@@ -1045,6 +1045,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return {"x": "mill_count", "filter": self.to_filter(spec, zone="waiting_room"),
                 "mult": int(mult[0]) if mult else 1}
 
+    def x_among_pre(self, mult, spec):
+        # "X is equal to 1000 multiplied by the number of <<T>> characters revealed among those cards" (session 27)
+        return self.x_among(spec, mult)
+
     def wr_to_deck(self):
         return [{"op": "wr_to_deck"}]
 
