@@ -559,26 +559,60 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if noun != "card":
             spec["type"] = noun
         for k, v in quals:
-            if k == "trait2":
-                k, v, spec["trait_or"] = "trait", v[0], v[1]
-            elif k == "color_or_trait":  # "green or <<A>> (or <<B>>)": the colour or the trait(s)
+            if k == "trait2":  # "<<A>> or <<B>> (or <<C>> ...)": any of the traits
+                spec.update(self._more_traits(v))
+                k, v = "trait", v[0]
+            elif k == "color_or_trait":  # "green or <<A>> (or <<B>> ...)": the colour or the trait(s)
                 if "color" in spec or "trait" in spec:
                     raise Unsupported("two color qualities in one description")
                 colors, traits = v
                 spec["color"], spec["color_or_trait"] = colors, True
-                if len(traits) > 1:
-                    spec["trait_or"] = traits[1]
+                spec.update(self._more_traits(traits))
                 k, v = "trait", traits[0]
             if k in spec:
                 raise Unsupported(f"two {k} qualities in one description")
             spec[k] = v
         return spec
 
+    @staticmethod
+    def _more_traits(traits) -> dict[str, Any]:
+        """The filter keys of the second and later of "<<A>> or <<B>> or <<C>> ...": ``trait_or``, and ``trait_more``
+        for the third and later (the pool compiler's trait group, constants.C_TRAIT_GROUPS: CR 2.5, a card with any
+        of them)."""
+        out: dict[str, Any] = {}
+        if len(traits) > 1:
+            out["trait_or"] = traits[1]
+        if len(traits) > 2:
+            out["trait_more"] = list(traits[2:])
+        return out
+
     def charspec_part(self, *parts):
         # "a character with "X" in its card name" (filter name_contains: any of the quoted parts)
-        spec = self.charspec(*parts[:-1])
-        spec["name_contains"] = self._name_parts(str(parts[-1]))
+        return self._part_spec(self.charspec(*parts[:-1]), parts[-1])
+
+    def _part_spec(self, spec: dict[str, Any], tok) -> dict[str, Any]:
+        """``spec`` with the name parts of ``tok`` ("with "X" (or "Y") in its card name"); "with <<T>> (or <<U>>) or
+        "X" in its card name" (session 27): a card with one of the traits or a part of the name (filter name_or_trait
+        with name_contains, CR 2.5 / 2.2; the description's type and bounds apply to both)."""
+        text = str(tok)
+        traits = re.findall(r"<<([^>]*)>>", text)
+        spec = dict(spec, name_contains=self._name_parts(re.sub(r"<<[^>]*>>", "", text)))
+        if traits:
+            if set(spec) & {"trait", "name", "name_any", "name_or_trait", "color_or_trait"}:
+                raise Unsupported("a trait or a name part beside another trait or name")
+            spec.update({"trait": traits[0], **self._more_traits(traits), "name_or_trait": True})
         return spec
+
+    def charspec_or_part(self, *parts):
+        # "<<T>> (or <<U>>) character(s) or character(s) with "X" in its card name" (session 27): a character with one
+        # of the traits or one whose name has a part (filter name_or_trait with name_contains; both alternatives of
+        # the noun's type, CR 2.5)
+        spec = self.charspec(*parts[:-1])
+        m = re.match(r"or (character|card)", str(parts[-1]))
+        if ("type" in spec) != (m.group(1) == "character") or "trait" not in spec \
+                or set(spec) - {"type", "trait", "trait_or", "trait_more"}:
+            raise Unsupported("'<spec> or <noun> with \"X\" in its card name' other than traits or of two nouns")
+        return {**spec, "name_contains": self._name_parts(str(parts[-1])), "name_or_trait": True}
 
     def charspec_icon(self, *parts):
         # "a climax with [standby] in its trigger icon" (CR 2.12: the card's trigger icons); the database drops
@@ -607,6 +641,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         their Japanese original ("Kyoko(杏子)"): the English part is looked for in the English card
         names (approximation name_part_english)."""
         out = []
+        if "<<" in text:  # "with <<T>> or "X" in its card name": _part_spec's
+            raise Unsupported("a trait or a part of a card name here")
         for x in re.findall(r'"([^"]*)"', text):
             m = re.fullmatch(r"\s*([^()]*?)\s*[(（][^()（）]*[^\x00-\x7f][^()（）]*[)）]\s*", x)
             if m:
@@ -617,12 +653,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             out.append(x)
         return out
 
-    def named_or_trait(self, name, trait, noun):
-        # '"X" or <<T>> character(s)': the card named X (whatever its type) or a character with trait T (traits exist
-        # only on characters, CR 2.5.1): filter name_or_trait
+    def named_or_trait(self, name, *parts):
+        # '"X" or <<T>> (or <<U>> ...) character(s)': the card named X (whatever its type) or a character with trait T
+        # (traits exist only on characters, CR 2.5.1): filter name_or_trait
+        *traits, noun = parts
         if noun != "character":
             raise Unsupported("'\"X\" or <<T>>' of a noun other than characters")
-        return {"name": card_name(name), "trait": str(trait)[2:-2], "name_or_trait": True}
+        traits = [str(t)[2:-2] for t in traits]
+        return {"name": card_name(name), "trait": traits[0], **self._more_traits(traits), "name_or_trait": True}
 
     def trait_or_named_part(self, trait, noun, part):
         # '<<T>> or card with "X" in its card name' (session 24, s24-wsa): a character with trait T or a card whose
@@ -667,8 +705,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def q_trait(self, tok):
         return ("trait", str(tok)[2:-2])
 
-    def q_trait_or(self, a, b):
-        return ("trait2", (str(a)[2:-2], str(b)[2:-2]))
+    def q_trait_or(self, *toks):
+        return ("trait2", tuple(str(t)[2:-2] for t in toks))
 
     def q_color_or_trait(self, color, *traits):
         return ("color_or_trait", ([str(color)], [str(t)[2:-2] for t in traits]))
@@ -760,7 +798,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         spec = next(p for p in rest if isinstance(p, dict))
         if "name_contains" in spec:
             raise Unsupported("two name parts in one description")
-        spec = dict(spec, name_contains=self._name_parts(str(part)))
+        spec = self._part_spec(spec, part)
         return self.group_subject(*(spec if isinstance(p, dict) else p for p in rest))
 
     def loc_front(self):
@@ -967,7 +1005,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = dict(next(p for p in parts if isinstance(p, dict)))
         tok = next(p for p in parts if isinstance(p, Token) and p.type == "NAME_PART")
-        spec["name_contains"] = self._name_parts(str(tok))
+        spec = self._part_spec(spec, tok)
         mult = parts[-1]
         return self._xcount(other, spec, int(mult) if isinstance(mult, Token) and mult.type == "INT" else 1)
 
@@ -1006,6 +1044,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "X is equal to the number of <<T>> characters among those cards (x N)": the cards just milled
         return {"x": "mill_count", "filter": self.to_filter(spec, zone="waiting_room"),
                 "mult": int(mult[0]) if mult else 1}
+
+    def x_among_pre(self, mult, spec):
+        # "X is equal to 1000 multiplied by the number of <<T>> characters revealed among those cards" (session 27)
+        return self.x_among(spec, mult)
 
     def wr_to_deck(self):
         return [{"op": "wr_to_deck"}]
@@ -1238,7 +1280,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def ch_zone_part(self, spec, zone, part):
         # "choose 1 character in your waiting room with "X" in its card name"
-        return dict(self.ch_zone(spec, zone), name_contains=self._name_parts(str(part)))
+        return self._part_spec(self.ch_zone(spec, zone), part)
 
     def ch_zone_lv(self, spec, zone):
         # "with level equal to or lower than your level": the Standby-style bound (level_max_rel,
@@ -1920,7 +1962,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # milled cards that match (MILL_COUNT) and runs the block when one or more do
         if spec == {"type": "climax"}:
             return self.if_climax_among(ops)
-        if set(spec) - {"type", "level_min", "level_max", "trait", "trait_or", "color", "cost_max"}:
+        if set(spec) - {"type", "level_min", "level_max", "trait", "trait_or", "trait_more", "color", "cost_max"}:
             raise Unsupported("'if there is a <spec> among those cards' with a description the count cannot test")
         return [{"op": "@ifspec", "filter": self.to_filter(spec, zone="waiting_room"), "then": ops}]
 
@@ -2670,9 +2712,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_all_trait(self, tok):
         return {"kind": "all_chars_trait", "trait": str(tok)[2:-2]}
 
-    def c_all_trait2(self, a, b):
-        return {"kind": "all_chars_filter",
-                "filter": {"type": "character", "trait": str(a)[2:-2], "trait_or": str(b)[2:-2]}}
+    def c_all_trait2(self, *toks):
+        traits = [str(t)[2:-2] for t in toks]
+        return {"kind": "all_chars_filter", "filter": {"type": "character", "trait": traits[0],
+                                                       **self._more_traits(traits)}}
 
     def c_all_colors(self, *toks):
         return {"kind": "all_chars_filter", "filter": {"type": "character", "color": [str(t) for t in toks]}}
@@ -4205,8 +4248,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def aura_middle_trait(self, tok, *rest):
         gains = rest[-1]
         flt = {"type": "character", "relation": "other", "positions": ["center_middle"], "trait": str(tok)[2:-2]}
-        if len(rest) == 2:  # "your other <<A>> or <<B>> character in the middle position ..." (session 22)
-            flt["trait_or"] = str(rest[0])[2:-2]
+        # "your other <<A>> or <<B>> (or <<C>>) character in the middle position ..." (sessions 22, 27)
+        flt.update(self._more_traits([str(tok)[2:-2]] + [str(t)[2:-2] for t in rest[:-1]]))
         return self._aura(gains, flt)
 
     def aura_middle_trait_any(self, tok, gains):
@@ -4306,13 +4349,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if cond["kind"] in HAND_LEVEL_CONDITIONS:
             return True
         if cond["kind"] == "opp_filter_at_least":
-            return set(cond["filter"]) <= {"type", "side", "level_min", "positions", "trait", "trait_or", "name",
-                                           "name_contains"}
+            return set(cond["filter"]) <= {"type", "side", "level_min", "positions", "trait", "trait_or", "trait_more",
+                                           "name", "name_contains"}
         # a count of your stage characters / memory cards by type, trait(s), name or part of a name
         # (play.hand_filter_ok reads those columns alone)
         return cond["kind"] in ("filter_count_at_least", "memory_filter_at_least", "own_filter_at_most",
                                 "wr_filter_at_least") \
-            and set(cond["filter"]) <= {"type", "side", "trait", "trait_or", "name", "name_contains", "zone"} \
+            and set(cond["filter"]) <= {"type", "side", "trait", "trait_or", "trait_more", "name", "name_contains",
+                                        "zone"} \
             and cond["filter"].get("side", "own") == "own"
 
     def _cont_with_granted(self, label, cond, ops, granted):

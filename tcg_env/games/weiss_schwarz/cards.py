@@ -198,6 +198,10 @@ class WSFilter(FilterBase):
     # "<<A>> or <<B>>": a second trait the card may have instead (packed in the trait column's
     # high 16 bits, constants.F_TRAIT)
     trait_or: str | None = Field(default=None, min_length=1)
+    # "<<A>> or <<B>> or <<C>>": the third and later traits the card may have instead (with trait and trait_or: the
+    # filter's trait column then names a trait group, constants.C_TRAIT_GROUPS)
+    trait_more: Annotated[list[Annotated[str, Field(min_length=1)]], BeforeValidator(_as_list),
+                          Field(min_length=1)] | None = None
     # "green or <<A>> or <<B>>": a card of the colour or with the trait(s) (a bit of the level_max_rel column)
     color_or_trait: bool = False
     # '"X" or <<T>> character': the card named ``name`` / ``name_contains`` (any type) or a character with the trait(s)
@@ -880,6 +884,7 @@ class _Compiler(PoolCompiler):
         self.grants: list[tuple[str, WSAbility, int, WSCard]] = []  # granted ability k (A_ZONE = GRANT_ZONE0 + k)
         self.limited_grants: list[str] = []  # the granted abilities with a once-per-turn limit (GRANT_USE_BIT0 + j)
         self.name_groups: dict[tuple[str, ...], int] = {}  # name parts -> group k (constants.NAME_GROUP_BIT0)
+        self.trait_groups: dict[tuple[str, ...], int] = {}  # trait set -> group k (constants.C_TRAIT_GROUPS)
         self.text_traits: set[str] = set()  # WSCard.text_traits: traits a text names that may be no card's
 
     def intern_card(self, card: WSCard) -> None:
@@ -1007,6 +1012,7 @@ class _Compiler(PoolCompiler):
         if cid == len(self.models) - 1:
             self.compile_grants()
             self.mark_name_groups()
+            self.mark_trait_groups()
 
     def mark_name_groups(self) -> None:
         """Bit NAME_GROUP_BIT0 + k of C_TITLE on every card whose name contains a part of group k
@@ -1018,6 +1024,13 @@ class _Compiler(PoolCompiler):
                 alias = card.also_named_on_stage
                 if alias is not None and any(alias == x[1:] if x[:1] == WHOLE_NAME else x in alias for x in parts):
                     self.card_rows[i][K.C_NAME] |= 1 << (K.ALIAS_GROUP_BIT0 + k)
+
+    def mark_trait_groups(self) -> None:
+        """Bit k of C_TRAIT_GROUPS on every card that has a trait of group k (after every filter is compiled)."""
+        for traits, k in self.trait_groups.items():
+            for i, card in enumerate(self.models):
+                if set(card.traits) & set(traits):
+                    self.card_rows[i][K.C_TRAIT_GROUPS] |= 1 << k
 
     # ---- granted abilities ----
     # the triggers a granted ability may have: the card is on the stage when they fire (the
@@ -1162,7 +1175,7 @@ class _Compiler(PoolCompiler):
             f = cond.filter
             if f.type not in (None, "character", ["character"]) \
                     or set(f.model_dump(exclude_defaults=True)) - {"type", "side", "level_min", "positions", "trait",
-                                                                   "trait_or", "name", "name_contains",
+                                                                   "trait_or", "trait_more", "name", "name_contains",
                                                                    "name_any"}:
                 self.fail(f"{p}.condition.filter", "in the hand: a filter of the opponent's characters by level, "
                           "positions, trait and name only")
@@ -1171,8 +1184,8 @@ class _Compiler(PoolCompiler):
             # play.hand_filter_ok reads only the type, trait(s), name and name parts of the filter
             f = cond.filter
             if f.side != "own" \
-                    or set(f.model_dump(exclude_defaults=True)) - {"type", "trait", "trait_or", "name", "name_contains",
-                                                                   "name_any", "zone"}:
+                    or set(f.model_dump(exclude_defaults=True)) - {"type", "trait", "trait_or", "trait_more", "name",
+                                                                   "name_contains", "name_any", "zone"}:
                 self.fail(f"{p}.condition.filter", "in the hand: a filter of your cards by type, trait and name only")
 
         code_start = len(self.code_rows)
@@ -1722,6 +1735,15 @@ class _Compiler(PoolCompiler):
             self.name_groups[key] = len(self.name_groups)
         return -(self.name_groups[key] + 1)
 
+    def trait_group(self, traits: tuple[str, ...], p: str) -> int:
+        """-(k + 1) for the trait group of ``traits`` (any of them), k its bit of C_TRAIT_GROUPS."""
+        key = tuple(sorted(set(traits)))
+        if key not in self.trait_groups:
+            if len(self.trait_groups) >= K.MAX_TRAIT_GROUPS:
+                self.fail(p, f"at most {K.MAX_TRAIT_GROUPS} distinct sets of 3 or more traits per pool")
+            self.trait_groups[key] = len(self.trait_groups)
+        return -(self.trait_groups[key] + 1)
+
     def compile_filter(self, f: WSFilter, p: str, zones: tuple[str, ...]) -> int:
         # with level_max_rel, level_max is an offset to the master's level: no bound to compare
         self.check_filter(f, p, zones, ranges=("power",) if f.level_max_rel else ("level", "power"))
@@ -1759,9 +1781,12 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.level_max_x", "needs level_max (the offset added to X), not with level_max_rel")
             row[K.F_LEVEL_MAX_REL] |= K.LEVEL_MAX_X
         if f.name_or_trait:
-            if (f.name is None and f.name_contains is None and f.name_any is None) or f.trait is None or f.type is not None \
-                    or f.color_or_trait:
-                self.fail(f"{p}.name_or_trait", "needs a name and a trait (the alternatives), no type")
+            # a type other than characters: the trait alternative (of characters only) would match nothing (CR 2.5.1);
+            # characters: the card named or with the name part is a character too (filters.filter_match tests the
+            # type first)
+            if (f.name is None and f.name_contains is None and f.name_any is None) or f.trait is None \
+                    or f.type not in (None, ["character"]) or f.color_or_trait:
+                self.fail(f"{p}.name_or_trait", "needs a name and a trait (the alternatives), no type but characters")
             row[K.F_LEVEL_MAX_REL] |= K.NAME_OR_TRAIT
         if f.color_or_trait:
             if f.color is None or f.trait is None:
@@ -1771,6 +1796,14 @@ class _Compiler(PoolCompiler):
             if f.trait is None:
                 self.fail(f"{p}.trait_or", "needs trait (the first of the two)")
             row[K.F_TRAIT] |= self.interned(self.trait_ids, f.trait_or, f"{p}.trait_or", "trait") << 16
+        if f.trait_more is not None:
+            # "<<A>> or <<B>> or <<C>>": F_TRAIT holds two trait ids; three or more are a trait group (a bit of
+            # C_TRAIT_GROUPS, constants), F_TRAIT = -(k + 1)
+            if f.trait_or is None:
+                self.fail(f"{p}.trait_more", "needs trait and trait_or (the first two)")
+            for i, t in enumerate(f.trait_more):
+                self.interned(self.trait_ids, t, f"{p}.trait_more.{i}", "trait")  # a trait of the pool
+            row[K.F_TRAIT] = self.trait_group((f.trait, f.trait_or, *f.trait_more), f"{p}.trait_more")
         return self.add_filter(row)
 
 

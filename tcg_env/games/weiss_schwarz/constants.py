@@ -337,6 +337,13 @@ C_SHIFT_LEVEL = CARD_TABLE.add("shift_level")  # CR 10.11.2 Shift, Level (Number
 C_CX_COMBO = CARD_TABLE.add("cx_combo")  # name id of the climax this card's combo ability names (CR 8.12), 0 = none
 C_HAS_CONT = CARD_TABLE.add("has_cont")  # 1 if the card has a CONT ability (lets the kernels skip the others fast)
 C_ENCORE_ABIL = CARD_TABLE.add("encore_abil")  # ability row of a printed Encore (kind AUTO, keyword ENCORE), -1 = none
+# "<<A>> or <<B>> or <<C>>" (3+ traits; session 27): F_TRAIT holds two trait ids (the second packed in its high bits),
+# so a filter naming more is a *trait group*: the pool compiler gives each distinct trait set k of its filters
+# (F_TRAIT = -(k + 1)) and sets bit k of this column on every card that has one of the set's traits (cards.py
+# mark_trait_groups). A card's traits are printed (CR 2.5; no effect grants one), so the bit is exact and the kernels
+# test it in one shift (filters.filter_match, play.hand_filter_ok); no state word, no filter column per trait.
+C_TRAIT_GROUPS = CARD_TABLE.add("trait_groups")
+MAX_TRAIT_GROUPS = 31  # trait groups per pool (bits 0..30 of the int32 word)
 C_NCOLS = CARD_TABLE.width
 
 # The pool's flags table (tcg_env.engine.tables; cards.ws_kernel_flags), derived from the rule tables
@@ -651,7 +658,7 @@ F_LEVEL_MAX = FILTER_TABLE.add("level_max", source=bound())  # -1 = none
 F_COST_MAX = FILTER_TABLE.add("cost_max", source=bound())  # -1 = none
 F_POWER_MIN = FILTER_TABLE.add("power_min", source=bound())  # -1 = none (current power on stage, printed power elsewhere)
 F_POWER_MAX = FILTER_TABLE.add("power_max", source=bound())  # -1 = none
-F_TRAIT = FILTER_TABLE.add("trait", source=interned("trait_ids", "trait"))  # trait id, 0 = any; | trait_or id << 16 ("<<A>> or <<B>>")
+F_TRAIT = FILTER_TABLE.add("trait", source=interned("trait_ids", "trait"))  # trait id, 0 = any; | trait_or id << 16 ("<<A>> or <<B>>"); < 0: trait group -(F_TRAIT) - 1 (C_TRAIT_GROUPS)
 F_NAME = FILTER_TABLE.add("name", source=interned("name_ids", "card name"))  # name id, 0 = any
 F_ORIENT_MASK = FILTER_TABLE.add("orient_mask", source=mask(ORIENTATION_BITS, "orientation"))  # bit (1 << Orientation), 0 = any
 F_POS_MASK = FILTER_TABLE.add("pos_mask", source=mask(POSITION_BITS, "positions"))  # stage position bits (1 << position 0..4), 0 = any

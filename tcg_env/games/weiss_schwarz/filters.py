@@ -83,11 +83,14 @@ def filter_match(game, s, T, frow, slot, viewer, source):
         return False
     ftrait = F[frow, K.F_TRAIT]
     fname = F[frow, K.F_NAME]
-    trait_ok = (W.passes_equals_any3(ftrait & 0xFFFF, cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
-                                     cards[cid, K.C_TRAIT2])
-                or (ftrait >> 16 != 0  # "<<A>> or <<B>>": the second trait, packed
-                    and W.passes_equals_any3(ftrait >> 16, cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
-                                             cards[cid, K.C_TRAIT2])))
+    if ftrait < 0:  # "<<A>> or <<B>> or <<C>>": trait group -(ftrait) - 1, a bit of C_TRAIT_GROUPS (constants)
+        trait_ok = ((cards[cid, K.C_TRAIT_GROUPS] >> (-1 - ftrait)) & 1) != 0
+    else:
+        trait_ok = (W.passes_equals_any3(ftrait & 0xFFFF, cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
+                                         cards[cid, K.C_TRAIT2])
+                    or (ftrait >> 16 != 0  # "<<A>> or <<B>>": the second trait, packed
+                        and W.passes_equals_any3(ftrait >> 16, cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
+                                                 cards[cid, K.C_TRAIT2])))
     name_ok = (W.passes_equals(fname, cards[cid, K.C_NAME] & K.NAME_MASK) if fname >= 0
                # "with "X" in its card name": name group -(F_NAME) - 1, a bit of C_TITLE (constants); on the stage
                # also a bit of C_NAME: the name the card is also regarded as there (ALIAS_GROUP_BIT0)

@@ -327,7 +327,9 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
     # combos, filters): the pool compiler refuses names and traits no card has
     # (with complete_only, against the cards kept: until no kept card names a dropped one)
     while True:
-        present = [r for r in models if not (complete_only and any(not lr.compiled for lr in by_number[r["number"]].lines))]
+        # (an event skipped on a pass, one of its lines refused, is in no pool: its name is absent from the next pass)
+        present = [r for r in models if not r.get("_skip") and not (
+            complete_only and any(not lr.compiled for lr in by_number[r["number"]].lines))]
         names = {r["name"]: r["type"] for r in present}
         all_traits = {t for r in present for t in r["traits"]}
         changed = False
@@ -374,6 +376,12 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
         del r["_sources"][k]
         if r["type"] == "event":  # an event is played whole or not at all (its effect, or a restriction of its)
             r["_skip"] = "event_unsupported"
+            # its name is in no pool now: a filter of another card naming it takes a name group (as above)
+            names = {m["name"]: m["type"] for m in models if not m.get("_skip") and not (
+                complete_only and any(not lr.compiled for lr in by_number[m["number"]].lines))}
+            for m in models:
+                for ab in m["abilities"]:
+                    _group_absent_names(ab, names, name_groups)
 
     cards: list[WSCard] = []
     for r in models:
@@ -539,9 +547,9 @@ def _text_traits(ab: dict, traits: set[str]) -> list[str]:
     """The traits ``ab``'s filters and conditions name that no character of the list has (``traits``)."""
     out: list[str] = []
     for f in _filters_of(ab):
-        for k in ("trait", "trait_or"):
-            if k in f and f[k] not in traits and f[k] not in out:
-                out.append(f[k])
+        for t in [f.get("trait"), f.get("trait_or"), *f.get("trait_more", ())]:
+            if t is not None and t not in traits and t not in out:
+                out.append(t)
     return out
 
 

@@ -156,7 +156,10 @@ def hand_filter_ok(game, T, frow, cid, on_stage):
     if F[frow, K.F_TYPE_MASK] != 0 and (F[frow, K.F_TYPE_MASK] >> cards[cid, K.C_TYPE]) & 1 == 0:
         return False
     t = F[frow, K.F_TRAIT] & 0xFFFF
-    if t != 0 and t != cards[cid, K.C_TRAIT0] and t != cards[cid, K.C_TRAIT1] and t != cards[cid, K.C_TRAIT2]:
+    if F[frow, K.F_TRAIT] < 0:  # "<<A>> or <<B>> or <<C>>": a trait group, a bit of C_TRAIT_GROUPS (constants)
+        if ((cards[cid, K.C_TRAIT_GROUPS] >> (-1 - F[frow, K.F_TRAIT])) & 1) == 0:
+            return False
+    elif t != 0 and t != cards[cid, K.C_TRAIT0] and t != cards[cid, K.C_TRAIT1] and t != cards[cid, K.C_TRAIT2]:
         t2 = F[frow, K.F_TRAIT] >> 16  # "<<A>> or <<B>>": the second trait, packed (filters.filter_match)
         if t2 == 0 or (t2 != cards[cid, K.C_TRAIT0] and t2 != cards[cid, K.C_TRAIT1] and t2 != cards[cid, K.C_TRAIT2]):
             return False
