@@ -2336,6 +2336,27 @@ class _T(CountWords, TextTransformer, Transformer):
         # CR 1011: "banish it": the last selection or the card itself (BANISH affects only its controller's cards)
         return [({"op": "banish"}, _Sel("prev"))]
 
+    def _chant_to(self, to):
+        # session 27, CR 703.3: where this chant goes instead of its owner's graveyard once its text is performed
+        if self.card.get("type") != "chant":
+            raise Unsupported("where a card goes as it resolves, on a card that is no chant")
+        return [({"op": "chant_to", "to": to}, None)]
+
+    def chant_to_hand(self):
+        return self._chant_to("hand")
+
+    def chant_to_deck_shuffled(self):
+        return self._chant_to("deck_shuffled")
+
+    def chant_to_deck_top(self):
+        return self._chant_to("deck_top")
+
+    def chant_to_deck_bottom(self):
+        return self._chant_to("deck_bottom")
+
+    def chant_to_removed(self):
+        return self._chant_to("removed")
+
     def banish_self_ability(self, trig, _arrow):
         # "<trigger> => banish this card." (an effect; "banish this card:" before a colon is a cost)
         self._field_card("an automatic ability")
@@ -4027,6 +4048,26 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     return s
 
 
+# a chant's "put this card into its owner's hand [as it resolves]", "shuffle this card into its owner's deck", "put this
+# card on top of / on the bottom of its owner's deck", "remove this card from the game" (session 27, CR 703.3: where the
+# chant goes as it resolves; "it" only before "as it resolves"): one token each (_T.chant_to_*), read on chants only
+_CHANT_IT = re.compile(r"\b(put|shuffle|remove|return) it (into|on|from|to) ([^.;]*? as it resolves)")
+_CHANT_TO = re.compile(
+    r"\b(?:(?:put|return) this card (?:into|to) (?:its owner's|your) (?P<hand>hand)"
+    r"|shuffle this card into (?:its owner's|your) (?:main )?(?P<shuffled>deck)"
+    r"|put this card on (?:the )?(?P<top>top) of (?:its owner's|your) (?:main )?deck"
+    r"|put this card on the (?P<bottom>bottom) of (?:its owner's|your) (?:main )?deck"
+    r"|remove this card from the (?P<removed>game))(?: as it resolves)?")
+_CHANT_TO_TOKEN = {"hand": "hand", "shuffled": "deck_shuffled", "top": "deck_top", "bottom": "deck_bottom",
+                   "removed": "removed"}
+
+
+def _chant_to(s: str) -> str:
+    """A chant's line with where the chant goes as it resolves marked (``_CHANT_TO``)."""
+    s = _CHANT_IT.sub(r"\1 this card \2 \3", s)
+    return _CHANT_TO.sub(lambda m: "this_chant_to_" + _CHANT_TO_TOKEN[m.lastgroup], s)
+
+
 class FowTextCompiler(CardTextCompiler):
     """The shared compiler with Force of Will's normalisation; the card's name is read as "this
     card" (older cards print their own name), so the name is part of the line's cache key."""
@@ -4042,6 +4083,8 @@ class FowTextCompiler(CardTextCompiler):
         self.parser  # noqa: B018 - a broken grammar raises here, not as every line's "no sentence of the grammar"
         name = str(card.get("name") or "")
         plain = normalise_line(line, name, card.get("races") or frozenset())
+        if card.get("type") == "chant" and ("this card" in plain or " as it resolves" in plain):
+            plain = _chant_to(plain)
         res = super().compile_line(plain, card)
         res.line = line
         return res

@@ -363,6 +363,9 @@ OpGainGem = op_model("gain_gem", _M, attribute=AttributeName, count=(int, Field(
 # "If it's a <card>, ..." (session 23, Op.IF_IT): the card of register reg matches the filter (negated: does not)
 OpIfIt = op_model("if_it", _M, filter=FowFilter, negated=(bool, False), reg=(Reg, 0),
                   skip=(int, Field(default=1, ge=1, le=20)))
+# "put this card into its owner's hand / shuffle this card into its owner's deck / ... as it resolves" (session 27, CR
+# 703.3): where this chant goes instead of its owner's graveyard once its text is performed (Op.CHANT_TO)
+OpChantTo = op_model("chant_to", _M, to=Literal["hand", "deck_shuffled", "deck_top", "deck_bottom", "removed"])
 OpIfDone = if_done_op(_M)  # "If you do, ..." (CoreOp.IF_DONE) after an op of _REPORTS_DONE
 _SEARCH_REST = {"bottom": K.SEARCH_REST_BOTTOM, "graveyard": K.SEARCH_REST_GRAVEYARD, "top": 0,
                 "bottom_any": K.SEARCH_REST_BOTTOM | K.SEARCH_REST_ANY}
@@ -420,7 +423,7 @@ _OP_MODELS = (
     OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
-    OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem,
+    OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -1862,6 +1865,10 @@ class _Compiler(PoolCompiler):
             return cond, arg, op.skip
         if name == "gain_gem":
             return int(K.Attribute[op.attribute.upper()]), 0, op.count
+        if name == "chant_to":
+            if self._card is None or self._card.type != "chant" or not q.startswith("effect["):
+                self.fail(f"{q}.op", "chant_to says where a chant goes as it resolves (CR 703.3): a chant's effect only")
+            return int(K.ChantTo[op.to.upper()]), 0, 0
         if name == "if_it":
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "graveyard", "hand", "ruler_area", "removed")), \
                 int(op.negated), op.skip

@@ -903,6 +903,11 @@ class Op(IntEnum):
     # "Gain a <attribute> gem" (session 23, CR 1027.1): a gem token of Attribute a0 into its controller's item area (CR
     # 313.1: state.GEMS), a2 of them
     GAIN_GEM = 81
+    # "Put this card into its owner's hand / Shuffle this card into its owner's deck / Put this card on top of / on the
+    # bottom of its owner's deck / Remove this card from the game [as it resolves]." in a chant's effect (session 27, CR
+    # 703.3: where the resolving chant goes instead of its owner's graveyard): a0 = ChantTo, kept in the resolving
+    # entry's E_AUX bits CHANT_TO_SHIFT; priority.finish_frame moves the chant there once its text is performed
+    CHANT_TO = 82
 
 
 # DAMAGE a1: "deals X damage to target <card>, where X is the damage it dealt this turn" (session 21, CR 1007.1): the
@@ -1148,6 +1153,21 @@ PLAY_HOW_MASK = 7  # a card entry's E_AUX: how it was played (PLAY_*), then the 
 # a card entry's E_AUX bit: its controller had played another card this turn as it was played ([Torrent], CR 1124.2;
 # Condition.TORRENT)
 PLAY_TORRENT = 8
+# a card entry's E_AUX bits from CHANT_TO_SHIFT (session 27, Op.CHANT_TO): where the chant goes as it finishes resolving
+# (ChantTo; 0: its owner's graveyard, CR 703.3)
+CHANT_TO_SHIFT = 4
+CHANT_TO_MASK = 7 << CHANT_TO_SHIFT
+
+
+class ChantTo(IntEnum):
+    """Op.CHANT_TO's a0 (session 27): where a resolving chant goes instead of its owner's graveyard (CR 703.3)."""
+
+    GRAVEYARD = 0
+    HAND = 1  # "put this card into its owner's hand as it resolves"
+    DECK_SHUFFLED = 2  # "shuffle this card into its owner's deck"
+    DECK_TOP = 3  # "put this card on top of its owner's deck"
+    DECK_BOTTOM = 4  # "put this card on the bottom of its owner's deck"
+    REMOVED = 5  # "remove this card from the game"
 
 
 class GraveOwner(IntEnum):

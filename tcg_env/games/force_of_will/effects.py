@@ -884,6 +884,11 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         return game.player_banish(s, T, f, reg, a0, who, a2)
     elif op == Op.GAIN_GEM:
         s[GEMS + ctrl * K.N_ATTRIBUTES + a0] += a2  # CR 1027.1: into its controller's item area (313.1)
+    elif op == Op.CHANT_TO:
+        # session 27, CR 703.3: where this chant goes once its text is performed, instead of its owner's graveyard
+        # (priority.finish_frame reads the entry's E_AUX bits); a chant still on the chase only
+        if s[f + E_KIND] == K.EntryKind.CARD and src >= 0 and s[ZONE + src * CARD_W] == Zone.CHASE:
+            s[f + E_AUX] = (s[f + E_AUX] & ~K.CHANT_TO_MASK) | (a0 << K.CHANT_TO_SHIFT)
     elif op == Op.IF_IT:
         # "If it's a <card>, ..." (session 23): a card of register I_REG matches filter row a0 now (a1 = 1: none does);
         # otherwise the next a2 rows are skipped (the core's IF, read on the register)

@@ -1,0 +1,63 @@
+"""Force of Will card text, session 27 (branch s27-fowa): chants' clauses - where a chant goes as it resolves (CR 703.3:
+"put this card into its owner's hand / shuffle this card into its owner's deck ... as it resolves", Op.CHANT_TO). Lines
+are made up in the game's template language. Rule numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.cards.text import Verdict
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will import state as S
+from test_fow_card_text import _drive, _imported_pool, exact, line
+from test_fow_card_text_s23b import _all_exact, _resolved, _zone_n
+from test_fow_card_text_s24b import _card
+
+
+# ---- CR 703.3: where a chant goes as it resolves (Op.CHANT_TO) ---------------------------------------------------------
+@pytest.mark.parametrize("text, to", [
+    ("Draw a card. Put this card into its owner's hand as it resolves.", "hand"),
+    ("Draw a card. Shuffle this card into its owner's deck as it resolves.", "deck_shuffled"),
+    ("Draw a card. Put this card on the bottom of its owner's deck as it resolves.", "deck_bottom"),
+    ("Draw a card, then put this card on top of your deck.", "deck_top"),
+    ("Draw a card. Remove this card from the game as it resolves.", "removed"),
+])
+def test_cr_703_3_a_chant_says_where_it_goes_as_it_resolves(text, to):
+    assert exact(text, "chant").fields["effect"] == [{"op": "draw", "count": 1}, {"op": "chant_to", "to": to}]
+
+
+def test_cr_703_3_where_it_goes_under_a_condition_and_it_as_the_chant():
+    r = exact("Draw a card. If this card was awakened, put it into its owner's hand as it resolves.", "chant")
+    assert r.fields["effect"][1:] == [{"op": "if", "condition": {"kind": "awakened", "value": 1}, "skip": 1},
+                                      {"op": "chant_to", "to": "hand"}]
+    # only a chant resolves so: a resonator's "this card" stays a card of the field
+    assert line("Put this card into its owner's hand as it resolves.", "resonator").verdict is Verdict.UNSUPPORTED
+    assert exact("{Rest}: Put this card on top of its owner's deck.", "resonator").abilities[0]["effect"] == [
+        {"op": "target_self"}, {"op": "to_deck_top"}]
+
+
+@pytest.mark.parametrize("text, zone", [
+    ("Draw a card. Put this card into its owner's hand as it resolves.", K.Zone.HAND),
+    ("Draw a card. Shuffle this card into its owner's deck as it resolves.", K.Zone.MAIN_DECK),
+    ("Draw a card. Remove this card from the game as it resolves.", K.Zone.REMOVED),
+    ("Draw a card.", K.Zone.GRAVEYARD),
+])
+def test_cr_703_3_the_resolved_chant_goes_where_it_says(tmp_path, text, zone):
+    """The chant draws (its text performed), then goes to its owner's hand / deck / removed area, not the graveyard."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    res, pool = _imported_pool(tmp_path, [_card("TXT-270", "Made-up Boomerang", "Chant", [text])])
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    slot = sc.put(0, "TXT-270", K.Zone.HAND)
+    g = sc.game()
+    deck = _zone_n(g, 0, K.Zone.MAIN_DECK)
+    hand = _zone_n(g, 0, K.Zone.HAND)
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, _resolved)
+    assert int(g.state[S.ZONE + slot * S.CARD_W]) == zone
+    assert _zone_n(g, 0, K.Zone.GRAVEYARD) == (1 if zone == K.Zone.GRAVEYARD else 0)
+    # one card drawn; the chant back in the hand or deck where it says so
+    assert _zone_n(g, 0, K.Zone.HAND) == hand - 1 + 1 + (zone == K.Zone.HAND)
+    assert _zone_n(g, 0, K.Zone.MAIN_DECK) == deck - 1 + (zone == K.Zone.MAIN_DECK)
