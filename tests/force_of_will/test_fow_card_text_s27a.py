@@ -61,3 +61,53 @@ def test_cr_703_3_the_resolved_chant_goes_where_it_says(tmp_path, text, zone):
     # one card drawn; the chant back in the hand or deck where it says so
     assert _zone_n(g, 0, K.Zone.HAND) == hand - 1 + 1 + (zone == K.Zone.HAND)
     assert _zone_n(g, 0, K.Zone.MAIN_DECK) == deck - 1 + (zone == K.Zone.MAIN_DECK)
+
+
+# ---- CR 906.8: delayed automatic abilities "at the next end of turn" (Op.DELAYED) -------------------------------------
+_DELAYED = "Target resonator you control gains [+1000/+0] until end of turn. At the next end of turn => destroy it."
+
+
+@pytest.mark.parametrize("text", [
+    _DELAYED,
+    "Target resonator you control gains [+1000/+0] until end of turn. At the end of turn, destroy that resonator.",
+    "Target resonator you control gains [+1000/+0] until end of turn. Destroy it at end of turn.",
+])
+def test_cr_906_8_at_the_next_end_of_turn_is_a_delayed_ability_about_it(text):
+    assert exact(text, "chant").fields["effect"] == [
+        {"op": "choose", "filter": {"type": ["resonator"], "side": "own"}},
+        {"op": "power", "atk": 1000, "defense": 0, "duration": "end_of_turn"},
+        {"op": "delayed", "effect": [{"op": "target_trigger"}, {"op": "destroy"}], "it": True}]
+
+
+def test_cr_906_8_a_delayed_ability_about_no_card_and_what_stays_unsupported():
+    assert exact("Draw a card. At the end of this turn, recover all resonators you control.", "chant").fields[
+        "effect"] == [{"op": "draw", "count": 1}, {"op": "delayed", "effect": [
+            {"op": "select_all", "filter": {"type": ["resonator"], "side": "own"}}, {"op": "recover"}]}]
+    for text in ("Choose one - Draw a card. At the next end of turn => discard a card; or gain 200 life.",
+                 "At the next end of turn => destroy target resonator.",  # targets of its own
+                 "At the next end of turn => destroy it. Draw a card."):  # before other effects
+        assert line(text, "chant").verdict is Verdict.UNSUPPORTED, text
+    # an automatic ability "at the end of turn" of a resonator is no delayed one
+    assert exact("At the end of turn, draw a card.").abilities[0]["trigger"] == "end_of_turn"
+
+
+def test_cr_906_8_the_delayed_ability_destroys_it_at_the_next_end_of_turn(tmp_path):
+    """The chant resolves (+1000 ATK); nothing is destroyed until the end phase's "at the end of turn" (CR 505.3), when the
+    delayed ability triggers, is played and destroys the resonator (once: CR 906.8a)."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    res, pool = _imported_pool(tmp_path, [_card("TXT-271", "Made-up Last Stand", "Chant", [_DELAYED]),
+                                          _card("TXT-272", "Made-up Squire", "Resonator", [])])
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    sc.put(0, "TXT-271", K.Zone.HAND)
+    (squire,) = sc.field(0, ["TXT-272"])
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, _resolved)
+    assert int(g.state[S.ZONE + squire * S.CARD_W]) == K.Zone.FIELD
+    assert int(g.state[S.SHIELD_N]) == 1
+    _drive(g, lambda g: int(g.state[S.ZONE + squire * S.CARD_W]) != K.Zone.FIELD or int(g.state[S.TURN_PLAYER]) != 0)
+    assert int(g.state[S.ZONE + squire * S.CARD_W]) == K.Zone.GRAVEYARD
+    assert int(g.state[S.TURN_PLAYER]) == 0 and int(g.state[S.SHIELD_N]) == 0

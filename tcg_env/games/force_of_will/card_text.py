@@ -1699,6 +1699,8 @@ class _T(CountWords, TextTransformer, Transformer):
     def body(self, *sentences):
         sentences = _instead(sentences)
         clauses = [c for s in sentences for c in s]
+        if any(op["op"] == "_delayed" for c in clauses for op, _ in c[0]):
+            clauses = self._delayed(clauses)
         conds = [c[2] for c in clauses if len(c) == 3]
         if conds and (len(conds) != len(clauses) or any(c != conds[0] for c in conds)):
             raise Unsupported("'as long as' for part of a text")
@@ -1736,6 +1738,28 @@ class _T(CountWords, TextTransformer, Transformer):
         b.condition = conds[0] if conds else None
         return b
 
+    def _delayed(self, clauses):
+        """A chant's "At the next end of turn => <effect>." (session 27, CR 906.8, Op.DELAYED): the delayed ability's
+        effect assembled as an automatic ability's, "it" / "that <card>" the card it is about (target_trigger: the
+        trigger's card, still in the field, CR 302.3); that card is the one the chant's effect selected last."""
+        if self.card.get("type") != "chant":
+            raise Unsupported("a delayed ability ('at the next end of turn') on a card that is no chant")
+        out = []
+        for k, c in enumerate(clauses):
+            marks = [op for op, _ in c[0] if op["op"] == "_delayed"]
+            if not marks:
+                out.append(c)
+                continue
+            if len(c[0]) != 1 or len(c) != 2 or k != len(clauses) - 1:
+                raise Unsupported("a delayed ability ('at the next end of turn') before other effects or under a condition")
+            inner = _Body([ops for ops, _ in marks[0]["clauses"]], False, True).ops(trigger_card=True, bare_it="trigger")
+            it = any(op["op"] == "target_trigger" for op in inner)
+            if any(op["op"] == "choose" for op in inner):
+                raise Unsupported("a delayed ability with targets of its own")
+            op = {"op": "delayed", "effect": inner, **({"it": True} if it else {})}
+            out.append(([(op, _Sel("prev") if it else None)], False))
+        return out
+
     def _player_or(self, clauses, optional, conds):
         """"This card deals N damage to target player or J/resonator." (CR 903.2g: a target that is a player
         or a card): a choice of modes (the SELECT_MODE op, CHOOSE_MODE asked as it is played, before the
@@ -1764,6 +1788,8 @@ class _T(CountWords, TextTransformer, Transformer):
             # "Choose this option only if <condition>." (session 24): the mode may be chosen only while it holds
             *sentences, cond = sentences
             _mode_condition_ok(cond)
+        if any(op["op"] == "_delayed" for st in sentences for c in st for op, _ in c[0]):
+            raise Unsupported("a delayed ability ('at the next end of turn') in a choice of modes")
         body = self.body(*sentences)
         body.mode_cond = cond
         if body.optional:
@@ -1901,6 +1927,15 @@ class _T(CountWords, TextTransformer, Transformer):
     def if_deals_instead(self, cond, dealer, n):
         # "... deals N damage to <it>. If <condition>, it deals M damage instead." (body(): the previous damage with M)
         return [([({"op": "_deals_instead", "condition": cond, "amount": n}, None)], False)]
+
+    def delayed_sentence(self, *items):
+        # "At the next end of turn => <effect>." (session 27, CR 906.8): a delayed automatic ability made as the chant
+        # resolves (body(): the op "delayed" with the effect compiled as an automatic ability's, "it" / "that
+        # resonator" the card it is about, the one the chant selected last)
+        clauses = self.sentence(*items)
+        if any(opt for _, opt in clauses):
+            raise Unsupported("'you may' in a delayed ability")
+        return [([({"op": "_delayed", "clauses": clauses}, None)], False)]
 
     def if_done_sentence(self, *items, done=True):
         # "If you do, <effect>." (CR 104.2: what cannot be done is not done): the IF_DONE row after the
@@ -4062,6 +4097,12 @@ _CHANT_TO_TOKEN = {"hand": "hand", "shuffled": "deck_shuffled", "top": "deck_top
                    "removed": "removed"}
 
 
+# "At the next end of turn => / At the end of [this] turn, <effect>." and "<effect> at [the] end of turn." in a chant's
+# effect (session 27, CR 906.8: a delayed automatic ability): the sentence marked "delayed_eot <effect>."
+_DELAYED_END = re.compile(r"(^|\. )(?:at the next end of turn ?(?:=>|,)|at the end of (?:this )?turn,) ?")
+_DELAYED_END_AFTER = re.compile(r"(^|\. )([^.\"]+?) at (?:the )?end of turn\.")
+
+
 def _chant_to(s: str) -> str:
     """A chant's line with where the chant goes as it resolves marked (``_CHANT_TO``)."""
     s = _CHANT_IT.sub(r"\1 this card \2 \3", s)
@@ -4085,6 +4126,8 @@ class FowTextCompiler(CardTextCompiler):
         plain = normalise_line(line, name, card.get("races") or frozenset())
         if card.get("type") == "chant" and ("this card" in plain or " as it resolves" in plain):
             plain = _chant_to(plain)
+        if card.get("type") == "chant" and " end of " in plain:
+            plain = _DELAYED_END_AFTER.sub(r"\1delayed_eot \2.", _DELAYED_END.sub(r"\1delayed_eot ", plain))
         res = super().compile_line(plain, card)
         res.line = line
         return res

@@ -366,6 +366,12 @@ OpIfIt = op_model("if_it", _M, filter=FowFilter, negated=(bool, False), reg=(Reg
 # "put this card into its owner's hand / shuffle this card into its owner's deck / ... as it resolves" (session 27, CR
 # 703.3): where this chant goes instead of its owner's graveyard once its text is performed (Op.CHANT_TO)
 OpChantTo = op_model("chant_to", _M, to=Literal["hand", "deck_shuffled", "deck_top", "deck_bottom", "removed"])
+# "At the next end of turn => <effect>" (session 27, CR 906.8): a delayed automatic ability the effect makes, its program
+# ``effect`` compiled into an ability row of its own (add_ability); ``it``: about the first card of register ``reg`` (its
+# "it" / "that resonator": target_trigger), else about no card (Op.DELAYED)
+OpDelayed = op_model("delayed", _M, effect=Annotated[list[Any], Field(min_length=1, max_length=12),
+                                                     AfterValidator(lambda v: _delayed_valid(v))],
+                     it=(bool, False), reg=(Reg, 0))
 OpIfDone = if_done_op(_M)  # "If you do, ..." (CoreOp.IF_DONE) after an op of _REPORTS_DONE
 _SEARCH_REST = {"bottom": K.SEARCH_REST_BOTTOM, "graveyard": K.SEARCH_REST_GRAVEYARD, "top": 0,
                 "bottom_any": K.SEARCH_REST_BOTTOM | K.SEARCH_REST_ANY}
@@ -423,7 +429,7 @@ _OP_MODELS = (
     OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
-    OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo,
+    OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -437,6 +443,15 @@ def _modes_valid(modes: list[list[Any]]) -> list[list[Any]]:
     if any(op.op == "select_mode" for m in out for op in m):
         raise ValueError("a mode is no choice of modes")
     return out
+
+
+def _delayed_valid(effect: list[Any]) -> list[Any]:
+    out = TypeAdapter(Effect).validate_python(effect)
+    if any(op.op in ("select_mode", "delayed", "chant_to") for op in out):
+        raise ValueError("a delayed ability's effect is no choice of modes, delayed ability or chant's destination")
+    return out
+
+
 _TAGS = frozenset(EFFECT_OPS)
 
 _TARGETING = {"choose", "select_all", "target_self", "target_trigger"}
@@ -1468,7 +1483,9 @@ class _Compiler(PoolCompiler):
         # the card a cost is paid with ("banish a resonator: ...") is chosen, not targeted (CR 903.2g targets are
         # named "target"): its choose filter is no target's (op_args)
         self._pay_reg = cost.pay_reg if cost is not None and cost.pay_chosen != "none" else None
+        self._delayed_seen = 0
         self.compile_effect(kind, effect, "effect" if p == "effect" else f"{p}.effect")
+        self._delayed_seen = 0
         self._pay_reg = None
         cost = cost or FowCost()
         attr, free = parse_will_cost(cost.will)
@@ -1501,7 +1518,29 @@ class _Compiler(PoolCompiler):
         r = len(self.ab_rows) - 1
         if effect and effect[0].op == "select_mode":
             self.add_modes(cid, p, k, kind, row, effect[0].modes, effect[0].conditions)
+        for j, op in enumerate(effect):
+            if op.op == "delayed":  # session 27 (CR 906.8): its program in a row of its own (Op.DELAYED's a0)
+                self.add_delayed(cid, p, k, row, op.effect, f"{p}.effect[{j}].effect" if p != "effect" else
+                                 f"effect[{j}].effect")
         return r
+
+    def add_delayed(self, cid: int, p: str, k: int, parent: list[int], effect: list, q: str) -> None:
+        """A delayed automatic ability (CR 906.8, Op.DELAYED): a copy of the ability's row with the delayed effect's
+        program, of kind SPELL and without a trigger (no scan of the card's abilities sees it), no cost and no "you may";
+        played from the pending list as an automatic ability (priority.play_pending, its trigger's card the card it is
+        about: target_trigger)."""
+        code_start = len(self.code_rows)
+        self.compile_effect(K.AbilityKind.AUTOMATIC, effect, q)
+        row = list(parent)
+        row[K.A_KIND] = int(K.AbilityKind.SPELL)
+        row[K.A_TRIGGER] = int(K.Trigger.NONE)
+        row[K.A_TRIG_FILTER] = -1
+        row[K.A_OPTIONAL] = 0
+        row[K.A_COND], row[K.A_COND_ARG] = int(K.Condition.NONE), 0
+        row[K.A_CODE_START] = code_start
+        row[K.A_CODE_LEN] = len(self.code_rows) - code_start
+        self.ab_rows.append(row)
+        self.ability_source.append((cid, k))
 
     def add_modes(self, cid: int, p: str, k: int, kind: K.AbilityKind, parent: list[int], modes: list,
                   conditions: list | None = None) -> None:
@@ -1865,6 +1904,13 @@ class _Compiler(PoolCompiler):
             return cond, arg, op.skip
         if name == "gain_gem":
             return int(K.Attribute[op.attribute.upper()]), 0, op.count
+        if name == "delayed":
+            if self._card is None or self._card.type != "chant" or not q.startswith("effect[") or ".modes[" in q:
+                self.fail(f"{q}.op", "a delayed ability in a chant's effect (not in a choice of modes)")
+            # the delayed abilities' rows follow the row of the ability being compiled, in order (add_ability)
+            k = getattr(self, "_delayed_seen", 0)
+            self._delayed_seen = k + 1
+            return len(self.ab_rows) + 1 + k, int(op.it), 0
         if name == "chant_to":
             if self._card is None or self._card.type != "chant" or not q.startswith("effect["):
                 self.fail(f"{q}.op", "chant_to says where a chant goes as it resolves (CR 703.3): a chant's effect only")
@@ -1985,6 +2031,10 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
         return "reg", f"register {op.reg} has no targets (choose/select_all/target_self first)"
     if name == "target_self" and kind in (K.AbilityKind.SPELL, K.AbilityKind.TRIGGER):
         return "op", "target_self needs a source on the field (not in a chant's effect)"
+    if name == "delayed" and op.it and op.reg not in filled:
+        return "reg", f"register {op.reg} has no card for the delayed ability to be about"
+    if name == "delayed" and kind != K.AbilityKind.SPELL:
+        return "op", "a delayed ability in a chant's effect only"
     if name in ("if", "if_it") and j + op.skip >= len(effect):
         return "skip", f"skips past the end of the effect ({len(effect) - j - 1} ops follow)"
     if name == "if_done":

@@ -908,6 +908,13 @@ class Op(IntEnum):
     # 703.3: where the resolving chant goes instead of its owner's graveyard): a0 = ChantTo, kept in the resolving
     # entry's E_AUX bits CHANT_TO_SHIFT; priority.finish_frame moves the chant there once its text is performed
     CHANT_TO = 82
+    # "At the next end of turn => <effect on it>" / "At the end of turn, destroy that resonator" (session 27, CR 906.8: a
+    # delayed automatic ability the effect makes): a0 = the delayed ability's row (a row of its own after the effect's,
+    # cards._Compiler.add_ability), a1 = 1: about the first card of register I_REG ("it", still in the field: none
+    # made when it is gone), 0: about no card. A shield table entry Shield.DELAYED_END, which triggers once at the next
+    # "at the end of turn" (CR 505.3, replacement.delayed_end_triggers) with that card as the trigger's card (E_AUX:
+    # Op.TARGET_TRIGGER reads it); it ends as that card leaves the field (CR 302.3: a new card)
+    DELAYED = 83
 
 
 # DAMAGE a1: "deals X damage to target <card>, where X is the damage it dealt this turn" (session 21, CR 1007.1): the
@@ -935,6 +942,9 @@ class Shield(IntEnum):
     # "gain control of <card> until end of turn" (CR 505.5b, session 21): SH_SLOT the card, SH_PLAYER the player who
     # controlled it; at the end of the turn (replacement.shields_end_of_turn) that player controls it again
     CONTROL = 5
+    # a delayed automatic ability "at the next end of turn" (session 27, Op.DELAYED, CR 906.8): SH_SLOT the card it is
+    # about (-1: none), SH_PLAYER the slot of its source (the chant), SH_AMOUNT its ability row, SH_CTRL its controller
+    DELAYED_END = 6
 
 
 # what a destruction is replaced by (SHIELD_DESTROY / REPLACE_DESTROY a0: bits, CR 910.1)

@@ -884,6 +884,15 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         return game.player_banish(s, T, f, reg, a0, who, a2)
     elif op == Op.GAIN_GEM:
         s[GEMS + ctrl * K.N_ATTRIBUTES + a0] += a2  # CR 1027.1: into its controller's item area (313.1)
+    elif op == Op.DELAYED:
+        # session 27, CR 906.8: a delayed automatic ability "at the next end of turn" (row a0), about the first card of
+        # register I_REG (a1 = 1; none made when that card is no longer in the field, CR 302.3) or about no card
+        about = -1
+        if a1 == 1:
+            about = s[f + E_REG + reg * TARGET_MAX] if s[f + E_REGN + reg] > 0 else -1
+            if about < 0 or s[ZONE + about * CARD_W] != Zone.FIELD:
+                return NEXT
+        game.add_shield(s, Shield.DELAYED_END, about, src, a0, ctrl, s[CARD + src * CARD_W] if src >= 0 else -1)
     elif op == Op.CHANT_TO:
         # session 27, CR 703.3: where this chant goes once its text is performed, instead of its owner's graveyard
         # (priority.finish_frame reads the entry's E_AUX bits); a chant still on the chase only
