@@ -111,3 +111,31 @@ def test_cr_906_8_the_delayed_ability_destroys_it_at_the_next_end_of_turn(tmp_pa
     _drive(g, lambda g: int(g.state[S.ZONE + squire * S.CARD_W]) != K.Zone.FIELD or int(g.state[S.TURN_PLAYER]) != 0)
     assert int(g.state[S.ZONE + squire * S.CARD_W]) == K.Zone.GRAVEYARD
     assert int(g.state[S.TURN_PLAYER]) == 0 and int(g.state[S.SHIELD_N]) == 0
+
+
+# ---- CR 907.4: a chant's "Produce <will>." (the will to its controller's pool as it resolves) -------------------------
+def test_cr_907_4_a_chant_produces_will_as_it_resolves():
+    assert exact("Draw a card. Produce {R}.", "chant").fields["effect"] == [
+        {"op": "draw", "count": 1}, {"op": "produce_will", "will": "fire"}]
+    assert exact("Produce {G}{G}{G}.", "chant").fields["effect"] == [{"op": "produce_will", "will": "wind", "count": 3}]
+    assert exact("Choose one - Draw a card; or produce {R}.", "chant").fields["effect"][0]["modes"][1] == [
+        {"op": "produce_will", "will": "fire"}]
+    # a choice of will (made as it resolves) and restricted will stay unsupported
+    for text in ("Produce {R} or {B}.", "Draw a card. Produce {R}. Spend this will only to play chants."):
+        assert line(text, "chant").verdict is Verdict.UNSUPPORTED, text
+
+
+def test_cr_907_4_the_chants_will_is_in_the_pool_after_it_resolves(tmp_path):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    res, pool = _imported_pool(tmp_path, [_card("TXT-273", "Made-up Kindling", "Chant", ["Produce {R}{R}."])])
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    sc.put(0, "TXT-273", K.Zone.HAND)
+    g = sc.game()
+    fire = S.WILL + 0 * K.N_WILL + K.Attribute.FIRE
+    g.step(K.PLAY_HAND_BASE)
+    assert int(g.state[fire]) == 0  # the cost paid
+    _drive(g, _resolved)
+    assert int(g.state[fire]) == 2

@@ -1379,7 +1379,7 @@ class _T(CountWords, TextTransformer, Transformer):
             if aura is None:
                 raise Unsupported(f"an effect without a trigger or a cost on a {ctype}")
             return self.continuous(body)
-        ops, optional = body.ops(), body.optional
+        ops, optional = _spell_will(body.ops(produce=True)), body.optional
         if optional:
             raise Unsupported("'you may' in a chant's effect")
         return {"__fields__": True, "effect": ops}
@@ -3591,7 +3591,8 @@ class _Modes:
             produce: bool = False, from_grave: bool = False) -> list[dict]:
         if will and not self.in_activate:
             raise Unsupported("a choice of modes in an activate ability")
-        op = {"op": "select_mode", "modes": [m.ops(bare_it=bare_it, from_grave=from_grave) for m in self.modes]}
+        op = {"op": "select_mode", "modes": [m.ops(bare_it=bare_it, from_grave=from_grave, produce=produce)
+                                             for m in self.modes]}
         conds = [getattr(m, "mode_cond", None) for m in self.modes]
         if any(c is not None for c in conds):
             op["conditions"] = conds  # session 24: effects.mode_allowed
@@ -3710,6 +3711,9 @@ _ABOUT_CARD = {"blocks", "is_blocked", "deals_damage", "other_enters"}
 def _automatic_will(ops: list[dict]) -> list[dict]:
     """An automatic ability's "Produce <will>" (CR 907.1: not a will ability, it resolves from the chase and the
     will goes to its controller's pool then, CR 907.4): its only effect; one will or several ("{W}{W}")."""
+    if any(o["op"] in ("produce_will", "_spend_only") for op in ops if op["op"] == "select_mode" for m in op["modes"]
+           for o in m):
+        raise Unsupported("producing will outside a will ability (CR 907)")  # in a mode of an automatic ability
     if not any(op["op"] in ("produce_will", "_spend_only") for op in ops):
         return ops
     if len(ops) != 1 or ops[0]["op"] != "produce_will":
@@ -3722,6 +3726,29 @@ def _automatic_will(ops: list[dict]) -> list[dict]:
     # a choice of will is made as the ability resolves; the modes (priority.ask_mode) are chosen as it is played
     # (CR 903.2e), before the chase: not the same for an ability that waits on the chase
     raise Unsupported("an automatic ability producing a choice of will")
+
+
+def _spell_will(ops: list[dict]) -> list[dict]:
+    """A chant's or rune's "Produce <will>." (session 27, CR 907.4: the will goes to its controller's pool as the effect
+    resolves; CR 907.1: no will ability): one will or several ("{R}{R}"), in a mode too. A choice of will ("{R} or {B}",
+    made as it resolves) and "spend this will only" stay unsupported."""
+    out = []
+    for op in ops:
+        if op["op"] == "select_mode":
+            out.append({**op, "modes": [_spell_will(m) for m in op["modes"]]})
+        elif op["op"] == "_spend_only":
+            raise Unsupported("'spend this will only' in a chant's effect")
+        elif op["op"] == "produce_will":
+            wills = op["_choices"]
+            if len(wills) == 1 and isinstance(wills[0], dict) and "_several" in wills[0]:
+                out += [{"op": "produce_will", "will": w, "count": n} for w, n in wills[0]["_several"].items()]
+            elif len(wills) == 1 and not isinstance(wills[0], dict):
+                out.append({"op": "produce_will", "will": wills[0]})
+            else:
+                raise Unsupported("a chant producing a choice of will (chosen as it resolves)")
+        else:
+            out.append(op)
+    return out
 
 
 # the ops on a register that leave its cards where they are (the rest move them: IF_IT then no longer knows the zone)
@@ -4103,10 +4130,14 @@ _DELAYED_END = re.compile(r"(^|\. )(?:at the next end of turn ?(?:=>|,)|at the e
 _DELAYED_END_AFTER = re.compile(r"(^|\. )([^.\"]+?) at (?:the )?end of turn\.")
 
 
-def _chant_to(s: str) -> str:
-    """A chant's line with where the chant goes as it resolves marked (``_CHANT_TO``)."""
-    s = _CHANT_IT.sub(r"\1 this card \2 \3", s)
-    return _CHANT_TO.sub(lambda m: "this_chant_to_" + _CHANT_TO_TOKEN[m.lastgroup], s)
+def _chant_marks(s: str) -> str:
+    """A chant's normalised line (session 27) with where the chant goes as it resolves marked (``_CHANT_TO``) and its
+    delayed abilities (``_DELAYED_END``)."""
+    if "this card" in s or " as it resolves" in s:
+        s = _CHANT_TO.sub(lambda m: "this_chant_to_" + _CHANT_TO_TOKEN[m.lastgroup], _CHANT_IT.sub(r"\1 this card \2 \3", s))
+    if " end of " in s:
+        s = _DELAYED_END_AFTER.sub(r"\1delayed_eot \2.", _DELAYED_END.sub(r"\1delayed_eot ", s))
+    return s
 
 
 class FowTextCompiler(CardTextCompiler):
@@ -4124,10 +4155,8 @@ class FowTextCompiler(CardTextCompiler):
         self.parser  # noqa: B018 - a broken grammar raises here, not as every line's "no sentence of the grammar"
         name = str(card.get("name") or "")
         plain = normalise_line(line, name, card.get("races") or frozenset())
-        if card.get("type") == "chant" and ("this card" in plain or " as it resolves" in plain):
-            plain = _chant_to(plain)
-        if card.get("type") == "chant" and " end of " in plain:
-            plain = _DELAYED_END_AFTER.sub(r"\1delayed_eot \2.", _DELAYED_END.sub(r"\1delayed_eot ", plain))
+        if card.get("type") == "chant":
+            plain = _chant_marks(plain)
         res = super().compile_line(plain, card)
         res.line = line
         return res
