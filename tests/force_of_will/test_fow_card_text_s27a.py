@@ -139,3 +139,46 @@ def test_cr_907_4_the_chants_will_is_in_the_pool_after_it_resolves(tmp_path):
     assert int(g.state[fire]) == 0  # the cost paid
     _drive(g, _resolved)
     assert int(g.state[fire]) == 2
+
+
+# ---- CR 1100s: "<cards> with [Flying]" / "without [Flying]" (FowFilter.keyword / not_keyword) -------------------------
+def test_cr_1106_a_filter_of_cards_with_or_without_a_keyword():
+    assert exact("Destroy target resonator with [Flying].", "chant").fields["effect"][0] == {
+        "op": "choose", "filter": {"type": ["resonator"], "keyword": ["flying"]}}
+    assert exact("This card deals 500 damage to each resonator without [Flying].", "chant").fields["effect"][0] == {
+        "op": "select_all", "filter": {"type": ["resonator"], "not_keyword": ["flying"]}}
+    # a continuous ability's filters and conditions read the cards without the continuous abilities: not keywords
+    for text in ("Resonators you control with [Flying] gain [+100/+0].",
+                 "This card gains [+200/+200] as long as you control a resonator with [Flying]."):
+        assert line(text, "resonator").verdict is Verdict.UNSUPPORTED, text
+
+
+def test_cr_1106_with_flying_reads_the_keywords_a_card_has_now(tmp_path):
+    """"Destroy all resonators with [Flying]": the opponent's printed flyer and the resonators given [Flying] until end of
+    turn go; the opponent's resonator without it stays."""
+    from tcg_env.engine.zones import zone_list
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    res, pool = _imported_pool(tmp_path, [
+        _card("TXT-274", "Made-up Skyfall", "Chant", ["Destroy all resonators with [Flying]."]),
+        _card("TXT-275", "Made-up Wings", "Chant", ["Resonators you control gain [Flying] until end of turn."]),
+        _card("TXT-276", "Made-up Hawk", "Resonator", ["[Flying]"]),
+        _card("TXT-277", "Made-up Mole", "Resonator", [])])
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    sc.will(0, K.Attribute.FIRE)
+    skyfall = sc.put(0, "TXT-274", K.Zone.HAND)
+    wings = sc.put(0, "TXT-275", K.Zone.HAND)
+    (mine,) = sc.field(0, ["TXT-277"])
+    hawk, mole = sc.field(1, ["TXT-276", "TXT-277"])
+    g = sc.game()
+
+    def play(slot):
+        g.step(K.PLAY_HAND_BASE + list(zone_list(g.state, S.ZONES, K.Zone.HAND, 0)).index(slot))
+        _drive(g, _resolved)
+
+    play(wings)
+    play(skyfall)
+    zone = {t: int(g.state[S.ZONE + t * S.CARD_W]) for t in (mine, hawk, mole)}
+    assert zone == {mine: K.Zone.GRAVEYARD, hawk: K.Zone.GRAVEYARD, mole: K.Zone.FIELD}

@@ -1688,6 +1688,10 @@ class _T(CountWords, TextTransformer, Transformer):
         ab = {"kind": "continuous", "effect": aura}
         if args[-1].condition is not None:
             ab["condition"] = args[-1].condition  # CR 904: applies as long as it holds (characteristics.py)
+        if "'keyword'" in repr(ab) or "'not_keyword'" in repr(ab):
+            # the continuous abilities' filters read the keywords without the continuous abilities (filters.filter_base:
+            # none is defined by another): "with [Flying]" there would miss a [Flying] another continuous ability gives
+            raise Unsupported("a continuous ability reading cards' keywords ('with [Flying]')")
         return [ab]
 
     def t_added(self, noun):
@@ -3231,6 +3235,17 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def cost_eq(self, n):
         return {"cost_min": int(n), "cost_max": int(n)}
+
+    def with_keyword(self, kw):
+        # "<cards> with [Flying]" (session 27, CR 1100s): one of the keywords it has now (FowFilter.keyword)
+        if kw not in _BATTLE_KW:
+            raise Unsupported(f"a filter of cards with [{kw}]")
+        return {"keyword": [kw]}
+
+    def without_keyword(self, kw):
+        if kw not in _BATTLE_KW:
+            raise Unsupported(f"a filter of cards without [{kw}]")
+        return {"not_keyword": [kw]}
 
     def atk_max(self, n):
         return {"atk_max": int(n)}

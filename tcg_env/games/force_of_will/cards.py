@@ -185,6 +185,10 @@ class FowFilter(FilterBase):
     cost_x: Literal["max", "eq"] | None = None
     atk_min: NonNeg | None = None
     atk_max: NonNeg | None = None
+    # "<cards> with [Flying]" / "without [Flying]" (session 27): one of these keywords now / none of them (F_ADDED_TO bits
+    # from KW_FILTER_SHIFT, K.KW_FILTER_NOT)
+    keyword: Annotated[list[BitKeywordName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
+    not_keyword: Annotated[list[BitKeywordName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
 
 
 # a named counter's name (CR 1022.1: "strength", "mystery"; session 21)
@@ -1620,6 +1624,9 @@ class _Compiler(PoolCompiler):
                     not p.startswith("abilities["):  # not a [Trigger] chant (played from the standby area without its cost)
                 self.fail(p, "targets_match: the condition of a chant's or addition's own cost reduction, with a filter")
             return int(K.Condition.TARGETS_MATCH), self.compile_filter(c.filter, f"{p}.filter", ("field",), targeted=True)
+        if any(flt is not None and (flt.keyword or flt.not_keyword) for flt in (c.filter, c.other)):
+            # conditions read the cards without the continuous abilities (filters.condition_holds: filter_base)
+            self.fail(f"{p}.filter", "a condition reads no keywords ('with [Flying]'): continuous abilities are not read")
         if (c.kind == "control_and_another") != (c.other is not None):
             self.fail(f"{p}.other", "control_and_another takes a second filter (other), and only it")
         if c.kind == "control_and_another":
@@ -1720,8 +1727,8 @@ class _Compiler(PoolCompiler):
             return int(K.Per[per.count.upper()]), 0, 0
         if per.filter is None:
             self.fail(f"{q}.filter", "a count of the field needs a filter")
-        if per.filter.atk_min is not None or per.filter.atk_max is not None:
-            self.fail(f"{q}.filter", "a count reads no ATK (continuous abilities are not read)")
+        if per.filter.atk_min is not None or per.filter.atk_max is not None or per.filter.keyword or per.filter.not_keyword:
+            self.fail(f"{q}.filter", "a count reads no ATK or keywords (continuous abilities are not read)")
         return int(K.Per.FIELD), self.compile_filter(per.filter, f"{q}.filter", ("field",)), 0
 
     def x_operand(self, v: Any, q: str, per: int) -> int:
@@ -2001,6 +2008,12 @@ class _Compiler(PoolCompiler):
                 row[K.F_COST_MIN] = K.COST_BOUND_X
         if targeted:
             row[K.F_ADDED_TO] |= K.TARGETED  # targets: an opponent's [Barrier] card is kept out (CR 1120.2)
+        if f.keyword or f.not_keyword:
+            if f.keyword and f.not_keyword:
+                self.fail(f"{p}.keyword", "keyword or not_keyword, not both")
+            row[K.F_ADDED_TO] |= bits(f.keyword or f.not_keyword, K.KEYWORD_BITS) << K.KW_FILTER_SHIFT
+            if f.not_keyword:
+                row[K.F_ADDED_TO] |= K.KW_FILTER_NOT
         return self.add_filter(row)
 
 

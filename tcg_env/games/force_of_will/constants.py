@@ -772,6 +772,12 @@ F_ADDED_TO = FILTER_TABLE.add("added_to", source=copy())
 # its own: a wider filter table changes every pool's fingerprint, the built-in pools' recorded snapshots included.)
 ADDED_TO_CARD = 1
 TARGETED = 2
+# "<cards> with [Flying]" / "without [Flying]" (session 27, CR 1100s: the keywords the card has now, continuous abilities
+# included, printed off the field): F_ADDED_TO's KW_* bits from KW_FILTER_SHIFT (any of them; FowFilter.keyword), with
+# KW_FILTER_NOT none of them (FowFilter.not_keyword); filters.filter_core
+KW_FILTER_SHIFT = 4
+KW_FILTER_MASK = (1 << 16) - 1
+KW_FILTER_NOT = 1 << 20
 F_NCOLS = FILTER_TABLE.width
 # F_EXCLUDE_SELF = SELF_ONLY: the filter matches the ability's own card alone ("this card cannot
 # attack", a continuous ability of its own; FowFilter.self_only), written by cards.compile_filter
