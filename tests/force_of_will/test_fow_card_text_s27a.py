@@ -182,3 +182,43 @@ def test_cr_1106_with_flying_reads_the_keywords_a_card_has_now(tmp_path):
     play(skyfall)
     zone = {t: int(g.state[S.ZONE + t * S.CARD_W]) for t in (mine, hawk, mole)}
     assert zone == {mine: K.Zone.GRAVEYARD, hawk: K.Zone.GRAVEYARD, mole: K.Zone.FIELD}
+
+
+# ---- "Players cannot chase to this card." (FowCard.unchaseable, C_UNCANCELABLE bit UNCHASEABLE) -----------------------
+def test_players_cannot_chase_to_this_card_is_a_field_of_the_chant():
+    assert exact("Destroy target resonator. Players cannot chase to this card.", "chant").fields == {
+        "unchaseable": True, "effect": [{"op": "choose", "filter": {"type": ["resonator"]}}, {"op": "destroy"}]}
+    assert exact("Players cannot chase to this card.", "chant").fields == {"unchaseable": True}
+    # a property of the card on the chase: not under a condition, not in a mode; "Players cannot gain life." unchanged
+    assert line("Choose one - Draw a card. Players cannot chase to this card; or gain 200 life.",
+                "chant").verdict is Verdict.UNSUPPORTED
+    assert exact("[Continuous]: Players cannot gain life.").abilities[0]["effect"] == [{"op": "no_life_gain"}]
+
+
+@pytest.mark.parametrize("unchaseable", [True, False])
+def test_no_player_chases_to_an_unchaseable_chant(tmp_path, unchaseable):
+    """The opponent holds a [Quickcast] chant and the will to play it: with "Players cannot chase to this card." on the
+    chant on the chase they may only pass (or play will abilities), else they may play it."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    text = "Draw a card." + (" Players cannot chase to this card." if unchaseable else "")
+    res, pool = _imported_pool(tmp_path, [_card("TXT-278", "Made-up Haste", "Chant", [text]),
+                                          _card("TXT-279", "Made-up Reflex", "Chant", ["[Quickcast]", "Draw a card."])])
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    sc.will(1, K.Attribute.FIRE)
+    sc.put(0, "TXT-278", K.Zone.HAND)
+    sc.put(1, "TXT-279", K.Zone.HAND)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    from tcg_env.engine.header import H_DECIDER
+
+    while int(g.state[H_DECIDER]) != 1:
+        g.step(K.PASS)
+    assert int(g.state[S.CHASE_N]) == 1
+    legal = set(g.legal_actions().tolist())
+    plays = {a for a in legal if K.PLAY_HAND_BASE <= a < K.PLAY_HAND_BASE + K.HAND_SLOTS}
+    assert K.PASS in legal and bool(plays) != unchaseable
+    if unchaseable:  # what is left: will abilities (CR 907.3: no chase), the ruler's one here
+        assert legal - {K.PASS} == {K.RULER_ACTIVATE_BASE}

@@ -1382,7 +1382,20 @@ class _T(CountWords, TextTransformer, Transformer):
         ops, optional = _spell_will(body.ops(produce=True)), body.optional
         if optional:
             raise Unsupported("'you may' in a chant's effect")
-        return {"__fields__": True, "effect": ops}
+        fields = {"__fields__": True}
+        if any(op["op"] == "_no_chase" for op in ops):
+            # "Players cannot chase to this card." (session 27): a property of the card on the chase, not an effect: not
+            # under a condition (it would be known only as the card resolves)
+            k = next(i for i, op in enumerate(ops) if op["op"] == "_no_chase")
+            if any(("skip" in op or "rows" in op) for op in ops[:k]) or sum(op["op"] == "_no_chase" for op in ops) > 1:
+                raise Unsupported("'players cannot chase to this card' under a condition")
+            ops = ops[:k] + ops[k + 1:]
+            fields["unchaseable"] = True
+        if any(op["op"] == "_no_chase" for op in ops if op["op"] == "select_mode" for m in op["modes"] for op in m):
+            raise Unsupported("'players cannot chase to this card' in a mode")
+        if ops:
+            fields["effect"] = ops
+        return fields
 
     # ---------------- triggers (CR 906) ----------------
     def t_enter(self, *_):
@@ -2374,6 +2387,13 @@ class _T(CountWords, TextTransformer, Transformer):
     def banish_it(self):
         # CR 1011: "banish it": the last selection or the card itself (BANISH affects only its controller's cards)
         return [({"op": "banish"}, _Sel("prev"))]
+
+    def no_chase(self):
+        # "Players cannot chase to this card." (session 27): no effect but the card field unchaseable, read while the card
+        # is the last on the chase (kernels.priority_mask); spell() takes it out of the effect
+        if self.card.get("type") not in ("chant", "rune"):
+            raise Unsupported("'players cannot chase to this card' on a card that is no chant or rune")
+        return [({"op": "_no_chase"}, None)]
 
     def _chant_to(self, to):
         # session 27, CR 703.3: where this chant goes instead of its owner's graveyard once its text is performed
@@ -4172,6 +4192,8 @@ class FowTextCompiler(CardTextCompiler):
         plain = normalise_line(line, name, card.get("races") or frozenset())
         if card.get("type") == "chant":
             plain = _chant_marks(plain)
+        if card.get("type") in ("chant", "rune") and "players cannot chase to this card" in plain:
+            plain = plain.replace("players cannot chase to this card", "this_card_unchaseable")  # session 27
         res = super().compile_line(plain, card)
         res.line = line
         return res

@@ -634,6 +634,9 @@ class FowCard(CardBase):
     from_removed: bool = False
     # "This card cannot be cancelled." (session 21, CR 1012): a spell no cancel takes off the chase (C_UNCANCELABLE)
     uncancelable: bool = False
+    # "Players cannot chase to this card." (session 27): while it is the last on the chase, no player plays a card or an
+    # ability but will abilities (C_UNCANCELABLE bit UNCHASEABLE; kernels.priority_mask)
+    unchaseable: bool = False
     # a token (CR 1303): a resonator no deck holds, made by an effect (the op make_token names it); no cost
     # (CR 1303.1a: only the information its effect specifies), C_TYPE_BITS TB_TOKEN
     token: bool = False
@@ -1113,6 +1116,7 @@ class _Compiler(PoolCompiler):
             "enters_rested": ("resonator", "addition", "regalia", "magic_stone"), "story": ("chant",), "grimoire": ("ruler",),
             "remnant": ("chant",), "from_removed": ("resonator", "chant", "addition", "regalia"),
             "uncancelable": ("resonator", "chant", "addition", "regalia"),
+            "unchaseable": ("chant", "rune"),
             "stone_types": ("magic_stone",), "enters_rested_shared": ("magic_stone",), "enters_rested_if": ("magic_stone",),
             "divinity": ("ruler", "j_ruler", "rune"),
             "mana": ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"),
@@ -1285,6 +1289,8 @@ class _Compiler(PoolCompiler):
         for k, ab in enumerate(card.abilities):
             self.compile_ability(cid, card, f"abilities[{k}]", k, ab)
         row[K.C_SPELL_ABIL] = row[K.C_AWAKEN_ABIL] = row[K.C_TRIGGER_ABIL] = row[K.C_STEALTH_ABIL] = -1
+        if card.unchaseable:
+            row[K.C_UNCANCELABLE] |= K.UNCHASEABLE  # "Players cannot chase to this card." (session 27)
         if card.effect is not None:
             # an additional cost's card is chosen, not targeted (its choose without the TARGETED bit: add_ability)
             row[K.C_SPELL_ABIL] = self.add_ability(cid, "effect", -1, K.AbilityKind.SPELL, card.effect,

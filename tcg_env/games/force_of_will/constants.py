@@ -264,6 +264,11 @@ C_GRIMOIRE = CARD_TABLE.add("grimoire", source=copy())  # rulers: [Grimoire] N, 
 C_GODS_ARTS = CARD_TABLE.add("gods_arts")  # bit i: the card has a [God's Art] of name id i (A_GODS_ART; the observation shows it used)
 # "This card cannot be cancelled." (session 21, CR 1012): 1: a cancel leaves it on the chase (effects.cancel_slot)
 C_UNCANCELABLE = CARD_TABLE.add("uncancelable", source=copy())
+# C_UNCANCELABLE's bits: UNCANCELABLE (the model's uncancelable) and UNCHASEABLE, "Players cannot chase to this card."
+# (session 27, FowCard.unchaseable): while its chase entry is the last one, a player with priority plays nothing but will
+# abilities (CR 907.3: they use no chase) and passes (kernels.priority_mask)
+UNCANCELABLE = 1
+UNCHASEABLE = 2
 C_NCOLS = CARD_TABLE.width
 
 # The pool's flags table (tcg_env.engine.tables; cards.fow_kernel_flags), derived from the rule tables

@@ -233,7 +233,7 @@ def deal_damage_to_player(game, s, T, src, p, amount):
 def cancel_slot(game, s, T, slot):
     """CR 1012.1: the chase entry of spell ``slot`` leaves the chase; the card goes to its owner's
     graveyard. A card that "cannot be cancelled" (C_UNCANCELABLE) stays."""
-    if card_table(T)[s[CARD + slot * CARD_W], K.C_UNCANCELABLE] != 0:
+    if (card_table(T)[s[CARD + slot * CARD_W], K.C_UNCANCELABLE] & K.UNCANCELABLE) != 0:
         return
     for i in range(s[CHASE_N]):
         e = CHASE + i * ENTRY_W
