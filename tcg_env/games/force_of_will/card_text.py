@@ -1379,10 +1379,23 @@ class _T(CountWords, TextTransformer, Transformer):
             if aura is None:
                 raise Unsupported(f"an effect without a trigger or a cost on a {ctype}")
             return self.continuous(body)
-        ops, optional = body.ops(), body.optional
+        ops, optional = _spell_will(body.ops(produce=True)), body.optional
         if optional:
             raise Unsupported("'you may' in a chant's effect")
-        return {"__fields__": True, "effect": ops}
+        fields = {"__fields__": True}
+        if any(op["op"] == "_no_chase" for op in ops):
+            # "Players cannot chase to this card." (session 27): a property of the card on the chase, not an effect: not
+            # under a condition (it would be known only as the card resolves)
+            k = next(i for i, op in enumerate(ops) if op["op"] == "_no_chase")
+            if any(("skip" in op or "rows" in op) for op in ops[:k]) or sum(op["op"] == "_no_chase" for op in ops) > 1:
+                raise Unsupported("'players cannot chase to this card' under a condition")
+            ops = ops[:k] + ops[k + 1:]
+            fields["unchaseable"] = True
+        if any(op["op"] == "_no_chase" for op in ops if op["op"] == "select_mode" for m in op["modes"] for op in m):
+            raise Unsupported("'players cannot chase to this card' in a mode")
+        if ops:
+            fields["effect"] = ops
+        return fields
 
     # ---------------- triggers (CR 906) ----------------
     def t_enter(self, *_):
@@ -1688,6 +1701,10 @@ class _T(CountWords, TextTransformer, Transformer):
         ab = {"kind": "continuous", "effect": aura}
         if args[-1].condition is not None:
             ab["condition"] = args[-1].condition  # CR 904: applies as long as it holds (characteristics.py)
+        if "'keyword'" in repr(ab) or "'not_keyword'" in repr(ab):
+            # the continuous abilities' filters read the keywords without the continuous abilities (filters.filter_base:
+            # none is defined by another): "with [Flying]" there would miss a [Flying] another continuous ability gives
+            raise Unsupported("a continuous ability reading cards' keywords ('with [Flying]')")
         return [ab]
 
     def t_added(self, noun):
@@ -1699,6 +1716,8 @@ class _T(CountWords, TextTransformer, Transformer):
     def body(self, *sentences):
         sentences = _instead(sentences)
         clauses = [c for s in sentences for c in s]
+        if any(op["op"] == "_delayed" for c in clauses for op, _ in c[0]):
+            clauses = self._delayed(clauses)
         conds = [c[2] for c in clauses if len(c) == 3]
         if conds and (len(conds) != len(clauses) or any(c != conds[0] for c in conds)):
             raise Unsupported("'as long as' for part of a text")
@@ -1736,6 +1755,28 @@ class _T(CountWords, TextTransformer, Transformer):
         b.condition = conds[0] if conds else None
         return b
 
+    def _delayed(self, clauses):
+        """A chant's "At the next end of turn => <effect>." (session 27, CR 906.8, Op.DELAYED): the delayed ability's
+        effect assembled as an automatic ability's, "it" / "that <card>" the card it is about (target_trigger: the
+        trigger's card, still in the field, CR 302.3); that card is the one the chant's effect selected last."""
+        if self.card.get("type") != "chant":
+            raise Unsupported("a delayed ability ('at the next end of turn') on a card that is no chant")
+        out = []
+        for k, c in enumerate(clauses):
+            marks = [op for op, _ in c[0] if op["op"] == "_delayed"]
+            if not marks:
+                out.append(c)
+                continue
+            if len(c[0]) != 1 or len(c) != 2 or k != len(clauses) - 1:
+                raise Unsupported("a delayed ability ('at the next end of turn') before other effects or under a condition")
+            inner = _Body([ops for ops, _ in marks[0]["clauses"]], False, True).ops(trigger_card=True, bare_it="trigger")
+            it = any(op["op"] == "target_trigger" for op in inner)
+            if any(op["op"] == "choose" for op in inner):
+                raise Unsupported("a delayed ability with targets of its own")
+            op = {"op": "delayed", "effect": inner, **({"it": True} if it else {})}
+            out.append(([(op, _Sel("prev") if it else None)], False))
+        return out
+
     def _player_or(self, clauses, optional, conds):
         """"This card deals N damage to target player or J/resonator." (CR 903.2g: a target that is a player
         or a card): a choice of modes (the SELECT_MODE op, CHOOSE_MODE asked as it is played, before the
@@ -1764,6 +1805,8 @@ class _T(CountWords, TextTransformer, Transformer):
             # "Choose this option only if <condition>." (session 24): the mode may be chosen only while it holds
             *sentences, cond = sentences
             _mode_condition_ok(cond)
+        if any(op["op"] == "_delayed" for st in sentences for c in st for op, _ in c[0]):
+            raise Unsupported("a delayed ability ('at the next end of turn') in a choice of modes")
         body = self.body(*sentences)
         body.mode_cond = cond
         if body.optional:
@@ -1901,6 +1944,15 @@ class _T(CountWords, TextTransformer, Transformer):
     def if_deals_instead(self, cond, dealer, n):
         # "... deals N damage to <it>. If <condition>, it deals M damage instead." (body(): the previous damage with M)
         return [([({"op": "_deals_instead", "condition": cond, "amount": n}, None)], False)]
+
+    def delayed_sentence(self, *items):
+        # "At the next end of turn => <effect>." (session 27, CR 906.8): a delayed automatic ability made as the chant
+        # resolves (body(): the op "delayed" with the effect compiled as an automatic ability's, "it" / "that
+        # resonator" the card it is about, the one the chant selected last)
+        clauses = self.sentence(*items)
+        if any(opt for _, opt in clauses):
+            raise Unsupported("'you may' in a delayed ability")
+        return [([({"op": "_delayed", "clauses": clauses}, None)], False)]
 
     def if_done_sentence(self, *items, done=True):
         # "If you do, <effect>." (CR 104.2: what cannot be done is not done): the IF_DONE row after the
@@ -2335,6 +2387,34 @@ class _T(CountWords, TextTransformer, Transformer):
     def banish_it(self):
         # CR 1011: "banish it": the last selection or the card itself (BANISH affects only its controller's cards)
         return [({"op": "banish"}, _Sel("prev"))]
+
+    def no_chase(self):
+        # "Players cannot chase to this card." (session 27): no effect but the card field unchaseable, read while the card
+        # is the last on the chase (kernels.priority_mask); spell() takes it out of the effect
+        if self.card.get("type") not in ("chant", "rune"):
+            raise Unsupported("'players cannot chase to this card' on a card that is no chant or rune")
+        return [({"op": "_no_chase"}, None)]
+
+    def _chant_to(self, to):
+        # session 27, CR 703.3: where this chant goes instead of its owner's graveyard once its text is performed
+        if self.card.get("type") != "chant":
+            raise Unsupported("where a card goes as it resolves, on a card that is no chant")
+        return [({"op": "chant_to", "to": to}, None)]
+
+    def chant_to_hand(self):
+        return self._chant_to("hand")
+
+    def chant_to_deck_shuffled(self):
+        return self._chant_to("deck_shuffled")
+
+    def chant_to_deck_top(self):
+        return self._chant_to("deck_top")
+
+    def chant_to_deck_bottom(self):
+        return self._chant_to("deck_bottom")
+
+    def chant_to_removed(self):
+        return self._chant_to("removed")
 
     def banish_self_ability(self, trig, _arrow):
         # "<trigger> => banish this card." (an effect; "banish this card:" before a colon is a cost)
@@ -3176,6 +3256,17 @@ class _T(CountWords, TextTransformer, Transformer):
     def cost_eq(self, n):
         return {"cost_min": int(n), "cost_max": int(n)}
 
+    def with_keyword(self, kw):
+        # "<cards> with [Flying]" (session 27, CR 1100s): one of the keywords it has now (FowFilter.keyword)
+        if kw not in _BATTLE_KW:
+            raise Unsupported(f"a filter of cards with [{kw}]")
+        return {"keyword": [kw]}
+
+    def without_keyword(self, kw):
+        if kw not in _BATTLE_KW:
+            raise Unsupported(f"a filter of cards without [{kw}]")
+        return {"not_keyword": [kw]}
+
     def atk_max(self, n):
         return {"atk_max": int(n)}
 
@@ -3535,7 +3626,8 @@ class _Modes:
             produce: bool = False, from_grave: bool = False) -> list[dict]:
         if will and not self.in_activate:
             raise Unsupported("a choice of modes in an activate ability")
-        op = {"op": "select_mode", "modes": [m.ops(bare_it=bare_it, from_grave=from_grave) for m in self.modes]}
+        op = {"op": "select_mode", "modes": [m.ops(bare_it=bare_it, from_grave=from_grave, produce=produce)
+                                             for m in self.modes]}
         conds = [getattr(m, "mode_cond", None) for m in self.modes]
         if any(c is not None for c in conds):
             op["conditions"] = conds  # session 24: effects.mode_allowed
@@ -3654,6 +3746,9 @@ _ABOUT_CARD = {"blocks", "is_blocked", "deals_damage", "other_enters"}
 def _automatic_will(ops: list[dict]) -> list[dict]:
     """An automatic ability's "Produce <will>" (CR 907.1: not a will ability, it resolves from the chase and the
     will goes to its controller's pool then, CR 907.4): its only effect; one will or several ("{W}{W}")."""
+    if any(o["op"] in ("produce_will", "_spend_only") for op in ops if op["op"] == "select_mode" for m in op["modes"]
+           for o in m):
+        raise Unsupported("producing will outside a will ability (CR 907)")  # in a mode of an automatic ability
     if not any(op["op"] in ("produce_will", "_spend_only") for op in ops):
         return ops
     if len(ops) != 1 or ops[0]["op"] != "produce_will":
@@ -3666,6 +3761,29 @@ def _automatic_will(ops: list[dict]) -> list[dict]:
     # a choice of will is made as the ability resolves; the modes (priority.ask_mode) are chosen as it is played
     # (CR 903.2e), before the chase: not the same for an ability that waits on the chase
     raise Unsupported("an automatic ability producing a choice of will")
+
+
+def _spell_will(ops: list[dict]) -> list[dict]:
+    """A chant's or rune's "Produce <will>." (session 27, CR 907.4: the will goes to its controller's pool as the effect
+    resolves; CR 907.1: no will ability): one will or several ("{R}{R}"), in a mode too. A choice of will ("{R} or {B}",
+    made as it resolves) and "spend this will only" stay unsupported."""
+    out = []
+    for op in ops:
+        if op["op"] == "select_mode":
+            out.append({**op, "modes": [_spell_will(m) for m in op["modes"]]})
+        elif op["op"] == "_spend_only":
+            raise Unsupported("'spend this will only' in a chant's effect")
+        elif op["op"] == "produce_will":
+            wills = op["_choices"]
+            if len(wills) == 1 and isinstance(wills[0], dict) and "_several" in wills[0]:
+                out += [{"op": "produce_will", "will": w, "count": n} for w, n in wills[0]["_several"].items()]
+            elif len(wills) == 1 and not isinstance(wills[0], dict):
+                out.append({"op": "produce_will", "will": wills[0]})
+            else:
+                raise Unsupported("a chant producing a choice of will (chosen as it resolves)")
+        else:
+            out.append(op)
+    return out
 
 
 # the ops on a register that leave its cards where they are (the rest move them: IF_IT then no longer knows the zone)
@@ -4027,6 +4145,36 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     return s
 
 
+# a chant's "put this card into its owner's hand [as it resolves]", "shuffle this card into its owner's deck", "put this
+# card on top of / on the bottom of its owner's deck", "remove this card from the game" (session 27, CR 703.3: where the
+# chant goes as it resolves; "it" only before "as it resolves"): one token each (_T.chant_to_*), read on chants only
+_CHANT_IT = re.compile(r"\b(put|shuffle|remove|return) it (into|on|from|to) ([^.;]*? as it resolves)")
+_CHANT_TO = re.compile(
+    r"\b(?:(?:put|return) this card (?:into|to) (?:its owner's|your) (?P<hand>hand)"
+    r"|shuffle this card into (?:its owner's|your) (?:main )?(?P<shuffled>deck)"
+    r"|put this card on (?:the )?(?P<top>top) of (?:its owner's|your) (?:main )?deck"
+    r"|put this card on the (?P<bottom>bottom) of (?:its owner's|your) (?:main )?deck"
+    r"|remove this card from the (?P<removed>game))(?: as it resolves)?")
+_CHANT_TO_TOKEN = {"hand": "hand", "shuffled": "deck_shuffled", "top": "deck_top", "bottom": "deck_bottom",
+                   "removed": "removed"}
+
+
+# "At the next end of turn => / At the end of [this] turn, <effect>." and "<effect> at [the] end of turn." in a chant's
+# effect (session 27, CR 906.8: a delayed automatic ability): the sentence marked "delayed_eot <effect>."
+_DELAYED_END = re.compile(r"(^|\. )(?:at the next end of turn ?(?:=>|,)|at the end of (?:this )?turn,) ?")
+_DELAYED_END_AFTER = re.compile(r"(^|\. )([^.\"]+?) at (?:the )?end of turn\.")
+
+
+def _chant_marks(s: str) -> str:
+    """A chant's normalised line (session 27) with where the chant goes as it resolves marked (``_CHANT_TO``) and its
+    delayed abilities (``_DELAYED_END``)."""
+    if "this card" in s or " as it resolves" in s:
+        s = _CHANT_TO.sub(lambda m: "this_chant_to_" + _CHANT_TO_TOKEN[m.lastgroup], _CHANT_IT.sub(r"\1 this card \2 \3", s))
+    if " end of " in s:
+        s = _DELAYED_END_AFTER.sub(r"\1delayed_eot \2.", _DELAYED_END.sub(r"\1delayed_eot ", s))
+    return s
+
+
 class FowTextCompiler(CardTextCompiler):
     """The shared compiler with Force of Will's normalisation; the card's name is read as "this
     card" (older cards print their own name), so the name is part of the line's cache key."""
@@ -4042,6 +4190,10 @@ class FowTextCompiler(CardTextCompiler):
         self.parser  # noqa: B018 - a broken grammar raises here, not as every line's "no sentence of the grammar"
         name = str(card.get("name") or "")
         plain = normalise_line(line, name, card.get("races") or frozenset())
+        if card.get("type") == "chant":
+            plain = _chant_marks(plain)
+        if card.get("type") in ("chant", "rune") and "players cannot chase to this card" in plain:
+            plain = plain.replace("players cannot chase to this card", "this_card_unchaseable")  # session 27
         res = super().compile_line(plain, card)
         res.line = line
         return res

@@ -185,6 +185,10 @@ class FowFilter(FilterBase):
     cost_x: Literal["max", "eq"] | None = None
     atk_min: NonNeg | None = None
     atk_max: NonNeg | None = None
+    # "<cards> with [Flying]" / "without [Flying]" (session 27): one of these keywords now / none of them (F_ADDED_TO bits
+    # from KW_FILTER_SHIFT, K.KW_FILTER_NOT)
+    keyword: Annotated[list[BitKeywordName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
+    not_keyword: Annotated[list[BitKeywordName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
 
 
 # a named counter's name (CR 1022.1: "strength", "mystery"; session 21)
@@ -363,6 +367,15 @@ OpGainGem = op_model("gain_gem", _M, attribute=AttributeName, count=(int, Field(
 # "If it's a <card>, ..." (session 23, Op.IF_IT): the card of register reg matches the filter (negated: does not)
 OpIfIt = op_model("if_it", _M, filter=FowFilter, negated=(bool, False), reg=(Reg, 0),
                   skip=(int, Field(default=1, ge=1, le=20)))
+# "put this card into its owner's hand / shuffle this card into its owner's deck / ... as it resolves" (session 27, CR
+# 703.3): where this chant goes instead of its owner's graveyard once its text is performed (Op.CHANT_TO)
+OpChantTo = op_model("chant_to", _M, to=Literal["hand", "deck_shuffled", "deck_top", "deck_bottom", "removed"])
+# "At the next end of turn => <effect>" (session 27, CR 906.8): a delayed automatic ability the effect makes, its program
+# ``effect`` compiled into an ability row of its own (add_ability); ``it``: about the first card of register ``reg`` (its
+# "it" / "that resonator": target_trigger), else about no card (Op.DELAYED)
+OpDelayed = op_model("delayed", _M, effect=Annotated[list[Any], Field(min_length=1, max_length=12),
+                                                     AfterValidator(lambda v: _delayed_valid(v))],
+                     it=(bool, False), reg=(Reg, 0))
 OpIfDone = if_done_op(_M)  # "If you do, ..." (CoreOp.IF_DONE) after an op of _REPORTS_DONE
 _SEARCH_REST = {"bottom": K.SEARCH_REST_BOTTOM, "graveyard": K.SEARCH_REST_GRAVEYARD, "top": 0,
                 "bottom_any": K.SEARCH_REST_BOTTOM | K.SEARCH_REST_ANY}
@@ -420,7 +433,7 @@ _OP_MODELS = (
     OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
-    OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem,
+    OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -434,6 +447,15 @@ def _modes_valid(modes: list[list[Any]]) -> list[list[Any]]:
     if any(op.op == "select_mode" for m in out for op in m):
         raise ValueError("a mode is no choice of modes")
     return out
+
+
+def _delayed_valid(effect: list[Any]) -> list[Any]:
+    out = TypeAdapter(Effect).validate_python(effect)
+    if any(op.op in ("select_mode", "delayed", "chant_to") for op in out):
+        raise ValueError("a delayed ability's effect is no choice of modes, delayed ability or chant's destination")
+    return out
+
+
 _TAGS = frozenset(EFFECT_OPS)
 
 _TARGETING = {"choose", "select_all", "target_self", "target_trigger"}
@@ -612,6 +634,9 @@ class FowCard(CardBase):
     from_removed: bool = False
     # "This card cannot be cancelled." (session 21, CR 1012): a spell no cancel takes off the chase (C_UNCANCELABLE)
     uncancelable: bool = False
+    # "Players cannot chase to this card." (session 27): while it is the last on the chase, no player plays a card or an
+    # ability but will abilities (C_UNCANCELABLE bit UNCHASEABLE; kernels.priority_mask)
+    unchaseable: bool = False
     # a token (CR 1303): a resonator no deck holds, made by an effect (the op make_token names it); no cost
     # (CR 1303.1a: only the information its effect specifies), C_TYPE_BITS TB_TOKEN
     token: bool = False
@@ -1091,6 +1116,7 @@ class _Compiler(PoolCompiler):
             "enters_rested": ("resonator", "addition", "regalia", "magic_stone"), "story": ("chant",), "grimoire": ("ruler",),
             "remnant": ("chant",), "from_removed": ("resonator", "chant", "addition", "regalia"),
             "uncancelable": ("resonator", "chant", "addition", "regalia"),
+            "unchaseable": ("chant", "rune"),
             "stone_types": ("magic_stone",), "enters_rested_shared": ("magic_stone",), "enters_rested_if": ("magic_stone",),
             "divinity": ("ruler", "j_ruler", "rune"),
             "mana": ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"),
@@ -1263,6 +1289,8 @@ class _Compiler(PoolCompiler):
         for k, ab in enumerate(card.abilities):
             self.compile_ability(cid, card, f"abilities[{k}]", k, ab)
         row[K.C_SPELL_ABIL] = row[K.C_AWAKEN_ABIL] = row[K.C_TRIGGER_ABIL] = row[K.C_STEALTH_ABIL] = -1
+        if card.unchaseable:
+            row[K.C_UNCANCELABLE] |= K.UNCHASEABLE  # "Players cannot chase to this card." (session 27)
         if card.effect is not None:
             # an additional cost's card is chosen, not targeted (its choose without the TARGETED bit: add_ability)
             row[K.C_SPELL_ABIL] = self.add_ability(cid, "effect", -1, K.AbilityKind.SPELL, card.effect,
@@ -1465,7 +1493,9 @@ class _Compiler(PoolCompiler):
         # the card a cost is paid with ("banish a resonator: ...") is chosen, not targeted (CR 903.2g targets are
         # named "target"): its choose filter is no target's (op_args)
         self._pay_reg = cost.pay_reg if cost is not None and cost.pay_chosen != "none" else None
+        self._delayed_seen = 0
         self.compile_effect(kind, effect, "effect" if p == "effect" else f"{p}.effect")
+        self._delayed_seen = 0
         self._pay_reg = None
         cost = cost or FowCost()
         attr, free = parse_will_cost(cost.will)
@@ -1498,7 +1528,29 @@ class _Compiler(PoolCompiler):
         r = len(self.ab_rows) - 1
         if effect and effect[0].op == "select_mode":
             self.add_modes(cid, p, k, kind, row, effect[0].modes, effect[0].conditions)
+        for j, op in enumerate(effect):
+            if op.op == "delayed":  # session 27 (CR 906.8): its program in a row of its own (Op.DELAYED's a0)
+                self.add_delayed(cid, p, k, row, op.effect, f"{p}.effect[{j}].effect" if p != "effect" else
+                                 f"effect[{j}].effect")
         return r
+
+    def add_delayed(self, cid: int, p: str, k: int, parent: list[int], effect: list, q: str) -> None:
+        """A delayed automatic ability (CR 906.8, Op.DELAYED): a copy of the ability's row with the delayed effect's
+        program, of kind SPELL and without a trigger (no scan of the card's abilities sees it), no cost and no "you may";
+        played from the pending list as an automatic ability (priority.play_pending, its trigger's card the card it is
+        about: target_trigger)."""
+        code_start = len(self.code_rows)
+        self.compile_effect(K.AbilityKind.AUTOMATIC, effect, q)
+        row = list(parent)
+        row[K.A_KIND] = int(K.AbilityKind.SPELL)
+        row[K.A_TRIGGER] = int(K.Trigger.NONE)
+        row[K.A_TRIG_FILTER] = -1
+        row[K.A_OPTIONAL] = 0
+        row[K.A_COND], row[K.A_COND_ARG] = int(K.Condition.NONE), 0
+        row[K.A_CODE_START] = code_start
+        row[K.A_CODE_LEN] = len(self.code_rows) - code_start
+        self.ab_rows.append(row)
+        self.ability_source.append((cid, k))
 
     def add_modes(self, cid: int, p: str, k: int, kind: K.AbilityKind, parent: list[int], modes: list,
                   conditions: list | None = None) -> None:
@@ -1578,6 +1630,9 @@ class _Compiler(PoolCompiler):
                     not p.startswith("abilities["):  # not a [Trigger] chant (played from the standby area without its cost)
                 self.fail(p, "targets_match: the condition of a chant's or addition's own cost reduction, with a filter")
             return int(K.Condition.TARGETS_MATCH), self.compile_filter(c.filter, f"{p}.filter", ("field",), targeted=True)
+        if any(flt is not None and (flt.keyword or flt.not_keyword) for flt in (c.filter, c.other)):
+            # conditions read the cards without the continuous abilities (filters.condition_holds: filter_base)
+            self.fail(f"{p}.filter", "a condition reads no keywords ('with [Flying]'): continuous abilities are not read")
         if (c.kind == "control_and_another") != (c.other is not None):
             self.fail(f"{p}.other", "control_and_another takes a second filter (other), and only it")
         if c.kind == "control_and_another":
@@ -1678,8 +1733,8 @@ class _Compiler(PoolCompiler):
             return int(K.Per[per.count.upper()]), 0, 0
         if per.filter is None:
             self.fail(f"{q}.filter", "a count of the field needs a filter")
-        if per.filter.atk_min is not None or per.filter.atk_max is not None:
-            self.fail(f"{q}.filter", "a count reads no ATK (continuous abilities are not read)")
+        if per.filter.atk_min is not None or per.filter.atk_max is not None or per.filter.keyword or per.filter.not_keyword:
+            self.fail(f"{q}.filter", "a count reads no ATK or keywords (continuous abilities are not read)")
         return int(K.Per.FIELD), self.compile_filter(per.filter, f"{q}.filter", ("field",)), 0
 
     def x_operand(self, v: Any, q: str, per: int) -> int:
@@ -1862,6 +1917,17 @@ class _Compiler(PoolCompiler):
             return cond, arg, op.skip
         if name == "gain_gem":
             return int(K.Attribute[op.attribute.upper()]), 0, op.count
+        if name == "delayed":
+            if self._card is None or self._card.type != "chant" or not q.startswith("effect[") or ".modes[" in q:
+                self.fail(f"{q}.op", "a delayed ability in a chant's effect (not in a choice of modes)")
+            # the delayed abilities' rows follow the row of the ability being compiled, in order (add_ability)
+            k = getattr(self, "_delayed_seen", 0)
+            self._delayed_seen = k + 1
+            return len(self.ab_rows) + 1 + k, int(op.it), 0
+        if name == "chant_to":
+            if self._card is None or self._card.type != "chant" or not q.startswith("effect["):
+                self.fail(f"{q}.op", "chant_to says where a chant goes as it resolves (CR 703.3): a chant's effect only")
+            return int(K.ChantTo[op.to.upper()]), 0, 0
         if name == "if_it":
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "graveyard", "hand", "ruler_area", "removed")), \
                 int(op.negated), op.skip
@@ -1948,6 +2014,12 @@ class _Compiler(PoolCompiler):
                 row[K.F_COST_MIN] = K.COST_BOUND_X
         if targeted:
             row[K.F_ADDED_TO] |= K.TARGETED  # targets: an opponent's [Barrier] card is kept out (CR 1120.2)
+        if f.keyword or f.not_keyword:
+            if f.keyword and f.not_keyword:
+                self.fail(f"{p}.keyword", "keyword or not_keyword, not both")
+            row[K.F_ADDED_TO] |= bits(f.keyword or f.not_keyword, K.KEYWORD_BITS) << K.KW_FILTER_SHIFT
+            if f.not_keyword:
+                row[K.F_ADDED_TO] |= K.KW_FILTER_NOT
         return self.add_filter(row)
 
 
@@ -1978,6 +2050,10 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
         return "reg", f"register {op.reg} has no targets (choose/select_all/target_self first)"
     if name == "target_self" and kind in (K.AbilityKind.SPELL, K.AbilityKind.TRIGGER):
         return "op", "target_self needs a source on the field (not in a chant's effect)"
+    if name == "delayed" and op.it and op.reg not in filled:
+        return "reg", f"register {op.reg} has no card for the delayed ability to be about"
+    if name == "delayed" and kind != K.AbilityKind.SPELL:
+        return "op", "a delayed ability in a chant's effect only"
     if name in ("if", "if_it") and j + op.skip >= len(effect):
         return "skip", f"skips past the end of the effect ({len(effect) - j - 1} ops follow)"
     if name == "if_done":

@@ -264,6 +264,11 @@ C_GRIMOIRE = CARD_TABLE.add("grimoire", source=copy())  # rulers: [Grimoire] N, 
 C_GODS_ARTS = CARD_TABLE.add("gods_arts")  # bit i: the card has a [God's Art] of name id i (A_GODS_ART; the observation shows it used)
 # "This card cannot be cancelled." (session 21, CR 1012): 1: a cancel leaves it on the chase (effects.cancel_slot)
 C_UNCANCELABLE = CARD_TABLE.add("uncancelable", source=copy())
+# C_UNCANCELABLE's bits: UNCANCELABLE (the model's uncancelable) and UNCHASEABLE, "Players cannot chase to this card."
+# (session 27, FowCard.unchaseable): while its chase entry is the last one, a player with priority plays nothing but will
+# abilities (CR 907.3: they use no chase) and passes (kernels.priority_mask)
+UNCANCELABLE = 1
+UNCHASEABLE = 2
 C_NCOLS = CARD_TABLE.width
 
 # The pool's flags table (tcg_env.engine.tables; cards.fow_kernel_flags), derived from the rule tables
@@ -772,6 +777,12 @@ F_ADDED_TO = FILTER_TABLE.add("added_to", source=copy())
 # its own: a wider filter table changes every pool's fingerprint, the built-in pools' recorded snapshots included.)
 ADDED_TO_CARD = 1
 TARGETED = 2
+# "<cards> with [Flying]" / "without [Flying]" (session 27, CR 1100s: the keywords the card has now, continuous abilities
+# included, printed off the field): F_ADDED_TO's KW_* bits from KW_FILTER_SHIFT (any of them; FowFilter.keyword), with
+# KW_FILTER_NOT none of them (FowFilter.not_keyword); filters.filter_core
+KW_FILTER_SHIFT = 4
+KW_FILTER_MASK = (1 << 16) - 1
+KW_FILTER_NOT = 1 << 20
 F_NCOLS = FILTER_TABLE.width
 # F_EXCLUDE_SELF = SELF_ONLY: the filter matches the ability's own card alone ("this card cannot
 # attack", a continuous ability of its own; FowFilter.self_only), written by cards.compile_filter
@@ -903,6 +914,18 @@ class Op(IntEnum):
     # "Gain a <attribute> gem" (session 23, CR 1027.1): a gem token of Attribute a0 into its controller's item area (CR
     # 313.1: state.GEMS), a2 of them
     GAIN_GEM = 81
+    # "Put this card into its owner's hand / Shuffle this card into its owner's deck / Put this card on top of / on the
+    # bottom of its owner's deck / Remove this card from the game [as it resolves]." in a chant's effect (session 27, CR
+    # 703.3: where the resolving chant goes instead of its owner's graveyard): a0 = ChantTo, kept in the resolving
+    # entry's E_AUX bits CHANT_TO_SHIFT; priority.finish_frame moves the chant there once its text is performed
+    CHANT_TO = 82
+    # "At the next end of turn => <effect on it>" / "At the end of turn, destroy that resonator" (session 27, CR 906.8: a
+    # delayed automatic ability the effect makes): a0 = the delayed ability's row (a row of its own after the effect's,
+    # cards._Compiler.add_ability), a1 = 1: about the first card of register I_REG ("it", still in the field: none
+    # made when it is gone), 0: about no card. A shield table entry Shield.DELAYED_END, which triggers once at the next
+    # "at the end of turn" (CR 505.3, replacement.delayed_end_triggers) with that card as the trigger's card (E_AUX:
+    # Op.TARGET_TRIGGER reads it); it ends as that card leaves the field (CR 302.3: a new card)
+    DELAYED = 83
 
 
 # DAMAGE a1: "deals X damage to target <card>, where X is the damage it dealt this turn" (session 21, CR 1007.1): the
@@ -930,6 +953,9 @@ class Shield(IntEnum):
     # "gain control of <card> until end of turn" (CR 505.5b, session 21): SH_SLOT the card, SH_PLAYER the player who
     # controlled it; at the end of the turn (replacement.shields_end_of_turn) that player controls it again
     CONTROL = 5
+    # a delayed automatic ability "at the next end of turn" (session 27, Op.DELAYED, CR 906.8): SH_SLOT the card it is
+    # about (-1: none), SH_PLAYER the slot of its source (the chant), SH_AMOUNT its ability row, SH_CTRL its controller
+    DELAYED_END = 6
 
 
 # what a destruction is replaced by (SHIELD_DESTROY / REPLACE_DESTROY a0: bits, CR 910.1)
@@ -1148,6 +1174,21 @@ PLAY_HOW_MASK = 7  # a card entry's E_AUX: how it was played (PLAY_*), then the 
 # a card entry's E_AUX bit: its controller had played another card this turn as it was played ([Torrent], CR 1124.2;
 # Condition.TORRENT)
 PLAY_TORRENT = 8
+# a card entry's E_AUX bits from CHANT_TO_SHIFT (session 27, Op.CHANT_TO): where the chant goes as it finishes resolving
+# (ChantTo; 0: its owner's graveyard, CR 703.3)
+CHANT_TO_SHIFT = 4
+CHANT_TO_MASK = 7 << CHANT_TO_SHIFT
+
+
+class ChantTo(IntEnum):
+    """Op.CHANT_TO's a0 (session 27): where a resolving chant goes instead of its owner's graveyard (CR 703.3)."""
+
+    GRAVEYARD = 0
+    HAND = 1  # "put this card into its owner's hand as it resolves"
+    DECK_SHUFFLED = 2  # "shuffle this card into its owner's deck"
+    DECK_TOP = 3  # "put this card on top of its owner's deck"
+    DECK_BOTTOM = 4  # "put this card on the bottom of its owner's deck"
+    REMOVED = 5  # "remove this card from the game"
 
 
 class GraveOwner(IntEnum):

@@ -233,7 +233,7 @@ def deal_damage_to_player(game, s, T, src, p, amount):
 def cancel_slot(game, s, T, slot):
     """CR 1012.1: the chase entry of spell ``slot`` leaves the chase; the card goes to its owner's
     graveyard. A card that "cannot be cancelled" (C_UNCANCELABLE) stays."""
-    if card_table(T)[s[CARD + slot * CARD_W], K.C_UNCANCELABLE] != 0:
+    if (card_table(T)[s[CARD + slot * CARD_W], K.C_UNCANCELABLE] & K.UNCANCELABLE) != 0:
         return
     for i in range(s[CHASE_N]):
         e = CHASE + i * ENTRY_W
@@ -884,6 +884,20 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         return game.player_banish(s, T, f, reg, a0, who, a2)
     elif op == Op.GAIN_GEM:
         s[GEMS + ctrl * K.N_ATTRIBUTES + a0] += a2  # CR 1027.1: into its controller's item area (313.1)
+    elif op == Op.DELAYED:
+        # session 27, CR 906.8: a delayed automatic ability "at the next end of turn" (row a0), about the first card of
+        # register I_REG (a1 = 1; none made when that card is no longer in the field, CR 302.3) or about no card
+        about = -1
+        if a1 == 1:
+            about = s[f + E_REG + reg * TARGET_MAX] if s[f + E_REGN + reg] > 0 else -1
+            if about < 0 or s[ZONE + about * CARD_W] != Zone.FIELD:
+                return NEXT
+        game.add_shield(s, Shield.DELAYED_END, about, src, a0, ctrl, s[CARD + src * CARD_W] if src >= 0 else -1)
+    elif op == Op.CHANT_TO:
+        # session 27, CR 703.3: where this chant goes once its text is performed, instead of its owner's graveyard
+        # (priority.finish_frame reads the entry's E_AUX bits); a chant still on the chase only
+        if s[f + E_KIND] == K.EntryKind.CARD and src >= 0 and s[ZONE + src * CARD_W] == Zone.CHASE:
+            s[f + E_AUX] = (s[f + E_AUX] & ~K.CHANT_TO_MASK) | (a0 << K.CHANT_TO_SHIFT)
     elif op == Op.IF_IT:
         # "If it's a <card>, ..." (session 23): a card of register I_REG matches filter row a0 now (a1 = 1: none does);
         # otherwise the next a2 rows are skipped (the core's IF, read on the register)

@@ -40,7 +40,10 @@ def filter_match(game, s, T, frow, slot, viewer, source):
     atk = card_table(T)[s[CARD + w], C_ATK]
     if on_field and (f[K.F_ATK_MIN] >= 0 or f[K.F_ATK_MAX] >= 0):
         atk = game.atk_of(s, T, slot)
-    if not game.filter_core(s, T, frow, slot, viewer, source, atk, 0):
+    kw = 0
+    if on_field and ((f[K.F_ADDED_TO] >> K.KW_FILTER_SHIFT) & K.KW_FILTER_MASK) != 0:
+        kw = game.keywords_of(s, T, slot)  # "<cards> with [Flying]" (session 27): its keywords now (CR 1100s)
+    if not game.filter_core(s, T, frow, slot, viewer, source, atk, kw):
         return False
     # CR 1120.2: [Barrier] is the one test that reads the keywords (continuous abilities included:
     # a scan of the fields), so it comes last: filter_core with them rejects exactly what this
@@ -90,7 +93,8 @@ def filter_base(game, s, T, frow, slot, viewer, source):
     # filters call this for every card read, characteristics.aura_sums)
     f = filter_table(T)[frow]
     atk = game.base_atk(s, T, slot) if (f[K.F_ATK_MIN] >= 0 or f[K.F_ATK_MAX] >= 0) else 0
-    kw = game.base_keywords(s, T, slot) if s[CONTROLLER + slot * CARD_W] != viewer else 0
+    kw = game.base_keywords(s, T, slot) if s[CONTROLLER + slot * CARD_W] != viewer or (
+        (f[K.F_ADDED_TO] >> K.KW_FILTER_SHIFT) & K.KW_FILTER_MASK) != 0 else 0
     return game.filter_core(s, T, frow, slot, viewer, source, atk, kw)
 
 
@@ -142,6 +146,12 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
         return False
     if not race_passes(f[K.F_RACE], c):
         return False
+    kreq = (f[K.F_ADDED_TO] >> K.KW_FILTER_SHIFT) & K.KW_FILTER_MASK
+    if kreq != 0:
+        # "with [Flying]" / "without [Flying]" (session 27): the keywords given (in the field), printed elsewhere
+        has = kw if z == Zone.FIELD else c[K.C_KEYWORDS]
+        if ((has & kreq) != 0) == ((f[K.F_ADDED_TO] & K.KW_FILTER_NOT) != 0):
+            return False
     if f[K.F_NAME] != 0 and f[K.F_NAME] != (c[K.C_NAME] & K.NAME_MASK):
         # a second name (packed in C_NAME, CR 202); one gained by an ability only in the field or a ruler area (902.1a)
         n2 = (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK

@@ -35,7 +35,7 @@ from tcg_env.engine.jit import internal_widened as internal  # one compile per f
 from tcg_env.engine.effects import reg_add
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_NUM_DECISIONS
 from tcg_env.engine.rng import rng_below
-from tcg_env.engine.tables import card_table
+from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.zones import clear_zone_lists, zone_offsets, zone_put, zone_shuffle
 from tcg_env.engine.decisions import set_decision
 from tcg_env.rules.choices import in_block, mask_hand, mask_options, mask_pending, mask_yes_no, option_of, zone_card
@@ -47,12 +47,13 @@ from tcg_env.games.force_of_will.constants import (
 )
 from tcg_env.games.force_of_will.state import (
     ATTACHED, ATTACKED, ATTACKER, BLOCKER, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL, E_X,
+    CHASE, CHASE_N, ENTRY_W, E_CARD, E_KIND,  # "players cannot chase to this card" (session 27)
     FIRST_PLAYER, FR_CNT, FR_DISCARD, FR_PC, FR_PURPOSE, HAND_N, LIFE, MANA, MARK, MULLIGAN_STAGE, OWNER, STEP,
     TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.priority import reveal_answered
 from tcg_env.games.force_of_will.play import (
-    ability_actions_of, call_stone, call_stone_legal, hand_card_playable, judgment_legal, play_from_standby,
+    ability_actions_of, ability_usable, call_stone, call_stone_legal, nth_activate, hand_card_playable, judgment_legal, play_from_standby,
     dive_actions, play_dive, play_from_grave, play_from_removed, play_judgment, play_rune, put_standby,
     remnant_actions, rune_playable, standby_legal, standby_playable, will_producer, x_chosen
 )
@@ -156,6 +157,9 @@ def advance_row(game, s, T):
 @internal
 def priority_mask(game, s, T, p, out):
     """CR 604: the actions of the player with priority."""
+    if s[CHASE_N] > 0 and (card_table(T)[s[CHASE + (s[CHASE_N] - 1) * ENTRY_W + E_CARD], K.C_UNCANCELABLE] &
+                           K.UNCHASEABLE) != 0 and s[CHASE + (s[CHASE_N] - 1) * ENTRY_W + E_KIND] == K.EntryKind.CARD:
+        return unchaseable_mask(game, s, T, p, out)
     n = 0
     main = game.main_timing(s, p)
     if not (main and game.must_attack_exists(s, T, p) and game.battle_legal(s, p)):
@@ -215,6 +219,40 @@ def priority_mask(game, s, T, p, out):
             n += 1
         if game.battle_legal(s, p):
             out[BATTLE] = 1
+            n += 1
+    return n
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def unchaseable_mask(game, s, T, p, out):
+    """"Players cannot chase to this card." (session 27): the last card on the chase says so; the player with priority
+    passes or plays a will ability (CR 907.3: a will ability uses no chase, so it does not chase to the card)."""
+    out[PASS] = 1
+    n = 1
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+    for i in range(min(s[n_off], FIELD_SLOTS)):
+        slot = s[l_off + i]
+        if will_producer(game, s, T, p, slot, False) >= 0:
+            out[WILL_A_BASE + i] = 1
+            n += 1
+        if will_producer(game, s, T, p, slot, True) >= 0:
+            out[WILL_B_BASE + i] = 1
+            n += 1
+        n += will_actions_of(game, s, T, p, slot, ACTIVATE_BASE + i * ABILITIES_PER_CARD, out)
+    ruler = game.j_ruler_slot(s, p)
+    if s[CARD + ruler * CARD_W] >= 0 and s[ZONE + ruler * CARD_W] == Zone.RULER_AREA:
+        n += will_actions_of(game, s, T, p, ruler, RULER_ACTIVATE_BASE, out)
+    return n
+
+
+@internal_inline
+def will_actions_of(game, s, T, p, slot, base, out):
+    """``ability_actions_of`` for the will abilities only (unchaseable_mask)."""
+    n = 0
+    for j in range(ABILITIES_PER_CARD):
+        r = nth_activate(T, s[CARD + slot * CARD_W], j)
+        if r >= 0 and ability_table(T)[r, K.A_KIND] == K.AbilityKind.WILL and ability_usable(game, s, T, p, slot, j):
+            out[base + j] = 1
             n += 1
     return n
 

@@ -384,7 +384,7 @@ def finish_frame(game, s, T):
         if s[f + E_KIND] == EntryKind.CARD and s[f + E_AUX] & K.PLAY_HOW_MASK == K.PLAY_AWAKENED:
             # CR 1109.2: an awakened card is played with its [Awakening] text, performed after the
             # card's own (simplified: its choices are made while it resolves, MODE_ALL)
-            s[f + E_AUX] = (s[f + E_AUX] & K.PLAY_TORRENT) | K.PLAY_NORMAL
+            s[f + E_AUX] = (s[f + E_AUX] & ~K.PLAY_HOW_MASK) | K.PLAY_NORMAL  # PLAY_TORRENT, CHANT_TO kept
             s[f + E_ABIL] = card_table(T)[s[f + E_CARD], K.C_AWAKEN_ABIL]
             s[f + FR_PC] = 0
             s[f + FR_MODE] = MODE_ALL
@@ -392,9 +392,11 @@ def finish_frame(game, s, T):
                 s[f + E_REGN + k] = 0
             return
         if s[f + E_KIND] == EntryKind.CARD and s[ZONE + slot * CARD_W] == Zone.CHASE:
-            # CR 703.3: the chant goes to its owner's graveyard; CR 711.3: a rune (the copy of one,
-            # a pseudo-card) is removed from the chase and ceases to exist (zones.move_card)
-            game.to_graveyard(s, T, slot)
+            # CR 703.3: the chant goes to its owner's graveyard, or where its text said (session 27, Op.CHANT_TO);
+            # CR 711.3: a rune (the copy of one, a pseudo-card) is removed from the chase and ceases to exist
+            # (zones.move_card)
+            aux = s[f + E_AUX]
+            game.chant_resolved(s, T, slot, (aux & K.CHANT_TO_MASK) >> K.CHANT_TO_SHIFT if aux >= 0 else 0)
         game.pop_frame(s)
         s[FLOW] = Flow.AFTER_RESOLVE
     else:  # Purpose.WILL: resolved at once (CR 907.3); the player keeps priority

@@ -21,12 +21,13 @@ from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.effects import I_A0, I_A1, I_A2, I_OP
 from tcg_env.engine.tables import ability_table, card_table, code_table
+from tcg_env.engine.triggers import pending_add  # delayed automatic abilities (session 27)
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import SHIELD_MAX, Shield, Zone
 from tcg_env.games.force_of_will.state import (
     ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, OWNER, RESTED, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER,
-    SH_SLOT, TURN_PLAYER, ZT
+    SH_SLOT, TURN_PLAYER, ZT, SH_CTRL
 )
 
 
@@ -83,11 +84,26 @@ def shields_end_of_turn(game, s):
     i = s[SHIELD_N] - 1
     while i >= 0:
         e = game.shield_at(i)
-        if s[e + SH_KIND] != Shield.NO_RECOVER:
+        if s[e + SH_KIND] != Shield.NO_RECOVER and s[e + SH_KIND] != Shield.DELAYED_END:  # (the next end of turn's)
             if s[e + SH_KIND] == Shield.CONTROL:  # "gain control of ... until end of turn" ends (session 21)
                 game.change_control(s, s[e + SH_SLOT], s[e + SH_PLAYER])
             game.remove_shield(s, i)
         i -= 1
+
+
+@internal
+def delayed_end_triggers(game, s, T):
+    """CR 505.3 / 906.8: "at the end of turn": the delayed automatic abilities made before it (Op.DELAYED, the entries
+    Shield.DELAYED_END) trigger, once (906.8a): their controllers play them at the next priority sequence (CR 906.5),
+    the card each is about as the trigger's card (its pending entry's aux)."""
+    i = 0
+    while i < s[SHIELD_N]:
+        e = game.shield_at(i)
+        if s[e + SH_KIND] == Shield.DELAYED_END:
+            pending_add(game, s, s[e + SH_CTRL], s[e + SH_PLAYER], s[e + SH_AMOUNT], s[e + SH_SLOT])
+            game.remove_shield(s, i)
+        else:
+            i += 1
 
 
 @internal

@@ -166,6 +166,7 @@ def step_end(game, s, T):
         game.start_priority(s, tp)
     elif st == Step.END_BEGIN:
         game.trigger_all(s, T, K.Trigger.END_OF_TURN, -1)  # CR 505.3
+        game.delayed_end_triggers(s, T)  # CR 505.3 / 906.8: "at the next end of turn" (Op.DELAYED, session 27)
         s[STEP] = Step.END_OF_TURN
         game.start_priority(s, tp)  # CR 505.4
     elif st == Step.END_OF_TURN or st == Step.END_FINAL:

@@ -8,6 +8,7 @@ and the standby area (CR 706.2); pseudo-cards (a rune's copy) ceasing to exist (
 
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal_inline
+from tcg_env.engine.rng import shuffle_run_with  # session 27: a chant shuffled into its owner's deck
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import card_table, flag_table
 from tcg_env.engine.zones import zone_move, zone_offsets, zone_push_bottom, zone_put, zone_take
@@ -329,6 +330,25 @@ def to_deck_bottom(game, s, slot):
     n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, s[OWNER + slot * CARD_W])
     zone_push_bottom(s, n_off, l_off, slot)
     s[ZONE + slot * CARD_W] = Zone.MAIN_DECK
+
+
+@internal
+def chant_resolved(game, s, T, slot, dest):
+    """CR 703.3: a chant that has resolved goes to its owner's graveyard, or where its text said it goes instead
+    (session 27, Op.CHANT_TO's K.ChantTo ``dest``): its owner's hand, main deck (shuffled, on top, on the bottom) or
+    removed area (a [Remnant] chant is removed from the game whatever it says, CR 1115.2: move_card_core)."""
+    if dest == K.ChantTo.GRAVEYARD:
+        game.to_graveyard(s, T, slot)
+    elif dest == K.ChantTo.HAND:
+        game.move_card(s, T, slot, Zone.HAND)
+    elif dest == K.ChantTo.REMOVED:
+        game.move_card(s, T, slot, Zone.REMOVED)
+    elif game.move_card(s, T, slot, Zone.MAIN_DECK):  # on top (CR 302.5)
+        if dest == K.ChantTo.DECK_BOTTOM:
+            game.to_deck_bottom(s, slot)  # CR 403.5
+        elif dest == K.ChantTo.DECK_SHUFFLED:
+            n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, s[OWNER + slot * CARD_W])
+            shuffle_run_with(s, s, l_off, s[n_off])  # CR 1021
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
