@@ -1906,6 +1906,11 @@ class _T(CountWords, TextTransformer, Transformer):
         # "If you do, <effect>." (CR 104.2: what cannot be done is not done): the IF_DONE row after the
         # instruction it asks about (_assemble checks that it is one that reports it)
         clauses = self.sentence(*items)
+        # "If you do, you may search your deck for ...": the search may find nothing anyway (CR 1014.2), so its PASS is
+        # the "you may" (session 27); any other "you may" there would have to be asked on its own
+        clauses = [(c, False) if opt and c and all(op.get("op") == "search" and (op.get("filter") or {}).get("zone") ==
+                                                   "main_deck" and not op.get("must") for op, _ in c) else (c, opt)
+                   for c, opt in clauses]  # fmt: skip
         if any(opt for _, opt in clauses):
             raise Unsupported("'you may' inside an 'if you do' sentence")
         marker = ({"op": "_if_done", "done": done}, None)
@@ -2118,6 +2123,10 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def optional(self, eff):
         return (eff, True)
+
+    def optional_banish_self(self):
+        # "you may banish this card" (CR 1011): BANISH on the card itself (only while its controller controls it)
+        return ([({"op": "banish"}, _SELF)], True)
 
     # each effect: a list of (op, selection or None)
     def draw(self, n):
@@ -2335,6 +2344,7 @@ class _T(CountWords, TextTransformer, Transformer):
     def banish_it(self):
         # CR 1011: "banish it": the last selection or the card itself (BANISH affects only its controller's cards)
         return [({"op": "banish"}, _Sel("prev"))]
+
 
     def banish_self_ability(self, trig, _arrow):
         # "<trigger> => banish this card." (an effect; "banish this card:" before a colon is a cost)
@@ -3636,7 +3646,7 @@ def _if_done_clause(ops: list) -> bool | None:
 
 
 # the ops whose instruction reports whether it was done (cards._REPORTS_DONE): what "if you do" may follow
-_REPORTS_DONE = {"discard"}  # keep equal to cards._REPORTS_DONE (the compiler checks it again)
+_REPORTS_DONE = {"discard", "destroy", "banish", "return_to_hand", "remove"}  # keep equal to cards._REPORTS_DONE (the compiler checks it again)
 
 
 def _copy_ops(ops: list[dict]) -> list[dict]:

@@ -118,6 +118,17 @@ def target_affected(s, op, slot):
     return z == Zone.FIELD or z == Zone.RULER_AREA
 
 
+@internal
+def target_done(s, op, slot):
+    """Was an each-target opcode that affected card ``slot`` done to it ("If you do", CR 104.2)? A destroy, banish,
+    return to the hand or removal from the game is done when the card has left the field: not when it stayed there
+    ("cannot be destroyed", [Eternal], CR 1417; a replacement that rests it instead, CR 910; a banish of a card
+    another player controls, CR 1011.2); the other opcodes are done to every card they affected."""
+    if op == Op.DESTROY or op == Op.BANISH or op == Op.RETURN_TO_HAND or op == Op.REMOVE:
+        return s[ZONE + slot * CARD_W] != Zone.FIELD
+    return True
+
+
 # the core interpreter's modifier hooks (CoreOp.POWER, GRANT_KEYWORD, RESTRICT): state.MODS
 @internal
 def add_power(game, s, slot, amount, duration):

@@ -1,0 +1,97 @@
+"""Force of Will card text, session 27 (branch s27-fowb): "If you do, ..." after a destroy, a banish, a return to the
+hand or a removal from the game (the shared IF_DONE of the effect interpreter, engine.effects, with the core's new
+optional hook ``target_done``: Force of Will's each-target move is done when the card has left the field), "you may
+banish this card" as an effect, and "If you do, you may search ...". Lines are made up in the game's template
+language. Rule numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.cards.text import Verdict
+from test_fow_card_text import _imported_pool, exact, line
+
+
+# ---- compiling ----------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("verb, op", [("destroy target addition", "destroy"),
+                                      ("remove target addition from the game", "remove"),
+                                      ("return target addition to its owner's hand", "return_to_hand")])
+def test_cr_104_2_if_you_do_after_a_move_of_a_target_compiles_to_if_done(verb, op):
+    r = exact(f"When this card enters the field => You may {verb}. If you do, draw a card.")
+    ab, = r.abilities
+    assert ab["optional"] and ab["effect"] == [{"op": "choose", "filter": {"type": ["addition"]}}, {"op": op},
+                                               {"op": "if_done", "rows": 1}, {"op": "draw", "count": 1}]
+    # not after an instruction that does not report whether it was done
+    assert line("[Enter] => Recover target resonator. If you do, draw a card.").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1011_you_may_banish_this_card_is_an_effect_before_if_you_do():
+    r = exact("When a resonator is put into a graveyard from your field, you may banish this card. If you do, draw a card.")
+    ab, = r.abilities
+    assert ab["optional"] and ab["effect"] == [{"op": "target_self"}, {"op": "banish"}, {"op": "if_done", "rows": 1},
+                                               {"op": "draw", "count": 1}]
+    # at the start of an activate ability it is still a cost (CR 903.2j)
+    r = exact("Banish this card: Draw a card.")
+    assert r.abilities[0]["cost"]["banish_self"] and r.abilities[0]["effect"] == [{"op": "draw", "count": 1}]
+
+
+def test_cr_1014_2_if_you_do_you_may_search_is_the_search_that_may_find_nothing():
+    r = exact('[Enter] => You may banish this card. If you do, you may search your deck for a card named "Test Card" '
+              "and put it into your field. Then shuffle your deck.")
+    assert r.abilities[0]["effect"][-2:] == [
+        {"op": "if_done", "rows": 1}, {"op": "search", "filter": {"name": "Test Card", "zone": "main_deck"}, "to": "field"}]
+    # another "you may" inside the "if you do" sentence would be asked on its own: not compiled
+    assert line("[Enter] => You may banish this card. If you do, you may draw a card.").verdict is Verdict.UNSUPPORTED
+
+
+# ---- playing: whether the destroy was done ------------------------------------------------------------------------
+def _play_chant(tmp_path, text, victim_text):
+    """A made-up chant "{R}: <text>" played on a made-up resonator of the opponent; returns (game, state before)."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    chant = {"id": "TXT-001", "name": "Made-up Test", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+             "abilities": [text]}
+    victim = {"id": "TXT-002", "name": "Made-up Victim", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+              "ATK": 500, "DEF": 500, "abilities": [victim_text] if victim_text else []}
+    res, pool = _imported_pool(tmp_path, [chant, victim])
+    assert [r.verdict for r in res.text_records] == [Verdict.EXACT, Verdict.EXACT], [r.lines for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    (target,) = sc.field(1, ["TXT-002"])
+    g = sc.game()
+    hand = int(g.state[S.HAND_N])
+    g.step(K.PLAY_HAND_BASE)
+    for _ in range(12):
+        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD:
+            break
+        legal = g.legal_actions().tolist()
+        if int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET:
+            g.step([a for a in legal if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS][0])
+        else:
+            g.step(K.PASS)
+    assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD  # the chant resolved
+    return g, target, hand
+
+
+@pytest.mark.parametrize("victim_text, destroyed", [("", True), ("This card cannot be destroyed.", False)])
+def test_cr_104_2_destroy_target_if_you_do_draws_only_when_it_was_destroyed(tmp_path, victim_text, destroyed):
+    # the chant leaves the hand (-1); "If you do, draw two cards" draws only when the resonator left the field: one
+    # that cannot be destroyed ([Eternal], CR 1417) stays, and nothing is drawn (effects.target_done)
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, target, hand = _play_chant(tmp_path, "Destroy target resonator. If you do, draw two cards.", victim_text)
+    assert (int(g.state[S.ZONE + target * S.CARD_W]) == K.Zone.GRAVEYARD) is destroyed
+    assert int(g.state[S.HAND_N]) == hand - 1 + (2 if destroyed else 0)
+
+
+@pytest.mark.parametrize("victim_text, destroyed", [("", True), ("This card cannot be destroyed.", False)])
+def test_cr_104_2_destroy_target_if_you_dont_gains_life_only_when_it_stayed(tmp_path, victim_text, destroyed):
+    from tcg_env.games.force_of_will import state as S
+
+    g, _, _ = _play_chant(tmp_path, "Destroy target resonator. If you don't, you gain 500 life.", victim_text)
+    assert int(g.state[S.LIFE]) == 4000 + (0 if destroyed else 500)
