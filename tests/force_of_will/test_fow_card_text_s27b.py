@@ -95,3 +95,21 @@ def test_cr_104_2_destroy_target_if_you_dont_gains_life_only_when_it_stayed(tmp_
 
     g, _, _ = _play_chant(tmp_path, "Destroy target resonator. If you don't, you gain 500 life.", victim_text)
     assert int(g.state[S.LIFE]) == 4000 + (0 if destroyed else 500)
+
+
+def test_cr_1011_2_you_may_banish_another_card_you_control_before_if_you_do():
+    # its controller chooses among the cards they control as it resolves (Op.PLAYER_BANISH, no target): NOT_DONE when
+    # fewer than N were banished (CR 104.2), so "If you do" may follow it
+    r = exact("Whenever this card attacks, you may banish another resonator. If you do, this card deals 1000 damage to "
+              "target resonator.")
+    ab, = r.abilities
+    assert ab["optional"] and ab["effect"][1:] == [
+        {"op": "player_banish", "filter": {"type": ["resonator"], "exclude_self": True, "side": "own"}, "count": 1,
+         "who": "controller"},
+        {"op": "if_done", "rows": 1}, {"op": "damage", "amount": 1000, "reg": 1}]
+    r = exact("[Enter] => You may banish two wind resonators you control. If you do, draw a card.")
+    assert r.abilities[0]["effect"][0] == {"op": "player_banish", "count": 2, "who": "controller",
+                                           "filter": {"attribute": ["wind"], "type": ["resonator"], "side": "own"}}
+    # a card another player controls is not theirs to banish (CR 1011.2)
+    assert line("[Enter] => You may banish a resonator your opponent controls. If you do, draw a card.").verdict \
+        is Verdict.UNSUPPORTED

@@ -2124,6 +2124,12 @@ class _T(CountWords, TextTransformer, Transformer):
     def optional(self, eff):
         return (eff, True)
 
+    def optional_banish(self, n, flt):
+        return (self._banishes(n, flt, "controller"), True)
+
+    def optional_banish_other(self, _other, flt):
+        return (self._banishes(1, {**flt, "exclude_self": True}, "controller"), True)
+
     def optional_banish_self(self):
         # "you may banish this card" (CR 1011): BANISH on the card itself (only while its controller controls it)
         return ([({"op": "banish"}, _SELF)], True)
@@ -2381,8 +2387,8 @@ class _T(CountWords, TextTransformer, Transformer):
         side = "own" if who == "controller" else "opponent"
         if flt.get("side", side) != side or flt.get("zone", "field") != "field":
             raise Unsupported("a player banishing cards they do not control (CR 1011.2)")
-        if flt.get("exclude_self"):
-            raise Unsupported("'another' card banished by a player")
+        if flt.get("exclude_self") and who != "controller":
+            raise Unsupported("'another' card banished by a player other than the ability's controller")
         return [({"op": "player_banish", "filter": {**flt, "side": side}, "count": _fixed(n), "who": who},
                  _Sel("pbanish"))]
 
@@ -3646,7 +3652,7 @@ def _if_done_clause(ops: list) -> bool | None:
 
 
 # the ops whose instruction reports whether it was done (cards._REPORTS_DONE): what "if you do" may follow
-_REPORTS_DONE = {"discard", "destroy", "banish", "return_to_hand", "remove"}  # keep equal to cards._REPORTS_DONE (the compiler checks it again)
+_REPORTS_DONE = {"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish"}  # keep equal to cards._REPORTS_DONE (the compiler checks it again)
 
 
 def _copy_ops(ops: list[dict]) -> list[dict]:

@@ -439,8 +439,9 @@ _TAGS = frozenset(EFFECT_OPS)
 _TARGETING = {"choose", "select_all", "target_self", "target_trigger"}
 # the ops that report NOT_DONE when they did not do what they say (engine.effects: the core's DISCARD, not every
 # card discarded, CR 104.2; session 27: the each-target destroy, banish, return to the hand and removal from the game,
-# not done to a card still in the field after it, effects.target_done): the ops an "if_done" may follow
-_REPORTS_DONE = frozenset({"discard", "destroy", "banish", "return_to_hand", "remove"})
+# not done to a card still in the field after it, effects.target_done; PLAYER_BANISH: fewer than N banished): the ops
+# an "if_done" may follow
+_REPORTS_DONE = frozenset({"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish"})
 _ON_REGISTER = {
     "power", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
