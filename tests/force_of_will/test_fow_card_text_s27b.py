@@ -113,3 +113,70 @@ def test_cr_1011_2_you_may_banish_another_card_you_control_before_if_you_do():
     # a card another player controls is not theirs to banish (CR 1011.2)
     assert line("[Enter] => You may banish a resonator your opponent controls. If you do, draw a card.").verdict \
         is Verdict.UNSUPPORTED
+
+
+# ---- gems (CR 313.1, 1027.1) --------------------------------------------------------------------------------------
+def test_cr_1027_1_gem_lines_compile():
+    r = exact("When this card enters the field => You may banish two light gems. If you do, draw a card.")
+    assert r.abilities[0]["optional"] and r.abilities[0]["effect"] == [
+        {"op": "banish_gem", "attribute": "light", "count": 2}, {"op": "if_done", "rows": 1}, {"op": "draw", "count": 1}]
+    r = exact("Whenever you gain a gem => This card gains [+100/+100] until end of turn.")
+    assert r.abilities[0]["trigger"] == "you_gain_gem"
+    r = exact("This card gains [+100/+100] for each gem you control.")
+    assert r.abilities[0]["effect"][0]["per"] == {"count": "gems"}
+    # a gem of any attribute is chosen as it resolves (CR 1027.1a): not compiled
+    assert line("[Enter] => Gain a gem of any attribute.").verdict is Verdict.UNSUPPORTED
+
+
+def _gem_game(tmp_path, texts, gems):
+    """Made-up resonators of ``texts`` ({R}); the first is played from the hand with ``gems`` light gems in the item
+    area; returns the game once the stack is empty again, and the played card's slot."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [{"id": f"TXT-00{i + 1}", "name": f"Made-up Gem {i + 1}", "type": ["Resonator"], "cost": "{R}",
+              "colour": ["R"], "ATK": 500, "DEF": 500, "abilities": [t]} for i, t in enumerate(texts)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.lines for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    others = sc.field(0, [c["id"] for c in cards[1:]])
+    sc.row[S.GEMS + K.Attribute.LIGHT] = gems
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    for _ in range(20):
+        d = int(g.state[H_DECISION])
+        if d == K.Decision.OPTIONAL:
+            g.step(K.OPTION_BASE)  # "you may": yes
+        elif d == K.Decision.PRIORITY and int(g.state[S.CHASE_N]) == 0 and \
+                int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.FIELD:
+            return g, card, others
+        else:
+            g.step(K.PASS)
+    raise AssertionError("the resonator and its ability did not resolve")
+
+
+@pytest.mark.parametrize("gems, drawn", [(2, 1), (1, 0), (0, 0)])
+def test_cr_104_2_banish_two_gems_if_you_do_draws_only_when_both_were_banished(tmp_path, gems, drawn):
+    # with fewer than two light gems, those there are banished (CR 104.2) and nothing is drawn (Op.BANISH_GEM NOT_DONE)
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, _, _ = _gem_game(tmp_path, ["[Enter] => You may banish two light gems. If you do, draw a card."], gems)
+    assert int(g.state[S.GEMS + K.Attribute.LIGHT]) == max(gems - 2, 0)
+    assert int(g.state[S.HAND_N]) == drawn
+
+
+def test_cr_1027_1_whenever_you_gain_a_gem_triggers_once_per_gem(tmp_path):
+    from fow_tables import current_values
+
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, _, (watcher,) = _gem_game(tmp_path, ["[Enter] => Gain a light gem.",
+                                            "Whenever you gain a gem => This card gains [+100/+100] until end of turn."], 0)
+    assert int(g.state[S.GEMS + K.Attribute.LIGHT]) == 1
+    assert current_values(g.state, g._T, watcher)[0] == 600  # 500 + 100, once

@@ -1456,6 +1456,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def t_dealt_damage(self, *_):
         return [{"trigger": "dealt_damage"}]  # constants.Trigger.DEALT_DAMAGE: damage actually dealt (CR 1007.1)
 
+    def t_you_gain_gem(self, *_):
+        return [{"trigger": "you_gain_gem"}]  # Trigger.YOU_GAIN_GEM: its controller gains a gem (once per gem)
+
     def t_you_gain_life(self, *_):
         return [{"trigger": "you_gain_life"}]  # Trigger.YOU_GAIN_LIFE: its controller gains life
 
@@ -2130,6 +2133,10 @@ class _T(CountWords, TextTransformer, Transformer):
     def optional_banish_other(self, _other, flt):
         return (self._banishes(1, {**flt, "exclude_self": True}, "controller"), True)
 
+    def optional_banish_gem(self, n, attr):
+        # CR 1011, 313.1: its controller's gem tokens of that attribute (Op.BANISH_GEM: not done when it has fewer)
+        return ([({"op": "banish_gem", "attribute": _attr_name(attr), "count": _fixed(n)}, None)], True)
+
     def optional_banish_self(self):
         # "you may banish this card" (CR 1011): BANISH on the card itself (only while its controller controls it)
         return ([({"op": "banish"}, _SELF)], True)
@@ -2492,6 +2499,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def per_removed(self):
         return {"count": "removed"}  # CR 311: the cards of its controller's removed area (Per.REMOVED)
+
+    def per_gems(self):
+        return {"count": "gems"}  # CR 313.1: the gem tokens in its controller's item area (Per.GEMS)
 
     def per_graveyard_matching(self, flt):
         flt = _target_filter({**flt, "zone": "graveyard"})
@@ -3652,7 +3662,7 @@ def _if_done_clause(ops: list) -> bool | None:
 
 
 # the ops whose instruction reports whether it was done (cards._REPORTS_DONE): what "if you do" may follow
-_REPORTS_DONE = {"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish"}  # keep equal to cards._REPORTS_DONE (the compiler checks it again)
+_REPORTS_DONE = {"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem"}  # keep equal to cards._REPORTS_DONE (the compiler checks it again)
 
 
 def _copy_ops(ops: list[dict]) -> list[dict]:

@@ -895,6 +895,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         return game.player_banish(s, T, f, reg, a0, who, a2)
     elif op == Op.GAIN_GEM:
         s[GEMS + ctrl * K.N_ATTRIBUTES + a0] += a2  # CR 1027.1: into its controller's item area (313.1)
+        for _ in range(a2):
+            game.trigger_controlled(s, T, K.Trigger.YOU_GAIN_GEM, ctrl)  # "whenever you gain a gem", once per gem
+    elif op == Op.BANISH_GEM:
+        # "banish N <attribute> gems" (CR 1011, 313.1): as many as its controller has (CR 104.2), NOT_DONE when fewer
+        k = min(a2, s[GEMS + ctrl * K.N_ATTRIBUTES + a0])
+        s[GEMS + ctrl * K.N_ATTRIBUTES + a0] -= k
+        return NEXT if k == a2 else NOT_DONE
     elif op == Op.IF_IT:
         # "If it's a <card>, ..." (session 23): a card of register I_REG matches filter row a0 now (a1 = 1: none does);
         # otherwise the next a2 rows are skipped (the core's IF, read on the register)
