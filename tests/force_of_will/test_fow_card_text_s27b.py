@@ -180,3 +180,33 @@ def test_cr_1027_1_whenever_you_gain_a_gem_triggers_once_per_gem(tmp_path):
                                             "Whenever you gain a gem => This card gains [+100/+100] until end of turn."], 0)
     assert int(g.state[S.GEMS + K.Attribute.LIGHT]) == 1
     assert current_values(g.state, g._T, watcher)[0] == 600  # 500 + 100, once
+
+
+# ---- "you gain life equal to its DEF / ATK" (CR 903.3a) -----------------------------------------------------------
+def test_cr_903_3a_gain_life_equal_to_its_def_is_read_before_the_move():
+    r = exact("When this card enters your field => Destroy target resonator. If you do, you gain life equal to its DEF.")
+    assert r.abilities[0]["effect"] == [
+        {"op": "choose", "filter": {"type": ["resonator"]}},
+        {"op": "set_x", "per": {"count": "target_def"}, "times": 1}, {"op": "destroy"},
+        {"op": "if_done", "rows": 1}, {"op": "gain_life", "amount": "X00"}]
+    r = exact("[Enter] => Target resonator gains [+200/+200] until end of turn. You gain life equal to that resonator's ATK.")
+    assert r.abilities[0]["effect"][-2:] == [{"op": "set_x", "per": {"count": "target_atk"}, "times": 1},
+                                             {"op": "gain_life", "amount": "X00"}]
+    # this card put into a graveyard, or every resonator: no one target in the field whose value is known
+    assert line("When this card is put into a graveyard from your field, you gain life equal to its DEF.").verdict \
+        is Verdict.UNSUPPORTED
+    assert line("Destroy all resonators. You gain life equal to its DEF.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize("text, victim_text, life", [
+    ("Destroy target resonator. You gain life equal to its DEF.", "", 4500),
+    ("Destroy target resonator. If you do, you gain life equal to its DEF.", "", 4500),
+    ("Destroy target resonator. If you do, you gain life equal to its DEF.", "This card cannot be destroyed.", 4000),
+    ("Destroy target resonator. You gain life equal to its DEF.", "This card cannot be destroyed.", 4500),
+])
+def test_cr_903_3a_destroy_target_gain_life_equal_to_its_def_plays(tmp_path, text, victim_text, life):
+    # the DEF is read as the card was before it was destroyed (its last known value): 500 life
+    from tcg_env.games.force_of_will import state as S
+
+    g, _, _ = _play_chant(tmp_path, text, victim_text)
+    assert int(g.state[S.LIFE]) == life

@@ -2215,6 +2215,20 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("X00 damage for each ...")
         return [self._set_x(per, n // 100), ({"op": "damage_player", "amount": "X00", "who": "opponent"}, None)]
 
+    def gain_life_def(self, *_):
+        return self._gain_life_stat("def")
+
+    def gain_life_atk(self, *_):
+        return self._gain_life_stat("atk")
+
+    def _gain_life_stat(self, stat):
+        # "you gain life equal to its DEF / ATK": the card selected before (_Sel prev), as it is before the op of the text
+        # that moves it (_assemble hoists the SET_X there: its last known DEF / ATK); 0 when it left the field before
+        if self.card.get("x"):
+            raise Unsupported("'equal to its DEF' on a card whose cost has {X}")
+        return [({"op": "set_x", "per": {"count": f"target_{stat}"}, "times": 1}, _Sel("prev")),
+                ({"op": "gain_life", "amount": "X00"}, None)]
+
     def gain_life_per(self, n, per):
         return [self._set_x(per, _life(n) // 100), ({"op": "gain_life", "amount": "X00"}, None)]
 
@@ -3654,6 +3668,24 @@ def _instead(sentences) -> list:
     return out
 
 
+# the ops that move a card of their register out of the field ("... equal to its DEF" is read before them: _hoist_stat)
+_MOVES_OUT = {"destroy", "banish", "remove", "return_to_hand", "to_deck_top", "to_deck_bottom"}
+
+
+def _hoist_stat(body: list, op: dict, reg: int) -> int:
+    """Put ``op`` (a SET_X of the DEF / ATK of register ``reg``'s card) before the last op of ``body`` that moves that
+    card out of the field (or at the end when none does); the IF / IF_IT / IF_DONE rows before it whose span holds the
+    place it goes to govern it too. Returns where it went."""
+    at = next((i for i in range(len(body) - 1, -1, -1) if body[i].get("reg") == reg and body[i]["op"] in _MOVES_OUT),
+              len(body))
+    for j in range(at):
+        key = {"if": "skip", "if_it": "skip", "if_done": "rows"}.get(body[j]["op"])
+        if key is not None and body[j].get(key) is not None and j < at <= j + body[j][key]:
+            body[j][key] += 1
+    body.insert(at, op)
+    return at
+
+
 def _if_done_clause(ops: list) -> bool | None:
     """True: an "If you do, ..." clause, False: "If you don't, ...", None: another."""
     if ops and ops[0][0] and ops[0][0].get("op") == "_if_done":
@@ -3803,6 +3835,18 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     if dealer is None or dealer == r_prev:
                         raise Unsupported("damage equal to a target's ATK without that target")
                     op["by_reg"], dealer = dealer, None
+                if op["op"] == "set_x":
+                    # "you gain life equal to its DEF" (session 27): read before the op that moved the card (its last
+                    # known value, CR 903.3a), so the rows after that op's index move one on; only of one target in the
+                    # field (a card that left the field before the effect, "this card" put into a graveyard, has no
+                    # value the kernels keep)
+                    if not any(c["op"] == "choose" and c.get("reg", 0) == r_prev and "count" not in c and
+                               c["filter"].get("zone", "field") == "field" for c in chooses):
+                        raise Unsupported("'equal to its DEF / ATK' of a card that is not one target in the field")
+                    at = _hoist_stat(body, op, r_prev)
+                    if_at = if_at + 1 if if_at is not None and if_at >= at else if_at
+                    pending_it = pending_it + 1 if pending_it is not None and pending_it >= at else pending_it
+                    continue
                 body.append(op)
                 continue
             if id(sel) not in regs:
@@ -3839,6 +3883,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
             if op["op"] == "_dealer":
                 dealer = last  # the card dealing the damage of the next op (damage_target_atk): no op of its own
                 continue
+            if op["op"] == "set_x":  # "equal to its DEF" of this card / the trigger's card: no target (above)
+                raise Unsupported("'equal to its DEF / ATK' of a card that is not one target in the field")
             op["reg"] = last
             if op.get("amount") == "atk":
                 if dealer is None or dealer == last:

@@ -379,7 +379,7 @@ class FowPer(StrictModel):
     # self_atk: the card's own ATK / 100; hand_other: the hand but the card itself (a card's own cost, Per.HAND_OTHER)
     count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage", "removed", "named", "attributes",
                    "hand_other", "resonators_to_graveyard", "resonators_to_graveyard_all", "opp_hand", "opp_graveyard",
-                   "opp_removed", "gems"] = "field"
+                   "opp_removed", "gems", "target_def", "target_atk"] = "field"
     filter: FowFilter | None = None
     # count "named": the counters of this name on this card or your J/ruler (CR 1022.1; session 21, Per.NAMED)
     counter_name: CounterName | None = None
@@ -403,7 +403,8 @@ OpCostReduction = op_model("cost_reduction", _M, amount=(int, Field(default=1, g
                                        Field(default_factory=list, max_length=6)))
 # "... for each <cards>" in a one-time effect: the X of the ops after it (their "X" / "X00" operands) is
 # ``times`` x the count (constants.Op.SET_X)
-OpSetX = op_model("set_x", _M, per=FowPer, times=(int, Field(default=1, ge=1, le=100)))
+# reg: the register whose card's DEF / ATK a count target_def / target_atk reads (session 27)
+OpSetX = op_model("set_x", _M, per=FowPer, times=(int, Field(default=1, ge=1, le=100)), reg=(Reg, 0))
 
 # "Choose one - A; or B" (CR 903.2e): the effect's only op; each mode is an effect of its own (checked as one,
 # _modes_valid), compiled into an ability row of its own that the SELECT_MODE row names (constants.Op.SELECT_MODE)
@@ -1657,7 +1658,7 @@ class _Compiler(PoolCompiler):
         for j, op in enumerate(effect):
             self._per_x = any(o.op == "set_x" for o in effect[:j])  # the "X" operands after a SET_X
             if op.op in ("aura_power", "cost_reduction") and op.per is not None:
-                if op.per.count in ("self_atk", "trigger_damage"):
+                if op.per.count in ("self_atk", "trigger_damage", "target_def", "target_atk"):
                     self.fail(f"{p}[{j}].per.count", f"{op.per.count} is an amount of a one-time effect (set_x), not a count")
                 self.code_rows.append([int(K.Op.AURA_PER), 0, *self.per_args(op.per, f"{p}[{j}].per")])
             self.code_rows.append([int(EFFECT_OPS[op.op]), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
@@ -1978,6 +1979,8 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
         return "op", "choose must come before every other op (targets are chosen when played, CR 903.2g)"
     if name in _TARGETING and op.reg in filled:
         return "reg", f"register {op.reg} is already filled by an earlier op"
+    if name == "set_x" and op.per.count in ("target_def", "target_atk") and op.reg not in filled:
+        return "reg", f"register {op.reg} has no targets (choose/select_all/target_self first)"
     if name in _ON_REGISTER and op.reg not in filled:
         return "reg", f"register {op.reg} has no targets (choose/select_all/target_self first)"
     if name == "target_self" and kind in (K.AbilityKind.SPELL, K.AbilityKind.TRIGGER):

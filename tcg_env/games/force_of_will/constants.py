@@ -479,6 +479,11 @@ class Per(IntEnum):
     OPP_REMOVED = 14
     # session 27: "for each gem you control" (CR 313.1, 1027.1: the gem tokens in its controller's item area, state.GEMS)
     GEMS = 15
+    # session 27: not counts: the DEF / ATK in hundreds of the first card of the SET_X row's register I_REG as it is now
+    # in the field (0 when it is not there), "you gain life equal to its DEF", SET_X only (read before the op that moves
+    # it: card_text._hoist_stat, its last known value, CR 903.3a)
+    TARGET_DEF = 16
+    TARGET_ATK = 17
 
 
 class SearchTo(IntEnum):

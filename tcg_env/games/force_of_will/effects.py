@@ -792,6 +792,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         # frame's X for the "X" operands after it (amount_of); only in programs of cards without {X}
         if a0 == K.Per.TRIGGER_DAMAGE:
             s[f + E_X] = a2 * (max(s[f + E_AUX], 0) // 100)  # the damage that triggered the ability (its aux)
+        elif a0 == K.Per.TARGET_DEF or a0 == K.Per.TARGET_ATK:
+            # "equal to its DEF / ATK" (session 27): the register's first card, now, if it is still in the field
+            t = s[f + E_REG + reg * TARGET_MAX] if s[f + E_REGN + reg] > 0 else -1
+            v = 0
+            if t >= 0 and s[ZONE + t * CARD_W] == Zone.FIELD:
+                v = game.def_of(s, T, t) if a0 == K.Per.TARGET_DEF else game.atk_of(s, T, t)
+            s[f + E_X] = a2 * (max(v, 0) // 100)
         else:
             s[f + E_X] = a2 * (own_atk(game, s, T, src) if a0 == K.Per.SELF_ATK else game.aura_count(s, T, a0, a1, ctrl, src))
     elif op == Op.GAIN_LIFE:
