@@ -210,3 +210,10 @@ def test_cr_903_3a_destroy_target_gain_life_equal_to_its_def_plays(tmp_path, tex
 
     g, _, _ = _play_chant(tmp_path, text, victim_text)
     assert int(g.state[S.LIFE]) == life
+
+
+def test_cr_1019_1_you_may_discard_a_card_at_random_if_you_do():
+    # the core's DISCARD at random (a2): done when every card was discarded, so "If you do" may follow it
+    r = exact("[Enter] => You may discard a card at random. If you do, this card deals 800 damage to target resonator.")
+    assert r.abilities[0]["effect"][1:3] == [{"op": "discard", "count": 1, "who": "controller", "random": True},
+                                             {"op": "if_done", "rows": 1}]

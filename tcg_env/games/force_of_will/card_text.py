@@ -2158,6 +2158,9 @@ class _T(CountWords, TextTransformer, Transformer):
         n = args[-1]
         return [({"op": "discard", "count": n, "who": "opponent"}, None)]
 
+    def self_discard_random(self, n):
+        return [({"op": "discard", "count": n, "who": "controller", "random": True}, None)]
+
     def opp_discard_random(self, n):
         return [({"op": "discard", "count": n, "who": "opponent", "random": True}, None)]
 
