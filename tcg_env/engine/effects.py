@@ -33,7 +33,8 @@ FF-TCG's "you may discard 1 card. If you do so, ...". An instruction that finish
 what it says (declined, impossible, or not in full: a discard from a hand with fewer cards) returns
 :data:`NOT_DONE` instead of :data:`NEXT`; the core's DISCARD does (done: all the cards discarded),
 and a game's ``exec_op`` reports its own opcodes the same way (what "done" means is the game's rule);
-the each-target opcodes are NOT_DONE when no card of the register was affected, DRAW when fewer cards
+the each-target opcodes are NOT_DONE when no card of the register was affected (or, by the game's
+``target_done``, none was done after all), DRAW when fewer cards
 were drawn than it says.
 ``CoreOp.IF_DONE`` (a0 = 0 "If you do", 1 "If you don't"; a2 rows) must be the row right after the
 instruction it asks about (the games' card compilers check it): a NOT_DONE instruction decides it at
@@ -100,6 +101,8 @@ Optional (defaults in brackets): ``frame_mode(s, f)`` [the ``FRAME_MODE`` word],
 ``add_power_second(s, slot, amount, duration)`` [nothing: POWER's second operand ``a2``, e.g.
 Force of Will's DEF change beside the ATK change ``a0``, CR 1020.3],
 ``after_each_target(s, T)`` [nothing; e.g. recompute derived values once],
+``target_done(s, op, slot) -> bool`` [True: an each-target opcode that affected the card did it; e.g. Force of
+Will's destroy is not done to a card still in the field after it, for "If you do"],
 ``after_draw(s, T, player, n)`` [nothing: ``player`` has drawn ``n`` cards by DRAW (more than 0), e.g. FF-TCG's
 "When you draw a card"],
 ``stored_count(s, f)`` [the ``FRAME_STORE`` word: the value a count operand of -1 stands for,
@@ -235,6 +238,11 @@ def _no_interrupt(s):
     return False
 
 
+@internal
+def _target_done(s, op, slot):
+    return True
+
+
 exec_op = hooks.hook("exec_op", "s, T, f, op, reg, a0, a1, a2")
 filter_match = hooks.hook("filter_match", "s, T, frow, slot, viewer, source")
 condition_holds = hooks.hook("condition_holds", "s, T, cond, arg, controller, source")
@@ -257,6 +265,7 @@ after_each_target = hooks.hook("after_each_target", "s, T", default=_nothing)
 after_draw = hooks.hook("after_draw", "s, T, player, n", default=_no_after_draw)
 stored_count = hooks.hook("stored_count", "s, f", default=_frame_store)
 interrupt_due = hooks.hook("interrupt_due", "s", default=_no_interrupt)
+target_done = hooks.hook("target_done", "s, op, slot", default=_target_done)
 
 FRAME_SOURCE = hooks.constant("FRAME_SOURCE")
 FRAME_ABILITY = hooks.constant("FRAME_ABILITY")
@@ -475,13 +484,13 @@ def _select_all(game, s, T, f, reg, frow):
 @internal
 def _on_each_target(game, s, T, f, op, reg, a0, a1, a2):
     """NEXT, or NOT_DONE when no card of the register was affected (an "If you do" after it: nothing
-    chosen, or nothing where the instruction acts)."""
-    done = 0
+    chosen, or nothing where the instruction acts) or none was done (the game's ``target_done``)."""
+    affected = 0  # bit i: the register's i-th card was affected
     for i in range(reg_count(game, s, f, reg)):
         slot = reg_slot(game, s, f, reg, i)
         if not target_affected(game, s, op, slot):
             continue
-        done += 1
+        affected |= 1 << i
         if op == CoreOp.POWER:
             add_power(game, s, slot, a0, a1)
             add_power_second(game, s, slot, a2, a1)
@@ -492,7 +501,14 @@ def _on_each_target(game, s, T, f, op, reg, a0, a1, a2):
         else:
             each_target(game, s, T, f, op, slot, a0, a1, a2)
     after_each_target(game, s, T)
-    return NEXT if done > 0 else NOT_DONE
+    if affected == 0:
+        return NOT_DONE
+    # the instruction has done its work (the moves of after_each_target included): was it done to one card at least
+    # (target_done: e.g. a destroy a replacement turned into something else, a card that "cannot be destroyed")?
+    for i in range(reg_count(game, s, f, reg)):
+        if (affected >> i) & 1 != 0 and target_done(game, s, op, reg_slot(game, s, f, reg, i)):
+            return NEXT
+    return NOT_DONE
 
 
 @internal

@@ -1469,6 +1469,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def t_dealt_damage(self, *_):
         return [{"trigger": "dealt_damage"}]  # constants.Trigger.DEALT_DAMAGE: damage actually dealt (CR 1007.1)
 
+    def t_you_gain_gem(self, *_):
+        return [{"trigger": "you_gain_gem"}]  # Trigger.YOU_GAIN_GEM: its controller gains a gem (once per gem)
+
     def t_you_gain_life(self, *_):
         return [{"trigger": "you_gain_life"}]  # Trigger.YOU_GAIN_LIFE: its controller gains life
 
@@ -1958,6 +1961,11 @@ class _T(CountWords, TextTransformer, Transformer):
         # "If you do, <effect>." (CR 104.2: what cannot be done is not done): the IF_DONE row after the
         # instruction it asks about (_assemble checks that it is one that reports it)
         clauses = self.sentence(*items)
+        # "If you do, you may search your deck for ...": the search may find nothing anyway (CR 1014.2), so its PASS is
+        # the "you may" (session 27); any other "you may" there would have to be asked on its own
+        clauses = [(c, False) if opt and c and all(op.get("op") == "search" and (op.get("filter") or {}).get("zone") ==
+                                                   "main_deck" and not op.get("must") for op, _ in c) else (c, opt)
+                   for c, opt in clauses]  # fmt: skip
         if any(opt for _, opt in clauses):
             raise Unsupported("'you may' inside an 'if you do' sentence")
         marker = ({"op": "_if_done", "done": done}, None)
@@ -2171,6 +2179,20 @@ class _T(CountWords, TextTransformer, Transformer):
     def optional(self, eff):
         return (eff, True)
 
+    def optional_banish(self, n, flt):
+        return (self._banishes(n, flt, "controller"), True)
+
+    def optional_banish_other(self, _other, flt):
+        return (self._banishes(1, {**flt, "exclude_self": True}, "controller"), True)
+
+    def optional_banish_gem(self, n, attr):
+        # CR 1011, 313.1: its controller's gem tokens of that attribute (Op.BANISH_GEM: not done when it has fewer)
+        return ([({"op": "banish_gem", "attribute": _attr_name(attr), "count": _fixed(n)}, None)], True)
+
+    def optional_banish_self(self):
+        # "you may banish this card" (CR 1011): BANISH on the card itself (only while its controller controls it)
+        return ([({"op": "banish"}, _SELF)], True)
+
     # each effect: a list of (op, selection or None)
     def draw(self, n):
         return [({"op": "draw", "count": n}, None)]
@@ -2187,6 +2209,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def opp_discard(self, *args):
         n = args[-1]
         return [({"op": "discard", "count": n, "who": "opponent"}, None)]
+
+    def self_discard_random(self, n):
+        return [({"op": "discard", "count": n, "who": "controller", "random": True}, None)]
 
     def opp_discard_random(self, n):
         return [({"op": "discard", "count": n, "who": "opponent", "random": True}, None)]
@@ -2244,6 +2269,20 @@ class _T(CountWords, TextTransformer, Transformer):
         if not isinstance(n, int):
             raise Unsupported("X00 damage for each ...")
         return [self._set_x(per, n // 100), ({"op": "damage_player", "amount": "X00", "who": "opponent"}, None)]
+
+    def gain_life_def(self, *_):
+        return self._gain_life_stat("def")
+
+    def gain_life_atk(self, *_):
+        return self._gain_life_stat("atk")
+
+    def _gain_life_stat(self, stat):
+        # "you gain life equal to its DEF / ATK": the card selected before (_Sel prev), as it is before the op of the text
+        # that moves it (_assemble hoists the SET_X there: its last known DEF / ATK); 0 when it left the field before
+        if self.card.get("x"):
+            raise Unsupported("'equal to its DEF' on a card whose cost has {X}")
+        return [({"op": "set_x", "per": {"count": f"target_{stat}"}, "times": 1}, _Sel("prev")),
+                ({"op": "gain_life", "amount": "X00"}, None)]
 
     def gain_life_per(self, n, per):
         return [self._set_x(per, _life(n) // 100), ({"op": "gain_life", "amount": "X00"}, None)]
@@ -2451,8 +2490,8 @@ class _T(CountWords, TextTransformer, Transformer):
         side = "own" if who == "controller" else "opponent"
         if flt.get("side", side) != side or flt.get("zone", "field") != "field":
             raise Unsupported("a player banishing cards they do not control (CR 1011.2)")
-        if flt.get("exclude_self"):
-            raise Unsupported("'another' card banished by a player")
+        if flt.get("exclude_self") and who != "controller":
+            raise Unsupported("'another' card banished by a player other than the ability's controller")
         return [({"op": "player_banish", "filter": {**flt, "side": side}, "count": _fixed(n), "who": who},
                  _Sel("pbanish"))]
 
@@ -2556,6 +2595,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def per_removed(self):
         return {"count": "removed"}  # CR 311: the cards of its controller's removed area (Per.REMOVED)
+
+    def per_gems(self):
+        return {"count": "gems"}  # CR 313.1: the gem tokens in its controller's item area (Per.GEMS)
 
     def per_graveyard_matching(self, flt):
         flt = _target_filter({**flt, "zone": "graveyard"})
@@ -3720,6 +3762,24 @@ def _instead(sentences) -> list:
     return out
 
 
+# the ops that move a card of their register out of the field ("... equal to its DEF" is read before them: _hoist_stat)
+_MOVES_OUT = {"destroy", "banish", "remove", "return_to_hand", "to_deck_top", "to_deck_bottom"}
+
+
+def _hoist_stat(body: list, op: dict, reg: int) -> int:
+    """Put ``op`` (a SET_X of the DEF / ATK of register ``reg``'s card) before the last op of ``body`` that moves that
+    card out of the field (or at the end when none does); the IF / IF_IT / IF_DONE rows before it whose span holds the
+    place it goes to govern it too. Returns where it went."""
+    at = next((i for i in range(len(body) - 1, -1, -1) if body[i].get("reg") == reg and body[i]["op"] in _MOVES_OUT),
+              len(body))
+    for j in range(at):
+        key = {"if": "skip", "if_it": "skip", "if_done": "rows"}.get(body[j]["op"])
+        if key is not None and body[j].get(key) is not None and j < at <= j + body[j][key]:
+            body[j][key] += 1
+    body.insert(at, op)
+    return at
+
+
 def _if_done_clause(ops: list) -> bool | None:
     """True: an "If you do, ..." clause, False: "If you don't, ...", None: another."""
     if ops and ops[0][0] and ops[0][0].get("op") == "_if_done":
@@ -3728,7 +3788,7 @@ def _if_done_clause(ops: list) -> bool | None:
 
 
 # the ops whose instruction reports whether it was done (cards._REPORTS_DONE): what "if you do" may follow
-_REPORTS_DONE = {"discard"}  # keep equal to cards._REPORTS_DONE (the compiler checks it again)
+_REPORTS_DONE = {"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem"}  # keep equal to cards._REPORTS_DONE (the compiler checks it again)
 
 
 def _copy_ops(ops: list[dict]) -> list[dict]:
@@ -3895,6 +3955,18 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     if dealer is None or dealer == r_prev:
                         raise Unsupported("damage equal to a target's ATK without that target")
                     op["by_reg"], dealer = dealer, None
+                if op["op"] == "set_x":
+                    # "you gain life equal to its DEF" (session 27): read before the op that moved the card (its last
+                    # known value, CR 903.3a), so the rows after that op's index move one on; only of one target in the
+                    # field (a card that left the field before the effect, "this card" put into a graveyard, has no
+                    # value the kernels keep)
+                    if not any(c["op"] == "choose" and c.get("reg", 0) == r_prev and "count" not in c and
+                               c["filter"].get("zone", "field") == "field" for c in chooses):
+                        raise Unsupported("'equal to its DEF / ATK' of a card that is not one target in the field")
+                    at = _hoist_stat(body, op, r_prev)
+                    if_at = if_at + 1 if if_at is not None and if_at >= at else if_at
+                    pending_it = pending_it + 1 if pending_it is not None and pending_it >= at else pending_it
+                    continue
                 body.append(op)
                 continue
             if id(sel) not in regs:
@@ -3931,6 +4003,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
             if op["op"] == "_dealer":
                 dealer = last  # the card dealing the damage of the next op (damage_target_atk): no op of its own
                 continue
+            if op["op"] == "set_x":  # "equal to its DEF" of this card / the trigger's card: no target (above)
+                raise Unsupported("'equal to its DEF / ATK' of a card that is not one target in the field")
             op["reg"] = last
             if op.get("amount") == "atk":
                 if dealer is None or dealer == last:

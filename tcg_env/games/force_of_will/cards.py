@@ -67,7 +67,7 @@ TriggerName = Literal[
     "judgment", "opponent_attacks", "begin_battle", "begin_attack_step", "begin_block_step", "end_of_battle",
     "j_resonator_attacks", "put_into_graveyard", "dealt_damage", "you_gain_life", "damage_to_you",
     "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field", "other_to_graveyard", "inverts",
-    "begin_game",
+    "begin_game", "you_gain_gem",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
@@ -364,6 +364,8 @@ OpGraveToField = op_model("grave_to_field", _M, rested=(bool, False), reg=(Reg, 
 OpIf = op_model("if", _M, condition=FowCondition, skip=(int, Field(default=1, ge=1, le=20)))
 # "Gain a <attribute> gem" (session 23, CR 1027.1: Op.GAIN_GEM)
 OpGainGem = op_model("gain_gem", _M, attribute=AttributeName, count=(int, Field(default=1, ge=1, le=5)))
+# "[you may] banish N <attribute> gems" (session 27, CR 1011: Op.BANISH_GEM; not done when fewer were banished)
+OpBanishGem = op_model("banish_gem", _M, attribute=AttributeName, count=(int, Field(default=1, ge=1, le=5)))
 # "If it's a <card>, ..." (session 23, Op.IF_IT): the card of register reg matches the filter (negated: does not)
 OpIfIt = op_model("if_it", _M, filter=FowFilter, negated=(bool, False), reg=(Reg, 0),
                   skip=(int, Field(default=1, ge=1, le=20)))
@@ -390,7 +392,7 @@ class FowPer(StrictModel):
     # self_atk: the card's own ATK / 100; hand_other: the hand but the card itself (a card's own cost, Per.HAND_OTHER)
     count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage", "removed", "named", "attributes",
                    "hand_other", "resonators_to_graveyard", "resonators_to_graveyard_all", "opp_hand", "opp_graveyard",
-                   "opp_removed"] = "field"
+                   "opp_removed", "gems", "target_def", "target_atk"] = "field"
     filter: FowFilter | None = None
     # count "named": the counters of this name on this card or your J/ruler (CR 1022.1; session 21, Per.NAMED)
     counter_name: CounterName | None = None
@@ -414,7 +416,8 @@ OpCostReduction = op_model("cost_reduction", _M, amount=(int, Field(default=1, g
                                        Field(default_factory=list, max_length=6)))
 # "... for each <cards>" in a one-time effect: the X of the ops after it (their "X" / "X00" operands) is
 # ``times`` x the count (constants.Op.SET_X)
-OpSetX = op_model("set_x", _M, per=FowPer, times=(int, Field(default=1, ge=1, le=100)))
+# reg: the register whose card's DEF / ATK a count target_def / target_atk reads (session 27)
+OpSetX = op_model("set_x", _M, per=FowPer, times=(int, Field(default=1, ge=1, le=100)), reg=(Reg, 0))
 
 # "Choose one - A; or B" (CR 903.2e): the effect's only op; each mode is an effect of its own (checked as one,
 # _modes_valid), compiled into an ability row of its own that the SELECT_MODE row names (constants.Op.SELECT_MODE)
@@ -433,7 +436,7 @@ _OP_MODELS = (
     OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
-    OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed,
+    OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -460,8 +463,10 @@ _TAGS = frozenset(EFFECT_OPS)
 
 _TARGETING = {"choose", "select_all", "target_self", "target_trigger"}
 # the ops that report NOT_DONE when they did not do what they say (engine.effects: the core's DISCARD, not every
-# card discarded, CR 104.2): the ops an "if_done" may follow
-_REPORTS_DONE = frozenset({"discard"})
+# card discarded, CR 104.2; session 27: the each-target destroy, banish, return to the hand and removal from the game,
+# not done to a card still in the field after it, effects.target_done; PLAYER_BANISH: fewer than N banished): the ops
+# an "if_done" may follow
+_REPORTS_DONE = frozenset({"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem"})
 _ON_REGISTER = {
     "power", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
@@ -961,7 +966,7 @@ _TRIGGER_WORDS = {
     "damage_to_you": "when damage is dealt to you", "deals_damage_to_opponent": "when it deals damage to the opponent",
     "you_play": "when you play a card", "is_blocked": "when it is blocked", "leaves_field": "when it leaves the field",
     "other_to_graveyard": "when a card is put into a graveyard from the field",
-    "inverts": "when it inverts",
+    "inverts": "when it inverts", "you_gain_gem": "when you gain a gem",
 }  # fmt: skip
 
 
@@ -1708,7 +1713,7 @@ class _Compiler(PoolCompiler):
         for j, op in enumerate(effect):
             self._per_x = any(o.op == "set_x" for o in effect[:j])  # the "X" operands after a SET_X
             if op.op in ("aura_power", "cost_reduction") and op.per is not None:
-                if op.per.count in ("self_atk", "trigger_damage"):
+                if op.per.count in ("self_atk", "trigger_damage", "target_def", "target_atk"):
                     self.fail(f"{p}[{j}].per.count", f"{op.per.count} is an amount of a one-time effect (set_x), not a count")
                 self.code_rows.append([int(K.Op.AURA_PER), 0, *self.per_args(op.per, f"{p}[{j}].per")])
             self.code_rows.append([int(EFFECT_OPS[op.op]), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
@@ -1915,7 +1920,7 @@ class _Compiler(PoolCompiler):
             if cond == K.Condition.NONE:  # pragma: no cover - ConditionName has no "none"
                 self.fail(f"{q}.condition", "needs a condition")
             return cond, arg, op.skip
-        if name == "gain_gem":
+        if name in ("gain_gem", "banish_gem"):
             return int(K.Attribute[op.attribute.upper()]), 0, op.count
         if name == "delayed":
             if self._card is None or self._card.type != "chant" or not q.startswith("effect[") or ".modes[" in q:
@@ -2046,6 +2051,8 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
         return "op", "choose must come before every other op (targets are chosen when played, CR 903.2g)"
     if name in _TARGETING and op.reg in filled:
         return "reg", f"register {op.reg} is already filled by an earlier op"
+    if name == "set_x" and op.per.count in ("target_def", "target_atk") and op.reg not in filled:
+        return "reg", f"register {op.reg} has no targets (choose/select_all/target_self first)"
     if name in _ON_REGISTER and op.reg not in filled:
         return "reg", f"register {op.reg} has no targets (choose/select_all/target_self first)"
     if name == "target_self" and kind in (K.AbilityKind.SPELL, K.AbilityKind.TRIGGER):

@@ -430,6 +430,8 @@ class Trigger(IntEnum):
     # "at the beginning of the game" (session 24, CR 502.1): at the beginning of the first turn's draw phase, before
     # BEGIN_DRAW_PHASE (turn.begin_turn); every active card's (a ruler's: card_text.t_begin_game)
     BEGIN_GAME = 35
+    # "whenever you gain a gem" (session 27, CR 1027.1): its controller gains a gem token (Op.GAIN_GEM, once per gem)
+    YOU_GAIN_GEM = 36
 
 
 class KeywordAbility(IntEnum):
@@ -480,6 +482,13 @@ class Per(IntEnum):
     OPP_HAND = 12
     OPP_GRAVEYARD = 13
     OPP_REMOVED = 14
+    # session 27: "for each gem you control" (CR 313.1, 1027.1: the gem tokens in its controller's item area, state.GEMS)
+    GEMS = 15
+    # session 27: not counts: the DEF / ATK in hundreds of the first card of the SET_X row's register I_REG as it is now
+    # in the field (0 when it is not there), "you gain life equal to its DEF", SET_X only (read before the op that moves
+    # it: card_text._hoist_stat, its last known value, CR 903.3a)
+    TARGET_DEF = 16
+    TARGET_ATK = 17
 
 
 class SearchTo(IntEnum):
@@ -912,7 +921,7 @@ class Op(IntEnum):
     # rows to skip when the card of the register does not match (an emptied register, the card gone: no match)
     IF_IT = 80
     # "Gain a <attribute> gem" (session 23, CR 1027.1): a gem token of Attribute a0 into its controller's item area (CR
-    # 313.1: state.GEMS), a2 of them
+    # 313.1: state.GEMS), a2 of them; each triggers "whenever you gain a gem" (session 27, Trigger.YOU_GAIN_GEM)
     GAIN_GEM = 81
     # "Put this card into its owner's hand / Shuffle this card into its owner's deck / Put this card on top of / on the
     # bottom of its owner's deck / Remove this card from the game [as it resolves]." in a chant's effect (session 27, CR
@@ -926,6 +935,9 @@ class Op(IntEnum):
     # "at the end of turn" (CR 505.3, replacement.delayed_end_triggers) with that card as the trigger's card (E_AUX:
     # Op.TARGET_TRIGGER reads it); it ends as that card leaves the field (CR 302.3: a new card)
     DELAYED = 83
+    # "[you may] banish N <attribute> gems" (session 27, CR 1011, 313.1): its controller's gem tokens of Attribute a0, a2 of
+    # them (fewer when it has fewer, CR 104.2: then NOT_DONE, for "If you do")
+    BANISH_GEM = 84
 
 
 # DAMAGE a1: "deals X damage to target <card>, where X is the damage it dealt this turn" (session 21, CR 1007.1): the

@@ -118,6 +118,17 @@ def target_affected(s, op, slot):
     return z == Zone.FIELD or z == Zone.RULER_AREA
 
 
+@internal
+def target_done(s, op, slot):
+    """Was an each-target opcode that affected card ``slot`` done to it ("If you do", CR 104.2)? A destroy, banish,
+    return to the hand or removal from the game is done when the card has left the field: not when it stayed there
+    ("cannot be destroyed", [Eternal], CR 1417; a replacement that rests it instead, CR 910; a banish of a card
+    another player controls, CR 1011.2); the other opcodes are done to every card they affected."""
+    if op == Op.DESTROY or op == Op.BANISH or op == Op.RETURN_TO_HAND or op == Op.REMOVE:
+        return s[ZONE + slot * CARD_W] != Zone.FIELD
+    return True
+
+
 # the core interpreter's modifier hooks (CoreOp.POWER, GRANT_KEYWORD, RESTRICT): state.MODS
 @internal
 def add_power(game, s, slot, amount, duration):
@@ -781,6 +792,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         # frame's X for the "X" operands after it (amount_of); only in programs of cards without {X}
         if a0 == K.Per.TRIGGER_DAMAGE:
             s[f + E_X] = a2 * (max(s[f + E_AUX], 0) // 100)  # the damage that triggered the ability (its aux)
+        elif a0 == K.Per.TARGET_DEF or a0 == K.Per.TARGET_ATK:
+            # "equal to its DEF / ATK" (session 27): the register's first card, now, if it is still in the field
+            t = s[f + E_REG + reg * TARGET_MAX] if s[f + E_REGN + reg] > 0 else -1
+            v = 0
+            if t >= 0 and s[ZONE + t * CARD_W] == Zone.FIELD:
+                v = game.def_of(s, T, t) if a0 == K.Per.TARGET_DEF else game.atk_of(s, T, t)
+            s[f + E_X] = a2 * (max(v, 0) // 100)
         else:
             s[f + E_X] = a2 * (own_atk(game, s, T, src) if a0 == K.Per.SELF_ATK else game.aura_count(s, T, a0, a1, ctrl, src))
     elif op == Op.GAIN_LIFE:
@@ -884,6 +902,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         return game.player_banish(s, T, f, reg, a0, who, a2)
     elif op == Op.GAIN_GEM:
         s[GEMS + ctrl * K.N_ATTRIBUTES + a0] += a2  # CR 1027.1: into its controller's item area (313.1)
+        for _ in range(a2):
+            game.trigger_controlled(s, T, K.Trigger.YOU_GAIN_GEM, ctrl)  # "whenever you gain a gem", once per gem
     elif op == Op.DELAYED:
         # session 27, CR 906.8: a delayed automatic ability "at the next end of turn" (row a0), about the first card of
         # register I_REG (a1 = 1; none made when that card is no longer in the field, CR 302.3) or about no card
@@ -898,6 +918,11 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         # (priority.finish_frame reads the entry's E_AUX bits); a chant still on the chase only
         if s[f + E_KIND] == K.EntryKind.CARD and src >= 0 and s[ZONE + src * CARD_W] == Zone.CHASE:
             s[f + E_AUX] = (s[f + E_AUX] & ~K.CHANT_TO_MASK) | (a0 << K.CHANT_TO_SHIFT)
+    elif op == Op.BANISH_GEM:
+        # "banish N <attribute> gems" (CR 1011, 313.1): as many as its controller has (CR 104.2), NOT_DONE when fewer
+        k = min(a2, s[GEMS + ctrl * K.N_ATTRIBUTES + a0])
+        s[GEMS + ctrl * K.N_ATTRIBUTES + a0] -= k
+        return NEXT if k == a2 else NOT_DONE
     elif op == Op.IF_IT:
         # "If it's a <card>, ..." (session 23): a card of register I_REG matches filter row a0 now (a1 = 1: none does);
         # otherwise the next a2 rows are skipped (the core's IF, read on the register)

@@ -244,6 +244,11 @@ def aura_count(game, s, T, per, frow, controller, source):
         return s[GRAVE_N + 1 - controller]
     if per == K.Per.OPP_REMOVED:
         return s[REMOVED_N + 1 - controller]
+    if per == K.Per.GEMS:  # session 27: the gem tokens in its controller's item area (CR 313.1)
+        n = 0
+        for a in range(N_ATTRIBUTES):
+            n += s[GEMS + controller * N_ATTRIBUTES + a]
+        return n
     if per == K.Per.GRAVEYARD_MATCHING:
         n_off, l_off = zone_offsets(ZT, Zone.GRAVEYARD, controller)
         n = 0

@@ -21,7 +21,7 @@ from tcg_env.games.force_of_will.filters import condition_holds, filter_match  #
 from tcg_env.games.force_of_will.zones import discard_hand_index, draw_cards, hand_count  # noqa: F401
 from tcg_env.games.force_of_will.effects import (  # noqa: F401
     add_power, add_power_second, add_restrictions, after_each_target, ask_discard, choose_candidates,
-    each_target, exec_op, grant_keywords, in_play_count, in_play_slot, target_affected
+    each_target, exec_op, grant_keywords, in_play_count, in_play_slot, target_affected, target_done
 )
 from tcg_env.games.force_of_will.priority import order_pending, play_pending  # noqa: F401
 from tcg_env.games.force_of_will.state import (  # noqa: F401
