@@ -31,7 +31,11 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "WSTextTransformer", "normalise", "comp
 
 #: the conditions play.hand_condition_holds tests (a level in the hand)
 HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_climax_at_most", "named_in_clock",
-                         "named_in_level", "named_pair_on_stage")
+                         "named_in_level", "named_pair_on_stage", "deck_at_most")
+
+# "N or more / N or less cards" in a player's zone: the condition kinds (the opponent's: with `opponent`)
+_ZONE_COUNT = {"hand": ("hand_at_least", "hand_at_most"), "clock": ("clock_at_least", "clock_at_most"),
+               "stock": ("stock_at_least", "stock_at_most"), "memory": ("memory_at_least", "memory_at_most")}
 
 #: name -> what the compiled abilities do differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
@@ -2705,6 +2709,73 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if count != ("exactly", 1):
             raise Unsupported("'your opponent has N <spec>' (neither 'or more' nor 'or less')")
         return self._opp_cond("opp_filter_at_least", 1, spec, where[0] if where else None)
+
+    # ---- the opponent's zones (session 27): the condition of the master's own zone, tested for the opponent
+    # (Condition OPPONENTS; the waiting room, clock, level, memory and climax area are public, CR 3.4.2 / 3.8.2 /
+    # 3.11.2 / 3.12.2, a hand or a stock counted by its number of cards)
+    @staticmethod
+    def _opponents(cond: dict) -> dict:
+        out = dict(cond, opponent=True)
+        if "filter" in out:
+            out["filter"] = dict(out["filter"], side="opponent")
+        return out
+
+    def c_opp_wr_spec(self, spec, n):
+        # "the number of climax in your opponent's waiting room is N or more"
+        return self._opponents(self.c_wr_spec(spec, n))
+
+    def c_opp_wr_spec_pre(self, n, spec):
+        return self.c_opp_wr_spec(spec, n)
+
+    def c_opp_wr_spec_max(self, spec, n):
+        return self._opponents(self.c_wr_spec_max(spec, n))
+
+    def c_opp_wr_spec_pre_max(self, n, spec):
+        return self.c_opp_wr_spec_max(spec, n)
+
+    def c_opp_wr_none(self, spec):
+        # "if there are no climax in your opponent's waiting room" / "if your opponent does not have any climax in the
+        # waiting room"
+        return self.c_opp_wr_spec_max(spec, 0)
+
+    def c_opp_zone_min(self, *parts):
+        # "if your opponent's clock has N or more cards", "if your opponent has N or more cards in their memory"
+        zone = next(p for p in parts if isinstance(p, str))
+        n = next(p for p in parts if isinstance(p, int))
+        return {"kind": _ZONE_COUNT[zone][0], "value": n, "opponent": True}
+
+    def c_opp_zone_max(self, *parts):
+        zone = next(p for p in parts if isinstance(p, str))
+        n = next(p for p in parts if isinstance(p, int))
+        return {"kind": _ZONE_COUNT[zone][1], "value": n, "opponent": True}
+
+    def c_opp_zone_is(self, zone, n):
+        if int(n) != 0:
+            raise Unsupported("'the number of cards in your opponent's <zone> is N' (exactly N > 0)")
+        return self.c_opp_zone_max(zone, 0)
+
+    def c_opp_climax_any(self):
+        # "if there is a climax in your opponent's climax area" (CR 3.11)
+        return {"kind": "climax_any", "opponent": True}
+
+    def c_opp_number_min(self, n):
+        # "if the number of characters your opponent has is N or more"
+        return self._opp_cond("opp_filter_at_least", n, {}, None)
+
+    def c_opp_none(self, spec, *where):
+        # "if your opponent does not have any [STAND] characters (in their center stage)"
+        return self._opp_cond("opp_filter_at_most", 0, spec, where[0] if where else None)
+
+    def c_opp_all(self, quals):
+        # "if all of your opponent's characters are <<T>> / [REST]": every character of their stage (none: it holds)
+        return self._opponents({"kind": "all_chars_filter", "filter": self.charspec(quals, "character")})
+
+    def c_clock_min(self, n):
+        return {"kind": "clock_at_least", "value": n}
+
+    def c_deck_max(self, n):
+        # "if the number of cards in your deck is N or less" (CR 3.2)
+        return {"kind": "deck_at_most", "value": n}
 
     def trigger_checks(self, n):
         # "during that attack, perform a trigger check N times on the trigger step" (Op.TRIGGER_CHECKS)

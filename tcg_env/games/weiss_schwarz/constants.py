@@ -554,6 +554,11 @@ class Condition(IntEnum):
     PLAYED_THIS_TURN = 45  # the source was played from the hand this turn (its PLACED_TURN is this turn, without
     #                        PLACED_NOT_PLAYED): "during the turn that this card is placed on the stage from your hand";
     #                        arg 1: placed on the stage this turn any way (card text "placed_this_turn")
+    OPPONENTS = 59  # the condition (arg >> 24) with its argument in arg's low 24 bits (signed) tested for the master's
+    #                 opponent: their zones (CR 3.1.3: public, or a number of cards) and their stage, a filter seen from
+    #                 them ("if your opponent's waiting room has N or more climax"; session 27)
+    CLOCK_AT_LEAST = 60  # cards in master's clock >= arg ("if your clock has N or more cards")
+    DECK_AT_MOST = 61  # cards in master's deck <= arg ("if the number of cards in your deck is N or less", CR 3.2)
 
 
 ABILITY_TABLE = TableLayout("ability")

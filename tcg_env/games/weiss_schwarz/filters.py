@@ -31,6 +31,7 @@ from tcg_env.games.weiss_schwarz.state import (
     DEF_SLOT,
     D_LEVEL,
     D_POWER,
+    DECK_N,
     HAND_N,
     LEVEL_L,
     LEVEL_N,
@@ -186,6 +187,13 @@ def condition_holds(game, s, T, cond, arg, p, source):
         # the argument (cards.compile_condition)
         if not (source >= 0 and (source == s[ATK_SLOT] or source == s[DEF_SLOT])):
             return False
+        cond = arg >> 24
+        arg = ((arg & 0xFFFFFF) ^ 0x800000) - 0x800000
+    if cond == K.Condition.OPPONENTS:
+        # "if your opponent's clock has N or more cards", "if all of your opponent's characters are <<T>>": the
+        # condition packed in the argument, tested for the opponent (their zones; a filter seen from them, so the
+        # compiler writes its side "own": cards.compile_condition)
+        p = 1 - p
         cond = arg >> 24
         arg = ((arg & 0xFFFFFF) ^ 0x800000) - 0x800000
     on_stage = source >= 0 and s[ZONE + source * CARD_W] == K.Zone.STAGE
@@ -420,6 +428,10 @@ def condition_holds(game, s, T, cond, arg, p, source):
         return s[D_LEVEL + bo * CARD_W] <= n
     if cond == K.Condition.NAMED_PAIR_ON_STAGE:
         return game.named_pair_on_stage(s, T, p, arg, source)
+    if cond == K.Condition.CLOCK_AT_LEAST:  # session 27
+        return s[CLOCK_N + p] >= arg
+    if cond == K.Condition.DECK_AT_MOST:  # "if the number of cards in your deck is N or less" (CR 3.2)
+        return s[DECK_N + p] <= arg
     return False
 
 

@@ -1,0 +1,222 @@
+"""Weiss Schwarz card text, session 27 (branch s27-wsb): conditions on the opponent's zones and stage (Condition
+OPPONENTS: the condition of a player's zone tested for the master's opponent), the master's clock (N or more cards)
+and deck (N or less cards, CR 3.2): made-up lines compiled, and on a small imported list what the engine does with
+them (CONT auras, an [AUTO] ability's condition, a level in the hand)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz.card_text import compile_line
+
+import ws_card_text_kit as kit
+
+
+_rec = kit.rec
+
+
+def _c(line, type="character", name="Tester"):
+    return compile_line(line, {"type": type, "name": name, "traits": ["Glass"]})
+
+
+_OPP_CLOCK_TEXT = "【CONT】 If the number of cards in your opponent's clock is 2 or more, this card gets +1000 power."
+_OPP_WR_REST_TEXT = ("【AUTO】 When this card is placed on the stage from your hand, if your opponent's waiting room has 2 or "
+                     "more climax, 【REST】 this card.")
+_OPP_WR_HAND_TEXT = "【CONT】 If your opponent's waiting room has 2 or more climax, this card gets -1 level while in your hand."
+_OPP_ALL_TEXT = "【CONT】 If all of your opponent's characters are 《Sand》, this card gets +2000 power."
+_OPP_CX_TEXT = "【CONT】 If there is a climax in your opponent's climax area, this card gets +1000 power."
+_OPP_NUMBER_TEXT = "【CONT】 If the number of characters your opponent has is 2 or more, this card gets +1000 power."
+_CLOCK_TEXT = "【CONT】 If your clock has 2 or more cards, this card gets +1000 power."
+_DECK_TEXT = "【CONT】 If the number of cards in your deck is 5 or less, this card gets -1 level while in your hand."
+(PLAIN, OPP_CLOCK, OPP_WR_REST, OPP_WR_HAND, OPP_ALL, OPP_CX, OPP_NUMBER, CLOCK, DECK, SAND, CX) = range(11)
+RECORDS = [
+    _rec("T/S27-001", "Plain"),
+    _rec("T/S27-002", "Opp Clock", [_OPP_CLOCK_TEXT]),
+    _rec("T/S27-003", "Opp Wr Rest", [_OPP_WR_REST_TEXT]),
+    _rec("T/S27-004", "Opp Wr Hand", [_OPP_WR_HAND_TEXT], level="1"),
+    _rec("T/S27-005", "Opp All", [_OPP_ALL_TEXT]),
+    _rec("T/S27-006", "Opp Cx", [_OPP_CX_TEXT]),
+    _rec("T/S27-007", "Opp Number", [_OPP_NUMBER_TEXT]),
+    _rec("T/S27-008", "Clock", [_CLOCK_TEXT]),
+    _rec("T/S27-009", "Deck", [_DECK_TEXT], level="1"),
+    _rec("T/S27-010", "Sand", traits=("Sand",)),
+    _rec("T/S27-011", "Storm", type="Climax"),
+]  # fmt: skip
+RECORDS += [_rec(f"T/S27-F{i:02d}", f"Filler {i}") for i in range(12)]
+FILLER = len(RECORDS) - 12
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    return kit.import_pool(tmp_path_factory, "ws27b", RECORDS)
+
+
+def _scenario(pool, **kw):
+    return kit.main_phase(pool, len(RECORDS), FILLER, extra=(PLAIN, PLAIN, SAND, SAND, CX, CX, CX), **kw)
+
+
+_labels, _act, _power, _orient = kit.labels, kit.act, kit.power, kit.orient
+
+
+# ---------------------------------------------------------------------------- compiled
+@pytest.mark.parametrize("text, cond", [
+    (_OPP_CLOCK_TEXT, {"kind": "clock_at_least", "value": 2, "opponent": True}),
+    ("【CONT】 If your opponent's clock has 3 or more cards, this card gets +1000 power.",
+     {"kind": "clock_at_least", "value": 3, "opponent": True}),
+    ("【CONT】 If the number of cards in your opponent's hand is 4 or less, this card gets +1000 power.",
+     {"kind": "hand_at_most", "value": 4, "opponent": True}),
+    ("【CONT】 If the number of cards in your opponent's stock is three or less, this card gets +1000 power.",
+     {"kind": "stock_at_most", "value": 3, "opponent": True}),
+    ("【CONT】 If the number of cards in your opponent's clock is zero, this card gets +1000 power.",
+     {"kind": "clock_at_most", "value": 0, "opponent": True}),
+    ("【CONT】 If your opponent has 2 or more cards in their memory, this card gets +1000 power.",
+     {"kind": "memory_at_least", "value": 2, "opponent": True}),
+    ("【CONT】 If your opponent's memory has 4 or more cards, this card gets +1000 power.",
+     {"kind": "memory_at_least", "value": 4, "opponent": True}),
+    (_OPP_WR_HAND_TEXT, {"kind": "wr_climax_at_least", "value": 2, "opponent": True}),
+    ("【CONT】 If the number of climax in your opponent's waiting room is 3 or less, this card gets +1000 power.",
+     {"kind": "wr_climax_at_most", "value": 3, "opponent": True}),
+    ("【CONT】 If there are 3 or more climax in your opponent's waiting room, this card gets +1000 power.",
+     {"kind": "wr_climax_at_least", "value": 3, "opponent": True}),
+    ("【CONT】 If there are no climax in your opponent's waiting room, this card gets +1000 power.",
+     {"kind": "wr_climax_at_most", "value": 0, "opponent": True}),
+    ("【CONT】 If your opponent does not have any climax in the waiting room, this card gets +1 soul.",
+     {"kind": "wr_climax_at_most", "value": 0, "opponent": True}),
+    (_OPP_CX_TEXT, {"kind": "climax_any", "opponent": True}),
+    (_OPP_ALL_TEXT, {"kind": "all_chars_filter", "opponent": True,
+                     "filter": {"type": "character", "trait": "Sand", "side": "opponent"}}),
+    ("【CONT】 If all of your opponent's characters are 【REST】, this card gets +1000 power.",
+     {"kind": "all_chars_filter", "opponent": True,
+      "filter": {"type": "character", "orientation": ["rest"], "side": "opponent"}}),
+    (_OPP_NUMBER_TEXT, {"kind": "opp_filter_at_least", "value": 2, "filter": {"type": "character", "side": "opponent"}}),
+    ("【CONT】 If the number of characters your opponent has is 3 or less, this card gets +1000 power.",
+     {"kind": "opp_filter_at_most", "value": 3, "filter": {"type": "character", "side": "opponent"}}),
+    ("【CONT】 If your opponent does not have any 【STAND】 characters, this card gets +1000 power.",
+     {"kind": "opp_filter_at_most", "value": 0,
+      "filter": {"type": "character", "orientation": ["stand"], "side": "opponent"}}),
+    (_CLOCK_TEXT, {"kind": "clock_at_least", "value": 2}),
+    ("【CONT】 If the number of cards in your clock is 4 or more, this card gets +1000 power.",
+     {"kind": "clock_at_least", "value": 4}),
+    (_DECK_TEXT, {"kind": "deck_at_most", "value": 5}),
+    ("【CONT】 If your deck has 5 or less cards, this card gets -1 level while in your hand.",
+     {"kind": "deck_at_most", "value": 5}),
+])  # fmt: skip
+def test_cr_3_1_3_conditions_on_the_opponents_zones_clock_and_deck_compile_exact(text, cond):
+    r = _c(text)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"] == cond
+
+
+def test_opponents_wr_climax_rests_this_card_compiles_exact():
+    r = _c(_OPP_WR_REST_TEXT)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"] == {"kind": "wr_climax_at_least", "value": 2, "opponent": True}
+    assert [o["op"] for o in r.abilities[0]["effect"]] == ["target_self", "rest"]
+
+
+def test_the_opponents_condition_compiles_to_condition_opponents(pool):
+    # the ability row: OPPONENTS with the condition and its argument packed (filters.condition_holds)
+    A = pool.abilities
+    rows = [r for r in range(A.shape[0]) if A[r, K.A_CARD] == OPP_CLOCK]
+    assert [(int(A[r, K.A_COND]), int(A[r, K.A_COND_ARG])) for r in rows] == [
+        (int(K.Condition.OPPONENTS), (int(K.Condition.CLOCK_AT_LEAST) << 24) | 2)]
+
+
+# ---------------------------------------------------------------------------- in play
+@pytest.mark.parametrize("opp_clock", [1, 2])
+def test_cr_3_8_the_opponents_clock_counts_not_yours(pool, opp_clock):
+    sc = _scenario(pool)
+    me = sc.put(0, OPP_CLOCK, "stage", pos=0)
+    for _ in range(3):
+        sc.put(0, PLAIN, "clock")  # your own clock: not counted
+    for _ in range(opp_clock):
+        sc.put(1, PLAIN, "clock")
+    g = sc.game()
+    assert _power(g, me) == 3000 + (1000 if opp_clock >= 2 else 0)
+
+
+@pytest.mark.parametrize("own_clock", [1, 2])
+def test_cr_3_8_your_clock_has_n_or_more_cards(pool, own_clock):
+    sc = _scenario(pool)
+    me = sc.put(0, CLOCK, "stage", pos=0)
+    for _ in range(3):
+        sc.put(1, PLAIN, "clock")  # the opponent's: not counted
+    for _ in range(own_clock):
+        sc.put(0, PLAIN, "clock")
+    g = sc.game()
+    assert _power(g, me) == 3000 + (1000 if own_clock >= 2 else 0)
+
+
+@pytest.mark.parametrize("opp_cx", [1, 2])
+def test_cr_3_4_placed_from_hand_rests_itself_when_the_opponents_waiting_room_has_climax(pool, opp_cx):
+    sc = _scenario(pool)
+    me = sc.put(0, OPP_WR_REST, "hand")
+    for _ in range(2):
+        sc.put(0, CX, "waiting_room")  # your own climax: not counted
+    for _ in range(opp_cx):
+        sc.put(1, CX, "waiting_room")
+    g = sc.game()
+    _act(g, "Play Opp Wr Rest")
+    for _ in range(6):
+        if kit.resolved(g):
+            break
+        _act(g, _labels(g)[0])
+    assert kit.zone_of(g, me) == K.Zone.STAGE
+    assert _orient(g, me) == (K.Orientation.REST if opp_cx >= 2 else K.Orientation.STAND)
+
+
+@pytest.mark.parametrize("opp_cx", [1, 2])
+def test_cr_8_6_2_1_a_level_in_the_hand_by_the_opponents_waiting_room(pool, opp_cx):
+    sc = _scenario(pool)
+    sc.put(0, OPP_WR_HAND, "hand")  # level 1; at level 0 playable only at -1 level
+    for _ in range(2):
+        sc.put(0, CX, "waiting_room")
+    for _ in range(opp_cx):
+        sc.put(1, CX, "waiting_room")
+    g = sc.game()
+    assert any(x.startswith("Play Opp Wr Hand") for x in _labels(g)) == (opp_cx >= 2), _labels(g)
+
+
+@pytest.mark.parametrize("keep", [5, 6])
+def test_cr_3_2_a_level_in_the_hand_by_the_number_of_cards_in_your_deck(pool, keep):
+    sc = _scenario(pool)
+    sc.put(0, DECK, "hand")  # level 1
+    sc.empty_deck_to(1, "waiting_room", keep=3)  # the opponent's deck: not counted
+    sc.empty_deck_to(0, "waiting_room", keep=keep)
+    g = sc.game()
+    assert any(x.startswith("Play Deck") for x in _labels(g)) == (keep <= 5), _labels(g)
+
+
+@pytest.mark.parametrize("all_sand", [False, True])
+def test_all_of_your_opponents_characters_have_the_trait(pool, all_sand):
+    sc = _scenario(pool)
+    me = sc.put(0, OPP_ALL, "stage", pos=0)
+    sc.put(0, PLAIN, "stage", pos=1)  # your own characters: not asked
+    sc.put(1, SAND, "stage", pos=0)
+    sc.put(1, SAND if all_sand else PLAIN, "stage", pos=1)
+    g = sc.game()
+    assert _power(g, me) == 3000 + (2000 if all_sand else 0)
+
+
+@pytest.mark.parametrize("opp_cx", [False, True])
+def test_cr_3_11_a_climax_in_your_opponents_climax_area(pool, opp_cx):
+    sc = _scenario(pool)
+    me = sc.put(0, OPP_CX, "stage", pos=0)
+    if opp_cx:
+        sc.put(1, CX, "climax_area")
+    else:
+        sc.put(0, CX, "climax_area")  # your own: not asked
+    g = sc.game()
+    assert _power(g, me) == 3000 + (1000 if opp_cx else 0)
+
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_the_number_of_characters_your_opponent_has(pool, n):
+    sc = _scenario(pool)
+    me = sc.put(0, OPP_NUMBER, "stage", pos=0)
+    sc.put(0, PLAIN, "stage", pos=1)
+    for i in range(n):
+        sc.put(1, PLAIN, "stage", pos=i)
+    g = sc.game()
+    assert _power(g, me) == 3000 + (1000 if n >= 2 else 0)
