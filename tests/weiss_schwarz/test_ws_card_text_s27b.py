@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.card_text import compile_line
 
 import ws_card_text_kit as kit
@@ -29,7 +30,13 @@ _OPP_CX_TEXT = "【CONT】 If there is a climax in your opponent's climax area, 
 _OPP_NUMBER_TEXT = "【CONT】 If the number of characters your opponent has is 2 or more, this card gets +1000 power."
 _CLOCK_TEXT = "【CONT】 If your clock has 2 or more cards, this card gets +1000 power."
 _DECK_TEXT = "【CONT】 If the number of cards in your deck is 5 or less, this card gets -1 level while in your hand."
-(PLAIN, OPP_CLOCK, OPP_WR_REST, OPP_WR_HAND, OPP_ALL, OPP_CX, OPP_NUMBER, CLOCK, DECK, SAND, CX) = range(11)
+_LEFT_TEXT = "【CONT】 If this card is in the left position of your center stage, this card gets +3000 power."
+_SELF_LV_TEXT = "【CONT】 If this card is level 1 or higher, this card gets +1500 power."
+_COLORS_TEXT = "【CONT】 Experience If your level has a yellow card and a blue card, this card gets +2000 power."
+_FACING_TEXT = "【CONT】 This card gets +X power. X is equal to 1000 multiplied by the level of the character facing this card."
+_COLORS_HAND_TEXT = "【CONT】 Experience If your level has a blue card, this card gets -1 level while in your hand."
+(PLAIN, OPP_CLOCK, OPP_WR_REST, OPP_WR_HAND, OPP_ALL, OPP_CX, OPP_NUMBER, CLOCK, DECK, SAND, CX, LEFT, SELF_LV, COLORS,
+ COLORS_HAND, BLUE, SELF_LV1, FACING, TWO) = range(19)
 RECORDS = [
     _rec("T/S27-001", "Plain"),
     _rec("T/S27-002", "Opp Clock", [_OPP_CLOCK_TEXT]),
@@ -42,6 +49,14 @@ RECORDS = [
     _rec("T/S27-009", "Deck", [_DECK_TEXT], level="1"),
     _rec("T/S27-010", "Sand", traits=("Sand",)),
     _rec("T/S27-011", "Storm", type="Climax"),
+    _rec("T/S27-012", "Left", [_LEFT_TEXT]),
+    _rec("T/S27-013", "Self Lv", [_SELF_LV_TEXT]),
+    _rec("T/S27-014", "Colors", [_COLORS_TEXT]),
+    _rec("T/S27-015", "Colors Hand", [_COLORS_HAND_TEXT], level="2"),
+    _rec("T/S27-016", "Blue", color="BLUE"),
+    _rec("T/S27-017", "Self Lv One", [_SELF_LV_TEXT], level="1"),
+    _rec("T/S27-018", "Facing", [_FACING_TEXT]),
+    _rec("T/S27-019", "Two", level="2"),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S27-F{i:02d}", f"Filler {i}") for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -99,6 +114,21 @@ _labels, _act, _power, _orient = kit.labels, kit.act, kit.power, kit.orient
     ("【CONT】 If the number of cards in your clock is 4 or more, this card gets +1000 power.",
      {"kind": "clock_at_least", "value": 4}),
     (_DECK_TEXT, {"kind": "deck_at_most", "value": 5}),
+    (_LEFT_TEXT, {"kind": "in_position", "value": K.POS_CENTER_LEFT}),
+    ("【CONT】 If this card is on the right position of your back stage, this card gets +3000 power.",
+     {"kind": "in_position", "value": K.POS_BACK_RIGHT}),
+    (_SELF_LV_TEXT, {"kind": "self_level_at_least", "value": 1}),
+    ("【CONT】 If your level has a yellow card, a red card, and a blue card, this card gets +1 soul.",
+     {"kind": "level_colors", "colors": ["yellow", "red", "blue"]}),
+    ("【CONT】 If the number of your other characters is one or less, this card gets +1500 power.",
+     {"kind": "other_chars_at_most", "value": 1}),
+    ("【CONT】 If you do not have any other characters on your center stage, this card gets +1500 power.",
+     {"kind": "own_filter_at_most", "value": 0,
+      "filter": {"type": "character", "relation": "other", "positions": ["center"]}}),
+    ("【CONT】 If the number of climax cards in your waiting room is six or more, this card gets +1 soul.",
+     {"kind": "wr_climax_at_least", "value": 6}),
+    ("【CONT】 If there are 2 or less climax in your waiting room, this card gets -1 level while in your hand.",
+     {"kind": "wr_climax_at_most", "value": 2}),
     ("【CONT】 If your deck has 5 or less cards, this card gets -1 level while in your hand.",
      {"kind": "deck_at_most", "value": 5}),
 ])  # fmt: skip
@@ -220,3 +250,80 @@ def test_the_number_of_characters_your_opponent_has(pool, n):
         sc.put(1, PLAIN, "stage", pos=i)
     g = sc.game()
     assert _power(g, me) == 3000 + (1000 if n >= 2 else 0)
+
+
+# ---------------------------------------------------------------------------- this card's position and level, your level
+def test_cr_10_10_1_a_condition_on_the_colours_of_your_level_is_experiences():
+    for text in (_COLORS_TEXT, _COLORS_HAND_TEXT):
+        r = _c(text)
+        assert r.verdict == "exact", r.reason
+        assert r.abilities[0]["keyword"] == "experience"
+    r = _c("【AUTO】 Experience When this card attacks, if your level has a yellow card, and the character facing this "
+           "card is level 2, this card gets +6000 power until end of turn.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"] == {"kind": "level_colors", "colors": ["yellow"]}
+    assert r.abilities[0]["effect"][0]["condition"] == {"kind": "facing_level_is", "value": 2}
+
+
+@pytest.mark.parametrize("pos", [K.POS_CENTER_LEFT, K.POS_CENTER_MIDDLE])
+def test_cr_3_6_3_this_card_in_the_left_position_of_your_center_stage(pool, pos):
+    sc = _scenario(pool)
+    me = sc.put(0, LEFT, "stage", pos=pos)
+    g = sc.game()
+    assert _power(g, me) == 3000 + (3000 if pos == K.POS_CENTER_LEFT else 0)
+
+
+@pytest.mark.parametrize("card, level", [(SELF_LV, 0), (SELF_LV1, 1)])
+def test_this_card_is_level_n_or_higher_its_level_on_the_stage(pool, card, level):
+    sc = _scenario(pool)
+    me = sc.put(0, card, "stage", pos=0)
+    g = sc.game()
+    assert int(g.state[S.D_LEVEL + me * S.CARD_W]) == level
+    assert _power(g, me) == 3000 + (1500 if level >= 1 else 0)
+
+
+@pytest.mark.parametrize("blue", [False, True])
+def test_cr_3_9_your_level_has_a_yellow_card_and_a_blue_card(pool, blue):
+    sc = _scenario(pool)
+    me = sc.put(0, COLORS, "stage", pos=0)
+    sc.put(0, PLAIN, "level")  # yellow
+    sc.put(1, BLUE, "level")  # the opponent's: not yours
+    if blue:
+        sc.put(0, BLUE, "level")
+    g = sc.game()
+    assert _power(g, me) == 3000 + (2000 if blue else 0)
+
+
+@pytest.mark.parametrize("blue", [False, True])
+def test_cr_8_6_2_1_a_level_in_the_hand_by_the_colours_of_your_level(pool, blue):
+    sc = _scenario(pool)
+    sc.put(0, COLORS_HAND, "hand")  # level 2; at level 1 playable only at -1 level
+    sc.put(0, BLUE if blue else PLAIN, "level")
+    sc.put(0, PLAIN, "clock")  # its colour (yellow) in the clock (CR 8.6.2.1.1)
+    g = sc.game()
+    assert any(x.startswith("Play Colors Hand") for x in _labels(g)) == blue, _labels(g)
+
+
+# ---------------------------------------------------------------------------- X: the level of the character facing this card
+def test_x_the_level_of_the_character_facing_this_card_compiles_exact():
+    for text in (_FACING_TEXT, "【CONT】 This card gets +X power. X is equal to the level of the character facing this "
+                               "card ×1000."):
+        r = _c(text)
+        assert r.verdict == "exact", r.reason
+        assert r.abilities[0]["effect"] == [{"op": "aura_power_per", "amount": 1000, "counted": "facing_level",
+                                             "filter": {"type": "character", "relation": "self"}}]
+    # a group's +X: not compiled
+    r = _c("【CONT】 All of your characters get +X power. X is equal to 1000 multiplied by the level of the character "
+           "facing this card.")
+    assert r.verdict == "unsupported"
+
+
+@pytest.mark.parametrize("facing", [None, PLAIN, TWO])
+def test_cr_3_6_5_x_the_level_of_the_character_facing_this_card(pool, facing):
+    sc = _scenario(pool)
+    me = sc.put(0, FACING, "stage", pos=K.POS_CENTER_LEFT)
+    sc.put(1, SAND, "stage", pos=K.POS_CENTER_LEFT)  # not facing it
+    if facing is not None:
+        sc.put(1, facing, "stage", pos=K.POS_CENTER_RIGHT)  # the opponent's (3) faces my (1)
+    g = sc.game()
+    assert _power(g, me) == 3000 + (2000 if facing == TWO else 0)

@@ -31,7 +31,7 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "WSTextTransformer", "normalise", "comp
 
 #: the conditions play.hand_condition_holds tests (a level in the hand)
 HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_climax_at_most", "named_in_clock",
-                         "named_in_level", "named_pair_on_stage", "deck_at_most")
+                         "named_in_level", "named_pair_on_stage", "deck_at_most", "level_colors")
 
 # "N or more / N or less cards" in a player's zone: the condition kinds (the opponent's: with `opponent`)
 _ZONE_COUNT = {"hand": ("hand_at_least", "hand_at_most"), "clock": ("clock_at_least", "clock_at_most"),
@@ -120,7 +120,7 @@ APPROXIMATIONS: dict[str, str] = {
 }
 
 _POSITIONS = {"center": "center", "back": "back"}
-_EXPERIENCE_CONDS = ("level_sum_at_least", "named_in_level")  # CR 10.10.1: the abilities refer to the level zone
+_EXPERIENCE_CONDS = ("level_sum_at_least", "named_in_level", "level_colors")  # CR 10.10.1: the abilities refer to the level zone
 _MEMORY_CONDS = ("memory_at_least", "memory_at_most", "memory_filter_at_least")  # cards._COND_MEMORY
 # conditions on the source's battle opponent: they hold only while the source is the attacking or the defending
 # character of a battle with a battle opponent (filters.condition_holds), which is the condition in_battle and more
@@ -305,6 +305,14 @@ def normalise(line: str) -> str:
     s = re.sub(r"(\[(?:\(\d+\) )?\[rest\] \d+) characters ?[\])]", r"\1 of your characters]", s)
     s = re.sub(r"(\[(?:\(\d+\) )?\[rest\] \d+ of your characters) ?\)", r"\1]", s)
     s = re.sub(r"\byour cx area\b", "your climax area", s)
+    # "your level has a yellow card, a red card(,) and a blue card": "... a yellow card and a red card and a blue card"
+    # (the grammar's list, c_level_colors; session 27)
+    _colors = "yellow|green|red|blue|purple"
+    s = re.sub(rf"\b(your level has a (?:{_colors}) card) ,? ?(?:and )?(a (?:{_colors}) card) ,? ?(?:and )?(a (?:{_colors}) card)\b",
+               r"\1 and \2 and \3", s)
+    s = re.sub(rf"\b(your level has a (?:{_colors}) card) ,? ?(?:and )?(a (?:{_colors}) card)\b", r"\1 and \2", s)
+    # "(of your other characters) on your center stage": "in your center stage" (session 27)
+    s = re.sub(r"\bon your (center|back) stage\b", r"in your \1 stage", s)
     # "if you have a card named "X" and "Y"": two named characters (c_have_pair; "a card named" before "and" would
     # make the grammar's "you have a <spec>" wait for a second name)
     s = re.sub(r'\bif you have a card named ("[^"]*") and ("[^"]*") ,', r"if you have \1 and \2 ,", s)  # the database's abbreviation of the climax area (CR 3.9)
@@ -1075,6 +1083,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def x_soul(self, mult):
         return {"x": "soul", "mult": int(mult)}
+
+    def x_facing_level(self, mult):
+        # "X is equal to 2000 multiplied by the level of the character facing this card" (CR 3.6.5; session 27)
+        return {"x": "facing_level", "mult": int(mult)}
 
     def x_level_pre(self, mult):
         return {"x": "level", "mult": int(mult)}
@@ -2851,6 +2863,35 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("'you have <cards> in your clock' other than a card named \"X\"")
         return {"kind": "named_in_clock", "name": spec["name"]}
 
+    def lr_left(self):
+        return "left"
+
+    def lr_right(self):
+        return "right"
+
+    def c_in_position(self, side, part):
+        # "if this card is in the left / right position of your center / back stage" (CR 3.6.3: (1)..(5))
+        pos = {("left", "center"): K.POS_CENTER_LEFT, ("right", "center"): K.POS_CENTER_RIGHT,
+               ("left", "back"): K.POS_BACK_LEFT, ("right", "back"): K.POS_BACK_RIGHT}[(str(side), part)]
+        return {"kind": "in_position", "value": pos}
+
+    def c_self_level_min(self, n):
+        return {"kind": "self_level_at_least", "value": int(n)}
+
+    def c_level_colors(self, *colors):
+        # "if your level has a yellow card (, a red card) and a blue card": a card of each colour in your level (CR 3.9)
+        return {"kind": "level_colors", "colors": [str(c) for c in colors]}
+
+    def c_have_in_climax(self, count, spec):
+        # "if you have a card named "X" in your climax area" (session 27): "X" is in your climax area
+        if count != ("one",) and count != ("exactly", 1) or set(spec) != {"name"}:
+            raise Unsupported("'you have <cards> in your climax area' other than a card named \"X\"")
+        return {"kind": "climax_named", "name": spec["name"]}
+
+    def c_wr_spec_pre_max(self, n, spec):
+        # "if there are N or less climax in your waiting room" (session 27)
+        return self.c_wr_spec_max(spec, n)
+
     def c_named_clock(self, name):
         return {"kind": "named_in_clock", "name": card_name(name)}
 
@@ -3917,6 +3958,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         for o in xs:
             if xd["x"] == "level":  # "X is equal to that character's level x N" (Assist)
                 o.update(op="aura_power_level", amount=xd["mult"])
+            elif xd["x"] == "facing_level" and o["filter"].get("relation") == "self":
+                o.update(op="aura_power_per", amount=xd["mult"], counted="facing_level")
+            elif xd["x"] == "facing_level":
+                raise Unsupported("a group's '+X power' by the level of the character facing this card")
             elif o["filter"].get("relation") == "self":  # this card gets +X: X = a count
                 o.update(op="aura_power_per", amount=xd["mult"], counted=xd["filter"])
             else:
@@ -4352,8 +4397,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab["keyword"] = "memory"
         elif label == "experience":
             # CR 10.10.1: a keyword of abilities that refer to the cards in your level (no effect of its own)
-            if (cond is None or cond["kind"] not in ("level_sum_at_least", "named_in_level")) \
-                    and "level" not in counted_zones:
+            if (cond is None or cond["kind"] not in _EXPERIENCE_CONDS) and "level" not in counted_zones:
                 raise Unsupported("Experience without the level-sum condition")
             ab["keyword"] = "experience"
         if any(op["filter"].get("relation") in ("in_front", "facing", "self") for op in ops) \

@@ -112,6 +112,7 @@ ConditionName = Literal[
     "named_in_level", "wr_filter_at_least", "hand_filter_at_least", "battle_opp_level_at_most_self",
     "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
     "battle_opp_level_at_most_wr", "placed_this_turn", "named_pair_on_stage", "clock_at_least", "deck_at_most",
+    "in_position", "self_level_at_least", "level_colors",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -150,7 +151,7 @@ _COND_COUNT = {
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
     "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least", "hand_filter_at_least",
     "wr_colors_at_least", "stage_colors_at_least", "markers_at_most", "battle_opp_level_at_most_wr",
-    "clock_at_least", "deck_at_most",
+    "clock_at_least", "deck_at_most", "in_position", "self_level_at_least",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
 # the conditions counting the master's cards of one zone that match a filter: (filter row << 8) | the count
@@ -301,6 +302,8 @@ class WSCondition(StrictModel):
     # your opponent's characters are <<T>>"): Condition.OPPONENTS with this condition packed in its argument (a kind
     # of _COND_OPPONENT; its filter's side "opponent")
     opponent: bool = False
+    # level_colors: a card of each of these colours in your level ("if your level has a yellow card and a red card")
+    colors: Annotated[list[ColorName], Field(min_length=1, max_length=5)] | None = None
 
 
 class WSBackup(StrictModel):
@@ -508,7 +511,9 @@ OpAuraLevel = op_model("aura_level", _M, amount=Annotated[int, Field(ge=-3, le=3
 OpAuraKeyword = op_model("aura_keyword", _M, keywords=KeywordList, filter=WSFilter)
 OpAuraRestrict = op_model("aura_restrict", _M, restrictions=RestrictionList, filter=WSFilter)
 # counted "markers": the markers underneath this card (CR 3.5.3; a2 = -1)
-OpAuraPowerPer = op_model("aura_power_per", _M, amount=Power, filter=WSFilter, counted=Union[WSFilter, Literal["markers"]])  # noqa: UP007
+# counted "facing_level": the level of the character facing this card (CR 3.6.5; a2 = PER_FACING_LEVEL)
+OpAuraPowerPer = op_model("aura_power_per", _M, amount=Power, filter=WSFilter,
+                          counted=Union[WSFilter, Literal["markers", "facing_level"]])  # noqa: UP007
 # "+1 soul / +1 level for each ...": AURA_POWER_PER with the characteristic in its I_REG column (PER_SOUL, PER_LEVEL)
 OpAuraSoulPer = op_model("aura_soul_per", _M, amount=Annotated[int, Field(ge=-10, le=10)], filter=WSFilter,
                          counted=Union[WSFilter, Literal["markers"]])  # noqa: UP007
@@ -1347,7 +1352,8 @@ class _Compiler(PoolCompiler):
                  or "memory" in _counted_zones(ab.effect), "zone",
                  "Memory: zone 'memory' or a condition on the memory (CR 10.9.1)")  # fmt: skip
         elif kw == "experience":  # CR 10.10.1 (a condition on the level, or a count of its cards)
-            need(ab.zone == "level" or any(_mentions(cond, ab.effect, k) for k in ("level_sum_at_least", "named_in_level"))
+            need(ab.zone == "level" or any(_mentions(cond, ab.effect, k) for k in ("level_sum_at_least", "named_in_level",
+                                                                                     "level_colors"))
                  or "level" in _counted_zones(ab.effect),
                  "zone", "Experience: zone 'level' or a condition on the level (CR 10.10.1)")  # fmt: skip
         return cond
@@ -1445,6 +1451,12 @@ class _Compiler(PoolCompiler):
             if kind == "in_battle" or not -(1 << 23) <= arg < (1 << 23):
                 self.fail(f"{p}.in_battle", "'in battle' beside this condition")
             return int(K.Condition.IN_BATTLE_AND), (int(K.Condition[kind.upper()]) << 24) | (int(arg) & 0xFFFFFF)
+        if kind == "in_position" and arg >= K.N_POSITIONS:
+            self.fail(f"{p}.value", f"a stage position 0..{K.N_POSITIONS - 1} (CR 3.6.3)")
+        if (kind == "level_colors") != (cond.colors is not None):
+            self.fail(f"{p}.colors", "level_colors needs colors (and only it has them)")
+        if kind == "level_colors":
+            arg = sum(K.COLOR_BITS[c] for c in set(cond.colors))
         if kind == "placed_this_turn":  # PLAYED_THIS_TURN with arg 1: any placement this turn
             return int(K.Condition.PLAYED_THIS_TURN), 1
         if cond.opponent:
@@ -1729,6 +1741,10 @@ class _Compiler(PoolCompiler):
             applies = self.compile_filter(op.filter, f"{q}.filter", zones=("stage",))
             if op.counted == "markers":  # "for each marker underneath this card"
                 return op.amount, applies, -1
+            if op.counted == "facing_level":  # "X is equal to N multiplied by the level of the character facing ..."
+                if name != "aura_power_per" or op.filter.relation != "self":
+                    self.fail(f"{q}.counted", "facing_level: this card's power only")
+                return op.amount, applies, K.PER_FACING_LEVEL
             counted = self.compile_filter(
                 op.counted, f"{q}.counted", zones=tuple(z.lower() for z in K.FilterZone.__members__)
             )

@@ -559,6 +559,11 @@ class Condition(IntEnum):
     #                 them ("if your opponent's waiting room has N or more climax"; session 27)
     CLOCK_AT_LEAST = 60  # cards in master's clock >= arg ("if your clock has N or more cards")
     DECK_AT_MOST = 61  # cards in master's deck <= arg ("if the number of cards in your deck is N or less", CR 3.2)
+    IN_POSITION = 62  # the source is on the stage at position arg (0..4, CR 3.6.3): "if this card is in the left
+    #                   position of your center stage"
+    SELF_LEVEL_AT_LEAST = 63  # the source is on the stage with level >= arg ("if this card is level N or higher")
+    LEVEL_COLORS = 64  # the master's level zone holds a card of each colour of the mask arg (bit = Color): "if your
+    #                    level has a yellow card and a red card" (CR 3.9, 10.10.1)
 
 
 ABILITY_TABLE = TableLayout("ability")
@@ -802,6 +807,9 @@ class Op(IntEnum):
 
 PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the master's level / memory cards the row
 #                     matches ("for each card named "X" in your level"); -1: the markers under the source
+PER_FACING_LEVEL = -(1 << 24)  # AURA_POWER_PER a2: the level of the character facing the source (CR 3.6.5; none: 0):
+#                                 "+X power. X is equal to N multiplied by the level of the character facing this card"
+#                                 (session 27; below every PER_ZONE_ROW0 - filter row)
 PER_POWER = 0  # AURA_POWER_PER's I_REG: the characteristic it changes (aura_power_per / aura_soul_per / aura_level_per)
 PER_SOUL = 1
 PER_LEVEL = 2

@@ -432,7 +432,23 @@ def condition_holds(game, s, T, cond, arg, p, source):
         return s[CLOCK_N + p] >= arg
     if cond == K.Condition.DECK_AT_MOST:  # "if the number of cards in your deck is N or less" (CR 3.2)
         return s[DECK_N + p] <= arg
+    if cond == K.Condition.IN_POSITION:  # "if this card is in the left position of your center stage" (CR 3.6.3)
+        return spos == arg
+    if cond == K.Condition.SELF_LEVEL_AT_LEAST:  # "if this card is level N or higher": its level now (CR 2.4)
+        return on_stage and s[D_LEVEL + source * CARD_W] >= arg
+    if cond == K.Condition.LEVEL_COLORS:
+        return game.level_colors(s, T, p, arg)
     return False
+
+
+@internal
+def level_colors(s, T, p, mask):
+    """Condition LEVEL_COLORS: ``p``'s level zone (CR 3.9) holds a card of each colour of ``mask`` (bit = Color)."""
+    cards = card_table(T)
+    seen = 0
+    for i in range(s[LEVEL_N + p]):
+        seen |= 1 << cards[cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), K.C_COLOR]
+    return (seen & mask) == mask
 
 
 @internal

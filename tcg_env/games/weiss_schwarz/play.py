@@ -149,6 +149,8 @@ def hand_condition_holds(game, s, T, cond, arg, p):
         return game.named_pair_on_stage(s, T, p, arg, -1)
     if cond == K.Condition.DECK_AT_MOST:  # "if the number of cards in your deck is N or less" (session 27)
         return s[DECK_N + p] <= arg
+    if cond == K.Condition.LEVEL_COLORS:  # "if your level has a yellow card and a blue card"
+        return game.level_colors(s, T, p, arg)
     return False
 
 
