@@ -34,9 +34,10 @@ _LEFT_TEXT = "【CONT】 If this card is in the left position of your center sta
 _SELF_LV_TEXT = "【CONT】 If this card is level 1 or higher, this card gets +1500 power."
 _COLORS_TEXT = "【CONT】 Experience If your level has a yellow card and a blue card, this card gets +2000 power."
 _FACING_TEXT = "【CONT】 This card gets +X power. X is equal to 1000 multiplied by the level of the character facing this card."
+_FEWER_TEXT = "【CONT】 If your hand has less cards than your opponent's hand, this card gets +1000 power."
 _COLORS_HAND_TEXT = "【CONT】 Experience If your level has a blue card, this card gets -1 level while in your hand."
 (PLAIN, OPP_CLOCK, OPP_WR_REST, OPP_WR_HAND, OPP_ALL, OPP_CX, OPP_NUMBER, CLOCK, DECK, SAND, CX, LEFT, SELF_LV, COLORS,
- COLORS_HAND, BLUE, SELF_LV1, FACING, TWO) = range(19)
+ COLORS_HAND, BLUE, SELF_LV1, FACING, TWO, FEWER) = range(20)
 RECORDS = [
     _rec("T/S27-001", "Plain"),
     _rec("T/S27-002", "Opp Clock", [_OPP_CLOCK_TEXT]),
@@ -57,6 +58,7 @@ RECORDS = [
     _rec("T/S27-017", "Self Lv One", [_SELF_LV_TEXT], level="1"),
     _rec("T/S27-018", "Facing", [_FACING_TEXT]),
     _rec("T/S27-019", "Two", level="2"),
+    _rec("T/S27-020", "Fewer", [_FEWER_TEXT]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S27-F{i:02d}", f"Filler {i}") for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -115,6 +117,11 @@ _labels, _act, _power, _orient = kit.labels, kit.act, kit.power, kit.orient
      {"kind": "clock_at_least", "value": 4}),
     (_DECK_TEXT, {"kind": "deck_at_most", "value": 5}),
     (_LEFT_TEXT, {"kind": "in_position", "value": K.POS_CENTER_LEFT}),
+    (_FEWER_TEXT, {"kind": "fewer_than_opp", "zone": "hand"}),
+    ("【CONT】 If the number of cards in your hand is less than your opponent's hand, this card gets +1000 power.",
+     {"kind": "fewer_than_opp", "zone": "hand"}),
+    ("【CONT】 If your stock has less cards than your opponent's stock, this card gets +1000 power.",
+     {"kind": "fewer_than_opp", "zone": "stock"}),
     ("【CONT】 If this card is on the right position of your back stage, this card gets +3000 power.",
      {"kind": "in_position", "value": K.POS_BACK_RIGHT}),
     (_SELF_LV_TEXT, {"kind": "self_level_at_least", "value": 1}),
@@ -327,3 +334,17 @@ def test_cr_3_6_5_x_the_level_of_the_character_facing_this_card(pool, facing):
         sc.put(1, facing, "stage", pos=K.POS_CENTER_RIGHT)  # the opponent's (3) faces my (1)
     g = sc.game()
     assert _power(g, me) == 3000 + (2000 if facing == TWO else 0)
+
+
+# ---------------------------------------------------------------------------- fewer cards than your opponent
+@pytest.mark.parametrize("opp_hand", [2, 3])
+def test_cr_3_3_your_hand_has_less_cards_than_your_opponents_hand(pool, opp_hand):
+    sc = _scenario(pool)
+    me = sc.put(0, FEWER, "stage", pos=0)
+    for _ in range(2):
+        sc.put(0, PLAIN, "hand")
+    for _ in range(opp_hand):
+        sc.put(1, PLAIN, "hand")
+    g = sc.game()
+    assert kit.count(g, "HAND", 0) == 2 and kit.count(g, "HAND", 1) == opp_hand
+    assert _power(g, me) == 3000 + (1000 if opp_hand > 2 else 0)

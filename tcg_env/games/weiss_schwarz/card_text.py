@@ -2875,6 +2875,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                ("left", "back"): K.POS_BACK_LEFT, ("right", "back"): K.POS_BACK_RIGHT}[(str(side), part)]
         return {"kind": "in_position", "value": pos}
 
+    def c_fewer_hand(self):
+        # "if your hand has less cards than your opponent's hand", "if the number of cards in your hand is less than
+        # your opponent's hand" (CR 3.3: each player's number of cards)
+        return {"kind": "fewer_than_opp", "zone": "hand"}
+
+    def c_fewer_stock(self):
+        # "if your stock has less cards than your opponent's stock" (CR 3.10)
+        return {"kind": "fewer_than_opp", "zone": "stock"}
+
     def c_self_level_min(self, n):
         return {"kind": "self_level_at_least", "value": int(n)}
 

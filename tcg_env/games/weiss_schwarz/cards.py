@@ -112,7 +112,7 @@ ConditionName = Literal[
     "named_in_level", "wr_filter_at_least", "hand_filter_at_least", "battle_opp_level_at_most_self",
     "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
     "battle_opp_level_at_most_wr", "placed_this_turn", "named_pair_on_stage", "clock_at_least", "deck_at_most",
-    "in_position", "self_level_at_least", "level_colors",
+    "in_position", "self_level_at_least", "level_colors", "fewer_than_opp",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -304,6 +304,8 @@ class WSCondition(StrictModel):
     opponent: bool = False
     # level_colors: a card of each of these colours in your level ("if your level has a yellow card and a red card")
     colors: Annotated[list[ColorName], Field(min_length=1, max_length=5)] | None = None
+    # fewer_than_opp: the zone whose cards both players count ("if your hand has less cards than your opponent's hand")
+    zone: Literal["hand", "stock", "clock", "memory", "waiting_room", "level"] | None = None
 
 
 class WSBackup(StrictModel):
@@ -1457,6 +1459,10 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.colors", "level_colors needs colors (and only it has them)")
         if kind == "level_colors":
             arg = sum(K.COLOR_BITS[c] for c in set(cond.colors))
+        if (kind == "fewer_than_opp") != (cond.zone is not None):
+            self.fail(f"{p}.zone", "fewer_than_opp needs a zone (and only it has one)")
+        if kind == "fewer_than_opp":
+            arg = int(K.Zone[cond.zone.upper()])
         if kind == "placed_this_turn":  # PLAYED_THIS_TURN with arg 1: any placement this turn
             return int(K.Condition.PLAYED_THIS_TURN), 1
         if cond.opponent:

@@ -564,6 +564,8 @@ class Condition(IntEnum):
     SELF_LEVEL_AT_LEAST = 63  # the source is on the stage with level >= arg ("if this card is level N or higher")
     LEVEL_COLORS = 64  # the master's level zone holds a card of each colour of the mask arg (bit = Color): "if your
     #                    level has a yellow card and a red card" (CR 3.9, 10.10.1)
+    FEWER_THAN_OPP = 65  # the master has fewer cards in zone arg (Zone: hand, stock, clock, memory, waiting room) than
+    #                      the opponent has in theirs ("if your hand has less cards than your opponent's hand")
 
 
 ABILITY_TABLE = TableLayout("ability")

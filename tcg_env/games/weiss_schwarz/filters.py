@@ -438,7 +438,25 @@ def condition_holds(game, s, T, cond, arg, p, source):
         return on_stage and s[D_LEVEL + source * CARD_W] >= arg
     if cond == K.Condition.LEVEL_COLORS:
         return game.level_colors(s, T, p, arg)
+    if cond == K.Condition.FEWER_THAN_OPP:  # "if your stock has less cards than your opponent's stock"
+        return zone_size(s, p, arg) < zone_size(s, 1 - p, arg)
     return False
+
+
+@internal
+def zone_size(s, p, zone):
+    """The number of cards in ``p``'s zone ``zone`` (Zone: hand, stock, clock, memory, waiting room, level)."""
+    if zone == K.Zone.HAND:
+        return s[HAND_N + p]
+    if zone == K.Zone.STOCK:
+        return s[STOCK_N + p]
+    if zone == K.Zone.CLOCK:
+        return s[CLOCK_N + p]
+    if zone == K.Zone.MEMORY:
+        return s[MEMORY_N + p]
+    if zone == K.Zone.WAITING_ROOM:
+        return s[WR_N + p]
+    return s[LEVEL_N + p]
 
 
 @internal
