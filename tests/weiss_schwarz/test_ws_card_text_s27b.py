@@ -35,9 +35,10 @@ _SELF_LV_TEXT = "【CONT】 If this card is level 1 or higher, this card gets +1
 _COLORS_TEXT = "【CONT】 Experience If your level has a yellow card and a blue card, this card gets +2000 power."
 _FACING_TEXT = "【CONT】 This card gets +X power. X is equal to 1000 multiplied by the level of the character facing this card."
 _FEWER_TEXT = "【CONT】 If your hand has less cards than your opponent's hand, this card gets +1000 power."
+_MEM_NAMES_TEXT = "【CONT】 Memory If your memory has 2 or more cards with different card names, this card gets +1000 power."
 _COLORS_HAND_TEXT = "【CONT】 Experience If your level has a blue card, this card gets -1 level while in your hand."
 (PLAIN, OPP_CLOCK, OPP_WR_REST, OPP_WR_HAND, OPP_ALL, OPP_CX, OPP_NUMBER, CLOCK, DECK, SAND, CX, LEFT, SELF_LV, COLORS,
- COLORS_HAND, BLUE, SELF_LV1, FACING, TWO, FEWER) = range(20)
+ COLORS_HAND, BLUE, SELF_LV1, FACING, TWO, FEWER, MEM_NAMES) = range(21)
 RECORDS = [
     _rec("T/S27-001", "Plain"),
     _rec("T/S27-002", "Opp Clock", [_OPP_CLOCK_TEXT]),
@@ -59,6 +60,7 @@ RECORDS = [
     _rec("T/S27-018", "Facing", [_FACING_TEXT]),
     _rec("T/S27-019", "Two", level="2"),
     _rec("T/S27-020", "Fewer", [_FEWER_TEXT]),
+    _rec("T/S27-021", "Mem Names", [_MEM_NAMES_TEXT]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S27-F{i:02d}", f"Filler {i}") for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -118,6 +120,7 @@ _labels, _act, _power, _orient = kit.labels, kit.act, kit.power, kit.orient
     (_DECK_TEXT, {"kind": "deck_at_most", "value": 5}),
     (_LEFT_TEXT, {"kind": "in_position", "value": K.POS_CENTER_LEFT}),
     (_FEWER_TEXT, {"kind": "fewer_than_opp", "zone": "hand"}),
+    (_MEM_NAMES_TEXT, {"kind": "memory_names_at_least", "value": 2}),
     ("【CONT】 If the number of cards in your hand is less than your opponent's hand, this card gets +1000 power.",
      {"kind": "fewer_than_opp", "zone": "hand"}),
     ("【CONT】 If your stock has less cards than your opponent's stock, this card gets +1000 power.",
@@ -348,3 +351,16 @@ def test_cr_3_3_your_hand_has_less_cards_than_your_opponents_hand(pool, opp_hand
     g = sc.game()
     assert kit.count(g, "HAND", 0) == 2 and kit.count(g, "HAND", 1) == opp_hand
     assert _power(g, me) == 3000 + (1000 if opp_hand > 2 else 0)
+
+
+# ---------------------------------------------------------------------------- cards of different names in your memory
+@pytest.mark.parametrize("second", [PLAIN, SAND])
+def test_cr_10_9_1_your_memory_has_n_or_more_cards_with_different_card_names(pool, second):
+    assert _c(_MEM_NAMES_TEXT).abilities[0]["keyword"] == "memory"
+    sc = _scenario(pool)
+    me = sc.put(0, MEM_NAMES, "stage", pos=0)
+    sc.put(0, PLAIN, "memory")
+    sc.put(0, second, "memory")
+    sc.put(1, SAND, "memory")  # the opponent's: not yours
+    g = sc.game()
+    assert _power(g, me) == 3000 + (1000 if second == SAND else 0)

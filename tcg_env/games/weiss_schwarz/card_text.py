@@ -31,7 +31,7 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "WSTextTransformer", "normalise", "comp
 
 #: the conditions play.hand_condition_holds tests (a level in the hand)
 HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_climax_at_most", "named_in_clock",
-                         "named_in_level", "named_pair_on_stage", "deck_at_most", "level_colors")
+                         "named_in_level", "named_pair_on_stage", "deck_at_most", "level_colors", "memory_names_at_least")
 
 # "N or more / N or less cards" in a player's zone: the condition kinds (the opponent's: with `opponent`)
 _ZONE_COUNT = {"hand": ("hand_at_least", "hand_at_most"), "clock": ("clock_at_least", "clock_at_most"),
@@ -121,7 +121,7 @@ APPROXIMATIONS: dict[str, str] = {
 
 _POSITIONS = {"center": "center", "back": "back"}
 _EXPERIENCE_CONDS = ("level_sum_at_least", "named_in_level", "level_colors")  # CR 10.10.1: the abilities refer to the level zone
-_MEMORY_CONDS = ("memory_at_least", "memory_at_most", "memory_filter_at_least")  # cards._COND_MEMORY
+_MEMORY_CONDS = ("memory_at_least", "memory_at_most", "memory_filter_at_least", "memory_names_at_least")  # cards._COND_MEMORY
 # conditions on the source's battle opponent: they hold only while the source is the attacking or the defending
 # character of a battle with a battle opponent (filters.condition_holds), which is the condition in_battle and more
 _BATTLE_OPP_CONDS = ("battle_opp_level_at_most", "battle_opp_cost_at_most", "battle_opp_level_above_opp",
@@ -2874,6 +2874,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         pos = {("left", "center"): K.POS_CENTER_LEFT, ("right", "center"): K.POS_CENTER_RIGHT,
                ("left", "back"): K.POS_BACK_LEFT, ("right", "back"): K.POS_BACK_RIGHT}[(str(side), part)]
         return {"kind": "in_position", "value": pos}
+
+    def c_memory_names(self, n):
+        # "if your memory has N or more cards with different card names" (CR 3.12; a Memory condition, CR 10.9.1)
+        return {"kind": "memory_names_at_least", "value": n}
 
     def c_fewer_hand(self):
         # "if your hand has less cards than your opponent's hand", "if the number of cards in your hand is less than

@@ -112,7 +112,7 @@ ConditionName = Literal[
     "named_in_level", "wr_filter_at_least", "hand_filter_at_least", "battle_opp_level_at_most_self",
     "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
     "battle_opp_level_at_most_wr", "placed_this_turn", "named_pair_on_stage", "clock_at_least", "deck_at_most",
-    "in_position", "self_level_at_least", "level_colors", "fewer_than_opp",
+    "in_position", "self_level_at_least", "level_colors", "fewer_than_opp", "memory_names_at_least",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -142,7 +142,8 @@ _RESTRICT_BITS = {
     "no_wr_to_hand_atk_you": K.RESTRICT_NO_WR_TO_HAND_ATK_YOU,
 }
 # conditions whose value is a count / level (the rest take a name, a trait or nothing)
-_COND_MEMORY = ("memory_at_least", "memory_at_most", "memory_filter_at_least")  # Memory's conditions (CR 10.9.1)
+_COND_MEMORY = ("memory_at_least", "memory_at_most", "memory_filter_at_least",  # Memory's conditions (CR 10.9.1)
+                "memory_names_at_least")
 _COND_COUNT = {
     "level_at_least", "memory_at_least", "level_sum_at_least", "hand_at_most", "stock_at_least",
     "opp_level_at_least", "clock_at_most", "battle_opp_level_at_most", "other_chars_at_least",
@@ -151,7 +152,7 @@ _COND_COUNT = {
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
     "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least", "hand_filter_at_least",
     "wr_colors_at_least", "stage_colors_at_least", "markers_at_most", "battle_opp_level_at_most_wr",
-    "clock_at_least", "deck_at_most", "in_position", "self_level_at_least",
+    "clock_at_least", "deck_at_most", "in_position", "self_level_at_least", "memory_names_at_least",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
 # the conditions counting the master's cards of one zone that match a filter: (filter row << 8) | the count

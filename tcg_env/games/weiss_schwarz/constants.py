@@ -566,6 +566,8 @@ class Condition(IntEnum):
     #                    level has a yellow card and a red card" (CR 3.9, 10.10.1)
     FEWER_THAN_OPP = 65  # the master has fewer cards in zone arg (Zone: hand, stock, clock, memory, waiting room) than
     #                      the opponent has in theirs ("if your hand has less cards than your opponent's hand")
+    MEMORY_NAMES_AT_LEAST = 66  # the master's memory holds cards of >= arg different card names ("if your memory has
+    #                             N or more cards with different card names", CR 3.12 / 10.9.1)
 
 
 ABILITY_TABLE = TableLayout("ability")

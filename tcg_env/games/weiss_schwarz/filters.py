@@ -440,7 +440,27 @@ def condition_holds(game, s, T, cond, arg, p, source):
         return game.level_colors(s, T, p, arg)
     if cond == K.Condition.FEWER_THAN_OPP:  # "if your stock has less cards than your opponent's stock"
         return zone_size(s, p, arg) < zone_size(s, 1 - p, arg)
+    if cond == K.Condition.MEMORY_NAMES_AT_LEAST:
+        return game.memory_names(s, T, p) >= arg
     return False
+
+
+@internal
+def memory_names(s, T, p):
+    """The number of different card names among ``p``'s memory's cards (Condition MEMORY_NAMES_AT_LEAST)."""
+    cards = card_table(T)
+    n = 0
+    base = MEMORY_L + p * K.MAX_DECK
+    for i in range(s[MEMORY_N + p]):
+        nm = cards[cid_of(s, s[base + i]), K.C_NAME] & K.NAME_MASK
+        seen = False
+        for j in range(i):
+            if (cards[cid_of(s, s[base + j]), K.C_NAME] & K.NAME_MASK) == nm:
+                seen = True
+                break
+        if not seen:
+            n += 1
+    return n
 
 
 @internal

@@ -151,6 +151,8 @@ def hand_condition_holds(game, s, T, cond, arg, p):
         return s[DECK_N + p] <= arg
     if cond == K.Condition.LEVEL_COLORS:  # "if your level has a yellow card and a blue card"
         return game.level_colors(s, T, p, arg)
+    if cond == K.Condition.MEMORY_NAMES_AT_LEAST:  # "if your memory has N or more cards with different card names"
+        return game.memory_names(s, T, p) >= arg
     return False
 
 
