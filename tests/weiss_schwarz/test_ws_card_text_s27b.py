@@ -36,9 +36,12 @@ _COLORS_TEXT = "【CONT】 Experience If your level has a yellow card and a blue
 _FACING_TEXT = "【CONT】 This card gets +X power. X is equal to 1000 multiplied by the level of the character facing this card."
 _FEWER_TEXT = "【CONT】 If your hand has less cards than your opponent's hand, this card gets +1000 power."
 _MEM_NAMES_TEXT = "【CONT】 Memory If your memory has 2 or more cards with different card names, this card gets +1000 power."
+_ASSISTS_TEXT = ("【CONT】 Assist All of your characters in front of this card get +X power. X is equal to 500 multiplied "
+                 "by the number of characters you have with \"Assist\".")
+_HUES_TEXT = "【CONT】 This card gets +X power. X is equal to the total number of colors your characters on stage have ×1000."
 _COLORS_HAND_TEXT = "【CONT】 Experience If your level has a blue card, this card gets -1 level while in your hand."
 (PLAIN, OPP_CLOCK, OPP_WR_REST, OPP_WR_HAND, OPP_ALL, OPP_CX, OPP_NUMBER, CLOCK, DECK, SAND, CX, LEFT, SELF_LV, COLORS,
- COLORS_HAND, BLUE, SELF_LV1, FACING, TWO, FEWER, MEM_NAMES) = range(21)
+ COLORS_HAND, BLUE, SELF_LV1, FACING, TWO, FEWER, MEM_NAMES, ASSISTS, HUES) = range(23)
 RECORDS = [
     _rec("T/S27-001", "Plain"),
     _rec("T/S27-002", "Opp Clock", [_OPP_CLOCK_TEXT]),
@@ -61,6 +64,8 @@ RECORDS = [
     _rec("T/S27-019", "Two", level="2"),
     _rec("T/S27-020", "Fewer", [_FEWER_TEXT]),
     _rec("T/S27-021", "Mem Names", [_MEM_NAMES_TEXT]),
+    _rec("T/S27-022", "Assists", [_ASSISTS_TEXT]),
+    _rec("T/S27-023", "Hues", [_HUES_TEXT]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S27-F{i:02d}", f"Filler {i}") for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -72,7 +77,7 @@ def pool(tmp_path_factory):
 
 
 def _scenario(pool, **kw):
-    return kit.main_phase(pool, len(RECORDS), FILLER, extra=(PLAIN, PLAIN, SAND, SAND, CX, CX, CX), **kw)
+    return kit.main_phase(pool, len(RECORDS), FILLER, extra=(PLAIN, PLAIN, SAND, SAND, CX, CX, CX, ASSISTS), **kw)
 
 
 _labels, _act, _power, _orient = kit.labels, kit.act, kit.power, kit.orient
@@ -364,3 +369,43 @@ def test_cr_10_9_1_your_memory_has_n_or_more_cards_with_different_card_names(poo
     sc.put(1, SAND, "memory")  # the opponent's: not yours
     g = sc.game()
     assert _power(g, me) == 3000 + (1000 if second == SAND else 0)
+
+
+# ---------------------------------------------------------------------------- X: your characters with Assist, colours
+def test_x_the_characters_with_assist_and_the_colours_of_your_characters_compile_exact():
+    r = _c(_ASSISTS_TEXT)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [{"op": "aura_power_per", "amount": 500, "counted": "with_assist",
+                                         "filter": {"type": "character", "relation": "in_front"}}]
+    r = _c(_HUES_TEXT)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["counted"] == "stage_colors"
+    r = _c("【CONT】 Assist All of your characters in front of this card get +X power. X is equal to the level of that "
+           "character ×500.")
+    assert r.verdict == "exact" and r.abilities[0]["effect"][0]["op"] == "aura_power_level", r.reason
+    # another named ability: not compiled
+    assert _c(_ASSISTS_TEXT.replace("Assist\".", "Encore\".")).verdict == "unsupported"
+
+
+@pytest.mark.parametrize("second", [False, True])
+def test_cr_10_3_x_the_number_of_characters_you_have_with_assist(pool, second):
+    sc = _scenario(pool)
+    front = sc.put(0, PLAIN, "stage", pos=K.POS_CENTER_LEFT)
+    sc.put(0, ASSISTS, "stage", pos=K.POS_BACK_LEFT)  # in front of it: (1) and (2) (CR 3.6.4)
+    if second:
+        sc.put(0, ASSISTS, "stage", pos=K.POS_BACK_RIGHT)  # not in front of (1); it counts
+    sc.put(1, ASSISTS, "stage", pos=K.POS_BACK_LEFT)  # the opponent's: not yours
+    g = sc.game()
+    assert _power(g, front) == 3000 + (1000 if second else 500)
+
+
+@pytest.mark.parametrize("blue", [False, True])
+def test_cr_2_4_x_the_total_number_of_colors_of_your_characters(pool, blue):
+    sc = _scenario(pool)
+    me = sc.put(0, HUES, "stage", pos=0)  # yellow
+    sc.put(0, PLAIN, "stage", pos=1)  # yellow: one colour
+    if blue:
+        sc.put(0, BLUE, "stage", pos=2)
+    sc.put(1, BLUE, "stage", pos=0)  # the opponent's: not yours
+    g = sc.game()
+    assert _power(g, me) == 3000 + (2000 if blue else 1000)

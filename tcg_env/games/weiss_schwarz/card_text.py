@@ -1088,6 +1088,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "X is equal to 2000 multiplied by the level of the character facing this card" (CR 3.6.5; session 27)
         return {"x": "facing_level", "mult": int(mult)}
 
+    def x_stage_colors(self, mult):
+        # "X is equal to the total number of colors your characters on stage have x 500" (CR 2.4; session 27)
+        return {"x": "stage_colors", "mult": int(mult)}
+
+    def x_with_keyword(self, mult, tok):
+        # "X is equal to 500 multiplied by the number of characters you have with "Assist"": your characters with the
+        # keyword ability (CR 10.3; session 27)
+        if card_name(tok).lower() != "assist":
+            raise Unsupported("the number of characters with a named ability other than Assist")
+        return {"x": "with_assist", "mult": int(mult)}
+
     def x_level_pre(self, mult):
         return {"x": "level", "mult": int(mult)}
 
@@ -3971,6 +3982,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         for o in xs:
             if xd["x"] == "level":  # "X is equal to that character's level x N" (Assist)
                 o.update(op="aura_power_level", amount=xd["mult"])
+            elif xd["x"] in ("stage_colors", "with_assist"):  # one number, whoever gets it
+                o.update(op="aura_power_per", amount=xd["mult"], counted=xd["x"])
             elif xd["x"] == "facing_level" and o["filter"].get("relation") == "self":
                 o.update(op="aura_power_per", amount=xd["mult"], counted="facing_level")
             elif xd["x"] == "facing_level":

@@ -514,9 +514,11 @@ OpAuraLevel = op_model("aura_level", _M, amount=Annotated[int, Field(ge=-3, le=3
 OpAuraKeyword = op_model("aura_keyword", _M, keywords=KeywordList, filter=WSFilter)
 OpAuraRestrict = op_model("aura_restrict", _M, restrictions=RestrictionList, filter=WSFilter)
 # counted "markers": the markers underneath this card (CR 3.5.3; a2 = -1)
-# counted "facing_level": the level of the character facing this card (CR 3.6.5; a2 = PER_FACING_LEVEL)
+# counted "facing_level": the level of the character facing this card (CR 3.6.5; a2 = PER_FACING_LEVEL);
+# "stage_colors": the colours of your characters (PER_STAGE_COLORS); "with_assist": your characters with Assist
+_PER_COUNTED = {"facing_level": K.PER_FACING_LEVEL, "stage_colors": K.PER_STAGE_COLORS, "with_assist": K.PER_WITH_ASSIST}
 OpAuraPowerPer = op_model("aura_power_per", _M, amount=Power, filter=WSFilter,
-                          counted=Union[WSFilter, Literal["markers", "facing_level"]])  # noqa: UP007
+                          counted=Union[WSFilter, Literal["markers", "facing_level", "stage_colors", "with_assist"]])  # noqa: UP007
 # "+1 soul / +1 level for each ...": AURA_POWER_PER with the characteristic in its I_REG column (PER_SOUL, PER_LEVEL)
 OpAuraSoulPer = op_model("aura_soul_per", _M, amount=Annotated[int, Field(ge=-10, le=10)], filter=WSFilter,
                          counted=Union[WSFilter, Literal["markers"]])  # noqa: UP007
@@ -1752,6 +1754,10 @@ class _Compiler(PoolCompiler):
                 if name != "aura_power_per" or op.filter.relation != "self":
                     self.fail(f"{q}.counted", "facing_level: this card's power only")
                 return op.amount, applies, K.PER_FACING_LEVEL
+            if op.counted in _PER_COUNTED:  # the same number for every character the aura gives it to
+                if name != "aura_power_per":
+                    self.fail(f"{q}.counted", f"{op.counted}: power only")
+                return op.amount, applies, _PER_COUNTED[op.counted]
             counted = self.compile_filter(
                 op.counted, f"{q}.counted", zones=tuple(z.lower() for z in K.FilterZone.__members__)
             )

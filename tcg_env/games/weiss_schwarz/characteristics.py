@@ -84,6 +84,20 @@ def apply_cont(game, s, T, src, p, zone, granted):
                         fs = facing_slot(s, p, s[POS + src * CARD_W])
                         if fs >= 0:
                             cnt = s[D_LEVEL + fs * CARD_W]
+                elif code[r, K.I_A2] == K.PER_STAGE_COLORS or code[r, K.I_A2] == K.PER_WITH_ASSIST:
+                    # the colours of the master's characters (CR 2.4), the characters with Assist (CR 10.3)
+                    seen = 0
+                    for pos in range(K.N_POSITIONS):
+                        sl = stage_slot(s, p, pos)
+                        if sl >= 0:
+                            c = cid_of(s, sl)
+                            if code[r, K.I_A2] == K.PER_WITH_ASSIST:
+                                if (cards[c, K.C_KEYWORDS] & K.KW_ASSIST) != 0:
+                                    cnt += 1
+                            else:
+                                seen |= 1 << cards[c, K.C_COLOR]
+                    for c in range(K.N_COLORS):
+                        cnt += (seen >> c) & 1
                 elif code[r, K.I_A2] <= K.PER_ZONE_ROW0:
                     # "for each card named "X" in your level / memory": the master's cards there (CR 3.8, 3.10)
                     f2 = K.PER_ZONE_ROW0 - code[r, K.I_A2]

@@ -814,6 +814,11 @@ PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the 
 PER_FACING_LEVEL = -(1 << 24)  # AURA_POWER_PER a2: the level of the character facing the source (CR 3.6.5; none: 0):
 #                                 "+X power. X is equal to N multiplied by the level of the character facing this card"
 #                                 (session 27; below every PER_ZONE_ROW0 - filter row)
+PER_STAGE_COLORS = PER_FACING_LEVEL - 1  # AURA_POWER_PER a2: the number of colours of the master's stage characters
+#                                         ("X is equal to the total number of colors your characters on stage have")
+PER_WITH_ASSIST = PER_FACING_LEVEL - 2  # AURA_POWER_PER a2: the master's stage characters whose card has Assist (CR
+#                                         10.3, C_KEYWORDS): "X is equal to 500 multiplied by the number of characters
+#                                         you have with "Assist""
 PER_POWER = 0  # AURA_POWER_PER's I_REG: the characteristic it changes (aura_power_per / aura_soul_per / aura_level_per)
 PER_SOUL = 1
 PER_LEVEL = 2
