@@ -31,7 +31,11 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "WSTextTransformer", "normalise", "comp
 
 #: the conditions play.hand_condition_holds tests (a level in the hand)
 HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_climax_at_most", "named_in_clock",
-                         "named_in_level", "named_pair_on_stage")
+                         "named_in_level", "named_pair_on_stage", "deck_at_most", "level_colors", "memory_names_at_least")
+
+# "N or more / N or less cards" in a player's zone: the condition kinds (the opponent's: with `opponent`)
+_ZONE_COUNT = {"hand": ("hand_at_least", "hand_at_most"), "clock": ("clock_at_least", "clock_at_most"),
+               "stock": ("stock_at_least", "stock_at_most"), "memory": ("memory_at_least", "memory_at_most")}
 
 #: name -> what the compiled abilities do differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
@@ -116,8 +120,8 @@ APPROXIMATIONS: dict[str, str] = {
 }
 
 _POSITIONS = {"center": "center", "back": "back"}
-_EXPERIENCE_CONDS = ("level_sum_at_least", "named_in_level")  # CR 10.10.1: the abilities refer to the level zone
-_MEMORY_CONDS = ("memory_at_least", "memory_at_most", "memory_filter_at_least")  # cards._COND_MEMORY
+_EXPERIENCE_CONDS = ("level_sum_at_least", "named_in_level", "level_colors")  # CR 10.10.1: the abilities refer to the level zone
+_MEMORY_CONDS = ("memory_at_least", "memory_at_most", "memory_filter_at_least", "memory_names_at_least")  # cards._COND_MEMORY
 # conditions on the source's battle opponent: they hold only while the source is the attacking or the defending
 # character of a battle with a battle opponent (filters.condition_holds), which is the condition in_battle and more
 _BATTLE_OPP_CONDS = ("battle_opp_level_at_most", "battle_opp_cost_at_most", "battle_opp_level_above_opp",
@@ -301,6 +305,14 @@ def normalise(line: str) -> str:
     s = re.sub(r"(\[(?:\(\d+\) )?\[rest\] \d+) characters ?[\])]", r"\1 of your characters]", s)
     s = re.sub(r"(\[(?:\(\d+\) )?\[rest\] \d+ of your characters) ?\)", r"\1]", s)
     s = re.sub(r"\byour cx area\b", "your climax area", s)
+    # "your level has a yellow card, a red card(,) and a blue card": "... a yellow card and a red card and a blue card"
+    # (the grammar's list, c_level_colors; session 27)
+    _colors = "yellow|green|red|blue|purple"
+    s = re.sub(rf"\b(your level has a (?:{_colors}) card) ,? ?(?:and )?(a (?:{_colors}) card) ,? ?(?:and )?(a (?:{_colors}) card)\b",
+               r"\1 and \2 and \3", s)
+    s = re.sub(rf"\b(your level has a (?:{_colors}) card) ,? ?(?:and )?(a (?:{_colors}) card)\b", r"\1 and \2", s)
+    # "(of your other characters) on your center stage": "in your center stage" (session 27)
+    s = re.sub(r"\bon your (center|back) stage\b", r"in your \1 stage", s)
     # "if you have a card named "X" and "Y"": two named characters (c_have_pair; "a card named" before "and" would
     # make the grammar's "you have a <spec>" wait for a second name)
     s = re.sub(r'\bif you have a card named ("[^"]*") and ("[^"]*") ,', r"if you have \1 and \2 ,", s)  # the database's abbreviation of the climax area (CR 3.9)
@@ -1113,6 +1125,21 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def x_soul(self, mult):
         return {"x": "soul", "mult": int(mult)}
+
+    def x_facing_level(self, mult):
+        # "X is equal to 2000 multiplied by the level of the character facing this card" (CR 3.6.5; session 27)
+        return {"x": "facing_level", "mult": int(mult)}
+
+    def x_stage_colors(self, mult):
+        # "X is equal to the total number of colors your characters on stage have x 500" (CR 2.4; session 27)
+        return {"x": "stage_colors", "mult": int(mult)}
+
+    def x_with_keyword(self, mult, tok):
+        # "X is equal to 500 multiplied by the number of characters you have with "Assist"": your characters with the
+        # keyword ability (CR 10.3; session 27)
+        if card_name(tok).lower() != "assist":
+            raise Unsupported("the number of characters with a named ability other than Assist")
+        return {"x": "with_assist", "mult": int(mult)}
 
     def x_level_pre(self, mult):
         return {"x": "level", "mult": int(mult)}
@@ -2749,6 +2776,73 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("'your opponent has N <spec>' (neither 'or more' nor 'or less')")
         return self._opp_cond("opp_filter_at_least", 1, spec, where[0] if where else None)
 
+    # ---- the opponent's zones (session 27): the condition of the master's own zone, tested for the opponent
+    # (Condition OPPONENTS; the waiting room, clock, level, memory and climax area are public, CR 3.4.2 / 3.8.2 /
+    # 3.11.2 / 3.12.2, a hand or a stock counted by its number of cards)
+    @staticmethod
+    def _opponents(cond: dict) -> dict:
+        out = dict(cond, opponent=True)
+        if "filter" in out:
+            out["filter"] = dict(out["filter"], side="opponent")
+        return out
+
+    def c_opp_wr_spec(self, spec, n):
+        # "the number of climax in your opponent's waiting room is N or more"
+        return self._opponents(self.c_wr_spec(spec, n))
+
+    def c_opp_wr_spec_pre(self, n, spec):
+        return self.c_opp_wr_spec(spec, n)
+
+    def c_opp_wr_spec_max(self, spec, n):
+        return self._opponents(self.c_wr_spec_max(spec, n))
+
+    def c_opp_wr_spec_pre_max(self, n, spec):
+        return self.c_opp_wr_spec_max(spec, n)
+
+    def c_opp_wr_none(self, spec):
+        # "if there are no climax in your opponent's waiting room" / "if your opponent does not have any climax in the
+        # waiting room"
+        return self.c_opp_wr_spec_max(spec, 0)
+
+    def c_opp_zone_min(self, *parts):
+        # "if your opponent's clock has N or more cards", "if your opponent has N or more cards in their memory"
+        zone = next(p for p in parts if isinstance(p, str))
+        n = next(p for p in parts if isinstance(p, int))
+        return {"kind": _ZONE_COUNT[zone][0], "value": n, "opponent": True}
+
+    def c_opp_zone_max(self, *parts):
+        zone = next(p for p in parts if isinstance(p, str))
+        n = next(p for p in parts if isinstance(p, int))
+        return {"kind": _ZONE_COUNT[zone][1], "value": n, "opponent": True}
+
+    def c_opp_zone_is(self, zone, n):
+        if int(n) != 0:
+            raise Unsupported("'the number of cards in your opponent's <zone> is N' (exactly N > 0)")
+        return self.c_opp_zone_max(zone, 0)
+
+    def c_opp_climax_any(self):
+        # "if there is a climax in your opponent's climax area" (CR 3.11)
+        return {"kind": "climax_any", "opponent": True}
+
+    def c_opp_number_min(self, n):
+        # "if the number of characters your opponent has is N or more"
+        return self._opp_cond("opp_filter_at_least", n, {}, None)
+
+    def c_opp_none(self, spec, *where):
+        # "if your opponent does not have any [STAND] characters (in their center stage)"
+        return self._opp_cond("opp_filter_at_most", 0, spec, where[0] if where else None)
+
+    def c_opp_all(self, quals):
+        # "if all of your opponent's characters are <<T>> / [REST]": every character of their stage (none: it holds)
+        return self._opponents({"kind": "all_chars_filter", "filter": self.charspec(quals, "character")})
+
+    def c_clock_min(self, n):
+        return {"kind": "clock_at_least", "value": n}
+
+    def c_deck_max(self, n):
+        # "if the number of cards in your deck is N or less" (CR 3.2)
+        return {"kind": "deck_at_most", "value": n}
+
     def trigger_checks(self, n):
         # "during that attack, perform a trigger check N times on the trigger step" (Op.TRIGGER_CHECKS)
         if not 2 <= int(n) <= 3:
@@ -2822,6 +2916,48 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if count != ("one",) and count != ("exactly", 1) or set(spec) != {"name"}:
             raise Unsupported("'you have <cards> in your clock' other than a card named \"X\"")
         return {"kind": "named_in_clock", "name": spec["name"]}
+
+    def lr_left(self):
+        return "left"
+
+    def lr_right(self):
+        return "right"
+
+    def c_in_position(self, side, part):
+        # "if this card is in the left / right position of your center / back stage" (CR 3.6.3: (1)..(5))
+        pos = {("left", "center"): K.POS_CENTER_LEFT, ("right", "center"): K.POS_CENTER_RIGHT,
+               ("left", "back"): K.POS_BACK_LEFT, ("right", "back"): K.POS_BACK_RIGHT}[(str(side), part)]
+        return {"kind": "in_position", "value": pos}
+
+    def c_memory_names(self, n):
+        # "if your memory has N or more cards with different card names" (CR 3.12; a Memory condition, CR 10.9.1)
+        return {"kind": "memory_names_at_least", "value": n}
+
+    def c_fewer_hand(self):
+        # "if your hand has less cards than your opponent's hand", "if the number of cards in your hand is less than
+        # your opponent's hand" (CR 3.3: each player's number of cards)
+        return {"kind": "fewer_than_opp", "zone": "hand"}
+
+    def c_fewer_stock(self):
+        # "if your stock has less cards than your opponent's stock" (CR 3.10)
+        return {"kind": "fewer_than_opp", "zone": "stock"}
+
+    def c_self_level_min(self, n):
+        return {"kind": "self_level_at_least", "value": int(n)}
+
+    def c_level_colors(self, *colors):
+        # "if your level has a yellow card (, a red card) and a blue card": a card of each colour in your level (CR 3.9)
+        return {"kind": "level_colors", "colors": [str(c) for c in colors]}
+
+    def c_have_in_climax(self, count, spec):
+        # "if you have a card named "X" in your climax area" (session 27): "X" is in your climax area
+        if count != ("one",) and count != ("exactly", 1) or set(spec) != {"name"}:
+            raise Unsupported("'you have <cards> in your climax area' other than a card named \"X\"")
+        return {"kind": "climax_named", "name": spec["name"]}
+
+    def c_wr_spec_pre_max(self, n, spec):
+        # "if there are N or less climax in your waiting room" (session 27)
+        return self.c_wr_spec_max(spec, n)
 
     def c_named_clock(self, name):
         return {"kind": "named_in_clock", "name": card_name(name)}
@@ -3889,6 +4025,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         for o in xs:
             if xd["x"] == "level":  # "X is equal to that character's level x N" (Assist)
                 o.update(op="aura_power_level", amount=xd["mult"])
+            elif xd["x"] in ("stage_colors", "with_assist"):  # one number, whoever gets it
+                o.update(op="aura_power_per", amount=xd["mult"], counted=xd["x"])
+            elif xd["x"] == "facing_level" and o["filter"].get("relation") == "self":
+                o.update(op="aura_power_per", amount=xd["mult"], counted="facing_level")
+            elif xd["x"] == "facing_level":
+                raise Unsupported("a group's '+X power' by the level of the character facing this card")
             elif o["filter"].get("relation") == "self":  # this card gets +X: X = a count
                 o.update(op="aura_power_per", amount=xd["mult"], counted=xd["filter"])
             else:
@@ -4324,8 +4466,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab["keyword"] = "memory"
         elif label == "experience":
             # CR 10.10.1: a keyword of abilities that refer to the cards in your level (no effect of its own)
-            if (cond is None or cond["kind"] not in ("level_sum_at_least", "named_in_level")) \
-                    and "level" not in counted_zones:
+            if (cond is None or cond["kind"] not in _EXPERIENCE_CONDS) and "level" not in counted_zones:
                 raise Unsupported("Experience without the level-sum condition")
             ab["keyword"] = "experience"
         if any(op["filter"].get("relation") in ("in_front", "facing", "self") for op in ops) \

@@ -111,7 +111,8 @@ ConditionName = Literal[
     "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn", "own_filter_at_most",
     "named_in_level", "wr_filter_at_least", "hand_filter_at_least", "battle_opp_level_at_most_self",
     "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
-    "battle_opp_level_at_most_wr", "placed_this_turn", "named_pair_on_stage",
+    "battle_opp_level_at_most_wr", "placed_this_turn", "named_pair_on_stage", "clock_at_least", "deck_at_most",
+    "in_position", "self_level_at_least", "level_colors", "fewer_than_opp", "memory_names_at_least",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -141,7 +142,8 @@ _RESTRICT_BITS = {
     "no_wr_to_hand_atk_you": K.RESTRICT_NO_WR_TO_HAND_ATK_YOU,
 }
 # conditions whose value is a count / level (the rest take a name, a trait or nothing)
-_COND_MEMORY = ("memory_at_least", "memory_at_most", "memory_filter_at_least")  # Memory's conditions (CR 10.9.1)
+_COND_MEMORY = ("memory_at_least", "memory_at_most", "memory_filter_at_least",  # Memory's conditions (CR 10.9.1)
+                "memory_names_at_least")
 _COND_COUNT = {
     "level_at_least", "memory_at_least", "level_sum_at_least", "hand_at_most", "stock_at_least",
     "opp_level_at_least", "clock_at_most", "battle_opp_level_at_most", "other_chars_at_least",
@@ -150,11 +152,19 @@ _COND_COUNT = {
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
     "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least", "hand_filter_at_least",
     "wr_colors_at_least", "stage_colors_at_least", "markers_at_most", "battle_opp_level_at_most_wr",
+    "clock_at_least", "deck_at_most", "in_position", "self_level_at_least", "memory_names_at_least",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
 # the conditions counting the master's cards of one zone that match a filter: (filter row << 8) | the count
 _COND_OWN_ZONE = {"wr_filter_at_least": "waiting_room", "hand_filter_at_least": "hand", "memory_filter_at_least": "memory",
                   "battle_opp_level_at_most_wr": "waiting_room"}  # the last: the filter alone (value 0)
+# the conditions that read only one player's zones or stage (not the source): `opponent` tests them for the master's
+# opponent (Condition.OPPONENTS; a filter's side "opponent" in the card, "own" in its row: seen from the opponent)
+_COND_OPPONENT = {
+    "stock_at_least", "stock_at_most", "clock_at_least", "clock_at_most", "hand_at_least", "hand_at_most",
+    "memory_at_least", "memory_at_most", "deck_at_most", "wr_climax_at_least", "wr_climax_at_most", "climax_any",
+    "wr_filter_at_least", "memory_filter_at_least", "all_chars_filter",
+}  # fmt: skip
 
 
 def _counted_zones(effect: list) -> set[str]:
@@ -293,6 +303,14 @@ class WSCondition(StrictModel):
     # and the source is the attacking or the defending character ("when this card becomes [REVERSE] in battle, if
     # ..."): Condition.IN_BATTLE_AND with this condition packed in its argument (compile_condition)
     in_battle: bool = False
+    # the condition read on the master's opponent ("if your opponent's waiting room has N or more climax", "if all of
+    # your opponent's characters are <<T>>"): Condition.OPPONENTS with this condition packed in its argument (a kind
+    # of _COND_OPPONENT; its filter's side "opponent")
+    opponent: bool = False
+    # level_colors: a card of each of these colours in your level ("if your level has a yellow card and a red card")
+    colors: Annotated[list[ColorName], Field(min_length=1, max_length=5)] | None = None
+    # fewer_than_opp: the zone whose cards both players count ("if your hand has less cards than your opponent's hand")
+    zone: Literal["hand", "stock", "clock", "memory", "waiting_room", "level"] | None = None
 
 
 class WSBackup(StrictModel):
@@ -500,7 +518,11 @@ OpAuraLevel = op_model("aura_level", _M, amount=Annotated[int, Field(ge=-3, le=3
 OpAuraKeyword = op_model("aura_keyword", _M, keywords=KeywordList, filter=WSFilter)
 OpAuraRestrict = op_model("aura_restrict", _M, restrictions=RestrictionList, filter=WSFilter)
 # counted "markers": the markers underneath this card (CR 3.5.3; a2 = -1)
-OpAuraPowerPer = op_model("aura_power_per", _M, amount=Power, filter=WSFilter, counted=Union[WSFilter, Literal["markers"]])  # noqa: UP007
+# counted "facing_level": the level of the character facing this card (CR 3.6.5; a2 = PER_FACING_LEVEL);
+# "stage_colors": the colours of your characters (PER_STAGE_COLORS); "with_assist": your characters with Assist
+_PER_COUNTED = {"facing_level": K.PER_FACING_LEVEL, "stage_colors": K.PER_STAGE_COLORS, "with_assist": K.PER_WITH_ASSIST}
+OpAuraPowerPer = op_model("aura_power_per", _M, amount=Power, filter=WSFilter,
+                          counted=Union[WSFilter, Literal["markers", "facing_level", "stage_colors", "with_assist"]])  # noqa: UP007
 # "+1 soul / +1 level for each ...": AURA_POWER_PER with the characteristic in its I_REG column (PER_SOUL, PER_LEVEL)
 OpAuraSoulPer = op_model("aura_soul_per", _M, amount=Annotated[int, Field(ge=-10, le=10)], filter=WSFilter,
                          counted=Union[WSFilter, Literal["markers"]])  # noqa: UP007
@@ -1170,6 +1192,10 @@ class _Compiler(PoolCompiler):
             trig_filter = self.compile_filter(ab.trigger_filter, f"{p}.trigger_filter", zones=zones)
 
         cond_kind, cond_arg = self.compile_condition(cond, f"{p}.condition")
+        if ab.zone == "hand" and cond is not None and cond.opponent \
+                and cond.kind not in ("wr_climax_at_least", "wr_climax_at_most"):
+            # play.hand_condition_holds tests these of the opponent's zones
+            self.fail(f"{p}.condition.opponent", "in the hand: of your opponent's zones, the climax in the waiting room only")
         if ab.zone == "hand" and cond is not None and cond.kind == "opp_filter_at_least":
             # play.hand_condition_holds reads only the level bound and the positions of the filter
             f = cond.filter
@@ -1344,7 +1370,8 @@ class _Compiler(PoolCompiler):
                  or "memory" in _counted_zones(ab.effect), "zone",
                  "Memory: zone 'memory' or a condition on the memory (CR 10.9.1)")  # fmt: skip
         elif kw == "experience":  # CR 10.10.1 (a condition on the level, or a count of its cards)
-            need(ab.zone == "level" or any(_mentions(cond, ab.effect, k) for k in ("level_sum_at_least", "named_in_level"))
+            need(ab.zone == "level" or any(_mentions(cond, ab.effect, k) for k in ("level_sum_at_least", "named_in_level",
+                                                                                     "level_colors"))
                  or "level" in _counted_zones(ab.effect),
                  "zone", "Experience: zone 'level' or a condition on the level (CR 10.10.1)")  # fmt: skip
         return cond
@@ -1374,6 +1401,14 @@ class _Compiler(PoolCompiler):
             arg = self.interned(self.trait_ids, cond.trait, f"{p}.trait", "trait")
         elif cond.trait is not None or cond.trait_or is not None:
             self.fail(f"{p}.trait", f"{kind} takes no trait")
+        # a filter of the player the condition reads: the master's ("own"), or the opponent's (`opponent`: its row
+        # seen from the opponent, as Condition.OPPONENTS tests it)
+        side, whose = ("opponent", "your opponent's") if cond.opponent else ("own", "your own")
+        seen = cond.filter
+        if cond.opponent and cond.filter is not None:
+            if cond.filter.level_max_rel or cond.filter.level_above_opp:
+                self.fail(f"{p}.filter", "a level relative to a player's level in a condition on your opponent")
+            seen = cond.filter.model_copy(update={"side": "own"})
         if kind == "filter_count_at_least":
             if cond.filter is None or cond.filter.side != "own":
                 self.fail(f"{p}.filter", "filter_count_at_least needs a filter on your own characters")
@@ -1381,9 +1416,9 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.value", "must be <= 255")
             arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("stage",)) << 8) | cond.value
         elif kind == "all_chars_filter":
-            if cond.filter is None or cond.filter.side != "own":
-                self.fail(f"{p}.filter", "all_chars_filter needs a filter on your own characters")
-            arg = self.compile_filter(cond.filter, f"{p}.filter", zones=("stage",))
+            if cond.filter is None or cond.filter.side != side:
+                self.fail(f"{p}.filter", f"all_chars_filter needs a filter on {whose} characters")
+            arg = self.compile_filter(seen, f"{p}.filter", zones=("stage",))
         elif kind == "own_filter_at_most":
             if cond.filter is None or cond.filter.side != "own":
                 self.fail(f"{p}.filter", f"{kind} needs a filter on your own characters")
@@ -1398,11 +1433,11 @@ class _Compiler(PoolCompiler):
             arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("stage",)) << 8) | cond.value
         elif kind in _COND_OWN_ZONE:  # "N or more <spec> in your waiting room / hand / memory"
             zone = _COND_OWN_ZONE[kind]
-            if cond.filter is None or cond.filter.side != "own" or cond.filter.zone != zone:
-                self.fail(f"{p}.filter", f"{kind} needs a filter on your own {zone.replace('_', ' ')}")
+            if cond.filter is None or cond.filter.side != side or cond.filter.zone != zone:
+                self.fail(f"{p}.filter", f"{kind} needs a filter on {whose} {zone.replace('_', ' ')}")
             if cond.value > 0xFF:
                 self.fail(f"{p}.value", "must be <= 255")
-            arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=(zone,)) << 8) | cond.value
+            arg = (self.compile_filter(seen, f"{p}.filter", zones=(zone,)) << 8) | cond.value
         elif cond.filter is not None:
             self.fail(f"{p}.filter", f"{kind} takes no filter")
         if kind in _COND_NAME and cond.name_any is not None:
@@ -1434,8 +1469,24 @@ class _Compiler(PoolCompiler):
             if kind == "in_battle" or not -(1 << 23) <= arg < (1 << 23):
                 self.fail(f"{p}.in_battle", "'in battle' beside this condition")
             return int(K.Condition.IN_BATTLE_AND), (int(K.Condition[kind.upper()]) << 24) | (int(arg) & 0xFFFFFF)
+        if kind == "in_position" and arg >= K.N_POSITIONS:
+            self.fail(f"{p}.value", f"a stage position 0..{K.N_POSITIONS - 1} (CR 3.6.3)")
+        if (kind == "level_colors") != (cond.colors is not None):
+            self.fail(f"{p}.colors", "level_colors needs colors (and only it has them)")
+        if kind == "level_colors":
+            arg = sum(K.COLOR_BITS[c] for c in set(cond.colors))
+        if (kind == "fewer_than_opp") != (cond.zone is not None):
+            self.fail(f"{p}.zone", "fewer_than_opp needs a zone (and only it has one)")
+        if kind == "fewer_than_opp":
+            arg = int(K.Zone[cond.zone.upper()])
         if kind == "placed_this_turn":  # PLAYED_THIS_TURN with arg 1: any placement this turn
             return int(K.Condition.PLAYED_THIS_TURN), 1
+        if cond.opponent:
+            # the opponent's: OPPONENTS, the condition in bits 24.. of the argument and its argument in the low 24 bits
+            # (filters.condition_holds tests it for the master's opponent)
+            if kind not in _COND_OPPONENT or cond.in_battle or not -(1 << 23) <= arg < (1 << 23):
+                self.fail(f"{p}.opponent", f"{kind} on your opponent")
+            return int(K.Condition.OPPONENTS), (int(K.Condition[kind.upper()]) << 24) | (int(arg) & 0xFFFFFF)
         return int(K.Condition[kind.upper()]), int(arg)
 
     def compile_ops(self, card: WSCard, ab: WSAbility, ops: list[Any], p: str, filled: set[int], counted: bool) -> bool:
@@ -1712,6 +1763,14 @@ class _Compiler(PoolCompiler):
             applies = self.compile_filter(op.filter, f"{q}.filter", zones=("stage",))
             if op.counted == "markers":  # "for each marker underneath this card"
                 return op.amount, applies, -1
+            if op.counted == "facing_level":  # "X is equal to N multiplied by the level of the character facing ..."
+                if name != "aura_power_per" or op.filter.relation != "self":
+                    self.fail(f"{q}.counted", "facing_level: this card's power only")
+                return op.amount, applies, K.PER_FACING_LEVEL
+            if op.counted in _PER_COUNTED:  # the same number for every character the aura gives it to
+                if name != "aura_power_per":
+                    self.fail(f"{q}.counted", f"{op.counted}: power only")
+                return op.amount, applies, _PER_COUNTED[op.counted]
             counted = self.compile_filter(
                 op.counted, f"{q}.counted", zones=tuple(z.lower() for z in K.FilterZone.__members__)
             )

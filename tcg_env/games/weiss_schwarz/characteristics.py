@@ -34,7 +34,7 @@ from tcg_env.games.weiss_schwarz.state import (
     TURN_PLAYER,
     ZONE,
 )
-from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, stage_slot
+from tcg_env.games.weiss_schwarz.zones import cid_of, facing_slot, owner_of, stage_slot
 
 
 @internal
@@ -78,7 +78,27 @@ def apply_cont(game, s, T, src, p, zone, granted):
                 continue  # the continuous instructions are one block of opcodes (constants.Op)
             if op == K.Op.AURA_POWER_PER and code[r, K.I_A2] < 0:
                 cnt = 0
-                if code[r, K.I_A2] <= K.PER_ZONE_ROW0:
+                if code[r, K.I_A2] == K.PER_FACING_LEVEL:
+                    # "X is equal to N multiplied by the level of the character facing this card" (CR 3.6.5)
+                    if s[ZONE + src * CARD_W] == K.Zone.STAGE:
+                        fs = facing_slot(s, p, s[POS + src * CARD_W])
+                        if fs >= 0:
+                            cnt = s[D_LEVEL + fs * CARD_W]
+                elif code[r, K.I_A2] == K.PER_STAGE_COLORS or code[r, K.I_A2] == K.PER_WITH_ASSIST:
+                    # the colours of the master's characters (CR 2.4), the characters with Assist (CR 10.3)
+                    seen = 0
+                    for pos in range(K.N_POSITIONS):
+                        sl = stage_slot(s, p, pos)
+                        if sl >= 0:
+                            c = cid_of(s, sl)
+                            if code[r, K.I_A2] == K.PER_WITH_ASSIST:
+                                if (cards[c, K.C_KEYWORDS] & K.KW_ASSIST) != 0:
+                                    cnt += 1
+                            else:
+                                seen |= 1 << cards[c, K.C_COLOR]
+                    for c in range(K.N_COLORS):
+                        cnt += (seen >> c) & 1
+                elif code[r, K.I_A2] <= K.PER_ZONE_ROW0:
                     # "for each card named "X" in your level / memory": the master's cards there (CR 3.8, 3.10)
                     f2 = K.PER_ZONE_ROW0 - code[r, K.I_A2]
                     if F[f2, K.F_ZONE] == K.FilterZone.LEVEL:

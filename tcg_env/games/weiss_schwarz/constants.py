@@ -561,6 +561,20 @@ class Condition(IntEnum):
     PLAYED_THIS_TURN = 45  # the source was played from the hand this turn (its PLACED_TURN is this turn, without
     #                        PLACED_NOT_PLAYED): "during the turn that this card is placed on the stage from your hand";
     #                        arg 1: placed on the stage this turn any way (card text "placed_this_turn")
+    OPPONENTS = 59  # the condition (arg >> 24) with its argument in arg's low 24 bits (signed) tested for the master's
+    #                 opponent: their zones (CR 3.1.3: public, or a number of cards) and their stage, a filter seen from
+    #                 them ("if your opponent's waiting room has N or more climax"; session 27)
+    CLOCK_AT_LEAST = 60  # cards in master's clock >= arg ("if your clock has N or more cards")
+    DECK_AT_MOST = 61  # cards in master's deck <= arg ("if the number of cards in your deck is N or less", CR 3.2)
+    IN_POSITION = 62  # the source is on the stage at position arg (0..4, CR 3.6.3): "if this card is in the left
+    #                   position of your center stage"
+    SELF_LEVEL_AT_LEAST = 63  # the source is on the stage with level >= arg ("if this card is level N or higher")
+    LEVEL_COLORS = 64  # the master's level zone holds a card of each colour of the mask arg (bit = Color): "if your
+    #                    level has a yellow card and a red card" (CR 3.9, 10.10.1)
+    FEWER_THAN_OPP = 65  # the master has fewer cards in zone arg (Zone: hand, stock, clock, memory, waiting room) than
+    #                      the opponent has in theirs ("if your hand has less cards than your opponent's hand")
+    MEMORY_NAMES_AT_LEAST = 66  # the master's memory holds cards of >= arg different card names ("if your memory has
+    #                             N or more cards with different card names", CR 3.12 / 10.9.1)
 
 
 ABILITY_TABLE = TableLayout("ability")
@@ -804,6 +818,14 @@ class Op(IntEnum):
 
 PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the master's level / memory cards the row
 #                     matches ("for each card named "X" in your level"); -1: the markers under the source
+PER_FACING_LEVEL = -(1 << 24)  # AURA_POWER_PER a2: the level of the character facing the source (CR 3.6.5; none: 0):
+#                                 "+X power. X is equal to N multiplied by the level of the character facing this card"
+#                                 (session 27; below every PER_ZONE_ROW0 - filter row)
+PER_STAGE_COLORS = PER_FACING_LEVEL - 1  # AURA_POWER_PER a2: the number of colours of the master's stage characters
+#                                         ("X is equal to the total number of colors your characters on stage have")
+PER_WITH_ASSIST = PER_FACING_LEVEL - 2  # AURA_POWER_PER a2: the master's stage characters whose card has Assist (CR
+#                                         10.3, C_KEYWORDS): "X is equal to 500 multiplied by the number of characters
+#                                         you have with "Assist""
 PER_POWER = 0  # AURA_POWER_PER's I_REG: the characteristic it changes (aura_power_per / aura_soul_per / aura_level_per)
 PER_SOUL = 1
 PER_LEVEL = 2

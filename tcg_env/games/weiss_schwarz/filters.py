@@ -31,6 +31,7 @@ from tcg_env.games.weiss_schwarz.state import (
     DEF_SLOT,
     D_LEVEL,
     D_POWER,
+    DECK_N,
     HAND_N,
     LEVEL_L,
     LEVEL_N,
@@ -189,6 +190,13 @@ def condition_holds(game, s, T, cond, arg, p, source):
         # the argument (cards.compile_condition)
         if not (source >= 0 and (source == s[ATK_SLOT] or source == s[DEF_SLOT])):
             return False
+        cond = arg >> 24
+        arg = ((arg & 0xFFFFFF) ^ 0x800000) - 0x800000
+    if cond == K.Condition.OPPONENTS:
+        # "if your opponent's clock has N or more cards", "if all of your opponent's characters are <<T>>": the
+        # condition packed in the argument, tested for the opponent (their zones; a filter seen from them, so the
+        # compiler writes its side "own": cards.compile_condition)
+        p = 1 - p
         cond = arg >> 24
         arg = ((arg & 0xFFFFFF) ^ 0x800000) - 0x800000
     on_stage = source >= 0 and s[ZONE + source * CARD_W] == K.Zone.STAGE
@@ -423,7 +431,65 @@ def condition_holds(game, s, T, cond, arg, p, source):
         return s[D_LEVEL + bo * CARD_W] <= n
     if cond == K.Condition.NAMED_PAIR_ON_STAGE:
         return game.named_pair_on_stage(s, T, p, arg, source)
+    if cond == K.Condition.CLOCK_AT_LEAST:  # session 27
+        return s[CLOCK_N + p] >= arg
+    if cond == K.Condition.DECK_AT_MOST:  # "if the number of cards in your deck is N or less" (CR 3.2)
+        return s[DECK_N + p] <= arg
+    if cond == K.Condition.IN_POSITION:  # "if this card is in the left position of your center stage" (CR 3.6.3)
+        return spos == arg
+    if cond == K.Condition.SELF_LEVEL_AT_LEAST:  # "if this card is level N or higher": its level now (CR 2.4)
+        return on_stage and s[D_LEVEL + source * CARD_W] >= arg
+    if cond == K.Condition.LEVEL_COLORS:
+        return game.level_colors(s, T, p, arg)
+    if cond == K.Condition.FEWER_THAN_OPP:  # "if your stock has less cards than your opponent's stock"
+        return zone_size(s, p, arg) < zone_size(s, 1 - p, arg)
+    if cond == K.Condition.MEMORY_NAMES_AT_LEAST:
+        return game.memory_names(s, T, p) >= arg
     return False
+
+
+@internal
+def memory_names(s, T, p):
+    """The number of different card names among ``p``'s memory's cards (Condition MEMORY_NAMES_AT_LEAST)."""
+    cards = card_table(T)
+    n = 0
+    base = MEMORY_L + p * K.MAX_DECK
+    for i in range(s[MEMORY_N + p]):
+        nm = cards[cid_of(s, s[base + i]), K.C_NAME] & K.NAME_MASK
+        seen = False
+        for j in range(i):
+            if (cards[cid_of(s, s[base + j]), K.C_NAME] & K.NAME_MASK) == nm:
+                seen = True
+                break
+        if not seen:
+            n += 1
+    return n
+
+
+@internal
+def zone_size(s, p, zone):
+    """The number of cards in ``p``'s zone ``zone`` (Zone: hand, stock, clock, memory, waiting room, level)."""
+    if zone == K.Zone.HAND:
+        return s[HAND_N + p]
+    if zone == K.Zone.STOCK:
+        return s[STOCK_N + p]
+    if zone == K.Zone.CLOCK:
+        return s[CLOCK_N + p]
+    if zone == K.Zone.MEMORY:
+        return s[MEMORY_N + p]
+    if zone == K.Zone.WAITING_ROOM:
+        return s[WR_N + p]
+    return s[LEVEL_N + p]
+
+
+@internal
+def level_colors(s, T, p, mask):
+    """Condition LEVEL_COLORS: ``p``'s level zone (CR 3.9) holds a card of each colour of ``mask`` (bit = Color)."""
+    cards = card_table(T)
+    seen = 0
+    for i in range(s[LEVEL_N + p]):
+        seen |= 1 << cards[cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), K.C_COLOR]
+    return (seen & mask) == mask
 
 
 @internal

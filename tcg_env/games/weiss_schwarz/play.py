@@ -31,6 +31,7 @@ from tcg_env.games.weiss_schwarz.state import (
     CARD_W,
     DEF_SLOT,
     DEC_ARG,
+    DECK_N,
     D_KW,
     D_LEVEL,
     D_RST,
@@ -87,6 +88,10 @@ def hand_condition_holds(game, s, T, cond, arg, p):
     cards = card_table(T)
     if cond == K.Condition.NONE:
         return True
+    if cond == K.Condition.OPPONENTS:  # "if your opponent's waiting room has N or more climax" (condition_holds)
+        p = 1 - p
+        cond = arg >> 24
+        arg = ((arg & 0xFFFFFF) ^ 0x800000) - 0x800000
     if cond == K.Condition.TRAIT_COUNT_AT_LEAST:  # every character counts: the card is in the hand
         return game.count_trait_others(s, T, p, arg >> 8, -1) >= (arg & 0xFF)
     if cond == K.Condition.WR_CLIMAX_AT_LEAST or cond == K.Condition.WR_CLIMAX_AT_MOST:
@@ -142,6 +147,12 @@ def hand_condition_holds(game, s, T, cond, arg, p):
         return n >= (arg & 0xFF)
     if cond == K.Condition.NAMED_PAIR_ON_STAGE:  # "if you have "X" and "Y"" (the card is in the hand: any two)
         return game.named_pair_on_stage(s, T, p, arg, -1)
+    if cond == K.Condition.DECK_AT_MOST:  # "if the number of cards in your deck is N or less" (session 27)
+        return s[DECK_N + p] <= arg
+    if cond == K.Condition.LEVEL_COLORS:  # "if your level has a yellow card and a blue card"
+        return game.level_colors(s, T, p, arg)
+    if cond == K.Condition.MEMORY_NAMES_AT_LEAST:  # "if your memory has N or more cards with different card names"
+        return game.memory_names(s, T, p) >= arg
     return False
 
 
