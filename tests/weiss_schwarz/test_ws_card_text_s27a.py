@@ -327,3 +327,10 @@ def test_cr_2_5_a_trait_gained_beside_another_gain_is_approximate_and_refused_wh
     assert lines["T/S27A-G01"].verdict == "approximate"
     assert lines["T/S27A-G02"].verdict == "unsupported" and "(Coffee)" in lines["T/S27A-G02"].reason
     assert lines["T/S27A-G03"].verdict == "exact"
+
+
+def test_cr_3_5_3_trait_characters_with_a_marker_read_as_with_markers():
+    a = _c("【CONT】 All of your other 《Wood》 characters with a marker get +500 power.")
+    b = _c("【CONT】 All of your other 《Wood》 characters with markers get +500 power.")
+    assert a.verdict == b.verdict == "exact" and a.abilities == b.abilities
+    assert a.abilities[0]["effect"][0]["filter"]["with_markers"] is True
