@@ -857,14 +857,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     # ---------------------------------------------------------------- gains and durations
     def gains(self, *gs):
         out = [x for g in gs for x in (g[1] if g[0] == "@many" else [g])]
-        traits = [v for k, v in out if k == "@trait"]
+        traits = [g[1] for g in out if g[0] == "@trait"]
         if traits:
             # "gets (+N power and) <<T>>" (session 27, approximation trait_gain_unread): the engine gives no trait
             # (CR 2.5: a trait only matters to what names it); the line keeps its other gains, and the importer
             # refuses it where a filter of the list names the trait (result: the field gained_traits)
             self.approximate("trait_gain_unread")
             self._gained_traits = sorted(set(getattr(self, "_gained_traits", [])) | set(traits))
-            out = [(k, v) for k, v in out if k != "@trait"]
+            out = [g for g in out if g[0] != "@trait"]
             if not out:
                 raise Unsupported("a trait gained alone (the engine gives no trait)")
         return out
