@@ -312,6 +312,9 @@ def test_cr_2_5_a_trait_gained_beside_another_gain_is_approximate_and_refused_wh
               " and 《Milk》 until end of turn.").verdict == "approximate"
     r = _c("【CONT】 This card gets 《Tea》.")
     assert r.verdict == "unsupported"
+    # beside a granted ability (a bit of the list's MAX_GRANTS an exact line may need): refused
+    assert _c("【AUTO】 When this card attacks, choose 1 of your characters, and that character gets 《Tea》 and the "
+              "following ability until end of turn. \"【CONT】 This card gets +1000 power.\"").verdict == "unsupported"
     records = [
         _rec("T/S27A-G01", "Tea Giver", ["【AUTO】 When this card attacks, choose 1 of your other characters, and that "
                                          "character gets +1000 power and 《Tea》 until end of turn."]),

@@ -867,6 +867,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             out = [g for g in out if g[0] != "@trait"]
             if not out:
                 raise Unsupported("a trait gained alone (the engine gives no trait)")
+            if any(g[0] not in ("power", "soul", "level", "power_x", "power_x_neg") for g in out):
+                # (a granted ability takes one of the list's MAX_GRANTS bits, which an exact line may need)
+                raise Unsupported("a trait gained beside an ability or a restriction")
         return out
 
     def g_trait(self, tok):
