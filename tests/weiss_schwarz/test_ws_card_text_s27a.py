@@ -291,3 +291,49 @@ def test_x_is_1000_multiplied_by_the_trait_characters_revealed_among_those_cards
     assert pre.abilities == post.abilities
     assert pre.abilities[0]["effect"][0] == {"op": "mill_count", "count": 2, "filter": {
         "type": "character", "trait": "Wood", "trait_or": "Sand", "trait_more": ["Glass"], "zone": "waiting_room"}}
+
+
+# ---------------------------------------------------------------------------- a trait gained (CR 2.5)
+def test_cr_2_5_a_trait_gained_beside_another_gain_is_approximate_and_refused_where_a_filter_reads_it(tmp_path):
+    import json
+
+    from tcg_env.games.weiss_schwarz.importer import import_ws_json
+
+    r = _c("【AUTO】 When this card attacks, choose 1 of your other characters, and that character gets +1000 power and "
+           "《Tea》 until end of turn.")
+    assert r.verdict == "approximate" and r.approximations == ("trait_gain_unread",)
+    assert r.fields == {"gained_traits": ["Tea"]}
+    assert r.abilities[0]["effect"] == [{"op": "choose", "filter": {"type": "character", "relation": "other"},
+                                         "count": 1}, {"op": "power", "amount": 1000}]  # fmt: skip
+    r = _c("【CONT】 All of your other 《Glass》 characters get +500 power and 《Music》.")
+    assert r.verdict == "approximate" and r.abilities[0]["effect"][0]["op"] == "aura_power"
+    # two traits beside a power; a trait alone (nothing left to do) is refused
+    assert _c("【AUTO】 When this card attacks, choose 1 of your characters, and that character gets +1000 power and 《Tea》"
+              " and 《Milk》 until end of turn.").verdict == "approximate"
+    r = _c("【CONT】 This card gets 《Tea》.")
+    assert r.verdict == "unsupported"
+    # beside a granted ability (a bit of the list's MAX_GRANTS an exact line may need): refused
+    assert _c("【AUTO】 When this card attacks, choose 1 of your characters, and that character gets 《Tea》 and the "
+              "following ability until end of turn. \"【CONT】 This card gets +1000 power.\"").verdict == "unsupported"
+    records = [
+        _rec("T/S27A-G01", "Tea Giver", ["【AUTO】 When this card attacks, choose 1 of your other characters, and that "
+                                         "character gets +1000 power and 《Tea》 until end of turn."]),
+        _rec("T/S27A-G02", "Coffee Giver", ["【AUTO】 When this card attacks, choose 1 of your other characters, and "
+                                            "that character gets +1000 power and 《Coffee》 until end of turn."]),
+        _rec("T/S27A-G03", "Coffee Lover", ["【CONT】 All of your other 《Coffee》 or 《Milk》 or 《Glass》 characters get "
+                                            "+500 power."]),
+    ]  # fmt: skip
+    p = tmp_path / "list.json"
+    p.write_text(json.dumps(records))
+    res = import_ws_json(p)
+    lines = {t.number: t.lines[0] for t in res.text_records}
+    assert lines["T/S27A-G01"].verdict == "approximate"
+    assert lines["T/S27A-G02"].verdict == "unsupported" and "(Coffee)" in lines["T/S27A-G02"].reason
+    assert lines["T/S27A-G03"].verdict == "exact"
+
+
+def test_cr_3_5_3_trait_characters_with_a_marker_read_as_with_markers():
+    a = _c("【CONT】 All of your other 《Wood》 characters with a marker get +500 power.")
+    b = _c("【CONT】 All of your other 《Wood》 characters with markers get +500 power.")
+    assert a.verdict == b.verdict == "exact" and a.abilities == b.abilities
+    assert a.abilities[0]["effect"][0]["filter"]["with_markers"] is True

@@ -117,6 +117,10 @@ APPROXIMATIONS: dict[str, str] = {
                            "underneath that character as a marker\": the other markers of the position stay under the "
                            "new character (as Fusion's, CR 10.14.1.1.2; CR 3.7.3.2 would put a leaving card's markers "
                            "into the waiting room); the engine keeps no face of a marker",
+    "trait_gain_unread": "\"<subject> gets (+N power and) <<T>> (until end of turn)\" (session 27): the engine gives no "
+                         "trait; the line compiles without the gain where no filter or condition of the card's list "
+                         "names <<T>> (the importer refuses it otherwise), so nothing in that list reads it; a filter "
+                         "of another list compiled into the same pool that names <<T>> does not see it",
 }
 
 _POSITIONS = {"center": "center", "back": "back"}
@@ -864,7 +868,24 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     # ---------------------------------------------------------------- gains and durations
     def gains(self, *gs):
-        return [x for g in gs for x in (g[1] if g[0] == "@many" else [g])]
+        out = [x for g in gs for x in (g[1] if g[0] == "@many" else [g])]
+        traits = [g[1] for g in out if g[0] == "@trait"]
+        if traits:
+            # "gets (+N power and) <<T>>" (session 27, approximation trait_gain_unread): the engine gives no trait
+            # (CR 2.5: a trait only matters to what names it); the line keeps its other gains, and the importer
+            # refuses it where a filter of the list names the trait (result: the field gained_traits)
+            self.approximate("trait_gain_unread")
+            self._gained_traits = sorted(set(getattr(self, "_gained_traits", [])) | set(traits))
+            out = [g for g in out if g[0] != "@trait"]
+            if not out:
+                raise Unsupported("a trait gained alone (the engine gives no trait)")
+            if any(g[0] not in ("power", "soul", "level", "power_x", "power_x_neg") for g in out):
+                # (a granted ability takes one of the list's MAX_GRANTS bits, which an exact line may need)
+                raise Unsupported("a trait gained beside an ability or a restriction")
+        return out
+
+    def g_trait(self, tok):
+        return ("@trait", str(tok)[2:-2])
 
     def g_power(self, n):
         return ("power", int(n))
@@ -4786,12 +4807,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                               "the cost'")
         if any(isinstance(d, dict) and d.get("kind") == "@zone" for d in _dicts(tree_value)):
             raise Unsupported("'this card is in your memory / the top card of your clock' inside an effect")
+        gained = {"gained_traits": self._gained_traits} if getattr(self, "_gained_traits", None) else {}
         if isinstance(tree_value, dict) and tree_value.get("__fields__"):
-            return [], {k: v for k, v in tree_value.items() if k != "__fields__"}
+            return [], {k: v for k, v in tree_value.items() if k != "__fields__"} | gained
         if isinstance(tree_value, list):
             abilities = [a for a in tree_value if "__counter__" not in a]
-            return abilities, ({"counter": True} if len(abilities) < len(tree_value) else {})
-        return [tree_value], {}
+            return abilities, ({"counter": True} if len(abilities) < len(tree_value) else {}) | gained
+        return [tree_value], gained
 
     def start(self, x):
         return x

@@ -190,9 +190,12 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
         any_copies = False
         max_copies = None
         alias = None  # "this card's card name will also be regarded as "X"" on the stage
+        gained: dict[int, list[str]] = {}  # the traits each line gives (approximation trait_gain_unread)
         for i, res in enumerate(results):
             if not res.compiled:
                 continue
+            if "gained_traits" in res.fields:
+                gained[i] = res.fields["gained_traits"]
             if "trait_on_stage" in res.fields:
                 # "if this card is in your stage, this card gets <<T>>" (approximation trait_on_stage_everywhere)
                 t = res.fields["trait_on_stage"]
@@ -320,6 +323,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             "abilities": abilities,
             "text": "\n".join(lines),
             "_sources": sources,
+            "_gained": gained,
         })
         seen.add(number)
 
@@ -332,6 +336,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             complete_only and any(not lr.compiled for lr in by_number[r["number"]].lines))]
         names = {r["name"]: r["type"] for r in present}
         all_traits = {t for r in present for t in r["traits"]}
+        read = _traits_read(present)
         changed = False
         for r in models:
             keep, src = [], []
@@ -339,6 +344,10 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             for ab, li in zip(r["abilities"], r["_sources"]):
                 _group_absent_names(ab, names, name_groups)
                 missing = _missing_ref(ab, names, all_traits)
+                gives = set(r["_gained"].get(li, ())) if li >= 0 else {t for g in r["_gained"].values() for t in g}
+                if missing is None and gives & read:
+                    # the engine gives no trait (approximation trait_gain_unread): only where nothing reads it
+                    missing = f"gives a trait a filter of this list names ({', '.join(sorted(gives & read))})"
                 if missing is not None:
                     changed = True
                     for j, lr in enumerate(text_rec.lines):
@@ -387,6 +396,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
     for r in models:
         text_rec = by_number[r["number"]]
         r.pop("_sources")
+        r.pop("_gained")
         lines = text_rec.lines
         r["uncompiled"] = [lr.line for lr in lines if not lr.compiled]
         r["approximate"] = {lr.line: list(lr.approximations) for lr in lines if lr.approximations and lr.compiled}
@@ -550,6 +560,15 @@ def _text_traits(ab: dict, traits: set[str]) -> list[str]:
         for t in [f.get("trait"), f.get("trait_or"), *f.get("trait_more", ())]:
             if t is not None and t not in traits and t not in out:
                 out.append(t)
+    return out
+
+
+def _traits_read(models: list[dict]) -> set[str]:
+    """The traits the abilities of ``models`` name in a filter or a condition (any dict's trait keys)."""
+    out: set[str] = set()
+    for m in models:
+        for d in _walk_dicts(m["abilities"]):
+            out.update(t for t in (d.get("trait"), d.get("trait_or"), *(d.get("trait_more") or ())) if isinstance(t, str))
     return out
 
 
