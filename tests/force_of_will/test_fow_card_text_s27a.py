@@ -231,3 +231,10 @@ def test_the_side_after_the_qualifiers_of_each_card():
                                                                    "side": "opponent"}}
     r = exact("Resonators with no attribute you control gain [+300/+300] until end of turn.", "chant")
     assert r.fields["effect"][0]["filter"]["side"] == "own"
+
+
+def test_misprints_of_session_27_are_read_as_the_words_they_stand_for():
+    from tcg_env.games.force_of_will.card_text import normalise_line
+
+    assert normalise_line("Target resonator [+600/+600] until end fo turn.") == \
+        "target resonator gains [+600/+600] until end of turn."
