@@ -222,3 +222,19 @@ def test_no_player_chases_to_an_unchaseable_chant(tmp_path, unchaseable):
     assert K.PASS in legal and bool(plays) != unchaseable
     if unchaseable:  # what is left: will abilities (CR 907.3: no chase), the ruler's one here
         assert legal - {K.PASS} == {K.RULER_ACTIVATE_BASE}
+
+
+# ---- "<cards> with <qualifier> you control" (the side after the qualifiers) -----------------------------------------
+def test_the_side_after_the_qualifiers_of_each_card():
+    r = exact("Resonators with total cost 2 or less your opponent controls gain [-200/-200] until end of turn.", "chant")
+    assert r.fields["effect"][0] == {"op": "select_all", "filter": {"type": ["resonator"], "cost_max": 2,
+                                                                   "side": "opponent"}}
+    r = exact("Resonators with no attribute you control gain [+300/+300] until end of turn.", "chant")
+    assert r.fields["effect"][0]["filter"]["side"] == "own"
+
+
+def test_misprints_of_session_27_are_read_as_the_words_they_stand_for():
+    from tcg_env.games.force_of_will.card_text import normalise_line
+
+    assert normalise_line("Target resonator [+600/+600] until end fo turn.") == \
+        "target resonator gains [+600/+600] until end of turn."

@@ -4135,7 +4135,9 @@ _SELF_QUICKCAST = re.compile(r"^this card gains \[quickcast\] (?:in all zones as
 # reads as owned ("it's owner's deck", "it's controller", "it's abilities"), "Wenever", "Look a the top", "instaed"
 _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "it's abilities": "its abilities",
                "wenever ": "whenever ", "look a the ": "look at the ", "instaed": "instead", "abiltiy": "ability",
-               "number ot ": "number of ", "your control a ": "you control a "}
+               "number ot ": "number of ", "your control a ": "you control a ",
+               # session 27
+               "target resonator [+": "target resonator gains [+", "until end fo turn": "until end of turn"}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 

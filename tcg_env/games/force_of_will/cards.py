@@ -848,6 +848,8 @@ def filter_words(f: FowFilter) -> str:
     bits_ += [f"non-{f.not_race}"] if f.not_race else []
     bits_ += ["total cost X" + (" or less" if f.cost_x == "max" else "")] if f.cost_x else []
     bits_ += [f"named {f.name!r}"] if f.name else []
+    bits_ += ["with " + "/".join(f"[{k}]" for k in f.keyword)] if f.keyword else []  # session 27
+    bits_ += ["without " + "/".join(f"[{k}]" for k in f.not_keyword)] if f.not_keyword else []
     for key in ("cost", "atk"):
         lo, hi = getattr(f, key + "_min"), getattr(f, key + "_max")
         bits_ += [f"{key.upper() if key == 'atk' else key} >= {lo}"] if lo is not None else []
@@ -893,6 +895,10 @@ def op_words(op: Any) -> str:
         return f"if you {'do' if op.done else 'do not'} ({op.rows} ops)"
     if op.op == "select_mode":  # CR 903.2e
         return "choose one: " + " | ".join(effect_words(m) for m in op.modes)
+    if op.op == "delayed":  # session 27, CR 906.8
+        return "at the next end of turn" + (" (about it)" if op.it else "") + ": " + effect_words(op.effect)
+    if op.op == "chant_to":  # session 27, CR 703.3
+        return f"this chant goes to {op.to.replace('_', ' ')} as it resolves"
     if op.op == "cost_reduction":  # CR 903.2i: "{W}{U} less" (attributes and a number of void will) / "{1} more"
         sym = {int(a): k for k, a in WILL_SYMBOLS.items()}
         will = "".join("{" + sym[int(K.Attribute[a.upper()])] + "}" for a in op.attributes)

@@ -387,7 +387,7 @@ def shield_columns(game, s, slot, obs, o):
                 obs[d + DYN_PREVENT] = obs[d + DYN_PREVENT] + game.shield_amount(s, k)
             elif s[e + SH_KIND] == K.Shield.NO_RECOVER:
                 obs[d + DYN_CANT_RECOVER] = 1.0  # as long as its source is in the field (Op.LOCK_RECOVER)
-            else:
+            elif s[e + SH_KIND] != K.Shield.DELAYED_END:  # (a delayed ability about the card protects nothing)
                 obs[d + DYN_DESTROY_SHIELD] = 1.0
 
 
