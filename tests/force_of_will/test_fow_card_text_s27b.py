@@ -217,3 +217,46 @@ def test_cr_1019_1_you_may_discard_a_card_at_random_if_you_do():
     r = exact("[Enter] => You may discard a card at random. If you do, this card deals 800 damage to target resonator.")
     assert r.abilities[0]["effect"][1:3] == [{"op": "discard", "count": 1, "who": "controller", "random": True},
                                              {"op": "if_done", "rows": 1}]
+
+
+# ---- "put a <card> from your graveyard into your hand / field" (CR 310.2) -----------------------------------------
+def test_cr_310_2_put_a_card_from_your_graveyard_is_a_search_of_the_graveyard():
+    r = exact("[Enter] => Put a resonator from your graveyard into your hand.")
+    assert r.abilities[0]["effect"] == [{"op": "search", "filter": {"type": ["resonator"], "zone": "graveyard"},
+                                         "to": "hand", "must": True}]
+    r = exact("At the beginning of your turn => You may put a resonator from your graveyard into your field.")
+    assert r.abilities[0]["effect"] == [{"op": "search", "filter": {"type": ["resonator"], "zone": "graveyard"},
+                                         "to": "field"}]
+
+
+@pytest.mark.parametrize("to, zone", [("hand", "HAND"), ("field", "FIELD")])
+def test_cr_310_2_put_a_resonator_from_your_graveyard_plays(tmp_path, to, zone):
+    # no target (CR 903.2g): chosen among the graveyard's matching cards as it resolves, one must be taken (public zone)
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [{"id": "TXT-001", "name": "Made-up Digger", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+              "ATK": 500, "DEF": 500, "abilities": [f"[Enter] => Put a resonator from your graveyard into your {to}."]},
+             {"id": "TXT-002", "name": "Made-up Bones", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+              "ATK": 500, "DEF": 500, "abilities": []}]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    bones = sc.put(0, "TXT-002", "graveyard")
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    for _ in range(20):
+        d = int(g.state[H_DECISION])
+        if d == K.Decision.SEARCH:
+            assert K.PASS not in g.legal_actions().tolist()  # a public zone: no failing to find
+            g.step(K.OPTION_BASE)
+        elif d == K.Decision.PRIORITY and int(g.state[S.CHASE_N]) == 0 and \
+                int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.FIELD:
+            break
+        else:
+            g.step(K.PASS)
+    assert int(g.state[S.ZONE + bones * S.CARD_W]) == K.Zone[zone]

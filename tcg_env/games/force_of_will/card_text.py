@@ -2753,6 +2753,22 @@ class _T(CountWords, TextTransformer, Transformer):
         # any card: effects.effect_to_field (CR 316.4, 1406.3) as for a search
         return [({"op": "search", "filter": flt, "to": "field", "_from_hand": True}, None)]
 
+    def put_from_grave_hand(self, what):
+        return self._put_from_grave(what, "hand")
+
+    def put_from_grave_field(self, what):
+        return self._put_from_grave(what, "field")
+
+    def _put_from_grave(self, what, to):
+        # "Put a <card> from your graveyard into your hand / field." (session 27): the SEARCH op over its controller's
+        # graveyard (a public zone, CR 310.2: no target, CR 903.2g), one of the matching cards by card id; one must be
+        # taken while one matches (as from the hand or the removed area)
+        flt = dict(what)
+        if flt.pop("_not", None):
+            raise Unsupported("'non-<type>' from your graveyard")
+        flt["zone"] = "graveyard"
+        return [({"op": "search", "filter": flt, "to": to, "_from_hand": True}, None)]
+
     def put_from_removed(self, what):
         # "Put a <card> from your removed area into your hand.": the SEARCH op over the removed area (its zone, public:
         # CR 311.2), one of the matching cards by card id; one must be taken while one matches (as from the hand)
