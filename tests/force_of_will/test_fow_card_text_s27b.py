@@ -260,3 +260,40 @@ def test_cr_310_2_put_a_resonator_from_your_graveyard_plays(tmp_path, to, zone):
         else:
             g.step(K.PASS)
     assert int(g.state[S.ZONE + bones * S.CARD_W]) == K.Zone[zone]
+
+
+# ---- "search your magic stone deck" (CR 305, 1014.2) --------------------------------------------------------------
+def test_cr_1014_2_search_your_magic_stone_deck_compiles_and_plays(tmp_path):
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.engine.zones import zone_list
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    text = "[Enter] => Search your magic stone deck for a card and put it into the field. Then shuffle your magic stone deck."
+    assert exact(text).abilities[0]["effect"] == [{"op": "search", "filter": {"zone": "stone_deck"}, "to": "field"}]
+    cards = [{"id": "TXT-001", "name": "Made-up Geologist", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+              "ATK": 500, "DEF": 500, "abilities": [text]}]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert res.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    g = sc.game()
+    stones = len(zone_list(g.state, S.ZONES, K.Zone.STONE_DECK, 0))
+    field = len(zone_list(g.state, S.ZONES, K.Zone.FIELD, 0))
+    assert stones > 0
+    g.step(K.PLAY_HAND_BASE)
+    for _ in range(20):
+        d = int(g.state[H_DECISION])
+        if d == K.Decision.SEARCH:
+            assert K.PASS in g.legal_actions().tolist()  # a hidden zone: the search may fail (CR 1014.2)
+            g.step(K.OPTION_BASE)
+        elif d == K.Decision.PRIORITY and int(g.state[S.CHASE_N]) == 0 and \
+                int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.FIELD:
+            break
+        else:
+            g.step(K.PASS)
+    # the resonator and a magic stone entered the field; the stone deck has one card less
+    assert len(zone_list(g.state, S.ZONES, K.Zone.STONE_DECK, 0)) == stones - 1
+    assert len(zone_list(g.state, S.ZONES, K.Zone.FIELD, 0)) == field + 2

@@ -2617,6 +2617,14 @@ class _T(CountWords, TextTransformer, Transformer):
     def foresee(self, n):
         return [({"op": "foresee", "count": min(int(n), 10)}, None)]
 
+    def search_stones(self, what, put, _shuffle):
+        # "search your magic stone deck for a <card> and put it into the field" (session 27, CR 305, 1014.2): the SEARCH
+        # op over the magic stone deck (it may find nothing), shuffled after
+        revealed, to = put
+        if to != "field" or revealed:
+            raise Unsupported("a card of the magic stone deck put elsewhere than into the field, or revealed")
+        return [({"op": "search", "filter": {**dict(what), "zone": "stone_deck"}, "to": "field"}, None)]
+
     def search(self, what, put, _shuffle, count=1):
         revealed, to = put
         flt = dict(what)

@@ -530,7 +530,7 @@ def search(game, s, T, f, p, frow, look):
     SEARCH_REVEAL_TAKEN ("reveal it"): the card found is, by ``found`` (state.REVEAL_IDS); a reveal begins
     here, but for SEARCH_REVEAL_MORE ("search for up to N ..., reveal them": the SEARCH before began it)."""
     fz = filter_table(T)[frow, K.F_ZONE]
-    deck = fz != K.FilterZone.HAND and fz != K.FilterZone.REMOVED and fz != K.FilterZone.GRAVEYARD
+    deck = fz == K.FilterZone.MAIN_DECK or fz == K.FilterZone.STONE_DECK  # a hidden deck: shuffled after (CR 1014.2)
     holder = 1 - p if (look & K.SEARCH_OPPONENT) != 0 else p  # the opponent's hand looked at (CR 1019.1)
     n_off, l_off = zone_offsets(ZT, search_zone(fz), holder)
     top = look & K.SEARCH_TOP_MASK
@@ -643,13 +643,16 @@ def search_may_pass(game, s, T):
 @internal
 def search_zone(fz):
     """The zone a SEARCH row's filter zone ``fz`` looks in: the hand, the removed area, the graveyard (session 27: "put a
-    <card> from your graveyard into your hand / field", a public zone, CR 310.2) or else the main deck."""
+    <card> from your graveyard into your hand / field", a public zone, CR 310.2), the magic stone deck (session 27) or
+    else the main deck."""
     if fz == K.FilterZone.HAND:
         return Zone.HAND
     if fz == K.FilterZone.REMOVED:
         return Zone.REMOVED
     if fz == K.FilterZone.GRAVEYARD:
         return Zone.GRAVEYARD
+    if fz == K.FilterZone.STONE_DECK:
+        return Zone.STONE_DECK  # "search your magic stone deck for ..." (session 27, CR 305)
     return Zone.MAIN_DECK
 
 
