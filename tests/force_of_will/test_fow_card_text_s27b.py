@@ -297,3 +297,14 @@ def test_cr_1014_2_search_your_magic_stone_deck_compiles_and_plays(tmp_path):
     # the resonator and a magic stone entered the field; the stone deck has one card less
     assert len(zone_list(g.state, S.ZONES, K.Zone.STONE_DECK, 0)) == stones - 1
     assert len(zone_list(g.state, S.ZONES, K.Zone.FIELD, 0)) == field + 2
+
+
+def test_cr_1014_2_if_you_do_you_may_put_a_card_from_your_hand_is_the_search_without_must():
+    r = exact("Whenever this card deals damage to your opponent => You may banish it. If you do, you may put a resonator "
+              "from your hand into your field.")
+    assert r.abilities[0]["effect"][-1] == {"op": "search", "filter": {"type": ["resonator"], "zone": "hand"},
+                                            "to": "field"}
+    # without "you may" one must be put while one matches (the hand is known to its holder)
+    r = exact("Whenever this card deals damage to your opponent => You may banish it. If you do, put a resonator "
+              "from your hand into your field.")
+    assert r.abilities[0]["effect"][-1]["must"] is True

@@ -1910,10 +1910,18 @@ class _T(CountWords, TextTransformer, Transformer):
         # instruction it asks about (_assemble checks that it is one that reports it)
         clauses = self.sentence(*items)
         # "If you do, you may search your deck for ...": the search may find nothing anyway (CR 1014.2), so its PASS is
-        # the "you may" (session 27); any other "you may" there would have to be asked on its own
-        clauses = [(c, False) if opt and c and all(op.get("op") == "search" and (op.get("filter") or {}).get("zone") ==
-                                                   "main_deck" and not op.get("must") for op, _ in c) else (c, opt)
-                   for c, opt in clauses]  # fmt: skip
+        # the "you may" (session 27); so is "If you do, you may put a <card> from your hand into your field" (the SEARCH
+        # over the hand without 'must': body() makes one without "you may" a 'must'); any other "you may" there would
+        # have to be asked on its own
+        def may_search(c):
+            return c and all(op.get("op") == "search" and not op.get("must") and (
+                (op.get("filter") or {}).get("zone") == "main_deck" or op.get("_from_hand")) for op, _ in c)
+
+        may = [bool(opt and may_search(c)) for c, opt in clauses]
+        for (c, _), m in zip(clauses, may, strict=True):
+            for op, _ in c if m else ():
+                op.pop("_from_hand", None)  # "you may": not made a 'must' by body()
+        clauses = [(c, False if m else opt) for (c, opt), m in zip(clauses, may, strict=True)]
         if any(opt for _, opt in clauses):
             raise Unsupported("'you may' inside an 'if you do' sentence")
         marker = ({"op": "_if_done", "done": done}, None)
