@@ -308,3 +308,11 @@ def test_cr_1014_2_if_you_do_you_may_put_a_card_from_your_hand_is_the_search_wit
     r = exact("Whenever this card deals damage to your opponent => You may banish it. If you do, put a resonator "
               "from your hand into your field.")
     assert r.abilities[0]["effect"][-1]["must"] is True
+
+
+def test_cr_1011_banish_this_card_if_condition_is_an_effect_not_a_cost():
+    r = exact("[Enter]: Banish this card if you don't control another resonator.")
+    assert r.abilities[0]["effect"] == [
+        {"op": "if", "condition": {"kind": "control_none", "value": 1,
+                                   "filter": {"type": ["resonator"], "side": "own", "exclude_self": True}}, "skip": 2},
+        {"op": "target_self"}, {"op": "banish"}]

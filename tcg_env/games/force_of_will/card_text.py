@@ -1875,6 +1875,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def sentence(self, *items):
         return [c if isinstance(c, tuple) else (c, False) for c in items if c is not None]
 
+    def banish_self_if(self, cond):
+        return self.clause_if(([({"op": "banish"}, _SELF)], False), cond)
+
     def clause_if(self, *items):
         # "<effect> if <condition>." (the condition printed after the effect): as "If <condition>, <effect>."
         *items, cond = items
