@@ -217,3 +217,102 @@ def test_cr_1019_1_you_may_discard_a_card_at_random_if_you_do():
     r = exact("[Enter] => You may discard a card at random. If you do, this card deals 800 damage to target resonator.")
     assert r.abilities[0]["effect"][1:3] == [{"op": "discard", "count": 1, "who": "controller", "random": True},
                                              {"op": "if_done", "rows": 1}]
+
+
+# ---- "put a <card> from your graveyard into your hand / field" (CR 310.2) -----------------------------------------
+def test_cr_310_2_put_a_card_from_your_graveyard_is_a_search_of_the_graveyard():
+    r = exact("[Enter] => Put a resonator from your graveyard into your hand.")
+    assert r.abilities[0]["effect"] == [{"op": "search", "filter": {"type": ["resonator"], "zone": "graveyard"},
+                                         "to": "hand", "must": True}]
+    r = exact("At the beginning of your turn => You may put a resonator from your graveyard into your field.")
+    assert r.abilities[0]["effect"] == [{"op": "search", "filter": {"type": ["resonator"], "zone": "graveyard"},
+                                         "to": "field"}]
+
+
+@pytest.mark.parametrize("to, zone", [("hand", "HAND"), ("field", "FIELD")])
+def test_cr_310_2_put_a_resonator_from_your_graveyard_plays(tmp_path, to, zone):
+    # no target (CR 903.2g): chosen among the graveyard's matching cards as it resolves, one must be taken (public zone)
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [{"id": "TXT-001", "name": "Made-up Digger", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+              "ATK": 500, "DEF": 500, "abilities": [f"[Enter] => Put a resonator from your graveyard into your {to}."]},
+             {"id": "TXT-002", "name": "Made-up Bones", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+              "ATK": 500, "DEF": 500, "abilities": []}]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    bones = sc.put(0, "TXT-002", "graveyard")
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    for _ in range(20):
+        d = int(g.state[H_DECISION])
+        if d == K.Decision.SEARCH:
+            assert K.PASS not in g.legal_actions().tolist()  # a public zone: no failing to find
+            g.step(K.OPTION_BASE)
+        elif d == K.Decision.PRIORITY and int(g.state[S.CHASE_N]) == 0 and \
+                int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.FIELD:
+            break
+        else:
+            g.step(K.PASS)
+    assert int(g.state[S.ZONE + bones * S.CARD_W]) == K.Zone[zone]
+
+
+# ---- "search your magic stone deck" (CR 305, 1014.2) --------------------------------------------------------------
+def test_cr_1014_2_search_your_magic_stone_deck_compiles_and_plays(tmp_path):
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.engine.zones import zone_list
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    text = "[Enter] => Search your magic stone deck for a card and put it into the field. Then shuffle your magic stone deck."
+    assert exact(text).abilities[0]["effect"] == [{"op": "search", "filter": {"zone": "stone_deck"}, "to": "field"}]
+    cards = [{"id": "TXT-001", "name": "Made-up Geologist", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+              "ATK": 500, "DEF": 500, "abilities": [text]}]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert res.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    g = sc.game()
+    stones = len(zone_list(g.state, S.ZONES, K.Zone.STONE_DECK, 0))
+    field = len(zone_list(g.state, S.ZONES, K.Zone.FIELD, 0))
+    assert stones > 0
+    g.step(K.PLAY_HAND_BASE)
+    for _ in range(20):
+        d = int(g.state[H_DECISION])
+        if d == K.Decision.SEARCH:
+            assert K.PASS in g.legal_actions().tolist()  # a hidden zone: the search may fail (CR 1014.2)
+            g.step(K.OPTION_BASE)
+        elif d == K.Decision.PRIORITY and int(g.state[S.CHASE_N]) == 0 and \
+                int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.FIELD:
+            break
+        else:
+            g.step(K.PASS)
+    # the resonator and a magic stone entered the field; the stone deck has one card less
+    assert len(zone_list(g.state, S.ZONES, K.Zone.STONE_DECK, 0)) == stones - 1
+    assert len(zone_list(g.state, S.ZONES, K.Zone.FIELD, 0)) == field + 2
+
+
+def test_cr_1014_2_if_you_do_you_may_put_a_card_from_your_hand_is_the_search_without_must():
+    r = exact("Whenever this card deals damage to your opponent => You may banish it. If you do, you may put a resonator "
+              "from your hand into your field.")
+    assert r.abilities[0]["effect"][-1] == {"op": "search", "filter": {"type": ["resonator"], "zone": "hand"},
+                                            "to": "field"}
+    # without "you may" one must be put while one matches (the hand is known to its holder)
+    r = exact("Whenever this card deals damage to your opponent => You may banish it. If you do, put a resonator "
+              "from your hand into your field.")
+    assert r.abilities[0]["effect"][-1]["must"] is True
+
+
+def test_cr_1011_banish_this_card_if_condition_is_an_effect_not_a_cost():
+    r = exact("[Enter]: Banish this card if you don't control another resonator.")
+    assert r.abilities[0]["effect"] == [
+        {"op": "if", "condition": {"kind": "control_none", "value": 1,
+                                   "filter": {"type": ["resonator"], "side": "own", "exclude_self": True}}, "skip": 2},
+        {"op": "target_self"}, {"op": "banish"}]

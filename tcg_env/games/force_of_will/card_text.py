@@ -1918,6 +1918,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def sentence(self, *items):
         return [c if isinstance(c, tuple) else (c, False) for c in items if c is not None]
 
+    def banish_self_if(self, cond):
+        return self.clause_if(([({"op": "banish"}, _SELF)], False), cond)
+
     def clause_if(self, *items):
         # "<effect> if <condition>." (the condition printed after the effect): as "If <condition>, <effect>."
         *items, cond = items
@@ -1962,10 +1965,18 @@ class _T(CountWords, TextTransformer, Transformer):
         # instruction it asks about (_assemble checks that it is one that reports it)
         clauses = self.sentence(*items)
         # "If you do, you may search your deck for ...": the search may find nothing anyway (CR 1014.2), so its PASS is
-        # the "you may" (session 27); any other "you may" there would have to be asked on its own
-        clauses = [(c, False) if opt and c and all(op.get("op") == "search" and (op.get("filter") or {}).get("zone") ==
-                                                   "main_deck" and not op.get("must") for op, _ in c) else (c, opt)
-                   for c, opt in clauses]  # fmt: skip
+        # the "you may" (session 27); so is "If you do, you may put a <card> from your hand into your field" (the SEARCH
+        # over the hand without 'must': body() makes one without "you may" a 'must'); any other "you may" there would
+        # have to be asked on its own
+        def may_search(c):
+            return c and all(op.get("op") == "search" and not op.get("must") and (
+                (op.get("filter") or {}).get("zone") == "main_deck" or op.get("_from_hand")) for op, _ in c)
+
+        may = [bool(opt and may_search(c)) for c, opt in clauses]
+        for (c, _), m in zip(clauses, may, strict=True):
+            for op, _ in c if m else ():
+                op.pop("_from_hand", None)  # "you may": not made a 'must' by body()
+        clauses = [(c, False if m else opt) for (c, opt), m in zip(clauses, may, strict=True)]
         if any(opt for _, opt in clauses):
             raise Unsupported("'you may' inside an 'if you do' sentence")
         marker = ({"op": "_if_done", "done": done}, None)
@@ -2696,6 +2707,14 @@ class _T(CountWords, TextTransformer, Transformer):
     def foresee(self, n):
         return [({"op": "foresee", "count": min(int(n), 10)}, None)]
 
+    def search_stones(self, what, put, _shuffle):
+        # "search your magic stone deck for a <card> and put it into the field" (session 27, CR 305, 1014.2): the SEARCH
+        # op over the magic stone deck (it may find nothing), shuffled after
+        revealed, to = put
+        if to != "field" or revealed:
+            raise Unsupported("a card of the magic stone deck put elsewhere than into the field, or revealed")
+        return [({"op": "search", "filter": {**dict(what), "zone": "stone_deck"}, "to": "field"}, None)]
+
     def search(self, what, put, _shuffle, count=1):
         revealed, to = put
         flt = dict(what)
@@ -2831,6 +2850,22 @@ class _T(CountWords, TextTransformer, Transformer):
         flt["zone"] = "hand"
         # any card: effects.effect_to_field (CR 316.4, 1406.3) as for a search
         return [({"op": "search", "filter": flt, "to": "field", "_from_hand": True}, None)]
+
+    def put_from_grave_hand(self, what):
+        return self._put_from_grave(what, "hand")
+
+    def put_from_grave_field(self, what):
+        return self._put_from_grave(what, "field")
+
+    def _put_from_grave(self, what, to):
+        # "Put a <card> from your graveyard into your hand / field." (session 27): the SEARCH op over its controller's
+        # graveyard (a public zone, CR 310.2: no target, CR 903.2g), one of the matching cards by card id; one must be
+        # taken while one matches (as from the hand or the removed area)
+        flt = dict(what)
+        if flt.pop("_not", None):
+            raise Unsupported("'non-<type>' from your graveyard")
+        flt["zone"] = "graveyard"
+        return [({"op": "search", "filter": flt, "to": to, "_from_hand": True}, None)]
 
     def put_from_removed(self, what):
         # "Put a <card> from your removed area into your hand.": the SEARCH op over the removed area (its zone, public:

@@ -162,7 +162,8 @@ class FowFilter(FilterBase):
     attribute, race, name) and how big (total cost, ATK). Every key is optional (``side``,
     ``name``: the shared keys)."""
 
-    zone: Literal["field", "chase", "graveyard", "hand", "main_deck", "ruler_area", "removed", "anywhere"] = "field"
+    zone: Literal["field", "chase", "graveyard", "hand", "main_deck", "ruler_area", "removed", "anywhere",
+                  "stone_deck"] = "field"
     state: Literal["any", "recovered", "rested", "attacking", "blocking", "attacking_or_blocking", "damaged",
                    "entered_this_turn", "dealt_damage_this_turn"] = "any"
     exclude_self: bool = False
@@ -1864,9 +1865,15 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.to", "a look at the top cards into the field finds a resonator (filter type [\"resonator\"])")
             # zone hand: "you may put a <card> from your hand into your field" (only into the field)
             # zone removed: "put a <card> from your removed area into your hand" (a public zone, CR 311.2: 'must')
-            zones = ("main_deck", "hand") if op.to == "field" or op.who == "opponent" else \
-                ("main_deck", "removed") if op.to == "hand" else ("main_deck",)
-            if (op.top == 0 and op.must and op.filter.zone not in ("hand", "removed")) or \
+            # zone graveyard (session 27): "put a <card> from your graveyard into your hand / field" (public, CR 310.2)
+            # zone stone_deck (session 27): "search your magic stone deck for a <card> and put it into the field"
+            zones = ("main_deck", "hand", "graveyard", "stone_deck") if op.to == "field" or op.who == "opponent" else \
+                ("main_deck", "removed", "graveyard") if op.to == "hand" else ("main_deck",)
+            if op.filter.zone == "stone_deck" and (op.who == "opponent" or op.top or op.must):
+                self.fail(f"{q}.filter.zone", "a search of the magic stone deck may fail to find (CR 1014.2): no 'must' or top")
+            if op.filter.zone == "graveyard" and (op.who == "opponent" or op.top or op.reveal != "none"):
+                self.fail(f"{q}.filter.zone", "a card put from your graveyard is chosen there (no reveal, no top cards)")
+            if (op.top == 0 and op.must and op.filter.zone not in ("hand", "removed", "graveyard")) or \
                     (op.top > 0 and op.filter.zone != "main_deck"):
                 # a search of the deck may fail to find (CR 1014.2): 'must' for the top cards looked at or the hand
                 self.fail(f"{q}.top", "'must' and 'top' look at the top cards of the main deck (top > 0), or 'must' the hand")

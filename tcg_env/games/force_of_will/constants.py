@@ -747,6 +747,8 @@ class FilterZone(IntEnum):
     # session 24: any zone ("if a card would be put into a graveyard from anywhere", GRAVE_TO_REMOVED only): past
     # filters._FILTER_ZONES, which passes_zone reads as any zone
     ANYWHERE = 7
+    # session 27: the magic stone deck (CR 305), searched ("search your magic stone deck for a <card>", Op.SEARCH)
+    STONE_DECK = 8
 
 
 FILTER_TABLE = TableLayout("filter")

@@ -530,9 +530,9 @@ def search(game, s, T, f, p, frow, look):
     SEARCH_REVEAL_TAKEN ("reveal it"): the card found is, by ``found`` (state.REVEAL_IDS); a reveal begins
     here, but for SEARCH_REVEAL_MORE ("search for up to N ..., reveal them": the SEARCH before began it)."""
     fz = filter_table(T)[frow, K.F_ZONE]
-    deck = fz != K.FilterZone.HAND and fz != K.FilterZone.REMOVED
+    deck = fz == K.FilterZone.MAIN_DECK or fz == K.FilterZone.STONE_DECK  # a hidden deck: shuffled after (CR 1014.2)
     holder = 1 - p if (look & K.SEARCH_OPPONENT) != 0 else p  # the opponent's hand looked at (CR 1019.1)
-    n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND if fz == K.FilterZone.HAND else Zone.REMOVED, holder)
+    n_off, l_off = zone_offsets(ZT, search_zone(fz), holder)
     top = look & K.SEARCH_TOP_MASK
     first = s[f + FR_CNT] - K.SEARCH_PAGE  # a later page (SEARCH_MORE answered): the lowest card id it lists
     if s[f + FR_CNT] == K.SEARCH_PLACED:
@@ -641,6 +641,22 @@ def search_may_pass(game, s, T):
 
 
 @internal
+def search_zone(fz):
+    """The zone a SEARCH row's filter zone ``fz`` looks in: the hand, the removed area, the graveyard (session 27: "put a
+    <card> from your graveyard into your hand / field", a public zone, CR 310.2), the magic stone deck (session 27) or
+    else the main deck."""
+    if fz == K.FilterZone.HAND:
+        return Zone.HAND
+    if fz == K.FilterZone.REMOVED:
+        return Zone.REMOVED
+    if fz == K.FilterZone.GRAVEYARD:
+        return Zone.GRAVEYARD
+    if fz == K.FilterZone.STONE_DECK:
+        return Zone.STONE_DECK  # "search your magic stone deck for ..." (session 27, CR 305)
+    return Zone.MAIN_DECK
+
+
+@internal
 def found(game, s, T, p, k):
     """The SEARCH decision's answer: a card of candidate ``k``'s card id from ``p``'s main deck into
     its hand (k -1: none, CR 1014.2), or where the SEARCH row's a1 says (constants.SearchTo: "put it
@@ -655,9 +671,7 @@ def found(game, s, T, p, k):
         row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
         dest = row[I_A1]
         fz = filter_table(T)[row[I_A0], K.F_ZONE]
-        src = Zone.MAIN_DECK if fz != K.FilterZone.HAND and fz != K.FilterZone.REMOVED else \
-            Zone.HAND if fz == K.FilterZone.HAND else Zone.REMOVED
-        n_off, l_off = zone_offsets(ZT, src, 1 - p if (row[I_A2] & K.SEARCH_OPPONENT) != 0 else p)
+        n_off, l_off = zone_offsets(ZT, search_zone(fz), 1 - p if (row[I_A2] & K.SEARCH_OPPONENT) != 0 else p)
         if row[I_A2] & K.SEARCH_REVEAL_TAKEN:
             # "reveal it and put it into your hand" (CR 1005.1): the card found is shown to every player (the
             # reveal began with the search, or with the one before it for SEARCH_REVEAL_MORE)

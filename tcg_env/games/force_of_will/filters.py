@@ -24,7 +24,9 @@ from tcg_env.rules.filters import (
 
 
 # the Zone of each FilterZone
-_FILTER_ZONES = (Zone.FIELD, Zone.CHASE, Zone.GRAVEYARD, Zone.HAND, Zone.MAIN_DECK, Zone.RULER_AREA, Zone.REMOVED)
+# (FilterZone.ANYWHERE, 7, is any zone: filter_core tests it before passes_zone; Zone.NONE holds its place)
+_FILTER_ZONES = (Zone.FIELD, Zone.CHASE, Zone.GRAVEYARD, Zone.HAND, Zone.MAIN_DECK, Zone.RULER_AREA, Zone.REMOVED,
+                 Zone.NONE, Zone.STONE_DECK)
 
 
 @internal
@@ -110,7 +112,7 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
         return False
     c = card_table(T)[cid]
     z = s[ZONE + w]
-    if not passes_zone(f[K.F_ZONE], z, _FILTER_ZONES):
+    if f[K.F_ZONE] != K.FilterZone.ANYWHERE and not passes_zone(f[K.F_ZONE], z, _FILTER_ZONES):
         return False
     if f[K.F_EXCLUDE_SELF] == K.SELF_ONLY:
         if slot != source:
