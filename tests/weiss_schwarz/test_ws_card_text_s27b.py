@@ -39,9 +39,13 @@ _MEM_NAMES_TEXT = "【CONT】 Memory If your memory has 2 or more cards with dif
 _ASSISTS_TEXT = ("【CONT】 Assist All of your characters in front of this card get +X power. X is equal to 500 multiplied "
                  "by the number of characters you have with \"Assist\".")
 _HUES_TEXT = "【CONT】 This card gets +X power. X is equal to the total number of colors your characters on stage have ×1000."
+_FACING_ACT_TEXT = ("【ACT】 [【REST】 this card] This card gets +X power until end of turn. X is equal to 1000 multiplied "
+                    "by the level of the character facing this card.")
+_HUES_ACT_TEXT = ("【ACT】 [【REST】 this card] This card gets +X power until end of turn. X is equal to the total number of "
+                  "colors your characters on stage have ×500.")
 _COLORS_HAND_TEXT = "【CONT】 Experience If your level has a blue card, this card gets -1 level while in your hand."
 (PLAIN, OPP_CLOCK, OPP_WR_REST, OPP_WR_HAND, OPP_ALL, OPP_CX, OPP_NUMBER, CLOCK, DECK, SAND, CX, LEFT, SELF_LV, COLORS,
- COLORS_HAND, BLUE, SELF_LV1, FACING, TWO, FEWER, MEM_NAMES, ASSISTS, HUES) = range(23)
+ COLORS_HAND, BLUE, SELF_LV1, FACING, TWO, FEWER, MEM_NAMES, ASSISTS, HUES, FACING_ACT, HUES_ACT) = range(25)
 RECORDS = [
     _rec("T/S27-001", "Plain"),
     _rec("T/S27-002", "Opp Clock", [_OPP_CLOCK_TEXT]),
@@ -66,6 +70,8 @@ RECORDS = [
     _rec("T/S27-021", "Mem Names", [_MEM_NAMES_TEXT]),
     _rec("T/S27-022", "Assists", [_ASSISTS_TEXT]),
     _rec("T/S27-023", "Hues", [_HUES_TEXT]),
+    _rec("T/S27-024", "Facing Act", [_FACING_ACT_TEXT]),
+    _rec("T/S27-025", "Hues Act", [_HUES_ACT_TEXT]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S27-F{i:02d}", f"Filler {i}") for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -409,3 +415,42 @@ def test_cr_2_4_x_the_total_number_of_colors_of_your_characters(pool, blue):
     sc.put(1, BLUE, "stage", pos=0)  # the opponent's: not yours
     g = sc.game()
     assert _power(g, me) == 3000 + (2000 if blue else 1000)
+
+
+# ---------------------------------------------------------------------------- an effect's +X: facing level, colours
+def test_an_effects_x_by_the_facing_character_or_the_colours_compiles_exact():
+    for text, per in ((_FACING_ACT_TEXT, "facing_level"), (_HUES_ACT_TEXT, "stage_colors")):
+        r = _c(text)
+        assert r.verdict == "exact", r.reason
+        assert r.abilities[0]["effect"][-1] == {"op": "power_x", "amount": 1000 if per == "facing_level" else 500,
+                                                "per": per}
+    # another card's +X by the level of the character facing this card: not compiled
+    r = _c("【AUTO】 When this card attacks, choose 1 of your characters, and that character gets +X power until end of "
+           "turn. X is equal to 1000 multiplied by the level of the character facing this card.")
+    assert r.verdict == "unsupported"
+
+
+@pytest.mark.parametrize("facing", [None, TWO])
+def test_cr_3_6_5_an_effects_x_the_level_of_the_character_facing_this_card(pool, facing):
+    sc = _scenario(pool)
+    me = sc.put(0, FACING_ACT, "stage", pos=K.POS_CENTER_MIDDLE)
+    if facing is not None:
+        sc.put(1, facing, "stage", pos=K.POS_CENTER_MIDDLE)
+    g = sc.game()
+    _act(g, "Use ability 0 of Facing Act")
+    kit.answer_picks(g, [])
+    assert kit.resolved(g)
+    assert _power(g, me) == 3000 + (2000 if facing == TWO else 0)
+
+
+@pytest.mark.parametrize("blue", [False, True])
+def test_cr_2_4_an_effects_x_the_colours_of_your_characters(pool, blue):
+    sc = _scenario(pool)
+    me = sc.put(0, HUES_ACT, "stage", pos=0)
+    if blue:
+        sc.put(0, BLUE, "stage", pos=1)
+    g = sc.game()
+    _act(g, "Use ability 0 of Hues Act")
+    kit.answer_picks(g, [])
+    assert kit.resolved(g)
+    assert _power(g, me) == 3000 + (1000 if blue else 500)

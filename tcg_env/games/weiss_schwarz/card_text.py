@@ -2265,6 +2265,22 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 else:
                     raise Unsupported("'X is equal to the level' of something other than the milled / revealed cards")
                 continue
+            if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] in ("facing_level", "stage_colors") and len(ops) == 1:
+                # "this card gets +X power until end of turn. X is equal to N multiplied by the level of the character
+                # facing this card" / "... the total number of colors your characters on stage have x N" (session 27):
+                # POWER_X a2 PER_FACING (this card's facing character) / PER_COLORS, counted when it is performed
+                pending = [o for o in _walk(out) if o["op"] == "power_x" and o["amount"] is None]
+                other_x = [o for o in _walk(out) if o["op"] == "damage" and o["amount"] is None
+                           or o.get("count") == "x" or (o.get("filter") or {}).get("level_max_x")]
+                if len(pending) != 1 or other_x:
+                    raise Unsupported("an 'X is equal to' this compiler cannot count")
+                seq = list(_walk(out))
+                subject = next((o for o in reversed(seq[:seq.index(pending[0])]) if o["op"] == "@t"), None)
+                if ops[0]["x"] == "facing_level" and (subject is None or subject["who"] != "self"):
+                    raise Unsupported("+X power by the level of the character facing this card, to another card")
+                pending[0]["amount"] = ops[0]["mult"]
+                pending[0]["per"] = ops[0]["x"]
+                continue
             if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] in ("soul", "level") and len(ops) == 1:
                 # "choose 1 of your characters, and that character gets +X power. X is equal to that character's soul
                 # (level) x N": POWER_X of the chosen card's own soul / level (a2 PER_*), the one register chosen

@@ -334,7 +334,7 @@ OpTargetBattleOpp, OpTargetTriggering = reg_ops(_M, Reg, "target_battle_opp", "t
 OpPower = op_model("power", _M, amount=Power, duration=_Dur, reg=(Reg, 0))
 # "+X power. X is equal to ...": amount per card counted by an earlier count op (Op.POWER_X)
 OpPowerX = op_model("power_x", _M, amount=Power, duration=_Dur, reg=(Reg, 0),
-                    per=(Literal["count", "soul", "level"], "count"))  # soul / level: the card's own (a2 PER_*)
+                    per=(Literal["count", "soul", "level", "facing_level", "stage_colors"], "count"))  # soul / level: the card's own (a2 PER_*)
 OpSoul = op_model("soul", _M, amount=Annotated[int, Field(ge=-5, le=5)], duration=_Dur, reg=(Reg, 0))
 OpLevel = op_model("level", _M, amount=Annotated[int, Field(ge=-3, le=3)], duration=_Dur, reg=(Reg, 0))
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
@@ -1611,7 +1611,8 @@ class _Compiler(PoolCompiler):
             if op.amount == 0:
                 self.fail(f"{q}.amount", "must not be 0")
             per = getattr(op, "per", "count")
-            return op.amount, dur, K.PER_SOUL if per == "soul" else K.PER_LEVEL if per == "level" else 0
+            per_a2 = {"soul": K.PER_SOUL, "level": K.PER_LEVEL, "facing_level": K.PER_FACING, "stage_colors": K.PER_COLORS}
+            return op.amount, dur, per_a2.get(per, 0)
         if name == "grant_keyword":
             return bits(op.keywords, K.KEYWORD_BITS), dur, 0
         if name == "grant_ability":
