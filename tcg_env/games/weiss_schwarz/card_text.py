@@ -311,6 +311,8 @@ def normalise(line: str) -> str:
     s = re.sub(rf"\b(your level has a (?:{_colors}) card) ,? ?(?:and )?(a (?:{_colors}) card) ,? ?(?:and )?(a (?:{_colors}) card)\b",
                r"\1 and \2 and \3", s)
     s = re.sub(rf"\b(your level has a (?:{_colors}) card) ,? ?(?:and )?(a (?:{_colors}) card)\b", r"\1 and \2", s)
+    # "if this card in on your center stage" / "if this card in your center stage": the "is" the database dropped
+    s = re.sub(r"\bif this card in (?:on |in )?(your|the) ", r"if this card is in \1 ", s)
     # "(of your other characters) on your center stage": "in your center stage" (session 27)
     s = re.sub(r"\bon your (center|back) stage\b", r"in your \1 stage", s)
     # "if you have a card named "X" and "Y"": two named characters (c_have_pair; "a card named" before "and" would
@@ -1951,6 +1953,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("'if there is a <spec> among those cards' with a description the count cannot test")
         return [{"op": "@ifspec", "filter": self.to_filter(spec, zone="waiting_room"), "then": ops}]
 
+    def if_all_among(self, spec, ops):
+        # "put the top N cards of your deck into your waiting room. If all of those cards are <spec>, ..." (session 27):
+        # MILL_COUNT, and the block when all N match
+        if set(spec) - {"type", "level_min", "level_max", "trait", "trait_or", "color", "cost_max"}:
+            raise Unsupported("'if all of those cards are <spec>' with a description the count cannot test")
+        return [{"op": "@ifspec", "filter": self.to_filter(spec, zone="waiting_room"), "then": ops, "all": True}]
+
     def if_climax_among(self, ops):
         return [{"op": "@ifclimax", "then": ops}]
 
@@ -2399,8 +2408,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 if any(o["op"] in ("count", "brainstorm", "reveal_top", "if_stored", "mill_count", "mill_level")
                        for o in _walk(out)):
                     raise Unsupported("'if there is a <spec> among those cards' beside another stored count")
+                n = last[-1]["count"]
                 last[-1] = self._mill_count(last[-1], ops[0]["filter"])
-                last.append({"op": "if_stored", "then": ops[0]["then"]})
+                last.append({"op": "if_stored", **({"at_least": n} if ops[0].get("all") and n > 1 else {}),
+                             "then": ops[0]["then"]})
                 last.extend(ops[1:])
                 continue
             if ops and ops[0]["op"] == "@ifclimax":
@@ -2905,6 +2916,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_memory_names(self, n):
         # "if your memory has N or more cards with different card names" (CR 3.12; a Memory condition, CR 10.9.1)
         return {"kind": "memory_names_at_least", "value": n}
+
+    def c_clock_top_keyword(self, tok):
+        # "if the top card of your clock is a card with "Alarm"" (CR 10.1: a card with an Alarm ability)
+        if card_name(tok).lower() != "alarm":
+            raise Unsupported("the top card of your clock with a named ability other than Alarm")
+        return {"kind": "clock_top_alarm"}
+
+    def c_number_part_max(self, part, n):
+        # "if the number of characters in your back stage is 1 or less" (this card too, if it is there)
+        return self.c_have_at_most(n, {"type": "character"}, part)
 
     def c_fewer_hand(self):
         # "if your hand has less cards than your opponent's hand", "if the number of cards in your hand is less than

@@ -113,6 +113,7 @@ ConditionName = Literal[
     "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
     "battle_opp_level_at_most_wr", "placed_this_turn", "named_pair_on_stage", "clock_at_least", "deck_at_most",
     "in_position", "self_level_at_least", "level_colors", "fewer_than_opp", "memory_names_at_least",
+    "clock_top_alarm",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
