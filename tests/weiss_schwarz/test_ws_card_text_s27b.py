@@ -507,3 +507,11 @@ def test_if_all_of_those_cards_are_the_trait_every_milled_card_counts(pool, seco
     kit.answer_picks(g, [])
     assert kit.resolved(g)
     assert kit.count(g, "HAND") == hand + (1 if second == DUNE else 0)
+
+
+def test_a_card_from_the_bottom_of_your_opponents_stock_is_its_bottom_card():
+    r = _c("【AUTO】 When this card becomes 【REVERSE】, if the level of this card's battle opponent is higher than your "
+           "opponent's level, you may put that character into your opponent's stock. If you do, put a card from the "
+           "bottom of your opponent's stock into his or her waiting room.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["then"][-1] == {"op": "stock_bottom_to_wr", "count": 1, "who": "opponent"}

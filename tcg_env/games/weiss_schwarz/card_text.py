@@ -313,6 +313,9 @@ def normalise(line: str) -> str:
     s = re.sub(rf"\b(your level has a (?:{_colors}) card) ,? ?(?:and )?(a (?:{_colors}) card)\b", r"\1 and \2", s)
     # "if this card in on your center stage" / "if this card in your center stage": the "is" the database dropped
     s = re.sub(r"\bif this card in (?:on |in )?(your|the) ", r"if this card is in \1 ", s)
+    # "put a card from the bottom of your opponent's stock into ...": "put the bottom card of ..." (session 27)
+    s = re.sub(r"\bput a card from the bottom of your opponent's stock into\b",
+               "put the bottom card of your opponent's stock into", s)
     # "(of your other characters) on your center stage": "in your center stage" (session 27)
     s = re.sub(r"\bon your (center|back) stage\b", r"in your \1 stage", s)
     # "if you have a card named "X" and "Y"": two named characters (c_have_pair; "a card named" before "and" would
