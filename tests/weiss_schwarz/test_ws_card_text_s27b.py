@@ -50,7 +50,7 @@ _ALL_SAND_TEXT = ("【ACT】 [【REST】 this card] Put the top 2 cards of your 
 _COLORS_HAND_TEXT = "【CONT】 Experience If your level has a blue card, this card gets -1 level while in your hand."
 (PLAIN, OPP_CLOCK, OPP_WR_REST, OPP_WR_HAND, OPP_ALL, OPP_CX, OPP_NUMBER, CLOCK, DECK, SAND, CX, LEFT, SELF_LV, COLORS,
  COLORS_HAND, BLUE, SELF_LV1, FACING, TWO, FEWER, MEM_NAMES, ASSISTS, HUES, FACING_ACT, HUES_ACT, ALARMED, ALARM,
- ALL_SAND, DUNE) = range(29)
+ ALL_SAND, DUNE, LOW_LV) = range(30)
 RECORDS = [
     _rec("T/S27-001", "Plain"),
     _rec("T/S27-002", "Opp Clock", [_OPP_CLOCK_TEXT]),
@@ -81,6 +81,7 @@ RECORDS = [
     _rec("T/S27-027", "Alarm", [_ALARM_TEXT]),
     _rec("T/S27-028", "All Sand", [_ALL_SAND_TEXT]),
     _rec("T/S27-029", "Dune", traits=("Sand",)),
+    _rec("T/S27-030", "Low Lv", ["【CONT】 If your level is 1 or lower, this card gets +1000 power."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S27-F{i:02d}", f"Filler {i}") for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -142,6 +143,9 @@ _labels, _act, _power, _orient = kit.labels, kit.act, kit.power, kit.orient
     (_FEWER_TEXT, {"kind": "fewer_than_opp", "zone": "hand"}),
     (_MEM_NAMES_TEXT, {"kind": "memory_names_at_least", "value": 2}),
     (_ALARMED_TEXT, {"kind": "clock_top_alarm"}),
+    ("【CONT】 If your level is 1 or lower, this card gets +1000 power.", {"kind": "level_at_most", "value": 1}),
+    ("【CONT】 If your opponent's level is 1 or lower, this card gets +1000 power.",
+     {"kind": "level_at_most", "value": 1, "opponent": True}),
     ("【CONT】 If the number of characters in your back stage is one or less, this card cannot attack.",
      {"kind": "own_filter_at_most", "value": 1, "filter": {"type": "character", "positions": ["back"]}}),
     ("【CONT】If this card in on your center stage, all of your 《Glass》 characters get +1500 power.",
@@ -515,3 +519,15 @@ def test_a_card_from_the_bottom_of_your_opponents_stock_is_its_bottom_card():
            "bottom of your opponent's stock into his or her waiting room.")
     assert r.verdict == "exact", r.reason
     assert r.abilities[0]["effect"][0]["then"][-1] == {"op": "stock_bottom_to_wr", "count": 1, "who": "opponent"}
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_cr_3_9_your_level_is_n_or_lower(pool, level):
+    sc = _scenario(pool)
+    me = sc.put(0, LOW_LV, "stage", pos=0)
+    for _ in range(level):
+        sc.put(0, PLAIN, "level")
+    sc.put(1, PLAIN, "level")
+    sc.put(1, PLAIN, "level")  # the opponent's level 2: not yours
+    g = sc.game()
+    assert _power(g, me) == 3000 + (1000 if level <= 1 else 0)

@@ -2930,6 +2930,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "if the number of characters in your back stage is 1 or less" (this card too, if it is there)
         return self.c_have_at_most(n, {"type": "character"}, part)
 
+    def c_level_max(self, n):
+        # "if your level is N or lower" (CR 3.9: the number of cards in your level)
+        return {"kind": "level_at_most", "value": int(n)}
+
+    def c_opp_level_max(self, n):
+        return {"kind": "level_at_most", "value": int(n), "opponent": True}
+
     def c_fewer_hand(self):
         # "if your hand has less cards than your opponent's hand", "if the number of cards in your hand is less than
         # your opponent's hand" (CR 3.3: each player's number of cards)

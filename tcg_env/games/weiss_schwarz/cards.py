@@ -113,7 +113,7 @@ ConditionName = Literal[
     "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
     "battle_opp_level_at_most_wr", "placed_this_turn", "named_pair_on_stage", "clock_at_least", "deck_at_most",
     "in_position", "self_level_at_least", "level_colors", "fewer_than_opp", "memory_names_at_least",
-    "clock_top_alarm",
+    "clock_top_alarm", "level_at_most",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -153,7 +153,7 @@ _COND_COUNT = {
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
     "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least", "hand_filter_at_least",
     "wr_colors_at_least", "stage_colors_at_least", "markers_at_most", "battle_opp_level_at_most_wr",
-    "clock_at_least", "deck_at_most", "in_position", "self_level_at_least", "memory_names_at_least",
+    "clock_at_least", "deck_at_most", "in_position", "self_level_at_least", "memory_names_at_least", "level_at_most",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
 # the conditions counting the master's cards of one zone that match a filter: (filter row << 8) | the count
@@ -164,6 +164,7 @@ _COND_OWN_ZONE = {"wr_filter_at_least": "waiting_room", "hand_filter_at_least": 
 _COND_OPPONENT = {
     "stock_at_least", "stock_at_most", "clock_at_least", "clock_at_most", "hand_at_least", "hand_at_most",
     "memory_at_least", "memory_at_most", "deck_at_most", "wr_climax_at_least", "wr_climax_at_most", "climax_any",
+    "level_at_most",
     "wr_filter_at_least", "memory_filter_at_least", "all_chars_filter",
 }  # fmt: skip
 
