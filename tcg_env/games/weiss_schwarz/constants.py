@@ -568,9 +568,9 @@ class Condition(IntEnum):
     #                      the opponent has in theirs ("if your hand has less cards than your opponent's hand")
     MEMORY_NAMES_AT_LEAST = 66  # the master's memory holds cards of >= arg different card names ("if your memory has
     #                             N or more cards with different card names", CR 3.12 / 10.9.1)
-    LEVEL_AT_MOST = 68  # the master's level (cards in the level zone, CR 3.9) <= arg ("if your level is N or lower")
     CLOCK_TOP_ALARM = 67  # the top card of the master's clock has Alarm (C_KEYWORDS KW_ALARM, CR 10.1): "if the top card
     #                       of your clock is a card with "Alarm""
+    LEVEL_AT_MOST = 68  # the master's level (cards in the level zone, CR 3.9) <= arg ("if your level is N or lower")
 
 
 ABILITY_TABLE = TableLayout("ability")
