@@ -1757,7 +1757,7 @@ class _Compiler(PoolCompiler):
                 if name != "aura_power_per" or op.filter.relation != "self":
                     self.fail(f"{q}.counted", "facing_level: this card's power only")
                 return op.amount, applies, K.PER_FACING_LEVEL
-            if op.counted in _PER_COUNTED:  # the same number for every character the aura gives it to
+            if isinstance(op.counted, str) and op.counted in _PER_COUNTED:  # one number for every character it gives
                 if name != "aura_power_per":
                     self.fail(f"{q}.counted", f"{op.counted}: power only")
                 return op.amount, applies, _PER_COUNTED[op.counted]
