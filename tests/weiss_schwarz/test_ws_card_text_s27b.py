@@ -39,9 +39,18 @@ _MEM_NAMES_TEXT = "【CONT】 Memory If your memory has 2 or more cards with dif
 _ASSISTS_TEXT = ("【CONT】 Assist All of your characters in front of this card get +X power. X is equal to 500 multiplied "
                  "by the number of characters you have with \"Assist\".")
 _HUES_TEXT = "【CONT】 This card gets +X power. X is equal to the total number of colors your characters on stage have ×1000."
+_FACING_ACT_TEXT = ("【ACT】 [【REST】 this card] This card gets +X power until end of turn. X is equal to 1000 multiplied "
+                    "by the level of the character facing this card.")
+_HUES_ACT_TEXT = ("【ACT】 [【REST】 this card] This card gets +X power until end of turn. X is equal to the total number of "
+                  "colors your characters on stage have ×500.")
+_ALARMED_TEXT = "【CONT】 If the top card of your clock is a card with \"Alarm\", this card gets +1000 power."
+_ALARM_TEXT = "【CONT】 【CLOCK】 Alarm If this card is the top card of your clock, all of your characters get +500 power."
+_ALL_SAND_TEXT = ("【ACT】 [【REST】 this card] Put the top 2 cards of your deck into your waiting room. If all of those cards "
+                  "are 《Sand》 characters, draw 1 card.")
 _COLORS_HAND_TEXT = "【CONT】 Experience If your level has a blue card, this card gets -1 level while in your hand."
 (PLAIN, OPP_CLOCK, OPP_WR_REST, OPP_WR_HAND, OPP_ALL, OPP_CX, OPP_NUMBER, CLOCK, DECK, SAND, CX, LEFT, SELF_LV, COLORS,
- COLORS_HAND, BLUE, SELF_LV1, FACING, TWO, FEWER, MEM_NAMES, ASSISTS, HUES) = range(23)
+ COLORS_HAND, BLUE, SELF_LV1, FACING, TWO, FEWER, MEM_NAMES, ASSISTS, HUES, FACING_ACT, HUES_ACT, ALARMED, ALARM,
+ ALL_SAND, DUNE, LOW_LV) = range(30)
 RECORDS = [
     _rec("T/S27-001", "Plain"),
     _rec("T/S27-002", "Opp Clock", [_OPP_CLOCK_TEXT]),
@@ -66,6 +75,13 @@ RECORDS = [
     _rec("T/S27-021", "Mem Names", [_MEM_NAMES_TEXT]),
     _rec("T/S27-022", "Assists", [_ASSISTS_TEXT]),
     _rec("T/S27-023", "Hues", [_HUES_TEXT]),
+    _rec("T/S27-024", "Facing Act", [_FACING_ACT_TEXT]),
+    _rec("T/S27-025", "Hues Act", [_HUES_ACT_TEXT]),
+    _rec("T/S27-026", "Alarmed", [_ALARMED_TEXT]),
+    _rec("T/S27-027", "Alarm", [_ALARM_TEXT]),
+    _rec("T/S27-028", "All Sand", [_ALL_SAND_TEXT]),
+    _rec("T/S27-029", "Dune", traits=("Sand",)),
+    _rec("T/S27-030", "Low Lv", ["【CONT】 If your level is 1 or lower, this card gets +1000 power."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S27-F{i:02d}", f"Filler {i}") for i in range(12)]
 FILLER = len(RECORDS) - 12
@@ -126,6 +142,14 @@ _labels, _act, _power, _orient = kit.labels, kit.act, kit.power, kit.orient
     (_LEFT_TEXT, {"kind": "in_position", "value": K.POS_CENTER_LEFT}),
     (_FEWER_TEXT, {"kind": "fewer_than_opp", "zone": "hand"}),
     (_MEM_NAMES_TEXT, {"kind": "memory_names_at_least", "value": 2}),
+    (_ALARMED_TEXT, {"kind": "clock_top_alarm"}),
+    ("【CONT】 If your level is 1 or lower, this card gets +1000 power.", {"kind": "level_at_most", "value": 1}),
+    ("【CONT】 If your opponent's level is 1 or lower, this card gets +1000 power.",
+     {"kind": "level_at_most", "value": 1, "opponent": True}),
+    ("【CONT】 If the number of characters in your back stage is one or less, this card cannot attack.",
+     {"kind": "own_filter_at_most", "value": 1, "filter": {"type": "character", "positions": ["back"]}}),
+    ("【CONT】If this card in on your center stage, all of your 《Glass》 characters get +1500 power.",
+     {"kind": "in_center_stage"}),
     ("【CONT】 If the number of cards in your hand is less than your opponent's hand, this card gets +1000 power.",
      {"kind": "fewer_than_opp", "zone": "hand"}),
     ("【CONT】 If your stock has less cards than your opponent's stock, this card gets +1000 power.",
@@ -409,3 +433,101 @@ def test_cr_2_4_x_the_total_number_of_colors_of_your_characters(pool, blue):
     sc.put(1, BLUE, "stage", pos=0)  # the opponent's: not yours
     g = sc.game()
     assert _power(g, me) == 3000 + (2000 if blue else 1000)
+
+
+# ---------------------------------------------------------------------------- an effect's +X: facing level, colours
+def test_an_effects_x_by_the_facing_character_or_the_colours_compiles_exact():
+    for text, per in ((_FACING_ACT_TEXT, "facing_level"), (_HUES_ACT_TEXT, "stage_colors")):
+        r = _c(text)
+        assert r.verdict == "exact", r.reason
+        assert r.abilities[0]["effect"][-1] == {"op": "power_x", "amount": 1000 if per == "facing_level" else 500,
+                                                "per": per}
+    # another card's +X by the level of the character facing this card: not compiled
+    r = _c("【AUTO】 When this card attacks, choose 1 of your characters, and that character gets +X power until end of "
+           "turn. X is equal to 1000 multiplied by the level of the character facing this card.")
+    assert r.verdict == "unsupported"
+
+
+@pytest.mark.parametrize("facing", [None, TWO])
+def test_cr_3_6_5_an_effects_x_the_level_of_the_character_facing_this_card(pool, facing):
+    sc = _scenario(pool)
+    me = sc.put(0, FACING_ACT, "stage", pos=K.POS_CENTER_MIDDLE)
+    if facing is not None:
+        sc.put(1, facing, "stage", pos=K.POS_CENTER_MIDDLE)
+    g = sc.game()
+    _act(g, "Use ability 0 of Facing Act")
+    kit.answer_picks(g, [])
+    assert kit.resolved(g)
+    assert _power(g, me) == 3000 + (2000 if facing == TWO else 0)
+
+
+@pytest.mark.parametrize("blue", [False, True])
+def test_cr_2_4_an_effects_x_the_colours_of_your_characters(pool, blue):
+    sc = _scenario(pool)
+    me = sc.put(0, HUES_ACT, "stage", pos=0)
+    if blue:
+        sc.put(0, BLUE, "stage", pos=1)
+    g = sc.game()
+    _act(g, "Use ability 0 of Hues Act")
+    kit.answer_picks(g, [])
+    assert kit.resolved(g)
+    assert _power(g, me) == 3000 + (1000 if blue else 500)
+
+
+# ---------------------------------------------------------------------------- the top card of your clock with Alarm
+@pytest.mark.parametrize("top", [PLAIN, ALARM])
+def test_cr_10_1_the_top_card_of_your_clock_is_a_card_with_alarm(pool, top):
+    sc = _scenario(pool)
+    me = sc.put(0, ALARMED, "stage", pos=0)
+    sc.put(0, ALARM if top == PLAIN else PLAIN, "clock")  # under the top card: not asked
+    sc.put(0, top, "clock")
+    sc.put(1, ALARM, "clock")  # the opponent's: not yours
+    g = sc.game()
+    assert _power(g, me) == 3000 + (1000 if top == ALARM else 0) + (500 if top == ALARM else 0)
+
+
+# ---------------------------------------------------------------------------- all of the milled cards
+def test_if_all_of_those_cards_and_a_card_revealed_among_them_compile_exact():
+    r = _c(_ALL_SAND_TEXT)
+    assert r.verdict == "exact", r.reason
+    mill, cond = r.abilities[0]["effect"]
+    assert mill == {"op": "mill_count", "count": 2, "filter": {"type": "character", "trait": "Sand",
+                                                               "zone": "waiting_room"}}
+    assert cond == {"op": "if_stored", "at_least": 2, "then": [{"op": "draw", "count": 1}]}
+    r = _c("【ACT】 [【REST】 this card] Put the top 2 cards of your deck into your waiting room. If there is a level 0 or "
+           "lower character revealed among those cards, draw 1 card.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][1] == {"op": "if_stored", "then": [{"op": "draw", "count": 1}]}
+
+
+@pytest.mark.parametrize("second", [PLAIN, DUNE])
+def test_if_all_of_those_cards_are_the_trait_every_milled_card_counts(pool, second):
+    sc = _scenario(pool)
+    sc.put(0, ALL_SAND, "stage", pos=0)
+    sc.stack_deck(0, [SAND, second])
+    g = sc.game()
+    hand = kit.count(g, "HAND")
+    _act(g, "Use ability 0 of All Sand")
+    kit.answer_picks(g, [])
+    assert kit.resolved(g)
+    assert kit.count(g, "HAND") == hand + (1 if second == DUNE else 0)
+
+
+def test_a_card_from_the_bottom_of_your_opponents_stock_is_its_bottom_card():
+    r = _c("【AUTO】 When this card becomes 【REVERSE】, if the level of this card's battle opponent is higher than your "
+           "opponent's level, you may put that character into your opponent's stock. If you do, put a card from the "
+           "bottom of your opponent's stock into his or her waiting room.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["then"][-1] == {"op": "stock_bottom_to_wr", "count": 1, "who": "opponent"}
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_cr_3_9_your_level_is_n_or_lower(pool, level):
+    sc = _scenario(pool)
+    me = sc.put(0, LOW_LV, "stage", pos=0)
+    for _ in range(level):
+        sc.put(0, PLAIN, "level")
+    sc.put(1, PLAIN, "level")
+    sc.put(1, PLAIN, "level")  # the opponent's level 2: not yours
+    g = sc.game()
+    assert _power(g, me) == 3000 + (1000 if level <= 1 else 0)

@@ -315,6 +315,11 @@ def normalise(line: str) -> str:
     s = re.sub(rf"\b(your level has a (?:{_colors}) card) ,? ?(?:and )?(a (?:{_colors}) card) ,? ?(?:and )?(a (?:{_colors}) card)\b",
                r"\1 and \2 and \3", s)
     s = re.sub(rf"\b(your level has a (?:{_colors}) card) ,? ?(?:and )?(a (?:{_colors}) card)\b", r"\1 and \2", s)
+    # "if this card in on your center stage" / "if this card in your center stage": the "is" the database dropped
+    s = re.sub(r"\bif this card in (?:on |in )?(your|the) ", r"if this card is in \1 ", s)
+    # "put a card from the bottom of your opponent's stock into ...": "put the bottom card of ..." (session 27)
+    s = re.sub(r"\bput a card from the bottom of your opponent's stock into\b",
+               "put the bottom card of your opponent's stock into", s)
     # "(of your other characters) on your center stage": "in your center stage" (session 27)
     s = re.sub(r"\bon your (center|back) stage\b", r"in your \1 stage", s)
     # "if you have a card named "X" and "Y"": two named characters (c_have_pair; "a card named" before "and" would
@@ -2014,6 +2019,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("'if there is a <spec> among those cards' with a description the count cannot test")
         return [{"op": "@ifspec", "filter": self.to_filter(spec, zone="waiting_room"), "then": ops}]
 
+    def if_all_among(self, spec, ops):
+        # "put the top N cards of your deck into your waiting room. If all of those cards are <spec>, ..." (session 27):
+        # MILL_COUNT, and the block when all N match
+        if set(spec) - {"type", "level_min", "level_max", "trait", "trait_or", "color", "cost_max"}:
+            raise Unsupported("'if all of those cards are <spec>' with a description the count cannot test")
+        return [{"op": "@ifspec", "filter": self.to_filter(spec, zone="waiting_room"), "then": ops, "all": True}]
+
     def if_climax_among(self, ops):
         return [{"op": "@ifclimax", "then": ops}]
 
@@ -2328,6 +2340,22 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 else:
                     raise Unsupported("'X is equal to the level' of something other than the milled / revealed cards")
                 continue
+            if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] in ("facing_level", "stage_colors") and len(ops) == 1:
+                # "this card gets +X power until end of turn. X is equal to N multiplied by the level of the character
+                # facing this card" / "... the total number of colors your characters on stage have x N" (session 27):
+                # POWER_X a2 PER_FACING (this card's facing character) / PER_COLORS, counted when it is performed
+                pending = [o for o in _walk(out) if o["op"] == "power_x" and o["amount"] is None]
+                other_x = [o for o in _walk(out) if o["op"] == "damage" and o["amount"] is None
+                           or o.get("count") == "x" or (o.get("filter") or {}).get("level_max_x")]
+                if len(pending) != 1 or other_x:
+                    raise Unsupported("an 'X is equal to' this compiler cannot count")
+                seq = list(_walk(out))
+                subject = next((o for o in reversed(seq[:seq.index(pending[0])]) if o["op"] == "@t"), None)
+                if ops[0]["x"] == "facing_level" and (subject is None or subject["who"] != "self"):
+                    raise Unsupported("+X power by the level of the character facing this card, to another card")
+                pending[0]["amount"] = ops[0]["mult"]
+                pending[0]["per"] = ops[0]["x"]
+                continue
             if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] in ("soul", "level") and len(ops) == 1:
                 # "choose 1 of your characters, and that character gets +X power. X is equal to that character's soul
                 # (level) x N": POWER_X of the chosen card's own soul / level (a2 PER_*), the one register chosen
@@ -2446,8 +2474,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 if any(o["op"] in ("count", "brainstorm", "reveal_top", "if_stored", "mill_count", "mill_level")
                        for o in _walk(out)):
                     raise Unsupported("'if there is a <spec> among those cards' beside another stored count")
+                n = last[-1]["count"]
                 last[-1] = self._mill_count(last[-1], ops[0]["filter"])
-                last.append({"op": "if_stored", "then": ops[0]["then"]})
+                last.append({"op": "if_stored", **({"at_least": n} if ops[0].get("all") and n > 1 else {}),
+                             "then": ops[0]["then"]})
                 last.extend(ops[1:])
                 continue
             if ops and ops[0]["op"] == "@ifclimax":
@@ -2953,6 +2983,23 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_memory_names(self, n):
         # "if your memory has N or more cards with different card names" (CR 3.12; a Memory condition, CR 10.9.1)
         return {"kind": "memory_names_at_least", "value": n}
+
+    def c_clock_top_keyword(self, tok):
+        # "if the top card of your clock is a card with "Alarm"" (CR 10.1: a card with an Alarm ability)
+        if card_name(tok).lower() != "alarm":
+            raise Unsupported("the top card of your clock with a named ability other than Alarm")
+        return {"kind": "clock_top_alarm"}
+
+    def c_number_part_max(self, part, n):
+        # "if the number of characters in your back stage is 1 or less" (this card too, if it is there)
+        return self.c_have_at_most(n, {"type": "character"}, part)
+
+    def c_level_max(self, n):
+        # "if your level is N or lower" (CR 3.9: the number of cards in your level)
+        return {"kind": "level_at_most", "value": int(n)}
+
+    def c_opp_level_max(self, n):
+        return {"kind": "level_at_most", "value": int(n), "opponent": True}
 
     def c_fewer_hand(self):
         # "if your hand has less cards than your opponent's hand", "if the number of cards in your hand is less than

@@ -113,6 +113,7 @@ ConditionName = Literal[
     "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
     "battle_opp_level_at_most_wr", "placed_this_turn", "named_pair_on_stage", "clock_at_least", "deck_at_most",
     "in_position", "self_level_at_least", "level_colors", "fewer_than_opp", "memory_names_at_least",
+    "clock_top_alarm", "level_at_most",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -152,7 +153,7 @@ _COND_COUNT = {
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
     "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least", "hand_filter_at_least",
     "wr_colors_at_least", "stage_colors_at_least", "markers_at_most", "battle_opp_level_at_most_wr",
-    "clock_at_least", "deck_at_most", "in_position", "self_level_at_least", "memory_names_at_least",
+    "clock_at_least", "deck_at_most", "in_position", "self_level_at_least", "memory_names_at_least", "level_at_most",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
 # the conditions counting the master's cards of one zone that match a filter: (filter row << 8) | the count
@@ -163,6 +164,7 @@ _COND_OWN_ZONE = {"wr_filter_at_least": "waiting_room", "hand_filter_at_least": 
 _COND_OPPONENT = {
     "stock_at_least", "stock_at_most", "clock_at_least", "clock_at_most", "hand_at_least", "hand_at_most",
     "memory_at_least", "memory_at_most", "deck_at_most", "wr_climax_at_least", "wr_climax_at_most", "climax_any",
+    "level_at_most",
     "wr_filter_at_least", "memory_filter_at_least", "all_chars_filter",
 }  # fmt: skip
 
@@ -338,7 +340,7 @@ OpTargetBattleOpp, OpTargetTriggering = reg_ops(_M, Reg, "target_battle_opp", "t
 OpPower = op_model("power", _M, amount=Power, duration=_Dur, reg=(Reg, 0))
 # "+X power. X is equal to ...": amount per card counted by an earlier count op (Op.POWER_X)
 OpPowerX = op_model("power_x", _M, amount=Power, duration=_Dur, reg=(Reg, 0),
-                    per=(Literal["count", "soul", "level"], "count"))  # soul / level: the card's own (a2 PER_*)
+                    per=(Literal["count", "soul", "level", "facing_level", "stage_colors"], "count"))  # soul / level: the card's own (a2 PER_*)
 OpSoul = op_model("soul", _M, amount=Annotated[int, Field(ge=-5, le=5)], duration=_Dur, reg=(Reg, 0))
 OpLevel = op_model("level", _M, amount=Annotated[int, Field(ge=-3, le=3)], duration=_Dur, reg=(Reg, 0))
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
@@ -1624,7 +1626,8 @@ class _Compiler(PoolCompiler):
             if op.amount == 0:
                 self.fail(f"{q}.amount", "must not be 0")
             per = getattr(op, "per", "count")
-            return op.amount, dur, K.PER_SOUL if per == "soul" else K.PER_LEVEL if per == "level" else 0
+            per_a2 = {"soul": K.PER_SOUL, "level": K.PER_LEVEL, "facing_level": K.PER_FACING, "stage_colors": K.PER_COLORS}
+            return op.amount, dur, per_a2.get(per, 0)
         if name == "grant_keyword":
             return bits(op.keywords, K.KEYWORD_BITS), dur, 0
         if name == "grant_ability":
@@ -1767,7 +1770,7 @@ class _Compiler(PoolCompiler):
                 if name != "aura_power_per" or op.filter.relation != "self":
                     self.fail(f"{q}.counted", "facing_level: this card's power only")
                 return op.amount, applies, K.PER_FACING_LEVEL
-            if isinstance(op.counted, str) and op.counted in _PER_COUNTED:  # the same number for every character the aura gives it to
+            if isinstance(op.counted, str) and op.counted in _PER_COUNTED:  # one number for every character it gives
                 if name != "aura_power_per":
                     self.fail(f"{q}.counted", f"{op.counted}: power only")
                 return op.amount, applies, _PER_COUNTED[op.counted]

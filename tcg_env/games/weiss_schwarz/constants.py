@@ -575,6 +575,9 @@ class Condition(IntEnum):
     #                      the opponent has in theirs ("if your hand has less cards than your opponent's hand")
     MEMORY_NAMES_AT_LEAST = 66  # the master's memory holds cards of >= arg different card names ("if your memory has
     #                             N or more cards with different card names", CR 3.12 / 10.9.1)
+    CLOCK_TOP_ALARM = 67  # the top card of the master's clock has Alarm (C_KEYWORDS KW_ALARM, CR 10.1): "if the top card
+    #                       of your clock is a card with "Alarm""
+    LEVEL_AT_MOST = 68  # the master's level (cards in the level zone, CR 3.9) <= arg ("if your level is N or lower")
 
 
 ABILITY_TABLE = TableLayout("ability")
@@ -829,6 +832,10 @@ PER_WITH_ASSIST = PER_FACING_LEVEL - 2  # AURA_POWER_PER a2: the master's stage 
 PER_POWER = 0  # AURA_POWER_PER's I_REG: the characteristic it changes (aura_power_per / aura_soul_per / aura_level_per)
 PER_SOUL = 1
 PER_LEVEL = 2
+# Op.POWER_X a2 (session 27): a0 x the level of the character facing that card (CR 3.6.5; none: 0) / x the number of
+# colours of the master's stage characters (CR 2.4), when the instruction is performed
+PER_FACING = 3
+PER_COLORS = 4
 CHANGE_BY_COST = 1 << 8  # Op.CHANGE a2 bit: Change's cost moves this card (CR 10.8.1): the op moves it first (the
 #                          cost's move, left out of pay_fixed_costs), then the card chosen takes the position it left
 COST_SELF_BY_OP = 64  # A_COST_SELF_TO_WR / A_COST_SELF_TO_MEMORY bit: the cost's move of this card is the change op's

@@ -641,6 +641,18 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                         amount = a0 * s[D_SOUL + sl * CARD_W]
                     elif a2 == K.PER_LEVEL:
                         amount = a0 * s[D_LEVEL + sl * CARD_W]
+                    elif a2 == K.PER_FACING:  # "X is equal to N multiplied by the level of the character facing ..."
+                        fs = game.facing_slot(s, owner_of(s, sl), s[POS + sl * CARD_W])
+                        amount = a0 * s[D_LEVEL + fs * CARD_W] if fs >= 0 else 0
+                    elif a2 == K.PER_COLORS:  # "... the total number of colors your characters on stage have"
+                        seen = 0
+                        for pos in range(K.N_POSITIONS):
+                            sl2 = stage_slot(s, m, pos)
+                            if sl2 >= 0:
+                                seen |= 1 << card_table(T)[cid_of(s, sl2), K.C_COLOR]
+                        amount = 0
+                        for c in range(K.N_COLORS):
+                            amount += a0 * ((seen >> c) & 1)
                     if amount != 0:
                         game.add_power(s, sl, amount, a1)
     elif op == K.Op.ENCORE_SELF:  # CR 10.2.2: back to its previous position, rested

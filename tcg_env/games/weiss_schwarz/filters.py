@@ -445,6 +445,11 @@ def condition_holds(game, s, T, cond, arg, p, source):
         return zone_size(s, p, arg) < zone_size(s, 1 - p, arg)
     if cond == K.Condition.MEMORY_NAMES_AT_LEAST:
         return game.memory_names(s, T, p) >= arg
+    if cond == K.Condition.LEVEL_AT_MOST:  # "if your level is N or lower"
+        return game.player_level(s, p) <= arg
+    if cond == K.Condition.CLOCK_TOP_ALARM:  # "if the top card of your clock is a card with "Alarm"" (CR 3.8, 10.1)
+        n = s[CLOCK_N + p]
+        return n > 0 and (cards[cid_of(s, s[CLOCK_L + p * K.MAX_DECK + n - 1]), K.C_KEYWORDS] & K.KW_ALARM) != 0
     return False
 
 
