@@ -847,6 +847,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("granting a quoted text that is not an ability")
         # the ability is the receiving character's ("this card" is that character), whoever grants it
         res = COMPILER.compile_line(inner, {"type": "character"})
+        if res.compiled and not res.abilities and list(res.fields) == ["keywords"]:
+            # "gets "[CONT] Great Performance"": the keyword itself, on whoever gets it (grant_keyword / aura_keyword;
+            # the engine's rule reads the character's keyword bits, CR 10.6.2)
+            return ("keyword", list(res.fields["keywords"]))
         if not res.compiled or len(res.abilities) != 1 or res.fields:
             raise Unsupported(f"a granted ability the compiler cannot compile ({res.reason or 'not one ability'})")
         traits = re.findall(r"《([^》]+)》|<<(.+?)>>", inner)
@@ -903,8 +907,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def g_ability_dur(self, dur, tok):
         # "gets the following ability until end of turn. "[AUTO] ..."": the duration before the quote
         kind, v = self._granted(tok)
-        if kind == "restrict":
-            return ("restrict", v, dur)
+        if kind in ("restrict", "keyword"):
+            return (kind, v, dur)
         if kind == "selfcont":
             return ("selfcont", v, dur)
         if kind == "selfact":
@@ -1063,6 +1067,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def x_card_level(self):
         return {"x": "card_level"}  # the level of the card revealed / put into the waiting room
 
+    def x_chosen_level(self, tok):
+        # "X is equal to the level of the character you chose -1" (session 27): REG_LEVEL of the choice's register
+        return {"x": "chosen_level", "plus": int(str(tok))}
+
     def x_card_level_plus(self, tok):
         return {"x": "card_level", "plus": int(str(tok))}  # "X is equal to that card's level +1"
 
@@ -1115,6 +1123,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 k, v = "grant", self._cont_grant(v)
             if k == "restrict":
                 ops.append({"op": "restrict", "restrictions": v, **({"duration": dur} if dur != "end_of_turn" else {})})
+                continue
+            if k == "keyword":  # a granted keyword (Great Performance): its bit in KWMOD / KWMOD_LONG
+                ops.append({"op": "grant_keyword", "keywords": v, **({"duration": dur} if dur != "end_of_turn" else {})})
                 continue
             if k == "grant":
                 # CR 8.2.1.2: until the end of the opponent's next turn, the receiving card's KWMOD_LONG
@@ -1882,6 +1893,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def exchange_positions(self, stand=False):
         return [{"op": "@swap", "stand": stand}]
 
+    def opp_exchanges(self):
+        # "..., your opponent chooses 1 <spec> in their waiting room, and exchanges them": the character chosen before
+        # (its level X's, REG_LEVEL) and the opponent's card (_resolve: Op.EXCHANGE, stage and waiting room)
+        return [{"op": "@opp_exchange"}]
+
     def exchange_positions_stand(self):
         return self.exchange_positions(True)
 
@@ -2203,6 +2219,25 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     o["amount"] = xd["mult"]
                 for o in dmg:  # "deal X damage": the stored count (DAMAGE's count operand)
                     o["amount"] = "x"
+                continue
+            if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] == "chosen_level":
+                # "choose 1 of your opponent's level 1 or higher characters, your opponent chooses 1 level X or lower
+                # character in their waiting room, and exchanges them. X is equal to the level of the character you
+                # chose -1" (session 27): REG_LEVEL of the choice's register right after the choice (_resolve), the
+                # opponent's "level X or lower" reading it
+                if len(ops) != 1 or any(o["op"] in _STORING for o in _walk(out)):
+                    raise Unsupported("an 'X is equal to' this compiler cannot count")
+                body = out
+                while len(body) == 1 and body[0]["op"] in ("if", "may"):
+                    body = body[0]["then"]
+                at = [i for i, o in enumerate(body) if o["op"] == "choose" and o.get("count") == 1
+                      and not o.get("up_to") and (o.get("filter") or {}).get("side") == "opponent"]
+                later = body[at[0] + 1:] if len(at) == 1 else []
+                if [o["op"] for o in later] != ["opp_choose", "@opp_exchange"] \
+                        or not later[0]["filter"].get("level_max_x") or later[0]["count"] != 1:
+                    raise Unsupported("'X is equal to the level of the character you chose' outside the opponent's "
+                                      "exchange")
+                body.insert(at[0] + 1, {"op": "@reg_level", "plus": ops[0]["plus"]})
                 continue
             if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] in ("mill_level", "card_level", "mill_icons"):
                 # "... choose a level X or lower character ... X is equal to the total level of the cards
@@ -3921,6 +3956,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if k == "restrict":
                 ops.append({"op": "aura_restrict", "restrictions": v, "filter": dict(flt)})
                 continue
+            if k == "keyword":  # a granted keyword (Great Performance): AURA_KEYWORD's bit in D_KW
+                ops.append({"op": "aura_keyword", "keywords": v, "filter": dict(flt)})
+                continue
             if k == "power_x" and len(gains) > 1:
                 raise Unsupported("'+X power and ...'")
             ops.append({"op": f"aura_{k}", "amount": v, "filter": dict(flt)})
@@ -4378,6 +4416,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         self.approximate("link_label")
         return {"__fields__": True}
 
+    def kw_great_performance(self, *_):
+        # "[CONT] Great Performance" (CR 10.6.2): the card keyword the engine applies as a rule (battle.py
+        # great_performance_pos: the opponent's attacks are frontal attacks on it while it is the middle character
+        # of the center stage, not [REVERSE]); granted ("gets "[CONT] Great Performance"") it is that keyword's bit
+        # (_granted: grant_keyword / aura_keyword)
+        if self.card.get("type") != "character":
+            raise Unsupported("Great Performance on a card that is not a character")
+        return {"__fields__": True, "keywords": ["great_performance"]}
+
     def also_named_on_stage(self, name):
         # "If this card is in the stage, this card's card name will also be regarded as "X"." (CR 2.1.2: a card
         # name the text refers to): on the stage the card has both names for every name check (cards.WSCard
@@ -4780,6 +4827,21 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 out += [{"op": "target_self", "reg": a}, dict(choose, reg=b)]
                 st.setdefault("side", {}).update({a: "own", b: "own"})
                 st["cur"] = ("both", a, b)
+                continue
+            if name == "@reg_level":  # effects(): the level of the character just chosen (the opponent's exchange)
+                if not isinstance(st["cur"], int) or st.get("side", {}).get(st["cur"]) != "opponent":
+                    raise Unsupported("'the level of the character you chose' without the opponent's chosen character")
+                out.append({"op": "reg_level", "reg": st["cur"], "plus": op["plus"]})
+                st["exchange_first"] = st["cur"]
+                continue
+            if name == "@opp_exchange":
+                # "your opponent chooses 1 <spec> in their waiting room, and exchanges them": EXCHANGE of the
+                # character chosen (REG_LEVEL's register) and the opponent's card (Op.EXCHANGE, stage and waiting room)
+                a, b = st.get("exchange_first"), st["cur"]
+                if a is None or not isinstance(b, int) or a == b or st.get("side", {}).get(b) != "opponent":
+                    raise Unsupported("'exchanges them' without the opponent's chosen character and card")
+                out.append({"op": "exchange", "reg": a, "other": b})
+                st["cur"] = None
                 continue
             if name == "@wr_keep":
                 if st["cur"] is None or isinstance(st["cur"], tuple) or st.get("side", {}).get(st["cur"]) != "opponent":

@@ -407,6 +407,15 @@ class OpTopLevel(_Op):
     op: Literal["top_level"]
 
 
+class OpRegLevel(_Op):
+    """Store the level of the first card of register ``reg`` + ``plus`` ("X is equal to the level of the character you
+    chose -1", Op.REG_LEVEL)."""
+
+    op: Literal["reg_level"]
+    reg: Reg = 0
+    plus: int = Field(default=0, ge=-10, le=10)
+
+
 class OpStockBottomToWr(_CountWho):
     """The bottom card(s) of a player's stock into that player's waiting room."""
 
@@ -508,8 +517,9 @@ OpRevealTop = op_model("reveal_top", _M, filter=(WSFilter | None, None), reg=(Re
                        filter_or=(WSFilter | None, None),  # "if that card is an event or a <<T>> character"
                        negate=(bool, False))  # "if that card is not ...": the card counts when it matches no filter
 # "<register> gets the following ability until end of turn. "[AUTO] ..."": the granted ability (a
-# WSAbility, checked when the pool compiles) becomes an ability row of the pool's (A_ZONE = GRANT_ZONE0 + k); the op
-# runs GRANT_KEYWORD with its bit (constants.GRANT_BIT0), so the card checks it until the end of the turn
+# WSAbility, checked when the pool compiles) becomes an ability row of the pool's (A_ZONE = GRANT_ZONE0 + kind *
+# GRANT_KIND_STRIDE + j); the op runs GRANT_KEYWORD with its bit (constants.GRANT_BIT0), so the card checks it until
+# the end of the turn
 OpGrantAbility = op_model("grant_ability", _M, ability=dict[str, Any], duration=_Dur, reg=(Reg, 0))
 # a CONT ability's "all of your <filter> characters get "[AUTO] ..."": AURA_KEYWORD with the bit
 OpAuraGrantAbility = op_model("aura_grant_ability", _M, ability=dict[str, Any], filter=WSFilter)
@@ -521,7 +531,7 @@ _BASE_OPS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
     OpLevel, OpGrantKeyword, OpRestrict, OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom,
     OpToStock, OpToClock, OpToMemory, OpToDeckTop, OpToDeckBottom, OpToStage, OpMovePosition,
-    OpToMarker, OpExchange, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpStockTopToWr, OpStockTopToClock, OpStockRenew, OpMemoryTrim, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
+    OpToMarker, OpExchange, OpRegLevel, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpStockTopToWr, OpStockTopToClock, OpStockRenew, OpMemoryTrim, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
@@ -617,7 +627,7 @@ _ON_REGISTER = {
 _CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
               "aura_soul_per", "aura_level_per",
               "aura_power_level", "aura_grant_ability"}
-_COUNTING = {"brainstorm", "count", "mill_level", "top_level", "mill_count"}
+_COUNTING = {"brainstorm", "count", "mill_level", "top_level", "mill_count", "reg_level"}
 # keyword ops: only in an ability written with that keyword (CR 10)
 # (brainstorm is also the plain "put the top N cards into your waiting room, count the climaxes")
 # the ops only a keyword's ability runs; not "change": printed abilities without the keyword put a
@@ -877,7 +887,8 @@ class _Compiler(PoolCompiler):
         self.trait_ids: dict[str, int] = {}
         self.title_ids: dict[str, int] = {}
         self.climax_names: set[str] = set()
-        self.grants: list[tuple[str, WSAbility, int, WSCard]] = []  # granted ability k (A_ZONE = GRANT_ZONE0 + k)
+        # the granted abilities in the order their rows come (key, ability, granting card id, card, kind: constants.GRANT_BY_CONT ...)
+        self.grants: list[tuple[str, WSAbility, int, WSCard, int]] = []
         self.limited_grants: list[str] = []  # the granted abilities with a once-per-turn limit (GRANT_USE_BIT0 + j)
         self.name_groups: dict[tuple[str, ...], int] = {}  # name parts -> group k (constants.NAME_GROUP_BIT0)
         self.text_traits: set[str] = set()  # WSCard.text_traits: traits a text names that may be no card's
@@ -1024,8 +1035,9 @@ class _Compiler(PoolCompiler):
     # granted bit is the card's end-of-turn keyword modifier, forgotten when it leaves the stage)
     GRANTED_TRIGGERS = tuple(t.name.lower() for t in K.GRANTED_TRIGGERS)  # constants.GRANTED_TRIGGERS
 
-    def grant_index(self, card: WSCard, ability: dict[str, Any], q: str) -> int:
-        """The index k of the granted ability ``ability`` (one row per distinct ability)."""
+    def grant_index(self, card: WSCard, ability: dict[str, Any], q: str, kind: int = K.GRANT_UNTIL_TURN_END) -> int:
+        """The index j of the granted ability ``ability`` among the pool's grants of its kind (constants.GRANT_BY_CONT
+        ...: the keyword word that holds its bit 1 << (GRANT_BIT0 + j)); one row per distinct ability and kind."""
         try:
             ab = WSAbility.model_validate(ability)
         except ValueError as exc:
@@ -1054,31 +1066,33 @@ class _Compiler(PoolCompiler):
         if ab.times_per_turn is not None or ab.keyword not in (None, "encore") or ab.combo is not None:
             self.fail(f"{q}.ability", "a granted ability has no limit of 2 or 3 uses, keyword (but Encore) or combo")
         key = ab.model_dump_json()
-        for k, (key2, _, _, _) in enumerate(self.grants):
-            if key2 == key:
-                return k
-        if ab.once_per_turn:  # its use: a bit of the receiving card's USES word (triggers.auto_use_index)
+        same_kind = [g for g in self.grants if g[4] == kind]
+        for j, g in enumerate(same_kind):
+            if g[0] == key:
+                return j
+        if ab.once_per_turn and key not in self.limited_grants:  # its use: a bit of the receiving card's USES word (triggers.auto_use_index)
             if len(self.limited_grants) >= K.MAX_LIMITED_GRANTS:
                 self.fail(f"{q}.ability", f"at most {K.MAX_LIMITED_GRANTS} distinct granted abilities with a "
                           "once-per-turn limit per pool")
             self.limited_grants.append(key)
-        if len(self.grants) >= K.MAX_GRANTS:
-            self.fail(f"{q}.ability", f"at most {K.MAX_GRANTS} distinct granted abilities per pool")
-        self.grants.append((key, ab, self.index[card.number], card))
-        return len(self.grants) - 1
+        if len(same_kind) >= K.MAX_GRANTS:
+            self.fail(f"{q}.ability", f"at most {K.MAX_GRANTS} distinct granted abilities of a kind per pool")
+        self.grants.append((key, ab, self.index[card.number], card, kind))
+        return len(same_kind)
 
     def compile_grants(self) -> None:
         """The granted abilities' rows, after every card's (a grant's own grants are appended as
         they are found)."""
         k = 0
         while k < len(self.grants):
-            key, ab, cid, card = self.grants[k]
+            key, ab, cid, card, kind = self.grants[k]
             self._card = card  # errors name the card that grants it
             # the ability is the receiving character's ("this card" is that character), whoever grants it (an
             # event too): compiled for a character
             holder = card if card.type == "character" else card.model_copy(update={"type": "character"})
             r = self.compile_ability(cid, holder, K.MAX_ABIL_PER_CARD + k, ab)
-            self.ab_rows[r][K.A_ZONE] = K.GRANT_ZONE0 + k
+            j = sum(1 for g in self.grants[:k] if g[4] == kind)  # its index among its kind's (grant_index)
+            self.ab_rows[r][K.A_ZONE] = K.GRANT_ZONE0 + kind * K.GRANT_KIND_STRIDE + j
             if ab.once_per_turn:  # the bit of its use above the limit (triggers.auto_use_index)
                 self.ab_rows[r][K.A_ONCE_PER_TURN] = 1 | (self.limited_grants.index(key) << K.GRANT_LIMIT_SHIFT)
             k += 1
@@ -1564,9 +1578,11 @@ class _Compiler(PoolCompiler):
         if name == "grant_keyword":
             return bits(op.keywords, K.KEYWORD_BITS), dur, 0
         if name == "grant_ability":
-            return 1 << (K.GRANT_BIT0 + self.grant_index(self._card, op.ability, q)), dur, 0
+            # its kind: the word GRANT_KEYWORD puts its bit into (KWMOD_LONG for the opponent's next turn, else KWMOD)
+            kind = K.GRANT_UNTIL_OPP_TURN_END if dur == K.Duration.NEXT_OPP_TURN_END else K.GRANT_UNTIL_TURN_END
+            return 1 << (K.GRANT_BIT0 + self.grant_index(self._card, op.ability, q, kind)), dur, 0
         if name == "aura_grant_ability":
-            bit = 1 << (K.GRANT_BIT0 + self.grant_index(self._card, op.ability, q))
+            bit = 1 << (K.GRANT_BIT0 + self.grant_index(self._card, op.ability, q, K.GRANT_BY_CONT))
             return bit, self.compile_filter(op.filter, f"{q}.filter", zones=("stage",)), 0
         if name == "restrict":
             return bits(op.restrictions, _RESTRICT_BITS), dur, 0
@@ -1603,6 +1619,8 @@ class _Compiler(PoolCompiler):
             return op.count, 0, 0
         if name == "top_level":
             return 0, 0, 0
+        if name == "reg_level":
+            return 0, 0, op.plus
         if name == "mill_count":
             return (op.count, self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)),
                     K.MILL_COUNT_OPPONENT * (op.who == "opponent") + K.MILL_COUNT_BOTTOM * op.bottom

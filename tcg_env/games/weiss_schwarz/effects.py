@@ -885,6 +885,18 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 s[ORIENT + c1 * CARD_W] = K.Orientation.STAND
                 s[ORIENT + c2 * CARD_W] = K.Orientation.STAND
             return NEXT
+        if (z1 == K.Zone.STAGE and z2 == K.Zone.WAITING_ROOM or z1 == K.Zone.WAITING_ROOM and z2 == K.Zone.STAGE) \
+                and owner_of(s, c1) == owner_of(s, c2):
+            # "choose 1 of your opponent's characters, your opponent chooses 1 character in their waiting room, and
+            # exchanges them" (session 27): the character goes to the waiting room (its leaving triggers, CR 10.2)
+            # and the card takes its position, as Change's (CR 10.8.1), standing (a card put on the stage stands
+            # unless told otherwise, as 10.15.3.1)
+            on, off = (c1, c2) if z1 == K.Zone.STAGE else (c2, c1)
+            q = owner_of(s, on)
+            pos = s[POS + on * CARD_W]
+            game.stage_to_wr(s, T, on)
+            game.place_on_stage(s, T, off, q, pos, K.Orientation.STAND, False)
+            return NEXT
         if z1 == z2 or z1 == K.Zone.STAGE or z2 == K.Zone.STAGE:
             return NOT_DONE
         game.put_in_zone(s, c1, z2)
@@ -908,6 +920,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 moved += 1
         if moved < a0:
             return NOT_DONE
+    elif op == K.Op.REG_LEVEL:  # last (imported pools only): "X is equal to the level of the character you chose -1"
+        if reg_count(game, s, f, reg) == 0:
+            s[f + FR_STORE] = K.REG_LEVEL_NONE
+        else:
+            c = reg_slot(game, s, f, reg, 0)
+            lv = s[D_LEVEL + c * CARD_W] if s[ZONE + c * CARD_W] == K.Zone.STAGE else card_table(T)[cid_of(s, c), K.C_LEVEL]
+            s[f + FR_STORE] = lv + a2
     # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
     # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.unsupported) do nothing yet
     return NEXT
