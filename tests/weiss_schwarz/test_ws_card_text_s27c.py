@@ -35,7 +35,11 @@ _DIVA = ('【AUTO】 When this card is placed on the stage from your hand, this 
 _SWAPPER = ("【AUTO】 When this card is placed on the stage from your hand, choose 1 of your opponent's level 1 or higher "
             "characters, your opponent chooses 1 level X or lower character in their waiting room, and exchanges them. X "
             "is equal to the level of the character you chose -1.")
-(PLAIN, SELF_GRANT, PATRON, SANDY, STAR, IDOL, DIVA, SWAPPER, LEVEL1, LEVEL2) = range(10)
+# CR 10.12.3: "when you use "Accelerate"" (Trigger.ACCELERATE_USED after an Accelerate ability resolved)
+_ACCEL = ("【AUTO】 Accelerate [Put the top card of your deck into your clock] At the beginning of your climax phase, you "
+          "may pay the cost. If you do, this card gets +1000 power until end of turn.")
+_WATCHER = '【AUTO】 When you use "Accelerate", this card gets +2000 power until end of turn.'
+(PLAIN, SELF_GRANT, PATRON, SANDY, STAR, IDOL, DIVA, SWAPPER, LEVEL1, LEVEL2, ACCEL, WATCHER) = range(12)
 RECORDS = [
     _rec("T/S27C-001", "Plain"),
     _rec("T/S27C-002", "Self Grant", [_SELF_GRANT]),
@@ -47,6 +51,8 @@ RECORDS = [
     _rec("T/S27C-008", "Swapper", [_SWAPPER]),
     _rec("T/S27C-009", "Level One", level="1", power="5000"),
     _rec("T/S27C-010", "Level Two", level="2", power="8000"),
+    _rec("T/S27C-011", "Accel", [_ACCEL]),
+    _rec("T/S27C-012", "Watcher", [_WATCHER]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S27C-F{i:02d}", f"Filler {i}") for i in range(12)]
 N_CARDS = len(RECORDS)
@@ -208,3 +214,27 @@ def test_cr_8_6_the_opponent_exchanges_the_chosen_character_with_a_lower_level_w
     else:
         assert int(g.state[S.STAGE + 1 * K.N_POSITIONS + 1]) == target
         assert kit.zone_of(g, lv1) == kit.zone_of(g, lv2) == K.Zone.WAITING_ROOM
+
+
+# ---------------------------------------------------------------------------- Accelerate (CR 10.12)
+def test_cr_10_12_3_when_you_use_accelerate_compiles_to_its_trigger(tmp_path):
+    res = _import(tmp_path, RECORDS)
+    (ab,) = next(c for c in res.cards if c.name == "Watcher").abilities
+    assert ab.trigger == "accelerate_used" and ab.kind == "auto"
+    verdicts = {lr.line: lr.verdict.value for t in res.text_records for lr in t.lines}
+    assert verdicts[_WATCHER] == "exact"
+
+
+@pytest.mark.parametrize("pay", [True, False])
+def test_cr_10_12_3_when_you_use_accelerate_triggers_after_the_accelerate_ability(pool, pay):
+    """Accel's Accelerate ability at the beginning of the climax phase: paid, it resolves and Watcher's "when you
+    use "Accelerate"" triggers; declined, it is not used (CR 8.7.3.1.1) and nothing triggers."""
+    sc = kit.main_phase(pool, N_CARDS, PLAIN)
+    accel = sc.put(0, ACCEL, "stage", pos=0)
+    watcher = sc.put(0, WATCHER, "stage", pos=1)
+    sc.put(0, PLAIN, "stage", pos=2)  # an attacker left: the turn waits in the attack phase
+    g = sc.game()
+    kit.act(g, "End the main phase")
+    kit.answer_yes(g, pay)
+    assert kit.power(g, accel) == 3000 + 1000 * pay
+    assert kit.power(g, watcher) == 3000 + 2000 * pay

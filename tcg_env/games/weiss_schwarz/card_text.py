@@ -3156,6 +3156,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             self._off_stage = True  # and the conditions: the card is in the waiting room
         return ("use_keyword", kw)
 
+    def t_you_use_keyword(self, name):
+        # "when you use "Accelerate"" (CR 10.12.3, session 27): any Accelerate ability of the master's resolved
+        # (accelerate_used: triggers.trigger_accelerate_used, after the ability's effect)
+        if card_name(name).strip().lower() != "accelerate":
+            raise Unsupported(f"'when you use {name}' (only Accelerate of another card reports its use)")
+        return ("accelerate_used", None)
+
     def t_begin(self, *parts):
         whose = parts[0] if len(parts) == 2 else "any"
         return (_PHASES[parts[-1]], whose)

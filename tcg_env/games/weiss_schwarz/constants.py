@@ -441,6 +441,8 @@ class Trigger(IntEnum):
     #                    character played from the hand only (play.place_on_stage); A_TRIG_FILTER on it
     OTHER_PLACED_FROM_WR = 44  # "... is placed on the stage from your waiting room" (an effect, Encore, Change's
     #                            choice in the waiting room); A_TRIG_FILTER on it
+    ACCELERATE_USED = 45  # "when you use "Accelerate"" (CR 10.12.3: an Accelerate ability of the player's resolved, its
+    #                       cost paid): every stage character of that player (triggers.trigger_accelerate_used)
 
 
 # the triggers a granted ability may have (cards._Compiler.GRANTED_TRIGGERS): the card is on the stage

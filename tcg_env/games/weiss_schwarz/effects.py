@@ -958,4 +958,8 @@ def run_top_frame(game, s, T):
         if kind == K.AbilityKind.ACT or kind == K.AbilityKind.COUNTER_ACT:
             # CR 8.1.1.1.2: "when you use an activated ability" is when it has resolved
             game.trigger_act_used(s, T, s[f + FR_MASTER])
+        elif kind == K.AbilityKind.AUTO and ability_table(T)[s[f + FR_ABIL], K.A_KEYWORD] == K.Keyword.ACCELERATE:
+            # CR 10.12.3: "when you use "Accelerate"": an Accelerate ability resolved (played: its cost paid, a
+            # declined one is no frame, triggers.play_pending)
+            game.trigger_accelerate_used(s, T, s[f + FR_MASTER])
     return 0
