@@ -39,7 +39,9 @@ _SWAPPER = ("【AUTO】 When this card is placed on the stage from your hand, ch
 _ACCEL = ("【AUTO】 Accelerate [Put the top card of your deck into your clock] At the beginning of your climax phase, you "
           "may pay the cost. If you do, this card gets +1000 power until end of turn.")
 _WATCHER = '【AUTO】 When you use "Accelerate", this card gets +2000 power until end of turn.'
-(PLAIN, SELF_GRANT, PATRON, SANDY, STAR, IDOL, DIVA, SWAPPER, LEVEL1, LEVEL2, ACCEL, WATCHER) = range(12)
+# CR 9.3.2: "when your opponent levels up" (Trigger.OPP_LEVEL_UP on the other player's stage)
+_RIVAL = "【AUTO】 When your opponent levels up, this card gets +1000 power until end of turn."
+(PLAIN, SELF_GRANT, PATRON, SANDY, STAR, IDOL, DIVA, SWAPPER, LEVEL1, LEVEL2, ACCEL, WATCHER, RIVAL) = range(13)
 RECORDS = [
     _rec("T/S27C-001", "Plain"),
     _rec("T/S27C-002", "Self Grant", [_SELF_GRANT]),
@@ -53,7 +55,9 @@ RECORDS = [
     _rec("T/S27C-010", "Level Two", level="2", power="8000"),
     _rec("T/S27C-011", "Accel", [_ACCEL]),
     _rec("T/S27C-012", "Watcher", [_WATCHER]),
+    _rec("T/S27C-013", "Rival", [_RIVAL]),
 ]  # fmt: skip
+FILLER = len(RECORDS)
 RECORDS += [_rec(f"T/S27C-F{i:02d}", f"Filler {i}") for i in range(12)]
 N_CARDS = len(RECORDS)
 
@@ -238,3 +242,26 @@ def test_cr_10_12_3_when_you_use_accelerate_triggers_after_the_accelerate_abilit
     kit.answer_yes(g, pay)
     assert kit.power(g, accel) == 3000 + 1000 * pay
     assert kit.power(g, watcher) == 3000 + 2000 * pay
+
+
+# ---------------------------------------------------------------------------- the opponent's level up (CR 9.3.2)
+@pytest.mark.parametrize("clock", [6, 4])
+def test_cr_9_3_2_when_your_opponent_levels_up(pool, clock):
+    """Rival attacks directly (soul 1 + 1): the opponent's clock reaches 7 (from 6) and they level up, Rival's
+    ability triggers; from 4 (to 6) they do not."""
+    sc = kit.main_phase(pool, N_CARDS, PLAIN)
+    rival = sc.put(0, RIVAL, "stage", pos=1)
+    sc.put(0, PLAIN, "stage", pos=0)  # a second attacker: the turn waits at its attack declaration
+    for i in range(clock):
+        sc.put(1, FILLER + i, "clock")
+    sc.stack_deck(0, [PLAIN] * 4)  # no climax in the trigger check
+    sc.stack_deck(1, [PLAIN] * 4)  # no climax among the damage: not canceled
+    g = sc.game()
+    kit.act(g, "End the main phase")
+    kit.act(g, "Direct attack with Rival")
+    for _ in range(12):  # the damage, the level up, Rival's ability
+        if any(x.endswith("attack with Plain") for x in kit.labels(g)):
+            break
+        g.step(int(g.legal_actions()[0]))
+    assert int(g.state[S.LEVEL_N + 1]) == int(clock == 6)
+    assert kit.power(g, rival) == 3000 + 1000 * (clock == 6)

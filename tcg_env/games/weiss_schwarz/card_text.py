@@ -3242,6 +3242,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def t_level_up(self):
         return ("level_up", None)
 
+    def t_opp_level_up(self):  # "when your opponent levels up" (CR 9.3.2; kernels: the other player's stage)
+        return ("opp_level_up", None)
+
     def t_trigger_cx(self):
         return ("trigger_check_climax", None)
 

@@ -95,7 +95,7 @@ TriggerName = Literal[
     "battle_damage_received_canceled", "battle_damage_received_not_canceled", "act_used", "opp_act_used",
     "other_reversed", "other_battle_opp_reversed", "direct_attacks_self", "opp_climax_placed",
     "event_played", "frontal_attacks_self", "other_to_wr_from_stage", "hand_to_wr", "other_played",
-    "other_placed_from_wr", "accelerate_used",
+    "other_placed_from_wr", "accelerate_used", "opp_level_up",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",

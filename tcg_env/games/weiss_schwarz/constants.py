@@ -443,6 +443,7 @@ class Trigger(IntEnum):
     #                            choice in the waiting room); A_TRIG_FILTER on it
     ACCELERATE_USED = 45  # "when you use "Accelerate"" (CR 10.12.3: an Accelerate ability of the player's resolved, its
     #                       cost paid): every stage character of that player (triggers.trigger_accelerate_used)
+    OPP_LEVEL_UP = 46  # "when your opponent levels up" (CR 9.3.2): every stage character of the other player
 
 
 # the triggers a granted ability may have (cards._Compiler.GRANTED_TRIGGERS): the card is on the stage
