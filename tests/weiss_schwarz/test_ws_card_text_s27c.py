@@ -41,7 +41,13 @@ _ACCEL = ("【AUTO】 Accelerate [Put the top card of your deck into your clock]
 _WATCHER = '【AUTO】 When you use "Accelerate", this card gets +2000 power until end of turn.'
 # CR 9.3.2: "when your opponent levels up" (Trigger.OPP_LEVEL_UP on the other player's stage)
 _RIVAL = "【AUTO】 When your opponent levels up, this card gets +1000 power until end of turn."
-(PLAIN, SELF_GRANT, PATRON, SANDY, STAR, IDOL, DIVA, SWAPPER, LEVEL1, LEVEL2, ACCEL, WATCHER, RIVAL) = range(13)
+# the master's deck count (Condition.DECK_AT_MOST) and "return all cards in your waiting room to your deck. If you do"
+# (WR_TO_DECK reports whether it moved a card)
+_RECYCLER = ("【AUTO】 When this card is placed on the stage from your hand, if the number of cards in your deck is five "
+             "or less, return all cards in your waiting room to your deck. If you do, shuffle your deck, and this card "
+             "gets +2000 power until end of turn.")
+(PLAIN, SELF_GRANT, PATRON, SANDY, STAR, IDOL, DIVA, SWAPPER, LEVEL1, LEVEL2, ACCEL, WATCHER, RIVAL,
+ RECYCLER) = range(14)
 RECORDS = [
     _rec("T/S27C-001", "Plain"),
     _rec("T/S27C-002", "Self Grant", [_SELF_GRANT]),
@@ -56,6 +62,7 @@ RECORDS = [
     _rec("T/S27C-011", "Accel", [_ACCEL]),
     _rec("T/S27C-012", "Watcher", [_WATCHER]),
     _rec("T/S27C-013", "Rival", [_RIVAL]),
+    _rec("T/S27C-014", "Recycler", [_RECYCLER]),
 ]  # fmt: skip
 FILLER = len(RECORDS)
 RECORDS += [_rec(f"T/S27C-F{i:02d}", f"Filler {i}") for i in range(12)]
@@ -265,3 +272,33 @@ def test_cr_9_3_2_when_your_opponent_levels_up(pool, clock):
         g.step(int(g.legal_actions()[0]))
     assert int(g.state[S.LEVEL_N + 1]) == int(clock == 6)
     assert kit.power(g, rival) == 3000 + 1000 * (clock == 6)
+
+
+# ---------------------------------------------------------------------------- the master's deck (CR 3.2)
+def test_the_number_of_cards_in_your_deck_compiles_to_deck_conditions():
+    from tcg_env.games.weiss_schwarz.card_text import COMPILER
+
+    (ab,) = COMPILER.compile_line(_RECYCLER, {"type": "character"}).abilities
+    assert ab["condition"] == {"kind": "deck_at_most", "value": 5}
+    assert [o["op"] for o in ab["effect"]][:2] == ["wr_to_deck", "if_done"]
+    res = COMPILER.compile_line("【CONT】 If your deck has 6 or more cards, this card gets +500 power.", {"type": "character"})
+    assert res.abilities[0]["condition"] == {"kind": "deck_at_least", "value": 6}
+
+
+@pytest.mark.parametrize("deck_left, wr", [(5, True), (5, False), (6, True)])
+def test_cr_1_3_3_the_deck_condition_and_if_you_do_after_returning_the_waiting_room(pool, deck_left, wr):
+    """Recycler played with 5 cards left in the deck: the waiting room goes back into the deck and it gets +2000; with
+    an empty waiting room nothing was returned (not done): no power; with 6 cards left it does not trigger."""
+    sc = kit.main_phase(pool, N_CARDS, PLAIN)
+    sc.put(0, RECYCLER, "hand")
+    deck = sc.zone(0, "deck")
+    for slot in deck[: len(deck) - deck_left]:
+        sc.move(slot, "waiting_room" if wr else "stock")
+    g = sc.game()
+    n_wr = kit.count(g, "WR")
+    kit.act(g, "Play Recycler to center middle")
+    kit.answer_yes(g, True)
+    me = int(g.state[S.STAGE + 1])
+    done = deck_left <= 5 and wr
+    assert kit.power(g, me) == 3000 + 2000 * done
+    assert kit.count(g, "WR") == (0 if deck_left <= 5 else n_wr)

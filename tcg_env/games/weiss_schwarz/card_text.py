@@ -31,7 +31,7 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "WSTextTransformer", "normalise", "comp
 
 #: the conditions play.hand_condition_holds tests (a level in the hand)
 HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_climax_at_most", "named_in_clock",
-                         "named_in_level", "named_pair_on_stage")
+                         "named_in_level", "named_pair_on_stage", "deck_at_most", "deck_at_least")
 
 #: name -> what the compiled abilities do differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
@@ -400,7 +400,7 @@ _DELAYED_SELF_MOVES = ("to_memory", "to_waiting_room", "to_hand", "to_clock", "t
 # the ops whose instruction reports whether it was done (cards._REPORTS_DONE) and the targeting marks that may come
 # before one in the "A" of "you may A. If you do, B"
 _REPORTS_DONE = ("to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
-                 "draw", "heal", "discard", "stock_bottom_to_wr", "stock_top_to_wr")
+                 "draw", "heal", "discard", "stock_bottom_to_wr", "stock_top_to_wr", "wr_to_deck")
 
 
 def _reports_done(ops: list[dict]) -> bool:
@@ -2443,6 +2443,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     last.append({"op": "@if_done"})
                     last.extend(ops[0]["then"])
                     continue
+            if ops and ops[0]["op"] == "@ifdo" and last and last[-1]["op"] == "wr_to_deck" \
+                    and last[-1].get("who", "master") == "master" and len(ops) == 1:
+                # "return all cards in your waiting room to your deck. If you do, X" (session 27): WR_TO_DECK reports
+                # whether it moved a card (an empty waiting room: not done, CR 1.3.3), IF_DONE skips X
+                last.append({"op": "@if_done"})
+                last.extend(ops[0]["then"])
+                continue
             if ops and ops[0]["op"] == "@ifdo":
                 if not last or last[-1]["op"] != "may":
                     raise Unsupported("'if you do' after an effect that is not optional")
@@ -2560,6 +2567,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_other_max(self, n):
         return {"kind": "other_chars_at_most", "value": n}
+
+    def c_deck_max(self, n):  # "the number of cards in your deck is N or less" (the master's deck, CR 3.2)
+        return {"kind": "deck_at_most", "value": n}
+
+    def c_deck_min(self, n):
+        return {"kind": "deck_at_least", "value": n}
 
     def c_hand_min(self, n):
         return {"kind": "hand_at_least", "value": n}

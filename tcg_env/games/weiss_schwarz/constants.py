@@ -565,6 +565,8 @@ class Condition(IntEnum):
     FACING_LEVEL_BELOW_SELF = 57  # the character facing the source has a lower level than the source
     NAMED_PAIR_ON_STAGE = 58  # master has a character named id arg >> 15 and one named id arg & NAME_MASK on the stage,
     #                           other than the source ("if you have (another) "X" and (another) "Y""; session 24)
+    DECK_AT_MOST = 59  # cards in master's deck <= arg ("if the number of cards in your deck is 5 or less"; session 27)
+    DECK_AT_LEAST = 60  # cards in master's deck >= arg
     PLAYED_THIS_TURN = 45  # the source was played from the hand this turn (its PLACED_TURN is this turn, without
     #                        PLACED_NOT_PLAYED): "during the turn that this card is placed on the stage from your hand";
     #                        arg 1: placed on the stage this turn any way (card text "placed_this_turn")

@@ -774,6 +774,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                     cnt += 1
         s[f + FR_STORE] = cnt
     elif op == K.Op.WR_TO_DECK:  # the whole waiting room into the deck (the shuffle is the next op)
+        n_wr = s[WR_N + who]
         if a2 == K.WR_TO_DECK_KEEP_REG:  # "... returns all cards except that card": the register's cards stay
             i = s[WR_N + who] - 1
             while i >= 0:
@@ -783,6 +784,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 i -= 1
         while a2 == 0 and s[WR_N + who] > 0:
             game.put_in_zone(s, s[WR_L + who * K.MAX_DECK + s[WR_N + who] - 1], K.Zone.DECK)
+        if s[WR_N + who] == n_wr:  # no card returned: not done ("If you do", session 27; CR 1.3.3)
+            return NOT_DONE
     elif op == K.Op.TOP_LEVEL:  # store the top card's level (0 with no card); the card is revealed
         n_d = s[DECK_N + m]
         s[f + FR_STORE] = card_table(T)[cid_of(s, s[DECK_L + m * K.MAX_DECK + n_d - 1]), K.C_LEVEL] if n_d > 0 else 0

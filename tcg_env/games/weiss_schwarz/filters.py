@@ -29,6 +29,7 @@ from tcg_env.games.weiss_schwarz.state import (
     CX_L,
     CX_N,
     DEF_SLOT,
+    DECK_N,
     D_LEVEL,
     D_POWER,
     HAND_N,
@@ -254,6 +255,10 @@ def condition_holds(game, s, T, cond, arg, p, source):
         return n >= arg
     if cond == K.Condition.STOCK_AT_MOST:
         return s[STOCK_N + p] <= arg
+    if cond == K.Condition.DECK_AT_MOST:  # session 27
+        return s[DECK_N + p] <= arg
+    if cond == K.Condition.DECK_AT_LEAST:
+        return s[DECK_N + p] >= arg
     if (cond == K.Condition.FACING_LEVEL_AT_LEAST or cond == K.Condition.FACING_COST_AT_MOST
             or cond == K.Condition.FACING_LEVEL_IS or cond == K.Condition.FACING_LEVEL_ABOVE_SELF
             or cond == K.Condition.FACING_LEVEL_BELOW_SELF):

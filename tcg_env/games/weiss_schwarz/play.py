@@ -30,6 +30,7 @@ from tcg_env.games.weiss_schwarz.state import (
     ATK_SLOT,
     CARD_W,
     DEF_SLOT,
+    DECK_N,
     DEC_ARG,
     D_KW,
     D_LEVEL,
@@ -94,6 +95,10 @@ def hand_condition_holds(game, s, T, cond, arg, p):
             if cards[cid_of(s, s[WR_L + p * K.MAX_DECK + i]), K.C_TYPE] == K.CardType.CLIMAX:
                 n += 1
         return n >= arg if cond == K.Condition.WR_CLIMAX_AT_LEAST else n <= arg
+    if cond == K.Condition.DECK_AT_MOST:  # "if the number of cards in your deck is 5 or less" (session 27)
+        return s[DECK_N + p] <= arg
+    if cond == K.Condition.DECK_AT_LEAST:
+        return s[DECK_N + p] >= arg
     if cond == K.Condition.NAMED_IN_CLOCK:
         for i in range(s[CLOCK_N + p]):
             if (cards[cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), K.C_NAME] & K.NAME_MASK) == arg:
