@@ -302,3 +302,35 @@ def test_cr_1_3_3_the_deck_condition_and_if_you_do_after_returning_the_waiting_r
     done = deck_left <= 5 and wr
     assert kit.power(g, me) == 3000 + 2000 * done
     assert kit.count(g, "WR") == (0 if deck_left <= 5 else n_wr)
+
+
+# ---------------------------------------------------------------------------- the colours of the level (CR 2.4)
+_LEVEL_COLORS = ("【CONT】 Experience If your level has a yellow card, a red card, and a blue card, this card gets "
+                 "+1000 power.")
+
+
+def test_cr_2_4_your_level_has_cards_of_colours_compiles_to_level_has_colors():
+    from tcg_env.games.weiss_schwarz.card_text import COMPILER
+
+    res = COMPILER.compile_line(_LEVEL_COLORS, {"type": "character"})
+    assert res.verdict.value == "exact", res.reason
+    bits = K.COLOR_BITS["yellow"] | K.COLOR_BITS["red"] | K.COLOR_BITS["blue"]
+    assert res.abilities[0]["condition"] == {"kind": "level_has_colors", "value": bits}
+    assert res.abilities[0]["keyword"] == "experience"
+    one = COMPILER.compile_line("【AUTO】 When this card attacks, if your level has a red card, this card gets +1000 "
+                                "power until end of turn.", {"type": "character"})
+    assert one.abilities[0]["condition"] == {"kind": "level_has_colors", "value": K.COLOR_BITS["red"]}
+
+
+@pytest.mark.parametrize("colors", [("yellow", "red", "blue"), ("yellow", "red", "red")])
+def test_cr_2_4_the_level_has_a_card_of_each_colour(tmp_path_factory, colors):
+    records = [_rec("T/S27D-001", "Tri", [_LEVEL_COLORS])]
+    records += [_rec(f"T/S27D-C{i}", f"Hue {i}", color=c.upper()) for i, c in enumerate(colors)]
+    records += [_rec(f"T/S27D-F{i:02d}", f"Filler {i}") for i in range(12)]
+    pool = kit.import_pool(tmp_path_factory, "ws27d", records)
+    sc = kit.main_phase(pool, len(records), 0)
+    me = sc.put(0, 0, "stage", pos=1)
+    for i in range(3):
+        sc.put(0, 1 + i, "level")
+    g = sc.game()
+    assert kit.power(g, me) == 3000 + 1000 * (len(set(colors)) == 3)

@@ -31,7 +31,7 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "WSTextTransformer", "normalise", "comp
 
 #: the conditions play.hand_condition_holds tests (a level in the hand)
 HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_climax_at_most", "named_in_clock",
-                         "named_in_level", "named_pair_on_stage", "deck_at_most", "deck_at_least")
+                         "named_in_level", "named_pair_on_stage", "deck_at_most", "deck_at_least", "level_has_colors")
 
 #: name -> what the compiled abilities do differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
@@ -116,7 +116,7 @@ APPROXIMATIONS: dict[str, str] = {
 }
 
 _POSITIONS = {"center": "center", "back": "back"}
-_EXPERIENCE_CONDS = ("level_sum_at_least", "named_in_level")  # CR 10.10.1: the abilities refer to the level zone
+_EXPERIENCE_CONDS = ("level_sum_at_least", "named_in_level", "level_has_colors")  # CR 10.10.1: the abilities refer to the level zone
 _MEMORY_CONDS = ("memory_at_least", "memory_at_most", "memory_filter_at_least")  # cards._COND_MEMORY
 # conditions on the source's battle opponent: they hold only while the source is the attacking or the defending
 # character of a battle with a battle opponent (filters.condition_holds), which is the condition in_battle and more
@@ -2568,6 +2568,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_other_max(self, n):
         return {"kind": "other_chars_at_most", "value": n}
 
+    def c_level_colors(self, tok):
+        # "if your level has a yellow card and a red card" (CR 2.4): a card of each colour among the level's cards
+        colors = set(re.findall(r"yellow|green|red|blue|purple", str(tok)))
+        return {"kind": "level_has_colors", "value": sum(K.COLOR_BITS[c] for c in colors)}
+
     def c_deck_max(self, n):  # "the number of cards in your deck is N or less" (the master's deck, CR 3.2)
         return {"kind": "deck_at_most", "value": n}
 
@@ -4342,7 +4347,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab["keyword"] = "memory"
         elif label == "experience":
             # CR 10.10.1: a keyword of abilities that refer to the cards in your level (no effect of its own)
-            if (cond is None or cond["kind"] not in ("level_sum_at_least", "named_in_level")) \
+            if (cond is None or cond["kind"] not in ("level_sum_at_least", "named_in_level", "level_has_colors")) \
                     and "level" not in counted_zones:
                 raise Unsupported("Experience without the level-sum condition")
             ab["keyword"] = "experience"

@@ -112,6 +112,7 @@ ConditionName = Literal[
     "named_in_level", "wr_filter_at_least", "hand_filter_at_least", "battle_opp_level_at_most_self",
     "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
     "battle_opp_level_at_most_wr", "placed_this_turn", "named_pair_on_stage", "deck_at_most", "deck_at_least",
+    "level_has_colors",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -150,7 +151,7 @@ _COND_COUNT = {
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
     "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least", "hand_filter_at_least",
     "wr_colors_at_least", "stage_colors_at_least", "markers_at_most", "battle_opp_level_at_most_wr",
-    "deck_at_most", "deck_at_least",
+    "deck_at_most", "deck_at_least", "level_has_colors",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
 # the conditions counting the master's cards of one zone that match a filter: (filter row << 8) | the count
@@ -1346,7 +1347,7 @@ class _Compiler(PoolCompiler):
                  or "memory" in _counted_zones(ab.effect), "zone",
                  "Memory: zone 'memory' or a condition on the memory (CR 10.9.1)")  # fmt: skip
         elif kw == "experience":  # CR 10.10.1 (a condition on the level, or a count of its cards)
-            need(ab.zone == "level" or any(_mentions(cond, ab.effect, k) for k in ("level_sum_at_least", "named_in_level"))
+            need(ab.zone == "level" or any(_mentions(cond, ab.effect, k) for k in ("level_sum_at_least", "named_in_level", "level_has_colors"))
                  or "level" in _counted_zones(ab.effect),
                  "zone", "Experience: zone 'level' or a condition on the level (CR 10.10.1)")  # fmt: skip
         return cond

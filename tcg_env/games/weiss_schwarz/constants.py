@@ -567,6 +567,8 @@ class Condition(IntEnum):
     #                           other than the source ("if you have (another) "X" and (another) "Y""; session 24)
     DECK_AT_MOST = 59  # cards in master's deck <= arg ("if the number of cards in your deck is 5 or less"; session 27)
     DECK_AT_LEAST = 60  # cards in master's deck >= arg
+    LEVEL_HAS_COLORS = 61  # master's level zone holds a card of every colour of bit mask arg (1 << Color) ("if your level
+    #                        has a yellow card and a red card", CR 2.4; session 27)
     PLAYED_THIS_TURN = 45  # the source was played from the hand this turn (its PLACED_TURN is this turn, without
     #                        PLACED_NOT_PLAYED): "during the turn that this card is placed on the stage from your hand";
     #                        arg 1: placed on the stage this turn any way (card text "placed_this_turn")

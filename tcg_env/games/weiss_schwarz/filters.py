@@ -408,6 +408,11 @@ def condition_holds(game, s, T, cond, arg, p, source):
         for c in range(K.N_COLORS):
             n += (seen >> c) & 1
         return n >= arg
+    if cond == K.Condition.LEVEL_HAS_COLORS:  # "if your level has a yellow card (and a red card)" (CR 2.4)
+        seen = 0
+        for i in range(s[LEVEL_N + p]):
+            seen |= 1 << cards[cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), K.C_COLOR]
+        return (seen & arg) == arg
     if cond == K.Condition.MARKERS_AT_MOST:  # "if there are no (N or less) markers underneath this card" (CR 3.5.3)
         return spos >= 0 and game.markers_under(s, p, spos) <= arg
     if cond == K.Condition.BATTLE_OPP_LEVEL_AT_MOST_WR:  # the battle opponent's level (CR 3.6.5) <= a waiting-room count

@@ -99,6 +99,11 @@ def hand_condition_holds(game, s, T, cond, arg, p):
         return s[DECK_N + p] <= arg
     if cond == K.Condition.DECK_AT_LEAST:
         return s[DECK_N + p] >= arg
+    if cond == K.Condition.LEVEL_HAS_COLORS:  # "if your level has a yellow card and a blue card" (CR 2.4)
+        seen = 0
+        for i in range(s[LEVEL_N + p]):
+            seen |= 1 << cards[cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), K.C_COLOR]
+        return (seen & arg) == arg
     if cond == K.Condition.NAMED_IN_CLOCK:
         for i in range(s[CLOCK_N + p]):
             if (cards[cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), K.C_NAME] & K.NAME_MASK) == arg:
