@@ -46,8 +46,13 @@ _RIVAL = "【AUTO】 When your opponent levels up, this card gets +1000 power un
 _RECYCLER = ("【AUTO】 When this card is placed on the stage from your hand, if the number of cards in your deck is five "
              "or less, return all cards in your waiting room to your deck. If you do, shuffle your deck, and this card "
              "gets +2000 power until end of turn.")
+# CR 3.6.5: "X is equal to N multiplied by the level of the character facing this card" (AURA_POWER_LEVEL with
+# POWER_LEVEL_FACING; an [AUTO] ability's: REG_LEVEL of the facing character, then POWER_X)
+_GAZER = "【CONT】 This card gets +X power. X is equal to 1000 multiplied by the level of the character facing this card."
+_STARER = ("【AUTO】 When this card attacks, this card gets +X power until end of turn. X is equal to 1500 multiplied by "
+           "the level of the character facing this card.")
 (PLAIN, SELF_GRANT, PATRON, SANDY, STAR, IDOL, DIVA, SWAPPER, LEVEL1, LEVEL2, ACCEL, WATCHER, RIVAL,
- RECYCLER) = range(14)
+ RECYCLER, GAZER, STARER) = range(16)
 RECORDS = [
     _rec("T/S27C-001", "Plain"),
     _rec("T/S27C-002", "Self Grant", [_SELF_GRANT]),
@@ -63,6 +68,8 @@ RECORDS = [
     _rec("T/S27C-012", "Watcher", [_WATCHER]),
     _rec("T/S27C-013", "Rival", [_RIVAL]),
     _rec("T/S27C-014", "Recycler", [_RECYCLER]),
+    _rec("T/S27C-015", "Gazer", [_GAZER]),
+    _rec("T/S27C-016", "Starer", [_STARER]),
 ]  # fmt: skip
 FILLER = len(RECORDS)
 RECORDS += [_rec(f"T/S27C-F{i:02d}", f"Filler {i}") for i in range(12)]
@@ -334,3 +341,35 @@ def test_cr_2_4_the_level_has_a_card_of_each_colour(tmp_path_factory, colors):
         sc.put(0, 1 + i, "level")
     g = sc.game()
     assert kit.power(g, me) == 3000 + 1000 * (len(set(colors)) == 3)
+
+
+# ---------------------------------------------------------------------------- the facing character's level (CR 3.6.5)
+def test_cr_3_6_5_x_the_level_of_the_character_facing_this_card_compiles(tmp_path):
+    res = _import(tmp_path, RECORDS)
+    by = {c.name: c for c in res.cards}
+    (gazer,) = by["Gazer"].abilities
+    assert [(o.op, o.amount, o.facing) for o in gazer.effect] == [("aura_power_level", 1000, True)]
+    (starer,) = by["Starer"].abilities
+    assert [o.op for o in starer.effect] == ["select_all", "reg_level", "target_self", "power_x"]
+    assert starer.effect[0].filter.relation == "facing" and starer.effect[3].reg == starer.effect[2].reg == 1
+    verdicts = {lr.line: lr.verdict.value for t in res.text_records for lr in t.lines}
+    assert verdicts[_GAZER] == verdicts[_STARER] == "exact"
+
+
+@pytest.mark.parametrize("facing", [LEVEL2, LEVEL1, None])
+def test_cr_3_6_5_this_card_gets_power_per_level_of_the_character_facing_it(pool, facing):
+    sc = kit.main_phase(pool, N_CARDS, PLAIN)
+    gazer = sc.put(0, GAZER, "stage", pos=0)  # faces the opponent's center right (CR 3.6.5)
+    starer = sc.put(0, STARER, "stage", pos=2)  # faces the opponent's center left
+    sc.put(0, PLAIN, "stage", pos=1)  # a second attacker: the turn waits at its attack declaration
+    level = {LEVEL2: 2, LEVEL1: 1, None: 0}[facing]
+    if facing is not None:
+        sc.put(1, facing, "stage", pos=2)
+        sc.put(1, facing, "stage", pos=0)
+    sc.stack_deck(0, [PLAIN] * 4)
+    g = sc.game()
+    assert kit.power(g, gazer) == 3000 + 1000 * level
+    kit.act(g, "End the main phase")
+    kit.act(g, ("Frontal" if facing is not None else "Direct") + " attack with Starer")
+    kit.answer_yes(g, True)
+    assert kit.power(g, starer) == 3000 + 1500 * level

@@ -1080,6 +1080,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def x_soul(self, mult):
         return {"x": "soul", "mult": int(mult)}
 
+    def x_facing_level_pre(self, mult):
+        # "X is equal to N multiplied by the level of the character facing this card" (session 27; CR 3.6.5)
+        return {"x": "facing_level", "mult": int(mult)}
+
     def x_level_pre(self, mult):
         return {"x": "level", "mult": int(mult)}
 
@@ -2272,6 +2276,26 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     body[at] = {"op": "top_level"}  # the card is shown to both (state.REVEALED)
                 else:
                     raise Unsupported("'X is equal to the level' of something other than the milled / revealed cards")
+                continue
+            if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] == "facing_level" and len(ops) == 1:
+                # "this card gets +X power until end of turn. X is equal to N multiplied by the level of the character
+                # facing this card" (session 27): that character (none: level 0) into a register, REG_LEVEL, then
+                # POWER_X of N per level, the count taken on resolution
+                pending = [o for o in _walk(out) if o["op"] == "power_x" and o["amount"] is None]
+                users = [i for i, top in enumerate(out) if any(o in pending for o in _walk([top]))]
+                if len(pending) != 1 or len(users) != 1 or any(o["op"] in _STORING for o in _walk(out)):
+                    raise Unsupported("an 'X is equal to' this compiler cannot count")
+                pending[0]["amount"] = ops[0]["mult"]
+                pending[0]["@cur_reg"] = True  # its target: the register filled last (_resolve), after the facing one
+                body, at = out, users[0]
+                while body[at]["op"] in ("if", "may") and pending[0] not in body[at]["then"]:
+                    body = body[at]["then"]
+                    at = next(i for i, top in enumerate(body) if any(o is pending[0] for o in _walk([top])))
+                if body[at]["op"] in ("if", "may"):
+                    body, at = body[at]["then"], body[at]["then"].index(pending[0])
+                if at == 0 or body[at - 1] != {"op": "@t", "who": "self"}:
+                    raise Unsupported("'+X power, X = N x the level of the character facing this card' for another card")
+                body[at - 1:at - 1] = [{"op": "@t", "who": "facing"}, {"op": "@reg_level", "plus": 0}]
                 continue
             if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] in ("soul", "level") and len(ops) == 1:
                 # "choose 1 of your characters, and that character gets +X power. X is equal to that character's soul
@@ -3909,6 +3933,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         for o in xs:
             if xd["x"] == "level":  # "X is equal to that character's level x N" (Assist)
                 o.update(op="aura_power_level", amount=xd["mult"])
+            elif xd["x"] == "facing_level" and o["filter"].get("relation") == "self":
+                # "this card gets +X power. X is equal to N multiplied by the level of the character facing this card"
+                o.update(op="aura_power_level", amount=xd["mult"], facing=True)
             elif o["filter"].get("relation") == "self":  # this card gets +X: X = a count
                 o.update(op="aura_power_per", amount=xd["mult"], counted=xd["filter"])
             else:
@@ -4883,6 +4910,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 out.append(dict(op, reg=reg))
                 st["cur"] = reg
                 st.setdefault("side", {})[reg] = (op.get("filter") or {}).get("side", "own")
+                continue
+            if name == "power_x" and op.get("@cur_reg"):  # effects(): "+X power, X = N x the facing level"
+                if not isinstance(st["cur"], int):
+                    raise Unsupported("'+X power' without one target")
+                out.append(dict({k: v for k, v in op.items() if k != "@cur_reg"}, reg=st["cur"]))
                 continue
             if name in _ON_REG and isinstance(st["cur"], tuple):
                 if name not in ("power", "soul", "level", "grant_ability", "restrict", "stand", "rest"):

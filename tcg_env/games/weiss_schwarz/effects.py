@@ -925,7 +925,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             return NOT_DONE
     elif op == K.Op.REG_LEVEL:  # last (imported pools only): "X is equal to the level of the character you chose -1"
         if reg_count(game, s, f, reg) == 0:
-            s[f + FR_STORE] = K.REG_LEVEL_NONE
+            s[f + FR_STORE] = a2  # no card: level 0
         else:
             c = reg_slot(game, s, f, reg, 0)
             lv = s[D_LEVEL + c * CARD_W] if s[ZONE + c * CARD_W] == K.Zone.STAGE else card_table(T)[cid_of(s, c), K.C_LEVEL]
