@@ -373,3 +373,20 @@ def test_cr_3_6_5_this_card_gets_power_per_level_of_the_character_facing_it(pool
     kit.act(g, ("Frontal" if facing is not None else "Direct") + " attack with Starer")
     kit.answer_yes(g, True)
     assert kit.power(g, starer) == 3000 + 1500 * level
+
+
+# ---------------------------------------------------------------------------- wordings of existing pieces
+def test_a_level_while_in_the_stage_and_a_cost_shuffling_afterwards_compile_as_their_other_wordings():
+    from tcg_env.games.weiss_schwarz.card_text import COMPILER
+
+    ctx = {"type": "character"}
+    on = COMPILER.compile_line("【CONT】 This card gets -1 level while on the stage.", ctx)
+    in_ = COMPILER.compile_line("【CONT】 This card gets -1 level while in the stage.", ctx)
+    assert in_.verdict.value == "exact" and in_.abilities == on.abilities
+    after = COMPILER.compile_line("【AUTO】 [Return 2 characters in your waiting room to your deck. Shuffle your deck "
+                                  "afterwards] When this card attacks, you may pay the cost. If you do, this card gets "
+                                  "+2000 power until end of turn.", ctx)
+    amp = COMPILER.compile_line("【AUTO】 [Return 2 characters in your waiting room to your deck & Shuffle your deck] "
+                                "When this card attacks, you may pay the cost. If you do, this card gets +2000 power "
+                                "until end of turn.", ctx)
+    assert after.verdict.value == "exact" and after.abilities == amp.abilities

@@ -2881,6 +2881,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_stock_int(self, tok):
         return {"stock": int(tok)}  # "[1]": a stock cost printed without its parentheses
 
+    def c_items_shuffle(self, *items):
+        # "[... to your deck. Shuffle your deck afterwards]": the shuffle as a cost item (as "& shuffle your deck")
+        return self.c_items(*items, self.c_shuffle())
+
     def c_items(self, *items):
         cost: dict[str, Any] = {}
         for it in items:
