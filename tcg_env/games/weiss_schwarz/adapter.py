@@ -264,12 +264,14 @@ _RESTRICTION_WORDS = ((K.RESTRICT_CANT_ATTACK, "cannot attack"), (K.RESTRICT_CAN
 def _stage_flags(pool, row, sl: int) -> tuple[str, ...]:
     """What a stage character has now beyond its printed card (CR 3.1.3: public), as the observation's
     stage row shows it: its restrictions (printed, granted until the end of the turn or by a [CONT]
-    ability: D_RST) and the abilities granted to it (KWMOD / KWMOD_LONG / D_KW bits from GRANT_BIT0, as
+    ability: D_RST) and the abilities granted to it (KWMOD / KWMOD_LONG / D_KW bits from GRANT_BIT0, each its kind, as
     triggers.trigger_card reads them), each as ``granted auto <trigger>: <effect>``."""
     b = sl * S.CARD_W
     rst = int(row[S.D_RST + b])
     out = tuple(w for bit, w in _RESTRICTION_WORDS if rst & bit)
-    granted = (int(row[S.KWMOD + b]) | int(row[S.KWMOD_LONG + b]) | int(row[S.D_KW + b])) >> K.GRANT_BIT0
+    # characteristics.granted_bits: each word's granted bits, bit A_ZONE - GRANT_ZONE0 of the packed number
+    granted = sum((int(row[w + b]) >> K.GRANT_BIT0) << (g * K.GRANT_KIND_STRIDE) for g, w in
+                  ((K.GRANT_UNTIL_TURN_END, S.KWMOD), (K.GRANT_UNTIL_OPP_TURN_END, S.KWMOD_LONG), (K.GRANT_BY_CONT, S.D_KW)))  # fmt: skip
     if granted:
         zones = pool.abilities[:, K.A_ZONE]
         out += tuple(pool.ability_summary(r) for r in range(len(zones))

@@ -31,7 +31,8 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "WSTextTransformer", "normalise", "comp
 
 #: the conditions play.hand_condition_holds tests (a level in the hand)
 HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_climax_at_most", "named_in_clock",
-                         "named_in_level", "named_pair_on_stage", "deck_at_most", "level_colors", "memory_names_at_least")
+                         "named_in_level", "named_pair_on_stage", "deck_at_most", "level_colors", "memory_names_at_least",
+                         "deck_at_least")
 
 # "N or more / N or less cards" in a player's zone: the condition kinds (the opponent's: with `opponent`)
 _ZONE_COUNT = {"hand": ("hand_at_least", "hand_at_most"), "clock": ("clock_at_least", "clock_at_most"),
@@ -421,7 +422,7 @@ _DELAYED_SELF_MOVES = ("to_memory", "to_waiting_room", "to_hand", "to_clock", "t
 # the ops whose instruction reports whether it was done (cards._REPORTS_DONE) and the targeting marks that may come
 # before one in the "A" of "you may A. If you do, B"
 _REPORTS_DONE = ("to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
-                 "draw", "heal", "discard", "stock_bottom_to_wr", "stock_top_to_wr")
+                 "draw", "heal", "discard", "stock_bottom_to_wr", "stock_top_to_wr", "wr_to_deck")
 
 
 def _reports_done(ops: list[dict]) -> bool:
@@ -923,6 +924,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("granting a quoted text that is not an ability")
         # the ability is the receiving character's ("this card" is that character), whoever grants it
         res = COMPILER.compile_line(inner, {"type": "character"})
+        if res.compiled and not res.abilities and list(res.fields) == ["keywords"]:
+            # "gets "[CONT] Great Performance"": the keyword itself, on whoever gets it (grant_keyword / aura_keyword;
+            # the engine's rule reads the character's keyword bits, CR 10.6.2)
+            return ("keyword", list(res.fields["keywords"]))
         if not res.compiled or len(res.abilities) != 1 or res.fields:
             raise Unsupported(f"a granted ability the compiler cannot compile ({res.reason or 'not one ability'})")
         traits = re.findall(r"《([^》]+)》|<<(.+?)>>", inner)
@@ -979,8 +984,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def g_ability_dur(self, dur, tok):
         # "gets the following ability until end of turn. "[AUTO] ..."": the duration before the quote
         kind, v = self._granted(tok)
-        if kind == "restrict":
-            return ("restrict", v, dur)
+        if kind in ("restrict", "keyword"):
+            return (kind, v, dur)
         if kind == "selfcont":
             return ("selfcont", v, dur)
         if kind == "selfact":
@@ -1143,6 +1148,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def x_card_level(self):
         return {"x": "card_level"}  # the level of the card revealed / put into the waiting room
 
+    def x_chosen_level(self, tok):
+        # "X is equal to the level of the character you chose -1" (session 27): REG_LEVEL of the choice's register
+        return {"x": "chosen_level", "plus": int(str(tok))}
+
     def x_card_level_plus(self, tok):
         return {"x": "card_level", "plus": int(str(tok))}  # "X is equal to that card's level +1"
 
@@ -1210,6 +1219,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 k, v = "grant", self._cont_grant(v)
             if k == "restrict":
                 ops.append({"op": "restrict", "restrictions": v, **({"duration": dur} if dur != "end_of_turn" else {})})
+                continue
+            if k == "keyword":  # a granted keyword (Great Performance): its bit in KWMOD / KWMOD_LONG
+                ops.append({"op": "grant_keyword", "keywords": v, **({"duration": dur} if dur != "end_of_turn" else {})})
                 continue
             if k == "grant":
                 # CR 8.2.1.2: until the end of the opponent's next turn, the receiving card's KWMOD_LONG
@@ -1977,6 +1989,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def exchange_positions(self, stand=False):
         return [{"op": "@swap", "stand": stand}]
 
+    def opp_exchanges(self):
+        # "..., your opponent chooses 1 <spec> in their waiting room, and exchanges them": the character chosen before
+        # (its level X's, REG_LEVEL) and the opponent's card (_resolve: Op.EXCHANGE, stage and waiting room)
+        return [{"op": "@opp_exchange"}]
+
     def exchange_positions_stand(self):
         return self.exchange_positions(True)
 
@@ -2306,6 +2323,25 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 for o in dmg:  # "deal X damage": the stored count (DAMAGE's count operand)
                     o["amount"] = "x"
                 continue
+            if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] == "chosen_level":
+                # "choose 1 of your opponent's level 1 or higher characters, your opponent chooses 1 level X or lower
+                # character in their waiting room, and exchanges them. X is equal to the level of the character you
+                # chose -1" (session 27): REG_LEVEL of the choice's register right after the choice (_resolve), the
+                # opponent's "level X or lower" reading it
+                if len(ops) != 1 or any(o["op"] in _STORING for o in _walk(out)):
+                    raise Unsupported("an 'X is equal to' this compiler cannot count")
+                body = out
+                while len(body) == 1 and body[0]["op"] in ("if", "may"):
+                    body = body[0]["then"]
+                at = [i for i, o in enumerate(body) if o["op"] == "choose" and o.get("count") == 1
+                      and not o.get("up_to") and (o.get("filter") or {}).get("side") == "opponent"]
+                later = body[at[0] + 1:] if len(at) == 1 else []
+                if [o["op"] for o in later] != ["opp_choose", "@opp_exchange"] \
+                        or not later[0]["filter"].get("level_max_x") or later[0]["count"] != 1:
+                    raise Unsupported("'X is equal to the level of the character you chose' outside the opponent's "
+                                      "exchange")
+                body.insert(at[0] + 1, {"op": "@reg_level", "plus": ops[0]["plus"]})
+                continue
             if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] in ("mill_level", "card_level", "mill_icons"):
                 # "... choose a level X or lower character ... X is equal to the total level of the cards
                 # put into your waiting room by this effect / the level of the revealed card": the op
@@ -2528,6 +2564,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     last.append({"op": "@if_done"})
                     last.extend(ops[0]["then"])
                     continue
+            if ops and ops[0]["op"] == "@ifdo" and last and last[-1]["op"] == "wr_to_deck" \
+                    and last[-1].get("who", "master") == "master" and len(ops) == 1:
+                # "return all cards in your waiting room to your deck. If you do, X" (session 27): WR_TO_DECK reports
+                # whether it moved a card (an empty waiting room: not done, CR 1.3.3), IF_DONE skips X
+                last.append({"op": "@if_done"})
+                last.extend(ops[0]["then"])
+                continue
             if ops and ops[0]["op"] == "@ifdo":
                 if not last or last[-1]["op"] != "may":
                     raise Unsupported("'if you do' after an effect that is not optional")
@@ -2645,6 +2688,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_other_max(self, n):
         return {"kind": "other_chars_at_most", "value": n}
+
+    def c_deck_min(self, n):
+        return {"kind": "deck_at_least", "value": n}
 
     def c_hand_min(self, n):
         return {"kind": "hand_at_least", "value": n}
@@ -3051,6 +3097,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_stock_int(self, tok):
         return {"stock": int(tok)}  # "[1]": a stock cost printed without its parentheses
 
+    def c_items_shuffle(self, *items):
+        # "[... to your deck. Shuffle your deck afterwards]": the shuffle as a cost item (as "& shuffle your deck")
+        return self.c_items(*items, self.c_shuffle())
+
     def c_items(self, *items):
         cost: dict[str, Any] = {}
         for it in items:
@@ -3368,6 +3418,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             self._off_stage = True  # and the conditions: the card is in the waiting room
         return ("use_keyword", kw)
 
+    def t_you_use_keyword(self, name):
+        # "when you use "Accelerate"" (CR 10.12.3, session 27): any Accelerate ability of the master's resolved
+        # (accelerate_used: triggers.trigger_accelerate_used, after the ability's effect)
+        if card_name(name).strip().lower() != "accelerate":
+            raise Unsupported(f"'when you use {name}' (only Accelerate of another card reports its use)")
+        return ("accelerate_used", None)
+
     def t_begin(self, *parts):
         whose = parts[0] if len(parts) == 2 else "any"
         return (_PHASES[parts[-1]], whose)
@@ -3446,6 +3503,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def t_level_up(self):
         return ("level_up", None)
+
+    def t_opp_level_up(self):  # "when your opponent levels up" (CR 9.3.2; kernels: the other player's stage)
+        return ("opp_level_up", None)
 
     def t_trigger_cx(self):
         return ("trigger_check_climax", None)
@@ -4174,6 +4234,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if k == "restrict":
                 ops.append({"op": "aura_restrict", "restrictions": v, "filter": dict(flt)})
                 continue
+            if k == "keyword":  # a granted keyword (Great Performance): AURA_KEYWORD's bit in D_KW
+                ops.append({"op": "aura_keyword", "keywords": v, "filter": dict(flt)})
+                continue
             if k == "power_x" and len(gains) > 1:
                 raise Unsupported("'+X power and ...'")
             ops.append({"op": f"aura_{k}", "amount": v, "filter": dict(flt)})
@@ -4631,6 +4694,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         self.approximate("link_label")
         return {"__fields__": True}
 
+    def kw_great_performance(self, *_):
+        # "[CONT] Great Performance" (CR 10.6.2): the card keyword the engine applies as a rule (battle.py
+        # great_performance_pos: the opponent's attacks are frontal attacks on it while it is the middle character
+        # of the center stage, not [REVERSE]); granted ("gets "[CONT] Great Performance"") it is that keyword's bit
+        # (_granted: grant_keyword / aura_keyword)
+        if self.card.get("type") != "character":
+            raise Unsupported("Great Performance on a card that is not a character")
+        return {"__fields__": True, "keywords": ["great_performance"]}
+
     def also_named_on_stage(self, name):
         # "If this card is in the stage, this card's card name will also be regarded as "X"." (CR 2.1.2: a card
         # name the text refers to): on the stage the card has both names for every name check (cards.WSCard
@@ -5035,6 +5107,21 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 st.setdefault("side", {}).update({a: "own", b: "own"})
                 st["cur"] = ("both", a, b)
                 continue
+            if name == "@reg_level":  # effects(): the level of the character just chosen (the opponent's exchange)
+                if not isinstance(st["cur"], int) or st.get("side", {}).get(st["cur"]) != "opponent":
+                    raise Unsupported("'the level of the character you chose' without the opponent's chosen character")
+                out.append({"op": "reg_level", "reg": st["cur"], "plus": op["plus"]})
+                st["exchange_first"] = st["cur"]
+                continue
+            if name == "@opp_exchange":
+                # "your opponent chooses 1 <spec> in their waiting room, and exchanges them": EXCHANGE of the
+                # character chosen (REG_LEVEL's register) and the opponent's card (Op.EXCHANGE, stage and waiting room)
+                a, b = st.get("exchange_first"), st["cur"]
+                if a is None or not isinstance(b, int) or a == b or st.get("side", {}).get(b) != "opponent":
+                    raise Unsupported("'exchanges them' without the opponent's chosen character and card")
+                out.append({"op": "exchange", "reg": a, "other": b})
+                st["cur"] = None
+                continue
             if name == "@wr_keep":
                 if st["cur"] is None or isinstance(st["cur"], tuple) or st.get("side", {}).get(st["cur"]) != "opponent":
                     raise Unsupported("'returns all cards except that card' without the opponent's chosen cards")
@@ -5047,6 +5134,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 out.append(dict(op, reg=reg))
                 st["cur"] = reg
                 st.setdefault("side", {})[reg] = (op.get("filter") or {}).get("side", "own")
+                continue
+            if name == "power_x" and op.get("@cur_reg"):  # effects(): "+X power, X = N x the facing level"
+                if not isinstance(st["cur"], int):
+                    raise Unsupported("'+X power' without one target")
+                out.append(dict({k: v for k, v in op.items() if k != "@cur_reg"}, reg=st["cur"]))
                 continue
             if name in _ON_REG and isinstance(st["cur"], tuple):
                 if name not in ("power", "soul", "level", "grant_ability", "restrict", "stand", "rest"):

@@ -95,7 +95,7 @@ TriggerName = Literal[
     "battle_damage_received_canceled", "battle_damage_received_not_canceled", "act_used", "opp_act_used",
     "other_reversed", "other_battle_opp_reversed", "direct_attacks_self", "opp_climax_placed",
     "event_played", "frontal_attacks_self", "other_to_wr_from_stage", "hand_to_wr", "other_played",
-    "other_placed_from_wr",
+    "other_placed_from_wr", "accelerate_used", "opp_level_up",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -112,7 +112,7 @@ ConditionName = Literal[
     "named_in_level", "wr_filter_at_least", "hand_filter_at_least", "battle_opp_level_at_most_self",
     "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
     "battle_opp_level_at_most_wr", "placed_this_turn", "named_pair_on_stage", "clock_at_least", "deck_at_most",
-    "in_position", "self_level_at_least", "level_colors", "fewer_than_opp", "memory_names_at_least",
+    "in_position", "self_level_at_least", "level_colors", "fewer_than_opp", "memory_names_at_least", "deck_at_least",
     "clock_top_alarm", "level_at_most",
 ]  # fmt: skip
 
@@ -153,7 +153,7 @@ _COND_COUNT = {
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
     "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least", "hand_filter_at_least",
     "wr_colors_at_least", "stage_colors_at_least", "markers_at_most", "battle_opp_level_at_most_wr",
-    "clock_at_least", "deck_at_most", "in_position", "self_level_at_least", "memory_names_at_least", "level_at_most",
+    "clock_at_least", "deck_at_most", "in_position", "self_level_at_least", "memory_names_at_least", "deck_at_least", "level_at_most",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
 # the conditions counting the master's cards of one zone that match a filter: (filter row << 8) | the count
@@ -431,6 +431,15 @@ class OpTopLevel(_Op):
     op: Literal["top_level"]
 
 
+class OpRegLevel(_Op):
+    """Store the level of the first card of register ``reg`` + ``plus`` ("X is equal to the level of the character you
+    chose -1", Op.REG_LEVEL)."""
+
+    op: Literal["reg_level"]
+    reg: Reg = 0
+    plus: int = Field(default=0, ge=-10, le=10)
+
+
 class OpStockBottomToWr(_CountWho):
     """The bottom card(s) of a player's stock into that player's waiting room."""
 
@@ -530,14 +539,16 @@ OpAuraSoulPer = op_model("aura_soul_per", _M, amount=Annotated[int, Field(ge=-10
                          counted=Union[WSFilter, Literal["markers"]])  # noqa: UP007
 OpAuraLevelPer = op_model("aura_level_per", _M, amount=Annotated[int, Field(ge=-10, le=10)], filter=WSFilter,
                           counted=Union[WSFilter, Literal["markers"]])  # noqa: UP007
-OpAuraPowerLevel = op_model("aura_power_level", _M, amount=Power, filter=WSFilter)  # amount x each one's level
+# amount x each one's level (facing: x the level of the character facing this card, POWER_LEVEL_FACING)
+OpAuraPowerLevel = op_model("aura_power_level", _M, amount=Power, filter=WSFilter, facing=(bool, False))
 # "reveal the top card of your deck. if that card is <filter>, ...": register + stored count 1 / 0
 OpRevealTop = op_model("reveal_top", _M, filter=(WSFilter | None, None), reg=(Reg, 0),
                        filter_or=(WSFilter | None, None),  # "if that card is an event or a <<T>> character"
                        negate=(bool, False))  # "if that card is not ...": the card counts when it matches no filter
 # "<register> gets the following ability until end of turn. "[AUTO] ..."": the granted ability (a
-# WSAbility, checked when the pool compiles) becomes an ability row of the pool's (A_ZONE = GRANT_ZONE0 + k); the op
-# runs GRANT_KEYWORD with its bit (constants.GRANT_BIT0), so the card checks it until the end of the turn
+# WSAbility, checked when the pool compiles) becomes an ability row of the pool's (A_ZONE = GRANT_ZONE0 + kind *
+# GRANT_KIND_STRIDE + j); the op runs GRANT_KEYWORD with its bit (constants.GRANT_BIT0), so the card checks it until
+# the end of the turn
 OpGrantAbility = op_model("grant_ability", _M, ability=dict[str, Any], duration=_Dur, reg=(Reg, 0))
 # a CONT ability's "all of your <filter> characters get "[AUTO] ..."": AURA_KEYWORD with the bit
 OpAuraGrantAbility = op_model("aura_grant_ability", _M, ability=dict[str, Any], filter=WSFilter)
@@ -549,7 +560,7 @@ _BASE_OPS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
     OpLevel, OpGrantKeyword, OpRestrict, OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom,
     OpToStock, OpToClock, OpToMemory, OpToDeckTop, OpToDeckBottom, OpToStage, OpMovePosition,
-    OpToMarker, OpExchange, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpStockTopToWr, OpStockTopToClock, OpStockRenew, OpMemoryTrim, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
+    OpToMarker, OpExchange, OpRegLevel, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpStockTopToWr, OpStockTopToClock, OpStockRenew, OpMemoryTrim, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
@@ -615,7 +626,7 @@ _OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored, OpIfDone, OpChooseOne)
 # register's cards (none affected: not done), a draw or a clock card to the waiting room not in full (CR 1.3.3)
 _REPORTS_DONE = frozenset({"to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top",
                            "to_deck_bottom", "draw", "heal", "discard", "stock_bottom_to_wr",
-                           "stock_top_to_wr", "exchange"})  # discard / the stock's cards: fewer than its count is not done
+                           "stock_top_to_wr", "exchange", "wr_to_deck"})  # discard / the stock's cards: fewer than its count is not done
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 
 
@@ -645,7 +656,7 @@ _ON_REGISTER = {
 _CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
               "aura_soul_per", "aura_level_per",
               "aura_power_level", "aura_grant_ability"}
-_COUNTING = {"brainstorm", "count", "mill_level", "top_level", "mill_count"}
+_COUNTING = {"brainstorm", "count", "mill_level", "top_level", "mill_count", "reg_level"}
 # keyword ops: only in an ability written with that keyword (CR 10)
 # (brainstorm is also the plain "put the top N cards into your waiting room, count the climaxes")
 # the ops only a keyword's ability runs; not "change": printed abilities without the keyword put a
@@ -905,7 +916,8 @@ class _Compiler(PoolCompiler):
         self.trait_ids: dict[str, int] = {}
         self.title_ids: dict[str, int] = {}
         self.climax_names: set[str] = set()
-        self.grants: list[tuple[str, WSAbility, int, WSCard]] = []  # granted ability k (A_ZONE = GRANT_ZONE0 + k)
+        # the granted abilities in the order their rows come (key, ability, granting card id, card, kind: constants.GRANT_BY_CONT ...)
+        self.grants: list[tuple[str, WSAbility, int, WSCard, int]] = []
         self.limited_grants: list[str] = []  # the granted abilities with a once-per-turn limit (GRANT_USE_BIT0 + j)
         self.name_groups: dict[tuple[str, ...], int] = {}  # name parts -> group k (constants.NAME_GROUP_BIT0)
         self.trait_groups: dict[tuple[str, ...], int] = {}  # trait set -> group k (constants.C_TRAIT_GROUPS)
@@ -1061,8 +1073,9 @@ class _Compiler(PoolCompiler):
     # granted bit is the card's end-of-turn keyword modifier, forgotten when it leaves the stage)
     GRANTED_TRIGGERS = tuple(t.name.lower() for t in K.GRANTED_TRIGGERS)  # constants.GRANTED_TRIGGERS
 
-    def grant_index(self, card: WSCard, ability: dict[str, Any], q: str) -> int:
-        """The index k of the granted ability ``ability`` (one row per distinct ability)."""
+    def grant_index(self, card: WSCard, ability: dict[str, Any], q: str, kind: int = K.GRANT_UNTIL_TURN_END) -> int:
+        """The index j of the granted ability ``ability`` among the pool's grants of its kind (constants.GRANT_BY_CONT
+        ...: the keyword word that holds its bit 1 << (GRANT_BIT0 + j)); one row per distinct ability and kind."""
         try:
             ab = WSAbility.model_validate(ability)
         except ValueError as exc:
@@ -1091,31 +1104,33 @@ class _Compiler(PoolCompiler):
         if ab.times_per_turn is not None or ab.keyword not in (None, "encore") or ab.combo is not None:
             self.fail(f"{q}.ability", "a granted ability has no limit of 2 or 3 uses, keyword (but Encore) or combo")
         key = ab.model_dump_json()
-        for k, (key2, _, _, _) in enumerate(self.grants):
-            if key2 == key:
-                return k
-        if ab.once_per_turn:  # its use: a bit of the receiving card's USES word (triggers.auto_use_index)
+        same_kind = [g for g in self.grants if g[4] == kind]
+        for j, g in enumerate(same_kind):
+            if g[0] == key:
+                return j
+        if ab.once_per_turn and key not in self.limited_grants:  # its use: a bit of the receiving card's USES word (triggers.auto_use_index)
             if len(self.limited_grants) >= K.MAX_LIMITED_GRANTS:
                 self.fail(f"{q}.ability", f"at most {K.MAX_LIMITED_GRANTS} distinct granted abilities with a "
                           "once-per-turn limit per pool")
             self.limited_grants.append(key)
-        if len(self.grants) >= K.MAX_GRANTS:
-            self.fail(f"{q}.ability", f"at most {K.MAX_GRANTS} distinct granted abilities per pool")
-        self.grants.append((key, ab, self.index[card.number], card))
-        return len(self.grants) - 1
+        if len(same_kind) >= K.MAX_GRANTS:
+            self.fail(f"{q}.ability", f"at most {K.MAX_GRANTS} distinct granted abilities of a kind per pool")
+        self.grants.append((key, ab, self.index[card.number], card, kind))
+        return len(same_kind)
 
     def compile_grants(self) -> None:
         """The granted abilities' rows, after every card's (a grant's own grants are appended as
         they are found)."""
         k = 0
         while k < len(self.grants):
-            key, ab, cid, card = self.grants[k]
+            key, ab, cid, card, kind = self.grants[k]
             self._card = card  # errors name the card that grants it
             # the ability is the receiving character's ("this card" is that character), whoever grants it (an
             # event too): compiled for a character
             holder = card if card.type == "character" else card.model_copy(update={"type": "character"})
             r = self.compile_ability(cid, holder, K.MAX_ABIL_PER_CARD + k, ab)
-            self.ab_rows[r][K.A_ZONE] = K.GRANT_ZONE0 + k
+            j = sum(1 for g in self.grants[:k] if g[4] == kind)  # its index among its kind's (grant_index)
+            self.ab_rows[r][K.A_ZONE] = K.GRANT_ZONE0 + kind * K.GRANT_KIND_STRIDE + j
             if ab.once_per_turn:  # the bit of its use above the limit (triggers.auto_use_index)
                 self.ab_rows[r][K.A_ONCE_PER_TURN] = 1 | (self.limited_grants.index(key) << K.GRANT_LIMIT_SHIFT)
             k += 1
@@ -1583,6 +1598,8 @@ class _Compiler(PoolCompiler):
             reg = getattr(op, "reg", 0)
             if name in ("aura_soul_per", "aura_level_per"):  # the characteristic AURA_POWER_PER changes
                 reg = K.PER_SOUL if name == "aura_soul_per" else K.PER_LEVEL
+            if name == "aura_power_level" and op.facing:
+                reg = K.POWER_LEVEL_FACING
             for hand_only in ("no_color_requirement", "cant_play"):
                 if hand_only in (getattr(op, "restrictions", None) or ()) \
                         and not (name == "aura_restrict" and ab.kind == "cont" and ab.zone == "hand"):
@@ -1631,9 +1648,11 @@ class _Compiler(PoolCompiler):
         if name == "grant_keyword":
             return bits(op.keywords, K.KEYWORD_BITS), dur, 0
         if name == "grant_ability":
-            return 1 << (K.GRANT_BIT0 + self.grant_index(self._card, op.ability, q)), dur, 0
+            # its kind: the word GRANT_KEYWORD puts its bit into (KWMOD_LONG for the opponent's next turn, else KWMOD)
+            kind = K.GRANT_UNTIL_OPP_TURN_END if dur == K.Duration.NEXT_OPP_TURN_END else K.GRANT_UNTIL_TURN_END
+            return 1 << (K.GRANT_BIT0 + self.grant_index(self._card, op.ability, q, kind)), dur, 0
         if name == "aura_grant_ability":
-            bit = 1 << (K.GRANT_BIT0 + self.grant_index(self._card, op.ability, q))
+            bit = 1 << (K.GRANT_BIT0 + self.grant_index(self._card, op.ability, q, K.GRANT_BY_CONT))
             return bit, self.compile_filter(op.filter, f"{q}.filter", zones=("stage",)), 0
         if name == "restrict":
             return bits(op.restrictions, _RESTRICT_BITS), dur, 0
@@ -1670,6 +1689,8 @@ class _Compiler(PoolCompiler):
             return op.count, 0, 0
         if name == "top_level":
             return 0, 0, 0
+        if name == "reg_level":
+            return 0, 0, op.plus
         if name == "mill_count":
             return (op.count, self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)),
                     K.MILL_COUNT_OPPONENT * (op.who == "opponent") + K.MILL_COUNT_BOTTOM * op.bottom

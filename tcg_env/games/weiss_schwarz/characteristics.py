@@ -10,7 +10,9 @@ Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
 
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
-from tcg_env.engine.jit import internal
+import numpy as np
+
+from tcg_env.engine.jit import internal, internal_inline
 from tcg_env.rules.modifiers import mod_derive
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
@@ -24,6 +26,8 @@ from tcg_env.games.weiss_schwarz.state import (
     D_POWER,
     D_RST,
     D_SOUL,
+    KWMOD,
+    KWMOD_LONG,
     LEVEL_L,
     LEVEL_N,
     MARKER_N,
@@ -37,13 +41,25 @@ from tcg_env.games.weiss_schwarz.state import (
 from tcg_env.games.weiss_schwarz.zones import cid_of, facing_slot, owner_of, stage_slot
 
 
+@internal_inline
+def granted_bits(s, slot):
+    """The abilities granted to card ``slot``, its three keyword words' granted bits packed into one int64: bit
+    g * GRANT_KIND_STRIDE + j is the pool's granted ability j of kind g (the row with A_ZONE - GRANT_ZONE0 that
+    number): until the end of the turn (KWMOD), of the opponent's next turn (KWMOD_LONG, CR 8.2.1.2) or by a CONT
+    ability (D_KW, refresh_derived). 0: none."""
+    b = slot * CARD_W
+    return (np.int64(s[KWMOD + b] >> K.GRANT_BIT0)
+            | (np.int64(s[KWMOD_LONG + b] >> K.GRANT_BIT0) << K.GRANT_KIND_STRIDE)
+            | (np.int64(s[D_KW + b] >> K.GRANT_BIT0) << (K.GRANT_BY_CONT * K.GRANT_KIND_STRIDE)))  # fmt: skip
+
+
 @internal
 def apply_cont(game, s, T, src, p, zone, granted):
     """Apply the CONT abilities of ``src`` of master ``p`` that work from AbilityZone ``zone``
     (DEFAULT: a stage character or a climax; CLOCK_TOP: Alarm 10.1; MEMORY: 10.9); with ``granted`` != 0,
-    instead the CONT abilities granted to stage character ``src`` (bit k: the pool's granted ability k,
-    the ability row with A_ZONE = GRANT_ZONE0 + k after every card's rows; by an effect until the end of
-    the turn or of the opponent's next turn, KWMOD / KWMOD_LONG, or by a CONT ability: its D_KW bits).
+    instead the CONT abilities granted to stage character ``src`` (``granted_bits``: bit k is the ability row with
+    A_ZONE = GRANT_ZONE0 + k after every card's rows; by an effect until the end of the turn or of the opponent's
+    next turn, KWMOD / KWMOD_LONG, or by a CONT ability: its D_KW bits).
     CR 8.1.1.3: the card has the ability, and "this card" is that card."""
     cards = card_table(T)
     A = ability_table(T)
@@ -155,6 +171,12 @@ def apply_cont(game, s, T, src, p, zone, granted):
                             s[D_LEVEL + b] += v
                     elif op == K.Op.AURA_POWER or op == K.Op.AURA_POWER_PER:
                         s[D_POWER + b] += v
+                    elif op == K.Op.AURA_POWER_LEVEL and code[r, K.I_REG] == K.POWER_LEVEL_FACING:
+                        # "X is equal to N multiplied by the level of the character facing this card" (CR 3.6.5;
+                        # its level as of this refresh: the auras in stage order, as 8.9.1.5's simplification)
+                        fs = facing_slot(s, p, s[POS + src * CARD_W]) if s[ZONE + src * CARD_W] == K.Zone.STAGE else -1
+                        if fs >= 0:
+                            s[D_POWER + b] += v * s[D_LEVEL + fs * CARD_W]
                     elif op == K.Op.AURA_POWER_LEVEL:  # "X is equal to that character's level x N"
                         s[D_POWER + b] += v * s[D_LEVEL + b]
                     elif op == K.Op.AURA_SOUL:
@@ -181,6 +203,9 @@ def refresh_derived(game, s, T):
             sl = stage_slot(s, p, pos)
             if sl >= 0:
                 mod_derive(s, cards, MT, sl)
+                # D_KW's granted bits are the CONT abilities' alone (their own kind, GRANT_BY_CONT): not the
+                # modifiers' words' (KWMOD / KWMOD_LONG, granted_bits reads them there)
+                s[D_KW + sl * CARD_W] &= K.KW_PRINTED_MASK
     for p in range(2):
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
@@ -200,10 +225,12 @@ def refresh_derived(game, s, T):
             if (FL[cid_of(s, mm), K.FL_CONT] & (1 << K.AbilityZone.MEMORY)) != 0:
                 game.apply_cont(s, T, mm, p, K.AbilityZone.MEMORY, 0)
     # granted CONT abilities (FLAG_GRANTED_CONT: the pool has one; the built-in pools have none) after the
-    # printed ones, whose auras may grant them (D_KW: the modifiers' bits and the auras')
+    # printed ones, whose auras may grant them (granted_bits: the modifiers' words and the auras' D_KW)
     if (FL[FL.shape[0] - 1, K.FL_MISC] & K.FLAG_GRANTED_CONT) != 0:
         for p in range(2):
             for pos in range(K.N_POSITIONS):
                 sl = stage_slot(s, p, pos)
-                if sl >= 0 and (s[D_KW + sl * CARD_W] >> K.GRANT_BIT0) != 0:
-                    game.apply_cont(s, T, sl, p, 0, s[D_KW + sl * CARD_W] >> K.GRANT_BIT0)
+                if sl >= 0:
+                    g = granted_bits(s, sl)
+                    if g != 0:
+                        game.apply_cont(s, T, sl, p, 0, g)

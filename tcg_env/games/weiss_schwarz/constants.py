@@ -195,8 +195,19 @@ REVEAL_SHOWN = 1 << 20
 # the granted ability k, whose bit 1 << (GRANT_BIT0 + k) an effect ORs into the card's end-of-turn
 # keyword modifier (KWMOD) or a CONT ability into its derived keywords (D_KW); triggers.trigger_granted
 GRANT_ZONE0 = 16
-GRANT_BIT0 = 16  # KWMOD / D_KW bits GRANT_BIT0.. : granted abilities (A_ZONE = GRANT_ZONE0 + k), above every KW_* bit
-MAX_GRANTS = 15  # granted abilities per pool (bits 16..30 of the int32 word)
+GRANT_BIT0 = 15  # KWMOD / KWMOD_LONG / D_KW bits GRANT_BIT0.. : granted abilities, above every KW_* bit (CR 10.1-10.15)
+# each of the three words has its own granted abilities (session 27): the kind of a grant is the word that holds
+# its bit (GRANT_UNTIL_TURN_END: KWMOD, an effect's "until end of turn"; GRANT_UNTIL_OPP_TURN_END: KWMOD_LONG, "until
+# the end of your opponent's next turn"; GRANT_BY_CONT: D_KW, a CONT ability's, which refresh_derived keeps apart
+# from the modifiers' bits), so a pool has MAX_GRANTS of each kind; the granted ability j of kind g has the row with
+# A_ZONE = GRANT_ZONE0 + g * GRANT_KIND_STRIDE + j, and characteristics.granted_bits packs a card's three words so
+# that bit A_ZONE - GRANT_ZONE0 of the packed int64 is whether the card has that ability
+MAX_GRANTS = 16  # granted abilities per pool and kind (bits 15..30 of the int32 word)
+GRANT_KIND_STRIDE = 16
+GRANT_UNTIL_TURN_END = 0
+GRANT_UNTIL_OPP_TURN_END = 1
+GRANT_BY_CONT = 2
+KW_PRINTED_MASK = (1 << GRANT_BIT0) - 1  # the keyword bits of a keyword word (below the granted abilities')
 # "with "X" in its card name" (a part of a card name): the pool compiler gives each distinct set of
 # name parts a group k (F_NAME = -(k + 1)) and sets bit NAME_GROUP_BIT0 + k of C_TITLE on every card
 # whose name contains one of them; the title id keeps the low bits (TITLE_MASK). No new column:
@@ -437,6 +448,9 @@ class Trigger(IntEnum):
     #                    character played from the hand only (play.place_on_stage); A_TRIG_FILTER on it
     OTHER_PLACED_FROM_WR = 44  # "... is placed on the stage from your waiting room" (an effect, Encore, Change's
     #                            choice in the waiting room); A_TRIG_FILTER on it
+    ACCELERATE_USED = 45  # "when you use "Accelerate"" (CR 10.12.3: an Accelerate ability of the player's resolved, its
+    #                       cost paid): every stage character of that player (triggers.trigger_accelerate_used)
+    OPP_LEVEL_UP = 46  # "when your opponent levels up" (CR 9.3.2): every stage character of the other player
 
 
 # the triggers a granted ability may have (cards._Compiler.GRANTED_TRIGGERS): the card is on the stage
@@ -578,6 +592,7 @@ class Condition(IntEnum):
     CLOCK_TOP_ALARM = 67  # the top card of the master's clock has Alarm (C_KEYWORDS KW_ALARM, CR 10.1): "if the top card
     #                       of your clock is a card with "Alarm""
     LEVEL_AT_MOST = 68  # the master's level (cards in the level zone, CR 3.9) <= arg ("if your level is N or lower")
+    DECK_AT_LEAST = 69  # cards in master's deck >= arg ("if the number of cards in your deck is N or more"; session 27)
 
 
 ABILITY_TABLE = TableLayout("ability")
@@ -760,7 +775,8 @@ class Op(IntEnum):
     EXCHANGE = 66  # I_REG and register a0, one card each: they exchange zones ("choose 1 card in your level and 1
     #                card in your waiting room, and exchange them"); nothing when either has no card. Two stage
     #                characters of one player swap positions (play.move_chars; a1 = 1: both [STAND] after, "exchange
-    #                them as [STAND]"; session 24)
+    #                them as [STAND]"; session 24). A stage character and a card of its owner's waiting room (session
+    #                27): the character goes to the waiting room, the card onto its position [STAND]
     STOCK_TOP_TO_WR = 29  # a0 = count, a1 = Who: the top card(s) of that player's stock into their waiting room
     #                       ("you may put the top card of your opponent's stock into their waiting room. If you do")
     STOCK_TOP_TO_CLOCK = 28  # a0 = count, a1 = Who: the top card(s) of that player's stock into their clock (not
@@ -808,7 +824,8 @@ class Op(IntEnum):
     #                      a2 = filter row counted
     #                      (I_REG: PER_POWER, or PER_SOUL / PER_LEVEL: "+1 soul / level for each ...")
     AURA_POWER_LEVEL = 76  # a0 = power per level of each character it applies to (a1 = filter row):
-    #                        "+X power. X is equal to that character's level x N" (Assist)
+    #                        "+X power. X is equal to that character's level x N" (Assist); I_REG =
+    #                        POWER_LEVEL_FACING: per level of the character facing the source instead (session 27)
     # --- session 21 (imported pools only; after the auras, which the kernels test by range) ---
     OPP_CHOOSE = 77  # "your opponent chooses (may choose) N <spec> in <a list zone>": a0 = filter row (its side is
     #                  the master's view), a1 = count, a2 = 1 "may" / "up to": the master's opponent chooses them,
@@ -817,8 +834,14 @@ class Op(IntEnum):
     MARKER_OUT = 78  # "put a marker from underneath this card into your stock / waiting room", "return a marker ... to
     #                  your hand" (CR 3.7): up to a0 markers under the source (on the stage) into zone a1 (Zone);
     #                  the engine keeps no order of markers: the lowest slots go (approximation marker_order_unkept)
+    # --- session 27 (s27-wsc; imported pools only) ---
+    REG_LEVEL = 79  # store the level of the first card of register I_REG (on the stage: its level now, D_LEVEL; else
+    #                 its printed level) + a2 ("X is equal to the level of the character you chose -1"); no card:
+    #                 level 0 (+ a2: -1, "level X or lower" matches nothing)
 
 
+POWER_LEVEL_FACING = 1  # Op.AURA_POWER_LEVEL's I_REG: "X is equal to N multiplied by the level of the character
+#                         facing this card" (none facing it: 0)
 PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the master's level / memory cards the row
 #                     matches ("for each card named "X" in your level"); -1: the markers under the source
 PER_FACING_LEVEL = -(1 << 24)  # AURA_POWER_PER a2: the level of the character facing the source (CR 3.6.5; none: 0):

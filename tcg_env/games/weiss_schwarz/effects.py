@@ -786,6 +786,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                     cnt += 1
         s[f + FR_STORE] = cnt
     elif op == K.Op.WR_TO_DECK:  # the whole waiting room into the deck (the shuffle is the next op)
+        n_wr = s[WR_N + who]
         if a2 == K.WR_TO_DECK_KEEP_REG:  # "... returns all cards except that card": the register's cards stay
             i = s[WR_N + who] - 1
             while i >= 0:
@@ -795,6 +796,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 i -= 1
         while a2 == 0 and s[WR_N + who] > 0:
             game.put_in_zone(s, s[WR_L + who * K.MAX_DECK + s[WR_N + who] - 1], K.Zone.DECK)
+        if s[WR_N + who] == n_wr:  # no card returned: not done ("If you do", session 27; CR 1.3.3)
+            return NOT_DONE
     elif op == K.Op.TOP_LEVEL:  # store the top card's level (0 with no card); the card is revealed
         n_d = s[DECK_N + m]
         s[f + FR_STORE] = card_table(T)[cid_of(s, s[DECK_L + m * K.MAX_DECK + n_d - 1]), K.C_LEVEL] if n_d > 0 else 0
@@ -897,6 +900,18 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 s[ORIENT + c1 * CARD_W] = K.Orientation.STAND
                 s[ORIENT + c2 * CARD_W] = K.Orientation.STAND
             return NEXT
+        if (z1 == K.Zone.STAGE and z2 == K.Zone.WAITING_ROOM or z1 == K.Zone.WAITING_ROOM and z2 == K.Zone.STAGE) \
+                and owner_of(s, c1) == owner_of(s, c2):
+            # "choose 1 of your opponent's characters, your opponent chooses 1 character in their waiting room, and
+            # exchanges them" (session 27): the character goes to the waiting room (its leaving triggers, CR 10.2)
+            # and the card takes its position, as Change's (CR 10.8.1), standing (a card put on the stage stands
+            # unless told otherwise, as 10.15.3.1)
+            on, off = (c1, c2) if z1 == K.Zone.STAGE else (c2, c1)
+            q = owner_of(s, on)
+            pos = s[POS + on * CARD_W]
+            game.stage_to_wr(s, T, on)
+            game.place_on_stage(s, T, off, q, pos, K.Orientation.STAND, False)
+            return NEXT
         if z1 == z2 or z1 == K.Zone.STAGE or z2 == K.Zone.STAGE:
             return NOT_DONE
         game.put_in_zone(s, c1, z2)
@@ -920,6 +935,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 moved += 1
         if moved < a0:
             return NOT_DONE
+    elif op == K.Op.REG_LEVEL:  # last (imported pools only): "X is equal to the level of the character you chose -1"
+        if reg_count(game, s, f, reg) == 0:
+            s[f + FR_STORE] = a2  # no card: level 0
+        else:
+            c = reg_slot(game, s, f, reg, 0)
+            lv = s[D_LEVEL + c * CARD_W] if s[ZONE + c * CARD_W] == K.Zone.STAGE else card_table(T)[cid_of(s, c), K.C_LEVEL]
+            s[f + FR_STORE] = lv + a2
     # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
     # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.unsupported) do nothing yet
     return NEXT
@@ -951,4 +973,8 @@ def run_top_frame(game, s, T):
         if kind == K.AbilityKind.ACT or kind == K.AbilityKind.COUNTER_ACT:
             # CR 8.1.1.1.2: "when you use an activated ability" is when it has resolved
             game.trigger_act_used(s, T, s[f + FR_MASTER])
+        elif kind == K.AbilityKind.AUTO and ability_table(T)[s[f + FR_ABIL], K.A_KEYWORD] == K.Keyword.ACCELERATE:
+            # CR 10.12.3: "when you use "Accelerate"": an Accelerate ability resolved (played: its cost paid, a
+            # declined one is no frame, triggers.play_pending)
+            game.trigger_accelerate_used(s, T, s[f + FR_MASTER])
     return 0

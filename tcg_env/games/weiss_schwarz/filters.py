@@ -265,6 +265,8 @@ def condition_holds(game, s, T, cond, arg, p, source):
         return n >= arg
     if cond == K.Condition.STOCK_AT_MOST:
         return s[STOCK_N + p] <= arg
+    if cond == K.Condition.DECK_AT_LEAST:  # session 27 (DECK_AT_MOST: below)
+        return s[DECK_N + p] >= arg
     if (cond == K.Condition.FACING_LEVEL_AT_LEAST or cond == K.Condition.FACING_COST_AT_MOST
             or cond == K.Condition.FACING_LEVEL_IS or cond == K.Condition.FACING_LEVEL_ABOVE_SELF
             or cond == K.Condition.FACING_LEVEL_BELOW_SELF):

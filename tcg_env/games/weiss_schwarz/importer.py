@@ -132,7 +132,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
     # the list's card names holding a quote (""Heroic Spirit" Saber" in a line), the longest first
     qnames = sorted({_name_of(r) for r in data if isinstance(r, dict) and '"' in _name_of(r)},
                     key=len, reverse=True)  # fmt: skip
-    grant_keys: list[str] = []  # the distinct granted abilities so far (the pool has MAX_GRANTS bits)
+    grant_keys: list[tuple[int, str]] = []  # the distinct granted abilities so far, by kind (MAX_GRANTS bits each)
     name_groups: list[tuple[str, ...]] = []  # the distinct name-part sets so far (MAX_NAME_GROUPS bits)
     list_names = {_name_of(r) for r in data if isinstance(r, dict)}
 
@@ -188,6 +188,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
         backup = None
         counter = False
         any_copies = False
+        keywords: list[str] = []  # card keywords ("[CONT] Great Performance", CR 10.6)
         max_copies = None
         alias = None  # "this card's card name will also be regarded as "X"" on the stage
         gained: dict[int, list[str]] = {}  # the traits each line gives (approximation trait_gain_unread)
@@ -213,6 +214,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
                 alias = res.fields["also_named_on_stage"]
             backup = res.fields.get("backup", backup)
             any_copies = any_copies or bool(res.fields.get("any_copies"))
+            keywords += [k for k in res.fields.get("keywords", ()) if k not in keywords]
             max_copies = res.fields.get("max_copies", max_copies)
             counter = counter or bool(res.fields.get("counter")) or "backup" in res.fields
             for ab in res.abilities:
@@ -261,13 +263,14 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             n_all += 1
             keep.append((ab, i))
         for ab, i in keep:
-            keys = {json.dumps(d["ability"], sort_keys=True) for d in _walk_dicts(ab)
+            # each kind of grant (the word its bit is in, cards.PoolCompiler.grant_index) has MAX_GRANTS bits
+            keys = {(_grant_kind(d), json.dumps(d["ability"], sort_keys=True)) for d in _walk_dicts(ab)
                     if d.get("op") in ("grant_ability", "aura_grant_ability")}
             new = [k for k in keys if k not in grant_keys]
-            n_limited = sum(1 for k in grant_keys + new if json.loads(k).get("once_per_turn"))
+            n_limited = len({k for g, k in grant_keys + new if json.loads(k).get("once_per_turn")})
             groups = {name_group_key(d) for d in _walk_dicts(ab) if "name_contains" in d or "name_any" in d}
             new_groups = [g for g in groups if g not in name_groups]
-            if len(grant_keys) + len(new) > K.MAX_GRANTS:
+            if any(sum(1 for g, _ in grant_keys + new if g == kind) > K.MAX_GRANTS for kind, _ in new):
                 results[i] = LineResult.unsupported(results[i].line, "more distinct granted abilities than the "
                                                     "engine has bits for (MAX_GRANTS per list)")
             elif n_limited > K.MAX_LIMITED_GRANTS:
@@ -318,6 +321,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             "counter": counter,
             "backup": backup,
             **({"any_copies": True} if any_copies else {}),
+            **({"keywords": keywords} if keywords else {}),
             **({"max_copies": max_copies} if max_copies is not None else {}),
             **({"also_named_on_stage": alias} if alias is not None else {}),
             "abilities": abilities,
@@ -421,6 +425,13 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
     return ImportResult(cards, file=path.name, total=len(data), skipped=skip, unsupported=unsupported,
                         parsed_lines=parsed, errors=errors, text_records=texts, game="weiss_schwarz",
                         approximations=APPROXIMATIONS)  # fmt: skip
+
+
+def _grant_kind(op: dict) -> int:
+    """The kind of a grant_ability / aura_grant_ability op (constants.GRANT_BY_CONT ...: the word its bit is in)."""
+    if op["op"] == "aura_grant_ability":
+        return K.GRANT_BY_CONT
+    return K.GRANT_UNTIL_OPP_TURN_END if op.get("duration") == "next_opp_turn_end" else K.GRANT_UNTIL_TURN_END
 
 
 def _pool_problem(models: list[dict]) -> tuple[dict, int, str] | None:

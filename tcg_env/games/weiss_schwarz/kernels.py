@@ -497,6 +497,10 @@ def apply_unchecked(game, s, T, a):
             sl = stage_slot(s, p, pos)
             if sl >= 0:
                 game.trigger_card(s, T, sl, p, K.Trigger.LEVEL_UP, chosen)
+        for pos in range(K.N_POSITIONS):  # "when your opponent levels up" (session 27)
+            sl = stage_slot(s, 1 - p, pos)
+            if sl >= 0:
+                game.trigger_card(s, T, sl, 1 - p, K.Trigger.OPP_LEVEL_UP, chosen)
     elif kind == K.Decision.HAND_LIMIT:
         game.hand_to_wr(s, T, zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)))
     elif kind == K.Decision.TRIGGER_OPTION:

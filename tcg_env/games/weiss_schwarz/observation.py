@@ -17,6 +17,7 @@ from tcg_env.engine.jit import internal
 from tcg_env.engine.obsbuf import clear_rows_after, columns_writer, copy_card_row, zero_range
 from tcg_env.engine.reveals import revealed_card, revealed_count
 from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz.characteristics import granted_bits
 from tcg_env.games.weiss_schwarz.state import (
     ATK_POS,
     ATK_SLOT,
@@ -39,8 +40,6 @@ from tcg_env.games.weiss_schwarz.state import (
     D_RST,
     D_SOUL,
     DEC_ARG,
-    KWMOD,
-    KWMOD_LONG,
     LAST_TRIG,
     LAST_TRIG_ID,
     LOOKED_N,
@@ -239,9 +238,9 @@ S_GRANTED = MY_STAGE.col(GRANTED_NAMES[0])  # + GRANTED_COL[trigger], GRANTED_EN
 
 @internal
 def granted_columns(T, granted, out, r):
-    """Count the granted abilities of bits ``granted`` (bit k: the pool's granted ability k, the
-    ability row with A_ZONE = GRANT_ZONE0 + k after every card's, as triggers.trigger_granted finds
-    them) into the stage row at ``r``, by trigger (and Encore)."""
+    """Count the granted abilities of bits ``granted`` (characteristics.granted_bits: bit k is the ability row
+    with A_ZONE = GRANT_ZONE0 + k after every card's, as triggers.trigger_granted finds them) into the stage row
+    at ``r``, by trigger (and Encore)."""
     A = ability_table(T)
     a = A.shape[0] - 1
     while a >= 0 and A[a, K.A_ZONE] >= K.GRANT_ZONE0:
@@ -348,8 +347,8 @@ def observe_into(s, T, player, out, over_previous):
                 for k in range(N_RESTRICTIONS):
                     out[r + S_RST + k] = 1 if rst & RESTRICTION_BITS[k] else 0
             # its granted abilities (as triggers.trigger_card reads them: until the end of the turn,
-            # KWMOD, or of the opponent's next turn, KWMOD_LONG, or by a CONT ability, D_KW)
-            granted = (s[KWMOD + b] | s[KWMOD_LONG + b] | kw) >> K.GRANT_BIT0
+            # KWMOD, or of the opponent's next turn, KWMOD_LONG, or by a CONT ability, D_KW: granted_bits)
+            granted = granted_bits(s, sl)
             if granted != 0:
                 granted_columns(T, granted, out, r)
     # own hand only (CR 3.3: hidden from the opponent)

@@ -35,8 +35,6 @@ from tcg_env.games.weiss_schwarz.state import (
     D_KW,
     D_LEVEL,
     D_RST,
-    KWMOD,
-    KWMOD_LONG,
     CLOCK_L,
     CLOCK_N,
     HAND_L,
@@ -70,6 +68,7 @@ from tcg_env.games.weiss_schwarz.state import (
 )
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.triggers import PE_AUX, pending_count, pending_entry
+from tcg_env.games.weiss_schwarz.characteristics import granted_bits
 from tcg_env.games.weiss_schwarz.zones import cid_of, has_hand_abilities, owner_of, pool_may_trigger, stage_slot
 
 
@@ -100,6 +99,8 @@ def hand_condition_holds(game, s, T, cond, arg, p):
             if cards[cid_of(s, s[WR_L + p * K.MAX_DECK + i]), K.C_TYPE] == K.CardType.CLIMAX:
                 n += 1
         return n >= arg if cond == K.Condition.WR_CLIMAX_AT_LEAST else n <= arg
+    if cond == K.Condition.DECK_AT_LEAST:  # session 27
+        return s[DECK_N + p] >= arg
     if cond == K.Condition.NAMED_IN_CLOCK:
         for i in range(s[CLOCK_N + p]):
             if (cards[cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), K.C_NAME] & K.NAME_MASK) == arg:
@@ -367,7 +368,7 @@ def stage_to_wr(game, s, T, slot):
     p = owner_of(s, slot)
     # granted abilities (an effect's until the end of the turn or of the opponent's next turn, a CONT
     # ability's as of the last refresh of the derived values): forgotten by the zone change below (CR 3.1.4)
-    granted = (s[KWMOD + slot * CARD_W] | s[KWMOD_LONG + slot * CARD_W] | s[D_KW + slot * CARD_W]) >> K.GRANT_BIT0
+    granted = granted_bits(s, slot)
     # "this card cannot use Encore" as it was on the stage: no Encore of its triggers (CR 10.2)
     no_encore = (s[D_RST + slot * CARD_W] & K.RESTRICT_NO_ENCORE) != 0
     n0 = pending_count(game, s, p)
@@ -423,7 +424,7 @@ def place_on_stage(game, s, T, slot, p, pos, orient, played):
     s[POS + slot * CARD_W] = pos
     s[ORIENT + slot * CARD_W] = orient
     s[PLACED_TURN + slot * CARD_W] = s[H_TURN] if played else s[H_TURN] | K.PLACED_NOT_PLAYED
-    s[D_KW + slot * CARD_W] &= (1 << K.GRANT_BIT0) - 1  # no CONT-granted ability of an earlier stay (refresh_derived)
+    s[D_KW + slot * CARD_W] &= K.KW_PRINTED_MASK  # no CONT-granted ability of an earlier stay (refresh_derived)
     s[STAGE + p * K.N_POSITIONS + pos] = slot
     s[TIMESTAMP] += 1
     if played:
@@ -658,7 +659,7 @@ def ability_usable_kind(game, s, T, p, pos, j, kind):
         return -1  # no granted ACT ability in the pool (the built-in pools): nothing more to look at
     # granted ACT abilities (by a CONT ability or an effect, CR 8.2.1): the rows after every card's whose bits the
     # card has, after its printed ones (granted rows have no limit of uses nor condition: PoolCompiler.grant_index)
-    granted = (s[KWMOD + sl * CARD_W] | s[KWMOD_LONG + sl * CARD_W] | s[D_KW + sl * CARD_W]) >> K.GRANT_BIT0
+    granted = granted_bits(s, sl)
     ai = A.shape[0] - 1
     while granted != 0 and ai >= 0 and A[ai, K.A_ZONE] >= K.GRANT_ZONE0:
         if A[ai, K.A_KIND] == kind and (granted >> (A[ai, K.A_ZONE] - K.GRANT_ZONE0)) & 1 != 0:

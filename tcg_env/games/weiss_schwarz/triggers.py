@@ -24,9 +24,6 @@ from tcg_env.games.weiss_schwarz.state import (
     CX_L,
     CX_N,
     DEC_ARG,
-    D_KW,
-    KWMOD,
-    KWMOD_LONG,
     MEMORY_L,
     MEMORY_N,
     TT,
@@ -47,6 +44,7 @@ from tcg_env.engine.triggers import (
     pending_remove,
     play_pending_abilities,
 )
+from tcg_env.games.weiss_schwarz.characteristics import granted_bits
 from tcg_env.games.weiss_schwarz.zones import cid_of, stage_slot
 
 
@@ -70,17 +68,16 @@ def trigger_card(game, s, T, slot, p, trig, aux):
         trigger_abilities(game, s, T, TT, slot, p, trig, aux, aux_is_card, 0)
     if s[ZONE + slot * CARD_W] == K.Zone.STAGE:
         # granted until the end of the turn (KWMOD), of the opponent's next turn (KWMOD_LONG, CR 8.2.1.2) or by
-        # a CONT ability (D_KW, characteristics.apply_cont)
-        b = slot * CARD_W
-        granted = (s[KWMOD + b] | s[KWMOD_LONG + b] | s[D_KW + b]) >> K.GRANT_BIT0
+        # a CONT ability (D_KW, characteristics.apply_cont): characteristics.granted_bits
+        granted = granted_bits(s, slot)
         if granted != 0:
             game.trigger_granted(s, T, slot, p, trig, aux, aux_is_card, granted)
 
 
 @internal
 def trigger_granted(game, s, T, slot, p, trig, aux, aux_is_card, granted):
-    """The AUTO abilities granted to stage card ``slot`` until the end of the turn (bit k of
-    ``granted``: the ability row whose A_ZONE is GRANT_ZONE0 + k, after every card's rows): the same tests
+    """The AUTO abilities granted to stage card ``slot`` (bit k of ``granted``, characteristics.granted_bits: the
+    ability row whose A_ZONE is GRANT_ZONE0 + k, after every card's rows): the same tests
     as a card's own (whose turn, the filter on ``aux``, the condition; rules.triggers)."""
     A = ability_table(T)
     r = A.shape[0] - 1
@@ -138,6 +135,16 @@ def trigger_act_used(game, s, T, p):
         sl = stage_slot(s, 1 - p, pos)
         if sl >= 0:
             game.trigger_card(s, T, sl, 1 - p, K.Trigger.OPP_ACT_USED, -1)
+
+
+@internal
+def trigger_accelerate_used(game, s, T, p):
+    """Player ``p`` used an Accelerate ability (CR 10.12.3: its cost paid and its effect executed): "when you use
+    "Accelerate"" on p's stage characters."""
+    for pos in range(K.N_POSITIONS):
+        sl = stage_slot(s, p, pos)
+        if sl >= 0:
+            game.trigger_card(s, T, sl, p, K.Trigger.ACCELERATE_USED, -1)
 
 
 @internal
