@@ -46,8 +46,8 @@ _RIVAL = "【AUTO】 When your opponent levels up, this card gets +1000 power un
 _RECYCLER = ("【AUTO】 When this card is placed on the stage from your hand, if the number of cards in your deck is five "
              "or less, return all cards in your waiting room to your deck. If you do, shuffle your deck, and this card "
              "gets +2000 power until end of turn.")
-# CR 3.6.5: "X is equal to N multiplied by the level of the character facing this card" (AURA_POWER_LEVEL with
-# POWER_LEVEL_FACING; an [AUTO] ability's: REG_LEVEL of the facing character, then POWER_X)
+# CR 3.6.5: "X is equal to N multiplied by the level of the character facing this card" (AURA_POWER_PER /
+# POWER_X per the facing level, s27-wsb's reading kept at the merge)
 _GAZER = "【CONT】 This card gets +X power. X is equal to 1000 multiplied by the level of the character facing this card."
 _STARER = ("【AUTO】 When this card attacks, this card gets +X power until end of turn. X is equal to 1500 multiplied by "
            "the level of the character facing this card.")
@@ -347,10 +347,11 @@ def test_cr_3_6_5_x_the_level_of_the_character_facing_this_card_compiles(tmp_pat
     res = _import(tmp_path, RECORDS)
     by = {c.name: c for c in res.cards}
     (gazer,) = by["Gazer"].abilities
-    assert [(o.op, o.amount, o.facing) for o in gazer.effect] == [("aura_power_level", 1000, True)]
+    # the merge of session 27 kept one reading of the line (s27-wsb's): AURA_POWER_PER / POWER_X per facing level
+    assert [(o.op, o.amount, o.counted) for o in gazer.effect] == [("aura_power_per", 1000, "facing_level")]
     (starer,) = by["Starer"].abilities
-    assert [o.op for o in starer.effect] == ["select_all", "reg_level", "target_self", "power_x"]
-    assert starer.effect[0].filter.relation == "facing" and starer.effect[3].reg == starer.effect[2].reg == 1
+    assert [o.op for o in starer.effect] == ["target_self", "power_x"]
+    assert starer.effect[1].per == "facing_level" and starer.effect[1].amount == 1500
     verdicts = {lr.line: lr.verdict.value for t in res.text_records for lr in t.lines}
     assert verdicts[_GAZER] == verdicts[_STARER] == "exact"
 
