@@ -78,3 +78,19 @@ def attack(r: Row, attacker: int, target: int | None = None) -> None:
         r.act(K.ATTACK_PLAYER)
     else:
         r.act(K.OPP_FIELD_BASE + r.field_index(1 - p, target))
+
+
+def resolve_chant(g, card: int, steps: int = 12) -> None:
+    """Pass priority (choosing the first offered target when asked) until chant ``card`` of facade game ``g``
+    resolves into its owner's graveyard; fails if it has not after ``steps`` decisions."""
+    from tcg_env.engine.header import H_DECISION
+
+    for _ in range(steps):
+        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD:
+            break
+        legal = g.legal_actions().tolist()
+        if int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET:
+            g.step([a for a in legal if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS][0])
+        else:
+            g.step(K.PASS)
+    assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD  # the chant resolved

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from helpers import resolve_chant
 from tcg_env.cards.text import Verdict
 from tcg_env.games.force_of_will.card_text import APPROXIMATIONS, COMPILER, normalise_line
 
@@ -398,7 +399,6 @@ def _imported_pool(tmp_path, cards):
 def test_compiled_put_on_top_or_bottom_of_its_owners_deck_moves_the_target(tmp_path, where, text):
     """A made-up chant imported from its printed line: the targeted resonator of the opponent leaves
     the field for its owner's main deck, on top (CR 302.5) or at the bottom (CR 403.5)."""
-    from tcg_env.engine.header import H_DECISION
     from tcg_env.games.force_of_will import constants as K
     from tcg_env.games.force_of_will import state as S
     from tcg_env.games.force_of_will.scenario import Scenario
@@ -415,15 +415,7 @@ def test_compiled_put_on_top_or_bottom_of_its_owners_deck_moves_the_target(tmp_p
     g = sc.game()
     g.step(K.WILL_A_BASE + sc.zone(0, "field").index(stone))
     g.step(K.PLAY_HAND_BASE)
-    for _ in range(12):
-        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD:
-            break
-        legal = g.legal_actions().tolist()
-        if int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET:
-            g.step([a for a in legal if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS][0])
-        else:
-            g.step(K.PASS)
-    assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD  # the chant resolved
+    resolve_chant(g, card)
     assert int(g.state[S.ZONE + victim * S.CARD_W]) == K.Zone.MAIN_DECK
     deck = zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 1)  # bottom .. top
     assert deck[-1 if where == "top" else 0] == victim

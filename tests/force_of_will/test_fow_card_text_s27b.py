@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tcg_env.cards.text import Verdict
+from helpers import resolve_chant
 from test_fow_card_text import _imported_pool, exact, line
 
 
@@ -47,7 +48,6 @@ def test_cr_1014_2_if_you_do_you_may_search_is_the_search_that_may_find_nothing(
 # ---- playing: whether the destroy was done ------------------------------------------------------------------------
 def _play_chant(tmp_path, text, victim_text):
     """A made-up chant "{R}: <text>" played on a made-up resonator of the opponent; returns (game, state before)."""
-    from tcg_env.engine.header import H_DECISION
     from tcg_env.games.force_of_will import constants as K
     from tcg_env.games.force_of_will import state as S
     from tcg_env.games.force_of_will.scenario import Scenario
@@ -65,15 +65,7 @@ def _play_chant(tmp_path, text, victim_text):
     g = sc.game()
     hand = int(g.state[S.HAND_N])
     g.step(K.PLAY_HAND_BASE)
-    for _ in range(12):
-        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD:
-            break
-        legal = g.legal_actions().tolist()
-        if int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET:
-            g.step([a for a in legal if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS][0])
-        else:
-            g.step(K.PASS)
-    assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD  # the chant resolved
+    resolve_chant(g, card)
     return g, target, hand
 
 

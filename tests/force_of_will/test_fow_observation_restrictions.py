@@ -8,8 +8,8 @@ import json
 
 import numpy as np
 import pytest
+from helpers import resolve_chant
 
-from tcg_env.engine.header import H_DECISION
 from tcg_env.engine.zones import zone_list
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import observation as O
@@ -96,15 +96,7 @@ def test_cr_804_3_and_803_3b_a_one_time_restriction_until_end_of_turn_is_shown(t
     assert _restrictions(g, 0, 1, target) == (0.0, 0.0)
     g.step(K.WILL_A_BASE + sc.zone(0, "field").index(stone))
     g.step(K.PLAY_HAND_BASE)
-    for _ in range(12):
-        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD:
-            break
-        legal = g.legal_actions().tolist()
-        if int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET:
-            g.step([a for a in legal if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS][0])
-        else:
-            g.step(K.PASS)
-    assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD  # the chant resolved
+    resolve_chant(g, card)
     for viewer in (0, 1):
         assert _restrictions(g, viewer, 1, target) == want
 

@@ -15,8 +15,8 @@ GAME = Path(__file__).resolve().parents[2] / "tcg_env" / "games" / "weiss_schwar
 # pool's flags table (what the pool's cards have, derived from its tables when it is packed: not a
 # rule either; the rule they guard, hand_level / trigger_card, is still called through the tag)
 LAYOUT_READS = {"cid_of", "owner_of", "stage_slot", "frame_base", "has_hand_abilities", "pool_may_trigger",
-                # session 27: a card's granted-ability bits and a zone's card count, read from the layout
-                "granted_bits", "zone_size", "facing_slot"}
+                # a card's granted-ability bits and a zone's card count: read from the layout
+                "granted_bits", "zone_size"}
 # the game's kernels that are not rules: the observation and the heuristic (they call rules)
 NOT_RULES = {"observation", "policy_kernels"}
 

@@ -539,8 +539,8 @@ OpAuraSoulPer = op_model("aura_soul_per", _M, amount=Annotated[int, Field(ge=-10
                          counted=Union[WSFilter, Literal["markers"]])  # noqa: UP007
 OpAuraLevelPer = op_model("aura_level_per", _M, amount=Annotated[int, Field(ge=-10, le=10)], filter=WSFilter,
                           counted=Union[WSFilter, Literal["markers"]])  # noqa: UP007
-# amount x each one's level (facing: x the level of the character facing this card, POWER_LEVEL_FACING)
-OpAuraPowerLevel = op_model("aura_power_level", _M, amount=Power, filter=WSFilter, facing=(bool, False))
+# amount x each one's level (the level of the character facing this card: aura_power_per counted="facing_level")
+OpAuraPowerLevel = op_model("aura_power_level", _M, amount=Power, filter=WSFilter)
 # "reveal the top card of your deck. if that card is <filter>, ...": register + stored count 1 / 0
 OpRevealTop = op_model("reveal_top", _M, filter=(WSFilter | None, None), reg=(Reg, 0),
                        filter_or=(WSFilter | None, None),  # "if that card is an event or a <<T>> character"
@@ -1598,8 +1598,6 @@ class _Compiler(PoolCompiler):
             reg = getattr(op, "reg", 0)
             if name in ("aura_soul_per", "aura_level_per"):  # the characteristic AURA_POWER_PER changes
                 reg = K.PER_SOUL if name == "aura_soul_per" else K.PER_LEVEL
-            if name == "aura_power_level" and op.facing:
-                reg = K.POWER_LEVEL_FACING
             for hand_only in ("no_color_requirement", "cant_play"):
                 if hand_only in (getattr(op, "restrictions", None) or ()) \
                         and not (name == "aura_restrict" and ab.kind == "cont" and ab.zone == "hand"):

@@ -38,7 +38,7 @@ from tcg_env.games.weiss_schwarz.state import (
     TURN_PLAYER,
     ZONE,
 )
-from tcg_env.games.weiss_schwarz.zones import cid_of, facing_slot, owner_of, stage_slot
+from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, stage_slot
 
 
 @internal_inline
@@ -97,7 +97,7 @@ def apply_cont(game, s, T, src, p, zone, granted):
                 if code[r, K.I_A2] == K.PER_FACING_LEVEL:
                     # "X is equal to N multiplied by the level of the character facing this card" (CR 3.6.5)
                     if s[ZONE + src * CARD_W] == K.Zone.STAGE:
-                        fs = facing_slot(s, p, s[POS + src * CARD_W])
+                        fs = game.facing_slot(s, p, s[POS + src * CARD_W])
                         if fs >= 0:
                             cnt = s[D_LEVEL + fs * CARD_W]
                 elif code[r, K.I_A2] == K.PER_STAGE_COLORS or code[r, K.I_A2] == K.PER_WITH_ASSIST:
@@ -171,12 +171,6 @@ def apply_cont(game, s, T, src, p, zone, granted):
                             s[D_LEVEL + b] += v
                     elif op == K.Op.AURA_POWER or op == K.Op.AURA_POWER_PER:
                         s[D_POWER + b] += v
-                    elif op == K.Op.AURA_POWER_LEVEL and code[r, K.I_REG] == K.POWER_LEVEL_FACING:
-                        # "X is equal to N multiplied by the level of the character facing this card" (CR 3.6.5;
-                        # its level as of this refresh: the auras in stage order, as 8.9.1.5's simplification)
-                        fs = facing_slot(s, p, s[POS + src * CARD_W]) if s[ZONE + src * CARD_W] == K.Zone.STAGE else -1
-                        if fs >= 0:
-                            s[D_POWER + b] += v * s[D_LEVEL + fs * CARD_W]
                     elif op == K.Op.AURA_POWER_LEVEL:  # "X is equal to that character's level x N"
                         s[D_POWER + b] += v * s[D_LEVEL + b]
                     elif op == K.Op.AURA_SOUL:

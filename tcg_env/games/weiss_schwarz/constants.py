@@ -824,8 +824,7 @@ class Op(IntEnum):
     #                      a2 = filter row counted
     #                      (I_REG: PER_POWER, or PER_SOUL / PER_LEVEL: "+1 soul / level for each ...")
     AURA_POWER_LEVEL = 76  # a0 = power per level of each character it applies to (a1 = filter row):
-    #                        "+X power. X is equal to that character's level x N" (Assist); I_REG =
-    #                        POWER_LEVEL_FACING: per level of the character facing the source instead (session 27)
+    #                        "+X power. X is equal to that character's level x N" (Assist)
     # --- session 21 (imported pools only; after the auras, which the kernels test by range) ---
     OPP_CHOOSE = 77  # "your opponent chooses (may choose) N <spec> in <a list zone>": a0 = filter row (its side is
     #                  the master's view), a1 = count, a2 = 1 "may" / "up to": the master's opponent chooses them,
@@ -840,8 +839,6 @@ class Op(IntEnum):
     #                 level 0 (+ a2: -1, "level X or lower" matches nothing)
 
 
-POWER_LEVEL_FACING = 1  # Op.AURA_POWER_LEVEL's I_REG: "X is equal to N multiplied by the level of the character
-#                         facing this card" (none facing it: 0)
 PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the master's level / memory cards the row
 #                     matches ("for each card named "X" in your level"); -1: the markers under the source
 PER_FACING_LEVEL = -(1 << 24)  # AURA_POWER_PER a2: the level of the character facing the source (CR 3.6.5; none: 0):
