@@ -263,11 +263,14 @@ class CardTextCompiler:
 
 def _parser_cache(grammar: Path) -> str | None:
     """Where Lark keeps a grammar's LALR tables between processes (its ``cache`` option): building
-    the larger grammars takes one to a few seconds, loading them a fraction. A file per grammar in
-    the user's cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``, ``tcg_env/``, made private):
-    Lark checks the grammar's hash stored in it and rebuilds a stale one, and a pickle is loaded
-    from no folder other users may write (Lark's own ``cache=True`` uses the shared temporary
-    folder). None (no cache) where that folder cannot be made."""
+    the larger grammars takes one to a few seconds, loading them a fraction. A file per grammar text
+    in the user's cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``, ``tcg_env/``, made private),
+    named by the text's hash: two checkouts or installs of different versions each keep their own
+    tables instead of rebuilding over each other's on every import (Lark rebuilds a file whose
+    stored hash differs); the oldest files of a grammar beyond ``_CACHE_KEEP`` are removed. A
+    pickle is loaded from no folder other users may write (Lark's own ``cache=True`` uses the
+    shared temporary folder). None (no cache) where that folder cannot be made."""
+    import hashlib
     import os
 
     root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tcg_env"
@@ -277,7 +280,20 @@ def _parser_cache(grammar: Path) -> str | None:
             return None
     except OSError:
         return None
-    return str(root / f"lark_{grammar.parent.name}_{grammar.stem}.cache")
+    stem = f"lark_{grammar.parent.name}_{grammar.stem}"
+    digest = hashlib.sha256(grammar.read_bytes()).hexdigest()[:16]
+    path = root / f"{stem}_{digest}.cache"
+    if not path.exists():
+        try:  # a new grammar text: keep the newest few of the others (a tree's earlier versions)
+            old = sorted(root.glob(f"{stem}*.cache"), key=lambda f: f.stat().st_mtime)
+            for f in old[:max(0, len(old) - _CACHE_KEEP + 1)]:
+                f.unlink(missing_ok=True)
+        except OSError:
+            pass
+    return str(path)
+
+
+_CACHE_KEEP = 4  # cached parser tables kept per grammar (one per grammar text)
 
 
 def _copy(v: Any) -> Any:

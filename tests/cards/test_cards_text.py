@@ -13,6 +13,7 @@ import pytest
 from lark import Transformer
 
 import tcg_env
+from tcg_env.cards import text as text_module
 
 from tcg_env.cards.text import (
     CardTextCompiler,
@@ -94,17 +95,24 @@ def test_cached_results_are_copies(compiler):
 
 def test_the_parser_tables_are_cached_in_a_private_folder_and_rebuilt_when_the_grammar_changes(tmp_path):
     """Building a large LALR grammar takes seconds on a loaded machine: its tables are kept in the
-    user's cache folder (private: Lark loads them with pickle), keyed by the grammar's hash."""
+    user's cache folder (private: Lark loads them with pickle), a file per grammar text (its hash)."""
     g = tmp_path / "toy.lark"
     g.write_text(GRAMMAR)
     assert CardTextCompiler(g, _Toy, approximations={}).compile_line("Draw 2 cards.").verdict is Verdict.EXACT
     folder = tmp_path / "cache" / "tcg_env"
-    assert [f.name for f in folder.iterdir()] == [f"lark_{tmp_path.name}_toy.cache"]
+    (first,) = [f.name for f in folder.iterdir()]
+    assert first.startswith(f"lark_{tmp_path.name}_toy_") and first.endswith(".cache")
     assert folder.stat().st_mode & 0o077 == 0
     g.write_text(GRAMMAR.replace('"Draw"', '"Pull"'))  # a changed grammar: the stale tables are not used
     c = CardTextCompiler(g, _Toy, approximations={})
     assert c.compile_line("Pull 2 cards.").verdict is Verdict.EXACT
     assert c.compile_line("Draw 2 cards.").verdict is Verdict.UNSUPPORTED
+    # two versions of the grammar (two checkouts) each keep their tables: neither rebuilds over the other
+    assert len(list(folder.iterdir())) == 2 and (folder / first).exists()
+    for i in range(6):  # the oldest beyond the kept few are removed
+        g.write_text(GRAMMAR.replace('"Draw"', f'"Pull{i}"'))
+        CardTextCompiler(g, _Toy, approximations={}).compile_line(f"Pull{i} 2 cards.")
+    assert len(list(folder.iterdir())) == text_module._CACHE_KEEP
 
 
 def test_a_broken_grammar_raises_instead_of_failing_every_line(tmp_path):
