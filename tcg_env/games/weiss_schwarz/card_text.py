@@ -188,12 +188,14 @@ def join_options(lines: list[str]) -> list[str]:
 
 def split_abilities(text: str) -> list[str]:
     """The abilities of one database entry: some entries hold two printed abilities in one string
-    ("... gets +1000 power. 【AUTO】 When ..."). A kind mark after a finished sentence (". " or ") "),
-    outside quotes (a granted ability) and parentheses (reminder text), begins the next ability."""
+    ("... gets +1000 power. 【AUTO】 When ..."). A kind mark after a finished sentence (". " or ") "; some
+    sets' entries lose the space: "... +2000 power.【AUTO】 When ...", "... waiting room."【AUTO】 ..." after a
+    granted ability's closing quote), outside quotes (a granted ability) and parentheses (reminder text),
+    begins the next ability."""
     out, start = [], 0
     for m in _KIND_MARK.finditer(text):
         pre = text[start:m.start()]
-        if not pre.strip() or not re.search(r"[.)]\s+$", pre):
+        if not pre.strip() or not re.search(r"(?:[.)]|[.)][\"\u201d])\s*$", pre):
             continue
         if (pre.count('"') + pre.count("\u201c") + pre.count("\u201d")) % 2 or pre.count("(") != pre.count(")"):
             continue
