@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.card_text import split_abilities
 from tcg_env.games.weiss_schwarz.importer import import_ws_json
 
@@ -42,3 +45,116 @@ def test_two_abilities_in_one_entry_without_the_space_both_compile(tmp_path):
     assert not res.unsupported, res.unsupported
     (card,) = res.cards
     assert [a.kind for a in card.abilities] == ["cont", "auto"]
+
+
+# ---------------------------------------------------------------------------- made-up cards played
+# "cannot become [REVERSE] by [AUTO] effects of your opponent's characters" (RESTRICT_CANT_REVERSE_OPP_AUTO)
+_STURDY = "【CONT】 This card cannot become 【REVERSE】 by 【AUTO】 effects of your opponent's characters."
+_TOPPLER = ("【AUTO】 When this card is placed on the stage from your hand, choose 1 of your opponent's characters, and "
+            "【REVERSE】 it.")
+_PUSHER = "【ACT】 [【REST】 this card] Choose 1 of your opponent's characters, and 【REVERSE】 it."
+# a granted [AUTO] ability with a trigger of constants.GRANTED_OTHER_TRIGGERS ("when you play an event")
+_PATRON = ('【CONT】 All of your other 《Sand》 characters get the following ability. "【AUTO】 When you play an event, this '
+           'card gets +2000 power until end of turn."')
+_SPARK = "Draw 1 card."
+# "choose this card and 1 of your other characters, and return them to your hand" (two registers, one move each)
+_RETREAT = ("【ACT】 [【REST】 this card] Choose this card and 1 of your other characters, and return them to your hand.")
+# a cost resting this card and another character
+_PAIR_REST = "【ACT】 [【REST】 this card and 1 of your other 《Sand》 characters] Draw 1 card."
+(PLAIN, STURDY, TOPPLER, PUSHER, PATRON, SANDY, SPARK, RETREAT, PAIR_REST) = range(9)
+RECORDS = [
+    _rec("T/S28A-001", "Plain"),
+    _rec("T/S28A-002", "Sturdy", [_STURDY]),
+    _rec("T/S28A-003", "Toppler", [_TOPPLER]),
+    _rec("T/S28A-004", "Pusher", [_PUSHER]),
+    _rec("T/S28A-005", "Patron", [_PATRON]),
+    _rec("T/S28A-006", "Sandy", traits=("Sand",)),
+    _rec("T/S28A-007", "Spark", [_SPARK], type="Event"),
+    _rec("T/S28A-008", "Retreat", [_RETREAT]),
+    _rec("T/S28A-009", "Pair Rest", [_PAIR_REST]),
+]  # fmt: skip
+FILLER = len(RECORDS)
+RECORDS += [_rec(f"T/S28A-F{i:02d}", f"Filler {i}") for i in range(12)]
+N_CARDS = len(RECORDS)
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    return kit.import_pool(tmp_path_factory, "ws28a", RECORDS)
+
+
+def test_the_made_up_lines_compile_exact(tmp_path):
+    res = _import(tmp_path, RECORDS)
+    assert not res.unsupported, res.unsupported
+    bad = {line: v for line, v in _verdicts(res).items() if v != "exact"}
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("target", ["sturdy", "plain"])
+def test_cr_1_3_3_1_cannot_become_reverse_by_the_opponents_auto_effects(pool, target):
+    """The opponent's [AUTO] ability reverses a character that cannot become [REVERSE] by such effects: not done; a
+    character without the restriction is reversed."""
+    sc = kit.main_phase(pool, N_CARDS, PLAIN)
+    victim = sc.put(1, STURDY if target == "sturdy" else PLAIN, "stage", pos=1)
+    sc.put(0, TOPPLER, "hand")
+    g = sc.game()
+    kit.act(g, "Play Toppler to center middle")
+    kit.answer_yes(g, True)
+    assert kit.orient(g, victim) == (K.Orientation.STAND if target == "sturdy" else K.Orientation.REVERSE)
+
+
+def test_cr_1_3_3_1_the_opponents_act_effect_still_reverses_it(pool):
+    """Only [AUTO] effects are named: the opponent's [ACT] ability reverses it."""
+    sc = kit.main_phase(pool, N_CARDS, PLAIN)
+    victim = sc.put(1, STURDY, "stage", pos=1)
+    sc.put(0, PUSHER, "stage", pos=0)
+    g = sc.game()
+    kit.act(g, "Use ability 0 of Pusher")
+    kit.answer_yes(g, True)
+    assert kit.orient(g, victim) == K.Orientation.REVERSE
+
+
+@pytest.mark.parametrize("sandy", [True, False])
+def test_cr_8_1_1_2_a_granted_auto_ability_when_you_play_an_event(pool, sandy):
+    """Patron gives the other <<Sand>> characters "[AUTO] When you play an event, ..." (Trigger.EVENT_PLAYED, one of
+    constants.GRANTED_OTHER_TRIGGERS): it triggers on the character that has it (triggers.trigger_granted)."""
+    sc = kit.main_phase(pool, N_CARDS, PLAIN)
+    sc.put(0, PATRON, "stage", pos=3)
+    getter = sc.put(0, SANDY if sandy else PLAIN, "stage", pos=0)
+    sc.put(0, SPARK, "hand")
+    g = sc.game()
+    kit.act(g, "Play event Spark")
+    kit.answer_yes(g, True)
+    assert kit.power(g, getter) == 3000 + (2000 if sandy else 0)
+
+
+def test_this_card_and_another_character_return_to_the_hand(pool):
+    sc = kit.main_phase(pool, N_CARDS, PLAIN)
+    me = sc.put(0, RETREAT, "stage", pos=1)
+    other = sc.put(0, PLAIN, "stage", pos=0)
+    g = sc.game()
+    kit.act(g, "Use ability 0 of Retreat")
+    kit.answer_yes(g, True)
+    assert kit.zone_of(g, me) == K.Zone.HAND and kit.zone_of(g, other) == K.Zone.HAND
+
+
+def test_cr_8_4_a_cost_resting_this_card_and_another_character(pool):
+    sc = kit.main_phase(pool, N_CARDS, PLAIN)
+    me = sc.put(0, PAIR_REST, "stage", pos=1)
+    sandy = sc.put(0, SANDY, "stage", pos=0)
+    g = sc.game()
+    hand = kit.count(g, "HAND")
+    kit.act(g, "Use ability 0 of Pair Rest")
+    g.step(int(g.legal_actions()[0]))  # the PAY_COST decision: the other character to rest (CR 8.4)
+    kit.answer_yes(g, True)
+    assert kit.orient(g, me) == kit.orient(g, sandy) == K.Orientation.REST
+    assert kit.count(g, "HAND") == hand + 1
+
+
+def test_cr_8_4_the_cost_needs_the_other_character(pool):
+    """Without another standing <<Sand>> character the cost cannot be paid: no use of Pair Rest's ability."""
+    sc = kit.main_phase(pool, N_CARDS, PLAIN)
+    sc.put(0, PAIR_REST, "stage", pos=1)
+    sc.put(0, PLAIN, "stage", pos=0)
+    g = sc.game()
+    assert not any(x.startswith("Use ability 0 of Pair Rest") for x in kit.labels(g))

@@ -151,7 +151,7 @@ _ON_REG = {"power", "soul", "level", "grant_keyword", "grant_ability", "restrict
            "to_stage", "move_position", "to_marker"}  # fmt: skip
 # a granted ability's triggers (the card is on the stage): constants.GRANTED_TRIGGERS, the one list the
 # pool compiler and the observation read
-_GRANTED_TRIGGERS = tuple(t.name.lower() for t in K.GRANTED_TRIGGERS)
+_GRANTED_TRIGGERS = tuple(t.name.lower() for t in K.GRANTED_TRIGGERS + K.GRANTED_OTHER_TRIGGERS)
 N_REGS = 2  # constants.N_REGS: target registers per program
 
 _QUOTED = re.compile(r'("[^"]*"|<<[^>]*>>)')
@@ -250,6 +250,22 @@ def _mark_nested_quotes(s: str) -> str:
     return "".join(out)
 
 
+def _close_quoted_ability(s: str) -> str:
+    """A character's ability granting a quoted ability whose closing quote the database lost ("... gets the following
+    ability. "[AUTO] When ... waiting room."): the quote closed after its last sentence (before a trailing reminder
+    text); only on an ability line (an event's line may go on with its own instructions after the quoted one)."""
+    if s.count('"') % 2 == 0 or not re.match(r"\s*(?:【|\[)(?:AUTO|CONT|ACT)(?:】|\])", s, re.IGNORECASE):
+        return s
+    k = s.rfind('"')
+    if re.search(r'\.\s*"\s*$', s) and not re.search(r'"\s*(?:【|\[)', s):
+        return s[:k] + s[k + 1:]  # a stray quote after the ability's last stop ("... that character."), none opened
+    if not re.match(r'"\s*(?:【|\[)', s[k:]) or not re.search(r"[.\]]\s*(?:\([^()]*\))?\s*$", s):
+        return s
+    m = re.search(r"\s*\([^()]*\)\s*$", s)
+    end = m.start() if m and m.start() > k else len(s.rstrip())
+    return s[:end] + '"' + s[end:]
+
+
 def normalise(line: str) -> str:
     """The line as the grammar reads it: 【X】 -> [x], 《T》 -> <<T>>, plain quotes, brackets spaced,
     lower case outside card names ("...") and traits (<<...>>), spaces collapsed; the quotes inside a
@@ -257,6 +273,7 @@ def normalise(line: str) -> str:
     s = line.replace("【", "[").replace("】", "]").replace("《", "<<").replace("》", ">>")
     s = re.sub(r"(?<![\w?])\?([A-Z][^?<>\"]{0,40}?)\?(?![\w?])", r"<<\1>>", s)  # "?Strange?": a trait's 《》 lost
     s = s.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
+    s = _close_quoted_ability(s)
     s = _mark_nested_quotes(s)
     s = re.sub(r"\[\[(\w+)\.gif\]\]", r"[icon_\1]", s)  # a trigger icon the database names (CR 4.12.2)
     s = s.replace("\uff08", "(").replace("\uff09", ")").replace("×", " x ").replace("［", "[").replace("］", "]")
@@ -286,6 +303,11 @@ def normalise(line: str) -> str:
         p = re.sub(r"(when you use an\s+\[act\])\s+(?=this card )", r"\1 , ", p)  # the comma the database dropped
         p = re.sub(r"\bx is equal the number\b", "x is equal to the number", p)  # the "to" the database dropped
         p = re.sub(r"\bchoose an opponent's\b", "choose 1 of your opponent's", p)  # "choose an opponent's <spec>"
+        # "[AUTO] 1/TURN@ When ...": newer sets' mark for "this ability activates up to 1 time per turn" (CR 8.1.4);
+        # "up to once per turn"
+        p = re.sub(r"\b(\d)\s*/\s*turn@\s*", lambda m: f"this ability activates up to {m.group(1)} "
+                   f"time{'s' if m.group(1) != '1' else ''} per turn . ", p)
+        p = re.sub(r"\bactivates up to once per turn\b", "activates up to 1 time per turn", p)
         # the database's typos (session 22): "oppponent", "characters your have", "seach your deck", "three o more"
         p = re.sub(r"\boppponent", "opponent", p)
         p = re.sub(r"\byour have\b", "you have", p)
@@ -959,6 +981,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab = res.abilities[0]
             return ("selfcont", dict(ab, **({"@approx": list(res.approximations)} if res.approximations else {}),
                                      **{"@grant": grant}))
+        if ab.get("kind") == "act" and self.card.get("type") != "character":
+            # an event's (a climax's) effect giving a character an [ACT] ability until end of turn: only the granted
+            # ability row (_act_grant), compiled for any character ("this card" is the receiving character)
+            grant = dict(ab, **({"@approx": list(res.approximations)} if res.approximations else {}))
+            return ("selfact", dict(grant, **{"@grant": grant, "@not_self": True}))
         if ab.get("kind") == "act" and self.card.get("type") == "character":
             # an [ACT] ability: only a [CONT] ability of this card may grant it to this card (_aura): this card's own
             # [ACT] ability usable while the granting condition holds (play.ability_usable_kind tests A_COND; once
@@ -3261,6 +3288,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # (c_items: those are paid first, and could take the card the reveal needs)
         return {"reveal": flt, "@named": "name" in flt and set(flt) <= {"name", "zone", "type"}}
 
+    def c_rest_self_and_other(self, count, *parts):
+        # "[[REST] this card and 1 of your (other) <spec>]": both rests (CR 8.4); the others are not this card,
+        # which the cost rests itself (relation "other", costs.stage_cost_ok)
+        cost = self.c_rest_other(count, *parts)
+        cost["rest_other_filter"] = dict(cost["rest_other_filter"], relation="other")
+        return {"rest_self": True, **cost}
+
+    def c_rest_other_and_self(self, count, *parts):
+        return self.c_rest_self_and_other(count, *parts)
+
     def c_rest_other(self, count, *parts):
         # "[REST] N of your (other) <spec> characters" (CR 8.4): the player chooses N standing ones, one at
         # a time (the PAY_COST decision, costs.stage_cost_ok)
@@ -3270,6 +3307,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("'up to' in a cost")
         if spec.get("orientation") == ["stand"]:
             spec = {k: v for k, v in spec.items() if k != "orientation"}  # only [STAND] ones can be rested anyway
+        if spec.get("type") is None and ("name" in spec or "name_contains" in spec):
+            spec = dict(spec, type="character")  # "[REST] 1 of your "X"": the stage holds characters only (CR 3.6)
         if spec.get("type") != "character" or "orientation" in spec:
             raise Unsupported("a cost resting cards that are not characters")
         return {"rest_other": count[1], "rest_other_filter": self.to_filter(spec, relation="other" if other else None)}
@@ -4213,6 +4252,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 continue
             if k == "selfact":
                 # "[CONT] (if A,) this card gets the following ability. "[ACT] ..."": this card's [ACT] ability under A
+                if v.get("@not_self"):
+                    raise Unsupported("a card that is no character giving itself an [ACT] ability")
                 ops.append({"op": "@selfcont", "ability": v})
                 continue
             if k == "selfcont" and flt != {"type": "character", "relation": "self"}:
@@ -4339,6 +4380,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def restriction_list(self, *rs):
         return list(rs)
+
+    def r_reverse_opp_auto(self):
+        # "cannot become [REVERSE] by [AUTO] effects of your opponent's characters": the REVERSE instruction of an
+        # [AUTO] ability of the other player's character card is not done on it (effects.each_target); a battle's
+        # reversal (CR 7.5.1.3) and the opponent's events' or [ACT] abilities' still are
+        return "cant_reverse_opp_auto"
 
     def r_side(self):
         return "cant_side"
@@ -4656,7 +4703,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             for name in g.pop("@approx", ()):
                 self.approximate(name)
             if g["kind"] == "act":
-                # an [ACT] ability usable while the granting condition holds: that condition alone
+                # an [ACT] ability usable while the granting condition holds: that condition alone. The granting
+                # ability's Memory / Experience is a keyword of that ability with no meaning (CR 10.9.1 / 10.10.1),
+                # not the [ACT] ability's; its "during your turn" always holds when an [ACT] ability may be played
+                # (the turn player's main phase, CR 6.5.1.2.3)
+                if outer.get("keyword") in ("memory", "experience"):
+                    outer = {k: v for k, v in outer.items() if k != "keyword"}
+                if outer.get("whose") == "yours":
+                    outer = {k: v for k, v in outer.items() if k != "whose"}
                 if any(key in outer for key in ("whose", "zone", "keyword")) or "condition" in g:
                     raise Unsupported("a granted [ACT] ability under a turn, a zone, a keyword or two conditions")
                 if "condition" in outer:
@@ -5143,9 +5197,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 out.append(dict({k: v for k, v in op.items() if k != "@cur_reg"}, reg=st["cur"]))
                 continue
             if name in _ON_REG and isinstance(st["cur"], tuple):
-                if name not in ("power", "soul", "level", "grant_ability", "restrict", "stand", "rest"):
+                moves = ("reverse", "to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory")
+                if name not in ("power", "soul", "level", "grant_ability", "restrict", "stand", "rest") + moves:
                     raise Unsupported(f"'{name}' on this card and a chosen character")
-                out += [dict(op, reg=r) for r in st["cur"][1:]]
+                if name in moves and any(o["op"] == "if_done" for o in ops[idx + 1:]):
+                    raise Unsupported(f"'{name}' on this card and a chosen character, then 'if you do'")
+                # "choose this card and 1 of your other characters, and return them to your hand": each register's
+                # card moved (the two moves of one instruction; their triggers wait for the check timing, CR 8.7)
+                out += [dict({k: v for k, v in op.items() if k != "@owner"}, reg=r) for r in st["cur"][1:]]
                 continue
             if name in _ON_REG:
                 if st["cur"] is None:

@@ -69,7 +69,8 @@ RestrictionName = Literal["cant_stand_phase", "cant_attack", "cant_frontal", "ca
                           "no_color_requirement", "cant_reverse", "cant_play", "no_events_you", "no_backup_you",
                           "battle_no_events_you", "battle_no_backup_you", "battle_no_events_opp",
                           "battle_no_backup_opp", "no_damage", "no_side_soul", "cant_to_hand", "cant_to_memory",
-                          "hand_limit_up", "cx_any_color_you", "event_any_color_you", "no_wr_to_hand_atk_you"]
+                          "hand_limit_up", "cx_any_color_you", "event_any_color_you", "no_wr_to_hand_atk_you",
+                          "cant_reverse_opp_auto"]
 DurationName = Literal["end_of_turn", "next_opp_turn_end", "permanent"]
 WhoName = Literal["master", "opponent"]
 KindName = Literal["cont", "auto", "act", "event", "counter_act"]
@@ -141,6 +142,7 @@ _RESTRICT_BITS = {
     "cx_any_color_you": K.RESTRICT_CX_ANY_COLOR_YOU,
     "event_any_color_you": K.RESTRICT_EVENT_ANY_COLOR_YOU,
     "no_wr_to_hand_atk_you": K.RESTRICT_NO_WR_TO_HAND_ATK_YOU,
+    "cant_reverse_opp_auto": K.RESTRICT_CANT_REVERSE_OPP_AUTO,  # session 28 (s28-wsa): effects.each_target
 }
 # conditions whose value is a count / level (the rest take a name, a trait or nothing)
 _COND_MEMORY = ("memory_at_least", "memory_at_most", "memory_filter_at_least",  # Memory's conditions (CR 10.9.1)
@@ -1072,6 +1074,8 @@ class _Compiler(PoolCompiler):
     # the triggers a granted ability may have: the card is on the stage when they fire (the
     # granted bit is the card's end-of-turn keyword modifier, forgotten when it leaves the stage)
     GRANTED_TRIGGERS = tuple(t.name.lower() for t in K.GRANTED_TRIGGERS)  # constants.GRANTED_TRIGGERS
+    # and constants.GRANTED_OTHER_TRIGGERS (session 28: fired on every stage character, granted rows included)
+    GRANTED_TRIGGERS_ALL = GRANTED_TRIGGERS + tuple(t.name.lower() for t in K.GRANTED_OTHER_TRIGGERS)
 
     def grant_index(self, card: WSCard, ability: dict[str, Any], q: str, kind: int = K.GRANT_UNTIL_TURN_END) -> int:
         """The index j of the granted ability ``ability`` among the pool's grants of its kind (constants.GRANT_BY_CONT
@@ -1098,9 +1102,9 @@ class _Compiler(PoolCompiler):
                    for c in self.models):
                 self.fail(f"{q}.ability", f"a granted ACT ability in a pool with a character of {K.ABILITIES_PER_CARD} "
                           "printed ACT abilities (the actions address no more)")
-        elif ab.kind != "auto" or ab.trigger not in self.GRANTED_TRIGGERS:
+        elif ab.kind != "auto" or ab.trigger not in self.GRANTED_TRIGGERS_ALL:
             self.fail(f"{q}.ability", "a granted ability is an auto ability triggered while its card is on the "
-                      f"stage ({', '.join(self.GRANTED_TRIGGERS)}), or a CONT ability")
+                      f"stage ({', '.join(self.GRANTED_TRIGGERS_ALL)}), or a CONT ability")
         if ab.times_per_turn is not None or ab.keyword not in (None, "encore") or ab.combo is not None:
             self.fail(f"{q}.ability", "a granted ability has no limit of 2 or 3 uses, keyword (but Encore) or combo")
         key = ab.model_dump_json()

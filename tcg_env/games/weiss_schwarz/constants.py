@@ -308,6 +308,10 @@ RESTRICT_EVENT_ANY_COLOR_YOU = 1 << 22
 # "during the attack phase, you cannot return characters from your waiting room to your hand by your card's effects"
 # (effects: TO_HAND / BOND of an ability its master is the master of)
 RESTRICT_NO_WR_TO_HAND_ATK_YOU = 1 << 23
+# session 28 (s28-wsa): "this card cannot become [REVERSE] by [AUTO] effects of your opponent's characters" (effects.
+# each_target's REVERSE: an [AUTO] ability of a character card whose master is the other player; not shown in the
+# observation's cant_* columns yet)
+RESTRICT_CANT_REVERSE_OPP_AUTO = 1 << 24
 RESTRICT_PLAYER_RULES = (RESTRICT_PLAY_LOCKS | RESTRICT_HAND_LIMIT_UP | RESTRICT_CX_ANY_COLOR_YOU
                          | RESTRICT_EVENT_ANY_COLOR_YOU | RESTRICT_NO_WR_TO_HAND_ATK_YOU)
 
@@ -464,6 +468,17 @@ GRANTED_TRIGGERS = (
     Trigger.BEGIN_BATTLE, Trigger.BEGIN_COUNTER, Trigger.BATTLE_DAMAGE_RECEIVED_CANCELED,
     Trigger.BATTLE_DAMAGE_RECEIVED_NOT_CANCELED, Trigger.ACT_USED, Trigger.OPP_ACT_USED, Trigger.OTHER_REVERSED,
     Trigger.OTHER_BATTLE_OPP_REVERSED, Trigger.DIRECT_ATTACKS_SELF,
+)  # fmt: skip
+# session 28 (s28-wsa): the other triggers a granted ability may have. Each fires on every stage character of a player
+# through triggers.trigger_card (which tests the granted rows, trigger_granted), while the receiving character is on
+# the stage: "when your other character is frontal attacked", "when your character's trigger check reveals a climax",
+# "when your climax is placed", ... The observation has no column of their own for them (a granted ability with one
+# of them is not counted in the stage row's granted_* columns: observation.GRANTED_COL -1)
+GRANTED_OTHER_TRIGGERS = (
+    Trigger.OTHER_PLACED, Trigger.OWN_CLIMAX_PLACED, Trigger.LEVEL_UP, Trigger.OPP_CHAR_REVERSED, Trigger.OTHER_ATTACKS,
+    Trigger.OTHER_FRONTAL_ATTACKED, Trigger.OWN_TRIGGER_CHECK_CLIMAX, Trigger.OPP_CLIMAX_PLACED, Trigger.EVENT_PLAYED,
+    Trigger.FRONTAL_ATTACKS_SELF, Trigger.OTHER_TO_WR_FROM_STAGE, Trigger.HAND_TO_WR, Trigger.OTHER_PLAYED,
+    Trigger.OTHER_PLACED_FROM_WR, Trigger.ACCELERATE_USED, Trigger.OPP_LEVEL_UP,
 )  # fmt: skip
 
 

@@ -357,7 +357,14 @@ def each_target(game, s, T, f, op, sl, a0, a1, a2):
     elif op == K.Op.REST:
         s[ORIENT + b] = K.Orientation.REST
     elif op == K.Op.REVERSE:
-        game.reverse_char(s, T, sl)
+        # "this card cannot become [REVERSE] by [AUTO] effects of your opponent's characters" (RESTRICT_CANT_REVERSE_
+        # OPP_AUTO): the effect of an [AUTO] ability (printed or granted) of a character card of the other player is
+        # not done on it (CR 1.3.3.1: what cannot be done is not done)
+        src = s[f + FR_SLOT]
+        if (s[D_RST + b] & K.RESTRICT_CANT_REVERSE_OPP_AUTO) == 0 or s[f + FR_MASTER] == owner_of(s, sl) \
+                or ability_table(T)[s[f + FR_ABIL], K.A_KIND] != K.AbilityKind.AUTO or src < 0 \
+                or card_table(T)[cid_of(s, src), K.C_TYPE] != K.CardType.CHARACTER:
+            game.reverse_char(s, T, sl)
     elif op == K.Op.TO_HAND:
         # a stage character that "cannot be returned to hand" (RESTRICT_CANT_TO_HAND) stays on the stage; a waiting
         # room character stays there under its master's rule (game.wr_to_hand_locked)
