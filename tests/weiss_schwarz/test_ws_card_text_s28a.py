@@ -61,7 +61,20 @@ _SPARK = "Draw 1 card."
 _RETREAT = ("【ACT】 [【REST】 this card] Choose this card and 1 of your other characters, and return them to your hand.")
 # a cost resting this card and another character
 _PAIR_REST = "【ACT】 [【REST】 this card and 1 of your other 《Sand》 characters] Draw 1 card."
-(PLAIN, STURDY, TOPPLER, PUSHER, PATRON, SANDY, SPARK, RETREAT, PAIR_REST) = range(9)
+# CR 3.6.5 / 7.2.1.6: "when the character facing this card attacks" (Trigger.FACING_ATTACKS, on the attacker's facing
+# character)
+_WATCHER = "【AUTO】 When the character facing this card attacks, this card gets +1000 power until end of turn."
+# "deal the same damage to your opponent" (Op.TRIGGER_DAMAGE: the damage of the triggering event)
+_AVENGER = "【AUTO】 When damage dealt by this card is canceled, deal the same damage to your opponent."
+# "you cannot receive damage by [AUTO] effects of your opponent's characters" (RESTRICT_NO_OPP_AUTO_DAMAGE_YOU), during
+# this card's battle (RESTRICT_BATTLE_NO_OPP_AUTO_DAMAGE_YOU)
+_SHIELD = "【CONT】 You cannot receive damage by 【AUTO】 effects of your opponent's characters."
+_GUARD = "【CONT】 During this card's battle, you cannot take damage from your opponent character's 【AUTO】 effects."
+_PINGER = "【AUTO】 When this card is placed on the stage from your hand, deal 1 damage to your opponent."
+_STRIKER = "【AUTO】 When this card attacks, deal 1 damage to your opponent."
+_ZAPPER = "【ACT】 [【REST】 this card] Deal 1 damage to your opponent."
+(PLAIN, STURDY, TOPPLER, PUSHER, PATRON, SANDY, SPARK, RETREAT, PAIR_REST, WATCHER, AVENGER, CLIMAX, SHIELD, GUARD,
+ PINGER, STRIKER, ZAPPER) = range(17)
 RECORDS = [
     _rec("T/S28A-001", "Plain"),
     _rec("T/S28A-002", "Sturdy", [_STURDY]),
@@ -72,6 +85,14 @@ RECORDS = [
     _rec("T/S28A-007", "Spark", [_SPARK], type="Event"),
     _rec("T/S28A-008", "Retreat", [_RETREAT]),
     _rec("T/S28A-009", "Pair Rest", [_PAIR_REST]),
+    _rec("T/S28A-010", "Watcher", [_WATCHER]),
+    _rec("T/S28A-011", "Avenger", [_AVENGER]),
+    _rec("T/S28A-012", "Closer", type="Climax"),
+    _rec("T/S28A-013", "Shield", [_SHIELD]),
+    _rec("T/S28A-014", "Guard", [_GUARD]),
+    _rec("T/S28A-015", "Pinger", [_PINGER]),
+    _rec("T/S28A-016", "Striker", [_STRIKER]),
+    _rec("T/S28A-017", "Zapper", [_ZAPPER]),
 ]  # fmt: skip
 FILLER = len(RECORDS)
 RECORDS += [_rec(f"T/S28A-F{i:02d}", f"Filler {i}") for i in range(12)]
@@ -158,3 +179,81 @@ def test_cr_8_4_the_cost_needs_the_other_character(pool):
     sc.put(0, PLAIN, "stage", pos=0)
     g = sc.game()
     assert not any(x.startswith("Use ability 0 of Pair Rest") for x in kit.labels(g))
+
+
+@pytest.mark.parametrize("where", [2, 1])
+def test_cr_3_6_5_when_the_character_facing_this_card_attacks(pool, where):
+    """Player 0's center-left character attacks: the opponent's center-right character faces it (CR 3.6.5) and its
+    ability triggers; in the middle it does not face the attacker."""
+    sc = kit.main_phase(pool, N_CARDS, PLAIN)
+    watcher = sc.put(1, WATCHER, "stage", pos=where)
+    sc.put(1, PLAIN, "stage", pos=3 - where)  # someone faces the attacker when the watcher does not
+    sc.put(0, PLAIN, "stage", pos=0)
+    sc.stack_deck(0, [PLAIN] * 4)
+    g = sc.game()
+    kit.act(g, "End the main phase")
+    kit.act(g, "Frontal attack with Plain")
+    kit.answer_yes(g, True)
+    assert kit.power(g, watcher) == 3000 + (1000 if where == 2 else 0)
+
+
+@pytest.mark.parametrize("cancel", [True, False])
+def test_cr_4_10_the_same_damage_after_this_cards_damage_is_canceled(pool, cancel):
+    """Avenger direct attacks (soul 1 + 1, CR 7.2.1.4.1): the 2 damage is canceled by a climax (CR 4.10.1.2), and the
+    ability deals the same damage, 2, which the next cards take to the clock; not canceled, 2 to the clock only."""
+    sc = kit.main_phase(pool, N_CARDS, PLAIN)
+    sc.put(0, AVENGER, "stage", pos=0)
+    sc.stack_deck(0, [PLAIN] * 4)
+    sc.stack_deck(1, ([CLIMAX] if cancel else []) + [PLAIN] * 6)
+    g = sc.game()
+    clock = kit.count(g, "CLOCK", 1)
+    kit.act(g, "End the main phase")
+    kit.act(g, "Direct attack with Avenger")
+    kit.answer_yes(g, True)
+    for _ in range(10):  # the counter step and the damage step (the opponent uses nothing)
+        if kit.count(g, "CLOCK", 1) > clock and kit.resolved(g):
+            break
+        g.step(int(g.legal_actions()[0]))
+    assert kit.count(g, "CLOCK", 1) == clock + 2
+
+
+@pytest.mark.parametrize("who", ["shield", "plain"])
+def test_cr_1_3_3_1_you_cannot_receive_damage_by_the_opponents_auto_effects(pool, who):
+    sc = kit.main_phase(pool, N_CARDS, PLAIN)
+    sc.put(1, SHIELD if who == "shield" else PLAIN, "stage", pos=1)
+    sc.put(0, PINGER, "hand")
+    sc.stack_deck(1, [PLAIN] * 4)
+    g = sc.game()
+    clock = kit.count(g, "CLOCK", 1)
+    kit.act(g, "Play Pinger to center middle")
+    kit.answer_yes(g, True)
+    assert kit.count(g, "CLOCK", 1) == clock + (0 if who == "shield" else 1)
+
+
+def test_cr_1_3_3_1_the_opponents_act_effect_still_deals_damage(pool):
+    sc = kit.main_phase(pool, N_CARDS, PLAIN)
+    sc.put(1, SHIELD, "stage", pos=1)
+    sc.put(0, ZAPPER, "stage", pos=0)
+    sc.stack_deck(1, [PLAIN] * 4)
+    g = sc.game()
+    clock = kit.count(g, "CLOCK", 1)
+    kit.act(g, "Use ability 0 of Zapper")
+    kit.answer_yes(g, True)
+    assert kit.count(g, "CLOCK", 1) == clock + 1
+
+
+@pytest.mark.parametrize("facing", [True, False])
+def test_cr_7_2_1_5_1_during_this_cards_battle_no_damage_by_the_opponents_auto_effects(pool, facing):
+    """Striker frontal attacks Guard (in battle: its rule holds) or another character (not Guard's battle)."""
+    sc = kit.main_phase(pool, N_CARDS, PLAIN)
+    sc.put(1, GUARD, "stage", pos=2 if facing else 1)
+    sc.put(1, PLAIN, "stage", pos=1 if facing else 2)
+    sc.put(0, STRIKER, "stage", pos=0)  # faces the opponent's center right (CR 3.6.5)
+    sc.stack_deck(0, [PLAIN] * 4)
+    sc.stack_deck(1, [PLAIN] * 8)
+    g = sc.game()
+    clock = kit.count(g, "CLOCK", 1)
+    kit.act(g, "End the main phase")
+    kit.act(g, "Frontal attack with Striker")
+    kit.answer_yes(g, True)  # the ability, then the attack to its end: the battle's damage (soul 1) in either case
+    assert kit.count(g, "CLOCK", 1) == clock + 1 + (0 if facing else 1)

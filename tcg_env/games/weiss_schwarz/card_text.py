@@ -153,6 +153,9 @@ _ON_REG = {"power", "soul", "level", "grant_keyword", "grant_ability", "restrict
 # pool compiler and the observation read
 _GRANTED_TRIGGERS = tuple(t.name.lower() for t in K.GRANTED_TRIGGERS + K.GRANTED_OTHER_TRIGGERS)
 N_REGS = 2  # constants.N_REGS: target registers per program
+# the triggers whose event is a damage: "deal the same damage" (Op.TRIGGER_DAMAGE reads its amount)
+_DAMAGE_TRIGGERS = ("damage_canceled_self", "damage_not_canceled_self", "battle_damage_received_canceled",
+                    "battle_damage_received_not_canceled")
 
 _QUOTED = re.compile(r'("[^"]*"|<<[^>]*>>)')
 
@@ -927,6 +930,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a gain without its characteristic")
         return ("power", int(n))
 
+    def g_self_cannot(self, rs):
+        # "... gets +1500 power, and this card cannot ...": a [CONT] ability's restriction on this card (_aura; an
+        # effect's gains refuse it: "@" kinds are no instruction)
+        return ("@self_restrict", rs)
+
     def g_soul(self, n):
         return ("soul", int(n))
 
@@ -1598,6 +1606,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def damage(self, n):
         return [{"op": "damage", "amount": n}]
+
+    def damage_same(self):
+        # "(when damage dealt by this card is canceled / the damage you received is not canceled,) deal the same damage
+        # to your opponent": the triggering damage's amount (Op.TRIGGER_DAMAGE; auto_line: only on those triggers)
+        return [{"op": "trigger_damage"}, {"op": "damage", "amount": "x"}]
 
     def damage_x(self):
         return [{"op": "damage", "amount": None}]  # the amount: the "X is equal to" sentence (effects)
@@ -3548,6 +3561,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def t_opp_level_up(self):  # "when your opponent levels up" (CR 9.3.2; kernels: the other player's stage)
         return ("opp_level_up", None)
 
+    def t_facing_attacks(self):  # Trigger.FACING_ATTACKS (battle.declare_attack: the attacker's facing character)
+        return ("facing_attacks", None)
+
     def t_trigger_cx(self):
         return ("trigger_check_climax", None)
 
@@ -4277,6 +4293,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if k == "restrict":
                 ops.append({"op": "aura_restrict", "restrictions": v, "filter": dict(flt)})
                 continue
+            if k == "@self_restrict":  # "..., and this card cannot ...": on this card, whoever gets the other gains
+                ops.append({"op": "aura_restrict", "restrictions": v, "filter": {"type": "character", "relation": "self"}})
+                continue
             if k == "keyword":  # a granted keyword (Great Performance): AURA_KEYWORD's bit in D_KW
                 ops.append({"op": "aura_keyword", "keywords": v, "filter": dict(flt)})
                 continue
@@ -4539,6 +4558,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "aura_restrict", "restrictions": ["no_wr_to_hand_atk_you"],
                  "filter": {"type": "character", "relation": "self"}}]
 
+    def rule_no_opp_auto_damage(self):
+        # "you cannot receive damage by [AUTO] effects of your opponent's characters": a rule for this card's master
+        # while it is on the stage (effects.opp_auto_damage_locked: no damage process, CR 1.3.3.1)
+        return [{"op": "aura_restrict", "restrictions": ["no_opp_auto_damage_you"],
+                 "filter": {"type": "character", "relation": "self"}}]
+
+    def rule_battle_no_opp_auto_damage(self):
+        # "during this card's battle, you cannot receive damage by ...": while it is the attacking or the defending
+        # character (CR 7.2.1.5.1)
+        return [{"op": "aura_restrict", "restrictions": ["battle_no_opp_auto_damage_you"],
+                 "filter": {"type": "character", "relation": "self"}}]
+
     def lock_battle(self, who, what, _loc):
         # "During this card's battle, your opponent (all players / you) cannot play events or "Backup" from
         # their hand": while this card is the attacking or the defending character (CR 7.2.1.5.1)
@@ -4734,6 +4765,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if self.card.get("type") == "event" and (not isinstance(ab, dict) or ab.get("zone") != "memory"):
             # an event's [AUTO] abilities work from the memory only (CR 10.9.1, after its effect put it there)
             raise Unsupported("an [AUTO] ability on an event")
+        for a in ab if isinstance(ab, list) else [ab]:
+            if isinstance(a, dict) and a.get("trigger") not in _DAMAGE_TRIGGERS \
+                    and any(o.get("op") == "trigger_damage" for o in _dicts(a.get("effect", []))):
+                raise Unsupported("'the same damage' without a damage that triggered the ability")
         return ab
 
     def act_line(self, ab, *_):

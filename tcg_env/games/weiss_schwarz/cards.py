@@ -70,7 +70,7 @@ RestrictionName = Literal["cant_stand_phase", "cant_attack", "cant_frontal", "ca
                           "battle_no_events_you", "battle_no_backup_you", "battle_no_events_opp",
                           "battle_no_backup_opp", "no_damage", "no_side_soul", "cant_to_hand", "cant_to_memory",
                           "hand_limit_up", "cx_any_color_you", "event_any_color_you", "no_wr_to_hand_atk_you",
-                          "cant_reverse_opp_auto"]
+                          "cant_reverse_opp_auto", "no_opp_auto_damage_you", "battle_no_opp_auto_damage_you"]
 DurationName = Literal["end_of_turn", "next_opp_turn_end", "permanent"]
 WhoName = Literal["master", "opponent"]
 KindName = Literal["cont", "auto", "act", "event", "counter_act"]
@@ -96,7 +96,7 @@ TriggerName = Literal[
     "battle_damage_received_canceled", "battle_damage_received_not_canceled", "act_used", "opp_act_used",
     "other_reversed", "other_battle_opp_reversed", "direct_attacks_self", "opp_climax_placed",
     "event_played", "frontal_attacks_self", "other_to_wr_from_stage", "hand_to_wr", "other_played",
-    "other_placed_from_wr", "accelerate_used", "opp_level_up",
+    "other_placed_from_wr", "accelerate_used", "opp_level_up", "facing_attacks",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -143,6 +143,8 @@ _RESTRICT_BITS = {
     "event_any_color_you": K.RESTRICT_EVENT_ANY_COLOR_YOU,
     "no_wr_to_hand_atk_you": K.RESTRICT_NO_WR_TO_HAND_ATK_YOU,
     "cant_reverse_opp_auto": K.RESTRICT_CANT_REVERSE_OPP_AUTO,  # session 28 (s28-wsa): effects.each_target
+    "no_opp_auto_damage_you": K.RESTRICT_NO_OPP_AUTO_DAMAGE_YOU,  # effects.opp_auto_damage_locked
+    "battle_no_opp_auto_damage_you": K.RESTRICT_BATTLE_NO_OPP_AUTO_DAMAGE_YOU,
 }
 # conditions whose value is a count / level (the rest take a name, a trait or nothing)
 _COND_MEMORY = ("memory_at_least", "memory_at_most", "memory_filter_at_least",  # Memory's conditions (CR 10.9.1)
@@ -442,6 +444,13 @@ class OpRegLevel(_Op):
     plus: int = Field(default=0, ge=-10, le=10)
 
 
+class OpTriggerDamage(_Op):
+    """Store the damage of the event that triggered the ability (the damage dealt by this card, or received during its
+    battle): "deal the same damage to your opponent" (Op.TRIGGER_DAMAGE, session 28)."""
+
+    op: Literal["trigger_damage"]
+
+
 class OpStockBottomToWr(_CountWho):
     """The bottom card(s) of a player's stock into that player's waiting room."""
 
@@ -566,7 +575,7 @@ _BASE_OPS = (
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
-    OpAuraGrantAbility, OpAuraSoulPer, OpAuraLevelPer, OpOppChoose, OpDeckToMarker, OpMarkerOut,
+    OpAuraGrantAbility, OpAuraSoulPer, OpAuraLevelPer, OpOppChoose, OpDeckToMarker, OpMarkerOut, OpTriggerDamage,
 )  # fmt: skip
 BaseOp = Annotated[Union[_BASE_OPS], Field(discriminator="op")]  # noqa: UP007
 
@@ -658,7 +667,10 @@ _ON_REGISTER = {
 _CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
               "aura_soul_per", "aura_level_per",
               "aura_power_level", "aura_grant_ability"}
-_COUNTING = {"brainstorm", "count", "mill_level", "top_level", "mill_count", "reg_level"}
+_COUNTING = {"brainstorm", "count", "mill_level", "top_level", "mill_count", "reg_level", "trigger_damage"}
+# the triggers whose event is a damage (trigger_damage reads its amount, triggers.trigger_card's aux)
+_DAMAGE_TRIGGERS = {"damage_canceled_self", "damage_not_canceled_self", "battle_damage_received_canceled",
+                    "battle_damage_received_not_canceled"}
 # keyword ops: only in an ability written with that keyword (CR 10)
 # (brainstorm is also the plain "put the top N cards into your waiting room, count the climaxes")
 # the ops only a keyword's ability runs; not "change": printed abilities without the keyword put a
@@ -1608,6 +1620,9 @@ class _Compiler(PoolCompiler):
                     self.fail(f"{q}.restrictions", f"{hand_only} is an aura_restrict of a [CONT] ability "
                               "with zone 'hand' (the card played from the hand, CR 8.6.2.1)")
             a0, a1, a2 = self.op_args(op, q)
+            if name == "trigger_damage" and (ab.kind != "auto" or ab.trigger not in _DAMAGE_TRIGGERS):
+                self.fail(f"{q}.op", "trigger_damage is an AUTO ability's of a damage trigger ("
+                          f"{', '.join(sorted(_DAMAGE_TRIGGERS))})")
             if name in _COUNTING:
                 counted = True
             self.code_rows.append([int(EFFECT_OPS[name]), reg, a0, a1, a2])
@@ -1689,7 +1704,7 @@ class _Compiler(PoolCompiler):
             return x(op.count), who, int(op.to == "stock")
         if name == "mill_level":
             return op.count, 0, 0
-        if name == "top_level":
+        if name == "top_level" or name == "trigger_damage":
             return 0, 0, 0
         if name == "reg_level":
             return 0, 0, op.plus

@@ -250,7 +250,8 @@ def flow_step(game, s, T):
             soul = s[D_SOUL + a * CARD_W]
             canceled = game.deal_damage(s, T, 1 - tp, soul)
             if soul > 0:
-                game.trigger_card(s, T, a, tp, K.Trigger.DAMAGE_CANCELED_SELF if canceled else K.Trigger.DAMAGE_NOT_CANCELED_SELF, -1)
+                # the damage as the trigger's aux ("deal the same damage", Op.TRIGGER_DAMAGE)
+                game.trigger_card(s, T, a, tp, K.Trigger.DAMAGE_CANCELED_SELF if canceled else K.Trigger.DAMAGE_NOT_CANCELED_SELF, soul)
             if s[SHOT_ARMED] != 0 and s[D_SOUL + a * CARD_W] > 0:
                 s[SHOT_ARMED] = 0  # CR 4.12.2.7: only the next damage
                 if canceled:
