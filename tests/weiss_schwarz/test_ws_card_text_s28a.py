@@ -73,8 +73,14 @@ _GUARD = "【CONT】 During this card's battle, you cannot take damage from your
 _PINGER = "【AUTO】 When this card is placed on the stage from your hand, deal 1 damage to your opponent."
 _STRIKER = "【AUTO】 When this card attacks, deal 1 damage to your opponent."
 _ZAPPER = "【ACT】 [【REST】 this card] Deal 1 damage to your opponent."
+# CR 7.3: "when this card's (your character's) trigger check reveals a <spec>" (Trigger.TRIGGER_CHECK_CARD /
+# OWN_TRIGGER_CHECK_CARD: the revealed card the filter's)
+_SEER = ("【AUTO】 When this card's trigger check reveals a level 1 or higher card, put the top card of your deck into your "
+         "stock.")
+_FAN = ("【AUTO】 When your character's trigger check reveals a level 1 or higher card, put the top card of your deck into "
+        "your stock.")
 (PLAIN, STURDY, TOPPLER, PUSHER, PATRON, SANDY, SPARK, RETREAT, PAIR_REST, WATCHER, AVENGER, CLIMAX, SHIELD, GUARD,
- PINGER, STRIKER, ZAPPER) = range(17)
+ PINGER, STRIKER, ZAPPER, SEER, TALL, FAN) = range(20)
 RECORDS = [
     _rec("T/S28A-001", "Plain"),
     _rec("T/S28A-002", "Sturdy", [_STURDY]),
@@ -93,6 +99,9 @@ RECORDS = [
     _rec("T/S28A-015", "Pinger", [_PINGER]),
     _rec("T/S28A-016", "Striker", [_STRIKER]),
     _rec("T/S28A-017", "Zapper", [_ZAPPER]),
+    _rec("T/S28A-018", "Seer", [_SEER]),
+    _rec("T/S28A-019", "Tall", level="1"),
+    _rec("T/S28A-020", "Fan", [_FAN]),
 ]  # fmt: skip
 FILLER = len(RECORDS)
 RECORDS += [_rec(f"T/S28A-F{i:02d}", f"Filler {i}") for i in range(12)]
@@ -257,3 +266,20 @@ def test_cr_7_2_1_5_1_during_this_cards_battle_no_damage_by_the_opponents_auto_e
     kit.act(g, "Frontal attack with Striker")
     kit.answer_yes(g, True)  # the ability, then the attack to its end: the battle's damage (soul 1) in either case
     assert kit.count(g, "CLOCK", 1) == clock + 1 + (0 if facing else 1)
+
+
+@pytest.mark.parametrize("top", ["tall", "plain"])
+def test_cr_7_3_when_the_trigger_check_reveals_a_level_1_or_higher_card(pool, top):
+    """Seer's trigger check (CR 7.3) reveals Tall (level 1): Seer's and Fan's abilities each put a card into the stock,
+    beside the revealed card (CR 7.3.1.3); a level 0 card triggers neither."""
+    sc = kit.main_phase(pool, N_CARDS, PLAIN)
+    sc.put(0, SEER, "stage", pos=0)
+    sc.put(0, FAN, "stage", pos=3)
+    sc.stack_deck(0, [TALL if top == "tall" else PLAIN] + [PLAIN] * 4)
+    sc.stack_deck(1, [PLAIN] * 8)
+    g = sc.game()
+    stock = kit.count(g, "STOCK")
+    kit.act(g, "End the main phase")
+    kit.act(g, "Direct attack with Seer")
+    kit.answer_yes(g, True)
+    assert kit.count(g, "STOCK") == stock + 1 + (2 if top == "tall" else 0)

@@ -3575,6 +3575,24 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         icon = self._icon(tok, "climax")
         return (trig, {"trigger_filter": {"type": "climax", **icon}} if icon else None)
 
+    def _trigger_spec(self, own, spec):
+        # "when this card's / your character's trigger check reveals <spec>" (CR 7.3): a climax (with an icon) keeps its
+        # triggers (TRIGGER_CHECK_CLIMAX / OWN_TRIGGER_CHECK_CLIMAX: the icon its filter; the dropped icon any climax,
+        # charspec_icon's approximation); any other description, the revealed card's filter on (OWN_)TRIGGER_CHECK_CARD
+        # (turn.py: every card the trigger check reveals, the triggering card)
+        if spec.get("type") == "climax" and set(spec) <= {"type", "trigger_icon"}:
+            trig = "own_trigger_check_climax" if own else "trigger_check_climax"
+            return (trig, {"trigger_filter": dict(spec)} if "trigger_icon" in spec else None)
+        if spec.get("side", "own") != "own" or "orientation" in spec or "positions" in spec:
+            raise Unsupported("a revealed card described by a stage quality")
+        return ("own_trigger_check_card" if own else "trigger_check_card", {"trigger_filter": self.to_filter(spec)})
+
+    def t_own_trigger_spec(self, *parts):
+        return self._trigger_spec(True, parts[-1])
+
+    def t_trigger_spec(self, *parts):
+        return self._trigger_spec(False, parts[-1])
+
     def t_own_trigger_cx_icon(self, tok):
         return self._icon_trigger("own_trigger_check_climax", tok)
 

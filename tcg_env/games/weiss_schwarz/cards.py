@@ -96,7 +96,8 @@ TriggerName = Literal[
     "battle_damage_received_canceled", "battle_damage_received_not_canceled", "act_used", "opp_act_used",
     "other_reversed", "other_battle_opp_reversed", "direct_attacks_self", "opp_climax_placed",
     "event_played", "frontal_attacks_self", "other_to_wr_from_stage", "hand_to_wr", "other_played",
-    "other_placed_from_wr", "accelerate_used", "opp_level_up", "facing_attacks",
+    "other_placed_from_wr", "accelerate_used", "opp_level_up", "facing_attacks", "trigger_check_card",
+    "own_trigger_check_card",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -1167,12 +1168,13 @@ class _Compiler(PoolCompiler):
                                                           "battle_opp_reversed",
                                                           "other_reversed", "other_battle_opp_reversed",
                                                           "other_to_wr_from_stage", "hand_to_wr", "other_played",
-                                                          "other_placed_from_wr"):
+                                                          "other_placed_from_wr", "trigger_check_card",
+                                                          "own_trigger_check_card"):
             # battle_opp_reversed: turn.py passes the battle opponent as the triggering card
             self.fail(f"{p}.trigger_filter", "only used with other_placed, own_climax_placed, opp_char_reversed, "
                       "other_attacks, other_frontal_attacked, (own_)trigger_check_climax, battle_opp_reversed, other_reversed, "
                       "other_battle_opp_reversed, other_to_wr_from_stage, hand_to_wr, other_played, "
-                      "other_placed_from_wr")
+                      "other_placed_from_wr, (own_)trigger_check_card")
         if trig == "other_to_wr_from_stage" and "target_triggering" in _all_tags(ab.effect):
             # its pending entries hold the card that left and the position it left, packed (play.stage_to_wr)
             self.fail(f"{p}.effect", "other_to_wr_from_stage: only encore_self (triggering) reads the triggering card")

@@ -463,6 +463,10 @@ class Trigger(IntEnum):
     OPP_LEVEL_UP = 46  # "when your opponent levels up" (CR 9.3.2): every stage character of the other player
     FACING_ATTACKS = 47  # "when the character facing this card attacks" (CR 3.6.5 / 7.2.1.6; session 28): the other
     #                      player's center character facing the attacker, whatever the attack (battle.declare_attack)
+    TRIGGER_CHECK_CARD = 48  # "when this card's trigger check reveals a <spec>" (CR 7.3; session 28): every card the
+    #                          attacking character's trigger check reveals (turn.py); A_TRIG_FILTER on it
+    OWN_TRIGGER_CHECK_CARD = 49  # "when your character's trigger check reveals a <spec>": every character of the
+    #                              attacking player; A_TRIG_FILTER on the revealed card
 
 
 # the triggers a granted ability may have (cards._Compiler.GRANTED_TRIGGERS): the card is on the stage
@@ -487,6 +491,7 @@ GRANTED_OTHER_TRIGGERS = (
     Trigger.OTHER_FRONTAL_ATTACKED, Trigger.OWN_TRIGGER_CHECK_CLIMAX, Trigger.OPP_CLIMAX_PLACED, Trigger.EVENT_PLAYED,
     Trigger.FRONTAL_ATTACKS_SELF, Trigger.OTHER_TO_WR_FROM_STAGE, Trigger.HAND_TO_WR, Trigger.OTHER_PLAYED,
     Trigger.OTHER_PLACED_FROM_WR, Trigger.ACCELERATE_USED, Trigger.OPP_LEVEL_UP, Trigger.FACING_ATTACKS,
+    Trigger.TRIGGER_CHECK_CARD, Trigger.OWN_TRIGGER_CHECK_CARD,
 )  # fmt: skip
 
 

@@ -345,7 +345,7 @@ def add_restrictions(game, s, slot, bits, duration):
 
 
 @internal
-def opp_auto_effect(s, T, f, p):
+def opp_auto_effect(game, s, T, f, p):
     """Is frame ``f`` an [AUTO] ability (printed or granted) of a character card whose master is not player ``p``
     ("[AUTO] effects of your opponent's characters", session 28)?"""
     src = s[f + FR_SLOT]
@@ -360,7 +360,7 @@ def opp_auto_damage_locked(game, s, T, f, p):
     is the attacking or the defending character of a battle (CR 7.2.1.5.1), RESTRICT_BATTLE_NO_OPP_AUTO_DAMAGE_YOU.
     No damage process is performed (CR 1.3.3.1)."""
     if game.player_rule(s, T, p, K.RESTRICT_NO_OPP_AUTO_DAMAGE_YOU | K.RESTRICT_BATTLE_NO_OPP_AUTO_DAMAGE_YOU) == 0 \
-            or not opp_auto_effect(s, T, f, p):
+            or not game.opp_auto_effect(s, T, f, p):
         return False
     if game.player_rule(s, T, p, K.RESTRICT_NO_OPP_AUTO_DAMAGE_YOU) > 0:
         return True
@@ -389,7 +389,7 @@ def each_target(game, s, T, f, op, sl, a0, a1, a2):
         # "this card cannot become [REVERSE] by [AUTO] effects of your opponent's characters" (RESTRICT_CANT_REVERSE_
         # OPP_AUTO): the effect of an [AUTO] ability (printed or granted) of a character card of the other player is
         # not done on it (CR 1.3.3.1: what cannot be done is not done)
-        if (s[D_RST + b] & K.RESTRICT_CANT_REVERSE_OPP_AUTO) == 0 or not opp_auto_effect(s, T, f, owner_of(s, sl)):
+        if (s[D_RST + b] & K.RESTRICT_CANT_REVERSE_OPP_AUTO) == 0 or not game.opp_auto_effect(s, T, f, owner_of(s, sl)):
             game.reverse_char(s, T, sl)
     elif op == K.Op.TO_HAND:
         # a stage character that "cannot be returned to hand" (RESTRICT_CANT_TO_HAND) stays on the stage; a waiting
