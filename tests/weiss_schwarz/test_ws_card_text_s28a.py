@@ -283,3 +283,18 @@ def test_cr_7_3_when_the_trigger_check_reveals_a_level_1_or_higher_card(pool, to
     kit.act(g, "Direct attack with Seer")
     kit.answer_yes(g, True)
     assert kit.count(g, "STOCK") == stock + 1 + (2 if top == "tall" else 0)
+
+
+def test_during_this_cards_battle_locks_and_damage_rules_compile_side_by_side():
+    """"During this card's battle, you cannot play ..." (a play lock) and "... you cannot receive damage by [AUTO]
+    effects ..." (session 28) share their beginning: both compile."""
+    from tcg_env.games.weiss_schwarz.card_text import compile_line
+
+    ctx = {"type": "character", "name": "Q"}
+    lock = compile_line('【CONT】 During this card\'s battle, you cannot play "Backup" from your hand.', ctx)
+    assert lock.verdict.value == "exact", lock.reason
+    assert lock.abilities[0]["effect"][0]["restrictions"] == ["battle_no_backup_you"]
+    rule = compile_line("【CONT】 During this card's battle, you cannot receive damage by 【AUTO】 effects of your "
+                        "opponent's characters.", ctx)
+    assert rule.verdict.value == "exact", rule.reason
+    assert rule.abilities[0]["effect"][0]["restrictions"] == ["battle_no_opp_auto_damage_you"]

@@ -4582,9 +4582,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "aura_restrict", "restrictions": ["no_opp_auto_damage_you"],
                  "filter": {"type": "character", "relation": "self"}}]
 
-    def rule_battle_no_opp_auto_damage(self):
+    def rule_battle_no_opp_auto_damage(self, who):
         # "during this card's battle, you cannot receive damage by ...": while it is the attacking or the defending
         # character (CR 7.2.1.5.1)
+        if who != ("you",):
+            raise Unsupported("another player than 'you' who cannot receive damage")
         return [{"op": "aura_restrict", "restrictions": ["battle_no_opp_auto_damage_you"],
                  "filter": {"type": "character", "relation": "self"}}]
 
