@@ -73,6 +73,8 @@ _GUARD = "【CONT】 During this card's battle, you cannot take damage from your
 _PINGER = "【AUTO】 When this card is placed on the stage from your hand, deal 1 damage to your opponent."
 _STRIKER = "【AUTO】 When this card attacks, deal 1 damage to your opponent."
 _ZAPPER = "【ACT】 [【REST】 this card] Deal 1 damage to your opponent."
+# CR 4.10: "when the damage you received is not canceled" (Trigger.DAMAGE_RECEIVED_NOT_CANCELED: every damage process)
+_SUFFERER = ("【AUTO】 When the damage you received is not canceled, put the top card of your deck into your stock.")
 # CR 7.3: "when this card's (your character's) trigger check reveals a <spec>" (Trigger.TRIGGER_CHECK_CARD /
 # OWN_TRIGGER_CHECK_CARD: the revealed card the filter's)
 _SEER = ("【AUTO】 When this card's trigger check reveals a level 1 or higher card, put the top card of your deck into your "
@@ -80,7 +82,7 @@ _SEER = ("【AUTO】 When this card's trigger check reveals a level 1 or higher 
 _FAN = ("【AUTO】 When your character's trigger check reveals a level 1 or higher card, put the top card of your deck into "
         "your stock.")
 (PLAIN, STURDY, TOPPLER, PUSHER, PATRON, SANDY, SPARK, RETREAT, PAIR_REST, WATCHER, AVENGER, CLIMAX, SHIELD, GUARD,
- PINGER, STRIKER, ZAPPER, SEER, TALL, FAN) = range(20)
+ PINGER, STRIKER, ZAPPER, SEER, TALL, FAN, SUFFERER) = range(21)
 RECORDS = [
     _rec("T/S28A-001", "Plain"),
     _rec("T/S28A-002", "Sturdy", [_STURDY]),
@@ -102,6 +104,7 @@ RECORDS = [
     _rec("T/S28A-018", "Seer", [_SEER]),
     _rec("T/S28A-019", "Tall", level="1"),
     _rec("T/S28A-020", "Fan", [_FAN]),
+    _rec("T/S28A-021", "Sufferer", [_SUFFERER]),
 ]  # fmt: skip
 FILLER = len(RECORDS)
 RECORDS += [_rec(f"T/S28A-F{i:02d}", f"Filler {i}") for i in range(12)]
@@ -298,3 +301,18 @@ def test_during_this_cards_battle_locks_and_damage_rules_compile_side_by_side():
                         "opponent's characters.", ctx)
     assert rule.verdict.value == "exact", rule.reason
     assert rule.abilities[0]["effect"][0]["restrictions"] == ["battle_no_opp_auto_damage_you"]
+
+
+@pytest.mark.parametrize("cancel", [False, True])
+def test_cr_4_10_when_the_damage_you_received_is_not_canceled(pool, cancel):
+    """Pinger's ability deals 1 damage to player 1 (not in a battle): Sufferer's ability triggers when it is not
+    canceled (a climax on top of the deck cancels it, CR 4.10.1.2)."""
+    sc = kit.main_phase(pool, N_CARDS, PLAIN)
+    sc.put(1, SUFFERER, "stage", pos=1)
+    sc.put(0, PINGER, "hand")
+    sc.stack_deck(1, ([CLIMAX] if cancel else []) + [PLAIN] * 4)
+    g = sc.game()
+    stock = kit.count(g, "STOCK", 1)
+    kit.act(g, "Play Pinger to center middle")
+    kit.answer_yes(g, True)
+    assert kit.count(g, "STOCK", 1) == stock + (0 if cancel else 1)

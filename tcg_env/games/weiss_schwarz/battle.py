@@ -112,6 +112,11 @@ def battle_damage_received(game, s, T, p, canceled, amount):
     attack both the attacking and the defending character are in battle (CR 7.2.1.5.1); the one of
     them that ``p`` (who received the damage) controls triggers (the damage ``amount`` its aux: "deal the same
     damage", Op.TRIGGER_DAMAGE)."""
+    any_trig = K.Trigger.DAMAGE_RECEIVED_CANCELED if canceled else K.Trigger.DAMAGE_RECEIVED_NOT_CANCELED
+    for pos in range(K.N_POSITIONS if pool_may_trigger(T, any_trig) else 0):
+        sl = stage_slot(s, p, pos)  # "when the damage you received is (not) canceled": every damage (session 28)
+        if sl >= 0:
+            game.trigger_card(s, T, sl, p, any_trig, amount)
     if s[ATK_TYPE] != K.AttackType.FRONTAL:
         return
     trig = K.Trigger.BATTLE_DAMAGE_RECEIVED_CANCELED if canceled else K.Trigger.BATTLE_DAMAGE_RECEIVED_NOT_CANCELED

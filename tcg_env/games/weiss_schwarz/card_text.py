@@ -155,7 +155,7 @@ _GRANTED_TRIGGERS = tuple(t.name.lower() for t in K.GRANTED_TRIGGERS + K.GRANTED
 N_REGS = 2  # constants.N_REGS: target registers per program
 # the triggers whose event is a damage: "deal the same damage" (Op.TRIGGER_DAMAGE reads its amount)
 _DAMAGE_TRIGGERS = ("damage_canceled_self", "damage_not_canceled_self", "battle_damage_received_canceled",
-                    "battle_damage_received_not_canceled")
+                    "battle_damage_received_not_canceled", "damage_received_canceled", "damage_received_not_canceled")
 
 _QUOTED = re.compile(r'("[^"]*"|<<[^>]*>>)')
 
@@ -1008,6 +1008,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                                     **{"@grant": grant}))
         if ab.get("kind") != "auto" or ab.get("trigger") not in _GRANTED_TRIGGERS:
             raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
+        if ab.get("keyword") in ("memory", "experience") and "zone" not in ab:
+            # "[AUTO] Memory When ..., if you have "X" in your memory, ...": the keyword has no meaning (CR 10.9.1 /
+            # 10.10.1; the ability works on the stage, its condition reads the memory)
+            ab = {k: v for k, v in ab.items() if k != "keyword"}
         # "this ability activates up to 1 time per turn": its use kept on the receiving card (GRANT_USE_BIT0)
         if ab.get("times_per_turn") or ab.get("keyword") not in (None, "encore") or ab.get("combo"):
             raise Unsupported("a granted ability with a limit of 2 or 3 uses, a keyword (but Encore) or a combo")
@@ -3560,6 +3564,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def t_opp_level_up(self):  # "when your opponent levels up" (CR 9.3.2; kernels: the other player's stage)
         return ("opp_level_up", None)
+
+    def t_any_recv_canceled(self):  # Trigger.DAMAGE_RECEIVED_CANCELED (battle.battle_damage_received: every damage)
+        return ("damage_received_canceled", None)
+
+    def t_any_recv_not_canceled(self):
+        return ("damage_received_not_canceled", None)
 
     def t_facing_attacks(self):  # Trigger.FACING_ATTACKS (battle.declare_attack: the attacker's facing character)
         return ("facing_attacks", None)

@@ -97,7 +97,7 @@ TriggerName = Literal[
     "other_reversed", "other_battle_opp_reversed", "direct_attacks_self", "opp_climax_placed",
     "event_played", "frontal_attacks_self", "other_to_wr_from_stage", "hand_to_wr", "other_played",
     "other_placed_from_wr", "accelerate_used", "opp_level_up", "facing_attacks", "trigger_check_card",
-    "own_trigger_check_card",
+    "own_trigger_check_card", "damage_received_canceled", "damage_received_not_canceled",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -671,7 +671,7 @@ _CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_res
 _COUNTING = {"brainstorm", "count", "mill_level", "top_level", "mill_count", "reg_level", "trigger_damage"}
 # the triggers whose event is a damage (trigger_damage reads its amount, triggers.trigger_card's aux)
 _DAMAGE_TRIGGERS = {"damage_canceled_self", "damage_not_canceled_self", "battle_damage_received_canceled",
-                    "battle_damage_received_not_canceled"}
+                    "battle_damage_received_not_canceled", "damage_received_canceled", "damage_received_not_canceled"}
 # keyword ops: only in an ability written with that keyword (CR 10)
 # (brainstorm is also the plain "put the top N cards into your waiting room, count the climaxes")
 # the ops only a keyword's ability runs; not "change": printed abilities without the keyword put a

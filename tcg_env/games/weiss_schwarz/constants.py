@@ -467,6 +467,10 @@ class Trigger(IntEnum):
     #                          attacking character's trigger check reveals (turn.py); A_TRIG_FILTER on it
     OWN_TRIGGER_CHECK_CARD = 49  # "when your character's trigger check reveals a <spec>": every character of the
     #                              attacking player; A_TRIG_FILTER on the revealed card
+    DAMAGE_RECEIVED_CANCELED = 50  # "when the damage you received is canceled" (session 28): every stage character of
+    #                                the player who received a damage (CR 4.10), after each damage process
+    #                                (battle.battle_damage_received; aux: the damage)
+    DAMAGE_RECEIVED_NOT_CANCELED = 51  # "... is not canceled"
 
 
 # the triggers a granted ability may have (cards._Compiler.GRANTED_TRIGGERS): the card is on the stage
@@ -491,7 +495,8 @@ GRANTED_OTHER_TRIGGERS = (
     Trigger.OTHER_FRONTAL_ATTACKED, Trigger.OWN_TRIGGER_CHECK_CLIMAX, Trigger.OPP_CLIMAX_PLACED, Trigger.EVENT_PLAYED,
     Trigger.FRONTAL_ATTACKS_SELF, Trigger.OTHER_TO_WR_FROM_STAGE, Trigger.HAND_TO_WR, Trigger.OTHER_PLAYED,
     Trigger.OTHER_PLACED_FROM_WR, Trigger.ACCELERATE_USED, Trigger.OPP_LEVEL_UP, Trigger.FACING_ATTACKS,
-    Trigger.TRIGGER_CHECK_CARD, Trigger.OWN_TRIGGER_CHECK_CARD,
+    Trigger.TRIGGER_CHECK_CARD, Trigger.OWN_TRIGGER_CHECK_CARD, Trigger.DAMAGE_RECEIVED_CANCELED,
+    Trigger.DAMAGE_RECEIVED_NOT_CANCELED,
 )  # fmt: skip
 
 
