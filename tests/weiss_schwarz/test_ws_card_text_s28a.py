@@ -316,3 +316,30 @@ def test_cr_4_10_when_the_damage_you_received_is_not_canceled(pool, cancel):
     kit.act(g, "Play Pinger to center middle")
     kit.answer_yes(g, True)
     assert kit.count(g, "STOCK", 1) == stock + (0 if cancel else 1)
+
+
+def test_a_quoted_ability_in_the_next_database_entry_joins_its_line(tmp_path):
+    """"... gets the following ability until end of turn." with the quoted ability as the next entry: one line
+    (join_options); "the following abilities": every quoted entry after it."""
+    from tcg_env.games.weiss_schwarz.card_text import join_options
+
+    giver = "Choose 1 of your characters, and that character gets the following ability until end of turn."
+    quoted = '"【AUTO】 When this card attacks, draw 1 card."'
+    assert join_options([giver, quoted, "Draw 1 card."]) == [giver + " " + quoted, "Draw 1 card."]
+    many = "【CONT】 If you have 2 or more other 《Sand》 characters, this card gets the following abilities."
+    two = ['"【AUTO】 When this card attacks, draw 1 card."', '"【CONT】 This card gets +1000 power."']
+    assert join_options([many, *two]) == [" ".join([many, *two])]
+    res = _import(tmp_path, [_rec("T/S28A-901", "Split Giver", [many, *two])])
+    assert not res.unsupported, res.unsupported
+
+
+def test_the_same_damage_is_read_in_a_granted_ability_only_under_its_damage_trigger():
+    from tcg_env.games.weiss_schwarz.card_text import compile_line
+
+    ctx = {"type": "character", "name": "Q"}
+    line = ('【AUTO】 When this card attacks, choose 1 of your characters, and that character gets the following ability '
+            'until end of turn. "【AUTO】 When damage dealt by this card is canceled, you may deal the same damage to your '
+            'opponent."')
+    assert compile_line(line, ctx).verdict.value == "exact"
+    bad = compile_line("【AUTO】 When this card attacks, deal the same damage to your opponent.", ctx)
+    assert bad.verdict.value == "unsupported" and "the same damage" in bad.reason

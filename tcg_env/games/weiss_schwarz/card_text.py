@@ -184,9 +184,19 @@ def join_options(lines: list[str]) -> list[str]:
             out[-1] = out[-1] + " " + line.strip()
             joining = True
             continue
+        # "... gets the following ability (until end of turn)." with the quoted ability as the next entry (session 28):
+        # one line; "the following (N) abilities": every quoted entry after it
+        m = _GRANT_END.search(out[-1]) if out and re.match(r'\s*["\u201c](?:【|\[)', line) else None
+        if m is not None:
+            out[-1] = out[-1] + " " + line.strip()
+            joining = m.group(1) != "ability"
+            continue
         joining = False
         out.append(line)
     return out
+
+
+_GRANT_END = re.compile(r"the following (?:\d+ |two |three )?(ability|abilities)(?: until [^.\"]*)?\.\s*$", re.IGNORECASE)
 
 
 def split_abilities(text: str) -> list[str]:
@@ -311,6 +321,7 @@ def normalise(line: str) -> str:
         p = re.sub(r"\b(\d)\s*/\s*turn@\s*", lambda m: f"this ability activates up to {m.group(1)} "
                    f"time{'s' if m.group(1) != '1' else ''} per turn . ", p)
         p = re.sub(r"\bactivates up to once per turn\b", "activates up to 1 time per turn", p)
+        p = re.sub(r"\buntil the end of turn\b", "until end of turn", p)  # (session 28)
         # the database's typos (session 22): "oppponent", "characters your have", "seach your deck", "three o more"
         p = re.sub(r"\boppponent", "opponent", p)
         p = re.sub(r"\byour have\b", "you have", p)
@@ -4795,9 +4806,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if self.card.get("type") == "event" and (not isinstance(ab, dict) or ab.get("zone") != "memory"):
             # an event's [AUTO] abilities work from the memory only (CR 10.9.1, after its effect put it there)
             raise Unsupported("an [AUTO] ability on an event")
+        def own_ops(ops):  # the ability's instructions, not those of the abilities it grants
+            for o in ops:
+                if isinstance(o, dict):
+                    yield o
+                    for k, v in o.items():
+                        if k != "ability" and isinstance(v, list):
+                            yield from own_ops(v)
+
         for a in ab if isinstance(ab, list) else [ab]:
             if isinstance(a, dict) and a.get("trigger") not in _DAMAGE_TRIGGERS \
-                    and any(o.get("op") == "trigger_damage" for o in _dicts(a.get("effect", []))):
+                    and any(o.get("op") == "trigger_damage" for o in own_ops(a.get("effect", []))):
                 raise Unsupported("'the same damage' without a damage that triggered the ability")
         return ab
 
