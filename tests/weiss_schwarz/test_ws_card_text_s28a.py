@@ -343,3 +343,22 @@ def test_the_same_damage_is_read_in_a_granted_ability_only_under_its_damage_trig
     assert compile_line(line, ctx).verdict.value == "exact"
     bad = compile_line("【AUTO】 When this card attacks, deal the same damage to your opponent.", ctx)
     assert bad.verdict.value == "unsupported" and "the same damage" in bad.reason
+
+
+def test_an_option_or_a_repeated_action_ending_with_a_granted_ability():
+    """An option ending with a granted ability ("This card gets the following ability until ... "[CONT] ...") and a
+    repeated action ("perform the following action 2 times. "... gets the following ability ... "[CONT] ..."): the
+    granted ability's quotes inside the quoted effect (_mark_nested_quotes)."""
+    from tcg_env.games.weiss_schwarz.card_text import compile_line
+
+    option = ('【AUTO】 When this card is placed on the stage from your hand, choose 1 of the following effects, and perform '
+              'it. "Draw 1 card." "This card gets the following ability until the end of your opponent\'s next turn. '
+              '"【CONT】 The character facing this card gets -1 soul.""')
+    r = compile_line(option, {"type": "character", "name": "Q"})
+    assert r.verdict.value == "exact", r.reason
+    twice = ('【COUNTER】 Perform the following action 2 times. "Choose 1 of your characters, and that character gets the '
+             'following ability until end of turn. "【CONT】 The character facing this card gets -1 soul.""')
+    r = compile_line(twice, {"type": "event", "name": "Q"})
+    assert r.verdict.value == "exact", r.reason
+    grants = [o for o in r.abilities[0]["effect"] if o["op"] == "grant_ability"]
+    assert len(grants) == 2 and grants[0]["ability"]["kind"] == "cont"

@@ -220,10 +220,12 @@ def split_abilities(text: str) -> list[str]:
 
 # a quoted ability ("[CONT] ... "Backup" from their hand.") ends at a quote after its last sentence's stop
 _ABILITY_END = re.compile(r'(?<=[.)])"(?=\s|$|")')
+_ABILITY_END_OR_NESTED = re.compile(r'(?<=[.)])"(?=\s|$|")|(?<=[.)]")"(?=\s|$)')
 
 
 NEST_QUOTE_OPEN, NEST_QUOTE_CLOSE = "\u2e02", "\u2e03"
-_OPTIONS_START = re.compile(r"of the following effects,? and perform it\.\s*(?=\")", re.IGNORECASE)
+_OPTIONS_START = re.compile(r"(?:of the following effects,? and perform it|perform the following action(?: \d+ times)?)"
+                            r"\.\s*(?=\")", re.IGNORECASE)
 
 
 def _mark_nested_quotes(s: str) -> str:
@@ -245,8 +247,11 @@ def _mark_nested_quotes(s: str) -> str:
             break
         if s[k + 1 : m.start()].count('"') % 2:
             # a quoted card name ending in ")" ("with "Yotsuba(X)" in its card name") inside the ability: its end is
-            # the first candidate after an even number of inner quotes (session 24), where there is one
-            m = next((x for x in _ABILITY_END.finditer(s, m.end()) if s[k + 1 : x.start()].count('"') % 2 == 0), m)
+            # the first candidate after an even number of inner quotes (session 24), where there is one; an option
+            # ending with a granted ability ("... until end of turn. "[CONT] ... soul."""): the quote after its
+            # closing quote (session 28)
+            m = next((x for x in _ABILITY_END_OR_NESTED.finditer(s, m.end() - 1)
+                      if x.start() > m.start() and s[k + 1 : x.start()].count('"') % 2 == 0), m)
         body = s[k + 1 : m.start()]
         if body.count('"') % 2 == 0 and '"' in body:
             parts = body.split('"')
@@ -987,6 +992,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             for name in res.approximations:
                 self.approximate(name)
             return ("restrict", [r for o in ab["effect"] for r in o["restrictions"]])
+        if ab.get("kind") == "cont" and ab.get("keyword") in (None, "assist") and "zone" not in ab \
+                and self.card.get("type") != "character":
+            # an event's (an option's) effect giving a character a [CONT] ability for a duration: the granted ability
+            # row only (_cont_grant), compiled for any character
+            grant = dict(ab, **({"@approx": list(res.approximations)} if res.approximations else {}))
+            return ("selfcont", dict(grant, **{"@grant": grant, "@not_self": True}))
         if ab.get("kind") == "cont" and ab.get("keyword") in (None, "assist") and "zone" not in ab:
             # a [CONT] ability. A [CONT] ability of this card granting it to this card: cont_line writes it as
             # this card's own CONT ability under both conditions (_aura); compiled as this card's (its counts
@@ -4320,7 +4331,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # "[CONT] (if A,) this card gets the following ability. "[CONT] (during your turn / if B,)
                 # this card gets ..."": while A holds this card has the granted ability, which works as
                 # this card's own; cont_line writes it as a second CONT ability under A and its own B
-                if flt != {"type": "character", "relation": "self"}:
+                if flt != {"type": "character", "relation": "self"} or v.get("@not_self"):
                     raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
                 ops.append({"op": "@selfcont", "ability": v})
                 continue
