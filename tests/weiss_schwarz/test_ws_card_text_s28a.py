@@ -362,3 +362,19 @@ def test_an_option_or_a_repeated_action_ending_with_a_granted_ability():
     assert r.verdict.value == "exact", r.reason
     grants = [o for o in r.abilities[0]["effect"] if o["op"] == "grant_ability"]
     assert len(grants) == 2 and grants[0]["ability"]["kind"] == "cont"
+
+
+def test_two_durations_with_a_comma_before_the_granted_ability():
+    from tcg_env.games.weiss_schwarz.card_text import compile_line
+
+    ctx = {"type": "character", "name": "Q"}
+    r = compile_line('【AUTO】 When this card attacks, this card gets +1000 power until end of turn, and the following '
+                     'ability until the end of your opponent\'s next turn. "【AUTO】 When this card is frontal attacked, '
+                     'draw 1 card."', ctx)
+    assert r.verdict.value == "exact", r.reason
+    ops = r.abilities[0]["effect"]
+    assert [o["op"] for o in ops] == ["target_self", "power", "grant_ability"]
+    assert ops[2]["duration"] == "next_opp_turn_end"
+    # the comma still ends a clause before another instruction
+    r = compile_line("【AUTO】 When this card attacks, this card gets +1000 power until end of turn, and draw 1 card.", ctx)
+    assert r.verdict.value == "exact", r.reason

@@ -340,6 +340,9 @@ def normalise(line: str) -> str:
     s = "".join(out)
     s = re.sub(r"\s*[/\uff0f]\s*", " / ", s)
     s = " ".join(s.split())
+    # "this card gets +1000 power until end of turn, and the following ability until ...": the comma before the second
+    # gain of another duration (gets_two_durations; a comma there would end the clause for the parser)
+    s = s.replace("until end of turn , and the following ability until", "until end of turn and the following ability until")
     # a trigger icon the database dropped, printed "with @ in", "with with in" or "has a in" its trigger icon
     s = re.sub(r"\bwith (?:@ |with )in (its|their|the) trigger icon", r"with in \1 trigger icon", s)
     # "if that card has [icon] in its trigger icon": that card is a card with it (CR 2.12)
