@@ -378,3 +378,15 @@ def test_two_durations_with_a_comma_before_the_granted_ability():
     # the comma still ends a clause before another instruction
     r = compile_line("【AUTO】 When this card attacks, this card gets +1000 power until end of turn, and draw 1 card.", ctx)
     assert r.verdict.value == "exact", r.reason
+
+
+def test_a_sentence_after_a_quoted_ability():
+    """An event: "... gets the following ability until end of turn. "[AUTO] ..." Put this card into your memory." (the
+    quoted ability's stop is inside its quotes): two sentences."""
+    from tcg_env.games.weiss_schwarz.card_text import compile_line
+
+    r = compile_line('Choose 1 of your characters, and that character gets the following ability until end of turn. '
+                     '"【AUTO】 When this card attacks, draw 1 card." Put this card into your memory.',
+                     {"type": "event", "name": "Q"})
+    assert r.verdict.value == "exact", r.reason
+    assert [o["op"] for o in r.abilities[0]["effect"]][-2:] == ["target_self", "to_memory"]

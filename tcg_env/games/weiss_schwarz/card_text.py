@@ -293,6 +293,9 @@ def normalise(line: str) -> str:
     s = s.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = _close_quoted_ability(s)
     s = _mark_nested_quotes(s)
+    # a quoted ability (its stop inside the quotes) followed by the next sentence ("... gets the following ability until
+    # end of turn. "[CONT] ..." Put this card into your memory."): the sentence's stop after the quote (session 28)
+    s = re.sub(r'(?<=\.")\s+(?=[A-Z][a-z])', " . ", s)
     s = re.sub(r"\[\[(\w+)\.gif\]\]", r"[icon_\1]", s)  # a trigger icon the database names (CR 4.12.2)
     s = s.replace("\uff08", "(").replace("\uff09", ")").replace("×", " x ").replace("［", "[").replace("］", "]")
     for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1):  # a circled stock cost (CR 8.4.3)
