@@ -390,3 +390,21 @@ def test_a_sentence_after_a_quoted_ability():
                      {"type": "event", "name": "Q"})
     assert r.verdict.value == "exact", r.reason
     assert [o["op"] for o in r.abilities[0]["effect"]][-2:] == ["target_self", "to_memory"]
+
+
+def test_until_the_end_of_the_next_turn_in_the_masters_turn_only():
+    """"until the end of the next turn": an ability that resolves in its master's turn (an [ACT] ability, CR 6.5.1.2.3;
+    "when this card is placed on the stage from your hand", its play, CR 6.5.1.2.1) gives it until the end of the
+    opponent's next turn; one that may resolve in the opponent's turn is refused."""
+    from tcg_env.games.weiss_schwarz.card_text import compile_line
+
+    ctx = {"type": "character", "name": "Q"}
+    for line in ("【ACT】 [【REST】 this card] This card gets +1000 power until the end of the next turn.",
+                 "【AUTO】 When this card is placed on the stage from your hand, until the end of the next turn, this card "
+                 "gets +1000 power."):
+        r = compile_line(line, ctx)
+        assert r.verdict.value == "exact", r.reason
+        assert r.abilities[0]["effect"][-1]["duration"] == "next_opp_turn_end"
+    r = compile_line("【AUTO】 When your other character is put into your waiting room from the stage, this card gets "
+                     "+1000 power until the end of the next turn.", ctx)
+    assert r.verdict.value == "unsupported"

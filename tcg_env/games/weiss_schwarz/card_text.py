@@ -153,6 +153,34 @@ _ON_REG = {"power", "soul", "level", "grant_keyword", "grant_ability", "restrict
 # pool compiler and the observation read
 _GRANTED_TRIGGERS = tuple(t.name.lower() for t in K.GRANTED_TRIGGERS + K.GRANTED_OTHER_TRIGGERS)
 N_REGS = 2  # constants.N_REGS: target registers per program
+# the triggers that fire in their master's turn only (its play from the hand, CR 6.5.1.2.1; its attacks and their
+# trigger checks and damage, CR 7; its climax phase's Accelerate, CR 10.12): "until the end of the next turn" is
+# until the end of the opponent's next turn (session 28)
+_OWN_TURN_TRIGGERS = ("played_self", "attacks_self", "frontal_attacks_self", "direct_attacks_self", "other_attacks",
+                      "other_played", "accelerate_used", "trigger_check_climax", "own_trigger_check_climax",
+                      "trigger_check_card", "own_trigger_check_card", "damage_canceled_self", "damage_not_canceled_self",
+                      "end_of_attack_self")
+
+
+def _next_turn_in_own_turn(ab: dict, own_turn: bool) -> None:
+    """"until the end of the next turn" ("@next_turn", dur_next_turn) in an ability's instructions (not in the abilities
+    it grants, compiled with their own triggers): the opponent's next turn where the ability resolves in its master's
+    turn; else Unsupported."""
+    def walk(v):
+        if isinstance(v, dict):
+            if v.get("duration") == "@next_turn":
+                if not own_turn:
+                    raise Unsupported("'until the end of the next turn' in an ability that may resolve in the "
+                                      "opponent's turn")
+                v["duration"] = "next_opp_turn_end"
+            for k, x in v.items():
+                if k != "ability":
+                    walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+
+    walk(ab.get("effect", []))
 # the triggers whose event is a damage: "deal the same damage" (Op.TRIGGER_DAMAGE reads its amount)
 _DAMAGE_TRIGGERS = ("damage_canceled_self", "damage_not_canceled_self", "battle_damage_received_canceled",
                     "battle_damage_received_not_canceled", "damage_received_canceled", "damage_received_not_canceled")
@@ -1256,6 +1284,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def dur_next(self):
         return "next_opp_turn_end"
+
+    def dur_next_turn(self):
+        # "until the end of the next turn" (session 28): the opponent's next turn when the effect resolves in its
+        # master's turn (_next_turn_in_own_turn: an [ACT] ability, an [AUTO] ability that triggers in its master's turn
+        # only); elsewhere unresolved, which the card format refuses
+        return "@next_turn"
 
     # ---------------------------------------------------------------- effects (clauses)
     # a clause is a list of ops; ("@t", who) marks "the target is <who>" for the ops after it
@@ -4823,6 +4857,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if self.card.get("type") == "event" and (not isinstance(ab, dict) or ab.get("zone") != "memory"):
             # an event's [AUTO] abilities work from the memory only (CR 10.9.1, after its effect put it there)
             raise Unsupported("an [AUTO] ability on an event")
+        for a in ab if isinstance(ab, list) else [ab]:
+            if isinstance(a, dict):
+                _next_turn_in_own_turn(a, a.get("trigger") in _OWN_TURN_TRIGGERS
+                                       or a.get("whose") == "yours" and a.get("trigger", "").startswith("begin_"))
+
         def own_ops(ops):  # the ability's instructions, not those of the abilities it grants
             for o in ops:
                 if isinstance(o, dict):
@@ -4840,6 +4879,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def act_line(self, ab, *_):
         if self.card.get("type") != "character":
             raise Unsupported("an [ACT] ability on a card that is not a character")
+        # an [ACT] ability resolves in its master's main phase (CR 6.5.1.2.3)
+        for a in ab if isinstance(ab, list) else [ab]:
+            _next_turn_in_own_turn(a, True)
         return ab
 
     def backup_line(self, b, *_):
