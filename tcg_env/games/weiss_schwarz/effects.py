@@ -476,7 +476,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         elif src == s[DEF_SLOT] and src >= 0:
             reg_add(game, s, f, reg, s[ATK_SLOT])
     elif op == K.Op.TARGET_TRIGGERING:
-        if s[f + FR_AUX] >= 0:
+        # the damage triggers' aux is a damage, no card (Op.TRIGGER_DAMAGE, session 28): nothing, as before
+        t = ability_table(T)[s[f + FR_ABIL], K.A_TRIGGER]
+        damage = (K.Trigger.DAMAGE_CANCELED_SELF <= t <= K.Trigger.DAMAGE_NOT_CANCELED_SELF
+                  or K.Trigger.BATTLE_DAMAGE_RECEIVED_CANCELED <= t <= K.Trigger.BATTLE_DAMAGE_RECEIVED_NOT_CANCELED
+                  or K.Trigger.DAMAGE_RECEIVED_CANCELED <= t <= K.Trigger.DAMAGE_RECEIVED_NOT_CANCELED)
+        if s[f + FR_AUX] >= 0 and not damage:
             reg_add(game, s, f, reg, s[f + FR_AUX])
     elif op == K.Op.TO_MARKER and a1 == K.TO_MARKER_DECK_TOP:
         # "put the top card of your deck (face up) underneath this card as a marker" (CR 3.7.2): with this card on
