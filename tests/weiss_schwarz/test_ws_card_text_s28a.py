@@ -408,3 +408,12 @@ def test_until_the_end_of_the_next_turn_in_the_masters_turn_only():
     r = compile_line("【AUTO】 When your other character is put into your waiting room from the stage, this card gets "
                      "+1000 power until the end of the next turn.", ctx)
     assert r.verdict.value == "unsupported"
+
+
+def test_database_typos_in_granted_texts_are_normalised():
+    from tcg_env.games.weiss_schwarz.card_text import normalise
+
+    assert normalise("put it on the top of your deck,, and") == "put it on the top of your deck , and"
+    assert normalise("its previous stage postion as") == "its previous stage position as"
+    assert normalise("when damage dealt by this card is is canceled") == "when damage dealt by this card is canceled"
+    assert normalise("and return in to your hand") == "and return it to your hand"

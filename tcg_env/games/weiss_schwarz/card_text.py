@@ -363,6 +363,11 @@ def normalise(line: str) -> str:
         p = re.sub(r"\byour have\b", "you have", p)
         p = re.sub(r"\bseach your deck\b", "search your deck", p)
         p = re.sub(r"\b(\w+) o more\b", r"\1 or more", p)
+        # (session 28) "put it on the top of your deck,, and", "previous stage postion", "is is canceled", "return in to"
+        p = re.sub(r",\s*,", ",", p)
+        p = re.sub(r"\bpostion\b", "position", p)
+        p = re.sub(r"\bis is\b", "is", p)
+        p = re.sub(r"\breturn in to\b", "return it to", p)
         p = re.sub(r"\blevel (\d+) or less\b", r"level \1 or lower", p)
         # older printings spell counts in words ("the top three cards", "two or higher"): digits, as
         # the newer ones print them (the grammar's counts are INT)
