@@ -243,6 +243,11 @@ _RESTRICTION_WORDS = ((K.RESTRICT_CANT_ATTACK, "cannot attack"), (K.RESTRICT_CAN
                       (K.RESTRICT_CANT_SIDE, "cannot side attack"), (K.RESTRICT_CANT_BE_CHOSEN, "cannot be chosen"),
                       (K.RESTRICT_CANT_MOVE, "cannot move"), (K.RESTRICT_NO_ENCORE, "cannot use Encore"),
                       (K.RESTRICT_CANT_REVERSE, "cannot become [REVERSE]"),
+                      (K.RESTRICT_CANT_REVERSE_OPP_AUTO, "cannot become [REVERSE] by the opponent's [AUTO] effects"),
+                      (K.RESTRICT_NO_OPP_AUTO_DAMAGE_YOU, "its master receives no damage by the opponent's [AUTO] "
+                       "effects"),
+                      (K.RESTRICT_BATTLE_NO_OPP_AUTO_DAMAGE_YOU, "in its battle its master receives no damage by the "
+                       "opponent's [AUTO] effects"),
                       (K.RESTRICT_NO_SIDE_SOUL, "soul does not decrease by side attacking"),
                       (K.RESTRICT_CANT_TO_HAND, "cannot be returned to hand"),
                       (K.RESTRICT_CANT_TO_MEMORY, "cannot be put into memory"),

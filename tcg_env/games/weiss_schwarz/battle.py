@@ -94,7 +94,7 @@ def deal_damage(game, s, T, p, amount):
             while s[RES_N + p] > 0:
                 game.put_in_zone(s, s[RES_L + p * K.MAX_DECK], K.Zone.WAITING_ROOM)
             game.refresh_if_empty(s, p)
-            game.battle_damage_received(s, T, p, 1)
+            game.battle_damage_received(s, T, p, 1, amount)
             return 1
         if s[DECK_N + p] == 0 and s[WR_N + p] > 0:
             game.refresh_if_empty(s, p)
@@ -102,21 +102,27 @@ def deal_damage(game, s, T, p, amount):
     while s[RES_N + p] > 0:
         game.put_in_zone(s, s[RES_L + p * K.MAX_DECK], K.Zone.CLOCK)
     game.refresh_if_empty(s, p)
-    game.battle_damage_received(s, T, p, 0)
+    game.battle_damage_received(s, T, p, 0, amount)
     return 0
 
 
 @internal
-def battle_damage_received(game, s, T, p, canceled):
+def battle_damage_received(game, s, T, p, canceled, amount):
     """"During this card's battle, when the damage you received is (not) canceled": during a frontal
     attack both the attacking and the defending character are in battle (CR 7.2.1.5.1); the one of
-    them that ``p`` (who received the damage) controls triggers."""
+    them that ``p`` (who received the damage) controls triggers (the damage ``amount`` its aux: "deal the same
+    damage", Op.TRIGGER_DAMAGE)."""
+    any_trig = K.Trigger.DAMAGE_RECEIVED_CANCELED if canceled else K.Trigger.DAMAGE_RECEIVED_NOT_CANCELED
+    for pos in range(K.N_POSITIONS if pool_may_trigger(T, any_trig) else 0):
+        sl = stage_slot(s, p, pos)  # "when the damage you received is (not) canceled": every damage (session 28)
+        if sl >= 0:
+            game.trigger_card(s, T, sl, p, any_trig, amount)
     if s[ATK_TYPE] != K.AttackType.FRONTAL:
         return
     trig = K.Trigger.BATTLE_DAMAGE_RECEIVED_CANCELED if canceled else K.Trigger.BATTLE_DAMAGE_RECEIVED_NOT_CANCELED
     for sl in (s[ATK_SLOT], s[DEF_SLOT]):
         if sl >= 0 and s[ZONE + sl * CARD_W] == K.Zone.STAGE and owner_of(s, sl) == p:
-            game.trigger_card(s, T, sl, p, trig, -1)
+            game.trigger_card(s, T, sl, p, trig, amount)
 
 
 @internal
@@ -321,6 +327,9 @@ def declare_attack(game, s, T, p, pos, atype):
         game.trigger_card(s, T, sl, p, K.Trigger.DIRECT_ATTACKS_SELF, -1)
     elif atype == K.AttackType.FRONTAL:  # "when this card frontal attacks"
         game.trigger_card(s, T, sl, p, K.Trigger.FRONTAL_ATTACKS_SELF, -1)
+    fc = game.facing_slot(s, p, pos)  # "when the character facing this card attacks" (CR 3.6.5: on that character)
+    if fc >= 0 and pool_may_trigger(T, K.Trigger.FACING_ATTACKS):
+        game.trigger_card(s, T, fc, 1 - p, K.Trigger.FACING_ATTACKS, sl)
     for q in range(K.N_POSITIONS if pool_may_trigger(T, K.Trigger.OTHER_ATTACKS) else 0):
         o = stage_slot(s, p, q)  # "when your other character attacks" (filtered by the attacker)
         if o >= 0 and o != sl:

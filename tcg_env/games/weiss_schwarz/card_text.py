@@ -151,8 +151,39 @@ _ON_REG = {"power", "soul", "level", "grant_keyword", "grant_ability", "restrict
            "to_stage", "move_position", "to_marker"}  # fmt: skip
 # a granted ability's triggers (the card is on the stage): constants.GRANTED_TRIGGERS, the one list the
 # pool compiler and the observation read
-_GRANTED_TRIGGERS = tuple(t.name.lower() for t in K.GRANTED_TRIGGERS)
+_GRANTED_TRIGGERS = tuple(t.name.lower() for t in K.GRANTED_TRIGGERS + K.GRANTED_OTHER_TRIGGERS)
 N_REGS = 2  # constants.N_REGS: target registers per program
+# the triggers that fire in their master's turn only (its play from the hand, CR 6.5.1.2.1; its attacks and their
+# trigger checks and damage, CR 7; its climax phase's Accelerate, CR 10.12): "until the end of the next turn" is
+# until the end of the opponent's next turn (session 28)
+_OWN_TURN_TRIGGERS = ("played_self", "attacks_self", "frontal_attacks_self", "direct_attacks_self", "other_attacks",
+                      "other_played", "accelerate_used", "trigger_check_climax", "own_trigger_check_climax",
+                      "trigger_check_card", "own_trigger_check_card", "damage_canceled_self", "damage_not_canceled_self",
+                      "end_of_attack_self")
+
+
+def _next_turn_in_own_turn(ab: dict, own_turn: bool) -> None:
+    """"until the end of the next turn" ("@next_turn", dur_next_turn) in an ability's instructions (not in the abilities
+    it grants, compiled with their own triggers): the opponent's next turn where the ability resolves in its master's
+    turn; else Unsupported."""
+    def walk(v):
+        if isinstance(v, dict):
+            if v.get("duration") == "@next_turn":
+                if not own_turn:
+                    raise Unsupported("'until the end of the next turn' in an ability that may resolve in the "
+                                      "opponent's turn")
+                v["duration"] = "next_opp_turn_end"
+            for k, x in v.items():
+                if k != "ability":
+                    walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+
+    walk(ab.get("effect", []))
+# the triggers whose event is a damage: "deal the same damage" (Op.TRIGGER_DAMAGE reads its amount)
+_DAMAGE_TRIGGERS = ("damage_canceled_self", "damage_not_canceled_self", "battle_damage_received_canceled",
+                    "battle_damage_received_not_canceled", "damage_received_canceled", "damage_received_not_canceled")
 
 _QUOTED = re.compile(r'("[^"]*"|<<[^>]*>>)')
 
@@ -181,19 +212,31 @@ def join_options(lines: list[str]) -> list[str]:
             out[-1] = out[-1] + " " + line.strip()
             joining = True
             continue
+        # "... gets the following ability (until end of turn)." with the quoted ability as the next entry (session 28):
+        # one line; "the following (N) abilities": every quoted entry after it
+        m = _GRANT_END.search(out[-1]) if out and re.match(r'\s*["\u201c](?:【|\[)', line) else None
+        if m is not None:
+            out[-1] = out[-1] + " " + line.strip()
+            joining = m.group(1) != "ability"
+            continue
         joining = False
         out.append(line)
     return out
 
 
+_GRANT_END = re.compile(r"the following (?:\d+ |two |three )?(ability|abilities)(?: until [^.\"]*)?\.\s*$", re.IGNORECASE)
+
+
 def split_abilities(text: str) -> list[str]:
     """The abilities of one database entry: some entries hold two printed abilities in one string
-    ("... gets +1000 power. 【AUTO】 When ..."). A kind mark after a finished sentence (". " or ") "),
-    outside quotes (a granted ability) and parentheses (reminder text), begins the next ability."""
+    ("... gets +1000 power. 【AUTO】 When ..."). A kind mark after a finished sentence (". " or ") "; some
+    sets' entries lose the space: "... +2000 power.【AUTO】 When ...", "... waiting room."【AUTO】 ..." after a
+    granted ability's closing quote), outside quotes (a granted ability) and parentheses (reminder text),
+    begins the next ability."""
     out, start = [], 0
     for m in _KIND_MARK.finditer(text):
         pre = text[start:m.start()]
-        if not pre.strip() or not re.search(r"[.)]\s+$", pre):
+        if not pre.strip() or not re.search(r"(?:[.)]|[.)][\"\u201d])\s*$", pre):
             continue
         if (pre.count('"') + pre.count("\u201c") + pre.count("\u201d")) % 2 or pre.count("(") != pre.count(")"):
             continue
@@ -205,10 +248,12 @@ def split_abilities(text: str) -> list[str]:
 
 # a quoted ability ("[CONT] ... "Backup" from their hand.") ends at a quote after its last sentence's stop
 _ABILITY_END = re.compile(r'(?<=[.)])"(?=\s|$|")')
+_ABILITY_END_OR_NESTED = re.compile(r'(?<=[.)])"(?=\s|$|")|(?<=[.)]")"(?=\s|$)')
 
 
 NEST_QUOTE_OPEN, NEST_QUOTE_CLOSE = "\u2e02", "\u2e03"
-_OPTIONS_START = re.compile(r"of the following effects,? and perform it\.\s*(?=\")", re.IGNORECASE)
+_OPTIONS_START = re.compile(r"(?:of the following effects,? and perform it|perform the following action(?: \d+ times)?)"
+                            r"\.\s*(?=\")", re.IGNORECASE)
 
 
 def _mark_nested_quotes(s: str) -> str:
@@ -230,8 +275,11 @@ def _mark_nested_quotes(s: str) -> str:
             break
         if s[k + 1 : m.start()].count('"') % 2:
             # a quoted card name ending in ")" ("with "Yotsuba(X)" in its card name") inside the ability: its end is
-            # the first candidate after an even number of inner quotes (session 24), where there is one
-            m = next((x for x in _ABILITY_END.finditer(s, m.end()) if s[k + 1 : x.start()].count('"') % 2 == 0), m)
+            # the first candidate after an even number of inner quotes (session 24), where there is one; an option
+            # ending with a granted ability ("... until end of turn. "[CONT] ... soul."""): the quote after its
+            # closing quote (session 28)
+            m = next((x for x in _ABILITY_END_OR_NESTED.finditer(s, m.end() - 1)
+                      if x.start() > m.start() and s[k + 1 : x.start()].count('"') % 2 == 0), m)
         body = s[k + 1 : m.start()]
         if body.count('"') % 2 == 0 and '"' in body:
             parts = body.split('"')
@@ -248,6 +296,22 @@ def _mark_nested_quotes(s: str) -> str:
     return "".join(out)
 
 
+def _close_quoted_ability(s: str) -> str:
+    """A character's ability granting a quoted ability whose closing quote the database lost ("... gets the following
+    ability. "[AUTO] When ... waiting room."): the quote closed after its last sentence (before a trailing reminder
+    text); only on an ability line (an event's line may go on with its own instructions after the quoted one)."""
+    if s.count('"') % 2 == 0 or not re.match(r"\s*(?:【|\[)(?:AUTO|CONT|ACT)(?:】|\])", s, re.IGNORECASE):
+        return s
+    k = s.rfind('"')
+    if re.search(r'\.\s*"\s*$', s) and not re.search(r'"\s*(?:【|\[)', s):
+        return s[:k] + s[k + 1:]  # a stray quote after the ability's last stop ("... that character."), none opened
+    if not re.match(r'"\s*(?:【|\[)', s[k:]) or not re.search(r"[.\]]\s*(?:\([^()]*\))?\s*$", s):
+        return s
+    m = re.search(r"\s*\([^()]*\)\s*$", s)
+    end = m.start() if m and m.start() > k else len(s.rstrip())
+    return s[:end] + '"' + s[end:]
+
+
 def normalise(line: str) -> str:
     """The line as the grammar reads it: 【X】 -> [x], 《T》 -> <<T>>, plain quotes, brackets spaced,
     lower case outside card names ("...") and traits (<<...>>), spaces collapsed; the quotes inside a
@@ -255,7 +319,11 @@ def normalise(line: str) -> str:
     s = line.replace("【", "[").replace("】", "]").replace("《", "<<").replace("》", ">>")
     s = re.sub(r"(?<![\w?])\?([A-Z][^?<>\"]{0,40}?)\?(?![\w?])", r"<<\1>>", s)  # "?Strange?": a trait's 《》 lost
     s = s.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
+    s = _close_quoted_ability(s)
     s = _mark_nested_quotes(s)
+    # a quoted ability (its stop inside the quotes) followed by the next sentence ("... gets the following ability until
+    # end of turn. "[CONT] ..." Put this card into your memory."): the sentence's stop after the quote (session 28)
+    s = re.sub(r'(?<=\.")\s+(?=[A-Z][a-z])', " . ", s)
     s = re.sub(r"\[\[(\w+)\.gif\]\]", r"[icon_\1]", s)  # a trigger icon the database names (CR 4.12.2)
     s = s.replace("\uff08", "(").replace("\uff09", ")").replace("×", " x ").replace("［", "[").replace("］", "]")
     for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1):  # a circled stock cost (CR 8.4.3)
@@ -284,11 +352,22 @@ def normalise(line: str) -> str:
         p = re.sub(r"(when you use an\s+\[act\])\s+(?=this card )", r"\1 , ", p)  # the comma the database dropped
         p = re.sub(r"\bx is equal the number\b", "x is equal to the number", p)  # the "to" the database dropped
         p = re.sub(r"\bchoose an opponent's\b", "choose 1 of your opponent's", p)  # "choose an opponent's <spec>"
+        # "[AUTO] 1/TURN@ When ...": newer sets' mark for "this ability activates up to 1 time per turn" (CR 8.1.4);
+        # "up to once per turn"
+        p = re.sub(r"\b(\d)\s*/\s*turn@\s*", lambda m: f"this ability activates up to {m.group(1)} "
+                   f"time{'s' if m.group(1) != '1' else ''} per turn . ", p)
+        p = re.sub(r"\bactivates up to once per turn\b", "activates up to 1 time per turn", p)
+        p = re.sub(r"\buntil the end of turn\b", "until end of turn", p)  # (session 28)
         # the database's typos (session 22): "oppponent", "characters your have", "seach your deck", "three o more"
         p = re.sub(r"\boppponent", "opponent", p)
         p = re.sub(r"\byour have\b", "you have", p)
         p = re.sub(r"\bseach your deck\b", "search your deck", p)
         p = re.sub(r"\b(\w+) o more\b", r"\1 or more", p)
+        # (session 28) "put it on the top of your deck,, and", "previous stage postion", "is is canceled", "return in to"
+        p = re.sub(r",\s*,", ",", p)
+        p = re.sub(r"\bpostion\b", "position", p)
+        p = re.sub(r"\bis is\b", "is", p)
+        p = re.sub(r"\breturn in to\b", "return it to", p)
         p = re.sub(r"\blevel (\d+) or less\b", r"level \1 or lower", p)
         # older printings spell counts in words ("the top three cards", "two or higher"): digits, as
         # the newer ones print them (the grammar's counts are INT)
@@ -297,6 +376,9 @@ def normalise(line: str) -> str:
     s = "".join(out)
     s = re.sub(r"\s*[/\uff0f]\s*", " / ", s)
     s = " ".join(s.split())
+    # "this card gets +1000 power until end of turn, and the following ability until ...": the comma before the second
+    # gain of another duration (gets_two_durations; a comma there would end the clause for the parser)
+    s = s.replace("until end of turn , and the following ability until", "until end of turn and the following ability until")
     # a trigger icon the database dropped, printed "with @ in", "with with in" or "has a in" its trigger icon
     s = re.sub(r"\bwith (?:@ |with )in (its|their|the) trigger icon", r"with in \1 trigger icon", s)
     # "if that card has [icon] in its trigger icon": that card is a card with it (CR 2.12)
@@ -903,6 +985,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a gain without its characteristic")
         return ("power", int(n))
 
+    def g_self_cannot(self, rs):
+        # "... gets +1500 power, and this card cannot ...": a [CONT] ability's restriction on this card (_aura; an
+        # effect's gains refuse it: "@" kinds are no instruction)
+        return ("@self_restrict", rs)
+
     def g_soul(self, n):
         return ("soul", int(n))
 
@@ -944,6 +1031,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             for name in res.approximations:
                 self.approximate(name)
             return ("restrict", [r for o in ab["effect"] for r in o["restrictions"]])
+        if ab.get("kind") == "cont" and ab.get("keyword") in (None, "assist") and "zone" not in ab \
+                and self.card.get("type") != "character":
+            # an event's (an option's) effect giving a character a [CONT] ability for a duration: the granted ability
+            # row only (_cont_grant), compiled for any character
+            grant = dict(ab, **({"@approx": list(res.approximations)} if res.approximations else {}))
+            return ("selfcont", dict(grant, **{"@grant": grant, "@not_self": True}))
         if ab.get("kind") == "cont" and ab.get("keyword") in (None, "assist") and "zone" not in ab:
             # a [CONT] ability. A [CONT] ability of this card granting it to this card: cont_line writes it as
             # this card's own CONT ability under both conditions (_aura); compiled as this card's (its counts
@@ -957,6 +1050,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab = res.abilities[0]
             return ("selfcont", dict(ab, **({"@approx": list(res.approximations)} if res.approximations else {}),
                                      **{"@grant": grant}))
+        if ab.get("kind") == "act" and self.card.get("type") != "character":
+            # an event's (a climax's) effect giving a character an [ACT] ability until end of turn: only the granted
+            # ability row (_act_grant), compiled for any character ("this card" is the receiving character)
+            grant = dict(ab, **({"@approx": list(res.approximations)} if res.approximations else {}))
+            return ("selfact", dict(grant, **{"@grant": grant, "@not_self": True}))
         if ab.get("kind") == "act" and self.card.get("type") == "character":
             # an [ACT] ability: only a [CONT] ability of this card may grant it to this card (_aura): this card's own
             # [ACT] ability usable while the granting condition holds (play.ability_usable_kind tests A_COND; once
@@ -971,6 +1069,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                                     **{"@grant": grant}))
         if ab.get("kind") != "auto" or ab.get("trigger") not in _GRANTED_TRIGGERS:
             raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
+        if ab.get("keyword") in ("memory", "experience") and "zone" not in ab:
+            # "[AUTO] Memory When ..., if you have "X" in your memory, ...": the keyword has no meaning (CR 10.9.1 /
+            # 10.10.1; the ability works on the stage, its condition reads the memory)
+            ab = {k: v for k, v in ab.items() if k != "keyword"}
         # "this ability activates up to 1 time per turn": its use kept on the receiving card (GRANT_USE_BIT0)
         if ab.get("times_per_turn") or ab.get("keyword") not in (None, "encore") or ab.get("combo"):
             raise Unsupported("a granted ability with a limit of 2 or 3 uses, a keyword (but Encore) or a combo")
@@ -1187,6 +1289,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def dur_next(self):
         return "next_opp_turn_end"
+
+    def dur_next_turn(self):
+        # "until the end of the next turn" (session 28): the opponent's next turn when the effect resolves in its
+        # master's turn (_next_turn_in_own_turn: an [ACT] ability, an [AUTO] ability that triggers in its master's turn
+        # only); elsewhere unresolved, which the card format refuses
+        return "@next_turn"
 
     # ---------------------------------------------------------------- effects (clauses)
     # a clause is a list of ops; ("@t", who) marks "the target is <who>" for the ops after it
@@ -1569,6 +1677,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def damage(self, n):
         return [{"op": "damage", "amount": n}]
+
+    def damage_same(self):
+        # "(when damage dealt by this card is canceled / the damage you received is not canceled,) deal the same damage
+        # to your opponent": the triggering damage's amount (Op.TRIGGER_DAMAGE; auto_line: only on those triggers)
+        return [{"op": "trigger_damage"}, {"op": "damage", "amount": "x"}]
 
     def damage_x(self):
         return [{"op": "damage", "amount": None}]  # the amount: the "X is equal to" sentence (effects)
@@ -3259,6 +3372,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # (c_items: those are paid first, and could take the card the reveal needs)
         return {"reveal": flt, "@named": "name" in flt and set(flt) <= {"name", "zone", "type"}}
 
+    def c_rest_self_and_other(self, count, *parts):
+        # "[[REST] this card and 1 of your (other) <spec>]": both rests (CR 8.4); the others are not this card,
+        # which the cost rests itself (relation "other", costs.stage_cost_ok)
+        cost = self.c_rest_other(count, *parts)
+        cost["rest_other_filter"] = dict(cost["rest_other_filter"], relation="other")
+        return {"rest_self": True, **cost}
+
+    def c_rest_other_and_self(self, count, *parts):
+        return self.c_rest_self_and_other(count, *parts)
+
     def c_rest_other(self, count, *parts):
         # "[REST] N of your (other) <spec> characters" (CR 8.4): the player chooses N standing ones, one at
         # a time (the PAY_COST decision, costs.stage_cost_ok)
@@ -3268,6 +3391,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("'up to' in a cost")
         if spec.get("orientation") == ["stand"]:
             spec = {k: v for k, v in spec.items() if k != "orientation"}  # only [STAND] ones can be rested anyway
+        if spec.get("type") is None and ("name" in spec or "name_contains" in spec):
+            spec = dict(spec, type="character")  # "[REST] 1 of your "X"": the stage holds characters only (CR 3.6)
         if spec.get("type") != "character" or "orientation" in spec:
             raise Unsupported("a cost resting cards that are not characters")
         return {"rest_other": count[1], "rest_other_filter": self.to_filter(spec, relation="other" if other else None)}
@@ -3507,6 +3632,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def t_opp_level_up(self):  # "when your opponent levels up" (CR 9.3.2; kernels: the other player's stage)
         return ("opp_level_up", None)
 
+    def t_any_recv_canceled(self):  # Trigger.DAMAGE_RECEIVED_CANCELED (battle.battle_damage_received: every damage)
+        return ("damage_received_canceled", None)
+
+    def t_any_recv_not_canceled(self):
+        return ("damage_received_not_canceled", None)
+
+    def t_facing_attacks(self):  # Trigger.FACING_ATTACKS (battle.declare_attack: the attacker's facing character)
+        return ("facing_attacks", None)
+
     def t_trigger_cx(self):
         return ("trigger_check_climax", None)
 
@@ -3517,6 +3651,24 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # the revealed / placed climax is the triggering card (turn.py, kernels.py pass it): the icon is its filter
         icon = self._icon(tok, "climax")
         return (trig, {"trigger_filter": {"type": "climax", **icon}} if icon else None)
+
+    def _trigger_spec(self, own, spec):
+        # "when this card's / your character's trigger check reveals <spec>" (CR 7.3): a climax (with an icon) keeps its
+        # triggers (TRIGGER_CHECK_CLIMAX / OWN_TRIGGER_CHECK_CLIMAX: the icon its filter; the dropped icon any climax,
+        # charspec_icon's approximation); any other description, the revealed card's filter on (OWN_)TRIGGER_CHECK_CARD
+        # (turn.py: every card the trigger check reveals, the triggering card)
+        if spec.get("type") == "climax" and set(spec) <= {"type", "trigger_icon"}:
+            trig = "own_trigger_check_climax" if own else "trigger_check_climax"
+            return (trig, {"trigger_filter": dict(spec)} if "trigger_icon" in spec else None)
+        if spec.get("side", "own") != "own" or "orientation" in spec or "positions" in spec:
+            raise Unsupported("a revealed card described by a stage quality")
+        return ("own_trigger_check_card" if own else "trigger_check_card", {"trigger_filter": self.to_filter(spec)})
+
+    def t_own_trigger_spec(self, *parts):
+        return self._trigger_spec(True, parts[-1])
+
+    def t_trigger_spec(self, *parts):
+        return self._trigger_spec(False, parts[-1])
 
     def t_own_trigger_cx_icon(self, tok):
         return self._icon_trigger("own_trigger_check_climax", tok)
@@ -4211,6 +4363,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 continue
             if k == "selfact":
                 # "[CONT] (if A,) this card gets the following ability. "[ACT] ..."": this card's [ACT] ability under A
+                if v.get("@not_self"):
+                    raise Unsupported("a card that is no character giving itself an [ACT] ability")
                 ops.append({"op": "@selfcont", "ability": v})
                 continue
             if k == "selfcont" and flt != {"type": "character", "relation": "self"}:
@@ -4222,7 +4376,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # "[CONT] (if A,) this card gets the following ability. "[CONT] (during your turn / if B,)
                 # this card gets ..."": while A holds this card has the granted ability, which works as
                 # this card's own; cont_line writes it as a second CONT ability under A and its own B
-                if flt != {"type": "character", "relation": "self"}:
+                if flt != {"type": "character", "relation": "self"} or v.get("@not_self"):
                     raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
                 ops.append({"op": "@selfcont", "ability": v})
                 continue
@@ -4233,6 +4387,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 continue
             if k == "restrict":
                 ops.append({"op": "aura_restrict", "restrictions": v, "filter": dict(flt)})
+                continue
+            if k == "@self_restrict":  # "..., and this card cannot ...": on this card, whoever gets the other gains
+                ops.append({"op": "aura_restrict", "restrictions": v, "filter": {"type": "character", "relation": "self"}})
                 continue
             if k == "keyword":  # a granted keyword (Great Performance): AURA_KEYWORD's bit in D_KW
                 ops.append({"op": "aura_keyword", "keywords": v, "filter": dict(flt)})
@@ -4337,6 +4494,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def restriction_list(self, *rs):
         return list(rs)
+
+    def r_reverse_opp_auto(self):
+        # "cannot become [REVERSE] by [AUTO] effects of your opponent's characters": the REVERSE instruction of an
+        # [AUTO] ability of the other player's character card is not done on it (effects.each_target); a battle's
+        # reversal (CR 7.5.1.3) and the opponent's events' or [ACT] abilities' still are
+        return "cant_reverse_opp_auto"
 
     def r_side(self):
         return "cant_side"
@@ -4488,6 +4651,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # wr_to_hand_lock_icon_kept)
         self.approximate("wr_to_hand_lock_icon_kept")
         return [{"op": "aura_restrict", "restrictions": ["no_wr_to_hand_atk_you"],
+                 "filter": {"type": "character", "relation": "self"}}]
+
+    def rule_no_opp_auto_damage(self):
+        # "you cannot receive damage by [AUTO] effects of your opponent's characters": a rule for this card's master
+        # while it is on the stage (effects.opp_auto_damage_locked: no damage process, CR 1.3.3.1)
+        return [{"op": "aura_restrict", "restrictions": ["no_opp_auto_damage_you"],
+                 "filter": {"type": "character", "relation": "self"}}]
+
+    def rule_battle_no_opp_auto_damage(self, who):
+        # "during this card's battle, you cannot receive damage by ...": while it is the attacking or the defending
+        # character (CR 7.2.1.5.1)
+        if who != ("you",):
+            raise Unsupported("another player than 'you' who cannot receive damage")
+        return [{"op": "aura_restrict", "restrictions": ["battle_no_opp_auto_damage_you"],
                  "filter": {"type": "character", "relation": "self"}}]
 
     def lock_battle(self, who, what, _loc):
@@ -4654,7 +4831,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             for name in g.pop("@approx", ()):
                 self.approximate(name)
             if g["kind"] == "act":
-                # an [ACT] ability usable while the granting condition holds: that condition alone
+                # an [ACT] ability usable while the granting condition holds: that condition alone. The granting
+                # ability's Memory / Experience is a keyword of that ability with no meaning (CR 10.9.1 / 10.10.1),
+                # not the [ACT] ability's; its "during your turn" always holds when an [ACT] ability may be played
+                # (the turn player's main phase, CR 6.5.1.2.3)
+                if outer.get("keyword") in ("memory", "experience"):
+                    outer = {k: v for k, v in outer.items() if k != "keyword"}
+                if outer.get("whose") == "yours":
+                    outer = {k: v for k, v in outer.items() if k != "whose"}
                 if any(key in outer for key in ("whose", "zone", "keyword")) or "condition" in g:
                     raise Unsupported("a granted [ACT] ability under a turn, a zone, a keyword or two conditions")
                 if "condition" in outer:
@@ -4678,11 +4862,31 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if self.card.get("type") == "event" and (not isinstance(ab, dict) or ab.get("zone") != "memory"):
             # an event's [AUTO] abilities work from the memory only (CR 10.9.1, after its effect put it there)
             raise Unsupported("an [AUTO] ability on an event")
+        for a in ab if isinstance(ab, list) else [ab]:
+            if isinstance(a, dict):
+                _next_turn_in_own_turn(a, a.get("trigger") in _OWN_TURN_TRIGGERS
+                                       or a.get("whose") == "yours" and a.get("trigger", "").startswith("begin_"))
+
+        def own_ops(ops):  # the ability's instructions, not those of the abilities it grants
+            for o in ops:
+                if isinstance(o, dict):
+                    yield o
+                    for k, v in o.items():
+                        if k != "ability" and isinstance(v, list):
+                            yield from own_ops(v)
+
+        for a in ab if isinstance(ab, list) else [ab]:
+            if isinstance(a, dict) and a.get("trigger") not in _DAMAGE_TRIGGERS \
+                    and any(o.get("op") == "trigger_damage" for o in own_ops(a.get("effect", []))):
+                raise Unsupported("'the same damage' without a damage that triggered the ability")
         return ab
 
     def act_line(self, ab, *_):
         if self.card.get("type") != "character":
             raise Unsupported("an [ACT] ability on a card that is not a character")
+        # an [ACT] ability resolves in its master's main phase (CR 6.5.1.2.3)
+        for a in ab if isinstance(ab, list) else [ab]:
+            _next_turn_in_own_turn(a, True)
         return ab
 
     def backup_line(self, b, *_):
@@ -5141,9 +5345,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 out.append(dict({k: v for k, v in op.items() if k != "@cur_reg"}, reg=st["cur"]))
                 continue
             if name in _ON_REG and isinstance(st["cur"], tuple):
-                if name not in ("power", "soul", "level", "grant_ability", "restrict", "stand", "rest"):
+                moves = ("reverse", "to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory")
+                if name not in ("power", "soul", "level", "grant_ability", "restrict", "stand", "rest") + moves:
                     raise Unsupported(f"'{name}' on this card and a chosen character")
-                out += [dict(op, reg=r) for r in st["cur"][1:]]
+                if name in moves and any(o["op"] == "if_done" for o in ops[idx + 1:]):
+                    raise Unsupported(f"'{name}' on this card and a chosen character, then 'if you do'")
+                # "choose this card and 1 of your other characters, and return them to your hand": each register's
+                # card moved (the two moves of one instruction; their triggers wait for the check timing, CR 8.7)
+                out += [dict({k: v for k, v in op.items() if k != "@owner"}, reg=r) for r in st["cur"][1:]]
                 continue
             if name in _ON_REG:
                 if st["cur"] is None:

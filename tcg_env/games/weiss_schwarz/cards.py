@@ -69,7 +69,8 @@ RestrictionName = Literal["cant_stand_phase", "cant_attack", "cant_frontal", "ca
                           "no_color_requirement", "cant_reverse", "cant_play", "no_events_you", "no_backup_you",
                           "battle_no_events_you", "battle_no_backup_you", "battle_no_events_opp",
                           "battle_no_backup_opp", "no_damage", "no_side_soul", "cant_to_hand", "cant_to_memory",
-                          "hand_limit_up", "cx_any_color_you", "event_any_color_you", "no_wr_to_hand_atk_you"]
+                          "hand_limit_up", "cx_any_color_you", "event_any_color_you", "no_wr_to_hand_atk_you",
+                          "cant_reverse_opp_auto", "no_opp_auto_damage_you", "battle_no_opp_auto_damage_you"]
 DurationName = Literal["end_of_turn", "next_opp_turn_end", "permanent"]
 WhoName = Literal["master", "opponent"]
 KindName = Literal["cont", "auto", "act", "event", "counter_act"]
@@ -95,7 +96,8 @@ TriggerName = Literal[
     "battle_damage_received_canceled", "battle_damage_received_not_canceled", "act_used", "opp_act_used",
     "other_reversed", "other_battle_opp_reversed", "direct_attacks_self", "opp_climax_placed",
     "event_played", "frontal_attacks_self", "other_to_wr_from_stage", "hand_to_wr", "other_played",
-    "other_placed_from_wr", "accelerate_used", "opp_level_up",
+    "other_placed_from_wr", "accelerate_used", "opp_level_up", "facing_attacks", "trigger_check_card",
+    "own_trigger_check_card", "damage_received_canceled", "damage_received_not_canceled",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -141,6 +143,9 @@ _RESTRICT_BITS = {
     "cx_any_color_you": K.RESTRICT_CX_ANY_COLOR_YOU,
     "event_any_color_you": K.RESTRICT_EVENT_ANY_COLOR_YOU,
     "no_wr_to_hand_atk_you": K.RESTRICT_NO_WR_TO_HAND_ATK_YOU,
+    "cant_reverse_opp_auto": K.RESTRICT_CANT_REVERSE_OPP_AUTO,  # session 28 (s28-wsa): effects.each_target
+    "no_opp_auto_damage_you": K.RESTRICT_NO_OPP_AUTO_DAMAGE_YOU,  # effects.opp_auto_damage_locked
+    "battle_no_opp_auto_damage_you": K.RESTRICT_BATTLE_NO_OPP_AUTO_DAMAGE_YOU,
 }
 # conditions whose value is a count / level (the rest take a name, a trait or nothing)
 _COND_MEMORY = ("memory_at_least", "memory_at_most", "memory_filter_at_least",  # Memory's conditions (CR 10.9.1)
@@ -440,6 +445,13 @@ class OpRegLevel(_Op):
     plus: int = Field(default=0, ge=-10, le=10)
 
 
+class OpTriggerDamage(_Op):
+    """Store the damage of the event that triggered the ability (the damage dealt by this card, or received during its
+    battle): "deal the same damage to your opponent" (Op.TRIGGER_DAMAGE, session 28)."""
+
+    op: Literal["trigger_damage"]
+
+
 class OpStockBottomToWr(_CountWho):
     """The bottom card(s) of a player's stock into that player's waiting room."""
 
@@ -564,7 +576,7 @@ _BASE_OPS = (
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
-    OpAuraGrantAbility, OpAuraSoulPer, OpAuraLevelPer, OpOppChoose, OpDeckToMarker, OpMarkerOut,
+    OpAuraGrantAbility, OpAuraSoulPer, OpAuraLevelPer, OpOppChoose, OpDeckToMarker, OpMarkerOut, OpTriggerDamage,
 )  # fmt: skip
 BaseOp = Annotated[Union[_BASE_OPS], Field(discriminator="op")]  # noqa: UP007
 
@@ -656,7 +668,10 @@ _ON_REGISTER = {
 _CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
               "aura_soul_per", "aura_level_per",
               "aura_power_level", "aura_grant_ability"}
-_COUNTING = {"brainstorm", "count", "mill_level", "top_level", "mill_count", "reg_level"}
+_COUNTING = {"brainstorm", "count", "mill_level", "top_level", "mill_count", "reg_level", "trigger_damage"}
+# the triggers whose event is a damage (trigger_damage reads its amount, triggers.trigger_card's aux)
+_DAMAGE_TRIGGERS = {"damage_canceled_self", "damage_not_canceled_self", "battle_damage_received_canceled",
+                    "battle_damage_received_not_canceled", "damage_received_canceled", "damage_received_not_canceled"}
 # keyword ops: only in an ability written with that keyword (CR 10)
 # (brainstorm is also the plain "put the top N cards into your waiting room, count the climaxes")
 # the ops only a keyword's ability runs; not "change": printed abilities without the keyword put a
@@ -1072,6 +1087,8 @@ class _Compiler(PoolCompiler):
     # the triggers a granted ability may have: the card is on the stage when they fire (the
     # granted bit is the card's end-of-turn keyword modifier, forgotten when it leaves the stage)
     GRANTED_TRIGGERS = tuple(t.name.lower() for t in K.GRANTED_TRIGGERS)  # constants.GRANTED_TRIGGERS
+    # and constants.GRANTED_OTHER_TRIGGERS (session 28: fired on every stage character, granted rows included)
+    GRANTED_TRIGGERS_ALL = GRANTED_TRIGGERS + tuple(t.name.lower() for t in K.GRANTED_OTHER_TRIGGERS)
 
     def grant_index(self, card: WSCard, ability: dict[str, Any], q: str, kind: int = K.GRANT_UNTIL_TURN_END) -> int:
         """The index j of the granted ability ``ability`` among the pool's grants of its kind (constants.GRANT_BY_CONT
@@ -1098,9 +1115,9 @@ class _Compiler(PoolCompiler):
                    for c in self.models):
                 self.fail(f"{q}.ability", f"a granted ACT ability in a pool with a character of {K.ABILITIES_PER_CARD} "
                           "printed ACT abilities (the actions address no more)")
-        elif ab.kind != "auto" or ab.trigger not in self.GRANTED_TRIGGERS:
+        elif ab.kind != "auto" or ab.trigger not in self.GRANTED_TRIGGERS_ALL:
             self.fail(f"{q}.ability", "a granted ability is an auto ability triggered while its card is on the "
-                      f"stage ({', '.join(self.GRANTED_TRIGGERS)}), or a CONT ability")
+                      f"stage ({', '.join(self.GRANTED_TRIGGERS_ALL)}), or a CONT ability")
         if ab.times_per_turn is not None or ab.keyword not in (None, "encore") or ab.combo is not None:
             self.fail(f"{q}.ability", "a granted ability has no limit of 2 or 3 uses, keyword (but Encore) or combo")
         key = ab.model_dump_json()
@@ -1151,12 +1168,13 @@ class _Compiler(PoolCompiler):
                                                           "battle_opp_reversed",
                                                           "other_reversed", "other_battle_opp_reversed",
                                                           "other_to_wr_from_stage", "hand_to_wr", "other_played",
-                                                          "other_placed_from_wr"):
+                                                          "other_placed_from_wr", "trigger_check_card",
+                                                          "own_trigger_check_card"):
             # battle_opp_reversed: turn.py passes the battle opponent as the triggering card
             self.fail(f"{p}.trigger_filter", "only used with other_placed, own_climax_placed, opp_char_reversed, "
                       "other_attacks, other_frontal_attacked, (own_)trigger_check_climax, battle_opp_reversed, other_reversed, "
                       "other_battle_opp_reversed, other_to_wr_from_stage, hand_to_wr, other_played, "
-                      "other_placed_from_wr")
+                      "other_placed_from_wr, (own_)trigger_check_card")
         if trig == "other_to_wr_from_stage" and "target_triggering" in _all_tags(ab.effect):
             # its pending entries hold the card that left and the position it left, packed (play.stage_to_wr)
             self.fail(f"{p}.effect", "other_to_wr_from_stage: only encore_self (triggering) reads the triggering card")
@@ -1604,6 +1622,9 @@ class _Compiler(PoolCompiler):
                     self.fail(f"{q}.restrictions", f"{hand_only} is an aura_restrict of a [CONT] ability "
                               "with zone 'hand' (the card played from the hand, CR 8.6.2.1)")
             a0, a1, a2 = self.op_args(op, q)
+            if name == "trigger_damage" and (ab.kind != "auto" or ab.trigger not in _DAMAGE_TRIGGERS):
+                self.fail(f"{q}.op", "trigger_damage is an AUTO ability's of a damage trigger ("
+                          f"{', '.join(sorted(_DAMAGE_TRIGGERS))})")
             if name in _COUNTING:
                 counted = True
             self.code_rows.append([int(EFFECT_OPS[name]), reg, a0, a1, a2])
@@ -1685,7 +1706,7 @@ class _Compiler(PoolCompiler):
             return x(op.count), who, int(op.to == "stock")
         if name == "mill_level":
             return op.count, 0, 0
-        if name == "top_level":
+        if name == "top_level" or name == "trigger_damage":
             return 0, 0, 0
         if name == "reg_level":
             return 0, 0, op.plus

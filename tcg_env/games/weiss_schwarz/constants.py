@@ -308,8 +308,18 @@ RESTRICT_EVENT_ANY_COLOR_YOU = 1 << 22
 # "during the attack phase, you cannot return characters from your waiting room to your hand by your card's effects"
 # (effects: TO_HAND / BOND of an ability its master is the master of)
 RESTRICT_NO_WR_TO_HAND_ATK_YOU = 1 << 23
+# session 28 (s28-wsa): "this card cannot become [REVERSE] by [AUTO] effects of your opponent's characters" (effects.
+# each_target's REVERSE: an [AUTO] ability of a character card whose master is the other player; not shown in the
+# observation's cant_* columns yet)
+RESTRICT_CANT_REVERSE_OPP_AUTO = 1 << 24
+# session 28 (s28-wsa): "you cannot receive damage by [AUTO] effects of your opponent's characters" (its master, while
+# it is on the stage) / "during this card's battle, ..." (while it is the attacking or the defending character, CR
+# 7.2.1.5.1): effects.opp_auto_damage_locked, a player rule (play.player_rule's FLAG_PLAY_LOCK)
+RESTRICT_NO_OPP_AUTO_DAMAGE_YOU = 1 << 25
+RESTRICT_BATTLE_NO_OPP_AUTO_DAMAGE_YOU = 1 << 26
 RESTRICT_PLAYER_RULES = (RESTRICT_PLAY_LOCKS | RESTRICT_HAND_LIMIT_UP | RESTRICT_CX_ANY_COLOR_YOU
-                         | RESTRICT_EVENT_ANY_COLOR_YOU | RESTRICT_NO_WR_TO_HAND_ATK_YOU)
+                         | RESTRICT_EVENT_ANY_COLOR_YOU | RESTRICT_NO_WR_TO_HAND_ATK_YOU | RESTRICT_NO_OPP_AUTO_DAMAGE_YOU
+                         | RESTRICT_BATTLE_NO_OPP_AUTO_DAMAGE_YOU)
 
 
 # --------------------------------------------------------------------------------------------
@@ -451,6 +461,16 @@ class Trigger(IntEnum):
     ACCELERATE_USED = 45  # "when you use "Accelerate"" (CR 10.12.3: an Accelerate ability of the player's resolved, its
     #                       cost paid): every stage character of that player (triggers.trigger_accelerate_used)
     OPP_LEVEL_UP = 46  # "when your opponent levels up" (CR 9.3.2): every stage character of the other player
+    FACING_ATTACKS = 47  # "when the character facing this card attacks" (CR 3.6.5 / 7.2.1.6; session 28): the other
+    #                      player's center character facing the attacker, whatever the attack (battle.declare_attack)
+    TRIGGER_CHECK_CARD = 48  # "when this card's trigger check reveals a <spec>" (CR 7.3; session 28): every card the
+    #                          attacking character's trigger check reveals (turn.py); A_TRIG_FILTER on it
+    OWN_TRIGGER_CHECK_CARD = 49  # "when your character's trigger check reveals a <spec>": every character of the
+    #                              attacking player; A_TRIG_FILTER on the revealed card
+    DAMAGE_RECEIVED_CANCELED = 50  # "when the damage you received is canceled" (session 28): every stage character of
+    #                                the player who received a damage (CR 4.10), after each damage process
+    #                                (battle.battle_damage_received; aux: the damage)
+    DAMAGE_RECEIVED_NOT_CANCELED = 51  # "... is not canceled"
 
 
 # the triggers a granted ability may have (cards._Compiler.GRANTED_TRIGGERS): the card is on the stage
@@ -464,6 +484,19 @@ GRANTED_TRIGGERS = (
     Trigger.BEGIN_BATTLE, Trigger.BEGIN_COUNTER, Trigger.BATTLE_DAMAGE_RECEIVED_CANCELED,
     Trigger.BATTLE_DAMAGE_RECEIVED_NOT_CANCELED, Trigger.ACT_USED, Trigger.OPP_ACT_USED, Trigger.OTHER_REVERSED,
     Trigger.OTHER_BATTLE_OPP_REVERSED, Trigger.DIRECT_ATTACKS_SELF,
+)  # fmt: skip
+# session 28 (s28-wsa): the other triggers a granted ability may have. Each fires on every stage character of a player
+# through triggers.trigger_card (which tests the granted rows, trigger_granted), while the receiving character is on
+# the stage: "when your other character is frontal attacked", "when your character's trigger check reveals a climax",
+# "when your climax is placed", ... The observation has no column of their own for them (a granted ability with one
+# of them is not counted in the stage row's granted_* columns: observation.GRANTED_COL -1)
+GRANTED_OTHER_TRIGGERS = (
+    Trigger.OTHER_PLACED, Trigger.OWN_CLIMAX_PLACED, Trigger.LEVEL_UP, Trigger.OPP_CHAR_REVERSED, Trigger.OTHER_ATTACKS,
+    Trigger.OTHER_FRONTAL_ATTACKED, Trigger.OWN_TRIGGER_CHECK_CLIMAX, Trigger.OPP_CLIMAX_PLACED, Trigger.EVENT_PLAYED,
+    Trigger.FRONTAL_ATTACKS_SELF, Trigger.OTHER_TO_WR_FROM_STAGE, Trigger.HAND_TO_WR, Trigger.OTHER_PLAYED,
+    Trigger.OTHER_PLACED_FROM_WR, Trigger.ACCELERATE_USED, Trigger.OPP_LEVEL_UP, Trigger.FACING_ATTACKS,
+    Trigger.TRIGGER_CHECK_CARD, Trigger.OWN_TRIGGER_CHECK_CARD, Trigger.DAMAGE_RECEIVED_CANCELED,
+    Trigger.DAMAGE_RECEIVED_NOT_CANCELED,
 )  # fmt: skip
 
 
@@ -837,6 +870,10 @@ class Op(IntEnum):
     REG_LEVEL = 79  # store the level of the first card of register I_REG (on the stage: its level now, D_LEVEL; else
     #                 its printed level) + a2 ("X is equal to the level of the character you chose -1"); no card:
     #                 level 0 (+ a2: -1, "level X or lower" matches nothing)
+    # --- session 28 (s28-wsa; imported pools only) ---
+    TRIGGER_DAMAGE = 80  # store the damage of the event that triggered the ability (FR_AUX: the damage dealt by this
+    #                      card, DAMAGE_(NOT_)CANCELED_SELF, or received, BATTLE_DAMAGE_RECEIVED_*): "deal the same
+    #                      damage to your opponent"
 
 
 PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the master's level / memory cards the row

@@ -345,6 +345,35 @@ def add_restrictions(game, s, slot, bits, duration):
 
 
 @internal
+def opp_auto_effect(game, s, T, f, p):
+    """Is frame ``f`` an [AUTO] ability (printed or granted) of a character card whose master is not player ``p``
+    ("[AUTO] effects of your opponent's characters", session 28)?"""
+    src = s[f + FR_SLOT]
+    return s[f + FR_MASTER] != p and ability_table(T)[s[f + FR_ABIL], K.A_KIND] == K.AbilityKind.AUTO and src >= 0 \
+        and card_table(T)[cid_of(s, src), K.C_TYPE] == K.CardType.CHARACTER
+
+
+@internal
+def opp_auto_damage_locked(game, s, T, f, p):
+    """"You cannot receive damage by [AUTO] effects of your opponent's characters": frame ``f`` is such an effect and
+    one of player ``p``'s stage characters puts the rule on its master (RESTRICT_NO_OPP_AUTO_DAMAGE_YOU), or, while it
+    is the attacking or the defending character of a battle (CR 7.2.1.5.1), RESTRICT_BATTLE_NO_OPP_AUTO_DAMAGE_YOU.
+    No damage process is performed (CR 1.3.3.1)."""
+    if game.player_rule(s, T, p, K.RESTRICT_NO_OPP_AUTO_DAMAGE_YOU | K.RESTRICT_BATTLE_NO_OPP_AUTO_DAMAGE_YOU) == 0 \
+            or not game.opp_auto_effect(s, T, f, p):
+        return False
+    if game.player_rule(s, T, p, K.RESTRICT_NO_OPP_AUTO_DAMAGE_YOU) > 0:
+        return True
+    if s[ATK_SLOT] < 0 or s[DEF_SLOT] < 0:
+        return False
+    for sl in (s[ATK_SLOT], s[DEF_SLOT]):
+        if s[ZONE + sl * CARD_W] == K.Zone.STAGE and owner_of(s, sl) == p \
+                and (s[D_RST + sl * CARD_W] & K.RESTRICT_BATTLE_NO_OPP_AUTO_DAMAGE_YOU) != 0:
+            return True
+    return False
+
+
+@internal
 def each_target(game, s, T, f, op, sl, a0, a1, a2):
     b = sl * CARD_W
     z = s[ZONE + b]
@@ -357,7 +386,11 @@ def each_target(game, s, T, f, op, sl, a0, a1, a2):
     elif op == K.Op.REST:
         s[ORIENT + b] = K.Orientation.REST
     elif op == K.Op.REVERSE:
-        game.reverse_char(s, T, sl)
+        # "this card cannot become [REVERSE] by [AUTO] effects of your opponent's characters" (RESTRICT_CANT_REVERSE_
+        # OPP_AUTO): the effect of an [AUTO] ability (printed or granted) of a character card of the other player is
+        # not done on it (CR 1.3.3.1: what cannot be done is not done)
+        if (s[D_RST + b] & K.RESTRICT_CANT_REVERSE_OPP_AUTO) == 0 or not game.opp_auto_effect(s, T, f, owner_of(s, sl)):
+            game.reverse_char(s, T, sl)
     elif op == K.Op.TO_HAND:
         # a stage character that "cannot be returned to hand" (RESTRICT_CANT_TO_HAND) stays on the stage; a waiting
         # room character stays there under its master's rule (game.wr_to_hand_locked)
@@ -443,7 +476,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         elif src == s[DEF_SLOT] and src >= 0:
             reg_add(game, s, f, reg, s[ATK_SLOT])
     elif op == K.Op.TARGET_TRIGGERING:
-        if s[f + FR_AUX] >= 0:
+        # the damage triggers' aux is a damage, no card (Op.TRIGGER_DAMAGE, session 28): nothing, as before
+        t = ability_table(T)[s[f + FR_ABIL], K.A_TRIGGER]
+        damage = (K.Trigger.DAMAGE_CANCELED_SELF <= t <= K.Trigger.DAMAGE_NOT_CANCELED_SELF
+                  or K.Trigger.BATTLE_DAMAGE_RECEIVED_CANCELED <= t <= K.Trigger.BATTLE_DAMAGE_RECEIVED_NOT_CANCELED
+                  or K.Trigger.DAMAGE_RECEIVED_CANCELED <= t <= K.Trigger.DAMAGE_RECEIVED_NOT_CANCELED)
+        if s[f + FR_AUX] >= 0 and not damage:
             reg_add(game, s, f, reg, s[f + FR_AUX])
     elif op == K.Op.TO_MARKER and a1 == K.TO_MARKER_DECK_TOP:
         # "put the top card of your deck (face up) underneath this card as a marker" (CR 3.7.2): with this card on
@@ -733,7 +771,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             set_decision(s, K.Decision.OPTIONAL_EFFECT, m if a1 == 0 else 1 - m)
             return ASKED
     elif op == K.Op.DAMAGE:
-        game.deal_damage(s, T, who, count_operand(game, s, f, a0) + a2)  # a2: added to a stored count
+        if not game.opp_auto_damage_locked(s, T, f, who):
+            game.deal_damage(s, T, who, count_operand(game, s, f, a0) + a2)  # a2: added to a stored count
     elif op == K.Op.HEAL:
         moved = 0
         for _ in range(a0):
@@ -942,6 +981,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             c = reg_slot(game, s, f, reg, 0)
             lv = s[D_LEVEL + c * CARD_W] if s[ZONE + c * CARD_W] == K.Zone.STAGE else card_table(T)[cid_of(s, c), K.C_LEVEL]
             s[f + FR_STORE] = lv + a2
+    elif op == K.Op.TRIGGER_DAMAGE:  # "deal the same damage": the triggering damage's amount (triggers.trigger_card)
+        s[f + FR_STORE] = max(s[f + FR_AUX], 0)
     # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
     # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.unsupported) do nothing yet
     return NEXT

@@ -62,7 +62,12 @@ def trigger_card(game, s, T, slot, p, trig, aux):
     bit = trig % 31
     if (F[F.shape[0] - 1, w] >> bit) & 1 == 0:
         return
-    aux_is_card = trig != K.Trigger.TO_WR_FROM_STAGE_SELF and trig != K.Trigger.USE_KEYWORD
+    # not a card: the waiting room's position of TO_WR_FROM_STAGE_SELF, Brainstorm's count of USE_KEYWORD, the damage of
+    # the damage triggers (Op.TRIGGER_DAMAGE, session 28)
+    aux_is_card = trig != K.Trigger.TO_WR_FROM_STAGE_SELF and trig != K.Trigger.USE_KEYWORD \
+        and not (K.Trigger.DAMAGE_CANCELED_SELF <= trig <= K.Trigger.DAMAGE_NOT_CANCELED_SELF) \
+        and not (K.Trigger.BATTLE_DAMAGE_RECEIVED_CANCELED <= trig <= K.Trigger.BATTLE_DAMAGE_RECEIVED_NOT_CANCELED) \
+        and not (K.Trigger.DAMAGE_RECEIVED_CANCELED <= trig <= K.Trigger.DAMAGE_RECEIVED_NOT_CANCELED)
     cid = cid_of(s, slot)
     if cid >= 0 and (F[cid, w] >> bit) & 1 != 0:
         trigger_abilities(game, s, T, TT, slot, p, trig, aux, aux_is_card, 0)

@@ -198,6 +198,13 @@ def flow_step(game, s, T):
                 o = stage_slot(s, tp, q)
                 if o >= 0:
                     game.trigger_card(s, T, o, tp, K.Trigger.OWN_TRIGGER_CHECK_CLIMAX, top)
+        if top >= 0 and a >= 0 and s[ZONE + a * CARD_W] == K.Zone.STAGE:  # "... reveals a <spec>" (session 28)
+            game.trigger_card(s, T, a, tp, K.Trigger.TRIGGER_CHECK_CARD, top)
+        if top >= 0 and pool_may_trigger(T, K.Trigger.OWN_TRIGGER_CHECK_CARD):
+            for q in range(K.N_POSITIONS):
+                o = stage_slot(s, tp, q)
+                if o >= 0:
+                    game.trigger_card(s, T, o, tp, K.Trigger.OWN_TRIGGER_CHECK_CARD, top)
         s[FLOW] = F_TRIGGER_ICON if top >= 0 else F_TRIGGER_DONE
         return 0
     if fl == F_TRIGGER_ICON:
@@ -250,7 +257,8 @@ def flow_step(game, s, T):
             soul = s[D_SOUL + a * CARD_W]
             canceled = game.deal_damage(s, T, 1 - tp, soul)
             if soul > 0:
-                game.trigger_card(s, T, a, tp, K.Trigger.DAMAGE_CANCELED_SELF if canceled else K.Trigger.DAMAGE_NOT_CANCELED_SELF, -1)
+                # the damage as the trigger's aux ("deal the same damage", Op.TRIGGER_DAMAGE)
+                game.trigger_card(s, T, a, tp, K.Trigger.DAMAGE_CANCELED_SELF if canceled else K.Trigger.DAMAGE_NOT_CANCELED_SELF, soul)
             if s[SHOT_ARMED] != 0 and s[D_SOUL + a * CARD_W] > 0:
                 s[SHOT_ARMED] = 0  # CR 4.12.2.7: only the next damage
                 if canceled:
