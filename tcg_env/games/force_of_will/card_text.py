@@ -2834,6 +2834,16 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'you may put it on the bottom' after revealing or after more than one card")
         return [([({"op": "foresee", "count": 1}, None)], False)]
 
+    def look_put_back(self, head):
+        # "Look at the top N cards of your deck and put them back in any order." (session 28): the FORESEE decision over
+        # them with the top only (FORESEE_TOP_ONLY, effects.foresee_may_bottom): they go back one at a time, the last
+        # put back on top (CR 1034.1's first half); the cards only looked at, not revealed
+        revealed, n = head
+        n = _fixed(n)
+        if revealed or not 2 <= n <= 10:
+            raise Unsupported("'put them back in any order' after revealing, or of one card or more than ten")
+        return [([({"op": "foresee", "count": n, "top_only": True}, None)], False)]
+
     def look_hand_discard(self, flt):
         # CR 1019.1: the controller looks at the opponent's whole hand (shown as the SEARCH starts) and chooses one of
         # its matching cards, which is discarded (SEARCH over the opponent's hand to the graveyard; one must be chosen
@@ -4172,7 +4182,11 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                "wenever ": "whenever ", "look a the ": "look at the ", "instaed": "instead", "abiltiy": "ability",
                "number ot ": "number of ", "your control a ": "you control a ",
                # session 27
-               "target resonator [+": "target resonator gains [+", "until end fo turn": "until end of turn"}
+               "target resonator [+": "target resonator gains [+", "until end fo turn": "until end of turn",
+               # session 28
+               "search you deck ": "search your deck ", "look at the top of your ": "look at the top card of your ",
+               "reveal the top of your ": "reveal the top card of your ", "graveuard": "graveyard",
+               "yuor deck": "your deck"}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 

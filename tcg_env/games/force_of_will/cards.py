@@ -319,7 +319,8 @@ OpWeather = op_model("weather", _M, weather=WeatherName)
 # "Invert this card." (CR 1030.1): this card, an Inverse card hope side up in the field, turns despair side up
 OpInvert = op_model("invert", _M)
 OpMakeToken = op_model("make_token", _M, token=Annotated[str, Field(min_length=1)], count=_N, who=_Who)
-OpForesee = op_model("foresee", _M, count=_N)
+# top_only (session 28): "look at the top N cards of your deck and put them back in any order" (none to the bottom)
+OpForesee = op_model("foresee", _M, count=_N, top_only=(bool, False))
 # "put the top N cards of your deck into your graveyard"; to "removed": "remove the top N cards of your deck
 # from the game" (CR 1004.1)
 OpMill = op_model("mill", _M, count=_NX, who=_Who, to=(Literal["graveyard", "removed"], "graveyard"))
@@ -1925,7 +1926,7 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.count", "at most 10 mana counters")
             return op.count, who(), int(op.on == "self")
         if name == "foresee":
-            return op.count, 0, 0
+            return op.count, K.FORESEE_TOP_ONLY if op.top_only else 0, 0
         if name == "if_done":
             return int(not op.done), 0, op.rows
         if name == "if":

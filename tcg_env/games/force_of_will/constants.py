@@ -523,6 +523,9 @@ SEARCH_REVEAL_TOP = 512  # "reveal the top N cards of your deck": the N cards lo
 # ("the next cards", effects.found); FR_CNT = SEARCH_PAGE + the lowest card id the page lists
 SEARCH_MORE = -2
 SEARCH_PAGE = 3
+# FORESEE's a1 (session 28): "Look at the top N cards of your deck and put them back in any order." - the FORESEE
+# decision with the OPTION actions (onto the top) only, none to the bottom (effects.foresee_may_bottom)
+FORESEE_TOP_ONLY = 1
 SEARCH_REVEAL_MORE = 1024  # with SEARCH_REVEAL_TAKEN: the same reveal as the SEARCH before ("up to N ..., reveal them")
 # "Look at target opponent's hand and choose a <card>. They discard that card." (CR 1019.1): the SEARCH (zone hand, to
 # the graveyard, SEARCH_MUST) is over the opponent's hand, chosen by the effect's controller; the whole hand is shown
@@ -842,7 +845,7 @@ class Op(IntEnum):
     SEARCH = 35  # a0 = filter row (zone MAIN_DECK), a1 = SearchTo: one card to hand (field, graveyard), then shuffle (CR 1014, 1021)
     PRODUCE_WILL = 36  # a0 = Attribute or WILL_VOID, a1 = how many (will abilities, CR 907); a2: SHARED_WITH_RULER / 0 / spend row + 1
     CALL_STONE = 37  # put the top card of the magic stone deck into the field (CR 1016); a2 = 1: rested
-    FORESEE = 38  # a0 = count (CR 1034)
+    FORESEE = 38  # a0 = count (CR 1034); a1 = FORESEE_TOP_ONLY: "look at the top N cards ... and put them back in any order"
     MILL = 39  # a0 = count: top cards of the main deck to the graveyard
     SET_X = 41  # a0 = Per, a1 = filter row, a2 = times: the frame's X (E_X) := times x the count ("for each ...")
     # "Choose one - A; or B" (CR 903.2e): the program's only row; a0 = the first mode's ability row, a1 = how

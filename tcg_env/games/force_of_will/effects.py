@@ -641,6 +641,15 @@ def search_may_pass(game, s, T):
 
 
 @internal
+def foresee_may_bottom(game, s, T):
+    """May a card of the FORESEE decision go to the bottom of the deck (the BOTTOM actions)? Not for "look at the top N
+    cards of your deck and put them back in any order" (session 28: FORESEE a1 = FORESEE_TOP_ONLY, onto the top only)."""
+    f = game.top_frame(s)
+    row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
+    return row[I_OP] != Op.FORESEE or row[I_A1] != K.FORESEE_TOP_ONLY
+
+
+@internal
 def search_zone(fz):
     """The zone a SEARCH row's filter zone ``fz`` looks in: the hand, the removed area, the graveyard (session 27: "put a
     <card> from your graveyard into your hand / field", a public zone, CR 310.2), the magic stone deck (session 27) or
