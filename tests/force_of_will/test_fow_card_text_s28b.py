@@ -53,3 +53,94 @@ def test_cr_1034_1_put_them_back_the_player_orders_them_on_top_and_none_goes_to_
     deck = zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 0)
     assert deck[-3:] == order and under in deck[:-3]  # bottom .. top: the last put back is the top card
     assert sorted(order) == sorted(looked)
+
+
+# ---- CR 1005.1 / 1019.1: the opponent's hand revealed or looked at (Op.REVEAL_HAND) --------------------------------
+def test_cr_1005_1_the_opponents_hand_revealed_or_looked_at_compiles_to_reveal_hand():
+    assert exact("Your opponent reveals their hand. Draw a card.", "chant").fields["effect"] == [
+        {"op": "reveal_hand", "revealed": True}, {"op": "draw", "count": 1}]
+    assert exact("Look at your opponent's hand.", "chant").fields["effect"] == [{"op": "reveal_hand"}]
+    # "... Choose a <card>. They discard that card / remove that card from the game.": the SEARCH of their hand
+    r = exact("Your opponent reveals their hand. Choose a resonator. They discard that card.", "chant")
+    assert r.fields["effect"] == [{"op": "search", "filter": {"type": ["resonator"], "zone": "hand", "side": "opponent"},
+                                   "to": "graveyard", "must": True, "who": "opponent"}]
+    r = exact("Look at target opponent's hand and choose a card. They remove that card from the game.", "chant")
+    assert r.fields["effect"][0]["to"] == "removed"
+
+
+def _hand_game(tmp_path, text, opp_hand):
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text import _imported_pool
+
+    cards = [{"id": "TXT-001", "name": "Made-up Peek", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+              "abilities": [text]},
+             {"id": "TXT-002", "name": "Made-up Spark", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+              "abilities": ["Draw a card."]}]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    held = sc.hand(1, list(opp_hand))
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    return g, card, held
+
+
+def _resolve(g, card):
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    for _ in range(8):
+        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD:
+            return
+        g.step(K.PASS)
+    raise AssertionError("the chant did not resolve")
+
+
+def test_cr_1005_1_your_opponent_reveals_their_hand_shows_it_in_both_observations(tmp_path):
+    """"Your opponent reveals their hand.": as the chant resolves, every card of player 1's hand is in both players'
+    `revealed` block (player 1's reveal: the opponent's rows in player 0's observation); nothing moves."""
+    from tcg_env.games.force_of_will import state as S
+    from test_fow_card_text_s12 import _revealed_ids
+
+    g, card, held = _hand_game(tmp_path, "Your opponent reveals their hand.", ["FOW1-024", "TXT-002"])
+    assert _revealed_ids(g, 0) == ([], []) and _revealed_ids(g, 1) == ([], [])
+    _resolve(g, card)
+    ids = sorted(int(g.state[S.CARD + x * S.CARD_W]) for x in held)
+    mine0, theirs0 = _revealed_ids(g, 0)
+    mine1, theirs1 = _revealed_ids(g, 1)
+    assert mine0 == [] and sorted(theirs0) == ids and sorted(mine1) == ids and theirs1 == []
+
+
+def test_cr_1019_1_look_at_your_opponents_hand_is_the_lookers_record(tmp_path):
+    """"Look at your opponent's hand.": the cards are kept as player 0's (the looker's) reveal; the holder knows them."""
+    from tcg_env.games.force_of_will import state as S
+    from test_fow_card_text_s12 import _revealed_ids
+
+    g, card, held = _hand_game(tmp_path, "Look at your opponent's hand. Draw a card.", ["FOW1-024", "TXT-002"])
+    _resolve(g, card)
+    ids = sorted(int(g.state[S.CARD + x * S.CARD_W]) for x in held)
+    mine0, theirs0 = _revealed_ids(g, 0)
+    assert sorted(mine0) == ids and theirs0 == []
+
+
+def test_cr_1004_1_they_remove_that_card_from_the_game(tmp_path):
+    """"Your opponent reveals their hand. Choose a resonator. They remove that card from the game.": player 0 chooses
+    the resonator (no PASS while one matches), it goes to player 1's removed area, the chant stays in the hand."""
+    from tcg_env.engine.header import H_DECIDER, H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, card, (res, chant) = _hand_game(tmp_path, "Your opponent reveals their hand. Choose a resonator. They remove "
+                                       "that card from the game.", ["FOW1-024", "TXT-002"])
+    for _ in range(6):
+        if int(g.state[H_DECISION]) == K.Decision.SEARCH:
+            break
+        g.step(K.PASS)
+    assert int(g.state[H_DECISION]) == K.Decision.SEARCH and int(g.state[H_DECIDER]) == 0
+    assert K.PASS not in g.legal_actions().tolist()
+    g.step(K.OPTION_BASE)
+    assert int(g.state[S.ZONE + res * S.CARD_W]) == K.Zone.REMOVED
+    assert int(g.state[S.ZONE + chant * S.CARD_W]) == K.Zone.HAND

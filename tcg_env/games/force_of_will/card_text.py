@@ -2844,14 +2844,30 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'put them back in any order' after revealing, or of one card or more than ten")
         return [([({"op": "foresee", "count": n, "top_only": True}, None)], False)]
 
-    def look_hand_discard(self, flt):
+    def hand_sentence(self, hand):
+        return [(hand, False)]
+
+    def look_hand_discard(self, _hand, flt, to="graveyard"):
         # CR 1019.1: the controller looks at the opponent's whole hand (shown as the SEARCH starts) and chooses one of
         # its matching cards, which is discarded (SEARCH over the opponent's hand to the graveyard; one must be chosen
-        # while one matches: the hand is seen, no search that may fail, CR 1014.2)
+        # while one matches: the hand is seen, no search that may fail, CR 1014.2); "your opponent reveals their hand"
+        # (session 28): the same, the hand shown to every player (the record's both observations)
         if flt.get("side", "any") != "any" or flt.get("state"):
             raise Unsupported("'choose a <card> you control' in an opponent's hand")
-        return [({"op": "search", "filter": {**flt, "zone": "hand", "side": "opponent"}, "to": "graveyard",
+        return [({"op": "search", "filter": {**flt, "zone": "hand", "side": "opponent"}, "to": to,
                   "must": True, "who": "opponent"}, None)]
+
+    def look_hand_remove(self, hand, flt):
+        # "... They remove that card from the game." (session 28, CR 1004.1): the card chosen to the removed area
+        return self.look_hand_discard(hand, flt, "removed")
+
+    def opp_reveals_hand(self, *_):
+        # "Your opponent reveals their hand." (session 28, CR 1005.1): every card of it shown to every player
+        return [({"op": "reveal_hand", "revealed": True}, None)]
+
+    def look_opp_hand(self, *_):
+        # "Look at your opponent's hand." (session 28): its cards shown to the effect's controller (its holder knows them)
+        return [({"op": "reveal_hand"}, None)]
 
     def put_from_hand(self, what):
         # the SEARCH op over the hand (its zone): the player picks one of the matching cards by card id

@@ -299,7 +299,7 @@ OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(WhoN
 # random order, into the graveyard or left on top; must: "put a <card> from among them" without "you may";
 # reveal: "reveal it" (the card found, "taken"; "taken_more": the same reveal as the search before it, "search
 # for up to N ..., reveal them") or "reveal the top N cards" ("top", with top N), CR 1005.1
-OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field", "graveyard"], "hand"),
+OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field", "graveyard", "removed"], "hand"),
                     top=(int, Field(default=0, ge=0, le=K.SEARCH_TOP_MASK)),
                     rest=(Literal["bottom", "graveyard", "top", "bottom_any"], "bottom"), must=(bool, False),
                     reveal=(Literal["none", "taken", "taken_more", "top"], "none"),
@@ -321,6 +321,9 @@ OpInvert = op_model("invert", _M)
 OpMakeToken = op_model("make_token", _M, token=Annotated[str, Field(min_length=1)], count=_N, who=_Who)
 # top_only (session 28): "look at the top N cards of your deck and put them back in any order" (none to the bottom)
 OpForesee = op_model("foresee", _M, count=_N, top_only=(bool, False))
+# "Your opponent reveals their hand." (revealed: its holder shows it) / "Look at your opponent's hand." (session 28,
+# CR 1005.1, 1019.1; Op.REVEAL_HAND)
+OpRevealHand = op_model("reveal_hand", _M, who=(WhoName, "opponent"), revealed=(bool, False))
 # "put the top N cards of your deck into your graveyard"; to "removed": "remove the top N cards of your deck
 # from the game" (CR 1004.1)
 OpMill = op_model("mill", _M, count=_NX, who=_Who, to=(Literal["graveyard", "removed"], "graveyard"))
@@ -439,6 +442,7 @@ _OP_MODELS = (
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
+    OpRevealHand,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -690,7 +694,7 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     """The ``flags`` table of a pool's ``T`` (constants.FL_*): the pool's row holds the RESTRICT_* bits
     its RESTRICT and AURA_RESTRICT instructions give (the only ways a card gets one: effects.
     add_restrictions, characteristics.aura_sums) and whether it has a COST_REDUCTION or a SELECT_MODE instruction
-    or a SEARCH that reveals (FLAG_REVEAL: the observation's `revealed` block);
+    or a SEARCH that reveals or a REVEAL_HAND (FLAG_REVEAL: the observation's `revealed` block);
     the cards' rows are unused (0)."""
     from tcg_env.engine.tables import FLAG_WORDS
 
@@ -733,7 +737,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     if (cards[:, K.C_TYPE_BITS] & K.TB_REMNANT).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REMNANT  # play.grave_card_playable, only in pools with a [Remnant] card
     searching = code[:, K.I_OP] == K.Op.SEARCH
-    if (code[searching, K.I_A2] & (K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_TOP | K.SEARCH_OPPONENT)).any():
+    if (code[searching, K.I_A2] & (K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_TOP | K.SEARCH_OPPONENT)).any() or \
+            (code[:, K.I_OP] == K.Op.REVEAL_HAND).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REVEAL
     return flags
 
@@ -1854,9 +1859,14 @@ class _Compiler(PoolCompiler):
         if name in ("damage_player", "gain_life", "lose_life"):
             return self.x_operand(op.amount, f"{q}.amount", 100), who(), 0
         if name == "search":
-            if op.who == "opponent" and (op.filter.zone != "hand" or op.to != "graveyard" or not op.must or op.top):
-                # "look at target opponent's hand and choose a <card>; they discard that card" (CR 1019.1)
-                self.fail(f"{q}.who", "the opponent's hand is looked at to discard a card (zone hand, to graveyard, must)")
+            if op.who == "opponent" and (op.filter.zone != "hand" or op.to not in ("graveyard", "removed") or not op.must
+                                         or op.top):
+                # "look at target opponent's hand and choose a <card>; they discard that card / remove that card from
+                # the game" (CR 1019.1, 1004.1)
+                self.fail(f"{q}.who", "the opponent's hand is looked at to discard or remove a card (zone hand, to "
+                          "graveyard or removed, must)")
+            if op.to == "removed" and op.who != "opponent":
+                self.fail(f"{q}.to", "'removed': a card chosen in the opponent's hand (who opponent)")
             if op.filter.side == "opponent" and op.who != "opponent":
                 self.fail(f"{q}.filter.side", "you search your own main deck")
             if op.to == "field" and op.top > 0 and (op.filter.type or []) != ["resonator"]:
@@ -1927,6 +1937,8 @@ class _Compiler(PoolCompiler):
             return op.count, who(), int(op.on == "self")
         if name == "foresee":
             return op.count, K.FORESEE_TOP_ONLY if op.top_only else 0, 0
+        if name == "reveal_hand":
+            return 0, who(), int(op.revealed)
         if name == "if_done":
             return int(not op.done), 0, op.rows
         if name == "if":

@@ -498,6 +498,8 @@ class SearchTo(IntEnum):
     HAND = 0
     FIELD = 1
     GRAVEYARD = 2
+    # "Look at your opponent's hand. Choose a <card>. They remove that card from the game." (session 28, CR 1004.1)
+    REMOVED = 3
 
 
 # SEARCH's a2: 0 searches the whole main deck and shuffles it (CR 1014, 1021). "Look at / reveal the
@@ -943,6 +945,10 @@ class Op(IntEnum):
     # "[you may] banish N <attribute> gems" (session 27, CR 1011, 313.1): its controller's gem tokens of Attribute a0, a2 of
     # them (fewer when it has fewer, CR 104.2: then NOT_DONE, for "If you do")
     BANISH_GEM = 84
+    # "Your opponent reveals their hand." / "Look at your opponent's hand." (session 28, CR 1005.1, 1019.1): every card of
+    # the hand of a1 (Who) is shown (engine.reveals, the `revealed` block, REVEAL_ROWS cards): a2 = 1 a reveal by its
+    # holder (shown to every player), 0 a look by the effect's controller (its record; the holder knows the cards)
+    REVEAL_HAND = 85
 
 
 # DAMAGE a1: "deals X damage to target <card>, where X is the damage it dealt this turn" (session 21, CR 1007.1): the

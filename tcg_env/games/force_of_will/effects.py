@@ -641,6 +641,18 @@ def search_may_pass(game, s, T):
 
 
 @internal
+def reveal_hand(game, s, ctrl, holder, by_holder):
+    """REVEAL_HAND (session 28): every card of ``holder``'s hand is shown, a reveal of ``holder`` ("your opponent reveals
+    their hand", CR 1005.1: shown to every player) or, ``by_holder`` 0, of the looker ``ctrl`` ("look at your opponent's
+    hand": its holder knows the cards, so only the looker learns anything); engine.reveals keeps REVEAL_ROWS of them."""
+    who = holder if by_holder else ctrl
+    n_off, l_off = zone_offsets(ZT, Zone.HAND, holder)
+    reveal_begin(s, REVEAL_N, who)
+    for i in range(s[n_off]):
+        reveal_card(s, REVEAL_N, REVEAL_IDS, K.REVEAL_ROWS, who, s[CARD + s[l_off + i] * CARD_W])
+
+
+@internal
 def foresee_may_bottom(game, s, T):
     """May a card of the FORESEE decision go to the bottom of the deck (the BOTTOM actions)? Not for "look at the top N
     cards of your deck and put them back in any order" (session 28: FORESEE a1 = FORESEE_TOP_ONLY, onto the top only)."""
@@ -694,6 +706,8 @@ def found(game, s, T, p, k):
                         return
                 elif dest == K.SearchTo.GRAVEYARD:
                     game.to_graveyard(s, T, slot)
+                elif dest == K.SearchTo.REMOVED:
+                    game.move_card(s, T, slot, Zone.REMOVED)  # "they remove that card from the game" (CR 1004.1)
                 else:
                     game.move_card(s, T, slot, Zone.HAND)
                 break
@@ -837,6 +851,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         return game.search(s, T, f, ctrl, a0, a2)
     elif op == Op.FORESEE:
         return game.foresee(s, T, f, ctrl, a0)
+    elif op == Op.REVEAL_HAND:
+        game.reveal_hand(s, ctrl, who, a2)
     elif op == Op.PREVENT_FROM:
         add_shields(game, s, f, reg, Shield.PREVENT_FROM, 0)
     elif op == Op.LOCK_RECOVER:
