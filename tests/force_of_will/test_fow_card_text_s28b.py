@@ -144,3 +144,76 @@ def test_cr_1004_1_they_remove_that_card_from_the_game(tmp_path):
     g.step(K.OPTION_BASE)
     assert int(g.state[S.ZONE + res * S.CARD_W]) == K.Zone.REMOVED
     assert int(g.state[S.ZONE + chant * S.CARD_W]) == K.Zone.HAND
+
+
+# ---- CR 305 / 1005.1: the top card of the magic stone deck revealed --------------------------------------------------
+def test_cr_201_4c_a_wind_magic_stone_searched_or_revealed_is_the_magic_stone_type():
+    r = exact("Reveal the top card of your magic stone deck. If it's a wind magic stone, put it into the field.", "chant")
+    assert r.fields["effect"] == [{"op": "search", "filter": {"type": ["wind_magic_stone"], "zone": "stone_deck"},
+                                   "top": 1, "rest": "top", "must": True, "to": "field", "reveal": "top"}]
+    r = exact("Search your magic stone deck for a wind magic stone and put it into the field. Then shuffle your magic "
+              "stone deck.", "chant")
+    assert r.fields["effect"][0]["filter"]["type"] == ["wind_magic_stone"]
+    # no filter tells a special magic stone from a basic one: not compiled (before: read as any magic stone)
+    assert line("Search your magic stone deck for a special magic stone and put it into the field. Then shuffle your "
+                "magic stone deck.", "chant").verdict is Verdict.UNSUPPORTED
+    # into the hand: not this form
+    assert line("Reveal the top card of your magic stone deck. If it's a wind magic stone, put it into your hand.",
+                "chant").verdict is Verdict.UNSUPPORTED
+
+
+def _stone_game(tmp_path, top_stone):
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text import _imported_pool
+
+    cards = [{"id": "TXT-001", "name": "Made-up Dowsing", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+              "abilities": ["Reveal the top card of your magic stone deck. If it's a fire magic stone, put it into "
+                            "your magic stone area."]},
+             {"id": "TXT-003", "name": "Made-up Ember Stone", "type": ["Basic Magic Stone", "Magic Stone"],
+              "cost": None, "colour": ["R"], "abilities": ["This card has the fire magic stone type.", "{Rest}: Produce {R}."]},
+             {"id": "TXT-004", "name": "Made-up Tide Stone", "type": ["Basic Magic Stone", "Magic Stone"],
+              "cost": None, "colour": ["U"], "abilities": ["This card has the water magic stone type.", "{Rest}: Produce {U}."]}]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    top = sc.put(0, top_stone, K.Zone.STONE_DECK, top=True)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    return g, card, top
+
+
+def test_cr_305_the_revealed_top_magic_stone_of_the_type_enters_the_field(tmp_path):
+    """"Reveal the top card of your magic stone deck. If it's a fire magic stone, put it into your magic stone area.":
+    the top card (a fire magic stone type) is shown to both players and must be put into the field (revealed: no PASS,
+    CR 1014.1)."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from test_fow_card_text_s12 import _revealed_ids
+
+    g, card, top = _stone_game(tmp_path, "TXT-003")
+    for _ in range(8):
+        if int(g.state[H_DECISION]) == K.Decision.SEARCH:
+            break
+        g.step(K.PASS)
+    assert int(g.state[H_DECISION]) == K.Decision.SEARCH and K.PASS not in g.legal_actions().tolist()
+    cid = int(g.state[S.CARD + top * S.CARD_W])
+    assert _revealed_ids(g, 0) == ([cid], []) and _revealed_ids(g, 1) == ([], [cid])
+    g.step(K.OPTION_BASE)
+    assert int(g.state[S.ZONE + top * S.CARD_W]) == K.Zone.FIELD
+
+
+def test_cr_305_a_revealed_top_magic_stone_of_another_type_stays_on_top(tmp_path):
+    """The top card is a water magic stone: nothing is asked, it stays on top of the magic stone deck (shown to both)."""
+    from tcg_env.engine.zones import zone_list
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from test_fow_card_text_s12 import _revealed_ids
+
+    g, card, top = _stone_game(tmp_path, "TXT-004")
+    _resolve(g, card)
+    assert zone_list(np.asarray(g.state), S.ZONES, K.Zone.STONE_DECK, 0)[-1] == top
+    assert _revealed_ids(g, 1) == ([], [int(g.state[S.CARD + top * S.CARD_W])])

@@ -2744,6 +2744,10 @@ class _T(CountWords, TextTransformer, Transformer):
     def look_reveal(self, n):
         return True, n
 
+    def look_reveal_stone(self):
+        # "reveal the top card of your magic stone deck" (session 28, CR 305, 1005.1): the SEARCH over its top card
+        return True, 1, "stone_deck"
+
     def look_n(self, n):
         return n
 
@@ -2784,15 +2788,23 @@ class _T(CountWords, TextTransformer, Transformer):
         return "any"
 
     def look_top(self, head, take, rest="top"):
-        revealed, n = head
+        revealed, n = head[:2]
+        stones = head[2:] == ("stone_deck",)
         n = _fixed(n)
         if not 1 <= n <= _LOOK_MAX:
             raise Unsupported(f"looking at the top {n} cards")
         flt = dict(take["what"])
         if "name" in flt:
             raise Unsupported("a card named ... from among the cards looked at")
-        flt["zone"] = "main_deck"
-        if take["to"] == "field" and flt.get("type") != ["resonator"]:
+        if stones:
+            # the top card of the magic stone deck (session 28): into the field (a magic stone enters it, CR 305), the
+            # rest nowhere else (it stays on top)
+            if take["to"] != "field" or rest != "top" or n != 1:
+                raise Unsupported("the top card of the magic stone deck put elsewhere than into the field")
+            flt["zone"] = "stone_deck"
+        else:
+            flt["zone"] = "main_deck"
+        if take["to"] == "field" and flt.get("type") != ["resonator"] and not stones:
             raise Unsupported("a card looked at into the field that may not be a resonator")
         if rest == "top" and n > 1:
             # the cards left keep their order: which of two copies is taken would matter (SEARCH takes the top one)
@@ -2829,8 +2841,8 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def look_one_bottom(self, head):
         # CR 1034.1: "Foresee 1" is "look at the top card of your deck, put it on the top or the bottom"
-        revealed, n = head
-        if revealed or n != 1:
+        revealed, n = head[:2]
+        if revealed or n != 1 or head[2:]:
             raise Unsupported("'you may put it on the bottom' after revealing or after more than one card")
         return [([({"op": "foresee", "count": 1}, None)], False)]
 
@@ -2838,9 +2850,9 @@ class _T(CountWords, TextTransformer, Transformer):
         # "Look at the top N cards of your deck and put them back in any order." (session 28): the FORESEE decision over
         # them with the top only (FORESEE_TOP_ONLY, effects.foresee_may_bottom): they go back one at a time, the last
         # put back on top (CR 1034.1's first half); the cards only looked at, not revealed
-        revealed, n = head
+        revealed, n = head[:2]
         n = _fixed(n)
-        if revealed or not 2 <= n <= 10:
+        if revealed or not 2 <= n <= 10 or head[2:]:
             raise Unsupported("'put them back in any order' after revealing, or of one card or more than ten")
         return [([({"op": "foresee", "count": n, "top_only": True}, None)], False)]
 
@@ -2942,8 +2954,12 @@ class _T(CountWords, TextTransformer, Transformer):
         f.pop("_race_noun", None)
         if f.pop("_entered_side", False) or f.pop("_entered_any", False):
             raise Unsupported("'that entered the field this turn' in a search")
-        if f.pop("_entity", False) or f.pop("_basic", False):
-            raise Unsupported("'entity' / 'basic' in a search")
+        if f.pop("_entity", False) or f.pop("_basic", False) or f.pop("_special", False):
+            raise Unsupported("'entity' / 'basic' / 'special' in a search")
+        if f.get("type") == ["magic_stone"] and "attribute" in f:
+            # CR 201.4c (session 28, as the targets' filter): "a wind magic stone" names the magic stone type Wind Magic
+            # Stone, not a magic stone with the wind attribute (a basic magic stone has none, CR 208.4)
+            f["type"] = [f"{a}_magic_stone" for a in f.pop("attribute")]
         return f
 
     def mill(self, n):
@@ -3552,6 +3568,7 @@ _NOUNS: dict[str, dict] = {
     "n_j_ruler": {"type": ["j_ruler"]},
     "n_magic_stone": {"type": ["magic_stone"]},
     "n_magic_stone_basic": {"_basic": True},
+    "n_magic_stone_special": {"_special": True},  # session 28: no filter tells a special magic stone (CR 402.4b)
     "n_resonator_addition": {"type": ["resonator", "addition"]},
     "n_addition_regalia": {"type": ["addition", "regalia"]},
 }
@@ -3588,8 +3605,8 @@ def _target_filter(f: dict) -> dict:
             raise Unsupported("'non-<type>' that excludes nothing or everything")
     if f.pop("_entity", False) and f.get("zone", "field") == "field":
         return f  # an entity: any card in the field (CR 307.6)
-    if f.pop("_basic", False):
-        raise Unsupported("'basic' filters")
+    if f.pop("_basic", False) or f.pop("_special", False):
+        raise Unsupported("'basic' / 'special' filters")
     if f.pop("_race_noun", False) and "type" not in f:
         return f  # "target Vampire": any card of that race in the field (CR 1403)
     if "type" not in f:

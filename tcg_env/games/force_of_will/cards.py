@@ -1869,7 +1869,7 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.to", "'removed': a card chosen in the opponent's hand (who opponent)")
             if op.filter.side == "opponent" and op.who != "opponent":
                 self.fail(f"{q}.filter.side", "you search your own main deck")
-            if op.to == "field" and op.top > 0 and (op.filter.type or []) != ["resonator"]:
+            if op.to == "field" and op.top > 0 and (op.filter.type or []) != ["resonator"] and op.filter.zone != "stone_deck":
                 # a card looked at that stays where it is (an addition nothing can take, CR 1406.3) would be left among
                 # the cards looked at: only a resonator (effects.effect_to_field puts any other card found or taken
                 # from the hand into the field: CR 316.4 for a chant, 1406.3 for an addition added to a card)
@@ -1880,12 +1880,16 @@ class _Compiler(PoolCompiler):
             # zone stone_deck (session 27): "search your magic stone deck for a <card> and put it into the field"
             zones = ("main_deck", "hand", "graveyard", "stone_deck") if op.to == "field" or op.who == "opponent" else \
                 ("main_deck", "removed", "graveyard") if op.to == "hand" else ("main_deck",)
-            if op.filter.zone == "stone_deck" and (op.who == "opponent" or op.top or op.must):
-                self.fail(f"{q}.filter.zone", "a search of the magic stone deck may fail to find (CR 1014.2): no 'must' or top")
+            if op.filter.zone == "stone_deck" and (op.who == "opponent" or (op.must and op.top == 0) or op.top > 1 or
+                                                    (op.top and (op.rest != "top" or op.to != "field"))):
+                # a search of the magic stone deck may fail to find (CR 1014.2); its top card revealed (session 28):
+                # into the field or left on top
+                self.fail(f"{q}.filter.zone", "a search of the magic stone deck may fail to find (CR 1014.2): no 'must'; "
+                          "or its top card (top 1, rest 'top') into the field")
             if op.filter.zone == "graveyard" and (op.who == "opponent" or op.top or op.reveal != "none"):
                 self.fail(f"{q}.filter.zone", "a card put from your graveyard is chosen there (no reveal, no top cards)")
             if (op.top == 0 and op.must and op.filter.zone not in ("hand", "removed", "graveyard")) or \
-                    (op.top > 0 and op.filter.zone != "main_deck"):
+                    (op.top > 0 and op.filter.zone not in ("main_deck", "stone_deck")):
                 # a search of the deck may fail to find (CR 1014.2): 'must' for the top cards looked at or the hand
                 self.fail(f"{q}.top", "'must' and 'top' look at the top cards of the main deck (top > 0), or 'must' the hand")
             look = (0 if op.top == 0 else op.top | _SEARCH_REST[op.rest]) | (K.SEARCH_MUST if op.must else 0)
