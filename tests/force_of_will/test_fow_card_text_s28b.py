@@ -217,3 +217,51 @@ def test_cr_305_a_revealed_top_magic_stone_of_another_type_stays_on_top(tmp_path
     _resolve(g, card)
     assert zone_list(np.asarray(g.state), S.ZONES, K.Zone.STONE_DECK, 0)[-1] == top
     assert _revealed_ids(g, 1) == ([], [int(g.state[S.CARD + top * S.CARD_W])])
+
+
+# ---- CR 1021.2a: "shuffle the rest of your deck and put that card on top of it" (SearchTo.DECK_TOP) -------------------
+def test_cr_1021_2a_search_then_put_that_card_on_top_compiles_for_both_decks():
+    r = exact("Search your deck for a resonator. Then shuffle the rest of your deck and put that card on top of it.",
+              "chant")
+    assert r.fields["effect"] == [{"op": "search", "filter": {"type": ["resonator"], "zone": "main_deck"},
+                                   "to": "deck_top"}]
+    r = exact("Search your magic stone deck for a card and reveal it. Then, shuffle the rest of your magic stone deck "
+              "and put that card on top of it.", "chant")
+    assert r.fields["effect"] == [{"op": "search", "filter": {"zone": "stone_deck"}, "to": "deck_top",
+                                   "reveal": "taken"}]
+
+
+def test_cr_1021_2a_the_card_found_ends_on_top_of_the_shuffled_deck(tmp_path):
+    """"Search your deck for a resonator. Then shuffle the rest ... and put that card on top of it.": the resonator
+    at the bottom of the deck is found and is the deck's top card after the search; the deck keeps its size."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.engine.zones import zone_list
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text import _imported_pool
+
+    cards = [{"id": "TXT-001", "name": "Made-up Tutor", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+              "abilities": ["Search your deck for a resonator. Then shuffle the rest of your deck and put that card on "
+                            "top of it."]},
+             {"id": "TXT-002", "name": "Made-up Pup", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+              "ATK": 200, "DEF": 200, "abilities": []}]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    pup = sc.put(0, "TXT-002", K.Zone.MAIN_DECK, top=False)
+    g = sc.game()
+    deck = zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 0)
+    assert deck[0] == pup
+    g.step(K.PLAY_HAND_BASE)
+    for _ in range(8):
+        if int(g.state[H_DECISION]) == K.Decision.SEARCH:
+            break
+        g.step(K.PASS)
+    pup_id = int(g.state[S.CARD + pup * S.CARD_W])
+    cids = [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))]
+    g.step(K.OPTION_BASE + cids.index(pup_id))
+    after = zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 0)
+    assert after[-1] == pup and len(after) == len(deck)  # the only copy: on top, the rest under it

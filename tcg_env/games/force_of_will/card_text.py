@@ -2919,6 +2919,24 @@ class _T(CountWords, TextTransformer, Transformer):
         flt["zone"] = "removed"
         return [({"op": "search", "filter": flt, "to": "hand", "_from_hand": True}, None)]
 
+    def and_reveal_it(self):
+        return "reveal"
+
+    def search_to_top_main(self, what, *rest):
+        return self._search_to_top("main_deck", what, rest)
+
+    def search_to_top_stones(self, what, *rest):
+        return self._search_to_top("stone_deck", what, rest)
+
+    def _search_to_top(self, deck, what, rest):
+        # "Search your deck for a card [and reveal it]. Then shuffle the rest of your deck and put that card on top of
+        # it." (session 28): the SEARCH (it may find nothing, CR 1014.2) to the top of that deck (SearchTo.DECK_TOP), the
+        # rest shuffled under it (CR 1021.2a: the move is part of the shuffle); "reveal it": shown to every player
+        op = {"op": "search", "filter": {**dict(what), "zone": deck}, "to": "deck_top"}
+        if "reveal" in rest:
+            op["reveal"] = "taken"
+        return [([(op, None)], False)]
+
     def search_up_to(self, n, what, put, shuffle):
         n = _fixed(n)
         if not 1 <= n <= 5:

@@ -299,7 +299,7 @@ OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(WhoN
 # random order, into the graveyard or left on top; must: "put a <card> from among them" without "you may";
 # reveal: "reveal it" (the card found, "taken"; "taken_more": the same reveal as the search before it, "search
 # for up to N ..., reveal them") or "reveal the top N cards" ("top", with top N), CR 1005.1
-OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field", "graveyard", "removed"], "hand"),
+OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field", "graveyard", "removed", "deck_top"], "hand"),
                     top=(int, Field(default=0, ge=0, le=K.SEARCH_TOP_MASK)),
                     rest=(Literal["bottom", "graveyard", "top", "bottom_any"], "bottom"), must=(bool, False),
                     reveal=(Literal["none", "taken", "taken_more", "top"], "none"),
@@ -1878,7 +1878,11 @@ class _Compiler(PoolCompiler):
             # zone removed: "put a <card> from your removed area into your hand" (a public zone, CR 311.2: 'must')
             # zone graveyard (session 27): "put a <card> from your graveyard into your hand / field" (public, CR 310.2)
             # zone stone_deck (session 27): "search your magic stone deck for a <card> and put it into the field"
-            zones = ("main_deck", "hand", "graveyard", "stone_deck") if op.to == "field" or op.who == "opponent" else \
+            if op.to == "deck_top" and (op.top or op.must or op.filter.zone not in ("main_deck", "stone_deck")):
+                # "search your deck for a card. Then shuffle the rest of your deck and put that card on top of it"
+                self.fail(f"{q}.to", "'deck_top': a search of the whole main or magic stone deck (no top, no must)")
+            zones = ("main_deck", "stone_deck") if op.to == "deck_top" else \
+                ("main_deck", "hand", "graveyard", "stone_deck") if op.to == "field" or op.who == "opponent" else \
                 ("main_deck", "removed", "graveyard") if op.to == "hand" else ("main_deck",)
             if op.filter.zone == "stone_deck" and (op.who == "opponent" or (op.must and op.top == 0) or op.top > 1 or
                                                     (op.top and (op.rest != "top" or op.to != "field"))):

@@ -500,6 +500,9 @@ class SearchTo(IntEnum):
     GRAVEYARD = 2
     # "Look at your opponent's hand. Choose a <card>. They remove that card from the game." (session 28, CR 1004.1)
     REMOVED = 3
+    # "Search your deck for a card. Then shuffle the rest of your deck and put that card on top of it." (session 28, CR
+    # 1021.2a: the move is part of the shuffle): the card found onto the top of the deck searched, the others shuffled
+    DECK_TOP = 4
 
 
 # SEARCH's a2: 0 searches the whole main deck and shuffles it (CR 1014, 1021). "Look at / reveal the

@@ -546,7 +546,10 @@ def search(game, s, T, f, p, frow, look):
             taken = 1 if s[f + FR_CNT] == 2 else 0
             return rest_to_bottom(game, s, T, f, p, min(top, s[n_off] + taken) - taken, look)
         elif deck:
-            shuffle_run_with(s, s, l_off, s[n_off])
+            # "shuffle the rest of your deck and put that card on top of it" (SearchTo.DECK_TOP, CR 1021.2a): the card
+            # found (put on top by ``found``) stays there, the rest is shuffled under it
+            keep = 1 if s[f + FR_CNT] == 2 and game.search_row(s, T, f)[I_A1] == K.SearchTo.DECK_TOP else 0
+            shuffle_run_with(s, s, l_off, s[n_off] - keep)
         return NEXT
     n = 0
     more = False
@@ -594,6 +597,12 @@ def search(game, s, T, f, p, frow, look):
     s[CAND_N] = n
     set_decision(s, Decision.SEARCH, p)
     return ASKED
+
+
+@internal
+def search_row(game, s, T, f):
+    """The code row frame ``f`` is at (its SEARCH instruction)."""
+    return code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
 
 
 @internal
@@ -708,6 +717,11 @@ def found(game, s, T, p, k):
                     game.to_graveyard(s, T, slot)
                 elif dest == K.SearchTo.REMOVED:
                     game.move_card(s, T, slot, Zone.REMOVED)  # "they remove that card from the game" (CR 1004.1)
+                elif dest == K.SearchTo.DECK_TOP:
+                    # "... and put that card on top of it" (CR 1021.2a): on top of the deck it was found in; SEARCH
+                    # then shuffles the others under it
+                    zone_take(s, ZT, slot)
+                    zone_put(s, ZT, slot, search_zone(fz))
                 else:
                     game.move_card(s, T, slot, Zone.HAND)
                 break
