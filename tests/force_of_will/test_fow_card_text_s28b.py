@@ -265,3 +265,73 @@ def test_cr_1021_2a_the_card_found_ends_on_top_of_the_shuffled_deck(tmp_path):
     g.step(K.OPTION_BASE + cids.index(pup_id))
     after = zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 0)
     assert after[-1] == pup and len(after) == len(deck)  # the only copy: on top, the rest under it
+
+
+# ---- CR 1014.1: several cards taken from among the cards looked at (SEARCH_TAKE_SHIFT) -------------------------------
+def test_cr_1014_1_put_two_cards_or_up_to_two_from_among_them_compiles_to_a_look_with_take():
+    r = exact("Look at the top five cards of your deck. Put two cards from among them into your hand. Put the rest on "
+              "the bottom of your deck in any order.", "chant")
+    assert r.fields["effect"] == [{"op": "search", "filter": {"zone": "main_deck"}, "top": 5, "rest": "bottom_any",
+                                   "must": True, "take": 2}]
+    r = exact("Look at the top four cards of your deck. Reveal up to two resonators from among them and put them into "
+              "your hand. Put the rest on the bottom of your deck in a random order.", "chant")
+    assert r.fields["effect"][0]["take"] == 2 and r.fields["effect"][0]["must"] is False
+    assert r.fields["effect"][0]["reveal"] == "taken"
+    r = exact("Look at the top three cards of your deck. Put one of them into your hand and the rest into your "
+              "graveyard.", "chant")
+    assert r.fields["effect"] == [{"op": "search", "filter": {"zone": "main_deck"}, "top": 3, "rest": "graveyard",
+                                   "must": True}]
+    # more taken than looked at: not compiled
+    assert line("Look at the top two cards of your deck. Put three cards from among them into your hand.",
+                "chant").verdict is Verdict.UNSUPPORTED
+
+
+def _take_game(tmp_path, text):
+    from test_fow_card_text_s10 import _look_game, _pass_until_search
+
+    res, g, card, under, looked = _look_game(tmp_path, text)
+    assert res.text_records[0].verdict is Verdict.EXACT, res.text_records[0].reason
+    _pass_until_search(g)
+    return g, card, under, looked
+
+
+def test_cr_1014_1_two_cards_taken_one_search_decision_each_the_rest_after(tmp_path):
+    """"Look at the top three cards of your deck. Put two cards from among them into your hand. Put the rest into your
+    graveyard.": the player takes the resonator, then is asked again among the two cards left (no PASS: "cards"), takes
+    one; the last card looked at goes to the graveyard, the card under them stays on top."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.engine.zones import zone_list
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, card, under, (fire_a, pup, fire_b) = _take_game(
+        tmp_path, "Look at the top three cards of your deck. Put two cards from among them into your hand. Put the rest "
+                  "into your graveyard.")
+    assert K.PASS not in g.legal_actions().tolist()
+    cids = [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))]
+    g.step(K.OPTION_BASE + cids.index(int(g.state[S.CARD + pup * S.CARD_W])))
+    assert int(g.state[H_DECISION]) == K.Decision.SEARCH  # asked again among the two left
+    assert int(g.state[S.CAND_N]) == 1 and K.PASS not in g.legal_actions().tolist()
+    g.step(K.OPTION_BASE)
+    zones = [int(g.state[S.ZONE + x * S.CARD_W]) for x in (fire_a, pup, fire_b)]
+    assert sorted(zones) == sorted([K.Zone.HAND, K.Zone.HAND, K.Zone.GRAVEYARD])
+    assert zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 0)[-1] == under
+
+
+def test_cr_1014_2_up_to_two_the_player_may_stop_after_one(tmp_path):
+    """"You may put up to two cards from among them into your hand": after one, a PASS ends it; the two cards left go to
+    the graveyard."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, card, under, (fire_a, pup, fire_b) = _take_game(
+        tmp_path, "Look at the top three cards of your deck. You may put up to two cards from among them into your "
+                  "hand. Put the rest into your graveyard.")
+    assert K.PASS in g.legal_actions().tolist()
+    cids = [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))]
+    g.step(K.OPTION_BASE + cids.index(int(g.state[S.CARD + pup * S.CARD_W])))
+    assert int(g.state[H_DECISION]) == K.Decision.SEARCH and K.PASS in g.legal_actions().tolist()
+    g.step(K.PASS)
+    assert int(g.state[S.ZONE + pup * S.CARD_W]) == K.Zone.HAND
+    assert [int(g.state[S.ZONE + x * S.CARD_W]) for x in (fire_a, fire_b)] == [K.Zone.GRAVEYARD] * 2

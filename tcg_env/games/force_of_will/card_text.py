@@ -2769,6 +2769,20 @@ class _T(CountWords, TextTransformer, Transformer):
     def take(self, what, to):
         return self._take(what, to, False, False)
 
+    def take_up_to(self, n, what, to):
+        # "[You may] put up to N <cards> from among them ..." (session 28): up to N, each SEARCH may be passed
+        return dict(self._take(what, to, True, False), take=_fixed(n))
+
+    def take_up_to_reveal(self, n, what, to):
+        return dict(self._take(what, to, True, True), take=_fixed(n))
+
+    def take_n_cards(self, n, what, to):
+        # "Put two cards from among them into your hand": that many, one SEARCH each (no PASS while one matches)
+        return dict(self._take(what, to, False, False), take=_fixed(n))
+
+    def take_one(self, to):
+        return self._take({}, to, False, False)
+
     def rest_bottom(self, order=None):
         if order != "random":
             # "in any order": the player chooses the order (effects.rest_to_bottom; before session 16 a random order,
@@ -2816,6 +2830,10 @@ class _T(CountWords, TextTransformer, Transformer):
         op = {"op": "search", "filter": flt, "top": n, "rest": rest, "must": must}
         if take["to"] != "hand":
             op["to"] = take["to"]
+        if take.get("take", 1) > 1:
+            if not take["take"] <= min(n, 4):
+                raise Unsupported(f"{take['take']} cards taken from among {n}")
+            op["take"] = take["take"]
         # CR 1005.1: a revealed card is shown to both players: the top N ("reveal the top N cards"), or the one
         # taken ("reveal a <card> from among them and put it ..."), kept by engine.reveals for the observations
         if revealed:

@@ -298,12 +298,14 @@ OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(WhoN
 # top N: "look at / reveal the top N cards of your deck" (only those; no shuffle), the rest to the bottom in a
 # random order, into the graveyard or left on top; must: "put a <card> from among them" without "you may";
 # reveal: "reveal it" (the card found, "taken"; "taken_more": the same reveal as the search before it, "search
-# for up to N ..., reveal them") or "reveal the top N cards" ("top", with top N), CR 1005.1
+# for up to N ..., reveal them") or "reveal the top N cards" ("top", with top N), CR 1005.1; take (session 28): "put up
+# to two <cards> / two cards from among them": up to that many taken from the top cards looked at (SEARCH_TAKE_SHIFT)
 OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field", "graveyard", "removed", "deck_top"], "hand"),
                     top=(int, Field(default=0, ge=0, le=K.SEARCH_TOP_MASK)),
                     rest=(Literal["bottom", "graveyard", "top", "bottom_any"], "bottom"), must=(bool, False),
                     reveal=(Literal["none", "taken", "taken_more", "top"], "none"),
-                    who=(Literal["controller", "opponent"], "controller"))
+                    who=(Literal["controller", "opponent"], "controller"),
+                    take=(int, Field(default=1, ge=1, le=1 + K.SEARCH_TAKE_MASK)))
 # spend: "Spend this will only to play <cards>": the will pays only for playing a card this filter (read on the
 # card's characteristics, zone chase) matches (state.RWILL; costs.restricted_credit)
 # shared_with_ruler: "one will of any attribute shared with your J/ruler": a mode of a will ability's choice that may
@@ -1900,6 +1902,13 @@ class _Compiler(PoolCompiler):
             if op.reveal == "top" and op.top == 0:
                 self.fail(f"{q}.reveal", "'top' reveals the top cards looked at (top > 0)")
             look |= _SEARCH_REVEAL[op.reveal] | (K.SEARCH_OPPONENT if op.who == "opponent" else 0)
+            if op.take > 1:
+                # "put up to two <cards> from among them" (session 28): one SEARCH decision per card, among the top cards
+                # looked at (not an addition into the field: its host's choice would end the search, CR 1406.3)
+                if op.top < op.take or op.reveal == "taken_more" or op.who == "opponent" or op.filter.zone != "main_deck" \
+                        or (op.to == "field" and (op.filter.type or []) != ["resonator"]):
+                    self.fail(f"{q}.take", "several cards taken from the top cards of the main deck looked at (top >= take)")
+                look |= (op.take - 1) << K.SEARCH_TAKE_SHIFT
             return self.compile_filter(op.filter, f"{q}.filter", zones), int(K.SearchTo[op.to.upper()]), look
         if name == "produce_will":
             if op.shared_with_ruler:

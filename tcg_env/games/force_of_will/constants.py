@@ -536,6 +536,15 @@ SEARCH_REVEAL_MORE = 1024  # with SEARCH_REVEAL_TAKEN: the same reveal as the SE
 # the graveyard, SEARCH_MUST) is over the opponent's hand, chosen by the effect's controller; the whole hand is shown
 # as the search starts (a reveal: its holder knows it already, so only the looker learns anything; REVEAL_ROWS cards)
 SEARCH_OPPONENT = 4096
+# "Put up to two <cards> / two cards from among them into your hand" (session 28): a look at the top cards that takes up
+# to 1 + (a2 >> SEARCH_TAKE_SHIFT & SEARCH_TAKE_MASK) cards, one SEARCH decision each, among the cards looked at still
+# there (the top N - t after t taken); a PASS ends it. FR_CNT meanwhile: SEARCH_AGAIN + t (t taken, asked again), then
+# SEARCH_TAKEN + t (done: the rest, N - t cards, goes where the bits say). Only with top > 0 (no pages then: N <=
+# OPTION_SLOTS distinct ids, so FR_CNT >= SEARCH_PAGE is free)
+SEARCH_TAKE_SHIFT = 13
+SEARCH_TAKE_MASK = 3
+SEARCH_AGAIN = 1 << 24
+SEARCH_TAKEN = SEARCH_AGAIN + 64
 # CR 1406.3: an addition with a subtype other than [Addition: Field] put into the field by an effect (SEARCH to the
 # field, GRAVE_TO_FIELD) comes in added to a card it can legally be added to; with two or more such cards its
 # controller chooses one (the CHOOSE_TARGET decision over them, effects.ask_addition_host): the frame's FR_CNT is

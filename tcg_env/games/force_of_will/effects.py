@@ -541,6 +541,13 @@ def search(game, s, T, f, p, frow, look):
         return game.ask_addition_host(s, T, f)  # CR 1406.3: the card found is an addition, its host to choose
     if s[f + FR_CNT] == K.ATTACH_DONE:
         s[f + FR_CNT] = 2  # found and put into the field
+    if s[f + FR_CNT] >= K.SEARCH_TAKEN:
+        # a look that took t cards (SEARCH_TAKE_SHIFT): the N - t cards looked at and not taken go where the bits say
+        return rest_to_bottom(game, s, T, f, p, min(top - (s[f + FR_CNT] - K.SEARCH_TAKEN), s[n_off]), look)
+    again = 0  # cards a look already took (SEARCH_AGAIN + t: asked again among the N - t cards left)
+    if s[f + FR_CNT] >= K.SEARCH_AGAIN:
+        again = s[f + FR_CNT] - K.SEARCH_AGAIN
+        first = 0
     if 0 < s[f + FR_CNT] < K.SEARCH_PAGE:
         if top > 0:
             taken = 1 if s[f + FR_CNT] == 2 else 0
@@ -553,7 +560,7 @@ def search(game, s, T, f, p, frow, look):
         return NEXT
     n = 0
     more = False
-    lowest = 0 if top == 0 else max(s[n_off] - top, 0)  # the deck's top is its last index
+    lowest = 0 if top == 0 else max(s[n_off] - (top - again), 0)  # the deck's top is its last index
     fresh = s[f + FR_CNT] == 0  # not a later page
     if fresh and (look & (K.SEARCH_REVEAL_TOP | K.SEARCH_REVEAL_TAKEN)) != 0 and (look & K.SEARCH_REVEAL_MORE) == 0:
         reveal_begin(s, REVEAL_N, p)  # a new reveal (CR 1005.1; engine.reveals): the card found is added by found
@@ -590,7 +597,7 @@ def search(game, s, T, f, p, frow, look):
         s[CAND + OPTION_SLOTS - 1] = K.SEARCH_MORE  # the next page, from the id after the last one listed
     if n == 0:
         if top > 0:
-            return rest_to_bottom(game, s, T, f, p, min(top, s[n_off]), look)
+            return rest_to_bottom(game, s, T, f, p, min(top - again, s[n_off]), look)
         elif deck:
             shuffle_run_with(s, s, l_off, s[n_off])
         return NEXT
@@ -725,6 +732,16 @@ def found(game, s, T, p, k):
                 else:
                     game.move_card(s, T, slot, Zone.HAND)
                 break
+    if k >= 0 or s[f + FR_CNT] >= K.SEARCH_AGAIN:
+        row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
+        more = (row[I_A2] >> K.SEARCH_TAKE_SHIFT) & K.SEARCH_TAKE_MASK
+        top = row[I_A2] & K.SEARCH_TOP_MASK
+        if more > 0 and top > 0:
+            # "put up to two <cards> from among them" (SEARCH_TAKE_SHIFT): asked again among the cards left, until
+            # 1 + more are taken, none is left looked at, or the player passes
+            t = (s[f + FR_CNT] - K.SEARCH_AGAIN if s[f + FR_CNT] >= K.SEARCH_AGAIN else 0) + (1 if k >= 0 else 0)
+            s[f + FR_CNT] = K.SEARCH_AGAIN + t if k >= 0 and t <= more and t < top else K.SEARCH_TAKEN + t
+            return
     s[f + FR_CNT] = 1 if k < 0 else 2
 
 
