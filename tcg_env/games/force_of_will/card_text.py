@@ -2744,9 +2744,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def look_reveal(self, n):
         return True, n
 
-    def look_reveal_stone(self):
+    def look_reveal_stone(self, n):
         # "reveal the top card of your magic stone deck" (session 28, CR 305, 1005.1): the SEARCH over its top card
-        return True, 1, "stone_deck"
+        return True, n, "stone_deck"
 
     def look_n(self, n):
         return n
