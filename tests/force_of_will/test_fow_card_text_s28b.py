@@ -335,3 +335,25 @@ def test_cr_1014_2_up_to_two_the_player_may_stop_after_one(tmp_path):
     g.step(K.PASS)
     assert int(g.state[S.ZONE + pup * S.CARD_W]) == K.Zone.HAND
     assert [int(g.state[S.ZONE + x * S.CARD_W]) for x in (fire_a, fire_b)] == [K.Zone.GRAVEYARD] * 2
+
+
+# ---- wordings: either of two card types, the card chosen in the opponent's hand ------------------------------------
+def test_cr_201_2_a_search_for_either_of_two_card_types():
+    r = exact("Search your deck for a resonator or an addition with total cost 2 or less, reveal it and put it into your "
+              "hand. Then shuffle your deck.", "chant")
+    assert r.fields["effect"][0]["filter"] == {"cost_max": 2, "type": ["resonator", "addition"], "zone": "main_deck"}
+    # an adjective of the first only ("a fire chant or a regalia"): no filter says it
+    assert line("Search your deck for a fire chant or a regalia, reveal it and put it into your hand. Then shuffle your "
+                "deck.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1019_1_the_chosen_card_of_the_opponents_hand_worded_otherwise():
+    want = [{"op": "search", "filter": {"zone": "hand", "side": "opponent"}, "to": "graveyard", "must": True,
+             "who": "opponent"}]
+    assert exact("Look at your opponent's hand and choose a card from among them. They discard the chosen card.",
+                 "chant").fields["effect"] == want
+    r = exact("Look at your opponent's hand, choose a resonator from among them and remove it from the game.", "chant")
+    assert r.fields["effect"][0]["to"] == "removed" and r.fields["effect"][0]["filter"]["type"] == ["resonator"]
+    # "a non-resonator card": the other card types a hand may hold
+    r = exact("Look at your opponent's hand. Choose a non-resonator card. They discard that card.", "chant")
+    assert "resonator" not in r.fields["effect"][0]["filter"]["type"]

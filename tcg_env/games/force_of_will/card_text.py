@@ -171,6 +171,18 @@ def _filter(*parts: Any) -> dict:
     return out
 
 
+def _not_types(flt: dict) -> dict:
+    """A filter's "non-<type>" ("_not") as the other card types a card outside the field may have (CR 201.2)."""
+    flt = dict(flt)
+    nots = flt.pop("_not", None)
+    if nots:
+        base = flt.get("type") or ["resonator", "chant", "addition", "regalia", "magic_stone", "rune"]
+        flt["type"] = [t for t in base if t not in nots]
+        if not flt["type"] or flt["type"] == base:
+            raise Unsupported("'non-<type>' that excludes nothing or everything")
+    return flt
+
+
 def _magic_counters_here(card) -> None:
     """Magic counters (CR 1022) are compiled on a magic stone only: the card's MANA word holds them, the word of mana
     counters (CR 1122), which a magic stone never has ([Mana] is a J/ruler's; "put N mana counters" puts them on a
@@ -2877,19 +2889,25 @@ class _T(CountWords, TextTransformer, Transformer):
     def hand_sentence(self, hand):
         return [(hand, False)]
 
-    def look_hand_discard(self, _hand, flt, to="graveyard"):
+    def hand_choice(self, _hand, flt, fate):
+        return fate(flt)
+
+    def look_hand_discard(self, *_):
+        return lambda flt: self._hand_choice(flt, "graveyard")
+
+    def look_hand_remove(self, *_):
+        return lambda flt: self._hand_choice(flt, "removed")
+
+    def _hand_choice(self, flt, to):
         # CR 1019.1: the controller looks at the opponent's whole hand (shown as the SEARCH starts) and chooses one of
         # its matching cards, which is discarded (SEARCH over the opponent's hand to the graveyard; one must be chosen
         # while one matches: the hand is seen, no search that may fail, CR 1014.2); "your opponent reveals their hand"
         # (session 28): the same, the hand shown to every player (the record's both observations)
         if flt.get("side", "any") != "any" or flt.get("state"):
             raise Unsupported("'choose a <card> you control' in an opponent's hand")
+        flt = _not_types(flt)  # "a non-resonator card" (session 28)
         return [({"op": "search", "filter": {**flt, "zone": "hand", "side": "opponent"}, "to": to,
                   "must": True, "who": "opponent"}, None)]
-
-    def look_hand_remove(self, hand, flt):
-        # "... They remove that card from the game." (session 28, CR 1004.1): the card chosen to the removed area
-        return self.look_hand_discard(hand, flt, "removed")
 
     def opp_reveals_hand(self, *_):
         # "Your opponent reveals their hand." (session 28, CR 1005.1): every card of it shown to every player
@@ -2926,14 +2944,7 @@ class _T(CountWords, TextTransformer, Transformer):
     def put_from_removed(self, what):
         # "Put a <card> from your removed area into your hand.": the SEARCH op over the removed area (its zone, public:
         # CR 311.2), one of the matching cards by card id; one must be taken while one matches (as from the hand)
-        flt = dict(what)
-        nots = flt.pop("_not", None)
-        if nots:
-            # "non-magic stone card": the other card types a removed area may hold (CR 311)
-            base = flt.get("type") or ["resonator", "chant", "addition", "regalia", "magic_stone", "rune"]
-            flt["type"] = [t for t in base if t not in nots]
-            if not flt["type"] or flt["type"] == base:
-                raise Unsupported("'non-<type>' that excludes nothing or everything")
+        flt = _not_types(dict(what))  # "non-magic stone card": the other card types a removed area may hold (CR 311)
         flt["zone"] = "removed"
         return [({"op": "search", "filter": flt, "to": "hand", "_from_hand": True}, None)]
 
@@ -2984,6 +2995,17 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def search_what_pl(self, *parts):
         return self.search_what(*parts)
+
+    def search_what_either(self, *parts):
+        # "a <type> or a <type>" (session 28): a card of either type (the filter's type list)
+        def noun(p):
+            return isinstance(p, dict) and "type" in p and set(p) <= {"type", "zone"}
+
+        if len(parts) < 2 or not (noun(parts[0]) and noun(parts[1])):
+            # an adjective before the first ("a fire chant or a regalia": of the chant only) or a race
+            raise Unsupported("'a <card> or a <card>' other than two card types")
+        types = list(dict.fromkeys(parts[0]["type"] + parts[1]["type"]))
+        return self.search_what({"type": types}, *parts[2:])
 
     def search_what(self, *parts):
         f = _filter(*[p for p in parts if p is not None])
