@@ -2864,6 +2864,11 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'if it's ...' after more than one card")
         return self.look_top(head, self._take(what, to, False, False))
 
+    def look_if_its_reveal(self, head, what, to):
+        if head[1] != 1:
+            raise Unsupported("'if it's ...' after more than one card")
+        return self.look_top(head, self._take(what, to, False, True))
+
     def look_if_its_else(self, head, what, to):
         if head[1] != 1:
             raise Unsupported("'if it's ...' after more than one card")
@@ -2965,6 +2970,20 @@ class _T(CountWords, TextTransformer, Transformer):
         if "reveal" in rest:
             op["reveal"] = "taken"
         return [([(op, None)], False)]
+
+    def search_each(self, *parts):
+        # "Search your deck for a <A>, a <B> and/or a <C>[, reveal them] and put them ..." (session 28): one search for
+        # each (each may find nothing, CR 1014.2), the deck shuffled after; "reveal them": one reveal of all found
+        *whats, put, _shuffle = parts
+        if len(whats) > 5:
+            raise Unsupported("a search for more than five cards")
+        ops = []
+        for what in whats:
+            ops += self.search(what, put, _shuffle)
+        if put[0]:
+            for op, _ in ops[1:]:
+                op["reveal"] = "taken_more"
+        return ops
 
     def search_up_to(self, n, what, put, shuffle):
         n = _fixed(n)
