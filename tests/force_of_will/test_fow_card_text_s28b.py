@@ -20,6 +20,10 @@ def test_cr_1034_1_put_them_back_in_any_order_compiles_to_a_foresee_onto_the_top
     # revealed cards put back: not this form
     assert line("Reveal the top three cards of your deck and put them back in any order.", "chant").verdict \
         is Verdict.UNSUPPORTED
+    # Foresee N in words (CR 1034.1)
+    assert exact("Look at the top two cards of your deck and put any number of them on the top of your deck in any "
+                 "order. Put the rest on the bottom of your deck in any order.", "chant").fields["effect"] == [
+        {"op": "foresee", "count": 2}]
     # "then put it on the top or the bottom of your deck": Foresee 1 (CR 1034.1)
     assert exact("Look at the top card of your deck, then put it on the top or the bottom of your deck.",
                  "chant").fields["effect"] == [{"op": "foresee", "count": 1}]
@@ -357,3 +361,38 @@ def test_cr_1019_1_the_chosen_card_of_the_opponents_hand_worded_otherwise():
     # "a non-resonator card": the other card types a hand may hold
     r = exact("Look at your opponent's hand. Choose a non-resonator card. They discard that card.", "chant")
     assert "resonator" not in r.fields["effect"][0]["filter"]["type"]
+
+
+# ---- CR 1014.2: "you may search ..." is the search's PASS; searches for several cards -------------------------------
+def test_cr_1014_2_you_may_search_then_shuffle_is_the_searchs_pass():
+    r = exact("You may search your deck for a resonator, reveal it and put it into your hand. Then shuffle your deck.",
+              "chant")
+    assert r.fields["effect"] == [{"op": "search", "filter": {"type": ["resonator"], "zone": "main_deck"},
+                                   "reveal": "taken"}]
+    r = exact("[Enter] => Draw a card. You may search your deck for a resonator and put it into the field. Then shuffle "
+              "your deck.")
+    assert "optional" not in r.abilities[0]
+    # "If you do, shuffle your deck": declining must not shuffle, so the "you may" stays an OPTIONAL where one may be
+    r = line("[Enter] => You may search your deck for a resonator and put it into the field. If you do, shuffle your "
+             "deck.")
+    assert r.verdict is Verdict.APPROXIMATE and r.abilities[0]["optional"] is True
+    assert line("You may search your deck for a resonator, reveal it and put it into your hand. If you do, shuffle "
+                "your deck.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1014_2_several_searches_each_may_fail():
+    r = exact('Search your deck for a card named "Made-up A" and/or a card named "Made-up B", reveal them and put them '
+              "into your hand. Then shuffle your deck.", "chant")
+    assert [(op["filter"]["name"], op["reveal"]) for op in r.fields["effect"]] == [("Made-up A", "taken"),
+                                                                                   ("Made-up B", "taken_more")]
+    r = exact("Search your deck for up to one fire chant and up to one water resonator, reveal them and put them into "
+              "your hand. Then shuffle your deck.", "chant")
+    assert [op["filter"]["type"] for op in r.fields["effect"]] == [["chant"], ["resonator"]]
+    r = exact("Search your deck for three chants and put them into your graveyard. Then shuffle your deck.", "chant")
+    assert len(r.fields["effect"]) == 3 and all(op["to"] == "graveyard" for op in r.fields["effect"])
+
+
+def test_cr_1005_1_look_at_the_top_card_if_its_a_card_reveal_it():
+    r = exact("Look at the top card of your deck. If it's a resonator, reveal it and put it into your hand.", "chant")
+    assert r.fields["effect"] == [{"op": "search", "filter": {"type": ["resonator"], "zone": "main_deck"}, "top": 1,
+                                   "rest": "top", "must": True, "reveal": "taken"}]

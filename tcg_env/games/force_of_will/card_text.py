@@ -171,6 +171,12 @@ def _filter(*parts: Any) -> dict:
     return out
 
 
+def _deck_search(op: dict) -> bool:
+    """A SEARCH of a whole hidden deck that may find nothing (no top cards, no 'must'): its PASS can be a "you may"."""
+    return op["op"] == "search" and op["filter"].get("zone") in ("main_deck", "stone_deck") and not op.get("top") \
+        and not op.get("must")
+
+
 def _not_types(flt: dict) -> dict:
     """A filter's "non-<type>" ("_not") as the other card types a card outside the field may have (CR 201.2)."""
     flt = dict(flt)
@@ -1754,6 +1760,12 @@ class _T(CountWords, TextTransformer, Transformer):
                 # "You may put a <card> from your hand into your field.": the SEARCH decision's PASS is the "you may"
                 # (nothing else is done or not done with it: no "if you do"); no OPTIONAL asked before it
                 clauses[k] = (ops, False)
+            elif opt and not if_do and not getattr(self, "_if_do_shuffle", False) and all(_deck_search(op) for op, _ in ops):
+                # "You may search your deck for a <card> ... Then shuffle your deck." (session 28): a search of a hidden
+                # deck may find nothing (CR 1014.2), so the SEARCH decision's PASS is the "you may" (no OPTIONAL asked
+                # before it); "Then shuffle your deck" shuffles it either way, as the SEARCH does (not after "If you do,
+                # shuffle ...": declining would shuffle it)
+                clauses[k] = (ops, False)
         optional = any(c[1] for c in clauses)
         if optional and not (len(clauses) >= 1 and clauses[0][1]):
             raise Unsupported("'you may' after another effect")
@@ -2536,6 +2548,11 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def shuffle_if_found(self, *_):
         self.approximate("search_shuffle_always")
+        self._if_do_shuffle = True  # not the "you may" as the SEARCH's PASS (body): declining would shuffle
+        return None
+
+    def stone_shuffle_if_do(self, *_):
+        self._if_do_shuffle = True
         return None
 
     def rest(self, sel):
@@ -2880,6 +2897,14 @@ class _T(CountWords, TextTransformer, Transformer):
         if revealed or n != 1 or head[2:]:
             raise Unsupported("'you may put it on the bottom' after revealing or after more than one card")
         return [([({"op": "foresee", "count": 1}, None)], False)]
+
+    def look_foresee(self, head):
+        # Foresee N in words (session 28, CR 1034.1): the FORESEE decision, each card onto the top or to the bottom
+        revealed, n = head[:2]
+        n = _fixed(n)
+        if revealed or not 1 <= n <= 10 or head[2:]:
+            raise Unsupported("Foresee's words after revealing, or of more than ten cards")
+        return [([({"op": "foresee", "count": n}, None)], False)]
 
     def look_put_back(self, head):
         # "Look at the top N cards of your deck and put them back in any order." (session 28): the FORESEE decision over
