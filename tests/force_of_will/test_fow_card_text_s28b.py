@@ -7,6 +7,7 @@ made up in the game's template language. Rule numbers: CR 8.01 (``force-of-will-
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from tcg_env.cards.text import Verdict
 from test_fow_card_text import exact, line
@@ -396,3 +397,49 @@ def test_cr_1005_1_look_at_the_top_card_if_its_a_card_reveal_it():
     r = exact("Look at the top card of your deck. If it's a resonator, reveal it and put it into your hand.", "chant")
     assert r.fields["effect"] == [{"op": "search", "filter": {"type": ["resonator"], "zone": "main_deck"}, "top": 1,
                                    "rest": "top", "must": True, "reveal": "taken"}]
+
+
+# ---- CR 1137.2: "if there are N or more [<attribute>] runes revealed from your rune area, <B> instead" --------------
+def test_cr_1137_2_runes_revealed_from_your_rune_area_is_the_rune_condition_and_its_negation():
+    r = exact("Draw a card. If there are two or more runes revealed from your rune area, draw two cards instead.", "chant")
+    assert [op["condition"] for op in r.fields["effect"] if op["op"] == "if"] == [
+        {"kind": "runes_revealed_fewer", "value": 2}, {"kind": "runes_revealed_at_least", "value": 2}]
+    r = exact("[Enter] => Your opponent loses 500 life. If there are two or more wind runes revealed from your rune area, "
+              "you gain 500 life.")
+    assert r.abilities[0]["effect"][1]["condition"] == {"kind": "rune_attributes", "value": "{G}{G}"}
+    # "B instead" keeps A's duration (whatever the condition)
+    r = exact("Target resonator gains [+100/+100] until end of turn. If this card was awakened, it gains [+200/+200] "
+              "instead.", "chant")
+    assert [op["duration"] for op in r.fields["effect"] if op["op"] == "power"] == ["end_of_turn", "end_of_turn"]
+
+
+@pytest.mark.parametrize("dark, fire, drawn", [(1, 1, 1), (2, 0, 2), (1, 0, 1)])
+def test_cr_1137_2a_two_darkness_runes_revealed_draw_two_instead(tmp_path, dark, fire, drawn):
+    """"Draw a card. If there are two or more darkness runes revealed from your rune area, draw two cards instead.":
+    one card drawn unless two revealed darkness runes are in its controller's rune area (a fire one does not count),
+    then two (RUNE_ATTRIBUTES_NOT / RUNE_ATTRIBUTES: one branch only)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text import _imported_pool
+
+    cards = [{"id": "TXT-001", "name": "Made-up Augury", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+              "abilities": ["Draw a card. If there are two or more darkness runes revealed from your rune area, draw "
+                            "two cards instead."]},
+             {"id": "TXT-002", "name": "Made-up Dark Glyph", "type": ["Rune"], "cost": "{B}", "colour": ["B"],
+              "abilities": ["Draw a card."], "divinity": 1},
+             {"id": "TXT-003", "name": "Made-up Fire Glyph", "type": ["Rune"], "cost": "{R}", "colour": ["R"],
+              "abilities": ["Draw a card."], "divinity": 1}]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [[x.reason for x in r.lines] for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    for cid, n in (("TXT-002", dark), ("TXT-003", fire)):
+        for _ in range(n):
+            sc.row[S.REVEALED + sc.put(0, cid, "rune_area") * S.CARD_W] = 1
+    g = sc.game()
+    hand = int(g.state[S.HAND_N + 0])
+    g.step(K.PLAY_HAND_BASE)
+    _resolve(g, card)
+    assert int(g.state[S.HAND_N + 0]) == hand - 1 + drawn

@@ -545,6 +545,19 @@ class _T(CountWords, TextTransformer, Transformer):
     def g_rune(self, n):
         return {"kind": "runes_revealed_at_least", "value": int(n)}
 
+    def c_runes_revealed(self, n):
+        # "there are N or more runes revealed from your rune area" (session 28): [Rune] N's condition (CR 1137.2b)
+        return self.g_rune(_fixed(n))
+
+    def c_attr_runes_revealed(self, n, attr):
+        # "there are N or more wind runes revealed from your rune area" (session 28): [Rune] {G}...{G}'s (CR 1137.2a: a
+        # revealed rune of that attribute for each symbol)
+        n = _fixed(n)
+        if not 1 <= n <= 5:
+            raise Unsupported(f"{n} runes of an attribute")
+        sym = next(k for k, v in _SYM.items() if v == _attr_name(attr))
+        return {"kind": "rune_attributes", "value": ("{" + sym.upper() + "}") * n}
+
     def g_rune_attributes(self, *syms):
         # CR 1137.2a: "[Rune] {R}{R} - <text>": a revealed rune of the matching attribute in your rune area for each
         # will symbol (Condition.RUNE_ATTRIBUTES); symbols of one attribute only (with two, a rune of both attributes
@@ -3861,7 +3874,9 @@ class _Modes:
         return None
 
 
-_NOT_KIND = {"weather_is": "weather_is_not", "ruler_named": "ruler_not_named"}
+# session 28: the revealed runes of the rune area (no op reveals a rune or turns one face down)
+_NOT_KIND = {"weather_is": "weather_is_not", "ruler_named": "ruler_not_named",
+             "runes_revealed_at_least": "runes_revealed_fewer", "rune_attributes": "rune_attributes_not"}
 
 
 def _not(cond: dict, ops: list) -> dict:
@@ -3921,8 +3936,9 @@ def _instead(sentences) -> list:
             sent = [([({"op": "_if", "condition": cond}, None), ({**op, "amount": n}, sel)], False)]
         else:
             sent = [([({"op": "_if", "condition": cond}, None)] + sent[0][0][1:], sent[0][1])]
-            if cond.get("kind") == "_it_is":
-                sent = [(_instead_durations(sent[0][0], prev), sent[0][1])]
+            # B replaces A for A's duration under any condition (session 28: before, only after "if it's a <card>";
+            # "If this card was awakened / the weather is ..., it gains [+200/+200] instead" gave B no end)
+            sent = [(_instead_durations(sent[0][0], prev), sent[0][1])]
         neg = _not(cond, [x for ops, _ in prev for x in ops] + [x for ops, _ in sent for x in ops])
         out[-1] = [([({"op": "_if", "condition": neg}, None)] + list(ops), opt) for ops, opt in prev]
         out.append(sent)

@@ -86,7 +86,7 @@ ConditionName = Literal[
     "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
     "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
     "resonators_to_graveyard_at_least", "targets_match", "gems_at_least", "control_and_another", "ruler_matches",
-    "ruler_matches_none", "force_command",
+    "ruler_matches_none", "force_command", "runes_revealed_fewer", "rune_attributes_not",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -1698,6 +1698,10 @@ class _Compiler(PoolCompiler):
             if not isinstance(v, str) or v.upper() not in K.Weather.__members__ or v == "none":
                 self.fail(f"{p}.value", "weather_is takes a weather: rain, thunderstorm or clear (CR 1028)")
             return int(K.Condition.WEATHER_IS), int(K.Weather[v.upper()])
+        if c.kind == "rune_attributes_not":
+            # "... instead" (session 28): the other branch of a rune_attributes condition, the same arg
+            return int(K.Condition.RUNE_ATTRIBUTES_NOT), self.compile_condition(
+                c.model_copy(update={"kind": "rune_attributes"}), p)[1]
         if c.kind == "rune_attributes":
             # CR 1137.2a: a revealed rune of the matching attribute for each will symbol
             try:

@@ -633,6 +633,10 @@ class Condition(IntEnum):
     # [Force Command] <X>"): arg = the C_BASIC bit of tag X (FORCE_COMMAND_SHIFT); its controller controls a card with
     # [Force Command] <X>: in its field, or its ruler in its ruler area (filters.controls_basic_bits)
     FORCE_COMMAND = 34
+    # session 28: the other branch of "If there are N or more [<attribute>] runes revealed from your rune area, <B>
+    # instead." (card_text._not): RUNES_REVEALED_AT_LEAST / RUNE_ATTRIBUTES not holding, the same arg
+    RUNES_REVEALED_FEWER = 35
+    RUNE_ATTRIBUTES_NOT = 36
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids

@@ -312,6 +312,10 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return source >= 0 and s[ZONE + source * CARD_W] == Zone.FIELD and s[COUNTERS + source * CARD_W] >= arg
     if cond == K.Condition.RUNES_REVEALED_AT_LEAST:
         return game.revealed_runes(s, T, controller, 0) >= arg  # CR 1137.2b
+    if cond == K.Condition.RUNES_REVEALED_FEWER:
+        return game.revealed_runes(s, T, controller, 0) < arg  # session 28: "... instead"'s other branch
+    if cond == K.Condition.RUNE_ATTRIBUTES_NOT:
+        return not game.condition_holds(s, T, K.Condition.RUNE_ATTRIBUTES, arg, controller, source)
     if cond == K.Condition.PLAYED_CARDS_AT_LEAST:
         return s[PLAYED_CARDS + controller] >= arg
     if cond == K.Condition.HAND_AT_LEAST:
