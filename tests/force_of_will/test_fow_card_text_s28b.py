@@ -443,3 +443,40 @@ def test_cr_1137_2a_two_darkness_runes_revealed_draw_two_instead(tmp_path, dark,
     g.step(K.PLAY_HAND_BASE)
     _resolve(g, card)
     assert int(g.state[S.HAND_N + 0]) == hand - 1 + drawn
+
+
+# ---- "... and put it into the field rested" (SEARCH_RESTED) ---------------------------------------------------------
+def test_cr_305_a_magic_stone_searched_into_the_field_rested_enters_rested(tmp_path):
+    """"Search your magic stone deck for a card and put it into your magic stone area rested. Then shuffle your magic
+    stone deck.": the stone found enters its controller's field rested."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.engine.zones import zone_list
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text import _imported_pool
+
+    text = "Search your magic stone deck for a card and put it into your magic stone area rested. Then shuffle your " \
+           "magic stone deck."
+    assert exact(text, "chant").fields["effect"] == [{"op": "search", "filter": {"zone": "stone_deck"}, "to": "field",
+                                                      "rested": True}]
+    # a card that may be an addition: its host's choice would enter it (CR 1406.3): not compiled
+    assert line("Search your deck for a card and put it into the field rested. Then shuffle your deck.",
+                "chant").verdict is Verdict.UNSUPPORTED
+    cards = [{"id": "TXT-001", "name": "Made-up Prospecting", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+              "abilities": [text]}]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert res.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    g = sc.game()
+    before = set(zone_list(np.asarray(g.state), S.ZONES, K.Zone.FIELD, 0))
+    g.step(K.PLAY_HAND_BASE)
+    for _ in range(8):
+        if int(g.state[H_DECISION]) == K.Decision.SEARCH:
+            break
+        g.step(K.PASS)
+    g.step(K.OPTION_BASE)
+    (stone,) = set(zone_list(np.asarray(g.state), S.ZONES, K.Zone.FIELD, 0)) - before
+    assert int(g.state[S.RESTED + stone * S.CARD_W]) == 1

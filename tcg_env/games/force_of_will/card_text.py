@@ -2753,12 +2753,20 @@ class _T(CountWords, TextTransformer, Transformer):
         # "search your magic stone deck for a <card> and put it into the field" (session 27, CR 305, 1014.2): the SEARCH
         # op over the magic stone deck (it may find nothing), shuffled after
         revealed, to = put
+        if to == "field_rested":
+            return [({**op, "rested": True}, sel) for op, sel in self.search_stones(what, (revealed, "field"), _shuffle)]
         if to != "field" or revealed:
             raise Unsupported("a card of the magic stone deck put elsewhere than into the field, or revealed")
         return [({"op": "search", "filter": {**dict(what), "zone": "stone_deck"}, "to": "field"}, None)]
 
     def search(self, what, put, _shuffle, count=1):
         revealed, to = put
+        if to == "field_rested":
+            # "... and put it into the field rested" (session 28, SEARCH_RESTED)
+            flt = dict(what)
+            if "addition" in (flt.get("type") or ([] if "name" in flt else ["addition"])):  # a named card: cards checks
+                raise Unsupported("a card found put into the field rested that may be an addition")
+            return [({**op, "rested": True}, sel) for op, sel in self.search(what, (revealed, "field"), _shuffle, count)]
         flt = dict(what)
         flt["zone"] = "main_deck"
         # "... and put it into your field": any card (effects.effect_to_field: a chant goes to the graveyard instead,
@@ -2844,6 +2852,8 @@ class _T(CountWords, TextTransformer, Transformer):
         return "any"
 
     def look_top(self, head, take, rest="top"):
+        if take["to"] == "field_rested":
+            raise Unsupported("a card looked at put into the field rested")
         revealed, n = head[:2]
         stones = head[2:] == ("stone_deck",)
         n = _fixed(n)
@@ -3040,6 +3050,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def to_field(self):
         return "field"
+
+    def to_field_rested(self):
+        return "field_rested"  # session 28: a search's card found enters rested (search / search_stones only)
 
     def to_graveyard(self):
         return "graveyard"

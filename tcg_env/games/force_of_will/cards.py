@@ -299,13 +299,14 @@ OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(WhoN
 # random order, into the graveyard or left on top; must: "put a <card> from among them" without "you may";
 # reveal: "reveal it" (the card found, "taken"; "taken_more": the same reveal as the search before it, "search
 # for up to N ..., reveal them") or "reveal the top N cards" ("top", with top N), CR 1005.1; take (session 28): "put up
-# to two <cards> / two cards from among them": up to that many taken from the top cards looked at (SEARCH_TAKE_SHIFT)
+# to two <cards> / two cards from among them": up to that many taken from the top cards looked at (SEARCH_TAKE_SHIFT);
+# rested (session 28): "... into the field rested" (SEARCH_RESTED)
 OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field", "graveyard", "removed", "deck_top"], "hand"),
                     top=(int, Field(default=0, ge=0, le=K.SEARCH_TOP_MASK)),
                     rest=(Literal["bottom", "graveyard", "top", "bottom_any"], "bottom"), must=(bool, False),
                     reveal=(Literal["none", "taken", "taken_more", "top"], "none"),
                     who=(Literal["controller", "opponent"], "controller"),
-                    take=(int, Field(default=1, ge=1, le=1 + K.SEARCH_TAKE_MASK)))
+                    take=(int, Field(default=1, ge=1, le=1 + K.SEARCH_TAKE_MASK)), rested=(bool, False))
 # spend: "Spend this will only to play <cards>": the will pays only for playing a card this filter (read on the
 # card's characteristics, zone chase) matches (state.RWILL; costs.restricted_credit)
 # shared_with_ruler: "one will of any attribute shared with your J/ruler": a mode of a will ability's choice that may
@@ -1913,6 +1914,15 @@ class _Compiler(PoolCompiler):
                         or (op.to == "field" and (op.filter.type or []) != ["resonator"]):
                     self.fail(f"{q}.take", "several cards taken from the top cards of the main deck looked at (top >= take)")
                 look |= (op.take - 1) << K.SEARCH_TAKE_SHIFT
+            if op.rested:
+                # "... into the field rested" (session 28): the card found enters rested (not an addition: its host's
+                # choice, CR 1406.3, enters it through effects.addition_host_chosen)
+                named = self.index.get(op.filter.name) if op.filter.name and not op.filter.type else None
+                types = [self.models[named].type] if named is not None else \
+                    ["magic_stone"] if op.filter.zone == "stone_deck" else (op.filter.type or ["addition"])
+                if op.to != "field" or "addition" in types:
+                    self.fail(f"{q}.rested", "a card found put into the field rested: to field, a filter type without addition")
+                look |= K.SEARCH_RESTED
             return self.compile_filter(op.filter, f"{q}.filter", zones), int(K.SearchTo[op.to.upper()]), look
         if name == "produce_will":
             if op.shared_with_ruler:

@@ -717,7 +717,8 @@ def found(game, s, T, p, k):
             slot = s[l_off + i]
             if s[CARD + slot * CARD_W] == s[CAND + k]:
                 if dest == K.SearchTo.FIELD:
-                    if game.effect_to_field(s, T, slot, p, False) == 2:
+                    # "... into the field rested" (SEARCH_RESTED, session 28)
+                    if game.effect_to_field(s, T, slot, p, (row[I_A2] & K.SEARCH_RESTED) != 0) == 2:
                         s[f + FR_CNT] = K.ATTACH_PENDING - slot  # search asks which card it is added to
                         return
                 elif dest == K.SearchTo.GRAVEYARD:
