@@ -480,3 +480,43 @@ def test_cr_305_a_magic_stone_searched_into_the_field_rested_enters_rested(tmp_p
     g.step(K.OPTION_BASE)
     (stone,) = set(zone_list(np.asarray(g.state), S.ZONES, K.Zone.FIELD, 0)) - before
     assert int(g.state[S.RESTED + stone * S.CARD_W]) == 1
+
+
+# ---- CR 1034.1: a Foresee of the opponent's deck ---------------------------------------------------------------------
+def test_cr_1034_1_the_controller_places_the_top_cards_of_the_opponents_deck(tmp_path):
+    """"Look at the top two cards of your opponent's deck. Then put them on top and/or on the bottom of your opponent's
+    deck in any order.": player 0 decides both placements (not the deck's owner); one goes to the bottom, the other
+    back on top of player 1's deck."""
+    from tcg_env.engine.header import H_DECIDER, H_DECISION
+    from tcg_env.engine.zones import zone_list
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text import _imported_pool
+
+    text = ("Look at the top two cards of your opponent's deck. Then put them on top and/or on the bottom of your "
+            "opponent's deck in any order.")
+    assert exact(text, "chant").fields["effect"] == [{"op": "foresee", "count": 2, "who": "opponent"}]
+    cards = [{"id": "TXT-001", "name": "Made-up Scrying", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+              "abilities": [text]}]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert res.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    g = sc.game()
+    deck1 = zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 1)
+    g.step(K.PLAY_HAND_BASE)
+    for _ in range(8):
+        if int(g.state[H_DECISION]) == K.Decision.FORESEE:
+            break
+        g.step(K.PASS)
+    assert int(g.state[H_DECISION]) == K.Decision.FORESEE and int(g.state[H_DECIDER]) == 0
+    assert sorted(int(g.state[S.CAND + k]) for k in range(2)) == sorted(deck1[-2:])
+    first = int(g.state[S.CAND])
+    g.step(K.BOTTOM_BASE)
+    assert int(g.state[H_DECISION]) == K.Decision.FORESEE and int(g.state[H_DECIDER]) == 0
+    second = int(g.state[S.CAND])
+    g.step(K.OPTION_BASE)
+    after = zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 1)
+    assert after[0] == first and after[-1] == second and len(after) == len(deck1)

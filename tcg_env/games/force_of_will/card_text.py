@@ -2794,6 +2794,10 @@ class _T(CountWords, TextTransformer, Transformer):
     def look_reveal(self, n):
         return True, n
 
+    def look_at_opp(self, n):
+        # "look at the top N cards of your opponent's deck" (session 28): only a Foresee of it (FORESEE who opponent)
+        return False, n, "opp_deck"
+
     def look_reveal_stone(self, n):
         # "reveal the top card of your magic stone deck" (session 28, CR 305, 1005.1): the SEARCH over its top card
         return True, n, "stone_deck"
@@ -2855,6 +2859,8 @@ class _T(CountWords, TextTransformer, Transformer):
         if take["to"] == "field_rested":
             raise Unsupported("a card looked at put into the field rested")
         revealed, n = head[:2]
+        if head[2:] == ("opp_deck",):
+            raise Unsupported("a card taken from among the top cards of the opponent's deck")
         stones = head[2:] == ("stone_deck",)
         n = _fixed(n)
         if not 1 <= n <= _LOOK_MAX:
@@ -2917,6 +2923,8 @@ class _T(CountWords, TextTransformer, Transformer):
     def look_one_bottom(self, head):
         # CR 1034.1: "Foresee 1" is "look at the top card of your deck, put it on the top or the bottom"
         revealed, n = head[:2]
+        if head[2:] == ("opp_deck",) and n == 1:
+            return [([({"op": "foresee", "count": 1, "who": "opponent"}, None)], False)]
         if revealed or n != 1 or head[2:]:
             raise Unsupported("'you may put it on the bottom' after revealing or after more than one card")
         return [([({"op": "foresee", "count": 1}, None)], False)]
@@ -2925,9 +2933,12 @@ class _T(CountWords, TextTransformer, Transformer):
         # Foresee N in words (session 28, CR 1034.1): the FORESEE decision, each card onto the top or to the bottom
         revealed, n = head[:2]
         n = _fixed(n)
-        if revealed or not 1 <= n <= 10 or head[2:]:
+        if revealed or not 1 <= n <= 10 or head[2:] not in ((), ("opp_deck",)):
             raise Unsupported("Foresee's words after revealing, or of more than ten cards")
-        return [([({"op": "foresee", "count": n}, None)], False)]
+        op = {"op": "foresee", "count": n}
+        if head[2:]:
+            op["who"] = "opponent"  # the opponent's deck (session 28), placed by the effect's controller
+        return [([(op, None)], False)]
 
     def look_put_back(self, head):
         # "Look at the top N cards of your deck and put them back in any order." (session 28): the FORESEE decision over

@@ -323,7 +323,8 @@ OpWeather = op_model("weather", _M, weather=WeatherName)
 OpInvert = op_model("invert", _M)
 OpMakeToken = op_model("make_token", _M, token=Annotated[str, Field(min_length=1)], count=_N, who=_Who)
 # top_only (session 28): "look at the top N cards of your deck and put them back in any order" (none to the bottom)
-OpForesee = op_model("foresee", _M, count=_N, top_only=(bool, False))
+# who (session 28): "opponent": the top cards of the opponent's deck, placed by the effect's controller (FORESEE a2 1)
+OpForesee = op_model("foresee", _M, count=_N, top_only=(bool, False), who=_Who)
 # "Your opponent reveals their hand." (revealed: its holder shows it) / "Look at your opponent's hand." (session 28,
 # CR 1005.1, 1019.1; Op.REVEAL_HAND)
 OpRevealHand = op_model("reveal_hand", _M, who=(WhoName, "opponent"), revealed=(bool, False))
@@ -1967,7 +1968,7 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.count", "at most 10 mana counters")
             return op.count, who(), int(op.on == "self")
         if name == "foresee":
-            return op.count, K.FORESEE_TOP_ONLY if op.top_only else 0, 0
+            return op.count, K.FORESEE_TOP_ONLY if op.top_only else 0, int(op.who == "opponent")
         if name == "reveal_hand":
             return 0, who(), int(op.revealed)
         if name == "if_done":

@@ -12,7 +12,7 @@ from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.effects import ASKED, I_A0, I_A1, I_A2, I_OP, I_REG, NEXT, NOT_DONE, STOPPED, reg_add, targets_available
 # the core's frame stack, the rules kernels game.push_frame, game.top_frame ... of Force of Will
 from tcg_env.engine.effects import frames_full, pop_frame, push_frame, top_frame  # noqa: F401
-from tcg_env.engine.header import H_DONE
+from tcg_env.engine.header import H_DECIDER, H_DONE
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.reveals import reveal_begin, reveal_card
@@ -747,13 +747,13 @@ def found(game, s, T, p, k):
 
 
 @internal
-def foresee(s, T, f, p, count):
-    """FORESEE (CR 1034.1): ``p`` looks at the top ``count`` cards of its main deck and puts them
-    one at a time on the top (OPTION k) or the bottom (BOTTOM k) of the deck, the FORESEE decision
-    (``place_foreseen``); FR_CNT is 1 once all are placed."""
+def foresee(s, T, f, p, count, holder):
+    """FORESEE (CR 1034.1): ``p`` looks at the top ``count`` cards of ``holder``'s main deck (its own; session 28: "look
+    at the top card of your opponent's deck ...", the opponent's) and puts them one at a time on the top (OPTION k) or
+    the bottom (BOTTOM k) of that deck, the FORESEE decision (``place_foreseen``); FR_CNT is 1 once all are placed."""
     if s[f + FR_CNT] > 0:
         return NEXT
-    n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, p)
+    n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, holder)
     n = min(count, s[n_off], OPTION_SLOTS)
     if n <= 0:
         return NEXT
@@ -780,7 +780,7 @@ def place_foreseen(game, s, k, bottom):
     s[CAND_N] = n
     f = game.top_frame(s)
     if n > 0:
-        set_decision(s, Decision.FORESEE, s[OWNER + slot * CARD_W])
+        set_decision(s, Decision.FORESEE, s[H_DECIDER])  # the same player (not the owner: an opponent's deck, session 28)
     elif s[f + FR_CNT] == K.SEARCH_PLACING:
         s[f + FR_CNT] = K.SEARCH_PLACED  # a look's rest put on the bottom (rest_to_bottom): the SEARCH is done
     else:
@@ -882,7 +882,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.SEARCH:
         return game.search(s, T, f, ctrl, a0, a2)
     elif op == Op.FORESEE:
-        return game.foresee(s, T, f, ctrl, a0)
+        return game.foresee(s, T, f, ctrl, a0, 1 - ctrl if a2 == 1 else ctrl)  # a2 1: the opponent's deck
     elif op == Op.REVEAL_HAND:
         game.reveal_hand(s, ctrl, who, a2)
     elif op == Op.PREVENT_FROM:
