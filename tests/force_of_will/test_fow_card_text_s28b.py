@@ -520,3 +520,40 @@ def test_cr_1034_1_the_controller_places_the_top_cards_of_the_opponents_deck(tmp
     g.step(K.OPTION_BASE)
     after = zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 1)
     assert after[0] == first and after[-1] == second and len(after) == len(deck1)
+
+
+def test_cr_305_the_top_magic_stones_put_back_in_any_order_stay_in_the_magic_stone_deck(tmp_path):
+    """"Look at the top three cards of your magic stone deck and put them back in any order.": FORESEE over the magic
+    stone deck (a2 2), onto the top only; the cards go back onto the magic stone deck (not the main deck)."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.engine.zones import zone_list
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text import _imported_pool
+
+    text = "Look at the top three cards of your magic stone deck and put them back in any order."
+    assert exact(text, "chant").fields["effect"] == [{"op": "foresee", "count": 3, "top_only": True, "stones": True}]
+    cards = [{"id": "TXT-001", "name": "Made-up Geomancy", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+              "abilities": [text]}]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert res.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    g = sc.game()
+    stones = zone_list(np.asarray(g.state), S.ZONES, K.Zone.STONE_DECK, 0)
+    assert len(stones) >= 3
+    g.step(K.PLAY_HAND_BASE)
+    for _ in range(8):
+        if int(g.state[H_DECISION]) == K.Decision.FORESEE:
+            break
+        g.step(K.PASS)
+    order = []
+    for _ in range(3):
+        assert int(g.state[H_DECISION]) == K.Decision.FORESEE
+        assert not [a for a in g.legal_actions().tolist() if K.BOTTOM_BASE <= a < K.BOTTOM_BASE + K.OPTION_SLOTS]
+        order.append(int(g.state[S.CAND]))
+        g.step(K.OPTION_BASE)
+    after = zone_list(np.asarray(g.state), S.ZONES, K.Zone.STONE_DECK, 0)
+    assert after[-3:] == order and sorted(after) == sorted(stones)

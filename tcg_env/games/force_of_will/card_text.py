@@ -2798,6 +2798,10 @@ class _T(CountWords, TextTransformer, Transformer):
         # "look at the top N cards of your opponent's deck" (session 28): only a Foresee of it (FORESEE who opponent)
         return False, n, "opp_deck"
 
+    def look_at_stones(self, n):
+        # "look at the top N cards of your magic stone deck" (session 28): only "... and put them back in any order"
+        return False, n, "stone_look"
+
     def look_reveal_stone(self, n):
         # "reveal the top card of your magic stone deck" (session 28, CR 305, 1005.1): the SEARCH over its top card
         return True, n, "stone_deck"
@@ -2861,7 +2865,7 @@ class _T(CountWords, TextTransformer, Transformer):
         revealed, n = head[:2]
         if head[2:] == ("opp_deck",):
             raise Unsupported("a card taken from among the top cards of the opponent's deck")
-        stones = head[2:] == ("stone_deck",)
+        stones = head[2:] in (("stone_deck",), ("stone_look",))  # revealed or looked at
         n = _fixed(n)
         if not 1 <= n <= _LOOK_MAX:
             raise Unsupported(f"looking at the top {n} cards")
@@ -2946,9 +2950,12 @@ class _T(CountWords, TextTransformer, Transformer):
         # put back on top (CR 1034.1's first half); the cards only looked at, not revealed
         revealed, n = head[:2]
         n = _fixed(n)
-        if revealed or not 2 <= n <= 10 or head[2:]:
+        if revealed or not 2 <= n <= 10 or head[2:] not in ((), ("stone_look",)):
             raise Unsupported("'put them back in any order' after revealing, or of one card or more than ten")
-        return [([({"op": "foresee", "count": n, "top_only": True}, None)], False)]
+        op = {"op": "foresee", "count": n, "top_only": True}
+        if head[2:]:
+            op["stones"] = True  # the magic stone deck (session 28)
+        return [([(op, None)], False)]
 
     def hand_sentence(self, hand):
         return [(hand, False)]

@@ -324,7 +324,8 @@ OpInvert = op_model("invert", _M)
 OpMakeToken = op_model("make_token", _M, token=Annotated[str, Field(min_length=1)], count=_N, who=_Who)
 # top_only (session 28): "look at the top N cards of your deck and put them back in any order" (none to the bottom)
 # who (session 28): "opponent": the top cards of the opponent's deck, placed by the effect's controller (FORESEE a2 1)
-OpForesee = op_model("foresee", _M, count=_N, top_only=(bool, False), who=_Who)
+# stones (session 28): the magic stone deck's top cards ("... and put them back in any order" only: top_only)
+OpForesee = op_model("foresee", _M, count=_N, top_only=(bool, False), who=_Who, stones=(bool, False))
 # "Your opponent reveals their hand." (revealed: its holder shows it) / "Look at your opponent's hand." (session 28,
 # CR 1005.1, 1019.1; Op.REVEAL_HAND)
 OpRevealHand = op_model("reveal_hand", _M, who=(WhoName, "opponent"), revealed=(bool, False))
@@ -1968,7 +1969,9 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.count", "at most 10 mana counters")
             return op.count, who(), int(op.on == "self")
         if name == "foresee":
-            return op.count, K.FORESEE_TOP_ONLY if op.top_only else 0, int(op.who == "opponent")
+            if op.stones and (not op.top_only or op.who != "controller"):
+                self.fail(f"{q}.stones", "the magic stone deck's top cards are put back (top_only), its controller's")
+            return op.count, K.FORESEE_TOP_ONLY if op.top_only else 0, 2 if op.stones else int(op.who == "opponent")
         if name == "reveal_hand":
             return 0, who(), int(op.revealed)
         if name == "if_done":

@@ -865,7 +865,7 @@ class Op(IntEnum):
     SEARCH = 35  # a0 = filter row (zone MAIN_DECK), a1 = SearchTo: one card to hand (field, graveyard), then shuffle (CR 1014, 1021)
     PRODUCE_WILL = 36  # a0 = Attribute or WILL_VOID, a1 = how many (will abilities, CR 907); a2: SHARED_WITH_RULER / 0 / spend row + 1
     CALL_STONE = 37  # put the top card of the magic stone deck into the field (CR 1016); a2 = 1: rested
-    FORESEE = 38  # a0 = count (CR 1034); a1 = FORESEE_TOP_ONLY: "look at the top N cards ... and put them back in any order"; a2 = 1: the opponent's deck
+    FORESEE = 38  # a0 = count (CR 1034); a1 = FORESEE_TOP_ONLY: "look at the top N cards ... and put them back in any order"; a2 = 1: the opponent's deck, 2: the magic stone deck
     MILL = 39  # a0 = count: top cards of the main deck to the graveyard
     SET_X = 41  # a0 = Per, a1 = filter row, a2 = times: the frame's X (E_X) := times x the count ("for each ...")
     # "Choose one - A; or B" (CR 903.2e): the program's only row; a0 = the first mode's ability row, a1 = how

@@ -747,13 +747,14 @@ def found(game, s, T, p, k):
 
 
 @internal
-def foresee(s, T, f, p, count, holder):
+def foresee(s, T, f, p, count, holder, zone):
     """FORESEE (CR 1034.1): ``p`` looks at the top ``count`` cards of ``holder``'s main deck (its own; session 28: "look
-    at the top card of your opponent's deck ...", the opponent's) and puts them one at a time on the top (OPTION k) or
-    the bottom (BOTTOM k) of that deck, the FORESEE decision (``place_foreseen``); FR_CNT is 1 once all are placed."""
+    at the top card of your opponent's deck ...", the opponent's; or its magic stone deck, ``zone``, "put them back in
+    any order" only) and puts them one at a time on the top (OPTION k) or the bottom (BOTTOM k) of that deck, the
+    FORESEE decision (``place_foreseen``); FR_CNT is 1 once all are placed."""
     if s[f + FR_CNT] > 0:
         return NEXT
-    n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, holder)
+    n_off, l_off = zone_offsets(ZT, zone, holder)
     n = min(count, s[n_off], OPTION_SLOTS)
     if n <= 0:
         return NEXT
@@ -767,13 +768,15 @@ def foresee(s, T, f, p, count, holder):
 @internal
 def place_foreseen(game, s, k, bottom):
     """The FORESEE decision's answer: looked-at card ``k`` onto the top or to the bottom of its
-    owner's main deck; the next one is asked until none is left."""
+    owner's main deck (onto the top of the deck it is in: the magic stone deck too, session 28); the next one is asked
+    until none is left."""
     slot = s[CAND + k]
     if bottom:
         game.to_deck_bottom(s, slot)
     else:
+        z = s[ZONE + slot * CARD_W]
         zone_take(s, ZT, slot)
-        zone_put(s, ZT, slot, Zone.MAIN_DECK)
+        zone_put(s, ZT, slot, z)
     n = s[CAND_N] - 1
     for j in range(k, n):
         s[CAND + j] = s[CAND + j + 1]
@@ -882,7 +885,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.SEARCH:
         return game.search(s, T, f, ctrl, a0, a2)
     elif op == Op.FORESEE:
-        return game.foresee(s, T, f, ctrl, a0, 1 - ctrl if a2 == 1 else ctrl)  # a2 1: the opponent's deck
+        # a2 1: the opponent's deck; 2: the magic stone deck (session 28)
+        return game.foresee(s, T, f, ctrl, a0, 1 - ctrl if a2 == 1 else ctrl, Zone.STONE_DECK if a2 == 2 else Zone.MAIN_DECK)
     elif op == Op.REVEAL_HAND:
         game.reveal_hand(s, ctrl, who, a2)
     elif op == Op.PREVENT_FROM:
