@@ -557,3 +557,45 @@ def test_cr_305_the_top_magic_stones_put_back_in_any_order_stay_in_the_magic_sto
         g.step(K.OPTION_BASE)
     after = zone_list(np.asarray(g.state), S.ZONES, K.Zone.STONE_DECK, 0)
     assert after[-3:] == order and sorted(after) == sorted(stones)
+
+
+# ---- CR 1014.2: "search your deck for any number of <cards>" (SEARCH_ANY) ----------------------------------------------
+def test_cr_1014_2_any_number_of_cards_found_one_decision_each_until_a_pass(tmp_path):
+    """"Search your deck for any number of cards named "Made-up Pup", reveal them and put them into your hand.": with
+    three in the deck, the player takes two (asked again after each) and passes; both are in the hand and in one reveal
+    shown to both players, the third stays in the deck."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text import _imported_pool
+    from test_fow_card_text_s12 import _revealed_ids
+
+    text = ('Search your deck for any number of cards named "Made-up Pup", reveal them and put them into your hand. '
+            "Then shuffle your deck.")
+    cards = [{"id": "TXT-001", "name": "Made-up Roundup", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+              "abilities": [text]},
+             {"id": "TXT-002", "name": "Made-up Pup", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+              "ATK": 200, "DEF": 200, "abilities": []}]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    pups = [sc.put(0, "TXT-002", K.Zone.MAIN_DECK, top=False) for _ in range(3)]
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    for _ in range(8):
+        if int(g.state[H_DECISION]) == K.Decision.SEARCH:
+            break
+        g.step(K.PASS)
+    pup_id = int(g.state[S.CARD + pups[0] * S.CARD_W])
+    for _ in range(2):
+        assert int(g.state[H_DECISION]) == K.Decision.SEARCH and K.PASS in g.legal_actions().tolist()
+        assert [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))] == [pup_id]
+        g.step(K.OPTION_BASE)
+    assert int(g.state[H_DECISION]) == K.Decision.SEARCH  # asked again: one left
+    g.step(K.PASS)
+    zones = sorted(int(g.state[S.ZONE + x * S.CARD_W]) for x in pups)
+    assert zones == sorted([K.Zone.HAND, K.Zone.HAND, K.Zone.MAIN_DECK])
+    assert _revealed_ids(g, 1) == ([], [pup_id, pup_id])

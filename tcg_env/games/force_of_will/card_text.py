@@ -3037,6 +3037,18 @@ class _T(CountWords, TextTransformer, Transformer):
             op["reveal"] = "taken"
         return [([(op, None)], False)]
 
+    def search_any(self, what, put, shuffle):
+        # "Search your deck for any number of <cards>[, reveal them] and put them ..." (session 28, CR 1014.2): one
+        # SEARCH asked again after each card found until a PASS (search any_number, a2 SEARCH_ANY); "reveal them": one
+        # reveal of all found
+        if put[1] == "field_rested":
+            raise Unsupported("any number of cards found put into the field rested")
+        ops = self.search(what, put, shuffle)
+        if put[1] == "field" and "addition" in (ops[0][0]["filter"].get("type") or
+                                               ([] if "name" in ops[0][0]["filter"] else ["addition"])):
+            raise Unsupported("any number of cards found into the field that may be additions")
+        return [({**ops[0][0], "any_number": True}, ops[0][1])]
+
     def search_each(self, *parts):
         # "Search your deck for a <A>, a <B> and/or a <C>[, reveal them] and put them ..." (session 28): one search for
         # each (each may find nothing, CR 1014.2), the deck shuffled after; "reveal them": one reveal of all found

@@ -300,13 +300,15 @@ OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(WhoN
 # reveal: "reveal it" (the card found, "taken"; "taken_more": the same reveal as the search before it, "search
 # for up to N ..., reveal them") or "reveal the top N cards" ("top", with top N), CR 1005.1; take (session 28): "put up
 # to two <cards> / two cards from among them": up to that many taken from the top cards looked at (SEARCH_TAKE_SHIFT);
-# rested (session 28): "... into the field rested" (SEARCH_RESTED)
+# rested (session 28): "... into the field rested" (SEARCH_RESTED); any_number (session 28): "for any number of
+# <cards>" (SEARCH_ANY)
 OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field", "graveyard", "removed", "deck_top"], "hand"),
                     top=(int, Field(default=0, ge=0, le=K.SEARCH_TOP_MASK)),
                     rest=(Literal["bottom", "graveyard", "top", "bottom_any"], "bottom"), must=(bool, False),
                     reveal=(Literal["none", "taken", "taken_more", "top"], "none"),
                     who=(Literal["controller", "opponent"], "controller"),
-                    take=(int, Field(default=1, ge=1, le=1 + K.SEARCH_TAKE_MASK)), rested=(bool, False))
+                    take=(int, Field(default=1, ge=1, le=1 + K.SEARCH_TAKE_MASK)), rested=(bool, False),
+                    any_number=(bool, False))
 # spend: "Spend this will only to play <cards>": the will pays only for playing a card this filter (read on the
 # card's characteristics, zone chase) matches (state.RWILL; costs.restricted_credit)
 # shared_with_ruler: "one will of any attribute shared with your J/ruler": a mode of a will ability's choice that may
@@ -1916,6 +1918,13 @@ class _Compiler(PoolCompiler):
                         or (op.to == "field" and (op.filter.type or []) != ["resonator"]):
                     self.fail(f"{q}.take", "several cards taken from the top cards of the main deck looked at (top >= take)")
                 look |= (op.take - 1) << K.SEARCH_TAKE_SHIFT
+            if op.any_number:
+                # "search your deck for any number of <cards>" (session 28): asked again after each card found
+                if op.top or op.must or op.take > 1 or op.filter.zone not in ("main_deck", "stone_deck") or \
+                        op.reveal == "taken_more" or (op.to == "field" and "addition" in (op.filter.type or ["addition"])):
+                    self.fail(f"{q}.any_number", "any number of cards found in a whole deck (no top, must or take; not "
+                              "an addition into the field)")
+                look |= K.SEARCH_ANY
             if op.rested:
                 # "... into the field rested" (session 28): the card found enters rested (not an addition: its host's
                 # choice, CR 1406.3, enters it through effects.addition_host_chosen)

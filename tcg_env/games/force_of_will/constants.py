@@ -547,6 +547,9 @@ SEARCH_AGAIN = 1 << 24
 SEARCH_TAKEN = SEARCH_AGAIN + 64
 # "... and put it into the field rested" (session 28): the card found enters the field rested (effects.effect_to_field)
 SEARCH_RESTED = 1 << 15
+# "search your deck for any number of <cards>" (session 28): after each card found the SEARCH decision is asked again
+# (FR_CNT SEARCH_AGAIN), over the whole deck, until a PASS or no card matches; then the deck is shuffled
+SEARCH_ANY = 1 << 16
 # CR 1406.3: an addition with a subtype other than [Addition: Field] put into the field by an effect (SEARCH to the
 # field, GRAVE_TO_FIELD) comes in added to a card it can legally be added to; with two or more such cards its
 # controller chooses one (the CHOOSE_TARGET decision over them, effects.ask_addition_host): the frame's FR_CNT is

@@ -735,6 +735,9 @@ def found(game, s, T, p, k):
                 break
     if k >= 0 or s[f + FR_CNT] >= K.SEARCH_AGAIN:
         row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
+        if k >= 0 and (row[I_A2] & K.SEARCH_ANY) != 0:
+            s[f + FR_CNT] = K.SEARCH_AGAIN  # "any number of <cards>": asked again (a PASS ends it, then the shuffle)
+            return
         more = (row[I_A2] >> K.SEARCH_TAKE_SHIFT) & K.SEARCH_TAKE_MASK
         top = row[I_A2] & K.SEARCH_TOP_MASK
         if more > 0 and top > 0:
