@@ -599,3 +599,13 @@ def test_cr_1014_2_any_number_of_cards_found_one_decision_each_until_a_pass(tmp_
     zones = sorted(int(g.state[S.ZONE + x * S.CARD_W]) for x in pups)
     assert zones == sorted([K.Zone.HAND, K.Zone.HAND, K.Zone.MAIN_DECK])
     assert _revealed_ids(g, 1) == ([], [pup_id, pup_id])
+
+
+def test_cr_205_a_search_for_a_race_or_a_race():
+    r = exact("Search your deck for a Human or a Elf, reveal it and put it into your hand. Then shuffle your deck.",
+              "chant", races=frozenset({"Human", "Elf"}))
+    assert r.fields["effect"][0]["filter"] == {"race": "Human", "race_or": "Elf", "zone": "main_deck"}
+    # ", and put it" after the card searched for
+    r = exact("Search your deck for a resonator with total cost 2 or less, and put it into the field. Then shuffle your "
+              "deck.", "chant")
+    assert r.fields["effect"][0]["to"] == "field"

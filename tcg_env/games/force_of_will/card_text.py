@@ -4365,7 +4365,7 @@ def _mark_counters(s: str) -> str:
     return _NAMED_COUNTER.sub(mark, s)
 
 
-_RACE_EITHER = re.compile(r"<race:([^>|]+)> or <race:([^>|]+)>")
+_RACE_EITHER = re.compile(r"<race:([^>|]+)> or (?:an? )?<race:([^>|]+)>")  # "a Human or a Six Sages" (session 28)
 _SELF_QUICKCAST = re.compile(r"^this card gains \[quickcast\] (?:in all zones as long as|as long as (?:it's|it is) in "
                              r"your hand and) ")
 
@@ -4408,7 +4408,7 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     s = " ".join(s.replace("thi card", "this card").replace("can't ", "cannot ").split())  # "can't block"
     if s.startswith("enter => "):
         s = "[enter]" + s[5:]  # "Enter >>> <effect>" printed without its brackets (CR 1140: [Enter])
-    if "> or <race" in s:  # "Skeleton or Zombie": one token of two races (session 22)
+    if "> or <race" in s or "> or a" in s:  # "Skeleton or Zombie": one token of two races (session 22)
         s = _RACE_EITHER.sub(r"<race2:\1|\2>", s)
     if "counter" in s:
         s = _mark_counters(s)
