@@ -609,3 +609,28 @@ def test_cr_205_a_search_for_a_race_or_a_race():
     r = exact("Search your deck for a resonator with total cost 2 or less, and put it into the field. Then shuffle your "
               "deck.", "chant")
     assert r.fields["effect"][0]["to"] == "field"
+
+
+def test_cr_1014_the_rest_on_the_top_of_your_deck_in_any_order(tmp_path):
+    """"Look at the top three cards of your deck. Put a resonator from among them into your hand and the rest on the
+    top of your deck in any order.": after the resonator is taken, the two others go back onto the top one at a time
+    (FORESEE with the OPTION actions only, FR_CNT SEARCH_PLACING_TOP): the last put back is the top card."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.engine.zones import zone_list
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, card, under, (fire_a, pup, fire_b) = _take_game(
+        tmp_path, "Look at the top three cards of your deck. Put a resonator from among them into your hand and the "
+                  "rest on the top of your deck in any order.")
+    g.step(K.OPTION_BASE)  # the only resonator
+    assert int(g.state[S.ZONE + pup * S.CARD_W]) == K.Zone.HAND
+    order = []
+    for _ in range(2):
+        assert int(g.state[H_DECISION]) == K.Decision.FORESEE
+        assert not [a for a in g.legal_actions().tolist() if K.BOTTOM_BASE <= a < K.BOTTOM_BASE + K.OPTION_SLOTS]
+        k = int(g.state[S.CAND_N]) - 1
+        order.append(int(g.state[S.CAND + k]))
+        g.step(K.OPTION_BASE + k)
+    deck = zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 0)
+    assert deck[-2:] == order and deck[-3] == under and sorted(order) == sorted([fire_a, fire_b])

@@ -2853,6 +2853,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def rest_graveyard(self):
         return "graveyard"
 
+    def rest_top_any(self):
+        return "top_any"  # session 28: back onto the top in the order the player chooses (SEARCH_PLACING_TOP)
+
     def random_order(self):
         return "random"
 

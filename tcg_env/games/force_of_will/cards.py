@@ -304,7 +304,7 @@ OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(WhoN
 # <cards>" (SEARCH_ANY)
 OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field", "graveyard", "removed", "deck_top"], "hand"),
                     top=(int, Field(default=0, ge=0, le=K.SEARCH_TOP_MASK)),
-                    rest=(Literal["bottom", "graveyard", "top", "bottom_any"], "bottom"), must=(bool, False),
+                    rest=(Literal["bottom", "graveyard", "top", "bottom_any", "top_any"], "bottom"), must=(bool, False),
                     reveal=(Literal["none", "taken", "taken_more", "top"], "none"),
                     who=(Literal["controller", "opponent"], "controller"),
                     take=(int, Field(default=1, ge=1, le=1 + K.SEARCH_TAKE_MASK)), rested=(bool, False),
@@ -392,7 +392,7 @@ OpDelayed = op_model("delayed", _M, effect=Annotated[list[Any], Field(min_length
                      it=(bool, False), reg=(Reg, 0))
 OpIfDone = if_done_op(_M)  # "If you do, ..." (CoreOp.IF_DONE) after an op of _REPORTS_DONE
 _SEARCH_REST = {"bottom": K.SEARCH_REST_BOTTOM, "graveyard": K.SEARCH_REST_GRAVEYARD, "top": 0,
-                "bottom_any": K.SEARCH_REST_BOTTOM | K.SEARCH_REST_ANY}
+                "bottom_any": K.SEARCH_REST_BOTTOM | K.SEARCH_REST_ANY, "top_any": K.SEARCH_REST_ANY}
 _SEARCH_REVEAL = {"none": 0, "taken": K.SEARCH_REVEAL_TAKEN, "taken_more": K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_MORE,
                   "top": K.SEARCH_REVEAL_TOP}
 

@@ -545,6 +545,10 @@ SEARCH_TAKE_SHIFT = 13
 SEARCH_TAKE_MASK = 3
 SEARCH_AGAIN = 1 << 24
 SEARCH_TAKEN = SEARCH_AGAIN + 64
+# SEARCH_REST_ANY without SEARCH_REST_BOTTOM (session 28): "... and the rest on the top of your deck in any order": the
+# player puts them back onto the top one at a time (the FORESEE decision, OPTION k only), FR_CNT SEARCH_PLACING_TOP
+# meanwhile, then SEARCH_PLACED
+SEARCH_PLACING_TOP = SEARCH_AGAIN - 1
 # "... and put it into the field rested" (session 28): the card found enters the field rested (effects.effect_to_field)
 SEARCH_RESTED = 1 << 15
 # "search your deck for any number of <cards>" (session 28): after each card found the SEARCH decision is asked again

@@ -626,7 +626,8 @@ def rest_to_bottom(game, s, T, f, p, n, look):
     for k in range(n):
         s[CAND + k] = s[l_off + s[n_off] - 1 - k]  # top first
     s[CAND_N] = n
-    s[f + FR_CNT] = K.SEARCH_PLACING
+    # "the rest on the top of your deck in any order" (session 28: SEARCH_REST_ANY alone): back onto the top instead
+    s[f + FR_CNT] = K.SEARCH_PLACING if (look & K.SEARCH_REST_BOTTOM) != 0 else K.SEARCH_PLACING_TOP
     set_decision(s, Decision.FORESEE, p)
     return ASKED
 
@@ -673,6 +674,8 @@ def foresee_may_bottom(game, s, T):
     """May a card of the FORESEE decision go to the bottom of the deck (the BOTTOM actions)? Not for "look at the top N
     cards of your deck and put them back in any order" (session 28: FORESEE a1 = FORESEE_TOP_ONLY, onto the top only)."""
     f = game.top_frame(s)
+    if s[f + FR_CNT] == K.SEARCH_PLACING_TOP:
+        return False  # a look's rest "on the top of your deck in any order" (rest_to_bottom)
     row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
     return row[I_OP] != Op.FORESEE or row[I_A1] != K.FORESEE_TOP_ONLY
 
@@ -787,8 +790,8 @@ def place_foreseen(game, s, k, bottom):
     f = game.top_frame(s)
     if n > 0:
         set_decision(s, Decision.FORESEE, s[H_DECIDER])  # the same player (not the owner: an opponent's deck, session 28)
-    elif s[f + FR_CNT] == K.SEARCH_PLACING:
-        s[f + FR_CNT] = K.SEARCH_PLACED  # a look's rest put on the bottom (rest_to_bottom): the SEARCH is done
+    elif s[f + FR_CNT] == K.SEARCH_PLACING or s[f + FR_CNT] == K.SEARCH_PLACING_TOP:
+        s[f + FR_CNT] = K.SEARCH_PLACED  # a look's rest put on the bottom / top (rest_to_bottom): the SEARCH is done
     else:
         s[f + FR_CNT] = 1
 
