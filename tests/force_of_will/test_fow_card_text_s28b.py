@@ -634,3 +634,39 @@ def test_cr_1014_the_rest_on_the_top_of_your_deck_in_any_order(tmp_path):
         g.step(K.OPTION_BASE + k)
     deck = zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 0)
     assert deck[-2:] == order and deck[-3] == under and sorted(order) == sorted([fire_a, fire_b])
+
+
+# ---- CR 202: "a card named "A" or "B"" (filter name_or) -------------------------------------------------------------
+def test_cr_202_a_search_for_a_card_named_a_or_b_finds_either(tmp_path):
+    """"Search your deck for a card named "Made-up Pup" or "Made-up Kit", reveal it and put it into your hand.": both
+    names are candidates (F_NAME packs the second from NAME_BITS), another card is not."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text import _imported_pool
+
+    text = ('Search your deck for a card named "Made-up Pup" or "Made-up Kit", reveal it and put it into your hand. '
+            "Then shuffle your deck.")
+    assert exact(text, "chant").fields["effect"][0]["filter"] == {"name": "Made-up Pup", "name_or": "Made-up Kit",
+                                                                   "zone": "main_deck"}
+    res_card = {"type": ["Resonator"], "cost": "{R}", "colour": ["R"], "ATK": 200, "DEF": 200, "abilities": []}
+    cards = [{"id": "TXT-001", "name": "Made-up Fetch", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+              "abilities": [text]},
+             {"id": "TXT-002", "name": "Made-up Pup", **res_card},
+             {"id": "TXT-003", "name": "Made-up Kit", **res_card},
+             {"id": "TXT-004", "name": "Made-up Cub", **res_card}]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    put = [sc.put(0, c, K.Zone.MAIN_DECK) for c in ("TXT-002", "TXT-003", "TXT-004")]
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    for _ in range(8):
+        if int(g.state[H_DECISION]) == K.Decision.SEARCH:
+            break
+        g.step(K.PASS)
+    cands = sorted(int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N])))
+    assert cands == sorted(int(g.state[S.CARD + x * S.CARD_W]) for x in put[:2])

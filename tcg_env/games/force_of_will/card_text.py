@@ -3096,6 +3096,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def named(self, q):
         return {"name": str(q)[1:-1]}
 
+    def named_either(self, a, b):
+        return {"name": str(a)[1:-1], "name_or": str(b)[1:-1]}  # session 28: either name (F_NAME packs both)
+
     def search_what_pl(self, *parts):
         return self.search_what(*parts)
 

@@ -177,6 +177,8 @@ class FowFilter(FilterBase):
     race: str | None = Field(default=None, min_length=1)
     # "Skeleton or Zombie" (session 22): a second race, either matching (packed in F_RACE from K.RACE_OR_SHIFT)
     race_or: str | None = Field(default=None, min_length=1)
+    # "a card named "A" or "B"" (session 28): a second name, either matching (packed in F_NAME from K.NAME_BITS)
+    name_or: str | None = Field(default=None, min_length=1)
     # "non-Golem <cards>" (session 24, CR 205): the cards without that race (F_RACE with K.RACE_NOT); not with race
     not_race: str | None = Field(default=None, min_length=1)
     cost_min: NonNeg | None = None  # total cost, CR 203.5
@@ -861,7 +863,7 @@ def filter_words(f: FowFilter) -> str:
     bits_ += [f"race {f.race}" + (f" or {f.race_or}" if f.race_or else "")] if f.race else []
     bits_ += [f"non-{f.not_race}"] if f.not_race else []
     bits_ += ["total cost X" + (" or less" if f.cost_x == "max" else "")] if f.cost_x else []
-    bits_ += [f"named {f.name!r}"] if f.name else []
+    bits_ += [f"named {f.name!r}" + (f" or {f.name_or!r}" if f.name_or else "")] if f.name else []
     bits_ += ["with " + "/".join(f"[{k}]" for k in f.keyword)] if f.keyword else []  # session 27
     bits_ += ["without " + "/".join(f"[{k}]" for k in f.not_keyword)] if f.not_keyword else []
     for key in ("cost", "atk"):
@@ -2070,6 +2072,10 @@ class _Compiler(PoolCompiler):
             if f.race is None:
                 self.fail(f"{p}.race_or", "race_or is a second race: with race")
             row[K.F_RACE] |= self.interned(self.race_ids, f.race_or, f"{p}.race_or", "race") << K.RACE_OR_SHIFT
+        if f.name_or is not None:
+            if f.name is None:
+                self.fail(f"{p}.name_or", "name_or is a second name: with name")
+            row[K.F_NAME] |= self.interned(self.name_ids, f.name_or, f"{p}.name_or", "card name") << K.NAME_BITS
         if f.not_race is not None:
             if f.race is not None:
                 self.fail(f"{p}.not_race", "race or not_race, not both")
