@@ -171,6 +171,24 @@ def _filter(*parts: Any) -> dict:
     return out
 
 
+def _deck_search(op: dict) -> bool:
+    """A SEARCH of a whole hidden deck that may find nothing (no top cards, no 'must'): its PASS can be a "you may"."""
+    return op["op"] == "search" and op["filter"].get("zone") in ("main_deck", "stone_deck") and not op.get("top") \
+        and not op.get("must")
+
+
+def _not_types(flt: dict) -> dict:
+    """A filter's "non-<type>" ("_not") as the other card types a card outside the field may have (CR 201.2)."""
+    flt = dict(flt)
+    nots = flt.pop("_not", None)
+    if nots:
+        base = flt.get("type") or ["resonator", "chant", "addition", "regalia", "magic_stone", "rune"]
+        flt["type"] = [t for t in base if t not in nots]
+        if not flt["type"] or flt["type"] == base:
+            raise Unsupported("'non-<type>' that excludes nothing or everything")
+    return flt
+
+
 def _magic_counters_here(card) -> None:
     """Magic counters (CR 1022) are compiled on a magic stone only: the card's MANA word holds them, the word of mana
     counters (CR 1122), which a magic stone never has ([Mana] is a J/ruler's; "put N mana counters" puts them on a
@@ -526,6 +544,19 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def g_rune(self, n):
         return {"kind": "runes_revealed_at_least", "value": int(n)}
+
+    def c_runes_revealed(self, n):
+        # "there are N or more runes revealed from your rune area" (session 28): [Rune] N's condition (CR 1137.2b)
+        return self.g_rune(_fixed(n))
+
+    def c_attr_runes_revealed(self, n, attr):
+        # "there are N or more wind runes revealed from your rune area" (session 28): [Rune] {G}...{G}'s (CR 1137.2a: a
+        # revealed rune of that attribute for each symbol)
+        n = _fixed(n)
+        if not 1 <= n <= 5:
+            raise Unsupported(f"{n} runes of an attribute")
+        sym = next(k for k, v in _SYM.items() if v == _attr_name(attr))
+        return {"kind": "rune_attributes", "value": ("{" + sym.upper() + "}") * n}
 
     def g_rune_attributes(self, *syms):
         # CR 1137.2a: "[Rune] {R}{R} - <text>": a revealed rune of the matching attribute in your rune area for each
@@ -1742,6 +1773,12 @@ class _T(CountWords, TextTransformer, Transformer):
                 # "You may put a <card> from your hand into your field.": the SEARCH decision's PASS is the "you may"
                 # (nothing else is done or not done with it: no "if you do"); no OPTIONAL asked before it
                 clauses[k] = (ops, False)
+            elif opt and not if_do and not getattr(self, "_if_do_shuffle", False) and all(_deck_search(op) for op, _ in ops):
+                # "You may search your deck for a <card> ... Then shuffle your deck." (session 28): a search of a hidden
+                # deck may find nothing (CR 1014.2), so the SEARCH decision's PASS is the "you may" (no OPTIONAL asked
+                # before it); "Then shuffle your deck" shuffles it either way, as the SEARCH does (not after "If you do,
+                # shuffle ...": declining would shuffle it)
+                clauses[k] = (ops, False)
         optional = any(c[1] for c in clauses)
         if optional and not (len(clauses) >= 1 and clauses[0][1]):
             raise Unsupported("'you may' after another effect")
@@ -2524,6 +2561,11 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def shuffle_if_found(self, *_):
         self.approximate("search_shuffle_always")
+        self._if_do_shuffle = True  # not the "you may" as the SEARCH's PASS (body): declining would shuffle
+        return None
+
+    def stone_shuffle_if_do(self, *_):
+        self._if_do_shuffle = True
         return None
 
     def rest(self, sel):
@@ -2711,12 +2753,20 @@ class _T(CountWords, TextTransformer, Transformer):
         # "search your magic stone deck for a <card> and put it into the field" (session 27, CR 305, 1014.2): the SEARCH
         # op over the magic stone deck (it may find nothing), shuffled after
         revealed, to = put
+        if to == "field_rested":
+            return [({**op, "rested": True}, sel) for op, sel in self.search_stones(what, (revealed, "field"), _shuffle)]
         if to != "field" or revealed:
             raise Unsupported("a card of the magic stone deck put elsewhere than into the field, or revealed")
         return [({"op": "search", "filter": {**dict(what), "zone": "stone_deck"}, "to": "field"}, None)]
 
     def search(self, what, put, _shuffle, count=1):
         revealed, to = put
+        if to == "field_rested":
+            # "... and put it into the field rested" (session 28, SEARCH_RESTED)
+            flt = dict(what)
+            if "addition" in (flt.get("type") or ([] if "name" in flt else ["addition"])):  # a named card: cards checks
+                raise Unsupported("a card found put into the field rested that may be an addition")
+            return [({**op, "rested": True}, sel) for op, sel in self.search(what, (revealed, "field"), _shuffle, count)]
         flt = dict(what)
         flt["zone"] = "main_deck"
         # "... and put it into your field": any card (effects.effect_to_field: a chant goes to the graveyard instead,
@@ -2744,6 +2794,18 @@ class _T(CountWords, TextTransformer, Transformer):
     def look_reveal(self, n):
         return True, n
 
+    def look_at_opp(self, n):
+        # "look at the top N cards of your opponent's deck" (session 28): only a Foresee of it (FORESEE who opponent)
+        return False, n, "opp_deck"
+
+    def look_at_stones(self, n):
+        # "look at the top N cards of your magic stone deck" (session 28): only "... and put them back in any order"
+        return False, n, "stone_look"
+
+    def look_reveal_stone(self, n):
+        # "reveal the top card of your magic stone deck" (session 28, CR 305, 1005.1): the SEARCH over its top card
+        return True, n, "stone_deck"
+
     def look_n(self, n):
         return n
 
@@ -2765,6 +2827,20 @@ class _T(CountWords, TextTransformer, Transformer):
     def take(self, what, to):
         return self._take(what, to, False, False)
 
+    def take_up_to(self, n, what, to):
+        # "[You may] put up to N <cards> from among them ..." (session 28): up to N, each SEARCH may be passed
+        return dict(self._take(what, to, True, False), take=_fixed(n))
+
+    def take_up_to_reveal(self, n, what, to):
+        return dict(self._take(what, to, True, True), take=_fixed(n))
+
+    def take_n_cards(self, n, what, to):
+        # "Put two cards from among them into your hand": that many, one SEARCH each (no PASS while one matches)
+        return dict(self._take(what, to, False, False), take=_fixed(n))
+
+    def take_one(self, to):
+        return self._take({}, to, False, False)
+
     def rest_bottom(self, order=None):
         if order != "random":
             # "in any order": the player chooses the order (effects.rest_to_bottom; before session 16 a random order,
@@ -2777,6 +2853,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def rest_graveyard(self):
         return "graveyard"
 
+    def rest_top_any(self):
+        return "top_any"  # session 28: back onto the top in the order the player chooses (SEARCH_PLACING_TOP)
+
     def random_order(self):
         return "random"
 
@@ -2784,15 +2863,27 @@ class _T(CountWords, TextTransformer, Transformer):
         return "any"
 
     def look_top(self, head, take, rest="top"):
-        revealed, n = head
+        if take["to"] == "field_rested":
+            raise Unsupported("a card looked at put into the field rested")
+        revealed, n = head[:2]
+        if head[2:] == ("opp_deck",):
+            raise Unsupported("a card taken from among the top cards of the opponent's deck")
+        stones = head[2:] in (("stone_deck",), ("stone_look",))  # revealed or looked at
         n = _fixed(n)
         if not 1 <= n <= _LOOK_MAX:
             raise Unsupported(f"looking at the top {n} cards")
         flt = dict(take["what"])
         if "name" in flt:
             raise Unsupported("a card named ... from among the cards looked at")
-        flt["zone"] = "main_deck"
-        if take["to"] == "field" and flt.get("type") != ["resonator"]:
+        if stones:
+            # the top card of the magic stone deck (session 28): into the field (a magic stone enters it, CR 305), the
+            # rest nowhere else (it stays on top)
+            if take["to"] != "field" or rest != "top" or n != 1:
+                raise Unsupported("the top card of the magic stone deck put elsewhere than into the field")
+            flt["zone"] = "stone_deck"
+        else:
+            flt["zone"] = "main_deck"
+        if take["to"] == "field" and flt.get("type") != ["resonator"] and not stones:
             raise Unsupported("a card looked at into the field that may not be a resonator")
         if rest == "top" and n > 1:
             # the cards left keep their order: which of two copies is taken would matter (SEARCH takes the top one)
@@ -2804,6 +2895,10 @@ class _T(CountWords, TextTransformer, Transformer):
         op = {"op": "search", "filter": flt, "top": n, "rest": rest, "must": must}
         if take["to"] != "hand":
             op["to"] = take["to"]
+        if take.get("take", 1) > 1:
+            if not take["take"] <= min(n, 4):
+                raise Unsupported(f"{take['take']} cards taken from among {n}")
+            op["take"] = take["take"]
         # CR 1005.1: a revealed card is shown to both players: the top N ("reveal the top N cards"), or the one
         # taken ("reveal a <card> from among them and put it ..."), kept by engine.reveals for the observations
         if revealed:
@@ -2822,6 +2917,11 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'if it's ...' after more than one card")
         return self.look_top(head, self._take(what, to, False, False))
 
+    def look_if_its_reveal(self, head, what, to):
+        if head[1] != 1:
+            raise Unsupported("'if it's ...' after more than one card")
+        return self.look_top(head, self._take(what, to, False, True))
+
     def look_if_its_else(self, head, what, to):
         if head[1] != 1:
             raise Unsupported("'if it's ...' after more than one card")
@@ -2829,19 +2929,67 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def look_one_bottom(self, head):
         # CR 1034.1: "Foresee 1" is "look at the top card of your deck, put it on the top or the bottom"
-        revealed, n = head
-        if revealed or n != 1:
+        revealed, n = head[:2]
+        if head[2:] == ("opp_deck",) and n == 1:
+            return [([({"op": "foresee", "count": 1, "who": "opponent"}, None)], False)]
+        if revealed or n != 1 or head[2:]:
             raise Unsupported("'you may put it on the bottom' after revealing or after more than one card")
         return [([({"op": "foresee", "count": 1}, None)], False)]
 
-    def look_hand_discard(self, flt):
+    def look_foresee(self, head):
+        # Foresee N in words (session 28, CR 1034.1): the FORESEE decision, each card onto the top or to the bottom
+        revealed, n = head[:2]
+        n = _fixed(n)
+        if revealed or not 1 <= n <= 10 or head[2:] not in ((), ("opp_deck",)):
+            raise Unsupported("Foresee's words after revealing, or of more than ten cards")
+        op = {"op": "foresee", "count": n}
+        if head[2:]:
+            op["who"] = "opponent"  # the opponent's deck (session 28), placed by the effect's controller
+        return [([(op, None)], False)]
+
+    def look_put_back(self, head):
+        # "Look at the top N cards of your deck and put them back in any order." (session 28): the FORESEE decision over
+        # them with the top only (FORESEE_TOP_ONLY, effects.foresee_may_bottom): they go back one at a time, the last
+        # put back on top (CR 1034.1's first half); the cards only looked at, not revealed
+        revealed, n = head[:2]
+        n = _fixed(n)
+        if revealed or not 2 <= n <= 10 or head[2:] not in ((), ("stone_look",)):
+            raise Unsupported("'put them back in any order' after revealing, or of one card or more than ten")
+        op = {"op": "foresee", "count": n, "top_only": True}
+        if head[2:]:
+            op["stones"] = True  # the magic stone deck (session 28)
+        return [([(op, None)], False)]
+
+    def hand_sentence(self, hand):
+        return [(hand, False)]
+
+    def hand_choice(self, _hand, flt, fate):
+        return fate(flt)
+
+    def look_hand_discard(self, *_):
+        return lambda flt: self._hand_choice(flt, "graveyard")
+
+    def look_hand_remove(self, *_):
+        return lambda flt: self._hand_choice(flt, "removed")
+
+    def _hand_choice(self, flt, to):
         # CR 1019.1: the controller looks at the opponent's whole hand (shown as the SEARCH starts) and chooses one of
         # its matching cards, which is discarded (SEARCH over the opponent's hand to the graveyard; one must be chosen
-        # while one matches: the hand is seen, no search that may fail, CR 1014.2)
+        # while one matches: the hand is seen, no search that may fail, CR 1014.2); "your opponent reveals their hand"
+        # (session 28): the same, the hand shown to every player (the record's both observations)
         if flt.get("side", "any") != "any" or flt.get("state"):
             raise Unsupported("'choose a <card> you control' in an opponent's hand")
-        return [({"op": "search", "filter": {**flt, "zone": "hand", "side": "opponent"}, "to": "graveyard",
+        flt = _not_types(flt)  # "a non-resonator card" (session 28)
+        return [({"op": "search", "filter": {**flt, "zone": "hand", "side": "opponent"}, "to": to,
                   "must": True, "who": "opponent"}, None)]
+
+    def opp_reveals_hand(self, *_):
+        # "Your opponent reveals their hand." (session 28, CR 1005.1): every card of it shown to every player
+        return [({"op": "reveal_hand", "revealed": True}, None)]
+
+    def look_opp_hand(self, *_):
+        # "Look at your opponent's hand." (session 28): its cards shown to the effect's controller (its holder knows them)
+        return [({"op": "reveal_hand"}, None)]
 
     def put_from_hand(self, what):
         # the SEARCH op over the hand (its zone): the player picks one of the matching cards by card id
@@ -2870,16 +3018,53 @@ class _T(CountWords, TextTransformer, Transformer):
     def put_from_removed(self, what):
         # "Put a <card> from your removed area into your hand.": the SEARCH op over the removed area (its zone, public:
         # CR 311.2), one of the matching cards by card id; one must be taken while one matches (as from the hand)
-        flt = dict(what)
-        nots = flt.pop("_not", None)
-        if nots:
-            # "non-magic stone card": the other card types a removed area may hold (CR 311)
-            base = flt.get("type") or ["resonator", "chant", "addition", "regalia", "magic_stone", "rune"]
-            flt["type"] = [t for t in base if t not in nots]
-            if not flt["type"] or flt["type"] == base:
-                raise Unsupported("'non-<type>' that excludes nothing or everything")
+        flt = _not_types(dict(what))  # "non-magic stone card": the other card types a removed area may hold (CR 311)
         flt["zone"] = "removed"
         return [({"op": "search", "filter": flt, "to": "hand", "_from_hand": True}, None)]
+
+    def and_reveal_it(self):
+        return "reveal"
+
+    def search_to_top_main(self, what, *rest):
+        return self._search_to_top("main_deck", what, rest)
+
+    def search_to_top_stones(self, what, *rest):
+        return self._search_to_top("stone_deck", what, rest)
+
+    def _search_to_top(self, deck, what, rest):
+        # "Search your deck for a card [and reveal it]. Then shuffle the rest of your deck and put that card on top of
+        # it." (session 28): the SEARCH (it may find nothing, CR 1014.2) to the top of that deck (SearchTo.DECK_TOP), the
+        # rest shuffled under it (CR 1021.2a: the move is part of the shuffle); "reveal it": shown to every player
+        op = {"op": "search", "filter": {**dict(what), "zone": deck}, "to": "deck_top"}
+        if "reveal" in rest:
+            op["reveal"] = "taken"
+        return [([(op, None)], False)]
+
+    def search_any(self, what, put, shuffle):
+        # "Search your deck for any number of <cards>[, reveal them] and put them ..." (session 28, CR 1014.2): one
+        # SEARCH asked again after each card found until a PASS (search any_number, a2 SEARCH_ANY); "reveal them": one
+        # reveal of all found
+        if put[1] == "field_rested":
+            raise Unsupported("any number of cards found put into the field rested")
+        ops = self.search(what, put, shuffle)
+        if put[1] == "field" and "addition" in (ops[0][0]["filter"].get("type") or
+                                               ([] if "name" in ops[0][0]["filter"] else ["addition"])):
+            raise Unsupported("any number of cards found into the field that may be additions")
+        return [({**ops[0][0], "any_number": True}, ops[0][1])]
+
+    def search_each(self, *parts):
+        # "Search your deck for a <A>, a <B> and/or a <C>[, reveal them] and put them ..." (session 28): one search for
+        # each (each may find nothing, CR 1014.2), the deck shuffled after; "reveal them": one reveal of all found
+        *whats, put, _shuffle = parts
+        if len(whats) > 5:
+            raise Unsupported("a search for more than five cards")
+        ops = []
+        for what in whats:
+            ops += self.search(what, put, _shuffle)
+        if put[0]:
+            for op, _ in ops[1:]:
+                op["reveal"] = "taken_more"
+        return ops
 
     def search_up_to(self, n, what, put, shuffle):
         n = _fixed(n)
@@ -2899,6 +3084,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def to_field(self):
         return "field"
 
+    def to_field_rested(self):
+        return "field_rested"  # session 28: a search's card found enters rested (search / search_stones only)
+
     def to_graveyard(self):
         return "graveyard"
 
@@ -2908,16 +3096,34 @@ class _T(CountWords, TextTransformer, Transformer):
     def named(self, q):
         return {"name": str(q)[1:-1]}
 
+    def named_either(self, a, b):
+        return {"name": str(a)[1:-1], "name_or": str(b)[1:-1]}  # session 28: either name (F_NAME packs both)
+
     def search_what_pl(self, *parts):
         return self.search_what(*parts)
+
+    def search_what_either(self, *parts):
+        # "a <type> or a <type>" (session 28): a card of either type (the filter's type list)
+        def noun(p):
+            return isinstance(p, dict) and "type" in p and set(p) <= {"type", "zone"}
+
+        if len(parts) < 2 or not (noun(parts[0]) and noun(parts[1])):
+            # an adjective before the first ("a fire chant or a regalia": of the chant only) or a race
+            raise Unsupported("'a <card> or a <card>' other than two card types")
+        types = list(dict.fromkeys(parts[0]["type"] + parts[1]["type"]))
+        return self.search_what({"type": types}, *parts[2:])
 
     def search_what(self, *parts):
         f = _filter(*[p for p in parts if p is not None])
         f.pop("_race_noun", None)
         if f.pop("_entered_side", False) or f.pop("_entered_any", False):
             raise Unsupported("'that entered the field this turn' in a search")
-        if f.pop("_entity", False) or f.pop("_basic", False):
-            raise Unsupported("'entity' / 'basic' in a search")
+        if f.pop("_entity", False) or f.pop("_basic", False) or f.pop("_special", False):
+            raise Unsupported("'entity' / 'basic' / 'special' in a search")
+        if f.get("type") == ["magic_stone"] and "attribute" in f:
+            # CR 201.4c (session 28, as the targets' filter): "a wind magic stone" names the magic stone type Wind Magic
+            # Stone, not a magic stone with the wind attribute (a basic magic stone has none, CR 208.4)
+            f["type"] = [f"{a}_magic_stone" for a in f.pop("attribute")]
         return f
 
     def mill(self, n):
@@ -3526,6 +3732,7 @@ _NOUNS: dict[str, dict] = {
     "n_j_ruler": {"type": ["j_ruler"]},
     "n_magic_stone": {"type": ["magic_stone"]},
     "n_magic_stone_basic": {"_basic": True},
+    "n_magic_stone_special": {"_special": True},  # session 28: no filter tells a special magic stone (CR 402.4b)
     "n_resonator_addition": {"type": ["resonator", "addition"]},
     "n_addition_regalia": {"type": ["addition", "regalia"]},
 }
@@ -3562,8 +3769,8 @@ def _target_filter(f: dict) -> dict:
             raise Unsupported("'non-<type>' that excludes nothing or everything")
     if f.pop("_entity", False) and f.get("zone", "field") == "field":
         return f  # an entity: any card in the field (CR 307.6)
-    if f.pop("_basic", False):
-        raise Unsupported("'basic' filters")
+    if f.pop("_basic", False) or f.pop("_special", False):
+        raise Unsupported("'basic' / 'special' filters")
     if f.pop("_race_noun", False) and "type" not in f:
         return f  # "target Vampire": any card of that race in the field (CR 1403)
     if "type" not in f:
@@ -3716,7 +3923,9 @@ class _Modes:
         return None
 
 
-_NOT_KIND = {"weather_is": "weather_is_not", "ruler_named": "ruler_not_named"}
+# session 28: the revealed runes of the rune area (no op reveals a rune or turns one face down)
+_NOT_KIND = {"weather_is": "weather_is_not", "ruler_named": "ruler_not_named",
+             "runes_revealed_at_least": "runes_revealed_fewer", "rune_attributes": "rune_attributes_not"}
 
 
 def _not(cond: dict, ops: list) -> dict:
@@ -3776,8 +3985,9 @@ def _instead(sentences) -> list:
             sent = [([({"op": "_if", "condition": cond}, None), ({**op, "amount": n}, sel)], False)]
         else:
             sent = [([({"op": "_if", "condition": cond}, None)] + sent[0][0][1:], sent[0][1])]
-            if cond.get("kind") == "_it_is":
-                sent = [(_instead_durations(sent[0][0], prev), sent[0][1])]
+            # B replaces A for A's duration under any condition (session 28: before, only after "if it's a <card>";
+            # "If this card was awakened / the weather is ..., it gains [+200/+200] instead" gave B no end)
+            sent = [(_instead_durations(sent[0][0], prev), sent[0][1])]
         neg = _not(cond, [x for ops, _ in prev for x in ops] + [x for ops, _ in sent for x in ops])
         out[-1] = [([({"op": "_if", "condition": neg}, None)] + list(ops), opt) for ops, opt in prev]
         out.append(sent)
@@ -4161,7 +4371,7 @@ def _mark_counters(s: str) -> str:
     return _NAMED_COUNTER.sub(mark, s)
 
 
-_RACE_EITHER = re.compile(r"<race:([^>|]+)> or <race:([^>|]+)>")
+_RACE_EITHER = re.compile(r"<race:([^>|]+)> or (?:an? )?<race:([^>|]+)>")  # "a Human or a Six Sages" (session 28)
 _SELF_QUICKCAST = re.compile(r"^this card gains \[quickcast\] (?:in all zones as long as|as long as (?:it's|it is) in "
                              r"your hand and) ")
 
@@ -4172,7 +4382,11 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                "wenever ": "whenever ", "look a the ": "look at the ", "instaed": "instead", "abiltiy": "ability",
                "number ot ": "number of ", "your control a ": "you control a ",
                # session 27
-               "target resonator [+": "target resonator gains [+", "until end fo turn": "until end of turn"}
+               "target resonator [+": "target resonator gains [+", "until end fo turn": "until end of turn",
+               # session 28
+               "search you deck ": "search your deck ", "look at the top of your ": "look at the top card of your ",
+               "reveal the top of your ": "reveal the top card of your ", "graveuard": "graveyard",
+               "yuor deck": "your deck"}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 
@@ -4200,7 +4414,7 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     s = " ".join(s.replace("thi card", "this card").replace("can't ", "cannot ").split())  # "can't block"
     if s.startswith("enter => "):
         s = "[enter]" + s[5:]  # "Enter >>> <effect>" printed without its brackets (CR 1140: [Enter])
-    if "> or <race" in s:  # "Skeleton or Zombie": one token of two races (session 22)
+    if "> or <race" in s or "> or a" in s:  # "Skeleton or Zombie": one token of two races (session 22)
         s = _RACE_EITHER.sub(r"<race2:\1|\2>", s)
     if "counter" in s:
         s = _mark_counters(s)

@@ -86,7 +86,7 @@ ConditionName = Literal[
     "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
     "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
     "resonators_to_graveyard_at_least", "targets_match", "gems_at_least", "control_and_another", "ruler_matches",
-    "ruler_matches_none", "force_command",
+    "ruler_matches_none", "force_command", "runes_revealed_fewer", "rune_attributes_not",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -177,6 +177,8 @@ class FowFilter(FilterBase):
     race: str | None = Field(default=None, min_length=1)
     # "Skeleton or Zombie" (session 22): a second race, either matching (packed in F_RACE from K.RACE_OR_SHIFT)
     race_or: str | None = Field(default=None, min_length=1)
+    # "a card named "A" or "B"" (session 28): a second name, either matching (packed in F_NAME from K.NAME_BITS)
+    name_or: str | None = Field(default=None, min_length=1)
     # "non-Golem <cards>" (session 24, CR 205): the cards without that race (F_RACE with K.RACE_NOT); not with race
     not_race: str | None = Field(default=None, min_length=1)
     cost_min: NonNeg | None = None  # total cost, CR 203.5
@@ -298,12 +300,17 @@ OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(WhoN
 # top N: "look at / reveal the top N cards of your deck" (only those; no shuffle), the rest to the bottom in a
 # random order, into the graveyard or left on top; must: "put a <card> from among them" without "you may";
 # reveal: "reveal it" (the card found, "taken"; "taken_more": the same reveal as the search before it, "search
-# for up to N ..., reveal them") or "reveal the top N cards" ("top", with top N), CR 1005.1
-OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field", "graveyard"], "hand"),
+# for up to N ..., reveal them") or "reveal the top N cards" ("top", with top N), CR 1005.1; take (session 28): "put up
+# to two <cards> / two cards from among them": up to that many taken from the top cards looked at (SEARCH_TAKE_SHIFT);
+# rested (session 28): "... into the field rested" (SEARCH_RESTED); any_number (session 28): "for any number of
+# <cards>" (SEARCH_ANY)
+OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field", "graveyard", "removed", "deck_top"], "hand"),
                     top=(int, Field(default=0, ge=0, le=K.SEARCH_TOP_MASK)),
-                    rest=(Literal["bottom", "graveyard", "top", "bottom_any"], "bottom"), must=(bool, False),
+                    rest=(Literal["bottom", "graveyard", "top", "bottom_any", "top_any"], "bottom"), must=(bool, False),
                     reveal=(Literal["none", "taken", "taken_more", "top"], "none"),
-                    who=(Literal["controller", "opponent"], "controller"))
+                    who=(Literal["controller", "opponent"], "controller"),
+                    take=(int, Field(default=1, ge=1, le=1 + K.SEARCH_TAKE_MASK)), rested=(bool, False),
+                    any_number=(bool, False))
 # spend: "Spend this will only to play <cards>": the will pays only for playing a card this filter (read on the
 # card's characteristics, zone chase) matches (state.RWILL; costs.restricted_credit)
 # shared_with_ruler: "one will of any attribute shared with your J/ruler": a mode of a will ability's choice that may
@@ -319,7 +326,13 @@ OpWeather = op_model("weather", _M, weather=WeatherName)
 # "Invert this card." (CR 1030.1): this card, an Inverse card hope side up in the field, turns despair side up
 OpInvert = op_model("invert", _M)
 OpMakeToken = op_model("make_token", _M, token=Annotated[str, Field(min_length=1)], count=_N, who=_Who)
-OpForesee = op_model("foresee", _M, count=_N)
+# top_only (session 28): "look at the top N cards of your deck and put them back in any order" (none to the bottom)
+# who (session 28): "opponent": the top cards of the opponent's deck, placed by the effect's controller (FORESEE a2 1)
+# stones (session 28): the magic stone deck's top cards ("... and put them back in any order" only: top_only)
+OpForesee = op_model("foresee", _M, count=_N, top_only=(bool, False), who=_Who, stones=(bool, False))
+# "Your opponent reveals their hand." (revealed: its holder shows it) / "Look at your opponent's hand." (session 28,
+# CR 1005.1, 1019.1; Op.REVEAL_HAND)
+OpRevealHand = op_model("reveal_hand", _M, who=(WhoName, "opponent"), revealed=(bool, False))
 # "put the top N cards of your deck into your graveyard"; to "removed": "remove the top N cards of your deck
 # from the game" (CR 1004.1)
 OpMill = op_model("mill", _M, count=_NX, who=_Who, to=(Literal["graveyard", "removed"], "graveyard"))
@@ -381,7 +394,7 @@ OpDelayed = op_model("delayed", _M, effect=Annotated[list[Any], Field(min_length
                      it=(bool, False), reg=(Reg, 0))
 OpIfDone = if_done_op(_M)  # "If you do, ..." (CoreOp.IF_DONE) after an op of _REPORTS_DONE
 _SEARCH_REST = {"bottom": K.SEARCH_REST_BOTTOM, "graveyard": K.SEARCH_REST_GRAVEYARD, "top": 0,
-                "bottom_any": K.SEARCH_REST_BOTTOM | K.SEARCH_REST_ANY}
+                "bottom_any": K.SEARCH_REST_BOTTOM | K.SEARCH_REST_ANY, "top_any": K.SEARCH_REST_ANY}
 _SEARCH_REVEAL = {"none": 0, "taken": K.SEARCH_REVEAL_TAKEN, "taken_more": K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_MORE,
                   "top": K.SEARCH_REVEAL_TOP}
 
@@ -438,6 +451,7 @@ _OP_MODELS = (
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
+    OpRevealHand,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -689,7 +703,7 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     """The ``flags`` table of a pool's ``T`` (constants.FL_*): the pool's row holds the RESTRICT_* bits
     its RESTRICT and AURA_RESTRICT instructions give (the only ways a card gets one: effects.
     add_restrictions, characteristics.aura_sums) and whether it has a COST_REDUCTION or a SELECT_MODE instruction
-    or a SEARCH that reveals (FLAG_REVEAL: the observation's `revealed` block);
+    or a SEARCH that reveals or a REVEAL_HAND (FLAG_REVEAL: the observation's `revealed` block);
     the cards' rows are unused (0)."""
     from tcg_env.engine.tables import FLAG_WORDS
 
@@ -732,7 +746,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     if (cards[:, K.C_TYPE_BITS] & K.TB_REMNANT).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REMNANT  # play.grave_card_playable, only in pools with a [Remnant] card
     searching = code[:, K.I_OP] == K.Op.SEARCH
-    if (code[searching, K.I_A2] & (K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_TOP | K.SEARCH_OPPONENT)).any():
+    if (code[searching, K.I_A2] & (K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_TOP | K.SEARCH_OPPONENT)).any() or \
+            (code[:, K.I_OP] == K.Op.REVEAL_HAND).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REVEAL
     return flags
 
@@ -848,7 +863,7 @@ def filter_words(f: FowFilter) -> str:
     bits_ += [f"race {f.race}" + (f" or {f.race_or}" if f.race_or else "")] if f.race else []
     bits_ += [f"non-{f.not_race}"] if f.not_race else []
     bits_ += ["total cost X" + (" or less" if f.cost_x == "max" else "")] if f.cost_x else []
-    bits_ += [f"named {f.name!r}"] if f.name else []
+    bits_ += [f"named {f.name!r}" + (f" or {f.name_or!r}" if f.name_or else "")] if f.name else []
     bits_ += ["with " + "/".join(f"[{k}]" for k in f.keyword)] if f.keyword else []  # session 27
     bits_ += ["without " + "/".join(f"[{k}]" for k in f.not_keyword)] if f.not_keyword else []
     for key in ("cost", "atk"):
@@ -1690,6 +1705,10 @@ class _Compiler(PoolCompiler):
             if not isinstance(v, str) or v.upper() not in K.Weather.__members__ or v == "none":
                 self.fail(f"{p}.value", "weather_is takes a weather: rain, thunderstorm or clear (CR 1028)")
             return int(K.Condition.WEATHER_IS), int(K.Weather[v.upper()])
+        if c.kind == "rune_attributes_not":
+            # "... instead" (session 28): the other branch of a rune_attributes condition, the same arg
+            return int(K.Condition.RUNE_ATTRIBUTES_NOT), self.compile_condition(
+                c.model_copy(update={"kind": "rune_attributes"}), p)[1]
         if c.kind == "rune_attributes":
             # CR 1137.2a: a revealed rune of the matching attribute for each will symbol
             try:
@@ -1853,12 +1872,17 @@ class _Compiler(PoolCompiler):
         if name in ("damage_player", "gain_life", "lose_life"):
             return self.x_operand(op.amount, f"{q}.amount", 100), who(), 0
         if name == "search":
-            if op.who == "opponent" and (op.filter.zone != "hand" or op.to != "graveyard" or not op.must or op.top):
-                # "look at target opponent's hand and choose a <card>; they discard that card" (CR 1019.1)
-                self.fail(f"{q}.who", "the opponent's hand is looked at to discard a card (zone hand, to graveyard, must)")
+            if op.who == "opponent" and (op.filter.zone != "hand" or op.to not in ("graveyard", "removed") or not op.must
+                                         or op.top):
+                # "look at target opponent's hand and choose a <card>; they discard that card / remove that card from
+                # the game" (CR 1019.1, 1004.1)
+                self.fail(f"{q}.who", "the opponent's hand is looked at to discard or remove a card (zone hand, to "
+                          "graveyard or removed, must)")
+            if op.to == "removed" and op.who != "opponent":
+                self.fail(f"{q}.to", "'removed': a card chosen in the opponent's hand (who opponent)")
             if op.filter.side == "opponent" and op.who != "opponent":
                 self.fail(f"{q}.filter.side", "you search your own main deck")
-            if op.to == "field" and op.top > 0 and (op.filter.type or []) != ["resonator"]:
+            if op.to == "field" and op.top > 0 and (op.filter.type or []) != ["resonator"] and op.filter.zone != "stone_deck":
                 # a card looked at that stays where it is (an addition nothing can take, CR 1406.3) would be left among
                 # the cards looked at: only a resonator (effects.effect_to_field puts any other card found or taken
                 # from the hand into the field: CR 316.4 for a chant, 1406.3 for an addition added to a card)
@@ -1867,20 +1891,51 @@ class _Compiler(PoolCompiler):
             # zone removed: "put a <card> from your removed area into your hand" (a public zone, CR 311.2: 'must')
             # zone graveyard (session 27): "put a <card> from your graveyard into your hand / field" (public, CR 310.2)
             # zone stone_deck (session 27): "search your magic stone deck for a <card> and put it into the field"
-            zones = ("main_deck", "hand", "graveyard", "stone_deck") if op.to == "field" or op.who == "opponent" else \
+            if op.to == "deck_top" and (op.top or op.must or op.filter.zone not in ("main_deck", "stone_deck")):
+                # "search your deck for a card. Then shuffle the rest of your deck and put that card on top of it"
+                self.fail(f"{q}.to", "'deck_top': a search of the whole main or magic stone deck (no top, no must)")
+            zones = ("main_deck", "stone_deck") if op.to == "deck_top" else \
+                ("main_deck", "hand", "graveyard", "stone_deck") if op.to == "field" or op.who == "opponent" else \
                 ("main_deck", "removed", "graveyard") if op.to == "hand" else ("main_deck",)
-            if op.filter.zone == "stone_deck" and (op.who == "opponent" or op.top or op.must):
-                self.fail(f"{q}.filter.zone", "a search of the magic stone deck may fail to find (CR 1014.2): no 'must' or top")
+            if op.filter.zone == "stone_deck" and (op.who == "opponent" or (op.must and op.top == 0) or op.top > 1 or
+                                                    (op.top and (op.rest != "top" or op.to != "field"))):
+                # a search of the magic stone deck may fail to find (CR 1014.2); its top card revealed (session 28):
+                # into the field or left on top
+                self.fail(f"{q}.filter.zone", "a search of the magic stone deck may fail to find (CR 1014.2): no 'must'; "
+                          "or its top card (top 1, rest 'top') into the field")
             if op.filter.zone == "graveyard" and (op.who == "opponent" or op.top or op.reveal != "none"):
                 self.fail(f"{q}.filter.zone", "a card put from your graveyard is chosen there (no reveal, no top cards)")
             if (op.top == 0 and op.must and op.filter.zone not in ("hand", "removed", "graveyard")) or \
-                    (op.top > 0 and op.filter.zone != "main_deck"):
+                    (op.top > 0 and op.filter.zone not in ("main_deck", "stone_deck")):
                 # a search of the deck may fail to find (CR 1014.2): 'must' for the top cards looked at or the hand
                 self.fail(f"{q}.top", "'must' and 'top' look at the top cards of the main deck (top > 0), or 'must' the hand")
             look = (0 if op.top == 0 else op.top | _SEARCH_REST[op.rest]) | (K.SEARCH_MUST if op.must else 0)
             if op.reveal == "top" and op.top == 0:
                 self.fail(f"{q}.reveal", "'top' reveals the top cards looked at (top > 0)")
             look |= _SEARCH_REVEAL[op.reveal] | (K.SEARCH_OPPONENT if op.who == "opponent" else 0)
+            if op.take > 1:
+                # "put up to two <cards> from among them" (session 28): one SEARCH decision per card, among the top cards
+                # looked at (not an addition into the field: its host's choice would end the search, CR 1406.3)
+                if op.top < op.take or op.reveal == "taken_more" or op.who == "opponent" or op.filter.zone != "main_deck" \
+                        or (op.to == "field" and (op.filter.type or []) != ["resonator"]):
+                    self.fail(f"{q}.take", "several cards taken from the top cards of the main deck looked at (top >= take)")
+                look |= (op.take - 1) << K.SEARCH_TAKE_SHIFT
+            if op.any_number:
+                # "search your deck for any number of <cards>" (session 28): asked again after each card found
+                if op.top or op.must or op.take > 1 or op.filter.zone not in ("main_deck", "stone_deck") or \
+                        op.reveal == "taken_more" or (op.to == "field" and "addition" in (op.filter.type or ["addition"])):
+                    self.fail(f"{q}.any_number", "any number of cards found in a whole deck (no top, must or take; not "
+                              "an addition into the field)")
+                look |= K.SEARCH_ANY
+            if op.rested:
+                # "... into the field rested" (session 28): the card found enters rested (not an addition: its host's
+                # choice, CR 1406.3, enters it through effects.addition_host_chosen)
+                named = self.index.get(op.filter.name) if op.filter.name and not op.filter.type else None
+                types = [self.models[named].type] if named is not None else \
+                    ["magic_stone"] if op.filter.zone == "stone_deck" else (op.filter.type or ["addition"])
+                if op.to != "field" or "addition" in types:
+                    self.fail(f"{q}.rested", "a card found put into the field rested: to field, a filter type without addition")
+                look |= K.SEARCH_RESTED
             return self.compile_filter(op.filter, f"{q}.filter", zones), int(K.SearchTo[op.to.upper()]), look
         if name == "produce_will":
             if op.shared_with_ruler:
@@ -1925,7 +1980,11 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.count", "at most 10 mana counters")
             return op.count, who(), int(op.on == "self")
         if name == "foresee":
-            return op.count, 0, 0
+            if op.stones and (not op.top_only or op.who != "controller"):
+                self.fail(f"{q}.stones", "the magic stone deck's top cards are put back (top_only), its controller's")
+            return op.count, K.FORESEE_TOP_ONLY if op.top_only else 0, 2 if op.stones else int(op.who == "opponent")
+        if name == "reveal_hand":
+            return 0, who(), int(op.revealed)
         if name == "if_done":
             return int(not op.done), 0, op.rows
         if name == "if":
@@ -2013,6 +2072,10 @@ class _Compiler(PoolCompiler):
             if f.race is None:
                 self.fail(f"{p}.race_or", "race_or is a second race: with race")
             row[K.F_RACE] |= self.interned(self.race_ids, f.race_or, f"{p}.race_or", "race") << K.RACE_OR_SHIFT
+        if f.name_or is not None:
+            if f.name is None:
+                self.fail(f"{p}.name_or", "name_or is a second name: with name")
+            row[K.F_NAME] |= self.interned(self.name_ids, f.name_or, f"{p}.name_or", "card name") << K.NAME_BITS
         if f.not_race is not None:
             if f.race is not None:
                 self.fail(f"{p}.not_race", "race or not_race, not both")

@@ -498,6 +498,11 @@ class SearchTo(IntEnum):
     HAND = 0
     FIELD = 1
     GRAVEYARD = 2
+    # "Look at your opponent's hand. Choose a <card>. They remove that card from the game." (session 28, CR 1004.1)
+    REMOVED = 3
+    # "Search your deck for a card. Then shuffle the rest of your deck and put that card on top of it." (session 28, CR
+    # 1021.2a: the move is part of the shuffle): the card found onto the top of the deck searched, the others shuffled
+    DECK_TOP = 4
 
 
 # SEARCH's a2: 0 searches the whole main deck and shuffles it (CR 1014, 1021). "Look at / reveal the
@@ -523,11 +528,32 @@ SEARCH_REVEAL_TOP = 512  # "reveal the top N cards of your deck": the N cards lo
 # ("the next cards", effects.found); FR_CNT = SEARCH_PAGE + the lowest card id the page lists
 SEARCH_MORE = -2
 SEARCH_PAGE = 3
+# FORESEE's a1 (session 28): "Look at the top N cards of your deck and put them back in any order." - the FORESEE
+# decision with the OPTION actions (onto the top) only, none to the bottom (effects.foresee_may_bottom)
+FORESEE_TOP_ONLY = 1
 SEARCH_REVEAL_MORE = 1024  # with SEARCH_REVEAL_TAKEN: the same reveal as the SEARCH before ("up to N ..., reveal them")
 # "Look at target opponent's hand and choose a <card>. They discard that card." (CR 1019.1): the SEARCH (zone hand, to
 # the graveyard, SEARCH_MUST) is over the opponent's hand, chosen by the effect's controller; the whole hand is shown
 # as the search starts (a reveal: its holder knows it already, so only the looker learns anything; REVEAL_ROWS cards)
 SEARCH_OPPONENT = 4096
+# "Put up to two <cards> / two cards from among them into your hand" (session 28): a look at the top cards that takes up
+# to 1 + (a2 >> SEARCH_TAKE_SHIFT & SEARCH_TAKE_MASK) cards, one SEARCH decision each, among the cards looked at still
+# there (the top N - t after t taken); a PASS ends it. FR_CNT meanwhile: SEARCH_AGAIN + t (t taken, asked again), then
+# SEARCH_TAKEN + t (done: the rest, N - t cards, goes where the bits say). Only with top > 0 (no pages then: N <=
+# OPTION_SLOTS distinct ids, so FR_CNT >= SEARCH_PAGE is free)
+SEARCH_TAKE_SHIFT = 13
+SEARCH_TAKE_MASK = 3
+SEARCH_AGAIN = 1 << 24
+SEARCH_TAKEN = SEARCH_AGAIN + 64
+# SEARCH_REST_ANY without SEARCH_REST_BOTTOM (session 28): "... and the rest on the top of your deck in any order": the
+# player puts them back onto the top one at a time (the FORESEE decision, OPTION k only), FR_CNT SEARCH_PLACING_TOP
+# meanwhile, then SEARCH_PLACED
+SEARCH_PLACING_TOP = SEARCH_AGAIN - 1
+# "... and put it into the field rested" (session 28): the card found enters the field rested (effects.effect_to_field)
+SEARCH_RESTED = 1 << 15
+# "search your deck for any number of <cards>" (session 28): after each card found the SEARCH decision is asked again
+# (FR_CNT SEARCH_AGAIN), over the whole deck, until a PASS or no card matches; then the deck is shuffled
+SEARCH_ANY = 1 << 16
 # CR 1406.3: an addition with a subtype other than [Addition: Field] put into the field by an effect (SEARCH to the
 # field, GRAVE_TO_FIELD) comes in added to a card it can legally be added to; with two or more such cards its
 # controller chooses one (the CHOOSE_TARGET decision over them, effects.ask_addition_host): the frame's FR_CNT is
@@ -616,6 +642,10 @@ class Condition(IntEnum):
     # [Force Command] <X>"): arg = the C_BASIC bit of tag X (FORCE_COMMAND_SHIFT); its controller controls a card with
     # [Force Command] <X>: in its field, or its ruler in its ruler area (filters.controls_basic_bits)
     FORCE_COMMAND = 34
+    # session 28: the other branch of "If there are N or more [<attribute>] runes revealed from your rune area, <B>
+    # instead." (card_text._not): RUNES_REVEALED_AT_LEAST / RUNE_ATTRIBUTES not holding, the same arg
+    RUNES_REVEALED_FEWER = 35
+    RUNE_ATTRIBUTES_NOT = 36
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
@@ -842,7 +872,7 @@ class Op(IntEnum):
     SEARCH = 35  # a0 = filter row (zone MAIN_DECK), a1 = SearchTo: one card to hand (field, graveyard), then shuffle (CR 1014, 1021)
     PRODUCE_WILL = 36  # a0 = Attribute or WILL_VOID, a1 = how many (will abilities, CR 907); a2: SHARED_WITH_RULER / 0 / spend row + 1
     CALL_STONE = 37  # put the top card of the magic stone deck into the field (CR 1016); a2 = 1: rested
-    FORESEE = 38  # a0 = count (CR 1034)
+    FORESEE = 38  # a0 = count (CR 1034); a1 = FORESEE_TOP_ONLY: "look at the top N cards ... and put them back in any order"; a2 = 1: the opponent's deck, 2: the magic stone deck
     MILL = 39  # a0 = count: top cards of the main deck to the graveyard
     SET_X = 41  # a0 = Per, a1 = filter row, a2 = times: the frame's X (E_X) := times x the count ("for each ...")
     # "Choose one - A; or B" (CR 903.2e): the program's only row; a0 = the first mode's ability row, a1 = how
@@ -940,6 +970,10 @@ class Op(IntEnum):
     # "[you may] banish N <attribute> gems" (session 27, CR 1011, 313.1): its controller's gem tokens of Attribute a0, a2 of
     # them (fewer when it has fewer, CR 104.2: then NOT_DONE, for "If you do")
     BANISH_GEM = 84
+    # "Your opponent reveals their hand." / "Look at your opponent's hand." (session 28, CR 1005.1, 1019.1): every card of
+    # the hand of a1 (Who) is shown (engine.reveals, the `revealed` block, REVEAL_ROWS cards): a2 = 1 a reveal by its
+    # holder (shown to every player), 0 a look by the effect's controller (its record; the holder knows the cards)
+    REVEAL_HAND = 85
 
 
 # DAMAGE a1: "deals X damage to target <card>, where X is the damage it dealt this turn" (session 21, CR 1007.1): the

@@ -12,7 +12,7 @@ from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.effects import ASKED, I_A0, I_A1, I_A2, I_OP, I_REG, NEXT, NOT_DONE, STOPPED, reg_add, targets_available
 # the core's frame stack, the rules kernels game.push_frame, game.top_frame ... of Force of Will
 from tcg_env.engine.effects import frames_full, pop_frame, push_frame, top_frame  # noqa: F401
-from tcg_env.engine.header import H_DONE
+from tcg_env.engine.header import H_DECIDER, H_DONE
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.reveals import reveal_begin, reveal_card
@@ -541,16 +541,26 @@ def search(game, s, T, f, p, frow, look):
         return game.ask_addition_host(s, T, f)  # CR 1406.3: the card found is an addition, its host to choose
     if s[f + FR_CNT] == K.ATTACH_DONE:
         s[f + FR_CNT] = 2  # found and put into the field
+    if s[f + FR_CNT] >= K.SEARCH_TAKEN:
+        # a look that took t cards (SEARCH_TAKE_SHIFT): the N - t cards looked at and not taken go where the bits say
+        return rest_to_bottom(game, s, T, f, p, min(top - (s[f + FR_CNT] - K.SEARCH_TAKEN), s[n_off]), look)
+    again = 0  # cards a look already took (SEARCH_AGAIN + t: asked again among the N - t cards left)
+    if s[f + FR_CNT] >= K.SEARCH_AGAIN:
+        again = s[f + FR_CNT] - K.SEARCH_AGAIN
+        first = 0
     if 0 < s[f + FR_CNT] < K.SEARCH_PAGE:
         if top > 0:
             taken = 1 if s[f + FR_CNT] == 2 else 0
             return rest_to_bottom(game, s, T, f, p, min(top, s[n_off] + taken) - taken, look)
         elif deck:
-            shuffle_run_with(s, s, l_off, s[n_off])
+            # "shuffle the rest of your deck and put that card on top of it" (SearchTo.DECK_TOP, CR 1021.2a): the card
+            # found (put on top by ``found``) stays there, the rest is shuffled under it
+            keep = 1 if s[f + FR_CNT] == 2 and game.search_row(s, T, f)[I_A1] == K.SearchTo.DECK_TOP else 0
+            shuffle_run_with(s, s, l_off, s[n_off] - keep)
         return NEXT
     n = 0
     more = False
-    lowest = 0 if top == 0 else max(s[n_off] - top, 0)  # the deck's top is its last index
+    lowest = 0 if top == 0 else max(s[n_off] - (top - again), 0)  # the deck's top is its last index
     fresh = s[f + FR_CNT] == 0  # not a later page
     if fresh and (look & (K.SEARCH_REVEAL_TOP | K.SEARCH_REVEAL_TAKEN)) != 0 and (look & K.SEARCH_REVEAL_MORE) == 0:
         reveal_begin(s, REVEAL_N, p)  # a new reveal (CR 1005.1; engine.reveals): the card found is added by found
@@ -587,13 +597,19 @@ def search(game, s, T, f, p, frow, look):
         s[CAND + OPTION_SLOTS - 1] = K.SEARCH_MORE  # the next page, from the id after the last one listed
     if n == 0:
         if top > 0:
-            return rest_to_bottom(game, s, T, f, p, min(top, s[n_off]), look)
+            return rest_to_bottom(game, s, T, f, p, min(top - again, s[n_off]), look)
         elif deck:
             shuffle_run_with(s, s, l_off, s[n_off])
         return NEXT
     s[CAND_N] = n
     set_decision(s, Decision.SEARCH, p)
     return ASKED
+
+
+@internal
+def search_row(game, s, T, f):
+    """The code row frame ``f`` is at (its SEARCH instruction)."""
+    return code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
 
 
 @internal
@@ -610,7 +626,8 @@ def rest_to_bottom(game, s, T, f, p, n, look):
     for k in range(n):
         s[CAND + k] = s[l_off + s[n_off] - 1 - k]  # top first
     s[CAND_N] = n
-    s[f + FR_CNT] = K.SEARCH_PLACING
+    # "the rest on the top of your deck in any order" (session 28: SEARCH_REST_ANY alone): back onto the top instead
+    s[f + FR_CNT] = K.SEARCH_PLACING if (look & K.SEARCH_REST_BOTTOM) != 0 else K.SEARCH_PLACING_TOP
     set_decision(s, Decision.FORESEE, p)
     return ASKED
 
@@ -638,6 +655,29 @@ def search_may_pass(game, s, T):
     f = game.top_frame(s)
     row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
     return row[I_OP] != Op.SEARCH or (row[I_A2] & K.SEARCH_MUST) == 0
+
+
+@internal
+def reveal_hand(game, s, ctrl, holder, by_holder):
+    """REVEAL_HAND (session 28): every card of ``holder``'s hand is shown, a reveal of ``holder`` ("your opponent reveals
+    their hand", CR 1005.1: shown to every player) or, ``by_holder`` 0, of the looker ``ctrl`` ("look at your opponent's
+    hand": its holder knows the cards, so only the looker learns anything); engine.reveals keeps REVEAL_ROWS of them."""
+    who = holder if by_holder else ctrl
+    n_off, l_off = zone_offsets(ZT, Zone.HAND, holder)
+    reveal_begin(s, REVEAL_N, who)
+    for i in range(s[n_off]):
+        reveal_card(s, REVEAL_N, REVEAL_IDS, K.REVEAL_ROWS, who, s[CARD + s[l_off + i] * CARD_W])
+
+
+@internal
+def foresee_may_bottom(game, s, T):
+    """May a card of the FORESEE decision go to the bottom of the deck (the BOTTOM actions)? Not for "look at the top N
+    cards of your deck and put them back in any order" (session 28: FORESEE a1 = FORESEE_TOP_ONLY, onto the top only)."""
+    f = game.top_frame(s)
+    if s[f + FR_CNT] == K.SEARCH_PLACING_TOP:
+        return False  # a look's rest "on the top of your deck in any order" (rest_to_bottom)
+    row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
+    return row[I_OP] != Op.FORESEE or row[I_A1] != K.FORESEE_TOP_ONLY
 
 
 @internal
@@ -680,25 +720,47 @@ def found(game, s, T, p, k):
             slot = s[l_off + i]
             if s[CARD + slot * CARD_W] == s[CAND + k]:
                 if dest == K.SearchTo.FIELD:
-                    if game.effect_to_field(s, T, slot, p, False) == 2:
+                    # "... into the field rested" (SEARCH_RESTED, session 28)
+                    if game.effect_to_field(s, T, slot, p, (row[I_A2] & K.SEARCH_RESTED) != 0) == 2:
                         s[f + FR_CNT] = K.ATTACH_PENDING - slot  # search asks which card it is added to
                         return
                 elif dest == K.SearchTo.GRAVEYARD:
                     game.to_graveyard(s, T, slot)
+                elif dest == K.SearchTo.REMOVED:
+                    game.move_card(s, T, slot, Zone.REMOVED)  # "they remove that card from the game" (CR 1004.1)
+                elif dest == K.SearchTo.DECK_TOP:
+                    # "... and put that card on top of it" (CR 1021.2a): on top of the deck it was found in; SEARCH
+                    # then shuffles the others under it
+                    zone_take(s, ZT, slot)
+                    zone_put(s, ZT, slot, search_zone(fz))
                 else:
                     game.move_card(s, T, slot, Zone.HAND)
                 break
+    if k >= 0 or s[f + FR_CNT] >= K.SEARCH_AGAIN:
+        row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
+        if k >= 0 and (row[I_A2] & K.SEARCH_ANY) != 0:
+            s[f + FR_CNT] = K.SEARCH_AGAIN  # "any number of <cards>": asked again (a PASS ends it, then the shuffle)
+            return
+        more = (row[I_A2] >> K.SEARCH_TAKE_SHIFT) & K.SEARCH_TAKE_MASK
+        top = row[I_A2] & K.SEARCH_TOP_MASK
+        if more > 0 and top > 0:
+            # "put up to two <cards> from among them" (SEARCH_TAKE_SHIFT): asked again among the cards left, until
+            # 1 + more are taken, none is left looked at, or the player passes
+            t = (s[f + FR_CNT] - K.SEARCH_AGAIN if s[f + FR_CNT] >= K.SEARCH_AGAIN else 0) + (1 if k >= 0 else 0)
+            s[f + FR_CNT] = K.SEARCH_AGAIN + t if k >= 0 and t <= more and t < top else K.SEARCH_TAKEN + t
+            return
     s[f + FR_CNT] = 1 if k < 0 else 2
 
 
 @internal
-def foresee(s, T, f, p, count):
-    """FORESEE (CR 1034.1): ``p`` looks at the top ``count`` cards of its main deck and puts them
-    one at a time on the top (OPTION k) or the bottom (BOTTOM k) of the deck, the FORESEE decision
-    (``place_foreseen``); FR_CNT is 1 once all are placed."""
+def foresee(s, T, f, p, count, holder, zone):
+    """FORESEE (CR 1034.1): ``p`` looks at the top ``count`` cards of ``holder``'s main deck (its own; session 28: "look
+    at the top card of your opponent's deck ...", the opponent's; or its magic stone deck, ``zone``, "put them back in
+    any order" only) and puts them one at a time on the top (OPTION k) or the bottom (BOTTOM k) of that deck, the
+    FORESEE decision (``place_foreseen``); FR_CNT is 1 once all are placed."""
     if s[f + FR_CNT] > 0:
         return NEXT
-    n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, p)
+    n_off, l_off = zone_offsets(ZT, zone, holder)
     n = min(count, s[n_off], OPTION_SLOTS)
     if n <= 0:
         return NEXT
@@ -712,22 +774,24 @@ def foresee(s, T, f, p, count):
 @internal
 def place_foreseen(game, s, k, bottom):
     """The FORESEE decision's answer: looked-at card ``k`` onto the top or to the bottom of its
-    owner's main deck; the next one is asked until none is left."""
+    owner's main deck (onto the top of the deck it is in: the magic stone deck too, session 28); the next one is asked
+    until none is left."""
     slot = s[CAND + k]
     if bottom:
         game.to_deck_bottom(s, slot)
     else:
+        z = s[ZONE + slot * CARD_W]
         zone_take(s, ZT, slot)
-        zone_put(s, ZT, slot, Zone.MAIN_DECK)
+        zone_put(s, ZT, slot, z)
     n = s[CAND_N] - 1
     for j in range(k, n):
         s[CAND + j] = s[CAND + j + 1]
     s[CAND_N] = n
     f = game.top_frame(s)
     if n > 0:
-        set_decision(s, Decision.FORESEE, s[OWNER + slot * CARD_W])
-    elif s[f + FR_CNT] == K.SEARCH_PLACING:
-        s[f + FR_CNT] = K.SEARCH_PLACED  # a look's rest put on the bottom (rest_to_bottom): the SEARCH is done
+        set_decision(s, Decision.FORESEE, s[H_DECIDER])  # the same player (not the owner: an opponent's deck, session 28)
+    elif s[f + FR_CNT] == K.SEARCH_PLACING or s[f + FR_CNT] == K.SEARCH_PLACING_TOP:
+        s[f + FR_CNT] = K.SEARCH_PLACED  # a look's rest put on the bottom / top (rest_to_bottom): the SEARCH is done
     else:
         s[f + FR_CNT] = 1
 
@@ -827,7 +891,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.SEARCH:
         return game.search(s, T, f, ctrl, a0, a2)
     elif op == Op.FORESEE:
-        return game.foresee(s, T, f, ctrl, a0)
+        # a2 1: the opponent's deck; 2: the magic stone deck (session 28)
+        return game.foresee(s, T, f, ctrl, a0, 1 - ctrl if a2 == 1 else ctrl, Zone.STONE_DECK if a2 == 2 else Zone.MAIN_DECK)
+    elif op == Op.REVEAL_HAND:
+        game.reveal_hand(s, ctrl, who, a2)
     elif op == Op.PREVENT_FROM:
         add_shields(game, s, f, reg, Shield.PREVENT_FROM, 0)
     elif op == Op.LOCK_RECOVER:

@@ -159,7 +159,7 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
         n2 = (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK
         if (c[K.C_NAME] & K.NAME2_IN_FIELD) != 0 and z != Zone.FIELD and z != Zone.RULER_AREA:
             n2 = 0
-        if f[K.F_NAME] != n2:
+        if f[K.F_NAME] != n2 and not name_or_passes(f[K.F_NAME], c[K.C_NAME] & K.NAME_MASK, n2):
             return False
     st = f[K.F_STATE]
     if st >= K.CardState.ATTACKING:  # "attacking / blocking <cards>": the ones in the battle now
@@ -172,6 +172,15 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
         return (((st == K.CardState.ATTACKING or st == K.CardState.ATTACKING_OR_BLOCKING) and slot == s[ATTACKER])
                 or ((st == K.CardState.BLOCKING or st == K.CardState.ATTACKING_OR_BLOCKING) and slot == s[BLOCKER]))
     return passes_state(st, K.CardState.RECOVERED, K.CardState.RESTED, s[RESTED + w] != 0)
+
+
+@internal_inline
+def name_or_passes(fn, n1, n2):
+    """"named "A" or "B"" (session 28): F_NAME packs A and, from NAME_BITS, B (0: none); the card's name ``n1`` or
+    second name ``n2`` (0: none) is one of them."""
+    a = fn & K.NAME_MASK
+    b = fn >> K.NAME_BITS
+    return b != 0 and (n1 == a or n1 == b or (n2 != 0 and (n2 == a or n2 == b)))
 
 
 @internal_inline
@@ -194,8 +203,10 @@ def spend_match(T, frow, cid):
     f = filter_table(T)[frow]
     c = card_table(T)[cid]
     return (passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)) and attr_passes(f[K.F_ATTR_MASK], c[K.C_ATTR])
-            and race_passes(f[K.F_RACE], c) and passes_equals_any2(f[K.F_NAME], c[K.C_NAME] & K.NAME_MASK, 0 if (c[K.C_NAME] & K.NAME2_IN_FIELD) != 0
-                                                   else (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK))  # a printed second name
+            and race_passes(f[K.F_RACE], c) and (passes_equals_any2(f[K.F_NAME], c[K.C_NAME] & K.NAME_MASK, 0 if (c[K.C_NAME] & K.NAME2_IN_FIELD) != 0
+                                                    else (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK)  # a printed second name
+                                                    or name_or_passes(f[K.F_NAME], c[K.C_NAME] & K.NAME_MASK, 0 if (c[K.C_NAME] & K.NAME2_IN_FIELD) != 0
+                                                                      else (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK)))
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -312,6 +323,10 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return source >= 0 and s[ZONE + source * CARD_W] == Zone.FIELD and s[COUNTERS + source * CARD_W] >= arg
     if cond == K.Condition.RUNES_REVEALED_AT_LEAST:
         return game.revealed_runes(s, T, controller, 0) >= arg  # CR 1137.2b
+    if cond == K.Condition.RUNES_REVEALED_FEWER:
+        return game.revealed_runes(s, T, controller, 0) < arg  # session 28: "... instead"'s other branch
+    if cond == K.Condition.RUNE_ATTRIBUTES_NOT:
+        return not game.condition_holds(s, T, K.Condition.RUNE_ATTRIBUTES, arg, controller, source)
     if cond == K.Condition.PLAYED_CARDS_AT_LEAST:
         return s[PLAYED_CARDS + controller] >= arg
     if cond == K.Condition.HAND_AT_LEAST:

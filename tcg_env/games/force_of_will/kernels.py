@@ -290,11 +290,14 @@ def legal_mask_row(game, s, T, out):
         return n
     if kind == Decision.FORESEE:
         # CR 1034.1: each looked-at card onto the top (OPTION k) or to the bottom (BOTTOM k); the rest of a look
-        # "on the bottom of your deck in any order" (effects.rest_to_bottom): to the bottom only
+        # "on the bottom of your deck in any order" (effects.rest_to_bottom): to the bottom only; "put them back in any
+        # order" (FORESEE_TOP_ONLY): onto the top only (effects.foresee_may_bottom)
         n = 0
         if s[game.top_frame(s) + FR_CNT] != K.SEARCH_PLACING:
             n = mask_options(out, OPTION_BASE, OPTION_SLOTS, s[CAND_N])
-        return n + mask_options(out, K.BOTTOM_BASE, OPTION_SLOTS, s[CAND_N])
+        if game.foresee_may_bottom(s, T):
+            n += mask_options(out, K.BOTTOM_BASE, OPTION_SLOTS, s[CAND_N])
+        return n
     if kind == Decision.CHOOSE_X:
         return mask_options(out, OPTION_BASE, OPTION_SLOTS, s[DEC_ARG] + 1)  # CR 903.2f: X = k
     if kind == Decision.CHOOSE_MODE:
