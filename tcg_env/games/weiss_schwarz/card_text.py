@@ -636,6 +636,29 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("'<spec> or <noun> with \"X\" in its card name' other than traits or of two nouns")
         return {**spec, "name_contains": self._name_parts(str(parts[-1])), "name_or_trait": True}
 
+    def _two_types(self, a: str, b: str, quals: list, quals_noun: str | None) -> dict[str, Any]:
+        """'<noun> or <noun>' (session 28, s28-wsb): a card of either type (CR 2.3: character, event, climax); the
+        qualities, if any, describe the character alternative only (traits are characters', CR 2.5.1; "event or
+        level 1 or lower character": an event of any level), filter quals_characters."""
+        if "card" in (a, b) or a == b:
+            raise Unsupported("'<noun> or <noun>' of a card or of one type")
+        spec: dict[str, Any] = {"type": [a, b]}
+        if quals:
+            if quals_noun != "character":
+                raise Unsupported("qualities on an event or a climax alternative")
+            q = self.charspec(quals, "character")
+            q.pop("type")
+            if set(q) & {"orientation"}:
+                raise Unsupported("a stage orientation on one of two card types")
+            spec.update(q, quals_characters=True)
+        return spec
+
+    def charspec_ev_or(self, *parts):
+        return self._two_types("event", parts[-1], parts[0] if len(parts) == 2 else [], parts[-1])
+
+    def charspec_cx_or(self, *parts):
+        return self._two_types("climax", parts[-1], parts[0] if len(parts) == 2 else [], parts[-1])
+
     def charspec_icon(self, *parts):
         # "a climax with [standby] in its trigger icon" (CR 2.12: the card's trigger icons); the database drops
         # the name of most icons ("a climax with  in its trigger icon"): any climax (approximation

@@ -218,6 +218,9 @@ class WSFilter(FilterBase):
     color_or_trait: bool = False
     # '"X" or <<T>> character': the card named ``name`` / ``name_contains`` (any type) or a character with the trait(s)
     name_or_trait: bool = False
+    # "event or <<T>> character" (two types): the qualities (trait, colour, level, cost, name) are the character's;
+    # a card of the other type needs only its type (constants.QUALS_CHARACTERS)
+    quals_characters: bool = False
     title: str | None = Field(default=None, min_length=1)
     # "with "X" (or "Y") in its card name": a card whose name contains one of these parts
     name_contains: Annotated[list[Annotated[str, Field(min_length=1)]], BeforeValidator(_as_list),
@@ -1869,6 +1872,10 @@ class _Compiler(PoolCompiler):
                     or f.type not in (None, ["character"]) or f.color_or_trait:
                 self.fail(f"{p}.name_or_trait", "needs a name and a trait (the alternatives), no type but characters")
             row[K.F_LEVEL_MAX_REL] |= K.NAME_OR_TRAIT
+        if f.quals_characters:
+            if f.type is None or "character" not in f.type or len(f.type) < 2 or f.name_or_trait:
+                self.fail(f"{p}.quals_characters", "needs the character type and another one (the alternatives)")
+            row[K.F_LEVEL_MAX_REL] |= K.QUALS_CHARACTERS
         if f.color_or_trait:
             if f.color is None or f.trait is None:
                 self.fail(f"{p}.color_or_trait", "needs a color and a trait (the alternatives)")

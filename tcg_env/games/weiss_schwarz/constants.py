@@ -176,6 +176,9 @@ WITH_MARKERS = 32
 # with at least one trigger icon (CR 2.12; approximation trigger_icon_dropped_card)
 WITH_ICON = 64
 COLOR_OR_TRAIT = 8  # F_LEVEL_MAX_REL bit: the colour mask and the trait(s) are alternatives ("green or <<A>> or <<B>>")
+# F_LEVEL_MAX_REL bit: "event or <<T>> character" (two types, F_TYPE_MASK): the other qualities are the character's; a
+# card of another type of the mask matches on its type alone (session 28, s28-wsb)
+QUALS_CHARACTERS = 128
 REST_OTHER_SHIFT = 1
 REST_OTHER_MASK = 7
 # with this bit the N characters are put into the waiting room instead of rested, whatever their

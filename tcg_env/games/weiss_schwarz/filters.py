@@ -60,8 +60,11 @@ def filter_match(game, s, T, frow, slot, viewer, source):
     # "green or <<A>> or <<B>>" (COLOR_OR_TRAIT): the colour is an alternative to the trait(s), tested with them
     color_ok = W.passes_bits_of_value(F[frow, K.F_COLOR_MASK], cards[cid, K.C_COLOR])
     if not (W.passes_bits_of_value(F[frow, K.F_TYPE_MASK], cards[cid, K.C_TYPE])
-            and W.passes_side(F[frow, K.F_SIDE], K.FilterSide.OWN, K.FilterSide.OPPONENT, own, viewer)
-            and (color_ok or (rel & K.COLOR_OR_TRAIT) != 0)):
+            and W.passes_side(F[frow, K.F_SIDE], K.FilterSide.OWN, K.FilterSide.OPPONENT, own, viewer)):
+        return False
+    if (rel & K.QUALS_CHARACTERS) != 0 and cards[cid, K.C_TYPE] != K.CardType.CHARACTER:
+        return True  # "event or <<T>> character": the event on its type alone (the qualities are the character's)
+    if not (color_ok or (rel & K.COLOR_OR_TRAIT) != 0):
         return False
     # a level and a power: what the card is now on the stage (CR 8.9), printed elsewhere
     on_stage = s[ZONE + slot * CARD_W] == K.Zone.STAGE
