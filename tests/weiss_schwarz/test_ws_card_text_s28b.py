@@ -1,10 +1,12 @@
 """Weiss Schwarz card text, session 28 (branch s28-wsb): conditions, conjunctions and costs. Descriptions of two
 card types ("event or <<T>> character", "event or level 1 or lower character", CR 2.3 / 2.5.1: the qualities are the
-character's, filter quals_characters). Made-up lines in the card language, imported, and what the engine does with
+character's, filter quals_characters); two names counted together in a deck (CR 5.1.2.4); '"X" or "Y"' in the
+climax area, a climax placed and 'a card named "X" or "Y"' (name groups). Made-up lines in the card language, imported, and what the engine does with
 them."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from tcg_env.games.weiss_schwarz import constants as K
@@ -20,7 +22,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, BRAVE, TALL, SPELL, BIG_SPELL, PICKER, LOW_PICKER) = range(8)
+(PLAIN, FLARE, BRAVE, TALL, SPELL, BIG_SPELL, PICKER, LOW_PICKER, GLOW, DUSK, PAIR_FAN, NAME_PICKER) = range(12)
 RECORDS = [
     _rec("T/S28B-001", "Plain"),  # <<Glass>>, level 0
     _rec("T/S28B-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -32,6 +34,12 @@ RECORDS = [
                                   "and return it to your hand."]),
     _rec("T/S28B-008", "Low Picker", ["【ACT】 [【REST】 this card] Choose 1 event or level 1 or lower character in "
                                       "your waiting room, and return it to your hand."]),
+    _rec("T/S28B-009", "Glow", [], type="Climax", trigger=("SOUL",)),
+    _rec("T/S28B-010", "Dusk", [], type="Climax", trigger=("SOUL",)),
+    _rec("T/S28B-011", "Pair Fan", ["【CONT】 【CXCOMBO】 If \"Flare\" or \"Glow\" is in your climax area, this card gets "
+                                    "+1000 power."]),
+    _rec("T/S28B-012", "Name Picker", ["【ACT】 [【REST】 this card] Choose a card named \"Brave\" or \"Spell\" in your "
+                                       "waiting room, and return it to your hand."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S28B-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -81,3 +89,80 @@ def test_cr_2_5_1_an_event_matches_on_its_type_the_character_on_its_qualities(po
         kit.answer_yes(g, True)
         assert (kit.zone_of(g, slot) == K.Zone.HAND) == (card in ok), card
         assert kit.count(g, "HAND") == hand + (card in ok)
+
+
+# ---------------------------------------------------------------------------- deck construction, two names together
+def test_cr_5_1_2_4_two_names_counted_together_compile_to_a_field():
+    for line in ("【CONT】 You can put up to 4 cards with the same card name as this card and cards named \"Other Half\" in "
+                 "your deck.",
+                 "【CONT】 You may put up to 4 cards with the same card name as this card and \"Other Half\" into your "
+                 "deck."):
+        r = _c(line)
+        assert r.verdict == "exact", r.reason
+        assert r.fields == {"max_copies": 4, "copies_with": ["Other Half"]}
+    r = compile_line("【CONT】 You can put up to 4 cards with the same card name as this card and cards named \"Tester\" "
+                     "in your deck.", {"type": "character", "name": "Tester"})
+    assert r.verdict == "unsupported"  # its own name
+
+
+def test_cr_5_1_2_4_a_deck_holds_at_most_n_cards_of_the_two_names(tmp_path_factory):
+    from tcg_env.cards.decks import Deck
+    from tcg_env.cards.errors import DeckError
+    from tcg_env.games.weiss_schwarz.decks import validate_deck
+
+    text = "【CONT】 You can put up to 4 cards with the same card name as this card and cards named \"{}\" in your deck."
+    recs = [_rec("T/S28B-D01", "Half A", [text.format("Half B")]), _rec("T/S28B-D02", "Half B", [text.format("Half A")]),
+            _rec("T/S28B-D03", "Flare D", [], type="Climax", trigger=("SOUL",))]
+    recs += [_rec(f"T/S28B-G{i:02d}", f"Gap {i}") for i in range(12)]
+    pool = kit.import_pool(tmp_path_factory, "ws28b_deck", recs)
+
+    def deck(a, b):
+        ids = [0] * a + [1] * b + [2] * 4
+        k = 0
+        while len(ids) < 50:
+            if ids.count(3 + k % 12) < 4:
+                ids.append(3 + k % 12)
+            k += 1
+        return Deck("t", np.array(ids, np.int32))
+
+    validate_deck(pool, deck(2, 2))
+    validate_deck(pool, deck(4, 0))
+    for a, b in ((3, 2), (4, 1)):
+        with pytest.raises(DeckError, match="together"):
+            validate_deck(pool, deck(a, b))
+
+
+# ---------------------------------------------------------------------------- '"X" or "Y"'
+def test_two_names_in_the_climax_area_and_a_card_named_one_of_two_compile_to_name_groups():
+    r = _c('【AUTO】【CXCOMBO】 When this card attacks, if "Aa" or "Bb" is in your climax area, this card gets +1000 '
+           'power until end of turn.')
+    assert r.verdict == "exact", r.reason  # CR 8.12.1: the icon has no meaning; the names are the condition
+    assert r.abilities[0]["condition"] == {"kind": "climax_named", "name_any": ["Aa", "Bb"]}
+    r = _c('【AUTO】【CXCOMBO】 When "Aa" or "Bb" is placed on your climax area, this card gets +1000 power until end '
+           'of turn.')
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["trigger_filter"] == {"name_any": ["Aa", "Bb"], "zone": "climax_area"}
+    r = _c('【AUTO】 When this card attacks, search your deck for up to 2 cards named "Aa" or "Bb", reveal them to your '
+           'opponent, put them into your hand, and shuffle your deck.')
+    assert r.verdict == "exact", r.reason
+
+
+@pytest.mark.parametrize("climax, holds", [(FLARE, True), (GLOW, True), (DUSK, False), (None, False)])
+def test_cr_8_12_a_climax_with_one_of_two_names_in_the_climax_area(pool, climax, holds):
+    sc = _scenario(pool)
+    fan = sc.put(0, PAIR_FAN, "stage", pos=0)
+    if climax is not None:
+        sc.put(0, climax, "climax_area")
+    g = sc.game()
+    assert kit.power(g, fan) == 3000 + 1000 * holds
+
+
+@pytest.mark.parametrize("card, ok", [(BRAVE, True), (SPELL, True), (TALL, False)])
+def test_a_card_named_one_of_two_names_is_chosen(pool, card, ok):
+    sc = _scenario(pool)
+    sc.put(0, NAME_PICKER, "stage", pos=0)
+    slot = sc.put(0, card, "waiting_room")
+    g = sc.game()
+    kit.act(g, "Use")
+    kit.answer_yes(g, True)
+    assert (kit.zone_of(g, slot) == K.Zone.HAND) == ok

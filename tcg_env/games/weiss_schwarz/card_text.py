@@ -2680,6 +2680,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_climax_named(self, name):
         return {"kind": "climax_named", "name": card_name(name)}
 
+    def c_climax_named_any(self, *names):
+        # '"X" or "Y" is in your climax area': the climax has one of the names (a name group, condition name_any)
+        if len(names) > 5:
+            raise Unsupported("more than 5 card names in one condition")
+        return {"kind": "climax_named", "name_any": [card_name(n) for n in names]}
+
     def c_bopp_level_max(self, n):
         return {"kind": "battle_opp_level_at_most", "value": int(n)}
 
@@ -3461,6 +3467,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def t_named_climax(self, name):
         return ("own_climax_placed", {"trigger_filter": {"name": card_name(name), "zone": "climax_area"}})
 
+    def t_named_climax_any(self, *names):
+        # 'when "X" or "Y" is placed on your climax area' (session 28): a climax with one of the names (name_any)
+        return ("own_climax_placed", {"trigger_filter": dict(self.named_any_spec(*names), zone="climax_area")})
+
     def t_other_frontal(self, _other, spec):
         if spec.get("type") != "character":
             raise Unsupported("'when your other card is frontal attacked'")
@@ -3749,7 +3759,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 ab["combo"] = named_cx
         elif ("combo",) in prefixes and (cost or {}).get("climax_to_wr"):
             pass  # "[CXCOMBO] [put 1 "X" from your climax area into ...]": the cost names the climax (CR 8.12.1)
-        elif ("combo",) in prefixes and (cond is None or cond["kind"] != "climax_named"):
+        elif ("combo",) in prefixes and (cond is None or cond["kind"] != "climax_named" or "name" not in cond):
             # the icon "has no special meaning in terms of rules" (CR 8.12.1): an ability naming a card elsewhere (a
             # cost's or a choice's "X", a "placed by the effect of "X"" trigger) keeps no combo column
             named = any(isinstance(d, dict) and ("name" in d or "name_any" in d or "@by" in d)
@@ -4765,6 +4775,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if self.card.get("type") not in ("character", "event", "climax") or not 1 <= int(n) <= K.DECK_SIZE:
             raise Unsupported("a deck-construction ability with a count the deck cannot hold")
         return {"__fields__": True, "max_copies": int(n)}
+
+    def deck_max_copies_with(self, n, name):
+        # CR 5.1.2.4: "you can put up to N cards with the same card name as this card and cards named "X" into your
+        # deck": at most N cards of the two names together (decks.validate_deck: WSCard.copies_with)
+        out = self.deck_max_copies(n)
+        if card_name(name) == self.card.get("name"):
+            raise Unsupported("a deck-construction ability naming this card's own name")
+        return dict(out, copies_with=[card_name(name)])
 
     def backup(self, power, level, *stock):
         cost = int(str(stock[0])[1:-1]) if stock else 0

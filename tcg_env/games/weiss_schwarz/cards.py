@@ -711,6 +711,8 @@ class WSCard(CardBase):
     also_named_on_stage: str | None = Field(default=None, min_length=1)
     any_copies: bool = False  # CR 5.1.2.4: "you can put any number of cards with the same card name as this card into your deck"
     max_copies: int | None = Field(default=None, ge=1, le=50)  # CR 5.1.2.4: "you can put up to N cards with the same card name ..."
+    # CR 5.1.2.4: "... as this card and cards named "X" ...": the names counted with this card's against max_copies
+    copies_with: Annotated[list[Annotated[str, Field(min_length=1)]], Field(min_length=1, max_length=4)] | None = None
     abilities: list[WSAbility] = Field(default_factory=list)
     # the traits this card's abilities name that no card of its own list has (a trait of another set's characters,
     # session 24): the pool interns them after its cards' traits, so that a filter or a condition naming one matches
@@ -1031,6 +1033,8 @@ class _Compiler(PoolCompiler):
         row = self.new_row(K.CARD_TABLE, card)  # the columns with a source (constants.CARD_TABLE)
         if row[K.C_NAME] > K.NAME_MASK:
             self.fail("name", f"at most {K.NAME_MASK} card names per pool (C_NAME's low bits)")
+        if card.copies_with is not None and (card.max_copies is None or card.name in card.copies_with):
+            self.fail("copies_with", "needs max_copies (the count of the names together) and other names than the card's")
         if card.also_named_on_stage is not None and card.type != "character":
             self.fail("also_named_on_stage", "a character's")
         if card.also_named_on_stage is not None and card.also_named_on_stage in self.name_ids:
