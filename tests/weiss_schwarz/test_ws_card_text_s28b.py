@@ -1,7 +1,8 @@
 """Weiss Schwarz card text, session 28 (branch s28-wsb): conditions, conjunctions and costs. Descriptions of two
 card types ("event or <<T>> character", "event or level 1 or lower character", CR 2.3 / 2.5.1: the qualities are the
 character's, filter quals_characters); two names counted together in a deck (CR 5.1.2.4); '"X" or "Y"' in the
-climax area, a climax placed and 'a card named "X" or "Y"' (name groups). Made-up lines in the card language, imported, and what the engine does with
+climax area, a climax placed and 'a card named "X" or "Y"' (name groups); "you may pay the cost. (If you do, A.) If
+you do not, B." (CR 8.1.1.2.2 / 8.4.2.2: B when the cost is declined or cannot be paid, WSAbility.if_not_paid). Made-up lines in the card language, imported, and what the engine does with
 them."""
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, BRAVE, TALL, SPELL, BIG_SPELL, PICKER, LOW_PICKER, GLOW, DUSK, PAIR_FAN, NAME_PICKER) = range(12)
+(PLAIN, FLARE, BRAVE, TALL, SPELL, BIG_SPELL, PICKER, LOW_PICKER, GLOW, DUSK, PAIR_FAN, NAME_PICKER, KEEPER,
+ TOLL) = range(14)
 RECORDS = [
     _rec("T/S28B-001", "Plain"),  # <<Glass>>, level 0
     _rec("T/S28B-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -40,6 +42,11 @@ RECORDS = [
                                     "+1000 power."]),
     _rec("T/S28B-012", "Name Picker", ["【ACT】 [【REST】 this card] Choose a card named \"Brave\" or \"Spell\" in your "
                                        "waiting room, and return it to your hand."]),
+    _rec("T/S28B-013", "Keeper", ["【AUTO】 [Put 1 card from your hand into your waiting room] When this card is placed "
+                                  "on the stage from your hand, you may pay the cost. If you do not, put this card into "
+                                  "your waiting room."]),
+    _rec("T/S28B-014", "Toll", ["【AUTO】 [(1)] When this card is placed on the stage from your hand, you may pay the "
+                                "cost. If you do, draw 1 card. If you do not, put this card into your waiting room."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S28B-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -166,3 +173,73 @@ def test_a_card_named_one_of_two_names_is_chosen(pool, card, ok):
     kit.act(g, "Use")
     kit.answer_yes(g, True)
     assert (kit.zone_of(g, slot) == K.Zone.HAND) == ok
+
+
+# ---------------------------------------------------------------------------- "if you do not"
+def test_cr_8_1_1_2_2_if_you_do_not_compiles_to_the_declined_program():
+    r = _c("【AUTO】 [Put 1 card from your hand into your waiting room] When this card is placed on the stage from your "
+           "hand, you may pay the cost. If you do not, put this card into your waiting room.")
+    assert r.verdict == "exact", r.reason
+    ab = r.abilities[0]
+    assert (ab["cost"], ab["optional"], ab["effect"]) == ({"discard": 1}, True, [])
+    assert ab["if_not_paid"] == [{"op": "target_self"}, {"op": "to_waiting_room"}]
+    r = _c("【AUTO】 [(1)] When this card attacks, you may pay the cost. If you do, this card gets +1000 power until end "
+           "of turn. If you do not, put this card into your waiting room.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][-1]["op"] == "power" and r.abilities[0]["if_not_paid"][-1]["op"] == "to_waiting_room"
+    # not after a cost: refused
+    assert _c("【AUTO】 When this card attacks, you may draw 1 card. If you do not, put this card into your waiting "
+              "room.").verdict == "unsupported"
+
+
+def _play(pool, card, hand=(), stock=0):
+    sc = _scenario(pool)
+    slot = sc.put(0, card, "hand")
+    for c in hand:
+        sc.put(0, c, "hand")
+    for _ in range(stock):
+        sc.put(0, PLAIN, "stock")
+    g = sc.game()
+    kit.act(g, f"Play {RECORDS[card]['name']}")
+    while not kit.labels(g)[0].startswith(("Use", "Decline")) and not kit.resolved(g):
+        g.step(int(g.legal_actions()[0]))  # the stage position
+    return g, slot
+
+
+def _answer(g, pay):
+    """Use or decline the ability, pay its cost with the first hand card, and resolve it."""
+    for _ in range(20):
+        d = kit.labels(g)
+        if kit.resolved(g) and not d[0].startswith("Pay with"):
+            return
+        if d[0].startswith(("Use", "Decline")) and len(d) == 2:
+            kit.act(g, "Use" if pay else "Decline")
+        else:
+            g.step(int(g.legal_actions()[0]))
+    raise AssertionError(kit.labels(g))
+
+
+@pytest.mark.parametrize("pay", [True, False])
+def test_cr_8_4_2_2_if_you_do_not_runs_when_the_cost_is_declined(pool, pay):
+    g, slot = _play(pool, KEEPER, hand=(PLAIN,))
+    wr = kit.count(g, "WR")
+    _answer(g, pay)
+    assert kit.zone_of(g, slot) == (K.Zone.STAGE if pay else K.Zone.WAITING_ROOM)
+    assert kit.count(g, "HAND") == (0 if pay else 1)
+    assert kit.count(g, "WR") == wr + 1  # the hand card paid, or this card
+
+
+def test_cr_8_4_2_2_if_you_do_not_runs_when_the_cost_cannot_be_paid(pool):
+    g, slot = _play(pool, KEEPER)  # no hand card to pay with: not asked, not paid
+    _answer(g, True)
+    assert kit.zone_of(g, slot) == K.Zone.WAITING_ROOM
+
+
+@pytest.mark.parametrize("pay", [True, False])
+def test_cr_8_1_1_2_2_if_you_do_and_if_you_do_not(pool, pay):
+    g, slot = _play(pool, TOLL, stock=1)
+    hand = kit.count(g, "HAND")
+    _answer(g, pay)
+    assert kit.zone_of(g, slot) == (K.Zone.STAGE if pay else K.Zone.WAITING_ROOM)
+    assert kit.count(g, "HAND") == hand + pay  # drawn only when paid
+    assert kit.count(g, "STOCK") == (0 if pay else 1)

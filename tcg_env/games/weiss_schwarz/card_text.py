@@ -2075,6 +2075,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def if_you_do(self, ops):
         return [{"op": "@ifdo", "then": ops}]
 
+    def if_you_do_not(self, ops):
+        # "If you do not, X": after "you may pay the cost" only (auto_body: WSAbility.if_not_paid)
+        return [{"op": "@ifnot", "then": ops}]
+
     def if_you_do_next_draw(self, ops):
         # "If you do, at the beginning of your next draw phase, X": a delayed ability (auto_body, _delayed_next_draw)
         return [{"op": "@next_draw", "then": ops}]
@@ -2299,6 +2303,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         sentences = self._look_markers(list(sentences))
         out: list[dict] = []
         for ops in sentences:
+            if ops and ops[0]["op"] == "@ifnot":
+                # "If you do not, X": the last sentence, after "you may pay the cost" (auto_body takes it)
+                if ops is not sentences[-1] or len(ops) != 1:
+                    raise Unsupported("'if you do not' before another sentence")
+                out.append(ops[0])
+                continue
             if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] == "mill_count":
                 # "put the top N cards of your deck into your waiting room, and this card gets +X power. X is
                 # equal to the number of <<T>> characters among those cards x M": MILL_COUNT, then POWER_X
@@ -3640,6 +3650,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def rest_pay(self, effects):
         return ("pay", None, effects)
 
+    def rest_pay_not(self, effects):
+        # "you may pay the cost. If you do not, X" (session 28): nothing when paid, X when not (auto_body)
+        if any(o["op"] == "@ifnot" for o in effects):
+            raise Unsupported("two 'if you do not'")
+        return ("pay", None, [{"op": "@ifnot", "then": effects}])
+
+    def rest_if_pay_not(self, cond, effects):
+        mode, _, ops = self.rest_pay_not(effects)
+        return self.rest_if_pay(cond, ops)
+
     def pay_cost_later(self):
         # "..., if there is a climax among those cards, you may pay the cost. If you do, ...": the cost paid
         # where the text says so (CR 8.4.2): a "may" of its action (auto_body: a discard of 1 card, the
@@ -3859,6 +3879,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("'you may pay the cost' inside the effect with another cost than 1 hand card")
             del later[0]["@cost"]
             cost = None
+        declined = None
+        if effects and effects[-1]["op"] == "@ifnot":
+            # "you may pay the cost. (If you do, A.) If you do not, B." (CR 8.1.1.2.2: the cost paid or not as the
+            # text says): B when the cost is declined or cannot be paid (CR 8.4.2.2), WSAbility.if_not_paid
+            if mode != "pay" or cost is None:
+                raise Unsupported("'if you do not' after something other than 'you may pay the cost'")
+            effects, declined = effects[:-1], effects[-1]["then"]
+        if any(o["op"] == "@ifnot" for o in _walk(effects)):
+            raise Unsupported("'if you do not' after something other than 'you may pay the cost'")
         if mode == "pay":
             if cost is None:
                 raise Unsupported("'you may pay the cost' without a cost")
@@ -3868,7 +3897,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a cost without 'you may pay the cost'")
         self._event_in_memory = self.card.get("type") == "event" and ab.get("zone") == "memory"
         try:
-            ab["effect"] = self.resolve(effects, trig, ab.get("condition"))
+            # (paid with nothing said after it: the effect is the cost alone)
+            ab["effect"] = self.resolve(effects, trig, ab.get("condition")) if effects or declined is None else []
+            if declined is not None:
+                ab["if_not_paid"] = self.resolve(declined, trig, ab.get("condition"))
         finally:
             self._event_in_memory = False
         if any(o["op"] == "encore_self" and trig != ("other_to_wr_from_stage" if o.get("triggering")

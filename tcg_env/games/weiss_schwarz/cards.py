@@ -686,6 +686,10 @@ class WSAbility(StrictModel):
     times_per_turn: int | None = Field(default=None, ge=2, le=3)
     cost: WSCost | None = None
     effect: list[EffectOp] = Field(default_factory=list, max_length=24)
+    # "you may pay the cost. (If you do, <effect>.) If you do not, <if_not_paid>." (an auto ability with a cost, CR
+    # 8.1.1.2.2: the cost paid or not as the text says on resolution): run when the cost is declined or cannot be
+    # paid (CR 8.4.2.2); A_OPTIONAL = DECLINED_PC0 + the row it starts at (triggers.play_pending)
+    if_not_paid: list[EffectOp] | None = Field(default=None, min_length=1, max_length=12)
 
 
 class WSCard(CardBase):
@@ -1240,6 +1244,16 @@ class _Compiler(PoolCompiler):
 
         code_start = len(self.code_rows)
         self.compile_ops(card, ab, ab.effect, f"{p}.effect", set(), counted=False)
+        declined_at = -1
+        if ab.if_not_paid is not None:
+            # the effect, SKIP past the rest, the rows run when the cost is not paid (play_pending starts there)
+            if ab.kind != "auto" or not ab.optional or ab.cost is None:
+                self.fail(f"{p}.if_not_paid", "an auto ability's with a cost that may be declined ('you may pay the cost')")
+            at = len(self.code_rows)
+            self.code_rows.append([int(K.Op.SKIP), 0, 0, 0, 0])
+            declined_at = len(self.code_rows) - code_start
+            self.compile_ops(card, ab, ab.if_not_paid, f"{p}.if_not_paid", set(), counted=False)
+            self.code_rows[at][4] = len(self.code_rows) - at - 1
 
         discard_filter = reveal = marker = rest_other = -1
         if cost.rest_other:
@@ -1310,6 +1324,8 @@ class _Compiler(PoolCompiler):
                 row[K.A_COST_REST_SELF] |= K.REST_OTHER_TO_CLOCK
         row[K.A_CODE_START] = code_start
         row[K.A_CODE_LEN] = len(self.code_rows) - code_start
+        if declined_at >= 0:
+            row[K.A_OPTIONAL] = K.DECLINED_PC0 + declined_at
         self.ab_rows.append(row)
         self.ability_source.append((cid, k))
         return len(self.ab_rows) - 1

@@ -179,6 +179,9 @@ COLOR_OR_TRAIT = 8  # F_LEVEL_MAX_REL bit: the colour mask and the trait(s) are 
 # F_LEVEL_MAX_REL bit: "event or <<T>> character" (two types, F_TYPE_MASK): the other qualities are the character's; a
 # card of another type of the mask matches on its type alone (session 28, s28-wsb)
 QUALS_CHARACTERS = 128
+# A_OPTIONAL >= DECLINED_PC0: "you may pay the cost. If you do not, ..." (session 28, s28-wsb): the program's row
+# A_OPTIONAL - DECLINED_PC0 starts what is done when the cost is declined or cannot be paid (triggers.play_pending)
+DECLINED_PC0 = 2
 REST_OTHER_SHIFT = 1
 REST_OTHER_MASK = 7
 # with this bit the N characters are put into the waiting room instead of rested, whatever their

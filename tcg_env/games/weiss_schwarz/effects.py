@@ -103,6 +103,18 @@ def push_frame(s, T, slot, arow, master, aux):
 
 
 @internal
+def start_declined(game, s, T, p, slot, arow, aux):
+    """"You may pay the cost. If you do not, X" (session 28, s28-wsb): the cost declined or not payable (CR 8.4.2.2),
+    the ability resolves from X, its program's row A_OPTIONAL - DECLINED_PC0 (cards: the effect, a SKIP past X, X).
+    The ability is played (CR 8.1.1.2.2: its cost is paid or not as the text says), so it counts as a use."""
+    game.count_auto_use(s, T, slot, arow)
+    n = s[FRAME_N]
+    game.push_frame(s, T, slot, arow, p, aux)
+    if s[FRAME_N] > n:
+        s[frame_base(s, n) + FR_PC] = ability_table(T)[arow, K.A_OPTIONAL] - K.DECLINED_PC0
+
+
+@internal
 def choose_zone_list(s, T, frow, master):
     """(list zone, player) scanned by a non-stage filter."""
     F = filter_table(T)
