@@ -2,7 +2,8 @@
 card types ("event or <<T>> character", "event or level 1 or lower character", CR 2.3 / 2.5.1: the qualities are the
 character's, filter quals_characters); two names counted together in a deck (CR 5.1.2.4); '"X" or "Y"' in the
 climax area, a climax placed and 'a card named "X" or "Y"' (name groups); "you may pay the cost. (If you do, A.) If
-you do not, B." (CR 8.1.1.2.2 / 8.4.2.2: B when the cost is declined or cannot be paid, WSAbility.if_not_paid). Made-up lines in the card language, imported, and what the engine does with
+you do not, B." (CR 8.1.1.2.2 / 8.4.2.2: B when the cost is declined or cannot be paid, WSAbility.if_not_paid);
+"choose 1 of your <<T>> characters and this card, and exchange them". Made-up lines in the card language, imported, and what the engine does with
 them."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import numpy as np
 import pytest
 
 from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.card_text import compile_line
 from tcg_env.games.weiss_schwarz.scenario import Scenario
 
@@ -24,7 +26,7 @@ def _c(line, type="character"):
 
 
 (PLAIN, FLARE, BRAVE, TALL, SPELL, BIG_SPELL, PICKER, LOW_PICKER, GLOW, DUSK, PAIR_FAN, NAME_PICKER, KEEPER,
- TOLL) = range(14)
+ TOLL, SWAPPER) = range(15)
 RECORDS = [
     _rec("T/S28B-001", "Plain"),  # <<Glass>>, level 0
     _rec("T/S28B-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -47,6 +49,8 @@ RECORDS = [
                                   "your waiting room."]),
     _rec("T/S28B-014", "Toll", ["【AUTO】 [(1)] When this card is placed on the stage from your hand, you may pay the "
                                 "cost. If you do, draw 1 card. If you do not, put this card into your waiting room."]),
+    _rec("T/S28B-015", "Swapper", ["【ACT】 [【REST】 this card] Choose 1 of your 《Brave》 characters and this card, and "
+                                   "exchange them."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S28B-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -243,3 +247,24 @@ def test_cr_8_1_1_2_2_if_you_do_and_if_you_do_not(pool, pay):
     assert kit.zone_of(g, slot) == (K.Zone.STAGE if pay else K.Zone.WAITING_ROOM)
     assert kit.count(g, "HAND") == hand + pay  # drawn only when paid
     assert kit.count(g, "STOCK") == (0 if pay else 1)
+
+
+# ---------------------------------------------------------------------------- "<spec> and this card"
+def test_choose_a_character_and_this_card_compiles_as_this_card_and_a_character():
+    a = _c("【ACT】 [【REST】 this card] Choose 1 of your 《Brave》 characters and this card, and exchange them as 【STAND】.")
+    b = _c("【ACT】 [【REST】 this card] Choose this card and 1 of your 《Brave》 characters, and exchange them as 【STAND】.")
+    assert a.verdict == b.verdict == "exact", a.reason
+    assert a.abilities == b.abilities
+    # "choose a card in your hand and put it ...": "and" still begins the next instruction
+    assert _c("【AUTO】 When this card attacks, choose a card in your hand and put it into your waiting room.").verdict \
+        == "exact"
+
+
+def test_cr_3_6_a_character_and_this_card_exchange_positions(pool):
+    sc = _scenario(pool)
+    swapper = sc.put(0, SWAPPER, "stage", pos=0)
+    brave = sc.put(0, BRAVE, "stage", pos=3)
+    g = sc.game()
+    kit.act(g, "Use")
+    kit.answer_yes(g, True)
+    assert [int(g.state[S.POS + x * S.CARD_W]) for x in (swapper, brave)] == [3, 0]

@@ -1304,6 +1304,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return [{"op": "@self_and", "choose": self.choose(count, what)[0], "@may_self": True}]
         return [{"op": "@self_and", "choose": self.choose(count, what)[0]}]
 
+    def choose_and_self(self, count, what, _tok):
+        # "choose 1 of your <<T>> characters and this card": as "choose this card and 1 of your <<T>> characters"
+        return self.choose_self_and(count, what)
+
     def ch_own_stage(self, *parts):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = _as_char(next(p for p in parts if isinstance(p, dict)))
@@ -1322,7 +1326,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "choose another of your characters": one of your other characters
         return self.choose(("exactly", 1), self.ch_own_stage(Token("OTHER", "other"), spec))
 
-    def choose_another_and_self(self, spec):
+    def choose_another_and_self(self, spec, *_tok):
         # "choose another of your <<T>> characters and this card, and those characters get ...": as "choose
         # this card and 1 of your other <<T>> characters"
         return self.choose_self_and(("exactly", 1), self.ch_own_stage(Token("OTHER", "other"), spec))
