@@ -3,7 +3,8 @@ card types ("event or <<T>> character", "event or level 1 or lower character", C
 character's, filter quals_characters); two names counted together in a deck (CR 5.1.2.4); '"X" or "Y"' in the
 climax area, a climax placed and 'a card named "X" or "Y"' (name groups); "you may pay the cost. (If you do, A.) If
 you do not, B." (CR 8.1.1.2.2 / 8.4.2.2: B when the cost is declined or cannot be paid, WSAbility.if_not_paid);
-"choose 1 of your <<T>> characters and this card, and exchange them". Made-up lines in the card language, imported, and what the engine does with
+"choose 1 of your <<T>> characters and this card, and exchange them"; conditions joined by "and" / "or" (all_of /
+any_of: Condition.ALL_OF / ANY_OF, their parts IF rows of the code table, filters.condition_holds). Made-up lines in the card language, imported, and what the engine does with
 them."""
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def _c(line, type="character"):
 
 
 (PLAIN, FLARE, BRAVE, TALL, SPELL, BIG_SPELL, PICKER, LOW_PICKER, GLOW, DUSK, PAIR_FAN, NAME_PICKER, KEEPER,
- TOLL, SWAPPER) = range(15)
+ TOLL, SWAPPER, BOTH, EITHER, EXPERT) = range(18)
 RECORDS = [
     _rec("T/S28B-001", "Plain"),  # <<Glass>>, level 0
     _rec("T/S28B-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -51,6 +52,12 @@ RECORDS = [
                                 "cost. If you do, draw 1 card. If you do not, put this card into your waiting room."]),
     _rec("T/S28B-015", "Swapper", ["【ACT】 [【REST】 this card] Choose 1 of your 《Brave》 characters and this card, and "
                                    "exchange them."]),
+    _rec("T/S28B-016", "Both", ["【CONT】 If your level is 1 or higher, and your clock has 2 or more cards, this card gets "
+                                "+1000 power."]),
+    _rec("T/S28B-017", "Either", ["【CONT】 If your level is 1 or higher or your clock has 2 or more cards, this card "
+                                  "gets +1000 power."]),
+    _rec("T/S28B-018", "Expert", ["【CONT】 Experience If \"Plain\" and \"Tall\" are in your level, this card gets -1 "
+                                  "level while in your hand."], level="3"),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S28B-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -268,3 +275,55 @@ def test_cr_3_6_a_character_and_this_card_exchange_positions(pool):
     kit.act(g, "Use")
     kit.answer_yes(g, True)
     assert [int(g.state[S.POS + x * S.CARD_W]) for x in (swapper, brave)] == [3, 0]
+
+
+# ---------------------------------------------------------------------------- "if A and B", "if A or B"
+def test_two_conditions_compile_to_all_of_and_any_of():
+    both = {"kind": "all_of", "parts": [{"kind": "level_at_least", "value": 1}, {"kind": "clock_at_least", "value": 2}]}
+    for line in ("【CONT】 If your level is 1 or higher and your clock has 2 or more cards, this card gets +1000 power.",
+                 "【CONT】 If your level is 1 or higher, and your clock has 2 or more cards, this card gets +1000 power."):
+        r = _c(line)
+        assert r.verdict == "exact", r.reason
+        assert r.abilities[0]["condition"] == both
+    r = _c("【AUTO】 When this card attacks, if your level is 1 or higher or your clock has 2 or more cards, this card "
+           "gets +1000 power until end of turn.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"] == dict(both, kind="any_of")
+    # "during your climax phase" beside the condition after the trigger: both
+    r = _c("【AUTO】 [(1)] During your climax phase, when this card attacks, if your level is 1 or higher, you may pay "
+           "the cost. If you do, draw 1 card.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"] == {"kind": "all_of", "parts": [{"kind": "your_climax_phase"},
+                                                                         {"kind": "level_at_least", "value": 1}]}
+    # '"X" and "Y" are in your level': each
+    r = _c('【CONT】 Experience If "Aa" and "Bb" are in your level, this card gets -1 level while in your hand.')
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"]["parts"] == [{"kind": "named_in_level", "name": "Aa"},
+                                                    {"kind": "named_in_level", "name": "Bb"}]
+
+
+@pytest.mark.parametrize("level, clock", [(0, 0), (1, 0), (0, 2), (1, 2)])
+def test_all_of_and_any_of_hold_as_every_one_and_one_of_their_conditions(pool, level, clock):
+    sc = _scenario(pool)
+    both = sc.put(0, BOTH, "stage", pos=0)
+    either = sc.put(0, EITHER, "stage", pos=1)
+    for _ in range(level):
+        sc.put(0, PLAIN, "level")
+    for _ in range(clock):
+        sc.put(0, PLAIN, "clock")
+    g = sc.game()
+    has_level, has_clock = level >= 1, clock >= 2
+    assert kit.power(g, both) == 3000 + 1000 * (has_level and has_clock)
+    assert kit.power(g, either) == 3000 + 1000 * (has_level or has_clock)
+
+
+@pytest.mark.parametrize("second, playable", [(TALL, True), (BRAVE, False)])
+def test_cr_10_10_1_a_level_in_the_hand_under_two_names_in_the_level(pool, second, playable):
+    # Expert (level 3) at level 2 is played only with its -1: "Plain" and "Tall" both in the level (hand_condition_holds)
+    sc = _scenario(pool)
+    sc.put(0, EXPERT, "hand")
+    sc.put(0, PLAIN, "level")
+    sc.put(0, second, "level")
+    sc.put(0, PLAIN, "clock")
+    g = sc.game()
+    assert any(t.startswith("Play Expert") for t in kit.labels(g)) == playable

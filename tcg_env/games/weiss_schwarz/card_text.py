@@ -476,6 +476,32 @@ def _own_top_mill(op: dict) -> bool:
     return op.get("who", "master") == "master" and not op.get("bottom")
 
 
+def _cond_join(kind: str, *conds: dict) -> dict:
+    """"if A and B" (all_of) / "if A or B" (any_of), session 28 (s28-wsb): one condition of the parts (a part of the
+    same kind is flattened; the kernels' ALL_OF / ANY_OF test each part, filters.condition_holds). A part that is a
+    compiler mark (a zone, a count that always holds, a turn or an X the line defines elsewhere) is refused."""
+    parts: list[dict] = []
+    for c in conds:
+        if c.get("kind") == kind:
+            parts += c["parts"]
+            continue
+        if c.get("kind") in ("all_of", "any_of", "none") or str(c.get("kind", "@")).startswith("@") \
+                or any(k.startswith("@") or k == "whose" for k in c):
+            raise Unsupported(f"'{'and' if kind == 'all_of' else 'or'}' between conditions of which one is not "
+                              "a test the engine makes")
+        parts.append(c)
+    if len(parts) > 7:
+        raise Unsupported("more than 7 conditions joined")
+    return {"kind": kind, "parts": parts}
+
+
+def _cond_kinds(cond: dict | None) -> set[str]:
+    """The kinds of a condition and of its parts (all_of / any_of)."""
+    if cond is None:
+        return set()
+    return {cond["kind"]} | {k for c in cond.get("parts") or () for k in _cond_kinds(c)}
+
+
 def _walk(ops: list[dict]):
     for o in ops:
         yield o
@@ -2043,6 +2069,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def if_sentence(self, cond, ops):
         return [{"op": "if", "condition": cond, "then": ops}]
 
+    def if_sentence_or(self, a, b, ops):
+        return [{"op": "if", "condition": _cond_join("any_of", a, b), "then": ops}]
+
     def if_sentence2(self, a, b, ops):
         # "if A, and B, ...": A then B (an AUTO ability's first "if" is its condition, the
         # second an IF checked on resolution)
@@ -3122,6 +3151,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_named_level(self, name):
         return {"kind": "named_in_level", "name": card_name(name)}
 
+    def c_named_level_all(self, *names):
+        # '"X" and "Y" are in your level' (session 28): each of them (all_of)
+        return _cond_join("all_of", *(self.c_named_level(n) for n in names))
+
+    def c_named_memory_all(self, *names):
+        # '"X" and "Y" (and "Z") are in your memory' (session 28): each of them (all_of)
+        return _cond_join("all_of", *(self.c_named_memory(n) for n in names))
+
+    def c_and(self, a, b):
+        return _cond_join("all_of", a, b)
+
+    def c_or(self, a, b):
+        return _cond_join("any_of", a, b)
+
     def c_wr_climax_max(self, n):
         return {"kind": "wr_climax_at_most", "value": n}
 
@@ -3751,6 +3794,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("a climax's auto ability with another trigger than its placement")
         if mode == "plain" and effects and effects[0]["op"] == "if" and cond is None:
             cond, effects = effects[0]["condition"], effects[0]["then"] + effects[1:]
+            inner = effects[0]["then"] if len(effects) == 1 and effects[0]["op"] == "if" else []
+            if cond["kind"] != "@zone" and any(o["op"] in ("if", "if_stored") for o in inner) \
+                    and not (len(inner) == 1 and inner[0]["op"] == "if"):  # (an IF of one IF: _resolve's conjunction)
+                # "if A, and B, X" where X tests something of its own ("if that card is ..."): A and B the ability's
+                # condition (all_of, session 28), as A alone is (checked when it triggers and when it resolves)
+                cond, effects = _cond_join("all_of", cond, effects[0]["condition"]), effects[0]["then"]
         zone = getattr(self, "_zone_first", None)
         if cond is not None and cond["kind"] == "@zone":
             if zone is not None:
@@ -3810,7 +3859,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         for p in prefixes:
             if p[0] == "times":
                 ab["times_per_turn"] = p[1]
-        if ("experience",) in prefixes and (cond is None or cond["kind"] not in _EXPERIENCE_CONDS) and not level_if:
+        if ("experience",) in prefixes and not _cond_kinds(cond) & set(_EXPERIENCE_CONDS) and not level_if:
             raise Unsupported("Experience without the level-sum condition")
         if ("experience",) in prefixes:
             ab["keyword"] = "experience"
@@ -3822,7 +3871,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             # CR 10.9.1 "Memory": the ability references the memory (its condition, or an "if"), or
             # works from it
             conds = [cond] + [o["condition"] for o in _walk(effects) if o["op"] == "if"]
-            if not (zone == "memory" or any(c is not None and c["kind"] in _MEMORY_CONDS for c in conds)) \
+            if not (zone == "memory" or any(_cond_kinds(c) & set(_MEMORY_CONDS) for c in conds)) \
                     or "keyword" in ab:
                 raise Unsupported("Memory without a condition on the memory (or an ability working from it)")
             ab["keyword"] = "memory"
@@ -4058,10 +4107,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         ab = self.auto_body(*parts)
         if isinstance(ab, list):
             raise Unsupported("'during your turn' with two triggers")
-        if "condition" in ab or "combo" in ab:
-            raise Unsupported("'during your turn' beside another condition on an [AUTO] ability")
-        ab["condition"] = {"kind": "your_turn"}
+        self._add_condition(ab, {"kind": "your_turn"}, "'during your turn'")
         return ab
+
+    @staticmethod
+    def _add_condition(ab: dict, cond: dict, what: str) -> None:
+        """``cond`` as the [AUTO] ability's condition, beside the one it has (all_of, session 28; a combo's climax is
+        then a part: CR 8.12.1, the icon has no meaning of its own)."""
+        if "whose" in ab or ab.get("zone") is not None:
+            raise Unsupported(f"{what} beside a trigger about a player's phase or another zone")
+        old = ab.pop("condition", None)
+        if "combo" in ab:
+            old = _cond_join("all_of", old, {"kind": "climax_named", "name": ab.pop("combo")}) if old is not None \
+                else {"kind": "climax_named", "name": ab.pop("combo")}
+        ab["condition"] = cond if old is None else _cond_join("all_of", cond, old)
 
     def auto_body_opp_turn(self, *parts):
         # "during your opponent's turn, when ...": the ability's `whose` (rules.triggers: it triggers only while
@@ -4080,9 +4139,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         ab = self.auto_body(*parts)
         if isinstance(ab, list):
             raise Unsupported("'during your climax phase' with two triggers")
-        if "condition" in ab or "combo" in ab or "whose" in ab or ab.get("zone") is not None:
-            raise Unsupported("'during your climax phase' beside another condition")
-        ab["condition"] = {"kind": "your_climax_phase"}
+        self._add_condition(ab, {"kind": "your_climax_phase"}, "'during your climax phase'")
         if ab.pop("@by", None):
             # "placed on the stage by the effect of "X"" in the climax phase: any placement then (no character is
             # played from the hand in the climax phase, CR 6.6.1): by X's effect or another's
@@ -4095,9 +4152,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         ab = self.auto_body(*parts)
         if isinstance(ab, list):
             raise Unsupported("'during the turn that this card is placed' with two triggers")
-        if "condition" in ab or "combo" in ab or ab.get("zone") is not None:
-            raise Unsupported("'during the turn that this card is placed' beside another condition")
-        ab["condition"] = {"kind": "played_this_turn"}  # PLACED_TURN without PLACED_NOT_PLAYED (play.place_on_stage)
+        if ab.get("zone") is not None:
+            raise Unsupported("'during the turn that this card is placed' beside another zone")
+        # PLACED_TURN without PLACED_NOT_PLAYED (play.place_on_stage)
+        self._add_condition(ab, {"kind": "played_this_turn"}, "'during the turn that this card is placed'")
         return ab
 
     def auto_body_played_turn_by(self, *parts):
@@ -4238,6 +4296,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "if X, this card gets +N power during your turn" (session 22): X the condition, the turn the ability's whose
         return self.cont_cond({"kind": "your_turn"}, self.cont_cond(cond, self.cont_plain(eff)))
 
+    def cont_cond_and(self, a, b, body):
+        return self.cont_cond(_cond_join("all_of", a, b), body)
+
+    def cont_cond_or(self, a, b, body):
+        return self.cont_cond(_cond_join("any_of", a, b), body)
+
     def cont_cond(self, cond, body):
         if body[0] is None:
             return (cond, body[1])
@@ -4246,7 +4310,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         turn = {"your_turn": "yours", "opponents_turn": "opponents"}
         if cond["kind"] in turn and body[0]["kind"] not in turn and "whose" not in body[0]:
             return (dict(body[0], whose=turn[cond["kind"]]), body[1])
-        raise Unsupported("two conditions on a [CONT] ability")
+        # "if A, B, ...": both (all_of, session 28)
+        return (_cond_join("all_of", cond, body[0]), body[1])
 
     def _cont_grant(self, v):
         """The granted [CONT] ability of a "selfcont" gain as another character's (or by an effect): the
@@ -4661,12 +4726,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab["keyword"] = "memory"
         elif label == "memory":
             # CR 10.9.1: an ability that refers to the cards in your memory (its condition, or what it counts)
-            if (cond is None or cond["kind"] not in _MEMORY_CONDS) and "memory" not in counted_zones:
+            if not _cond_kinds(cond) & set(_MEMORY_CONDS) and "memory" not in counted_zones:
                 raise Unsupported("Memory with another condition than the number of cards in the memory")
             ab["keyword"] = "memory"
         elif label == "experience":
             # CR 10.10.1: a keyword of abilities that refer to the cards in your level (no effect of its own)
-            if (cond is None or cond["kind"] not in _EXPERIENCE_CONDS) and "level" not in counted_zones:
+            if not _cond_kinds(cond) & set(_EXPERIENCE_CONDS) and "level" not in counted_zones:
                 raise Unsupported("Experience without the level-sum condition")
             ab["keyword"] = "experience"
         if any(op["filter"].get("relation") in ("in_front", "facing", "self") for op in ops) \
@@ -4687,6 +4752,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         """A condition play.hand_condition_holds tests (a CONT ability working from the hand)."""
         if "whose" in cond:
             return False
+        if cond["kind"] in ("all_of", "any_of"):  # each part (play.hand_condition_atom)
+            return all(WSTextTransformer._hand_condition_ok(c) for c in cond["parts"])
         if cond["kind"] in HAND_LEVEL_CONDITIONS:
             return True
         if cond["kind"] == "opp_filter_at_least":

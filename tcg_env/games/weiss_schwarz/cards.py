@@ -113,7 +113,7 @@ ConditionName = Literal[
     "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
     "battle_opp_level_at_most_wr", "placed_this_turn", "named_pair_on_stage", "clock_at_least", "deck_at_most",
     "in_position", "self_level_at_least", "level_colors", "fewer_than_opp", "memory_names_at_least", "deck_at_least",
-    "clock_top_alarm", "level_at_most",
+    "clock_top_alarm", "level_at_most", "all_of", "any_of",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -316,6 +316,8 @@ class WSCondition(StrictModel):
     colors: Annotated[list[ColorName], Field(min_length=1, max_length=5)] | None = None
     # fewer_than_opp: the zone whose cards both players count ("if your hand has less cards than your opponent's hand")
     zone: Literal["hand", "stock", "clock", "memory", "waiting_room", "level"] | None = None
+    # all_of / any_of (session 28): the conditions of "if A and B" / "if A or B" (none of them all_of / any_of)
+    parts: Annotated[list[WSCondition], Field(min_length=2, max_length=7)] | None = None
 
 
 class WSBackup(StrictModel):
@@ -1420,6 +1422,22 @@ class _Compiler(PoolCompiler):
         if cond is None:
             return 0, 0
         kind = cond.kind
+        if (kind in ("all_of", "any_of")) != (cond.parts is not None):
+            self.fail(f"{p}.parts", "all_of / any_of need parts (and only they have them)")
+        if kind in ("all_of", "any_of"):
+            # "if A and B" / "if A or B": the parts' IF rows in the code table (a2 0: a program running through them
+            # does nothing, so they may lie among its rows), ALL_OF / ANY_OF with (the first row << 3) | their number
+            if set(cond.model_fields_set) - {"kind", "parts"}:
+                self.fail(f"{p}.kind", f"{kind} has only parts")
+            pairs = []
+            for i, c in enumerate(cond.parts):
+                if c.kind in ("all_of", "any_of"):
+                    self.fail(f"{p}.parts[{i}].kind", "a part of all_of / any_of is one condition")
+                pairs.append(self.compile_condition(c, f"{p}.parts[{i}]"))
+            r0 = len(self.code_rows)
+            for ck, ca in pairs:
+                self.code_rows.append([int(K.Op.IF), 0, ck, ca, 0])
+            return int(K.Condition[kind.upper()]), (r0 << 3) | len(pairs)
         if kind in _COND_COUNT:
             if cond.value is None:
                 self.fail(f"{p}.value", f"{kind} needs a value")
@@ -1936,8 +1954,9 @@ def _all_tags(ops: list[Any]) -> set[str]:
 
 
 def _mentions(cond: WSCondition | None, ops: list[Any], kind: str) -> bool:
-    return (cond is not None and cond.kind == kind) or any(
-        op.op == "if" and op.condition.kind == kind for op in _walk(ops))
+    def has(c: WSCondition | None) -> bool:  # a condition, or one of all_of's / any_of's parts
+        return c is not None and (c.kind == kind or any(has(x) for x in c.parts or ()))
+    return has(cond) or any(op.op == "if" and has(op.condition) for op in _walk(ops))
 
 
 def _cost_nonempty(c: WSCost) -> bool:

@@ -599,6 +599,10 @@ class Condition(IntEnum):
     #                       of your clock is a card with "Alarm""
     LEVEL_AT_MOST = 68  # the master's level (cards in the level zone, CR 3.9) <= arg ("if your level is N or lower")
     DECK_AT_LEAST = 69  # cards in master's deck >= arg ("if the number of cards in your deck is N or more"; session 27)
+    ALL_OF = 70  # every one of (arg & 7) conditions holds: the IF rows of the code table from row arg >> 3 (their a0 the
+    #              condition, a1 its argument; a2 0, so that a program running through them does nothing): "if A and
+    #              B", "if A, and B, ..." (session 28, s28-wsb; filters.condition_holds)
+    ANY_OF = 71  # one of them holds: "if A or B" (session 28)
 
 
 ABILITY_TABLE = TableLayout("ability")

@@ -11,7 +11,8 @@ condition holds.
 Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
 
-from tcg_env.engine.tables import card_table, filter_table
+from tcg_env.engine.effects import I_A0, I_A1
+from tcg_env.engine.tables import card_table, code_table, filter_table
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.rules import filters as W
@@ -185,6 +186,22 @@ def markers_under(s, p, spos):
 
 @internal
 def condition_holds(game, s, T, cond, arg, p, source):
+    """Whether condition ``cond`` (argument ``arg``) holds for master ``p`` and source card ``source``: one condition
+    (``condition_atom``), or every one / one of the conditions ALL_OF / ANY_OF lists (session 28: "if A and B", "if A
+    or B"; their IF rows in the code table, cards.compile_condition)."""
+    if cond == K.Condition.ALL_OF or cond == K.Condition.ANY_OF:
+        code = code_table(T)
+        r0 = arg >> 3
+        for i in range(arg & 7):
+            if game.condition_atom(s, T, code[r0 + i, I_A0], code[r0 + i, I_A1], p, source) == (cond == K.Condition.ANY_OF):
+                return cond == K.Condition.ANY_OF
+        return cond == K.Condition.ALL_OF
+    return game.condition_atom(s, T, cond, arg, p, source)
+
+
+@internal
+def condition_atom(game, s, T, cond, arg, p, source):
+    """One condition (constants.Condition) of ``condition_holds``."""
     cards = card_table(T)
     if cond == K.Condition.NONE:
         return True
