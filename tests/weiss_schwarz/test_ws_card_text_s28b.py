@@ -4,7 +4,8 @@ character's, filter quals_characters); two names counted together in a deck (CR 
 climax area, a climax placed and 'a card named "X" or "Y"' (name groups); "you may pay the cost. (If you do, A.) If
 you do not, B." (CR 8.1.1.2.2 / 8.4.2.2: B when the cost is declined or cannot be paid, WSAbility.if_not_paid);
 "choose 1 of your <<T>> characters and this card, and exchange them"; conditions joined by "and" / "or" (all_of /
-any_of: Condition.ALL_OF / ANY_OF, their parts IF rows of the code table, filters.condition_holds). Made-up lines in the card language, imported, and what the engine does with
+any_of: Condition.ALL_OF / ANY_OF, their parts IF rows of the code table, filters.condition_holds); "when your other
+<<T>> character or this card is placed"; a stock cost paid inside the effect (pay_stock in_full, CR 8.4.2.2). Made-up lines in the card language, imported, and what the engine does with
 them."""
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def _c(line, type="character"):
 
 
 (PLAIN, FLARE, BRAVE, TALL, SPELL, BIG_SPELL, PICKER, LOW_PICKER, GLOW, DUSK, PAIR_FAN, NAME_PICKER, KEEPER,
- TOLL, SWAPPER, BOTH, EITHER, EXPERT) = range(18)
+ TOLL, SWAPPER, BOTH, EITHER, EXPERT, LATE_PAYER) = range(19)
 RECORDS = [
     _rec("T/S28B-001", "Plain"),  # <<Glass>>, level 0
     _rec("T/S28B-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -58,6 +59,8 @@ RECORDS = [
                                   "gets +1000 power."]),
     _rec("T/S28B-018", "Expert", ["【CONT】 Experience If \"Plain\" and \"Tall\" are in your level, this card gets -1 "
                                   "level while in your hand."], level="3"),
+    _rec("T/S28B-019", "Late Payer", ["【AUTO】 [(1)] When this card is placed on the stage from your hand, this card gets "
+                                      "+1000 power until end of turn, and you may pay the cost. If you do, draw 1 card."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S28B-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -327,3 +330,32 @@ def test_cr_10_10_1_a_level_in_the_hand_under_two_names_in_the_level(pool, secon
     sc.put(0, PLAIN, "clock")
     g = sc.game()
     assert any(t.startswith("Play Expert") for t in kit.labels(g)) == playable
+
+
+# ---------------------------------------------------------------------------- "your other <spec> or this card"
+def test_your_other_character_or_this_card_compiles_as_this_card_or_your_other_character():
+    a = _c("【AUTO】 When your other 《Brave》 character or this card is placed on the stage from your hand, draw 1 card.")
+    b = _c("【AUTO】 When this card or your other 《Brave》 character is placed on the stage from your hand, draw 1 card.")
+    assert a.verdict == b.verdict == "exact", a.reason
+    assert a.abilities == b.abilities and len(a.abilities) == 2
+
+
+# ---------------------------------------------------------------------------- a stock cost inside the effect
+def test_cr_8_4_2_2_a_stock_cost_paid_inside_the_effect_compiles_to_pay_stock_in_full():
+    r = _c("【AUTO】 [(1)] When this card becomes 【REVERSE】 in battle, reveal the top card of your deck. If that card is a "
+           "《Brave》 character, you may pay the cost. If you do, return this card to your hand. (The revealed card is "
+           "returned to its original place)")
+    assert r.verdict == "exact", r.reason
+    may = r.abilities[0]["effect"][-1]["then"][0]
+    assert may["then"][:2] == [{"op": "pay_stock", "count": 1, "in_full": True}, {"op": "if_done", "rows": 2}]
+    assert "cost" not in r.abilities[0]
+
+
+@pytest.mark.parametrize("stock", [1, 0])
+def test_cr_8_4_2_2_a_stock_cost_inside_the_effect_is_paid_in_full_or_not_at_all(pool, stock):
+    g, slot = _play(pool, LATE_PAYER, stock=stock)
+    hand = kit.count(g, "HAND")
+    kit.answer_yes(g, True)  # asked in any case; without the stock nothing is paid and nothing drawn
+    assert kit.power(g, slot) == 4000
+    assert kit.count(g, "STOCK") == 0
+    assert kit.count(g, "HAND") == hand + stock

@@ -422,7 +422,7 @@ _DELAYED_SELF_MOVES = ("to_memory", "to_waiting_room", "to_hand", "to_clock", "t
 # the ops whose instruction reports whether it was done (cards._REPORTS_DONE) and the targeting marks that may come
 # before one in the "A" of "you may A. If you do, B"
 _REPORTS_DONE = ("to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
-                 "draw", "heal", "discard", "stock_bottom_to_wr", "stock_top_to_wr", "wr_to_deck")
+                 "draw", "heal", "discard", "stock_bottom_to_wr", "stock_top_to_wr", "wr_to_deck", "pay_stock")
 
 
 def _reports_done(ops: list[dict]) -> bool:
@@ -3925,12 +3925,19 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab["effect"] = self._stock_clock_cost_ops(cost, effects, trig, ab.get("condition"))
             return ab
         later = [o for o in _dicts(effects) if o.get("@cost")]
-        if later:
+        if later and cost == {"discard": 1} and mode != "pay" and len(later) == 1:
             # the cost paid inside the effect (pay_cost_later): "[put 1 card from your hand into your waiting
             # room]" is the discard of 1 card, which does nothing with an empty hand (CR 8.4.2.2)
-            if mode == "pay" or len(later) != 1 or cost != {"discard": 1}:
-                raise Unsupported("'you may pay the cost' inside the effect with another cost than 1 hand card")
             del later[0]["@cost"]
+            cost = None
+        elif later:
+            # "[(S) (put N cards from your hand into your waiting room)] ... If that card is X, you may pay the
+            # cost. If you do, Y" (session 28): where the text says, the stock paid and the cards discarded (CR 8.4.2.1,
+            # in the order written), asked only when all of it can be paid (CR 8.4.2.2: an IF on the stock / hand)
+            if mode == "pay" or len(later) != 1 or set(cost or {}) != {"stock"}:
+                raise Unsupported("'you may pay the cost' inside the effect with another cost than the stock or 1 hand "
+                                  "card")
+            self._pay_inside(effects, later[0], cost)
             cost = None
         declined = None
         if effects and effects[-1]["op"] == "@ifnot":
@@ -3961,6 +3968,32 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("'return this card to its previous stage position' after another trigger than this card "
                               "being put into the waiting room from the stage")
         return ab
+
+    @staticmethod
+    def _pay_inside(effects: list[dict], mark: dict, cost: dict) -> None:
+        """``mark`` (pay_cost_later's discard, the first op of a "may") made the payment of ``cost``, a stock: all of
+        it or nothing, reported (pay_stock in_full: "If you do" is an IF_DONE after it; CR 8.4.2.2), auto_body,
+        session 28."""
+        def find(ops):
+            for i, o in enumerate(ops):
+                if o.get("op") == "may" and o["then"] and o["then"][0] is mark:
+                    return ops, i
+                for key in ("then",):
+                    if isinstance(o.get(key), list):
+                        hit = find(o[key])
+                        if hit:
+                            return hit
+                for opt in o.get("options") or ():
+                    hit = find(opt)
+                    if hit:
+                        return hit
+            return None
+
+        hit = find(effects)
+        if hit is None:
+            raise Unsupported("'you may pay the cost' inside the effect somewhere this compiler cannot pay it")
+        ops, i = hit
+        ops[i]["then"][0] = {"op": "pay_stock", "count": cost["stock"], "in_full": True}
 
     def _wr_cost_ops(self, cost, effects, trig, cond) -> list[dict]:
         """The program of "[(S) put N <spec> from your waiting room at the bottom of your clock / return N

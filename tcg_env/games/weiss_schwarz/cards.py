@@ -507,7 +507,8 @@ OpLookTop = op_model("look_top", _M, count=Union[Annotated[int, Field(ge=1, le=K
                      reveal=(bool, False))
 OpBrainstorm = op_model("brainstorm", _M, count=Annotated[int, Field(ge=1, le=10)])
 OpShuffleDeck = op_model("shuffle_deck", _M, who=(WhoName, "master"))
-OpPayStock = op_model("pay_stock", _M, count=Annotated[int, Field(ge=1, le=10)])
+# in_full (session 28): all of it or nothing, reported (NOT_DONE: the stock had fewer, CR 8.4.2.2), a1 = 1
+OpPayStock = op_model("pay_stock", _M, count=Annotated[int, Field(ge=1, le=10)], in_full=(bool, False))
 OpTriggerIcon = op_model("trigger_icon", _M, icon=TriggerIconName)
 # triggering: "return that character to its previous stage position as [REST]" after other_to_wr_from_stage (the
 # card that left the stage, a0 = 1), not this card (Encore, CR 10.2.2)
@@ -631,7 +632,7 @@ _OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored, OpIfDone, OpChooseOne)
 # register's cards (none affected: not done), a draw or a clock card to the waiting room not in full (CR 1.3.3)
 _REPORTS_DONE = frozenset({"to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top",
                            "to_deck_bottom", "draw", "heal", "discard", "stock_bottom_to_wr",
-                           "stock_top_to_wr", "exchange", "wr_to_deck"})  # discard / the stock's cards: fewer than its count is not done
+                           "stock_top_to_wr", "exchange", "wr_to_deck", "pay_stock"})  # discard / the stock's cards: fewer than its count is not done
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 
 
@@ -1566,6 +1567,8 @@ class _Compiler(PoolCompiler):
                 problem = if_done_problem(ops, j, _REPORTS_DONE)
                 if problem is not None:
                     self.fail(f"{q}.{problem[0]}", problem[1])
+                if ops[j - 1].op == "pay_stock" and not ops[j - 1].in_full:
+                    self.fail(f"{q}.op", "if_done after pay_stock needs its in_full (a stock paid in part is no report)")
                 if_done_at.append((len(self.code_rows), j + op.rows))
                 self.code_rows.append([int(K.Op.IF_DONE), 0, int(not op.done), 0, 0])  # a2 patched
                 continue
@@ -1774,7 +1777,9 @@ class _Compiler(PoolCompiler):
             return x(op.count), ((K.LOOK_OPP_DECK << 15) if op.who == "opponent" else 0) | op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10) \
                 | ((K.LOOK_STORE_TAKEN << 12) if op.store_taken else 0) | ((K.LOOK_UP_TO << 13) if op.up_to else 0) \
                 | ((K.LOOK_MUST_TAKE << 14) if op.must_take else 0) | ((K.LOOK_REVEAL << 16) if op.reveal else 0), flt
-        if name in ("brainstorm", "pay_stock"):
+        if name == "pay_stock":
+            return op.count, int(op.in_full), 0
+        if name == "brainstorm":
             return op.count, 0, 0
         if name == "shuffle_deck":
             return 0, who, 0

@@ -765,7 +765,7 @@ class Op(IntEnum):
     BRAINSTORM = 39  # CR 10.7.3: a0 = count flipped to resolution zone then all to waiting room;
     #                  stores the number of climax flipped (for count -1 operands / IF)
     SHUFFLE_DECK = 40  # a1 = Who
-    PAY_STOCK = 41  # a0 = count (an effect's "pay (X)", CR 8.4.3)
+    PAY_STOCK = 41  # a0 = count (an effect's "pay (X)", CR 8.4.3); a1 = 1: all of it or nothing, NOT_DONE (CR 8.4.2.2)
     TRIGGER_ICON = 42  # a0 = TriggerIcon: perform that icon's action (CR 4.12.1) as the master
     REVEAL_TOP = 44  # reveal the master's top deck card: into register I_REG and the stored count 1 if
     #                  it matches filter a0 (-1 any) or filter a1 - 1 (a1 = 0: none), else stored count 0

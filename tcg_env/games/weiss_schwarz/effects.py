@@ -871,6 +871,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         zone_shuffle(s, ZT, K.Zone.DECK, who, s)
         game.refresh_if_empty(s, who)  # a card found by a SEARCH_KEEP and put on the stage may have emptied it (CR 9.2.1)
     elif op == K.Op.PAY_STOCK:
+        if a1 != 0 and s[STOCK_N + m] < a0:
+            return NOT_DONE  # in full or nothing (CR 8.4.2.2): "you may pay the cost. If you do, ..." (session 28)
         game.pay_stock(s, m, min(a0, s[STOCK_N + m]))
     elif op == K.Op.BACKUP:  # CR 10.5.2: the defending character gets +X power
         d = s[DEF_SLOT]
