@@ -5,7 +5,8 @@ climax area, a climax placed and 'a card named "X" or "Y"' (name groups); "you m
 you do not, B." (CR 8.1.1.2.2 / 8.4.2.2: B when the cost is declined or cannot be paid, WSAbility.if_not_paid);
 "choose 1 of your <<T>> characters and this card, and exchange them"; conditions joined by "and" / "or" (all_of /
 any_of: Condition.ALL_OF / ANY_OF, their parts IF rows of the code table, filters.condition_holds); "when your other
-<<T>> character or this card is placed"; a stock cost paid inside the effect (pay_stock in_full, CR 8.4.2.2). Made-up lines in the card language, imported, and what the engine does with
+<<T>> character or this card is placed"; a stock cost paid inside the effect (pay_stock in_full, CR 8.4.2.2); "A, and
+if X, B" (an IF over the rest of the sentence). Made-up lines in the card language, imported, and what the engine does with
 them."""
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def _c(line, type="character"):
 
 
 (PLAIN, FLARE, BRAVE, TALL, SPELL, BIG_SPELL, PICKER, LOW_PICKER, GLOW, DUSK, PAIR_FAN, NAME_PICKER, KEEPER,
- TOLL, SWAPPER, BOTH, EITHER, EXPERT, LATE_PAYER) = range(19)
+ TOLL, SWAPPER, BOTH, EITHER, EXPERT, LATE_PAYER, AND_IF) = range(20)
 RECORDS = [
     _rec("T/S28B-001", "Plain"),  # <<Glass>>, level 0
     _rec("T/S28B-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -61,6 +62,8 @@ RECORDS = [
                                   "level while in your hand."], level="3"),
     _rec("T/S28B-019", "Late Payer", ["【AUTO】 [(1)] When this card is placed on the stage from your hand, this card gets "
                                       "+1000 power until end of turn, and you may pay the cost. If you do, draw 1 card."]),
+    _rec("T/S28B-020", "And If", ["【ACT】 [【REST】 this card] This card gets +1000 power until end of turn, and if your "
+                                  "clock has 2 or more cards, draw 1 card."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S28B-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -359,3 +362,28 @@ def test_cr_8_4_2_2_a_stock_cost_inside_the_effect_is_paid_in_full_or_not_at_all
     assert kit.power(g, slot) == 4000
     assert kit.count(g, "STOCK") == 0
     assert kit.count(g, "HAND") == hand + stock
+
+
+# ---------------------------------------------------------------------------- "A, and if X, B"
+def test_a_condition_inside_a_sentence_compiles_to_an_if_over_the_rest():
+    r = _c("【AUTO】 When this card attacks, choose 1 of your characters, that character gets +1000 power until end of "
+           "turn, and if you have another 《Glass》 character, draw 1 card.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][-1] == {"op": "if", "condition": {"kind": "trait_count_at_least", "trait": "Glass",
+                                                                       "value": 1}, "then": [{"op": "draw", "count": 1}]}
+    r = _c("【CONT】 If your level is 1 or higher, or if your clock has 2 or more cards, this card gets +1000 power.")
+    assert r.verdict == "exact" and r.abilities[0]["condition"]["kind"] == "any_of", r.reason
+
+
+@pytest.mark.parametrize("clock", [0, 2])
+def test_the_rest_of_the_sentence_is_done_only_under_its_condition(pool, clock):
+    sc = _scenario(pool)
+    src = sc.put(0, AND_IF, "stage", pos=0)
+    for _ in range(clock):
+        sc.put(0, PLAIN, "clock")
+    g = sc.game()
+    hand = kit.count(g, "HAND")
+    kit.act(g, "Use")
+    kit.answer_yes(g, True)
+    assert kit.power(g, src) == 4000  # the part before the condition in any case
+    assert kit.count(g, "HAND") == hand + (clock >= 2)

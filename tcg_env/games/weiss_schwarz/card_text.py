@@ -2039,6 +2039,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     clauses_and = clauses
 
+    def clauses_if(self, *parts):
+        # "A, and if X, B": A, then B under the condition X (an IF op, checked when B would be done)
+        *cs, cond, inner = parts
+        out = self.clauses(*cs)
+        if out and out[-1]["op"] == "may" and not out[-1].get("closed"):
+            raise Unsupported("'you may A, and if X, B' (does the 'may' cover the condition?)")
+        return out + [{"op": "if", "condition": cond, "then": inner}]
+
     def exchange_positions(self, stand=False):
         return [{"op": "@swap", "stand": stand}]
 
