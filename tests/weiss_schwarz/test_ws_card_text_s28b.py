@@ -6,7 +6,7 @@ you do not, B." (CR 8.1.1.2.2 / 8.4.2.2: B when the cost is declined or cannot b
 "choose 1 of your <<T>> characters and this card, and exchange them"; conditions joined by "and" / "or" (all_of /
 any_of: Condition.ALL_OF / ANY_OF, their parts IF rows of the code table, filters.condition_holds); "when your other
 <<T>> character or this card is placed"; a stock cost paid inside the effect (pay_stock in_full, CR 8.4.2.2); "A, and
-if X, B" (an IF over the rest of the sentence). Made-up lines in the card language, imported, and what the engine does with
+if X, B" (an IF over the rest of the sentence); "[[REST] this card and 1 of your other <spec> characters]" (CR 8.4). Made-up lines in the card language, imported, and what the engine does with
 them."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def _c(line, type="character"):
 
 
 (PLAIN, FLARE, BRAVE, TALL, SPELL, BIG_SPELL, PICKER, LOW_PICKER, GLOW, DUSK, PAIR_FAN, NAME_PICKER, KEEPER,
- TOLL, SWAPPER, BOTH, EITHER, EXPERT, LATE_PAYER, AND_IF) = range(20)
+ TOLL, SWAPPER, BOTH, EITHER, EXPERT, LATE_PAYER, AND_IF, PAIR_REST) = range(21)
 RECORDS = [
     _rec("T/S28B-001", "Plain"),  # <<Glass>>, level 0
     _rec("T/S28B-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -64,6 +64,7 @@ RECORDS = [
                                       "+1000 power until end of turn, and you may pay the cost. If you do, draw 1 card."]),
     _rec("T/S28B-020", "And If", ["【ACT】 [【REST】 this card] This card gets +1000 power until end of turn, and if your "
                                   "clock has 2 or more cards, draw 1 card."]),
+    _rec("T/S28B-021", "Pair Rest", ["【ACT】 [【REST】 this card and 1 of your other 《Brave》 characters] Draw 1 card."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S28B-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -387,3 +388,29 @@ def test_the_rest_of_the_sentence_is_done_only_under_its_condition(pool, clock):
     kit.answer_yes(g, True)
     assert kit.power(g, src) == 4000  # the part before the condition in any case
     assert kit.count(g, "HAND") == hand + (clock >= 2)
+
+
+# ---------------------------------------------------------------------------- "[REST] this card and 1 of your other ..."
+def test_cr_8_4_resting_this_card_and_another_compiles_to_rest_self_and_rest_other():
+    want = {"rest_self": True, "rest_other": 1, "rest_other_filter": {"type": "character", "trait": "Brave",
+                                                                       "relation": "other"}}
+    for cost in ("【REST】 this card and 1 of your other 《Brave》 characters",
+                 "【REST】 1 of your other 《Brave》 characters and this card"):
+        r = _c(f"【ACT】 [{cost}] Draw 1 card.")
+        assert r.verdict == "exact", r.reason
+        assert r.abilities[0]["cost"] == want
+
+
+@pytest.mark.parametrize("other, usable", [(BRAVE, True), (TALL, False)])
+def test_cr_8_4_2_2_this_card_and_another_are_rested_as_the_cost(pool, other, usable):
+    sc = _scenario(pool)
+    src = sc.put(0, PAIR_REST, "stage", pos=0)
+    mate = sc.put(0, other, "stage", pos=1)
+    g = sc.game()
+    assert any(t.startswith("Use") for t in kit.labels(g)) == usable
+    if usable:
+        hand = kit.count(g, "HAND")
+        kit.act(g, "Use")
+        kit.act(g, "Choose own center middle")  # the other character of the cost
+        assert [kit.orient(g, x) for x in (src, mate)] == [K.Orientation.REST, K.Orientation.REST]
+        assert kit.count(g, "HAND") == hand + 1

@@ -3366,6 +3366,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a cost resting cards that are not characters")
         return {"rest_other": count[1], "rest_other_filter": self.to_filter(spec, relation="other" if other else None)}
 
+    def c_rest_self_and_other(self, count, *parts):
+        # "[[REST] this card and 1 of your (other) characters]": this card and N others (rest_other's are other than
+        # this card: it is rested by rest_self)
+        parts = [p for p in parts if not (isinstance(p, Token) and p.type in ("OTHER", "AND_THIS_CARD"))]
+        return {"rest_self": True, **self.c_rest_other(count, Token("OTHER", "other"), *parts)}
+
+    def c_rest_self_and_another(self, spec):
+        return self.c_rest_self_and_other(("exactly", 1), spec)
+
+    c_rest_other_and_self = c_rest_self_and_other
+
     def auto_cost(self, cost):
         return ("cost", cost)
 
