@@ -414,3 +414,23 @@ def test_cr_8_4_2_2_this_card_and_another_are_rested_as_the_cost(pool, other, us
         kit.act(g, "Choose own center middle")  # the other character of the cost
         assert [kit.orient(g, x) for x in (src, mate)] == [K.Orientation.REST, K.Orientation.REST]
         assert kit.count(g, "HAND") == hand + 1
+
+
+# ---------------------------------------------------------------------------- "A or B" inside longer conditions
+def test_or_between_conditions_anywhere_a_condition_is_read():
+    r = _c("【AUTO】 [(1)] At the beginning of your encore step, if this card is in your center stage, and there are no "
+           "characters in your opponent's center stage or all characters in their center stage are 【REVERSE】, you may "
+           "pay the cost. If you do, draw 1 card.")
+    assert r.verdict == "exact", r.reason  # all three before the cost (all_of), the last two one of them (any_of)
+    cond = r.abilities[0]["condition"]
+    assert cond["kind"] == "all_of" and cond["parts"][0] == {"kind": "in_center_stage"}
+    none_there = {"kind": "opp_filter_at_most", "value": 0,
+                  "filter": {"type": "character", "side": "opponent", "positions": ["center"]}}
+    assert cond["parts"][1] == {"kind": "any_of", "parts": [none_there, dict(none_there, filter=dict(
+        none_there["filter"], orientation=["stand", "rest"]))]}
+    r = _c("【CONT】 If your level is 1 or higher, or if your clock has 2 or more cards, this card gets +1000 power.")
+    assert r.verdict == "exact" and r.abilities[0]["condition"]["kind"] == "any_of"
+    # "," still ends a condition before the effect
+    r = _c("【AUTO】 When this card attacks, if your level is 1 or higher or your clock has 2 or more cards, this card "
+           "gets +1000 power until end of turn.")
+    assert r.verdict == "exact", r.reason

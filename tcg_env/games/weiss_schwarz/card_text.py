@@ -2077,9 +2077,6 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def if_sentence(self, cond, ops):
         return [{"op": "if", "condition": cond, "then": ops}]
 
-    def if_sentence_or(self, a, b, ops):
-        return [{"op": "if", "condition": _cond_join("any_of", a, b), "then": ops}]
-
     def if_sentence2(self, a, b, ops):
         # "if A, and B, ...": A then B (an AUTO ability's first "if" is its condition, the
         # second an IF checked on resolution)
@@ -3009,6 +3006,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "if your opponent does not have any [STAND] characters (in their center stage)"
         return self._opp_cond("opp_filter_at_most", 0, spec, where[0] if where else None)
 
+    def c_opp_no_chars_part(self, part):
+        return self._opp_cond("opp_filter_at_most", 0, {}, part)
+
+    def c_opp_all_part(self, part, quals):
+        # "all characters in their center stage are [REVERSE]": none of their characters there in another orientation
+        # (none there: it holds)
+        q = self.charspec(quals, "character")
+        if set(q) != {"type", "orientation"} or len(q["orientation"]) != 1:
+            raise Unsupported("'all characters in their <part> are' another quality than one orientation")
+        others = [o for o in ("stand", "rest", "reverse") if o not in q["orientation"]]
+        return self._opp_cond("opp_filter_at_most", 0, {"orientation": others}, part)
+
     def c_opp_all(self, quals):
         # "if all of your opponent's characters are <<T>> / [REST]": every character of their stage (none: it holds)
         return self._opponents({"kind": "all_chars_filter", "filter": self.charspec(quals, "character")})
@@ -3170,8 +3179,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_and(self, a, b):
         return _cond_join("all_of", a, b)
 
-    def c_or(self, a, b):
-        return _cond_join("any_of", a, b)
+    def c_or(self, a, *rest):
+        return _cond_join("any_of", a, rest[-1])
 
     def c_wr_climax_max(self, n):
         return {"kind": "wr_climax_at_most", "value": n}
@@ -3754,12 +3763,21 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # (approximation second_condition_after_cost: B is checked after the cost is paid)
         if any(c["kind"] in ("@zone", "none") for c in (a, b)):
             raise Unsupported("two conditions with a zone or a count that always holds")
+        try:
+            # both the ability's condition, checked before the cost as the text says (all_of, session 28)
+            return ("pay", _cond_join("all_of", a, b), effects)
+        except Unsupported:
+            pass
         return ("pay", a, [{"op": "@cond2", "condition": b, "then": effects}])
 
     def rest_if3_pay(self, a, b, c, effects):
         # "if A, B, and C, you may pay the cost. If you do, X": as rest_if2_pay, C an IF inside B's
         if any(x["kind"] in ("@zone", "none") for x in (a, b, c)):
             raise Unsupported("conditions with a zone or a count that always holds")
+        try:
+            return ("pay", _cond_join("all_of", a, b, c), effects)  # all three before the cost (session 28)
+        except Unsupported:
+            pass
         return ("pay", a, [{"op": "@cond2", "condition": b, "then": [{"op": "if", "condition": c, "then": effects}]}])
 
     def rest_if2(self, a, b, effects):
@@ -3904,7 +3922,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             elif "condition" in ab:
                 # another condition beside "in battle": both in the condition slot (the condition in_battle
                 # prefixed to the other, cards.compile_condition), tested when it triggers and on resolution
-                ab["condition"] = dict(ab["condition"], in_battle=True)
+                ab["condition"] = _cond_join("all_of", {"kind": "in_battle"}, ab["condition"]) \
+                    if ab["condition"]["kind"] in ("all_of", "any_of") else dict(ab["condition"], in_battle=True)
             else:
                 ab["condition"] = {"kind": "in_battle"}
         if ("change",) in prefixes or any(o["op"] == "@change_place" for o in effects):
@@ -4350,9 +4369,6 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def cont_cond_and(self, a, b, body):
         return self.cont_cond(_cond_join("all_of", a, b), body)
-
-    def cont_cond_or(self, a, b, body):
-        return self.cont_cond(_cond_join("any_of", a, b), body)
 
     def cont_cond(self, cond, body):
         if body[0] is None:
