@@ -29,7 +29,7 @@ def _c(line, type="character"):
 
 
 (PLAIN, FLARE, BRAVE, TALL, SPELL, BIG_SPELL, PICKER, LOW_PICKER, GLOW, DUSK, PAIR_FAN, NAME_PICKER, KEEPER,
- TOLL, SWAPPER, BOTH, EITHER, EXPERT, LATE_PAYER, AND_IF, PAIR_REST) = range(21)
+ TOLL, SWAPPER, BOTH, EITHER, EXPERT, LATE_PAYER, AND_IF, PAIR_REST, NESTED) = range(22)
 RECORDS = [
     _rec("T/S28B-001", "Plain"),  # <<Glass>>, level 0
     _rec("T/S28B-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -65,6 +65,8 @@ RECORDS = [
     _rec("T/S28B-020", "And If", ["【ACT】 [【REST】 this card] This card gets +1000 power until end of turn, and if your "
                                   "clock has 2 or more cards, draw 1 card."]),
     _rec("T/S28B-021", "Pair Rest", ["【ACT】 [【REST】 this card and 1 of your other 《Brave》 characters] Draw 1 card."]),
+    _rec("T/S28B-022", "Nested", ["【CONT】 If your level is 1 or higher, and your clock has 2 or more cards or your stock "
+                                  "has 1 or more cards, this card gets +1000 power."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S28B-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -434,3 +436,15 @@ def test_or_between_conditions_anywhere_a_condition_is_read():
     r = _c("【AUTO】 When this card attacks, if your level is 1 or higher or your clock has 2 or more cards, this card "
            "gets +1000 power until end of turn.")
     assert r.verdict == "exact", r.reason
+
+
+@pytest.mark.parametrize("level, clock, stock", [(1, 2, 0), (1, 0, 1), (1, 0, 0), (0, 2, 1)])
+def test_all_of_with_an_any_of_part(pool, level, clock, stock):
+    # "A, and B or C": A and one of B, C (an ANY_OF part of the ALL_OF, one level: filters.condition_flat)
+    sc = _scenario(pool)
+    src = sc.put(0, NESTED, "stage", pos=0)
+    for zone, n in (("level", level), ("clock", clock), ("stock", stock)):
+        for _ in range(n):
+            sc.put(0, PLAIN, zone)
+    g = sc.game()
+    assert kit.power(g, src) == 3000 + 1000 * (level >= 1 and (clock >= 2 or stock >= 1))

@@ -485,6 +485,9 @@ def _cond_join(kind: str, *conds: dict) -> dict:
         if c.get("kind") == kind:
             parts += c["parts"]
             continue
+        if c.get("kind") in ("all_of", "any_of") and not any(x["kind"] in ("all_of", "any_of") for x in c["parts"]):
+            parts.append(c)  # the other kind, of single conditions: one level (filters.condition_holds)
+            continue
         if c.get("kind") in ("all_of", "any_of", "none") or str(c.get("kind", "@")).startswith("@") \
                 or any(k.startswith("@") or k == "whose" for k in c):
             raise Unsupported(f"'{'and' if kind == 'all_of' else 'or'}' between conditions of which one is not "
@@ -4820,8 +4823,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         """A condition play.hand_condition_holds tests (a CONT ability working from the hand)."""
         if "whose" in cond:
             return False
-        if cond["kind"] in ("all_of", "any_of"):  # each part (play.hand_condition_atom)
-            return all(WSTextTransformer._hand_condition_ok(c) for c in cond["parts"])
+        if cond["kind"] in ("all_of", "any_of"):  # each part, a single one (play.hand_condition_atom)
+            return all(c["kind"] not in ("all_of", "any_of") and WSTextTransformer._hand_condition_ok(c)
+                       for c in cond["parts"])
         if cond["kind"] in HAND_LEVEL_CONDITIONS:
             return True
         if cond["kind"] == "opp_filter_at_least":

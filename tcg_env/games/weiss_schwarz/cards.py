@@ -1432,8 +1432,11 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.kind", f"{kind} has only parts")
             pairs = []
             for i, c in enumerate(cond.parts):
-                if c.kind in ("all_of", "any_of"):
-                    self.fail(f"{p}.parts[{i}].kind", "a part of all_of / any_of is one condition")
+                # a part: one condition, or all_of / any_of (the other kind) of single conditions
+                if c.kind == kind or c.kind in ("all_of", "any_of") and any(x.kind in ("all_of", "any_of")
+                                                                            for x in c.parts or ()):
+                    self.fail(f"{p}.parts[{i}].kind", "a part of all_of / any_of is one condition or the other kind "
+                              "of single conditions")
                 pairs.append(self.compile_condition(c, f"{p}.parts[{i}]"))
             r0 = len(self.code_rows)
             for ck, ca in pairs:

@@ -188,15 +188,32 @@ def markers_under(s, p, spos):
 def condition_holds(game, s, T, cond, arg, p, source):
     """Whether condition ``cond`` (argument ``arg``) holds for master ``p`` and source card ``source``: one condition
     (``condition_atom``), or every one / one of the conditions ALL_OF / ANY_OF lists (session 28: "if A and B", "if A
-    or B"; their IF rows in the code table, cards.compile_condition)."""
+    or B"; their IF rows in the code table, cards.compile_condition). A part may itself be ALL_OF / ANY_OF of single
+    conditions ("if A, and B or C": one level, ``condition_flat``)."""
     if cond == K.Condition.ALL_OF or cond == K.Condition.ANY_OF:
         code = code_table(T)
         r0 = arg >> 3
         for i in range(arg & 7):
-            if game.condition_atom(s, T, code[r0 + i, I_A0], code[r0 + i, I_A1], p, source) == (cond == K.Condition.ANY_OF):
+            c = code[r0 + i, I_A0]
+            if c == K.Condition.ALL_OF or c == K.Condition.ANY_OF:
+                ok = game.condition_flat(s, T, c, code[r0 + i, I_A1], p, source)
+            else:
+                ok = game.condition_atom(s, T, c, code[r0 + i, I_A1], p, source)
+            if ok == (cond == K.Condition.ANY_OF):
                 return cond == K.Condition.ANY_OF
         return cond == K.Condition.ALL_OF
     return game.condition_atom(s, T, cond, arg, p, source)
+
+
+@internal
+def condition_flat(game, s, T, cond, arg, p, source):
+    """ALL_OF / ANY_OF of single conditions (a part of ``condition_holds``'s)."""
+    code = code_table(T)
+    r0 = arg >> 3
+    for i in range(arg & 7):
+        if game.condition_atom(s, T, code[r0 + i, I_A0], code[r0 + i, I_A1], p, source) == (cond == K.Condition.ANY_OF):
+            return cond == K.Condition.ANY_OF
+    return cond == K.Condition.ALL_OF
 
 
 @internal
