@@ -6,8 +6,9 @@ you do not, B." (CR 8.1.1.2.2 / 8.4.2.2: B when the cost is declined or cannot b
 "choose 1 of your <<T>> characters and this card, and exchange them"; conditions joined by "and" / "or" (all_of /
 any_of: Condition.ALL_OF / ANY_OF, their parts IF rows of the code table, filters.condition_holds); "when your other
 <<T>> character or this card is placed"; a stock cost paid inside the effect (pay_stock in_full, CR 8.4.2.2); "A, and
-if X, B" (an IF over the rest of the sentence); "[[REST] this card and 1 of your other <spec> characters]" (CR 8.4). Made-up lines in the card language, imported, and what the engine does with
-them."""
+if X, B" (an IF over the rest of the sentence); "[[REST] this card and 1 of your other <spec> characters]" (CR 8.4);
+"return it to your hand or put it into your stock" (choose_one). Made-up lines in the card language, imported, and
+what the engine does with them."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def _c(line, type="character"):
 
 
 (PLAIN, FLARE, BRAVE, TALL, SPELL, BIG_SPELL, PICKER, LOW_PICKER, GLOW, DUSK, PAIR_FAN, NAME_PICKER, KEEPER,
- TOLL, SWAPPER, BOTH, EITHER, EXPERT, LATE_PAYER, AND_IF, PAIR_REST, NESTED) = range(22)
+ TOLL, SWAPPER, BOTH, EITHER, EXPERT, LATE_PAYER, AND_IF, PAIR_REST, NESTED, WHERE) = range(23)
 RECORDS = [
     _rec("T/S28B-001", "Plain"),  # <<Glass>>, level 0
     _rec("T/S28B-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -67,6 +68,8 @@ RECORDS = [
     _rec("T/S28B-021", "Pair Rest", ["【ACT】 [【REST】 this card and 1 of your other 《Brave》 characters] Draw 1 card."]),
     _rec("T/S28B-022", "Nested", ["【CONT】 If your level is 1 or higher, and your clock has 2 or more cards or your stock "
                                   "has 1 or more cards, this card gets +1000 power."]),
+    _rec("T/S28B-023", "Where", ["【ACT】 [【REST】 this card] Choose 1 《Brave》 character in your waiting room, and return "
+                                 "it to your hand or put it into your stock."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S28B-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -448,3 +451,18 @@ def test_all_of_with_an_any_of_part(pool, level, clock, stock):
             sc.put(0, PLAIN, zone)
     g = sc.game()
     assert kit.power(g, src) == 3000 + 1000 * (level >= 1 and (clock >= 2 or stock >= 1))
+
+
+# ---------------------------------------------------------------------------- "return it to your hand or put it into your stock"
+@pytest.mark.parametrize("first, zone", [(True, K.Zone.HAND), (False, K.Zone.STOCK)])
+def test_the_master_chooses_where_the_chosen_card_goes(pool, first, zone):
+    # choose_one on the chosen card's register: the first option (to the hand) or the other (to the stock)
+    sc = _scenario(pool)
+    sc.put(0, WHERE, "stage", pos=0)
+    brave = sc.put(0, BRAVE, "waiting_room")
+    g = sc.game()
+    kit.act(g, "Use")
+    kit.act(g, "Choose Brave")
+    kit.act(g, "Use" if first else "Decline")
+    assert kit.resolved(g)
+    assert kit.zone_of(g, brave) == zone

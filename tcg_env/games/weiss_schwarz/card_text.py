@@ -2116,6 +2116,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def if_you_do(self, ops):
         return [{"op": "@ifdo", "then": ops}]
 
+    def hand_or_stock(self, *_pronouns):
+        return [{"op": "@dest_or", "options": [[{"op": "to_hand"}], [{"op": "to_stock"}]]}]
+
     def if_you_do_not(self, ops):
         # "If you do not, X": after "you may pay the cost" only (auto_body: WSAbility.if_not_paid)
         return [{"op": "@ifnot", "then": ops}]
@@ -5299,6 +5302,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # (session 24: the register is not free again: a register keeps its cards, and a later move of that
                 # register, "return this card to your hand", would move the cost's cards too)
                 st["cur"] = None
+                continue
+            if name == "@dest_or":
+                # "return it to your hand or put it into your stock": one of the moves of the chosen card(s), as the
+                # master chooses (choose_one, its options on the same register)
+                if st["cur"] is None:
+                    raise Unsupported("'return it to your hand or put it into your stock' without a target")
+                out.append({"op": "choose_one", "options": [[dict(o, reg=st["cur"]) for o in opt]
+                                                            for opt in op["options"]]})
                 continue
             if name == "@if_done":  # "If you do, <the rest of the block>" (rows counted below)
                 out.append({"op": "if_done", "rows": 0})
