@@ -4188,10 +4188,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return ab
 
     @staticmethod
-    def _add_condition(ab: dict, cond: dict, what: str) -> None:
+    def _add_condition(ab: dict, cond: dict, what: str, strict: bool = False) -> None:
         """``cond`` as the [AUTO] ability's condition, beside the one it has (all_of, session 28; a combo's climax is
-        then a part: CR 8.12.1, the icon has no meaning of its own)."""
-        if "whose" in ab or ab.get("zone") is not None:
+        then a part: CR 8.12.1, the icon has no meaning of its own). ``strict``: not beside a trigger about a player's
+        phase or another zone."""
+        if strict and ("whose" in ab or ab.get("zone") is not None):
             raise Unsupported(f"{what} beside a trigger about a player's phase or another zone")
         old = ab.pop("condition", None)
         if "combo" in ab:
@@ -4216,7 +4217,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         ab = self.auto_body(*parts)
         if isinstance(ab, list):
             raise Unsupported("'during your climax phase' with two triggers")
-        self._add_condition(ab, {"kind": "your_climax_phase"}, "'during your climax phase'")
+        self._add_condition(ab, {"kind": "your_climax_phase"}, "'during your climax phase'", strict=True)
         if ab.pop("@by", None):
             # "placed on the stage by the effect of "X"" in the climax phase: any placement then (no character is
             # played from the hand in the climax phase, CR 6.6.1): by X's effect or another's
