@@ -70,7 +70,8 @@ def test_cont_auras_conditions_and_restrictions():
     assert res.verdict.value == "exact" and ab["whose"] == "yours"
     assert ab["condition"] == {"kind": "trait_count_at_least", "trait": "Moth", "value": 1}
     res = _c("【CONT】 If you have another 《Moth》 character, if your level is 2 or higher, this card gets +1000 power.")
-    assert res.verdict.value == "unsupported" and "two conditions" in res.reason
+    # two conditions: both (all_of, session 28)
+    assert res.verdict.value == "exact" and res.abilities[0]["condition"]["kind"] == "all_of"
 
 
 def test_cr_10_3_assist_per_level_compiles_to_the_level_aura():

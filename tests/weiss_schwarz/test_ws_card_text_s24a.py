@@ -342,11 +342,13 @@ def test_n_or_more_characters_and_n_or_less_cards_in_your_memory():
     r = _c("【AUTO】 [Put 1 《Glass》 character from your hand into your waiting room & Put this card into your memory] "
            "When this card becomes 【REVERSE】 in battle, if you have 2 or more other 《Glass》 characters and 2 or less "
            "cards in your memory, you may pay the cost. If you do, draw 1 card.")
-    assert r.verdict == "approximate" and r.approximations == ("second_condition_after_cost",), r.reason
+    assert r.verdict == "exact", r.reason
     (ab,) = r.abilities
-    # the memory's bound before the cost (which puts this card there), the count after it
-    assert ab["condition"] == {"kind": "memory_at_most", "value": 2, "in_battle": True}
-    assert ab["cost"]["self_to_memory"] and ab["effect"][0]["condition"]["kind"] == "trait_count_at_least"
+    # both before the cost (which puts this card into the memory), as the text says (all_of, session 28)
+    assert ab["condition"] == {"kind": "all_of", "parts": [
+        {"kind": "in_battle"}, {"kind": "memory_at_most", "value": 2},
+        {"kind": "trait_count_at_least", "trait": "Glass", "value": 2}]}
+    assert ab["cost"]["self_to_memory"] and ab["effect"] == [{"op": "draw", "count": 1}]
     # without the cost's "you may pay": not compiled
     r = _c("【AUTO】 When this card attacks, if you have 2 or more other 《Glass》 characters and 2 or less cards in your "
            "memory, draw 1 card.")

@@ -479,19 +479,20 @@ def test_cr_10_12_accelerate_and_cr_10_11_shift():
 
 
 def test_two_conditions_before_you_may_pay_the_cost():
-    # [CXCOMBO] takes the first (the combo column, alone: the pool compiler refuses a combo beside a condition)
+    # both the ability's condition (all_of, session 28: checked before the cost, as the text says); with [CXCOMBO]
+    # the climax is one of them (CR 8.12.1: the icon has no meaning of its own), no combo column
     r = _c('【AUTO】 【CXCOMBO】 [Put 1 card from your hand into your waiting room] When this card attacks, if "Flare" is '
            'in your climax area, and you have 2 or more other 《Glass》 characters, you may pay the cost. If you do, '
            'draw 1 card.')
     ab = r.abilities[0]
-    assert r.verdict.value == "approximate" and ab["combo"] == "Flare" and "condition" not in ab
-    assert ab["effect"][0]["condition"] == {"kind": "trait_count_at_least", "trait": "Glass", "value": 2}
-    # the second is checked after the cost is paid
+    assert r.verdict.value == "exact" and "combo" not in ab
+    assert ab["condition"] == {"kind": "all_of", "parts": [{"kind": "climax_named", "name": "Flare"},
+                                                           {"kind": "trait_count_at_least", "trait": "Glass", "value": 2}]}
     r = _c("【AUTO】 [Put 1 card from your hand into your waiting room] When this card attacks, if you have 2 or more "
            "other 《Glass》 characters, and your level is 2 or higher, you may pay the cost. If you do, draw 1 card.")
-    assert r.verdict.value == "approximate" and r.approximations == ("second_condition_after_cost",)
-    assert r.abilities[0]["effect"] == [{"op": "if", "condition": {"kind": "level_at_least", "value": 2},
-                                         "then": [{"op": "draw", "count": 1}]}]  # fmt: skip
+    assert r.verdict.value == "exact"
+    assert r.abilities[0]["condition"]["parts"][1] == {"kind": "level_at_least", "value": 2}
+    assert r.abilities[0]["effect"] == [{"op": "draw", "count": 1}]
 
 
 def test_level_x_or_lower_with_x_the_level_of_the_cards_milled_or_revealed():

@@ -504,7 +504,7 @@ _DELAYED_SELF_MOVES = ("to_memory", "to_waiting_room", "to_hand", "to_clock", "t
 # the ops whose instruction reports whether it was done (cards._REPORTS_DONE) and the targeting marks that may come
 # before one in the "A" of "you may A. If you do, B"
 _REPORTS_DONE = ("to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
-                 "draw", "heal", "discard", "stock_bottom_to_wr", "stock_top_to_wr", "wr_to_deck")
+                 "draw", "heal", "discard", "stock_bottom_to_wr", "stock_top_to_wr", "wr_to_deck", "pay_stock")
 
 
 def _reports_done(ops: list[dict]) -> bool:
@@ -556,6 +556,35 @@ def _searched_shuffle(ops: list[dict]) -> list[dict]:
 def _own_top_mill(op: dict) -> bool:
     """A mill of the master's own deck from its top (REVEAL_TOP / MILL_LEVEL read that card)."""
     return op.get("who", "master") == "master" and not op.get("bottom")
+
+
+def _cond_join(kind: str, *conds: dict) -> dict:
+    """"if A and B" (all_of) / "if A or B" (any_of), session 28 (s28-wsb): one condition of the parts (a part of the
+    same kind is flattened; the kernels' ALL_OF / ANY_OF test each part, filters.condition_holds). A part that is a
+    compiler mark (a zone, a count that always holds, a turn or an X the line defines elsewhere) is refused."""
+    parts: list[dict] = []
+    for c in conds:
+        if c.get("kind") == kind:
+            parts += c["parts"]
+            continue
+        if c.get("kind") in ("all_of", "any_of") and not any(x["kind"] in ("all_of", "any_of") for x in c["parts"]):
+            parts.append(c)  # the other kind, of single conditions: one level (filters.condition_holds)
+            continue
+        if c.get("kind") in ("all_of", "any_of", "none") or str(c.get("kind", "@")).startswith("@") \
+                or any(k.startswith("@") or k == "whose" for k in c):
+            raise Unsupported(f"'{'and' if kind == 'all_of' else 'or'}' between conditions of which one is not "
+                              "a test the engine makes")
+        parts.append(c)
+    if len(parts) > 7:
+        raise Unsupported("more than 7 conditions joined")
+    return {"kind": kind, "parts": parts}
+
+
+def _cond_kinds(cond: dict | None) -> set[str]:
+    """The kinds of a condition and of its parts (all_of / any_of)."""
+    if cond is None:
+        return set()
+    return {cond["kind"]} | {k for c in cond.get("parts") or () for k in _cond_kinds(c)}
 
 
 def _walk(ops: list[dict]):
@@ -717,6 +746,29 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 or set(spec) - {"type", "trait", "trait_or", "trait_more"}:
             raise Unsupported("'<spec> or <noun> with \"X\" in its card name' other than traits or of two nouns")
         return {**spec, "name_contains": self._name_parts(str(parts[-1])), "name_or_trait": True}
+
+    def _two_types(self, a: str, b: str, quals: list, quals_noun: str | None) -> dict[str, Any]:
+        """'<noun> or <noun>' (session 28, s28-wsb): a card of either type (CR 2.3: character, event, climax); the
+        qualities, if any, describe the character alternative only (traits are characters', CR 2.5.1; "event or
+        level 1 or lower character": an event of any level), filter quals_characters."""
+        if "card" in (a, b) or a == b:
+            raise Unsupported("'<noun> or <noun>' of a card or of one type")
+        spec: dict[str, Any] = {"type": [a, b]}
+        if quals:
+            if quals_noun != "character":
+                raise Unsupported("qualities on an event or a climax alternative")
+            q = self.charspec(quals, "character")
+            q.pop("type")
+            if set(q) & {"orientation"}:
+                raise Unsupported("a stage orientation on one of two card types")
+            spec.update(q, quals_characters=True)
+        return spec
+
+    def charspec_ev_or(self, *parts):
+        return self._two_types("event", parts[-1], parts[0] if len(parts) == 2 else [], parts[-1])
+
+    def charspec_cx_or(self, *parts):
+        return self._two_types("climax", parts[-1], parts[0] if len(parts) == 2 else [], parts[-1])
 
     def charspec_icon(self, *parts):
         # "a climax with [standby] in its trigger icon" (CR 2.12: the card's trigger icons); the database drops
@@ -1389,6 +1441,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return [{"op": "@self_and", "choose": self.choose(count, what)[0], "@may_self": True}]
         return [{"op": "@self_and", "choose": self.choose(count, what)[0]}]
 
+    def choose_and_self(self, count, what, _tok):
+        # "choose 1 of your <<T>> characters and this card": as "choose this card and 1 of your <<T>> characters"
+        return self.choose_self_and(count, what)
+
     def ch_own_stage(self, *parts):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = _as_char(next(p for p in parts if isinstance(p, dict)))
@@ -1407,7 +1463,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "choose another of your characters": one of your other characters
         return self.choose(("exactly", 1), self.ch_own_stage(Token("OTHER", "other"), spec))
 
-    def choose_another_and_self(self, spec):
+    def choose_another_and_self(self, spec, *_tok):
         # "choose another of your <<T>> characters and this card, and those characters get ...": as "choose
         # this card and 1 of your other <<T>> characters"
         return self.choose_self_and(("exactly", 1), self.ch_own_stage(Token("OTHER", "other"), spec))
@@ -2099,6 +2155,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     clauses_and = clauses
 
+    def clauses_if(self, *parts):
+        # "A, and if X, B": A, then B under the condition X (an IF op, checked when B would be done)
+        *cs, cond, inner = parts
+        out = self.clauses(*cs)
+        if out and out[-1]["op"] == "may" and not out[-1].get("closed"):
+            raise Unsupported("'you may A, and if X, B' (does the 'may' cover the condition?)")
+        return out + [{"op": "if", "condition": cond, "then": inner}]
+
     def exchange_positions(self, stand=False):
         return [{"op": "@swap", "stand": stand}]
 
@@ -2164,6 +2228,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def if_you_do(self, ops):
         return [{"op": "@ifdo", "then": ops}]
+
+    def hand_or_stock(self, *_pronouns):
+        return [{"op": "@dest_or", "options": [[{"op": "to_hand"}], [{"op": "to_stock"}]]}]
+
+    def if_you_do_not(self, ops):
+        # "If you do not, X": after "you may pay the cost" only (auto_body: WSAbility.if_not_paid)
+        return [{"op": "@ifnot", "then": ops}]
 
     def if_you_do_next_draw(self, ops):
         # "If you do, at the beginning of your next draw phase, X": a delayed ability (auto_body, _delayed_next_draw)
@@ -2389,6 +2460,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         sentences = self._look_markers(list(sentences))
         out: list[dict] = []
         for ops in sentences:
+            if ops and ops[0]["op"] == "@ifnot":
+                # "If you do not, X": the last sentence, after "you may pay the cost" (auto_body takes it)
+                if ops is not sentences[-1] or len(ops) != 1:
+                    raise Unsupported("'if you do not' before another sentence")
+                out.append(ops[0])
+                continue
             if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] == "mill_count":
                 # "put the top N cards of your deck into your waiting room, and this card gets +X power. X is
                 # equal to the number of <<T>> characters among those cards x M": MILL_COUNT, then POWER_X
@@ -2770,6 +2847,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_climax_named(self, name):
         return {"kind": "climax_named", "name": card_name(name)}
 
+    def c_climax_named_any(self, *names):
+        # '"X" or "Y" is in your climax area': the climax has one of the names (a name group, condition name_any)
+        if len(names) > 5:
+            raise Unsupported("more than 5 card names in one condition")
+        return {"kind": "climax_named", "name_any": [card_name(n) for n in names]}
+
     def c_bopp_level_max(self, n):
         return {"kind": "battle_opp_level_at_most", "value": int(n)}
 
@@ -3042,6 +3125,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "if your opponent does not have any [STAND] characters (in their center stage)"
         return self._opp_cond("opp_filter_at_most", 0, spec, where[0] if where else None)
 
+    def c_opp_no_chars_part(self, part):
+        return self._opp_cond("opp_filter_at_most", 0, {}, part)
+
+    def c_opp_all_part(self, part, quals):
+        # "all characters in their center stage are [REVERSE]": none of their characters there in another orientation
+        # (none there: it holds)
+        q = self.charspec(quals, "character")
+        if set(q) != {"type", "orientation"} or len(q["orientation"]) != 1:
+            raise Unsupported("'all characters in their <part> are' another quality than one orientation")
+        others = [o for o in ("stand", "rest", "reverse") if o not in q["orientation"]]
+        return self._opp_cond("opp_filter_at_most", 0, {"orientation": others}, part)
+
     def c_opp_all(self, quals):
         # "if all of your opponent's characters are <<T>> / [REST]": every character of their stage (none: it holds)
         return self._opponents({"kind": "all_chars_filter", "filter": self.charspec(quals, "character")})
@@ -3191,6 +3286,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_named_level(self, name):
         return {"kind": "named_in_level", "name": card_name(name)}
+
+    def c_named_level_all(self, *names):
+        # '"X" and "Y" are in your level' (session 28): each of them (all_of)
+        return _cond_join("all_of", *(self.c_named_level(n) for n in names))
+
+    def c_named_memory_all(self, *names):
+        # '"X" and "Y" (and "Z") are in your memory' (session 28): each of them (all_of)
+        return _cond_join("all_of", *(self.c_named_memory(n) for n in names))
+
+    def c_and(self, a, b):
+        return _cond_join("all_of", a, b)
+
+    def c_or(self, a, *rest):
+        return _cond_join("any_of", a, rest[-1])
 
     def c_wr_climax_max(self, n):
         return {"kind": "wr_climax_at_most", "value": n}
@@ -3372,16 +3481,6 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # (c_items: those are paid first, and could take the card the reveal needs)
         return {"reveal": flt, "@named": "name" in flt and set(flt) <= {"name", "zone", "type"}}
 
-    def c_rest_self_and_other(self, count, *parts):
-        # "[[REST] this card and 1 of your (other) <spec>]": both rests (CR 8.4); the others are not this card,
-        # which the cost rests itself (relation "other", costs.stage_cost_ok)
-        cost = self.c_rest_other(count, *parts)
-        cost["rest_other_filter"] = dict(cost["rest_other_filter"], relation="other")
-        return {"rest_self": True, **cost}
-
-    def c_rest_other_and_self(self, count, *parts):
-        return self.c_rest_self_and_other(count, *parts)
-
     def c_rest_other(self, count, *parts):
         # "[REST] N of your (other) <spec> characters" (CR 8.4): the player chooses N standing ones, one at
         # a time (the PAY_COST decision, costs.stage_cost_ok)
@@ -3396,6 +3495,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if spec.get("type") != "character" or "orientation" in spec:
             raise Unsupported("a cost resting cards that are not characters")
         return {"rest_other": count[1], "rest_other_filter": self.to_filter(spec, relation="other" if other else None)}
+
+    def c_rest_self_and_other(self, count, *parts):
+        # "[[REST] this card and 1 of your (other) characters]": this card and N others (rest_other's are other than
+        # this card: it is rested by rest_self)
+        parts = [p for p in parts if not (isinstance(p, Token) and p.type in ("OTHER", "AND_THIS_CARD"))]
+        return {"rest_self": True, **self.c_rest_other(count, Token("OTHER", "other"), *parts)}
+
+    def c_rest_self_and_another(self, spec):
+        return self.c_rest_self_and_other(("exactly", 1), spec)
+
+    c_rest_other_and_self = c_rest_self_and_other
 
     def auto_cost(self, cost):
         return ("cost", cost)
@@ -3562,6 +3672,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def t_named_climax(self, name):
         return ("own_climax_placed", {"trigger_filter": {"name": card_name(name), "zone": "climax_area"}})
+
+    def t_named_climax_any(self, *names):
+        # 'when "X" or "Y" is placed on your climax area' (session 28): a climax with one of the names (name_any)
+        return ("own_climax_placed", {"trigger_filter": dict(self.named_any_spec(*names), zone="climax_area")})
 
     def t_other_frontal(self, _other, spec):
         if spec.get("type") != "character":
@@ -3759,6 +3873,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def rest_pay(self, effects):
         return ("pay", None, effects)
 
+    def rest_pay_not(self, effects):
+        # "you may pay the cost. If you do not, X" (session 28): nothing when paid, X when not (auto_body)
+        if any(o["op"] == "@ifnot" for o in effects):
+            raise Unsupported("two 'if you do not'")
+        return ("pay", None, [{"op": "@ifnot", "then": effects}])
+
+    def rest_if_pay_not(self, cond, effects):
+        mode, _, ops = self.rest_pay_not(effects)
+        return self.rest_if_pay(cond, ops)
+
     def pay_cost_later(self):
         # "..., if there is a climax among those cards, you may pay the cost. If you do, ...": the cost paid
         # where the text says so (CR 8.4.2): a "may" of its action (auto_body: a discard of 1 card, the
@@ -3787,12 +3911,21 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # (approximation second_condition_after_cost: B is checked after the cost is paid)
         if any(c["kind"] in ("@zone", "none") for c in (a, b)):
             raise Unsupported("two conditions with a zone or a count that always holds")
+        try:
+            # both the ability's condition, checked before the cost as the text says (all_of, session 28)
+            return ("pay", _cond_join("all_of", a, b), effects)
+        except Unsupported:
+            pass
         return ("pay", a, [{"op": "@cond2", "condition": b, "then": effects}])
 
     def rest_if3_pay(self, a, b, c, effects):
         # "if A, B, and C, you may pay the cost. If you do, X": as rest_if2_pay, C an IF inside B's
         if any(x["kind"] in ("@zone", "none") for x in (a, b, c)):
             raise Unsupported("conditions with a zone or a count that always holds")
+        try:
+            return ("pay", _cond_join("all_of", a, b, c), effects)  # all three before the cost (session 28)
+        except Unsupported:
+            pass
         return ("pay", a, [{"op": "@cond2", "condition": b, "then": [{"op": "if", "condition": c, "then": effects}]}])
 
     def rest_if2(self, a, b, effects):
@@ -3846,6 +3979,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("a climax's auto ability with another trigger than its placement")
         if mode == "plain" and effects and effects[0]["op"] == "if" and cond is None:
             cond, effects = effects[0]["condition"], effects[0]["then"] + effects[1:]
+            inner = effects[0]["then"] if len(effects) == 1 and effects[0]["op"] == "if" else []
+            if cond["kind"] != "@zone" and any(o["op"] in ("if", "if_stored") for o in inner) \
+                    and not (len(inner) == 1 and inner[0]["op"] == "if"):  # (an IF of one IF: _resolve's conjunction)
+                # "if A, and B, X" where X tests something of its own ("if that card is ..."): A and B the ability's
+                # condition (all_of, session 28), as A alone is (checked when it triggers and when it resolves)
+                cond, effects = _cond_join("all_of", cond, effects[0]["condition"]), effects[0]["then"]
         zone = getattr(self, "_zone_first", None)
         if cond is not None and cond["kind"] == "@zone":
             if zone is not None:
@@ -3878,7 +4017,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 ab["combo"] = named_cx
         elif ("combo",) in prefixes and (cost or {}).get("climax_to_wr"):
             pass  # "[CXCOMBO] [put 1 "X" from your climax area into ...]": the cost names the climax (CR 8.12.1)
-        elif ("combo",) in prefixes and (cond is None or cond["kind"] != "climax_named"):
+        elif ("combo",) in prefixes and (cond is None or cond["kind"] != "climax_named" or "name" not in cond):
             # the icon "has no special meaning in terms of rules" (CR 8.12.1): an ability naming a card elsewhere (a
             # cost's or a choice's "X", a "placed by the effect of "X"" trigger) keeps no combo column
             named = any(isinstance(d, dict) and ("name" in d or "name_any" in d or "@by" in d)
@@ -3905,7 +4044,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         for p in prefixes:
             if p[0] == "times":
                 ab["times_per_turn"] = p[1]
-        if ("experience",) in prefixes and (cond is None or cond["kind"] not in _EXPERIENCE_CONDS) and not level_if:
+        if ("experience",) in prefixes and not _cond_kinds(cond) & set(_EXPERIENCE_CONDS) and not level_if:
             raise Unsupported("Experience without the level-sum condition")
         if ("experience",) in prefixes:
             ab["keyword"] = "experience"
@@ -3917,7 +4056,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             # CR 10.9.1 "Memory": the ability references the memory (its condition, or an "if"), or
             # works from it
             conds = [cond] + [o["condition"] for o in _walk(effects) if o["op"] == "if"]
-            if not (zone == "memory" or any(c is not None and c["kind"] in _MEMORY_CONDS for c in conds)) \
+            if not (zone == "memory" or any(_cond_kinds(c) & set(_MEMORY_CONDS) for c in conds)) \
                     or "keyword" in ab:
                 raise Unsupported("Memory without a condition on the memory (or an ability working from it)")
             ab["keyword"] = "memory"
@@ -3931,7 +4070,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             elif "condition" in ab:
                 # another condition beside "in battle": both in the condition slot (the condition in_battle
                 # prefixed to the other, cards.compile_condition), tested when it triggers and on resolution
-                ab["condition"] = dict(ab["condition"], in_battle=True)
+                ab["condition"] = _cond_join("all_of", {"kind": "in_battle"}, ab["condition"]) \
+                    if ab["condition"]["kind"] in ("all_of", "any_of") else dict(ab["condition"], in_battle=True)
             else:
                 ab["condition"] = {"kind": "in_battle"}
         if ("change",) in prefixes or any(o["op"] == "@change_place" for o in effects):
@@ -3971,13 +4111,29 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab["effect"] = self._stock_clock_cost_ops(cost, effects, trig, ab.get("condition"))
             return ab
         later = [o for o in _dicts(effects) if o.get("@cost")]
-        if later:
+        if later and cost == {"discard": 1} and mode != "pay" and len(later) == 1:
             # the cost paid inside the effect (pay_cost_later): "[put 1 card from your hand into your waiting
             # room]" is the discard of 1 card, which does nothing with an empty hand (CR 8.4.2.2)
-            if mode == "pay" or len(later) != 1 or cost != {"discard": 1}:
-                raise Unsupported("'you may pay the cost' inside the effect with another cost than 1 hand card")
             del later[0]["@cost"]
             cost = None
+        elif later:
+            # "[(S) (put N cards from your hand into your waiting room)] ... If that card is X, you may pay the
+            # cost. If you do, Y" (session 28): where the text says, the stock paid and the cards discarded (CR 8.4.2.1,
+            # in the order written), asked only when all of it can be paid (CR 8.4.2.2: an IF on the stock / hand)
+            if mode == "pay" or len(later) != 1 or set(cost or {}) != {"stock"}:
+                raise Unsupported("'you may pay the cost' inside the effect with another cost than the stock or 1 hand "
+                                  "card")
+            self._pay_inside(effects, later[0], cost)
+            cost = None
+        declined = None
+        if effects and effects[-1]["op"] == "@ifnot":
+            # "you may pay the cost. (If you do, A.) If you do not, B." (CR 8.1.1.2.2: the cost paid or not as the
+            # text says): B when the cost is declined or cannot be paid (CR 8.4.2.2), WSAbility.if_not_paid
+            if mode != "pay" or cost is None:
+                raise Unsupported("'if you do not' after something other than 'you may pay the cost'")
+            effects, declined = effects[:-1], effects[-1]["then"]
+        if any(o["op"] == "@ifnot" for o in _walk(effects)):
+            raise Unsupported("'if you do not' after something other than 'you may pay the cost'")
         if mode == "pay":
             if cost is None:
                 raise Unsupported("'you may pay the cost' without a cost")
@@ -3987,7 +4143,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a cost without 'you may pay the cost'")
         self._event_in_memory = self.card.get("type") == "event" and ab.get("zone") == "memory"
         try:
-            ab["effect"] = self.resolve(effects, trig, ab.get("condition"))
+            # (paid with nothing said after it: the effect is the cost alone)
+            ab["effect"] = self.resolve(effects, trig, ab.get("condition")) if effects or declined is None else []
+            if declined is not None:
+                ab["if_not_paid"] = self.resolve(declined, trig, ab.get("condition"))
         finally:
             self._event_in_memory = False
         if any(o["op"] == "encore_self" and trig != ("other_to_wr_from_stage" if o.get("triggering")
@@ -3995,6 +4154,32 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("'return this card to its previous stage position' after another trigger than this card "
                               "being put into the waiting room from the stage")
         return ab
+
+    @staticmethod
+    def _pay_inside(effects: list[dict], mark: dict, cost: dict) -> None:
+        """``mark`` (pay_cost_later's discard, the first op of a "may") made the payment of ``cost``, a stock: all of
+        it or nothing, reported (pay_stock in_full: "If you do" is an IF_DONE after it; CR 8.4.2.2), auto_body,
+        session 28."""
+        def find(ops):
+            for i, o in enumerate(ops):
+                if o.get("op") == "may" and o["then"] and o["then"][0] is mark:
+                    return ops, i
+                for key in ("then",):
+                    if isinstance(o.get(key), list):
+                        hit = find(o[key])
+                        if hit:
+                            return hit
+                for opt in o.get("options") or ():
+                    hit = find(opt)
+                    if hit:
+                        return hit
+            return None
+
+        hit = find(effects)
+        if hit is None:
+            raise Unsupported("'you may pay the cost' inside the effect somewhere this compiler cannot pay it")
+        ops, i = hit
+        ops[i]["then"][0] = {"op": "pay_stock", "count": cost["stock"], "in_full": True}
 
     def _wr_cost_ops(self, cost, effects, trig, cond) -> list[dict]:
         """The program of "[(S) put N <spec> from your waiting room at the bottom of your clock / return N
@@ -4141,10 +4326,21 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         ab = self.auto_body(*parts)
         if isinstance(ab, list):
             raise Unsupported("'during your turn' with two triggers")
-        if "condition" in ab or "combo" in ab:
-            raise Unsupported("'during your turn' beside another condition on an [AUTO] ability")
-        ab["condition"] = {"kind": "your_turn"}
+        self._add_condition(ab, {"kind": "your_turn"}, "'during your turn'")
         return ab
+
+    @staticmethod
+    def _add_condition(ab: dict, cond: dict, what: str, strict: bool = False) -> None:
+        """``cond`` as the [AUTO] ability's condition, beside the one it has (all_of, session 28; a combo's climax is
+        then a part: CR 8.12.1, the icon has no meaning of its own). ``strict``: not beside a trigger about a player's
+        phase or another zone."""
+        if strict and ("whose" in ab or ab.get("zone") is not None):
+            raise Unsupported(f"{what} beside a trigger about a player's phase or another zone")
+        old = ab.pop("condition", None)
+        if "combo" in ab:
+            old = _cond_join("all_of", old, {"kind": "climax_named", "name": ab.pop("combo")}) if old is not None \
+                else {"kind": "climax_named", "name": ab.pop("combo")}
+        ab["condition"] = cond if old is None else _cond_join("all_of", cond, old)
 
     def auto_body_opp_turn(self, *parts):
         # "during your opponent's turn, when ...": the ability's `whose` (rules.triggers: it triggers only while
@@ -4163,9 +4359,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         ab = self.auto_body(*parts)
         if isinstance(ab, list):
             raise Unsupported("'during your climax phase' with two triggers")
-        if "condition" in ab or "combo" in ab or "whose" in ab or ab.get("zone") is not None:
-            raise Unsupported("'during your climax phase' beside another condition")
-        ab["condition"] = {"kind": "your_climax_phase"}
+        self._add_condition(ab, {"kind": "your_climax_phase"}, "'during your climax phase'", strict=True)
         if ab.pop("@by", None):
             # "placed on the stage by the effect of "X"" in the climax phase: any placement then (no character is
             # played from the hand in the climax phase, CR 6.6.1): by X's effect or another's
@@ -4178,9 +4372,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         ab = self.auto_body(*parts)
         if isinstance(ab, list):
             raise Unsupported("'during the turn that this card is placed' with two triggers")
-        if "condition" in ab or "combo" in ab or ab.get("zone") is not None:
-            raise Unsupported("'during the turn that this card is placed' beside another condition")
-        ab["condition"] = {"kind": "played_this_turn"}  # PLACED_TURN without PLACED_NOT_PLAYED (play.place_on_stage)
+        if ab.get("zone") is not None:
+            raise Unsupported("'during the turn that this card is placed' beside another zone")
+        # PLACED_TURN without PLACED_NOT_PLAYED (play.place_on_stage)
+        self._add_condition(ab, {"kind": "played_this_turn"}, "'during the turn that this card is placed'")
         return ab
 
     def auto_body_played_turn_by(self, *parts):
@@ -4321,6 +4516,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "if X, this card gets +N power during your turn" (session 22): X the condition, the turn the ability's whose
         return self.cont_cond({"kind": "your_turn"}, self.cont_cond(cond, self.cont_plain(eff)))
 
+    def cont_cond_and(self, a, b, body):
+        return self.cont_cond(_cond_join("all_of", a, b), body)
+
     def cont_cond(self, cond, body):
         if body[0] is None:
             return (cond, body[1])
@@ -4329,7 +4527,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         turn = {"your_turn": "yours", "opponents_turn": "opponents"}
         if cond["kind"] in turn and body[0]["kind"] not in turn and "whose" not in body[0]:
             return (dict(body[0], whose=turn[cond["kind"]]), body[1])
-        raise Unsupported("two conditions on a [CONT] ability")
+        # "if A, B, ...": both (all_of, session 28)
+        return (_cond_join("all_of", cond, body[0]), body[1])
 
     def _cont_grant(self, v):
         """The granted [CONT] ability of a "selfcont" gain as another character's (or by an effect): the
@@ -4769,12 +4968,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab["keyword"] = "memory"
         elif label == "memory":
             # CR 10.9.1: an ability that refers to the cards in your memory (its condition, or what it counts)
-            if (cond is None or cond["kind"] not in _MEMORY_CONDS) and "memory" not in counted_zones:
+            if not _cond_kinds(cond) & set(_MEMORY_CONDS) and "memory" not in counted_zones:
                 raise Unsupported("Memory with another condition than the number of cards in the memory")
             ab["keyword"] = "memory"
         elif label == "experience":
             # CR 10.10.1: a keyword of abilities that refer to the cards in your level (no effect of its own)
-            if (cond is None or cond["kind"] not in _EXPERIENCE_CONDS) and "level" not in counted_zones:
+            if not _cond_kinds(cond) & set(_EXPERIENCE_CONDS) and "level" not in counted_zones:
                 raise Unsupported("Experience without the level-sum condition")
             ab["keyword"] = "experience"
         if any(op["filter"].get("relation") in ("in_front", "facing", "self") for op in ops) \
@@ -4795,6 +4994,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         """A condition play.hand_condition_holds tests (a CONT ability working from the hand)."""
         if "whose" in cond:
             return False
+        if cond["kind"] in ("all_of", "any_of"):  # each part, a single one (play.hand_condition_atom)
+            return all(c["kind"] not in ("all_of", "any_of") and WSTextTransformer._hand_condition_ok(c)
+                       for c in cond["parts"])
         if cond["kind"] in HAND_LEVEL_CONDITIONS:
             return True
         if cond["kind"] == "opp_filter_at_least":
@@ -4946,6 +5148,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if self.card.get("type") not in ("character", "event", "climax") or not 1 <= int(n) <= K.DECK_SIZE:
             raise Unsupported("a deck-construction ability with a count the deck cannot hold")
         return {"__fields__": True, "max_copies": int(n)}
+
+    def deck_max_copies_with(self, n, name):
+        # CR 5.1.2.4: "you can put up to N cards with the same card name as this card and cards named "X" into your
+        # deck": at most N cards of the two names together (decks.validate_deck: WSCard.copies_with)
+        out = self.deck_max_copies(n)
+        if card_name(name) == self.card.get("name"):
+            raise Unsupported("a deck-construction ability naming this card's own name")
+        return dict(out, copies_with=[card_name(name)])
 
     def backup(self, power, level, *stock):
         cost = int(str(stock[0])[1:-1]) if stock else 0
@@ -5287,6 +5497,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # (session 24: the register is not free again: a register keeps its cards, and a later move of that
                 # register, "return this card to your hand", would move the cost's cards too)
                 st["cur"] = None
+                continue
+            if name == "@dest_or":
+                # "return it to your hand or put it into your stock": one of the moves of the chosen card(s), as the
+                # master chooses (choose_one, its options on the same register)
+                if st["cur"] is None:
+                    raise Unsupported("'return it to your hand or put it into your stock' without a target")
+                out.append({"op": "choose_one", "options": [[dict(o, reg=st["cur"]) for o in opt]
+                                                            for opt in op["options"]]})
                 continue
             if name == "@if_done":  # "If you do, <the rest of the block>" (rows counted below)
                 out.append({"op": "if_done", "rows": 0})

@@ -115,7 +115,7 @@ ConditionName = Literal[
     "your_climax_phase", "wr_colors_at_least", "stage_colors_at_least", "markers_at_most",
     "battle_opp_level_at_most_wr", "placed_this_turn", "named_pair_on_stage", "clock_at_least", "deck_at_most",
     "in_position", "self_level_at_least", "level_colors", "fewer_than_opp", "memory_names_at_least", "deck_at_least",
-    "clock_top_alarm", "level_at_most",
+    "clock_top_alarm", "level_at_most", "all_of", "any_of",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -223,6 +223,9 @@ class WSFilter(FilterBase):
     color_or_trait: bool = False
     # '"X" or <<T>> character': the card named ``name`` / ``name_contains`` (any type) or a character with the trait(s)
     name_or_trait: bool = False
+    # "event or <<T>> character" (two types): the qualities (trait, colour, level, cost, name) are the character's;
+    # a card of the other type needs only its type (constants.QUALS_CHARACTERS)
+    quals_characters: bool = False
     title: str | None = Field(default=None, min_length=1)
     # "with "X" (or "Y") in its card name": a card whose name contains one of these parts
     name_contains: Annotated[list[Annotated[str, Field(min_length=1)]], BeforeValidator(_as_list),
@@ -318,6 +321,8 @@ class WSCondition(StrictModel):
     colors: Annotated[list[ColorName], Field(min_length=1, max_length=5)] | None = None
     # fewer_than_opp: the zone whose cards both players count ("if your hand has less cards than your opponent's hand")
     zone: Literal["hand", "stock", "clock", "memory", "waiting_room", "level"] | None = None
+    # all_of / any_of (session 28): the conditions of "if A and B" / "if A or B" (none of them all_of / any_of)
+    parts: Annotated[list[WSCondition], Field(min_length=2, max_length=7)] | None = None
 
 
 class WSBackup(StrictModel):
@@ -514,7 +519,8 @@ OpLookTop = op_model("look_top", _M, count=Union[Annotated[int, Field(ge=1, le=K
                      reveal=(bool, False))
 OpBrainstorm = op_model("brainstorm", _M, count=Annotated[int, Field(ge=1, le=10)])
 OpShuffleDeck = op_model("shuffle_deck", _M, who=(WhoName, "master"))
-OpPayStock = op_model("pay_stock", _M, count=Annotated[int, Field(ge=1, le=10)])
+# in_full (session 28): all of it or nothing, reported (NOT_DONE: the stock had fewer, CR 8.4.2.2), a1 = 1
+OpPayStock = op_model("pay_stock", _M, count=Annotated[int, Field(ge=1, le=10)], in_full=(bool, False))
 OpTriggerIcon = op_model("trigger_icon", _M, icon=TriggerIconName)
 # triggering: "return that character to its previous stage position as [REST]" after other_to_wr_from_stage (the
 # card that left the stage, a0 = 1), not this card (Encore, CR 10.2.2)
@@ -638,7 +644,7 @@ _OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored, OpIfDone, OpChooseOne)
 # register's cards (none affected: not done), a draw or a clock card to the waiting room not in full (CR 1.3.3)
 _REPORTS_DONE = frozenset({"to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top",
                            "to_deck_bottom", "draw", "heal", "discard", "stock_bottom_to_wr",
-                           "stock_top_to_wr", "exchange", "wr_to_deck"})  # discard / the stock's cards: fewer than its count is not done
+                           "stock_top_to_wr", "exchange", "wr_to_deck", "pay_stock"})  # discard / the stock's cards: fewer than its count is not done
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 
 
@@ -698,6 +704,10 @@ class WSAbility(StrictModel):
     times_per_turn: int | None = Field(default=None, ge=2, le=3)
     cost: WSCost | None = None
     effect: list[EffectOp] = Field(default_factory=list, max_length=24)
+    # "you may pay the cost. (If you do, <effect>.) If you do not, <if_not_paid>." (an auto ability with a cost, CR
+    # 8.1.1.2.2: the cost paid or not as the text says on resolution): run when the cost is declined or cannot be
+    # paid (CR 8.4.2.2); A_OPTIONAL = DECLINED_PC0 + the row it starts at (triggers.play_pending)
+    if_not_paid: list[EffectOp] | None = Field(default=None, min_length=1, max_length=12)
 
 
 class WSCard(CardBase):
@@ -723,6 +733,8 @@ class WSCard(CardBase):
     also_named_on_stage: str | None = Field(default=None, min_length=1)
     any_copies: bool = False  # CR 5.1.2.4: "you can put any number of cards with the same card name as this card into your deck"
     max_copies: int | None = Field(default=None, ge=1, le=50)  # CR 5.1.2.4: "you can put up to N cards with the same card name ..."
+    # CR 5.1.2.4: "... as this card and cards named "X" ...": the names counted with this card's against max_copies
+    copies_with: Annotated[list[Annotated[str, Field(min_length=1)]], Field(min_length=1, max_length=4)] | None = None
     abilities: list[WSAbility] = Field(default_factory=list)
     # the traits this card's abilities name that no card of its own list has (a trait of another set's characters,
     # session 24): the pool interns them after its cards' traits, so that a filter or a condition naming one matches
@@ -1043,6 +1055,8 @@ class _Compiler(PoolCompiler):
         row = self.new_row(K.CARD_TABLE, card)  # the columns with a source (constants.CARD_TABLE)
         if row[K.C_NAME] > K.NAME_MASK:
             self.fail("name", f"at most {K.NAME_MASK} card names per pool (C_NAME's low bits)")
+        if card.copies_with is not None and (card.max_copies is None or card.name in card.copies_with):
+            self.fail("copies_with", "needs max_copies (the count of the names together) and other names than the card's")
         if card.also_named_on_stage is not None and card.type != "character":
             self.fail("also_named_on_stage", "a character's")
         if card.also_named_on_stage is not None and card.also_named_on_stage in self.name_ids:
@@ -1251,6 +1265,16 @@ class _Compiler(PoolCompiler):
 
         code_start = len(self.code_rows)
         self.compile_ops(card, ab, ab.effect, f"{p}.effect", set(), counted=False)
+        declined_at = -1
+        if ab.if_not_paid is not None:
+            # the effect, SKIP past the rest, the rows run when the cost is not paid (play_pending starts there)
+            if ab.kind != "auto" or not ab.optional or ab.cost is None:
+                self.fail(f"{p}.if_not_paid", "an auto ability's with a cost that may be declined ('you may pay the cost')")
+            at = len(self.code_rows)
+            self.code_rows.append([int(K.Op.SKIP), 0, 0, 0, 0])
+            declined_at = len(self.code_rows) - code_start
+            self.compile_ops(card, ab, ab.if_not_paid, f"{p}.if_not_paid", set(), counted=False)
+            self.code_rows[at][4] = len(self.code_rows) - at - 1
 
         discard_filter = reveal = marker = rest_other = -1
         if cost.rest_other:
@@ -1321,6 +1345,8 @@ class _Compiler(PoolCompiler):
                 row[K.A_COST_REST_SELF] |= K.REST_OTHER_TO_CLOCK
         row[K.A_CODE_START] = code_start
         row[K.A_CODE_LEN] = len(self.code_rows) - code_start
+        if declined_at >= 0:
+            row[K.A_OPTIONAL] = K.DECLINED_PC0 + declined_at
         self.ab_rows.append(row)
         self.ability_source.append((cid, k))
         return len(self.ab_rows) - 1
@@ -1415,6 +1441,25 @@ class _Compiler(PoolCompiler):
         if cond is None:
             return 0, 0
         kind = cond.kind
+        if (kind in ("all_of", "any_of")) != (cond.parts is not None):
+            self.fail(f"{p}.parts", "all_of / any_of need parts (and only they have them)")
+        if kind in ("all_of", "any_of"):
+            # "if A and B" / "if A or B": the parts' IF rows in the code table (a2 0: a program running through them
+            # does nothing, so they may lie among its rows), ALL_OF / ANY_OF with (the first row << 3) | their number
+            if set(cond.model_fields_set) - {"kind", "parts"}:
+                self.fail(f"{p}.kind", f"{kind} has only parts")
+            pairs = []
+            for i, c in enumerate(cond.parts):
+                # a part: one condition, or all_of / any_of (the other kind) of single conditions
+                if c.kind == kind or c.kind in ("all_of", "any_of") and any(x.kind in ("all_of", "any_of")
+                                                                            for x in c.parts or ()):
+                    self.fail(f"{p}.parts[{i}].kind", "a part of all_of / any_of is one condition or the other kind "
+                              "of single conditions")
+                pairs.append(self.compile_condition(c, f"{p}.parts[{i}]"))
+            r0 = len(self.code_rows)
+            for ck, ca in pairs:
+                self.code_rows.append([int(K.Op.IF), 0, ck, ca, 0])
+            return int(K.Condition[kind.upper()]), (r0 << 3) | len(pairs)
         if kind in _COND_COUNT:
             if cond.value is None:
                 self.fail(f"{p}.value", f"{kind} needs a value")
@@ -1543,6 +1588,8 @@ class _Compiler(PoolCompiler):
                 problem = if_done_problem(ops, j, _REPORTS_DONE)
                 if problem is not None:
                     self.fail(f"{q}.{problem[0]}", problem[1])
+                if ops[j - 1].op == "pay_stock" and not ops[j - 1].in_full:
+                    self.fail(f"{q}.op", "if_done after pay_stock needs its in_full (a stock paid in part is no report)")
                 if_done_at.append((len(self.code_rows), j + op.rows))
                 self.code_rows.append([int(K.Op.IF_DONE), 0, int(not op.done), 0, 0])  # a2 patched
                 continue
@@ -1754,7 +1801,9 @@ class _Compiler(PoolCompiler):
             return x(op.count), ((K.LOOK_OPP_DECK << 15) if op.who == "opponent" else 0) | op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10) \
                 | ((K.LOOK_STORE_TAKEN << 12) if op.store_taken else 0) | ((K.LOOK_UP_TO << 13) if op.up_to else 0) \
                 | ((K.LOOK_MUST_TAKE << 14) if op.must_take else 0) | ((K.LOOK_REVEAL << 16) if op.reveal else 0), flt
-        if name in ("brainstorm", "pay_stock"):
+        if name == "pay_stock":
+            return op.count, int(op.in_full), 0
+        if name == "brainstorm":
             return op.count, 0, 0
         if name == "shuffle_deck":
             return 0, who, 0
@@ -1890,6 +1939,10 @@ class _Compiler(PoolCompiler):
                     or f.type not in (None, ["character"]) or f.color_or_trait:
                 self.fail(f"{p}.name_or_trait", "needs a name and a trait (the alternatives), no type but characters")
             row[K.F_LEVEL_MAX_REL] |= K.NAME_OR_TRAIT
+        if f.quals_characters:
+            if f.type is None or "character" not in f.type or len(f.type) < 2 or f.name_or_trait:
+                self.fail(f"{p}.quals_characters", "needs the character type and another one (the alternatives)")
+            row[K.F_LEVEL_MAX_REL] |= K.QUALS_CHARACTERS
         if f.color_or_trait:
             if f.color is None or f.trait is None:
                 self.fail(f"{p}.color_or_trait", "needs a color and a trait (the alternatives)")
@@ -1930,8 +1983,9 @@ def _all_tags(ops: list[Any]) -> set[str]:
 
 
 def _mentions(cond: WSCondition | None, ops: list[Any], kind: str) -> bool:
-    return (cond is not None and cond.kind == kind) or any(
-        op.op == "if" and op.condition.kind == kind for op in _walk(ops))
+    def has(c: WSCondition | None) -> bool:  # a condition, or one of all_of's / any_of's parts
+        return c is not None and (c.kind == kind or any(has(x) for x in c.parts or ()))
+    return has(cond) or any(op.op == "if" and has(op.condition) for op in _walk(ops))
 
 
 def _cost_nonempty(c: WSCost) -> bool:

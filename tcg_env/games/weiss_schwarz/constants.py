@@ -176,6 +176,12 @@ WITH_MARKERS = 32
 # with at least one trigger icon (CR 2.12; approximation trigger_icon_dropped_card)
 WITH_ICON = 64
 COLOR_OR_TRAIT = 8  # F_LEVEL_MAX_REL bit: the colour mask and the trait(s) are alternatives ("green or <<A>> or <<B>>")
+# F_LEVEL_MAX_REL bit: "event or <<T>> character" (two types, F_TYPE_MASK): the other qualities are the character's; a
+# card of another type of the mask matches on its type alone (session 28, s28-wsb)
+QUALS_CHARACTERS = 128
+# A_OPTIONAL >= DECLINED_PC0: "you may pay the cost. If you do not, ..." (session 28, s28-wsb): the program's row
+# A_OPTIONAL - DECLINED_PC0 starts what is done when the cost is declined or cannot be paid (triggers.play_pending)
+DECLINED_PC0 = 2
 REST_OTHER_SHIFT = 1
 REST_OTHER_MASK = 7
 # with this bit the N characters are put into the waiting room instead of rested, whatever their
@@ -626,6 +632,10 @@ class Condition(IntEnum):
     #                       of your clock is a card with "Alarm""
     LEVEL_AT_MOST = 68  # the master's level (cards in the level zone, CR 3.9) <= arg ("if your level is N or lower")
     DECK_AT_LEAST = 69  # cards in master's deck >= arg ("if the number of cards in your deck is N or more"; session 27)
+    ALL_OF = 70  # every one of (arg & 7) conditions holds: the IF rows of the code table from row arg >> 3 (their a0 the
+    #              condition, a1 its argument; a2 0, so that a program running through them does nothing): "if A and
+    #              B", "if A, and B, ..." (session 28, s28-wsb; filters.condition_holds)
+    ANY_OF = 71  # one of them holds: "if A or B" (session 28)
 
 
 ABILITY_TABLE = TableLayout("ability")
@@ -788,7 +798,7 @@ class Op(IntEnum):
     BRAINSTORM = 39  # CR 10.7.3: a0 = count flipped to resolution zone then all to waiting room;
     #                  stores the number of climax flipped (for count -1 operands / IF)
     SHUFFLE_DECK = 40  # a1 = Who
-    PAY_STOCK = 41  # a0 = count (an effect's "pay (X)", CR 8.4.3)
+    PAY_STOCK = 41  # a0 = count (an effect's "pay (X)", CR 8.4.3); a1 = 1: all of it or nothing, NOT_DONE (CR 8.4.2.2)
     TRIGGER_ICON = 42  # a0 = TriggerIcon: perform that icon's action (CR 4.12.1) as the master
     REVEAL_TOP = 44  # reveal the master's top deck card: into register I_REG and the stored count 1 if
     #                  it matches filter a0 (-1 any) or filter a1 - 1 (a1 = 0: none), else stored count 0

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from tcg_env.cards.decks import Deck, DeckFolder, DeckRules, DeckSize, TypeLimit, check_copies, check_ids
+from tcg_env.cards.decks import Deck, DeckFolder, DeckRules, DeckSize, TypeLimit, check_copies, check_ids, deck_error
 from tcg_env.games.weiss_schwarz import constants as K
 
 __all__ = ["DECKS", "load_checked_deck", "RULES", "list_decks", "load_deck", "validate_deck"]
@@ -50,6 +50,20 @@ def validate_deck(table: Any, deck: Deck, format: str | None = None) -> Deck:
     for most in sorted({m for m in (_copies_allowed(table, int(c)) for c in set(ids.tolist())) if m not in (None, K.MAX_COPIES)}):
         some = np.array([c for c in ids.tolist() if _copies_allowed(table, c) == most], np.int32)
         check_copies(table, deck, some, most, "5.1.2.4", by=RULES.copies_by)
+    models = getattr(table, "models", None)
+    names = list(table.names)
+    for cid in sorted(set(ids.tolist())):
+        card = models[cid] if models is not None and cid < len(models) else None
+        together = getattr(card, "copies_with", None) if card is not None else None
+        if not together:
+            continue
+        # CR 5.1.2.4: "up to N cards with the same card name as this card and cards named "X"": the names together
+        group = {names[cid], *together}
+        n = sum(1 for c in ids.tolist() if names[c] in group)
+        most = _copies_allowed(table, cid)
+        if most is not None and n > most:
+            raise deck_error(table, deck, f"{n} cards named {' or '.join(map(repr, sorted(group)))}: at most {most} of "
+                             "these names together (CR 5.1.2.4)", cid, "count", "name")
     return deck
 
 

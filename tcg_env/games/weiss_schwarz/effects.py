@@ -103,6 +103,18 @@ def push_frame(s, T, slot, arow, master, aux):
 
 
 @internal
+def start_declined(game, s, T, p, slot, arow, aux):
+    """"You may pay the cost. If you do not, X" (session 28, s28-wsb): the cost declined or not payable (CR 8.4.2.2),
+    the ability resolves from X, its program's row A_OPTIONAL - DECLINED_PC0 (cards: the effect, a SKIP past X, X).
+    The ability is played (CR 8.1.1.2.2: its cost is paid or not as the text says), so it counts as a use."""
+    game.count_auto_use(s, T, slot, arow)
+    n = s[FRAME_N]
+    game.push_frame(s, T, slot, arow, p, aux)
+    if s[FRAME_N] > n:
+        s[frame_base(s, n) + FR_PC] = ability_table(T)[arow, K.A_OPTIONAL] - K.DECLINED_PC0
+
+
+@internal
 def choose_zone_list(s, T, frow, master):
     """(list zone, player) scanned by a non-stage filter."""
     F = filter_table(T)
@@ -898,6 +910,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         zone_shuffle(s, ZT, K.Zone.DECK, who, s)
         game.refresh_if_empty(s, who)  # a card found by a SEARCH_KEEP and put on the stage may have emptied it (CR 9.2.1)
     elif op == K.Op.PAY_STOCK:
+        if a1 != 0 and s[STOCK_N + m] < a0:
+            return NOT_DONE  # in full or nothing (CR 8.4.2.2): "you may pay the cost. If you do, ..." (session 28)
         game.pay_stock(s, m, min(a0, s[STOCK_N + m]))
     elif op == K.Op.BACKUP:  # CR 10.5.2: the defending character gets +X power
         d = s[DEF_SLOT]

@@ -11,7 +11,8 @@ condition holds.
 Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
 
-from tcg_env.engine.tables import card_table, filter_table
+from tcg_env.engine.effects import I_A0, I_A1
+from tcg_env.engine.tables import card_table, code_table, filter_table
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.rules import filters as W
@@ -60,8 +61,11 @@ def filter_match(game, s, T, frow, slot, viewer, source):
     # "green or <<A>> or <<B>>" (COLOR_OR_TRAIT): the colour is an alternative to the trait(s), tested with them
     color_ok = W.passes_bits_of_value(F[frow, K.F_COLOR_MASK], cards[cid, K.C_COLOR])
     if not (W.passes_bits_of_value(F[frow, K.F_TYPE_MASK], cards[cid, K.C_TYPE])
-            and W.passes_side(F[frow, K.F_SIDE], K.FilterSide.OWN, K.FilterSide.OPPONENT, own, viewer)
-            and (color_ok or (rel & K.COLOR_OR_TRAIT) != 0)):
+            and W.passes_side(F[frow, K.F_SIDE], K.FilterSide.OWN, K.FilterSide.OPPONENT, own, viewer)):
+        return False
+    if (rel & K.QUALS_CHARACTERS) != 0 and cards[cid, K.C_TYPE] != K.CardType.CHARACTER:
+        return True  # "event or <<T>> character": the event on its type alone (the qualities are the character's)
+    if not (color_ok or (rel & K.COLOR_OR_TRAIT) != 0):
         return False
     # a level and a power: what the card is now on the stage (CR 8.9), printed elsewhere
     on_stage = s[ZONE + slot * CARD_W] == K.Zone.STAGE
@@ -182,6 +186,39 @@ def markers_under(s, p, spos):
 
 @internal
 def condition_holds(game, s, T, cond, arg, p, source):
+    """Whether condition ``cond`` (argument ``arg``) holds for master ``p`` and source card ``source``: one condition
+    (``condition_atom``), or every one / one of the conditions ALL_OF / ANY_OF lists (session 28: "if A and B", "if A
+    or B"; their IF rows in the code table, cards.compile_condition). A part may itself be ALL_OF / ANY_OF of single
+    conditions ("if A, and B or C": one level, ``condition_flat``)."""
+    if cond == K.Condition.ALL_OF or cond == K.Condition.ANY_OF:
+        code = code_table(T)
+        r0 = arg >> 3
+        for i in range(arg & 7):
+            c = code[r0 + i, I_A0]
+            if c == K.Condition.ALL_OF or c == K.Condition.ANY_OF:
+                ok = game.condition_flat(s, T, c, code[r0 + i, I_A1], p, source)
+            else:
+                ok = game.condition_atom(s, T, c, code[r0 + i, I_A1], p, source)
+            if ok == (cond == K.Condition.ANY_OF):
+                return cond == K.Condition.ANY_OF
+        return cond == K.Condition.ALL_OF
+    return game.condition_atom(s, T, cond, arg, p, source)
+
+
+@internal
+def condition_flat(game, s, T, cond, arg, p, source):
+    """ALL_OF / ANY_OF of single conditions (a part of ``condition_holds``'s)."""
+    code = code_table(T)
+    r0 = arg >> 3
+    for i in range(arg & 7):
+        if game.condition_atom(s, T, code[r0 + i, I_A0], code[r0 + i, I_A1], p, source) == (cond == K.Condition.ANY_OF):
+            return cond == K.Condition.ANY_OF
+    return cond == K.Condition.ALL_OF
+
+
+@internal
+def condition_atom(game, s, T, cond, arg, p, source):
+    """One condition (constants.Condition) of ``condition_holds``."""
     cards = card_table(T)
     if cond == K.Condition.NONE:
         return True

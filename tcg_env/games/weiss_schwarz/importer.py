@@ -190,6 +190,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
         any_copies = False
         keywords: list[str] = []  # card keywords ("[CONT] Great Performance", CR 10.6)
         max_copies = None
+        copies_with = None
         alias = None  # "this card's card name will also be regarded as "X"" on the stage
         gained: dict[int, list[str]] = {}  # the traits each line gives (approximation trait_gain_unread)
         for i, res in enumerate(results):
@@ -216,6 +217,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             any_copies = any_copies or bool(res.fields.get("any_copies"))
             keywords += [k for k in res.fields.get("keywords", ()) if k not in keywords]
             max_copies = res.fields.get("max_copies", max_copies)
+            copies_with = res.fields.get("copies_with", copies_with)
             counter = counter or bool(res.fields.get("counter")) or "backup" in res.fields
             for ab in res.abilities:
                 if ab["kind"] == "event":
@@ -323,6 +325,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             **({"any_copies": True} if any_copies else {}),
             **({"keywords": keywords} if keywords else {}),
             **({"max_copies": max_copies} if max_copies is not None else {}),
+            **({"copies_with": copies_with} if copies_with is not None else {}),
             **({"also_named_on_stage": alias} if alias is not None else {}),
             "abilities": abilities,
             "text": "\n".join(lines),

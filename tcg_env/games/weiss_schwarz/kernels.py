@@ -524,6 +524,8 @@ def apply_unchecked(game, s, T, a):
         if a != K.PASS:
             game.count_auto_use(s, T, slot, arow)  # "up to N times per turn": a declined cost is no use
             game.start_ability(s, T, p, slot, arow, aux)
+        elif ability_table(T)[arow, K.A_OPTIONAL] >= K.DECLINED_PC0:
+            game.start_declined(s, T, p, slot, arow, aux)  # "If you do not, ..." (session 28)
     elif kind == K.Decision.PAY_COST:
         if in_block(a, K.OWN_STAGE_BASE, K.N_POSITIONS):  # a stage character of the cost (costs.stage_cost_ok)
             game.pay_stage_char(s, T, stage_slot(s, p, a - K.OWN_STAGE_BASE))

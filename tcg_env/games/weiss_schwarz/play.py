@@ -21,6 +21,7 @@ import itertools
 import numpy as np
 
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
+from tcg_env.engine.effects import I_A0, I_A1
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.rules.costs import zone_type_mask
@@ -83,7 +84,20 @@ def hand_condition_holds(game, s, T, cond, arg, p):
     """The conditions a level in the hand may have (card_text.HAND_LEVEL_CONDITIONS), tested for
     master ``p`` without ``condition_holds``: ``filters.filter_match`` asks a hand card's level
     (``hand_level``) and ``condition_holds`` calls ``filter_match``, a cycle the kernels' compiler
-    cannot type."""
+    cannot type. ALL_OF / ANY_OF (session 28): of such conditions (``hand_condition_atom``)."""
+    if cond == K.Condition.ALL_OF or cond == K.Condition.ANY_OF:
+        code = code_table(T)
+        r0 = arg >> 3
+        for i in range(arg & 7):
+            if game.hand_condition_atom(s, T, code[r0 + i, I_A0], code[r0 + i, I_A1], p) == (cond == K.Condition.ANY_OF):
+                return cond == K.Condition.ANY_OF
+        return cond == K.Condition.ALL_OF
+    return game.hand_condition_atom(s, T, cond, arg, p)
+
+
+@internal
+def hand_condition_atom(game, s, T, cond, arg, p):
+    """One condition of ``hand_condition_holds``."""
     cards = card_table(T)
     if cond == K.Condition.NONE:
         return True

@@ -213,6 +213,8 @@ def play_pending(game, s, T, p, i):
                 or A[arow, K.A_COST_DISCARD] > 0 or A[arow, K.A_COST_HAND_TO_CLOCK] > 0)
     if not game.cost_payable(s, T, arow, p, slot):
         pending_remove(game, s, p, i)  # CR 8.7.3.2
+        if A[arow, K.A_OPTIONAL] >= K.DECLINED_PC0:  # "If you do not, ...": the cost is not paid (CR 8.4.2.2)
+            game.start_declined(s, T, p, slot, arow, aux)
         return 2
     if optional:
         s[DEC_ARG] = i
