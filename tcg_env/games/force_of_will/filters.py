@@ -325,8 +325,8 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return game.revealed_runes(s, T, controller, 0) >= arg  # CR 1137.2b
     if cond == K.Condition.RUNES_REVEALED_FEWER:
         return game.revealed_runes(s, T, controller, 0) < arg  # session 28: "... instead"'s other branch
-    if cond == K.Condition.RUNE_ATTRIBUTES_NOT:
-        return not game.condition_holds(s, T, K.Condition.RUNE_ATTRIBUTES, arg, controller, source)
+    if cond == K.Condition.RUNE_ATTRIBUTES_NOT:  # "... instead"'s other branch (numba compiles no recursion)
+        return not runes_of_attributes(game, s, T, controller, arg)
     if cond == K.Condition.PLAYED_CARDS_AT_LEAST:
         return s[PLAYED_CARDS + controller] >= arg
     if cond == K.Condition.HAND_AT_LEAST:
@@ -358,15 +358,7 @@ def condition_holds(game, s, T, cond, arg, controller, source):
                 n += 1
         return n >= need
     if cond == K.Condition.RUNE_ATTRIBUTES:
-        # CR 1137.2a: a revealed rune of the matching attribute for each will symbol; simplified for
-        # runes of two attributes: each attribute's count, and the total, are checked separately
-        total = 0
-        for a in range(N_ATTRIBUTES):
-            need = (arg >> (K.RUNE_ATTR_BITS * a)) & ((1 << K.RUNE_ATTR_BITS) - 1)
-            total += need
-            if need > 0 and game.revealed_runes(s, T, controller, 1 << a) < need:
-                return False
-        return game.revealed_runes(s, T, controller, 0) >= total
+        return runes_of_attributes(game, s, T, controller, arg)
     if cond == K.Condition.CONTROL_NAMES:
         mask = (1 << K.RULER_NAME_BITS) - 1
         return controls_named(game, s, T, controller, arg & mask) and controls_named(
@@ -431,6 +423,20 @@ def ruler_matches(game, s, T, frow, controller):
     c = card_table(T)[s[CARD + r * CARD_W]]
     return attr_passes(f[K.F_ATTR_MASK], c[K.C_ATTR]) and race_passes(f[K.F_RACE], c) and \
         passes_state(f[K.F_STATE], K.CardState.RECOVERED, K.CardState.RESTED, s[RESTED + r * CARD_W] != 0)
+
+
+@internal_inline
+def runes_of_attributes(game, s, T, controller, arg):
+    """Condition RUNE_ATTRIBUTES (CR 1137.2a): a revealed rune of the matching attribute for each will
+    symbol of ``arg`` (RUNE_ATTR_BITS per attribute); simplified for runes of two attributes: each
+    attribute's count, and the total, are checked separately."""
+    total = 0
+    for a in range(N_ATTRIBUTES):
+        need = (arg >> (K.RUNE_ATTR_BITS * a)) & ((1 << K.RUNE_ATTR_BITS) - 1)
+        total += need
+        if need > 0 and game.revealed_runes(s, T, controller, 1 << a) < need:
+            return False
+    return game.revealed_runes(s, T, controller, 0) >= total
 
 
 @internal_inline
