@@ -2,12 +2,18 @@
 
     python benchmarks/card_text_coverage.py --game weiss_schwarz ../shared/carddata/weiss_schwarz/*.json
     python benchmarks/card_text_coverage.py --game weiss_schwarz --dir /path/to/more/sets [--top 10]
+    python benchmarks/card_text_coverage.py --game force_of_will FILE.json --dump before.tsv   # then after.tsv
 
 Imports every file with the game's importer (nothing is written), and prints one line per file:
 cards, exact, exact-or-approximate (shares), lines by verdict and the import time; then the same
 for all files together, the worst file, the most common unsupported sentence shapes over all of
 them, the approximations that alone keep approximate cards from exact (how many cards each), and as
 its last line one JSON object (game, files, totals, worst, import_s_max).
+
+``--dump F.tsv`` also writes every ability line's verdict, one row each (file, set, card number, verdict,
+the line, and the reason or the approximations): two dumps, before and after a change to a compiler,
+diffed (``diff before.tsv after.tsv``) show what the change did line by line, and every line that was
+exact and is no longer.
 """
 
 from __future__ import annotations
@@ -32,12 +38,17 @@ def _line(name: str, r: dict, secs: float | None = None) -> str:
             f"{r['lines_exact']} exact, {r['lines_approximate']} approx, {r['lines_unsupported']} unsupported{t}")  # fmt: skip
 
 
+def _cell(text: str) -> str:
+    return " ".join(text.split())  # one row per line: no tab or newline inside a cell
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", required=True)
     ap.add_argument("files", nargs="*", help="raw card lists of the game")
     ap.add_argument("--dir", default=None, help="also every *.json file of this folder")
     ap.add_argument("--top", type=int, default=15, help="how many unsupported shapes to print")
+    ap.add_argument("--dump", default=None, metavar="F.tsv", help="write every line's verdict to F.tsv")
     args = ap.parse_args(argv)
     from tcg_env.cards.files import import_card_file
     from tcg_env.cards.text import Verdict
@@ -51,6 +62,7 @@ def main(argv=None) -> int:
     # from exact (the cheapest exact cards: make that one mechanism exact)
     only_one: Counter = Counter()
     per_file = []
+    dump = open(args.dump, "w", encoding="utf-8") if args.dump else None  # noqa: SIM115 (closed below)
     for f in files:
         t0 = time.perf_counter()
         try:
@@ -67,9 +79,15 @@ def main(argv=None) -> int:
         for s in r["unsupported_shapes"]:
             shapes[s["shape"]] += s["lines"]
         for rec in res.text_records or ():
+            if dump is not None:
+                for ln in rec.lines:
+                    why = ln.reason if ln.verdict is Verdict.UNSUPPORTED else ",".join(ln.approximations)
+                    dump.write("\t".join((f.name, rec.set, rec.number, ln.verdict.value, _cell(ln.line), _cell(why))) + "\n")
             names = {n for line in rec.lines for n in line.approximations}
             if len(names) == 1 and rec.verdict is Verdict.APPROXIMATE:
                 only_one[names.pop()] += 1
+    if dump is not None:
+        dump.close()
     if not per_file:
         return 1
     print(_line(f"all {len(per_file)} files", total))
