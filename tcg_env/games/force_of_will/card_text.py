@@ -1916,7 +1916,21 @@ class _T(CountWords, TextTransformer, Transformer):
         return _Modes(out)
 
     def sentence(self, *items):
-        return [c if isinstance(c, tuple) else (c, False) for c in items if c is not None]
+        out = [c if isinstance(c, tuple) else (c, False) for c in items if c is not None]
+        for k, (c, _opt) in enumerate(out):
+            if c and c[0][0].get("op") == "_plus_per":
+                # "..., plus an additional M damage for each <cards>" (session 28): the damage of the clause before it
+                prev = out[k - 1][0] if k else []
+                dmg = [op for op, _ in prev if op.get("op") in ("damage", "damage_player")]
+                if len(c) != 1 or out[k - 1][1] or len(dmg) != 1 or not isinstance(dmg[0]["amount"], int):
+                    raise Unsupported("'plus an additional ... damage for each' after no one damage of a number")
+                n, mark = dmg[0]["amount"], c[0][0]
+                set_x = self._set_x(mark["per"], mark["amount"] // 100, n // 100)
+                dmg[0]["amount"] = "X00"
+                i = next(i for i, (op, _) in enumerate(prev) if op is dmg[0])
+                out[k - 1] = (prev[:i] + [set_x] + prev[i:], False)
+                out[k] = None
+        return [c for c in out if c is not None]
 
     def banish_self_if(self, cond):
         return self.clause_if(([({"op": "banish"}, _SELF)], False), cond)
@@ -2254,12 +2268,216 @@ class _T(CountWords, TextTransformer, Transformer):
 
     # "... for each <cards> / card in your hand" in a one-time effect: SET_X (the count as it resolves,
     # times the printed amount in the op's units) before the op, whose operand is then X
-    def _set_x(self, per, times):
+    def _set_x(self, per, times, plus=0):
         if self.card.get("x"):
             raise Unsupported("'for each' on a card whose cost has {X}")
-        if per["count"] == "field" and per["filter"].get("exclude_self") and self.card.get("type") in ("chant", "rune"):
+        if per["count"] in ("field", "names") and per["filter"].get("exclude_self") and \
+                self.card.get("type") in ("chant", "rune"):
             raise Unsupported("'for each other' on a chant")
-        return ({"op": "set_x", "per": per, "times": times}, None)
+        if per["count"] == "self_atk":
+            # "where X is the ATK of this card": SET_X of Per.SELF_ATK, its printed ATK once it has left the field
+            if self.card.get("type") not in ("resonator", "j_ruler"):
+                raise Unsupported("the ATK of a card other than a J/resonator")
+            self.approximate("own_atk_printed_when_gone")
+        if not (-100 <= times <= 100 and -100 <= plus <= 100) or times == 0:
+            raise Unsupported(f"X of {times} times a count plus {plus}")
+        return ({"op": "set_x", "per": per, "times": times, **({"plus": plus} if plus else {})}, None)
+
+    # ---------------- counted amounts: "..., where X is <count>" (session 28) ----------------
+    def transform(self, tree):
+        # n_x / x00 / x_raw read X as the count a "where X is" sentence of the line sets (the tree is transformed from
+        # its leaves: known before)
+        self._where_x = any(t.data in ("where_x_sentence", "if_where_x_sentence") for t in tree.iter_subtrees())
+        return super().transform(tree)
+
+    def xb_count(self, per):
+        return {"per": per, "unit": 1}
+
+    def xb_self_atk(self):
+        return {"per": {"count": "self_atk"}, "unit": 100}  # in hundreds (Per.SELF_ATK)
+
+    def xb_dealt_turn(self):
+        return {"per": None, "dealt": True, "unit": 100}  # the damage it dealt this turn (DAMAGE_DEALT_THIS_TURN)
+
+    def xb_life(self):
+        return {"per": {"count": "life"}, "unit": 100}  # in hundreds (Per.LIFE, CR 1203)
+
+    def xb_attributes(self, flt):
+        return {"per": {**self._per_filter(flt), "count": "attributes"}, "unit": 1}
+
+    def xn_int(self, t):
+        return int(t)
+
+    @staticmethod
+    def _xn(n):
+        if not isinstance(n, int):
+            raise Unsupported("X of X")
+        return n
+
+    def xv(self, b):
+        return {**b, "times": 1, "plus": 0}
+
+    def xv_times(self, b, n):
+        return {**b, "times": self._xn(n), "plus": 0}
+
+    def xv_minus(self, b, n):
+        return {**b, "times": 1, "plus": -self._xn(n)}
+
+    def xv_plus(self, b, n):
+        return {**b, "times": 1, "plus": self._xn(n)}
+
+    def xv_from(self, n, b):
+        return {**b, "times": -1, "plus": self._xn(n)}
+
+    def where_x_sentence(self, *items):
+        """"<effect with X>, where X is <count>." (session 28): a SET_X of the count before the sentence's first op that
+        reads X (the count read as the sentence resolves, CR 104.2: a negative X is none); the X operands ("X cards",
+        "X00 damage", "[+X00/+X00]", "X counters", "X tokens", "N damage multiplied by X") read it. X of hundreds ("the ATK
+        of this card", "your life") is read by "X damage" / "[+X/+X]", a count by the others."""
+        *items, xv = items
+        clauses = self.sentence(*items)
+        if xv.get("dealt"):
+            if xv["times"] != 1 or xv["plus"]:
+                raise Unsupported("arithmetic of the damage it dealt this turn")
+            return self._damage_dealt_turn(clauses)
+        for c, _ in clauses:
+            for op, _sel in c:
+                op.pop("_dealer_self", None)
+        unit = xv["unit"]
+        mults = set()
+        first = None
+        for k, (ops, _opt) in enumerate(clauses):
+            for i, (op, _sel) in enumerate(ops):
+                uses = False
+                for key in ("amount", "count"):
+                    v = op.get(key)
+                    if v == "Xh":
+                        if unit != 100:
+                            raise Unsupported("X damage where X is a count (damage is in hundreds)")
+                        op[key] = "X00"
+                        uses = True
+                    elif v in ("X00", "X"):
+                        if unit != 1:
+                            raise Unsupported("X00 / X cards where X is an amount in hundreds")
+                        uses = True
+                if op.get("op") == "power_x":
+                    if op.pop("_xunit") != unit:
+                        raise Unsupported("[+X00/+X00] of an amount in hundreds, or [+X/+X] of a count")
+                    uses = True
+                if uses:
+                    mults.add(op.pop("_xtimes", 1))
+                    if first is None:
+                        first = (k, i)
+        if first is None:
+            raise Unsupported("'where X is' with no X in the sentence")
+        if len(mults) != 1:
+            raise Unsupported("X multiplied differently in one sentence")
+        mult = mults.pop()
+        plus = xv["plus"]
+        if unit == 100:
+            if plus % 100:
+                raise Unsupported(f"{plus} and an amount in hundreds")
+            plus //= 100
+        set_x = self._set_x(xv["per"], xv["times"] * mult, plus * mult)
+        k, i = first
+        ops, opt = clauses[k]
+        clauses[k] = (ops[:i] + [set_x] + ops[i:], opt)
+        return clauses
+
+    def if_where_x_sentence(self, cond, *items):
+        return self.if_sentence(cond, *self.where_x_sentence(*items))
+
+    def _x_times(self, ops, n):
+        # "N damage / life multiplied by X": the op reads X00 and SET_X counts N / 100 times (where_x_sentence)
+        if not getattr(self, "_where_x", False) or self.card.get("x"):
+            raise Unsupported("'multiplied by X' without 'where X is'")
+        if not isinstance(n, int):
+            raise Unsupported("X00 multiplied by X")
+        for op, _ in ops:
+            if op.get("amount") == "X00" or op.get("op") == "_player_or":
+                op["_xtimes"] = _hundreds(n) // 100
+        return ops
+
+    def gain_life_x(self):
+        self._x("X00 life", where=True)
+        return [({"op": "gain_life", "amount": "X00"}, None)]
+
+    def gain_life_times_x(self, n):
+        return self._x_times([({"op": "gain_life", "amount": "X00"}, None)], _life(n))
+
+    def lose_life_times_x(self, n):
+        return self._x_times([({"op": "lose_life", "amount": "X00", "who": "opponent"}, None)], _life(n))
+
+    def damage_times_x(self, dealer, n, sel):
+        return self._x_times(self.damage(dealer, "X00", sel), n)
+
+    def damage_player_times_x(self, dealer, n):
+        return self._x_times([({"op": "damage_player", "amount": "X00", "who": "opponent"}, None)], n)
+
+    def damage_player_or_times_x(self, dealer, n, flt):
+        return self._x_times(self.damage_player_or(dealer, "X00", flt), n)
+
+    def draw_equal(self, per):
+        # "draw cards equal to the number of <cards>" (session 28): as "draw a card for each <card>"
+        return self.draw_per(per)
+
+    def lose_life_self_per(self, n, per):
+        return [self._set_x(per, _life(n) // 100), ({"op": "lose_life", "amount": "X00", "who": "controller"}, None)]
+
+    def lose_life_per(self, n, per):
+        return [self._set_x(per, _life(n) // 100), ({"op": "lose_life", "amount": "X00", "who": "opponent"}, None)]
+
+    def plus_counters_per(self, n, sel, per):
+        # "put a [+100/+100] counter on <card> for each <cards>" (session 28): X counters (COUNTER a2 = COUNTER_TIMES_X)
+        return [self._set_x(per, self._xn(n)), ({"op": "counter", "count": "X"}, sel)]
+
+    def damage_plus_per(self, m, per):
+        # "deals N damage to <targets>, plus an additional M damage for each <cards>" (session 28, CR 1007.3a: one
+        # damage of N + M x the count): sentence() makes SET_X of M / 100 times the count plus N / 100, X00 damage
+        if not isinstance(m, int):
+            raise Unsupported("plus an additional X00 damage")
+        return [({"op": "_plus_per", "amount": m, "per": per}, None)]
+
+    def _power_x(self, tok):
+        m = re.fullmatch(r"\[([+-]?)(x00|x|\d+)\s*/\s*([+-]?)(x00|x|\d+)\]", str(tok))
+        vals, units = [], set()
+        for sign, v in ((m[1], m[2]), (m[3], m[4])):
+            if v in ("x00", "x"):
+                vals.append(-100 if sign == "-" else 100)
+                units.add(1 if v == "x00" else 100)
+            elif int(v) == 0:
+                vals.append(0)
+            else:
+                raise Unsupported("an ATK/DEF change of X and a number")
+        if len(units) != 1:
+            raise Unsupported("[+X00/+X] (two kinds of X)")
+        return vals[0], vals[1], units.pop()
+
+    def gain_x(self, sel, _verb, tok, duration=None):
+        # "<targets> gain [+X00/+X00] until end of turn, where X is ..." (session 28, CR 1020.3): POWER_X
+        if not getattr(self, "_where_x", False) or self.card.get("x"):
+            raise Unsupported("[+X00/+X00] without 'where X is'")
+        atk, dfn, unit = self._power_x(tok)
+        return [({"op": "power_x", "atk": atk, "defense": dfn, "duration": duration or "permanent", "_xunit": unit},
+                 sel)]
+
+    def gain_x_kw(self, sel, verb, tok, kws, duration=None):
+        return self.gain_x(sel, verb, tok, duration) + \
+            [({"op": "grant_keyword", "keywords": list(kws), "duration": duration or "permanent"}, sel)]
+
+    def gain_per_eot(self, sel, _verb, power, per, duration):
+        # a one-time "<targets> gain [+N/+N] for each <cards> until end of turn" (session 28): SET_X, POWER_X
+        atk, dfn = _power(power)
+        return [self._set_x(per, 1), ({"op": "power_x", "atk": atk, "defense": dfn, "duration": duration}, sel)]
+
+    def per_regalia(self, side):
+        return self._per_filter({"type": ["regalia"], **side})  # "the number of regalia you control" (plural regalia)
+
+    def per_self_counters(self):
+        return {"count": "self_counters"}  # session 28: this card's [+100/+100] counters (Per.SELF_COUNTERS)
+
+    def different_names(self):
+        return {"_different_names": True}  # session 28: read by _per_filter only (Per.NAMES)
 
     def damage_per(self, *args):
         n, sel, per = args[-3], args[-2], args[-1]
@@ -2384,16 +2602,23 @@ class _T(CountWords, TextTransformer, Transformer):
     def damage_own_atk_after(self, dealer, sel):
         return self.damage_own_atk(dealer, sel)
 
-    def damage_dealt_turn(self, dealer, sel):
+    def _damage_dealt_turn(self, clauses):
         # "This card deals X damage to target <card>, where X is the damage it dealt this turn." (CR 1007.1): "it" is the
         # one target; X the damage that card dealt this turn (to cards and players), read as the effect resolves
-        # (DAMAGE a1 = DAMAGE_DEALT_THIS_TURN, the card's USED_TURN word)
-        if dealer != "self" or sel.kind != "choose" or sel.count != 1 or sel.up_to:
+        # (DAMAGE a1 = DAMAGE_DEALT_THIS_TURN, the card's USED_TURN word); where_x_sentence reads it
+        ops = [x for c, _ in clauses for x in c]
+        if len(ops) != 1 or ops[0][0].get("op") != "damage" or ops[0][0].get("amount") != "Xh":
+            raise Unsupported("'the damage it dealt this turn' read by other than one damage")
+        op, sel = ops[0]
+        if not op.pop("_dealer_self", False) or sel.kind != "choose" or sel.count != 1 or sel.up_to:
             raise Unsupported("'the damage it dealt this turn' of a card that is not one target")
-        return [({"op": "damage", "amount": "dealt_this_turn"}, sel)]
+        op["amount"] = "dealt_this_turn"
+        return clauses
 
     def damage(self, *args):
         n, sel = args[-2], args[-1]
+        if n == "Xh" and len(args) > 2 and args[0] == "self":
+            return [({"op": "damage", "amount": n, "_dealer_self": True}, sel)]  # (where_x_sentence pops the mark)
         return [({"op": "damage", "amount": n}, sel)]
 
     def damage_player_or(self, dealer, n, flt=None):
@@ -2552,9 +2777,14 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def gain_per(self, sel, _verb, power, per):
         atk, dfn = _power(power)
-        return [({"op": "power", "atk": atk, "defense": dfn, "duration": "permanent", "_per": per}, sel)]
+        return [({"op": "power", "atk": atk, "defense": dfn, "duration": "permanent", "_per": per,
+                  **({"_x_card": True} if self.card.get("x") else {})}, sel)]
 
     def _per_filter(self, flt, other=False):
+        if flt.get("_different_names"):
+            # "the number of <cards> with different names (you control)" (session 28, CR 202): Per.NAMES
+            out = self._per_filter({k: v for k, v in flt.items() if k != "_different_names"}, other)
+            return {**out, "count": "names"}
         if flt.get("_entered_any"):
             # "for each <card> that entered the field (under your control) this turn": counted in the field now
             self.approximate("entered_this_turn_in_field")
@@ -2683,8 +2913,10 @@ class _T(CountWords, TextTransformer, Transformer):
         # "Put N <name> counters on <card>" (CR 1022.1; 1022.1b: one kind per name): on the J/ruler, the op
         # mana_counter with the name (MANA_COUNTER a2 < 0: its ruler slot, either side up, in the field or the ruler
         # area); on cards, counter with the name (COUNTER a1 = the kind: each card of the register)
-        n = _fixed(n)
         name = _counter_name(name)
+        if n == "X" and on != "ruler":  # session 28: "put X <name> counters on ..., where X is ..."
+            return [({"op": "counter", "count": "X", "name": name}, on)]
+        n = _fixed(n)
         if on == "ruler":
             return [({"op": "mana_counter", "count": n, "name": name}, None)]
         return [({"op": "counter", "count": n, "name": name}, on)]
@@ -2699,6 +2931,8 @@ class _T(CountWords, TextTransformer, Transformer):
         return [({"op": "gain_control", "duration": "end_of_turn" if duration else "permanent"}, sel)]
 
     def plus_counters(self, n, sel):
+        if n == "X":  # "put X [+100/+100] counters on ..., where X is ..." (session 28: COUNTER_TIMES_X)
+            return [({"op": "counter", "count": "X"}, sel)]
         return [({"op": "counter", "count": _fixed(n)}, sel)]
 
     def minus_counters(self, n, sel):
@@ -3122,6 +3356,8 @@ class _T(CountWords, TextTransformer, Transformer):
         # CR 1303: tokens with the ATK/DEF, attributes, race and keywords printed; CR 1303.1b: a resonator; CR
         # 1303.1c: under the control of the effect's controller ("into the field" too). The importer makes the token's
         # card row from ``_token`` (importer._token_cards) and names it in ``token``
+        if n == "X":  # session 28: "put X <tokens> into the field, where X is ..." (MAKE_TOKEN a2 < 0)
+            return [({"op": "make_token", "count": "X", "_token": desc}, None)]
         n = _fixed(n)
         if not 1 <= n <= 5:
             raise Unsupported(f"{n} tokens")
@@ -3448,18 +3684,27 @@ class _T(CountWords, TextTransformer, Transformer):
 
 
 
-    def _x(self, what):
-        # CR 903.2f / 903.3c: X is chosen as a chant whose cost has {X} is played
+    def _x(self, what, where=False):
+        # CR 903.2f / 903.3c: X is chosen as a chant whose cost has {X} is played; session 28: or the line says what X
+        # is ("..., where X is <count>": where_x_sentence sets it as the sentence resolves)
+        if where and getattr(self, "_where_x", False) and not self.card.get("x"):
+            return
         if not self.card.get("x") or self.card.get("type") not in ("chant", "rune"):
             raise Unsupported(f"{what} on a card whose cost has no {{X}}")
 
     def n_x(self):
-        self._x("X cards")
+        self._x("X cards", where=True)
         return "X"
 
     def x00(self):
-        self._x("X00")
+        self._x("X00", where=True)
         return "X00"
+
+    def x_raw(self):
+        # "deals X damage, where X is the ATK of this card / your life" (session 28): X an amount in hundreds
+        if not getattr(self, "_where_x", False) or self.card.get("x"):
+            raise Unsupported("X damage without 'where X is' (X is a number of hundreds only so)")
+        return "Xh"
 
     def amount(self, t):
         return _hundreds(t)
@@ -3546,8 +3791,20 @@ def _may_be_of(ctype: str | None, types: list[str]) -> bool:
     return ctype == "magic_stone" and any(t.endswith("magic_stone") for t in types)
 
 
+def _one_time_per(op: dict, sel, on_field: bool) -> list:
+    per = op["_per"]
+    if op.get("_x_card"):
+        raise Unsupported("'for each' on a card whose cost has {X}")
+    if not on_field and (per.get("filter") or {}).get("exclude_self"):
+        raise Unsupported("'for each other' on a chant")
+    return [({"op": "set_x", "per": per, "times": 1}, None),
+            ({"op": "power_x", "atk": op["atk"], "defense": op["defense"], "duration": op["duration"]}, sel)]
+
+
 def _target_filter(f: dict) -> dict:
     f = dict(f)
+    if f.pop("_different_names", False):
+        raise Unsupported("'<cards> with different names' outside a count")
     f.pop("_entered_any", None)  # (read by _per_filter only)
     nots = f.pop("_not", None)
     if nots:
@@ -3599,6 +3856,8 @@ def _power(tok) -> tuple[int, int]:
 
 
 def _hundreds(t) -> int:
+    if isinstance(t, str) and not isinstance(t, Token) and t in ("X00", "Xh"):
+        return t  # an amount of X (CR 903.3c; session 28: "where X is ...")
     n = int(t)
     if n <= 0 or n % 100 or n > 20000:
         raise Unsupported(f"an amount of {n}")
@@ -3607,6 +3866,8 @@ def _hundreds(t) -> int:
 
 def _life(t) -> int:
     n = _hundreds(t)
+    if isinstance(n, str):
+        return n  # X00 (session 28)
     if n > 8000:
         raise Unsupported(f"a life amount of {n}")
     return n
@@ -3628,7 +3889,9 @@ class _Body:
         if not from_grave and any(op and op.get("_self_grave") for c in self.clauses for op, _ in c):
             raise Unsupported("'this card from your graveyard' outside an ability that triggers as it is put there")
         if any("_per" in op for c in self.clauses for op, _ in c if op):
-            raise Unsupported("'for each' in a one-time effect (only continuous ATK/DEF is counted)")
+            # a one-time "<targets> gain [+N/+N] for each <cards>." (session 28): SET_X of the count, POWER_X for good
+            self.clauses = [[y for op, sel in c for y in (_one_time_per(op, sel, self.on_field) if op and "_per" in op
+                                                         else [(op, sel)])] for c in self.clauses]
         if any(sel is not None and (sel.filter or {}).get("zone") == "hand" for c in self.clauses for _, sel in c):
             raise Unsupported("'<cards> in your hand' in an effect (only a continuous [Quickcast] reads it)")
         if any(op and op.get("op") == "grant_keyword" and "quickcast" in op["keywords"] for c in self.clauses for op, _ in c):
@@ -3743,7 +4006,7 @@ def _instead_durations(ops: list, prev: list) -> list:
     sentence B prints none); only where A has one op of B's kind with a duration."""
     out = []
     for op, sel in ops:
-        if op and op.get("op") in ("power", "grant_keyword", "restrict") and op.get("duration") == "permanent":
+        if op and op.get("op") in ("power", "power_x", "grant_keyword", "restrict") and op.get("duration") == "permanent":
             same = [o for c in prev for o, _ in c[0] if o and o.get("op") == op["op"]]
             if len(same) != 1:
                 raise Unsupported("'... instead' with a duration that the sentence before does not give")
@@ -3882,7 +4145,7 @@ def _spell_will(ops: list[dict]) -> list[dict]:
 
 
 # the ops on a register that leave its cards where they are (the rest move them: IF_IT then no longer knows the zone)
-_KEEPS_ZONE = {"power", "grant_keyword", "restrict", "counter", "recover", "rest", "damage", "prevent", "prevent_from",
+_KEEPS_ZONE = {"power", "power_x", "grant_keyword", "restrict", "counter", "recover", "rest", "damage", "prevent", "prevent_from",
                "remove_from_battle", "gain_control", "lock_recover", "shield_destroy", "if_it"}
 _MOVES_TO = {"grave_to_hand": "hand", "grave_to_field": "field"}
 

@@ -489,6 +489,12 @@ class Per(IntEnum):
     # it: card_text._hoist_stat, its last known value, CR 903.3a)
     TARGET_DEF = 16
     TARGET_ATK = 17
+    # session 28: "the number of <cards> with different names you control" (the cards of the fields its filter matches
+    # that share no name with another counted one, CR 202: a card of two names counts once), "your life" (in hundreds,
+    # SET_X only: "where X is your life"), "[+100/+100] counters on this card" (its net count, CR 1022, 1203)
+    NAMES = 18
+    LIFE = 19
+    SELF_COUNTERS = 20
 
 
 class SearchTo(IntEnum):
@@ -940,7 +946,19 @@ class Op(IntEnum):
     # "[you may] banish N <attribute> gems" (session 27, CR 1011, 313.1): its controller's gem tokens of Attribute a0, a2 of
     # them (fewer when it has fewer, CR 104.2: then NOT_DONE, for "If you do")
     BANISH_GEM = 84
+    # session 28: "<targets> gain [+X00/+X00] until end of turn, where X is ..." / "gain [+200/+200] for each <cards> until
+    # end of turn" (CR 1020.3): POWER times the frame's X (SET_X before it) on every card of register I_REG still a legal
+    # target (the core's POWER takes no X: its operands are printed numbers); a0 = ATK change per X, a1 = Duration, a2 =
+    # DEF change per X
+    POWER_X = 85
 
+
+# SET_X a2 (session 28): times + plus * SET_X_PLUS, the X set max(0, times x count + plus) ("where X is five minus the
+# number of cards in your hand": times -1, plus 5; "... minus 1": plus -1; CR 104.2: a negative amount is none);
+# times in (-SET_X_PLUS / 2, SET_X_PLUS / 2)
+SET_X_PLUS = 4096
+# COUNTER a2 (session 28): 1, "put X [+100/+100] / <name> counters on ...": a0 times the frame's X (SET_X before it)
+COUNTER_TIMES_X = 1
 
 # DAMAGE a1: "deals X damage to target <card>, where X is the damage it dealt this turn" (session 21, CR 1007.1): the
 # amount is the damage that target dealt this turn (state.USED_TURN's USED_DAMAGE field), read as it resolves

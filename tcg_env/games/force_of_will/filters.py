@@ -17,6 +17,7 @@ from tcg_env.games.force_of_will.state import (
 )
 from tcg_env.games.force_of_will.characteristics import attr_passes, named_count  # session 21
 from tcg_env.games.force_of_will.characteristics import field_card_may_pass, played_aux_on_chase, type_mask_of, x_on_chase
+from tcg_env.games.force_of_will.rule_processes import share_a_name  # session 28: Per.NAMES
 from tcg_env.rules.filters import (
     holder_of, passes_bits, passes_equals_any2, passes_not_source, passes_range, passes_side,
     passes_state, passes_zone
@@ -251,6 +252,12 @@ def aura_count(game, s, T, per, frow, controller, source):
         for a in range(N_ATTRIBUTES):
             n += s[GEMS + controller * N_ATTRIBUTES + a]
         return n
+    if per == K.Per.LIFE:  # session 28: "where X is your life" (in hundreds: SET_X only, CR 1203)
+        return max(s[LIFE + controller], 0) // 100
+    if per == K.Per.SELF_COUNTERS:  # session 28: the [+100/+100] counters on this card (its net count, CR 1022, 1203)
+        if source < 0 or s[ZONE + source * CARD_W] != Zone.FIELD:
+            return 0
+        return max(s[COUNTERS + source * CARD_W], 0)
     if per == K.Per.GRAVEYARD_MATCHING:
         n_off, l_off = zone_offsets(ZT, Zone.GRAVEYARD, controller)
         n = 0
@@ -265,6 +272,8 @@ def aura_count(game, s, T, per, frow, controller, source):
         for i in range(s[n_off]):
             t = s[l_off + i]
             if field_card_may_pass(s, T, frow, t, controller) and game.filter_base(s, T, frow, t, controller, source):
+                if per == K.Per.NAMES and shares_name_before(s, T, frow, t, controller, source, game, p, i):
+                    continue  # "<cards> with different names" (session 28, CR 202): one of those sharing a name
                 n += 1
                 attrs |= card_table(T)[s[CARD + t * CARD_W], K.C_ATTR]
     if per == K.Per.ATTRIBUTES:  # "the number of different attributes among <cards>" (CR 208): of the five
@@ -272,6 +281,21 @@ def aura_count(game, s, T, per, frow, controller, source):
         for a in range(N_ATTRIBUTES):
             n += (attrs >> a) & 1
     return n
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def shares_name_before(s, T, frow, t, controller, source, game, p, i):
+    """Per.NAMES (session 28): does a matching card counted before card ``t`` (the ``i``-th of player ``p``'s field; the
+    fields in order, player 0's first) share a name with it (CR 202: either of its names)? Then ``t`` adds no name."""
+    c = s[CARD + t * CARD_W]
+    for q in range(p + 1):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, q)
+        for j in range(s[n_off] if q < p else i):
+            u = s[l_off + j]
+            if field_card_may_pass(s, T, frow, u, controller) and game.filter_base(s, T, frow, u, controller, source) \
+                    and share_a_name(T, s[CARD + u * CARD_W], c):
+                return True
+    return False
 
 
 @internal

@@ -1,0 +1,205 @@
+"""Force of Will card text, session 28 (branch s28-fowa): counted amounts - "<effect with X>, where X is <count>" (one
+SET_X of the count as the sentence resolves, read by every X operand: cards drawn / discarded, X00 damage and life,
+"N damage multiplied by X", [+X00/+X00] (Op.POWER_X), X counters, X tokens), arithmetic of the count ("five minus ...",
+"... minus 1", "multiplied by 2"), "<cards> with different names" (Per.NAMES), "your life" (Per.LIFE), "[+100/+100]
+counters on this card" (Per.SELF_COUNTERS), and "for each" in one-time effects other than damage. Lines are made up in
+the game's template language. Rule numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.cards.text import Verdict
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will import state as S
+from test_fow_card_text import _imported_pool, exact, line
+from test_fow_card_text_s21a import _activate
+from test_fow_card_text_s23b import _all_exact, _zone_n
+from test_fow_card_text_s24b import _card
+
+_OWN_RES = {"count": "field", "filter": {"type": ["resonator"], "side": "own"}}
+
+
+# ---- the compiled programs --------------------------------------------------------------------------------------------
+def test_where_x_is_a_count_sets_x_before_the_op_that_reads_it():
+    r = exact("Draw X cards, where X is the number of resonators you control.", "chant")
+    assert r.fields["effect"] == [{"op": "set_x", "per": _OWN_RES, "times": 1}, {"op": "draw", "count": "X"}]
+    r = exact("Your opponent discards X cards, where X is the number of cards in your graveyard.", "chant")
+    assert r.fields["effect"][0] == {"op": "set_x", "per": {"count": "graveyard"}, "times": 1}
+
+
+@pytest.mark.parametrize("text, times, plus", [
+    ("Draw X cards, where X is five minus the number of cards in your hand.", -1, 5),
+    ("Draw X cards, where X is the number of resonators you control minus 1.", 1, -1),
+    ("Draw X cards, where X is the number of resonators you control multiplied by 2.", 2, 0),
+    ("Draw X cards, where X is the number of resonators you control plus one.", 1, 1),
+])
+def test_cr_104_2_where_x_is_arithmetic_of_a_count(text, times, plus):
+    (set_x, _draw) = exact(text, "chant").fields["effect"]
+    assert (set_x["times"], set_x.get("plus", 0)) == (times, plus)
+
+
+def test_n_damage_or_life_multiplied_by_x_counts_n_hundreds_times():
+    r = exact("This card deals 400 damage multiplied by X to target resonator, where X is the number of additions you "
+              "control.", "chant")
+    assert r.fields["effect"] == [
+        {"op": "choose", "filter": {"type": ["resonator"]}},
+        {"op": "set_x", "per": {"count": "field", "filter": {"type": ["addition"], "side": "own"}}, "times": 4},
+        {"op": "damage", "amount": "X00"}]
+    r = exact("You gain 200 life multiplied by X and your opponent loses 200 life multiplied by X, where X is the number "
+              "of cards in your hand.", "chant")
+    assert [op["op"] for op in r.fields["effect"]] == ["set_x", "gain_life", "lose_life"]
+    assert r.fields["effect"][0]["times"] == 2
+
+
+def test_cr_1020_3_gain_x00_until_end_of_turn_is_power_x():
+    r = exact("J/resonators your opponent controls gain [-X00/-X00] until end of turn, where X is the number of "
+              "resonators you control.", "chant")
+    assert r.fields["effect"] == [
+        {"op": "set_x", "per": _OWN_RES, "times": 1},
+        {"op": "select_all", "filter": {"type": ["j_resonator"], "side": "opponent"}},
+        {"op": "power_x", "atk": -100, "defense": -100, "duration": "end_of_turn"}]
+
+
+def test_cr_202_with_different_names_is_a_count_of_names():
+    r = exact("Draw X cards, where X is the number of resonators with different names you control.", "chant")
+    assert r.fields["effect"][0]["per"] == {"count": "names", "filter": {"type": ["resonator"], "side": "own"}}
+    # only in a count: a target "with different names" is no filter
+    assert line("Destroy target resonator with different names.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_x_of_hundreds_is_read_by_x_damage_and_plus_x():
+    r = exact("[Enter] >>> This card deals X damage to target resonator, where X is your life minus 3000.", "resonator")
+    assert r.abilities[0]["effect"][1] == {"op": "set_x", "per": {"count": "life"}, "times": 1, "plus": -30}
+    # the ATK of this card: its printed ATK once it has left the field (own_atk_printed_when_gone, as before)
+    r = line("[Enter] >>> Target resonator gains [+X/+0] until end of turn, where X is the ATK of this card.")
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("own_atk_printed_when_gone",)
+
+
+@pytest.mark.parametrize("text", [
+    "Draw X cards.",  # no "where X is" (and no {X} in the cost)
+    "Draw X cards, where X is your life.",  # a count of cards from an amount in hundreds
+    "This card deals X damage to target resonator, where X is the number of resonators you control.",  # X of a count
+    "Draw X cards and this card deals 200 damage multiplied by X to target resonator, where X is the number of "
+    "resonators you control.",  # X read twice, multiplied differently
+    "Draw a card, where X is the number of resonators you control.",  # no X to read
+])
+def test_where_x_is_stays_unsupported_where_the_units_do_not_fit(text):
+    assert line(text, "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_for_each_in_one_time_effects_other_than_damage():
+    r = exact("Whenever this card attacks, it gains [+100/+0] for each resonator you control until end of turn.")
+    assert r.abilities[0]["effect"] == [
+        {"op": "set_x", "per": _OWN_RES, "times": 1}, {"op": "target_self"},
+        {"op": "power_x", "atk": 100, "defense": 0, "duration": "end_of_turn"}]
+    r = exact("{Rest}: Gain 100 life for each card in your hand.")
+    assert r.abilities[0]["effect"] == [{"op": "set_x", "per": {"count": "hand"}, "times": 1},
+                                        {"op": "gain_life", "amount": "X00"}]
+    r = exact("At the end of turn => You lose 100 life for each [+100/+100] counter on this card.")
+    assert r.abilities[0]["effect"][0]["per"] == {"count": "self_counters"}
+    r = exact("[Enter] => Put a [+100/+100] counter on this card for each addition you control.")
+    assert r.abilities[0]["effect"][-1] == {"op": "counter", "count": "X"}
+    r = exact("This card deals 300 damage to target resonator, plus an additional 100 damage for each resonator you "
+              "control.", "chant")
+    assert r.fields["effect"][1] == {"op": "set_x", "per": _OWN_RES, "times": 1, "plus": 3}
+    # a one-time gain for good ("[Enter] => up to two target resonators gain [-300/-300] for each ...")
+    r = exact("When this card enters your field => Up to two target resonators gain [-300/-300] for each addition you "
+              "control.")
+    assert r.abilities[0]["effect"][-1] == {"op": "power_x", "atk": -300, "defense": -300, "duration": "permanent"}
+
+
+# ---- the engine: the count read as the effect resolves ----------------------------------------------------------------
+def _resolve_chant(g, sc, slot, target=None):
+    from test_fow_card_text_s21a import _play
+
+    _play(g, sc, slot, target)
+
+
+def test_cr_104_2_draw_x_where_x_is_five_minus_the_hand_draws_none_below_zero(tmp_path):
+    """X = 5 - the hand as it resolves (the chant itself on the chase): 2 cards in hand draw 3, 6 draw none (CR 104.2)."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    res, pool = _imported_pool(tmp_path, [_card("TXT-281", "Made-up Refill", "Chant", [
+        "Draw X cards, where X is five minus the number of cards in your hand."])])
+    _all_exact(res)
+    for others, drawn in ((2, 3), (6, 0)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        sc.will(0, K.Attribute.FIRE)
+        slot = sc.put(0, "TXT-281", K.Zone.HAND)
+        for _ in range(others):
+            sc.put(0, "TXT-281", K.Zone.HAND)
+        g = sc.game()
+        hand0 = _zone_n(g, 0, K.Zone.HAND)
+        _resolve_chant(g, sc, slot)
+        assert _zone_n(g, 0, K.Zone.HAND) == hand0 - 1 + drawn
+
+
+def test_cr_1020_3_plus_x00_counts_the_resonators_as_it_resolves(tmp_path):
+    """"Target resonator gains [+X00/+X00] until end of turn, where X is the number of resonators you control": three
+    resonators give +300/+300 until end of turn (POWER_X: POWER times the X set before)."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    res, pool = _imported_pool(tmp_path, [
+        _card("TXT-282", "Made-up Rally", "Chant", [
+            "Target resonator gains [+X00/+X00] until end of turn, where X is the number of resonators you control."]),
+        _card("TXT-283", "Made-up Squire", "Resonator", [])])
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    squires = sc.field(0, ["TXT-283"] * 3)
+    slot = sc.put(0, "TXT-282", K.Zone.HAND)
+    g = sc.game()
+    _resolve_chant(g, sc, slot, squires[1])
+    assert int(g.state[S.ATK_EOT + squires[1] * S.CARD_W]) == 300
+    assert int(g.state[S.DEF_EOT + squires[1] * S.CARD_W]) == 300
+    assert int(g.state[S.ATK_EOT + squires[0] * S.CARD_W]) == 0
+
+
+def test_cr_202_different_names_and_x_counters_and_tokens(tmp_path):
+    """Two resonators of one name and one of another are two different names: X = 2 counters on the target, X = 2
+    tokens into the field, 200 life multiplied by X = 400 life."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    count = "where X is the number of resonators with different names you control."
+    res, pool = _imported_pool(tmp_path, [
+        _card("TXT-284", "Made-up Muster", "Chant", [f"Put X [+100/+100] counters on target resonator, {count}"]),
+        _card("TXT-285", "Made-up Levy", "Chant", [f"Put X [100/100] fire Knight resonator tokens into the field, {count}"]),
+        _card("TXT-286", "Made-up Tithe", "Chant", [f"You gain 200 life multiplied by X, {count}"]),
+        _card("TXT-283", "Made-up Squire", "Resonator", []),
+        _card("TXT-287", "Made-up Page", "Resonator", [])])
+    _all_exact(res)
+    for chant in ("TXT-284", "TXT-285", "TXT-286"):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        sc.will(0, K.Attribute.FIRE)
+        cards = sc.field(0, ["TXT-283", "TXT-283", "TXT-287"])
+        slot = sc.put(0, chant, K.Zone.HAND)
+        g = sc.game()
+        field, life = _zone_n(g, 0, K.Zone.FIELD), int(g.state[S.LIFE])
+        _resolve_chant(g, sc, slot, cards[2])
+        if chant == "TXT-284":
+            assert int(g.state[S.COUNTERS + cards[2] * S.CARD_W]) == 2
+        elif chant == "TXT-285":
+            assert _zone_n(g, 0, K.Zone.FIELD) == field + 2
+        else:
+            assert int(g.state[S.LIFE]) == life + 400
+
+
+def test_for_each_until_end_of_turn_in_an_activate_ability(tmp_path):
+    """"{R}: This card gains [+100/+0] for each resonator you control until end of turn." with itself and one more:
+    +200 ATK until end of turn (CR 1020.3), counted as the ability resolves."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    res, pool = _imported_pool(tmp_path, [
+        _card("TXT-288", "Made-up Captain", "Resonator", [
+            "{R}: This card gains [+100/+0] for each resonator you control until end of turn."]),
+        _card("TXT-283", "Made-up Squire", "Resonator", [])])
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    captain, _squire = sc.field(0, ["TXT-288", "TXT-283"])
+    g = sc.game()
+    i = [int(x) for x in sc.zone(0, "field")].index(captain)
+    _activate(g, i, 0)
+    assert int(g.state[S.ATK_EOT + captain * S.CARD_W]) == 200
+    assert int(g.state[S.DEF_EOT + captain * S.CARD_W]) == 0
