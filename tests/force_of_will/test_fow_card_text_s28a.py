@@ -203,3 +203,46 @@ def test_for_each_until_end_of_turn_in_an_activate_ability(tmp_path):
     _activate(g, i, 0)
     assert int(g.state[S.ATK_EOT + captain * S.CARD_W]) == 200
     assert int(g.state[S.DEF_EOT + captain * S.CARD_W]) == 0
+
+
+# ---- continuous counted changes and the forms around them -------------------------------------------------------------
+def test_cr_904_where_x_is_without_a_duration_is_a_counted_aura():
+    r = exact("This card gains [-X/-X], where X is your life.")
+    assert r.abilities == [{"kind": "continuous", "effect": [{"op": "aura_power", "atk": -100, "defense": -100,
+                                                              "filter": {"self_only": True}, "per": {"count": "life"}}]}]
+    r = exact("J/resonators your opponent controls gain [-X00/-X00], where X is the number of additions with different "
+              "names you control.", "addition")
+    assert r.abilities[0]["effect"][0]["per"] == {"count": "names", "filter": {"type": ["addition"], "side": "own"}}
+    # printed without the comma; "fifteen minus"; a count of named counters
+    r = exact("{Rest}: Put X strength counters on this card where X is fifteen minus the number of strength counters on "
+              "this card.")
+    assert r.abilities[0]["effect"][0] == {"op": "set_x", "per": {"count": "named", "counter_name": "strength",
+                                                                   "counters_from": "this_card"}, "times": -1, "plus": 15}
+    # CR 208: "for each different attribute among <cards>" (Per.ATTRIBUTES) in a card's own cost
+    r = exact("You pay {1} less to play this card for each different attribute among entities your opponent controls.")
+    assert r.abilities[0]["effect"][0]["per"] == {"count": "attributes", "filter": {"side": "opponent"}}
+
+
+def test_cr_202_a_counted_aura_of_different_names_and_of_your_life(tmp_path):
+    """"This card gains [+X00/+0], where X is the number of resonators with different names you control.": with two of
+    one name and one of another (itself among them) +200; "[-X/-X], where X is your life" at 3000 life: -3000 ATK."""
+    import numpy as np
+    from fow_tables import current_values
+
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    res, pool = _imported_pool(tmp_path, [
+        _card("TXT-290", "Made-up Herald", "Resonator", [
+            "This card gains [+X00/+0], where X is the number of resonators with different names you control."],
+              ATK=500, DEF=500),
+        _card("TXT-291", "Made-up Wraith", "Resonator", ["This card gains [-X/-0], where X is your life."],
+              ATK=5000, DEF=500),
+        _card("TXT-283", "Made-up Squire", "Resonator", [])])
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    herald, wraith, _a, _b = sc.field(0, ["TXT-290", "TXT-291", "TXT-283", "TXT-283"])
+    sc.life(0, 3000)
+    g = sc.game()
+    # three names among the four: the herald's, the wraith's, the squires' (one)
+    assert int(current_values(np.asarray(g.state), pool.kernel_tables, herald)[0]) == 500 + 300
+    assert int(current_values(np.asarray(g.state), pool.kernel_tables, wraith)[0]) == 5000 - 3000

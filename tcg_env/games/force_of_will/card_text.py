@@ -2308,6 +2308,12 @@ class _T(CountWords, TextTransformer, Transformer):
     def xn_int(self, t):
         return int(t)
 
+    def xn15(self):
+        return 15
+
+    def xn20(self):
+        return 20
+
     @staticmethod
     def _xn(n):
         if not isinstance(n, int):
@@ -2380,6 +2386,15 @@ class _T(CountWords, TextTransformer, Transformer):
             plus //= 100
         set_x = self._set_x(xv["per"], xv["times"] * mult, plus * mult)
         k, i = first
+        ops = [x for c, _ in clauses for x in c]
+        if len(ops) == 1 and ops[0][0]["op"] == "power_x" and ops[0][0]["duration"] == "permanent" and not plus and \
+                not clauses[0][1]:
+            # "<cards> gain [-X00/-X00], where X is <count>." without a duration: a counted change as "gain [-100/-100]
+            # for each ..." (a continuous ability's AURA_PER, or a one-time SET_X and POWER_X, _Body)
+            op, sel = ops[0]
+            t = xv["times"]
+            return [([({"op": "power", "atk": op["atk"] * t, "defense": op["defense"] * t, "duration": "permanent",
+                        "_per": xv["per"]}, sel)], False)]
         ops, opt = clauses[k]
         clauses[k] = (ops[:i] + [set_x] + ops[i:], opt)
         return clauses
@@ -2472,6 +2487,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def per_regalia(self, side):
         return self._per_filter({"type": ["regalia"], **side})  # "the number of regalia you control" (plural regalia)
+
+    def per_attributes(self, flt):
+        return {**self._per_filter(flt), "count": "attributes"}  # session 28: of the five (Per.ATTRIBUTES, CR 208)
 
     def per_self_counters(self):
         return {"count": "self_counters"}  # session 28: this card's [+100/+100] counters (Per.SELF_COUNTERS)
