@@ -246,3 +246,31 @@ def test_cr_202_a_counted_aura_of_different_names_and_of_your_life(tmp_path):
     # three names among the four: the herald's, the wraith's, the squires' (one)
     assert int(current_values(np.asarray(g.state), pool.kernel_tables, herald)[0]) == 500 + 300
     assert int(current_values(np.asarray(g.state), pool.kernel_tables, wraith)[0]) == 5000 - 3000
+
+
+# ---- CR 907.4: "Produce <will> for each <cards>" ----------------------------------------------------------------------
+def test_cr_907_produce_a_will_for_each_card_compiles_to_x_of_it():
+    r = exact("{Rest}: Produce {R} for each resonator you control.")
+    assert r.abilities == [{"kind": "will", "cost": {"rest": True}, "effect": [
+        {"op": "set_x", "per": _OWN_RES, "times": 1}, {"op": "produce_will", "will": "fire", "count": "X"}]}]
+    r = exact("[Enter]: Produce {G} for each resonator you control.")
+    assert r.abilities[0]["effect"][1] == {"op": "produce_will", "will": "wind", "count": "X"}
+    assert line("{Rest}: Produce {R} or {G} for each resonator you control.").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_907_4_a_will_ability_produces_as_many_as_it_counts(tmp_path):
+    """"{Rest}: Produce {R} for each resonator you control." with three resonators (itself included): three fire will
+    in the pool at once (CR 907.3: no chase)."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    res, pool = _imported_pool(tmp_path, [
+        _card("TXT-292", "Made-up Bonfire Keeper", "Resonator", ["{Rest}: Produce {R} for each resonator you control."]),
+        _card("TXT-283", "Made-up Squire", "Resonator", [])])
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    keeper, _a, _b = sc.field(0, ["TXT-292", "TXT-283", "TXT-283"])
+    g = sc.game()
+    use = K.ACTIVATE_BASE + [int(x) for x in sc.zone(0, "field")].index(keeper) * K.ABILITIES_PER_CARD
+    assert use in g.legal_actions().tolist()
+    g.step(use)
+    assert int(g.state[S.WILL + K.Attribute.FIRE]) == 3 and int(g.state[S.RESTED + keeper * S.CARD_W]) == 1

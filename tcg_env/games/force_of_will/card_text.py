@@ -1173,6 +1173,9 @@ class _T(CountWords, TextTransformer, Transformer):
             spend = ops.pop()["filter"]  # "Spend this will only to play <cards>." (state.RWILL)
         if len(ops) != 1:
             raise Unsupported("a will ability producing several wills")
+        x_set = ops[0].pop("_x_set", None)
+        if x_set is not None and (spend is not None or pay_filter is not None):
+            raise Unsupported("will for each ..., spent only to play <cards> or paid with a chosen card")
         wills = ops[0].pop("_choices")
         shared = "_shared" in wills
         if shared:
@@ -1213,6 +1216,8 @@ class _T(CountWords, TextTransformer, Transformer):
         if shared:
             for mode in abilities[0]["effect"][0]["modes"]:  # the five modes of "one will of any attribute"
                 mode[-1]["shared_with_ruler"] = True
+        if x_set is not None:
+            abilities = [{**ab, "effect": _x_will(ab["effect"], x_set)} for ab in abilities]
         if spend is not None:
             for ab in abilities:
                 for op in ab["effect"]:
@@ -3215,6 +3220,13 @@ class _T(CountWords, TextTransformer, Transformer):
     def produce(self, choices):
         return [({"op": "produce_will", "_choices": choices}, None)]
 
+    def produce_per(self, choices, per):
+        # "Produce {G} for each <cards>." (session 28): one will, X of it (the SET_X made where the will op is placed:
+        # _will, _automatic_will, _spell_will, _x_will)
+        if len(choices) != 1 or isinstance(choices[0], dict):
+            raise Unsupported("a choice of wills or several wills for each ...")
+        return [({"op": "produce_will", "_choices": choices, "_x_set": self._set_x(per, 1)[0]}, None)]
+
     def spend_only(self, flt):
         # "Spend this will only to play <cards>": the cards a spell is made of as they are played (CR 903.2: on
         # the chase as their cost is paid, 903.2d / 903.2j); read by the card's characteristics only
@@ -4129,6 +4141,9 @@ def _automatic_will(ops: list[dict]) -> list[dict]:
         return ops
     if len(ops) != 1 or ops[0]["op"] != "produce_will":
         raise Unsupported("an automatic ability producing will with other effects or restricted will")
+    if "_x_set" in ops[0]:
+        x_set = ops[0].pop("_x_set")
+        return _x_will(_automatic_will(ops), x_set)
     wills = ops[0]["_choices"]
     if len(wills) == 1 and isinstance(wills[0], dict) and "_several" in wills[0]:
         return [{"op": "produce_will", "will": w, "count": n} for w, n in wills[0]["_several"].items()]
@@ -4137,6 +4152,13 @@ def _automatic_will(ops: list[dict]) -> list[dict]:
     # a choice of will is made as the ability resolves; the modes (priority.ask_mode) are chosen as it is played
     # (CR 903.2e), before the chase: not the same for an ability that waits on the chase
     raise Unsupported("an automatic ability producing a choice of will")
+
+
+def _x_will(effect: list[dict], x_set: dict) -> list[dict]:
+    """"Produce {G} for each <cards>" (session 28): SET_X of the count, then X of the one will (PRODUCE_WILL a1 < 0)."""
+    if len(effect) != 1 or effect[0]["op"] != "produce_will" or effect[0].get("count", 1) != 1:
+        raise Unsupported("several wills for each ...")
+    return [dict(x_set), {**effect[0], "count": "X"}]
 
 
 def _spell_will(ops: list[dict]) -> list[dict]:
@@ -4149,6 +4171,8 @@ def _spell_will(ops: list[dict]) -> list[dict]:
             out.append({**op, "modes": [_spell_will(m) for m in op["modes"]]})
         elif op["op"] == "_spend_only":
             raise Unsupported("'spend this will only' in a chant's effect")
+        elif op["op"] == "produce_will" and "_x_set" in op:
+            out += _x_will(_spell_will([{k: v for k, v in op.items() if k != "_x_set"}]), op["_x_set"])
         elif op["op"] == "produce_will":
             wills = op["_choices"]
             if len(wills) == 1 and isinstance(wills[0], dict) and "_several" in wills[0]:

@@ -314,7 +314,9 @@ OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field",
 # shared_with_ruler: "one will of any attribute shared with your J/ruler": a mode of a will ability's choice that may
 # be chosen only while the controller's J/ruler has the will's attribute (CR 907; PRODUCE_WILL a2 = SHARED_WITH_RULER,
 # effects.mode_open)
-OpProduceWill = op_model("produce_will", _M, will=ProducedWill, count=(int, Field(default=1, ge=1, le=5)),
+# count "X" (session 28): "Produce {G} for each <cards>", the X a SET_X before it set (PRODUCE_WILL a1 < 0)
+OpProduceWill = op_model("produce_will", _M, will=ProducedWill, count=(Union[Annotated[int, Field(ge=1, le=5)],  # noqa: UP007
+                                                                             XCount], 1),
                          spend=(FowFilter | None, None), shared_with_ruler=(bool, False))
 OpCallStone = op_model("call_stone", _M, who=_Who, rested=(bool, False))  # rested: "... into the field rested"
 # "put N [A/D] <attribute> <race> resonator token(s) into the field" (CR 1303): ``token`` the number of a token card of
@@ -1420,6 +1422,8 @@ class _Compiler(PoolCompiler):
                 else ab.effect
             if ab.cost is not None and ab.cost.pay_chosen != "none":
                 chosen = [op for op in chosen if op.op != "choose"]  # the card paid with (check_pay_chosen)
+            if len(chosen) == 2 and chosen[0].op == "set_x" and chosen[1].op == "produce_will" and chosen[1].count == "X":
+                chosen = chosen[1:]  # "Produce {R} for each <cards>" (session 28): the count, then X of the will
             if not chosen or not all(op.op == "produce_will" for op in chosen):
                 self.fail(f"{p}.effect", "a will ability only produces will (CR 907.1): produce_will ops "
                           "(or a select_mode of them)")
@@ -1908,13 +1912,16 @@ class _Compiler(PoolCompiler):
                 if op.spend is not None or op.will in ("void", "moon"):
                     self.fail(f"{q}.shared_with_ruler", "a will of an attribute (no void will), without 'spend only'")
                 return _WILL_CODE[op.will], op.count, K.SHARED_WITH_RULER
+            count = self.x_operand(op.count, f"{q}.count", 1) if op.count == "X" else op.count
+            if op.count == "X" and not getattr(self, "_per_x", False):
+                self.fail(f"{q}.count", "X will: the X of a set_x before it")
             if op.spend is None:
-                return _WILL_CODE[op.will], op.count, 0
+                return _WILL_CODE[op.will], count, 0
             f = op.spend
             if f.zone != "chase" or f.side != "any" or f.state != "any" or f.exclude_self or f.added_to or \
                     f.self_only or f.atk_min is not None or f.atk_max is not None:
                 self.fail(f"{q}.spend", "a card played: zone chase, any side and state, no ATK bound (characteristics)")
-            return _WILL_CODE[op.will], op.count, self.compile_filter(f, f"{q}.spend", ("chase",)) + 1
+            return _WILL_CODE[op.will], count, self.compile_filter(f, f"{q}.spend", ("chase",)) + 1
         if name == "call_stone":
             return 0, who(), int(op.rested)
         if name == "weather":

@@ -880,10 +880,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.WEATHER:
         s[WEATHER + ctrl] = a0  # CR 1028.1 / 1028.1b: the effect's controller's weather, the latest effect's
     elif op == Op.PRODUCE_WILL:
+        n = game.amount_of(s, f, a1) if a1 < 0 else max(a1, 1)  # a1 < 0: X of it ("for each ...", session 28)
+        if n <= 0:
+            return NEXT  # CR 104.2: none produced
         if a2 > 0:  # "Spend this will only to play <cards>" (filter row a2 - 1): kept apart (state.RWILL)
-            game.add_restricted_will(s, ctrl, a2 - 1, a0, max(a1, 1))
+            game.add_restricted_will(s, ctrl, a2 - 1, a0, n)
         else:
-            s[WILL + ctrl * K.N_WILL + a0] += max(a1, 1)  # CR 907.4: kept by the ability's controller
+            s[WILL + ctrl * K.N_WILL + a0] += n  # CR 907.4: kept by the ability's controller
     elif op == Op.CALL_STONE:
         top = game.put_stone_deck_top(s, ctrl)
         if top >= 0:
