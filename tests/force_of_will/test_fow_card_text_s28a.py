@@ -274,3 +274,51 @@ def test_cr_907_4_a_will_ability_produces_as_many_as_it_counts(tmp_path):
     assert use in g.legal_actions().tolist()
     g.step(use)
     assert int(g.state[S.WILL + K.Attribute.FIRE]) == 3 and int(g.state[S.RESTED + keeper * S.CARD_W]) == 1
+
+
+# ---- counts of a graveyard's or removed area's cards, "plus an additional ..." ----------------------------------------
+@pytest.mark.parametrize("text, per", [
+    ("This card gains [+200/+200] for each magic stone in all graveyards.",
+     {"count": "zone", "filter": {"type": ["magic_stone"], "zone": "graveyard"}}),
+    ("This card gains [+100/+100] for each resonator in your removed area.",
+     {"count": "zone", "filter": {"type": ["resonator"], "zone": "removed", "side": "own"}}),
+    ("This card gains [+100/+100] for each card named \"Test Card\" in your graveyard.",
+     {"count": "graveyard", "filter": {"name": "Test Card", "zone": "graveyard"}}),
+])
+def test_cr_105_3a_a_count_of_the_cards_of_a_graveyard_or_removed_area(text, per):
+    assert exact(text).abilities[0]["effect"][0]["per"] == per
+
+
+def test_cr_1007_3a_n_damage_plus_an_additional_m_damage_is_one_damage():
+    r = exact("This card deals 400 damage plus an additional 200 damage multiplied by X to your opponent, where X is the "
+              "number of cards in your hand.", "chant")
+    assert r.fields["effect"] == [{"op": "set_x", "per": {"count": "hand"}, "times": 2, "plus": 4},
+                                  {"op": "damage_player", "amount": "X00", "who": "opponent"}]
+    r = exact("[Enter] >>> This card deals 200 damage to target player or J/resonator for each card in your hand.")
+    assert [m[-2]["times"] for m in r.abilities[0]["effect"][0]["modes"]] == [2, 2, 2]
+
+
+def test_a_count_of_both_graveyards_as_the_aura_reads_it(tmp_path):
+    """"This card gains [+100/+0] for each resonator in all graveyards.": one resonator in each graveyard and a chant in
+    one: +200 (Per.ZONE_MATCHING, both players' lists); "in your opponent's graveyard" counts theirs only: +100."""
+    import numpy as np
+    from fow_tables import current_values
+
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    res, pool = _imported_pool(tmp_path, [
+        _card("TXT-293", "Made-up Gravedigger", "Resonator", [
+            "This card gains [+100/+0] for each resonator in all graveyards."], ATK=500, DEF=500),
+        _card("TXT-294", "Made-up Robber", "Resonator", [
+            "This card gains [+100/+0] for each resonator in your opponent's graveyard."], ATK=500, DEF=500),
+        _card("TXT-283", "Made-up Squire", "Resonator", []),
+        _card("TXT-281", "Made-up Refill", "Chant", ["Draw a card."])])
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    digger, robber = sc.field(0, ["TXT-293", "TXT-294"])
+    sc.put(0, "TXT-283", K.Zone.GRAVEYARD)
+    sc.put(1, "TXT-283", K.Zone.GRAVEYARD)
+    sc.put(1, "TXT-281", K.Zone.GRAVEYARD)
+    g = sc.game()
+    assert int(current_values(np.asarray(g.state), pool.kernel_tables, digger)[0]) == 700
+    assert int(current_values(np.asarray(g.state), pool.kernel_tables, robber)[0]) == 600

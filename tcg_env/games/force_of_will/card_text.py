@@ -2376,20 +2376,20 @@ class _T(CountWords, TextTransformer, Transformer):
                         raise Unsupported("[+X00/+X00] of an amount in hundreds, or [+X/+X] of a count")
                     uses = True
                 if uses:
-                    mults.add(op.pop("_xtimes", 1))
+                    mults.add((op.pop("_xtimes", 1), op.pop("_xplus", 0)))
                     if first is None:
                         first = (k, i)
         if first is None:
             raise Unsupported("'where X is' with no X in the sentence")
         if len(mults) != 1:
             raise Unsupported("X multiplied differently in one sentence")
-        mult = mults.pop()
+        mult, xplus = mults.pop()
         plus = xv["plus"]
         if unit == 100:
             if plus % 100:
                 raise Unsupported(f"{plus} and an amount in hundreds")
             plus //= 100
-        set_x = self._set_x(xv["per"], xv["times"] * mult, plus * mult)
+        set_x = self._set_x(xv["per"], xv["times"] * mult, plus * mult + xplus)
         k, i = first
         ops = [x for c, _ in clauses for x in c]
         if len(ops) == 1 and ops[0][0]["op"] == "power_x" and ops[0][0]["duration"] == "permanent" and not plus and \
@@ -2417,6 +2417,45 @@ class _T(CountWords, TextTransformer, Transformer):
             if op.get("amount") == "X00" or op.get("op") == "_player_or":
                 op["_xtimes"] = _hundreds(n) // 100
         return ops
+
+    def lose_life_x(self):
+        self._x("X00 life", where=True)
+        return [({"op": "lose_life", "amount": "X00", "who": "opponent"}, None)]
+
+    def lose_life_self_x(self):
+        self._x("X00 life", where=True)
+        return [({"op": "lose_life", "amount": "X00", "who": "controller"}, None)]
+
+    def pm_x(self, m):
+        return ("x", m)
+
+    def pm_per(self, m, per):
+        return ("per", m, per)
+
+    def _plus(self, n, more, ops):
+        # "N damage plus an additional M damage multiplied by X / for each <cards>" (session 28, CR 1007.3a: one damage
+        # of N + M x the count): the ops read X00; "multiplied by X": where_x_sentence counts M / 100 times X plus N / 100
+        if not isinstance(n, int) or not isinstance(more[1], int):
+            raise Unsupported("X00 damage plus X00")
+        if more[0] == "per":
+            return [self._set_x(more[2], more[1] // 100, n // 100)] + ops
+        ops = self._x_times(ops, more[1])
+        for op, _ in ops:
+            if "_xtimes" in op:
+                op["_xplus"] = n // 100
+        return ops
+
+    def damage_plus(self, dealer, n, more, sel):
+        return self._plus(n, more, self.damage(dealer, "X00", sel))
+
+    def damage_player_plus(self, dealer, n, more):
+        return self._plus(n, more, [({"op": "damage_player", "amount": "X00", "who": "opponent"}, None)])
+
+    def damage_player_or_plus(self, dealer, n, more, flt):
+        return self._plus(n, more, self.damage_player_or(dealer, "X00", flt))
+
+    def damage_player_or_per(self, dealer, n, flt, per):
+        return self._plus(0, ("per", n, per), self.damage_player_or(dealer, "X00", flt))
 
     def gain_life_x(self):
         self._x("X00 life", where=True)
@@ -2489,6 +2528,34 @@ class _T(CountWords, TextTransformer, Transformer):
         # a one-time "<targets> gain [+N/+N] for each <cards> until end of turn" (session 28): SET_X, POWER_X
         atk, dfn = _power(power)
         return [self._set_x(per, 1), ({"op": "power_x", "atk": atk, "defense": dfn, "duration": duration}, sel)]
+
+    def zo_your_removed(self):
+        return {"zone": "removed", "side": "own"}
+
+    def zo_opp_removed(self):
+        return {"zone": "removed", "side": "opponent"}
+
+    def zo_opp_graveyard(self):
+        return {"zone": "graveyard", "side": "opponent"}
+
+    def zo_all_graveyards(self):
+        return {"zone": "graveyard"}
+
+    def per_zone_matching(self, flt, zone):
+        # "for each <card> in your removed area / in all graveyards / in your opponent's graveyard" (session 28): the
+        # cards of that zone, both players' lists read with the filter's side (their owner, CR 105.3a; Per.ZONE_MATCHING)
+        if "side" in flt or flt.get("zone", "field") != "field":
+            raise Unsupported("a count of a zone's cards with a side of their own")
+        flt = _target_filter({**flt, **zone})
+        if set(flt) & {"state", "atk_min", "atk_max", "exclude_self", "keyword", "not_keyword"}:
+            raise Unsupported("a count of a zone's cards with a state, ATK, keyword or 'other'")
+        return {"count": "zone", "filter": flt}
+
+    def per_named_graveyard(self, name):
+        return {"count": "graveyard", "filter": {"name": str(name)[1:-1], "zone": "graveyard"}}
+
+    def per_named_zone(self, name, zone):
+        return {"count": "zone", "filter": {"name": str(name)[1:-1], **zone}}
 
     def per_regalia(self, side):
         return self._per_filter({"type": ["regalia"], **side})  # "the number of regalia you control" (plural regalia)

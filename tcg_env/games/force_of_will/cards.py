@@ -402,7 +402,7 @@ class FowPer(StrictModel):
     # self_atk: the card's own ATK / 100; hand_other: the hand but the card itself (a card's own cost, Per.HAND_OTHER)
     count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage", "removed", "named", "attributes",
                    "hand_other", "resonators_to_graveyard", "resonators_to_graveyard_all", "opp_hand", "opp_graveyard",
-                   "opp_removed", "gems", "target_def", "target_atk", "names", "life", "self_counters"] = "field"
+                   "opp_removed", "gems", "target_def", "target_atk", "names", "life", "self_counters", "zone"] = "field"
     filter: FowFilter | None = None
     # count "named": the counters of this name on this card or your J/ruler (CR 1022.1; session 21, Per.NAMED)
     counter_name: CounterName | None = None
@@ -1749,6 +1749,11 @@ class _Compiler(PoolCompiler):
         if per.count == "graveyard" and per.filter is not None:
             # "for each <card> in your graveyard": the matching cards of its controller's graveyard
             return int(K.Per.GRAVEYARD_MATCHING), self.compile_filter(per.filter, f"{q}.filter", ("graveyard",)), 0
+        if per.count == "zone":
+            # "for each <card> in your removed area / all graveyards" (session 28, Per.ZONE_MATCHING): the filter's zone
+            if per.filter is None or per.filter.zone not in ("graveyard", "removed"):
+                self.fail(f"{q}.filter.zone", "a count of a zone reads a graveyard or a removed area")
+            return int(K.Per.ZONE_MATCHING), self.compile_filter(per.filter, f"{q}.filter", ("graveyard", "removed")), 0
         if per.count in ("attributes", "names"):
             # "the number of different attributes among <cards>" (Per.ATTRIBUTES); "the number of <cards> with
             # different names" (session 28, Per.NAMES)

@@ -495,6 +495,10 @@ class Per(IntEnum):
     NAMES = 18
     LIFE = 19
     SELF_COUNTERS = 20
+    # session 28: the cards of both players' graveyards or removed areas (the filter's zone) its filter matches (their
+    # side: their owner, CR 105.3a): "for each resonator in all graveyards / in your removed area / in your opponent's
+    # graveyard"
+    ZONE_MATCHING = 21
 
 
 class SearchTo(IntEnum):

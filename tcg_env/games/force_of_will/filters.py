@@ -258,6 +258,15 @@ def aura_count(game, s, T, per, frow, controller, source):
         if source < 0 or s[ZONE + source * CARD_W] != Zone.FIELD:
             return 0
         return max(s[COUNTERS + source * CARD_W], 0)
+    if per == K.Per.ZONE_MATCHING:  # session 28: a graveyard's or removed area's cards, both players' (filter's side)
+        z = Zone.GRAVEYARD if filter_table(T)[frow, K.F_ZONE] == K.FilterZone.GRAVEYARD else Zone.REMOVED
+        n = 0
+        for p in range(2):
+            n_off, l_off = zone_offsets(ZT, z, p)
+            for i in range(s[n_off]):
+                if game.filter_base(s, T, frow, s[l_off + i], controller, source):
+                    n += 1
+        return n
     if per == K.Per.GRAVEYARD_MATCHING:
         n_off, l_off = zone_offsets(ZT, Zone.GRAVEYARD, controller)
         n = 0
