@@ -322,3 +322,32 @@ def test_a_count_of_both_graveyards_as_the_aura_reads_it(tmp_path):
     g = sc.game()
     assert int(current_values(np.asarray(g.state), pool.kernel_tables, digger)[0]) == 700
     assert int(current_values(np.asarray(g.state), pool.kernel_tables, robber)[0]) == 600
+
+
+def test_cr_903_2f_plus_x00_of_a_chants_chosen_x(tmp_path):
+    """"J/resonators your opponent controls gain [-X00/-X00] until end of turn." on a chant whose cost has {X}: the X
+    chosen as it is played (CHOOSE_X, CR 903.2f) times -100/-100 (POWER_X reads the chase entry's X)."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    assert exact("J/resonators your opponent controls gain [-X00/-X00] until end of turn.", "chant",
+                 x=True).fields["effect"][-1] == {"op": "power_x", "atk": -100, "defense": -100,
+                                                  "duration": "end_of_turn"}
+    res, pool = _imported_pool(tmp_path, [
+        _card("TXT-295", "Made-up Withering", "Chant", [
+            "J/resonators your opponent controls gain [-X00/-X00] until end of turn."], cost="{X}{B}", colour=["B"]),
+        _card("TXT-296", "Made-up Sentinel", "Resonator", [], ATK=500, DEF=500)])
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.DARKNESS, 3)
+    (foe,) = sc.field(1, ["TXT-296"])
+    slot = sc.put(0, "TXT-295", K.Zone.HAND)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_X
+    g.step(K.OPTION_BASE + 2)  # X = 2
+    for _ in range(6):
+        if int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.GRAVEYARD:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.ATK_EOT + foe * S.CARD_W]) == -200 and int(g.state[S.DEF_EOT + foe * S.CARD_W]) == -200

@@ -2304,6 +2304,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def xb_dealt_turn(self):
         return {"per": None, "dealt": True, "unit": 100}  # the damage it dealt this turn (DAMAGE_DEALT_THIS_TURN)
 
+    def xb_max_cost(self, flt):
+        return {"per": {**self._per_filter(flt), "count": "max_cost"}, "unit": 1}  # session 28: Per.MAX_COST
+
     def xb_life(self):
         return {"per": {"count": "life"}, "unit": 100}  # in hundreds (Per.LIFE, CR 1203)
 
@@ -2513,10 +2516,15 @@ class _T(CountWords, TextTransformer, Transformer):
         return vals[0], vals[1], units.pop()
 
     def gain_x(self, sel, _verb, tok, duration=None):
-        # "<targets> gain [+X00/+X00] until end of turn, where X is ..." (session 28, CR 1020.3): POWER_X
+        # "<targets> gain [+X00/+X00] until end of turn, where X is ..." (session 28, CR 1020.3): POWER_X; on a chant or
+        # rune whose cost has {X}: the X chosen as it is played (CR 903.2f, its chase entry's E_X)
+        atk, dfn, unit = self._power_x(tok)
+        if self.card.get("x") and self.card.get("type") in ("chant", "rune") and not getattr(self, "_where_x", False):
+            if unit != 1:
+                raise Unsupported("[+X/+X] of a chosen X (in hundreds: [+X00/+X00])")
+            return [({"op": "power_x", "atk": atk, "defense": dfn, "duration": duration or "permanent"}, sel)]
         if not getattr(self, "_where_x", False) or self.card.get("x"):
             raise Unsupported("[+X00/+X00] without 'where X is'")
-        atk, dfn, unit = self._power_x(tok)
         return [({"op": "power_x", "atk": atk, "defense": dfn, "duration": duration or "permanent", "_xunit": unit},
                  sel)]
 

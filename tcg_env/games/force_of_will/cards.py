@@ -402,7 +402,8 @@ class FowPer(StrictModel):
     # self_atk: the card's own ATK / 100; hand_other: the hand but the card itself (a card's own cost, Per.HAND_OTHER)
     count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage", "removed", "named", "attributes",
                    "hand_other", "resonators_to_graveyard", "resonators_to_graveyard_all", "opp_hand", "opp_graveyard",
-                   "opp_removed", "gems", "target_def", "target_atk", "names", "life", "self_counters", "zone"] = "field"
+                   "opp_removed", "gems", "target_def", "target_atk", "names", "life", "self_counters", "zone",
+                   "max_cost"] = "field"
     filter: FowFilter | None = None
     # count "named": the counters of this name on this card or your J/ruler (CR 1022.1; session 21, Per.NAMED)
     counter_name: CounterName | None = None
@@ -893,6 +894,13 @@ def op_words(op: Any) -> str:
         out += " (if your J/ruler has that attribute)" if getattr(op, "shared_with_ruler", False) else ""
         spend = getattr(op, "spend", None)
         return out + (f" (only to play {filter_words(spend)})" if spend is not None else "")
+    if op.op == "set_x":  # "for each ..." / "where X is ..." (session 28: times and plus)
+        per = op.per
+        what = per.count if per.filter is None else f"{per.count} of {filter_words(per.filter)}"
+        plus = getattr(op, "plus", 0)
+        return f"X = {op.times} x {what}" + (f" {plus:+d}" if plus else "")
+    if op.op == "power_x":  # session 28
+        return f"power {op.atk:+d}/{op.defense:+d} times X"
     if op.op in ("power", "aura_power"):
         out = f"{name} {op.atk:+d}/{op.defense:+d}"
         out += f" to {filter_words(op.filter)}" if op.op == "aura_power" else ""
@@ -1754,7 +1762,7 @@ class _Compiler(PoolCompiler):
             if per.filter is None or per.filter.zone not in ("graveyard", "removed"):
                 self.fail(f"{q}.filter.zone", "a count of a zone reads a graveyard or a removed area")
             return int(K.Per.ZONE_MATCHING), self.compile_filter(per.filter, f"{q}.filter", ("graveyard", "removed")), 0
-        if per.count in ("attributes", "names"):
+        if per.count in ("attributes", "names", "max_cost"):
             # "the number of different attributes among <cards>" (Per.ATTRIBUTES); "the number of <cards> with
             # different names" (session 28, Per.NAMES)
             if per.filter is None:
@@ -1811,7 +1819,7 @@ class _Compiler(PoolCompiler):
             if op.atk == 0 and op.defense == 0:
                 self.fail(f"{q}.atk", "power changes ATK or DEF (both are 0)")
             if name == "power_x" and not getattr(self, "_per_x", False):
-                self.fail(q, "power_x multiplies by the X of a set_x before it")
+                self.x_operand("X", q, 1)  # a chant's or rune's chosen X (CR 903.2f), or it fails
             return op.atk, int(K.Duration[op.duration.upper()]), op.defense
         if name == "damage":
             if (op.amount == "atk") != (op.by_reg is not None) or op.by_reg == op.reg:

@@ -499,6 +499,9 @@ class Per(IntEnum):
     # side: their owner, CR 105.3a): "for each resonator in all graveyards / in your removed area / in your opponent's
     # graveyard"
     ZONE_MATCHING = 21
+    # session 28: "the highest total cost among <cards>" (CR 203.5: the printed total cost of the cards of the fields its
+    # filter matches; 0 when none)
+    MAX_COST = 22
 
 
 class SearchTo(IntEnum):

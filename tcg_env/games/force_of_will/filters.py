@@ -276,6 +276,7 @@ def aura_count(game, s, T, per, frow, controller, source):
         return n
     n = 0
     attrs = 0
+    top = 0
     for p in range(2):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
         for i in range(s[n_off]):
@@ -285,6 +286,9 @@ def aura_count(game, s, T, per, frow, controller, source):
                     continue  # "<cards> with different names" (session 28, CR 202): one of those sharing a name
                 n += 1
                 attrs |= card_table(T)[s[CARD + t * CARD_W], K.C_ATTR]
+                top = max(top, game.total_cost(T, s[CARD + t * CARD_W]))
+    if per == K.Per.MAX_COST:  # session 28: "the highest total cost among <cards>" (CR 203.5)
+        return top
     if per == K.Per.ATTRIBUTES:  # "the number of different attributes among <cards>" (CR 208): of the five
         n = 0
         for a in range(N_ATTRIBUTES):
