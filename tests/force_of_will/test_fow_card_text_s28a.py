@@ -351,3 +351,12 @@ def test_cr_903_2f_plus_x00_of_a_chants_chosen_x(tmp_path):
             break
         g.step(K.PASS)
     assert int(g.state[S.ATK_EOT + foe * S.CARD_W]) == -200 and int(g.state[S.DEF_EOT + foe * S.CARD_W]) == -200
+
+
+def test_for_each_card_in_the_field_and_damage_to_each_player_multiplied():
+    r = exact("You may pay {1} less to play this card for each resonator in the field.")
+    assert r.abilities[0]["effect"][0]["per"] == {"count": "field", "filter": {"type": ["resonator"]}}  # both fields
+    r = exact("{2}, {Rest}: This card deals 100 damage multiplied by the number of resonators you control to each player.")
+    assert r.abilities[0]["effect"] == [{"op": "set_x", "per": _OWN_RES, "times": 1},
+                                        {"op": "damage_player", "amount": "X00", "who": "controller"},
+                                        {"op": "damage_player", "amount": "X00", "who": "opponent"}]

@@ -2565,6 +2565,18 @@ class _T(CountWords, TextTransformer, Transformer):
     def per_named_zone(self, name, zone):
         return {"count": "zone", "filter": {"name": str(name)[1:-1], **zone}}
 
+    def per_field_any(self, flt):
+        if "side" in flt:
+            raise Unsupported("'<cards> you control in the field'")
+        return self._per_filter(flt)
+
+    def damage_each_player_times(self, dealer, n, per):
+        # "deals N damage multiplied by the number of <cards> to each player" (session 28): one count, both players
+        if not isinstance(n, int):
+            raise Unsupported("X00 damage multiplied by a count")
+        return [self._set_x(per, n // 100), ({"op": "damage_player", "amount": "X00", "who": "controller"}, None),
+                ({"op": "damage_player", "amount": "X00", "who": "opponent"}, None)]
+
     def per_regalia(self, side):
         return self._per_filter({"type": ["regalia"], **side})  # "the number of regalia you control" (plural regalia)
 
