@@ -1,5 +1,5 @@
-"""Force of Will card text, session 28 (branch s28-fowa): counted amounts - "<effect with X>, where X is <count>" (one
-SET_X of the count as the sentence resolves, read by every X operand: cards drawn / discarded, X00 damage and life,
+"""Force of Will card text, session 28 (branch s28-fowa): counted amounts - "<effect with X>, where X is <count>" (CR
+903.3b-i: X determined as it resolves, by the method the text outlines; one SET_X of the count as the sentence resolves, read by every X operand: cards drawn / discarded, X00 damage and life,
 "N damage multiplied by X", [+X00/+X00] (Op.POWER_X), X counters, X tokens), arithmetic of the count ("five minus ...",
 "... minus 1", "multiplied by 2"), "<cards> with different names" (Per.NAMES), "your life" (Per.LIFE), "[+100/+100]
 counters on this card" (Per.SELF_COUNTERS), and "for each" in one-time effects other than damage. Lines are made up in
@@ -21,7 +21,7 @@ _OWN_RES = {"count": "field", "filter": {"type": ["resonator"], "side": "own"}}
 
 
 # ---- the compiled programs --------------------------------------------------------------------------------------------
-def test_where_x_is_a_count_sets_x_before_the_op_that_reads_it():
+def test_cr_903_3b_i_where_x_is_a_count_sets_x_before_the_op_that_reads_it():
     r = exact("Draw X cards, where X is the number of resonators you control.", "chant")
     assert r.fields["effect"] == [{"op": "set_x", "per": _OWN_RES, "times": 1}, {"op": "draw", "count": "X"}]
     r = exact("Your opponent discards X cards, where X is the number of cards in your graveyard.", "chant")
@@ -39,7 +39,7 @@ def test_cr_104_2_where_x_is_arithmetic_of_a_count(text, times, plus):
     assert (set_x["times"], set_x.get("plus", 0)) == (times, plus)
 
 
-def test_n_damage_or_life_multiplied_by_x_counts_n_hundreds_times():
+def test_cr_903_3c_n_damage_or_life_multiplied_by_x_counts_n_hundreds_times():
     r = exact("This card deals 400 damage multiplied by X to target resonator, where X is the number of additions you "
               "control.", "chant")
     assert r.fields["effect"] == [
@@ -68,7 +68,7 @@ def test_cr_202_with_different_names_is_a_count_of_names():
     assert line("Destroy target resonator with different names.", "chant").verdict is Verdict.UNSUPPORTED
 
 
-def test_x_of_hundreds_is_read_by_x_damage_and_plus_x():
+def test_cr_903_3b_i_x_of_hundreds_is_read_by_x_damage_and_plus_x():
     r = exact("[Enter] >>> This card deals X damage to target resonator, where X is your life minus 3000.", "resonator")
     assert r.abilities[0]["effect"][1] == {"op": "set_x", "per": {"count": "life"}, "times": 1, "plus": -30}
     # the ATK of this card: its printed ATK once it has left the field (own_atk_printed_when_gone, as before)
@@ -84,11 +84,11 @@ def test_x_of_hundreds_is_read_by_x_damage_and_plus_x():
     "resonators you control.",  # X read twice, multiplied differently
     "Draw a card, where X is the number of resonators you control.",  # no X to read
 ])
-def test_where_x_is_stays_unsupported_where_the_units_do_not_fit(text):
+def test_cr_903_3c_where_x_is_stays_unsupported_where_the_units_do_not_fit(text):
     assert line(text, "chant").verdict is Verdict.UNSUPPORTED
 
 
-def test_for_each_in_one_time_effects_other_than_damage():
+def test_cr_1020_3_for_each_in_one_time_effects_other_than_damage():
     r = exact("Whenever this card attacks, it gains [+100/+0] for each resonator you control until end of turn.")
     assert r.abilities[0]["effect"] == [
         {"op": "set_x", "per": _OWN_RES, "times": 1}, {"op": "target_self"},
@@ -185,7 +185,7 @@ def test_cr_202_different_names_and_x_counters_and_tokens(tmp_path):
             assert int(g.state[S.LIFE]) == life + 400
 
 
-def test_for_each_until_end_of_turn_in_an_activate_ability(tmp_path):
+def test_cr_1020_3_for_each_until_end_of_turn_in_an_activate_ability(tmp_path):
     """"{R}: This card gains [+100/+0] for each resonator you control until end of turn." with itself and one more:
     +200 ATK until end of turn (CR 1020.3), counted as the ability resolves."""
     from tcg_env.games.force_of_will.scenario import Scenario
@@ -298,7 +298,7 @@ def test_cr_1007_3a_n_damage_plus_an_additional_m_damage_is_one_damage():
     assert [m[-2]["times"] for m in r.abilities[0]["effect"][0]["modes"]] == [2, 2, 2]
 
 
-def test_a_count_of_both_graveyards_as_the_aura_reads_it(tmp_path):
+def test_cr_105_3a_a_count_of_both_graveyards_as_the_aura_reads_it(tmp_path):
     """"This card gains [+100/+0] for each resonator in all graveyards.": one resonator in each graveyard and a chant in
     one: +200 (Per.ZONE_MATCHING, both players' lists); "in your opponent's graveyard" counts theirs only: +100."""
     import numpy as np
@@ -353,10 +353,31 @@ def test_cr_903_2f_plus_x00_of_a_chants_chosen_x(tmp_path):
     assert int(g.state[S.ATK_EOT + foe * S.CARD_W]) == -200 and int(g.state[S.DEF_EOT + foe * S.CARD_W]) == -200
 
 
-def test_for_each_card_in_the_field_and_damage_to_each_player_multiplied():
+def test_cr_1007_3a_for_each_card_in_the_field_and_damage_to_each_player_multiplied():
     r = exact("You may pay {1} less to play this card for each resonator in the field.")
     assert r.abilities[0]["effect"][0]["per"] == {"count": "field", "filter": {"type": ["resonator"]}}  # both fields
     r = exact("{2}, {Rest}: This card deals 100 damage multiplied by the number of resonators you control to each player.")
     assert r.abilities[0]["effect"] == [{"op": "set_x", "per": _OWN_RES, "times": 1},
                                         {"op": "damage_player", "amount": "X00", "who": "controller"},
                                         {"op": "damage_player", "amount": "X00", "who": "opponent"}]
+
+
+def test_cr_1007_3a_the_additional_damage_is_dealt_at_once_with_the_base(tmp_path):
+    """"This card deals 400 damage plus an additional 200 damage multiplied by X to your opponent, where X is the
+    number of resonators you control.": two resonators, 400 + 2 x 200 = 800 damage to the opponent at once."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    res, pool = _imported_pool(tmp_path, [
+        _card("TXT-297", "Made-up Volley", "Chant", [
+            "This card deals 400 damage plus an additional 200 damage multiplied by X to your opponent, where X is the "
+            "number of resonators you control."]),
+        _card("TXT-283", "Made-up Squire", "Resonator", [])])
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    sc.field(0, ["TXT-283", "TXT-283"])
+    slot = sc.put(0, "TXT-297", K.Zone.HAND)
+    g = sc.game()
+    life = int(g.state[S.LIFE + 1])
+    _resolve_chant(g, sc, slot)
+    assert int(g.state[S.LIFE + 1]) == life - 800

@@ -2345,7 +2345,8 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def where_x_sentence(self, *items):
         """"<effect with X>, where X is <count>." (session 28): a SET_X of the count before the sentence's first op that
-        reads X (the count read as the sentence resolves, CR 104.2: a negative X is none); the X operands ("X cards",
+        reads X (CR 903.3b-i: X determined as it resolves, by the method the text outlines; CR 104.2: a negative X is
+        none); the X operands ("X cards",
         "X00 damage", "[+X00/+X00]", "X counters", "X tokens", "N damage multiplied by X") read it. X of hundreds ("the ATK
         of this card", "your life") is read by "X damage" / "[+X/+X]", a count by the others."""
         *items, xv = items
