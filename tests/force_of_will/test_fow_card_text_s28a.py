@@ -381,3 +381,28 @@ def test_cr_1007_3a_the_additional_damage_is_dealt_at_once_with_the_base(tmp_pat
     life = int(g.state[S.LIFE + 1])
     _resolve_chant(g, sc, slot)
     assert int(g.state[S.LIFE + 1]) == life - 800
+
+
+def test_cr_201_2b_for_each_race_ruler_or_entity_counts_the_ruler_area_too(tmp_path):
+    """"This card gains [+200/+0] for each Knight ruler or entity you control.": itself (a Knight resonator) and a Knight
+    ruler in its controller's ruler area: +400 (Per.FIELD_AND_RULER); the ruler is no entity (CR 307.6) but it is a
+    ruler (CR 201.2b). Outside a count the noun list stays unsupported (a filter has one zone)."""
+    import numpy as np
+    from fow_tables import current_values
+
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    assert line("Destroy target Knight ruler or entity.", "chant").verdict is Verdict.UNSUPPORTED
+    res, pool = _imported_pool(tmp_path, [
+        _card("TXT-298", "Made-up Banneret", "Resonator", [
+            "This card gains [+200/+0] for each Knight ruler or entity you control."], ATK=500, DEF=500),
+        {"id": "TXT-299", "name": "Made-up Knight King", "type": ["Ruler"], "cost": None, "colour": ["R"],
+         "race": ["Knight"], "abilities": []}])
+    _all_exact(res)
+    for ruler, atk in ((False, 700), (True, 900)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        if ruler:
+            sc.row[S.CARD + K.RULER_SLOT * S.CARD_W] = pool.index["TXT-299"]
+        (banneret,) = sc.field(0, ["TXT-298"])
+        g = sc.game()
+        assert int(current_values(np.asarray(g.state), pool.kernel_tables, banneret)[0]) == atk

@@ -843,6 +843,8 @@ class _T(CountWords, TextTransformer, Transformer):
         nouns = tuple(n for n in nouns if isinstance(n, dict))  # without the LIST_COMMA tokens
         types: list[str] = []
         zones = {n.get("zone", "field") for n in nouns}
+        if len(nouns) == 2 and nouns[0] == _NOUNS["n_ruler"] and nouns[1] == _NOUNS["n_entity"]:
+            return {"_entity": True, "_and_ruler": True}  # "ruler or entity" (session 28: a count only, _per_filter)
         for n in nouns:
             if "type" not in n or set(n) - {"type", "zone"}:
                 raise Unsupported("a list of nouns that are not card types")
@@ -2892,6 +2894,12 @@ class _T(CountWords, TextTransformer, Transformer):
                   **({"_x_card": True} if self.card.get("x") else {})}, sel)]
 
     def _per_filter(self, flt, other=False):
+        if flt.get("_and_ruler"):
+            # "for each <race> ruler or entity you control" (session 28, CR 201.2b, 307.6): Per.FIELD_AND_RULER
+            out = self._per_filter({k: v for k, v in flt.items() if k != "_and_ruler"}, other)
+            if out["count"] != "field" or set(out["filter"]) - {"race", "side", "attribute"}:
+                raise Unsupported("'ruler or entity' with other words than a race, attribute or side")
+            return {**out, "count": "field_and_ruler"}
         if flt.get("_different_names"):
             # "the number of <cards> with different names (you control)" (session 28, CR 202): Per.NAMES
             out = self._per_filter({k: v for k, v in flt.items() if k != "_different_names"}, other)
@@ -3923,6 +3931,8 @@ def _target_filter(f: dict) -> dict:
     f = dict(f)
     if f.pop("_different_names", False):
         raise Unsupported("'<cards> with different names' outside a count")
+    if f.pop("_and_ruler", False):
+        raise Unsupported("'ruler or entity' outside a count (a filter has one zone)")
     f.pop("_entered_any", None)  # (read by _per_filter only)
     nots = f.pop("_not", None)
     if nots:

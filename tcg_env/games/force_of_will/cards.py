@@ -403,7 +403,7 @@ class FowPer(StrictModel):
     count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage", "removed", "named", "attributes",
                    "hand_other", "resonators_to_graveyard", "resonators_to_graveyard_all", "opp_hand", "opp_graveyard",
                    "opp_removed", "gems", "target_def", "target_atk", "names", "life", "self_counters", "zone",
-                   "max_cost"] = "field"
+                   "max_cost", "field_and_ruler"] = "field"
     filter: FowFilter | None = None
     # count "named": the counters of this name on this card or your J/ruler (CR 1022.1; session 21, Per.NAMED)
     counter_name: CounterName | None = None
@@ -1757,6 +1757,15 @@ class _Compiler(PoolCompiler):
         if per.count == "graveyard" and per.filter is not None:
             # "for each <card> in your graveyard": the matching cards of its controller's graveyard
             return int(K.Per.GRAVEYARD_MATCHING), self.compile_filter(per.filter, f"{q}.filter", ("graveyard",)), 0
+        if per.count == "field_and_ruler":
+            # "for each <race> ruler or entity you control" (session 28, CR 201.2b): the entities of the field and the
+            # rulers of the ruler areas (Per.FIELD_AND_RULER: two filter rows)
+            if per.filter is None or per.filter.type or per.filter.zone != "field":
+                self.fail(f"{q}.filter", "entities of the field (no type) and rulers of the ruler areas")
+            field_row = self.compile_filter(per.filter, f"{q}.filter", ("field",))
+            ruler = per.filter.model_copy(update={"zone": "ruler_area", "type": ["ruler"]})
+            ruler_row = self.compile_filter(ruler, f"{q}.filter", ("ruler_area",))
+            return int(K.Per.FIELD_AND_RULER), field_row | (ruler_row << K.PER_ROW_BITS), 0
         if per.count == "zone":
             # "for each <card> in your removed area / all graveyards" (session 28, Per.ZONE_MATCHING): the filter's zone
             if per.filter is None or per.filter.zone not in ("graveyard", "removed"):

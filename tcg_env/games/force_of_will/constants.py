@@ -502,6 +502,12 @@ class Per(IntEnum):
     # session 28: "the highest total cost among <cards>" (CR 203.5: the printed total cost of the cards of the fields its
     # filter matches; 0 when none)
     MAX_COST = 22
+    # session 28: "for each <race> ruler or entity you control" (CR 201.2b, 307.6): FIELD's count plus the rulers in the
+    # ruler areas its second filter matches; the filter operand is field row | ruler-area row << PER_ROW_BITS
+    FIELD_AND_RULER = 23
+
+
+PER_ROW_BITS = 16  # Per.FIELD_AND_RULER: two filter rows in one operand
 
 
 class SearchTo(IntEnum):

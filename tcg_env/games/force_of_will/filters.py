@@ -275,6 +275,14 @@ def aura_count(game, s, T, per, frow, controller, source):
                 n += 1
         return n
     n = 0
+    if per == K.Per.FIELD_AND_RULER:  # session 28: the rulers in the ruler areas (CR 201.2b), then the field's entities
+        ruler_row = frow >> K.PER_ROW_BITS
+        frow = frow & ((1 << K.PER_ROW_BITS) - 1)
+        for p in range(2):
+            n_off, l_off = zone_offsets(ZT, Zone.RULER_AREA, p)
+            for i in range(s[n_off]):
+                if game.filter_base(s, T, ruler_row, s[l_off + i], controller, source):
+                    n += 1
     attrs = 0
     top = 0
     for p in range(2):
