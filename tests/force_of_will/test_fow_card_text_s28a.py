@@ -406,3 +406,31 @@ def test_cr_201_2b_for_each_race_ruler_or_entity_counts_the_ruler_area_too(tmp_p
         (banneret,) = sc.field(0, ["TXT-298"])
         g = sc.game()
         assert int(current_values(np.asarray(g.state), pool.kernel_tables, banneret)[0]) == atk
+
+
+def test_cr_203_5_where_x_is_the_total_cost_of_the_chant_played(tmp_path):
+    """"Whenever you play a chant => Target resonator your opponent controls gains [-X00/0] until end of turn, where X is
+    that chant's total cost.": a chant of cost {R}{1} (total cost 2) gives -200 ATK (Per.TRIGGER_COST, the trigger's
+    card); "that chant's total cost" after a trigger about no card stays unsupported."""
+    from test_fow_card_text import _drive
+    from test_fow_card_text_s23b import _resolved
+
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    assert line("[Enter] => Draw X cards, where X is that chant's total cost.").verdict is Verdict.UNSUPPORTED
+    res, pool = _imported_pool(tmp_path, [
+        _card("TXT-300", "Made-up Echo Mage", "Resonator", [
+            "Whenever you play a chant => Target resonator your opponent controls gains [-X00/0] until end of turn, "
+            "where X is that chant's total cost."]),
+        _card("TXT-301", "Made-up Spark", "Chant", ["Draw a card."], cost="{R}{1}"),
+        _card("TXT-296", "Made-up Sentinel", "Resonator", [], ATK=500, DEF=500)])
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE, 2)
+    sc.field(0, ["TXT-300"])
+    (foe,) = sc.field(1, ["TXT-296"])
+    sc.put(0, "TXT-301", K.Zone.HAND)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, _resolved)
+    assert int(g.state[S.ATK_EOT + foe * S.CARD_W]) == -200

@@ -1297,6 +1297,10 @@ class _T(CountWords, TextTransformer, Transformer):
         if any(op["op"] == "set_x" and op["per"]["count"] == "trigger_damage" for op in ops) and \
                 not all(t.get("trigger") in ("dealt_damage", "damage_to_you") for t in trig):
             raise Unsupported("'that much' after a trigger that is no damage dealt")
+        if any(op["op"] == "set_x" and op["per"]["count"] == "trigger_cost" for op in ops) and \
+                not all(t.get("trigger") in ("you_play", *_ABOUT_CARD) for t in trig):
+            # "that <card>'s total cost": the card the trigger is about (E_AUX: the card played, the one that entered ...)
+            raise Unsupported("'that <card>'s total cost' after a trigger about no card")
         out = []
         for t in trig:
             ab = {"kind": "automatic", **t, "effect": _copy_ops(ops)}
@@ -2308,6 +2312,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def xb_max_cost(self, flt):
         return {"per": {**self._per_filter(flt), "count": "max_cost"}, "unit": 1}  # session 28: Per.MAX_COST
+
+    def xb_trigger_cost(self, _noun):
+        return {"per": {"count": "trigger_cost"}, "unit": 1}  # the trigger's card (automatic() checks the trigger)
 
     def xb_life(self):
         return {"per": {"count": "life"}, "unit": 100}  # in hundreds (Per.LIFE, CR 1203)

@@ -505,6 +505,10 @@ class Per(IntEnum):
     # session 28: "for each <race> ruler or entity you control" (CR 201.2b, 307.6): FIELD's count plus the rulers in the
     # ruler areas its second filter matches; the filter operand is field row | ruler-area row << PER_ROW_BITS
     FIELD_AND_RULER = 23
+    # session 28: not a count: the total cost of the trigger's card (the frame's E_AUX: "whenever you play a water chant
+    # => ..., where X is that chant's total cost"), read where that card is as the ability resolves (CR 203.5b: with its
+    # X while it is on the chase), SET_X only
+    TRIGGER_COST = 24
 
 
 PER_ROW_BITS = 16  # Per.FIELD_AND_RULER: two filter rows in one operand

@@ -31,6 +31,7 @@ from tcg_env.games.force_of_will.state import (
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
 from tcg_env.games.force_of_will.characteristics import named_add  # named counters (CR 1022.1)
+from tcg_env.games.force_of_will.characteristics import x_on_chase  # session 28: Per.TRIGGER_COST (CR 203.5b)
 from tcg_env.games.force_of_will.state import ATTACHED, PSEUDO  # tokens (CR 1303)
 from tcg_env.games.force_of_will.state import GEMS  # gems (CR 1027, session 23)
 
@@ -811,6 +812,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         times = a2 - plus * K.SET_X_PLUS
         if a0 == K.Per.TRIGGER_DAMAGE:
             v = max(s[f + E_AUX], 0) // 100  # the damage that triggered the ability (its aux)
+        elif a0 == K.Per.TRIGGER_COST:
+            # "where X is that chant's total cost" (session 28): the trigger's card (its aux), CR 203.5 / 203.5b
+            aux = s[f + E_AUX]
+            v = 0
+            if aux >= 0 and s[CARD + aux * CARD_W] >= 0:
+                v = game.total_cost(T, s[CARD + aux * CARD_W]) + x_on_chase(s, aux)
         elif a0 == K.Per.TARGET_DEF or a0 == K.Per.TARGET_ATK:
             # "equal to its DEF / ATK" (session 27): the register's first card, now, if it is still in the field
             t = s[f + E_REG + reg * TARGET_MAX] if s[f + E_REGN + reg] > 0 else -1
