@@ -434,3 +434,12 @@ def test_cr_203_5_where_x_is_the_total_cost_of_the_chant_played(tmp_path):
     g.step(K.PLAY_HAND_BASE)
     _drive(g, _resolved)
     assert int(g.state[S.ATK_EOT + foe * S.CARD_W]) == -200
+
+
+def test_cr_1022_1_for_each_counter_on_it_is_this_cards_own_when_this_card_gains():
+    r = exact("[Continuous]: This card gains [+300/+300] for each achievement counter on it.")
+    assert r.abilities[0]["effect"][0]["per"] == {"count": "named", "counter_name": "achievement",
+                                                  "counters_from": "this_card"}
+    # "it" of another card than the one that gains: not read as this card
+    assert line("Target resonator gains [+300/+300] for each achievement counter on it until end of turn.",
+                "chant").verdict is Verdict.UNSUPPORTED

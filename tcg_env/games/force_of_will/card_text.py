@@ -1036,6 +1036,11 @@ class _T(CountWords, TextTransformer, Transformer):
         # "for each <name> counter on this card / your J/ruler" (CR 1022.1: Per.NAMED, filters.named_on)
         return {"count": "named", "counter_name": _counter_name(name), "counters_from": self._named_where(frm)}
 
+    def per_named_it(self, name):
+        # "for each <name> counter on it" (session 28): "it" read as this card, only where this card is the one that gains
+        # (gain_per / gain_per_eot check the selection; anywhere else _set_x refuses it)
+        return {"count": "named", "counter_name": _counter_name(name), "counters_from": "this_card", "_it": True}
+
     def c_named_one(self, name, frm):
         return self.c_named(1, name, frm)
 
@@ -2280,6 +2285,8 @@ class _T(CountWords, TextTransformer, Transformer):
     # "... for each <cards> / card in your hand" in a one-time effect: SET_X (the count as it resolves,
     # times the printed amount in the op's units) before the op, whose operand is then X
     def _set_x(self, per, times, plus=0):
+        if per.get("_it"):
+            raise Unsupported("'counters on it' ('it' may be another card than this one)")
         if self.card.get("x"):
             raise Unsupported("'for each' on a card whose cost has {X}")
         if per["count"] in ("field", "names") and per["filter"].get("exclude_self") and \
@@ -2545,6 +2552,7 @@ class _T(CountWords, TextTransformer, Transformer):
     def gain_per_eot(self, sel, _verb, power, per, duration):
         # a one-time "<targets> gain [+N/+N] for each <cards> until end of turn" (session 28): SET_X, POWER_X
         atk, dfn = _power(power)
+        per = self._per_it(sel, per)
         return [self._set_x(per, 1), ({"op": "power_x", "atk": atk, "defense": dfn, "duration": duration}, sel)]
 
     def zo_your_removed(self):
@@ -2586,6 +2594,14 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("X00 damage multiplied by a count")
         return [self._set_x(per, n // 100), ({"op": "damage_player", "amount": "X00", "who": "controller"}, None),
                 ({"op": "damage_player", "amount": "X00", "who": "opponent"}, None)]
+
+    @staticmethod
+    def _per_it(sel, per):
+        if per.get("_it"):
+            if sel.kind != "self":
+                raise Unsupported("'counters on it' of a card other than this card")
+            per = {k: v for k, v in per.items() if k != "_it"}
+        return per
 
     def per_regalia(self, side):
         return self._per_filter({"type": ["regalia"], **side})  # "the number of regalia you control" (plural regalia)
@@ -2897,6 +2913,7 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def gain_per(self, sel, _verb, power, per):
         atk, dfn = _power(power)
+        per = self._per_it(sel, per)
         return [({"op": "power", "atk": atk, "defense": dfn, "duration": "permanent", "_per": per,
                   **({"_x_card": True} if self.card.get("x") else {})}, sel)]
 
