@@ -443,3 +443,28 @@ def test_cr_1022_1_for_each_counter_on_it_is_this_cards_own_when_this_card_gains
     # "it" of another card than the one that gains: not read as this card
     assert line("Target resonator gains [+300/+300] for each achievement counter on it until end of turn.",
                 "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_202_for_each_different_name_counts_names_either_of_a_card(tmp_path):
+    """"This card gains [+100/+0] for each different name among resonators you control.": itself, two Squires and a card
+    with a second name (CR 202: "has "<name>" in addition to its other names") make four names: +400
+    (Per.DISTINCT_NAMES counts names, Per.NAMES cards)."""
+    import numpy as np
+    from fow_tables import current_values
+
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    r = exact("You may pay {2} less to play this card for each different name among all magic stones you control.")
+    assert r.abilities[0]["effect"][0]["per"] == {"count": "distinct_names",
+                                                  "filter": {"type": ["magic_stone"], "side": "own"}}
+    res, pool = _imported_pool(tmp_path, [
+        _card("TXT-302", "Made-up Herald", "Resonator", [
+            "This card gains [+100/+0] for each different name among resonators you control."], ATK=500, DEF=500),
+        _card("TXT-283", "Made-up Squire", "Resonator", []),
+        _card("TXT-303", "Made-up Twin", "Resonator", ['This card has "Made-up Page" in addition to its other names.']),
+        _card("TXT-287", "Made-up Page", "Resonator", [])])
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    herald, *_ = sc.field(0, ["TXT-302", "TXT-283", "TXT-283", "TXT-303"])
+    g = sc.game()
+    assert int(current_values(np.asarray(g.state), pool.kernel_tables, herald)[0]) == 900

@@ -2323,6 +2323,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def xb_trigger_cost(self, _noun):
         return {"per": {"count": "trigger_cost"}, "unit": 1}  # the trigger's card (automatic() checks the trigger)
 
+    def xb_names(self, flt):
+        return {"per": self.per_names(flt), "unit": 1}
+
     def xb_life(self):
         return {"per": {"count": "life"}, "unit": 100}  # in hundreds (Per.LIFE, CR 1203)
 
@@ -2602,6 +2605,10 @@ class _T(CountWords, TextTransformer, Transformer):
                 raise Unsupported("'counters on it' of a card other than this card")
             per = {k: v for k, v in per.items() if k != "_it"}
         return per
+
+    def per_names(self, flt):
+        # "for each different name among [all] <cards>" (session 28, CR 202): the names of the cards of the field (Per.NAMES)
+        return {**self._per_filter(flt), "count": "distinct_names"}
 
     def per_regalia(self, side):
         return self._per_filter({"type": ["regalia"], **side})  # "the number of regalia you control" (plural regalia)

@@ -403,7 +403,8 @@ class FowPer(StrictModel):
     count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage", "removed", "named", "attributes",
                    "hand_other", "resonators_to_graveyard", "resonators_to_graveyard_all", "opp_hand", "opp_graveyard",
                    "opp_removed", "gems", "target_def", "target_atk", "names", "life", "self_counters", "zone",
-                   "max_cost", "field_and_ruler", "trigger_cost"] = "field"
+                   "max_cost", "field_and_ruler", "trigger_cost",
+                   "distinct_names"] = "field"
     filter: FowFilter | None = None
     # count "named": the counters of this name on this card or your J/ruler (CR 1022.1; session 21, Per.NAMED)
     counter_name: CounterName | None = None
@@ -1771,7 +1772,7 @@ class _Compiler(PoolCompiler):
             if per.filter is None or per.filter.zone not in ("graveyard", "removed"):
                 self.fail(f"{q}.filter.zone", "a count of a zone reads a graveyard or a removed area")
             return int(K.Per.ZONE_MATCHING), self.compile_filter(per.filter, f"{q}.filter", ("graveyard", "removed")), 0
-        if per.count in ("attributes", "names", "max_cost"):
+        if per.count in ("attributes", "names", "max_cost", "distinct_names"):
             # "the number of different attributes among <cards>" (Per.ATTRIBUTES); "the number of <cards> with
             # different names" (session 28, Per.NAMES)
             if per.filter is None:

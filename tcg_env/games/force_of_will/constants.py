@@ -509,6 +509,9 @@ class Per(IntEnum):
     # => ..., where X is that chant's total cost"), read where that card is as the ability resolves (CR 203.5b: with its
     # X while it is on the chase), SET_X only
     TRIGGER_COST = 24
+    # session 28: "for each different name among <cards>" (CR 202): the distinct names (either name of a card) of the
+    # cards of the fields its filter matches (NAMES counts cards sharing no name, this counts names)
+    DISTINCT_NAMES = 25
 
 
 PER_ROW_BITS = 16  # Per.FIELD_AND_RULER: two filter rows in one operand

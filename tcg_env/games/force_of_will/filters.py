@@ -292,6 +292,13 @@ def aura_count(game, s, T, per, frow, controller, source):
             if field_card_may_pass(s, T, frow, t, controller) and game.filter_base(s, T, frow, t, controller, source):
                 if per == K.Per.NAMES and shares_name_before(s, T, frow, t, controller, source, game, p, i):
                     continue  # "<cards> with different names" (session 28, CR 202): one of those sharing a name
+                if per == K.Per.DISTINCT_NAMES:  # "different name among <cards>" (session 28): its names not seen yet
+                    nm = card_table(T)[s[CARD + t * CARD_W], K.C_NAME]
+                    n1, n2 = nm & K.NAME_MASK, (nm >> K.NAME_BITS) & K.NAME_MASK
+                    n += int(not name_seen_before(s, T, frow, controller, source, game, p, i, n1))
+                    if n2 != 0 and n2 != n1:
+                        n += int(not name_seen_before(s, T, frow, controller, source, game, p, i, n2))
+                    continue
                 n += 1
                 attrs |= card_table(T)[s[CARD + t * CARD_W], K.C_ATTR]
                 top = max(top, game.total_cost(T, s[CARD + t * CARD_W]))
@@ -302,6 +309,21 @@ def aura_count(game, s, T, per, frow, controller, source):
         for a in range(N_ATTRIBUTES):
             n += (attrs >> a) & 1
     return n
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def name_seen_before(s, T, frow, controller, source, game, p, i, name):
+    """Per.DISTINCT_NAMES (session 28): does a matching card before the ``i``-th of player ``p``'s field (the fields in
+    order, player 0's first) have name id ``name`` (either of its names, CR 202)?"""
+    for q in range(p + 1):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, q)
+        for j in range(s[n_off] if q < p else i):
+            u = s[l_off + j]
+            if field_card_may_pass(s, T, frow, u, controller) and game.filter_base(s, T, frow, u, controller, source):
+                nm = card_table(T)[s[CARD + u * CARD_W], K.C_NAME]
+                if (nm & K.NAME_MASK) == name or ((nm >> K.NAME_BITS) & K.NAME_MASK) == name:
+                    return True
+    return False
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
