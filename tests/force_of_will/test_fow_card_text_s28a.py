@@ -468,3 +468,10 @@ def test_cr_202_for_each_different_name_counts_names_either_of_a_card(tmp_path):
     herald, *_ = sc.field(0, ["TXT-302", "TXT-283", "TXT-283", "TXT-303"])
     g = sc.game()
     assert int(current_values(np.asarray(g.state), pool.kernel_tables, herald)[0]) == 900
+
+
+def test_cr_903_3a_the_chosen_target_is_the_target_chosen_before():
+    r = exact("{Rest}: This card deals X00 damage to target resonator and the chosen target gains [+X00/0] until end of "
+              "turn, where X is the number of additions you control.")
+    assert [op["op"] for op in r.abilities[0]["effect"]] == ["choose", "set_x", "damage", "power_x"]
+    assert all(op.get("reg", 0) == 0 for op in r.abilities[0]["effect"])  # one register: the one target
