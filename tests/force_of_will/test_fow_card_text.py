@@ -660,8 +660,10 @@ def test_for_each_is_a_counted_continuous_atk_def_change_and_unsupported_in_a_on
                                                                               "exclude_self": True}}}]
     r = line("This card gains [+100/+0] for each card in your hand.", "resonator")
     assert r.abilities[0]["effect"][0]["per"] == {"count": "hand"}
+    # a one-time effect: since session 28 the count as it resolves (SET_X) times the change (POWER_X),
+    # test_fow_card_text_s28a.py; before, unsupported
     r = line("Target resonator gains [+100/+100] for each card in your graveyard.", "chant")
-    assert r.verdict is Verdict.UNSUPPORTED and "for each" in r.reason
+    assert r.verdict is Verdict.EXACT and [op["op"] for op in r.fields["effect"]] == ["choose", "set_x", "power_x"]
 
 
 def test_cr_903_2i_pay_less_to_play_this_card_is_its_own_optional_cost_reduction():

@@ -560,7 +560,7 @@ def _uses_s13(card) -> bool:
         return True
     ops = [op for ab in card.abilities for op in ab.effect] + list(card.effect or [])
     if any(op.op in _S13_OPS or (op.op == "set_x" and op.per.count == "trigger_damage")
-           or (op.op == "produce_will" and op.count > 1) for op in ops):
+           or (op.op == "produce_will" and op.count != 1) for op in ops):
         return True
     return any(ab.trigger in _S13_TRIGGERS or ab.trigger_filter is not None and ab.trigger in ("blocks", "deals_damage")
                or (ab.condition is not None and ab.condition.kind in _S13_CONDITIONS) for ab in card.abilities)

@@ -874,6 +874,8 @@ class _T(CountWords, TextTransformer, Transformer):
         nouns = tuple(n for n in nouns if isinstance(n, dict))  # without the LIST_COMMA tokens
         types: list[str] = []
         zones = {n.get("zone", "field") for n in nouns}
+        if len(nouns) == 2 and nouns[0] == _NOUNS["n_ruler"] and nouns[1] == _NOUNS["n_entity"]:
+            return {"_entity": True, "_and_ruler": True}  # "ruler or entity" (session 28: a count only, _per_filter)
         for n in nouns:
             if "type" not in n or set(n) - {"type", "zone"}:
                 raise Unsupported("a list of nouns that are not card types")
@@ -1065,6 +1067,11 @@ class _T(CountWords, TextTransformer, Transformer):
         # "for each <name> counter on this card / your J/ruler" (CR 1022.1: Per.NAMED, filters.named_on)
         return {"count": "named", "counter_name": _counter_name(name), "counters_from": self._named_where(frm)}
 
+    def per_named_it(self, name):
+        # "for each <name> counter on it" (session 28): "it" read as this card, only where this card is the one that gains
+        # (gain_per / gain_per_eot check the selection; anywhere else _set_x refuses it)
+        return {"count": "named", "counter_name": _counter_name(name), "counters_from": "this_card", "_it": True}
+
     def c_named_one(self, name, frm):
         return self.c_named(1, name, frm)
 
@@ -1204,6 +1211,9 @@ class _T(CountWords, TextTransformer, Transformer):
             spend = ops.pop()["filter"]  # "Spend this will only to play <cards>." (state.RWILL)
         if len(ops) != 1:
             raise Unsupported("a will ability producing several wills")
+        x_set = ops[0].pop("_x_set", None)
+        if x_set is not None and (spend is not None or pay_filter is not None):
+            raise Unsupported("will for each ..., spent only to play <cards> or paid with a chosen card")
         wills = ops[0].pop("_choices")
         shared = "_shared" in wills
         if shared:
@@ -1244,6 +1254,8 @@ class _T(CountWords, TextTransformer, Transformer):
         if shared:
             for mode in abilities[0]["effect"][0]["modes"]:  # the five modes of "one will of any attribute"
                 mode[-1]["shared_with_ruler"] = True
+        if x_set is not None:
+            abilities = [{**ab, "effect": _x_will(ab["effect"], x_set)} for ab in abilities]
         if spend is not None:
             for ab in abilities:
                 for op in ab["effect"]:
@@ -1321,6 +1333,10 @@ class _T(CountWords, TextTransformer, Transformer):
         if any(op["op"] == "set_x" and op["per"]["count"] == "trigger_damage" for op in ops) and \
                 not all(t.get("trigger") in ("dealt_damage", "damage_to_you") for t in trig):
             raise Unsupported("'that much' after a trigger that is no damage dealt")
+        if any(op["op"] == "set_x" and op["per"]["count"] == "trigger_cost" for op in ops) and \
+                not all(t.get("trigger") in ("you_play", *_ABOUT_CARD) for t in trig):
+            # "that <card>'s total cost": the card the trigger is about (E_AUX: the card played, the one that entered ...)
+            raise Unsupported("'that <card>'s total cost' after a trigger about no card")
         out = []
         for t in trig:
             ab = {"kind": "automatic", **t, "effect": _copy_ops(ops)}
@@ -1953,7 +1969,21 @@ class _T(CountWords, TextTransformer, Transformer):
         return _Modes(out)
 
     def sentence(self, *items):
-        return [c if isinstance(c, tuple) else (c, False) for c in items if c is not None]
+        out = [c if isinstance(c, tuple) else (c, False) for c in items if c is not None]
+        for k, (c, _opt) in enumerate(out):
+            if c and c[0][0].get("op") == "_plus_per":
+                # "..., plus an additional M damage for each <cards>" (session 28): the damage of the clause before it
+                prev = out[k - 1][0] if k else []
+                dmg = [op for op, _ in prev if op.get("op") in ("damage", "damage_player")]
+                if len(c) != 1 or out[k - 1][1] or len(dmg) != 1 or not isinstance(dmg[0]["amount"], int):
+                    raise Unsupported("'plus an additional ... damage for each' after no one damage of a number")
+                n, mark = dmg[0]["amount"], c[0][0]
+                set_x = self._set_x(mark["per"], mark["amount"] // 100, n // 100)
+                dmg[0]["amount"] = "X00"
+                i = next(i for i, (op, _) in enumerate(prev) if op is dmg[0])
+                out[k - 1] = (prev[:i] + [set_x] + prev[i:], False)
+                out[k] = None
+        return [c for c in out if c is not None]
 
     def banish_self_if(self, cond):
         return self.clause_if(([({"op": "banish"}, _SELF)], False), cond)
@@ -2291,12 +2321,343 @@ class _T(CountWords, TextTransformer, Transformer):
 
     # "... for each <cards> / card in your hand" in a one-time effect: SET_X (the count as it resolves,
     # times the printed amount in the op's units) before the op, whose operand is then X
-    def _set_x(self, per, times):
+    def _set_x(self, per, times, plus=0):
+        if per.get("_it"):
+            raise Unsupported("'counters on it' ('it' may be another card than this one)")
         if self.card.get("x"):
             raise Unsupported("'for each' on a card whose cost has {X}")
-        if per["count"] == "field" and per["filter"].get("exclude_self") and self.card.get("type") in ("chant", "rune"):
+        if per["count"] in ("field", "names") and per["filter"].get("exclude_self") and \
+                self.card.get("type") in ("chant", "rune"):
             raise Unsupported("'for each other' on a chant")
-        return ({"op": "set_x", "per": per, "times": times}, None)
+        if per["count"] == "self_atk":
+            # "where X is the ATK of this card": SET_X of Per.SELF_ATK, its printed ATK once it has left the field
+            if self.card.get("type") not in ("resonator", "j_ruler"):
+                raise Unsupported("the ATK of a card other than a J/resonator")
+            self.approximate("own_atk_printed_when_gone")
+        if not (-100 <= times <= 100 and -100 <= plus <= 100) or times == 0:
+            raise Unsupported(f"X of {times} times a count plus {plus}")
+        return ({"op": "set_x", "per": per, "times": times, **({"plus": plus} if plus else {})}, None)
+
+    # ---------------- counted amounts: "..., where X is <count>" (session 28) ----------------
+    def transform(self, tree):
+        # n_x / x00 / x_raw read X as the count a "where X is" sentence of the line sets (the tree is transformed from
+        # its leaves: known before)
+        self._where_x = any(t.data in ("where_x_sentence", "if_where_x_sentence") for t in tree.iter_subtrees())
+        return super().transform(tree)
+
+    def xb_count(self, per):
+        return {"per": per, "unit": 1}
+
+    def xb_self_atk(self):
+        return {"per": {"count": "self_atk"}, "unit": 100}  # in hundreds (Per.SELF_ATK)
+
+    def xb_dealt_turn(self):
+        return {"per": None, "dealt": True, "unit": 100}  # the damage it dealt this turn (DAMAGE_DEALT_THIS_TURN)
+
+    def xb_max_cost(self, flt):
+        return {"per": {**self._per_filter(flt), "count": "max_cost"}, "unit": 1}  # session 28: Per.MAX_COST
+
+    def xb_trigger_cost(self, _noun):
+        return {"per": {"count": "trigger_cost"}, "unit": 1}  # the trigger's card (automatic() checks the trigger)
+
+    def xb_names(self, flt):
+        return {"per": self.per_names(flt), "unit": 1}
+
+    def xb_life(self):
+        return {"per": {"count": "life"}, "unit": 100}  # in hundreds (Per.LIFE, CR 1203)
+
+    def xb_attributes(self, flt):
+        return {"per": {**self._per_filter(flt), "count": "attributes"}, "unit": 1}
+
+    def xn_int(self, t):
+        return int(t)
+
+    def xn15(self):
+        return 15
+
+    def xn20(self):
+        return 20
+
+    @staticmethod
+    def _xn(n):
+        if not isinstance(n, int):
+            raise Unsupported("X of X")
+        return n
+
+    def xv(self, b):
+        return {**b, "times": 1, "plus": 0}
+
+    def xv_times(self, b, n):
+        return {**b, "times": self._xn(n), "plus": 0}
+
+    def xv_minus(self, b, n):
+        return {**b, "times": 1, "plus": -self._xn(n)}
+
+    def xv_plus(self, b, n):
+        return {**b, "times": 1, "plus": self._xn(n)}
+
+    def xv_from(self, n, b):
+        return {**b, "times": -1, "plus": self._xn(n)}
+
+    def where_x_sentence(self, *items):
+        """"<effect with X>, where X is <count>." (session 28): a SET_X of the count before the sentence's first op that
+        reads X (CR 903.3b-i: X determined as it resolves, by the method the text outlines; CR 104.2: a negative X is
+        none); the X operands ("X cards",
+        "X00 damage", "[+X00/+X00]", "X counters", "X tokens", "N damage multiplied by X") read it. X of hundreds ("the ATK
+        of this card", "your life") is read by "X damage" / "[+X/+X]", a count by the others."""
+        *items, xv = items
+        clauses = self.sentence(*items)
+        if xv.get("dealt"):
+            if xv["times"] != 1 or xv["plus"]:
+                raise Unsupported("arithmetic of the damage it dealt this turn")
+            return self._damage_dealt_turn(clauses)
+        for c, _ in clauses:
+            for op, _sel in c:
+                op.pop("_dealer_self", None)
+        unit = xv["unit"]
+        mults = set()
+        first = None
+        for k, (ops, _opt) in enumerate(clauses):
+            for i, (op, _sel) in enumerate(ops):
+                uses = False
+                for key in ("amount", "count"):
+                    v = op.get(key)
+                    if v == "Xh":
+                        if unit != 100:
+                            raise Unsupported("X damage where X is a count (damage is in hundreds)")
+                        op[key] = "X00"
+                        uses = True
+                    elif v in ("X00", "X"):
+                        if unit != 1:
+                            raise Unsupported("X00 / X cards where X is an amount in hundreds")
+                        uses = True
+                if op.get("op") == "power_x":
+                    if op.pop("_xunit") != unit:
+                        raise Unsupported("[+X00/+X00] of an amount in hundreds, or [+X/+X] of a count")
+                    uses = True
+                if uses:
+                    mults.add((op.pop("_xtimes", 1), op.pop("_xplus", 0)))
+                    if first is None:
+                        first = (k, i)
+        if first is None:
+            raise Unsupported("'where X is' with no X in the sentence")
+        if len(mults) != 1:
+            raise Unsupported("X multiplied differently in one sentence")
+        mult, xplus = mults.pop()
+        plus = xv["plus"]
+        if unit == 100:
+            if plus % 100:
+                raise Unsupported(f"{plus} and an amount in hundreds")
+            plus //= 100
+        set_x = self._set_x(xv["per"], xv["times"] * mult, plus * mult + xplus)
+        k, i = first
+        ops = [x for c, _ in clauses for x in c]
+        if len(ops) == 1 and ops[0][0]["op"] == "power_x" and ops[0][0]["duration"] == "permanent" and not plus and \
+                not clauses[0][1]:
+            # "<cards> gain [-X00/-X00], where X is <count>." without a duration: a counted change as "gain [-100/-100]
+            # for each ..." (a continuous ability's AURA_PER, or a one-time SET_X and POWER_X, _Body)
+            op, sel = ops[0]
+            t = xv["times"]
+            return [([({"op": "power", "atk": op["atk"] * t, "defense": op["defense"] * t, "duration": "permanent",
+                        "_per": xv["per"]}, sel)], False)]
+        ops, opt = clauses[k]
+        clauses[k] = (ops[:i] + [set_x] + ops[i:], opt)
+        return clauses
+
+    def if_where_x_sentence(self, cond, *items):
+        return self.if_sentence(cond, *self.where_x_sentence(*items))
+
+    def _x_times(self, ops, n):
+        # "N damage / life multiplied by X": the op reads X00 and SET_X counts N / 100 times (where_x_sentence)
+        if not getattr(self, "_where_x", False) or self.card.get("x"):
+            raise Unsupported("'multiplied by X' without 'where X is'")
+        if not isinstance(n, int):
+            raise Unsupported("X00 multiplied by X")
+        for op, _ in ops:
+            if op.get("amount") == "X00" or op.get("op") == "_player_or":
+                op["_xtimes"] = _hundreds(n) // 100
+        return ops
+
+    def lose_life_x(self):
+        self._x("X00 life", where=True)
+        return [({"op": "lose_life", "amount": "X00", "who": "opponent"}, None)]
+
+    def lose_life_self_x(self):
+        self._x("X00 life", where=True)
+        return [({"op": "lose_life", "amount": "X00", "who": "controller"}, None)]
+
+    def pm_x(self, m):
+        return ("x", m)
+
+    def pm_per(self, m, per):
+        return ("per", m, per)
+
+    def _plus(self, n, more, ops):
+        # "N damage plus an additional M damage multiplied by X / for each <cards>" (session 28, CR 1007.3a: one damage
+        # of N + M x the count): the ops read X00; "multiplied by X": where_x_sentence counts M / 100 times X plus N / 100
+        if not isinstance(n, int) or not isinstance(more[1], int):
+            raise Unsupported("X00 damage plus X00")
+        if more[0] == "per":
+            return [self._set_x(more[2], more[1] // 100, n // 100)] + ops
+        ops = self._x_times(ops, more[1])
+        for op, _ in ops:
+            if "_xtimes" in op:
+                op["_xplus"] = n // 100
+        return ops
+
+    def damage_plus(self, dealer, n, more, sel):
+        return self._plus(n, more, self.damage(dealer, "X00", sel))
+
+    def damage_player_plus(self, dealer, n, more):
+        return self._plus(n, more, [({"op": "damage_player", "amount": "X00", "who": "opponent"}, None)])
+
+    def damage_player_or_plus(self, dealer, n, more, flt):
+        return self._plus(n, more, self.damage_player_or(dealer, "X00", flt))
+
+    def damage_player_or_per(self, dealer, n, flt, per):
+        return self._plus(0, ("per", n, per), self.damage_player_or(dealer, "X00", flt))
+
+    def gain_life_x(self):
+        self._x("X00 life", where=True)
+        return [({"op": "gain_life", "amount": "X00"}, None)]
+
+    def gain_life_times_x(self, n):
+        return self._x_times([({"op": "gain_life", "amount": "X00"}, None)], _life(n))
+
+    def lose_life_times_x(self, n):
+        return self._x_times([({"op": "lose_life", "amount": "X00", "who": "opponent"}, None)], _life(n))
+
+    def damage_times_x(self, dealer, n, sel):
+        return self._x_times(self.damage(dealer, "X00", sel), n)
+
+    def damage_player_times_x(self, dealer, n):
+        return self._x_times([({"op": "damage_player", "amount": "X00", "who": "opponent"}, None)], n)
+
+    def damage_player_or_times_x(self, dealer, n, flt):
+        return self._x_times(self.damage_player_or(dealer, "X00", flt), n)
+
+    def draw_equal(self, per):
+        # "draw cards equal to the number of <cards>" (session 28): as "draw a card for each <card>"
+        return self.draw_per(per)
+
+    def lose_life_self_per(self, n, per):
+        return [self._set_x(per, _life(n) // 100), ({"op": "lose_life", "amount": "X00", "who": "controller"}, None)]
+
+    def lose_life_per(self, n, per):
+        return [self._set_x(per, _life(n) // 100), ({"op": "lose_life", "amount": "X00", "who": "opponent"}, None)]
+
+    def plus_counters_per(self, n, sel, per):
+        # "put a [+100/+100] counter on <card> for each <cards>" (session 28): X counters (COUNTER a2 = COUNTER_TIMES_X)
+        return [self._set_x(per, self._xn(n)), ({"op": "counter", "count": "X"}, sel)]
+
+    def damage_plus_per(self, m, per):
+        # "deals N damage to <targets>, plus an additional M damage for each <cards>" (session 28, CR 1007.3a: one
+        # damage of N + M x the count): sentence() makes SET_X of M / 100 times the count plus N / 100, X00 damage
+        if not isinstance(m, int):
+            raise Unsupported("plus an additional X00 damage")
+        return [({"op": "_plus_per", "amount": m, "per": per}, None)]
+
+    def _power_x(self, tok):
+        m = re.fullmatch(r"\[([+-]?)(x00|x|\d+)\s*/\s*([+-]?)(x00|x|\d+)\]", str(tok))
+        vals, units = [], set()
+        for sign, v in ((m[1], m[2]), (m[3], m[4])):
+            if v in ("x00", "x"):
+                vals.append(-100 if sign == "-" else 100)
+                units.add(1 if v == "x00" else 100)
+            elif int(v) == 0:
+                vals.append(0)
+            else:
+                raise Unsupported("an ATK/DEF change of X and a number")
+        if len(units) != 1:
+            raise Unsupported("[+X00/+X] (two kinds of X)")
+        return vals[0], vals[1], units.pop()
+
+    def gain_x(self, sel, _verb, tok, duration=None):
+        # "<targets> gain [+X00/+X00] until end of turn, where X is ..." (session 28, CR 1020.3): POWER_X; on a chant or
+        # rune whose cost has {X}: the X chosen as it is played (CR 903.2f, its chase entry's E_X)
+        atk, dfn, unit = self._power_x(tok)
+        if self.card.get("x") and self.card.get("type") in ("chant", "rune") and not getattr(self, "_where_x", False):
+            if unit != 1:
+                raise Unsupported("[+X/+X] of a chosen X (in hundreds: [+X00/+X00])")
+            return [({"op": "power_x", "atk": atk, "defense": dfn, "duration": duration or "permanent"}, sel)]
+        if not getattr(self, "_where_x", False) or self.card.get("x"):
+            raise Unsupported("[+X00/+X00] without 'where X is'")
+        return [({"op": "power_x", "atk": atk, "defense": dfn, "duration": duration or "permanent", "_xunit": unit},
+                 sel)]
+
+    def gain_x_kw(self, sel, verb, tok, kws, duration=None):
+        return self.gain_x(sel, verb, tok, duration) + \
+            [({"op": "grant_keyword", "keywords": list(kws), "duration": duration or "permanent"}, sel)]
+
+    def gain_per_eot(self, sel, _verb, power, per, duration):
+        # a one-time "<targets> gain [+N/+N] for each <cards> until end of turn" (session 28): SET_X, POWER_X
+        atk, dfn = _power(power)
+        per = self._per_it(sel, per)
+        return [self._set_x(per, 1), ({"op": "power_x", "atk": atk, "defense": dfn, "duration": duration}, sel)]
+
+    def zo_your_removed(self):
+        return {"zone": "removed", "side": "own"}
+
+    def zo_opp_removed(self):
+        return {"zone": "removed", "side": "opponent"}
+
+    def zo_opp_graveyard(self):
+        return {"zone": "graveyard", "side": "opponent"}
+
+    def zo_all_graveyards(self):
+        return {"zone": "graveyard"}
+
+    def per_zone_matching(self, flt, zone):
+        # "for each <card> in your removed area / in all graveyards / in your opponent's graveyard" (session 28): the
+        # cards of that zone, both players' lists read with the filter's side (their owner, CR 105.3a; Per.ZONE_MATCHING)
+        if "side" in flt or flt.get("zone", "field") != "field":
+            raise Unsupported("a count of a zone's cards with a side of their own")
+        flt = _target_filter({**flt, **zone})
+        if set(flt) & {"state", "atk_min", "atk_max", "exclude_self", "keyword", "not_keyword"}:
+            raise Unsupported("a count of a zone's cards with a state, ATK, keyword or 'other'")
+        return {"count": "zone", "filter": flt}
+
+    def per_named_graveyard(self, name):
+        return {"count": "graveyard", "filter": {"name": str(name)[1:-1], "zone": "graveyard"}}
+
+    def per_named_zone(self, name, zone):
+        return {"count": "zone", "filter": {"name": str(name)[1:-1], **zone}}
+
+    def per_field_any(self, flt):
+        if "side" in flt:
+            raise Unsupported("'<cards> you control in the field'")
+        return self._per_filter(flt)
+
+    def damage_each_player_times(self, dealer, n, per):
+        # "deals N damage multiplied by the number of <cards> to each player" (session 28): one count, both players
+        if not isinstance(n, int):
+            raise Unsupported("X00 damage multiplied by a count")
+        return [self._set_x(per, n // 100), ({"op": "damage_player", "amount": "X00", "who": "controller"}, None),
+                ({"op": "damage_player", "amount": "X00", "who": "opponent"}, None)]
+
+    @staticmethod
+    def _per_it(sel, per):
+        if per.get("_it"):
+            if sel.kind != "self":
+                raise Unsupported("'counters on it' of a card other than this card")
+            per = {k: v for k, v in per.items() if k != "_it"}
+        return per
+
+    def per_names(self, flt):
+        # "for each different name among [all] <cards>" (session 28, CR 202): the names of the cards of the field (Per.NAMES)
+        return {**self._per_filter(flt), "count": "distinct_names"}
+
+    def per_regalia(self, side):
+        return self._per_filter({"type": ["regalia"], **side})  # "the number of regalia you control" (plural regalia)
+
+    def per_attributes(self, flt):
+        return {**self._per_filter(flt), "count": "attributes"}  # session 28: of the five (Per.ATTRIBUTES, CR 208)
+
+    def per_self_counters(self):
+        return {"count": "self_counters"}  # session 28: this card's [+100/+100] counters (Per.SELF_COUNTERS)
+
+    def different_names(self):
+        return {"_different_names": True}  # session 28: read by _per_filter only (Per.NAMES)
 
     def damage_per(self, *args):
         n, sel, per = args[-3], args[-2], args[-1]
@@ -2421,16 +2782,23 @@ class _T(CountWords, TextTransformer, Transformer):
     def damage_own_atk_after(self, dealer, sel):
         return self.damage_own_atk(dealer, sel)
 
-    def damage_dealt_turn(self, dealer, sel):
+    def _damage_dealt_turn(self, clauses):
         # "This card deals X damage to target <card>, where X is the damage it dealt this turn." (CR 1007.1): "it" is the
         # one target; X the damage that card dealt this turn (to cards and players), read as the effect resolves
-        # (DAMAGE a1 = DAMAGE_DEALT_THIS_TURN, the card's USED_TURN word)
-        if dealer != "self" or sel.kind != "choose" or sel.count != 1 or sel.up_to:
+        # (DAMAGE a1 = DAMAGE_DEALT_THIS_TURN, the card's USED_TURN word); where_x_sentence reads it
+        ops = [x for c, _ in clauses for x in c]
+        if len(ops) != 1 or ops[0][0].get("op") != "damage" or ops[0][0].get("amount") != "Xh":
+            raise Unsupported("'the damage it dealt this turn' read by other than one damage")
+        op, sel = ops[0]
+        if not op.pop("_dealer_self", False) or sel.kind != "choose" or sel.count != 1 or sel.up_to:
             raise Unsupported("'the damage it dealt this turn' of a card that is not one target")
-        return [({"op": "damage", "amount": "dealt_this_turn"}, sel)]
+        op["amount"] = "dealt_this_turn"
+        return clauses
 
     def damage(self, *args):
         n, sel = args[-2], args[-1]
+        if n == "Xh" and len(args) > 2 and args[0] == "self":
+            return [({"op": "damage", "amount": n, "_dealer_self": True}, sel)]  # (where_x_sentence pops the mark)
         return [({"op": "damage", "amount": n}, sel)]
 
     def damage_player_or(self, dealer, n, flt=None):
@@ -2594,9 +2962,21 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def gain_per(self, sel, _verb, power, per):
         atk, dfn = _power(power)
-        return [({"op": "power", "atk": atk, "defense": dfn, "duration": "permanent", "_per": per}, sel)]
+        per = self._per_it(sel, per)
+        return [({"op": "power", "atk": atk, "defense": dfn, "duration": "permanent", "_per": per,
+                  **({"_x_card": True} if self.card.get("x") else {})}, sel)]
 
     def _per_filter(self, flt, other=False):
+        if flt.get("_and_ruler"):
+            # "for each <race> ruler or entity you control" (session 28, CR 201.2b, 307.6): Per.FIELD_AND_RULER
+            out = self._per_filter({k: v for k, v in flt.items() if k != "_and_ruler"}, other)
+            if out["count"] != "field" or set(out["filter"]) - {"race", "side", "attribute"}:
+                raise Unsupported("'ruler or entity' with other words than a race, attribute or side")
+            return {**out, "count": "field_and_ruler"}
+        if flt.get("_different_names"):
+            # "the number of <cards> with different names (you control)" (session 28, CR 202): Per.NAMES
+            out = self._per_filter({k: v for k, v in flt.items() if k != "_different_names"}, other)
+            return {**out, "count": "names"}
         if flt.get("_entered_any"):
             # "for each <card> that entered the field (under your control) this turn": counted in the field now
             self.approximate("entered_this_turn_in_field")
@@ -2725,8 +3105,10 @@ class _T(CountWords, TextTransformer, Transformer):
         # "Put N <name> counters on <card>" (CR 1022.1; 1022.1b: one kind per name): on the J/ruler, the op
         # mana_counter with the name (MANA_COUNTER a2 < 0: its ruler slot, either side up, in the field or the ruler
         # area); on cards, counter with the name (COUNTER a1 = the kind: each card of the register)
-        n = _fixed(n)
         name = _counter_name(name)
+        if n == "X" and on != "ruler":  # session 28: "put X <name> counters on ..., where X is ..."
+            return [({"op": "counter", "count": "X", "name": name}, on)]
+        n = _fixed(n)
         if on == "ruler":
             return [({"op": "mana_counter", "count": n, "name": name}, None)]
         return [({"op": "counter", "count": n, "name": name}, on)]
@@ -2741,6 +3123,8 @@ class _T(CountWords, TextTransformer, Transformer):
         return [({"op": "gain_control", "duration": "end_of_turn" if duration else "permanent"}, sel)]
 
     def plus_counters(self, n, sel):
+        if n == "X":  # "put X [+100/+100] counters on ..., where X is ..." (session 28: COUNTER_TIMES_X)
+            return [({"op": "counter", "count": "X"}, sel)]
         return [({"op": "counter", "count": _fixed(n)}, sel)]
 
     def minus_counters(self, n, sel):
@@ -3169,6 +3553,13 @@ class _T(CountWords, TextTransformer, Transformer):
     def produce(self, choices):
         return [({"op": "produce_will", "_choices": choices}, None)]
 
+    def produce_per(self, choices, per):
+        # "Produce {G} for each <cards>." (session 28): one will, X of it (the SET_X made where the will op is placed:
+        # _will, _automatic_will, _spell_will, _x_will)
+        if len(choices) != 1 or isinstance(choices[0], dict):
+            raise Unsupported("a choice of wills or several wills for each ...")
+        return [({"op": "produce_will", "_choices": choices, "_x_set": self._set_x(per, 1)[0]}, None)]
+
     def spend_only(self, flt):
         # "Spend this will only to play <cards>": the cards a spell is made of as they are played (CR 903.2: on
         # the chase as their cost is paid, 903.2d / 903.2j); read by the card's characteristics only
@@ -3328,6 +3719,8 @@ class _T(CountWords, TextTransformer, Transformer):
         # CR 1303: tokens with the ATK/DEF, attributes, race and keywords printed; CR 1303.1b: a resonator; CR
         # 1303.1c: under the control of the effect's controller ("into the field" too). The importer makes the token's
         # card row from ``_token`` (importer._token_cards) and names it in ``token``
+        if n == "X":  # session 28: "put X <tokens> into the field, where X is ..." (MAKE_TOKEN a2 < 0)
+            return [({"op": "make_token", "count": "X", "_token": desc}, None)]
         n = _fixed(n)
         if not 1 <= n <= 5:
             raise Unsupported(f"{n} tokens")
@@ -3654,18 +4047,27 @@ class _T(CountWords, TextTransformer, Transformer):
 
 
 
-    def _x(self, what):
-        # CR 903.2f / 903.3c: X is chosen as a chant whose cost has {X} is played
+    def _x(self, what, where=False):
+        # CR 903.2f / 903.3c: X is chosen as a chant whose cost has {X} is played; session 28: or the line says what X
+        # is ("..., where X is <count>": where_x_sentence sets it as the sentence resolves)
+        if where and getattr(self, "_where_x", False) and not self.card.get("x"):
+            return
         if not self.card.get("x") or self.card.get("type") not in ("chant", "rune"):
             raise Unsupported(f"{what} on a card whose cost has no {{X}}")
 
     def n_x(self):
-        self._x("X cards")
+        self._x("X cards", where=True)
         return "X"
 
     def x00(self):
-        self._x("X00")
+        self._x("X00", where=True)
         return "X00"
+
+    def x_raw(self):
+        # "deals X damage, where X is the ATK of this card / your life" (session 28): X an amount in hundreds
+        if not getattr(self, "_where_x", False) or self.card.get("x"):
+            raise Unsupported("X damage without 'where X is' (X is a number of hundreds only so)")
+        return "Xh"
 
     def amount(self, t):
         return _hundreds(t)
@@ -3753,8 +4155,22 @@ def _may_be_of(ctype: str | None, types: list[str]) -> bool:
     return ctype == "magic_stone" and any(t.endswith("magic_stone") for t in types)
 
 
+def _one_time_per(op: dict, sel, on_field: bool) -> list:
+    per = op["_per"]
+    if op.get("_x_card"):
+        raise Unsupported("'for each' on a card whose cost has {X}")
+    if not on_field and (per.get("filter") or {}).get("exclude_self"):
+        raise Unsupported("'for each other' on a chant")
+    return [({"op": "set_x", "per": per, "times": 1}, None),
+            ({"op": "power_x", "atk": op["atk"], "defense": op["defense"], "duration": op["duration"]}, sel)]
+
+
 def _target_filter(f: dict) -> dict:
     f = dict(f)
+    if f.pop("_different_names", False):
+        raise Unsupported("'<cards> with different names' outside a count")
+    if f.pop("_and_ruler", False):
+        raise Unsupported("'ruler or entity' outside a count (a filter has one zone)")
     f.pop("_entered_any", None)  # (read by _per_filter only)
     nots = f.pop("_not", None)
     if nots:
@@ -3806,6 +4222,8 @@ def _power(tok) -> tuple[int, int]:
 
 
 def _hundreds(t) -> int:
+    if isinstance(t, str) and not isinstance(t, Token) and t in ("X00", "Xh"):
+        return t  # an amount of X (CR 903.3c; session 28: "where X is ...")
     n = int(t)
     if n <= 0 or n % 100 or n > 20000:
         raise Unsupported(f"an amount of {n}")
@@ -3814,6 +4232,8 @@ def _hundreds(t) -> int:
 
 def _life(t) -> int:
     n = _hundreds(t)
+    if isinstance(n, str):
+        return n  # X00 (session 28)
     if n > 8000:
         raise Unsupported(f"a life amount of {n}")
     return n
@@ -3835,7 +4255,9 @@ class _Body:
         if not from_grave and any(op and op.get("_self_grave") for c in self.clauses for op, _ in c):
             raise Unsupported("'this card from your graveyard' outside an ability that triggers as it is put there")
         if any("_per" in op for c in self.clauses for op, _ in c if op):
-            raise Unsupported("'for each' in a one-time effect (only continuous ATK/DEF is counted)")
+            # a one-time "<targets> gain [+N/+N] for each <cards>." (session 28): SET_X of the count, POWER_X for good
+            self.clauses = [[y for op, sel in c for y in (_one_time_per(op, sel, self.on_field) if op and "_per" in op
+                                                         else [(op, sel)])] for c in self.clauses]
         if any(sel is not None and (sel.filter or {}).get("zone") == "hand" for c in self.clauses for _, sel in c):
             raise Unsupported("'<cards> in your hand' in an effect (only a continuous [Quickcast] reads it)")
         if any(op and op.get("op") == "grant_keyword" and "quickcast" in op["keywords"] for c in self.clauses for op, _ in c):
@@ -3952,7 +4374,7 @@ def _instead_durations(ops: list, prev: list) -> list:
     sentence B prints none); only where A has one op of B's kind with a duration."""
     out = []
     for op, sel in ops:
-        if op and op.get("op") in ("power", "grant_keyword", "restrict") and op.get("duration") == "permanent":
+        if op and op.get("op") in ("power", "power_x", "grant_keyword", "restrict") and op.get("duration") == "permanent":
             same = [o for c in prev for o, _ in c[0] if o and o.get("op") == op["op"]]
             if len(same) != 1:
                 raise Unsupported("'... instead' with a duration that the sentence before does not give")
@@ -4058,6 +4480,9 @@ def _automatic_will(ops: list[dict]) -> list[dict]:
         return ops
     if len(ops) != 1 or ops[0]["op"] != "produce_will":
         raise Unsupported("an automatic ability producing will with other effects or restricted will")
+    if "_x_set" in ops[0]:
+        x_set = ops[0].pop("_x_set")
+        return _x_will(_automatic_will(ops), x_set)
     wills = ops[0]["_choices"]
     if len(wills) == 1 and isinstance(wills[0], dict) and "_several" in wills[0]:
         return [{"op": "produce_will", "will": w, "count": n} for w, n in wills[0]["_several"].items()]
@@ -4066,6 +4491,13 @@ def _automatic_will(ops: list[dict]) -> list[dict]:
     # a choice of will is made as the ability resolves; the modes (priority.ask_mode) are chosen as it is played
     # (CR 903.2e), before the chase: not the same for an ability that waits on the chase
     raise Unsupported("an automatic ability producing a choice of will")
+
+
+def _x_will(effect: list[dict], x_set: dict) -> list[dict]:
+    """"Produce {G} for each <cards>" (session 28): SET_X of the count, then X of the one will (PRODUCE_WILL a1 < 0)."""
+    if len(effect) != 1 or effect[0]["op"] != "produce_will" or effect[0].get("count", 1) != 1:
+        raise Unsupported("several wills for each ...")
+    return [dict(x_set), {**effect[0], "count": "X"}]
 
 
 def _spell_will(ops: list[dict]) -> list[dict]:
@@ -4078,6 +4510,8 @@ def _spell_will(ops: list[dict]) -> list[dict]:
             out.append({**op, "modes": [_spell_will(m) for m in op["modes"]]})
         elif op["op"] == "_spend_only":
             raise Unsupported("'spend this will only' in a chant's effect")
+        elif op["op"] == "produce_will" and "_x_set" in op:
+            out += _x_will(_spell_will([{k: v for k, v in op.items() if k != "_x_set"}]), op["_x_set"])
         elif op["op"] == "produce_will":
             wills = op["_choices"]
             if len(wills) == 1 and isinstance(wills[0], dict) and "_several" in wills[0]:
@@ -4092,7 +4526,7 @@ def _spell_will(ops: list[dict]) -> list[dict]:
 
 
 # the ops on a register that leave its cards where they are (the rest move them: IF_IT then no longer knows the zone)
-_KEEPS_ZONE = {"power", "grant_keyword", "restrict", "counter", "recover", "rest", "damage", "prevent", "prevent_from",
+_KEEPS_ZONE = {"power", "power_x", "grant_keyword", "restrict", "counter", "recover", "rest", "damage", "prevent", "prevent_from",
                "remove_from_battle", "gain_control", "lock_recover", "shield_destroy", "if_it"}
 _MOVES_TO = {"grave_to_hand": "hand", "grave_to_field": "field"}
 

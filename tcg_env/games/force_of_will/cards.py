@@ -265,6 +265,9 @@ _N = (int, Field(default=1, ge=1, le=10))
 OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, FowFilter, Reg, Count)
 OpTargetTrigger = op_model("target_trigger", _M, reg=(Reg, 0))  # the trigger's card (Op.TARGET_TRIGGER)
 OpPower = op_model("power", _M, atk=(SignedHundreds, 0), defense=(SignedHundreds, 0), duration=_Dur, reg=(Reg, 0))
+# "<targets> gain [+X00/+X00] until end of turn, where X is ..." / "... gain [+200/0] for each <cards> until end of turn"
+# (session 28, CR 1020.3): atk / defense times the X a SET_X before it set (Op.POWER_X)
+OpPowerX = op_model("power_x", _M, atk=(SignedHundreds, 0), defense=(SignedHundreds, 0), duration=_Dur, reg=(Reg, 0))
 # "X00" (CR 903.3c: X times 100) / "X": the X chosen when a {X} chant is played (CR 903.2f)
 XHundreds = Literal["X00"]
 XCount = Literal["X"]
@@ -287,9 +290,11 @@ OpGainControl = op_model("gain_control", _M, reg=(Reg, 0), duration=(Literal["pe
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
 OpRestrict = op_model("restrict", _M, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0))
 # name: a named counter (CR 1022.1: "put N <name> counters on ...", session 21; COUNTER a1 = its counter_ids id), else the
-# net [+100/+100] count
+# net [+100/+100] count; count "X" (session 28): the X a SET_X before it set ("put X [+100/+100] counters on it, where X
+# is ...", COUNTER a2 = COUNTER_TIMES_X)
 _NamedCount = Annotated[int, Field(ge=-20, le=20)]
-OpCounter = op_model("counter", _M, count=_NamedCount, reg=(Reg, 0), name=(Union[CounterName, None], None))  # noqa: UP007
+OpCounter = op_model("counter", _M, count=Union[_NamedCount, XCount], reg=(Reg, 0),  # noqa: UP007
+                     name=(Union[CounterName, None], None))  # noqa: UP007
 _NX = (Union[Annotated[int, Field(ge=1, le=10)], XCount], 1)  # noqa: UP007
 OpDraw = op_model("draw", _M, count=_NX, who=_Who)
 OpDiscard = op_model("discard", _M, count=_NX, who=(WhoName, "opponent"), random=(bool, False))
@@ -316,7 +321,9 @@ OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field",
 # shared_with_ruler: "one will of any attribute shared with your J/ruler": a mode of a will ability's choice that may
 # be chosen only while the controller's J/ruler has the will's attribute (CR 907; PRODUCE_WILL a2 = SHARED_WITH_RULER,
 # effects.mode_open)
-OpProduceWill = op_model("produce_will", _M, will=ProducedWill, count=(int, Field(default=1, ge=1, le=5)),
+# count "X" (session 28): "Produce {G} for each <cards>", the X a SET_X before it set (PRODUCE_WILL a1 < 0)
+OpProduceWill = op_model("produce_will", _M, will=ProducedWill, count=(Union[Annotated[int, Field(ge=1, le=5)],  # noqa: UP007
+                                                                             XCount], 1),
                          spend=(FowFilter | None, None), shared_with_ruler=(bool, False))
 OpCallStone = op_model("call_stone", _M, who=_Who, rested=(bool, False))  # rested: "... into the field rested"
 # "put N [A/D] <attribute> <race> resonator token(s) into the field" (CR 1303): ``token`` the number of a token card of
@@ -325,7 +332,9 @@ OpCallStone = op_model("call_stone", _M, who=_Who, rested=(bool, False))  # rest
 OpWeather = op_model("weather", _M, weather=WeatherName)
 # "Invert this card." (CR 1030.1): this card, an Inverse card hope side up in the field, turns despair side up
 OpInvert = op_model("invert", _M)
-OpMakeToken = op_model("make_token", _M, token=Annotated[str, Field(min_length=1)], count=_N, who=_Who)
+# count "X" (session 28): the X a SET_X before it set ("put X <tokens> into the field, where X is ...")
+OpMakeToken = op_model("make_token", _M, token=Annotated[str, Field(min_length=1)], count=(Union[  # noqa: UP007
+    Annotated[int, Field(ge=1, le=10)], XCount], 1), who=_Who)
 # top_only (session 28): "look at the top N cards of your deck and put them back in any order" (none to the bottom)
 # who (session 28): "opponent": the top cards of the opponent's deck, placed by the effect's controller (FORESEE a2 1)
 # stones (session 28): the magic stone deck's top cards ("... and put them back in any order" only: top_only)
@@ -406,7 +415,9 @@ class FowPer(StrictModel):
     # self_atk: the card's own ATK / 100; hand_other: the hand but the card itself (a card's own cost, Per.HAND_OTHER)
     count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage", "removed", "named", "attributes",
                    "hand_other", "resonators_to_graveyard", "resonators_to_graveyard_all", "opp_hand", "opp_graveyard",
-                   "opp_removed", "gems", "target_def", "target_atk"] = "field"
+                   "opp_removed", "gems", "target_def", "target_atk", "names", "life", "self_counters", "zone",
+                   "max_cost", "field_and_ruler", "trigger_cost",
+                   "distinct_names"] = "field"
     filter: FowFilter | None = None
     # count "named": the counters of this name on this card or your J/ruler (CR 1022.1; session 21, Per.NAMED)
     counter_name: CounterName | None = None
@@ -431,7 +442,10 @@ OpCostReduction = op_model("cost_reduction", _M, amount=(int, Field(default=1, g
 # "... for each <cards>" in a one-time effect: the X of the ops after it (their "X" / "X00" operands) is
 # ``times`` x the count (constants.Op.SET_X)
 # reg: the register whose card's DEF / ATK a count target_def / target_atk reads (session 27)
-OpSetX = op_model("set_x", _M, per=FowPer, times=(int, Field(default=1, ge=1, le=100)), reg=(Reg, 0))
+# session 28: X = max(0, times x the count + plus) ("where X is five minus the number of cards in your hand": times -1,
+# plus 5; CR 104.2: a negative amount is none); SET_X a2 = times + plus x SET_X_PLUS
+OpSetX = op_model("set_x", _M, per=FowPer, times=(int, Field(default=1, ge=-100, le=100)), reg=(Reg, 0),
+                  plus=(int, Field(default=0, ge=-100, le=100)))
 
 # "Choose one - A; or B" (CR 903.2e): the effect's only op; each mode is an effect of its own (checked as one,
 # _modes_valid), compiled into an ability row of its own that the SELECT_MODE row names (constants.Op.SELECT_MODE)
@@ -449,7 +463,7 @@ _OP_MODELS = (
     OpCounter, OpDraw, OpDiscard, OpDamagePlayer, OpGainLife, OpLoseLife, OpSearch, OpProduceWill, OpCallStone,
     OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
-    OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
+    OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
     OpRevealHand,
 )  # fmt: skip
@@ -483,7 +497,7 @@ _TARGETING = {"choose", "select_all", "target_self", "target_trigger"}
 # an "if_done" may follow
 _REPORTS_DONE = frozenset({"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem"})
 _ON_REGISTER = {
-    "power", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
+    "power", "power_x", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
     "prevent_from", "lock_recover", "if_it",
@@ -896,6 +910,13 @@ def op_words(op: Any) -> str:
         out += " (if your J/ruler has that attribute)" if getattr(op, "shared_with_ruler", False) else ""
         spend = getattr(op, "spend", None)
         return out + (f" (only to play {filter_words(spend)})" if spend is not None else "")
+    if op.op == "set_x":  # "for each ..." / "where X is ..." (session 28: times and plus)
+        per = op.per
+        what = per.count if per.filter is None else f"{per.count} of {filter_words(per.filter)}"
+        plus = getattr(op, "plus", 0)
+        return f"X = {op.times} x {what}" + (f" {plus:+d}" if plus else "")
+    if op.op == "power_x":  # session 28
+        return f"power {op.atk:+d}/{op.defense:+d} times X"
     if op.op in ("power", "aura_power"):
         out = f"{name} {op.atk:+d}/{op.defense:+d}"
         out += f" to {filter_words(op.filter)}" if op.op == "aura_power" else ""
@@ -1425,6 +1446,8 @@ class _Compiler(PoolCompiler):
                 else ab.effect
             if ab.cost is not None and ab.cost.pay_chosen != "none":
                 chosen = [op for op in chosen if op.op != "choose"]  # the card paid with (check_pay_chosen)
+            if len(chosen) == 2 and chosen[0].op == "set_x" and chosen[1].op == "produce_will" and chosen[1].count == "X":
+                chosen = chosen[1:]  # "Produce {R} for each <cards>" (session 28): the count, then X of the will
             if not chosen or not all(op.op == "produce_will" for op in chosen):
                 self.fail(f"{p}.effect", "a will ability only produces will (CR 907.1): produce_will ops "
                           "(or a select_mode of them)")
@@ -1739,7 +1762,7 @@ class _Compiler(PoolCompiler):
         for j, op in enumerate(effect):
             self._per_x = any(o.op == "set_x" for o in effect[:j])  # the "X" operands after a SET_X
             if op.op in ("aura_power", "cost_reduction") and op.per is not None:
-                if op.per.count in ("self_atk", "trigger_damage", "target_def", "target_atk"):
+                if op.per.count in ("self_atk", "trigger_damage", "target_def", "target_atk", "trigger_cost"):
                     self.fail(f"{p}[{j}].per.count", f"{op.per.count} is an amount of a one-time effect (set_x), not a count")
                 self.code_rows.append([int(K.Op.AURA_PER), 0, *self.per_args(op.per, f"{p}[{j}].per")])
             self.code_rows.append([int(EFFECT_OPS[op.op]), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
@@ -1754,10 +1777,26 @@ class _Compiler(PoolCompiler):
         if per.count == "graveyard" and per.filter is not None:
             # "for each <card> in your graveyard": the matching cards of its controller's graveyard
             return int(K.Per.GRAVEYARD_MATCHING), self.compile_filter(per.filter, f"{q}.filter", ("graveyard",)), 0
-        if per.count == "attributes":  # "the number of different attributes among <cards>" (Per.ATTRIBUTES)
+        if per.count == "field_and_ruler":
+            # "for each <race> ruler or entity you control" (session 28, CR 201.2b): the entities of the field and the
+            # rulers of the ruler areas (Per.FIELD_AND_RULER: two filter rows)
+            if per.filter is None or per.filter.type or per.filter.zone != "field":
+                self.fail(f"{q}.filter", "entities of the field (no type) and rulers of the ruler areas")
+            field_row = self.compile_filter(per.filter, f"{q}.filter", ("field",))
+            ruler = per.filter.model_copy(update={"zone": "ruler_area", "type": ["ruler"]})
+            ruler_row = self.compile_filter(ruler, f"{q}.filter", ("ruler_area",))
+            return int(K.Per.FIELD_AND_RULER), field_row | (ruler_row << K.PER_ROW_BITS), 0
+        if per.count == "zone":
+            # "for each <card> in your removed area / all graveyards" (session 28, Per.ZONE_MATCHING): the filter's zone
+            if per.filter is None or per.filter.zone not in ("graveyard", "removed"):
+                self.fail(f"{q}.filter.zone", "a count of a zone reads a graveyard or a removed area")
+            return int(K.Per.ZONE_MATCHING), self.compile_filter(per.filter, f"{q}.filter", ("graveyard", "removed")), 0
+        if per.count in ("attributes", "names", "max_cost", "distinct_names"):
+            # "the number of different attributes among <cards>" (Per.ATTRIBUTES); "the number of <cards> with
+            # different names" (session 28, Per.NAMES)
             if per.filter is None:
-                self.fail(f"{q}.filter", "a count of attributes needs a filter")
-            return int(K.Per.ATTRIBUTES), self.compile_filter(per.filter, f"{q}.filter", ("field",)), 0
+                self.fail(f"{q}.filter", f"a count of {per.count} needs a filter")
+            return int(K.Per[per.count.upper()]), self.compile_filter(per.filter, f"{q}.filter", ("field",)), 0
         if per.count != "field":
             if per.filter is not None:
                 self.fail(f"{q}.filter", "a count of the hand or graveyard takes no filter")
@@ -1795,17 +1834,21 @@ class _Compiler(PoolCompiler):
         if name == "set_x":
             if self._card.cost is not None and parse_will_cost(self._card.cost)[1] < 0:
                 self.fail(q, "set_x in a card whose cost has {X} (the X chosen as it is played, CR 903.2f)")
+            if op.times == 0:
+                self.fail(f"{q}.times", "must not be 0")
             a0, a1, _ = self.per_args(op.per, f"{q}.per")
-            return a0, a1, op.times
+            return a0, a1, op.times + op.plus * K.SET_X_PLUS
         if name == "select_all":
             # ruler_area: "your ruler" (a ruler in its ruler area is no entity of the field, CR 307.6)
             # (no target: an opponent's [Barrier] card is among "each / all ...", CR 1120.2)
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "ruler_area")), 0, 0
         if name == "cancel" or name in _TARGETING:
             return 0, 0, 0
-        if name == "power":
+        if name in ("power", "power_x"):
             if op.atk == 0 and op.defense == 0:
                 self.fail(f"{q}.atk", "power changes ATK or DEF (both are 0)")
+            if name == "power_x" and not getattr(self, "_per_x", False):
+                self.x_operand("X", q, 1)  # a chant's or rune's chosen X (CR 903.2f), or it fails
             return op.atk, int(K.Duration[op.duration.upper()]), op.defense
         if name == "damage":
             if (op.amount == "atk") != (op.by_reg is not None) or op.by_reg == op.reg:
@@ -1853,11 +1896,16 @@ class _Compiler(PoolCompiler):
         if name == "gain_control":
             return K.GAIN_CONTROL_EOT if op.duration == "end_of_turn" else K.GAIN_CONTROL_PERMANENT, 0, 0
         if name == "counter":
+            kind = 0 if op.name is None else self.counter_id(op.name, q)
+            if op.count == "X":
+                if not getattr(self, "_per_x", False):
+                    self.fail(f"{q}.count", "X counters: the X of a set_x before it")
+                return 1, kind, K.COUNTER_TIMES_X
             if op.count == 0:
                 self.fail(f"{q}.count", "must not be 0")
             if op.name is None and abs(op.count) > 10:
                 self.fail(f"{q}.count", "at most 10 [+100/+100] or [-100/-100] counters")
-            return op.count, 0 if op.name is None else self.counter_id(op.name, q), 0
+            return op.count, kind, 0
         if name == "draw":
             return self.x_operand(op.count, f"{q}.count", 1), who(), 0
         if name == "mill":
@@ -1942,13 +1990,16 @@ class _Compiler(PoolCompiler):
                 if op.spend is not None or op.will in ("void", "moon"):
                     self.fail(f"{q}.shared_with_ruler", "a will of an attribute (no void will), without 'spend only'")
                 return _WILL_CODE[op.will], op.count, K.SHARED_WITH_RULER
+            count = self.x_operand(op.count, f"{q}.count", 1) if op.count == "X" else op.count
+            if op.count == "X" and not getattr(self, "_per_x", False):
+                self.fail(f"{q}.count", "X will: the X of a set_x before it")
             if op.spend is None:
-                return _WILL_CODE[op.will], op.count, 0
+                return _WILL_CODE[op.will], count, 0
             f = op.spend
             if f.zone != "chase" or f.side != "any" or f.state != "any" or f.exclude_self or f.added_to or \
                     f.self_only or f.atk_min is not None or f.atk_max is not None:
                 self.fail(f"{q}.spend", "a card played: zone chase, any side and state, no ATK bound (characteristics)")
-            return _WILL_CODE[op.will], op.count, self.compile_filter(f, f"{q}.spend", ("chase",)) + 1
+            return _WILL_CODE[op.will], count, self.compile_filter(f, f"{q}.spend", ("chase",)) + 1
         if name == "call_stone":
             return 0, who(), int(op.rested)
         if name == "weather":
@@ -1964,7 +2015,7 @@ class _Compiler(PoolCompiler):
             cid = self.index.get(op.token)
             if cid is None or not self.models[cid].token:
                 self.fail(f"{q}.token", f"{op.token!r} is no token card of the pool (a card with token = true)")
-            return cid, who(), op.count
+            return cid, who(), self.x_operand(op.count, f"{q}.count", 1)
         if name == "grave_to_hand":
             return 0, 0, 0
         if name == "grave_to_field":

@@ -489,6 +489,32 @@ class Per(IntEnum):
     # it: card_text._hoist_stat, its last known value, CR 903.3a)
     TARGET_DEF = 16
     TARGET_ATK = 17
+    # session 28: "the number of <cards> with different names you control" (the cards of the fields its filter matches
+    # that share no name with another counted one, CR 202: a card of two names counts once), "your life" (in hundreds,
+    # SET_X only: "where X is your life"), "[+100/+100] counters on this card" (its net count, CR 1022, 1203)
+    NAMES = 18
+    LIFE = 19
+    SELF_COUNTERS = 20
+    # session 28: the cards of both players' graveyards or removed areas (the filter's zone) its filter matches (their
+    # side: their owner, CR 105.3a): "for each resonator in all graveyards / in your removed area / in your opponent's
+    # graveyard"
+    ZONE_MATCHING = 21
+    # session 28: "the highest total cost among <cards>" (CR 203.5: the printed total cost of the cards of the fields its
+    # filter matches; 0 when none)
+    MAX_COST = 22
+    # session 28: "for each <race> ruler or entity you control" (CR 201.2b, 307.6): FIELD's count plus the rulers in the
+    # ruler areas its second filter matches; the filter operand is field row | ruler-area row << PER_ROW_BITS
+    FIELD_AND_RULER = 23
+    # session 28: not a count: the total cost of the trigger's card (the frame's E_AUX: "whenever you play a water chant
+    # => ..., where X is that chant's total cost"), read where that card is as the ability resolves (CR 203.5b: with its
+    # X while it is on the chase), SET_X only
+    TRIGGER_COST = 24
+    # session 28: "for each different name among <cards>" (CR 202): the distinct names (either name of a card) of the
+    # cards of the fields its filter matches (NAMES counts cards sharing no name, this counts names)
+    DISTINCT_NAMES = 25
+
+
+PER_ROW_BITS = 16  # Per.FIELD_AND_RULER: two filter rows in one operand
 
 
 class SearchTo(IntEnum):
@@ -974,7 +1000,19 @@ class Op(IntEnum):
     # the hand of a1 (Who) is shown (engine.reveals, the `revealed` block, REVEAL_ROWS cards): a2 = 1 a reveal by its
     # holder (shown to every player), 0 a look by the effect's controller (its record; the holder knows the cards)
     REVEAL_HAND = 85
+    # session 28: "<targets> gain [+X00/+X00] until end of turn, where X is ..." / "gain [+200/+200] for each <cards> until
+    # end of turn" (CR 1020.3): POWER times the frame's X (SET_X before it) on every card of register I_REG still a legal
+    # target (the core's POWER takes no X: its operands are printed numbers); a0 = ATK change per X, a1 = Duration, a2 =
+    # DEF change per X
+    POWER_X = 86
 
+
+# SET_X a2 (session 28): times + plus * SET_X_PLUS, the X set max(0, times x count + plus) ("where X is five minus the
+# number of cards in your hand": times -1, plus 5; "... minus 1": plus -1; CR 104.2: a negative amount is none);
+# times in (-SET_X_PLUS / 2, SET_X_PLUS / 2)
+SET_X_PLUS = 4096
+# COUNTER a2 (session 28): 1, "put X [+100/+100] / <name> counters on ...": a0 times the frame's X (SET_X before it)
+COUNTER_TIMES_X = 1
 
 # DAMAGE a1: "deals X damage to target <card>, where X is the damage it dealt this turn" (session 21, CR 1007.1): the
 # amount is the damage that target dealt this turn (state.USED_TURN's USED_DAMAGE field), read as it resolves

@@ -31,6 +31,7 @@ from tcg_env.games.force_of_will.state import (
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
 from tcg_env.games.force_of_will.characteristics import named_add  # named counters (CR 1022.1)
+from tcg_env.games.force_of_will.characteristics import x_on_chase  # session 28: Per.TRIGGER_COST (CR 203.5b)
 from tcg_env.games.force_of_will.state import ATTACHED, PSEUDO  # tokens (CR 1303)
 from tcg_env.games.force_of_will.state import GEMS  # gems (CR 1027, session 23)
 
@@ -284,10 +285,11 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
     elif op == Op.REMOVE:
         game.move_card(s, T, slot, Zone.REMOVED)  # CR 1004.1
     elif op == Op.COUNTER:
+        n = a0 * s[f + E_X] if a2 == K.COUNTER_TIMES_X else a0  # "put X counters ..., where X is ..." (session 28)
         if a1 > 0:
-            named_add(s, slot, a1, a0)  # CR 1022.1: named counters of kind a1 (state.NAMED)
+            named_add(s, slot, a1, n)  # CR 1022.1: named counters of kind a1 (state.NAMED)
         else:
-            s[COUNTERS + w] += a0  # CR 1022; +1 and -1 cancel (CR 1203), one net count
+            s[COUNTERS + w] += n  # CR 1022; +1 and -1 cancel (CR 1203), one net count
     elif op == Op.CANCEL:
         cancel_slot(game, s, T, slot)
     elif op == Op.BANISH:
@@ -866,19 +868,43 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         game.deal_damage_to_player(s, T, src if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD else -1, who,
                               game.amount_of(s, f, a0))
     elif op == Op.SET_X:
-        # "... for each <cards> / card in your hand": the count read now (as it resolves), kept as the
-        # frame's X for the "X" operands after it (amount_of); only in programs of cards without {X}
+        # "... for each <cards> / card in your hand", "..., where X is <count>": the count read now (as it resolves),
+        # kept as the frame's X for the "X" operands after it (amount_of); only in programs of cards without {X}.
+        # a2 = times + plus * SET_X_PLUS (session 28): X = max(0, times x count + plus) (CR 104.2: a negative amount
+        # is none)
+        plus = (a2 + K.SET_X_PLUS // 2) // K.SET_X_PLUS
+        times = a2 - plus * K.SET_X_PLUS
         if a0 == K.Per.TRIGGER_DAMAGE:
-            s[f + E_X] = a2 * (max(s[f + E_AUX], 0) // 100)  # the damage that triggered the ability (its aux)
+            v = max(s[f + E_AUX], 0) // 100  # the damage that triggered the ability (its aux)
+        elif a0 == K.Per.TRIGGER_COST:
+            # "where X is that chant's total cost" (session 28): the trigger's card (its aux), CR 203.5 / 203.5b
+            aux = s[f + E_AUX]
+            v = 0
+            if aux >= 0 and s[CARD + aux * CARD_W] >= 0:
+                v = game.total_cost(T, s[CARD + aux * CARD_W]) + x_on_chase(s, aux)
         elif a0 == K.Per.TARGET_DEF or a0 == K.Per.TARGET_ATK:
             # "equal to its DEF / ATK" (session 27): the register's first card, now, if it is still in the field
             t = s[f + E_REG + reg * TARGET_MAX] if s[f + E_REGN + reg] > 0 else -1
             v = 0
             if t >= 0 and s[ZONE + t * CARD_W] == Zone.FIELD:
                 v = game.def_of(s, T, t) if a0 == K.Per.TARGET_DEF else game.atk_of(s, T, t)
-            s[f + E_X] = a2 * (max(v, 0) // 100)
+            v = max(v, 0) // 100
         else:
-            s[f + E_X] = a2 * (own_atk(game, s, T, src) if a0 == K.Per.SELF_ATK else game.aura_count(s, T, a0, a1, ctrl, src))
+            v = own_atk(game, s, T, src) if a0 == K.Per.SELF_ATK else game.aura_count(s, T, a0, a1, ctrl, src)
+        s[f + E_X] = max(times * v + plus, 0)
+    elif op == Op.POWER_X:
+        # session 28: "<targets> gain [+X00/+X00] until end of turn, where X is ..." (CR 1020.3): POWER times the X set
+        # before, on every card of the register still a legal target (CR 903.3a); NOT_DONE when none was
+        x = s[f + E_X]
+        done = False
+        for i in range(s[f + E_REGN + reg]):
+            slot = s[f + E_REG + reg * TARGET_MAX + i]
+            if game.target_affected(s, Op.POWER, slot):
+                game.add_power(s, slot, a0 * x, a1)
+                game.add_power_second(s, slot, a2 * x, a1)
+                done = True
+        if not done:
+            return NOT_DONE
     elif op == Op.GAIN_LIFE:
         gained = game.amount_of(s, f, a0)
         if gained > 0 and game.life_gain_blocked(s, T):
@@ -928,10 +954,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.WEATHER:
         s[WEATHER + ctrl] = a0  # CR 1028.1 / 1028.1b: the effect's controller's weather, the latest effect's
     elif op == Op.PRODUCE_WILL:
+        n = game.amount_of(s, f, a1) if a1 < 0 else max(a1, 1)  # a1 < 0: X of it ("for each ...", session 28)
+        if n <= 0:
+            return NEXT  # CR 104.2: none produced
         if a2 > 0:  # "Spend this will only to play <cards>" (filter row a2 - 1): kept apart (state.RWILL)
-            game.add_restricted_will(s, ctrl, a2 - 1, a0, max(a1, 1))
+            game.add_restricted_will(s, ctrl, a2 - 1, a0, n)
         else:
-            s[WILL + ctrl * K.N_WILL + a0] += max(a1, 1)  # CR 907.4: kept by the ability's controller
+            s[WILL + ctrl * K.N_WILL + a0] += n  # CR 907.4: kept by the ability's controller
     elif op == Op.CALL_STONE:
         top = game.put_stone_deck_top(s, ctrl)
         if top >= 0:
@@ -941,7 +970,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.MAKE_TOKEN:
         # CR 1303.1c: a2 tokens of card row a0 into the field under ``who``'s control, each in a free slot of
         # theirs (none left: the rest are not made, CR 104.2); it enters like a card (its "enters" triggers)
-        for _ in range(a2):
+        for _ in range(game.amount_of(s, f, a2)):  # a2 < 0: X of them (session 28: "put X <tokens> ...")
             slot = game.free_slot(s, who)
             if slot < 0:
                 break

@@ -17,6 +17,7 @@ from tcg_env.games.force_of_will.state import (
 )
 from tcg_env.games.force_of_will.characteristics import attr_passes, named_count  # session 21
 from tcg_env.games.force_of_will.characteristics import field_card_may_pass, played_aux_on_chase, type_mask_of, x_on_chase
+from tcg_env.games.force_of_will.rule_processes import share_a_name  # session 28: Per.NAMES
 from tcg_env.rules.filters import (
     holder_of, passes_bits, passes_equals_any2, passes_not_source, passes_range, passes_side,
     passes_state, passes_zone
@@ -262,6 +263,21 @@ def aura_count(game, s, T, per, frow, controller, source):
         for a in range(N_ATTRIBUTES):
             n += s[GEMS + controller * N_ATTRIBUTES + a]
         return n
+    if per == K.Per.LIFE:  # session 28: "where X is your life" (in hundreds: SET_X only, CR 1203)
+        return max(s[LIFE + controller], 0) // 100
+    if per == K.Per.SELF_COUNTERS:  # session 28: the [+100/+100] counters on this card (its net count, CR 1022, 1203)
+        if source < 0 or s[ZONE + source * CARD_W] != Zone.FIELD:
+            return 0
+        return max(s[COUNTERS + source * CARD_W], 0)
+    if per == K.Per.ZONE_MATCHING:  # session 28: a graveyard's or removed area's cards, both players' (filter's side)
+        z = Zone.GRAVEYARD if filter_table(T)[frow, K.F_ZONE] == K.FilterZone.GRAVEYARD else Zone.REMOVED
+        n = 0
+        for p in range(2):
+            n_off, l_off = zone_offsets(ZT, z, p)
+            for i in range(s[n_off]):
+                if game.filter_base(s, T, frow, s[l_off + i], controller, source):
+                    n += 1
+        return n
     if per == K.Per.GRAVEYARD_MATCHING:
         n_off, l_off = zone_offsets(ZT, Zone.GRAVEYARD, controller)
         n = 0
@@ -270,19 +286,70 @@ def aura_count(game, s, T, per, frow, controller, source):
                 n += 1
         return n
     n = 0
+    if per == K.Per.FIELD_AND_RULER:  # session 28: the rulers in the ruler areas (CR 201.2b), then the field's entities
+        ruler_row = frow >> K.PER_ROW_BITS
+        frow = frow & ((1 << K.PER_ROW_BITS) - 1)
+        for p in range(2):
+            n_off, l_off = zone_offsets(ZT, Zone.RULER_AREA, p)
+            for i in range(s[n_off]):
+                if game.filter_base(s, T, ruler_row, s[l_off + i], controller, source):
+                    n += 1
     attrs = 0
+    top = 0
     for p in range(2):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
         for i in range(s[n_off]):
             t = s[l_off + i]
             if field_card_may_pass(s, T, frow, t, controller) and game.filter_base(s, T, frow, t, controller, source):
+                if per == K.Per.NAMES and shares_name_before(s, T, frow, t, controller, source, game, p, i):
+                    continue  # "<cards> with different names" (session 28, CR 202): one of those sharing a name
+                if per == K.Per.DISTINCT_NAMES:  # "different name among <cards>" (session 28): its names not seen yet
+                    nm = card_table(T)[s[CARD + t * CARD_W], K.C_NAME]
+                    n1, n2 = nm & K.NAME_MASK, (nm >> K.NAME_BITS) & K.NAME_MASK
+                    n += int(not name_seen_before(s, T, frow, controller, source, game, p, i, n1))
+                    if n2 != 0 and n2 != n1:
+                        n += int(not name_seen_before(s, T, frow, controller, source, game, p, i, n2))
+                    continue
                 n += 1
                 attrs |= card_table(T)[s[CARD + t * CARD_W], K.C_ATTR]
+                top = max(top, game.total_cost(T, s[CARD + t * CARD_W]))
+    if per == K.Per.MAX_COST:  # session 28: "the highest total cost among <cards>" (CR 203.5)
+        return top
     if per == K.Per.ATTRIBUTES:  # "the number of different attributes among <cards>" (CR 208): of the five
         n = 0
         for a in range(N_ATTRIBUTES):
             n += (attrs >> a) & 1
     return n
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def name_seen_before(s, T, frow, controller, source, game, p, i, name):
+    """Per.DISTINCT_NAMES (session 28): does a matching card before the ``i``-th of player ``p``'s field (the fields in
+    order, player 0's first) have name id ``name`` (either of its names, CR 202)?"""
+    for q in range(p + 1):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, q)
+        for j in range(s[n_off] if q < p else i):
+            u = s[l_off + j]
+            if field_card_may_pass(s, T, frow, u, controller) and game.filter_base(s, T, frow, u, controller, source):
+                nm = card_table(T)[s[CARD + u * CARD_W], K.C_NAME]
+                if (nm & K.NAME_MASK) == name or ((nm >> K.NAME_BITS) & K.NAME_MASK) == name:
+                    return True
+    return False
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def shares_name_before(s, T, frow, t, controller, source, game, p, i):
+    """Per.NAMES (session 28): does a matching card counted before card ``t`` (the ``i``-th of player ``p``'s field; the
+    fields in order, player 0's first) share a name with it (CR 202: either of its names)? Then ``t`` adds no name."""
+    c = s[CARD + t * CARD_W]
+    for q in range(p + 1):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, q)
+        for j in range(s[n_off] if q < p else i):
+            u = s[l_off + j]
+            if field_card_may_pass(s, T, frow, u, controller) and game.filter_base(s, T, frow, u, controller, source) \
+                    and share_a_name(T, s[CARD + u * CARD_W], c):
+                return True
+    return False
 
 
 @internal

@@ -776,7 +776,7 @@ def _merge_effects(a: list[dict], b: list[dict]) -> list[dict] | None:
 
 
 # the ops acting on a target register (cards.py _ON_REGISTER and the targeting ops)
-_REG_OPS = {"choose", "select_all", "target_self", "power", "damage", "destroy", "rest", "recover", "return_to_hand",
+_REG_OPS = {"choose", "select_all", "target_self", "power", "power_x", "damage", "destroy", "rest", "recover", "return_to_hand",
             "remove", "cancel", "banish", "remove_from_battle", "gain_control", "to_deck_top", "to_deck_bottom", "grant_keyword", "restrict", "counter", "prevent",
             "shield_destroy", "prevent_from", "target_trigger", "grave_to_hand", "grave_to_field"}  # fmt: skip
 # (grave_to_hand / grave_to_field added in session 15: before, a graveyard line after another selection kept register
