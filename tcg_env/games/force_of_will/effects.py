@@ -557,7 +557,8 @@ def search(game, s, T, f, p, frow, look):
         elif deck:
             # "shuffle the rest of your deck and put that card on top of it" (SearchTo.DECK_TOP, CR 1021.2a): the card
             # found (put on top by ``found``) stays there, the rest is shuffled under it
-            keep = 1 if s[f + FR_CNT] == 2 and game.search_row(s, T, f)[I_A1] == K.SearchTo.DECK_TOP else 0
+            to = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC], I_A1]  # the SEARCH's a1
+            keep = 1 if s[f + FR_CNT] == 2 and to == K.SearchTo.DECK_TOP else 0
             shuffle_run_with(s, s, l_off, s[n_off] - keep)
         return NEXT
     n = 0
@@ -606,12 +607,6 @@ def search(game, s, T, f, p, frow, look):
     s[CAND_N] = n
     set_decision(s, Decision.SEARCH, p)
     return ASKED
-
-
-@internal
-def search_row(game, s, T, f):
-    """The code row frame ``f`` is at (its SEARCH instruction)."""
-    return code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
 
 
 @internal
