@@ -346,6 +346,11 @@ def normalise(line: str) -> str:
         p = p.replace("'s ", "'s ")
         p = re.sub(r"([,.&])", r" \1 ", p)
         p = re.sub(r"(\d) , (\d{3})", r"\1\2", p)  # 1,000 -> 1000
+        # (session 28) a set whose database writes each zero digit as "-": "+15-- power" (+1500), "+2--- power" (+2000),
+        # "backup 25--" (2500), "level - or lower" / "cost - or higher" (level 0, cost 0); a dash after a digit (or
+        # alone before "or lower/higher") is no other word of the card language
+        p = re.sub(r"(\d)(-+)(?=\s|$)", lambda m: m.group(1) + "0" * len(m.group(2)), p)
+        p = re.sub(r"\b(level|cost) -(?= or (?:lower|higher|less|more)\b)", r"\1 0", p)
         p = p.replace("( ", "(").replace(" )", ")")
         p = re.sub(r"\bgets\+ ?(\d)", r"gets +\1", p)  # "gets+ 1000 power" (a typo of the database)
         p = re.sub(r"\[ ?(\d+) (?=put |\[rest\]|return )", r"[(\1) ", p)  # "[1 put ...]": the stock cost "(1)"

@@ -1,0 +1,85 @@
+"""Weiss Schwarz card text, session 28 part C (branch s28-wsc): a database that writes each zero digit as "-"
+("+15-- power" for +1500, "level - or lower" for level 0). Made-up lines in the card language, imported, and what
+the engine does with them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tcg_env.games.weiss_schwarz.card_text import normalise
+from tcg_env.games.weiss_schwarz.importer import import_ws_json
+
+import ws_card_text_kit as kit
+
+_rec = kit.rec
+
+
+def _import(tmp_path, records):
+    p = tmp_path / "list.json"
+    p.write_text(json.dumps(records))
+    return import_ws_json(p)
+
+
+# ---------------------------------------------------------------------------- the zeros written as dashes
+@pytest.mark.parametrize(
+    "dashed, plain",
+    [
+        ("This card gets +15-- power.", "this card gets +1500 power ."),
+        ("That character gets -2--- power until end of turn.", "that character gets -2000 power until end of turn ."),
+        ("Backup 25--, Level 2", "backup 2500 , level 2"),
+        ("If that card is level - or lower, draw 1 card.", "if that card is level 0 or lower , draw 1 card ."),
+        ("Choose 1 cost - or lower character.", "choose 1 cost 0 or lower character ."),
+    ],
+)
+def test_the_zero_digits_written_as_dashes_read_as_zeros(dashed, plain):
+    assert normalise(dashed) == plain
+
+
+def test_a_dash_that_is_no_zero_stays():
+    """A minus sign before a number, a range between digits: not a zero."""
+    assert normalise("That character gets -1000 power.") == "that character gets -1000 power ."
+    assert normalise("Trait 1-2 stays.") == "trait 1-2 stays ."
+
+
+_DASHED = ["【CONT】 During your turn, if you have 2 or more other 《Glass》 characters, this card gets +15-- power.",
+           "【AUTO】 When this card becomes 【REVERSE】, if this card's battle opponent is level - or lower, you may "
+           "【REVERSE】 that character.",
+           "【ACT】 【COUNTER】 Backup 25--, Level 2 [(1) Put this card from your hand into your waiting room]"]  # fmt: skip
+_PLAIN = ["【CONT】 During your turn, if you have 2 or more other 《Glass》 characters, this card gets +1500 power.",
+          "【AUTO】 When this card becomes 【REVERSE】, if this card's battle opponent is level 0 or lower, you may "
+          "【REVERSE】 that character.",
+          "【ACT】 【COUNTER】 Backup 2500, Level 2 [(1) Put this card from your hand into your waiting room]"]  # fmt: skip
+
+
+def test_the_dashed_lines_compile_as_the_lines_with_digits(tmp_path):
+    dashed = _import(tmp_path, [_rec("T/S28C-001", "Dashed", _DASHED)])
+    plain = _import(tmp_path, [_rec("T/S28C-001", "Dashed", _PLAIN)])
+    assert not dashed.unsupported, dashed.unsupported
+    assert not plain.unsupported, plain.unsupported
+    assert [lr.verdict.value for t in dashed.text_records for lr in t.lines] == ["exact"] * 3
+    assert dashed.cards[0].abilities == plain.cards[0].abilities
+
+
+# ---------------------------------------------------------------------------- played
+_BOOSTER = "【CONT】 All of your other 《Glass》 characters get +15-- power."
+PLAIN, BOOSTER = range(2)
+RECORDS = [_rec("T/S28C-010", "Plain"), _rec("T/S28C-011", "Booster", [_BOOSTER])]
+FILLER = len(RECORDS)
+RECORDS += [_rec(f"T/S28C-F{i:02d}", f"Filler {i}") for i in range(12)]
+N_CARDS = len(RECORDS)
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    return kit.import_pool(tmp_path_factory, "ws28c", RECORDS)
+
+
+def test_cr_8_1_1_3_a_dashed_power_bonus_gives_1500(pool):
+    """CR 8.1.1.3 (a continuous ability: its effect applies while it is active): "+15-- power" is +1500."""
+    sc = kit.main_phase(pool, N_CARDS, PLAIN)
+    getter = sc.put(0, PLAIN, "stage", pos=0)
+    sc.put(0, BOOSTER, "stage", pos=1)
+    g = sc.game()
+    assert kit.power(g, getter) == 3000 + 1500
