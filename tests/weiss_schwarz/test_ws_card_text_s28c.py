@@ -8,6 +8,8 @@ import json
 
 import pytest
 
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.card_text import normalise
 from tcg_env.games.weiss_schwarz.importer import import_ws_json
 
@@ -83,3 +85,55 @@ def test_cr_8_1_1_3_a_dashed_power_bonus_gives_1500(pool):
     sc.put(0, BOOSTER, "stage", pos=1)
     g = sc.game()
     assert kit.power(g, getter) == 3000 + 1500
+
+
+# ---------------------------------------------------------------------------- three destinations of the top card
+_PEEKER = ("【ACT】 [【REST】 this card] Look at the top card of your deck, and put it on the top or at the bottom of your "
+           "deck or into your waiting room.")
+PEEKER = len(RECORDS)
+RECORDS.append(_rec("T/S28C-012", "Peeker", [_PEEKER]))
+N_CARDS = len(RECORDS)
+
+
+def test_the_three_destinations_compile_exact(tmp_path):
+    res = _import(tmp_path, [_rec("T/S28C-012", "Peeker", [_PEEKER])])
+    assert not res.unsupported, res.unsupported
+    (ab,) = res.cards[0].abilities
+    assert [o.op for o in ab.effect] == ["look_top", "choose_one"]
+
+
+def _top(g, p=0) -> int:
+    return int(g.state[S.DECK_L + p * K.MAX_DECK + int(g.state[S.DECK_N + p]) - 1])
+
+
+def _bottom(g, p=0) -> int:
+    return int(g.state[S.DECK_L + p * K.MAX_DECK])
+
+
+@pytest.mark.parametrize("where", ["top", "bottom", "waiting_room"])
+def test_cr_3_2_3_1_the_top_card_looked_at_goes_where_the_master_chooses(pool, where):
+    """The master looks at the top card (CR 3.2.3.1: seen by the looking player only) and puts it back on top, at
+    the bottom of the deck or into the waiting room, as chosen having seen it."""
+    sc = kit.main_phase(pool, N_CARDS, PLAIN)
+    sc.put(0, PEEKER, "stage", pos=1)
+    g = sc.game()
+    top = _top(g)
+    n = kit.count(g, "DECK")
+    wr = kit.count(g, "WR")
+    kit.act(g, "Use ability 0 of Peeker")
+    # the first look leaves it on top; "at the bottom?" (CHOOSE_OPTIONAL of the first option) taken or declined;
+    # then the card taken (to that destination) or left on top
+    picks = {"top": ["Pass", "Decline", "Pass"], "bottom": ["Pass", "Use", "Choose"],
+             "waiting_room": ["Pass", "Decline", "Choose"]}[where]
+    seen = []
+    for pick in picks:
+        d = kit.labels(g)
+        seen.append(d)
+        kit.act(g, pick)
+    assert kit.resolved(g), seen
+    if where == "top":
+        assert _top(g) == top and kit.count(g, "DECK") == n and kit.count(g, "WR") == wr
+    elif where == "bottom":
+        assert _bottom(g) == top and kit.count(g, "DECK") == n, seen
+    else:
+        assert kit.zone_of(g, top) == K.Zone.WAITING_ROOM and kit.count(g, "WR") == wr + 1, seen

@@ -484,6 +484,18 @@ def _looks(ops: list[dict]) -> list[dict]:
         if op["op"] == "@look1to":
             if not out or out[-1]["op"] != "@look1" or out[-1].get("who") != op.get("who"):
                 raise Unsupported("'put it on the top or ...' without looking at the top card (of that deck)")
+            if op["to"] == "three":
+                # (session 28) "look at the top card of your deck, and put it on the top or at the bottom of your deck
+                # or into your waiting room": the master looks at it (it stays on top), then picks: at the bottom
+                # (the first option: LOOK_TOP of it, taken or left on top) or else into the waiting room (the same,
+                # taken or left): the three outcomes, each chosen having seen the card
+                if "who" in out[-1]:
+                    raise Unsupported("three destinations of the top card of the opponent's deck")
+                out[-1] = {"op": "look_top", "count": 1, "take": 1, "to": "deck_top"}
+                out.append({"op": "choose_one", "options": [
+                    [{"op": "look_top", "count": 1, "take": 1, "to": "deck_bottom"}],
+                    [{"op": "look_top", "count": 1, "take": 1, "to": "waiting_room"}]]})
+                continue
             out[-1] = {"op": "look_top", "count": 1, "take": 1, "to": op["to"]}
             if "who" in op:  # the top card of the opponent's deck (LOOK_OPP_DECK)
                 out[-1]["who"] = op["who"]
@@ -1946,6 +1958,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def look1_bottom(self, who):
         return [{"op": "@look1to", "to": "deck_bottom"}]
+
+    def look1_three(self, who):
+        return [{"op": "@look1to", "to": "three"}]
 
     def reveal_top(self):
         return [{"op": "reveal_top"}]
