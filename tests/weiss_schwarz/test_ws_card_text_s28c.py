@@ -137,3 +137,17 @@ def test_cr_3_2_3_1_the_top_card_looked_at_goes_where_the_master_chooses(pool, w
         assert _bottom(g) == top and kit.count(g, "DECK") == n, seen
     else:
         assert kit.zone_of(g, top) == K.Zone.WAITING_ROOM and kit.count(g, "WR") == wr + 1, seen
+
+
+# ---------------------------------------------------------------------------- "when X, and <condition>, you may pay"
+def test_cr_8_1_1_2_a_condition_joined_to_the_trigger_by_and_reads_as_if(tmp_path):
+    """"When X, and <condition>, you may pay the cost. If you do, ..." is the ability "when X, if <condition>, ..."
+    (CR 8.1.1.2: the automatic ability's trigger and its condition): the same program."""
+    body = ("【AUTO】 [Put 1 card from your hand into your waiting room] During this card's battle, when the damage you "
+            "received is not canceled, {} you have 2 or more other 《Glass》 characters, you may pay the cost. If you do, "
+            "draw 1 card.")
+    joined = _import(tmp_path, [_rec("T/S28C-020", "Joined", [body.format("and")])])
+    plain = _import(tmp_path, [_rec("T/S28C-020", "Joined", [body.format("if")])])
+    assert not joined.unsupported, joined.unsupported
+    assert [lr.verdict.value for t in joined.text_records for lr in t.lines] == ["exact"]
+    assert joined.cards[0].abilities == plain.cards[0].abilities
