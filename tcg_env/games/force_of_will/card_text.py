@@ -2960,6 +2960,11 @@ class _T(CountWords, TextTransformer, Transformer):
             out.append(({"op": "grant_keyword", "keywords": kws, "duration": dur}, sel))
         return out
 
+    def gain_self_and(self, sel, verb, mods, duration=None):
+        # "this card and target <card> gain ..." (session 28): the target's steps, then this card's (both in
+        # the one resolution, CR 1003)
+        return self.gain(sel, verb, mods, duration) + self.gain(self.t_self(), verb, mods, duration)
+
     def gain_per(self, sel, _verb, power, per):
         atk, dfn = _power(power)
         per = self._per_it(sel, per)
@@ -4820,7 +4825,7 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                # session 28
                "search you deck ": "search your deck ", "look at the top of your ": "look at the top card of your ",
                "reveal the top of your ": "reveal the top card of your ", "graveuard": "graveyard",
-               "yuor deck": "your deck"}
+               "yuor deck": "your deck", "this cards enter ": "this card enters ", "this cards enters ": "this card enters "}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 
