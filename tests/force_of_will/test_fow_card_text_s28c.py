@@ -1,12 +1,14 @@
 """Force of Will card text, session 28 (branch s28-fowc): "this card and target <card> gain [+N/+N] / <keywords> until
 end of turn" (one effect on both, CR 1003; the target's steps, then this card's through register 1), and the list's
-misprint "when this cards enter(s) ..." read as "when this card enters ..." (_TYPO_FIXES). Lines are made up in the
+misprint "when this cards enter(s) ..." read as "when this card enters ..." (_TYPO_FIXES), "banish a <card>" as an effect
+(CR 1011.2, Op.PLAYER_BANISH of the controller). Lines are made up in the
 game's template language. Rule numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
 
 from __future__ import annotations
 
 from tcg_env.games.force_of_will import constants as K
-from test_fow_card_text import _imported_pool, exact
+from tcg_env.cards.text import Verdict
+from test_fow_card_text import _imported_pool, exact, line
 from test_fow_card_text_s21a import _activate
 from test_fow_card_text_s23b import _all_exact
 from test_fow_card_text_s24b import _card
@@ -50,3 +52,17 @@ def test_cr_1003_this_card_and_target_resonator_both_gain_until_end_of_turn(tmp_
     _activate(g, i, 0, target=squire)
     for c, (atk, dfn) in zip((duelist, squire), before):
         assert current_values(g.state, g._T, c)[:2] == (atk + 200, dfn + 100)
+
+
+def test_cr_1011_2_banish_a_card_as_an_effect_is_the_controllers_player_banish():
+    """"[Enter] => Banish a magic stone.": its controller chooses among the cards they control (no target) and banishes
+    it (CR 1011.2), the op of "you may banish a <card>" without the "you may"."""
+    eff = exact("[Enter] => Banish a magic stone.").abilities[0]["effect"]
+    assert eff == [{"op": "player_banish", "filter": {"type": ["magic_stone"], "side": "own"}, "count": 1,
+                    "who": "controller"}]
+    opt = exact("[Enter] => You may banish a magic stone. If you do, draw a card.").abilities[0]["effect"]
+    assert {k: v for k, v in opt[0].items() if k != "optional"} == eff[0] or opt[0]["op"] == "player_banish"
+    # a cost stays a cost
+    assert exact("Banish a resonator: Draw a card.").abilities[0]["cost"] == {"pay_chosen": "banish"}
+    # CR 1011.2: a player banishes only cards they control
+    assert line("[Enter] => Banish a resonator your opponent controls.").verdict is Verdict.UNSUPPORTED

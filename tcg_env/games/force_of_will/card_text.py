@@ -2914,6 +2914,11 @@ class _T(CountWords, TextTransformer, Transformer):
     def opp_banish(self, n, flt):
         return self._banishes(n, flt, "opponent")
 
+    def you_banish(self, n, flt):
+        # "banish a <card>" as an effect (session 28): the controller chooses among the cards they control, no target
+        # (CR 1011.2, Op.PLAYER_BANISH)
+        return self._banishes(n, flt, "controller")
+
     def each_banish(self, n, flt):
         # each player in turn, the controller first (as each_discard): the CR gives no order; the controller's cards are
         # banished before the opponent chooses (the approximation: CR 1011 reads them banished at the same time)
