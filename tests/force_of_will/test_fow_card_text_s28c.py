@@ -66,3 +66,36 @@ def test_cr_1011_2_banish_a_card_as_an_effect_is_the_controllers_player_banish()
     assert exact("Banish a resonator: Draw a card.").abilities[0]["cost"] == {"pay_chosen": "banish"}
     # CR 1011.2: a player banishes only cards they control
     assert line("[Enter] => Banish a resonator your opponent controls.").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1011_2_enter_banish_a_resonator_its_controller_chooses_and_if_you_do_draws(tmp_path):
+    """"[Enter] => Banish a resonator. If you do, draw a card.": its controller chooses one of the resonators they
+    control (the entering card too is offered) and puts it into the graveyard (CR 1011.2), then draws."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-001", "Made-up Herald", "Resonator", ["[Enter] => Banish a resonator. If you do, draw a card."]),
+             _card("TXT-002", "Made-up Page", "Resonator", [])]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    (page,) = sc.field(0, ["TXT-002"])
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    offered = []
+    for _ in range(20):
+        d, n = int(g.state[H_DECISION]), int(g.state[S.CAND_N])
+        if d != K.Decision.PRIORITY and n:
+            offered = [int(g.state[S.CAND + k]) for k in range(n)]
+            g.step(K.OPTION_BASE + offered.index(page))
+        elif d == K.Decision.PRIORITY and int(g.state[S.CHASE_N]) == 0 and \
+                int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.FIELD:
+            break
+        else:
+            g.step(K.PASS)
+    assert sorted(offered) == sorted([card, page])
+    assert int(g.state[S.ZONE + page * S.CARD_W]) == K.Zone.GRAVEYARD
+    assert int(g.state[S.HAND_N]) == 1
