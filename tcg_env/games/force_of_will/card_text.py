@@ -2914,6 +2914,11 @@ class _T(CountWords, TextTransformer, Transformer):
     def opp_banish(self, n, flt):
         return self._banishes(n, flt, "opponent")
 
+    def you_banish(self, n, flt):
+        # "banish a <card>" as an effect (session 28): the controller chooses among the cards they control, no target
+        # (CR 1011.2, Op.PLAYER_BANISH)
+        return self._banishes(n, flt, "controller")
+
     def each_banish(self, n, flt):
         # each player in turn, the controller first (as each_discard): the CR gives no order; the controller's cards are
         # banished before the opponent chooses (the approximation: CR 1011 reads them banished at the same time)
@@ -2959,6 +2964,11 @@ class _T(CountWords, TextTransformer, Transformer):
         if kws:
             out.append(({"op": "grant_keyword", "keywords": kws, "duration": dur}, sel))
         return out
+
+    def gain_self_and(self, sel, verb, mods, duration=None):
+        # "this card and target <card> gain ..." (session 28): the target's steps, then this card's (both in
+        # the one resolution, CR 1003)
+        return self.gain(sel, verb, mods, duration) + self.gain(self.t_self(), verb, mods, duration)
 
     def gain_per(self, sel, _verb, power, per):
         atk, dfn = _power(power)
@@ -4820,7 +4830,7 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                # session 28
                "search you deck ": "search your deck ", "look at the top of your ": "look at the top card of your ",
                "reveal the top of your ": "reveal the top card of your ", "graveuard": "graveyard",
-               "yuor deck": "your deck"}
+               "yuor deck": "your deck", "this cards enter ": "this card enters ", "this cards enters ": "this card enters "}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 
