@@ -94,3 +94,15 @@ def resolve_chant(g, card: int, steps: int = 12) -> None:
         else:
             g.step(K.PASS)
     assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD  # the chant resolved
+
+
+def pass_until(g, decision: int, steps: int = 10) -> None:
+    """Pass priority in facade game ``g`` until the pending decision is ``decision`` (a chant resolving up to
+    its question); fails if it is not after ``steps`` passes."""
+    from tcg_env.engine.header import H_DECISION
+
+    for _ in range(steps):
+        if int(g.state[H_DECISION]) == decision:
+            return
+        g.step(K.PASS)
+    assert int(g.state[H_DECISION]) == decision, f"no decision {decision} after {steps} passes"

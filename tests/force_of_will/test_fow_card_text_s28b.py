@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from tcg_env.cards.text import Verdict
+from helpers import pass_until
 from test_fow_card_text import exact, line
 
 
@@ -43,10 +44,7 @@ def test_cr_1034_1_put_them_back_the_player_orders_them_on_top_and_none_goes_to_
     res, g, card, under, looked = _look_game(tmp_path, "Look at the top three cards of your deck and put them back in "
                                              "any order.")
     assert res.text_records[0].verdict is Verdict.EXACT
-    for _ in range(10):
-        if int(g.state[H_DECISION]) == K.Decision.FORESEE:
-            break
-        g.step(K.PASS)
+    pass_until(g, K.Decision.FORESEE, 10)
     order = []
     for _ in range(3):
         assert int(g.state[H_DECISION]) == K.Decision.FORESEE
@@ -140,10 +138,7 @@ def test_cr_1004_1_they_remove_that_card_from_the_game(tmp_path):
 
     g, card, (res, chant) = _hand_game(tmp_path, "Your opponent reveals their hand. Choose a resonator. They remove "
                                        "that card from the game.", ["FOW1-024", "TXT-002"])
-    for _ in range(6):
-        if int(g.state[H_DECISION]) == K.Decision.SEARCH:
-            break
-        g.step(K.PASS)
+    pass_until(g, K.Decision.SEARCH, 6)
     assert int(g.state[H_DECISION]) == K.Decision.SEARCH and int(g.state[H_DECIDER]) == 0
     assert K.PASS not in g.legal_actions().tolist()
     g.step(K.OPTION_BASE)
@@ -200,10 +195,7 @@ def test_cr_305_the_revealed_top_magic_stone_of_the_type_enters_the_field(tmp_pa
     from test_fow_card_text_s12 import _revealed_ids
 
     g, card, top = _stone_game(tmp_path, "TXT-003")
-    for _ in range(8):
-        if int(g.state[H_DECISION]) == K.Decision.SEARCH:
-            break
-        g.step(K.PASS)
+    pass_until(g, K.Decision.SEARCH, 8)
     assert int(g.state[H_DECISION]) == K.Decision.SEARCH and K.PASS not in g.legal_actions().tolist()
     cid = int(g.state[S.CARD + top * S.CARD_W])
     assert _revealed_ids(g, 0) == ([cid], []) and _revealed_ids(g, 1) == ([], [cid])
@@ -239,7 +231,6 @@ def test_cr_1021_2a_search_then_put_that_card_on_top_compiles_for_both_decks():
 def test_cr_1021_2a_the_card_found_ends_on_top_of_the_shuffled_deck(tmp_path):
     """"Search your deck for a resonator. Then shuffle the rest ... and put that card on top of it.": the resonator
     at the bottom of the deck is found and is the deck's top card after the search; the deck keeps its size."""
-    from tcg_env.engine.header import H_DECISION
     from tcg_env.engine.zones import zone_list
     from tcg_env.games.force_of_will import constants as K
     from tcg_env.games.force_of_will import state as S
@@ -261,10 +252,7 @@ def test_cr_1021_2a_the_card_found_ends_on_top_of_the_shuffled_deck(tmp_path):
     deck = zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 0)
     assert deck[0] == pup
     g.step(K.PLAY_HAND_BASE)
-    for _ in range(8):
-        if int(g.state[H_DECISION]) == K.Decision.SEARCH:
-            break
-        g.step(K.PASS)
+    pass_until(g, K.Decision.SEARCH, 8)
     pup_id = int(g.state[S.CARD + pup * S.CARD_W])
     cids = [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))]
     g.step(K.OPTION_BASE + cids.index(pup_id))
@@ -449,7 +437,6 @@ def test_cr_1137_2a_two_darkness_runes_revealed_draw_two_instead(tmp_path, dark,
 def test_cr_305_a_magic_stone_searched_into_the_field_rested_enters_rested(tmp_path):
     """"Search your magic stone deck for a card and put it into your magic stone area rested. Then shuffle your magic
     stone deck.": the stone found enters its controller's field rested."""
-    from tcg_env.engine.header import H_DECISION
     from tcg_env.engine.zones import zone_list
     from tcg_env.games.force_of_will import constants as K
     from tcg_env.games.force_of_will import state as S
@@ -473,10 +460,7 @@ def test_cr_305_a_magic_stone_searched_into_the_field_rested_enters_rested(tmp_p
     g = sc.game()
     before = set(zone_list(np.asarray(g.state), S.ZONES, K.Zone.FIELD, 0))
     g.step(K.PLAY_HAND_BASE)
-    for _ in range(8):
-        if int(g.state[H_DECISION]) == K.Decision.SEARCH:
-            break
-        g.step(K.PASS)
+    pass_until(g, K.Decision.SEARCH, 8)
     g.step(K.OPTION_BASE)
     (stone,) = set(zone_list(np.asarray(g.state), S.ZONES, K.Zone.FIELD, 0)) - before
     assert int(g.state[S.RESTED + stone * S.CARD_W]) == 1
@@ -507,10 +491,7 @@ def test_cr_1034_1_the_controller_places_the_top_cards_of_the_opponents_deck(tmp
     g = sc.game()
     deck1 = zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 1)
     g.step(K.PLAY_HAND_BASE)
-    for _ in range(8):
-        if int(g.state[H_DECISION]) == K.Decision.FORESEE:
-            break
-        g.step(K.PASS)
+    pass_until(g, K.Decision.FORESEE, 8)
     assert int(g.state[H_DECISION]) == K.Decision.FORESEE and int(g.state[H_DECIDER]) == 0
     assert sorted(int(g.state[S.CAND + k]) for k in range(2)) == sorted(deck1[-2:])
     first = int(g.state[S.CAND])
@@ -545,10 +526,7 @@ def test_cr_305_the_top_magic_stones_put_back_in_any_order_stay_in_the_magic_sto
     stones = zone_list(np.asarray(g.state), S.ZONES, K.Zone.STONE_DECK, 0)
     assert len(stones) >= 3
     g.step(K.PLAY_HAND_BASE)
-    for _ in range(8):
-        if int(g.state[H_DECISION]) == K.Decision.FORESEE:
-            break
-        g.step(K.PASS)
+    pass_until(g, K.Decision.FORESEE, 8)
     order = []
     for _ in range(3):
         assert int(g.state[H_DECISION]) == K.Decision.FORESEE
@@ -585,10 +563,7 @@ def test_cr_1014_2_any_number_of_cards_found_one_decision_each_until_a_pass(tmp_
     pups = [sc.put(0, "TXT-002", K.Zone.MAIN_DECK, top=False) for _ in range(3)]
     g = sc.game()
     g.step(K.PLAY_HAND_BASE)
-    for _ in range(8):
-        if int(g.state[H_DECISION]) == K.Decision.SEARCH:
-            break
-        g.step(K.PASS)
+    pass_until(g, K.Decision.SEARCH, 8)
     pup_id = int(g.state[S.CARD + pups[0] * S.CARD_W])
     for _ in range(2):
         assert int(g.state[H_DECISION]) == K.Decision.SEARCH and K.PASS in g.legal_actions().tolist()
@@ -640,7 +615,6 @@ def test_cr_1014_the_rest_on_the_top_of_your_deck_in_any_order(tmp_path):
 def test_cr_202_a_search_for_a_card_named_a_or_b_finds_either(tmp_path):
     """"Search your deck for a card named "Made-up Pup" or "Made-up Kit", reveal it and put it into your hand.": both
     names are candidates (F_NAME packs the second from NAME_BITS), another card is not."""
-    from tcg_env.engine.header import H_DECISION
     from tcg_env.games.force_of_will import constants as K
     from tcg_env.games.force_of_will import state as S
     from tcg_env.games.force_of_will.scenario import Scenario
@@ -664,9 +638,6 @@ def test_cr_202_a_search_for_a_card_named_a_or_b_finds_either(tmp_path):
     put = [sc.put(0, c, K.Zone.MAIN_DECK) for c in ("TXT-002", "TXT-003", "TXT-004")]
     g = sc.game()
     g.step(K.PLAY_HAND_BASE)
-    for _ in range(8):
-        if int(g.state[H_DECISION]) == K.Decision.SEARCH:
-            break
-        g.step(K.PASS)
+    pass_until(g, K.Decision.SEARCH, 8)
     cands = sorted(int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N])))
     assert cands == sorted(int(g.state[S.CARD + x * S.CARD_W]) for x in put[:2])
