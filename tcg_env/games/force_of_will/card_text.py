@@ -1901,10 +1901,13 @@ class _T(CountWords, TextTransformer, Transformer):
         more_sets = self._modes(n, False, modes)
         sets = list(single.modes) + list(more_sets.modes)
         conds = [alone] * len(single.modes) + [cond] * len(more_sets.modes)
-        if up_to and n == 3:
-            two = self._modes(2, False, modes)
-            sets = list(single.modes) + list(two.modes) + list(more_sets.modes)
-            conds = [None] * len(single.modes) + [cond] * (len(two.modes) + len(more_sets.modes))
+        if up_to and n >= 3:
+            # "up to three / four instead" (session 29: four): every set of two to n options while it holds
+            sets, conds = list(single.modes), [None] * len(single.modes)
+            for size in range(2, n + 1):
+                more = self._modes(size, False, modes).modes
+                sets += list(more)
+                conds += [cond] * len(more)
         if len(sets) > OPTION_SLOTS:
             raise Unsupported("more sets of options than the decision has room for")
         for b, c in zip(sets, conds):
@@ -1924,6 +1927,51 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def more_up_three(self):
         return 3, True, True
+
+    def more_up_four(self):
+        return 4, True, True
+
+    def more_four(self):
+        return 4, False, False
+
+    def modal_body_pre(self, *items):
+        """"<sentences>. Choose one - A; or B." (session 29, CR 903.2e): the sentences before the options are done
+        whichever option is chosen: each option's program is theirs, then its own (in printed order)."""
+        k = next(i for i, x in enumerate(items) if isinstance(x, (_Body, _Modes)))
+        pre = self.body(*items[:k])
+        if not isinstance(pre, _Body) or pre.optional or pre.condition is not None:
+            raise Unsupported("'you may', 'as long as' or a choice before a choice of modes")
+        single = self._modes(1, False, items[k:])
+        out = []
+        for b in single.modes:
+            nb = _Body(list(pre.clauses) + list(b.clauses), False, b.on_field)
+            nb.mode_cond = b.mode_cond
+            out.append(nb)
+        return _Modes(out)
+
+    def modal_body_per(self, flt, *modes):
+        """"Choose one, you may choose an additional one for each <card> you control; - A. - B." (session 29, CR
+        903.2e): one option always; a set of k+1 options while the player controls k or more such cards (the count
+        read as the options are chosen, Condition CONTROL_AT_LEAST of the card's filter)."""
+        if any(getattr(m, "mode_cond", None) is not None for m in modes):
+            raise Unsupported("'choose this option only if' in a choice whose count has a condition")
+        single = self._modes(1, False, modes)
+        sets, conds = list(single.modes), [None] * len(single.modes)
+        for size in range(2, len(modes) + 1):
+            cond = self._c_control(size - 1, flt)
+            if cond.get("kind") not in ("control_at_least", "ruler_matches"):
+                raise Unsupported("'an additional one for each <card>' of a count the engine does not test")
+            _mode_condition_ok(cond)
+            more = self._modes(size, False, modes).modes
+            sets += list(more)
+            conds += [cond] * len(more)
+            if cond["kind"] == "ruler_matches":
+                break  # "for each <J/ruler> you control": a player has one J/ruler (CR 201.2b), one more option at most
+        if len(sets) > OPTION_SLOTS:
+            raise Unsupported("more sets of options than the decision has room for")
+        for b, c in zip(sets, conds):
+            b.mode_cond = c
+        return _Modes(sets)
 
     def mn_two(self):
         return 2, False
@@ -4734,12 +4782,22 @@ _MODES_LIMIT = re.compile(r"\bchoose one\. (play this ability only [^;:]+?)\s*(?
 _MODES_RANDOM = re.compile(r"\bchoose one at random\s*(?:[;:.]\s*)?-\s+")  # "Choose one at random; - A. - B."
 # "Choose one, if <condition>, you may choose both [instead] - ..." / "Choose one. If <condition>, choose up to three
 # instead; - ..." (session 24)
-_MODES_IF = re.compile(r"\bchoose one[,.] if (.+?),? (you may )?choose (both|up to two|up to three)(?: instead)?"
+_MODES_IF = re.compile(r"\bchoose one[,.] if (.+?),? (you may )?choose (both|up to two|up to three|up to four|four)"
+                       r"(?: instead)?"
                        r"\s*(?:[;:.]\s*)?-\s+")
 # "Choose one, [you may] choose up to two instead if <condition> - ..." (the condition printed last)
 _MODES_IF_AFTER = re.compile(r"\bchoose one, (you may )?choose (both|up to two|up to three) instead if (.+?)"
                              r"\s*(?:[;:.]\s*)?-\s+")
 _MODE_SEP = re.compile(r"(?:[;:]\s*or|[;.]\s*[-\u2013])\s+")  # ... separated by "; or" (": or" misprinted) or "; -" / ". -"
+# session 29: "Choose one - A, or B." (modes separated by ", or" only, when no other separator is printed) and a mode
+# closing on "... instead - B" without its full stop
+_MODE_SEP_COMMA = re.compile(r",\s*or\s+")
+_MODE_SEP_INSTEAD = re.compile(r"(?<=\binstead) [-\u2013]\s+")
+# session 29: "Choose one. <sentences>; - A. - B." (e.g. "Put this card on the bottom of its owner's deck as it
+# resolves"): the sentences done whichever options are chosen, read before them ("<sentences>. choose one modes_follow ...")
+_MODES_PRE = re.compile(r"\bchoose one\. ((?!if |play this |this ability |choose )[^;\-\u2013]+?)\s*;\s*[-\u2013]\s*")
+# session 29: "Choose one, you may choose an additional one for each <card> you control; - ..." (CR 903.2e)
+_MODES_PER = re.compile(r"\bchoose one, you may choose an additional one for each ([^;:\-]+?)\s*(?:[;:.]\s*)?-\s+")
 
 
 _GRAMMAR_WORDS = {"resonator", "card", "addition", "regalia", "chant", "spell", "rune", "ruler", "entity", "magic stone",
@@ -4893,12 +4951,28 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
         if "modes_follow " in s:
             head, _, modes = s.partition("modes_follow ")
             s = head + "modes_follow " + _MODE_SEP.sub(". or_mode ", modes)
+    if "choose one, you may choose an additional one for each " in s:
+        s, n = _MODES_PER.subn(lambda m: f"choose_one_per {m[1]} modes_follow ", s, count=1)
+        if n:
+            head, _, modes = s.partition("modes_follow ")
+            s = head + "modes_follow " + _MODE_SEP.sub(". or_mode ", modes)
+    if "choose one. " in s and "modes_follow " not in s:
+        s, n = _MODES_PRE.subn(lambda m: f"{m[1]}. choose one modes_follow ", s, count=1)
+        if n:
+            head, _, modes = s.partition("modes_follow ")
+            s = head + "modes_follow " + _MODE_SEP.sub(". or_mode ", modes)
     if "choose " in s:  # "Choose one - A; or B." / "Choose one; - A. - B." (CR 903.2e): the modes marked
         s, n = _MODES_HEAD.subn(lambda m: ("choose one" if m[1] == "one" else f"choose_n {m[1]}") + " modes_follow ", s,
                                 count=1)
         if n:
             head, _, modes = s.partition("modes_follow ")
             s = head + "modes_follow " + _MODE_SEP.sub(". or_mode ", modes)
+    if "modes_follow " in s and " or_mode " not in s:
+        head, _, modes = s.partition("modes_follow ")
+        s = head + "modes_follow " + _MODE_SEP_COMMA.sub(". or_mode ", modes)
+    if "modes_follow " in s and " instead - " in s:
+        head, _, modes = s.partition("modes_follow ")
+        s = head + "modes_follow " + _MODE_SEP_INSTEAD.sub(". or_mode ", modes)
     if "modes_follow " in s and " only if " in s:
         # "- A. Choose this option only if <condition>." (session 24): the mode's own condition; "Choose the second
         # only if <condition>." closes the last of two modes

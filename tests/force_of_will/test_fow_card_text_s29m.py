@@ -1,0 +1,149 @@
+"""Force of Will card text, session 29 (branch s29-fowchoose): more shapes of "Choose one" (CR 903.2e) - sentences done
+whichever option is chosen ("Choose one. Put this card on the bottom of its owner's deck as it resolves; - A. - B."),
+"you may choose an additional one for each <card> you control", "choose up to four / four instead", options separated
+by ", or" only and an option closing on "... instead - B". Lines are made up in the game's template language. Rule
+numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.cards.text import Verdict
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will import state as S
+from test_fow_card_text import _drive, _imported_pool, exact, line
+from test_fow_card_text_s23b import _all_exact, _resolved, _zone_n
+from test_fow_card_text_s24a import _options
+from test_fow_card_text_s24b import _card
+
+
+# ---- the compiler ---------------------------------------------------------------------------------------------------
+def test_cr_903_2e_sentences_before_the_options_are_done_with_each_option():
+    r = exact("Choose one. Put this card on the bottom of its owner's deck as it resolves; - Draw a card. - You gain "
+              "500 life.", "chant")
+    assert r.fields["effect"] == [{"op": "select_mode", "modes": [
+        [{"op": "chant_to", "to": "deck_bottom"}, {"op": "draw", "count": 1}],
+        [{"op": "chant_to", "to": "deck_bottom"}, {"op": "gain_life", "amount": 500}]]}]
+    # printed first, as its own sentence, the same
+    r2 = exact("Draw a card. Choose one - Target resonator gains [+200/+200] until end of turn; or you gain 500 life.",
+               "chant")
+    modes = r2.fields["effect"][0]["modes"]
+    assert [op["op"] for op in modes[0]] == ["choose", "draw", "power"]
+    assert [op["op"] for op in modes[1]] == ["draw", "gain_life"]
+
+
+def test_cr_903_2e_sentences_with_you_may_before_the_options_are_unsupported():
+    assert line("You may draw a card. Choose one - Draw a card; or you gain 500 life.", "chant").verdict \
+        is Verdict.UNSUPPORTED
+
+
+def test_cr_903_2e_an_additional_option_for_each_recovered_j_ruler():
+    r = exact("Choose one, you may choose an additional one for each recovered J/ruler you control; - Draw a card. - "
+              "You gain 500 life. - Destroy target addition.", "chant")
+    op = r.fields["effect"][0]
+    assert len(op["modes"]) == 3 + 3  # each option alone, each pair; never all three (CR 201.2b: one J/ruler)
+    assert op["conditions"][:3] == [None] * 3
+    assert all(c == {"kind": "ruler_matches", "value": 1, "filter": {"state": "recovered", "side": "own"}}
+               for c in op["conditions"][3:])
+
+
+def test_cr_903_2e_an_additional_option_for_each_resonator_counts_them():
+    r = exact("Choose one, you may choose an additional one for each fire resonator you control; - Draw a card. - "
+              "You gain 500 life. - You gain 300 life.", "chant")
+    op = r.fields["effect"][0]
+    assert len(op["modes"]) == 3 + 3 + 1
+    assert [c and (c["kind"], c["value"]) for c in op["conditions"]] == [None] * 3 + [("control_at_least", 1)] * 3 + [
+        ("control_at_least", 2)]
+
+
+def test_cr_903_2e_choose_up_to_four_instead_offers_every_set_while_it_holds():
+    r = line("Choose one. If this card was awakened, choose up to four instead; - Draw a card. - You gain 100 life. - "
+             "You gain 200 life. - You gain 300 life.", "chant")
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("choose_up_to_not_none",)
+    op = r.fields["effect"][0]
+    assert len(op["modes"]) == 4 + 6 + 4 + 1
+    assert op["conditions"][:4] == [None] * 4
+    assert all(c == {"kind": "awakened", "value": 1} for c in op["conditions"][4:])
+
+
+def test_cr_903_2e_choose_four_instead_is_all_four_only_while_it_holds():
+    r = exact("Choose one. If this card was awakened, choose four instead; - Draw a card. - You gain 100 life. - "
+              "You gain 200 life. - You gain 300 life.", "chant")
+    op = r.fields["effect"][0]
+    assert len(op["modes"]) == 4 + 1
+    assert op["modes"][4] == [{"op": "draw", "count": 1}, {"op": "gain_life", "amount": 100},
+                              {"op": "gain_life", "amount": 200}, {"op": "gain_life", "amount": 300}]
+
+
+def test_cr_903_2e_options_separated_by_a_comma_and_or():
+    r = exact("Choose one - Destroy target addition, or you gain 500 life.", "chant")
+    assert r.fields["effect"][0]["modes"] == [
+        [{"op": "choose", "filter": {"type": ["addition"]}}, {"op": "destroy"}], [{"op": "gain_life", "amount": 500}]]
+    # a comma and "or" inside one option stays there when the options have their own separators
+    r2 = exact("Choose one - This card deals 300 damage to target resonator; or you gain 500 life.", "chant")
+    assert len(r2.fields["effect"][0]["modes"]) == 2
+
+
+def test_cr_903_2e_an_option_closing_on_instead_without_its_full_stop():
+    r = exact("Choose one; - This card deals 300 damage to target J/resonator. If this card was awakened, it deals "
+              "600 damage instead - You gain 500 life.", "chant")
+    assert len(r.fields["effect"][0]["modes"]) == 2
+
+
+# ---- in the engine -------------------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def pool29(tmp_path_factory):
+    cards = [
+        _card("TXT-291", "Made-up Tide Choice", "Chant", [
+            "Choose one. Put this card on the bottom of its owner's deck as it resolves; - Draw a card. - You gain 500 "
+            "life."]),
+        _card("TXT-292", "Made-up Ruler Choice", "Chant", [
+            "Choose one, you may choose an additional one for each recovered J/ruler you control; - Draw a card. - "
+            "You gain 500 life."]),
+    ]
+    res, pool = _imported_pool(tmp_path_factory.mktemp("s29m"), cards)
+    _all_exact(res)
+    return pool
+
+
+def _cast(pool, chant, ruler_rested=False):
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool, turn_player=0, seed=3)
+    sc.will(0, K.Attribute.FIRE, 2)
+    slot = sc.put(0, chant, K.Zone.HAND)
+    sc.row[S.RESTED + K.RULER_SLOT * S.CARD_W] = int(ruler_rested)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    return g, int(g.state[H_DECISION]), slot
+
+
+@pytest.mark.parametrize("option", [0, 1])
+def test_cr_703_3_the_chant_goes_to_the_bottom_of_the_deck_whichever_option(pool29, option):
+    g, decision, slot = _cast(pool29, "TXT-291")
+    assert decision == K.Decision.CHOOSE_MODE and _options(g) == [0, 1]
+    hand, life, deck = _zone_n(g, 0, K.Zone.HAND), int(g.state[S.LIFE]), _zone_n(g, 0, K.Zone.MAIN_DECK)
+    g.step(K.OPTION_BASE + option)
+    _drive(g, _resolved)
+    assert int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.MAIN_DECK
+    assert _zone_n(g, 0, K.Zone.GRAVEYARD) == 0
+    drawn = 1 if option == 0 else 0
+    assert _zone_n(g, 0, K.Zone.HAND) == hand + drawn
+    assert int(g.state[S.LIFE]) == life + (500 if option == 1 else 0)
+    assert _zone_n(g, 0, K.Zone.MAIN_DECK) == deck - drawn + 1
+
+
+@pytest.mark.parametrize("rested, offered", [(False, [0, 1, 2]), (True, [0, 1])])
+def test_cr_903_2e_the_additional_option_only_with_a_recovered_j_ruler(pool29, rested, offered):
+    g, decision, _ = _cast(pool29, "TXT-292", ruler_rested=rested)
+    assert decision == K.Decision.CHOOSE_MODE
+    assert _options(g) == offered
+
+
+def test_cr_903_2e_the_additional_option_chosen_does_both(pool29):
+    g, _, _ = _cast(pool29, "TXT-292")
+    hand, life = _zone_n(g, 0, K.Zone.HAND), int(g.state[S.LIFE])
+    g.step(K.OPTION_BASE + 2)
+    _drive(g, _resolved)
+    assert (_zone_n(g, 0, K.Zone.HAND), int(g.state[S.LIFE])) == (hand + 1, life + 500)
