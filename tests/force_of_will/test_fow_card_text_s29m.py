@@ -1,7 +1,8 @@
 """Force of Will card text, session 29 (branch s29-fowchoose): more shapes of "Choose one" (CR 903.2e) - sentences done
 whichever option is chosen ("Choose one. Put this card on the bottom of its owner's deck as it resolves; - A. - B."),
 "you may choose an additional one for each <card> you control", "choose up to four / four instead", options separated
-by ", or" only and an option closing on "... instead - B". Lines are made up in the game's template language. Rule
+by ", or" only, an option closing on "... instead - B", a [Torrent] option ("Choose one - A; [Torrent] B.", CR 1124.2)
+and "additions and regalia". Lines are made up in the game's template language. Rule
 numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
 
 from __future__ import annotations
@@ -90,6 +91,26 @@ def test_cr_903_2e_an_option_closing_on_instead_without_its_full_stop():
     assert len(r.fields["effect"][0]["modes"]) == 2
 
 
+def test_cr_1124_2b_a_torrent_option_exists_only_with_torrent():
+    text = ("Choose one - Destroy target addition or regalia; [Torrent] (As you play this card, if you played one or "
+            "more other cards this turn, it gains the following text.) Destroy all additions and regalia your opponent "
+            "controls.")
+    op = exact(text, "chant").fields["effect"][0]
+    assert op["conditions"] == [None, {"kind": "torrent"}]
+    assert op["modes"][1] == [{"op": "select_all", "filter": {"type": ["addition", "regalia"], "side": "opponent"}},
+                              {"op": "destroy"}]
+    # "; or [Torrent] ..." the same
+    assert exact(text.replace("; [Torrent]", "; or [Torrent]"), "chant").fields["effect"][0] == op
+    # [Torrent] is a chant's (CR 1124.2: "as you play this card")
+    assert line("[Enter] => Choose one - Draw a card; [Torrent] You gain 500 life.", "resonator").verdict \
+        is Verdict.UNSUPPORTED
+
+
+def test_additions_and_regalia_is_a_list_of_nouns():
+    r = exact("Additions and regalia you control gain [Barrier].", "resonator")
+    assert r.abilities[0]["effect"][0]["filter"]["type"] == ["addition", "regalia"]
+
+
 # ---- in the engine -------------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def pool29(tmp_path_factory):
@@ -100,13 +121,16 @@ def pool29(tmp_path_factory):
         _card("TXT-292", "Made-up Ruler Choice", "Chant", [
             "Choose one, you may choose an additional one for each recovered J/ruler you control; - Draw a card. - "
             "You gain 500 life."]),
+        _card("TXT-293", "Made-up Torrent Choice", "Chant", [
+            "Choose one - Draw a card; [Torrent] (As you play this card, if you played one or more other cards this "
+            "turn, it gains the following text.) You gain 500 life."]),
     ]
     res, pool = _imported_pool(tmp_path_factory.mktemp("s29m"), cards)
     _all_exact(res)
     return pool
 
 
-def _cast(pool, chant, ruler_rested=False):
+def _cast(pool, chant, ruler_rested=False, played=0):
     from tcg_env.engine.header import H_DECISION
     from tcg_env.games.force_of_will.scenario import Scenario
 
@@ -114,6 +138,7 @@ def _cast(pool, chant, ruler_rested=False):
     sc.will(0, K.Attribute.FIRE, 2)
     slot = sc.put(0, chant, K.Zone.HAND)
     sc.row[S.RESTED + K.RULER_SLOT * S.CARD_W] = int(ruler_rested)
+    sc.row[S.PLAYED_CARDS + 0] = played  # cards player 0 already played this turn ([Torrent], CR 1124.2a)
     g = sc.game()
     g.step(K.PLAY_HAND_BASE)
     return g, int(g.state[H_DECISION]), slot
@@ -147,3 +172,18 @@ def test_cr_903_2e_the_additional_option_chosen_does_both(pool29):
     g.step(K.OPTION_BASE + 2)
     _drive(g, _resolved)
     assert (_zone_n(g, 0, K.Zone.HAND), int(g.state[S.LIFE])) == (hand + 1, life + 500)
+
+
+@pytest.mark.parametrize("played, offered", [(0, [0]), (1, [0, 1])])
+def test_cr_1124_2b_the_torrent_option_is_offered_only_after_another_card(pool29, played, offered):
+    g, decision, _ = _cast(pool29, "TXT-293", played=played)
+    assert decision == K.Decision.CHOOSE_MODE
+    assert _options(g) == offered
+
+
+def test_cr_1124_2_the_torrent_option_chosen_is_done(pool29):
+    g, _, _ = _cast(pool29, "TXT-293", played=1)
+    hand, life = _zone_n(g, 0, K.Zone.HAND), int(g.state[S.LIFE])
+    g.step(K.OPTION_BASE + 1)
+    _drive(g, _resolved)
+    assert (_zone_n(g, 0, K.Zone.HAND), int(g.state[S.LIFE])) == (hand, life + 500)

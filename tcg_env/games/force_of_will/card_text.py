@@ -870,6 +870,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def noun(self, n):
         return n
 
+    def noun_union_regalia(self, *nouns):
+        return self.noun_union(*nouns, _NOUNS["n_regalia"])
+
     def noun_union(self, *nouns):
         nouns = tuple(n for n in nouns if isinstance(n, dict))  # without the LIST_COMMA tokens
         types: list[str] = []
@@ -1869,6 +1872,18 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'you may' in a mode")
         # a mode that is itself a choice ("... to target player"): its choices are options of the card's choice
         # (modal_body: the player and the mode are both chosen as it is played, CR 903.2e, 903.2g)
+        return body
+
+    def mode_torrent(self, *sentences):
+        """"Choose one - A; [Torrent] B." (session 29, CR 1124.2, 1124.2b): without [Torrent] the text after it does not
+        exist, so the option B may be chosen only when the chant was played after another card of its controller this
+        turn (the mode's condition torrent: the chase entry's PLAY_TORRENT, set before the options are chosen)."""
+        if self.card.get("type") != "chant":
+            raise Unsupported("[Torrent] on a card that is not a chant")
+        body = self.mode(*sentences)
+        if not isinstance(body, _Body) or body.mode_cond is not None:
+            raise Unsupported("a [Torrent] option that is a choice itself or has a condition of its own")
+        body.mode_cond = {"kind": "torrent"}
         return body
 
     def modal_body(self, *modes):
@@ -4967,6 +4982,8 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
         if n:
             head, _, modes = s.partition("modes_follow ")
             s = head + "modes_follow " + _MODE_SEP.sub(". or_mode ", modes)
+    if "modes_follow " in s and "; [torrent] " in s:
+        s = s.replace("; [torrent] ", ". or_mode [torrent] ")  # "Choose one - A; [Torrent] B." (session 29, CR 1124.2)
     if "modes_follow " in s and " or_mode " not in s:
         head, _, modes = s.partition("modes_follow ")
         s = head + "modes_follow " + _MODE_SEP_COMMA.sub(". or_mode ", modes)
