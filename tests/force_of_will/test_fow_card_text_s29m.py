@@ -2,7 +2,7 @@
 whichever option is chosen ("Choose one. Put this card on the bottom of its owner's deck as it resolves; - A. - B."),
 "you may choose an additional one for each <card> you control", "choose up to four / four instead", options separated
 by ", or" only, an option closing on "... instead - B", a [Torrent] option ("Choose one - A; [Torrent] B.", CR 1124.2)
-and "additions and regalia". Lines are made up in the game's template language. Rule
+"additions and regalia", a delayed ability in an option (CR 906.8) and an option "<B> if this card was awakened". Lines are made up in the game's template language. Rule
 numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
 
 from __future__ import annotations
@@ -111,6 +111,26 @@ def test_additions_and_regalia_is_a_list_of_nouns():
     assert r.abilities[0]["effect"][0]["filter"]["type"] == ["addition", "regalia"]
 
 
+def test_cr_906_8_a_delayed_ability_in_an_option():
+    r = exact("Choose one - Draw a card. At the next end of turn => discard a card; or you gain 200 life.", "chant")
+    assert r.fields["effect"][0]["modes"][0][1]["op"] == "delayed"
+    # a delayed ability's own targets stay unsupported, in an option too
+    assert line("Choose one - Draw a card. At the next end of turn => destroy target resonator; or you gain 200 life.",
+                "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1109_2a_an_option_if_this_card_was_awakened_naming_a_target_is_offered_only_awakened():
+    r = line("Choose one - Destroy target resonator with total cost 1 or less; or destroy target resonator with total "
+             "cost 4 or less if this card was awakened.", "chant")
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("awakened_option_as_condition",)
+    op = r.fields["effect"][0]
+    assert op["conditions"] == [None, {"kind": "awakened", "value": 1}]
+    assert op["modes"][1] == [{"op": "choose", "filter": {"type": ["resonator"], "cost_max": 4}}, {"op": "destroy"}]
+    # without a target the option stays exact: "if" as it resolves
+    r2 = exact("Choose one - Draw a card; or draw two cards if this card was awakened.", "chant")
+    assert "conditions" not in r2.fields["effect"][0]
+
+
 # ---- in the engine -------------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def pool29(tmp_path_factory):
@@ -124,13 +144,20 @@ def pool29(tmp_path_factory):
         _card("TXT-293", "Made-up Torrent Choice", "Chant", [
             "Choose one - Draw a card; [Torrent] (As you play this card, if you played one or more other cards this "
             "turn, it gains the following text.) You gain 500 life."]),
+        _card("TXT-294", "Made-up Last Choice", "Chant", [
+            "Choose one - Target resonator you control gains [+1000/+0] until end of turn. At the next end of turn => "
+            "destroy it; or you gain 500 life."]),
+        _card("TXT-295", "Made-up Squire", "Resonator", []),
+        _card("TXT-296", "Made-up Later", "Chant", [
+            "Choose one - Draw a card. At the next end of turn => you gain 300 life; or you gain 100 life. At the next "
+            "end of turn => you gain 700 life."]),
     ]
     res, pool = _imported_pool(tmp_path_factory.mktemp("s29m"), cards)
     _all_exact(res)
     return pool
 
 
-def _cast(pool, chant, ruler_rested=False, played=0):
+def _cast(pool, chant, ruler_rested=False, played=0, field=()):
     from tcg_env.engine.header import H_DECISION
     from tcg_env.games.force_of_will.scenario import Scenario
 
@@ -139,6 +166,8 @@ def _cast(pool, chant, ruler_rested=False, played=0):
     slot = sc.put(0, chant, K.Zone.HAND)
     sc.row[S.RESTED + K.RULER_SLOT * S.CARD_W] = int(ruler_rested)
     sc.row[S.PLAYED_CARDS + 0] = played  # cards player 0 already played this turn ([Torrent], CR 1124.2a)
+    if field:
+        sc.field(0, list(field))
     g = sc.game()
     g.step(K.PLAY_HAND_BASE)
     return g, int(g.state[H_DECISION]), slot
@@ -187,3 +216,35 @@ def test_cr_1124_2_the_torrent_option_chosen_is_done(pool29):
     g.step(K.OPTION_BASE + 1)
     _drive(g, _resolved)
     assert (_zone_n(g, 0, K.Zone.HAND), int(g.state[S.LIFE])) == (hand, life + 500)
+
+
+def _to_end_of_turn(g):
+    _drive(g, lambda g: int(g.state[S.TURN_PLAYER]) != 0)
+
+
+@pytest.mark.parametrize("option", [0, 1])
+def test_cr_906_8_the_options_delayed_ability_only_when_that_option_is_chosen(pool29, option):
+    g, decision, _ = _cast(pool29, "TXT-294", field=("TXT-295",))
+    assert decision == K.Decision.CHOOSE_MODE
+    from tcg_env.engine.zones import zone_list
+
+    (squire,) = [s for s in zone_list(g.state, S.ZONES, K.Zone.FIELD, 0)
+                 if int(g.state[S.CARD + s * S.CARD_W]) == pool29.index["TXT-295"]]
+    life = int(g.state[S.LIFE])
+    g.step(K.OPTION_BASE + option)
+    _drive(g, _resolved)
+    assert int(g.state[S.ZONE + squire * S.CARD_W]) == K.Zone.FIELD
+    assert int(g.state[S.SHIELD_N]) == (1 if option == 0 else 0)
+    _to_end_of_turn(g)
+    assert int(g.state[S.ZONE + squire * S.CARD_W]) == (K.Zone.GRAVEYARD if option == 0 else K.Zone.FIELD)
+    assert int(g.state[S.LIFE]) == life + (500 if option == 1 else 0)
+
+
+@pytest.mark.parametrize("option, gained", [(0, 300), (1, 100 + 700)])
+def test_cr_906_8_each_options_delayed_ability_is_its_own(pool29, option, gained):
+    g, _, _ = _cast(pool29, "TXT-296")
+    life = int(g.state[S.LIFE])
+    g.step(K.OPTION_BASE + option)
+    _drive(g, _resolved)
+    _to_end_of_turn(g)
+    assert int(g.state[S.LIFE]) == life + gained

@@ -90,6 +90,11 @@ APPROXIMATIONS: dict[str, str] = {
         "likely, from the game's random stream among the options that may be chosen (their targets, CR 903.2g, and "
         "conditions) as the card or ability is played, not among all the printed options; the player is not asked"
     ),
+    "awakened_option_as_condition": (
+        "\"Choose one - A; or <B> if this card was awakened.\" (session 29; CR 903.2e, 903.2g, 1109.2a) where B names a "
+        "target: the option B is offered only when the chant is awakened (the mode's condition), so a chant played "
+        "without [Awakening] cannot choose B to do nothing"
+    ),
     "choose_up_to_not_none": (
         "\"Choose up to N - A; or B; ...\" (CR 903.2e): one to N options are offered; choosing none at all (the card "
         "or ability played to no effect) is not"
@@ -1864,8 +1869,15 @@ class _T(CountWords, TextTransformer, Transformer):
             # "Choose this option only if <condition>." (session 24): the mode may be chosen only while it holds
             *sentences, cond = sentences
             _mode_condition_ok(cond)
-        if any(op["op"] == "_delayed" for st in sentences for c in st for op, _ in c[0]):
-            raise Unsupported("a delayed ability ('at the next end of turn') in a choice of modes")
+        head = sentences[0][0][0][0][0] if len(sentences) == 1 and len(sentences[0]) == 1 and sentences[0][0][0] else {}
+        if cond is None and head and head.get("op") == "_if" and head["condition"].get("kind") == "awakened" and \
+                head["condition"].get("value") and any(sel is not None and sel.kind == "choose"
+                                                       for _, sel in sentences[0][0][0]):
+            # "- <B> if this card was awakened." naming a target (session 29): the option offered only when the chant
+            # was awakened (known as it is played, CR 1109.2a, before the targets, 903.2g)
+            cond = head["condition"]
+            sentences = ([(sentences[0][0][0][1:], sentences[0][0][1])],)
+            self.approximate("awakened_option_as_condition")
         body = self.body(*sentences)
         body.mode_cond = cond
         if body.optional:

@@ -1609,6 +1609,9 @@ class _Compiler(PoolCompiler):
         trigger, so that no scan of the card's abilities (triggers, activate abilities, auras) sees it. Its
         condition is the mode's own (effects.mode_allowed; session 24), none where the text sets none."""
         conditions = list(conditions or [])
+        # session 29: a mode's delayed abilities (CR 906.8, Op.DELAYED) in rows of their own after the modes' rows
+        self._mode_delayed_base = len(self.ab_rows) + len(modes)
+        self._delayed_seen = 0
         for m, mode in enumerate(modes):
             mcond = conditions[m] if m < len(conditions) else None
             code_start = len(self.code_rows)
@@ -1623,6 +1626,12 @@ class _Compiler(PoolCompiler):
             row[K.A_CODE_LEN] = len(self.code_rows) - code_start
             self.ab_rows.append(row)
             self.ability_source.append((cid, k))
+        self._delayed_seen = 0
+        for m, mode in enumerate(modes):
+            for j, op in enumerate(mode):
+                if op.op == "delayed":
+                    self.add_delayed(cid, p, k, parent, op.effect, f"{p}.effect[0].modes[{m}][{j}].effect"
+                                     if p != "effect" else f"effect[0].modes[{m}][{j}].effect")
 
     def compile_condition(self, c: FowCondition | None, p: str) -> tuple[int, int]:
         if c is None:
@@ -2046,11 +2055,14 @@ class _Compiler(PoolCompiler):
         if name in ("gain_gem", "banish_gem"):
             return int(K.Attribute[op.attribute.upper()]), 0, op.count
         if name == "delayed":
-            if self._card is None or self._card.type != "chant" or not q.startswith("effect[") or ".modes[" in q:
-                self.fail(f"{q}.op", "a delayed ability in a chant's effect (not in a choice of modes)")
-            # the delayed abilities' rows follow the row of the ability being compiled, in order (add_ability)
+            if self._card is None or self._card.type != "chant" or not q.startswith("effect["):
+                self.fail(f"{q}.op", "a delayed ability in a chant's effect")
+            # the delayed abilities' rows follow the row of the ability being compiled, in order (add_ability); those
+            # of its modes follow its modes' rows (session 29, add_modes)
             k = getattr(self, "_delayed_seen", 0)
             self._delayed_seen = k + 1
+            if ".modes[" in q:
+                return self._mode_delayed_base + k, int(op.it), 0
             return len(self.ab_rows) + 1 + k, int(op.it), 0
         if name == "chant_to":
             if self._card is None or self._card.type != "chant" or not q.startswith("effect["):
