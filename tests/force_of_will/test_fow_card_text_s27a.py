@@ -83,7 +83,7 @@ def test_cr_906_8_a_delayed_ability_about_no_card_and_what_stays_unsupported():
     assert exact("Draw a card. At the end of this turn, recover all resonators you control.", "chant").fields[
         "effect"] == [{"op": "draw", "count": 1}, {"op": "delayed", "effect": [
             {"op": "select_all", "filter": {"type": ["resonator"], "side": "own"}}, {"op": "recover"}]}]
-    # (session 29: a delayed ability in an option is compiled, test_fow_card_text_s29m)
+    # (session 29: a delayed ability in an option is compiled, test_fow_card_text_s29o)
     for text in ("At the next end of turn => destroy target resonator.",  # targets of its own
                  "At the next end of turn => destroy it. Draw a card."):  # before other effects
         assert line(text, "chant").verdict is Verdict.UNSUPPORTED, text

@@ -152,7 +152,7 @@ def pool29(tmp_path_factory):
             "Choose one - Draw a card. At the next end of turn => you gain 300 life; or you gain 100 life. At the next "
             "end of turn => you gain 700 life."]),
     ]
-    res, pool = _imported_pool(tmp_path_factory.mktemp("s29m"), cards)
+    res, pool = _imported_pool(tmp_path_factory.mktemp("s29o"), cards)
     _all_exact(res)
     return pool
 
