@@ -1766,6 +1766,19 @@ class _T(CountWords, TextTransformer, Transformer):
     def body(self, *sentences):
         sentences = _instead(sentences)
         clauses = [c for s in sentences for c in s]
+        _this_way(clauses)
+        marks = [op for c in clauses for op, _ in c[0] if op and op.get("_target_player")]
+        if marks:
+            # "target player's graveyard" (session 29): one mode per player (CR 903.2g, chosen as it is played, as
+            # _player_or): your opponent's, then yours
+            if len(marks) != 1 or any(len(c) == 3 or c[1] for c in clauses):
+                raise Unsupported("'target player' with 'you may', 'as long as' or twice")
+            modes = []
+            for side in ("opponent", "own"):
+                one = {k: v for k, v in marks[0].items() if k != "_target_player"}
+                one["filter"] = {**one["filter"], "side": side}
+                modes.append(self.body_of([[(one if op is marks[0] else op, sel) for op, sel in c[0]] for c in clauses]))
+            return _Modes(modes)
         if any(op["op"] == "_delayed" for c in clauses for op, _ in c[0]):
             clauses = self._delayed(clauses)
         conds = [c[2] for c in clauses if len(c) == 3]
@@ -1810,6 +1823,38 @@ class _T(CountWords, TextTransformer, Transformer):
         b = _Body([c[0] for c in clauses], optional, self.card.get("type") not in ("chant", "rune"))
         b.condition = conds[0] if conds else None
         return b
+
+    def body_of(self, clauses):
+        return _Body(clauses, False, self.card.get("type") not in ("chant", "rune"))
+
+    # "Remove all <cards> in <whose> graveyard from the game." (session 29, s29-fowref, CR 1004.1: Op.REMOVE_GRAVE)
+    def remove_all_grave(self, flt, whose):
+        flt = {**flt, "zone": "graveyard"}
+        if whose == "target":
+            flt["_target_player"] = True
+        elif whose != "any":
+            flt["side"] = whose
+        out = {"op": "remove_grave", "filter": {k: v for k, v in flt.items() if k != "_target_player"}}
+        if flt.get("_target_player"):
+            out["_target_player"] = True
+        return [(out, None)]
+
+    def go_yours(self):
+        return "own"
+
+    def go_opp(self):
+        return "opponent"
+
+    def go_target(self):
+        return "target"
+
+    def go_all(self):
+        return "any"
+
+    def per_this_way(self, flt):
+        # "for each <card> removed this way" / "the number of <cards> removed this way" (session 29): the count the
+        # removal before it kept (body(): _this_way gives the removal the filter, Per.THIS_WAY reads it)
+        return {"count": "this_way", "filter": {**flt, "zone": "graveyard"}}
 
     def _delayed(self, clauses):
         """A chant's "At the next end of turn => <effect>." (session 27, CR 906.8, Op.DELAYED): the delayed ability's
@@ -2693,6 +2738,30 @@ class _T(CountWords, TextTransformer, Transformer):
         return [({"op": "set_x", "per": {"count": f"target_{stat}"}, "times": 1}, _Sel("prev")),
                 ({"op": "gain_life", "amount": "X00"}, None)]
 
+    # "Its controller loses N life / gains N life / discards N cards [at random]." (session 29, s29-fowref): the player
+    # who controls the card selected before (a target in the field: _assemble checks it, and hoists the SET_X before the
+    # op that moves the card, its last known controller, CR 911.1); no one when it is no longer a legal target (CR 903.3a)
+    def _its_ctrl(self, op):
+        if self.card.get("x"):
+            raise Unsupported("'its controller' on a card whose cost has {X}")
+        return [({"op": "set_x", "per": {"count": "target_controller"}, "times": 1}, _Sel("prev")),
+                ({**op, "who": "target_controller"}, None)]
+
+    def its_controller(self, *_):
+        return None
+
+    def its_ctrl_lose_life(self, _its, n):
+        return self._its_ctrl({"op": "lose_life", "amount": _life(n)})
+
+    def its_ctrl_gain_life(self, _its, n):
+        return self._its_ctrl({"op": "gain_life", "amount": _life(n)})
+
+    def its_ctrl_discard(self, _its, n):
+        return self._its_ctrl({"op": "discard", "count": n})
+
+    def its_ctrl_discard_random(self, _its, n):
+        return self._its_ctrl({"op": "discard", "count": n, "random": True})
+
     def gain_life_per(self, n, per):
         return [self._set_x(per, _life(n) // 100), ({"op": "gain_life", "amount": "X00"}, None)]
 
@@ -2780,7 +2849,21 @@ class _T(CountWords, TextTransformer, Transformer):
         return self.damage_target_atk(flt, _Sel("choose", _target_filter(flt2)))
 
     def damage_own_atk_after(self, dealer, sel):
+        if dealer == "self" and self.card.get("type") not in ("resonator", "j_ruler"):
+            # "This card deals damage to that resonator equal to its ATK." on a card without ATK (a chant): "its" is the
+            # card dealt damage (session 29)
+            return self.damage_target_stat_after(dealer, sel)
         return self.damage_own_atk(dealer, sel)
+
+    def damage_target_stat_after(self, dealer, sel, *_):
+        # "This card deals damage to target resonator equal to that resonator's ATK." (session 29, s29-fowref, CR 1007.1,
+        # 903.3a): SET_X of Per.TARGET_ATK on the card dealt damage, right before the DAMAGE (_assemble: amount
+        # "target_atk"), its ATK as it resolves; none when it is no longer a legal target
+        if dealer != "self":
+            raise Unsupported("damage equal to a target's ATK dealt by another card than this one")
+        if self.card.get("x"):
+            raise Unsupported("'equal to that resonator's ATK' on a card whose cost has {X}")
+        return [({"op": "damage", "amount": "target_atk"}, sel)]
 
     def _damage_dealt_turn(self, clauses):
         # "This card deals X damage to target <card>, where X is the damage it dealt this turn." (CR 1007.1): "it" is the
@@ -4457,6 +4540,40 @@ def _hoist_stat(body: list, op: dict, reg: int) -> int:
     return at
 
 
+def _this_way(clauses: list) -> None:
+    """"... for each <card> removed this way" (session 29): the SET_X of Per.THIS_WAY reads the count the remove_grave
+    before it kept (its count filter, set here); no other SET_X between them."""
+    last = None
+    for c in clauses:
+        for op, _ in c[0]:
+            if not op:
+                continue
+            if op.get("op") == "remove_grave":
+                last = op
+            elif op.get("op") == "set_x" and op["per"].get("count") == "this_way":
+                if last is None:
+                    raise Unsupported("'<cards> <verb>ed this way' after no removal of a graveyard's cards")
+                flt = op["per"].pop("filter")
+                if last.get("count", flt) != flt:
+                    raise Unsupported("two counts of the cards removed this way")
+                last["count"] = flt
+                last = None
+            elif op.get("op") == "set_x":
+                last = None
+
+
+def _target_stat_amount(op: dict, reg: int, chooses: list, body: list) -> None:
+    """Damage "equal to that resonator's ATK" (amount "target_atk", session 29): the SET_X of Per.TARGET_ATK on the
+    op's register right before it, and the amount X00; only of one target in the field (its ATK as it resolves)."""
+    if op.get("amount") != "target_atk":
+        return
+    if not any(c["op"] == "choose" and c.get("reg", 0) == reg and "count" not in c and
+               c["filter"].get("zone", "field") == "field" for c in chooses):
+        raise Unsupported("damage equal to the ATK of a card that is not one target in the field")
+    body.append({"op": "set_x", "per": {"count": "target_atk"}, "times": 1, "reg": reg})
+    op["amount"] = "X00"
+
+
 def _if_done_clause(ops: list) -> bool | None:
     """True: an "If you do, ..." clause, False: "If you don't, ...", None: another."""
     if ops and ops[0][0] and ops[0][0].get("op") == "_if_done":
@@ -4644,6 +4761,7 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     if dealer is None or dealer == r_prev:
                         raise Unsupported("damage equal to a target's ATK without that target")
                     op["by_reg"], dealer = dealer, None
+                _target_stat_amount(op, r_prev, chooses, body)
                 if op["op"] == "set_x":
                     # "you gain life equal to its DEF" (session 27): read before the op that moved the card (its last
                     # known value, CR 903.3a), so the rows after that op's index move one on; only of one target in the
@@ -4699,6 +4817,7 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                 if dealer is None or dealer == last:
                     raise Unsupported("damage equal to a target's ATK without that target")
                 op["by_reg"], dealer = dealer, None
+            _target_stat_amount(op, last, chooses, body)
             body.append(op)
             _moves(op, last, reg_zone)
         if pending_it is not None:

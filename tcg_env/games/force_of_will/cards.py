@@ -297,10 +297,17 @@ OpCounter = op_model("counter", _M, count=Union[_NamedCount, XCount], reg=(Reg, 
                      name=(Union[CounterName, None], None))  # noqa: UP007
 _NX = (Union[Annotated[int, Field(ge=1, le=10)], XCount], 1)  # noqa: UP007
 OpDraw = op_model("draw", _M, count=_NX, who=_Who)
-OpDiscard = op_model("discard", _M, count=_NX, who=(WhoName, "opponent"), random=(bool, False))
+# who "target_controller" (session 29): "its controller", the controller of a target (constants.WHO_TARGET_CONTROLLER: the X
+# of a SET_X of Per.TARGET_CONTROLLER before it; a discard so is Op.PLAYER_DISCARD)
+_WhoIts = Literal["controller", "opponent", "target_controller"]
+OpDiscard = op_model("discard", _M, count=_NX, who=(_WhoIts, "opponent"), random=(bool, False))
 OpDamagePlayer = op_model("damage_player", _M, amount=Union[_Life, XHundreds], who=(WhoName, "opponent"))  # noqa: UP007
-OpGainLife = op_model("gain_life", _M, amount=Union[_Life, XHundreds], who=_Who)  # noqa: UP007
-OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(WhoName, "opponent"))  # noqa: UP007
+OpGainLife = op_model("gain_life", _M, amount=Union[_Life, XHundreds], who=(_WhoIts, "controller"))  # noqa: UP007
+OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(_WhoIts, "opponent"))  # noqa: UP007
+# "Remove all <cards> in <whose> graveyard / all graveyards from the game." (session 29, CR 1004.1: Op.REMOVE_GRAVE): filter
+# (zone graveyard; side own / opponent / any, read on the owner); count: the cards removed this way a later set_x of
+# per "this_way" counts ("for each resonator removed this way")
+OpRemoveGrave = op_model("remove_grave", _M, filter=FowFilter, count=(Union[FowFilter, None], None))  # noqa: UP007
 # to: where the card found goes ("put it into your hand / the field / your graveyard", constants.SearchTo)
 # top N: "look at / reveal the top N cards of your deck" (only those; no shuffle), the rest to the bottom in a
 # random order, into the graveyard or left on top; must: "put a <card> from among them" without "you may";
@@ -417,7 +424,7 @@ class FowPer(StrictModel):
                    "hand_other", "resonators_to_graveyard", "resonators_to_graveyard_all", "opp_hand", "opp_graveyard",
                    "opp_removed", "gems", "target_def", "target_atk", "names", "life", "self_counters", "zone",
                    "max_cost", "field_and_ruler", "trigger_cost",
-                   "distinct_names"] = "field"
+                   "distinct_names", "target_controller", "this_way"] = "field"
     filter: FowFilter | None = None
     # count "named": the counters of this name on this card or your J/ruler (CR 1022.1; session 21, Per.NAMED)
     counter_name: CounterName | None = None
@@ -465,7 +472,7 @@ _OP_MODELS = (
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
-    OpRevealHand,
+    OpRevealHand, OpRemoveGrave,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -1762,10 +1769,12 @@ class _Compiler(PoolCompiler):
         for j, op in enumerate(effect):
             self._per_x = any(o.op == "set_x" for o in effect[:j])  # the "X" operands after a SET_X
             if op.op in ("aura_power", "cost_reduction") and op.per is not None:
-                if op.per.count in ("self_atk", "trigger_damage", "target_def", "target_atk", "trigger_cost"):
+                if op.per.count in ("self_atk", "trigger_damage", "target_def", "target_atk", "trigger_cost",
+                                    "target_controller", "this_way"):
                     self.fail(f"{p}[{j}].per.count", f"{op.per.count} is an amount of a one-time effect (set_x), not a count")
                 self.code_rows.append([int(K.Op.AURA_PER), 0, *self.per_args(op.per, f"{p}[{j}].per")])
-            self.code_rows.append([int(EFFECT_OPS[op.op]), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
+            code = K.Op.PLAYER_DISCARD if op.op == "discard" and op.who == "target_controller" else EFFECT_OPS[op.op]
+            self.code_rows.append([int(code), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
         self._per_x = False
 
     def per_args(self, per: "FowPer", q: str) -> tuple[int, int, int]:
@@ -1822,7 +1831,7 @@ class _Compiler(PoolCompiler):
 
     def op_args(self, op: Any, q: str) -> tuple[int, int, int]:
         name = op.op
-        who = lambda: int(K.Who[op.who.upper()])  # noqa: E731
+        who = lambda: K.WHO_TARGET_CONTROLLER if op.who == "target_controller" else int(K.Who[op.who.upper()])  # noqa: E731
         if name == "choose":
             # "target ...": the one selection that targets (CR 1120.2: an opponent's [Barrier] card is not a legal target)
             targeted = getattr(self, "_pay_reg", None) != op.reg  # not the card a cost is paid with (add_ability)
@@ -1917,6 +1926,11 @@ class _Compiler(PoolCompiler):
             return self.compile_filter(op.filter, f"{q}.filter", ("field",)), who(), op.count
         if name == "discard":
             return self.x_operand(op.count, f"{q}.count", 1), who(), int(op.random)
+        if name == "remove_grave":  # session 29
+            if op.filter.zone != "graveyard" or (op.count is not None and op.count.zone != "graveyard"):
+                self.fail(f"{q}.filter.zone", "the cards of a graveyard (zone graveyard)")
+            count = 0 if op.count is None else self.compile_filter(op.count, f"{q}.count", ("graveyard",)) + 1
+            return self.compile_filter(op.filter, f"{q}.filter", ("graveyard",)), 0, count
         if name in ("damage_player", "gain_life", "lose_life"):
             return self.x_operand(op.amount, f"{q}.amount", 100), who(), 0
         if name == "search":
@@ -2178,7 +2192,17 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
         return "op", "choose must come before every other op (targets are chosen when played, CR 903.2g)"
     if name in _TARGETING and op.reg in filled:
         return "reg", f"register {op.reg} is already filled by an earlier op"
-    if name == "set_x" and op.per.count in ("target_def", "target_atk") and op.reg not in filled:
+    if getattr(op, "who", None) == "target_controller":
+        # session 29: "its controller": the X of the last SET_X before it, of Per.TARGET_CONTROLLER, the op's amount no X
+        xs = [o for o in earlier if o.op == "set_x"]
+        if not xs or xs[-1].per.count != "target_controller" or "X" in str(getattr(op, "amount", getattr(op, "count", ""))):
+            return "who", "target_controller names the player a set_x of target_controller before it set (amount no X)"
+    if name == "set_x" and op.per.count == "this_way":
+        # session 29: the count of the cards removed this way: right after the op that counted them (no other X between)
+        k = max((i for i, o in enumerate(earlier) if o.op == "remove_grave"), default=-1)
+        if k < 0 or earlier[k].count is None or any(o.op == "set_x" for o in earlier[k + 1:]):
+            return "per", "this_way counts the cards a remove_grave with a count filter removed (no set_x between)"
+    if name == "set_x" and op.per.count in ("target_def", "target_atk", "target_controller") and op.reg not in filled:
         return "reg", f"register {op.reg} has no targets (choose/select_all/target_self first)"
     if name in _ON_REGISTER and op.reg not in filled:
         return "reg", f"register {op.reg} has no targets (choose/select_all/target_self first)"

@@ -1,0 +1,156 @@
+"""Force of Will card text, session 29 (branch s29-fowref): back-references inside one ability. "Its controller loses N
+life / gains N life / discards N cards [at random]" after a target (the target's controller, last known, CR 911.1;
+nobody when the target is no longer legal, CR 903.3a: Per.TARGET_CONTROLLER, WHO_TARGET_CONTROLLER, Op.PLAYER_DISCARD);
+"this card deals damage to target resonator equal to that resonator's ATK" (Per.TARGET_ATK right before the damage,
+CR 1007.1); "Remove all <cards> in <whose> graveyard from the game" with "... for each <card> removed this way" / "where X
+is the number of <cards> removed this way" (Op.REMOVE_GRAVE, Per.THIS_WAY, CR 1004.1; "target player's": one mode per
+player). Lines are made up in the game's template language. Rule numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.cards.text import Verdict
+from helpers import resolve_chant
+from test_fow_card_text import _imported_pool, exact, line
+
+
+def _chant(tmp_path, text, victim=(500, 500), own_victim=False, graves=((), ())):
+    """A made-up chant "{R}: <text>" played (its first target a made-up resonator of the opponent, or of its caster);
+    ``graves``: the made-up cards put into each player's graveyard first. Returns (game, victim slot, chant slot)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    chant = {"id": "TXT-001", "name": "Made-up Test", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+             "abilities": [text]}
+    target = {"id": "TXT-002", "name": "Made-up Victim", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+              "ATK": victim[0], "DEF": victim[1], "abilities": []}
+    stone = {"id": "TXT-003", "name": "Made-up Pebble", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+             "abilities": ["Draw a card."]}
+    res, pool = _imported_pool(tmp_path, [chant, target, stone])
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.lines for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    (slot,) = sc.field(0 if own_victim else 1, ["TXT-002"])
+    for p in range(2):
+        for cid in graves[p]:
+            sc.put(p, cid, K.Zone.GRAVEYARD)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    return g, slot, card
+
+
+# ---- "its controller" (CR 911.1, 903.3a) -------------------------------------------------------------------------
+def test_cr_911_1_its_controller_is_read_before_the_move():
+    r = exact("Destroy target resonator. Its controller loses 400 life.", "chant")
+    assert r.fields["effect"] == [
+        {"op": "choose", "filter": {"type": ["resonator"]}},
+        {"op": "set_x", "per": {"count": "target_controller"}, "times": 1}, {"op": "destroy"},
+        {"op": "lose_life", "amount": 400, "who": "target_controller"}]
+    r = exact("Return target resonator to its owner's hand. Its controller discards a card.", "chant")
+    assert r.fields["effect"][1:] == [{"op": "set_x", "per": {"count": "target_controller"}, "times": 1},
+                                      {"op": "return_to_hand"}, {"op": "discard", "count": 1, "who": "target_controller"}]
+    assert exact("Destroy target J/resonator. Its controller gains 1000 life.", "chant").fields["effect"][-1] == \
+        {"op": "gain_life", "amount": 1000, "who": "target_controller"}
+    # nobody selected before, or every card: no one controller
+    assert line("Its controller loses 400 life.", "chant").verdict is Verdict.UNSUPPORTED
+    assert line("Destroy all resonators. Its controller loses 400 life.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize("own", [False, True])
+def test_cr_911_1_destroy_target_its_controller_loses_life_plays(tmp_path, own):
+    # the destroyed resonator is in its owner's graveyard as the life is lost: its controller as it last was in the field
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, victim, card = _chant(tmp_path, "Destroy target resonator. Its controller loses 400 life.", own_victim=own)
+    life = [int(g.state[S.LIFE + p]) for p in range(2)]
+    resolve_chant(g, card)
+    assert int(g.state[S.ZONE + victim * S.CARD_W]) == K.Zone.GRAVEYARD
+    loser = 0 if own else 1
+    assert [int(g.state[S.LIFE + p]) for p in range(2)] == [v - 400 * (p == loser) for p, v in enumerate(life)]
+
+
+def test_cr_1019_1_return_target_its_controller_discards_at_random_plays(tmp_path):
+    # the returned resonator is in the opponent's hand; the opponent (its controller) discards one card at random
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, victim, card = _chant(tmp_path, "Return target resonator to its owner's hand. Its controller discards a card at "
+                             "random.")
+    hand1, grave1, hand0 = int(g.state[S.HAND_N + 1]), int(g.state[S.GRAVE_N + 1]), int(g.state[S.HAND_N])
+    resolve_chant(g, card)
+    assert int(g.state[S.ZONE + victim * S.CARD_W]) != K.Zone.FIELD
+    assert int(g.state[S.HAND_N + 1]) == hand1  # +1 returned, -1 discarded
+    assert int(g.state[S.GRAVE_N + 1]) == grave1 + 1
+    assert int(g.state[S.HAND_N]) == hand0  # the caster discards nothing
+
+
+# ---- damage equal to the target's ATK (CR 1007.1) ----------------------------------------------------------------
+def test_cr_1007_1_damage_to_target_equal_to_that_resonators_atk_compiles():
+    r = exact("This card deals damage to target resonator equal to that resonator's ATK.", "chant")
+    assert r.fields["effect"] == [{"op": "choose", "filter": {"type": ["resonator"]}},
+                                  {"op": "set_x", "per": {"count": "target_atk"}, "times": 1},
+                                  {"op": "damage", "amount": "X00"}]
+    # a chant has no ATK: "its" is the resonator dealt damage
+    r = exact("Rest target resonator. If the weather is thunderstorm, this card deals damage to that resonator equal "
+              "to its ATK.", "chant")
+    assert r.fields["effect"][2:] == [{"op": "if", "condition": {"kind": "weather_is", "value": "thunderstorm"},
+                                       "skip": 2}, {"op": "set_x", "per": {"count": "target_atk"}, "times": 1},
+                                      {"op": "damage", "amount": "X00"}]
+
+
+@pytest.mark.parametrize("atk, dfn, destroyed", [(600, 500, True), (300, 500, False)])
+def test_cr_1007_1_damage_equal_to_that_resonators_atk_plays(tmp_path, atk, dfn, destroyed):
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, victim, card = _chant(tmp_path, "This card deals damage to target resonator equal to that resonator's ATK.",
+                             victim=(atk, dfn))
+    resolve_chant(g, card)
+    if destroyed:
+        assert int(g.state[S.ZONE + victim * S.CARD_W]) == K.Zone.GRAVEYARD
+    else:
+        assert int(g.state[S.ZONE + victim * S.CARD_W]) == K.Zone.FIELD
+        assert int(g.state[S.DAMAGE + victim * S.CARD_W]) == atk
+
+
+# ---- "remove all <cards> in <graveyard> from the game", "removed this way" (CR 1004.1) ------------------------------
+def test_cr_1004_1_remove_all_cards_in_a_graveyard_compiles():
+    r = exact("Remove all cards in your opponent's graveyard from the game.", "chant")
+    assert r.fields["effect"] == [{"op": "remove_grave", "filter": {"zone": "graveyard", "side": "opponent"}}]
+    r = exact("Remove all cards in all graveyards from the game. This card deals X00 damage to your opponent, where X is "
+              "the number of resonators removed this way.", "chant")
+    assert r.fields["effect"] == [
+        {"op": "remove_grave", "filter": {"zone": "graveyard"}, "count": {"type": ["resonator"], "zone": "graveyard"}},
+        {"op": "set_x", "per": {"count": "this_way"}, "times": 1}, {"op": "damage_player", "amount": "X00",
+                                                                    "who": "opponent"}]
+    # "target player's graveyard": one mode per player (CR 903.2g: chosen as it is played)
+    r = exact("Remove all cards in target player's graveyard from the game. This card deals 200 damage to your opponent "
+              "for each resonator removed this way.", "chant")
+    (op,) = r.fields["effect"]
+    assert op["op"] == "select_mode"
+    assert [m[0]["filter"]["side"] for m in op["modes"]] == ["opponent", "own"]
+    assert op["modes"][0][1] == {"op": "set_x", "per": {"count": "this_way"}, "times": 2}
+    # "removed this way" with no removal before it
+    assert line("Draw a card. This card deals 100 damage to your opponent for each resonator removed this way.",
+                "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1004_1_remove_all_cards_in_opponents_graveyard_counts_resonators_removed_this_way(tmp_path):
+    # the opponent's graveyard: two resonators and a chant removed (their owner's removed area); yours stays; 2 x 100
+    from tcg_env.engine.zones import zone_offsets
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    text = ("Remove all cards in your opponent's graveyard from the game. This card deals 100 damage to your opponent "
+            "for each resonator removed this way.")
+    g, _, card = _chant(tmp_path, text, graves=(["TXT-002"], ["TXT-002", "TXT-003", "TXT-002"]))
+    life1 = int(g.state[S.LIFE + 1])
+    resolve_chant(g, card)
+    assert int(g.state[S.LIFE + 1]) == life1 - 200
+    n1 = int(g.state[S.GRAVE_N + 1])
+    r1 = int(g.state[zone_offsets(S.ZT, K.Zone.REMOVED, 1)[0]])
+    assert (n1, r1) == (0, 3)
+    assert int(g.state[S.GRAVE_N]) == 2  # the caster's resonator and the resolved chant stay
