@@ -15,7 +15,7 @@ from helpers import resolve_chant
 from test_fow_card_text import _imported_pool, exact, line
 
 
-def _chant(tmp_path, text, victim=(500, 500), own_victim=False, graves=((), ())):
+def _chant(tmp_path, text, victim=(500, 500), own_victim=False, graves=((), ()), deck_top=(), hand=()):
     """A made-up chant "{R}: <text>" played (its first target a made-up resonator of the opponent, or of its caster);
     ``graves``: the made-up cards put into each player's graveyard first. Returns (game, victim slot, chant slot)."""
     from tcg_env.games.force_of_will import constants as K
@@ -27,7 +27,9 @@ def _chant(tmp_path, text, victim=(500, 500), own_victim=False, graves=((), ()))
               "ATK": victim[0], "DEF": victim[1], "abilities": []}
     stone = {"id": "TXT-003", "name": "Made-up Pebble", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
              "abilities": ["Draw a card."]}
-    res, pool = _imported_pool(tmp_path, [chant, target, stone])
+    big = {"id": "TXT-004", "name": "Made-up Giant", "type": ["Resonator"], "cost": "{R}{2}", "colour": ["R"],
+           "ATK": 900, "DEF": 900, "abilities": []}
+    res, pool = _imported_pool(tmp_path, [chant, target, stone, big])
     assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.lines for r in res.text_records]
     sc = Scenario.main_phase(pool, turn_player=0, seed=1)
     sc.will(0, K.Attribute.FIRE)
@@ -36,6 +38,9 @@ def _chant(tmp_path, text, victim=(500, 500), own_victim=False, graves=((), ()))
     for p in range(2):
         for cid in graves[p]:
             sc.put(p, cid, K.Zone.GRAVEYARD)
+    for cid in deck_top:
+        sc.put(0, cid, K.Zone.MAIN_DECK, top=True)
+    sc.hand(0, list(hand))
     g = sc.game()
     g.step(K.PLAY_HAND_BASE)
     return g, slot, card
@@ -154,3 +159,52 @@ def test_cr_1004_1_remove_all_cards_in_opponents_graveyard_counts_resonators_rem
     r1 = int(g.state[zone_offsets(S.ZT, K.Zone.REMOVED, 1)[0]])
     assert (n1, r1) == (0, 3)
     assert int(g.state[S.GRAVE_N]) == 2  # the caster's resonator and the resolved chant stay
+
+
+# ---- "the total cost of the card(s) removed / discarded this way" (CR 203.5) ---------------------------------------
+def test_cr_203_5_total_cost_of_the_cards_removed_or_discarded_this_way_compiles():
+    r = exact("Remove the top three cards of your deck from the game. This card deals 100 damage multiplied by the combined "
+              "total cost of the cards removed this way to your opponent.", "chant")
+    assert r.fields["effect"] == [{"op": "mill", "count": 3, "to": "removed", "this_way": True},
+                                  {"op": "set_x", "per": {"count": "this_way"}, "times": 1},
+                                  {"op": "damage_player", "amount": "X00", "who": "opponent"}]
+    r = exact("Discard a card. J/resonators you control gain [+X00/0] until end of turn, where X is the total cost of the "
+              "card discarded this way.", "chant")
+    assert r.fields["effect"][:2] == [{"op": "discard", "count": 1, "who": "controller", "this_way": True},
+                                      {"op": "set_x", "per": {"count": "this_way"}, "times": 1}]
+    # an opponent's discard, or one at random: not counted
+    assert line("Your opponent discards a card. This card deals 100 damage multiplied by the total cost of the card "
+                "discarded this way to your opponent.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_203_5_damage_multiplied_by_the_total_cost_of_the_cards_removed_this_way_plays(tmp_path):
+    # the top three cards: two of total cost 3 and one of 1 (CR 203.5): 7 x 100 damage to the opponent
+    from tcg_env.games.force_of_will import state as S
+
+    g, _, card = _chant(tmp_path, "Remove the top three cards of your deck from the game. This card deals 100 damage "
+                        "multiplied by the combined total cost of the cards removed this way to your opponent.",
+                        deck_top=["TXT-002", "TXT-004", "TXT-004"])
+    life1 = int(g.state[S.LIFE + 1])
+    resolve_chant(g, card)
+    assert int(g.state[S.LIFE + 1]) == life1 - 700
+
+
+def test_cr_203_5_gain_x00_where_x_is_the_total_cost_of_the_card_discarded_this_way_plays(tmp_path):
+    # the caster discards the made-up giant (total cost 3): its J/resonators gain [+300/0] until end of turn
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from fow_tables import current_values
+
+    g, mine, card = _chant(tmp_path, "Discard a card. J/resonators you control gain [+X00/0] until end of turn, where X "
+                           "is the total cost of the card discarded this way.", own_victim=True, hand=["TXT-004"])
+    atk = current_values(g.state, g._T, mine)[0]
+    for _ in range(12):
+        if int(g.state[H_DECISION]) == K.Decision.DISCARD:
+            g.step(K.SELECT_HAND_BASE)
+        elif int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD:
+            break
+        else:
+            g.step(K.PASS)
+    assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD
+    assert current_values(g.state, g._T, mine)[0] == atk + 300

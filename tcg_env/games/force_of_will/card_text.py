@@ -1851,6 +1851,24 @@ class _T(CountWords, TextTransformer, Transformer):
     def go_all(self):
         return "any"
 
+    def this_way_verb(self, *_):
+        return None
+
+    def per_cost_this_way(self, *_):
+        # "multiplied by the [combined] total cost of the card(s) removed / discarded this way" (session 29): the X the mill
+        # or discard before it kept (body(): _this_way marks it; CR 203.5, X counting 0 off the chase, 203.5b)
+        return {"count": "this_way", "_cost": True}
+
+    def xb_cost_this_way(self, *_):
+        return {"per": self.per_cost_this_way(), "unit": 1}
+
+    def damage_target_player_times(self, dealer, n, per):
+        # "<dealer> deals N damage multiplied by <count> to target player" (session 29): SET_X of the count, then the
+        # damage to the player a mode names (body(): _player_or, CR 903.2g)
+        if not isinstance(n, int):
+            raise Unsupported("X00 damage multiplied by ...")
+        return [self._set_x(per, _hundreds(n) // 100), ({"op": "_player_or", "amount": "X00", "filter": None}, None)]
+
     def per_this_way(self, flt):
         # "for each <card> removed this way" / "the number of <cards> removed this way" (session 29): the count the
         # removal before it kept (body(): _this_way gives the removal the filter, Per.THIS_WAY reads it)
@@ -4548,10 +4566,18 @@ def _this_way(clauses: list) -> None:
         for op, _ in c[0]:
             if not op:
                 continue
-            if op.get("op") == "remove_grave":
+            if op.get("op") in ("remove_grave", "mill", "discard"):
                 last = op
+            elif op.get("op") == "set_x" and op["per"].get("count") == "this_way" and op["per"].pop("_cost", False):
+                # "the total cost of the card(s) removed / discarded this way": a mill, or a chosen discard of its
+                # controller's (MILL_THIS_WAY, Op.PLAYER_DISCARD's DISCARD_THIS_WAY)
+                if last is None or last["op"] == "remove_grave" or last.get("random") or \
+                        (last["op"] == "discard" and last.get("who") != "controller"):
+                    raise Unsupported("'the total cost of the card <verb>ed this way' after no mill or discard of yours")
+                last["this_way"] = True
+                last = None
             elif op.get("op") == "set_x" and op["per"].get("count") == "this_way":
-                if last is None:
+                if last is None or last["op"] != "remove_grave":
                     raise Unsupported("'<cards> <verb>ed this way' after no removal of a graveyard's cards")
                 flt = op["per"].pop("filter")
                 if last.get("count", flt) != flt:

@@ -300,7 +300,9 @@ OpDraw = op_model("draw", _M, count=_NX, who=_Who)
 # who "target_controller" (session 29): "its controller", the controller of a target (constants.WHO_TARGET_CONTROLLER: the X
 # of a SET_X of Per.TARGET_CONTROLLER before it; a discard so is Op.PLAYER_DISCARD)
 _WhoIts = Literal["controller", "opponent", "target_controller"]
-OpDiscard = op_model("discard", _M, count=_NX, who=(_WhoIts, "opponent"), random=(bool, False))
+# this_way (session 29): the frame's X is the total cost of the cards discarded (Op.PLAYER_DISCARD a2 bit DISCARD_THIS_WAY;
+# a chosen discard, not at random)
+OpDiscard = op_model("discard", _M, count=_NX, who=(_WhoIts, "opponent"), random=(bool, False), this_way=(bool, False))
 OpDamagePlayer = op_model("damage_player", _M, amount=Union[_Life, XHundreds], who=(WhoName, "opponent"))  # noqa: UP007
 OpGainLife = op_model("gain_life", _M, amount=Union[_Life, XHundreds], who=(_WhoIts, "controller"))  # noqa: UP007
 OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(_WhoIts, "opponent"))  # noqa: UP007
@@ -351,7 +353,10 @@ OpForesee = op_model("foresee", _M, count=_N, top_only=(bool, False), who=_Who, 
 OpRevealHand = op_model("reveal_hand", _M, who=(WhoName, "opponent"), revealed=(bool, False))
 # "put the top N cards of your deck into your graveyard"; to "removed": "remove the top N cards of your deck
 # from the game" (CR 1004.1)
-OpMill = op_model("mill", _M, count=_NX, who=_Who, to=(Literal["graveyard", "removed"], "graveyard"))
+# this_way (session 29): the frame's X is the total cost of the cards moved ("... multiplied by the total cost of the card
+# removed this way": a set_x of per "this_way" after it; MILL a2 bit MILL_THIS_WAY)
+OpMill = op_model("mill", _M, count=_NX, who=_Who, to=(Literal["graveyard", "removed"], "graveyard"),
+                  this_way=(bool, False))
 # on "self": magic counters on this card (a magic stone: its MANA word, card_text.magic_counter), while it is in the field
 # name: named counters of that name on the J/ruler instead (CR 1022.1, session 21; MANA_COUNTER a2 = -its id)
 OpManaCounter = op_model("mana_counter", _M, count=_NamedCount, who=_Who,
@@ -1773,7 +1778,8 @@ class _Compiler(PoolCompiler):
                                     "target_controller", "this_way"):
                     self.fail(f"{p}[{j}].per.count", f"{op.per.count} is an amount of a one-time effect (set_x), not a count")
                 self.code_rows.append([int(K.Op.AURA_PER), 0, *self.per_args(op.per, f"{p}[{j}].per")])
-            code = K.Op.PLAYER_DISCARD if op.op == "discard" and op.who == "target_controller" else EFFECT_OPS[op.op]
+            code = K.Op.PLAYER_DISCARD if op.op == "discard" and (op.who == "target_controller" or op.this_way) \
+                else EFFECT_OPS[op.op]
             self.code_rows.append([int(code), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
         self._per_x = False
 
@@ -1918,14 +1924,17 @@ class _Compiler(PoolCompiler):
         if name == "draw":
             return self.x_operand(op.count, f"{q}.count", 1), who(), 0
         if name == "mill":
-            return self.x_operand(op.count, f"{q}.count", 1), who(), int(op.to == "removed")
+            return self.x_operand(op.count, f"{q}.count", 1), who(), int(op.to == "removed") | (
+                K.MILL_THIS_WAY if op.this_way else 0)
         if name == "player_banish":
             # chosen, not targeted (CR 903.2g): the filter row without the TARGETED bit; the chooser's own cards only
             if op.filter.side != ("own" if op.who == "controller" else "opponent"):
                 self.fail(f"{q}.filter.side", "the player who banishes chooses among the cards they control (CR 1011.2)")
             return self.compile_filter(op.filter, f"{q}.filter", ("field",)), who(), op.count
         if name == "discard":
-            return self.x_operand(op.count, f"{q}.count", 1), who(), int(op.random)
+            if op.this_way and op.random:
+                self.fail(f"{q}.this_way", "the total cost of the cards discarded this way: a chosen discard (not at random)")
+            return self.x_operand(op.count, f"{q}.count", 1), who(), int(op.random) | (K.DISCARD_THIS_WAY if op.this_way else 0)
         if name == "remove_grave":  # session 29
             if op.filter.zone != "graveyard" or (op.count is not None and op.count.zone != "graveyard"):
                 self.fail(f"{q}.filter.zone", "the cards of a graveyard (zone graveyard)")
@@ -2199,9 +2208,10 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
             return "who", "target_controller names the player a set_x of target_controller before it set (amount no X)"
     if name == "set_x" and op.per.count == "this_way":
         # session 29: the count of the cards removed this way: right after the op that counted them (no other X between)
-        k = max((i for i, o in enumerate(earlier) if o.op == "remove_grave"), default=-1)
-        if k < 0 or earlier[k].count is None or any(o.op == "set_x" for o in earlier[k + 1:]):
-            return "per", "this_way counts the cards a remove_grave with a count filter removed (no set_x between)"
+        k = max((i for i, o in enumerate(earlier) if o.op in ("remove_grave", "mill", "discard")), default=-1)
+        if k < 0 or (earlier[k].count is None if earlier[k].op == "remove_grave" else not earlier[k].this_way) or \
+                any(o.op == "set_x" for o in earlier[k + 1:]):
+            return "per", "this_way reads the X a remove_grave (count), mill or discard (this_way) right before it kept"
     if name == "set_x" and op.per.count in ("target_def", "target_atk", "target_controller") and op.reg not in filled:
         return "reg", f"register {op.reg} has no targets (choose/select_all/target_self first)"
     if name in _ON_REGISTER and op.reg not in filled:

@@ -1032,6 +1032,11 @@ SET_X_PLUS = 4096
 # session 29 (s29-fowref): a Who operand (a1) of GAIN_LIFE, LOSE_LIFE and PLAYER_DISCARD: the player the frame's X names, X
 # - 1 (a SET_X of Per.TARGET_CONTROLLER before it: "its controller", the controller of a target); none when X is 0
 WHO_TARGET_CONTROLLER = 2
+# session 29 (s29-fowref): PLAYER_DISCARD a2 bit: the frame's X is the total cost of the cards discarded this way (CR 203.5)
+# (the DISCARD decision's DEC_ARG is then DISCARD_THIS_WAY: kernels add each discarded card's total cost); MILL a2 bit:
+# the frame's X is the total cost of the cards moved
+DISCARD_THIS_WAY = 2
+MILL_THIS_WAY = 2
 # COUNTER a2 (session 28): 1, "put X [+100/+100] / <name> counters on ...": a0 times the frame's X (SET_X before it)
 COUNTER_TIMES_X = 1
 

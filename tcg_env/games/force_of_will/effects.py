@@ -939,8 +939,16 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         if a2 > 0:
             s[f + E_X] = n
     elif op == Op.PLAYER_DISCARD:
-        # session 29: "Its controller discards N cards [at random]" (CR 1019.1): the core's DISCARD by that player
-        return core_discard(game, s, f, a0, K.Who.CONTROLLER if who == ctrl else K.Who.OPPONENT, a2)
+        # session 29: "Its controller discards N cards [at random]" (CR 1019.1): the core's DISCARD by that player; a2 bit
+        # DISCARD_THIS_WAY: "the total cost of the card discarded this way" (the frame's X, added as each is discarded,
+        # kernels: the decision's DEC_ARG DISCARD_THIS_WAY; not at random)
+        this_way = (a2 & K.DISCARD_THIS_WAY) != 0
+        if this_way and s[f + FR_CNT] == 0:
+            s[f + E_X] = 0
+        st = core_discard(game, s, f, a0, K.Who.CONTROLLER if who == ctrl else K.Who.OPPONENT, a2 & 1)
+        if st == ASKED and this_way:
+            s[DEC_ARG] = K.DISCARD_THIS_WAY
+        return st
     elif op == Op.SEARCH:
         return game.search(s, T, f, ctrl, a0, a2)
     elif op == Op.FORESEE:
@@ -1020,13 +1028,19 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 s[MANA + w] = max(s[MANA + w] + a0, 0)
     elif op == Op.MILL:
         n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, who)
-        for _ in range(game.amount_of(s, f, a0)):
+        n = game.amount_of(s, f, a0)
+        if (a2 & K.MILL_THIS_WAY) != 0:
+            s[f + E_X] = 0  # session 29: "the total cost of the cards removed this way" (CR 203.5), X as they move
+        for _ in range(n):
             if s[n_off] == 0:
                 break
-            if a2 == 1:
-                game.move_card(s, T, s[l_off + s[n_off] - 1], Zone.REMOVED)  # "remove ... from the game" (CR 1004.1)
+            top = s[l_off + s[n_off] - 1]
+            if (a2 & K.MILL_THIS_WAY) != 0:
+                s[f + E_X] += game.total_cost(T, s[CARD + top * CARD_W])
+            if (a2 & 1) == 1:
+                game.move_card(s, T, top, Zone.REMOVED)  # "remove ... from the game" (CR 1004.1)
             else:
-                game.to_graveyard(s, T, s[l_off + s[n_off] - 1])
+                game.to_graveyard(s, T, top)
     elif op == Op.INVERT:
         # CR 1030.1: this card, an Inverse card hope side up (C_J_SIDE >= 0: its despair side) still in the field,
         # turns despair side up: the same card, its counters, damage and effects kept (CR 1302.3c)

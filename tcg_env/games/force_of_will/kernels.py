@@ -405,9 +405,14 @@ def apply_unchecked(game, s, T, a):
             set_decision(s, Decision.MULLIGAN, p)
             return
     elif kind == Decision.DISCARD:
-        game.discard_to_graveyard(s, T, p, option_of(a, SELECT_HAND_BASE))
+        i = option_of(a, SELECT_HAND_BASE)
+        cid = s[CARD + game.hand_slot(s, p, i) * CARD_W]
+        game.discard_to_graveyard(s, T, p, i)
         if s[DEC_ARG] != 0:
             s[game.top_frame(s) + FR_CNT] += 1  # an effect's discard (engine.effects DISCARD)
+            if s[DEC_ARG] == K.DISCARD_THIS_WAY:
+                # session 29: "... the total cost of the card discarded this way" (Op.PLAYER_DISCARD): the frame's X
+                s[game.top_frame(s) + E_X] += game.total_cost(T, cid)
         # else CR 505.5d: the final step runs again (the flow is still STEP_END at END_*)
     elif kind == Decision.DISCARD_COST:
         game.discard_to_graveyard(s, T, p, option_of(a, SELECT_HAND_BASE))  # CR 903.2j / 1019.1
