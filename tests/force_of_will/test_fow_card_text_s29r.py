@@ -15,7 +15,7 @@ from helpers import resolve_chant
 from test_fow_card_text import _imported_pool, exact, line
 
 
-def _chant(tmp_path, text, victim=(500, 500), own_victim=False, graves=((), ()), deck_top=(), hand=()):
+def _chant(tmp_path, text, victim=(500, 500), own_victim=False, graves=((), ()), deck_top=(), hand=(), victim_text=()):
     """A made-up chant "{R}: <text>" played (its first target a made-up resonator of the opponent, or of its caster);
     ``graves``: the made-up cards put into each player's graveyard first. Returns (game, victim slot, chant slot)."""
     from tcg_env.games.force_of_will import constants as K
@@ -24,8 +24,8 @@ def _chant(tmp_path, text, victim=(500, 500), own_victim=False, graves=((), ()),
     chant = {"id": "TXT-001", "name": "Made-up Test", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
              "abilities": [text]}
     target = {"id": "TXT-002", "name": "Made-up Victim", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
-              "ATK": victim[0], "DEF": victim[1], "abilities": []}
-    stone = {"id": "TXT-003", "name": "Made-up Pebble", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+              "ATK": victim[0], "DEF": victim[1], "abilities": list(victim_text)}
+    stone = {"id": "TXT-003", "name": "Made-up Pebble", "type": ["Chant"], "cost": "{R}{1}", "colour": ["R"],
              "abilities": ["Draw a card."]}
     big = {"id": "TXT-004", "name": "Made-up Giant", "type": ["Resonator"], "cost": "{R}{2}", "colour": ["R"],
            "ATK": 900, "DEF": 900, "abilities": []}
@@ -208,3 +208,51 @@ def test_cr_203_5_gain_x00_where_x_is_the_total_cost_of_the_card_discarded_this_
             g.step(K.PASS)
     assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD
     assert current_values(g.state, g._T, mine)[0] == atk + 300
+
+
+# ---- "if that resonator has [Flying], ... instead" (CR 1100s) ------------------------------------------------------
+def test_if_that_resonator_has_flying_deals_more_instead_compiles():
+    r = exact("This card deals 600 damage to target attacking resonator. If that resonator has [Flying] this card deals "
+              "1200 damage instead.", "chant")
+    assert r.fields["effect"][1:] == [{"op": "if_it", "filter": {"keyword": ["flying"]}, "skip": 1, "negated": True},
+                                      {"op": "damage", "amount": 600},
+                                      {"op": "if_it", "filter": {"keyword": ["flying"]}, "skip": 1},
+                                      {"op": "damage", "amount": 1200}]
+
+
+@pytest.mark.parametrize("flying, destroyed", [(True, True), (False, False)])
+def test_if_that_resonator_has_flying_deals_more_instead_plays(tmp_path, flying, destroyed):
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, victim, card = _chant(tmp_path, "This card deals 600 damage to target resonator. If that resonator has [Flying], "
+                             "this card deals 1200 damage instead.", victim=(500, 1000),
+                             victim_text=["[Flying]"] if flying else [])
+    resolve_chant(g, card)
+    assert (int(g.state[S.ZONE + victim * S.CARD_W]) == K.Zone.GRAVEYARD) is destroyed
+    if not destroyed:
+        assert int(g.state[S.DAMAGE + victim * S.CARD_W]) == 600
+
+
+# ---- "Reveal the top card of your deck. If its total cost is odd, ... Otherwise, ..." (CR 1005.1, 203.5) -----------
+def test_cr_203_5_reveal_the_top_card_if_its_total_cost_is_odd_compiles():
+    r = exact("Reveal the top card of your deck. If its total cost is odd, return target resonator to its owner's hand. "
+              "Otherwise, draw a card.", "chant")
+    assert r.fields["effect"] == [{"op": "choose", "filter": {"type": ["resonator"]}, "reg": 1}, {"op": "reveal_top"},
+                                  {"op": "if_cost", "odd": True, "skip": 1}, {"op": "return_to_hand", "reg": 1},
+                                  {"op": "if_cost", "odd": False, "skip": 1}, {"op": "draw", "count": 1}]
+
+
+@pytest.mark.parametrize("top, returned", [("TXT-004", True), ("TXT-003", False)])
+def test_cr_203_5_reveal_the_top_card_if_its_total_cost_is_odd_plays(tmp_path, top, returned):
+    # total cost 3 (odd): the target returns to its owner's hand; 2 (even): the caster draws the revealed card instead
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, victim, card = _chant(tmp_path, "Reveal the top card of your deck. If its total cost is odd, return target "
+                             "resonator to its owner's hand. Otherwise, draw a card.", deck_top=[top])
+    hand0 = int(g.state[S.HAND_N])
+    resolve_chant(g, card)
+    assert (int(g.state[S.ZONE + victim * S.CARD_W]) == K.Zone.HAND) is returned
+    assert int(g.state[S.HAND_N]) == hand0 + (0 if returned else 1)
+    assert int(g.state[S.REVEAL_N]) == 1  # shown to every player (CR 1005.1)

@@ -2264,7 +2264,7 @@ class _T(CountWords, TextTransformer, Transformer):
         # (_assemble: its zone then); an "if" sentence's only (no continuous ability's, no cost's)
         f = dict(flt)
         f.pop("_race_noun", None)
-        if f.pop("_entity", False) or set(f) - {"type", "attribute", "race", "race_or", "side", "state", "cost_min",
+        if f.pop("_entity", False) or set(f) - {"type", "attribute", "race", "race_or", "side", "state", "cost_min", "keyword",
                                                   "cost_max", "atk_min", "atk_max", "not_attribute"}:
             raise Unsupported("'if it's' a card of a kind the filter cannot test")
         if not f:
@@ -2272,6 +2272,10 @@ class _T(CountWords, TextTransformer, Transformer):
         if "j_ruler_or_ruler" in f.get("type", []):
             raise Unsupported("'if it's a J/ruler' (a filter has one zone)")
         return {"kind": "_it_is", "filter": f}
+
+    def c_it_has(self, *args):
+        # "if that resonator has [Flying]" (session 29): IF_IT with a keyword filter on the card selected before
+        return {"kind": "_it_is", "filter": self.with_keyword(args[-1])}
 
     def c_it_named(self, q):
         return {"kind": "_it_is", "filter": {"name": str(q)[1:-1]}}
@@ -3303,6 +3307,37 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def look_n(self, n):
         return n
+
+    def look_reveal_one(self, *_):
+        return True, 1  # "reveal the top of your deck" (the card's word missing)
+
+    # "Reveal the top card of your deck. If its total cost is odd, <A>. Otherwise, <B>." (session 29, s29-fowref, CR
+    # 1005.1, 203.5): Op.REVEAL_TOP puts the card (still on top) into a register of its own, Op.IF_COST reads its total
+    # cost's parity (printed; X counts 0 off the chase, CR 203.5b); "otherwise": the other parity (no op between the two
+    # tests moves the card: it is read again by the second)
+    def p_odd(self):
+        return True
+
+    def p_even(self):
+        return False
+
+    def if_then(self, *items):
+        return self.sentence(*items)
+
+    def if_else(self, *items):
+        return self.sentence(*items)
+
+    def look_if_cost(self, head, odd, then, other=None):
+        if head != (True, 1):
+            raise Unsupported("'if its total cost is ...' after other than the top card revealed")
+        if any(opt for _, opt in then + (other or [])):
+            raise Unsupported("'you may' inside an 'if its total cost' sentence")
+        rev = _Sel("reveal")
+        out = [([({"op": "reveal_top"}, rev)], False),
+               ([({"op": "_if_cost", "odd": odd}, rev)] + [x for c, _ in then for x in c], False)]
+        if other is not None:
+            out.append(([({"op": "_if_cost", "odd": not odd}, rev)] + [x for c, _ in other for x in c], False))
+        return out
 
     def _take(self, what, to, may, reveal):
         return {"what": dict(what), "to": to, "may": may, "reveal": reveal}
@@ -4551,7 +4586,7 @@ def _hoist_stat(body: list, op: dict, reg: int) -> int:
     at = next((i for i in range(len(body) - 1, -1, -1) if body[i].get("reg") == reg and body[i]["op"] in _MOVES_OUT),
               len(body))
     for j in range(at):
-        key = {"if": "skip", "if_it": "skip", "if_done": "rows"}.get(body[j]["op"])
+        key = {"if": "skip", "if_it": "skip", "if_cost": "skip", "if_done": "rows"}.get(body[j]["op"])
         if key is not None and body[j].get(key) is not None and j < at <= j + body[j][key]:
             body[j][key] += 1
     body.insert(at, op)
@@ -4751,6 +4786,13 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                 if_at = len(body)
                 body.append({"op": "if", "condition": op["condition"], "skip": 1})
                 continue
+            if op["op"] == "_if_cost":
+                # session 29: the card revealed (its register, Op.REVEAL_TOP), Op.IF_COST
+                if id(sel) not in regs:
+                    raise Unsupported("'if its total cost' with no card revealed before")
+                if_at = len(body)
+                body.append({"op": "if_cost", "odd": op["odd"], "skip": 1, "reg": regs[id(sel)]})
+                continue
             if sel is None:
                 body.append(op)
                 continue
@@ -4830,6 +4872,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     body.append({"op": "target_trigger", "reg": r})
                 elif sel.kind == "pbanish":
                     banished.add(r)  # the op chooses its cards itself, as it resolves (Op.PLAYER_BANISH)
+                elif sel.kind == "reveal":
+                    reg_zone[r] = "main_deck"  # the op puts the card it reveals there itself (Op.REVEAL_TOP, session 29)
                 else:
                     body.append({"op": "target_self", "reg": r})
             last = regs[id(sel)]
@@ -4848,9 +4892,9 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
             _moves(op, last, reg_zone)
         if pending_it is not None:
             raise Unsupported("'if it's ... instead' after a sentence that selects no card")
-        prev_if = if_at is not None and body[if_at]["op"] in ("if", "if_it")
+        prev_if = if_at is not None and body[if_at]["op"] in ("if", "if_it", "if_cost")
         if if_at is not None:
-            key = "skip" if body[if_at]["op"] in ("if", "if_it") else "rows"
+            key = "skip" if body[if_at]["op"] in ("if", "if_it", "if_cost") else "rows"
             body[if_at][key] = len(body) - if_at - 1  # the sentence's ops: skipped when it does not hold
             if body[if_at][key] < 1:
                 raise Unsupported("an 'if' sentence with nothing to do")

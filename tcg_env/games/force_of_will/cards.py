@@ -310,6 +310,10 @@ OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(_Who
 # (zone graveyard; side own / opponent / any, read on the owner); count: the cards removed this way a later set_x of
 # per "this_way" counts ("for each resonator removed this way")
 OpRemoveGrave = op_model("remove_grave", _M, filter=FowFilter, count=(Union[FowFilter, None], None))  # noqa: UP007
+# "Reveal the top card of your deck. If its total cost is odd, <A>. Otherwise, <B>." (session 29, CR 1005.1, 203.5):
+# Op.REVEAL_TOP (the card into the register), Op.IF_COST (odd: 1, even: 0)
+OpRevealTop = op_model("reveal_top", _M, reg=(Reg, 0))
+OpIfCost = op_model("if_cost", _M, odd=(bool, True), reg=(Reg, 0), skip=(int, Field(default=1, ge=1, le=20)))
 # to: where the card found goes ("put it into your hand / the field / your graveyard", constants.SearchTo)
 # top N: "look at / reveal the top N cards of your deck" (only those; no shuffle), the rest to the bottom in a
 # random order, into the graveyard or left on top; must: "put a <card> from among them" without "you may";
@@ -477,7 +481,7 @@ _OP_MODELS = (
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
-    OpRevealHand, OpRemoveGrave,
+    OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -502,7 +506,7 @@ def _delayed_valid(effect: list[Any]) -> list[Any]:
 
 _TAGS = frozenset(EFFECT_OPS)
 
-_TARGETING = {"choose", "select_all", "target_self", "target_trigger"}
+_TARGETING = {"choose", "select_all", "target_self", "target_trigger", "reveal_top"}
 # the ops that report NOT_DONE when they did not do what they say (engine.effects: the core's DISCARD, not every
 # card discarded, CR 104.2; session 27: the each-target destroy, banish, return to the hand and removal from the game,
 # not done to a card still in the field after it, effects.target_done; PLAYER_BANISH: fewer than N banished): the ops
@@ -512,7 +516,7 @@ _ON_REGISTER = {
     "power", "power_x", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
-    "prevent_from", "lock_recover", "if_it",
+    "prevent_from", "lock_recover", "if_it", "if_cost",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "redirect_damage",
@@ -773,7 +777,7 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
         flags[-1, K.FL_MISC] |= K.FLAG_REMNANT  # play.grave_card_playable, only in pools with a [Remnant] card
     searching = code[:, K.I_OP] == K.Op.SEARCH
     if (code[searching, K.I_A2] & (K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_TOP | K.SEARCH_OPPONENT)).any() or \
-            (code[:, K.I_OP] == K.Op.REVEAL_HAND).any():
+            (code[:, K.I_OP] == K.Op.REVEAL_HAND).any() or (code[:, K.I_OP] == K.Op.REVEAL_TOP).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REVEAL
     return flags
 
@@ -2079,6 +2083,8 @@ class _Compiler(PoolCompiler):
             if self._card is None or self._card.type != "chant" or not q.startswith("effect["):
                 self.fail(f"{q}.op", "chant_to says where a chant goes as it resolves (CR 703.3): a chant's effect only")
             return int(K.ChantTo[op.to.upper()]), 0, 0
+        if name == "if_cost":  # session 29
+            return int(op.odd), 0, op.skip
         if name == "if_it":
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "graveyard", "hand", "ruler_area", "removed")), \
                 int(op.negated), op.skip
@@ -2222,7 +2228,7 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
         return "reg", f"register {op.reg} has no card for the delayed ability to be about"
     if name == "delayed" and kind != K.AbilityKind.SPELL:
         return "op", "a delayed ability in a chant's effect only"
-    if name in ("if", "if_it") and j + op.skip >= len(effect):
+    if name in ("if", "if_it", "if_cost") and j + op.skip >= len(effect):
         return "skip", f"skips past the end of the effect ({len(effect) - j - 1} ops follow)"
     if name == "if_done":
         return if_done_problem(effect, j, _REPORTS_DONE)

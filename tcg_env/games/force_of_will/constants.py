@@ -1023,6 +1023,13 @@ class Op(IntEnum):
     # 105.3a) matches into its owner's removed area; a2 > 0: the frame's X is then the number of those cards filter row a2 -
     # 1 matched as they were in the graveyard ("... for each resonator removed this way": a SET_X of Per.THIS_WAY after it)
     REMOVE_GRAVE = 122
+    # session 29 (s29-fowref): "Reveal the top card of your deck. If its total cost is odd, <A>. Otherwise, <B>." (CR 1005.1,
+    # 203.5): REVEAL_TOP shows the top card of its controller's main deck to every player (engine.reveals) and puts it into
+    # register I_REG (none when the deck is empty; the card stays there); IF_COST skips the next a2 rows unless the first
+    # card of register I_REG has a total cost (printed, X 0 off the chase, CR 203.5b) of parity a0 (1 odd, 0 even); no
+    # card: skipped
+    REVEAL_TOP = 123
+    IF_COST = 124
 
 
 # SET_X a2 (session 28): times + plus * SET_X_PLUS, the X set max(0, times x count + plus) ("where X is five minus the

@@ -922,6 +922,19 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             game.trigger_controlled(s, T, K.Trigger.YOU_GAIN_LIFE, who)  # "whenever you gain life"
     elif op == Op.LOSE_LIFE:
         s[LIFE + who] -= game.amount_of(s, f, a0)
+    elif op == Op.REVEAL_TOP:
+        # session 29, CR 1005.1: the top card of its controller's main deck, shown to every player, into register I_REG
+        n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, ctrl)
+        if s[n_off] > 0:
+            top = s[l_off + s[n_off] - 1]
+            reveal_begin(s, REVEAL_N, ctrl)
+            reveal_card(s, REVEAL_N, REVEAL_IDS, K.REVEAL_ROWS, ctrl, s[CARD + top * CARD_W])
+            reg_add(game, s, f, reg, top)
+    elif op == Op.IF_COST:
+        # session 29: "If its total cost is odd / even, ..." (CR 203.5): the register's first card; none: skipped
+        t = s[f + E_REG + reg * TARGET_MAX] if s[f + E_REGN + reg] > 0 else -1
+        if t < 0 or game.total_cost(T, s[CARD + t * CARD_W]) % 2 != a0:
+            s[f + FR_PC] += a2
     elif op == Op.REMOVE_GRAVE:
         # session 29, CR 1004.1: every card of both graveyards filter a0 matches (side: its owner) into its owner's removed
         # area, from the top down; a2 > 0: X := how many of them filter a2 - 1 matched in the graveyard ("removed this way")
