@@ -15,7 +15,8 @@ from helpers import resolve_chant
 from test_fow_card_text import _imported_pool, exact, line
 
 
-def _chant(tmp_path, text, victim=(500, 500), own_victim=False, graves=((), ()), deck_top=(), hand=(), victim_text=()):
+def _chant(tmp_path, text, victim=(500, 500), own_victim=False, graves=((), ()), deck_top=(), hand=(), victim_text=(),
+           own_field=()):
     """A made-up chant "{R}: <text>" played (its first target a made-up resonator of the opponent, or of its caster);
     ``graves``: the made-up cards put into each player's graveyard first. Returns (game, victim slot, chant slot)."""
     from tcg_env.games.force_of_will import constants as K
@@ -41,6 +42,7 @@ def _chant(tmp_path, text, victim=(500, 500), own_victim=False, graves=((), ()),
     for cid in deck_top:
         sc.put(0, cid, K.Zone.MAIN_DECK, top=True)
     sc.hand(0, list(hand))
+    sc.field(0, list(own_field))
     g = sc.game()
     g.step(K.PLAY_HAND_BASE)
     return g, slot, card
@@ -256,3 +258,46 @@ def test_cr_203_5_reveal_the_top_card_if_its_total_cost_is_odd_plays(tmp_path, t
     assert (int(g.state[S.ZONE + victim * S.CARD_W]) == K.Zone.HAND) is returned
     assert int(g.state[S.HAND_N]) == hand0 + (0 if returned else 1)
     assert int(g.state[S.REVEAL_N]) == 1  # shown to every player (CR 1005.1)
+
+
+# ---- "<effect on target> if its total cost is less than or equal to the number of <cards>" (CR 203.5) ---------------
+def test_cr_203_5_if_its_total_cost_is_at_most_the_number_of_cards_compiles():
+    r = exact("Return target resonator to its owner's hand if its total cost is less than or equal to the number of "
+              "resonators you control.", "chant")
+    assert r.fields["effect"] == [
+        {"op": "choose", "filter": {"type": ["resonator"]}},
+        {"op": "set_x", "per": {"count": "field", "filter": {"type": ["resonator"], "side": "own"}}, "times": 1},
+        {"op": "if_cost", "skip": 1, "at_most_x": True}, {"op": "return_to_hand"}]
+
+
+@pytest.mark.parametrize("mine, returned", [([], False), (["TXT-004"], True)])
+def test_cr_203_5_if_its_total_cost_is_at_most_the_number_of_cards_plays(tmp_path, mine, returned):
+    # the target's total cost is 1: returned only while its caster controls one resonator or more (read as it resolves)
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    from tcg_env.engine.header import H_DECISION
+
+    g, victim, card = _chant(tmp_path, "Return target resonator to its owner's hand if its total cost is less than or "
+                             "equal to the number of resonators you control.", own_field=mine)
+    for _ in range(12):  # the opponent's resonator targeted (the caster's own is a legal target too)
+        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD:
+            break
+        if int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET:
+            cands = [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))]
+            g.step(K.OPTION_BASE + cands.index(victim))
+        else:
+            g.step(K.PASS)
+    assert (int(g.state[S.ZONE + victim * S.CARD_W]) == K.Zone.HAND) is returned
+
+
+# ---- "where X is the ATK of the destroyed resonator" (CR 911.1) ---------------------------------------------------
+def test_cr_911_1_x_is_the_atk_of_the_destroyed_resonator_is_read_before_it_is_destroyed():
+    r = exact("God's Art <Made-up Demon Cut> {R}{R}{4}: Destroy target resonator. This card gains [+X/+0] until end of "
+              "turn, where X is the ATK of the destroyed resonator. Play God's Art <Made-up Demon Cut> only once per game.",
+              "j_ruler", races=frozenset({"Demon"}))  # a race's word inside an angled name is no race
+    assert r.abilities[0]["effect"] == [
+        {"op": "choose", "filter": {"type": ["resonator"]}},
+        {"op": "set_x", "per": {"count": "target_atk"}, "times": 1}, {"op": "destroy"},
+        {"op": "target_self", "reg": 1},
+        {"op": "power_x", "atk": 100, "defense": 0, "duration": "end_of_turn", "reg": 1}]

@@ -2056,6 +2056,15 @@ class _T(CountWords, TextTransformer, Transformer):
         *items, cond = items
         if cond.get("kind") == "_it_is":
             raise Unsupported("'<effect> if it's <card>' (the condition on the card the effect itself selects)")
+        if cond.get("kind") == "_it_cost_at_most":
+            # "<effect on target> if its total cost is less than or equal to the number of <cards>." (session 29): SET_X
+            # of the count, then Op.IF_COST (at most X) on the card the effect selects (its first op's), CR 203.5
+            clauses = self.sentence(*items)
+            if len(clauses) != 1 or clauses[0][1] or not clauses[0][0] or clauses[0][0][0][1] is None or \
+                    clauses[0][0][0][1].kind != "choose":
+                raise Unsupported("'if its total cost is ...' after other than one effect on a target")
+            ops = clauses[0][0]
+            return [([self._set_x(cond["per"], 1), ({"op": "_if_cost", "at_most_x": True}, ops[0][1])] + ops, False)]
         return self.if_sentence(cond, *items)
 
     def sep(self, *_):
@@ -2277,6 +2286,14 @@ class _T(CountWords, TextTransformer, Transformer):
         # "if that resonator has [Flying]" (session 29): IF_IT with a keyword filter on the card selected before
         return {"kind": "_it_is", "filter": self.with_keyword(args[-1])}
 
+    def per_race_plural(self, tok, side=None):
+        # "the number of Four Sacred Beasts [you control]" (session 29): a race named in the plural (its cards)
+        flt = self.filter(self.race_noun(tok), *([side] if side is not None else []))
+        return self.per_field(flt)
+
+    def c_it_cost_at_most(self, per):
+        return {"kind": "_it_cost_at_most", "per": per}
+
     def c_it_named(self, q):
         return {"kind": "_it_is", "filter": {"name": str(q)[1:-1]}}
 
@@ -2415,6 +2432,12 @@ class _T(CountWords, TextTransformer, Transformer):
     def xb_count(self, per):
         return {"per": per, "unit": 1}
 
+    def xb_target_atk(self, *_):
+        return {"per": {"count": "target_atk"}, "unit": 100, "_prev": True}  # in hundreds (session 29)
+
+    def xb_target_def(self, *_):
+        return {"per": {"count": "target_def"}, "unit": 100, "_prev": True}
+
     def xb_self_atk(self):
         return {"per": {"count": "self_atk"}, "unit": 100}  # in hundreds (Per.SELF_ATK)
 
@@ -2517,6 +2540,8 @@ class _T(CountWords, TextTransformer, Transformer):
                 raise Unsupported(f"{plus} and an amount in hundreds")
             plus //= 100
         set_x = self._set_x(xv["per"], xv["times"] * mult, plus * mult + xplus)
+        if xv.get("_prev"):
+            set_x = (set_x[0], _Sel("prev"))  # session 29: the card selected before (_assemble: its register, hoisted)
         k, i = first
         ops = [x for c, _ in clauses for x in c]
         if len(ops) == 1 and ops[0][0]["op"] == "power_x" and ops[0][0]["duration"] == "permanent" and not plus and \
@@ -4786,12 +4811,11 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                 if_at = len(body)
                 body.append({"op": "if", "condition": op["condition"], "skip": 1})
                 continue
-            if op["op"] == "_if_cost":
+            if op["op"] == "_if_cost" and id(sel) in regs:
                 # session 29: the card revealed (its register, Op.REVEAL_TOP), Op.IF_COST
-                if id(sel) not in regs:
-                    raise Unsupported("'if its total cost' with no card revealed before")
                 if_at = len(body)
-                body.append({"op": "if_cost", "odd": op["odd"], "skip": 1, "reg": regs[id(sel)]})
+                body.append({"op": "if_cost", "skip": 1, "reg": regs[id(sel)],
+                             **({"at_most_x": True} if op.get("at_most_x") else {"odd": op["odd"]})})
                 continue
             if sel is None:
                 body.append(op)
@@ -4888,6 +4912,11 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     raise Unsupported("damage equal to a target's ATK without that target")
                 op["by_reg"], dealer = dealer, None
             _target_stat_amount(op, last, chooses, body)
+            if op["op"] == "_if_cost":
+                # "<effect> if its total cost is ..." (session 29): the target registered here, the effect's ops after it
+                if_at = len(body)
+                body.append({"op": "if_cost", "skip": 1, "reg": last, "at_most_x": True})
+                continue
             body.append(op)
             _moves(op, last, reg_zone)
         if pending_it is not None:
@@ -4964,9 +4993,11 @@ def _mark_races(s: str, races: frozenset[str]) -> str:
                               {_RACE_SEP.split(k)[0] for k in back})
     back, longest, first = _RACE_CACHE[races]
     words = list(_WORD.finditer(s))
+    # session 29: not inside an angled name ("God's Art <Unleash the Demon Sword>", lower-cased: a name, no race)
+    angled = [(m.start(), m.end()) for m in re.finditer(r"<[^<>]*>", s)]
     out, pos, i = [], 0, 0
     while i < len(words):
-        if words[i][0] not in first:
+        if words[i][0] not in first or any(a < words[i].start() < b for a, b in angled):
             i += 1
             continue
         for n in range(min(longest, len(words) - i), 0, -1):

@@ -313,7 +313,10 @@ OpRemoveGrave = op_model("remove_grave", _M, filter=FowFilter, count=(Union[FowF
 # "Reveal the top card of your deck. If its total cost is odd, <A>. Otherwise, <B>." (session 29, CR 1005.1, 203.5):
 # Op.REVEAL_TOP (the card into the register), Op.IF_COST (odd: 1, even: 0)
 OpRevealTop = op_model("reveal_top", _M, reg=(Reg, 0))
-OpIfCost = op_model("if_cost", _M, odd=(bool, True), reg=(Reg, 0), skip=(int, Field(default=1, ge=1, le=20)))
+# at_most_x (session 29): "if its total cost is less than or equal to the number of <cards>": at most the X of a set_x
+# right before it (IF_COST a0 IF_COST_AT_MOST_X)
+OpIfCost = op_model("if_cost", _M, odd=(bool, True), reg=(Reg, 0), skip=(int, Field(default=1, ge=1, le=20)),
+                    at_most_x=(bool, False))
 # to: where the card found goes ("put it into your hand / the field / your graveyard", constants.SearchTo)
 # top N: "look at / reveal the top N cards of your deck" (only those; no shuffle), the rest to the bottom in a
 # random order, into the graveyard or left on top; must: "put a <card> from among them" without "you may";
@@ -2084,7 +2087,9 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.op", "chant_to says where a chant goes as it resolves (CR 703.3): a chant's effect only")
             return int(K.ChantTo[op.to.upper()]), 0, 0
         if name == "if_cost":  # session 29
-            return int(op.odd), 0, op.skip
+            if op.at_most_x and not getattr(self, "_per_x", False):
+                self.fail(f"{q}.at_most_x", "a total cost at most X: the X of a set_x before it")
+            return K.IF_COST_AT_MOST_X if op.at_most_x else int(op.odd), 0, op.skip
         if name == "if_it":
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "graveyard", "hand", "ruler_area", "removed")), \
                 int(op.negated), op.skip

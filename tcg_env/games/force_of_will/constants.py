@@ -1032,6 +1032,11 @@ class Op(IntEnum):
     IF_COST = 124
 
 
+# IF_COST a0 (session 29): the total cost odd (1), even (0), or at most the frame's X (a SET_X before it: "if its total cost
+# is less than or equal to the number of <cards>")
+IF_COST_AT_MOST_X = 2
+
+
 # SET_X a2 (session 28): times + plus * SET_X_PLUS, the X set max(0, times x count + plus) ("where X is five minus the
 # number of cards in your hand": times -1, plus 5; "... minus 1": plus -1; CR 104.2: a negative amount is none);
 # times in (-SET_X_PLUS / 2, SET_X_PLUS / 2)

@@ -933,7 +933,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.IF_COST:
         # session 29: "If its total cost is odd / even, ..." (CR 203.5): the register's first card; none: skipped
         t = s[f + E_REG + reg * TARGET_MAX] if s[f + E_REGN + reg] > 0 else -1
-        if t < 0 or game.total_cost(T, s[CARD + t * CARD_W]) % 2 != a0:
+        if t < 0 or (game.total_cost(T, s[CARD + t * CARD_W]) > s[f + E_X] if a0 == K.IF_COST_AT_MOST_X else
+                     game.total_cost(T, s[CARD + t * CARD_W]) % 2 != a0):
             s[f + FR_PC] += a2
     elif op == Op.REMOVE_GRAVE:
         # session 29, CR 1004.1: every card of both graveyards filter a0 matches (side: its owner) into its owner's removed
