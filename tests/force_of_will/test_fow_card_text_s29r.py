@@ -301,3 +301,40 @@ def test_cr_911_1_x_is_the_atk_of_the_destroyed_resonator_is_read_before_it_is_d
         {"op": "set_x", "per": {"count": "target_atk"}, "times": 1}, {"op": "destroy"},
         {"op": "target_self", "reg": 1},
         {"op": "power_x", "atk": 100, "defense": 0, "duration": "end_of_turn", "reg": 1}]
+
+
+# ---- "At the beginning of each player's turn / main phase => That player ..." (CR 501, 502.1, 504.1) ----------------
+def test_cr_501_that_player_after_each_players_turn_is_the_turn_player():
+    r = exact("At the beginning of each player's main phase => That player loses 400 life.")
+    assert r.abilities == [{"kind": "automatic", "trigger": "begin_main_phase",
+                            "effect": [{"op": "lose_life", "amount": 400, "who": "turn_player"}]}]
+    r = exact("At the beginning of each player's turn, that player banishes a resonator.")
+    assert r.abilities[0]["trigger"] == "begin_draw_phase" and "trigger_whose" not in r.abilities[0]
+    assert r.abilities[0]["effect"] == [{"op": "player_banish", "filter": {"type": ["resonator"], "side": "any"},
+                                         "count": 1, "who": "turn_player"}]
+    # no player named by the trigger
+    assert line("At the beginning of your main phase => That player loses 400 life.").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_504_1_each_players_main_phase_that_player_loses_life_plays(tmp_path):
+    # the ability of player 0's resonator triggers in player 1's main phase too, and then player 1 loses the life
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [{"id": "TXT-001", "name": "Made-up Taxman", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+              "ATK": 500, "DEF": 500, "abilities": ["At the beginning of each player's main phase => That player loses 400 "
+                                                   "life."]}]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.field(0, ["TXT-001"])
+    g = sc.game()
+    life = [int(g.state[S.LIFE + p]) for p in range(2)]
+    for _ in range(40):
+        if int(g.state[S.TURN_PLAYER]) == 1 and int(g.state[S.CHASE_N]) == 0 and \
+                int(g.state[S.STEP]) == K.Step.MAIN and int(g.state[S.LIFE + 1]) != life[1]:
+            break
+        legal = g.legal_actions().tolist()
+        g.step(K.PASS if K.PASS in legal else legal[0])
+    assert [int(g.state[S.LIFE + p]) for p in range(2)] == [life[0], life[1] - 400]

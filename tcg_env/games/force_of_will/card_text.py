@@ -1337,6 +1337,10 @@ class _T(CountWords, TextTransformer, Transformer):
                 not all(t.get("trigger") in ("you_play", *_ABOUT_CARD) for t in trig):
             # "that <card>'s total cost": the card the trigger is about (E_AUX: the card played, the one that entered ...)
             raise Unsupported("'that <card>'s total cost' after a trigger about no card")
+        # "that player" (session 29): the turn player, only after "at the beginning of each player's turn / main phase"
+        each = [bool(t.pop("_each_player", False)) for t in trig]
+        if any(op.get("who") == "turn_player" for op in ops) and not (each and all(each)):
+            raise Unsupported("'that player' after a trigger that names no player")
         out = []
         for t in trig:
             ab = {"kind": "automatic", **t, "effect": _copy_ops(ops)}
@@ -1542,6 +1546,12 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def t_begin_draw(self):
         return [{"trigger": "begin_draw_phase", "trigger_whose": "yours"}]
+
+    def t_begin_draw_each(self):
+        return [{"trigger": "begin_draw_phase", "_each_player": True}]
+
+    def t_begin_main_each(self):
+        return [{"trigger": "begin_main_phase", "_each_player": True}]
 
     def t_end_each(self):
         return [{"trigger": "end_of_turn"}]
@@ -2808,6 +2818,25 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def its_ctrl_discard_random(self, _its, n):
         return self._its_ctrl({"op": "discard", "count": n, "random": True})
+
+    # "That player ..." after "at the beginning of each player's turn / main phase" (session 29): the turn player
+    # (automatic() checks the trigger)
+    def tp_lose_life(self, n):
+        return [({"op": "lose_life", "amount": _life(n), "who": "turn_player"}, None)]
+
+    def tp_discard(self, n):
+        return [({"op": "discard", "count": n, "who": "turn_player"}, None)]
+
+    def tp_discard_random(self, n):
+        return [({"op": "discard", "count": n, "who": "turn_player", "random": True}, None)]
+
+    def tp_banish(self, n, flt):
+        # CR 1011.2: the turn player chooses among the cards they control (Op.PLAYER_BANISH of WHO_TURN_PLAYER)
+        flt = _all_filter(flt)
+        if "side" in flt or flt.get("zone", "field") != "field" or flt.get("exclude_self"):
+            raise Unsupported("'that player banishes' a card of a side or another one")
+        return [({"op": "player_banish", "filter": {**flt, "side": "any"}, "count": _fixed(n), "who": "turn_player"},
+                 _Sel("pbanish"))]
 
     def gain_life_per(self, n, per):
         return [self._set_x(per, _life(n) // 100), ({"op": "gain_life", "amount": "X00"}, None)]

@@ -284,7 +284,7 @@ OpToDeckTop, OpToDeckBottom = reg_ops(_M, Reg, "to_deck_top", "to_deck_bottom")
 # "your opponent / each player banishes N <cards>" (session 22, CR 1011.2): who chooses N cards they control matching the
 # filter (no target) as it resolves and banishes them (Op.PLAYER_BANISH)
 OpPlayerBanish = op_model("player_banish", _M, filter=FowFilter, count=(Annotated[int, Field(ge=1, le=K.TARGET_MAX)], 1),
-                          who=(WhoName, "opponent"), reg=(Reg, 0))
+                          who=(Literal["controller", "opponent", "turn_player"], "opponent"), reg=(Reg, 0))
 # "gain control of <targets> [until end of turn]" (CR 105.3; session 21): Op.GAIN_CONTROL (REMOVE_FROM_BATTLE, a0 1 / 2)
 OpGainControl = op_model("gain_control", _M, reg=(Reg, 0), duration=(Literal["permanent", "end_of_turn"], "permanent"))
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
@@ -299,7 +299,8 @@ _NX = (Union[Annotated[int, Field(ge=1, le=10)], XCount], 1)  # noqa: UP007
 OpDraw = op_model("draw", _M, count=_NX, who=_Who)
 # who "target_controller" (session 29): "its controller", the controller of a target (constants.WHO_TARGET_CONTROLLER: the X
 # of a SET_X of Per.TARGET_CONTROLLER before it; a discard so is Op.PLAYER_DISCARD)
-_WhoIts = Literal["controller", "opponent", "target_controller"]
+# who "turn_player" (session 29): "that player" after "at the beginning of each player's turn" (WHO_TURN_PLAYER)
+_WhoIts = Literal["controller", "opponent", "target_controller", "turn_player"]
 # this_way (session 29): the frame's X is the total cost of the cards discarded (Op.PLAYER_DISCARD a2 bit DISCARD_THIS_WAY;
 # a chosen discard, not at random)
 OpDiscard = op_model("discard", _M, count=_NX, who=(_WhoIts, "opponent"), random=(bool, False), this_way=(bool, False))
@@ -1785,7 +1786,8 @@ class _Compiler(PoolCompiler):
                                     "target_controller", "this_way"):
                     self.fail(f"{p}[{j}].per.count", f"{op.per.count} is an amount of a one-time effect (set_x), not a count")
                 self.code_rows.append([int(K.Op.AURA_PER), 0, *self.per_args(op.per, f"{p}[{j}].per")])
-            code = K.Op.PLAYER_DISCARD if op.op == "discard" and (op.who == "target_controller" or op.this_way) \
+            code = K.Op.PLAYER_DISCARD if op.op == "discard" and (op.who in ("target_controller", "turn_player") or
+                                                                  op.this_way) \
                 else EFFECT_OPS[op.op]
             self.code_rows.append([int(code), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
         self._per_x = False
@@ -1844,7 +1846,8 @@ class _Compiler(PoolCompiler):
 
     def op_args(self, op: Any, q: str) -> tuple[int, int, int]:
         name = op.op
-        who = lambda: K.WHO_TARGET_CONTROLLER if op.who == "target_controller" else int(K.Who[op.who.upper()])  # noqa: E731
+        who = lambda: K.WHO_TARGET_CONTROLLER if op.who == "target_controller" else \
+            K.WHO_TURN_PLAYER if op.who == "turn_player" else int(K.Who[op.who.upper()])  # noqa: E731
         if name == "choose":
             # "target ...": the one selection that targets (CR 1120.2: an opponent's [Barrier] card is not a legal target)
             targeted = getattr(self, "_pay_reg", None) != op.reg  # not the card a cost is paid with (add_ability)
@@ -1935,7 +1938,7 @@ class _Compiler(PoolCompiler):
                 K.MILL_THIS_WAY if op.this_way else 0)
         if name == "player_banish":
             # chosen, not targeted (CR 903.2g): the filter row without the TARGETED bit; the chooser's own cards only
-            if op.filter.side != ("own" if op.who == "controller" else "opponent"):
+            if op.filter.side != {"controller": "own", "opponent": "opponent", "turn_player": "any"}[op.who]:
                 self.fail(f"{q}.filter.side", "the player who banishes chooses among the cards they control (CR 1011.2)")
             return self.compile_filter(op.filter, f"{q}.filter", ("field",)), who(), op.count
         if name == "discard":

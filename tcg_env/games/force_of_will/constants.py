@@ -1048,6 +1048,9 @@ WHO_TARGET_CONTROLLER = 2
 # (the DISCARD decision's DEC_ARG is then DISCARD_THIS_WAY: kernels add each discarded card's total cost); MILL a2 bit:
 # the frame's X is the total cost of the cards moved
 DISCARD_THIS_WAY = 2
+# session 29 (s29-fowref): a Who operand (a1) of GAIN_LIFE, LOSE_LIFE, PLAYER_DISCARD and PLAYER_BANISH: the turn player
+# ("At the beginning of each player's turn / main phase => That player ...": the player whose turn it is, CR 501)
+WHO_TURN_PLAYER = 3
 MILL_THIS_WAY = 2
 # COUNTER a2 (session 28): 1, "put X [+100/+100] / <name> counters on ...": a0 times the frame's X (SET_X before it)
 COUNTER_TIMES_X = 1

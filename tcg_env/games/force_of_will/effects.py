@@ -35,6 +35,7 @@ from tcg_env.games.force_of_will.characteristics import named_add  # named count
 from tcg_env.games.force_of_will.characteristics import x_on_chase  # session 28: Per.TRIGGER_COST (CR 203.5b)
 from tcg_env.games.force_of_will.state import ATTACHED, PSEUDO  # tokens (CR 1303)
 from tcg_env.games.force_of_will.state import GEMS  # gems (CR 1027, session 23)
+from tcg_env.games.force_of_will.state import TURN_PLAYER  # "that player" (session 29)
 
 
 # =============================================================================================
@@ -855,6 +856,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     """Force of Will's own non-each-target opcodes."""
     ctrl = s[f + E_CTRL]
     who = ctrl if a1 == K.Who.CONTROLLER else 1 - ctrl
+    if a1 == K.WHO_TURN_PLAYER and (op == Op.GAIN_LIFE or op == Op.LOSE_LIFE or op == Op.PLAYER_DISCARD or
+                                    op == Op.PLAYER_BANISH):
+        who = s[TURN_PLAYER]  # session 29: "that player" after "at the beginning of each player's turn" (CR 501)
     if a1 == K.WHO_TARGET_CONTROLLER and (op == Op.GAIN_LIFE or op == Op.LOSE_LIFE or op == Op.PLAYER_DISCARD):
         # session 29: "its controller" (a target's, last known: the SET_X of Per.TARGET_CONTROLLER before it, CR 911.1);
         # none when that target was no longer legal (X 0, CR 903.3a)
