@@ -338,3 +338,20 @@ def test_cr_504_1_each_players_main_phase_that_player_loses_life_plays(tmp_path)
         legal = g.legal_actions().tolist()
         g.step(K.PASS if K.PASS in legal else legal[0])
     assert [int(g.state[S.LIFE + p]) for p in range(2)] == [life[0], life[1] - 400]
+
+
+# ---- "Target a resonator. Its controller banishes it." (CR 1011.2) --------------------------------------------------
+def test_cr_1011_2_its_controller_banishes_it_compiles():
+    r = exact("[Awakening] {2}: [Enter] => Target a resonator. Its controller banishes it.")
+    assert r.fields["awakening"]["effect"] == [{"op": "choose", "filter": {"type": ["resonator"]}},
+                                               {"op": "banish", "by": "its_controller"}]
+
+
+def test_cr_1011_2_its_controller_banishes_the_opponents_resonator_plays(tmp_path):
+    # the effect's controller could not banish it (CR 1011.2: only cards one controls); its controller does
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, victim, card = _chant(tmp_path, "Target a resonator. Its controller banishes it.")
+    resolve_chant(g, card)
+    assert int(g.state[S.ZONE + victim * S.CARD_W]) == K.Zone.GRAVEYARD

@@ -2807,6 +2807,13 @@ class _T(CountWords, TextTransformer, Transformer):
     def its_controller(self, *_):
         return None
 
+    def target_only(self, flt):
+        # "Target a resonator." (session 29): the target chosen as it is played (CR 903.2g), no effect of its own
+        return [({"op": "_target_only"}, _Sel("choose", _target_filter(flt)))]
+
+    def its_ctrl_banish(self, _its):
+        return [({"op": "banish", "by": "its_controller"}, _Sel("prev"))]
+
     def its_ctrl_lose_life(self, _its, n):
         return self._its_ctrl({"op": "lose_life", "amount": _life(n)})
 
@@ -4930,6 +4937,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                 else:
                     body.append({"op": "target_self", "reg": r})
             last = regs[id(sel)]
+            if op["op"] == "_target_only":
+                continue  # "Target a resonator." (session 29): the CHOOSE alone
             if op["op"] == "_dealer":
                 dealer = last  # the card dealing the damage of the next op (damage_target_atk): no op of its own
                 continue

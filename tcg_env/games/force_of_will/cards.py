@@ -278,8 +278,11 @@ _Life = Annotated[int, Field(gt=0, le=8000, multiple_of=100)]
 # amount "dealt_this_turn": "X damage ..., where X is the damage it dealt this turn" (the target's, DAMAGE a1 = 1)
 OpDamage = op_model("damage", _M, amount=Union[_Dmg, XHundreds, Literal["atk", "dealt_this_turn"]], reg=(Reg, 0),  # noqa: UP007
                     by_reg=(Union[Reg, None], None))  # noqa: UP007
-OpDestroy, OpRest, OpRecover, OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle = reg_ops(
-    _M, Reg, "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish", "remove_from_battle")
+OpDestroy, OpRest, OpRecover, OpReturnToHand, OpRemove, OpCancel, OpRemoveFromBattle = reg_ops(
+    _M, Reg, "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "remove_from_battle")
+# by "its_controller" (session 29): "Its controller banishes it." (CR 1011.2: whoever controls the card; BANISH a0 1),
+# else the effect's controller banishes only the cards it controls
+OpBanish = op_model("banish", _M, reg=(Reg, 0), by=(Literal["you", "its_controller"], "you"))
 OpToDeckTop, OpToDeckBottom = reg_ops(_M, Reg, "to_deck_top", "to_deck_bottom")
 # "your opponent / each player banishes N <cards>" (session 22, CR 1011.2): who chooses N cards they control matching the
 # filter (no target) as it resolves and banishes them (Op.PLAYER_BANISH)
@@ -1869,6 +1872,8 @@ class _Compiler(PoolCompiler):
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "ruler_area")), 0, 0
         if name == "cancel" or name in _TARGETING:
             return 0, 0, 0
+        if name == "banish":
+            return int(op.by == "its_controller"), 0, 0
         if name in ("power", "power_x"):
             if op.atk == 0 and op.defense == 0:
                 self.fail(f"{q}.atk", "power changes ATK or DEF (both are 0)")

@@ -890,7 +890,7 @@ class Op(IntEnum):
     REMOVE = 18  # remove from the game (CR 1004)
     COUNTER = 19  # a0 = +1 / -1 [+100/+100] counters (CR 1022.2); a1 > 0: a0 named counters of kind a1 (< 0: removed)
     CANCEL = 20  # a spell or ability on the chase (CR 1012)
-    BANISH = 21  # CR 1011 (only cards its controller controls)
+    BANISH = 21  # CR 1011 (only cards its controller controls; a0 = 1, session 29: by the card's own controller)
     REMOVE_FROM_BATTLE = 22  # CR 1029: no longer attacking, blocking or the attacked object
     # "gain control of <targets> [until end of turn]" (session 21; CR 105.3: the effect's controller controls them):
     # REMOVE_FROM_BATTLE with a0 = GAIN_CONTROL_PERMANENT or GAIN_CONTROL_EOT (a control change takes a card out of
