@@ -355,3 +355,36 @@ def test_cr_1011_2_its_controller_banishes_the_opponents_resonator_plays(tmp_pat
     g, victim, card = _chant(tmp_path, "Target a resonator. Its controller banishes it.")
     resolve_chant(g, card)
     assert int(g.state[S.ZONE + victim * S.CARD_W]) == K.Zone.GRAVEYARD
+
+
+# ---- "If you discarded a <card> this way" (CR 1019.1) ---------------------------------------------------------------
+def test_cr_1019_1_if_you_discarded_a_card_this_way_compiles():
+    r = exact("Draw three cards, then discard two cards. If you discarded a chant this way, produce {R}.", "chant")
+    assert r.fields["effect"] == [{"op": "draw", "count": 3}, {"op": "discard", "count": 2, "who": "controller",
+                                                               "record": True},
+                                  {"op": "if_it", "filter": {"type": ["chant"], "zone": "graveyard"}, "skip": 1},
+                                  {"op": "produce_will", "will": "fire"}]
+    # at random: not recorded (the core's discard at random)
+    assert line("Discard a card at random. If you discarded a chant this way, draw a card.", "chant").verdict \
+        is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize("discard, drawn", [("TXT-004", True), ("TXT-003", False)])
+def test_cr_1019_1_if_you_discarded_a_resonator_this_way_plays(tmp_path, discard, drawn):
+    # the caster discards the giant (a resonator: the draw follows) or the pebble (a chant: nothing)
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, _, card = _chant(tmp_path, "Discard a card. If you discarded a resonator this way, draw two cards.",
+                        hand=[discard])
+    hand0 = int(g.state[S.HAND_N])  # the chant is on the chase: the one card left
+    for _ in range(12):
+        if int(g.state[H_DECISION]) == K.Decision.DISCARD:
+            g.step(K.SELECT_HAND_BASE)
+        elif int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD:
+            break
+        else:
+            g.step(K.PASS)
+    assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD
+    assert int(g.state[S.HAND_N]) == hand0 - 1 + (2 if drawn else 0)

@@ -2301,6 +2301,11 @@ class _T(CountWords, TextTransformer, Transformer):
         flt = self.filter(self.race_noun(tok), *([side] if side is not None else []))
         return self.per_field(flt)
 
+    def c_discarded_this_way(self, flt):
+        # the words a filter of IF_IT can test; "a chant" is a card type here, not a spell on the chase
+        f = self.c_it_is({k: v for k, v in flt.items() if k != "zone"})["filter"]
+        return {"kind": "_discarded", "filter": f}
+
     def c_it_cost_at_most(self, per):
         return {"kind": "_it_cost_at_most", "per": per}
 
@@ -4656,7 +4661,29 @@ def _hoist_stat(body: list, op: dict, reg: int) -> int:
 
 def _this_way(clauses: list) -> None:
     """"... for each <card> removed this way" (session 29): the SET_X of Per.THIS_WAY reads the count the remove_grave
-    before it kept (its count filter, set here); no other SET_X between them."""
+    before it kept (its count filter, set here); no other SET_X between them. "If you discarded a <card> this way": the
+    discard before it (its controller's, chosen) records its cards in a register of its own (a selection "discarded")."""
+    discard = None
+    for k, c in enumerate(clauses):
+        for i, (op, sel) in enumerate(c[0]):
+            if op and op.get("op") == "discard":
+                discard = (k, i)
+            if op and op.get("op") == "_if" and op["condition"].get("kind") == "_discarded":
+                if discard is None:
+                    raise Unsupported("'if you discarded a <card> this way' after no discard")
+                dk, di = discard
+                dop, dsel = clauses[dk][0][di]
+                if dop.get("who") != "controller" or dop.get("random"):
+                    raise Unsupported("'if you discarded ... this way' after a discard at random or another player's")
+                if dsel is None:
+                    dsel = _Sel("discarded")
+                    dop["record"] = True
+                    ops = list(clauses[dk][0])
+                    ops[di] = (dop, dsel)
+                    clauses[dk] = (ops, *clauses[dk][1:])
+                    if dk == k:
+                        c = clauses[k]
+                op["condition"] = {**op["condition"], "_sel": dsel}
     last = None
     for c in clauses:
         for op, _ in c[0]:
@@ -4815,6 +4842,13 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
         pending_it = None  # an IF_IT row waiting for the clause's first selection (the "... instead" sentence's other branch)
         for op, sel in clause:
             op = dict(op)
+            if op["op"] == "_if" and op["condition"].get("kind") == "_discarded":
+                # "If you discarded a <card> this way" (session 29): IF_IT on the discard's register, in the graveyard
+                # (a card a replacement put elsewhere was not discarded, CR 910.1, 1019.1)
+                if_at = len(body)
+                body.append({"op": "if_it", "filter": {**op["condition"]["filter"], "zone": "graveyard"}, "skip": 1,
+                             "reg": regs[id(op["condition"]["_sel"])]})
+                continue
             if op["op"] == "_if" and op["condition"].get("kind") in ("_it_is", "_it_is_not"):
                 # "If it's a <card>, ..." (session 23, Op.IF_IT): the card selected last, in the zone it is in now
                 cond = op["condition"]
@@ -4932,6 +4966,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     body.append({"op": "target_trigger", "reg": r})
                 elif sel.kind == "pbanish":
                     banished.add(r)  # the op chooses its cards itself, as it resolves (Op.PLAYER_BANISH)
+                elif sel.kind == "discarded":
+                    reg_zone[r] = "graveyard"  # the discard puts its cards there itself (Op.PLAYER_DISCARD, session 29)
                 elif sel.kind == "reveal":
                     reg_zone[r] = "main_deck"  # the op puts the card it reveals there itself (Op.REVEAL_TOP, session 29)
                 else:

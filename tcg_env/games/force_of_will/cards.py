@@ -306,7 +306,10 @@ OpDraw = op_model("draw", _M, count=_NX, who=_Who)
 _WhoIts = Literal["controller", "opponent", "target_controller", "turn_player"]
 # this_way (session 29): the frame's X is the total cost of the cards discarded (Op.PLAYER_DISCARD a2 bit DISCARD_THIS_WAY;
 # a chosen discard, not at random)
-OpDiscard = op_model("discard", _M, count=_NX, who=(_WhoIts, "opponent"), random=(bool, False), this_way=(bool, False))
+# record (session 29): the cards discarded go into register reg ("If you discarded a <card> this way": an if_it on it;
+# Op.PLAYER_DISCARD a2 bit DISCARD_TO_REG; a chosen discard)
+OpDiscard = op_model("discard", _M, count=_NX, who=(_WhoIts, "opponent"), random=(bool, False), this_way=(bool, False),
+                     record=(bool, False), reg=(Reg, 0))
 OpDamagePlayer = op_model("damage_player", _M, amount=Union[_Life, XHundreds], who=(WhoName, "opponent"))  # noqa: UP007
 OpGainLife = op_model("gain_life", _M, amount=Union[_Life, XHundreds], who=(_WhoIts, "controller"))  # noqa: UP007
 OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(_WhoIts, "opponent"))  # noqa: UP007
@@ -1790,7 +1793,7 @@ class _Compiler(PoolCompiler):
                     self.fail(f"{p}[{j}].per.count", f"{op.per.count} is an amount of a one-time effect (set_x), not a count")
                 self.code_rows.append([int(K.Op.AURA_PER), 0, *self.per_args(op.per, f"{p}[{j}].per")])
             code = K.Op.PLAYER_DISCARD if op.op == "discard" and (op.who in ("target_controller", "turn_player") or
-                                                                  op.this_way) \
+                                                                  op.this_way or op.record) \
                 else EFFECT_OPS[op.op]
             self.code_rows.append([int(code), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
         self._per_x = False
@@ -1947,9 +1950,10 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.filter.side", "the player who banishes chooses among the cards they control (CR 1011.2)")
             return self.compile_filter(op.filter, f"{q}.filter", ("field",)), who(), op.count
         if name == "discard":
-            if op.this_way and op.random:
-                self.fail(f"{q}.this_way", "the total cost of the cards discarded this way: a chosen discard (not at random)")
-            return self.x_operand(op.count, f"{q}.count", 1), who(), int(op.random) | (K.DISCARD_THIS_WAY if op.this_way else 0)
+            if (op.this_way or op.record) and op.random:
+                self.fail(f"{q}.this_way", "the cards discarded this way: a chosen discard (not at random)")
+            return self.x_operand(op.count, f"{q}.count", 1), who(), int(op.random) | (
+                K.DISCARD_THIS_WAY if op.this_way else 0) | (K.DISCARD_TO_REG if op.record else 0)
         if name == "remove_grave":  # session 29
             if op.filter.zone != "graveyard" or (op.count is not None and op.count.zone != "graveyard"):
                 self.fail(f"{q}.filter.zone", "the cards of a graveyard (zone graveyard)")
@@ -2211,7 +2215,7 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
         if kind not in (K.AbilityKind.SPELL, K.AbilityKind.AUTOMATIC, K.AbilityKind.WILL, K.AbilityKind.ACTIVATE):
             return "op", "select_mode in a chant's or rune's effect, an automatic, activate or will ability only"
         return None
-    filled = [o.reg for o in earlier if o.op in _TARGETING]
+    filled = [o.reg for o in earlier if o.op in _TARGETING or (o.op == "discard" and o.record)]
     if (kind == K.AbilityKind.CONTINUOUS) != (name in _CONTINUOUS_ONLY):
         if kind == K.AbilityKind.CONTINUOUS:
             return "op", f"continuous abilities only use {', '.join(sorted(_CONTINUOUS_ONLY))}"

@@ -1048,6 +1048,11 @@ WHO_TARGET_CONTROLLER = 2
 # (the DISCARD decision's DEC_ARG is then DISCARD_THIS_WAY: kernels add each discarded card's total cost); MILL a2 bit:
 # the frame's X is the total cost of the cards moved
 DISCARD_THIS_WAY = 2
+# session 29: PLAYER_DISCARD a2 bit: the cards discarded go into register I_REG ("If you discarded a <card> this way":
+# IF_IT on it, zone graveyard); the DISCARD decision's DEC_ARG has the bit DISCARD_TO_REG and the register from
+# DISCARD_REG_SHIFT
+DISCARD_TO_REG = 4
+DISCARD_REG_SHIFT = 3
 # session 29 (s29-fowref): a Who operand (a1) of GAIN_LIFE, LOSE_LIFE, PLAYER_DISCARD and PLAYER_BANISH: the turn player
 # ("At the beginning of each player's turn / main phase => That player ...": the player whose turn it is, CR 501)
 WHO_TURN_PLAYER = 3

@@ -964,8 +964,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         if this_way and s[f + FR_CNT] == 0:
             s[f + E_X] = 0
         st = core_discard(game, s, f, a0, K.Who.CONTROLLER if who == ctrl else K.Who.OPPONENT, a2 & 1)
-        if st == ASKED and this_way:
-            s[DEC_ARG] = K.DISCARD_THIS_WAY
+        if st == ASKED and (a2 & (K.DISCARD_THIS_WAY | K.DISCARD_TO_REG)) != 0:
+            # the DISCARD decision's DEC_ARG (1: an effect's discard) with what kernels record of each card discarded
+            s[DEC_ARG] = 1 | (a2 & (K.DISCARD_THIS_WAY | K.DISCARD_TO_REG)) | (reg << K.DISCARD_REG_SHIFT)
         return st
     elif op == Op.SEARCH:
         return game.search(s, T, f, ctrl, a0, a2)
