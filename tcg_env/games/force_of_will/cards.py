@@ -1544,7 +1544,8 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.pay_reg", "the card paid with is one of your field (side own); one removed, of your graveyard")
         if c.pay_chosen == "rest" and flt.state != "recovered":
             self.fail(f"{p}.pay_reg", "a card rested for a cost is a recovered one (state recovered)")
-        if any(getattr(op, "reg", None) == c.pay_reg for op in effect if op.op != "choose"):
+        if any(getattr(op, "reg", None) == c.pay_reg for op in effect
+               if op.op != "choose" and not (op.op == "discard" and not op.record)):  # a discard's reg: its record only
             self.fail(f"{p}.pay_reg", "the register paid with is used by no other op")
 
     def add_ability(self, cid: int, p: str, k: int, kind: K.AbilityKind, effect: list, *, cost: FowCost | None = None,
