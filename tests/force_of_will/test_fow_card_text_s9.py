@@ -68,7 +68,9 @@ def test_damage_equal_to_its_own_atk_reads_the_atk_as_it_resolves():
     assert r.approximations == ("own_atk_printed_when_gone",)
     assert r.abilities[0]["effect"][1:] == [{"op": "set_x", "per": {"count": "self_atk"}, "times": 1},
                                             {"op": "damage", "amount": "X00"}]
-    assert line("This card deals damage to target resonator equal to its ATK.", "chant").verdict is Verdict.UNSUPPORTED
+    # session 29: a chant has no ATK, so its "its" is the resonator dealt damage (Per.TARGET_ATK, test_fow_card_text_s29r)
+    assert line("This card deals damage to target resonator equal to its ATK.", "chant").fields["effect"][1:] == [
+        {"op": "set_x", "per": {"count": "target_atk"}, "times": 1}, {"op": "damage", "amount": "X00"}]
     assert line("[Enter] => That card deals damage equal to its ATK to target resonator.").verdict is Verdict.UNSUPPORTED
 
 

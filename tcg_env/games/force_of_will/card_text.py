@@ -1345,6 +1345,10 @@ class _T(CountWords, TextTransformer, Transformer):
                 not all(t.get("trigger") in ("you_play", *_ABOUT_CARD) for t in trig):
             # "that <card>'s total cost": the card the trigger is about (E_AUX: the card played, the one that entered ...)
             raise Unsupported("'that <card>'s total cost' after a trigger about no card")
+        # "that player" (session 29): the turn player, only after "at the beginning of each player's turn / main phase"
+        each = [bool(t.pop("_each_player", False)) for t in trig]
+        if any(op.get("who") == "turn_player" for op in ops) and not (each and all(each)):
+            raise Unsupported("'that player' after a trigger that names no player")
         out = []
         for t in trig:
             ab = {"kind": "automatic", **t, "effect": _copy_ops(ops)}
@@ -1550,6 +1554,12 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def t_begin_draw(self):
         return [{"trigger": "begin_draw_phase", "trigger_whose": "yours"}]
+
+    def t_begin_draw_each(self):
+        return [{"trigger": "begin_draw_phase", "_each_player": True}]
+
+    def t_begin_main_each(self):
+        return [{"trigger": "begin_main_phase", "_each_player": True}]
 
     def t_end_each(self):
         return [{"trigger": "end_of_turn"}]
@@ -1774,6 +1784,19 @@ class _T(CountWords, TextTransformer, Transformer):
     def body(self, *sentences):
         sentences = _instead(sentences)
         clauses = [c for s in sentences for c in s]
+        _this_way(clauses)
+        marks = [op for c in clauses for op, _ in c[0] if op and op.get("_target_player")]
+        if marks:
+            # "target player's graveyard" (session 29): one mode per player (CR 903.2g, chosen as it is played, as
+            # _player_or): your opponent's, then yours
+            if len(marks) != 1 or any(len(c) == 3 or c[1] for c in clauses):
+                raise Unsupported("'target player' with 'you may', 'as long as' or twice")
+            modes = []
+            for side in ("opponent", "own"):
+                one = {k: v for k, v in marks[0].items() if k != "_target_player"}
+                one["filter"] = {**one["filter"], "side": side}
+                modes.append(self.body_of([[(one if op is marks[0] else op, sel) for op, sel in c[0]] for c in clauses]))
+            return _Modes(modes)
         if any(op["op"] == "_delayed" for c in clauses for op, _ in c[0]):
             clauses = self._delayed(clauses)
         conds = [c[2] for c in clauses if len(c) == 3]
@@ -1818,6 +1841,56 @@ class _T(CountWords, TextTransformer, Transformer):
         b = _Body([c[0] for c in clauses], optional, self.card.get("type") not in ("chant", "rune"))
         b.condition = conds[0] if conds else None
         return b
+
+    def body_of(self, clauses):
+        return _Body(clauses, False, self.card.get("type") not in ("chant", "rune"))
+
+    # "Remove all <cards> in <whose> graveyard from the game." (session 29, s29-fowref, CR 1004.1: Op.REMOVE_GRAVE)
+    def remove_all_grave(self, flt, whose):
+        flt = {**flt, "zone": "graveyard"}
+        if whose == "target":
+            flt["_target_player"] = True
+        elif whose != "any":
+            flt["side"] = whose
+        out = {"op": "remove_grave", "filter": {k: v for k, v in flt.items() if k != "_target_player"}}
+        if flt.get("_target_player"):
+            out["_target_player"] = True
+        return [(out, None)]
+
+    def go_yours(self):
+        return "own"
+
+    def go_opp(self):
+        return "opponent"
+
+    def go_target(self):
+        return "target"
+
+    def go_all(self):
+        return "any"
+
+    def this_way_verb(self, *_):
+        return None
+
+    def per_cost_this_way(self, *_):
+        # "multiplied by the [combined] total cost of the card(s) removed / discarded this way" (session 29): the X the mill
+        # or discard before it kept (body(): _this_way marks it; CR 203.5, X counting 0 off the chase, 203.5b)
+        return {"count": "this_way", "_cost": True}
+
+    def xb_cost_this_way(self, *_):
+        return {"per": self.per_cost_this_way(), "unit": 1}
+
+    def damage_target_player_times(self, dealer, n, per):
+        # "<dealer> deals N damage multiplied by <count> to target player" (session 29): SET_X of the count, then the
+        # damage to the player a mode names (body(): _player_or, CR 903.2g)
+        if not isinstance(n, int):
+            raise Unsupported("X00 damage multiplied by ...")
+        return [self._set_x(per, _hundreds(n) // 100), ({"op": "_player_or", "amount": "X00", "filter": None}, None)]
+
+    def per_this_way(self, flt):
+        # "for each <card> removed this way" / "the number of <cards> removed this way" (session 29): the count the
+        # removal before it kept (body(): _this_way gives the removal the filter, Per.THIS_WAY reads it)
+        return {"count": "this_way", "filter": {**flt, "zone": "graveyard"}}
 
     def _delayed(self, clauses):
         """A chant's "At the next end of turn => <effect>." (session 27, CR 906.8, Op.DELAYED): the delayed ability's
@@ -2068,6 +2141,15 @@ class _T(CountWords, TextTransformer, Transformer):
         *items, cond = items
         if cond.get("kind") == "_it_is":
             raise Unsupported("'<effect> if it's <card>' (the condition on the card the effect itself selects)")
+        if cond.get("kind") == "_it_cost_at_most":
+            # "<effect on target> if its total cost is less than or equal to the number of <cards>." (session 29): SET_X
+            # of the count, then Op.IF_COST (at most X) on the card the effect selects (its first op's), CR 203.5
+            clauses = self.sentence(*items)
+            if len(clauses) != 1 or clauses[0][1] or not clauses[0][0] or clauses[0][0][0][1] is None or \
+                    clauses[0][0][0][1].kind != "choose":
+                raise Unsupported("'if its total cost is ...' after other than one effect on a target")
+            ops = clauses[0][0]
+            return [([self._set_x(cond["per"], 1), ({"op": "_if_cost", "at_most_x": True}, ops[0][1])] + ops, False)]
         return self.if_sentence(cond, *items)
 
     def sep(self, *_):
@@ -2276,7 +2358,7 @@ class _T(CountWords, TextTransformer, Transformer):
         # (_assemble: its zone then); an "if" sentence's only (no continuous ability's, no cost's)
         f = dict(flt)
         f.pop("_race_noun", None)
-        if f.pop("_entity", False) or set(f) - {"type", "attribute", "race", "race_or", "side", "state", "cost_min",
+        if f.pop("_entity", False) or set(f) - {"type", "attribute", "race", "race_or", "side", "state", "cost_min", "keyword",
                                                   "cost_max", "atk_min", "atk_max", "not_attribute"}:
             raise Unsupported("'if it's' a card of a kind the filter cannot test")
         if not f:
@@ -2284,6 +2366,23 @@ class _T(CountWords, TextTransformer, Transformer):
         if "j_ruler_or_ruler" in f.get("type", []):
             raise Unsupported("'if it's a J/ruler' (a filter has one zone)")
         return {"kind": "_it_is", "filter": f}
+
+    def c_it_has(self, *args):
+        # "if that resonator has [Flying]" (session 29): IF_IT with a keyword filter on the card selected before
+        return {"kind": "_it_is", "filter": self.with_keyword(args[-1])}
+
+    def per_race_plural(self, tok, side=None):
+        # "the number of Four Sacred Beasts [you control]" (session 29): a race named in the plural (its cards)
+        flt = self.filter(self.race_noun(tok), *([side] if side is not None else []))
+        return self.per_field(flt)
+
+    def c_discarded_this_way(self, flt):
+        # the words a filter of IF_IT can test; "a chant" is a card type here, not a spell on the chase
+        f = self.c_it_is({k: v for k, v in flt.items() if k != "zone"})["filter"]
+        return {"kind": "_discarded", "filter": f}
+
+    def c_it_cost_at_most(self, per):
+        return {"kind": "_it_cost_at_most", "per": per}
 
     def c_it_named(self, q):
         return {"kind": "_it_is", "filter": {"name": str(q)[1:-1]}}
@@ -2423,6 +2522,12 @@ class _T(CountWords, TextTransformer, Transformer):
     def xb_count(self, per):
         return {"per": per, "unit": 1}
 
+    def xb_target_atk(self, *_):
+        return {"per": {"count": "target_atk"}, "unit": 100, "_prev": True}  # in hundreds (session 29)
+
+    def xb_target_def(self, *_):
+        return {"per": {"count": "target_def"}, "unit": 100, "_prev": True}
+
     def xb_self_atk(self):
         return {"per": {"count": "self_atk"}, "unit": 100}  # in hundreds (Per.SELF_ATK)
 
@@ -2525,6 +2630,8 @@ class _T(CountWords, TextTransformer, Transformer):
                 raise Unsupported(f"{plus} and an amount in hundreds")
             plus //= 100
         set_x = self._set_x(xv["per"], xv["times"] * mult, plus * mult + xplus)
+        if xv.get("_prev"):
+            set_x = (set_x[0], _Sel("prev"))  # session 29: the card selected before (_assemble: its register, hoisted)
         k, i = first
         ops = [x for c, _ in clauses for x in c]
         if len(ops) == 1 and ops[0][0]["op"] == "power_x" and ops[0][0]["duration"] == "permanent" and not plus and \
@@ -2768,6 +2875,56 @@ class _T(CountWords, TextTransformer, Transformer):
         return [({"op": "set_x", "per": {"count": f"target_{stat}"}, "times": 1}, _Sel("prev")),
                 ({"op": "gain_life", "amount": "X00"}, None)]
 
+    # "Its controller loses N life / gains N life / discards N cards [at random]." (session 29, s29-fowref): the player
+    # who controls the card selected before (a target in the field: _assemble checks it, and hoists the SET_X before the
+    # op that moves the card, its last known controller, CR 911.1); no one when it is no longer a legal target (CR 903.3a)
+    def _its_ctrl(self, op):
+        if self.card.get("x"):
+            raise Unsupported("'its controller' on a card whose cost has {X}")
+        return [({"op": "set_x", "per": {"count": "target_controller"}, "times": 1}, _Sel("prev")),
+                ({**op, "who": "target_controller"}, None)]
+
+    def its_controller(self, *_):
+        return None
+
+    def target_only(self, flt):
+        # "Target a resonator." (session 29): the target chosen as it is played (CR 903.2g), no effect of its own
+        return [({"op": "_target_only"}, _Sel("choose", _target_filter(flt)))]
+
+    def its_ctrl_banish(self, _its):
+        return [({"op": "banish", "by": "its_controller"}, _Sel("prev"))]
+
+    def its_ctrl_lose_life(self, _its, n):
+        return self._its_ctrl({"op": "lose_life", "amount": _life(n)})
+
+    def its_ctrl_gain_life(self, _its, n):
+        return self._its_ctrl({"op": "gain_life", "amount": _life(n)})
+
+    def its_ctrl_discard(self, _its, n):
+        return self._its_ctrl({"op": "discard", "count": n})
+
+    def its_ctrl_discard_random(self, _its, n):
+        return self._its_ctrl({"op": "discard", "count": n, "random": True})
+
+    # "That player ..." after "at the beginning of each player's turn / main phase" (session 29): the turn player
+    # (automatic() checks the trigger)
+    def tp_lose_life(self, n):
+        return [({"op": "lose_life", "amount": _life(n), "who": "turn_player"}, None)]
+
+    def tp_discard(self, n):
+        return [({"op": "discard", "count": n, "who": "turn_player"}, None)]
+
+    def tp_discard_random(self, n):
+        return [({"op": "discard", "count": n, "who": "turn_player", "random": True}, None)]
+
+    def tp_banish(self, n, flt):
+        # CR 1011.2: the turn player chooses among the cards they control (Op.PLAYER_BANISH of WHO_TURN_PLAYER)
+        flt = _all_filter(flt)
+        if "side" in flt or flt.get("zone", "field") != "field" or flt.get("exclude_self"):
+            raise Unsupported("'that player banishes' a card of a side or another one")
+        return [({"op": "player_banish", "filter": {**flt, "side": "any"}, "count": _fixed(n), "who": "turn_player"},
+                 _Sel("pbanish"))]
+
     def gain_life_per(self, n, per):
         return [self._set_x(per, _life(n) // 100), ({"op": "gain_life", "amount": "X00"}, None)]
 
@@ -2855,7 +3012,21 @@ class _T(CountWords, TextTransformer, Transformer):
         return self.damage_target_atk(flt, _Sel("choose", _target_filter(flt2)))
 
     def damage_own_atk_after(self, dealer, sel):
+        if dealer == "self" and self.card.get("type") not in ("resonator", "j_ruler"):
+            # "This card deals damage to that resonator equal to its ATK." on a card without ATK (a chant): "its" is the
+            # card dealt damage (session 29)
+            return self.damage_target_stat_after(dealer, sel)
         return self.damage_own_atk(dealer, sel)
+
+    def damage_target_stat_after(self, dealer, sel, *_):
+        # "This card deals damage to target resonator equal to that resonator's ATK." (session 29, s29-fowref, CR 1007.1,
+        # 903.3a): SET_X of Per.TARGET_ATK on the card dealt damage, right before the DAMAGE (_assemble: amount
+        # "target_atk"), its ATK as it resolves; none when it is no longer a legal target
+        if dealer != "self":
+            raise Unsupported("damage equal to a target's ATK dealt by another card than this one")
+        if self.card.get("x"):
+            raise Unsupported("'equal to that resonator's ATK' on a card whose cost has {X}")
+        return [({"op": "damage", "amount": "target_atk"}, sel)]
 
     def _damage_dealt_turn(self, clauses):
         # "This card deals X damage to target <card>, where X is the damage it dealt this turn." (CR 1007.1): "it" is the
@@ -3277,6 +3448,37 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def look_n(self, n):
         return n
+
+    def look_reveal_one(self, *_):
+        return True, 1  # "reveal the top of your deck" (the card's word missing)
+
+    # "Reveal the top card of your deck. If its total cost is odd, <A>. Otherwise, <B>." (session 29, s29-fowref, CR
+    # 1005.1, 203.5): Op.REVEAL_TOP puts the card (still on top) into a register of its own, Op.IF_COST reads its total
+    # cost's parity (printed; X counts 0 off the chase, CR 203.5b); "otherwise": the other parity (no op between the two
+    # tests moves the card: it is read again by the second)
+    def p_odd(self):
+        return True
+
+    def p_even(self):
+        return False
+
+    def if_then(self, *items):
+        return self.sentence(*items)
+
+    def if_else(self, *items):
+        return self.sentence(*items)
+
+    def look_if_cost(self, head, odd, then, other=None):
+        if head != (True, 1):
+            raise Unsupported("'if its total cost is ...' after other than the top card revealed")
+        if any(opt for _, opt in then + (other or [])):
+            raise Unsupported("'you may' inside an 'if its total cost' sentence")
+        rev = _Sel("reveal")
+        out = [([({"op": "reveal_top"}, rev)], False),
+               ([({"op": "_if_cost", "odd": odd}, rev)] + [x for c, _ in then for x in c], False)]
+        if other is not None:
+            out.append(([({"op": "_if_cost", "odd": not odd}, rev)] + [x for c, _ in other for x in c], False))
+        return out
 
     def _take(self, what, to, may, reveal):
         return {"what": dict(what), "to": to, "may": may, "reveal": reveal}
@@ -4525,11 +4727,75 @@ def _hoist_stat(body: list, op: dict, reg: int) -> int:
     at = next((i for i in range(len(body) - 1, -1, -1) if body[i].get("reg") == reg and body[i]["op"] in _MOVES_OUT),
               len(body))
     for j in range(at):
-        key = {"if": "skip", "if_it": "skip", "if_done": "rows"}.get(body[j]["op"])
+        key = {"if": "skip", "if_it": "skip", "if_cost": "skip", "if_done": "rows"}.get(body[j]["op"])
         if key is not None and body[j].get(key) is not None and j < at <= j + body[j][key]:
             body[j][key] += 1
     body.insert(at, op)
     return at
+
+
+def _this_way(clauses: list) -> None:
+    """"... for each <card> removed this way" (session 29): the SET_X of Per.THIS_WAY reads the count the remove_grave
+    before it kept (its count filter, set here); no other SET_X between them. "If you discarded a <card> this way": the
+    discard before it (its controller's, chosen) records its cards in a register of its own (a selection "discarded")."""
+    discard = None
+    for k, c in enumerate(clauses):
+        for i, (op, sel) in enumerate(c[0]):
+            if op and op.get("op") == "discard":
+                discard = (k, i)
+            if op and op.get("op") == "_if" and op["condition"].get("kind") == "_discarded":
+                if discard is None:
+                    raise Unsupported("'if you discarded a <card> this way' after no discard")
+                dk, di = discard
+                dop, dsel = clauses[dk][0][di]
+                if dop.get("who") != "controller" or dop.get("random"):
+                    raise Unsupported("'if you discarded ... this way' after a discard at random or another player's")
+                if dsel is None:
+                    dsel = _Sel("discarded")
+                    dop["record"] = True
+                    ops = list(clauses[dk][0])
+                    ops[di] = (dop, dsel)
+                    clauses[dk] = (ops, *clauses[dk][1:])
+                    if dk == k:
+                        c = clauses[k]
+                op["condition"] = {**op["condition"], "_sel": dsel}
+    last = None
+    for c in clauses:
+        for op, _ in c[0]:
+            if not op:
+                continue
+            if op.get("op") in ("remove_grave", "mill", "discard"):
+                last = op
+            elif op.get("op") == "set_x" and op["per"].get("count") == "this_way" and op["per"].pop("_cost", False):
+                # "the total cost of the card(s) removed / discarded this way": a mill, or a chosen discard of its
+                # controller's (MILL_THIS_WAY, Op.PLAYER_DISCARD's DISCARD_THIS_WAY)
+                if last is None or last["op"] == "remove_grave" or last.get("random") or \
+                        (last["op"] == "discard" and last.get("who") != "controller"):
+                    raise Unsupported("'the total cost of the card <verb>ed this way' after no mill or discard of yours")
+                last["this_way"] = True
+                last = None
+            elif op.get("op") == "set_x" and op["per"].get("count") == "this_way":
+                if last is None or last["op"] != "remove_grave":
+                    raise Unsupported("'<cards> <verb>ed this way' after no removal of a graveyard's cards")
+                flt = op["per"].pop("filter")
+                if last.get("count", flt) != flt:
+                    raise Unsupported("two counts of the cards removed this way")
+                last["count"] = flt
+                last = None
+            elif op.get("op") == "set_x":
+                last = None
+
+
+def _target_stat_amount(op: dict, reg: int, chooses: list, body: list) -> None:
+    """Damage "equal to that resonator's ATK" (amount "target_atk", session 29): the SET_X of Per.TARGET_ATK on the
+    op's register right before it, and the amount X00; only of one target in the field (its ATK as it resolves)."""
+    if op.get("amount") != "target_atk":
+        return
+    if not any(c["op"] == "choose" and c.get("reg", 0) == reg and "count" not in c and
+               c["filter"].get("zone", "field") == "field" for c in chooses):
+        raise Unsupported("damage equal to the ATK of a card that is not one target in the field")
+    body.append({"op": "set_x", "per": {"count": "target_atk"}, "times": 1, "reg": reg})
+    op["amount"] = "X00"
 
 
 def _if_done_clause(ops: list) -> bool | None:
@@ -4651,6 +4917,13 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
         pending_it = None  # an IF_IT row waiting for the clause's first selection (the "... instead" sentence's other branch)
         for op, sel in clause:
             op = dict(op)
+            if op["op"] == "_if" and op["condition"].get("kind") == "_discarded":
+                # "If you discarded a <card> this way" (session 29): IF_IT on the discard's register, in the graveyard
+                # (a card a replacement put elsewhere was not discarded, CR 910.1, 1019.1)
+                if_at = len(body)
+                body.append({"op": "if_it", "filter": {**op["condition"]["filter"], "zone": "graveyard"}, "skip": 1,
+                             "reg": regs[id(op["condition"]["_sel"])]})
+                continue
             if op["op"] == "_if" and op["condition"].get("kind") in ("_it_is", "_it_is_not"):
                 # "If it's a <card>, ..." (session 23, Op.IF_IT): the card selected last, in the zone it is in now
                 cond = op["condition"]
@@ -4682,6 +4955,12 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
             if op["op"] == "_if":
                 if_at = len(body)
                 body.append({"op": "if", "condition": op["condition"], "skip": 1})
+                continue
+            if op["op"] == "_if_cost" and id(sel) in regs:
+                # session 29: the card revealed (its register, Op.REVEAL_TOP), Op.IF_COST
+                if_at = len(body)
+                body.append({"op": "if_cost", "skip": 1, "reg": regs[id(sel)],
+                             **({"at_most_x": True} if op.get("at_most_x") else {"odd": op["odd"]})})
                 continue
             if sel is None:
                 body.append(op)
@@ -4719,6 +4998,7 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     if dealer is None or dealer == r_prev:
                         raise Unsupported("damage equal to a target's ATK without that target")
                     op["by_reg"], dealer = dealer, None
+                _target_stat_amount(op, r_prev, chooses, body)
                 if op["op"] == "set_x":
                     # "you gain life equal to its DEF" (session 27): read before the op that moved the card (its last
                     # known value, CR 903.3a), so the rows after that op's index move one on; only of one target in the
@@ -4761,9 +5041,15 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     body.append({"op": "target_trigger", "reg": r})
                 elif sel.kind == "pbanish":
                     banished.add(r)  # the op chooses its cards itself, as it resolves (Op.PLAYER_BANISH)
+                elif sel.kind == "discarded":
+                    reg_zone[r] = "graveyard"  # the discard puts its cards there itself (Op.PLAYER_DISCARD, session 29)
+                elif sel.kind == "reveal":
+                    reg_zone[r] = "main_deck"  # the op puts the card it reveals there itself (Op.REVEAL_TOP, session 29)
                 else:
                     body.append({"op": "target_self", "reg": r})
             last = regs[id(sel)]
+            if op["op"] == "_target_only":
+                continue  # "Target a resonator." (session 29): the CHOOSE alone
             if op["op"] == "_dealer":
                 dealer = last  # the card dealing the damage of the next op (damage_target_atk): no op of its own
                 continue
@@ -4774,13 +5060,19 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                 if dealer is None or dealer == last:
                     raise Unsupported("damage equal to a target's ATK without that target")
                 op["by_reg"], dealer = dealer, None
+            _target_stat_amount(op, last, chooses, body)
+            if op["op"] == "_if_cost":
+                # "<effect> if its total cost is ..." (session 29): the target registered here, the effect's ops after it
+                if_at = len(body)
+                body.append({"op": "if_cost", "skip": 1, "reg": last, "at_most_x": True})
+                continue
             body.append(op)
             _moves(op, last, reg_zone)
         if pending_it is not None:
             raise Unsupported("'if it's ... instead' after a sentence that selects no card")
-        prev_if = if_at is not None and body[if_at]["op"] in ("if", "if_it")
+        prev_if = if_at is not None and body[if_at]["op"] in ("if", "if_it", "if_cost")
         if if_at is not None:
-            key = "skip" if body[if_at]["op"] in ("if", "if_it") else "rows"
+            key = "skip" if body[if_at]["op"] in ("if", "if_it", "if_cost") else "rows"
             body[if_at][key] = len(body) - if_at - 1  # the sentence's ops: skipped when it does not hold
             if body[if_at][key] < 1:
                 raise Unsupported("an 'if' sentence with nothing to do")
@@ -4860,9 +5152,11 @@ def _mark_races(s: str, races: frozenset[str]) -> str:
                               {_RACE_SEP.split(k)[0] for k in back})
     back, longest, first = _RACE_CACHE[races]
     words = list(_WORD.finditer(s))
+    # session 29: not inside an angled name ("God's Art <Unleash the Demon Sword>", lower-cased: a name, no race)
+    angled = [(m.start(), m.end()) for m in re.finditer(r"<[^<>]*>", s)]
     out, pos, i = [], 0, 0
     while i < len(words):
-        if words[i][0] not in first:
+        if words[i][0] not in first or any(a < words[i].start() < b for a, b in angled):
             i += 1
             continue
         for n in range(min(longest, len(words) - i), 0, -1):

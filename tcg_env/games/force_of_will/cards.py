@@ -278,13 +278,16 @@ _Life = Annotated[int, Field(gt=0, le=8000, multiple_of=100)]
 # amount "dealt_this_turn": "X damage ..., where X is the damage it dealt this turn" (the target's, DAMAGE a1 = 1)
 OpDamage = op_model("damage", _M, amount=Union[_Dmg, XHundreds, Literal["atk", "dealt_this_turn"]], reg=(Reg, 0),  # noqa: UP007
                     by_reg=(Union[Reg, None], None))  # noqa: UP007
-OpDestroy, OpRest, OpRecover, OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle = reg_ops(
-    _M, Reg, "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish", "remove_from_battle")
+OpDestroy, OpRest, OpRecover, OpReturnToHand, OpRemove, OpCancel, OpRemoveFromBattle = reg_ops(
+    _M, Reg, "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "remove_from_battle")
+# by "its_controller" (session 29): "Its controller banishes it." (CR 1011.2: whoever controls the card; BANISH a0 1),
+# else the effect's controller banishes only the cards it controls
+OpBanish = op_model("banish", _M, reg=(Reg, 0), by=(Literal["you", "its_controller"], "you"))
 OpToDeckTop, OpToDeckBottom = reg_ops(_M, Reg, "to_deck_top", "to_deck_bottom")
 # "your opponent / each player banishes N <cards>" (session 22, CR 1011.2): who chooses N cards they control matching the
 # filter (no target) as it resolves and banishes them (Op.PLAYER_BANISH)
 OpPlayerBanish = op_model("player_banish", _M, filter=FowFilter, count=(Annotated[int, Field(ge=1, le=K.TARGET_MAX)], 1),
-                          who=(WhoName, "opponent"), reg=(Reg, 0))
+                          who=(Literal["controller", "opponent", "turn_player"], "opponent"), reg=(Reg, 0))
 # "gain control of <targets> [until end of turn]" (CR 105.3; session 21): Op.GAIN_CONTROL (REMOVE_FROM_BATTLE, a0 1 / 2)
 OpGainControl = op_model("gain_control", _M, reg=(Reg, 0), duration=(Literal["permanent", "end_of_turn"], "permanent"))
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
@@ -297,10 +300,30 @@ OpCounter = op_model("counter", _M, count=Union[_NamedCount, XCount], reg=(Reg, 
                      name=(Union[CounterName, None], None))  # noqa: UP007
 _NX = (Union[Annotated[int, Field(ge=1, le=10)], XCount], 1)  # noqa: UP007
 OpDraw = op_model("draw", _M, count=_NX, who=_Who)
-OpDiscard = op_model("discard", _M, count=_NX, who=(WhoName, "opponent"), random=(bool, False))
+# who "target_controller" (session 29): "its controller", the controller of a target (constants.WHO_TARGET_CONTROLLER: the X
+# of a SET_X of Per.TARGET_CONTROLLER before it; a discard so is Op.PLAYER_DISCARD)
+# who "turn_player" (session 29): "that player" after "at the beginning of each player's turn" (WHO_TURN_PLAYER)
+_WhoIts = Literal["controller", "opponent", "target_controller", "turn_player"]
+# this_way (session 29): the frame's X is the total cost of the cards discarded (Op.PLAYER_DISCARD a2 bit DISCARD_THIS_WAY;
+# a chosen discard, not at random)
+# record (session 29): the cards discarded go into register reg ("If you discarded a <card> this way": an if_it on it;
+# Op.PLAYER_DISCARD a2 bit DISCARD_TO_REG; a chosen discard)
+OpDiscard = op_model("discard", _M, count=_NX, who=(_WhoIts, "opponent"), random=(bool, False), this_way=(bool, False),
+                     record=(bool, False), reg=(Reg, 0))
 OpDamagePlayer = op_model("damage_player", _M, amount=Union[_Life, XHundreds], who=(WhoName, "opponent"))  # noqa: UP007
-OpGainLife = op_model("gain_life", _M, amount=Union[_Life, XHundreds], who=_Who)  # noqa: UP007
-OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(WhoName, "opponent"))  # noqa: UP007
+OpGainLife = op_model("gain_life", _M, amount=Union[_Life, XHundreds], who=(_WhoIts, "controller"))  # noqa: UP007
+OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(_WhoIts, "opponent"))  # noqa: UP007
+# "Remove all <cards> in <whose> graveyard / all graveyards from the game." (session 29, CR 1004.1: Op.REMOVE_GRAVE): filter
+# (zone graveyard; side own / opponent / any, read on the owner); count: the cards removed this way a later set_x of
+# per "this_way" counts ("for each resonator removed this way")
+OpRemoveGrave = op_model("remove_grave", _M, filter=FowFilter, count=(Union[FowFilter, None], None))  # noqa: UP007
+# "Reveal the top card of your deck. If its total cost is odd, <A>. Otherwise, <B>." (session 29, CR 1005.1, 203.5):
+# Op.REVEAL_TOP (the card into the register), Op.IF_COST (odd: 1, even: 0)
+OpRevealTop = op_model("reveal_top", _M, reg=(Reg, 0))
+# at_most_x (session 29): "if its total cost is less than or equal to the number of <cards>": at most the X of a set_x
+# right before it (IF_COST a0 IF_COST_AT_MOST_X)
+OpIfCost = op_model("if_cost", _M, odd=(bool, True), reg=(Reg, 0), skip=(int, Field(default=1, ge=1, le=20)),
+                    at_most_x=(bool, False))
 # to: where the card found goes ("put it into your hand / the field / your graveyard", constants.SearchTo)
 # top N: "look at / reveal the top N cards of your deck" (only those; no shuffle), the rest to the bottom in a
 # random order, into the graveyard or left on top; must: "put a <card> from among them" without "you may";
@@ -344,7 +367,10 @@ OpForesee = op_model("foresee", _M, count=_N, top_only=(bool, False), who=_Who, 
 OpRevealHand = op_model("reveal_hand", _M, who=(WhoName, "opponent"), revealed=(bool, False))
 # "put the top N cards of your deck into your graveyard"; to "removed": "remove the top N cards of your deck
 # from the game" (CR 1004.1)
-OpMill = op_model("mill", _M, count=_NX, who=_Who, to=(Literal["graveyard", "removed"], "graveyard"))
+# this_way (session 29): the frame's X is the total cost of the cards moved ("... multiplied by the total cost of the card
+# removed this way": a set_x of per "this_way" after it; MILL a2 bit MILL_THIS_WAY)
+OpMill = op_model("mill", _M, count=_NX, who=_Who, to=(Literal["graveyard", "removed"], "graveyard"),
+                  this_way=(bool, False))
 # on "self": magic counters on this card (a magic stone: its MANA word, card_text.magic_counter), while it is in the field
 # name: named counters of that name on the J/ruler instead (CR 1022.1, session 21; MANA_COUNTER a2 = -its id)
 OpManaCounter = op_model("mana_counter", _M, count=_NamedCount, who=_Who,
@@ -417,7 +443,7 @@ class FowPer(StrictModel):
                    "hand_other", "resonators_to_graveyard", "resonators_to_graveyard_all", "opp_hand", "opp_graveyard",
                    "opp_removed", "gems", "target_def", "target_atk", "names", "life", "self_counters", "zone",
                    "max_cost", "field_and_ruler", "trigger_cost",
-                   "distinct_names"] = "field"
+                   "distinct_names", "target_controller", "this_way"] = "field"
     filter: FowFilter | None = None
     # count "named": the counters of this name on this card or your J/ruler (CR 1022.1; session 21, Per.NAMED)
     counter_name: CounterName | None = None
@@ -465,7 +491,7 @@ _OP_MODELS = (
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
-    OpRevealHand,
+    OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -490,7 +516,7 @@ def _delayed_valid(effect: list[Any]) -> list[Any]:
 
 _TAGS = frozenset(EFFECT_OPS)
 
-_TARGETING = {"choose", "select_all", "target_self", "target_trigger"}
+_TARGETING = {"choose", "select_all", "target_self", "target_trigger", "reveal_top"}
 # the ops that report NOT_DONE when they did not do what they say (engine.effects: the core's DISCARD, not every
 # card discarded, CR 104.2; session 27: the each-target destroy, banish, return to the hand and removal from the game,
 # not done to a card still in the field after it, effects.target_done; PLAYER_BANISH: fewer than N banished): the ops
@@ -500,7 +526,7 @@ _ON_REGISTER = {
     "power", "power_x", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
-    "prevent_from", "lock_recover", "if_it",
+    "prevent_from", "lock_recover", "if_it", "if_cost",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "redirect_damage",
@@ -761,7 +787,7 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
         flags[-1, K.FL_MISC] |= K.FLAG_REMNANT  # play.grave_card_playable, only in pools with a [Remnant] card
     searching = code[:, K.I_OP] == K.Op.SEARCH
     if (code[searching, K.I_A2] & (K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_TOP | K.SEARCH_OPPONENT)).any() or \
-            (code[:, K.I_OP] == K.Op.REVEAL_HAND).any():
+            (code[:, K.I_OP] == K.Op.REVEAL_HAND).any() or (code[:, K.I_OP] == K.Op.REVEAL_TOP).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REVEAL
     return flags
 
@@ -1518,7 +1544,8 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.pay_reg", "the card paid with is one of your field (side own); one removed, of your graveyard")
         if c.pay_chosen == "rest" and flt.state != "recovered":
             self.fail(f"{p}.pay_reg", "a card rested for a cost is a recovered one (state recovered)")
-        if any(getattr(op, "reg", None) == c.pay_reg for op in effect if op.op != "choose"):
+        if any(getattr(op, "reg", None) == c.pay_reg for op in effect
+               if op.op != "choose" and not (op.op == "discard" and not op.record)):  # a discard's reg: its record only
             self.fail(f"{p}.pay_reg", "the register paid with is used by no other op")
 
     def add_ability(self, cid: int, p: str, k: int, kind: K.AbilityKind, effect: list, *, cost: FowCost | None = None,
@@ -1771,10 +1798,14 @@ class _Compiler(PoolCompiler):
         for j, op in enumerate(effect):
             self._per_x = any(o.op == "set_x" for o in effect[:j])  # the "X" operands after a SET_X
             if op.op in ("aura_power", "cost_reduction") and op.per is not None:
-                if op.per.count in ("self_atk", "trigger_damage", "target_def", "target_atk", "trigger_cost"):
+                if op.per.count in ("self_atk", "trigger_damage", "target_def", "target_atk", "trigger_cost",
+                                    "target_controller", "this_way"):
                     self.fail(f"{p}[{j}].per.count", f"{op.per.count} is an amount of a one-time effect (set_x), not a count")
                 self.code_rows.append([int(K.Op.AURA_PER), 0, *self.per_args(op.per, f"{p}[{j}].per")])
-            self.code_rows.append([int(EFFECT_OPS[op.op]), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
+            code = K.Op.PLAYER_DISCARD if op.op == "discard" and (op.who in ("target_controller", "turn_player") or
+                                                                  op.this_way or op.record) \
+                else EFFECT_OPS[op.op]
+            self.code_rows.append([int(code), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
         self._per_x = False
 
     def per_args(self, per: "FowPer", q: str) -> tuple[int, int, int]:
@@ -1831,7 +1862,8 @@ class _Compiler(PoolCompiler):
 
     def op_args(self, op: Any, q: str) -> tuple[int, int, int]:
         name = op.op
-        who = lambda: int(K.Who[op.who.upper()])  # noqa: E731
+        who = lambda: K.WHO_TARGET_CONTROLLER if op.who == "target_controller" else \
+            K.WHO_TURN_PLAYER if op.who == "turn_player" else int(K.Who[op.who.upper()])  # noqa: E731
         if name == "choose":
             # "target ...": the one selection that targets (CR 1120.2: an opponent's [Barrier] card is not a legal target)
             targeted = getattr(self, "_pay_reg", None) != op.reg  # not the card a cost is paid with (add_ability)
@@ -1853,6 +1885,8 @@ class _Compiler(PoolCompiler):
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "ruler_area")), 0, 0
         if name == "cancel" or name in _TARGETING:
             return 0, 0, 0
+        if name == "banish":
+            return int(op.by == "its_controller"), 0, 0
         if name in ("power", "power_x"):
             if op.atk == 0 and op.defense == 0:
                 self.fail(f"{q}.atk", "power changes ATK or DEF (both are 0)")
@@ -1918,14 +1952,23 @@ class _Compiler(PoolCompiler):
         if name == "draw":
             return self.x_operand(op.count, f"{q}.count", 1), who(), 0
         if name == "mill":
-            return self.x_operand(op.count, f"{q}.count", 1), who(), int(op.to == "removed")
+            return self.x_operand(op.count, f"{q}.count", 1), who(), int(op.to == "removed") | (
+                K.MILL_THIS_WAY if op.this_way else 0)
         if name == "player_banish":
             # chosen, not targeted (CR 903.2g): the filter row without the TARGETED bit; the chooser's own cards only
-            if op.filter.side != ("own" if op.who == "controller" else "opponent"):
+            if op.filter.side != {"controller": "own", "opponent": "opponent", "turn_player": "any"}[op.who]:
                 self.fail(f"{q}.filter.side", "the player who banishes chooses among the cards they control (CR 1011.2)")
             return self.compile_filter(op.filter, f"{q}.filter", ("field",)), who(), op.count
         if name == "discard":
-            return self.x_operand(op.count, f"{q}.count", 1), who(), int(op.random)
+            if (op.this_way or op.record) and op.random:
+                self.fail(f"{q}.this_way", "the cards discarded this way: a chosen discard (not at random)")
+            return self.x_operand(op.count, f"{q}.count", 1), who(), int(op.random) | (
+                K.DISCARD_THIS_WAY if op.this_way else 0) | (K.DISCARD_TO_REG if op.record else 0)
+        if name == "remove_grave":  # session 29
+            if op.filter.zone != "graveyard" or (op.count is not None and op.count.zone != "graveyard"):
+                self.fail(f"{q}.filter.zone", "the cards of a graveyard (zone graveyard)")
+            count = 0 if op.count is None else self.compile_filter(op.count, f"{q}.count", ("graveyard",)) + 1
+            return self.compile_filter(op.filter, f"{q}.filter", ("graveyard",)), 0, count
         if name in ("damage_player", "gain_life", "lose_life"):
             return self.x_operand(op.amount, f"{q}.amount", 100), who(), 0
         if name == "search":
@@ -2068,6 +2111,10 @@ class _Compiler(PoolCompiler):
             if self._card is None or self._card.type != "chant" or not q.startswith("effect["):
                 self.fail(f"{q}.op", "chant_to says where a chant goes as it resolves (CR 703.3): a chant's effect only")
             return int(K.ChantTo[op.to.upper()]), 0, 0
+        if name == "if_cost":  # session 29
+            if op.at_most_x and not getattr(self, "_per_x", False):
+                self.fail(f"{q}.at_most_x", "a total cost at most X: the X of a set_x before it")
+            return K.IF_COST_AT_MOST_X if op.at_most_x else int(op.odd), 0, op.skip
         if name == "if_it":
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "graveyard", "hand", "ruler_area", "removed")), \
                 int(op.negated), op.skip
@@ -2181,7 +2228,7 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
         if kind not in (K.AbilityKind.SPELL, K.AbilityKind.AUTOMATIC, K.AbilityKind.WILL, K.AbilityKind.ACTIVATE):
             return "op", "select_mode in a chant's or rune's effect, an automatic, activate or will ability only"
         return None
-    filled = [o.reg for o in earlier if o.op in _TARGETING]
+    filled = [o.reg for o in earlier if o.op in _TARGETING or (o.op == "discard" and o.record)]
     if (kind == K.AbilityKind.CONTINUOUS) != (name in _CONTINUOUS_ONLY):
         if kind == K.AbilityKind.CONTINUOUS:
             return "op", f"continuous abilities only use {', '.join(sorted(_CONTINUOUS_ONLY))}"
@@ -2190,7 +2237,18 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
         return "op", "choose must come before every other op (targets are chosen when played, CR 903.2g)"
     if name in _TARGETING and op.reg in filled:
         return "reg", f"register {op.reg} is already filled by an earlier op"
-    if name == "set_x" and op.per.count in ("target_def", "target_atk") and op.reg not in filled:
+    if getattr(op, "who", None) == "target_controller":
+        # session 29: "its controller": the X of the last SET_X before it, of Per.TARGET_CONTROLLER, the op's amount no X
+        xs = [o for o in earlier if o.op == "set_x"]
+        if not xs or xs[-1].per.count != "target_controller" or "X" in str(getattr(op, "amount", getattr(op, "count", ""))):
+            return "who", "target_controller names the player a set_x of target_controller before it set (amount no X)"
+    if name == "set_x" and op.per.count == "this_way":
+        # session 29: the count of the cards removed this way: right after the op that counted them (no other X between)
+        k = max((i for i, o in enumerate(earlier) if o.op in ("remove_grave", "mill", "discard")), default=-1)
+        if k < 0 or (earlier[k].count is None if earlier[k].op == "remove_grave" else not earlier[k].this_way) or \
+                any(o.op == "set_x" for o in earlier[k + 1:]):
+            return "per", "this_way reads the X a remove_grave (count), mill or discard (this_way) right before it kept"
+    if name == "set_x" and op.per.count in ("target_def", "target_atk", "target_controller") and op.reg not in filled:
         return "reg", f"register {op.reg} has no targets (choose/select_all/target_self first)"
     if name in _ON_REGISTER and op.reg not in filled:
         return "reg", f"register {op.reg} has no targets (choose/select_all/target_self first)"
@@ -2200,7 +2258,7 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
         return "reg", f"register {op.reg} has no card for the delayed ability to be about"
     if name == "delayed" and kind != K.AbilityKind.SPELL:
         return "op", "a delayed ability in a chant's effect only"
-    if name in ("if", "if_it") and j + op.skip >= len(effect):
+    if name in ("if", "if_it", "if_cost") and j + op.skip >= len(effect):
         return "skip", f"skips past the end of the effect ({len(effect) - j - 1} ops follow)"
     if name == "if_done":
         return if_done_problem(effect, j, _REPORTS_DONE)

@@ -512,6 +512,15 @@ class Per(IntEnum):
     # session 28: "for each different name among <cards>" (CR 202): the distinct names (either name of a card) of the
     # cards of the fields its filter matches (NAMES counts cards sharing no name, this counts names)
     DISTINCT_NAMES = 25
+    # session 29 (s29-fowref): not a count: the controller of the first card of the SET_X row's register I_REG, plus 1,
+    # read where it is in the field (0 when it is not: CR 903.3a, an illegal target's effects are not applied), SET_X
+    # only; hoisted before the op that moves the card (its last known controller, CR 911.1: card_text._hoist_stat).
+    # "Destroy target resonator. Its controller loses 400 life.": the X of the player ops whose Who operand is
+    # WHO_TARGET_CONTROLLER
+    TARGET_CONTROLLER = 120
+    # session 29 (s29-fowref): not a count: the frame's X as the op before set it (Op.REMOVE_GRAVE: the cards "removed this
+    # way" its count filter matched), SET_X only: "for each resonator removed this way" (times it, as any count)
+    THIS_WAY = 121
 
 
 PER_ROW_BITS = 16  # Per.FIELD_AND_RULER: two filter rows in one operand
@@ -881,7 +890,7 @@ class Op(IntEnum):
     REMOVE = 18  # remove from the game (CR 1004)
     COUNTER = 19  # a0 = +1 / -1 [+100/+100] counters (CR 1022.2); a1 > 0: a0 named counters of kind a1 (< 0: removed)
     CANCEL = 20  # a spell or ability on the chase (CR 1012)
-    BANISH = 21  # CR 1011 (only cards its controller controls)
+    BANISH = 21  # CR 1011 (only cards its controller controls; a0 = 1, session 29: by the card's own controller)
     REMOVE_FROM_BATTLE = 22  # CR 1029: no longer attacking, blocking or the attacked object
     # "gain control of <targets> [until end of turn]" (session 21; CR 105.3: the effect's controller controls them):
     # REMOVE_FROM_BATTLE with a0 = GAIN_CONTROL_PERMANENT or GAIN_CONTROL_EOT (a control change takes a card out of
@@ -1005,12 +1014,49 @@ class Op(IntEnum):
     # target (the core's POWER takes no X: its operands are printed numbers); a0 = ATK change per X, a1 = Duration, a2 =
     # DEF change per X
     POWER_X = 86
+    # session 29 (s29-fowref): "Its controller discards a card [at random]." after a target (CR 1019.1): the core's DISCARD
+    # (a0 count, a2 1 at random) by the player WHO_TARGET_CONTROLLER names (the frame's X, a SET_X of
+    # Per.TARGET_CONTROLLER before it); NOT_DONE and nothing discarded when there is none (X 0)
+    PLAYER_DISCARD = 121
+    # session 29 (s29-fowref): "Remove all <cards> in your / your opponent's / target player's graveyard / all graveyards from
+    # the game." (CR 1004.1): every card of both graveyards filter row a0 (zone graveyard, its side read on the owner, CR
+    # 105.3a) matches into its owner's removed area; a2 > 0: the frame's X is then the number of those cards filter row a2 -
+    # 1 matched as they were in the graveyard ("... for each resonator removed this way": a SET_X of Per.THIS_WAY after it)
+    REMOVE_GRAVE = 122
+    # session 29 (s29-fowref): "Reveal the top card of your deck. If its total cost is odd, <A>. Otherwise, <B>." (CR 1005.1,
+    # 203.5): REVEAL_TOP shows the top card of its controller's main deck to every player (engine.reveals) and puts it into
+    # register I_REG (none when the deck is empty; the card stays there); IF_COST skips the next a2 rows unless the first
+    # card of register I_REG has a total cost (printed, X 0 off the chase, CR 203.5b) of parity a0 (1 odd, 0 even); no
+    # card: skipped
+    REVEAL_TOP = 123
+    IF_COST = 124
+
+
+# IF_COST a0 (session 29): the total cost odd (1), even (0), or at most the frame's X (a SET_X before it: "if its total cost
+# is less than or equal to the number of <cards>")
+IF_COST_AT_MOST_X = 2
 
 
 # SET_X a2 (session 28): times + plus * SET_X_PLUS, the X set max(0, times x count + plus) ("where X is five minus the
 # number of cards in your hand": times -1, plus 5; "... minus 1": plus -1; CR 104.2: a negative amount is none);
 # times in (-SET_X_PLUS / 2, SET_X_PLUS / 2)
 SET_X_PLUS = 4096
+# session 29 (s29-fowref): a Who operand (a1) of GAIN_LIFE, LOSE_LIFE and PLAYER_DISCARD: the player the frame's X names, X
+# - 1 (a SET_X of Per.TARGET_CONTROLLER before it: "its controller", the controller of a target); none when X is 0
+WHO_TARGET_CONTROLLER = 2
+# session 29 (s29-fowref): PLAYER_DISCARD a2 bit: the frame's X is the total cost of the cards discarded this way (CR 203.5)
+# (the DISCARD decision's DEC_ARG is then DISCARD_THIS_WAY: kernels add each discarded card's total cost); MILL a2 bit:
+# the frame's X is the total cost of the cards moved
+DISCARD_THIS_WAY = 2
+# session 29: PLAYER_DISCARD a2 bit: the cards discarded go into register I_REG ("If you discarded a <card> this way":
+# IF_IT on it, zone graveyard); the DISCARD decision's DEC_ARG has the bit DISCARD_TO_REG and the register from
+# DISCARD_REG_SHIFT
+DISCARD_TO_REG = 4
+DISCARD_REG_SHIFT = 3
+# session 29 (s29-fowref): a Who operand (a1) of GAIN_LIFE, LOSE_LIFE, PLAYER_DISCARD and PLAYER_BANISH: the turn player
+# ("At the beginning of each player's turn / main phase => That player ...": the player whose turn it is, CR 501)
+WHO_TURN_PLAYER = 3
+MILL_THIS_WAY = 2
 # COUNTER a2 (session 28): 1, "put X [+100/+100] / <name> counters on ...": a0 times the frame's X (SET_X before it)
 COUNTER_TIMES_X = 1
 

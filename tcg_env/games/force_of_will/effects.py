@@ -12,6 +12,7 @@ from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.effects import ASKED, I_A0, I_A1, I_A2, I_OP, I_REG, NEXT, NOT_DONE, STOPPED, reg_add, targets_available
 # the core's frame stack, the rules kernels game.push_frame, game.top_frame ... of Force of Will
 from tcg_env.engine.effects import frames_full, pop_frame, push_frame, top_frame  # noqa: F401
+from tcg_env.engine.effects import _discard as core_discard  # session 29: Op.PLAYER_DISCARD (the core's DISCARD)
 from tcg_env.engine.header import H_DECIDER, H_DONE
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
@@ -34,6 +35,7 @@ from tcg_env.games.force_of_will.characteristics import named_add  # named count
 from tcg_env.games.force_of_will.characteristics import x_on_chase  # session 28: Per.TRIGGER_COST (CR 203.5b)
 from tcg_env.games.force_of_will.state import ATTACHED, PSEUDO  # tokens (CR 1303)
 from tcg_env.games.force_of_will.state import GEMS  # gems (CR 1027, session 23)
+from tcg_env.games.force_of_will.state import TURN_PLAYER  # "that player" (session 29)
 
 
 # =============================================================================================
@@ -293,7 +295,7 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
     elif op == Op.CANCEL:
         cancel_slot(game, s, T, slot)
     elif op == Op.BANISH:
-        if s[CONTROLLER + w] == ctrl:  # CR 1011.2
+        if s[CONTROLLER + w] == ctrl or a0 == 1:  # CR 1011.2 (a0 1, session 29: "its controller banishes it")
             game.open_move(s, T)
             game.to_graveyard(s, T, slot)
     elif op == Op.REMOVE_FROM_BATTLE:
@@ -854,6 +856,15 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     """Force of Will's own non-each-target opcodes."""
     ctrl = s[f + E_CTRL]
     who = ctrl if a1 == K.Who.CONTROLLER else 1 - ctrl
+    if a1 == K.WHO_TURN_PLAYER and (op == Op.GAIN_LIFE or op == Op.LOSE_LIFE or op == Op.PLAYER_DISCARD or
+                                    op == Op.PLAYER_BANISH):
+        who = s[TURN_PLAYER]  # session 29: "that player" after "at the beginning of each player's turn" (CR 501)
+    if a1 == K.WHO_TARGET_CONTROLLER and (op == Op.GAIN_LIFE or op == Op.LOSE_LIFE or op == Op.PLAYER_DISCARD):
+        # session 29: "its controller" (a target's, last known: the SET_X of Per.TARGET_CONTROLLER before it, CR 911.1);
+        # none when that target was no longer legal (X 0, CR 903.3a)
+        who = s[f + E_X] - 1
+        if who < 0:
+            return NOT_DONE
     src = s[f + E_SLOT]
     if op == Op.TARGET_TRIGGER:
         aux = s[f + E_AUX]  # the trigger's card (CR 906.7); a card that left the field is a new one (CR 302.3)
@@ -877,6 +888,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             v = 0
             if aux >= 0 and s[CARD + aux * CARD_W] >= 0:
                 v = game.total_cost(T, s[CARD + aux * CARD_W]) + x_on_chase(s, aux)
+        elif a0 == K.Per.THIS_WAY:
+            v = s[f + E_X]  # session 29: the count the op before kept (Op.REMOVE_GRAVE: the cards removed this way)
+        elif a0 == K.Per.TARGET_CONTROLLER:
+            # session 29: "its controller": the register's first card's controller + 1 while it is in the field, else 0
+            t = s[f + E_REG + reg * TARGET_MAX] if s[f + E_REGN + reg] > 0 else -1
+            v = s[CONTROLLER + t * CARD_W] + 1 if t >= 0 and s[ZONE + t * CARD_W] == Zone.FIELD else 0
         elif a0 == K.Per.TARGET_DEF or a0 == K.Per.TARGET_ATK:
             # "equal to its DEF / ATK" (session 27): the register's first card, now, if it is still in the field
             t = s[f + E_REG + reg * TARGET_MAX] if s[f + E_REGN + reg] > 0 else -1
@@ -909,6 +926,48 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             game.trigger_controlled(s, T, K.Trigger.YOU_GAIN_LIFE, who)  # "whenever you gain life"
     elif op == Op.LOSE_LIFE:
         s[LIFE + who] -= game.amount_of(s, f, a0)
+    elif op == Op.REVEAL_TOP:
+        # session 29, CR 1005.1: the top card of its controller's main deck, shown to every player, into register I_REG
+        n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, ctrl)
+        if s[n_off] > 0:
+            top = s[l_off + s[n_off] - 1]
+            reveal_begin(s, REVEAL_N, ctrl)
+            reveal_card(s, REVEAL_N, REVEAL_IDS, K.REVEAL_ROWS, ctrl, s[CARD + top * CARD_W])
+            reg_add(game, s, f, reg, top)
+    elif op == Op.IF_COST:
+        # session 29: "If its total cost is odd / even, ..." (CR 203.5): the register's first card; none: skipped
+        t = s[f + E_REG + reg * TARGET_MAX] if s[f + E_REGN + reg] > 0 else -1
+        if t < 0 or (game.total_cost(T, s[CARD + t * CARD_W]) > s[f + E_X] if a0 == K.IF_COST_AT_MOST_X else
+                     game.total_cost(T, s[CARD + t * CARD_W]) % 2 != a0):
+            s[f + FR_PC] += a2
+    elif op == Op.REMOVE_GRAVE:
+        # session 29, CR 1004.1: every card of both graveyards filter a0 matches (side: its owner) into its owner's removed
+        # area, from the top down; a2 > 0: X := how many of them filter a2 - 1 matched in the graveyard ("removed this way")
+        n = 0
+        for p in range(2):
+            n_off, l_off = zone_offsets(ZT, Zone.GRAVEYARD, p)
+            i = s[n_off] - 1
+            while i >= 0:
+                slot = s[l_off + i]
+                if game.filter_base(s, T, a0, slot, ctrl, src):
+                    if a2 > 0 and game.filter_base(s, T, a2 - 1, slot, ctrl, src):
+                        n += 1
+                    game.move_card(s, T, slot, Zone.REMOVED)
+                i = min(i - 1, s[n_off] - 1)
+        if a2 > 0:
+            s[f + E_X] = n
+    elif op == Op.PLAYER_DISCARD:
+        # session 29: "Its controller discards N cards [at random]" (CR 1019.1): the core's DISCARD by that player; a2 bit
+        # DISCARD_THIS_WAY: "the total cost of the card discarded this way" (the frame's X, added as each is discarded,
+        # kernels: the decision's DEC_ARG DISCARD_THIS_WAY; not at random)
+        this_way = (a2 & K.DISCARD_THIS_WAY) != 0
+        if this_way and s[f + FR_CNT] == 0:
+            s[f + E_X] = 0
+        st = core_discard(game, s, f, a0, K.Who.CONTROLLER if who == ctrl else K.Who.OPPONENT, a2 & 1)
+        if st == ASKED and (a2 & (K.DISCARD_THIS_WAY | K.DISCARD_TO_REG)) != 0:
+            # the DISCARD decision's DEC_ARG (1: an effect's discard) with what kernels record of each card discarded
+            s[DEC_ARG] = 1 | (a2 & (K.DISCARD_THIS_WAY | K.DISCARD_TO_REG)) | (reg << K.DISCARD_REG_SHIFT)
+        return st
     elif op == Op.SEARCH:
         return game.search(s, T, f, ctrl, a0, a2)
     elif op == Op.FORESEE:
@@ -988,13 +1047,19 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 s[MANA + w] = max(s[MANA + w] + a0, 0)
     elif op == Op.MILL:
         n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, who)
-        for _ in range(game.amount_of(s, f, a0)):
+        n = game.amount_of(s, f, a0)
+        if (a2 & K.MILL_THIS_WAY) != 0:
+            s[f + E_X] = 0  # session 29: "the total cost of the cards removed this way" (CR 203.5), X as they move
+        for _ in range(n):
             if s[n_off] == 0:
                 break
-            if a2 == 1:
-                game.move_card(s, T, s[l_off + s[n_off] - 1], Zone.REMOVED)  # "remove ... from the game" (CR 1004.1)
+            top = s[l_off + s[n_off] - 1]
+            if (a2 & K.MILL_THIS_WAY) != 0:
+                s[f + E_X] += game.total_cost(T, s[CARD + top * CARD_W])
+            if (a2 & 1) == 1:
+                game.move_card(s, T, top, Zone.REMOVED)  # "remove ... from the game" (CR 1004.1)
             else:
-                game.to_graveyard(s, T, s[l_off + s[n_off] - 1])
+                game.to_graveyard(s, T, top)
     elif op == Op.INVERT:
         # CR 1030.1: this card, an Inverse card hope side up (C_J_SIDE >= 0: its despair side) still in the field,
         # turns despair side up: the same card, its counters, damage and effects kept (CR 1302.3c)

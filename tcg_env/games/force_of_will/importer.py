@@ -764,7 +764,8 @@ def _merge_effects(a: list[dict], b: list[dict]) -> list[dict] | None:
     ``choose`` first (targets are chosen as the card is played, CR 903.2g); None past two registers."""
     used = {op.get("reg", 0) for op in a if op["op"] in ("choose", "select_all", "target_self")}
     shift = len(used)
-    b = [dict(op, reg=op.get("reg", 0) + shift) if "reg" in op or op["op"] in _REG_OPS else dict(op) for op in b]
+    b = [dict(op, reg=op.get("reg", 0) + shift) if "reg" in op or op["op"] in _REG_OPS or _reads_reg(op) else dict(op)
+         for op in b]
     if any(op.get("reg", 0) >= 2 for op in b):
         return None
     ops = [dict(op) for op in a] + b
@@ -775,10 +776,19 @@ def _merge_effects(a: list[dict], b: list[dict]) -> list[dict] | None:
     return out
 
 
+def _reads_reg(op: dict) -> bool:
+    """Session 29: the ops that read a register only in some of their forms (a SET_X of a target's ATK / DEF /
+    controller, a discard that records its cards)."""
+    if op["op"] == "set_x":
+        return op["per"].get("count") in ("target_def", "target_atk", "target_controller")
+    return op["op"] == "discard" and bool(op.get("record"))
+
+
 # the ops acting on a target register (cards.py _ON_REGISTER and the targeting ops)
 _REG_OPS = {"choose", "select_all", "target_self", "power", "power_x", "damage", "destroy", "rest", "recover", "return_to_hand",
             "remove", "cancel", "banish", "remove_from_battle", "gain_control", "to_deck_top", "to_deck_bottom", "grant_keyword", "restrict", "counter", "prevent",
-            "shield_destroy", "prevent_from", "target_trigger", "grave_to_hand", "grave_to_field"}  # fmt: skip
+            "shield_destroy", "prevent_from", "target_trigger", "grave_to_hand", "grave_to_field",
+            "reveal_top", "if_cost", "if_it"}  # fmt: skip (session 29: reveal_top, if_cost, if_it)
 # (grave_to_hand / grave_to_field added in session 15: before, a graveyard line after another selection kept register
 # 0, the other line's: cards._ON_REGISTER lists them)
 

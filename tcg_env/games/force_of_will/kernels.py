@@ -405,9 +405,19 @@ def apply_unchecked(game, s, T, a):
             set_decision(s, Decision.MULLIGAN, p)
             return
     elif kind == Decision.DISCARD:
-        game.discard_to_graveyard(s, T, p, option_of(a, SELECT_HAND_BASE))
+        i = option_of(a, SELECT_HAND_BASE)
+        slot = game.hand_slot(s, p, i)
+        cid = s[CARD + slot * CARD_W]
+        game.discard_to_graveyard(s, T, p, i)
         if s[DEC_ARG] != 0:
-            s[game.top_frame(s) + FR_CNT] += 1  # an effect's discard (engine.effects DISCARD)
+            f = game.top_frame(s)
+            s[f + FR_CNT] += 1  # an effect's discard (engine.effects DISCARD)
+            if (s[DEC_ARG] & K.DISCARD_THIS_WAY) != 0:
+                # session 29: "... the total cost of the card discarded this way" (Op.PLAYER_DISCARD): the frame's X
+                s[f + E_X] += game.total_cost(T, cid)
+            if (s[DEC_ARG] & K.DISCARD_TO_REG) != 0:
+                # session 29: "If you discarded a <card> this way": the card into the op's register
+                reg_add(game, s, f, s[DEC_ARG] >> K.DISCARD_REG_SHIFT, slot)
         # else CR 505.5d: the final step runs again (the flow is still STEP_END at END_*)
     elif kind == Decision.DISCARD_COST:
         game.discard_to_graveyard(s, T, p, option_of(a, SELECT_HAND_BASE))  # CR 903.2j / 1019.1
