@@ -2196,6 +2196,28 @@ class _T(CountWords, TextTransformer, Transformer):
     def gain_gem(self, attr):
         return [({"op": "gain_gem", "attribute": _attr_name(attr)}, None)]
 
+    def gain_gem_any(self, n):
+        # session 29, CR 1027.1a: the attribute of each gem chosen as it resolves (GAIN_GEM of GEM_ANY)
+        return [({"op": "gain_gem", "attribute": "any", **({"count": _fixed(n)} if _fixed(n) != 1 else {})}, None)]
+
+    def gain_gem_list(self, *attrs):
+        return [({"op": "gain_gem", "attribute": _attr_name(a)}, None) for a in attrs]
+
+    def _banish_gem(self, n, attr, who):
+        n = _fixed(n)
+        return [({"op": "banish_gem", "attribute": _attr_name(attr) if attr is not None else "any",
+                  **({"count": n} if n != 1 else {}), **({"who": who} if who != "controller" else {})}, None)]
+
+    def optional_banish_gem_any(self, n):
+        # session 29 (CR 1011, 313.1): gems of any attributes, the controller choosing each (BANISH_GEM of GEM_ANY)
+        return (self._banish_gem(n, None, "controller"), True)
+
+    def banish_gem(self, n, attr=None):
+        return self._banish_gem(n, attr, "controller")
+
+    def opp_banish_gem(self, n, attr=None):
+        return self._banish_gem(n, attr, "opponent")  # CR 1011.2: they banish their own gems, choosing which
+
     def c_it_is(self, flt):
         # "if it's a <card>" (session 23): the card the sentence before selected last matches, as the IF_IT row is read
         # (_assemble: its zone then); an "if" sentence's only (no continuous ability's, no cost's)
@@ -2266,6 +2288,10 @@ class _T(CountWords, TextTransformer, Transformer):
     def optional_banish_gem(self, n, attr):
         # CR 1011, 313.1: its controller's gem tokens of that attribute (Op.BANISH_GEM: not done when it has fewer)
         return ([({"op": "banish_gem", "attribute": _attr_name(attr), "count": _fixed(n)}, None)], True)
+
+    def if_not_done_banish_self(self):
+        # session 29: "If you don't, banish this card." (CR 1011): BANISH on the card itself
+        return self.if_not_done_sentence([({"op": "banish"}, _SELF)])
 
     def optional_banish_self(self):
         # "you may banish this card" (CR 1011): BANISH on the card itself (only while its controller controls it)
@@ -2362,6 +2388,12 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def xb_names(self, flt):
         return {"per": self.per_names(flt), "unit": 1}
+
+    def xb_force(self, n):
+        # "[Force] N" (session 29, CR 1023.1): N dice rolled and added together as the sentence resolves (Per.FORCE_ROLL)
+        if not 1 <= int(n) <= 5:
+            raise Unsupported(f"[Force] {n}")
+        return {"per": {"count": "force_roll", "dice": int(n)}, "unit": 1}
 
     def xb_life(self):
         return {"per": {"count": "life"}, "unit": 100}  # in hundreds (Per.LIFE, CR 1203)
@@ -3038,6 +3070,12 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def per_removed(self):
         return {"count": "removed"}  # CR 311: the cards of its controller's removed area (Per.REMOVED)
+
+    def per_gem_attributes(self):
+        return {"count": "gem_attributes"}  # session 29: the attributes among its controller's gems (Per.GEM_ATTRIBUTES)
+
+    def xb_gem_attributes(self):
+        return {"per": {"count": "gem_attributes"}, "unit": 1}
 
     def per_gems(self):
         return {"count": "gems"}  # CR 313.1: the gem tokens in its controller's item area (Per.GEMS)
@@ -4830,12 +4868,26 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                # session 28
                "search you deck ": "search your deck ", "look at the top of your ": "look at the top card of your ",
                "reveal the top of your ": "reveal the top card of your ", "graveuard": "graveyard",
-               "yuor deck": "your deck", "this cards enter ": "this card enters ", "this cards enters ": "this card enters "}
+               "yuor deck": "your deck", "this cards enter ": "this card enters ", "this cards enters ": "this card enters ",
+               # session 29
+               "the resul of the roll": "the result of the roll"}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 
 def _typo_fix(m: re.Match) -> str:
     return _TYPO_FIXES[m[0]]
+
+
+# "[Force] N (Roll a die.) <effect with X>, where X is the result of the roll." (session 29, CR 1023.1): the roll read where
+# X is ("force_dice N", one SET_X of Per.FORCE_ROLL before the first op that reads X: nothing between the roll and that
+# op looks at it); "<N> life / damage multiplied by the result of the roll." as "... multiplied by X, where X is ..."
+_FORCE = re.compile(r"\[force\] (\d+)\.? ((?:(?!\[force\])[^;\"])*?)\bthe result of the roll\b")
+_FORCE_TIMES = re.compile(r"\bmultiplied by the result of the roll\.")
+
+
+def _force_marks(s: str) -> str:
+    s = _FORCE_TIMES.sub("multiplied by x, where x is the result of the roll.", s)
+    return _FORCE.sub(r"\2force_dice \1", s, count=1)
 
 
 @lru_cache(maxsize=1 << 15)
@@ -4905,6 +4957,8 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
         s = s.replace(". choose this option only if ", ". option_only_if ")
         if s.count(" or_mode ") == 1:
             s = s.replace(". choose the second only if ", ". option_only_if ")
+    if "[force] " in s and "the result of the roll" in s:
+        s = _force_marks(s)
     if s.endswith('."'):
         s = s[:-2] + '".'  # the full stop printed inside a closing quote
     elif s.endswith(","):

@@ -386,9 +386,15 @@ OpGraveToHand = op_model("grave_to_hand", _M, reg=(Reg, 0))
 OpGraveToField = op_model("grave_to_field", _M, rested=(bool, False), reg=(Reg, 0))
 OpIf = op_model("if", _M, condition=FowCondition, skip=(int, Field(default=1, ge=1, le=20)))
 # "Gain a <attribute> gem" (session 23, CR 1027.1: Op.GAIN_GEM)
-OpGainGem = op_model("gain_gem", _M, attribute=AttributeName, count=(int, Field(default=1, ge=1, le=5)))
+# session 29: attribute "any": "Gain a gem of any attribute" (CR 1027.1a: its controller chooses one of the five as it
+# resolves, for each gem; GAIN_GEM a0 = GEM_ANY)
+OpGainGem = op_model("gain_gem", _M, attribute=Union[AttributeName, Literal["any"]],  # noqa: UP007
+                     count=(int, Field(default=1, ge=1, le=5)))
 # "[you may] banish N <attribute> gems" (session 27, CR 1011: Op.BANISH_GEM; not done when fewer were banished)
-OpBanishGem = op_model("banish_gem", _M, attribute=AttributeName, count=(int, Field(default=1, ge=1, le=5)))
+# session 29: attribute "any": "banish a gem" (the banishing player chooses which of their gems, one at a time: BANISH_GEM
+# a0 = GEM_ANY); who: "your opponent banishes a gem" (CR 1011.2: a player banishes what they control)
+OpBanishGem = op_model("banish_gem", _M, attribute=Union[AttributeName, Literal["any"]],  # noqa: UP007
+                       count=(int, Field(default=1, ge=1, le=5)), who=(WhoName, "controller"))
 # "If it's a <card>, ..." (session 23, Op.IF_IT): the card of register reg matches the filter (negated: does not)
 OpIfIt = op_model("if_it", _M, filter=FowFilter, negated=(bool, False), reg=(Reg, 0),
                   skip=(int, Field(default=1, ge=1, le=20)))
@@ -417,11 +423,13 @@ class FowPer(StrictModel):
                    "hand_other", "resonators_to_graveyard", "resonators_to_graveyard_all", "opp_hand", "opp_graveyard",
                    "opp_removed", "gems", "target_def", "target_atk", "names", "life", "self_counters", "zone",
                    "max_cost", "field_and_ruler", "trigger_cost",
-                   "distinct_names"] = "field"
+                   "distinct_names", "force_roll", "gem_attributes"] = "field"
     filter: FowFilter | None = None
     # count "named": the counters of this name on this card or your J/ruler (CR 1022.1; session 21, Per.NAMED)
     counter_name: CounterName | None = None
     counters_from: Literal["this_card", "j_ruler"] = "this_card"
+    # count "force_roll" (session 29): the dice rolled ("[Force] N", CR 1023.1)
+    dice: int = Field(default=0, ge=0, le=5)
 
 
 # per: "gains [+100/+100] for each <cards>" (the AURA_PER row before it, constants.Op)
@@ -1762,13 +1770,17 @@ class _Compiler(PoolCompiler):
         for j, op in enumerate(effect):
             self._per_x = any(o.op == "set_x" for o in effect[:j])  # the "X" operands after a SET_X
             if op.op in ("aura_power", "cost_reduction") and op.per is not None:
-                if op.per.count in ("self_atk", "trigger_damage", "target_def", "target_atk", "trigger_cost"):
+                if op.per.count in ("self_atk", "trigger_damage", "target_def", "target_atk", "trigger_cost", "force_roll"):
                     self.fail(f"{p}[{j}].per.count", f"{op.per.count} is an amount of a one-time effect (set_x), not a count")
                 self.code_rows.append([int(K.Op.AURA_PER), 0, *self.per_args(op.per, f"{p}[{j}].per")])
             self.code_rows.append([int(EFFECT_OPS[op.op]), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
         self._per_x = False
 
     def per_args(self, per: "FowPer", q: str) -> tuple[int, int, int]:
+        if (per.count == "force_roll") != (per.dice > 0):
+            self.fail(f"{q}.dice", "a roll ([Force] N, count 'force_roll') names its dice, 1 to 5, and only it")
+        if per.count == "force_roll":
+            return int(K.Per.FORCE_ROLL), per.dice, 0  # CR 1023.1: the dice rolled as the SET_X resolves
         if (per.count == "named") != (per.counter_name is not None):
             self.fail(f"{q}.counter_name", "a count of named counters (count 'named') names the counter, and only it")
         if per.count == "named":
@@ -2044,7 +2056,8 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.condition", "needs a condition")
             return cond, arg, op.skip
         if name in ("gain_gem", "banish_gem"):
-            return int(K.Attribute[op.attribute.upper()]), 0, op.count
+            a0 = K.GEM_ANY if op.attribute == "any" else int(K.Attribute[op.attribute.upper()])
+            return a0, who() if name == "banish_gem" else 0, op.count
         if name == "delayed":
             if self._card is None or self._card.type != "chant" or not q.startswith("effect[") or ".modes[" in q:
                 self.fail(f"{q}.op", "a delayed ability in a chant's effect (not in a choice of modes)")

@@ -512,6 +512,13 @@ class Per(IntEnum):
     # session 28: "for each different name among <cards>" (CR 202): the distinct names (either name of a card) of the
     # cards of the fields its filter matches (NAMES counts cards sharing no name, this counts names)
     DISTINCT_NAMES = 25
+    # session 29 (s29-fowmisc): not a count: "[Force] N ... where X is the result of the roll" (CR 1023.1: N rolls of a six-sided
+    # die, 1023.1a, added together), from the game's random stream as the SET_X resolves; the filter operand is N. SET_X
+    # only
+    FORCE_ROLL = 140
+    # session 29: "for each different attribute among all gems you control" (CR 313.1, 1027.1a: a gem has one attribute):
+    # the attributes of which its controller has one or more gem tokens (state.GEMS), 0 to 5
+    GEM_ATTRIBUTES = 141
 
 
 PER_ROW_BITS = 16  # Per.FIELD_AND_RULER: two filter rows in one operand
@@ -1006,6 +1013,12 @@ class Op(IntEnum):
     # DEF change per X
     POWER_X = 86
 
+
+# GAIN_GEM / BANISH_GEM a0 (session 29): "a gem of any attribute" (CR 1027.1a) / "banish a gem": the player chooses the
+# attribute of each gem as the op resolves, the CHOOSE_MODE decision asked with DEC_ARG = GEM_ANY, 5, the mask of the
+# attributes that may be chosen (OPTION k: Attribute k; effects.gem_choice); FR_CNT counts the gems done (<< 3) and holds
+# the answer (+ 1, bits 0-2)
+GEM_ANY = -1
 
 # SET_X a2 (session 28): times + plus * SET_X_PLUS, the X set max(0, times x count + plus) ("where X is five minus the
 # number of cards in your hand": times -1, plus 5; "... minus 1": plus -1; CR 104.2: a negative amount is none);

@@ -16,7 +16,7 @@ from tcg_env.engine.header import H_DECIDER, H_DONE
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.reveals import reveal_begin, reveal_card
-from tcg_env.engine.rng import shuffle_run_with
+from tcg_env.engine.rng import rng_below, shuffle_run_with
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.zones import zone_offsets, zone_put, zone_take
 from tcg_env.rules.modifiers import mod_apply
@@ -877,6 +877,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             v = 0
             if aux >= 0 and s[CARD + aux * CARD_W] >= 0:
                 v = game.total_cost(T, s[CARD + aux * CARD_W]) + x_on_chase(s, aux)
+        elif a0 == K.Per.FORCE_ROLL:
+            # "[Force] N ... where X is the result of the roll" (session 29, CR 1023.1): N rolls of a six-sided die
+            # (1023.1a: 1 to 6, each as likely), added together, from the game's random stream
+            v = 0
+            for _ in range(a1):
+                v += rng_below(s, 6) + 1
         elif a0 == K.Per.TARGET_DEF or a0 == K.Per.TARGET_ATK:
             # "equal to its DEF / ATK" (session 27): the register's first card, now, if it is still in the field
             t = s[f + E_REG + reg * TARGET_MAX] if s[f + E_REGN + reg] > 0 else -1
@@ -1006,6 +1012,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.PLAYER_BANISH:
         return game.player_banish(s, T, f, reg, a0, who, a2)
     elif op == Op.GAIN_GEM:
+        if a0 == K.GEM_ANY:
+            return gain_gems_chosen(game, s, T, f, ctrl, a2)
         s[GEMS + ctrl * K.N_ATTRIBUTES + a0] += a2  # CR 1027.1: into its controller's item area (313.1)
         for _ in range(a2):
             game.trigger_controlled(s, T, K.Trigger.YOU_GAIN_GEM, ctrl)  # "whenever you gain a gem", once per gem
@@ -1024,9 +1032,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         if s[f + E_KIND] == K.EntryKind.CARD and src >= 0 and s[ZONE + src * CARD_W] == Zone.CHASE:
             s[f + E_AUX] = (s[f + E_AUX] & ~K.CHANT_TO_MASK) | (a0 << K.CHANT_TO_SHIFT)
     elif op == Op.BANISH_GEM:
-        # "banish N <attribute> gems" (CR 1011, 313.1): as many as its controller has (CR 104.2), NOT_DONE when fewer
-        k = min(a2, s[GEMS + ctrl * K.N_ATTRIBUTES + a0])
-        s[GEMS + ctrl * K.N_ATTRIBUTES + a0] -= k
+        # "banish N <attribute> gems" (CR 1011, 313.1): as many as the player has (CR 104.2), NOT_DONE when fewer; the
+        # effect's controller's, or (session 29, a1) its opponent's: "your opponent banishes a gem"
+        if a0 == K.GEM_ANY:
+            return banish_gems_chosen(game, s, f, who, a2)
+        k = min(a2, s[GEMS + who * K.N_ATTRIBUTES + a0])
+        s[GEMS + who * K.N_ATTRIBUTES + a0] -= k
         return NEXT if k == a2 else NOT_DONE
     elif op == Op.IF_IT:
         # "If it's a <card>, ..." (session 23): a card of register I_REG matches filter row a0 now (a1 = 1: none does);
@@ -1040,6 +1051,62 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             s[f + FR_PC] += a2
     # AURA_* and COST_REDUCTION (continuous effects) are not applied yet (rules coverage)
     return STOPPED if s[H_DONE] != 0 else NEXT
+
+
+@internal
+def ask_gem(s, f, p, allowed, done):
+    """Session 29: ``p`` chooses the attribute of a gem (CR 1027.1a), OPTION k: Attribute k among the ``allowed`` bits;
+    the CHOOSE_MODE decision with DEC_ARG GEM_ANY (priority.mode_mask / mode_chosen read it as an attribute)."""
+    s[f + FR_CNT] = done << 3
+    s[DEC_ARG] = K.GEM_ANY
+    s[DEC_ARG + 1] = K.N_ATTRIBUTES
+    s[DEC_ARG + 2] = allowed
+    set_decision(s, Decision.CHOOSE_MODE, p)
+    return ASKED
+
+
+@internal
+def gain_gems_chosen(game, s, T, f, ctrl, n):
+    """GAIN_GEM of GEM_ANY (session 29): "Gain [N] gem[s] of any attribute" (CR 1027.1a): for each gem its controller
+    chooses one of the five attributes (never none), then the gem token is made in its item area (CR 313.1) and
+    "whenever you gain a gem" triggers (Trigger.YOU_GAIN_GEM); FR_CNT: the gems made << 3 | the answer + 1."""
+    pend = s[f + FR_CNT] & 7
+    done = s[f + FR_CNT] >> 3
+    if pend > 0:
+        s[GEMS + ctrl * K.N_ATTRIBUTES + pend - 1] += 1
+        game.trigger_controlled(s, T, K.Trigger.YOU_GAIN_GEM, ctrl)
+        done += 1
+    if done < n:
+        return ask_gem(s, f, ctrl, (1 << K.N_ATTRIBUTES) - 1, done)
+    return NEXT
+
+
+@internal
+def banish_gems_chosen(game, s, f, who, n):
+    """BANISH_GEM of GEM_ANY (session 29): "[you may] banish N gems" / "your opponent banishes a gem" (CR 1011, 313.1):
+    ``who`` banishes N of their gem tokens one at a time, choosing the attribute of each among those they have (asked
+    only when they have gems of two or more attributes); fewer when they have fewer (CR 104.2: then NOT_DONE)."""
+    pend = s[f + FR_CNT] & 7
+    done = s[f + FR_CNT] >> 3
+    if pend > 0:
+        s[GEMS + who * K.N_ATTRIBUTES + pend - 1] -= 1
+        done += 1
+    while done < n:
+        allowed = 0
+        kinds = 0
+        last = 0
+        for a in range(K.N_ATTRIBUTES):
+            if s[GEMS + who * K.N_ATTRIBUTES + a] > 0:
+                allowed |= 1 << a
+                kinds += 1
+                last = a
+        if kinds == 0:
+            return NOT_DONE
+        if kinds > 1:
+            return ask_gem(s, f, who, allowed, done)
+        s[GEMS + who * K.N_ATTRIBUTES + last] -= 1  # one attribute left: no choice
+        done += 1
+    return NEXT
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)

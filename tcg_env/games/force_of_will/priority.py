@@ -29,7 +29,7 @@ from tcg_env.games.force_of_will.keywords import resolve_keyword_ability
 from tcg_env.games.force_of_will.characteristics import enters_with_counters  # session 24 (CR 1022.6)
 from tcg_env.games.force_of_will.state import (
     ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG,
-    E_REGN, E_SLOT, E_X, ENTRY_W, FLOW, FR_DISCARD, FR_MODE, FR_PC, FR_PURPOSE, HAND_N, LIFE, OPP_ACTED, PLAYED_CARDS,
+    E_REGN, E_SLOT, E_X, ENTRY_W, FLOW, FR_CNT, FR_DISCARD, FR_MODE, FR_PC, FR_PURPOSE, HAND_N, LIFE, OPP_ACTED, PLAYED_CARDS,
     PRIORITY_PLAYER, RESTED, STEP,
     TURN_PLAYER, ZONE, ZT
 )
@@ -292,6 +292,13 @@ def mode_mask(game, s, T, p, out):
     the card or ability could be played, so one can)."""
     f = game.top_frame(s)
     n = 0
+    if s[DEC_ARG] == K.GEM_ANY:
+        # session 29: the attribute of a gem gained or banished (effects.ask_gem): OPTION k, Attribute k, of the allowed
+        for k in range(K.N_ATTRIBUTES):
+            if (s[DEC_ARG + 2] >> k) & 1:
+                out[OPTION_BASE + k] = 1
+                n += 1
+        return n
     for k in range(s[DEC_ARG + 1]):
         if game.mode_allowed(s, T, s[DEC_ARG] + k, p, s[f + E_SLOT]) and \
                 game.playable_targets(s, T, s[DEC_ARG] + k, p, s[f + E_SLOT]):
@@ -306,6 +313,9 @@ def mode_chosen(game, s, k):
     chosen ability's but for its program); the modes not chosen do not exist (CR 903.2e). The chase
     entry keeps the row, so the mode resolves (CR 903.3)."""
     f = game.top_frame(s)
+    if s[DEC_ARG] == K.GEM_ANY:
+        s[f + FR_CNT] = (s[f + FR_CNT] & ~7) | (k + 1)  # session 29: a gem's attribute (effects.ask_gem), read by its op
+        return
     s[f + E_ABIL] = s[DEC_ARG] + k
     s[f + FR_PC] = 0
 

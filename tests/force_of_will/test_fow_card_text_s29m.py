@@ -1,0 +1,200 @@
+"""Force of Will card text, session 29 (branch s29-fowmisc): gems without a printed attribute ("Gain a gem of any
+attribute", CR 1027.1a: the attribute chosen as it resolves; "[you may] banish a gem", "your opponent banishes a gem":
+the banishing player chooses which of their gems), lists of gems, "for each different attribute among all gems you
+control", "[Force] N ... where X is the result of the roll" (CR 1023.1: dice from the game's random stream). Lines are
+made up in the game's template language. Rule numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.cards.text import Verdict
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will import state as S
+from test_fow_card_text import _imported_pool, exact, line
+
+
+# ---- gems: compiling ---------------------------------------------------------------------------------------------------
+def test_cr_1027_1a_gain_a_gem_of_any_attribute_compiles_to_gain_gem_any():
+    r = exact("[Enter] => Gain a gem of any attribute. Draw a card.")
+    assert r.abilities[0]["effect"] == [{"op": "gain_gem", "attribute": "any"}, {"op": "draw", "count": 1}]
+    r = exact("[Enter] => Gain two gems of any attribute.")
+    assert r.abilities[0]["effect"] == [{"op": "gain_gem", "attribute": "any", "count": 2}]
+
+
+def test_cr_1027_1_a_list_of_gems_is_one_gain_gem_each():
+    r = exact("[Enter] => Gain a water gem and a wind gem.")
+    assert r.abilities[0]["effect"] == [{"op": "gain_gem", "attribute": "water"}, {"op": "gain_gem", "attribute": "wind"}]
+    r = exact("[Enter] => Gain a light gem, fire gem, darkness gem.")
+    assert [op["attribute"] for op in r.abilities[0]["effect"]] == ["light", "fire", "darkness"]
+
+
+def test_cr_1011_banish_a_gem_without_an_attribute_compiles():
+    r = exact("[Enter] => You may banish a gem. If you do, draw a card.")
+    assert r.abilities[0]["optional"] and r.abilities[0]["effect"] == [
+        {"op": "banish_gem", "attribute": "any"}, {"op": "if_done", "rows": 1}, {"op": "draw", "count": 1}]
+    r = exact("[Enter] => Banish a gem. If you don't, banish this card.")
+    assert r.abilities[0]["effect"] == [{"op": "banish_gem", "attribute": "any"}, {"op": "if_done", "rows": 2, "done": False},
+                                        {"op": "target_self"}, {"op": "banish"}]
+    r = exact("Destroy target resonator. Your opponent banishes a gem.", "chant")
+    assert r.fields["effect"][-1] == {"op": "banish_gem", "attribute": "any", "who": "opponent"}
+
+
+def test_cr_313_1_for_each_different_attribute_among_gems_is_a_count():
+    r = exact("Gain a gem of any attribute. Then target resonator gains [+200/+200] for each different attribute among "
+              "all gems you control until end of turn.", "chant")
+    assert r.fields["effect"][2:] == [{"op": "set_x", "per": {"count": "gem_attributes"}, "times": 1},
+                                      {"op": "power_x", "atk": 200, "defense": 200, "duration": "end_of_turn"}]
+    r = exact("This card gains [+100/+100] for each different attribute among all gems you control.")
+    assert r.abilities[0]["effect"][0]["per"] == {"count": "gem_attributes"}
+
+
+def test_that_resonator_at_a_sentence_start_is_the_last_selection():
+    r = exact("Target resonator gains [0/+200] until end of turn. That resonator gains [Flying] until end of turn.", "chant")
+    assert [op["op"] for op in r.fields["effect"]] == ["choose", "power", "grant_keyword"]
+
+
+# ---- gems: the engine ----------------------------------------------------------------------------------------------------
+def _gem_game(tmp_path, texts, gems=(), opp_gems=()):
+    """Made-up resonators of ``texts`` ({R}); the first is played from the hand with ``gems`` ((attribute, n) pairs) in
+    its controller's item area; returns the game stepped to the first decision that is not priority, a "you may" or a
+    pass, and the played card's slot."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [{"id": f"TXT-00{i + 1}", "name": f"Made-up Gem {i + 1}", "type": ["Resonator"], "cost": "{R}",
+              "colour": ["R"], "ATK": 500, "DEF": 500, "abilities": [t]} for i, t in enumerate(texts)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.lines for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    sc.field(0, [c["id"] for c in cards[1:]])
+    for a, n in gems:
+        sc.row[S.GEMS + a] = n
+    for a, n in opp_gems:
+        sc.row[S.GEMS + K.N_ATTRIBUTES + a] = n
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    return g, card
+
+
+def _until_choice(g):
+    from tcg_env.engine.header import H_DECISION
+
+    for _ in range(20):
+        d = int(g.state[H_DECISION])
+        if d == K.Decision.OPTIONAL:
+            g.step(K.OPTION_BASE)
+        elif d == K.Decision.CHOOSE_MODE or (d == K.Decision.PRIORITY and int(g.state[S.CHASE_N]) == 0):
+            return d
+        else:
+            g.step(K.PASS)
+    raise AssertionError("no decision")
+
+
+def _gems(g, p=0):
+    return [int(g.state[S.GEMS + p * K.N_ATTRIBUTES + a]) for a in range(K.N_ATTRIBUTES)]
+
+
+def test_cr_1027_1a_the_controller_chooses_each_gems_attribute_as_it_resolves(tmp_path):
+    g, _ = _gem_game(tmp_path, ["[Enter] => Gain two gems of any attribute."])
+    assert _until_choice(g) == K.Decision.CHOOSE_MODE
+    # any of the five attributes, never none (CR 1027.1a)
+    assert sorted(g.legal_actions().tolist()) == [K.OPTION_BASE + k for k in range(K.N_ATTRIBUTES)]
+    g.step(K.OPTION_BASE + K.Attribute.WATER)
+    assert _until_choice(g) == K.Decision.CHOOSE_MODE  # the second gem
+    g.step(K.OPTION_BASE + K.Attribute.DARKNESS)
+    assert _until_choice(g) == K.Decision.PRIORITY
+    assert _gems(g) == [0, 0, 1, 0, 1]
+
+
+def test_cr_1027_1_whenever_you_gain_a_gem_triggers_for_a_gem_of_any_attribute(tmp_path):
+    from fow_tables import current_values
+
+    g, _ = _gem_game(tmp_path, ["[Enter] => Gain a gem of any attribute.",
+                                "Whenever you gain a gem => This card gains [+100/+100] until end of turn."])
+    _until_choice(g)
+    g.step(K.OPTION_BASE + K.Attribute.WIND)
+    assert _until_choice(g) == K.Decision.PRIORITY
+    watcher = [sl for sl in range(S.N_SLOTS) if int(g.state[S.ZONE + sl * S.CARD_W]) == K.Zone.FIELD
+               and int(g.state[S.CARD + sl * S.CARD_W]) >= 0 and current_values(g.state, g._T, sl)[0] == 600]
+    assert watcher and _gems(g) == [0, 0, 0, 1, 0]
+
+
+def test_cr_1011_banish_a_gem_asks_which_only_among_the_attributes_held(tmp_path):
+    g, _ = _gem_game(tmp_path, ["[Enter] => You may banish a gem. If you do, draw a card."],
+                     gems=[(K.Attribute.LIGHT, 1), (K.Attribute.WIND, 2)])
+    hand = int(g.state[S.HAND_N])
+    assert _until_choice(g) == K.Decision.CHOOSE_MODE
+    assert sorted(g.legal_actions().tolist()) == [K.OPTION_BASE + K.Attribute.LIGHT, K.OPTION_BASE + K.Attribute.WIND]
+    g.step(K.OPTION_BASE + K.Attribute.WIND)
+    assert _until_choice(g) == K.Decision.PRIORITY
+    assert _gems(g) == [1, 0, 0, 1, 0] and int(g.state[S.HAND_N]) == hand + 1
+
+
+@pytest.mark.parametrize("gems, left, banished_self", [([(K.Attribute.FIRE, 1)], [0] * 5, False),
+                                                       ([], [0] * 5, True)])
+def test_cr_104_2_banish_a_gem_if_you_dont_reads_whether_one_was_banished(tmp_path, gems, left, banished_self):
+    # one attribute only: no choice to ask; none: not done, so "If you don't, banish this card."
+    g, card = _gem_game(tmp_path, ["[Enter] => Banish a gem. If you don't, banish this card."], gems=gems)
+    assert _until_choice(g) == K.Decision.PRIORITY
+    assert _gems(g) == left
+    assert (int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD) == banished_self
+
+
+def test_cr_1011_2_your_opponent_banishes_their_own_gem(tmp_path):
+    g, _ = _gem_game(tmp_path, ["[Enter] => Your opponent banishes a gem."], gems=[(K.Attribute.LIGHT, 1)],
+                     opp_gems=[(K.Attribute.FIRE, 1), (K.Attribute.WATER, 1)])
+    assert _until_choice(g) == K.Decision.CHOOSE_MODE
+    from tcg_env.engine.header import H_DECIDER
+
+    assert int(g.state[H_DECIDER]) == 1  # the opponent chooses among their own gems
+    g.step(K.OPTION_BASE + K.Attribute.WATER)
+    assert _until_choice(g) == K.Decision.PRIORITY
+    assert _gems(g, 1) == [0, 1, 0, 0, 0] and _gems(g, 0) == [1, 0, 0, 0, 0]
+
+
+def test_cr_313_1_gem_attributes_count_distinct_attributes(tmp_path):
+    from fow_tables import current_values
+
+    g, card = _gem_game(tmp_path, ["This card gains [+100/+100] for each different attribute among all gems you control."],
+                        gems=[(K.Attribute.LIGHT, 3), (K.Attribute.WIND, 1)])
+    _until_choice(g)
+    assert current_values(g.state, g._T, card)[0] == 700  # two attributes, not four gems
+
+
+# ---- [Force] (CR 1023.1) -----------------------------------------------------------------------------------------------
+def test_cr_1023_1_force_result_of_the_roll_is_a_set_x_of_a_roll():
+    r = exact("[Force] 1 (Roll a die.) Target J/resonator gains [+X00/+X00] until end of turn, where X is the result of "
+              "the roll.", "chant")
+    assert r.fields["effect"][1] == {"op": "set_x", "per": {"count": "force_roll", "dice": 1}, "times": 1}
+    r = exact("When this card enters your field => [Force] 2 (Roll a die.) You gain 100 life multiplied by the result "
+              "of the roll.")
+    assert r.abilities[0]["effect"] == [{"op": "set_x", "per": {"count": "force_roll", "dice": 2}, "times": 1},
+                                        {"op": "gain_life", "amount": "X00"}]
+    # a roll is no count of a continuous ability
+    assert line("This card gains [+100/+100] for each force_dice 1.").verdict is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize("dice", [1, 2])
+def test_cr_1023_1a_force_rolls_six_sided_dice_added_together(tmp_path, dice):
+    seen = set()
+    for seed in range(12):
+        from tcg_env.games.force_of_will.scenario import Scenario
+
+        cards = [{"id": "TXT-001", "name": "Made-up Roller", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+                  "ATK": 500, "DEF": 500, "abilities": [
+                      f"When this card enters your field => [Force] {dice} (Roll a die.) You gain 100 life multiplied "
+                      "by the result of the roll."]}]
+        res, pool = _imported_pool(tmp_path, cards)
+        sc = Scenario.main_phase(pool, turn_player=0, seed=seed)
+        sc.will(0, K.Attribute.FIRE)
+        sc.hand(0, ["TXT-001"])
+        g = sc.game()
+        life = int(g.state[S.LIFE])
+        g.step(K.PLAY_HAND_BASE)
+        _until_choice(g)
+        gained = (int(g.state[S.LIFE]) - life) // 100
+        assert dice <= gained <= 6 * dice
+        seen.add(gained)
+    assert len(seen) > 2  # random, not one fixed value
