@@ -198,3 +198,52 @@ def test_cr_1023_1a_force_rolls_six_sided_dice_added_together(tmp_path, dice):
         assert dice <= gained <= 6 * dice
         seen.add(gained)
     assert len(seen) > 2  # random, not one fixed value
+
+
+# ---- delayed abilities made by an activate or automatic ability (CR 906.8) -----------------------------------------------
+def test_cr_906_8_a_resonators_ability_may_make_a_delayed_ability():
+    r = exact("{1}: This card gains [+200/0] until end of turn. At the end of turn, banish it.")
+    assert r.abilities[0]["effect"] == [{"op": "target_self"},
+                                        {"op": "power", "atk": 200, "defense": 0, "duration": "end_of_turn"},
+                                        {"op": "delayed", "effect": [{"op": "target_trigger"}, {"op": "banish"}], "it": True}]
+    r = exact("Whenever this card attacks => At the next end of turn => Destroy it.")
+    assert r.abilities[0]["effect"][-1] == {"op": "delayed", "effect": [{"op": "target_trigger"}, {"op": "destroy"}],
+                                            "it": True}
+    # the line's own "At the end of turn, ..." is its trigger, not a delayed ability
+    assert exact("At the end of turn, draw a card.").abilities[0]["trigger"] == "end_of_turn"
+    # a continuous ability makes none
+    assert line("[Continuous]: This card gains [+200/0]. At the end of turn, destroy it.").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_906_8_an_enter_abilitys_delayed_ability_destroys_the_target_at_the_next_end_of_turn(tmp_path):
+    from test_fow_card_text import _drive
+    from test_fow_card_text_s23b import _all_exact, _resolved
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [{"id": "TXT-001", "name": "Made-up Herald", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+              "ATK": 500, "DEF": 500, "abilities": [
+                  "[Enter] => Target resonator you control gains [+500/+0] until end of turn. At the next end of turn => "
+                  "Destroy that resonator."]},
+             {"id": "TXT-002", "name": "Made-up Squire", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+              "ATK": 500, "DEF": 500, "abilities": []}]
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (herald,) = sc.hand(0, ["TXT-001"])
+    (squire,) = sc.field(0, ["TXT-002"])
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    from tcg_env.engine.header import H_DECISION
+
+    for _ in range(20):  # the resonator resolves, its [Enter] ability targets the squire
+        if int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET:
+            g.step(K.OPTION_BASE + [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))].index(squire))
+        elif _resolved(g) and int(g.state[S.ZONE + herald * S.CARD_W]) == K.Zone.FIELD and int(g.state[S.SHIELD_N]):
+            break
+        else:
+            g.step(K.PASS)
+    assert int(g.state[S.ZONE + squire * S.CARD_W]) == K.Zone.FIELD and int(g.state[S.SHIELD_N]) == 1
+    _drive(g, lambda g: int(g.state[S.ZONE + squire * S.CARD_W]) != K.Zone.FIELD or int(g.state[S.TURN_PLAYER]) != 0)
+    assert int(g.state[S.ZONE + squire * S.CARD_W]) == K.Zone.GRAVEYARD  # at the end of this turn (CR 505.3)
+    assert int(g.state[S.ZONE + herald * S.CARD_W]) == K.Zone.FIELD and int(g.state[S.SHIELD_N]) == 0

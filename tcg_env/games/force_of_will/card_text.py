@@ -1815,8 +1815,8 @@ class _T(CountWords, TextTransformer, Transformer):
         """A chant's "At the next end of turn => <effect>." (session 27, CR 906.8, Op.DELAYED): the delayed ability's
         effect assembled as an automatic ability's, "it" / "that <card>" the card it is about (target_trigger: the
         trigger's card, still in the field, CR 302.3); that card is the one the chant's effect selected last."""
-        if self.card.get("type") != "chant":
-            raise Unsupported("a delayed ability ('at the next end of turn') on a card that is no chant")
+        if self.card.get("type") == "rune":
+            raise Unsupported("a delayed ability ('at the next end of turn') on a rune")
         out = []
         for k, c in enumerate(clauses):
             marks = [op for op, _ in c[0] if op["op"] == "_delayed"]
@@ -4988,6 +4988,9 @@ _DELAYED_END = re.compile(r"(^|\. )(?:at the next end of turn ?(?:=>|,)|at the e
 _DELAYED_END_AFTER = re.compile(r"(^|\. )([^.\"]+?) at (?:the )?end of turn\.")
 
 
+_DELAYED_IN_ABILITY = re.compile(r"(\. |=> |: )(?:at the next end of turn ?(?:=>|,)|at the end of (?:this )?turn ?(?:=>|,)) ?")
+
+
 def _chant_marks(s: str) -> str:
     """A chant's normalised line (session 27) with where the chant goes as it resolves marked (``_CHANT_TO``) and its
     delayed abilities (``_DELAYED_END``)."""
@@ -5015,6 +5018,10 @@ class FowTextCompiler(CardTextCompiler):
         plain = normalise_line(line, name, card.get("races") or frozenset())
         if card.get("type") == "chant":
             plain = _chant_marks(plain)
+        elif " end of turn" in plain:
+            # session 29: a delayed ability made by an activate or automatic ability's effect (CR 906.8), after its
+            # first sentence, its "=>" or its cost's ":" (a line's own "At the end of turn, ..." is its trigger)
+            plain = _DELAYED_IN_ABILITY.sub(r"\1delayed_eot ", plain)
         if card.get("type") in ("chant", "rune") and "players cannot chase to this card" in plain:
             plain = plain.replace("players cannot chase to this card", "this_card_unchaseable")  # session 27
         res = super().compile_line(plain, card)

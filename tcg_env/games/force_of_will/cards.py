@@ -1605,6 +1605,12 @@ class _Compiler(PoolCompiler):
         row[K.A_TRIG_FILTER] = -1
         row[K.A_OPTIONAL] = 0
         row[K.A_COND], row[K.A_COND_ARG] = int(K.Condition.NONE), 0
+        # session 29: made by an activate ability too: no cost of its own (CR 906.8: it is not played for a cost)
+        for col in (K.A_COST_FREE, K.A_COST_REST, K.A_COST_BANISH_SELF, K.A_COST_DISCARD, K.A_COST_LIFE, K.A_COST_MANA,
+                    K.A_COST_NAMED, K.A_COST_MOON):
+            row[col] = 0
+        row[K.A_COST : K.A_COST + K.N_ATTRIBUTES] = [0] * K.N_ATTRIBUTES
+        row[K.A_ONCE] = int(K.Once.ANY)
         row[K.A_CODE_START] = code_start
         row[K.A_CODE_LEN] = len(self.code_rows) - code_start
         self.ab_rows.append(row)
@@ -2059,8 +2065,8 @@ class _Compiler(PoolCompiler):
             a0 = K.GEM_ANY if op.attribute == "any" else int(K.Attribute[op.attribute.upper()])
             return a0, who() if name == "banish_gem" else 0, op.count
         if name == "delayed":
-            if self._card is None or self._card.type != "chant" or not q.startswith("effect[") or ".modes[" in q:
-                self.fail(f"{q}.op", "a delayed ability in a chant's effect (not in a choice of modes)")
+            if self._card is None or ".modes[" in q or ".effect[" in q.split("effect[", 1)[1]:
+                self.fail(f"{q}.op", "a delayed ability in an effect (not in a choice of modes, nor in a delayed ability)")
             # the delayed abilities' rows follow the row of the ability being compiled, in order (add_ability)
             k = getattr(self, "_delayed_seen", 0)
             self._delayed_seen = k + 1
@@ -2199,8 +2205,9 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
         return "op", "target_self needs a source on the field (not in a chant's effect)"
     if name == "delayed" and op.it and op.reg not in filled:
         return "reg", f"register {op.reg} has no card for the delayed ability to be about"
-    if name == "delayed" and kind != K.AbilityKind.SPELL:
-        return "op", "a delayed ability in a chant's effect only"
+    if name == "delayed" and kind not in (K.AbilityKind.SPELL, K.AbilityKind.ACTIVATE, K.AbilityKind.AUTOMATIC):
+        # session 29: an activate or automatic ability's effect too (CR 906.8: any effect may make one)
+        return "op", "a delayed ability in a chant's, an activate or an automatic ability's effect only"
     if name in ("if", "if_it") and j + op.skip >= len(effect):
         return "skip", f"skips past the end of the effect ({len(effect) - j - 1} ops follow)"
     if name == "if_done":
