@@ -247,3 +247,50 @@ def test_cr_906_8_an_enter_abilitys_delayed_ability_destroys_the_target_at_the_n
     _drive(g, lambda g: int(g.state[S.ZONE + squire * S.CARD_W]) != K.Zone.FIELD or int(g.state[S.TURN_PLAYER]) != 0)
     assert int(g.state[S.ZONE + squire * S.CARD_W]) == K.Zone.GRAVEYARD  # at the end of this turn (CR 505.3)
     assert int(g.state[S.ZONE + herald * S.CARD_W]) == K.Zone.FIELD and int(g.state[S.SHIELD_N]) == 0
+
+
+# ---- "up to one second target <card> if this card was awakened" (CR 1109.2a, 903.2g) ------------------------------------
+def test_cr_1109_2a_a_second_target_only_if_awakened_compiles_to_an_if_awakened_choose():
+    r = exact("Rest target resonator. Rest up to one second target resonator if this card was awakened.", "chant")
+    assert r.fields["effect"] == [
+        {"op": "choose", "filter": {"type": ["resonator"]}},
+        {"op": "choose", "filter": {"type": ["resonator"]}, "reg": 1, "up_to": True, "if_awakened": True},
+        {"op": "rest"}, {"op": "if", "condition": {"kind": "awakened", "value": 1}, "skip": 1}, {"op": "rest", "reg": 1}]
+    r = exact("Put target chant from your graveyard into your hand. If this card was awakened, put up to one second "
+              "target chant from your graveyard into your hand.", "chant")
+    assert r.fields["effect"][1]["if_awakened"]
+    # a target that must be chosen only if awakened stays unsupported
+    assert line("Rest target resonator. If this card was awakened, rest target addition.", "chant").verdict \
+        is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize("awaken", [False, True])
+def test_cr_1109_2a_the_second_target_is_offered_only_when_played_awakened(tmp_path, awaken):
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text_s24b import _card
+
+    cards = [_card("TXT-001", "Made-up Double Nap", "Chant", [
+                 "Rest target resonator. Rest up to one second target resonator if this card was awakened.",
+                 "[Awakening] {R}"]),
+             _card("TXT-002", "Made-up Knight", "Resonator", []), _card("TXT-003", "Made-up Squire", "Resonator", [])]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [[x.reason for x in r.lines] for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (chant,) = sc.hand(0, ["TXT-001"])
+    knight, squire = sc.field(1, ["TXT-002", "TXT-003"])
+    sc.will(0, K.Attribute.FIRE, 3)
+    g = sc.game()
+    g.step(K.AWAKEN_HAND_BASE if awaken else K.PLAY_HAND_BASE)
+    asked = 0
+    for _ in range(12):
+        if int(g.state[S.ZONE + chant * S.CARD_W]) == K.Zone.GRAVEYARD:
+            break
+        if int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET:
+            asked += 1
+            g.step([a for a in g.legal_actions().tolist() if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS][0])
+        else:
+            g.step(K.PASS)
+    assert asked == (2 if awaken else 1)
+    rested = [int(g.state[S.RESTED + c * S.CARD_W]) for c in (knight, squire)]
+    assert sorted(rested) == ([1, 1] if awaken else [0, 1])

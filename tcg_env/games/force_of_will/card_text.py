@@ -134,10 +134,11 @@ class _Sel:
     """A selection phrase of an effect: ``kind`` choose / all / self / prev / ruler, with its
     filter; the effect's assembly gives it a register."""
 
-    __slots__ = ("kind", "filter", "count", "up_to")
+    __slots__ = ("kind", "filter", "count", "up_to", "if_awakened")
 
     def __init__(self, kind: str, filter: dict | None = None, count: int = 1, up_to: bool = False):
         self.kind, self.filter, self.count, self.up_to = kind, filter, count, up_to
+        self.if_awakened = False  # session 29: an "up to" target chosen only if the chant was awakened
 
 
 def _mode_condition_ok(cond: dict) -> None:
@@ -4471,8 +4472,11 @@ def _instead(sentences) -> list:
             awake = head.get("op") == "_if" and head["condition"].get("kind") == "awakened" and head["condition"]["value"]
             for _, sel in ops:
                 if sel is not None and sel.kind == "choose" and id(sel) not in seen:
-                    if awake:
+                    if awake and not sel.up_to:
                         raise Unsupported("a target chosen only if this card was awakened")
+                    # session 29: "up to N ... target <cards>" chosen only when it is played awakened (CR 1109.2a:
+                    # known as it is played; CHOOSE_IF_AWAKENED lists none otherwise)
+                    sel.if_awakened = bool(awake)
                     seen.add(id(sel))
     return out
 
@@ -4717,6 +4721,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                         ch["count"] = sel.count
                     if sel.up_to:
                         ch["up_to"] = True
+                    if sel.if_awakened:
+                        ch["if_awakened"] = True
                     chooses.append(ch)
                 elif sel.kind == "all":
                     body.append({"op": "select_all", "filter": sel.filter, "reg": r})
@@ -4870,7 +4876,7 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                "reveal the top of your ": "reveal the top card of your ", "graveuard": "graveyard",
                "yuor deck": "your deck", "this cards enter ": "this card enters ", "this cards enters ": "this card enters ",
                # session 29
-               "the resul of the roll": "the result of the roll"}
+               "the resul of the roll": "the result of the roll", "damage up to one second target": "damage to up to one second target"}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 
@@ -4988,7 +4994,7 @@ _DELAYED_END = re.compile(r"(^|\. )(?:at the next end of turn ?(?:=>|,)|at the e
 _DELAYED_END_AFTER = re.compile(r"(^|\. )([^.\"]+?) at (?:the )?end of turn\.")
 
 
-_DELAYED_IN_ABILITY = re.compile(r"(\. |=> |: )(?:at the next end of turn ?(?:=>|,)|at the end of (?:this )?turn ?(?:=>|,)) ?")
+_DELAYED_IN_ABILITY = re.compile(r"(\. |=> |(?<!\]): )(?:at the next end of turn ?(?:=>|,)|at the end of (?:this )?turn ?(?:=>|,)) ?")
 
 
 def _chant_marks(s: str) -> str:

@@ -262,7 +262,11 @@ _M = __name__
 _Dur = (DurationName, "end_of_turn")
 _Who = (WhoName, "controller")
 _N = (int, Field(default=1, ge=1, le=10))
-OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, FowFilter, Reg, Count)
+_OpChooseCore, OpSelectAll, OpTargetSelf = targeting_ops(_M, FowFilter, Reg, Count)
+# session 29: ``if_awakened``: "... up to one second target <card> if this card was awakened" (CR 1109.2a, 903.2g: a chant's
+# target chosen only when it is played awakened; CHOOSE a2 = CHOOSE_IF_AWAKENED, effects.choose_candidates)
+OpChoose = op_model("choose", _M, filter=FowFilter, count=(Count, 1), up_to=(bool, False), reg=(Reg, 0),
+                    if_awakened=(bool, False))
 OpTargetTrigger = op_model("target_trigger", _M, reg=(Reg, 0))  # the trigger's card (Op.TARGET_TRIGGER)
 OpPower = op_model("power", _M, atk=(SignedHundreds, 0), defense=(SignedHundreds, 0), duration=_Dur, reg=(Reg, 0))
 # "<targets> gain [+X00/+X00] until end of turn, where X is ..." / "... gain [+200/0] for each <cards> until end of turn"
@@ -1844,8 +1848,11 @@ class _Compiler(PoolCompiler):
         if name == "choose":
             # "target ...": the one selection that targets (CR 1120.2: an opponent's [Barrier] card is not a legal target)
             targeted = getattr(self, "_pay_reg", None) != op.reg  # not the card a cost is paid with (add_ability)
+            if op.if_awakened and (not op.up_to or self._card is None or self._card.type != "chant"
+                                   or not q.startswith("effect[") or ".modes[" in q):
+                self.fail(f"{q}.if_awakened", "a chant's own 'up to' target (its effect, not a mode's)")
             return (self.compile_filter(op.filter, f"{q}.filter", ("field", "chase", "graveyard"), targeted=targeted),
-                    op.count, int(op.up_to))
+                    op.count, K.CHOOSE_IF_AWAKENED if op.if_awakened else int(op.up_to))
         if name == "select_mode":
             # the modes' ability rows follow the row of the ability being compiled (add_ability)
             return len(self.ab_rows) + 1, len(op.modes), K.MODE_AT_RANDOM if op.at_random else 0

@@ -1014,6 +1014,10 @@ class Op(IntEnum):
     POWER_X = 86
 
 
+# CHOOSE a2 (session 29): "up to" and only when the chant is played awakened ("... up to one second target <card> if this
+# card was awakened", CR 1109.2a, 903.2g): effects.choose_candidates lists none otherwise
+CHOOSE_IF_AWAKENED = 2
+
 # GAIN_GEM / BANISH_GEM a0 (session 29): "a gem of any attribute" (CR 1027.1a) / "banish a gem": the player chooses the
 # attribute of each gem as the op resolves, the CHOOSE_MODE decision asked with DEC_ARG = GEM_ANY, 5, the mask of the
 # attributes that may be chosen (OPTION k: Attribute k; effects.gem_choice); FR_CNT counts the gems done (<< 3) and holds

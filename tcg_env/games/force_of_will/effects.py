@@ -71,6 +71,12 @@ def choose_candidates(game, s, T, f, reg, frow):
     """The legal targets still unchosen (CR 903.2g), listed for the OPTION actions."""
     ctrl = s[f + E_CTRL]
     src = s[f + E_SLOT]
+    if s[f + E_ABIL] >= 0 and s[f + E_KIND] == K.EntryKind.CARD and (s[f + E_AUX] & K.PLAY_HOW_MASK) != K.PLAY_AWAKENED:
+        # session 29: "up to one second target <card> if this card was awakened" (CR 1109.2a): none unless awakened
+        row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
+        if row[I_OP] == Op.CHOOSE and row[I_A2] == K.CHOOSE_IF_AWAKENED:
+            s[CAND_N] = 0
+            return 0
     # the register of a card chosen to pay a cost (priority.pay_chosen_cost): chosen apart from the
     # targets (CR 903.2g, 903.2j), so a target may be that card too
     arow = s[f + E_ABIL]
