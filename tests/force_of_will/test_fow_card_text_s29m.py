@@ -294,3 +294,21 @@ def test_cr_1109_2a_the_second_target_is_offered_only_when_played_awakened(tmp_p
     assert asked == (2 if awaken else 1)
     rested = [int(g.state[S.RESTED + c * S.CARD_W]) for c in (knight, squire)]
     assert sorted(rested) == ([1, 1] if awaken else [0, 1])
+
+
+def test_cr_313_1_three_or_more_different_attributes_among_gems_is_a_condition(tmp_path):
+    from fow_tables import current_values
+
+    text = "This card gains [+400/+400] as long as there are three or more different attributes among all gems you control."
+    assert exact(text).abilities[0]["condition"] == {"kind": "gem_attributes_at_least", "value": 3}
+    for gems, atk in (([(K.Attribute.LIGHT, 2), (K.Attribute.FIRE, 1)], 500),
+                      ([(K.Attribute.LIGHT, 1), (K.Attribute.FIRE, 1), (K.Attribute.DARKNESS, 1)], 900)):
+        g, card = _gem_game(tmp_path, [text], gems=gems)
+        _until_choice(g)
+        assert current_values(g.state, g._T, card)[0] == atk
+
+
+def test_cr_1011_2_its_controller_banishes_it_in_a_delayed_ability():
+    r = exact("{1}: This card gains [+200/0] until end of turn. At the next end of turn => Its controller banishes it.")
+    assert r.abilities[0]["effect"][-1] == {"op": "delayed", "it": True, "effect": [
+        {"op": "target_trigger"}, {"op": "banish", "by_controller": True}]}

@@ -2191,6 +2191,9 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'this card was awakened' on a card that is not a chant")
         return {"kind": "awakened", "value": 1}
 
+    def c_gem_attributes(self, n):
+        return {"kind": "gem_attributes_at_least", "value": _fixed(n)}  # session 29 (CR 313.1)
+
     def c_gem(self, attr):
         return {"kind": "gems_at_least", "value": 1, "attribute": _attr_name(attr)}
 
@@ -2871,6 +2874,9 @@ class _T(CountWords, TextTransformer, Transformer):
         if self.card.get("type") not in ("resonator", "addition", "regalia", "magic_stone"):
             raise Unsupported("'invert this card' on a card that is not in the field as an Inverse card")
         return [({"op": "invert"}, None)]
+
+    def controller_banishes_it(self):
+        return [({"op": "banish", "by_controller": True}, _Sel("prev"))]  # session 29 (CR 1011.2: BANISH a2 = 1)
 
     def banish_it(self):
         # CR 1011: "banish it": the last selection or the card itself (BANISH affects only its controller's cards)

@@ -86,7 +86,7 @@ ConditionName = Literal[
     "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
     "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
     "resonators_to_graveyard_at_least", "targets_match", "gems_at_least", "control_and_another", "ruler_matches",
-    "ruler_matches_none", "force_command", "runes_revealed_fewer", "rune_attributes_not",
+    "ruler_matches_none", "force_command", "runes_revealed_fewer", "rune_attributes_not", "gem_attributes_at_least",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -282,8 +282,11 @@ _Life = Annotated[int, Field(gt=0, le=8000, multiple_of=100)]
 # amount "dealt_this_turn": "X damage ..., where X is the damage it dealt this turn" (the target's, DAMAGE a1 = 1)
 OpDamage = op_model("damage", _M, amount=Union[_Dmg, XHundreds, Literal["atk", "dealt_this_turn"]], reg=(Reg, 0),  # noqa: UP007
                     by_reg=(Union[Reg, None], None))  # noqa: UP007
-OpDestroy, OpRest, OpRecover, OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle = reg_ops(
-    _M, Reg, "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish", "remove_from_battle")
+OpDestroy, OpRest, OpRecover, OpReturnToHand, OpRemove, OpCancel, OpRemoveFromBattle = reg_ops(
+    _M, Reg, "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "remove_from_battle")
+# "banish it" (CR 1011.2: only a card the effect's controller controls); session 29: ``by_controller``: "its controller
+# banishes it" (the card's controller banishes it, whoever that is: BANISH a2 = 1)
+OpBanish = op_model("banish", _M, reg=(Reg, 0), by_controller=(bool, False))
 OpToDeckTop, OpToDeckBottom = reg_ops(_M, Reg, "to_deck_top", "to_deck_bottom")
 # "your opponent / each player banishes N <cards>" (session 22, CR 1011.2): who chooses N cards they control matching the
 # filter (no target) as it resolves and banishes them (Op.PLAYER_BANISH)
@@ -1869,6 +1872,8 @@ class _Compiler(PoolCompiler):
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "ruler_area")), 0, 0
         if name == "cancel" or name in _TARGETING:
             return 0, 0, 0
+        if name == "banish":
+            return 0, 0, int(op.by_controller)
         if name in ("power", "power_x"):
             if op.atk == 0 and op.defense == 0:
                 self.fail(f"{q}.atk", "power changes ATK or DEF (both are 0)")

@@ -679,6 +679,9 @@ class Condition(IntEnum):
     # instead." (card_text._not): RUNES_REVEALED_AT_LEAST / RUNE_ATTRIBUTES not holding, the same arg
     RUNES_REVEALED_FEWER = 35
     RUNE_ATTRIBUTES_NOT = 36
+    # session 29: "there are N or more different attributes among all gems you control" (CR 313.1, 1027.1a): arg = N, the
+    # attributes of which its controller has a gem token (Per.GEM_ATTRIBUTES)
+    GEM_ATTRIBUTES_AT_LEAST = 140
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids

@@ -299,7 +299,7 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
     elif op == Op.CANCEL:
         cancel_slot(game, s, T, slot)
     elif op == Op.BANISH:
-        if s[CONTROLLER + w] == ctrl:  # CR 1011.2
+        if s[CONTROLLER + w] == ctrl or a2 == 1:  # CR 1011.2; a2 1 (session 29): "its controller banishes it"
             game.open_move(s, T)
             game.to_graveyard(s, T, slot)
     elif op == Op.REMOVE_FROM_BATTLE:

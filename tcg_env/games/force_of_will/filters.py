@@ -456,6 +456,8 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         # a card's own cost "if it targets a <card>": counted in the hand (whether such a target exists is read where
         # the card is offered, play.card_playable: filter_match reads the continuous abilities, whose conditions these are)
         return source >= 0 and s[ZONE + source * CARD_W] == Zone.HAND
+    if cond == K.Condition.GEM_ATTRIBUTES_AT_LEAST:  # session 29: the attributes among its controller's gems
+        return game.aura_count(s, T, K.Per.GEM_ATTRIBUTES, 0, controller, source) >= arg
     if cond == K.Condition.GEMS_AT_LEAST:
         return s[GEMS + controller * N_ATTRIBUTES + (arg & 7)] >= arg >> 3
     if cond == K.Condition.CONTROL_AND_ANOTHER:
