@@ -312,3 +312,58 @@ def test_cr_1011_2_its_controller_banishes_it_in_a_delayed_ability():
     r = exact("{1}: This card gains [+200/0] until end of turn. At the next end of turn => Its controller banishes it.")
     assert r.abilities[0]["effect"][-1] == {"op": "delayed", "it": True, "effect": [
         {"op": "target_trigger"}, {"op": "banish", "by_controller": True}]}
+
+
+# ---- "banish N [<attribute>] gems: <effect>" (a cost: CR 903.2j, 1011, 313.1) --------------------------------------------
+def test_cr_903_2j_banish_gems_as_a_cost_compiles():
+    r = exact("Banish a gem: This card gains [Flying] until end of turn.")
+    assert r.abilities[0]["cost"] == {"gems": 1}
+    r = exact("{Rest}, banish a light gem: Draw a card.")
+    assert r.abilities[0]["cost"] == {"rest": True, "gems": 1, "gem_attribute": "light"}
+    # not a will ability's (a choice as it is paid), nor an effect's "banish a gem" at a line's start
+    assert line("{Rest}, banish a gem: Produce {R}.").verdict is Verdict.UNSUPPORTED
+    assert exact("[Enter] => Banish a gem. If you don't, banish this card.").abilities[0]["effect"][0]["op"] == "banish_gem"
+
+
+def _gem_cost_game(tmp_path, text, gems):
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text_s23b import _field_pos
+
+    cards = [{"id": "TXT-001", "name": "Made-up Gem Eater", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+              "ATK": 500, "DEF": 500, "abilities": [text]}]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [[x.reason for x in r.lines] for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (card,) = sc.field(0, ["TXT-001"])
+    for a, n in gems:
+        sc.row[S.GEMS + a] = n
+    g = sc.game()
+    return g, card, K.ACTIVATE_BASE + _field_pos(g, card) * K.ABILITIES_PER_CARD
+
+
+def test_cr_903_2j_a_gem_cost_is_offered_only_with_the_gems_and_paid_as_played(tmp_path):
+    text = "{Rest}, banish a light gem: Draw a card."
+    g, _, act = _gem_cost_game(tmp_path, text, [(K.Attribute.FIRE, 2)])
+    assert act not in g.legal_actions().tolist()  # no light gem
+    g, _, act = _gem_cost_game(tmp_path, text, [(K.Attribute.LIGHT, 1), (K.Attribute.FIRE, 1)])
+    assert act in g.legal_actions().tolist()
+    g.step(act)
+    assert _gems(g) == [0, 1, 0, 0, 0]  # paid as it is played, before it resolves
+    assert int(g.state[S.CHASE_N]) == 1
+
+
+def test_cr_903_2j_banish_two_gems_of_any_attributes_asks_which_as_the_cost_is_paid(tmp_path):
+    text = "Banish two gems: This card gains [+400/0] until end of turn."
+    g, _, act = _gem_cost_game(tmp_path, text, [(K.Attribute.WATER, 1)])
+    assert act not in g.legal_actions().tolist()  # one gem: the cost cannot be paid in full
+    g, card, act = _gem_cost_game(tmp_path, text, [(K.Attribute.WATER, 1), (K.Attribute.WIND, 1), (K.Attribute.LIGHT, 1)])
+    g.step(act)
+    from tcg_env.engine.header import H_DECISION
+
+    assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_MODE and int(g.state[S.CHASE_N]) == 0
+    assert sorted(g.legal_actions().tolist()) == [K.OPTION_BASE + a for a in (K.Attribute.LIGHT, K.Attribute.WATER,
+                                                                              K.Attribute.WIND)]
+    g.step(K.OPTION_BASE + K.Attribute.WIND)
+    assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_MODE  # the second gem
+    g.step(K.OPTION_BASE + K.Attribute.LIGHT)
+    assert _gems(g) == [0, 0, 1, 0, 0] and int(g.state[S.CHASE_N]) == 1  # paid, then on the chase

@@ -1022,6 +1022,10 @@ class _T(CountWords, TextTransformer, Transformer):
         # exact where the name is a J/ruler's only (importer._mastery_verdicts; else mastery_rests_first)
         return {"rest_named": str(q)[1:-1]}
 
+    def cost_gems(self, n, attr=None):
+        # session 29: that many of its controller's gems (of the attribute, or of any, each chosen as it is paid)
+        return {"gems": _fixed(n), **({"gem_attribute": _attr_name(attr)} if attr is not None else {})}
+
     def cost_life(self, n):
         return {"life": int(n)}
 
@@ -4897,6 +4901,12 @@ _FORCE = re.compile(r"\[force\] (\d+)\.? ((?:(?!\[force\])[^;\"])*?)\bthe result
 _FORCE_TIMES = re.compile(r"\bmultiplied by the result of the roll\.")
 
 
+# "Banish a [<attribute>] gem / two gems: <effect>" (session 29): the cost's "banish" marked (a clause "banish a gem" is an
+# effect: the grammar tells them apart by this token only); the costs before the ":" of an activate ability
+_GEM_COST = re.compile(r"^((?:\[activate\] )?(?:[^:.=]*?, )?)banish (?=(?:a|an|one|two|three|four|five) "
+                       r"(?:(?:light|fire|water|wind|darkness) )?gems?(?:, [^:.=]*)?:)")
+
+
 def _force_marks(s: str) -> str:
     s = _FORCE_TIMES.sub("multiplied by x, where x is the result of the roll.", s)
     return _FORCE.sub(r"\2force_dice \1", s, count=1)
@@ -4969,6 +4979,8 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
         s = s.replace(". choose this option only if ", ". option_only_if ")
         if s.count(" or_mode ") == 1:
             s = s.replace(". choose the second only if ", ". option_only_if ")
+    if "gem" in s and "banish " in s:
+        s = _GEM_COST.sub(r"\1banish_gem_cost ", s, count=1)  # session 29: "banish a gem:" as a cost
     if "[force] " in s and "the result of the roll" in s:
         s = _force_marks(s)
     if s.endswith('."'):

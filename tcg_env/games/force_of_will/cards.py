@@ -214,6 +214,10 @@ class FowCost(StrictModel):
     counters: int = Field(default=0, ge=0, le=20)
     counter_name: CounterName | None = None
     counters_from: Literal["this_card", "j_ruler"] = "this_card"
+    # session 29: "banish a [<attribute>] gem / N gems" (CR 1011, 313.1): that many of its controller's gem tokens, of that
+    # attribute or (None) of any, chosen as it is paid (A_COST_GEMS; activate abilities only)
+    gems: int = Field(default=0, ge=0, le=5)
+    gem_attribute: AttributeName | None = None
     # "banish a <card>" (CR 1011) / "rest a recovered <card> you control" (CR 1013): the card the effect's
     # choose on register pay_reg chose as the ability is played is banished / rested then (CR 903.2j,
     # priority.pay_chosen_cost); packed into A_COST_BANISH_SELF (2 + reg: banish, 4 + reg: rest)
@@ -1002,6 +1006,7 @@ def cost_words(c: FowCost | None, once: str = "no", gods_art: str | None = None)
            + ("this card" if c.mana_from == "this_card" else "your J/ruler")] if c.mana else []),
         *([f"remove {c.counters} {c.counter_name} counter{'s' if c.counters > 1 else ''} from "
            + ("this card" if c.counters_from == "this_card" else "your J/ruler")] if c.counters else []),
+        *([f"banish {c.gems} {c.gem_attribute or 'any'} gem{'s' if c.gems > 1 else ''}"] if c.gems else []),
     ]  # fmt: skip
     parts += [f"[God's Art] {gods_art}"] if gods_art is not None else {"turn": ["once per turn"],
                                                                       "game": ["once per game"]}.get(once, [])
@@ -1576,6 +1581,11 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.cost.rest_named", "{Rest} this card or your J/ruler and rest a named card: not both")
             row[K.A_COST_REST] = -self.interned(self.name_ids, cost.rest_named, f"{p}.cost.rest_named", "card name")
         row[K.A_COND], row[K.A_COND_ARG] = cond, cond_arg
+        if cost.gems or cost.gem_attribute is not None:
+            if kind != K.AbilityKind.ACTIVATE or not cost.gems:
+                self.fail(f"{p}.cost.gems", "gems banished as the cost of an activate ability only (how many: 1 to 5)")
+            row[K.A_COST_GEMS] = cost.gems | (0 if cost.gem_attribute is None else (
+                int(K.Attribute[cost.gem_attribute.upper()]) + 1) << K.GEM_COST_ATTR_SHIFT)
         if (cost.counters > 0) != (cost.counter_name is not None):
             self.fail(f"{p}.cost.counters", "counters and counter_name go together (named counters to remove)")
         if cost.counters:
@@ -2229,7 +2239,7 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
 
 def _cost_nonempty(c: FowCost) -> bool:
     return bool(c.will or c.moon or c.rest or c.banish_self or c.discard or c.life or c.mana or c.pay_chosen != "none" or
-                c.rest_j_ruler or c.counters or c.rest_named)
+                c.rest_j_ruler or c.counters or c.rest_named or c.gems)
 
 
 def compile_force_of_will_pool(cards: list[FowCard]) -> FowCardTable:

@@ -735,6 +735,11 @@ NCC_KIND_SHIFT = 8
 NCC_FROM_RULER = 1 << 16
 A_GODS_ART = ABILITY_TABLE.add("gods_art")  # Once.GAME: the id of its [God's Art] name, the bit of state.GODS_ART_USED (CR 1112.2)
 A_COST_MOON = ABILITY_TABLE.add("cost_moon", source=copy("cost.moon"))  # {M}: moon will to pay (CR 1003.6; activate abilities)
+# session 29: "banish a [<attribute>] gem / N gems: <effect>" (CR 1011, 313.1; a cost of an activate ability): N | (Attribute
+# + 1) << GEM_COST_ATTR_SHIFT (0 there: gems of any attributes, each chosen as the cost is paid: priority.finish_frame);
+# 0: none
+A_COST_GEMS = ABILITY_TABLE.add("cost_gems")
+GEM_COST_ATTR_SHIFT = 3
 A_NCOLS = ABILITY_TABLE.width
 
 # [God's Art] names a pool may hold: one bit each in a player's int32 record (state.GODS_ART_USED)

@@ -373,6 +373,13 @@ def finish_frame(game, s, T):
             # CR 903.2j: the targets chosen (903.2g), the cost's discards, one card at a time
             set_decision(s, K.Decision.DISCARD_COST, s[f + E_CTRL])
             return
+        # session 29: an activate ability's "banish N gems: ..." of any attributes (CR 903.2j, 1011, 313.1): the gems
+        # chosen one at a time as the cost is paid (effects.banish_gems_chosen: asked only among two or more attributes)
+        if not drop and purpose == Purpose.PLAY and s[f + E_KIND] == EntryKind.ABILITY and s[f + E_ABIL] >= 0:
+            gc = ability_table(T)[s[f + E_ABIL], K.A_COST_GEMS]
+            if gc != 0 and (gc >> K.GEM_COST_ATTR_SHIFT) == 0 and \
+                    game.banish_gems_chosen(s, f, s[f + E_CTRL], gc & ((1 << K.GEM_COST_ATTR_SHIFT) - 1)) == ASKED:
+                return
         # an activate ability's "banish a <card>: ..." or a chant's additional cost (CR 903.2j; a [Trigger] or
         # [Stealth] card's row has none: cards.FowCard.play_cost)
         if not drop and s[f + E_ABIL] >= 0 and ability_table(T)[s[f + E_ABIL], K.A_COST_BANISH_SELF] >= 2 and \
