@@ -367,3 +367,100 @@ def test_cr_903_2j_banish_two_gems_of_any_attributes_asks_which_as_the_cost_is_p
     assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_MODE  # the second gem
     g.step(K.OPTION_BASE + K.Attribute.LIGHT)
     assert _gems(g) == [0, 0, 1, 0, 0] and int(g.state[S.CHASE_N]) == 1  # paid, then on the chase
+
+
+# ---- J/rulers: "Rest a recovered J/ruler you control. If you do, ...", "whenever a J/ruler you control is recovered" ----
+def _ruler_game(tmp_path, chant, watcher=None, ruler_rested=False):
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text_s24b import _card
+
+    cards = [_card("TXT-001", "Made-up Royal Order", "Chant", [chant])]
+    if watcher:
+        cards.append(_card("TXT-002", "Made-up Courtier", "Resonator", [watcher], ATK=500, DEF=500))
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [[x.reason for x in r.lines] for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (card,) = sc.hand(0, ["TXT-001"])
+    others = sc.field(0, ["TXT-002"]) if watcher else []
+    (ruler,) = sc.zone(0, K.Zone.RULER_AREA)
+    sc.row[S.RESTED + int(ruler) * S.CARD_W] = int(ruler_rested)
+    sc.will(0, K.Attribute.FIRE, 2)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    for _ in range(12):
+        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD and int(g.state[S.CHASE_N]) == 0:
+            break
+        g.step(K.PASS)
+    return g, int(ruler), others
+
+
+@pytest.mark.parametrize("rested, drawn", [(False, 1), (True, 0)])
+def test_cr_1013_rest_a_recovered_j_ruler_you_control_if_you_do(tmp_path, rested, drawn):
+    r = exact("Rest a recovered J/ruler you control. If you do, draw a card.", "chant")
+    assert r.fields["effect"] == [{"op": "rest_j_ruler"}, {"op": "if_done", "rows": 1}, {"op": "draw", "count": 1}]
+    hand = None
+    g, ruler, _ = _ruler_game(tmp_path, "Rest a recovered J/ruler you control. If you do, draw a card.", ruler_rested=rested)
+    hand = int(g.state[S.HAND_N])
+    assert int(g.state[S.RESTED + ruler * S.CARD_W]) == 1
+    assert hand == drawn  # the chant left the hand: only the card drawn is there
+
+
+@pytest.mark.parametrize("rested, atk", [(True, 800), (False, 500)])
+def test_cr_1013_whenever_a_j_ruler_you_control_is_recovered(tmp_path, rested, atk):
+    from fow_tables import current_values
+
+    watcher = "Whenever a J/ruler you control is recovered => This card gains [+300/0] until end of turn."
+    assert exact(watcher).abilities[0]["trigger"] == "j_ruler_recovered"
+    g, ruler, (courtier,) = _ruler_game(tmp_path, "Recover your ruler.", watcher, ruler_rested=rested)
+    for _ in range(6):  # the triggered ability is played and resolves
+        if int(g.state[S.CHASE_N]) == 0 and int(g.state[S.PT_N]) == 0:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.RESTED + ruler * S.CARD_W]) == 0
+    assert current_values(g.state, g._T, courtier)[0] == atk  # only a rested J/ruler "is recovered"
+
+
+def test_cr_1027_1a_gems_of_any_one_attribute_are_one_choice(tmp_path):
+    assert exact("[Enter] => Gain two gems of any one attribute.").abilities[0]["effect"] == [
+        {"op": "gain_gem", "attribute": "any", "count": 2, "same": True}]
+    g, _ = _gem_game(tmp_path, ["[Enter] => Gain two gems of any one attribute."])
+    assert _until_choice(g) == K.Decision.CHOOSE_MODE
+    g.step(K.OPTION_BASE + K.Attribute.FIRE)
+    assert _until_choice(g) == K.Decision.PRIORITY  # asked once
+    assert _gems(g) == [0, 2, 0, 0, 0]
+
+
+def test_cr_903_2j_five_cards_rested_as_a_cost():
+    (ab,) = exact("Rest five recovered resonators you control: Draw a card.").abilities
+    assert ab["cost"] == {"pay_chosen": "rest"} and ab["effect"][0]["count"] == 5
+
+
+# ---- "Remove it from the game. At the next end of turn => Put it into the field under its owner's control." ----------
+def test_cr_906_8_a_removed_card_returns_at_the_next_end_of_turn(tmp_path):
+    """CR 906.8 / 307.7: the chant removes the resonator (its opponent's); the delayed ability is about it in the removed
+    area and, at the end of turn (CR 505.3), puts it into the field under its owner's control."""
+    from test_fow_card_text import _drive
+    from test_fow_card_text_s23b import _all_exact, _resolved
+    from test_fow_card_text_s24b import _card
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    text = "Remove target resonator from the game. At the next end of turn => Put it into the field under its owner's control."
+    assert exact(text, "chant").fields["effect"][-1] == {"op": "delayed", "it": True, "removed": True, "effect": [
+        {"op": "target_trigger", "removed": True}, {"op": "removed_to_field"}]}
+    assert line("Destroy target resonator. At the next end of turn => Put it into the field under its owner's control.",
+                "chant").verdict is Verdict.UNSUPPORTED
+    res, pool = _imported_pool(tmp_path, [_card("TXT-001", "Made-up Blink", "Chant", [text]),
+                                          _card("TXT-002", "Made-up Squire", "Resonator", [])])
+    _all_exact(res)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    sc.hand(0, ["TXT-001"])
+    (squire,) = sc.field(1, ["TXT-002"])
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, _resolved)
+    assert int(g.state[S.ZONE + squire * S.CARD_W]) == K.Zone.REMOVED and int(g.state[S.SHIELD_N]) == 1
+    _drive(g, lambda g: int(g.state[S.ZONE + squire * S.CARD_W]) != K.Zone.REMOVED or int(g.state[S.TURN_PLAYER]) != 0)
+    assert int(g.state[S.ZONE + squire * S.CARD_W]) == K.Zone.FIELD
+    assert int(g.state[S.CONTROLLER + squire * S.CARD_W]) == 1  # its owner's
+    assert int(g.state[S.TURN_PLAYER]) == 0 and int(g.state[S.SHIELD_N]) == 0

@@ -982,7 +982,7 @@ class _T(CountWords, TextTransformer, Transformer):
         # "rest two recovered <cards> you control" / "banish two [other] <cards>" (session 24, CR 903.2j, 1013.3): that
         # many distinct cards of your field chosen as the ability is played (a choose of n, not "up to")
         n = _fixed(n)
-        if not 2 <= n <= 3:
+        if not 2 <= n <= 5:  # session 29: up to five ("Rest five recovered Elves you control: ..."; a register holds 8)
             raise Unsupported(f"{n} cards to {how} as a cost")
         out = self._pay_card(how, parts)
         if "_pay" not in out:
@@ -1521,6 +1521,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def t_dealt_damage(self, *_):
         return [{"trigger": "dealt_damage"}]  # constants.Trigger.DEALT_DAMAGE: damage actually dealt (CR 1007.1)
 
+    def t_j_ruler_recovered(self, *_):
+        return [{"trigger": "j_ruler_recovered"}]  # session 29: Trigger.J_RULER_RECOVERED (rested to recovered)
+
     def t_you_gain_gem(self, *_):
         return [{"trigger": "you_gain_gem"}]  # Trigger.YOU_GAIN_GEM: its controller gains a gem (once per gem)
 
@@ -1834,7 +1837,16 @@ class _T(CountWords, TextTransformer, Transformer):
             it = any(op["op"] == "target_trigger" for op in inner)
             if any(op["op"] == "choose" for op in inner):
                 raise Unsupported("a delayed ability with targets of its own")
-            op = {"op": "delayed", "effect": inner, **({"it": True} if it else {})}
+            removed = any(op["op"] == "removed_to_field" for op in inner)
+            if removed:
+                # session 29: "Remove <it> from the game. At the next end of turn => Put it into the field under its
+                # owner's control." (CR 906.8, 307.7): about the card the effect removed, in a removed area
+                before = [op for c2 in out for op, _ in c2[0]]
+                if [o["op"] for o in inner] != ["target_trigger", "removed_to_field"] or not before or \
+                        before[-1]["op"] != "remove" or before[-1].get("_removed_filter_ok") is False:
+                    raise Unsupported("'put it into the field' in a delayed ability other than after removing it")
+                inner[0]["removed"] = True
+            op = {"op": "delayed", "effect": inner, **({"it": True} if it else {}), **({"removed": True} if removed else {})}
             out.append(([(op, _Sel("prev") if it else None)], False))
         return out
 
@@ -2208,6 +2220,9 @@ class _T(CountWords, TextTransformer, Transformer):
         # session 29, CR 1027.1a: the attribute of each gem chosen as it resolves (GAIN_GEM of GEM_ANY)
         return [({"op": "gain_gem", "attribute": "any", **({"count": _fixed(n)} if _fixed(n) != 1 else {})}, None)]
 
+    def gain_gems_one_attr(self, n):
+        return [({"op": "gain_gem", "attribute": "any", "count": _fixed(n), "same": True}, None)]
+
     def gain_gem_list(self, *attrs):
         return [({"op": "gain_gem", "attribute": _attr_name(a)}, None) for a in attrs]
 
@@ -2215,6 +2230,9 @@ class _T(CountWords, TextTransformer, Transformer):
         n = _fixed(n)
         return [({"op": "banish_gem", "attribute": _attr_name(attr) if attr is not None else "any",
                   **({"count": n} if n != 1 else {}), **({"who": who} if who != "controller" else {})}, None)]
+
+    def rest_j_ruler_effect(self):
+        return [({"op": "rest_j_ruler"}, None)]  # session 29 (CR 201.2b, 1013): Op.REST_J_RULER
 
     def optional_banish_gem_any(self, n):
         # session 29 (CR 1011, 313.1): gems of any attributes, the controller choosing each (BANISH_GEM of GEM_ANY)
@@ -2878,6 +2896,9 @@ class _T(CountWords, TextTransformer, Transformer):
         if self.card.get("type") not in ("resonator", "addition", "regalia", "magic_stone"):
             raise Unsupported("'invert this card' on a card that is not in the field as an Inverse card")
         return [({"op": "invert"}, None)]
+
+    def removed_to_field(self):
+        return [({"op": "removed_to_field"}, _Sel("prev"))]  # session 29: only in a delayed ability (_delayed checks it)
 
     def controller_banishes_it(self):
         return [({"op": "banish", "by_controller": True}, _Sel("prev"))]  # session 29 (CR 1011.2: BANISH a2 = 1)
@@ -4517,7 +4538,7 @@ def _if_done_clause(ops: list) -> bool | None:
 
 
 # the ops whose instruction reports whether it was done (cards._REPORTS_DONE): what "if you do" may follow
-_REPORTS_DONE = {"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem"}  # keep equal to cards._REPORTS_DONE (the compiler checks it again)
+_REPORTS_DONE = {"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem", "rest_j_ruler"}  # keep equal to cards._REPORTS_DONE (the compiler checks it again)
 
 
 def _copy_ops(ops: list[dict]) -> list[dict]:
@@ -4979,6 +5000,9 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
         s = s.replace(". choose this option only if ", ". option_only_if ")
         if s.count(" or_mode ") == 1:
             s = s.replace(". choose the second only if ", ". option_only_if ")
+    if "rest a recovered j/ruler you control. if you do" in s:
+        # session 29: an effect before "If you do" (not the cost of an ability: that one ends with ":")
+        s = s.replace("rest a recovered j/ruler you control. if you do", "rest_your_recovered_j_ruler. if you do")
     if "gem" in s and "banish " in s:
         s = _GEM_COST.sub(r"\1banish_gem_cost ", s, count=1)  # session 29: "banish a gem:" as a cost
     if "[force] " in s and "the result of the roll" in s:

@@ -67,7 +67,7 @@ TriggerName = Literal[
     "judgment", "opponent_attacks", "begin_battle", "begin_attack_step", "begin_block_step", "end_of_battle",
     "j_resonator_attacks", "put_into_graveyard", "dealt_damage", "you_gain_life", "damage_to_you",
     "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field", "other_to_graveyard", "inverts",
-    "begin_game", "you_gain_gem",
+    "begin_game", "you_gain_gem", "j_ruler_recovered",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
@@ -271,7 +271,10 @@ _OpChooseCore, OpSelectAll, OpTargetSelf = targeting_ops(_M, FowFilter, Reg, Cou
 # target chosen only when it is played awakened; CHOOSE a2 = CHOOSE_IF_AWAKENED, effects.choose_candidates)
 OpChoose = op_model("choose", _M, filter=FowFilter, count=(Count, 1), up_to=(bool, False), reg=(Reg, 0),
                     if_awakened=(bool, False))
-OpTargetTrigger = op_model("target_trigger", _M, reg=(Reg, 0))  # the trigger's card (Op.TARGET_TRIGGER)
+# the trigger's card (Op.TARGET_TRIGGER); ``removed`` (session 29): in a removed area (a delayed ability's card, a1 = 1)
+OpTargetTrigger = op_model("target_trigger", _M, reg=(Reg, 0), removed=(bool, False))
+# session 29: "put it into the field under its owner's control" of a card in a removed area (Op.REMOVED_TO_FIELD)
+OpRemovedToField = op_model("removed_to_field", _M, reg=(Reg, 0))
 OpPower = op_model("power", _M, atk=(SignedHundreds, 0), defense=(SignedHundreds, 0), duration=_Dur, reg=(Reg, 0))
 # "<targets> gain [+X00/+X00] until end of turn, where X is ..." / "... gain [+200/0] for each <cards> until end of turn"
 # (session 28, CR 1020.3): atk / defense times the X a SET_X before it set (Op.POWER_X)
@@ -399,8 +402,9 @@ OpIf = op_model("if", _M, condition=FowCondition, skip=(int, Field(default=1, ge
 # "Gain a <attribute> gem" (session 23, CR 1027.1: Op.GAIN_GEM)
 # session 29: attribute "any": "Gain a gem of any attribute" (CR 1027.1a: its controller chooses one of the five as it
 # resolves, for each gem; GAIN_GEM a0 = GEM_ANY)
+# ``same``: "Gain two gems of any one attribute" (one choice for them all: GAIN_GEM a1 = 1)
 OpGainGem = op_model("gain_gem", _M, attribute=Union[AttributeName, Literal["any"]],  # noqa: UP007
-                     count=(int, Field(default=1, ge=1, le=5)))
+                     count=(int, Field(default=1, ge=1, le=5)), same=(bool, False))
 # "[you may] banish N <attribute> gems" (session 27, CR 1011: Op.BANISH_GEM; not done when fewer were banished)
 # session 29: attribute "any": "banish a gem" (the banishing player chooses which of their gems, one at a time: BANISH_GEM
 # a0 = GEM_ANY); who: "your opponent banishes a gem" (CR 1011.2: a player banishes what they control)
@@ -417,7 +421,8 @@ OpChantTo = op_model("chant_to", _M, to=Literal["hand", "deck_shuffled", "deck_t
 # "it" / "that resonator": target_trigger), else about no card (Op.DELAYED)
 OpDelayed = op_model("delayed", _M, effect=Annotated[list[Any], Field(min_length=1, max_length=12),
                                                      AfterValidator(lambda v: _delayed_valid(v))],
-                     it=(bool, False), reg=(Reg, 0))
+                     it=(bool, False), reg=(Reg, 0), removed=(bool, False))
+# ``removed`` (session 29): "it" is the card the effect removed from the game, in a removed area (DELAYED a1 = 2)
 OpIfDone = if_done_op(_M)  # "If you do, ..." (CoreOp.IF_DONE) after an op of _REPORTS_DONE
 _SEARCH_REST = {"bottom": K.SEARCH_REST_BOTTOM, "graveyard": K.SEARCH_REST_GRAVEYARD, "top": 0,
                 "bottom_any": K.SEARCH_REST_BOTTOM | K.SEARCH_REST_ANY, "top_any": K.SEARCH_REST_ANY}
@@ -463,6 +468,8 @@ OpCostReduction = op_model("cost_reduction", _M, amount=(int, Field(default=1, g
 # reg: the register whose card's DEF / ATK a count target_def / target_atk reads (session 27)
 # session 28: X = max(0, times x the count + plus) ("where X is five minus the number of cards in your hand": times -1,
 # plus 5; CR 104.2: a negative amount is none); SET_X a2 = times + plus x SET_X_PLUS
+# session 29: "Rest a recovered J/ruler you control." as an effect (Op.REST_J_RULER; not done when it is rested already)
+OpRestJRuler = op_model("rest_j_ruler", _M)
 OpSetX = op_model("set_x", _M, per=FowPer, times=(int, Field(default=1, ge=-100, le=100)), reg=(Reg, 0),
                   plus=(int, Field(default=0, ge=-100, le=100)))
 
@@ -484,7 +491,7 @@ _OP_MODELS = (
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
-    OpRevealHand,
+    OpRevealHand, OpRestJRuler, OpRemovedToField,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -514,12 +521,13 @@ _TARGETING = {"choose", "select_all", "target_self", "target_trigger"}
 # card discarded, CR 104.2; session 27: the each-target destroy, banish, return to the hand and removal from the game,
 # not done to a card still in the field after it, effects.target_done; PLAYER_BANISH: fewer than N banished): the ops
 # an "if_done" may follow
-_REPORTS_DONE = frozenset({"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem"})
+_REPORTS_DONE = frozenset({"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem",
+                           "rest_j_ruler"})
 _ON_REGISTER = {
     "power", "power_x", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
-    "prevent_from", "lock_recover", "if_it",
+    "prevent_from", "lock_recover", "if_it", "removed_to_field",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "redirect_damage",
@@ -1030,6 +1038,7 @@ _TRIGGER_WORDS = {
     "you_play": "when you play a card", "is_blocked": "when it is blocked", "leaves_field": "when it leaves the field",
     "other_to_graveyard": "when a card is put into a graveyard from the field",
     "inverts": "when it inverts", "you_gain_gem": "when you gain a gem",
+    "j_ruler_recovered": "when a J/ruler you control is recovered",
 }  # fmt: skip
 
 
@@ -1522,9 +1531,9 @@ class _Compiler(PoolCompiler):
         if ab.kind == "will" and ab.effect and ab.effect[0].op == "select_mode":
             # a choice of wills paid with a chosen card (session 24): each mode chooses the card first
             for m, mode in enumerate(ab.effect[0].modes):
-                self.check_chosen_card(c, mode, f"{p}.effect[0].modes[{m}]", 3)
+                self.check_chosen_card(c, mode, f"{p}.effect[0].modes[{m}]", 5)
             return
-        self.check_chosen_card(c, ab.effect, f"{p}.cost", 3)  # "rest two recovered <cards>" (session 24): up to three
+        self.check_chosen_card(c, ab.effect, f"{p}.cost", 5)  # "rest two recovered <cards>" (session 24; five: session 29)
 
     def check_chosen_card(self, c: FowCost, effect: list, p: str, most: int = 1) -> None:
         """The cards a cost is paid with: one choose of ``most`` cards at most (an activate ability's one; a chant's
@@ -1880,6 +1889,8 @@ class _Compiler(PoolCompiler):
             # ruler_area: "your ruler" (a ruler in its ruler area is no entity of the field, CR 307.6)
             # (no target: an opponent's [Barrier] card is among "each / all ...", CR 1120.2)
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "ruler_area")), 0, 0
+        if name == "target_trigger":
+            return 0, int(op.removed), 0
         if name == "cancel" or name in _TARGETING:
             return 0, 0, 0
         if name == "banish":
@@ -2085,14 +2096,18 @@ class _Compiler(PoolCompiler):
             return cond, arg, op.skip
         if name in ("gain_gem", "banish_gem"):
             a0 = K.GEM_ANY if op.attribute == "any" else int(K.Attribute[op.attribute.upper()])
-            return a0, who() if name == "banish_gem" else 0, op.count
+            if name == "gain_gem" and op.same and op.attribute != "any":
+                self.fail(f"{q}.same", "one attribute chosen for the gems: attribute 'any' only")
+            return a0, who() if name == "banish_gem" else int(op.same), op.count
         if name == "delayed":
             if self._card is None or ".modes[" in q or ".effect[" in q.split("effect[", 1)[1]:
                 self.fail(f"{q}.op", "a delayed ability in an effect (not in a choice of modes, nor in a delayed ability)")
             # the delayed abilities' rows follow the row of the ability being compiled, in order (add_ability)
             k = getattr(self, "_delayed_seen", 0)
             self._delayed_seen = k + 1
-            return len(self.ab_rows) + 1 + k, int(op.it), 0
+            if op.removed and not op.it:
+                self.fail(f"{q}.removed", "about a removed card ('it')")
+            return len(self.ab_rows) + 1 + k, 2 if op.removed else int(op.it), 0
         if name == "chant_to":
             if self._card is None or self._card.type != "chant" or not q.startswith("effect["):
                 self.fail(f"{q}.op", "chant_to says where a chant goes as it resolves (CR 703.3): a chant's effect only")
@@ -2225,6 +2240,8 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
         return "reg", f"register {op.reg} has no targets (choose/select_all/target_self first)"
     if name == "target_self" and kind in (K.AbilityKind.SPELL, K.AbilityKind.TRIGGER):
         return "op", "target_self needs a source on the field (not in a chant's effect)"
+    if name == "removed_to_field" and not any(o.op == "target_trigger" and o.removed and o.reg == op.reg for o in earlier):
+        return "reg", "removed_to_field puts the delayed ability's removed card (target_trigger removed) into the field"
     if name == "delayed" and op.it and op.reg not in filled:
         return "reg", f"register {op.reg} has no card for the delayed ability to be about"
     if name == "delayed" and kind not in (K.AbilityKind.SPELL, K.AbilityKind.ACTIVATE, K.AbilityKind.AUTOMATIC):

@@ -432,6 +432,10 @@ class Trigger(IntEnum):
     BEGIN_GAME = 35
     # "whenever you gain a gem" (session 27, CR 1027.1): its controller gains a gem token (Op.GAIN_GEM, once per gem)
     YOU_GAIN_GEM = 36
+    # session 29: "whenever a J/ruler you control is recovered" (CR 201.2b, 1013): a ruler in its ruler area or a J-ruler in
+    # the field goes from rested to recovered (the recovery phase, turn.recover_all, CR 503.5; Op.RECOVER); its
+    # controller's cards' (triggers.trigger_controlled)
+    J_RULER_RECOVERED = 140
 
 
 class KeywordAbility(IntEnum):
@@ -952,7 +956,8 @@ class Op(IntEnum):
     PREVENT_DAMAGE = 57
     # "that resonator" after a trigger about another card ("whenever this card is blocked by a resonator", "deals
     # damage to a resonator"): the trigger's card (the frame's E_AUX, CR 906.7) into register I_REG while it is
-    # still in the field (CR 302.3: once it left, it is a new card)
+    # still in the field (CR 302.3: once it left, it is a new card); a1 = 1 (session 29): while it is in a removed area
+    # (a delayed ability about a card its effect removed from the game, DELAYED a1 = 2)
     TARGET_TRIGGER = 58
     # "if <source> would deal damage [to <cards>], it deals double that much / that much +N instead" (CR 910, a
     # replacement of the source's controller's, applied before any prevention, CR 910.2a): a0 = N (0: double), a1 = the
@@ -1004,7 +1009,8 @@ class Op(IntEnum):
     # "At the next end of turn => <effect on it>" / "At the end of turn, destroy that resonator" (session 27, CR 906.8: a
     # delayed automatic ability the effect makes): a0 = the delayed ability's row (a row of its own after the effect's,
     # cards._Compiler.add_ability), a1 = 1: about the first card of register I_REG ("it", still in the field: none
-    # made when it is gone), 0: about no card. A shield table entry Shield.DELAYED_END, which triggers once at the next
+    # made when it is gone), 0: about no card; 2 (session 29): about that card in a removed area (the effect removed it
+    # from the game; its entry ends as it leaves the removed area, zones.forget). A shield table entry Shield.DELAYED_END, which triggers once at the next
     # "at the end of turn" (CR 505.3, replacement.delayed_end_triggers) with that card as the trigger's card (E_AUX:
     # Op.TARGET_TRIGGER reads it); it ends as that card leaves the field (CR 302.3: a new card)
     DELAYED = 83
@@ -1020,6 +1026,15 @@ class Op(IntEnum):
     # target (the core's POWER takes no X: its operands are printed numbers); a0 = ATK change per X, a1 = Duration, a2 =
     # DEF change per X
     POWER_X = 86
+    # session 29: "Rest a recovered J/ruler you control. If you do, ..." (an effect; CR 201.2b, 1013): its controller's ruler
+    # in its ruler area or J-ruler in the field (the ruler slot's card), when recovered and under its control, is rested;
+    # NOT_DONE otherwise (play.ruler_recovered)
+    REST_J_RULER = 140
+    # session 29: "Remove <it> from the game. At the next end of turn => Put it into the field under its owner's control."
+    # (CR 906.8, 307.7, 105.3a): the cards of register I_REG still in a removed area (the delayed ability's card, read by
+    # TARGET_TRIGGER a1 = 1) enter the field under their owners' control (effects.effect_to_field; an addition asks which
+    # card it is added to, as GRAVE_TO_FIELD)
+    REMOVED_TO_FIELD = 141
 
 
 # CHOOSE a2 (session 29): "up to" and only when the chant is played awakened ("... up to one second target <card> if this

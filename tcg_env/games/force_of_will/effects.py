@@ -285,6 +285,8 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
     elif op == Op.REST:
         s[RESTED + w] = 1
     elif op == Op.RECOVER:
+        if s[RESTED + w] != 0 and game.is_j_ruler(s, T, slot):
+            game.trigger_controlled(s, T, K.Trigger.J_RULER_RECOVERED, s[CONTROLLER + w])  # session 29 (CR 1013)
         s[RESTED + w] = 0
     elif op == Op.RETURN_TO_HAND:
         game.move_card(s, T, slot, Zone.HAND)
@@ -863,7 +865,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     src = s[f + E_SLOT]
     if op == Op.TARGET_TRIGGER:
         aux = s[f + E_AUX]  # the trigger's card (CR 906.7); a card that left the field is a new one (CR 302.3)
-        if aux >= 0 and s[ZONE + aux * CARD_W] == Zone.FIELD:
+        if aux >= 0 and s[ZONE + aux * CARD_W] == (Zone.REMOVED if a1 == 1 else Zone.FIELD):
             reg_add(game, s, f, reg, aux)
     elif op == Op.DAMAGE_PLAYER:
         game.deal_damage_to_player(s, T, src if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD else -1, who,
@@ -958,6 +960,19 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             elif game.effect_to_field(s, T, slot, ctrl, a2 == 1) == 2:
                 s[f + FR_CNT] = K.ATTACH_PENDING - slot
                 return game.ask_addition_host(s, T, f)
+    elif op == Op.REMOVED_TO_FIELD:
+        # session 29 (CR 307.7, 105.3a): the register's cards still in a removed area into the field under their owners'
+        # control (an addition that must be added to a card: its controller chooses which, as GRAVE_TO_FIELD)
+        if s[f + FR_CNT] <= K.ATTACH_PENDING:
+            return game.ask_addition_host(s, T, f)
+        s[f + FR_CNT] = 0
+        for i in range(s[f + E_REGN + reg]):
+            slot = s[f + E_REG + reg * TARGET_MAX + i]
+            if s[ZONE + slot * CARD_W] != Zone.REMOVED:
+                continue
+            if game.effect_to_field(s, T, slot, s[OWNER + slot * CARD_W], False) == 2:
+                s[f + FR_CNT] = K.ATTACH_PENDING - slot
+                return game.ask_addition_host(s, T, f)
     elif op == Op.WEATHER:
         s[WEATHER + ctrl] = a0  # CR 1028.1 / 1028.1b: the effect's controller's weather, the latest effect's
     elif op == Op.PRODUCE_WILL:
@@ -1019,7 +1034,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         return game.player_banish(s, T, f, reg, a0, who, a2)
     elif op == Op.GAIN_GEM:
         if a0 == K.GEM_ANY:
-            return gain_gems_chosen(game, s, T, f, ctrl, a2)
+            return gain_gems_chosen(game, s, T, f, ctrl, a2, a1 == 1)
         s[GEMS + ctrl * K.N_ATTRIBUTES + a0] += a2  # CR 1027.1: into its controller's item area (313.1)
         for _ in range(a2):
             game.trigger_controlled(s, T, K.Trigger.YOU_GAIN_GEM, ctrl)  # "whenever you gain a gem", once per gem
@@ -1027,9 +1042,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         # session 27, CR 906.8: a delayed automatic ability "at the next end of turn" (row a0), about the first card of
         # register I_REG (a1 = 1; none made when that card is no longer in the field, CR 302.3) or about no card
         about = -1
-        if a1 == 1:
+        if a1 == 1 or a1 == 2:
+            # a1 2 (session 29): the card the effect removed from the game, now in a removed area
             about = s[f + E_REG + reg * TARGET_MAX] if s[f + E_REGN + reg] > 0 else -1
-            if about < 0 or s[ZONE + about * CARD_W] != Zone.FIELD:
+            if about < 0 or s[ZONE + about * CARD_W] != (Zone.REMOVED if a1 == 2 else Zone.FIELD):
                 return NEXT
         game.add_shield(s, Shield.DELAYED_END, about, src, a0, ctrl, s[CARD + src * CARD_W] if src >= 0 else -1)
     elif op == Op.CHANT_TO:
@@ -1045,6 +1061,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         k = min(a2, s[GEMS + who * K.N_ATTRIBUTES + a0])
         s[GEMS + who * K.N_ATTRIBUTES + a0] -= k
         return NEXT if k == a2 else NOT_DONE
+    elif op == Op.REST_J_RULER:
+        # session 29: "Rest a recovered J/ruler you control." (CR 201.2b, 1013): the ruler slot's card, recovered, under
+        # its control, in its ruler area or the field; not done otherwise (then "If you do" reads NOT_DONE)
+        if not game.ruler_recovered(s, ctrl):
+            return NOT_DONE
+        s[RESTED + game.j_ruler_slot(s, ctrl) * CARD_W] = 1
     elif op == Op.IF_IT:
         # "If it's a <card>, ..." (session 23): a card of register I_REG matches filter row a0 now (a1 = 1: none does);
         # otherwise the next a2 rows are skipped (the core's IF, read on the register)
@@ -1060,6 +1082,14 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
 
 
 @internal
+def is_j_ruler(game, s, T, slot):
+    """Session 29: is card ``slot`` a J/ruler (CR 201.2b): a ruler in its ruler area or a J-ruler in the field?"""
+    z = s[ZONE + slot * CARD_W]
+    t = game.card_type(s, T, slot)
+    return (z == Zone.RULER_AREA and t == K.CardType.RULER) or (z == Zone.FIELD and t == K.CardType.J_RULER)
+
+
+@internal
 def ask_gem(s, f, p, allowed, done):
     """Session 29: ``p`` chooses the attribute of a gem (CR 1027.1a), OPTION k: Attribute k among the ``allowed`` bits;
     the CHOOSE_MODE decision with DEC_ARG GEM_ANY (priority.mode_mask / mode_chosen read it as an attribute)."""
@@ -1072,16 +1102,19 @@ def ask_gem(s, f, p, allowed, done):
 
 
 @internal
-def gain_gems_chosen(game, s, T, f, ctrl, n):
+def gain_gems_chosen(game, s, T, f, ctrl, n, same):
     """GAIN_GEM of GEM_ANY (session 29): "Gain [N] gem[s] of any attribute" (CR 1027.1a): for each gem its controller
     chooses one of the five attributes (never none), then the gem token is made in its item area (CR 313.1) and
-    "whenever you gain a gem" triggers (Trigger.YOU_GAIN_GEM); FR_CNT: the gems made << 3 | the answer + 1."""
+    "whenever you gain a gem" triggers (Trigger.YOU_GAIN_GEM); ``same`` ("of any one attribute"): one choice, all N of
+    it. FR_CNT: the gems made << 3 | the answer + 1."""
     pend = s[f + FR_CNT] & 7
     done = s[f + FR_CNT] >> 3
     if pend > 0:
-        s[GEMS + ctrl * K.N_ATTRIBUTES + pend - 1] += 1
-        game.trigger_controlled(s, T, K.Trigger.YOU_GAIN_GEM, ctrl)
-        done += 1
+        k = n - done if same else 1
+        s[GEMS + ctrl * K.N_ATTRIBUTES + pend - 1] += k
+        for _ in range(k):
+            game.trigger_controlled(s, T, K.Trigger.YOU_GAIN_GEM, ctrl)
+        done += k
     if done < n:
         return ask_gem(s, f, ctrl, (1 << K.N_ATTRIBUTES) - 1, done)
     return NEXT

@@ -488,7 +488,7 @@ def pay_named_cost(game, s, p, slot, packed):
         named_add(s, src, (packed >> K.NCC_KIND_SHIFT) & K.NC_KIND_MASK, -(packed & ((1 << K.NCC_KIND_SHIFT) - 1)))
 
 
-@internal_inline
+@internal
 def ruler_recovered(game, s, p):
     """"Rest a recovered J/ruler you control." as a cost (CR 201.2b, 1013; an [Awakening] cost too, CR 1109.2): ``p``'s
     ruler in its ruler area or its J-ruler in the field, under ``p``'s control and recovered (A_COST_REST 2)."""
