@@ -2897,8 +2897,10 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'invert this card' on a card that is not in the field as an Inverse card")
         return [({"op": "invert"}, None)]
 
-    def removed_to_field(self):
-        return [({"op": "removed_to_field"}, _Sel("prev"))]  # session 29: only in a delayed ability (_delayed checks it)
+    def removed_to_field(self, sel):
+        if sel.kind != "prev":
+            raise Unsupported("'put <card> into the field under its owner's control' of a card other than 'it'")
+        return [({"op": "removed_to_field"}, sel)]  # session 29: only in a delayed ability (_delayed checks it)
 
     def controller_banishes_it(self):
         return [({"op": "banish", "by_controller": True}, _Sel("prev"))]  # session 29 (CR 1011.2: BANISH a2 = 1)
