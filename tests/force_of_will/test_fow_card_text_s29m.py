@@ -464,3 +464,57 @@ def test_cr_906_8_a_removed_card_returns_at_the_next_end_of_turn(tmp_path):
     assert int(g.state[S.ZONE + squire * S.CARD_W]) == K.Zone.FIELD
     assert int(g.state[S.CONTROLLER + squire * S.CARD_W]) == 1  # its owner's
     assert int(g.state[S.TURN_PLAYER]) == 0 and int(g.state[S.SHIELD_N]) == 0
+
+
+def test_each_of_up_to_two_target_resonators_and_two_races_in_the_plural():
+    r = exact("Put a [+100/+100] counter on each of up to two target resonators.", "chant")
+    assert r.fields["effect"][0] == {"op": "choose", "filter": {"type": ["resonator"]}, "count": 2, "up_to": True}
+    r = exact("Fairy Tale and Human J/resonators you control gain [+200/+200] until end of turn.", "chant",
+              races=frozenset({"Fairy Tale", "Human"}))
+    # the J/resonators of either race (CR 201.2: each a race of the card), as "a Fairy Tale or Human J/resonator"
+    assert r.fields["effect"][0]["filter"] == {"race": "Fairy Tale", "race_or": "Human", "type": ["j_resonator"],
+                                               "side": "own"}
+
+
+# ---- gems as an [Awakening] cost or a chant's additional cost (CR 1109.2, 903.2j) -----------------------------------------
+def _chant_gem_game(tmp_path, lines, gems):
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text_s24b import _card
+
+    res, pool = _imported_pool(tmp_path, [_card("TXT-001", "Made-up Gem Verse", "Chant", lines)])
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [[x.reason for x in r.lines] for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (chant,) = sc.hand(0, ["TXT-001"])
+    sc.will(0, K.Attribute.FIRE, 1)
+    for a, n in gems:
+        sc.row[S.GEMS + a] = n
+    return sc.game(), chant
+
+
+def test_cr_1109_2_an_awakening_cost_of_a_gem_is_offered_with_a_gem_and_chosen_as_paid(tmp_path):
+    from tcg_env.engine.header import H_DECISION
+
+    assert exact("[Awakening] Banish a gem.", "chant").fields["awakening"] == {"cost": "", "gems": 1, "effect": []}
+    lines = ["Draw a card. If this card was awakened, draw a card.", "[Awakening] Banish a gem."]
+    g, _ = _chant_gem_game(tmp_path, lines, [])
+    assert K.AWAKEN_HAND_BASE not in g.legal_actions().tolist() and K.PLAY_HAND_BASE in g.legal_actions().tolist()
+    g, chant = _chant_gem_game(tmp_path, lines, [(K.Attribute.LIGHT, 1), (K.Attribute.WIND, 1)])
+    g.step(K.AWAKEN_HAND_BASE)
+    assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_MODE and int(g.state[S.CHASE_N]) == 0
+    g.step(K.OPTION_BASE + K.Attribute.LIGHT)
+    assert int(g.state[S.CHASE_N]) == 1 and _gems(g) == [0, 0, 0, 1, 0]
+    for _ in range(6):
+        if int(g.state[S.ZONE + chant * S.CARD_W]) == K.Zone.GRAVEYARD:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.HAND_N]) == 2  # awakened: two cards drawn
+
+
+def test_cr_903_2j_banish_two_gems_as_an_additional_cost(tmp_path):
+    assert exact("As an additional cost to play this card, banish two gems.", "chant").fields == {"play_cost": {"gems": 2}}
+    lines = ["Draw a card.", "As an additional cost to play this card, banish two gems."]
+    g, _ = _chant_gem_game(tmp_path, lines, [(K.Attribute.FIRE, 1)])
+    assert K.PLAY_HAND_BASE not in g.legal_actions().tolist()  # one gem: not playable
+    g, _ = _chant_gem_game(tmp_path, lines, [(K.Attribute.FIRE, 2)])
+    g.step(K.PLAY_HAND_BASE)  # one attribute: no choice
+    assert int(g.state[S.CHASE_N]) == 1 and _gems(g) == [0, 0, 0, 0, 0]

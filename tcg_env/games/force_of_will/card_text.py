@@ -949,6 +949,9 @@ class _T(CountWords, TextTransformer, Transformer):
         # banished / rested once the targets are chosen (cards.FowCard.play_cost, priority.pay_chosen_cost)
         if self.card.get("type") not in ("chant", "rune"):
             raise Unsupported("an additional cost on a card that is not a chant or rune")
+        if "gems" in cost and set(cost) - {"gem_attribute"} == {"gems"} and self.card.get("type") == "chant":
+            # session 29: "..., banish two gems." (CR 903.2j, 1011): the card field play_cost (its spell row's A_COST_GEMS)
+            return {"__fields__": True, "play_cost": cost}
         if cost.get("counters_from") == "j_ruler" and self.card.get("type") == "chant":
             # "..., remove N <name> counters from your J/ruler" (CR 903.2j, 1022.1; session 21): the card field play_cost
             # (its spell row's A_COST_NAMED: play.payable checks them, pay_card_cost removes them)
@@ -1373,6 +1376,9 @@ class _T(CountWords, TextTransformer, Transformer):
         if set(cost) - {"will"} == {"rest_named"}:
             # "[Awakening] [<will>,] rest a recovered card named "<name>" you control" (session 24: FowAwakening.rest_named)
             return {"cost": cost.get("will", ""), "rest_named": cost["rest_named"]}
+        if set(cost) - {"will", "gem_attribute"} == {"gems"}:
+            # session 29: "[Awakening] [<will>,] Banish a [<attribute>] gem / two gems" (FowAwakening.gems, CR 1011, 313.1)
+            return {"cost": cost.get("will", ""), **{k: v for k, v in cost.items() if k != "will"}}
         if set(cost) != {"rest_j_ruler"}:
             raise Unsupported("an [Awakening] cost other than will or resting your J/ruler")
         return cost
@@ -4893,6 +4899,8 @@ def _mark_counters(s: str) -> str:
 
 
 _RACE_EITHER = re.compile(r"<race:([^>|]+)> or (?:an? )?<race:([^>|]+)>")  # "a Human or a Six Sages" (session 28)
+# "Fairy Tale and Human J/resonators you control" (session 29): a plural noun of either race (the union, as "A or B")
+_RACE_BOTH_PL = re.compile(r"<race:([^>|]+)> and <race:([^>|]+)> (?=(?:j/resonators|resonators|entities|cards)\b)")
 _SELF_QUICKCAST = re.compile(r"^this card gains \[quickcast\] (?:in all zones as long as|as long as (?:it's|it is) in "
                              r"your hand and) ")
 
@@ -4928,6 +4936,10 @@ _FORCE_TIMES = re.compile(r"\bmultiplied by the result of the roll\.")
 # effect: the grammar tells them apart by this token only); the costs before the ":" of an activate ability
 _GEM_COST = re.compile(r"^((?:\[activate\] )?(?:[^:.=]*?, )?)banish (?=(?:a|an|one|two|three|four|five) "
                        r"(?:(?:light|fire|water|wind|darkness) )?gems?(?:, [^:.=]*)?:)")
+# "[Awakening] [<will>,] Banish a gem[: <text>]." / "As an additional cost to play this card, banish two gems." (the chant's
+# costs as it is played)
+_GEM_COST_PLAY = re.compile(r"^(\[awakening\] (?:[^:.=]*?, )?|as an additional cost to play this card, )banish "
+                            r"(?=(?:a|an|one|two|three|four|five) (?:(?:light|fire|water|wind|darkness) )?gems?[:.])")
 
 
 def _force_marks(s: str) -> str:
@@ -4957,6 +4969,8 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
         s = "[enter]" + s[5:]  # "Enter >>> <effect>" printed without its brackets (CR 1140: [Enter])
     if "> or <race" in s or "> or a" in s:  # "Skeleton or Zombie": one token of two races (session 22)
         s = _RACE_EITHER.sub(r"<race2:\1|\2>", s)
+    if "> and <race" in s:
+        s = _RACE_BOTH_PL.sub(r"<race2:\1|\2> ", s)
     if "counter" in s:
         s = _mark_counters(s)
     # "damage to your opponent and each J/resonator ...": one effect on a player and cards, marked so that the
@@ -5007,6 +5021,7 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
         s = s.replace("rest a recovered j/ruler you control. if you do", "rest_your_recovered_j_ruler. if you do")
     if "gem" in s and "banish " in s:
         s = _GEM_COST.sub(r"\1banish_gem_cost ", s, count=1)  # session 29: "banish a gem:" as a cost
+        s = _GEM_COST_PLAY.sub(r"\1banish_gem_cost ", s, count=1)
     if "[force] " in s and "the result of the roll" in s:
         s = _force_marks(s)
     if s.endswith('."'):

@@ -565,6 +565,9 @@ class FowAwakening(StrictModel):
     # "[Awakening] Remove N <name> counters from your J/ruler" (CR 1022.1; session 21): the awakening row's A_COST_NAMED
     counters: int = Field(default=0, ge=0, le=20)
     counter_name: CounterName | None = None
+    # session 29: "[Awakening] Banish a [<attribute>] gem / N gems" (the awakening row's A_COST_GEMS, FowCost.gems)
+    gems: int = Field(default=0, ge=0, le=5)
+    gem_attribute: AttributeName | None = None
     # a resonator's: its text, performed as it enters the field; a chant's: none (CR 1109.2: a chant is played with
     # its own effect, whose "if this card was awakened" reads how it was played, Condition.AWAKENED)
     effect: Annotated[list[EffectOp], Field(max_length=24)]
@@ -1376,9 +1379,11 @@ class _Compiler(PoolCompiler):
             # the chant's spell row holds it: a chosen card (A_COST_BANISH_SELF) and / or named counters removed from
             # the J/ruler (A_COST_NAMED, session 21: play.payable, pay_card_cost)
             pc = card.play_cost
-            keep = {"pay_chosen", "pay_reg", "counters", "counter_name", "counters_from"}
+            keep = {"pay_chosen", "pay_reg", "counters", "counter_name", "counters_from", "gems", "gem_attribute"}
             if card.type not in ("chant", "rune") or card.effect is None or card.trigger is not None or \
-                    (pc.pay_chosen == "none" and not pc.counters) or (pc.counters and pc.counters_from != "j_ruler") or \
+                    (pc.pay_chosen == "none" and not pc.counters and not pc.gems) or \
+                    (pc.counters and pc.counters_from != "j_ruler") or (pc.gems and card.awakening is not None and
+                                                                         card.awakening.gems) or \
                     pc.model_dump(exclude=keep) != FowCost().model_dump(exclude=keep):
                 self.fail("play_cost", "an additional cost is a chant's (not one with [Trigger]): pay_chosen and pay_reg, "
                           "or counters from the J/ruler, only")
@@ -1395,7 +1400,8 @@ class _Compiler(PoolCompiler):
             cost = FowCost(will=card.awakening.cost, rest_j_ruler=card.awakening.rest_j_ruler,
                            rest_named=card.awakening.rest_named,
                            counters=card.awakening.counters, counter_name=card.awakening.counter_name,
-                           counters_from="j_ruler", moon=card.awakening.moon)
+                           counters_from="j_ruler", moon=card.awakening.moon, gems=card.awakening.gems,
+                           gem_attribute=card.awakening.gem_attribute)
             if parse_will_cost(cost.will)[1] < 0:
                 self.fail("awakening.cost", "an [Awakening] cost has no X")
             row[K.C_AWAKEN_ABIL] = self.add_ability(cid, "awakening", -1, K.AbilityKind.AWAKENING,
@@ -1591,8 +1597,9 @@ class _Compiler(PoolCompiler):
             row[K.A_COST_REST] = -self.interned(self.name_ids, cost.rest_named, f"{p}.cost.rest_named", "card name")
         row[K.A_COND], row[K.A_COND_ARG] = cond, cond_arg
         if cost.gems or cost.gem_attribute is not None:
-            if kind != K.AbilityKind.ACTIVATE or not cost.gems:
-                self.fail(f"{p}.cost.gems", "gems banished as the cost of an activate ability only (how many: 1 to 5)")
+            if kind not in (K.AbilityKind.ACTIVATE, K.AbilityKind.AWAKENING, K.AbilityKind.SPELL) or not cost.gems:
+                self.fail(f"{p}.cost.gems", "gems banished as the cost of an activate ability, an [Awakening] or a chant "
+                          "(how many: 1 to 5)")
             row[K.A_COST_GEMS] = cost.gems | (0 if cost.gem_attribute is None else (
                 int(K.Attribute[cost.gem_attribute.upper()]) + 1) << K.GEM_COST_ATTR_SHIFT)
         if (cost.counters > 0) != (cost.counter_name is not None):
@@ -1633,7 +1640,7 @@ class _Compiler(PoolCompiler):
         row[K.A_COND], row[K.A_COND_ARG] = int(K.Condition.NONE), 0
         # session 29: made by an activate ability too: no cost of its own (CR 906.8: it is not played for a cost)
         for col in (K.A_COST_FREE, K.A_COST_REST, K.A_COST_BANISH_SELF, K.A_COST_DISCARD, K.A_COST_LIFE, K.A_COST_MANA,
-                    K.A_COST_NAMED, K.A_COST_MOON):
+                    K.A_COST_NAMED, K.A_COST_MOON, K.A_COST_GEMS):
             row[col] = 0
         row[K.A_COST : K.A_COST + K.N_ATTRIBUTES] = [0] * K.N_ATTRIBUTES
         row[K.A_ONCE] = int(K.Once.ANY)

@@ -448,11 +448,16 @@ def payable(game, s, T, p, slot, how, free, attr):
             ok = ok and mastery_slot(game, s, T, p, -aw[K.A_COST_REST]) >= 0
         if aw[K.A_COST_NAMED] != 0:
             ok = ok and named_cost_ok(game, s, p, slot, aw[K.A_COST_NAMED])
+        if aw[K.A_COST_GEMS] != 0:
+            ok = ok and gem_cost_ok(s, p, aw[K.A_COST_GEMS])  # session 29: "[Awakening] Banish a gem" (CR 313.1)
     else:
         ok = game.card_can_pay(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, free)
     if c[K.C_SPELL_ABIL] >= 0 and ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_NAMED] != 0:
         # "As an additional cost to play this card, remove N <name> counters from your J/ruler" (CR 903.2j, 1022.1)
         ok = ok and named_cost_ok(game, s, p, slot, ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_NAMED])
+    if c[K.C_SPELL_ABIL] >= 0 and ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_GEMS] != 0:
+        # session 29: "As an additional cost to play this card, banish two gems." (CR 903.2j, 313.1)
+        ok = ok and gem_cost_ok(s, p, ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_GEMS])
     if attr != 0:
         credit_attr(s, p, attr, -1)
     return ok

@@ -27,6 +27,7 @@ from tcg_env.games.force_of_will.constants import (
 )
 from tcg_env.games.force_of_will.keywords import resolve_keyword_ability
 from tcg_env.games.force_of_will.characteristics import enters_with_counters  # session 24 (CR 1022.6)
+from tcg_env.games.force_of_will.state import GEMS  # session 29: gem costs (CR 313.1)
 from tcg_env.games.force_of_will.state import (
     ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG,
     E_REGN, E_SLOT, E_X, ENTRY_W, FLOW, FR_CNT, FR_DISCARD, FR_MODE, FR_PC, FR_PURPOSE, HAND_N, LIFE, OPP_ACTED, PLAYED_CARDS,
@@ -375,11 +376,26 @@ def finish_frame(game, s, T):
             return
         # session 29: an activate ability's "banish N gems: ..." of any attributes (CR 903.2j, 1011, 313.1): the gems
         # chosen one at a time as the cost is paid (effects.banish_gems_chosen: asked only among two or more attributes)
-        if not drop and purpose == Purpose.PLAY and s[f + E_KIND] == EntryKind.ABILITY and s[f + E_ABIL] >= 0:
-            gc = ability_table(T)[s[f + E_ABIL], K.A_COST_GEMS]
-            if gc != 0 and (gc >> K.GEM_COST_ATTR_SHIFT) == 0 and \
-                    game.banish_gems_chosen(s, f, s[f + E_CTRL], gc & ((1 << K.GEM_COST_ATTR_SHIFT) - 1)) == ASKED:
-                return
+        # (a card's: its [Awakening] cost when awakened, or a chant's additional cost, of one attribute too: paid here)
+        if not drop and purpose == Purpose.PLAY:
+            gc = 0
+            if s[f + E_KIND] == EntryKind.ABILITY and s[f + E_ABIL] >= 0:
+                gc = ability_table(T)[s[f + E_ABIL], K.A_COST_GEMS]
+                if (gc >> K.GEM_COST_ATTR_SHIFT) != 0:
+                    gc = 0  # of one attribute: paid as it was played (play.activate)
+            elif s[f + E_KIND] == EntryKind.CARD:
+                c = card_table(T)[s[CARD + s[f + E_SLOT] * CARD_W]]
+                if (s[f + E_AUX] & K.PLAY_HOW_MASK) == K.PLAY_AWAKENED and c[K.C_AWAKEN_ABIL] >= 0:
+                    gc = ability_table(T)[c[K.C_AWAKEN_ABIL], K.A_COST_GEMS]
+                if gc == 0 and c[K.C_SPELL_ABIL] >= 0:
+                    gc = ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_GEMS]
+            if gc != 0:
+                n = gc & ((1 << K.GEM_COST_ATTR_SHIFT) - 1)
+                ga = (gc >> K.GEM_COST_ATTR_SHIFT) - 1
+                if ga >= 0:
+                    s[GEMS + s[f + E_CTRL] * K.N_ATTRIBUTES + ga] -= n  # no choice (payable: they are there)
+                elif game.banish_gems_chosen(s, f, s[f + E_CTRL], n) == ASKED:
+                    return
         # an activate ability's "banish a <card>: ..." or a chant's additional cost (CR 903.2j; a [Trigger] or
         # [Stealth] card's row has none: cards.FowCard.play_cost)
         if not drop and s[f + E_ABIL] >= 0 and ability_table(T)[s[f + E_ABIL], K.A_COST_BANISH_SELF] >= 2 and \
