@@ -47,8 +47,8 @@ def test_cr_1109_2a_if_this_card_was_awakened_instead_is_two_branches():
 
 
 @pytest.mark.parametrize("text", [
-    # a target named only by the awakened text would be chosen either way (CR 903.2g, 1109.2a)
-    "Destroy target resonator. Destroy up to one second target resonator if this card was awakened.",
+    # a target named only by the awakened text would be chosen either way (CR 903.2g, 1109.2a); an "up to" one is
+    # compiled since session 29 (CHOOSE_IF_AWAKENED, test_fow_card_text_s29m)
     "Draw a card. If this card was awakened, destroy target resonator.",
     # "instead" after a condition the engine cannot negate
     "Draw a card. If you control a resonator, draw two cards instead.",

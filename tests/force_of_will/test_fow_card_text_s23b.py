@@ -245,8 +245,8 @@ def test_cr_1027_1_gain_a_gem_and_you_control_a_gem_compile():
     assert r.abilities[0]["effect"] == [{"op": "gain_gem", "attribute": "light"}]
     r = exact("This card gains [Flying] as long as you control a water gem.")
     assert r.abilities[0]["condition"] == {"kind": "gems_at_least", "value": 1, "attribute": "water"}
-    # "of any attribute" (CR 1027.1a: chosen as it resolves) is not read
-    assert line("Gain a gem of any attribute. Draw a card.", "chant").verdict is Verdict.UNSUPPORTED
+    # "of any attribute" (CR 1027.1a: chosen as it resolves): compiled since session 29 (test_fow_card_text_s29m)
+    assert exact("Gain a gem of any attribute. Draw a card.", "chant").fields["effect"][0]["attribute"] == "any"
 
 
 def test_cr_1027_1_a_gem_gained_is_public_and_turns_on_the_condition(tmp_path):

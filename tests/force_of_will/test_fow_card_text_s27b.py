@@ -116,8 +116,8 @@ def test_cr_1027_1_gem_lines_compile():
     assert r.abilities[0]["trigger"] == "you_gain_gem"
     r = exact("This card gains [+100/+100] for each gem you control.")
     assert r.abilities[0]["effect"][0]["per"] == {"count": "gems"}
-    # a gem of any attribute is chosen as it resolves (CR 1027.1a): not compiled
-    assert line("[Enter] => Gain a gem of any attribute.").verdict is Verdict.UNSUPPORTED
+    # a gem of any attribute is chosen as it resolves (CR 1027.1a): compiled since session 29 (test_fow_card_text_s29m)
+    assert exact("[Enter] => Gain a gem of any attribute.").abilities[0]["effect"] == [{"op": "gain_gem", "attribute": "any"}]
 
 
 def _gem_game(tmp_path, texts, gems):

@@ -321,7 +321,9 @@ WORDS = {
         D.SEARCH: _find,
         D.FORESEE: if_there("Put {card} on top of the deck{for}"),
         D.ORDER_AUTOMATIC: _play_next,
-        D.CHOOSE_MODE: lambda act: f"Choose mode {act.i + 1} (CR 903.2e){_for(act.game)}",
+        D.CHOOSE_MODE: lambda act: (f"Choose a {K.ATTRIBUTE_NAMES[act.i]} gem (CR 1027.1a){_for(act.game)}"
+                                    if int(act.row[S.DEC_ARG]) == K.GEM_ANY else
+                                    f"Choose mode {act.i + 1} (CR 903.2e){_for(act.game)}"),
         D.PRIORITY: _play_remnant,
         None: _target,
     },

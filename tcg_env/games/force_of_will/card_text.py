@@ -139,10 +139,11 @@ class _Sel:
     """A selection phrase of an effect: ``kind`` choose / all / self / prev / ruler, with its
     filter; the effect's assembly gives it a register."""
 
-    __slots__ = ("kind", "filter", "count", "up_to")
+    __slots__ = ("kind", "filter", "count", "up_to", "if_awakened")
 
     def __init__(self, kind: str, filter: dict | None = None, count: int = 1, up_to: bool = False):
         self.kind, self.filter, self.count, self.up_to = kind, filter, count, up_to
+        self.if_awakened = False  # session 29: an "up to" target chosen only if the chant was awakened
 
 
 def _mode_condition_ok(cond: dict) -> None:
@@ -956,6 +957,9 @@ class _T(CountWords, TextTransformer, Transformer):
         # banished / rested once the targets are chosen (cards.FowCard.play_cost, priority.pay_chosen_cost)
         if self.card.get("type") not in ("chant", "rune"):
             raise Unsupported("an additional cost on a card that is not a chant or rune")
+        if "gems" in cost and set(cost) - {"gem_attribute"} == {"gems"} and self.card.get("type") == "chant":
+            # session 29: "..., banish two gems." (CR 903.2j, 1011): the card field play_cost (its spell row's A_COST_GEMS)
+            return {"__fields__": True, "play_cost": cost}
         if cost.get("counters_from") == "j_ruler" and self.card.get("type") == "chant":
             # "..., remove N <name> counters from your J/ruler" (CR 903.2j, 1022.1; session 21): the card field play_cost
             # (its spell row's A_COST_NAMED: play.payable checks them, pay_card_cost removes them)
@@ -989,7 +993,7 @@ class _T(CountWords, TextTransformer, Transformer):
         # "rest two recovered <cards> you control" / "banish two [other] <cards>" (session 24, CR 903.2j, 1013.3): that
         # many distinct cards of your field chosen as the ability is played (a choose of n, not "up to")
         n = _fixed(n)
-        if not 2 <= n <= 3:
+        if not 2 <= n <= 5:  # session 29: up to five ("Rest five recovered Elves you control: ..."; a register holds 8)
             raise Unsupported(f"{n} cards to {how} as a cost")
         out = self._pay_card(how, parts)
         if "_pay" not in out:
@@ -1028,6 +1032,10 @@ class _T(CountWords, TextTransformer, Transformer):
         # the first recovered card of its field with it (FowCost.rest_named: A_COST_REST -name id, play.mastery_slot);
         # exact where the name is a J/ruler's only (importer._mastery_verdicts; else mastery_rests_first)
         return {"rest_named": str(q)[1:-1]}
+
+    def cost_gems(self, n, attr=None):
+        # session 29: that many of its controller's gems (of the attribute, or of any, each chosen as it is paid)
+        return {"gems": _fixed(n), **({"gem_attribute": _attr_name(attr)} if attr is not None else {})}
 
     def cost_life(self, n):
         return {"life": int(n)}
@@ -1380,6 +1388,9 @@ class _T(CountWords, TextTransformer, Transformer):
         if set(cost) - {"will"} == {"rest_named"}:
             # "[Awakening] [<will>,] rest a recovered card named "<name>" you control" (session 24: FowAwakening.rest_named)
             return {"cost": cost.get("will", ""), "rest_named": cost["rest_named"]}
+        if set(cost) - {"will", "gem_attribute"} == {"gems"}:
+            # session 29: "[Awakening] [<will>,] Banish a [<attribute>] gem / two gems" (FowAwakening.gems, CR 1011, 313.1)
+            return {"cost": cost.get("will", ""), **{k: v for k, v in cost.items() if k != "will"}}
         if set(cost) != {"rest_j_ruler"}:
             raise Unsupported("an [Awakening] cost other than will or resting your J/ruler")
         return cost
@@ -1527,6 +1538,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def t_dealt_damage(self, *_):
         return [{"trigger": "dealt_damage"}]  # constants.Trigger.DEALT_DAMAGE: damage actually dealt (CR 1007.1)
+
+    def t_j_ruler_recovered(self, *_):
+        return [{"trigger": "j_ruler_recovered"}]  # session 29: Trigger.J_RULER_RECOVERED (rested to recovered)
 
     def t_you_gain_gem(self, *_):
         return [{"trigger": "you_gain_gem"}]  # Trigger.YOU_GAIN_GEM: its controller gains a gem (once per gem)
@@ -1896,8 +1910,8 @@ class _T(CountWords, TextTransformer, Transformer):
         """A chant's "At the next end of turn => <effect>." (session 27, CR 906.8, Op.DELAYED): the delayed ability's
         effect assembled as an automatic ability's, "it" / "that <card>" the card it is about (target_trigger: the
         trigger's card, still in the field, CR 302.3); that card is the one the chant's effect selected last."""
-        if self.card.get("type") != "chant":
-            raise Unsupported("a delayed ability ('at the next end of turn') on a card that is no chant")
+        if self.card.get("type") == "rune":
+            raise Unsupported("a delayed ability ('at the next end of turn') on a rune")
         out = []
         for k, c in enumerate(clauses):
             marks = [op for op, _ in c[0] if op["op"] == "_delayed"]
@@ -1910,7 +1924,16 @@ class _T(CountWords, TextTransformer, Transformer):
             it = any(op["op"] == "target_trigger" for op in inner)
             if any(op["op"] == "choose" for op in inner):
                 raise Unsupported("a delayed ability with targets of its own")
-            op = {"op": "delayed", "effect": inner, **({"it": True} if it else {})}
+            removed = any(op["op"] == "removed_to_field" for op in inner)
+            if removed:
+                # session 29: "Remove <it> from the game. At the next end of turn => Put it into the field under its
+                # owner's control." (CR 906.8, 307.7): about the card the effect removed, in a removed area
+                before = [op for c2 in out for op, _ in c2[0]]
+                if [o["op"] for o in inner] != ["target_trigger", "removed_to_field"] or not before or \
+                        before[-1]["op"] != "remove" or before[-1].get("_removed_filter_ok") is False:
+                    raise Unsupported("'put it into the field' in a delayed ability other than after removing it")
+                inner[0]["removed"] = True
+            op = {"op": "delayed", "effect": inner, **({"it": True} if it else {}), **({"removed": True} if removed else {})}
             out.append(([(op, _Sel("prev") if it else None)], False))
         return out
 
@@ -2347,11 +2370,42 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'this card was awakened' on a card that is not a chant")
         return {"kind": "awakened", "value": 1}
 
+    def c_gem_attributes(self, n):
+        return {"kind": "gem_attributes_at_least", "value": _fixed(n)}  # session 29 (CR 313.1)
+
     def c_gem(self, attr):
         return {"kind": "gems_at_least", "value": 1, "attribute": _attr_name(attr)}
 
     def gain_gem(self, attr):
         return [({"op": "gain_gem", "attribute": _attr_name(attr)}, None)]
+
+    def gain_gem_any(self, n):
+        # session 29, CR 1027.1a: the attribute of each gem chosen as it resolves (GAIN_GEM of GEM_ANY)
+        return [({"op": "gain_gem", "attribute": "any", **({"count": _fixed(n)} if _fixed(n) != 1 else {})}, None)]
+
+    def gain_gems_one_attr(self, n):
+        return [({"op": "gain_gem", "attribute": "any", "count": _fixed(n), "same": True}, None)]
+
+    def gain_gem_list(self, *attrs):
+        return [({"op": "gain_gem", "attribute": _attr_name(a)}, None) for a in attrs]
+
+    def _banish_gem(self, n, attr, who):
+        n = _fixed(n)
+        return [({"op": "banish_gem", "attribute": _attr_name(attr) if attr is not None else "any",
+                  **({"count": n} if n != 1 else {}), **({"who": who} if who != "controller" else {})}, None)]
+
+    def rest_j_ruler_effect(self):
+        return [({"op": "rest_j_ruler"}, None)]  # session 29 (CR 201.2b, 1013): Op.REST_J_RULER
+
+    def optional_banish_gem_any(self, n):
+        # session 29 (CR 1011, 313.1): gems of any attributes, the controller choosing each (BANISH_GEM of GEM_ANY)
+        return (self._banish_gem(n, None, "controller"), True)
+
+    def banish_gem(self, n, attr=None):
+        return self._banish_gem(n, attr, "controller")
+
+    def opp_banish_gem(self, n, attr=None):
+        return self._banish_gem(n, attr, "opponent")  # CR 1011.2: they banish their own gems, choosing which
 
     def c_it_is(self, flt):
         # "if it's a <card>" (session 23): the card the sentence before selected last matches, as the IF_IT row is read
@@ -2440,6 +2494,10 @@ class _T(CountWords, TextTransformer, Transformer):
     def optional_banish_gem(self, n, attr):
         # CR 1011, 313.1: its controller's gem tokens of that attribute (Op.BANISH_GEM: not done when it has fewer)
         return ([({"op": "banish_gem", "attribute": _attr_name(attr), "count": _fixed(n)}, None)], True)
+
+    def if_not_done_banish_self(self):
+        # session 29: "If you don't, banish this card." (CR 1011): BANISH on the card itself
+        return self.if_not_done_sentence([({"op": "banish"}, _SELF)])
 
     def optional_banish_self(self):
         # "you may banish this card" (CR 1011): BANISH on the card itself (only while its controller controls it)
@@ -2542,6 +2600,12 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def xb_names(self, flt):
         return {"per": self.per_names(flt), "unit": 1}
+
+    def xb_force(self, n):
+        # "[Force] N" (session 29, CR 1023.1): N dice rolled and added together as the sentence resolves (Per.FORCE_ROLL)
+        if not 1 <= int(n) <= 5:
+            raise Unsupported(f"[Force] {n}")
+        return {"per": {"count": "force_roll", "dice": int(n)}, "unit": 1}
 
     def xb_life(self):
         return {"per": {"count": "life"}, "unit": 100}  # in hundreds (Per.LIFE, CR 1203)
@@ -3085,6 +3149,11 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'invert this card' on a card that is not in the field as an Inverse card")
         return [({"op": "invert"}, None)]
 
+    def removed_to_field(self, sel):
+        if sel.kind != "prev":
+            raise Unsupported("'put <card> into the field under its owner's control' of a card other than 'it'")
+        return [({"op": "removed_to_field"}, sel)]  # session 29: only in a delayed ability (_delayed checks it)
+
     def banish_it(self):
         # CR 1011: "banish it": the last selection or the card itself (BANISH affects only its controller's cards)
         return [({"op": "banish"}, _Sel("prev"))]
@@ -3284,6 +3353,12 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def per_removed(self):
         return {"count": "removed"}  # CR 311: the cards of its controller's removed area (Per.REMOVED)
+
+    def per_gem_attributes(self):
+        return {"count": "gem_attributes"}  # session 29: the attributes among its controller's gems (Per.GEM_ATTRIBUTES)
+
+    def xb_gem_attributes(self):
+        return {"per": {"count": "gem_attributes"}, "unit": 1}
 
     def per_gems(self):
         return {"count": "gems"}  # CR 313.1: the gem tokens in its controller's item area (Per.GEMS)
@@ -4710,8 +4785,11 @@ def _instead(sentences) -> list:
             awake = head.get("op") == "_if" and head["condition"].get("kind") == "awakened" and head["condition"]["value"]
             for _, sel in ops:
                 if sel is not None and sel.kind == "choose" and id(sel) not in seen:
-                    if awake:
+                    if awake and not sel.up_to:
                         raise Unsupported("a target chosen only if this card was awakened")
+                    # session 29: "up to N ... target <cards>" chosen only when it is played awakened (CR 1109.2a:
+                    # known as it is played; CHOOSE_IF_AWAKENED lists none otherwise)
+                    sel.if_awakened = bool(awake)
                     seen.add(id(sel))
     return out
 
@@ -4806,7 +4884,7 @@ def _if_done_clause(ops: list) -> bool | None:
 
 
 # the ops whose instruction reports whether it was done (cards._REPORTS_DONE): what "if you do" may follow
-_REPORTS_DONE = {"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem"}  # keep equal to cards._REPORTS_DONE (the compiler checks it again)
+_REPORTS_DONE = {"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem", "rest_j_ruler"}  # keep equal to cards._REPORTS_DONE (the compiler checks it again)
 
 
 def _copy_ops(ops: list[dict]) -> list[dict]:
@@ -5034,6 +5112,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                         ch["count"] = sel.count
                     if sel.up_to:
                         ch["up_to"] = True
+                    if sel.if_awakened:
+                        ch["if_awakened"] = True
                     chooses.append(ch)
                 elif sel.kind == "all":
                     body.append({"op": "select_all", "filter": sel.filter, "reg": r})
@@ -5195,6 +5275,8 @@ def _mark_counters(s: str) -> str:
 
 
 _RACE_EITHER = re.compile(r"<race:([^>|]+)> or (?:an? )?<race:([^>|]+)>")  # "a Human or a Six Sages" (session 28)
+# "Fairy Tale and Human J/resonators you control" (session 29): a plural noun of either race (the union, as "A or B")
+_RACE_BOTH_PL = re.compile(r"<race:([^>|]+)> and <race:([^>|]+)> (?=(?:j/resonators|resonators|entities|cards)\b)")
 _SELF_QUICKCAST = re.compile(r"^this card gains \[quickcast\] (?:in all zones as long as|as long as (?:it's|it is) in "
                              r"your hand and) ")
 
@@ -5209,12 +5291,36 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                # session 28
                "search you deck ": "search your deck ", "look at the top of your ": "look at the top card of your ",
                "reveal the top of your ": "reveal the top card of your ", "graveuard": "graveyard",
-               "yuor deck": "your deck", "this cards enter ": "this card enters ", "this cards enters ": "this card enters "}
+               "yuor deck": "your deck", "this cards enter ": "this card enters ", "this cards enters ": "this card enters ",
+               # session 29
+               "the resul of the roll": "the result of the roll", "damage up to one second target": "damage to up to one second target"}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 
 def _typo_fix(m: re.Match) -> str:
     return _TYPO_FIXES[m[0]]
+
+
+# "[Force] N (Roll a die.) <effect with X>, where X is the result of the roll." (session 29, CR 1023.1): the roll read where
+# X is ("force_dice N", one SET_X of Per.FORCE_ROLL before the first op that reads X: nothing between the roll and that
+# op looks at it); "<N> life / damage multiplied by the result of the roll." as "... multiplied by X, where X is ..."
+_FORCE = re.compile(r"\[force\] (\d+)\.? ((?:(?!\[force\])[^;\"])*?)\bthe result of the roll\b")
+_FORCE_TIMES = re.compile(r"\bmultiplied by the result of the roll\.")
+
+
+# "Banish a [<attribute>] gem / two gems: <effect>" (session 29): the cost's "banish" marked (a clause "banish a gem" is an
+# effect: the grammar tells them apart by this token only); the costs before the ":" of an activate ability
+_GEM_COST = re.compile(r"^((?:\[activate\] )?(?:[^:.=]*?, )?)banish (?=(?:a|an|one|two|three|four|five) "
+                       r"(?:(?:light|fire|water|wind|darkness) )?gems?(?:, [^:.=]*)?:)")
+# "[Awakening] [<will>,] Banish a gem[: <text>]." / "As an additional cost to play this card, banish two gems." (the chant's
+# costs as it is played)
+_GEM_COST_PLAY = re.compile(r"^(\[awakening\] (?:[^:.=]*?, )?|as an additional cost to play this card, )banish "
+                            r"(?=(?:a|an|one|two|three|four|five) (?:(?:light|fire|water|wind|darkness) )?gems?[:.])")
+
+
+def _force_marks(s: str) -> str:
+    s = _FORCE_TIMES.sub("multiplied by x, where x is the result of the roll.", s)
+    return _FORCE.sub(r"\2force_dice \1", s, count=1)
 
 
 @lru_cache(maxsize=1 << 15)
@@ -5239,6 +5345,8 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
         s = "[enter]" + s[5:]  # "Enter >>> <effect>" printed without its brackets (CR 1140: [Enter])
     if "> or <race" in s or "> or a" in s:  # "Skeleton or Zombie": one token of two races (session 22)
         s = _RACE_EITHER.sub(r"<race2:\1|\2>", s)
+    if "> and <race" in s:
+        s = _RACE_BOTH_PL.sub(r"<race2:\1|\2> ", s)
     if "counter" in s:
         s = _mark_counters(s)
     # "damage to your opponent and each J/resonator ...": one effect on a player and cards, marked so that the
@@ -5302,6 +5410,14 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
         s = s.replace(". choose this option only if ", ". option_only_if ")
         if s.count(" or_mode ") == 1:
             s = s.replace(". choose the second only if ", ". option_only_if ")
+    if "rest a recovered j/ruler you control. if you do" in s:
+        # session 29: an effect before "If you do" (not the cost of an ability: that one ends with ":")
+        s = s.replace("rest a recovered j/ruler you control. if you do", "rest_your_recovered_j_ruler. if you do")
+    if "gem" in s and "banish " in s:
+        s = _GEM_COST.sub(r"\1banish_gem_cost ", s, count=1)  # session 29: "banish a gem:" as a cost
+        s = _GEM_COST_PLAY.sub(r"\1banish_gem_cost ", s, count=1)
+    if "[force] " in s and "the result of the roll" in s:
+        s = _force_marks(s)
     if s.endswith('."'):
         s = s[:-2] + '".'  # the full stop printed inside a closing quote
     elif s.endswith(","):
@@ -5331,6 +5447,9 @@ _DELAYED_END = re.compile(r"(^|\. )(?:at the next end of turn ?(?:=>|,)|at the e
 _DELAYED_END_AFTER = re.compile(r"(^|\. )([^.\"]+?) at (?:the )?end of turn\.")
 
 
+_DELAYED_IN_ABILITY = re.compile(r"(\. |=> |(?<!\]): )(?:at the next end of turn ?(?:=>|,)|at the end of (?:this )?turn ?(?:=>|,)) ?")
+
+
 def _chant_marks(s: str) -> str:
     """A chant's normalised line (session 27) with where the chant goes as it resolves marked (``_CHANT_TO``) and its
     delayed abilities (``_DELAYED_END``)."""
@@ -5358,6 +5477,10 @@ class FowTextCompiler(CardTextCompiler):
         plain = normalise_line(line, name, card.get("races") or frozenset())
         if card.get("type") == "chant":
             plain = _chant_marks(plain)
+        elif " end of turn" in plain:
+            # session 29: a delayed ability made by an activate or automatic ability's effect (CR 906.8), after its
+            # first sentence, its "=>" or its cost's ":" (a line's own "At the end of turn, ..." is its trigger)
+            plain = _DELAYED_IN_ABILITY.sub(r"\1delayed_eot ", plain)
         if card.get("type") in ("chant", "rune") and "players cannot chase to this card" in plain:
             plain = plain.replace("players cannot chase to this card", "this_card_unchaseable")  # session 27
         res = super().compile_line(plain, card)

@@ -67,7 +67,7 @@ TriggerName = Literal[
     "judgment", "opponent_attacks", "begin_battle", "begin_attack_step", "begin_block_step", "end_of_battle",
     "j_resonator_attacks", "put_into_graveyard", "dealt_damage", "you_gain_life", "damage_to_you",
     "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field", "other_to_graveyard", "inverts",
-    "begin_game", "you_gain_gem",
+    "begin_game", "you_gain_gem", "j_ruler_recovered",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
@@ -86,7 +86,7 @@ ConditionName = Literal[
     "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
     "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
     "resonators_to_graveyard_at_least", "targets_match", "gems_at_least", "control_and_another", "ruler_matches",
-    "ruler_matches_none", "force_command", "runes_revealed_fewer", "rune_attributes_not",
+    "ruler_matches_none", "force_command", "runes_revealed_fewer", "rune_attributes_not", "gem_attributes_at_least",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -214,6 +214,10 @@ class FowCost(StrictModel):
     counters: int = Field(default=0, ge=0, le=20)
     counter_name: CounterName | None = None
     counters_from: Literal["this_card", "j_ruler"] = "this_card"
+    # session 29: "banish a [<attribute>] gem / N gems" (CR 1011, 313.1): that many of its controller's gem tokens, of that
+    # attribute or (None) of any, chosen as it is paid (A_COST_GEMS; activate abilities only)
+    gems: int = Field(default=0, ge=0, le=5)
+    gem_attribute: AttributeName | None = None
     # "banish a <card>" (CR 1011) / "rest a recovered <card> you control" (CR 1013): the card the effect's
     # choose on register pay_reg chose as the ability is played is banished / rested then (CR 903.2j,
     # priority.pay_chosen_cost); packed into A_COST_BANISH_SELF (2 + reg: banish, 4 + reg: rest)
@@ -262,8 +266,15 @@ _M = __name__
 _Dur = (DurationName, "end_of_turn")
 _Who = (WhoName, "controller")
 _N = (int, Field(default=1, ge=1, le=10))
-OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, FowFilter, Reg, Count)
-OpTargetTrigger = op_model("target_trigger", _M, reg=(Reg, 0))  # the trigger's card (Op.TARGET_TRIGGER)
+_OpChooseCore, OpSelectAll, OpTargetSelf = targeting_ops(_M, FowFilter, Reg, Count)
+# session 29: ``if_awakened``: "... up to one second target <card> if this card was awakened" (CR 1109.2a, 903.2g: a chant's
+# target chosen only when it is played awakened; CHOOSE a2 = CHOOSE_IF_AWAKENED, effects.choose_candidates)
+OpChoose = op_model("choose", _M, filter=FowFilter, count=(Count, 1), up_to=(bool, False), reg=(Reg, 0),
+                    if_awakened=(bool, False))
+# the trigger's card (Op.TARGET_TRIGGER); ``removed`` (session 29): in a removed area (a delayed ability's card, a1 = 1)
+OpTargetTrigger = op_model("target_trigger", _M, reg=(Reg, 0), removed=(bool, False))
+# session 29: "put it into the field under its owner's control" of a card in a removed area (Op.REMOVED_TO_FIELD)
+OpRemovedToField = op_model("removed_to_field", _M, reg=(Reg, 0))
 OpPower = op_model("power", _M, atk=(SignedHundreds, 0), defense=(SignedHundreds, 0), duration=_Dur, reg=(Reg, 0))
 # "<targets> gain [+X00/+X00] until end of turn, where X is ..." / "... gain [+200/0] for each <cards> until end of turn"
 # (session 28, CR 1020.3): atk / defense times the X a SET_X before it set (Op.POWER_X)
@@ -412,9 +423,16 @@ OpGraveToHand = op_model("grave_to_hand", _M, reg=(Reg, 0))
 OpGraveToField = op_model("grave_to_field", _M, rested=(bool, False), reg=(Reg, 0))
 OpIf = op_model("if", _M, condition=FowCondition, skip=(int, Field(default=1, ge=1, le=20)))
 # "Gain a <attribute> gem" (session 23, CR 1027.1: Op.GAIN_GEM)
-OpGainGem = op_model("gain_gem", _M, attribute=AttributeName, count=(int, Field(default=1, ge=1, le=5)))
+# session 29: attribute "any": "Gain a gem of any attribute" (CR 1027.1a: its controller chooses one of the five as it
+# resolves, for each gem; GAIN_GEM a0 = GEM_ANY)
+# ``same``: "Gain two gems of any one attribute" (one choice for them all: GAIN_GEM a1 = 1)
+OpGainGem = op_model("gain_gem", _M, attribute=Union[AttributeName, Literal["any"]],  # noqa: UP007
+                     count=(int, Field(default=1, ge=1, le=5)), same=(bool, False))
 # "[you may] banish N <attribute> gems" (session 27, CR 1011: Op.BANISH_GEM; not done when fewer were banished)
-OpBanishGem = op_model("banish_gem", _M, attribute=AttributeName, count=(int, Field(default=1, ge=1, le=5)))
+# session 29: attribute "any": "banish a gem" (the banishing player chooses which of their gems, one at a time: BANISH_GEM
+# a0 = GEM_ANY); who: "your opponent banishes a gem" (CR 1011.2: a player banishes what they control)
+OpBanishGem = op_model("banish_gem", _M, attribute=Union[AttributeName, Literal["any"]],  # noqa: UP007
+                       count=(int, Field(default=1, ge=1, le=5)), who=(WhoName, "controller"))
 # "If it's a <card>, ..." (session 23, Op.IF_IT): the card of register reg matches the filter (negated: does not)
 OpIfIt = op_model("if_it", _M, filter=FowFilter, negated=(bool, False), reg=(Reg, 0),
                   skip=(int, Field(default=1, ge=1, le=20)))
@@ -426,7 +444,8 @@ OpChantTo = op_model("chant_to", _M, to=Literal["hand", "deck_shuffled", "deck_t
 # "it" / "that resonator": target_trigger), else about no card (Op.DELAYED)
 OpDelayed = op_model("delayed", _M, effect=Annotated[list[Any], Field(min_length=1, max_length=12),
                                                      AfterValidator(lambda v: _delayed_valid(v))],
-                     it=(bool, False), reg=(Reg, 0))
+                     it=(bool, False), reg=(Reg, 0), removed=(bool, False))
+# ``removed`` (session 29): "it" is the card the effect removed from the game, in a removed area (DELAYED a1 = 2)
 OpIfDone = if_done_op(_M)  # "If you do, ..." (CoreOp.IF_DONE) after an op of _REPORTS_DONE
 _SEARCH_REST = {"bottom": K.SEARCH_REST_BOTTOM, "graveyard": K.SEARCH_REST_GRAVEYARD, "top": 0,
                 "bottom_any": K.SEARCH_REST_BOTTOM | K.SEARCH_REST_ANY, "top_any": K.SEARCH_REST_ANY}
@@ -443,11 +462,13 @@ class FowPer(StrictModel):
                    "hand_other", "resonators_to_graveyard", "resonators_to_graveyard_all", "opp_hand", "opp_graveyard",
                    "opp_removed", "gems", "target_def", "target_atk", "names", "life", "self_counters", "zone",
                    "max_cost", "field_and_ruler", "trigger_cost",
-                   "distinct_names", "target_controller", "this_way"] = "field"
+                   "distinct_names", "target_controller", "this_way", "force_roll", "gem_attributes"] = "field"
     filter: FowFilter | None = None
     # count "named": the counters of this name on this card or your J/ruler (CR 1022.1; session 21, Per.NAMED)
     counter_name: CounterName | None = None
     counters_from: Literal["this_card", "j_ruler"] = "this_card"
+    # count "force_roll" (session 29): the dice rolled ("[Force] N", CR 1023.1)
+    dice: int = Field(default=0, ge=0, le=5)
 
 
 # per: "gains [+100/+100] for each <cards>" (the AURA_PER row before it, constants.Op)
@@ -470,6 +491,8 @@ OpCostReduction = op_model("cost_reduction", _M, amount=(int, Field(default=1, g
 # reg: the register whose card's DEF / ATK a count target_def / target_atk reads (session 27)
 # session 28: X = max(0, times x the count + plus) ("where X is five minus the number of cards in your hand": times -1,
 # plus 5; CR 104.2: a negative amount is none); SET_X a2 = times + plus x SET_X_PLUS
+# session 29: "Rest a recovered J/ruler you control." as an effect (Op.REST_J_RULER; not done when it is rested already)
+OpRestJRuler = op_model("rest_j_ruler", _M)
 OpSetX = op_model("set_x", _M, per=FowPer, times=(int, Field(default=1, ge=-100, le=100)), reg=(Reg, 0),
                   plus=(int, Field(default=0, ge=-100, le=100)))
 
@@ -491,7 +514,7 @@ _OP_MODELS = (
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
-    OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost,
+    OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -521,12 +544,13 @@ _TARGETING = {"choose", "select_all", "target_self", "target_trigger", "reveal_t
 # card discarded, CR 104.2; session 27: the each-target destroy, banish, return to the hand and removal from the game,
 # not done to a card still in the field after it, effects.target_done; PLAYER_BANISH: fewer than N banished): the ops
 # an "if_done" may follow
-_REPORTS_DONE = frozenset({"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem"})
+_REPORTS_DONE = frozenset({"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem",
+                           "rest_j_ruler"})
 _ON_REGISTER = {
     "power", "power_x", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
-    "prevent_from", "lock_recover", "if_it", "if_cost",
+    "prevent_from", "lock_recover", "if_it", "if_cost", "removed_to_field",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "redirect_damage",
@@ -564,6 +588,9 @@ class FowAwakening(StrictModel):
     # "[Awakening] Remove N <name> counters from your J/ruler" (CR 1022.1; session 21): the awakening row's A_COST_NAMED
     counters: int = Field(default=0, ge=0, le=20)
     counter_name: CounterName | None = None
+    # session 29: "[Awakening] Banish a [<attribute>] gem / N gems" (the awakening row's A_COST_GEMS, FowCost.gems)
+    gems: int = Field(default=0, ge=0, le=5)
+    gem_attribute: AttributeName | None = None
     # a resonator's: its text, performed as it enters the field; a chant's: none (CR 1109.2: a chant is played with
     # its own effect, whose "if this card was awakened" reads how it was played, Condition.AWAKENED)
     effect: Annotated[list[EffectOp], Field(max_length=24)]
@@ -1013,6 +1040,7 @@ def cost_words(c: FowCost | None, once: str = "no", gods_art: str | None = None)
            + ("this card" if c.mana_from == "this_card" else "your J/ruler")] if c.mana else []),
         *([f"remove {c.counters} {c.counter_name} counter{'s' if c.counters > 1 else ''} from "
            + ("this card" if c.counters_from == "this_card" else "your J/ruler")] if c.counters else []),
+        *([f"banish {c.gems} {c.gem_attribute or 'any'} gem{'s' if c.gems > 1 else ''}"] if c.gems else []),
     ]  # fmt: skip
     parts += [f"[God's Art] {gods_art}"] if gods_art is not None else {"turn": ["once per turn"],
                                                                       "game": ["once per game"]}.get(once, [])
@@ -1036,6 +1064,7 @@ _TRIGGER_WORDS = {
     "you_play": "when you play a card", "is_blocked": "when it is blocked", "leaves_field": "when it leaves the field",
     "other_to_graveyard": "when a card is put into a graveyard from the field",
     "inverts": "when it inverts", "you_gain_gem": "when you gain a gem",
+    "j_ruler_recovered": "when a J/ruler you control is recovered",
 }  # fmt: skip
 
 
@@ -1373,9 +1402,11 @@ class _Compiler(PoolCompiler):
             # the chant's spell row holds it: a chosen card (A_COST_BANISH_SELF) and / or named counters removed from
             # the J/ruler (A_COST_NAMED, session 21: play.payable, pay_card_cost)
             pc = card.play_cost
-            keep = {"pay_chosen", "pay_reg", "counters", "counter_name", "counters_from"}
+            keep = {"pay_chosen", "pay_reg", "counters", "counter_name", "counters_from", "gems", "gem_attribute"}
             if card.type not in ("chant", "rune") or card.effect is None or card.trigger is not None or \
-                    (pc.pay_chosen == "none" and not pc.counters) or (pc.counters and pc.counters_from != "j_ruler") or \
+                    (pc.pay_chosen == "none" and not pc.counters and not pc.gems) or \
+                    (pc.counters and pc.counters_from != "j_ruler") or (pc.gems and card.awakening is not None and
+                                                                         card.awakening.gems) or \
                     pc.model_dump(exclude=keep) != FowCost().model_dump(exclude=keep):
                 self.fail("play_cost", "an additional cost is a chant's (not one with [Trigger]): pay_chosen and pay_reg, "
                           "or counters from the J/ruler, only")
@@ -1392,7 +1423,8 @@ class _Compiler(PoolCompiler):
             cost = FowCost(will=card.awakening.cost, rest_j_ruler=card.awakening.rest_j_ruler,
                            rest_named=card.awakening.rest_named,
                            counters=card.awakening.counters, counter_name=card.awakening.counter_name,
-                           counters_from="j_ruler", moon=card.awakening.moon)
+                           counters_from="j_ruler", moon=card.awakening.moon, gems=card.awakening.gems,
+                           gem_attribute=card.awakening.gem_attribute)
             if parse_will_cost(cost.will)[1] < 0:
                 self.fail("awakening.cost", "an [Awakening] cost has no X")
             row[K.C_AWAKEN_ABIL] = self.add_ability(cid, "awakening", -1, K.AbilityKind.AWAKENING,
@@ -1528,9 +1560,9 @@ class _Compiler(PoolCompiler):
         if ab.kind == "will" and ab.effect and ab.effect[0].op == "select_mode":
             # a choice of wills paid with a chosen card (session 24): each mode chooses the card first
             for m, mode in enumerate(ab.effect[0].modes):
-                self.check_chosen_card(c, mode, f"{p}.effect[0].modes[{m}]", 3)
+                self.check_chosen_card(c, mode, f"{p}.effect[0].modes[{m}]", 5)
             return
-        self.check_chosen_card(c, ab.effect, f"{p}.cost", 3)  # "rest two recovered <cards>" (session 24): up to three
+        self.check_chosen_card(c, ab.effect, f"{p}.cost", 5)  # "rest two recovered <cards>" (session 24; five: session 29)
 
     def check_chosen_card(self, c: FowCost, effect: list, p: str, most: int = 1) -> None:
         """The cards a cost is paid with: one choose of ``most`` cards at most (an activate ability's one; a chant's
@@ -1588,6 +1620,12 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.cost.rest_named", "{Rest} this card or your J/ruler and rest a named card: not both")
             row[K.A_COST_REST] = -self.interned(self.name_ids, cost.rest_named, f"{p}.cost.rest_named", "card name")
         row[K.A_COND], row[K.A_COND_ARG] = cond, cond_arg
+        if cost.gems or cost.gem_attribute is not None:
+            if kind not in (K.AbilityKind.ACTIVATE, K.AbilityKind.AWAKENING, K.AbilityKind.SPELL) or not cost.gems:
+                self.fail(f"{p}.cost.gems", "gems banished as the cost of an activate ability, an [Awakening] or a chant "
+                          "(how many: 1 to 5)")
+            row[K.A_COST_GEMS] = cost.gems | (0 if cost.gem_attribute is None else (
+                int(K.Attribute[cost.gem_attribute.upper()]) + 1) << K.GEM_COST_ATTR_SHIFT)
         if (cost.counters > 0) != (cost.counter_name is not None):
             self.fail(f"{p}.cost.counters", "counters and counter_name go together (named counters to remove)")
         if cost.counters:
@@ -1624,6 +1662,12 @@ class _Compiler(PoolCompiler):
         row[K.A_TRIG_FILTER] = -1
         row[K.A_OPTIONAL] = 0
         row[K.A_COND], row[K.A_COND_ARG] = int(K.Condition.NONE), 0
+        # session 29: made by an activate ability too: no cost of its own (CR 906.8: it is not played for a cost)
+        for col in (K.A_COST_FREE, K.A_COST_REST, K.A_COST_BANISH_SELF, K.A_COST_DISCARD, K.A_COST_LIFE, K.A_COST_MANA,
+                    K.A_COST_NAMED, K.A_COST_MOON, K.A_COST_GEMS):
+            row[col] = 0
+        row[K.A_COST : K.A_COST + K.N_ATTRIBUTES] = [0] * K.N_ATTRIBUTES
+        row[K.A_ONCE] = int(K.Once.ANY)
         row[K.A_CODE_START] = code_start
         row[K.A_CODE_LEN] = len(self.code_rows) - code_start
         self.ab_rows.append(row)
@@ -1799,7 +1843,7 @@ class _Compiler(PoolCompiler):
             self._per_x = any(o.op == "set_x" for o in effect[:j])  # the "X" operands after a SET_X
             if op.op in ("aura_power", "cost_reduction") and op.per is not None:
                 if op.per.count in ("self_atk", "trigger_damage", "target_def", "target_atk", "trigger_cost",
-                                    "target_controller", "this_way"):
+                                    "target_controller", "this_way", "force_roll"):
                     self.fail(f"{p}[{j}].per.count", f"{op.per.count} is an amount of a one-time effect (set_x), not a count")
                 self.code_rows.append([int(K.Op.AURA_PER), 0, *self.per_args(op.per, f"{p}[{j}].per")])
             code = K.Op.PLAYER_DISCARD if op.op == "discard" and (op.who in ("target_controller", "turn_player") or
@@ -1809,6 +1853,10 @@ class _Compiler(PoolCompiler):
         self._per_x = False
 
     def per_args(self, per: "FowPer", q: str) -> tuple[int, int, int]:
+        if (per.count == "force_roll") != (per.dice > 0):
+            self.fail(f"{q}.dice", "a roll ([Force] N, count 'force_roll') names its dice, 1 to 5, and only it")
+        if per.count == "force_roll":
+            return int(K.Per.FORCE_ROLL), per.dice, 0  # CR 1023.1: the dice rolled as the SET_X resolves
         if (per.count == "named") != (per.counter_name is not None):
             self.fail(f"{q}.counter_name", "a count of named counters (count 'named') names the counter, and only it")
         if per.count == "named":
@@ -1867,8 +1915,11 @@ class _Compiler(PoolCompiler):
         if name == "choose":
             # "target ...": the one selection that targets (CR 1120.2: an opponent's [Barrier] card is not a legal target)
             targeted = getattr(self, "_pay_reg", None) != op.reg  # not the card a cost is paid with (add_ability)
+            if op.if_awakened and (not op.up_to or self._card is None or self._card.type != "chant"
+                                   or not q.startswith("effect[") or ".modes[" in q):
+                self.fail(f"{q}.if_awakened", "a chant's own 'up to' target (its effect, not a mode's)")
             return (self.compile_filter(op.filter, f"{q}.filter", ("field", "chase", "graveyard"), targeted=targeted),
-                    op.count, int(op.up_to))
+                    op.count, K.CHOOSE_IF_AWAKENED if op.if_awakened else int(op.up_to))
         if name == "select_mode":
             # the modes' ability rows follow the row of the ability being compiled (add_ability)
             return len(self.ab_rows) + 1, len(op.modes), K.MODE_AT_RANDOM if op.at_random else 0
@@ -1883,6 +1934,8 @@ class _Compiler(PoolCompiler):
             # ruler_area: "your ruler" (a ruler in its ruler area is no entity of the field, CR 307.6)
             # (no target: an opponent's [Barrier] card is among "each / all ...", CR 1120.2)
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "ruler_area")), 0, 0
+        if name == "target_trigger":
+            return 0, int(op.removed), 0
         if name == "cancel" or name in _TARGETING:
             return 0, 0, 0
         if name == "banish":
@@ -2096,17 +2149,25 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.condition", "needs a condition")
             return cond, arg, op.skip
         if name in ("gain_gem", "banish_gem"):
-            return int(K.Attribute[op.attribute.upper()]), 0, op.count
+            a0 = K.GEM_ANY if op.attribute == "any" else int(K.Attribute[op.attribute.upper()])
+            if name == "gain_gem" and op.same and op.attribute != "any":
+                self.fail(f"{q}.same", "one attribute chosen for the gems: attribute 'any' only")
+            return a0, who() if name == "banish_gem" else int(op.same), op.count
         if name == "delayed":
-            if self._card is None or self._card.type != "chant" or not q.startswith("effect["):
-                self.fail(f"{q}.op", "a delayed ability in a chant's effect")
+            if self._card is None or ".effect[" in q.split("effect[", 1)[1]:
+                self.fail(f"{q}.op", "a delayed ability in an effect (not in a delayed ability)")
+            if ".modes[" in q and (self._card.type != "chant" or not q.startswith("effect[")):
+                self.fail(f"{q}.op", "a delayed ability in a choice of modes: a chant's effect only")
             # the delayed abilities' rows follow the row of the ability being compiled, in order (add_ability); those
             # of its modes follow its modes' rows (session 29, add_modes)
             k = getattr(self, "_delayed_seen", 0)
             self._delayed_seen = k + 1
+            if op.removed and not op.it:
+                self.fail(f"{q}.removed", "about a removed card ('it')")
+            a1 = 2 if op.removed else int(op.it)
             if ".modes[" in q:
-                return self._mode_delayed_base + k, int(op.it), 0
-            return len(self.ab_rows) + 1 + k, int(op.it), 0
+                return self._mode_delayed_base + k, a1, 0
+            return len(self.ab_rows) + 1 + k, a1, 0
         if name == "chant_to":
             if self._card is None or self._card.type != "chant" or not q.startswith("effect["):
                 self.fail(f"{q}.op", "chant_to says where a chant goes as it resolves (CR 703.3): a chant's effect only")
@@ -2254,10 +2315,13 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
         return "reg", f"register {op.reg} has no targets (choose/select_all/target_self first)"
     if name == "target_self" and kind in (K.AbilityKind.SPELL, K.AbilityKind.TRIGGER):
         return "op", "target_self needs a source on the field (not in a chant's effect)"
+    if name == "removed_to_field" and not any(o.op == "target_trigger" and o.removed and o.reg == op.reg for o in earlier):
+        return "reg", "removed_to_field puts the delayed ability's removed card (target_trigger removed) into the field"
     if name == "delayed" and op.it and op.reg not in filled:
         return "reg", f"register {op.reg} has no card for the delayed ability to be about"
-    if name == "delayed" and kind != K.AbilityKind.SPELL:
-        return "op", "a delayed ability in a chant's effect only"
+    if name == "delayed" and kind not in (K.AbilityKind.SPELL, K.AbilityKind.ACTIVATE, K.AbilityKind.AUTOMATIC):
+        # session 29: an activate or automatic ability's effect too (CR 906.8: any effect may make one)
+        return "op", "a delayed ability in a chant's, an activate or an automatic ability's effect only"
     if name in ("if", "if_it", "if_cost") and j + op.skip >= len(effect):
         return "skip", f"skips past the end of the effect ({len(effect) - j - 1} ops follow)"
     if name == "if_done":
@@ -2267,7 +2331,7 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
 
 def _cost_nonempty(c: FowCost) -> bool:
     return bool(c.will or c.moon or c.rest or c.banish_self or c.discard or c.life or c.mana or c.pay_chosen != "none" or
-                c.rest_j_ruler or c.counters or c.rest_named)
+                c.rest_j_ruler or c.counters or c.rest_named or c.gems)
 
 
 def compile_force_of_will_pool(cards: list[FowCard]) -> FowCardTable:

@@ -432,6 +432,10 @@ class Trigger(IntEnum):
     BEGIN_GAME = 35
     # "whenever you gain a gem" (session 27, CR 1027.1): its controller gains a gem token (Op.GAIN_GEM, once per gem)
     YOU_GAIN_GEM = 36
+    # session 29: "whenever a J/ruler you control is recovered" (CR 201.2b, 1013): a ruler in its ruler area or a J-ruler in
+    # the field goes from rested to recovered (the recovery phase, turn.recover_all, CR 503.5; Op.RECOVER); its
+    # controller's cards' (triggers.trigger_controlled)
+    J_RULER_RECOVERED = 140
 
 
 class KeywordAbility(IntEnum):
@@ -521,6 +525,13 @@ class Per(IntEnum):
     # session 29 (s29-fowref): not a count: the frame's X as the op before set it (Op.REMOVE_GRAVE: the cards "removed this
     # way" its count filter matched), SET_X only: "for each resonator removed this way" (times it, as any count)
     THIS_WAY = 121
+    # session 29 (s29-fowmisc): not a count: "[Force] N ... where X is the result of the roll" (CR 1023.1: N rolls of a six-sided
+    # die, 1023.1a, added together), from the game's random stream as the SET_X resolves; the filter operand is N. SET_X
+    # only
+    FORCE_ROLL = 140
+    # session 29: "for each different attribute among all gems you control" (CR 313.1, 1027.1a: a gem has one attribute):
+    # the attributes of which its controller has one or more gem tokens (state.GEMS), 0 to 5
+    GEM_ATTRIBUTES = 141
 
 
 PER_ROW_BITS = 16  # Per.FIELD_AND_RULER: two filter rows in one operand
@@ -681,6 +692,9 @@ class Condition(IntEnum):
     # instead." (card_text._not): RUNES_REVEALED_AT_LEAST / RUNE_ATTRIBUTES not holding, the same arg
     RUNES_REVEALED_FEWER = 35
     RUNE_ATTRIBUTES_NOT = 36
+    # session 29: "there are N or more different attributes among all gems you control" (CR 313.1, 1027.1a): arg = N, the
+    # attributes of which its controller has a gem token (Per.GEM_ATTRIBUTES)
+    GEM_ATTRIBUTES_AT_LEAST = 140
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
@@ -734,6 +748,11 @@ NCC_KIND_SHIFT = 8
 NCC_FROM_RULER = 1 << 16
 A_GODS_ART = ABILITY_TABLE.add("gods_art")  # Once.GAME: the id of its [God's Art] name, the bit of state.GODS_ART_USED (CR 1112.2)
 A_COST_MOON = ABILITY_TABLE.add("cost_moon", source=copy("cost.moon"))  # {M}: moon will to pay (CR 1003.6; activate abilities)
+# session 29: "banish a [<attribute>] gem / N gems: <effect>" (CR 1011, 313.1; a cost of an activate ability): N | (Attribute
+# + 1) << GEM_COST_ATTR_SHIFT (0 there: gems of any attributes, each chosen as the cost is paid: priority.finish_frame);
+# 0: none
+A_COST_GEMS = ABILITY_TABLE.add("cost_gems")
+GEM_COST_ATTR_SHIFT = 3
 A_NCOLS = ABILITY_TABLE.width
 
 # [God's Art] names a pool may hold: one bit each in a player's int32 record (state.GODS_ART_USED)
@@ -946,7 +965,8 @@ class Op(IntEnum):
     PREVENT_DAMAGE = 57
     # "that resonator" after a trigger about another card ("whenever this card is blocked by a resonator", "deals
     # damage to a resonator"): the trigger's card (the frame's E_AUX, CR 906.7) into register I_REG while it is
-    # still in the field (CR 302.3: once it left, it is a new card)
+    # still in the field (CR 302.3: once it left, it is a new card); a1 = 1 (session 29): while it is in a removed area
+    # (a delayed ability about a card its effect removed from the game, DELAYED a1 = 2)
     TARGET_TRIGGER = 58
     # "if <source> would deal damage [to <cards>], it deals double that much / that much +N instead" (CR 910, a
     # replacement of the source's controller's, applied before any prevention, CR 910.2a): a0 = N (0: double), a1 = the
@@ -998,7 +1018,8 @@ class Op(IntEnum):
     # "At the next end of turn => <effect on it>" / "At the end of turn, destroy that resonator" (session 27, CR 906.8: a
     # delayed automatic ability the effect makes): a0 = the delayed ability's row (a row of its own after the effect's,
     # cards._Compiler.add_ability), a1 = 1: about the first card of register I_REG ("it", still in the field: none
-    # made when it is gone), 0: about no card. A shield table entry Shield.DELAYED_END, which triggers once at the next
+    # made when it is gone), 0: about no card; 2 (session 29): about that card in a removed area (the effect removed it
+    # from the game; its entry ends as it leaves the removed area, zones.forget). A shield table entry Shield.DELAYED_END, which triggers once at the next
     # "at the end of turn" (CR 505.3, replacement.delayed_end_triggers) with that card as the trigger's card (E_AUX:
     # Op.TARGET_TRIGGER reads it); it ends as that card leaves the field (CR 302.3: a new card)
     DELAYED = 83
@@ -1030,12 +1051,31 @@ class Op(IntEnum):
     # card: skipped
     REVEAL_TOP = 123
     IF_COST = 124
+    # session 29: "Rest a recovered J/ruler you control. If you do, ..." (an effect; CR 201.2b, 1013): its controller's ruler
+    # in its ruler area or J-ruler in the field (the ruler slot's card), when recovered and under its control, is rested;
+    # NOT_DONE otherwise (play.ruler_recovered)
+    REST_J_RULER = 140
+    # session 29: "Remove <it> from the game. At the next end of turn => Put it into the field under its owner's control."
+    # (CR 906.8, 307.7, 105.3a): the cards of register I_REG still in a removed area (the delayed ability's card, read by
+    # TARGET_TRIGGER a1 = 1) enter the field under their owners' control (effects.effect_to_field; an addition asks which
+    # card it is added to, as GRAVE_TO_FIELD)
+    REMOVED_TO_FIELD = 141
 
 
 # IF_COST a0 (session 29): the total cost odd (1), even (0), or at most the frame's X (a SET_X before it: "if its total cost
 # is less than or equal to the number of <cards>")
 IF_COST_AT_MOST_X = 2
 
+
+# CHOOSE a2 (session 29): "up to" and only when the chant is played awakened ("... up to one second target <card> if this
+# card was awakened", CR 1109.2a, 903.2g): effects.choose_candidates lists none otherwise
+CHOOSE_IF_AWAKENED = 2
+
+# GAIN_GEM / BANISH_GEM a0 (session 29): "a gem of any attribute" (CR 1027.1a) / "banish a gem": the player chooses the
+# attribute of each gem as the op resolves, the CHOOSE_MODE decision asked with DEC_ARG = GEM_ANY, 5, the mask of the
+# attributes that may be chosen (OPTION k: Attribute k; effects.gem_choice); FR_CNT counts the gems done (<< 3) and holds
+# the answer (+ 1, bits 0-2)
+GEM_ANY = -1
 
 # SET_X a2 (session 28): times + plus * SET_X_PLUS, the X set max(0, times x count + plus) ("where X is five minus the
 # number of cards in your hand": times -1, plus 5; "... minus 1": plus -1; CR 104.2: a negative amount is none);

@@ -17,7 +17,7 @@ from tcg_env.engine.header import H_DECIDER, H_DONE
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.reveals import reveal_begin, reveal_card
-from tcg_env.engine.rng import shuffle_run_with
+from tcg_env.engine.rng import rng_below, shuffle_run_with
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.zones import zone_offsets, zone_put, zone_take
 from tcg_env.rules.modifiers import mod_apply
@@ -73,6 +73,12 @@ def choose_candidates(game, s, T, f, reg, frow):
     """The legal targets still unchosen (CR 903.2g), listed for the OPTION actions."""
     ctrl = s[f + E_CTRL]
     src = s[f + E_SLOT]
+    if s[f + E_ABIL] >= 0 and s[f + E_KIND] == K.EntryKind.CARD and (s[f + E_AUX] & K.PLAY_HOW_MASK) != K.PLAY_AWAKENED:
+        # session 29: "up to one second target <card> if this card was awakened" (CR 1109.2a): none unless awakened
+        row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
+        if row[I_OP] == Op.CHOOSE and row[I_A2] == K.CHOOSE_IF_AWAKENED:
+            s[CAND_N] = 0
+            return 0
     # the register of a card chosen to pay a cost (priority.pay_chosen_cost): chosen apart from the
     # targets (CR 903.2g, 903.2j), so a target may be that card too
     arow = s[f + E_ABIL]
@@ -281,6 +287,8 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
     elif op == Op.REST:
         s[RESTED + w] = 1
     elif op == Op.RECOVER:
+        if s[RESTED + w] != 0 and game.is_j_ruler(s, T, slot):
+            game.trigger_controlled(s, T, K.Trigger.J_RULER_RECOVERED, s[CONTROLLER + w])  # session 29 (CR 1013)
         s[RESTED + w] = 0
     elif op == Op.RETURN_TO_HAND:
         game.move_card(s, T, slot, Zone.HAND)
@@ -868,7 +876,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     src = s[f + E_SLOT]
     if op == Op.TARGET_TRIGGER:
         aux = s[f + E_AUX]  # the trigger's card (CR 906.7); a card that left the field is a new one (CR 302.3)
-        if aux >= 0 and s[ZONE + aux * CARD_W] == Zone.FIELD:
+        if aux >= 0 and s[ZONE + aux * CARD_W] == (Zone.REMOVED if a1 == 1 else Zone.FIELD):
             reg_add(game, s, f, reg, aux)
     elif op == Op.DAMAGE_PLAYER:
         game.deal_damage_to_player(s, T, src if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD else -1, who,
@@ -894,6 +902,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             # session 29: "its controller": the register's first card's controller + 1 while it is in the field, else 0
             t = s[f + E_REG + reg * TARGET_MAX] if s[f + E_REGN + reg] > 0 else -1
             v = s[CONTROLLER + t * CARD_W] + 1 if t >= 0 and s[ZONE + t * CARD_W] == Zone.FIELD else 0
+        elif a0 == K.Per.FORCE_ROLL:
+            # "[Force] N ... where X is the result of the roll" (session 29, CR 1023.1): N rolls of a six-sided die
+            # (1023.1a: 1 to 6, each as likely), added together, from the game's random stream
+            v = 0
+            for _ in range(a1):
+                v += rng_below(s, 6) + 1
         elif a0 == K.Per.TARGET_DEF or a0 == K.Per.TARGET_ATK:
             # "equal to its DEF / ATK" (session 27): the register's first card, now, if it is still in the field
             t = s[f + E_REG + reg * TARGET_MAX] if s[f + E_REGN + reg] > 0 else -1
@@ -1005,6 +1019,19 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             elif game.effect_to_field(s, T, slot, ctrl, a2 == 1) == 2:
                 s[f + FR_CNT] = K.ATTACH_PENDING - slot
                 return game.ask_addition_host(s, T, f)
+    elif op == Op.REMOVED_TO_FIELD:
+        # session 29 (CR 307.7, 105.3a): the register's cards still in a removed area into the field under their owners'
+        # control (an addition that must be added to a card: its controller chooses which, as GRAVE_TO_FIELD)
+        if s[f + FR_CNT] <= K.ATTACH_PENDING:
+            return game.ask_addition_host(s, T, f)
+        s[f + FR_CNT] = 0
+        for i in range(s[f + E_REGN + reg]):
+            slot = s[f + E_REG + reg * TARGET_MAX + i]
+            if s[ZONE + slot * CARD_W] != Zone.REMOVED:
+                continue
+            if game.effect_to_field(s, T, slot, s[OWNER + slot * CARD_W], False) == 2:
+                s[f + FR_CNT] = K.ATTACH_PENDING - slot
+                return game.ask_addition_host(s, T, f)
     elif op == Op.WEATHER:
         s[WEATHER + ctrl] = a0  # CR 1028.1 / 1028.1b: the effect's controller's weather, the latest effect's
     elif op == Op.PRODUCE_WILL:
@@ -1071,6 +1098,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.PLAYER_BANISH:
         return game.player_banish(s, T, f, reg, a0, who, a2)
     elif op == Op.GAIN_GEM:
+        if a0 == K.GEM_ANY:
+            return gain_gems_chosen(game, s, T, f, ctrl, a2, a1 == 1)
         s[GEMS + ctrl * K.N_ATTRIBUTES + a0] += a2  # CR 1027.1: into its controller's item area (313.1)
         for _ in range(a2):
             game.trigger_controlled(s, T, K.Trigger.YOU_GAIN_GEM, ctrl)  # "whenever you gain a gem", once per gem
@@ -1078,9 +1107,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         # session 27, CR 906.8: a delayed automatic ability "at the next end of turn" (row a0), about the first card of
         # register I_REG (a1 = 1; none made when that card is no longer in the field, CR 302.3) or about no card
         about = -1
-        if a1 == 1:
+        if a1 == 1 or a1 == 2:
+            # a1 2 (session 29): the card the effect removed from the game, now in a removed area
             about = s[f + E_REG + reg * TARGET_MAX] if s[f + E_REGN + reg] > 0 else -1
-            if about < 0 or s[ZONE + about * CARD_W] != Zone.FIELD:
+            if about < 0 or s[ZONE + about * CARD_W] != (Zone.REMOVED if a1 == 2 else Zone.FIELD):
                 return NEXT
         game.add_shield(s, Shield.DELAYED_END, about, src, a0, ctrl, s[CARD + src * CARD_W] if src >= 0 else -1)
     elif op == Op.CHANT_TO:
@@ -1089,10 +1119,19 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         if s[f + E_KIND] == K.EntryKind.CARD and src >= 0 and s[ZONE + src * CARD_W] == Zone.CHASE:
             s[f + E_AUX] = (s[f + E_AUX] & ~K.CHANT_TO_MASK) | (a0 << K.CHANT_TO_SHIFT)
     elif op == Op.BANISH_GEM:
-        # "banish N <attribute> gems" (CR 1011, 313.1): as many as its controller has (CR 104.2), NOT_DONE when fewer
-        k = min(a2, s[GEMS + ctrl * K.N_ATTRIBUTES + a0])
-        s[GEMS + ctrl * K.N_ATTRIBUTES + a0] -= k
+        # "banish N <attribute> gems" (CR 1011, 313.1): as many as the player has (CR 104.2), NOT_DONE when fewer; the
+        # effect's controller's, or (session 29, a1) its opponent's: "your opponent banishes a gem"
+        if a0 == K.GEM_ANY:
+            return banish_gems_chosen(game, s, f, who, a2)
+        k = min(a2, s[GEMS + who * K.N_ATTRIBUTES + a0])
+        s[GEMS + who * K.N_ATTRIBUTES + a0] -= k
         return NEXT if k == a2 else NOT_DONE
+    elif op == Op.REST_J_RULER:
+        # session 29: "Rest a recovered J/ruler you control." (CR 201.2b, 1013): the ruler slot's card, recovered, under
+        # its control, in its ruler area or the field; not done otherwise (then "If you do" reads NOT_DONE)
+        if not game.ruler_recovered(s, ctrl):
+            return NOT_DONE
+        s[RESTED + game.j_ruler_slot(s, ctrl) * CARD_W] = 1
     elif op == Op.IF_IT:
         # "If it's a <card>, ..." (session 23): a card of register I_REG matches filter row a0 now (a1 = 1: none does);
         # otherwise the next a2 rows are skipped (the core's IF, read on the register)
@@ -1105,6 +1144,73 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             s[f + FR_PC] += a2
     # AURA_* and COST_REDUCTION (continuous effects) are not applied yet (rules coverage)
     return STOPPED if s[H_DONE] != 0 else NEXT
+
+
+@internal
+def is_j_ruler(game, s, T, slot):
+    """Session 29: is card ``slot`` a J/ruler (CR 201.2b): a ruler in its ruler area or a J-ruler in the field?"""
+    z = s[ZONE + slot * CARD_W]
+    t = game.card_type(s, T, slot)
+    return (z == Zone.RULER_AREA and t == K.CardType.RULER) or (z == Zone.FIELD and t == K.CardType.J_RULER)
+
+
+@internal
+def ask_gem(s, f, p, allowed, done):
+    """Session 29: ``p`` chooses the attribute of a gem (CR 1027.1a), OPTION k: Attribute k among the ``allowed`` bits;
+    the CHOOSE_MODE decision with DEC_ARG GEM_ANY (priority.mode_mask / mode_chosen read it as an attribute)."""
+    s[f + FR_CNT] = done << 3
+    s[DEC_ARG] = K.GEM_ANY
+    s[DEC_ARG + 1] = K.N_ATTRIBUTES
+    s[DEC_ARG + 2] = allowed
+    set_decision(s, Decision.CHOOSE_MODE, p)
+    return ASKED
+
+
+@internal
+def gain_gems_chosen(game, s, T, f, ctrl, n, same):
+    """GAIN_GEM of GEM_ANY (session 29): "Gain [N] gem[s] of any attribute" (CR 1027.1a): for each gem its controller
+    chooses one of the five attributes (never none), then the gem token is made in its item area (CR 313.1) and
+    "whenever you gain a gem" triggers (Trigger.YOU_GAIN_GEM); ``same`` ("of any one attribute"): one choice, all N of
+    it. FR_CNT: the gems made << 3 | the answer + 1."""
+    pend = s[f + FR_CNT] & 7
+    done = s[f + FR_CNT] >> 3
+    if pend > 0:
+        k = n - done if same else 1
+        s[GEMS + ctrl * K.N_ATTRIBUTES + pend - 1] += k
+        for _ in range(k):
+            game.trigger_controlled(s, T, K.Trigger.YOU_GAIN_GEM, ctrl)
+        done += k
+    if done < n:
+        return ask_gem(s, f, ctrl, (1 << K.N_ATTRIBUTES) - 1, done)
+    return NEXT
+
+
+@internal
+def banish_gems_chosen(game, s, f, who, n):
+    """BANISH_GEM of GEM_ANY (session 29): "[you may] banish N gems" / "your opponent banishes a gem" (CR 1011, 313.1):
+    ``who`` banishes N of their gem tokens one at a time, choosing the attribute of each among those they have (asked
+    only when they have gems of two or more attributes); fewer when they have fewer (CR 104.2: then NOT_DONE)."""
+    pend = s[f + FR_CNT] & 7
+    done = s[f + FR_CNT] >> 3
+    if pend > 0:
+        s[GEMS + who * K.N_ATTRIBUTES + pend - 1] -= 1
+        done += 1
+    while done < n:
+        allowed = 0
+        kinds = 0
+        last = 0
+        for a in range(K.N_ATTRIBUTES):
+            if s[GEMS + who * K.N_ATTRIBUTES + a] > 0:
+                allowed |= 1 << a
+                kinds += 1
+                last = a
+        if kinds == 0:
+            return NOT_DONE
+        if kinds > 1:
+            return ask_gem(s, f, who, allowed, done)
+        s[GEMS + who * K.N_ATTRIBUTES + last] -= 1  # one attribute left: no choice
+        done += 1
+    return NEXT
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)

@@ -263,6 +263,12 @@ def aura_count(game, s, T, per, frow, controller, source):
         for a in range(N_ATTRIBUTES):
             n += s[GEMS + controller * N_ATTRIBUTES + a]
         return n
+    if per == K.Per.GEM_ATTRIBUTES:  # session 29: the attributes among its controller's gem tokens (CR 313.1)
+        n = 0
+        for a in range(N_ATTRIBUTES):
+            if s[GEMS + controller * N_ATTRIBUTES + a] > 0:
+                n += 1
+        return n
     if per == K.Per.LIFE:  # session 28: "where X is your life" (in hundreds: SET_X only, CR 1203)
         return max(s[LIFE + controller], 0) // 100
     if per == K.Per.SELF_COUNTERS:  # session 28: the [+100/+100] counters on this card (its net count, CR 1022, 1203)
@@ -450,6 +456,8 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         # a card's own cost "if it targets a <card>": counted in the hand (whether such a target exists is read where
         # the card is offered, play.card_playable: filter_match reads the continuous abilities, whose conditions these are)
         return source >= 0 and s[ZONE + source * CARD_W] == Zone.HAND
+    if cond == K.Condition.GEM_ATTRIBUTES_AT_LEAST:  # session 29: the attributes among its controller's gems
+        return game.aura_count(s, T, K.Per.GEM_ATTRIBUTES, 0, controller, source) >= arg
     if cond == K.Condition.GEMS_AT_LEAST:
         return s[GEMS + controller * N_ATTRIBUTES + (arg & 7)] >= arg >> 3
     if cond == K.Condition.CONTROL_AND_ANOTHER:

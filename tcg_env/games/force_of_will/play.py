@@ -32,6 +32,7 @@ from tcg_env.games.force_of_will.state import (
 )
 from tcg_env.games.force_of_will.costs import can_pay_free
 from tcg_env.games.force_of_will.zones import put_in_standby
+from tcg_env.games.force_of_will.state import GEMS  # session 29: gem costs (CR 313.1)
 from tcg_env.games.force_of_will.characteristics import named_add, named_count  # named counters (CR 1022.1)
 
 STANDBY_CAP = 4 * K.STANDBY_SLOTS
@@ -447,11 +448,16 @@ def payable(game, s, T, p, slot, how, free, attr):
             ok = ok and mastery_slot(game, s, T, p, -aw[K.A_COST_REST]) >= 0
         if aw[K.A_COST_NAMED] != 0:
             ok = ok and named_cost_ok(game, s, p, slot, aw[K.A_COST_NAMED])
+        if aw[K.A_COST_GEMS] != 0:
+            ok = ok and gem_cost_ok(s, p, aw[K.A_COST_GEMS])  # session 29: "[Awakening] Banish a gem" (CR 313.1)
     else:
         ok = game.card_can_pay(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, free)
     if c[K.C_SPELL_ABIL] >= 0 and ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_NAMED] != 0:
         # "As an additional cost to play this card, remove N <name> counters from your J/ruler" (CR 903.2j, 1022.1)
         ok = ok and named_cost_ok(game, s, p, slot, ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_NAMED])
+    if c[K.C_SPELL_ABIL] >= 0 and ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_GEMS] != 0:
+        # session 29: "As an additional cost to play this card, banish two gems." (CR 903.2j, 313.1)
+        ok = ok and gem_cost_ok(s, p, ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_GEMS])
     if attr != 0:
         credit_attr(s, p, attr, -1)
     return ok
@@ -487,7 +493,7 @@ def pay_named_cost(game, s, p, slot, packed):
         named_add(s, src, (packed >> K.NCC_KIND_SHIFT) & K.NC_KIND_MASK, -(packed & ((1 << K.NCC_KIND_SHIFT) - 1)))
 
 
-@internal_inline
+@internal
 def ruler_recovered(game, s, p):
     """"Rest a recovered J/ruler you control." as a cost (CR 201.2b, 1013; an [Awakening] cost too, CR 1109.2): ``p``'s
     ruler in its ruler area or its J-ruler in the field, under ``p``'s control and recovered (A_COST_REST 2)."""
@@ -759,6 +765,8 @@ def ability_usable(game, s, T, p, slot, j):
         return False  # CR 1003.4-like: a cost is paid in full or not at all
     if a[K.A_COST_NAMED] != 0 and not named_cost_ok(game, s, p, slot, a[K.A_COST_NAMED]):
         return False  # "remove N <name> counters from ...": that many there (CR 1022.1)
+    if a[K.A_COST_GEMS] != 0 and not gem_cost_ok(s, p, a[K.A_COST_GEMS]):
+        return False  # session 29: "banish N [<attribute>] gems": that many in its item area (CR 313.1)
     if not game.condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot):
         return False
     if not game.can_pay_moon(s, p, a, K.A_COST, a[K.A_COST_FREE], a[K.A_COST_MOON]):  # {M}: CR 1003.6
@@ -776,6 +784,19 @@ def ability_usable(game, s, T, p, slot, j):
         # ability paid with a chosen card without one to choose (session 24, CR 903.2j)
         return False
     return True
+
+
+@internal
+def gem_cost_ok(s, p, code):
+    """Session 29: has ``p`` the gems a cost "banish N [<attribute>] gems" (A_COST_GEMS ``code``) banishes (CR 313.1)?"""
+    n = code & ((1 << K.GEM_COST_ATTR_SHIFT) - 1)
+    a = (code >> K.GEM_COST_ATTR_SHIFT) - 1
+    if a >= 0:
+        return s[GEMS + p * K.N_ATTRIBUTES + a] >= n
+    have = 0
+    for k in range(K.N_ATTRIBUTES):
+        have += s[GEMS + p * K.N_ATTRIBUTES + k]
+    return have >= n
 
 
 @internal
@@ -802,6 +823,10 @@ def activate(game, s, T, p, slot, j):
     s[MANA + game.mana_source(s, p, slot, a[K.A_MANA_FROM]) * CARD_W] -= a[K.A_COST_MANA]  # CR 1122, 1022
     if a[K.A_COST_NAMED] != 0:
         pay_named_cost(game, s, p, slot, a[K.A_COST_NAMED])
+    gattr = (a[K.A_COST_GEMS] >> K.GEM_COST_ATTR_SHIFT) - 1
+    if a[K.A_COST_GEMS] != 0 and gattr >= 0:
+        # session 29: "banish N <attribute> gems" (CR 1011, 313.1): no choice; of any attributes: priority.finish_frame
+        s[GEMS + p * K.N_ATTRIBUTES + gattr] -= a[K.A_COST_GEMS] & ((1 << K.GEM_COST_ATTR_SHIFT) - 1)
     s[USED_TURN + w] |= 1 << j
     if a[K.A_ONCE] == K.Once.GAME:
         # CR 1112.2 / 1112.2a: its name is used up for this player, whichever card bears it; as it

@@ -27,9 +27,10 @@ from tcg_env.games.force_of_will.constants import (
 )
 from tcg_env.games.force_of_will.keywords import resolve_keyword_ability
 from tcg_env.games.force_of_will.characteristics import enters_with_counters  # session 24 (CR 1022.6)
+from tcg_env.games.force_of_will.state import GEMS  # session 29: gem costs (CR 313.1)
 from tcg_env.games.force_of_will.state import (
     ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG,
-    E_REGN, E_SLOT, E_X, ENTRY_W, FLOW, FR_DISCARD, FR_MODE, FR_PC, FR_PURPOSE, HAND_N, LIFE, OPP_ACTED, PLAYED_CARDS,
+    E_REGN, E_SLOT, E_X, ENTRY_W, FLOW, FR_CNT, FR_DISCARD, FR_MODE, FR_PC, FR_PURPOSE, HAND_N, LIFE, OPP_ACTED, PLAYED_CARDS,
     PRIORITY_PLAYER, RESTED, STEP,
     TURN_PLAYER, ZONE, ZT
 )
@@ -292,6 +293,13 @@ def mode_mask(game, s, T, p, out):
     the card or ability could be played, so one can)."""
     f = game.top_frame(s)
     n = 0
+    if s[DEC_ARG] == K.GEM_ANY:
+        # session 29: the attribute of a gem gained or banished (effects.ask_gem): OPTION k, Attribute k, of the allowed
+        for k in range(K.N_ATTRIBUTES):
+            if (s[DEC_ARG + 2] >> k) & 1:
+                out[OPTION_BASE + k] = 1
+                n += 1
+        return n
     for k in range(s[DEC_ARG + 1]):
         if game.mode_allowed(s, T, s[DEC_ARG] + k, p, s[f + E_SLOT]) and \
                 game.playable_targets(s, T, s[DEC_ARG] + k, p, s[f + E_SLOT]):
@@ -306,6 +314,9 @@ def mode_chosen(game, s, k):
     chosen ability's but for its program); the modes not chosen do not exist (CR 903.2e). The chase
     entry keeps the row, so the mode resolves (CR 903.3)."""
     f = game.top_frame(s)
+    if s[DEC_ARG] == K.GEM_ANY:
+        s[f + FR_CNT] = (s[f + FR_CNT] & ~7) | (k + 1)  # session 29: a gem's attribute (effects.ask_gem), read by its op
+        return
     s[f + E_ABIL] = s[DEC_ARG] + k
     s[f + FR_PC] = 0
 
@@ -363,6 +374,28 @@ def finish_frame(game, s, T):
             # CR 903.2j: the targets chosen (903.2g), the cost's discards, one card at a time
             set_decision(s, K.Decision.DISCARD_COST, s[f + E_CTRL])
             return
+        # session 29: an activate ability's "banish N gems: ..." of any attributes (CR 903.2j, 1011, 313.1): the gems
+        # chosen one at a time as the cost is paid (effects.banish_gems_chosen: asked only among two or more attributes)
+        # (a card's: its [Awakening] cost when awakened, or a chant's additional cost, of one attribute too: paid here)
+        if not drop and purpose == Purpose.PLAY:
+            gc = 0
+            if s[f + E_KIND] == EntryKind.ABILITY and s[f + E_ABIL] >= 0:
+                gc = ability_table(T)[s[f + E_ABIL], K.A_COST_GEMS]
+                if (gc >> K.GEM_COST_ATTR_SHIFT) != 0:
+                    gc = 0  # of one attribute: paid as it was played (play.activate)
+            elif s[f + E_KIND] == EntryKind.CARD:
+                c = card_table(T)[s[CARD + s[f + E_SLOT] * CARD_W]]
+                if (s[f + E_AUX] & K.PLAY_HOW_MASK) == K.PLAY_AWAKENED and c[K.C_AWAKEN_ABIL] >= 0:
+                    gc = ability_table(T)[c[K.C_AWAKEN_ABIL], K.A_COST_GEMS]
+                if gc == 0 and c[K.C_SPELL_ABIL] >= 0:
+                    gc = ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_GEMS]
+            if gc != 0:
+                n = gc & ((1 << K.GEM_COST_ATTR_SHIFT) - 1)
+                ga = (gc >> K.GEM_COST_ATTR_SHIFT) - 1
+                if ga >= 0:
+                    s[GEMS + s[f + E_CTRL] * K.N_ATTRIBUTES + ga] -= n  # no choice (payable: they are there)
+                elif game.banish_gems_chosen(s, f, s[f + E_CTRL], n) == ASKED:
+                    return
         # an activate ability's "banish a <card>: ..." or a chant's additional cost (CR 903.2j; a [Trigger] or
         # [Stealth] card's row has none: cards.FowCard.play_cost)
         if not drop and s[f + E_ABIL] >= 0 and ability_table(T)[s[f + E_ABIL], K.A_COST_BANISH_SELF] >= 2 and \

@@ -21,7 +21,7 @@ from tcg_env.games.force_of_will.priority import after_resolve, run_frame
 from tcg_env.games.force_of_will.replacement import shields_end_of_turn
 from tcg_env.games.force_of_will.state import RESONATORS_TO_GRAVE  # session 22
 from tcg_env.games.force_of_will.state import (
-    CALLED, CARD_W, DEC_ARG, FIRST_PLAYER, FLOW, FRAME_N, HAND_N, JUDGED, MARK, MT, NO_MORE_BATTLE, PLAYED_CARDS,
+    CALLED, CARD_W, CONTROLLER, DEC_ARG, FIRST_PLAYER, FLOW, FRAME_N, HAND_N, JUDGED, MARK, MT, NO_MORE_BATTLE, PLAYED_CARDS,
     RESTED, RST_PERM, RWILL, RWILL_N, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_SLOT, STEP, TURNS_TAKEN,
     TURN_PLAYER, USED_TURN, WEATHER, WILL, ZONE, ZT
 )
@@ -74,9 +74,11 @@ def recover_locked(s, slot):
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def recover_all(s, tp):
+def recover_all(game, s, T, tp):
     """CR 503.5: the turn player's cards in the field and its ruler area recover (a card that must
-    not recover during its next recovery phase stays rested, once)."""
+    not recover during its next recovery phase stays rested, once). A rested J/ruler that recovers triggers "whenever a
+    J/ruler you control is recovered" (session 29, Trigger.J_RULER_RECOVERED), once the cards have recovered."""
+    ruler = -1
     for z in (Zone.FIELD, Zone.RULER_AREA):
         n_off, l_off = zone_offsets(ZT, z, tp)
         for i in range(s[n_off]):
@@ -84,7 +86,11 @@ def recover_all(s, tp):
             if (s[RST_PERM + w] & K.RESTRICT_CANT_RECOVER) != 0:
                 s[RST_PERM + w] &= ~K.RESTRICT_CANT_RECOVER
             elif s[SHIELD_N] == 0 or not recover_locked(s, s[l_off + i]):
+                if s[RESTED + w] != 0 and game.is_j_ruler(s, T, s[l_off + i]):
+                    ruler = s[l_off + i]
                 s[RESTED + w] = 0
+    if ruler >= 0:
+        game.trigger_controlled(s, T, K.Trigger.J_RULER_RECOVERED, s[CONTROLLER + ruler * CARD_W])
 
 
 @internal
@@ -154,7 +160,7 @@ def step_end(game, s, T):
         game.start_priority(s, tp)
     elif st == Step.RECOVERY_BEGIN:
         game.will_ceases(s)  # CR 503.4
-        recover_all(s, tp)  # CR 503.5
+        recover_all(game, s, T, tp)  # CR 503.5
         s[STEP] = Step.RECOVERY_END  # CR 503.6 / 503.7
         game.start_priority(s, tp)
     elif st == Step.RECOVERY_END:
