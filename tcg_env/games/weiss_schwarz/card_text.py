@@ -32,7 +32,10 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "WSTextTransformer", "normalise", "comp
 #: the conditions play.hand_condition_holds tests (a level in the hand)
 HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_climax_at_most", "named_in_clock",
                          "named_in_level", "named_pair_on_stage", "deck_at_most", "level_colors", "memory_names_at_least",
-                         "deck_at_least")
+                         "deck_at_least",
+                         # session 29: the master's zone counts (play.hand_condition_atom)
+                         "memory_at_least", "memory_at_most", "hand_at_least", "hand_at_most", "clock_at_least",
+                         "clock_at_most", "stock_at_least", "stock_at_most")
 
 # "N or more / N or less cards" in a player's zone: the condition kinds (the opponent's: with `opponent`)
 _ZONE_COUNT = {"hand": ("hand_at_least", "hand_at_most"), "clock": ("clock_at_least", "clock_at_most"),
@@ -145,6 +148,9 @@ _PILE_OP = {"stock": "pool", "waiting_room": "mill", "clock": "clock_top"}
 # "when you use this card's "Brainstorm"" (CR 10.7.4), "... "Backup"" (CR 10.5: the card is then in the
 # waiting room, the character in battle is the defending one)
 _KEYWORDS = {"brainstorm": "brainstorm", "backup": "backup"}
+# the moves of an event's own card (cards.py: an event's target_self is only moved)
+_SELF_MOVES = ("to_memory", "to_stock", "to_clock", "to_hand", "to_deck_top", "to_deck_bottom")
+
 _TARGETING = ("choose", "select_all", "target_self", "target_battle_opp")
 _ON_REG = {"power", "soul", "level", "grant_keyword", "grant_ability", "restrict", "stand", "rest", "reverse", "to_hand",
            "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
@@ -444,6 +450,15 @@ def normalise(line: str) -> str:
     # "choose a character in your waiting room and this card, and exchange them": "choose this card and 1 ..."
     s = re.sub(r"\bchoose (?:a|an|1) ([^,.\[\]]{0,80}? in your (?:waiting room|hand)) and this card , (and )?exchange them\b",
                r"choose this card and 1 \1 , \2exchange them", s)
+    # session 29 (s29-wsother): "COUNTER@" (the database's mark for the counter icon, CR 4.12.3 / 6.5.1.2.2): "[counter]";
+    # "[ACT] [REST] this card] ..." / "[ACT] [REST two of your characters] ...": the cost's opening bracket the
+    # database lost ("[rest]" alone is never an [ACT] ability's cost); "all your other ..." : "all of your other ...";
+    # "cannot be played from hand": "... from your hand" (only the master's hand holds it, CR 8.6.2.1)
+    s = re.sub(r"(^|\[act\] )counter@ ", r"\1[counter] ", s)
+    s = re.sub(r"^\[act\] \[rest\] (this card|\d+ of your [^\[\]]{0,60}?)\]", r"[act] [ [rest] \1 ]", s)
+    s = re.sub(r"^\[act\] \[ ?rest (\d+ of your [^\[\]]{0,60}?)\]", r"[act] [ [rest] \1 ]", s)
+    s = re.sub(r"\ball your\b", "all of your", s)
+    s = re.sub(r"\bcannot be played from hand\b", "cannot be played from your hand", s)
     # "look at the top card of your deck, choose ...": the grammar's "the top 1 cards" (session 24, s24-wsb)
     s = re.sub(r"\blook at the top card of your deck , choose\b", "look at the top 1 cards of your deck , choose", s)
     # "[auto] [(1) at the beginning of ..." / "[(1) when ...": a stock cost whose closing bracket the database lost
@@ -1368,6 +1383,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     # ---------------------------------------------------------------- effects (clauses)
     # a clause is a list of ops; ("@t", who) marks "the target is <who>" for the ops after it
     def _on(self, who, *ops):
+        if who[0] == "self" and ops and all(o["op"] in _SELF_MOVES for o in ops):
+            # "put this card into your clock / at the bottom of your deck" on an event (session 29): the event card,
+            # in the resolution zone (CR 6.5.1.2.2), moved instead of going to the waiting room (cards.py checks it)
+            return [{"op": "@t", "who": "self", "move_only": True}, *ops]
         return [{"op": "@t", "who": who[0]}, *ops]
 
     def gets(self, subj, gains, dur=None):
@@ -2143,7 +2162,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "@t", "who": "self"}, {"op": "to_waiting_room"}]
 
     def this_to_clock(self):
-        return [{"op": "@t", "who": "self"}, {"op": "to_clock"}]
+        return [{"op": "@t", "who": "self", "move_only": True}, {"op": "to_clock"}]
 
     def this_to_level(self):
         raise Unsupported("putting a card into the level zone")
@@ -2985,6 +3004,27 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "if the number of <<T>> characters you have is 1 or less"
         return self.c_have_at_most(n, spec)
 
+    def c_number_in_part(self, *parts):
+        # "the number of (other) <spec> in your center / back stage is N or more" (session 29): the stage characters
+        # there the filter matches (filter_count_at_least, the filter's positions)
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = next(p for p in parts if isinstance(p, dict))
+        part, n = parts[-2], parts[-1]
+        if set(spec) == {"name"}:
+            spec = dict(spec, type="character")
+        if spec.get("type") != "character" or "zone" in spec:
+            raise Unsupported("a count of cards that are not characters")
+        return {"kind": "filter_count_at_least", "value": int(n),
+                "filter": self.to_filter(spec, relation="other" if other else None, positions=[part])}
+
+    def c_number_in_part_max(self, *parts):
+        # "the number of (other) <spec> in your center / back stage is N or less" (session 29)
+        return self.c_have_at_most(parts[-1], *parts[:-2], parts[-2])
+
+    def c_number_on_stage_max(self, *parts):
+        # "the number of <<T>> characters on your stage is N or less" (session 29): the ones you have
+        return self.c_have_at_most(parts[-1], *parts[:-1])
+
     def c_number_other_have_max(self, other, spec, n):
         # "if the number of other <<T>> characters you have is 1 or less" (session 22)
         return self.c_have_at_most(n, other, spec)
@@ -3263,6 +3303,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if card_name(tok).lower() != "alarm":
             raise Unsupported("the top card of your clock with a named ability other than Alarm")
         return {"kind": "clock_top_alarm"}
+
+    def c_number_part_min(self, part, n):
+        # "if the number of characters in your center stage is 3 or more" (session 29; this card too, if it is there)
+        return self.c_number_in_part({"type": "character"}, part, n)
 
     def c_number_part_max(self, part, n):
         # "if the number of characters in your back stage is 1 or less" (this card too, if it is there)
@@ -5024,11 +5068,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                                            "name", "name_contains"}
         # a count of your stage characters / memory cards by type, trait(s), name or part of a name
         # (play.hand_filter_ok reads those columns alone)
+        # (session 29) its colour; on the stage its positions too
+        allowed = {"type", "side", "color", "trait", "trait_or", "trait_more", "name", "name_contains", "zone"}
+        if cond["kind"] in ("filter_count_at_least", "own_filter_at_most"):
+            allowed = allowed | {"positions"}
         return cond["kind"] in ("filter_count_at_least", "memory_filter_at_least", "own_filter_at_most",
                                 "wr_filter_at_least") \
-            and set(cond["filter"]) <= {"type", "side", "trait", "trait_or", "trait_more", "name", "name_contains",
-                                        "zone"} \
-            and cond["filter"].get("side", "own") == "own"
+            and set(cond["filter"]) <= allowed and cond["filter"].get("side", "own") == "own"
 
     def _cont_with_granted(self, label, cond, ops, granted):
         """A [CONT] ability giving this card [CONT] abilities: the line's own ability (its other gains,
@@ -5276,21 +5322,30 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 "effect": [{"op": "aura_restrict", "restrictions": ["no_color_requirement"],
                             "filter": {"type": "character", "relation": "self"}}]}
 
+    def no_color_sentence(self):
+        return ("@no_color",)
+
     def play_restriction_line(self, *parts):
         counter = any(isinstance(p, Token) and p.type == "COUNTER_MARK" for p in parts)
-        restr = next(p for p in parts if isinstance(p, tuple))
+        restr = next(p for p in parts if isinstance(p, tuple) and p[0] == "@cant_play")
         if counter and self.card.get("type") != "event":
             raise Unsupported("the counter icon on a card that is not an event")
-        ab = self._cant_play(restr)
-        return [ab, {"__counter__": True}] if counter else ab
+        abs_ = [self._cant_play(restr)]
+        if ("@no_color",) in parts:
+            abs_.append(self.plain_no_color_req())
+        if counter:
+            abs_.append({"__counter__": True})
+        return abs_ if len(abs_) > 1 else abs_[0]
 
     def event_line_restricted(self, *parts):
-        # the restriction and the event's effect on one line: two abilities
-        restr = next(p for p in parts if isinstance(p, tuple))
+        # the restriction and the event's effect on one line: two abilities (three with the colour waiver)
+        restr = next(p for p in parts if isinstance(p, tuple) and p[0] == "@cant_play")
         rest = [p for p in parts if not isinstance(p, tuple)]
         ev = self.event_line(*rest)
-        ab = self._cant_play(restr)
-        return [ab, *ev] if isinstance(ev, list) else [ab, ev]
+        abs_ = [self._cant_play(restr)]
+        if ("@no_color",) in parts:
+            abs_.append(self.plain_no_color_req())
+        return [*abs_, *ev] if isinstance(ev, list) else [*abs_, ev]
 
     def event_brainstorm(self, ops):
         # "Brainstorm <effect>" on an event (CR 10.7.2): the keyword has no meaning in terms of effects (10.7.1); the
@@ -5746,6 +5801,9 @@ def _reuse_registers(ops: list[dict]) -> None:
                 continue
         raise Unsupported("more target registers than the engine has")
 
+
+# the moves of an event's own card (cards.py: an event's target_self is only moved)
+_SELF_MOVES = ("to_memory", "to_stock", "to_clock", "to_hand", "to_deck_top", "to_deck_bottom")
 
 _TARGETING = ("choose", "opp_choose", "select_all", "reveal_top", "search", "target_self", "target_battle_opp",
               "target_triggering")

@@ -1256,12 +1256,15 @@ class _Compiler(PoolCompiler):
                           "positions, trait and name only")
         if ab.zone == "hand" and cond is not None and cond.kind in ("filter_count_at_least", "memory_filter_at_least",
                                                                     "own_filter_at_most", "wr_filter_at_least"):
-            # play.hand_filter_ok reads only the type, trait(s), name and name parts of the filter
+            # play.hand_filter_ok reads only the type, colour, trait(s), name and name parts of the filter; the stage
+            # counts (hand_condition_atom) the positions too (session 29)
             f = cond.filter
-            if f.side != "own" \
-                    or set(f.model_dump(exclude_defaults=True)) - {"type", "trait", "trait_or", "trait_more", "name",
-                                                                   "name_contains", "name_any", "zone"}:
-                self.fail(f"{p}.condition.filter", "in the hand: a filter of your cards by type, trait and name only")
+            allowed = {"type", "color", "trait", "trait_or", "trait_more", "name", "name_contains", "name_any", "zone"}
+            if cond.kind in ("filter_count_at_least", "own_filter_at_most"):
+                allowed = allowed | {"positions"}
+            if f.side != "own" or set(f.model_dump(exclude_defaults=True)) - allowed:
+                self.fail(f"{p}.condition.filter", "in the hand: a filter of your cards by type, colour, trait and "
+                          "name only (and positions on the stage)")
 
         code_start = len(self.code_rows)
         self.compile_ops(card, ab, ab.effect, f"{p}.effect", set(), counted=False)
