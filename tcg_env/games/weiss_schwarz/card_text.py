@@ -457,6 +457,10 @@ def normalise(line: str) -> str:
     s = re.sub(r"(^|\[act\] )counter@ ", r"\1[counter] ", s)
     s = re.sub(r"^\[act\] \[rest\] (this card|\d+ of your [^\[\]]{0,60}?)\]", r"[act] [ [rest] \1 ]", s)
     s = re.sub(r"^\[act\] \[ ?rest (\d+ of your [^\[\]]{0,60}?)\]", r"[act] [ [rest] \1 ]", s)
+    # an event's "[REST] 1 of your [STAND] <spec> characters. If you do, ...": "choose 1 of your [STAND] <spec> characters,
+    # and [REST] it" (the same instruction, CR 4.6.1.2)
+    s = re.sub(r"^(\[counter\] )?\[rest\] 1 of your (\[stand\] [^,.\[\]]{0,120}?) \. if you do ,",
+               r"\1choose 1 of your \2 , and [rest] it . if you do ,", s)
     s = re.sub(r"\ball your\b", "all of your", s)
     s = re.sub(r"\bcannot be played from hand\b", "cannot be played from your hand", s)
     # "look at the top card of your deck, choose ...": the grammar's "the top 1 cards" (session 24, s24-wsb)
@@ -536,7 +540,9 @@ _DELAYED_SELF_MOVES = ("to_memory", "to_waiting_room", "to_hand", "to_clock", "t
 # the ops whose instruction reports whether it was done (cards._REPORTS_DONE) and the targeting marks that may come
 # before one in the "A" of "you may A. If you do, B"
 _REPORTS_DONE = ("to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
-                 "draw", "heal", "discard", "stock_bottom_to_wr", "stock_top_to_wr", "wr_to_deck", "pay_stock")
+                 "draw", "heal", "discard", "stock_bottom_to_wr", "stock_top_to_wr", "wr_to_deck", "pay_stock",
+                 # (session 29) [REST] / [STAND] of a card not so already (effects.target_affected)
+                 "rest", "stand")
 
 
 def _reports_done(ops: list[dict]) -> bool:
@@ -2783,15 +2789,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     last.append({"op": "if_stored", "at_least": k, "then": copy.deepcopy(body)})
                 last.extend(ops[1:])
                 continue
-            if ops and ops[0]["op"] == "@ifdo" and last and last[-1]["op"] != "may" and ops is sentences[-1] \
-                    and len(ops) == 1:
+            if ops and ops[0]["op"] == "@ifdo" and last and last[-1]["op"] != "may" and len(ops) == 1:
                 # "Choose 1 of your characters, and put it into your waiting room. If you do, X" (session 24): the
-                # mandatory A's instruction reports whether it was done (nothing to choose: not done, CR 1.3.3); the
-                # last sentence, so that IF_DONE skips X only
+                # mandatory A's instruction reports whether it was done (nothing to choose: not done, CR 1.3.3); a
+                # sentence after X (session 29: "... If you do, X. Put this card into your memory.") is outside the
+                # "if you do" (IF_DONE's rows end at the marker @if_done_end)
                 j = max((i for i, o in enumerate(last) if o["op"] == "choose"), default=-1)
                 if j >= 0 and not last[j].get("up_to") and _reports_done(last[j:]):
                     last.append({"op": "@if_done"})
                     last.extend(ops[0]["then"])
+                    if ops is not sentences[-1]:
+                        last.append({"op": "@if_done_end"})
                     continue
             if ops and ops[0]["op"] == "@ifdo" and last and last[-1]["op"] == "wr_to_deck" \
                     and last[-1].get("who", "master") == "master" and len(ops) == 1:
@@ -5584,6 +5592,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if name == "@if_done":  # "If you do, <the rest of the block>" (rows counted below)
                 out.append({"op": "if_done", "rows": 0})
                 continue
+            if name == "@if_done_end":  # the end of the rows of the "if you do" before it (session 29)
+                out.append({"op": "@if_done_end"})
+                continue
             if name == "@exchange_pair":
                 a = self._take(st)
                 b = self._take(st)
@@ -5659,7 +5670,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             out.append(op)
         for i, o in enumerate(out):
             if o["op"] == "if_done":
-                o["rows"] = len(out) - i - 1
+                # the rows: to the end of the block, or to the first @if_done_end after it (none lies between)
+                end = next((k for k in range(i + 1, len(out)) if out[k]["op"] == "@if_done_end"), len(out))
+                o["rows"] = end - i - 1
+        out[:] = [o for o in out if o["op"] != "@if_done_end"]
+        for i, o in enumerate(out):
+            if o["op"] == "if_done":
                 if o["rows"] == 0 or i == 0 or out[i - 1]["op"] not in _REPORTS_DONE:
                     raise Unsupported("'if you do' after an instruction that does not report it")
         for i, o in enumerate(out):
