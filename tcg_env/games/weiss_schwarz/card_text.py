@@ -149,7 +149,7 @@ _PILE_OP = {"stock": "pool", "waiting_room": "mill", "clock": "clock_top"}
 # waiting room, the character in battle is the defending one)
 _KEYWORDS = {"brainstorm": "brainstorm", "backup": "backup"}
 # the moves of an event's own card (cards.py: an event's target_self is only moved)
-_SELF_MOVES = ("to_memory", "to_stock", "to_clock", "to_hand", "to_deck_top", "to_deck_bottom")
+_EVENT_SELF_MOVES = ("to_memory", "to_stock", "to_clock", "to_hand", "to_deck_top", "to_deck_bottom")
 
 _TARGETING = ("choose", "select_all", "target_self", "target_battle_opp")
 _ON_REG = {"power", "soul", "level", "grant_keyword", "grant_ability", "restrict", "stand", "rest", "reverse", "to_hand",
@@ -1389,7 +1389,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     # ---------------------------------------------------------------- effects (clauses)
     # a clause is a list of ops; ("@t", who) marks "the target is <who>" for the ops after it
     def _on(self, who, *ops):
-        if who[0] == "self" and ops and all(o["op"] in _SELF_MOVES for o in ops):
+        if who[0] == "self" and ops and all(o["op"] in _EVENT_SELF_MOVES for o in ops):
             # "put this card into your clock / at the bottom of your deck" on an event (session 29): the event card,
             # in the resolution zone (CR 6.5.1.2.2), moved instead of going to the waiting room (cards.py checks it)
             return [{"op": "@t", "who": "self", "move_only": True}, *ops]
@@ -5817,9 +5817,6 @@ def _reuse_registers(ops: list[dict]) -> None:
                 continue
         raise Unsupported("more target registers than the engine has")
 
-
-# the moves of an event's own card (cards.py: an event's target_self is only moved)
-_SELF_MOVES = ("to_memory", "to_stock", "to_clock", "to_hand", "to_deck_top", "to_deck_bottom")
 
 _TARGETING = ("choose", "opp_choose", "select_all", "reveal_top", "search", "target_self", "target_battle_opp",
               "target_triggering")
