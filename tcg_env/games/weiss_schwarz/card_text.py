@@ -461,6 +461,18 @@ def normalise(line: str) -> str:
     # and [REST] it" (the same instruction, CR 4.6.1.2)
     s = re.sub(r"^(\[counter\] )?\[rest\] 1 of your (\[stand\] [^,.\[\]]{0,120}?) \. if you do ,",
                r"\1choose 1 of your \2 , and [rest] it . if you do ,", s)
+    # Brainstorm's flip as older printings word it (CR 10.7.3): "flip over the top 4 cards of your deck(,) and put them
+    # into your waiting room", "... 4 cards from the top of your deck, and put it into ...": the grammar's one wording
+    s = re.sub(r"\bflip over the top (\d+) cards of your deck ,? ?and put (?:them|it) ", r"flip over \1 cards from the top "
+               r"of your deck , and put them ", s)
+    s = re.sub(r"\bflip over (\d+) cards from the top of your deck ,? ?and put it ", r"flip over \1 cards from the top of "
+               r"your deck , and put them ", s)
+    # "for each climax (card) revealed (from) among them": "for each climax revealed among those cards" (the flipped cards)
+    s = re.sub(r"\bfor each climax card revealed\b", "for each climax revealed", s)
+    s = re.sub(r"\b(for each climax revealed) (?:from )?among them\b", r"\1 among those cards", s)
+    s = re.sub(r"\b(for each climax revealed) from among those cards\b", r"\1 among those cards", s)
+    # "X is equal to your level x 1000": a player's level is the number of cards in their level zone (CR 3.9 / 3.2)
+    s = re.sub(r"\bx is equal to your level\b", "x is equal to the number of cards in your level", s)
     s = re.sub(r"\ball your\b", "all of your", s)
     s = re.sub(r"\bcannot be played from hand\b", "cannot be played from your hand", s)
     # "look at the top card of your deck, choose ...": the grammar's "the top 1 cards" (session 24, s24-wsb)
@@ -862,6 +874,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if noun != "card":  # (a character with X: name_or_trait's name part matches a card of any type)
             raise Unsupported("'<<T>> or <noun> with \"X\" in its card name' of a noun other than cards")
         return {"trait": str(trait)[2:-2], "name_contains": self._name_parts(str(part)), "name_or_trait": True}
+
+    def named_char_spec(self, name):
+        return {"type": "character", **self.named_spec(name)}
 
     def named_spec(self, name):
         return {"name": card_name(name)}
@@ -4580,6 +4595,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("a group's '+X power' by the level of the character facing this card")
             elif o["filter"].get("relation") == "self":  # this card gets +X: X = a count
                 o.update(op="aura_power_per", amount=xd["mult"], counted=xd["filter"])
+            elif "filter" in xd and xd["filter"].get("zone") in ("level", "memory"):
+                # (session 29) "all of your <spec> get +X power. X is equal to your level x 1000": a count of the
+                # master's level / memory cards, one number whoever gets it (characteristics.apply_cont, PER_ZONE_ROW0)
+                o.update(op="aura_power_per", amount=xd["mult"], counted=xd["filter"])
             else:
                 raise Unsupported("a group's '+X power' counted per card")
         return (None, ops)
@@ -4778,6 +4797,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def r_frontal(self):
         return "cant_frontal"
 
+    def r_direct(self):  # session 29: RESTRICT_CANT_DIRECT (battle.attack_legal, CR 7.2.1.4.1)
+        return "cant_direct"
+
     def r_attack(self):
         return "cant_attack"
 
@@ -4972,6 +4994,25 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "your other <<A>> or <<B>> (or <<C>>) character in the middle position ..." (sessions 22, 27)
         flt.update(self._more_traits([str(tok)[2:-2]] + [str(t)[2:-2] for t in rest[:-1]]))
         return self._aura(gains, flt)
+
+    def aura_middle_quals(self, quals, gains):
+        # "your other level 3 or higher character in the middle position of your center stage gets ..." (session 29)
+        return self._aura(gains, self.to_filter(self.charspec(quals, "character"), relation="other",
+                                                positions=["center_middle"]))
+
+    def aura_middle_named(self, name, gains):
+        # 'your other "X" in the middle position of your center stage gets ...' (session 29): a character of that name
+        return self._aura(gains, {"type": "character", "relation": "other", "positions": ["center_middle"],
+                                  "name": card_name(name)})
+
+    def aura_middle_spec(self, spec, gains):
+        # "all of your other <<T>> characters in the middle position of your center stage get(s) ..." (session 29): one
+        # position, so one character at most
+        if set(spec) == {"name"}:
+            spec = dict(spec, type="character")
+        if spec.get("type") != "character" or "zone" in spec:
+            raise Unsupported("a group in the middle position that is not characters")
+        return self._aura(gains, self.to_filter(spec, relation="other", positions=["center_middle"]))
 
     def aura_middle_trait_any(self, tok, gains):
         # "your <<T>> character in the middle position of the center stage gets ..." (session 23): this card too,

@@ -65,7 +65,7 @@ AbilityKeywordName = Literal[
     "alarm", "encore", "assist", "bond", "brainstorm", "change", "memory", "experience", "shift",
     "accelerate", "resonate", "fusion", "sunder",
 ]  # fmt: skip
-RestrictionName = Literal["cant_stand_phase", "cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
+RestrictionName = Literal["cant_direct", "cant_stand_phase", "cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
                           "no_color_requirement", "cant_reverse", "cant_play", "no_events_you", "no_backup_you",
                           "battle_no_events_you", "battle_no_backup_you", "battle_no_events_opp",
                           "battle_no_backup_opp", "no_damage", "no_side_soul", "cant_to_hand", "cant_to_memory",
@@ -146,6 +146,7 @@ _RESTRICT_BITS = {
     "cant_reverse_opp_auto": K.RESTRICT_CANT_REVERSE_OPP_AUTO,  # session 28 (s28-wsa): effects.each_target
     "no_opp_auto_damage_you": K.RESTRICT_NO_OPP_AUTO_DAMAGE_YOU,  # effects.opp_auto_damage_locked
     "battle_no_opp_auto_damage_you": K.RESTRICT_BATTLE_NO_OPP_AUTO_DAMAGE_YOU,
+    "cant_direct": K.RESTRICT_CANT_DIRECT,  # session 29 (s29-wsother): battle.attack_legal
 }
 # conditions whose value is a count / level (the rest take a name, a trait or nothing)
 _COND_MEMORY = ("memory_at_least", "memory_at_most", "memory_filter_at_least",  # Memory's conditions (CR 10.9.1)
