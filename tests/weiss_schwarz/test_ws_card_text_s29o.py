@@ -22,7 +22,8 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, CORPS, GREENLOCK, MEMOLOCK, CENTERLOCK, CLOCKER, BOTTOMER, RESTER, GREEN, SHARED) = range(11)
+(PLAIN, FLARE, CORPS, GREENLOCK, MEMOLOCK, CENTERLOCK, CLOCKER, BOTTOMER, RESTER, GREEN, SHARED, NODIRECT,
+ LEVELLER) = range(13)
 RECORDS = [
     _rec("T/S29O-001", "Plain"),  # <<Glass>>, yellow, level 0
     _rec("T/S29O-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -44,6 +45,9 @@ RECORDS = [
                                   "Choose 1 card in your clock, and put it into your waiting room.",
                                   "Choose 1 of your characters, and that character gets +1000 power until end of turn."],
          type="Event"),
+    _rec("T/S29O-012", "No Direct", ["【CONT】 This card cannot direct attack and side attack."]),
+    _rec("T/S29O-013", "Leveller", ["【CONT】 All of your other 《Glass》 characters get +X power. X is equal to your level "
+                                    "×500."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S29O-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -196,3 +200,47 @@ def test_counter_mark_lost_cost_bracket_all_your_and_from_hand_normalised():
         _c("【CONT】 All of your other 《Glass》 characters get +500 power.").abilities
     r = _c("【ACT】 COUNTER@ Backup 1500, Level 1 [(1) Put this card from your hand into your waiting room]")
     assert r.verdict == "exact" and r.fields["backup"]["power"] == 1500
+
+
+# ---------------------------------------------------------------------------- "cannot direct attack" (CR 7.2.1.4.1)
+@pytest.mark.parametrize("card, ok", [(NODIRECT, False), (PLAIN, True)])
+def test_cr_7_2_1_4_1_a_character_that_cannot_direct_attack(pool, card, ok):
+    sc = _scenario(pool)
+    sc.put(0, card, "stage", pos=0)
+    g = sc.game()
+    kit.act(g, "End the main phase")
+    if any(t.startswith("Play no climax") for t in kit.labels(g)):
+        kit.act(g, "Play no climax")
+    name = RECORDS[card]["name"]
+    assert any(t.startswith(f"Direct attack with {name}") for t in kit.labels(g)) == ok, kit.labels(g)
+
+
+# ---------------------------------------------------------------------------- "X is equal to your level" (CR 3.9)
+@pytest.mark.parametrize("level", [0, 2])
+def test_a_group_gets_500_per_card_in_your_level(pool, level):
+    sc = _scenario(pool)
+    sc.put(0, LEVELLER, "stage", pos=0)
+    a = sc.put(0, PLAIN, "stage", pos=1)
+    b = sc.put(0, GREEN, "stage", pos=2)  # <<Reed>>: not in the group
+    for _ in range(level):
+        sc.put(0, PLAIN, "level")
+    g = sc.game()
+    assert kit.power(g, a) == 3000 + 500 * level
+    assert kit.power(g, b) == 3000
+
+
+def test_middle_position_descriptions_and_a_counter_event_s_character_in_battle_compile():
+    r = _c("【CONT】 Your other level 3 or higher character in the middle position of your center stage gets +1000 power.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["filter"] == {"type": "character", "level_min": 3, "relation": "other",
+                                                     "positions": ["center_middle"]}
+    r = _c('【CONT】 Your other "Plain" in the middle position of your center stage gets +1000 power.')
+    assert r.verdict == "exact" and r.abilities[0]["effect"][0]["filter"]["name"] == "Plain"
+    # a counter event (CR 7.4.1.2.1): "your character in battle" is the defending one; without the icon it is not
+    # known which (refused)
+    r = _c("【COUNTER】 Choose 1 of your characters in battle, and that character gets +2000 power until end of turn.",
+           type="event")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["filter"]["relation"] == "defending"
+    assert _c("Choose 1 of your characters in battle, and that character gets +2000 power until end of turn.",
+              type="event").verdict == "unsupported"

@@ -380,6 +380,7 @@ def normalise(line: str) -> str:
         p = re.sub(r"\bis is\b", "is", p)
         p = re.sub(r"\breturn in to\b", "return it to", p)
         p = re.sub(r"\blevel (\d+) or less\b", r"level \1 or lower", p)
+        p = re.sub(r"\bcost (\d+) or less\b", r"cost \1 or lower", p)  # (session 29: "cost 1 or less characters")
         # older printings spell counts in words ("the top three cards", "two or higher"): digits, as
         # the newer ones print them (the grammar's counts are INT)
         p = _NUMBER_WORD.sub(lambda m: _NUMBER_WORDS[m.group(0)], p)
@@ -473,7 +474,17 @@ def normalise(line: str) -> str:
     s = re.sub(r"\b(for each climax revealed) from among those cards\b", r"\1 among those cards", s)
     # "X is equal to your level x 1000": a player's level is the number of cards in their level zone (CR 3.9 / 3.2)
     s = re.sub(r"\bx is equal to your level\b", "x is equal to the number of cards in your level", s)
+    # "(all of) your opponent's <spec> characters in the center stage", "of your other characters on the back stage": the
+    # player's own stage part ("in your opponent's center stage" / "in your center stage", CR 3.6)
+    s = re.sub(r"\b(all of your opponent's (?:[^,.\[\]\"]{0,60}? )?characters?) (?:in|on) the (center|back) stage\b",
+               r"\1 in your opponent's \2 stage", s)
+    s = re.sub(r"\b(of your (?!opponent's)(?:[^,.\[\]\"]{0,60}? )?characters?) (?:in|on) the (center|back) stage\b",
+               r"\1 in your \2 stage", s)
+    # "if you have other cards named "A" and "B", ...": "if you have another "A" and another "B"" (c_have_pair_another)
+    s = re.sub(r'\bif you have other cards named ("[^"]*") and ("[^"]*") ,', r"if you have another \1 and another \2 ,", s)
     s = re.sub(r"\ball your\b", "all of your", s)
+    s = re.sub(r'\ball of your other cards named (?=")', "all of your other ", s)  # '... "A" and "B" get' (aura_named)
+
     s = re.sub(r"\bcannot be played from hand\b", "cannot be played from your hand", s)
     # "look at the top card of your deck, choose ...": the grammar's "the top 1 cards" (session 24, s24-wsb)
     s = re.sub(r"\blook at the top card of your deck , choose\b", "look at the top 1 cards of your deck , choose", s)
@@ -712,6 +723,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # an ability working from the memory / the top of the clock: the card is not on the stage
         if any(True for d in ("c_in_memory", "c_self_clock_top") for _ in tree.find_data(d)):
             self._off_stage = True
+        # an event with the counter icon (session 29): played in the counter step of the opponent's frontal attack
+        # (CR 7.4.1.2.1), where "your character in battle" is the defending one, or in the main phase (CR 2.8.2.1),
+        # where none is in battle (no defender: nothing to choose)
+        if self.card.get("type") == "event" and any(
+                isinstance(c, Token) and c.type == "COUNTER_MARK"
+                for d in ("event_line", "event_line_restricted") for t in tree.find_data(d) for c in t.children):
+            self._defending = True
         return super().transform(tree)
 
     # ---------------------------------------------------------------- numbers and counts
