@@ -244,3 +244,19 @@ def test_middle_position_descriptions_and_a_counter_event_s_character_in_battle_
     assert r.abilities[0]["effect"][0]["filter"]["relation"] == "defending"
     assert _c("Choose 1 of your characters in battle, and that character gets +2000 power until end of turn.",
               type="event").verdict == "unsupported"
+
+
+def test_two_name_parts_and_other_wordings_compile():
+    r = _c('【CONT】 If you have a character with "Aa" in its card name and a character with "Bb" in its card name, '
+           'this card gets +1000 power.')
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["condition"]["kind"] == "all_of"
+    assert [p["filter"]["name_contains"] for p in r.abilities[0]["condition"]["parts"]] == [["Aa"], ["Bb"]]
+    r = _c('【CONT】 If this card is in the stage, this card\'s card name is also regarded as "Other Name".')
+    assert r.verdict == "exact" and r.fields == {"also_named_on_stage": "Other Name"}
+    r = _c('【CONT】 All of your other cards named "Aa" and "Bb" get +1000 power.')
+    assert r.verdict == "exact" and [o["filter"]["name"] for o in r.abilities[0]["effect"]] == ["Aa", "Bb"]
+    r = _c("【ACT】 Brainstorm [(1) 【REST】 this card] Flip over the top 4 cards of your deck, and put them into your "
+           "waiting room. For each climax card revealed among them, draw up to 1 card.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0] == {"op": "brainstorm", "count": 4}

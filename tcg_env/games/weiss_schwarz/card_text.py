@@ -373,6 +373,7 @@ def normalise(line: str) -> str:
         p = re.sub(r"\boppponent", "opponent", p)
         p = re.sub(r"\byour have\b", "you have", p)
         p = re.sub(r"\bseach your deck\b", "search your deck", p)
+        p = re.sub(r"\bof you deck\b", "of your deck", p)  # (session 29)
         p = re.sub(r"\b(\w+) o more\b", r"\1 or more", p)
         # (session 28) "put it on the top of your deck,, and", "previous stage postion", "is is canceled", "return in to"
         p = re.sub(r",\s*,", ",", p)
@@ -482,6 +483,13 @@ def normalise(line: str) -> str:
                r"\1 in your \2 stage", s)
     # "if you have other cards named "A" and "B", ...": "if you have another "A" and another "B"" (c_have_pair_another)
     s = re.sub(r'\bif you have other cards named ("[^"]*") and ("[^"]*") ,', r"if you have another \1 and another \2 ,", s)
+    # "this card's card name is also regarded as "X"": the wording "will also be regarded as" (also_named_on_stage)
+    s = re.sub(r"\bthis card's card name is also regarded as\b", "this card's card name will also be regarded as", s)
+    # "if you have a character with "A" in its card name(,) and a character with "B" in its card name": "..., and you
+    # have a character with "B" ..." (all_of); three of them ("A, B, and C") as well
+    _with = r'(?:a|an|1) [^,."\[\]]{0,40}?with "[^"]*" in (?:its|their) card names?'
+    s = re.sub(rf"\b(you have {_with}) , ({_with})(?: ,)? and ({_with})", r"\1 , and you have \2 , and you have \3", s)
+    s = re.sub(rf"\b(you have {_with})(?: ,)? and ({_with})", r"\1 , and you have \2", s)
     s = re.sub(r"\ball your\b", "all of your", s)
     s = re.sub(r'\ball of your other cards named (?=")', "all of your other ", s)  # '... "A" and "B" get' (aura_named)
 
