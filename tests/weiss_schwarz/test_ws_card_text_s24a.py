@@ -262,8 +262,11 @@ def test_if_you_do_after_a_mandatory_choice_compiles_exact():
     ops = [o["op"] for o in r.abilities[0]["effect"]]
     assert ops == ["choose", "to_waiting_room", "if_done", "choose", "to_hand"]
     assert r.abilities[0]["effect"][2]["rows"] == 2
-    # a sentence after it: "If you do" would skip it too; of 2 characters: done in part
-    assert _c(_TRADE_TEXT + " Draw 1 card.", type="event").verdict == "unsupported"
+    # a sentence after it (session 29): outside the "If you do" (IF_DONE's rows end before it); of 2 characters: done
+    # in part (refused)
+    r = _c(_TRADE_TEXT + " Draw 1 card.", type="event")
+    assert r.verdict == "exact", r.reason
+    assert [o["op"] for o in r.abilities[0]["effect"]] == ops + ["draw"] and r.abilities[0]["effect"][2]["rows"] == 2
     assert _c(_TRADE_TEXT.replace("Choose 1 of your", "Choose 2 of your"), type="event").verdict == "unsupported"
 
 

@@ -240,7 +240,8 @@ def _card_info(pool, cid: int) -> str:
 
 # a stage character's restrictions (RESTRICT_* bits) as the board names them
 _RESTRICTION_WORDS = ((K.RESTRICT_CANT_ATTACK, "cannot attack"), (K.RESTRICT_CANT_FRONTAL, "cannot frontal attack"),
-                      (K.RESTRICT_CANT_SIDE, "cannot side attack"), (K.RESTRICT_CANT_BE_CHOSEN, "cannot be chosen"),
+                      (K.RESTRICT_CANT_SIDE, "cannot side attack"),
+                      (K.RESTRICT_CANT_DIRECT, "cannot direct attack"), (K.RESTRICT_CANT_BE_CHOSEN, "cannot be chosen"),
                       (K.RESTRICT_CANT_MOVE, "cannot move"), (K.RESTRICT_NO_ENCORE, "cannot use Encore"),
                       (K.RESTRICT_CANT_REVERSE, "cannot become [REVERSE]"),
                       (K.RESTRICT_CANT_REVERSE_OPP_AUTO, "cannot become [REVERSE] by the opponent's [AUTO] effects"),

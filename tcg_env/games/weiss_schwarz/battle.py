@@ -152,8 +152,8 @@ def attack_legal(game, s, T, p, pos, atype):
         return atype == K.AttackType.FRONTAL
     fac = game.facing_slot(s, p, pos)
     sl = stage_slot(s, p, pos)
-    if fac < 0:
-        return atype == K.AttackType.DIRECT  # CR 7.2.1.4.1
+    if fac < 0:  # CR 7.2.1.4.1; "this card cannot direct attack" (session 29)
+        return atype == K.AttackType.DIRECT and (s[D_RST + sl * CARD_W] & K.RESTRICT_CANT_DIRECT) == 0
     if atype == K.AttackType.FRONTAL:
         return (s[D_RST + sl * CARD_W] & K.RESTRICT_CANT_FRONTAL) == 0
     if atype == K.AttackType.SIDE:

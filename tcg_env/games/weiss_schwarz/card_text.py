@@ -32,7 +32,10 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "WSTextTransformer", "normalise", "comp
 #: the conditions play.hand_condition_holds tests (a level in the hand)
 HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_climax_at_most", "named_in_clock",
                          "named_in_level", "named_pair_on_stage", "deck_at_most", "level_colors", "memory_names_at_least",
-                         "deck_at_least")
+                         "deck_at_least",
+                         # session 29: the master's zone counts (play.hand_condition_atom)
+                         "memory_at_least", "memory_at_most", "hand_at_least", "hand_at_most", "clock_at_least",
+                         "clock_at_most", "stock_at_least", "stock_at_most")
 
 # "N or more / N or less cards" in a player's zone: the condition kinds (the opponent's: with `opponent`)
 _ZONE_COUNT = {"hand": ("hand_at_least", "hand_at_most"), "clock": ("clock_at_least", "clock_at_most"),
@@ -145,6 +148,9 @@ _PILE_OP = {"stock": "pool", "waiting_room": "mill", "clock": "clock_top"}
 # "when you use this card's "Brainstorm"" (CR 10.7.4), "... "Backup"" (CR 10.5: the card is then in the
 # waiting room, the character in battle is the defending one)
 _KEYWORDS = {"brainstorm": "brainstorm", "backup": "backup"}
+# the moves of an event's own card (cards.py: an event's target_self is only moved)
+_EVENT_SELF_MOVES = ("to_memory", "to_stock", "to_clock", "to_hand", "to_deck_top", "to_deck_bottom")
+
 _TARGETING = ("choose", "select_all", "target_self", "target_battle_opp")
 _ON_REG = {"power", "soul", "level", "grant_keyword", "grant_ability", "restrict", "stand", "rest", "reverse", "to_hand",
            "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
@@ -367,6 +373,7 @@ def normalise(line: str) -> str:
         p = re.sub(r"\boppponent", "opponent", p)
         p = re.sub(r"\byour have\b", "you have", p)
         p = re.sub(r"\bseach your deck\b", "search your deck", p)
+        p = re.sub(r"\bof you deck\b", "of your deck", p)  # (session 29)
         p = re.sub(r"\b(\w+) o more\b", r"\1 or more", p)
         # (session 28) "put it on the top of your deck,, and", "previous stage postion", "is is canceled", "return in to"
         p = re.sub(r",\s*,", ",", p)
@@ -374,6 +381,7 @@ def normalise(line: str) -> str:
         p = re.sub(r"\bis is\b", "is", p)
         p = re.sub(r"\breturn in to\b", "return it to", p)
         p = re.sub(r"\blevel (\d+) or less\b", r"level \1 or lower", p)
+        p = re.sub(r"\bcost (\d+) or less\b", r"cost \1 or lower", p)  # (session 29: "cost 1 or less characters")
         # older printings spell counts in words ("the top three cards", "two or higher"): digits, as
         # the newer ones print them (the grammar's counts are INT)
         p = _NUMBER_WORD.sub(lambda m: _NUMBER_WORDS[m.group(0)], p)
@@ -444,6 +452,48 @@ def normalise(line: str) -> str:
     # "choose a character in your waiting room and this card, and exchange them": "choose this card and 1 ..."
     s = re.sub(r"\bchoose (?:a|an|1) ([^,.\[\]]{0,80}? in your (?:waiting room|hand)) and this card , (and )?exchange them\b",
                r"choose this card and 1 \1 , \2exchange them", s)
+    # session 29 (s29-wsother): "COUNTER@" (the database's mark for the counter icon, CR 4.12.3 / 6.5.1.2.2): "[counter]";
+    # "[ACT] [REST] this card] ..." / "[ACT] [REST two of your characters] ...": the cost's opening bracket the
+    # database lost ("[rest]" alone is never an [ACT] ability's cost); "all your other ..." : "all of your other ...";
+    # "cannot be played from hand": "... from your hand" (only the master's hand holds it, CR 8.6.2.1)
+    s = re.sub(r"(^|\[act\] )counter@ ", r"\1[counter] ", s)
+    s = re.sub(r"^\[act\] \[rest\] (this card|\d+ of your [^\[\]]{0,60}?)\]", r"[act] [ [rest] \1 ]", s)
+    s = re.sub(r"^\[act\] \[ ?rest (\d+ of your [^\[\]]{0,60}?)\]", r"[act] [ [rest] \1 ]", s)
+    # an event's "[REST] 1 of your [STAND] <spec> characters. If you do, ...": "choose 1 of your [STAND] <spec> characters,
+    # and [REST] it" (the same instruction, CR 4.6.1.2)
+    s = re.sub(r"^(\[counter\] )?\[rest\] 1 of your (\[stand\] [^,.\[\]]{0,120}?) \. if you do ,",
+               r"\1choose 1 of your \2 , and [rest] it . if you do ,", s)
+    # Brainstorm's flip as older printings word it (CR 10.7.3): "flip over the top 4 cards of your deck(,) and put them
+    # into your waiting room", "... 4 cards from the top of your deck, and put it into ...": the grammar's one wording
+    s = re.sub(r"\bflip over the top (\d+) cards of your deck ,? ?and put (?:them|it) ", r"flip over \1 cards from the top "
+               r"of your deck , and put them ", s)
+    s = re.sub(r"\bflip over (\d+) cards from the top of your deck ,? ?and put it ", r"flip over \1 cards from the top of "
+               r"your deck , and put them ", s)
+    # "for each climax (card) revealed (from) among them": "for each climax revealed among those cards" (the flipped cards)
+    s = re.sub(r"\bfor each climax card revealed\b", "for each climax revealed", s)
+    s = re.sub(r"\b(for each climax revealed) (?:from )?among them\b", r"\1 among those cards", s)
+    s = re.sub(r"\b(for each climax revealed) from among those cards\b", r"\1 among those cards", s)
+    # "X is equal to your level x 1000": a player's level is the number of cards in their level zone (CR 3.9 / 3.2)
+    s = re.sub(r"\bx is equal to your level\b", "x is equal to the number of cards in your level", s)
+    # "(all of) your opponent's <spec> characters in the center stage", "of your other characters on the back stage": the
+    # player's own stage part ("in your opponent's center stage" / "in your center stage", CR 3.6)
+    s = re.sub(r"\b(all of your opponent's (?:[^,.\[\]\"]{0,60}? )?characters?) (?:in|on) the (center|back) stage\b",
+               r"\1 in your opponent's \2 stage", s)
+    s = re.sub(r"\b(of your (?!opponent's)(?:[^,.\[\]\"]{0,60}? )?characters?) (?:in|on) the (center|back) stage\b",
+               r"\1 in your \2 stage", s)
+    # "if you have other cards named "A" and "B", ...": "if you have another "A" and another "B"" (c_have_pair_another)
+    s = re.sub(r'\bif you have other cards named ("[^"]*") and ("[^"]*") ,', r"if you have another \1 and another \2 ,", s)
+    # "this card's card name is also regarded as "X"": the wording "will also be regarded as" (also_named_on_stage)
+    s = re.sub(r"\bthis card's card name is also regarded as\b", "this card's card name will also be regarded as", s)
+    # "if you have a character with "A" in its card name(,) and a character with "B" in its card name": "..., and you
+    # have a character with "B" ..." (all_of); three of them ("A, B, and C") as well
+    _with = r'(?:a|an|1) [^,."\[\]]{0,40}?with "[^"]*" in (?:its|their) card names?'
+    s = re.sub(rf"\b(you have {_with}) , ({_with})(?: ,)? and ({_with})", r"\1 , and you have \2 , and you have \3", s)
+    s = re.sub(rf"\b(you have {_with})(?: ,)? and ({_with})", r"\1 , and you have \2", s)
+    s = re.sub(r"\ball your\b", "all of your", s)
+    s = re.sub(r'\ball of your other cards named (?=")', "all of your other ", s)  # '... "A" and "B" get' (aura_named)
+
+    s = re.sub(r"\bcannot be played from hand\b", "cannot be played from your hand", s)
     # "look at the top card of your deck, choose ...": the grammar's "the top 1 cards" (session 24, s24-wsb)
     s = re.sub(r"\blook at the top card of your deck , choose\b", "look at the top 1 cards of your deck , choose", s)
     # "[auto] [(1) at the beginning of ..." / "[(1) when ...": a stock cost whose closing bracket the database lost
@@ -521,7 +571,9 @@ _DELAYED_SELF_MOVES = ("to_memory", "to_waiting_room", "to_hand", "to_clock", "t
 # the ops whose instruction reports whether it was done (cards._REPORTS_DONE) and the targeting marks that may come
 # before one in the "A" of "you may A. If you do, B"
 _REPORTS_DONE = ("to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
-                 "draw", "heal", "discard", "stock_bottom_to_wr", "stock_top_to_wr", "wr_to_deck", "pay_stock")
+                 "draw", "heal", "discard", "stock_bottom_to_wr", "stock_top_to_wr", "wr_to_deck", "pay_stock",
+                 # (session 29) [REST] / [STAND] of a card not so already (effects.target_affected)
+                 "rest", "stand")
 
 
 def _reports_done(ops: list[dict]) -> bool:
@@ -679,6 +731,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # an ability working from the memory / the top of the clock: the card is not on the stage
         if any(True for d in ("c_in_memory", "c_self_clock_top") for _ in tree.find_data(d)):
             self._off_stage = True
+        # an event with the counter icon (session 29): played in the counter step of the opponent's frontal attack
+        # (CR 7.4.1.2.1), where "your character in battle" is the defending one, or in the main phase (CR 2.8.2.1),
+        # where none is in battle (no defender: nothing to choose)
+        if self.card.get("type") == "event" and any(
+                isinstance(c, Token) and c.type == "COUNTER_MARK"
+                for d in ("event_line", "event_line_restricted") for t in tree.find_data(d) for c in t.children):
+            self._defending = True
         return super().transform(tree)
 
     # ---------------------------------------------------------------- numbers and counts
@@ -841,6 +900,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if noun != "card":  # (a character with X: name_or_trait's name part matches a card of any type)
             raise Unsupported("'<<T>> or <noun> with \"X\" in its card name' of a noun other than cards")
         return {"trait": str(trait)[2:-2], "name_contains": self._name_parts(str(part)), "name_or_trait": True}
+
+    def named_char_spec(self, name):
+        return {"type": "character", **self.named_spec(name)}
 
     def named_spec(self, name):
         return {"name": card_name(name)}
@@ -1368,6 +1430,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     # ---------------------------------------------------------------- effects (clauses)
     # a clause is a list of ops; ("@t", who) marks "the target is <who>" for the ops after it
     def _on(self, who, *ops):
+        if who[0] == "self" and ops and all(o["op"] in _EVENT_SELF_MOVES for o in ops):
+            # "put this card into your clock / at the bottom of your deck" on an event (session 29): the event card,
+            # in the resolution zone (CR 6.5.1.2.2), moved instead of going to the waiting room (cards.py checks it)
+            return [{"op": "@t", "who": "self", "move_only": True}, *ops]
         return [{"op": "@t", "who": who[0]}, *ops]
 
     def gets(self, subj, gains, dur=None):
@@ -2143,7 +2209,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "@t", "who": "self"}, {"op": "to_waiting_room"}]
 
     def this_to_clock(self):
-        return [{"op": "@t", "who": "self"}, {"op": "to_clock"}]
+        return [{"op": "@t", "who": "self", "move_only": True}, {"op": "to_clock"}]
 
     def this_to_level(self):
         raise Unsupported("putting a card into the level zone")
@@ -2764,15 +2830,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     last.append({"op": "if_stored", "at_least": k, "then": copy.deepcopy(body)})
                 last.extend(ops[1:])
                 continue
-            if ops and ops[0]["op"] == "@ifdo" and last and last[-1]["op"] != "may" and ops is sentences[-1] \
-                    and len(ops) == 1:
+            if ops and ops[0]["op"] == "@ifdo" and last and last[-1]["op"] != "may" and len(ops) == 1:
                 # "Choose 1 of your characters, and put it into your waiting room. If you do, X" (session 24): the
-                # mandatory A's instruction reports whether it was done (nothing to choose: not done, CR 1.3.3); the
-                # last sentence, so that IF_DONE skips X only
+                # mandatory A's instruction reports whether it was done (nothing to choose: not done, CR 1.3.3); a
+                # sentence after X (session 29: "... If you do, X. Put this card into your memory.") is outside the
+                # "if you do" (IF_DONE's rows end at the marker @if_done_end)
                 j = max((i for i, o in enumerate(last) if o["op"] == "choose"), default=-1)
                 if j >= 0 and not last[j].get("up_to") and _reports_done(last[j:]):
                     last.append({"op": "@if_done"})
                     last.extend(ops[0]["then"])
+                    if ops is not sentences[-1]:
+                        last.append({"op": "@if_done_end"})
                     continue
             if ops and ops[0]["op"] == "@ifdo" and last and last[-1]["op"] == "wr_to_deck" \
                     and last[-1].get("who", "master") == "master" and len(ops) == 1:
@@ -2984,6 +3052,27 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_number_have_max(self, spec, n):
         # "if the number of <<T>> characters you have is 1 or less"
         return self.c_have_at_most(n, spec)
+
+    def c_number_in_part(self, *parts):
+        # "the number of (other) <spec> in your center / back stage is N or more" (session 29): the stage characters
+        # there the filter matches (filter_count_at_least, the filter's positions)
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = next(p for p in parts if isinstance(p, dict))
+        part, n = parts[-2], parts[-1]
+        if set(spec) == {"name"}:
+            spec = dict(spec, type="character")
+        if spec.get("type") != "character" or "zone" in spec:
+            raise Unsupported("a count of cards that are not characters")
+        return {"kind": "filter_count_at_least", "value": int(n),
+                "filter": self.to_filter(spec, relation="other" if other else None, positions=[part])}
+
+    def c_number_in_part_max(self, *parts):
+        # "the number of (other) <spec> in your center / back stage is N or less" (session 29)
+        return self.c_have_at_most(parts[-1], *parts[:-2], parts[-2])
+
+    def c_number_on_stage_max(self, *parts):
+        # "the number of <<T>> characters on your stage is N or less" (session 29): the ones you have
+        return self.c_have_at_most(parts[-1], *parts[:-1])
 
     def c_number_other_have_max(self, other, spec, n):
         # "if the number of other <<T>> characters you have is 1 or less" (session 22)
@@ -3263,6 +3352,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if card_name(tok).lower() != "alarm":
             raise Unsupported("the top card of your clock with a named ability other than Alarm")
         return {"kind": "clock_top_alarm"}
+
+    def c_number_part_min(self, part, n):
+        # "if the number of characters in your center stage is 3 or more" (session 29; this card too, if it is there)
+        return self.c_number_in_part({"type": "character"}, part, n)
 
     def c_number_part_max(self, part, n):
         # "if the number of characters in your back stage is 1 or less" (this card too, if it is there)
@@ -4528,6 +4621,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("a group's '+X power' by the level of the character facing this card")
             elif o["filter"].get("relation") == "self":  # this card gets +X: X = a count
                 o.update(op="aura_power_per", amount=xd["mult"], counted=xd["filter"])
+            elif "filter" in xd and xd["filter"].get("zone") in ("level", "memory"):
+                # (session 29) "all of your <spec> get +X power. X is equal to your level x 1000": a count of the
+                # master's level / memory cards, one number whoever gets it (characteristics.apply_cont, PER_ZONE_ROW0)
+                o.update(op="aura_power_per", amount=xd["mult"], counted=xd["filter"])
             else:
                 raise Unsupported("a group's '+X power' counted per card")
         return (None, ops)
@@ -4726,6 +4823,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def r_frontal(self):
         return "cant_frontal"
 
+    def r_direct(self):  # session 29: RESTRICT_CANT_DIRECT (battle.attack_legal, CR 7.2.1.4.1)
+        return "cant_direct"
+
     def r_attack(self):
         return "cant_attack"
 
@@ -4921,6 +5021,25 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         flt.update(self._more_traits([str(tok)[2:-2]] + [str(t)[2:-2] for t in rest[:-1]]))
         return self._aura(gains, flt)
 
+    def aura_middle_quals(self, quals, gains):
+        # "your other level 3 or higher character in the middle position of your center stage gets ..." (session 29)
+        return self._aura(gains, self.to_filter(self.charspec(quals, "character"), relation="other",
+                                                positions=["center_middle"]))
+
+    def aura_middle_named(self, name, gains):
+        # 'your other "X" in the middle position of your center stage gets ...' (session 29): a character of that name
+        return self._aura(gains, {"type": "character", "relation": "other", "positions": ["center_middle"],
+                                  "name": card_name(name)})
+
+    def aura_middle_spec(self, spec, gains):
+        # "all of your other <<T>> characters in the middle position of your center stage get(s) ..." (session 29): one
+        # position, so one character at most
+        if set(spec) == {"name"}:
+            spec = dict(spec, type="character")
+        if spec.get("type") != "character" or "zone" in spec:
+            raise Unsupported("a group in the middle position that is not characters")
+        return self._aura(gains, self.to_filter(spec, relation="other", positions=["center_middle"]))
+
     def aura_middle_trait_any(self, tok, gains):
         # "your <<T>> character in the middle position of the center stage gets ..." (session 23): this card too,
         # where it is there (a [CONT] Memory ability works from the memory: the character there is another)
@@ -5024,11 +5143,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                                            "name", "name_contains"}
         # a count of your stage characters / memory cards by type, trait(s), name or part of a name
         # (play.hand_filter_ok reads those columns alone)
+        # (session 29) its colour; on the stage its positions too
+        allowed = {"type", "side", "color", "trait", "trait_or", "trait_more", "name", "name_contains", "zone"}
+        if cond["kind"] in ("filter_count_at_least", "own_filter_at_most"):
+            allowed = allowed | {"positions"}
         return cond["kind"] in ("filter_count_at_least", "memory_filter_at_least", "own_filter_at_most",
                                 "wr_filter_at_least") \
-            and set(cond["filter"]) <= {"type", "side", "trait", "trait_or", "trait_more", "name", "name_contains",
-                                        "zone"} \
-            and cond["filter"].get("side", "own") == "own"
+            and set(cond["filter"]) <= allowed and cond["filter"].get("side", "own") == "own"
 
     def _cont_with_granted(self, label, cond, ops, granted):
         """A [CONT] ability giving this card [CONT] abilities: the line's own ability (its other gains,
@@ -5276,21 +5397,30 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 "effect": [{"op": "aura_restrict", "restrictions": ["no_color_requirement"],
                             "filter": {"type": "character", "relation": "self"}}]}
 
+    def no_color_sentence(self):
+        return ("@no_color",)
+
     def play_restriction_line(self, *parts):
         counter = any(isinstance(p, Token) and p.type == "COUNTER_MARK" for p in parts)
-        restr = next(p for p in parts if isinstance(p, tuple))
+        restr = next(p for p in parts if isinstance(p, tuple) and p[0] == "@cant_play")
         if counter and self.card.get("type") != "event":
             raise Unsupported("the counter icon on a card that is not an event")
-        ab = self._cant_play(restr)
-        return [ab, {"__counter__": True}] if counter else ab
+        abs_ = [self._cant_play(restr)]
+        if ("@no_color",) in parts:
+            abs_.append(self.plain_no_color_req())
+        if counter:
+            abs_.append({"__counter__": True})
+        return abs_ if len(abs_) > 1 else abs_[0]
 
     def event_line_restricted(self, *parts):
-        # the restriction and the event's effect on one line: two abilities
-        restr = next(p for p in parts if isinstance(p, tuple))
+        # the restriction and the event's effect on one line: two abilities (three with the colour waiver)
+        restr = next(p for p in parts if isinstance(p, tuple) and p[0] == "@cant_play")
         rest = [p for p in parts if not isinstance(p, tuple)]
         ev = self.event_line(*rest)
-        ab = self._cant_play(restr)
-        return [ab, *ev] if isinstance(ev, list) else [ab, ev]
+        abs_ = [self._cant_play(restr)]
+        if ("@no_color",) in parts:
+            abs_.append(self.plain_no_color_req())
+        return [*abs_, *ev] if isinstance(ev, list) else [*abs_, ev]
 
     def event_brainstorm(self, ops):
         # "Brainstorm <effect>" on an event (CR 10.7.2): the keyword has no meaning in terms of effects (10.7.1); the
@@ -5529,6 +5659,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if name == "@if_done":  # "If you do, <the rest of the block>" (rows counted below)
                 out.append({"op": "if_done", "rows": 0})
                 continue
+            if name == "@if_done_end":  # the end of the rows of the "if you do" before it (session 29)
+                out.append({"op": "@if_done_end"})
+                continue
             if name == "@exchange_pair":
                 a = self._take(st)
                 b = self._take(st)
@@ -5604,7 +5737,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             out.append(op)
         for i, o in enumerate(out):
             if o["op"] == "if_done":
-                o["rows"] = len(out) - i - 1
+                # the rows: to the end of the block, or to the first @if_done_end after it (none lies between)
+                end = next((k for k in range(i + 1, len(out)) if out[k]["op"] == "@if_done_end"), len(out))
+                o["rows"] = end - i - 1
+        out[:] = [o for o in out if o["op"] != "@if_done_end"]
+        for i, o in enumerate(out):
+            if o["op"] == "if_done":
                 if o["rows"] == 0 or i == 0 or out[i - 1]["op"] not in _REPORTS_DONE:
                     raise Unsupported("'if you do' after an instruction that does not report it")
         for i, o in enumerate(out):

@@ -65,7 +65,7 @@ AbilityKeywordName = Literal[
     "alarm", "encore", "assist", "bond", "brainstorm", "change", "memory", "experience", "shift",
     "accelerate", "resonate", "fusion", "sunder",
 ]  # fmt: skip
-RestrictionName = Literal["cant_stand_phase", "cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
+RestrictionName = Literal["cant_direct", "cant_stand_phase", "cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
                           "no_color_requirement", "cant_reverse", "cant_play", "no_events_you", "no_backup_you",
                           "battle_no_events_you", "battle_no_backup_you", "battle_no_events_opp",
                           "battle_no_backup_opp", "no_damage", "no_side_soul", "cant_to_hand", "cant_to_memory",
@@ -146,6 +146,7 @@ _RESTRICT_BITS = {
     "cant_reverse_opp_auto": K.RESTRICT_CANT_REVERSE_OPP_AUTO,  # session 28 (s28-wsa): effects.each_target
     "no_opp_auto_damage_you": K.RESTRICT_NO_OPP_AUTO_DAMAGE_YOU,  # effects.opp_auto_damage_locked
     "battle_no_opp_auto_damage_you": K.RESTRICT_BATTLE_NO_OPP_AUTO_DAMAGE_YOU,
+    "cant_direct": K.RESTRICT_CANT_DIRECT,  # session 29 (s29-wsother): battle.attack_legal
 }
 # conditions whose value is a count / level (the rest take a name, a trait or nothing)
 _COND_MEMORY = ("memory_at_least", "memory_at_most", "memory_filter_at_least",  # Memory's conditions (CR 10.9.1)
@@ -644,7 +645,8 @@ _OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored, OpIfDone, OpChooseOne)
 # register's cards (none affected: not done), a draw or a clock card to the waiting room not in full (CR 1.3.3)
 _REPORTS_DONE = frozenset({"to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top",
                            "to_deck_bottom", "draw", "heal", "discard", "stock_bottom_to_wr",
-                           "stock_top_to_wr", "exchange", "wr_to_deck", "pay_stock"})  # discard / the stock's cards: fewer than its count is not done
+                           "stock_top_to_wr", "exchange", "wr_to_deck", "pay_stock",
+                           "rest", "stand"})  # [REST] / [STAND]: a card so already is not affected (session 29)  # discard / the stock's cards: fewer than its count is not done
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 
 
@@ -1256,12 +1258,15 @@ class _Compiler(PoolCompiler):
                           "positions, trait and name only")
         if ab.zone == "hand" and cond is not None and cond.kind in ("filter_count_at_least", "memory_filter_at_least",
                                                                     "own_filter_at_most", "wr_filter_at_least"):
-            # play.hand_filter_ok reads only the type, trait(s), name and name parts of the filter
+            # play.hand_filter_ok reads only the type, colour, trait(s), name and name parts of the filter; the stage
+            # counts (hand_condition_atom) the positions too (session 29)
             f = cond.filter
-            if f.side != "own" \
-                    or set(f.model_dump(exclude_defaults=True)) - {"type", "trait", "trait_or", "trait_more", "name",
-                                                                   "name_contains", "name_any", "zone"}:
-                self.fail(f"{p}.condition.filter", "in the hand: a filter of your cards by type, trait and name only")
+            allowed = {"type", "color", "trait", "trait_or", "trait_more", "name", "name_contains", "name_any", "zone"}
+            if cond.kind in ("filter_count_at_least", "own_filter_at_most"):
+                allowed = allowed | {"positions"}
+            if f.side != "own" or set(f.model_dump(exclude_defaults=True)) - allowed:
+                self.fail(f"{p}.condition.filter", "in the hand: a filter of your cards by type, colour, trait and "
+                          "name only (and positions on the stage)")
 
         code_start = len(self.code_rows)
         self.compile_ops(card, ab, ab.effect, f"{p}.effect", set(), counted=False)

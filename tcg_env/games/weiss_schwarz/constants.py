@@ -323,6 +323,9 @@ RESTRICT_CANT_REVERSE_OPP_AUTO = 1 << 24
 # 7.2.1.5.1): effects.opp_auto_damage_locked, a player rule (play.player_rule's FLAG_PLAY_LOCK)
 RESTRICT_NO_OPP_AUTO_DAMAGE_YOU = 1 << 25
 RESTRICT_BATTLE_NO_OPP_AUTO_DAMAGE_YOU = 1 << 26
+# "this card cannot direct attack" (session 29, s29-wsother; bit 29, the high end, apart from the session's other
+# branches): battle.attack_legal refuses its direct attack (CR 7.2.1.4.1)
+RESTRICT_CANT_DIRECT = 1 << 29
 RESTRICT_PLAYER_RULES = (RESTRICT_PLAY_LOCKS | RESTRICT_HAND_LIMIT_UP | RESTRICT_CX_ANY_COLOR_YOU
                          | RESTRICT_EVENT_ANY_COLOR_YOU | RESTRICT_NO_WR_TO_HAND_ATK_YOU | RESTRICT_NO_OPP_AUTO_DAMAGE_YOU
                          | RESTRICT_BATTLE_NO_OPP_AUTO_DAMAGE_YOU)

@@ -321,7 +321,12 @@ def choose_candidates(game, s, T, f, reg, frow):
 @internal
 def target_affected(s, op, slot):
     """POWER..REVERSE act on stage characters only: a card that left the stage is not affected
-    (CR 8.11.1); the moves act wherever the card is."""
+    (CR 8.11.1); the moves act wherever the card is. [REST] / [STAND] do not affect a card already so
+    (session 29: "choose 1 of your [STAND] characters, and [REST] it. If you do, ...": nothing changed is not
+    done, CR 1.3.3)."""
+    if op == K.Op.REST or op == K.Op.STAND:
+        return s[ZONE + slot * CARD_W] == K.Zone.STAGE and s[ORIENT + slot * CARD_W] != (
+            K.Orientation.REST if op == K.Op.REST else K.Orientation.STAND)
     return op > K.Op.REVERSE or s[ZONE + slot * CARD_W] == K.Zone.STAGE
 
 

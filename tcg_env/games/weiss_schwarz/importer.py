@@ -40,8 +40,9 @@ from tcg_env.cards.importers import ImportResult as BaseImportResult
 from tcg_env.cards.importers import Skipped, read_card_list
 from tcg_env.cards.text import LineResult, TextRecord
 from tcg_env.games.weiss_schwarz import constants as K
-from tcg_env.games.weiss_schwarz.card_text import (APPROXIMATIONS, COMPILER, join_options, mark_quoted_names,
-                                                   split_abilities)
+from tcg_env.cards.text import Unsupported
+from tcg_env.games.weiss_schwarz.card_text import (APPROXIMATIONS, COMPILER, _reuse_registers, join_options,
+                                                   mark_quoted_names, split_abilities)
 from tcg_env.games.weiss_schwarz.cards import WSCard, name_group_key
 
 __all__ = ["ImportResult", "import_ws_json", "raw_layout"]
@@ -228,8 +229,17 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
                     if event_ops and _uses_registers(event_ops) and _uses_registers(effect):
                         used = _registers_used(event_ops)
                         if used + _registers_used(effect) > K.N_REGS:
-                            results[i] = LineResult.unsupported(res.line, "an event's targets on several lines")
-                            break
+                            # (session 29) the later line's registers past the engine's: card_text._reuse_registers
+                            # gives each one an engine register whose cards are off the stage for good (as within one
+                            # line), or the line is unsupported
+                            both = json.loads(json.dumps(event_ops)) + _shift_registers(effect, used)
+                            try:
+                                _reuse_registers(both)
+                            except Unsupported:
+                                results[i] = LineResult.unsupported(res.line, "an event's targets on several lines")
+                                break
+                            event_ops = both
+                            continue
                         effect = _shift_registers(effect, used)
                     event_ops = event_ops + effect
                 else:

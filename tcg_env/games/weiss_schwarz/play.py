@@ -39,6 +39,7 @@ from tcg_env.games.weiss_schwarz.state import (
     CLOCK_L,
     CLOCK_N,
     HAND_L,
+    HAND_N,
     LEVEL_L,
     LEVEL_N,
     MARKER_N,
@@ -142,10 +143,13 @@ def hand_condition_atom(game, s, T, cond, arg, p):
     if cond == K.Condition.FILTER_COUNT_AT_LEAST or cond == K.Condition.OWN_FILTER_AT_MOST:
         # "if you have N or more characters with "X" in their card names" / "if you do not have a <<T>>
         # character" (at most 0)
+        # (session 29: the filter's positions too, "the number of characters in your center stage")
+        F = filter_table(T)
         n = 0
         for pos in range(K.N_POSITIONS):
             sl = s[STAGE + p * K.N_POSITIONS + pos]
-            if sl >= 0 and game.hand_filter_ok(T, arg >> 8, cid_of(s, sl), True):
+            if sl >= 0 and (F[arg >> 8, K.F_POS_MASK] == 0 or (F[arg >> 8, K.F_POS_MASK] >> pos) & 1 != 0) \
+                    and game.hand_filter_ok(T, arg >> 8, cid_of(s, sl), True):
                 n += 1
         return n >= (arg & 0xFF) if cond == K.Condition.FILTER_COUNT_AT_LEAST else n <= (arg & 0xFF)
     if cond == K.Condition.MEMORY_FILTER_AT_LEAST:  # "if your memory has N or more <<T>> characters"
@@ -168,18 +172,40 @@ def hand_condition_atom(game, s, T, cond, arg, p):
         return game.level_colors(s, T, p, arg)
     if cond == K.Condition.MEMORY_NAMES_AT_LEAST:  # "if your memory has N or more cards with different card names"
         return game.memory_names(s, T, p) >= arg
+    # the master's zone counts (session 29: "if the number of cards in your memory is 2 or less, this card cannot be
+    # played from your hand", CR 8.6.2.1): the numbers of cards, as filters.condition_holds reads them
+    if cond == K.Condition.MEMORY_AT_LEAST:
+        return s[MEMORY_N + p] >= arg
+    if cond == K.Condition.MEMORY_AT_MOST:
+        return s[MEMORY_N + p] <= arg
+    if cond == K.Condition.HAND_AT_LEAST:
+        return s[HAND_N + p] >= arg
+    if cond == K.Condition.HAND_AT_MOST:
+        return s[HAND_N + p] <= arg
+    if cond == K.Condition.CLOCK_AT_LEAST:
+        return s[CLOCK_N + p] >= arg
+    if cond == K.Condition.CLOCK_AT_MOST:
+        return s[CLOCK_N + p] <= arg
+    if cond == K.Condition.STOCK_AT_LEAST:
+        return s[STOCK_N + p] >= arg
+    if cond == K.Condition.STOCK_AT_MOST:
+        return s[STOCK_N + p] <= arg
     return False
 
 
 @internal
 def hand_filter_ok(game, T, frow, cid, on_stage):
     """Filter row ``frow`` by the printed columns the compiler allows in a level in the hand's condition
-    (card_text.cont_line: type, trait, name, part of a name): ``filters.filter_match`` would ask a hand
+    (card_text.cont_line: type, colour, trait, name, part of a name): ``filters.filter_match`` would ask a hand
     card's level (see hand_condition_holds). ``on_stage``: the card is on the stage (a name it is also regarded
     as there, constants.ALIAS_GROUP_BIT0)."""
     cards = card_table(T)
     F = filter_table(T)
     if F[frow, K.F_TYPE_MASK] != 0 and (F[frow, K.F_TYPE_MASK] >> cards[cid, K.C_TYPE]) & 1 == 0:
+        return False
+    # the colour (session 29: "if you have 2 or less green characters"): the printed colour, a card's colour never
+    # changes (CR 2.4)
+    if F[frow, K.F_COLOR_MASK] != 0 and (F[frow, K.F_COLOR_MASK] >> cards[cid, K.C_COLOR]) & 1 == 0:
         return False
     t = F[frow, K.F_TRAIT] & 0xFFFF
     if F[frow, K.F_TRAIT] < 0:  # "<<A>> or <<B>> or <<C>>": a trait group, a bit of C_TRAIT_GROUPS (constants)
