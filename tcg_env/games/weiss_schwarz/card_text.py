@@ -1687,6 +1687,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def heal_stock(self):
         return [{"op": "heal", "count": 1, "to": "stock"}]
 
+    # (session 29, s29-wsauto) the clock's bottom card: the one put there first (CR 3.8.2: each card goes on top of
+    # those already there, and their order is kept); the top card into the hand
+    def heal_bottom(self):
+        return [{"op": "heal", "count": 1, "bottom": True}]
+
+    def heal_bottom_stock(self):
+        return [{"op": "heal", "count": 1, "to": "stock", "bottom": True}]
+
+    def heal_hand(self):
+        return [{"op": "heal", "count": 1, "to": "hand"}]
+
     def pile_stock(self):
         return "stock"
 
@@ -2063,10 +2074,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # next turn. "...": the gains for the first duration, the ability for the second
         return self.gets(subj, gains, dur) + self.gets(subj, [self.g_ability(tok)], dur2)
 
-    def change_place(self, who):
+    def change_place(self, who, how=None):
+        # "... as [REST]" (the orientation) / "as the defending character" (session 29, s29-wsauto: the card chosen
+        # takes this card's place in the battle, Op.CHANGE's CHANGE_DEFENDER)
         if who != ("that",):
             raise Unsupported("putting something other than the chosen card on this card's position")
-        return [{"op": "@change_place"}]
+        return [{"op": "@change_place", **(how or {})}]
+
+    def ca_rest(self):
+        return {"orientation": "rest"}
+
+    def ca_defender(self):
+        return {"defender": True}
 
     def standby(self):
         # CR 4.12.2.10: choose up to 1 character of level <= your level + 1 in your waiting room,
@@ -3301,6 +3320,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "if there are N or less climax in your waiting room" (session 27)
         return self.c_wr_spec_max(spec, n)
 
+    def c_no_facing(self):
+        return {"kind": "no_facing"}
+
+    def c_facing_reversed(self):
+        return {"kind": "facing_reversed"}
+
+    def c_named_wr(self, name):
+        # '"X" is in your waiting room' (session 29, s29-wsauto): 1 or more cards of that name there (CR 3.10)
+        return {"kind": "wr_filter_at_least", "value": 1, "filter": self.to_filter(self.named_spec(name),
+                                                                                    zone="waiting_room")}
+
     def c_named_clock(self, name):
         return {"kind": "named_in_clock", "name": card_name(name)}
 
@@ -3702,6 +3732,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("'when your other card is frontal attacked'")
         self._defending = True  # "your characters in battle": the defending one (the opponent attacks)
         return ("other_frontal_attacked", {"trigger_filter": self.to_filter(spec)})
+
+    def t_another_frontal(self, spec):
+        return self.t_other_frontal(None, spec)
 
     def t_another_attacks(self, spec):
         return self.t_other_attacks(None, spec)
@@ -4314,6 +4347,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if len(ops) != 2 or ops[0]["op"] != "choose" or ops[1]["op"] != "@change_place":
             raise Unsupported("Change with another effect than choosing a character for this card's position")
         ch = ops[0]
+        how = {k: v for k, v in ops[1].items() if k in ("orientation", "defender")}  # "as [REST]" / "as the defending ..."
         flt = dict(ch["filter"])
         if ch["count"] != 1 or flt.get("zone") not in ("waiting_room", "hand") or flt.get("side") == "opponent":
             raise Unsupported("Change choosing something other than 1 card in your waiting room / hand")
@@ -4322,9 +4356,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         flt["type"] = "character"
         if by_cost and not moved_by_effect:
             return whole, [{"op": "change", "filter": flt, "to": dests[0], "by_cost": True,
-                            **({"up_to": True} if ch.get("up_to") else {})}]
+                            **({"up_to": True} if ch.get("up_to") else {}), **how}]
         self.approximate("change_on_resolution")
-        return cost, [{"op": "change", "filter": flt, "to": dests[0]}]
+        return cost, [{"op": "change", "filter": flt, "to": dests[0], **how}]
 
     def auto_body_cond_first(self, *parts):
         # "Alarm If this card is the top card of your clock, (and <condition>,) at the beginning of
@@ -4384,6 +4418,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             # "placed on the stage by the effect of "X"" in the climax phase: any placement then (no character is
             # played from the hand in the climax phase, CR 6.6.1): by X's effect or another's
             self.approximate("placed_by_any_effect")
+        return ab
+
+    def auto_body_main_phase(self, *parts):
+        # "during your main phase, when ..." (session 29, s29-wsauto): the ability's condition your_main_phase (CR 6.5;
+        # checked when it triggers and when it resolves), as auto_body_climax_phase
+        ab = self.auto_body(*parts)
+        if isinstance(ab, list):
+            raise Unsupported("'during your main phase' with two triggers")
+        self._add_condition(ab, {"kind": "your_main_phase"}, "'during your main phase'", strict=True)
+        if ab.pop("@by", None):
+            raise Unsupported("'placed on the stage by the effect of \"X\"' during the main phase")
         return ab
 
     def auto_body_played_turn(self, *parts):

@@ -116,6 +116,7 @@ ConditionName = Literal[
     "battle_opp_level_at_most_wr", "placed_this_turn", "named_pair_on_stage", "clock_at_least", "deck_at_most",
     "in_position", "self_level_at_least", "level_colors", "fewer_than_opp", "memory_names_at_least", "deck_at_least",
     "clock_top_alarm", "level_at_most", "all_of", "any_of",
+    "your_main_phase", "no_facing", "facing_reversed",  # session 29 (s29-wsauto)
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -395,7 +396,8 @@ class _CountWho(_Op):
 
 class OpHeal(_CountWho):
     op: Literal["heal"]
-    to: Literal["waiting_room", "stock"] = "waiting_room"  # where the clock's top card goes
+    to: Literal["waiting_room", "stock", "hand"] = "waiting_room"  # where the clock's top card goes
+    bottom: bool = False  # the clock's bottom card (session 29: HEAL_BOTTOM)
 
 
 class OpPool(_CountWho):
@@ -534,7 +536,10 @@ OpChange = op_model("change", _M, filter=WSFilter, orientation=(OrientationName,
                     to=(Literal["waiting_room", "clock", "hand", "stock", "memory", "marker"], "waiting_room"),
                     # by_cost: Change's cost moves this card (CR 10.8.1, its cost's columns: the op does the move
                     # first, CHANGE_BY_COST); up_to: "choose up to 1" (else a card must be chosen)
-                    by_cost=(bool, False), up_to=(bool, False))
+                    by_cost=(bool, False), up_to=(bool, False),
+                    # defender: "put it on this card's stage position as the defending character" (session 29,
+                    # CHANGE_DEFENDER): the card chosen becomes the defending character when this card was it
+                    defender=(bool, False))
 # "your opponent chooses (may choose) N <spec> in <a waiting room>": the master's opponent chooses into register reg
 OpOppChoose = op_model("opp_choose", _M, filter=WSFilter, count=(Annotated[int, Field(ge=1, le=4)], 1),
                        up_to=(bool, False), reg=(Reg, 0))
@@ -1750,7 +1755,8 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.plus", "plus is added to the stored count (amount 'x')")
             return x(op.amount), who, op.plus
         if name == "heal":
-            return x(op.count), who, int(op.to == "stock")
+            return x(op.count), who, (K.HEAL_TO_STOCK if op.to == "stock" else K.HEAL_TO_HAND if op.to == "hand"
+                                      else 0) | (K.HEAL_BOTTOM if op.bottom else 0)
         if name == "mill_level":
             return op.count, 0, 0
         if name == "top_level" or name == "trigger_damage":
@@ -1830,6 +1836,10 @@ class _Compiler(PoolCompiler):
                 to |= K.CHANGE_BY_COST | (K.CHANGE_UP_TO if op.up_to else 0)
             elif op.up_to:
                 self.fail(f"{q}.up_to", "up_to is a by_cost change's")
+            if op.defender:
+                if op.to == "marker":
+                    self.fail(f"{q}.defender", "a change to a marker does not keep the battle")
+                to |= K.CHANGE_DEFENDER
             return flt, K.Orientation[op.orientation.upper()], to
         if name == "count":
             # a1: the master's list zone counted (the filter's zone other than the stage), 0 both stages

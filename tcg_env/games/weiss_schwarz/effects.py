@@ -733,7 +733,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         # matches now (CR 3.1.4: a new card in that zone)
         if s[ZONE + src * CARD_W] == K.Zone.STAGE:
             s[f + FR_STORE] = s[POS + src * CARD_W]
-            z_to = a2 & (K.CHANGE_BY_COST - 1)
+            z_to = a2 & (K.CHANGE_BY_COST - 1)  # (CHANGE_DEFENDER is above CHANGE_BY_COST)
             if z_to == 0:
                 game.stage_to_wr(s, T, src)
             else:
@@ -748,6 +748,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             pos = s[f + FR_STORE]
             if 0 <= pos < K.N_POSITIONS and stage_slot(s, m, pos) < 0 and s[ZONE + chosen * CARD_W] != K.Zone.STAGE:
                 game.place_on_stage(s, T, chosen, m, pos, a1, False)
+                if (a2 & K.CHANGE_DEFENDER) != 0 and s[DEF_SLOT] == src and src >= 0:
+                    s[DEF_SLOT] = chosen  # "as the defending character" (the position, DEF_POS, is the same)
         s[f + FR_REGN + reg] = 0
     elif op == K.Op.CHANGE:  # CR 10.8: a0 filter (hand / waiting room) takes this card's position
         if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
@@ -769,11 +771,14 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                     game.stage_char_to_marker(s, src)
                     game.place_on_stage(s, T, chosen, m, pos, a1, False)
             else:
-                if a2 == 0:
+                z_to = a2 & ~K.CHANGE_DEFENDER
+                if z_to == 0:
                     game.stage_to_wr(s, T, src)
                 else:  # "[Put this card into your clock / memory / stock]", "[Return this card to your hand]"
-                    game.put_in_zone(s, src, a2)
+                    game.put_in_zone(s, src, z_to)
                 game.place_on_stage(s, T, chosen, m, pos, a1, False)
+                if (a2 & K.CHANGE_DEFENDER) != 0 and s[DEF_SLOT] == src:
+                    s[DEF_SLOT] = chosen  # "as the defending character" (same position: DEF_POS kept)
         s[f + FR_REGN + reg] = 0
     elif op == K.Op.CHOOSE_OPTIONAL:  # ask "do it?"; no skips a2 rows
         if s[f + FR_CNT] == 0:
@@ -787,10 +792,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             game.deal_damage(s, T, who, count_operand(game, s, f, a0) + a2)  # a2: added to a stored count
     elif op == K.Op.HEAL:
         moved = 0
+        hz = K.Zone.STOCK if (a2 & K.HEAL_TO_STOCK) != 0 else K.Zone.HAND if (a2 & K.HEAL_TO_HAND) != 0 \
+            else K.Zone.WAITING_ROOM
         for _ in range(a0):
             nc = s[CLOCK_N + who]
             if nc > 0:
-                game.put_in_zone(s, s[CLOCK_L + who * K.MAX_DECK + nc - 1], K.Zone.STOCK if a2 == 1 else K.Zone.WAITING_ROOM)
+                # the top card (the list's last) or the bottom one (HEAL_BOTTOM, the list's first; CR 3.8.2)
+                game.put_in_zone(s, s[CLOCK_L + who * K.MAX_DECK + (0 if (a2 & K.HEAL_BOTTOM) != 0 else nc - 1)], hz)
                 moved += 1
         if moved < a0:  # CR 1.3.3: what cannot be done is not done ("If you do, ...": IF_DONE)
             return NOT_DONE
