@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from tcg_env.engine.header import H_DECIDER
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.card_text import compile_line
@@ -22,7 +23,7 @@ def _c(line, type="character", name="Tester"):
     return compile_line(line, {"type": type, "name": name, "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, MENDER, LIFTER, STANDIN, DOUBLE, BRUTE, LOOKOUT, BUSY) = range(9)
+(PLAIN, FLARE, MENDER, LIFTER, STANDIN, DOUBLE, BRUTE, LOOKOUT, BUSY, ORACLE) = range(10)
 RECORDS = [
     _rec("T/S29A-001", "Plain"),  # <<Glass>>, level 0
     _rec("T/S29A-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -40,6 +41,10 @@ RECORDS = [
                                    "character facing this card is 【REVERSE】, draw 1 card."]),
     _rec("T/S29A-009", "Busy", ["【AUTO】 During your main phase, when your other character is placed on the stage from "
                                 "your hand, draw 1 card."]),
+    # the opponent chooses among the revealed cards (LOOK_OPP_CHOOSES)
+    _rec("T/S29A-010", "Oracle", ["【AUTO】 When this card is placed on the stage from your hand, reveal the top 2 cards "
+                                  "of your deck, your opponent chooses 1 character from among them, puts it into your "
+                                  "hand, and puts the rest into your waiting room."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S29A-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -232,3 +237,35 @@ def test_a_climax_placed_on_the_climax_area():
     r = _c("【AUTO】 When this card is placed on the climax area from your hand, draw 1 card.", type="climax")
     assert r.verdict == "exact", r.reason
     assert r.abilities[0]["trigger"] == "climax_placed"
+
+
+# ---------------------------------------------------------------------------- the opponent chooses among revealed cards
+def test_the_opponent_chooses_among_the_revealed_cards_compiles_to_look_top_opp_chooses():
+    r = _c(RECORDS[ORACLE]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [{"op": "look_top", "count": 2, "take": 1, "rest": "waiting_room",
+                                         "must_take": True, "opp_chooses": True,
+                                         "filter": {"type": "character", "zone": "deck"}}]
+    # more cards than the reveal rows: refused
+    assert _c("【AUTO】 When this card attacks, reveal the top 5 cards of your deck, your opponent chooses 1 character "
+              "from among them, puts it into your hand, and puts the rest into your waiting room.").verdict \
+        == "unsupported"
+
+
+@pytest.mark.parametrize("pick", [0, 1])
+def test_cr_8_6_3_the_opponent_chooses_the_card_taken_and_both_see_them(pool, pick):
+    sc = _scenario(pool)
+    sc.put(0, ORACLE, "hand")
+    a, b = sc.put(0, PLAIN, "deck"), sc.put(0, DOUBLE, "deck")  # b on top
+    g = sc.game()
+    kit.act(g, "Play Oracle")
+    while int(g.state[H_DECIDER]) == 0 and not kit.resolved(g):
+        g.step(int(g.legal_actions()[0]))  # the stage position
+    assert int(g.state[H_DECIDER]) == 1  # the opponent chooses, must choose (no pass)
+    assert int(g.state[S.REVEALED_N]) == 2  # both revealed
+    d = _labels(g)
+    assert len(d) == 2 and not any(x.startswith("Pass") for x in d)
+    taken = (b, a)[pick]
+    _act(g, f"Choose {'Double' if taken == b else 'Plain'}")
+    assert kit.zone_of(g, taken) == K.Zone.HAND
+    assert kit.zone_of(g, a if taken == b else b) == K.Zone.WAITING_ROOM

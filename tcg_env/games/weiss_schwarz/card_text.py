@@ -373,6 +373,11 @@ def normalise(line: str) -> str:
         p = re.sub(r"\bpostion\b", "position", p)
         p = re.sub(r"\bis is\b", "is", p)
         p = re.sub(r"\breturn in to\b", "return it to", p)
+        # (session 29, s29-wsauto) "if you paid the cost," / "if your do,": "if you do," (CR 8.4: the cost paid); "search
+        # you deck": "search your deck"
+        p = re.sub(r"\bif you paid the cost\b", "if you do", p)
+        p = re.sub(r"\bif your do\b", "if you do", p)
+        p = re.sub(r"\bsearch you deck\b", "search your deck", p)
         p = re.sub(r"\blevel (\d+) or less\b", r"level \1 or lower", p)
         # older printings spell counts in words ("the top three cards", "two or higher"): digits, as
         # the newer ones print them (the grammar's counts are INT)
@@ -455,6 +460,16 @@ def normalise(line: str) -> str:
     # room" (the older printings split it in two sentences)
     s = re.sub(r"(from among them , (?:reveal (?:it|them) to your opponent , )?)and (put (?:it|them) into your hand) \. "
                r"put the rest into your waiting room", r"\1\2 , and put the rest into your waiting room", s)
+    # (session 29, s29-wsauto) "return this card to your deck. If you do, shuffle your deck.": the same as "return this
+    # card to your deck, and shuffle your deck" (a shuffle when the card did not move changes nothing anyone knows);
+    # "return it to his or her deck. If you do, shuffle your opponent's deck(, and X)": "return it to his or her deck, and
+    # your opponent shuffles their deck(. If you do, X)"
+    s = re.sub(r"\breturn (it|them|this card) to your deck \. if you do , shuffle your deck(?= \.|$)",
+               r"return \1 to your deck , and shuffle your deck", s)
+    s = re.sub(r"\breturn (it|them) to (his or her|their|your opponent's) deck \. if you do , shuffle (?:your opponent's|his "
+               r"or her|their) deck(?:(?P<more> , (?:and )?)| (?=\.|$))",
+               lambda m: f"return {m.group(1)} to {m.group(2)} deck , and your opponent shuffles their deck "
+               + (". if you do , " if m.group("more") else ""), s)
     return s
 
 
@@ -1851,6 +1866,19 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if spec:
             op["filter"] = self.to_filter(spec, zone="deck")
         return op
+
+    def reveal_opp_take(self, n, take, spec):
+        # "reveal the top N cards of your deck, your opponent chooses 1 <spec> from among them, (you) put(s) it into your
+        # hand, and put(s) the rest into your waiting room" (session 29): LOOK_TOP of exactly N cards, all revealed, the
+        # opponent choosing as many as possible (CR 8.6.3) up to 1
+        n, take = int(n), int(take)
+        if not 1 <= take <= n <= K.REVEAL_ROWS:
+            raise Unsupported(f"revealing more than {K.REVEAL_ROWS} cards for the opponent to choose from")
+        op = {"op": "look_top", "count": n, "take": take, "rest": "waiting_room", "must_take": True,
+              "opp_chooses": True}
+        if spec:
+            op["filter"] = self.to_filter(spec, zone="deck")
+        return [op]
 
     def look_top_take_rest_wr(self, n, take, spec, *_):
         # "look at the top card of your deck, choose up to 1 <spec> from among them, put it into your hand, put the

@@ -517,6 +517,9 @@ OpLookTop = op_model("look_top", _M, count=Union[Annotated[int, Field(ge=1, le=K
                      must_take=(bool, False),
                      # "... from the top of your opponent's deck": the cards looked at are the opponent's (LOOK_OPP_DECK)
                      who=(WhoName, "master"),
+                     # "reveal the top N cards ..., your opponent chooses 1 <spec> from among them" (session 29,
+                     # LOOK_OPP_CHOOSES): the N cards revealed, the opponent chooses
+                     opp_chooses=(bool, False),
                      # "reveal up to N cards" (with up_to): the cards looked at are revealed, their number stored
                      reveal=(bool, False))
 OpBrainstorm = op_model("brainstorm", _M, count=Annotated[int, Field(ge=1, le=10)])
@@ -1800,13 +1803,18 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.take", f"re-ordering (to deck_top) takes at most {K.TARGET_MAX} cards")
             if op.reveal and (not op.up_to or op.count == "x" or op.count > K.REVEAL_ROWS or op.store_taken):
                 self.fail(f"{q}.reveal", f"revealing up to N <= {K.REVEAL_ROWS} cards (up_to), nothing else stored")
+            if op.opp_chooses and (op.up_to or op.reveal or not op.must_take or op.count == "x"
+                                   or op.count > K.REVEAL_ROWS or op.who != "master"):
+                self.fail(f"{q}.opp_chooses", f"the opponent chooses among N <= {K.REVEAL_ROWS} cards of the master's "
+                          "deck, all revealed, as many as possible")
             to = {"hand": K.LOOK_TAKE_HAND, "waiting_room": K.LOOK_TAKE_WR, "deck_bottom": K.LOOK_TAKE_BOTTOM,
                   "deck_top": K.LOOK_TAKE_TOP}[op.to]
             if op.who == "opponent" and (op.to == "hand" and op.take > 0 or op.store_taken or op.count == "x"):
                 self.fail(f"{q}.who", "the opponent's deck: its cards taken go to its top / bottom / waiting room")
             return x(op.count), ((K.LOOK_OPP_DECK << 15) if op.who == "opponent" else 0) | op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10) \
                 | ((K.LOOK_STORE_TAKEN << 12) if op.store_taken else 0) | ((K.LOOK_UP_TO << 13) if op.up_to else 0) \
-                | ((K.LOOK_MUST_TAKE << 14) if op.must_take else 0) | ((K.LOOK_REVEAL << 16) if op.reveal else 0), flt
+                | ((K.LOOK_MUST_TAKE << 14) if op.must_take else 0) | ((K.LOOK_REVEAL << 16) if op.reveal else 0) \
+                | ((K.LOOK_OPP_CHOOSES << 17) if op.opp_chooses else 0), flt
         if name == "pay_stock":
             return op.count, int(op.in_full), 0
         if name == "brainstorm":

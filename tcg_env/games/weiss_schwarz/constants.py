@@ -971,6 +971,9 @@ LOOK_OPP_DECK = 1  # LOOK_TOP (a1 >> 15) & 1: the cards looked at are the top of
 # looked at is revealed (the master's reveal record, state.REVEALED: both observations show it; N <= REVEAL_ROWS),
 # and the number revealed is stored ("if you revealed 1 or more cards", IF_STORED)
 LOOK_REVEAL = 1
+LOOK_OPP_CHOOSES = 1  # LOOK_TOP (a1 >> 17) & 1 (session 29, s29-wsauto): "reveal the top N cards of your deck, your
+#                       opponent chooses 1 <spec> from among them, ...": the top N cards revealed (both players see
+#                       them), the master's opponent chooses the cards taken (CR 8.6.3: as many as possible)
 LOOK_TAKE_TOP = 3  # "put them on the top of your deck in any order": each card taken goes on top in
 #                   the order taken (the last taken on top; those not taken stay under them, CR 3.2.2)
 

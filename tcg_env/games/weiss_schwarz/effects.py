@@ -611,10 +611,18 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 s[f + FR_CNT] = cnt | K.LOOK_STOPPED
             nlook = seen  # what follows is about the cards looked at
             cnt &= K.LOOK_CHOSEN_MASK
+        oppc = ((a1 >> 17) & 1) == K.LOOK_OPP_CHOOSES
+        if oppc and cnt == 0:
+            # "reveal the top N cards of your deck, your opponent chooses ..." (session 29): all N shown to both players
+            reveal_begin(s, REVEALED_N, d)
+            n_d = s[DECK_N + d]
+            for i in range(min(nlook, n_d)):
+                reveal_card(s, REVEALED_N, REVEALED, K.REVEAL_ROWS, d, cid_of(s, s[DECK_L + d * K.MAX_DECK + n_d - 1 - i]))
         if cnt < take and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, d, a2, 0, nlook, m, src, False) > 0:
-            # "choose N cards from among them" (LOOK_MUST_TAKE, CR 8.6.3.1): no PASS while one can be chosen
-            game.ask_candidates(s, m, reg, 0 if ((a1 >> 14) & 1) == K.LOOK_MUST_TAKE else 1)
-            s[LOOKED_N] = min(nlook, s[DECK_N + d]) if d == m else 0  # the master saw them all (its own deck)
+            # "choose N cards from among them" (LOOK_MUST_TAKE, CR 8.6.3.1): no PASS while one can be chosen; the
+            # master's opponent chooses (LOOK_OPP_CHOOSES)
+            game.ask_candidates(s, 1 - m if oppc else m, reg, 0 if ((a1 >> 14) & 1) == K.LOOK_MUST_TAKE else 1)
+            s[LOOKED_N] = min(nlook, s[DECK_N + d]) if d == m and not oppc else 0  # the master saw them all (its deck)
             return ASKED
         s[LOOKED_N] = 0
         # "put the rest into your waiting room": the cards looked at (the top min(a0, deck)) less
