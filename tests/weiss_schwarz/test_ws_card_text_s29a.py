@@ -23,7 +23,7 @@ def _c(line, type="character", name="Tester"):
     return compile_line(line, {"type": type, "name": name, "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, MENDER, LIFTER, STANDIN, DOUBLE, BRUTE, LOOKOUT, BUSY, ORACLE) = range(10)
+(PLAIN, FLARE, MENDER, LIFTER, STANDIN, DOUBLE, BRUTE, LOOKOUT, BUSY, ORACLE, EITHER) = range(11)
 RECORDS = [
     _rec("T/S29A-001", "Plain"),  # <<Glass>>, level 0
     _rec("T/S29A-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -45,6 +45,9 @@ RECORDS = [
     _rec("T/S29A-010", "Oracle", ["【AUTO】 When this card is placed on the stage from your hand, reveal the top 2 cards "
                                   "of your deck, your opponent chooses 1 character from among them, puts it into your "
                                   "hand, and puts the rest into your waiting room."]),
+    # the master chooses whose deck is milled (choose_one)
+    _rec("T/S29A-011", "Either", ["【AUTO】 When this card is placed on the stage from your hand, put the top 2 cards of "
+                                  "your deck or your opponent's deck into the waiting room."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S29A-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -227,6 +230,30 @@ def test_cr_6_5_during_your_main_phase(pool, turn_player, drawn):
     "character, and put it on any position of your stage. Shuffle your deck afterwards.",
     "【AUTO】 When this card is placed on the stage from your hand, choose 1 \"Plain\" in your waiting room, and put it "
     "on any position on your stage.",
+    # the database's slips: a doubled stop, "the the", a state mark lost, "is being frontal attacked", "if you paid the
+    # cost", "until of turn"
+    "【AUTO】 When this card attacks, choose 1 《Glass》 character in your waiting room, and return it to your hand..",
+    "【AUTO】 When this card attacks, put the the top 2 cards of your deck into the waiting room.",
+    "【AUTO】 [(1) Put this card into your clock] When this card becomes REVERSE in battle, you may pay the cost. IF you "
+    "do, draw 1 card.",
+    "【AUTO】 [Put this card into your clock] When your other 《Glass》 character is being frontal attacked, you may pay "
+    "the cost. If you do, return that character to your hand.",
+    "【AUTO】 [(1)] When this card attacks, draw 1 card, and you may pay the cost. If you paid the cost, this card gets "
+    "+1000 power until end of turn.",
+    "【AUTO】 When this card attacks, this card gets the following ability until of turn. \"【AUTO】 When this card's "
+    "battle opponent becomes 【REVERSE】, draw 1 card.\"",
+    # "return it to hand", "as markers", "put the top X cards of your opponent's deck", "return this card to your deck.
+    # If you do, shuffle your deck.", "at the beginning of the encore step, <move this card>"
+    "【AUTO】 When this card attacks, choose 1 card in your clock, return it to hand, and put the top card of your deck "
+    "into your clock.",
+    "【AUTO】 When this card is placed on the stage from your hand, choose up to 2 \"Plain\" in your waiting room, and "
+    "put them face down underneath this card as markers.",
+    "【AUTO】 When this card attacks, put the top X cards of your opponent's deck into his or her waiting room. X is "
+    "equal to the number of 《Glass》 characters you have.",
+    "【AUTO】 When this card becomes 【REVERSE】 in battle, you may return this card to your deck. If you do, shuffle "
+    "your deck.",
+    "【AUTO】 When this card attacks, deal 2 damage to your opponent, and at the beginning of the encore step, put this "
+    "card into your waiting room.",
 ])
 def test_wordings_of_known_pieces_compile(line):
     r = _c(line)
@@ -269,3 +296,32 @@ def test_cr_8_6_3_the_opponent_chooses_the_card_taken_and_both_see_them(pool, pi
     _act(g, f"Choose {'Double' if taken == b else 'Plain'}")
     assert kit.zone_of(g, taken) == K.Zone.HAND
     assert kit.zone_of(g, a if taken == b else b) == K.Zone.WAITING_ROOM
+
+
+def test_a_revealed_hand_card_moved_is_approximate():
+    r = _c("【AUTO】 When this card attacks, choose up to 1 climax in your hand, reveal it to your opponent, and put it face "
+           "down underneath this card as a marker.")
+    assert r.verdict == "approximate" and r.approximations == ("chosen_reveal_unseen",), r.reason
+
+
+def test_return_to_the_opponents_deck_if_you_do_shuffle_it():
+    r = _c("【AUTO】 When this card is placed on the stage from your hand, you may choose a climax in your opponent's "
+           "waiting room, and return it to his or her deck. If you do, shuffle your opponent's deck, and this card gets "
+           "+1000 power until end of turn.")
+    assert r.verdict != "unsupported", r.reason
+    (may,) = r.abilities[0]["effect"]
+    assert [o["op"] for o in may["then"]] == ["choose", "to_deck_top", "shuffle_deck", "target_self", "power"]
+
+
+@pytest.mark.parametrize("pick", [0, 1])
+def test_the_master_chooses_whose_deck_is_put_into_the_waiting_room(pool, pick):
+    sc = _scenario(pool)
+    sc.put(0, EITHER, "hand")
+    g = sc.game()
+    wr = [kit.count(g, "WR", p) for p in (0, 1)]
+    kit.act(g, "Play Either")
+    while not kit.resolved(g) and len(_labels(g)) != 2:
+        g.step(int(g.legal_actions()[0]))  # the stage position
+    _act(g, "Use" if pick == 0 else "Decline")  # choose_one: the first option (the master's deck) or the other
+    kit.answer_yes(g, True)
+    assert [kit.count(g, "WR", p) - wr[p] for p in (0, 1)] == ([2, 0] if pick == 0 else [0, 2])

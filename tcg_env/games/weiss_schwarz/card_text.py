@@ -48,6 +48,8 @@ APPROXIMATIONS: dict[str, str] = {
     "trigger_icon_dropped_card": "\"a character / card with [icon] in its trigger icon\" (\"if that card has [icon] in "
     "its trigger icon\") where the English database drops the icon's name: any card with at least one trigger icon "
     "matches, whatever its icons; a card without an icon does not",
+    "chosen_reveal_unseen": "\"choose up to 1 <spec> in your hand, reveal it to your opponent, and put it ...\" (session "
+                            "29): the card is chosen and moved, but not shown to the opponent before the move",
     "hand_reveal_unseen": "\"you may reveal your hand. If you do, and if there is a climax among those cards, X\": "
                           "with such a card in the hand the player may do X (on an [AUTO] ability the hand is also checked when it "
                           "triggers, as a condition of the ability); the hand is not shown to the opponent",
@@ -344,6 +346,7 @@ def normalise(line: str) -> str:
         p = re.sub(r"\[(\w+)\]", r" [\1] ", p)  # [auto]when / the[standby]effect
         p = re.sub(r"(?<=[a-z\]])\[", " [", p)
         p = p.replace("'s ", "'s ")
+        p = re.sub(r"(?<!\.)\.\.(?!\.)", ".", p)  # "return it to your hand.." (a doubled stop; session 29)
         p = re.sub(r"([,.&])", r" \1 ", p)
         p = re.sub(r"(\d) , (\d{3})", r"\1\2", p)  # 1,000 -> 1000
         # (session 28) a set whose database writes each zero digit as "-": "+15-- power" (+1500), "+2--- power" (+2000),
@@ -378,6 +381,12 @@ def normalise(line: str) -> str:
         p = re.sub(r"\bif you paid the cost\b", "if you do", p)
         p = re.sub(r"\bif your do\b", "if you do", p)
         p = re.sub(r"\bsearch you deck\b", "search your deck", p)
+        p = re.sub(r"\buntil of turn\b", "until end of turn", p)
+        p = re.sub(r"\bthe the\b", "the", p)  # "put the the top 3 cards"
+        p = re.sub(r"(, )your may pay the cost\b", r"\1you may pay the cost", p)
+        p = re.sub(r"\b(becomes|become|is) reverse(?=\s*[,.]| in battle)", r"\1 [reverse]", p)  # the state mark lost
+        p = re.sub(r"\bis being frontal attacked\b", "is frontal attacked", p)
+        p = re.sub(r"\breveal (it|them) to your opponent and put\b", r"reveal \1 to your opponent , and put", p)
         p = re.sub(r"\blevel (\d+) or less\b", r"level \1 or lower", p)
         # older printings spell counts in words ("the top three cards", "two or higher"): digits, as
         # the newer ones print them (the grammar's counts are INT)
@@ -1744,6 +1753,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def mill_x(self):
         return [{"op": "mill", "count": "x"}]  # X: the "X is equal to" sentence (effects)
 
+    def mill_own_n(self, n):
+        return self.top_deck_n(n, "waiting_room")
+
+    def mill_either(self, n):
+        # "put the top N cards of your deck or your opponent's deck into the waiting room" (session 29): the master
+        # chooses the deck (choose_one), each player's cards into their own waiting room (CR 3.1.5)
+        return [{"op": "choose_one", "options": [self.top_deck_n(n, "waiting_room"), self.mill_opp(n)]}]
+
     def mill_opp(self, n):
         # "put the top N cards of your opponent's deck into their waiting room" (MILL, a1 = the opponent); "your
         # opponent puts the top N cards of their deck into their waiting room" (the opponent performs it: no choice)
@@ -1866,6 +1883,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if spec:
             op["filter"] = self.to_filter(spec, zone="deck")
         return op
+
+    def reveal_chosen(self, who):
+        # "choose up to 1 <spec> in your hand, reveal it to your opponent, and put it face down underneath this card as a
+        # marker": the engine shows the chosen card to nobody (approximation chosen_reveal_unseen)
+        if who != ("that",):
+            raise Unsupported("revealing something other than the chosen card")
+        self.approximate("chosen_reveal_unseen")
+        return []
 
     def reveal_opp_take(self, n, take, spec):
         # "reveal the top N cards of your deck, your opponent chooses 1 <spec> from among them, (you) put(s) it into your
