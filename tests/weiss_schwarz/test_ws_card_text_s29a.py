@@ -23,7 +23,8 @@ def _c(line, type="character", name="Tester"):
     return compile_line(line, {"type": type, "name": name, "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, MENDER, LIFTER, STANDIN, DOUBLE, BRUTE, LOOKOUT, BUSY, ORACLE, EITHER) = range(11)
+(PLAIN, FLARE, MENDER, LIFTER, STANDIN, DOUBLE, BRUTE, LOOKOUT, BUSY, ORACLE, EITHER, SUNNY, OFFERER,
+ RESTER) = range(14)
 RECORDS = [
     _rec("T/S29A-001", "Plain"),  # <<Glass>>, level 0
     _rec("T/S29A-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -48,6 +49,14 @@ RECORDS = [
     # the master chooses whose deck is milled (choose_one)
     _rec("T/S29A-011", "Either", ["【AUTO】 When this card is placed on the stage from your hand, put the top 2 cards of "
                                   "your deck or your opponent's deck into the waiting room."]),
+    # compiled and imported (the pool compiler takes them): a climax's colour on its placement, two costs' wordings
+    _rec("T/S29A-012", "Sunny", ["【AUTO】 When a yellow climax is placed on your climax area, choose 1 of your "
+                                 "characters, and that character gets +1500 power until end of turn."]),
+    _rec("T/S29A-013", "Offerer", ["【AUTO】 [(1) Put 1 of your other 《Glass》 characters from your stage into your "
+                                   "waiting room] When this card is placed on the stage from your hand, you may pay the "
+                                   "cost. If you do, draw 1 card."]),
+    _rec("T/S29A-014", "Rester", ["【AUTO】 [1 【REST】 2 of your 【STAND】 《Glass》 characters] When this card attacks, you "
+                                  "may pay the cost. If you do, draw 1 card."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S29A-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -325,3 +334,15 @@ def test_the_master_chooses_whose_deck_is_put_into_the_waiting_room(pool, pick):
     _act(g, "Use" if pick == 0 else "Decline")  # choose_one: the first option (the master's deck) or the other
     kit.answer_yes(g, True)
     assert [kit.count(g, "WR", p) - wr[p] for p in (0, 1)] == ([2, 0] if pick == 0 else [0, 2])
+
+
+def test_a_climax_colour_and_two_cost_wordings_compile():
+    r = _c(RECORDS[SUNNY]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["trigger_filter"] == {"type": "climax", "color": ["yellow"], "zone": "climax_area"}
+    r = _c(RECORDS[OFFERER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["cost"]["stock"] == 1
+    r = _c(RECORDS[RESTER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["cost"]["stock"] == 1

@@ -356,7 +356,7 @@ def normalise(line: str) -> str:
         p = re.sub(r"\b(level|cost) -(?= or (?:lower|higher|less|more)\b)", r"\1 0", p)
         p = p.replace("( ", "(").replace(" )", ")")
         p = re.sub(r"\bgets\+ ?(\d)", r"gets +\1", p)  # "gets+ 1000 power" (a typo of the database)
-        p = re.sub(r"\[ ?(\d+) (?=put |\[rest\]|return )", r"[(\1) ", p)  # "[1 put ...]": the stock cost "(1)"
+        p = re.sub(r"\[ ?(\d+) +(?=put |\[rest\]|return )", r"[(\1) ", p)  # "[1 put ...]": the stock cost "(1)"
         p = re.sub(r"(when you use an\s+\[act\])\s+(?=this card )", r"\1 , ", p)  # the comma the database dropped
         p = re.sub(r"\bx is equal the number\b", "x is equal to the number", p)  # the "to" the database dropped
         p = re.sub(r"\bchoose an opponent's\b", "choose 1 of your opponent's", p)  # "choose an opponent's <spec>"
@@ -453,6 +453,9 @@ def normalise(line: str) -> str:
                lambda m: f"{m.group(1)} [icon_{m.group(2) or m.group(3) or m.group(4)}] ,", s)
     s = re.sub(r"(trigger check reveals a climax) , if that card's trigger icon is ((?:\[icon_[a-z]+\] )?),",
                r"\1 with \2in its trigger icon ,", s)
+    # (session 29) "..., if that card has [icon] in its trigger icon," (normalised above to "that card is a card with ...")
+    s = re.sub(r"(trigger check reveals a climax) , if that card is a card with ((?:\[icon_[a-z]+\] )?in its trigger icon) ,",
+               r"\1 with \2 ,", s)
     # "choose 1 of your other <spec> and this card, exchange them": "choose this card and 1 of your other <spec>"
     s = re.sub(r"\bchoose (\d+) of your other ([^,.\[\]]{0,80}?) and this card ,", r"choose this card and \1 of your other \2 ,", s)
     # "choose a character in your waiting room and this card, and exchange them": "choose this card and 1 ..."
@@ -3775,6 +3778,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def t_named_climax(self, name):
         return ("own_climax_placed", {"trigger_filter": {"name": card_name(name), "zone": "climax_area"}})
+
+    def t_own_climax_color(self, tok):
+        # "when a <colour> climax is placed on your climax area" (session 29): the placed climax (as t_named_climax)
+        spec = self.charspec(self.quals(self.q_color(tok)), self.n_climax())
+        return ("own_climax_placed", {"trigger_filter": self.to_filter(spec, zone="climax_area")})
 
     def t_named_climax_any(self, *names):
         # 'when "X" or "Y" is placed on your climax area' (session 28): a climax with one of the names (name_any)
