@@ -263,6 +263,9 @@ def test_cr_6_5_during_your_main_phase(pool, turn_player, drawn):
     "your deck.",
     "【AUTO】 When this card attacks, deal 2 damage to your opponent, and at the beginning of the encore step, put this "
     "card into your waiting room.",
+    # Trigger.OPP_CHAR_REVERSED
+    "【AUTO】 During your opponent's turn, when your opponent's character becomes 【REVERSE】, look at the top card of "
+    "your deck, and put it on the top or at the bottom of your deck.",
 ])
 def test_wordings_of_known_pieces_compile(line):
     r = _c(line)

@@ -3779,6 +3779,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def t_named_climax(self, name):
         return ("own_climax_placed", {"trigger_filter": {"name": card_name(name), "zone": "climax_area"}})
 
+    def t_opp_char_reversed(self, spec):
+        # "when your opponent's character becomes [REVERSE]" (session 29): Trigger.OPP_CHAR_REVERSED (battle.reverse_char:
+        # any reversal, in a battle or by an effect), filtered on that character
+        spec = _as_char(spec)
+        if spec.get("type") != "character":
+            raise Unsupported("'when your opponent's card becomes [REVERSE]'")
+        if set(spec) != {"type"}:
+            raise Unsupported("'when your opponent's <spec> character becomes [REVERSE]' (a description)")
+        return ("opp_char_reversed", None)
+
     def t_own_climax_color(self, tok):
         # "when a <colour> climax is placed on your climax area" (session 29): the placed climax (as t_named_climax)
         spec = self.charspec(self.quals(self.q_color(tok)), self.n_climax())
