@@ -24,7 +24,7 @@ def _c(line, type="character", name="Tester"):
 
 
 (PLAIN, FLARE, MENDER, LIFTER, STANDIN, DOUBLE, BRUTE, LOOKOUT, BUSY, ORACLE, EITHER, SUNNY, OFFERER,
- RESTER) = range(14)
+ RESTER, FINISHER) = range(15)
 RECORDS = [
     _rec("T/S29A-001", "Plain"),  # <<Glass>>, level 0
     _rec("T/S29A-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -57,6 +57,9 @@ RECORDS = [
                                    "cost. If you do, draw 1 card."]),
     _rec("T/S29A-014", "Rester", ["【AUTO】 [1 【REST】 2 of your 【STAND】 《Glass》 characters] When this card attacks, you "
                                   "may pay the cost. If you do, draw 1 card."]),
+    # CR 4.10.1.2.1: "If this damage is canceled" (DAMAGE reports a canceled damage as not done)
+    _rec("T/S29A-015", "Finisher", ["【AUTO】 When this card attacks, deal 1 damage to your opponent. If this damage is "
+                                    "canceled, draw 1 card."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S29A-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -349,3 +352,29 @@ def test_a_climax_colour_and_two_cost_wordings_compile():
     r = _c(RECORDS[RESTER]["ability"][0])
     assert r.verdict == "exact", r.reason
     assert r.abilities[0]["cost"]["stock"] == 1
+
+
+def test_cr_4_10_1_2_1_if_this_damage_is_canceled_compiles_to_if_done_not_done():
+    r = _c(RECORDS[FINISHER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [{"op": "damage", "amount": 1}, {"op": "if_done", "rows": 1, "done": False},
+                                        {"op": "draw", "count": 1}]
+    r = _c("【AUTO】 When this card attacks, deal 1 damage to your opponent. If this damage is not canceled, draw 1 card.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][1] == {"op": "if_done", "rows": 1}
+    # "you may deal 1 damage. If you do": not the damage's cancel (the "If you do" stays an approximation)
+    assert _c("【AUTO】 When this card attacks, you may deal 1 damage to your opponent. If you do, draw 1 card.").verdict \
+        == "approximate"
+
+
+@pytest.mark.parametrize("canceled", [True, False])
+def test_cr_4_10_1_2_1_the_draw_happens_only_when_the_damage_is_canceled(pool, canceled):
+    sc = _scenario(pool)
+    sc.put(0, FINISHER, "stage", pos=1)
+    sc.stack_deck(1, [FLARE if canceled else PLAIN])  # the opponent's top card: a climax cancels (CR 4.10.1.2)
+    g = sc.game()
+    _pass_until(g, lambda x: any(d.startswith("Direct attack") for d in _labels(x)))
+    hand = kit.count(g, "HAND")
+    _act(g, "Direct attack")
+    _pass_until(g, lambda x: kit.resolved(x) and int(x.state[S.CLOCK_N + 1]) + int(x.state[S.WR_N + 1]) > 0)
+    assert kit.count(g, "HAND") == hand + canceled

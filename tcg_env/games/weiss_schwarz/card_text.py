@@ -2327,6 +2327,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def hand_or_stock(self, *_pronouns):
         return [{"op": "@dest_or", "options": [[{"op": "to_hand"}], [{"op": "to_stock"}]]}]
 
+    def if_damage_canceled(self, ops):
+        # "deal N damage to your opponent. If this damage is canceled, X" (session 29): IF_DONE "If you don't" right
+        # after the damage op, which reports a canceled damage as not done (CR 4.10; effects.exec_op DAMAGE)
+        return [{"op": "@ifdmg", "done": False, "then": ops}]
+
+    def if_damage_not_canceled(self, ops):
+        return [{"op": "@ifdmg", "done": True, "then": ops}]
+
     def if_you_do_not(self, ops):
         # "If you do not, X": after "you may pay the cost" only (auto_body: WSAbility.if_not_paid)
         return [{"op": "@ifnot", "then": ops}]
@@ -2855,6 +2863,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # whether it moved a card (an empty waiting room: not done, CR 1.3.3), IF_DONE skips X
                 last.append({"op": "@if_done"})
                 last.extend(ops[0]["then"])
+                continue
+            if ops and ops[0]["op"] == "@ifdmg" and len(ops) == 1:
+                # "If this damage is (not) canceled, X" (session 29): right after the damage op (or the "you may" of
+                # one damage), the core's IF_DONE on it (done = not canceled)
+                body = last[-1]["then"] if last and last[-1]["op"] == "may" and not last[-1].get("closed") else last
+                if not body or body[-1]["op"] != "damage" or body[-1].get("who", "opponent") != "opponent":
+                    raise Unsupported("'if this damage is canceled' after another instruction than dealing damage")
+                body.append({"op": "@if_done", "done": ops[0]["done"], "@dmg": True})
+                body.extend(ops[0]["then"])
                 continue
             if ops and ops[0]["op"] == "@ifdo":
                 if not last or last[-1]["op"] != "may":
@@ -5643,7 +5660,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                                                             for opt in op["options"]]})
                 continue
             if name == "@if_done":  # "If you do, <the rest of the block>" (rows counted below)
-                out.append({"op": "if_done", "rows": 0})
+                out.append({"op": "if_done", "rows": 0, **({"done": op["done"]} if op.get("done") is False else {}),
+                            **({"@dmg": True} if op.get("@dmg") else {})})
                 continue
             if name == "@exchange_pair":
                 a = self._take(st)
@@ -5721,7 +5739,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         for i, o in enumerate(out):
             if o["op"] == "if_done":
                 o["rows"] = len(out) - i - 1
-                if o["rows"] == 0 or i == 0 or out[i - 1]["op"] not in _REPORTS_DONE:
+                reports = _REPORTS_DONE + (("damage",) if o.pop("@dmg", False) else ())
+                if o["rows"] == 0 or i == 0 or out[i - 1]["op"] not in reports:
                     raise Unsupported("'if you do' after an instruction that does not report it")
         for i, o in enumerate(out):
             # a card only revealed or looked at, with nothing done after: no instruction shows a card

@@ -652,7 +652,8 @@ _OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored, OpIfDone, OpChooseOne)
 # register's cards (none affected: not done), a draw or a clock card to the waiting room not in full (CR 1.3.3)
 _REPORTS_DONE = frozenset({"to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top",
                            "to_deck_bottom", "draw", "heal", "discard", "stock_bottom_to_wr",
-                           "stock_top_to_wr", "exchange", "wr_to_deck", "pay_stock"})  # discard / the stock's cards: fewer than its count is not done
+                           "stock_top_to_wr", "exchange", "wr_to_deck", "pay_stock",
+                           "damage"})  # damage: not done when canceled (session 29: "if this damage is canceled")  # discard / the stock's cards: fewer than its count is not done
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 
 

@@ -797,7 +797,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             return ASKED
     elif op == K.Op.DAMAGE:
         if not game.opp_auto_damage_locked(s, T, f, who):
-            game.deal_damage(s, T, who, count_operand(game, s, f, a0) + a2)  # a2: added to a stored count
+            # a2: added to a stored count; a canceled damage reports NOT_DONE (session 29: "If this damage is canceled,
+            # X" is an IF_DONE "If you don't" right after it; nothing else asks, CR 4.10)
+            if game.deal_damage(s, T, who, count_operand(game, s, f, a0) + a2) == 1:
+                return NOT_DONE
     elif op == K.Op.HEAL:
         moved = 0
         hz = K.Zone.STOCK if (a2 & K.HEAL_TO_STOCK) != 0 else K.Zone.HAND if (a2 & K.HEAL_TO_HAND) != 0 \
