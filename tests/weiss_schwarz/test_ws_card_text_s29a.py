@@ -24,7 +24,7 @@ def _c(line, type="character", name="Tester"):
 
 
 (PLAIN, FLARE, MENDER, LIFTER, STANDIN, DOUBLE, BRUTE, LOOKOUT, BUSY, ORACLE, EITHER, SUNNY, OFFERER,
- RESTER, FINISHER) = range(15)
+ RESTER, FINISHER, RENEWER) = range(16)
 RECORDS = [
     _rec("T/S29A-001", "Plain"),  # <<Glass>>, level 0
     _rec("T/S29A-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -60,6 +60,10 @@ RECORDS = [
     # CR 4.10.1.2.1: "If this damage is canceled" (DAMAGE reports a canceled damage as not done)
     _rec("T/S29A-015", "Finisher", ["【AUTO】 When this card attacks, deal 1 damage to your opponent. If this damage is "
                                     "canceled, draw 1 card."]),
+    # Op.STOCK_RENEW via the deck (STOCK_RENEW_DECK)
+    _rec("T/S29A-016", "Renewer", ["【AUTO】 When this card is placed on the stage from your hand, your opponent returns "
+                                   "all cards from their stock to their deck, shuffles their deck, and puts the same "
+                                   "number of cards from the top of their deck into their stock."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S29A-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -378,3 +382,18 @@ def test_cr_4_10_1_2_1_the_draw_happens_only_when_the_damage_is_canceled(pool, c
     _act(g, "Direct attack")
     _pass_until(g, lambda x: kit.resolved(x) and int(x.state[S.CLOCK_N + 1]) + int(x.state[S.WR_N + 1]) > 0)
     assert kit.count(g, "HAND") == hand + canceled
+
+
+def test_the_opponents_stock_renewed_through_the_deck(pool):
+    r = _c(RECORDS[RENEWER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [{"op": "stock_renew", "who": "opponent", "via_deck": True}]
+    sc = _scenario(pool)
+    sc.put(0, RENEWER, "hand")
+    old = [sc.put(1, PLAIN, "stock"), sc.put(1, PLAIN, "stock")]
+    g = sc.game()
+    deck, wr = kit.count(g, "DECK", 1), kit.count(g, "WR", 1)
+    _play(g, "Renewer")
+    # the two stock cards went into the deck (not the waiting room); two cards of the shuffled deck are the stock
+    assert kit.count(g, "STOCK", 1) == 2 and kit.count(g, "DECK", 1) == deck and kit.count(g, "WR", 1) == wr
+    assert all(kit.zone_of(g, x) in (K.Zone.DECK, K.Zone.STOCK) for x in old)

@@ -2089,6 +2089,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def opp_stock_renew(self):
         return [{"op": "stock_renew", "who": "opponent"}]
 
+    def opp_stock_renew_deck(self):
+        return [{"op": "stock_renew", "who": "opponent", "via_deck": True}]
+
     def stock_bottom_opp(self):
         return [{"op": "stock_bottom_to_wr", "count": 1, "who": "opponent"}]
 

@@ -485,6 +485,7 @@ class OpStockRenew(_Op):
 
     op: Literal["stock_renew"]
     who: WhoName = "master"
+    via_deck: bool = False  # the stock into the deck, shuffled, first (session 29: STOCK_RENEW_DECK)
 
 
 class OpMemoryTrim(_Op):
@@ -1774,7 +1775,7 @@ class _Compiler(PoolCompiler):
         if name == "wr_to_deck":
             return 0, who, K.WR_TO_DECK_KEEP_REG if op.keep_reg else 0
         if name == "stock_renew":
-            return 0, who, 0
+            return 0, who, K.STOCK_RENEW_DECK if op.via_deck else 0
         if name == "opp_choose":
             if op.filter.zone not in ("waiting_room",):
                 self.fail(f"{q}.filter.zone", "the opponent chooses in a waiting room (a public zone)")

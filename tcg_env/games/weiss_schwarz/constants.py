@@ -922,6 +922,9 @@ CHANGE_MARKER = 1 << 10  # Op.CHANGE a2 bit (s23-wsa): "you may choose 1 marker 
 CHANGE_DEFENDER = 1 << 11  # Op.CHANGE a2 bit (session 29, s29-wsauto): "put it on this card's stage position as the
 #                           defending character": when this card was the defending character (DEF_SLOT), the card chosen
 #                           becomes it (same position, DEF_POS kept: the battle goes on, CR 7.2.1.5.1 / 7.6.1.3)
+STOCK_RENEW_DECK = 1  # Op.STOCK_RENEW a2 (session 29, s29-wsauto): the stock's cards go into the deck, which is
+#                        shuffled, before the same number is put into the stock ("your opponent returns all cards from
+#                        their stock to their deck, shuffles their deck, and puts the same number of cards ...")
 HEAL_TO_STOCK = 1  # Op.HEAL a2 bits: into the stock (else the waiting room)
 HEAL_TO_HAND = 2  # Op.HEAL a2 bit (session 29, s29-wsauto): into the hand ("return the top card of your clock to your hand")
 HEAL_BOTTOM = 4  # Op.HEAL a2 bit (session 29): the clock's bottom card(s) (CR 3.8.2: the card put there first)

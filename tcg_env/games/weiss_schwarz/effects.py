@@ -898,7 +898,16 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 game.put_in_zone(s, s[STOCK_L + who * K.MAX_DECK + s[STOCK_N + who] - 1], K.Zone.CLOCK)
     elif op == K.Op.STOCK_RENEW:  # "puts all of their stock into their waiting room, and puts the same number ..."
         n = s[STOCK_N + who]
-        game.pay_stock(s, who, n)  # from the top, one card at a time (CR 8.4.3's move of stock cards)
+        if a2 == K.STOCK_RENEW_DECK:  # "returns all cards from their stock to their deck, shuffles their deck, and ..."
+            for _ in range(n):
+                sl = s[STOCK_L + who * K.MAX_DECK + s[STOCK_N + who] - 1]
+                game.take_from_zone(s, sl)
+                mod_forget(s, MT, sl)  # CR 3.1.4
+                s[ZONE + sl * CARD_W] = K.Zone.DECK
+                zone_push(s, DECK_N + who, DECK_L + who * K.MAX_DECK, sl)
+            zone_shuffle(s, ZT, K.Zone.DECK, who, s)
+        else:
+            game.pay_stock(s, who, n)  # from the top, one card at a time (CR 8.4.3's move of stock cards)
         for _ in range(n):
             game.move_top_of_deck(s, who, K.Zone.STOCK)
     elif op == K.Op.POOL:  # a0 -1: the stored count ("put X cards from the top of your deck ...")
