@@ -270,6 +270,11 @@ def test_cr_6_5_during_your_main_phase(pool, turn_player, drawn):
     "your deck.",
     "【AUTO】 When this card attacks, deal 2 damage to your opponent, and at the beginning of the encore step, put this "
     "card into your waiting room.",
+    # junk after the last word; "put it" for "put them" after a look
+    "【AUTO】 [(1)] When this card attacks, you may pay the cost. If you do, search your deck for up to 1 《Glass》 "
+    "character, reveal it to your opponent, and put it into your hand. Shuffle your deck66??",
+    "【AUTO】 When this card is placed on the stage from your hand, look at up to 2 cards from the top of your deck, and "
+    "put it on the top of your deck in any order.",
     # Trigger.OPP_CHAR_REVERSED
     "【AUTO】 During your opponent's turn, when your opponent's character becomes 【REVERSE】, look at the top card of "
     "your deck, and put it on the top or at the bottom of your deck.",

@@ -319,6 +319,7 @@ def normalise(line: str) -> str:
     lower case outside card names ("...") and traits (<<...>>), spaces collapsed; the quotes inside a
     quoted ability marked (_mark_nested_quotes)."""
     s = line.replace("【", "[").replace("】", "]").replace("《", "<<").replace("》", ">>")
+    s = re.sub(r"(?<=[a-z])\d*\?{2,}\s*$", ".", s)  # "Shuffle your deck66??": the database's junk after the last word
     s = re.sub(r"(?<![\w?])\?([A-Z][^?<>\"]{0,40}?)\?(?![\w?])", r"<<\1>>", s)  # "?Strange?": a trait's 《》 lost
     s = s.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = _close_quoted_ability(s)
@@ -472,6 +473,10 @@ def normalise(line: str) -> str:
     # room" (the older printings split it in two sentences)
     s = re.sub(r"(from among them , (?:reveal (?:it|them) to your opponent , )?)and (put (?:it|them) into your hand) \. "
                r"put the rest into your waiting room", r"\1\2 , and put the rest into your waiting room", s)
+    # (session 29) "look at up to 2 cards from the top of your deck, and put it on the top of your deck in any order":
+    # "put them"
+    s = re.sub(r"(look at up to \S+ cards from the top of your deck , (?:and )?put )it( on the top of your deck in any "
+               r"order)", r"\1them\2", s)
     # (session 29, s29-wsauto) "return this card to your deck. If you do, shuffle your deck.": the same as "return this
     # card to your deck, and shuffle your deck" (a shuffle when the card did not move changes nothing anyone knows);
     # "return it to his or her deck. If you do, shuffle your opponent's deck(, and X)": "return it to his or her deck, and
