@@ -51,6 +51,8 @@ APPROXIMATIONS: dict[str, str] = {
     "trigger_icon_dropped_card": "\"a character / card with [icon] in its trigger icon\" (\"if that card has [icon] in "
     "its trigger icon\") where the English database drops the icon's name: any card with at least one trigger icon "
     "matches, whatever its icons; a card without an icon does not",
+    "chosen_reveal_unseen": "\"choose up to 1 <spec> in your hand, reveal it to your opponent, and put it ...\" (session "
+                            "29): the card is chosen and moved, but not shown to the opponent before the move",
     "hand_reveal_unseen": "\"you may reveal your hand. If you do, and if there is a climax among those cards, X\": "
                           "with such a card in the hand the player may do X (on an [AUTO] ability the hand is also checked when it "
                           "triggers, as a condition of the ability); the hand is not shown to the opponent",
@@ -323,6 +325,7 @@ def normalise(line: str) -> str:
     lower case outside card names ("...") and traits (<<...>>), spaces collapsed; the quotes inside a
     quoted ability marked (_mark_nested_quotes)."""
     s = line.replace("【", "[").replace("】", "]").replace("《", "<<").replace("》", ">>")
+    s = re.sub(r"(?<=[a-z])\d*\?{2,}\s*$", ".", s)  # "Shuffle your deck66??": the database's junk after the last word
     s = re.sub(r"(?<![\w?])\?([A-Z][^?<>\"]{0,40}?)\?(?![\w?])", r"<<\1>>", s)  # "?Strange?": a trait's 《》 lost
     s = s.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = _close_quoted_ability(s)
@@ -350,6 +353,7 @@ def normalise(line: str) -> str:
         p = re.sub(r"\[(\w+)\]", r" [\1] ", p)  # [auto]when / the[standby]effect
         p = re.sub(r"(?<=[a-z\]])\[", " [", p)
         p = p.replace("'s ", "'s ")
+        p = re.sub(r"(?<!\.)\.\.(?!\.)", ".", p)  # "return it to your hand.." (a doubled stop; session 29)
         p = re.sub(r"([,.&])", r" \1 ", p)
         p = re.sub(r"(\d) , (\d{3})", r"\1\2", p)  # 1,000 -> 1000
         # (session 28) a set whose database writes each zero digit as "-": "+15-- power" (+1500), "+2--- power" (+2000),
@@ -359,7 +363,7 @@ def normalise(line: str) -> str:
         p = re.sub(r"\b(level|cost) -(?= or (?:lower|higher|less|more)\b)", r"\1 0", p)
         p = p.replace("( ", "(").replace(" )", ")")
         p = re.sub(r"\bgets\+ ?(\d)", r"gets +\1", p)  # "gets+ 1000 power" (a typo of the database)
-        p = re.sub(r"\[ ?(\d+) (?=put |\[rest\]|return )", r"[(\1) ", p)  # "[1 put ...]": the stock cost "(1)"
+        p = re.sub(r"\[ ?(\d+) +(?=put |\[rest\]|return )", r"[(\1) ", p)  # "[1 put ...]": the stock cost "(1)"
         p = re.sub(r"(when you use an\s+\[act\])\s+(?=this card )", r"\1 , ", p)  # the comma the database dropped
         p = re.sub(r"\bx is equal the number\b", "x is equal to the number", p)  # the "to" the database dropped
         p = re.sub(r"\bchoose an opponent's\b", "choose 1 of your opponent's", p)  # "choose an opponent's <spec>"
@@ -380,6 +384,17 @@ def normalise(line: str) -> str:
         p = re.sub(r"\bpostion\b", "position", p)
         p = re.sub(r"\bis is\b", "is", p)
         p = re.sub(r"\breturn in to\b", "return it to", p)
+        # (session 29, s29-wsauto) "if you paid the cost," / "if your do,": "if you do," (CR 8.4: the cost paid); "search
+        # you deck": "search your deck"
+        p = re.sub(r"\bif you paid the cost\b", "if you do", p)
+        p = re.sub(r"\bif your do\b", "if you do", p)
+        p = re.sub(r"\bsearch you deck\b", "search your deck", p)
+        p = re.sub(r"\buntil of turn\b", "until end of turn", p)
+        p = re.sub(r"\bthe the\b", "the", p)  # "put the the top 3 cards"
+        p = re.sub(r"(, )your may pay the cost\b", r"\1you may pay the cost", p)
+        p = re.sub(r"\b(becomes|become|is) reverse(?=\s*[,.]| in battle)", r"\1 [reverse]", p)  # the state mark lost
+        p = re.sub(r"\bis being frontal attacked\b", "is frontal attacked", p)
+        p = re.sub(r"\breveal (it|them) to your opponent and put\b", r"reveal \1 to your opponent , and put", p)
         p = re.sub(r"\blevel (\d+) or less\b", r"level \1 or lower", p)
         p = re.sub(r"\bcost (\d+) or less\b", r"cost \1 or lower", p)  # (session 29: "cost 1 or less characters")
         # older printings spell counts in words ("the top three cards", "two or higher"): digits, as
@@ -447,6 +462,9 @@ def normalise(line: str) -> str:
                lambda m: f"{m.group(1)} [icon_{m.group(2) or m.group(3) or m.group(4)}] ,", s)
     s = re.sub(r"(trigger check reveals a climax) , if that card's trigger icon is ((?:\[icon_[a-z]+\] )?),",
                r"\1 with \2in its trigger icon ,", s)
+    # (session 29) "..., if that card has [icon] in its trigger icon," (normalised above to "that card is a card with ...")
+    s = re.sub(r"(trigger check reveals a climax) , if that card is a card with ((?:\[icon_[a-z]+\] )?in its trigger icon) ,",
+               r"\1 with \2 ,", s)
     # "choose 1 of your other <spec> and this card, exchange them": "choose this card and 1 of your other <spec>"
     s = re.sub(r"\bchoose (\d+) of your other ([^,.\[\]]{0,80}?) and this card ,", r"choose this card and \1 of your other \2 ,", s)
     # "choose a character in your waiting room and this card, and exchange them": "choose this card and 1 ..."
@@ -505,6 +523,20 @@ def normalise(line: str) -> str:
     # room" (the older printings split it in two sentences)
     s = re.sub(r"(from among them , (?:reveal (?:it|them) to your opponent , )?)and (put (?:it|them) into your hand) \. "
                r"put the rest into your waiting room", r"\1\2 , and put the rest into your waiting room", s)
+    # (session 29) "look at up to 2 cards from the top of your deck, and put it on the top of your deck in any order":
+    # "put them"
+    s = re.sub(r"(look at up to \S+ cards from the top of your deck , (?:and )?put )it( on the top of your deck in any "
+               r"order)", r"\1them\2", s)
+    # (session 29, s29-wsauto) "return this card to your deck. If you do, shuffle your deck.": the same as "return this
+    # card to your deck, and shuffle your deck" (a shuffle when the card did not move changes nothing anyone knows);
+    # "return it to his or her deck. If you do, shuffle your opponent's deck(, and X)": "return it to his or her deck, and
+    # your opponent shuffles their deck(. If you do, X)"
+    s = re.sub(r"\breturn (it|them|this card) to your deck \. if you do , shuffle your deck(?= \.|$)",
+               r"return \1 to your deck , and shuffle your deck", s)
+    s = re.sub(r"\breturn (it|them) to (his or her|their|your opponent's) deck \. if you do , shuffle (?:your opponent's|his "
+               r"or her|their) deck(?:(?P<more> , (?:and )?)| (?=\.|$))",
+               lambda m: f"return {m.group(1)} to {m.group(2)} deck , and your opponent shuffles their deck "
+               + (". if you do , " if m.group("more") else ""), s)
     return s
 
 
@@ -1753,6 +1785,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def heal_stock(self):
         return [{"op": "heal", "count": 1, "to": "stock"}]
 
+    # (session 29, s29-wsauto) the clock's bottom card: the one put there first (CR 3.8.2: each card goes on top of
+    # those already there, and their order is kept); the top card into the hand
+    def heal_bottom(self):
+        return [{"op": "heal", "count": 1, "bottom": True}]
+
+    def heal_bottom_stock(self):
+        return [{"op": "heal", "count": 1, "to": "stock", "bottom": True}]
+
+    def heal_hand(self):
+        return [{"op": "heal", "count": 1, "to": "hand"}]
+
     def pile_stock(self):
         return "stock"
 
@@ -1783,6 +1826,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def mill_x(self):
         return [{"op": "mill", "count": "x"}]  # X: the "X is equal to" sentence (effects)
+
+    def mill_own_n(self, n):
+        return self.top_deck_n(n, "waiting_room")
+
+    def mill_either(self, n):
+        # "put the top N cards of your deck or your opponent's deck into the waiting room" (session 29): the master
+        # chooses the deck (choose_one), each player's cards into their own waiting room (CR 3.1.5)
+        return [{"op": "choose_one", "options": [self.top_deck_n(n, "waiting_room"), self.mill_opp(n)]}]
 
     def mill_opp(self, n):
         # "put the top N cards of your opponent's deck into their waiting room" (MILL, a1 = the opponent); "your
@@ -1906,6 +1957,27 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if spec:
             op["filter"] = self.to_filter(spec, zone="deck")
         return op
+
+    def reveal_chosen(self, who):
+        # "choose up to 1 <spec> in your hand, reveal it to your opponent, and put it face down underneath this card as a
+        # marker": the engine shows the chosen card to nobody (approximation chosen_reveal_unseen)
+        if who != ("that",):
+            raise Unsupported("revealing something other than the chosen card")
+        self.approximate("chosen_reveal_unseen")
+        return []
+
+    def reveal_opp_take(self, n, take, spec):
+        # "reveal the top N cards of your deck, your opponent chooses 1 <spec> from among them, (you) put(s) it into your
+        # hand, and put(s) the rest into your waiting room" (session 29): LOOK_TOP of exactly N cards, all revealed, the
+        # opponent choosing as many as possible (CR 8.6.3) up to 1
+        n, take = int(n), int(take)
+        if not 1 <= take <= n <= K.REVEAL_ROWS:
+            raise Unsupported(f"revealing more than {K.REVEAL_ROWS} cards for the opponent to choose from")
+        op = {"op": "look_top", "count": n, "take": take, "rest": "waiting_room", "must_take": True,
+              "opp_chooses": True}
+        if spec:
+            op["filter"] = self.to_filter(spec, zone="deck")
+        return [op]
 
     def look_top_take_rest_wr(self, n, take, spec, *_):
         # "look at the top card of your deck, choose up to 1 <spec> from among them, put it into your hand, put the
@@ -2088,6 +2160,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def opp_stock_renew(self):
         return [{"op": "stock_renew", "who": "opponent"}]
 
+    def opp_stock_renew_deck(self):
+        return [{"op": "stock_renew", "who": "opponent", "via_deck": True}]
+
     def stock_bottom_opp(self):
         return [{"op": "stock_bottom_to_wr", "count": 1, "who": "opponent"}]
 
@@ -2129,10 +2204,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # next turn. "...": the gains for the first duration, the ability for the second
         return self.gets(subj, gains, dur) + self.gets(subj, [self.g_ability(tok)], dur2)
 
-    def change_place(self, who):
+    def change_place(self, who, how=None):
+        # "... as [REST]" (the orientation) / "as the defending character" (session 29, s29-wsauto: the card chosen
+        # takes this card's place in the battle, Op.CHANGE's CHANGE_DEFENDER)
         if who != ("that",):
             raise Unsupported("putting something other than the chosen card on this card's position")
-        return [{"op": "@change_place"}]
+        return [{"op": "@change_place", **(how or {})}]
+
+    def ca_rest(self):
+        return {"orientation": "rest"}
+
+    def ca_defender(self):
+        return {"defender": True}
 
     def standby(self):
         # CR 4.12.2.10: choose up to 1 character of level <= your level + 1 in your waiting room,
@@ -2317,6 +2400,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def hand_or_stock(self, *_pronouns):
         return [{"op": "@dest_or", "options": [[{"op": "to_hand"}], [{"op": "to_stock"}]]}]
+
+    def if_damage_canceled(self, ops):
+        # "deal N damage to your opponent. If this damage is canceled, X" (session 29): IF_DONE "If you don't" right
+        # after the damage op, which reports a canceled damage as not done (CR 4.10; effects.exec_op DAMAGE)
+        return [{"op": "@ifdmg", "done": False, "then": ops}]
+
+    def if_damage_not_canceled(self, ops):
+        return [{"op": "@ifdmg", "done": True, "then": ops}]
 
     def if_you_do_not(self, ops):
         # "If you do not, X": after "you may pay the cost" only (auto_body: WSAbility.if_not_paid)
@@ -2848,6 +2939,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # whether it moved a card (an empty waiting room: not done, CR 1.3.3), IF_DONE skips X
                 last.append({"op": "@if_done"})
                 last.extend(ops[0]["then"])
+                continue
+            if ops and ops[0]["op"] == "@ifdmg" and len(ops) == 1:
+                # "If this damage is (not) canceled, X" (session 29): right after the damage op (or the "you may" of
+                # one damage), the core's IF_DONE on it (done = not canceled)
+                body = last[-1]["then"] if last and last[-1]["op"] == "may" and not last[-1].get("closed") else last
+                if not body or body[-1]["op"] != "damage" or body[-1].get("who", "opponent") != "opponent":
+                    raise Unsupported("'if this damage is canceled' after another instruction than dealing damage")
+                body.append({"op": "@if_done", "done": ops[0]["done"], "@dmg": True})
+                body.extend(ops[0]["then"])
                 continue
             if ops and ops[0]["op"] == "@ifdo":
                 if not last or last[-1]["op"] != "may":
@@ -3394,6 +3494,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "if there are N or less climax in your waiting room" (session 27)
         return self.c_wr_spec_max(spec, n)
 
+    def c_no_facing(self):
+        return {"kind": "no_facing"}
+
+    def c_facing_reversed(self):
+        return {"kind": "facing_reversed"}
+
+    def c_named_wr(self, name):
+        # '"X" is in your waiting room' (session 29, s29-wsauto): 1 or more cards of that name there (CR 3.10)
+        return {"kind": "wr_filter_at_least", "value": 1, "filter": self.to_filter(self.named_spec(name),
+                                                                                    zone="waiting_room")}
+
     def c_named_clock(self, name):
         return {"kind": "named_in_clock", "name": card_name(name)}
 
@@ -3786,6 +3897,21 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def t_named_climax(self, name):
         return ("own_climax_placed", {"trigger_filter": {"name": card_name(name), "zone": "climax_area"}})
 
+    def t_opp_char_reversed(self, spec):
+        # "when your opponent's character becomes [REVERSE]" (session 29): Trigger.OPP_CHAR_REVERSED (battle.reverse_char:
+        # any reversal, in a battle or by an effect), filtered on that character
+        spec = _as_char(spec)
+        if spec.get("type") != "character":
+            raise Unsupported("'when your opponent's card becomes [REVERSE]'")
+        if set(spec) != {"type"}:
+            raise Unsupported("'when your opponent's <spec> character becomes [REVERSE]' (a description)")
+        return ("opp_char_reversed", None)
+
+    def t_own_climax_color(self, tok):
+        # "when a <colour> climax is placed on your climax area" (session 29): the placed climax (as t_named_climax)
+        spec = self.charspec(self.quals(self.q_color(tok)), self.n_climax())
+        return ("own_climax_placed", {"trigger_filter": self.to_filter(spec, zone="climax_area")})
+
     def t_named_climax_any(self, *names):
         # 'when "X" or "Y" is placed on your climax area' (session 28): a climax with one of the names (name_any)
         return ("own_climax_placed", {"trigger_filter": dict(self.named_any_spec(*names), zone="climax_area")})
@@ -3795,6 +3921,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("'when your other card is frontal attacked'")
         self._defending = True  # "your characters in battle": the defending one (the opponent attacks)
         return ("other_frontal_attacked", {"trigger_filter": self.to_filter(spec)})
+
+    def t_another_frontal(self, spec):
+        return self.t_other_frontal(None, spec)
 
     def t_another_attacks(self, spec):
         return self.t_other_attacks(None, spec)
@@ -4407,6 +4536,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if len(ops) != 2 or ops[0]["op"] != "choose" or ops[1]["op"] != "@change_place":
             raise Unsupported("Change with another effect than choosing a character for this card's position")
         ch = ops[0]
+        how = {k: v for k, v in ops[1].items() if k in ("orientation", "defender")}  # "as [REST]" / "as the defending ..."
         flt = dict(ch["filter"])
         if ch["count"] != 1 or flt.get("zone") not in ("waiting_room", "hand") or flt.get("side") == "opponent":
             raise Unsupported("Change choosing something other than 1 card in your waiting room / hand")
@@ -4415,9 +4545,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         flt["type"] = "character"
         if by_cost and not moved_by_effect:
             return whole, [{"op": "change", "filter": flt, "to": dests[0], "by_cost": True,
-                            **({"up_to": True} if ch.get("up_to") else {})}]
+                            **({"up_to": True} if ch.get("up_to") else {}), **how}]
         self.approximate("change_on_resolution")
-        return cost, [{"op": "change", "filter": flt, "to": dests[0]}]
+        return cost, [{"op": "change", "filter": flt, "to": dests[0], **how}]
 
     def auto_body_cond_first(self, *parts):
         # "Alarm If this card is the top card of your clock, (and <condition>,) at the beginning of
@@ -4477,6 +4607,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             # "placed on the stage by the effect of "X"" in the climax phase: any placement then (no character is
             # played from the hand in the climax phase, CR 6.6.1): by X's effect or another's
             self.approximate("placed_by_any_effect")
+        return ab
+
+    def auto_body_main_phase(self, *parts):
+        # "during your main phase, when ..." (session 29, s29-wsauto): the ability's condition your_main_phase (CR 6.5;
+        # checked when it triggers and when it resolves), as auto_body_climax_phase
+        ab = self.auto_body(*parts)
+        if isinstance(ab, list):
+            raise Unsupported("'during your main phase' with two triggers")
+        self._add_condition(ab, {"kind": "your_main_phase"}, "'during your main phase'", strict=True)
+        if ab.pop("@by", None):
+            raise Unsupported("'placed on the stage by the effect of \"X\"' during the main phase")
         return ab
 
     def auto_body_played_turn(self, *parts):
@@ -5657,7 +5798,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                                                             for opt in op["options"]]})
                 continue
             if name == "@if_done":  # "If you do, <the rest of the block>" (rows counted below)
-                out.append({"op": "if_done", "rows": 0})
+                out.append({"op": "if_done", "rows": 0, **({"done": op["done"]} if op.get("done") is False else {}),
+                            **({"@dmg": True} if op.get("@dmg") else {})})
                 continue
             if name == "@if_done_end":  # the end of the rows of the "if you do" before it (session 29)
                 out.append({"op": "@if_done_end"})
@@ -5743,7 +5885,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         out[:] = [o for o in out if o["op"] != "@if_done_end"]
         for i, o in enumerate(out):
             if o["op"] == "if_done":
-                if o["rows"] == 0 or i == 0 or out[i - 1]["op"] not in _REPORTS_DONE:
+                reports = _REPORTS_DONE + (("damage",) if o.pop("@dmg", False) else ())
+                if o["rows"] == 0 or i == 0 or out[i - 1]["op"] not in reports:
                     raise Unsupported("'if you do' after an instruction that does not report it")
         for i, o in enumerate(out):
             # a card only revealed or looked at, with nothing done after: no instruction shows a card

@@ -116,6 +116,7 @@ ConditionName = Literal[
     "battle_opp_level_at_most_wr", "placed_this_turn", "named_pair_on_stage", "clock_at_least", "deck_at_most",
     "in_position", "self_level_at_least", "level_colors", "fewer_than_opp", "memory_names_at_least", "deck_at_least",
     "clock_top_alarm", "level_at_most", "all_of", "any_of",
+    "your_main_phase", "no_facing", "facing_reversed",  # session 29 (s29-wsauto)
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -396,7 +397,8 @@ class _CountWho(_Op):
 
 class OpHeal(_CountWho):
     op: Literal["heal"]
-    to: Literal["waiting_room", "stock"] = "waiting_room"  # where the clock's top card goes
+    to: Literal["waiting_room", "stock", "hand"] = "waiting_room"  # where the clock's top card goes
+    bottom: bool = False  # the clock's bottom card (session 29: HEAL_BOTTOM)
 
 
 class OpPool(_CountWho):
@@ -484,6 +486,7 @@ class OpStockRenew(_Op):
 
     op: Literal["stock_renew"]
     who: WhoName = "master"
+    via_deck: bool = False  # the stock into the deck, shuffled, first (session 29: STOCK_RENEW_DECK)
 
 
 class OpMemoryTrim(_Op):
@@ -516,6 +519,9 @@ OpLookTop = op_model("look_top", _M, count=Union[Annotated[int, Field(ge=1, le=K
                      must_take=(bool, False),
                      # "... from the top of your opponent's deck": the cards looked at are the opponent's (LOOK_OPP_DECK)
                      who=(WhoName, "master"),
+                     # "reveal the top N cards ..., your opponent chooses 1 <spec> from among them" (session 29,
+                     # LOOK_OPP_CHOOSES): the N cards revealed, the opponent chooses
+                     opp_chooses=(bool, False),
                      # "reveal up to N cards" (with up_to): the cards looked at are revealed, their number stored
                      reveal=(bool, False))
 OpBrainstorm = op_model("brainstorm", _M, count=Annotated[int, Field(ge=1, le=10)])
@@ -535,7 +541,10 @@ OpChange = op_model("change", _M, filter=WSFilter, orientation=(OrientationName,
                     to=(Literal["waiting_room", "clock", "hand", "stock", "memory", "marker"], "waiting_room"),
                     # by_cost: Change's cost moves this card (CR 10.8.1, its cost's columns: the op does the move
                     # first, CHANGE_BY_COST); up_to: "choose up to 1" (else a card must be chosen)
-                    by_cost=(bool, False), up_to=(bool, False))
+                    by_cost=(bool, False), up_to=(bool, False),
+                    # defender: "put it on this card's stage position as the defending character" (session 29,
+                    # CHANGE_DEFENDER): the card chosen becomes the defending character when this card was it
+                    defender=(bool, False))
 # "your opponent chooses (may choose) N <spec> in <a waiting room>": the master's opponent chooses into register reg
 OpOppChoose = op_model("opp_choose", _M, filter=WSFilter, count=(Annotated[int, Field(ge=1, le=4)], 1),
                        up_to=(bool, False), reg=(Reg, 0))
@@ -646,7 +655,7 @@ _OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored, OpIfDone, OpChooseOne)
 _REPORTS_DONE = frozenset({"to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top",
                            "to_deck_bottom", "draw", "heal", "discard", "stock_bottom_to_wr",
                            "stock_top_to_wr", "exchange", "wr_to_deck", "pay_stock",
-                           "rest", "stand"})  # [REST] / [STAND]: a card so already is not affected (session 29)  # discard / the stock's cards: fewer than its count is not done
+                           "rest", "stand", "damage"})  # [REST] / [STAND]: a card so already is not affected (session 29); damage: not done when canceled (session 29: "if this damage is canceled"); discard / the stock's cards: fewer than its count is not done
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 
 
@@ -1755,7 +1764,8 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.plus", "plus is added to the stored count (amount 'x')")
             return x(op.amount), who, op.plus
         if name == "heal":
-            return x(op.count), who, int(op.to == "stock")
+            return x(op.count), who, (K.HEAL_TO_STOCK if op.to == "stock" else K.HEAL_TO_HAND if op.to == "hand"
+                                      else 0) | (K.HEAL_BOTTOM if op.bottom else 0)
         if name == "mill_level":
             return op.count, 0, 0
         if name == "top_level" or name == "trigger_damage":
@@ -1769,7 +1779,7 @@ class _Compiler(PoolCompiler):
         if name == "wr_to_deck":
             return 0, who, K.WR_TO_DECK_KEEP_REG if op.keep_reg else 0
         if name == "stock_renew":
-            return 0, who, 0
+            return 0, who, K.STOCK_RENEW_DECK if op.via_deck else 0
         if name == "opp_choose":
             if op.filter.zone not in ("waiting_room",):
                 self.fail(f"{q}.filter.zone", "the opponent chooses in a waiting room (a public zone)")
@@ -1799,13 +1809,18 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.take", f"re-ordering (to deck_top) takes at most {K.TARGET_MAX} cards")
             if op.reveal and (not op.up_to or op.count == "x" or op.count > K.REVEAL_ROWS or op.store_taken):
                 self.fail(f"{q}.reveal", f"revealing up to N <= {K.REVEAL_ROWS} cards (up_to), nothing else stored")
+            if op.opp_chooses and (op.up_to or op.reveal or not op.must_take or op.count == "x"
+                                   or op.count > K.REVEAL_ROWS or op.who != "master"):
+                self.fail(f"{q}.opp_chooses", f"the opponent chooses among N <= {K.REVEAL_ROWS} cards of the master's "
+                          "deck, all revealed, as many as possible")
             to = {"hand": K.LOOK_TAKE_HAND, "waiting_room": K.LOOK_TAKE_WR, "deck_bottom": K.LOOK_TAKE_BOTTOM,
                   "deck_top": K.LOOK_TAKE_TOP}[op.to]
             if op.who == "opponent" and (op.to == "hand" and op.take > 0 or op.store_taken or op.count == "x"):
                 self.fail(f"{q}.who", "the opponent's deck: its cards taken go to its top / bottom / waiting room")
             return x(op.count), ((K.LOOK_OPP_DECK << 15) if op.who == "opponent" else 0) | op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10) \
                 | ((K.LOOK_STORE_TAKEN << 12) if op.store_taken else 0) | ((K.LOOK_UP_TO << 13) if op.up_to else 0) \
-                | ((K.LOOK_MUST_TAKE << 14) if op.must_take else 0) | ((K.LOOK_REVEAL << 16) if op.reveal else 0), flt
+                | ((K.LOOK_MUST_TAKE << 14) if op.must_take else 0) | ((K.LOOK_REVEAL << 16) if op.reveal else 0) \
+                | ((K.LOOK_OPP_CHOOSES << 17) if op.opp_chooses else 0), flt
         if name == "pay_stock":
             return op.count, int(op.in_full), 0
         if name == "brainstorm":
@@ -1835,6 +1850,10 @@ class _Compiler(PoolCompiler):
                 to |= K.CHANGE_BY_COST | (K.CHANGE_UP_TO if op.up_to else 0)
             elif op.up_to:
                 self.fail(f"{q}.up_to", "up_to is a by_cost change's")
+            if op.defender:
+                if op.to == "marker":
+                    self.fail(f"{q}.defender", "a change to a marker does not keep the battle")
+                to |= K.CHANGE_DEFENDER
             return flt, K.Orientation[op.orientation.upper()], to
         if name == "count":
             # a1: the master's list zone counted (the filter's zone other than the stage), 0 both stages

@@ -639,6 +639,13 @@ class Condition(IntEnum):
     #              condition, a1 its argument; a2 0, so that a program running through them does nothing): "if A and
     #              B", "if A, and B, ..." (session 28, s28-wsb; filters.condition_holds)
     ANY_OF = 71  # one of them holds: "if A or B" (session 28)
+    # --- session 29 (s29-wsauto; the range 100..119) ---
+    YOUR_MAIN_PHASE = 100  # the master is the turn player and the turn is in its main phase (CR 6.5): "during your main
+    #                        phase, when ..."
+    NO_FACING = 101  # the source is on the stage and no character faces it (CR 3.6.5): "there is no character facing
+    #                  this card"
+    FACING_REVERSED = 102  # the character facing the source is [REVERSE] (CR 4.6.1.3): "the character facing this card
+    #                        is [REVERSE]" (none facing it: not met)
 
 
 ABILITY_TABLE = TableLayout("ability")
@@ -789,7 +796,7 @@ class Op(IntEnum):
     DRAW = CoreOp.DRAW  # a0 = count, a2 = 1 "up to" (may stop, CR 3.2.3.1)
     DISCARD = CoreOp.DISCARD  # a0 = count; the discarding player chooses
     DAMAGE = 32  # a0 = amount (-1: the stored count, + a2): damage process CR 4.10 (cancelable)
-    HEAL = 33  # a0 = count: top card(s) of the clock to the waiting room (a2 = 1: into the stock)
+    HEAL = 33  # a0 = count: top card(s) of the clock to the waiting room (a2: HEAL_TO_STOCK / HEAL_TO_HAND, HEAL_BOTTOM)
     POOL = 34  # a0 = count: top card(s) of the deck into the stock
     MILL = 35  # a0 = count: top card(s) of the deck to the waiting room (a2 = MILL_BOTTOM: its bottom card(s))
     CLOCK_TOP = 36  # a0 = count: top card(s) of the deck into the clock (not damage)
@@ -915,6 +922,15 @@ CHANGE_MARKER = 1 << 10  # Op.CHANGE a2 bit (s23-wsa): "you may choose 1 marker 
 #                          waiting room, and put it in the stage position that this card is on as [REST]. If you do, put
 #                          this card face up underneath that character as a marker": a character marker of this card's
 #                          position is a candidate too, and this card becomes a marker there (its markers stay)
+CHANGE_DEFENDER = 1 << 11  # Op.CHANGE a2 bit (session 29, s29-wsauto): "put it on this card's stage position as the
+#                           defending character": when this card was the defending character (DEF_SLOT), the card chosen
+#                           becomes it (same position, DEF_POS kept: the battle goes on, CR 7.2.1.5.1 / 7.6.1.3)
+STOCK_RENEW_DECK = 1  # Op.STOCK_RENEW a2 (session 29, s29-wsauto): the stock's cards go into the deck, which is
+#                        shuffled, before the same number is put into the stock ("your opponent returns all cards from
+#                        their stock to their deck, shuffles their deck, and puts the same number of cards ...")
+HEAL_TO_STOCK = 1  # Op.HEAL a2 bits: into the stock (else the waiting room)
+HEAL_TO_HAND = 2  # Op.HEAL a2 bit (session 29, s29-wsauto): into the hand ("return the top card of your clock to your hand")
+HEAL_BOTTOM = 4  # Op.HEAL a2 bit (session 29): the clock's bottom card(s) (CR 3.8.2: the card put there first)
 WR_TO_DECK_KEEP_REG = 1  # Op.WR_TO_DECK a2: the cards of register I_REG stay ("returns all cards except that card")
 MILL_BOTTOM = 1  # Op.MILL a2: from the bottom of the deck ("put the bottom N cards of your opponent's deck ...")
 MILL_COUNT_OPPONENT = 1  # Op.MILL_COUNT a2 bit: the master's opponent's deck (a1 is the filter row)
@@ -961,6 +977,9 @@ LOOK_OPP_DECK = 1  # LOOK_TOP (a1 >> 15) & 1: the cards looked at are the top of
 # looked at is revealed (the master's reveal record, state.REVEALED: both observations show it; N <= REVEAL_ROWS),
 # and the number revealed is stored ("if you revealed 1 or more cards", IF_STORED)
 LOOK_REVEAL = 1
+LOOK_OPP_CHOOSES = 1  # LOOK_TOP (a1 >> 17) & 1 (session 29, s29-wsauto): "reveal the top N cards of your deck, your
+#                       opponent chooses 1 <spec> from among them, ...": the top N cards revealed (both players see
+#                       them), the master's opponent chooses the cards taken (CR 8.6.3: as many as possible)
 LOOK_TAKE_TOP = 3  # "put them on the top of your deck in any order": each card taken goes on top in
 #                   the order taken (the last taken on top; those not taken stay under them, CR 3.2.2)
 

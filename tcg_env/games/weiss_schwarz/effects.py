@@ -616,10 +616,18 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 s[f + FR_CNT] = cnt | K.LOOK_STOPPED
             nlook = seen  # what follows is about the cards looked at
             cnt &= K.LOOK_CHOSEN_MASK
+        oppc = ((a1 >> 17) & 1) == K.LOOK_OPP_CHOOSES
+        if oppc and cnt == 0:
+            # "reveal the top N cards of your deck, your opponent chooses ..." (session 29): all N shown to both players
+            reveal_begin(s, REVEALED_N, d)
+            n_d = s[DECK_N + d]
+            for i in range(min(nlook, n_d)):
+                reveal_card(s, REVEALED_N, REVEALED, K.REVEAL_ROWS, d, cid_of(s, s[DECK_L + d * K.MAX_DECK + n_d - 1 - i]))
         if cnt < take and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, d, a2, 0, nlook, m, src, False) > 0:
-            # "choose N cards from among them" (LOOK_MUST_TAKE, CR 8.6.3.1): no PASS while one can be chosen
-            game.ask_candidates(s, m, reg, 0 if ((a1 >> 14) & 1) == K.LOOK_MUST_TAKE else 1)
-            s[LOOKED_N] = min(nlook, s[DECK_N + d]) if d == m else 0  # the master saw them all (its own deck)
+            # "choose N cards from among them" (LOOK_MUST_TAKE, CR 8.6.3.1): no PASS while one can be chosen; the
+            # master's opponent chooses (LOOK_OPP_CHOOSES)
+            game.ask_candidates(s, 1 - m if oppc else m, reg, 0 if ((a1 >> 14) & 1) == K.LOOK_MUST_TAKE else 1)
+            s[LOOKED_N] = min(nlook, s[DECK_N + d]) if d == m and not oppc else 0  # the master saw them all (its deck)
             return ASKED
         s[LOOKED_N] = 0
         # "put the rest into your waiting room": the cards looked at (the top min(a0, deck)) less
@@ -738,7 +746,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         # matches now (CR 3.1.4: a new card in that zone)
         if s[ZONE + src * CARD_W] == K.Zone.STAGE:
             s[f + FR_STORE] = s[POS + src * CARD_W]
-            z_to = a2 & (K.CHANGE_BY_COST - 1)
+            z_to = a2 & (K.CHANGE_BY_COST - 1)  # (CHANGE_DEFENDER is above CHANGE_BY_COST)
             if z_to == 0:
                 game.stage_to_wr(s, T, src)
             else:
@@ -753,6 +761,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             pos = s[f + FR_STORE]
             if 0 <= pos < K.N_POSITIONS and stage_slot(s, m, pos) < 0 and s[ZONE + chosen * CARD_W] != K.Zone.STAGE:
                 game.place_on_stage(s, T, chosen, m, pos, a1, False)
+                if (a2 & K.CHANGE_DEFENDER) != 0 and s[DEF_SLOT] == src and src >= 0:
+                    s[DEF_SLOT] = chosen  # "as the defending character" (the position, DEF_POS, is the same)
         s[f + FR_REGN + reg] = 0
     elif op == K.Op.CHANGE:  # CR 10.8: a0 filter (hand / waiting room) takes this card's position
         if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
@@ -774,11 +784,14 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                     game.stage_char_to_marker(s, src)
                     game.place_on_stage(s, T, chosen, m, pos, a1, False)
             else:
-                if a2 == 0:
+                z_to = a2 & ~K.CHANGE_DEFENDER
+                if z_to == 0:
                     game.stage_to_wr(s, T, src)
                 else:  # "[Put this card into your clock / memory / stock]", "[Return this card to your hand]"
-                    game.put_in_zone(s, src, a2)
+                    game.put_in_zone(s, src, z_to)
                 game.place_on_stage(s, T, chosen, m, pos, a1, False)
+                if (a2 & K.CHANGE_DEFENDER) != 0 and s[DEF_SLOT] == src:
+                    s[DEF_SLOT] = chosen  # "as the defending character" (same position: DEF_POS kept)
         s[f + FR_REGN + reg] = 0
     elif op == K.Op.CHOOSE_OPTIONAL:  # ask "do it?"; no skips a2 rows
         if s[f + FR_CNT] == 0:
@@ -789,13 +802,19 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             return ASKED
     elif op == K.Op.DAMAGE:
         if not game.opp_auto_damage_locked(s, T, f, who):
-            game.deal_damage(s, T, who, count_operand(game, s, f, a0) + a2)  # a2: added to a stored count
+            # a2: added to a stored count; a canceled damage reports NOT_DONE (session 29: "If this damage is canceled,
+            # X" is an IF_DONE "If you don't" right after it; nothing else asks, CR 4.10)
+            if game.deal_damage(s, T, who, count_operand(game, s, f, a0) + a2) == 1:
+                return NOT_DONE
     elif op == K.Op.HEAL:
         moved = 0
+        hz = K.Zone.STOCK if (a2 & K.HEAL_TO_STOCK) != 0 else K.Zone.HAND if (a2 & K.HEAL_TO_HAND) != 0 \
+            else K.Zone.WAITING_ROOM
         for _ in range(a0):
             nc = s[CLOCK_N + who]
             if nc > 0:
-                game.put_in_zone(s, s[CLOCK_L + who * K.MAX_DECK + nc - 1], K.Zone.STOCK if a2 == 1 else K.Zone.WAITING_ROOM)
+                # the top card (the list's last) or the bottom one (HEAL_BOTTOM, the list's first; CR 3.8.2)
+                game.put_in_zone(s, s[CLOCK_L + who * K.MAX_DECK + (0 if (a2 & K.HEAL_BOTTOM) != 0 else nc - 1)], hz)
                 moved += 1
         if moved < a0:  # CR 1.3.3: what cannot be done is not done ("If you do, ...": IF_DONE)
             return NOT_DONE
@@ -884,7 +903,16 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 game.put_in_zone(s, s[STOCK_L + who * K.MAX_DECK + s[STOCK_N + who] - 1], K.Zone.CLOCK)
     elif op == K.Op.STOCK_RENEW:  # "puts all of their stock into their waiting room, and puts the same number ..."
         n = s[STOCK_N + who]
-        game.pay_stock(s, who, n)  # from the top, one card at a time (CR 8.4.3's move of stock cards)
+        if a2 == K.STOCK_RENEW_DECK:  # "returns all cards from their stock to their deck, shuffles their deck, and ..."
+            for _ in range(n):
+                sl = s[STOCK_L + who * K.MAX_DECK + s[STOCK_N + who] - 1]
+                game.take_from_zone(s, sl)
+                mod_forget(s, MT, sl)  # CR 3.1.4
+                s[ZONE + sl * CARD_W] = K.Zone.DECK
+                zone_push(s, DECK_N + who, DECK_L + who * K.MAX_DECK, sl)
+            zone_shuffle(s, ZT, K.Zone.DECK, who, s)
+        else:
+            game.pay_stock(s, who, n)  # from the top, one card at a time (CR 8.4.3's move of stock cards)
         for _ in range(n):
             game.move_top_of_deck(s, who, K.Zone.STOCK)
     elif op == K.Op.POOL:  # a0 -1: the stored count ("put X cards from the top of your deck ...")

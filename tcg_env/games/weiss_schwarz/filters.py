@@ -304,6 +304,11 @@ def condition_atom(game, s, T, cond, arg, p, source):
         return s[STOCK_N + p] <= arg
     if cond == K.Condition.DECK_AT_LEAST:  # session 27 (DECK_AT_MOST: below)
         return s[DECK_N + p] >= arg
+    if cond == K.Condition.NO_FACING:  # "there is no character facing this card" (CR 3.6.5; session 29)
+        return on_stage and spos >= 0 and game.facing_slot(s, p, spos) < 0
+    if cond == K.Condition.FACING_REVERSED:  # "the character facing this card is [REVERSE]" (session 29)
+        fr = game.facing_slot(s, p, spos) if on_stage and spos >= 0 else -1
+        return fr >= 0 and s[ORIENT + fr * CARD_W] == K.Orientation.REVERSE
     if (cond == K.Condition.FACING_LEVEL_AT_LEAST or cond == K.Condition.FACING_COST_AT_MOST
             or cond == K.Condition.FACING_LEVEL_IS or cond == K.Condition.FACING_LEVEL_ABOVE_SELF
             or cond == K.Condition.FACING_LEVEL_BELOW_SELF):
@@ -438,6 +443,8 @@ def condition_atom(game, s, T, cond, arg, p, source):
         return n >= (arg & 0xFF)
     if cond == K.Condition.YOUR_CLIMAX_PHASE:  # "during your climax phase" (CR 6.6)
         return s[TURN_PLAYER] == p and s[PHASE] == K.Phase.CLIMAX
+    if cond == K.Condition.YOUR_MAIN_PHASE:  # "during your main phase" (CR 6.5; session 29)
+        return s[TURN_PLAYER] == p and s[PHASE] == K.Phase.MAIN
     if cond == K.Condition.WR_COLORS_AT_LEAST or cond == K.Condition.STAGE_COLORS_AT_LEAST:
         # the number of colors (CR 2.4) among the cards of the waiting room / the characters on the stage
         seen = 0
