@@ -388,3 +388,13 @@ def test_cr_1019_1_if_you_discarded_a_resonator_this_way_plays(tmp_path, discard
             g.step(K.PASS)
     assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD
     assert int(g.state[S.HAND_N]) == hand0 - 1 + (2 if drawn else 0)
+
+
+def test_then_if_condition_is_an_if_sentence_after_the_one_before():
+    r = exact('Draw two cards. Then if your J/ruler is "Made-up Girl", you gain 100 life for each card in your hand.',
+              "chant")
+    assert r.fields["effect"] == [{"op": "draw", "count": 2},
+                                  {"op": "if", "condition": {"kind": "ruler_named", "value": "Made-up Girl"}, "skip": 2},
+                                  {"op": "set_x", "per": {"count": "hand"}, "times": 1},
+                                  {"op": "gain_life", "amount": "X00"}]
+    assert exact("Draw a card. Then, if you control a resonator, draw a card.", "chant").fields["effect"][1]["op"] == "if"
