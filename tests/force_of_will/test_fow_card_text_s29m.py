@@ -101,6 +101,7 @@ def test_cr_1027_1a_the_controller_chooses_each_gems_attribute_as_it_resolves(tm
     assert _until_choice(g) == K.Decision.CHOOSE_MODE
     # any of the five attributes, never none (CR 1027.1a)
     assert sorted(g.legal_actions().tolist()) == [K.OPTION_BASE + k for k in range(K.N_ATTRIBUTES)]
+    assert g.describe_action(K.OPTION_BASE + K.Attribute.WATER).startswith("Choose a water gem")
     g.step(K.OPTION_BASE + K.Attribute.WATER)
     assert _until_choice(g) == K.Decision.CHOOSE_MODE  # the second gem
     g.step(K.OPTION_BASE + K.Attribute.DARKNESS)
