@@ -260,3 +260,12 @@ def test_two_name_parts_and_other_wordings_compile():
            "waiting room. For each climax card revealed among them, draw up to 1 card.")
     assert r.verdict == "exact", r.reason
     assert r.abilities[0]["effect"][0] == {"op": "brainstorm", "count": 4}
+
+
+def test_cr_8_6_2_1_a_character_s_play_restriction_counts_without_itself():
+    # the card is in the hand when the condition is tested: "2 or more <<Glass>>" are 2 on the stage (on the stage a
+    # <<Glass>> card counts itself: 1 other)
+    r = _c("【CONT】 If you have 2 or more 《Glass》 characters, this card cannot be played from your hand.")
+    assert r.abilities[0]["condition"] == {"kind": "trait_count_at_least", "trait": "Glass", "value": 2}
+    r = _c("【CONT】 If you have 2 or more 《Glass》 characters, this card gets +1000 power.")
+    assert r.abilities[0]["condition"]["value"] == 1

@@ -758,8 +758,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def transform(self, tree):
         # "... this card gets -N level while in your hand": the card is in the hand when its
         # condition is checked, so a count of "your characters" does not include it (_count_cond)
-        if any(True for _ in tree.find_data("aura_hand")):
-            self._off_stage = True
+        if any(True for d in ("aura_hand", "play_restriction") for _ in tree.find_data(d)):
+            self._off_stage = True  # (session 29: a character's play restriction, tested in the hand too)
         # an ability working from the memory / the top of the clock: the card is not on the stage
         if any(True for d in ("c_in_memory", "c_self_clock_top") for _ in tree.find_data(d)):
             self._off_stage = True
