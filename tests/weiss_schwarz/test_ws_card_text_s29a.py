@@ -24,7 +24,7 @@ def _c(line, type="character", name="Tester"):
 
 
 (PLAIN, FLARE, MENDER, LIFTER, STANDIN, DOUBLE, BRUTE, LOOKOUT, BUSY, ORACLE, EITHER, SUNNY, OFFERER,
- RESTER, FINISHER, RENEWER) = range(16)
+ RESTER, FINISHER, RENEWER, TRADER) = range(17)
 RECORDS = [
     _rec("T/S29A-001", "Plain"),  # <<Glass>>, level 0
     _rec("T/S29A-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -64,6 +64,10 @@ RECORDS = [
     _rec("T/S29A-016", "Renewer", ["【AUTO】 When this card is placed on the stage from your hand, your opponent returns "
                                    "all cards from their stock to their deck, shuffles their deck, and puts the same "
                                    "number of cards from the top of their deck into their stock."]),
+    # a climax found and a hand climax exchange zones (Op.EXCHANGE of a deck card and a hand card)
+    _rec("T/S29A-017", "Trader", ["【AUTO】 When this card is placed on the stage from your hand, search your deck for up "
+                                  "to 1 climax, reveal it to your opponent, choose up to 1 climax from your hand, "
+                                  "reveal it to your opponent, exchange them, and shuffle your deck."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S29A-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -402,3 +406,22 @@ def test_the_opponents_stock_renewed_through_the_deck(pool):
     # the two stock cards went into the deck (not the waiting room); two cards of the shuffled deck are the stock
     assert kit.count(g, "STOCK", 1) == 2 and kit.count(g, "DECK", 1) == deck and kit.count(g, "WR", 1) == wr
     assert all(kit.zone_of(g, x) in (K.Zone.DECK, K.Zone.STOCK) for x in old)
+
+
+def test_a_climax_found_exchanged_with_a_hand_climax(pool):
+    r = _c(RECORDS[TRADER]["ability"][0])
+    assert r.verdict == "approximate" and r.approximations == ("chosen_reveal_unseen",), r.reason
+    assert [o["op"] for o in r.abilities[0]["effect"]] == ["search", "choose", "exchange", "shuffle_deck"]
+    sc = _scenario(pool)
+    sc.put(0, TRADER, "hand")
+    mine = sc.put(0, FLARE, "hand")
+    g = sc.game()
+    hand = kit.count(g, "HAND")
+    kit.act(g, "Play Trader")
+    for _ in range(20):
+        if kit.resolved(g):
+            break
+        d = _labels(g)
+        g.step(int(g.legal_actions()[next((i for i, x in enumerate(d) if x.startswith("Choose")), 0)]))
+    assert kit.zone_of(g, mine) == K.Zone.DECK  # the hand climax went into the deck, the one found into the hand
+    assert kit.count(g, "HAND") == hand - 1  # Trader played, the hand climax out, the climax found in

@@ -1823,6 +1823,19 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def reverse(self, who):
         return self._on(who, {"op": "reverse"})
 
+    def search_exchange_hand(self, n, spec, _who, count, spec2, _who2):
+        # "search your deck for up to 1 climax, reveal it to your opponent, choose up to 1 climax from your hand, reveal it
+        # to your opponent, exchange them(, and shuffle your deck)" (session 29): SEARCH keeping the card found in the
+        # deck, the hand card chosen, EXCHANGE (each into the other's zone; nothing when either is missing, CR 1.3.3);
+        # the hand card is not shown (approximation chosen_reveal_unseen)
+        if int(n) != 1 or count not in (("one",), ("exactly", 1), ("upto", 1)):
+            raise Unsupported("'exchange them' of more than 1 card each")
+        self.approximate("chosen_reveal_unseen")
+        first = {"op": "search", "filter": self.to_filter(spec, zone="deck"), "count": 1, "keep": True}
+        second = {"op": "choose", "filter": self.to_filter(spec2, zone="hand"), "count": 1,
+                  **({"up_to": True} if count[0] == "upto" else {})}
+        return [{"op": "@exchange_pair", "first": first, "second": second}]
+
     def search(self, n, spec, *_):
         if n > 4:
             raise Unsupported("a search for more than 4 cards")
