@@ -279,6 +279,12 @@ def test_cr_6_5_during_your_main_phase(pool, turn_player, drawn):
     "character, reveal it to your opponent, and put it into your hand. Shuffle your deck66??",
     "【AUTO】 When this card is placed on the stage from your hand, look at up to 2 cards from the top of your deck, and "
     "put it on the top of your deck in any order.",
+    # four conditions, in a sentence and before "you may pay the cost"
+    "【AUTO】 【CXCOMBO】 At the beginning of your encore step, if \"Flare\" is in your climax area, this card is in your "
+    "center stage, you have 2 or more other 《Glass》 characters, and there is no character facing this card or the "
+    "character facing this card is 【REVERSE】, draw 1 card.",
+    "【AUTO】 [(1)] When this card attacks, if \"Flare\" is in your climax area, your level is 2 or higher, your hand has 3 "
+    "or less cards, and you have 2 or more other 《Glass》 characters, you may pay the cost. If you do, draw 1 card.",
     # Trigger.OPP_CHAR_REVERSED
     "【AUTO】 During your opponent's turn, when your opponent's character becomes 【REVERSE】, look at the top card of "
     "your deck, and put it on the top or at the bottom of your deck.",

@@ -2319,6 +2319,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "if", "condition": a, "then": [{"op": "if", "condition": b, "then": [
             {"op": "if", "condition": c, "then": ops}]}]}]
 
+    def if_sentence4(self, a, b, c, d, ops):
+        # "if A, B, C, and D, ..." (session 29): A then B then C then D (as if_sentence3)
+        return self.if_sentence3(a, b, c, [{"op": "if", "condition": d, "then": ops}])
+
     def if_spec_among(self, spec, ops):
         # "put the top N cards of your deck into your waiting room. If there is a <spec> among those
         # cards, ...": a climax keeps its Brainstorm form (@ifclimax); any other description counts the
@@ -4079,6 +4083,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         except Unsupported:
             pass
         return ("pay", a, [{"op": "@cond2", "condition": b, "then": effects}])
+
+    def rest_if4_pay(self, a, b, c, d, effects):
+        # "if A, B, C, and D, you may pay the cost. If you do, X" (session 29): all four before the cost (all_of)
+        if any(x["kind"] in ("@zone", "none") for x in (a, b, c, d)):
+            raise Unsupported("conditions with a zone or a count that always holds")
+        return ("pay", _cond_join("all_of", a, b, c, d), effects)
 
     def rest_if3_pay(self, a, b, c, effects):
         # "if A, B, and C, you may pay the cost. If you do, X": as rest_if2_pay, C an IF inside B's
