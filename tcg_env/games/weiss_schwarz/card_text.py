@@ -1889,6 +1889,19 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def reverse(self, who):
         return self._on(who, {"op": "reverse"})
 
+    def search_exchange_hand(self, n, spec, _who, count, spec2, _who2):
+        # "search your deck for up to 1 climax, reveal it to your opponent, choose up to 1 climax from your hand, reveal it
+        # to your opponent, exchange them(, and shuffle your deck)" (session 29): SEARCH keeping the card found in the
+        # deck, the hand card chosen, EXCHANGE (each into the other's zone; nothing when either is missing, CR 1.3.3);
+        # the hand card is not shown (approximation chosen_reveal_unseen)
+        if int(n) != 1 or count not in (("one",), ("exactly", 1), ("upto", 1)):
+            raise Unsupported("'exchange them' of more than 1 card each")
+        self.approximate("chosen_reveal_unseen")
+        first = {"op": "search", "filter": self.to_filter(spec, zone="deck"), "count": 1, "keep": True}
+        second = {"op": "choose", "filter": self.to_filter(spec2, zone="hand"), "count": 1,
+                  **({"up_to": True} if count[0] == "upto" else {})}
+        return [{"op": "@exchange_pair", "first": first, "second": second}]
+
     def search(self, n, spec, *_):
         if n > 4:
             raise Unsupported("a search for more than 4 cards")
@@ -2371,6 +2384,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "if A, B, and C, ...": A then B then C (as if_sentence2)
         return [{"op": "if", "condition": a, "then": [{"op": "if", "condition": b, "then": [
             {"op": "if", "condition": c, "then": ops}]}]}]
+
+    def if_sentence4(self, a, b, c, d, ops):
+        # "if A, B, C, and D, ..." (session 29): A then B then C then D (as if_sentence3)
+        return self.if_sentence3(a, b, c, [{"op": "if", "condition": d, "then": ops}])
 
     def if_spec_among(self, spec, ops):
         # "put the top N cards of your deck into your waiting room. If there is a <spec> among those
@@ -4159,6 +4176,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         except Unsupported:
             pass
         return ("pay", a, [{"op": "@cond2", "condition": b, "then": effects}])
+
+    def rest_if4_pay(self, a, b, c, d, effects):
+        # "if A, B, C, and D, you may pay the cost. If you do, X" (session 29): all four before the cost (all_of)
+        if any(x["kind"] in ("@zone", "none") for x in (a, b, c, d)):
+            raise Unsupported("conditions with a zone or a count that always holds")
+        return ("pay", _cond_join("all_of", a, b, c, d), effects)
 
     def rest_if3_pay(self, a, b, c, effects):
         # "if A, B, and C, you may pay the cost. If you do, X": as rest_if2_pay, C an IF inside B's

@@ -24,53 +24,57 @@ def _c(line, type="character", name="Tester"):
 
 
 (PLAIN, FLARE, MENDER, LIFTER, STANDIN, DOUBLE, BRUTE, LOOKOUT, BUSY, ORACLE, EITHER, SUNNY, OFFERER,
- RESTER, FINISHER, RENEWER) = range(16)
+ RESTER, FINISHER, RENEWER, TRADER) = range(17)
 RECORDS = [
-    _rec("T/S29A-001", "Plain"),  # <<Glass>>, level 0
-    _rec("T/S29A-002", "Flare", [], type="Climax", trigger=("SOUL",)),
-    _rec("T/S29A-003", "Mender", ["【AUTO】 When this card is placed on the stage from your hand, put the bottom card of "
+    _rec("T/S29U-001", "Plain"),  # <<Glass>>, level 0
+    _rec("T/S29U-002", "Flare", [], type="Climax", trigger=("SOUL",)),
+    _rec("T/S29U-003", "Mender", ["【AUTO】 When this card is placed on the stage from your hand, put the bottom card of "
                                   "your clock into your waiting room."]),
-    _rec("T/S29A-004", "Lifter", ["【AUTO】 When this card is placed on the stage from your hand, return the top card of "
+    _rec("T/S29U-004", "Lifter", ["【AUTO】 When this card is placed on the stage from your hand, return the top card of "
                                   "your clock to your hand."]),
     # Change as the defending character: the cost moves this card, the card chosen takes its place in the battle
-    _rec("T/S29A-005", "Stand-in", ["【AUTO】 [Put this card into your waiting room] When this card is frontal attacked, "
+    _rec("T/S29U-005", "Stand-in", ["【AUTO】 [Put this card into your waiting room] When this card is frontal attacked, "
                                     "you may pay the cost. If you do, choose up to 1 \"Double\" in your hand, and put "
                                     "it on this card's stage position as the defending character."], power="1000"),
-    _rec("T/S29A-006", "Double", [], power="9000"),
-    _rec("T/S29A-007", "Brute", [], power="5000"),
-    _rec("T/S29A-008", "Lookout", ["【AUTO】 When this card attacks, if there is no character facing this card or the "
+    _rec("T/S29U-006", "Double", [], power="9000"),
+    _rec("T/S29U-007", "Brute", [], power="5000"),
+    _rec("T/S29U-008", "Lookout", ["【AUTO】 When this card attacks, if there is no character facing this card or the "
                                    "character facing this card is 【REVERSE】, draw 1 card."]),
-    _rec("T/S29A-009", "Busy", ["【AUTO】 During your main phase, when your other character is placed on the stage from "
+    _rec("T/S29U-009", "Busy", ["【AUTO】 During your main phase, when your other character is placed on the stage from "
                                 "your hand, draw 1 card."]),
     # the opponent chooses among the revealed cards (LOOK_OPP_CHOOSES)
-    _rec("T/S29A-010", "Oracle", ["【AUTO】 When this card is placed on the stage from your hand, reveal the top 2 cards "
+    _rec("T/S29U-010", "Oracle", ["【AUTO】 When this card is placed on the stage from your hand, reveal the top 2 cards "
                                   "of your deck, your opponent chooses 1 character from among them, puts it into your "
                                   "hand, and puts the rest into your waiting room."]),
     # the master chooses whose deck is milled (choose_one)
-    _rec("T/S29A-011", "Either", ["【AUTO】 When this card is placed on the stage from your hand, put the top 2 cards of "
+    _rec("T/S29U-011", "Either", ["【AUTO】 When this card is placed on the stage from your hand, put the top 2 cards of "
                                   "your deck or your opponent's deck into the waiting room."]),
     # compiled and imported (the pool compiler takes them): a climax's colour on its placement, two costs' wordings
-    _rec("T/S29A-012", "Sunny", ["【AUTO】 When a yellow climax is placed on your climax area, choose 1 of your "
+    _rec("T/S29U-012", "Sunny", ["【AUTO】 When a yellow climax is placed on your climax area, choose 1 of your "
                                  "characters, and that character gets +1500 power until end of turn."]),
-    _rec("T/S29A-013", "Offerer", ["【AUTO】 [(1) Put 1 of your other 《Glass》 characters from your stage into your "
+    _rec("T/S29U-013", "Offerer", ["【AUTO】 [(1) Put 1 of your other 《Glass》 characters from your stage into your "
                                    "waiting room] When this card is placed on the stage from your hand, you may pay the "
                                    "cost. If you do, draw 1 card."]),
-    _rec("T/S29A-014", "Rester", ["【AUTO】 [1 【REST】 2 of your 【STAND】 《Glass》 characters] When this card attacks, you "
+    _rec("T/S29U-014", "Rester", ["【AUTO】 [1 【REST】 2 of your 【STAND】 《Glass》 characters] When this card attacks, you "
                                   "may pay the cost. If you do, draw 1 card."]),
     # CR 4.10.1.2.1: "If this damage is canceled" (DAMAGE reports a canceled damage as not done)
-    _rec("T/S29A-015", "Finisher", ["【AUTO】 When this card attacks, deal 1 damage to your opponent. If this damage is "
+    _rec("T/S29U-015", "Finisher", ["【AUTO】 When this card attacks, deal 1 damage to your opponent. If this damage is "
                                     "canceled, draw 1 card."]),
     # Op.STOCK_RENEW via the deck (STOCK_RENEW_DECK)
-    _rec("T/S29A-016", "Renewer", ["【AUTO】 When this card is placed on the stage from your hand, your opponent returns "
+    _rec("T/S29U-016", "Renewer", ["【AUTO】 When this card is placed on the stage from your hand, your opponent returns "
                                    "all cards from their stock to their deck, shuffles their deck, and puts the same "
                                    "number of cards from the top of their deck into their stock."]),
+    # a climax found and a hand climax exchange zones (Op.EXCHANGE of a deck card and a hand card)
+    _rec("T/S29U-017", "Trader", ["【AUTO】 When this card is placed on the stage from your hand, search your deck for up "
+                                  "to 1 climax, reveal it to your opponent, choose up to 1 climax from your hand, "
+                                  "reveal it to your opponent, exchange them, and shuffle your deck."]),
 ]  # fmt: skip
-RECORDS += [_rec(f"T/S29A-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
+RECORDS += [_rec(f"T/S29U-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
 
 @pytest.fixture(scope="module")
 def pool(tmp_path_factory):
-    return kit.import_pool(tmp_path_factory, "ws29a", RECORDS)
+    return kit.import_pool(tmp_path_factory, "ws29u", RECORDS)
 
 
 def _scenario(pool, **kw):
@@ -275,6 +279,12 @@ def test_cr_6_5_during_your_main_phase(pool, turn_player, drawn):
     "character, reveal it to your opponent, and put it into your hand. Shuffle your deck66??",
     "【AUTO】 When this card is placed on the stage from your hand, look at up to 2 cards from the top of your deck, and "
     "put it on the top of your deck in any order.",
+    # four conditions, in a sentence and before "you may pay the cost"
+    "【AUTO】 【CXCOMBO】 At the beginning of your encore step, if \"Flare\" is in your climax area, this card is in your "
+    "center stage, you have 2 or more other 《Glass》 characters, and there is no character facing this card or the "
+    "character facing this card is 【REVERSE】, draw 1 card.",
+    "【AUTO】 [(1)] When this card attacks, if \"Flare\" is in your climax area, your level is 2 or higher, your hand has 3 "
+    "or less cards, and you have 2 or more other 《Glass》 characters, you may pay the cost. If you do, draw 1 card.",
     # Trigger.OPP_CHAR_REVERSED
     "【AUTO】 During your opponent's turn, when your opponent's character becomes 【REVERSE】, look at the top card of "
     "your deck, and put it on the top or at the bottom of your deck.",
@@ -402,3 +412,22 @@ def test_the_opponents_stock_renewed_through_the_deck(pool):
     # the two stock cards went into the deck (not the waiting room); two cards of the shuffled deck are the stock
     assert kit.count(g, "STOCK", 1) == 2 and kit.count(g, "DECK", 1) == deck and kit.count(g, "WR", 1) == wr
     assert all(kit.zone_of(g, x) in (K.Zone.DECK, K.Zone.STOCK) for x in old)
+
+
+def test_a_climax_found_exchanged_with_a_hand_climax(pool):
+    r = _c(RECORDS[TRADER]["ability"][0])
+    assert r.verdict == "approximate" and r.approximations == ("chosen_reveal_unseen",), r.reason
+    assert [o["op"] for o in r.abilities[0]["effect"]] == ["search", "choose", "exchange", "shuffle_deck"]
+    sc = _scenario(pool)
+    sc.put(0, TRADER, "hand")
+    mine = sc.put(0, FLARE, "hand")
+    g = sc.game()
+    hand = kit.count(g, "HAND")
+    kit.act(g, "Play Trader")
+    for _ in range(20):
+        if kit.resolved(g):
+            break
+        d = _labels(g)
+        g.step(int(g.legal_actions()[next((i for i, x in enumerate(d) if x.startswith("Choose")), 0)]))
+    assert kit.zone_of(g, mine) == K.Zone.DECK  # the hand climax went into the deck, the one found into the hand
+    assert kit.count(g, "HAND") == hand - 1  # Trader played, the hand climax out, the climax found in
