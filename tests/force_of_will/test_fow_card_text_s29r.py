@@ -147,7 +147,6 @@ def test_cr_1004_1_remove_all_cards_in_a_graveyard_compiles():
 
 def test_cr_1004_1_remove_all_cards_in_opponents_graveyard_counts_resonators_removed_this_way(tmp_path):
     # the opponent's graveyard: two resonators and a chant removed (their owner's removed area); yours stays; 2 x 100
-    from tcg_env.engine.zones import zone_offsets
     from tcg_env.games.force_of_will import constants as K
     from tcg_env.games.force_of_will import state as S
 
@@ -158,7 +157,8 @@ def test_cr_1004_1_remove_all_cards_in_opponents_graveyard_counts_resonators_rem
     resolve_chant(g, card)
     assert int(g.state[S.LIFE + 1]) == life1 - 200
     n1 = int(g.state[S.GRAVE_N + 1])
-    r1 = int(g.state[zone_offsets(S.ZT, K.Zone.REMOVED, 1)[0]])
+    r1 = sum(1 for slot in range(K.N_SLOTS) if int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.REMOVED and
+             int(g.state[S.OWNER + slot * S.CARD_W]) == 1)
     assert (n1, r1) == (0, 3)
     assert int(g.state[S.GRAVE_N]) == 2  # the caster's resonator and the resolved chant stay
 
