@@ -447,7 +447,7 @@ def _cmd_deck_validate(args) -> int:
     return 0
 
 
-CARD_FILTERS = ("element", "color", "attribute", "type", "cost", "level")  # tcg cards list --<filter>; a game has some
+CARD_FILTERS = ("element", "color", "attribute", "will", "type", "cost", "level")  # tcg cards list --<filter>; a game has some
 
 
 def _cmd_cards_list(args) -> int:
@@ -702,6 +702,7 @@ def build_parser() -> argparse.ArgumentParser:
     cl.add_argument("--element", default=None, help="fftcg: fire, ice, ...")
     cl.add_argument("--color", default=None, help="weiss_schwarz: yellow, green, red, blue, purple")
     cl.add_argument("--attribute", default=None, help="force_of_will: light, fire, water, wind, darkness, void, fire/wind ...")
+    cl.add_argument("--will", default=None, help="force_of_will: the will a card produces: fire, fire/wind, void ... (none: no will)")
     cl.add_argument("--type", default=None)
     cl.add_argument("--cost", type=int, default=None)
     cl.add_argument("--level", type=int, default=None, help="weiss_schwarz: the card's level")

@@ -5,7 +5,7 @@ conformance tests and ``tcg deck like`` use to play an imported pool without a h
 each of its distinct cards by a card of ``pool`` of a distinct number and name with the same characteristics, as far as
 the pool has them: every filter attribute the game lists for ``tcg cards list``
 (``GameSpec.card_attributes``: type, element or colour, cost, level...), then fewer of them (the
-type is always kept), keeping the number of copies. Cards whose printed text compiled whole
+type is always kept, the will a Force of Will card produces given up last but one), keeping the number of copies. Cards whose printed text compiled whole
 (``text_compiled`` and nothing ``uncompiled``) come first, cards with abilities before vanilla ones,
 so that the deck exercises the compiled abilities. The result is checked by the game's own deck
 rules (``GameSpec.load_deck``): a deck the pool cannot fill is a one-line error, never a deck that
@@ -75,9 +75,11 @@ def _deck_like(spec: Any, pool: Any, like: str, seed: int, variant: str | None, 
     base_attrs = spec.card_attributes(base)
     attrs = spec.card_attributes(pool)
     names = [a for a in base_attrs if a in attrs]
-    if "type" in names:  # the type is the last attribute given up (never)
-        names.remove("type")
-        names.insert(0, "type")
+    # the type is the last attribute given up (never); the will a card produces (Force of Will's magic stones, which
+    # have no attribute, CR 208.4) the last but one, and in the as_like passes that match ability rows not at all: a
+    # stone with the built-in stone's rows but another will made decks that could not pay for their cards (session 29)
+    kept = [a for a in ("type", "will") if a in names]
+    names = kept + [a for a in names if a not in kept]
 
     def key(table_attrs: dict, cid: int, n: int) -> tuple:
         return tuple(table_attrs[a][0][cid] for a in names[:n])
@@ -107,8 +109,8 @@ def _deck_like(spec: Any, pool: Any, like: str, seed: int, variant: str | None, 
         else:
             passes = [[rich]]
         pick = None
-        for orders in passes:
-            for n in range(len(names), 0, -1):
+        for i, orders in enumerate(passes):
+            for n in range(len(names), max(len(kept) - 1, 0) if i < len(passes) - 1 else 0, -1):
                 want = key(base_attrs, cid, n)
                 pick = next((pool.numbers[c] for order in orders for c in order if pool.numbers[c] not in used
                              and pool.names[c] not in used and key(attrs, c, n) == want), None)  # fmt: skip

@@ -181,7 +181,7 @@ def test_card_lists_filter_by_attribute_type_and_cost():
     spec = tcg_env.get_spec("force_of_will")
     pool = spec.load_tables()
     attrs = spec.card_attributes(pool)
-    assert set(attrs) == {"type", "cost", "attribute"}
+    assert set(attrs) == {"type", "cost", "attribute", "will"}
     types, choices = attrs["type"]
     assert "resonator" in choices and len(types) == pool.n_cards
     attributes, choices = attrs["attribute"]

@@ -643,8 +643,22 @@ def card_attributes(pool) -> dict:
                for c in range(pool.n_cards)]
     types = ([("token" if pool.cards[c, K.C_TYPE_BITS] & K.TB_TOKEN else "despair_side" if despair[c] else t)
               for c, t in enumerate(types[0])], tuple(types[1]) + ("token", "despair_side"))
+    wills = _will_names(pool)
     return {"type": types, "cost": (cost, None),
-            "attribute": (attrs, tuple(sorted(set(attrs))))}  # fmt: skip
+            "attribute": (attrs, tuple(sorted(set(attrs)))),
+            "will": (wills, tuple(sorted(set(wills))))}  # fmt: skip
+
+
+def _will_names(pool) -> list[str]:
+    """The will each card produces (CR 907: `C_WILL_A`, then `C_WILL_B`, "fire/wind" for a dual stone), "none" for a
+    card that produces none. A magic stone has no attribute (CR 208.4): its will is what tells a Fire Magic Stone from
+    a Water one, so ``deck_like`` matches a built-in deck's stones by it (session 29: the as_like decks drawn from the
+    fow-sim list had stones making no fire will for a fire deck, and their games dragged on)."""
+    names = [*K.ATTRIBUTE_NAMES, "void", "moon"]  # Attribute, WILL_VOID, WILL_MOON
+    out = []
+    for a, b in pool.cards[:, [K.C_WILL_A, K.C_WILL_B]].tolist():
+        out.append("/".join(names[w] if 0 <= w < len(names) else f"will{w}" for w in (a, b) if w >= 0) or "none")
+    return out
 
 
 def deck_summary(pool, deck) -> str:
