@@ -86,10 +86,14 @@ def test_near_miss_sentences_are_not_guessed():
     # (the facing character's level is a condition now, CR 3.6.5: its cost is not)
     for line in [
         "【CONT】 If the character facing this card is cost 2 or higher and has \"Moon\" in its card name, this card gets +1000 power.",
-        "【AUTO】 When this card attacks, this card gets +X power until end of turn. X is equal to your level ×500.",
         "【CONT】 All of your characters get +1000 power and +1 soul during your turn.",
     ]:
         assert _one(line).verdict.value == "unsupported", line
+    # "X is equal to your level ×500" is no near miss since session 29 (s29-wsother): X the cards of the level zone
+    # (CR 8.6.2.1.2: a player's level is that number) times 500
+    res = _one("【AUTO】 When this card attacks, this card gets +X power until end of turn. X is equal to your level ×500.")
+    assert res.verdict.value == "exact" and res.abilities[0]["effect"][1:] == [
+        {"op": "count", "filter": {"zone": "level"}}, {"op": "power_x", "amount": 500}]
 
 
 def test_synthetic_file(tmp_path):

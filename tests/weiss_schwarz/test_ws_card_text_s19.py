@@ -103,9 +103,12 @@ def test_levels_in_the_hand_under_waiting_room_clock_and_opponent_counts_compile
     # the neighbouring wording of the memory keeps its meaning
     r = _c("【CONT】 Memory During your turn, if you have a card in your memory, this card gets +1500 power.")
     assert r.verdict == "exact" and r.abilities[0]["condition"] == {"kind": "memory_at_least", "value": 1}
-    # a count of every card of the waiting room, or of cards by colour in the hand: refused
-    assert _c("【CONT】 If you have 4 or more green characters in your waiting room, this card gets -1 level while in "
-              "your hand.").verdict == "unsupported"
+    # cards by colour in the waiting room (session 29, s29-wsother: a colour in a hand condition's filter)
+    r = _c("【CONT】 If you have 4 or more green characters in your waiting room, this card gets -1 level while in "
+           "your hand.")
+    assert r.verdict == "exact" and r.abilities[0]["condition"] == {
+        "kind": "wr_filter_at_least", "value": 4,
+        "filter": {"type": "character", "color": ["green"], "zone": "waiting_room"}}
 
 
 @pytest.mark.parametrize("card, holds", [(WRNAMED, True), (WRNAMED, False), (CLOCKED, True), (CLOCKED, False),
