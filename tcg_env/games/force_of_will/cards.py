@@ -17,6 +17,7 @@ The format is documented in ``docs/force_of_will/card-format.md``.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -522,8 +523,15 @@ Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
 EFFECT_OPS: dict[str, K.Op] = op_codes(_OP_MODELS, K.Op)
 
 
+@functools.cache
+def _effect_adapter() -> TypeAdapter:
+    """The validator of an effect (a mode's, a delayed ability's), built once: built on every call it took 4.3 s of
+    the fow-sim list's import (470 builds, session 29's profile in docs/performance-log.md)."""
+    return TypeAdapter(Effect)
+
+
 def _modes_valid(modes: list[list[Any]]) -> list[list[Any]]:
-    effect = TypeAdapter(Effect)
+    effect = _effect_adapter()
     out = [effect.validate_python(m) for m in modes]
     if any(op.op == "select_mode" for m in out for op in m):
         raise ValueError("a mode is no choice of modes")
@@ -531,7 +539,7 @@ def _modes_valid(modes: list[list[Any]]) -> list[list[Any]]:
 
 
 def _delayed_valid(effect: list[Any]) -> list[Any]:
-    out = TypeAdapter(Effect).validate_python(effect)
+    out = _effect_adapter().validate_python(effect)
     if any(op.op in ("select_mode", "delayed", "chant_to") for op in out):
         raise ValueError("a delayed ability's effect is no choice of modes, delayed ability or chant's destination")
     return out
