@@ -36,9 +36,10 @@ def deck_like(game: str, pool: Any, like: str | None = None, *, seed: int = 0, v
     first built-in deck, default decks first, that the pool can fill), checked by the game's deck
     rules (see the module doc). ``abilities``: ``"first"`` (cards whose text compiled whole, then
     cards with abilities, come first: the deck plays the compiled text) or ``"as_like"`` (a card with
-    as many ability rows stands for each built-in card where the pool has one, else a card with
-    abilities for a card with abilities and a vanilla one for a vanilla one: a deck as heavy in
-    abilities as the one it copies, for comparing engine speed).
+    abilities of the same kinds, its other sides' counted (a ruler's J-ruler side), else as many
+    ability rows, stands for each built-in card where the pool has one, else a card with abilities
+    for a card with abilities and a vanilla one for a vanilla one: a deck as heavy in abilities as
+    the one it copies, for comparing engine speed).
     ``prefer``: the pool's card ids for which it is true come before all others (a test that needs
     decks holding some kind of card, e.g. continuous abilities, asks for it rather than relying on
     which cards happen to compile whole)."""
@@ -87,7 +88,8 @@ def _deck_like(spec: Any, pool: Any, like: str, seed: int, variant: str | None, 
     rng = random.Random(seed)
     shuffled = list(range(pool.n_cards))
     rng.shuffle(shuffled)
-    rows = [len(pool.ability_rows(c)) for c in range(pool.n_cards)]
+    kinds = [pool.ability_kinds(c) for c in range(pool.n_cards)]
+    rows = [len(k) for k in kinds]
     has = [r > 0 for r in rows]
     whole = [_whole(pool, c) for c in range(pool.n_cards)]
     preferred = [bool(prefer(c)) if prefer is not None else False for c in range(pool.n_cards)]
@@ -103,9 +105,15 @@ def _deck_like(spec: Any, pool: Any, like: str, seed: int, variant: str | None, 
             # more text compiled, and the speed ratio then measured the cards drawn, not the engine; session 24: with
             # the rows matched only among the cards sharing the most attributes, Weiss Schwarz's 5HY_W83 decks drew 62
             # rows for the built-in 54 and 48, as more of its text compiled)
-            n_rows = len(base.ability_rows(cid))
+            # (session 30: first the same kinds of abilities, the card's other sides' included: the fow-sim decks'
+            # ruler drew a J-ruler side whose "[Activate] Pay {R}: 200 damage" was played 295 times in six games, and
+            # resonators with automatic abilities stood for ones with activate abilities; the imported games ran 2.6
+            # times as many decisions as the built-in ones)
+            want_kinds = base.ability_kinds(cid)
+            n_rows = len(want_kinds)
             same_has = [c for c in rich if has[c] == (n_rows > 0)]
-            passes = [[[c for c in same_has if rows[c] == n_rows]], [same_has], [rich]]
+            passes = [[[c for c in same_has if kinds[c] == want_kinds]], [[c for c in same_has if rows[c] == n_rows]],
+                      [same_has], [rich]]
         else:
             passes = [[rich]]
         pick = None

@@ -176,6 +176,9 @@ class CardTable:
     # the game's card-table columns of an ability run (set by subclasses)
     ABIL_START_COL = -1
     ABIL_COUNT_COL = -1
+    # the game's ability-table column of an ability's kind (automatic, activate, continuous...; set by subclasses):
+    # ``deck_like``'s as_like decks match a card by the kinds of its abilities
+    ABIL_KIND_COL = -1
     # packs the tables into the kernels' ``T`` (the game sets ``tcg_env.engine.tables.pack_tables``:
     # the card layer sits below the engine and does not import it)
     PACK = None
@@ -272,6 +275,20 @@ class CardTable:
         row = self.cards[card_id]
         start = int(row[self.ABIL_START_COL])
         return range(start, start + int(row[self.ABIL_COUNT_COL]))
+
+    def other_sides(self, card_id: int) -> list[int]:
+        """The card rows that enter a game with ``card_id`` as its other sides (a ruler's J-ruler side...); none unless
+        the game says."""
+        return []
+
+    def ability_kinds(self, card_id: int) -> tuple[int, ...]:
+        """The kinds (:attr:`ABIL_KIND_COL`) of the ability rows of ``card_id`` and of its :meth:`other_sides`, sorted:
+        what a card does in a game, in the terms the kernels branch on (an activate ability is offered on every priority
+        mask, an automatic one only when its trigger happens). Without a kind column: one 0 per row."""
+        rows = [r for c in (card_id, *self.other_sides(card_id)) for r in self.ability_rows(c)]
+        if self.ABIL_KIND_COL < 0:
+            return (0,) * len(rows)
+        return tuple(sorted(int(self.abilities[r, self.ABIL_KIND_COL]) for r in rows))
 
     def ability_summary(self, row: int) -> str:
         """Ability ``row`` in a few words, without its card's name (the game's own wording)."""

@@ -210,7 +210,7 @@ class DbscgCardTable(CardTable):
     """A compiled pool: the shared fields and the interned characters, eras and special traits."""
 
     GAME = "dbscg"
-    ABIL_START_COL, ABIL_COUNT_COL = K.C_ABIL_START, K.C_ABIL_COUNT
+    ABIL_START_COL, ABIL_COUNT_COL, ABIL_KIND_COL = K.C_ABIL_START, K.C_ABIL_COUNT, K.A_KIND
     PACK = staticmethod(pack_tables)
     character_ids: dict[str, int]
     era_ids: dict[str, int]

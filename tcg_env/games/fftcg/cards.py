@@ -684,7 +684,7 @@ class FFCardTable(CardTable):
 
     GAME = "fftcg"
 
-    ABIL_START_COL, ABIL_COUNT_COL = K.C_ABIL_START, K.C_ABIL_COUNT
+    ABIL_START_COL, ABIL_COUNT_COL, ABIL_KIND_COL = K.C_ABIL_START, K.C_ABIL_COUNT, K.A_KIND
     PACK = staticmethod(pack_tables)
     job_ids: dict[str, int]
     category_ids: dict[str, int]

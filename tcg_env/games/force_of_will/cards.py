@@ -836,7 +836,7 @@ class FowCardTable(CardTable):
 
     GAME = "force_of_will"
 
-    ABIL_START_COL, ABIL_COUNT_COL = K.C_ABIL_START, K.C_ABIL_COUNT
+    ABIL_START_COL, ABIL_COUNT_COL, ABIL_KIND_COL = K.C_ABIL_START, K.C_ABIL_COUNT, K.A_KIND
     PACK = staticmethod(pack_tables)
     race_ids: dict[str, int]
     gods_art_ids: dict[str, int]  # [God's Art] name -> its id (A_GODS_ART, a bit of state.GODS_ART_USED), from 0
@@ -871,6 +871,12 @@ class FowCardTable(CardTable):
             todo = new[~have[new]]
             have[todo] = True
         return np.nonzero(have)[0].astype(np.int32)
+
+    def other_sides(self, card_id: int) -> list[int]:
+        """A ruler's J-ruler side (CR 705.3) and an Inverse card's despair side (CR 1302.3), or the front side of
+        either (``C_J_SIDE`` both ways): they enter a game with their card."""
+        j = int(self.cards[card_id, K.C_J_SIDE])
+        return [j] if j >= 0 else [-2 - j] if j <= -2 else []
 
     def in_play_pool_flags(self, in_play: np.ndarray) -> np.ndarray:
         """The pool's row of flags (:func:`fow_kernel_flags`) from the rules of the cards a game of ``in_play`` can hold

@@ -37,6 +37,7 @@ class TemplateCardTable(CardTable):
     GAME = "template"
     ABIL_START_COL = K.C_ABIL_START
     ABIL_COUNT_COL = K.C_ABIL_COUNT
+    ABIL_KIND_COL = K.A_KIND
     PACK = staticmethod(pack_tables)
 
     def card_obs_features(self) -> np.ndarray:

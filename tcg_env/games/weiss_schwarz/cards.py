@@ -788,6 +788,7 @@ class WSCardTable(CardTable):
     ABIL_START_COL = K.C_ABIL_START
     PACK = staticmethod(pack_tables)
     ABIL_COUNT_COL = K.C_ABIL_COUNT
+    ABIL_KIND_COL = K.A_KIND
 
     def card_obs_features(self) -> np.ndarray:
         return card_obs_features(self.cards)

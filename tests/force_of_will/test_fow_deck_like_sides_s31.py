@@ -1,0 +1,71 @@
+"""``deck_like``'s as_like decks stand for each built-in card a card whose abilities are of the same kinds, the
+abilities of its other sides counted: a ruler enters the game with its J-ruler side (CR 705.3, its own card row), and an
+Inverse card with its despair side (CR 1302.3). Session 29 measured the fow-sim list's as_like decks at 2.6 times the
+built-in decks' decisions a game: their ruler's J-ruler side had an activate ability the built-in ruler has not, played
+295 times in six games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import tcg_env
+from tcg_env.games.force_of_will import constants as K
+
+FOW_SIM = Path(__file__).resolve().parents[3] / "shared" / "carddata" / "force_of_will" / "antlebel2_fow-sim__cards.json"
+
+
+def _ruler_with_side(pool) -> int:
+    return next(c for c in range(pool.n_cards) if pool.cards[c, K.C_TYPE] == K.CardType.RULER
+                and pool.cards[c, K.C_J_SIDE] >= 0 and len(pool.ability_rows(int(pool.cards[c, K.C_J_SIDE]))))
+
+
+def test_cr_705_3_a_rulers_other_side_is_its_j_ruler_and_back():
+    pool = tcg_env.get_spec("force_of_will").load_tables()
+    ruler = _ruler_with_side(pool)
+    j = int(pool.cards[ruler, K.C_J_SIDE])
+    assert pool.other_sides(ruler) == [j] and pool.other_sides(j) == [ruler]
+    kinds = pool.ability_kinds(ruler)
+    # its own rows and its J-ruler side's, by kind (A_KIND), sorted
+    want = sorted(int(pool.abilities[r, K.A_KIND]) for c in (ruler, j) for r in pool.ability_rows(c))
+    assert list(kinds) == want and len(kinds) > len(pool.ability_rows(ruler))
+    resonator = next(c for c in range(pool.n_cards) if pool.cards[c, K.C_TYPE] == K.CardType.RESONATOR)
+    assert pool.other_sides(resonator) == []
+
+
+def test_ability_kinds_without_a_kind_column_count_rows():
+    from tcg_env.cards.pool import CardTable
+
+    pool = tcg_env.get_spec("force_of_will").load_tables()
+    ruler = _ruler_with_side(pool)
+    assert CardTable.ability_kinds.__get__(pool)(ruler) == pool.ability_kinds(ruler)
+    saved = type(pool).ABIL_KIND_COL
+    try:
+        type(pool).ABIL_KIND_COL = -1
+        assert pool.ability_kinds(ruler) == (0,) * len(pool.ability_kinds(ruler) or ())
+    finally:
+        type(pool).ABIL_KIND_COL = saved
+
+
+@pytest.mark.skipif(not FOW_SIM.exists(), reason="needs ../shared/carddata")
+def test_cr_705_3_as_like_decks_match_ability_kinds_with_other_sides(tmp_path):
+    from tcg_env.cards.deck_like import deck_like
+    from tcg_env.cards.files import import_card_file, load_game_pool, write_pool
+
+    pool = load_game_pool("force_of_will", write_pool("force_of_will", list(import_card_file("force_of_will", FOW_SIM)),
+                                                      tmp_path / "pool.json"))  # fmt: skip
+    spec = tcg_env.get_spec("force_of_will")
+    base = spec.load_tables()
+    for like in spec.list_decks():
+        ref = [int(c) for c in spec.load_deck(base, like, None).card_ids]
+        try:
+            deck = deck_like("force_of_will", pool, like, abilities="as_like")
+        except Exception:  # noqa: BLE001 - a shape the pool cannot fill is not this test's subject
+            continue
+        matched = sum(base.ability_kinds(c) == pool.ability_kinds(pool.index[n]) for c, n in zip(ref, deck))
+        # most cards of the deck find one of the same kinds in a pool of 4,000 cards (rare kinds fall back to the rows)
+        assert matched >= 0.8 * len(ref), (like, matched, len(ref))
+        rulers = [(c, n) for c, n in zip(ref, deck) if base.cards[c, K.C_TYPE] == K.CardType.RULER]
+        for c, n in rulers:
+            assert base.ability_kinds(c) == pool.ability_kinds(pool.index[n]), (like, base.numbers[c], n)
