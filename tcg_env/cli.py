@@ -533,8 +533,12 @@ def _card_lines(game: str, pool, cid: int) -> list[str]:
         else:
             mark = "  [exact]" if from_text else ""
         out.append(f"  {'text:' if i == 0 else '':5s} {line}{mark}")
-    for r in pool.ability_rows(cid):
-        out.append(f"  ability: {pool.ability_summary(r)}")
+    # one line per printed ability: a "Choose one" ability's modes are rows of their own with its source and
+    # summary (they were printed once per mode, 3-6 times)
+    src = pool.ability_source
+    for _, summary in dict.fromkeys((src[r] if r < len(src) else r, pool.ability_summary(r))
+                                    for r in pool.ability_rows(cid)):
+        out.append(f"  ability: {summary}")
     if approximate:
         from tcg_env.cards.text import approximations_of
 

@@ -188,7 +188,9 @@ def _play_next(act) -> str | None:
         return f"Play next: {_name(act.game, src)} from the {where} (its [Trigger])"
     if int(act.game.pool.abilities[arow, K.A_KIND]) == K.AbilityKind.STEALTH:  # CR 1114.2
         return f"Next: {_name(act.game, src)} from the standby area (its [Stealth]; you may play it)"
-    return f"Play next: the automatic ability of {_name(act.game, src)}"
+    # with what it does: two automatic abilities of one card (or of two copies) waiting together had one label
+    what = act.game.pool.ability_summary(arow).removeprefix("[Automatic] ")
+    return f"Play next: the automatic ability of {_name(act.game, src)} ({what})"
 
 
 def _target(act) -> str:

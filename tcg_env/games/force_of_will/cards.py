@@ -1050,14 +1050,17 @@ def op_words(op: Any) -> str:
         return out
     if op.op == "make_token":  # CR 1303
         return f"make {op.count} token {op.token}" + (" for the opponent" if op.who == "opponent" else "")
+    # the player an op is about, where it names one: "damage player 200 (opponent)" against "(you)"
+    who = getattr(op, "who", None)
+    whom = "" if not isinstance(who, str) else " (you)" if who == "controller" else f" ({who.replace('_', ' ')})"
     for arg in ("amount", "count", "will", "keywords", "restrictions", "instead"):
         v = getattr(op, arg, None)
         if v is not None:
             out = f"{name} {','.join(v) if isinstance(v, list) else v}"
             flt = getattr(op, "filter", None)
-            return out + (f" to {filter_words(flt)}" if isinstance(flt, FowFilter) else "")
+            return out + (f" to {filter_words(flt)}" if isinstance(flt, FowFilter) else "") + whom
     flt = getattr(op, "filter", None)
-    return name + (f" {filter_words(flt)}" if isinstance(flt, FowFilter) else "")
+    return name + (f" {filter_words(flt)}" if isinstance(flt, FowFilter) else "") + whom
 
 
 def effect_words(effect: list | None) -> str:
