@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, ClassVar, Iterable
 
 import numpy as np
 from pydantic import BaseModel, ValidationError
@@ -179,6 +179,9 @@ class CardTable:
     # the game's ability-table column of an ability's kind (automatic, activate, continuous...; set by subclasses):
     # ``deck_like``'s as_like decks match a card by the kinds of its abilities
     ABIL_KIND_COL = -1
+    # the game's card-table columns of the numbers a card fights with (Force of Will's ATK and DEF): ``deck_like``'s
+    # as_like decks take, among the cards that match, the nearest in them (a game that declares none: the first)
+    STAT_COLS: ClassVar[tuple[int, ...]] = ()
     # packs the tables into the kernels' ``T`` (the game sets ``tcg_env.engine.tables.pack_tables``:
     # the card layer sits below the engine and does not import it)
     PACK = None

@@ -69,3 +69,24 @@ def test_cr_705_3_as_like_decks_match_ability_kinds_with_other_sides(tmp_path):
         rulers = [(c, n) for c, n in zip(ref, deck) if base.cards[c, K.C_TYPE] == K.CardType.RULER]
         for c, n in rulers:
             assert base.ability_kinds(c) == pool.ability_kinds(pool.index[n]), (like, base.numbers[c], n)
+
+
+@pytest.mark.skipif(not FOW_SIM.exists(), reason="needs ../shared/carddata")
+def test_cr_206_207_as_like_resonators_are_the_nearest_in_atk_and_def(tmp_path):
+    """Among the cards that match, the nearest in ATK and DEF (``STAT_COLS``): the fow-sim list's as_like resonators
+    had a mean DEF of 497 for ember_gale_aggro's 378 before, and its games ran a quarter longer."""
+    from tcg_env.cards.deck_like import deck_like
+    from tcg_env.cards.files import import_card_file, load_game_pool, write_pool
+
+    pool = load_game_pool("force_of_will", write_pool("force_of_will", list(import_card_file("force_of_will", FOW_SIM)),
+                                                      tmp_path / "pool.json"))  # fmt: skip
+    assert pool.STAT_COLS == (K.C_ATK, K.C_DEF)
+    spec = tcg_env.get_spec("force_of_will")
+    base = spec.load_tables()
+    like = "ember_gale_aggro"
+    ref = [int(c) for c in spec.load_deck(base, like, None).card_ids]
+    pairs = [(c, pool.index[n]) for c, n in zip(ref, deck_like("force_of_will", pool, like, abilities="as_like"))
+             if base.cards[c, K.C_TYPE] == K.CardType.RESONATOR]  # fmt: skip
+    for col in (K.C_ATK, K.C_DEF):
+        gap = sum(abs(int(base.cards[c, col]) - int(pool.cards[d, col])) for c, d in pairs) / len(pairs)
+        assert gap <= 100, (col, gap)

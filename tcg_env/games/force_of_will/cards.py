@@ -837,6 +837,7 @@ class FowCardTable(CardTable):
     GAME = "force_of_will"
 
     ABIL_START_COL, ABIL_COUNT_COL, ABIL_KIND_COL = K.C_ABIL_START, K.C_ABIL_COUNT, K.A_KIND
+    STAT_COLS = (K.C_ATK, K.C_DEF)
     PACK = staticmethod(pack_tables)
     race_ids: dict[str, int]
     gods_art_ids: dict[str, int]  # [God's Art] name -> its id (A_GODS_ART, a bit of state.GODS_ART_USED), from 0
