@@ -90,3 +90,25 @@ def test_cr_206_207_as_like_resonators_are_the_nearest_in_atk_and_def(tmp_path):
     for col in (K.C_ATK, K.C_DEF):
         gap = sum(abs(int(base.cards[c, col]) - int(pool.cards[d, col])) for c, d in pairs) / len(pairs)
         assert gap <= 100, (col, gap)
+
+
+@pytest.mark.skipif(not FOW_SIM.exists(), reason="needs ../shared/carddata")
+def test_as_like_decks_need_no_kernel_work_the_built_in_deck_does_not(tmp_path):
+    """The pool's row of kernel flags a game of the as_like deck needs (``in_play_pool_flags``: [Remnant] in a
+    graveyard, revealed cards...) holds no bit the built-in deck's row does not, where the pool has such cards: a chant
+    with [Remnant] (CR 1115) stood for one without, and every priority mask of its games looked for it."""
+    import numpy as np
+
+    from tcg_env.cards.deck_like import deck_like
+    from tcg_env.cards.files import import_card_file, load_game_pool, write_pool
+
+    pool = load_game_pool("force_of_will", write_pool("force_of_will", list(import_card_file("force_of_will", FOW_SIM)),
+                                                      tmp_path / "pool.json"))  # fmt: skip
+    spec = tcg_env.get_spec("force_of_will")
+    base = spec.load_tables()
+    like = "ember_gale_aggro"
+    ref = np.unique([int(c) for c in spec.load_deck(base, like, None).card_ids]).astype(np.int32)
+    deck = np.unique([pool.index[n] for n in deck_like("force_of_will", pool, like, abilities="as_like")])
+    allowed = base.in_play_pool_flags(ref)
+    need = pool.in_play_pool_flags(deck.astype(np.int32))
+    assert not np.any(need & ~allowed), ([hex(int(x)) for x in need], [hex(int(x)) for x in allowed])
