@@ -9,8 +9,10 @@
    built-in deck the pool can fill; :func:`tcg_env.cards.deck_like.deck_like`; the starter pool then
    plays the built-in decks of those shapes, like for like), twice: ``as_like``
    (a card with abilities for each starter card with abilities, a vanilla card for a vanilla one,
-   among those one with as many ability rows where the pool has it: decks as heavy in abilities as
-   the starter decks, the like-for-like comparison; the rows are printed) and ``first``
+   among those one with abilities of the same kinds (its other sides' counted), else as many ability
+   rows, where the pool has it, needing no kernel work the starter deck does not, the nearest in the
+   game's stats: decks as heavy in abilities as the starter decks, the like-for-like comparison; the
+   rows are printed) and ``first``
    (cards whose text compiled whole first: decks of abilities only, heavier than the starter decks).
 3. Measures batch random play (observation and mask every decision, ``random_play_batch``) with
    the starter pool and its default decks and with both imported decks, alternating them in chunks
