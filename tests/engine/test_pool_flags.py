@@ -166,3 +166,26 @@ def test_force_of_will_flags_name_the_restrictions_the_pool_gives(tmp_path):
     assert given & K.RESTRICT_CANT_BE_BLOCKED, "the sample list has a card that cannot be blocked"
     builtin = unpack_flags(tcg_env.get_spec("force_of_will").load_tables().kernel_tables)
     assert not builtin[-1, K.FL_RESTRICT] & (K.RESTRICT_CANT_BE_BLOCKED | K.RESTRICT_CANT_BE_ATTACKED)
+
+
+@pytest.mark.skipif(not (CARDDATA / LISTS["weiss_schwarz"]).exists(), reason="needs ../shared/carddata")
+def test_weiss_schwarz_flags_of_a_game_are_those_of_its_decks_cards_and_every_granted_ability(tmp_path):
+    """Session 31: a Weiss Schwarz game's row of flags comes from its decks' cards (no card enters from outside them)
+    and every granted ability of the pool (a granted row is shared by every card granting it); the as_like decks play
+    the same game with it as with every bit set."""
+    from tcg_env.cards.deck_like import deck_like
+    from tcg_env.games.weiss_schwarz import constants as K
+    from tests.shared_carddata import imported_pool
+
+    pool = imported_pool("weiss_schwarz", *LISTS["weiss_schwarz"].split("/"))
+    decks = [deck_like("weiss_schwarz", pool, None, seed=i, abilities="as_like") for i in range(2)]
+    ids = np.unique([pool.index[n] for d in decks for n in d]).astype(np.int32)
+    whole, ours = pool.kernel_flags()[-1], pool.in_play_pool_flags(ids)
+    assert not np.any(ours & ~whole) and np.any(ours != whole)  # a subset, and smaller for two decks of a set
+    # a granted ability's trigger stays, whether or not a card of the decks grants it
+    granted = pool.abilities[:, K.A_ZONE] >= K.GRANT_ZONE0
+    for r in np.nonzero(granted & (pool.abilities[:, K.A_KIND] == K.AbilityKind.AUTO))[0]:
+        t = int(pool.abilities[r, K.A_TRIGGER])
+        assert ours[K.FL_TRIG + t // 31] >> (t % 31) & 1
+    games, difference = _play_with_and_without_flags("weiss_schwarz", pool, decks, calls=480)
+    assert games > 0 and difference is None, difference

@@ -799,6 +799,13 @@ class WSCardTable(CardTable):
     def kernel_flags(self) -> np.ndarray:
         return ws_kernel_flags(self.cards, self.abilities, self.code)
 
+    def in_play_pool_flags(self, in_play: np.ndarray) -> np.ndarray:
+        """The pool's row of flags (:func:`ws_kernel_flags`) from the cards ``in_play`` (a game's decks': no Weiss
+        Schwarz card enters a game from outside them) and every granted ability (a granted ability's row is shared by
+        every card that grants it, its ``A_CARD`` the first: all of them are kept). The 5HY_W83 decks drawn like the
+        built-in ones then skip the trigger checks only the other cards of the set need (session 31)."""
+        return ws_kernel_flags(self.cards, self.abilities, self.code, in_play)[-1]
+
     trait_names = property(lambda self: inverse_ids(self.trait_ids), doc="Trait id -> trait ('' for id 0).")
     title_names = property(lambda self: inverse_ids(self.title_ids), doc="Title id -> title ('' for id 0).")
 
@@ -882,11 +889,13 @@ def _stats(f: CardFeatures) -> None:
     f.scaled(12, K.C_SOUL, 3.0)
 
 
-def ws_kernel_flags(cards: np.ndarray, abilities: np.ndarray, code: np.ndarray) -> np.ndarray:
+def ws_kernel_flags(cards: np.ndarray, abilities: np.ndarray, code: np.ndarray,
+                    in_play: np.ndarray | None = None) -> np.ndarray:  # fmt: skip
     """The ``flags`` table of a pool's ``T`` (constants.FL_*): per card id, whether it has a CONT
     ability that works from the hand, the zones its CONT abilities with continuous instructions work
-    from, and the Triggers of its AUTO abilities; the last row, the OR of every card's and of the
-    granted abilities' (rows after every card's, A_ZONE >= GRANT_ZONE0)."""
+    from, and the Triggers of its AUTO abilities; the last row, the OR of every card's (of the cards
+    ``in_play`` only, where given: a game's decks') and of the granted abilities' (rows after every
+    card's, A_ZONE >= GRANT_ZONE0: all of them, whoever grants them)."""
     from tcg_env.engine.tables import FLAG_WORDS
 
     assert max(K.Trigger) < 31 * (FLAG_WORDS - K.FL_TRIG)
@@ -910,7 +919,8 @@ def ws_kernel_flags(cards: np.ndarray, abilities: np.ndarray, code: np.ndarray) 
         a0 = int(cards[cid, K.C_ABIL_START])
         for r in range(a0, a0 + int(cards[cid, K.C_ABIL_COUNT])):
             row_flags(r, flags[cid])
-    flags[n] = np.bitwise_or.reduce(flags[:n], axis=0) if n else 0
+    cards_in = flags[:n] if in_play is None else flags[np.asarray(in_play, np.int64)]
+    flags[n] = np.bitwise_or.reduce(cards_in, axis=0) if len(cards_in) else 0
     for r in range(abilities.shape[0]):
         if abilities[r, K.A_ZONE] >= K.GRANT_ZONE0:
             row_flags(r, flags[n])
@@ -918,6 +928,12 @@ def ws_kernel_flags(cards: np.ndarray, abilities: np.ndarray, code: np.ndarray) 
                 flags[n, K.FL_MISC] |= K.FLAG_GRANTED_CONT  # characteristics.refresh_derived
             if abilities[r, K.A_KIND] == K.AbilityKind.ACT:
                 flags[n, K.FL_MISC] |= K.FLAG_GRANTED_ACT  # play.ability_usable_kind
+    if in_play is not None:  # the programs of the abilities the cards in play own, and of every granted one
+        owned = np.isin(abilities[:, K.A_CARD], in_play) | (abilities[:, K.A_ZONE] >= K.GRANT_ZONE0)
+        rows = np.zeros(code.shape[0], bool)
+        for start, length in abilities[owned][:, [K.A_CODE_START, K.A_CODE_LEN]].tolist():
+            rows[start:start + length] = True
+        code = code[rows]
     restricts = (code[:, K.I_OP] == K.Op.AURA_RESTRICT) | (code[:, K.I_OP] == K.Op.RESTRICT)
     if (restricts & ((code[:, K.I_A0] & K.RESTRICT_PLAYER_RULES) != 0)).any():
         flags[n, K.FL_MISC] |= K.FLAG_PLAY_LOCK  # play.play_locked, play.player_rule
