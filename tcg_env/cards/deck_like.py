@@ -101,12 +101,15 @@ def _deck_like(spec: Any, pool: Any, like: str, seed: int, variant: str | None, 
     rich = sorted(shuffled, key=lambda c: (not preferred[c], not whole[c], not has[c]))
     allowed = base.in_play_pool_flags(np.unique(np.asarray(ref_ids, np.int32))) if abilities == "as_like" else None
     fit: dict[int, bool] = {}
+    # what a game of no cards needs already (Weiss Schwarz: every granted ability's bits) is no card's own
+    if allowed is not None:
+        allowed = np.asarray(allowed) | np.asarray(pool.in_play_pool_flags(np.zeros(0, np.int32)))
 
     def fits(c: int) -> bool:
         """The pool's row of kernel flags a game of card ``c`` needs holds no bit the built-in deck's does not."""
         if c not in fit:
             need = pool.in_play_pool_flags(np.asarray([c], np.int32))
-            fit[c] = need is None or not np.any(np.asarray(need) & ~np.asarray(allowed))
+            fit[c] = need is None or not np.any(np.asarray(need) & ~allowed)
         return fit[c]
 
     used: set[str] = set()  # numbers and names taken (deck rules count copies by name: reprints share one)
