@@ -182,10 +182,17 @@ def test_weiss_schwarz_flags_of_a_game_are_those_of_its_decks_cards_and_every_gr
     ids = np.unique([pool.index[n] for d in decks for n in d]).astype(np.int32)
     whole, ours = pool.kernel_flags()[-1], pool.in_play_pool_flags(ids)
     assert not np.any(ours & ~whole) and np.any(ours != whole)  # a subset, and smaller for two decks of a set
-    # a granted ability's trigger stays, whether or not a card of the decks grants it
-    granted = pool.abilities[:, K.A_ZONE] >= K.GRANT_ZONE0
-    for r in np.nonzero(granted & (pool.abilities[:, K.A_KIND] == K.AbilityKind.AUTO))[0]:
+    # a granted ability the decks' programs can grant keeps its trigger (its row is shared by every card granting it:
+    # found by the grant ops, not by A_CARD); one only the other cards grant does not count
+    from tcg_env.games.weiss_schwarz.cards import _granted_rows
+
+    own = np.isin(pool.abilities[:, K.A_CARD], ids) & (pool.abilities[:, K.A_ZONE] < K.GRANT_ZONE0)
+    reached = _granted_rows(pool.abilities, pool.code, own)
+    assert not np.any(reached & (pool.abilities[:, K.A_ZONE] < K.GRANT_ZONE0))
+    for r in np.nonzero(reached & (pool.abilities[:, K.A_KIND] == K.AbilityKind.AUTO))[0]:
         t = int(pool.abilities[r, K.A_TRIGGER])
         assert ours[K.FL_TRIG + t // 31] >> (t % 31) & 1
+    everything = _granted_rows(pool.abilities, pool.code, pool.abilities[:, K.A_ZONE] < K.GRANT_ZONE0)
+    assert np.array_equal(everything, pool.abilities[:, K.A_ZONE] >= K.GRANT_ZONE0)  # every granted row is granted
     games, difference = _play_with_and_without_flags("weiss_schwarz", pool, decks, calls=480)
     assert games > 0 and difference is None, difference

@@ -801,9 +801,9 @@ class WSCardTable(CardTable):
 
     def in_play_pool_flags(self, in_play: np.ndarray) -> np.ndarray:
         """The pool's row of flags (:func:`ws_kernel_flags`) from the cards ``in_play`` (a game's decks': no Weiss
-        Schwarz card enters a game from outside them) and every granted ability (a granted ability's row is shared by
-        every card that grants it, its ``A_CARD`` the first: all of them are kept). The 5HY_W83 decks drawn like the
-        built-in ones then skip the trigger checks only the other cards of the set need (session 31)."""
+        Schwarz card enters a game from outside them) and the granted abilities their programs can grant
+        (:func:`_granted_rows`). The 5HY_W83 decks drawn like the built-in ones then skip the trigger checks and the
+        granted abilities only the other cards of the set need (session 31)."""
         return ws_kernel_flags(self.cards, self.abilities, self.code, in_play)[-1]
 
     trait_names = property(lambda self: inverse_ids(self.trait_ids), doc="Trait id -> trait ('' for id 0).")
@@ -889,13 +889,42 @@ def _stats(f: CardFeatures) -> None:
     f.scaled(12, K.C_SOUL, 3.0)
 
 
+def _granted_rows(abilities: np.ndarray, code: np.ndarray, owned: np.ndarray) -> np.ndarray:
+    """The granted abilities' rows (A_ZONE >= GRANT_ZONE0) that the programs of the ability rows ``owned`` can grant,
+    to a fixed point (a granted ability may grant another): GRANT_KEYWORD with the bit GRANT_BIT0 + j (kind: its
+    duration, as the compiler chose it) and AURA_KEYWORD with it (a CONT ability's grant, GRANT_BY_CONT) name the row
+    A_ZONE = GRANT_ZONE0 + kind * GRANT_KIND_STRIDE + j. A granted row is shared by every card granting that ability
+    (its A_CARD is the first), so a game's decks reach it by their programs, not by A_CARD."""
+    zone = abilities[:, K.A_ZONE]
+    out = np.zeros(abilities.shape[0], bool)
+    todo = np.nonzero(owned)[0]
+    while todo.size:
+        zones = set()
+        for r in todo.tolist():
+            c0 = int(abilities[r, K.A_CODE_START])
+            for op, a0, a1 in code[c0:c0 + int(abilities[r, K.A_CODE_LEN])][:, [K.I_OP, K.I_A0, K.I_A1]].tolist():
+                if op == K.Op.GRANT_KEYWORD:
+                    kind = K.GRANT_UNTIL_OPP_TURN_END if a1 == K.Duration.NEXT_OPP_TURN_END else K.GRANT_UNTIL_TURN_END
+                elif op == K.Op.AURA_KEYWORD:
+                    kind = K.GRANT_BY_CONT
+                else:
+                    continue
+                bits = (a0 & 0xFFFFFFFF) >> K.GRANT_BIT0
+                zones.update(K.GRANT_ZONE0 + kind * K.GRANT_KIND_STRIDE + j for j in range(K.MAX_GRANTS) if bits >> j & 1)
+        new = np.isin(zone, list(zones)) & ~out & (zone >= K.GRANT_ZONE0)
+        out |= new
+        todo = np.nonzero(new)[0]
+    return out
+
+
 def ws_kernel_flags(cards: np.ndarray, abilities: np.ndarray, code: np.ndarray,
                     in_play: np.ndarray | None = None) -> np.ndarray:  # fmt: skip
     """The ``flags`` table of a pool's ``T`` (constants.FL_*): per card id, whether it has a CONT
     ability that works from the hand, the zones its CONT abilities with continuous instructions work
     from, and the Triggers of its AUTO abilities; the last row, the OR of every card's (of the cards
     ``in_play`` only, where given: a game's decks') and of the granted abilities' (rows after every
-    card's, A_ZONE >= GRANT_ZONE0: all of them, whoever grants them)."""
+    card's, A_ZONE >= GRANT_ZONE0: all of them, or, with ``in_play``, those the programs of those cards' abilities
+    can grant, :func:`_granted_rows`)."""
     from tcg_env.engine.tables import FLAG_WORDS
 
     assert max(K.Trigger) < 31 * (FLAG_WORDS - K.FL_TRIG)
@@ -921,15 +950,18 @@ def ws_kernel_flags(cards: np.ndarray, abilities: np.ndarray, code: np.ndarray,
             row_flags(r, flags[cid])
     cards_in = flags[:n] if in_play is None else flags[np.asarray(in_play, np.int64)]
     flags[n] = np.bitwise_or.reduce(cards_in, axis=0) if len(cards_in) else 0
+    granted = abilities[:, K.A_ZONE] >= K.GRANT_ZONE0
+    if in_play is not None:
+        granted = _granted_rows(abilities, code, np.isin(abilities[:, K.A_CARD], in_play) & ~granted)
     for r in range(abilities.shape[0]):
-        if abilities[r, K.A_ZONE] >= K.GRANT_ZONE0:
+        if granted[r]:
             row_flags(r, flags[n])
             if abilities[r, K.A_KIND] == K.AbilityKind.CONT:
                 flags[n, K.FL_MISC] |= K.FLAG_GRANTED_CONT  # characteristics.refresh_derived
             if abilities[r, K.A_KIND] == K.AbilityKind.ACT:
                 flags[n, K.FL_MISC] |= K.FLAG_GRANTED_ACT  # play.ability_usable_kind
     if in_play is not None:  # the programs of the abilities the cards in play own, and of every granted one
-        owned = np.isin(abilities[:, K.A_CARD], in_play) | (abilities[:, K.A_ZONE] >= K.GRANT_ZONE0)
+        owned = (np.isin(abilities[:, K.A_CARD], in_play) & (abilities[:, K.A_ZONE] < K.GRANT_ZONE0)) | granted
         rows = np.zeros(code.shape[0], bool)
         for start, length in abilities[owned][:, [K.A_CODE_START, K.A_CODE_LEN]].tolist():
             rows[start:start + length] = True
