@@ -5171,7 +5171,15 @@ _REMINDER = re.compile(r"\s*\((?:[^()]|\([^()]*\))*[.!]\"?\)")  # a parenthesise
 _BARE_REMINDERS = re.compile(r"(?<=\[enter\]) ?\(when this card enters (?:the|your) field\)|\s*\(this (?:card|resonator) "
                              r"cannot be blocked by j/resonators? without \[flying\]\.?\)(?:\.(?=\s*$))?", re.I)
 _GAINS_TEXT = re.compile(r"\s*\(this card gains the following text[^()]*\)", re.I)
-_ARROWS = re.compile(r"\s*(?:>>>|=>|⇒|→)\s*")
+# CR 1130.2: "[Sealed Item] <<Item Name>> (ability)" means this card has (ability); the item name names the ability
+# for unsealing (CR 1130.3a) and nothing else, so the line is read as its ability. The list's printings: with or
+# without the brackets, the name in << >>, < > or single guillemets, the reminder "(This card has the following text
+# everywhere[.])" after it (an unsealed item's text counts wherever the card is: the ruler's ability as printed).
+_SEALED_ITEM = re.compile(r"^(?![^:]*god's art)\s*\[?sealed item\]?\s*(?:<<[^<>]*>>|<[^<>]*>)\s*"
+                          r"(?:\(this card has the following text everywhere\.?\)\s*)?", re.I)
+# (a Sealed Item God's Art stays unsupported: on the list's J-rulers it would take the room (ABILITIES_PER_CARD) of
+# the ruler side's [Energize] will coin, importer._energize_sides)
+_ARROWS = re.compile(r"\s*(?:>>>|=>|⇒|→|&r[aA]rr;)\s*")  # &rArr;: an HTML entity in the list
 _QUOTED = re.compile(r'("[^"]*")')
 _SPACE_BEFORE = re.compile(r"\s+([,.:;])")
 _AND_CARDS = re.compile(r"\b(damage to (?:your opponent|target opponent|each player)) and (?=(?:each|target|up to|all|"
@@ -5329,6 +5337,7 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     the card list, read as races where the text names them."""
     s = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = s.replace("《", "<<").replace("》", ">>").replace("«", "<<").replace("»", ">>")
+    s = _SEALED_ITEM.sub("", s.replace("‹‹", "<<").replace("››", ">>"))  # CR 1130.2 (session 31)
     s = _REMINDER.sub("", s)
     if "(" in s:
         s = _BARE_REMINDERS.sub("", s)
