@@ -41,3 +41,21 @@ def test_cr_1130_2_a_sealed_item_gods_art_stays_unsupported():
 
 def test_sealed_item_needs_its_item_name():
     assert line("Sealed Item At the end of your turn => Draw a card.", "ruler").verdict is Verdict.UNSUPPORTED
+
+
+# ---- races named in the plural (CR 1403: a race is a word of the card's race line) ----------------------------------
+def test_cr_1403_a_race_whose_name_ends_in_s_reads_as_plural_at_a_sentence_end():
+    from tcg_env.games.force_of_will.card_text import normalise_line
+    races = frozenset({"Robots", "Hero"})
+    assert "play <races:Robots>." in normalise_line("Spend this will only to play Robots.", races=races)
+    assert "a <race:Robots> resonator" in normalise_line("Destroy a Robots resonator.", races=races)
+    assert "another <race:Robots>," in normalise_line("If you control another Robots, draw a card.", races=races)
+    assert "<races:Hero> you control" in normalise_line("Heroes you control gain [+200/+200].", races=races)
+
+
+def test_cr_1403_spend_this_will_only_to_play_a_plural_named_race():
+    r = exact("{Rest}: Produce one will of any attribute. Spend this will only to play Robots.", "resonator",
+              races=frozenset({"Robots"}))
+    bare = exact("{Rest}: Produce one will of any attribute. Spend this will only to play Elves.", "resonator",
+                 races=frozenset({"Elf"}))
+    assert "Robots" in repr(r.abilities) and repr(r.abilities).replace("Robots", "Elf") == repr(bare.abilities)

@@ -5232,6 +5232,8 @@ def _mark_races(s: str, races: frozenset[str]) -> str:
             if low in _GRAMMAR_WORDS or len(low) < 3:
                 continue
             back[low], back[_plural(low)] = r, "s:" + r
+            if low.endswith("o"):
+                back[low + "es"] = "s:" + r  # session 31: "Heroes"
             if " of " in low:  # "Knights of the Round Table"
                 head, tail = low.split(" of ", 1)
                 back[f"{_plural(head)} of {tail}"] = "s:" + r
@@ -5256,6 +5258,9 @@ def _mark_races(s: str, races: frozenset[str]) -> str:
             if key in back and (start == 0 or s[start - 1] in " (\"" or s[max(0, start - 4):start] == "non-") and \
                     (end == len(s) or s[end] in " .,;:)"):
                 hit = back[key]
+                if not hit.startswith("s:") and key.endswith("s") and end < len(s) and s[end] in ".,;" and \
+                        not re.search(r"(?:^|\s)(?:a|an|another|target|one|each)\s$", s[max(0, start - 9):start]):
+                    hit = "s:" + hit  # session 31: a race named in the plural ("Gears", "... Gods") as a plural noun
                 out.append(s[pos:start] + (f"<races:{hit[2:]}>" if hit.startswith("s:") else f"<race:{hit}>"))
                 pos, i = end, i + n
                 break
