@@ -59,3 +59,10 @@ def test_cr_1403_spend_this_will_only_to_play_a_plural_named_race():
     bare = exact("{Rest}: Produce one will of any attribute. Spend this will only to play Elves.", "resonator",
                  races=frozenset({"Elf"}))
     assert "Robots" in repr(r.abilities) and repr(r.abilities).replace("Robots", "Elf") == repr(bare.abilities)
+
+
+def test_the_lists_misprints_read_as_meant():
+    from tcg_env.games.force_of_will.card_text import normalise_line
+    assert "look at the top card" in normalise_line("You may look the top card of your deck.")
+    assert "up to two cards" in normalise_line("Search your deck for up ot two cards.")
+    assert "fairy tale" in normalise_line("Search your deck for a Fariy Tale resonator.")

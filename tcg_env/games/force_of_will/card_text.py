@@ -5306,7 +5306,9 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                "reveal the top of your ": "reveal the top card of your ", "graveuard": "graveyard",
                "yuor deck": "your deck", "this cards enter ": "this card enters ", "this cards enters ": "this card enters ",
                # session 29
-               "the resul of the roll": "the result of the roll", "damage up to one second target": "damage to up to one second target"}
+               "the resul of the roll": "the result of the roll", "damage up to one second target": "damage to up to one second target",
+               # session 31
+               "look the top ": "look at the top ", "fariy tale": "fairy tale", "up ot two": "up to two"}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 
