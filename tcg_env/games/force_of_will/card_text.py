@@ -5171,7 +5171,15 @@ _REMINDER = re.compile(r"\s*\((?:[^()]|\([^()]*\))*[.!]\"?\)")  # a parenthesise
 _BARE_REMINDERS = re.compile(r"(?<=\[enter\]) ?\(when this card enters (?:the|your) field\)|\s*\(this (?:card|resonator) "
                              r"cannot be blocked by j/resonators? without \[flying\]\.?\)(?:\.(?=\s*$))?", re.I)
 _GAINS_TEXT = re.compile(r"\s*\(this card gains the following text[^()]*\)", re.I)
-_ARROWS = re.compile(r"\s*(?:>>>|=>|⇒|→)\s*")
+# CR 1130.2: "[Sealed Item] <<Item Name>> (ability)" means this card has (ability); the item name names the ability
+# for unsealing (CR 1130.3a) and nothing else, so the line is read as its ability. The list's printings: with or
+# without the brackets, the name in << >>, < > or single guillemets, the reminder "(This card has the following text
+# everywhere[.])" after it (an unsealed item's text counts wherever the card is: the ruler's ability as printed).
+_SEALED_ITEM = re.compile(r"^(?![^:]*god's art)\s*\[?sealed item\]?\s*(?:<<[^<>]*>>|<[^<>]*>)\s*"
+                          r"(?:\(this card has the following text everywhere\.?\)\s*)?", re.I)
+# (a Sealed Item God's Art stays unsupported: on the list's J-rulers it would take the room (ABILITIES_PER_CARD) of
+# the ruler side's [Energize] will coin, importer._energize_sides)
+_ARROWS = re.compile(r"\s*(?:>>>|=>|⇒|→|&r[aA]rr;)\s*")  # &rArr;: an HTML entity in the list
 _QUOTED = re.compile(r'("[^"]*")')
 _SPACE_BEFORE = re.compile(r"\s+([,.:;])")
 _AND_CARDS = re.compile(r"\b(damage to (?:your opponent|target opponent|each player)) and (?=(?:each|target|up to|all|"
@@ -5224,6 +5232,8 @@ def _mark_races(s: str, races: frozenset[str]) -> str:
             if low in _GRAMMAR_WORDS or len(low) < 3:
                 continue
             back[low], back[_plural(low)] = r, "s:" + r
+            if low.endswith("o"):
+                back[low + "es"] = "s:" + r  # session 31: "Heroes"
             if " of " in low:  # "Knights of the Round Table"
                 head, tail = low.split(" of ", 1)
                 back[f"{_plural(head)} of {tail}"] = "s:" + r
@@ -5248,6 +5258,9 @@ def _mark_races(s: str, races: frozenset[str]) -> str:
             if key in back and (start == 0 or s[start - 1] in " (\"" or s[max(0, start - 4):start] == "non-") and \
                     (end == len(s) or s[end] in " .,;:)"):
                 hit = back[key]
+                if not hit.startswith("s:") and key.endswith("s") and end < len(s) and s[end] in ".,;" and \
+                        not re.search(r"(?:^|\s)(?:a|an|another|target|one|each)\s$", s[max(0, start - 9):start]):
+                    hit = "s:" + hit  # session 31: a race named in the plural ("Gears", "... Gods") as a plural noun
                 out.append(s[pos:start] + (f"<races:{hit[2:]}>" if hit.startswith("s:") else f"<race:{hit}>"))
                 pos, i = end, i + n
                 break
@@ -5293,7 +5306,9 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                "reveal the top of your ": "reveal the top card of your ", "graveuard": "graveyard",
                "yuor deck": "your deck", "this cards enter ": "this card enters ", "this cards enters ": "this card enters ",
                # session 29
-               "the resul of the roll": "the result of the roll", "damage up to one second target": "damage to up to one second target"}
+               "the resul of the roll": "the result of the roll", "damage up to one second target": "damage to up to one second target",
+               # session 31
+               "look the top ": "look at the top ", "fariy tale": "fairy tale", "up ot two": "up to two"}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 
@@ -5329,6 +5344,7 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     the card list, read as races where the text names them."""
     s = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = s.replace("《", "<<").replace("》", ">>").replace("«", "<<").replace("»", ">>")
+    s = _SEALED_ITEM.sub("", s.replace("‹‹", "<<").replace("››", ">>"))  # CR 1130.2 (session 31)
     s = _REMINDER.sub("", s)
     if "(" in s:
         s = _BARE_REMINDERS.sub("", s)
