@@ -4024,8 +4024,19 @@ class _T(CountWords, TextTransformer, Transformer):
     def dmg_plus(self, n):
         return _life(n)
 
+    def dmg_while(self):
+        return "_while_damaged"
+
     def damage_mod(self, source, *rest):
         source = self._dmg_source(source)
+        if rest[0] == "_while_damaged":
+            # session 31: "If this card would deal damage while it is damaged, it deals double that much instead." (CR
+            # 910): the DAMAGE_MOD source filter is the card with damage on it (CR 1007.1; effects.modified_damage reads
+            # the filter as the damage is dealt)
+            if source != {"self_only": True}:
+                raise Unsupported("'while it is damaged' of a damage source other than this card")
+            source = {**source, "state": "damaged"}
+            rest = rest[1:]
         to = rest[0] if len(rest) == 2 else None
         op = {"op": "_damage_mod", "amount": rest[-1], "source": source}
         if to is not None:

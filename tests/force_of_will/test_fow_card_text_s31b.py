@@ -1,0 +1,43 @@
+"""Force of Will card text, session 31 (branch s31-b2): automatic abilities and replacement effects ("If ... would ...,
+... instead"). Lines are made up in the game's template language. Rule numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+from tcg_env.cards.text import Verdict
+from tcg_env.games.force_of_will import state as S
+from test_fow_card_text import _imported_pool, exact
+from test_fow_card_text_s13 import _res, _to_block
+
+
+# ---- replacing the damage a source deals (CR 910) -------------------------------------------------------------------
+def test_cr_910_double_that_much_damage_is_double_that_much():
+    a = exact("If this card would deal damage to a J/resonator, it deals double that much damage instead.")
+    b = exact("If this card would deal damage to a J/resonator, it deals double that much instead.")
+    assert a.abilities == b.abilities
+
+
+def test_cr_910_1007_1_double_damage_while_this_card_is_damaged(tmp_path):
+    """"If this card would deal damage while it is damaged, it deals double that much instead.": the DAMAGE_MOD source
+    filter is this card with damage on it (CR 1007.1); its 300 battle damage is 600 only while it has damage."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    text = "If this card would deal damage while it is damaged, it deals double that much instead."
+    r = exact(text)
+    assert r.abilities[0]["effect"] == [{"op": "damage_mod", "amount": "double",
+                                         "source": {"self_only": True, "state": "damaged"}}]
+    res, pool = _imported_pool(tmp_path, [_res(1, [text], 300, 500), _res(2, [], 100, 1000)])
+    assert [r.verdict for r in res.text_records] == [Verdict.EXACT] * 2
+    for damaged, want in ((False, 300), (True, 600)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        attacker = sc.put(0, "TXT-001", "field")
+        blocker = sc.put(1, "TXT-002", "field")
+        if damaged:
+            sc.row[S.DAMAGE + attacker * S.CARD_W] = 100  # CR 1007.1: damage on it from earlier this turn
+        g = sc.game()
+        _to_block(g, sc, attacker, blocker)
+        for _ in range(16):
+            if int(g.state[S.DAMAGE + blocker * S.CARD_W]) != 0:
+                break
+            g.step(K.PASS)
+        assert int(g.state[S.DAMAGE + blocker * S.CARD_W]) == want
