@@ -1629,6 +1629,13 @@ class _T(CountWords, TextTransformer, Transformer):
         flt["side"], flt["zone"] = "own", "chase"
         return [{"trigger": "you_play", "trigger_filter": flt}]
 
+    def t_opp_plays(self, *args):
+        # session 31: "whenever your opponent plays a <card>" (CR 903.2): Trigger.YOU_PLAY with the filter's side
+        # opponent (priority.py fires YOU_PLAY on both players' cards; the filter reads the played card's controller)
+        out = self.t_you_play(*args)
+        out[0]["trigger_filter"]["side"] = "opponent"
+        return out
+
     def t_other_enters(self, *args):
         flt = args[-1] if isinstance(args[-1], dict) else {}
         flt = dict(flt)
