@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tcg_env.cards.text import Verdict
 from tcg_env.games.force_of_will import state as S
-from test_fow_card_text import _imported_pool, exact
+from test_fow_card_text import _imported_pool, exact, line
 from test_fow_card_text_s13 import _res, _to_block
 
 
@@ -75,4 +75,55 @@ def test_cr_903_2_whenever_your_opponent_plays_a_chant_triggers_on_the_other_pla
     _drive(g, lambda g: _resolved(g) and int(g.state[S.LIFE + 1]) != 4000)
     _drive(g, _resolved)
     assert int(g.state[S.LIFE + 1]) == 4300
+    assert int(g.state[S.LIFE + 0]) == 4000
+
+
+# ---- "when this card is put into a graveyard from your hand" --------------------------------------------------------
+def _approx(text):
+    r = line(text)
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("grave_from_hand_random_discard",), (text, r.reason)
+    return r
+
+
+def test_cr_302_3_when_this_card_is_put_into_a_graveyard_from_your_hand_a_discard_triggers_it(tmp_path):
+    """"When this card is put into a graveyard from your hand => You gain 300 life.": a chant's "Discard a card." puts it
+    from the hand into the graveyard (Trigger.PUT_INTO_GRAVEYARD_FROM_HAND); its owner gains 300. A copy put into the
+    graveyard from the field does not trigger it."""
+    from test_fow_card_text_s23b import _resolved
+    from test_fow_card_text_s24b import _card
+
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text import _drive
+
+    text = "When this card is put into a graveyard from your hand => You gain 300 life."
+    assert _approx(text).abilities[0]["trigger"] == "put_into_graveyard_from_hand"
+    assert _approx("When this card is put into your graveyard from your hand >>> Draw a card.").abilities[0]["trigger"] \
+        == "put_into_graveyard_from_hand"
+    res, pool = _imported_pool(tmp_path, [
+        _card("TXT-300", "Made-up Ash Sprite", "Resonator", [text]),
+        _card("TXT-301", "Made-up Purge", "Chant", ["Discard a card."], cost="{R}"),
+        _card("TXT-302", "Made-up Quake", "Chant", ["Destroy all resonators."], cost="{R}")])
+    assert [r.verdict for r in res.text_records] == [Verdict.APPROXIMATE, Verdict.EXACT, Verdict.EXACT]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE, 1)
+    sprite = sc.put(0, "TXT-300", K.Zone.HAND)
+    sc.put(0, "TXT-301", K.Zone.HAND)
+    sc.life(0, 4000)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE + 1)
+    _drive(g, lambda g: _resolved(g) and int(g.state[S.LIFE + 0]) != 4000)
+    assert int(g.state[S.ZONE + sprite * S.CARD_W]) == K.Zone.GRAVEYARD
+    assert int(g.state[S.LIFE + 0]) == 4300
+    # from the field: not this trigger
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE, 1)
+    sprite = sc.put(0, "TXT-300", K.Zone.FIELD)
+    sc.put(0, "TXT-302", K.Zone.HAND)
+    sc.life(0, 4000)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: _resolved(g) and int(g.state[S.ZONE + sprite * S.CARD_W]) == K.Zone.GRAVEYARD)
+    _drive(g, _resolved)
+    assert int(g.state[S.ZONE + sprite * S.CARD_W]) == K.Zone.GRAVEYARD
     assert int(g.state[S.LIFE + 0]) == 4000

@@ -55,6 +55,12 @@ APPROXIMATIONS: dict[str, str] = {
         "removed: the engine's random discard does not read the replacement; every other move to a graveyard does (a "
         "chosen discard, a discard as a cost, from the field, the chase, a deck)"
     ),
+    "grave_from_hand_random_discard": (
+        "\"When this card is put into a / your graveyard from your hand\" (session 31): a discard at random (\"your "
+        "opponent discards a card at random\", the engine's DISCARD with its random operand, whose hook has no tables) "
+        "does not trigger it; every other move from the hand to a graveyard does (a chosen discard, a discard as a cost, "
+        "an effect's move)"
+    ),
     "tag_one_ruler": (
         "[Tag] on a ruler (session 22; not in CR 8.01): the permission to start the game with a second ruler with the "
         "same [Tag] is not offered (a deck has exactly one ruler, CR 402.2); the ruler plays as printed otherwise"
@@ -1470,6 +1476,12 @@ class _T(CountWords, TextTransformer, Transformer):
     # ---------------- triggers (CR 906) ----------------
     def t_enter(self, *_):
         return [{"trigger": "enter"}]
+
+    def t_grave_from_hand(self, *_):
+        # session 31: Trigger.PUT_INTO_GRAVEYARD_FROM_HAND (zones.move_card_core: any move from the hand to a graveyard,
+        # a discard as a cost or by an effect included; CR 302.3)
+        self.approximate("grave_from_hand_random_discard")
+        return [{"trigger": "put_into_graveyard_from_hand"}]
 
     def t_destroyed(self, *_):
         if self.card.get("type") in ("j_ruler", "ruler"):

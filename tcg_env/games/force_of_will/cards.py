@@ -68,7 +68,7 @@ TriggerName = Literal[
     "judgment", "opponent_attacks", "begin_battle", "begin_attack_step", "begin_block_step", "end_of_battle",
     "j_resonator_attacks", "put_into_graveyard", "dealt_damage", "you_gain_life", "damage_to_you",
     "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field", "other_to_graveyard", "inverts",
-    "begin_game", "you_gain_gem", "j_ruler_recovered",
+    "begin_game", "you_gain_gem", "j_ruler_recovered", "put_into_graveyard_from_hand",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
@@ -1118,6 +1118,7 @@ _TRIGGER_WORDS = {
     "other_to_graveyard": "when a card is put into a graveyard from the field",
     "inverts": "when it inverts", "you_gain_gem": "when you gain a gem",
     "j_ruler_recovered": "when a J/ruler you control is recovered",
+    "put_into_graveyard_from_hand": "when it is put into a graveyard from the hand",
 }  # fmt: skip
 
 

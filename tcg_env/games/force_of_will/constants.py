@@ -436,6 +436,9 @@ class Trigger(IntEnum):
     # the field goes from rested to recovered (the recovery phase, turn.recover_all, CR 503.5; Op.RECOVER); its
     # controller's cards' (triggers.trigger_controlled)
     J_RULER_RECOVERED = 140
+    # session 31: "when this card is put into a / your graveyard from your hand" (discarded, as a cost or by an effect,
+    # or put there otherwise; zones.move_card_core, CR 302.3): the card's own, played by its owner from the graveyard
+    PUT_INTO_GRAVEYARD_FROM_HAND = 160
 
 
 class KeywordAbility(IntEnum):
