@@ -127,3 +127,33 @@ def test_cr_302_3_when_this_card_is_put_into_a_graveyard_from_your_hand_a_discar
     _drive(g, _resolved)
     assert int(g.state[S.ZONE + sprite * S.CARD_W]) == K.Zone.GRAVEYARD
     assert int(g.state[S.LIFE + 0]) == 4000
+
+
+# ---- "whenever you play your second card each turn" (CR 903.2, 1124.2) ----------------------------------------------
+def test_cr_903_2_whenever_you_play_your_second_card_each_turn_triggers_on_the_second_only(tmp_path):
+    """YOU_PLAY of any card with the condition played_cards_exactly 2 (Condition.PLAYED_CARDS_EXACTLY, read as it
+    triggers: the card just played counted): the first chant does not trigger it, the second does (+300), a third not (each chant: +100)."""
+    from test_fow_card_text_s23b import _resolved
+    from test_fow_card_text_s24b import _card
+
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text import _drive
+
+    text = "Whenever you play your second card each turn => You gain 300 life."
+    assert exact(text).abilities[0]["condition"] == {"kind": "played_cards_exactly", "value": 2}
+    res, pool = _imported_pool(tmp_path, [
+        _card("TXT-300", "Made-up Tempo Sprite", "Resonator", [text]),
+        _card("TXT-301", "Made-up Spark", "Chant", ["You gain 100 life."], cost="{R}")])
+    assert [r.verdict for r in res.text_records] == [Verdict.EXACT] * 2
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE, 3)
+    sc.field(0, ["TXT-300"])
+    for _ in range(3):
+        sc.put(0, "TXT-301", K.Zone.HAND)
+    sc.life(0, 4000)
+    g = sc.game()
+    for want in (4100, 4500, 4600):  # each chant +100; the second's trigger +300
+        g.step(K.PLAY_HAND_BASE)
+        _drive(g, lambda g: _resolved(g))
+        assert int(g.state[S.LIFE + 0]) == want

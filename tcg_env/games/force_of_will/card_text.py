@@ -1641,6 +1641,15 @@ class _T(CountWords, TextTransformer, Transformer):
         flt["side"], flt["zone"] = "own", "chase"
         return [{"trigger": "you_play", "trigger_filter": flt}]
 
+    def t_you_play_nth(self, *args):
+        # session 31: "whenever you play your second card each turn" (CR 903.2, 1124.2): YOU_PLAY of any card played
+        # whose condition, read as it triggers, is exactly N cards played this turn (this one counted,
+        # priority.note_card_play)
+        n = {"second": 2, "third": 3, "fourth": 4, "fifth": 5}[str(args[-1])]
+        return [{"trigger": "you_play", "trigger_filter": {"type": ["resonator", "chant", "addition", "regalia", "rune"],
+                                                           "zone": "chase", "side": "own"},
+                 "condition": {"kind": "played_cards_exactly", "value": n}}]
+
     def t_opp_plays(self, *args):
         # session 31: "whenever your opponent plays a <card>" (CR 903.2): Trigger.YOU_PLAY with the filter's side
         # opponent (priority.py fires YOU_PLAY on both players' cards; the filter reads the played card's controller)
