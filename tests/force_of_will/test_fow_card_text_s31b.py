@@ -47,7 +47,8 @@ def test_cr_910_1007_1_double_damage_while_this_card_is_damaged(tmp_path):
 def test_cr_903_2_whenever_your_opponent_plays_a_chant_triggers_on_the_other_players_card(tmp_path):
     """"Whenever your opponent plays a chant => You gain 300 life.": Trigger.YOU_PLAY with the filter's side opponent.
     Player 0 plays a chant: player 1's watcher triggers (its controller gains 300), player 0's own does not; "Whenever
-    you play a chant" of player 1 does not trigger on player 0's chant."""
+    you play a chant" of player 1 does not trigger on player 0's chant; "Whenever a player plays a chant" (side any) of both
+    players does."""
     from test_fow_card_text_s23b import _resolved
     from test_fow_card_text_s24b import _card
 
@@ -58,24 +59,27 @@ def test_cr_903_2_whenever_your_opponent_plays_a_chant_triggers_on_the_other_pla
     r = exact("Whenever your opponent plays a chant => You gain 300 life.")
     assert r.abilities[0]["trigger"] == "you_play"
     assert r.abilities[0]["trigger_filter"] == {"type": ["chant"], "zone": "chase", "side": "opponent"}
+    assert exact("Whenever a player plays a chant => You gain 300 life.").abilities[0]["trigger_filter"] == \
+        {"type": ["chant"], "zone": "chase", "side": "any"}
     res, pool = _imported_pool(tmp_path, [
         _card("TXT-300", "Made-up Watcher", "Resonator", ["Whenever your opponent plays a chant => You gain 300 life."]),
         _card("TXT-302", "Made-up Echo", "Resonator", ["Whenever you play a chant => You gain 500 life."]),
+        _card("TXT-303", "Made-up Herald", "Resonator", ["Whenever a player plays a chant => You gain 1000 life."]),
         _card("TXT-301", "Made-up Spark", "Chant", ["Draw a card."], cost="{R}")])
-    assert [r.verdict for r in res.text_records] == [Verdict.EXACT] * 3
+    assert [r.verdict for r in res.text_records] == [Verdict.EXACT] * 4
     sc = Scenario.main_phase(pool, turn_player=0, seed=1)
     sc.will(0, K.Attribute.FIRE, 1)
-    sc.field(0, ["TXT-300"])
-    sc.field(1, ["TXT-300", "TXT-302"])
+    sc.field(0, ["TXT-300", "TXT-303"])
+    sc.field(1, ["TXT-300", "TXT-302", "TXT-303"])
     sc.put(0, "TXT-301", K.Zone.HAND)
     sc.life(0, 4000)
     sc.life(1, 4000)
     g = sc.game()
     g.step(K.PLAY_HAND_BASE)
-    _drive(g, lambda g: _resolved(g) and int(g.state[S.LIFE + 1]) != 4000)
+    _drive(g, lambda g: _resolved(g) and int(g.state[S.LIFE + 1]) == 5300 and int(g.state[S.LIFE + 0]) == 5000)
     _drive(g, _resolved)
-    assert int(g.state[S.LIFE + 1]) == 4300
-    assert int(g.state[S.LIFE + 0]) == 4000
+    assert int(g.state[S.LIFE + 1]) == 5300  # "your opponent plays" 300 + "a player plays" 1000
+    assert int(g.state[S.LIFE + 0]) == 5000  # "a player plays" 1000 only
 
 
 # ---- "when this card is put into a graveyard from your hand" --------------------------------------------------------

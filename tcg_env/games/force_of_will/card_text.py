@@ -1650,6 +1650,12 @@ class _T(CountWords, TextTransformer, Transformer):
                                                            "zone": "chase", "side": "own"},
                  "condition": {"kind": "played_cards_exactly", "value": n}}]
 
+    def t_any_plays(self, *args):
+        # session 31: "whenever a player plays a <card>" (CR 903.2): YOU_PLAY with the filter's side any (either player's)
+        out = self.t_you_play(*args)
+        out[0]["trigger_filter"]["side"] = "any"
+        return out
+
     def t_opp_plays(self, *args):
         # session 31: "whenever your opponent plays a <card>" (CR 903.2): Trigger.YOU_PLAY with the filter's side
         # opponent (priority.py fires YOU_PLAY on both players' cards; the filter reads the played card's controller)
