@@ -55,6 +55,12 @@ APPROXIMATIONS: dict[str, str] = {
         "removed: the engine's random discard does not read the replacement; every other move to a graveyard does (a "
         "chosen discard, a discard as a cost, from the field, the chase, a deck)"
     ),
+    "grave_from_hand_random_discard": (
+        "\"When this card is put into a / your graveyard from your hand\" (session 31): a discard at random (\"your "
+        "opponent discards a card at random\", the engine's DISCARD with its random operand, whose hook has no tables) "
+        "does not trigger it; every other move from the hand to a graveyard does (a chosen discard, a discard as a cost, "
+        "an effect's move)"
+    ),
     "tag_one_ruler": (
         "[Tag] on a ruler (session 22; not in CR 8.01): the permission to start the game with a second ruler with the "
         "same [Tag] is not offered (a deck has exactly one ruler, CR 402.2); the ruler plays as printed otherwise"
@@ -1471,6 +1477,12 @@ class _T(CountWords, TextTransformer, Transformer):
     def t_enter(self, *_):
         return [{"trigger": "enter"}]
 
+    def t_grave_from_hand(self, *_):
+        # session 31: Trigger.PUT_INTO_GRAVEYARD_FROM_HAND (zones.move_card_core: any move from the hand to a graveyard,
+        # a discard as a cost or by an effect included; CR 302.3)
+        self.approximate("grave_from_hand_random_discard")
+        return [{"trigger": "put_into_graveyard_from_hand"}]
+
     def t_destroyed(self, *_):
         if self.card.get("type") in ("j_ruler", "ruler"):
             # a destroyed J-ruler returns to the ruler area (CR 1010.1), it is not put into a graveyard
@@ -1628,6 +1640,28 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'whenever you play' a card of a filter read elsewhere than on the chase")
         flt["side"], flt["zone"] = "own", "chase"
         return [{"trigger": "you_play", "trigger_filter": flt}]
+
+    def t_you_play_nth(self, *args):
+        # session 31: "whenever you play your second card each turn" (CR 903.2, 1124.2): YOU_PLAY of any card played
+        # whose condition, read as it triggers, is exactly N cards played this turn (this one counted,
+        # priority.note_card_play)
+        n = {"second": 2, "third": 3, "fourth": 4, "fifth": 5}[str(args[-1])]
+        return [{"trigger": "you_play", "trigger_filter": {"type": ["resonator", "chant", "addition", "regalia", "rune"],
+                                                           "zone": "chase", "side": "own"},
+                 "condition": {"kind": "played_cards_exactly", "value": n}}]
+
+    def t_any_plays(self, *args):
+        # session 31: "whenever a player plays a <card>" (CR 903.2): YOU_PLAY with the filter's side any (either player's)
+        out = self.t_you_play(*args)
+        out[0]["trigger_filter"]["side"] = "any"
+        return out
+
+    def t_opp_plays(self, *args):
+        # session 31: "whenever your opponent plays a <card>" (CR 903.2): Trigger.YOU_PLAY with the filter's side
+        # opponent (priority.py fires YOU_PLAY on both players' cards; the filter reads the played card's controller)
+        out = self.t_you_play(*args)
+        out[0]["trigger_filter"]["side"] = "opponent"
+        return out
 
     def t_other_enters(self, *args):
         flt = args[-1] if isinstance(args[-1], dict) else {}
@@ -4024,8 +4058,19 @@ class _T(CountWords, TextTransformer, Transformer):
     def dmg_plus(self, n):
         return _life(n)
 
+    def dmg_while(self):
+        return "_while_damaged"
+
     def damage_mod(self, source, *rest):
         source = self._dmg_source(source)
+        if rest[0] == "_while_damaged":
+            # session 31: "If this card would deal damage while it is damaged, it deals double that much instead." (CR
+            # 910): the DAMAGE_MOD source filter is the card with damage on it (CR 1007.1; effects.modified_damage reads
+            # the filter as the damage is dealt)
+            if source != {"self_only": True}:
+                raise Unsupported("'while it is damaged' of a damage source other than this card")
+            source = {**source, "state": "damaged"}
+            rest = rest[1:]
         to = rest[0] if len(rest) == 2 else None
         op = {"op": "_damage_mod", "amount": rest[-1], "source": source}
         if to is not None:

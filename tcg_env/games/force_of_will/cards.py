@@ -68,7 +68,7 @@ TriggerName = Literal[
     "judgment", "opponent_attacks", "begin_battle", "begin_attack_step", "begin_block_step", "end_of_battle",
     "j_resonator_attacks", "put_into_graveyard", "dealt_damage", "you_gain_life", "damage_to_you",
     "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field", "other_to_graveyard", "inverts",
-    "begin_game", "you_gain_gem", "j_ruler_recovered",
+    "begin_game", "you_gain_gem", "j_ruler_recovered", "put_into_graveyard_from_hand",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
@@ -84,7 +84,7 @@ ConditionName = Literal[
     "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
     "played_card_this_turn", "torrent", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
-    "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player", "weather_is",
+    "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "played_cards_exactly", "ruler_named", "not_first_player", "weather_is",
     "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
     "resonators_to_graveyard_at_least", "targets_match", "gems_at_least", "control_and_another", "ruler_matches",
     "ruler_matches_none", "force_command", "runes_revealed_fewer", "rune_attributes_not", "gem_attributes_at_least",
@@ -1118,6 +1118,7 @@ _TRIGGER_WORDS = {
     "other_to_graveyard": "when a card is put into a graveyard from the field",
     "inverts": "when it inverts", "you_gain_gem": "when you gain a gem",
     "j_ruler_recovered": "when a J/ruler you control is recovered",
+    "put_into_graveyard_from_hand": "when it is put into a graveyard from the hand",
 }  # fmt: skip
 
 

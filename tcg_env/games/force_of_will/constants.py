@@ -436,6 +436,9 @@ class Trigger(IntEnum):
     # the field goes from rested to recovered (the recovery phase, turn.recover_all, CR 503.5; Op.RECOVER); its
     # controller's cards' (triggers.trigger_controlled)
     J_RULER_RECOVERED = 140
+    # session 31: "when this card is put into a / your graveyard from your hand" (discarded, as a cost or by an effect,
+    # or put there otherwise; zones.move_card_core, CR 302.3): the card's own, played by its owner from the graveyard
+    PUT_INTO_GRAVEYARD_FROM_HAND = 160
 
 
 class KeywordAbility(IntEnum):
@@ -695,6 +698,9 @@ class Condition(IntEnum):
     # session 29: "there are N or more different attributes among all gems you control" (CR 313.1, 1027.1a): arg = N, the
     # attributes of which its controller has a gem token (Per.GEM_ATTRIBUTES)
     GEM_ATTRIBUTES_AT_LEAST = 140
+    # session 31: "whenever you play your second card each turn": arg = N, exactly N cards played this turn (state.
+    # PLAYED_CARDS, counted as the card is put onto the chase before YOU_PLAY triggers: priority.note_card_play)
+    PLAYED_CARDS_EXACTLY = 160
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids

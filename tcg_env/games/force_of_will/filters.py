@@ -402,6 +402,8 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return not runes_of_attributes(game, s, T, controller, arg)
     if cond == K.Condition.PLAYED_CARDS_AT_LEAST:
         return s[PLAYED_CARDS + controller] >= arg
+    if cond == K.Condition.PLAYED_CARDS_EXACTLY:  # session 31: "your second card each turn" (CR 1124.2's count)
+        return s[PLAYED_CARDS + controller] == arg
     if cond == K.Condition.HAND_AT_LEAST:
         return s[HAND_N + controller] >= arg
     if cond == K.Condition.OPP_HAND_AT_MOST:

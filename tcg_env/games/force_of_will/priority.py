@@ -405,8 +405,10 @@ def finish_frame(game, s, T):
             chase_push(game, s, f)  # CR 903.2d: onto the chase; the mask left room
             F = flag_table(T)
             if s[f + E_KIND] == EntryKind.CARD and (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_YOU_PLAY) != 0:
-                # CR 903.2: the card is played ("whenever you play a <card>": its controller's cards)
+                # CR 903.2: the card is played ("whenever you play a <card>": its controller's cards; session 31:
+                # "whenever your opponent plays a <card>": the other player's, their trigger filter's side opponent)
                 game.trigger_controlled_on(s, T, K.Trigger.YOU_PLAY, s[f + E_CTRL], s[f + E_SLOT])
+                game.trigger_controlled_on(s, T, K.Trigger.YOU_PLAY, 1 - s[f + E_CTRL], s[f + E_SLOT])
         elif s[f + E_KIND] == EntryKind.CARD:
             game.to_graveyard(s, T, s[f + E_SLOT])  # a [Trigger] card that cannot be played (CR 708.3a)
         game.pop_frame(s)

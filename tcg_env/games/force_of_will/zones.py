@@ -109,6 +109,10 @@ def move_card_core(game, s, T, slot, z):
     if z != Zone.FIELD and z != Zone.CHASE and z != Zone.RULER_AREA:
         s[CONTROLLER + w] = s[OWNER + w]  # CR 105.3a: off the field a card is its owner's
     zone_put(s, ZT, slot, z)
+    if old == Zone.HAND and z == Zone.GRAVEYARD:
+        # session 31: "when this card is put into a / your graveyard from your hand" (Trigger.PUT_INTO_GRAVEYARD_FROM_HAND;
+        # its owner controls it there, CR 105.3a)
+        game.trigger_own(s, T, slot, K.Trigger.PUT_INTO_GRAVEYARD_FROM_HAND, slot)
     if old == Zone.FIELD and z != Zone.RULER_AREA:
         game.detach_additions(s, T, slot)
         if z == Zone.GRAVEYARD:
@@ -268,7 +272,12 @@ def discard_to_graveyard(game, s, T, player, i):
     The player's discards (an effect's chosen discard, a cost); a discard at random (the engine's DISCARD with a2, the
     hook ``discard_hand_index``, which has no tables) is not replaced (docs/force_of_will/card-text.md)."""
     slot = s[HAND_L + player * K.PLAYER_SLOTS + i]
-    zone_move(s, ZT, slot, Zone.REMOVED if grave_replaced(game, s, T, slot) else Zone.GRAVEYARD)
+    z = Zone.REMOVED if grave_replaced(game, s, T, slot) else Zone.GRAVEYARD
+    zone_move(s, ZT, slot, z)
+    if z == Zone.GRAVEYARD:
+        # session 31: "when this card is put into a / your graveyard from your hand" (approximate
+        # grave_from_hand_random_discard: a discard at random, ``discard_hand_index``, does not trigger it)
+        game.trigger_own(s, T, slot, K.Trigger.PUT_INTO_GRAVEYARD_FROM_HAND, slot)
 
 
 @internal
