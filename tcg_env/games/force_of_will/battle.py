@@ -142,8 +142,9 @@ def can_block_now(game, s, T, p, slot, cont):
     if game.restricted_now(s, T, s[ATTACKER], K.RESTRICT_CANT_BE_BLOCKED, cont):
         return False  # "this card cannot be blocked"
     if (game.keywords_now(s, T, s[ATTACKER], cont) & K.KW_FLYING) != 0 and (
-            game.keywords_now(s, T, slot, cont) & K.KW_FLYING) == 0:
-        return False
+            game.keywords_now(s, T, slot, cont) & K.KW_FLYING) == 0 and \
+            not game.restricted_now(s, T, slot, K.RESTRICT_CAN_BLOCK_FLYING, cont):
+        return False  # CR 1106.2 (session 31: "this card can block J/resonators with [Flying]")
     return game.mobilize_payable(s, T, p, slot)
 
 
