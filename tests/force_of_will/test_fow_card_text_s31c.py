@@ -51,3 +51,42 @@ def test_cr_1106_2_a_flying_attacker_is_blocked_by_a_card_that_can_block_flying(
     assert int(g.state[H_DECISION]) == K.Decision.BLOCK
     blockers = [a for a in g.legal_actions().tolist() if K.OWN_FIELD_BASE <= a < K.OWN_FIELD_BASE + K.FIELD_SLOTS]
     assert bool(blockers) == blockable
+
+
+def test_cr_804_3_can_block_while_rested_compiles_to_a_continuous_permission():
+    r = exact("This card can block while rested.", "resonator")
+    assert r.abilities == [{"kind": "continuous", "effect": [
+        {"op": "aura_restrict", "restrictions": ["can_block_rested"], "filter": {"self_only": True}}]}]
+
+
+@pytest.mark.parametrize("text, blockable", [("This card can block while rested.", True), ("", False)])
+def test_cr_804_3_a_rested_card_that_can_block_while_rested_is_a_blocker(tmp_path, text, blockable):
+    """CR 804.3 asks a recovered blocker: a rested resonator blocks only with "This card can block while rested."."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    def res(i, lines):
+        return {"id": f"TXT-00{i}", "name": f"Made-up Sentry {i}", "type": ["Resonator"], "cost": "{R}",
+                "colour": ["R"], "ATK": 500, "DEF": 500, "abilities": lines}
+
+    imported, pool = _imported_pool(tmp_path, [res(1, []), res(2, [text] if text else [])])
+    assert all(t.verdict.name == "EXACT" for t in imported.text_records)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    attacker = sc.put(0, "TXT-001", "field")
+    sc.put(1, "TXT-002", "field", rested=True)
+    g = sc.game()
+    g.step(K.BATTLE)
+    for _ in range(20):
+        d = int(g.state[H_DECISION])
+        if d == K.Decision.BLOCK:
+            break
+        if d == K.Decision.ATTACKER:
+            g.step(K.OWN_FIELD_BASE + sc.zone(0, "field").index(attacker))
+        elif d == K.Decision.ATTACKED:
+            g.step(K.ATTACK_PLAYER)
+        else:
+            g.step(K.PASS)
+    assert int(g.state[H_DECISION]) == K.Decision.BLOCK
+    blockers = [a for a in g.legal_actions().tolist() if K.OWN_FIELD_BASE <= a < K.OWN_FIELD_BASE + K.FIELD_SLOTS]
+    assert bool(blockers) == blockable

@@ -3393,6 +3393,11 @@ class _T(CountWords, TextTransformer, Transformer):
         # battle.can_block_now reads it where the attacker has [Flying]
         return [({"op": "restrict", "restrictions": ["can_block_flying"], "duration": duration or "permanent"}, sel)]
 
+    def can_block_rested(self, sel, duration=None):
+        # CR 804.3 asks a recovered blocker: "can block while rested" lifts that for the card (a permission among the
+        # restriction bits, as can_block_flying; battle.can_block_now)
+        return [({"op": "restrict", "restrictions": ["can_block_rested"], "duration": duration or "permanent"}, sel)]
+
     def no_recover_next(self, sel):
         # CR 503.5: the card stays rested in its controller's next recovery phase, once (turn.recover_all reads and
         # clears RESTRICT_CANT_RECOVER of the "permanent" cell; it is forgotten when the card leaves the field)

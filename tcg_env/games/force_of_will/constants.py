@@ -183,6 +183,8 @@ RESTRICT_CANT_ATTACK_PLAYER = 64
 # bits so the restrict / aura_restrict machinery carries it; battle.can_block_now). A high bit: not in the observation's
 # restriction columns
 RESTRICT_CAN_BLOCK_FLYING = 1 << 14
+# session 31: "this card can block while rested" (CR 804.3 asks a recovered blocker; 804.4 rests it: it stays rested)
+RESTRICT_CAN_BLOCK_RESTED = 1 << 15
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
