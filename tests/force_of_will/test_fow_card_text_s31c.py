@@ -17,6 +17,12 @@ def test_cr_1106_2_can_block_flying_compiles_to_a_continuous_permission():
     r = exact("Target resonator can block J/resonators with [Flying] until end of turn.", "chant")
     assert r.fields["effect"][-1] == {"op": "restrict", "restrictions": ["can_block_flying"],
                                       "duration": "end_of_turn"}
+    # "<cards> you control can ..." (an aura of the permission over them, CR 904) and "as long as ..." (CR 904: a condition)
+    r = exact("J/resonators you control can block J/resonators with [Flying].", "resonator")
+    assert r.abilities[0]["effect"] == [{"op": "aura_restrict", "restrictions": ["can_block_flying"],
+                                         "filter": {"type": ["j_resonator"], "side": "own"}}]
+    r = exact("As long as you control a regalia, this card can block J/resonators with [Flying].", "resonator")
+    assert r.abilities[0]["condition"]["kind"] == "control_at_least"
 
 
 @pytest.mark.parametrize("text, blockable", [("This card can block J/resonators with [Flying].", True), ("", False)])
