@@ -133,8 +133,10 @@ def can_block_now(game, s, T, p, slot, cont):
     """``can_block`` with ``cont`` = ``characteristics.continuous_in_field(s, T)`` known (the
     blocker mask asks once for the whole field)."""
     w = slot * CARD_W
-    if s[ZONE + w] != Zone.FIELD or s[CONTROLLER + w] != p or s[RESTED + w] != 0:
+    if s[ZONE + w] != Zone.FIELD or s[CONTROLLER + w] != p:
         return False
+    if s[RESTED + w] != 0 and not game.restricted_now(s, T, slot, K.RESTRICT_CAN_BLOCK_RESTED, cont):
+        return False  # CR 804.3: a recovered one (session 31: "this card can block while rested")
     if slot == s[ATTACKED] or not game.is_j_resonator(s, T, slot) or not game.has_atk_def(s, T, slot):
         return False
     if game.restricted_now(s, T, slot, K.RESTRICT_CANT_BLOCK, cont):
@@ -142,8 +144,9 @@ def can_block_now(game, s, T, p, slot, cont):
     if game.restricted_now(s, T, s[ATTACKER], K.RESTRICT_CANT_BE_BLOCKED, cont):
         return False  # "this card cannot be blocked"
     if (game.keywords_now(s, T, s[ATTACKER], cont) & K.KW_FLYING) != 0 and (
-            game.keywords_now(s, T, slot, cont) & K.KW_FLYING) == 0:
-        return False
+            game.keywords_now(s, T, slot, cont) & K.KW_FLYING) == 0 and \
+            not game.restricted_now(s, T, slot, K.RESTRICT_CAN_BLOCK_FLYING, cont):
+        return False  # CR 1106.2 (session 31: "this card can block J/resonators with [Flying]")
     return game.mobilize_payable(s, T, p, slot)
 
 

@@ -3421,6 +3421,17 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'cannot recover' (the engine skips one recovery phase only)")
         return [({"op": "restrict", "restrictions": restr, "duration": duration or "permanent"}, sel)]
 
+    def can_block_flying(self, sel, duration=None):
+        # CR 1106.2: "can block J/resonators with [Flying]": a permission kept among the restriction bits (the same
+        # restrict / aura_restrict machinery: a continuous ability of the card itself, or until end of turn);
+        # battle.can_block_now reads it where the attacker has [Flying]
+        return [({"op": "restrict", "restrictions": ["can_block_flying"], "duration": duration or "permanent"}, sel)]
+
+    def can_block_rested(self, sel, duration=None):
+        # CR 804.3 asks a recovered blocker: "can block while rested" lifts that for the card (a permission among the
+        # restriction bits, as can_block_flying; battle.can_block_now)
+        return [({"op": "restrict", "restrictions": ["can_block_rested"], "duration": duration or "permanent"}, sel)]
+
     def no_recover_next(self, sel):
         # CR 503.5: the card stays rested in its controller's next recovery phase, once (turn.recover_all reads and
         # clears RESTRICT_CANT_RECOVER of the "permanent" cell; it is forgotten when the card leaves the field)

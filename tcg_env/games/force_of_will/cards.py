@@ -58,7 +58,8 @@ BitKeywordName = Literal[
 # a card's printed keywords: those, and [Mythic] (constants.KW_MYTHIC: printed only, never granted; any entity's)
 KeywordName = Literal[BitKeywordName, "mythic"]
 RestrictionName = Literal["cant_attack", "cant_block", "cant_recover", "cant_be_blocked", "cant_be_attacked",
-                          "cant_be_targeted", "cant_attack_player"]
+                          "cant_be_targeted", "cant_attack_player", "can_block_flying",
+                          "can_block_rested"]
 DurationName = Literal["end_of_turn", "permanent", "end_of_battle"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["activate", "will", "automatic", "continuous"]
@@ -100,6 +101,8 @@ _RESTRICT_BITS = {
     "cant_be_attacked": K.RESTRICT_CANT_BE_ATTACKED,
     "cant_be_targeted": K.RESTRICT_CANT_BE_TARGETED,
     "cant_attack_player": K.RESTRICT_CANT_ATTACK_PLAYER,
+    "can_block_flying": K.RESTRICT_CAN_BLOCK_FLYING,
+    "can_block_rested": K.RESTRICT_CAN_BLOCK_RESTED,
 }
 _WILL_CODE = {a: i for i, a in enumerate(K.ATTRIBUTE_NAMES)} | {"void": K.WILL_VOID, "moon": K.WILL_MOON}
 # will symbols of a printed cost (CR 203.3): {W} light, {R} fire, {U} water, {G} wind, {B} darkness

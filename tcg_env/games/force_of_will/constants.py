@@ -179,6 +179,12 @@ RESTRICT_CANT_BE_TARGETED = 32
 # "this card cannot attack your opponent" (CR 803.3b: the opponent is no attacked object for it; it attacks only where
 # a J/resonator of the opponent's can be attacked, battle.can_attack_now). Not in the observation's restriction columns
 RESTRICT_CANT_ATTACK_PLAYER = 64
+# session 31: "this card can block J/resonators with [Flying]" (CR 1106.2: a permission, kept with the restriction
+# bits so the restrict / aura_restrict machinery carries it; battle.can_block_now). A high bit: not in the observation's
+# restriction columns
+RESTRICT_CAN_BLOCK_FLYING = 1 << 14
+# session 31: "this card can block while rested" (CR 804.3 asks a recovered blocker; 804.4 rests it: it stays rested)
+RESTRICT_CAN_BLOCK_RESTED = 1 << 15
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
