@@ -16,6 +16,18 @@ from tcg_env.games.force_of_will import constants as K
 FOW_SIM = Path(__file__).resolve().parents[3] / "shared" / "carddata" / "force_of_will" / "antlebel2_fow-sim__cards.json"
 
 
+@pytest.fixture(scope="module")
+def sim_pool(tmp_path_factory):
+    """The fow-sim list imported as `tcg cards import` does (one import for the module's tests)."""
+    if not FOW_SIM.exists():
+        pytest.skip("needs ../shared/carddata")
+    from tcg_env.cards.files import import_card_file, load_game_pool, write_pool
+
+    out = tmp_path_factory.mktemp("fow_sim") / "pool.json"
+    return load_game_pool("force_of_will", write_pool("force_of_will", list(import_card_file("force_of_will", FOW_SIM)),
+                                                      out))  # fmt: skip
+
+
 def _ruler_with_side(pool) -> int:
     return next(c for c in range(pool.n_cards) if pool.cards[c, K.C_TYPE] == K.CardType.RULER
                 and pool.cards[c, K.C_J_SIDE] >= 0 and len(pool.ability_rows(int(pool.cards[c, K.C_J_SIDE]))))
@@ -48,13 +60,8 @@ def test_ability_kinds_without_a_kind_column_count_rows():
         type(pool).ABIL_KIND_COL = saved
 
 
-@pytest.mark.skipif(not FOW_SIM.exists(), reason="needs ../shared/carddata")
-def test_cr_705_3_as_like_decks_match_ability_kinds_with_other_sides(tmp_path):
+def test_cr_705_3_as_like_decks_match_ability_kinds_with_other_sides(sim_pool):
     from tcg_env.cards.deck_like import deck_like
-    from tcg_env.cards.files import import_card_file, load_game_pool, write_pool
-
-    pool = load_game_pool("force_of_will", write_pool("force_of_will", list(import_card_file("force_of_will", FOW_SIM)),
-                                                      tmp_path / "pool.json"))  # fmt: skip
     spec = tcg_env.get_spec("force_of_will")
     base = spec.load_tables()
     for like in spec.list_decks():
@@ -71,15 +78,10 @@ def test_cr_705_3_as_like_decks_match_ability_kinds_with_other_sides(tmp_path):
             assert base.ability_kinds(c) == pool.ability_kinds(pool.index[n]), (like, base.numbers[c], n)
 
 
-@pytest.mark.skipif(not FOW_SIM.exists(), reason="needs ../shared/carddata")
-def test_cr_206_207_as_like_resonators_are_the_nearest_in_atk_and_def(tmp_path):
+def test_cr_206_207_as_like_resonators_are_the_nearest_in_atk_and_def(sim_pool):
     """Among the cards that match, the nearest in ATK and DEF (``STAT_COLS``): the fow-sim list's as_like resonators
     had a mean DEF of 497 for ember_gale_aggro's 378 before, and its games ran a quarter longer."""
     from tcg_env.cards.deck_like import deck_like
-    from tcg_env.cards.files import import_card_file, load_game_pool, write_pool
-
-    pool = load_game_pool("force_of_will", write_pool("force_of_will", list(import_card_file("force_of_will", FOW_SIM)),
-                                                      tmp_path / "pool.json"))  # fmt: skip
     assert pool.STAT_COLS == (K.C_ATK, K.C_DEF)
     spec = tcg_env.get_spec("force_of_will")
     base = spec.load_tables()
@@ -92,18 +94,13 @@ def test_cr_206_207_as_like_resonators_are_the_nearest_in_atk_and_def(tmp_path):
         assert gap <= 100, (col, gap)
 
 
-@pytest.mark.skipif(not FOW_SIM.exists(), reason="needs ../shared/carddata")
-def test_as_like_decks_need_no_kernel_work_the_built_in_deck_does_not(tmp_path):
+def test_as_like_decks_need_no_kernel_work_the_built_in_deck_does_not(sim_pool):
     """The pool's row of kernel flags a game of the as_like deck needs (``in_play_pool_flags``: [Remnant] in a
     graveyard, revealed cards...) holds no bit the built-in deck's row does not, where the pool has such cards: a chant
     with [Remnant] (CR 1115) stood for one without, and every priority mask of its games looked for it."""
     import numpy as np
 
     from tcg_env.cards.deck_like import deck_like
-    from tcg_env.cards.files import import_card_file, load_game_pool, write_pool
-
-    pool = load_game_pool("force_of_will", write_pool("force_of_will", list(import_card_file("force_of_will", FOW_SIM)),
-                                                      tmp_path / "pool.json"))  # fmt: skip
     spec = tcg_env.get_spec("force_of_will")
     base = spec.load_tables()
     like = "ember_gale_aggro"
