@@ -17,7 +17,7 @@ FOW_SIM = Path(__file__).resolve().parents[3] / "shared" / "carddata" / "force_o
 
 
 @pytest.fixture(scope="module")
-def sim_pool(tmp_path_factory):
+def pool(tmp_path_factory):
     """The fow-sim list imported as `tcg cards import` does (one import for the module's tests)."""
     if not FOW_SIM.exists():
         pytest.skip("needs ../shared/carddata")
@@ -60,8 +60,9 @@ def test_ability_kinds_without_a_kind_column_count_rows():
         type(pool).ABIL_KIND_COL = saved
 
 
-def test_cr_705_3_as_like_decks_match_ability_kinds_with_other_sides(sim_pool):
+def test_cr_705_3_as_like_decks_match_ability_kinds_with_other_sides(pool):
     from tcg_env.cards.deck_like import deck_like
+
     spec = tcg_env.get_spec("force_of_will")
     base = spec.load_tables()
     for like in spec.list_decks():
@@ -78,7 +79,7 @@ def test_cr_705_3_as_like_decks_match_ability_kinds_with_other_sides(sim_pool):
             assert base.ability_kinds(c) == pool.ability_kinds(pool.index[n]), (like, base.numbers[c], n)
 
 
-def test_cr_206_207_as_like_resonators_are_the_nearest_in_atk_and_def(sim_pool):
+def test_cr_206_207_as_like_resonators_are_the_nearest_in_atk_and_def(pool):
     """Among the cards that match, the nearest in ATK and DEF (``STAT_COLS``): the fow-sim list's as_like resonators
     had a mean DEF of 497 for ember_gale_aggro's 378 before, and its games ran a quarter longer."""
     from tcg_env.cards.deck_like import deck_like
@@ -94,13 +95,14 @@ def test_cr_206_207_as_like_resonators_are_the_nearest_in_atk_and_def(sim_pool):
         assert gap <= 100, (col, gap)
 
 
-def test_as_like_decks_need_no_kernel_work_the_built_in_deck_does_not(sim_pool):
+def test_as_like_decks_need_no_kernel_work_the_built_in_deck_does_not(pool):
     """The pool's row of kernel flags a game of the as_like deck needs (``in_play_pool_flags``: [Remnant] in a
     graveyard, revealed cards...) holds no bit the built-in deck's row does not, where the pool has such cards: a chant
     with [Remnant] (CR 1115) stood for one without, and every priority mask of its games looked for it."""
     import numpy as np
 
     from tcg_env.cards.deck_like import deck_like
+
     spec = tcg_env.get_spec("force_of_will")
     base = spec.load_tables()
     like = "ember_gale_aggro"
