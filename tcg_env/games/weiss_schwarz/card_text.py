@@ -1578,6 +1578,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "choose another of your characters": one of your other characters
         return self.choose(("exactly", 1), self.ch_own_stage(Token("OTHER", "other"), spec))
 
+    def choose_another_any(self, spec):
+        # "choose another character": one character of either player's stage, not this card
+        return self.choose_other_any(("exactly", 1), spec)
+
+    def choose_other_any(self, count, spec):
+        # "choose 1 other character": either player's character other than this card (side any, relation other)
+        spec = _as_char(spec)
+        if spec.get("type") != "character" or "zone" in spec:
+            raise Unsupported("choosing other cards that are not characters")
+        return self.choose(count, self.to_filter(spec, side="any", relation="other"))
+
     def choose_another_and_self(self, spec, *_tok):
         # "choose another of your <<T>> characters and this card, and those characters get ...": as "choose
         # this card and 1 of your other <<T>> characters"

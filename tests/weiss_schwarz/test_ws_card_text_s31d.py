@@ -1,0 +1,65 @@
+"""Weiss Schwarz card text, session 31 (branch s31-d2): "choose another character" / "choose 1 other character", a
+character of either player's stage other than this card (CR 7.1.4: the stage cards of both players are chosen
+among). Made-up lines in the card language, imported, and what the engine does with them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.games.weiss_schwarz.card_text import compile_line
+
+import ws_card_text_kit as kit
+
+_rec = kit.rec
+
+
+def _c(line, type="character"):
+    return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
+
+
+PLAIN, FLARE, PICKER = range(3)
+RECORDS = [
+    _rec("T/S31D-001", "Plain"),
+    _rec("T/S31D-002", "Flare", [], type="Climax", trigger=("SOUL",)),
+    _rec("T/S31D-003", "Picker", ["【ACT】 [【REST】 this card] Choose 1 other character, and that character gets +1000 "
+                                  "power until end of turn."]),
+]  # fmt: skip
+RECORDS += [_rec(f"T/S31D-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    return kit.import_pool(tmp_path_factory, "ws31d", RECORDS)
+
+
+@pytest.mark.parametrize("line", [
+    "【ACT】 [【REST】 this card] Choose another character, and that character gets +1 level until end of turn.",
+    "【ACT】 [【REST】 this card] Choose 1 other character, and that character gets +1 level until end of turn.",
+])
+def test_cr_7_1_4_choose_another_character_is_either_player_s_other_character(line):
+    r = _c(line)
+    assert r.verdict == "exact", r.reason
+    ch = r.abilities[0]["effect"][0]
+    assert ch["op"] == "choose" and ch["filter"]["side"] == "any" and ch["filter"]["relation"] == "other"
+
+
+def test_cr_7_1_4_other_character_offers_the_opponent_s_and_not_this_card(pool):
+    deck = kit.deck_of(len(RECORDS), FLARE, extra=(PLAIN, PLAIN))
+    sc = kit.Scenario.main_phase(pool, decks=(deck, deck))
+    me = sc.put(0, PICKER, "stage", pos=0)
+    mine = sc.put(0, PLAIN, "stage", pos=1)
+    theirs = sc.put(1, PLAIN, "stage", pos=0)
+    g = sc.game()
+    use = next(t for t in kit.labels(g) if "Picker" in t and not t.startswith(("Move", "End")))
+    kit.act(g, use)
+    for _ in range(6):  # up to the choice
+        d = kit.labels(g)
+        if any("Choose" in t or "Target" in t or "Pick" in t for t in d) and len(d) >= 2:
+            break
+        kit.act(g, d[0])
+    d = kit.labels(g)
+    assert len(d) == 2 and not any(t.startswith("Choose own center left") for t in d), d  # not this card
+    assert any(t.startswith("Choose opponent's") for t in d) and any(t.startswith("Choose own") for t in d), d
+    kit.answer_picks(g, ["Choose opponent's"])
+    assert kit.power(g, theirs) == 4000
+    assert kit.power(g, mine) == 3000 and kit.power(g, me) == 3000
