@@ -1,11 +1,13 @@
 """Weiss Schwarz card text, session 31 (branch s31-d2): "choose another character" / "choose 1 other character", a
 character of either player's stage other than this card (CR 7.1.4: the stage cards of both players are chosen
-among). Made-up lines in the card language, imported, and what the engine does with them."""
+among); "when you use "Change"" (Trigger.CHANGE_USED after a Change ability resolved, CR 10.8 as Accelerate's
+CR 10.12.3). Made-up lines in the card language, imported, and what the engine does with them."""
 
 from __future__ import annotations
 
 import pytest
 
+from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.card_text import compile_line
 
 import ws_card_text_kit as kit
@@ -17,12 +19,18 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-PLAIN, FLARE, PICKER = range(3)
+_CHANGER = ("【AUTO】 Change [(1) Put this card into your waiting room] At the beginning of your climax phase, you may "
+            "pay the cost. If you do, choose a card named \"Plain\" in your waiting room, and put it on the stage "
+            "position that this card was on.")
+_WATCHER = '【AUTO】 When you use "Change", this card gets +2000 power until end of turn.'
+PLAIN, FLARE, PICKER, CHANGER, WATCHER = range(5)
 RECORDS = [
     _rec("T/S31D-001", "Plain"),
     _rec("T/S31D-002", "Flare", [], type="Climax", trigger=("SOUL",)),
     _rec("T/S31D-003", "Picker", ["【ACT】 [【REST】 this card] Choose 1 other character, and that character gets +1000 "
                                   "power until end of turn."]),
+    _rec("T/S31D-004", "Changer", [_CHANGER]),
+    _rec("T/S31D-005", "Watcher", [_WATCHER]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S31D-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -63,3 +71,29 @@ def test_cr_7_1_4_other_character_offers_the_opponent_s_and_not_this_card(pool):
     kit.answer_picks(g, ["Choose opponent's"])
     assert kit.power(g, theirs) == 4000
     assert kit.power(g, mine) == 3000 and kit.power(g, me) == 3000
+
+
+def test_cr_10_8_when_you_use_change_compiles_to_change_used():
+    r = _c(_WATCHER)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["trigger"] == "change_used"
+    assert _c('【AUTO】 When you use "Brainstorm", this card gets +2000 power until end of turn.').verdict == "unsupported"
+
+
+@pytest.mark.parametrize("pay", [True, False])
+def test_cr_10_8_when_you_use_change_triggers_after_the_change_ability(pool, pay):
+    """Changer's Change at the beginning of the climax phase: paid, Plain takes its position and Watcher's "when you
+    use "Change"" triggers; declined, the ability is not used (CR 8.7.3.1.1) and nothing triggers."""
+    deck = kit.deck_of(len(RECORDS), FLARE, extra=(PLAIN, PLAIN))
+    sc = kit.Scenario.main_phase(pool, decks=(deck, deck))
+    changer = sc.put(0, CHANGER, "stage", pos=0)
+    watcher = sc.put(0, WATCHER, "stage", pos=1)
+    sc.put(0, PLAIN, "stage", pos=2)  # an attacker left: the turn waits in the attack phase
+    plain = sc.put(0, PLAIN, "waiting_room")
+    sc.put(0, FLARE, "stock")  # not a "Plain": the one in the waiting room is chosen
+    g = sc.game()
+    kit.act(g, "End the main phase")
+    kit.answer_yes(g, pay)
+    assert kit.zone_of(g, changer) == (K.Zone.WAITING_ROOM if pay else K.Zone.STAGE)
+    assert kit.zone_of(g, plain) == (K.Zone.STAGE if pay else K.Zone.WAITING_ROOM)
+    assert kit.power(g, watcher) == 3000 + 2000 * pay

@@ -3908,8 +3908,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def t_you_use_keyword(self, name):
         # "when you use "Accelerate"" (CR 10.12.3, session 27): any Accelerate ability of the master's resolved
         # (accelerate_used: triggers.trigger_accelerate_used, after the ability's effect)
-        if card_name(name).strip().lower() != "accelerate":
-            raise Unsupported(f"'when you use {name}' (only Accelerate of another card reports its use)")
+        kw = card_name(name).strip().lower()
+        if kw == "change":
+            # "when you use "Change"" (session 31, s31-d2): any Change ability of the master's resolved
+            # (change_used: triggers.trigger_change_used, after the ability's effect)
+            return ("change_used", None)
+        if kw != "accelerate":
+            raise Unsupported(f"'when you use {name}' (only Accelerate and Change of another card report their use)")
         return ("accelerate_used", None)
 
     def t_begin(self, *parts):
