@@ -23,7 +23,10 @@ _CHANGER = ("【AUTO】 Change [(1) Put this card into your waiting room] At the
             "pay the cost. If you do, choose a card named \"Plain\" in your waiting room, and put it on the stage "
             "position that this card was on.")
 _WATCHER = '【AUTO】 When you use "Change", this card gets +2000 power until end of turn.'
-PLAIN, FLARE, PICKER, CHANGER, WATCHER = range(5)
+_RESONATOR = ("【AUTO】 Resonate [Reveal 1 \"Plain\" in your hand] At the beginning of your climax phase, you may pay "
+              "the cost. If you do, this card gets +1000 power until end of turn.")
+_LISTENER = '【AUTO】 When you use "Resonate", this card gets +2000 power until end of turn.'
+PLAIN, FLARE, PICKER, CHANGER, WATCHER, RESONATOR, LISTENER = range(7)
 RECORDS = [
     _rec("T/S31D-001", "Plain"),
     _rec("T/S31D-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -31,6 +34,8 @@ RECORDS = [
                                   "power until end of turn."]),
     _rec("T/S31D-004", "Changer", [_CHANGER]),
     _rec("T/S31D-005", "Watcher", [_WATCHER]),
+    _rec("T/S31D-006", "Resonator", [_RESONATOR]),
+    _rec("T/S31D-007", "Listener", [_LISTENER]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S31D-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -97,3 +102,21 @@ def test_cr_10_8_when_you_use_change_triggers_after_the_change_ability(pool, pay
     assert kit.zone_of(g, changer) == (K.Zone.WAITING_ROOM if pay else K.Zone.STAGE)
     assert kit.zone_of(g, plain) == (K.Zone.STAGE if pay else K.Zone.WAITING_ROOM)
     assert kit.power(g, watcher) == 3000 + 2000 * pay
+
+
+@pytest.mark.parametrize("pay", [True, False])
+def test_cr_10_13_when_you_use_resonate_triggers_after_the_resonate_ability(pool, pay):
+    """Resonator's Resonate (a "Plain" revealed from the hand) at the beginning of the climax phase: paid, Listener's
+    "when you use "Resonate"" triggers; declined, nothing triggers."""
+    assert _c(_LISTENER).abilities[0]["trigger"] == "resonate_used"
+    deck = kit.deck_of(len(RECORDS), FLARE, extra=(PLAIN, PLAIN))
+    sc = kit.Scenario.main_phase(pool, decks=(deck, deck))
+    res = sc.put(0, RESONATOR, "stage", pos=0)
+    listener = sc.put(0, LISTENER, "stage", pos=1)
+    sc.put(0, PLAIN, "stage", pos=2)
+    sc.put(0, PLAIN, "hand")
+    g = sc.game()
+    kit.act(g, "End the main phase")
+    kit.answer_yes(g, pay)
+    assert kit.power(g, res) == 3000 + 1000 * pay
+    assert kit.power(g, listener) == 3000 + 2000 * pay

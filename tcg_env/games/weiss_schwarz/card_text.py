@@ -3913,8 +3913,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             # "when you use "Change"" (session 31, s31-d2): any Change ability of the master's resolved
             # (change_used: triggers.trigger_change_used, after the ability's effect)
             return ("change_used", None)
+        if kw == "resonate":  # (session 31) any Resonate ability of the master's resolved (CR 10.13)
+            return ("resonate_used", None)
         if kw != "accelerate":
-            raise Unsupported(f"'when you use {name}' (only Accelerate and Change of another card report their use)")
+            raise Unsupported(f"'when you use {name}' (only Accelerate, Change and Resonate of another card report "
+                              "their use)")
         return ("accelerate_used", None)
 
     def t_begin(self, *parts):

@@ -153,13 +153,14 @@ def trigger_accelerate_used(game, s, T, p):
 
 
 @internal
-def trigger_change_used(game, s, T, p):
-    """Player ``p`` used a Change ability (CR 10.8; its cost paid and its effect executed, as Accelerate's CR
-    10.12.3): "when you use "Change"" on p's stage characters (the character Change put there included)."""
+def trigger_change_used(game, s, T, p, trig):
+    """Player ``p`` used a Change (CR 10.8) or Resonate (CR 10.13) ability (its cost paid and its effect executed, as
+    Accelerate's CR 10.12.3): "when you use "Change"" / "... "Resonate"" (``trig``: CHANGE_USED / RESONATE_USED) on
+    p's stage characters (the character Change put there included)."""
     for pos in range(K.N_POSITIONS):
         sl = stage_slot(s, p, pos)
         if sl >= 0:
-            game.trigger_card(s, T, sl, p, K.Trigger.CHANGE_USED, -1)
+            game.trigger_card(s, T, sl, p, trig, -1)
 
 
 @internal
