@@ -26,7 +26,8 @@ _WATCHER = '【AUTO】 When you use "Change", this card gets +2000 power until e
 _RESONATOR = ("【AUTO】 Resonate [Reveal 1 \"Plain\" in your hand] At the beginning of your climax phase, you may pay "
               "the cost. If you do, this card gets +1000 power until end of turn.")
 _LISTENER = '【AUTO】 When you use "Resonate", this card gets +2000 power until end of turn.'
-PLAIN, FLARE, PICKER, CHANGER, WATCHER, RESONATOR, LISTENER = range(7)
+_CHEER = "【AUTO】 When your character direct attacks, this card gets +2000 power until end of turn."
+PLAIN, FLARE, PICKER, CHANGER, WATCHER, RESONATOR, LISTENER, CHEER = range(8)
 RECORDS = [
     _rec("T/S31D-001", "Plain"),
     _rec("T/S31D-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -36,6 +37,7 @@ RECORDS = [
     _rec("T/S31D-005", "Watcher", [_WATCHER]),
     _rec("T/S31D-006", "Resonator", [_RESONATOR]),
     _rec("T/S31D-007", "Listener", [_LISTENER]),
+    _rec("T/S31D-008", "Cheer", [_CHEER]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S31D-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -120,3 +122,29 @@ def test_cr_10_13_when_you_use_resonate_triggers_after_the_resonate_ability(pool
     kit.answer_yes(g, pay)
     assert kit.power(g, res) == 3000 + 1000 * pay
     assert kit.power(g, listener) == 3000 + 2000 * pay
+
+
+@pytest.mark.parametrize("facing", [False, True])
+def test_cr_7_2_1_6_when_your_character_direct_attacks(pool, facing):
+    """Plain attacks from the center left: with no character facing it, a direct attack (CR 7.2.1.4.1) and Cheer's
+    "when your character direct attacks" triggers; facing one, a frontal attack and nothing triggers."""
+    assert _c(_CHEER).abilities[0]["trigger"] == "own_direct_attacks"
+    deck = kit.deck_of(len(RECORDS), FLARE, extra=(PLAIN, PLAIN))
+    sc = kit.Scenario.main_phase(pool, decks=(deck, deck))
+    sc.put(0, PLAIN, "stage", pos=0)
+    cheer = sc.put(0, CHEER, "stage", pos=1)
+    sc.put(0, PLAIN, "stage", pos=2)  # a second attacker: the turn waits at its attack declaration
+    if facing:
+        sc.put(1, PLAIN, "stage", pos=0)
+    g = sc.game()
+    kit.act(g, "End the main phase")
+    kit.answer_yes(g, False)
+    kit.act(g, "Frontal attack with Plain" if facing else "Direct attack with Plain")
+    for _ in range(10):
+        if kit.power(g, cheer) != 3000:
+            break
+        d = kit.labels(g)
+        if any(t.startswith(("Direct attack", "Frontal attack", "Side attack")) for t in d):
+            break
+        kit.act(g, d[0])
+    assert kit.power(g, cheer) == 3000 + 2000 * (not facing)

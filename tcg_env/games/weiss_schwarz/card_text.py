@@ -165,6 +165,7 @@ N_REGS = 2  # constants.N_REGS: target registers per program
 # trigger checks and damage, CR 7; its climax phase's Accelerate, CR 10.12): "until the end of the next turn" is
 # until the end of the opponent's next turn (session 28)
 _OWN_TURN_TRIGGERS = ("played_self", "attacks_self", "frontal_attacks_self", "direct_attacks_self", "other_attacks",
+                      "own_direct_attacks",
                       "other_played", "accelerate_used", "trigger_check_climax", "own_trigger_check_climax",
                       "trigger_check_card", "own_trigger_check_card", "damage_canceled_self", "damage_not_canceled_self",
                       "end_of_attack_self")
@@ -3904,6 +3905,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             self._backup = True  # read by the targets after the trigger ("in battle": the defender)
             self._off_stage = True  # and the conditions: the card is in the waiting room
         return ("use_keyword", kw)
+
+    def t_own_direct_attacks(self):
+        # "when your character direct attacks" (session 31): Trigger.OWN_DIRECT_ATTACKS (battle.declare_attack)
+        return ("own_direct_attacks", None)
 
     def t_you_use_keyword(self, name):
         # "when you use "Accelerate"" (CR 10.12.3, session 27): any Accelerate ability of the master's resolved

@@ -485,6 +485,8 @@ class Trigger(IntEnum):
     #                   then (triggers.trigger_change_used)
     RESONATE_USED = 61  # "when you use "Resonate"" (session 31; CR 10.13, as CHANGE_USED): a Resonate ability of the
     #                     player's resolved: every stage character of that player (triggers.trigger_change_used)
+    OWN_DIRECT_ATTACKS = 62  # "when your character direct attacks" (session 31; CR 7.2.1.4.1 / 7.2.1.6): every stage
+    #                          character of the attacking player, the attacker included (battle.declare_attack)
 
 
 # the triggers a granted ability may have (cards._Compiler.GRANTED_TRIGGERS): the card is on the stage
@@ -511,6 +513,7 @@ GRANTED_OTHER_TRIGGERS = (
     Trigger.OTHER_PLACED_FROM_WR, Trigger.ACCELERATE_USED, Trigger.OPP_LEVEL_UP, Trigger.FACING_ATTACKS,
     Trigger.TRIGGER_CHECK_CARD, Trigger.OWN_TRIGGER_CHECK_CARD, Trigger.DAMAGE_RECEIVED_CANCELED,
     Trigger.DAMAGE_RECEIVED_NOT_CANCELED, Trigger.CHANGE_USED, Trigger.RESONATE_USED,
+    Trigger.OWN_DIRECT_ATTACKS,
 )  # fmt: skip
 
 
