@@ -148,3 +148,14 @@ def test_cr_7_2_1_6_when_your_character_direct_attacks(pool, facing):
             break
         kit.act(g, d[0])
     assert kit.power(g, cheer) == 3000 + 2000 * (not facing)
+
+
+def test_cr_8_6_gains_with_a_restriction_are_both_auras_on_this_card():
+    r = _c("【CONT】 If you have 2 or more other 《Glass》 characters, this card gets +1000 power and cannot be chosen by "
+           "your opponent's effects.")
+    assert r.verdict == "exact", r.reason
+    ops = [o["op"] for o in r.abilities[0]["effect"]]
+    assert ops == ["aura_power", "aura_restrict"]
+    assert r.abilities[0]["effect"][1]["restrictions"] == ["cant_be_chosen"]
+    r = _c("【AUTO】 When this card attacks, this card gets +1000 power and cannot side attack until end of turn.")
+    assert r.verdict == "exact" and [o["op"] for o in r.abilities[0]["effect"]][-2:] == ["power", "restrict"]

@@ -4985,6 +4985,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def per_opp_part(self, part):
         return {"type": "character", "side": "opponent", "positions": [part]}
 
+    def g_cannot(self, rs):
+        # "... gets +N power and cannot ...": the restriction among the gains (the same cards, the same duration)
+        return ("restrict", rs)
+
     def restrict_self(self, rs):
         return [{"op": "aura_restrict", "restrictions": rs, "filter": {"type": "character", "relation": "self"}}]
 
