@@ -325,6 +325,11 @@ def declare_attack(game, s, T, p, pos, atype):
     game.trigger_card(s, T, sl, p, K.Trigger.ATTACKS_SELF, -1)  # 7.2.1.6
     if atype == K.AttackType.DIRECT:  # "when this card direct attacks"
         game.trigger_card(s, T, sl, p, K.Trigger.DIRECT_ATTACKS_SELF, -1)
+        # "when your character direct attacks" (session 31): on every character of the attacker's stage, it included
+        for q in range(K.N_POSITIONS if pool_may_trigger(T, K.Trigger.OWN_DIRECT_ATTACKS) else 0):
+            o = stage_slot(s, p, q)
+            if o >= 0:
+                game.trigger_card(s, T, o, p, K.Trigger.OWN_DIRECT_ATTACKS, sl)
     elif atype == K.AttackType.FRONTAL:  # "when this card frontal attacks"
         game.trigger_card(s, T, sl, p, K.Trigger.FRONTAL_ATTACKS_SELF, -1)
     fc = game.facing_slot(s, p, pos)  # "when the character facing this card attacks" (CR 3.6.5: on that character)

@@ -165,6 +165,7 @@ N_REGS = 2  # constants.N_REGS: target registers per program
 # trigger checks and damage, CR 7; its climax phase's Accelerate, CR 10.12): "until the end of the next turn" is
 # until the end of the opponent's next turn (session 28)
 _OWN_TURN_TRIGGERS = ("played_self", "attacks_self", "frontal_attacks_self", "direct_attacks_self", "other_attacks",
+                      "own_direct_attacks",
                       "other_played", "accelerate_used", "trigger_check_climax", "own_trigger_check_climax",
                       "trigger_check_card", "own_trigger_check_card", "damage_canceled_self", "damage_not_canceled_self",
                       "end_of_attack_self")
@@ -1577,6 +1578,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def choose_another(self, spec):
         # "choose another of your characters": one of your other characters
         return self.choose(("exactly", 1), self.ch_own_stage(Token("OTHER", "other"), spec))
+
+    def choose_another_any(self, spec):
+        # "choose another character": one character of either player's stage, not this card
+        return self.choose_other_any(("exactly", 1), spec)
+
+    def choose_other_any(self, count, spec):
+        # "choose 1 other character": either player's character other than this card (side any, relation other)
+        spec = _as_char(spec)
+        if spec.get("type") != "character" or "zone" in spec:
+            raise Unsupported("choosing other cards that are not characters")
+        return self.choose(count, self.to_filter(spec, side="any", relation="other"))
 
     def choose_another_and_self(self, spec, *_tok):
         # "choose another of your <<T>> characters and this card, and those characters get ...": as "choose
@@ -3894,11 +3906,23 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             self._off_stage = True  # and the conditions: the card is in the waiting room
         return ("use_keyword", kw)
 
+    def t_own_direct_attacks(self):
+        # "when your character direct attacks" (session 31): Trigger.OWN_DIRECT_ATTACKS (battle.declare_attack)
+        return ("own_direct_attacks", None)
+
     def t_you_use_keyword(self, name):
         # "when you use "Accelerate"" (CR 10.12.3, session 27): any Accelerate ability of the master's resolved
         # (accelerate_used: triggers.trigger_accelerate_used, after the ability's effect)
-        if card_name(name).strip().lower() != "accelerate":
-            raise Unsupported(f"'when you use {name}' (only Accelerate of another card reports its use)")
+        kw = card_name(name).strip().lower()
+        if kw == "change":
+            # "when you use "Change"" (session 31, s31-d2): any Change ability of the master's resolved
+            # (change_used: triggers.trigger_change_used, after the ability's effect)
+            return ("change_used", None)
+        if kw == "resonate":  # (session 31) any Resonate ability of the master's resolved (CR 10.13)
+            return ("resonate_used", None)
+        if kw != "accelerate":
+            raise Unsupported(f"'when you use {name}' (only Accelerate, Change and Resonate of another card report "
+                              "their use)")
         return ("accelerate_used", None)
 
     def t_begin(self, *parts):
@@ -4960,6 +4984,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def per_opp_part(self, part):
         return {"type": "character", "side": "opponent", "positions": [part]}
+
+    def g_cannot(self, rs):
+        # "... gets +N power and cannot ...": the restriction among the gains (the same cards, the same duration)
+        return ("restrict", rs)
 
     def restrict_self(self, rs):
         return [{"op": "aura_restrict", "restrictions": rs, "filter": {"type": "character", "relation": "self"}}]

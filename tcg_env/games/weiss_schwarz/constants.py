@@ -480,6 +480,13 @@ class Trigger(IntEnum):
     #                                the player who received a damage (CR 4.10), after each damage process
     #                                (battle.battle_damage_received; aux: the damage)
     DAMAGE_RECEIVED_NOT_CANCELED = 51  # "... is not canceled"
+    CHANGE_USED = 60  # "when you use "Change"" (session 31, s31-d2; CR 10.8, as Accelerate's CR 10.12.3): a Change
+    #                   ability of the player's resolved (played: its cost paid): every stage character of that player
+    #                   then (triggers.trigger_change_used)
+    RESONATE_USED = 61  # "when you use "Resonate"" (session 31; CR 10.13, as CHANGE_USED): a Resonate ability of the
+    #                     player's resolved: every stage character of that player (triggers.trigger_change_used)
+    OWN_DIRECT_ATTACKS = 62  # "when your character direct attacks" (session 31; CR 7.2.1.4.1 / 7.2.1.6): every stage
+    #                          character of the attacking player, the attacker included (battle.declare_attack)
 
 
 # the triggers a granted ability may have (cards._Compiler.GRANTED_TRIGGERS): the card is on the stage
@@ -505,7 +512,8 @@ GRANTED_OTHER_TRIGGERS = (
     Trigger.FRONTAL_ATTACKS_SELF, Trigger.OTHER_TO_WR_FROM_STAGE, Trigger.HAND_TO_WR, Trigger.OTHER_PLAYED,
     Trigger.OTHER_PLACED_FROM_WR, Trigger.ACCELERATE_USED, Trigger.OPP_LEVEL_UP, Trigger.FACING_ATTACKS,
     Trigger.TRIGGER_CHECK_CARD, Trigger.OWN_TRIGGER_CHECK_CARD, Trigger.DAMAGE_RECEIVED_CANCELED,
-    Trigger.DAMAGE_RECEIVED_NOT_CANCELED,
+    Trigger.DAMAGE_RECEIVED_NOT_CANCELED, Trigger.CHANGE_USED, Trigger.RESONATE_USED,
+    Trigger.OWN_DIRECT_ATTACKS,
 )  # fmt: skip
 
 

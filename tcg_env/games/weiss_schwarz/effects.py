@@ -1065,4 +1065,11 @@ def run_top_frame(game, s, T):
             # CR 10.12.3: "when you use "Accelerate"": an Accelerate ability resolved (played: its cost paid, a
             # declined one is no frame, triggers.play_pending)
             game.trigger_accelerate_used(s, T, s[f + FR_MASTER])
+        kw = ability_table(T)[s[f + FR_ABIL], K.A_KEYWORD]
+        if kw == K.Keyword.CHANGE:
+            # "when you use "Change"" (session 31): a Change ability resolved (a declined one is no frame)
+            game.trigger_change_used(s, T, s[f + FR_MASTER], K.Trigger.CHANGE_USED)
+        elif kw == K.Keyword.RESONATE:
+            # "when you use "Resonate"" (session 31, CR 10.13): a Resonate ability resolved
+            game.trigger_change_used(s, T, s[f + FR_MASTER], K.Trigger.RESONATE_USED)
     return 0

@@ -153,6 +153,17 @@ def trigger_accelerate_used(game, s, T, p):
 
 
 @internal
+def trigger_change_used(game, s, T, p, trig):
+    """Player ``p`` used a Change (CR 10.8) or Resonate (CR 10.13) ability (its cost paid and its effect executed, as
+    Accelerate's CR 10.12.3): "when you use "Change"" / "... "Resonate"" (``trig``: CHANGE_USED / RESONATE_USED) on
+    p's stage characters (the character Change put there included)."""
+    for pos in range(K.N_POSITIONS):
+        sl = stage_slot(s, p, pos)
+        if sl >= 0:
+            game.trigger_card(s, T, sl, p, trig, -1)
+
+
+@internal
 def trigger_other_battle_opp_reversed(game, s, T, winner, p):
     """``winner``'s battle opponent became [REVERSE]: "when your other character's battle opponent
     becomes [REVERSE]" on p's other stage characters (their filter on the winner)."""
