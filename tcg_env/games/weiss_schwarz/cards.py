@@ -927,7 +927,7 @@ def ws_kernel_flags(cards: np.ndarray, abilities: np.ndarray, code: np.ndarray,
     can grant, :func:`_granted_rows`)."""
     from tcg_env.engine.tables import FLAG_WORDS
 
-    assert max(K.Trigger) < 31 * (FLAG_WORDS - K.FL_TRIG)
+    assert max(K.Trigger) < 31 * (K.FL_CONT - K.FL_TRIG) and K.FL_CONT < FLAG_WORDS  # the trigger words end at FL_CONT
     n = cards.shape[0]
     flags = np.zeros((n + 1, FLAG_WORDS), np.int32)
 

@@ -485,8 +485,10 @@ class Trigger(IntEnum):
     #                   then (triggers.trigger_change_used)
     RESONATE_USED = 61  # "when you use "Resonate"" (session 31; CR 10.13, as CHANGE_USED): a Resonate ability of the
     #                     player's resolved: every stage character of that player (triggers.trigger_change_used)
-    OWN_DIRECT_ATTACKS = 62  # "when your character direct attacks" (session 31; CR 7.2.1.4.1 / 7.2.1.6): every stage
+    OWN_DIRECT_ATTACKS = 59  # "when your character direct attacks" (session 31; CR 7.2.1.4.1 / 7.2.1.6): every stage
     #                          character of the attacking player, the attacker included (battle.declare_attack)
+    # (no Trigger above 61: the flags table keeps a pool's triggers in the two words FL_TRIG, FL_TRIG + 1, 31 bits each;
+    # 62 was this trigger's first value and its bit fell into FL_CONT)
 
 
 # the triggers a granted ability may have (cards._Compiler.GRANTED_TRIGGERS): the card is on the stage
