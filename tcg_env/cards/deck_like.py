@@ -131,19 +131,19 @@ def _deck_like(spec: Any, pool: Any, like: str, seed: int, variant: str | None, 
             same_has = [c for c in rich if has[c] == (n_rows > 0)]
             passes = [[[c for c in same_has if kinds[c] == want_kinds]], [[c for c in same_has if rows[c] == n_rows]],
                       [same_has], [rich]]
+            if pool.STAT_COLS:
+                # and among them the nearest in the stats the game declares (session 31: the fow-sim as_like
+                # resonators had a mean DEF of 497 for the built-in decks' 378, so fewer died in battle and the games
+                # ran 1,866 decisions for the built-in 1,491); ties keep the order above
+                dist = np.abs(stats - base.cards[cid, list(base.STAT_COLS)].astype(np.int64)).sum(axis=1).tolist()
+                passes = [[sorted(order, key=lambda c: (not preferred[c], dist[c])) for order in orders]
+                          for orders in passes]
             if allowed is not None:
                 # each pass first with the cards that need no kernel work the built-in deck does not (session 31: a
                 # chant with [Remnant] stood for one without; every priority mask of its games then looked for
                 # [Remnant] cards in the graveyards, and the decisions cost 14% more)
                 passes = [orders for orders in passes for orders in (orders, orders)]
                 strict = [k % 2 == 0 for k in range(len(passes))]  # each pass twice: with fits(), then without
-            if pool.STAT_COLS:
-                # and among them the nearest in the stats the game declares (session 31: the fow-sim as_like
-                # resonators had a mean DEF of 497 for the built-in decks' 378, so fewer died in battle and the games
-                # ran 1,866 decisions for the built-in 1,491); ties keep the order above
-                want_stats = base.cards[cid, list(base.STAT_COLS)].astype(np.int64)
-                passes = [[sorted(order, key=lambda c: (not preferred[c], int(np.abs(stats[c] - want_stats).sum())))
-                           for order in orders] for orders in passes]
         else:
             passes = [[rich]]
         if abilities != "as_like" or allowed is None:
