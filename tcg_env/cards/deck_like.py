@@ -112,6 +112,14 @@ def _deck_like(spec: Any, pool: Any, like: str, seed: int, variant: str | None, 
             fit[c] = need is None or not np.any(np.asarray(need) & ~allowed)
         return fit[c]
 
+    copies = {cid: ref_ids.count(cid) for cid in set(ref_ids)}
+
+    def room(c: int, k: int) -> bool:
+        """A deck may hold ``k`` copies of the pool's card ``c`` (``max_copies``: a built-in deck's seven basic magic
+        stones stood for by a special one broke CR 402.4c)."""
+        most = pool.max_copies(c)
+        return most is None or most >= k
+
     used: set[str] = set()  # numbers and names taken (deck rules count copies by name: reprints share one)
     mapping: dict[int, str] = {}
     for cid in dict.fromkeys(ref_ids):
@@ -154,7 +162,7 @@ def _deck_like(spec: Any, pool: Any, like: str, seed: int, variant: str | None, 
                 want = key(base_attrs, cid, n)
                 pick = next((pool.numbers[c] for order in orders for c in order if pool.numbers[c] not in used
                              and pool.names[c] not in used and key(attrs, c, n) == want
-                             and (not strict[i] or fits(c))), None)  # fmt: skip
+                             and room(c, copies[cid]) and (not strict[i] or fits(c))), None)  # fmt: skip
                 if pick is not None:
                     break
             if pick is not None:

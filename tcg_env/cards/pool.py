@@ -284,6 +284,13 @@ class CardTable:
         the game says."""
         return []
 
+    def max_copies(self, card_id: int) -> int | None:
+        """How many copies of ``card_id`` a deck may hold under the game's deck rules, where a card's own text or kind
+        changes the game's usual limit (Force of Will's basic magic stones: any number, CR 402.4b); None (the
+        default): the game's deck rules alone say. ``deck_like`` gives a built-in card held more often than that only
+        to a card that may be."""
+        return None
+
     def ability_kinds(self, card_id: int) -> tuple[int, ...]:
         """The kinds (:attr:`ABIL_KIND_COL`) of the ability rows of ``card_id`` and of its :meth:`other_sides`, sorted:
         what a card does in a game, in the terms the kernels branch on (an activate ability is offered on every priority

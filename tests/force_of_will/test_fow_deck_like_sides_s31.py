@@ -111,3 +111,26 @@ def test_as_like_decks_need_no_kernel_work_the_built_in_deck_does_not(pool):
     allowed = base.in_play_pool_flags(ref)
     need = pool.in_play_pool_flags(deck.astype(np.int32))
     assert not np.any(need & ~allowed), ([hex(int(x)) for x in need], [hex(int(x)) for x in allowed])
+
+
+def test_cr_402_4b_deck_like_stands_a_basic_stone_for_a_basic_stone_held_more_than_four_times(pool):
+    """The built-in dawn_sentinels deck holds seven of one basic magic stone (any number: CR 402.4b); a special magic
+    stone of the same will standing for it broke CR 402.4c (at most four of a name) and the deck could not be built
+    (session 32: ``max_copies``)."""
+    from collections import Counter
+
+    from tcg_env.cards.deck_like import deck_like
+
+    for abilities in ("first", "as_like"):
+        numbers = deck_like("force_of_will", pool, "dawn_sentinels", abilities=abilities)
+        number, n = Counter(numbers).most_common(1)[0]
+        cid = pool.index[number]
+        assert n == 7 and pool.cards[cid, K.C_TYPE] == K.CardType.MAGIC_STONE and pool.cards[cid, K.C_BASIC] & 1
+        assert pool.max_copies(cid) is None
+
+
+def test_cr_402_3b_a_card_may_be_held_four_times_unless_it_says_otherwise():
+    pool = tcg_env.get_spec("force_of_will").load_tables()
+    resonator = next(c for c in range(pool.n_cards) if pool.cards[c, K.C_TYPE] == K.CardType.RESONATOR
+                     and not pool.cards[c, K.C_BASIC])  # fmt: skip
+    assert pool.max_copies(resonator) == K.MAX_COPIES == 4

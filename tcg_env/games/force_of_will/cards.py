@@ -882,6 +882,15 @@ class FowCardTable(CardTable):
         j = int(self.cards[card_id, K.C_J_SIDE])
         return [j] if j >= 0 else [-2 - j] if j <= -2 else []
 
+    def max_copies(self, card_id: int) -> int | None:
+        """Any number of a basic magic stone (CR 402.4b) and of a card that says "You may have any number of copies of
+        this card" (CR 402.8); its own N of "You may have up to N copies" (CR 402.8); else four (CR 402.3b, 402.4c)."""
+        basic = int(self.cards[card_id, K.C_BASIC])
+        own = (basic >> K.DECK_MAX_SHIFT) & K.DECK_MAX_MASK
+        if basic & K.DECK_ANY_COPIES or (basic & 1 and int(self.cards[card_id, K.C_TYPE]) == K.CardType.MAGIC_STONE):
+            return None
+        return own if own > 0 else K.MAX_COPIES
+
     def in_play_pool_flags(self, in_play: np.ndarray) -> np.ndarray:
         """The pool's row of flags (:func:`fow_kernel_flags`) from the rules of the cards a game of ``in_play`` can hold
         (:meth:`cards_reachable`: the decks' cards, their other sides and the tokens they make), the abilities those
