@@ -18,6 +18,7 @@ The format is documented in ``docs/force_of_will/card-format.md``.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -1002,6 +1003,19 @@ def filter_words(f: FowFilter) -> str:
     return kinds + (f" ({', '.join(bits_)})" if bits_ else "")
 
 
+_PLAYED_TYPES = {"resonator", "chant", "addition", "regalia", "rune"}
+_ATTRIBUTES = ("light", "fire", "water", "wind", "darkness")  # the order of "{W}{R}{U}{G}{B}" (CR 105.2)
+
+
+def _spend_words(spend: FowFilter) -> str:
+    """The cards a will may pay for, in words: the card being played (its filter reads the chase, CR 906.2) without
+    the zone, and without the card types when it names all that are played (``card (race Gears)``)."""
+    every = spend.type is not None and _PLAYED_TYPES <= set(spend.type)
+    words = filter_words(spend.model_copy(update={"zone": "field", "type": None if every else spend.type}))
+    races = f"{spend.race}" + (f" or {spend.race_or}" if spend.race_or else "")
+    return races if words == f"card (race {races})" else words  # "only to play Gears"
+
+
 def _plain_stone_will(ab: Any) -> bool:
     """Is ``ab`` a will ability "{Rest}: Produce <one will>." (a magic stone's 'will' field, CR 907)?"""
     cost = ab.cost
@@ -1024,7 +1038,7 @@ def op_words(op: Any) -> str:
         out = f"produce {op.will} will" + (f" x{n}" if isinstance(n, int) and n > 1 else "")
         out += " (if your J/ruler has that attribute)" if getattr(op, "shared_with_ruler", False) else ""
         spend = getattr(op, "spend", None)
-        return out + (f" (only to play {filter_words(spend)})" if spend is not None else "")
+        return out + (f" (only to play {_spend_words(spend)})" if spend is not None else "")
     if op.op == "set_x":  # "for each ..." / "where X is ..." (session 28: times and plus)
         per = op.per
         what = per.count if per.filter is None else f"{per.count} of {filter_words(per.filter)}"
@@ -1046,6 +1060,19 @@ def op_words(op: Any) -> str:
     if op.op == "if_done":
         return f"if you {'do' if op.done else 'do not'} ({op.rows} ops)"
     if op.op == "select_mode":  # CR 903.2e
+        ops = [o for m in op.modes for o in m]
+        if len(op.modes) > 1 and all(o.op == "produce_will" for o in ops) and len(
+                {(repr(getattr(o, "spend", None)), getattr(o, "shared_with_ruler", False)) for o in ops}) == 1:
+            # "Produce one will (two wills) of any attribute. Spend this will only to ...": the modes differ in the
+            # attributes alone (session 32: each mode with its restriction made labels of five to fifteen lines)
+            combos = [[o.will for o in m for _ in range(getattr(o, "count", 1))] for m in op.modes]
+            n = len(combos[0])
+            every = {tuple(c) for c in itertools.combinations_with_replacement(_ATTRIBUTES, n)}
+            what = (f"{n} will{'s' if n > 1 else ''} of any attribute" if {tuple(sorted(c, key=_ATTRIBUTES.index))
+                                                                             for c in combos} == every  # fmt: skip
+                    else "one of: " + "/".join("+".join(c) for c in combos) + " will")
+            head = f"produce {ops[0].will} will"
+            return f"produce {what}" + op_words(ops[0].model_copy(update={"count": 1}))[len(head):]
         return "choose one: " + " | ".join(effect_words(m) for m in op.modes)
     if op.op == "delayed":  # session 27, CR 906.8
         return "at the next end of turn" + (" (about it)" if op.it else "") + ": " + effect_words(op.effect)
