@@ -1115,6 +1115,11 @@ class _T(CountWords, TextTransformer, Transformer):
         # "remove N magic counters from your J/ruler": named counters "magic" (CR 1022.1b: one kind by name)
         return {"counters": _fixed(n), "counter_name": "magic", "counters_from": "j_ruler"}
 
+    def cost_plus_counters(self, n):
+        # session 32: [+100/+100] counters (CR 1022.2) removed from this card as a cost: FowCost counters without a
+        # counter_name (A_COST_NAMED kind 0: play.named_cost_ok reads and pay_named_cost lowers its COUNTERS)
+        return {"counters": _fixed(n), "counters_from": "this_card"}
+
     def cost_named(self, n, name, frm):
         return {"counters": _fixed(n), "counter_name": _counter_name(name), "counters_from": frm}
 

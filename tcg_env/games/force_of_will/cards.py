@@ -214,7 +214,8 @@ class FowCost(StrictModel):
     life: int = Field(default=0, ge=0, le=4000, multiple_of=100)
     mana: int = Field(default=0, ge=0, le=10)  # mana counters to remove (CR 1122, 1022)
     mana_from: Literal["this_card", "j_ruler"] = "this_card"  # ... from this card or from your J/ruler
-    # named counters to remove (CR 1022.1; session 21): that many of counter_name from this card or your J/ruler
+    # named counters to remove (CR 1022.1; session 21): that many of counter_name from this card or your J/ruler;
+    # without counter_name (session 32): [+100/+100] counters from this card (CR 1022.2)
     counters: int = Field(default=0, ge=0, le=20)
     counter_name: CounterName | None = None
     counters_from: Literal["this_card", "j_ruler"] = "this_card"
@@ -1094,7 +1095,7 @@ def cost_words(c: FowCost | None, once: str = "no", gods_art: str | None = None)
         *(["[Inheritance]: discard this card from the hand"] if c.inheritance else []),
         *([f"remove {c.mana} mana counter{'s' if c.mana > 1 else ''} from "
            + ("this card" if c.mana_from == "this_card" else "your J/ruler")] if c.mana else []),
-        *([f"remove {c.counters} {c.counter_name} counter{'s' if c.counters > 1 else ''} from "
+        *([f"remove {c.counters} {c.counter_name or '[+100/+100]'} counter{'s' if c.counters > 1 else ''} from "
            + ("this card" if c.counters_from == "this_card" else "your J/ruler")] if c.counters else []),
         *([f"banish {c.gems} {c.gem_attribute or 'any'} gem{'s' if c.gems > 1 else ''}"] if c.gems else []),
     ]  # fmt: skip
@@ -1683,10 +1684,14 @@ class _Compiler(PoolCompiler):
                           "(how many: 1 to 5)")
             row[K.A_COST_GEMS] = cost.gems | (0 if cost.gem_attribute is None else (
                 int(K.Attribute[cost.gem_attribute.upper()]) + 1) << K.GEM_COST_ATTR_SHIFT)
-        if (cost.counters > 0) != (cost.counter_name is not None):
-            self.fail(f"{p}.cost.counters", "counters and counter_name go together (named counters to remove)")
+        if cost.counter_name is not None and not cost.counters:
+            self.fail(f"{p}.cost.counters", "counter_name names the counters to remove (counters: how many)")
+        if cost.counters and cost.counter_name is None and cost.counters_from != "this_card":
+            self.fail(f"{p}.cost.counters", "[+100/+100] counters (counters without counter_name) are removed from this card")
         if cost.counters:
-            row[K.A_COST_NAMED] = cost.counters | (self.counter_id(cost.counter_name, f"{p}.cost") << K.NCC_KIND_SHIFT) | (
+            # session 32: no counter_name: [+100/+100] counters from this card (kind 0 of the packing: play.named_cost_ok)
+            ckind = 0 if cost.counter_name is None else self.counter_id(cost.counter_name, f"{p}.cost")
+            row[K.A_COST_NAMED] = cost.counters | (ckind << K.NCC_KIND_SHIFT) | (
                 K.NCC_FROM_RULER if cost.counters_from == "j_ruler" else 0)
         row[K.A_COST : K.A_COST + K.N_ATTRIBUTES] = attr
         row[K.A_COST_FREE] = free

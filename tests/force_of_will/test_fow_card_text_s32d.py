@@ -1,0 +1,66 @@
+"""Force of Will card text, session 32 (branch s32d): keywords, costs and mechanics - "remove N [+100/+100] counters from
+this card" as a cost (CR 1022.1-1022.2, 903.2j). Lines are made up in the game's template language. Rule numbers: CR 8.01
+(``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.cards.text import Verdict
+from test_fow_card_text import _drive, _imported_pool, exact, line
+
+
+# ---- CR 1022.2: [+100/+100] counters removed from this card as a cost ------------------------------------------------
+@pytest.mark.parametrize("text, n, extra", [
+    ("Remove a [+100/+100] counter from this card: Draw a card.", 1, {}),
+    ("Remove three [+100/+100] counters from this card: Draw a card.", 3, {}),
+    ("{G}, remove a [+100/+100] counter from this card: Draw a card.", 1, {"will": "{G}"}),
+    ("{Rest}, remove two [+100/+100] counters from this card: Draw a card.", 2, {"rest": True}),
+])
+def test_cr_1022_2_plus_counters_removed_from_this_card_are_a_cost(text, n, extra):
+    r = exact(text)
+    assert r.abilities[0]["kind"] == "activate"
+    assert r.abilities[0]["cost"] == {**extra, "counters": n, "counters_from": "this_card"}
+
+
+def test_cr_1022_2_plus_counters_removed_from_another_card_stay_unsupported():
+    assert line("Remove a [+100/+100] counter from target resonator: Draw a card.").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1022_2_a_cost_of_plus_counters_is_packed_as_kind_zero_of_the_named_counter_cost(tmp_path):
+    from tcg_env.games.force_of_will import constants as K
+
+    card = {"id": "TXT-001", "name": "Made-up Grower", "type": ["Resonator"], "cost": "{G}", "colour": ["G"],
+            "ATK": 100, "DEF": 100, "abilities": ["Remove two [+100/+100] counters from this card: Draw a card."]}
+    res, pool = _imported_pool(tmp_path, [card])
+    assert res.text_records[0].verdict is Verdict.EXACT, res.text_records[0].lines
+    packed = [int(r[K.A_COST_NAMED]) for r in pool.abilities if int(r[K.A_COST_NAMED]) != 0]
+    assert 2 in packed  # two counters, kind 0 ([+100/+100]), from this card
+
+
+def test_cr_903_2j_removing_plus_counters_pays_the_ability_and_lowers_atk_and_def(tmp_path):
+    """A made-up resonator with "Remove two [+100/+100] counters from this card: Draw a card.": with one counter it
+    cannot pay the cost (CR 903.2j: paid in full or not at all); with three, playing the ability leaves one (CR 1022.2: the
+    counters that gave it [+200/+200]) and resolving it draws a card; a [-100/-100] counter net (COUNTERS < 0) pays nothing."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    card = {"id": "TXT-001", "name": "Made-up Grower", "type": ["Resonator"], "cost": "{G}", "colour": ["G"],
+            "ATK": 100, "DEF": 100, "abilities": ["Remove two [+100/+100] counters from this card: Draw a card."]}
+    res, pool = _imported_pool(tmp_path, [card])
+    for counters, usable in ((1, False), (-3, False), (2, True), (3, True)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        slot = sc.put(0, "TXT-001", "field")
+        sc.row[S.COUNTERS + slot * S.CARD_W] = counters
+        g = sc.game()
+        field = [int(x) for x in Scenario(g).zone(0, "field")]
+        use = K.ACTIVATE_BASE + field.index(slot) * K.ABILITIES_PER_CARD
+        assert (use in g.legal_actions().tolist()) is usable, counters
+        if not usable:
+            continue
+        hand = int(g.state[S.HAND_N])
+        g.step(use)
+        assert int(g.state[S.COUNTERS + slot * S.CARD_W]) == counters - 2
+        _drive(g, lambda g: int(g.state[S.HAND_N]) == hand + 1)
+        assert int(g.state[S.HAND_N]) == hand + 1
