@@ -64,3 +64,33 @@ def test_cr_903_2j_removing_plus_counters_pays_the_ability_and_lowers_atk_and_de
         assert int(g.state[S.COUNTERS + slot * S.CARD_W]) == counters - 2
         _drive(g, lambda g: int(g.state[S.HAND_N]) == hand + 1)
         assert int(g.state[S.HAND_N]) == hand + 1
+
+
+# ---- [Partner], [Revolution Order] (not in CR 8.01): permissions the engine never offers -----------------------------
+@pytest.mark.parametrize("text", [
+    "[Partner] 1 (Made-up Tribe)",
+    "[Partner] 2 (Made-up Tribe) (You may start the game with this ruler and up to two Made-up Tribe rulers with <<Bond>>. "
+    "Put them into your ruler area.)",
+])
+def test_partner_on_a_ruler_is_approximate_partner_one_ruler(text):
+    r = line(text, "ruler")
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("partner_one_ruler",), (text, r.reason)
+    assert r.abilities == [] and r.fields == {}
+    assert line(text, "resonator").verdict is Verdict.UNSUPPORTED  # CR 402.2: rulers only
+
+
+@pytest.mark.parametrize("text, ctype", [
+    ("[Revolution Order] {0}", "ruler"),
+    ("[Revolution Order] {1} (Once per turn, as you play a resonator spell, you may choose to order it.)", "ruler"),
+    ("As you play this card, you may order it as if it were a resonator spell.", "chant"),
+])
+def test_revolution_order_is_approximate_never_offered(text, ctype):
+    r = line(text, ctype)
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("revolution_order_not_offered",), (text, r.reason)
+    assert r.abilities == [] and r.fields == {}
+    assert line(text, "resonator").verdict is Verdict.UNSUPPORTED
+
+
+def test_revolution_text_of_an_ordered_card_stays_unsupported():
+    assert line("[Revolution] (This card gains the following text as long as it is ordered.)").verdict \
+        is Verdict.UNSUPPORTED

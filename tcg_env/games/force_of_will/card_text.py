@@ -65,6 +65,19 @@ APPROXIMATIONS: dict[str, str] = {
         "[Tag] on a ruler (session 22; not in CR 8.01): the permission to start the game with a second ruler with the "
         "same [Tag] is not offered (a deck has exactly one ruler, CR 402.2); the ruler plays as printed otherwise"
     ),
+    "partner_one_ruler": (
+        "[Partner] N (<race>) on a ruler (session 32; not in CR 8.01; its text: \"You may start the game with this ruler "
+        "and up to N <race> rulers with <<Bond>>. Put them into your ruler area.\"): the permission to start with more "
+        "rulers is not offered (a deck has exactly one ruler, CR 402.2, the engine one ruler area slot); the ruler plays "
+        "as printed otherwise"
+    ),
+    "revolution_order_not_offered": (
+        "[Revolution Order] {N} on a ruler, \"As you play this card, you may order it as if it were a resonator spell.\" "
+        "on a chant (session 32; not in CR 8.01; the text: once per turn, as you play a resonator spell, you may pay {N} "
+        "and order it: it cannot be chased, cancelled or moved but to the field, and the ruler goes to its order area): "
+        "ordering is never offered (the engine has no order area, no ordered state and no [Revolution] text); the card "
+        "plays as printed otherwise, as if the player never chose to order"
+    ),
     "mythic_rule_process": (
         "[Mythic] (\"When you control two or more entities with [Mythic] that share a name >>> Banish all but one of "
         "them.\"; not in CR 8.01): checked with the rule processes (CR 1201.1, after 1206) at every priority "
@@ -365,6 +378,30 @@ class _T(CountWords, TextTransformer, Transformer):
         if self.card.get("type") != "ruler":
             raise Unsupported("[Tag] on a card that is not a ruler")
         self.approximate("tag_one_ruler")
+        return None
+
+    def partner_line(self, *_):
+        # [Partner] N (<race>) (session 32; not in CR 8.01): as [Tag] (tag_line), a permission to start the game with
+        # more rulers, which the engine does not offer (CR 402.2: one ruler; one ruler area slot)
+        if self.card.get("type") != "ruler":
+            raise Unsupported("[Partner] on a card that is not a ruler")
+        self.approximate("partner_one_ruler")
+        return None
+
+    def revolution_order_line(self, *_):
+        # [Revolution Order] {N} (session 32; not in CR 8.01): "once per turn, as you play a resonator spell, you may
+        # choose to order it" paying {N}: an option the engine never offers (no order area, no ordered resonator)
+        if self.card.get("type") != "ruler":
+            raise Unsupported("[Revolution Order] on a card that is not a ruler")
+        self.approximate("revolution_order_not_offered")
+        return None
+
+    def order_as_resonator(self, *_):
+        # "As you play this card, you may order it as if it were a resonator spell." (session 32; [Revolution Order]'s
+        # option extended to this chant): never offered, as [Revolution Order] is not (revolution_order_line)
+        if self.card.get("type") != "chant":
+            raise Unsupported("ordering a card that is not a chant 'as if it were a resonator spell'")
+        self.approximate("revolution_order_not_offered")
         return None
 
     def opp_payment_replaced(self, *args):
