@@ -94,3 +94,40 @@ def test_revolution_order_is_approximate_never_offered(text, ctype):
 def test_revolution_text_of_an_ordered_card_stays_unsupported():
     assert line("[Revolution] (This card gains the following text as long as it is ordered.)").verdict \
         is Verdict.UNSUPPORTED
+
+
+# ---- CR 905.2 / 1126.2: "{W} {Rest}:" without the comma; "Discard this card:" without will ----------------------------
+def test_cr_905_2_will_then_rest_without_a_comma_is_both_costs():
+    for text in ("{W} {Rest}: Draw a card.", "{W}{W} {Rest}: Draw a card."):
+        assert exact(text, "regalia").abilities[0]["cost"] == {"will": text.split(" ")[0], "rest": True}
+
+
+def test_cr_1126_2_discard_this_card_alone_is_inheritance_of_no_will():
+    r = exact("Discard this card: Draw a card.")
+    assert r.abilities[0]["kind"] == "activate" and r.abilities[0]["cost"] == {"will": "", "inheritance": True}
+    # the same as "<will>, discard this card:"; a will ability paid by a discard from the hand stays unsupported
+    assert line("Discard this card: Produce {1}.").verdict is Verdict.UNSUPPORTED
+    assert line("Discard this card: Draw a card.", "ruler").verdict is Verdict.UNSUPPORTED  # not played from a hand
+
+
+def test_cr_1126_2_discard_this_card_is_played_from_the_hand_for_nothing_but_the_discard(tmp_path):
+    """"Discard this card: Draw a card." on a resonator in player 0's hand, no will in the pool: SELECT i at priority
+    plays it (CR 1126.2: the discard is the whole cost), the card goes to the graveyard and a card is drawn."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text_s24b import _card
+
+    cards = [_card("TXT-001", "Made-up Heir", "Resonator", ["Discard this card: Draw a card."], ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (heir,) = sc.hand(0, ["TXT-001"])
+    g = sc.game()
+    hand = [int(x) for x in g.state[S.HAND_L: S.HAND_L + int(g.state[S.HAND_N])]]
+    act = K.SELECT_HAND_BASE + hand.index(heir)
+    assert act in g.legal_actions().tolist()
+    g.step(act)
+    assert int(g.state[S.ZONE + heir * S.CARD_W]) == K.Zone.GRAVEYARD
+    _drive(g, lambda g: int(g.state[S.CHASE_N]) == 0 and int(g.state[S.HAND_N]) == len(hand))
+    assert int(g.state[S.HAND_N]) == len(hand)  # discarded one, drew one

@@ -177,6 +177,11 @@ def _on_this_card(cond: dict) -> bool:
     return cond.get("kind") == "named_counters_at_least" and cond.get("counters_from") == "this_card"
 
 
+def cs_will_only(costs: dict) -> bool:
+    """A cost of will only, or of nothing ("Discard this card: ...", session 32: [Inheritance] of no will)."""
+    return set(costs) <= {"will"}
+
+
 def _counter_name(tok: Any) -> str:
     """The name of a COUNTER_NAME token ("<counter:strength>" -> "strength"; normalise_line's _mark_counters)."""
     return str(tok)[len("<counter:"):-1]
@@ -967,6 +972,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def cost_rest(self):
         return {"rest": True}
 
+    def cost_will_rest(self, syms):
+        return {**self.cost_will(syms), "rest": True}
+
     def cost_banish(self):
         return {"banish_self": True}
 
@@ -1194,9 +1202,9 @@ class _T(CountWords, TextTransformer, Transformer):
             once, only_if = None, once
         if costs.get("_discard_self"):
             rest = {k: v for k, v in costs.items() if k != "_discard_self"}
-            if set(rest) != {"will"} or once:
+            if not cs_will_only(rest) or once:
                 raise Unsupported("'discard this card' with a cost other than will, or once per turn")
-            return self.inheritance(rest["will"], body, only_if)
+            return self.inheritance(rest.get("will", ""), body, only_if)
         if only_if is not None:
             # a magic stone's "{Rest}: Produce <will>. Play this ability only if ...": a will ability with the condition
             # (play.ability_usable), not the stone's 'will' field (which has none)

@@ -2393,7 +2393,7 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
 
 def _cost_nonempty(c: FowCost) -> bool:
     return bool(c.will or c.moon or c.rest or c.banish_self or c.discard or c.life or c.mana or c.pay_chosen != "none" or
-                c.rest_j_ruler or c.counters or c.rest_named or c.gems)
+                c.rest_j_ruler or c.counters or c.rest_named or c.gems or c.inheritance)  # 32: discard this card
 
 
 def compile_force_of_will_pool(cards: list[FowCard]) -> FowCardTable:
