@@ -131,3 +131,80 @@ def test_cr_1126_2_discard_this_card_is_played_from_the_hand_for_nothing_but_the
     assert int(g.state[S.ZONE + heir * S.CARD_W]) == K.Zone.GRAVEYARD
     _drive(g, lambda g: int(g.state[S.CHASE_N]) == 0 and int(g.state[S.HAND_N]) == len(hand))
     assert int(g.state[S.HAND_N]) == len(hand)  # discarded one, drew one
+
+
+@pytest.mark.parametrize("text", [
+    "[Solarisation] (2)",
+    "[Solarisation](1)",
+    "[Solarisation] (3) (As you play this card, you may put three non-magic stone cards that share an attribute with this "
+    "card from your removed area on the bottom of your deck in any order. If you do, you pay {3} less to play this card.)",
+])
+def test_solarisation_is_approximate_never_offered(text):
+    for ctype in ("resonator", "chant"):
+        r = line(text, ctype)
+        assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("solarisation_not_offered",), (text, r.reason)
+        assert r.abilities == [] and r.fields == {}
+    assert line(text, "ruler").verdict is Verdict.UNSUPPORTED  # not played from a hand
+
+
+# ---- CR 903.2j / 902.2: "remove this card in your hand from the game" as a cost (COST_REMOVE_HAND) -------------------
+def test_cr_903_2j_remove_this_card_in_your_hand_from_the_game_compiles_as_a_hand_cost():
+    r = exact("Remove this card in your hand from the game: Draw a card.")
+    assert r.abilities[0]["kind"] == "activate" and r.abilities[0]["cost"] == {"will": "", "remove_from_hand": True}
+    r = exact("{G}, remove this card in your hand from the game: Draw a card.")
+    assert r.abilities[0]["cost"] == {"will": "{G}", "remove_from_hand": True}
+    assert line("Remove this card in your hand from the game: Produce {R}.").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_903_2j_the_card_is_removed_from_the_game_from_the_hand_and_the_ability_resolves(tmp_path):
+    """"{G}, remove this card in your hand from the game: Draw a card." on a resonator in player 0's hand with {G} in
+    the pool: SELECT i plays it (the ability is active in the hand, CR 902.2), {G} is paid and the card is in the
+    removed area without a cyberbrain counter (not playable from there); the ability resolves (a card drawn). Without
+    the will it is no action."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text_s24b import _card
+
+    cards = [_card("TXT-001", "Made-up Exile", "Resonator", ["{G}, remove this card in your hand from the game: Draw a "
+                                                            "card."], ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    for will in (0, 1):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        (card,) = sc.hand(0, ["TXT-001"])
+        if will:
+            sc.will(0, K.Attribute.WIND, 1)
+        g = sc.game()
+        hand = [int(x) for x in g.state[S.HAND_L: S.HAND_L + int(g.state[S.HAND_N])]]
+        act = K.SELECT_HAND_BASE + hand.index(card)
+        assert (act in g.legal_actions().tolist()) is bool(will)
+        if not will:
+            continue
+        assert "remove it from the game" in g.describe_action(act)
+        g.step(act)
+        assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.REMOVED
+        assert int(g.state[S.MARK + card * S.CARD_W]) == 0
+        assert int(g.state[S.WILL + K.Attribute.WIND]) == 0
+        _drive(g, lambda g: int(g.state[S.CHASE_N]) == 0 and int(g.state[S.HAND_N]) == len(hand))
+        assert int(g.state[S.HAND_N]) == len(hand)  # removed one, drew one
+
+
+def test_cr_902_2_a_second_ability_played_from_the_hand_is_refused_by_the_engine(tmp_path):
+    """The hand action SELECT_HAND_BASE + i plays a card's one ability played from the hand (play.dive_row: its first):
+    a second one ("{B}, remove this card in your hand from the game: ...") is refused, its line unsupported."""
+    from test_fow_card_text_s24b import _card
+
+    cards = [_card("TXT-001", "Made-up Twin Exile", "Resonator", [
+        "{G}, remove this card in your hand from the game: Draw a card.",
+        "{B}, remove this card in your hand from the game: Destroy target resonator."], ATK=100, DEF=100)]
+    res, _pool = _imported_pool(tmp_path, cards)
+    (rec,) = res.text_records
+    assert [ln.verdict for ln in rec.lines] == [Verdict.EXACT, Verdict.UNSUPPORTED]
+    assert "one ability played from the hand" in rec.lines[1].reason
+
+
+def test_cr_907_4_spend_that_will_only_is_spend_this_will_only():
+    this = exact("{Rest}: Produce {R}. Spend this will only to play chants.", "regalia")
+    that = exact("{Rest}: Produce {R}. Spend that will only to play chants.", "regalia")
+    assert this.abilities == that.abilities

@@ -71,6 +71,12 @@ APPROXIMATIONS: dict[str, str] = {
         "rulers is not offered (a deck has exactly one ruler, CR 402.2, the engine one ruler area slot); the ruler plays "
         "as printed otherwise"
     ),
+    "solarisation_not_offered": (
+        "[Solarisation] (N) (session 32; not in CR 8.01; its text: \"As you play this card, you may put N non-magic "
+        "stone cards that share an attribute with this card from your removed area on the bottom of your deck in any "
+        "order. If you do, you pay {N} less to play this card.\"): the option is never offered; the card is played for "
+        "its full cost, as if the player never chose it"
+    ),
     "revolution_order_not_offered": (
         "[Revolution Order] {N} on a ruler, \"As you play this card, you may order it as if it were a resonator spell.\" "
         "on a chant (session 32; not in CR 8.01; the text: once per turn, as you play a resonator spell, you may pay {N} "
@@ -391,6 +397,14 @@ class _T(CountWords, TextTransformer, Transformer):
         if self.card.get("type") != "ruler":
             raise Unsupported("[Partner] on a card that is not a ruler")
         self.approximate("partner_one_ruler")
+        return None
+
+    def solarisation_line(self, info):
+        # [Solarisation] (N) (session 32; not in CR 8.01): an optional cost paid as the card is played (N cards of the
+        # removed area sharing an attribute with it, to the bottom of the deck) for {N} less: never offered
+        if self.card.get("type") not in _PAID or not re.fullmatch(r"\(\s*\d+\s*\)", str(info)):
+            raise Unsupported("[Solarisation] on a card that is not played from the hand, or without its number")
+        self.approximate("solarisation_not_offered")
         return None
 
     def revolution_order_line(self, *_):
@@ -1168,6 +1182,11 @@ class _T(CountWords, TextTransformer, Transformer):
     def cost_named(self, n, name, frm):
         return {"counters": _fixed(n), "counter_name": _counter_name(name), "counters_from": frm}
 
+    def costs_remove_hand(self, *cs):
+        # "[<will>,] remove this card in your hand from the game: <effect>" (session 32): a cost paid only in the hand,
+        # so the ability is played from there (CR 902.2), as [Inheritance] is, the card removed (COST_REMOVE_HAND)
+        return {**self.costs(*cs), "_discard_self": True, "_remove_hand": True}
+
     def costs_discard_self(self, *cs):
         # "<will>, discard this card: <effect>": CR 1126.2 is this text ("[Inheritance] (Cost): (Effect) means Pay the
         # (cost), discard this card from your hand: (Effect)"); a cost that can be paid only in the hand (CR 1019.1)
@@ -1201,10 +1220,15 @@ class _T(CountWords, TextTransformer, Transformer):
         if isinstance(once, dict):
             once, only_if = None, once
         if costs.get("_discard_self"):
-            rest = {k: v for k, v in costs.items() if k != "_discard_self"}
+            removed = costs.get("_remove_hand", False)
+            rest = {k: v for k, v in costs.items() if k not in ("_discard_self", "_remove_hand")}
             if not cs_will_only(rest) or once:
                 raise Unsupported("'discard this card' with a cost other than will, or once per turn")
-            return self.inheritance(rest.get("will", ""), body, only_if)
+            abilities = self.inheritance(rest.get("will", ""), body, only_if)
+            if removed:  # the same ability, the card removed from the game instead of discarded (COST_REMOVE_HAND)
+                abilities = [{**ab, "cost": {**{k: v for k, v in ab["cost"].items() if k != "inheritance"},
+                                             "remove_from_hand": True}} for ab in abilities]
+            return abilities
         if only_if is not None:
             # a magic stone's "{Rest}: Produce <will>. Play this ability only if ...": a will ability with the condition
             # (play.ability_usable), not the stone's 'will' field (which has none)

@@ -394,6 +394,8 @@ def play_dive(game, s, T, p, i):
     game.pay(s, p, a, K.A_COST, a[K.A_COST_FREE])
     if a[K.A_COST_BANISH_SELF] == K.COST_INHERITANCE:
         game.discard_to_graveyard(s, T, p, i)  # CR 1126.2: its cost discards this card from the hand (CR 1019)
+    elif a[K.A_COST_BANISH_SELF] == K.COST_REMOVE_HAND:
+        game.move_card(s, T, slot, Zone.REMOVED)  # session 32: removed from the game as the cost (CR 903.2j), no counter
     else:
         game.move_card(s, T, slot, Zone.REMOVED)
         s[MARK + slot * CARD_W] = 1  # the cyberbrain counter
