@@ -221,6 +221,8 @@ def _play_dive(act) -> str:
                                 int(act.game.pool.cards[cid, K.C_ABIL_START] + act.game.pool.cards[cid, K.C_ABIL_COUNT]))
               if int(act.game.pool.abilities[r, K.A_COST_BANISH_SELF]) < 0), -1)
     what = act.game.pool.ability_summary(r) if r >= 0 and hasattr(act.game.pool, "ability_summary") else "?"
+    if r >= 0 and int(act.game.pool.abilities[r, K.A_COST_BANISH_SELF]) == K.COST_REMOVE_HAND:
+        return f"Play the ability of {act.card}{act.copy} from the hand: remove it from the game ({what})"
     if r >= 0 and int(act.game.pool.abilities[r, K.A_COST_BANISH_SELF]) == K.COST_INHERITANCE:
         return f"Play the [Inheritance] ability of {act.card}{act.copy}: discard it (CR 1126.2) ({what})"
     return f"Play the [Dive] ability of {act.card}{act.copy}: reveal it, then remove it from the game with a " \

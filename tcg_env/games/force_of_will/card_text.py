@@ -65,6 +65,25 @@ APPROXIMATIONS: dict[str, str] = {
         "[Tag] on a ruler (session 22; not in CR 8.01): the permission to start the game with a second ruler with the "
         "same [Tag] is not offered (a deck has exactly one ruler, CR 402.2); the ruler plays as printed otherwise"
     ),
+    "partner_one_ruler": (
+        "[Partner] N (<race>) on a ruler (session 32; not in CR 8.01; its text: \"You may start the game with this ruler "
+        "and up to N <race> rulers with <<Bond>>. Put them into your ruler area.\"): the permission to start with more "
+        "rulers is not offered (a deck has exactly one ruler, CR 402.2, the engine one ruler area slot); the ruler plays "
+        "as printed otherwise"
+    ),
+    "solarisation_not_offered": (
+        "[Solarisation] (N) (session 32; not in CR 8.01; its text: \"As you play this card, you may put N non-magic "
+        "stone cards that share an attribute with this card from your removed area on the bottom of your deck in any "
+        "order. If you do, you pay {N} less to play this card.\"): the option is never offered; the card is played for "
+        "its full cost, as if the player never chose it"
+    ),
+    "revolution_order_not_offered": (
+        "[Revolution Order] {N} on a ruler, \"As you play this card, you may order it as if it were a resonator spell.\" "
+        "on a chant (session 32; not in CR 8.01; the text: once per turn, as you play a resonator spell, you may pay {N} "
+        "and order it: it cannot be chased, cancelled or moved but to the field, and the ruler goes to its order area): "
+        "ordering is never offered (the engine has no order area, no ordered state and no [Revolution] text); the card "
+        "plays as printed otherwise, as if the player never chose to order"
+    ),
     "mythic_rule_process": (
         "[Mythic] (\"When you control two or more entities with [Mythic] that share a name >>> Banish all but one of "
         "them.\"; not in CR 8.01): checked with the rule processes (CR 1201.1, after 1206) at every priority "
@@ -162,6 +181,11 @@ def _mode_condition_ok(cond: dict) -> None:
 def _on_this_card(cond: dict) -> bool:
     """A condition on named counters of this card (CR 1022.1: it has them only in the field or a ruler area)."""
     return cond.get("kind") == "named_counters_at_least" and cond.get("counters_from") == "this_card"
+
+
+def cs_will_only(costs: dict) -> bool:
+    """A cost of will only, or of nothing ("Discard this card: ...", session 32: [Inheritance] of no will)."""
+    return set(costs) <= {"will"}
 
 
 def _counter_name(tok: Any) -> str:
@@ -365,6 +389,38 @@ class _T(CountWords, TextTransformer, Transformer):
         if self.card.get("type") != "ruler":
             raise Unsupported("[Tag] on a card that is not a ruler")
         self.approximate("tag_one_ruler")
+        return None
+
+    def partner_line(self, *_):
+        # [Partner] N (<race>) (session 32; not in CR 8.01): as [Tag] (tag_line), a permission to start the game with
+        # more rulers, which the engine does not offer (CR 402.2: one ruler; one ruler area slot)
+        if self.card.get("type") != "ruler":
+            raise Unsupported("[Partner] on a card that is not a ruler")
+        self.approximate("partner_one_ruler")
+        return None
+
+    def solarisation_line(self, info):
+        # [Solarisation] (N) (session 32; not in CR 8.01): an optional cost paid as the card is played (N cards of the
+        # removed area sharing an attribute with it, to the bottom of the deck) for {N} less: never offered
+        if self.card.get("type") not in _PAID or not re.fullmatch(r"\(\s*\d+\s*\)", str(info)):
+            raise Unsupported("[Solarisation] on a card that is not played from the hand, or without its number")
+        self.approximate("solarisation_not_offered")
+        return None
+
+    def revolution_order_line(self, *_):
+        # [Revolution Order] {N} (session 32; not in CR 8.01): "once per turn, as you play a resonator spell, you may
+        # choose to order it" paying {N}: an option the engine never offers (no order area, no ordered resonator)
+        if self.card.get("type") != "ruler":
+            raise Unsupported("[Revolution Order] on a card that is not a ruler")
+        self.approximate("revolution_order_not_offered")
+        return None
+
+    def order_as_resonator(self, *_):
+        # "As you play this card, you may order it as if it were a resonator spell." (session 32; [Revolution Order]'s
+        # option extended to this chant): never offered, as [Revolution Order] is not (revolution_order_line)
+        if self.card.get("type") != "chant":
+            raise Unsupported("ordering a card that is not a chant 'as if it were a resonator spell'")
+        self.approximate("revolution_order_not_offered")
         return None
 
     def opp_payment_replaced(self, *args):
@@ -930,6 +986,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def cost_rest(self):
         return {"rest": True}
 
+    def cost_will_rest(self, syms):
+        return {**self.cost_will(syms), "rest": True}
+
     def cost_banish(self):
         return {"banish_self": True}
 
@@ -1115,8 +1174,18 @@ class _T(CountWords, TextTransformer, Transformer):
         # "remove N magic counters from your J/ruler": named counters "magic" (CR 1022.1b: one kind by name)
         return {"counters": _fixed(n), "counter_name": "magic", "counters_from": "j_ruler"}
 
+    def cost_plus_counters(self, n):
+        # session 32: [+100/+100] counters (CR 1022.2) removed from this card as a cost: FowCost counters without a
+        # counter_name (A_COST_NAMED kind 0: play.named_cost_ok reads and pay_named_cost lowers its COUNTERS)
+        return {"counters": _fixed(n), "counters_from": "this_card"}
+
     def cost_named(self, n, name, frm):
         return {"counters": _fixed(n), "counter_name": _counter_name(name), "counters_from": frm}
+
+    def costs_remove_hand(self, *cs):
+        # "[<will>,] remove this card in your hand from the game: <effect>" (session 32): a cost paid only in the hand,
+        # so the ability is played from there (CR 902.2), as [Inheritance] is, the card removed (COST_REMOVE_HAND)
+        return {**self.costs(*cs), "_discard_self": True, "_remove_hand": True}
 
     def costs_discard_self(self, *cs):
         # "<will>, discard this card: <effect>": CR 1126.2 is this text ("[Inheritance] (Cost): (Effect) means Pay the
@@ -1151,10 +1220,15 @@ class _T(CountWords, TextTransformer, Transformer):
         if isinstance(once, dict):
             once, only_if = None, once
         if costs.get("_discard_self"):
-            rest = {k: v for k, v in costs.items() if k != "_discard_self"}
-            if set(rest) != {"will"} or once:
+            removed = costs.get("_remove_hand", False)
+            rest = {k: v for k, v in costs.items() if k not in ("_discard_self", "_remove_hand")}
+            if not cs_will_only(rest) or once:
                 raise Unsupported("'discard this card' with a cost other than will, or once per turn")
-            return self.inheritance(rest["will"], body, only_if)
+            abilities = self.inheritance(rest.get("will", ""), body, only_if)
+            if removed:  # the same ability, the card removed from the game instead of discarded (COST_REMOVE_HAND)
+                abilities = [{**ab, "cost": {**{k: v for k, v in ab["cost"].items() if k != "inheritance"},
+                                             "remove_from_hand": True}} for ab in abilities]
+            return abilities
         if only_if is not None:
             # a magic stone's "{Rest}: Produce <will>. Play this ability only if ...": a will ability with the condition
             # (play.ability_usable), not the stone's 'will' field (which has none)

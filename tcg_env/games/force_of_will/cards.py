@@ -215,7 +215,8 @@ class FowCost(StrictModel):
     life: int = Field(default=0, ge=0, le=4000, multiple_of=100)
     mana: int = Field(default=0, ge=0, le=10)  # mana counters to remove (CR 1122, 1022)
     mana_from: Literal["this_card", "j_ruler"] = "this_card"  # ... from this card or from your J/ruler
-    # named counters to remove (CR 1022.1; session 21): that many of counter_name from this card or your J/ruler
+    # named counters to remove (CR 1022.1; session 21): that many of counter_name from this card or your J/ruler;
+    # without counter_name (session 32): [+100/+100] counters from this card (CR 1022.2)
     counters: int = Field(default=0, ge=0, le=20)
     counter_name: CounterName | None = None
     counters_from: Literal["this_card", "j_ruler"] = "this_card"
@@ -233,6 +234,9 @@ class FowCost(StrictModel):
     dive: bool = False
     # [Inheritance] (CR 1126.2): the will paid and this card discarded from the hand (constants.COST_INHERITANCE)
     inheritance: bool = False
+    # "remove this card in your hand from the game" (session 32, constants.COST_REMOVE_HAND): as inheritance, the card
+    # removed from the game instead of discarded
+    remove_from_hand: bool = False
     # "rest a recovered J/ruler you control" (CR 201.2b, 1013): its controller's ruler or J-ruler, recovered; A_COST_REST 2
     # (play.ruler_recovered); also an [Awakening] cost (FowAwakening.rest_j_ruler)
     rest_j_ruler: bool = False
@@ -1128,9 +1132,10 @@ def cost_words(c: FowCost | None, once: str = "no", gods_art: str | None = None)
         *([f'rest a recovered card named "{c.rest_named}" you control'] if c.rest_named else []),
         *(["[Dive]: from the hand, then removed with a cyberbrain counter"] if c.dive else []),
         *(["[Inheritance]: discard this card from the hand"] if c.inheritance else []),
+        *(["remove this card in your hand from the game"] if c.remove_from_hand else []),
         *([f"remove {c.mana} mana counter{'s' if c.mana > 1 else ''} from "
            + ("this card" if c.mana_from == "this_card" else "your J/ruler")] if c.mana else []),
-        *([f"remove {c.counters} {c.counter_name} counter{'s' if c.counters > 1 else ''} from "
+        *([f"remove {c.counters} {c.counter_name or '[+100/+100]'} counter{'s' if c.counters > 1 else ''} from "
            + ("this card" if c.counters_from == "this_card" else "your J/ruler")] if c.counters else []),
         *([f"banish {c.gems} {c.gem_attribute or 'any'} gem{'s' if c.gems > 1 else ''}"] if c.gems else []),
     ]  # fmt: skip
@@ -1585,7 +1590,7 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.cost.rest", f"a {card.type} is not rested for an ability here")
             if parse_will_cost(ab.cost.will)[1] < 0:
                 self.fail(f"{p}.cost.will", "an ability cost has no X")
-            if ab.cost.moon and (ab.cost.dive or ab.cost.inheritance):
+            if ab.cost.moon and (ab.cost.dive or ab.cost.inheritance or ab.cost.remove_from_hand):
                 self.fail(f"{p}.cost.moon", "{M} in a cost paid from the hand ([Dive], [Inheritance])")
         elif ab.cost is not None:
             self.fail(f"{p}.cost", "only activate and will abilities have a cost")
@@ -1626,14 +1631,20 @@ class _Compiler(PoolCompiler):
                              condition=ab.condition, optional=ab.optional, once=once)  # fmt: skip
         if ab.gods_art is not None:
             self.ab_rows[r][K.A_GODS_ART] = self.gods_art_id(ab.gods_art, p)
-        if ab.cost is not None and (ab.cost.dive or ab.cost.inheritance):
+        if ab.cost is not None and (ab.cost.dive or ab.cost.inheritance or ab.cost.remove_from_hand):
             c = ab.cost
             if kind != "activate" or card.type not in _PAID_TYPES or c.rest or c.rest_j_ruler or c.rest_named or c.banish_self \
-                    or c.discard or c.life or c.mana or c.pay_chosen != "none" or ab.once != "no" or (c.dive and c.inheritance) \
+                    or c.discard or c.life or c.mana or c.pay_chosen != "none" or ab.once != "no" or (c.dive + c.inheritance + c.remove_from_hand > 1) \
                     or (c.dive and card.type != "resonator"):
                 self.fail(f"{p}.cost.dive", "[Dive] ([Inheritance]) is an activate ability of a resonator (a card played "
                           "from the hand) with a will cost only")
-            self.ab_rows[r][K.A_COST_BANISH_SELF] = K.COST_DIVE if c.dive else K.COST_INHERITANCE
+            if any(a.cost is not None and (a.cost.dive or a.cost.inheritance or a.cost.remove_from_hand)
+                   for a in card.abilities[:k]):
+                # play.dive_row finds a card's first such row only (SELECT_HAND_BASE + i: one per hand card)
+                self.fail(f"{p}.cost", "one ability played from the hand ([Dive], [Inheritance], 'remove this card in "
+                          "your hand from the game') per card")
+            self.ab_rows[r][K.A_COST_BANISH_SELF] = K.COST_DIVE if c.dive else (
+                K.COST_REMOVE_HAND if c.remove_from_hand else K.COST_INHERITANCE)
         if ab.cost is not None and ab.cost.pay_chosen != "none":
             self.check_pay_chosen(ab, p)
             self.ab_rows[r][K.A_COST_BANISH_SELF] = _PAY_CHOSEN_CODE[ab.cost.pay_chosen] + ab.cost.pay_reg
@@ -1719,10 +1730,14 @@ class _Compiler(PoolCompiler):
                           "(how many: 1 to 5)")
             row[K.A_COST_GEMS] = cost.gems | (0 if cost.gem_attribute is None else (
                 int(K.Attribute[cost.gem_attribute.upper()]) + 1) << K.GEM_COST_ATTR_SHIFT)
-        if (cost.counters > 0) != (cost.counter_name is not None):
-            self.fail(f"{p}.cost.counters", "counters and counter_name go together (named counters to remove)")
+        if cost.counter_name is not None and not cost.counters:
+            self.fail(f"{p}.cost.counters", "counter_name names the counters to remove (counters: how many)")
+        if cost.counters and cost.counter_name is None and cost.counters_from != "this_card":
+            self.fail(f"{p}.cost.counters", "[+100/+100] counters (counters without counter_name) are removed from this card")
         if cost.counters:
-            row[K.A_COST_NAMED] = cost.counters | (self.counter_id(cost.counter_name, f"{p}.cost") << K.NCC_KIND_SHIFT) | (
+            # session 32: no counter_name: [+100/+100] counters from this card (kind 0 of the packing: play.named_cost_ok)
+            ckind = 0 if cost.counter_name is None else self.counter_id(cost.counter_name, f"{p}.cost")
+            row[K.A_COST_NAMED] = cost.counters | (ckind << K.NCC_KIND_SHIFT) | (
                 K.NCC_FROM_RULER if cost.counters_from == "j_ruler" else 0)
         row[K.A_COST : K.A_COST + K.N_ATTRIBUTES] = attr
         row[K.A_COST_FREE] = free
@@ -2424,7 +2439,7 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
 
 def _cost_nonempty(c: FowCost) -> bool:
     return bool(c.will or c.moon or c.rest or c.banish_self or c.discard or c.life or c.mana or c.pay_chosen != "none" or
-                c.rest_j_ruler or c.counters or c.rest_named or c.gems)
+                c.rest_j_ruler or c.counters or c.rest_named or c.gems or c.inheritance or c.remove_from_hand)  # 32
 
 
 def compile_force_of_will_pool(cards: list[FowCard]) -> FowCardTable:

@@ -363,6 +363,10 @@ COST_DIVE = -1
 # [Inheritance] <will>: <effect> (CR 1126.2: "Pay the (cost), discard this card from your hand: (Effect)"; 1126.2a: only
 # from the hand): COST_INHERITANCE, played as a [Dive] ability is, the card discarded instead of removed
 COST_INHERITANCE = -2
+# "[<will>,] remove this card in your hand from the game: <effect>" (session 32; CR 903.2j, 1010: a cost paid only in the
+# hand makes the ability active there, CR 902.2): COST_REMOVE_HAND, played as [Inheritance] is, the card removed from
+# the game (no cyberbrain counter: not playable from the removed area) instead of discarded
+COST_REMOVE_HAND = -3
 # the graveyard cards [Remnant] can play: the top REMNANT_ROWS of its owner's graveyard (the observation's `graveyards`
 # rows, observation.GRAVE_ROWS), chosen in the PRIORITY decision by OPTION_BASE + k (k-th from the top)
 REMNANT_ROWS = 8

@@ -32,7 +32,7 @@ from tcg_env.games.force_of_will.state import (
 )
 from tcg_env.games.force_of_will.costs import can_pay_free
 from tcg_env.games.force_of_will.zones import put_in_standby
-from tcg_env.games.force_of_will.state import GEMS  # session 29: gem costs (CR 313.1)
+from tcg_env.games.force_of_will.state import COUNTERS, GEMS  # session 29: gem costs (CR 313.1); 32: [+100/+100] costs
 from tcg_env.games.force_of_will.characteristics import named_add, named_count  # named counters (CR 1022.1)
 
 STANDBY_CAP = 4 * K.STANDBY_SLOTS
@@ -394,6 +394,8 @@ def play_dive(game, s, T, p, i):
     game.pay(s, p, a, K.A_COST, a[K.A_COST_FREE])
     if a[K.A_COST_BANISH_SELF] == K.COST_INHERITANCE:
         game.discard_to_graveyard(s, T, p, i)  # CR 1126.2: its cost discards this card from the hand (CR 1019)
+    elif a[K.A_COST_BANISH_SELF] == K.COST_REMOVE_HAND:
+        game.move_card(s, T, slot, Zone.REMOVED)  # session 32: removed from the game as the cost (CR 903.2j), no counter
     else:
         game.move_card(s, T, slot, Zone.REMOVED)
         s[MARK + slot * CARD_W] = 1  # the cyberbrain counter
@@ -483,13 +485,17 @@ def named_cost_ok(game, s, p, slot, packed):
     src = named_cost_source(game, s, p, slot, packed)
     need = packed & ((1 << K.NCC_KIND_SHIFT) - 1)
     kind = (packed >> K.NCC_KIND_SHIFT) & K.NC_KIND_MASK
+    if kind == 0:  # session 32: [+100/+100] counters (CR 1022.1-1022.2, the net COUNTERS: +1 and -1 cancel, CR 1203)
+        return src >= 0 and s[COUNTERS + src * CARD_W] >= need
     return src >= 0 and named_count(s, src, kind) >= need
 
 
 @internal_inline
 def pay_named_cost(game, s, p, slot, packed):
     src = named_cost_source(game, s, p, slot, packed)
-    if src >= 0:
+    if src >= 0 and ((packed >> K.NCC_KIND_SHIFT) & K.NC_KIND_MASK) == 0:
+        s[COUNTERS + src * CARD_W] -= packed & ((1 << K.NCC_KIND_SHIFT) - 1)  # [+100/+100] counters (session 32)
+    elif src >= 0:
         named_add(s, src, (packed >> K.NCC_KIND_SHIFT) & K.NC_KIND_MASK, -(packed & ((1 << K.NCC_KIND_SHIFT) - 1)))
 
 
