@@ -123,6 +123,10 @@ APPROXIMATIONS: dict[str, str] = {
                            "underneath that character as a marker\": the other markers of the position stay under the "
                            "new character (as Fusion's, CR 10.14.1.1.2; CR 3.7.3.2 would put a leaving card's markers "
                            "into the waiting room); the engine keeps no face of a marker",
+    "gain_no_duration_turn": "\"<subject> gets +N power (+N soul / +N level)\" in an [AUTO] / [ACT] ability or an "
+                             "event, printed without a duration (session 32): CR 8.2.1.2 reads it \"during this "
+                             "game\" (while the card stays in its zone, CR 3.1.4); the engine ends it at the end of "
+                             "the turn as \"until end of turn\"",
     "trait_gain_unread": "\"<subject> gets (+N power and) <<T>> (until end of turn)\" (session 27): the engine gives no "
                          "trait; the line compiles without the gain where no filter or condition of the card's list "
                          "names <<T>> (the importer refuses it otherwise), so nothing in that list reads it; a filter "
@@ -154,6 +158,8 @@ _KEYWORDS = {"brainstorm": "brainstorm", "backup": "backup"}
 _EVENT_SELF_MOVES = ("to_memory", "to_stock", "to_clock", "to_hand", "to_deck_top", "to_deck_bottom")
 
 _TARGETING = ("choose", "select_all", "target_self", "target_battle_opp")
+# the gains on the card a change op placed (CHANGE_KEEP, session 32): "..., and that character gets ..."
+_CHANGE_KEEP_OPS = ("power", "soul", "level", "grant_ability", "grant_keyword", "restrict")
 _ON_REG = {"power", "soul", "level", "grant_keyword", "grant_ability", "restrict", "stand", "rest", "reverse", "to_hand",
            "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
            "to_stage", "move_position", "to_marker"}  # fmt: skip
@@ -757,6 +763,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     belongs to (a pronoun's default, a trait count that includes the card itself)."""
 
     def transform(self, tree):
+        # a duration anywhere in the line (session 32): a gain without one is then not read as gain_no_duration_turn
+        self._has_duration = any(True for d in ("dur_eot", "dur_next", "dur_next_turn") for _ in tree.find_data(d))
         # "... this card gets -N level while in your hand": the card is in the hand when its
         # condition is checked, so a count of "your characters" does not include it (_count_cond)
         if any(True for d in ("aura_hand", "play_restriction") for _ in tree.find_data(d)):
@@ -1478,6 +1486,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if dur is not None or len(set(inner)) > 1:
                 raise Unsupported("two durations in one gain")
             dur = inner[0]
+        if dur is None and gains and all(k in ("power", "soul", "level") for k, _ in gains) \
+                and self.card.get("type") in ("character", "event") and not getattr(self, "_has_duration", True):
+            # "that character gets +1000 power." in an [AUTO] / [ACT] ability or an event (session 32): no duration,
+            # which CR 8.2.1.2 reads "during this game" (while the card stays where it is, CR 3.1.4); the engine
+            # keeps it until end of turn (approximation gain_no_duration_turn)
+            self.approximate("gain_no_duration_turn")
+            dur = "end_of_turn"
         if dur is None:
             raise Unsupported("a gain without a duration outside a [CONT] ability")
         ops = []
@@ -1513,7 +1528,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 self.approximate("soul_long_this_turn")
                 ops.append({"op": k, "amount": v})
                 continue
-            if k == "soul" and dur != "end_of_turn" or k == "level" and dur != "end_of_turn":
+            # "+1 level until the end of your opponent's next turn" (session 32): the level's long word (LMOD_LONG,
+            # CR 8.2.1.2), as power's
+            if k == "soul" and dur != "end_of_turn":
                 raise Unsupported(f"+{k} until the end of the opponent's next turn")
             ops.append({"op": k, "amount": v, "duration": dur} if dur != "end_of_turn" else {"op": k, "amount": v})
         if subj[0] == "group":
@@ -3096,6 +3113,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         spec = next(p for p in parts if isinstance(p, dict))
         return self._count_cond(parts[-1], other, spec)
 
+    def c_number_have_part(self, *parts):
+        # 'the number of (other) characters you have with "X" in its card name is N or more' (session 32): the
+        # count of c_number_have with the name parts of the filter (as x_count_have_part)
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = next(p for p in parts if isinstance(p, dict))
+        tok = next(p for p in parts if isinstance(p, Token) and p.type == "NAME_PART")
+        return self._count_cond(parts[-1], other, self._part_spec(spec, tok))
+
+    def c_number_other_part(self, tok, n):
+        return self._count_cond(n, True, self._part_spec({"type": "character"}, tok))
+
     def c_bopp_cost_max(self, n):
         return {"kind": "battle_opp_cost_at_most", "value": int(n)}
 
@@ -3843,6 +3871,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         self.approximate("placed_any_way")
         return ("placed_self", None)
 
+    def t_placed_from_wr(self):
+        # "when this card is placed on the stage from your waiting room" (session 32): Trigger.PLACED_FROM_WR_SELF
+        # (play.place_on_stage: an effect's placement, Encore, CR 10.2)
+        return ("placed_from_wr_self", None)
+
     def t_placed_by(self, _name):
         # "when this card is placed on the stage (from your waiting room) by the effect of "X"": PLACED_SELF, only
         # under "during your climax phase" (auto_body_climax_phase: no card is played from the hand then, CR 6.6;
@@ -4580,6 +4613,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ops = ops[2:]
         if len(dests) != 1:
             raise Unsupported("Change without one cost moving this card")
+        rest = ops[2:]
+        if rest and all(o["op"] in _CHANGE_KEEP_OPS for o in rest) and effects[-len(rest) - 1] \
+                == {"op": "@t", "who": "that"}:
+            # "..., put it in the stage position that this card was in, and that character gets +N power (and the
+            # following ability) until end of turn" (session 32): the card placed stays in the change op's register
+            # (CHANGE_KEEP) for the gains after it
+            ops = ops[:2]
+        else:
+            rest = []
         if len(ops) != 2 or ops[0]["op"] != "choose" or ops[1]["op"] != "@change_place":
             raise Unsupported("Change with another effect than choosing a character for this card's position")
         ch = ops[0]
@@ -4590,11 +4632,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if flt.get("type") not in (None, "character") :
             raise Unsupported("Change choosing a card that is not a character")
         flt["type"] = "character"
+        keep = {"keep": True} if rest else {}
         if by_cost and not moved_by_effect:
             return whole, [{"op": "change", "filter": flt, "to": dests[0], "by_cost": True,
-                            **({"up_to": True} if ch.get("up_to") else {}), **how}]
+                            **({"up_to": True} if ch.get("up_to") else {}), **how, **keep}, *rest]
         self.approximate("change_on_resolution")
-        return cost, [{"op": "change", "filter": flt, "to": dests[0], **how}]
+        return cost, [{"op": "change", "filter": flt, "to": dests[0], **how, **keep}, *rest]
 
     def auto_body_cond_first(self, *parts):
         # "Alarm If this card is the top card of your clock, (and <condition>,) at the beginning of
@@ -5216,6 +5259,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def aura_middle_quals(self, quals, gains):
         # "your other level 3 or higher character in the middle position of your center stage gets ..." (session 29)
         return self._aura(gains, self.to_filter(self.charspec(quals, "character"), relation="other",
+                                                positions=["center_middle"]))
+
+    def aura_middle_part(self, tok, gains):
+        # 'your other character in the middle position of the center stage with "X" in its card name gets ...'
+        # (session 32): aura_middle_quals's filter with the name parts
+        return self._aura(gains, self.to_filter(self._part_spec(self.charspec("character"), tok), relation="other",
                                                 positions=["center_middle"]))
 
     def aura_middle_named(self, name, gains):
@@ -5897,7 +5946,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 continue
             if name.startswith("@"):
                 raise Unsupported(f"a phrase this compiler cannot place ({name[1:]})")
-            if name in ("choose", "select_all", "reveal_top", "opp_choose") or name == "search" and op.get("keep"):
+            if name in ("choose", "select_all", "reveal_top", "opp_choose") or name in ("search", "change") and op.get(
+                    "keep"):
                 reg = self._take(st)
                 out.append(dict(op, reg=reg))
                 st["cur"] = reg

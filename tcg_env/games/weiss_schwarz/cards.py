@@ -98,6 +98,7 @@ TriggerName = Literal[
     "event_played", "frontal_attacks_self", "other_to_wr_from_stage", "hand_to_wr", "other_played",
     "other_placed_from_wr", "accelerate_used", "opp_level_up", "facing_attacks", "trigger_check_card",
     "own_trigger_check_card", "damage_received_canceled", "damage_received_not_canceled", "change_used", "resonate_used", "own_direct_attacks",
+    "placed_from_wr_self",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -344,7 +345,7 @@ _M = __name__
 _Dur = (DurationName, "end_of_turn")
 # the durations each op's kernel keeps (the others would end at the end of this turn)
 _DURATIONS = {"power": ("end_of_turn", "next_opp_turn_end"), "power_x": ("end_of_turn", "next_opp_turn_end"), "restrict": ("end_of_turn", "next_opp_turn_end"),
-              "soul": ("end_of_turn",), "level": ("end_of_turn",), "grant_keyword": ("end_of_turn", "next_opp_turn_end"),
+              "soul": ("end_of_turn",), "level": ("end_of_turn", "next_opp_turn_end"), "grant_keyword": ("end_of_turn", "next_opp_turn_end"),
               "grant_ability": ("end_of_turn", "next_opp_turn_end")}
 _Name = (str, Field(min_length=1))
 OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, WSFilter, Reg, CountX)
@@ -544,7 +545,10 @@ OpChange = op_model("change", _M, filter=WSFilter, orientation=(OrientationName,
                     by_cost=(bool, False), up_to=(bool, False),
                     # defender: "put it on this card's stage position as the defending character" (session 29,
                     # CHANGE_DEFENDER): the card chosen becomes the defending character when this card was it
-                    defender=(bool, False))
+                    defender=(bool, False),
+                    # keep: "put it in the stage position that this card was in, and that character gets ..." (session
+                    # 32, CHANGE_KEEP): the card placed stays in register reg for the ops after
+                    keep=(bool, False), reg=(Reg, 0))
 # "your opponent chooses (may choose) N <spec> in <a waiting room>": the master's opponent chooses into register reg
 OpOppChoose = op_model("opp_choose", _M, filter=WSFilter, count=(Annotated[int, Field(ge=1, le=4)], 1),
                        up_to=(bool, False), reg=(Reg, 0))
@@ -1660,7 +1664,7 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.op", f"cont abilities only use {', '.join(sorted(_CONT_ONLY))} (CR 8.1.1.3)")
             if not is_cont and name in _CONT_ONLY:
                 self.fail(f"{q}.op", f"{name} is only allowed in cont abilities")
-            if name in _TARGETING or name == "search" and op.keep:
+            if name in _TARGETING or name in ("search", "change") and op.keep:
                 filled.add(op.reg)
             if name in _ON_REGISTER and op.reg not in filled:
                 self.fail(f"{q}.reg", f"register {op.reg} has no targets (choose/select_all/target_* first)")
@@ -1903,6 +1907,10 @@ class _Compiler(PoolCompiler):
                 if op.to == "marker":
                     self.fail(f"{q}.defender", "a change to a marker does not keep the battle")
                 to |= K.CHANGE_DEFENDER
+            if op.keep:
+                if op.to == "marker":
+                    self.fail(f"{q}.keep", "a change to a marker keeps no register")
+                to |= K.CHANGE_KEEP
             return flt, K.Orientation[op.orientation.upper()], to
         if name == "count":
             # a1: the master's list zone counted (the filter's zone other than the stage), 0 both stages

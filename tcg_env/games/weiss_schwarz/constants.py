@@ -480,6 +480,8 @@ class Trigger(IntEnum):
     #                                the player who received a damage (CR 4.10), after each damage process
     #                                (battle.battle_damage_received; aux: the damage)
     DAMAGE_RECEIVED_NOT_CANCELED = 51  # "... is not canceled"
+    PLACED_FROM_WR_SELF = 52  # "when this card is placed on the stage from your waiting room" (session 32; an effect,
+    #                           Encore, CR 10.2): the card itself, after it is placed (play.place_on_stage)
     CHANGE_USED = 60  # "when you use "Change"" (session 31, s31-d2; CR 10.8, as Accelerate's CR 10.12.3): a Change
     #                   ability of the player's resolved (played: its cost paid): every stage character of that player
     #                   then (triggers.trigger_change_used)
@@ -935,6 +937,8 @@ CHANGE_MARKER = 1 << 10  # Op.CHANGE a2 bit (s23-wsa): "you may choose 1 marker 
 CHANGE_DEFENDER = 1 << 11  # Op.CHANGE a2 bit (session 29, s29-wsauto): "put it on this card's stage position as the
 #                           defending character": when this card was the defending character (DEF_SLOT), the card chosen
 #                           becomes it (same position, DEF_POS kept: the battle goes on, CR 7.2.1.5.1 / 7.6.1.3)
+CHANGE_KEEP = 1 << 12  # Op.CHANGE a2 bit (session 32): "put it in the stage position that this card was in, and that
+#                       character gets ...": the card placed stays in register reg for the ops after (none: placed)
 STOCK_RENEW_DECK = 1  # Op.STOCK_RENEW a2 (session 29, s29-wsauto): the stock's cards go into the deck, which is
 #                        shuffled, before the same number is put into the stock ("your opponent returns all cards from
 #                        their stock to their deck, shuffles their deck, and puts the same number of cards ...")

@@ -763,6 +763,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 game.place_on_stage(s, T, chosen, m, pos, a1, False)
                 if (a2 & K.CHANGE_DEFENDER) != 0 and s[DEF_SLOT] == src and src >= 0:
                     s[DEF_SLOT] = chosen  # "as the defending character" (the position, DEF_POS, is the same)
+                if (a2 & K.CHANGE_KEEP) != 0:  # "..., and that character gets ...": the card placed, for the next ops
+                    s[f + FR_REG + reg * K.TARGET_MAX] = chosen
+                    s[f + FR_REGN + reg] = 1
+                    return NEXT
         s[f + FR_REGN + reg] = 0
     elif op == K.Op.CHANGE:  # CR 10.8: a0 filter (hand / waiting room) takes this card's position
         if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
@@ -784,7 +788,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                     game.stage_char_to_marker(s, src)
                     game.place_on_stage(s, T, chosen, m, pos, a1, False)
             else:
-                z_to = a2 & ~K.CHANGE_DEFENDER
+                z_to = a2 & ~(K.CHANGE_DEFENDER | K.CHANGE_KEEP)
                 if z_to == 0:
                     game.stage_to_wr(s, T, src)
                 else:  # "[Put this card into your clock / memory / stock]", "[Return this card to your hand]"
@@ -792,6 +796,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 game.place_on_stage(s, T, chosen, m, pos, a1, False)
                 if (a2 & K.CHANGE_DEFENDER) != 0 and s[DEF_SLOT] == src:
                     s[DEF_SLOT] = chosen  # "as the defending character" (same position: DEF_POS kept)
+                if (a2 & K.CHANGE_KEEP) != 0:  # "..., and that character gets ...": the card placed, for the next ops
+                    s[f + FR_REG + reg * K.TARGET_MAX] = chosen
+                    s[f + FR_REGN + reg] = 1
+                    return NEXT
         s[f + FR_REGN + reg] = 0
     elif op == K.Op.CHOOSE_OPTIONAL:  # ask "do it?"; no skips a2 rows
         if s[f + FR_CNT] == 0:

@@ -1,0 +1,204 @@
+"""Weiss Schwarz card text, session 32 (branch s32e): shapes common across the sets. "+1 level until the end of your
+opponent's next turn" (the level's own long modifier word, CR 8.2.1.2); 'the number of (other) characters you have with
+"X" in its card name is N or more'; 'your other character in the middle position of the center stage with "X" in its
+card name gets ...'. Made-up lines in the card language, imported, and what the engine does with them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.engine.header import H_TURN
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
+from tcg_env.games.weiss_schwarz.card_text import compile_line
+from tcg_env.games.weiss_schwarz.scenario import Scenario
+
+import ws_card_text_kit as kit
+
+_rec = kit.rec
+
+
+def _c(line, type="character"):
+    return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
+
+
+_LIFTER = ("【ACT】 [【REST】 this card] Choose 1 of your other characters, and that character gets +1 level until the "
+           "end of your opponent's next turn.")
+_RISER = ("【AUTO】 When this card is placed on the stage from your waiting room, put the top card of your deck into "
+          "your stock.")
+_SWAPPER = ("【ACT】 [Put this card into your waiting room] Choose 1 \"Plain\" in your waiting room, put it in the stage "
+            "position that this card was in, and that character gets +2500 power until end of turn.")
+PLAIN, FLARE, LIFTER, HELPER, RISER, SWAPPER = range(6)
+RECORDS = [
+    _rec("T/S32E-001", "Plain"),
+    _rec("T/S32E-002", "Flare", [], type="Climax", trigger=("SOUL",)),
+    _rec("T/S32E-003", "Lifter", [_LIFTER]),
+    _rec("T/S32E-004", "Helper", ["【ACT】 [【REST】 this card] Choose up to 1 character in your waiting room, and put it "
+                                  "on any position of your stage."]),
+    _rec("T/S32E-005", "Riser", [_RISER]),
+    _rec("T/S32E-006", "Swapper", [_SWAPPER]),
+]  # fmt: skip
+RECORDS += [_rec(f"T/S32E-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    return kit.import_pool(tmp_path_factory, "ws32e", RECORDS)
+
+
+def _level(g, slot) -> int:
+    return int(g.state[S.D_LEVEL + slot * S.CARD_W])
+
+
+def _turn(g) -> int:
+    return int(g.state[H_TURN])
+
+
+def _pass_until(g, done, limit=160):
+    """Take the declining choice (end a phase, skip the clock, no counter ...) until ``done(g)``."""
+    for _ in range(limit):
+        if done(g):
+            return
+        d = kit.labels(g)
+        g.step(int(g.legal_actions()[d.index(next((x for x in d if x.startswith(
+            ("End", "Pass", "Do not", "Don't", "No ", "Skip", "Decline"))), d[0]))]))
+    raise AssertionError("not reached")
+
+
+# ---------------------------------------------------------------------------- CR 8.2.1.2: level
+@pytest.mark.parametrize("line", [
+    _LIFTER,
+    "【ACT】 [【REST】 this card] Choose another character, and that character gets +1 level until the end of your "
+    "opponent's next turn.",
+    "【AUTO】 When this card attacks, this card gets +1 level until end of your opponent's next turn.",
+])
+def test_cr_8_2_1_2_level_until_the_end_of_the_opponents_next_turn_compiles_exact(line):
+    r = _c(line)
+    assert r.verdict == "exact", r.reason
+    (op,) = [o for o in r.abilities[0]["effect"] if o["op"] == "level"]
+    assert op["amount"] == 1 and op["duration"] == "next_opp_turn_end"
+
+
+def test_cr_8_2_1_2_level_lasts_through_the_opponents_next_turn(pool):
+    deck = kit.deck_of(len(RECORDS), FLARE)
+    sc = Scenario.main_phase(pool, decks=(deck, deck))
+    sc.put(0, LIFTER, "stage", pos=0)
+    mine = sc.put(0, PLAIN, "stage", pos=1)
+    g = sc.game()
+    kit.act(g, "Use ability 0 of Lifter")
+    for _ in range(6):
+        if _level(g, mine) == 1:
+            break
+        kit.act(g, kit.labels(g)[0])
+    assert _level(g, mine) == 1
+    assert int(g.state[S.LMOD_LONG + mine * S.CARD_W]) == 1
+    t = _turn(g)
+    _pass_until(g, lambda x: _turn(x) == t + 1 and int(x.state[S.PHASE]) == K.Phase.MAIN)
+    assert _level(g, mine) == 1  # the opponent's turn: still +1
+    _pass_until(g, lambda x: _turn(x) == t + 2 and int(x.state[S.PHASE]) == K.Phase.MAIN)
+    assert _level(g, mine) == 0  # the end of that turn ended it
+    assert int(g.state[S.LMOD_LONG + mine * S.CARD_W]) == 0
+
+
+# ---------------------------------------------------------------------------- counts and auras with a name part
+@pytest.mark.parametrize("other", [False, True])
+def test_the_number_of_characters_you_have_with_a_name_part_is_a_filter_count(other):
+    o = "other " if other else ""
+    r = _c(f'【CONT】 During your turn, if the number of {o}characters you have with "Mira" in its card name is 2 or '
+           "more, this card gets +1000 power.")
+    assert r.verdict == "exact", r.reason
+    cond = r.abilities[0]["condition"]
+    assert cond["kind"] == "filter_count_at_least" and cond["value"] == 2
+    assert cond["filter"]["name_contains"] == ["Mira"] and (cond["filter"].get("relation") == "other") == other
+
+
+def test_the_other_character_in_the_middle_position_with_a_name_part_gets():
+    r = _c('【CONT】 Your other character in the middle position of the center stage with "Mira" in its card name gets '
+           "+1 level.")
+    assert r.verdict == "exact", r.reason
+    (op,) = r.abilities[0]["effect"]
+    assert op["op"] == "aura_level" and op["filter"]["positions"] == ["center_middle"]
+    assert op["filter"]["name_contains"] == ["Mira"] and op["filter"]["relation"] == "other"
+
+
+# ---------------------------------------------------------------------------- Trigger.PLACED_FROM_WR_SELF
+def test_when_this_card_is_placed_on_the_stage_from_your_waiting_room_compiles_to_its_trigger():
+    r = _c(_RISER)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["trigger"] == "placed_from_wr_self"
+    r = _c("【AUTO】 [(1)] When this card is placed on stage from your waiting room, you may pay the cost. If you do, draw "
+           "1 card.")
+    assert r.verdict == "exact" and r.abilities[0]["trigger"] == "placed_from_wr_self"
+
+
+@pytest.mark.parametrize("how", ["played", "effect"])
+def test_placed_from_your_waiting_room_triggers_only_from_the_waiting_room(pool, how):
+    """Riser played from the hand: nothing; put on the stage from the waiting room by Helper's effect: its ability
+    triggers (a stock card more)."""
+    deck = kit.deck_of(len(RECORDS), FLARE)
+    sc = Scenario.main_phase(pool, decks=(deck, deck))
+    sc.put(0, HELPER, "stage", pos=4)
+    sl = sc.put(0, RISER, "hand" if how == "played" else "waiting_room")
+    g = sc.game()
+    stock = kit.count(g, "STOCK")
+    if how == "played":
+        kit.act(g, "Play Riser to center left")
+    else:
+        kit.act(g, "Use ability 0 of Helper")
+        kit.answer_picks(g, ["Choose Riser", "Put on own center left"])
+    kit.answer_picks(g, [])
+    assert kit.zone_of(g, sl) == K.Zone.STAGE
+    assert kit.count(g, "STOCK") == stock + int(how == "effect")
+
+
+# ---------------------------------------------------------------------------- CR 8.2.1.2: no duration printed
+@pytest.mark.parametrize("line", [
+    "【AUTO】 When a climax is placed on your climax area, choose 1 of your characters, and that character gets +1000 "
+    "power.",
+    "【AUTO】 At the beginning of your climax phase, choose 1 of your 《Glass》 characters, and that character gets +1 "
+    "level and +500 power.",
+])
+def test_cr_8_2_1_2_a_gain_printed_without_a_duration_is_approximate_until_end_of_turn(line):
+    r = _c(line)
+    assert r.verdict == "approximate" and r.approximations == ("gain_no_duration_turn",), r.reason
+    assert all("duration" not in o for o in r.abilities[0]["effect"])  # until end of turn
+
+
+def test_a_cont_gain_and_a_granted_ability_without_a_duration_are_not_the_approximation():
+    assert _c("【CONT】 This card gets +1000 power.").verdict == "exact"
+    r = _c("【AUTO】 When this card attacks, choose 1 of your characters, and that character gets the following ability. "
+           "\"【CONT】 This card gets +1000 power.\"")
+    assert "gain_no_duration_turn" not in r.approximations
+
+
+# ---------------------------------------------------------------------------- CR 10.8: Change, then "that character"
+@pytest.mark.parametrize("line", [
+    _SWAPPER,
+    "【AUTO】 [Put this card into your waiting room] At the beginning of your opponent's draw phase, you may pay the "
+    "cost. If you do, choose a card named \"Plain\" in your waiting room, put it on the stage position that this card "
+    "was on, and that character gets +2500 power until end of turn.",
+])
+def test_cr_10_8_the_character_put_in_this_card_s_position_then_gets(line):
+    r = _c(line)
+    assert r.verdict in ("exact", "approximate"), r.reason
+    ch, gain = r.abilities[0]["effect"]
+    assert ch["op"] == "change" and ch["keep"] is True and gain == {"op": "power", "amount": 2500}
+
+
+@pytest.mark.parametrize("plain_in_wr", [True, False])
+def test_cr_10_8_the_character_placed_by_a_change_gets_the_power(pool, plain_in_wr):
+    """Swapper goes to the waiting room and Plain takes its position with +2500 power (CHANGE_KEEP keeps Plain in the
+    register); with no Plain to choose nothing is placed and nothing gets the power."""
+    deck = kit.deck_of(len(RECORDS), FLARE)
+    sc = Scenario.main_phase(pool, decks=(deck, deck))
+    me = sc.put(0, SWAPPER, "stage", pos=1)
+    other = sc.put(0, PLAIN, "stage", pos=0)
+    plain = sc.put(0, PLAIN, "waiting_room") if plain_in_wr else None
+    g = sc.game()
+    kit.act(g, "Use ability 0 of Swapper")
+    kit.answer_picks(g, ["Choose Plain"])
+    assert kit.zone_of(g, me) == K.Zone.WAITING_ROOM
+    assert kit.power(g, other) == 3000  # the character beside it is no "that character"
+    if plain_in_wr:
+        assert kit.zone_of(g, plain) == K.Zone.STAGE and int(g.state[S.POS + plain * S.CARD_W]) == 1
+        assert kit.power(g, plain) == 5500
