@@ -28,7 +28,9 @@ _RISER = ("【AUTO】 When this card is placed on the stage from your waiting ro
           "your stock.")
 _SWAPPER = ("【ACT】 [Put this card into your waiting room] Choose 1 \"Plain\" in your waiting room, put it in the stage "
             "position that this card was in, and that character gets +2500 power until end of turn.")
-PLAIN, FLARE, LIFTER, HELPER, RISER, SWAPPER = range(6)
+_LEVELLED = ("【ACT】 [Put this card into your waiting room] If your level is 1 or higher, choose 1 \"Plain\" in your "
+             "waiting room, and put it on the stage position that this card was on.")
+PLAIN, FLARE, LIFTER, HELPER, RISER, SWAPPER, LEVELLED = range(7)
 RECORDS = [
     _rec("T/S32E-001", "Plain"),
     _rec("T/S32E-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -37,6 +39,7 @@ RECORDS = [
                                   "on any position of your stage."]),
     _rec("T/S32E-005", "Riser", [_RISER]),
     _rec("T/S32E-006", "Swapper", [_SWAPPER]),
+    _rec("T/S32E-007", "Levelled", [_LEVELLED]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S32E-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -202,3 +205,32 @@ def test_cr_10_8_the_character_placed_by_a_change_gets_the_power(pool, plain_in_
     if plain_in_wr:
         assert kit.zone_of(g, plain) == K.Zone.STAGE and int(g.state[S.POS + plain * S.CARD_W]) == 1
         assert kit.power(g, plain) == 5500
+
+
+# ---------------------------------------------------------------------------- an [ACT] Change after "if"
+def test_an_act_change_after_a_level_condition_has_it_as_the_ability_s_condition():
+    r = _c(_LEVELLED)
+    assert r.verdict == "approximate" and "act_change_if_first" in r.approximations, r.reason
+    ab = r.abilities[0]
+    assert ab["condition"] == {"kind": "level_at_least", "value": 1}
+    assert [o["op"] for o in ab["effect"]] == ["change"]
+    # a condition the cost may change (this card's move changes the count of characters) stays unsupported
+    assert _c("【ACT】 [Put this card into your waiting room] If you have 2 or more other characters, choose 1 \"Plain\" "
+              "in your waiting room, and put it on the stage position that this card was on.").verdict == "unsupported"
+
+
+@pytest.mark.parametrize("level", [0, 1])
+def test_an_act_change_with_a_level_condition_is_offered_only_at_that_level(pool, level):
+    deck = kit.deck_of(len(RECORDS), FLARE)
+    sc = Scenario.main_phase(pool, decks=(deck, deck))
+    me = sc.put(0, LEVELLED, "stage", pos=1)
+    plain = sc.put(0, PLAIN, "waiting_room")
+    for _ in range(level):
+        sc.put(0, PLAIN, "level")
+    g = sc.game()
+    offered = any(t.startswith("Use ability 0 of Levelled") for t in kit.labels(g))
+    assert offered == (level >= 1)
+    if offered:
+        kit.act(g, "Use ability 0 of Levelled")
+        kit.answer_picks(g, ["Choose Plain"])
+        assert kit.zone_of(g, me) == K.Zone.WAITING_ROOM and kit.zone_of(g, plain) == K.Zone.STAGE

@@ -127,6 +127,11 @@ APPROXIMATIONS: dict[str, str] = {
                              "event, printed without a duration (session 32): CR 8.2.1.2 reads it \"during this "
                              "game\" (while the card stays in its zone, CR 3.1.4); the engine ends it at the end of "
                              "the turn as \"until end of turn\"",
+    "act_change_if_first": "\"[ACT] [... put this card into your waiting room] If your level is N or higher, choose "
+                           "1 \"X\" in your waiting room, and put it on the stage position that this card was on\" "
+                           "(session 32): the condition (the level, the level zone, the memory: the cost does not "
+                           "change it) is the ability's, so it can be used only while it holds; the rules let the "
+                           "player pay the cost while it does not, for nothing",
     "trait_gain_unread": "\"<subject> gets (+N power and) <<T>> (until end of turn)\" (session 27): the engine gives no "
                          "trait; the line compiles without the gain where no filter or condition of the card's list "
                          "names <<T>> (the importer refuses it otherwise), so nothing in that list reads it; a filter "
@@ -158,6 +163,10 @@ _KEYWORDS = {"brainstorm": "brainstorm", "backup": "backup"}
 _EVENT_SELF_MOVES = ("to_memory", "to_stock", "to_clock", "to_hand", "to_deck_top", "to_deck_bottom")
 
 _TARGETING = ("choose", "select_all", "target_self", "target_battle_opp")
+# the conditions an [ACT] Change's "if" may be lifted to (session 32, act_change_if_first): the cost (stock, this
+# card's move, a hand card) does not change them
+_ACT_LIFT_CONDS = {"all_of", "level_at_least", "level_sum_at_least", "memory_filter_at_least", "memory_at_least",
+                   "named_in_level"}
 # the gains on the card a change op placed (CHANGE_KEEP, session 32): "..., and that character gets ..."
 _CHANGE_KEEP_OPS = ("power", "soul", "level", "grant_ability", "grant_keyword", "restrict")
 _ON_REG = {"power", "soul", "level", "grant_keyword", "grant_ability", "restrict", "stand", "rest", "reverse", "to_hand",
@@ -4783,6 +4792,19 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         stand = bool(cost.get("@stand"))
         if stand:
             cost = {k: v for k, v in cost.items() if k != "@stand"}
+        lifted = None
+        conds, inner = [], effects
+        while len(inner) == 1 and inner[0]["op"] == "if":  # "if A, and B, ...": an if in an if
+            conds.append(inner[0]["condition"])
+            inner = inner[0]["then"]
+        if conds and not stand and any(o["op"] == "@change_place" for o in inner) \
+                and all(_cond_kinds(c) <= _ACT_LIFT_CONDS for c in conds):
+            # "[ACT] [... put this card into your waiting room] If your level is N or higher, choose 1 "X" in your
+            # waiting room, and put it on the stage position that this card was on" (session 32): the condition, which
+            # the cost does not change (the level, the level zone, the memory), as the ability's: it can be used only
+            # while it holds (approximation act_change_if_first: no use paying the cost for nothing)
+            lifted, effects = conds[0] if len(conds) == 1 else _cond_join("all_of", *conds), inner
+            self.approximate("act_change_if_first")
         if any(o["op"] == "@change_place" for o in effects):
             if cost and not set(cost) - {"self_to_wr", "self_to_memory", "@self_to"}:
                 # "[Put this card into your waiting room / stock] Choose (up to) 1 "X" in your hand, and put it on
@@ -4802,6 +4824,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         ab: dict[str, Any] = {"kind": "act", "cost": cost}
         if stand:
             ab["condition"] = {"kind": "self_standing"}  # the cost can be paid only while it stands (CR 8.4.2.2)
+        if lifted is not None:
+            ab["condition"] = lifted
         if label == "resonate":
             # CR 10.13.1 names the reveal in an AUTO ability's cost; the English cards also print it
             # on [ACT] abilities, where the keyword has no effect (CR 10.13.1: "no meaning in terms
@@ -4812,7 +4836,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if label in ("memory", "experience"):
             # CR 10.9.1 / 10.10.1: a keyword of an ability that refers to the cards in the memory / level (an "if"
             # on them: the pool compiler checks it), no effect of its own
-            conds = {o["condition"]["kind"] for o in _walk(effects) if o["op"] == "if"}
+            conds = {o["condition"]["kind"] for o in _walk(effects) if o["op"] == "if"} | _cond_kinds(lifted)
             if not conds & (set(_MEMORY_CONDS) if label == "memory" else set(_EXPERIENCE_CONDS)):
                 raise Unsupported(f"{label.capitalize()} on an [ACT] ability without a condition on the "
                                   f"{'memory' if label == 'memory' else 'level'}")
