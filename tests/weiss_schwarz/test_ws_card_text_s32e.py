@@ -30,7 +30,9 @@ _SWAPPER = ("【ACT】 [Put this card into your waiting room] Choose 1 \"Plain\"
             "position that this card was in, and that character gets +2500 power until end of turn.")
 _LEVELLED = ("【ACT】 [Put this card into your waiting room] If your level is 1 or higher, choose 1 \"Plain\" in your "
              "waiting room, and put it on the stage position that this card was on.")
-PLAIN, FLARE, LIFTER, HELPER, RISER, SWAPPER, LEVELLED = range(7)
+_STOCKER = ("【ACT】 [【REST】 this card] Look at up to 2 cards from the top of your deck, choose up to 1 card from among "
+            "them, put it into your hand, and put the rest into your stock in any order.")
+PLAIN, FLARE, LIFTER, HELPER, RISER, SWAPPER, LEVELLED, STOCKER = range(8)
 RECORDS = [
     _rec("T/S32E-001", "Plain"),
     _rec("T/S32E-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -40,6 +42,7 @@ RECORDS = [
     _rec("T/S32E-005", "Riser", [_RISER]),
     _rec("T/S32E-006", "Swapper", [_SWAPPER]),
     _rec("T/S32E-007", "Levelled", [_LEVELLED]),
+    _rec("T/S32E-008", "Stocker", [_STOCKER]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S32E-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -234,3 +237,46 @@ def test_an_act_change_with_a_level_condition_is_offered_only_at_that_level(pool
         kit.act(g, "Use ability 0 of Levelled")
         kit.answer_picks(g, ["Choose Plain"])
         assert kit.zone_of(g, me) == K.Zone.WAITING_ROOM and kit.zone_of(g, plain) == K.Zone.STAGE
+
+
+# ---------------------------------------------------------------------------- the rest of a look into the stock
+def test_the_rest_of_a_look_into_the_stock_compiles_to_look_rest_stock():
+    r = _c(_STOCKER)
+    assert r.verdict == "approximate" and r.approximations == ("look_rest_stock_order",), r.reason
+    (op,) = r.abilities[0]["effect"]
+    assert op["op"] == "look_top" and op["rest"] == "stock" and op["take"] == 1 and op["count"] == 2
+
+
+def test_the_rest_of_a_look_goes_into_the_stock(pool):
+    """Stocker looks at 2 cards, takes 1 into the hand: the other goes into the stock (LOOK_REST_STOCK)."""
+    deck = kit.deck_of(len(RECORDS), FLARE)
+    sc = Scenario.main_phase(pool, decks=(deck, deck))
+    sc.put(0, STOCKER, "stage", pos=1)
+    g = sc.game()
+    hand, stock, n_deck, wr = (kit.count(g, z) for z in ("HAND", "STOCK", "DECK", "WR"))
+    kit.act(g, "Use ability 0 of Stocker")
+    kit.answer_picks(g, ["Look at one more", "Look at one more", "Choose"])
+    assert kit.count(g, "HAND") == hand + 1 and kit.count(g, "STOCK") == stock + 1
+    assert kit.count(g, "DECK") == n_deck - 2 and kit.count(g, "WR") == wr
+
+
+# ---------------------------------------------------------------------------- more phrasings
+def test_x_is_n_multiplied_by_the_number_of_other_characters_you_have_with_a_name_part():
+    r = _c('【AUTO】 When this card attacks, this card gets +X power until end of turn. X is equal to 1000 multiplied by '
+           'the number of other characters you have with "Mira" in its card name.')
+    assert r.verdict == "exact", r.reason
+    cnt = r.abilities[0]["effect"][0]
+    assert cnt["op"] == "count" and cnt["filter"]["name_contains"] == ["Mira"] and cnt["filter"]["relation"] == "other"
+    assert r.abilities[0]["effect"][-1] == {"op": "power_x", "amount": 1000}
+
+
+@pytest.mark.parametrize("text, offset", [
+    ("choose 1 character with a level equal to or less than your level +1 in your waiting room", 1),
+    ("choose 1 《Glass》 character with a level equal to or less than your level in your waiting room", 0),
+    ("choose 1 character in your waiting room with a level equal to or lower than your level +1", 1),
+])
+def test_cr_4_12_2_10_a_level_bound_relative_to_the_masters_level(text, offset):
+    r = _c(f"【AUTO】 [(1)] When this card attacks, you may pay the cost. If you do, {text}, and return it to your hand.")
+    assert r.verdict == "exact", r.reason
+    flt = r.abilities[0]["effect"][0]["filter"]
+    assert flt["level_max"] == offset and flt["level_max_rel"] is True and flt["zone"] == "waiting_room"

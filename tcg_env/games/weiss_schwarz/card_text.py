@@ -132,6 +132,10 @@ APPROXIMATIONS: dict[str, str] = {
                            "(session 32): the condition (the level, the level zone, the memory: the cost does not "
                            "change it) is the ability's, so it can be used only while it holds; the rules let the "
                            "player pay the cost while it does not, for nothing",
+    "look_rest_stock_order": "\"look at up to N cards ..., put it into your hand, and put the rest into your stock "
+                             "(in any order)\" (session 32): the rest go into the stock one at a time from the top "
+                             "card of the deck down (the deepest card looked at ends on top of the stock), not in an "
+                             "order the master chooses; only which stock card a later cost pays first differs",
     "trait_gain_unread": "\"<subject> gets (+N power and) <<T>> (until end of turn)\" (session 27): the engine gives no "
                          "trait; the line compiles without the gain where no filter or condition of the card's list "
                          "names <<T>> (the importer refuses it otherwise), so nothing in that list reads it; a filter "
@@ -697,6 +701,14 @@ def _cond_join(kind: str, *conds: dict) -> dict:
     return {"kind": kind, "parts": parts}
 
 
+def _level_offset(tok) -> int:
+    """"your level +N" (session 32): the offset N >= 0 of a Standby-style level bound (level_max_rel)."""
+    n = 0 if tok is None else int(str(tok))
+    if n < 0:
+        raise Unsupported("a level bound below the master's level")
+    return n
+
+
 def _cond_kinds(cond: dict | None) -> set[str]:
     """The kinds of a condition and of its parts (all_of / any_of)."""
     if cond is None:
@@ -1095,11 +1107,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def loc_markers(self):
         return ("markers",)
 
-    def spec_level_own(self, spec):
-        # "<spec> with level equal to or lower than your level": the Standby-style bound (ch_zone_lv)
+    def spec_level_own(self, spec, plus=None):
+        # "<spec> with level equal to or lower than your level (+1)": the Standby-style bound (ch_zone_lv; session 32:
+        # "with a level equal to or less than your level +1", an offset to the master's level)
         if "level_min" in spec or "level_max" in spec or "level_eq" in spec or spec.get("level_max_x"):
             raise Unsupported("two level bounds")
-        return dict(spec, level_max=0, level_max_rel=True)
+        return dict(spec, level_max=_level_offset(plus), level_max_rel=True)
 
     def put_all_opp_part(self, spec, part, dest):
         # "put all <spec> in your opponent's center stage into his or her waiting room": every one of them (SELECT_ALL),
@@ -1316,6 +1329,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = next(p for p in parts if isinstance(p, dict))
         return self._xcount(other, spec, int(mult))
+
+    def x_count_have_part_pre(self, mult, *parts):
+        # 'X is equal to N multiplied by the number of (other) characters you have with "A" in its card name' (session
+        # 32): x_count_have_part's count, N each
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = dict(next(p for p in parts if isinstance(p, dict)))
+        tok = next(p for p in parts if isinstance(p, Token) and p.type == "NAME_PART")
+        return self._xcount(other, self._part_spec(spec, tok), int(mult))
 
     def x_count_zone(self, spec, zone, mult=1):
         # "X is equal to the number of "Name" / <spec> in your waiting room (x N)": COUNT of a list zone of the
@@ -1664,12 +1685,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "choose 1 character in your waiting room with "X" in its card name"
         return self._part_spec(self.ch_zone(spec, zone), part)
 
-    def ch_zone_lv(self, spec, zone):
-        # "with level equal to or lower than your level": the Standby-style bound (level_max_rel,
-        # an offset of 0 to the master's level)
+    def ch_zone_lv(self, spec, zone, plus=None):
+        # "with level equal to or lower than your level (+1)": the Standby-style bound (level_max_rel,
+        # an offset of 0 (+1, session 32) to the master's level)
         if "level_min" in spec or "level_max" in spec or "level_eq" in spec:
             raise Unsupported("two level bounds")
-        return dict(self.ch_zone(spec, zone), level_max=0, level_max_rel=True)
+        return dict(self.ch_zone(spec, zone), level_max=_level_offset(plus), level_max_rel=True)
+
+    def ch_zone_lv_in(self, spec, plus, zone=None):
+        # "<spec> with a level equal to or less than your level (+1) in your <zone>" (the offset optional)
+        if zone is None:
+            plus, zone = None, plus
+        return self.ch_zone_lv(spec, zone, plus)
 
     def ch_opp_zone(self, spec, zone):
         return self.to_filter(spec, zone=zone, side="opponent")
@@ -2064,6 +2091,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def look_take_rest_wr(self, n, take, spec, *_):
         return [self._look(n, take, spec, rest="waiting_room")]
+
+    def look_take_rest_stock(self, n, take, spec, *_):
+        # "..., put it into your hand, and put the rest into your stock (in any order)" (session 32): LOOK_REST_STOCK,
+        # the rest into the stock from the top card down (approximation look_rest_stock_order: not in an order the
+        # master chooses)
+        self.approximate("look_rest_stock_order")
+        return [self._look(n, take, spec, rest="stock")]
 
     def look_take_exact_rest_top(self, n, take, spec, *_):
         # "choose 1 card from among them, put it into your hand, and put the rest on the top of your deck in any

@@ -511,7 +511,7 @@ OpSearch = op_model("search", _M, filter=WSFilter, count=(CountX, 1), reveal=(bo
 # rest: where the cards looked at and not taken go ("top": they stay on top in their order)
 OpLookTop = op_model("look_top", _M, count=Union[Annotated[int, Field(ge=1, le=K.OPTION_SLOTS)], Literal["x"]],  # noqa: UP007
                      take=(int, Field(default=1, ge=0, le=K.OPTION_SLOTS)), filter=(WSFilter | None, None),
-                     rest=(Literal["top", "waiting_room"], "top"),
+                     rest=(Literal["top", "waiting_room", "stock"], "top"),  # stock: LOOK_REST_STOCK (session 32)
                      to=(Literal["hand", "waiting_room", "deck_bottom", "deck_top"], "hand"),  # where the cards taken go
                      store_taken=(bool, False),  # store the number taken ("if you put 1 card into your hand")
                      # "look at up to N cards" (CR 3.2.3.1): the master looks one card at a time and may stop before each
@@ -1870,7 +1870,7 @@ class _Compiler(PoolCompiler):
                   "deck_top": K.LOOK_TAKE_TOP}[op.to]
             if op.who == "opponent" and (op.to == "hand" and op.take > 0 or op.store_taken or op.count == "x"):
                 self.fail(f"{q}.who", "the opponent's deck: its cards taken go to its top / bottom / waiting room")
-            return x(op.count), ((K.LOOK_OPP_DECK << 15) if op.who == "opponent" else 0) | op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10) \
+            return x(op.count), ((K.LOOK_OPP_DECK << 15) if op.who == "opponent" else 0) | op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else (K.LOOK_REST_STOCK << 8) if op.rest == "stock" else 0) | (to << 10) \
                 | ((K.LOOK_STORE_TAKEN << 12) if op.store_taken else 0) | ((K.LOOK_UP_TO << 13) if op.up_to else 0) \
                 | ((K.LOOK_MUST_TAKE << 14) if op.must_take else 0) | ((K.LOOK_REVEAL << 16) if op.reveal else 0) \
                 | ((K.LOOK_OPP_CHOOSES << 17) if op.opp_chooses else 0), flt

@@ -954,6 +954,7 @@ MILL_COUNT_BOTTOM = 2  # Op.MILL_COUNT a2 bit: from the bottom of the deck
 # the waiting room, counted there ("X is equal to the number of <<T>> characters among those cards"; session 24)
 MILL_COUNT_BRAINSTORM = 8
 LOOK_REST_WR = 1  # LOOK_TOP (a1 >> 8) & 3: the cards looked at and not taken go to the waiting room
+LOOK_REST_STOCK = 2  # LOOK_TOP (a1 >> 8) & 3 (session 32): ... go to the stock (the top card first)
 # LOOK_TOP (a1 >> 10) & 3: where the cards taken go ("put it into your hand", "... into your waiting
 # room", "... at the bottom of your deck"; the others stay on top)
 CLOCK_BOTTOM = 1  # Op.TO_CLOCK a0: the bottom of the owner's clock (the clock list's first card), else its top

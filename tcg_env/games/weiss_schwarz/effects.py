@@ -633,12 +633,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         # "put the rest into your waiting room": the cards looked at (the top min(a0, deck)) less
         # those taken, which are among them
         rest = 0
-        if ((a1 >> 8) & 3) == K.LOOK_REST_WR or ((a1 >> 12) & 1) == K.LOOK_STORE_TAKEN:
+        rest_to = ((a1 >> 8) & 3)  # LOOK_REST_WR / LOOK_REST_STOCK (session 32), 0: they stay on top
+        if rest_to != 0 or ((a1 >> 12) & 1) == K.LOOK_STORE_TAKEN:
             taken = 0
             for i in range(reg_count(game, s, f, reg)):
                 if s[ZONE + reg_slot(game, s, f, reg, i) * CARD_W] == K.Zone.DECK:
                     taken += 1
-            if ((a1 >> 8) & 3) == K.LOOK_REST_WR:
+            if rest_to != 0:
                 rest = min(nlook, s[DECK_N + d]) - taken
             if ((a1 >> 12) & 1) == K.LOOK_STORE_TAKEN:
                 s[f + FR_STORE] = taken  # "if you put 1 card into your hand, ..." (IF_STORED)
@@ -670,11 +671,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                     s[DECK_L + d * K.MAX_DECK] = sl
                     s[DECK_N + d] = n_d + 1
             s[f + FR_REGN + reg] = 0
+        rz = K.Zone.STOCK if rest_to == K.LOOK_REST_STOCK else K.Zone.WAITING_ROOM
         for _ in range(rest):
             if ntop == 0:
-                game.move_top_of_deck(s, d, K.Zone.WAITING_ROOM)
+                game.move_top_of_deck(s, d, rz)
             elif s[DECK_N + d] > ntop:  # "put it on the top of your deck, and put the rest into your waiting room"
-                game.put_in_zone(s, s[DECK_L + d * K.MAX_DECK + s[DECK_N + d] - 1 - ntop], K.Zone.WAITING_ROOM)
+                game.put_in_zone(s, s[DECK_L + d * K.MAX_DECK + s[DECK_N + d] - 1 - ntop], rz)
         game.refresh_if_empty(s, d)
     elif op == K.Op.REVEAL_TOP:  # the top card stays where it is (it is only revealed)
         s[f + FR_STORE] = 0
