@@ -280,3 +280,26 @@ def test_cr_4_12_2_10_a_level_bound_relative_to_the_masters_level(text, offset):
     assert r.verdict == "exact", r.reason
     flt = r.abilities[0]["effect"][0]["filter"]
     assert flt["level_max"] == offset and flt["level_max_rel"] is True and flt["zone"] == "waiting_room"
+
+
+# ---------------------------------------------------------------------------- a trait printed in quotes
+def test_a_quoted_trait_of_the_list_reads_as_that_trait(tmp_path):
+    """'1 of your "Glass" characters' where Glass is a trait of the list and no card name of it: the trait (the
+    importer marks it); a quoted name of the list stays a name."""
+    import json
+
+    from tcg_env.games.weiss_schwarz.importer import import_ws_json
+
+    recs = [_rec("T/S32E-Q01", "Quoter", ['【AUTO】 When this card attacks, choose 1 of your other "Glass" characters, and '
+                                          'that character gets +1000 power until end of turn.']),
+            _rec("T/S32E-Q02", "Namer", ['【AUTO】 When this card attacks, choose 1 of your "Quoter", and that character '
+                                         'gets +1000 power until end of turn.'])]
+    p = tmp_path / "list.json"
+    p.write_text(json.dumps(recs))
+    res = import_ws_json(p)
+    assert not res.unsupported, res.unsupported
+    by = {c.name: c for c in res.cards}
+    ch = by["Quoter"].abilities[0].effect[0]
+    assert ch.op == "choose" and ch.filter.trait == "Glass" and ch.filter.name is None
+    ch = by["Namer"].abilities[0].effect[0]
+    assert ch.filter.name == "Quoter" and ch.filter.trait is None
