@@ -303,3 +303,11 @@ def test_a_quoted_trait_of_the_list_reads_as_that_trait(tmp_path):
     assert ch.op == "choose" and ch.filter.trait == "Glass" and ch.filter.name is None
     ch = by["Namer"].abilities[0].effect[0]
     assert ch.filter.name == "Quoter" and ch.filter.trait is None
+
+
+def test_a_look_taking_into_the_waiting_room_the_rest_on_top():
+    r = _c("【AUTO】 When this card attacks, look at up to 4 cards from the top of your deck, choose up to 2 cards from "
+           "among them, put them into your waiting room, and put the rest on the top of your deck in any order.")
+    assert r.verdict == "approximate" and r.approximations == ("look_order_kept",), r.reason
+    (op,) = r.abilities[0]["effect"]
+    assert op["op"] == "look_top" and op["to"] == "waiting_room" and op["take"] == 2 and op.get("rest", "top") == "top"

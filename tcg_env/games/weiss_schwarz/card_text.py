@@ -2148,6 +2148,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def look_opp_wr_rest_top(self, n, take, *_):
         return self._look_opp(n, take, "waiting_room", "top")
 
+    def look_wr_rest_top(self, n, take, spec, *_):
+        # "..., choose up to M cards from among them, put them into your waiting room, and put the rest on the top of
+        # your deck in any order" (session 32): LOOK_TOP taking into the waiting room (LOOK_TAKE_WR), the rest on top
+        # (look_order_kept)
+        op = self._look(n, take, spec)
+        op["to"] = "waiting_room"
+        return [op]
+
+    def look_wr_exact_rest_top(self, n, take, spec, *_):
+        # "choose M cards from among them" (CR 8.6.3.1: as many as possible up to M): LOOK_TOP must_take
+        return [dict(op, must_take=True) for op in self.look_wr_rest_top(n, take, spec)]
+
     def look_opp_bottom_rest_top(self, n, take, *_):
         return self._look_opp(n, take, "deck_bottom", "top")
 
