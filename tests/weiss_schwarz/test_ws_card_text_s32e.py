@@ -311,3 +311,19 @@ def test_a_look_taking_into_the_waiting_room_the_rest_on_top():
     assert r.verdict == "approximate" and r.approximations == ("look_order_kept",), r.reason
     (op,) = r.abilities[0]["effect"]
     assert op["op"] == "look_top" and op["to"] == "waiting_room" and op["take"] == 2 and op.get("rest", "top") == "top"
+
+
+def test_cr_10_8_the_character_placed_gets_x_power_counted_after_the_change():
+    r = _c("【ACT】 [(1) Put this card into your waiting room] Choose 1 \"Plain\" in your waiting room, put it in the stage "
+           "position that this card was in, and that character gets +X power until end of turn. X is equal to the "
+           "number of 《Glass》 characters you have ×1000.")
+    assert r.verdict == "approximate", r.reason
+    assert [o["op"] for o in r.abilities[0]["effect"]] == ["change", "count", "power_x"]
+    assert r.abilities[0]["effect"][0]["keep"] is True
+
+
+def test_six_soul_is_within_the_card_format():
+    r = _c("【AUTO】 When this card attacks, choose 1 of your characters, and that character gets +6 soul until end of turn.")
+    assert r.verdict == "exact", r.reason
+    from tcg_env.games.weiss_schwarz.cards import OpSoul
+    assert OpSoul(op="soul", amount=6).amount == 6

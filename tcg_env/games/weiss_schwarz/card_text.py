@@ -172,7 +172,7 @@ _TARGETING = ("choose", "select_all", "target_self", "target_battle_opp")
 _ACT_LIFT_CONDS = {"all_of", "level_at_least", "level_sum_at_least", "memory_filter_at_least", "memory_at_least",
                    "named_in_level"}
 # the gains on the card a change op placed (CHANGE_KEEP, session 32): "..., and that character gets ..."
-_CHANGE_KEEP_OPS = ("power", "soul", "level", "grant_ability", "grant_keyword", "restrict")
+_CHANGE_KEEP_OPS = ("power", "power_x", "soul", "level", "grant_ability", "grant_keyword", "restrict")
 _ON_REG = {"power", "soul", "level", "grant_keyword", "grant_ability", "restrict", "stand", "rest", "reverse", "to_hand",
            "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
            "to_stage", "move_position", "to_marker"}  # fmt: skip
@@ -4655,6 +4655,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return cost, effects
         whole = cost
         cost = dict(cost or {})
+        lead = []  # "+X power ... X is equal to the number of ...": the count (resolve put it first), after the change
+        while effects and effects[0]["op"] == "count":
+            lead.append(effects[0])
+            effects = effects[1:]
         dests = [d for k, d in (("self_to_wr", "waiting_room"), ("self_to_memory", "memory")) if cost.pop(k, False)]
         if "@self_to" in cost:
             dests.append(cost.pop("@self_to"))
@@ -4677,6 +4681,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ops = ops[:2]
         else:
             rest = []
+        if lead and not any(o["op"] == "power_x" for o in rest):
+            raise Unsupported("a count before a Change without '+X power' after it")
+        rest = lead + rest  # the count made after the change (X counted when the gain is, with the card placed)
         if len(ops) != 2 or ops[0]["op"] != "choose" or ops[1]["op"] != "@change_place":
             raise Unsupported("Change with another effect than choosing a character for this card's position")
         ch = ops[0]

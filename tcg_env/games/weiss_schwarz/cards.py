@@ -354,7 +354,7 @@ OpPower = op_model("power", _M, amount=Power, duration=_Dur, reg=(Reg, 0))
 # "+X power. X is equal to ...": amount per card counted by an earlier count op (Op.POWER_X)
 OpPowerX = op_model("power_x", _M, amount=Power, duration=_Dur, reg=(Reg, 0),
                     per=(Literal["count", "soul", "level", "facing_level", "stage_colors"], "count"))  # soul / level: the card's own (a2 PER_*)
-OpSoul = op_model("soul", _M, amount=Annotated[int, Field(ge=-5, le=5)], duration=_Dur, reg=(Reg, 0))
+OpSoul = op_model("soul", _M, amount=Annotated[int, Field(ge=-10, le=10)], duration=_Dur, reg=(Reg, 0))
 OpLevel = op_model("level", _M, amount=Annotated[int, Field(ge=-3, le=3)], duration=_Dur, reg=(Reg, 0))
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
 OpRestrict = op_model("restrict", _M, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0))
