@@ -32,7 +32,9 @@ _LEVELLED = ("【ACT】 [Put this card into your waiting room] If your level is 
              "waiting room, and put it on the stage position that this card was on.")
 _STOCKER = ("【ACT】 [【REST】 this card] Look at up to 2 cards from the top of your deck, choose up to 1 card from among "
             "them, put it into your hand, and put the rest into your stock in any order.")
-PLAIN, FLARE, LIFTER, HELPER, RISER, SWAPPER, LEVELLED, STOCKER = range(8)
+_LEAVER = ("【ACT】 [【REST】 this card] This card gets +1000 power until end of turn. At the end of the turn, put this card "
+           "into your memory.")
+PLAIN, FLARE, LIFTER, HELPER, RISER, SWAPPER, LEVELLED, STOCKER, LEAVER = range(9)
 RECORDS = [
     _rec("T/S32E-001", "Plain"),
     _rec("T/S32E-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -43,6 +45,7 @@ RECORDS = [
     _rec("T/S32E-006", "Swapper", [_SWAPPER]),
     _rec("T/S32E-007", "Levelled", [_LEVELLED]),
     _rec("T/S32E-008", "Stocker", [_STOCKER]),
+    _rec("T/S32E-009", "Leaver", [_LEAVER]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S32E-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -327,3 +330,25 @@ def test_six_soul_is_within_the_card_format():
     assert r.verdict == "exact", r.reason
     from tcg_env.games.weiss_schwarz.cards import OpSoul
     assert OpSoul(op="soul", amount=6).amount == 6
+
+
+# ---------------------------------------------------------------------------- CR 8.1.1.2: a delayed move of this card
+def test_at_the_end_of_the_turn_put_this_card_into_your_memory_compiles_to_a_delayed_ability():
+    r = _c(_LEAVER)
+    assert r.verdict == "exact", r.reason
+    grant = r.abilities[0]["effect"][-1]
+    assert grant["op"] == "grant_ability" and grant["ability"]["trigger"] == "begin_end"
+    assert grant["ability"]["effect"] == [{"op": "target_self"}, {"op": "to_memory"}]
+
+
+def test_at_the_end_of_the_turn_this_card_goes_into_the_memory(pool):
+    deck = kit.deck_of(len(RECORDS), FLARE)
+    sc = Scenario.main_phase(pool, decks=(deck, deck))
+    me = sc.put(0, LEAVER, "stage", pos=1)
+    g = sc.game()
+    kit.act(g, "Use ability 0 of Leaver")
+    kit.answer_picks(g, [])
+    assert kit.power(g, me) == 4000 and kit.zone_of(g, me) == K.Zone.STAGE
+    t = _turn(g)
+    _pass_until(g, lambda x: _turn(x) == t + 1)
+    assert kit.zone_of(g, me) == K.Zone.MEMORY

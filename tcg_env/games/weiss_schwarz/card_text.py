@@ -2558,14 +2558,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # result() allows it where the effect resolves before the end phase (an [ACT] ability, "when this card is
         # placed on the stage from your hand")
         ops = [o for o in ops if not (o["op"] == "@t" and o.get("who") == "that" and o is not ops[0])]
-        if len(ops) != 2 or ops[0].get("op") != "@t" or ops[0].get("who") != "that" \
+        # (session 32) "at the end of the turn, put this card into your memory": the same delayed ability granted to
+        # this card (it acts only while this card stays on the stage, CR 3.1.4)
+        who = ops[0].get("who") if ops else None
+        if len(ops) != 2 or ops[0].get("op") != "@t" or who not in ("that", "self") \
                 or set(ops[1]) - {"@owner"} != {"op"} or ops[1].get("@owner", "own") != "own" \
                 or ops[1]["op"] not in _DELAYED_SELF_MOVES:
             raise Unsupported("'at the end of the turn' with another effect than moving that character")
         # "into your memory": the owner's zone (the character put on your stage from your waiting room is yours;
         # cards.py checks the targets are own cards)
         later = {"kind": "auto", "trigger": "begin_end", "effect": [{"op": "target_self"}, {"op": ops[1]["op"]}]}
-        return [{"op": "@t", "who": "that"},
+        return [{"op": "@t", "who": who},
                 {"op": "grant_ability", "ability": later, "@delayed_eot": True}]
 
     def _per_climax_icon(self, tok):
