@@ -34,7 +34,10 @@ _STOCKER = ("【ACT】 [【REST】 this card] Look at up to 2 cards from the top
             "them, put it into your hand, and put the rest into your stock in any order.")
 _LEAVER = ("【ACT】 [【REST】 this card] This card gets +1000 power until end of turn. At the end of the turn, put this card "
            "into your memory.")
-PLAIN, FLARE, LIFTER, HELPER, RISER, SWAPPER, LEVELLED, STOCKER, LEAVER = range(9)
+_DIGGER = ("【ACT】 [【REST】 this card] Put up to 2 cards from the top of your deck into your waiting room, choose up to 1 "
+           "level X or lower character in your waiting room, and return it to your hand. X is equal to the number of "
+           "cards put into your waiting room by this effect.")
+PLAIN, FLARE, LIFTER, HELPER, RISER, SWAPPER, LEVELLED, STOCKER, LEAVER, DIGGER, CLIMBER = range(11)
 RECORDS = [
     _rec("T/S32E-001", "Plain"),
     _rec("T/S32E-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -46,6 +49,8 @@ RECORDS = [
     _rec("T/S32E-007", "Levelled", [_LEVELLED]),
     _rec("T/S32E-008", "Stocker", [_STOCKER]),
     _rec("T/S32E-009", "Leaver", [_LEAVER]),
+    _rec("T/S32E-010", "Digger", [_DIGGER]),
+    _rec("T/S32E-011", "Climber", level="1"),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S32E-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -352,3 +357,36 @@ def test_at_the_end_of_the_turn_this_card_goes_into_the_memory(pool):
     t = _turn(g)
     _pass_until(g, lambda x: _turn(x) == t + 1)
     assert kit.zone_of(g, me) == K.Zone.MEMORY
+
+
+# ---------------------------------------------------------------------------- "put up to N cards", counted
+def test_put_up_to_n_cards_counted_compiles_to_mill_counts_that_add():
+    r = _c(_DIGGER)
+    assert r.verdict == "exact", r.reason
+    mays = [o for o in r.abilities[0]["effect"] if o["op"] == "may"]
+    assert len(mays) == 2 and all(m["then"][0]["op"] == "mill_count" and m["then"][0]["add"] for m in mays)
+
+
+@pytest.mark.parametrize("mills", [0, 1])
+def test_put_up_to_n_cards_x_is_the_number_put(pool, mills):
+    """Digger: each card put into the waiting room adds 1 to X; with 1, the level 1 Climber of the waiting room may be
+    returned to the hand, with none it may not (level 0 or lower)."""
+    deck = kit.deck_of(len(RECORDS), FLARE)
+    sc = Scenario.main_phase(pool, decks=(deck, deck))
+    sc.put(0, DIGGER, "stage", pos=1)
+    climber = sc.put(0, CLIMBER, "waiting_room")
+    g = sc.game()
+    kit.act(g, "Use ability 0 of Digger")
+    answers = ["Yes", "No"] if mills else ["No", "No"]
+    seen = []
+    for _ in range(12):
+        if kit.resolved(g):
+            break
+        d = kit.labels(g)
+        seen += d
+        want = answers.pop(0) if answers else "Choose Climber"
+        pick = next((x for x in d if x.startswith(want)), None)
+        if pick is None and want in ("Yes", "No"):
+            pick = next(x for x in d if x.startswith(("Do it", "Use", "Pay") if want == "Yes" else ("Decline", "Do not", "Skip")))
+        g.step(int(g.legal_actions()[d.index(pick if pick is not None else d[0])]))
+    assert kit.zone_of(g, climber) == (K.Zone.HAND if mills else K.Zone.WAITING_ROOM)

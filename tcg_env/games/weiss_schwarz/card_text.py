@@ -2783,6 +2783,23 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     for o in dmg:
                         o["amount"] = "x"
                     continue
+                ups = [i for i, o in enumerate(body) if o["op"] == "may" and len(o["then"]) == 1
+                       and o["then"][0]["op"] == "mill" and o["then"][0]["count"] == 1 and set(o["then"][0]) == {"op", "count"}]
+                if at is None and ups and ups == list(range(ups[0], ups[0] + len(ups))) and (pending or dmg or uses) \
+                        and not ((dmg or uses) and xd["mult"] != 1) and not (uses and (pending or dmg)) \
+                        and not any(o["op"] in _STORING for o in _walk(out)) \
+                        and not any(o["op"] in ("power_x", "damage") for o in body[:ups[0]]):
+                    # "put up to N cards from the top of your deck into your waiting room, ... X is equal to the number
+                    # of <spec> put into your waiting room by this effect" (session 32): each "may" mill of one card a
+                    # MILL_COUNT adding to the frame's stored count (MILL_COUNT_ADD, from 0: no other count before)
+                    for i in ups:
+                        body[i] = dict(body[i], then=[dict(self._mill_count(body[i]["then"][0], xd["filter"]),
+                                                           add=True)])
+                    for o in pending:
+                        o["amount"] = xd["mult"]
+                    for o in dmg:
+                        o["amount"] = "x"
+                    continue
                 if not (pending or dmg or uses) or at is None or not isinstance(body[at]["count"], int) \
                         or (dmg or uses) and xd["mult"] != 1 or uses and (pending or dmg) \
                         or any(o["op"] in ("count", "brainstorm", "if_stored", "reveal_top") for o in _walk(out)) \

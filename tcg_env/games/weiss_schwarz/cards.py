@@ -428,6 +428,7 @@ class OpMillCount(_Op):
     bottom: bool = False  # its bottom card(s) (MILL_COUNT_BOTTOM)
     icons: bool = False  # the trigger icons of the cards that match counted, not the cards (MILL_COUNT_ICONS, CR 2.12)
     brainstorm: bool = False  # Brainstorm's flip through the resolution zone (MILL_COUNT_BRAINSTORM, CR 10.7.3)
+    add: bool = False  # the count added to the stored one (MILL_COUNT_ADD, session 32: "put up to N cards ...")
 
 
 class OpWrToDeck(_Op):
@@ -1828,7 +1829,8 @@ class _Compiler(PoolCompiler):
         if name == "mill_count":
             return (op.count, self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)),
                     K.MILL_COUNT_OPPONENT * (op.who == "opponent") + K.MILL_COUNT_BOTTOM * op.bottom
-                    + K.MILL_COUNT_ICONS * op.icons + K.MILL_COUNT_BRAINSTORM * op.brainstorm)
+                    + K.MILL_COUNT_ICONS * op.icons + K.MILL_COUNT_BRAINSTORM * op.brainstorm
+                    + K.MILL_COUNT_ADD * op.add)
         if name == "wr_to_deck":
             return 0, who, K.WR_TO_DECK_KEEP_REG if op.keep_reg else 0
         if name == "stock_renew":

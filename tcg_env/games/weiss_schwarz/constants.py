@@ -950,6 +950,8 @@ MILL_BOTTOM = 1  # Op.MILL a2: from the bottom of the deck ("put the bottom N ca
 MILL_COUNT_OPPONENT = 1  # Op.MILL_COUNT a2 bit: the master's opponent's deck (a1 is the filter row)
 MILL_COUNT_ICONS = 4  # Op.MILL_COUNT a2 bit: count the trigger icons of the cards that match, not the cards (CR 2.12)
 MILL_COUNT_BOTTOM = 2  # Op.MILL_COUNT a2 bit: from the bottom of the deck
+MILL_COUNT_ADD = 16  # Op.MILL_COUNT a2 bit (session 32): the count added to the stored one ("put up to N cards ...":
+#                     one MILL_COUNT of 1 per card the master chooses to put, from a frame's stored 0)
 # Op.MILL_COUNT a2 bit: Brainstorm's flip (CR 10.7.3): the cards go to the resolution zone one at a time, then all of them to
 # the waiting room, counted there ("X is equal to the number of <<T>> characters among those cards"; session 24)
 MILL_COUNT_BRAINSTORM = 8

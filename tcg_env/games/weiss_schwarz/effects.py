@@ -869,7 +869,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                         cnt += 1
                 else:
                     cnt += 1
-        s[f + FR_STORE] = cnt
+        s[f + FR_STORE] = cnt + (s[f + FR_STORE] if (a2 & K.MILL_COUNT_ADD) != 0 else 0)
     elif op == K.Op.WR_TO_DECK:  # the whole waiting room into the deck (the shuffle is the next op)
         n_wr = s[WR_N + who]
         if a2 == K.WR_TO_DECK_KEEP_REG:  # "... returns all cards except that card": the register's cards stay
