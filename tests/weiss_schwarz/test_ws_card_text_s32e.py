@@ -390,3 +390,13 @@ def test_put_up_to_n_cards_x_is_the_number_put(pool, mills):
             pick = next(x for x in d if x.startswith(("Do it", "Use", "Pay") if want == "Yes" else ("Decline", "Do not", "Skip")))
         g.step(int(g.legal_actions()[d.index(pick if pick is not None else d[0])]))
     assert kit.zone_of(g, climber) == (K.Zone.HAND if mills else K.Zone.WAITING_ROOM)
+
+
+def test_a_climax_condition_then_you_may_put_this_card_into_your_memory_then_the_next_draw_phase():
+    r = _c('【AUTO】 At the beginning of your encore step, if "Flare" is in your climax area, you may put this card into '
+           'your memory. If you do, at the beginning of your next draw phase, choose 1 "Tester" in your memory, put it '
+           "on any position of your stage, and that character gets +3500 power until end of turn.")
+    assert r.verdict == "approximate" and r.approximations == ("delayed_from_memory",), r.reason
+    first, later = r.abilities
+    assert first["condition"] == {"kind": "climax_named", "name": "Flare"}
+    assert later["zone"] == "memory" and later["trigger"] == "begin_draw"

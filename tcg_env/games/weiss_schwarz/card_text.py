@@ -4624,7 +4624,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                               "into your memory")
         else:
             ok = before in ([{"op": "may", "then": to_memory}], to_memory) or len(before) == 1 \
-                and before[0]["op"] == "if" and before[0]["then"] == to_memory  # "if this card is [REST], put ..."
+                and before[0]["op"] == "if" and before[0]["then"] in (to_memory, [{"op": "may", "then": to_memory}])
+            # "if this card is [REST], put ..."; "if "X" is in your climax area, you may put ..." (session 32)
         if not ok:
             raise Unsupported("'at the beginning of your next draw phase' after another instruction than putting "
                               "this card into your memory")
