@@ -37,7 +37,12 @@ _LEAVER = ("【ACT】 [【REST】 this card] This card gets +1000 power until en
 _DIGGER = ("【ACT】 [【REST】 this card] Put up to 2 cards from the top of your deck into your waiting room, choose up to 1 "
            "level X or lower character in your waiting room, and return it to your hand. X is equal to the number of "
            "cards put into your waiting room by this effect.")
-PLAIN, FLARE, LIFTER, HELPER, RISER, SWAPPER, LEVELLED, STOCKER, LEAVER, DIGGER, CLIMBER = range(11)
+_STORMER = ("【ACT】 Brainstorm [【REST】 this card] Flip over 2 cards from the top of your deck, and put them into your "
+            "waiting room. For each climax revealed among those cards, draw up to 1 card.")
+_WARY = ("【AUTO】 When your opponent uses \"Brainstorm\", if a climax is put into their waiting room by that effect, this "
+         "card gets +2000 power until end of turn.")
+(PLAIN, FLARE, LIFTER, HELPER, RISER, SWAPPER, LEVELLED, STOCKER, LEAVER, DIGGER, CLIMBER, STORMER,
+ WARY) = range(13)
 RECORDS = [
     _rec("T/S32E-001", "Plain"),
     _rec("T/S32E-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -51,6 +56,8 @@ RECORDS = [
     _rec("T/S32E-009", "Leaver", [_LEAVER]),
     _rec("T/S32E-010", "Digger", [_DIGGER]),
     _rec("T/S32E-011", "Climber", level="1"),
+    _rec("T/S32E-012", "Stormer", [_STORMER]),
+    _rec("T/S32E-013", "Wary", [_WARY]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S32E-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -400,3 +407,27 @@ def test_a_climax_condition_then_you_may_put_this_card_into_your_memory_then_the
     first, later = r.abilities
     assert first["condition"] == {"kind": "climax_named", "name": "Flare"}
     assert later["zone"] == "memory" and later["trigger"] == "begin_draw"
+
+
+# ---------------------------------------------------------------------------- CR 10.7.3: the opponent's Brainstorm
+def test_when_your_opponent_uses_brainstorm_and_a_climax_is_put_compiles_to_its_trigger():
+    r = _c(_WARY)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["trigger"] == "opp_brainstorm_climax"
+
+
+@pytest.mark.parametrize("climax", [True, False])
+def test_the_opponents_brainstorm_that_flips_a_climax_triggers(pool, climax):
+    """Player 0's Stormer flips 2 cards: with a Flare among them, player 1's Wary triggers (+2000); without, nothing;
+    player 0's own Wary does not trigger either way (its opponent did not use Brainstorm)."""
+    deck = kit.deck_of(len(RECORDS), FLARE)
+    sc = Scenario.main_phase(pool, decks=(deck, deck))
+    sc.put(0, STORMER, "stage", pos=1)
+    mine = sc.put(0, WARY, "stage", pos=0)
+    theirs = sc.put(1, WARY, "stage", pos=1)
+    sc.stack_deck(0, [FLARE, PLAIN] if climax else [PLAIN, PLAIN])
+    g = sc.game()
+    kit.act(g, "Use ability 0 of Stormer")
+    kit.answer_yes(g, True)
+    assert kit.power(g, theirs) == 3000 + 2000 * climax
+    assert kit.power(g, mine) == 3000

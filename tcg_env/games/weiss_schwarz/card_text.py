@@ -4003,6 +4003,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def t_recv_not_canceled(self):
         return ("battle_damage_received_not_canceled", None)
 
+    def t_opp_brainstorm_cx(self, name):
+        # "when your opponent uses "Brainstorm", if a climax is put into their waiting room by that effect" (session 32,
+        # CR 10.7.3 / 10.7.4): Trigger.OPP_BRAINSTORM_CLIMAX, fired only after a flip that put a climax there
+        if card_name(name).strip().lower() != "brainstorm":
+            raise Unsupported("'when your opponent uses' a keyword other than Brainstorm")
+        return ("opp_brainstorm_climax", None)
+
     def t_use_keyword(self, name):
         kw = _KEYWORDS.get(card_name(name).strip().lower())
         if kw is None:

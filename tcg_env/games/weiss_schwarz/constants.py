@@ -480,6 +480,9 @@ class Trigger(IntEnum):
     #                                the player who received a damage (CR 4.10), after each damage process
     #                                (battle.battle_damage_received; aux: the damage)
     DAMAGE_RECEIVED_NOT_CANCELED = 51  # "... is not canceled"
+    OPP_BRAINSTORM_CLIMAX = 53  # "when your opponent uses "Brainstorm", if a climax is put into their waiting room by
+    #                             that effect" (session 32; CR 10.7.3 / 10.7.4): every stage character of the other
+    #                             player, after a Brainstorm flip that put 1 or more climaxes there (effects.py)
     PLACED_FROM_WR_SELF = 52  # "when this card is placed on the stage from your waiting room" (session 32; an effect,
     #                           Encore, CR 10.2): the card itself, after it is placed (play.place_on_stage)
     CHANGE_USED = 60  # "when you use "Change"" (session 31, s31-d2; CR 10.8, as Accelerate's CR 10.12.3): a Change

@@ -72,7 +72,7 @@ from tcg_env.games.weiss_schwarz.state import (
     ZT,
 )
 from tcg_env.engine.decisions import set_decision
-from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, stage_slot
+from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, pool_may_trigger, stage_slot
 
 
 @internal
@@ -855,6 +855,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             s[f + FR_STORE] = cnt
             if src >= 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
                 game.trigger_card(s, T, src, m, K.Trigger.USE_KEYWORD, ncx)
+            if ncx > 0 and pool_may_trigger(T, K.Trigger.OPP_BRAINSTORM_CLIMAX):
+                # "when your opponent uses "Brainstorm", if a climax is put into their waiting room by that effect"
+                # (session 32, CR 10.7.3): the other player's stage characters
+                for q in range(K.N_POSITIONS):
+                    if stage_slot(s, 1 - m, q) >= 0:
+                        game.trigger_card(s, T, stage_slot(s, 1 - m, q), 1 - m, K.Trigger.OPP_BRAINSTORM_CLIMAX, -1)
             return NEXT
         for _ in range(a0):
             if (a2 & K.MILL_COUNT_BOTTOM) != 0:
@@ -949,6 +955,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         s[f + FR_STORE] = ncx
         if src >= 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
             game.trigger_card(s, T, src, m, K.Trigger.USE_KEYWORD, ncx)  # 10.7.4 "when you use Brainstorm"
+        if ncx > 0 and pool_may_trigger(T, K.Trigger.OPP_BRAINSTORM_CLIMAX):
+            # "when your opponent uses "Brainstorm", if a climax is put into their waiting room by that effect"
+            # (session 32, CR 10.7.3): the other player's stage characters
+            for q in range(K.N_POSITIONS):
+                if stage_slot(s, 1 - m, q) >= 0:
+                    game.trigger_card(s, T, stage_slot(s, 1 - m, q), 1 - m, K.Trigger.OPP_BRAINSTORM_CLIMAX, -1)
     elif op == K.Op.SHUFFLE_DECK:
         zone_shuffle(s, ZT, K.Zone.DECK, who, s)
         game.refresh_if_empty(s, who)  # a card found by a SEARCH_KEEP and put on the stage may have emptied it (CR 9.2.1)
