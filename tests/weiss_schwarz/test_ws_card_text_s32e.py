@@ -320,6 +320,18 @@ def test_a_quoted_trait_of_the_list_reads_as_that_trait(tmp_path):
     assert ch.filter.name == "Quoter" and ch.filter.trait is None
 
 
+
+def test_a_quoted_trait_read_as_a_trait_only_before_characters():
+    """A quoted climax name that is also a trait ('when "Glass" is placed on your climax area') stays a name."""
+    from tcg_env.games.weiss_schwarz.importer import _mark_quoted_traits
+
+    traits = frozenset({"Glass", "Reed"})
+    assert _mark_quoted_traits('choose 1 of your "Glass" or "Reed" characters', traits) == \
+        "choose 1 of your \u300aGlass\u300b or \u300aReed\u300b characters"
+    line = 'When "Glass" is placed on your climax area, draw 1 card.'
+    assert _mark_quoted_traits(line, traits) == line
+
+
 def test_a_look_taking_into_the_waiting_room_the_rest_on_top():
     r = _c("【AUTO】 When this card attacks, look at up to 4 cards from the top of your deck, choose up to 2 cards from "
            "among them, put them into your waiting room, and put the rest on the top of your deck in any order.")

@@ -106,6 +106,7 @@ def _name_of(rec: dict[str, Any]) -> str:
 
 
 _QUOTED = re.compile(r'["\u201c]([^"\u201c\u201d]{1,40})["\u201d]')
+_TRAIT_NEXT = re.compile(r'\s*(characters?\b|or\s+["\u201c])')
 
 
 def _mark_quoted_traits(line: str, qtraits: frozenset[str]) -> str:
@@ -113,7 +114,14 @@ def _mark_quoted_traits(line: str, qtraits: frozenset[str]) -> str:
     characters', as some sets print the trait marks) written as the trait it is (<<Music>>; session 32)."""
     if not qtraits or '"' not in line and "\u201c" not in line:
         return line
-    return _QUOTED.sub(lambda m: f"\u300a{m.group(1)}\u300b" if m.group(1) in qtraits else m.group(0), line)
+    def trait(m: re.Match) -> str:
+        # only before "character(s)" or 'or "<another>"' ('"Avatar" or "Net" characters'): a climax may share a name
+        # with a trait ('when "Idol" is placed on your climax area')
+        if m.group(1) in qtraits and _TRAIT_NEXT.match(line, m.end()):
+            return f"\u300a{m.group(1)}\u300b"
+        return m.group(0)
+
+    return _QUOTED.sub(trait, line)
 
 
 def _compile(line: str, ctx: dict[str, Any], qnames: list[str], qtraits: frozenset[str] = frozenset()) -> LineResult:
