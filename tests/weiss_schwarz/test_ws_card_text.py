@@ -143,8 +143,9 @@ def test_unsupported_lines_keep_a_reason():
         ("【AUTO】 When this card attacks, this card gets the following ability until end of turn. \"【ACT】 Brainstorm "
          "[(1)] Flip over 4 cards from the top of your deck, and put them into your waiting room. For each climax "
          "revealed among those cards, draw up to 1 card.\"", "a keyword"),
-        ("【AUTO】 When this card attacks, this card gets +1 level until the end of your opponent's next turn.",
-         "opponent's next turn"),
+        # (session 32: +level until the end of the opponent's next turn is exact, state.LMOD_LONG)
+        ("【AUTO】 When this card attacks, choose 1 of your characters, and that character gets +1 soul until the end of "
+         "your opponent's next turn.", "opponent's next turn"),
         ("【ACT】 [【REST】 1 of your characters & 【REST】 this card] Draw 1 card.", "may include it"),
         ("【AUTO】 When this card attacks, [REST] it.", "refers to nothing"),
     ]:

@@ -123,6 +123,19 @@ APPROXIMATIONS: dict[str, str] = {
                            "underneath that character as a marker\": the other markers of the position stay under the "
                            "new character (as Fusion's, CR 10.14.1.1.2; CR 3.7.3.2 would put a leaving card's markers "
                            "into the waiting room); the engine keeps no face of a marker",
+    "gain_no_duration_turn": "\"<subject> gets +N power (+N soul / +N level)\" in an [AUTO] / [ACT] ability or an "
+                             "event, printed without a duration (session 32): CR 8.2.1.2 reads it \"during this "
+                             "game\" (while the card stays in its zone, CR 3.1.4); the engine ends it at the end of "
+                             "the turn as \"until end of turn\"",
+    "act_change_if_first": "\"[ACT] [... put this card into your waiting room] If your level is N or higher, choose "
+                           "1 \"X\" in your waiting room, and put it on the stage position that this card was on\" "
+                           "(session 32): the condition (the level, the level zone, the memory: the cost does not "
+                           "change it) is the ability's, so it can be used only while it holds; the rules let the "
+                           "player pay the cost while it does not, for nothing",
+    "look_rest_stock_order": "\"look at up to N cards ..., put it into your hand, and put the rest into your stock "
+                             "(in any order)\" (session 32): the rest go into the stock one at a time from the top "
+                             "card of the deck down (the deepest card looked at ends on top of the stock), not in an "
+                             "order the master chooses; only which stock card a later cost pays first differs",
     "trait_gain_unread": "\"<subject> gets (+N power and) <<T>> (until end of turn)\" (session 27): the engine gives no "
                          "trait; the line compiles without the gain where no filter or condition of the card's list "
                          "names <<T>> (the importer refuses it otherwise), so nothing in that list reads it; a filter "
@@ -154,6 +167,12 @@ _KEYWORDS = {"brainstorm": "brainstorm", "backup": "backup"}
 _EVENT_SELF_MOVES = ("to_memory", "to_stock", "to_clock", "to_hand", "to_deck_top", "to_deck_bottom")
 
 _TARGETING = ("choose", "select_all", "target_self", "target_battle_opp")
+# the conditions an [ACT] Change's "if" may be lifted to (session 32, act_change_if_first): the cost (stock, this
+# card's move, a hand card) does not change them
+_ACT_LIFT_CONDS = {"all_of", "level_at_least", "level_sum_at_least", "memory_filter_at_least", "memory_at_least",
+                   "named_in_level"}
+# the gains on the card a change op placed (CHANGE_KEEP, session 32): "..., and that character gets ..."
+_CHANGE_KEEP_OPS = ("power", "power_x", "soul", "level", "grant_ability", "grant_keyword", "restrict")
 _ON_REG = {"power", "soul", "level", "grant_keyword", "grant_ability", "restrict", "stand", "rest", "reverse", "to_hand",
            "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
            "to_stage", "move_position", "to_marker"}  # fmt: skip
@@ -682,6 +701,14 @@ def _cond_join(kind: str, *conds: dict) -> dict:
     return {"kind": kind, "parts": parts}
 
 
+def _level_offset(tok) -> int:
+    """"your level +N" (session 32): the offset N >= 0 of a Standby-style level bound (level_max_rel)."""
+    n = 0 if tok is None else int(str(tok))
+    if n < 0:
+        raise Unsupported("a level bound below the master's level")
+    return n
+
+
 def _cond_kinds(cond: dict | None) -> set[str]:
     """The kinds of a condition and of its parts (all_of / any_of)."""
     if cond is None:
@@ -757,6 +784,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     belongs to (a pronoun's default, a trait count that includes the card itself)."""
 
     def transform(self, tree):
+        # a duration anywhere in the line (session 32): a gain without one is then not read as gain_no_duration_turn
+        self._has_duration = any(True for d in ("dur_eot", "dur_next", "dur_next_turn") for _ in tree.find_data(d))
         # "... this card gets -N level while in your hand": the card is in the hand when its
         # condition is checked, so a count of "your characters" does not include it (_count_cond)
         if any(True for d in ("aura_hand", "play_restriction") for _ in tree.find_data(d)):
@@ -1078,11 +1107,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def loc_markers(self):
         return ("markers",)
 
-    def spec_level_own(self, spec):
-        # "<spec> with level equal to or lower than your level": the Standby-style bound (ch_zone_lv)
+    def spec_level_own(self, spec, plus=None):
+        # "<spec> with level equal to or lower than your level (+1)": the Standby-style bound (ch_zone_lv; session 32:
+        # "with a level equal to or less than your level +1", an offset to the master's level)
         if "level_min" in spec or "level_max" in spec or "level_eq" in spec or spec.get("level_max_x"):
             raise Unsupported("two level bounds")
-        return dict(spec, level_max=0, level_max_rel=True)
+        return dict(spec, level_max=_level_offset(plus), level_max_rel=True)
 
     def put_all_opp_part(self, spec, part, dest):
         # "put all <spec> in your opponent's center stage into his or her waiting room": every one of them (SELECT_ALL),
@@ -1300,6 +1330,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         spec = next(p for p in parts if isinstance(p, dict))
         return self._xcount(other, spec, int(mult))
 
+    def x_count_have_part_pre(self, mult, *parts):
+        # 'X is equal to N multiplied by the number of (other) characters you have with "A" in its card name' (session
+        # 32): x_count_have_part's count, N each
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = dict(next(p for p in parts if isinstance(p, dict)))
+        tok = next(p for p in parts if isinstance(p, Token) and p.type == "NAME_PART")
+        return self._xcount(other, self._part_spec(spec, tok), int(mult))
+
     def x_count_zone(self, spec, zone, mult=1):
         # "X is equal to the number of "Name" / <spec> in your waiting room (x N)": COUNT of a list zone of the
         # master's (a1), stored where the effect needs it (resolve: just before its first use)
@@ -1478,6 +1516,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if dur is not None or len(set(inner)) > 1:
                 raise Unsupported("two durations in one gain")
             dur = inner[0]
+        if dur is None and gains and all(k in ("power", "soul", "level") for k, _ in gains) \
+                and self.card.get("type") in ("character", "event") and not getattr(self, "_has_duration", True):
+            # "that character gets +1000 power." in an [AUTO] / [ACT] ability or an event (session 32): no duration,
+            # which CR 8.2.1.2 reads "during this game" (while the card stays where it is, CR 3.1.4); the engine
+            # keeps it until end of turn (approximation gain_no_duration_turn)
+            self.approximate("gain_no_duration_turn")
+            dur = "end_of_turn"
         if dur is None:
             raise Unsupported("a gain without a duration outside a [CONT] ability")
         ops = []
@@ -1513,7 +1558,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 self.approximate("soul_long_this_turn")
                 ops.append({"op": k, "amount": v})
                 continue
-            if k == "soul" and dur != "end_of_turn" or k == "level" and dur != "end_of_turn":
+            # "+1 level until the end of your opponent's next turn" (session 32): the level's long word (LMOD_LONG,
+            # CR 8.2.1.2), as power's
+            if k == "soul" and dur != "end_of_turn":
                 raise Unsupported(f"+{k} until the end of the opponent's next turn")
             ops.append({"op": k, "amount": v, "duration": dur} if dur != "end_of_turn" else {"op": k, "amount": v})
         if subj[0] == "group":
@@ -1638,12 +1685,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "choose 1 character in your waiting room with "X" in its card name"
         return self._part_spec(self.ch_zone(spec, zone), part)
 
-    def ch_zone_lv(self, spec, zone):
-        # "with level equal to or lower than your level": the Standby-style bound (level_max_rel,
-        # an offset of 0 to the master's level)
+    def ch_zone_lv(self, spec, zone, plus=None):
+        # "with level equal to or lower than your level (+1)": the Standby-style bound (level_max_rel,
+        # an offset of 0 (+1, session 32) to the master's level)
         if "level_min" in spec or "level_max" in spec or "level_eq" in spec:
             raise Unsupported("two level bounds")
-        return dict(self.ch_zone(spec, zone), level_max=0, level_max_rel=True)
+        return dict(self.ch_zone(spec, zone), level_max=_level_offset(plus), level_max_rel=True)
+
+    def ch_zone_lv_in(self, spec, plus, zone=None):
+        # "<spec> with a level equal to or less than your level (+1) in your <zone>" (the offset optional)
+        if zone is None:
+            plus, zone = None, plus
+        return self.ch_zone_lv(spec, zone, plus)
 
     def ch_opp_zone(self, spec, zone):
         return self.to_filter(spec, zone=zone, side="opponent")
@@ -2039,6 +2092,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def look_take_rest_wr(self, n, take, spec, *_):
         return [self._look(n, take, spec, rest="waiting_room")]
 
+    def look_take_rest_stock(self, n, take, spec, *_):
+        # "..., put it into your hand, and put the rest into your stock (in any order)" (session 32): LOOK_REST_STOCK,
+        # the rest into the stock from the top card down (approximation look_rest_stock_order: not in an order the
+        # master chooses)
+        self.approximate("look_rest_stock_order")
+        return [self._look(n, take, spec, rest="stock")]
+
     def look_take_exact_rest_top(self, n, take, spec, *_):
         # "choose 1 card from among them, put it into your hand, and put the rest on the top of your deck in any
         # order" (CR 8.6.3.1: as many as possible up to N): LOOK_TOP must_take
@@ -2087,6 +2147,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def look_opp_wr_rest_top(self, n, take, *_):
         return self._look_opp(n, take, "waiting_room", "top")
+
+    def look_wr_rest_top(self, n, take, spec, *_):
+        # "..., choose up to M cards from among them, put them into your waiting room, and put the rest on the top of
+        # your deck in any order" (session 32): LOOK_TOP taking into the waiting room (LOOK_TAKE_WR), the rest on top
+        # (look_order_kept)
+        op = self._look(n, take, spec)
+        op["to"] = "waiting_room"
+        return [op]
+
+    def look_wr_exact_rest_top(self, n, take, spec, *_):
+        # "choose M cards from among them" (CR 8.6.3.1: as many as possible up to M): LOOK_TOP must_take
+        return [dict(op, must_take=True) for op in self.look_wr_rest_top(n, take, spec)]
 
     def look_opp_bottom_rest_top(self, n, take, *_):
         return self._look_opp(n, take, "deck_bottom", "top")
@@ -2486,14 +2558,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # result() allows it where the effect resolves before the end phase (an [ACT] ability, "when this card is
         # placed on the stage from your hand")
         ops = [o for o in ops if not (o["op"] == "@t" and o.get("who") == "that" and o is not ops[0])]
-        if len(ops) != 2 or ops[0].get("op") != "@t" or ops[0].get("who") != "that" \
+        # (session 32) "at the end of the turn, put this card into your memory": the same delayed ability granted to
+        # this card (it acts only while this card stays on the stage, CR 3.1.4)
+        who = ops[0].get("who") if ops else None
+        if len(ops) != 2 or ops[0].get("op") != "@t" or who not in ("that", "self") \
                 or set(ops[1]) - {"@owner"} != {"op"} or ops[1].get("@owner", "own") != "own" \
                 or ops[1]["op"] not in _DELAYED_SELF_MOVES:
             raise Unsupported("'at the end of the turn' with another effect than moving that character")
         # "into your memory": the owner's zone (the character put on your stage from your waiting room is yours;
         # cards.py checks the targets are own cards)
         later = {"kind": "auto", "trigger": "begin_end", "effect": [{"op": "target_self"}, {"op": ops[1]["op"]}]}
-        return [{"op": "@t", "who": "that"},
+        return [{"op": "@t", "who": who},
                 {"op": "grant_ability", "ability": later, "@delayed_eot": True}]
 
     def _per_climax_icon(self, tok):
@@ -2703,6 +2778,23 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     # resolution zone (MILL_COUNT_BRAINSTORM, CR 10.7.3), its stored count
                     body[bs[0]] = {"op": "mill_count", "count": body[bs[0]]["count"], "filter": dict(xd["filter"]),
                                    "brainstorm": True}
+                    for o in pending:
+                        o["amount"] = xd["mult"]
+                    for o in dmg:
+                        o["amount"] = "x"
+                    continue
+                ups = [i for i, o in enumerate(body) if o["op"] == "may" and len(o["then"]) == 1
+                       and o["then"][0]["op"] == "mill" and o["then"][0]["count"] == 1 and set(o["then"][0]) == {"op", "count"}]
+                if at is None and ups and ups == list(range(ups[0], ups[0] + len(ups))) and (pending or dmg or uses) \
+                        and not ((dmg or uses) and xd["mult"] != 1) and not (uses and (pending or dmg)) \
+                        and not any(o["op"] in _STORING for o in _walk(out)) \
+                        and not any(o["op"] in ("power_x", "damage") for o in body[:ups[0]]):
+                    # "put up to N cards from the top of your deck into your waiting room, ... X is equal to the number
+                    # of <spec> put into your waiting room by this effect" (session 32): each "may" mill of one card a
+                    # MILL_COUNT adding to the frame's stored count (MILL_COUNT_ADD, from 0: no other count before)
+                    for i in ups:
+                        body[i] = dict(body[i], then=[dict(self._mill_count(body[i]["then"][0], xd["filter"]),
+                                                           add=True)])
                     for o in pending:
                         o["amount"] = xd["mult"]
                     for o in dmg:
@@ -3095,6 +3187,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = next(p for p in parts if isinstance(p, dict))
         return self._count_cond(parts[-1], other, spec)
+
+    def c_number_have_part(self, *parts):
+        # 'the number of (other) characters you have with "X" in its card name is N or more' (session 32): the
+        # count of c_number_have with the name parts of the filter (as x_count_have_part)
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = next(p for p in parts if isinstance(p, dict))
+        tok = next(p for p in parts if isinstance(p, Token) and p.type == "NAME_PART")
+        return self._count_cond(parts[-1], other, self._part_spec(spec, tok))
+
+    def c_number_other_part(self, tok, n):
+        return self._count_cond(n, True, self._part_spec({"type": "character"}, tok))
 
     def c_bopp_cost_max(self, n):
         return {"kind": "battle_opp_cost_at_most", "value": int(n)}
@@ -3843,6 +3946,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         self.approximate("placed_any_way")
         return ("placed_self", None)
 
+    def t_placed_from_wr(self):
+        # "when this card is placed on the stage from your waiting room" (session 32): Trigger.PLACED_FROM_WR_SELF
+        # (play.place_on_stage: an effect's placement, Encore, CR 10.2)
+        return ("placed_from_wr_self", None)
+
     def t_placed_by(self, _name):
         # "when this card is placed on the stage (from your waiting room) by the effect of "X"": PLACED_SELF, only
         # under "during your climax phase" (auto_body_climax_phase: no card is played from the hand then, CR 6.6;
@@ -3894,6 +4002,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def t_recv_not_canceled(self):
         return ("battle_damage_received_not_canceled", None)
+
+    def t_opp_brainstorm_cx(self, name):
+        # "when your opponent uses "Brainstorm", if a climax is put into their waiting room by that effect" (session 32,
+        # CR 10.7.3 / 10.7.4): Trigger.OPP_BRAINSTORM_CLIMAX, fired only after a flip that put a climax there
+        if card_name(name).strip().lower() != "brainstorm":
+            raise Unsupported("'when your opponent uses' a keyword other than Brainstorm")
+        return ("opp_brainstorm_climax", None)
 
     def t_use_keyword(self, name):
         kw = _KEYWORDS.get(card_name(name).strip().lower())
@@ -4516,7 +4631,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                               "into your memory")
         else:
             ok = before in ([{"op": "may", "then": to_memory}], to_memory) or len(before) == 1 \
-                and before[0]["op"] == "if" and before[0]["then"] == to_memory  # "if this card is [REST], put ..."
+                and before[0]["op"] == "if" and before[0]["then"] in (to_memory, [{"op": "may", "then": to_memory}])
+            # "if this card is [REST], put ..."; "if "X" is in your climax area, you may put ..." (session 32)
         if not ok:
             raise Unsupported("'at the beginning of your next draw phase' after another instruction than putting "
                               "this card into your memory")
@@ -4567,6 +4683,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return cost, effects
         whole = cost
         cost = dict(cost or {})
+        lead = []  # "+X power ... X is equal to the number of ...": the count (resolve put it first), after the change
+        while effects and effects[0]["op"] == "count":
+            lead.append(effects[0])
+            effects = effects[1:]
         dests = [d for k, d in (("self_to_wr", "waiting_room"), ("self_to_memory", "memory")) if cost.pop(k, False)]
         if "@self_to" in cost:
             dests.append(cost.pop("@self_to"))
@@ -4580,6 +4700,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ops = ops[2:]
         if len(dests) != 1:
             raise Unsupported("Change without one cost moving this card")
+        rest = ops[2:]
+        if rest and all(o["op"] in _CHANGE_KEEP_OPS for o in rest) and effects[-len(rest) - 1] \
+                == {"op": "@t", "who": "that"}:
+            # "..., put it in the stage position that this card was in, and that character gets +N power (and the
+            # following ability) until end of turn" (session 32): the card placed stays in the change op's register
+            # (CHANGE_KEEP) for the gains after it
+            ops = ops[:2]
+        else:
+            rest = []
+        if lead and not any(o["op"] == "power_x" for o in rest):
+            raise Unsupported("a count before a Change without '+X power' after it")
+        rest = lead + rest  # the count made after the change (X counted when the gain is, with the card placed)
         if len(ops) != 2 or ops[0]["op"] != "choose" or ops[1]["op"] != "@change_place":
             raise Unsupported("Change with another effect than choosing a character for this card's position")
         ch = ops[0]
@@ -4590,11 +4722,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if flt.get("type") not in (None, "character") :
             raise Unsupported("Change choosing a card that is not a character")
         flt["type"] = "character"
+        keep = {"keep": True} if rest else {}
         if by_cost and not moved_by_effect:
             return whole, [{"op": "change", "filter": flt, "to": dests[0], "by_cost": True,
-                            **({"up_to": True} if ch.get("up_to") else {}), **how}]
+                            **({"up_to": True} if ch.get("up_to") else {}), **how, **keep}, *rest]
         self.approximate("change_on_resolution")
-        return cost, [{"op": "change", "filter": flt, "to": dests[0], **how}]
+        return cost, [{"op": "change", "filter": flt, "to": dests[0], **how, **keep}, *rest]
 
     def auto_body_cond_first(self, *parts):
         # "Alarm If this card is the top card of your clock, (and <condition>,) at the beginning of
@@ -4740,6 +4873,19 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         stand = bool(cost.get("@stand"))
         if stand:
             cost = {k: v for k, v in cost.items() if k != "@stand"}
+        lifted = None
+        conds, inner = [], effects
+        while len(inner) == 1 and inner[0]["op"] == "if":  # "if A, and B, ...": an if in an if
+            conds.append(inner[0]["condition"])
+            inner = inner[0]["then"]
+        if conds and not stand and any(o["op"] == "@change_place" for o in inner) \
+                and all(_cond_kinds(c) <= _ACT_LIFT_CONDS for c in conds):
+            # "[ACT] [... put this card into your waiting room] If your level is N or higher, choose 1 "X" in your
+            # waiting room, and put it on the stage position that this card was on" (session 32): the condition, which
+            # the cost does not change (the level, the level zone, the memory), as the ability's: it can be used only
+            # while it holds (approximation act_change_if_first: no use paying the cost for nothing)
+            lifted, effects = conds[0] if len(conds) == 1 else _cond_join("all_of", *conds), inner
+            self.approximate("act_change_if_first")
         if any(o["op"] == "@change_place" for o in effects):
             if cost and not set(cost) - {"self_to_wr", "self_to_memory", "@self_to"}:
                 # "[Put this card into your waiting room / stock] Choose (up to) 1 "X" in your hand, and put it on
@@ -4759,6 +4905,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         ab: dict[str, Any] = {"kind": "act", "cost": cost}
         if stand:
             ab["condition"] = {"kind": "self_standing"}  # the cost can be paid only while it stands (CR 8.4.2.2)
+        if lifted is not None:
+            ab["condition"] = lifted
         if label == "resonate":
             # CR 10.13.1 names the reveal in an AUTO ability's cost; the English cards also print it
             # on [ACT] abilities, where the keyword has no effect (CR 10.13.1: "no meaning in terms
@@ -4769,7 +4917,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if label in ("memory", "experience"):
             # CR 10.9.1 / 10.10.1: a keyword of an ability that refers to the cards in the memory / level (an "if"
             # on them: the pool compiler checks it), no effect of its own
-            conds = {o["condition"]["kind"] for o in _walk(effects) if o["op"] == "if"}
+            conds = {o["condition"]["kind"] for o in _walk(effects) if o["op"] == "if"} | _cond_kinds(lifted)
             if not conds & (set(_MEMORY_CONDS) if label == "memory" else set(_EXPERIENCE_CONDS)):
                 raise Unsupported(f"{label.capitalize()} on an [ACT] ability without a condition on the "
                                   f"{'memory' if label == 'memory' else 'level'}")
@@ -5216,6 +5364,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def aura_middle_quals(self, quals, gains):
         # "your other level 3 or higher character in the middle position of your center stage gets ..." (session 29)
         return self._aura(gains, self.to_filter(self.charspec(quals, "character"), relation="other",
+                                                positions=["center_middle"]))
+
+    def aura_middle_part(self, tok, gains):
+        # 'your other character in the middle position of the center stage with "X" in its card name gets ...'
+        # (session 32): aura_middle_quals's filter with the name parts
+        return self._aura(gains, self.to_filter(self._part_spec(self.charspec("character"), tok), relation="other",
                                                 positions=["center_middle"]))
 
     def aura_middle_named(self, name, gains):
@@ -5897,7 +6051,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 continue
             if name.startswith("@"):
                 raise Unsupported(f"a phrase this compiler cannot place ({name[1:]})")
-            if name in ("choose", "select_all", "reveal_top", "opp_choose") or name == "search" and op.get("keep"):
+            if name in ("choose", "select_all", "reveal_top", "opp_choose") or name in ("search", "change") and op.get(
+                    "keep"):
                 reg = self._take(st)
                 out.append(dict(op, reg=reg))
                 st["cur"] = reg

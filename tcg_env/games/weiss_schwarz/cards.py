@@ -98,6 +98,7 @@ TriggerName = Literal[
     "event_played", "frontal_attacks_self", "other_to_wr_from_stage", "hand_to_wr", "other_played",
     "other_placed_from_wr", "accelerate_used", "opp_level_up", "facing_attacks", "trigger_check_card",
     "own_trigger_check_card", "damage_received_canceled", "damage_received_not_canceled", "change_used", "resonate_used", "own_direct_attacks",
+    "placed_from_wr_self", "opp_brainstorm_climax",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -344,7 +345,7 @@ _M = __name__
 _Dur = (DurationName, "end_of_turn")
 # the durations each op's kernel keeps (the others would end at the end of this turn)
 _DURATIONS = {"power": ("end_of_turn", "next_opp_turn_end"), "power_x": ("end_of_turn", "next_opp_turn_end"), "restrict": ("end_of_turn", "next_opp_turn_end"),
-              "soul": ("end_of_turn",), "level": ("end_of_turn",), "grant_keyword": ("end_of_turn", "next_opp_turn_end"),
+              "soul": ("end_of_turn",), "level": ("end_of_turn", "next_opp_turn_end"), "grant_keyword": ("end_of_turn", "next_opp_turn_end"),
               "grant_ability": ("end_of_turn", "next_opp_turn_end")}
 _Name = (str, Field(min_length=1))
 OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, WSFilter, Reg, CountX)
@@ -353,7 +354,7 @@ OpPower = op_model("power", _M, amount=Power, duration=_Dur, reg=(Reg, 0))
 # "+X power. X is equal to ...": amount per card counted by an earlier count op (Op.POWER_X)
 OpPowerX = op_model("power_x", _M, amount=Power, duration=_Dur, reg=(Reg, 0),
                     per=(Literal["count", "soul", "level", "facing_level", "stage_colors"], "count"))  # soul / level: the card's own (a2 PER_*)
-OpSoul = op_model("soul", _M, amount=Annotated[int, Field(ge=-5, le=5)], duration=_Dur, reg=(Reg, 0))
+OpSoul = op_model("soul", _M, amount=Annotated[int, Field(ge=-10, le=10)], duration=_Dur, reg=(Reg, 0))
 OpLevel = op_model("level", _M, amount=Annotated[int, Field(ge=-3, le=3)], duration=_Dur, reg=(Reg, 0))
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
 OpRestrict = op_model("restrict", _M, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0))
@@ -427,6 +428,7 @@ class OpMillCount(_Op):
     bottom: bool = False  # its bottom card(s) (MILL_COUNT_BOTTOM)
     icons: bool = False  # the trigger icons of the cards that match counted, not the cards (MILL_COUNT_ICONS, CR 2.12)
     brainstorm: bool = False  # Brainstorm's flip through the resolution zone (MILL_COUNT_BRAINSTORM, CR 10.7.3)
+    add: bool = False  # the count added to the stored one (MILL_COUNT_ADD, session 32: "put up to N cards ...")
 
 
 class OpWrToDeck(_Op):
@@ -510,7 +512,7 @@ OpSearch = op_model("search", _M, filter=WSFilter, count=(CountX, 1), reveal=(bo
 # rest: where the cards looked at and not taken go ("top": they stay on top in their order)
 OpLookTop = op_model("look_top", _M, count=Union[Annotated[int, Field(ge=1, le=K.OPTION_SLOTS)], Literal["x"]],  # noqa: UP007
                      take=(int, Field(default=1, ge=0, le=K.OPTION_SLOTS)), filter=(WSFilter | None, None),
-                     rest=(Literal["top", "waiting_room"], "top"),
+                     rest=(Literal["top", "waiting_room", "stock"], "top"),  # stock: LOOK_REST_STOCK (session 32)
                      to=(Literal["hand", "waiting_room", "deck_bottom", "deck_top"], "hand"),  # where the cards taken go
                      store_taken=(bool, False),  # store the number taken ("if you put 1 card into your hand")
                      # "look at up to N cards" (CR 3.2.3.1): the master looks one card at a time and may stop before each
@@ -544,7 +546,10 @@ OpChange = op_model("change", _M, filter=WSFilter, orientation=(OrientationName,
                     by_cost=(bool, False), up_to=(bool, False),
                     # defender: "put it on this card's stage position as the defending character" (session 29,
                     # CHANGE_DEFENDER): the card chosen becomes the defending character when this card was it
-                    defender=(bool, False))
+                    defender=(bool, False),
+                    # keep: "put it in the stage position that this card was in, and that character gets ..." (session
+                    # 32, CHANGE_KEEP): the card placed stays in register reg for the ops after
+                    keep=(bool, False), reg=(Reg, 0))
 # "your opponent chooses (may choose) N <spec> in <a waiting room>": the master's opponent chooses into register reg
 OpOppChoose = op_model("opp_choose", _M, filter=WSFilter, count=(Annotated[int, Field(ge=1, le=4)], 1),
                        up_to=(bool, False), reg=(Reg, 0))
@@ -1660,7 +1665,7 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.op", f"cont abilities only use {', '.join(sorted(_CONT_ONLY))} (CR 8.1.1.3)")
             if not is_cont and name in _CONT_ONLY:
                 self.fail(f"{q}.op", f"{name} is only allowed in cont abilities")
-            if name in _TARGETING or name == "search" and op.keep:
+            if name in _TARGETING or name in ("search", "change") and op.keep:
                 filled.add(op.reg)
             if name in _ON_REGISTER and op.reg not in filled:
                 self.fail(f"{q}.reg", f"register {op.reg} has no targets (choose/select_all/target_* first)")
@@ -1824,7 +1829,8 @@ class _Compiler(PoolCompiler):
         if name == "mill_count":
             return (op.count, self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)),
                     K.MILL_COUNT_OPPONENT * (op.who == "opponent") + K.MILL_COUNT_BOTTOM * op.bottom
-                    + K.MILL_COUNT_ICONS * op.icons + K.MILL_COUNT_BRAINSTORM * op.brainstorm)
+                    + K.MILL_COUNT_ICONS * op.icons + K.MILL_COUNT_BRAINSTORM * op.brainstorm
+                    + K.MILL_COUNT_ADD * op.add)
         if name == "wr_to_deck":
             return 0, who, K.WR_TO_DECK_KEEP_REG if op.keep_reg else 0
         if name == "stock_renew":
@@ -1866,7 +1872,7 @@ class _Compiler(PoolCompiler):
                   "deck_top": K.LOOK_TAKE_TOP}[op.to]
             if op.who == "opponent" and (op.to == "hand" and op.take > 0 or op.store_taken or op.count == "x"):
                 self.fail(f"{q}.who", "the opponent's deck: its cards taken go to its top / bottom / waiting room")
-            return x(op.count), ((K.LOOK_OPP_DECK << 15) if op.who == "opponent" else 0) | op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10) \
+            return x(op.count), ((K.LOOK_OPP_DECK << 15) if op.who == "opponent" else 0) | op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else (K.LOOK_REST_STOCK << 8) if op.rest == "stock" else 0) | (to << 10) \
                 | ((K.LOOK_STORE_TAKEN << 12) if op.store_taken else 0) | ((K.LOOK_UP_TO << 13) if op.up_to else 0) \
                 | ((K.LOOK_MUST_TAKE << 14) if op.must_take else 0) | ((K.LOOK_REVEAL << 16) if op.reveal else 0) \
                 | ((K.LOOK_OPP_CHOOSES << 17) if op.opp_chooses else 0), flt
@@ -1903,6 +1909,10 @@ class _Compiler(PoolCompiler):
                 if op.to == "marker":
                     self.fail(f"{q}.defender", "a change to a marker does not keep the battle")
                 to |= K.CHANGE_DEFENDER
+            if op.keep:
+                if op.to == "marker":
+                    self.fail(f"{q}.keep", "a change to a marker keeps no register")
+                to |= K.CHANGE_KEEP
             return flt, K.Orientation[op.orientation.upper()], to
         if name == "count":
             # a1: the master's list zone counted (the filter's zone other than the stage), 0 both stages

@@ -480,6 +480,11 @@ class Trigger(IntEnum):
     #                                the player who received a damage (CR 4.10), after each damage process
     #                                (battle.battle_damage_received; aux: the damage)
     DAMAGE_RECEIVED_NOT_CANCELED = 51  # "... is not canceled"
+    OPP_BRAINSTORM_CLIMAX = 53  # "when your opponent uses "Brainstorm", if a climax is put into their waiting room by
+    #                             that effect" (session 32; CR 10.7.3 / 10.7.4): every stage character of the other
+    #                             player, after a Brainstorm flip that put 1 or more climaxes there (effects.py)
+    PLACED_FROM_WR_SELF = 52  # "when this card is placed on the stage from your waiting room" (session 32; an effect,
+    #                           Encore, CR 10.2): the card itself, after it is placed (play.place_on_stage)
     CHANGE_USED = 60  # "when you use "Change"" (session 31, s31-d2; CR 10.8, as Accelerate's CR 10.12.3): a Change
     #                   ability of the player's resolved (played: its cost paid): every stage character of that player
     #                   then (triggers.trigger_change_used)
@@ -935,6 +940,8 @@ CHANGE_MARKER = 1 << 10  # Op.CHANGE a2 bit (s23-wsa): "you may choose 1 marker 
 CHANGE_DEFENDER = 1 << 11  # Op.CHANGE a2 bit (session 29, s29-wsauto): "put it on this card's stage position as the
 #                           defending character": when this card was the defending character (DEF_SLOT), the card chosen
 #                           becomes it (same position, DEF_POS kept: the battle goes on, CR 7.2.1.5.1 / 7.6.1.3)
+CHANGE_KEEP = 1 << 12  # Op.CHANGE a2 bit (session 32): "put it in the stage position that this card was in, and that
+#                       character gets ...": the card placed stays in register reg for the ops after (none: placed)
 STOCK_RENEW_DECK = 1  # Op.STOCK_RENEW a2 (session 29, s29-wsauto): the stock's cards go into the deck, which is
 #                        shuffled, before the same number is put into the stock ("your opponent returns all cards from
 #                        their stock to their deck, shuffles their deck, and puts the same number of cards ...")
@@ -946,10 +953,13 @@ MILL_BOTTOM = 1  # Op.MILL a2: from the bottom of the deck ("put the bottom N ca
 MILL_COUNT_OPPONENT = 1  # Op.MILL_COUNT a2 bit: the master's opponent's deck (a1 is the filter row)
 MILL_COUNT_ICONS = 4  # Op.MILL_COUNT a2 bit: count the trigger icons of the cards that match, not the cards (CR 2.12)
 MILL_COUNT_BOTTOM = 2  # Op.MILL_COUNT a2 bit: from the bottom of the deck
+MILL_COUNT_ADD = 16  # Op.MILL_COUNT a2 bit (session 32): the count added to the stored one ("put up to N cards ...":
+#                     one MILL_COUNT of 1 per card the master chooses to put, from a frame's stored 0)
 # Op.MILL_COUNT a2 bit: Brainstorm's flip (CR 10.7.3): the cards go to the resolution zone one at a time, then all of them to
 # the waiting room, counted there ("X is equal to the number of <<T>> characters among those cards"; session 24)
 MILL_COUNT_BRAINSTORM = 8
 LOOK_REST_WR = 1  # LOOK_TOP (a1 >> 8) & 3: the cards looked at and not taken go to the waiting room
+LOOK_REST_STOCK = 2  # LOOK_TOP (a1 >> 8) & 3 (session 32): ... go to the stock (the top card first)
 # LOOK_TOP (a1 >> 10) & 3: where the cards taken go ("put it into your hand", "... into your waiting
 # room", "... at the bottom of your deck"; the others stay on top)
 CLOCK_BOTTOM = 1  # Op.TO_CLOCK a0: the bottom of the owner's clock (the clock list's first card), else its top

@@ -72,7 +72,7 @@ from tcg_env.games.weiss_schwarz.state import (
     ZT,
 )
 from tcg_env.engine.decisions import set_decision
-from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, stage_slot
+from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, pool_may_trigger, stage_slot
 
 
 @internal
@@ -633,12 +633,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         # "put the rest into your waiting room": the cards looked at (the top min(a0, deck)) less
         # those taken, which are among them
         rest = 0
-        if ((a1 >> 8) & 3) == K.LOOK_REST_WR or ((a1 >> 12) & 1) == K.LOOK_STORE_TAKEN:
+        rest_to = ((a1 >> 8) & 3)  # LOOK_REST_WR / LOOK_REST_STOCK (session 32), 0: they stay on top
+        if rest_to != 0 or ((a1 >> 12) & 1) == K.LOOK_STORE_TAKEN:
             taken = 0
             for i in range(reg_count(game, s, f, reg)):
                 if s[ZONE + reg_slot(game, s, f, reg, i) * CARD_W] == K.Zone.DECK:
                     taken += 1
-            if ((a1 >> 8) & 3) == K.LOOK_REST_WR:
+            if rest_to != 0:
                 rest = min(nlook, s[DECK_N + d]) - taken
             if ((a1 >> 12) & 1) == K.LOOK_STORE_TAKEN:
                 s[f + FR_STORE] = taken  # "if you put 1 card into your hand, ..." (IF_STORED)
@@ -670,11 +671,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                     s[DECK_L + d * K.MAX_DECK] = sl
                     s[DECK_N + d] = n_d + 1
             s[f + FR_REGN + reg] = 0
+        rz = K.Zone.STOCK if rest_to == K.LOOK_REST_STOCK else K.Zone.WAITING_ROOM
         for _ in range(rest):
             if ntop == 0:
-                game.move_top_of_deck(s, d, K.Zone.WAITING_ROOM)
+                game.move_top_of_deck(s, d, rz)
             elif s[DECK_N + d] > ntop:  # "put it on the top of your deck, and put the rest into your waiting room"
-                game.put_in_zone(s, s[DECK_L + d * K.MAX_DECK + s[DECK_N + d] - 1 - ntop], K.Zone.WAITING_ROOM)
+                game.put_in_zone(s, s[DECK_L + d * K.MAX_DECK + s[DECK_N + d] - 1 - ntop], rz)
         game.refresh_if_empty(s, d)
     elif op == K.Op.REVEAL_TOP:  # the top card stays where it is (it is only revealed)
         s[f + FR_STORE] = 0
@@ -763,6 +765,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 game.place_on_stage(s, T, chosen, m, pos, a1, False)
                 if (a2 & K.CHANGE_DEFENDER) != 0 and s[DEF_SLOT] == src and src >= 0:
                     s[DEF_SLOT] = chosen  # "as the defending character" (the position, DEF_POS, is the same)
+                if (a2 & K.CHANGE_KEEP) != 0:  # "..., and that character gets ...": the card placed, for the next ops
+                    s[f + FR_REG + reg * K.TARGET_MAX] = chosen
+                    s[f + FR_REGN + reg] = 1
+                    return NEXT
         s[f + FR_REGN + reg] = 0
     elif op == K.Op.CHANGE:  # CR 10.8: a0 filter (hand / waiting room) takes this card's position
         if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
@@ -784,7 +790,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                     game.stage_char_to_marker(s, src)
                     game.place_on_stage(s, T, chosen, m, pos, a1, False)
             else:
-                z_to = a2 & ~K.CHANGE_DEFENDER
+                z_to = a2 & ~(K.CHANGE_DEFENDER | K.CHANGE_KEEP)
                 if z_to == 0:
                     game.stage_to_wr(s, T, src)
                 else:  # "[Put this card into your clock / memory / stock]", "[Return this card to your hand]"
@@ -792,6 +798,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 game.place_on_stage(s, T, chosen, m, pos, a1, False)
                 if (a2 & K.CHANGE_DEFENDER) != 0 and s[DEF_SLOT] == src:
                     s[DEF_SLOT] = chosen  # "as the defending character" (same position: DEF_POS kept)
+                if (a2 & K.CHANGE_KEEP) != 0:  # "..., and that character gets ...": the card placed, for the next ops
+                    s[f + FR_REG + reg * K.TARGET_MAX] = chosen
+                    s[f + FR_REGN + reg] = 1
+                    return NEXT
         s[f + FR_REGN + reg] = 0
     elif op == K.Op.CHOOSE_OPTIONAL:  # ask "do it?"; no skips a2 rows
         if s[f + FR_CNT] == 0:
@@ -845,6 +855,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             s[f + FR_STORE] = cnt
             if src >= 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
                 game.trigger_card(s, T, src, m, K.Trigger.USE_KEYWORD, ncx)
+            if ncx > 0 and pool_may_trigger(T, K.Trigger.OPP_BRAINSTORM_CLIMAX):
+                # "when your opponent uses "Brainstorm", if a climax is put into their waiting room by that effect"
+                # (session 32, CR 10.7.3): the other player's stage characters
+                for q in range(K.N_POSITIONS):
+                    if stage_slot(s, 1 - m, q) >= 0:
+                        game.trigger_card(s, T, stage_slot(s, 1 - m, q), 1 - m, K.Trigger.OPP_BRAINSTORM_CLIMAX, -1)
             return NEXT
         for _ in range(a0):
             if (a2 & K.MILL_COUNT_BOTTOM) != 0:
@@ -859,7 +875,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                         cnt += 1
                 else:
                     cnt += 1
-        s[f + FR_STORE] = cnt
+        s[f + FR_STORE] = cnt + (s[f + FR_STORE] if (a2 & K.MILL_COUNT_ADD) != 0 else 0)
     elif op == K.Op.WR_TO_DECK:  # the whole waiting room into the deck (the shuffle is the next op)
         n_wr = s[WR_N + who]
         if a2 == K.WR_TO_DECK_KEEP_REG:  # "... returns all cards except that card": the register's cards stay
@@ -939,6 +955,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         s[f + FR_STORE] = ncx
         if src >= 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
             game.trigger_card(s, T, src, m, K.Trigger.USE_KEYWORD, ncx)  # 10.7.4 "when you use Brainstorm"
+        if ncx > 0 and pool_may_trigger(T, K.Trigger.OPP_BRAINSTORM_CLIMAX):
+            # "when your opponent uses "Brainstorm", if a climax is put into their waiting room by that effect"
+            # (session 32, CR 10.7.3): the other player's stage characters
+            for q in range(K.N_POSITIONS):
+                if stage_slot(s, 1 - m, q) >= 0:
+                    game.trigger_card(s, T, stage_slot(s, 1 - m, q), 1 - m, K.Trigger.OPP_BRAINSTORM_CLIMAX, -1)
     elif op == K.Op.SHUFFLE_DECK:
         zone_shuffle(s, ZT, K.Zone.DECK, who, s)
         game.refresh_if_empty(s, who)  # a card found by a SEARCH_KEEP and put on the stage may have emptied it (CR 9.2.1)

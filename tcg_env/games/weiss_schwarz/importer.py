@@ -28,6 +28,7 @@ No card data is copied into this repository: the importer reads files the user s
 from __future__ import annotations
 
 import dataclasses
+import re
 import json
 from pathlib import Path
 from typing import Any
@@ -82,7 +83,7 @@ def _ctx(ctype: str, name: str, traits: list[str]) -> dict[str, Any]:
 
 
 def _skip_record(skip: Skipped, reason: str, number: str, records: list[TextRecord], rec: Any,
-                 qnames: list[str] = ()) -> None:
+                 qnames: list[str] = (), qtraits: frozenset[str] = frozenset()) -> None:
     """Count a skipped record; one of a played type keeps a text record (its lines compiled, so
     the report knows their verdicts)."""
     skip(reason, number)
@@ -93,7 +94,7 @@ def _skip_record(skip: Skipped, reason: str, number: str, records: list[TextReco
         return
     traits = [str(a).strip() for a in rec.get("attributes") or [] if str(a).strip() not in _NO_TEXT]
     ctx = _ctx(ctype, _name_of(rec), traits)
-    lines = [_compile(t, ctx, qnames) for x in rec.get("ability") or [] if str(x).strip() not in _NO_TEXT
+    lines = [_compile(t, ctx, qnames, qtraits) for x in rec.get("ability") or [] if str(x).strip() not in _NO_TEXT
              for t in split_abilities(str(x))]
     records.append(TextRecord(number, _set_of(number), lines, skip=reason, name=ctx["name"]))
 
@@ -104,10 +105,29 @@ def _name_of(rec: dict[str, Any]) -> str:
     return str(rec.get("name") or "").strip().replace("\u201c", '"').replace("\u201d", '"')
 
 
-def _compile(line: str, ctx: dict[str, Any], qnames: list[str]) -> LineResult:
-    """One line compiled, the list's card names that hold quotes marked (card_text.mark_quoted_names);
-    the result keeps the printed line."""
-    marked = mark_quoted_names(line, qnames)
+_QUOTED = re.compile(r'["\u201c]([^"\u201c\u201d]{1,40})["\u201d]')
+_TRAIT_NEXT = re.compile(r'\s*(characters?\b|or\s+["\u201c])')
+
+
+def _mark_quoted_traits(line: str, qtraits: frozenset[str]) -> str:
+    """``line`` with every quoted trait of the list that is no card name of it (``qtraits``: '1 of your "Music"
+    characters', as some sets print the trait marks) written as the trait it is (<<Music>>; session 32)."""
+    if not qtraits or '"' not in line and "\u201c" not in line:
+        return line
+    def trait(m: re.Match) -> str:
+        # only before "character(s)" or 'or "<another>"' ('"Avatar" or "Net" characters'): a climax may share a name
+        # with a trait ('when "Idol" is placed on your climax area')
+        if m.group(1) in qtraits and _TRAIT_NEXT.match(line, m.end()):
+            return f"\u300a{m.group(1)}\u300b"
+        return m.group(0)
+
+    return _QUOTED.sub(trait, line)
+
+
+def _compile(line: str, ctx: dict[str, Any], qnames: list[str], qtraits: frozenset[str] = frozenset()) -> LineResult:
+    """One line compiled, the list's card names that hold quotes marked (card_text.mark_quoted_names) and its quoted
+    traits read as traits (_mark_quoted_traits); the result keeps the printed line."""
+    marked = _mark_quoted_traits(mark_quoted_names(line, qnames), qtraits)
     res = COMPILER.compile_line(marked, ctx)
     return res if marked == line else dataclasses.replace(res, line=line)
 
@@ -136,6 +156,9 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
     grant_keys: list[tuple[int, str]] = []  # the distinct granted abilities so far, by kind (MAX_GRANTS bits each)
     name_groups: list[tuple[str, ...]] = []  # the distinct name-part sets so far (MAX_NAME_GROUPS bits)
     list_names = {_name_of(r) for r in data if isinstance(r, dict)}
+    # the list's traits that are no card name of it: a quoted one in a line is that trait (_mark_quoted_traits)
+    qtraits = frozenset(str(a).strip() for r in data if isinstance(r, dict) for a in r.get("attributes") or []
+                        if str(a).strip() and str(a).strip() not in _NO_TEXT) - list_names
 
     for rec in data:
         number = str(rec.get("code") or "").strip() if isinstance(rec, dict) else ""
@@ -175,14 +198,14 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
         elif ctype == "character" and _int(rec.get("power")) % 500:
             reason = "invalid_power"  # a list's typo (4450): the card format's powers are multiples of 500
         if reason is not None:
-            _skip_record(skip, reason, number, texts, rec, qnames)
+            _skip_record(skip, reason, number, texts, rec, qnames, qtraits)
             continue
         name = _name_of(rec)
         ctx = _ctx(ctype, name, traits)
         lines = [" ".join(t.split()) for a in rec.get("ability") or [] if str(a).strip() not in _NO_TEXT
                  for t in split_abilities(str(a))]  # two abilities in one entry: two lines
         lines = join_options(lines)
-        results = [_compile(line, ctx, qnames) for line in lines]
+        results = [_compile(line, ctx, qnames, qtraits) for line in lines]
         abilities: list[dict] = []
         sources: list[int] = []  # the line of each ability
         event_ops: list[dict] = []

@@ -470,6 +470,9 @@ def place_on_stage(game, s, T, slot, p, pos, orient, played):
     if played:
         game.trigger_card(s, T, slot, p, K.Trigger.PLAYED_SELF, -1)
     game.trigger_card(s, T, slot, p, K.Trigger.PLACED_SELF, -1)
+    if from_wr and pool_may_trigger(T, K.Trigger.PLACED_FROM_WR_SELF):
+        # "when this card is placed on the stage from your waiting room" (session 32), behind the pool's flags
+        game.trigger_card(s, T, slot, p, K.Trigger.PLACED_FROM_WR_SELF, -1)
     for q in range(K.N_POSITIONS):
         other = stage_slot(s, p, q)
         if other >= 0 and other != slot:

@@ -131,6 +131,8 @@ _CARD_ATTRS = [
     "restrict_until_turn",  # turn number at whose end restrict_mod_long expires
     "kw_mod_long",  # keyword bits (granted abilities: GRANT_BIT0..) until the end of the opponent's next turn
     "kw_until_turn",  # turn number at whose end kw_mod_long expires
+    "level_mod_long",  # level until the end of the opponent's next turn (session 32)
+    "level_until_turn",  # turn number at whose end level_mod_long expires
     "uses",  # activated ability uses this turn (bit per ability, once-per-turn)
     # derived (recomputed from the above and the CONT abilities after every change)
     "cur_power",
@@ -141,7 +143,8 @@ _CARD_ATTRS = [
 ]
 CARD_W = len(_CARD_ATTRS)
 (CARD, OWNER, ZONE, ORIENT, POS, PLACED_TURN, PMOD, SMOD, LMOD, KWMOD, RSTMOD, PMOD_LONG, LONG_UNTIL, RSTMOD_LONG,
- RST_UNTIL, KWMOD_LONG, KW_UNTIL, USES, D_POWER, D_SOUL, D_LEVEL, D_KW, D_RST) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
+ RST_UNTIL, KWMOD_LONG, KW_UNTIL, LMOD_LONG, LEVEL_UNTIL, USES, D_POWER, D_SOUL, D_LEVEL, D_KW,
+ D_RST) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
 
 # the modifiers of one-time effects (tcg_env.rules.modifiers): which word holds each (kind,
 # duration), what the card is now without its continuous abilities (the D_* words, mod_derive), and
@@ -164,14 +167,17 @@ MODIFIERS.cell(Mod.KEYWORDS, Duration.END_OF_TURN, KWMOD)
 MODIFIERS.cell(Mod.KEYWORDS, Duration.NEXT_OPP_TURN_END, KWMOD_LONG, until=KW_UNTIL, merge=UNTIL_MAX)
 MODIFIERS.cell(Mod.SOUL, Duration.END_OF_TURN, SMOD)
 MODIFIERS.cell(Mod.LEVEL, Duration.END_OF_TURN, LMOD)
+# "+1 level until the end of your opponent's next turn" (session 32, CR 8.2.1.2): its own word and expiry turn, as
+# power's (the latest setting wins: the cards give it for one duration only)
+MODIFIERS.cell(Mod.LEVEL, Duration.NEXT_OPP_TURN_END, LMOD_LONG, until=LEVEL_UNTIL, merge=UNTIL_LATEST)
 # every other duration is kept in the end-of-turn word and ends with the turn: PERMANENT ("while the
 # card stays", which a card that leaves forgets anyway) ends early, and the card compiler refuses
-# "until the end of your opponent's next turn" for soul and level (rules-coverage, 8.2.1.2)
+# "until the end of your opponent's next turn" for soul (rules-coverage, 8.2.1.2)
 MODIFIERS.alias(Mod.POWER, Duration.PERMANENT, Duration.END_OF_TURN)
 MODIFIERS.alias(Mod.RESTRICTIONS, Duration.PERMANENT, Duration.END_OF_TURN)
 MODIFIERS.alias(Mod.KEYWORDS, Duration.PERMANENT, Duration.END_OF_TURN)
+MODIFIERS.alias(Mod.SOUL, Duration.NEXT_OPP_TURN_END, Duration.END_OF_TURN)
 for _kind in (Mod.SOUL, Mod.LEVEL):
-    MODIFIERS.alias(_kind, Duration.NEXT_OPP_TURN_END, Duration.END_OF_TURN)
     MODIFIERS.alias(_kind, Duration.PERMANENT, Duration.END_OF_TURN)
 MODIFIERS.forget(USES, duration=Duration.END_OF_TURN)  # once per turn (and a new card's)
 MODIFIERS.forget(ORIENT, reset=Orientation.STAND)
