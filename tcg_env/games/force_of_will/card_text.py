@@ -1332,7 +1332,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def automatic(self, *args):
         args = [a for a in args if a is not None]
         trig, body = args[0], args[-1]
-        self._field_card("an automatic ability")
+        if not (trig and all(t.get("trigger") == "discarded_by_ability" for t in trig)):
+            # (session 32: "when this card is discarded ..." works from the hand, CR 902.2: a chant's too)
+            self._field_card("an automatic ability")
         # "that resonator": the trigger's other card, when every trigger of the line is about one (Op.TARGET_TRIGGER)
         about_card = all(t.get("trigger") in _ABOUT_CARD and "trigger_filter" in t for t in trig)
         # "whenever a <card> is put into a graveyard from the field": "it" may be that card (no longer in the field);
@@ -1370,6 +1372,32 @@ class _T(CountWords, TextTransformer, Transformer):
                 ab["optional"] = True
             out.append(ab)
         return out
+
+    def automatic_once(self, *args):
+        # "This ability triggers only once per turn." (session 32, CR 906.4): the ability's once "turn" (priority.play_pending
+        # plays its first trigger of a turn and drops the others: the same whichever is played only where no trigger reads
+        # the event's card)
+        abilities = self.automatic(*args)
+        for ab in abilities:
+            if any(op["op"] == "target_trigger" or (op["op"] == "set_x" and str(op["per"].get("count", "")).startswith(
+                    "trigger")) for op in _walk_ops(ab["effect"])):
+                raise Unsupported("'triggers only once per turn' with an effect on the trigger's card (which of two "
+                                  "triggers at once is played)")
+            ab["once"] = "turn"
+        return abilities
+
+    def they_discard(self, *args, random=False):
+        # session 32: "they" is the opponent the trigger names (Trigger.DEALS_DAMAGE_TO_OPPONENT), the core's DISCARD
+        args = [a for a in args if a is not None]
+        trig, n = args[0], args[-1]
+        if not all(t.get("trigger") == "deals_damage_to_opponent" for t in trig):
+            raise Unsupported("'they discard' after a trigger that names no opponent")
+        self._field_card("an automatic ability")
+        op = {"op": "discard", "count": n, "who": "opponent", **({"random": True} if random else {})}
+        return [{"kind": "automatic", **t, "effect": [dict(op)]} for t in trig]
+
+    def they_discard_random(self, *args):
+        return self.they_discard(*args, random=True)
 
     def homeland_ability(self, *args):
         # "Homeland (<trait>) - <trigger> => <effect>" (session 24): "Homeland (...)" names the ability; it has no rules
@@ -1476,6 +1504,23 @@ class _T(CountWords, TextTransformer, Transformer):
     # ---------------- triggers (CR 906) ----------------
     def t_enter(self, *_):
         return [{"trigger": "enter"}]
+
+    def t_enter_from_grave(self, *_):
+        # session 32: Trigger.ENTER_FROM_GRAVEYARD (zones.enter_field: the card was in a graveyard as it entered, CR 307.7)
+        return [{"trigger": "enter_from_graveyard"}]
+
+    def t_enter_from_deck(self, *_):
+        # session 32: Trigger.ENTER_FROM_MAIN_DECK ("your deck": its owner's main deck, CR 304; zones.enter_field)
+        return [{"trigger": "enter_from_main_deck"}]
+
+    def t_discarded_by_ability(self, *args):
+        named = args[-1]
+        # session 32: Trigger.DISCARDED_BY_ABILITY (kernels.discarded_by_ability: a discard chosen by a player for an ability
+        # resolving or being played); the trigger filter the ability's source, a card of that name its controller controls
+        # (a ruler in its ruler area too: zone anywhere)
+        if self.card.get("type") in ("j_ruler", "ruler"):
+            raise Unsupported("'is discarded' on a J/ruler (it is never in a hand)")
+        return [{"trigger": "discarded_by_ability", "trigger_filter": {**named, "side": "own", "zone": "anywhere"}}]
 
     def t_grave_from_hand(self, *_):
         # session 31: Trigger.PUT_INTO_GRAVEYARD_FROM_HAND (zones.move_card_core: any move from the hand to a graveyard,
@@ -4947,6 +4992,16 @@ def _copy_ops(ops: list[dict]) -> list[dict]:
     return [dict(op) for op in ops]
 
 
+def _walk_ops(ops: list[dict]):
+    """Every op of a program, those of its modes and delayed abilities too (session 32)."""
+    for op in ops:
+        yield op
+        for m in op.get("modes") or []:
+            yield from _walk_ops(m)
+        if isinstance(op.get("effect"), list):
+            yield from _walk_ops(op["effect"])
+
+
 _SELF = _Sel("self")
 _TRIGGER_CARD = _Sel("trigger")
 
@@ -5364,7 +5419,9 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                # session 29
                "the resul of the roll": "the result of the roll", "damage up to one second target": "damage to up to one second target",
                # session 31
-               "look the top ": "look at the top ", "fariy tale": "fairy tale", "up ot two": "up to two"}
+               "look the top ": "look at the top ", "fariy tale": "fairy tale", "up ot two": "up to two",
+               # session 32
+               "greveyard": "graveyard"}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 
@@ -5555,6 +5612,8 @@ class FowTextCompiler(CardTextCompiler):
             plain = _DELAYED_IN_ABILITY.sub(r"\1delayed_eot ", plain)
         if card.get("type") in ("chant", "rune") and "players cannot chase to this card" in plain:
             plain = plain.replace("players cannot chase to this card", "this_card_unchaseable")  # session 27
+        if plain.endswith(". this ability triggers only once per turn."):
+            plain = plain[: -len(" this ability triggers only once per turn.")] + " trig_once_per_turn ."  # session 32
         res = super().compile_line(plain, card)
         res.line = line
         return res

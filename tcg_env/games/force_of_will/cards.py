@@ -69,13 +69,17 @@ TriggerName = Literal[
     "judgment", "opponent_attacks", "begin_battle", "begin_attack_step", "begin_block_step", "end_of_battle",
     "j_resonator_attacks", "put_into_graveyard", "dealt_damage", "you_gain_life", "damage_to_you",
     "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field", "other_to_graveyard", "inverts",
-    "begin_game", "you_gain_gem", "j_ruler_recovered", "put_into_graveyard_from_hand",
+    "begin_game", "you_gain_gem", "j_ruler_recovered", "put_into_graveyard_from_hand", "enter_from_graveyard",
+    "enter_from_main_deck", "discarded_by_ability",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
                       "you_play": ("resonator", "chant", "addition", "regalia", "rune"),
-                      "other_to_graveyard": ("resonator",)}
-_TRIGGER_FILTER_ZONE = {"you_play": "chase"}  # the card the trigger watches is there (else in the field)
+                      "other_to_graveyard": ("resonator",),
+                      # session 32: the ability's source (a ruler's in its ruler area too: zone anywhere)
+                      "discarded_by_ability": ("resonator", "ruler", "j_ruler", "addition", "regalia")}
+# the card the trigger watches is there (else in the field)
+_TRIGGER_FILTER_ZONE = {"you_play": "chase", "discarded_by_ability": "anywhere"}
 # the triggers about another card that may have a filter (none: any card or none): the attacker this card blocks,
 # the blocker of this card, the J/resonator this card deals damage to (the event's aux: Op.TARGET_TRIGGER reads it)
 # "judgment" with a filter: "whenever you do judgment of a ruler" on another card than the J-ruler (the aux: the J-ruler
@@ -1122,6 +1126,9 @@ _TRIGGER_WORDS = {
     "inverts": "when it inverts", "you_gain_gem": "when you gain a gem",
     "j_ruler_recovered": "when a J/ruler you control is recovered",
     "put_into_graveyard_from_hand": "when it is put into a graveyard from the hand",
+    "enter_from_graveyard": "when it enters the field from a graveyard",
+    "enter_from_main_deck": "when it enters the field from the main deck",
+    "discarded_by_ability": "when it is discarded by an ability",
 }  # fmt: skip
 
 
@@ -1330,10 +1337,13 @@ class _Compiler(PoolCompiler):
             if card.stealth.trigger is not None and card.stealth.trigger not in _STANDBY_TRIGGERS:
                 self.fail("stealth.trigger", f"a card in the standby area is told of {', '.join(_STANDBY_TRIGGERS)} "
                           f"(triggers.trigger_standby), not {card.stealth.trigger!r}")
-        if t in ("chant", "rune") and any(a.kind != "continuous" or any(
+        if t in ("chant", "rune") and any((a.kind != "continuous" and not (
+                a.kind == "automatic" and a.trigger == "discarded_by_ability")) or (a.kind == "continuous" and any(
                 op.op not in ("cost_reduction", "aura_keyword") or not op.filter.self_only or
-                (op.op == "aura_keyword" and (t != "chant" or op.filter.zone != "hand")) for op in a.effect)
+                (op.op == "aura_keyword" and (t != "chant" or op.filter.zone != "hand")) for op in a.effect))
                 for a in card.abilities):
+            # (session 32: "when this card is discarded by ... an ability ..." works from the hand, CR 902.2: its
+            # automatic ability triggers as it is discarded, kernels.discarded_by_ability)
             # its own "you may pay {N} less to play this card" works from the hand (own_reduction), so does a chant's
             # own [Quickcast] in the hand (play.hand_quickcast)
             self.fail("abilities", f"a {t} does what its effect says; it has no abilities here "
@@ -1506,9 +1516,17 @@ class _Compiler(PoolCompiler):
                 whose=card.stealth.trigger_whose, condition=card.stealth.condition)  # fmt: skip
         row[K.C_ABIL_START] = start
         row[K.C_ABIL_COUNT] = len(self.ab_rows) - start
+        n_act = sum(1 for r in range(start, len(self.ab_rows))
+                    if self.ab_rows[r][K.A_KIND] in (K.AbilityKind.ACTIVATE, K.AbilityKind.WILL))
         for r in range(start, len(self.ab_rows)):
             if self.ab_rows[r][K.A_ONCE] == K.Once.GAME:
                 row[K.C_GODS_ARTS] |= 1 << self.ab_rows[r][K.A_GODS_ART]
+            if self.ab_rows[r][K.A_ONCE] == K.Once.TURN and self.ab_rows[r][K.A_KIND] == K.AbilityKind.AUTOMATIC and \
+                    K.USED_ABILITY_BITS - 1 - (r - start) < n_act:
+                # session 32: "This ability triggers only once per turn." (CR 906.4): the USED_TURN bit USED_ABILITY_BITS - 1 -
+                # (its row's place among the card's, priority.play_pending), above the activate abilities' bits
+                self.fail("abilities", f"an automatic ability once per turn past the {K.USED_ABILITY_BITS} bits of the "
+                          "turn's record (above the card's activate abilities' bits)")
         row[K.C_HAS_CONT] = int(any(a.kind == "continuous" for a in card.abilities))
         self.card_rows.append(row)
 
@@ -1533,9 +1551,10 @@ class _Compiler(PoolCompiler):
                       "another card: the J-ruler it watches, e.g. side own, type j_ruler)")
         if ab.optional and kind != "automatic":
             self.fail(f"{p}.optional", "only automatic abilities are optional ('you may')")
-        if ab.once != "no" and kind != "activate" and not (kind == "will" and ab.once == "turn"):
-            self.fail(f"{p}.once", "only activate abilities (and will abilities, once per turn) are limited to once per "
-                      "turn / game")
+        if ab.once != "no" and kind != "activate" and not (kind in ("will", "automatic") and ab.once == "turn"):
+            self.fail(f"{p}.once", "only activate abilities (and will and automatic abilities, once per turn) are limited "
+                      "to once per turn / game")
+
         coin = kind == "will" and ab.gods_art == K.ENERGIZE_ART
         if coin and (ab.cost is not None or card.type not in ("ruler", "j_ruler")):
             # [Energize] (CR 1119.2): the will coin's only cost is banishing the coin (once per game: its name)

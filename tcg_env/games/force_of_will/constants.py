@@ -445,6 +445,16 @@ class Trigger(IntEnum):
     # session 31: "when this card is put into a / your graveyard from your hand" (discarded, as a cost or by an effect,
     # or put there otherwise; zones.move_card_core, CR 302.3): the card's own, played by its owner from the graveyard
     PUT_INTO_GRAVEYARD_FROM_HAND = 160
+    # session 32: "when this card enters the field from a graveyard" / "... enters the field from your deck" / "when this
+    # card is put into the field from your deck" (CR 307.7, 906.7c): the card's own, as it enters the field from that
+    # zone (zones.enter_field, after ENTER: an [Enter] ability of the card triggers too)
+    ENTER_FROM_GRAVEYARD = 170
+    ENTER_FROM_MAIN_DECK = 171
+    # session 32: "when this card is discarded by the effect or as a cost of an ability of a <card> you control" (CR 1019.1,
+    # 903.2j): the card's own, as it is discarded into its owner's graveyard by the choice of a player (the DISCARD /
+    # DISCARD_COST decisions, kernels.apply_decision) while the frame that asks for it is an ability's (resolving or being
+    # played); A_TRIG_FILTER the ability's source card (the trigger's aux), zone anywhere (a ruler in its ruler area too)
+    DISCARDED_BY_ABILITY = 172
 
 
 class KeywordAbility(IntEnum):
@@ -781,6 +791,7 @@ class Once(IntEnum):
 
     ANY = 0  # any number of times
     TURN = 1  # "once per turn": a record on the card (state.USED_TURN), cleared each turn
+    # (session 32: an automatic ability's "This ability triggers only once per turn.", CR 906.4; USED_ABILITY_BITS)
     GAME = 2  # [God's Art] <name> (CR 1112.2): once per game per player, by the God's Art's name (A_GODS_ART)
 
 
@@ -798,6 +809,9 @@ class FilterSide(IntEnum):
 # the damage the card dealt this turn (CR 1007.1; "the damage it dealt this turn", to cards and players together,
 # at most USED_DAMAGE_MASK) and whether it was dealt damage this turn (CardState.DEALT_DAMAGE_THIS_TURN)
 USED_ABILITY_BITS = 12
+# session 32: "This ability triggers only once per turn." (an automatic ability's A_ONCE Once.TURN, CR 906.4: it triggers
+# at most once a turn): bit USED_ABILITY_BITS - 1 - k of the word, k the ability's place among its card's abilities (the
+# card compiler keeps it above the card's activate abilities' bits), set as it is played (priority.play_pending)
 USED_DAMAGE_SHIFT = USED_ABILITY_BITS
 USED_DAMAGE_MASK = (1 << 18) - 1
 USED_DEALT_DAMAGE = 1 << 30

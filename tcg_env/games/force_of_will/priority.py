@@ -32,7 +32,7 @@ from tcg_env.games.force_of_will.state import (
     ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG,
     E_REGN, E_SLOT, E_X, ENTRY_W, FLOW, FR_CNT, FR_DISCARD, FR_MODE, FR_PC, FR_PURPOSE, HAND_N, LIFE, OPP_ACTED, PLAYED_CARDS,
     PRIORITY_PLAYER, RESTED, STEP,
-    TURN_PLAYER, ZONE, ZT
+    TURN_PLAYER, USED_TURN, ZONE, ZT
 )
 
 
@@ -110,6 +110,14 @@ def play_pending(game, s, T, player, index):
     chosen (CR 903.2g), then it goes onto the chase. One that cannot be played is dropped (CR
     906.6); at the chase's capacity too (documented)."""
     slot, arow, aux = pending_take(game, s, player, index)
+    if arow >= 0 and ability_table(T)[arow, K.A_ONCE] == K.Once.TURN:
+        # session 32: "This ability triggers only once per turn." (CR 906.4): its first trigger this turn is played (the
+        # turn's record, USED_TURN, marked as it is: cards.FowCardTable keeps the bit above the activate abilities'); a
+        # second one triggered with it is dropped (CR 603.3: the count of the ability's triggers goes down)
+        bit = 1 << (K.USED_ABILITY_BITS - 1 - (arow - card_table(T)[ability_table(T)[arow, K.A_CARD], K.C_ABIL_START]))
+        if (s[USED_TURN + slot * CARD_W] & bit) != 0:
+            return 0
+        s[USED_TURN + slot * CARD_W] |= bit
     if chase_full(game, s) or game.frames_full(s):
         return 0
     # arow < 0: a keyword skill's automatic ability (constants.KeywordAbility), without targets and

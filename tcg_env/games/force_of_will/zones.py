@@ -196,7 +196,8 @@ def enter_field(game, s, T, slot, controller):
     316.4), a ruler does not move (CR 316.1; move_card)."""
     w = slot * CARD_W
     s[CONTROLLER + w] = controller
-    if s[ZONE + w] == Zone.CHASE:
+    was = s[ZONE + w]
+    if was == Zone.CHASE:
         zone_take(s, ZT, slot)  # the chase list is the controller's: take it before the controller changes
         game.forget(s, slot)
         zone_put(s, ZT, slot, Zone.FIELD)
@@ -217,6 +218,10 @@ def enter_field(game, s, T, slot, controller):
         s[RESTED + w] = 1  # "If <condition>, this card enters your field rested." (cards.FowCard.enters_rested_if)
     s[ENTERED + w] = s[H_TURN]
     game.trigger_own(s, T, slot, K.Trigger.ENTER, slot)
+    if was == Zone.GRAVEYARD:  # session 32: "when this card enters the field from a graveyard" (CR 307.7)
+        game.trigger_own(s, T, slot, K.Trigger.ENTER_FROM_GRAVEYARD, slot)
+    elif was == Zone.MAIN_DECK:  # "... from your deck" (CR 304: its owner's main deck)
+        game.trigger_own(s, T, slot, K.Trigger.ENTER_FROM_MAIN_DECK, slot)
     game.trigger_all(s, T, K.Trigger.OTHER_ENTERS, slot)
     return True
 

@@ -1,0 +1,208 @@
+"""Force of Will card text, session 32 (branch s32a): heads of automatic abilities - "when this card enters the field /
+is put into the field from a graveyard / your deck" (CR 307.7), "This ability triggers only once per turn." (CR 906.4),
+"when this card is discarded by the effect or as a cost of an ability of a card named "<name>" you control" (CR 1019.1,
+903.2j, 902.2: it works from the hand, a chant's too), "whenever this card deals damage to your opponent, they discard a
+card [at random]" and the misprint "greveyard". Lines are made up in the game's template language. Rule numbers: CR 8.01
+(``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.cards.text import Verdict
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will import state as S
+from test_fow_card_text import _drive, _imported_pool, exact, line
+from test_fow_card_text_s23b import _all_exact, _resolved
+
+
+# ---- the compiler ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, trigger", [
+    ("When this card enters the field from a graveyard => Draw a card.", "enter_from_graveyard"),
+    ("When this card is put into the field from your graveyard >>> Draw a card.", "enter_from_graveyard"),
+    ("When this card enters your field from your deck => Draw a card.", "enter_from_main_deck"),
+    ("When this card is put into the field from your main deck >>> Draw a card.", "enter_from_main_deck"),
+])
+def test_cr_307_7_enters_the_field_from_a_zone_is_a_trigger_of_its_own(text, trigger):
+    r = exact(text)
+    assert r.abilities == [{"kind": "automatic", "trigger": trigger, "effect": [{"op": "draw", "count": 1}]}]
+
+
+def test_cr_307_7_it_after_enters_from_a_graveyard_is_this_card():
+    r = exact("When this card enters the field from a graveyard => It gains [+200/+200] until end of turn.")
+    assert r.abilities[0]["effect"][0] == {"op": "target_self"}
+
+
+def test_cr_906_4_triggers_only_once_per_turn_is_the_abilitys_once():
+    r = exact("Whenever this card blocks => Draw a card. This ability triggers only once per turn.")
+    assert r.abilities == [{"kind": "automatic", "trigger": "blocks", "effect": [{"op": "draw", "count": 1}],
+                            "once": "turn"}]
+    r = exact("Whenever you play a chant, you gain 200 life. This ability triggers only once per turn.")
+    assert r.abilities[0]["once"] == "turn" and r.abilities[0]["trigger"] == "you_play"
+
+
+def test_cr_906_4_once_per_turn_about_the_triggers_card_is_unsupported():
+    # which of two triggers at once is played would change what it does (priority.play_pending drops the second)
+    r = line("Whenever another resonator enters the field under your control => Destroy that resonator. This ability "
+             "triggers only once per turn.")
+    assert r.verdict is Verdict.UNSUPPORTED and "once per turn" in r.reason
+
+
+def test_they_discard_after_deals_damage_to_your_opponent_is_the_opponents_discard():
+    r = exact("Whenever this card deals damage to your opponent, they discard a card.")
+    assert r.abilities == [{"kind": "automatic", "trigger": "deals_damage_to_opponent",
+                            "effect": [{"op": "discard", "count": 1, "who": "opponent"}]}]
+    r = exact("Whenever this card deals damage to your opponent => They discard two cards at random.")
+    assert r.abilities[0]["effect"] == [{"op": "discard", "count": 2, "who": "opponent", "random": True}]
+    assert line("Whenever this card attacks => They discard a card.").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1019_1_discarded_by_an_ability_of_a_named_card_is_a_trigger_with_its_filter():
+    r = exact('When this card is discarded by the effect or as a cost of an ability of a card named "Made-up Sage" you '
+              'control >>> Draw a card.')
+    assert r.abilities == [{"kind": "automatic", "trigger": "discarded_by_ability",
+                            "trigger_filter": {"name": "Made-up Sage", "side": "own", "zone": "anywhere"},
+                            "effect": [{"op": "draw", "count": 1}]}]
+    # CR 902.2: it works from the hand, a chant's too
+    assert exact('When this card is discarded by the effect or as a cost of an ability of a card named "Made-up Sage" '
+                 'you control >>> Draw a card.', "chant").abilities[0]["trigger"] == "discarded_by_ability"
+
+
+def test_the_misprint_greveyard_reads_graveyard():
+    r = exact("When this card is put into a greveyard from your field => Draw a card.")
+    assert r.abilities[0]["trigger"] == "put_into_graveyard"
+
+
+# ---- the engine -----------------------------------------------------------------------------------------------------
+def _pool(tmp_path, cards):
+    res, pool = _imported_pool(tmp_path, cards)
+    _all_exact(res)
+    return pool
+
+
+def _res(i, text, name=None, cost="{R}"):
+    return {"id": f"TXT-{i:03d}", "name": name or f"Made-up S32a {i}", "type": ["Resonator"], "cost": cost,
+            "colour": ["R"], "ATK": 500, "DEF": 500, "abilities": [text] if isinstance(text, str) else text}
+
+
+def _chant(i, text, cost="{R}"):
+    return {"id": f"TXT-{i:03d}", "name": f"Made-up S32a Chant {i}", "type": ["Chant"], "cost": cost, "colour": ["R"],
+            "abilities": [text] if isinstance(text, str) else text}
+
+
+@pytest.mark.parametrize("trigger, gains", [("a graveyard", 700), ("your deck", 0)])
+def test_cr_307_7_enters_from_a_graveyard_triggers_only_from_there(tmp_path, trigger, gains):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = _pool(tmp_path, [_chant(1, "Put target resonator from your graveyard into your field."),
+                            _res(2, f"When this card enters the field from {trigger} => You gain 700 life.")])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    sc.put(0, "TXT-002", K.Zone.GRAVEYARD)
+    sc.put(0, "TXT-001", K.Zone.HAND)
+    g = sc.game()
+    life = int(g.state[S.LIFE])
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: _resolved(g) and int(g.state[S.LIFE]) != life, 40)
+    assert int(g.state[S.LIFE]) == life + gains
+
+
+def test_cr_307_7_put_into_the_field_from_your_deck_triggers(tmp_path):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = _pool(tmp_path, [_chant(1, "Search your deck for a resonator and put it into your field. Then shuffle your "
+                                      "deck."),
+                            _res(2, "When this card is put into the field from your deck >>> You gain 700 life.")])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    for slot in sc.zone(0, K.Zone.MAIN_DECK):
+        sc.move(slot, K.Zone.REMOVED, 0)
+    sc.put(0, "TXT-002", K.Zone.MAIN_DECK)
+    sc.put(0, "TXT-001", K.Zone.HAND)
+    g = sc.game()
+    life = int(g.state[S.LIFE])
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: _resolved(g) and int(g.state[S.LIFE]) != life, 40)
+    assert int(g.state[S.LIFE]) == life + 700
+
+
+@pytest.mark.parametrize("once, gains", [(True, 100), (False, 200)])
+def test_cr_906_4_triggers_only_once_per_turn_plays_the_first_trigger_only(tmp_path, once, gains):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    text = "Whenever you play a chant => You gain 100 life." + (" This ability triggers only once per turn." if once else "")
+    pool = _pool(tmp_path, [_chant(1, "Draw a card."), _res(2, text)])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE, 2)
+    sc.field(0, ["TXT-002"])
+    sc.put(0, "TXT-001", K.Zone.HAND)
+    sc.put(0, "TXT-001", K.Zone.HAND)
+    g = sc.game()
+    life = int(g.state[S.LIFE])
+    for _ in range(2):
+        hand = [a for a in g.legal_actions().tolist() if K.PLAY_HAND_BASE <= a < K.PLAY_HAND_BASE + K.HAND_SLOTS]
+        g.step(hand[0])
+        _drive(g, _resolved, 40)
+    assert int(g.state[S.LIFE]) == life + gains
+
+
+@pytest.mark.parametrize("source, gains", [("Made-up Sage", 1000 + 100), ("Made-up S32a Other", 100)])
+def test_cr_1019_1_a_chant_discarded_as_the_cost_of_the_named_cards_ability_triggers(tmp_path, source, gains):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = _pool(tmp_path, [
+        _chant(1, ['When this card is discarded by the effect or as a cost of an ability of a card named "Made-up Sage" '
+                   'you control >>> You gain 1000 life.', "Draw a card."]),
+        _res(2, "Discard a card: You gain 100 life.", name=source), _res(3, "[Flying]", name="Made-up Sage")])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (src,) = sc.field(0, ["TXT-002"])
+    chant = sc.put(0, "TXT-001", K.Zone.HAND)
+    g = sc.game()
+    life = int(g.state[S.LIFE])
+    g.step(K.ACTIVATE_BASE + sc.zone(0, "field").index(src) * K.ABILITIES_PER_CARD)
+    _drive(g, lambda g: _resolved(g) and int(g.state[S.LIFE]) == life + gains, 40)
+    assert int(g.state[S.ZONE + chant * S.CARD_W]) == K.Zone.GRAVEYARD
+    assert int(g.state[S.LIFE]) == life + gains
+
+
+def test_cr_1019_1_a_card_discarded_by_the_named_cards_effect_triggers(tmp_path):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = _pool(tmp_path, [
+        _res(1, 'When this card is discarded by the effect or as a cost of an ability of a card named "Made-up Sage" '
+                'you control >>> You gain 1000 life.'),
+        _res(2, "{Rest}: Discard a card.", name="Made-up Sage")])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (src,) = sc.field(0, ["TXT-002"])
+    sc.put(0, "TXT-001", K.Zone.HAND)
+    g = sc.game()
+    life = int(g.state[S.LIFE])
+    g.step(K.ACTIVATE_BASE + sc.zone(0, "field").index(src) * K.ABILITIES_PER_CARD)
+    _drive(g, lambda g: _resolved(g) and int(g.state[S.LIFE]) != life, 40)
+    assert int(g.state[S.LIFE]) == life + 1000
+
+
+def test_they_discard_after_damage_to_the_opponent_discards_from_the_opponents_hand(tmp_path):
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = _pool(tmp_path, [_chant(1, "Draw a card."),
+                            _res(2, ["[Swiftness]", "Whenever this card deals damage to your opponent, they discard a card "
+                                                    "at random."])])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (att,) = sc.field(0, ["TXT-002"])
+    sc.put(1, "TXT-001", K.Zone.HAND)
+    g = sc.game()
+    from test_fow_card_text_s23b import _zone_n
+
+    assert _zone_n(g, 1, K.Zone.HAND) == 1
+    g.step(K.BATTLE)
+    for _ in range(6):  # the beginning of battle: priority passes (CR 802)
+        if int(g.state[H_DECISION]) == K.Decision.ATTACKER:
+            break
+        g.step(K.PASS)
+    g.step(K.OWN_FIELD_BASE + sc.zone(0, "field").index(att))
+    if int(g.state[H_DECISION]) == K.Decision.ATTACKED:
+        g.step(K.ATTACK_PLAYER)
+    _drive(g, lambda g: _zone_n(g, 1, K.Zone.HAND) == 0, 60)
+    assert _zone_n(g, 1, K.Zone.HAND) == 0 and _zone_n(g, 1, K.Zone.GRAVEYARD) >= 1
