@@ -206,3 +206,47 @@ def test_they_discard_after_damage_to_the_opponent_discards_from_the_opponents_h
         g.step(K.ATTACK_PLAYER)
     _drive(g, lambda g: _zone_n(g, 1, K.Zone.HAND) == 0, 60)
     assert _zone_n(g, 1, K.Zone.HAND) == 0 and _zone_n(g, 1, K.Zone.GRAVEYARD) >= 1
+
+
+# ---- conditions of triggered effects: "fewer <cards> than your opponent", "more cards in their hand than you" ----------
+def test_fewer_cards_than_your_opponent_compiles_to_control_fewer_than_opp():
+    r = exact("When this card enters your field => You gain 500 life if you control less resonators than your opponent.")
+    assert r.abilities[0]["effect"][0] == {"op": "if", "condition": {
+        "kind": "control_fewer_than_opp", "filter": {"type": ["resonator"], "side": "any"}}, "skip": 1}
+    r = exact("When this card enters your field, draw a card if your opponent has more cards in their hand than you.")
+    assert r.abilities[0]["effect"][0]["condition"] == {"kind": "opp_hand_more"}
+
+
+@pytest.mark.parametrize("opp_resonators, gains", [(2, 500), (1, 0)])
+def test_fewer_resonators_than_your_opponent_counts_both_fields(tmp_path, opp_resonators, gains):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = _pool(tmp_path, [_res(1, "When this card enters your field => You gain 500 life if you control fewer "
+                                    "resonators than your opponent."), _res(2, "[Flying]")])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    sc.put(0, "TXT-001", K.Zone.HAND)
+    sc.field(1, ["TXT-002"] * opp_resonators)
+    g = sc.game()
+    life = int(g.state[S.LIFE])
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: _resolved(g) and int(g.state[S.LIFE]) != life, 40)
+    assert int(g.state[S.LIFE]) == life + gains
+
+
+@pytest.mark.parametrize("opp_hand, draws", [(2, 1), (0, 0)])
+def test_opponent_has_more_cards_in_hand_compares_the_hands(tmp_path, opp_hand, draws):
+    from test_fow_card_text_s23b import _zone_n
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = _pool(tmp_path, [_res(1, "When this card enters your field, draw a card if your opponent has more cards in "
+                                    "their hand than you.")])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    sc.put(0, "TXT-001", K.Zone.HAND)
+    for _ in range(opp_hand):
+        sc.put(1, "TXT-001", K.Zone.HAND)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: _resolved(g) and _zone_n(g, 0, K.Zone.FIELD) >= 1 and int(g.state[S.PT_N]) == 0, 40)
+    assert _zone_n(g, 0, K.Zone.HAND) == draws

@@ -2361,6 +2361,18 @@ class _T(CountWords, TextTransformer, Transformer):
     def c_control(self, flt):
         return self._c_control(1, flt)
 
+    def c_control_fewer(self, flt):
+        # session 32 (Condition.CONTROL_FEWER_THAN_OPP): the cards of each field the filter matches, without continuous
+        # abilities (no ATK bounds)
+        flt = _target_filter(flt)
+        if flt.get("side", "own") != "own" or flt.get("zone", "field") != "field" or "atk_min" in flt or "atk_max" in flt:
+            raise Unsupported("'fewer <cards> than your opponent' of cards not in the field or with ATK bounds")
+        flt["side"] = "any"
+        return {"kind": "control_fewer_than_opp", "filter": flt}
+
+    def c_opp_hand_more(self, *_):
+        return {"kind": "opp_hand_more"}
+
     def c_control_other(self, _other, flt):
         return self._c_control(1, flt, True)
 

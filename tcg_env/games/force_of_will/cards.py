@@ -93,6 +93,7 @@ ConditionName = Literal[
     "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
     "resonators_to_graveyard_at_least", "targets_match", "gems_at_least", "control_and_another", "ruler_matches",
     "ruler_matches_none", "force_command", "runes_revealed_fewer", "rune_attributes_not", "gem_attributes_at_least",
+    "control_fewer_than_opp", "opp_hand_more",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -1851,6 +1852,12 @@ class _Compiler(PoolCompiler):
             if max(rows) >= 1 << K.RULER_NAME_BITS:
                 self.fail(p, "too many filter rows in the pool for control_and_another")
             return int(K.Condition.CONTROL_AND_ANOTHER), rows[0] | (rows[1] << K.RULER_NAME_BITS)
+        if c.kind == "control_fewer_than_opp":
+            # session 32: "you control fewer <cards> than your opponent": the filter's side any (each field counted)
+            if c.filter is None or c.filter.zone != "field" or c.filter.side != "any" or c.filter.atk_min is not None \
+                    or c.filter.atk_max is not None or v != 0:
+                self.fail(f"{p}.filter", "control_fewer_than_opp: a filter of the field, side any, without ATK bounds")
+            return int(K.Condition.CONTROL_FEWER_THAN_OPP), self.compile_filter(c.filter, f"{p}.filter", ("field",))
         if c.kind == "control_at_least":
             if c.filter is None or c.filter.zone != "field" or c.filter.side == "opponent":
                 self.fail(f"{p}.filter", "control_at_least counts cards in your field: a filter of the field, not the opponent's side")

@@ -717,6 +717,11 @@ class Condition(IntEnum):
     # session 31: "whenever you play your second card each turn": arg = N, exactly N cards played this turn (state.
     # PLAYED_CARDS, counted as the card is put onto the chase before YOU_PLAY triggers: priority.note_card_play)
     PLAYED_CARDS_EXACTLY = 160
+    # session 32: "if you control less / fewer <cards> than your opponent" (an effect's or a trigger's condition): arg = filter
+    # row (side any), the cards of its controller's field it matches fewer than those of the opponent's field
+    CONTROL_FEWER_THAN_OPP = 170
+    # session 32: "if your opponent has more cards in their hand than you" (CR 306): the hands' counts
+    OPP_HAND_MORE = 171
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
