@@ -250,3 +250,50 @@ def test_opponent_has_more_cards_in_hand_compares_the_hands(tmp_path, opp_hand, 
     g.step(K.PLAY_HAND_BASE)
     _drive(g, lambda g: _resolved(g) and _zone_n(g, 0, K.Zone.FIELD) >= 1 and int(g.state[S.PT_N]) == 0, 40)
     assert _zone_n(g, 0, K.Zone.HAND) == draws
+
+
+# ---- "when this card in your graveyard is removed from the game", "whenever you awaken a spell" ---------------------------
+def test_cr_1004_1_removed_from_your_graveyard_is_a_trigger_a_chant_may_have():
+    r = exact("When this card in your graveyard is removed from the game >>> Draw a card.", "chant")
+    assert r.abilities == [{"kind": "automatic", "trigger": "removed_from_graveyard",
+                            "effect": [{"op": "draw", "count": 1}]}]
+
+
+def test_cr_1004_1_a_card_removed_from_the_graveyard_triggers(tmp_path):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = _pool(tmp_path, [_chant(1, "Remove all cards in your graveyard from the game."),
+                            _chant(2, ["When this card in your graveyard is removed from the game >>> You gain 700 life.",
+                                       "Draw a card."])])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    sc.put(0, "TXT-002", K.Zone.GRAVEYARD)
+    sc.put(0, "TXT-001", K.Zone.HAND)
+    g = sc.game()
+    life = int(g.state[S.LIFE])
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: _resolved(g) and int(g.state[S.LIFE]) != life, 40)
+    assert int(g.state[S.LIFE]) == life + 700
+
+
+def test_cr_1109_2_whenever_you_awaken_a_spell_compiles():
+    r = exact("Whenever you awaken a spell => Draw a card. This ability triggers only once per turn.")
+    assert r.abilities == [{"kind": "automatic", "trigger": "you_awaken", "effect": [{"op": "draw", "count": 1}],
+                            "once": "turn"}]
+
+
+@pytest.mark.parametrize("awakened, gains", [(True, 300), (False, 0)])
+def test_cr_1109_2_a_spell_played_awakened_triggers_whenever_you_awaken(tmp_path, awakened, gains):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = _pool(tmp_path, [_chant(1, ["Draw a card.", "[Awakening] {R}: Draw a card."]),
+                            _res(2, "Whenever you awaken a spell => You gain 300 life.")])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE, 2)
+    sc.field(0, ["TXT-002"])
+    sc.put(0, "TXT-001", K.Zone.HAND)
+    g = sc.game()
+    life = int(g.state[S.LIFE])
+    g.step(K.AWAKEN_HAND.base if awakened else K.PLAY_HAND_BASE)
+    _drive(g, _resolved, 40)
+    assert int(g.state[S.LIFE]) == life + gains

@@ -1332,7 +1332,7 @@ class _T(CountWords, TextTransformer, Transformer):
     def automatic(self, *args):
         args = [a for a in args if a is not None]
         trig, body = args[0], args[-1]
-        if not (trig and all(t.get("trigger") == "discarded_by_ability" for t in trig)):
+        if not (trig and all(t.get("trigger") in ("discarded_by_ability", "removed_from_graveyard") for t in trig)):
             # (session 32: "when this card is discarded ..." works from the hand, CR 902.2: a chant's too)
             self._field_card("an automatic ability")
         # "that resonator": the trigger's other card, when every trigger of the line is about one (Op.TARGET_TRIGGER)
@@ -1521,6 +1521,16 @@ class _T(CountWords, TextTransformer, Transformer):
         if self.card.get("type") in ("j_ruler", "ruler"):
             raise Unsupported("'is discarded' on a J/ruler (it is never in a hand)")
         return [{"trigger": "discarded_by_ability", "trigger_filter": {**named, "side": "own", "zone": "anywhere"}}]
+
+    def t_removed_from_grave(self, *_):
+        # session 32: Trigger.REMOVED_FROM_GRAVEYARD (zones.move_card_core: from its owner's graveyard to the removed area)
+        if self.card.get("type") in ("j_ruler", "ruler"):
+            raise Unsupported("'in your graveyard is removed from the game' on a J/ruler (never in a graveyard)")
+        return [{"trigger": "removed_from_graveyard"}]
+
+    def t_you_awaken(self, *_):
+        # session 32: Trigger.YOU_AWAKEN (priority.finish_frame: a card of its controller's put onto the chase awakened)
+        return [{"trigger": "you_awaken"}]
 
     def t_grave_from_hand(self, *_):
         # session 31: Trigger.PUT_INTO_GRAVEYARD_FROM_HAND (zones.move_card_core: any move from the hand to a graveyard,

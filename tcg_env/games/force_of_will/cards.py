@@ -70,7 +70,7 @@ TriggerName = Literal[
     "j_resonator_attacks", "put_into_graveyard", "dealt_damage", "you_gain_life", "damage_to_you",
     "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field", "other_to_graveyard", "inverts",
     "begin_game", "you_gain_gem", "j_ruler_recovered", "put_into_graveyard_from_hand", "enter_from_graveyard",
-    "enter_from_main_deck", "discarded_by_ability",
+    "enter_from_main_deck", "discarded_by_ability", "removed_from_graveyard", "you_awaken",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
@@ -78,6 +78,8 @@ _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j
                       "other_to_graveyard": ("resonator",),
                       # session 32: the ability's source (a ruler's in its ruler area too: zone anywhere)
                       "discarded_by_ability": ("resonator", "ruler", "j_ruler", "addition", "regalia")}
+# session 32: the triggers of a card's own that work off the field (CR 902.2: the text says where), a chant's too
+_OFF_FIELD_TRIGGERS = ("discarded_by_ability", "removed_from_graveyard")
 # the card the trigger watches is there (else in the field)
 _TRIGGER_FILTER_ZONE = {"you_play": "chase", "discarded_by_ability": "anywhere"}
 # the triggers about another card that may have a filter (none: any card or none): the attacker this card blocks,
@@ -800,7 +802,7 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     if (code[:, K.I_OP] == K.Op.SELECT_MODE).any():
         flags[-1, K.FL_MISC] |= K.FLAG_SELECT_MODE
     if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC)
-                             & (abilities[:, K.A_TRIGGER] == K.Trigger.YOU_PLAY)).any():
+                             & np.isin(abilities[:, K.A_TRIGGER], (K.Trigger.YOU_PLAY, K.Trigger.YOU_AWAKEN))).any():
         flags[-1, K.FL_MISC] |= K.FLAG_YOU_PLAY  # (without the abilities: set, the kernels skip nothing)
     for trig, bit in ((K.Trigger.LEAVES_FIELD, K.FLAG_LEAVES_FIELD), (K.Trigger.IS_BLOCKED, K.FLAG_IS_BLOCKED),
                       (K.Trigger.OTHER_TO_GRAVEYARD, K.FLAG_OTHER_TO_GRAVE)):
@@ -1130,6 +1132,8 @@ _TRIGGER_WORDS = {
     "enter_from_graveyard": "when it enters the field from a graveyard",
     "enter_from_main_deck": "when it enters the field from the main deck",
     "discarded_by_ability": "when it is discarded by an ability",
+    "removed_from_graveyard": "when it is removed from the game from a graveyard",
+    "you_awaken": "when you awaken a card",
 }  # fmt: skip
 
 
@@ -1339,7 +1343,7 @@ class _Compiler(PoolCompiler):
                 self.fail("stealth.trigger", f"a card in the standby area is told of {', '.join(_STANDBY_TRIGGERS)} "
                           f"(triggers.trigger_standby), not {card.stealth.trigger!r}")
         if t in ("chant", "rune") and any((a.kind != "continuous" and not (
-                a.kind == "automatic" and a.trigger == "discarded_by_ability")) or (a.kind == "continuous" and any(
+                a.kind == "automatic" and a.trigger in _OFF_FIELD_TRIGGERS)) or (a.kind == "continuous" and any(
                 op.op not in ("cost_reduction", "aura_keyword") or not op.filter.self_only or
                 (op.op == "aura_keyword" and (t != "chant" or op.filter.zone != "hand")) for op in a.effect))
                 for a in card.abilities):

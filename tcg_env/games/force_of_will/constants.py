@@ -455,6 +455,12 @@ class Trigger(IntEnum):
     # DISCARD_COST decisions, kernels.apply_decision) while the frame that asks for it is an ability's (resolving or being
     # played); A_TRIG_FILTER the ability's source card (the trigger's aux), zone anywhere (a ruler in its ruler area too)
     DISCARDED_BY_ABILITY = 172
+    # session 32: "when this card in your graveyard is removed from the game" (CR 1004.1, 902.2): the card's own, as it moves
+    # from its owner's graveyard to the removed area (zones.move_card_core), played by its owner
+    REMOVED_FROM_GRAVEYARD = 173
+    # session 32: "whenever you awaken a spell / a card" (CR 1109.2): its controller plays a card paying its [Awakening]
+    # cost (PLAY_AWAKENED), fired with YOU_PLAY as the card is put onto the chase (priority.finish_frame; FLAG_YOU_PLAY)
+    YOU_AWAKEN = 174
 
 
 class KeywordAbility(IntEnum):

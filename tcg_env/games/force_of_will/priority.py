@@ -417,6 +417,9 @@ def finish_frame(game, s, T):
                 # "whenever your opponent plays a <card>": the other player's, their trigger filter's side opponent)
                 game.trigger_controlled_on(s, T, K.Trigger.YOU_PLAY, s[f + E_CTRL], s[f + E_SLOT])
                 game.trigger_controlled_on(s, T, K.Trigger.YOU_PLAY, 1 - s[f + E_CTRL], s[f + E_SLOT])
+                if (s[f + E_AUX] & K.PLAY_HOW_MASK) == K.PLAY_AWAKENED:
+                    # session 32: "whenever you awaken a spell" (CR 1109.2: played paying its [Awakening] cost)
+                    game.trigger_controlled_on(s, T, K.Trigger.YOU_AWAKEN, s[f + E_CTRL], s[f + E_SLOT])
         elif s[f + E_KIND] == EntryKind.CARD:
             game.to_graveyard(s, T, s[f + E_SLOT])  # a [Trigger] card that cannot be played (CR 708.3a)
         game.pop_frame(s)
