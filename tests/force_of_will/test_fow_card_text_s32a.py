@@ -297,3 +297,46 @@ def test_cr_1109_2_a_spell_played_awakened_triggers_whenever_you_awaken(tmp_path
     g.step(K.AWAKEN_HAND.base if awakened else K.PLAY_HAND_BASE)
     _drive(g, _resolved, 40)
     assert int(g.state[S.LIFE]) == life + gains
+
+
+# ---- CR 1019.1: a discard at random by zones.discard_to_graveyard (Op.PLAYER_DISCARD) ----------------------------------
+def test_cr_1019_1_a_discard_at_random_compiles_to_player_discard(tmp_path):
+    _, pool = _imported_pool(tmp_path, [_chant(1, "Your opponent discards a card at random.")])
+    rows = [r for r in pool.code if int(r[K.I_OP]) == K.Op.PLAYER_DISCARD and int(r[K.I_A2]) == 1]
+    assert rows and int(rows[-1][K.I_A1]) == K.Who.OPPONENT, "the random discard is Op.PLAYER_DISCARD (a2 1)"
+
+
+@pytest.mark.parametrize("text", ["When this card is put into your graveyard from your hand => You gain 700 life.",
+                                  "When this card is put into a graveyard from your hand => You gain 700 life."])
+def test_cr_1019_1_a_discard_at_random_triggers_put_into_a_graveyard_from_your_hand(tmp_path, text):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    assert exact(text).verdict is Verdict.EXACT
+    pool = _pool(tmp_path, [_chant(1, "Your opponent discards a card at random."), _res(2, text)])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    sc.put(0, "TXT-001", K.Zone.HAND)
+    victim = sc.put(1, "TXT-002", K.Zone.HAND)
+    g = sc.game()
+    life = int(g.state[S.LIFE + 1])
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: _resolved(g) and int(g.state[S.LIFE + 1]) != life, 40)
+    assert int(g.state[S.ZONE + victim * S.CARD_W]) == K.Zone.GRAVEYARD
+    assert int(g.state[S.LIFE + 1]) == life + 700
+
+
+def test_cr_910_1_a_discard_at_random_reads_a_graveyard_from_anywhere_replacement(tmp_path):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = _pool(tmp_path, [_chant(1, "Your opponent discards a card at random."),
+                            _res(2, "If a card would be put into your opponent's graveyard from anywhere, remove it from "
+                                    "the game instead.")])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    sc.field(0, ["TXT-002"])
+    sc.put(0, "TXT-001", K.Zone.HAND)
+    victim = sc.put(1, "TXT-001", K.Zone.HAND)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: _resolved(g) and int(g.state[S.ZONE + victim * S.CARD_W]) != K.Zone.HAND, 40)
+    assert int(g.state[S.ZONE + victim * S.CARD_W]) == K.Zone.REMOVED

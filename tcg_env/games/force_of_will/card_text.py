@@ -49,18 +49,6 @@ APPROXIMATIONS: dict[str, str] = {
         "condition is checked as the ability triggers (triggers.py), not as it is played in the priority sequence "
         "(CR 906.5); the card and its activate and will abilities are checked as they are played"
     ),
-    "grave_replacement_random_discard": (
-        "\"If a card would be put into <a> graveyard from anywhere, remove it from the game instead.\" (session 24, CR "
-        "910.1): a card discarded at random (\"your opponent discards a card at random\") goes to the graveyard, not "
-        "removed: the engine's random discard does not read the replacement; every other move to a graveyard does (a "
-        "chosen discard, a discard as a cost, from the field, the chase, a deck)"
-    ),
-    "grave_from_hand_random_discard": (
-        "\"When this card is put into a / your graveyard from your hand\" (session 31): a discard at random (\"your "
-        "opponent discards a card at random\", the engine's DISCARD with its random operand, whose hook has no tables) "
-        "does not trigger it; every other move from the hand to a graveyard does (a chosen discard, a discard as a cost, "
-        "an effect's move)"
-    ),
     "tag_one_ruler": (
         "[Tag] on a ruler (session 22; not in CR 8.01): the permission to start the game with a second ruler with the "
         "same [Tag] is not offered (a deck has exactly one ruler, CR 402.2); the ruler plays as printed otherwise"
@@ -1535,7 +1523,8 @@ class _T(CountWords, TextTransformer, Transformer):
     def t_grave_from_hand(self, *_):
         # session 31: Trigger.PUT_INTO_GRAVEYARD_FROM_HAND (zones.move_card_core: any move from the hand to a graveyard,
         # a discard as a cost or by an effect included; CR 302.3)
-        self.approximate("grave_from_hand_random_discard")
+        # (session 32: a discard at random too, Op.PLAYER_DISCARD by zones.discard_to_graveyard; before, approximate
+        # grave_from_hand_random_discard)
         return [{"trigger": "put_into_graveyard_from_hand"}]
 
     def t_destroyed(self, *_):
@@ -1854,8 +1843,8 @@ class _T(CountWords, TextTransformer, Transformer):
         op = {"op": "grave_to_removed", "filter": flt}
         if owner != "any":
             op["owner"] = owner
-        if zone == "anywhere":
-            self.approximate("grave_replacement_random_discard")
+        # (session 32: a discard at random reads it too, Op.PLAYER_DISCARD by zones.discard_to_graveyard; before, approximate
+        # grave_replacement_random_discard)
         return [{"kind": "continuous", "effect": [op]}]
 
     def continuous(self, *args):

@@ -1933,8 +1933,9 @@ class _Compiler(PoolCompiler):
                                     "target_controller", "this_way", "force_roll"):
                     self.fail(f"{p}[{j}].per.count", f"{op.per.count} is an amount of a one-time effect (set_x), not a count")
                 self.code_rows.append([int(K.Op.AURA_PER), 0, *self.per_args(op.per, f"{p}[{j}].per")])
+            # (session 32: a discard at random too: effects.exec_op discards each card by zones.discard_to_graveyard)
             code = K.Op.PLAYER_DISCARD if op.op == "discard" and (op.who in ("target_controller", "turn_player") or
-                                                                  op.this_way or op.record) \
+                                                                  op.this_way or op.record or op.random) \
                 else EFFECT_OPS[op.op]
             self.code_rows.append([int(code), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
         self._per_x = False

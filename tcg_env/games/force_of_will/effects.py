@@ -13,6 +13,8 @@ from tcg_env.engine.effects import ASKED, I_A0, I_A1, I_A2, I_OP, I_REG, NEXT, N
 # the core's frame stack, the rules kernels game.push_frame, game.top_frame ... of Force of Will
 from tcg_env.engine.effects import frames_full, pop_frame, push_frame, top_frame  # noqa: F401
 from tcg_env.engine.effects import _discard as core_discard  # session 29: Op.PLAYER_DISCARD (the core's DISCARD)
+from tcg_env.engine.effects import count_operand  # session 32: Op.PLAYER_DISCARD at random
+from tcg_env.games.force_of_will.state import HAND_N  # session 32
 from tcg_env.engine.header import H_DECIDER, H_DONE
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
@@ -977,6 +979,20 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         this_way = (a2 & K.DISCARD_THIS_WAY) != 0
         if this_way and s[f + FR_CNT] == 0:
             s[f + E_X] = 0
+        if (a2 & 1) != 0 and not this_way and (a2 & K.DISCARD_TO_REG) == 0:
+            # session 32: at random (CR 1019.1), as the core's DISCARD does (the same draws of the random stream), each card
+            # by zones.discard_to_graveyard: a continuous "... from anywhere, remove it from the game instead" reads it
+            # (CR 910.1) and "when this card is put into a graveyard from your hand" triggers (Trigger.PUT_INTO_GRAVEYARD_
+            # FROM_HAND); the card compiler writes every discard at random so (cards: Op.PLAYER_DISCARD)
+            n = count_operand(game, s, f, a0)
+            k = 0
+            for _ in range(n):
+                h = s[HAND_N + who]
+                if h == 0:
+                    break
+                game.discard_to_graveyard(s, T, who, rng_below(s, h))
+                k += 1
+            return NEXT if 0 < n <= k else NOT_DONE
         st = core_discard(game, s, f, a0, K.Who.CONTROLLER if who == ctrl else K.Who.OPPONENT, a2 & 1)
         if st == ASKED and (a2 & (K.DISCARD_THIS_WAY | K.DISCARD_TO_REG)) != 0:
             # the DISCARD decision's DEC_ARG (1: an effect's discard) with what kernels record of each card discarded

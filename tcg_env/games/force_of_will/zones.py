@@ -277,14 +277,13 @@ def discard_hand_index(s, player, i):
 def discard_to_graveyard(game, s, T, player, i):
     """CR 1019.1: hand card ``i`` of ``player`` is discarded into its owner's graveyard, or removed from the game instead
     by a continuous "if a card would be put into <a> graveyard from anywhere" (CR 910.1, GRAVE_TO_REMOVED; session 24).
-    The player's discards (an effect's chosen discard, a cost); a discard at random (the engine's DISCARD with a2, the
-    hook ``discard_hand_index``, which has no tables) is not replaced (docs/force_of_will/card-text.md)."""
+    The player's discards (an effect's chosen discard, a cost) and, session 32, a discard at random (Op.PLAYER_DISCARD:
+    the card compiler writes every discard at random so; the core's DISCARD hook ``discard_hand_index`` has no tables)."""
     slot = s[HAND_L + player * K.PLAYER_SLOTS + i]
     z = Zone.REMOVED if grave_replaced(game, s, T, slot) else Zone.GRAVEYARD
     zone_move(s, ZT, slot, z)
     if z == Zone.GRAVEYARD:
-        # session 31: "when this card is put into a / your graveyard from your hand" (approximate
-        # grave_from_hand_random_discard: a discard at random, ``discard_hand_index``, does not trigger it)
+        # session 31: "when this card is put into a / your graveyard from your hand" (session 32: a discard at random too)
         game.trigger_own(s, T, slot, K.Trigger.PUT_INTO_GRAVEYARD_FROM_HAND, slot)
 
 
