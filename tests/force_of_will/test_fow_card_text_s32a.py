@@ -340,3 +340,53 @@ def test_cr_910_1_a_discard_at_random_reads_a_graveyard_from_anywhere_replacemen
     g.step(K.PLAY_HAND_BASE)
     _drive(g, lambda g: _resolved(g) and int(g.state[S.ZONE + victim * S.CARD_W]) != K.Zone.HAND, 40)
     assert int(g.state[S.ZONE + victim * S.CARD_W]) == K.Zone.REMOVED
+
+
+# ---- "you may pay {R}{R} / N life. If you do, ..." (Op.PAY), and a graveyard trigger's "return it / put this card" ----
+def test_cr_1003_1_you_may_pay_will_or_life_compiles_to_pay_then_if_done():
+    r = exact("When this card is put into a graveyard from your field, you may pay 200 life. If you do, put it into its "
+              "owner's hand.")
+    assert r.abilities[0]["optional"] and r.abilities[0]["effect"] == [
+        {"op": "pay", "life": 200}, {"op": "if_done", "rows": 2}, {"op": "target_self"}, {"op": "grave_to_hand"}]
+    r = exact("When this card is put into a graveyard from the field >>> You may pay {R}{R}. If you do, put this card into "
+              "the field under its owner's control.")
+    assert r.abilities[0]["effect"] == [{"op": "pay", "will": "{R}{R}"}, {"op": "if_done", "rows": 2},
+                                        {"op": "target_self"}, {"op": "grave_to_field", "owner": True}]
+    # the card is in the graveyard only after that trigger
+    assert line("When this card enters the field => Put this card into its owner's field.").verdict is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize("will, back", [(2, True), (1, False)])
+def test_cr_1003_1_pay_takes_the_produced_will_and_the_card_comes_back_only_if_paid(tmp_path, will, back):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = _pool(tmp_path, [_chant(1, "Destroy target resonator.", cost="{0}"),
+                            _res(2, "When this card is put into a graveyard from your field, you may pay {R}{R}. If you "
+                                    "do, put this card into its owner's field.")])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE, will)
+    (card,) = sc.field(0, ["TXT-002"])
+    sc.put(0, "TXT-001", K.Zone.HAND)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: _resolved(g) and int(g.state[S.ZONE + card * S.CARD_W]) != K.Zone.FIELD
+           and int(g.state[S.PT_N]) == 0, 60)
+    _drive(g, _resolved, 20)
+    assert (int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.FIELD) is back
+    fire = int(g.state[S.WILL + K.Attribute.FIRE])
+    assert fire == (0 if back else will)  # nothing paid when it cannot all be paid
+
+
+def test_cr_906_7b_return_it_to_its_owners_hand_after_a_graveyard_trigger_moves_it_from_the_graveyard(tmp_path):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    text = "When this card is put into a graveyard from your field => Return it to its owner's hand."
+    assert exact(text).abilities[0]["effect"] == [{"op": "target_self"}, {"op": "grave_to_hand"}]
+    pool = _pool(tmp_path, [_chant(1, "Destroy target resonator.", cost="{0}"), _res(2, text)])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (card,) = sc.field(0, ["TXT-002"])
+    sc.put(0, "TXT-001", K.Zone.HAND)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: _resolved(g) and int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.HAND, 60)
+    assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.HAND

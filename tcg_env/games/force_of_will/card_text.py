@@ -1336,6 +1336,13 @@ class _T(CountWords, TextTransformer, Transformer):
         from_grave = bool(trig) and all(t.get("trigger") == "put_into_graveyard" for t in trig)
         ops, optional = body.ops(trigger_card=about_card, bare_it=bare_it, produce=True,
                                  from_grave=from_grave), body.optional
+        if from_grave:
+            # session 32: "return it / this card to its owner's hand", "put it into its owner's hand" as it is in the
+            # graveyard (CR 906.7b): from there (GRAVE_TO_HAND; RETURN_TO_HAND moves a card of the field only)
+            for i in range(1, len(ops)):
+                if ops[i]["op"] == "return_to_hand" and ops[i - 1]["op"] == "target_self" and \
+                        ops[i].get("reg", 0) == ops[i - 1].get("reg", 0):
+                    ops[i] = {**ops[i], "op": "grave_to_hand"}
         ops = _automatic_will(ops)
         if any(t.get("trigger") == "begin_game" for t in trig) and any(
                 op["op"] in ("choose", "select_all") and (op.get("filter") or {}).get("zone", "field") == "field" for op in ops):
@@ -2589,6 +2596,13 @@ class _T(CountWords, TextTransformer, Transformer):
         # session 29: "If you don't, banish this card." (CR 1011): BANISH on the card itself
         return self.if_not_done_sentence([({"op": "banish"}, _SELF)])
 
+    def optional_pay_will(self, will):
+        # session 32: Op.PAY (not done when its controller cannot pay it all: "If you do" reads it)
+        return ([({"op": "pay", "will": will}, None)], True)
+
+    def optional_pay_life(self, n):
+        return ([({"op": "pay", "life": int(n)}, None)], True)
+
     def optional_banish_self(self):
         # "you may banish this card" (CR 1011): BANISH on the card itself (only while its controller controls it)
         return ([({"op": "banish"}, _SELF)], True)
@@ -3240,6 +3254,10 @@ class _T(CountWords, TextTransformer, Transformer):
         return [({"op": "invert"}, None)]
 
     def removed_to_field(self, sel):
+        if sel.kind == "self":
+            # session 32: "put this card into the field under its owner's control / into its owner's field" in an ability
+            # that triggers as it is put into a graveyard from the field (it is there: GRAVE_TO_FIELD a2 bit 2, its owner's)
+            return [({"op": "grave_to_field", "owner": True, "_self_grave": True}, sel)]
         if sel.kind != "prev":
             raise Unsupported("'put <card> into the field under its owner's control' of a card other than 'it'")
         return [({"op": "removed_to_field"}, sel)]  # session 29: only in a delayed ability (_delayed checks it)
@@ -4996,7 +5014,8 @@ def _if_done_clause(ops: list) -> bool | None:
 
 
 # the ops whose instruction reports whether it was done (cards._REPORTS_DONE): what "if you do" may follow
-_REPORTS_DONE = {"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem", "rest_j_ruler"}  # keep equal to cards._REPORTS_DONE (the compiler checks it again)
+_REPORTS_DONE = {"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem", "rest_j_ruler",
+                 "pay"}  # keep equal to cards._REPORTS_DONE (the compiler checks it again)
 
 
 def _copy_ops(ops: list[dict]) -> list[dict]:

@@ -431,7 +431,8 @@ OpDamageMod = op_model("damage_mod", _M, amount=(Union[Annotated[int, Field(gt=0
 # "put <targets> from your graveyard into your hand / into the field [rested]": the register's cards still in
 # a graveyard (the choose filter's zone "graveyard", CR 903.2g)
 OpGraveToHand = op_model("grave_to_hand", _M, reg=(Reg, 0))
-OpGraveToField = op_model("grave_to_field", _M, rested=(bool, False), reg=(Reg, 0))
+# session 32: ``owner``: "... into the field under its owner's control" / "into its owner's field" (GRAVE_TO_FIELD a2 bit 2)
+OpGraveToField = op_model("grave_to_field", _M, rested=(bool, False), reg=(Reg, 0), owner=(bool, False))
 OpIf = op_model("if", _M, condition=FowCondition, skip=(int, Field(default=1, ge=1, le=20)))
 # "Gain a <attribute> gem" (session 23, CR 1027.1: Op.GAIN_GEM)
 # session 29: attribute "any": "Gain a gem of any attribute" (CR 1027.1a: its controller chooses one of the five as it
@@ -504,6 +505,8 @@ OpCostReduction = op_model("cost_reduction", _M, amount=(int, Field(default=1, g
 # plus 5; CR 104.2: a negative amount is none); SET_X a2 = times + plus x SET_X_PLUS
 # session 29: "Rest a recovered J/ruler you control." as an effect (Op.REST_J_RULER; not done when it is rested already)
 OpRestJRuler = op_model("rest_j_ruler", _M)
+# session 32: "[you may] pay {R}{R} / N life" as an effect (Op.PAY: not done when it cannot all be paid; "If you do, ...")
+OpPay = op_model("pay", _M, will=(str, ""), life=(int, Field(default=0, ge=0, le=8000)))
 OpSetX = op_model("set_x", _M, per=FowPer, times=(int, Field(default=1, ge=-100, le=100)), reg=(Reg, 0),
                   plus=(int, Field(default=0, ge=-100, le=100)))
 
@@ -525,7 +528,7 @@ _OP_MODELS = (
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
-    OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField,
+    OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -563,7 +566,7 @@ _TARGETING = {"choose", "select_all", "target_self", "target_trigger", "reveal_t
 # not done to a card still in the field after it, effects.target_done; PLAYER_BANISH: fewer than N banished): the ops
 # an "if_done" may follow
 _REPORTS_DONE = frozenset({"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem",
-                           "rest_j_ruler"})
+                           "rest_j_ruler", "pay"})
 _ON_REGISTER = {
     "power", "power_x", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
@@ -2024,6 +2027,15 @@ class _Compiler(PoolCompiler):
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "ruler_area")), 0, 0
         if name == "target_trigger":
             return 0, int(op.removed), 0
+        if name == "pay":  # session 32 (Op.PAY)
+            try:
+                attr, free = parse_will_cost(op.will)
+            except ValueError as e:
+                self.fail(f"{q}.will", str(e))
+            if free < 0 or max(attr) >= 1 << K.PAY_ATTR_BITS or free > 15 or op.life % 100 or not (any(attr) or free or op.life):
+                self.fail(q, "pay: a will cost without X (each attribute at most 7, free at most 15) and / or life (a "
+                          "multiple of 100, CR 105.4a)")
+            return sum(n << (K.PAY_ATTR_BITS * a) for a, n in enumerate(attr)), free, op.life
         if name == "cancel" or name in _TARGETING:
             return 0, 0, 0
         if name == "banish":
@@ -2212,7 +2224,7 @@ class _Compiler(PoolCompiler):
         if name == "grave_to_hand":
             return 0, 0, 0
         if name == "grave_to_field":
-            return 0, 0, int(op.rested)
+            return 0, 0, int(op.rested) | (2 if op.owner else 0)
         if name == "mana_counter":
             if op.count == 0:
                 self.fail(f"{q}.count", "must not be 0")

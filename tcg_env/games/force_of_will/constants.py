@@ -1097,6 +1097,15 @@ class Op(IntEnum):
     # TARGET_TRIGGER a1 = 1) enter the field under their owners' control (effects.effect_to_field; an addition asks which
     # card it is added to, as GRAVE_TO_FIELD)
     REMOVED_TO_FIELD = 141
+    # session 32: "[You may] pay {R}{R} / 200 life. If you do, ..." in an automatic ability's (or a spell's) effect (CR 1003.1,
+    # 907.2: the will paid from its controller's produced will, as every will cost here; CR 105.4a): a0 = the attribute
+    # costs, PAY_ATTR_BITS bits per Attribute, a1 = the free cost, a2 = life; NOT_DONE, nothing paid, when its controller
+    # cannot pay all of it (its produced will, its life)
+    PAY = 170
+
+
+# Op.PAY a0 (session 32): each Attribute's cost in PAY_ATTR_BITS bits
+PAY_ATTR_BITS = 3
 
 
 # IF_COST a0 (session 29): the total cost odd (1), even (0), or at most the frame's X (a SET_X before it: "if its total cost

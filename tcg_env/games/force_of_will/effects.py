@@ -7,6 +7,8 @@ This module holds the frames (a chase entry plus the interpreter's words), the i
 hooks and Force of Will's own opcodes (constants.Op).
 """
 
+import numpy as np
+
 from tcg_env.engine.chase import chase_remove_at
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.effects import ASKED, I_A0, I_A1, I_A2, I_OP, I_REG, NEXT, NOT_DONE, STOPPED, reg_add, targets_available
@@ -519,9 +521,10 @@ def addition_host_chosen(game, s, T, f, host):
     for "... into the field rested" (GRAVE_TO_FIELD's a2); FR_CNT ATTACH_DONE (the instruction then goes on)."""
     slot = K.ATTACH_PENDING - s[f + FR_CNT]
     row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
-    game.enter_field(s, T, slot, s[f + E_CTRL])
+    owner = row[I_OP] == Op.GRAVE_TO_FIELD and (row[I_A2] & 2) != 0  # session 32: "under its owner's control"
+    game.enter_field(s, T, slot, s[OWNER + slot * CARD_W] if owner else s[f + E_CTRL])
     s[ATTACHED + slot * CARD_W] = host
-    if row[I_OP] == Op.GRAVE_TO_FIELD and row[I_A2] == 1:
+    if row[I_OP] == Op.GRAVE_TO_FIELD and (row[I_A2] & 1) == 1:
         s[RESTED + slot * CARD_W] = 1
     s[f + FR_CNT] = K.ATTACH_DONE
 
@@ -972,6 +975,18 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 i = min(i - 1, s[n_off] - 1)
         if a2 > 0:
             s[f + E_X] = n
+    elif op == Op.PAY:
+        # session 32: "[you may] pay <will> / N life. If you do, ..." (CR 1003.1, 907.2): from the produced will, as every will
+        # cost (costs.can_pay / pay: attribute costs from their attribute, the free cost canonically); all of it or nothing
+        if s[LIFE + ctrl] < a2:
+            return NOT_DONE
+        need = np.zeros(K.N_ATTRIBUTES, np.int32)
+        for a in range(K.N_ATTRIBUTES):
+            need[a] = (a0 >> (K.PAY_ATTR_BITS * a)) & ((1 << K.PAY_ATTR_BITS) - 1)
+        if not game.can_pay(s, ctrl, need, 0, a1):
+            return NOT_DONE
+        game.pay(s, ctrl, need, 0, a1)
+        s[LIFE + ctrl] -= a2
     elif op == Op.PLAYER_DISCARD:
         # session 29: "Its controller discards N cards [at random]" (CR 1019.1): the core's DISCARD by that player; a2 bit
         # DISCARD_THIS_WAY: "the total cost of the card discarded this way" (the frame's X, added as each is discarded,
@@ -1032,7 +1047,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 continue
             if op == Op.GRAVE_TO_HAND:
                 game.move_card(s, T, slot, Zone.HAND)
-            elif game.effect_to_field(s, T, slot, ctrl, a2 == 1) == 2:
+            elif game.effect_to_field(s, T, slot, s[OWNER + slot * CARD_W] if (a2 & 2) != 0 else ctrl, (a2 & 1) == 1) == 2:
+                # (a2 bit 2, session 32: "under its owner's control", CR 105.3a)
                 s[f + FR_CNT] = K.ATTACH_PENDING - slot
                 return game.ask_addition_host(s, T, f)
     elif op == Op.REMOVED_TO_FIELD:
