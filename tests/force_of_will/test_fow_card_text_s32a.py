@@ -390,3 +390,45 @@ def test_cr_906_7b_return_it_to_its_owners_hand_after_a_graveyard_trigger_moves_
     g.step(K.PLAY_HAND_BASE)
     _drive(g, lambda g: _resolved(g) and int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.HAND, 60)
     assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.HAND
+
+
+# ---- CR 903.2g: "when this card is targeted by a spell [or ability]" ---------------------------------------------------
+def test_cr_903_2g_targeted_by_a_spell_compiles():
+    assert exact("When this card is targeted by a spell => Banish it.").abilities == [
+        {"kind": "automatic", "trigger": "targeted_by_spell", "effect": [{"op": "target_self"}, {"op": "banish"}]}]
+    assert exact("Whenever this card is targeted by a spell or ability => Draw a card.").abilities[0]["trigger"] == \
+        "targeted_by_spell_or_ability"
+
+
+def test_cr_903_2g_a_spell_targeting_it_triggers_before_it_resolves(tmp_path):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = _pool(tmp_path, [_chant(1, "Return target resonator to its owner's hand.", cost="{0}"),
+                            _res(2, "When this card is targeted by a spell => Banish it.")])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (card,) = sc.field(0, ["TXT-002"])
+    sc.put(0, "TXT-001", K.Zone.HAND)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: _resolved(g) and int(g.state[S.ZONE + card * S.CARD_W]) != K.Zone.FIELD, 40)
+    assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD  # banished first; the chant's target is gone
+
+
+@pytest.mark.parametrize("trigger, gains", [("a spell or ability", 500), ("a spell", 0)])
+def test_cr_903_2g_an_ability_targeting_it_triggers_only_spell_or_ability(tmp_path, trigger, gains):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = _pool(tmp_path, [_res(1, "{Rest}: Target resonator gains [+100/+100] until end of turn."),
+                            _res(2, f"Whenever this card is targeted by {trigger} => You gain 500 life.")])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (src, card) = sc.field(0, ["TXT-001", "TXT-002"])
+    g = sc.game()
+    life = int(g.state[S.LIFE])
+    g.step(K.ACTIVATE_BASE + sc.zone(0, "field").index(src) * K.ABILITIES_PER_CARD)
+    from tcg_env.engine.header import H_DECISION
+
+    if int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET:  # the target: the second resonator
+        cands = [int(x) for x in g.state[S.CAND:S.CAND + int(g.state[S.CAND_N])]]
+        g.step(K.OPTION_BASE + cands.index(card))
+    _drive(g, _resolved, 40)
+    assert int(g.state[S.LIFE]) == life + gains

@@ -1523,6 +1523,13 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'in your graveyard is removed from the game' on a J/ruler (never in a graveyard)")
         return [{"trigger": "removed_from_graveyard"}]
 
+    def t_targeted_by_spell(self, *_):
+        # session 32: Trigger.TARGETED_BY_SPELL (priority.targets_triggered: a card played that targets it, CR 903.2g)
+        return [{"trigger": "targeted_by_spell"}]
+
+    def t_targeted_by_any(self, *_):
+        return [{"trigger": "targeted_by_spell_or_ability"}]
+
     def t_you_awaken(self, *_):
         # session 32: Trigger.YOU_AWAKEN (priority.finish_frame: a card of its controller's put onto the chase awakened)
         return [{"trigger": "you_awaken"}]
@@ -5451,7 +5458,7 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                # session 31
                "look the top ": "look at the top ", "fariy tale": "fairy tale", "up ot two": "up to two",
                # session 32
-               "greveyard": "graveyard"}
+               "greveyard": "graveyard", "another fours sacred beasts": "another four sacred beasts"}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 

@@ -70,7 +70,8 @@ TriggerName = Literal[
     "j_resonator_attacks", "put_into_graveyard", "dealt_damage", "you_gain_life", "damage_to_you",
     "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field", "other_to_graveyard", "inverts",
     "begin_game", "you_gain_gem", "j_ruler_recovered", "put_into_graveyard_from_hand", "enter_from_graveyard",
-    "enter_from_main_deck", "discarded_by_ability", "removed_from_graveyard", "you_awaken",
+    "enter_from_main_deck", "discarded_by_ability", "removed_from_graveyard", "you_awaken", "targeted_by_spell",
+    "targeted_by_spell_or_ability",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
@@ -1137,6 +1138,8 @@ _TRIGGER_WORDS = {
     "discarded_by_ability": "when it is discarded by an ability",
     "removed_from_graveyard": "when it is removed from the game from a graveyard",
     "you_awaken": "when you awaken a card",
+    "targeted_by_spell": "when it is targeted by a spell",
+    "targeted_by_spell_or_ability": "when it is targeted by a spell or ability",
 }  # fmt: skip
 
 

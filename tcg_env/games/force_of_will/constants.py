@@ -461,6 +461,11 @@ class Trigger(IntEnum):
     # session 32: "whenever you awaken a spell / a card" (CR 1109.2): its controller plays a card paying its [Awakening]
     # cost (PLAY_AWAKENED), fired with YOU_PLAY as the card is put onto the chase (priority.finish_frame; FLAG_YOU_PLAY)
     YOU_AWAKEN = 174
+    # session 32: "when this card is targeted by a spell" / "... by a spell or ability" (CR 903.2g): the card's own, as a
+    # spell (a card played, EntryKind.CARD) / a spell or an ability that chose it as a target (a CHOOSE row whose filter has
+    # the TARGETED bit) is put onto the chase (priority.finish_frame, targets_triggered); aux the spell's / ability's source
+    TARGETED_BY_SPELL = 175
+    TARGETED_BY_SPELL_OR_ABILITY = 176
 
 
 class KeywordAbility(IntEnum):
