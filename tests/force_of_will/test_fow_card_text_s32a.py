@@ -432,3 +432,29 @@ def test_cr_903_2g_an_ability_targeting_it_triggers_only_spell_or_ability(tmp_pa
         g.step(K.OPTION_BASE + cands.index(card))
     _drive(g, _resolved, 40)
     assert int(g.state[S.LIFE]) == life + gains
+
+
+# ---- "this card may deal N damage", "deals damage to a player", the misprint "Your may" ---------------------------------
+def test_cr_1007_1_this_card_may_deal_damage_is_an_optional_ability():
+    r = exact("Whenever you play a fire chant => This card may deal 100 damage to target J/resonator.")
+    assert r.abilities[0]["optional"] and [op["op"] for op in r.abilities[0]["effect"]] == ["choose", "damage"]
+    # another dealer ("it") is not compiled
+    assert line("Whenever you play a fire chant => It may deal 100 damage to target J/resonator.").verdict \
+        is Verdict.UNSUPPORTED
+    assert exact("When you play a chant => Your may return this card to its owner's hand.").abilities[0]["optional"]
+
+
+@pytest.mark.parametrize("whom, gains", [("you", 700), ("your opponent", 700)])
+def test_cr_1007_2_deals_damage_to_a_player_triggers_for_either_player(tmp_path, whom, gains):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = _pool(tmp_path, [_res(1, ["Whenever this card deals damage to a player => You gain 700 life.",
+                                     f"{{Rest}}: This card deals 100 damage to {whom}."])])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (src,) = sc.field(0, ["TXT-001"])
+    g = sc.game()
+    life = int(g.state[S.LIFE])
+    g.step(K.ACTIVATE_BASE + sc.zone(0, "field").index(src) * K.ABILITIES_PER_CARD)
+    _drive(g, lambda g: _resolved(g) and int(g.state[S.PT_N]) == 0 and int(g.state[S.LIFE]) > life - 100, 40)
+    _drive(g, _resolved, 20)
+    assert int(g.state[S.LIFE]) == life + gains - (100 if whom == "you" else 0)

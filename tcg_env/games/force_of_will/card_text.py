@@ -1621,6 +1621,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def t_damage_to_you(self, *_):
         return [{"trigger": "damage_to_you"}]  # Trigger.DAMAGE_TO_YOU: damage dealt to its controller (CR 1007.2)
 
+    def t_deals_damage_any_player(self, *_):
+        return [{"trigger": "deals_damage_to_player"}]  # session 32: Trigger.DEALS_DAMAGE_TO_PLAYER (either player)
+
     def t_deals_damage_player(self, *_):
         return [{"trigger": "deals_damage_to_opponent"}]  # Trigger.DEALS_DAMAGE_TO_OPPONENT: any damage (CR 1007.2)
 
@@ -2602,6 +2605,12 @@ class _T(CountWords, TextTransformer, Transformer):
     def if_not_done_banish_self(self):
         # session 29: "If you don't, banish this card." (CR 1011): BANISH on the card itself
         return self.if_not_done_sentence([({"op": "banish"}, _SELF)])
+
+    def optional_damage(self, dealer, n, sel):
+        # session 32: "this card may deal N damage to <targets>": its controller chooses (CR 1007.1; the ability optional)
+        if dealer != "self":
+            raise Unsupported("'<card> may deal damage' of a card other than this card")
+        return (self.damage(dealer, n, sel), True)
 
     def optional_pay_will(self, will):
         # session 32: Op.PAY (not done when its controller cannot pay it all: "If you do" reads it)
@@ -5458,7 +5467,8 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                # session 31
                "look the top ": "look at the top ", "fariy tale": "fairy tale", "up ot two": "up to two",
                # session 32
-               "greveyard": "graveyard", "another fours sacred beasts": "another four sacred beasts"}
+               "greveyard": "graveyard", "another fours sacred beasts": "another four sacred beasts",
+               "=> your may ": "=> you may "}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 

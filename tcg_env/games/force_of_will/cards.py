@@ -71,7 +71,7 @@ TriggerName = Literal[
     "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field", "other_to_graveyard", "inverts",
     "begin_game", "you_gain_gem", "j_ruler_recovered", "put_into_graveyard_from_hand", "enter_from_graveyard",
     "enter_from_main_deck", "discarded_by_ability", "removed_from_graveyard", "you_awaken", "targeted_by_spell",
-    "targeted_by_spell_or_ability",
+    "targeted_by_spell_or_ability", "deals_damage_to_player",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
@@ -1140,6 +1140,7 @@ _TRIGGER_WORDS = {
     "you_awaken": "when you awaken a card",
     "targeted_by_spell": "when it is targeted by a spell",
     "targeted_by_spell_or_ability": "when it is targeted by a spell or ability",
+    "deals_damage_to_player": "when it deals damage to a player",
 }  # fmt: skip
 
 

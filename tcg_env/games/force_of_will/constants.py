@@ -466,6 +466,9 @@ class Trigger(IntEnum):
     # the TARGETED bit) is put onto the chase (priority.finish_frame, targets_triggered); aux the spell's / ability's source
     TARGETED_BY_SPELL = 175
     TARGETED_BY_SPELL_OR_ABILITY = 176
+    # session 32: "whenever this card deals damage to a player" (CR 1007.2): any damage it deals to either player
+    # (effects.deal_damage_to_player, as DEALS_DAMAGE_TO_OPPONENT)
+    DEALS_DAMAGE_TO_PLAYER = 177
 
 
 class KeywordAbility(IntEnum):

@@ -250,6 +250,8 @@ def deal_damage_to_player(game, s, T, src, p, amount):
     game.trigger_controlled_on(s, T, K.Trigger.DAMAGE_TO_YOU, p, amount)  # "whenever damage is dealt to you" (aux: how much)
     if src >= 0 and s[CONTROLLER + src * CARD_W] != p:
         game.trigger_own(s, T, src, K.Trigger.DEALS_DAMAGE_TO_OPPONENT, -1)  # "... deals damage to your opponent"
+    if src >= 0:
+        game.trigger_own(s, T, src, K.Trigger.DEALS_DAMAGE_TO_PLAYER, -1)  # session 32: "... deals damage to a player"
     return amount
 
 
