@@ -458,3 +458,40 @@ def test_cr_1007_2_deals_damage_to_a_player_triggers_for_either_player(tmp_path,
     _drive(g, lambda g: _resolved(g) and int(g.state[S.PT_N]) == 0 and int(g.state[S.LIFE]) > life - 100, 40)
     _drive(g, _resolved, 20)
     assert int(g.state[S.LIFE]) == life + gains - (100 if whom == "you" else 0)
+
+
+# ---- CR 907.4: an automatic ability producing a choice of will (chosen as it resolves) -----------------------------------
+def test_cr_907_4_an_automatic_ability_producing_a_choice_of_will_compiles_to_choose():
+    r = exact("When this card is put into a graveyard from your field => Produce {W}, {R}, {U}, {G}, or {B}.")
+    assert r.abilities[0]["effect"] == [{"op": "produce_will", "will": "light",
+                                         "choose": ["light", "fire", "water", "wind", "darkness"]}]
+    r = exact("When this card enters the field => Produce two wills in any combination of attributes.")
+    assert r.abilities[0]["effect"][0]["count"] == 2 and len(r.abilities[0]["effect"][0]["choose"]) == 5
+
+
+@pytest.mark.parametrize("text, pick, fire, dark", [
+    ("Produce {R} or {B}.", [K.Attribute.DARKNESS], 0, 1),
+    ("Produce two wills in any combination of attributes.", [K.Attribute.FIRE, K.Attribute.FIRE], 2, 0),
+])
+def test_cr_907_4_the_will_is_chosen_as_the_automatic_ability_resolves(tmp_path, text, pick, fire, dark):
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = _pool(tmp_path, [_res(1, f"When this card enters the field => {text}", cost="{0}")])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.put(0, "TXT-001", K.Zone.HAND)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    picks = list(pick)
+    for _ in range(40):
+        if _resolved(g) and not picks and int(g.state[S.PT_N]) == 0:
+            break
+        if int(g.state[H_DECISION]) == K.Decision.CHOOSE_MODE:
+            legal = g.legal_actions().tolist()
+            assert K.OPTION_BASE + K.Attribute.LIGHT not in legal or len(pick) == 2  # "{R} or {B}": no light
+            g.step(K.OPTION_BASE + int(picks.pop(0)))
+        elif int(g.state[H_DECISION]) == K.Decision.PRIORITY:
+            g.step(K.PASS)
+        else:
+            g.step(g.legal_actions().tolist()[0])
+    assert int(g.state[S.WILL + K.Attribute.FIRE]) == fire and int(g.state[S.WILL + K.Attribute.DARKNESS]) == dark

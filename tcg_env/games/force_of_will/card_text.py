@@ -5074,8 +5074,17 @@ def _automatic_will(ops: list[dict]) -> list[dict]:
         return [{"op": "produce_will", "will": w, "count": n} for w, n in wills[0]["_several"].items()]
     if len(wills) == 1 and not isinstance(wills[0], dict):
         return [{"op": "produce_will", "will": wills[0]}]
-    # a choice of will is made as the ability resolves; the modes (priority.ask_mode) are chosen as it is played
-    # (CR 903.2e), before the chase: not the same for an ability that waits on the chase
+    # a choice of will is made as the ability resolves (session 32: produce_will choose, effects.produce_wills_chosen; the
+    # modes, priority.ask_mode, are chosen as it is played, CR 903.2e, before the chase: not the same)
+    attrs = list(_SYM.values())
+    if all(isinstance(w, str) and w in attrs for w in wills) and len(wills) > 1:
+        return [{"op": "produce_will", "will": wills[0], "choose": list(wills)}]
+    pairs = wills[0].get("_pairs") if len(wills) == 1 and isinstance(wills[0], dict) else None
+    if pairs:
+        kinds = list(dict.fromkeys(w for p in pairs for w in p))
+        if all(w in attrs for w in kinds) and len(pairs) == len(kinds) * (len(kinds) + 1) // 2:
+            # "two wills in any combination of <attributes>": each of the two chosen among them
+            return [{"op": "produce_will", "will": kinds[0], "choose": kinds, "count": 2}]
     raise Unsupported("an automatic ability producing a choice of will")
 
 

@@ -370,7 +370,10 @@ OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field",
 # count "X" (session 28): "Produce {G} for each <cards>", the X a SET_X before it set (PRODUCE_WILL a1 < 0)
 OpProduceWill = op_model("produce_will", _M, will=ProducedWill, count=(Union[Annotated[int, Field(ge=1, le=5)],  # noqa: UP007
                                                                              XCount], 1),
-                         spend=(FowFilter | None, None), shared_with_ruler=(bool, False))
+                         spend=(FowFilter | None, None), shared_with_ruler=(bool, False),
+                         # session 32: ``choose``: each of the ``count`` wills of one of these attributes, chosen as the
+                         # (automatic) ability resolves (PRODUCE_WILL a0 GEM_ANY, a1 count | mask << 8; ``will`` the first)
+                         choose=(list[AttributeName], Field(default_factory=list, max_length=5)))
 OpCallStone = op_model("call_stone", _M, who=_Who, rested=(bool, False))  # rested: "... into the field rested"
 # "put N [A/D] <attribute> <race> resonator token(s) into the field" (CR 1303): ``token`` the number of a token card of
 # the pool (token = true), made ``count`` times under the control of ``who`` (CR 1303.1c; Op.MAKE_TOKEN)
@@ -2195,6 +2198,10 @@ class _Compiler(PoolCompiler):
                 look |= K.SEARCH_RESTED
             return self.compile_filter(op.filter, f"{q}.filter", zones), int(K.SearchTo[op.to.upper()]), look
         if name == "produce_will":
+            if op.choose:  # session 32: the attribute of each chosen as it resolves (effects.produce_wills_chosen)
+                if op.spend is not None or op.shared_with_ruler or op.count == "X" or op.will != op.choose[0]:
+                    self.fail(f"{q}.choose", "chosen wills: no 'spend only', no J/ruler's attribute, no X; will the first")
+                return K.GEM_ANY, op.count | (sum(1 << _WILL_CODE[a] for a in op.choose) << 8), 0
             if op.shared_with_ruler:
                 if op.spend is not None or op.will in ("void", "moon"):
                     self.fail(f"{q}.shared_with_ruler", "a will of an attribute (no void will), without 'spend only'")

@@ -1069,6 +1069,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.WEATHER:
         s[WEATHER + ctrl] = a0  # CR 1028.1 / 1028.1b: the effect's controller's weather, the latest effect's
     elif op == Op.PRODUCE_WILL:
+        if a0 == K.GEM_ANY:
+            # session 32: an automatic ability's "Produce {W}, {R} ... or {B}" / "two wills in any combination of ...": the
+            # attribute of each chosen as it resolves among a1's mask (bits from 8), a1 & 255 wills (CR 907.4)
+            return produce_wills_chosen(s, f, ctrl, a1 & 255, a1 >> 8)
         n = game.amount_of(s, f, a1) if a1 < 0 else max(a1, 1)  # a1 < 0: X of it ("for each ...", session 28)
         if n <= 0:
             return NEXT  # CR 104.2: none produced
@@ -1216,6 +1220,22 @@ def gain_gems_chosen(game, s, T, f, ctrl, n, same):
         done += k
     if done < n:
         return ask_gem(s, f, ctrl, (1 << K.N_ATTRIBUTES) - 1, done)
+    return NEXT
+
+
+@internal
+def produce_wills_chosen(s, f, ctrl, n, allowed):
+    """PRODUCE_WILL of GEM_ANY (session 32): ``n`` wills, the attribute of each chosen by ``ctrl`` among the ``allowed``
+    bits as the ability resolves (ask_gem's CHOOSE_MODE decision); each into its controller's pool (CR 907.4). FR_CNT: the
+    wills made << 3 | the answer + 1."""
+    pend = s[f + FR_CNT] & 7
+    done = s[f + FR_CNT] >> 3
+    if pend > 0:
+        s[WILL + ctrl * K.N_WILL + pend - 1] += 1
+        done += 1
+    if done < n:
+        return ask_gem(s, f, ctrl, allowed, done)
+    s[f + FR_CNT] = 0
     return NEXT
 
 
