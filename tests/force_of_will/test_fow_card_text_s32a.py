@@ -13,7 +13,7 @@ from tcg_env.cards.text import Verdict
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
 from test_fow_card_text import _drive, _imported_pool, exact, line
-from test_fow_card_text_s23b import _all_exact, _resolved
+from test_fow_card_text_s23b import _all_exact, _resolved, _zone_n
 
 
 # ---- the compiler ---------------------------------------------------------------------------------------------------
@@ -495,3 +495,28 @@ def test_cr_907_4_the_will_is_chosen_as_the_automatic_ability_resolves(tmp_path,
         else:
             g.step(g.legal_actions().tolist()[0])
     assert int(g.state[S.WILL + K.Attribute.FIRE]) == fire and int(g.state[S.WILL + K.Attribute.DARKNESS]) == dark
+
+
+# ---- "If <condition>, you may X. If you do, Y." (the IF skips the "if you do" rows too) -----------------------------------
+def test_if_condition_you_may_then_if_you_do_compiles_to_one_if_over_both():
+    r = exact("At end of turn => If you don't control a resonator, you may banish this card. If you do, draw a card.")
+    assert r.abilities[0]["optional"] and r.abilities[0]["effect"][0]["op"] == "if" and \
+        r.abilities[0]["effect"][0]["skip"] == 4 and r.abilities[0]["effect"][3] == {"op": "if_done", "rows": 1}
+    assert line("When this card enters the field => If your life is 2000 or less, you may draw a card. Draw a card.") \
+        .verdict is Verdict.UNSUPPORTED  # "you may" for part of the effect
+
+
+@pytest.mark.parametrize("life, after", [(2000, 2000 - 100 + 1000), (5000, 5000)])
+def test_if_condition_you_may_pay_if_you_do_skips_all_when_it_does_not_hold(tmp_path, life, after):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = _pool(tmp_path, [_res(1, "When this card enters the field => If your life is 2000 or less, you may pay 100 "
+                                    "life. If you do, you gain 1000 life.", cost="{0}")])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.life(0, life)
+    sc.put(0, "TXT-001", K.Zone.HAND)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: _resolved(g) and _zone_n(g, 0, K.Zone.FIELD) >= 1 and int(g.state[S.PT_N]) == 0, 40)
+    _drive(g, _resolved, 20)
+    assert int(g.state[S.LIFE]) == after

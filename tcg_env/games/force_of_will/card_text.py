@@ -1912,6 +1912,23 @@ class _T(CountWords, TextTransformer, Transformer):
         if conds and (len(conds) != len(clauses) or any(c != conds[0] for c in conds)):
             raise Unsupported("'as long as' for part of a text")
         clauses = [c[:2] for c in clauses]
+        for k, (ops, opt) in enumerate(clauses):
+            if opt and ops and ops[0][0] and ops[0][0].get("_may"):
+                # session 32: "If <condition>, you may X. If you do, Y.": the "if you do" sentences after it join its
+                # clause (the IF skips them too, _ops_of: outer_if); it must be the first clause (the ability optional)
+                if k != 0:
+                    raise Unsupported("'if <condition>, you may' after another effect")
+                merged = list(ops)
+                rest = clauses[1:]
+                while rest and _if_done_clause(rest[0][0]) is True and not rest[0][1]:
+                    first, *more = rest[0][0]
+                    merged += [({**first[0], "_in_if": True}, first[1])] + list(more)
+                    rest = rest[1:]
+                if rest:
+                    raise Unsupported("'if <condition>, you may X' followed by other than 'if you do'")
+                merged[0] = ({k2: v for k2, v in ops[0][0].items() if k2 != "_may"}, None)
+                clauses = [(merged, True)]
+                break
         if_do = any(_if_done_clause(c[0]) is not None for c in clauses)
         for k, (ops, opt) in enumerate(clauses):
             hand = [op.pop("_from_hand", False) for op, _ in ops]
@@ -2277,6 +2294,10 @@ class _T(CountWords, TextTransformer, Transformer):
         if cond.get("_it"):
             raise Unsupported("'if there is a counter on it' ('it' may be another card than this one)")
         clauses = self.sentence(*items)
+        if len(clauses) == 1 and clauses[0][1]:
+            # session 32: "If <condition>, you may X." (then "If you do, Y.": body() takes it into this clause, the IF
+            # skipping both): the ability optional, as any "you may"
+            return [([({"op": "_if", "condition": cond, "_may": True}, None)] + list(clauses[0][0]), True)]
         if any(opt for _, opt in clauses):
             raise Unsupported("'you may' inside an 'if' sentence")
         marker = ({"op": "_if", "condition": cond}, None)
@@ -2286,6 +2307,8 @@ class _T(CountWords, TextTransformer, Transformer):
         # "<sentence>. If <condition>, <effect> instead.": the previous sentence only when the condition does not
         # hold, this one when it does (body() pairs them)
         out = self.if_sentence(cond, *items)
+        if out[0][1]:
+            raise Unsupported("'you may ... instead'")  # (session 32: if_sentence takes "if <condition>, you may")
         out[0][0][0] = ({"op": "_if_instead", "condition": cond}, None)
         return out
 
@@ -5158,6 +5181,7 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
     reg_zone: dict[int, str | None] = {}  # where the card of each register is now (None: moved, unknown)
     for clause in clauses:
         if_at = None
+        outer_if: list[int] = []  # session 32: "If <condition>, you may X. If you do, Y.": the IF row spanning all of it
         pending_it = None  # an IF_IT row waiting for the clause's first selection (the "... instead" sentence's other branch)
         for op, sel in clause:
             op = dict(op)
@@ -5193,6 +5217,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     raise Unsupported("'if you do' after an effect that does not report whether it was done")
                 if prev_if:
                     raise Unsupported("'if you do' after an 'if' sentence")
+                if if_at is not None and body[if_at]["op"] == "if" and op.get("_in_if"):
+                    outer_if.append(if_at)  # session 32: the IF before it skips the "if you do" rows too
                 if_at = len(body)
                 body.append({"op": "if_done", "rows": 1, **({} if op["done"] else {"done": False})})
                 continue
@@ -5317,6 +5343,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
         if pending_it is not None:
             raise Unsupported("'if it's ... instead' after a sentence that selects no card")
         prev_if = if_at is not None and body[if_at]["op"] in ("if", "if_it", "if_cost")
+        for at in outer_if:
+            body[at]["skip"] = len(body) - at - 1  # session 32: to the end of the "if you do" rows
         if if_at is not None:
             key = "skip" if body[if_at]["op"] in ("if", "if_it", "if_cost") else "rows"
             body[if_at][key] = len(body) - if_at - 1  # the sentence's ops: skipped when it does not hold
