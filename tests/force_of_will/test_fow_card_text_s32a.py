@@ -520,3 +520,25 @@ def test_if_condition_you_may_pay_if_you_do_skips_all_when_it_does_not_hold(tmp_
     _drive(g, lambda g: _resolved(g) and _zone_n(g, 0, K.Zone.FIELD) >= 1 and int(g.state[S.PT_N]) == 0, 40)
     _drive(g, _resolved, 20)
     assert int(g.state[S.LIFE]) == after
+
+
+# ---- "when this card is put into your graveyard from your deck" ----------------------------------------------------------
+def test_put_into_your_graveyard_from_your_deck_compiles():
+    r = exact("When this card is put into your graveyard from your deck >>> Put it into the field.")
+    assert r.abilities == [{"kind": "automatic", "trigger": "put_into_graveyard_from_deck",
+                            "effect": [{"op": "target_self"}, {"op": "grave_to_field"}]}]
+    assert line("When this card enters the field => Put it into the field.").verdict is Verdict.UNSUPPORTED
+
+
+def test_a_card_milled_from_the_deck_triggers_and_comes_into_the_field(tmp_path):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = _pool(tmp_path, [_chant(1, "Put the top card of your deck into your graveyard.", cost="{0}"),
+                            _res(2, "When this card is put into your graveyard from your deck >>> Put it into the field.")])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    card = sc.put(0, "TXT-002", K.Zone.MAIN_DECK)  # on top
+    sc.put(0, "TXT-001", K.Zone.HAND)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: _resolved(g) and int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.FIELD, 40)
+    assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.FIELD

@@ -1320,7 +1320,8 @@ class _T(CountWords, TextTransformer, Transformer):
     def automatic(self, *args):
         args = [a for a in args if a is not None]
         trig, body = args[0], args[-1]
-        if not (trig and all(t.get("trigger") in ("discarded_by_ability", "removed_from_graveyard") for t in trig)):
+        if not (trig and all(t.get("trigger") in ("discarded_by_ability", "removed_from_graveyard",
+                                                  "put_into_graveyard_from_deck") for t in trig)):
             # (session 32: "when this card is discarded ..." works from the hand, CR 902.2: a chant's too)
             self._field_card("an automatic ability")
         # "that resonator": the trigger's other card, when every trigger of the line is about one (Op.TARGET_TRIGGER)
@@ -1333,7 +1334,8 @@ class _T(CountWords, TextTransformer, Transformer):
             bare_it = "trigger"
         # "put this card from your graveyard ...": only when every trigger of the line puts this card into a graveyard
         # from the field (session 24, CR 906.7b: the card is there as the ability resolves)
-        from_grave = bool(trig) and all(t.get("trigger") == "put_into_graveyard" for t in trig)
+        from_grave = bool(trig) and all(t.get("trigger") in ("put_into_graveyard", "put_into_graveyard_from_deck")
+                                        for t in trig)
         ops, optional = body.ops(trigger_card=about_card, bare_it=bare_it, produce=True,
                                  from_grave=from_grave), body.optional
         if from_grave:
@@ -1516,6 +1518,12 @@ class _T(CountWords, TextTransformer, Transformer):
         if self.card.get("type") in ("j_ruler", "ruler"):
             raise Unsupported("'is discarded' on a J/ruler (it is never in a hand)")
         return [{"trigger": "discarded_by_ability", "trigger_filter": {**named, "side": "own", "zone": "anywhere"}}]
+
+    def t_grave_from_deck(self, *_):
+        # session 32: Trigger.PUT_INTO_GRAVEYARD_FROM_DECK (zones.move_card_core: from its owner's main deck to its graveyard)
+        if self.card.get("type") in ("j_ruler", "ruler"):
+            raise Unsupported("'put into your graveyard from your deck' on a J/ruler (never in a deck)")
+        return [{"trigger": "put_into_graveyard_from_deck"}]
 
     def t_removed_from_grave(self, *_):
         # session 32: Trigger.REMOVED_FROM_GRAVEYARD (zones.move_card_core: from its owner's graveyard to the removed area)
@@ -3291,6 +3299,13 @@ class _T(CountWords, TextTransformer, Transformer):
         if self.card.get("type") not in ("resonator", "addition", "regalia", "magic_stone"):
             raise Unsupported("'invert this card' on a card that is not in the field as an Inverse card")
         return [({"op": "invert"}, None)]
+
+    def put_self_field(self, sel):
+        # session 32: "put it / this card into the field" after a trigger that puts this card into a graveyard (Body.ops
+        # from_grave: "it" is this card there): GRAVE_TO_FIELD under the effect's controller's control (CR 307.7)
+        if sel.kind not in ("self", "prev"):
+            raise Unsupported("'put <card> into the field' of a card other than 'it' / this card")
+        return [({"op": "grave_to_field", "_self_grave": True}, sel)]
 
     def removed_to_field(self, sel):
         if sel.kind == "self":

@@ -71,7 +71,7 @@ TriggerName = Literal[
     "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field", "other_to_graveyard", "inverts",
     "begin_game", "you_gain_gem", "j_ruler_recovered", "put_into_graveyard_from_hand", "enter_from_graveyard",
     "enter_from_main_deck", "discarded_by_ability", "removed_from_graveyard", "you_awaken", "targeted_by_spell",
-    "targeted_by_spell_or_ability", "deals_damage_to_player",
+    "targeted_by_spell_or_ability", "deals_damage_to_player", "put_into_graveyard_from_deck",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
@@ -80,7 +80,7 @@ _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j
                       # session 32: the ability's source (a ruler's in its ruler area too: zone anywhere)
                       "discarded_by_ability": ("resonator", "ruler", "j_ruler", "addition", "regalia")}
 # session 32: the triggers of a card's own that work off the field (CR 902.2: the text says where), a chant's too
-_OFF_FIELD_TRIGGERS = ("discarded_by_ability", "removed_from_graveyard")
+_OFF_FIELD_TRIGGERS = ("discarded_by_ability", "removed_from_graveyard", "put_into_graveyard_from_deck")
 # the card the trigger watches is there (else in the field)
 _TRIGGER_FILTER_ZONE = {"you_play": "chase", "discarded_by_ability": "anywhere"}
 # the triggers about another card that may have a filter (none: any card or none): the attacker this card blocks,
@@ -1144,6 +1144,7 @@ _TRIGGER_WORDS = {
     "targeted_by_spell": "when it is targeted by a spell",
     "targeted_by_spell_or_ability": "when it is targeted by a spell or ability",
     "deals_damage_to_player": "when it deals damage to a player",
+    "put_into_graveyard_from_deck": "when it is put into a graveyard from the deck",
 }  # fmt: skip
 
 

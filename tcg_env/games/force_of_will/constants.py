@@ -469,6 +469,9 @@ class Trigger(IntEnum):
     # session 32: "whenever this card deals damage to a player" (CR 1007.2): any damage it deals to either player
     # (effects.deal_damage_to_player, as DEALS_DAMAGE_TO_OPPONENT)
     DEALS_DAMAGE_TO_PLAYER = 177
+    # session 32: "when this card is put into your graveyard from your deck" (CR 309, 304): the card's own, as it moves from
+    # its owner's main deck to its graveyard (zones.move_card_core: a mill, CR 1010-like moves), played by its owner
+    PUT_INTO_GRAVEYARD_FROM_DECK = 178
 
 
 class KeywordAbility(IntEnum):

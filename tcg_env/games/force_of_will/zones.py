@@ -109,6 +109,9 @@ def move_card_core(game, s, T, slot, z):
     if z != Zone.FIELD and z != Zone.CHASE and z != Zone.RULER_AREA:
         s[CONTROLLER + w] = s[OWNER + w]  # CR 105.3a: off the field a card is its owner's
     zone_put(s, ZT, slot, z)
+    if old == Zone.MAIN_DECK and z == Zone.GRAVEYARD:
+        # session 32: "when this card is put into your graveyard from your deck" (Trigger.PUT_INTO_GRAVEYARD_FROM_DECK)
+        game.trigger_own(s, T, slot, K.Trigger.PUT_INTO_GRAVEYARD_FROM_DECK, slot)
     if old == Zone.GRAVEYARD and z == Zone.REMOVED:
         # session 32: "when this card in your graveyard is removed from the game" (Trigger.REMOVED_FROM_GRAVEYARD, CR 1004.1)
         game.trigger_own(s, T, slot, K.Trigger.REMOVED_FROM_GRAVEYARD, slot)
