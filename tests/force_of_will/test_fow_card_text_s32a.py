@@ -71,6 +71,8 @@ def test_cr_1019_1_discarded_by_an_ability_of_a_named_card_is_a_trigger_with_its
 def test_the_misprint_greveyard_reads_graveyard():
     r = exact("When this card is put into a greveyard from your field => Draw a card.")
     assert r.abilities[0]["trigger"] == "put_into_graveyard"
+    # the comma missing after "whenever this card attacks" (session 32)
+    assert exact("Whenever this card attacks you gain 300 life.").abilities[0]["trigger"] == "attacks"
 
 
 # ---- the engine -----------------------------------------------------------------------------------------------------

@@ -5520,7 +5520,7 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                "look the top ": "look at the top ", "fariy tale": "fairy tale", "up ot two": "up to two",
                # session 32
                "greveyard": "graveyard", "another fours sacred beasts": "another four sacred beasts",
-               "=> your may ": "=> you may "}
+               "=> your may ": "=> you may ", "whenever this card attacks you gain ": "whenever this card attacks, you gain "}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 
