@@ -73,6 +73,15 @@ def test_the_misprint_greveyard_reads_graveyard():
     assert r.abilities[0]["trigger"] == "put_into_graveyard"
     # the comma missing after "whenever this card attacks" (session 32)
     assert exact("Whenever this card attacks you gain 300 life.").abilities[0]["trigger"] == "attacks"
+    assert exact("[Continuous]: When this card it put into a graveyard from your field, you lose 1000 life.") \
+        .abilities[0]["trigger"] == "put_into_graveyard"
+    assert exact("When this card enters your feld => Draw a card.").abilities[0]["trigger"] == "enter"
+
+
+def test_cr_1023_1_force_n_without_brackets_is_the_roll():
+    r = exact("Whenever this card blocks >>> Force 1. (Roll a 6-sided die.) You gain X00 life, where X is the result of "
+              "the roll.")
+    assert r.abilities[0]["effect"][0] == {"op": "set_x", "per": {"count": "force_roll", "dice": 1}, "times": 1}
 
 
 # ---- the engine -----------------------------------------------------------------------------------------------------

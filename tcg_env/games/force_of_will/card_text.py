@@ -5520,7 +5520,9 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                "look the top ": "look at the top ", "fariy tale": "fairy tale", "up ot two": "up to two",
                # session 32
                "greveyard": "graveyard", "another fours sacred beasts": "another four sacred beasts",
-               "=> your may ": "=> you may ", "whenever this card attacks you gain ": "whenever this card attacks, you gain "}
+               "=> your may ": "=> you may ", "whenever this card attacks you gain ": "whenever this card attacks, you gain ",
+               "when this card it put into ": "when this card is put into ", "enters your feld ": "enters your field ",
+               "enters yout field": "enters your field"}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 
@@ -5531,7 +5533,8 @@ def _typo_fix(m: re.Match) -> str:
 # "[Force] N (Roll a die.) <effect with X>, where X is the result of the roll." (session 29, CR 1023.1): the roll read where
 # X is ("force_dice N", one SET_X of Per.FORCE_ROLL before the first op that reads X: nothing between the roll and that
 # op looks at it); "<N> life / damage multiplied by the result of the roll." as "... multiplied by X, where X is ..."
-_FORCE = re.compile(r"\[force\] (\d+)\.? ((?:(?!\[force\])[^;\"])*?)\bthe result of the roll\b")
+# (session 32: "=> Force N." without the brackets, as the list prints it on a few cards)
+_FORCE = re.compile(r"(?:\[force\]|(?<==> )force) (\d+)\.? ((?:(?!\[force\])[^;\"])*?)\bthe result of the roll\b")
 _FORCE_TIMES = re.compile(r"\bmultiplied by the result of the roll\.")
 
 
@@ -5644,7 +5647,7 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     if "gem" in s and "banish " in s:
         s = _GEM_COST.sub(r"\1banish_gem_cost ", s, count=1)  # session 29: "banish a gem:" as a cost
         s = _GEM_COST_PLAY.sub(r"\1banish_gem_cost ", s, count=1)
-    if "[force] " in s and "the result of the roll" in s:
+    if ("[force] " in s or "=> force " in s) and "the result of the roll" in s:
         s = _force_marks(s)
     if s.endswith('."'):
         s = s[:-2] + '".'  # the full stop printed inside a closing quote
