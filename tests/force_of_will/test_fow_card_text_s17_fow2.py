@@ -280,7 +280,8 @@ def test_cr_907_1_an_automatic_ability_produces_its_will_as_it_resolves_from_the
     from tcg_env.games.force_of_will import state as S
     from tcg_env.games.force_of_will.scenario import Scenario
 
-    assert line("[Enter] => Produce {W} or {R}.").verdict is Verdict.UNSUPPORTED
+    # session 32: a choice of will there is made as it resolves (produce_will choose; test_fow_card_text_s32a)
+    assert line("[Enter] => Produce {W} or {R}.").abilities[0]["effect"][0]["choose"] == ["light", "fire"]
     cards = [_card("TXT-041", "Made-up Lamplighter", "Resonator", ["[Enter] => Produce {W}{W}."], ATK=100, DEF=100)]
     res, pool = _imported_pool(tmp_path, cards)
     assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.skip for r in res.text_records]

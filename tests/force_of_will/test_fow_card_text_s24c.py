@@ -144,8 +144,8 @@ def test_cr_1022_6_a_resonator_enters_with_its_counters(tmp_path):
 @pytest.mark.parametrize("whose, owner", [("your", "you"), ("your opponent's", "opponent"), ("a", None)])
 def test_cr_910_1_graveyard_from_anywhere_is_a_continuous_replacement(whose, owner):
     r = line(f"If a card would be put into {whose} graveyard from anywhere, remove it from the game instead.", "addition")
-    # a discard at random does not read it (the engine's random discard): approximate
-    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("grave_replacement_random_discard",)
+    # session 32: a discard at random reads it too (Op.PLAYER_DISCARD by zones.discard_to_graveyard): exact
+    assert r.verdict is Verdict.EXACT, r.reason
     op = {"op": "grave_to_removed", "filter": {"zone": "anywhere"}} | ({"owner": owner} if owner else {})
     assert r.abilities == [{"kind": "continuous", "effect": [op]}]
     r = exact("[Continuous]: If a resonator would be put into a graveyard from your opponent's field, remove it from "
@@ -175,7 +175,7 @@ def test_cr_910_1_your_graveyard_from_anywhere_removes_your_cards_not_your_oppon
              _card("TXT-003", "Made-up Target", "Resonator", [], ATK=100, DEF=100),
              _card("TXT-004", "Made-up Purge", "Chant", ["Discard a card."])]
     res, pool = _imported_pool(tmp_path, cards)
-    assert [r.verdict for r in res.text_records][0] is Verdict.APPROXIMATE
+    assert [r.verdict for r in res.text_records][0] is Verdict.EXACT  # session 32 (before, approximate)
     sc = _scenario(pool)
     sc.field(0, ["TXT-001"])
     (victim,) = sc.field(1, ["TXT-003"])

@@ -157,8 +157,8 @@ def test_cr_907_5_two_wills_in_any_combination_compiles_to_a_mode_per_pair():
     r = exact("Banish this card: Produce two wills in any combination of attributes. Spend this will only to play "
               "Dragons.", "resonator", races=frozenset({"Dragon"}))
     assert all(o.get("spend") for m in r.abilities[0]["effect"][0]["modes"] for o in m)
-    # an automatic ability's choice of will is made as it resolves: still unsupported (its modes are chosen as played)
-    assert line("[Enter] => Produce two wills in any combination of attributes.").verdict is Verdict.UNSUPPORTED
+    # an automatic ability's choice of will is made as it resolves (session 32: produce_will choose, each chosen then)
+    assert line("[Enter] => Produce two wills in any combination of attributes.").abilities[0]["effect"][0]["choose"]
 
 
 @pytest.mark.parametrize("option, fire, dark", [(0, 2, 0), (1, 1, 1), (2, 0, 2)])

@@ -49,18 +49,6 @@ APPROXIMATIONS: dict[str, str] = {
         "condition is checked as the ability triggers (triggers.py), not as it is played in the priority sequence "
         "(CR 906.5); the card and its activate and will abilities are checked as they are played"
     ),
-    "grave_replacement_random_discard": (
-        "\"If a card would be put into <a> graveyard from anywhere, remove it from the game instead.\" (session 24, CR "
-        "910.1): a card discarded at random (\"your opponent discards a card at random\") goes to the graveyard, not "
-        "removed: the engine's random discard does not read the replacement; every other move to a graveyard does (a "
-        "chosen discard, a discard as a cost, from the field, the chase, a deck)"
-    ),
-    "grave_from_hand_random_discard": (
-        "\"When this card is put into a / your graveyard from your hand\" (session 31): a discard at random (\"your "
-        "opponent discards a card at random\", the engine's DISCARD with its random operand, whose hook has no tables) "
-        "does not trigger it; every other move from the hand to a graveyard does (a chosen discard, a discard as a cost, "
-        "an effect's move)"
-    ),
     "tag_one_ruler": (
         "[Tag] on a ruler (session 22; not in CR 8.01): the permission to start the game with a second ruler with the "
         "same [Tag] is not offered (a deck has exactly one ruler, CR 402.2); the ruler plays as printed otherwise"
@@ -1406,7 +1394,10 @@ class _T(CountWords, TextTransformer, Transformer):
     def automatic(self, *args):
         args = [a for a in args if a is not None]
         trig, body = args[0], args[-1]
-        self._field_card("an automatic ability")
+        if not (trig and all(t.get("trigger") in ("discarded_by_ability", "removed_from_graveyard",
+                                                  "put_into_graveyard_from_deck") for t in trig)):
+            # (session 32: "when this card is discarded ..." works from the hand, CR 902.2: a chant's too)
+            self._field_card("an automatic ability")
         # "that resonator": the trigger's other card, when every trigger of the line is about one (Op.TARGET_TRIGGER)
         about_card = all(t.get("trigger") in _ABOUT_CARD and "trigger_filter" in t for t in trig)
         # "whenever a <card> is put into a graveyard from the field": "it" may be that card (no longer in the field);
@@ -1417,9 +1408,17 @@ class _T(CountWords, TextTransformer, Transformer):
             bare_it = "trigger"
         # "put this card from your graveyard ...": only when every trigger of the line puts this card into a graveyard
         # from the field (session 24, CR 906.7b: the card is there as the ability resolves)
-        from_grave = bool(trig) and all(t.get("trigger") == "put_into_graveyard" for t in trig)
+        from_grave = bool(trig) and all(t.get("trigger") in ("put_into_graveyard", "put_into_graveyard_from_deck")
+                                        for t in trig)
         ops, optional = body.ops(trigger_card=about_card, bare_it=bare_it, produce=True,
                                  from_grave=from_grave), body.optional
+        if from_grave:
+            # session 32: "return it / this card to its owner's hand", "put it into its owner's hand" as it is in the
+            # graveyard (CR 906.7b): from there (GRAVE_TO_HAND; RETURN_TO_HAND moves a card of the field only)
+            for i in range(1, len(ops)):
+                if ops[i]["op"] == "return_to_hand" and ops[i - 1]["op"] == "target_self" and \
+                        ops[i].get("reg", 0) == ops[i - 1].get("reg", 0):
+                    ops[i] = {**ops[i], "op": "grave_to_hand"}
         ops = _automatic_will(ops)
         if any(t.get("trigger") == "begin_game" for t in trig) and any(
                 op["op"] in ("choose", "select_all") and (op.get("filter") or {}).get("zone", "field") == "field" for op in ops):
@@ -1444,6 +1443,32 @@ class _T(CountWords, TextTransformer, Transformer):
                 ab["optional"] = True
             out.append(ab)
         return out
+
+    def automatic_once(self, *args):
+        # "This ability triggers only once per turn." (session 32, CR 906.4): the ability's once "turn" (priority.play_pending
+        # plays its first trigger of a turn and drops the others: the same whichever is played only where no trigger reads
+        # the event's card)
+        abilities = self.automatic(*args)
+        for ab in abilities:
+            if any(op["op"] == "target_trigger" or (op["op"] == "set_x" and str(op["per"].get("count", "")).startswith(
+                    "trigger")) for op in _walk_ops(ab["effect"])):
+                raise Unsupported("'triggers only once per turn' with an effect on the trigger's card (which of two "
+                                  "triggers at once is played)")
+            ab["once"] = "turn"
+        return abilities
+
+    def they_discard(self, *args, random=False):
+        # session 32: "they" is the opponent the trigger names (Trigger.DEALS_DAMAGE_TO_OPPONENT), the core's DISCARD
+        args = [a for a in args if a is not None]
+        trig, n = args[0], args[-1]
+        if not all(t.get("trigger") == "deals_damage_to_opponent" for t in trig):
+            raise Unsupported("'they discard' after a trigger that names no opponent")
+        self._field_card("an automatic ability")
+        op = {"op": "discard", "count": n, "who": "opponent", **({"random": True} if random else {})}
+        return [{"kind": "automatic", **t, "effect": [dict(op)]} for t in trig]
+
+    def they_discard_random(self, *args):
+        return self.they_discard(*args, random=True)
 
     def homeland_ability(self, *args):
         # "Homeland (<trait>) - <trigger> => <effect>" (session 24): "Homeland (...)" names the ability; it has no rules
@@ -1551,10 +1576,51 @@ class _T(CountWords, TextTransformer, Transformer):
     def t_enter(self, *_):
         return [{"trigger": "enter"}]
 
+    def t_enter_from_grave(self, *_):
+        # session 32: Trigger.ENTER_FROM_GRAVEYARD (zones.enter_field: the card was in a graveyard as it entered, CR 307.7)
+        return [{"trigger": "enter_from_graveyard"}]
+
+    def t_enter_from_deck(self, *_):
+        # session 32: Trigger.ENTER_FROM_MAIN_DECK ("your deck": its owner's main deck, CR 304; zones.enter_field)
+        return [{"trigger": "enter_from_main_deck"}]
+
+    def t_discarded_by_ability(self, *args):
+        named = args[-1]
+        # session 32: Trigger.DISCARDED_BY_ABILITY (kernels.discarded_by_ability: a discard chosen by a player for an ability
+        # resolving or being played); the trigger filter the ability's source, a card of that name its controller controls
+        # (a ruler in its ruler area too: zone anywhere)
+        if self.card.get("type") in ("j_ruler", "ruler"):
+            raise Unsupported("'is discarded' on a J/ruler (it is never in a hand)")
+        return [{"trigger": "discarded_by_ability", "trigger_filter": {**named, "side": "own", "zone": "anywhere"}}]
+
+    def t_grave_from_deck(self, *_):
+        # session 32: Trigger.PUT_INTO_GRAVEYARD_FROM_DECK (zones.move_card_core: from its owner's main deck to its graveyard)
+        if self.card.get("type") in ("j_ruler", "ruler"):
+            raise Unsupported("'put into your graveyard from your deck' on a J/ruler (never in a deck)")
+        return [{"trigger": "put_into_graveyard_from_deck"}]
+
+    def t_removed_from_grave(self, *_):
+        # session 32: Trigger.REMOVED_FROM_GRAVEYARD (zones.move_card_core: from its owner's graveyard to the removed area)
+        if self.card.get("type") in ("j_ruler", "ruler"):
+            raise Unsupported("'in your graveyard is removed from the game' on a J/ruler (never in a graveyard)")
+        return [{"trigger": "removed_from_graveyard"}]
+
+    def t_targeted_by_spell(self, *_):
+        # session 32: Trigger.TARGETED_BY_SPELL (priority.targets_triggered: a card played that targets it, CR 903.2g)
+        return [{"trigger": "targeted_by_spell"}]
+
+    def t_targeted_by_any(self, *_):
+        return [{"trigger": "targeted_by_spell_or_ability"}]
+
+    def t_you_awaken(self, *_):
+        # session 32: Trigger.YOU_AWAKEN (priority.finish_frame: a card of its controller's put onto the chase awakened)
+        return [{"trigger": "you_awaken"}]
+
     def t_grave_from_hand(self, *_):
         # session 31: Trigger.PUT_INTO_GRAVEYARD_FROM_HAND (zones.move_card_core: any move from the hand to a graveyard,
         # a discard as a cost or by an effect included; CR 302.3)
-        self.approximate("grave_from_hand_random_discard")
+        # (session 32: a discard at random too, Op.PLAYER_DISCARD by zones.discard_to_graveyard; before, approximate
+        # grave_from_hand_random_discard)
         return [{"trigger": "put_into_graveyard_from_hand"}]
 
     def t_destroyed(self, *_):
@@ -1636,6 +1702,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def t_damage_to_you(self, *_):
         return [{"trigger": "damage_to_you"}]  # Trigger.DAMAGE_TO_YOU: damage dealt to its controller (CR 1007.2)
+
+    def t_deals_damage_any_player(self, *_):
+        return [{"trigger": "deals_damage_to_player"}]  # session 32: Trigger.DEALS_DAMAGE_TO_PLAYER (either player)
 
     def t_deals_damage_player(self, *_):
         return [{"trigger": "deals_damage_to_opponent"}]  # Trigger.DEALS_DAMAGE_TO_OPPONENT: any damage (CR 1007.2)
@@ -1873,8 +1942,8 @@ class _T(CountWords, TextTransformer, Transformer):
         op = {"op": "grave_to_removed", "filter": flt}
         if owner != "any":
             op["owner"] = owner
-        if zone == "anywhere":
-            self.approximate("grave_replacement_random_discard")
+        # (session 32: a discard at random reads it too, Op.PLAYER_DISCARD by zones.discard_to_graveyard; before, approximate
+        # grave_replacement_random_discard)
         return [{"kind": "continuous", "effect": [op]}]
 
     def continuous(self, *args):
@@ -1925,6 +1994,23 @@ class _T(CountWords, TextTransformer, Transformer):
         if conds and (len(conds) != len(clauses) or any(c != conds[0] for c in conds)):
             raise Unsupported("'as long as' for part of a text")
         clauses = [c[:2] for c in clauses]
+        for k, (ops, opt) in enumerate(clauses):
+            if opt and ops and ops[0][0] and ops[0][0].get("_may"):
+                # session 32: "If <condition>, you may X. If you do, Y.": the "if you do" sentences after it join its
+                # clause (the IF skips them too, _ops_of: outer_if); it must be the first clause (the ability optional)
+                if k != 0:
+                    raise Unsupported("'if <condition>, you may' after another effect")
+                merged = list(ops)
+                rest = clauses[1:]
+                while rest and _if_done_clause(rest[0][0]) is True and not rest[0][1]:
+                    first, *more = rest[0][0]
+                    merged += [({**first[0], "_in_if": True}, first[1])] + list(more)
+                    rest = rest[1:]
+                if rest:
+                    raise Unsupported("'if <condition>, you may X' followed by other than 'if you do'")
+                merged[0] = ({k2: v for k2, v in ops[0][0].items() if k2 != "_may"}, None)
+                clauses = [(merged, True)]
+                break
         if_do = any(_if_done_clause(c[0]) is not None for c in clauses)
         for k, (ops, opt) in enumerate(clauses):
             hand = [op.pop("_from_hand", False) for op, _ in ops]
@@ -2290,6 +2376,10 @@ class _T(CountWords, TextTransformer, Transformer):
         if cond.get("_it"):
             raise Unsupported("'if there is a counter on it' ('it' may be another card than this one)")
         clauses = self.sentence(*items)
+        if len(clauses) == 1 and clauses[0][1]:
+            # session 32: "If <condition>, you may X." (then "If you do, Y.": body() takes it into this clause, the IF
+            # skipping both): the ability optional, as any "you may"
+            return [([({"op": "_if", "condition": cond, "_may": True}, None)] + list(clauses[0][0]), True)]
         if any(opt for _, opt in clauses):
             raise Unsupported("'you may' inside an 'if' sentence")
         marker = ({"op": "_if", "condition": cond}, None)
@@ -2299,6 +2389,8 @@ class _T(CountWords, TextTransformer, Transformer):
         # "<sentence>. If <condition>, <effect> instead.": the previous sentence only when the condition does not
         # hold, this one when it does (body() pairs them)
         out = self.if_sentence(cond, *items)
+        if out[0][1]:
+            raise Unsupported("'you may ... instead'")  # (session 32: if_sentence takes "if <condition>, you may")
         out[0][0][0] = ({"op": "_if_instead", "condition": cond}, None)
         return out
 
@@ -2389,6 +2481,18 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def c_control(self, flt):
         return self._c_control(1, flt)
+
+    def c_control_fewer(self, flt):
+        # session 32 (Condition.CONTROL_FEWER_THAN_OPP): the cards of each field the filter matches, without continuous
+        # abilities (no ATK bounds)
+        flt = _target_filter(flt)
+        if flt.get("side", "own") != "own" or flt.get("zone", "field") != "field" or "atk_min" in flt or "atk_max" in flt:
+            raise Unsupported("'fewer <cards> than your opponent' of cards not in the field or with ATK bounds")
+        flt["side"] = "any"
+        return {"kind": "control_fewer_than_opp", "filter": flt}
+
+    def c_opp_hand_more(self, *_):
+        return {"kind": "opp_hand_more"}
 
     def c_control_other(self, _other, flt):
         return self._c_control(1, flt, True)
@@ -2606,6 +2710,19 @@ class _T(CountWords, TextTransformer, Transformer):
     def if_not_done_banish_self(self):
         # session 29: "If you don't, banish this card." (CR 1011): BANISH on the card itself
         return self.if_not_done_sentence([({"op": "banish"}, _SELF)])
+
+    def optional_damage(self, dealer, n, sel):
+        # session 32: "this card may deal N damage to <targets>": its controller chooses (CR 1007.1; the ability optional)
+        if dealer != "self":
+            raise Unsupported("'<card> may deal damage' of a card other than this card")
+        return (self.damage(dealer, n, sel), True)
+
+    def optional_pay_will(self, will):
+        # session 32: Op.PAY (not done when its controller cannot pay it all: "If you do" reads it)
+        return ([({"op": "pay", "will": will}, None)], True)
+
+    def optional_pay_life(self, n):
+        return ([({"op": "pay", "life": int(n)}, None)], True)
 
     def optional_banish_self(self):
         # "you may banish this card" (CR 1011): BANISH on the card itself (only while its controller controls it)
@@ -3257,7 +3374,18 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'invert this card' on a card that is not in the field as an Inverse card")
         return [({"op": "invert"}, None)]
 
+    def put_self_field(self, sel):
+        # session 32: "put it / this card into the field" after a trigger that puts this card into a graveyard (Body.ops
+        # from_grave: "it" is this card there): GRAVE_TO_FIELD under the effect's controller's control (CR 307.7)
+        if sel.kind not in ("self", "prev"):
+            raise Unsupported("'put <card> into the field' of a card other than 'it' / this card")
+        return [({"op": "grave_to_field", "_self_grave": True}, sel)]
+
     def removed_to_field(self, sel):
+        if sel.kind == "self":
+            # session 32: "put this card into the field under its owner's control / into its owner's field" in an ability
+            # that triggers as it is put into a graveyard from the field (it is there: GRAVE_TO_FIELD a2 bit 2, its owner's)
+            return [({"op": "grave_to_field", "owner": True, "_self_grave": True}, sel)]
         if sel.kind != "prev":
             raise Unsupported("'put <card> into the field under its owner's control' of a card other than 'it'")
         return [({"op": "removed_to_field"}, sel)]  # session 29: only in a delayed ability (_delayed checks it)
@@ -5014,11 +5142,22 @@ def _if_done_clause(ops: list) -> bool | None:
 
 
 # the ops whose instruction reports whether it was done (cards._REPORTS_DONE): what "if you do" may follow
-_REPORTS_DONE = {"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem", "rest_j_ruler"}  # keep equal to cards._REPORTS_DONE (the compiler checks it again)
+_REPORTS_DONE = {"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem", "rest_j_ruler",
+                 "pay"}  # keep equal to cards._REPORTS_DONE (the compiler checks it again)
 
 
 def _copy_ops(ops: list[dict]) -> list[dict]:
     return [dict(op) for op in ops]
+
+
+def _walk_ops(ops: list[dict]):
+    """Every op of a program, those of its modes and delayed abilities too (session 32)."""
+    for op in ops:
+        yield op
+        for m in op.get("modes") or []:
+            yield from _walk_ops(m)
+        if isinstance(op.get("effect"), list):
+            yield from _walk_ops(op["effect"])
 
 
 _SELF = _Sel("self")
@@ -5047,8 +5186,17 @@ def _automatic_will(ops: list[dict]) -> list[dict]:
         return [{"op": "produce_will", "will": w, "count": n} for w, n in wills[0]["_several"].items()]
     if len(wills) == 1 and not isinstance(wills[0], dict):
         return [{"op": "produce_will", "will": wills[0]}]
-    # a choice of will is made as the ability resolves; the modes (priority.ask_mode) are chosen as it is played
-    # (CR 903.2e), before the chase: not the same for an ability that waits on the chase
+    # a choice of will is made as the ability resolves (session 32: produce_will choose, effects.produce_wills_chosen; the
+    # modes, priority.ask_mode, are chosen as it is played, CR 903.2e, before the chase: not the same)
+    attrs = list(_SYM.values())
+    if all(isinstance(w, str) and w in attrs for w in wills) and len(wills) > 1:
+        return [{"op": "produce_will", "will": wills[0], "choose": list(wills)}]
+    pairs = wills[0].get("_pairs") if len(wills) == 1 and isinstance(wills[0], dict) else None
+    if pairs:
+        kinds = list(dict.fromkeys(w for p in pairs for w in p))
+        if all(w in attrs for w in kinds) and len(pairs) == len(kinds) * (len(kinds) + 1) // 2:
+            # "two wills in any combination of <attributes>": each of the two chosen among them
+            return [{"op": "produce_will", "will": kinds[0], "choose": kinds, "count": 2}]
     raise Unsupported("an automatic ability producing a choice of will")
 
 
@@ -5122,6 +5270,7 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
     reg_zone: dict[int, str | None] = {}  # where the card of each register is now (None: moved, unknown)
     for clause in clauses:
         if_at = None
+        outer_if: list[int] = []  # session 32: "If <condition>, you may X. If you do, Y.": the IF row spanning all of it
         pending_it = None  # an IF_IT row waiting for the clause's first selection (the "... instead" sentence's other branch)
         for op, sel in clause:
             op = dict(op)
@@ -5157,6 +5306,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     raise Unsupported("'if you do' after an effect that does not report whether it was done")
                 if prev_if:
                     raise Unsupported("'if you do' after an 'if' sentence")
+                if if_at is not None and body[if_at]["op"] == "if" and op.get("_in_if"):
+                    outer_if.append(if_at)  # session 32: the IF before it skips the "if you do" rows too
                 if_at = len(body)
                 body.append({"op": "if_done", "rows": 1, **({} if op["done"] else {"done": False})})
                 continue
@@ -5281,6 +5432,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
         if pending_it is not None:
             raise Unsupported("'if it's ... instead' after a sentence that selects no card")
         prev_if = if_at is not None and body[if_at]["op"] in ("if", "if_it", "if_cost")
+        for at in outer_if:
+            body[at]["skip"] = len(body) - at - 1  # session 32: to the end of the "if you do" rows
         if if_at is not None:
             key = "skip" if body[if_at]["op"] in ("if", "if_it", "if_cost") else "rows"
             body[if_at][key] = len(body) - if_at - 1  # the sentence's ops: skipped when it does not hold
@@ -5438,7 +5591,12 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                # session 29
                "the resul of the roll": "the result of the roll", "damage up to one second target": "damage to up to one second target",
                # session 31
-               "look the top ": "look at the top ", "fariy tale": "fairy tale", "up ot two": "up to two"}
+               "look the top ": "look at the top ", "fariy tale": "fairy tale", "up ot two": "up to two",
+               # session 32
+               "greveyard": "graveyard", "another fours sacred beasts": "another four sacred beasts",
+               "=> your may ": "=> you may ", "whenever this card attacks you gain ": "whenever this card attacks, you gain ",
+               "when this card it put into ": "when this card is put into ", "enters your feld ": "enters your field ",
+               "enters yout field": "enters your field"}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 
@@ -5449,7 +5607,8 @@ def _typo_fix(m: re.Match) -> str:
 # "[Force] N (Roll a die.) <effect with X>, where X is the result of the roll." (session 29, CR 1023.1): the roll read where
 # X is ("force_dice N", one SET_X of Per.FORCE_ROLL before the first op that reads X: nothing between the roll and that
 # op looks at it); "<N> life / damage multiplied by the result of the roll." as "... multiplied by X, where X is ..."
-_FORCE = re.compile(r"\[force\] (\d+)\.? ((?:(?!\[force\])[^;\"])*?)\bthe result of the roll\b")
+# (session 32: "=> Force N." without the brackets, as the list prints it on a few cards)
+_FORCE = re.compile(r"(?:\[force\]|(?<==> )force) (\d+)\.? ((?:(?!\[force\])[^;\"])*?)\bthe result of the roll\b")
 _FORCE_TIMES = re.compile(r"\bmultiplied by the result of the roll\.")
 
 
@@ -5562,7 +5721,7 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     if "gem" in s and "banish " in s:
         s = _GEM_COST.sub(r"\1banish_gem_cost ", s, count=1)  # session 29: "banish a gem:" as a cost
         s = _GEM_COST_PLAY.sub(r"\1banish_gem_cost ", s, count=1)
-    if "[force] " in s and "the result of the roll" in s:
+    if ("[force] " in s or "=> force " in s) and "the result of the roll" in s:
         s = _force_marks(s)
     if s.endswith('."'):
         s = s[:-2] + '".'  # the full stop printed inside a closing quote
@@ -5629,6 +5788,8 @@ class FowTextCompiler(CardTextCompiler):
             plain = _DELAYED_IN_ABILITY.sub(r"\1delayed_eot ", plain)
         if card.get("type") in ("chant", "rune") and "players cannot chase to this card" in plain:
             plain = plain.replace("players cannot chase to this card", "this_card_unchaseable")  # session 27
+        if plain.endswith(". this ability triggers only once per turn."):
+            plain = plain[: -len(" this ability triggers only once per turn.")] + " trig_once_per_turn ."  # session 32
         res = super().compile_line(plain, card)
         res.line = line
         return res

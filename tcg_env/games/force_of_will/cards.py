@@ -70,13 +70,20 @@ TriggerName = Literal[
     "judgment", "opponent_attacks", "begin_battle", "begin_attack_step", "begin_block_step", "end_of_battle",
     "j_resonator_attacks", "put_into_graveyard", "dealt_damage", "you_gain_life", "damage_to_you",
     "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field", "other_to_graveyard", "inverts",
-    "begin_game", "you_gain_gem", "j_ruler_recovered", "put_into_graveyard_from_hand",
+    "begin_game", "you_gain_gem", "j_ruler_recovered", "put_into_graveyard_from_hand", "enter_from_graveyard",
+    "enter_from_main_deck", "discarded_by_ability", "removed_from_graveyard", "you_awaken", "targeted_by_spell",
+    "targeted_by_spell_or_ability", "deals_damage_to_player", "put_into_graveyard_from_deck",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
                       "you_play": ("resonator", "chant", "addition", "regalia", "rune"),
-                      "other_to_graveyard": ("resonator",)}
-_TRIGGER_FILTER_ZONE = {"you_play": "chase"}  # the card the trigger watches is there (else in the field)
+                      "other_to_graveyard": ("resonator",),
+                      # session 32: the ability's source (a ruler's in its ruler area too: zone anywhere)
+                      "discarded_by_ability": ("resonator", "ruler", "j_ruler", "addition", "regalia")}
+# session 32: the triggers of a card's own that work off the field (CR 902.2: the text says where), a chant's too
+_OFF_FIELD_TRIGGERS = ("discarded_by_ability", "removed_from_graveyard", "put_into_graveyard_from_deck")
+# the card the trigger watches is there (else in the field)
+_TRIGGER_FILTER_ZONE = {"you_play": "chase", "discarded_by_ability": "anywhere"}
 # the triggers about another card that may have a filter (none: any card or none): the attacker this card blocks,
 # the blocker of this card, the J/resonator this card deals damage to (the event's aux: Op.TARGET_TRIGGER reads it)
 # "judgment" with a filter: "whenever you do judgment of a ruler" on another card than the J-ruler (the aux: the J-ruler
@@ -90,6 +97,7 @@ ConditionName = Literal[
     "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
     "resonators_to_graveyard_at_least", "targets_match", "gems_at_least", "control_and_another", "ruler_matches",
     "ruler_matches_none", "force_command", "runes_revealed_fewer", "rune_attributes_not", "gem_attributes_at_least",
+    "control_fewer_than_opp", "opp_hand_more",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -367,7 +375,10 @@ OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field",
 # count "X" (session 28): "Produce {G} for each <cards>", the X a SET_X before it set (PRODUCE_WILL a1 < 0)
 OpProduceWill = op_model("produce_will", _M, will=ProducedWill, count=(Union[Annotated[int, Field(ge=1, le=5)],  # noqa: UP007
                                                                              XCount], 1),
-                         spend=(FowFilter | None, None), shared_with_ruler=(bool, False))
+                         spend=(FowFilter | None, None), shared_with_ruler=(bool, False),
+                         # session 32: ``choose``: each of the ``count`` wills of one of these attributes, chosen as the
+                         # (automatic) ability resolves (PRODUCE_WILL a0 GEM_ANY, a1 count | mask << 8; ``will`` the first)
+                         choose=(list[AttributeName], Field(default_factory=list, max_length=5)))
 OpCallStone = op_model("call_stone", _M, who=_Who, rested=(bool, False))  # rested: "... into the field rested"
 # "put N [A/D] <attribute> <race> resonator token(s) into the field" (CR 1303): ``token`` the number of a token card of
 # the pool (token = true), made ``count`` times under the control of ``who`` (CR 1303.1c; Op.MAKE_TOKEN)
@@ -429,7 +440,8 @@ OpDamageMod = op_model("damage_mod", _M, amount=(Union[Annotated[int, Field(gt=0
 # "put <targets> from your graveyard into your hand / into the field [rested]": the register's cards still in
 # a graveyard (the choose filter's zone "graveyard", CR 903.2g)
 OpGraveToHand = op_model("grave_to_hand", _M, reg=(Reg, 0))
-OpGraveToField = op_model("grave_to_field", _M, rested=(bool, False), reg=(Reg, 0))
+# session 32: ``owner``: "... into the field under its owner's control" / "into its owner's field" (GRAVE_TO_FIELD a2 bit 2)
+OpGraveToField = op_model("grave_to_field", _M, rested=(bool, False), reg=(Reg, 0), owner=(bool, False))
 OpIf = op_model("if", _M, condition=FowCondition, skip=(int, Field(default=1, ge=1, le=20)))
 # "Gain a <attribute> gem" (session 23, CR 1027.1: Op.GAIN_GEM)
 # session 29: attribute "any": "Gain a gem of any attribute" (CR 1027.1a: its controller chooses one of the five as it
@@ -502,6 +514,8 @@ OpCostReduction = op_model("cost_reduction", _M, amount=(int, Field(default=1, g
 # plus 5; CR 104.2: a negative amount is none); SET_X a2 = times + plus x SET_X_PLUS
 # session 29: "Rest a recovered J/ruler you control." as an effect (Op.REST_J_RULER; not done when it is rested already)
 OpRestJRuler = op_model("rest_j_ruler", _M)
+# session 32: "[you may] pay {R}{R} / N life" as an effect (Op.PAY: not done when it cannot all be paid; "If you do, ...")
+OpPay = op_model("pay", _M, will=(str, ""), life=(int, Field(default=0, ge=0, le=8000)))
 OpSetX = op_model("set_x", _M, per=FowPer, times=(int, Field(default=1, ge=-100, le=100)), reg=(Reg, 0),
                   plus=(int, Field(default=0, ge=-100, le=100)))
 
@@ -523,7 +537,7 @@ _OP_MODELS = (
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
-    OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField,
+    OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -561,7 +575,7 @@ _TARGETING = {"choose", "select_all", "target_self", "target_trigger", "reveal_t
 # not done to a card still in the field after it, effects.target_done; PLAYER_BANISH: fewer than N banished): the ops
 # an "if_done" may follow
 _REPORTS_DONE = frozenset({"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem",
-                           "rest_j_ruler"})
+                           "rest_j_ruler", "pay"})
 _ON_REGISTER = {
     "power", "power_x", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
@@ -800,7 +814,7 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     if (code[:, K.I_OP] == K.Op.SELECT_MODE).any():
         flags[-1, K.FL_MISC] |= K.FLAG_SELECT_MODE
     if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC)
-                             & (abilities[:, K.A_TRIGGER] == K.Trigger.YOU_PLAY)).any():
+                             & np.isin(abilities[:, K.A_TRIGGER], (K.Trigger.YOU_PLAY, K.Trigger.YOU_AWAKEN))).any():
         flags[-1, K.FL_MISC] |= K.FLAG_YOU_PLAY  # (without the abilities: set, the kernels skip nothing)
     for trig, bit in ((K.Trigger.LEAVES_FIELD, K.FLAG_LEAVES_FIELD), (K.Trigger.IS_BLOCKED, K.FLAG_IS_BLOCKED),
                       (K.Trigger.OTHER_TO_GRAVEYARD, K.FLAG_OTHER_TO_GRAVE)):
@@ -1163,6 +1177,15 @@ _TRIGGER_WORDS = {
     "inverts": "when it inverts", "you_gain_gem": "when you gain a gem",
     "j_ruler_recovered": "when a J/ruler you control is recovered",
     "put_into_graveyard_from_hand": "when it is put into a graveyard from the hand",
+    "enter_from_graveyard": "when it enters the field from a graveyard",
+    "enter_from_main_deck": "when it enters the field from the main deck",
+    "discarded_by_ability": "when it is discarded by an ability",
+    "removed_from_graveyard": "when it is removed from the game from a graveyard",
+    "you_awaken": "when you awaken a card",
+    "targeted_by_spell": "when it is targeted by a spell",
+    "targeted_by_spell_or_ability": "when it is targeted by a spell or ability",
+    "deals_damage_to_player": "when it deals damage to a player",
+    "put_into_graveyard_from_deck": "when it is put into a graveyard from the deck",
 }  # fmt: skip
 
 
@@ -1371,10 +1394,13 @@ class _Compiler(PoolCompiler):
             if card.stealth.trigger is not None and card.stealth.trigger not in _STANDBY_TRIGGERS:
                 self.fail("stealth.trigger", f"a card in the standby area is told of {', '.join(_STANDBY_TRIGGERS)} "
                           f"(triggers.trigger_standby), not {card.stealth.trigger!r}")
-        if t in ("chant", "rune") and any(a.kind != "continuous" or any(
+        if t in ("chant", "rune") and any((a.kind != "continuous" and not (
+                a.kind == "automatic" and a.trigger in _OFF_FIELD_TRIGGERS)) or (a.kind == "continuous" and any(
                 op.op not in ("cost_reduction", "aura_keyword") or not op.filter.self_only or
-                (op.op == "aura_keyword" and (t != "chant" or op.filter.zone != "hand")) for op in a.effect)
+                (op.op == "aura_keyword" and (t != "chant" or op.filter.zone != "hand")) for op in a.effect))
                 for a in card.abilities):
+            # (session 32: "when this card is discarded by ... an ability ..." works from the hand, CR 902.2: its
+            # automatic ability triggers as it is discarded, kernels.discarded_by_ability)
             # its own "you may pay {N} less to play this card" works from the hand (own_reduction), so does a chant's
             # own [Quickcast] in the hand (play.hand_quickcast)
             self.fail("abilities", f"a {t} does what its effect says; it has no abilities here "
@@ -1547,9 +1573,17 @@ class _Compiler(PoolCompiler):
                 whose=card.stealth.trigger_whose, condition=card.stealth.condition)  # fmt: skip
         row[K.C_ABIL_START] = start
         row[K.C_ABIL_COUNT] = len(self.ab_rows) - start
+        n_act = sum(1 for r in range(start, len(self.ab_rows))
+                    if self.ab_rows[r][K.A_KIND] in (K.AbilityKind.ACTIVATE, K.AbilityKind.WILL))
         for r in range(start, len(self.ab_rows)):
             if self.ab_rows[r][K.A_ONCE] == K.Once.GAME:
                 row[K.C_GODS_ARTS] |= 1 << self.ab_rows[r][K.A_GODS_ART]
+            if self.ab_rows[r][K.A_ONCE] == K.Once.TURN and self.ab_rows[r][K.A_KIND] == K.AbilityKind.AUTOMATIC and \
+                    K.USED_ABILITY_BITS - 1 - (r - start) < n_act:
+                # session 32: "This ability triggers only once per turn." (CR 906.4): the USED_TURN bit USED_ABILITY_BITS - 1 -
+                # (its row's place among the card's, priority.play_pending), above the activate abilities' bits
+                self.fail("abilities", f"an automatic ability once per turn past the {K.USED_ABILITY_BITS} bits of the "
+                          "turn's record (above the card's activate abilities' bits)")
         row[K.C_HAS_CONT] = int(any(a.kind == "continuous" for a in card.abilities))
         self.card_rows.append(row)
 
@@ -1574,9 +1608,10 @@ class _Compiler(PoolCompiler):
                       "another card: the J-ruler it watches, e.g. side own, type j_ruler)")
         if ab.optional and kind != "automatic":
             self.fail(f"{p}.optional", "only automatic abilities are optional ('you may')")
-        if ab.once != "no" and kind != "activate" and not (kind == "will" and ab.once == "turn"):
-            self.fail(f"{p}.once", "only activate abilities (and will abilities, once per turn) are limited to once per "
-                      "turn / game")
+        if ab.once != "no" and kind != "activate" and not (kind in ("will", "automatic") and ab.once == "turn"):
+            self.fail(f"{p}.once", "only activate abilities (and will and automatic abilities, once per turn) are limited "
+                      "to once per turn / game")
+
         coin = kind == "will" and ab.gods_art == K.ENERGIZE_ART
         if coin and (ab.cost is not None or card.type not in ("ruler", "j_ruler")):
             # [Energize] (CR 1119.2): the will coin's only cost is banishing the coin (once per game: its name)
@@ -1883,6 +1918,12 @@ class _Compiler(PoolCompiler):
             if max(rows) >= 1 << K.RULER_NAME_BITS:
                 self.fail(p, "too many filter rows in the pool for control_and_another")
             return int(K.Condition.CONTROL_AND_ANOTHER), rows[0] | (rows[1] << K.RULER_NAME_BITS)
+        if c.kind == "control_fewer_than_opp":
+            # session 32: "you control fewer <cards> than your opponent": the filter's side any (each field counted)
+            if c.filter is None or c.filter.zone != "field" or c.filter.side != "any" or c.filter.atk_min is not None \
+                    or c.filter.atk_max is not None or v != 0:
+                self.fail(f"{p}.filter", "control_fewer_than_opp: a filter of the field, side any, without ATK bounds")
+            return int(K.Condition.CONTROL_FEWER_THAN_OPP), self.compile_filter(c.filter, f"{p}.filter", ("field",))
         if c.kind == "control_at_least":
             if c.filter is None or c.filter.zone != "field" or c.filter.side == "opponent":
                 self.fail(f"{p}.filter", "control_at_least counts cards in your field: a filter of the field, not the opponent's side")
@@ -1954,8 +1995,9 @@ class _Compiler(PoolCompiler):
                                     "target_controller", "this_way", "force_roll"):
                     self.fail(f"{p}[{j}].per.count", f"{op.per.count} is an amount of a one-time effect (set_x), not a count")
                 self.code_rows.append([int(K.Op.AURA_PER), 0, *self.per_args(op.per, f"{p}[{j}].per")])
+            # (session 32: a discard at random too: effects.exec_op discards each card by zones.discard_to_graveyard)
             code = K.Op.PLAYER_DISCARD if op.op == "discard" and (op.who in ("target_controller", "turn_player") or
-                                                                  op.this_way or op.record) \
+                                                                  op.this_way or op.record or op.random) \
                 else EFFECT_OPS[op.op]
             self.code_rows.append([int(code), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
         self._per_x = False
@@ -2044,6 +2086,15 @@ class _Compiler(PoolCompiler):
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "ruler_area")), 0, 0
         if name == "target_trigger":
             return 0, int(op.removed), 0
+        if name == "pay":  # session 32 (Op.PAY)
+            try:
+                attr, free = parse_will_cost(op.will)
+            except ValueError as e:
+                self.fail(f"{q}.will", str(e))
+            if free < 0 or max(attr) >= 1 << K.PAY_ATTR_BITS or free > 15 or op.life % 100 or not (any(attr) or free or op.life):
+                self.fail(q, "pay: a will cost without X (each attribute at most 7, free at most 15) and / or life (a "
+                          "multiple of 100, CR 105.4a)")
+            return sum(n << (K.PAY_ATTR_BITS * a) for a, n in enumerate(attr)), free, op.life
         if name == "cancel" or name in _TARGETING:
             return 0, 0, 0
         if name == "banish":
@@ -2199,6 +2250,10 @@ class _Compiler(PoolCompiler):
                 look |= K.SEARCH_RESTED
             return self.compile_filter(op.filter, f"{q}.filter", zones), int(K.SearchTo[op.to.upper()]), look
         if name == "produce_will":
+            if op.choose:  # session 32: the attribute of each chosen as it resolves (effects.produce_wills_chosen)
+                if op.spend is not None or op.shared_with_ruler or op.count == "X" or op.will != op.choose[0]:
+                    self.fail(f"{q}.choose", "chosen wills: no 'spend only', no J/ruler's attribute, no X; will the first")
+                return K.GEM_ANY, op.count | (sum(1 << _WILL_CODE[a] for a in op.choose) << 8), 0
             if op.shared_with_ruler:
                 if op.spend is not None or op.will in ("void", "moon"):
                     self.fail(f"{q}.shared_with_ruler", "a will of an attribute (no void will), without 'spend only'")
@@ -2232,7 +2287,7 @@ class _Compiler(PoolCompiler):
         if name == "grave_to_hand":
             return 0, 0, 0
         if name == "grave_to_field":
-            return 0, 0, int(op.rested)
+            return 0, 0, int(op.rested) | (2 if op.owner else 0)
         if name == "mana_counter":
             if op.count == 0:
                 self.fail(f"{q}.count", "must not be 0")

@@ -449,6 +449,33 @@ class Trigger(IntEnum):
     # session 31: "when this card is put into a / your graveyard from your hand" (discarded, as a cost or by an effect,
     # or put there otherwise; zones.move_card_core, CR 302.3): the card's own, played by its owner from the graveyard
     PUT_INTO_GRAVEYARD_FROM_HAND = 160
+    # session 32: "when this card enters the field from a graveyard" / "... enters the field from your deck" / "when this
+    # card is put into the field from your deck" (CR 307.7, 906.7c): the card's own, as it enters the field from that
+    # zone (zones.enter_field, after ENTER: an [Enter] ability of the card triggers too)
+    ENTER_FROM_GRAVEYARD = 170
+    ENTER_FROM_MAIN_DECK = 171
+    # session 32: "when this card is discarded by the effect or as a cost of an ability of a <card> you control" (CR 1019.1,
+    # 903.2j): the card's own, as it is discarded into its owner's graveyard by the choice of a player (the DISCARD /
+    # DISCARD_COST decisions, kernels.apply_decision) while the frame that asks for it is an ability's (resolving or being
+    # played); A_TRIG_FILTER the ability's source card (the trigger's aux), zone anywhere (a ruler in its ruler area too)
+    DISCARDED_BY_ABILITY = 172
+    # session 32: "when this card in your graveyard is removed from the game" (CR 1004.1, 902.2): the card's own, as it moves
+    # from its owner's graveyard to the removed area (zones.move_card_core), played by its owner
+    REMOVED_FROM_GRAVEYARD = 173
+    # session 32: "whenever you awaken a spell / a card" (CR 1109.2): its controller plays a card paying its [Awakening]
+    # cost (PLAY_AWAKENED), fired with YOU_PLAY as the card is put onto the chase (priority.finish_frame; FLAG_YOU_PLAY)
+    YOU_AWAKEN = 174
+    # session 32: "when this card is targeted by a spell" / "... by a spell or ability" (CR 903.2g): the card's own, as a
+    # spell (a card played, EntryKind.CARD) / a spell or an ability that chose it as a target (a CHOOSE row whose filter has
+    # the TARGETED bit) is put onto the chase (priority.finish_frame, targets_triggered); aux the spell's / ability's source
+    TARGETED_BY_SPELL = 175
+    TARGETED_BY_SPELL_OR_ABILITY = 176
+    # session 32: "whenever this card deals damage to a player" (CR 1007.2): any damage it deals to either player
+    # (effects.deal_damage_to_player, as DEALS_DAMAGE_TO_OPPONENT)
+    DEALS_DAMAGE_TO_PLAYER = 177
+    # session 32: "when this card is put into your graveyard from your deck" (CR 309, 304): the card's own, as it moves from
+    # its owner's main deck to its graveyard (zones.move_card_core: a mill, CR 1010-like moves), played by its owner
+    PUT_INTO_GRAVEYARD_FROM_DECK = 178
 
 
 class KeywordAbility(IntEnum):
@@ -711,6 +738,11 @@ class Condition(IntEnum):
     # session 31: "whenever you play your second card each turn": arg = N, exactly N cards played this turn (state.
     # PLAYED_CARDS, counted as the card is put onto the chase before YOU_PLAY triggers: priority.note_card_play)
     PLAYED_CARDS_EXACTLY = 160
+    # session 32: "if you control less / fewer <cards> than your opponent" (an effect's or a trigger's condition): arg = filter
+    # row (side any), the cards of its controller's field it matches fewer than those of the opponent's field
+    CONTROL_FEWER_THAN_OPP = 170
+    # session 32: "if your opponent has more cards in their hand than you" (CR 306): the hands' counts
+    OPP_HAND_MORE = 171
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
@@ -785,6 +817,7 @@ class Once(IntEnum):
 
     ANY = 0  # any number of times
     TURN = 1  # "once per turn": a record on the card (state.USED_TURN), cleared each turn
+    # (session 32: an automatic ability's "This ability triggers only once per turn.", CR 906.4; USED_ABILITY_BITS)
     GAME = 2  # [God's Art] <name> (CR 1112.2): once per game per player, by the God's Art's name (A_GODS_ART)
 
 
@@ -802,6 +835,9 @@ class FilterSide(IntEnum):
 # the damage the card dealt this turn (CR 1007.1; "the damage it dealt this turn", to cards and players together,
 # at most USED_DAMAGE_MASK) and whether it was dealt damage this turn (CardState.DEALT_DAMAGE_THIS_TURN)
 USED_ABILITY_BITS = 12
+# session 32: "This ability triggers only once per turn." (an automatic ability's A_ONCE Once.TURN, CR 906.4: it triggers
+# at most once a turn): bit USED_ABILITY_BITS - 1 - k of the word, k the ability's place among its card's abilities (the
+# card compiler keeps it above the card's activate abilities' bits), set as it is played (priority.play_pending)
 USED_DAMAGE_SHIFT = USED_ABILITY_BITS
 USED_DAMAGE_MASK = (1 << 18) - 1
 USED_DEALT_DAMAGE = 1 << 30
@@ -1076,6 +1112,15 @@ class Op(IntEnum):
     # TARGET_TRIGGER a1 = 1) enter the field under their owners' control (effects.effect_to_field; an addition asks which
     # card it is added to, as GRAVE_TO_FIELD)
     REMOVED_TO_FIELD = 141
+    # session 32: "[You may] pay {R}{R} / 200 life. If you do, ..." in an automatic ability's (or a spell's) effect (CR 1003.1,
+    # 907.2: the will paid from its controller's produced will, as every will cost here; CR 105.4a): a0 = the attribute
+    # costs, PAY_ATTR_BITS bits per Attribute, a1 = the free cost, a2 = life; NOT_DONE, nothing paid, when its controller
+    # cannot pay all of it (its produced will, its life)
+    PAY = 170
+
+
+# Op.PAY a0 (session 32): each Attribute's cost in PAY_ATTR_BITS bits
+PAY_ATTR_BITS = 3
 
 
 # IF_COST a0 (session 29): the total cost odd (1), even (0), or at most the frame's X (a SET_X before it: "if its total cost

@@ -7,12 +7,16 @@ This module holds the frames (a chase entry plus the interpreter's words), the i
 hooks and Force of Will's own opcodes (constants.Op).
 """
 
+import numpy as np
+
 from tcg_env.engine.chase import chase_remove_at
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.effects import ASKED, I_A0, I_A1, I_A2, I_OP, I_REG, NEXT, NOT_DONE, STOPPED, reg_add, targets_available
 # the core's frame stack, the rules kernels game.push_frame, game.top_frame ... of Force of Will
 from tcg_env.engine.effects import frames_full, pop_frame, push_frame, top_frame  # noqa: F401
 from tcg_env.engine.effects import _discard as core_discard  # session 29: Op.PLAYER_DISCARD (the core's DISCARD)
+from tcg_env.engine.effects import count_operand  # session 32: Op.PLAYER_DISCARD at random
+from tcg_env.games.force_of_will.state import HAND_N  # session 32
 from tcg_env.engine.header import H_DECIDER, H_DONE
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
@@ -246,6 +250,8 @@ def deal_damage_to_player(game, s, T, src, p, amount):
     game.trigger_controlled_on(s, T, K.Trigger.DAMAGE_TO_YOU, p, amount)  # "whenever damage is dealt to you" (aux: how much)
     if src >= 0 and s[CONTROLLER + src * CARD_W] != p:
         game.trigger_own(s, T, src, K.Trigger.DEALS_DAMAGE_TO_OPPONENT, -1)  # "... deals damage to your opponent"
+    if src >= 0:
+        game.trigger_own(s, T, src, K.Trigger.DEALS_DAMAGE_TO_PLAYER, -1)  # session 32: "... deals damage to a player"
     return amount
 
 
@@ -517,9 +523,10 @@ def addition_host_chosen(game, s, T, f, host):
     for "... into the field rested" (GRAVE_TO_FIELD's a2); FR_CNT ATTACH_DONE (the instruction then goes on)."""
     slot = K.ATTACH_PENDING - s[f + FR_CNT]
     row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
-    game.enter_field(s, T, slot, s[f + E_CTRL])
+    owner = row[I_OP] == Op.GRAVE_TO_FIELD and (row[I_A2] & 2) != 0  # session 32: "under its owner's control"
+    game.enter_field(s, T, slot, s[OWNER + slot * CARD_W] if owner else s[f + E_CTRL])
     s[ATTACHED + slot * CARD_W] = host
-    if row[I_OP] == Op.GRAVE_TO_FIELD and row[I_A2] == 1:
+    if row[I_OP] == Op.GRAVE_TO_FIELD and (row[I_A2] & 1) == 1:
         s[RESTED + slot * CARD_W] = 1
     s[f + FR_CNT] = K.ATTACH_DONE
 
@@ -970,6 +977,18 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 i = min(i - 1, s[n_off] - 1)
         if a2 > 0:
             s[f + E_X] = n
+    elif op == Op.PAY:
+        # session 32: "[you may] pay <will> / N life. If you do, ..." (CR 1003.1, 907.2): from the produced will, as every will
+        # cost (costs.can_pay / pay: attribute costs from their attribute, the free cost canonically); all of it or nothing
+        if s[LIFE + ctrl] < a2:
+            return NOT_DONE
+        need = np.zeros(K.N_ATTRIBUTES, np.int32)
+        for a in range(K.N_ATTRIBUTES):
+            need[a] = (a0 >> (K.PAY_ATTR_BITS * a)) & ((1 << K.PAY_ATTR_BITS) - 1)
+        if not game.can_pay(s, ctrl, need, 0, a1):
+            return NOT_DONE
+        game.pay(s, ctrl, need, 0, a1)
+        s[LIFE + ctrl] -= a2
     elif op == Op.PLAYER_DISCARD:
         # session 29: "Its controller discards N cards [at random]" (CR 1019.1): the core's DISCARD by that player; a2 bit
         # DISCARD_THIS_WAY: "the total cost of the card discarded this way" (the frame's X, added as each is discarded,
@@ -977,6 +996,20 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         this_way = (a2 & K.DISCARD_THIS_WAY) != 0
         if this_way and s[f + FR_CNT] == 0:
             s[f + E_X] = 0
+        if (a2 & 1) != 0 and not this_way and (a2 & K.DISCARD_TO_REG) == 0:
+            # session 32: at random (CR 1019.1), as the core's DISCARD does (the same draws of the random stream), each card
+            # by zones.discard_to_graveyard: a continuous "... from anywhere, remove it from the game instead" reads it
+            # (CR 910.1) and "when this card is put into a graveyard from your hand" triggers (Trigger.PUT_INTO_GRAVEYARD_
+            # FROM_HAND); the card compiler writes every discard at random so (cards: Op.PLAYER_DISCARD)
+            n = count_operand(game, s, f, a0)
+            k = 0
+            for _ in range(n):
+                h = s[HAND_N + who]
+                if h == 0:
+                    break
+                game.discard_to_graveyard(s, T, who, rng_below(s, h))
+                k += 1
+            return NEXT if 0 < n <= k else NOT_DONE
         st = core_discard(game, s, f, a0, K.Who.CONTROLLER if who == ctrl else K.Who.OPPONENT, a2 & 1)
         if st == ASKED and (a2 & (K.DISCARD_THIS_WAY | K.DISCARD_TO_REG)) != 0:
             # the DISCARD decision's DEC_ARG (1: an effect's discard) with what kernels record of each card discarded
@@ -1016,7 +1049,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 continue
             if op == Op.GRAVE_TO_HAND:
                 game.move_card(s, T, slot, Zone.HAND)
-            elif game.effect_to_field(s, T, slot, ctrl, a2 == 1) == 2:
+            elif game.effect_to_field(s, T, slot, s[OWNER + slot * CARD_W] if (a2 & 2) != 0 else ctrl, (a2 & 1) == 1) == 2:
+                # (a2 bit 2, session 32: "under its owner's control", CR 105.3a)
                 s[f + FR_CNT] = K.ATTACH_PENDING - slot
                 return game.ask_addition_host(s, T, f)
     elif op == Op.REMOVED_TO_FIELD:
@@ -1035,6 +1069,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.WEATHER:
         s[WEATHER + ctrl] = a0  # CR 1028.1 / 1028.1b: the effect's controller's weather, the latest effect's
     elif op == Op.PRODUCE_WILL:
+        if a0 == K.GEM_ANY:
+            # session 32: an automatic ability's "Produce {W}, {R} ... or {B}" / "two wills in any combination of ...": the
+            # attribute of each chosen as it resolves among a1's mask (bits from 8), a1 & 255 wills (CR 907.4)
+            return produce_wills_chosen(s, f, ctrl, a1 & 255, a1 >> 8)
         n = game.amount_of(s, f, a1) if a1 < 0 else max(a1, 1)  # a1 < 0: X of it ("for each ...", session 28)
         if n <= 0:
             return NEXT  # CR 104.2: none produced
@@ -1182,6 +1220,22 @@ def gain_gems_chosen(game, s, T, f, ctrl, n, same):
         done += k
     if done < n:
         return ask_gem(s, f, ctrl, (1 << K.N_ATTRIBUTES) - 1, done)
+    return NEXT
+
+
+@internal
+def produce_wills_chosen(s, f, ctrl, n, allowed):
+    """PRODUCE_WILL of GEM_ANY (session 32): ``n`` wills, the attribute of each chosen by ``ctrl`` among the ``allowed``
+    bits as the ability resolves (ask_gem's CHOOSE_MODE decision); each into its controller's pool (CR 907.4). FR_CNT: the
+    wills made << 3 | the answer + 1."""
+    pend = s[f + FR_CNT] & 7
+    done = s[f + FR_CNT] >> 3
+    if pend > 0:
+        s[WILL + ctrl * K.N_WILL + pend - 1] += 1
+        done += 1
+    if done < n:
+        return ask_gem(s, f, ctrl, allowed, done)
+    s[f + FR_CNT] = 0
     return NEXT
 
 

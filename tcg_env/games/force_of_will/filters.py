@@ -419,6 +419,23 @@ def condition_holds(game, s, T, cond, arg, controller, source):
             if field_card_may_pass(s, T, frow, t, controller) and game.filter_base(s, T, frow, t, controller, source):
                 n += 1
         return n >= need if cond == K.Condition.OPP_CONTROL_AT_LEAST else n == 0
+    if cond == K.Condition.CONTROL_FEWER_THAN_OPP:
+        # session 32: "you control less / fewer <cards> than your opponent": each field's matching cards (filter_base, as
+        # CONTROL_AT_LEAST: no continuous ability read), the filter's side any
+        mine = 0
+        theirs = 0
+        for p in range(2):
+            n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+            for i in range(s[n_off]):
+                t = s[l_off + i]
+                if field_card_may_pass(s, T, arg, t, controller) and game.filter_base(s, T, arg, t, controller, source):
+                    if p == controller:
+                        mine += 1
+                    else:
+                        theirs += 1
+        return mine < theirs
+    if cond == K.Condition.OPP_HAND_MORE:  # session 32: "your opponent has more cards in their hand than you"
+        return s[HAND_N + 1 - controller] > s[HAND_N + controller]
     if cond == K.Condition.CONTROL_AT_LEAST:
         # "as long as / if you control (another | N or more) <filter>": the cards of the controller's field
         # that match, read without the continuous abilities (filter_base: a continuous ability's condition

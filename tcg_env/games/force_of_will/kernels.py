@@ -51,6 +51,17 @@ from tcg_env.games.force_of_will.state import (
     FIRST_PLAYER, FR_CNT, FR_DISCARD, FR_PC, FR_PURPOSE, HAND_N, LIFE, MANA, MARK, MULLIGAN_STAGE, OWNER, STEP,
     TURN_PLAYER, ZONE, ZT
 )
+from tcg_env.games.force_of_will.state import E_SLOT  # session 32 (discarded_by_ability)
+
+
+@internal
+def discarded_by_ability(game, s, T, f, slot):
+    """Card ``slot`` was discarded by a player's choice (DISCARD, DISCARD_COST) for frame ``f``: "when this card is
+    discarded by the effect or as a cost of an ability of a <card> you control" (session 32, Trigger.DISCARDED_BY_ABILITY,
+    CR 1019.1, 903.2j) when ``f`` is an ability's (resolving, or played: its cost) and the card reached its graveyard (a
+    replacement that removed it instead: not discarded, CR 910.1); the trigger filter reads the ability's source."""
+    if s[ZONE + slot * CARD_W] == Zone.GRAVEYARD and s[f + E_KIND] == K.EntryKind.ABILITY:
+        game.trigger_own(s, T, slot, K.Trigger.DISCARDED_BY_ABILITY, s[f + E_SLOT])
 from tcg_env.games.force_of_will.priority import reveal_answered
 from tcg_env.games.force_of_will.play import (
     ability_actions_of, ability_usable, call_stone, call_stone_legal, nth_activate, hand_card_playable, judgment_legal, play_from_standby,
@@ -412,6 +423,7 @@ def apply_unchecked(game, s, T, a):
         if s[DEC_ARG] != 0:
             f = game.top_frame(s)
             s[f + FR_CNT] += 1  # an effect's discard (engine.effects DISCARD)
+            discarded_by_ability(game, s, T, f, slot)
             if (s[DEC_ARG] & K.DISCARD_THIS_WAY) != 0:
                 # session 29: "... the total cost of the card discarded this way" (Op.PLAYER_DISCARD): the frame's X
                 s[f + E_X] += game.total_cost(T, cid)
@@ -420,8 +432,10 @@ def apply_unchecked(game, s, T, a):
                 reg_add(game, s, f, s[DEC_ARG] >> K.DISCARD_REG_SHIFT, slot)
         # else CR 505.5d: the final step runs again (the flow is still STEP_END at END_*)
     elif kind == Decision.DISCARD_COST:
+        slot = game.hand_slot(s, p, option_of(a, SELECT_HAND_BASE))
         game.discard_to_graveyard(s, T, p, option_of(a, SELECT_HAND_BASE))  # CR 903.2j / 1019.1
         s[game.top_frame(s) + FR_DISCARD] -= 1
+        discarded_by_ability(game, s, T, game.top_frame(s), slot)
     elif kind == Decision.CHOOSE_X:
         x_chosen(game, s, T, p, option_of(a, OPTION_BASE))
     elif kind == Decision.CHOOSE_MODE:

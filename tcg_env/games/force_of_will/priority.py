@@ -17,7 +17,7 @@ from tcg_env.engine.effects import ASKED, DONE, I_A0, I_A1, I_A2, I_OP, MODE_ALL
 from tcg_env.engine.effects import missing_required_target, recheck_targets, run_program
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
-from tcg_env.engine.tables import ability_table, card_table, code_table, flag_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.rng import rng_below
 from tcg_env.engine.triggers import pending_take
 from tcg_env.engine.zones import zone_put, zone_take
@@ -25,6 +25,7 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
     HAND_SLOTS, N_REGS, OPTION_BASE, CardType, EntryKind, Flow, Op, Purpose, Step, Zone
 )
+from tcg_env.games.force_of_will.constants import TARGET_MAX  # session 32 (targets_triggered)
 from tcg_env.games.force_of_will.keywords import resolve_keyword_ability
 from tcg_env.games.force_of_will.characteristics import enters_with_counters  # session 24 (CR 1022.6)
 from tcg_env.games.force_of_will.state import GEMS  # session 29: gem costs (CR 313.1)
@@ -32,7 +33,7 @@ from tcg_env.games.force_of_will.state import (
     ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG,
     E_REGN, E_SLOT, E_X, ENTRY_W, FLOW, FR_CNT, FR_DISCARD, FR_MODE, FR_PC, FR_PURPOSE, HAND_N, LIFE, OPP_ACTED, PLAYED_CARDS,
     PRIORITY_PLAYER, RESTED, STEP,
-    TURN_PLAYER, ZONE, ZT
+    TURN_PLAYER, USED_TURN, ZONE, ZT
 )
 
 
@@ -110,6 +111,14 @@ def play_pending(game, s, T, player, index):
     chosen (CR 903.2g), then it goes onto the chase. One that cannot be played is dropped (CR
     906.6); at the chase's capacity too (documented)."""
     slot, arow, aux = pending_take(game, s, player, index)
+    if arow >= 0 and ability_table(T)[arow, K.A_ONCE] == K.Once.TURN:
+        # session 32: "This ability triggers only once per turn." (CR 906.4): its first trigger this turn is played (the
+        # turn's record, USED_TURN, marked as it is: cards.FowCardTable keeps the bit above the activate abilities'); a
+        # second one triggered with it is dropped (CR 603.3: the count of the ability's triggers goes down)
+        bit = 1 << (K.USED_ABILITY_BITS - 1 - (arow - card_table(T)[ability_table(T)[arow, K.A_CARD], K.C_ABIL_START]))
+        if (s[USED_TURN + slot * CARD_W] & bit) != 0:
+            return 0
+        s[USED_TURN + slot * CARD_W] |= bit
     if chase_full(game, s) or game.frames_full(s):
         return 0
     # arow < 0: a keyword skill's automatic ability (constants.KeywordAbility), without targets and
@@ -338,6 +347,30 @@ def pay_chosen_cost(game, s, T, f, code):
     s[f + E_REGN + reg] = 0
 
 
+@internal_inline  # one caller: inlined into it (engine.jit)
+def targets_triggered(game, s, T, f):
+    """Session 32 (CR 903.2g): the spell or ability of frame ``f``, just put onto the chase, targets the cards its CHOOSE
+    rows with a TARGETED filter chose (not a cost's card, not "each"): each's "when this card is targeted by a spell [or
+    ability]" (Trigger.TARGETED_BY_SPELL for a card played, TARGETED_BY_SPELL_OR_ABILITY for either) triggers, about the
+    source (aux). A few rows read per spell or ability played."""
+    arow = s[f + E_ABIL]
+    if arow < 0:
+        return
+    a = ability_table(T)[arow]
+    code = code_table(T)
+    flt = filter_table(T)
+    spell = s[f + E_KIND] == EntryKind.CARD
+    for r in range(a[K.A_CODE_START], a[K.A_CODE_START] + a[K.A_CODE_LEN]):
+        if code[r, I_OP] != Op.CHOOSE or (flt[code[r, I_A0], K.F_ADDED_TO] & K.TARGETED) == 0:
+            continue
+        reg = code[r, K.I_REG]
+        for i in range(s[f + E_REGN + reg]):
+            t = s[f + E_REG + reg * TARGET_MAX + i]
+            if spell:
+                game.trigger_own(s, T, t, K.Trigger.TARGETED_BY_SPELL, s[f + E_SLOT])
+            game.trigger_own(s, T, t, K.Trigger.TARGETED_BY_SPELL_OR_ABILITY, s[f + E_SLOT])
+
+
 @internal
 def finish_frame(game, s, T):
     """The top frame's program ran to its end: what it leads to (constants.Purpose)."""
@@ -403,12 +436,16 @@ def finish_frame(game, s, T):
             pay_chosen_cost(game, s, T, f, ability_table(T)[s[f + E_ABIL], K.A_COST_BANISH_SELF])
         if not drop:
             chase_push(game, s, f)  # CR 903.2d: onto the chase; the mask left room
+            targets_triggered(game, s, T, f)  # session 32: "when this card is targeted by a spell [or ability]"
             F = flag_table(T)
             if s[f + E_KIND] == EntryKind.CARD and (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_YOU_PLAY) != 0:
                 # CR 903.2: the card is played ("whenever you play a <card>": its controller's cards; session 31:
                 # "whenever your opponent plays a <card>": the other player's, their trigger filter's side opponent)
                 game.trigger_controlled_on(s, T, K.Trigger.YOU_PLAY, s[f + E_CTRL], s[f + E_SLOT])
                 game.trigger_controlled_on(s, T, K.Trigger.YOU_PLAY, 1 - s[f + E_CTRL], s[f + E_SLOT])
+                if (s[f + E_AUX] & K.PLAY_HOW_MASK) == K.PLAY_AWAKENED:
+                    # session 32: "whenever you awaken a spell" (CR 1109.2: played paying its [Awakening] cost)
+                    game.trigger_controlled_on(s, T, K.Trigger.YOU_AWAKEN, s[f + E_CTRL], s[f + E_SLOT])
         elif s[f + E_KIND] == EntryKind.CARD:
             game.to_graveyard(s, T, s[f + E_SLOT])  # a [Trigger] card that cannot be played (CR 708.3a)
         game.pop_frame(s)

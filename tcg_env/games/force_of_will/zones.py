@@ -109,6 +109,12 @@ def move_card_core(game, s, T, slot, z):
     if z != Zone.FIELD and z != Zone.CHASE and z != Zone.RULER_AREA:
         s[CONTROLLER + w] = s[OWNER + w]  # CR 105.3a: off the field a card is its owner's
     zone_put(s, ZT, slot, z)
+    if old == Zone.MAIN_DECK and z == Zone.GRAVEYARD:
+        # session 32: "when this card is put into your graveyard from your deck" (Trigger.PUT_INTO_GRAVEYARD_FROM_DECK)
+        game.trigger_own(s, T, slot, K.Trigger.PUT_INTO_GRAVEYARD_FROM_DECK, slot)
+    if old == Zone.GRAVEYARD and z == Zone.REMOVED:
+        # session 32: "when this card in your graveyard is removed from the game" (Trigger.REMOVED_FROM_GRAVEYARD, CR 1004.1)
+        game.trigger_own(s, T, slot, K.Trigger.REMOVED_FROM_GRAVEYARD, slot)
     if old == Zone.HAND and z == Zone.GRAVEYARD:
         # session 31: "when this card is put into a / your graveyard from your hand" (Trigger.PUT_INTO_GRAVEYARD_FROM_HAND;
         # its owner controls it there, CR 105.3a)
@@ -196,7 +202,8 @@ def enter_field(game, s, T, slot, controller):
     316.4), a ruler does not move (CR 316.1; move_card)."""
     w = slot * CARD_W
     s[CONTROLLER + w] = controller
-    if s[ZONE + w] == Zone.CHASE:
+    was = s[ZONE + w]
+    if was == Zone.CHASE:
         zone_take(s, ZT, slot)  # the chase list is the controller's: take it before the controller changes
         game.forget(s, slot)
         zone_put(s, ZT, slot, Zone.FIELD)
@@ -217,6 +224,10 @@ def enter_field(game, s, T, slot, controller):
         s[RESTED + w] = 1  # "If <condition>, this card enters your field rested." (cards.FowCard.enters_rested_if)
     s[ENTERED + w] = s[H_TURN]
     game.trigger_own(s, T, slot, K.Trigger.ENTER, slot)
+    if was == Zone.GRAVEYARD:  # session 32: "when this card enters the field from a graveyard" (CR 307.7)
+        game.trigger_own(s, T, slot, K.Trigger.ENTER_FROM_GRAVEYARD, slot)
+    elif was == Zone.MAIN_DECK:  # "... from your deck" (CR 304: its owner's main deck)
+        game.trigger_own(s, T, slot, K.Trigger.ENTER_FROM_MAIN_DECK, slot)
     game.trigger_all(s, T, K.Trigger.OTHER_ENTERS, slot)
     return True
 
@@ -269,14 +280,13 @@ def discard_hand_index(s, player, i):
 def discard_to_graveyard(game, s, T, player, i):
     """CR 1019.1: hand card ``i`` of ``player`` is discarded into its owner's graveyard, or removed from the game instead
     by a continuous "if a card would be put into <a> graveyard from anywhere" (CR 910.1, GRAVE_TO_REMOVED; session 24).
-    The player's discards (an effect's chosen discard, a cost); a discard at random (the engine's DISCARD with a2, the
-    hook ``discard_hand_index``, which has no tables) is not replaced (docs/force_of_will/card-text.md)."""
+    The player's discards (an effect's chosen discard, a cost) and, session 32, a discard at random (Op.PLAYER_DISCARD:
+    the card compiler writes every discard at random so; the core's DISCARD hook ``discard_hand_index`` has no tables)."""
     slot = s[HAND_L + player * K.PLAYER_SLOTS + i]
     z = Zone.REMOVED if grave_replaced(game, s, T, slot) else Zone.GRAVEYARD
     zone_move(s, ZT, slot, z)
     if z == Zone.GRAVEYARD:
-        # session 31: "when this card is put into a / your graveyard from your hand" (approximate
-        # grave_from_hand_random_discard: a discard at random, ``discard_hand_index``, does not trigger it)
+        # session 31: "when this card is put into a / your graveyard from your hand" (session 32: a discard at random too)
         game.trigger_own(s, T, slot, K.Trigger.PUT_INTO_GRAVEYARD_FROM_HAND, slot)
 
 
