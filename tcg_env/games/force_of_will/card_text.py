@@ -4768,7 +4768,7 @@ _NOT_KIND = {"weather_is": "weather_is_not", "ruler_named": "ruler_not_named",
              "runes_revealed_at_least": "runes_revealed_fewer", "rune_attributes": "rune_attributes_not"}
 
 
-def _not(cond: dict, ops: list) -> dict:
+def _not(cond: dict, ops: list, first: list = ()) -> dict:
     """The condition that holds when ``cond`` does not (the other branch of "... instead"). Both branches test it in
     turn, so neither may change it: how the card was played cannot change; a J/ruler's name is changed by no op; the
     weather by the weather op only."""
@@ -4782,9 +4782,28 @@ def _not(cond: dict, ops: list) -> dict:
         if "atk_min" in cond["filter"] or "atk_max" in cond["filter"]:
             raise Unsupported("'if it's' with an ATK bound, '... instead'")
         return {**cond, "kind": "_it_is_not", "_deferred": True}
+    if kind in _NOT_CONTROL:
+        # session 32: "A. If you control (N or more) <cards> / a card named "<name>", B instead." (Condition CONTROL_FEWER
+        # / STONES_FEWER / CONTROL_NAME_NONE first, then the condition itself): A is done when it does not hold, and B
+        # tests it after A, so A may not make it hold: only ops that never put a card into a field, change its
+        # controller or change what such a filter reads (its state: rest / recover)
+        flt = cond.get("filter") or {}
+        if any(op and op.get("op") not in _KEEPS_CONTROL or (op and op.get("op") in ("rest", "recover")
+                                                               and flt.get("state", "any") != "any") for op, _ in first):
+            raise Unsupported("'... instead' after a condition on the cards you control that the first effect may change")
+        return {**cond, "kind": _NOT_CONTROL[kind]}
     if kind not in _NOT_KIND or (kind == "weather_is" and any(op and op.get("op") == "weather" for op, _ in ops)):
         raise Unsupported("'... instead' after a condition the engine cannot test for not holding")
     return {**cond, "kind": _NOT_KIND[kind]}
+
+
+# session 32: "... instead" after "if you control ...": its other branch (constants.Condition CONTROL_FEWER, STONES_FEWER,
+# CONTROL_NAME_NONE), and the ops of the first branch that cannot make the condition hold (none puts a card into a field or
+# gives its control; the filters of these conditions read no ATK, cards.py)
+_NOT_CONTROL = {"control_at_least": "control_fewer", "stones_at_least": "stones_fewer", "control_name": "control_name_none"}
+_KEEPS_CONTROL = {"_if", "choose", "damage", "damage_player", "destroy", "return_to_hand", "remove", "to_deck_top",
+                  "to_deck_bottom", "banish", "player_banish", "draw", "discard", "gain_life", "lose_life", "counter",
+                  "power", "rest", "recover", "cancel", "prevent", "prevent_player"}
 
 
 def _instead_durations(ops: list, prev: list) -> list:
@@ -4828,7 +4847,8 @@ def _instead(sentences) -> list:
             # B replaces A for A's duration under any condition (session 28: before, only after "if it's a <card>";
             # "If this card was awakened / the weather is ..., it gains [+200/+200] instead" gave B no end)
             sent = [(_instead_durations(sent[0][0], prev), sent[0][1])]
-        neg = _not(cond, [x for ops, _ in prev for x in ops] + [x for ops, _ in sent for x in ops])
+        neg = _not(cond, [x for ops, _ in prev for x in ops] + [x for ops, _ in sent for x in ops],
+                   [x for ops, _ in prev for x in ops])
         out[-1] = [([({"op": "_if", "condition": neg}, None)] + list(ops), opt) for ops, opt in prev]
         out.append(sent)
     # CR 1109.2a / 903.2g: whether a chant was awakened is known as it is played; a target named only by its "if this

@@ -89,6 +89,7 @@ ConditionName = Literal[
     "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
     "resonators_to_graveyard_at_least", "targets_match", "gems_at_least", "control_and_another", "ruler_matches",
     "ruler_matches_none", "force_command", "runes_revealed_fewer", "rune_attributes_not", "gem_attributes_at_least",
+    "control_fewer", "stones_fewer", "control_name_none",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -1768,6 +1769,11 @@ class _Compiler(PoolCompiler):
         if c.kind in ("weather_is_not", "ruler_not_named"):
             # "... instead": the other branch (card_text._instead), packed as the condition it negates
             base = {"weather_is_not": "weather_is", "ruler_not_named": "ruler_named"}[c.kind]
+            return int(K.Condition[c.kind.upper()]), self.compile_condition(c.model_copy(update={"kind": base}), p)[1]
+        if c.kind in ("control_fewer", "stones_fewer", "control_name_none"):
+            # session 32: "... instead"'s other branch (card_text._not), packed as the condition it negates
+            base = {"control_fewer": "control_at_least", "stones_fewer": "stones_at_least",
+                    "control_name_none": "control_name"}[c.kind]
             return int(K.Condition[c.kind.upper()]), self.compile_condition(c.model_copy(update={"kind": base}), p)[1]
         if c.kind == "control_name":
             if not isinstance(v, str):

@@ -707,6 +707,11 @@ class Condition(IntEnum):
     # session 31: "whenever you play your second card each turn": arg = N, exactly N cards played this turn (state.
     # PLAYED_CARDS, counted as the card is put onto the chase before YOU_PLAY triggers: priority.note_card_play)
     PLAYED_CARDS_EXACTLY = 160
+    # session 32: the other branch of "If you control (N or more) <cards> / a card named "<name>", <B> instead."
+    # (card_text._not): CONTROL_AT_LEAST's, STONES_AT_LEAST's and CONTROL_NAME's packing, holding when they do not
+    CONTROL_FEWER = 190
+    STONES_FEWER = 191
+    CONTROL_NAME_NONE = 192
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids

@@ -371,16 +371,17 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return s[LIFE + controller] <= arg
     if cond == K.Condition.OPPONENT_LIFE_AT_MOST:
         return s[LIFE + 1 - controller] <= arg
-    if cond == K.Condition.STONES_AT_LEAST:
-        return count_stones(game, s, T, controller) >= arg
+    if cond == K.Condition.STONES_AT_LEAST or cond == K.Condition.STONES_FEWER:
+        # session 32: STONES_FEWER, "... instead"'s other branch (numba compiles no recursion)
+        return (count_stones(game, s, T, controller) >= arg) == (cond == K.Condition.STONES_AT_LEAST)
     if cond == K.Condition.J_RULER:
         return game.card_type(s, T, game.j_ruler_slot(s, controller)) == CardType.J_RULER
     if cond == K.Condition.HAND_EMPTY:
         return s[HAND_N + controller] == 0
     if cond == K.Condition.PLAYED_CARD_THIS_TURN:
         return s[PLAYED_CARDS + controller] > 1  # another card than this one (CR 1124.2a)
-    if cond == K.Condition.CONTROL_NAME:
-        return controls_named(game, s, T, controller, arg)
+    if cond == K.Condition.CONTROL_NAME or cond == K.Condition.CONTROL_NAME_NONE:
+        return controls_named(game, s, T, controller, arg) == (cond == K.Condition.CONTROL_NAME)
     if cond == K.Condition.NOT_FIRST_PLAYER:
         return s[FIRST_PLAYER] != controller  # [Energize] (CR 1119.2)
     if cond == K.Condition.WEATHER_IS:
@@ -419,10 +420,11 @@ def condition_holds(game, s, T, cond, arg, controller, source):
             if field_card_may_pass(s, T, frow, t, controller) and game.filter_base(s, T, frow, t, controller, source):
                 n += 1
         return n >= need if cond == K.Condition.OPP_CONTROL_AT_LEAST else n == 0
-    if cond == K.Condition.CONTROL_AT_LEAST:
+    if cond == K.Condition.CONTROL_AT_LEAST or cond == K.Condition.CONTROL_FEWER:
         # "as long as / if you control (another | N or more) <filter>": the cards of the controller's field
         # that match, read without the continuous abilities (filter_base: a continuous ability's condition
-        # is not defined by the continuous abilities; the compiler refuses ATK bounds here)
+        # is not defined by the continuous abilities; the compiler refuses ATK bounds here); session 32: CONTROL_FEWER,
+        # "... instead"'s other branch
         need = arg & ((1 << K.CONTROL_COUNT_BITS) - 1)
         frow = arg >> K.CONTROL_COUNT_BITS
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, controller)
@@ -431,7 +433,7 @@ def condition_holds(game, s, T, cond, arg, controller, source):
             t = s[l_off + i]
             if field_card_may_pass(s, T, frow, t, controller) and game.filter_base(s, T, frow, t, controller, source):
                 n += 1
-        return n >= need
+        return (n >= need) == (cond == K.Condition.CONTROL_AT_LEAST)
     if cond == K.Condition.RUNE_ATTRIBUTES:
         return runes_of_attributes(game, s, T, controller, arg)
     if cond == K.Condition.CONTROL_NAMES:

@@ -1,0 +1,107 @@
+"""Force of Will card text, session 32 (branch s32c): one-shot effect bodies. "A. If you control (N or more) <cards> / a
+card named "<name>", B instead." (the other branch: constants.Condition CONTROL_FEWER, STONES_FEWER, CONTROL_NAME_NONE;
+card_text._not), "with 1000 ATK or more" in a target's filter. Lines are made up in the game's template language. Rule
+numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.cards.text import Verdict
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will import state as S
+from test_fow_card_text import _drive, _imported_pool, exact, line
+from test_fow_card_text_s23b import _all_exact, _resolved, _zone_n
+from test_fow_card_text_s24b import _card
+
+
+# ---- "... instead" after "if you control ..." (the compiler) --------------------------------------------------------
+RACES = frozenset({"Knight"})  # the race names of the card list (read as races where the text names them)
+
+
+def _conds(effect):
+    return [op["condition"]["kind"] for op in effect if op["op"] == "if"]
+
+
+def test_instead_after_you_control_tests_the_condition_not_holding_first():
+    r = exact("Return target resonator to its owner's hand. If you control a Knight resonator, put it on top of its "
+              "owner's deck instead.", "chant", races=RACES)
+    eff = r.fields["effect"]
+    assert _conds(eff) == ["control_fewer", "control_at_least"]
+    assert [op["op"] for op in eff] == ["choose", "if", "return_to_hand", "if", "to_deck_top"]
+    assert eff[1]["condition"]["value"] == 1 and eff[1]["condition"]["filter"] == eff[3]["condition"]["filter"]
+    r = exact("Draw a card. If you control four or more magic stones, draw two cards instead.", "chant")
+    assert _conds(r.fields["effect"]) == ["stones_fewer", "stones_at_least"]
+    r = exact('This card deals 500 damage to target resonator. If you control a card named "Made-up Hero", destroy '
+              'that resonator instead.', "chant")
+    assert _conds(r.fields["effect"]) == ["control_name_none", "control_name"]
+    r = exact("[Enter] => Draw a card. If you control two or more Knight resonators, draw two cards instead.", races=RACES)
+    assert r.abilities[0]["effect"][0]["condition"] == {"kind": "control_fewer", "value": 2, "filter": {
+        "race": "Knight", "type": ["resonator"], "side": "own"}}
+
+
+@pytest.mark.parametrize("text", [
+    # the first effect may put a card into the field: the second would then find the condition holding
+    "Search your deck for a Knight resonator and put it into your field. Then shuffle your deck. If you control a "
+    "Knight resonator, draw a card instead.",
+    "Put a [100/100] fire Knight resonator token into the field. If you control two or more Knight resonators, draw a "
+    "card instead.",
+    # it may recover a card the condition reads recovered
+    "Recover target resonator. If you control a recovered Knight resonator, draw a card instead.",
+])
+def test_instead_after_you_control_is_unsupported_when_the_first_effect_may_make_it_hold(text):
+    r = line(text, "chant", races=RACES)
+    assert r.verdict is Verdict.UNSUPPORTED and "may change" in r.reason
+
+
+def test_a_target_with_n_atk_or_more_or_less():
+    r = exact("Return target resonator your opponent controls with 1000 ATK or more to its owner's hand.", "chant")
+    assert r.fields["effect"][0]["filter"] == {"type": ["resonator"], "side": "opponent", "atk_min": 1000}
+    r = exact("Destroy target resonator with 500 ATK or less.", "chant")
+    assert r.fields["effect"][0]["filter"]["atk_max"] == 500
+
+
+# ---- in the engine -------------------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def pool32(tmp_path_factory):
+    cards = [
+        _card("TXT-321", "Made-up Knight Call", "Chant", [
+            "Draw a card. If you control two or more Knight resonators, draw two cards instead."]),
+        _card("TXT-322", "Made-up Squire", "Resonator", []),
+        _card("TXT-323", "Made-up Banner Call", "Chant", [
+            'You gain 300 life. If you control a card named "Made-up Squire", you gain 700 life instead.']),
+    ]
+    res, pool = _imported_pool(tmp_path_factory.mktemp("s32c"), cards)
+    _all_exact(res)
+    return pool
+
+
+def _cast(pool, chant, field=()):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool, turn_player=0, seed=3)
+    sc.will(0, K.Attribute.FIRE, 2)
+    sc.put(0, chant, K.Zone.HAND)
+    if field:
+        sc.field(0, list(field))
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    return g
+
+
+@pytest.mark.parametrize("squires, drawn", [(0, 1), (1, 1), (2, 2), (3, 2)])
+def test_instead_draws_one_card_with_fewer_than_n_knights_and_two_with_n(pool32, squires, drawn):
+    """Condition CONTROL_FEWER (the first branch) and CONTROL_AT_LEAST (the second): exactly one of them is done."""
+    g = _cast(pool32, "TXT-321", ["TXT-322"] * squires)
+    hand = _zone_n(g, 0, K.Zone.HAND)
+    _drive(g, _resolved)
+    assert _zone_n(g, 0, K.Zone.HAND) == hand + drawn
+
+
+@pytest.mark.parametrize("field, gained", [((), 300), (("TXT-322",), 700)])
+def test_instead_gains_the_other_life_without_the_named_card(pool32, field, gained):
+    """Condition CONTROL_NAME_NONE (the first branch) and CONTROL_NAME (the second)."""
+    g = _cast(pool32, "TXT-323", field)
+    life = int(g.state[S.LIFE])
+    _drive(g, _resolved)
+    assert int(g.state[S.LIFE]) == life + gained
