@@ -105,3 +105,22 @@ def test_instead_gains_the_other_life_without_the_named_card(pool32, field, gain
     life = int(g.state[S.LIFE])
     _drive(g, _resolved)
     assert int(g.state[S.LIFE]) == life + gained
+
+
+# ---- "prevent the next N damage ..." (CR 1018.1a) -------------------------------------------------------------------
+def test_cr_1018_1a_prevent_the_next_damage_until_end_of_turn_is_this_turns_shield():
+    a = exact("Prevent the next 800 damage that would be dealt to target resonator until end of turn.", "chant")
+    b = exact("Prevent the next 800 damage that would be dealt to target resonator this turn.", "chant")
+    assert a.fields == b.fields == {"effect": [{"op": "choose", "filter": {"type": ["resonator"]}},
+                                               {"op": "prevent", "amount": 800}]}
+
+
+def test_cr_903_2g_prevent_the_next_damage_to_target_card_or_yourself_is_one_option_each():
+    r = exact("Prevent the next 500 damage that would be dealt to target J/resonator or yourself this turn.", "chant")
+    assert r.fields["effect"] == [{"op": "select_mode", "modes": [
+        [{"op": "choose", "filter": {"type": ["j_resonator"]}}, {"op": "prevent", "amount": 500}],
+        [{"op": "prevent_player", "amount": 500, "who": "controller"}]]}]
+    # inside a choice of modes: the options of the card's choice
+    r = exact("Choose one - Draw a card; or prevent the next 500 damage that would be dealt to target J/resonator or "
+              "yourself this turn.", "chant")
+    assert len(r.fields["effect"][0]["modes"]) == 3

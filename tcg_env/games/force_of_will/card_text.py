@@ -1983,7 +1983,12 @@ class _T(CountWords, TextTransformer, Transformer):
         mark = marks[0]
         choices = [({"op": "damage_player", "amount": _life(mark["amount"]), "who": who}, None)
                    for who in ("opponent", "controller")]  # fmt: skip
-        if mark["filter"] is not None:
+        if mark.get("_prevent"):
+            # session 32: "prevent the next N damage that would be dealt to target <card> or yourself" (PREVENT on the
+            # card, PREVENT_PLAYER on you)
+            choices = [({"op": "prevent", "amount": mark["amount"]}, _Sel("choose", _target_filter(mark["filter"]))),
+                       ({"op": "prevent_player", "amount": _life(mark["amount"]), "who": "controller"}, None)]
+        elif mark["filter"] is not None:
             choices.insert(0, ({"op": "damage", "amount": mark["amount"]}, _Sel("choose", _target_filter(mark["filter"]))))
         on_field = self.card.get("type") not in ("chant", "rune")
         modes = [_Body([[choice if op is mark else (op, sel) for op, sel in ops] for ops, _ in clauses], False, on_field)
@@ -4091,8 +4096,13 @@ class _T(CountWords, TextTransformer, Transformer):
     def prevent_all(self, sel):
         return [({"op": "prevent", "amount": "all"}, sel)]
 
-    def prevent_next(self, n, sel):
+    def prevent_next(self, n, sel, _eot=None):
         return [({"op": "prevent", "amount": n}, sel)]
+
+    def prevent_next_or_you(self, n, flt, _eot=None):
+        # session 32: "prevent the next N damage that would be dealt to target <card> or yourself this turn": a choice
+        # of the card (then which one) or you, as "target player or <card>" (body: _player_or, CR 903.2e, 903.2g)
+        return [({"op": "_player_or", "amount": n, "filter": flt, "_prevent": True}, None)]
 
     def prevent_next_event(self, sel, _eot=None):
         # CR 1018.1b: the next damage dealt to each card selected this turn is prevented, all of it, once (a shield
@@ -5260,6 +5270,7 @@ _QUOTED = re.compile(r'("[^"]*")')
 _SPACE_BEFORE = re.compile(r"\s+([,.:;])")
 _AND_CARDS = re.compile(r"\b(damage to (?:your opponent|target opponent|each player)) and (?=(?:each|target|up to|all|"
                         r"j/resonators?|resonators?)\b)")
+_OR_YOURSELF = re.compile(r"(\bwould be dealt to target [a-z/ -]+?) or yourself ")  # session 32 (prevent_next_or_you)
 _MODES_HEAD = re.compile(r"\bchoose (one|two|three|up to two|up to three)\s*(?:[;:.]\s*)?-\s+")  # the modes follow ...
 _MODES_LIMIT = re.compile(r"\bchoose one\. (play this ability only [^;:]+?)\s*(?:[;:]\s*-|-)\s*")  # ... its limit first
 _MODES_RANDOM = re.compile(r"\bchoose one at random\s*(?:[;:.]\s*)?-\s+")  # "Choose one at random; - A. - B."
@@ -5502,6 +5513,8 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
         s = s.replace(". choose this option only if ", ". option_only_if ")
         if s.count(" or_mode ") == 1:
             s = s.replace(". choose the second only if ", ". option_only_if ")
+    if " or yourself " in s:
+        s = _OR_YOURSELF.sub(r"\1 or_yourself ", s)  # session 32: "... dealt to target <card> or yourself this turn"
     if "rest a recovered j/ruler you control. if you do" in s:
         # session 29: an effect before "If you do" (not the cost of an ability: that one ends with ":")
         s = s.replace("rest a recovered j/ruler you control. if you do", "rest_your_recovered_j_ruler. if you do")
