@@ -124,3 +124,99 @@ def test_cr_903_2g_prevent_the_next_damage_to_target_card_or_yourself_is_one_opt
     r = exact("Choose one - Draw a card; or prevent the next 500 damage that would be dealt to target J/resonator or "
               "yourself this turn.", "chant")
     assert len(r.fields["effect"][0]["modes"]) == 3
+
+
+# ---- "recover [up to N] <cards> you control" (CR 903.2g: chosen as it resolves, Op.PLAYER_CHOOSE) -----------------
+def test_cr_903_2g_recover_magic_stones_you_control_is_chosen_as_it_resolves():
+    r = exact("Draw a card. Recover a magic stone you control.", "chant")
+    assert r.fields["effect"][1:] == [{"op": "player_choose", "filter": {"type": ["magic_stone"], "side": "own"},
+                                       "count": 1}, {"op": "recover"}]
+    r = exact("[Enter] => Recover up to two magic stones you control.")
+    assert r.abilities[0]["effect"] == [{"op": "player_choose", "filter": {"type": ["magic_stone"], "side": "own"},
+                                         "count": 2, "up_to": True}, {"op": "recover"}]
+    # whose cards is not said: not read as yours
+    assert line("Recover up to four magic stones.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+@pytest.fixture(scope="module")
+def pool32r(tmp_path_factory):
+    stone = {"id": "TXT-329", "name": "Made-up Geode", "type": ["Special Magic Stone", "Magic Stone"], "cost": None,
+             "colour": ["V"], "abilities": ["{Rest}: Produce {R}."]}
+    cards = [
+        _card("TXT-327", "Made-up Mending", "Chant", ["Recover up to two magic stones you control."]),
+        _card("TXT-328", "Made-up Mend", "Chant", ["Recover a magic stone you control."]),
+        _card("TXT-326", "Made-up Rally", "Chant", ["Recover a ruler you control. Draw a card."]),
+        stone,
+    ]
+    res, pool = _imported_pool(tmp_path_factory.mktemp("s32cr"), cards)
+    _all_exact(res)
+    return pool
+
+
+def _recover_cast(pool, chant, stones=3):
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool, turn_player=0, seed=5)
+    sc.will(0, K.Attribute.FIRE, 2)
+    sc.put(0, chant, K.Zone.HAND)
+    rocks = [sc.put(0, "TXT-329", K.Zone.FIELD, rested=True) for _ in range(stones)]
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET or _resolved(g))
+    return g, rocks
+
+
+def _rested(g, rocks):
+    return sum(int(g.state[S.RESTED + r * S.CARD_W]) for r in rocks)
+
+
+@pytest.mark.parametrize("chosen", [0, 1, 2])
+def test_cr_903_2g_recover_up_to_two_recovers_the_cards_chosen_and_may_stop(pool32r, chosen):
+    """Up to two of three rested magic stones: the player chooses them one at a time as it resolves and may stop (PASS)
+    after any number; only those are recovered (Op.PLAYER_CHOOSE, then RECOVER on its register)."""
+    from tcg_env.engine.header import H_DECIDER, H_DECISION
+
+    g, rocks = _recover_cast(pool32r, "TXT-327")
+    for k in range(chosen):
+        assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET and int(g.state[H_DECIDER]) == 0
+        legal = g.legal_actions().tolist()
+        assert K.PASS in legal and len([a for a in legal if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS]) == 3 - k
+        g.step(K.OPTION_BASE)
+    if chosen < 2:
+        assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET
+        g.step(K.PASS)
+    _drive(g, _resolved)
+    assert _rested(g, rocks) == 3 - chosen
+
+
+def test_cr_903_2g_recover_a_magic_stone_must_choose_one(pool32r):
+    from tcg_env.engine.header import H_DECISION
+
+    g, rocks = _recover_cast(pool32r, "TXT-328")
+    assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET and K.PASS not in g.legal_actions().tolist()
+    g.step(K.OPTION_BASE + 1)
+    _drive(g, _resolved)
+    assert _rested(g, rocks) == 2
+
+
+def test_cr_308_recover_a_ruler_you_control_is_the_ruler_in_its_ruler_area():
+    r = exact("Recover a ruler you control. Draw a card.", "chant")
+    assert r.fields["effect"][:2] == [
+        {"op": "select_all", "filter": {"type": ["ruler"], "side": "own", "zone": "ruler_area"}}, {"op": "recover"}]
+    assert line("Recover up to two rulers you control.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_308_recover_a_ruler_you_control_recovers_the_rested_ruler(pool32r):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool32r, turn_player=0, seed=5)
+    sc.will(0, K.Attribute.FIRE, 2)
+    sc.put(0, "TXT-326", K.Zone.HAND)
+    sc.row[S.RESTED + K.RULER_SLOT * S.CARD_W] = 1
+    g = sc.game()
+    hand = _zone_n(g, 0, K.Zone.HAND)
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, _resolved)
+    assert int(g.state[S.RESTED + K.RULER_SLOT * S.CARD_W]) == 0
+    assert _zone_n(g, 0, K.Zone.HAND) == hand  # the chant left the hand, a card was drawn

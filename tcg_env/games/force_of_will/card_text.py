@@ -3301,6 +3301,30 @@ class _T(CountWords, TextTransformer, Transformer):
     def recover(self, sel):
         return [({"op": "recover"}, sel)]
 
+    def recover_chosen(self, flt):
+        return self._player_chooses("recover", 1, False, flt)
+
+    def recover_chosen_up_to(self, n, flt):
+        return self._player_chooses("recover", n, True, flt)
+
+    def recover_chosen_n(self, n, flt):
+        return self._player_chooses("recover", n, False, flt)
+
+    def _player_chooses(self, op, n, up_to, flt):
+        # session 32: "recover a / up to N <cards> you control" (CR 903.2g: no target, chosen as the effect resolves among
+        # the cards its controller controls, Op.PLAYER_CHOOSE into a register, then the op on them); "you control" printed
+        # (a card of any side unsaid is not read as yours)
+        flt = _all_filter(flt)
+        if flt.get("side") != "own" or flt.get("zone", "field") != "field":
+            raise Unsupported(f"'{op} <cards>' without 'you control' (no target)")
+        if flt.get("type") == ["ruler"] and n == 1 and not up_to and not flt.get("exclude_self"):
+            # "recover a [fire] ruler you control": the ruler in its controller's ruler area (CR 308; a player has one
+            # ruler, CR 201.2b), as "your ruler" (t_your_ruler): the one that matches, if it does
+            return [({"op": op}, _Sel("all", {**flt, "zone": "ruler_area"}))]
+        if {"ruler", "j_ruler_or_ruler"} & set(flt.get("type") or ()):
+            raise Unsupported(f"'{op} a ruler': a ruler is in its ruler area, not the field (CR 307.6)")
+        return [({"op": op}, _Sel("pchoose", flt, _fixed(n), up_to))]
+
     def cancel(self, sel):
         if sel.kind != "choose" or sel.filter.get("zone") != "chase":
             raise Unsupported("cancel something that is not a spell on the chase")
@@ -5207,6 +5231,10 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     body.append({"op": "target_trigger", "reg": r})
                 elif sel.kind == "pbanish":
                     banished.add(r)  # the op chooses its cards itself, as it resolves (Op.PLAYER_BANISH)
+                elif sel.kind == "pchoose":
+                    # session 32: the cards its controller chooses as it resolves (Op.PLAYER_CHOOSE, no target)
+                    body.append({"op": "player_choose", "filter": sel.filter, "count": sel.count, "reg": r,
+                                 **({"up_to": True} if sel.up_to else {})})
                 elif sel.kind == "discarded":
                     reg_zone[r] = "graveyard"  # the discard puts its cards there itself (Op.PLAYER_DISCARD, session 29)
                 elif sel.kind == "reveal":

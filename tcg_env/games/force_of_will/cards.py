@@ -304,6 +304,10 @@ OpToDeckTop, OpToDeckBottom = reg_ops(_M, Reg, "to_deck_top", "to_deck_bottom")
 # filter (no target) as it resolves and banishes them (Op.PLAYER_BANISH)
 OpPlayerBanish = op_model("player_banish", _M, filter=FowFilter, count=(Annotated[int, Field(ge=1, le=K.TARGET_MAX)], 1),
                           who=(Literal["controller", "opponent", "turn_player"], "opponent"), reg=(Reg, 0))
+# "recover [up to N] <cards> you control" (session 32, CR 903.2g: chosen as it resolves, no target): the controller chooses
+# N of the cards they control matching the filter into the register, for the op after it (Op.PLAYER_CHOOSE)
+OpPlayerChoose = op_model("player_choose", _M, filter=FowFilter,
+                          count=(Annotated[int, Field(ge=1, le=K.TARGET_MAX)], 1), up_to=(bool, False), reg=(Reg, 0))
 # "gain control of <targets> [until end of turn]" (CR 105.3; session 21): Op.GAIN_CONTROL (REMOVE_FROM_BATTLE, a0 1 / 2)
 OpGainControl = op_model("gain_control", _M, reg=(Reg, 0), duration=(Literal["permanent", "end_of_turn"], "permanent"))
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
@@ -519,7 +523,7 @@ _OP_MODELS = (
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
-    OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField,
+    OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPlayerChoose,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -551,7 +555,7 @@ def _delayed_valid(effect: list[Any]) -> list[Any]:
 
 _TAGS = frozenset(EFFECT_OPS)
 
-_TARGETING = {"choose", "select_all", "target_self", "target_trigger", "reveal_top"}
+_TARGETING = {"choose", "select_all", "target_self", "target_trigger", "reveal_top", "player_choose"}
 # the ops that report NOT_DONE when they did not do what they say (engine.effects: the core's DISCARD, not every
 # card discarded, CR 104.2; session 27: the each-target destroy, banish, return to the hand and removal from the game,
 # not done to a card still in the field after it, effects.target_done; PLAYER_BANISH: fewer than N banished): the ops
@@ -1999,6 +2003,12 @@ class _Compiler(PoolCompiler):
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "ruler_area")), 0, 0
         if name == "target_trigger":
             return 0, int(op.removed), 0
+        if name == "player_choose":
+            # session 32: chosen, not targeted (CR 903.2g): the filter row without the TARGETED bit; your own cards only
+            if op.filter.side != "own" or op.filter.zone != "field":
+                self.fail(f"{q}.filter.side", "player_choose: the cards you control in the field (side own)")
+            return self.compile_filter(op.filter, f"{q}.filter", ("field",)), int(K.Who.CONTROLLER), op.count | (
+                K.PLAYER_CHOOSE_UP_TO if op.up_to else 0)
         if name == "cancel" or name in _TARGETING:
             return 0, 0, 0
         if name == "banish":

@@ -1077,12 +1077,21 @@ class Op(IntEnum):
     # TARGET_TRIGGER a1 = 1) enter the field under their owners' control (effects.effect_to_field; an addition asks which
     # card it is added to, as GRAVE_TO_FIELD)
     REMOVED_TO_FIELD = 141
+    # session 32: "recover [up to N] <cards> you control" (no target, CR 903.2g): a1 = Who chooses a2 & PLAYER_CHOOSE_COUNT
+    # (bit PLAYER_CHOOSE_UP_TO: up to that many) cards they control in the field that filter row a0 matches, one at a time
+    # (the CHOOSE_TARGET decision, theirs, as the effect resolves; DONE offered for "up to"), into register I_REG, for
+    # the each-target op after it (effects.player_choose); NOT_DONE when none was chosen
+    PLAYER_CHOOSE = 190
 
 
 # IF_COST a0 (session 29): the total cost odd (1), even (0), or at most the frame's X (a SET_X before it: "if its total cost
 # is less than or equal to the number of <cards>")
 IF_COST_AT_MOST_X = 2
 
+
+# PLAYER_CHOOSE a2 (session 32): the count, and the bit of "up to"
+PLAYER_CHOOSE_COUNT = 0xFF
+PLAYER_CHOOSE_UP_TO = 0x100
 
 # CHOOSE a2 (session 29): "up to" and only when the chant is played awakened ("... up to one second target <card> if this
 # card was awakened", CR 1109.2a, 903.2g): effects.choose_candidates lists none otherwise

@@ -1097,6 +1097,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 game.trigger_own(s, T, src, K.Trigger.INVERTS, src)  # CR 1030.2: "when this card inverts"
     elif op == Op.PLAYER_BANISH:
         return game.player_banish(s, T, f, reg, a0, who, a2)
+    elif op == Op.PLAYER_CHOOSE:
+        return game.player_choose(s, T, f, reg, a0, who, a2)
     elif op == Op.GAIN_GEM:
         if a0 == K.GEM_ANY:
             return gain_gems_chosen(game, s, T, f, ctrl, a2, a1 == 1)
@@ -1234,6 +1236,22 @@ def banish_candidates(game, s, T, f, reg, frow, who):
             n += 1
     s[CAND_N] = n
     return n
+
+
+@internal
+def player_choose(game, s, T, f, reg, frow, who, a2):
+    """Op.PLAYER_CHOOSE (session 32): "recover [up to N] <cards> you control" (CR 903.2g: chosen, not targeted). ``who``
+    chooses the cards they control that filter ``frow`` matches, one at a time (the CHOOSE_TARGET decision, theirs; DONE
+    offered for "up to", which moves past this op), into register ``reg`` until N are chosen or none is left; the op
+    after it acts on them. NEXT when one was chosen at least, else NOT_DONE."""
+    n = a2 & K.PLAYER_CHOOSE_COUNT
+    if s[f + E_REGN + reg] < n and banish_candidates(game, s, T, f, reg, frow, who) > 0:
+        s[DEC_ARG] = frow
+        s[DEC_ARG + 1] = reg
+        s[DEC_ARG + 2] = 1 if (a2 & K.PLAYER_CHOOSE_UP_TO) != 0 else 0
+        set_decision(s, K.Decision.CHOOSE_TARGET, who)
+        return ASKED
+    return NEXT if s[f + E_REGN + reg] > 0 else NOT_DONE
 
 
 @internal
