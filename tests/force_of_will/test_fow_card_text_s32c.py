@@ -146,6 +146,8 @@ def pool32r(tmp_path_factory):
         _card("TXT-327", "Made-up Mending", "Chant", ["Recover up to two magic stones you control."]),
         _card("TXT-328", "Made-up Mend", "Chant", ["Recover a magic stone you control."]),
         _card("TXT-326", "Made-up Rally", "Chant", ["Recover a ruler you control. Draw a card."]),
+        _card("TXT-325", "Made-up Boon", "Chant", ["Put two [+100/+100] counters on a resonator you control."]),
+        _card("TXT-324", "Made-up Page", "Resonator", []),
         stone,
     ]
     res, pool = _imported_pool(tmp_path_factory.mktemp("s32cr"), cards)
@@ -220,3 +222,30 @@ def test_cr_308_recover_a_ruler_you_control_recovers_the_rested_ruler(pool32r):
     _drive(g, _resolved)
     assert int(g.state[S.RESTED + K.RULER_SLOT * S.CARD_W]) == 0
     assert _zone_n(g, 0, K.Zone.HAND) == hand  # the chant left the hand, a card was drawn
+
+
+def test_cr_903_2g_counters_on_a_card_you_control_are_put_on_the_card_chosen_as_it_resolves():
+    r = exact("Put two [+100/+100] counters on a resonator you control.", "chant")
+    assert r.fields["effect"] == [{"op": "player_choose", "filter": {"type": ["resonator"], "side": "own"}, "count": 1},
+                                  {"op": "counter", "count": 2}]
+    r = exact("{Rest}: Put a [+100/+100] counter on another entity you control.")
+    assert r.abilities[0]["effect"][0]["filter"] == {"exclude_self": True, "side": "own"}
+
+
+def test_cr_1022_counters_go_on_the_resonator_chosen_as_it_resolves(pool32r):
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool32r, turn_player=0, seed=5)
+    sc.will(0, K.Attribute.FIRE, 2)
+    sc.put(0, "TXT-325", K.Zone.HAND)
+    pages = [sc.put(0, "TXT-324", K.Zone.FIELD) for _ in range(2)]
+    sc.put(1, "TXT-324", K.Zone.FIELD)  # the opponent's: not offered
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET)
+    cands = [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))]
+    assert sorted(cands) == sorted(pages)
+    g.step(K.OPTION_BASE + cands.index(pages[1]))
+    _drive(g, _resolved)
+    assert [int(g.state[S.COUNTERS + p * S.CARD_W]) for p in pages] == [0, 2]

@@ -3532,6 +3532,16 @@ class _T(CountWords, TextTransformer, Transformer):
             return [({"op": "counter", "count": "X"}, sel)]
         return [({"op": "counter", "count": _fixed(n)}, sel)]
 
+    def plus_counters_chosen(self, n, flt):
+        # session 32: "put N [+100/+100] counters on a / another <card> you control" (no target, CR 903.2g): one card its
+        # controller chooses as it resolves (Op.PLAYER_CHOOSE), then COUNTER on it
+        (op, _), = self.plus_counters(n, None)
+        (_, sel), = self._player_chooses("counter", 1, False, flt)
+        return [(op, sel)]
+
+    def plus_counters_chosen_other(self, n, other, flt):
+        return self.plus_counters_chosen(n, _filter(other, flt))
+
     def minus_counters(self, n, sel):
         return [({"op": "counter", "count": -_fixed(n)}, sel)]
 
