@@ -249,3 +249,14 @@ def test_cr_1022_counters_go_on_the_resonator_chosen_as_it_resolves(pool32r):
     g.step(K.OPTION_BASE + cands.index(pages[1]))
     _drive(g, _resolved)
     assert [int(g.state[S.COUNTERS + p * S.CARD_W]) for p in pages] == [0, 2]
+
+
+def test_cr_903_2g_return_a_card_you_control_is_chosen_as_it_resolves():
+    r = exact("[Enter] => You may return another Knight resonator you control to its owner's hand. If you do, draw a "
+              "card.", races=RACES)
+    ab = r.abilities[0]
+    assert ab["optional"] and ab["effect"] == [
+        {"op": "player_choose", "filter": {"exclude_self": True, "race": "Knight", "type": ["resonator"], "side": "own"},
+         "count": 1}, {"op": "return_to_hand"}, {"op": "if_done", "rows": 1}, {"op": "draw", "count": 1}]
+    r = exact("Return a non-magic stone entity you control to its owner's hand.", "chant")
+    assert r.fields["effect"][0]["op"] == "player_choose"

@@ -3532,6 +3532,13 @@ class _T(CountWords, TextTransformer, Transformer):
             return [({"op": "counter", "count": "X"}, sel)]
         return [({"op": "counter", "count": _fixed(n)}, sel)]
 
+    def bounce_chosen(self, flt):
+        # session 32: "return a <card> you control to its owner's hand" (no target, CR 903.2g): chosen as it resolves
+        return self._player_chooses("return_to_hand", 1, False, flt)
+
+    def bounce_chosen_other(self, other, flt):
+        return self.bounce_chosen(_filter(other, flt))
+
     def plus_counters_chosen(self, n, flt):
         # session 32: "put N [+100/+100] counters on a / another <card> you control" (no target, CR 903.2g): one card its
         # controller chooses as it resolves (Op.PLAYER_CHOOSE), then COUNTER on it
