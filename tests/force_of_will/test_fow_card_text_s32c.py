@@ -260,3 +260,12 @@ def test_cr_903_2g_return_a_card_you_control_is_chosen_as_it_resolves():
          "count": 1}, {"op": "return_to_hand"}, {"op": "if_done", "rows": 1}, {"op": "draw", "count": 1}]
     r = exact("Return a non-magic stone entity you control to its owner's hand.", "chant")
     assert r.fields["effect"][0]["op"] == "player_choose"
+
+
+def test_all_cards_with_qualifiers_before_the_side_and_non_words_without_a_comma():
+    r = exact("Destroy all resonators with total cost 1 or less your opponent controls.", "chant")
+    assert r.fields["effect"][0] == {"op": "select_all", "filter": {"type": ["resonator"], "cost_max": 1,
+                                                                    "side": "opponent"}}
+    a = exact("Return target non-J/resonator non-magic stone entity to its owner's hand.", "chant")
+    b = exact("Return target non-J/resonator, non-magic stone entity to its owner's hand.", "chant")
+    assert a.fields == b.fields
