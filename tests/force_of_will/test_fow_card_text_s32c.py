@@ -148,6 +148,12 @@ def pool32r(tmp_path_factory):
         _card("TXT-326", "Made-up Rally", "Chant", ["Recover a ruler you control. Draw a card."]),
         _card("TXT-325", "Made-up Boon", "Chant", ["Put two [+100/+100] counters on a resonator you control."]),
         _card("TXT-324", "Made-up Page", "Resonator", []),
+        _card("TXT-320", "Made-up Quarry Break", "Chant", ["Destroy target special magic stone."]),
+        _card("TXT-319", "Made-up Stone Call", "Chant", [
+            "Search your magic stone deck for a non-special magic stone and put it into your field. Then shuffle your "
+            "magic stone deck."]),
+        {"id": "TXT-318", "name": "Made-up Ember Stone", "type": ["Magic Stone", "Basic Magic Stone", "Fire Magic Stone"],
+         "cost": None, "colour": [], "abilities": ["{Rest}: Produce {R}."]},
         stone,
     ]
     res, pool = _imported_pool(tmp_path_factory.mktemp("s32cr"), cards)
@@ -269,3 +275,34 @@ def test_all_cards_with_qualifiers_before_the_side_and_non_words_without_a_comma
     a = exact("Return target non-J/resonator non-magic stone entity to its owner's hand.", "chant")
     b = exact("Return target non-J/resonator, non-magic stone entity to its owner's hand.", "chant")
     assert a.fields == b.fields
+
+
+
+# ---- "basic / special magic stone" (CR 402.4b: FowFilter.stone) ---------------------------------------------------
+def test_cr_402_4b_basic_and_special_magic_stones_in_filters():
+    r = exact("Destroy target special magic stone.", "chant")
+    assert r.fields["effect"][0]["filter"] == {"type": ["magic_stone"], "stone": "special"}
+    r = exact("Search your magic stone deck for a non-special magic stone and put it into your field. Then shuffle your "
+              "magic stone deck.", "chant")
+    assert r.fields["effect"][0]["filter"] == {"type": ["magic_stone"], "stone": "basic", "zone": "stone_deck"}
+    r = exact("Destroy target non-special wind magic stone.", "chant")
+    assert r.fields["effect"][0]["filter"] == {"type": ["wind_magic_stone"], "stone": "basic"}
+    assert line("Destroy target special resonator.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_402_4b_a_special_magic_stone_target_is_never_a_basic_one(pool32r):
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool32r, turn_player=0, seed=5)
+    sc.will(0, K.Attribute.FIRE, 2)
+    sc.put(0, "TXT-320", K.Zone.HAND)
+    basic = sc.put(1, "TXT-318", K.Zone.FIELD)
+    special = sc.put(1, "TXT-329", K.Zone.FIELD)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET
+    assert [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))] == [special]
+    _drive(g, _resolved)
+    assert int(g.state[S.ZONE + special * S.CARD_W]) == K.Zone.GRAVEYARD
+    assert int(g.state[S.ZONE + basic * S.CARD_W]) == K.Zone.FIELD

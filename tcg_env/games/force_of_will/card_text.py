@@ -3955,12 +3955,13 @@ class _T(CountWords, TextTransformer, Transformer):
         f.pop("_race_noun", None)
         if f.pop("_entered_side", False) or f.pop("_entered_any", False):
             raise Unsupported("'that entered the field this turn' in a search")
-        if f.pop("_entity", False) or f.pop("_basic", False) or f.pop("_special", False):
-            raise Unsupported("'entity' / 'basic' / 'special' in a search")
+        if f.pop("_entity", False):
+            raise Unsupported("'entity' in a search")
         if f.get("type") == ["magic_stone"] and "attribute" in f:
             # CR 201.4c (session 28, as the targets' filter): "a wind magic stone" names the magic stone type Wind Magic
             # Stone, not a magic stone with the wind attribute (a basic magic stone has none, CR 208.4)
             f["type"] = [f"{a}_magic_stone" for a in f.pop("attribute")]
+        _stone_kind(f)  # session 32: "basic / special / non-special magic stone"
         return f
 
     def mill(self, n):
@@ -4465,6 +4466,17 @@ class _T(CountWords, TextTransformer, Transformer):
     def non_j_ruler(self):
         return {"_not": ["j_ruler"]}
 
+    # session 32: "basic / special / non-special / non-basic magic stone" (CR 402.4b: a magic stone is basic or special;
+    # _stone_kind makes it FowFilter.stone)
+    def adj_basic(self):
+        return {"_basic": True}
+
+    def adj_special(self):
+        return {"_special": True}
+
+    non_special = adj_basic
+    non_basic = adj_special
+
     def non_magic_stone(self):
         return {"_not": ["magic_stone"]}
 
@@ -4602,8 +4614,8 @@ _NOUNS: dict[str, dict] = {
     "n_ruler": {"type": ["ruler"]},
     "n_j_ruler": {"type": ["j_ruler"]},
     "n_magic_stone": {"type": ["magic_stone"]},
-    "n_magic_stone_basic": {"_basic": True},
-    "n_magic_stone_special": {"_special": True},  # session 28: no filter tells a special magic stone (CR 402.4b)
+    "n_magic_stone_basic": {"type": ["magic_stone"], "_basic": True},
+    "n_magic_stone_special": {"type": ["magic_stone"], "_special": True},  # session 32: FowFilter.stone (CR 402.4b)
     "n_resonator_addition": {"type": ["resonator", "addition"]},
     "n_addition_regalia": {"type": ["addition", "regalia"]},
 }
@@ -4654,8 +4666,7 @@ def _target_filter(f: dict) -> dict:
             raise Unsupported("'non-<type>' that excludes nothing or everything")
     if f.pop("_entity", False) and f.get("zone", "field") == "field":
         return f  # an entity: any card in the field (CR 307.6)
-    if f.pop("_basic", False) or f.pop("_special", False):
-        raise Unsupported("'basic' / 'special' filters")
+    _stone_kind(f)
     if f.pop("_race_noun", False) and "type" not in f:
         return f  # "target Vampire": any card of that race in the field (CR 1403)
     if "type" not in f:
@@ -4667,6 +4678,19 @@ def _target_filter(f: dict) -> dict:
     if f.get("zone") == "chase" and (f.get("state") or "atk_min" in f or "atk_max" in f):
         raise Unsupported("a spell filter with a field state")
     return f
+
+
+def _stone_kind(f: dict) -> None:
+    """Session 32: "basic / special / non-special magic stone" (CR 402.4b) as the filter's ``stone`` (FowFilter.stone), of
+    magic stones only."""
+    basic, special = f.pop("_basic", False), f.pop("_special", False)
+    if not (basic or special):
+        return
+    if basic and special:
+        raise Unsupported("'basic' and 'special' magic stone")
+    if not f.get("type") or any(t != "magic_stone" and not t.endswith("_magic_stone") for t in f["type"]):
+        raise Unsupported("'basic' / 'special' of other than magic stones")
+    f["stone"] = "basic" if basic else "special"
 
 
 def _all_filter(f: dict) -> dict:
@@ -4851,7 +4875,8 @@ def _not(cond: dict, ops: list, first: list = ()) -> dict:
 # session 32: "... instead" after "if you control ...": its other branch (constants.Condition CONTROL_FEWER, STONES_FEWER,
 # CONTROL_NAME_NONE), and the ops of the first branch that cannot make the condition hold (none puts a card into a field or
 # gives its control; the filters of these conditions read no ATK, cards.py)
-_NOT_CONTROL = {"control_at_least": "control_fewer", "stones_at_least": "stones_fewer", "control_name": "control_name_none"}
+_NOT_CONTROL = {"control_at_least": "control_fewer", "stones_at_least": "stones_fewer", "control_name": "control_name_none",
+                "opp_control_at_least": "opp_control_fewer"}
 _KEEPS_CONTROL = {"_if", "choose", "damage", "damage_player", "destroy", "return_to_hand", "remove", "to_deck_top",
                   "to_deck_bottom", "banish", "player_banish", "draw", "discard", "gain_life", "lose_life", "counter",
                   "power", "rest", "recover", "cancel", "prevent", "prevent_player"}

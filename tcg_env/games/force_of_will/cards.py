@@ -89,7 +89,7 @@ ConditionName = Literal[
     "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
     "resonators_to_graveyard_at_least", "targets_match", "gems_at_least", "control_and_another", "ruler_matches",
     "ruler_matches_none", "force_command", "runes_revealed_fewer", "rune_attributes_not", "gem_attributes_at_least",
-    "control_fewer", "stones_fewer", "control_name_none",
+    "control_fewer", "stones_fewer", "control_name_none", "opp_control_fewer",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -197,6 +197,8 @@ class FowFilter(FilterBase):
     # from KW_FILTER_SHIFT, K.KW_FILTER_NOT)
     keyword: Annotated[list[BitKeywordName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     not_keyword: Annotated[list[BitKeywordName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
+    # "basic / special magic stone" (session 32, CR 402.4b): magic stones only (F_ADDED_TO K.STONE_BASIC / STONE_SPECIAL)
+    stone: Literal["basic", "special"] | None = None
 
 
 # a named counter's name (CR 1022.1: "strength", "mystery"; session 21)
@@ -1774,10 +1776,10 @@ class _Compiler(PoolCompiler):
             # "... instead": the other branch (card_text._instead), packed as the condition it negates
             base = {"weather_is_not": "weather_is", "ruler_not_named": "ruler_named"}[c.kind]
             return int(K.Condition[c.kind.upper()]), self.compile_condition(c.model_copy(update={"kind": base}), p)[1]
-        if c.kind in ("control_fewer", "stones_fewer", "control_name_none"):
+        if c.kind in ("control_fewer", "stones_fewer", "control_name_none", "opp_control_fewer"):
             # session 32: "... instead"'s other branch (card_text._not), packed as the condition it negates
             base = {"control_fewer": "control_at_least", "stones_fewer": "stones_at_least",
-                    "control_name_none": "control_name"}[c.kind]
+                    "control_name_none": "control_name", "opp_control_fewer": "opp_control_at_least"}[c.kind]
             return int(K.Condition[c.kind.upper()]), self.compile_condition(c.model_copy(update={"kind": base}), p)[1]
         if c.kind == "control_name":
             if not isinstance(v, str):
@@ -2337,6 +2339,10 @@ class _Compiler(PoolCompiler):
             row[K.F_COST_MAX] = K.COST_BOUND_X
             if f.cost_x == "eq":
                 row[K.F_COST_MIN] = K.COST_BOUND_X
+        if f.stone is not None:
+            if not f.type or any(t != "magic_stone" and not t.endswith("_magic_stone") for t in f.type):
+                self.fail(f"{p}.stone", "stone (basic / special) is of magic stones only (type magic_stone)")
+            row[K.F_ADDED_TO] |= K.STONE_BASIC if f.stone == "basic" else K.STONE_SPECIAL
         if targeted:
             row[K.F_ADDED_TO] |= K.TARGETED  # targets: an opponent's [Barrier] card is kept out (CR 1120.2)
         if f.keyword or f.not_keyword:

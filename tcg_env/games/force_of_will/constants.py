@@ -712,6 +712,7 @@ class Condition(IntEnum):
     CONTROL_FEWER = 190
     STONES_FEWER = 191
     CONTROL_NAME_NONE = 192
+    OPP_CONTROL_FEWER = 193  # OPP_CONTROL_AT_LEAST's packing, holding when it does not
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
@@ -895,6 +896,10 @@ TARGETED = 2
 KW_FILTER_SHIFT = 4
 KW_FILTER_MASK = (1 << 16) - 1
 KW_FILTER_NOT = 1 << 20
+# session 32: "basic / special magic stone" (CR 402.4b: a basic magic stone, C_BASIC bit 0; a special one has it not):
+# F_ADDED_TO bits of FowFilter.stone, read by filters.filter_core on magic stones
+STONE_BASIC = 1 << 21
+STONE_SPECIAL = 1 << 22
 F_NCOLS = FILTER_TABLE.width
 # F_EXCLUDE_SELF = SELF_ONLY: the filter matches the ability's own card alone ("this card cannot
 # attack", a continuous ability of its own; FowFilter.self_only), written by cards.compile_filter

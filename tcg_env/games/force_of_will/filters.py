@@ -155,6 +155,9 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
         has = kw if z == Zone.FIELD else c[K.C_KEYWORDS]
         if ((has & kreq) != 0) == ((f[K.F_ADDED_TO] & K.KW_FILTER_NOT) != 0):
             return False
+    if (f[K.F_ADDED_TO] & (K.STONE_BASIC | K.STONE_SPECIAL)) != 0 and \
+            ((c[K.C_BASIC] & 1) != 0) != ((f[K.F_ADDED_TO] & K.STONE_BASIC) != 0):
+        return False  # session 32: a basic / special magic stone (CR 402.4b)
     if f[K.F_NAME] != 0 and f[K.F_NAME] != (c[K.C_NAME] & K.NAME_MASK):
         # a second name (packed in C_NAME, CR 202); one gained by an ability only in the field or a ruler area (902.1a)
         n2 = (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK
@@ -409,16 +412,18 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return s[HAND_N + controller] >= arg
     if cond == K.Condition.OPP_HAND_AT_MOST:
         return s[HAND_N + 1 - controller] <= arg
-    if cond == K.Condition.OPP_CONTROL_AT_LEAST or cond == K.Condition.CONTROL_NONE:
+    if cond == K.Condition.OPP_CONTROL_AT_LEAST or cond == K.Condition.CONTROL_NONE or cond == K.Condition.OPP_CONTROL_FEWER:
         need = arg & ((1 << K.CONTROL_COUNT_BITS) - 1)
         frow = arg >> K.CONTROL_COUNT_BITS
-        p = 1 - controller if cond == K.Condition.OPP_CONTROL_AT_LEAST else controller
+        p = controller if cond == K.Condition.CONTROL_NONE else 1 - controller
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
         n = 0
         for i in range(s[n_off]):
             t = s[l_off + i]
             if field_card_may_pass(s, T, frow, t, controller) and game.filter_base(s, T, frow, t, controller, source):
                 n += 1
+        if cond == K.Condition.OPP_CONTROL_FEWER:
+            return n < need  # session 32: "... instead"'s other branch
         return n >= need if cond == K.Condition.OPP_CONTROL_AT_LEAST else n == 0
     if cond == K.Condition.CONTROL_AT_LEAST or cond == K.Condition.CONTROL_FEWER:
         # "as long as / if you control (another | N or more) <filter>": the cards of the controller's field
