@@ -149,6 +149,7 @@ def pool32r(tmp_path_factory):
         _card("TXT-325", "Made-up Boon", "Chant", ["Put two [+100/+100] counters on a resonator you control."]),
         _card("TXT-324", "Made-up Page", "Resonator", []),
         _card("TXT-320", "Made-up Quarry Break", "Chant", ["Destroy target special magic stone."]),
+        _card("TXT-317", "Made-up Grave Sweep", "Chant", ["Remove target resonator in a graveyard from the game."]),
         _card("TXT-319", "Made-up Stone Call", "Chant", [
             "Search your magic stone deck for a non-special magic stone and put it into your field. Then shuffle your "
             "magic stone deck."]),
@@ -306,3 +307,31 @@ def test_cr_402_4b_a_special_magic_stone_target_is_never_a_basic_one(pool32r):
     _drive(g, _resolved)
     assert int(g.state[S.ZONE + special * S.CARD_W]) == K.Zone.GRAVEYARD
     assert int(g.state[S.ZONE + basic * S.CARD_W]) == K.Zone.FIELD
+
+
+
+# ---- "remove target <card> in a graveyard from the game" (CR 903.2g, 1004.1: Op.GRAVE_REMOVE) ----------------------
+def test_cr_1004_1_remove_target_card_in_a_graveyard_compiles_to_a_graveyard_target():
+    r = exact("Remove target card in a graveyard from the game.", "chant")
+    assert r.fields["effect"] == [{"op": "choose", "filter": {"zone": "graveyard", "side": "any"}},
+                                  {"op": "grave_remove"}]
+    r = exact("[Enter] => Remove up to two target resonators in your opponent's graveyard from the game.")
+    assert r.abilities[0]["effect"][0] == {"op": "choose", "filter": {"type": ["resonator"], "zone": "graveyard",
+                                                                      "side": "opponent"}, "count": 2, "up_to": True}
+
+
+def test_cr_1004_1_the_graveyard_target_goes_to_its_owners_removed_area(pool32r):
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool32r, turn_player=0, seed=5)
+    sc.will(0, K.Attribute.FIRE, 2)
+    sc.put(0, "TXT-317", K.Zone.HAND)
+    dead = sc.put(1, "TXT-324", K.Zone.GRAVEYARD)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    if int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET:
+        assert [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))] == [dead]
+    _drive(g, _resolved)
+    assert int(g.state[S.ZONE + dead * S.CARD_W]) == K.Zone.REMOVED
+    assert _zone_n(g, 1, K.Zone.REMOVED) == 1 and _zone_n(g, 1, K.Zone.GRAVEYARD) == 0

@@ -4309,6 +4309,26 @@ class _T(CountWords, TextTransformer, Transformer):
     def g_count(self, n, flt):
         return _Sel("choose", self._grave_filter(flt), _fixed(n), False)
 
+    # session 32: "target <card> in a / your / your opponent's graveyard" (CR 903.2g): a graveyard target (_grave_filter)
+    def gw_in_any(self):
+        return "any"
+
+    def gw_in_yours(self):
+        return "own"
+
+    def gw_in_opp(self):
+        return "opponent"
+
+    def gi_one(self, flt, side):
+        return _Sel("choose", {**self._grave_filter(flt), "side": side})
+
+    def gi_up_to(self, n, flt, side):
+        return _Sel("choose", {**self._grave_filter(flt), "side": side}, _fixed(n), True)
+
+    def grave_remove(self, sel):
+        # session 32: "remove target <card> in a graveyard from the game" (CR 1004.1): Op.GRAVE_REMOVE
+        return [({"op": "grave_remove"}, sel)]
+
     def grave_to_hand(self, sel):
         if sel.kind == "self":
             return [({"op": "grave_to_hand", "_self_grave": True}, sel)]
@@ -5109,7 +5129,7 @@ def _spell_will(ops: list[dict]) -> list[dict]:
 # the ops on a register that leave its cards where they are (the rest move them: IF_IT then no longer knows the zone)
 _KEEPS_ZONE = {"power", "power_x", "grant_keyword", "restrict", "counter", "recover", "rest", "damage", "prevent", "prevent_from",
                "remove_from_battle", "gain_control", "lock_recover", "shield_destroy", "if_it"}
-_MOVES_TO = {"grave_to_hand": "hand", "grave_to_field": "field"}
+_MOVES_TO = {"grave_to_hand": "hand", "grave_to_field": "field", "grave_remove": "removed"}
 
 
 def _moves(op: dict, r: int, reg_zone: dict) -> None:

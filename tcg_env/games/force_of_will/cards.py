@@ -308,6 +308,9 @@ OpPlayerBanish = op_model("player_banish", _M, filter=FowFilter, count=(Annotate
                           who=(Literal["controller", "opponent", "turn_player"], "opponent"), reg=(Reg, 0))
 # "recover [up to N] <cards> you control" (session 32, CR 903.2g: chosen as it resolves, no target): the controller chooses
 # N of the cards they control matching the filter into the register, for the op after it (Op.PLAYER_CHOOSE)
+# "remove target <card> in a graveyard from the game" (session 32, CR 1004.1): the register's cards still in a graveyard
+# (Op.GRAVE_REMOVE)
+OpGraveRemove = op_model("grave_remove", _M, reg=(Reg, 0))
 OpPlayerChoose = op_model("player_choose", _M, filter=FowFilter,
                           count=(Annotated[int, Field(ge=1, le=K.TARGET_MAX)], 1), up_to=(bool, False), reg=(Reg, 0))
 # "gain control of <targets> [until end of turn]" (CR 105.3; session 21): Op.GAIN_CONTROL (REMOVE_FROM_BATTLE, a0 1 / 2)
@@ -525,7 +528,7 @@ _OP_MODELS = (
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
-    OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPlayerChoose,
+    OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPlayerChoose, OpGraveRemove,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -568,7 +571,7 @@ _ON_REGISTER = {
     "power", "power_x", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
-    "prevent_from", "lock_recover", "if_it", "if_cost", "removed_to_field",
+    "grave_remove", "prevent_from", "lock_recover", "if_it", "if_cost", "removed_to_field",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "redirect_damage",
@@ -2196,7 +2199,7 @@ class _Compiler(PoolCompiler):
             if cid is None or not self.models[cid].token:
                 self.fail(f"{q}.token", f"{op.token!r} is no token card of the pool (a card with token = true)")
             return cid, who(), self.x_operand(op.count, f"{q}.count", 1)
-        if name == "grave_to_hand":
+        if name in ("grave_to_hand", "grave_remove"):
             return 0, 0, 0
         if name == "grave_to_field":
             return 0, 0, int(op.rested)

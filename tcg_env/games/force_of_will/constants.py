@@ -1087,6 +1087,9 @@ class Op(IntEnum):
     # (the CHOOSE_TARGET decision, theirs, as the effect resolves; DONE offered for "up to"), into register I_REG, for
     # the each-target op after it (effects.player_choose); NOT_DONE when none was chosen
     PLAYER_CHOOSE = 190
+    # session 32: "remove target <card> in a / your / your opponent's graveyard from the game" (CR 903.2g, 1004.1): the
+    # cards of register I_REG still in a graveyard (CR 903.3a) into their owners' removed areas
+    GRAVE_REMOVE = 191
 
 
 # IF_COST a0 (session 29): the total cost odd (1), even (0), or at most the frame's X (a SET_X before it: "if its total cost

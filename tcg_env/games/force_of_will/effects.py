@@ -1019,6 +1019,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             elif game.effect_to_field(s, T, slot, ctrl, a2 == 1) == 2:
                 s[f + FR_CNT] = K.ATTACH_PENDING - slot
                 return game.ask_addition_host(s, T, f)
+    elif op == Op.GRAVE_REMOVE:
+        # session 32: targets chosen in a graveyard (CR 903.2g), the ones still there (CR 903.3a), removed from the game
+        # (CR 1004.1: into their owner's removed area)
+        for i in range(s[f + E_REGN + reg]):
+            slot = s[f + E_REG + reg * TARGET_MAX + i]
+            if s[ZONE + slot * CARD_W] == Zone.GRAVEYARD:
+                game.move_card(s, T, slot, Zone.REMOVED)
     elif op == Op.REMOVED_TO_FIELD:
         # session 29 (CR 307.7, 105.3a): the register's cards still in a removed area into the field under their owners'
         # control (an addition that must be added to a card: its controller chooses which, as GRAVE_TO_FIELD)
