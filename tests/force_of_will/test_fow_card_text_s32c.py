@@ -150,6 +150,9 @@ def pool32r(tmp_path_factory):
         _card("TXT-324", "Made-up Page", "Resonator", []),
         _card("TXT-320", "Made-up Quarry Break", "Chant", ["Destroy target special magic stone."]),
         _card("TXT-317", "Made-up Grave Sweep", "Chant", ["Remove target resonator in a graveyard from the game."]),
+        _card("TXT-316", "Made-up Famine", "Chant", [
+            "Your opponent cannot gain life until end of turn. Your opponent gains 500 life. You gain 300 life."]),
+        _card("TXT-315", "Made-up Feast", "Chant", ["Your opponent gains 500 life. You gain 300 life."]),
         _card("TXT-319", "Made-up Stone Call", "Chant", [
             "Search your magic stone deck for a non-special magic stone and put it into your field. Then shuffle your "
             "magic stone deck."]),
@@ -335,3 +338,29 @@ def test_cr_1004_1_the_graveyard_target_goes_to_its_owners_removed_area(pool32r)
     _drive(g, _resolved)
     assert int(g.state[S.ZONE + dead * S.CARD_W]) == K.Zone.REMOVED
     assert _zone_n(g, 1, K.Zone.REMOVED) == 1 and _zone_n(g, 1, K.Zone.GRAVEYARD) == 0
+
+
+
+# ---- "Your opponent cannot gain life until end of turn." (Op.NO_LIFE_GAIN_TURN) -----------------------------------
+def test_your_opponent_cannot_gain_life_until_end_of_turn_compiles_to_a_turns_entry():
+    r = exact("This card deals 800 damage to target player or J/resonator. Your opponent cannot gain life until end of "
+              "turn.", "chant")
+    assert all(m[-1] == {"op": "no_life_gain_turn", "who": "opponent"} for m in r.fields["effect"][0]["modes"])
+    assert line("Your opponent cannot gain life.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize("chant, opp_gain", [("TXT-316", 0), ("TXT-315", 500)])
+def test_your_opponent_cannot_gain_life_this_turn_but_you_can(pool32r, chant, opp_gain):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool32r, turn_player=0, seed=5)
+    sc.will(0, K.Attribute.FIRE, 2)
+    sc.put(0, chant, K.Zone.HAND)
+    g = sc.game()
+    life = [int(g.state[S.LIFE + p]) for p in range(2)]
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, _resolved)
+    assert [int(g.state[S.LIFE + p]) for p in range(2)] == [life[0] + 300, life[1] + opp_gain]
+    assert int(g.state[S.SHIELD_N]) == (1 if opp_gain == 0 else 0)
+    _drive(g, lambda g: int(g.state[S.TURN_PLAYER]) != 0)  # CR 505.5b: it ends with the turn
+    assert int(g.state[S.SHIELD_N]) == 0

@@ -2573,6 +2573,12 @@ class _T(CountWords, TextTransformer, Transformer):
     def gain_life(self, n):
         return [({"op": "gain_life", "amount": _life(n)}, None)]
 
+    def opp_no_life_gain(self, duration):
+        # session 32: "Your opponent cannot gain life until end of turn / this turn." (Op.NO_LIFE_GAIN_TURN)
+        if duration != "end_of_turn":
+            raise Unsupported("'cannot gain life' for other than this turn")
+        return [({"op": "no_life_gain_turn", "who": "opponent"}, None)]
+
     def opp_gain_life(self, n):
         return [({"op": "gain_life", "amount": _life(n), "who": "opponent"}, None)]
 

@@ -311,6 +311,8 @@ OpPlayerBanish = op_model("player_banish", _M, filter=FowFilter, count=(Annotate
 # "remove target <card> in a graveyard from the game" (session 32, CR 1004.1): the register's cards still in a graveyard
 # (Op.GRAVE_REMOVE)
 OpGraveRemove = op_model("grave_remove", _M, reg=(Reg, 0))
+# "<player> cannot gain life until end of turn" (session 32): Op.NO_LIFE_GAIN_TURN
+OpNoLifeGainTurn = op_model("no_life_gain_turn", _M, who=_Who)
 OpPlayerChoose = op_model("player_choose", _M, filter=FowFilter,
                           count=(Annotated[int, Field(ge=1, le=K.TARGET_MAX)], 1), up_to=(bool, False), reg=(Reg, 0))
 # "gain control of <targets> [until end of turn]" (CR 105.3; session 21): Op.GAIN_CONTROL (REMOVE_FROM_BATTLE, a0 1 / 2)
@@ -528,7 +530,7 @@ _OP_MODELS = (
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
-    OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPlayerChoose, OpGraveRemove,
+    OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPlayerChoose, OpGraveRemove, OpNoLifeGainTurn,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -811,7 +813,7 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
                       (K.Trigger.OTHER_TO_GRAVEYARD, K.FLAG_OTHER_TO_GRAVE)):
         if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC) & (abilities[:, K.A_TRIGGER] == trig)).any():
             flags[-1, K.FL_MISC] |= bit  # (without the abilities: set, the kernels skip nothing)
-    if (code[:, K.I_OP] == K.Op.NO_LIFE_GAIN).any():
+    if ((code[:, K.I_OP] == K.Op.NO_LIFE_GAIN) | (code[:, K.I_OP] == K.Op.NO_LIFE_GAIN_TURN)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_NO_LIFE_GAIN
     if ((code[:, K.I_OP] == K.Op.AURA_KEYWORD) & ((code[:, K.I_A0] & K.KW_QUICKCAST) != 0)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_HAND_QUICKCAST  # play.hand_quickcast
@@ -2201,6 +2203,8 @@ class _Compiler(PoolCompiler):
             return cid, who(), self.x_operand(op.count, f"{q}.count", 1)
         if name in ("grave_to_hand", "grave_remove"):
             return 0, 0, 0
+        if name == "no_life_gain_turn":
+            return 0, who(), 0  # session 32: the player who cannot gain life this turn
         if name == "grave_to_field":
             return 0, 0, int(op.rested)
         if name == "mana_counter":

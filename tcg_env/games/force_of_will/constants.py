@@ -1090,6 +1090,9 @@ class Op(IntEnum):
     # session 32: "remove target <card> in a / your / your opponent's graveyard from the game" (CR 903.2g, 1004.1): the
     # cards of register I_REG still in a graveyard (CR 903.3a) into their owners' removed areas
     GRAVE_REMOVE = 191
+    # session 32: "<player> cannot gain life until end of turn" (a1 = Who): a shield table entry Shield.NO_LIFE_GAIN for
+    # that player (SH_PLAYER) this turn (replacement.shields_end_of_turn ends it; effects.life_gain_blocked reads it)
+    NO_LIFE_GAIN_TURN = 192
 
 
 # IF_COST a0 (session 29): the total cost odd (1), even (0), or at most the frame's X (a SET_X before it: "if its total cost
@@ -1162,6 +1165,8 @@ class Shield(IntEnum):
     # a delayed automatic ability "at the next end of turn" (session 27, Op.DELAYED, CR 906.8): SH_SLOT the card it is
     # about (-1: none), SH_PLAYER the slot of its source (the chant), SH_AMOUNT its ability row, SH_CTRL its controller
     DELAYED_END = 6
+    # session 32: "<player> cannot gain life until end of turn" (Op.NO_LIFE_GAIN_TURN): SH_PLAYER the player, this turn
+    NO_LIFE_GAIN = 190
 
 
 # what a destruction is replaced by (SHIELD_DESTROY / REPLACE_DESTROY a0: bits, CR 910.1)

@@ -31,6 +31,7 @@ from tcg_env.games.force_of_will.state import (
     USED_TURN, WEATHER, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
+from tcg_env.games.force_of_will.state import SH_KIND, SH_PLAYER  # session 32: Shield.NO_LIFE_GAIN
 from tcg_env.games.force_of_will.characteristics import named_add  # named counters (CR 1022.1)
 from tcg_env.games.force_of_will.characteristics import x_on_chase  # session 28: Per.TRIGGER_COST (CR 203.5b)
 from tcg_env.games.force_of_will.state import ATTACHED, PSEUDO  # tokens (CR 1303)
@@ -850,12 +851,17 @@ def first_continuous_op(game, s, T, p, op):
 
 
 @internal
-def life_gain_blocked(game, s, T):
+def life_gain_blocked(game, s, T, p):
     """Does a continuous ability "Players cannot gain life." (Op.NO_LIFE_GAIN) apply now: one of a card in a field
-    or a ruler area (CR 902.1), its condition holding? Only in pools with one (FLAG_NO_LIFE_GAIN)."""
+    or a ruler area (CR 902.1), its condition holding? Or (session 32) "<player> cannot gain life until end of turn" for
+    player ``p`` (a Shield.NO_LIFE_GAIN entry, Op.NO_LIFE_GAIN_TURN)? Only in pools with one (FLAG_NO_LIFE_GAIN)."""
     F = flag_table(T)
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_NO_LIFE_GAIN) == 0:
         return False
+    for i in range(s[SHIELD_N]):
+        e = game.shield_at(i)
+        if s[e + SH_KIND] == Shield.NO_LIFE_GAIN and s[e + SH_PLAYER] == p:
+            return True
     return game.first_continuous_op(s, T, 0, Op.NO_LIFE_GAIN) >= 0 or game.first_continuous_op(s, T, 1, Op.NO_LIFE_GAIN) >= 0
 
 
@@ -933,7 +939,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             return NOT_DONE
     elif op == Op.GAIN_LIFE:
         gained = game.amount_of(s, f, a0)
-        if gained > 0 and game.life_gain_blocked(s, T):
+        if gained > 0 and game.life_gain_blocked(s, T, who):
             gained = 0  # "Players cannot gain life."
         s[LIFE + who] += gained
         if gained > 0:
@@ -1019,6 +1025,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             elif game.effect_to_field(s, T, slot, ctrl, a2 == 1) == 2:
                 s[f + FR_CNT] = K.ATTACH_PENDING - slot
                 return game.ask_addition_host(s, T, f)
+    elif op == Op.NO_LIFE_GAIN_TURN:
+        # session 32: "<player> cannot gain life until end of turn" (CR 505.5b: it ends with the turn)
+        game.add_shield(s, Shield.NO_LIFE_GAIN, -1, who, 0, ctrl, s[f + E_CARD])
     elif op == Op.GRAVE_REMOVE:
         # session 32: targets chosen in a graveyard (CR 903.2g), the ones still there (CR 903.3a), removed from the game
         # (CR 1004.1: into their owner's removed area)
