@@ -364,3 +364,15 @@ def test_your_opponent_cannot_gain_life_this_turn_but_you_can(pool32r, chant, op
     assert int(g.state[S.SHIELD_N]) == (1 if opp_gain == 0 else 0)
     _drive(g, lambda g: int(g.state[S.TURN_PLAYER]) != 0)  # CR 505.5b: it ends with the turn
     assert int(g.state[S.SHIELD_N]) == 0
+
+
+def test_search_the_magic_stone_deck_for_up_to_two_stones_is_one_search_each():
+    r = exact("Search your magic stone deck for up to two non-special wind magic stones and put them into your field. "
+              "Then shuffle your magic stone deck.", "chant")
+    assert r.fields["effect"] == [{"op": "search", "filter": {"type": ["wind_magic_stone"], "stone": "basic",
+                                                              "zone": "stone_deck"}, "to": "field"}] * 2
+
+
+def test_a_state_before_non_words():
+    r = exact("Destroy target rested non-magic stone card.", "chant")
+    assert r.fields["effect"][0]["filter"] == {"state": "rested", "type": ["resonator", "j_ruler", "addition", "regalia"]}

@@ -3571,6 +3571,11 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("a card of the magic stone deck put elsewhere than into the field, or revealed")
         return [({"op": "search", "filter": {**dict(what), "zone": "stone_deck"}, "to": "field"}, None)]
 
+    def search_stones_up_to(self, n, what, put, _shuffle):
+        # session 32: "search your magic stone deck for up to N <magic stones> and put them into your field" (one SEARCH
+        # each, as "up to N" of the main deck: each may find nothing, CR 1014.2; the shuffles between change nothing known)
+        return [x for _ in range(_fixed(n)) for x in self.search_stones(what, put, _shuffle)]
+
     def search(self, what, put, _shuffle, count=1):
         revealed, to = put
         if to == "field_rested":
