@@ -153,6 +153,10 @@ def pool32r(tmp_path_factory):
         _card("TXT-316", "Made-up Famine", "Chant", [
             "Your opponent cannot gain life until end of turn. Your opponent gains 500 life. You gain 300 life."]),
         _card("TXT-315", "Made-up Feast", "Chant", ["Your opponent gains 500 life. You gain 300 life."]),
+        _card("TXT-314", "Made-up Hopeful", "Resonator", ["[Will of Hope]"]),
+        _card("TXT-313", "Made-up Hope Seek", "Chant", [
+            "Look at the top two cards of your deck. You may reveal a card with [Will of Hope] from among them and put "
+            "it into your hand. Put the rest on the bottom of your deck in any order."]),
         _card("TXT-319", "Made-up Stone Call", "Chant", [
             "Search your magic stone deck for a non-special magic stone and put it into your field. Then shuffle your "
             "magic stone deck."]),
@@ -376,3 +380,33 @@ def test_search_the_magic_stone_deck_for_up_to_two_stones_is_one_search_each():
 def test_a_state_before_non_words():
     r = exact("Destroy target rested non-magic stone card.", "chant")
     assert r.fields["effect"][0]["filter"] == {"state": "rested", "type": ["resonator", "j_ruler", "addition", "regalia"]}
+
+
+
+# ---- "a card with [Will of Hope]" (CR 1101.1b: a mark, FowFilter.mark) --------------------------------------------
+def test_cr_1101_1b_a_card_with_a_mark_in_a_filter():
+    r = exact("Look at the top four cards of your deck. You may reveal a card with [Will of Despair] from among them and "
+              "put it into your hand. Put the rest on the bottom of your deck in any order.", "chant")
+    assert r.fields["effect"][0]["filter"] == {"mark": "will_of_despair", "zone": "main_deck"}
+    r = exact("[Enter]: Reveal the top four cards of your main deck. Put a card among them into your hand. Put the rest "
+              "into your graveyard.")
+    assert r.abilities[0]["effect"][0]["top"] == 4
+
+
+def test_cr_1101_1b_only_a_card_with_the_mark_is_found(pool32r):
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool32r, turn_player=0, seed=5)
+    sc.will(0, K.Attribute.FIRE, 2)
+    sc.put(0, "TXT-313", K.Zone.HAND)
+    plain = sc.put(0, "TXT-324", K.Zone.MAIN_DECK)
+    hope = sc.put(0, "TXT-314", K.Zone.MAIN_DECK)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: int(g.state[H_DECISION]) == K.Decision.SEARCH)
+    assert [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))] == [pool32r.index["TXT-314"]]
+    g.step(K.OPTION_BASE)
+    _drive(g, _resolved)
+    assert int(g.state[S.ZONE + hope * S.CARD_W]) == K.Zone.HAND
+    assert int(g.state[S.ZONE + plain * S.CARD_W]) == K.Zone.MAIN_DECK

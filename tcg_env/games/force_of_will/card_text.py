@@ -4433,6 +4433,11 @@ class _T(CountWords, TextTransformer, Transformer):
     def cost_eq(self, n):
         return {"cost_min": int(n), "cost_max": int(n)}
 
+    def with_mark(self, mark):
+        if mark is None:
+            raise Unsupported("a filter of cards with <<Bond>> / <<War>>")
+        return {"mark": mark}
+
     def with_keyword(self, kw):
         # "<cards> with [Flying]" (session 27, CR 1100s): one of the keywords it has now (FowFilter.keyword)
         if kw not in _BATTLE_KW:

@@ -199,6 +199,8 @@ class FowFilter(FilterBase):
     not_keyword: Annotated[list[BitKeywordName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     # "basic / special magic stone" (session 32, CR 402.4b): magic stones only (F_ADDED_TO K.STONE_BASIC / STONE_SPECIAL)
     stone: Literal["basic", "special"] | None = None
+    # "a card with [Will of Hope]" (session 32, CR 1101.1b): the card has that mark (F_ADDED_TO from K.MARK_FILTER_SHIFT)
+    mark: Literal[K.DECK_MARKS] | None = None
 
 
 # a named counter's name (CR 1022.1: "strength", "mystery"; session 21)
@@ -2350,6 +2352,8 @@ class _Compiler(PoolCompiler):
             if not f.type or any(t != "magic_stone" and not t.endswith("_magic_stone") for t in f.type):
                 self.fail(f"{p}.stone", "stone (basic / special) is of magic stones only (type magic_stone)")
             row[K.F_ADDED_TO] |= K.STONE_BASIC if f.stone == "basic" else K.STONE_SPECIAL
+        if f.mark is not None:
+            row[K.F_ADDED_TO] |= 1 << (K.MARK_FILTER_SHIFT + K.DECK_MARKS.index(f.mark))
         if targeted:
             row[K.F_ADDED_TO] |= K.TARGETED  # targets: an opponent's [Barrier] card is kept out (CR 1120.2)
         if f.keyword or f.not_keyword:

@@ -900,6 +900,11 @@ KW_FILTER_NOT = 1 << 20
 # F_ADDED_TO bits of FowFilter.stone, read by filters.filter_core on magic stones
 STONE_BASIC = 1 << 21
 STONE_SPECIAL = 1 << 22
+# session 32: "a card with [Will of Hope]" (CR 1101.1b: a mark, C_BASIC's bit from DECK_MARK_SHIFT): F_ADDED_TO's mark bits
+# from MARK_FILTER_SHIFT (one per DECK_MARKS, the card has one of them; FowFilter.mark)
+MARK_FILTER_SHIFT = 23
+# the F_ADDED_TO bits filters.filter_core reads in one rare branch (a basic / special magic stone, a mark)
+RARE_FILTER_BITS = STONE_BASIC | STONE_SPECIAL | (((1 << 4) - 1) << MARK_FILTER_SHIFT)
 F_NCOLS = FILTER_TABLE.width
 # F_EXCLUDE_SELF = SELF_ONLY: the filter matches the ability's own card alone ("this card cannot
 # attack", a continuous ability of its own; FowFilter.self_only), written by cards.compile_filter

@@ -155,9 +155,14 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
         has = kw if z == Zone.FIELD else c[K.C_KEYWORDS]
         if ((has & kreq) != 0) == ((f[K.F_ADDED_TO] & K.KW_FILTER_NOT) != 0):
             return False
-    if (f[K.F_ADDED_TO] & (K.STONE_BASIC | K.STONE_SPECIAL)) != 0 and \
-            ((c[K.C_BASIC] & 1) != 0) != ((f[K.F_ADDED_TO] & K.STONE_BASIC) != 0):
-        return False  # session 32: a basic / special magic stone (CR 402.4b)
+    rare = f[K.F_ADDED_TO] & K.RARE_FILTER_BITS
+    if rare != 0:
+        # session 32: a basic / special magic stone (CR 402.4b: C_BASIC bit 0), a card with a mark (CR 1101.1b)
+        if (rare & (K.STONE_BASIC | K.STONE_SPECIAL)) != 0 and ((c[K.C_BASIC] & 1) != 0) != ((rare & K.STONE_BASIC) != 0):
+            return False
+        marks = rare >> K.MARK_FILTER_SHIFT
+        if marks != 0 and ((c[K.C_BASIC] >> K.DECK_MARK_SHIFT) & marks) == 0:
+            return False
     if f[K.F_NAME] != 0 and f[K.F_NAME] != (c[K.C_NAME] & K.NAME_MASK):
         # a second name (packed in C_NAME, CR 202); one gained by an ability only in the field or a ruler area (902.1a)
         n2 = (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK
