@@ -410,3 +410,13 @@ def test_cr_1101_1b_only_a_card_with_the_mark_is_found(pool32r):
     _drive(g, _resolved)
     assert int(g.state[S.ZONE + hope * S.CARD_W]) == K.Zone.HAND
     assert int(g.state[S.ZONE + plain * S.CARD_W]) == K.Zone.MAIN_DECK
+
+
+def test_cr_104_2_if_they_dont_after_the_opponents_banish():
+    r = exact("Your opponent banishes a resonator. If they don't, they banish a magic stone.", "chant")
+    assert [op["op"] for op in r.fields["effect"]] == ["player_banish", "if_done", "player_banish"]
+    assert r.fields["effect"][1] == {"op": "if_done", "rows": 1, "done": False}
+    assert r.fields["effect"][2]["who"] == "opponent"
+    # "they" asks about the opponent's op, "you" about yours
+    assert line("Draw a card. If they don't, they banish a magic stone.", "chant").verdict is Verdict.UNSUPPORTED
+    assert line("Your opponent banishes a resonator. If you don't, draw a card.", "chant").verdict is Verdict.UNSUPPORTED

@@ -2271,6 +2271,15 @@ class _T(CountWords, TextTransformer, Transformer):
     def if_not_done_sentence(self, *items):
         return self.if_done_sentence(*items, done=False)
 
+    def if_they_not_done_sentence(self, *items):
+        # session 32: "If they don't, ..." after an op of the opponent's (_assemble checks its player)
+        out = self.if_done_sentence(*items, done=False)
+        out[0][0][0][0]["they"] = True
+        return out
+
+    def they_banish(self, n, flt):
+        return self._banishes(n, flt, "opponent")  # session 32: "they" is the opponent (after "If they don't")
+
     def as_long_as(self, *args):
         *items, cond = args
         if cond.get("kind") == "_it_is":
@@ -5211,7 +5220,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                 # "If you do": right after the instruction it asks about, which reports it (the core's DISCARD:
                 # every card discarded); not after an "if" sentence (not done when its condition failed)
                 last_op = body[-1] if body else None
-                if last_op is None or last_op["op"] not in _REPORTS_DONE or last_op.get("who", "controller") != "controller":
+                whose = "opponent" if op.get("they") else "controller"  # session 32: "If they don't" (the opponent's op)
+                if last_op is None or last_op["op"] not in _REPORTS_DONE or last_op.get("who", "controller") != whose:
                     raise Unsupported("'if you do' after an effect that does not report whether it was done")
                 if prev_if:
                     raise Unsupported("'if you do' after an 'if' sentence")
