@@ -420,3 +420,12 @@ def test_cr_104_2_if_they_dont_after_the_opponents_banish():
     # "they" asks about the opponent's op, "you" about yours
     assert line("Draw a card. If they don't, they banish a magic stone.", "chant").verdict is Verdict.UNSUPPORTED
     assert line("Your opponent banishes a resonator. If you don't, draw a card.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_the_lists_misprints_read_as_the_sentences_they_mean():
+    a = exact("Search your main deck, for a card and put it into your hand. The shuffle your main deck.", "chant")
+    b = exact("Search your main deck for a card and put it into your hand. Then shuffle your main deck.", "chant")
+    assert a.fields == b.fields
+    a = exact("Look at your opponent's hand and you choose a card. They remove that card from the game.", "chant")
+    b = exact("Look at your opponent's hand and choose a card. They remove that card from the game.", "chant")
+    assert a.fields == b.fields

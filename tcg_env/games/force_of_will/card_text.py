@@ -5511,7 +5511,10 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                # session 29
                "the resul of the roll": "the result of the roll", "damage up to one second target": "damage to up to one second target",
                # session 31
-               "look the top ": "look at the top ", "fariy tale": "fairy tale", "up ot two": "up to two"}
+               "look the top ": "look at the top ", "fariy tale": "fairy tale", "up ot two": "up to two",
+               # session 32
+               ". the shuffle your ": ". then shuffle your ", "search your main deck, for ": "search your main deck for ",
+               "otherwhise, put in into ": "otherwise, put it into ", "your opponent control with ": "your opponent controls with "}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 
