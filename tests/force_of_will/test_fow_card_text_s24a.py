@@ -128,9 +128,14 @@ def test_cr_903_2e_choose_both_instead_is_both_options_only_while_the_condition_
         {"kind": "awakened", "value": 1}]
 
 
-def test_cr_903_2e_choose_both_instead_after_a_condition_the_engine_cannot_negate_is_unsupported():
-    # "choose both instead": the options alone only while the condition does not hold (a control condition: no negation)
-    assert line('Choose one. If you control "Made-up Hero", choose both instead; - Draw a card. - You gain 500 life.',
+def test_cr_903_2e_choose_both_instead_after_a_control_condition_negates_it_for_the_options_alone():
+    # "choose both instead": the options alone only while the condition does not hold (session 32: a control condition
+    # negated, Condition.CONTROL_NAME_NONE; before, unsupported)
+    r = exact('Choose one. If you control "Made-up Hero", choose both instead; - Draw a card. - You gain 500 life.',
+              "chant")
+    assert r.fields["effect"][0]["conditions"] == [{"kind": "control_name_none", "value": "Made-up Hero"}] * 2 + [
+        {"kind": "control_name", "value": "Made-up Hero"}]
+    assert line('Choose one. If your life is 1000 or less, choose both instead; - Draw a card. - You gain 500 life.',
                 "chant").verdict is Verdict.UNSUPPORTED
 
 

@@ -154,9 +154,10 @@ def test_cr_201_4c_a_wind_magic_stone_searched_or_revealed_is_the_magic_stone_ty
     r = exact("Search your magic stone deck for a wind magic stone and put it into the field. Then shuffle your magic "
               "stone deck.", "chant")
     assert r.fields["effect"][0]["filter"]["type"] == ["wind_magic_stone"]
-    # no filter tells a special magic stone from a basic one: not compiled (before: read as any magic stone)
-    assert line("Search your magic stone deck for a special magic stone and put it into the field. Then shuffle your "
-                "magic stone deck.", "chant").verdict is Verdict.UNSUPPORTED
+    # a special magic stone: the filter's stone (session 32, CR 402.4b; before, unsupported: no filter told it)
+    r = exact("Search your magic stone deck for a special magic stone and put it into the field. Then shuffle your "
+              "magic stone deck.", "chant")
+    assert r.fields["effect"][0]["filter"] == {"type": ["magic_stone"], "stone": "special", "zone": "stone_deck"}
     # into the hand: not this form
     assert line("Reveal the top card of your magic stone deck. If it's a wind magic stone, put it into your hand.",
                 "chant").verdict is Verdict.UNSUPPORTED

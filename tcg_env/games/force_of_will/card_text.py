@@ -2143,7 +2143,12 @@ class _T(CountWords, TextTransformer, Transformer):
         mark = marks[0]
         choices = [({"op": "damage_player", "amount": _life(mark["amount"]), "who": who}, None)
                    for who in ("opponent", "controller")]  # fmt: skip
-        if mark["filter"] is not None:
+        if mark.get("_prevent"):
+            # session 32: "prevent the next N damage that would be dealt to target <card> or yourself" (PREVENT on the
+            # card, PREVENT_PLAYER on you)
+            choices = [({"op": "prevent", "amount": mark["amount"]}, _Sel("choose", _target_filter(mark["filter"]))),
+                       ({"op": "prevent_player", "amount": _life(mark["amount"]), "who": "controller"}, None)]
+        elif mark["filter"] is not None:
             choices.insert(0, ({"op": "damage", "amount": mark["amount"]}, _Sel("choose", _target_filter(mark["filter"]))))
         on_field = self.card.get("type") not in ("chant", "rune")
         modes = [_Body([[choice if op is mark else (op, sel) for op, sel in ops] for ops, _ in clauses], False, on_field)
@@ -2431,6 +2436,15 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def if_not_done_sentence(self, *items):
         return self.if_done_sentence(*items, done=False)
+
+    def if_they_not_done_sentence(self, *items):
+        # session 32: "If they don't, ..." after an op of the opponent's (_assemble checks its player)
+        out = self.if_done_sentence(*items, done=False)
+        out[0][0][0][0]["they"] = True
+        return out
+
+    def they_banish(self, n, flt):
+        return self._banishes(n, flt, "opponent")  # session 32: "they" is the opponent (after "If they don't")
 
     def as_long_as(self, *args):
         *items, cond = args
@@ -2758,6 +2772,12 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def gain_life(self, n):
         return [({"op": "gain_life", "amount": _life(n)}, None)]
+
+    def opp_no_life_gain(self, duration):
+        # session 32: "Your opponent cannot gain life until end of turn / this turn." (Op.NO_LIFE_GAIN_TURN)
+        if duration != "end_of_turn":
+            raise Unsupported("'cannot gain life' for other than this turn")
+        return [({"op": "no_life_gain_turn", "who": "opponent"}, None)]
 
     def opp_gain_life(self, n):
         return [({"op": "gain_life", "amount": _life(n), "who": "opponent"}, None)]
@@ -3498,6 +3518,30 @@ class _T(CountWords, TextTransformer, Transformer):
     def recover(self, sel):
         return [({"op": "recover"}, sel)]
 
+    def recover_chosen(self, flt):
+        return self._player_chooses("recover", 1, False, flt)
+
+    def recover_chosen_up_to(self, n, flt):
+        return self._player_chooses("recover", n, True, flt)
+
+    def recover_chosen_n(self, n, flt):
+        return self._player_chooses("recover", n, False, flt)
+
+    def _player_chooses(self, op, n, up_to, flt):
+        # session 32: "recover a / up to N <cards> you control" (CR 903.2g: no target, chosen as the effect resolves among
+        # the cards its controller controls, Op.PLAYER_CHOOSE into a register, then the op on them); "you control" printed
+        # (a card of any side unsaid is not read as yours)
+        flt = _all_filter(flt)
+        if flt.get("side") != "own" or flt.get("zone", "field") != "field":
+            raise Unsupported(f"'{op} <cards>' without 'you control' (no target)")
+        if flt.get("type") == ["ruler"] and n == 1 and not up_to and not flt.get("exclude_self"):
+            # "recover a [fire] ruler you control": the ruler in its controller's ruler area (CR 308; a player has one
+            # ruler, CR 201.2b), as "your ruler" (t_your_ruler): the one that matches, if it does
+            return [({"op": op}, _Sel("all", {**flt, "zone": "ruler_area"}))]
+        if {"ruler", "j_ruler_or_ruler"} & set(flt.get("type") or ()):
+            raise Unsupported(f"'{op} a ruler': a ruler is in its ruler area, not the field (CR 307.6)")
+        return [({"op": op}, _Sel("pchoose", flt, _fixed(n), up_to))]
+
     def cancel(self, sel):
         if sel.kind != "choose" or sel.filter.get("zone") != "chase":
             raise Unsupported("cancel something that is not a spell on the chase")
@@ -3705,6 +3749,23 @@ class _T(CountWords, TextTransformer, Transformer):
             return [({"op": "counter", "count": "X"}, sel)]
         return [({"op": "counter", "count": _fixed(n)}, sel)]
 
+    def bounce_chosen(self, flt):
+        # session 32: "return a <card> you control to its owner's hand" (no target, CR 903.2g): chosen as it resolves
+        return self._player_chooses("return_to_hand", 1, False, flt)
+
+    def bounce_chosen_other(self, other, flt):
+        return self.bounce_chosen(_filter(other, flt))
+
+    def plus_counters_chosen(self, n, flt):
+        # session 32: "put N [+100/+100] counters on a / another <card> you control" (no target, CR 903.2g): one card its
+        # controller chooses as it resolves (Op.PLAYER_CHOOSE), then COUNTER on it
+        (op, _), = self.plus_counters(n, None)
+        (_, sel), = self._player_chooses("counter", 1, False, flt)
+        return [(op, sel)]
+
+    def plus_counters_chosen_other(self, n, other, flt):
+        return self.plus_counters_chosen(n, _filter(other, flt))
+
     def minus_counters(self, n, sel):
         return [({"op": "counter", "count": -_fixed(n)}, sel)]
 
@@ -3720,6 +3781,11 @@ class _T(CountWords, TextTransformer, Transformer):
         if to != "field" or revealed:
             raise Unsupported("a card of the magic stone deck put elsewhere than into the field, or revealed")
         return [({"op": "search", "filter": {**dict(what), "zone": "stone_deck"}, "to": "field"}, None)]
+
+    def search_stones_up_to(self, n, what, put, _shuffle):
+        # session 32: "search your magic stone deck for up to N <magic stones> and put them into your field" (one SEARCH
+        # each, as "up to N" of the main deck: each may find nothing, CR 1014.2; the shuffles between change nothing known)
+        return [x for _ in range(_fixed(n)) for x in self.search_stones(what, put, _shuffle)]
 
     def search(self, what, put, _shuffle, count=1):
         revealed, to = put
@@ -4111,12 +4177,13 @@ class _T(CountWords, TextTransformer, Transformer):
         f.pop("_race_noun", None)
         if f.pop("_entered_side", False) or f.pop("_entered_any", False):
             raise Unsupported("'that entered the field this turn' in a search")
-        if f.pop("_entity", False) or f.pop("_basic", False) or f.pop("_special", False):
-            raise Unsupported("'entity' / 'basic' / 'special' in a search")
+        if f.pop("_entity", False):
+            raise Unsupported("'entity' in a search")
         if f.get("type") == ["magic_stone"] and "attribute" in f:
             # CR 201.4c (session 28, as the targets' filter): "a wind magic stone" names the magic stone type Wind Magic
             # Stone, not a magic stone with the wind attribute (a basic magic stone has none, CR 208.4)
             f["type"] = [f"{a}_magic_stone" for a in f.pop("attribute")]
+        _stone_kind(f)  # session 32: "basic / special / non-special magic stone"
         return f
 
     def mill(self, n):
@@ -4293,8 +4360,13 @@ class _T(CountWords, TextTransformer, Transformer):
     def prevent_all(self, sel):
         return [({"op": "prevent", "amount": "all"}, sel)]
 
-    def prevent_next(self, n, sel):
+    def prevent_next(self, n, sel, _eot=None):
         return [({"op": "prevent", "amount": n}, sel)]
+
+    def prevent_next_or_you(self, n, flt, _eot=None):
+        # session 32: "prevent the next N damage that would be dealt to target <card> or yourself this turn": a choice
+        # of the card (then which one) or you, as "target player or <card>" (body: _player_or, CR 903.2e, 903.2g)
+        return [({"op": "_player_or", "amount": n, "filter": flt, "_prevent": True}, None)]
 
     def prevent_next_event(self, sel, _eot=None):
         # CR 1018.1b: the next damage dealt to each card selected this turn is prevented, all of it, once (a shield
@@ -4459,6 +4531,26 @@ class _T(CountWords, TextTransformer, Transformer):
     def g_count(self, n, flt):
         return _Sel("choose", self._grave_filter(flt), _fixed(n), False)
 
+    # session 32: "target <card> in a / your / your opponent's graveyard" (CR 903.2g): a graveyard target (_grave_filter)
+    def gw_in_any(self):
+        return "any"
+
+    def gw_in_yours(self):
+        return "own"
+
+    def gw_in_opp(self):
+        return "opponent"
+
+    def gi_one(self, flt, side):
+        return _Sel("choose", {**self._grave_filter(flt), "side": side})
+
+    def gi_up_to(self, n, flt, side):
+        return _Sel("choose", {**self._grave_filter(flt), "side": side}, _fixed(n), True)
+
+    def grave_remove(self, sel):
+        # session 32: "remove target <card> in a graveyard from the game" (CR 1004.1): Op.GRAVE_REMOVE
+        return [({"op": "grave_remove"}, sel)]
+
     def grave_to_hand(self, sel):
         if sel.kind == "self":
             return [({"op": "grave_to_hand", "_self_grave": True}, sel)]
@@ -4552,6 +4644,11 @@ class _T(CountWords, TextTransformer, Transformer):
     def cost_eq(self, n):
         return {"cost_min": int(n), "cost_max": int(n)}
 
+    def with_mark(self, mark):
+        if mark is None:
+            raise Unsupported("a filter of cards with <<Bond>> / <<War>>")
+        return {"mark": mark}
+
     def with_keyword(self, kw):
         # "<cards> with [Flying]" (session 27, CR 1100s): one of the keywords it has now (FowFilter.keyword)
         if kw not in _BATTLE_KW:
@@ -4615,6 +4712,17 @@ class _T(CountWords, TextTransformer, Transformer):
     # "non-<type>": the noun's card types but that one ("non-magic stone, non-J-ruler entity")
     def non_j_ruler(self):
         return {"_not": ["j_ruler"]}
+
+    # session 32: "basic / special / non-special / non-basic magic stone" (CR 402.4b: a magic stone is basic or special;
+    # _stone_kind makes it FowFilter.stone)
+    def adj_basic(self):
+        return {"_basic": True}
+
+    def adj_special(self):
+        return {"_special": True}
+
+    non_special = adj_basic
+    non_basic = adj_special
 
     def non_magic_stone(self):
         return {"_not": ["magic_stone"]}
@@ -4753,8 +4861,8 @@ _NOUNS: dict[str, dict] = {
     "n_ruler": {"type": ["ruler"]},
     "n_j_ruler": {"type": ["j_ruler"]},
     "n_magic_stone": {"type": ["magic_stone"]},
-    "n_magic_stone_basic": {"_basic": True},
-    "n_magic_stone_special": {"_special": True},  # session 28: no filter tells a special magic stone (CR 402.4b)
+    "n_magic_stone_basic": {"type": ["magic_stone"], "_basic": True},
+    "n_magic_stone_special": {"type": ["magic_stone"], "_special": True},  # session 32: FowFilter.stone (CR 402.4b)
     "n_resonator_addition": {"type": ["resonator", "addition"]},
     "n_addition_regalia": {"type": ["addition", "regalia"]},
 }
@@ -4805,8 +4913,7 @@ def _target_filter(f: dict) -> dict:
             raise Unsupported("'non-<type>' that excludes nothing or everything")
     if f.pop("_entity", False) and f.get("zone", "field") == "field":
         return f  # an entity: any card in the field (CR 307.6)
-    if f.pop("_basic", False) or f.pop("_special", False):
-        raise Unsupported("'basic' / 'special' filters")
+    _stone_kind(f)
     if f.pop("_race_noun", False) and "type" not in f:
         return f  # "target Vampire": any card of that race in the field (CR 1403)
     if "type" not in f:
@@ -4818,6 +4925,19 @@ def _target_filter(f: dict) -> dict:
     if f.get("zone") == "chase" and (f.get("state") or "atk_min" in f or "atk_max" in f):
         raise Unsupported("a spell filter with a field state")
     return f
+
+
+def _stone_kind(f: dict) -> None:
+    """Session 32: "basic / special / non-special magic stone" (CR 402.4b) as the filter's ``stone`` (FowFilter.stone), of
+    magic stones only."""
+    basic, special = f.pop("_basic", False), f.pop("_special", False)
+    if not (basic or special):
+        return
+    if basic and special:
+        raise Unsupported("'basic' and 'special' magic stone")
+    if not f.get("type") or any(t != "magic_stone" and not t.endswith("_magic_stone") for t in f["type"]):
+        raise Unsupported("'basic' / 'special' of other than magic stones")
+    f["stone"] = "basic" if basic else "special"
 
 
 def _all_filter(f: dict) -> dict:
@@ -4970,7 +5090,7 @@ _NOT_KIND = {"weather_is": "weather_is_not", "ruler_named": "ruler_not_named",
              "runes_revealed_at_least": "runes_revealed_fewer", "rune_attributes": "rune_attributes_not"}
 
 
-def _not(cond: dict, ops: list) -> dict:
+def _not(cond: dict, ops: list, first: list = ()) -> dict:
     """The condition that holds when ``cond`` does not (the other branch of "... instead"). Both branches test it in
     turn, so neither may change it: how the card was played cannot change; a J/ruler's name is changed by no op; the
     weather by the weather op only."""
@@ -4984,9 +5104,29 @@ def _not(cond: dict, ops: list) -> dict:
         if "atk_min" in cond["filter"] or "atk_max" in cond["filter"]:
             raise Unsupported("'if it's' with an ATK bound, '... instead'")
         return {**cond, "kind": "_it_is_not", "_deferred": True}
+    if kind in _NOT_CONTROL:
+        # session 32: "A. If you control (N or more) <cards> / a card named "<name>", B instead." (Condition CONTROL_FEWER
+        # / STONES_FEWER / CONTROL_NAME_NONE first, then the condition itself): A is done when it does not hold, and B
+        # tests it after A, so A may not make it hold: only ops that never put a card into a field, change its
+        # controller or change what such a filter reads (its state: rest / recover)
+        flt = cond.get("filter") or {}
+        if any(op and op.get("op") not in _KEEPS_CONTROL or (op and op.get("op") in ("rest", "recover")
+                                                               and flt.get("state", "any") != "any") for op, _ in first):
+            raise Unsupported("'... instead' after a condition on the cards you control that the first effect may change")
+        return {**cond, "kind": _NOT_CONTROL[kind]}
     if kind not in _NOT_KIND or (kind == "weather_is" and any(op and op.get("op") == "weather" for op, _ in ops)):
         raise Unsupported("'... instead' after a condition the engine cannot test for not holding")
     return {**cond, "kind": _NOT_KIND[kind]}
+
+
+# session 32: "... instead" after "if you control ...": its other branch (constants.Condition CONTROL_FEWER, STONES_FEWER,
+# CONTROL_NAME_NONE), and the ops of the first branch that cannot make the condition hold (none puts a card into a field or
+# gives its control; the filters of these conditions read no ATK, cards.py)
+_NOT_CONTROL = {"control_at_least": "control_fewer", "stones_at_least": "stones_fewer", "control_name": "control_name_none",
+                "opp_control_at_least": "opp_control_fewer"}
+_KEEPS_CONTROL = {"_if", "choose", "damage", "damage_player", "destroy", "return_to_hand", "remove", "to_deck_top",
+                  "to_deck_bottom", "banish", "player_banish", "draw", "discard", "gain_life", "lose_life", "counter",
+                  "power", "rest", "recover", "cancel", "prevent", "prevent_player"}
 
 
 def _instead_durations(ops: list, prev: list) -> list:
@@ -5030,7 +5170,8 @@ def _instead(sentences) -> list:
             # B replaces A for A's duration under any condition (session 28: before, only after "if it's a <card>";
             # "If this card was awakened / the weather is ..., it gains [+200/+200] instead" gave B no end)
             sent = [(_instead_durations(sent[0][0], prev), sent[0][1])]
-        neg = _not(cond, [x for ops, _ in prev for x in ops] + [x for ops, _ in sent for x in ops])
+        neg = _not(cond, [x for ops, _ in prev for x in ops] + [x for ops, _ in sent for x in ops],
+                   [x for ops, _ in prev for x in ops])
         out[-1] = [([({"op": "_if", "condition": neg}, None)] + list(ops), opt) for ops, opt in prev]
         out.append(sent)
     # CR 1109.2a / 903.2g: whether a chant was awakened is known as it is played; a target named only by its "if this
@@ -5235,7 +5376,7 @@ def _spell_will(ops: list[dict]) -> list[dict]:
 # the ops on a register that leave its cards where they are (the rest move them: IF_IT then no longer knows the zone)
 _KEEPS_ZONE = {"power", "power_x", "grant_keyword", "restrict", "counter", "recover", "rest", "damage", "prevent", "prevent_from",
                "remove_from_battle", "gain_control", "lock_recover", "shield_destroy", "if_it"}
-_MOVES_TO = {"grave_to_hand": "hand", "grave_to_field": "field"}
+_MOVES_TO = {"grave_to_hand": "hand", "grave_to_field": "field", "grave_remove": "removed"}
 
 
 def _moves(op: dict, r: int, reg_zone: dict) -> None:
@@ -5302,7 +5443,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                 # "If you do": right after the instruction it asks about, which reports it (the core's DISCARD:
                 # every card discarded); not after an "if" sentence (not done when its condition failed)
                 last_op = body[-1] if body else None
-                if last_op is None or last_op["op"] not in _REPORTS_DONE or last_op.get("who", "controller") != "controller":
+                whose = "opponent" if op.get("they") else "controller"  # session 32: "If they don't" (the opponent's op)
+                if last_op is None or last_op["op"] not in _REPORTS_DONE or last_op.get("who", "controller") != whose:
                     raise Unsupported("'if you do' after an effect that does not report whether it was done")
                 if prev_if:
                     raise Unsupported("'if you do' after an 'if' sentence")
@@ -5402,6 +5544,10 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     body.append({"op": "target_trigger", "reg": r})
                 elif sel.kind == "pbanish":
                     banished.add(r)  # the op chooses its cards itself, as it resolves (Op.PLAYER_BANISH)
+                elif sel.kind == "pchoose":
+                    # session 32: the cards its controller chooses as it resolves (Op.PLAYER_CHOOSE, no target)
+                    body.append({"op": "player_choose", "filter": sel.filter, "count": sel.count, "reg": r,
+                                 **({"up_to": True} if sel.up_to else {})})
                 elif sel.kind == "discarded":
                     reg_zone[r] = "graveyard"  # the discard puts its cards there itself (Op.PLAYER_DISCARD, session 29)
                 elif sel.kind == "reveal":
@@ -5467,6 +5613,7 @@ _QUOTED = re.compile(r'("[^"]*")')
 _SPACE_BEFORE = re.compile(r"\s+([,.:;])")
 _AND_CARDS = re.compile(r"\b(damage to (?:your opponent|target opponent|each player)) and (?=(?:each|target|up to|all|"
                         r"j/resonators?|resonators?)\b)")
+_OR_YOURSELF = re.compile(r"(\bwould be dealt to target [a-z/ -]+?) or yourself ")  # session 32 (prevent_next_or_you)
 _MODES_HEAD = re.compile(r"\bchoose (one|two|three|up to two|up to three)\s*(?:[;:.]\s*)?-\s+")  # the modes follow ...
 _MODES_LIMIT = re.compile(r"\bchoose one\. (play this ability only [^;:]+?)\s*(?:[;:]\s*-|-)\s*")  # ... its limit first
 _MODES_RANDOM = re.compile(r"\bchoose one at random\s*(?:[;:.]\s*)?-\s+")  # "Choose one at random; - A. - B."
@@ -5596,7 +5743,9 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                "greveyard": "graveyard", "another fours sacred beasts": "another four sacred beasts",
                "=> your may ": "=> you may ", "whenever this card attacks you gain ": "whenever this card attacks, you gain ",
                "when this card it put into ": "when this card is put into ", "enters your feld ": "enters your field ",
-               "enters yout field": "enters your field"}
+               "enters yout field": "enters your field",
+               ". the shuffle your ": ". then shuffle your ", "search your main deck, for ": "search your main deck for ",
+               "otherwhise, put in into ": "otherwise, put it into ", "your opponent control with ": "your opponent controls with "}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 
@@ -5715,6 +5864,8 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
         s = s.replace(". choose this option only if ", ". option_only_if ")
         if s.count(" or_mode ") == 1:
             s = s.replace(". choose the second only if ", ". option_only_if ")
+    if " or yourself " in s:
+        s = _OR_YOURSELF.sub(r"\1 or_yourself ", s)  # session 32: "... dealt to target <card> or yourself this turn"
     if "rest a recovered j/ruler you control. if you do" in s:
         # session 29: an effect before "If you do" (not the cost of an ability: that one ends with ":")
         s = s.replace("rest a recovered j/ruler you control. if you do", "rest_your_recovered_j_ruler. if you do")

@@ -98,6 +98,7 @@ ConditionName = Literal[
     "resonators_to_graveyard_at_least", "targets_match", "gems_at_least", "control_and_another", "ruler_matches",
     "ruler_matches_none", "force_command", "runes_revealed_fewer", "rune_attributes_not", "gem_attributes_at_least",
     "control_fewer_than_opp", "opp_hand_more",
+    "control_fewer", "stones_fewer", "control_name_none", "opp_control_fewer",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -205,6 +206,10 @@ class FowFilter(FilterBase):
     # from KW_FILTER_SHIFT, K.KW_FILTER_NOT)
     keyword: Annotated[list[BitKeywordName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     not_keyword: Annotated[list[BitKeywordName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
+    # "basic / special magic stone" (session 32, CR 402.4b): magic stones only (F_ADDED_TO K.STONE_BASIC / STONE_SPECIAL)
+    stone: Literal["basic", "special"] | None = None
+    # "a card with [Will of Hope]" (session 32, CR 1101.1b): the card has that mark (F_ADDED_TO from K.MARK_FILTER_SHIFT)
+    mark: Literal[K.DECK_MARKS] | None = None
 
 
 # a named counter's name (CR 1022.1: "strength", "mystery"; session 21)
@@ -316,6 +321,15 @@ OpToDeckTop, OpToDeckBottom = reg_ops(_M, Reg, "to_deck_top", "to_deck_bottom")
 # filter (no target) as it resolves and banishes them (Op.PLAYER_BANISH)
 OpPlayerBanish = op_model("player_banish", _M, filter=FowFilter, count=(Annotated[int, Field(ge=1, le=K.TARGET_MAX)], 1),
                           who=(Literal["controller", "opponent", "turn_player"], "opponent"), reg=(Reg, 0))
+# "recover [up to N] <cards> you control" (session 32, CR 903.2g: chosen as it resolves, no target): the controller chooses
+# N of the cards they control matching the filter into the register, for the op after it (Op.PLAYER_CHOOSE)
+# "remove target <card> in a graveyard from the game" (session 32, CR 1004.1): the register's cards still in a graveyard
+# (Op.GRAVE_REMOVE)
+OpGraveRemove = op_model("grave_remove", _M, reg=(Reg, 0))
+# "<player> cannot gain life until end of turn" (session 32): Op.NO_LIFE_GAIN_TURN
+OpNoLifeGainTurn = op_model("no_life_gain_turn", _M, who=_Who)
+OpPlayerChoose = op_model("player_choose", _M, filter=FowFilter,
+                          count=(Annotated[int, Field(ge=1, le=K.TARGET_MAX)], 1), up_to=(bool, False), reg=(Reg, 0))
 # "gain control of <targets> [until end of turn]" (CR 105.3; session 21): Op.GAIN_CONTROL (REMOVE_FROM_BATTLE, a0 1 / 2)
 OpGainControl = op_model("gain_control", _M, reg=(Reg, 0), duration=(Literal["permanent", "end_of_turn"], "permanent"))
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
@@ -537,7 +551,7 @@ _OP_MODELS = (
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
-    OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay,
+    OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay, OpPlayerChoose, OpGraveRemove, OpNoLifeGainTurn,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -569,7 +583,7 @@ def _delayed_valid(effect: list[Any]) -> list[Any]:
 
 _TAGS = frozenset(EFFECT_OPS)
 
-_TARGETING = {"choose", "select_all", "target_self", "target_trigger", "reveal_top"}
+_TARGETING = {"choose", "select_all", "target_self", "target_trigger", "reveal_top", "player_choose"}
 # the ops that report NOT_DONE when they did not do what they say (engine.effects: the core's DISCARD, not every
 # card discarded, CR 104.2; session 27: the each-target destroy, banish, return to the hand and removal from the game,
 # not done to a card still in the field after it, effects.target_done; PLAYER_BANISH: fewer than N banished): the ops
@@ -580,7 +594,7 @@ _ON_REGISTER = {
     "power", "power_x", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
-    "prevent_from", "lock_recover", "if_it", "if_cost", "removed_to_field",
+    "grave_remove", "prevent_from", "lock_recover", "if_it", "if_cost", "removed_to_field",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "redirect_damage",
@@ -820,7 +834,7 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
                       (K.Trigger.OTHER_TO_GRAVEYARD, K.FLAG_OTHER_TO_GRAVE)):
         if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC) & (abilities[:, K.A_TRIGGER] == trig)).any():
             flags[-1, K.FL_MISC] |= bit  # (without the abilities: set, the kernels skip nothing)
-    if (code[:, K.I_OP] == K.Op.NO_LIFE_GAIN).any():
+    if ((code[:, K.I_OP] == K.Op.NO_LIFE_GAIN) | (code[:, K.I_OP] == K.Op.NO_LIFE_GAIN_TURN)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_NO_LIFE_GAIN
     if ((code[:, K.I_OP] == K.Op.AURA_KEYWORD) & ((code[:, K.I_A0] & K.KW_QUICKCAST) != 0)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_HAND_QUICKCAST  # play.hand_quickcast
@@ -1855,6 +1869,11 @@ class _Compiler(PoolCompiler):
             # "... instead": the other branch (card_text._instead), packed as the condition it negates
             base = {"weather_is_not": "weather_is", "ruler_not_named": "ruler_named"}[c.kind]
             return int(K.Condition[c.kind.upper()]), self.compile_condition(c.model_copy(update={"kind": base}), p)[1]
+        if c.kind in ("control_fewer", "stones_fewer", "control_name_none", "opp_control_fewer"):
+            # session 32: "... instead"'s other branch (card_text._not), packed as the condition it negates
+            base = {"control_fewer": "control_at_least", "stones_fewer": "stones_at_least",
+                    "control_name_none": "control_name", "opp_control_fewer": "opp_control_at_least"}[c.kind]
+            return int(K.Condition[c.kind.upper()]), self.compile_condition(c.model_copy(update={"kind": base}), p)[1]
         if c.kind == "control_name":
             if not isinstance(v, str):
                 self.fail(f"{p}.value", "control_name takes a card name")
@@ -2095,6 +2114,12 @@ class _Compiler(PoolCompiler):
                 self.fail(q, "pay: a will cost without X (each attribute at most 7, free at most 15) and / or life (a "
                           "multiple of 100, CR 105.4a)")
             return sum(n << (K.PAY_ATTR_BITS * a) for a, n in enumerate(attr)), free, op.life
+        if name == "player_choose":
+            # session 32: chosen, not targeted (CR 903.2g): the filter row without the TARGETED bit; your own cards only
+            if op.filter.side != "own" or op.filter.zone != "field":
+                self.fail(f"{q}.filter.side", "player_choose: the cards you control in the field (side own)")
+            return self.compile_filter(op.filter, f"{q}.filter", ("field",)), int(K.Who.CONTROLLER), op.count | (
+                K.PLAYER_CHOOSE_UP_TO if op.up_to else 0)
         if name == "cancel" or name in _TARGETING:
             return 0, 0, 0
         if name == "banish":
@@ -2284,8 +2309,10 @@ class _Compiler(PoolCompiler):
             if cid is None or not self.models[cid].token:
                 self.fail(f"{q}.token", f"{op.token!r} is no token card of the pool (a card with token = true)")
             return cid, who(), self.x_operand(op.count, f"{q}.count", 1)
-        if name == "grave_to_hand":
+        if name in ("grave_to_hand", "grave_remove"):
             return 0, 0, 0
+        if name == "no_life_gain_turn":
+            return 0, who(), 0  # session 32: the player who cannot gain life this turn
         if name == "grave_to_field":
             return 0, 0, int(op.rested) | (2 if op.owner else 0)
         if name == "mana_counter":
@@ -2427,6 +2454,12 @@ class _Compiler(PoolCompiler):
             row[K.F_COST_MAX] = K.COST_BOUND_X
             if f.cost_x == "eq":
                 row[K.F_COST_MIN] = K.COST_BOUND_X
+        if f.stone is not None:
+            if not f.type or any(t != "magic_stone" and not t.endswith("_magic_stone") for t in f.type):
+                self.fail(f"{p}.stone", "stone (basic / special) is of magic stones only (type magic_stone)")
+            row[K.F_ADDED_TO] |= K.STONE_BASIC if f.stone == "basic" else K.STONE_SPECIAL
+        if f.mark is not None:
+            row[K.F_ADDED_TO] |= 1 << (K.MARK_FILTER_SHIFT + K.DECK_MARKS.index(f.mark))
         if targeted:
             row[K.F_ADDED_TO] |= K.TARGETED  # targets: an opponent's [Barrier] card is kept out (CR 1120.2)
         if f.keyword or f.not_keyword:

@@ -743,6 +743,12 @@ class Condition(IntEnum):
     CONTROL_FEWER_THAN_OPP = 170
     # session 32: "if your opponent has more cards in their hand than you" (CR 306): the hands' counts
     OPP_HAND_MORE = 171
+    # session 32: the other branch of "If you control (N or more) <cards> / a card named "<name>", <B> instead."
+    # (card_text._not): CONTROL_AT_LEAST's, STONES_AT_LEAST's and CONTROL_NAME's packing, holding when they do not
+    CONTROL_FEWER = 190
+    STONES_FEWER = 191
+    CONTROL_NAME_NONE = 192
+    OPP_CONTROL_FEWER = 193  # OPP_CONTROL_AT_LEAST's packing, holding when it does not
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
@@ -930,6 +936,15 @@ TARGETED = 2
 KW_FILTER_SHIFT = 4
 KW_FILTER_MASK = (1 << 16) - 1
 KW_FILTER_NOT = 1 << 20
+# session 32: "basic / special magic stone" (CR 402.4b: a basic magic stone, C_BASIC bit 0; a special one has it not):
+# F_ADDED_TO bits of FowFilter.stone, read by filters.filter_core on magic stones
+STONE_BASIC = 1 << 21
+STONE_SPECIAL = 1 << 22
+# session 32: "a card with [Will of Hope]" (CR 1101.1b: a mark, C_BASIC's bit from DECK_MARK_SHIFT): F_ADDED_TO's mark bits
+# from MARK_FILTER_SHIFT (one per DECK_MARKS, the card has one of them; FowFilter.mark)
+MARK_FILTER_SHIFT = 23
+# the F_ADDED_TO bits filters.filter_core reads in one rare branch (a basic / special magic stone, a mark)
+RARE_FILTER_BITS = STONE_BASIC | STONE_SPECIAL | (((1 << 4) - 1) << MARK_FILTER_SHIFT)
 F_NCOLS = FILTER_TABLE.width
 # F_EXCLUDE_SELF = SELF_ONLY: the filter matches the ability's own card alone ("this card cannot
 # attack", a continuous ability of its own; FowFilter.self_only), written by cards.compile_filter
@@ -1117,6 +1132,17 @@ class Op(IntEnum):
     # costs, PAY_ATTR_BITS bits per Attribute, a1 = the free cost, a2 = life; NOT_DONE, nothing paid, when its controller
     # cannot pay all of it (its produced will, its life)
     PAY = 170
+    # session 32: "recover [up to N] <cards> you control" (no target, CR 903.2g): a1 = Who chooses a2 & PLAYER_CHOOSE_COUNT
+    # (bit PLAYER_CHOOSE_UP_TO: up to that many) cards they control in the field that filter row a0 matches, one at a time
+    # (the CHOOSE_TARGET decision, theirs, as the effect resolves; DONE offered for "up to"), into register I_REG, for
+    # the each-target op after it (effects.player_choose); NOT_DONE when none was chosen
+    PLAYER_CHOOSE = 190
+    # session 32: "remove target <card> in a / your / your opponent's graveyard from the game" (CR 903.2g, 1004.1): the
+    # cards of register I_REG still in a graveyard (CR 903.3a) into their owners' removed areas
+    GRAVE_REMOVE = 191
+    # session 32: "<player> cannot gain life until end of turn" (a1 = Who): a shield table entry Shield.NO_LIFE_GAIN for
+    # that player (SH_PLAYER) this turn (replacement.shields_end_of_turn ends it; effects.life_gain_blocked reads it)
+    NO_LIFE_GAIN_TURN = 192
 
 
 # Op.PAY a0 (session 32): each Attribute's cost in PAY_ATTR_BITS bits
@@ -1127,6 +1153,10 @@ PAY_ATTR_BITS = 3
 # is less than or equal to the number of <cards>")
 IF_COST_AT_MOST_X = 2
 
+
+# PLAYER_CHOOSE a2 (session 32): the count, and the bit of "up to"
+PLAYER_CHOOSE_COUNT = 0xFF
+PLAYER_CHOOSE_UP_TO = 0x100
 
 # CHOOSE a2 (session 29): "up to" and only when the chant is played awakened ("... up to one second target <card> if this
 # card was awakened", CR 1109.2a, 903.2g): effects.choose_candidates lists none otherwise
@@ -1189,6 +1219,8 @@ class Shield(IntEnum):
     # a delayed automatic ability "at the next end of turn" (session 27, Op.DELAYED, CR 906.8): SH_SLOT the card it is
     # about (-1: none), SH_PLAYER the slot of its source (the chant), SH_AMOUNT its ability row, SH_CTRL its controller
     DELAYED_END = 6
+    # session 32: "<player> cannot gain life until end of turn" (Op.NO_LIFE_GAIN_TURN): SH_PLAYER the player, this turn
+    NO_LIFE_GAIN = 190
 
 
 # what a destruction is replaced by (SHIELD_DESTROY / REPLACE_DESTROY a0: bits, CR 910.1)

@@ -35,6 +35,7 @@ from tcg_env.games.force_of_will.state import (
     USED_TURN, WEATHER, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
+from tcg_env.games.force_of_will.state import SH_KIND, SH_PLAYER  # session 32: Shield.NO_LIFE_GAIN
 from tcg_env.games.force_of_will.characteristics import named_add  # named counters (CR 1022.1)
 from tcg_env.games.force_of_will.characteristics import x_on_chase  # session 28: Per.TRIGGER_COST (CR 203.5b)
 from tcg_env.games.force_of_will.state import ATTACHED, PSEUDO  # tokens (CR 1303)
@@ -857,12 +858,17 @@ def first_continuous_op(game, s, T, p, op):
 
 
 @internal
-def life_gain_blocked(game, s, T):
+def life_gain_blocked(game, s, T, p):
     """Does a continuous ability "Players cannot gain life." (Op.NO_LIFE_GAIN) apply now: one of a card in a field
-    or a ruler area (CR 902.1), its condition holding? Only in pools with one (FLAG_NO_LIFE_GAIN)."""
+    or a ruler area (CR 902.1), its condition holding? Or (session 32) "<player> cannot gain life until end of turn" for
+    player ``p`` (a Shield.NO_LIFE_GAIN entry, Op.NO_LIFE_GAIN_TURN)? Only in pools with one (FLAG_NO_LIFE_GAIN)."""
     F = flag_table(T)
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_NO_LIFE_GAIN) == 0:
         return False
+    for i in range(s[SHIELD_N]):
+        e = game.shield_at(i)
+        if s[e + SH_KIND] == Shield.NO_LIFE_GAIN and s[e + SH_PLAYER] == p:
+            return True
     return game.first_continuous_op(s, T, 0, Op.NO_LIFE_GAIN) >= 0 or game.first_continuous_op(s, T, 1, Op.NO_LIFE_GAIN) >= 0
 
 
@@ -940,7 +946,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             return NOT_DONE
     elif op == Op.GAIN_LIFE:
         gained = game.amount_of(s, f, a0)
-        if gained > 0 and game.life_gain_blocked(s, T):
+        if gained > 0 and game.life_gain_blocked(s, T, who):
             gained = 0  # "Players cannot gain life."
         s[LIFE + who] += gained
         if gained > 0:
@@ -1053,6 +1059,16 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 # (a2 bit 2, session 32: "under its owner's control", CR 105.3a)
                 s[f + FR_CNT] = K.ATTACH_PENDING - slot
                 return game.ask_addition_host(s, T, f)
+    elif op == Op.NO_LIFE_GAIN_TURN:
+        # session 32: "<player> cannot gain life until end of turn" (CR 505.5b: it ends with the turn)
+        game.add_shield(s, Shield.NO_LIFE_GAIN, -1, who, 0, ctrl, s[f + E_CARD])
+    elif op == Op.GRAVE_REMOVE:
+        # session 32: targets chosen in a graveyard (CR 903.2g), the ones still there (CR 903.3a), removed from the game
+        # (CR 1004.1: into their owner's removed area)
+        for i in range(s[f + E_REGN + reg]):
+            slot = s[f + E_REG + reg * TARGET_MAX + i]
+            if s[ZONE + slot * CARD_W] == Zone.GRAVEYARD:
+                game.move_card(s, T, slot, Zone.REMOVED)
     elif op == Op.REMOVED_TO_FIELD:
         # session 29 (CR 307.7, 105.3a): the register's cards still in a removed area into the field under their owners'
         # control (an addition that must be added to a card: its controller chooses which, as GRAVE_TO_FIELD)
@@ -1135,6 +1151,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 game.trigger_own(s, T, src, K.Trigger.INVERTS, src)  # CR 1030.2: "when this card inverts"
     elif op == Op.PLAYER_BANISH:
         return game.player_banish(s, T, f, reg, a0, who, a2)
+    elif op == Op.PLAYER_CHOOSE:
+        return game.player_choose(s, T, f, reg, a0, who, a2)
     elif op == Op.GAIN_GEM:
         if a0 == K.GEM_ANY:
             return gain_gems_chosen(game, s, T, f, ctrl, a2, a1 == 1)
@@ -1288,6 +1306,22 @@ def banish_candidates(game, s, T, f, reg, frow, who):
             n += 1
     s[CAND_N] = n
     return n
+
+
+@internal
+def player_choose(game, s, T, f, reg, frow, who, a2):
+    """Op.PLAYER_CHOOSE (session 32): "recover [up to N] <cards> you control" (CR 903.2g: chosen, not targeted). ``who``
+    chooses the cards they control that filter ``frow`` matches, one at a time (the CHOOSE_TARGET decision, theirs; DONE
+    offered for "up to", which moves past this op), into register ``reg`` until N are chosen or none is left; the op
+    after it acts on them. NEXT when one was chosen at least, else NOT_DONE."""
+    n = a2 & K.PLAYER_CHOOSE_COUNT
+    if s[f + E_REGN + reg] < n and banish_candidates(game, s, T, f, reg, frow, who) > 0:
+        s[DEC_ARG] = frow
+        s[DEC_ARG + 1] = reg
+        s[DEC_ARG + 2] = 1 if (a2 & K.PLAYER_CHOOSE_UP_TO) != 0 else 0
+        set_decision(s, K.Decision.CHOOSE_TARGET, who)
+        return ASKED
+    return NEXT if s[f + E_REGN + reg] > 0 else NOT_DONE
 
 
 @internal

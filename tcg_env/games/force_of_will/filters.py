@@ -155,6 +155,14 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
         has = kw if z == Zone.FIELD else c[K.C_KEYWORDS]
         if ((has & kreq) != 0) == ((f[K.F_ADDED_TO] & K.KW_FILTER_NOT) != 0):
             return False
+    rare = f[K.F_ADDED_TO] & K.RARE_FILTER_BITS
+    if rare != 0:
+        # session 32: a basic / special magic stone (CR 402.4b: C_BASIC bit 0), a card with a mark (CR 1101.1b)
+        if (rare & (K.STONE_BASIC | K.STONE_SPECIAL)) != 0 and ((c[K.C_BASIC] & 1) != 0) != ((rare & K.STONE_BASIC) != 0):
+            return False
+        marks = rare >> K.MARK_FILTER_SHIFT
+        if marks != 0 and ((c[K.C_BASIC] >> K.DECK_MARK_SHIFT) & marks) == 0:
+            return False
     if f[K.F_NAME] != 0 and f[K.F_NAME] != (c[K.C_NAME] & K.NAME_MASK):
         # a second name (packed in C_NAME, CR 202); one gained by an ability only in the field or a ruler area (902.1a)
         n2 = (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK
@@ -371,16 +379,17 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return s[LIFE + controller] <= arg
     if cond == K.Condition.OPPONENT_LIFE_AT_MOST:
         return s[LIFE + 1 - controller] <= arg
-    if cond == K.Condition.STONES_AT_LEAST:
-        return count_stones(game, s, T, controller) >= arg
+    if cond == K.Condition.STONES_AT_LEAST or cond == K.Condition.STONES_FEWER:
+        # session 32: STONES_FEWER, "... instead"'s other branch (numba compiles no recursion)
+        return (count_stones(game, s, T, controller) >= arg) == (cond == K.Condition.STONES_AT_LEAST)
     if cond == K.Condition.J_RULER:
         return game.card_type(s, T, game.j_ruler_slot(s, controller)) == CardType.J_RULER
     if cond == K.Condition.HAND_EMPTY:
         return s[HAND_N + controller] == 0
     if cond == K.Condition.PLAYED_CARD_THIS_TURN:
         return s[PLAYED_CARDS + controller] > 1  # another card than this one (CR 1124.2a)
-    if cond == K.Condition.CONTROL_NAME:
-        return controls_named(game, s, T, controller, arg)
+    if cond == K.Condition.CONTROL_NAME or cond == K.Condition.CONTROL_NAME_NONE:
+        return controls_named(game, s, T, controller, arg) == (cond == K.Condition.CONTROL_NAME)
     if cond == K.Condition.NOT_FIRST_PLAYER:
         return s[FIRST_PLAYER] != controller  # [Energize] (CR 1119.2)
     if cond == K.Condition.WEATHER_IS:
@@ -408,16 +417,18 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return s[HAND_N + controller] >= arg
     if cond == K.Condition.OPP_HAND_AT_MOST:
         return s[HAND_N + 1 - controller] <= arg
-    if cond == K.Condition.OPP_CONTROL_AT_LEAST or cond == K.Condition.CONTROL_NONE:
+    if cond == K.Condition.OPP_CONTROL_AT_LEAST or cond == K.Condition.CONTROL_NONE or cond == K.Condition.OPP_CONTROL_FEWER:
         need = arg & ((1 << K.CONTROL_COUNT_BITS) - 1)
         frow = arg >> K.CONTROL_COUNT_BITS
-        p = 1 - controller if cond == K.Condition.OPP_CONTROL_AT_LEAST else controller
+        p = controller if cond == K.Condition.CONTROL_NONE else 1 - controller
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
         n = 0
         for i in range(s[n_off]):
             t = s[l_off + i]
             if field_card_may_pass(s, T, frow, t, controller) and game.filter_base(s, T, frow, t, controller, source):
                 n += 1
+        if cond == K.Condition.OPP_CONTROL_FEWER:
+            return n < need  # session 32: "... instead"'s other branch
         return n >= need if cond == K.Condition.OPP_CONTROL_AT_LEAST else n == 0
     if cond == K.Condition.CONTROL_FEWER_THAN_OPP:
         # session 32: "you control less / fewer <cards> than your opponent": each field's matching cards (filter_base, as
@@ -436,10 +447,11 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return mine < theirs
     if cond == K.Condition.OPP_HAND_MORE:  # session 32: "your opponent has more cards in their hand than you"
         return s[HAND_N + 1 - controller] > s[HAND_N + controller]
-    if cond == K.Condition.CONTROL_AT_LEAST:
+    if cond == K.Condition.CONTROL_AT_LEAST or cond == K.Condition.CONTROL_FEWER:
         # "as long as / if you control (another | N or more) <filter>": the cards of the controller's field
         # that match, read without the continuous abilities (filter_base: a continuous ability's condition
-        # is not defined by the continuous abilities; the compiler refuses ATK bounds here)
+        # is not defined by the continuous abilities; the compiler refuses ATK bounds here); session 32: CONTROL_FEWER,
+        # "... instead"'s other branch
         need = arg & ((1 << K.CONTROL_COUNT_BITS) - 1)
         frow = arg >> K.CONTROL_COUNT_BITS
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, controller)
@@ -448,7 +460,7 @@ def condition_holds(game, s, T, cond, arg, controller, source):
             t = s[l_off + i]
             if field_card_may_pass(s, T, frow, t, controller) and game.filter_base(s, T, frow, t, controller, source):
                 n += 1
-        return n >= need
+        return (n >= need) == (cond == K.Condition.CONTROL_AT_LEAST)
     if cond == K.Condition.RUNE_ATTRIBUTES:
         return runes_of_attributes(game, s, T, controller, arg)
     if cond == K.Condition.CONTROL_NAMES:

@@ -58,7 +58,7 @@ def resolve_keyword_ability(game, s, T, kw, src, src_card, ctrl, aux):
     played, CR 911). It resolves even when its card left the field or lost the keyword (CR
     906.10); a card it destroys must still be in the field (``zones.destroy``)."""
     if kw == KeywordAbility.DRAIN:
-        if aux > 0 and not game.life_gain_blocked(s, T):  # "Players cannot gain life.": no gain, no trigger
+        if aux > 0 and not game.life_gain_blocked(s, T, ctrl):  # "Players cannot gain life.": no gain, no trigger
             s[LIFE + ctrl] += aux  # CR 1135.2: "you gain that much life"
             game.trigger_controlled(s, T, K.Trigger.YOU_GAIN_LIFE, ctrl)
     elif kw == KeywordAbility.BANE:
