@@ -1451,6 +1451,8 @@ class _T(CountWords, TextTransformer, Transformer):
     def spell(self, body):
         ctype = self.card.get("type")
         if ctype not in ("chant", "rune"):
+            if isinstance(body, _CondBodies):
+                return self.continuous(body)
             aura = body.aura()
             if aura is None:
                 raise Unsupported(f"an effect without a trigger or a cost on a {ctype}")
@@ -1805,6 +1807,8 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def continuous(self, *args):
         self._field_card("a continuous ability")
+        if isinstance(args[-1], _CondBodies):
+            return [ab for b in args[-1].bodies for ab in self.continuous(b)]  # session 32: one for each condition
         aura = args[-1].aura()
         if aura == "_eternal":
             if args[-1].condition is not None:
@@ -1848,6 +1852,21 @@ class _T(CountWords, TextTransformer, Transformer):
         if any(op["op"] == "_delayed" for c in clauses for op, _ in c[0]):
             clauses = self._delayed(clauses)
         conds = [c[2] for c in clauses if len(c) == 3]
+        if conds and len(conds) == len(clauses) and any(c != conds[0] for c in conds) and \
+                not any(c[1] for c in clauses):
+            # session 32 (s32b): "As long as A, <X>. As long as B, <Y>." (CR 904): a continuous ability for each condition
+            parts = []
+            for c in clauses:
+                if parts and parts[-1][0] == c[2]:
+                    parts[-1][1].append(c[:2])
+                else:
+                    parts.append((c[2], [c[:2]]))
+            out = []
+            for cond, cl in parts:
+                b = _Body([c[0] for c in cl], False, self.card.get("type") not in ("chant", "rune"))
+                b.condition = cond
+                out.append(b)
+            return _CondBodies(out)
         if conds and (len(conds) != len(clauses) or any(c != conds[0] for c in conds)):
             raise Unsupported("'as long as' for part of a text")
         clauses = [c[:2] for c in clauses]
@@ -2309,6 +2328,10 @@ class _T(CountWords, TextTransformer, Transformer):
         if other:
             flt["exclude_self"] = True  # "another": not the card with the condition
         n = _fixed(n)
+        if n > 15 and not other and n <= 255:
+            # session 32 (s32b): "you control twenty or more <cards>": the count of the cards of the fields its filter (side
+            # own) matches, as a "for each" reads them (Condition.COUNT_AT_LEAST of Per.FIELD)
+            return {"kind": "count_at_least", "value": n, "per": {"count": "field", "filter": flt}}
         if not 1 <= n <= 15:
             raise Unsupported(f"a condition on {n} cards")
         return {"kind": "control_at_least", "value": n, "filter": flt}
@@ -4026,7 +4049,9 @@ class _T(CountWords, TextTransformer, Transformer):
         # "... dealt to <cards> by <cards>" (CR 1018.1b): only the damage a card of the field that filter matches deals
         # (replacement.continuous_prevention reads the source: a J/resonator's battle or ability damage, a chant's never)
         flt = _target_filter(flt)
-        if flt.get("zone", "field") != "field" or "type" not in flt or set(flt["type"]) - {"resonator", "j_resonator"}:
+        # session 32 (s32b): "by J-Rulers" too (a J-ruler is in the field, CR 307.6: its damage is a J/resonator's)
+        if flt.get("zone", "field") != "field" or "type" not in flt or \
+                set(flt["type"]) - {"resonator", "j_resonator", "j_ruler"}:
             raise Unsupported("damage prevented by a source that is not a J/resonator in the field")
         return [({"op": "_prevent_cont", "amount": "all", "source": flt}, sel)]
 
@@ -4204,6 +4229,10 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def t_each(self, *parts):
         return _Sel("all", _all_filter(_filter(*[p for p in parts if p is not None])))
+
+    def t_all_named(self, q, side):
+        # session 32 (s32b): "cards named "<name>" you control / your opponent controls" (CR 202)
+        return _Sel("all", _all_filter({"name": str(q)[1:-1], "_entity": True, **side}))
 
     def t_all_implicit(self, *parts):
         return _Sel("all", _all_filter(_filter(*[p for p in parts if p is not None])))
@@ -4534,6 +4563,40 @@ class _T(CountWords, TextTransformer, Transformer):
     def until_eot(self):
         return "end_of_turn"
 
+    # ---------------- session 32 (s32b): continuous abilities ----------------
+    def unless_sentence(self, *args):
+        # "<clauses> unless <condition>." (CR 904): a continuous ability that applies as long as the condition does not
+        # hold; "unless it's damaged": the card whose ability it is, with damage on it (CR 1007.1)
+        *items, cond = args
+        if cond.get("kind") == "_it_is" and cond["filter"] == {"state": "damaged"}:
+            neg = {"kind": "control_none", "value": 1, "filter": {"self_only": True, "state": "damaged", "side": "own"}}
+        else:
+            neg = _negated(cond)
+        return [(c, o, neg) for c, o in self.sentence(*items)]
+
+    def r_unattackable_unblockable(self):
+        return ["cant_be_attacked", "cant_be_blocked"]  # CR 803.3b, 804.3
+
+    def gain_and_cannot(self, sel, verb, mods, restr, duration=None):
+        # "<cards> gain <mods> and "This card cannot be blocked."" (session 32): the granted ability restricts the card
+        # that has it (the same card as the gain's)
+        return self.gain(sel, verb, mods, duration) + self.cannot(sel, restr, duration)
+
+    def _count_at_least(self, n, per):
+        n = _fixed(n)
+        if not 1 <= n <= 255:
+            raise Unsupported(f"a condition on a count of {n}")
+        return {"kind": "count_at_least", "value": n, "per": per}
+
+    def c_removed_n(self, n):
+        return self._count_at_least(n, {"count": "removed"})  # CR 311: its controller's removed area (Per.REMOVED)
+
+    def c_opp_removed_n(self, n):
+        return self._count_at_least(n, {"count": "opp_removed"})
+
+    def c_gems_n(self, n):
+        return self._count_at_least(n, {"count": "gems"})  # CR 313.1: the gems of its controller's item area
+
 
 # the nouns: card types of a filter (FowFilter.type) and where they are
 _NOUNS: dict[str, dict] = {
@@ -4732,6 +4795,23 @@ class _Body:
         return out or None
 
 
+class _CondBodies:
+    """Session 32 (s32b): "As long as A, <X>. As long as B, <Y>." (CR 904): the bodies of one continuous ability each, with
+    its own condition; no effect (an ability with a trigger or a cost, or a chant, refuses it)."""
+
+    optional = False
+    condition = None
+
+    def __init__(self, bodies: list[_Body]):
+        self.bodies = bodies
+
+    def ops(self, *_, **__):
+        raise Unsupported("'as long as' for part of a text")
+
+    def aura(self):
+        return None
+
+
 class _Modes:
     """"Choose one - A; or B" (CR 903.2e): the modes' bodies, assembled into one SELECT_MODE op (each mode a
     program of its own, with its own target registers); never optional, never an aura."""
@@ -4766,6 +4846,20 @@ class _Modes:
 # session 28: the revealed runes of the rune area (no op reveals a rune or turns one face down)
 _NOT_KIND = {"weather_is": "weather_is_not", "ruler_named": "ruler_not_named",
              "runes_revealed_at_least": "runes_revealed_fewer", "rune_attributes": "rune_attributes_not"}
+
+
+# session 32 (s32b): "unless <condition>": the kind that holds when it does not
+_NEGATED_KIND = {"weather_is": "weather_is_not", "ruler_named": "ruler_not_named", "count_at_least": "count_fewer",
+                 "ruler_matches": "ruler_matches_none"}
+
+
+def _negated(cond: dict) -> dict:
+    kind = cond.get("kind")
+    if kind == "control_at_least" and cond.get("value") == 1:
+        return {**cond, "kind": "control_none"}  # "unless you control a <card>"
+    if kind not in _NEGATED_KIND:
+        raise Unsupported("'unless' a condition the engine cannot test for not holding")
+    return {**cond, "kind": _NEGATED_KIND[kind]}
 
 
 def _not(cond: dict, ops: list) -> dict:
@@ -5225,7 +5319,9 @@ _REMINDER = re.compile(r"\s*\((?:[^()]|\([^()]*\))*[.!]\"?\)")  # a parenthesise
 # reminders printed without a full stop inside (session 24): "[Enter] (When this card enters the field) >>> ..." and
 # [Flying]'s "(This card cannot be blocked by J/resonators without [Flying])." (CR 1140, 1104)
 _BARE_REMINDERS = re.compile(r"(?<=\[enter\]) ?\(when this card enters (?:the|your) field\)|\s*\(this (?:card|resonator) "
-                             r"cannot be blocked by j/resonators? without \[flying\]\.?\)(?:\.(?=\s*$))?", re.I)
+                             r"cannot be blocked by j/resonators? without \[flying\]\.?\)(?:\.(?=\s*$))?"
+                             # session 32 (s32b): [Precision]'s "(This card can attack recovered J/resonators)." (CR 1110)
+                             r"|\s*\(this card can attack recovered j/resonators\.?\)(?:\.(?=\s*$))?", re.I)
 _GAINS_TEXT = re.compile(r"\s*\(this card gains the following text[^()]*\)", re.I)
 # CR 1130.2: "[Sealed Item] <<Item Name>> (ability)" means this card has (ability); the item name names the ability
 # for unsealing (CR 1130.3a) and nothing else, so the line is read as its ability. The list's printings: with or
@@ -5364,7 +5460,9 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                # session 29
                "the resul of the roll": "the result of the roll", "damage up to one second target": "damage to up to one second target",
                # session 31
-               "look the top ": "look at the top ", "fariy tale": "fairy tale", "up ot two": "up to two"}
+               "look the top ": "look at the top ", "fariy tale": "fairy tale", "up ot two": "up to two",
+               # session 32 (s32b)
+               "cannot attacks": "cannot attack", "this car gains ": "this card gains "}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 
@@ -5392,6 +5490,42 @@ _GEM_COST_PLAY = re.compile(r"^(\[awakening\] (?:[^:.=]*?, )?|as an additional c
 def _force_marks(s: str) -> str:
     s = _FORCE_TIMES.sub("multiplied by x, where x is the result of the roll.", s)
     return _FORCE.sub(r"\2force_dice \1", s, count=1)
+
+
+# session 32 (s32b): "gains [Swiftness] and [+500/+500]" / "gains [Precision], [First Strike], and [+400/+400]" read as
+# "gains [+500/+500] and [Swiftness]" (mods: the ATK/DEF change first)
+_KW_THEN_POWER = re.compile(r"\b(gains?|gain) ((?:\[[a-z][a-z' ]*\](?:, and |, | and )?)+?),? and (\[[+-]?\d+ ?/ ?[+-]?\d+\])")
+# "<cards> gain <mods> and "This card cannot be blocked / attacked."": the granted ability's restriction
+_GAINS_CANNOT = re.compile(r'(\bgains? [^".]*?) and "this card cannot be (blocked|attacked)\."', re.I)
+
+
+_RACES_ADJ = re.compile(r"<races:([^>|]+)> (j/resonators|resonators)\b")
+_RACE_PL_SIDE = re.compile(r"^(\[continuous\]: ?)?<race:([^>|]+)> you control gain")
+
+
+def _s32b_marks(s: str) -> str:
+    """Session 32 (s32b): the continuous abilities' shapes read as the grammar's (see the patterns above)."""
+    if "] and [" in s or "], and [" in s:
+        s = _KW_THEN_POWER.sub(r"\1 \3 and \2", s)
+    if 'cannot be' in s and '"' in s:
+        s = _GAINS_CANNOT.sub(lambda m: f"{m[1]} and_cannot be {m[2].lower()}", s)
+    if "], as long as " in s:
+        s = s.replace("], as long as ", "] as long as ")
+    if s.startswith("as long as ") and " on this card, it gains " in s:
+        s = s.replace(" on this card, it gains ", " on this card, this card gains ", 1)  # "it": the card itself
+    if s.startswith("j/resonators your opponent controls cannot attack or block this card"):
+        # CR 803.3b, 804.3: with two players only the opponent's J/resonators attack or block this card
+        s = "this card cannot be attacked or blocked" + s[len("j/resonators your opponent controls cannot attack or block "
+                                                              "this card"):]
+    if "<races:" in s:
+        # "Other Fairies J/resonators you control": the race of the J/resonators ("<race:Fairy> j/resonators")
+        s = _RACES_ADJ.sub(r"<race:\1> \2", s)
+    if s.startswith("<race:") or s.startswith("[continuous]: <race:"):
+        # "Cthulhu you control gain ...": a race whose plural is its name, the cards of that race (the plural noun)
+        s = _RACE_PL_SIDE.sub(r"\1<races:\2> you control gain", s, count=1)
+    if ", this gains " in s:
+        s = s.replace(", this gains ", ", this card gains ")  # the list's misprint ("this gains [Swiftness]")
+    return s
 
 
 @lru_cache(maxsize=1 << 15)
@@ -5490,6 +5624,8 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
         s = _GEM_COST_PLAY.sub(r"\1banish_gem_cost ", s, count=1)
     if "[force] " in s and "the result of the roll" in s:
         s = _force_marks(s)
+    if "gain" in s or "cannot" in s:
+        s = _s32b_marks(s)
     if s.endswith('."'):
         s = s[:-2] + '".'  # the full stop printed inside a closing quote
     elif s.endswith(","):

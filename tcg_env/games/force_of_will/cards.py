@@ -89,6 +89,7 @@ ConditionName = Literal[
     "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
     "resonators_to_graveyard_at_least", "targets_match", "gems_at_least", "control_and_another", "ruler_matches",
     "ruler_matches_none", "force_command", "runes_revealed_fewer", "rune_attributes_not", "gem_attributes_at_least",
+    "count_at_least", "count_fewer",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -263,6 +264,8 @@ class FowCondition(StrictModel):
     counters_from: Literal["this_card", "j_ruler"] = "this_card"
     # gems_at_least: ``value`` or more gems of this attribute in your item area (CR 1027.1; session 23)
     attribute: AttributeName | None = None
+    # count_at_least / count_fewer (session 32): ``value`` or more (fewer than ``value``) of this count (an AURA_PER's)
+    per: "FowPer | None" = None
 
 
 # ---- effect ops (tagged by ``op``; the shared op model: tcg_env.cards.ops) ----------------------
@@ -473,6 +476,9 @@ class FowPer(StrictModel):
     counters_from: Literal["this_card", "j_ruler"] = "this_card"
     # count "force_roll" (session 29): the dice rolled ("[Force] N", CR 1023.1)
     dice: int = Field(default=0, ge=0, le=5)
+
+
+FowCondition.model_rebuild()  # its per (session 32)
 
 
 # per: "gains [+100/+100] for each <cards>" (the AURA_PER row before it, constants.Op)
@@ -1769,6 +1775,17 @@ class _Compiler(PoolCompiler):
             # "... instead": the other branch (card_text._instead), packed as the condition it negates
             base = {"weather_is_not": "weather_is", "ruler_not_named": "ruler_named"}[c.kind]
             return int(K.Condition[c.kind.upper()]), self.compile_condition(c.model_copy(update={"kind": base}), p)[1]
+        if (c.kind in ("count_at_least", "count_fewer")) != (c.per is not None):
+            self.fail(f"{p}.per", "count_at_least / count_fewer take a count (per), and only they")
+        if c.kind in ("count_at_least", "count_fewer"):
+            # session 32: a count as an AURA_PER reads it (filters.aura_count), N or more / fewer than N
+            if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v < 1 << K.COUNT_PER_SHIFT:
+                self.fail(f"{p}.value", f"{c.kind} counts 1 to {(1 << K.COUNT_PER_SHIFT) - 1}")
+            if c.per.count in ("self_atk", "trigger_damage", "target_def", "target_atk", "trigger_cost", "target_controller",
+                               "this_way", "force_roll", "hand_other"):
+                self.fail(f"{p}.per.count", f"{c.per.count} is no count a continuous condition reads")
+            per, row, _ = self.per_args(c.per, f"{p}.per")
+            return int(K.Condition[c.kind.upper()]), v | (per << K.COUNT_PER_SHIFT) | (row << K.COUNT_ROW_SHIFT)
         if c.kind == "control_name":
             if not isinstance(v, str):
                 self.fail(f"{p}.value", "control_name takes a card name")

@@ -707,9 +707,16 @@ class Condition(IntEnum):
     # session 31: "whenever you play your second card each turn": arg = N, exactly N cards played this turn (state.
     # PLAYED_CARDS, counted as the card is put onto the chase before YOU_PLAY triggers: priority.note_card_play)
     PLAYED_CARDS_EXACTLY = 160
+    # session 32 (s32b): "as long as there are N or more cards in your removed area / you control N or more gems" (CR 904):
+    # arg = N | Per << COUNT_PER_SHIFT | the count's filter operand << COUNT_ROW_SHIFT, filters.aura_count's count of the
+    # Per (as an AURA_PER counts); COUNT_FEWER: "unless ..." (fewer than N)
+    COUNT_AT_LEAST = 180
+    COUNT_FEWER = 181
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
+COUNT_PER_SHIFT = 8  # session 32: COUNT_AT_LEAST / COUNT_FEWER's packing (N below it, the Per, the filter operand above)
+COUNT_ROW_SHIFT = 16
 
 
 class Weather(IntEnum):

@@ -462,6 +462,12 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return game.aura_count(s, T, K.Per.GEM_ATTRIBUTES, 0, controller, source) >= arg
     if cond == K.Condition.GEMS_AT_LEAST:
         return s[GEMS + controller * N_ATTRIBUTES + (arg & 7)] >= arg >> 3
+    if cond == K.Condition.COUNT_AT_LEAST or cond == K.Condition.COUNT_FEWER:
+        # session 32: "as long as there are N or more cards in your removed area / you control N or more gems" (CR 904):
+        # the count an AURA_PER of that Per reads; COUNT_FEWER: "unless ..."
+        n = game.aura_count(s, T, (arg >> K.COUNT_PER_SHIFT) & ((1 << (K.COUNT_ROW_SHIFT - K.COUNT_PER_SHIFT)) - 1),
+                            arg >> K.COUNT_ROW_SHIFT, controller, source)
+        return (n >= (arg & ((1 << K.COUNT_PER_SHIFT) - 1))) == (cond == K.Condition.COUNT_AT_LEAST)
     if cond == K.Condition.CONTROL_AND_ANOTHER:
         # "you control a <A> and another <B>" (session 24): a card matching A and a different one matching B (as
         # CONTROL_AT_LEAST reads its cards): so while each matches one card and two cards match one of them

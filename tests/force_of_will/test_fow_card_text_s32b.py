@@ -1,0 +1,201 @@
+"""Force of Will card text, session 32 (branch s32b): continuous abilities (CR 904) - the ATK/DEF change printed after the
+keywords, "unless <condition>", "cannot be attacked or blocked", a granted "This card cannot be blocked.", conditions on
+counts ("there are N or more cards in your removed area", "you control N or more gems / twenty or more <cards>":
+Condition.COUNT_AT_LEAST), one continuous ability for each "As long as ..." of a line. Lines are made up in the game's
+template language. Rule numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.cards.text import Verdict
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will import state as S
+from test_fow_card_text import _imported_pool, exact, line
+from test_fow_card_text_s19b import _all_exact, _card, _kernel_reads
+
+
+def _cont(r):
+    (ab,) = r.abilities
+    assert ab["kind"] == "continuous"
+    return ab
+
+
+# ---- the compiler ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text", [
+    "This card gains [Swiftness] and [+500/+500] as long as you control a regalia.",
+    "This card gains [Swiftness], [Flying], and [+500/+500] as long as you control a regalia.",
+])
+def test_cr_904_keywords_before_the_atk_def_change(text):
+    ab = _cont(exact(text))
+    ops = {op["op"]: op for op in ab["effect"]}
+    assert (ops["aura_power"]["atk"], ops["aura_power"]["defense"]) == (500, 500)
+    assert "swiftness" in ops["aura_keyword"]["keywords"]
+    assert ab["condition"]["kind"] == "control_at_least"
+
+
+def test_cr_803_3b_804_3_opponents_j_resonators_cannot_attack_or_block_this_card():
+    ab = _cont(exact("J/resonators your opponent controls cannot attack or block this card."))
+    assert ab["effect"] == [{"op": "aura_restrict", "restrictions": ["cant_be_attacked", "cant_be_blocked"],
+                             "filter": {"self_only": True}}]
+    assert _cont(exact("This card cannot be blocked or attacked."))["effect"][0]["restrictions"] == [
+        "cant_be_attacked", "cant_be_blocked"]
+
+
+def test_cr_904_unless_the_weather_is_the_condition_not_holding():
+    ab = _cont(exact("This card cannot attack or block unless the weather is rain."))
+    assert ab["condition"] == {"kind": "weather_is_not", "value": "rain"}
+    assert _cont(exact("This card cannot attack unless weather is thunderstorm."))["condition"] == {
+        "kind": "weather_is_not", "value": "thunderstorm"}
+
+
+def test_cr_1007_1_unless_it_is_damaged_reads_this_cards_damage():
+    ab = _cont(exact("This card cannot attack or block unless it's damaged."))
+    assert ab["condition"] == {"kind": "control_none", "value": 1,
+                               "filter": {"self_only": True, "state": "damaged", "side": "own"}}
+
+
+def test_cr_904_unless_you_control_a_card_is_control_none():
+    assert _cont(exact("This card cannot attack unless you control a regalia."))["condition"]["kind"] == "control_none"
+    # a condition the engine cannot negate stays unsupported
+    assert line("This card cannot attack unless your life is 1000 or less.").verdict is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize("text, per, n", [
+    ("As long as there are ten or more cards in your removed area, this card gains [+300/+300].", {"count": "removed"}, 10),
+    ("This card gains [+300/+300] as long as there are five or more cards in your opponent's removed area.",
+     {"count": "opp_removed"}, 5),
+    ("This card gains [+400/+400] as long as you control ten or more gems.", {"count": "gems"}, 10),
+    ("As long as you control twenty or more Knights, this card gains [Pierce].",
+     {"count": "field", "filter": {"race": "Knight", "side": "own"}}, 20),
+])
+def test_cr_904_conditions_on_counts(text, per, n):
+    ab = _cont(exact(text, races=frozenset({"Knight"})))
+    assert ab["condition"] == {"kind": "count_at_least", "value": n, "per": per}
+
+
+def test_cr_904_the_comma_before_as_long_as_and_it_of_this_card():
+    assert _cont(exact("This card gains [+300/+300] and [Swiftness], as long as you control a regalia."))
+    ab = _cont(exact("As long as there are one or more evolution counters on this card, it gains [+300/+300]."))
+    assert ab["effect"][0]["filter"] == {"self_only": True}
+
+
+def test_cr_904_a_granted_cannot_be_blocked_is_the_cards_restriction():
+    ab = _cont(exact('This card gains [+300/+300] and "This card cannot be blocked." as long as you control four or more '
+                     'water magic stones.'))
+    assert [op["op"] for op in ab["effect"]] == ["aura_power", "aura_restrict"]
+    assert ab["effect"][1]["restrictions"] == ["cant_be_blocked"]
+
+
+def test_cr_904_each_as_long_as_is_its_own_continuous_ability():
+    r = exact("As long as there are five or more cards in your removed area, resonators you control gain [+100/+100]. As "
+              "long as there are ten or more cards in your removed area, resonators you control gain [Swiftness].")
+    assert [ab["condition"]["value"] for ab in r.abilities] == [5, 10]
+    assert [ab["effect"][0]["op"] for ab in r.abilities] == ["aura_power", "aura_keyword"]
+    # on a chant (an effect) it stays unsupported
+    assert line("As long as you control a regalia, draw a card. As long as you control an addition, draw a card.",
+                "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1104_1110_reminders_and_misprints_of_continuous_lines():
+    assert _cont(exact("This card cannot attacks"))["effect"][0]["restrictions"] == ["cant_attack"]
+    assert _cont(exact("This car gains [Flying] as long as the weather is rain. (This card cannot be blocked by "
+                       "J/resonators without [Flying].)"))["condition"] == {"kind": "weather_is", "value": "rain"}
+    assert _cont(exact("This card gains [Precision] as long as you control a darkness gem. (This card can attack "
+                       "recovered J/resonators)."))["effect"][0]["keywords"] == ["precision"]
+
+
+def test_cr_205_race_words_before_and_as_the_noun():
+    ab = _cont(exact("Other Fairies J/resonators you control gain [+200/0].", races=frozenset({"Fairy"})))
+    assert ab["effect"][0]["filter"] == {"exclude_self": True, "race": "Fairy", "type": ["j_resonator"], "side": "own"}
+    ab = _cont(exact("Cthulhu you control gain [+200/+200].", races=frozenset({"Cthulhu"})))
+    assert ab["effect"][0]["filter"] == {"race": "Cthulhu", "side": "own"}
+
+
+def test_cr_202_cards_named_you_control():
+    ab = _cont(exact('Cards named "Made-up Pup" you control cannot be targeted by spells or abilities your opponent '
+                     'controls.'))
+    assert ab["effect"] == [{"op": "aura_keyword", "keywords": ["barrier"], "filter": {"name": "Made-up Pup",
+                                                                                        "side": "own"}}]
+
+
+def test_cr_1018_1b_prevent_the_damage_j_rulers_would_deal():
+    ab = _cont(exact("Prevent all damage that would be dealt to this card by J-Rulers."))
+    assert ab["effect"][0]["source"] == {"type": ["j_ruler"]}
+
+
+# ---- in the engine -------------------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def pool32b(tmp_path_factory):
+    cards = [
+        _card("TXT-321", "Made-up Hoarder", "Resonator", [
+            "This card gains [+300/+300] as long as there are three or more cards in your removed area."],
+            ATK=100, DEF=100),
+        _card("TXT-322", "Made-up Gem Knight", "Resonator", [
+            "This card gains [+400/+400] as long as you control two or more gems."], ATK=100, DEF=100),
+        _card("TXT-323", "Made-up Sulker", "Resonator", ["This card cannot attack or block unless it's damaged."],
+              ATK=100, DEF=500),
+        _card("TXT-324", "Made-up Ghost", "Resonator", [
+            "J/resonators your opponent controls cannot attack or block this card."], ATK=100, DEF=100),
+        _card("TXT-325", "Made-up Tiers", "Resonator", [
+            "As long as there are two or more cards in your removed area, this card gains [+100/+100]. As long as there "
+            "are four or more cards in your removed area, this card gains [+200/+200]."], ATK=100, DEF=100),
+        _card("TXT-326", "Made-up Pup", "Resonator", [], ATK=100, DEF=100),
+    ]
+    res, pool = _imported_pool(tmp_path_factory.mktemp("s32b"), cards)
+    _all_exact(res)
+    return pool
+
+
+def _scene(pool, card, removed=0):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool, turn_player=0, seed=3)
+    (slot,) = sc.field(0, [card])
+    for _ in range(removed):
+        sc.put(0, "TXT-326", K.Zone.REMOVED)
+    return sc, slot
+
+
+@pytest.mark.parametrize("removed, atk", [(2, 100), (3, 400), (5, 400)])
+def test_cr_904_a_count_of_the_removed_area_turns_the_ability_on(pool32b, removed, atk):
+    values = _kernel_reads()[0]
+    sc, slot = _scene(pool32b, "TXT-321", removed)
+    g = sc.game()
+    assert tuple(map(int, values(g.state, pool32b.kernel_tables, slot)[:2])) == (atk, atk)
+
+
+@pytest.mark.parametrize("gems, atk", [(1, 100), (2, 500)])
+def test_cr_313_1_a_count_of_gems_turns_the_ability_on(pool32b, gems, atk):
+    values = _kernel_reads()[0]
+    sc, slot = _scene(pool32b, "TXT-322")
+    sc.row[S.GEMS + 0 * K.N_ATTRIBUTES + int(K.Attribute.FIRE)] = gems - 1
+    sc.row[S.GEMS + 0 * K.N_ATTRIBUTES + int(K.Attribute.WATER)] = 1
+    g = sc.game()
+    assert int(values(g.state, pool32b.kernel_tables, slot)[0]) == atk
+
+
+@pytest.mark.parametrize("damage, restricted", [(0, True), (200, False)])
+def test_cr_1007_1_cannot_attack_or_block_unless_damaged(pool32b, damage, restricted):
+    values = _kernel_reads()[0]
+    sc, slot = _scene(pool32b, "TXT-323")
+    sc.row[S.DAMAGE + slot * S.CARD_W] = damage
+    g = sc.game()
+    bits = int(values(g.state, pool32b.kernel_tables, slot)[2])
+    assert bool(bits & K.RESTRICT_CANT_ATTACK) is restricted and bool(bits & K.RESTRICT_CANT_BLOCK) is restricted
+
+
+def test_cr_803_3b_the_opponents_resonators_cannot_attack_this_card(pool32b):
+    values = _kernel_reads()[0]
+    sc, slot = _scene(pool32b, "TXT-324")
+    g = sc.game()
+    bits = int(values(g.state, pool32b.kernel_tables, slot)[2])
+    assert bits & K.RESTRICT_CANT_BE_ATTACKED and bits & K.RESTRICT_CANT_BE_BLOCKED
+
+
+@pytest.mark.parametrize("removed, atk", [(1, 100), (2, 200), (4, 400)])
+def test_cr_904_two_conditions_two_abilities_each_in_force_on_its_own(pool32b, removed, atk):
+    values = _kernel_reads()[0]
+    sc, slot = _scene(pool32b, "TXT-325", removed)
+    g = sc.game()
+    assert int(values(g.state, pool32b.kernel_tables, slot)[0]) == atk
