@@ -124,6 +124,15 @@ def test_cr_1018_1b_prevent_the_damage_j_rulers_would_deal():
     assert ab["effect"][0]["source"] == {"type": ["j_ruler"]}
 
 
+def test_cr_909_an_atk_def_change_of_the_cards_with_a_keyword():
+    ab = _cont(exact("Resonators you control with [Flying] gain [+200/+200]."))
+    assert ab["effect"][0]["filter"] == {"type": ["resonator"], "keyword": ["flying"], "side": "own"}
+    assert _cont(exact("Resonators you control without [Flying] cannot attack."))["effect"][0]["op"] == "aura_restrict"
+    # keywords given to the cards with a keyword, and a count of them, stay unsupported (no order between them here)
+    assert line("Resonators you control with [Flying] gain [Swiftness].").verdict is Verdict.UNSUPPORTED
+    assert line("This card gains [+100/+100] for each resonator with [Flying] you control.").verdict is Verdict.UNSUPPORTED
+
+
 # ---- in the engine -------------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def pool32b(tmp_path_factory):
@@ -141,6 +150,10 @@ def pool32b(tmp_path_factory):
             "As long as there are two or more cards in your removed area, this card gains [+100/+100]. As long as there "
             "are four or more cards in your removed area, this card gains [+200/+200]."], ATK=100, DEF=100),
         _card("TXT-326", "Made-up Pup", "Resonator", [], ATK=100, DEF=100),
+        _card("TXT-327", "Made-up Wing Captain", "Resonator", ["Resonators you control with [Flying] gain [+200/+200]."],
+              ATK=100, DEF=100),
+        _card("TXT-328", "Made-up Bird", "Resonator", ["[Flying]"], ATK=100, DEF=100),
+        _card("TXT-329", "Made-up Kite", "Resonator", ["This card gains [Flying]."], ATK=100, DEF=100),
     ]
     res, pool = _imported_pool(tmp_path_factory.mktemp("s32b"), cards)
     _all_exact(res)
@@ -199,3 +212,24 @@ def test_cr_904_two_conditions_two_abilities_each_in_force_on_its_own(pool32b, r
     sc, slot = _scene(pool32b, "TXT-325", removed)
     g = sc.game()
     assert int(values(g.state, pool32b.kernel_tables, slot)[0]) == atk
+
+
+def test_cr_909_with_flying_reads_the_keywords_the_continuous_abilities_give(pool32b):
+    """"Resonators you control with [Flying] gain [+200/+200]." changes a resonator with [Flying] printed and one given
+    [Flying] by a continuous ability (characteristics.aura_applies; the observation's field_aura_sums agrees), not one
+    without, nor the opponent's."""
+    values, field_sums = _kernel_reads()[:2]
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool32b, turn_player=0, seed=3)
+    captain, bird, kite, pup = sc.field(0, ["TXT-327", "TXT-328", "TXT-329", "TXT-326"])
+    (theirs,) = sc.field(1, ["TXT-328"])
+    g = sc.game()
+    T = pool32b.kernel_tables
+    got = {k: int(values(g.state, T, k)[0]) for k in (captain, bird, kite, pup, theirs)}
+    assert got == {captain: 100, bird: 300, kite: 300, pup: 100, theirs: 100}
+    f0 = [int(x) for x in sc.zone(0, "field")]
+    f1 = [int(x) for x in sc.zone(1, "field")]
+    sums = field_sums(g.state, T, len(f0) + len(f1))
+    assert [int(sums[4 * f0.index(k)]) for k in (captain, bird, kite, pup)] == [0, 200, 200, 0]
+    assert int(sums[4 * (len(f0) + f1.index(theirs))]) == 0

@@ -1821,9 +1821,13 @@ class _T(CountWords, TextTransformer, Transformer):
         ab = {"kind": "continuous", "effect": aura}
         if args[-1].condition is not None:
             ab["condition"] = args[-1].condition  # CR 904: applies as long as it holds (characteristics.py)
-        if "'keyword'" in repr(ab) or "'not_keyword'" in repr(ab):
+        if any(("'keyword'" in repr(op) or "'not_keyword'" in repr(op)) and
+               (op["op"] not in ("aura_power", "aura_restrict") or "per" in op) for op in aura) or \
+                "'keyword'" in repr(ab.get("condition")) or "'not_keyword'" in repr(ab.get("condition")):
             # the continuous abilities' filters read the keywords without the continuous abilities (filters.filter_base:
-            # none is defined by another): "with [Flying]" there would miss a [Flying] another continuous ability gives
+            # none is defined by another): "with [Flying]" there would miss a [Flying] another continuous ability gives;
+            # session 32: but an ATK/DEF change's or a restriction's reads them with the keywords the continuous abilities
+            # give (characteristics.aura_applies: those apply first, CR 909)
             raise Unsupported("a continuous ability reading cards' keywords ('with [Flying]')")
         return [ab]
 

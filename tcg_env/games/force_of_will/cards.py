@@ -2260,6 +2260,10 @@ class _Compiler(PoolCompiler):
         if name in ("aura_keyword", "aura_restrict"):
             table = K.KEYWORD_BITS if name == "aura_keyword" else _RESTRICT_BITS
             names = op.keywords if name == "aura_keyword" else op.restrictions
+            if name == "aura_keyword" and (op.filter.keyword or op.filter.not_keyword):
+                # session 32: the keywords the continuous abilities give are read by an ATK/DEF change's or a
+                # restriction's filter only (characteristics.aura_applies, aura_keywords_base: no recursion)
+                self.fail(f"{q}.filter", "a continuous ability giving keywords reads no keywords ('with [Flying]')")
             # "<cards> in your hand gain [Quickcast]." (CR 1111.2): the one aura of cards in the hand
             # (play.hand_quickcast); [Quickcast] of cards in the field would do nothing
             if name == "aura_keyword" and ("quickcast" in names) != (op.filter.zone == "hand"):
