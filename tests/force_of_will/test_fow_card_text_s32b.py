@@ -7,10 +7,12 @@ template language. Rule numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
 from __future__ import annotations
 
 import pytest
+from numba import njit
 
 from tcg_env.cards.text import Verdict
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
+from tcg_env.games.force_of_will.characteristics import keywords_of
 from test_fow_card_text import _imported_pool, exact, line
 from test_fow_card_text_s19b import _all_exact, _card, _kernel_reads
 
@@ -133,6 +135,17 @@ def test_cr_909_an_atk_def_change_of_the_cards_with_a_keyword():
     assert line("This card gains [+100/+100] for each resonator with [Flying] you control.").verdict is Verdict.UNSUPPORTED
 
 
+def test_cr_1417_2_cannot_be_destroyed_as_long_as_is_eternal_while_it_holds():
+    ab = _cont(exact("[Continuous]: This card cannot be destroyed as long as you control a regalia."))
+    assert ab["effect"] == [{"op": "aura_keyword", "keywords": ["eternal"], "filter": {"self_only": True}}]
+    assert ab["condition"]["kind"] == "control_at_least"
+    assert _cont(exact("Other additions you control cannot be destroyed."))["effect"][0]["keywords"] == ["eternal"]
+    r = exact("Target resonator cannot be destroyed until end of turn.", "chant")
+    assert r.fields["effect"][1] == {"op": "grant_keyword", "keywords": ["eternal"], "duration": "end_of_turn"}
+    # the unconditional own one stays the printed keyword (CR 1417.1)
+    assert exact("This card cannot be destroyed.").fields == {"keywords": ["eternal"]}
+
+
 # ---- in the engine -------------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def pool32b(tmp_path_factory):
@@ -154,6 +167,8 @@ def pool32b(tmp_path_factory):
               ATK=100, DEF=100),
         _card("TXT-328", "Made-up Bird", "Resonator", ["[Flying]"], ATK=100, DEF=100),
         _card("TXT-329", "Made-up Kite", "Resonator", ["This card gains [Flying]."], ATK=100, DEF=100),
+        _card("TXT-330", "Made-up Stubborn", "Resonator", [
+            "This card cannot be destroyed as long as there are two or more cards in your removed area."], ATK=100, DEF=100),
     ]
     res, pool = _imported_pool(tmp_path_factory.mktemp("s32b"), cards)
     _all_exact(res)
@@ -233,3 +248,16 @@ def test_cr_909_with_flying_reads_the_keywords_the_continuous_abilities_give(poo
     sums = field_sums(g.state, T, len(f0) + len(f1))
     assert [int(sums[4 * f0.index(k)]) for k in (captain, bird, kite, pup)] == [0, 200, 200, 0]
     assert int(sums[4 * (len(f0) + f1.index(theirs))]) == 0
+
+
+@pytest.mark.parametrize("removed, eternal", [(1, False), (2, True)])
+def test_cr_1417_2_cannot_be_destroyed_while_the_condition_holds(pool32b, removed, eternal):
+    """[Eternal] while the condition holds (characteristics.keywords_of reads the continuous abilities)."""
+    sc, slot = _scene(pool32b, "TXT-330", removed)
+    g = sc.game()
+    assert bool(int(_keywords(g.state, pool32b.kernel_tables, slot)) & K.KW_ETERNAL) is eternal
+
+
+@njit(cache=True)
+def _keywords(s, T, slot):
+    return keywords_of(K.RULES, s, T, slot)

@@ -1812,7 +1812,9 @@ class _T(CountWords, TextTransformer, Transformer):
         aura = args[-1].aura()
         if aura == "_eternal":
             if args[-1].condition is not None:
-                raise Unsupported("'cannot be destroyed as long as ...'")
+                # session 32 (s32b): "This card cannot be destroyed as long as ..." is [Eternal] while it holds (CR 1417.2)
+                return [{"kind": "continuous", "condition": args[-1].condition, "effect": [
+                    {"op": "aura_keyword", "keywords": ["eternal"], "filter": {"self_only": True}}]}]
             return self.keywords(["eternal"])
         if aura is None:
             raise Unsupported("a continuous ability other than '<cards> gain <ATK/DEF or keywords>' / 'cannot <attack, block>'")
@@ -3433,9 +3435,11 @@ class _T(CountWords, TextTransformer, Transformer):
     def cannot(self, sel, restr, duration=None):
         if restr == ["_eternal"]:
             # CR 1417.1: an old card's "this card cannot be destroyed" is [Eternal]
-            if sel.kind != "self" or duration is not None:
-                raise Unsupported("'cannot be destroyed' other than this card's own, for good")
-            return [({"op": "_eternal"}, sel)]
+            if sel.kind == "self" and duration is None:
+                return [({"op": "_eternal"}, sel)]
+            # session 32 (s32b): "<cards> cannot be destroyed [until end of turn]": [Eternal] (CR 1417.2: the one refers to
+            # the other)
+            return [({"op": "grant_keyword", "keywords": ["eternal"], "duration": duration or "permanent"}, sel)]
         if "_barrier" in restr:
             # CR 1120.2: [Barrier] is "cannot be targeted by spells or abilities controlled by a player other
             # than the controller of this card": the same words when the cards are the ability controller's own
@@ -5466,7 +5470,7 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                # session 31
                "look the top ": "look at the top ", "fariy tale": "fairy tale", "up ot two": "up to two",
                # session 32 (s32b)
-               "cannot attacks": "cannot attack", "this car gains ": "this card gains "}
+               "cannot attacks": "cannot attack", "this car gains ": "this card gains ", "cards names ": "cards named "}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 
