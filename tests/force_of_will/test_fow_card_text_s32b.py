@@ -146,6 +146,13 @@ def test_cr_1417_2_cannot_be_destroyed_as_long_as_is_eternal_while_it_holds():
     assert exact("This card cannot be destroyed.").fields == {"keywords": ["eternal"]}
 
 
+def test_cr_310_for_each_card_in_your_chant_standby_area():
+    ab = _cont(exact("This card gains [+100/+100] for each card in your chant-standby area."))
+    assert ab["effect"][0]["per"] == {"count": "standby"}
+    assert _cont(exact("This card gains [+100/+100] for each card into your hand."))["effect"][0]["per"] == {
+        "count": "hand"}
+
+
 # ---- in the engine -------------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def pool32b(tmp_path_factory):
@@ -167,6 +174,8 @@ def pool32b(tmp_path_factory):
               ATK=100, DEF=100),
         _card("TXT-328", "Made-up Bird", "Resonator", ["[Flying]"], ATK=100, DEF=100),
         _card("TXT-329", "Made-up Kite", "Resonator", ["This card gains [Flying]."], ATK=100, DEF=100),
+        _card("TXT-331", "Made-up Lurker", "Resonator", [
+            "This card gains [+100/+100] for each card in your chant-standby area."], ATK=100, DEF=100),
         _card("TXT-330", "Made-up Stubborn", "Resonator", [
             "This card cannot be destroyed as long as there are two or more cards in your removed area."], ATK=100, DEF=100),
     ]
@@ -261,3 +270,14 @@ def test_cr_1417_2_cannot_be_destroyed_while_the_condition_holds(pool32b, remove
 @njit(cache=True)
 def _keywords(s, T, slot):
     return keywords_of(K.RULES, s, T, slot)
+
+
+@pytest.mark.parametrize("standby", [0, 2])
+def test_cr_310_the_standby_area_counted(pool32b, standby):
+    values = _kernel_reads()[0]
+    sc, slot = _scene(pool32b, "TXT-331")
+    for _ in range(standby):
+        sc.put(0, "TXT-326", K.Zone.STANDBY)
+    sc.put(1, "TXT-326", K.Zone.STANDBY)  # the opponent's: not counted
+    g = sc.game()
+    assert int(values(g.state, pool32b.kernel_tables, slot)[0]) == 100 + 100 * standby

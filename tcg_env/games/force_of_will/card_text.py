@@ -4596,6 +4596,9 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported(f"a condition on a count of {n}")
         return {"kind": "count_at_least", "value": n, "per": per}
 
+    def per_standby(self):
+        return {"count": "standby"}  # CR 310: its controller's standby area (Per.STANDBY)
+
     def c_removed_n(self, n):
         return self._count_at_least(n, {"count": "removed"})  # CR 311: its controller's removed area (Per.REMOVED)
 
@@ -5470,7 +5473,8 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                # session 31
                "look the top ": "look at the top ", "fariy tale": "fairy tale", "up ot two": "up to two",
                # session 32 (s32b)
-               "cannot attacks": "cannot attack", "this car gains ": "this card gains ", "cards names ": "cards named "}
+               "cannot attacks": "cannot attack", "this car gains ": "this card gains ", "cards names ": "cards named ",
+               "for each card into your hand": "for each card in your hand"}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 

@@ -469,7 +469,7 @@ class FowPer(StrictModel):
                    "hand_other", "resonators_to_graveyard", "resonators_to_graveyard_all", "opp_hand", "opp_graveyard",
                    "opp_removed", "gems", "target_def", "target_atk", "names", "life", "self_counters", "zone",
                    "max_cost", "field_and_ruler", "trigger_cost",
-                   "distinct_names", "target_controller", "this_way", "force_roll", "gem_attributes"] = "field"
+                   "distinct_names", "target_controller", "this_way", "force_roll", "gem_attributes", "standby"] = "field"
     filter: FowFilter | None = None
     # count "named": the counters of this name on this card or your J/ruler (CR 1022.1; session 21, Per.NAMED)
     counter_name: CounterName | None = None

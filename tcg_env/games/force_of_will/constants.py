@@ -541,6 +541,8 @@ class Per(IntEnum):
     # session 29: "for each different attribute among all gems you control" (CR 313.1, 1027.1a: a gem has one attribute):
     # the attributes of which its controller has one or more gem tokens (state.GEMS), 0 to 5
     GEM_ATTRIBUTES = 141
+    # session 32 (s32b): "for each card in your chant-standby area" (CR 310): the cards of its controller's standby area
+    STANDBY = 180
 
 
 PER_ROW_BITS = 16  # Per.FIELD_AND_RULER: two filter rows in one operand

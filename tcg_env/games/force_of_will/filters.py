@@ -11,6 +11,7 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_ATK, N_ATTRIBUTES, CardType, Zone
 from tcg_env.games.force_of_will.state import RESONATORS_TO_GRAVE  # session 22
 from tcg_env.games.force_of_will.state import GEMS  # session 23
+from tcg_env.games.force_of_will.state import STANDBY_N  # session 32
 from tcg_env.games.force_of_will.state import (
     ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, ENTERED, FIRST_PLAYER, GRAVE_N, HAND_N, LIFE, REMOVED_N, OWNER, PLAYED_CARDS,
     RESTED, REVEALED, TURN_PLAYER, USED_TURN, WEATHER, ZONE, ZT
@@ -258,6 +259,8 @@ def aura_count(game, s, T, per, frow, controller, source):
         return s[GRAVE_N + 1 - controller]
     if per == K.Per.OPP_REMOVED:
         return s[REMOVED_N + 1 - controller]
+    if per == K.Per.STANDBY:  # session 32: its controller's standby area (CR 310)
+        return s[STANDBY_N + controller]
     if per == K.Per.GEMS:  # session 27: the gem tokens in its controller's item area (CR 313.1)
         n = 0
         for a in range(N_ATTRIBUTES):
