@@ -153,6 +153,13 @@ def test_cr_310_for_each_card_in_your_chant_standby_area():
         "count": "hand"}
 
 
+def test_cr_910_1_put_into_the_field_instead_of_the_graveyard_from_the_deck():
+    ab = _cont(exact("If this card would be put into your graveyard from your deck, put it into the field instead."))
+    assert ab["effect"] == [{"op": "deck_grave_to_field"}]
+    assert line("If this card would be put into your graveyard from your deck, put it into the field instead.",
+                "chant").verdict is Verdict.UNSUPPORTED
+
+
 # ---- in the engine -------------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def pool32b(tmp_path_factory):
@@ -176,6 +183,10 @@ def pool32b(tmp_path_factory):
         _card("TXT-329", "Made-up Kite", "Resonator", ["This card gains [Flying]."], ATK=100, DEF=100),
         _card("TXT-331", "Made-up Lurker", "Resonator", [
             "This card gains [+100/+100] for each card in your chant-standby area."], ATK=100, DEF=100),
+        _card("TXT-332", "Made-up Seedling", "Resonator", [
+            "If this card would be put into your graveyard from your deck, put it into the field instead.",
+            "[Enter] => You gain 300 life."], ATK=100, DEF=100),
+        _card("TXT-333", "Made-up Dig", "Chant", ["Put the top two cards of your deck into your graveyard."]),
         _card("TXT-330", "Made-up Stubborn", "Resonator", [
             "This card cannot be destroyed as long as there are two or more cards in your removed area."], ATK=100, DEF=100),
     ]
@@ -281,3 +292,24 @@ def test_cr_310_the_standby_area_counted(pool32b, standby):
     sc.put(1, "TXT-326", K.Zone.STANDBY)  # the opponent's: not counted
     g = sc.game()
     assert int(values(g.state, pool32b.kernel_tables, slot)[0]) == 100 + 100 * standby
+
+
+def test_cr_910_1_the_milled_resonator_enters_the_field_instead(pool32b):
+    """Milled from its owner's main deck by a chant, the resonator with the replacement enters the field under its
+    owner's control (its [Enter] ability triggers and resolves); the other milled card goes to the graveyard."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text import _drive
+
+    sc = Scenario.main_phase(pool32b, turn_player=0, seed=3)
+    sc.will(0, K.Attribute.FIRE, 2)
+    other = sc.put(0, "TXT-326", K.Zone.MAIN_DECK, top=True)
+    seed = sc.put(0, "TXT-332", K.Zone.MAIN_DECK, top=True)
+    sc.hand(0, ["TXT-333"])
+    g = sc.game()
+    life = int(g.state[S.LIFE])
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: int(g.state[S.LIFE]) != life, steps=40)
+    assert int(g.state[S.ZONE + seed * S.CARD_W]) == K.Zone.FIELD
+    assert int(g.state[S.CONTROLLER + seed * S.CARD_W]) == 0
+    assert int(g.state[S.ZONE + other * S.CARD_W]) == K.Zone.GRAVEYARD
+    assert int(g.state[S.LIFE]) == life + 300

@@ -4596,6 +4596,17 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported(f"a condition on a count of {n}")
         return {"kind": "count_at_least", "value": n, "per": per}
 
+    def deck_grave_to_field(self, *args):
+        # "If this card would be put into your graveyard from your deck, put it into the field instead." (CR 910.1): the
+        # resonator's own replacement, read in its owner's main deck (zones.to_graveyard: every move of a main deck's card
+        # to the graveyard goes through it), enters the field under its owner's control (CR 307.7)
+        source, grave = args[0], args[1]
+        if source != {"self_only": True} or grave != "you":
+            raise Unsupported("'would be put into a graveyard from your deck' of another card or another graveyard")
+        if self.card.get("type") != "resonator":
+            raise Unsupported("'put it into the field instead' on a card that is not a resonator")
+        return [{"kind": "continuous", "effect": [{"op": "deck_grave_to_field"}]}]
+
     def per_standby(self):
         return {"count": "standby"}  # CR 310: its controller's standby area (Per.STANDBY)
 

@@ -406,6 +406,9 @@ OpPreventFrom = op_model("prevent_from", _M, reg=(Reg, 0))  # "prevent all damag
 # "<targets> don't recover during the recovery phase as long as this card is in the field" (Op.LOCK_RECOVER)
 OpLockRecover = op_model("lock_recover", _M, reg=(Reg, 0))
 OpNoLifeGain = op_model("no_life_gain", _M)  # "Players cannot gain life." (a continuous ability's, Op.NO_LIFE_GAIN)
+# session 32: "If this card would be put into your graveyard from your deck, put it into the field instead." (CR 910.1; the
+# card's own continuous ability, read in its main deck: zones.to_graveyard)
+OpDeckGraveToField = op_model("deck_grave_to_field", _M)
 # "If damage would be dealt to you, it's dealt to this card instead." (a continuous ability's, Op.REDIRECT_DAMAGE)
 OpRedirectDamage = op_model("redirect_damage", _M)
 OpPreventPlayer = op_model("prevent_player", _M, amount=(_Prevent, "all"), who=_Who)
@@ -525,6 +528,7 @@ _OP_MODELS = (
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
     OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField,
+    OpDeckGraveToField,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -571,7 +575,7 @@ _ON_REGISTER = {
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "redirect_damage",
-                    "grave_to_removed", "prevent_damage", "damage_mod"}  # fmt: skip
+                    "grave_to_removed", "prevent_damage", "damage_mod", "deck_grave_to_field"}  # fmt: skip
 _INSTEAD_BITS = {"rest": K.INSTEAD_REST, "heal": K.INSTEAD_HEAL}
 
 

@@ -1081,6 +1081,10 @@ class Op(IntEnum):
     # TARGET_TRIGGER a1 = 1) enter the field under their owners' control (effects.effect_to_field; an addition asks which
     # card it is added to, as GRAVE_TO_FIELD)
     REMOVED_TO_FIELD = 141
+    # session 32 (s32b): "If this card would be put into your graveyard from your deck, put it into the field instead." (CR
+    # 910.1: a replacement; a continuous ability of the card itself, read where it is, in its owner's main deck:
+    # zones.to_graveyard puts it into the field under its owner's control, zones.enter_field)
+    DECK_GRAVE_TO_FIELD = 180
 
 
 # IF_COST a0 (session 29): the total cost odd (1), even (0), or at most the frame's X (a SET_X before it: "if its total cost

@@ -11,6 +11,8 @@ from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.rng import shuffle_run_with  # session 27: a chant shuffled into its owner's deck
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import card_table, flag_table
+from tcg_env.engine.tables import ability_table, code_table  # session 32: zones.deck_grave_to_field
+from tcg_env.engine.effects import I_OP  # session 32
 from tcg_env.engine.zones import zone_move, zone_offsets, zone_push_bottom, zone_put, zone_take
 from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.force_of_will import constants as K
@@ -282,7 +284,29 @@ def discard_to_graveyard(game, s, T, player, i):
 
 @internal
 def to_graveyard(game, s, T, slot):
+    w = slot * CARD_W
+    if s[ZONE + w] == Zone.MAIN_DECK and deck_grave_to_field(s, T, slot):
+        # session 32: "If this card would be put into your graveyard from your deck, put it into the field instead." (CR
+        # 910.1): into the field under its owner's control (CR 307.7), as it enters it any other way
+        return game.enter_field(s, T, slot, s[OWNER + w])
     return game.move_card(s, T, slot, Zone.GRAVEYARD)
+
+
+@internal_inline
+def deck_grave_to_field(s, T, slot):
+    """Has card ``slot`` the continuous ability "If this card would be put into your graveyard from your deck, put it
+    into the field instead." (Op.DECK_GRAVE_TO_FIELD, session 32)? Read for a card of a main deck only."""
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    if c[K.C_HAS_CONT] == 0:
+        return False
+    abil = ability_table(T)
+    code = code_table(T)
+    for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+        if abil[r, K.A_KIND] == K.AbilityKind.CONTINUOUS:
+            for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+                if code[q, I_OP] == K.Op.DECK_GRAVE_TO_FIELD:
+                    return True
+    return False
 
 
 @internal
