@@ -160,6 +160,23 @@ def test_cr_910_1_put_into_the_field_instead_of_the_graveyard_from_the_deck():
                 "chant").verdict is Verdict.UNSUPPORTED
 
 
+def test_cr_904_if_its_a_race_the_added_card_of_that_race_gains_more():
+    r = exact("Resonator with this gains [+400/+0]. If it's a Knight, it also gains [First Strike] and [Pierce].",
+              "addition", addition="resonator", races=frozenset({"Knight"}))
+    ab = _cont(r)
+    assert ab["effect"] == [
+        {"op": "aura_power", "atk": 400, "defense": 0, "filter": {"added_to": True, "type": ["resonator"]}},
+        {"op": "aura_keyword", "keywords": ["first_strike", "pierce"],
+         "filter": {"added_to": True, "type": ["resonator"], "race": "Knight"}}]
+    ab = _cont(exact("Added resonator gains [+300/+300]. If it's a Knight, it gains [+600/+600] and [Target Attack] "
+                     "instead.", "addition", addition="resonator", races=frozenset({"Knight"})))
+    assert [op["filter"].get("race") or op["filter"].get("not_race") for op in ab["effect"]] == ["Knight"] * 3
+    assert ab["effect"][0]["filter"]["not_race"] == "Knight"
+    # "it" of a kind the added card's filter names already stays unsupported
+    assert line("Added resonator gains [+300/+300]. If it's a resonator, it gains [+600/+600] instead.", "addition",
+                addition="resonator").verdict is Verdict.UNSUPPORTED
+
+
 # ---- in the engine -------------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def pool32b(tmp_path_factory):
@@ -187,6 +204,9 @@ def pool32b(tmp_path_factory):
             "If this card would be put into your graveyard from your deck, put it into the field instead.",
             "[Enter] => You gain 300 life."], ATK=100, DEF=100),
         _card("TXT-333", "Made-up Dig", "Chant", ["Put the top two cards of your deck into your graveyard."]),
+        _card("TXT-334", "Made-up Crest", "Addition:Resonator", [
+            "Added resonator gains [+300/+300]. If it's a Knight, it gains [+600/+600] and [Flying] instead."]),
+        _card("TXT-335", "Made-up Knight", "Resonator", [], ATK=100, DEF=100, race=["Knight"]),
         _card("TXT-330", "Made-up Stubborn", "Resonator", [
             "This card cannot be destroyed as long as there are two or more cards in your removed area."], ATK=100, DEF=100),
     ]
@@ -313,3 +333,15 @@ def test_cr_910_1_the_milled_resonator_enters_the_field_instead(pool32b):
     assert int(g.state[S.CONTROLLER + seed * S.CARD_W]) == 0
     assert int(g.state[S.ZONE + other * S.CARD_W]) == K.Zone.GRAVEYARD
     assert int(g.state[S.LIFE]) == life + 300
+
+
+@pytest.mark.parametrize("target, power, flying", [("TXT-326", (400, 400), False), ("TXT-335", (700, 700), True)])
+def test_cr_904_the_added_resonators_race_decides_which_it_gains(pool32b, target, power, flying):
+    values = _kernel_reads()[0]
+    sc, slot = _scene(pool32b, target)
+    (crest,) = sc.field(0, ["TXT-334"])
+    sc.row[S.ATTACHED + crest * S.CARD_W] = slot
+    g = sc.game()
+    T = pool32b.kernel_tables
+    assert tuple(map(int, values(g.state, T, slot)[:2])) == power
+    assert bool(int(_keywords(g.state, T, slot)) & K.KW_FLYING) is flying

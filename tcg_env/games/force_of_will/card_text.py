@@ -4779,6 +4779,8 @@ class _Body:
     def aura(self) -> list[dict] | None:
         """"<cards> gain <mods>." / "<cards> cannot attack." without a duration (CR 904): the aura
         ops, else None."""
+        if not self.optional and len(self.clauses) > 1:
+            return self._aura_if_it()
         if self.optional or len(self.clauses) != 1:
             return None
         out = []
@@ -4815,6 +4817,49 @@ class _Body:
             else:
                 return None
         return out or None
+
+
+    def _aura_if_it(self) -> list[dict] | None:
+        """Session 32 (s32b): "Added resonator gains A. If it's a <race / attribute>, it [also] gains B [instead]." (CR
+        904): "it" is each card the first sentence's cards are, so B applies to those of them that are such a card (their
+        filter with the race / attribute), and A with "instead" to the others (the filter with "non-")."""
+        first = self.clauses[0]
+        neg = None
+        if first and first[0][0].get("op") == "_if":
+            cond = first[0][0]["condition"]
+            if cond.get("kind") != "_it_is_not":
+                return None
+            neg, first = cond["filter"], first[1:]
+        sels = {id(sel) for _, sel in first}
+        if not first or len(sels) != 1 or first[0][1] is None or first[0][1].kind != "all":
+            return None
+        base = dict(first[0][1].filter)
+        out = []
+        parts = [(first, _negated_filter(neg) if neg is not None else {})]
+        for c in self.clauses[1:]:
+            if not c or c[0][0].get("op") != "_if" or c[0][0]["condition"].get("kind") != "_it_is" or \
+                    any(sel is None or sel.kind != "prev" for _, sel in c[1:]) or len(c) < 2:
+                return None
+            parts.append((c[1:], dict(c[0][0]["condition"]["filter"])))
+        for ops, extra in parts:
+            if extra is None or set(extra) & set(base):
+                return None
+            sel = _Sel("all", {**base, **extra})
+            b = _Body([[(op, sel) for op, _ in ops]], False, self.on_field)
+            a = b.aura()
+            if a is None or a == "_eternal":
+                return None
+            out += a
+        return out
+
+
+def _negated_filter(f: dict) -> dict | None:
+    """The filter of the cards that are not ``f``'s (a race, an attribute), None for another."""
+    if set(f) == {"race"}:
+        return {"not_race": f["race"]}
+    if set(f) == {"attribute"}:
+        return {"not_attribute": f["attribute"]}
+    return None
 
 
 class _CondBodies:
@@ -4910,6 +4955,10 @@ def _instead_durations(ops: list, prev: list) -> list:
     for op, sel in ops:
         if op and op.get("op") in ("power", "power_x", "grant_keyword", "restrict") and op.get("duration") == "permanent":
             same = [o for c in prev for o, _ in c[0] if o and o.get("op") == op["op"]]
+            durs = {o.get("duration") for c in prev for o, _ in c[0] if o and "duration" in o}
+            if durs == {"permanent"}:
+                out.append((op, sel))  # session 32: after a continuous ability's sentence, for good as it is
+                continue
             if len(same) != 1:
                 raise Unsupported("'... instead' with a duration that the sentence before does not give")
             op = {**op, "duration": same[0].get("duration", "permanent")}
@@ -5546,6 +5595,8 @@ def _s32b_marks(s: str) -> str:
     if s.startswith("<race:") or s.startswith("[continuous]: <race:"):
         # "Cthulhu you control gain ...": a race whose plural is its name, the cards of that race (the plural noun)
         s = _RACE_PL_SIDE.sub(r"\1<races:\2> you control gain", s, count=1)
+    if ". if it's " in s and ", it also gains " in s:
+        s = s.replace(", it also gains ", ", it gains ")  # "If it's a <card>, it also gains ...": besides the first
     if ", this gains " in s:
         s = s.replace(", this gains ", ", this card gains ")  # the list's misprint ("this gains [Swiftness]")
     return s
