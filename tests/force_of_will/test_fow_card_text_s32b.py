@@ -177,6 +177,27 @@ def test_cr_904_if_its_a_race_the_added_card_of_that_race_gains_more():
                 addition="resonator").verdict is Verdict.UNSUPPORTED
 
 
+def test_cr_904_one_gain_for_each_as_long_as_of_a_list():
+    r = exact("This card gains [Target Attack] as long as you control a light resonator, [Swiftness] as long as you "
+              "control a fire resonator and [+200/+200] as long as you control a wind resonator.")
+    assert [ab["condition"]["filter"]["attribute"] for ab in r.abilities] == [["light"], ["fire"], ["wind"]]
+    assert [ab["effect"][0]["op"] for ab in r.abilities] == ["aura_keyword", "aura_keyword", "aura_power"]
+
+
+def test_cr_904_as_long_as_its_an_attribute_is_the_cards_filter():
+    ab = _cont(exact("Your J-Ruler gains [+200/+200] as long as it's darkness."))
+    assert ab["effect"][0]["filter"] == {"type": ["j_ruler"], "side": "own", "attribute": ["darkness"]}
+    assert "condition" not in ab
+
+
+def test_cr_1022_no_counters_and_a_named_counter_on_it():
+    ab = _cont(exact("This card cannot attack as long as there are no [+100/+100] counters on it."))
+    assert ab["condition"] == {"kind": "count_fewer", "value": 1, "per": {"count": "self_counters"}}
+    ab = _cont(exact("This card gains [+600/0] as long as it has a glass counter on it."))
+    assert ab["condition"] == {"kind": "named_counters_at_least", "value": 1, "counter_name": "glass",
+                               "counters_from": "this_card"}
+
+
 # ---- in the engine -------------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def pool32b(tmp_path_factory):
@@ -207,6 +228,8 @@ def pool32b(tmp_path_factory):
         _card("TXT-334", "Made-up Crest", "Addition:Resonator", [
             "Added resonator gains [+300/+300]. If it's a Knight, it gains [+600/+600] and [Flying] instead."]),
         _card("TXT-335", "Made-up Knight", "Resonator", [], ATK=100, DEF=100, race=["Knight"]),
+        _card("TXT-336", "Made-up Sleeper", "Resonator", [
+            "This card cannot attack as long as there are no [+100/+100] counters on it."], ATK=100, DEF=100),
         _card("TXT-330", "Made-up Stubborn", "Resonator", [
             "This card cannot be destroyed as long as there are two or more cards in your removed area."], ATK=100, DEF=100),
     ]
@@ -345,3 +368,12 @@ def test_cr_904_the_added_resonators_race_decides_which_it_gains(pool32b, target
     T = pool32b.kernel_tables
     assert tuple(map(int, values(g.state, T, slot)[:2])) == power
     assert bool(int(_keywords(g.state, T, slot)) & K.KW_FLYING) is flying
+
+
+@pytest.mark.parametrize("counters, restricted", [(0, True), (1, False)])
+def test_cr_1022_cannot_attack_while_no_counters_are_on_it(pool32b, counters, restricted):
+    values = _kernel_reads()[0]
+    sc, slot = _scene(pool32b, "TXT-336")
+    sc.row[S.COUNTERS + slot * S.CARD_W] = counters
+    g = sc.game()
+    assert bool(int(values(g.state, pool32b.kernel_tables, slot)[2]) & K.RESTRICT_CANT_ATTACK) is restricted

@@ -2294,7 +2294,18 @@ class _T(CountWords, TextTransformer, Transformer):
     def as_long_as(self, *args):
         *items, cond = args
         if cond.get("kind") == "_it_is":
-            raise Unsupported("'as long as it's <card>' (a continuous condition on 'it')")
+            # session 32 (s32b): "<cards> gain <mods> as long as it's <attribute / race>": the cards that are such (their
+            # filter with it: a characteristic each card has or has not, CR 904)
+            out = []
+            for c, o in self.sentence(*items):
+                ops = []
+                for op, sel in c:
+                    if sel is None or sel.kind != "all" or set(cond["filter"]) & set(sel.filter) or \
+                            set(cond["filter"]) - {"attribute", "race", "not_attribute", "not_race"}:
+                        raise Unsupported("'as long as it's <card>' (a continuous condition on 'it')")
+                    ops.append((op, _Sel("all", {**sel.filter, **cond["filter"]})))
+                out.append((ops, o))
+            return out
         cond = {k: v for k, v in cond.items() if k != "_it"}
         return [(c, o, cond) for c, o in self.sentence(*items)]
 
@@ -4607,6 +4618,15 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'put it into the field instead' on a card that is not a resonator")
         return [{"kind": "continuous", "effect": [{"op": "deck_grave_to_field"}]}]
 
+    def c_no_self_counters(self):
+        # "as long as there are no [+100/+100] counters on it" (CR 1022: their net count, Per.SELF_COUNTERS, fewer than one)
+        return {"kind": "count_fewer", "value": 1, "per": {"count": "self_counters"}, "_it": True}
+
+    def c_it_has_named(self, name):
+        # "as long as it has a glass counter on it" (CR 1022.1): "it" is the card whose continuous ability it is (an "if"
+        # sentence's "it" may be another card: refused there, as "_it")
+        return {**self.c_named_one(name, self.from_self()), "_it": True}
+
     def per_standby(self):
         return {"count": "standby"}  # CR 310: its controller's standby area (Per.STANDBY)
 
@@ -5571,6 +5591,7 @@ _KW_THEN_POWER = re.compile(r"\b(gains?|gain) ((?:\[[a-z][a-z' ]*\](?:, and |, |
 _GAINS_CANNOT = re.compile(r'(\bgains? [^".]*?) and "this card cannot be (blocked|attacked)\."', re.I)
 
 
+_GAINS_EACH_AS_LONG = re.compile(r"(?:, and|,| and) (\[[^\]]+\]) as long as ")
 _RACES_ADJ = re.compile(r"<races:([^>|]+)> (j/resonators|resonators)\b")
 _RACE_PL_SIDE = re.compile(r"^(\[continuous\]: ?)?<race:([^>|]+)> you control gain")
 
@@ -5581,6 +5602,10 @@ def _s32b_marks(s: str) -> str:
         s = _KW_THEN_POWER.sub(r"\1 \3 and \2", s)
     if 'cannot be' in s and '"' in s:
         s = _GAINS_CANNOT.sub(lambda m: f"{m[1]} and_cannot be {m[2].lower()}", s)
+    if s.startswith("this card gains [") and s.count(" as long as ") > 1:
+        # "This card gains [A] as long as X, [B] as long as Y and [C] as long as Z.": one sentence each (each its own
+        # continuous ability, _CondBodies)
+        s = _GAINS_EACH_AS_LONG.sub(r". this card gains \1 as long as ", s)
     if "], as long as " in s:
         s = s.replace("], as long as ", "] as long as ")
     if s.startswith("as long as ") and " on this card, it gains " in s:
