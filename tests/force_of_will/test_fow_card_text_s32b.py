@@ -198,6 +198,15 @@ def test_cr_1022_no_counters_and_a_named_counter_on_it():
                                "counters_from": "this_card"}
 
 
+def test_cr_904_cards_enter_the_field_rested():
+    ab = _cont(exact("J/resonators your opponent controls enter the field rested."))
+    assert ab["effect"] == [{"op": "enter_rested", "filter": {"type": ["j_resonator"], "side": "opponent"}}]
+    ab = _cont(exact("Resonators entering the field under your opponent's control enter the field rested."))
+    assert ab["effect"][0]["filter"] == {"type": ["resonator"], "side": "opponent"}
+    assert _cont(exact("Resonators with total cost 1 or less enter the field rested."))["effect"][0]["filter"] == {
+        "type": ["resonator"], "cost_max": 1}
+
+
 # ---- in the engine -------------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def pool32b(tmp_path_factory):
@@ -230,6 +239,8 @@ def pool32b(tmp_path_factory):
         _card("TXT-335", "Made-up Knight", "Resonator", [], ATK=100, DEF=100, race=["Knight"]),
         _card("TXT-336", "Made-up Sleeper", "Resonator", [
             "This card cannot attack as long as there are no [+100/+100] counters on it."], ATK=100, DEF=100),
+        _card("TXT-337", "Made-up Warden", "Resonator", ["J/resonators your opponent controls enter the field rested."],
+              ATK=100, DEF=100),
         _card("TXT-330", "Made-up Stubborn", "Resonator", [
             "This card cannot be destroyed as long as there are two or more cards in your removed area."], ATK=100, DEF=100),
     ]
@@ -377,3 +388,21 @@ def test_cr_1022_cannot_attack_while_no_counters_are_on_it(pool32b, counters, re
     sc.row[S.COUNTERS + slot * S.CARD_W] = counters
     g = sc.game()
     assert bool(int(values(g.state, pool32b.kernel_tables, slot)[2]) & K.RESTRICT_CANT_ATTACK) is restricted
+
+
+@pytest.mark.parametrize("warden_side, rested", [(1, True), (0, False)])
+def test_cr_904_the_opponents_resonator_enters_the_field_rested(pool32b, warden_side, rested):
+    """"J/resonators your opponent controls enter the field rested." of player 1's card: player 0's resonator played from
+    the hand enters rested (zones.enter_field); with the card on player 0's side it enters recovered."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from test_fow_card_text import _drive
+
+    sc = Scenario.main_phase(pool32b, turn_player=0, seed=3)
+    sc.will(0, K.Attribute.FIRE, 1)
+    sc.field(warden_side, ["TXT-337"])
+    (pup,) = sc.hand(0, ["TXT-326"])
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: int(g.state[S.ZONE + pup * S.CARD_W]) == K.Zone.FIELD, steps=20)
+    assert int(g.state[S.ZONE + pup * S.CARD_W]) == K.Zone.FIELD
+    assert bool(int(g.state[S.RESTED + pup * S.CARD_W])) is rested

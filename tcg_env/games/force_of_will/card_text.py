@@ -4618,6 +4618,12 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'put it into the field instead' on a card that is not a resonator")
         return [{"kind": "continuous", "effect": [{"op": "deck_grave_to_field"}]}]
 
+    def enter_rested_cards(self, sel):
+        # "<cards> enter the field rested." (CR 904): a continuous ability's only effect (_Body.aura)
+        if sel.kind != "all":
+            raise Unsupported("'enter the field rested' of cards other than a group")
+        return [({"op": "_enter_rested"}, sel)]
+
     def c_no_self_counters(self):
         # "as long as there are no [+100/+100] counters on it" (CR 1022: their net count, Per.SELF_COUNTERS, fewer than one)
         return {"kind": "count_fewer", "value": 1, "per": {"count": "self_counters"}, "_it": True}
@@ -4809,6 +4815,9 @@ class _Body:
         for op, sel in self.clauses[0]:
             if op["op"] == "_damage_mod":
                 out.append({k: v for k, v in op.items() if k != "op"} | {"op": "damage_mod"})
+                continue
+            if op["op"] == "_enter_rested" and sel is not None and sel.kind == "all":
+                out.append({"op": "enter_rested", "filter": dict(sel.filter)})  # session 32 (zones.enter_field)
                 continue
             if op["op"] == "_prevent_cont" and sel is not None and sel.kind in ("all", "self"):
                 # CR 1018.1: "prevent all damage that would be dealt to <cards>" (1018.1b), "prevent N of it"
@@ -5622,6 +5631,9 @@ def _s32b_marks(s: str) -> str:
         s = _RACE_PL_SIDE.sub(r"\1<races:\2> you control gain", s, count=1)
     if ". if it's " in s and ", it also gains " in s:
         s = s.replace(", it also gains ", ", it gains ")  # "If it's a <card>, it also gains ...": besides the first
+    if "entering the field under your opponent's control enter the field rested" in s:
+        s = s.replace(" entering the field under your opponent's control enter the field rested",
+                      " your opponent controls enter the field rested")  # the cards that enter under their control
     if ", this gains " in s:
         s = s.replace(", this gains ", ", this card gains ")  # the list's misprint ("this gains [Swiftness]")
     return s
@@ -5723,7 +5735,7 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
         s = _GEM_COST_PLAY.sub(r"\1banish_gem_cost ", s, count=1)
     if "[force] " in s and "the result of the roll" in s:
         s = _force_marks(s)
-    if "gain" in s or "cannot" in s:
+    if "gain" in s or "cannot" in s or " enter the field rested" in s:
         s = _s32b_marks(s)
     if s.endswith('."'):
         s = s[:-2] + '".'  # the full stop printed inside a closing quote

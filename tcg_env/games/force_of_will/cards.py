@@ -409,6 +409,8 @@ OpNoLifeGain = op_model("no_life_gain", _M)  # "Players cannot gain life." (a co
 # session 32: "If this card would be put into your graveyard from your deck, put it into the field instead." (CR 910.1; the
 # card's own continuous ability, read in its main deck: zones.to_graveyard)
 OpDeckGraveToField = op_model("deck_grave_to_field", _M)
+# session 32: "<cards> enter the field rested." (a continuous ability's, Op.ENTER_RESTED; zones.enter_field)
+OpEnterRested = op_model("enter_rested", _M, filter=FowFilter)
 # "If damage would be dealt to you, it's dealt to this card instead." (a continuous ability's, Op.REDIRECT_DAMAGE)
 OpRedirectDamage = op_model("redirect_damage", _M)
 OpPreventPlayer = op_model("prevent_player", _M, amount=(_Prevent, "all"), who=_Who)
@@ -528,7 +530,7 @@ _OP_MODELS = (
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
     OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField,
-    OpDeckGraveToField,
+    OpDeckGraveToField, OpEnterRested,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -575,7 +577,8 @@ _ON_REGISTER = {
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "redirect_damage",
-                    "grave_to_removed", "prevent_damage", "damage_mod", "deck_grave_to_field"}  # fmt: skip
+                    "grave_to_removed", "prevent_damage", "damage_mod", "deck_grave_to_field",
+                    "enter_rested"}  # fmt: skip
 _INSTEAD_BITS = {"rest": K.INSTEAD_REST, "heal": K.INSTEAD_HEAL}
 
 
@@ -813,6 +816,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
             flags[-1, K.FL_MISC] |= bit  # (without the abilities: set, the kernels skip nothing)
     if (code[:, K.I_OP] == K.Op.NO_LIFE_GAIN).any():
         flags[-1, K.FL_MISC] |= K.FLAG_NO_LIFE_GAIN
+    if (code[:, K.I_OP] == K.Op.ENTER_RESTED).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_ENTER_RESTED  # session 32
     if ((code[:, K.I_OP] == K.Op.AURA_KEYWORD) & ((code[:, K.I_A0] & K.KW_QUICKCAST) != 0)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_HAND_QUICKCAST  # play.hand_quickcast
     if (code[:, K.I_OP] == K.Op.REDIRECT_DAMAGE).any():
@@ -2257,6 +2262,8 @@ class _Compiler(PoolCompiler):
         if name == "if_it":
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "graveyard", "hand", "ruler_area", "removed")), \
                 int(op.negated), op.skip
+        if name == "enter_rested":  # session 32: the cards entering the field that its filter matches
+            return 0, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
         if name == "aura_power":
             if op.atk == 0 and op.defense == 0:
                 self.fail(f"{q}.atk", "aura_power changes ATK or DEF (both are 0)")

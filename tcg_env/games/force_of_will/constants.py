@@ -301,6 +301,7 @@ FLAG_NO_LIFE_GAIN = 1 << 16  # some NO_LIFE_GAIN instruction (effects.life_gain_
 FLAG_HAND_QUICKCAST = 1 << 17  # some AURA_KEYWORD giving [Quickcast] to cards in the hand (play.hand_quickcast)
 FLAG_REDIRECT_DAMAGE = 1 << 18  # some REDIRECT_DAMAGE instruction (effects.deal_damage_to_player, damage_redirect)
 FLAG_INVERSE = 1 << 19  # some INVERT instruction (zones.move_card_core turns a despair side hope side up, CR 1302.3e)
+FLAG_ENTER_RESTED = 1 << 28  # session 32: some ENTER_RESTED instruction (zones.enter_field reads them)
 FLAG_MYTHIC = 1 << 20  # some card with [Mythic] (KW_MYTHIC): the rule processes look for two sharing a name (mythic_sweep)
 FLAG_ATTR_REDUCTION = 256  # some COST_REDUCTION of attribute will (a2's COST_RED_ATTR_* fields: play.hand_attr_reduction)
 # COST_REDUCTION's a2: bit 0 "you may" (asked as the card is played, play.play_from_hand), then COST_RED_ATTR_BITS
@@ -1085,6 +1086,10 @@ class Op(IntEnum):
     # 910.1: a replacement; a continuous ability of the card itself, read where it is, in its owner's main deck:
     # zones.to_graveyard puts it into the field under its owner's control, zones.enter_field)
     DECK_GRAVE_TO_FIELD = 180
+    # session 32 (s32b): "<cards> enter the field rested." (a continuous ability, CR 904; a1 = filter row): a card another
+    # card's such ability in force matches (seen from that ability's controller) enters the field rested (zones.enter_field,
+    # only in pools with one: FLAG_ENTER_RESTED)
+    ENTER_RESTED = 181
 
 
 # IF_COST a0 (session 29): the total cost odd (1), even (0), or at most the frame's X (a SET_X before it: "if its total cost
