@@ -207,6 +207,16 @@ def test_cr_904_cards_enter_the_field_rested():
         "type": ["resonator"], "cost_max": 1}
 
 
+def test_cr_1101_1b_a_filter_of_cards_with_a_printed_mark():
+    ab = _cont(exact("Other resonators with [Will of Hope] you control gain [+200/+200] and [Barrier]."))
+    assert ab["effect"][0]["filter"] == {"exclude_self": True, "type": ["resonator"], "mark": ["will_of_hope"],
+                                         "side": "own"}
+    ab = _cont(exact("This card gains [+200/+200] as long as you control a resonator with [Will of Despair]."))
+    assert ab["condition"]["filter"]["mark"] == ["will_of_despair"]
+    ab = _cont(exact("This card gains [+100/+100] for each other resonator with [Will of Despair] you control."))
+    assert ab["effect"][0]["per"]["filter"]["mark"] == ["will_of_despair"]
+
+
 # ---- in the engine -------------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def pool32b(tmp_path_factory):
@@ -241,6 +251,9 @@ def pool32b(tmp_path_factory):
             "This card cannot attack as long as there are no [+100/+100] counters on it."], ATK=100, DEF=100),
         _card("TXT-337", "Made-up Warden", "Resonator", ["J/resonators your opponent controls enter the field rested."],
               ATK=100, DEF=100),
+        _card("TXT-338", "Made-up Villain Boss", "Resonator", ["J/resonators with [Villains] you control gain [+400/+400]."],
+              ATK=100, DEF=100),
+        _card("TXT-339", "Made-up Villain", "Resonator", ["[Villains]"], ATK=100, DEF=100),
         _card("TXT-330", "Made-up Stubborn", "Resonator", [
             "This card cannot be destroyed as long as there are two or more cards in your removed area."], ATK=100, DEF=100),
     ]
@@ -406,3 +419,16 @@ def test_cr_904_the_opponents_resonator_enters_the_field_rested(pool32b, warden_
     _drive(g, lambda g: int(g.state[S.ZONE + pup * S.CARD_W]) == K.Zone.FIELD, steps=20)
     assert int(g.state[S.ZONE + pup * S.CARD_W]) == K.Zone.FIELD
     assert bool(int(g.state[S.RESTED + pup * S.CARD_W])) is rested
+
+
+def test_cr_1101_1b_with_villains_matches_the_cards_printed_with_it(pool32b):
+    values = _kernel_reads()[0]
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool32b, turn_player=0, seed=3)
+    boss, villain, pup = sc.field(0, ["TXT-338", "TXT-339", "TXT-326"])
+    (theirs,) = sc.field(1, ["TXT-339"])
+    g = sc.game()
+    T = pool32b.kernel_tables
+    got = {k: int(values(g.state, T, k)[0]) for k in (boss, villain, pup, theirs)}
+    assert got == {boss: 100, villain: 500, pup: 100, theirs: 100}

@@ -4624,6 +4624,11 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'enter the field rested' of cards other than a group")
         return [({"op": "_enter_rested"}, sel)]
 
+    def with_mark(self, mark):
+        if mark is None:
+            raise Unsupported("'with <<...>>' (a mark no card field keeps)")
+        return {"mark": [mark]}  # session 32: a printed mark (CR 1101.1b)
+
     def c_no_self_counters(self):
         # "as long as there are no [+100/+100] counters on it" (CR 1022: their net count, Per.SELF_COUNTERS, fewer than one)
         return {"kind": "count_fewer", "value": 1, "per": {"count": "self_counters"}, "_it": True}

@@ -197,6 +197,8 @@ class FowFilter(FilterBase):
     # from KW_FILTER_SHIFT, K.KW_FILTER_NOT)
     keyword: Annotated[list[BitKeywordName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     not_keyword: Annotated[list[BitKeywordName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
+    # "<cards> with [Will of Hope]" (session 32, CR 1101.1b): one of these printed marks (F_ADDED_TO from MARK_FILTER_SHIFT)
+    mark: Annotated[list[Literal[K.DECK_MARKS]], BeforeValidator(_as_list), Field(min_length=1)] | None = None
 
 
 # a named counter's name (CR 1022.1: "strength", "mystery"; session 21)
@@ -2361,6 +2363,8 @@ class _Compiler(PoolCompiler):
             row[K.F_ADDED_TO] |= bits(f.keyword or f.not_keyword, K.KEYWORD_BITS) << K.KW_FILTER_SHIFT
             if f.not_keyword:
                 row[K.F_ADDED_TO] |= K.KW_FILTER_NOT
+        if f.mark:  # session 32: the printed marks (C_BASIC from DECK_MARK_SHIFT)
+            row[K.F_ADDED_TO] |= sum(1 << K.DECK_MARKS.index(m) for m in set(f.mark)) << K.MARK_FILTER_SHIFT
         return self.add_filter(row)
 
 

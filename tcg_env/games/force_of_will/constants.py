@@ -900,6 +900,10 @@ TARGETED = 2
 KW_FILTER_SHIFT = 4
 KW_FILTER_MASK = (1 << 16) - 1
 KW_FILTER_NOT = 1 << 20
+# session 32 (s32b): "<cards> with [Will of Hope] / [Tales]" (CR 1101.1b: a keyword without a skill, printed): F_ADDED_TO's
+# bits from MARK_FILTER_SHIFT, one per DECK_MARKS mark (any of them; FowFilter.mark), read against C_BASIC's marks
+# (filters.filter_core, inside the keyword test's gate: no read more for the other filters)
+MARK_FILTER_SHIFT = 21
 F_NCOLS = FILTER_TABLE.width
 # F_EXCLUDE_SELF = SELF_ONLY: the filter matches the ability's own card alone ("this card cannot
 # attack", a continuous ability of its own; FowFilter.self_only), written by cards.compile_filter

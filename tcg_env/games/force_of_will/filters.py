@@ -150,12 +150,17 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
         return False
     if not race_passes(f[K.F_RACE], c):
         return False
-    kreq = (f[K.F_ADDED_TO] >> K.KW_FILTER_SHIFT) & K.KW_FILTER_MASK
-    if kreq != 0:
-        # "with [Flying]" / "without [Flying]" (session 27): the keywords given (in the field), printed elsewhere
-        has = kw if z == Zone.FIELD else c[K.C_KEYWORDS]
-        if ((has & kreq) != 0) == ((f[K.F_ADDED_TO] & K.KW_FILTER_NOT) != 0):
-            return False
+    hi = f[K.F_ADDED_TO] >> K.KW_FILTER_SHIFT
+    if hi != 0:
+        kreq = hi & K.KW_FILTER_MASK
+        if kreq != 0:
+            # "with [Flying]" / "without [Flying]" (session 27): the keywords given (in the field), printed elsewhere
+            has = kw if z == Zone.FIELD else c[K.C_KEYWORDS]
+            if ((has & kreq) != 0) == ((f[K.F_ADDED_TO] & K.KW_FILTER_NOT) != 0):
+                return False
+        mreq = f[K.F_ADDED_TO] >> K.MARK_FILTER_SHIFT
+        if mreq != 0 and ((c[K.C_BASIC] >> K.DECK_MARK_SHIFT) & mreq) == 0:
+            return False  # session 32: "with [Will of Hope]" (a printed mark, CR 1101.1b)
     if f[K.F_NAME] != 0 and f[K.F_NAME] != (c[K.C_NAME] & K.NAME_MASK):
         # a second name (packed in C_NAME, CR 202); one gained by an ability only in the field or a ruler area (902.1a)
         n2 = (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK
