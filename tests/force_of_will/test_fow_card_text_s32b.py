@@ -217,6 +217,20 @@ def test_cr_1101_1b_a_filter_of_cards_with_a_printed_mark():
     assert ab["effect"][0]["per"]["filter"]["mark"] == ["will_of_despair"]
 
 
+def test_cr_904_a_higher_tier_instead_is_the_difference_under_the_stronger_condition():
+    r = exact("Resonators you control gain [+200/+200] as long as there are three or more grave-post counters on this "
+              "card. As long as there are seven or more grave-post counter on this card, they gain [+400/+300] instead.")
+    assert [(ab["effect"][0]["atk"], ab["effect"][0]["defense"], ab["condition"]["value"]) for ab in r.abilities] == [
+        (200, 200, 3), (200, 100, 7)]
+    r = exact("Other light resonators you control gain [+200/+200]. As long as there are four or more runes revealed "
+              "from your rune area, they gain [+400/+400] instead.")
+    assert [ab.get("condition") for ab in r.abilities] == [None, {"kind": "runes_revealed_at_least", "value": 4}]
+    # a weaker second condition (it may hold where the first does not) stays unsupported
+    assert line("Resonators you control gain [+200/+200] as long as there are seven or more grave-post counters on "
+                "this card. As long as there are three or more grave-post counters on this card, they gain [+400/+400] "
+                "instead.").verdict is Verdict.UNSUPPORTED
+
+
 # ---- in the engine -------------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def pool32b(tmp_path_factory):

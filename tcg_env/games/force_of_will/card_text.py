@@ -1858,15 +1858,17 @@ class _T(CountWords, TextTransformer, Transformer):
         if any(op["op"] == "_delayed" for c in clauses for op, _ in c[0]):
             clauses = self._delayed(clauses)
         conds = [c[2] for c in clauses if len(c) == 3]
-        if conds and len(conds) == len(clauses) and any(c != conds[0] for c in conds) and \
-                not any(c[1] for c in clauses):
-            # session 32 (s32b): "As long as A, <X>. As long as B, <Y>." (CR 904): a continuous ability for each condition
+        if conds and (len(conds) < len(clauses) or any(c != conds[0] for c in conds)) and \
+                not any(c[1] for c in clauses) and self.card.get("type") not in ("chant", "rune"):
+            # session 32 (s32b): "[<X>.] As long as A, <Y>. As long as B, <Z>." (CR 904): a continuous ability for each
+            # condition (and one without); an effect refuses it (_CondBodies.ops)
             parts = []
             for c in clauses:
-                if parts and parts[-1][0] == c[2]:
+                cond = c[2] if len(c) == 3 else None
+                if parts and parts[-1][0] == cond:
                     parts[-1][1].append(c[:2])
                 else:
-                    parts.append((c[2], [c[:2]]))
+                    parts.append((cond, [c[:2]]))
             out = []
             for cond, cl in parts:
                 b = _Body([c[0] for c in cl], False, self.card.get("type") not in ("chant", "rune"))
@@ -5610,6 +5612,30 @@ _RACES_ADJ = re.compile(r"<races:([^>|]+)> (j/resonators|resonators)\b")
 _RACE_PL_SIDE = re.compile(r"^(\[continuous\]: ?)?<race:([^>|]+)> you control gain")
 
 
+# "<cards> gain [+A/+B][ as long as <N or more X>]. As long as <M or more X>, they gain [+C/+D] instead." (session 32): the
+# second holds only where the first does (no first condition, or the same count with M >= N), so the cards gain [+A/+B]
+# under the first and [+(C-A)/+(D-B)] more under the second: the same ATK/DEF as "instead" (CR 904)
+_TIERS = re.compile(r"^(.+?) gain \[\+(\d+)/\+(\d+)\]( as long as there are (\w+) or more ([^.]+))?\. as long as there are "
+                    r"(\w+) or more ([^,]+), they gain \[\+(\d+)/\+(\d+)\] instead\.$")
+_NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
+def _tiers(s: str) -> str:
+    m = _TIERS.match(s)
+    if not m:
+        return s
+    a, b, c, d = int(m[2]), int(m[3]), int(m[9]), int(m[10])
+    second = m[8].replace("counter on", "counters on")  # the list's "seven or more <name> counter on this card"
+    if c < a or d < b or (c, d) == (a, b):
+        return s
+    if m[4]:
+        n1, n2 = _NUM_WORDS.get(m[5]), _NUM_WORDS.get(m[7])
+        if n1 is None or n2 is None or n2 < n1 or m[6] != second:
+            return s
+    more = f"[+{c - a}/+{d - b}]"
+    return f"{m[1]} gain [+{a}/+{b}]{m[4] or ''}. as long as there are {m[7]} or more {second}, {m[1]} gain {more}."
+
+
 def _s32b_marks(s: str) -> str:
     """Session 32 (s32b): the continuous abilities' shapes read as the grammar's (see the patterns above)."""
     if "] and [" in s or "], and [" in s:
@@ -5639,6 +5665,8 @@ def _s32b_marks(s: str) -> str:
     if "entering the field under your opponent's control enter the field rested" in s:
         s = s.replace(" entering the field under your opponent's control enter the field rested",
                       " your opponent controls enter the field rested")  # the cards that enter under their control
+    if s.endswith(" instead.") and ". as long as " in s and ", they gain [" in s:
+        s = _tiers(s)
     if ", this gains " in s:
         s = s.replace(", this gains ", ", this card gains ")  # the list's misprint ("this gains [Swiftness]")
     return s
@@ -5740,7 +5768,7 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
         s = _GEM_COST_PLAY.sub(r"\1banish_gem_cost ", s, count=1)
     if "[force] " in s and "the result of the roll" in s:
         s = _force_marks(s)
-    if "gain" in s or "cannot" in s or " enter the field rested" in s:
+    if "gain" in s or "cannot" in s or " enter the field rested" in s or " instead." in s:
         s = _s32b_marks(s)
     if s.endswith('."'):
         s = s[:-2] + '".'  # the full stop printed inside a closing quote
