@@ -12,6 +12,7 @@ from numba import njit
 from tcg_env.cards.text import Verdict
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
+from tcg_env.games.force_of_will.battle import attackable, can_block
 from tcg_env.games.force_of_will.characteristics import keywords_of
 from test_fow_card_text import _imported_pool, exact, line
 from test_fow_card_text_s19b import _all_exact, _card, _kernel_reads
@@ -231,6 +232,15 @@ def test_cr_904_a_higher_tier_instead_is_the_difference_under_the_stronger_condi
                 "instead.").verdict is Verdict.UNSUPPORTED
 
 
+def test_cr_804_3_cannot_be_blocked_by_cards_of_a_filter():
+    ab = _cont(exact("This card cannot be blocked by resonators with ATK 600 or less."))
+    assert ab["effect"] == [{"op": "barred_by", "by": ["blocked"], "filter": {"type": ["resonator"], "atk_max": 600}}]
+    ab = _cont(exact("This card cannot be attacked or blocked by resonators with total cost 1 or less."))
+    assert ab["effect"][0]["by"] == ["attacked", "blocked"]
+    assert line("Target resonator cannot be blocked by water resonators until end of turn.", "chant").verdict \
+        is Verdict.UNSUPPORTED
+
+
 # ---- in the engine -------------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def pool32b(tmp_path_factory):
@@ -268,6 +278,9 @@ def pool32b(tmp_path_factory):
         _card("TXT-338", "Made-up Villain Boss", "Resonator", ["J/resonators with [Villains] you control gain [+400/+400]."],
               ATK=100, DEF=100),
         _card("TXT-339", "Made-up Villain", "Resonator", ["[Villains]"], ATK=100, DEF=100),
+        _card("TXT-340", "Made-up Giant", "Resonator", [
+            "This card cannot be attacked or blocked by resonators with ATK 600 or less."], ATK=1000, DEF=1000),
+        _card("TXT-341", "Made-up Brute", "Resonator", [], ATK=700, DEF=700),
         _card("TXT-330", "Made-up Stubborn", "Resonator", [
             "This card cannot be destroyed as long as there are two or more cards in your removed area."], ATK=100, DEF=100),
     ]
@@ -446,3 +459,33 @@ def test_cr_1101_1b_with_villains_matches_the_cards_printed_with_it(pool32b):
     T = pool32b.kernel_tables
     got = {k: int(values(g.state, T, k)[0]) for k in (boss, villain, pup, theirs)}
     assert got == {boss: 100, villain: 500, pup: 100, theirs: 100}
+
+
+@njit(cache=True)
+def _can_block(s, T, p, slot):
+    return can_block(K.RULES, s, T, p, slot)
+
+
+@njit(cache=True)
+def _attackable(s, T, attacker, slot):
+    return attackable(K.RULES, s, T, attacker, slot)
+
+
+def test_cr_804_3_803_3b_only_the_cards_of_the_filter_cannot_block_or_attack_it(pool32b):
+    """"This card cannot be attacked or blocked by resonators with ATK 600 or less.": attacking, player 1's 100 ATK
+    resonator cannot block it and the 700 ATK one can (battle.can_block_now); rested, it cannot be attacked by the 100
+    ATK one, and can by the 700 ATK one (battle.attackable)."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool32b, turn_player=0, seed=3)
+    (giant,) = sc.field(0, ["TXT-340"])
+    small, brute = sc.field(1, ["TXT-326", "TXT-341"])
+    sc.row[S.ATTACKER] = giant
+    g = sc.game()
+    T = pool32b.kernel_tables
+    assert not _can_block(g.state, T, 1, small) and _can_block(g.state, T, 1, brute)
+    sc2 = Scenario.main_phase(pool32b, turn_player=1, seed=3)
+    (giant2,) = sc2.field(0, ["TXT-340"], rested=True)
+    small2, brute2 = sc2.field(1, ["TXT-326", "TXT-341"])
+    g2 = sc2.game()
+    assert not _attackable(g2.state, T, small2, giant2) and _attackable(g2.state, T, brute2, giant2)

@@ -4620,6 +4620,25 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'put it into the field instead' on a card that is not a resonator")
         return [{"kind": "continuous", "effect": [{"op": "deck_grave_to_field"}]}]
 
+    def bh_blocked(self):
+        return ["blocked"]
+
+    def bh_attacked(self):
+        return ["attacked"]
+
+    def bh_both(self):
+        return ["attacked", "blocked"]
+
+    def cannot_by(self, sel, how, flt):
+        # "This card cannot be blocked / attacked by <cards>." (CR 804.3, 803.3b): the card's own continuous ability
+        # (Op.BARRED_BY; battle.can_block_now / attackable read it with the other card's characteristics now)
+        if sel.kind != "self":
+            raise Unsupported("'cannot be blocked by <cards>' of another card than this one")
+        flt = _target_filter(flt)
+        if flt.get("zone", "field") != "field" or flt.get("side") == "own":
+            raise Unsupported("'cannot be blocked by' cards that do not block it")
+        return [({"op": "_barred_by", "by": how, "filter": flt}, sel)]
+
     def enter_rested_cards(self, sel):
         # "<cards> enter the field rested." (CR 904): a continuous ability's only effect (_Body.aura)
         if sel.kind != "all":
@@ -4822,6 +4841,9 @@ class _Body:
         for op, sel in self.clauses[0]:
             if op["op"] == "_damage_mod":
                 out.append({k: v for k, v in op.items() if k != "op"} | {"op": "damage_mod"})
+                continue
+            if op["op"] == "_barred_by" and sel is not None and sel.kind == "self":
+                out.append({"op": "barred_by", "by": op["by"], "filter": op["filter"]})  # session 32 (battle.py)
                 continue
             if op["op"] == "_enter_rested" and sel is not None and sel.kind == "all":
                 out.append({"op": "enter_rested", "filter": dict(sel.filter)})  # session 32 (zones.enter_field)

@@ -413,6 +413,9 @@ OpNoLifeGain = op_model("no_life_gain", _M)  # "Players cannot gain life." (a co
 OpDeckGraveToField = op_model("deck_grave_to_field", _M)
 # session 32: "<cards> enter the field rested." (a continuous ability's, Op.ENTER_RESTED; zones.enter_field)
 OpEnterRested = op_model("enter_rested", _M, filter=FowFilter)
+# session 32: "This card cannot be blocked / attacked by <cards>." (the card's own continuous ability, Op.BARRED_BY)
+OpBarredBy = op_model("barred_by", _M, by=(list[Literal["blocked", "attacked"]], Field(min_length=1, max_length=2)),
+                      filter=FowFilter)
 # "If damage would be dealt to you, it's dealt to this card instead." (a continuous ability's, Op.REDIRECT_DAMAGE)
 OpRedirectDamage = op_model("redirect_damage", _M)
 OpPreventPlayer = op_model("prevent_player", _M, amount=(_Prevent, "all"), who=_Who)
@@ -532,7 +535,7 @@ _OP_MODELS = (
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
     OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField,
-    OpDeckGraveToField, OpEnterRested,
+    OpDeckGraveToField, OpEnterRested, OpBarredBy,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -580,7 +583,7 @@ _ON_REGISTER = {
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "redirect_damage",
                     "grave_to_removed", "prevent_damage", "damage_mod", "deck_grave_to_field",
-                    "enter_rested"}  # fmt: skip
+                    "enter_rested", "barred_by"}  # fmt: skip
 _INSTEAD_BITS = {"rest": K.INSTEAD_REST, "heal": K.INSTEAD_HEAL}
 
 
@@ -820,6 +823,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
         flags[-1, K.FL_MISC] |= K.FLAG_NO_LIFE_GAIN
     if (code[:, K.I_OP] == K.Op.ENTER_RESTED).any():
         flags[-1, K.FL_MISC] |= K.FLAG_ENTER_RESTED  # session 32
+    if (code[:, K.I_OP] == K.Op.BARRED_BY).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_BARRED_BY  # session 32
     if ((code[:, K.I_OP] == K.Op.AURA_KEYWORD) & ((code[:, K.I_A0] & K.KW_QUICKCAST) != 0)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_HAND_QUICKCAST  # play.hand_quickcast
     if (code[:, K.I_OP] == K.Op.REDIRECT_DAMAGE).any():
@@ -2266,6 +2271,9 @@ class _Compiler(PoolCompiler):
                 int(op.negated), op.skip
         if name == "enter_rested":  # session 32: the cards entering the field that its filter matches
             return 0, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
+        if name == "barred_by":  # session 32: the J/resonators that cannot block / attack the card
+            bits_ = (K.BARRED_BLOCK if "blocked" in op.by else 0) | (K.BARRED_ATTACK if "attacked" in op.by else 0)
+            return bits_, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
         if name == "aura_power":
             if op.atk == 0 and op.defense == 0:
                 self.fail(f"{q}.atk", "aura_power changes ATK or DEF (both are 0)")

@@ -302,6 +302,9 @@ FLAG_HAND_QUICKCAST = 1 << 17  # some AURA_KEYWORD giving [Quickcast] to cards i
 FLAG_REDIRECT_DAMAGE = 1 << 18  # some REDIRECT_DAMAGE instruction (effects.deal_damage_to_player, damage_redirect)
 FLAG_INVERSE = 1 << 19  # some INVERT instruction (zones.move_card_core turns a despair side hope side up, CR 1302.3e)
 FLAG_ENTER_RESTED = 1 << 28  # session 32: some ENTER_RESTED instruction (zones.enter_field reads them)
+FLAG_BARRED_BY = 1 << 29  # session 32: some BARRED_BY instruction (battle.can_block_now, attackable read them)
+BARRED_BLOCK = 1  # BARRED_BY a0: "cannot be blocked by <cards>"
+BARRED_ATTACK = 2  # "cannot be attacked by <cards>"
 FLAG_MYTHIC = 1 << 20  # some card with [Mythic] (KW_MYTHIC): the rule processes look for two sharing a name (mythic_sweep)
 FLAG_ATTR_REDUCTION = 256  # some COST_REDUCTION of attribute will (a2's COST_RED_ATTR_* fields: play.hand_attr_reduction)
 # COST_REDUCTION's a2: bit 0 "you may" (asked as the card is played, play.play_from_hand), then COST_RED_ATTR_BITS
@@ -1094,6 +1097,10 @@ class Op(IntEnum):
     # card's such ability in force matches (seen from that ability's controller) enters the field rested (zones.enter_field,
     # only in pools with one: FLAG_ENTER_RESTED)
     ENTER_RESTED = 181
+    # session 32 (s32b): "This card cannot be blocked / attacked by <cards>." (a continuous ability of the card itself, CR
+    # 904; a0 = BARRED_BLOCK | BARRED_ATTACK, a1 = filter row of the J/resonators that cannot): battle.can_block_now /
+    # attackable, only in pools with one (FLAG_BARRED_BY)
+    BARRED_BY = 182
 
 
 # IF_COST a0 (session 29): the total cost odd (1), even (0), or at most the frame's X (a SET_X before it: "if its total cost
