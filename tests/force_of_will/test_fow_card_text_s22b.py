@@ -134,8 +134,10 @@ def test_cr_910_opponents_payment_replaced_is_inert_while_no_payment_compiles():
     # pays {N}", "Your opponent pays {1} more to play ..."): the grammar has no such sentence
     grammar = Path(ct.__file__).with_name("card_text.lark").read_text()
     assert '"pays"' not in grammar
-    # the one "unless" is a stone's "enters rested unless you pay N life" (life, the player's own choice; s22-fowa)
-    assert all("-> enters_rested_if_unless_life" in line for line in grammar.splitlines() if '"unless"' in line)
+    # the "unless" are a stone's "enters rested unless you pay N life" (life, the player's own choice; s22-fowa) and a
+    # continuous ability's "<clauses> unless <condition>" (session 32: a condition, which names no payment: no "pays")
+    assert all("-> enters_rested_if_unless_life" in line or "-> unless_sentence" in line
+               for line in grammar.splitlines() if '"unless"' in line)
     for text in ("Cancel target spell unless its controller pays {1}.", "Your opponent pays {1} more to play chants."):
         assert line(text, "chant" if text.startswith("Cancel") else "resonator").verdict is Verdict.UNSUPPORTED
 

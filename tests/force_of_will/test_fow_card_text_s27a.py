@@ -147,8 +147,9 @@ def test_cr_1106_a_filter_of_cards_with_or_without_a_keyword():
         "op": "choose", "filter": {"type": ["resonator"], "keyword": ["flying"]}}
     assert exact("This card deals 500 damage to each resonator without [Flying].", "chant").fields["effect"][0] == {
         "op": "select_all", "filter": {"type": ["resonator"], "not_keyword": ["flying"]}}
-    # a continuous ability's filters and conditions read the cards without the continuous abilities: not keywords
-    for text in ("Resonators you control with [Flying] gain [+100/+0].",
+    # a continuous ability's conditions and keyword-giving filters read the cards without the continuous abilities: not
+    # keywords (session 32: an ATK/DEF change's filter reads them, characteristics.aura_applies; test_fow_card_text_s32b)
+    for text in ("Resonators you control with [Flying] gain [Swiftness].",
                  "This card gains [+200/+200] as long as you control a resonator with [Flying]."):
         assert line(text, "resonator").verdict is Verdict.UNSUPPORTED, text
 

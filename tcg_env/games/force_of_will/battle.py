@@ -16,6 +16,8 @@ from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import card_table, flag_table
+from tcg_env.engine.tables import ability_table, code_table  # session 32: battle.barred_by
+from tcg_env.engine.effects import I_A0, I_A1, I_OP  # session 32
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.rules.modifiers import mod_end_in_zone
 from tcg_env.games.force_of_will import constants as K
@@ -118,7 +120,32 @@ def attackable(game, s, T, attacker, slot):
         return False
     if s[RESTED + w] == 0 and not game.has_keyword(s, T, attacker, K.KW_PRECISION):
         return False
-    return not game.restricted(s, T, slot, K.RESTRICT_CANT_BE_ATTACKED)  # "cannot be attacked"
+    if game.restricted(s, T, slot, K.RESTRICT_CANT_BE_ATTACKED):
+        return False  # "cannot be attacked"
+    F = flag_table(T)
+    return (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_BARRED_BY) == 0 or not game.barred_by(s, T, slot, attacker, K.BARRED_ATTACK)
+
+
+@internal
+def barred_by(game, s, T, slot, other, bit):
+    """Session 32: has card ``slot`` a continuous ability of its own "This card cannot be blocked / attacked by <cards>"
+    (Op.BARRED_BY with ``bit`` in a0), its condition holding, whose filter matches J/resonator ``other`` (seen from
+    ``slot``'s controller, with its characteristics now: filters.filter_match)?"""
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    if c[K.C_HAS_CONT] == 0:
+        return False
+    abil = ability_table(T)
+    code = code_table(T)
+    p = s[CONTROLLER + slot * CARD_W]
+    for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+        if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
+            continue
+        for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+            if code[q, I_OP] == K.Op.BARRED_BY and (code[q, I_A0] & bit) != 0 and \
+                    game.filter_match(s, T, code[q, I_A1], other, p, slot) and \
+                    game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, slot):
+                return True
+    return False
 
 
 @internal
@@ -143,6 +170,9 @@ def can_block_now(game, s, T, p, slot, cont):
         return False
     if game.restricted_now(s, T, s[ATTACKER], K.RESTRICT_CANT_BE_BLOCKED, cont):
         return False  # "this card cannot be blocked"
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_BARRED_BY) != 0 and game.barred_by(s, T, s[ATTACKER], slot, K.BARRED_BLOCK):
+        return False  # session 32: "this card cannot be blocked by <cards>"
     if (game.keywords_now(s, T, s[ATTACKER], cont) & K.KW_FLYING) != 0 and (
             game.keywords_now(s, T, slot, cont) & K.KW_FLYING) == 0 and \
             not game.restricted_now(s, T, slot, K.RESTRICT_CAN_BLOCK_FLYING, cont):

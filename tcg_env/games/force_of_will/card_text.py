@@ -1550,6 +1550,8 @@ class _T(CountWords, TextTransformer, Transformer):
     def spell(self, body):
         ctype = self.card.get("type")
         if ctype not in ("chant", "rune"):
+            if isinstance(body, _CondBodies):
+                return self.continuous(body)
             aura = body.aura()
             if aura is None:
                 raise Unsupported(f"an effect without a trigger or a cost on a {ctype}")
@@ -1948,10 +1950,14 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def continuous(self, *args):
         self._field_card("a continuous ability")
+        if isinstance(args[-1], _CondBodies):
+            return [ab for b in args[-1].bodies for ab in self.continuous(b)]  # session 32: one for each condition
         aura = args[-1].aura()
         if aura == "_eternal":
             if args[-1].condition is not None:
-                raise Unsupported("'cannot be destroyed as long as ...'")
+                # session 32 (s32b): "This card cannot be destroyed as long as ..." is [Eternal] while it holds (CR 1417.2)
+                return [{"kind": "continuous", "condition": args[-1].condition, "effect": [
+                    {"op": "aura_keyword", "keywords": ["eternal"], "filter": {"self_only": True}}]}]
             return self.keywords(["eternal"])
         if aura is None:
             raise Unsupported("a continuous ability other than '<cards> gain <ATK/DEF or keywords>' / 'cannot <attack, block>'")
@@ -1960,9 +1966,13 @@ class _T(CountWords, TextTransformer, Transformer):
         ab = {"kind": "continuous", "effect": aura}
         if args[-1].condition is not None:
             ab["condition"] = args[-1].condition  # CR 904: applies as long as it holds (characteristics.py)
-        if "'keyword'" in repr(ab) or "'not_keyword'" in repr(ab):
+        if any(("'keyword'" in repr(op) or "'not_keyword'" in repr(op)) and
+               (op["op"] not in ("aura_power", "aura_restrict") or "per" in op) for op in aura) or \
+                "'keyword'" in repr(ab.get("condition")) or "'not_keyword'" in repr(ab.get("condition")):
             # the continuous abilities' filters read the keywords without the continuous abilities (filters.filter_base:
-            # none is defined by another): "with [Flying]" there would miss a [Flying] another continuous ability gives
+            # none is defined by another): "with [Flying]" there would miss a [Flying] another continuous ability gives;
+            # session 32: but an ATK/DEF change's or a restriction's reads them with the keywords the continuous abilities
+            # give (characteristics.aura_applies: those apply first, CR 909)
             raise Unsupported("a continuous ability reading cards' keywords ('with [Flying]')")
         return [ab]
 
@@ -1991,6 +2001,23 @@ class _T(CountWords, TextTransformer, Transformer):
         if any(op["op"] == "_delayed" for c in clauses for op, _ in c[0]):
             clauses = self._delayed(clauses)
         conds = [c[2] for c in clauses if len(c) == 3]
+        if conds and (len(conds) < len(clauses) or any(c != conds[0] for c in conds)) and \
+                not any(c[1] for c in clauses) and self.card.get("type") not in ("chant", "rune"):
+            # session 32 (s32b): "[<X>.] As long as A, <Y>. As long as B, <Z>." (CR 904): a continuous ability for each
+            # condition (and one without); an effect refuses it (_CondBodies.ops)
+            parts = []
+            for c in clauses:
+                cond = c[2] if len(c) == 3 else None
+                if parts and parts[-1][0] == cond:
+                    parts[-1][1].append(c[:2])
+                else:
+                    parts.append((cond, [c[:2]]))
+            out = []
+            for cond, cl in parts:
+                b = _Body([c[0] for c in cl], False, self.card.get("type") not in ("chant", "rune"))
+                b.condition = cond
+                out.append(b)
+            return _CondBodies(out)
         if conds and (len(conds) != len(clauses) or any(c != conds[0] for c in conds)):
             raise Unsupported("'as long as' for part of a text")
         clauses = [c[:2] for c in clauses]
@@ -2449,7 +2476,18 @@ class _T(CountWords, TextTransformer, Transformer):
     def as_long_as(self, *args):
         *items, cond = args
         if cond.get("kind") == "_it_is":
-            raise Unsupported("'as long as it's <card>' (a continuous condition on 'it')")
+            # session 32 (s32b): "<cards> gain <mods> as long as it's <attribute / race>": the cards that are such (their
+            # filter with it: a characteristic each card has or has not, CR 904)
+            out = []
+            for c, o in self.sentence(*items):
+                ops = []
+                for op, sel in c:
+                    if sel is None or sel.kind != "all" or set(cond["filter"]) & set(sel.filter) or \
+                            set(cond["filter"]) - {"attribute", "race", "not_attribute", "not_race"}:
+                        raise Unsupported("'as long as it's <card>' (a continuous condition on 'it')")
+                    ops.append((op, _Sel("all", {**sel.filter, **cond["filter"]})))
+                out.append((ops, o))
+            return out
         cond = {k: v for k, v in cond.items() if k != "_it"}
         return [(c, o, cond) for c, o in self.sentence(*items)]
 
@@ -2489,6 +2527,10 @@ class _T(CountWords, TextTransformer, Transformer):
         if other:
             flt["exclude_self"] = True  # "another": not the card with the condition
         n = _fixed(n)
+        if n > 15 and not other and n <= 255:
+            # session 32 (s32b): "you control twenty or more <cards>": the count of the cards of the fields its filter (side
+            # own) matches, as a "for each" reads them (Condition.COUNT_AT_LEAST of Per.FIELD)
+            return {"kind": "count_at_least", "value": n, "per": {"count": "field", "filter": flt}}
         if not 1 <= n <= 15:
             raise Unsupported(f"a condition on {n} cards")
         return {"kind": "control_at_least", "value": n, "filter": flt}
@@ -3652,9 +3694,11 @@ class _T(CountWords, TextTransformer, Transformer):
     def cannot(self, sel, restr, duration=None):
         if restr == ["_eternal"]:
             # CR 1417.1: an old card's "this card cannot be destroyed" is [Eternal]
-            if sel.kind != "self" or duration is not None:
-                raise Unsupported("'cannot be destroyed' other than this card's own, for good")
-            return [({"op": "_eternal"}, sel)]
+            if sel.kind == "self" and duration is None:
+                return [({"op": "_eternal"}, sel)]
+            # session 32 (s32b): "<cards> cannot be destroyed [until end of turn]": [Eternal] (CR 1417.2: the one refers to
+            # the other)
+            return [({"op": "grant_keyword", "keywords": ["eternal"], "duration": duration or "permanent"}, sel)]
         if "_barrier" in restr:
             # CR 1120.2: [Barrier] is "cannot be targeted by spells or abilities controlled by a player other
             # than the controller of this card": the same words when the cards are the ability controller's own
@@ -4295,7 +4339,9 @@ class _T(CountWords, TextTransformer, Transformer):
         # "... dealt to <cards> by <cards>" (CR 1018.1b): only the damage a card of the field that filter matches deals
         # (replacement.continuous_prevention reads the source: a J/resonator's battle or ability damage, a chant's never)
         flt = _target_filter(flt)
-        if flt.get("zone", "field") != "field" or "type" not in flt or set(flt["type"]) - {"resonator", "j_resonator"}:
+        # session 32 (s32b): "by J-Rulers" too (a J-ruler is in the field, CR 307.6: its damage is a J/resonator's)
+        if flt.get("zone", "field") != "field" or "type" not in flt or \
+                set(flt["type"]) - {"resonator", "j_resonator", "j_ruler"}:
             raise Unsupported("damage prevented by a source that is not a J/resonator in the field")
         return [({"op": "_prevent_cont", "amount": "all", "source": flt}, sel)]
 
@@ -4478,6 +4524,10 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def t_each(self, *parts):
         return _Sel("all", _all_filter(_filter(*[p for p in parts if p is not None])))
+
+    def t_all_named(self, q, side):
+        # session 32 (s32b): "cards named "<name>" you control / your opponent controls" (CR 202)
+        return _Sel("all", _all_filter({"name": str(q)[1:-1], "_entity": True, **side}))
 
     def t_all_implicit(self, *parts):
         return _Sel("all", _all_filter(_filter(*[p for p in parts if p is not None])))
@@ -4844,6 +4894,88 @@ class _T(CountWords, TextTransformer, Transformer):
     def until_eot(self):
         return "end_of_turn"
 
+    # ---------------- session 32 (s32b): continuous abilities ----------------
+    def unless_sentence(self, *args):
+        # "<clauses> unless <condition>." (CR 904): a continuous ability that applies as long as the condition does not
+        # hold; "unless it's damaged": the card whose ability it is, with damage on it (CR 1007.1)
+        *items, cond = args
+        if cond.get("kind") == "_it_is" and cond["filter"] == {"state": "damaged"}:
+            neg = {"kind": "control_none", "value": 1, "filter": {"self_only": True, "state": "damaged", "side": "own"}}
+        else:
+            neg = _negated(cond)
+        return [(c, o, neg) for c, o in self.sentence(*items)]
+
+    def r_unattackable_unblockable(self):
+        return ["cant_be_attacked", "cant_be_blocked"]  # CR 803.3b, 804.3
+
+    def gain_and_cannot(self, sel, verb, mods, restr, duration=None):
+        # "<cards> gain <mods> and "This card cannot be blocked."" (session 32): the granted ability restricts the card
+        # that has it (the same card as the gain's)
+        return self.gain(sel, verb, mods, duration) + self.cannot(sel, restr, duration)
+
+    def _count_at_least(self, n, per):
+        n = _fixed(n)
+        if not 1 <= n <= 255:
+            raise Unsupported(f"a condition on a count of {n}")
+        return {"kind": "count_at_least", "value": n, "per": per}
+
+    def deck_grave_to_field(self, *args):
+        # "If this card would be put into your graveyard from your deck, put it into the field instead." (CR 910.1): the
+        # resonator's own replacement, read in its owner's main deck (zones.to_graveyard: every move of a main deck's card
+        # to the graveyard goes through it), enters the field under its owner's control (CR 307.7)
+        source, grave = args[0], args[1]
+        if source != {"self_only": True} or grave != "you":
+            raise Unsupported("'would be put into a graveyard from your deck' of another card or another graveyard")
+        if self.card.get("type") != "resonator":
+            raise Unsupported("'put it into the field instead' on a card that is not a resonator")
+        return [{"kind": "continuous", "effect": [{"op": "deck_grave_to_field"}]}]
+
+    def bh_blocked(self):
+        return ["blocked"]
+
+    def bh_attacked(self):
+        return ["attacked"]
+
+    def bh_both(self):
+        return ["attacked", "blocked"]
+
+    def cannot_by(self, sel, how, flt):
+        # "This card cannot be blocked / attacked by <cards>." (CR 804.3, 803.3b): the card's own continuous ability
+        # (Op.BARRED_BY; battle.can_block_now / attackable read it with the other card's characteristics now)
+        if sel.kind != "self":
+            raise Unsupported("'cannot be blocked by <cards>' of another card than this one")
+        flt = _target_filter(flt)
+        if flt.get("zone", "field") != "field" or flt.get("side") == "own":
+            raise Unsupported("'cannot be blocked by' cards that do not block it")
+        return [({"op": "_barred_by", "by": how, "filter": flt}, sel)]
+
+    def enter_rested_cards(self, sel):
+        # "<cards> enter the field rested." (CR 904): a continuous ability's only effect (_Body.aura)
+        if sel.kind != "all":
+            raise Unsupported("'enter the field rested' of cards other than a group")
+        return [({"op": "_enter_rested"}, sel)]
+
+    def c_no_self_counters(self):
+        # "as long as there are no [+100/+100] counters on it" (CR 1022: their net count, Per.SELF_COUNTERS, fewer than one)
+        return {"kind": "count_fewer", "value": 1, "per": {"count": "self_counters"}, "_it": True}
+
+    def c_it_has_named(self, name):
+        # "as long as it has a glass counter on it" (CR 1022.1): "it" is the card whose continuous ability it is (an "if"
+        # sentence's "it" may be another card: refused there, as "_it")
+        return {**self.c_named_one(name, self.from_self()), "_it": True}
+
+    def per_standby(self):
+        return {"count": "standby"}  # CR 310: its controller's standby area (Per.STANDBY)
+
+    def c_removed_n(self, n):
+        return self._count_at_least(n, {"count": "removed"})  # CR 311: its controller's removed area (Per.REMOVED)
+
+    def c_opp_removed_n(self, n):
+        return self._count_at_least(n, {"count": "opp_removed"})
+
+    def c_gems_n(self, n):
+        return self._count_at_least(n, {"count": "gems"})  # CR 313.1: the gems of its controller's item area
+
 
 # the nouns: card types of a filter (FowFilter.type) and where they are
 _NOUNS: dict[str, dict] = {
@@ -5016,6 +5148,8 @@ class _Body:
     def aura(self) -> list[dict] | None:
         """"<cards> gain <mods>." / "<cards> cannot attack." without a duration (CR 904): the aura
         ops, else None."""
+        if not self.optional and len(self.clauses) > 1:
+            return self._aura_if_it()
         if self.optional or len(self.clauses) != 1:
             return None
         out = []
@@ -5024,6 +5158,12 @@ class _Body:
         for op, sel in self.clauses[0]:
             if op["op"] == "_damage_mod":
                 out.append({k: v for k, v in op.items() if k != "op"} | {"op": "damage_mod"})
+                continue
+            if op["op"] == "_barred_by" and sel is not None and sel.kind == "self":
+                out.append({"op": "barred_by", "by": op["by"], "filter": op["filter"]})  # session 32 (battle.py)
+                continue
+            if op["op"] == "_enter_rested" and sel is not None and sel.kind == "all":
+                out.append({"op": "enter_rested", "filter": dict(sel.filter)})  # session 32 (zones.enter_field)
                 continue
             if op["op"] == "_prevent_cont" and sel is not None and sel.kind in ("all", "self"):
                 # CR 1018.1: "prevent all damage that would be dealt to <cards>" (1018.1b), "prevent N of it"
@@ -5052,6 +5192,66 @@ class _Body:
             else:
                 return None
         return out or None
+
+
+    def _aura_if_it(self) -> list[dict] | None:
+        """Session 32 (s32b): "Added resonator gains A. If it's a <race / attribute>, it [also] gains B [instead]." (CR
+        904): "it" is each card the first sentence's cards are, so B applies to those of them that are such a card (their
+        filter with the race / attribute), and A with "instead" to the others (the filter with "non-")."""
+        first = self.clauses[0]
+        neg = None
+        if first and first[0][0].get("op") == "_if":
+            cond = first[0][0]["condition"]
+            if cond.get("kind") != "_it_is_not":
+                return None
+            neg, first = cond["filter"], first[1:]
+        sels = {id(sel) for _, sel in first}
+        if not first or len(sels) != 1 or first[0][1] is None or first[0][1].kind != "all":
+            return None
+        base = dict(first[0][1].filter)
+        out = []
+        parts = [(first, _negated_filter(neg) if neg is not None else {})]
+        for c in self.clauses[1:]:
+            if not c or c[0][0].get("op") != "_if" or c[0][0]["condition"].get("kind") != "_it_is" or \
+                    any(sel is None or sel.kind != "prev" for _, sel in c[1:]) or len(c) < 2:
+                return None
+            parts.append((c[1:], dict(c[0][0]["condition"]["filter"])))
+        for ops, extra in parts:
+            if extra is None or set(extra) & set(base):
+                return None
+            sel = _Sel("all", {**base, **extra})
+            b = _Body([[(op, sel) for op, _ in ops]], False, self.on_field)
+            a = b.aura()
+            if a is None or a == "_eternal":
+                return None
+            out += a
+        return out
+
+
+def _negated_filter(f: dict) -> dict | None:
+    """The filter of the cards that are not ``f``'s (a race, an attribute), None for another."""
+    if set(f) == {"race"}:
+        return {"not_race": f["race"]}
+    if set(f) == {"attribute"}:
+        return {"not_attribute": f["attribute"]}
+    return None
+
+
+class _CondBodies:
+    """Session 32 (s32b): "As long as A, <X>. As long as B, <Y>." (CR 904): the bodies of one continuous ability each, with
+    its own condition; no effect (an ability with a trigger or a cost, or a chant, refuses it)."""
+
+    optional = False
+    condition = None
+
+    def __init__(self, bodies: list[_Body]):
+        self.bodies = bodies
+
+    def ops(self, *_, **__):
+        raise Unsupported("'as long as' for part of a text")
+
+    def aura(self):
+        return None
 
 
 class _Modes:
@@ -5088,6 +5288,20 @@ class _Modes:
 # session 28: the revealed runes of the rune area (no op reveals a rune or turns one face down)
 _NOT_KIND = {"weather_is": "weather_is_not", "ruler_named": "ruler_not_named",
              "runes_revealed_at_least": "runes_revealed_fewer", "rune_attributes": "rune_attributes_not"}
+
+
+# session 32 (s32b): "unless <condition>": the kind that holds when it does not
+_NEGATED_KIND = {"weather_is": "weather_is_not", "ruler_named": "ruler_not_named", "count_at_least": "count_fewer",
+                 "ruler_matches": "ruler_matches_none"}
+
+
+def _negated(cond: dict) -> dict:
+    kind = cond.get("kind")
+    if kind == "control_at_least" and cond.get("value") == 1:
+        return {**cond, "kind": "control_none"}  # "unless you control a <card>"
+    if kind not in _NEGATED_KIND:
+        raise Unsupported("'unless' a condition the engine cannot test for not holding")
+    return {**cond, "kind": _NEGATED_KIND[kind]}
 
 
 def _not(cond: dict, ops: list, first: list = ()) -> dict:
@@ -5136,6 +5350,10 @@ def _instead_durations(ops: list, prev: list) -> list:
     for op, sel in ops:
         if op and op.get("op") in ("power", "power_x", "grant_keyword", "restrict") and op.get("duration") == "permanent":
             same = [o for c in prev for o, _ in c[0] if o and o.get("op") == op["op"]]
+            durs = {o.get("duration") for c in prev for o, _ in c[0] if o and "duration" in o}
+            if durs == {"permanent"}:
+                out.append((op, sel))  # session 32: after a continuous ability's sentence, for good as it is
+                continue
             if len(same) != 1:
                 raise Unsupported("'... instead' with a duration that the sentence before does not give")
             op = {**op, "duration": same[0].get("duration", "permanent")}
@@ -5598,7 +5816,9 @@ _REMINDER = re.compile(r"\s*\((?:[^()]|\([^()]*\))*[.!]\"?\)")  # a parenthesise
 # reminders printed without a full stop inside (session 24): "[Enter] (When this card enters the field) >>> ..." and
 # [Flying]'s "(This card cannot be blocked by J/resonators without [Flying])." (CR 1140, 1104)
 _BARE_REMINDERS = re.compile(r"(?<=\[enter\]) ?\(when this card enters (?:the|your) field\)|\s*\(this (?:card|resonator) "
-                             r"cannot be blocked by j/resonators? without \[flying\]\.?\)(?:\.(?=\s*$))?", re.I)
+                             r"cannot be blocked by j/resonators? without \[flying\]\.?\)(?:\.(?=\s*$))?"
+                             # session 32 (s32b): [Precision]'s "(This card can attack recovered J/resonators)." (CR 1110)
+                             r"|\s*\(this card can attack recovered j/resonators\.?\)(?:\.(?=\s*$))?", re.I)
 _GAINS_TEXT = re.compile(r"\s*\(this card gains the following text[^()]*\)", re.I)
 # CR 1130.2: "[Sealed Item] <<Item Name>> (ability)" means this card has (ability); the item name names the ability
 # for unsealing (CR 1130.3a) and nothing else, so the line is read as its ability. The list's printings: with or
@@ -5745,7 +5965,10 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                "when this card it put into ": "when this card is put into ", "enters your feld ": "enters your field ",
                "enters yout field": "enters your field",
                ". the shuffle your ": ". then shuffle your ", "search your main deck, for ": "search your main deck for ",
-               "otherwhise, put in into ": "otherwise, put it into ", "your opponent control with ": "your opponent controls with "}
+               "otherwhise, put in into ": "otherwise, put it into ", "your opponent control with ": "your opponent controls with ",
+               # session 32 (s32b)
+               "cannot attacks": "cannot attack", "this car gains ": "this card gains ", "cards names ": "cards named ",
+               "for each card into your hand": "for each card in your hand"}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 
@@ -5774,6 +5997,78 @@ _GEM_COST_PLAY = re.compile(r"^(\[awakening\] (?:[^:.=]*?, )?|as an additional c
 def _force_marks(s: str) -> str:
     s = _FORCE_TIMES.sub("multiplied by x, where x is the result of the roll.", s)
     return _FORCE.sub(r"\2force_dice \1", s, count=1)
+
+
+# session 32 (s32b): "gains [Swiftness] and [+500/+500]" / "gains [Precision], [First Strike], and [+400/+400]" read as
+# "gains [+500/+500] and [Swiftness]" (mods: the ATK/DEF change first)
+_KW_THEN_POWER = re.compile(r"\b(gains?|gain) ((?:\[[a-z][a-z' ]*\](?:, and |, | and )?)+?),? and (\[[+-]?\d+ ?/ ?[+-]?\d+\])")
+# "<cards> gain <mods> and "This card cannot be blocked / attacked."": the granted ability's restriction
+_GAINS_CANNOT = re.compile(r'(\bgains? [^".]*?) and "this card cannot be (blocked|attacked)\."', re.I)
+
+
+_GAINS_EACH_AS_LONG = re.compile(r"(?:, and|,| and) (\[[^\]]+\]) as long as ")
+_RACES_ADJ = re.compile(r"<races:([^>|]+)> (j/resonators|resonators)\b")
+_RACE_PL_SIDE = re.compile(r"^(\[continuous\]: ?)?<race:([^>|]+)> you control gain")
+
+
+# "<cards> gain [+A/+B][ as long as <N or more X>]. As long as <M or more X>, they gain [+C/+D] instead." (session 32): the
+# second holds only where the first does (no first condition, or the same count with M >= N), so the cards gain [+A/+B]
+# under the first and [+(C-A)/+(D-B)] more under the second: the same ATK/DEF as "instead" (CR 904)
+_TIERS = re.compile(r"^(.+?) gain \[\+(\d+)/\+(\d+)\]( as long as there are (\w+) or more ([^.]+))?\. as long as there are "
+                    r"(\w+) or more ([^,]+), they gain \[\+(\d+)/\+(\d+)\] instead\.$")
+_NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
+def _tiers(s: str) -> str:
+    m = _TIERS.match(s)
+    if not m:
+        return s
+    a, b, c, d = int(m[2]), int(m[3]), int(m[9]), int(m[10])
+    second = m[8].replace("counter on", "counters on")  # the list's "seven or more <name> counter on this card"
+    if c < a or d < b or (c, d) == (a, b):
+        return s
+    if m[4]:
+        n1, n2 = _NUM_WORDS.get(m[5]), _NUM_WORDS.get(m[7])
+        if n1 is None or n2 is None or n2 < n1 or m[6] != second:
+            return s
+    more = f"[+{c - a}/+{d - b}]"
+    return f"{m[1]} gain [+{a}/+{b}]{m[4] or ''}. as long as there are {m[7]} or more {second}, {m[1]} gain {more}."
+
+
+def _s32b_marks(s: str) -> str:
+    """Session 32 (s32b): the continuous abilities' shapes read as the grammar's (see the patterns above)."""
+    if "] and [" in s or "], and [" in s:
+        s = _KW_THEN_POWER.sub(r"\1 \3 and \2", s)
+    if 'cannot be' in s and '"' in s:
+        s = _GAINS_CANNOT.sub(lambda m: f"{m[1]} and_cannot be {m[2].lower()}", s)
+    if s.startswith("this card gains [") and s.count(" as long as ") > 1:
+        # "This card gains [A] as long as X, [B] as long as Y and [C] as long as Z.": one sentence each (each its own
+        # continuous ability, _CondBodies)
+        s = _GAINS_EACH_AS_LONG.sub(r". this card gains \1 as long as ", s)
+    if "], as long as " in s:
+        s = s.replace("], as long as ", "] as long as ")
+    if s.startswith("as long as ") and " on this card, it gains " in s:
+        s = s.replace(" on this card, it gains ", " on this card, this card gains ", 1)  # "it": the card itself
+    if s.startswith("j/resonators your opponent controls cannot attack or block this card"):
+        # CR 803.3b, 804.3: with two players only the opponent's J/resonators attack or block this card
+        s = "this card cannot be attacked or blocked" + s[len("j/resonators your opponent controls cannot attack or block "
+                                                              "this card"):]
+    if "<races:" in s:
+        # "Other Fairies J/resonators you control": the race of the J/resonators ("<race:Fairy> j/resonators")
+        s = _RACES_ADJ.sub(r"<race:\1> \2", s)
+    if s.startswith("<race:") or s.startswith("[continuous]: <race:"):
+        # "Cthulhu you control gain ...": a race whose plural is its name, the cards of that race (the plural noun)
+        s = _RACE_PL_SIDE.sub(r"\1<races:\2> you control gain", s, count=1)
+    if ". if it's " in s and ", it also gains " in s:
+        s = s.replace(", it also gains ", ", it gains ")  # "If it's a <card>, it also gains ...": besides the first
+    if "entering the field under your opponent's control enter the field rested" in s:
+        s = s.replace(" entering the field under your opponent's control enter the field rested",
+                      " your opponent controls enter the field rested")  # the cards that enter under their control
+    if s.endswith(" instead.") and ". as long as " in s and ", they gain [" in s:
+        s = _tiers(s)
+    if ", this gains " in s:
+        s = s.replace(", this gains ", ", this card gains ")  # the list's misprint ("this gains [Swiftness]")
+    return s
 
 
 @lru_cache(maxsize=1 << 15)
@@ -5874,6 +6169,8 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
         s = _GEM_COST_PLAY.sub(r"\1banish_gem_cost ", s, count=1)
     if ("[force] " in s or "=> force " in s) and "the result of the roll" in s:
         s = _force_marks(s)
+    if "gain" in s or "cannot" in s or " enter the field rested" in s or " instead." in s:
+        s = _s32b_marks(s)
     if s.endswith('."'):
         s = s[:-2] + '".'  # the full stop printed inside a closing quote
     elif s.endswith(","):

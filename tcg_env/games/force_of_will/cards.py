@@ -99,6 +99,7 @@ ConditionName = Literal[
     "ruler_matches_none", "force_command", "runes_revealed_fewer", "rune_attributes_not", "gem_attributes_at_least",
     "control_fewer_than_opp", "opp_hand_more",
     "control_fewer", "stones_fewer", "control_name_none", "opp_control_fewer",
+    "count_at_least", "count_fewer",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -208,8 +209,8 @@ class FowFilter(FilterBase):
     not_keyword: Annotated[list[BitKeywordName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     # "basic / special magic stone" (session 32, CR 402.4b): magic stones only (F_ADDED_TO K.STONE_BASIC / STONE_SPECIAL)
     stone: Literal["basic", "special"] | None = None
-    # "a card with [Will of Hope]" (session 32, CR 1101.1b): the card has that mark (F_ADDED_TO from K.MARK_FILTER_SHIFT)
-    mark: Literal[K.DECK_MARKS] | None = None
+    # "<cards> with [Will of Hope]" (session 32, CR 1101.1b): one of these printed marks (F_ADDED_TO from MARK_FILTER_SHIFT)
+    mark: Annotated[list[Literal[K.DECK_MARKS]], BeforeValidator(_as_list), Field(min_length=1)] | None = None
 
 
 # a named counter's name (CR 1022.1: "strength", "mystery"; session 21)
@@ -281,6 +282,8 @@ class FowCondition(StrictModel):
     counters_from: Literal["this_card", "j_ruler"] = "this_card"
     # gems_at_least: ``value`` or more gems of this attribute in your item area (CR 1027.1; session 23)
     attribute: AttributeName | None = None
+    # count_at_least / count_fewer (session 32): ``value`` or more (fewer than ``value``) of this count (an AURA_PER's)
+    per: "FowPer | None" = None
 
 
 # ---- effect ops (tagged by ``op``; the shared op model: tcg_env.cards.ops) ----------------------
@@ -433,6 +436,14 @@ OpPreventFrom = op_model("prevent_from", _M, reg=(Reg, 0))  # "prevent all damag
 # "<targets> don't recover during the recovery phase as long as this card is in the field" (Op.LOCK_RECOVER)
 OpLockRecover = op_model("lock_recover", _M, reg=(Reg, 0))
 OpNoLifeGain = op_model("no_life_gain", _M)  # "Players cannot gain life." (a continuous ability's, Op.NO_LIFE_GAIN)
+# session 32: "If this card would be put into your graveyard from your deck, put it into the field instead." (CR 910.1; the
+# card's own continuous ability, read in its main deck: zones.to_graveyard)
+OpDeckGraveToField = op_model("deck_grave_to_field", _M)
+# session 32: "<cards> enter the field rested." (a continuous ability's, Op.ENTER_RESTED; zones.enter_field)
+OpEnterRested = op_model("enter_rested", _M, filter=FowFilter)
+# session 32: "This card cannot be blocked / attacked by <cards>." (the card's own continuous ability, Op.BARRED_BY)
+OpBarredBy = op_model("barred_by", _M, by=(list[Literal["blocked", "attacked"]], Field(min_length=1, max_length=2)),
+                      filter=FowFilter)
 # "If damage would be dealt to you, it's dealt to this card instead." (a continuous ability's, Op.REDIRECT_DAMAGE)
 OpRedirectDamage = op_model("redirect_damage", _M)
 OpPreventPlayer = op_model("prevent_player", _M, amount=(_Prevent, "all"), who=_Who)
@@ -497,13 +508,16 @@ class FowPer(StrictModel):
                    "hand_other", "resonators_to_graveyard", "resonators_to_graveyard_all", "opp_hand", "opp_graveyard",
                    "opp_removed", "gems", "target_def", "target_atk", "names", "life", "self_counters", "zone",
                    "max_cost", "field_and_ruler", "trigger_cost",
-                   "distinct_names", "target_controller", "this_way", "force_roll", "gem_attributes"] = "field"
+                   "distinct_names", "target_controller", "this_way", "force_roll", "gem_attributes", "standby"] = "field"
     filter: FowFilter | None = None
     # count "named": the counters of this name on this card or your J/ruler (CR 1022.1; session 21, Per.NAMED)
     counter_name: CounterName | None = None
     counters_from: Literal["this_card", "j_ruler"] = "this_card"
     # count "force_roll" (session 29): the dice rolled ("[Force] N", CR 1023.1)
     dice: int = Field(default=0, ge=0, le=5)
+
+
+FowCondition.model_rebuild()  # its per (session 32)
 
 
 # per: "gains [+100/+100] for each <cards>" (the AURA_PER row before it, constants.Op)
@@ -552,6 +566,7 @@ _OP_MODELS = (
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
     OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay, OpPlayerChoose, OpGraveRemove, OpNoLifeGainTurn,
+    OpDeckGraveToField, OpEnterRested, OpBarredBy,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -598,7 +613,8 @@ _ON_REGISTER = {
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "redirect_damage",
-                    "grave_to_removed", "prevent_damage", "damage_mod"}  # fmt: skip
+                    "grave_to_removed", "prevent_damage", "damage_mod", "deck_grave_to_field",
+                    "enter_rested", "barred_by"}  # fmt: skip
 _INSTEAD_BITS = {"rest": K.INSTEAD_REST, "heal": K.INSTEAD_HEAL}
 
 
@@ -836,6 +852,10 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
             flags[-1, K.FL_MISC] |= bit  # (without the abilities: set, the kernels skip nothing)
     if ((code[:, K.I_OP] == K.Op.NO_LIFE_GAIN) | (code[:, K.I_OP] == K.Op.NO_LIFE_GAIN_TURN)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_NO_LIFE_GAIN
+    if (code[:, K.I_OP] == K.Op.ENTER_RESTED).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_ENTER_RESTED  # session 32
+    if (code[:, K.I_OP] == K.Op.BARRED_BY).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_BARRED_BY  # session 32
     if ((code[:, K.I_OP] == K.Op.AURA_KEYWORD) & ((code[:, K.I_A0] & K.KW_QUICKCAST) != 0)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_HAND_QUICKCAST  # play.hand_quickcast
     if (code[:, K.I_OP] == K.Op.REDIRECT_DAMAGE).any():
@@ -1874,6 +1894,17 @@ class _Compiler(PoolCompiler):
             base = {"control_fewer": "control_at_least", "stones_fewer": "stones_at_least",
                     "control_name_none": "control_name", "opp_control_fewer": "opp_control_at_least"}[c.kind]
             return int(K.Condition[c.kind.upper()]), self.compile_condition(c.model_copy(update={"kind": base}), p)[1]
+        if (c.kind in ("count_at_least", "count_fewer")) != (c.per is not None):
+            self.fail(f"{p}.per", "count_at_least / count_fewer take a count (per), and only they")
+        if c.kind in ("count_at_least", "count_fewer"):
+            # session 32: a count as an AURA_PER reads it (filters.aura_count), N or more / fewer than N
+            if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v < 1 << K.COUNT_PER_SHIFT:
+                self.fail(f"{p}.value", f"{c.kind} counts 1 to {(1 << K.COUNT_PER_SHIFT) - 1}")
+            if c.per.count in ("self_atk", "trigger_damage", "target_def", "target_atk", "trigger_cost", "target_controller",
+                               "this_way", "force_roll", "hand_other"):
+                self.fail(f"{p}.per.count", f"{c.per.count} is no count a continuous condition reads")
+            per, row, _ = self.per_args(c.per, f"{p}.per")
+            return int(K.Condition[c.kind.upper()]), v | (per << K.COUNT_PER_SHIFT) | (row << K.COUNT_ROW_SHIFT)
         if c.kind == "control_name":
             if not isinstance(v, str):
                 self.fail(f"{p}.value", "control_name takes a card name")
@@ -2369,6 +2400,11 @@ class _Compiler(PoolCompiler):
         if name == "if_it":
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "graveyard", "hand", "ruler_area", "removed")), \
                 int(op.negated), op.skip
+        if name == "enter_rested":  # session 32: the cards entering the field that its filter matches
+            return 0, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
+        if name == "barred_by":  # session 32: the J/resonators that cannot block / attack the card
+            bits_ = (K.BARRED_BLOCK if "blocked" in op.by else 0) | (K.BARRED_ATTACK if "attacked" in op.by else 0)
+            return bits_, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
         if name == "aura_power":
             if op.atk == 0 and op.defense == 0:
                 self.fail(f"{q}.atk", "aura_power changes ATK or DEF (both are 0)")
@@ -2376,6 +2412,10 @@ class _Compiler(PoolCompiler):
         if name in ("aura_keyword", "aura_restrict"):
             table = K.KEYWORD_BITS if name == "aura_keyword" else _RESTRICT_BITS
             names = op.keywords if name == "aura_keyword" else op.restrictions
+            if name == "aura_keyword" and (op.filter.keyword or op.filter.not_keyword):
+                # session 32: the keywords the continuous abilities give are read by an ATK/DEF change's or a
+                # restriction's filter only (characteristics.aura_applies, aura_keywords_base: no recursion)
+                self.fail(f"{q}.filter", "a continuous ability giving keywords reads no keywords ('with [Flying]')")
             # "<cards> in your hand gain [Quickcast]." (CR 1111.2): the one aura of cards in the hand
             # (play.hand_quickcast); [Quickcast] of cards in the field would do nothing
             if name == "aura_keyword" and ("quickcast" in names) != (op.filter.zone == "hand"):
@@ -2458,8 +2498,6 @@ class _Compiler(PoolCompiler):
             if not f.type or any(t != "magic_stone" and not t.endswith("_magic_stone") for t in f.type):
                 self.fail(f"{p}.stone", "stone (basic / special) is of magic stones only (type magic_stone)")
             row[K.F_ADDED_TO] |= K.STONE_BASIC if f.stone == "basic" else K.STONE_SPECIAL
-        if f.mark is not None:
-            row[K.F_ADDED_TO] |= 1 << (K.MARK_FILTER_SHIFT + K.DECK_MARKS.index(f.mark))
         if targeted:
             row[K.F_ADDED_TO] |= K.TARGETED  # targets: an opponent's [Barrier] card is kept out (CR 1120.2)
         if f.keyword or f.not_keyword:
@@ -2468,6 +2506,8 @@ class _Compiler(PoolCompiler):
             row[K.F_ADDED_TO] |= bits(f.keyword or f.not_keyword, K.KEYWORD_BITS) << K.KW_FILTER_SHIFT
             if f.not_keyword:
                 row[K.F_ADDED_TO] |= K.KW_FILTER_NOT
+        if f.mark:  # session 32: the printed marks (C_BASIC from DECK_MARK_SHIFT)
+            row[K.F_ADDED_TO] |= sum(1 << K.DECK_MARKS.index(m) for m in set(f.mark)) << K.MARK_FILTER_SHIFT
         return self.add_filter(row)
 
 

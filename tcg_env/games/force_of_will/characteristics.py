@@ -148,6 +148,53 @@ def aura_kind(op, kinds):
 
 
 @internal
+def aura_keywords_base(game, s, T, slot, srcs):
+    """Session 32 (s32b): the keywords the continuous abilities in force give ``slot`` (``aura_sums``' AURA_KW alone,
+    without a recursion: AURA_KEYWORD's filters read no keywords, cards.py refuses them). Read only for an AURA_POWER or
+    AURA_RESTRICT whose filter names keywords ("Resonators you control with [Flying] gain [+200/+200]."): the keywords
+    given apply before the abilities that read them (CR 909)."""
+    abil = ability_table(T)
+    code = code_table(T)
+    kw = 0
+    for p in range(2):
+        k, src, r = game.next_continuous(s, T, p, srcs, 0, -1)
+        while k >= 0:
+            active = -1
+            for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+                if code[q, I_OP] != K.Op.AURA_KEYWORD:
+                    continue
+                frow = code[q, I_A1]
+                if frow < 0:
+                    if s[ATTACHED + src * CARD_W] != slot:
+                        continue
+                elif not (field_card_may_pass(s, T, frow, slot, p) and game.filter_base(s, T, frow, slot, p, src)):
+                    continue
+                if active < 0:
+                    active = 1 if game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src) else 0
+                if active == 0:
+                    break
+                kw |= code[q, I_A0]
+            k, src, r = game.next_continuous(s, T, p, srcs, k, r + 1)
+    return kw
+
+
+@internal_inline
+def aura_applies(game, s, T, frow, slot, p, src, kind, srcs):
+    """Does the AURA instruction of filter row ``frow`` (of player ``p``'s card ``src``) apply to field card ``slot``?
+    ``filter_base``; for a filter that names keywords (session 32: an AURA_POWER's or AURA_RESTRICT's, "with
+    [Flying]"), the card's keywords with those the continuous abilities give (``aura_keywords_base``)."""
+    if not field_card_may_pass(s, T, frow, slot, p):
+        return False
+    f = filter_table(T)[frow]
+    if kind == AURA_KW or ((f[K.F_ADDED_TO] >> K.KW_FILTER_SHIFT) & K.KW_FILTER_MASK) == 0 or \
+            s[ZONE + slot * CARD_W] != Zone.FIELD:
+        return game.filter_base(s, T, frow, slot, p, src)
+    atk = game.base_atk(s, T, slot) if (f[K.F_ATK_MIN] >= 0 or f[K.F_ATK_MAX] >= 0) else 0
+    kw = game.base_keywords(s, T, slot) | game.aura_keywords_base(s, T, slot, srcs)
+    return game.filter_core(s, T, frow, slot, p, src, atk, kw)
+
+
+@internal
 def aura_sums(game, s, T, slot, kinds, srcs):
     """The continuous abilities (CR 904, 909) in force (of the cards in the fields and the ruler
     areas, CR 902.1; ``next_continuous``) that apply to ``slot``, of the kinds ``kinds`` (bits
@@ -191,7 +238,7 @@ def aura_sums(game, s, T, slot, kinds, srcs):
                 if frow < 0:
                     if s[ATTACHED + src * CARD_W] != slot:
                         continue
-                elif not (field_card_may_pass(s, T, frow, slot, p) and game.filter_base(s, T, frow, slot, p, src)):
+                elif not aura_applies(game, s, T, frow, slot, p, src, kind, srcs):
                     continue
                 if active < 0:
                     active = 1 if game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src) else 0
@@ -252,7 +299,7 @@ def field_aura_sums(game, s, T, kinds, srcs, sums):
                     if frow < 0:
                         if s[ATTACHED + src * CARD_W] != slot:
                             continue
-                    elif not (field_card_may_pass(s, T, frow, slot, p) and game.filter_base(s, T, frow, slot, p, src)):
+                    elif not aura_applies(game, s, T, frow, slot, p, src, kind, srcs):
                         continue
                     if active < 0:
                         active = 1 if game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src) else 0

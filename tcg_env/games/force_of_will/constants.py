@@ -301,6 +301,10 @@ FLAG_NO_LIFE_GAIN = 1 << 16  # some NO_LIFE_GAIN instruction (effects.life_gain_
 FLAG_HAND_QUICKCAST = 1 << 17  # some AURA_KEYWORD giving [Quickcast] to cards in the hand (play.hand_quickcast)
 FLAG_REDIRECT_DAMAGE = 1 << 18  # some REDIRECT_DAMAGE instruction (effects.deal_damage_to_player, damage_redirect)
 FLAG_INVERSE = 1 << 19  # some INVERT instruction (zones.move_card_core turns a despair side hope side up, CR 1302.3e)
+FLAG_ENTER_RESTED = 1 << 28  # session 32: some ENTER_RESTED instruction (zones.enter_field reads them)
+FLAG_BARRED_BY = 1 << 29  # session 32: some BARRED_BY instruction (battle.can_block_now, attackable read them)
+BARRED_BLOCK = 1  # BARRED_BY a0: "cannot be blocked by <cards>"
+BARRED_ATTACK = 2  # "cannot be attacked by <cards>"
 FLAG_MYTHIC = 1 << 20  # some card with [Mythic] (KW_MYTHIC): the rule processes look for two sharing a name (mythic_sweep)
 FLAG_ATTR_REDUCTION = 256  # some COST_REDUCTION of attribute will (a2's COST_RED_ATTR_* fields: play.hand_attr_reduction)
 # COST_REDUCTION's a2: bit 0 "you may" (asked as the card is played, play.play_from_hand), then COST_RED_ATTR_BITS
@@ -572,6 +576,8 @@ class Per(IntEnum):
     # session 29: "for each different attribute among all gems you control" (CR 313.1, 1027.1a: a gem has one attribute):
     # the attributes of which its controller has one or more gem tokens (state.GEMS), 0 to 5
     GEM_ATTRIBUTES = 141
+    # session 32 (s32b): "for each card in your chant-standby area" (CR 310): the cards of its controller's standby area
+    STANDBY = 180
 
 
 PER_ROW_BITS = 16  # Per.FIELD_AND_RULER: two filter rows in one operand
@@ -749,9 +755,16 @@ class Condition(IntEnum):
     STONES_FEWER = 191
     CONTROL_NAME_NONE = 192
     OPP_CONTROL_FEWER = 193  # OPP_CONTROL_AT_LEAST's packing, holding when it does not
+    # session 32 (s32b): "as long as there are N or more cards in your removed area / you control N or more gems" (CR 904):
+    # arg = N | Per << COUNT_PER_SHIFT | the count's filter operand << COUNT_ROW_SHIFT, filters.aura_count's count of the
+    # Per (as an AURA_PER counts); COUNT_FEWER: "unless ..." (fewer than N)
+    COUNT_AT_LEAST = 180
+    COUNT_FEWER = 181
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
+COUNT_PER_SHIFT = 8  # session 32: COUNT_AT_LEAST / COUNT_FEWER's packing (N below it, the Per, the filter operand above)
+COUNT_ROW_SHIFT = 16
 
 
 class Weather(IntEnum):
@@ -1143,6 +1156,18 @@ class Op(IntEnum):
     # session 32: "<player> cannot gain life until end of turn" (a1 = Who): a shield table entry Shield.NO_LIFE_GAIN for
     # that player (SH_PLAYER) this turn (replacement.shields_end_of_turn ends it; effects.life_gain_blocked reads it)
     NO_LIFE_GAIN_TURN = 192
+    # session 32 (s32b): "If this card would be put into your graveyard from your deck, put it into the field instead." (CR
+    # 910.1: a replacement; a continuous ability of the card itself, read where it is, in its owner's main deck:
+    # zones.to_graveyard puts it into the field under its owner's control, zones.enter_field)
+    DECK_GRAVE_TO_FIELD = 180
+    # session 32 (s32b): "<cards> enter the field rested." (a continuous ability, CR 904; a1 = filter row): a card another
+    # card's such ability in force matches (seen from that ability's controller) enters the field rested (zones.enter_field,
+    # only in pools with one: FLAG_ENTER_RESTED)
+    ENTER_RESTED = 181
+    # session 32 (s32b): "This card cannot be blocked / attacked by <cards>." (a continuous ability of the card itself, CR
+    # 904; a0 = BARRED_BLOCK | BARRED_ATTACK, a1 = filter row of the J/resonators that cannot): battle.can_block_now /
+    # attackable, only in pools with one (FLAG_BARRED_BY)
+    BARRED_BY = 182
 
 
 # Op.PAY a0 (session 32): each Attribute's cost in PAY_ATTR_BITS bits

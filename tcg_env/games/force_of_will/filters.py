@@ -11,6 +11,7 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_ATK, N_ATTRIBUTES, CardType, Zone
 from tcg_env.games.force_of_will.state import RESONATORS_TO_GRAVE  # session 22
 from tcg_env.games.force_of_will.state import GEMS  # session 23
+from tcg_env.games.force_of_will.state import STANDBY_N  # session 32
 from tcg_env.games.force_of_will.state import (
     ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, ENTERED, FIRST_PLAYER, GRAVE_N, HAND_N, LIFE, REMOVED_N, OWNER, PLAYED_CARDS,
     RESTED, REVEALED, TURN_PLAYER, USED_TURN, WEATHER, ZONE, ZT
@@ -266,6 +267,8 @@ def aura_count(game, s, T, per, frow, controller, source):
         return s[GRAVE_N + 1 - controller]
     if per == K.Per.OPP_REMOVED:
         return s[REMOVED_N + 1 - controller]
+    if per == K.Per.STANDBY:  # session 32: its controller's standby area (CR 310)
+        return s[STANDBY_N + controller]
     if per == K.Per.GEMS:  # session 27: the gem tokens in its controller's item area (CR 313.1)
         n = 0
         for a in range(N_ATTRIBUTES):
@@ -491,6 +494,12 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return game.aura_count(s, T, K.Per.GEM_ATTRIBUTES, 0, controller, source) >= arg
     if cond == K.Condition.GEMS_AT_LEAST:
         return s[GEMS + controller * N_ATTRIBUTES + (arg & 7)] >= arg >> 3
+    if cond == K.Condition.COUNT_AT_LEAST or cond == K.Condition.COUNT_FEWER:
+        # session 32: "as long as there are N or more cards in your removed area / you control N or more gems" (CR 904):
+        # the count an AURA_PER of that Per reads; COUNT_FEWER: "unless ..."
+        n = game.aura_count(s, T, (arg >> K.COUNT_PER_SHIFT) & ((1 << (K.COUNT_ROW_SHIFT - K.COUNT_PER_SHIFT)) - 1),
+                            arg >> K.COUNT_ROW_SHIFT, controller, source)
+        return (n >= (arg & ((1 << K.COUNT_PER_SHIFT) - 1))) == (cond == K.Condition.COUNT_AT_LEAST)
     if cond == K.Condition.CONTROL_AND_ANOTHER:
         # "you control a <A> and another <B>" (session 24): a card matching A and a different one matching B (as
         # CONTROL_AT_LEAST reads its cards): so while each matches one card and two cards match one of them

@@ -494,6 +494,10 @@ def resolve_judgment(game, s, T, slot, ctrl):
     s[CARD + w] = j
     s[CONTROLLER + w] = ctrl
     zone_put(s, ZT, slot, Zone.FIELD)
+    F = flag_table(T)
+    if s[RESTED + w] == 0 and (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_ENTER_RESTED) != 0 and \
+            game.enter_rested_by_ability(s, T, slot):
+        s[RESTED + w] = 1  # session 32: "J/resonators your opponent controls enter the field rested." (as zones.enter_field)
     enters_with_counters(s, T, slot)  # CR 1122.2b, its [Mana] added to the ruler's own (CR 1022.3, 1022.6)
     game.trigger_own(s, T, slot, K.Trigger.ENTER, slot)
     game.trigger_all(s, T, K.Trigger.OTHER_ENTERS, slot)  # CR 705.3a: it enters the field ("whenever a J-ruler enters")

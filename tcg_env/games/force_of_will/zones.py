@@ -11,6 +11,8 @@ from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.rng import shuffle_run_with  # session 27: a chant shuffled into its owner's deck
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import card_table, flag_table
+from tcg_env.engine.tables import ability_table, code_table  # session 32: zones.deck_grave_to_field
+from tcg_env.engine.effects import I_A1, I_OP  # session 32
 from tcg_env.engine.zones import zone_move, zone_offsets, zone_push_bottom, zone_put, zone_take
 from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.force_of_will import constants as K
@@ -222,6 +224,10 @@ def enter_field(game, s, T, slot, controller):
     elif c[K.C_PLAY_COND] != 0 and c[K.C_TYPE] == K.CardType.MAGIC_STONE and \
             game.condition_holds(s, T, c[K.C_PLAY_COND], c[K.C_PLAY_COND_ARG], controller, slot):
         s[RESTED + w] = 1  # "If <condition>, this card enters your field rested." (cards.FowCard.enters_rested_if)
+    F = flag_table(T)
+    if s[RESTED + w] == 0 and (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_ENTER_RESTED) != 0 and \
+            game.enter_rested_by_ability(s, T, slot):
+        s[RESTED + w] = 1  # session 32: "<cards> enter the field rested." of another card (CR 904)
     s[ENTERED + w] = s[H_TURN]
     game.trigger_own(s, T, slot, K.Trigger.ENTER, slot)
     if was == Zone.GRAVEYARD:  # session 32: "when this card enters the field from a graveyard" (CR 307.7)
@@ -292,7 +298,48 @@ def discard_to_graveyard(game, s, T, player, i):
 
 @internal
 def to_graveyard(game, s, T, slot):
+    w = slot * CARD_W
+    if s[ZONE + w] == Zone.MAIN_DECK and deck_grave_to_field(s, T, slot):
+        # session 32: "If this card would be put into your graveyard from your deck, put it into the field instead." (CR
+        # 910.1): into the field under its owner's control (CR 307.7), as it enters it any other way
+        return game.enter_field(s, T, slot, s[OWNER + w])
     return game.move_card(s, T, slot, Zone.GRAVEYARD)
+
+
+@internal
+def enter_rested_by_ability(game, s, T, slot):
+    """Session 32: does a continuous ability "<cards> enter the field rested." (Op.ENTER_RESTED) in force, of a card
+    other than ``slot`` (CR 902.1: in a field or a ruler area), its condition holding, match ``slot`` as it enters the
+    field (its filter seen from that ability's controller)?"""
+    abil = ability_table(T)
+    code = code_table(T)
+    for p in range(2):
+        k, src, r = game.next_continuous(s, T, p, -1, 0, -1)
+        while k >= 0:
+            for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+                if code[q, I_OP] == K.Op.ENTER_RESTED and src != slot and \
+                        game.filter_base(s, T, code[q, I_A1], slot, p, src) and \
+                        game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src):
+                    return True
+            k, src, r = game.next_continuous(s, T, p, -1, k, r + 1)
+    return False
+
+
+@internal_inline
+def deck_grave_to_field(s, T, slot):
+    """Has card ``slot`` the continuous ability "If this card would be put into your graveyard from your deck, put it
+    into the field instead." (Op.DECK_GRAVE_TO_FIELD, session 32)? Read for a card of a main deck only."""
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    if c[K.C_HAS_CONT] == 0:
+        return False
+    abil = ability_table(T)
+    code = code_table(T)
+    for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+        if abil[r, K.A_KIND] == K.AbilityKind.CONTINUOUS:
+            for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+                if code[q, I_OP] == K.Op.DECK_GRAVE_TO_FIELD:
+                    return True
+    return False
 
 
 @internal
