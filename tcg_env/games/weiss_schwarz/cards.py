@@ -802,14 +802,14 @@ class WSCardTable(CardTable):
         return card_obs_rows(self.cards)
 
     def kernel_flags(self) -> np.ndarray:
-        return ws_kernel_flags(self.cards, self.abilities, self.code)
+        return ws_kernel_flags(self.cards, self.abilities, self.code, filters=self.filters)
 
     def in_play_pool_flags(self, in_play: np.ndarray) -> np.ndarray:
         """The pool's row of flags (:func:`ws_kernel_flags`) from the cards ``in_play`` (a game's decks': no Weiss
         Schwarz card enters a game from outside them) and the granted abilities their programs can grant
         (:func:`_granted_rows`). The 5HY_W83 decks drawn like the built-in ones then skip the trigger checks and the
         granted abilities only the other cards of the set need (session 31)."""
-        return ws_kernel_flags(self.cards, self.abilities, self.code, in_play)[-1]
+        return ws_kernel_flags(self.cards, self.abilities, self.code, in_play, self.filters)[-1]
 
     trait_names = property(lambda self: inverse_ids(self.trait_ids), doc="Trait id -> trait ('' for id 0).")
     title_names = property(lambda self: inverse_ids(self.title_ids), doc="Title id -> title ('' for id 0).")
@@ -922,14 +922,32 @@ def _granted_rows(abilities: np.ndarray, code: np.ndarray, owned: np.ndarray) ->
     return out
 
 
+def stage_trivial_filter(f: np.ndarray) -> bool:
+    """Whether filter row ``f`` (filters[row]) matches every stage character of its side (FilterSide) that its
+    relation ANY or SELF allows, as ``filters.filter_match`` reads it: no type but characters' excluded, no colour,
+    level, cost, power, trait, name, title, trigger icon, orientation or position, none of F_LEVEL_MAX_REL's bits.
+    ``characteristics.apply_cont`` tests the side and "this card" itself, so it need not call ``filter_match`` for
+    such a target filter (FLAG_CONT_FILTERED clear)."""
+    tm = int(f[K.F_TYPE_MASK])
+    return ((tm == 0 or tm & (1 << K.CardType.CHARACTER) != 0)
+            and f[K.F_COLOR_MASK] == 0 and f[K.F_LEVEL_MIN] < 0 and f[K.F_LEVEL_MAX] < 0 and f[K.F_COST_MAX] < 0
+            and f[K.F_POWER_MIN] < 0 and f[K.F_POWER_MAX] < 0 and f[K.F_TRAIT] == 0 and f[K.F_NAME] == 0
+            and f[K.F_ORIENT_MASK] == 0 and f[K.F_POS_MASK] == 0
+            and f[K.F_RELATION] in (K.Relation.ANY, K.Relation.SELF)
+            and f[K.F_TRIGGER_ICON] == 0 and f[K.F_TITLE] == 0 and f[K.F_LEVEL_MAX_REL] == 0)  # fmt: skip
+
+
 def ws_kernel_flags(cards: np.ndarray, abilities: np.ndarray, code: np.ndarray,
-                    in_play: np.ndarray | None = None) -> np.ndarray:  # fmt: skip
+                    in_play: np.ndarray | None = None, filters: np.ndarray | None = None) -> np.ndarray:  # fmt: skip
     """The ``flags`` table of a pool's ``T`` (constants.FL_*): per card id, whether it has a CONT
     ability that works from the hand, the zones its CONT abilities with continuous instructions work
-    from, and the Triggers of its AUTO abilities; the last row, the OR of every card's (of the cards
+    from, whether one of those instructions has a target filter that is not :func:`stage_trivial_filter`
+    (FLAG_CONT_FILTERED; every one has, without ``filters``), and the Triggers of its AUTO abilities; the last
+    row, the OR of every card's (of the cards
     ``in_play`` only, where given: a game's decks') and of the granted abilities' (rows after every
     card's, A_ZONE >= GRANT_ZONE0: all of them, or, with ``in_play``, those the programs of those cards' abilities
-    can grant, :func:`_granted_rows`)."""
+    can grant, :func:`_granted_rows`), FLAG_CONT_FILTERED cleared there (a card's fact, not the pool's: the
+    as_like decks' comparison of pool rows, ``deck_like``, does not see it)."""
     from tcg_env.engine.tables import FLAG_WORDS
 
     assert max(K.Trigger) < 31 * (K.FL_CONT - K.FL_TRIG) and K.FL_CONT < FLAG_WORDS  # the trigger words end at FL_CONT
@@ -943,8 +961,12 @@ def ws_kernel_flags(cards: np.ndarray, abilities: np.ndarray, code: np.ndarray,
         if kind == K.AbilityKind.CONT and zone < 31:
             c0 = int(abilities[r, K.A_CODE_START])
             ops = code[c0 : c0 + int(abilities[r, K.A_CODE_LEN]), K.I_OP]
-            if ((ops >= K.Op.AURA_POWER) & (ops <= K.Op.AURA_POWER_LEVEL)).any():
+            aura = (ops >= K.Op.AURA_POWER) & (ops <= K.Op.AURA_POWER_LEVEL)
+            if aura.any():
                 out[K.FL_CONT] |= 1 << int(zone)
+                frows = code[c0 : c0 + int(abilities[r, K.A_CODE_LEN]), K.I_A1][aura]
+                if filters is None or not all(stage_trivial_filter(filters[int(f)]) for f in frows):
+                    out[K.FL_MISC] |= K.FLAG_CONT_FILTERED
         if kind == K.AbilityKind.AUTO:
             t = int(abilities[r, K.A_TRIGGER])
             out[K.FL_TRIG + t // 31] |= 1 << (t % 31)
@@ -974,6 +996,7 @@ def ws_kernel_flags(cards: np.ndarray, abilities: np.ndarray, code: np.ndarray,
     restricts = (code[:, K.I_OP] == K.Op.AURA_RESTRICT) | (code[:, K.I_OP] == K.Op.RESTRICT)
     if (restricts & ((code[:, K.I_A0] & K.RESTRICT_PLAYER_RULES) != 0)).any():
         flags[n, K.FL_MISC] |= K.FLAG_PLAY_LOCK  # play.play_locked, play.player_rule
+    flags[n, K.FL_MISC] &= ~K.FLAG_CONT_FILTERED  # the card rows' (characteristics.apply_cont)
     return flags
 
 

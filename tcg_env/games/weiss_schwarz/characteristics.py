@@ -67,6 +67,12 @@ def apply_cont(game, s, T, src, p, zone, granted):
     code = code_table(T)
     lo = cards[cid_of(s, src), K.C_ABIL_START]
     hi = lo + cards[cid_of(s, src), K.C_ABIL_COUNT]
+    # the pool's flags (cards.ws_kernel_flags): FLAG_CONT_FILTERED clear, every target filter of the card's continuous
+    # instructions matches any stage character of its side that "this card" allows (cards.stage_trivial_filter),
+    # which the loop below tests itself: filter_match would answer True. Session 32: 5HY_W83's decks called it
+    # 7.5 times a decision from here, 4.9 of them on such filters (climaxes' "your characters", "all of your
+    # opponent's characters", "this card")
+    filtered = granted != 0 or (flag_table(T)[cid_of(s, src), K.FL_MISC] & K.FLAG_CONT_FILTERED) != 0
     if granted != 0:  # the granted rows: the last ones of the table
         hi = A.shape[0]
         lo = hi
@@ -79,7 +85,9 @@ def apply_cont(game, s, T, src, p, zone, granted):
             continue
         if granted != 0 and (granted >> (A[ai, K.A_ZONE] - K.GRANT_ZONE0)) & 1 == 0:
             continue
-        if not game.condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, src):
+        # no condition (Condition.NONE: condition_holds' answer is True) is no call of it: most CONT abilities
+        if A[ai, K.A_COND] != K.Condition.NONE and not game.condition_holds(s, T, A[ai, K.A_COND],
+                                                                           A[ai, K.A_COND_ARG], p, src):
             continue
         # a CONT ability's A_TRIG_WHOSE: "during your (opponent's) turn" beside its condition
         w = A[ai, K.A_TRIG_WHOSE]
@@ -161,7 +169,7 @@ def apply_cont(game, s, T, src, p, zone, granted):
                         continue
                     if only_src and sl != src and s[ZONE + sl * CARD_W] == K.Zone.STAGE:
                         continue
-                    if not game.filter_match(s, T, frow, sl, p, src):
+                    if filtered and not game.filter_match(s, T, frow, sl, p, src):
                         continue
                     b = sl * CARD_W
                     if op == K.Op.AURA_POWER_PER and code[r, K.I_REG] != K.PER_POWER:

@@ -386,6 +386,9 @@ FLAG_PLAY_LOCK = 2  # (last row) an instruction restricting a player's events / 
 #                    (RESTRICT_PLAYER_RULES)
 FLAG_GRANTED_CONT = 4  # (last row) a granted CONT ability (characteristics.apply_cont with the granted bits)
 FLAG_GRANTED_ACT = 8  # (last row) a granted ACT ability (play.ability_usable_kind offers the granted rows)
+FLAG_CONT_FILTERED = 16  # (card rows only) a continuous instruction of the card's CONT abilities whose target filter
+#                          tests more of a stage character than its side and "this card" (cards.stage_trivial_filter):
+#                          characteristics.apply_cont calls filter_match for this card's targets; clear in the pool's row
 FL_CONT = 3  # word: bit (1 << AbilityZone z) = a CONT ability working from zone z with a continuous
 #              instruction (Op.AURA_POWER .. AURA_POWER_LEVEL): what characteristics.apply_cont applies
 
