@@ -387,7 +387,7 @@ def test_a_state_before_non_words():
 def test_cr_1101_1b_a_card_with_a_mark_in_a_filter():
     r = exact("Look at the top four cards of your deck. You may reveal a card with [Will of Despair] from among them and "
               "put it into your hand. Put the rest on the bottom of your deck in any order.", "chant")
-    assert r.fields["effect"][0]["filter"] == {"mark": "will_of_despair", "zone": "main_deck"}
+    assert r.fields["effect"][0]["filter"] == {"mark": ["will_of_despair"], "zone": "main_deck"}
     r = exact("[Enter]: Reveal the top four cards of your main deck. Put a card among them into your hand. Put the rest "
               "into your graveyard.")
     assert r.abilities[0]["effect"][0]["top"] == 4

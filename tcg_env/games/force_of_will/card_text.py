@@ -4697,7 +4697,7 @@ class _T(CountWords, TextTransformer, Transformer):
     def with_mark(self, mark):
         if mark is None:
             raise Unsupported("a filter of cards with <<Bond>> / <<War>>")
-        return {"mark": mark}
+        return {"mark": [mark]}  # FowFilter.mark: any of these printed marks
 
     def with_keyword(self, kw):
         # "<cards> with [Flying]" (session 27, CR 1100s): one of the keywords it has now (FowFilter.keyword)
