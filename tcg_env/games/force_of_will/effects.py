@@ -7,7 +7,6 @@ This module holds the frames (a chase entry plus the interpreter's words), the i
 hooks and Force of Will's own opcodes (constants.Op).
 """
 
-import numpy as np
 
 from tcg_env.engine.chase import chase_remove_at
 from tcg_env.engine.decisions import set_decision
@@ -25,6 +24,8 @@ from tcg_env.engine.rng import rng_below, shuffle_run_with
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.zones import zone_offsets, zone_put, zone_take
 from tcg_env.rules.modifiers import mod_apply
+from tcg_env.rules.costs import pool_pay_generic  # session 32: Op.PAY
+from tcg_env.games.force_of_will.state import WILL as _WILL  # session 32: Op.PAY
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
     N_REGS, OPTION_SLOTS, TARGET_MAX, Decision, Mod, Op, Shield, Zone
@@ -986,14 +987,24 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.PAY:
         # session 32: "[you may] pay <will> / N life. If you do, ..." (CR 1003.1, 907.2): from the produced will, as every will
         # cost (costs.can_pay / pay: attribute costs from their attribute, the free cost canonically); all of it or nothing
+        # (no array: the kernels allocate nothing; costs.can_pay / pay over the attribute costs unpacked from a0)
         if s[LIFE + ctrl] < a2:
             return NOT_DONE
-        need = np.zeros(K.N_ATTRIBUTES, np.int32)
+        wp = _WILL + ctrl * K.N_WILL
+        mask = (1 << K.PAY_ATTR_BITS) - 1
+        rest = s[wp + K.WILL_VOID]
         for a in range(K.N_ATTRIBUTES):
-            need[a] = (a0 >> (K.PAY_ATTR_BITS * a)) & ((1 << K.PAY_ATTR_BITS) - 1)
-        if not game.can_pay(s, ctrl, need, 0, a1):
+            need = (a0 >> (K.PAY_ATTR_BITS * a)) & mask
+            if s[wp + a] < need:
+                return NOT_DONE
+            rest += s[wp + a] - need
+        if rest + s[wp + K.WILL_MOON] < a1:
             return NOT_DONE
-        game.pay(s, ctrl, need, 0, a1)
+        for a in range(K.N_ATTRIBUTES):
+            s[wp + a] -= (a0 >> (K.PAY_ATTR_BITS * a)) & mask
+        moon = min(max(a1 - rest, 0), s[wp + K.WILL_MOON])  # the moon will pays what the rest cannot (costs.pay)
+        s[wp + K.WILL_MOON] -= moon
+        pool_pay_generic(s, wp, K.N_ATTRIBUTES, wp + K.WILL_VOID, max(a1, 0) - moon)
         s[LIFE + ctrl] -= a2
     elif op == Op.PLAYER_DISCARD:
         # session 29: "Its controller discards N cards [at random]" (CR 1019.1): the core's DISCARD by that player; a2 bit
