@@ -142,6 +142,8 @@ def test_weiss_schwarz_flags_name_hand_abilities_and_triggers(tmp_path):
             trig_seen += has
     assert hand > 0 and trig_seen > 0, "the sample list has hand abilities and AUTO abilities"
     every_card = np.bitwise_or.reduce(F[:-1], axis=0)
+    every_card[K.FL_MISC] &= ~K.FLAG_CONT_FILTERED  # a card's fact only (session 32: apply_cont), clear in the pool's row
+    assert F[-1, K.FL_MISC] & K.FLAG_CONT_FILTERED == 0
     assert ((F[-1] & every_card) == every_card).all(), "the pool's row holds every card's bits"
     for r in range(abil.shape[0]):
         if abil[r, K.A_ZONE] >= K.GRANT_ZONE0 and abil[r, K.A_KIND] == K.AbilityKind.AUTO:
