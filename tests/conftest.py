@@ -10,8 +10,16 @@ import os
 # (docs/performance-log.md, issue 29)
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
+from pathlib import Path  # noqa: E402
+
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+
+from tcg_env.engine.cache import also_stamp  # noqa: E402
+
+# the tests' njit(cache=True) wrappers of internal kernels hold the package's compiled code: cached under the
+# package-wide stamp too, they compile again after an edit to any kernel file (tcg_env.engine.cache.also_stamp)
+also_stamp(Path(__file__).parent)
 
 
 def _assert_snapshot_refused(g, d, match):

@@ -38,6 +38,8 @@ PYTHON_ONLY = frozenset({"__init__", "adapter", "card_text", "cards", "decks", "
                          "unsupported"})
 _installed = False
 _memo: dict = {}
+# folders outside the package whose cached numba functions call the package's kernels (also_stamp)
+_CALLER_DIRS: list[Path] = []
 
 
 def kernel_sources() -> list[Path]:
@@ -67,12 +69,28 @@ def package_stamp() -> bytes:
     return _memo["stamp"]
 
 
-def _in_package(py_file: str) -> bool:
+def _under(py_file: str, dirs) -> bool:
     try:
         path = Path(py_file).resolve()
     except (OSError, RuntimeError):
         return False
-    return any(d in path.parents for d in _KERNEL_DIRS)
+    return any(d in path.parents for d in dirs)
+
+
+def _in_package(py_file: str) -> bool:
+    return _under(py_file, _KERNEL_DIRS)
+
+
+def also_stamp(folder) -> None:
+    """Cache the numba functions of the Python files under ``folder`` (outside the package) under the
+    package-wide stamp as well as their own file's: a ``njit(cache=True)`` wrapper in a test or a
+    user's module that calls the package's kernels holds their compiled code, and numba's own stamp
+    (its file only) loaded it with the *old* kernels inside after an edit to the package. That
+    happened: ten Force of Will card-text tests read session 31's continuous abilities through a
+    cached test wrapper after session 32 changed them (tests/conftest.py registers ``tests/``)."""
+    path = Path(folder).resolve()
+    if path not in _CALLER_DIRS:
+        _CALLER_DIRS.append(path)
 
 
 def install() -> bool:
@@ -96,11 +114,13 @@ def install() -> bool:
     for name in names:
         base = getattr(caching, name)
 
-        def get_source_stamp(self):
-            return package_stamp()
+        def get_source_stamp(self, base=base):
+            if _in_package(self._py_file):
+                return package_stamp()
+            return package_stamp(), base.get_source_stamp(self)  # a caller's file (also_stamp): both
 
         def from_function(cls, py_func, py_file):
-            if not _in_package(py_file):
+            if not (_in_package(py_file) or _under(py_file, _CALLER_DIRS)):
                 return None  # not a kernel file of the package: numba's own locators take it
             return super(cls, cls).from_function(py_func, py_file)
 

@@ -28,12 +28,38 @@ def test_package_kernels_use_the_package_wide_stamp():
         assert loc.get_source_stamp() == cache.package_stamp()
 
 
-def test_functions_outside_the_kernel_folders_keep_numbas_own_stamp():
-    def outside(x):
-        return x + 1
+def _module_at(path: Path, name: str):
+    import importlib.util
 
-    loc = _locator(njit(cache=True)(outside))  # this test file: not under tcg_env/engine or games
+    path.write_text("def f(x):\n    return x + 1\n")
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_functions_outside_the_kernel_folders_keep_numbas_own_stamp(tmp_path):
+    mod = _module_at(tmp_path / "outside_module.py", "outside_module")
+    loc = _locator(njit(cache=True)(mod.f))  # a file neither under tcg_env/engine, rules, games nor also_stamp's
     assert not type(loc).__name__.startswith("Package")
+
+
+def test_a_caller_folders_functions_are_stamped_with_the_package_and_their_own_file(tmp_path, monkeypatch):
+    """also_stamp (tests/conftest.py registers tests/): a cached wrapper of package kernels outside the package is
+    compiled again after an edit to a kernel file (the package stamp) or to its own file (numba's stamp of it)."""
+    monkeypatch.setattr(cache, "_CALLER_DIRS", list(cache._CALLER_DIRS))
+    cache.also_stamp(tmp_path)
+    loc = _locator(njit(cache=True)(_module_at(tmp_path / "caller_module.py", "caller_module").f))
+    assert type(loc).__name__.startswith("Package")
+    package, own = loc.get_source_stamp()
+    assert package == cache.package_stamp()
+    (tmp_path / "caller_module.py").write_text("def f(x):\n    return x + 2  # edited\n")
+    assert loc.get_source_stamp() != (package, own)  # its own file's edit changes the stamp too
+    assert _locator(njit(cache=True)(_test_wrapper)).get_source_stamp()[0] == cache.package_stamp()
+
+
+def _test_wrapper(x):  # a function of this test file: tests/ is registered by tests/conftest.py
+    return x + 1
 
 
 def test_the_stamp_changes_with_any_kernel_file_and_only_with_content(tmp_path, monkeypatch):
