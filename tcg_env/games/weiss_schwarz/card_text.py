@@ -993,6 +993,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def q_cost_max(self, n):
         return ("cost_max", int(n))
 
+    def q_cost_min(self, n):
+        # (session 33) "cost N or higher": the printed cost (CR 2.5), filters.filter_match's F_COST_MIN
+        return ("cost_min", int(n))
+
     def q_color(self, tok):
         return ("color", [str(tok)])
 
@@ -2479,14 +2483,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # milled cards that match (MILL_COUNT) and runs the block when one or more do
         if spec == {"type": "climax"}:
             return self.if_climax_among(ops)
-        if set(spec) - {"type", "level_min", "level_max", "trait", "trait_or", "trait_more", "color", "cost_max"}:
+        if set(spec) - {"type", "level_min", "level_max", "trait", "trait_or", "trait_more", "color", "cost_max", "cost_min"}:
             raise Unsupported("'if there is a <spec> among those cards' with a description the count cannot test")
         return [{"op": "@ifspec", "filter": self.to_filter(spec, zone="waiting_room"), "then": ops}]
 
     def if_all_among(self, spec, ops):
         # "put the top N cards of your deck into your waiting room. If all of those cards are <spec>, ..." (session 27):
         # MILL_COUNT, and the block when all N match
-        if set(spec) - {"type", "level_min", "level_max", "trait", "trait_or", "color", "cost_max"}:
+        if set(spec) - {"type", "level_min", "level_max", "trait", "trait_or", "color", "cost_max", "cost_min"}:
             raise Unsupported("'if all of those cards are <spec>' with a description the count cannot test")
         return [{"op": "@ifspec", "filter": self.to_filter(spec, zone="waiting_room"), "then": ops, "all": True}]
 
@@ -3529,6 +3533,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_climax_any(self):
         return {"kind": "climax_any"}
+
+    def c_climax_color(self, tok):
+        # (session 33) "if a blue climax is in your climax area": a climax of that colour (CR 2.4) in the master's
+        # climax area (CR 3.11; Condition.CLIMAX_FILTER_AT_LEAST)
+        spec = self.charspec(self.quals(self.q_color(tok)), self.n_climax())
+        return {"kind": "climax_filter_at_least", "value": 1, "filter": self.to_filter(spec, zone="climax_area")}
 
     def c_climax_icon(self, tok):
         # "if there is a climax with  in its trigger icon in your climax area": the icon the database drops, any

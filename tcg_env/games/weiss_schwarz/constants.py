@@ -664,6 +664,9 @@ class Condition(IntEnum):
     #                  this card"
     FACING_REVERSED = 102  # the character facing the source is [REVERSE] (CR 4.6.1.3): "the character facing this card
     #                        is [REVERSE]" (none facing it: not met)
+    # --- session 33 (s33d; the range 110..119) ---
+    CLIMAX_FILTER_AT_LEAST = 110  # the master's climax area (CR 3.11) holds >= (arg & 0xFF) cards matching filter row
+    #                               arg >> 8: "if a blue climax is in your climax area"
 
 
 ABILITY_TABLE = TableLayout("ability")
@@ -769,6 +772,8 @@ F_RELATION = FILTER_TABLE.add("relation", source=enum(Relation))  # Relation
 F_TRIGGER_ICON = FILTER_TABLE.add("trigger_icon", source=enum(TriggerIcon, none=0))  # TriggerIcon the card must have, 0 = any
 F_TITLE = FILTER_TABLE.add("title", source=interned("title_ids", "title"))  # title id, 0 = any
 F_LEVEL_MAX_REL = FILTER_TABLE.add("level_max_rel", source=copy())  # bit 0: level <= master's level + F_LEVEL_MAX (Standby-style); bit 1 (LEVEL_ABOVE_OPP): level > the master's opponent's level
+# (session 33) "cost N or higher" (CR 2.5: the cost printed on the card): -1 = none
+F_COST_MIN = FILTER_TABLE.add("cost_min", source=bound())
 F_NCOLS = FILTER_TABLE.width
 
 
