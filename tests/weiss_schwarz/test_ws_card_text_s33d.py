@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.card_text import compile_line
 from tcg_env.games.weiss_schwarz.scenario import Scenario
 
@@ -22,7 +24,12 @@ def _c(line, type="character"):
 _SHRINKER = ("【ACT】 [【REST】 this card] Choose 1 of your opponent's cost 1 or higher characters, and that character gets "
              "-1000 power until end of turn.")
 _BLUE_FAN = "【CONT】 If a blue climax is in your climax area, this card gets +2000 power."
-(PLAIN, FLARE, BLUE_FLARE, SHRINKER, PRICEY, BLUE_FAN) = range(6)
+_LENDER = ("【ACT】 [【REST】 this card] Choose 1 cost 1 or higher character in your opponent's waiting room, and put it on "
+           "an open position of their back stage.")
+_REFRESHER = "【AUTO】 When you have refreshed your deck, you may put this card into your stock."
+_REMEMBERER = ("【AUTO】 Memory When this card attacks, you may choose 1 level X or lower character in your waiting room, "
+               "and return it to your hand. X is equal to the number of cards in your memory.")
+(PLAIN, FLARE, BLUE_FLARE, SHRINKER, PRICEY, BLUE_FAN, LENDER, REFRESHER, DRAWER, REMEMBERER) = range(10)
 RECORDS = [
     _rec("T/S33D-001", "Plain"),
     _rec("T/S33D-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -30,6 +37,10 @@ RECORDS = [
     _rec("T/S33D-004", "Shrinker", [_SHRINKER]),
     _rec("T/S33D-005", "Pricey", cost="1"),
     _rec("T/S33D-006", "Blue Fan", [_BLUE_FAN]),
+    _rec("T/S33D-007", "Lender", [_LENDER]),
+    _rec("T/S33D-008", "Refresher", [_REFRESHER]),
+    _rec("T/S33D-009", "Drawer", ["【ACT】 [【REST】 this card] Draw 1 card."]),
+    _rec("T/S33D-010", "Rememberer", [_REMEMBERER]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S33D-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -127,3 +138,122 @@ def test_cr_7_8_your_other_character_in_battle_becomes_reverse_is_the_in_battle_
     ab = r.abilities[0]
     assert ab["trigger"] == "other_reversed" and ab["trigger_filter"]["relation"] == "in_battle"
     assert (ab["trigger_filter"].get("trait") == "Glass") == bool(trait)
+
+
+# ---------------------------------------------------------------------------- an opponent's card onto their stage
+def test_an_opponents_card_put_on_an_open_position_of_their_back_stage_is_approximate():
+    r = _c(_LENDER)
+    assert r.verdict == "approximate" and r.approximations == ("opp_stage_owner_picks",), r.reason
+    ch, put = r.abilities[0]["effect"]
+    assert ch["filter"] == {"type": "character", "cost_min": 1, "zone": "waiting_room", "side": "opponent"}
+    assert put == {"op": "to_stage", "by_owner": True, "positions": ["back"]}
+
+
+def test_an_opponents_card_goes_onto_an_open_back_position_of_their_stage(pool):
+    """CR 2.5 / 3.6: Lender chooses the cost 1 Pricey (not the cost 0 Plain) in the opponent's waiting room; it goes
+    onto the open back position of the opponent's stage (the other one is taken)."""
+    deck = kit.deck_of(len(RECORDS), FLARE)
+    sc = Scenario.main_phase(pool, decks=(deck, deck))
+    sc.put(0, LENDER, "stage", pos=0)
+    cheap = sc.put(1, PLAIN, "waiting_room")
+    pricey = sc.put(1, PRICEY, "waiting_room")
+    sc.put(1, PLAIN, "stage", pos=K.POS_BACK_LEFT)
+    g = sc.game()
+    kit.act(g, "Use ability 0 of Lender")
+    for _ in range(8):
+        if kit.resolved(g):
+            break
+        d = kit.labels(g)
+        assert not any(x.startswith("Choose Plain") for x in d), d
+        kit.act(g, d[0])
+    assert kit.zone_of(g, cheap) == K.Zone.WAITING_ROOM
+    assert kit.zone_of(g, pricey) == K.Zone.STAGE
+    assert int(g.state[S.OWNER + pricey * S.CARD_W]) == 1
+    assert int(g.state[S.POS + pricey * S.CARD_W]) == K.POS_BACK_RIGHT
+
+
+# ---------------------------------------------------------------------------- CR 9.2: "when you have refreshed"
+def test_cr_9_2_when_you_have_refreshed_your_deck_is_the_refreshed_trigger():
+    r = _c(_REFRESHER)
+    assert r.verdict == "approximate" and r.approximations == ("refresh_at_refresh_point",), r.reason
+    assert r.abilities[0]["trigger"] == "refreshed"
+
+
+@pytest.mark.parametrize("whose", [0, 1])
+def test_cr_9_2_a_refresh_triggers_its_players_characters_only(pool, whose):
+    """Player 0 draws the last card of the deck: the refresh (CR 9.2), its refresh point (CR 9.9: a clock card), and
+    a Refresher of player 0 goes to the stock; one of player 1 stays."""
+    deck = kit.deck_of(len(RECORDS), FLARE)
+    sc = Scenario.main_phase(pool, decks=(deck, deck))
+    sc.put(0, DRAWER, "stage", pos=0)
+    ref = sc.put(whose, REFRESHER, "stage", pos=1)
+    sc.empty_deck_to(0, "waiting_room", keep=1)
+    g = sc.game()
+    clock = kit.count(g, "CLOCK")
+    kit.act(g, "Use ability 0 of Drawer")
+    kit.answer_yes(g, True)
+    assert kit.count(g, "CLOCK") == clock + 1  # the refresh point
+    assert kit.zone_of(g, ref) == (K.Zone.STOCK if whose == 0 else K.Zone.STAGE)
+
+
+# ---------------------------------------------------------------------------- CR 10.9.1: Memory
+def test_cr_10_9_1_memory_counting_the_memorys_cards_is_a_memory_ability(pool):
+    """"Memory" on an ability whose X counts the cards in the memory (CR 10.9.1: it references the memory); the pool
+    fixture imports it (cards.py's keyword check accepts the count)."""
+    r = _c(_REMEMBERER)
+    assert r.verdict == "exact", r.reason
+    ab = r.abilities[0]
+    assert ab["keyword"] == "memory"
+    assert ab["effect"][0] == {"op": "count", "filter": {"zone": "memory"}}
+    assert pool is not None
+
+
+# ---------------------------------------------------------------------------- CR 2.5: a trait gained alone
+@pytest.mark.parametrize("line", [
+    "【CONT】 All of your other characters get 《Moss》.",
+    "【CONT】 If you are level 1 or higher, this card gets 《Moss》.",
+    "【CONT】 All of your opponent's characters in the center stage get 《Moss》.",
+    "【CONT】 The character facing this card gets 《Moss》.",
+])
+def test_cr_2_5_a_cont_trait_gained_alone_compiles_to_no_ability(line):
+    r = _c(line)
+    assert r.verdict == "approximate" and r.approximations == ("trait_gain_unread",), r.reason
+    assert r.abilities == [] and r.fields["gained_traits"] == ["Moss"]
+
+
+def test_cr_2_5_an_effects_trait_gained_alone_stays_unsupported():
+    r = _c("【ACT】 [【REST】 this card] Choose 1 of your characters, and that character gets 《Moss》 until end of turn.")
+    assert r.verdict == "unsupported"
+
+
+@pytest.mark.parametrize("read", [False, True])
+def test_cr_2_5_a_trait_gained_alone_is_refused_where_a_filter_of_the_list_names_it(tmp_path, read):
+    import json
+
+    from tcg_env.games.weiss_schwarz.importer import import_ws_json
+
+    recs = [_rec("T/S33D-101", "Mossy", ["【CONT】 All of your other characters get 《Moss》."]),
+            _rec("T/S33D-102", "Reader", ["【CONT】 If you have another 《Moss》 character, this card gets +1000 power."
+                                          if read else "【CONT】 This card gets +1000 power."])]
+    p = tmp_path / "list.json"
+    p.write_text(json.dumps(recs))
+    res = import_ws_json(p)
+    bad = [x for lines in res.unsupported.values() for x in lines if "gives a trait a filter of this list names" in x]
+    assert bool(bad) == read and len(res.unsupported) == int(read), res.unsupported
+
+
+# ---------------------------------------------------------------------------- CR 7.1: every player's attack phase
+@pytest.mark.parametrize("who", ["all players'", "each player's"])
+def test_cr_7_1_the_beginning_of_all_players_attack_phase_is_every_turns(who):
+    r = _c(f"【AUTO】 At the beginning of {who} attack phase, draw 1 card.")
+    assert r.verdict == "exact", r.reason
+    ab = r.abilities[0]
+    assert ab["trigger"] == "begin_attack" and ab.get("whose", "any") == "any"
+    assert _c("【AUTO】 At the beginning of the attack phase, draw 1 card.").abilities == r.abilities
+
+
+@pytest.mark.parametrize("zone", ["your memory", "your clock", "your level", "from your deck"])
+def test_cr_8_7_placed_from_your_hand_or_your_other_zone_is_placed_any_way(zone):
+    r = _c(f"【AUTO】 When this card is placed on the stage from your hand or {zone}, draw 1 card.")
+    assert r.verdict == "approximate" and r.approximations == ("placed_any_way",), r.reason
+    assert r.abilities[0]["trigger"] == "placed_self"

@@ -101,6 +101,14 @@ APPROXIMATIONS: dict[str, str] = {
                            "choose 1 \"<its name>\" in your memory, and put it ...\": the delayed ability is an ability "
                            "of this card working from the memory at the beginning of each of your draw phases, so it "
                            "also acts when this card reached the memory in another way (and again if it goes back)",
+    "opp_stage_owner_picks": "\"choose 1 <character> in your opponent's waiting room, and put it on an open position "
+                             "of their (back) stage\" (session 33): the card's owner (the opponent) chooses which open "
+                             "position it goes to, not the player of the effect",
+    "refresh_at_refresh_point": "\"when you have refreshed your deck\" (session 33): the ability triggers when the "
+                                "refresh point of that refresh is applied (CR 9.9: at the next rule-action check), "
+                                "for the master's characters on the stage then; a refresh in the middle of an effect "
+                                "triggers a character placed on the stage later in that effect, and not one that left "
+                                "the stage in it",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
     "looked_marker_unseen": "\"you may look at the top card of your deck. If you do, put that card face down "
@@ -137,7 +145,8 @@ APPROXIMATIONS: dict[str, str] = {
                              "card of the deck down (the deepest card looked at ends on top of the stock), not in an "
                              "order the master chooses; only which stock card a later cost pays first differs",
     "trait_gain_unread": "\"<subject> gets (+N power and) <<T>> (until end of turn)\" (session 27): the engine gives no "
-                         "trait; the line compiles without the gain where no filter or condition of the card's list "
+                         "trait; the line compiles without the gain (a [CONT] trait gain alone: to no ability, session 33) "
+                         "where no filter or condition of the card's list "
                          "names <<T>> (the importer refuses it otherwise), so nothing in that list reads it; a filter "
                          "of another list compiled into the same pool that names <<T>> does not see it",
 }
@@ -1164,7 +1173,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             self._gained_traits = sorted(set(getattr(self, "_gained_traits", [])) | set(traits))
             out = [g for g in out if g[0] != "@trait"]
             if not out:
-                raise Unsupported("a trait gained alone (the engine gives no trait)")
+                # (session 33) a trait gained alone: a [CONT] ability's aura compiles to nothing (_aura, cont_line:
+                # the line has no ability); an effect's gain stays unsupported (gets)
+                return [("@trait_only", traits)]
             if any(g[0] not in ("power", "soul", "level", "power_x", "power_x_neg") for g in out):
                 # (a granted ability takes one of the list's MAX_GRANTS bits, which an exact line may need)
                 raise Unsupported("a trait gained beside an ability or a restriction")
@@ -1512,6 +1523,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "@t", "who": who[0]}, *ops]
 
     def gets(self, subj, gains, dur=None):
+        if any(g[0] == "@trait_only" for g in gains):
+            raise Unsupported("a trait gained alone (the engine gives no trait)")
         inner = [g[2] for g in gains if len(g) == 3]
         gains = [g[:2] for g in gains]
         inner += [v.pop("@dur") for k, v in gains if k == "grant" and "@dur" in v]
@@ -2299,6 +2312,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def to_stage_open_part(self, who, part):
         return self._on(who, {"op": "to_stage", "positions": [part]})
+
+    def to_stage_open_opp(self, who, part=None):
+        # (session 33) "choose 1 cost 1 or higher character in your opponent's waiting room, and put it on an open
+        # position of their back stage": the card goes onto its owner's stage, an empty position (of the part named);
+        # the engine's TO_STAGE_BY_OWNER asks the owner for the position (approximation opp_stage_owner_picks: the
+        # player of the effect would choose it)
+        self.approximate("opp_stage_owner_picks")
+        return self._on(who, {"op": "to_stage", "by_owner": True, **({"positions": [part]} if part else {})})
 
     def gets_two_durations(self, subj, gains, dur, dur2, tok):
         # "this card gets +1000 power until end of turn and the following ability until the end of your opponent's
@@ -4151,6 +4172,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def t_level_up(self):
         return ("level_up", None)
 
+    def t_refreshed(self):
+        # (session 33) "when you have refreshed your deck" (CR 9.2): Trigger.REFRESHED on the master's stage
+        # characters when the refresh point is applied (CR 9.9, rule_processes.rule_actions; approximation
+        # refresh_at_refresh_point)
+        self.approximate("refresh_at_refresh_point")
+        return ("refreshed", None)
+
     def t_opp_level_up(self):  # "when your opponent levels up" (CR 9.3.2; kernels: the other player's stage)
         return ("opp_level_up", None)
 
@@ -4470,7 +4498,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             # CR 10.9.1 "Memory": the ability references the memory (its condition, or an "if"), or
             # works from it
             conds = [cond] + [o["condition"] for o in _walk(effects) if o["op"] == "if"]
-            if not (zone == "memory" or any(_cond_kinds(c) & set(_MEMORY_CONDS) for c in conds)) \
+            # (session 33) or a count of the memory's cards ("X is equal to the number of cards in your memory")
+            counts = any(o["op"] == "count" and (o.get("filter") or {}).get("zone") == "memory" for o in _walk(effects))
+            if not (zone == "memory" or counts or any(_cond_kinds(c) & set(_MEMORY_CONDS) for c in conds)) \
                     or "keyword" in ab:
                 raise Unsupported("Memory without a condition on the memory (or an ability working from it)")
             ab["keyword"] = "memory"
@@ -5017,6 +5047,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def _aura(self, gains, flt):
         ops = []
+        if gains == [("@trait_only", gains[0][1])] if gains else False:
+            # "[CONT] All of your other characters get <<T>>" (session 33, approximation trait_gain_unread): no
+            # instruction; cont_line gives the line no ability
+            return [{"op": "@trait_only"}]
         for k, v in gains:
             if k == "selfact" and flt != {"type": "character", "relation": "self"}:
                 # "all of your <<T>> characters get the following ability. "[ACT] ..."": a granted ability row of
@@ -5413,6 +5447,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if is_event and not (cond is not None and cond.get("kind") == "@zone" and cond.get("zone") == "memory"):
             # an event's [CONT] Memory ability works from the memory (CR 10.9.1, session 23); no other
             raise Unsupported("a [CONT] ability on an event")
+        if ops and all(op["op"] == "@trait_only" for op in ops):
+            # (session 33) "[CONT] (If A,) this card / all of your other <spec> get <<T>>": the engine gives no trait
+            # (approximation trait_gain_unread: the importer refuses the line where a filter of the list names <<T>>);
+            # the line compiles to no ability
+            if label not in (None, "assist") or self.card.get("type") != "character":
+                raise Unsupported("a trait gained alone (the engine gives no trait)")
+            return {"__fields__": True}
+        if any(op["op"] == "@trait_only" for op in ops):
+            raise Unsupported("a trait gained alone beside another effect")
         granted = [op["ability"] for op in ops if op["op"] == "@selfcont"]
         ops = [op for op in ops if op["op"] != "@selfcont"]
         if granted:

@@ -99,6 +99,7 @@ TriggerName = Literal[
     "other_placed_from_wr", "accelerate_used", "opp_level_up", "facing_attacks", "trigger_check_card",
     "own_trigger_check_card", "damage_received_canceled", "damage_received_not_canceled", "change_used", "resonate_used", "own_direct_attacks",
     "placed_from_wr_self", "opp_brainstorm_climax",
+    "refreshed",  # session 33 (s33d)
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -1522,7 +1523,10 @@ class _Compiler(PoolCompiler):
             need(ab.zone == "clock_top", "zone", "Alarm abilities work from the top of the clock (CR 10.1.1)")
         elif kw == "memory":  # CR 10.9.1 (a condition on the memory, or a count of its cards)
             need(ab.zone == "memory" or any(_mentions(cond, ab.effect, k) for k in _COND_MEMORY)
-                 or "memory" in _counted_zones(ab.effect), "zone",
+                 or "memory" in _counted_zones(ab.effect)
+                 # (session 33) "X is equal to the number of cards in your memory": a count of the memory's cards
+                 or any(o.op == "count" and getattr(getattr(o, "filter", None), "zone", None) == "memory"
+                        for o in _walk(ab.effect)), "zone",
                  "Memory: zone 'memory' or a condition on the memory (CR 10.9.1)")  # fmt: skip
         elif kw == "experience":  # CR 10.10.1 (a condition on the level, or a count of its cards)
             need(ab.zone == "level" or any(_mentions(cond, ab.effect, k) for k in ("level_sum_at_least", "named_in_level",

@@ -493,6 +493,9 @@ class Trigger(IntEnum):
     #                   then (triggers.trigger_change_used)
     RESONATE_USED = 61  # "when you use "Resonate"" (session 31; CR 10.13, as CHANGE_USED): a Resonate ability of the
     #                     player's resolved: every stage character of that player (triggers.trigger_change_used)
+    REFRESHED = 54  # "when you have refreshed your deck" (session 33, s33d; CR 9.2): every stage character of the player
+    #                 whose deck was refreshed, when the refresh point of that refresh is applied (CR 9.9,
+    #                 rule_processes.rule_actions; behind the pool's flags)
     OWN_DIRECT_ATTACKS = 59  # "when your character direct attacks" (session 31; CR 7.2.1.4.1 / 7.2.1.6): every stage
     #                          character of the attacking player, the attacker included (battle.declare_attack)
     # (no Trigger above 61: the flags table keeps a pool's triggers in the two words FL_TRIG, FL_TRIG + 1, 31 bits each;
@@ -523,7 +526,7 @@ GRANTED_OTHER_TRIGGERS = (
     Trigger.OTHER_PLACED_FROM_WR, Trigger.ACCELERATE_USED, Trigger.OPP_LEVEL_UP, Trigger.FACING_ATTACKS,
     Trigger.TRIGGER_CHECK_CARD, Trigger.OWN_TRIGGER_CHECK_CARD, Trigger.DAMAGE_RECEIVED_CANCELED,
     Trigger.DAMAGE_RECEIVED_NOT_CANCELED, Trigger.CHANGE_USED, Trigger.RESONATE_USED,
-    Trigger.OWN_DIRECT_ATTACKS,
+    Trigger.OWN_DIRECT_ATTACKS, Trigger.REFRESHED,
 )  # fmt: skip
 
 
