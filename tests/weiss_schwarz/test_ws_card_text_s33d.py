@@ -29,7 +29,9 @@ _LENDER = ("【ACT】 [【REST】 this card] Choose 1 cost 1 or higher character
 _REFRESHER = "【AUTO】 When you have refreshed your deck, you may put this card into your stock."
 _REMEMBERER = ("【AUTO】 Memory When this card attacks, you may choose 1 level X or lower character in your waiting room, "
                "and return it to your hand. X is equal to the number of cards in your memory.")
-(PLAIN, FLARE, BLUE_FLARE, SHRINKER, PRICEY, BLUE_FAN, LENDER, REFRESHER, DRAWER, REMEMBERER) = range(10)
+_LOCKER = "【ACT】 [【REST】 this card] You cannot play events from your hand until end of turn."
+(PLAIN, FLARE, BLUE_FLARE, SHRINKER, PRICEY, BLUE_FAN, LENDER, REFRESHER, DRAWER, REMEMBERER, LOCKER,
+ NEWS) = range(12)
 RECORDS = [
     _rec("T/S33D-001", "Plain"),
     _rec("T/S33D-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -41,6 +43,8 @@ RECORDS = [
     _rec("T/S33D-008", "Refresher", [_REFRESHER]),
     _rec("T/S33D-009", "Drawer", ["【ACT】 [【REST】 this card] Draw 1 card."]),
     _rec("T/S33D-010", "Rememberer", [_REMEMBERER]),
+    _rec("T/S33D-011", "Locker", [_LOCKER]),
+    _rec("T/S33D-012", "News", ["Draw 1 card."], type="Event"),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S33D-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -257,3 +261,32 @@ def test_cr_8_7_placed_from_your_hand_or_your_other_zone_is_placed_any_way(zone)
     r = _c(f"【AUTO】 When this card is placed on the stage from your hand or {zone}, draw 1 card.")
     assert r.verdict == "approximate" and r.approximations == ("placed_any_way",), r.reason
     assert r.abilities[0]["trigger"] == "placed_self"
+
+
+# ---------------------------------------------------------------------------- CR 6.5.1.2.2: a timed play lock
+@pytest.mark.parametrize("line, side, dur", [
+    ("Until end of turn, your opponent cannot play event cards and \"Backup\" from hand.", "opponent", None),
+    ("Your opponent cannot play event cards from their hand until the end of their next turn.", "opponent",
+     "next_opp_turn_end"),
+    ("Until the end of your opponent's next turn, your opponent cannot play events from his or her hand.", "opponent",
+     "next_opp_turn_end"),
+    (_LOCKER, None, None),
+])
+def test_cr_6_5_1_2_2_a_timed_play_lock_is_kept_on_the_players_characters(line, side, dur):
+    r = _c(line, type="character" if line.startswith("【") else "event")
+    assert r.verdict == "approximate" and r.approximations == ("player_lock_on_stage",), r.reason
+    sel, rst = [o for o in r.abilities[0]["effect"] if o["op"] in ("select_all", "restrict")]
+    assert sel["filter"].get("side") == side
+    assert "no_events_you" in rst["restrictions"] and rst.get("duration") == dur
+
+
+def test_cr_6_5_1_2_2_a_timed_play_lock_stops_the_player_playing_events(pool):
+    deck = kit.deck_of(len(RECORDS), FLARE)
+    sc = Scenario.main_phase(pool, decks=(deck, deck))
+    sc.put(0, LOCKER, "stage", pos=0)
+    sc.put(0, NEWS, "hand")
+    g = sc.game()
+    assert any(x.startswith("Play event News") for x in kit.labels(g)), kit.labels(g)
+    kit.act(g, "Use ability 0 of Locker")
+    kit.answer_yes(g, True)
+    assert not any(x.startswith("Play event News") for x in kit.labels(g)), kit.labels(g)

@@ -109,6 +109,11 @@ APPROXIMATIONS: dict[str, str] = {
                                 "for the master's characters on the stage then; a refresh in the middle of an effect "
                                 "triggers a character placed on the stage later in that effect, and not one that left "
                                 "the stage in it",
+    "player_lock_on_stage": "\"(until end of turn / the end of your opponent's next turn,) your opponent (you) cannot "
+                            "play events / \"Backup\" from hand\" (session 33): the restriction is kept on the characters "
+                            "that player has on the stage when the effect resolves (play.play_locked reads them); it "
+                            "ends early for a player whose characters all leave the stage, and does not hold for one "
+                            "with no character there",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
     "looked_marker_unseen": "\"you may look at the top card of your deck. If you do, put that card face down "
@@ -1546,7 +1551,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         locks = []
         if gains and gains[-1][0] == "@player_lock":  # "..., and your opponent cannot use "X"" (g_opp_no_use)
             side, tok = gains.pop()[1]
-            locks = self._player_no_encore(tok, dur, side)
+            # (session 33) "..., and your opponent cannot play events from hand" (g_opp_no_play)
+            locks = self._player_no_play(tok, dur, "opponent") if side == "opponent_play" \
+                else self._player_no_encore(tok, dur, side)
         if any(k == "@player_lock" for k, _ in gains) or not gains:
             raise Unsupported("a player's lock that is not the last of the gains")
         for k, v in gains:
@@ -5287,6 +5294,35 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def opp_no_encore_pre(self, dur, tok):
         return self._player_no_encore(tok, dur, "opponent")
+
+    def _player_no_play(self, what, dur, side):
+        # (session 33) "until end of turn (the end of your opponent's next turn), your opponent (you) cannot play events
+        # / "Backup" from hand": a player's restriction (play.play_locked reads NO_EVENTS_YOU / NO_BACKUP_YOU on the
+        # player's stage characters), kept on that player's characters on the stage when the effect resolves
+        # (approximation player_lock_on_stage, as player_no_encore_on_stage)
+        self.approximate("player_lock_on_stage")
+        flt = {"type": "character", **({"side": "opponent"} if side == "opponent" else {})}
+        rs = [f"no_{w}_you" for w in sorted(what)]
+        return [{"op": "select_all", "filter": flt}, {"op": "@t", "who": "last"},
+                {"op": "restrict", "restrictions": rs, **({"duration": dur} if dur != "end_of_turn" else {})}]
+
+    def opp_no_play(self, what, _loc, dur):
+        return self._player_no_play(what, dur, "opponent")
+
+    def opp_no_play_their(self, what, _loc):
+        return self._player_no_play(what, "next_opp_turn_end", "opponent")
+
+    def opp_no_play_pre(self, dur, what, _loc):
+        return self._player_no_play(what, dur, "opponent")
+
+    def you_no_play(self, what, _loc, dur):
+        return self._player_no_play(what, dur, "own")
+
+    def you_no_play_pre(self, dur, what, _loc):
+        return self._player_no_play(what, dur, "own")
+
+    def g_opp_no_play(self, what, _loc):
+        return ("@player_lock", ("opponent_play", what))
 
     # "you cannot play events or "Backup" from your hand" (play.play_locked)
     def pw_events(self):
