@@ -290,3 +290,17 @@ def test_cr_6_5_1_2_2_a_timed_play_lock_stops_the_player_playing_events(pool):
     kit.act(g, "Use ability 0 of Locker")
     kit.answer_yes(g, True)
     assert not any(x.startswith("Play event News") for x in kit.labels(g)), kit.labels(g)
+
+
+# ---------------------------------------------------------------------------- CR 3.2: the bottom of the deck
+@pytest.mark.parametrize("n", ["2", "X"])
+def test_cr_3_2_n_cards_from_the_bottom_of_your_opponents_deck_is_the_bottom_mill(n):
+    x = " X is equal to the number of 《Glass》 characters you have." if n == "X" else ""
+    r = _c(f"【AUTO】 When this card attacks, put {n} cards from the bottom of your opponent's deck into their waiting "
+           f"room.{x}")
+    assert r.verdict == "exact", r.reason
+    (mill,) = [o for o in r.abilities[0]["effect"] if o["op"] == "mill"]
+    assert mill == {"op": "mill", "count": 2 if n == "2" else "x", "who": "opponent", "bottom": True}
+    if n == "2":
+        assert _c("【AUTO】 When this card attacks, put the bottom 2 cards of your opponent's deck into their waiting "
+                  "room.").abilities == r.abilities
