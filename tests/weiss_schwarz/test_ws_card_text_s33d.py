@@ -304,3 +304,16 @@ def test_cr_3_2_n_cards_from_the_bottom_of_your_opponents_deck_is_the_bottom_mil
     if n == "2":
         assert _c("【AUTO】 When this card attacks, put the bottom 2 cards of your opponent's deck into their waiting "
                   "room.").abilities == r.abilities
+
+
+def test_cr_8_7_placed_from_your_hand_or_by_the_effect_of_a_card_is_placed_any_way():
+    r = _c("【AUTO】 When this card is placed on the stage from your hand or by the effect of \"Plain\", draw 1 card.")
+    assert r.verdict == "approximate" and r.approximations == ("placed_any_way",), r.reason
+    assert r.abilities[0]["trigger"] == "placed_self"
+
+
+def test_the_wr_to_hand_lock_by_your_cards_effects_is_the_players_rule():
+    r = _c("【CONT】 During the attack phase, you cannot return characters from your waiting room to your hand by your "
+           "cards' effects.")
+    assert r.verdict == "approximate" and r.approximations == ("wr_to_hand_lock_icon_kept",), r.reason
+    assert r.abilities[0]["effect"][0]["restrictions"] == ["no_wr_to_hand_atk_you"]
