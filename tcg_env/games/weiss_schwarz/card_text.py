@@ -101,6 +101,19 @@ APPROXIMATIONS: dict[str, str] = {
                            "choose 1 \"<its name>\" in your memory, and put it ...\": the delayed ability is an ability "
                            "of this card working from the memory at the beginning of each of your draw phases, so it "
                            "also acts when this card reached the memory in another way (and again if it goes back)",
+    "opp_stage_owner_picks": "\"choose 1 <character> in your opponent's waiting room, and put it on an open position "
+                             "of their (back) stage\" (session 33): the card's owner (the opponent) chooses which open "
+                             "position it goes to, not the player of the effect",
+    "refresh_at_refresh_point": "\"when you have refreshed your deck\" (session 33): the ability triggers when the "
+                                "refresh point of that refresh is applied (CR 9.9: at the next rule-action check), "
+                                "for the master's characters on the stage then; a refresh in the middle of an effect "
+                                "triggers a character placed on the stage later in that effect, and not one that left "
+                                "the stage in it",
+    "player_lock_on_stage": "\"(until end of turn / the end of your opponent's next turn,) your opponent (you) cannot "
+                            "play events / \"Backup\" from hand\" (session 33): the restriction is kept on the characters "
+                            "that player has on the stage when the effect resolves (play.play_locked reads them); it "
+                            "ends early for a player whose characters all leave the stage, and does not hold for one "
+                            "with no character there",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
     "looked_marker_unseen": "\"you may look at the top card of your deck. If you do, put that card face down "
@@ -137,7 +150,8 @@ APPROXIMATIONS: dict[str, str] = {
                              "card of the deck down (the deepest card looked at ends on top of the stock), not in an "
                              "order the master chooses; only which stock card a later cost pays first differs",
     "trait_gain_unread": "\"<subject> gets (+N power and) <<T>> (until end of turn)\" (session 27): the engine gives no "
-                         "trait; the line compiles without the gain where no filter or condition of the card's list "
+                         "trait; the line compiles without the gain (a [CONT] trait gain alone: to no ability, session 33) "
+                         "where no filter or condition of the card's list "
                          "names <<T>> (the importer refuses it otherwise), so nothing in that list reads it; a filter "
                          "of another list compiled into the same pool that names <<T>> does not see it",
 }
@@ -993,6 +1007,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def q_cost_max(self, n):
         return ("cost_max", int(n))
 
+    def q_cost_min(self, n):
+        # (session 33) "cost N or higher": the printed cost (CR 2.5), filters.filter_match's F_COST_MIN
+        return ("cost_min", int(n))
+
     def q_color(self, tok):
         return ("color", [str(tok)])
 
@@ -1160,7 +1178,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             self._gained_traits = sorted(set(getattr(self, "_gained_traits", [])) | set(traits))
             out = [g for g in out if g[0] != "@trait"]
             if not out:
-                raise Unsupported("a trait gained alone (the engine gives no trait)")
+                # (session 33) a trait gained alone: a [CONT] ability's aura compiles to nothing (_aura, cont_line:
+                # the line has no ability); an effect's gain stays unsupported (gets)
+                return [("@trait_only", traits)]
             if any(g[0] not in ("power", "soul", "level", "power_x", "power_x_neg") for g in out):
                 # (a granted ability takes one of the list's MAX_GRANTS bits, which an exact line may need)
                 raise Unsupported("a trait gained beside an ability or a restriction")
@@ -1508,6 +1528,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "@t", "who": who[0]}, *ops]
 
     def gets(self, subj, gains, dur=None):
+        if any(g[0] == "@trait_only" for g in gains):
+            raise Unsupported("a trait gained alone (the engine gives no trait)")
         inner = [g[2] for g in gains if len(g) == 3]
         gains = [g[:2] for g in gains]
         inner += [v.pop("@dur") for k, v in gains if k == "grant" and "@dur" in v]
@@ -1529,7 +1551,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         locks = []
         if gains and gains[-1][0] == "@player_lock":  # "..., and your opponent cannot use "X"" (g_opp_no_use)
             side, tok = gains.pop()[1]
-            locks = self._player_no_encore(tok, dur, side)
+            # (session 33) "..., and your opponent cannot play events from hand" (g_opp_no_play)
+            locks = self._player_no_play(tok, dur, "opponent") if side == "opponent_play" \
+                else self._player_no_encore(tok, dur, side)
         if any(k == "@player_lock" for k, _ in gains) or not gains:
             raise Unsupported("a player's lock that is not the last of the gains")
         for k, v in gains:
@@ -2296,6 +2320,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def to_stage_open_part(self, who, part):
         return self._on(who, {"op": "to_stage", "positions": [part]})
 
+    def to_stage_open_opp(self, who, part=None):
+        # (session 33) "choose 1 cost 1 or higher character in your opponent's waiting room, and put it on an open
+        # position of their back stage": the card goes onto its owner's stage, an empty position (of the part named);
+        # the engine's TO_STAGE_BY_OWNER asks the owner for the position (approximation opp_stage_owner_picks: the
+        # player of the effect would choose it)
+        self.approximate("opp_stage_owner_picks")
+        return self._on(who, {"op": "to_stage", "by_owner": True, **({"positions": [part]} if part else {})})
+
     def gets_two_durations(self, subj, gains, dur, dur2, tok):
         # "this card gets +1000 power until end of turn and the following ability until the end of your opponent's
         # next turn. "...": the gains for the first duration, the ability for the second
@@ -2479,14 +2511,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # milled cards that match (MILL_COUNT) and runs the block when one or more do
         if spec == {"type": "climax"}:
             return self.if_climax_among(ops)
-        if set(spec) - {"type", "level_min", "level_max", "trait", "trait_or", "trait_more", "color", "cost_max"}:
+        if set(spec) - {"type", "level_min", "level_max", "trait", "trait_or", "trait_more", "color", "cost_max", "cost_min"}:
             raise Unsupported("'if there is a <spec> among those cards' with a description the count cannot test")
         return [{"op": "@ifspec", "filter": self.to_filter(spec, zone="waiting_room"), "then": ops}]
 
     def if_all_among(self, spec, ops):
         # "put the top N cards of your deck into your waiting room. If all of those cards are <spec>, ..." (session 27):
         # MILL_COUNT, and the block when all N match
-        if set(spec) - {"type", "level_min", "level_max", "trait", "trait_or", "color", "cost_max"}:
+        if set(spec) - {"type", "level_min", "level_max", "trait", "trait_or", "color", "cost_max", "cost_min"}:
             raise Unsupported("'if all of those cards are <spec>' with a description the count cannot test")
         return [{"op": "@ifspec", "filter": self.to_filter(spec, zone="waiting_room"), "then": ops, "all": True}]
 
@@ -3530,6 +3562,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_climax_any(self):
         return {"kind": "climax_any"}
 
+    def c_climax_color(self, tok):
+        # (session 33) "if a blue climax is in your climax area": a climax of that colour (CR 2.4) in the master's
+        # climax area (CR 3.11; Condition.CLIMAX_FILTER_AT_LEAST)
+        spec = self.charspec(self.quals(self.q_color(tok)), self.n_climax())
+        return {"kind": "climax_filter_at_least", "value": 1, "filter": self.to_filter(spec, zone="climax_area")}
+
     def c_climax_icon(self, tok):
         # "if there is a climax with  in its trigger icon in your climax area": the icon the database drops, any
         # climax (approximation trigger_icon_dropped); a named icon needs a test of the climax area's card
@@ -4141,6 +4179,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def t_level_up(self):
         return ("level_up", None)
 
+    def t_refreshed(self):
+        # (session 33) "when you have refreshed your deck" (CR 9.2): Trigger.REFRESHED on the master's stage
+        # characters when the refresh point is applied (CR 9.9, rule_processes.rule_actions; approximation
+        # refresh_at_refresh_point)
+        self.approximate("refresh_at_refresh_point")
+        return ("refreshed", None)
+
     def t_opp_level_up(self):  # "when your opponent levels up" (CR 9.3.2; kernels: the other player's stage)
         return ("opp_level_up", None)
 
@@ -4460,7 +4505,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             # CR 10.9.1 "Memory": the ability references the memory (its condition, or an "if"), or
             # works from it
             conds = [cond] + [o["condition"] for o in _walk(effects) if o["op"] == "if"]
-            if not (zone == "memory" or any(_cond_kinds(c) & set(_MEMORY_CONDS) for c in conds)) \
+            # (session 33) or a count of the memory's cards ("X is equal to the number of cards in your memory")
+            counts = any(o["op"] == "count" and (o.get("filter") or {}).get("zone") == "memory" for o in _walk(effects))
+            if not (zone == "memory" or counts or any(_cond_kinds(c) & set(_MEMORY_CONDS) for c in conds)) \
                     or "keyword" in ab:
                 raise Unsupported("Memory without a condition on the memory (or an ability working from it)")
             ab["keyword"] = "memory"
@@ -5007,6 +5054,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def _aura(self, gains, flt):
         ops = []
+        if gains == [("@trait_only", gains[0][1])] if gains else False:
+            # "[CONT] All of your other characters get <<T>>" (session 33, approximation trait_gain_unread): no
+            # instruction; cont_line gives the line no ability
+            return [{"op": "@trait_only"}]
         for k, v in gains:
             if k == "selfact" and flt != {"type": "character", "relation": "self"}:
                 # "all of your <<T>> characters get the following ability. "[ACT] ..."": a granted ability row of
@@ -5244,6 +5295,35 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def opp_no_encore_pre(self, dur, tok):
         return self._player_no_encore(tok, dur, "opponent")
 
+    def _player_no_play(self, what, dur, side):
+        # (session 33) "until end of turn (the end of your opponent's next turn), your opponent (you) cannot play events
+        # / "Backup" from hand": a player's restriction (play.play_locked reads NO_EVENTS_YOU / NO_BACKUP_YOU on the
+        # player's stage characters), kept on that player's characters on the stage when the effect resolves
+        # (approximation player_lock_on_stage, as player_no_encore_on_stage)
+        self.approximate("player_lock_on_stage")
+        flt = {"type": "character", **({"side": "opponent"} if side == "opponent" else {})}
+        rs = [f"no_{w}_you" for w in sorted(what)]
+        return [{"op": "select_all", "filter": flt}, {"op": "@t", "who": "last"},
+                {"op": "restrict", "restrictions": rs, **({"duration": dur} if dur != "end_of_turn" else {})}]
+
+    def opp_no_play(self, what, _loc, dur):
+        return self._player_no_play(what, dur, "opponent")
+
+    def opp_no_play_their(self, what, _loc):
+        return self._player_no_play(what, "next_opp_turn_end", "opponent")
+
+    def opp_no_play_pre(self, dur, what, _loc):
+        return self._player_no_play(what, dur, "opponent")
+
+    def you_no_play(self, what, _loc, dur):
+        return self._player_no_play(what, dur, "own")
+
+    def you_no_play_pre(self, dur, what, _loc):
+        return self._player_no_play(what, dur, "own")
+
+    def g_opp_no_play(self, what, _loc):
+        return ("@player_lock", ("opponent_play", what))
+
     # "you cannot play events or "Backup" from your hand" (play.play_locked)
     def pw_events(self):
         return {"events"}
@@ -5403,6 +5483,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if is_event and not (cond is not None and cond.get("kind") == "@zone" and cond.get("zone") == "memory"):
             # an event's [CONT] Memory ability works from the memory (CR 10.9.1, session 23); no other
             raise Unsupported("a [CONT] ability on an event")
+        if ops and all(op["op"] == "@trait_only" for op in ops):
+            # (session 33) "[CONT] (If A,) this card / all of your other <spec> get <<T>>": the engine gives no trait
+            # (approximation trait_gain_unread: the importer refuses the line where a filter of the list names <<T>>);
+            # the line compiles to no ability
+            if label not in (None, "assist") or self.card.get("type") != "character":
+                raise Unsupported("a trait gained alone (the engine gives no trait)")
+            return {"__fields__": True}
+        if any(op["op"] == "@trait_only" for op in ops):
+            raise Unsupported("a trait gained alone beside another effect")
         granted = [op["ability"] for op in ops if op["op"] == "@selfcont"]
         ops = [op for op in ops if op["op"] != "@selfcont"]
         if granted:

@@ -99,6 +99,7 @@ TriggerName = Literal[
     "other_placed_from_wr", "accelerate_used", "opp_level_up", "facing_attacks", "trigger_check_card",
     "own_trigger_check_card", "damage_received_canceled", "damage_received_not_canceled", "change_used", "resonate_used", "own_direct_attacks",
     "placed_from_wr_self", "opp_brainstorm_climax",
+    "refreshed",  # session 33 (s33d)
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -118,6 +119,7 @@ ConditionName = Literal[
     "in_position", "self_level_at_least", "level_colors", "fewer_than_opp", "memory_names_at_least", "deck_at_least",
     "clock_top_alarm", "level_at_most", "all_of", "any_of",
     "your_main_phase", "no_facing", "facing_reversed",  # session 29 (s29-wsauto)
+    "climax_filter_at_least",  # session 33 (s33d)
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -162,11 +164,12 @@ _COND_COUNT = {
     "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least", "hand_filter_at_least",
     "wr_colors_at_least", "stage_colors_at_least", "markers_at_most", "battle_opp_level_at_most_wr",
     "clock_at_least", "deck_at_most", "in_position", "self_level_at_least", "memory_names_at_least", "deck_at_least", "level_at_most",
+    "climax_filter_at_least",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
 # the conditions counting the master's cards of one zone that match a filter: (filter row << 8) | the count
 _COND_OWN_ZONE = {"wr_filter_at_least": "waiting_room", "hand_filter_at_least": "hand", "memory_filter_at_least": "memory",
-                  "battle_opp_level_at_most_wr": "waiting_room"}  # the last: the filter alone (value 0)
+                  "battle_opp_level_at_most_wr": "waiting_room", "climax_filter_at_least": "climax_area"}  # the last: the filter alone (value 0)
 # the conditions that read only one player's zones or stage (not the source): `opponent` tests them for the master's
 # opponent (Condition.OPPONENTS; a filter's side "opponent" in the card, "own" in its row: seen from the opponent)
 _COND_OPPONENT = {
@@ -212,6 +215,7 @@ class WSFilter(FilterBase):
     level_above_opp: bool = False  # level > the level of the master's opponent
     level_max_x: bool = False  # level <= level_max + the count the program stored ("level X or lower")
     cost_max: NonNeg | None = None
+    cost_min: NonNeg | None = None  # (session 33) "cost N or higher"
     power_min: NonNeg | None = None
     power_max: NonNeg | None = None
     trait: str | None = Field(default=None, min_length=1)
@@ -931,7 +935,7 @@ def stage_trivial_filter(f: np.ndarray) -> bool:
     tm = int(f[K.F_TYPE_MASK])
     return ((tm == 0 or tm & (1 << K.CardType.CHARACTER) != 0)
             and f[K.F_COLOR_MASK] == 0 and f[K.F_LEVEL_MIN] < 0 and f[K.F_LEVEL_MAX] < 0 and f[K.F_COST_MAX] < 0
-            and f[K.F_POWER_MIN] < 0 and f[K.F_POWER_MAX] < 0 and f[K.F_TRAIT] == 0 and f[K.F_NAME] == 0
+            and f[K.F_COST_MIN] < 0 and f[K.F_POWER_MIN] < 0 and f[K.F_POWER_MAX] < 0 and f[K.F_TRAIT] == 0 and f[K.F_NAME] == 0
             and f[K.F_ORIENT_MASK] == 0 and f[K.F_POS_MASK] == 0
             and f[K.F_RELATION] in (K.Relation.ANY, K.Relation.SELF)
             and f[K.F_TRIGGER_ICON] == 0 and f[K.F_TITLE] == 0 and f[K.F_LEVEL_MAX_REL] == 0)  # fmt: skip
@@ -1519,7 +1523,10 @@ class _Compiler(PoolCompiler):
             need(ab.zone == "clock_top", "zone", "Alarm abilities work from the top of the clock (CR 10.1.1)")
         elif kw == "memory":  # CR 10.9.1 (a condition on the memory, or a count of its cards)
             need(ab.zone == "memory" or any(_mentions(cond, ab.effect, k) for k in _COND_MEMORY)
-                 or "memory" in _counted_zones(ab.effect), "zone",
+                 or "memory" in _counted_zones(ab.effect)
+                 # (session 33) "X is equal to the number of cards in your memory": a count of the memory's cards
+                 or any(o.op == "count" and getattr(getattr(o, "filter", None), "zone", None) == "memory"
+                        for o in _walk(ab.effect)), "zone",
                  "Memory: zone 'memory' or a condition on the memory (CR 10.9.1)")  # fmt: skip
         elif kw == "experience":  # CR 10.10.1 (a condition on the level, or a count of its cards)
             need(ab.zone == "level" or any(_mentions(cond, ab.effect, k) for k in ("level_sum_at_least", "named_in_level",

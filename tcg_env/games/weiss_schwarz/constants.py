@@ -493,6 +493,9 @@ class Trigger(IntEnum):
     #                   then (triggers.trigger_change_used)
     RESONATE_USED = 61  # "when you use "Resonate"" (session 31; CR 10.13, as CHANGE_USED): a Resonate ability of the
     #                     player's resolved: every stage character of that player (triggers.trigger_change_used)
+    REFRESHED = 54  # "when you have refreshed your deck" (session 33, s33d; CR 9.2): every stage character of the player
+    #                 whose deck was refreshed, when the refresh point of that refresh is applied (CR 9.9,
+    #                 rule_processes.rule_actions; behind the pool's flags)
     OWN_DIRECT_ATTACKS = 59  # "when your character direct attacks" (session 31; CR 7.2.1.4.1 / 7.2.1.6): every stage
     #                          character of the attacking player, the attacker included (battle.declare_attack)
     # (no Trigger above 61: the flags table keeps a pool's triggers in the two words FL_TRIG, FL_TRIG + 1, 31 bits each;
@@ -523,7 +526,7 @@ GRANTED_OTHER_TRIGGERS = (
     Trigger.OTHER_PLACED_FROM_WR, Trigger.ACCELERATE_USED, Trigger.OPP_LEVEL_UP, Trigger.FACING_ATTACKS,
     Trigger.TRIGGER_CHECK_CARD, Trigger.OWN_TRIGGER_CHECK_CARD, Trigger.DAMAGE_RECEIVED_CANCELED,
     Trigger.DAMAGE_RECEIVED_NOT_CANCELED, Trigger.CHANGE_USED, Trigger.RESONATE_USED,
-    Trigger.OWN_DIRECT_ATTACKS,
+    Trigger.OWN_DIRECT_ATTACKS, Trigger.REFRESHED,
 )  # fmt: skip
 
 
@@ -664,6 +667,9 @@ class Condition(IntEnum):
     #                  this card"
     FACING_REVERSED = 102  # the character facing the source is [REVERSE] (CR 4.6.1.3): "the character facing this card
     #                        is [REVERSE]" (none facing it: not met)
+    # --- session 33 (s33d; the range 110..119) ---
+    CLIMAX_FILTER_AT_LEAST = 110  # the master's climax area (CR 3.11) holds >= (arg & 0xFF) cards matching filter row
+    #                               arg >> 8: "if a blue climax is in your climax area"
 
 
 ABILITY_TABLE = TableLayout("ability")
@@ -769,6 +775,8 @@ F_RELATION = FILTER_TABLE.add("relation", source=enum(Relation))  # Relation
 F_TRIGGER_ICON = FILTER_TABLE.add("trigger_icon", source=enum(TriggerIcon, none=0))  # TriggerIcon the card must have, 0 = any
 F_TITLE = FILTER_TABLE.add("title", source=interned("title_ids", "title"))  # title id, 0 = any
 F_LEVEL_MAX_REL = FILTER_TABLE.add("level_max_rel", source=copy())  # bit 0: level <= master's level + F_LEVEL_MAX (Standby-style); bit 1 (LEVEL_ABOVE_OPP): level > the master's opponent's level
+# (session 33) "cost N or higher" (CR 2.5: the cost printed on the card): -1 = none
+F_COST_MIN = FILTER_TABLE.add("cost_min", source=bound())
 F_NCOLS = FILTER_TABLE.width
 
 

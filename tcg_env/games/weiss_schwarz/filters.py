@@ -81,7 +81,8 @@ def filter_match(game, s, T, frow, slot, viewer, source):
         return False  # "with level higher than your opponent's level"
     if not (W.passes_at_least(F[frow, K.F_LEVEL_MIN], lvl)
             and W.passes_at_most(lmax, lvl)
-            and W.passes_at_most(F[frow, K.F_COST_MAX], cards[cid, K.C_COST])):
+            and W.passes_at_most(F[frow, K.F_COST_MAX], cards[cid, K.C_COST])
+            and W.passes_at_least(F[frow, K.F_COST_MIN], cards[cid, K.C_COST])):  # "cost N or higher" (CR 2.5)
         return False
     pw = s[D_POWER + slot * CARD_W] if on_stage else cards[cid, K.C_POWER]
     if not W.passes_range(F[frow, K.F_POWER_MIN], F[frow, K.F_POWER_MAX], pw):
@@ -384,6 +385,12 @@ def condition_atom(game, s, T, cond, arg, p, source):
         n = 0
         for i in range(s[MEMORY_N + p]):
             if game.filter_match(s, T, arg >> 8, s[MEMORY_L + p * K.MAX_DECK + i], p, source):
+                n += 1
+        return n >= (arg & 0xFF)
+    if cond == K.Condition.CLIMAX_FILTER_AT_LEAST:  # "if a blue climax is in your climax area" (CR 3.11, session 33)
+        n = 0
+        for i in range(s[CX_N + p]):
+            if game.filter_match(s, T, arg >> 8, s[CX_L + p * K.MAX_DECK + i], p, source):
                 n += 1
         return n >= (arg & 0xFF)
     if cond == K.Condition.NAMED_IN_CLOCK:

@@ -381,6 +381,13 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
         for r in models:
             keep, src = [], []
             text_rec = by_number[r["number"]]
+            # (session 33) a line that compiles to no ability and gives a trait ("[CONT] All of your other characters
+            # get <<T>>", approximation trait_gain_unread): the same test as below, on the line itself
+            for li, ts in r["_gained"].items():
+                if li >= 0 and li not in r["_sources"] and set(ts) & read and text_rec.lines[li].compiled:
+                    changed = True
+                    text_rec.lines[li] = LineResult.unsupported(
+                        text_rec.lines[li].line, f"gives a trait a filter of this list names ({', '.join(sorted(set(ts) & read))})")
             for ab, li in zip(r["abilities"], r["_sources"]):
                 _group_absent_names(ab, names, name_groups)
                 missing = _missing_ref(ab, names, all_traits)

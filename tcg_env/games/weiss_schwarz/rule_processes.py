@@ -32,6 +32,7 @@ from tcg_env.engine.decisions import end_game, set_decision
 from tcg_env.games.weiss_schwarz.zones import (
     K_DRAW,
     owner_of,
+    pool_may_trigger,
     stage_slot,
 )
 
@@ -77,6 +78,14 @@ def rule_actions(game, s, T):
         p = tp if k == 0 else 1 - tp
         if s[REFRESH_POINT + p] > 0:
             s[REFRESH_POINT + p] -= 1
+            # "when you have refreshed your deck" (session 33, CR 9.2): p's stage characters, once per refresh (its
+            # refresh point, CR 9.9), those on the stage now (approximation refresh_at_refresh_point: the refresh
+            # itself may have happened earlier in the same resolution)
+            if pool_may_trigger(T, K.Trigger.REFRESHED):
+                for pos in range(K.N_POSITIONS):
+                    sl = stage_slot(s, p, pos)
+                    if sl >= 0:
+                        game.trigger_card(s, T, sl, p, K.Trigger.REFRESHED, -1)
             game.move_top_of_deck(s, p, K.Zone.CLOCK)
             return 2  # run the rule actions again (after a level up, if one is due)
     game.refresh_derived(s, T)
