@@ -2163,11 +2163,26 @@ class _T(CountWords, TextTransformer, Transformer):
         or a card): a choice of modes (the SELECT_MODE op, CHOOSE_MODE asked as it is played, before the
         card target): the card (then which one), your opponent, or you; the rest of the text in each."""
         marks = [op for ops, _ in clauses for op, _ in ops if op["op"] == "_player_or"]
-        if optional or conds or len(marks) != 1:
+        twice = len(marks) == 2 and _instead_pair(clauses, marks)
+        if optional or conds or (len(marks) != 1 and not twice):
             raise Unsupported("'target player' with 'you may', 'as long as' or twice")
         if any(sel is not None and sel.kind == "prev" for ops, _ in clauses for _, sel in ops):
             raise Unsupported("'it' / 'that' after 'target player or ...'")
         mark = marks[0]
+        if twice:
+            # session 33 (s33c): "This card deals N damage to target player or <card>. If <condition>, it deals M damage
+            # instead." (_instead: each amount under its branch's IF): one choice of the player or card for both
+            # amounts (CR 903.2g: the target is chosen once, as it is played)
+            choices = [{"op": "damage_player", "who": who} for who in ("opponent", "controller")]
+            if mark["filter"] is not None:
+                choices.insert(0, {"op": "damage"})
+            modes = []
+            for choice in choices:
+                sel = _Sel("choose", _target_filter(mark["filter"])) if choice["op"] == "damage" else None
+                modes.append(_Body([[({**choice, "amount": op["amount"] if sel else _life(op["amount"])}, sel)
+                                     if op in marks else (op, s) for op, s in ops] for ops, _ in clauses], False,
+                                   self.card.get("type") not in ("chant", "rune")))
+            return _Modes(modes)
         choices = [({"op": "damage_player", "amount": _life(mark["amount"]), "who": who}, None)
                    for who in ("opponent", "controller")]  # fmt: skip
         if mark.get("_prevent"):
@@ -5328,6 +5343,12 @@ def _not(cond: dict, ops: list, first: list = ()) -> dict:
                                                                and flt.get("state", "any") != "any") for op, _ in first):
             raise Unsupported("'... instead' after a condition on the cards you control that the first effect may change")
         return {**cond, "kind": _NOT_CONTROL[kind]}
+    if kind in _NOT_LIFE:
+        # session 33 (s33c): "A. If your life is N or less, B instead." (CR 1203; Condition LIFE_MORE first, then the
+        # condition itself): B tests it after A, so A may change no life (no damage to a player, gain, loss or payment)
+        if any(op and op.get("op") not in _KEEPS_LIFE for op, _ in first):
+            raise Unsupported("'... instead' after a condition on life that the first effect may change")
+        return {**cond, "kind": _NOT_LIFE[kind]}
     if kind not in _NOT_KIND or (kind == "weather_is" and any(op and op.get("op") == "weather" for op, _ in ops)):
         raise Unsupported("'... instead' after a condition the engine cannot test for not holding")
     return {**cond, "kind": _NOT_KIND[kind]}
@@ -5338,9 +5359,27 @@ def _not(cond: dict, ops: list, first: list = ()) -> dict:
 # gives its control; the filters of these conditions read no ATK, cards.py)
 _NOT_CONTROL = {"control_at_least": "control_fewer", "stones_at_least": "stones_fewer", "control_name": "control_name_none",
                 "opp_control_at_least": "opp_control_fewer"}
-_KEEPS_CONTROL = {"_if", "choose", "damage", "damage_player", "destroy", "return_to_hand", "remove", "to_deck_top",
+_KEEPS_CONTROL = {"_if", "choose", "damage", "damage_player", "_player_or", "destroy", "return_to_hand", "remove", "to_deck_top",
                   "to_deck_bottom", "banish", "player_banish", "draw", "discard", "gain_life", "lose_life", "counter",
                   "power", "rest", "recover", "cancel", "prevent", "prevent_player"}
+
+
+def _instead_pair(clauses, marks) -> bool:
+    """Two "target player or <card>" damages (session 33): the two branches of "... it deals M damage instead" only
+    (each the first op after its own IF, with the same filter)."""
+    a, b = marks
+    if a.get("_prevent") or b.get("_prevent") or a["filter"] != b["filter"] or len(clauses) != 2:
+        return False
+    heads = [ops[0][0] for ops, _ in clauses]
+    return all(h.get("op") == "_if" for h in heads) and [ops[1][0] for ops, _ in clauses] == [a, b] and \
+        all(len(ops) == 2 for ops, _ in clauses)
+
+
+# session 33 (s33c): "... instead" after "if your / your opponent's life is N or less": its other branch (Condition
+# LIFE_MORE / OPPONENT_LIFE_MORE), and the ops of the first branch that change no player's life
+_NOT_LIFE = {"life_at_most": "life_more", "opponent_life_at_most": "opponent_life_more"}
+_KEEPS_LIFE = {"_if", "choose", "damage", "destroy", "return_to_hand", "remove", "to_deck_top", "to_deck_bottom", "banish",
+               "draw", "discard", "counter", "power", "rest", "recover", "cancel", "prevent"}
 
 
 def _instead_durations(ops: list, prev: list) -> list:
@@ -5377,10 +5416,17 @@ def _instead(sentences) -> list:
             raise Unsupported("'... instead' after no plain sentence")
         cond = head["condition"]
         if kind == "_deals_instead":
-            dmg = [(op, sel) for c in prev for op, sel in c[0] if op and op["op"] in ("damage", "damage_player")]
-            if len(dmg) != 1 or len(prev) != 1 or (dmg[0][1] is not None and dmg[0][1].kind != "choose"):
+            dmg = [(op, sel) for c in prev for op, sel in c[0] if op and op["op"] in ("damage", "damage_player", "_player_or")]
+            if len(dmg) != 1 or len(prev) != 1 or (dmg[0][1] is not None and dmg[0][1].kind not in ("choose", "all")):
                 raise Unsupported("'it deals N damage instead' after other than one damage to a target or a player")
             op, sel = dmg[0]
+            if sel is not None and sel.kind == "all":
+                # session 33 (s33c): "... to each <card>. If <condition>, it deals M damage instead.": the cards are
+                # selected in each branch as it resolves (a SELECT_ALL of its own after the branch's IF)
+                sel = _Sel("all", sel.filter)
+            if op["op"] == "_player_or" and (op.get("_prevent") or not isinstance(op["amount"], int)):
+                raise Unsupported("'it deals N damage instead' after other than N damage to target player or <card>")
+            # session 33 (s33c): after "target player or <card>", the same target with M (FowTextCompiler._player_or)
             n = _life(head["amount"]) if op["op"] == "damage_player" else head["amount"]
             sent = [([({"op": "_if", "condition": cond}, None), ({**op, "amount": n}, sel)], False)]
         else:

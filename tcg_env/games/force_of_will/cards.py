@@ -99,7 +99,7 @@ ConditionName = Literal[
     "ruler_matches_none", "force_command", "runes_revealed_fewer", "rune_attributes_not", "gem_attributes_at_least",
     "control_fewer_than_opp", "opp_hand_more",
     "control_fewer", "stones_fewer", "control_name_none", "opp_control_fewer",
-    "count_at_least", "count_fewer",
+    "count_at_least", "count_fewer", "life_more", "opponent_life_more",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -1893,6 +1893,10 @@ class _Compiler(PoolCompiler):
             # session 32: "... instead"'s other branch (card_text._not), packed as the condition it negates
             base = {"control_fewer": "control_at_least", "stones_fewer": "stones_at_least",
                     "control_name_none": "control_name", "opp_control_fewer": "opp_control_at_least"}[c.kind]
+            return int(K.Condition[c.kind.upper()]), self.compile_condition(c.model_copy(update={"kind": base}), p)[1]
+        if c.kind in ("life_more", "opponent_life_more"):
+            # session 33 (s33c): "... instead"'s other branch (card_text._not), packed as the condition it negates
+            base = {"life_more": "life_at_most", "opponent_life_more": "opponent_life_at_most"}[c.kind]
             return int(K.Condition[c.kind.upper()]), self.compile_condition(c.model_copy(update={"kind": base}), p)[1]
         if (c.kind in ("count_at_least", "count_fewer")) != (c.per is not None):
             self.fail(f"{p}.per", "count_at_least / count_fewer take a count (per), and only they")

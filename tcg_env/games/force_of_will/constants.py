@@ -760,6 +760,10 @@ class Condition(IntEnum):
     # Per (as an AURA_PER counts); COUNT_FEWER: "unless ..." (fewer than N)
     COUNT_AT_LEAST = 180
     COUNT_FEWER = 181
+    # session 33 (s33c): the other branch of "If your / your opponent's life is N or less, <B> instead." (card_text._not,
+    # CR 1203): LIFE_AT_MOST's / OPPONENT_LIFE_AT_MOST's packing (arg = life), holding when they do not (life more than N)
+    LIFE_MORE = 220
+    OPPONENT_LIFE_MORE = 221
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids

@@ -378,10 +378,11 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return s[TURN_PLAYER] == controller
     if cond == K.Condition.OPPONENTS_TURN:
         return s[TURN_PLAYER] != controller
-    if cond == K.Condition.LIFE_AT_MOST:
-        return s[LIFE + controller] <= arg
-    if cond == K.Condition.OPPONENT_LIFE_AT_MOST:
-        return s[LIFE + 1 - controller] <= arg
+    if cond == K.Condition.LIFE_AT_MOST or cond == K.Condition.LIFE_MORE:
+        # session 33: LIFE_MORE, "... instead"'s other branch (CR 1203; numba compiles no recursion)
+        return (s[LIFE + controller] <= arg) == (cond == K.Condition.LIFE_AT_MOST)
+    if cond == K.Condition.OPPONENT_LIFE_AT_MOST or cond == K.Condition.OPPONENT_LIFE_MORE:
+        return (s[LIFE + 1 - controller] <= arg) == (cond == K.Condition.OPPONENT_LIFE_AT_MOST)
     if cond == K.Condition.STONES_AT_LEAST or cond == K.Condition.STONES_FEWER:
         # session 32: STONES_FEWER, "... instead"'s other branch (numba compiles no recursion)
         return (count_stones(game, s, T, controller) >= arg) == (cond == K.Condition.STONES_AT_LEAST)
