@@ -122,3 +122,90 @@ def test_cr_903_2g_instead_deals_the_other_damage_to_the_chosen_player(pool33, f
     g.step(K.OPTION_BASE + 1)
     _drive(g, _resolved)
     assert int(g.state[S.LIFE + 1]) == life - dealt
+
+
+# ---- "target non-<type> card from your graveyard" (CR 201.2, 903.2g) -----------------------------------------------
+def test_cr_903_2g_a_non_type_graveyard_target_is_the_other_card_types():
+    r = exact("[Enter] => Put target non-magic stone card from your graveyard into your hand.")
+    assert r.abilities[0]["effect"][0] == {"op": "choose", "filter": {
+        "type": ["resonator", "chant", "addition", "regalia", "rune"], "zone": "graveyard", "side": "own"}}
+    r = exact("[Enter] => Put target non-magic stone, non-resonator card from your graveyard into your hand.")
+    assert r.abilities[0]["effect"][0]["filter"]["type"] == ["chant", "addition", "regalia", "rune"]
+    # 'other' or a state in a graveyard: still unsupported
+    assert line("[Enter] => Put another target non-magic stone card from your graveyard into your hand.").verdict \
+        is Verdict.UNSUPPORTED
+
+
+# ---- "<effect>. Banish this card." (CR 1011) ------------------------------------------------------------------------
+def test_cr_1011_banish_this_card_after_the_effect_is_banish_on_the_card_itself():
+    r = exact("Whenever this card attacks => It deals 800 damage to each resonator. Banish this card.")
+    eff = r.abilities[0]["effect"]
+    assert [op["op"] for op in eff] == ["select_all", "damage", "target_self", "banish"]
+    assert eff[2]["reg"] == eff[3]["reg"] != eff[0].get("reg", 0)
+    # alone, as before (banish_self_ability); a chant's "this card" is a spell on the chase
+    assert exact("Whenever this card attacks => Banish this card.").abilities[0]["effect"] == [
+        {"op": "target_self"}, {"op": "banish"}]
+    assert line("Draw a card. Banish this card.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+@pytest.fixture(scope="module")
+def pool33b(tmp_path_factory):
+    cards = [
+        _card("TXT-334", "Made-up Digger", "Resonator", [
+            "[Enter] => Put target non-magic stone card from your graveyard into your hand."]),
+        _card("TXT-335", "Made-up Spark", "Chant", ["Draw a card."]),
+        _card("TXT-336", "Made-up Comet", "Resonator", ["[Enter] => Draw a card. Banish this card."]),
+        {"id": "TXT-337", "name": "Made-up Pebble", "type": ["Special Magic Stone", "Magic Stone"], "cost": None,
+         "colour": ["V"], "abilities": ["{Rest}: Produce {R}."]},
+    ]
+    res, pool = _imported_pool(tmp_path_factory.mktemp("s33c"), cards)
+    _all_exact(res)
+    return pool
+
+
+def _play(pool, card, grave=()):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool, turn_player=0, seed=3)
+    sc.will(0, K.Attribute.FIRE, 2)
+    sc.put(0, card, K.Zone.HAND)
+    for c in grave:
+        sc.put(0, c, K.Zone.GRAVEYARD)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    return g
+
+
+def _ids(g, p, zone):
+    from tcg_env.engine.zones import zone_list
+
+    return [int(g.state[S.CARD + c * S.CARD_W]) for c in zone_list(g.state, S.ZONES, zone, p)]
+
+
+
+@pytest.mark.parametrize("grave, taken", [(("TXT-337",), None), (("TXT-337", "TXT-335"), "TXT-335")])
+def test_cr_903_2g_a_non_magic_stone_card_from_your_graveyard_never_takes_the_stone(pool33b, grave, taken):
+    """The [Enter] ability's target (CR 903.2g): the chant, never the magic stone (none: the ability does nothing)."""
+    g = _play(pool33b, "TXT-334", grave)
+    _drive(g, lambda g: int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET or _resolved(g))
+    _drive(g, lambda g: int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET or _resolved(g))
+    if taken:
+        # the chant is the one target offered (the stone is not one)
+        assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET
+        assert len([a for a in g.legal_actions().tolist() if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS]) == 1
+    _drive(g, _resolved)
+    stone, chant = pool33b.index["TXT-337"], pool33b.index["TXT-335"]
+    assert stone in _ids(g, 0, K.Zone.GRAVEYARD) and stone not in _ids(g, 0, K.Zone.HAND)
+    if taken:
+        assert chant in _ids(g, 0, K.Zone.HAND) and chant not in _ids(g, 0, K.Zone.GRAVEYARD)
+
+
+def test_cr_1011_draw_a_card_then_banish_this_card(pool33b):
+    """"[Enter] => Draw a card. Banish this card.": the card drawn, then the resonator put into its owner's graveyard."""
+    g = _play(pool33b, "TXT-336")
+    hand = _zone_n(g, 0, K.Zone.HAND)
+    _drive(g, lambda g: _resolved(g) and _zone_n(g, 0, K.Zone.HAND) == hand + 1)
+    _drive(g, _resolved)
+    comet = pool33b.index["TXT-336"]
+    assert comet in _ids(g, 0, K.Zone.GRAVEYARD) and comet not in _ids(g, 0, K.Zone.FIELD)
+    assert _zone_n(g, 0, K.Zone.HAND) == hand + 1

@@ -2397,6 +2397,13 @@ class _T(CountWords, TextTransformer, Transformer):
                 out[k] = None
         return [c for c in out if c is not None]
 
+    def body_banish_self(self, *sentences):
+        # session 33 (s33c): "<effect>. Banish this card." (CR 1011: its controller puts it into its owner's graveyard),
+        # of a card in the field (a chant's "this card" is a spell on the chase, t_self)
+        if self.card.get("type") in ("chant", "rune"):
+            raise Unsupported("'banish this card' in a chant's effect")
+        return self.body(*sentences, [([({"op": "banish"}, _SELF)], False)])
+
     def banish_self_if(self, cond):
         return self.clause_if(([({"op": "banish"}, _SELF)], False), cond)
 
@@ -4567,6 +4574,10 @@ class _T(CountWords, TextTransformer, Transformer):
         f.pop("_race_noun", None)
         if f.get("zone") == "chase" and f.get("type") == ["chant"]:
             del f["zone"]  # "chant" names a spell on the chase; here a chant card in the graveyard
+        if f.get("_not") and not {"_entity", "_basic", "side", "state", "exclude_self", "zone"} & set(f):
+            # session 33 (s33c): "target non-magic stone card from your graveyard": the other card types a graveyard may
+            # hold (CR 201.2, 310; as the removed area's, put_from_removed)
+            f = _not_types(f)
         if {"_not", "_entity", "_basic", "side", "state", "exclude_self", "zone"} & set(f):
             raise Unsupported("a graveyard target with a side, a state, 'other' or 'non-'")
         f["zone"] = "graveyard"
