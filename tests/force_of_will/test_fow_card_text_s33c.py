@@ -136,6 +136,17 @@ def test_cr_903_2g_a_non_type_graveyard_target_is_the_other_card_types():
         is Verdict.UNSUPPORTED
 
 
+def test_cr_906_7b_another_target_from_your_graveyard_is_other_than_this_card():
+    r = exact("When this card is put into a graveyard from the field => Put another target resonator from your graveyard "
+              "into your hand.")
+    assert r.abilities[0]["effect"] == [
+        {"op": "choose", "filter": {"type": ["resonator"], "zone": "graveyard", "side": "own", "exclude_self": True}},
+        {"op": "grave_to_hand"}]
+    # where this card is not in the graveyard, "another" names nothing the ability knows
+    r = line("[Enter] => Put another target resonator from your graveyard into your hand.")
+    assert r.verdict is Verdict.UNSUPPORTED
+
+
 # ---- "<effect>. Banish this card." (CR 1011) ------------------------------------------------------------------------
 def test_cr_1011_banish_this_card_after_the_effect_is_banish_on_the_card_itself():
     r = exact("Whenever this card attacks => It deals 800 damage to each resonator. Banish this card.")
@@ -155,6 +166,10 @@ def pool33b(tmp_path_factory):
             "[Enter] => Put target non-magic stone card from your graveyard into your hand."]),
         _card("TXT-335", "Made-up Spark", "Chant", ["Draw a card."]),
         _card("TXT-336", "Made-up Comet", "Resonator", ["[Enter] => Draw a card. Banish this card."]),
+        _card("TXT-338", "Made-up Gravedigger", "Resonator", [
+            "When this card is put into a graveyard from the field => Put another target resonator from your graveyard "
+            "into your hand."]),
+        _card("TXT-339", "Made-up Smite", "Chant", ["Destroy target resonator."]),
         {"id": "TXT-337", "name": "Made-up Pebble", "type": ["Special Magic Stone", "Magic Stone"], "cost": None,
          "colour": ["V"], "abilities": ["{Rest}: Produce {R}."]},
     ]
@@ -209,3 +224,27 @@ def test_cr_1011_draw_a_card_then_banish_this_card(pool33b):
     comet = pool33b.index["TXT-336"]
     assert comet in _ids(g, 0, K.Zone.GRAVEYARD) and comet not in _ids(g, 0, K.Zone.FIELD)
     assert _zone_n(g, 0, K.Zone.HAND) == hand + 1
+
+
+def test_cr_906_7b_another_target_from_your_graveyard_offers_only_the_other_card(pool33b):
+    """The trigger's card is in the graveyard as it resolves: the target is the other resonator only (F_EXCLUDE_SELF)."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool33b, turn_player=0, seed=3)
+    sc.will(0, K.Attribute.FIRE, 2)
+    sc.put(0, "TXT-339", K.Zone.HAND)
+    sc.put(0, "TXT-336", K.Zone.GRAVEYARD)
+    sc.field(0, ["TXT-338"])
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    digger = pool33b.index["TXT-338"]
+    target = lambda g: int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET  # noqa: E731
+    _drive(g, lambda g: target(g) or _resolved(g))
+    _drive(g, lambda g: (target(g) and digger in _ids(g, 0, K.Zone.GRAVEYARD)) or
+           (_resolved(g) and digger in _ids(g, 0, K.Zone.GRAVEYARD) and _zone_n(g, 0, K.Zone.GRAVEYARD) == 1))
+    assert target(g)
+    opts = [a for a in g.legal_actions().tolist() if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS]
+    assert len(opts) == 1
+    _drive(g, _resolved)
+    assert digger in _ids(g, 0, K.Zone.GRAVEYARD) and digger not in _ids(g, 0, K.Zone.HAND)
+    assert pool33b.index["TXT-336"] in _ids(g, 0, K.Zone.HAND)

@@ -201,6 +201,15 @@ def _deck_search(op: dict) -> bool:
         and not op.get("must")
 
 
+def _other_grave(sel) -> dict:
+    """"another target <card> from your graveyard" (session 33, g_one_other): the op's mark that this card is in the
+    graveyard too (_self_grave, allowed only where it triggers as it is put there); the filter's mark dropped."""
+    if sel.filter and sel.filter.get("_other_grave"):
+        sel.filter = {k: v for k, v in sel.filter.items() if k != "_other_grave"}
+        return {"_self_grave": True}
+    return {}
+
+
 def _not_types(flt: dict) -> dict:
     """A filter's "non-<type>" ("_not") as the other card types a card outside the field may have (CR 201.2)."""
     flt = dict(flt)
@@ -4587,6 +4596,11 @@ class _T(CountWords, TextTransformer, Transformer):
     def g_one(self, flt):
         return _Sel("choose", self._grave_filter(flt))
 
+    def g_one_other(self, _other, flt):
+        # session 33 (s33c): "another target <card> from your graveyard": other than this card, which is there only in
+        # an ability that triggers as it is put there from the field (_self_grave: Body.ops(from_grave=True), CR 906.7b)
+        return _Sel("choose", {**self._grave_filter(flt), "exclude_self": True, "_other_grave": True})
+
     def g_self(self):
         # "this card from your graveyard" (session 24): the card itself (Op TARGET_SELF), moved only if it is still in a
         # graveyard (GRAVE_TO_HAND / GRAVE_TO_FIELD); allowed only where the ability triggered as it was put into a
@@ -4633,13 +4647,13 @@ class _T(CountWords, TextTransformer, Transformer):
         if sel.filter.get("side") != "own":
             # the op moves a card to its owner's hand: "into your hand" from another player's graveyard is not that
             raise Unsupported("a card of another player's graveyard into your hand")
-        return [({"op": "grave_to_hand"}, sel)]
+        return [({"op": "grave_to_hand", **_other_grave(sel)}, sel)]
 
     def grave_to_field(self, sel, rested=False):
         # CR 307.7 under this effect's controller's control; any card (effects.effect_to_field: a chant goes to the
         # graveyard instead, CR 316.4; an addition with a subtype other than Field is added to a card of that type,
         # chosen by its controller, or stays in the graveyard, CR 1406.3)
-        op = {"op": "grave_to_field"}
+        op = {"op": "grave_to_field", **_other_grave(sel)}
         if sel.kind == "self":
             op["_self_grave"] = True
         if rested:
