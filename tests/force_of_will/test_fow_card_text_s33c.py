@@ -147,6 +147,14 @@ def test_cr_906_7b_another_target_from_your_graveyard_is_other_than_this_card():
     assert r.verdict is Verdict.UNSUPPORTED
 
 
+def test_cr_911_1_n_damage_to_target_and_m_damage_to_its_controller():
+    r = exact("This card deals 2000 damage to target J/resonator and 500 damage to its controller.", "chant")
+    assert r.fields["effect"] == [
+        {"op": "choose", "filter": {"type": ["j_resonator"]}}, {"op": "damage", "amount": 2000},
+        {"op": "set_x", "per": {"count": "target_controller"}, "times": 1},
+        {"op": "damage_player", "amount": 500, "who": "target_controller"}]
+
+
 # ---- "<effect>. Banish this card." (CR 1011) ------------------------------------------------------------------------
 def test_cr_1011_banish_this_card_after_the_effect_is_banish_on_the_card_itself():
     r = exact("Whenever this card attacks => It deals 800 damage to each resonator. Banish this card.")
@@ -170,6 +178,8 @@ def pool33b(tmp_path_factory):
             "When this card is put into a graveyard from the field => Put another target resonator from your graveyard "
             "into your hand."]),
         _card("TXT-339", "Made-up Smite", "Chant", ["Destroy target resonator."]),
+        _card("TXT-340", "Made-up Backlash", "Chant", [
+            "This card deals 2000 damage to target J/resonator and 500 damage to its controller."]),
         {"id": "TXT-337", "name": "Made-up Pebble", "type": ["Special Magic Stone", "Magic Stone"], "cost": None,
          "colour": ["V"], "abilities": ["{Rest}: Produce {R}."]},
     ]
@@ -248,3 +258,22 @@ def test_cr_906_7b_another_target_from_your_graveyard_offers_only_the_other_card
     _drive(g, _resolved)
     assert digger in _ids(g, 0, K.Zone.GRAVEYARD) and digger not in _ids(g, 0, K.Zone.HAND)
     assert pool33b.index["TXT-336"] in _ids(g, 0, K.Zone.HAND)
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_cr_911_1_its_controller_is_dealt_the_damage_whoever_it_is(pool33b, side):
+    """WHO_TARGET_CONTROLLER on DAMAGE_PLAYER: the target's controller (the last known, CR 911.1) is dealt 500, the other
+    player nothing."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool33b, turn_player=0, seed=3)
+    sc.will(0, K.Attribute.FIRE, 2)
+    sc.put(0, "TXT-340", K.Zone.HAND)
+    sc.field(side, ["TXT-336"])
+    g = sc.game()
+    life = [int(g.state[S.LIFE]), int(g.state[S.LIFE + 1])]
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, _resolved)
+    assert pool33b.index["TXT-336"] in _ids(g, side, K.Zone.GRAVEYARD)  # 2000 damage to a 100 DEF resonator
+    assert int(g.state[S.LIFE + side]) == life[side] - 500
+    assert int(g.state[S.LIFE + 1 - side]) == life[1 - side]

@@ -3282,6 +3282,10 @@ class _T(CountWords, TextTransformer, Transformer):
     def its_ctrl_gain_life(self, _its, n):
         return self._its_ctrl({"op": "gain_life", "amount": _life(n)})
 
+    def its_ctrl_damage(self, n, _its):
+        # session 33 (s33c): "... and M damage to its controller" (the dealer the clause before names: this card, CR 1007.1)
+        return self._its_ctrl({"op": "damage_player", "amount": _life(n)})
+
     def its_ctrl_discard(self, _its, n):
         return self._its_ctrl({"op": "discard", "count": n})
 

@@ -355,7 +355,9 @@ _WhoIts = Literal["controller", "opponent", "target_controller", "turn_player"]
 # Op.PLAYER_DISCARD a2 bit DISCARD_TO_REG; a chosen discard)
 OpDiscard = op_model("discard", _M, count=_NX, who=(_WhoIts, "opponent"), random=(bool, False), this_way=(bool, False),
                      record=(bool, False), reg=(Reg, 0))
-OpDamagePlayer = op_model("damage_player", _M, amount=Union[_Life, XHundreds], who=(WhoName, "opponent"))  # noqa: UP007
+# who "target_controller" (session 33): "... and M damage to its controller" (a SET_X of Per.TARGET_CONTROLLER before it)
+OpDamagePlayer = op_model("damage_player", _M, amount=Union[_Life, XHundreds],  # noqa: UP007
+                          who=(Literal["controller", "opponent", "target_controller"], "opponent"))
 OpGainLife = op_model("gain_life", _M, amount=Union[_Life, XHundreds], who=(_WhoIts, "controller"))  # noqa: UP007
 OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(_WhoIts, "opponent"))  # noqa: UP007
 # "Remove all <cards> in <whose> graveyard / all graveyards from the game." (session 29, CR 1004.1: Op.REMOVE_GRAVE): filter
