@@ -155,6 +155,15 @@ def test_cr_911_1_n_damage_to_target_and_m_damage_to_its_controller():
         {"op": "damage_player", "amount": 500, "who": "target_controller"}]
 
 
+def test_cr_202_a_card_not_named_is_the_filter_not_name():
+    r = exact('[Enter] => Put target resonator not named "Made-up Hero" from your graveyard into your hand.')
+    assert r.abilities[0]["effect"][0]["filter"] == {"type": ["resonator"], "not_name": "Made-up Hero",
+                                                     "zone": "graveyard", "side": "own"}
+    r = exact('Search your deck for a resonator not named "Made-up Hero", reveal it and put it into your hand. Then '
+              'shuffle your deck.', "chant")
+    assert r.fields["effect"][0]["filter"] == {"type": ["resonator"], "not_name": "Made-up Hero", "zone": "main_deck"}
+
+
 # ---- "<effect>. Banish this card." (CR 1011) ------------------------------------------------------------------------
 def test_cr_1011_banish_this_card_after_the_effect_is_banish_on_the_card_itself():
     r = exact("Whenever this card attacks => It deals 800 damage to each resonator. Banish this card.")
@@ -180,6 +189,8 @@ def pool33b(tmp_path_factory):
         _card("TXT-339", "Made-up Smite", "Chant", ["Destroy target resonator."]),
         _card("TXT-340", "Made-up Backlash", "Chant", [
             "This card deals 2000 damage to target J/resonator and 500 damage to its controller."]),
+        _card("TXT-341", "Made-up Exhumer", "Resonator", [
+            '[Enter] => Put target resonator not named "Made-up Comet" from your graveyard into your hand.']),
         {"id": "TXT-337", "name": "Made-up Pebble", "type": ["Special Magic Stone", "Magic Stone"], "cost": None,
          "colour": ["V"], "abilities": ["{Rest}: Produce {R}."]},
     ]
@@ -277,3 +288,16 @@ def test_cr_911_1_its_controller_is_dealt_the_damage_whoever_it_is(pool33b, side
     assert pool33b.index["TXT-336"] in _ids(g, side, K.Zone.GRAVEYARD)  # 2000 damage to a 100 DEF resonator
     assert int(g.state[S.LIFE + side]) == life[side] - 500
     assert int(g.state[S.LIFE + 1 - side]) == life[1 - side]
+
+
+def test_cr_202_a_target_not_named_never_offers_the_card_of_that_name(pool33b):
+    """F_NAME with NAME_NOT (filters.filter_core): of the two resonators in the graveyard only the other name is offered."""
+    g = _play(pool33b, "TXT-341", ("TXT-336", "TXT-338"))
+    target = lambda g: int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET  # noqa: E731
+    _drive(g, lambda g: target(g) or _resolved(g))
+    _drive(g, lambda g: target(g) or _resolved(g))
+    assert target(g)
+    assert len([a for a in g.legal_actions().tolist() if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS]) == 1
+    _drive(g, _resolved)
+    assert pool33b.index["TXT-338"] in _ids(g, 0, K.Zone.HAND)
+    assert pool33b.index["TXT-336"] in _ids(g, 0, K.Zone.GRAVEYARD)

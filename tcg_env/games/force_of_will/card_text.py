@@ -4827,6 +4827,10 @@ class _T(CountWords, TextTransformer, Transformer):
     def non_resonator(self):
         return {"_not": ["resonator"]}
 
+    def not_named(self, q):
+        # session 33 (s33c): "<card> not named "<name>"" (CR 202): neither of its names that one (F_NAME with NAME_NOT)
+        return {"not_name": str(q)[1:-1]}
+
     def no_attribute(self):
         # "<cards> with no attribute": void cards (CR 208.4), those with none of the five (FowFilter.not_attribute)
         return {"not_attribute": list(_SYM.values())}

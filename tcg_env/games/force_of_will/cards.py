@@ -196,6 +196,9 @@ class FowFilter(FilterBase):
     name_or: str | None = Field(default=None, min_length=1)
     # "non-Golem <cards>" (session 24, CR 205): the cards without that race (F_RACE with K.RACE_NOT); not with race
     not_race: str | None = Field(default=None, min_length=1)
+    # "<card> not named "<name>"" (session 33, CR 202): the cards with neither name that one (F_NAME with K.NAME_NOT); not
+    # with name
+    not_name: str | None = Field(default=None, min_length=1)
     cost_min: NonNeg | None = None  # total cost, CR 203.5
     cost_max: NonNeg | None = None
     # "with total cost X or less" (max) / "with total cost X" (eq) on a chant or rune whose cost has X (session 22, CR
@@ -1046,6 +1049,7 @@ def filter_words(f: FowFilter) -> str:
     bits_ += [f"in the {f.zone.replace('_', ' ')}"] if f.zone != "field" else []
     bits_ += [f"race {f.race}" + (f" or {f.race_or}" if f.race_or else "")] if f.race else []
     bits_ += [f"non-{f.not_race}"] if f.not_race else []
+    bits_ += [f"not named {f.not_name!r}"] if f.not_name else []
     bits_ += ["total cost X" + (" or less" if f.cost_x == "max" else "")] if f.cost_x else []
     bits_ += [f"named {f.name!r}" + (f" or {f.name_or!r}" if f.name_or else "")] if f.name else []
     bits_ += ["with " + "/".join(f"[{k}]" for k in f.keyword)] if f.keyword else []  # session 27
@@ -2327,7 +2331,8 @@ class _Compiler(PoolCompiler):
                 return _WILL_CODE[op.will], count, 0
             f = op.spend
             if f.zone != "chase" or f.side != "any" or f.state != "any" or f.exclude_self or f.added_to or \
-                    f.self_only or f.atk_min is not None or f.atk_max is not None:
+                    f.self_only or f.atk_min is not None or f.atk_max is not None or f.not_name is not None:
+                # (session 33: no not_name, which filters.spend_match does not read)
                 self.fail(f"{q}.spend", "a card played: zone chase, any side and state, no ATK bound (characteristics)")
             return _WILL_CODE[op.will], count, self.compile_filter(f, f"{q}.spend", ("chase",)) + 1
         if name == "call_stone":
@@ -2483,6 +2488,10 @@ class _Compiler(PoolCompiler):
             if f.name is None:
                 self.fail(f"{p}.name_or", "name_or is a second name: with name")
             row[K.F_NAME] |= self.interned(self.name_ids, f.name_or, f"{p}.name_or", "card name") << K.NAME_BITS
+        if f.not_name is not None:
+            if f.name is not None:
+                self.fail(f"{p}.not_name", "name or not_name, not both")
+            row[K.F_NAME] = self.interned(self.name_ids, f.not_name, f"{p}.not_name", "card name") | K.NAME_NOT
         if f.not_race is not None:
             if f.race is not None:
                 self.fail(f"{p}.not_race", "race or not_race, not both")

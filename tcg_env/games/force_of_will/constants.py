@@ -933,6 +933,9 @@ RACE_ID_MASK = (1 << RACE_OR_SHIFT) - 1
 # "non-<race> <cards>" (session 24, CR 205): F_RACE with this bit matches the cards with neither race slot that race
 # (FowFilter.not_race; filters.race_passes); not with a second race
 RACE_NOT = 1 << 30
+# "<card> not named "<name>"" (session 33, s33c, CR 202): F_NAME with this bit matches the cards with neither name that
+# name (FowFilter.not_name; filters.filter_core); not with name / name_or
+NAME_NOT = 1 << 30
 F_NAME = FILTER_TABLE.add("name", source=interned("name_ids", "card name"))  # name id, 0 = any
 F_STATE = FILTER_TABLE.add("state", source=enum(CardState))  # CardState
 F_EXCLUDE_SELF = FILTER_TABLE.add("exclude_self", source=copy())  # 1: not the ability's source; 2 (SELF_ONLY): only it

@@ -169,7 +169,11 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
         n2 = (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK
         if (c[K.C_NAME] & K.NAME2_IN_FIELD) != 0 and z != Zone.FIELD and z != Zone.RULER_AREA:
             n2 = 0
-        if f[K.F_NAME] != n2 and not name_or_passes(f[K.F_NAME], c[K.C_NAME] & K.NAME_MASK, n2):
+        if f[K.F_NAME] >= K.NAME_NOT:
+            # session 33: "not named "<name>"" (CR 202): neither of the card's names is that one
+            if (c[K.C_NAME] & K.NAME_MASK) == (f[K.F_NAME] & K.NAME_MASK) or n2 == (f[K.F_NAME] & K.NAME_MASK):
+                return False
+        elif f[K.F_NAME] != n2 and not name_or_passes(f[K.F_NAME], c[K.C_NAME] & K.NAME_MASK, n2):
             return False
     st = f[K.F_STATE]
     if st >= K.CardState.ATTACKING:  # "attacking / blocking <cards>": the ones in the battle now
