@@ -164,6 +164,30 @@ def test_cr_202_a_card_not_named_is_the_filter_not_name():
     assert r.fields["effect"][0]["filter"] == {"type": ["resonator"], "not_name": "Made-up Hero", "zone": "main_deck"}
 
 
+# ---- "<card> gains [A], [B], or [C] until end of turn" (approximation gain_choice_when_played) ----------------------
+@pytest.mark.parametrize("text", [
+    "Pay 400 life: This card gains [Swiftness], [Precision], [First Strike], or [Pierce] until end of turn.",
+    "Pay 400 life: This card gains [Swiftness], [Precision], [First Strike] or [Pierce] until end of turn.",
+])
+def test_cr_903_2e_gains_one_of_the_keywords_is_a_choice_of_modes_made_as_it_is_played(text):
+    r = line(text)
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("gain_choice_when_played",)
+    modes = r.abilities[0]["effect"][0]["modes"]
+    assert [m[1]["keywords"] for m in modes] == [["swiftness"], ["precision"], ["first_strike"], ["pierce"]]
+    assert all(m[0] == {"op": "target_self"} and m[1]["duration"] == "end_of_turn" for m in modes)
+
+
+def test_cr_903_2e_gains_an_atk_def_change_or_a_keyword():
+    r = line("Target resonator gains [-800/0] or [0/+800] until end of turn.", "chant")
+    assert r.verdict is Verdict.APPROXIMATE
+    assert [m[1]["atk"] for m in r.fields["effect"][0]["modes"]] == [-800, 0]
+    r = line("{0}: This card gains [Flying], [First Strike], or [+200/+200] until end of turn.")
+    assert [m[1]["op"] for m in r.abilities[0]["effect"][0]["modes"]] == ["grant_keyword", "grant_keyword", "power"]
+    # with another effect in the same body: unsupported
+    assert line("Target resonator gains [Flying] or [Pierce] until end of turn. Draw a card.", "chant").verdict \
+        is Verdict.UNSUPPORTED
+
+
 # ---- "<effect>. Banish this card." (CR 1011) ------------------------------------------------------------------------
 def test_cr_1011_banish_this_card_after_the_effect_is_banish_on_the_card_itself():
     r = exact("Whenever this card attacks => It deals 800 damage to each resonator. Banish this card.")

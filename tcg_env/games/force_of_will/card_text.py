@@ -103,6 +103,11 @@ APPROXIMATIONS: dict[str, str] = {
         "likely, from the game's random stream among the options that may be chosen (their targets, CR 903.2g, and "
         "conditions) as the card or ability is played, not among all the printed options; the player is not asked"
     ),
+    "gain_choice_when_played": (
+        "\"<card> gains [A], [B], or [C] until end of turn.\" (session 33): one of them, its controller's choice; the "
+        "engine makes it a choice of modes, chosen as the card or ability is played (CR 903.2e) and so known to the "
+        "opponent before they may respond, where the text has it chosen as the effect resolves"
+    ),
     "awakened_option_as_condition": (
         "\"Choose one - A; or <B> if this card was awakened.\" (session 29; CR 903.2e, 903.2g, 1109.2a) where B names a "
         "target: the option B is offered only when the chant is awakened (the mode's condition), so a chant played "
@@ -2082,6 +2087,16 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'you may' for part of an effect")
         if any(op["op"] == "_player_or" for ops, _ in clauses for op, _ in ops):
             return self._player_or(clauses, optional, conds)
+        marks = [op for ops, _ in clauses for op, _ in ops if op["op"] == "_gain_choice"]
+        if marks:
+            # session 33 (s33c): "<card> gains [A], [B], or [C] until end of turn." (its controller chooses one as it
+            # resolves): one mode per option, the rest of the text in each; chosen as it is played
+            if optional or conds or len(marks) != 1 or len(clauses) != 1:
+                raise Unsupported("'gains A, B, or C' with other effects, 'you may' or a condition")
+            on_field = self.card.get("type") not in ("chant", "rune")
+            self.approximate("gain_choice_when_played")
+            return _Modes([_Body([[(opt, sel) if op is marks[0] else (op, sel) for op, sel in ops] for ops, _ in clauses],
+                                 False, on_field) for opt in marks[0]["options"]])
         b = _Body([c[0] for c in clauses], optional, self.card.get("type") not in ("chant", "rune"))
         b.condition = conds[0] if conds else None
         return b
@@ -3636,6 +3651,19 @@ class _T(CountWords, TextTransformer, Transformer):
         if kws:
             out.append(({"op": "grant_keyword", "keywords": kws, "duration": dur}, sel))
         return out
+
+    def gain_choice(self, sel, _verb, mods, last, duration):
+        # session 33 (s33c): "<card> gains [A], [B], or [C] until end of turn.": one option each (body(): _gain_choice)
+        power, kws = mods
+        if isinstance(last, str) and last.startswith("["):
+            last_op = {"op": "power", "atk": _power(last)[0], "defense": _power(last)[1], "duration": duration}
+        else:
+            if last not in _BATTLE_KW:
+                raise Unsupported(f"granting [{last}]")
+            last_op = {"op": "grant_keyword", "keywords": [last], "duration": duration}
+        options = ([{"op": "power", "atk": power[0], "defense": power[1], "duration": duration}] if power else []) + [
+            {"op": "grant_keyword", "keywords": [k], "duration": duration} for k in kws] + [last_op]
+        return [({"op": "_gain_choice", "options": options}, sel)]
 
     def gain_self_and(self, sel, verb, mods, duration=None):
         # "this card and target <card> gain ..." (session 28): the target's steps, then this card's (both in
@@ -6114,8 +6142,15 @@ def _tiers(s: str) -> str:
     return f"{m[1]} gain [+{a}/+{b}]{m[4] or ''}. as long as there are {m[7]} or more {second}, {m[1]} gain {more}."
 
 
+# session 33 (s33c): "gains [A], [B], or [C] until end of turn": the serial comma before "or" dropped (FowTextCompiler.
+# gain_choice; the keyword list's "," would otherwise take it)
+_GAIN_OR_COMMA = re.compile(r"(\bgains? (?:\[[^\]]+\], )+\[[^\]]+\]), or (\[[^\]]+\] until (?:the )?end of turn)")
+
+
 def _s32b_marks(s: str) -> str:
     """Session 32 (s32b): the continuous abilities' shapes read as the grammar's (see the patterns above)."""
+    if "], or [" in s:
+        s = _GAIN_OR_COMMA.sub(r"\1 or \2", s)
     if "] and [" in s or "], and [" in s:
         s = _KW_THEN_POWER.sub(r"\1 \3 and \2", s)
     if 'cannot be' in s and '"' in s:
