@@ -50,8 +50,9 @@ def test_cr_1109_2a_if_this_card_was_awakened_instead_is_two_branches():
     # a target named only by the awakened text would be chosen either way (CR 903.2g, 1109.2a); an "up to" one is
     # compiled since session 29 (CHOOSE_IF_AWAKENED, test_fow_card_text_s29m)
     "Draw a card. If this card was awakened, destroy target resonator.",
-    # "instead" after a condition the engine cannot negate (a control condition is negated since session 32)
-    "Draw a card. If your life is 1000 or less, draw two cards instead.",
+    # "instead" after a condition the engine cannot negate (a control condition is negated since session 32, a life
+    # condition since session 33: test_fow_card_text_s33c)
+    "Draw a card. If you played two or more cards this turn, draw two cards instead.",
     # "instead" with nothing before it
     "If this card was awakened, draw two cards instead.",
 ])  # fmt: skip

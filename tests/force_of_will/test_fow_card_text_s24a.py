@@ -135,8 +135,13 @@ def test_cr_903_2e_choose_both_instead_after_a_control_condition_negates_it_for_
               "chant")
     assert r.fields["effect"][0]["conditions"] == [{"kind": "control_name_none", "value": "Made-up Hero"}] * 2 + [
         {"kind": "control_name", "value": "Made-up Hero"}]
-    assert line('Choose one. If your life is 1000 or less, choose both instead; - Draw a card. - You gain 500 life.',
-                "chant").verdict is Verdict.UNSUPPORTED
+    # session 33 (s33c): a life condition negated too (Condition.LIFE_MORE), read as the options are chosen
+    r = exact('Choose one. If your life is 1000 or less, choose both instead; - Draw a card. - You gain 500 life.',
+              "chant")
+    assert r.fields["effect"][0]["conditions"] == [{"kind": "life_more", "value": 1000}] * 2 + [
+        {"kind": "life_at_most", "value": 1000}]
+    assert line('Choose one. If you played two or more cards this turn, choose both instead; - Draw a card. - You gain '
+                '500 life.', "chant").verdict is Verdict.UNSUPPORTED
 
 
 def test_choose_one_at_random_is_approximate():

@@ -103,6 +103,11 @@ APPROXIMATIONS: dict[str, str] = {
         "likely, from the game's random stream among the options that may be chosen (their targets, CR 903.2g, and "
         "conditions) as the card or ability is played, not among all the printed options; the player is not asked"
     ),
+    "gain_choice_when_played": (
+        "\"<card> gains [A], [B], or [C] until end of turn.\" (session 33): one of them, its controller's choice; the "
+        "engine makes it a choice of modes, chosen as the card or ability is played (CR 903.2e) and so known to the "
+        "opponent before they may respond, where the text has it chosen as the effect resolves"
+    ),
     "awakened_option_as_condition": (
         "\"Choose one - A; or <B> if this card was awakened.\" (session 29; CR 903.2e, 903.2g, 1109.2a) where B names a "
         "target: the option B is offered only when the chant is awakened (the mode's condition), so a chant played "
@@ -199,6 +204,15 @@ def _deck_search(op: dict) -> bool:
     """A SEARCH of a whole hidden deck that may find nothing (no top cards, no 'must'): its PASS can be a "you may"."""
     return op["op"] == "search" and op["filter"].get("zone") in ("main_deck", "stone_deck") and not op.get("top") \
         and not op.get("must")
+
+
+def _other_grave(sel) -> dict:
+    """"another target <card> from your graveyard" (session 33, g_one_other): the op's mark that this card is in the
+    graveyard too (_self_grave, allowed only where it triggers as it is put there); the filter's mark dropped."""
+    if sel.filter and sel.filter.get("_other_grave"):
+        sel.filter = {k: v for k, v in sel.filter.items() if k != "_other_grave"}
+        return {"_self_grave": True}
+    return {}
 
 
 def _not_types(flt: dict) -> dict:
@@ -2073,6 +2087,16 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'you may' for part of an effect")
         if any(op["op"] == "_player_or" for ops, _ in clauses for op, _ in ops):
             return self._player_or(clauses, optional, conds)
+        marks = [op for ops, _ in clauses for op, _ in ops if op["op"] == "_gain_choice"]
+        if marks:
+            # session 33 (s33c): "<card> gains [A], [B], or [C] until end of turn." (its controller chooses one as it
+            # resolves): one mode per option, the rest of the text in each; chosen as it is played
+            if optional or conds or len(marks) != 1 or len(clauses) != 1:
+                raise Unsupported("'gains A, B, or C' with other effects, 'you may' or a condition")
+            on_field = self.card.get("type") not in ("chant", "rune")
+            self.approximate("gain_choice_when_played")
+            return _Modes([_Body([[(opt, sel) if op is marks[0] else (op, sel) for op, sel in ops] for ops, _ in clauses],
+                                 False, on_field) for opt in marks[0]["options"]])
         b = _Body([c[0] for c in clauses], optional, self.card.get("type") not in ("chant", "rune"))
         b.condition = conds[0] if conds else None
         return b
@@ -2163,11 +2187,26 @@ class _T(CountWords, TextTransformer, Transformer):
         or a card): a choice of modes (the SELECT_MODE op, CHOOSE_MODE asked as it is played, before the
         card target): the card (then which one), your opponent, or you; the rest of the text in each."""
         marks = [op for ops, _ in clauses for op, _ in ops if op["op"] == "_player_or"]
-        if optional or conds or len(marks) != 1:
+        twice = len(marks) == 2 and _instead_pair(clauses, marks)
+        if optional or conds or (len(marks) != 1 and not twice):
             raise Unsupported("'target player' with 'you may', 'as long as' or twice")
         if any(sel is not None and sel.kind == "prev" for ops, _ in clauses for _, sel in ops):
             raise Unsupported("'it' / 'that' after 'target player or ...'")
         mark = marks[0]
+        if twice:
+            # session 33 (s33c): "This card deals N damage to target player or <card>. If <condition>, it deals M damage
+            # instead." (_instead: each amount under its branch's IF): one choice of the player or card for both
+            # amounts (CR 903.2g: the target is chosen once, as it is played)
+            choices = [{"op": "damage_player", "who": who} for who in ("opponent", "controller")]
+            if mark["filter"] is not None:
+                choices.insert(0, {"op": "damage"})
+            modes = []
+            for choice in choices:
+                sel = _Sel("choose", _target_filter(mark["filter"])) if choice["op"] == "damage" else None
+                modes.append(_Body([[({**choice, "amount": op["amount"] if sel else _life(op["amount"])}, sel)
+                                     if op in marks else (op, s) for op, s in ops] for ops, _ in clauses], False,
+                                   self.card.get("type") not in ("chant", "rune")))
+            return _Modes(modes)
         choices = [({"op": "damage_player", "amount": _life(mark["amount"]), "who": who}, None)
                    for who in ("opponent", "controller")]  # fmt: skip
         if mark.get("_prevent"):
@@ -2381,6 +2420,13 @@ class _T(CountWords, TextTransformer, Transformer):
                 out[k - 1] = (prev[:i] + [set_x] + prev[i:], False)
                 out[k] = None
         return [c for c in out if c is not None]
+
+    def body_banish_self(self, *sentences):
+        # session 33 (s33c): "<effect>. Banish this card." (CR 1011: its controller puts it into its owner's graveyard),
+        # of a card in the field (a chant's "this card" is a spell on the chase, t_self)
+        if self.card.get("type") in ("chant", "rune"):
+            raise Unsupported("'banish this card' in a chant's effect")
+        return self.body(*sentences, [([({"op": "banish"}, _SELF)], False)])
 
     def banish_self_if(self, cond):
         return self.clause_if(([({"op": "banish"}, _SELF)], False), cond)
@@ -3251,6 +3297,10 @@ class _T(CountWords, TextTransformer, Transformer):
     def its_ctrl_gain_life(self, _its, n):
         return self._its_ctrl({"op": "gain_life", "amount": _life(n)})
 
+    def its_ctrl_damage(self, n, _its):
+        # session 33 (s33c): "... and M damage to its controller" (the dealer the clause before names: this card, CR 1007.1)
+        return self._its_ctrl({"op": "damage_player", "amount": _life(n)})
+
     def its_ctrl_discard(self, _its, n):
         return self._its_ctrl({"op": "discard", "count": n})
 
@@ -3601,6 +3651,19 @@ class _T(CountWords, TextTransformer, Transformer):
         if kws:
             out.append(({"op": "grant_keyword", "keywords": kws, "duration": dur}, sel))
         return out
+
+    def gain_choice(self, sel, _verb, mods, last, duration):
+        # session 33 (s33c): "<card> gains [A], [B], or [C] until end of turn.": one option each (body(): _gain_choice)
+        power, kws = mods
+        if isinstance(last, str) and last.startswith("["):
+            last_op = {"op": "power", "atk": _power(last)[0], "defense": _power(last)[1], "duration": duration}
+        else:
+            if last not in _BATTLE_KW:
+                raise Unsupported(f"granting [{last}]")
+            last_op = {"op": "grant_keyword", "keywords": [last], "duration": duration}
+        options = ([{"op": "power", "atk": power[0], "defense": power[1], "duration": duration}] if power else []) + [
+            {"op": "grant_keyword", "keywords": [k], "duration": duration} for k in kws] + [last_op]
+        return [({"op": "_gain_choice", "options": options}, sel)]
 
     def gain_self_and(self, sel, verb, mods, duration=None):
         # "this card and target <card> gain ..." (session 28): the target's steps, then this card's (both in
@@ -4552,6 +4615,10 @@ class _T(CountWords, TextTransformer, Transformer):
         f.pop("_race_noun", None)
         if f.get("zone") == "chase" and f.get("type") == ["chant"]:
             del f["zone"]  # "chant" names a spell on the chase; here a chant card in the graveyard
+        if f.get("_not") and not {"_entity", "_basic", "side", "state", "exclude_self", "zone"} & set(f):
+            # session 33 (s33c): "target non-magic stone card from your graveyard": the other card types a graveyard may
+            # hold (CR 201.2, 310; as the removed area's, put_from_removed)
+            f = _not_types(f)
         if {"_not", "_entity", "_basic", "side", "state", "exclude_self", "zone"} & set(f):
             raise Unsupported("a graveyard target with a side, a state, 'other' or 'non-'")
         f["zone"] = "graveyard"
@@ -4560,6 +4627,11 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def g_one(self, flt):
         return _Sel("choose", self._grave_filter(flt))
+
+    def g_one_other(self, _other, flt):
+        # session 33 (s33c): "another target <card> from your graveyard": other than this card, which is there only in
+        # an ability that triggers as it is put there from the field (_self_grave: Body.ops(from_grave=True), CR 906.7b)
+        return _Sel("choose", {**self._grave_filter(flt), "exclude_self": True, "_other_grave": True})
 
     def g_self(self):
         # "this card from your graveyard" (session 24): the card itself (Op TARGET_SELF), moved only if it is still in a
@@ -4607,13 +4679,13 @@ class _T(CountWords, TextTransformer, Transformer):
         if sel.filter.get("side") != "own":
             # the op moves a card to its owner's hand: "into your hand" from another player's graveyard is not that
             raise Unsupported("a card of another player's graveyard into your hand")
-        return [({"op": "grave_to_hand"}, sel)]
+        return [({"op": "grave_to_hand", **_other_grave(sel)}, sel)]
 
     def grave_to_field(self, sel, rested=False):
         # CR 307.7 under this effect's controller's control; any card (effects.effect_to_field: a chant goes to the
         # graveyard instead, CR 316.4; an addition with a subtype other than Field is added to a card of that type,
         # chosen by its controller, or stays in the graveyard, CR 1406.3)
-        op = {"op": "grave_to_field"}
+        op = {"op": "grave_to_field", **_other_grave(sel)}
         if sel.kind == "self":
             op["_self_grave"] = True
         if rested:
@@ -4782,6 +4854,10 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def non_resonator(self):
         return {"_not": ["resonator"]}
+
+    def not_named(self, q):
+        # session 33 (s33c): "<card> not named "<name>"" (CR 202): neither of its names that one (F_NAME with NAME_NOT)
+        return {"not_name": str(q)[1:-1]}
 
     def no_attribute(self):
         # "<cards> with no attribute": void cards (CR 208.4), those with none of the five (FowFilter.not_attribute)
@@ -5328,6 +5404,12 @@ def _not(cond: dict, ops: list, first: list = ()) -> dict:
                                                                and flt.get("state", "any") != "any") for op, _ in first):
             raise Unsupported("'... instead' after a condition on the cards you control that the first effect may change")
         return {**cond, "kind": _NOT_CONTROL[kind]}
+    if kind in _NOT_LIFE:
+        # session 33 (s33c): "A. If your life is N or less, B instead." (CR 1203; Condition LIFE_MORE first, then the
+        # condition itself): B tests it after A, so A may change no life (no damage to a player, gain, loss or payment)
+        if any(op and op.get("op") not in _KEEPS_LIFE for op, _ in first):
+            raise Unsupported("'... instead' after a condition on life that the first effect may change")
+        return {**cond, "kind": _NOT_LIFE[kind]}
     if kind not in _NOT_KIND or (kind == "weather_is" and any(op and op.get("op") == "weather" for op, _ in ops)):
         raise Unsupported("'... instead' after a condition the engine cannot test for not holding")
     return {**cond, "kind": _NOT_KIND[kind]}
@@ -5338,9 +5420,27 @@ def _not(cond: dict, ops: list, first: list = ()) -> dict:
 # gives its control; the filters of these conditions read no ATK, cards.py)
 _NOT_CONTROL = {"control_at_least": "control_fewer", "stones_at_least": "stones_fewer", "control_name": "control_name_none",
                 "opp_control_at_least": "opp_control_fewer"}
-_KEEPS_CONTROL = {"_if", "choose", "damage", "damage_player", "destroy", "return_to_hand", "remove", "to_deck_top",
+_KEEPS_CONTROL = {"_if", "choose", "damage", "damage_player", "_player_or", "destroy", "return_to_hand", "remove", "to_deck_top",
                   "to_deck_bottom", "banish", "player_banish", "draw", "discard", "gain_life", "lose_life", "counter",
                   "power", "rest", "recover", "cancel", "prevent", "prevent_player"}
+
+
+def _instead_pair(clauses, marks) -> bool:
+    """Two "target player or <card>" damages (session 33): the two branches of "... it deals M damage instead" only
+    (each the first op after its own IF, with the same filter)."""
+    a, b = marks
+    if a.get("_prevent") or b.get("_prevent") or a["filter"] != b["filter"] or len(clauses) != 2:
+        return False
+    heads = [ops[0][0] for ops, _ in clauses]
+    return all(h.get("op") == "_if" for h in heads) and [ops[1][0] for ops, _ in clauses] == [a, b] and \
+        all(len(ops) == 2 for ops, _ in clauses)
+
+
+# session 33 (s33c): "... instead" after "if your / your opponent's life is N or less": its other branch (Condition
+# LIFE_MORE / OPPONENT_LIFE_MORE), and the ops of the first branch that change no player's life
+_NOT_LIFE = {"life_at_most": "life_more", "opponent_life_at_most": "opponent_life_more"}
+_KEEPS_LIFE = {"_if", "choose", "damage", "destroy", "return_to_hand", "remove", "to_deck_top", "to_deck_bottom", "banish",
+               "draw", "discard", "counter", "power", "rest", "recover", "cancel", "prevent"}
 
 
 def _instead_durations(ops: list, prev: list) -> list:
@@ -5377,10 +5477,17 @@ def _instead(sentences) -> list:
             raise Unsupported("'... instead' after no plain sentence")
         cond = head["condition"]
         if kind == "_deals_instead":
-            dmg = [(op, sel) for c in prev for op, sel in c[0] if op and op["op"] in ("damage", "damage_player")]
-            if len(dmg) != 1 or len(prev) != 1 or (dmg[0][1] is not None and dmg[0][1].kind != "choose"):
+            dmg = [(op, sel) for c in prev for op, sel in c[0] if op and op["op"] in ("damage", "damage_player", "_player_or")]
+            if len(dmg) != 1 or len(prev) != 1 or (dmg[0][1] is not None and dmg[0][1].kind not in ("choose", "all")):
                 raise Unsupported("'it deals N damage instead' after other than one damage to a target or a player")
             op, sel = dmg[0]
+            if sel is not None and sel.kind == "all":
+                # session 33 (s33c): "... to each <card>. If <condition>, it deals M damage instead.": the cards are
+                # selected in each branch as it resolves (a SELECT_ALL of its own after the branch's IF)
+                sel = _Sel("all", sel.filter)
+            if op["op"] == "_player_or" and (op.get("_prevent") or not isinstance(op["amount"], int)):
+                raise Unsupported("'it deals N damage instead' after other than N damage to target player or <card>")
+            # session 33 (s33c): after "target player or <card>", the same target with M (FowTextCompiler._player_or)
             n = _life(head["amount"]) if op["op"] == "damage_player" else head["amount"]
             sent = [([({"op": "_if", "condition": cond}, None), ({**op, "amount": n}, sel)], False)]
         else:
@@ -6035,8 +6142,15 @@ def _tiers(s: str) -> str:
     return f"{m[1]} gain [+{a}/+{b}]{m[4] or ''}. as long as there are {m[7]} or more {second}, {m[1]} gain {more}."
 
 
+# session 33 (s33c): "gains [A], [B], or [C] until end of turn": the serial comma before "or" dropped (FowTextCompiler.
+# gain_choice; the keyword list's "," would otherwise take it)
+_GAIN_OR_COMMA = re.compile(r"(\bgains? (?:\[[^\]]+\], )+\[[^\]]+\]), or (\[[^\]]+\] until (?:the )?end of turn)")
+
+
 def _s32b_marks(s: str) -> str:
     """Session 32 (s32b): the continuous abilities' shapes read as the grammar's (see the patterns above)."""
+    if "], or [" in s:
+        s = _GAIN_OR_COMMA.sub(r"\1 or \2", s)
     if "] and [" in s or "], and [" in s:
         s = _KW_THEN_POWER.sub(r"\1 \3 and \2", s)
     if 'cannot be' in s and '"' in s:

@@ -99,7 +99,7 @@ ConditionName = Literal[
     "ruler_matches_none", "force_command", "runes_revealed_fewer", "rune_attributes_not", "gem_attributes_at_least",
     "control_fewer_than_opp", "opp_hand_more",
     "control_fewer", "stones_fewer", "control_name_none", "opp_control_fewer",
-    "count_at_least", "count_fewer",
+    "count_at_least", "count_fewer", "life_more", "opponent_life_more",
 ]  # fmt: skip
 WeatherName = Literal["rain", "thunderstorm", "clear"]  # constants.Weather (CR 1028)
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
@@ -196,6 +196,9 @@ class FowFilter(FilterBase):
     name_or: str | None = Field(default=None, min_length=1)
     # "non-Golem <cards>" (session 24, CR 205): the cards without that race (F_RACE with K.RACE_NOT); not with race
     not_race: str | None = Field(default=None, min_length=1)
+    # "<card> not named "<name>"" (session 33, CR 202): the cards with neither name that one (F_NAME with K.NAME_NOT); not
+    # with name
+    not_name: str | None = Field(default=None, min_length=1)
     cost_min: NonNeg | None = None  # total cost, CR 203.5
     cost_max: NonNeg | None = None
     # "with total cost X or less" (max) / "with total cost X" (eq) on a chant or rune whose cost has X (session 22, CR
@@ -355,7 +358,9 @@ _WhoIts = Literal["controller", "opponent", "target_controller", "turn_player"]
 # Op.PLAYER_DISCARD a2 bit DISCARD_TO_REG; a chosen discard)
 OpDiscard = op_model("discard", _M, count=_NX, who=(_WhoIts, "opponent"), random=(bool, False), this_way=(bool, False),
                      record=(bool, False), reg=(Reg, 0))
-OpDamagePlayer = op_model("damage_player", _M, amount=Union[_Life, XHundreds], who=(WhoName, "opponent"))  # noqa: UP007
+# who "target_controller" (session 33): "... and M damage to its controller" (a SET_X of Per.TARGET_CONTROLLER before it)
+OpDamagePlayer = op_model("damage_player", _M, amount=Union[_Life, XHundreds],  # noqa: UP007
+                          who=(Literal["controller", "opponent", "target_controller"], "opponent"))
 OpGainLife = op_model("gain_life", _M, amount=Union[_Life, XHundreds], who=(_WhoIts, "controller"))  # noqa: UP007
 OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(_WhoIts, "opponent"))  # noqa: UP007
 # "Remove all <cards> in <whose> graveyard / all graveyards from the game." (session 29, CR 1004.1: Op.REMOVE_GRAVE): filter
@@ -1044,6 +1049,7 @@ def filter_words(f: FowFilter) -> str:
     bits_ += [f"in the {f.zone.replace('_', ' ')}"] if f.zone != "field" else []
     bits_ += [f"race {f.race}" + (f" or {f.race_or}" if f.race_or else "")] if f.race else []
     bits_ += [f"non-{f.not_race}"] if f.not_race else []
+    bits_ += [f"not named {f.not_name!r}"] if f.not_name else []
     bits_ += ["total cost X" + (" or less" if f.cost_x == "max" else "")] if f.cost_x else []
     bits_ += [f"named {f.name!r}" + (f" or {f.name_or!r}" if f.name_or else "")] if f.name else []
     bits_ += ["with " + "/".join(f"[{k}]" for k in f.keyword)] if f.keyword else []  # session 27
@@ -1894,6 +1900,10 @@ class _Compiler(PoolCompiler):
             base = {"control_fewer": "control_at_least", "stones_fewer": "stones_at_least",
                     "control_name_none": "control_name", "opp_control_fewer": "opp_control_at_least"}[c.kind]
             return int(K.Condition[c.kind.upper()]), self.compile_condition(c.model_copy(update={"kind": base}), p)[1]
+        if c.kind in ("life_more", "opponent_life_more"):
+            # session 33 (s33c): "... instead"'s other branch (card_text._not), packed as the condition it negates
+            base = {"life_more": "life_at_most", "opponent_life_more": "opponent_life_at_most"}[c.kind]
+            return int(K.Condition[c.kind.upper()]), self.compile_condition(c.model_copy(update={"kind": base}), p)[1]
         if (c.kind in ("count_at_least", "count_fewer")) != (c.per is not None):
             self.fail(f"{p}.per", "count_at_least / count_fewer take a count (per), and only they")
         if c.kind in ("count_at_least", "count_fewer"):
@@ -2321,7 +2331,8 @@ class _Compiler(PoolCompiler):
                 return _WILL_CODE[op.will], count, 0
             f = op.spend
             if f.zone != "chase" or f.side != "any" or f.state != "any" or f.exclude_self or f.added_to or \
-                    f.self_only or f.atk_min is not None or f.atk_max is not None:
+                    f.self_only or f.atk_min is not None or f.atk_max is not None or f.not_name is not None:
+                # (session 33: no not_name, which filters.spend_match does not read)
                 self.fail(f"{q}.spend", "a card played: zone chase, any side and state, no ATK bound (characteristics)")
             return _WILL_CODE[op.will], count, self.compile_filter(f, f"{q}.spend", ("chase",)) + 1
         if name == "call_stone":
@@ -2477,6 +2488,10 @@ class _Compiler(PoolCompiler):
             if f.name is None:
                 self.fail(f"{p}.name_or", "name_or is a second name: with name")
             row[K.F_NAME] |= self.interned(self.name_ids, f.name_or, f"{p}.name_or", "card name") << K.NAME_BITS
+        if f.not_name is not None:
+            if f.name is not None:
+                self.fail(f"{p}.not_name", "name or not_name, not both")
+            row[K.F_NAME] = self.interned(self.name_ids, f.not_name, f"{p}.not_name", "card name") | K.NAME_NOT
         if f.not_race is not None:
             if f.race is not None:
                 self.fail(f"{p}.not_race", "race or not_race, not both")

@@ -760,6 +760,10 @@ class Condition(IntEnum):
     # Per (as an AURA_PER counts); COUNT_FEWER: "unless ..." (fewer than N)
     COUNT_AT_LEAST = 180
     COUNT_FEWER = 181
+    # session 33 (s33c): the other branch of "If your / your opponent's life is N or less, <B> instead." (card_text._not,
+    # CR 1203): LIFE_AT_MOST's / OPPONENT_LIFE_AT_MOST's packing (arg = life), holding when they do not (life more than N)
+    LIFE_MORE = 220
+    OPPONENT_LIFE_MORE = 221
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
@@ -929,6 +933,9 @@ RACE_ID_MASK = (1 << RACE_OR_SHIFT) - 1
 # "non-<race> <cards>" (session 24, CR 205): F_RACE with this bit matches the cards with neither race slot that race
 # (FowFilter.not_race; filters.race_passes); not with a second race
 RACE_NOT = 1 << 30
+# "<card> not named "<name>"" (session 33, s33c, CR 202): F_NAME with this bit matches the cards with neither name that
+# name (FowFilter.not_name; filters.filter_core); not with name / name_or
+NAME_NOT = 1 << 30
 F_NAME = FILTER_TABLE.add("name", source=interned("name_ids", "card name"))  # name id, 0 = any
 F_STATE = FILTER_TABLE.add("state", source=enum(CardState))  # CardState
 F_EXCLUDE_SELF = FILTER_TABLE.add("exclude_self", source=copy())  # 1: not the ability's source; 2 (SELF_ONLY): only it

@@ -881,7 +881,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     if a1 == K.WHO_TURN_PLAYER and (op == Op.GAIN_LIFE or op == Op.LOSE_LIFE or op == Op.PLAYER_DISCARD or
                                     op == Op.PLAYER_BANISH):
         who = s[TURN_PLAYER]  # session 29: "that player" after "at the beginning of each player's turn" (CR 501)
-    if a1 == K.WHO_TARGET_CONTROLLER and (op == Op.GAIN_LIFE or op == Op.LOSE_LIFE or op == Op.PLAYER_DISCARD):
+    if a1 == K.WHO_TARGET_CONTROLLER and (op == Op.GAIN_LIFE or op == Op.LOSE_LIFE or op == Op.PLAYER_DISCARD or
+                                          op == Op.DAMAGE_PLAYER):
+        # (session 33: DAMAGE_PLAYER, "... and M damage to its controller")
         # session 29: "its controller" (a target's, last known: the SET_X of Per.TARGET_CONTROLLER before it, CR 911.1);
         # none when that target was no longer legal (X 0, CR 903.3a)
         who = s[f + E_X] - 1

@@ -169,7 +169,11 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
         n2 = (c[K.C_NAME] >> K.NAME_BITS) & K.NAME_MASK
         if (c[K.C_NAME] & K.NAME2_IN_FIELD) != 0 and z != Zone.FIELD and z != Zone.RULER_AREA:
             n2 = 0
-        if f[K.F_NAME] != n2 and not name_or_passes(f[K.F_NAME], c[K.C_NAME] & K.NAME_MASK, n2):
+        if f[K.F_NAME] >= K.NAME_NOT:
+            # session 33: "not named "<name>"" (CR 202): neither of the card's names is that one
+            if (c[K.C_NAME] & K.NAME_MASK) == (f[K.F_NAME] & K.NAME_MASK) or n2 == (f[K.F_NAME] & K.NAME_MASK):
+                return False
+        elif f[K.F_NAME] != n2 and not name_or_passes(f[K.F_NAME], c[K.C_NAME] & K.NAME_MASK, n2):
             return False
     st = f[K.F_STATE]
     if st >= K.CardState.ATTACKING:  # "attacking / blocking <cards>": the ones in the battle now
@@ -378,10 +382,11 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return s[TURN_PLAYER] == controller
     if cond == K.Condition.OPPONENTS_TURN:
         return s[TURN_PLAYER] != controller
-    if cond == K.Condition.LIFE_AT_MOST:
-        return s[LIFE + controller] <= arg
-    if cond == K.Condition.OPPONENT_LIFE_AT_MOST:
-        return s[LIFE + 1 - controller] <= arg
+    if cond == K.Condition.LIFE_AT_MOST or cond == K.Condition.LIFE_MORE:
+        # session 33: LIFE_MORE, "... instead"'s other branch (CR 1203; numba compiles no recursion)
+        return (s[LIFE + controller] <= arg) == (cond == K.Condition.LIFE_AT_MOST)
+    if cond == K.Condition.OPPONENT_LIFE_AT_MOST or cond == K.Condition.OPPONENT_LIFE_MORE:
+        return (s[LIFE + 1 - controller] <= arg) == (cond == K.Condition.OPPONENT_LIFE_AT_MOST)
     if cond == K.Condition.STONES_AT_LEAST or cond == K.Condition.STONES_FEWER:
         # session 32: STONES_FEWER, "... instead"'s other branch (numba compiles no recursion)
         return (count_stones(game, s, T, controller) >= arg) == (cond == K.Condition.STONES_AT_LEAST)
