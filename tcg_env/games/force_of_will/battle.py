@@ -132,7 +132,7 @@ def barred_by(game, s, T, slot, other, bit):
     (Op.BARRED_BY with ``bit`` in a0), its condition holding, whose filter matches J/resonator ``other`` (seen from
     ``slot``'s controller, with its characteristics now: filters.filter_match)?"""
     c = card_table(T)[s[CARD + slot * CARD_W]]
-    if c[K.C_HAS_CONT] == 0:
+    if c[K.C_HAS_CONT] == 0 or game.abilities_lost(s, T, slot):  # session 33: CR 909.1d
         return False
     abil = ability_table(T)
     code = code_table(T)

@@ -3711,6 +3711,19 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'cannot recover' (the engine skips one recovery phase only)")
         return [({"op": "restrict", "restrictions": restr, "duration": duration or "permanent"}, sel)]
 
+    def lose_abilities(self, sel, duration):
+        # session 33 (s33b): "<cards> lose(s) all abilities until end of turn / until end of game" (CR 909.1d): the
+        # restriction no_abilities on them for the duration (characteristics.lost_abilities: no keyword, no continuous
+        # ability in force, no automatic ability that triggers, no activate or will ability to play; effects.
+        # add_restrictions: the keywords granted before are lost). "Until end of game" of a card in the field: until it
+        # leaves the field (a new object then, CR 302.3), the while-in-the-field duration
+        if (sel.filter or {}).get("zone", "field") not in ("field", "ruler_area"):
+            raise Unsupported("'loses all abilities' of cards that are not in the field")
+        return [({"op": "restrict", "restrictions": ["no_abilities"], "duration": duration}, sel)]
+
+    def until_eog(self):
+        return "permanent"
+
     def can_block_flying(self, sel, duration=None):
         # CR 1106.2: "can block J/resonators with [Flying]": a permission kept among the restriction bits (the same
         # restrict / aura_restrict machinery: a continuous ability of the card itself, or until end of turn);

@@ -185,6 +185,11 @@ RESTRICT_CANT_ATTACK_PLAYER = 64
 RESTRICT_CAN_BLOCK_FLYING = 1 << 14
 # session 31: "this card can block while rested" (CR 804.3 asks a recovered blocker; 804.4 rests it: it stays rested)
 RESTRICT_CAN_BLOCK_RESTED = 1 << 15
+# session 33 (s33b): "<card> loses all abilities until end of turn / until end of game" (CR 909.1d: a continuous effect
+# that removes abilities; kept with the restriction bits, the one-time effect's duration in the restriction words):
+# characteristics.abilities_lost reads it (only in pools with such an instruction, FL_RESTRICT). A high bit: not in the
+# observation's restriction columns (the keyword columns show the keywords lost)
+RESTRICT_NO_ABILITIES = 1 << 24
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.

@@ -41,6 +41,7 @@ from tcg_env.games.force_of_will.characteristics import named_add  # named count
 from tcg_env.games.force_of_will.characteristics import x_on_chase  # session 28: Per.TRIGGER_COST (CR 203.5b)
 from tcg_env.games.force_of_will.state import ATTACHED, PSEUDO  # tokens (CR 1303)
 from tcg_env.games.force_of_will.state import GEMS  # gems (CR 1027, session 23)
+from tcg_env.games.force_of_will.state import KW_EOB, KW_EOT, KW_PERM  # session 33: abilities lost (CR 909.1d)
 from tcg_env.games.force_of_will.state import TURN_PLAYER  # "that player" (session 29)
 
 
@@ -164,6 +165,15 @@ def grant_keywords(game, s, slot, bits, duration):
 
 @internal
 def add_restrictions(game, s, slot, bits, duration):
+    if (bits & K.RESTRICT_NO_ABILITIES) != 0:
+        # session 33 (s33b): "<card> loses all abilities until end of turn / until end of game" (CR 909.1d): the
+        # keywords one-time effects granted before it are lost (CR 909.3b: the later effect applies last), for good
+        # where their duration ends no later than the loss's (characteristics.base_keywords reads the rest)
+        w = slot * CARD_W
+        s[KW_EOT + w] = 0
+        s[KW_EOB + w] = 0
+        if duration == K.Duration.PERMANENT:
+            s[KW_PERM + w] = 0
     mod_apply(game, s, MT, slot, Mod.RESTRICTIONS, duration, bits)
 
 

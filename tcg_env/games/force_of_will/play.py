@@ -747,6 +747,8 @@ def ability_usable(game, s, T, p, slot, j):
     r = nth_activate(T, s[CARD + w], j)
     if r < 0:
         return False
+    if game.abilities_lost(s, T, slot):
+        return False  # session 33: it lost all its abilities (CR 909.1d, characteristics.lost_abilities)
     a = ability_table(T)[r]
     if a[K.A_COST_BANISH_SELF] < 0:
         return False  # [Dive] / [Inheritance]: played from the hand only (dive_usable; CR 1126.2a)

@@ -171,7 +171,7 @@ def replacement_of(game, s, T, src, op, slot):
     (its filter as ``src``'s controller sees it, or a1 = -1: the card the addition is added to);
     -1 when none does."""
     c = card_table(T)[s[CARD + src * CARD_W]]
-    if c[K.C_HAS_CONT] == 0:
+    if c[K.C_HAS_CONT] == 0 or game.abilities_lost(s, T, src):  # session 33: none in force when lost (CR 909.1d)
         return -1
     abil = ability_table(T)
     code = code_table(T)

@@ -31,7 +31,10 @@ TT = TriggerColumns(LAYOUT, card=CARD, abil_start=K.C_ABIL_START, abil_count=K.C
 def trigger_own(game, s, T, slot, trig, aux):
     """Card ``slot``'s automatic abilities with trigger ``trig`` fire (CR 906.4); its controller
     plays them at the next priority sequence (CR 906.5). An ability with a trigger filter (another
-    card enters, a J/resonator attacks) fires only when card ``aux`` matches it."""
+    card enters, a J/resonator attacks) fires only when card ``aux`` matches it. Session 33: none
+    when the card lost all its abilities (CR 909.1d, characteristics.lost_abilities)."""
+    if game.abilities_lost(s, T, slot):
+        return
     trigger_abilities(game, s, T, TT, slot, s[CONTROLLER + slot * CARD_W], trig, aux, True, 0)
 
 
