@@ -14,6 +14,7 @@ from tcg_env.games.force_of_will import state as S
 from tcg_env.games.force_of_will.characteristics import atk_of, keywords_of
 from tcg_env.games.force_of_will.effects import add_restrictions, grant_keywords
 from tcg_env.games.force_of_will.play import ability_usable
+from tcg_env.games.force_of_will.zones import destroy
 from test_fow_card_text import _drive, _imported_pool, exact, line
 from test_fow_card_text_s23b import _all_exact
 from test_fow_card_text_s24b import _card
@@ -38,8 +39,22 @@ def test_cr_909_1d_a_group_and_it_lose_all_abilities():
     assert [op["op"] for op in r2.abilities[0]["effect"]] == ["choose", "rest", "restrict"]
 
 
+def test_cr_1003_target_and_this_card_lose_all_abilities():
+    r = exact("{U}: Target J/resonator and this card lose all abilities until end of turn.")
+    ops = r.abilities[0]["effect"]
+    assert [op["op"] for op in ops] == ["choose", "restrict", "target_self", "restrict"]
+    assert ops[3] == {"op": "restrict", "restrictions": ["no_abilities"], "duration": "end_of_turn", "reg": 1}
+
+
+def test_cr_909_8_loses_all_abilities_as_long_as_this_card_is_in_the_field():
+    r = exact("[Enter] => Target resonator loses all abilities as long as this card is in the field.")
+    assert r.abilities[0]["effect"][1] == {"op": "lose_abilities_while"}
+    r2 = exact("When this card enters your field, target resonator loses all abilities as long as this card is in a field.")
+    assert r2.abilities[0]["effect"][1] == {"op": "lose_abilities_while"}
+
+
 @pytest.mark.parametrize("text", [
-    "Target resonator loses all abilities as long as this card is in the field.",  # no such duration
+    "Target resonator loses all abilities as long as this card is in the field.",  # a chant is in no field
     "J/resonators your opponent controls lose all abilities.",  # a continuous ability: not read (no recursion)
     "Target resonator loses all abilities.",  # no duration printed
 ])
@@ -58,6 +73,8 @@ def pool33b(tmp_path_factory):
         _card("TXT-403", "Made-up Banner", "Resonator", ["Resonators you control gain [+200/+200]."]),
         _card("TXT-404", "Made-up Scholar", "Resonator", ["{Rest}: Draw a card."]),
         _card("TXT-405", "Made-up Slayer", "Chant", ["Destroy target J/resonator."]),
+        _card("TXT-406", "Made-up Gorgon", "Resonator", [
+            "[Enter] => Target resonator your opponent controls loses all abilities as long as this card is in the field."]),
     ]
     res, pool = _imported_pool(tmp_path_factory.mktemp("s33b"), cards)
     _all_exact(res)
@@ -77,6 +94,11 @@ def _usable(game, s, T, p, slot):
 @njit(cache=True)
 def _lose(game, s, slot, duration):
     add_restrictions(game, s, slot, K.RESTRICT_NO_ABILITIES, duration)
+
+
+@njit(cache=True)
+def _destroy(game, s, T, slot):
+    destroy(game, s, T, slot)
 
 
 @njit(cache=True)
@@ -141,3 +163,25 @@ def test_cr_906_7b_a_card_destroyed_after_losing_its_abilities_triggers_nothing(
            steps=30)
     assert int(g.state[S.ZONE + martyr * S.CARD_W]) == K.Zone.GRAVEYARD
     assert int(g.state[S.HAND_N + 1]) == hand1 + draws
+
+
+def test_cr_909_8_the_loss_lasts_as_long_as_its_source_is_in_the_field(pool33b):
+    """"[Enter] => Target resonator your opponent controls loses all abilities as long as this card is in the field.":
+    the opponent's resonator loses its printed [Flying] (a shield table entry, Shield.NO_ABILITIES), and has [Flying]
+    again once the source leaves the field (replacement.shields_end_on)."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool33b, turn_player=0, seed=3)
+    sc.will(0, K.Attribute.FIRE, 1)
+    (martyr,) = sc.field(1, ["TXT-402"])
+    (gorgon,) = sc.hand(0, ["TXT-406"])
+    g = sc.game()
+    T = pool33b.kernel_tables
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: int(g.state[S.SHIELD_N]) > 0 and int(g.state[S.CHASE_N]) == 0, steps=30)
+    assert int(g.state[S.ZONE + gorgon * S.CARD_W]) == K.Zone.FIELD
+    s = g.state.copy()
+    assert int(_reads(K.RULES, s, T, martyr)[0]) & K.KW_FLYING == 0
+    _destroy(K.RULES, s, T, gorgon)
+    assert int(s[S.ZONE + gorgon * S.CARD_W]) == K.Zone.GRAVEYARD
+    assert int(_reads(K.RULES, s, T, martyr)[0]) & K.KW_FLYING

@@ -436,6 +436,8 @@ OpPrevent = op_model("prevent", _M, amount=(_Prevent, "all"), reg=(Reg, 0))
 OpPreventFrom = op_model("prevent_from", _M, reg=(Reg, 0))  # "prevent all damage that would be dealt by <targets> this turn"
 # "<targets> don't recover during the recovery phase as long as this card is in the field" (Op.LOCK_RECOVER)
 OpLockRecover = op_model("lock_recover", _M, reg=(Reg, 0))
+# session 33: "<targets> lose all abilities as long as this card is in the field" (Op.LOSE_ABILITIES_WHILE)
+OpLoseAbilitiesWhile = op_model("lose_abilities_while", _M, reg=(Reg, 0))
 OpNoLifeGain = op_model("no_life_gain", _M)  # "Players cannot gain life." (a continuous ability's, Op.NO_LIFE_GAIN)
 # session 32: "If this card would be put into your graveyard from your deck, put it into the field instead." (CR 910.1; the
 # card's own continuous ability, read in its main deck: zones.to_graveyard)
@@ -567,7 +569,7 @@ _OP_MODELS = (
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
     OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay, OpPlayerChoose, OpGraveRemove, OpNoLifeGainTurn,
-    OpDeckGraveToField, OpEnterRested, OpBarredBy,
+    OpDeckGraveToField, OpEnterRested, OpBarredBy, OpLoseAbilitiesWhile,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -610,7 +612,7 @@ _ON_REGISTER = {
     "power", "power_x", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
-    "grave_remove", "prevent_from", "lock_recover", "if_it", "if_cost", "removed_to_field",
+    "grave_remove", "prevent_from", "lock_recover", "lose_abilities_while", "if_it", "if_cost", "removed_to_field",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "redirect_damage",
@@ -838,6 +840,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     flags = np.zeros((cards.shape[0] + 1, FLAG_WORDS), np.int32)
     restricting = (code[:, K.I_OP] == K.Op.RESTRICT) | (code[:, K.I_OP] == K.Op.AURA_RESTRICT)
     flags[-1, K.FL_RESTRICT] = np.bitwise_or.reduce(code[restricting, K.I_A0]) if restricting.any() else 0
+    if (code[:, K.I_OP] == K.Op.LOSE_ABILITIES_WHILE).any():
+        flags[-1, K.FL_RESTRICT] |= K.RESTRICT_NO_ABILITIES  # session 33: characteristics.lost_abilities reads the shields
     if (code[:, K.I_OP] == K.Op.COST_REDUCTION).any():
         flags[-1, K.FL_MISC] |= K.FLAG_COST_REDUCTION
         if (code[code[:, K.I_OP] == K.Op.COST_REDUCTION, K.I_A2] >> K.COST_RED_ATTR_SHIFT).any():

@@ -25,6 +25,7 @@ from tcg_env.games.force_of_will.state import (
     FRAME_W, MANA, MT, NAMED, REVEALED, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import KW_EOB, KW_EOT, RST_PERM  # session 33: abilities lost (CR 909.1d)
+from tcg_env.games.force_of_will.state import SHIELD_N, SHIELD_W, SHIELDS, SH_KIND, SH_SLOT  # session 33
 
 
 @internal_inline
@@ -75,7 +76,15 @@ def lost_abilities(s, T, slot):
     F = flag_table(T)
     if (F[F.shape[0] - 1, K.FL_RESTRICT] & K.RESTRICT_NO_ABILITIES) == 0:
         return False
-    return (mod_total(s, MT, slot, Mod.RESTRICTIONS) & K.RESTRICT_NO_ABILITIES) != 0
+    if (mod_total(s, MT, slot, Mod.RESTRICTIONS) & K.RESTRICT_NO_ABILITIES) != 0:
+        return True
+    # "... as long as this card is in the field" (Op.LOSE_ABILITIES_WHILE): an entry on it (it ends as either card
+    # leaves the field, replacement.shields_end_on)
+    for k in range(s[SHIELD_N]):
+        e = SHIELDS + k * SHIELD_W
+        if s[e + SH_KIND] == K.Shield.NO_ABILITIES and s[e + SH_SLOT] == slot:
+            return True
+    return False
 
 
 @internal

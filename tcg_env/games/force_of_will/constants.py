@@ -1072,6 +1072,11 @@ class Op(IntEnum):
     # table entry on every card of register I_REG (Shield.NO_RECOVER, SH_AMOUNT the source's slot) while the source is
     # in the field; turn.recover_all reads it, it ends as either card leaves the field (replacement.shields_end_on)
     LOCK_RECOVER = 75
+    # session 33 (s33b): "<targets> lose all abilities as long as this card is in the field" (CR 909.1d, 909.8): a shield
+    # table entry on every card of register I_REG (Shield.NO_ABILITIES, SH_AMOUNT the source's slot), made only while the
+    # source is in the field; characteristics.lost_abilities reads it, it ends as either card leaves the field
+    # (replacement.shields_end_on). Its pools' FL_RESTRICT row holds RESTRICT_NO_ABILITIES (cards.fow_kernel_flags)
+    LOSE_ABILITIES_WHILE = 210
     # "Players cannot gain life." (a continuous ability; effects.life_gain_blocked, only in pools with one:
     # FLAG_NO_LIFE_GAIN): while its card is in the field, life gains are none
     NO_LIFE_GAIN = 76
@@ -1251,6 +1256,9 @@ class Shield(IntEnum):
     DELAYED_END = 6
     # session 32: "<player> cannot gain life until end of turn" (Op.NO_LIFE_GAIN_TURN): SH_PLAYER the player, this turn
     NO_LIFE_GAIN = 190
+    # session 33 (s33b): the card (SH_SLOT) has lost all its abilities as long as the card SH_AMOUNT (the source) is in the
+    # field (Op.LOSE_ABILITIES_WHILE; not "this turn": the end of turn keeps it)
+    NO_ABILITIES = 210
 
 
 # what a destruction is replaced by (SHIELD_DESTROY / REPLACE_DESTROY a0: bits, CR 910.1)

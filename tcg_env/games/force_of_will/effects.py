@@ -1054,6 +1054,16 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.LOCK_RECOVER:
         if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD:  # "as long as this card is in the field": it is now
             add_shields(game, s, f, reg, Shield.NO_RECOVER, src)
+    elif op == Op.LOSE_ABILITIES_WHILE:
+        # session 33 (s33b): CR 909.8: not made when the source is no longer in the field; the keywords one-time effects
+        # granted before it until end of turn / of battle are lost (CR 909.3b, as effects.add_restrictions)
+        if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD:
+            for i in range(s[f + E_REGN + reg]):
+                tg = s[f + E_REG + reg * TARGET_MAX + i]
+                if game.target_affected(s, Op.PREVENT, tg):  # CR 903.3a
+                    s[KW_EOT + tg * CARD_W] = 0
+                    s[KW_EOB + tg * CARD_W] = 0
+            add_shields(game, s, f, reg, Shield.NO_ABILITIES, src)
     elif op == Op.PREVENT or op == Op.SHIELD_DESTROY:
         # a2 = 1: "prevent the next damage" (all of it, once): the shield's amount -1 (replacement.prevent_damage)
         amount = -1 if a2 == 1 and op == Op.PREVENT else game.amount_of(s, f, a0)

@@ -72,7 +72,8 @@ def shields_end_on(game, s, slot):
     i = 0
     while i < s[SHIELD_N]:
         e = game.shield_at(i)
-        if s[e + SH_SLOT] == slot or (s[e + SH_KIND] == Shield.NO_RECOVER and s[e + SH_AMOUNT] == slot):
+        if s[e + SH_SLOT] == slot or ((s[e + SH_KIND] == Shield.NO_RECOVER or s[e + SH_KIND] == Shield.NO_ABILITIES) and
+                                      s[e + SH_AMOUNT] == slot):
             game.remove_shield(s, i)  # a NO_RECOVER entry also ends as its source leaves the field
         else:
             i += 1
@@ -84,7 +85,8 @@ def shields_end_of_turn(game, s):
     i = s[SHIELD_N] - 1
     while i >= 0:
         e = game.shield_at(i)
-        if s[e + SH_KIND] != Shield.NO_RECOVER and s[e + SH_KIND] != Shield.DELAYED_END:  # (the next end of turn's)
+        if s[e + SH_KIND] != Shield.NO_RECOVER and s[e + SH_KIND] != Shield.DELAYED_END and \
+                s[e + SH_KIND] != Shield.NO_ABILITIES:  # (the next end of turn's; as long as its source is in the field)
             if s[e + SH_KIND] == Shield.CONTROL:  # "gain control of ... until end of turn" ends (session 21)
                 game.change_control(s, s[e + SH_SLOT], s[e + SH_PLAYER])
             game.remove_shield(s, i)
