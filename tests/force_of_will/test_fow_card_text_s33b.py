@@ -73,6 +73,9 @@ def pool33b(tmp_path_factory):
         _card("TXT-403", "Made-up Banner", "Resonator", ["Resonators you control gain [+200/+200]."]),
         _card("TXT-404", "Made-up Scholar", "Resonator", ["{Rest}: Draw a card."]),
         _card("TXT-405", "Made-up Slayer", "Chant", ["Destroy target J/resonator."]),
+        _card("TXT-407", "Made-up Nap", "Chant", ["Rest target resonator."]),
+        _card("TXT-408", "Made-up Sleepwalker", "Resonator", [
+            "Whenever this card becomes rested => You gain 1000 life.", "{Rest}: Draw a card."]),
         _card("TXT-406", "Made-up Gorgon", "Resonator", [
             "[Enter] => Target resonator your opponent controls loses all abilities as long as this card is in the field."]),
     ]
@@ -185,3 +188,47 @@ def test_cr_909_8_the_loss_lasts_as_long_as_its_source_is_in_the_field(pool33b):
     _destroy(K.RULES, s, T, gorgon)
     assert int(s[S.ZONE + gorgon * S.CARD_W]) == K.Zone.GRAVEYARD
     assert int(_reads(K.RULES, s, T, martyr)[0]) & K.KW_FLYING
+
+
+# ---- "when this card becomes rested" (CR 104.3) ---------------------------------------------------------------------
+def test_cr_104_3_when_this_card_becomes_rested_is_the_becomes_rested_trigger():
+    r = exact("Whenever this card becomes rested => You gain 1000 life.")
+    assert r.abilities[0]["trigger"] == "becomes_rested"
+    assert exact("When this card becomes rested >>> Draw a card.").abilities[0]["trigger"] == "becomes_rested"
+
+
+@pytest.mark.parametrize("rested, gained", [(False, 1000), (True, 0)])
+def test_cr_104_3_a_recovered_card_rested_by_an_effect_becomes_rested(pool33b, rested, gained):
+    """"Rest target resonator." on the resonator with "Whenever this card becomes rested => You gain 1000 life.": it
+    triggers when the resonator was recovered, not when it was already rested (CR 104.3: the same status)."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool33b, turn_player=0, seed=3)
+    sc.will(0, K.Attribute.FIRE, 1)
+    (walker,) = sc.field(0, ["TXT-408"], rested=rested)
+    (card,) = sc.hand(0, ["TXT-407"])
+    g = sc.game()
+    life = int(g.state[S.LIFE])
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD and int(g.state[S.CHASE_N]) == 0,
+           steps=30)
+    assert int(g.state[S.RESTED + walker * S.CARD_W]) == 1
+    assert int(g.state[S.LIFE]) == life + gained
+
+
+def test_cr_1013_2_resting_a_card_to_pay_its_cost_makes_it_become_rested(pool33b):
+    """"{Rest}: Draw a card." of the same resonator: paying the rest cost triggers its "becomes rested" ability."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool33b, turn_player=0, seed=3)
+    (walker,) = sc.field(0, ["TXT-408"])
+    sc.row[S.ENTERED + walker * S.CARD_W] = -1  # controlled since the turn began (CR 905.3)
+    g = sc.game()
+    life = int(g.state[S.LIFE])
+    hand = int(g.state[S.HAND_N])
+    acts = [a for a in g.legal_actions().tolist() if K.ACTIVATE_BASE <= a < K.RULER_ACTIVATE_BASE]
+    assert acts
+    g.step(acts[0])
+    _drive(g, lambda g: int(g.state[S.LIFE]) != life and int(g.state[S.CHASE_N]) == 0, steps=30)
+    assert int(g.state[S.LIFE]) == life + 1000
+    assert int(g.state[S.HAND_N]) == hand + 1

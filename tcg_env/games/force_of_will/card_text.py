@@ -1651,6 +1651,10 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'leaves the field' on a J/ruler (its return to the ruler area, CR 1010.1)")
         return [{"trigger": "leaves_field"}]  # constants.Trigger.LEAVES_FIELD (zones.move_card)
 
+    def t_becomes_rested(self, *_):
+        # session 33 (s33b): CR 104.3 (a recovered card rested; triggers.becomes_rested)
+        return [{"trigger": "becomes_rested"}]
+
     def t_enter_or_leaves(self, *_):
         return [{"trigger": "enter"}] + self.t_leaves()
 

@@ -72,7 +72,7 @@ TriggerName = Literal[
     "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field", "other_to_graveyard", "inverts",
     "begin_game", "you_gain_gem", "j_ruler_recovered", "put_into_graveyard_from_hand", "enter_from_graveyard",
     "enter_from_main_deck", "discarded_by_ability", "removed_from_graveyard", "you_awaken", "targeted_by_spell",
-    "targeted_by_spell_or_ability", "deals_damage_to_player", "put_into_graveyard_from_deck",
+    "targeted_by_spell_or_ability", "deals_damage_to_player", "put_into_graveyard_from_deck", "becomes_rested",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
@@ -852,7 +852,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
                              & np.isin(abilities[:, K.A_TRIGGER], (K.Trigger.YOU_PLAY, K.Trigger.YOU_AWAKEN))).any():
         flags[-1, K.FL_MISC] |= K.FLAG_YOU_PLAY  # (without the abilities: set, the kernels skip nothing)
     for trig, bit in ((K.Trigger.LEAVES_FIELD, K.FLAG_LEAVES_FIELD), (K.Trigger.IS_BLOCKED, K.FLAG_IS_BLOCKED),
-                      (K.Trigger.OTHER_TO_GRAVEYARD, K.FLAG_OTHER_TO_GRAVE)):
+                      (K.Trigger.OTHER_TO_GRAVEYARD, K.FLAG_OTHER_TO_GRAVE),
+                      (K.Trigger.BECOMES_RESTED, K.FLAG_BECOMES_RESTED)):
         if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC) & (abilities[:, K.A_TRIGGER] == trig)).any():
             flags[-1, K.FL_MISC] |= bit  # (without the abilities: set, the kernels skip nothing)
     if ((code[:, K.I_OP] == K.Op.NO_LIFE_GAIN) | (code[:, K.I_OP] == K.Op.NO_LIFE_GAIN_TURN)).any():
@@ -1223,6 +1224,7 @@ _TRIGGER_WORDS = {
     "you_awaken": "when you awaken a card",
     "targeted_by_spell": "when it is targeted by a spell",
     "targeted_by_spell_or_ability": "when it is targeted by a spell or ability",
+    "becomes_rested": "when it becomes rested",
     "deals_damage_to_player": "when it deals damage to a player",
     "put_into_graveyard_from_deck": "when it is put into a graveyard from the deck",
 }  # fmt: skip

@@ -302,6 +302,7 @@ FLAG_REMNANT = 512  # some card with [Remnant] (TB_REMNANT): the PRIORITY mask l
 # some automatic ability with trigger OTHER_TO_GRAVEYARD (zones.move_card_core fires it; effects.each_target and
 # rule_processes.sweep_field keep the cards moved at the same time, CR 906.7)
 FLAG_OTHER_TO_GRAVE = 1 << 15
+FLAG_BECOMES_RESTED = 1 << 25  # session 33: some automatic ability with trigger BECOMES_RESTED (triggers.becomes_rested)
 FLAG_NO_LIFE_GAIN = 1 << 16  # some NO_LIFE_GAIN instruction (effects.life_gain_blocked)
 FLAG_HAND_QUICKCAST = 1 << 17  # some AURA_KEYWORD giving [Quickcast] to cards in the hand (play.hand_quickcast)
 FLAG_REDIRECT_DAMAGE = 1 << 18  # some REDIRECT_DAMAGE instruction (effects.deal_damage_to_player, damage_redirect)
@@ -485,6 +486,11 @@ class Trigger(IntEnum):
     # session 32: "when this card is put into your graveyard from your deck" (CR 309, 304): the card's own, as it moves from
     # its owner's main deck to its graveyard (zones.move_card_core: a mill, CR 1010-like moves), played by its owner
     PUT_INTO_GRAVEYARD_FROM_DECK = 178
+    # session 33 (s33b): "when / whenever this card becomes rested" (CR 104.3: a recovered card rested; not a card that
+    # enters the field rested, nor one already rested): triggers.becomes_rested, wherever a card in a field or a ruler
+    # area is rested (an attack, a block, a rest cost or a will ability, an effect); only in pools with such an ability
+    # (FLAG_BECOMES_RESTED)
+    BECOMES_RESTED = 210
 
 
 class KeywordAbility(IntEnum):

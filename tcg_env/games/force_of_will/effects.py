@@ -303,7 +303,7 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
         game.open_move(s, T)  # the targets move at the same time (CR 906.7); after_each_target closes it
         game.destroy(s, T, slot)
     elif op == Op.REST:
-        s[RESTED + w] = 1
+        game.becomes_rested(s, T, slot)
     elif op == Op.RECOVER:
         if s[RESTED + w] != 0 and game.is_j_ruler(s, T, slot):
             game.trigger_controlled(s, T, K.Trigger.J_RULER_RECOVERED, s[CONTROLLER + w])  # session 29 (CR 1013)
@@ -1218,7 +1218,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         # its control, in its ruler area or the field; not done otherwise (then "If you do" reads NOT_DONE)
         if not game.ruler_recovered(s, ctrl):
             return NOT_DONE
-        s[RESTED + game.j_ruler_slot(s, ctrl) * CARD_W] = 1
+        game.becomes_rested(s, T, game.j_ruler_slot(s, ctrl))
     elif op == Op.IF_IT:
         # "If it's a <card>, ..." (session 23): a card of register I_REG matches filter row a0 now (a1 = 1: none does);
         # otherwise the next a2 rows are skipped (the core's IF, read on the register)

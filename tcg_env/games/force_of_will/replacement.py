@@ -26,7 +26,7 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import SHIELD_MAX, Shield, Zone
 from tcg_env.games.force_of_will.state import (
-    ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, OWNER, RESTED, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER,
+    ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, OWNER, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER,
     SH_SLOT, TURN_PLAYER, ZT, SH_CTRL
 )
 
@@ -277,7 +277,7 @@ def destroy_replaced(game, s, T, slot):
             return False
     w = slot * CARD_W
     if bits & K.INSTEAD_REST:
-        s[RESTED + w] = 1
+        game.becomes_rested(s, T, slot)
     if bits & K.INSTEAD_HEAL:
         s[DAMAGE + w] = 0  # CR 1007.6b
     if src >= 0 and bits & K.INSTEAD_SOURCE_TO_GRAVEYARD:
