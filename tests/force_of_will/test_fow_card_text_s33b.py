@@ -100,6 +100,11 @@ def _lose(game, s, slot, duration):
 
 
 @njit(cache=True)
+def _restrict(game, s, slot, bits, duration):
+    add_restrictions(game, s, slot, bits, duration)
+
+
+@njit(cache=True)
 def _destroy(game, s, T, slot):
     destroy(game, s, T, slot)
 
@@ -232,3 +237,22 @@ def test_cr_1013_2_resting_a_card_to_pay_its_cost_makes_it_become_rested(pool33b
     _drive(g, lambda g: int(g.state[S.LIFE]) != life and int(g.state[S.CHASE_N]) == 0, steps=30)
     assert int(g.state[S.LIFE]) == life + 1000
     assert int(g.state[S.HAND_N]) == hand + 1
+
+
+def test_cr_909_1d_loses_all_abilities_and_cannot_gain_abilities():
+    r = exact("Target J/resonator loses all abilities and cannot gain abilities until end of turn.", "chant")
+    assert r.fields["effect"][1] == {"op": "restrict", "restrictions": ["no_abilities", "cant_gain_abilities"],
+                                     "duration": "end_of_turn"}
+
+
+def test_cr_909_1d_a_card_that_cannot_gain_abilities_keeps_no_keyword_granted_after_the_loss(pool33b):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool33b, turn_player=0, seed=3)
+    (scholar,) = sc.field(0, ["TXT-404"])
+    g = sc.game()
+    T = pool33b.kernel_tables
+    s = g.state.copy()
+    _restrict(K.RULES, s, scholar, K.RESTRICT_NO_ABILITIES | K.RESTRICT_CANT_GAIN_ABILITIES, K.Duration.END_OF_TURN)
+    _grant(K.RULES, s, scholar, K.KW_PIERCE, K.Duration.END_OF_TURN)
+    assert int(_reads(K.RULES, s, T, scholar)[0]) & K.KW_PIERCE == 0

@@ -3725,6 +3725,14 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'loses all abilities' of cards that are not in the field")
         return [({"op": "restrict", "restrictions": ["no_abilities"], "duration": duration}, sel)]
 
+    def lose_abilities_for_good(self, sel, duration):
+        # session 33: "<cards> lose all abilities and cannot gain abilities until end of turn": no keyword granted after
+        # the loss either (RESTRICT_CANT_GAIN_ABILITIES with RESTRICT_NO_ABILITIES: characteristics.base_keywords; CR
+        # 104.4, the prohibition wins); the continuous abilities of other cards give it none already (lost_abilities)
+        out = self.lose_abilities(sel, duration)
+        out[0][0]["restrictions"] = ["no_abilities", "cant_gain_abilities"]
+        return out
+
     def lose_abilities_and_self(self, sel, duration):
         # "target <card> and this card lose all abilities until end of turn" (session 33): the target's, then this
         # card's (one effect, CR 1003; as gain_self_and)

@@ -60,7 +60,7 @@ BitKeywordName = Literal[
 KeywordName = Literal[BitKeywordName, "mythic"]
 RestrictionName = Literal["cant_attack", "cant_block", "cant_recover", "cant_be_blocked", "cant_be_attacked",
                           "cant_be_targeted", "cant_attack_player", "can_block_flying",
-                          "can_block_rested", "no_abilities"]
+                          "can_block_rested", "no_abilities", "cant_gain_abilities"]
 DurationName = Literal["end_of_turn", "permanent", "end_of_battle"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["activate", "will", "automatic", "continuous"]
@@ -115,6 +115,7 @@ _RESTRICT_BITS = {
     "can_block_flying": K.RESTRICT_CAN_BLOCK_FLYING,
     "can_block_rested": K.RESTRICT_CAN_BLOCK_RESTED,
     "no_abilities": K.RESTRICT_NO_ABILITIES,  # session 33: "loses all abilities" (CR 909.1d; one-time effects only)
+    "cant_gain_abilities": K.RESTRICT_CANT_GAIN_ABILITIES,  # session 33: "... and cannot gain abilities" (with it)
 }
 _WILL_CODE = {a: i for i, a in enumerate(K.ATTRIBUTE_NAMES)} | {"void": K.WILL_VOID, "moon": K.WILL_MOON}
 # will symbols of a printed cost (CR 203.3): {W} light, {R} fire, {U} water, {G} wind, {B} darkness
@@ -2419,7 +2420,7 @@ class _Compiler(PoolCompiler):
         if name in ("aura_keyword", "aura_restrict"):
             table = K.KEYWORD_BITS if name == "aura_keyword" else _RESTRICT_BITS
             names = op.keywords if name == "aura_keyword" else op.restrictions
-            if name == "aura_restrict" and "no_abilities" in names:
+            if name == "aura_restrict" and ("no_abilities" in names or "cant_gain_abilities" in names):
                 # session 33: the loss of abilities is read from the one-time effects' restriction words only
                 # (characteristics.abilities_lost: the continuous abilities' scan reads it, no recursion)
                 self.fail(f"{q}.restrictions", "'lose all abilities' by a continuous ability")

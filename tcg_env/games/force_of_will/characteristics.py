@@ -104,6 +104,8 @@ def base_keywords(s, T, slot):
     of that duration after a loss until end of turn is lost with it, the one difference)."""
     if lost_abilities(s, T, slot):
         w = slot * CARD_W
+        if (mod_total(s, MT, slot, Mod.RESTRICTIONS) & K.RESTRICT_CANT_GAIN_ABILITIES) != 0:
+            return 0  # "... and cannot gain abilities" (session 33): none granted after the loss either (CR 104.4)
         kw = s[KW_EOT + w] | s[KW_EOB + w]
         if (s[RST_PERM + w] & K.RESTRICT_NO_ABILITIES) != 0:
             kw |= mod_total(s, MT, slot, Mod.KEYWORDS)

@@ -190,6 +190,9 @@ RESTRICT_CAN_BLOCK_RESTED = 1 << 15
 # characteristics.abilities_lost reads it (only in pools with such an instruction, FL_RESTRICT). A high bit: not in the
 # observation's restriction columns (the keyword columns show the keywords lost)
 RESTRICT_NO_ABILITIES = 1 << 24
+# session 33 (s33b): "... loses all abilities and cannot gain abilities until end of turn": with RESTRICT_NO_ABILITIES, no
+# keyword granted after the loss either (characteristics.base_keywords)
+RESTRICT_CANT_GAIN_ABILITIES = 1 << 25
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
