@@ -256,3 +256,12 @@ def test_cr_909_1d_a_card_that_cannot_gain_abilities_keeps_no_keyword_granted_af
     _restrict(K.RULES, s, scholar, K.RESTRICT_NO_ABILITIES | K.RESTRICT_CANT_GAIN_ABILITIES, K.Duration.END_OF_TURN)
     _grant(K.RULES, s, scholar, K.KW_PIERCE, K.Duration.END_OF_TURN)
     assert int(_reads(K.RULES, s, T, scholar)[0]) & K.KW_PIERCE == 0
+
+
+def test_cr_707_1_you_cannot_play_this_ability_if_you_dont_control_is_play_only_if_you_control():
+    r = exact('[Activate] Pay {0}: This card loses all abilities until end of turn. You cannot play this ability if you '
+              'don\'t control "Made-up Tower".')
+    a = r.abilities[0]
+    assert a["condition"] == {"kind": "control_name", "value": "Made-up Tower"}
+    assert a["effect"] == [{"op": "target_self"},
+                           {"op": "restrict", "restrictions": ["no_abilities"], "duration": "end_of_turn"}]

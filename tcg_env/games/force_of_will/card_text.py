@@ -6148,6 +6148,10 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     # "damage to your opponent and each J/resonator ...": one effect on a player and cards, marked so that the
     # grammar tells it from "... to your opponent and <next effect>" (one word of lookahead)
     s = _AND_CARDS.sub(r"\1 and_cards ", s)
+    if "you cannot play this ability if you don't control " in s:
+        # session 33: "You cannot play this ability if you don't control <X>." is "Play this ability only if you control
+        # <X>." (the same condition on playing it, CR 707.1)
+        s = s.replace("you cannot play this ability if you don't control ", "play this ability only if you control ")
     if "and this card lose all abilities" in s:
         # session 33: "target <card> and this card lose all abilities ..." read as "this card and target <card> ..."
         # (one effect on both, CR 1003; the grammar's "<targets> and" reads a list of nouns first)
