@@ -13,7 +13,7 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
 from tcg_env.games.force_of_will.characteristics import atk_of, keywords_of
 from tcg_env.games.force_of_will.effects import add_restrictions, grant_keywords
-from tcg_env.games.force_of_will.play import ability_usable
+from tcg_env.games.force_of_will.play import ability_usable, will_producer
 from tcg_env.games.force_of_will.zones import destroy
 from test_fow_card_text import _drive, _imported_pool, exact, line
 from test_fow_card_text_s23b import _all_exact
@@ -97,6 +97,11 @@ def _usable(game, s, T, p, slot):
 @njit(cache=True)
 def _lose(game, s, slot, duration):
     add_restrictions(game, s, slot, K.RESTRICT_NO_ABILITIES, duration)
+
+
+@njit(cache=True)
+def _will(game, s, T, p, slot):
+    return will_producer(game, s, T, p, slot, False)
 
 
 @njit(cache=True)
@@ -265,3 +270,17 @@ def test_cr_707_1_you_cannot_play_this_ability_if_you_dont_control_is_play_only_
     assert a["condition"] == {"kind": "control_name", "value": "Made-up Tower"}
     assert a["effect"] == [{"op": "target_self"},
                            {"op": "restrict", "restrictions": ["no_abilities"], "duration": "end_of_turn"}]
+
+
+def test_cr_907_1_a_magic_stone_that_lost_its_abilities_produces_no_will(pool33b):
+    """Its will ability ("{Rest}: Produce {R}", CR 907.1) is one of the abilities it lost."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool33b, turn_player=0, seed=3)
+    stone = sc.put(0, "FOW1-079", "field")  # a fire magic stone
+    g = sc.game()
+    T = pool33b.kernel_tables
+    s = g.state.copy()
+    assert int(_will(K.RULES, s, T, 0, stone)) == K.Attribute.FIRE
+    _lose(K.RULES, s, stone, K.Duration.END_OF_TURN)
+    assert int(_will(K.RULES, s, T, 0, stone)) == -1

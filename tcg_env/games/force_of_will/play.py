@@ -53,6 +53,8 @@ def will_producer(game, s, T, p, slot, second):
     attr = c[K.C_WILL_B] if second else c[K.C_WILL_A]
     if attr < 0:
         return -1
+    if game.abilities_lost(s, T, slot):
+        return -1  # session 33: its will ability is lost with the others (CR 909.1d, characteristics.lost_abilities)
     if game.is_j_resonator(s, T, slot) and not game.controls_since_turn_start(s, T, slot):
         return -1
     return attr
