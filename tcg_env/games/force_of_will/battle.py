@@ -132,7 +132,7 @@ def barred_by(game, s, T, slot, other, bit):
     (Op.BARRED_BY with ``bit`` in a0), its condition holding, whose filter matches J/resonator ``other`` (seen from
     ``slot``'s controller, with its characteristics now: filters.filter_match)?"""
     c = card_table(T)[s[CARD + slot * CARD_W]]
-    if c[K.C_HAS_CONT] == 0:
+    if c[K.C_HAS_CONT] == 0 or game.abilities_lost(s, T, slot):  # session 33: CR 909.1d
         return False
     abil = ability_table(T)
     code = code_table(T)
@@ -250,7 +250,7 @@ def attack_declared(game, s, T, attacked):
     ... attacks" trigger conditions happen; 803.7: the turn player's priority sequence."""
     a = s[ATTACKER]
     s[ATTACKED] = attacked
-    s[RESTED + a * CARD_W] = 1
+    game.becomes_rested(s, T, a)
     game.pay_mobilize(s, T, s[TURN_PLAYER], a)  # CR 803.5 / 1129.2
     game.trigger_own(s, T, a, K.Trigger.ATTACKS, attacked)
     game.trigger_all(s, T, K.Trigger.J_RESONATOR_ATTACKS, a)
@@ -282,7 +282,7 @@ def block_declared(game, s, T, blocker):
     if blocker >= 0:
         s[BLOCKER] = blocker
         s[BLOCKED] = 1
-        s[RESTED + blocker * CARD_W] = 1
+        game.becomes_rested(s, T, blocker)
         game.pay_mobilize(s, T, s[CONTROLLER + blocker * CARD_W], blocker)  # CR 804.4 / 1129.2
         game.trigger_own(s, T, blocker, K.Trigger.BLOCKS, s[ATTACKER])
         F = flag_table(T)

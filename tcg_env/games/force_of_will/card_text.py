@@ -1665,6 +1665,10 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'leaves the field' on a J/ruler (its return to the ruler area, CR 1010.1)")
         return [{"trigger": "leaves_field"}]  # constants.Trigger.LEAVES_FIELD (zones.move_card)
 
+    def t_becomes_rested(self, *_):
+        # session 33 (s33b): CR 104.3 (a recovered card rested; triggers.becomes_rested)
+        return [{"trigger": "becomes_rested"}]
+
     def t_enter_or_leaves(self, *_):
         return [{"trigger": "enter"}] + self.t_leaves()
 
@@ -3774,6 +3778,46 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'cannot recover' (the engine skips one recovery phase only)")
         return [({"op": "restrict", "restrictions": restr, "duration": duration or "permanent"}, sel)]
 
+    def lose_abilities(self, sel, duration):
+        # session 33 (s33b): "<cards> lose(s) all abilities until end of turn / until end of game" (CR 909.1d): the
+        # restriction no_abilities on them for the duration (characteristics.lost_abilities: no keyword, no continuous
+        # ability in force, no automatic ability that triggers, no activate or will ability to play; effects.
+        # add_restrictions: the keywords granted before are lost). "Until end of game" of a card in the field: until it
+        # leaves the field (a new object then, CR 302.3), the while-in-the-field duration
+        if (sel.filter or {}).get("zone", "field") not in ("field", "ruler_area"):
+            raise Unsupported("'loses all abilities' of cards that are not in the field")
+        return [({"op": "restrict", "restrictions": ["no_abilities"], "duration": duration}, sel)]
+
+    def lose_abilities_for_good(self, sel, duration):
+        # session 33: "<cards> lose all abilities and cannot gain abilities until end of turn": no keyword granted after
+        # the loss either (RESTRICT_CANT_GAIN_ABILITIES with RESTRICT_NO_ABILITIES: characteristics.base_keywords; CR
+        # 104.4, the prohibition wins); the continuous abilities of other cards give it none already (lost_abilities)
+        out = self.lose_abilities(sel, duration)
+        out[0][0]["restrictions"] = ["no_abilities", "cant_gain_abilities"]
+        return out
+
+    def lose_abilities_and_self(self, sel, duration):
+        # "target <card> and this card lose all abilities until end of turn" (session 33): the target's, then this
+        # card's (one effect, CR 1003; as gain_self_and)
+        if self.card.get("type") in ("chant", "rune"):
+            raise Unsupported("'this card' as the object of a chant's effect")
+        return self.lose_abilities(sel, duration) + self.lose_abilities(self.t_self(), duration)
+
+    def lose_abilities_while(self, sel):
+        # session 33 (s33b): "<targets> lose all abilities as long as this card is in the field" (CR 909.1d, 909.8): a
+        # shield table entry on each (Op.LOSE_ABILITIES_WHILE, Shield.NO_ABILITIES) ending as either card leaves the
+        # field, as "doesn't recover ... as long as this card is in the field" (no_recover_while)
+        if self.card.get("type") in ("chant", "rune"):
+            raise Unsupported("'as long as this card is in the field' on a chant")
+        if self.card.get("type") in ("ruler", "j_ruler"):
+            raise Unsupported("'as long as this card is in the field' on a J/ruler")
+        if (sel.filter or {}).get("zone", "field") not in ("field", "ruler_area"):
+            raise Unsupported("'loses all abilities' of cards that are not in the field")
+        return [({"op": "lose_abilities_while"}, sel)]
+
+    def until_eog(self):
+        return "permanent"
+
     def can_block_flying(self, sel, duration=None):
         # CR 1106.2: "can block J/resonators with [Flying]": a permission kept among the restriction bits (the same
         # restrict / aura_restrict machinery: a continuous ability of the card itself, or until end of turn);
@@ -5700,7 +5744,7 @@ def _spell_will(ops: list[dict]) -> list[dict]:
 
 # the ops on a register that leave its cards where they are (the rest move them: IF_IT then no longer knows the zone)
 _KEEPS_ZONE = {"power", "power_x", "grant_keyword", "restrict", "counter", "recover", "rest", "damage", "prevent", "prevent_from",
-               "remove_from_battle", "gain_control", "lock_recover", "shield_destroy", "if_it"}
+               "remove_from_battle", "gain_control", "lock_recover", "lose_abilities_while", "shield_destroy", "if_it"}
 _MOVES_TO = {"grave_to_hand": "hand", "grave_to_field": "field", "grave_remove": "removed"}
 
 
@@ -6185,6 +6229,9 @@ def _s32b_marks(s: str) -> str:
     return s
 
 
+_AND_SELF_LOSE = re.compile(r"(target [^.:;]+?) and this card lose all abilities")
+
+
 @lru_cache(maxsize=1 << 15)
 def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset()) -> str:
     """A printed line as the grammar reads it (see the module doc); ``races``: the race names of
@@ -6215,6 +6262,14 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     # "damage to your opponent and each J/resonator ...": one effect on a player and cards, marked so that the
     # grammar tells it from "... to your opponent and <next effect>" (one word of lookahead)
     s = _AND_CARDS.sub(r"\1 and_cards ", s)
+    if "you cannot play this ability if you don't control " in s:
+        # session 33: "You cannot play this ability if you don't control <X>." is "Play this ability only if you control
+        # <X>." (the same condition on playing it, CR 707.1)
+        s = s.replace("you cannot play this ability if you don't control ", "play this ability only if you control ")
+    if "and this card lose all abilities" in s:
+        # session 33: "target <card> and this card lose all abilities ..." read as "this card and target <card> ..."
+        # (one effect on both, CR 1003; the grammar's "<targets> and" reads a list of nouns first)
+        s = _AND_SELF_LOSE.sub(r"this card and \1 lose all abilities", s)
     # "This card gains [Quickcast] in all zones as long as ..." / "... as long as it's in your hand and ...": marked,
     # so that the grammar tells it from "this card gains <mods> ..." at its first word (LALR)
     s = _SELF_QUICKCAST.sub("quickcast_in_hand as long as ", s)

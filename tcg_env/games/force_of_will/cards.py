@@ -60,7 +60,7 @@ BitKeywordName = Literal[
 KeywordName = Literal[BitKeywordName, "mythic"]
 RestrictionName = Literal["cant_attack", "cant_block", "cant_recover", "cant_be_blocked", "cant_be_attacked",
                           "cant_be_targeted", "cant_attack_player", "can_block_flying",
-                          "can_block_rested"]
+                          "can_block_rested", "no_abilities", "cant_gain_abilities"]
 DurationName = Literal["end_of_turn", "permanent", "end_of_battle"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["activate", "will", "automatic", "continuous"]
@@ -72,7 +72,7 @@ TriggerName = Literal[
     "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field", "other_to_graveyard", "inverts",
     "begin_game", "you_gain_gem", "j_ruler_recovered", "put_into_graveyard_from_hand", "enter_from_graveyard",
     "enter_from_main_deck", "discarded_by_ability", "removed_from_graveyard", "you_awaken", "targeted_by_spell",
-    "targeted_by_spell_or_ability", "deals_damage_to_player", "put_into_graveyard_from_deck",
+    "targeted_by_spell_or_ability", "deals_damage_to_player", "put_into_graveyard_from_deck", "becomes_rested",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
@@ -114,6 +114,8 @@ _RESTRICT_BITS = {
     "cant_attack_player": K.RESTRICT_CANT_ATTACK_PLAYER,
     "can_block_flying": K.RESTRICT_CAN_BLOCK_FLYING,
     "can_block_rested": K.RESTRICT_CAN_BLOCK_RESTED,
+    "no_abilities": K.RESTRICT_NO_ABILITIES,  # session 33: "loses all abilities" (CR 909.1d; one-time effects only)
+    "cant_gain_abilities": K.RESTRICT_CANT_GAIN_ABILITIES,  # session 33: "... and cannot gain abilities" (with it)
 }
 _WILL_CODE = {a: i for i, a in enumerate(K.ATTRIBUTE_NAMES)} | {"void": K.WILL_VOID, "moon": K.WILL_MOON}
 # will symbols of a printed cost (CR 203.3): {W} light, {R} fire, {U} water, {G} wind, {B} darkness
@@ -440,6 +442,8 @@ OpPrevent = op_model("prevent", _M, amount=(_Prevent, "all"), reg=(Reg, 0))
 OpPreventFrom = op_model("prevent_from", _M, reg=(Reg, 0))  # "prevent all damage that would be dealt by <targets> this turn"
 # "<targets> don't recover during the recovery phase as long as this card is in the field" (Op.LOCK_RECOVER)
 OpLockRecover = op_model("lock_recover", _M, reg=(Reg, 0))
+# session 33: "<targets> lose all abilities as long as this card is in the field" (Op.LOSE_ABILITIES_WHILE)
+OpLoseAbilitiesWhile = op_model("lose_abilities_while", _M, reg=(Reg, 0))
 OpNoLifeGain = op_model("no_life_gain", _M)  # "Players cannot gain life." (a continuous ability's, Op.NO_LIFE_GAIN)
 # session 32: "If this card would be put into your graveyard from your deck, put it into the field instead." (CR 910.1; the
 # card's own continuous ability, read in its main deck: zones.to_graveyard)
@@ -571,7 +575,7 @@ _OP_MODELS = (
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
     OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay, OpPlayerChoose, OpGraveRemove, OpNoLifeGainTurn,
-    OpDeckGraveToField, OpEnterRested, OpBarredBy,
+    OpDeckGraveToField, OpEnterRested, OpBarredBy, OpLoseAbilitiesWhile,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -614,7 +618,7 @@ _ON_REGISTER = {
     "power", "power_x", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
-    "grave_remove", "prevent_from", "lock_recover", "if_it", "if_cost", "removed_to_field",
+    "grave_remove", "prevent_from", "lock_recover", "lose_abilities_while", "if_it", "if_cost", "removed_to_field",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "redirect_damage",
@@ -842,6 +846,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     flags = np.zeros((cards.shape[0] + 1, FLAG_WORDS), np.int32)
     restricting = (code[:, K.I_OP] == K.Op.RESTRICT) | (code[:, K.I_OP] == K.Op.AURA_RESTRICT)
     flags[-1, K.FL_RESTRICT] = np.bitwise_or.reduce(code[restricting, K.I_A0]) if restricting.any() else 0
+    if (code[:, K.I_OP] == K.Op.LOSE_ABILITIES_WHILE).any():
+        flags[-1, K.FL_RESTRICT] |= K.RESTRICT_NO_ABILITIES  # session 33: characteristics.lost_abilities reads the shields
     if (code[:, K.I_OP] == K.Op.COST_REDUCTION).any():
         flags[-1, K.FL_MISC] |= K.FLAG_COST_REDUCTION
         if (code[code[:, K.I_OP] == K.Op.COST_REDUCTION, K.I_A2] >> K.COST_RED_ATTR_SHIFT).any():
@@ -852,7 +858,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
                              & np.isin(abilities[:, K.A_TRIGGER], (K.Trigger.YOU_PLAY, K.Trigger.YOU_AWAKEN))).any():
         flags[-1, K.FL_MISC] |= K.FLAG_YOU_PLAY  # (without the abilities: set, the kernels skip nothing)
     for trig, bit in ((K.Trigger.LEAVES_FIELD, K.FLAG_LEAVES_FIELD), (K.Trigger.IS_BLOCKED, K.FLAG_IS_BLOCKED),
-                      (K.Trigger.OTHER_TO_GRAVEYARD, K.FLAG_OTHER_TO_GRAVE)):
+                      (K.Trigger.OTHER_TO_GRAVEYARD, K.FLAG_OTHER_TO_GRAVE),
+                      (K.Trigger.BECOMES_RESTED, K.FLAG_BECOMES_RESTED)):
         if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC) & (abilities[:, K.A_TRIGGER] == trig)).any():
             flags[-1, K.FL_MISC] |= bit  # (without the abilities: set, the kernels skip nothing)
     if ((code[:, K.I_OP] == K.Op.NO_LIFE_GAIN) | (code[:, K.I_OP] == K.Op.NO_LIFE_GAIN_TURN)).any():
@@ -1224,6 +1231,7 @@ _TRIGGER_WORDS = {
     "you_awaken": "when you awaken a card",
     "targeted_by_spell": "when it is targeted by a spell",
     "targeted_by_spell_or_ability": "when it is targeted by a spell or ability",
+    "becomes_rested": "when it becomes rested",
     "deals_damage_to_player": "when it deals damage to a player",
     "put_into_graveyard_from_deck": "when it is put into a graveyard from the deck",
 }  # fmt: skip
@@ -2423,6 +2431,10 @@ class _Compiler(PoolCompiler):
         if name in ("aura_keyword", "aura_restrict"):
             table = K.KEYWORD_BITS if name == "aura_keyword" else _RESTRICT_BITS
             names = op.keywords if name == "aura_keyword" else op.restrictions
+            if name == "aura_restrict" and ("no_abilities" in names or "cant_gain_abilities" in names):
+                # session 33: the loss of abilities is read from the one-time effects' restriction words only
+                # (characteristics.abilities_lost: the continuous abilities' scan reads it, no recursion)
+                self.fail(f"{q}.restrictions", "'lose all abilities' by a continuous ability")
             if name == "aura_keyword" and (op.filter.keyword or op.filter.not_keyword):
                 # session 32: the keywords the continuous abilities give are read by an ATK/DEF change's or a
                 # restriction's filter only (characteristics.aura_applies, aura_keywords_base: no recursion)

@@ -24,6 +24,8 @@ from tcg_env.games.force_of_will.state import (
     ATTACHED, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, ENTERED, ENTRY_W, E_AUX, E_KIND, E_SLOT, E_X, FRAMES, FRAME_N,
     FRAME_W, MANA, MT, NAMED, REVEALED, ZONE, ZT
 )
+from tcg_env.games.force_of_will.state import KW_EOB, KW_EOT, RST_PERM  # session 33: abilities lost (CR 909.1d)
+from tcg_env.games.force_of_will.state import SHIELD_N, SHIELD_W, SHIELDS, SH_KIND, SH_SLOT  # session 33
 
 
 @internal_inline
@@ -61,10 +63,53 @@ def base_def(s, T, slot):
     return card_table(T)[s[CARD + w], C_DEF] + mod_total(s, MT, slot, Mod.DEF) + 100 * s[COUNTERS + w]
 
 
+@internal_inline
+def lost_abilities(s, T, slot):
+    """Session 33 (s33b): has card ``slot`` lost all its abilities ("<card> loses all abilities until end of turn /
+    until end of game", CR 909.1d: RESTRICT_NO_ABILITIES in its one-time effects' restriction words)? Read only in
+    pools with such an instruction (the pool's FL_RESTRICT row): elsewhere one flag read. A card that lost its
+    abilities has no printed keyword (CR 1100s), no continuous ability of its own in force (``next_continuous``, CR
+    904), none the continuous abilities of other cards give it (``aura_sums``: CR 909.3b simplified as everywhere in
+    the engine, they are taken as older than the loss), no automatic ability that triggers (``triggers.trigger_own``,
+    ``zones.move_card_core``: as it was in the field, CR 906.7b) and no activate or will ability to play
+    (``play.ability_usable``)."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_RESTRICT] & K.RESTRICT_NO_ABILITIES) == 0:
+        return False
+    if (mod_total(s, MT, slot, Mod.RESTRICTIONS) & K.RESTRICT_NO_ABILITIES) != 0:
+        return True
+    # "... as long as this card is in the field" (Op.LOSE_ABILITIES_WHILE): an entry on it (it ends as either card
+    # leaves the field, replacement.shields_end_on)
+    for k in range(s[SHIELD_N]):
+        e = SHIELDS + k * SHIELD_W
+        if s[e + SH_KIND] == K.Shield.NO_ABILITIES and s[e + SH_SLOT] == slot:
+            return True
+    return False
+
+
+@internal
+def abilities_lost(s, T, slot):
+    """``lost_abilities`` for the other modules (``game.abilities_lost``)."""
+    return lost_abilities(s, T, slot)
+
+
 @internal
 def base_keywords(s, T, slot):
     """The printed keywords and those one-time effects granted (until end of turn, of battle, or
-    while in the field); without the continuous abilities (``keywords_now`` adds them)."""
+    while in the field); without the continuous abilities (``keywords_now`` adds them).
+    Session 33: a card that lost all its abilities (``lost_abilities``) keeps only the keywords granted after the loss
+    (CR 909.3b, the later effect applies last): the loss cleared the grants of the durations ending no later than
+    its own (``effects.add_restrictions``), so the until-end-of-turn and end-of-battle words hold only later grants,
+    and the while-in-the-field word too when the loss lasts as long (else it is not read while the loss lasts: a grant
+    of that duration after a loss until end of turn is lost with it, the one difference)."""
+    if lost_abilities(s, T, slot):
+        w = slot * CARD_W
+        if (mod_total(s, MT, slot, Mod.RESTRICTIONS) & K.RESTRICT_CANT_GAIN_ABILITIES) != 0:
+            return 0  # "... and cannot gain abilities" (session 33): none granted after the loss either (CR 104.4)
+        kw = s[KW_EOT + w] | s[KW_EOB + w]
+        if (s[RST_PERM + w] & K.RESTRICT_NO_ABILITIES) != 0:
+            kw |= mod_total(s, MT, slot, Mod.KEYWORDS)
+        return kw
     return card_table(T)[s[CARD + slot * CARD_W], C_KEYWORDS] | mod_total(s, MT, slot, Mod.KEYWORDS)
 
 
@@ -175,6 +220,8 @@ def aura_keywords_base(game, s, T, slot, srcs):
                     break
                 kw |= code[q, I_A0]
             k, src, r = game.next_continuous(s, T, p, srcs, k, r + 1)
+    if kw != 0 and lost_abilities(s, T, slot):
+        return 0  # session 33: a card that lost all its abilities gains none from them (lost_abilities)
     return kw
 
 
@@ -253,6 +300,8 @@ def aura_sums(game, s, T, slot, kinds, srcs):
                 else:
                     rst |= code[q, I_A0]
             k, src, r = game.next_continuous(s, T, p, srcs, k, r + 1)
+    if kw != 0 and lost_abilities(s, T, slot):
+        kw = 0  # session 33: a card that lost all its abilities gains none from them (lost_abilities)
     return atk, df, kw, rst
 
 
@@ -311,7 +360,8 @@ def field_aura_sums(game, s, T, kinds, srcs, sums):
                         sums[4 * t] += code[q, I_A0] * m
                         sums[4 * t + 1] += code[q, I_A2] * m
                     elif kind == AURA_KW:
-                        sums[4 * t + 2] |= code[q, I_A0]
+                        if not lost_abilities(s, T, slot):  # session 33 (lost_abilities)
+                            sums[4 * t + 2] |= code[q, I_A0]
                     else:
                         sums[4 * t + 3] |= code[q, I_A0]
                 if active == 0:
@@ -390,7 +440,7 @@ def next_continuous(s, T, p, srcs, k, r):
         else:
             src = s[rl_off + k - nf]
         c = card_table(T)[s[CARD + src * CARD_W]]
-        if c[K.C_HAS_CONT] != 0:
+        if c[K.C_HAS_CONT] != 0 and not lost_abilities(s, T, src):  # session 33: none in force when lost (CR 909.1d)
             r = max(r, c[K.C_ABIL_START])
             while r < c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]:
                 if abil[r, K.A_KIND] == K.AbilityKind.CONTINUOUS:

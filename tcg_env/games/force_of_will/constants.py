@@ -185,6 +185,14 @@ RESTRICT_CANT_ATTACK_PLAYER = 64
 RESTRICT_CAN_BLOCK_FLYING = 1 << 14
 # session 31: "this card can block while rested" (CR 804.3 asks a recovered blocker; 804.4 rests it: it stays rested)
 RESTRICT_CAN_BLOCK_RESTED = 1 << 15
+# session 33 (s33b): "<card> loses all abilities until end of turn / until end of game" (CR 909.1d: a continuous effect
+# that removes abilities; kept with the restriction bits, the one-time effect's duration in the restriction words):
+# characteristics.abilities_lost reads it (only in pools with such an instruction, FL_RESTRICT). A high bit: not in the
+# observation's restriction columns (the keyword columns show the keywords lost)
+RESTRICT_NO_ABILITIES = 1 << 24
+# session 33 (s33b): "... loses all abilities and cannot gain abilities until end of turn": with RESTRICT_NO_ABILITIES, no
+# keyword granted after the loss either (characteristics.base_keywords)
+RESTRICT_CANT_GAIN_ABILITIES = 1 << 25
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
@@ -297,6 +305,7 @@ FLAG_REMNANT = 512  # some card with [Remnant] (TB_REMNANT): the PRIORITY mask l
 # some automatic ability with trigger OTHER_TO_GRAVEYARD (zones.move_card_core fires it; effects.each_target and
 # rule_processes.sweep_field keep the cards moved at the same time, CR 906.7)
 FLAG_OTHER_TO_GRAVE = 1 << 15
+FLAG_BECOMES_RESTED = 1 << 25  # session 33: some automatic ability with trigger BECOMES_RESTED (triggers.becomes_rested)
 FLAG_NO_LIFE_GAIN = 1 << 16  # some NO_LIFE_GAIN instruction (effects.life_gain_blocked)
 FLAG_HAND_QUICKCAST = 1 << 17  # some AURA_KEYWORD giving [Quickcast] to cards in the hand (play.hand_quickcast)
 FLAG_REDIRECT_DAMAGE = 1 << 18  # some REDIRECT_DAMAGE instruction (effects.deal_damage_to_player, damage_redirect)
@@ -480,6 +489,11 @@ class Trigger(IntEnum):
     # session 32: "when this card is put into your graveyard from your deck" (CR 309, 304): the card's own, as it moves from
     # its owner's main deck to its graveyard (zones.move_card_core: a mill, CR 1010-like moves), played by its owner
     PUT_INTO_GRAVEYARD_FROM_DECK = 178
+    # session 33 (s33b): "when / whenever this card becomes rested" (CR 104.3: a recovered card rested; not a card that
+    # enters the field rested, nor one already rested): triggers.becomes_rested, wherever a card in a field or a ruler
+    # area is rested (an attack, a block, a rest cost or a will ability, an effect); only in pools with such an ability
+    # (FLAG_BECOMES_RESTED)
+    BECOMES_RESTED = 210
 
 
 class KeywordAbility(IntEnum):
@@ -1074,6 +1088,11 @@ class Op(IntEnum):
     # table entry on every card of register I_REG (Shield.NO_RECOVER, SH_AMOUNT the source's slot) while the source is
     # in the field; turn.recover_all reads it, it ends as either card leaves the field (replacement.shields_end_on)
     LOCK_RECOVER = 75
+    # session 33 (s33b): "<targets> lose all abilities as long as this card is in the field" (CR 909.1d, 909.8): a shield
+    # table entry on every card of register I_REG (Shield.NO_ABILITIES, SH_AMOUNT the source's slot), made only while the
+    # source is in the field; characteristics.lost_abilities reads it, it ends as either card leaves the field
+    # (replacement.shields_end_on). Its pools' FL_RESTRICT row holds RESTRICT_NO_ABILITIES (cards.fow_kernel_flags)
+    LOSE_ABILITIES_WHILE = 210
     # "Players cannot gain life." (a continuous ability; effects.life_gain_blocked, only in pools with one:
     # FLAG_NO_LIFE_GAIN): while its card is in the field, life gains are none
     NO_LIFE_GAIN = 76
@@ -1253,6 +1272,9 @@ class Shield(IntEnum):
     DELAYED_END = 6
     # session 32: "<player> cannot gain life until end of turn" (Op.NO_LIFE_GAIN_TURN): SH_PLAYER the player, this turn
     NO_LIFE_GAIN = 190
+    # session 33 (s33b): the card (SH_SLOT) has lost all its abilities as long as the card SH_AMOUNT (the source) is in the
+    # field (Op.LOSE_ABILITIES_WHILE; not "this turn": the end of turn keeps it)
+    NO_ABILITIES = 210
 
 
 # what a destruction is replaced by (SHIELD_DESTROY / REPLACE_DESTROY a0: bits, CR 910.1)

@@ -41,6 +41,7 @@ from tcg_env.games.force_of_will.characteristics import named_add  # named count
 from tcg_env.games.force_of_will.characteristics import x_on_chase  # session 28: Per.TRIGGER_COST (CR 203.5b)
 from tcg_env.games.force_of_will.state import ATTACHED, PSEUDO  # tokens (CR 1303)
 from tcg_env.games.force_of_will.state import GEMS  # gems (CR 1027, session 23)
+from tcg_env.games.force_of_will.state import KW_EOB, KW_EOT, KW_PERM  # session 33: abilities lost (CR 909.1d)
 from tcg_env.games.force_of_will.state import TURN_PLAYER  # "that player" (session 29)
 
 
@@ -164,6 +165,15 @@ def grant_keywords(game, s, slot, bits, duration):
 
 @internal
 def add_restrictions(game, s, slot, bits, duration):
+    if (bits & K.RESTRICT_NO_ABILITIES) != 0:
+        # session 33 (s33b): "<card> loses all abilities until end of turn / until end of game" (CR 909.1d): the
+        # keywords one-time effects granted before it are lost (CR 909.3b: the later effect applies last), for good
+        # where their duration ends no later than the loss's (characteristics.base_keywords reads the rest)
+        w = slot * CARD_W
+        s[KW_EOT + w] = 0
+        s[KW_EOB + w] = 0
+        if duration == K.Duration.PERMANENT:
+            s[KW_PERM + w] = 0
     mod_apply(game, s, MT, slot, Mod.RESTRICTIONS, duration, bits)
 
 
@@ -293,7 +303,7 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
         game.open_move(s, T)  # the targets move at the same time (CR 906.7); after_each_target closes it
         game.destroy(s, T, slot)
     elif op == Op.REST:
-        s[RESTED + w] = 1
+        game.becomes_rested(s, T, slot)
     elif op == Op.RECOVER:
         if s[RESTED + w] != 0 and game.is_j_ruler(s, T, slot):
             game.trigger_controlled(s, T, K.Trigger.J_RULER_RECOVERED, s[CONTROLLER + w])  # session 29 (CR 1013)
@@ -1046,6 +1056,16 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.LOCK_RECOVER:
         if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD:  # "as long as this card is in the field": it is now
             add_shields(game, s, f, reg, Shield.NO_RECOVER, src)
+    elif op == Op.LOSE_ABILITIES_WHILE:
+        # session 33 (s33b): CR 909.8: not made when the source is no longer in the field; the keywords one-time effects
+        # granted before it until end of turn / of battle are lost (CR 909.3b, as effects.add_restrictions)
+        if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD:
+            for i in range(s[f + E_REGN + reg]):
+                tg = s[f + E_REG + reg * TARGET_MAX + i]
+                if game.target_affected(s, Op.PREVENT, tg):  # CR 903.3a
+                    s[KW_EOT + tg * CARD_W] = 0
+                    s[KW_EOB + tg * CARD_W] = 0
+            add_shields(game, s, f, reg, Shield.NO_ABILITIES, src)
     elif op == Op.PREVENT or op == Op.SHIELD_DESTROY:
         # a2 = 1: "prevent the next damage" (all of it, once): the shield's amount -1 (replacement.prevent_damage)
         amount = -1 if a2 == 1 and op == Op.PREVENT else game.amount_of(s, f, a0)
@@ -1200,7 +1220,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         # its control, in its ruler area or the field; not done otherwise (then "If you do" reads NOT_DONE)
         if not game.ruler_recovered(s, ctrl):
             return NOT_DONE
-        s[RESTED + game.j_ruler_slot(s, ctrl) * CARD_W] = 1
+        game.becomes_rested(s, T, game.j_ruler_slot(s, ctrl))
     elif op == Op.IF_IT:
         # "If it's a <card>, ..." (session 23): a card of register I_REG matches filter row a0 now (a1 = 1: none does);
         # otherwise the next a2 rows are skipped (the core's IF, read on the register)

@@ -53,6 +53,8 @@ def will_producer(game, s, T, p, slot, second):
     attr = c[K.C_WILL_B] if second else c[K.C_WILL_A]
     if attr < 0:
         return -1
+    if game.abilities_lost(s, T, slot):
+        return -1  # session 33: its will ability is lost with the others (CR 909.1d, characteristics.lost_abilities)
     if game.is_j_resonator(s, T, slot) and not game.controls_since_turn_start(s, T, slot):
         return -1
     return attr
@@ -63,7 +65,7 @@ def produce_will(game, s, T, p, slot, second):
     """Rest the card: one will into ``p``'s pool (CR 907.3: no chase; 605.1a: priority kept). The
     rest ability is a will ability (CR 907.1), played (707.2): it counts for CR 803.6."""
     attr = will_producer(game, s, T, p, slot, second)
-    s[RESTED + slot * CARD_W] = 1
+    game.becomes_rested(s, T, slot)
     s[WILL + p * K.N_WILL + attr] += 1
     game.note_battle_play(s, p)
     game.start_priority(s, p)
@@ -251,7 +253,7 @@ def play_card(game, s, T, p, slot, how):
         s[DEC_ARG] = max_x(game, s, T, p, slot, how)
         s[DEC_ARG + 1] = game.cost_reduction(s, T, p, slot)  # read while it is in the hand
     elif how == K.PLAY_INCARNATED and c[K.C_INCARNATION] < 0:
-        s[RESTED + mastery_slot(game, s, T, p, -c[K.C_INCARNATION]) * CARD_W] = 1  # [Mastery]: rested, not paid
+        game.becomes_rested(s, T, mastery_slot(game, s, T, p, -c[K.C_INCARNATION]))  # [Mastery]: rested, not paid
     elif how == K.PLAY_INCARNATED:
         banish_for_incarnation(game, s, T, p, c[K.C_INCARNATION], c[K.C_INCARNATION_N])
     pending = 0
@@ -524,9 +526,9 @@ def pay_card_cost(game, s, T, p, slot, how, free, attr):
         a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
         game.pay_both(s, p, c, K.C_COST, free, a, K.A_COST, a[K.A_COST_FREE])
         if a[K.A_COST_REST] > 0:
-            s[RESTED + game.j_ruler_slot(s, p) * CARD_W] = 1  # "[Awakening] Rest a recovered J/ruler you control"
+            game.becomes_rested(s, T, game.j_ruler_slot(s, p))  # "[Awakening] Rest a recovered J/ruler you control"
         elif a[K.A_COST_REST] < 0:
-            s[RESTED + mastery_slot(game, s, T, p, -a[K.A_COST_REST]) * CARD_W] = 1  # "... a recovered card named <name>"
+            game.becomes_rested(s, T, mastery_slot(game, s, T, p, -a[K.A_COST_REST]))  # "... a recovered card named <name>"
         if a[K.A_COST_NAMED] != 0:
             pay_named_cost(game, s, p, slot, a[K.A_COST_NAMED])  # "[Awakening] Remove N <name> counters from ..."
     else:
@@ -637,9 +639,9 @@ def x_chosen(game, s, T, p, x):
         game.card_pay_both(s, T, p, cid, c, K.C_COST, max(x - s[DEC_ARG + 1], 0), a, K.A_COST,
                            a[K.A_COST_FREE])  # CR 1109.2
         if a[K.A_COST_REST] > 0:
-            s[RESTED + game.j_ruler_slot(s, p) * CARD_W] = 1  # "[Awakening] Rest a recovered J/ruler you control"
+            game.becomes_rested(s, T, game.j_ruler_slot(s, p))  # "[Awakening] Rest a recovered J/ruler you control"
         elif a[K.A_COST_REST] < 0:
-            s[RESTED + mastery_slot(game, s, T, p, -a[K.A_COST_REST]) * CARD_W] = 1  # "... a recovered card named <name>"
+            game.becomes_rested(s, T, mastery_slot(game, s, T, p, -a[K.A_COST_REST]))  # "... a recovered card named <name>"
         if a[K.A_COST_NAMED] != 0:
             pay_named_cost(game, s, p, s[f + E_SLOT], a[K.A_COST_NAMED])
     else:
@@ -747,6 +749,8 @@ def ability_usable(game, s, T, p, slot, j):
     r = nth_activate(T, s[CARD + w], j)
     if r < 0:
         return False
+    if game.abilities_lost(s, T, slot):
+        return False  # session 33: it lost all its abilities (CR 909.1d, characteristics.lost_abilities)
     a = ability_table(T)[r]
     if a[K.A_COST_BANISH_SELF] < 0:
         return False  # [Dive] / [Inheritance]: played from the hand only (dive_usable; CR 1126.2a)
@@ -820,11 +824,11 @@ def activate(game, s, T, p, slot, j):
     a = ability_table(T)[r]
     game.pay_moon(s, p, a, K.A_COST, a[K.A_COST_FREE], a[K.A_COST_MOON])
     if a[K.A_COST_REST] == 1:
-        s[RESTED + w] = 1
+        game.becomes_rested(s, T, slot)
     elif a[K.A_COST_REST] == 2:
-        s[RESTED + game.j_ruler_slot(s, p) * CARD_W] = 1  # "rest a recovered J/ruler you control"
+        game.becomes_rested(s, T, game.j_ruler_slot(s, p))  # "rest a recovered J/ruler you control"
     elif a[K.A_COST_REST] < 0:
-        s[RESTED + mastery_slot(game, s, T, p, -a[K.A_COST_REST]) * CARD_W] = 1  # "rest a recovered card named <name>"
+        game.becomes_rested(s, T, mastery_slot(game, s, T, p, -a[K.A_COST_REST]))  # "rest a recovered card named <name>"
     s[LIFE + p] -= a[K.A_COST_LIFE]
     s[MANA + game.mana_source(s, p, slot, a[K.A_MANA_FROM]) * CARD_W] -= a[K.A_COST_MANA]  # CR 1122, 1022
     if a[K.A_COST_NAMED] != 0:
@@ -925,7 +929,7 @@ def call_stone_legal(game, s, T, p):
 def call_stone(game, s, T, p):
     """CR 710.1: rest the J/ruler, the top of the magic stone deck into the field."""
     slot = game.j_ruler_slot(s, p)
-    s[RESTED + slot * CARD_W] = 1
+    game.becomes_rested(s, T, slot)
     s[CALLED + p] = 1
     game.enter_field(s, T, game.put_stone_deck_top(s, p), p)
     game.start_priority(s, p)

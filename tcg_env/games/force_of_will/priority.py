@@ -341,7 +341,7 @@ def pay_chosen_cost(game, s, T, f, code):
         if code < 4:
             game.to_graveyard(s, T, slot)
         elif code < 6:
-            s[RESTED + slot * CARD_W] = 1
+            game.becomes_rested(s, T, slot)
         else:
             game.move_card(s, T, slot, Zone.REMOVED)  # "remove a <card> in your graveyard from the game" (CR 1004.1)
     s[f + E_REGN + reg] = 0

@@ -26,7 +26,7 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import SHIELD_MAX, Shield, Zone
 from tcg_env.games.force_of_will.state import (
-    ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, OWNER, RESTED, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER,
+    ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, OWNER, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER,
     SH_SLOT, TURN_PLAYER, ZT, SH_CTRL
 )
 
@@ -72,7 +72,8 @@ def shields_end_on(game, s, slot):
     i = 0
     while i < s[SHIELD_N]:
         e = game.shield_at(i)
-        if s[e + SH_SLOT] == slot or (s[e + SH_KIND] == Shield.NO_RECOVER and s[e + SH_AMOUNT] == slot):
+        if s[e + SH_SLOT] == slot or ((s[e + SH_KIND] == Shield.NO_RECOVER or s[e + SH_KIND] == Shield.NO_ABILITIES) and
+                                      s[e + SH_AMOUNT] == slot):
             game.remove_shield(s, i)  # a NO_RECOVER entry also ends as its source leaves the field
         else:
             i += 1
@@ -84,7 +85,8 @@ def shields_end_of_turn(game, s):
     i = s[SHIELD_N] - 1
     while i >= 0:
         e = game.shield_at(i)
-        if s[e + SH_KIND] != Shield.NO_RECOVER and s[e + SH_KIND] != Shield.DELAYED_END:  # (the next end of turn's)
+        if s[e + SH_KIND] != Shield.NO_RECOVER and s[e + SH_KIND] != Shield.DELAYED_END and \
+                s[e + SH_KIND] != Shield.NO_ABILITIES:  # (the next end of turn's; as long as its source is in the field)
             if s[e + SH_KIND] == Shield.CONTROL:  # "gain control of ... until end of turn" ends (session 21)
                 game.change_control(s, s[e + SH_SLOT], s[e + SH_PLAYER])
             game.remove_shield(s, i)
@@ -171,7 +173,7 @@ def replacement_of(game, s, T, src, op, slot):
     (its filter as ``src``'s controller sees it, or a1 = -1: the card the addition is added to);
     -1 when none does."""
     c = card_table(T)[s[CARD + src * CARD_W]]
-    if c[K.C_HAS_CONT] == 0:
+    if c[K.C_HAS_CONT] == 0 or game.abilities_lost(s, T, src):  # session 33: none in force when lost (CR 909.1d)
         return -1
     abil = ability_table(T)
     code = code_table(T)
@@ -275,7 +277,7 @@ def destroy_replaced(game, s, T, slot):
             return False
     w = slot * CARD_W
     if bits & K.INSTEAD_REST:
-        s[RESTED + w] = 1
+        game.becomes_rested(s, T, slot)
     if bits & K.INSTEAD_HEAL:
         s[DAMAGE + w] = 0  # CR 1007.6b
     if src >= 0 and bits & K.INSTEAD_SOURCE_TO_GRAVEYARD:

@@ -15,6 +15,7 @@ from tcg_env.games.force_of_will.constants import Zone
 from tcg_env.games.force_of_will.state import (
     CARD, CARD_W, CONTROLLER, LAYOUT, LEFT, LEFT_N, MOVE_OPEN, OWNER, PT, PT_N, STANDBY_TURN, TURN_PLAYER, ZONE, ZT
 )
+from tcg_env.games.force_of_will.state import RESTED  # session 33: becomes_rested
 from tcg_env.rules.triggers import NO_CARD_SKIPS, TriggerColumns, trigger_abilities
 
 
@@ -31,8 +32,26 @@ TT = TriggerColumns(LAYOUT, card=CARD, abil_start=K.C_ABIL_START, abil_count=K.C
 def trigger_own(game, s, T, slot, trig, aux):
     """Card ``slot``'s automatic abilities with trigger ``trig`` fire (CR 906.4); its controller
     plays them at the next priority sequence (CR 906.5). An ability with a trigger filter (another
-    card enters, a J/resonator attacks) fires only when card ``aux`` matches it."""
+    card enters, a J/resonator attacks) fires only when card ``aux`` matches it. Session 33: none
+    when the card lost all its abilities (CR 909.1d, characteristics.lost_abilities)."""
+    if game.abilities_lost(s, T, slot):
+        return
     trigger_abilities(game, s, T, TT, slot, s[CONTROLLER + slot * CARD_W], trig, aux, True, 0)
+
+
+@internal
+def becomes_rested(game, s, T, slot):
+    """Session 33 (s33b): rest card ``slot`` (in a field or a ruler area: an attack, CR 803.5; a block, 804.4; a rest
+    cost or a will ability, 1013.2-3; an effect, 1013.1). A recovered card that is rested becomes rested (CR 104.3: one
+    already rested does not): its "when this card becomes rested" abilities trigger (Trigger.BECOMES_RESTED), only in
+    pools with one (FLAG_BECOMES_RESTED)."""
+    w = slot * CARD_W
+    was = s[RESTED + w]
+    s[RESTED + w] = 1
+    if was == 0:
+        F = flag_table(T)
+        if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_BECOMES_RESTED) != 0:
+            game.trigger_own(s, T, slot, K.Trigger.BECOMES_RESTED, -1)
 
 
 @internal

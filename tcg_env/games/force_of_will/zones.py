@@ -104,6 +104,9 @@ def move_card_core(game, s, T, slot, z):
     if z == Zone.GRAVEYARD and grave_replaced(game, s, T, slot):
         z = Zone.REMOVED  # CR 910.1: a continuous replacement effect (GRAVE_TO_REMOVED)
     ctrl = s[CONTROLLER + w]
+    # session 33: a card that lost all its abilities in the field has none that triggers as it leaves it (CR 906.7b:
+    # read as it was there, before it forgets the loss, CR 302.3)
+    lost = game.abilities_lost(s, T, slot)
     old = zone_take(s, ZT, slot)
     keep = (old == Zone.FIELD and z == Zone.RULER_AREA) or (old == Zone.RULER_AREA and z == Zone.FIELD)
     if not keep:
@@ -129,12 +132,13 @@ def move_card_core(game, s, T, slot, z):
             # "when this card is put into a graveyard from the field": the ability refers to the card
             # as it was in the field, its controller plays it (CR 906.7b)
             s[CONTROLLER + w] = ctrl
-            game.trigger_own(s, T, slot, K.Trigger.PUT_INTO_GRAVEYARD, slot)
+            if not lost:
+                game.trigger_own(s, T, slot, K.Trigger.PUT_INTO_GRAVEYARD, slot)
             s[CONTROLLER + w] = s[OWNER + w]
         F = flag_table(T)
         if z == Zone.GRAVEYARD and (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_OTHER_TO_GRAVE) != 0:
             game.other_to_graveyard(s, T, slot, ctrl)  # "whenever a <card> is put into a graveyard from the field"
-        if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_LEAVES_FIELD) != 0:  # only in pools with such an ability
+        if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_LEAVES_FIELD) != 0 and not lost:  # only in pools with such an ability
             s[CONTROLLER + w] = ctrl  # "when this card leaves the field" (CR 906.7b, as above)
             game.trigger_own(s, T, slot, K.Trigger.LEAVES_FIELD, slot)
             s[CONTROLLER + w] = s[OWNER + w]
@@ -369,8 +373,9 @@ def destroy(game, s, T, slot):
         game.trigger_own(s, T, slot, K.Trigger.DESTROYED, slot)
         return True
     ctrl = s[CONTROLLER + w]
+    lost = game.abilities_lost(s, T, slot)  # session 33: as it was in the field (CR 906.7b, move_card_core)
     game.to_graveyard(s, T, slot)
-    if s[CARD + w] < 0:
+    if s[CARD + w] < 0 or lost:
         return True  # a token: it ceased to exist (CR 1303.3a); it had no ability of its own
     # CR 906.7b: the ability refers to the card as it was in the field; its controller plays it
     s[CONTROLLER + w] = ctrl
