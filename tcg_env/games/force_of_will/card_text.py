@@ -181,6 +181,9 @@ def _counter_name(tok: Any) -> str:
     return str(tok)[len("<counter:"):-1]
 
 
+_ATTRS = ("light", "fire", "water", "wind", "darkness")  # session 33: "will of any attribute"
+
+
 def _filter(*parts: Any) -> dict:
     out: dict[str, Any] = {}
     for p in parts:
@@ -1887,6 +1890,24 @@ class _T(CountWords, TextTransformer, Transformer):
         # "Players cannot gain life." (a continuous ability of a card in the field, CR 904: Op.NO_LIFE_GAIN)
         self._field_card("a continuous ability")
         return [{"kind": "continuous", "effect": [{"op": "no_life_gain"}]}]
+
+    def attr_cost_any(self, *parts):
+        return self.attr_cost_with(*parts, _ATTRS)
+
+    def attr_cost_with(self, *parts):
+        # session 33 (s33a): "You may pay the attribute cost of <cards> with will of any attribute / with <attribute>
+        # will." (a continuous ability of a card in the field or ruler area, CR 904; the cost of CR 203.3 paid with
+        # other will, CR 1003): Op.ATTR_COST_ANY, the cards played as a "spend only" filter (their characteristics);
+        # "may": the engine's payment is canonical (costs.attr_any_convert turns only will the rest of the cost leaves)
+        *flts, will = parts
+        flt = _filter(*[p for p in flts if p is not None and not isinstance(p, str)])
+        self._field_card("a continuous ability")
+        flt.pop("_race_noun", None)
+        if set(flt) - {"type", "attribute", "race", "race_or", "name"} or flt.get("type") != ["resonator"]:
+            raise Unsupported("the attribute cost of cards other than resonators of some characteristics")
+        wills = [will] if isinstance(will, str) else list(will)
+        return [{"kind": "continuous", "effect": [{"op": "attr_cost_any", "will": wills,
+                                                    "filter": {**flt, "zone": "chase"}}]}]
 
     def redirect_damage(self, *_):
         # CR 910.1, 1007: "If damage would be dealt to you, it's dealt to this card instead." (a continuous ability of a
@@ -6213,6 +6234,9 @@ def _chant_marks(s: str) -> str:
     return s
 
 
+_ATTR_PAID_WITH = re.compile(r" with (will of any attribute|(?:light|fire|water|wind|darkness) will)\.$")
+
+
 class FowTextCompiler(CardTextCompiler):
     """The shared compiler with Force of Will's normalisation; the card's name is read as "this
     card" (older cards print their own name), so the name is part of the line's cache key."""
@@ -6238,6 +6262,10 @@ class FowTextCompiler(CardTextCompiler):
             plain = plain.replace("players cannot chase to this card", "this_card_unchaseable")  # session 27
         if plain.endswith(". this ability triggers only once per turn."):
             plain = plain[: -len(" this ability triggers only once per turn.")] + " trig_once_per_turn ."  # session 32
+        if "you may pay the attribute cost of " in plain:
+            # session 33 (s33a): "... of <cards> with will of any attribute / with <attribute> will." marked, so that the
+            # grammar tells its "with" from a filter's "with <keyword>" (one word of lookahead)
+            plain = _ATTR_PAID_WITH.sub(r" attr_paid_with \1.", plain)
         res = super().compile_line(plain, card)
         res.line = line
         return res

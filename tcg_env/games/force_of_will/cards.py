@@ -557,6 +557,11 @@ OpSelectMode = op_model("select_mode", _M, modes=Annotated[list[list[Any]], Fiel
                                                                            max_length=K.OPTION_SLOTS)),
                         at_random=(bool, False))
 
+# session 33 (s33a): "You may pay the attribute cost of <cards> with will of any attribute / with <attribute> will." (a
+# continuous ability's, Op.ATTR_COST_ANY; the attributes whose will may pay it: ``will``; the cards played: ``filter``,
+# zone chase, their characteristics only, as a "spend only" filter: costs.attr_any_mask)
+OpAttrCostAny = op_model("attr_cost_any", _M, will=(list[Literal["light", "fire", "water", "wind", "darkness"]],
+                                                    Field(min_length=1, max_length=5)), filter=FowFilter)
 _OP_MODELS = (
     OpSelectMode, OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpDamage, OpDestroy, OpRest, OpRecover,
     OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle, OpGrantKeyword, OpRestrict,
@@ -566,7 +571,7 @@ _OP_MODELS = (
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
     OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay, OpPlayerChoose, OpGraveRemove, OpNoLifeGainTurn,
-    OpDeckGraveToField, OpEnterRested, OpBarredBy,
+    OpDeckGraveToField, OpEnterRested, OpBarredBy, OpAttrCostAny,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -614,7 +619,7 @@ _ON_REGISTER = {
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "redirect_damage",
                     "grave_to_removed", "prevent_damage", "damage_mod", "deck_grave_to_field",
-                    "enter_rested", "barred_by"}  # fmt: skip
+                    "enter_rested", "barred_by", "attr_cost_any"}  # fmt: skip
 _INSTEAD_BITS = {"rest": K.INSTEAD_REST, "heal": K.INSTEAD_HEAL}
 
 
@@ -856,6 +861,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
         flags[-1, K.FL_MISC] |= K.FLAG_ENTER_RESTED  # session 32
     if (code[:, K.I_OP] == K.Op.BARRED_BY).any():
         flags[-1, K.FL_MISC] |= K.FLAG_BARRED_BY  # session 32
+    if (code[:, K.I_OP] == K.Op.ATTR_COST_ANY).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_ATTR_ANY  # session 33 (s33a)
     if ((code[:, K.I_OP] == K.Op.AURA_KEYWORD) & ((code[:, K.I_A0] & K.KW_QUICKCAST) != 0)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_HAND_QUICKCAST  # play.hand_quickcast
     if (code[:, K.I_OP] == K.Op.REDIRECT_DAMAGE).any():
@@ -1085,6 +1092,8 @@ def op_words(op: Any) -> str:
         return f"{name} {filter_words(op.filter)}" + (f" x{n}" if isinstance(n, int) and n > 1 else "")
     if op.op == "target_self":
         return "this card"
+    if op.op == "attr_cost_any":  # session 33 (s33a)
+        return f"the attribute cost of {_spend_words(op.filter)} paid with {' or '.join(op.will)} will too"
     if op.op == "produce_will":
         n = getattr(op, "count", 1)
         out = f"produce {op.will} will" + (f" x{n}" if isinstance(n, int) and n > 1 else "")
@@ -2402,6 +2411,15 @@ class _Compiler(PoolCompiler):
                 int(op.negated), op.skip
         if name == "enter_rested":  # session 32: the cards entering the field that its filter matches
             return 0, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
+        if name == "attr_cost_any":  # session 33 (s33a): the attributes' bits, the cards played (as a "spend only" filter)
+            f = op.filter
+            if f.zone != "chase" or f.side != "any" or f.state != "any" or f.atk_min is not None or f.atk_max is not None:
+                self.fail(f"{q}.filter", "a card played: zone chase, any side and state, no ATK bound (characteristics)")
+            if f.type != ["resonator"]:
+                self.fail(f"{q}.filter.type", "resonators only (their cost is paid where play.payable / pay_card_cost / "
+                          "x_chosen convert the will; a [Trigger] card's or a rune's path does not)")
+            bits_ = sum(1 << K.ATTRIBUTE_NAMES.index(a) for a in set(op.will))
+            return bits_, self.compile_filter(f, f"{q}.filter", ("chase",)), 0
         if name == "barred_by":  # session 32: the J/resonators that cannot block / attack the card
             bits_ = (K.BARRED_BLOCK if "blocked" in op.by else 0) | (K.BARRED_ATTACK if "attacked" in op.by else 0)
             return bits_, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0

@@ -422,6 +422,30 @@ def cost_reduction(game, s, T, p, slot):
 
 
 @internal
+def attr_any_mask(game, s, T, p, cid):
+    """Session 33 (s33a): the attributes whose will may pay the attribute cost of card ``cid`` as ``p`` plays it (one bit
+    each): the ATTR_COST_ANY instructions of ``p``'s continuous abilities in force (``next_continuous``; CR 902.1,
+    904) whose filter matches its characteristics (filters.spend_match); 0 at once in a pool without one."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_ATTR_ANY) == 0:
+        return 0
+    abil = ability_table(T)
+    code = code_table(T)
+    mask = 0
+    k, src, r = game.next_continuous(s, T, p, -1, 0, -1)
+    while k >= 0:
+        if abil[r, K.A_COND] != 0 and not game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src):
+            k, src, r = game.next_continuous(s, T, p, -1, k, r + 1)
+            continue
+        c0 = abil[r, K.A_CODE_START]
+        for q in range(c0, c0 + abil[r, K.A_CODE_LEN]):
+            if code[q, I_OP] == K.Op.ATTR_COST_ANY and game.spend_match(T, code[q, I_A1], cid):
+                mask |= code[q, I_A0]
+        k, src, r = game.next_continuous(s, T, p, -1, k, r + 1)
+    return mask
+
+
+@internal
 def own_reduction(game, s, T, p, slot, attr, optional_only):
     """What the hand card ``slot``'s own "[you may] pay ... less to play this card [if <condition> / for
     each <cards>]" take off its cost (a COST_REDUCTION of its own continuous ability, filter self_only,

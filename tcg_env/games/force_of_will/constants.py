@@ -302,6 +302,7 @@ FLAG_HAND_QUICKCAST = 1 << 17  # some AURA_KEYWORD giving [Quickcast] to cards i
 FLAG_REDIRECT_DAMAGE = 1 << 18  # some REDIRECT_DAMAGE instruction (effects.deal_damage_to_player, damage_redirect)
 FLAG_INVERSE = 1 << 19  # some INVERT instruction (zones.move_card_core turns a despair side hope side up, CR 1302.3e)
 FLAG_ENTER_RESTED = 1 << 28  # session 32: some ENTER_RESTED instruction (zones.enter_field reads them)
+FLAG_ATTR_ANY = 1 << 25  # session 33 (s33a): some ATTR_COST_ANY instruction (costs.attr_any_mask reads them)
 FLAG_BARRED_BY = 1 << 29  # session 32: some BARRED_BY instruction (battle.can_block_now, attackable read them)
 BARRED_BLOCK = 1  # BARRED_BY a0: "cannot be blocked by <cards>"
 BARRED_ATTACK = 2  # "cannot be attacked by <cards>"
@@ -1168,6 +1169,12 @@ class Op(IntEnum):
     # 904; a0 = BARRED_BLOCK | BARRED_ATTACK, a1 = filter row of the J/resonators that cannot): battle.can_block_now /
     # attackable, only in pools with one (FLAG_BARRED_BY)
     BARRED_BY = 182
+    # session 33 (s33a): "You may pay the attribute cost of <cards> with will of any attribute / with <attribute> will."
+    # (a continuous ability, CR 904, 203.3, 1003; a0 = the attributes whose will may pay it, one bit each in Attribute
+    # order, a1 = filter row of the cards played, their characteristics: filters.spend_match): as such a card's cost
+    # is checked or paid, will of those attributes the rest of its cost leaves is counted as the will its attribute
+    # cost lacks (costs.attr_any_convert), only in pools with one (FLAG_ATTR_ANY)
+    ATTR_COST_ANY = 200
 
 
 # Op.PAY a0 (session 32): each Attribute's cost in PAY_ATTR_BITS bits

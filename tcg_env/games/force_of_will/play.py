@@ -520,8 +520,11 @@ def pay_card_cost(game, s, T, p, slot, how, free, attr):
         game.restricted_credit(s, T, p, cid, 1)
     if attr != 0:
         credit_attr(s, p, attr, 1)  # spent before any other will of its attribute (restricted_settle)
+    mask = game.attr_any_mask(s, T, p, cid)  # session 33: its attribute cost paid with other will too (costs.card_pay)
     if how == K.PLAY_AWAKENED:
         a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
+        if mask != 0:
+            game.attr_any_convert(s, p, c, K.C_COST, a, K.A_COST, True, mask)
         game.pay_both(s, p, c, K.C_COST, free, a, K.A_COST, a[K.A_COST_FREE])
         if a[K.A_COST_REST] > 0:
             s[RESTED + game.j_ruler_slot(s, p) * CARD_W] = 1  # "[Awakening] Rest a recovered J/ruler you control"
@@ -530,6 +533,8 @@ def pay_card_cost(game, s, T, p, slot, how, free, attr):
         if a[K.A_COST_NAMED] != 0:
             pay_named_cost(game, s, p, slot, a[K.A_COST_NAMED])  # "[Awakening] Remove N <name> counters from ..."
     else:
+        if mask != 0:
+            game.attr_any_convert(s, p, c, K.C_COST, c, K.C_COST, False, mask)
         game.pay(s, p, c, K.C_COST, free)
     if c[K.C_SPELL_ABIL] >= 0 and ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_NAMED] != 0:
         pay_named_cost(game, s, p, slot, ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_NAMED])  # CR 903.2j

@@ -1,0 +1,85 @@
+"""Force of Will card text, session 33 (helper s33a): "You may pay the attribute cost of <cards> with will of any
+attribute / with <attribute> will." (a continuous ability, CR 904; the attribute cost of CR 203.3 paid with other will,
+CR 1003.4: Op.ATTR_COST_ANY, costs.attr_any_convert). Lines are made up in the game's template language. Rule numbers:
+CR 8.01 (``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+from tcg_env.cards.text import Verdict
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will import state as S
+from test_fow_card_text import _imported_pool, exact, line
+
+_RACES = frozenset({"Goblin Band", "Knight"})
+
+
+# ---- the compiler ---------------------------------------------------------------------------------------------------
+def test_cr_904_1003_attribute_cost_of_resonators_with_will_of_any_attribute_compiles():
+    r = exact("You may pay the attribute cost of Goblin Band resonators with will of any attribute.", races=_RACES)
+    (op,) = r.abilities[0]["effect"]
+    assert r.abilities[0]["kind"] == "continuous"
+    assert op == {"op": "attr_cost_any", "will": ["light", "fire", "water", "wind", "darkness"],
+                  "filter": {"race": "Goblin Band", "type": ["resonator"], "zone": "chase"}}
+    r2 = exact("You may pay the attribute cost of Goblin Band resonators with fire will.", "ruler", races=_RACES)
+    assert r2.abilities[0]["effect"][0]["will"] == ["fire"]
+
+
+def test_cr_904_attribute_cost_of_other_than_resonators_or_on_a_chant_is_unsupported():
+    assert line("You may pay the attribute cost of cards with [Flying] with will of any attribute.").verdict \
+        is Verdict.UNSUPPORTED  # a chant or rune would be paid where no will is turned (costs.attr_any_convert)
+    assert line("You may pay the attribute cost of Goblin Band resonators with will of any attribute.", "chant",
+                races=_RACES).verdict is Verdict.UNSUPPORTED
+
+
+# ---- the kernels ----------------------------------------------------------------------------------------------------
+def _cards():
+    def card(number, name, ctype, abilities, cost, race):
+        return {"id": number, "name": name, "type": [ctype], "cost": cost, "colour": ["U"], "abilities": abilities,
+                "race": [race], "ATK": 100, "DEF": 100}
+
+    return [card("TXT-001", "Made-up Bandleader", "Resonator",
+                 ["You may pay the attribute cost of Goblin Band resonators with fire will."], "{R}", "Knight"),
+            card("TXT-002", "Made-up Drummer", "Resonator", [], "{U}{U}{1}", "Goblin Band"),
+            card("TXT-003", "Made-up Squire", "Resonator", [], "{U}{1}", "Knight")]
+
+
+def _game(pool, leader, will):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    if leader:
+        sc.put(0, "TXT-001", "field")
+    for a, n in will:
+        sc.will(0, a, n)
+    sc.hand(0, ["TXT-002", "TXT-003"])
+    return sc.game()
+
+
+def test_cr_1003_4_attribute_cost_paid_with_the_named_will_while_the_source_is_in_the_field(tmp_path):
+    """{U}{U}{1} with one water and two fire will: payable only with the bandleader in the field (its fire will pays
+    the second {U}); paid, the pool is empty. The Knight's {U}{1} with two fire will is not (its race is not named)."""
+    res, pool = _imported_pool(tmp_path, _cards())
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    will = [(K.Attribute.WATER, 1), (K.Attribute.FIRE, 2)]
+    g = _game(pool, False, will)
+    assert K.PLAY_HAND_BASE not in g.legal_actions().tolist()  # CR 203.3: {U}{U} needs two water will
+    g = _game(pool, True, will)
+    legal = g.legal_actions().tolist()
+    assert K.PLAY_HAND_BASE in legal
+    g.step(K.PLAY_HAND_BASE)
+    assert [int(g.state[S.WILL + a]) for a in range(K.N_WILL)] == [0] * K.N_WILL
+    # the Knight (not a Goblin Band): two fire will do not pay its {U}
+    g = _game(pool, True, [(K.Attribute.FIRE, 2)])
+    assert K.PLAY_HAND_BASE + 1 not in g.legal_actions().tolist()
+
+
+def test_cr_1003_4_only_the_named_attribute_pays_and_only_will_the_rest_of_the_cost_leaves(tmp_path):
+    """Water one, wind two: the bandleader names fire only, so wind does not pay {U}; water one, fire one: the fire will
+    pays {U} and nothing is left for {1} (CR 1003.4: all of it)."""
+    res, pool = _imported_pool(tmp_path, _cards())
+    assert K.PLAY_HAND_BASE not in _game(pool, True, [(K.Attribute.WATER, 1), (K.Attribute.WIND, 2)]).legal_actions().tolist()
+    assert K.PLAY_HAND_BASE not in _game(pool, True, [(K.Attribute.WATER, 1), (K.Attribute.FIRE, 1)]).legal_actions().tolist()
+    g = _game(pool, True, [(K.Attribute.WATER, 1), (K.Attribute.FIRE, 1), (K.Attribute.WIND, 1)])
+    assert K.PLAY_HAND_BASE in g.legal_actions().tolist()
+    g.step(K.PLAY_HAND_BASE)
+    assert [int(g.state[S.WILL + a]) for a in range(K.N_WILL)] == [0] * K.N_WILL
