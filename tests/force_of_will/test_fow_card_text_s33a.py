@@ -83,3 +83,32 @@ def test_cr_1003_4_only_the_named_attribute_pays_and_only_will_the_rest_of_the_c
     assert K.PLAY_HAND_BASE in g.legal_actions().tolist()
     g.step(K.PLAY_HAND_BASE)
     assert [int(g.state[S.WILL + a]) for a in range(K.N_WILL)] == [0] * K.N_WILL
+
+
+# ---- a card's own cost: "as long as", the opponent's cards played this turn (CR 903.2i, 1124.2's count) -----------------
+def test_cr_903_2i_pay_less_as_long_as_is_the_condition_of_the_cost_reduction():
+    r = exact("You may pay {1} less to play this card as long as you control three or more resonators.", "chant",
+              cost="{R}{2}")
+    assert r.abilities[0]["condition"]["kind"] == "control_at_least" and r.abilities[0]["condition"]["value"] == 3
+    assert r.abilities[0]["effect"][0]["optional"] is True
+
+
+def test_cr_1124_2_if_your_opponent_played_n_or_more_cards_this_turn_reads_the_opponents_count(tmp_path):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    r = exact("If your opponent played two or more cards this turn, you may pay {2} less to play this card.", "chant",
+              cost="{R}{3}")
+    assert r.abilities[0]["condition"] == {"kind": "opp_played_cards_at_least", "value": 2}
+    card = {"id": "TXT-011", "name": "Made-up Retort", "type": ["Chant"], "cost": "{R}{3}", "colour": ["R"],
+            "abilities": ["If your opponent played two or more cards this turn, you may pay {2} less to play this card.",
+                          "Draw a card."]}
+    res, pool = _imported_pool(tmp_path, [card])
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    for opp, mine, playable in ((1, 5, False), (2, 0, True)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        sc.will(0, K.Attribute.FIRE, 2)
+        sc.hand(0, ["TXT-011"])
+        sc.row[S.PLAYED_CARDS + 1] = opp  # the opponent's cards played this turn (its own count: not the player's)
+        sc.row[S.PLAYED_CARDS] = mine
+        g = sc.game()
+        assert (K.PLAY_HAND_BASE in g.legal_actions().tolist()) is playable, (opp, mine)

@@ -2623,6 +2623,13 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported(f"a condition on {n} cards played")
         return {"kind": "played_cards_at_least", "value": n}
 
+    def c_opp_played_at_least(self, n):
+        # session 33 (s33a): the opponent's count of cards played this turn (CR 1124.2's count, state.PLAYED_CARDS)
+        n = _fixed(n)
+        if not 1 <= n <= 20:
+            raise Unsupported(f"a condition on {n} cards played")
+        return {"kind": "opp_played_cards_at_least", "value": n}
+
     def c_hand_at_least(self, n):
         return {"kind": "hand_at_least", "value": _fixed(n)}
 

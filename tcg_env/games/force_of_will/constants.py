@@ -756,6 +756,9 @@ class Condition(IntEnum):
     STONES_FEWER = 191
     CONTROL_NAME_NONE = 192
     OPP_CONTROL_FEWER = 193  # OPP_CONTROL_AT_LEAST's packing, holding when it does not
+    # session 33 (s33a): "if your opponent played N or more cards this turn" (arg = N: state.PLAYED_CARDS of the other
+    # player, the count of CR 1124.2, both players' reset as a turn begins, turn.begin_turn)
+    OPP_PLAYED_CARDS_AT_LEAST = 200
     # session 32 (s32b): "as long as there are N or more cards in your removed area / you control N or more gems" (CR 904):
     # arg = N | Per << COUNT_PER_SHIFT | the count's filter operand << COUNT_ROW_SHIFT, filters.aura_count's count of the
     # Per (as an AURA_PER counts); COUNT_FEWER: "unless ..." (fewer than N)
