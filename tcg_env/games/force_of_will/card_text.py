@@ -5977,6 +5977,8 @@ _SELF_QUICKCAST = re.compile(r"^this card gains \[quickcast\] (?:in all zones as
 _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "it's abilities": "its abilities",
                "wenever ": "whenever ", "look a the ": "look at the ", "instaed": "instead", "abiltiy": "ability",
                "number ot ": "number of ", "your control a ": "you control a ",
+               # session 33 (s33a)
+               "you may {w} less to play this card": "you may pay {w} less to play this card",
                # session 27
                "target resonator [+": "target resonator gains [+", "until end fo turn": "until end of turn",
                # session 28
