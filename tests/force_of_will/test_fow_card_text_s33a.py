@@ -59,7 +59,7 @@ def test_cr_1003_4_attribute_cost_paid_with_the_named_will_while_the_source_is_i
     """{U}{U}{1} with one water and two fire will: payable only with the bandleader in the field (its fire will pays
     the second {U}); paid, the pool is empty. The Knight's {U}{1} with two fire will is not (its race is not named)."""
     res, pool = _imported_pool(tmp_path, _cards())
-    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [[ln.reason for ln in r.lines] for r in res.text_records]
     will = [(K.Attribute.WATER, 1), (K.Attribute.FIRE, 2)]
     g = _game(pool, False, will)
     assert K.PLAY_HAND_BASE not in g.legal_actions().tolist()  # CR 203.3: {U}{U} needs two water will
@@ -103,7 +103,7 @@ def test_cr_1124_2_if_your_opponent_played_n_or_more_cards_this_turn_reads_the_o
             "abilities": ["If your opponent played two or more cards this turn, you may pay {2} less to play this card.",
                           "Draw a card."]}
     res, pool = _imported_pool(tmp_path, [card])
-    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [[ln.reason for ln in r.lines] for r in res.text_records]
     for opp, mine, playable in ((1, 5, False), (2, 0, True)):
         sc = Scenario.main_phase(pool, turn_player=0, seed=1)
         sc.will(0, K.Attribute.FIRE, 2)
@@ -112,3 +112,80 @@ def test_cr_1124_2_if_your_opponent_played_n_or_more_cards_this_turn_reads_the_o
         sc.row[S.PLAYED_CARDS] = mine
         g = sc.game()
         assert (K.PLAY_HAND_BASE in g.legal_actions().tolist()) is playable, (opp, mine)
+
+
+# ---- "Your opponent pays {N} more to play <chants>." (CR 903.2i-iii: an increase; Op.COST_INCREASE) ------------------
+def test_cr_903_2i_iii_opponent_pays_more_to_play_chants_compiles():
+    r = exact("Your opponent pays {1} more to play chants during your turn.")
+    assert r.abilities == [{"kind": "continuous", "condition": {"kind": "your_turn"}, "effect": [
+        {"op": "cost_increase", "amount": 1, "who": "opponent", "filter": {"type": ["chant"], "zone": "anywhere"}}]}]
+    r2 = exact("Players pay {2} more to play non-Goblin Band chants.", races=_RACES)
+    assert r2.abilities[0]["effect"][0]["who"] == "players"
+    # resonators (alternative costs, [Stealth]) and "spells" are not read by every path that pays them
+    assert line("Your opponent pays {1} more to play resonators.").verdict is Verdict.UNSUPPORTED
+    assert line("Your opponent pays {R} more to play chants.").verdict is Verdict.UNSUPPORTED
+
+
+def _taxed(tmp_path):
+    def res(number, text):
+        return {"id": number, "name": f"Made-up Warden {number}", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+                "abilities": [text], "race": ["Knight"], "ATK": 100, "DEF": 100}
+
+    cards = [res("TXT-021", "Your opponent pays {1} more to play chants."),
+             res("TXT-022", "Your opponent pays {1} more to play chants during your turn."),
+             res("TXT-023", "Players pay {1} more to play chants."),
+             {"id": "TXT-024", "name": "Made-up Spark", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+              "abilities": ["Draw a card."]}]
+    res_, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res_.text_records), [[ln.reason for ln in r.lines] for r in res_.text_records]
+    return pool
+
+
+def test_cr_903_2i_iii_the_opponents_chant_costs_one_more_while_the_source_is_in_the_field(tmp_path):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = _taxed(tmp_path)
+
+    def game(who, src, fire):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        if src:
+            sc.put(who, src, "field")
+        sc.will(0, K.Attribute.FIRE, fire)
+        sc.hand(0, ["TXT-024"])
+        return sc.game()
+
+    assert K.PLAY_HAND_BASE in game(1, None, 1).legal_actions().tolist()
+    assert K.PLAY_HAND_BASE not in game(1, "TXT-021", 1).legal_actions().tolist()  # {R} + {1}
+    g = game(1, "TXT-021", 2)
+    assert K.PLAY_HAND_BASE in g.legal_actions().tolist()
+    g.step(K.PLAY_HAND_BASE)
+    assert int(g.state[S.WILL + K.Attribute.FIRE]) == 0  # both paid
+    assert K.PLAY_HAND_BASE in game(0, "TXT-021", 1).legal_actions().tolist()  # its controller's own chants: not
+    # "during your turn": the warden's controller's turn only (player 0's turn here)
+    assert K.PLAY_HAND_BASE in game(1, "TXT-022", 1).legal_actions().tolist()
+    # "Players pay": its controller's too
+    assert K.PLAY_HAND_BASE not in game(0, "TXT-023", 1).legal_actions().tolist()
+
+
+def test_cr_708_4_903_2i_iii_a_trigger_chant_from_the_standby_area_pays_its_trigger_cost_and_the_increase(tmp_path):
+    """A chant played from the standby area by its activate-like [Trigger] pays the [Trigger]'s cost (CR 708.4: the
+    starter pool's "[Trigger] Discard a card: Return target resonator ...", no will), and "Your opponent pays {1} more to
+    play chants." adds {1} to it (priority.trigger_payable / play_trigger_from)."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [{"id": "TXT-031", "name": "Made-up Warden", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+              "abilities": ["Your opponent pays {1} more to play chants."], "race": ["Knight"], "ATK": 100, "DEF": 100}]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records)
+    for warden, fire, playable in ((False, 0, True), (True, 0, False), (True, 1, True)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        sc.put(1 if warden else 0, "TXT-031", "field")  # the target resonator either way; it taxes player 1's chants
+        sc.put(0, "FOW1-119", K.Zone.STANDBY)
+        sc.hand(0, ["TXT-031"])  # a card to discard
+        if fire:
+            sc.will(0, K.Attribute.FIRE, fire)
+        g = sc.game()
+        assert (K.PLAY_STANDBY_BASE in g.legal_actions().tolist()) is playable, (warden, fire)
+        if warden and playable:
+            g.step(K.PLAY_STANDBY_BASE)
+            assert int(g.state[S.WILL + K.Attribute.FIRE]) == 0

@@ -1891,6 +1891,32 @@ class _T(CountWords, TextTransformer, Transformer):
         self._field_card("a continuous ability")
         return [{"kind": "continuous", "effect": [{"op": "no_life_gain"}]}]
 
+    def cost_more_opp(self, syms, *flts, who="opponent", cond=None):
+        # session 33 (s33a): "Your opponent pays {N} more to play <chants> [during your turn]." / "Players pay {N} more to
+        # play <chants>." (a continuous ability of a card in the field or a ruler area, CR 904; CR 903.2i-iii: an
+        # increase of generic will wherever the chant is played from: characteristics.cost_increase)
+        self._field_card("a continuous ability")
+        m = re.fullmatch(r"\{(\d+)\}", syms)
+        if not m or not 1 <= int(m[1]) <= 10:
+            raise Unsupported("paying more of will that is not one number")
+        flt = _filter(*[p for p in flts if p is not None])
+        flt.pop("_race_noun", None)
+        if flt.get("zone", "chase") == "chase":
+            flt.pop("zone", None)  # "chants": the cards played (read wherever they are played from)
+        if flt.get("type") != ["chant"] or set(flt) - {"type", "attribute", "race", "race_or", "name", "not_race"}:
+            raise Unsupported("paying more to play other cards than chants of some characteristics")
+        out = {"kind": "continuous", "effect": [{"op": "cost_increase", "amount": int(m[1]), "who": who,
+                                                 "filter": {**flt, "zone": "anywhere"}}]}
+        if cond is not None:
+            out["condition"] = cond
+        return [out]
+
+    def cost_more_opp_your_turn(self, syms, *flts):
+        return self.cost_more_opp(syms, *flts, cond={"kind": "your_turn"})
+
+    def cost_more_players(self, syms, *flts):
+        return self.cost_more_opp(syms, *flts, who="players")
+
     def attr_cost_any(self, *parts):
         return self.attr_cost_with(*parts, _ATTRS)
 

@@ -562,6 +562,11 @@ OpSelectMode = op_model("select_mode", _M, modes=Annotated[list[list[Any]], Fiel
 # zone chase, their characteristics only, as a "spend only" filter: costs.attr_any_mask)
 OpAttrCostAny = op_model("attr_cost_any", _M, will=(list[Literal["light", "fire", "water", "wind", "darkness"]],
                                                     Field(min_length=1, max_length=5)), filter=FowFilter)
+# session 33 (s33a): "Your opponent pays {N} more to play <chants>." / "Players pay {N} more ..." (a continuous ability's,
+# Op.COST_INCREASE; CR 903.2i-iii: an increase of generic will; ``who``: whose plays, seen from its controller; the chants
+# played: ``filter``, zone anywhere: a chant played from the hand, a graveyard, the standby area or the removed area)
+OpCostIncrease = op_model("cost_increase", _M, amount=(int, Field(ge=1, le=10)),
+                          who=(Literal["opponent", "players"], "opponent"), filter=FowFilter)
 _OP_MODELS = (
     OpSelectMode, OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpDamage, OpDestroy, OpRest, OpRecover,
     OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle, OpGrantKeyword, OpRestrict,
@@ -571,7 +576,7 @@ _OP_MODELS = (
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
     OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay, OpPlayerChoose, OpGraveRemove, OpNoLifeGainTurn,
-    OpDeckGraveToField, OpEnterRested, OpBarredBy, OpAttrCostAny,
+    OpDeckGraveToField, OpEnterRested, OpBarredBy, OpAttrCostAny, OpCostIncrease,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -619,7 +624,7 @@ _ON_REGISTER = {
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "redirect_damage",
                     "grave_to_removed", "prevent_damage", "damage_mod", "deck_grave_to_field",
-                    "enter_rested", "barred_by", "attr_cost_any"}  # fmt: skip
+                    "enter_rested", "barred_by", "attr_cost_any", "cost_increase"}  # fmt: skip
 _INSTEAD_BITS = {"rest": K.INSTEAD_REST, "heal": K.INSTEAD_HEAL}
 
 
@@ -861,6 +866,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
         flags[-1, K.FL_MISC] |= K.FLAG_ENTER_RESTED  # session 32
     if (code[:, K.I_OP] == K.Op.BARRED_BY).any():
         flags[-1, K.FL_MISC] |= K.FLAG_BARRED_BY  # session 32
+    if (code[:, K.I_OP] == K.Op.COST_INCREASE).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_COST_INCREASE | K.FLAG_COST_REDUCTION  # session 33 (s33a): cost_reduction reads it
     if (code[:, K.I_OP] == K.Op.ATTR_COST_ANY).any():
         flags[-1, K.FL_MISC] |= K.FLAG_ATTR_ANY  # session 33 (s33a)
     if ((code[:, K.I_OP] == K.Op.AURA_KEYWORD) & ((code[:, K.I_A0] & K.KW_QUICKCAST) != 0)).any():
@@ -1092,6 +1099,9 @@ def op_words(op: Any) -> str:
         return f"{name} {filter_words(op.filter)}" + (f" x{n}" if isinstance(n, int) and n > 1 else "")
     if op.op == "target_self":
         return "this card"
+    if op.op == "cost_increase":  # session 33 (s33a)
+        return f"{'players pay' if op.who == 'players' else 'the opponent pays'} {{{op.amount}}} more to play " \
+            f"{filter_words(op.filter)}"
     if op.op == "attr_cost_any":  # session 33 (s33a)
         return f"the attribute cost of {_spend_words(op.filter)} paid with {' or '.join(op.will)} will too"
     if op.op == "produce_will":
@@ -2411,6 +2421,13 @@ class _Compiler(PoolCompiler):
                 int(op.negated), op.skip
         if name == "enter_rested":  # session 32: the cards entering the field that its filter matches
             return 0, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
+        if name == "cost_increase":  # session 33 (s33a): the chants whose play costs more, whose plays
+            f = op.filter
+            if f.type != ["chant"] or f.zone != "anywhere" or f.side != "any" or f.state != "any":
+                self.fail(f"{q}.filter", "chants (any side and state, zone anywhere): the paths that pay a chant's cost "
+                          "read it (a resonator's alternative costs, [Stealth] and runes do not)")
+            who = K.COST_INC_OPP | (K.COST_INC_YOU if op.who == "players" else 0)
+            return op.amount, self.compile_filter(f, f"{q}.filter", ("anywhere",)), who
         if name == "attr_cost_any":  # session 33 (s33a): the attributes' bits, the cards played (as a "spend only" filter)
             f = op.filter
             if f.zone != "chase" or f.side != "any" or f.state != "any" or f.atk_min is not None or f.atk_max is not None:

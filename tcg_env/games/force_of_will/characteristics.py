@@ -418,7 +418,34 @@ def cost_reduction(game, s, T, p, slot):
             if code[q, I_OP] == K.Op.COST_REDUCTION and game.filter_base(s, T, code[q, I_A1], slot, p, src):
                 total += code[q, I_A0]
         k, src, r = game.next_continuous(s, T, p, -1, k, r + 1)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_COST_INCREASE) != 0:
+        total -= game.cost_increase(s, T, p, slot)  # session 33: "Your opponent pays {N} more to play <chants>."
     return total + game.own_reduction(s, T, p, slot, -1, False)
+
+
+@internal
+def cost_increase(game, s, T, p, slot):
+    """Session 33 (s33a): what the COST_INCREASE instructions of both players' continuous abilities in force (CR 902.1,
+    904; their conditions holding, "during your turn") add to the cost of card ``slot`` that ``p`` plays (CR 903.2i-iii:
+    an increase), each of a player whose plays it names (a2: COST_INC_YOU, COST_INC_OPP from its controller's side)."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_COST_INCREASE) == 0:
+        return 0
+    abil = ability_table(T)
+    code = code_table(T)
+    total = 0
+    for q in range(2):
+        who = K.COST_INC_YOU if q == p else K.COST_INC_OPP
+        k, src, r = game.next_continuous(s, T, q, -1, 0, -1)
+        while k >= 0:
+            if abil[r, K.A_COND] == 0 or game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], q, src):
+                c0 = abil[r, K.A_CODE_START]
+                for i in range(c0, c0 + abil[r, K.A_CODE_LEN]):
+                    if code[i, I_OP] == K.Op.COST_INCREASE and (code[i, I_A2] & who) != 0 and \
+                            game.filter_base(s, T, code[i, I_A1], slot, q, src):
+                        total += code[i, I_A0]
+            k, src, r = game.next_continuous(s, T, q, -1, k, r + 1)
+    return total
 
 
 @internal

@@ -302,6 +302,9 @@ FLAG_HAND_QUICKCAST = 1 << 17  # some AURA_KEYWORD giving [Quickcast] to cards i
 FLAG_REDIRECT_DAMAGE = 1 << 18  # some REDIRECT_DAMAGE instruction (effects.deal_damage_to_player, damage_redirect)
 FLAG_INVERSE = 1 << 19  # some INVERT instruction (zones.move_card_core turns a despair side hope side up, CR 1302.3e)
 FLAG_ENTER_RESTED = 1 << 28  # session 32: some ENTER_RESTED instruction (zones.enter_field reads them)
+FLAG_COST_INCREASE = 1 << 26  # session 33 (s33a): some COST_INCREASE instruction (characteristics.cost_increase)
+COST_INC_YOU = 1  # COST_INCREASE a2: the ability's controller's plays
+COST_INC_OPP = 2  # ... the other player's
 FLAG_ATTR_ANY = 1 << 25  # session 33 (s33a): some ATTR_COST_ANY instruction (costs.attr_any_mask reads them)
 FLAG_BARRED_BY = 1 << 29  # session 32: some BARRED_BY instruction (battle.can_block_now, attackable read them)
 BARRED_BLOCK = 1  # BARRED_BY a0: "cannot be blocked by <cards>"
@@ -1178,6 +1181,12 @@ class Op(IntEnum):
     # is checked or paid, will of those attributes the rest of its cost leaves is counted as the will its attribute
     # cost lacks (costs.attr_any_convert), only in pools with one (FLAG_ATTR_ANY)
     ATTR_COST_ANY = 200
+    # session 33 (s33a): "Your opponent pays {N} more to play <chants> [during your turn]." / "Players pay {N} more ..." (a
+    # continuous ability, CR 904, 903.2i-iii: an increase; a0 = N, a1 = filter row of the chants, a2 = whose plays it
+    # increases: COST_INC_YOU | COST_INC_OPP, seen from the ability's controller): characteristics.cost_increase, in
+    # characteristics.cost_reduction (a negative reduction) and a [Trigger] chant's cost from the standby area
+    # (priority.trigger_payable / play_trigger_from), only in pools with one (FLAG_COST_INCREASE)
+    COST_INCREASE = 201
 
 
 # Op.PAY a0 (session 32): each Attribute's cost in PAY_ATTR_BITS bits
