@@ -189,3 +189,96 @@ def test_cr_708_4_903_2i_iii_a_trigger_chant_from_the_standby_area_pays_its_trig
         if warden and playable:
             g.step(K.PLAY_STANDBY_BASE)
             assert int(g.state[S.WILL + K.Attribute.FIRE]) == 0
+
+
+# ---- "J/resonators your opponent controls cannot attack unless your opponent pays {N}." (Op.ATTACK_TAX) --------------
+def test_cr_803_5_cannot_attack_unless_your_opponent_pays_compiles():
+    r = exact("J/resonators your opponent controls cannot attack unless your opponent pays {1}. (Each attack costs {1}.)")
+    assert r.abilities == [{"kind": "continuous", "effect": [
+        {"op": "attack_tax", "amount": 1, "filter": {"type": ["j_resonator"], "side": "opponent"}}]}]
+    assert line("J/resonators your opponent controls cannot attack unless your opponent pays {1}.", "chant").verdict \
+        is Verdict.UNSUPPORTED
+
+
+def test_cr_803_5_the_opponents_j_resonator_attacks_only_paying_the_tax_as_it_attacks(tmp_path):
+    """Player 1's gatekeeper: player 0's J/resonator is offered as an attacker only with {1} in its controller's pool
+    (CR 803.3a), and attacking takes it (CR 803.5, as a [Mobilize] cost); the gatekeeper's own J/resonators are free."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    def res(number, name, abilities):
+        return {"id": number, "name": name, "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+                "abilities": abilities, "race": ["Knight"], "ATK": 100, "DEF": 100}
+
+    cards = [res("TXT-041", "Made-up Gatekeeper",
+                 ["J/resonators your opponent controls cannot attack unless your opponent pays {1}."]),
+             res("TXT-042", "Made-up Raider", [])]
+    res_, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res_.text_records)
+
+    def to_attacker(gate_side, fire):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        raider = sc.put(0, "TXT-042", "field")
+        sc.put(gate_side, "TXT-041", "field")
+        if fire:
+            sc.will(0, K.Attribute.FIRE, fire)
+        g = sc.game()
+        g.step(K.BATTLE)
+        for _ in range(8):
+            if int(g.state[H_DECISION]) == K.Decision.ATTACKER:
+                break
+            g.step(K.PASS)
+        return g, K.OWN_FIELD_BASE + sc.zone(0, "field").index(raider)
+
+    g, own = to_attacker(1, 0)
+    assert int(g.state[H_DECISION]) != K.Decision.ATTACKER or own not in g.legal_actions().tolist()
+    g, own = to_attacker(0, 0)  # its controller's own J/resonators: no tax
+    assert int(g.state[H_DECISION]) == K.Decision.ATTACKER and own in g.legal_actions().tolist()
+    g, own = to_attacker(1, 1)
+    assert int(g.state[H_DECISION]) == K.Decision.ATTACKER and own in g.legal_actions().tolist()
+    g.step(own)
+    g.step(K.ATTACK_PLAYER)
+    assert int(g.state[S.WILL + K.Attribute.FIRE]) == 0  # paid as it attacked
+
+
+def test_cr_910_an_opponents_increase_and_attack_tax_are_zero_under_the_replacement(tmp_path):
+    """"If an ability or effect your opponent controls would make you pay any amount of will, you pay {0} instead." (CR
+    910) in force for player 0: player 1's "Your opponent pays {1} more to play chants." and "... cannot attack unless your
+    opponent pays {1}." ask nothing of it (characteristics.opp_payment_free)."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    def res(number, text):
+        return {"id": number, "name": f"Made-up Card {number}", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+                "abilities": [text] if text else [], "race": ["Knight"], "ATK": 100, "DEF": 100}
+
+    cards = [res("TXT-051", "Your opponent pays {1} more to play chants."),
+             res("TXT-052", "J/resonators your opponent controls cannot attack unless your opponent pays {1}."),
+             res("TXT-053", "If an ability or effect your opponent controls would make you pay any amount of will, you pay "
+                            "{0} instead."),
+             {"id": "TXT-054", "name": "Made-up Spark", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+              "abilities": ["Draw a card."]}]
+    res_, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res_.text_records)
+    for shielded in (False, True):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        sc.put(1, "TXT-051", "field")
+        sc.put(1, "TXT-052", "field")
+        if shielded:
+            sc.put(0, "TXT-053", "field")
+        raider = sc.put(0, "TXT-052", "field")
+        sc.will(0, K.Attribute.FIRE, 1)
+        sc.hand(0, ["TXT-054"])
+        g = sc.game()
+        assert (K.PLAY_HAND_BASE in g.legal_actions().tolist()) is shielded  # {R}, or {R}{1}
+        g.step(K.BATTLE)
+        for _ in range(8):
+            if int(g.state[H_DECISION]) == K.Decision.ATTACKER:
+                break
+            g.step(K.PASS)
+        own = K.OWN_FIELD_BASE + sc.zone(0, "field").index(raider)
+        offered = int(g.state[H_DECISION]) == K.Decision.ATTACKER and own in g.legal_actions().tolist()
+        assert offered  # one fire will pays {1} either way
+        g.step(own)
+        g.step(K.ATTACK_PLAYER)
+        assert int(g.state[S.WILL + K.Attribute.FIRE]) == (1 if shielded else 0)

@@ -414,14 +414,16 @@ class _T(CountWords, TextTransformer, Transformer):
         self.approximate("revolution_order_not_offered")
         return None
 
-    def opp_payment_replaced(self, *args):
+    def opp_payment_replaced(self, syms, *_):
         # "If an ability or effect your opponent controls would make you pay any amount of will, you pay {0} instead."
-        # (CR 910: a replacement of a payment an opponent's ability or effect imposes): no compiled ability or effect
-        # makes a player pay will (the engine has none of "unless its controller pays {N}", "your opponent pays {1}
-        # more to play ...": those lines are unsupported; tests/force_of_will/test_fow_card_text_s22b.py keeps the
-        # grammar free of them), so the event it replaces never happens in the engine: the line changes nothing in
-        # play, as printed. The day such a payment compiles, this line must become its replacement
-        return None
+        # (CR 910: a replacement of a payment an opponent's ability or effect imposes). Since session 33 (s33a) two compile:
+        # "Your opponent pays / Players pay {N} more to play <chants>" (Op.COST_INCREASE) and "... cannot attack unless your
+        # opponent pays {N}" (Op.ATTACK_TAX), an opponent's, are {0} for a player with this in force (Op.OPP_PAYMENT_FREE:
+        # characteristics.opp_payment_free); no other compiled ability or effect makes a player pay will
+        # (tests/force_of_will/test_fow_card_text_s22b.py keeps the grammar free of "unless its controller pays")
+        if syms != "{0}":
+            raise Unsupported("a payment an opponent imposes replaced by one of will")
+        return [{"kind": "continuous", "effect": [{"op": "opp_payment_free"}]}]
 
     def deck_any_copies(self):
         # "You may have any number of copies of this card in your [main / magic stone] deck." (CR 402.8: replaces the
@@ -1890,6 +1892,17 @@ class _T(CountWords, TextTransformer, Transformer):
         # "Players cannot gain life." (a continuous ability of a card in the field, CR 904: Op.NO_LIFE_GAIN)
         self._field_card("a continuous ability")
         return [{"kind": "continuous", "effect": [{"op": "no_life_gain"}]}]
+
+    def attack_tax(self, syms, *_):
+        # session 33 (s33a): "J/resonators your opponent controls cannot attack unless your opponent pays {N}." (a continuous
+        # ability of a card in the field or a ruler area, CR 904): the opponent's J/resonators attack only paying {N} more
+        # as they attack (CR 803.5, as a [Mobilize] cost, 1129.2: battle.attack_payable / attack_declared)
+        self._field_card("a continuous ability")
+        m = re.fullmatch(r"\{(\d+)\}", syms)
+        if not m or not 1 <= int(m[1]) <= 10:
+            raise Unsupported("an attack paid with will that is not one number")
+        return [{"kind": "continuous", "effect": [{"op": "attack_tax", "amount": int(m[1]),
+                                                    "filter": {"type": ["j_resonator"], "side": "opponent"}}]}]
 
     def cost_more_opp(self, syms, *flts, who="opponent", cond=None):
         # session 33 (s33a): "Your opponent pays {N} more to play <chants> [during your turn]." / "Players pay {N} more to
@@ -6269,6 +6282,7 @@ def _chant_marks(s: str) -> str:
     return s
 
 
+_ATTACK_TAX = re.compile(r"^(j/resonators your opponent controls) cannot attack unless your opponent pays (\{\d+\})\.$")
 _ATTR_PAID_WITH = re.compile(r" with (will of any attribute|(?:light|fire|water|wind|darkness) will)\.$")
 
 
@@ -6297,6 +6311,10 @@ class FowTextCompiler(CardTextCompiler):
             plain = plain.replace("players cannot chase to this card", "this_card_unchaseable")  # session 27
         if plain.endswith(". this ability triggers only once per turn."):
             plain = plain[: -len(" this ability triggers only once per turn.")] + " trig_once_per_turn ."  # session 32
+        if "cannot attack unless your opponent pays " in plain:
+            # session 33 (s33a): "<J/resonators your opponent controls> cannot attack unless your opponent pays {N}." marked
+            # (its "unless" is no condition: a cost paid as they attack, Op.ATTACK_TAX)
+            plain = _ATTACK_TAX.sub(r"attack_tax \2 \1.", plain)
         if "you may pay the attribute cost of " in plain:
             # session 33 (s33a): "... of <cards> with will of any attribute / with <attribute> will." marked, so that the
             # grammar tells its "with" from a filter's "with <keyword>" (one word of lookahead)

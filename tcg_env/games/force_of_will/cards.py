@@ -567,6 +567,12 @@ OpAttrCostAny = op_model("attr_cost_any", _M, will=(list[Literal["light", "fire"
 # played: ``filter``, zone anywhere: a chant played from the hand, a graveyard, the standby area or the removed area)
 OpCostIncrease = op_model("cost_increase", _M, amount=(int, Field(ge=1, le=10)),
                           who=(Literal["opponent", "players"], "opponent"), filter=FowFilter)
+# session 33 (s33a): "J/resonators your opponent controls cannot attack unless your opponent pays {N}." (a continuous
+# ability's, Op.ATTACK_TAX; battle.attack_tax)
+OpAttackTax = op_model("attack_tax", _M, amount=(int, Field(ge=1, le=10)), filter=FowFilter)
+# session 33 (s33a): "If an ability or effect your opponent controls would make you pay any amount of will, you pay {0}
+# instead." (a continuous ability's, Op.OPP_PAYMENT_FREE; characteristics.opp_payment_free)
+OpOppPaymentFree = op_model("opp_payment_free", _M)
 _OP_MODELS = (
     OpSelectMode, OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpDamage, OpDestroy, OpRest, OpRecover,
     OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle, OpGrantKeyword, OpRestrict,
@@ -576,7 +582,7 @@ _OP_MODELS = (
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
     OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay, OpPlayerChoose, OpGraveRemove, OpNoLifeGainTurn,
-    OpDeckGraveToField, OpEnterRested, OpBarredBy, OpAttrCostAny, OpCostIncrease,
+    OpDeckGraveToField, OpEnterRested, OpBarredBy, OpAttrCostAny, OpCostIncrease, OpAttackTax, OpOppPaymentFree,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -624,7 +630,7 @@ _ON_REGISTER = {
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "redirect_damage",
                     "grave_to_removed", "prevent_damage", "damage_mod", "deck_grave_to_field",
-                    "enter_rested", "barred_by", "attr_cost_any", "cost_increase"}  # fmt: skip
+                    "enter_rested", "barred_by", "attr_cost_any", "cost_increase", "attack_tax", "opp_payment_free"}  # fmt: skip
 _INSTEAD_BITS = {"rest": K.INSTEAD_REST, "heal": K.INSTEAD_HEAL}
 
 
@@ -866,6 +872,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
         flags[-1, K.FL_MISC] |= K.FLAG_ENTER_RESTED  # session 32
     if (code[:, K.I_OP] == K.Op.BARRED_BY).any():
         flags[-1, K.FL_MISC] |= K.FLAG_BARRED_BY  # session 32
+    if (code[:, K.I_OP] == K.Op.ATTACK_TAX).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_ATTACK_TAX  # session 33 (s33a)
     if (code[:, K.I_OP] == K.Op.COST_INCREASE).any():
         flags[-1, K.FL_MISC] |= K.FLAG_COST_INCREASE | K.FLAG_COST_REDUCTION  # session 33 (s33a): cost_reduction reads it
     if (code[:, K.I_OP] == K.Op.ATTR_COST_ANY).any():
@@ -1099,6 +1107,8 @@ def op_words(op: Any) -> str:
         return f"{name} {filter_words(op.filter)}" + (f" x{n}" if isinstance(n, int) and n > 1 else "")
     if op.op == "target_self":
         return "this card"
+    if op.op == "attack_tax":  # session 33 (s33a)
+        return f"{filter_words(op.filter)} attack only paying {{{op.amount}}}"
     if op.op == "cost_increase":  # session 33 (s33a)
         return f"{'players pay' if op.who == 'players' else 'the opponent pays'} {{{op.amount}}} more to play " \
             f"{filter_words(op.filter)}"
@@ -2421,6 +2431,8 @@ class _Compiler(PoolCompiler):
                 int(op.negated), op.skip
         if name == "enter_rested":  # session 32: the cards entering the field that its filter matches
             return 0, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
+        if name == "attack_tax":  # session 33 (s33a): the J/resonators that pay {N} to attack
+            return op.amount, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
         if name == "cost_increase":  # session 33 (s33a): the chants whose play costs more, whose plays
             f = op.filter
             if f.type != ["chant"] or f.zone != "anywhere" or f.side != "any" or f.state != "any":

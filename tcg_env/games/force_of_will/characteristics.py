@@ -434,6 +434,7 @@ def cost_increase(game, s, T, p, slot):
     abil = ability_table(T)
     code = code_table(T)
     total = 0
+    opp = 0
     for q in range(2):
         who = K.COST_INC_YOU if q == p else K.COST_INC_OPP
         k, src, r = game.next_continuous(s, T, q, -1, 0, -1)
@@ -443,9 +444,31 @@ def cost_increase(game, s, T, p, slot):
                 for i in range(c0, c0 + abil[r, K.A_CODE_LEN]):
                     if code[i, I_OP] == K.Op.COST_INCREASE and (code[i, I_A2] & who) != 0 and \
                             game.filter_base(s, T, code[i, I_A1], slot, q, src):
-                        total += code[i, I_A0]
+                        if q == p:
+                            total += code[i, I_A0]
+                        else:
+                            opp += code[i, I_A0]
             k, src, r = game.next_continuous(s, T, q, -1, k, r + 1)
-    return total
+    if opp > 0 and game.opp_payment_free(s, T, p):
+        opp = 0  # "If an ability or effect your opponent controls would make you pay any amount of will, you pay {0} instead."
+    return total + opp
+
+
+@internal
+def opp_payment_free(game, s, T, p):
+    """Session 33 (s33a): does ``p`` have "If an ability or effect your opponent controls would make you pay any amount of
+    will, you pay {0} instead." in force (an OPP_PAYMENT_FREE of its continuous abilities, CR 902.1, 910)?"""
+    abil = ability_table(T)
+    code = code_table(T)
+    k, src, r = game.next_continuous(s, T, p, -1, 0, -1)
+    while k >= 0:
+        if abil[r, K.A_COND] == 0 or game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src):
+            c0 = abil[r, K.A_CODE_START]
+            for i in range(c0, c0 + abil[r, K.A_CODE_LEN]):
+                if code[i, I_OP] == K.Op.OPP_PAYMENT_FREE:
+                    return True
+        k, src, r = game.next_continuous(s, T, p, -1, k, r + 1)
+    return False
 
 
 @internal

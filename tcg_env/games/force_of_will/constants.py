@@ -305,6 +305,7 @@ FLAG_ENTER_RESTED = 1 << 28  # session 32: some ENTER_RESTED instruction (zones.
 FLAG_COST_INCREASE = 1 << 26  # session 33 (s33a): some COST_INCREASE instruction (characteristics.cost_increase)
 COST_INC_YOU = 1  # COST_INCREASE a2: the ability's controller's plays
 COST_INC_OPP = 2  # ... the other player's
+FLAG_ATTACK_TAX = 1 << 27  # session 33 (s33a): some ATTACK_TAX instruction (battle.attack_tax)
 FLAG_ATTR_ANY = 1 << 25  # session 33 (s33a): some ATTR_COST_ANY instruction (costs.attr_any_mask reads them)
 FLAG_BARRED_BY = 1 << 29  # session 32: some BARRED_BY instruction (battle.can_block_now, attackable read them)
 BARRED_BLOCK = 1  # BARRED_BY a0: "cannot be blocked by <cards>"
@@ -1187,6 +1188,15 @@ class Op(IntEnum):
     # characteristics.cost_reduction (a negative reduction) and a [Trigger] chant's cost from the standby area
     # (priority.trigger_payable / play_trigger_from), only in pools with one (FLAG_COST_INCREASE)
     COST_INCREASE = 201
+    # session 33 (s33a): "J/resonators your opponent controls cannot attack unless your opponent pays {N}." (a continuous
+    # ability, CR 904; a0 = N, a1 = filter row of the J/resonators, seen from its controller): a J/resonator it matches
+    # attacks only if its controller can pay {N} more, paid as it attacks as a [Mobilize] cost is (CR 803.5, 1129.2;
+    # battle.attack_tax), only in pools with one (FLAG_ATTACK_TAX)
+    ATTACK_TAX = 202
+    # session 33 (s33a): "If an ability or effect your opponent controls would make you pay any amount of will, you pay {0}
+    # instead." (a continuous ability, CR 910: a replacement): the will an opponent's COST_INCREASE or ATTACK_TAX would
+    # make its controller pay is {0} (characteristics.opp_payment_free)
+    OPP_PAYMENT_FREE = 203
 
 
 # Op.PAY a0 (session 32): each Attribute's cost in PAY_ATTR_BITS bits
