@@ -282,3 +282,27 @@ def test_cr_910_an_opponents_increase_and_attack_tax_are_zero_under_the_replacem
         g.step(own)
         g.step(K.ATTACK_PLAYER)
         assert int(g.state[S.WILL + K.Attribute.FIRE]) == (1 if shielded else 0)
+
+
+# ---- a ruler's own [Judgment] reduction printed as a line of its own (CR 705.2a, 903.2i-iv) ---------------------------
+def test_cr_705_2a_this_ability_on_a_line_of_its_own_is_the_rulers_judgment():
+    text = "You may pay {1} less to play this ability for each card in your removed area."
+    r = exact(text, "ruler", judgment_line=True)
+    assert r.abilities == [{"kind": "continuous", "effect": [
+        {"op": "cost_reduction", "amount": 1, "filter": {"zone": "hand", "self_only": True}, "optional": True,
+         "per": {"count": "removed"}}]}]
+    assert line(text, "ruler").verdict is Verdict.UNSUPPORTED  # no [Judgment] line: "this ability" is another one
+    assert line(text, "resonator", judgment_line=True).verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_705_2a_an_imported_rulers_judgment_reduction_line(tmp_path):
+    ruler = {"id": "TXT-061", "name": "Made-up Warlord", "type": ["Ruler"], "cost": None, "colour": ["R"],
+             "abilities": ["[Judgment] {R}{5}", "You may pay {1} less to play this ability for each card in your "
+                                                  "removed area."]}
+    j = {"id": "TXT-061J", "name": "Made-up Warlord, Crowned", "type": ["J-Ruler"], "cost": None, "colour": ["R"],
+         "abilities": [], "ATK": 1000, "DEF": 1000, "race": ["Human"]}
+    res, pool = _imported_pool(tmp_path, [ruler, j])
+    rec = next(r for r in res.text_records if r.number == "TXT-061")
+    assert all(ln.verdict is Verdict.EXACT for ln in rec.lines), [ln.reason for ln in rec.lines]
+    m = pool.models[pool.index["TXT-061"]]
+    assert any(op.op == "cost_reduction" and op.per is not None for a in m.abilities for op in a.effect)

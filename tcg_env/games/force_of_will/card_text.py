@@ -807,6 +807,14 @@ class _T(CountWords, TextTransformer, Transformer):
         # play.judgment_free through characteristics.own_reduction; always taken: the approximation)
         return {**self.judgment(cost), "__abilities__": [less]}
 
+    def judgment_less_alone(self, less):
+        # session 33 (s33a): "You may pay {N} less to play this ability for each <card> / if <condition>." printed as its
+        # own line of a ruler (its [Judgment] line before it): the same reduction of the [Judgment] cost (CR 705.2a,
+        # 903.2i-iv; play.judgment_free reads the ruler's own reductions: a ruler plays no other ability from the hand)
+        if self.card.get("type") != "ruler" or not self.card.get("judgment_line"):
+            raise Unsupported("'this ability' of a card other than a ruler with a [Judgment] line")
+        return [less]
+
     def _judgment_less(self, syms, condition=None, per=None, optional=True):
         parts = re.findall(r"\{([^}]*)\}", syms)
         if len(parts) != 1 or not parts[0].isdigit() or not 1 <= int(parts[0]) <= 10:
@@ -6294,7 +6302,7 @@ class FowTextCompiler(CardTextCompiler):
         return " ".join(line.split())  # compile_line has normalised it (normalise_line, with the card's name and races)
 
     def context_key(self, card: Mapping[str, Any]) -> tuple:
-        return (card.get("type"), card.get("addition"), bool(card.get("x")))
+        return (card.get("type"), card.get("addition"), bool(card.get("x")), bool(card.get("judgment_line")))
 
     def compile_line(self, line: str, card: Mapping[str, Any] | None = None) -> LineResult:
         card = card or {}

@@ -311,6 +311,9 @@ def _card_context(n: dict, ctype: str) -> dict:
     ctx = {"type": ctype, "name": n["name"], "x": "{X}" in str(n["cost"] or ""), "races": n.get("_races", frozenset())}
     if ctype == "addition":
         ctx["addition"] = _addition_target(n["types"], "\n".join(n["lines"]))
+    if ctype == "ruler":
+        # session 33 (s33a): a ruler with a [Judgment] line ("this ability" of a line of its own is that [Judgment]'s)
+        ctx["judgment_line"] = any(str(ln).strip().lower().startswith("[judgment]") for ln in n["lines"])
     return ctx
 
 
