@@ -306,3 +306,12 @@ def test_cr_705_2a_an_imported_rulers_judgment_reduction_line(tmp_path):
     assert all(ln.verdict is Verdict.EXACT for ln in rec.lines), [ln.reason for ln in rec.lines]
     m = pool.models[pool.index["TXT-061"]]
     assert any(op.op == "cost_reduction" and op.per is not None for a in m.abilities for op in a.effect)
+
+
+def test_cr_705_2a_j_activate_with_a_colon_and_its_only_if_read_as_judgment():
+    assert exact("[J-Activate]: Pay {1}{G}{G}.", "ruler").fields == exact("[Judgment] {1}{G}{G}", "ruler").fields
+    r = exact("[J-Activate] Pay {W}. Play this ability only if you control three or more resonators.", "ruler")
+    assert r.fields["judgment_condition"]["kind"] == "control_at_least"
+    from tcg_env.games.force_of_will.importer import _judgment_cost
+
+    assert _judgment_cost(["[J-Activate]: Pay {1}{G}{G}."]) == _judgment_cost(["[Judgment] {1}{G}{G}"])

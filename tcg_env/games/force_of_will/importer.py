@@ -837,7 +837,7 @@ def _judgment_cost(lines: list[str]) -> str | None:
     with a reminder in parentheses or other sentences after it (what those sentences say is the line's own verdict:
     an unsupported line is not played, the cost is paid in full)."""
     for ln in lines:
-        m = re.match(r"^\[(?:Judgment|J-Activate)\]\s*(?:Pay\s*)?((?:\{(?:[WRUGB]|\d{1,2})\}\s*)+)"
+        m = re.match(r"^\[(?:Judgment|J-Activate)\]\s*:?\s*(?:Pay\s*)?((?:\{(?:[WRUGB]|\d{1,2})\}\s*)+)"
                      r"(?:\.?\s*\([^()]*\)\.?|\.\s+\S.*)?\s*\.?\s*$", ln)
         if m:
             return _symbols_cost(m[1])
