@@ -315,3 +315,31 @@ def test_cr_705_2a_j_activate_with_a_colon_and_its_only_if_read_as_judgment():
     from tcg_env.games.force_of_will.importer import _judgment_cost
 
     assert _judgment_cost(["[J-Activate]: Pay {1}{G}{G}."]) == _judgment_cost(["[Judgment] {1}{G}{G}"])
+
+
+def test_cr_903_2i_iii_the_increase_is_paid_on_a_mastery_alternative_cost_too(tmp_path):
+    """[Mastery] "<name>" (rest a recovered card of that name rather than pay the cost: CR 903.2i-i) under "Your
+    opponent pays {1} more to play chants.": the {1} is still paid (CR 903.2i-iii; play.increase_payable / pay_increase)."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [{"id": "TXT-071", "name": "Made-up Warden", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+              "abilities": ["Your opponent pays {1} more to play chants."], "race": ["Knight"], "ATK": 100, "DEF": 100},
+             {"id": "TXT-072", "name": "Made-up Squire", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+              "abilities": [], "race": ["Knight"], "ATK": 100, "DEF": 100},
+             {"id": "TXT-073", "name": "Made-up Drill", "type": ["Chant"], "cost": "{R}{R}{4}", "colour": ["R"],
+              "abilities": ['[Mastery] "Made-up Squire"', "Draw a card."]}]
+    _, pool = _imported_pool(tmp_path, cards)
+    assert pool.models[pool.index["TXT-073"]].mastery is not None
+    for warden, fire, playable in ((False, 0, True), (True, 0, False), (True, 1, True)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        squire = sc.put(0, "TXT-072", "field")
+        if warden:
+            sc.put(1, "TXT-071", "field")
+        if fire:
+            sc.will(0, K.Attribute.FIRE, fire)
+        sc.hand(0, ["TXT-073"])
+        g = sc.game()
+        assert (K.INCARNATE_HAND_BASE in g.legal_actions().tolist()) is playable, (warden, fire)
+        if playable:
+            g.step(K.INCARNATE_HAND_BASE)
+            assert int(g.state[S.RESTED + squire * S.CARD_W]) == 1 and int(g.state[S.WILL + K.Attribute.FIRE]) == 0

@@ -1924,8 +1924,9 @@ class _T(CountWords, TextTransformer, Transformer):
         flt.pop("_race_noun", None)
         if flt.get("zone", "chase") == "chase":
             flt.pop("zone", None)  # "chants": the cards played (read wherever they are played from)
-        if flt.get("type") != ["chant"] or set(flt) - {"type", "attribute", "race", "race_or", "name", "not_race"}:
-            raise Unsupported("paying more to play other cards than chants of some characteristics")
+        if not flt.get("type") or set(flt["type"]) - {"chant", "addition", "regalia"} or \
+                set(flt) - {"type", "attribute", "race", "race_or", "name", "not_race"}:
+            raise Unsupported("paying more to play other cards than chants, additions or regalia of some characteristics")
         out = {"kind": "continuous", "effect": [{"op": "cost_increase", "amount": int(m[1]), "who": who,
                                                  "filter": {**flt, "zone": "anywhere"}}]}
         if cond is not None:

@@ -2435,9 +2435,10 @@ class _Compiler(PoolCompiler):
             return op.amount, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
         if name == "cost_increase":  # session 33 (s33a): the chants whose play costs more, whose plays
             f = op.filter
-            if f.type != ["chant"] or f.zone != "anywhere" or f.side != "any" or f.state != "any":
-                self.fail(f"{q}.filter", "chants (any side and state, zone anywhere): the paths that pay a chant's cost "
-                          "read it (a resonator's alternative costs, [Stealth] and runes do not)")
+            if not f.type or set(f.type) - {"chant", "addition", "regalia"} or f.zone != "anywhere" or f.side != "any" \
+                    or f.state != "any":
+                self.fail(f"{q}.filter", "chants, additions or regalia (any side and state, zone anywhere): the paths that "
+                          "pay their cost read it (a resonator's alternative costs, [Stealth] and runes do not)")
             who = K.COST_INC_OPP | (K.COST_INC_YOU if op.who == "players" else 0)
             return op.amount, self.compile_filter(f, f"{q}.filter", ("anywhere",)), who
         if name == "attr_cost_any":  # session 33 (s33a): the attributes' bits, the cards played (as a "spend only" filter)

@@ -183,6 +183,8 @@ def card_playable(game, s, T, p, slot, how):
                 return False
         elif incarnation_count(s, T, p, c[K.C_INCARNATION]) < c[K.C_INCARNATION_N]:
             return False
+        if not increase_payable(game, s, T, p, slot):
+            return False  # session 33: "... pays {N} more to play <cards>" (CR 903.2i-iii: on an alternative cost too)
     elif not payable(game, s, T, p, slot, how, game.free_cost(s, T, p, slot), hand_attr_reduction(game, s, T, p, slot)):
         return False
     if how != K.PLAY_INCARNATED and c[K.C_HAS_CONT] != 0:
@@ -199,6 +201,34 @@ def card_playable(game, s, T, p, slot, how):
     if arow >= 0 and not game.playable_targets(s, T, arow, p, slot):
         return False  # CR 903.2g
     return True
+
+
+@internal_inline
+def increase_payable(game, s, T, p, slot):
+    """Session 33 (s33a): can ``p`` pay the will "... pays {N} more to play <cards>" adds to card ``slot`` played by an
+    alternative cost ([Incarnation], [Mastery]: CR 903.2i-i, then the increase, 903.2i-iii; characteristics.
+    cost_increase), from all its will, the restricted will that pays for the card too? True without one."""
+    inc = game.cost_increase(s, T, p, slot)
+    if inc == 0:
+        return True
+    extra = game.restricted_credit(s, T, p, s[CARD + slot * CARD_W], 0) if s[RWILL_N + p] > 0 else 0  # counted
+    return game.will_total(s, p) + extra >= inc
+
+
+@internal_inline
+def pay_increase(game, s, T, p, slot):
+    """Pay what ``increase_payable`` checked: free will (costs.pay_free), the card's restricted will first."""
+    inc = game.cost_increase(s, T, p, slot)
+    if inc == 0:
+        return
+    if s[RWILL_N + p] > 0:
+        cid = s[CARD + slot * CARD_W]
+        before = game.restricted_snapshot(s, p)
+        game.restricted_credit(s, T, p, cid, 1)
+        game.pay_free(s, p, inc)
+        game.restricted_settle(s, T, p, cid, before)
+    else:
+        game.pay_free(s, p, inc)
 
 
 @internal
@@ -252,8 +282,10 @@ def play_card(game, s, T, p, slot, how):
         s[DEC_ARG + 1] = game.cost_reduction(s, T, p, slot)  # read while it is in the hand
     elif how == K.PLAY_INCARNATED and c[K.C_INCARNATION] < 0:
         s[RESTED + mastery_slot(game, s, T, p, -c[K.C_INCARNATION]) * CARD_W] = 1  # [Mastery]: rested, not paid
+        pay_increase(game, s, T, p, slot)  # session 33 (CR 903.2i-iii)
     elif how == K.PLAY_INCARNATED:
         banish_for_incarnation(game, s, T, p, c[K.C_INCARNATION], c[K.C_INCARNATION_N])
+        pay_increase(game, s, T, p, slot)  # session 33 (CR 903.2i-iii)
     pending = 0
     if not x and how != K.PLAY_INCARNATED:
         free = game.free_cost(s, T, p, slot)
