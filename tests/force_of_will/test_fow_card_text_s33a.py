@@ -5,6 +5,8 @@ CR 8.01 (``force-of-will-cr-8.01.txt``)."""
 
 from __future__ import annotations
 
+import pytest
+
 from tcg_env.cards.text import Verdict
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
@@ -343,3 +345,31 @@ def test_cr_903_2i_iii_the_increase_is_paid_on_a_mastery_alternative_cost_too(tm
         if playable:
             g.step(K.INCARNATE_HAND_BASE)
             assert int(g.state[S.RESTED + squire * S.CARD_W]) == 1 and int(g.state[S.WILL + K.Attribute.FIRE]) == 0
+
+
+@pytest.mark.parametrize("fire, legal", [(1, False), (2, True)])
+def test_cr_705_2a_903_2i_iii_the_opponents_judgment_process_costs_one_more(tmp_path, fire, legal):
+    """"Your opponent pays {1} more to play [Judgment] abilities." (player 1's): player 0's ruler's "[Judgment] {1}" costs
+    {2} (play.judgment_free: characteristics.cost_increase of the ruler)."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [{"id": "TXT-081", "name": "Made-up Regent", "type": ["Ruler"], "cost": None, "colour": ["R"],
+              "abilities": ["[Judgment] {1}"]},
+             {"id": "TXT-081J", "name": "Made-up Regent, Crowned", "type": ["J-Ruler"], "cost": None, "colour": ["R"],
+              "abilities": [], "race": ["Human"], "ATK": 1000, "DEF": 1000},
+             {"id": "TXT-082", "name": "Made-up Censor", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+              "abilities": ["Your opponent pays {1} more to play [Judgment] abilities."], "race": ["Knight"], "ATK": 100,
+              "DEF": 100}]
+    _, pool = _imported_pool(tmp_path, cards)
+    assert pool.models[pool.index["TXT-081"]].j_ruler == "TXT-081J"
+    for censor in (False, True):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        sc.row[S.CARD + K.RULER_SLOT * S.CARD_W] = pool.index["TXT-081"]
+        if censor:
+            sc.put(1, "TXT-082", "field")
+        sc.will(0, K.Attribute.FIRE, fire)
+        g = sc.game()
+        assert (K.JUDGMENT in g.legal_actions().tolist()) is (legal or not censor), (censor, fire)
+        if censor and legal:
+            g.step(K.JUDGMENT)
+            assert int(g.state[S.WILL + K.Attribute.FIRE]) == 0

@@ -1933,6 +1933,17 @@ class _T(CountWords, TextTransformer, Transformer):
             out["condition"] = cond
         return [out]
 
+    def cost_more_opp_judgment(self, syms, who="opponent"):
+        # "... pays {N} more to play [Judgment] abilities." (CR 705.2c: the [Judgment] section; 705.2a: its will paid): the
+        # increase of a ruler's judgment process (play.judgment_free: characteristics.cost_increase of the ruler, a filter
+        # of rulers, which are never played as cards)
+        out = self.cost_more_opp(syms, {"type": ["chant"]}, who=who)
+        out[0]["effect"][0]["filter"] = {"type": ["ruler"], "zone": "anywhere"}
+        return out
+
+    def cost_more_players_judgment(self, syms):
+        return self.cost_more_opp_judgment(syms, who="players")
+
     def cost_more_opp_your_turn(self, syms, *flts):
         return self.cost_more_opp(syms, *flts, cond={"kind": "your_turn"})
 

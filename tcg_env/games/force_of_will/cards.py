@@ -2435,8 +2435,8 @@ class _Compiler(PoolCompiler):
             return op.amount, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
         if name == "cost_increase":  # session 33 (s33a): the chants whose play costs more, whose plays
             f = op.filter
-            if not f.type or set(f.type) - {"chant", "addition", "regalia"} or f.zone != "anywhere" or f.side != "any" \
-                    or f.state != "any":
+            if not f.type or (set(f.type) - {"chant", "addition", "regalia"} and f.type != ["ruler"]) or \
+                    f.zone != "anywhere" or f.side != "any" or f.state != "any":
                 self.fail(f"{q}.filter", "chants, additions or regalia (any side and state, zone anywhere): the paths that "
                           "pay their cost read it (a resonator's alternative costs, [Stealth] and runes do not)")
             who = K.COST_INC_OPP | (K.COST_INC_YOU if op.who == "players" else 0)

@@ -913,7 +913,8 @@ def judgment_free(game, s, T, p, slot):
     """The free will of ``p``'s ruler's [Judgment] cost (CR 705.2a) less its own "you may pay {N} less to play this
     ability [for each ... / if ...]" (a self_only COST_REDUCTION of the ruler, characteristics.own_reduction)."""
     c = card_table(T)[s[CARD + slot * CARD_W]]
-    return max(c[K.C_JUDGMENT_FREE] - game.own_reduction(s, T, p, slot, -1, False), 0)
+    # session 33: "... pays {N} more to play [Judgment] abilities." (CR 903.2i-iii; characteristics.cost_increase)
+    return max(c[K.C_JUDGMENT_FREE] - game.own_reduction(s, T, p, slot, -1, False), 0) + game.cost_increase(s, T, p, slot)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -929,7 +930,8 @@ def play_judgment(game, s, T, p):
     F = flag_table(T)
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_COST_REDUCTION) != 0:
         full = max(c[K.C_JUDGMENT_FREE] - (game.own_reduction(s, T, p, slot, -1, False) -
-                                           game.own_reduction(s, T, p, slot, -1, True)), 0)
+                                           game.own_reduction(s, T, p, slot, -1, True)), 0) + \
+            game.cost_increase(s, T, p, slot)  # session 33
         if full <= free or not game.can_pay(s, p, c, K.C_JUDGMENT_COST, full):
             full = free
     s[JUDGED + p] = 1  # CR 705.2d: neither a spell nor an ability, nor a card played ([Torrent])
