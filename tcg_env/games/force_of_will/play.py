@@ -215,7 +215,7 @@ def increase_payable(game, s, T, p, slot):
     return game.will_total(s, p) + extra >= inc
 
 
-@internal_inline
+@internal
 def pay_increase(game, s, T, p, slot):
     """Pay what ``increase_payable`` checked: free will (costs.pay_free), the card's restricted will first."""
     inc = game.cost_increase(s, T, p, slot)
