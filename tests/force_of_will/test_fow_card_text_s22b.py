@@ -129,17 +129,18 @@ def test_cr_910_opponents_payment_replaced_is_inert_while_no_payment_compiles():
                  "If any ability or effect your opponent controls would make you pay any amount of will, you pay {0} "
                  "instead."):
         r = exact(text, "ruler")
-        assert r.fields == {} and r.abilities == []
-    # exact only because no line makes a player pay will by an opponent's ability or effect ("unless its controller
-    # pays {N}", "Your opponent pays {1} more to play ..."): the grammar has no such sentence
+        # session 33 (s33a): the replacement of the two payments an opponent's ability makes (Op.COST_INCREASE,
+        # Op.ATTACK_TAX; tests/force_of_will/test_fow_card_text_s33a.py plays it)
+        assert r.fields == {} and r.abilities == [{"kind": "continuous", "effect": [{"op": "opp_payment_free"}]}]
+    # exact only because no other line makes a player pay will by an opponent's ability or effect ("unless its
+    # controller pays {N}"): the grammar has no such sentence but session 33's two, which the replacement reads
     grammar = Path(ct.__file__).with_name("card_text.lark").read_text()
-    assert '"pays"' not in grammar
+    assert all("-> cost_more_opp" in ln for ln in grammar.splitlines() if '"pays"' in ln)
     # the "unless" are a stone's "enters rested unless you pay N life" (life, the player's own choice; s22-fowa) and a
     # continuous ability's "<clauses> unless <condition>" (session 32: a condition, which names no payment: no "pays")
     assert all("-> enters_rested_if_unless_life" in line or "-> unless_sentence" in line
                for line in grammar.splitlines() if '"unless"' in line)
-    for text in ("Cancel target spell unless its controller pays {1}.", "Your opponent pays {1} more to play chants."):
-        assert line(text, "chant" if text.startswith("Cancel") else "resonator").verdict is Verdict.UNSUPPORTED
+    assert line("Cancel target spell unless its controller pays {1}.", "chant").verdict is Verdict.UNSUPPORTED
 
 
 # ---- CR 903.2f / 203.5b: "with total cost X [or less]", X chosen as the chant is played ----------------------------

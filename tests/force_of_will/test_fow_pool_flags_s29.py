@@ -91,3 +91,24 @@ def test_the_builtin_pools_games_need_no_bit_its_whole_row_lacks():
     T = tcg_env.make_batch("force_of_will", 2, pool=pool)._T
     assert (unpack_flags(T)[-1] & ~unpack_flags(pool.kernel_tables)[-1] == 0).all()
     assert np.array_equal(pool.in_play_pool_flags(np.arange(pool.n_cards)), unpack_flags(pool.kernel_tables)[-1])
+
+
+def _bits(prefix: str) -> dict[int, list[str]]:
+    named: dict[int, list[str]] = {}
+    for name in dir(K):
+        v = getattr(K, name)
+        if name.startswith(prefix) and isinstance(v, int) and v > 0 and v & (v - 1) == 0:
+            named.setdefault(v, []).append(name)
+    return named
+
+
+def test_issue_30_the_pool_rows_flag_bits_and_the_restriction_bits_are_distinct():
+    """Each FLAG_* of the pool's FL_MISC word and each RESTRICT_* bit is its own bit: two helpers of session 33 gave
+    FLAG_ATTR_ANY and FLAG_BECOMES_RESTED both 1 << 25, and one ability's presence would have switched the other's
+    kernel path on. The enums have no unintended alias either (Op.GAIN_CONTROL is REMOVE_FROM_BATTLE's a0 form)."""
+    for prefix in ("FLAG_", "RESTRICT_"):
+        assert {v: n for v, n in _bits(prefix).items() if len(n) > 1} == {}, prefix
+    assert all(v < 1 << 31 for v in _bits("FLAG_"))  # an int32 word
+    aliases = {(e.__name__, alias) for e in (K.Op, K.Condition, K.Trigger, K.Per, K.Shield)
+               for alias, member in e.__members__.items() if member.name != alias}
+    assert aliases == {("Op", "GAIN_CONTROL")}

@@ -63,7 +63,7 @@ def can_attack_now(game, s, T, p, slot, cont):
         return False
     if game.restricted_now(s, T, slot, K.RESTRICT_CANT_ATTACK_PLAYER, cont) and not attack_object_exists(game, s, T, slot):
         return False  # "this card cannot attack your opponent": only with a J/resonator to attack (CR 803.3b)
-    if not game.mobilize_payable(s, T, p, slot):
+    if not game.attack_payable(s, T, p, slot):
         return False
     return game.controls_since_turn_start_now(s, T, slot, cont)
 
@@ -86,6 +86,45 @@ def mobilize_payable(game, s, T, p, slot):
     if (c[K.C_TYPE_BITS] & K.TB_MOBILIZE) == 0:
         return True
     return game.can_pay(s, p, c, K.C_MOBILIZE, c[K.C_MOBILIZE_FREE])
+
+
+@internal
+def attack_tax(game, s, T, slot):
+    """Session 33 (s33a): the will J/resonator ``slot`` must pay to attack under "J/resonators your opponent controls
+    cannot attack unless your opponent pays {N}." (Op.ATTACK_TAX of either player's continuous abilities in force, CR
+    902.1, 904; its filter seen from its controller), each adding its N; 0 at once in a pool without one."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_ATTACK_TAX) == 0:
+        return 0
+    abil = ability_table(T)
+    code = code_table(T)
+    total = 0
+    p = s[CONTROLLER + slot * CARD_W]
+    for q in range(2):
+        k, src, r = game.next_continuous(s, T, q, -1, 0, -1)
+        while k >= 0:
+            if abil[r, K.A_COND] == 0 or game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], q, src):
+                c0 = abil[r, K.A_CODE_START]
+                for i in range(c0, c0 + abil[r, K.A_CODE_LEN]):
+                    if code[i, I_OP] == K.Op.ATTACK_TAX and game.filter_base(s, T, code[i, I_A1], slot, q, src):
+                        total += code[i, I_A0]
+            k, src, r = game.next_continuous(s, T, q, -1, k, r + 1)
+    if total > 0 and game.opp_payment_free(s, T, p):
+        return 0  # "If an ability or effect your opponent controls would make you pay any amount of will, you pay {0} instead."
+    return total
+
+
+@internal
+def attack_payable(game, s, T, p, slot):
+    """CR 803.5 / 1129.2: ``slot`` attacks only if ``p`` can pay its [Mobilize] cost and what "cannot attack unless your
+    opponent pays {N}" asks (session 33), together, from the will it has."""
+    tax = game.attack_tax(s, T, slot)
+    if tax == 0:
+        return game.mobilize_payable(s, T, p, slot)
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    if (c[K.C_TYPE_BITS] & K.TB_MOBILIZE) == 0:
+        return game.can_pay(s, p, c, K.C_MOBILIZE, tax)  # (no [Mobilize]: its columns are 0, the free part alone)
+    return game.can_pay(s, p, c, K.C_MOBILIZE, max(c[K.C_MOBILIZE_FREE], 0) + tax)
 
 
 @internal
@@ -252,6 +291,9 @@ def attack_declared(game, s, T, attacked):
     s[ATTACKED] = attacked
     game.becomes_rested(s, T, a)
     game.pay_mobilize(s, T, s[TURN_PLAYER], a)  # CR 803.5 / 1129.2
+    tax = game.attack_tax(s, T, a)
+    if tax > 0:
+        game.pay_free(s, s[TURN_PLAYER], tax)  # session 33: "... cannot attack unless your opponent pays {N}."
     game.trigger_own(s, T, a, K.Trigger.ATTACKS, attacked)
     game.trigger_all(s, T, K.Trigger.J_RESONATOR_ATTACKS, a)
     game.trigger_standby(s, T, K.Trigger.OPPONENT_ATTACKS, a)

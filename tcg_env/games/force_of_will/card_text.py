@@ -186,6 +186,9 @@ def _counter_name(tok: Any) -> str:
     return str(tok)[len("<counter:"):-1]
 
 
+_ATTRS = ("light", "fire", "water", "wind", "darkness")  # session 33: "will of any attribute"
+
+
 def _filter(*parts: Any) -> dict:
     out: dict[str, Any] = {}
     for p in parts:
@@ -425,14 +428,16 @@ class _T(CountWords, TextTransformer, Transformer):
         self.approximate("revolution_order_not_offered")
         return None
 
-    def opp_payment_replaced(self, *args):
+    def opp_payment_replaced(self, syms, *_):
         # "If an ability or effect your opponent controls would make you pay any amount of will, you pay {0} instead."
-        # (CR 910: a replacement of a payment an opponent's ability or effect imposes): no compiled ability or effect
-        # makes a player pay will (the engine has none of "unless its controller pays {N}", "your opponent pays {1}
-        # more to play ...": those lines are unsupported; tests/force_of_will/test_fow_card_text_s22b.py keeps the
-        # grammar free of them), so the event it replaces never happens in the engine: the line changes nothing in
-        # play, as printed. The day such a payment compiles, this line must become its replacement
-        return None
+        # (CR 910: a replacement of a payment an opponent's ability or effect imposes). Since session 33 (s33a) two compile:
+        # "Your opponent pays / Players pay {N} more to play <chants>" (Op.COST_INCREASE) and "... cannot attack unless your
+        # opponent pays {N}" (Op.ATTACK_TAX), an opponent's, are {0} for a player with this in force (Op.OPP_PAYMENT_FREE:
+        # characteristics.opp_payment_free); no other compiled ability or effect makes a player pay will
+        # (tests/force_of_will/test_fow_card_text_s22b.py keeps the grammar free of "unless its controller pays")
+        if syms != "{0}":
+            raise Unsupported("a payment an opponent imposes replaced by one of will")
+        return [{"kind": "continuous", "effect": [{"op": "opp_payment_free"}]}]
 
     def deck_any_copies(self):
         # "You may have any number of copies of this card in your [main / magic stone] deck." (CR 402.8: replaces the
@@ -815,6 +820,14 @@ class _T(CountWords, TextTransformer, Transformer):
         # the [Judgment] cost and the ruler's own reduction of it (a COST_REDUCTION of its own, self_only, read by
         # play.judgment_free through characteristics.own_reduction; always taken: the approximation)
         return {**self.judgment(cost), "__abilities__": [less]}
+
+    def judgment_less_alone(self, less):
+        # session 33 (s33a): "You may pay {N} less to play this ability for each <card> / if <condition>." printed as its
+        # own line of a ruler (its [Judgment] line before it): the same reduction of the [Judgment] cost (CR 705.2a,
+        # 903.2i-iv; play.judgment_free reads the ruler's own reductions: a ruler plays no other ability from the hand)
+        if self.card.get("type") != "ruler" or not self.card.get("judgment_line"):
+            raise Unsupported("'this ability' of a card other than a ruler with a [Judgment] line")
+        return [less]
 
     def _judgment_less(self, syms, condition=None, per=None, optional=True):
         parts = re.findall(r"\{([^}]*)\}", syms)
@@ -1906,6 +1919,73 @@ class _T(CountWords, TextTransformer, Transformer):
         self._field_card("a continuous ability")
         return [{"kind": "continuous", "effect": [{"op": "no_life_gain"}]}]
 
+    def attack_tax(self, syms, *_):
+        # session 33 (s33a): "J/resonators your opponent controls cannot attack unless your opponent pays {N}." (a continuous
+        # ability of a card in the field or a ruler area, CR 904): the opponent's J/resonators attack only paying {N} more
+        # as they attack (CR 803.5, as a [Mobilize] cost, 1129.2: battle.attack_payable / attack_declared)
+        self._field_card("a continuous ability")
+        m = re.fullmatch(r"\{(\d+)\}", syms)
+        if not m or not 1 <= int(m[1]) <= 10:
+            raise Unsupported("an attack paid with will that is not one number")
+        return [{"kind": "continuous", "effect": [{"op": "attack_tax", "amount": int(m[1]),
+                                                    "filter": {"type": ["j_resonator"], "side": "opponent"}}]}]
+
+    def cost_more_opp(self, syms, *flts, who="opponent", cond=None):
+        # session 33 (s33a): "Your opponent pays {N} more to play <chants> [during your turn]." / "Players pay {N} more to
+        # play <chants>." (a continuous ability of a card in the field or a ruler area, CR 904; CR 903.2i-iii: an
+        # increase of generic will wherever the chant is played from: characteristics.cost_increase)
+        self._field_card("a continuous ability")
+        m = re.fullmatch(r"\{(\d+)\}", syms)
+        if not m or not 1 <= int(m[1]) <= 10:
+            raise Unsupported("paying more of will that is not one number")
+        flt = _filter(*[p for p in flts if p is not None])
+        flt.pop("_race_noun", None)
+        if flt.get("zone", "chase") == "chase":
+            flt.pop("zone", None)  # "chants": the cards played (read wherever they are played from)
+        if not flt.get("type") or set(flt["type"]) - {"chant", "addition", "regalia"} or \
+                set(flt) - {"type", "attribute", "race", "race_or", "name", "not_race"}:
+            raise Unsupported("paying more to play other cards than chants, additions or regalia of some characteristics")
+        out = {"kind": "continuous", "effect": [{"op": "cost_increase", "amount": int(m[1]), "who": who,
+                                                 "filter": {**flt, "zone": "anywhere"}}]}
+        if cond is not None:
+            out["condition"] = cond
+        return [out]
+
+    def cost_more_opp_judgment(self, syms, who="opponent"):
+        # "... pays {N} more to play [Judgment] abilities." (CR 705.2c: the [Judgment] section; 705.2a: its will paid): the
+        # increase of a ruler's judgment process (play.judgment_free: characteristics.cost_increase of the ruler, a filter
+        # of rulers, which are never played as cards)
+        out = self.cost_more_opp(syms, {"type": ["chant"]}, who=who)
+        out[0]["effect"][0]["filter"] = {"type": ["ruler"], "zone": "anywhere"}
+        return out
+
+    def cost_more_players_judgment(self, syms):
+        return self.cost_more_opp_judgment(syms, who="players")
+
+    def cost_more_opp_your_turn(self, syms, *flts):
+        return self.cost_more_opp(syms, *flts, cond={"kind": "your_turn"})
+
+    def cost_more_players(self, syms, *flts):
+        return self.cost_more_opp(syms, *flts, who="players")
+
+    def attr_cost_any(self, *parts):
+        return self.attr_cost_with(*parts, _ATTRS)
+
+    def attr_cost_with(self, *parts):
+        # session 33 (s33a): "You may pay the attribute cost of <cards> with will of any attribute / with <attribute>
+        # will." (a continuous ability of a card in the field or ruler area, CR 904; the cost of CR 203.3 paid with
+        # other will, CR 1003): Op.ATTR_COST_ANY, the cards played as a "spend only" filter (their characteristics);
+        # "may": the engine's payment is canonical (costs.attr_any_convert turns only will the rest of the cost leaves)
+        *flts, will = parts
+        flt = _filter(*[p for p in flts if p is not None and not isinstance(p, str)])
+        self._field_card("a continuous ability")
+        flt.pop("_race_noun", None)
+        if set(flt) - {"type", "attribute", "race", "race_or", "name"} or flt.get("type") != ["resonator"]:
+            raise Unsupported("the attribute cost of cards other than resonators of some characteristics")
+        wills = [will] if isinstance(will, str) else list(will)
+        return [{"kind": "continuous", "effect": [{"op": "attr_cost_any", "will": wills,
+                                                    "filter": {**flt, "zone": "chase"}}]}]
+
     def redirect_damage(self, *_):
         # CR 910.1, 1007: "If damage would be dealt to you, it's dealt to this card instead." (a continuous ability of a
         # J/resonator in the field, CR 902.1a: Op.REDIRECT_DAMAGE, effects.damage_redirect); only where the card can be
@@ -2651,6 +2731,13 @@ class _T(CountWords, TextTransformer, Transformer):
         if not 1 <= n <= 20:
             raise Unsupported(f"a condition on {n} cards played")
         return {"kind": "played_cards_at_least", "value": n}
+
+    def c_opp_played_at_least(self, n):
+        # session 33 (s33a): the opponent's count of cards played this turn (CR 1124.2's count, state.PLAYED_CARDS)
+        n = _fixed(n)
+        if not 1 <= n <= 20:
+            raise Unsupported(f"a condition on {n} cards played")
+        return {"kind": "opp_played_cards_at_least", "value": n}
 
     def c_hand_at_least(self, n):
         return {"kind": "hand_at_least", "value": _fixed(n)}
@@ -6100,6 +6187,8 @@ _SELF_QUICKCAST = re.compile(r"^this card gains \[quickcast\] (?:in all zones as
 _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "it's abilities": "its abilities",
                "wenever ": "whenever ", "look a the ": "look at the ", "instaed": "instead", "abiltiy": "ability",
                "number ot ": "number of ", "your control a ": "you control a ",
+               # session 33 (s33a)
+               "you may {w} less to play this card": "you may pay {w} less to play this card",
                # session 27
                "target resonator [+": "target resonator gains [+", "until end fo turn": "until end of turn",
                # session 28
@@ -6382,6 +6471,10 @@ def _chant_marks(s: str) -> str:
     return s
 
 
+_ATTACK_TAX = re.compile(r"^(j/resonators your opponent controls) cannot attack unless your opponent pays (\{\d+\})\.$")
+_ATTR_PAID_WITH = re.compile(r" with (will of any attribute|(?:light|fire|water|wind|darkness) will)\.$")
+
+
 class FowTextCompiler(CardTextCompiler):
     """The shared compiler with Force of Will's normalisation; the card's name is read as "this
     card" (older cards print their own name), so the name is part of the line's cache key."""
@@ -6390,7 +6483,7 @@ class FowTextCompiler(CardTextCompiler):
         return " ".join(line.split())  # compile_line has normalised it (normalise_line, with the card's name and races)
 
     def context_key(self, card: Mapping[str, Any]) -> tuple:
-        return (card.get("type"), card.get("addition"), bool(card.get("x")))
+        return (card.get("type"), card.get("addition"), bool(card.get("x")), bool(card.get("judgment_line")))
 
     def compile_line(self, line: str, card: Mapping[str, Any] | None = None) -> LineResult:
         card = card or {}
@@ -6407,6 +6500,14 @@ class FowTextCompiler(CardTextCompiler):
             plain = plain.replace("players cannot chase to this card", "this_card_unchaseable")  # session 27
         if plain.endswith(". this ability triggers only once per turn."):
             plain = plain[: -len(" this ability triggers only once per turn.")] + " trig_once_per_turn ."  # session 32
+        if "cannot attack unless your opponent pays " in plain:
+            # session 33 (s33a): "<J/resonators your opponent controls> cannot attack unless your opponent pays {N}." marked
+            # (its "unless" is no condition: a cost paid as they attack, Op.ATTACK_TAX)
+            plain = _ATTACK_TAX.sub(r"attack_tax \2 \1.", plain)
+        if "you may pay the attribute cost of " in plain:
+            # session 33 (s33a): "... of <cards> with will of any attribute / with <attribute> will." marked, so that the
+            # grammar tells its "with" from a filter's "with <keyword>" (one word of lookahead)
+            plain = _ATTR_PAID_WITH.sub(r" attr_paid_with \1.", plain)
         res = super().compile_line(plain, card)
         res.line = line
         return res

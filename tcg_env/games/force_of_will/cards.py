@@ -93,7 +93,7 @@ ConditionName = Literal[
     "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
     "played_card_this_turn", "torrent", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
-    "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "played_cards_exactly", "ruler_named", "not_first_player", "weather_is",
+    "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "opp_played_cards_at_least", "played_cards_exactly", "ruler_named", "not_first_player", "weather_is",
     "control_names", "awakened", "weather_is_not", "ruler_not_named", "named_counters_at_least",
     "resonators_to_graveyard_at_least", "targets_match", "gems_at_least", "control_and_another", "ruler_matches",
     "ruler_matches_none", "force_command", "runes_revealed_fewer", "rune_attributes_not", "gem_attributes_at_least",
@@ -566,6 +566,22 @@ OpSelectMode = op_model("select_mode", _M, modes=Annotated[list[list[Any]], Fiel
                                                                            max_length=K.OPTION_SLOTS)),
                         at_random=(bool, False))
 
+# session 33 (s33a): "You may pay the attribute cost of <cards> with will of any attribute / with <attribute> will." (a
+# continuous ability's, Op.ATTR_COST_ANY; the attributes whose will may pay it: ``will``; the cards played: ``filter``,
+# zone chase, their characteristics only, as a "spend only" filter: costs.attr_any_mask)
+OpAttrCostAny = op_model("attr_cost_any", _M, will=(list[Literal["light", "fire", "water", "wind", "darkness"]],
+                                                    Field(min_length=1, max_length=5)), filter=FowFilter)
+# session 33 (s33a): "Your opponent pays {N} more to play <chants>." / "Players pay {N} more ..." (a continuous ability's,
+# Op.COST_INCREASE; CR 903.2i-iii: an increase of generic will; ``who``: whose plays, seen from its controller; the chants
+# played: ``filter``, zone anywhere: a chant played from the hand, a graveyard, the standby area or the removed area)
+OpCostIncrease = op_model("cost_increase", _M, amount=(int, Field(ge=1, le=10)),
+                          who=(Literal["opponent", "players"], "opponent"), filter=FowFilter)
+# session 33 (s33a): "J/resonators your opponent controls cannot attack unless your opponent pays {N}." (a continuous
+# ability's, Op.ATTACK_TAX; battle.attack_tax)
+OpAttackTax = op_model("attack_tax", _M, amount=(int, Field(ge=1, le=10)), filter=FowFilter)
+# session 33 (s33a): "If an ability or effect your opponent controls would make you pay any amount of will, you pay {0}
+# instead." (a continuous ability's, Op.OPP_PAYMENT_FREE; characteristics.opp_payment_free)
+OpOppPaymentFree = op_model("opp_payment_free", _M)
 _OP_MODELS = (
     OpSelectMode, OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpDamage, OpDestroy, OpRest, OpRecover,
     OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle, OpGrantKeyword, OpRestrict,
@@ -575,7 +591,8 @@ _OP_MODELS = (
     OpSetX, OpPowerX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom, OpLockRecover, OpNoLifeGain, OpRedirectDamage,
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
     OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay, OpPlayerChoose, OpGraveRemove, OpNoLifeGainTurn,
-    OpDeckGraveToField, OpEnterRested, OpBarredBy, OpLoseAbilitiesWhile,
+    OpDeckGraveToField, OpEnterRested, OpBarredBy, OpLoseAbilitiesWhile, OpAttrCostAny, OpCostIncrease, OpAttackTax,
+    OpOppPaymentFree,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -623,7 +640,7 @@ _ON_REGISTER = {
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "redirect_damage",
                     "grave_to_removed", "prevent_damage", "damage_mod", "deck_grave_to_field",
-                    "enter_rested", "barred_by"}  # fmt: skip
+                    "enter_rested", "barred_by", "attr_cost_any", "cost_increase", "attack_tax", "opp_payment_free"}  # fmt: skip
 _INSTEAD_BITS = {"rest": K.INSTEAD_REST, "heal": K.INSTEAD_HEAL}
 
 
@@ -868,6 +885,12 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
         flags[-1, K.FL_MISC] |= K.FLAG_ENTER_RESTED  # session 32
     if (code[:, K.I_OP] == K.Op.BARRED_BY).any():
         flags[-1, K.FL_MISC] |= K.FLAG_BARRED_BY  # session 32
+    if (code[:, K.I_OP] == K.Op.ATTACK_TAX).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_ATTACK_TAX  # session 33 (s33a)
+    if (code[:, K.I_OP] == K.Op.COST_INCREASE).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_COST_INCREASE | K.FLAG_COST_REDUCTION  # session 33 (s33a): cost_reduction reads it
+    if (code[:, K.I_OP] == K.Op.ATTR_COST_ANY).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_ATTR_ANY  # session 33 (s33a)
     if ((code[:, K.I_OP] == K.Op.AURA_KEYWORD) & ((code[:, K.I_A0] & K.KW_QUICKCAST) != 0)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_HAND_QUICKCAST  # play.hand_quickcast
     if (code[:, K.I_OP] == K.Op.REDIRECT_DAMAGE).any():
@@ -1098,6 +1121,13 @@ def op_words(op: Any) -> str:
         return f"{name} {filter_words(op.filter)}" + (f" x{n}" if isinstance(n, int) and n > 1 else "")
     if op.op == "target_self":
         return "this card"
+    if op.op == "attack_tax":  # session 33 (s33a)
+        return f"{filter_words(op.filter)} attack only paying {{{op.amount}}}"
+    if op.op == "cost_increase":  # session 33 (s33a)
+        return f"{'players pay' if op.who == 'players' else 'the opponent pays'} {{{op.amount}}} more to play " \
+            f"{filter_words(op.filter)}"
+    if op.op == "attr_cost_any":  # session 33 (s33a)
+        return f"the attribute cost of {_spend_words(op.filter)} paid with {' or '.join(op.will)} will too"
     if op.op == "produce_will":
         n = getattr(op, "count", 1)
         out = f"produce {op.will} will" + (f" x{n}" if isinstance(n, int) and n > 1 else "")
@@ -2421,6 +2451,25 @@ class _Compiler(PoolCompiler):
                 int(op.negated), op.skip
         if name == "enter_rested":  # session 32: the cards entering the field that its filter matches
             return 0, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
+        if name == "attack_tax":  # session 33 (s33a): the J/resonators that pay {N} to attack
+            return op.amount, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
+        if name == "cost_increase":  # session 33 (s33a): the chants whose play costs more, whose plays
+            f = op.filter
+            if not f.type or (set(f.type) - {"chant", "addition", "regalia"} and f.type != ["ruler"]) or \
+                    f.zone != "anywhere" or f.side != "any" or f.state != "any":
+                self.fail(f"{q}.filter", "chants, additions or regalia (any side and state, zone anywhere): the paths that "
+                          "pay their cost read it (a resonator's alternative costs, [Stealth] and runes do not)")
+            who = K.COST_INC_OPP | (K.COST_INC_YOU if op.who == "players" else 0)
+            return op.amount, self.compile_filter(f, f"{q}.filter", ("anywhere",)), who
+        if name == "attr_cost_any":  # session 33 (s33a): the attributes' bits, the cards played (as a "spend only" filter)
+            f = op.filter
+            if f.zone != "chase" or f.side != "any" or f.state != "any" or f.atk_min is not None or f.atk_max is not None:
+                self.fail(f"{q}.filter", "a card played: zone chase, any side and state, no ATK bound (characteristics)")
+            if f.type != ["resonator"]:
+                self.fail(f"{q}.filter.type", "resonators only (their cost is paid where play.payable / pay_card_cost / "
+                          "x_chosen convert the will; a [Trigger] card's or a rune's path does not)")
+            bits_ = sum(1 << K.ATTRIBUTE_NAMES.index(a) for a in set(op.will))
+            return bits_, self.compile_filter(f, f"{q}.filter", ("chase",)), 0
         if name == "barred_by":  # session 32: the J/resonators that cannot block / attack the card
             bits_ = (K.BARRED_BLOCK if "blocked" in op.by else 0) | (K.BARRED_ATTACK if "attacked" in op.by else 0)
             return bits_, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0

@@ -468,7 +468,81 @@ def cost_reduction(game, s, T, p, slot):
             if code[q, I_OP] == K.Op.COST_REDUCTION and game.filter_base(s, T, code[q, I_A1], slot, p, src):
                 total += code[q, I_A0]
         k, src, r = game.next_continuous(s, T, p, -1, k, r + 1)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_COST_INCREASE) != 0:
+        total -= game.cost_increase(s, T, p, slot)  # session 33: "Your opponent pays {N} more to play <chants>."
     return total + game.own_reduction(s, T, p, slot, -1, False)
+
+
+@internal
+def cost_increase(game, s, T, p, slot):
+    """Session 33 (s33a): what the COST_INCREASE instructions of both players' continuous abilities in force (CR 902.1,
+    904; their conditions holding, "during your turn") add to the cost of card ``slot`` that ``p`` plays (CR 903.2i-iii:
+    an increase), each of a player whose plays it names (a2: COST_INC_YOU, COST_INC_OPP from its controller's side)."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_COST_INCREASE) == 0:
+        return 0
+    abil = ability_table(T)
+    code = code_table(T)
+    total = 0
+    opp = 0
+    for q in range(2):
+        who = K.COST_INC_YOU if q == p else K.COST_INC_OPP
+        k, src, r = game.next_continuous(s, T, q, -1, 0, -1)
+        while k >= 0:
+            if abil[r, K.A_COND] == 0 or game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], q, src):
+                c0 = abil[r, K.A_CODE_START]
+                for i in range(c0, c0 + abil[r, K.A_CODE_LEN]):
+                    if code[i, I_OP] == K.Op.COST_INCREASE and (code[i, I_A2] & who) != 0 and \
+                            game.filter_base(s, T, code[i, I_A1], slot, q, src):
+                        if q == p:
+                            total += code[i, I_A0]
+                        else:
+                            opp += code[i, I_A0]
+            k, src, r = game.next_continuous(s, T, q, -1, k, r + 1)
+    if opp > 0 and game.opp_payment_free(s, T, p):
+        opp = 0  # "If an ability or effect your opponent controls would make you pay any amount of will, you pay {0} instead."
+    return total + opp
+
+
+@internal
+def opp_payment_free(game, s, T, p):
+    """Session 33 (s33a): does ``p`` have "If an ability or effect your opponent controls would make you pay any amount of
+    will, you pay {0} instead." in force (an OPP_PAYMENT_FREE of its continuous abilities, CR 902.1, 910)?"""
+    abil = ability_table(T)
+    code = code_table(T)
+    k, src, r = game.next_continuous(s, T, p, -1, 0, -1)
+    while k >= 0:
+        if abil[r, K.A_COND] == 0 or game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src):
+            c0 = abil[r, K.A_CODE_START]
+            for i in range(c0, c0 + abil[r, K.A_CODE_LEN]):
+                if code[i, I_OP] == K.Op.OPP_PAYMENT_FREE:
+                    return True
+        k, src, r = game.next_continuous(s, T, p, -1, k, r + 1)
+    return False
+
+
+@internal
+def attr_any_mask(game, s, T, p, cid):
+    """Session 33 (s33a): the attributes whose will may pay the attribute cost of card ``cid`` as ``p`` plays it (one bit
+    each): the ATTR_COST_ANY instructions of ``p``'s continuous abilities in force (``next_continuous``; CR 902.1,
+    904) whose filter matches its characteristics (filters.spend_match); 0 at once in a pool without one."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_ATTR_ANY) == 0:
+        return 0
+    abil = ability_table(T)
+    code = code_table(T)
+    mask = 0
+    k, src, r = game.next_continuous(s, T, p, -1, 0, -1)
+    while k >= 0:
+        if abil[r, K.A_COND] != 0 and not game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src):
+            k, src, r = game.next_continuous(s, T, p, -1, k, r + 1)
+            continue
+        c0 = abil[r, K.A_CODE_START]
+        for q in range(c0, c0 + abil[r, K.A_CODE_LEN]):
+            if code[q, I_OP] == K.Op.ATTR_COST_ANY and game.spend_match(T, code[q, I_A1], cid):
+                mask |= code[q, I_A0]
+        k, src, r = game.next_continuous(s, T, p, -1, k, r + 1)
+    return mask
 
 
 @internal

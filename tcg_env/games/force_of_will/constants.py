@@ -305,12 +305,17 @@ FLAG_REMNANT = 512  # some card with [Remnant] (TB_REMNANT): the PRIORITY mask l
 # some automatic ability with trigger OTHER_TO_GRAVEYARD (zones.move_card_core fires it; effects.each_target and
 # rule_processes.sweep_field keep the cards moved at the same time, CR 906.7)
 FLAG_OTHER_TO_GRAVE = 1 << 15
-FLAG_BECOMES_RESTED = 1 << 25  # session 33: some automatic ability with trigger BECOMES_RESTED (triggers.becomes_rested)
+FLAG_BECOMES_RESTED = 1 << 21  # session 33: some automatic ability with trigger BECOMES_RESTED (triggers.becomes_rested)
 FLAG_NO_LIFE_GAIN = 1 << 16  # some NO_LIFE_GAIN instruction (effects.life_gain_blocked)
 FLAG_HAND_QUICKCAST = 1 << 17  # some AURA_KEYWORD giving [Quickcast] to cards in the hand (play.hand_quickcast)
 FLAG_REDIRECT_DAMAGE = 1 << 18  # some REDIRECT_DAMAGE instruction (effects.deal_damage_to_player, damage_redirect)
 FLAG_INVERSE = 1 << 19  # some INVERT instruction (zones.move_card_core turns a despair side hope side up, CR 1302.3e)
 FLAG_ENTER_RESTED = 1 << 28  # session 32: some ENTER_RESTED instruction (zones.enter_field reads them)
+FLAG_COST_INCREASE = 1 << 26  # session 33 (s33a): some COST_INCREASE instruction (characteristics.cost_increase)
+COST_INC_YOU = 1  # COST_INCREASE a2: the ability's controller's plays
+COST_INC_OPP = 2  # ... the other player's
+FLAG_ATTACK_TAX = 1 << 27  # session 33 (s33a): some ATTACK_TAX instruction (battle.attack_tax)
+FLAG_ATTR_ANY = 1 << 25  # session 33 (s33a): some ATTR_COST_ANY instruction (costs.attr_any_mask reads them)
 FLAG_BARRED_BY = 1 << 29  # session 32: some BARRED_BY instruction (battle.can_block_now, attackable read them)
 BARRED_BLOCK = 1  # BARRED_BY a0: "cannot be blocked by <cards>"
 BARRED_ATTACK = 2  # "cannot be attacked by <cards>"
@@ -769,6 +774,9 @@ class Condition(IntEnum):
     STONES_FEWER = 191
     CONTROL_NAME_NONE = 192
     OPP_CONTROL_FEWER = 193  # OPP_CONTROL_AT_LEAST's packing, holding when it does not
+    # session 33 (s33a): "if your opponent played N or more cards this turn" (arg = N: state.PLAYED_CARDS of the other
+    # player, the count of CR 1124.2, both players' reset as a turn begins, turn.begin_turn)
+    OPP_PLAYED_CARDS_AT_LEAST = 200
     # session 32 (s32b): "as long as there are N or more cards in your removed area / you control N or more gems" (CR 904):
     # arg = N | Per << COUNT_PER_SHIFT | the count's filter operand << COUNT_ROW_SHIFT, filters.aura_count's count of the
     # Per (as an AURA_PER counts); COUNT_FEWER: "unless ..." (fewer than N)
@@ -1194,6 +1202,27 @@ class Op(IntEnum):
     # 904; a0 = BARRED_BLOCK | BARRED_ATTACK, a1 = filter row of the J/resonators that cannot): battle.can_block_now /
     # attackable, only in pools with one (FLAG_BARRED_BY)
     BARRED_BY = 182
+    # session 33 (s33a): "You may pay the attribute cost of <cards> with will of any attribute / with <attribute> will."
+    # (a continuous ability, CR 904, 203.3, 1003; a0 = the attributes whose will may pay it, one bit each in Attribute
+    # order, a1 = filter row of the cards played, their characteristics: filters.spend_match): as such a card's cost
+    # is checked or paid, will of those attributes the rest of its cost leaves is counted as the will its attribute
+    # cost lacks (costs.attr_any_convert), only in pools with one (FLAG_ATTR_ANY)
+    ATTR_COST_ANY = 200
+    # session 33 (s33a): "Your opponent pays {N} more to play <chants> [during your turn]." / "Players pay {N} more ..." (a
+    # continuous ability, CR 904, 903.2i-iii: an increase; a0 = N, a1 = filter row of the chants, a2 = whose plays it
+    # increases: COST_INC_YOU | COST_INC_OPP, seen from the ability's controller): characteristics.cost_increase, in
+    # characteristics.cost_reduction (a negative reduction) and a [Trigger] chant's cost from the standby area
+    # (priority.trigger_payable / play_trigger_from), only in pools with one (FLAG_COST_INCREASE)
+    COST_INCREASE = 201
+    # session 33 (s33a): "J/resonators your opponent controls cannot attack unless your opponent pays {N}." (a continuous
+    # ability, CR 904; a0 = N, a1 = filter row of the J/resonators, seen from its controller): a J/resonator it matches
+    # attacks only if its controller can pay {N} more, paid as it attacks as a [Mobilize] cost is (CR 803.5, 1129.2;
+    # battle.attack_tax), only in pools with one (FLAG_ATTACK_TAX)
+    ATTACK_TAX = 202
+    # session 33 (s33a): "If an ability or effect your opponent controls would make you pay any amount of will, you pay {0}
+    # instead." (a continuous ability, CR 910: a replacement): the will an opponent's COST_INCREASE or ATTACK_TAX would
+    # make its controller pay is {0} (characteristics.opp_payment_free)
+    OPP_PAYMENT_FREE = 203
 
 
 # Op.PAY a0 (session 32): each Attribute's cost in PAY_ATTR_BITS bits

@@ -181,35 +181,96 @@ def restricted_snapshot(s, p):
 
 
 @internal
+def attr_any_convert(s, p, row1, col1, row2, col2, two, mask):
+    """Session 33 (s33a): "You may pay the attribute cost of <cards> with will of any attribute / with <attribute> will."
+    (Op.ATTR_COST_ANY; ``mask``: the attributes whose will may pay, one bit each) as the cost ``row1[col1 + a]`` (a card's
+    printed attribute cost, CR 203.3) is checked or paid, with ``row2[col2 + a]`` (its [Awakening] or [Trigger] cost,
+    which no such ability names) when ``two``: of each attribute that cost lacks in the pool, at most its part of the
+    card's own cost, will of a ``mask`` attribute the costs leave is turned into that attribute (the attribute with
+    the most left first, the lowest on a tie: a canonical choice, as the free cost's, the module docstring), so that
+    ``can_pay`` / ``pay`` pay it (CR 1003.4). Void and moon will are no attribute's (CR 907.5, 907.6a): not turned."""
+    pool = WILL + p * N_WILL
+    for a in range(N_ATTRIBUTES):
+        need_a = row1[col1 + a] + (row2[col2 + a] if two else 0)
+        short = min(need_a - s[pool + a], row1[col1 + a])
+        while short > 0:
+            best = -1
+            most = 0
+            for b in range(N_ATTRIBUTES):
+                if b == a or ((mask >> b) & 1) == 0:
+                    continue
+                left = s[pool + b] - row1[col1 + b] - (row2[col2 + b] if two else 0)
+                if left > most:
+                    best = b
+                    most = left
+            if best < 0:
+                break
+            m = min(short, most)
+            s[pool + best] -= m
+            s[pool + a] += m
+            short -= m
+
+
+@internal_inline
+def attr_restore(s, p, snap):
+    """The attribute will of ``p``'s pool as ``restricted_snapshot`` packed it (``attr_any_convert`` undone)."""
+    for a in range(N_ATTRIBUTES):
+        s[WILL + p * N_WILL + a] = (snap >> (_SNAP_BITS * a)) & ((1 << _SNAP_BITS) - 1)
+
+
+@internal
 def card_can_pay(game, s, T, p, cid, row, first_col, free):
-    """``can_pay`` of a cost paid to play card ``cid``: its player's restricted will that pays for it counts."""
-    if s[RWILL_N + p] == 0:
+    """``can_pay`` of a cost paid to play card ``cid``: its player's restricted will that pays for it counts, and the
+    will that may pay its attribute cost (``attr_any_convert``, session 33)."""
+    mask = game.attr_any_mask(s, T, p, cid)
+    if s[RWILL_N + p] == 0 and mask == 0:
         return can_pay(s, p, row, first_col, free)
-    game.restricted_credit(s, T, p, cid, 1)
+    if s[RWILL_N + p] != 0:
+        game.restricted_credit(s, T, p, cid, 1)
+    snap = restricted_snapshot(s, p)
+    if mask != 0:
+        attr_any_convert(s, p, row, first_col, row, first_col, False, mask)
     ok = can_pay(s, p, row, first_col, free)
-    game.restricted_credit(s, T, p, cid, -1)
+    if mask != 0:
+        attr_restore(s, p, snap)
+    if s[RWILL_N + p] != 0:
+        game.restricted_credit(s, T, p, cid, -1)
     return ok
 
 
 @internal
 def card_can_pay_both(game, s, T, p, cid, row1, col1, free1, row2, col2, free2_col):
     """``can_pay_both`` of costs paid to play card ``cid`` (``card_can_pay``)."""
-    if s[RWILL_N + p] == 0:
+    mask = game.attr_any_mask(s, T, p, cid)
+    if s[RWILL_N + p] == 0 and mask == 0:
         return can_pay_both(s, p, row1, col1, free1, row2, col2, free2_col)
-    game.restricted_credit(s, T, p, cid, 1)
+    if s[RWILL_N + p] != 0:
+        game.restricted_credit(s, T, p, cid, 1)
+    snap = restricted_snapshot(s, p)
+    if mask != 0:
+        attr_any_convert(s, p, row1, col1, row2, col2, True, mask)
     ok = can_pay_both(s, p, row1, col1, free1, row2, col2, free2_col)
-    game.restricted_credit(s, T, p, cid, -1)
+    if mask != 0:
+        attr_restore(s, p, snap)
+    if s[RWILL_N + p] != 0:
+        game.restricted_credit(s, T, p, cid, -1)
     return ok
 
 
 @internal
 def card_pay(game, s, T, p, cid, row, first_col, free):
-    """``pay`` of a cost paid to play card ``cid``: its restricted will that pays for it spent first."""
+    """``pay`` of a cost paid to play card ``cid``: its restricted will that pays for it spent first (the will that may
+    pay its attribute cost turned first, ``attr_any_convert``)."""
+    mask = game.attr_any_mask(s, T, p, cid)
     if s[RWILL_N + p] == 0:
+        if mask != 0:
+            attr_any_convert(s, p, row, first_col, row, first_col, False, mask)
         pay(s, p, row, first_col, free)
         return
     before = restricted_snapshot(s, p)
     game.restricted_credit(s, T, p, cid, 1)
+    if mask != 0:
+        attr_any_convert(s, p, row, first_col, row, first_col, False, mask)
     pay(s, p, row, first_col, free)
     game.restricted_settle(s, T, p, cid, before)
 
@@ -217,11 +278,16 @@ def card_pay(game, s, T, p, cid, row, first_col, free):
 @internal
 def card_pay_both(game, s, T, p, cid, row1, col1, free1, row2, col2, free2):
     """``pay_both`` of costs paid to play card ``cid`` (``card_pay``)."""
+    mask = game.attr_any_mask(s, T, p, cid)
     if s[RWILL_N + p] == 0:
+        if mask != 0:
+            attr_any_convert(s, p, row1, col1, row2, col2, True, mask)
         pay_both(s, p, row1, col1, free1, row2, col2, free2)
         return
     before = restricted_snapshot(s, p)
     game.restricted_credit(s, T, p, cid, 1)
+    if mask != 0:
+        attr_any_convert(s, p, row1, col1, row2, col2, True, mask)
     pay_both(s, p, row1, col1, free1, row2, col2, free2)
     game.restricted_settle(s, T, p, cid, before)
 

@@ -419,6 +419,8 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return not runes_of_attributes(game, s, T, controller, arg)
     if cond == K.Condition.PLAYED_CARDS_AT_LEAST:
         return s[PLAYED_CARDS + controller] >= arg
+    if cond == K.Condition.OPP_PLAYED_CARDS_AT_LEAST:  # session 33 (s33a): the other player's count (CR 1124.2's)
+        return s[PLAYED_CARDS + 1 - controller] >= arg
     if cond == K.Condition.PLAYED_CARDS_EXACTLY:  # session 31: "your second card each turn" (CR 1124.2's count)
         return s[PLAYED_CARDS + controller] == arg
     if cond == K.Condition.HAND_AT_LEAST:

@@ -311,6 +311,9 @@ def _card_context(n: dict, ctype: str) -> dict:
     ctx = {"type": ctype, "name": n["name"], "x": "{X}" in str(n["cost"] or ""), "races": n.get("_races", frozenset())}
     if ctype == "addition":
         ctx["addition"] = _addition_target(n["types"], "\n".join(n["lines"]))
+    if ctype == "ruler":
+        # session 33 (s33a): a ruler with a [Judgment] line ("this ability" of a line of its own is that [Judgment]'s)
+        ctx["judgment_line"] = any(str(ln).strip().lower().startswith("[judgment]") for ln in n["lines"])
     return ctx
 
 
@@ -834,7 +837,7 @@ def _judgment_cost(lines: list[str]) -> str | None:
     with a reminder in parentheses or other sentences after it (what those sentences say is the line's own verdict:
     an unsupported line is not played, the cost is paid in full)."""
     for ln in lines:
-        m = re.match(r"^\[(?:Judgment|J-Activate)\]\s*(?:Pay\s*)?((?:\{(?:[WRUGB]|\d{1,2})\}\s*)+)"
+        m = re.match(r"^\[(?:Judgment|J-Activate)\]\s*:?\s*(?:Pay\s*)?((?:\{(?:[WRUGB]|\d{1,2})\}\s*)+)"
                      r"(?:\.?\s*\([^()]*\)\.?|\.\s+\S.*)?\s*\.?\s*$", ln)
         if m:
             return _symbols_cost(m[1])

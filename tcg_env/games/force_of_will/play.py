@@ -185,6 +185,8 @@ def card_playable(game, s, T, p, slot, how):
                 return False
         elif incarnation_count(s, T, p, c[K.C_INCARNATION]) < c[K.C_INCARNATION_N]:
             return False
+        if not increase_payable(game, s, T, p, slot):
+            return False  # session 33: "... pays {N} more to play <cards>" (CR 903.2i-iii: on an alternative cost too)
     elif not payable(game, s, T, p, slot, how, game.free_cost(s, T, p, slot), hand_attr_reduction(game, s, T, p, slot)):
         return False
     if how != K.PLAY_INCARNATED and c[K.C_HAS_CONT] != 0:
@@ -201,6 +203,34 @@ def card_playable(game, s, T, p, slot, how):
     if arow >= 0 and not game.playable_targets(s, T, arow, p, slot):
         return False  # CR 903.2g
     return True
+
+
+@internal_inline
+def increase_payable(game, s, T, p, slot):
+    """Session 33 (s33a): can ``p`` pay the will "... pays {N} more to play <cards>" adds to card ``slot`` played by an
+    alternative cost ([Incarnation], [Mastery]: CR 903.2i-i, then the increase, 903.2i-iii; characteristics.
+    cost_increase), from all its will, the restricted will that pays for the card too? True without one."""
+    inc = game.cost_increase(s, T, p, slot)
+    if inc == 0:
+        return True
+    extra = game.restricted_credit(s, T, p, s[CARD + slot * CARD_W], 0) if s[RWILL_N + p] > 0 else 0  # counted
+    return game.will_total(s, p) + extra >= inc
+
+
+@internal
+def pay_increase(game, s, T, p, slot):
+    """Pay what ``increase_payable`` checked: free will (costs.pay_free), the card's restricted will first."""
+    inc = game.cost_increase(s, T, p, slot)
+    if inc == 0:
+        return
+    if s[RWILL_N + p] > 0:
+        cid = s[CARD + slot * CARD_W]
+        before = game.restricted_snapshot(s, p)
+        game.restricted_credit(s, T, p, cid, 1)
+        game.pay_free(s, p, inc)
+        game.restricted_settle(s, T, p, cid, before)
+    else:
+        game.pay_free(s, p, inc)
 
 
 @internal
@@ -254,8 +284,10 @@ def play_card(game, s, T, p, slot, how):
         s[DEC_ARG + 1] = game.cost_reduction(s, T, p, slot)  # read while it is in the hand
     elif how == K.PLAY_INCARNATED and c[K.C_INCARNATION] < 0:
         game.becomes_rested(s, T, mastery_slot(game, s, T, p, -c[K.C_INCARNATION]))  # [Mastery]: rested, not paid
+        pay_increase(game, s, T, p, slot)  # session 33 (CR 903.2i-iii)
     elif how == K.PLAY_INCARNATED:
         banish_for_incarnation(game, s, T, p, c[K.C_INCARNATION], c[K.C_INCARNATION_N])
+        pay_increase(game, s, T, p, slot)  # session 33 (CR 903.2i-iii)
     pending = 0
     if not x and how != K.PLAY_INCARNATED:
         free = game.free_cost(s, T, p, slot)
@@ -522,8 +554,11 @@ def pay_card_cost(game, s, T, p, slot, how, free, attr):
         game.restricted_credit(s, T, p, cid, 1)
     if attr != 0:
         credit_attr(s, p, attr, 1)  # spent before any other will of its attribute (restricted_settle)
+    mask = game.attr_any_mask(s, T, p, cid)  # session 33: its attribute cost paid with other will too (costs.card_pay)
     if how == K.PLAY_AWAKENED:
         a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
+        if mask != 0:
+            game.attr_any_convert(s, p, c, K.C_COST, a, K.A_COST, True, mask)
         game.pay_both(s, p, c, K.C_COST, free, a, K.A_COST, a[K.A_COST_FREE])
         if a[K.A_COST_REST] > 0:
             game.becomes_rested(s, T, game.j_ruler_slot(s, p))  # "[Awakening] Rest a recovered J/ruler you control"
@@ -532,6 +567,8 @@ def pay_card_cost(game, s, T, p, slot, how, free, attr):
         if a[K.A_COST_NAMED] != 0:
             pay_named_cost(game, s, p, slot, a[K.A_COST_NAMED])  # "[Awakening] Remove N <name> counters from ..."
     else:
+        if mask != 0:
+            game.attr_any_convert(s, p, c, K.C_COST, c, K.C_COST, False, mask)
         game.pay(s, p, c, K.C_COST, free)
     if c[K.C_SPELL_ABIL] >= 0 and ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_NAMED] != 0:
         pay_named_cost(game, s, p, slot, ability_table(T)[c[K.C_SPELL_ABIL], K.A_COST_NAMED])  # CR 903.2j
@@ -880,7 +917,8 @@ def judgment_free(game, s, T, p, slot):
     """The free will of ``p``'s ruler's [Judgment] cost (CR 705.2a) less its own "you may pay {N} less to play this
     ability [for each ... / if ...]" (a self_only COST_REDUCTION of the ruler, characteristics.own_reduction)."""
     c = card_table(T)[s[CARD + slot * CARD_W]]
-    return max(c[K.C_JUDGMENT_FREE] - game.own_reduction(s, T, p, slot, -1, False), 0)
+    # session 33: "... pays {N} more to play [Judgment] abilities." (CR 903.2i-iii; characteristics.cost_increase)
+    return max(c[K.C_JUDGMENT_FREE] - game.own_reduction(s, T, p, slot, -1, False), 0) + game.cost_increase(s, T, p, slot)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -896,7 +934,8 @@ def play_judgment(game, s, T, p):
     F = flag_table(T)
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_COST_REDUCTION) != 0:
         full = max(c[K.C_JUDGMENT_FREE] - (game.own_reduction(s, T, p, slot, -1, False) -
-                                           game.own_reduction(s, T, p, slot, -1, True)), 0)
+                                           game.own_reduction(s, T, p, slot, -1, True)), 0) + \
+            game.cost_increase(s, T, p, slot)  # session 33
         if full <= free or not game.can_pay(s, p, c, K.C_JUDGMENT_COST, full):
             full = free
     s[JUDGED + p] = 1  # CR 705.2d: neither a spell nor an ability, nor a card played ([Torrent])

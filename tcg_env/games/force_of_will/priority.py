@@ -154,8 +154,9 @@ def trigger_payable(game, s, T, p, slot, arow):
     from_hand = s[ZONE + slot * CARD_W] == Zone.HAND
     if min(s[HAND_N + p] - (1 if from_hand else 0), HAND_SLOTS) < a[K.A_COST_DISCARD] or s[LIFE + p] < a[K.A_COST_LIFE]:
         return False
-    if s[ZONE + slot * CARD_W] == Zone.STANDBY:
-        return game.card_can_pay(s, T, p, s[CARD + slot * CARD_W], a, K.A_COST, a[K.A_COST_FREE])
+    if s[ZONE + slot * CARD_W] == Zone.STANDBY:  # session 33: "Your opponent pays {N} more to play chants." too (CR 903.2i-iii)
+        return game.card_can_pay(s, T, p, s[CARD + slot * CARD_W], a, K.A_COST,
+                                 a[K.A_COST_FREE] + game.cost_increase(s, T, p, slot))
     c = card_table(T)[s[CARD + slot * CARD_W]]
     return game.card_can_pay_both(s, T, p, s[CARD + slot * CARD_W], c, K.C_COST, game.trigger_card_free_cost(s, T, p, slot),
                                   a, K.A_COST, K.A_COST_FREE)
@@ -172,7 +173,8 @@ def play_trigger_from(game, s, T, player, slot, arow, aux, purpose):
         game.card_pay_both(s, T, player, s[CARD + slot * CARD_W], c, K.C_COST,
                            game.trigger_card_free_cost(s, T, player, slot), a, K.A_COST, a[K.A_COST_FREE])
     else:
-        game.card_pay(s, T, player, s[CARD + slot * CARD_W], a, K.A_COST, a[K.A_COST_FREE])
+        game.card_pay(s, T, player, s[CARD + slot * CARD_W], a, K.A_COST,
+                      a[K.A_COST_FREE] + game.cost_increase(s, T, player, slot))  # session 33 (trigger_payable)
     s[LIFE + player] -= a[K.A_COST_LIFE]
     zone_take(s, ZT, slot)
     s[CONTROLLER + slot * CARD_W] = player
