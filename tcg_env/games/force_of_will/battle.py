@@ -96,19 +96,15 @@ def attack_tax(game, s, T, slot):
     F = flag_table(T)
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_ATTACK_TAX) == 0:
         return 0
-    abil = ability_table(T)
     code = code_table(T)
     total = 0
     p = s[CONTROLLER + slot * CARD_W]
     for q in range(2):
-        k, src, r = game.next_continuous(s, T, q, -1, 0, -1)
-        while k >= 0:
-            if abil[r, K.A_COND] == 0 or game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], q, src):
-                c0 = abil[r, K.A_CODE_START]
-                for i in range(c0, c0 + abil[r, K.A_CODE_LEN]):
-                    if code[i, I_OP] == K.Op.ATTACK_TAX and game.filter_base(s, T, code[i, I_A1], slot, q, src):
-                        total += code[i, I_A0]
-            k, src, r = game.next_continuous(s, T, q, -1, k, r + 1)
+        k, src, r, i = game.next_op_in_force(s, T, q, K.Op.ATTACK_TAX, 0, -1, -1, -1)
+        while i >= 0:
+            if game.filter_base(s, T, code[i, I_A1], slot, q, src):
+                total += code[i, I_A0]
+            k, src, r, i = game.next_op_in_force(s, T, q, K.Op.ATTACK_TAX, k, src, r, i + 1)
     if total > 0 and game.opp_payment_free(s, T, p):
         return 0  # "If an ability or effect your opponent controls would make you pay any amount of will, you pay {0} instead."
     return total

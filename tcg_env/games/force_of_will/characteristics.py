@@ -452,6 +452,39 @@ def next_continuous(s, T, p, srcs, k, r):
 
 
 @internal
+def next_op_in_force(game, s, T, p, op, k, src, r, i):
+    """The instructions ``op`` of player ``p``'s continuous abilities in force whose condition holds (CR 902.1, 904;
+    ``next_continuous``'s order), one at a time: from cursor ``(k, src, r, i)`` (``(0, -1, -1, -1)`` to begin; then
+    the last answer with ``i + 1``), the next one as (position, its card's slot, ability row, code row); all -1 past
+    the last. The loop of the abilities that add up one kind of instruction (cost_increase, opp_payment_free,
+    attr_any_mask, battle.attack_tax)::
+
+        k, src, r, i = game.next_op_in_force(s, T, p, K.Op.X, 0, -1, -1, -1)
+        while i >= 0:
+            ...  # code row i of ability r of card src
+            k, src, r, i = game.next_op_in_force(s, T, p, K.Op.X, k, src, r, i + 1)
+    """
+    abil = ability_table(T)
+    code = code_table(T)
+    if i < 0:  # a new ability: the next one in force from r
+        k, src, r = game.next_continuous(s, T, p, -1, k, r)
+    while k >= 0:
+        if i < 0:  # its condition (CR 904), then its first code row
+            if abil[r, K.A_COND] != 0 and not game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p,
+                                                                   src):
+                k, src, r = game.next_continuous(s, T, p, -1, k, r + 1)
+                continue
+            i = abil[r, K.A_CODE_START]
+        while i < abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]:
+            if code[i, I_OP] == op:
+                return k, src, r, i
+            i += 1
+        k, src, r = game.next_continuous(s, T, p, -1, k, r + 1)
+        i = -1
+    return -1, -1, -1, -1
+
+
+@internal
 def cost_reduction(game, s, T, p, slot):
     """COST_REDUCTION of the continuous abilities in force of ``p``'s cards (in the field and its ruler
     area, CR 902.1; ``next_continuous``) for hand card ``slot`` (CR 903.2i-iv: free cost less)."""
@@ -481,24 +514,19 @@ def cost_increase(game, s, T, p, slot):
     F = flag_table(T)
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_COST_INCREASE) == 0:
         return 0
-    abil = ability_table(T)
     code = code_table(T)
     total = 0
     opp = 0
     for q in range(2):
         who = K.COST_INC_YOU if q == p else K.COST_INC_OPP
-        k, src, r = game.next_continuous(s, T, q, -1, 0, -1)
-        while k >= 0:
-            if abil[r, K.A_COND] == 0 or game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], q, src):
-                c0 = abil[r, K.A_CODE_START]
-                for i in range(c0, c0 + abil[r, K.A_CODE_LEN]):
-                    if code[i, I_OP] == K.Op.COST_INCREASE and (code[i, I_A2] & who) != 0 and \
-                            game.filter_base(s, T, code[i, I_A1], slot, q, src):
-                        if q == p:
-                            total += code[i, I_A0]
-                        else:
-                            opp += code[i, I_A0]
-            k, src, r = game.next_continuous(s, T, q, -1, k, r + 1)
+        k, src, r, i = game.next_op_in_force(s, T, q, K.Op.COST_INCREASE, 0, -1, -1, -1)
+        while i >= 0:
+            if (code[i, I_A2] & who) != 0 and game.filter_base(s, T, code[i, I_A1], slot, q, src):
+                if q == p:
+                    total += code[i, I_A0]
+                else:
+                    opp += code[i, I_A0]
+            k, src, r, i = game.next_op_in_force(s, T, q, K.Op.COST_INCREASE, k, src, r, i + 1)
     if opp > 0 and game.opp_payment_free(s, T, p):
         opp = 0  # "If an ability or effect your opponent controls would make you pay any amount of will, you pay {0} instead."
     return total + opp
@@ -508,17 +536,7 @@ def cost_increase(game, s, T, p, slot):
 def opp_payment_free(game, s, T, p):
     """Session 33 (s33a): does ``p`` have "If an ability or effect your opponent controls would make you pay any amount of
     will, you pay {0} instead." in force (an OPP_PAYMENT_FREE of its continuous abilities, CR 902.1, 910)?"""
-    abil = ability_table(T)
-    code = code_table(T)
-    k, src, r = game.next_continuous(s, T, p, -1, 0, -1)
-    while k >= 0:
-        if abil[r, K.A_COND] == 0 or game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src):
-            c0 = abil[r, K.A_CODE_START]
-            for i in range(c0, c0 + abil[r, K.A_CODE_LEN]):
-                if code[i, I_OP] == K.Op.OPP_PAYMENT_FREE:
-                    return True
-        k, src, r = game.next_continuous(s, T, p, -1, k, r + 1)
-    return False
+    return game.next_op_in_force(s, T, p, K.Op.OPP_PAYMENT_FREE, 0, -1, -1, -1)[3] >= 0
 
 
 @internal
@@ -529,19 +547,13 @@ def attr_any_mask(game, s, T, p, cid):
     F = flag_table(T)
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_ATTR_ANY) == 0:
         return 0
-    abil = ability_table(T)
     code = code_table(T)
     mask = 0
-    k, src, r = game.next_continuous(s, T, p, -1, 0, -1)
-    while k >= 0:
-        if abil[r, K.A_COND] != 0 and not game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src):
-            k, src, r = game.next_continuous(s, T, p, -1, k, r + 1)
-            continue
-        c0 = abil[r, K.A_CODE_START]
-        for q in range(c0, c0 + abil[r, K.A_CODE_LEN]):
-            if code[q, I_OP] == K.Op.ATTR_COST_ANY and game.spend_match(T, code[q, I_A1], cid):
-                mask |= code[q, I_A0]
-        k, src, r = game.next_continuous(s, T, p, -1, k, r + 1)
+    k, src, r, i = game.next_op_in_force(s, T, p, K.Op.ATTR_COST_ANY, 0, -1, -1, -1)
+    while i >= 0:
+        if game.spend_match(T, code[i, I_A1], cid):
+            mask |= code[i, I_A0]
+        k, src, r, i = game.next_op_in_force(s, T, p, K.Op.ATTR_COST_ANY, k, src, r, i + 1)
     return mask
 
 
