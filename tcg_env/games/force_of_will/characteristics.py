@@ -89,7 +89,9 @@ def lost_abilities(s, T, slot):
 
 @internal
 def abilities_lost(s, T, slot):
-    """``lost_abilities`` for the other modules (``game.abilities_lost``)."""
+    """``lost_abilities`` for the other modules (``game.abilities_lost``): an out-of-line call, so that the seven
+    callers outside this module (play, zones, triggers, battle, replacement) do not each inline its shield loop
+    (compile time); this module's hot readers (the keyword and aura reads) inline ``lost_abilities`` itself."""
     return lost_abilities(s, T, slot)
 
 
