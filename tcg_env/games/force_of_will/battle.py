@@ -158,6 +158,10 @@ def attackable(game, s, T, attacker, slot):
     if game.restricted(s, T, slot, K.RESTRICT_CANT_BE_ATTACKED):
         return False  # "cannot be attacked"
     F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_RESTRICT] & K.RESTRICT_CANT_ATTACK_RESONATORS) != 0 and \
+            game.card_type(s, T, slot) == K.CardType.RESONATOR and \
+            game.restricted(s, T, attacker, K.RESTRICT_CANT_ATTACK_RESONATORS):
+        return False  # session 34 (s34a): "<attacker> cannot attack resonators" (a J-ruler stays attackable, CR 803.3b)
     return (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_BARRED_BY) == 0 or not game.barred_by(s, T, slot, attacker, K.BARRED_ATTACK)
 
 

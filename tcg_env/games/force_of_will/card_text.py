@@ -962,6 +962,9 @@ class _T(CountWords, TextTransformer, Transformer):
         zones = {n.get("zone", "field") for n in nouns}
         if len(nouns) == 2 and nouns[0] == _NOUNS["n_ruler"] and nouns[1] == _NOUNS["n_entity"]:
             return {"_entity": True, "_and_ruler": True}  # "ruler or entity" (session 28: a count only, _per_filter)
+        if len(nouns) == 2 and all(set(n) == {"race", "_race_noun"} for n in nouns):
+            # session 34 (s34a): "Beasts and Four Sacred Beasts you control" (CR 205): the cards of either race (race_or)
+            return {"race": nouns[0]["race"], "race_or": nouns[1]["race"], "_race_noun": True}
         for n in nouns:
             if "type" not in n or set(n) - {"type", "zone"}:
                 raise Unsupported("a list of nouns that are not card types")
@@ -3875,6 +3878,34 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'loses all abilities' of cards that are not in the field")
         return [({"op": "restrict", "restrictions": ["no_abilities"], "duration": duration}, sel)]
 
+    def destroy_shared_names(self, flt_pl, flt):
+        # session 34 (s34a): "Destroy all <cards> that share a name with another <card>." (CR 202: either of a card's
+        # names; the cards in the fields the filter matches that share one with another such card, selected as it
+        # resolves by Op.SELECT_SHARED_NAME, destroyed at once, CR 1010). The two filters are the same card kind
+        f1, f2 = _all_filter(flt_pl), _all_filter(flt)
+        if f1 != f2 or f1.get("zone", "field") != "field":
+            raise Unsupported("'share a name with another' of another kind of card")
+        return [({"op": "destroy"}, _Sel("shared", f1))]
+
+    def becomes_power(self, sel, power, duration):
+        # session 34 (s34a): "<cards> become(s) a [A/D] until end of turn" (CR 909.1g: a continuous effect that sets the
+        # values, Op.SET_POWER): of J/resonators in the field only (a card with ATK and DEF; "It's still a magic stone"
+        # cards, which become resonators, are not this)
+        if duration != "end_of_turn":
+            raise Unsupported("'becomes a [A/D]' for another duration than until end of turn")
+        f = sel.filter or {}
+        if f.get("zone", "field") != "field" or not set(f.get("type") or ["?"]) <= {"resonator", "j_resonator"}:
+            raise Unsupported("'becomes a [A/D]' of cards that are not J/resonators in the field")
+        if "+" in str(power) or "-" in str(power):
+            raise Unsupported("'becomes a [A/D]' with a signed value")
+        atk, dfn = _power(power)
+        return [({"op": "set_power", "atk": atk, "defense": dfn}, sel)]
+
+    def lose_and_becomes_power(self, sel, power, duration):
+        # session 34 (s34a): "... loses all abilities and becomes a [A/D] until end of turn": both on the same cards (CR
+        # 909.1d, 909.1g; the loss first: layers apply apart, CR 909.2)
+        return self.lose_abilities(sel, duration) + self.becomes_power(sel, power, duration)
+
     def lose_abilities_for_good(self, sel, duration):
         # session 33: "<cards> lose all abilities and cannot gain abilities until end of turn": no keyword granted after
         # the loss either (RESTRICT_CANT_GAIN_ABILITIES with RESTRICT_NO_ABILITIES: characteristics.base_keywords; CR
@@ -5092,6 +5123,11 @@ class _T(CountWords, TextTransformer, Transformer):
     def r_attack_player(self):
         return ["cant_attack_player"]  # CR 803.3b: only an opponent's J/resonator is its attacked object
 
+    def r_attack_resonators(self):
+        # session 34 (s34a): CR 803.3b, an attacker's attacked objects are the opponent and the opponent's rested
+        # J/resonators: "resonators [you control]" (with two players only the opponent's are attacked) leaves its J-ruler
+        return ["cant_attack_resonators"]
+
     def r_attack_block(self):
         return ["cant_attack", "cant_block"]
 
@@ -5996,6 +6032,9 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     chooses.append(ch)
                 elif sel.kind == "all":
                     body.append({"op": "select_all", "filter": sel.filter, "reg": r})
+                elif sel.kind == "shared":
+                    # session 34 (s34a): the cards sharing a name with another (Op.SELECT_SHARED_NAME)
+                    body.append({"op": "select_shared_name", "filter": sel.filter, "reg": r})
                 elif sel.kind == "trigger":
                     body.append({"op": "target_trigger", "reg": r})
                 elif sel.kind == "pbanish":
@@ -6321,6 +6360,25 @@ def _s32b_marks(s: str) -> str:
 _AND_SELF_LOSE = re.compile(r"(target [^.:;]+?) and this card lose all abilities")
 
 
+# session 34 (s34a): "<races:A> and <race:B> you control": a race named in the plural ("Four Sacred Beasts") after "and"
+# is the plural noun too
+_RACE_AND_PL = re.compile(r"(<races:[^>|]+> and )<race:([^>|]+s)> (?=you control\b|your opponent controls\b)")
+
+
+_SHARED_NAMES = re.compile(r"\bdestroy all ([^.]+?) that share a name with another ([^.]+?)\.")
+
+
+def _s34a_marks(s: str) -> str:
+    """Session 34 (s34a) marks: a plural race after "and" (``_RACE_AND_PL``); "destroy all <cards> that share a name
+    with another <card>" (``_SHARED_NAMES``, a token each for its two words: the grammar's "that" would otherwise read a
+    filter's qualifier)."""
+    if "> and <race:" in s:
+        s = _RACE_AND_PL.sub(r"\1<races:\2> ", s)
+    if " share a name with another " in s:
+        s = _SHARED_NAMES.sub(r"destroy_shared_names \1 with_another \2.", s)
+    return s
+
+
 @lru_cache(maxsize=1 << 15)
 def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset()) -> str:
     """A printed line as the grammar reads it (see the module doc); ``races``: the race names of
@@ -6429,6 +6487,8 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
         s = _force_marks(s)
     if "gain" in s or "cannot" in s or " enter the field rested" in s or " instead." in s:
         s = _s32b_marks(s)
+    if "<race" in s or " share a name with another " in s:
+        s = _s34a_marks(s)
     if s.endswith('."'):
         s = s[:-2] + '".'  # the full stop printed inside a closing quote
     elif s.endswith(","):

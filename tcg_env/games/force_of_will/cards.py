@@ -60,7 +60,8 @@ BitKeywordName = Literal[
 KeywordName = Literal[BitKeywordName, "mythic"]
 RestrictionName = Literal["cant_attack", "cant_block", "cant_recover", "cant_be_blocked", "cant_be_attacked",
                           "cant_be_targeted", "cant_attack_player", "can_block_flying",
-                          "can_block_rested", "no_abilities", "cant_gain_abilities"]
+                          "can_block_rested", "no_abilities", "cant_gain_abilities",
+                          "cant_attack_resonators"]
 DurationName = Literal["end_of_turn", "permanent", "end_of_battle"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["activate", "will", "automatic", "continuous"]
@@ -116,6 +117,7 @@ _RESTRICT_BITS = {
     "can_block_rested": K.RESTRICT_CAN_BLOCK_RESTED,
     "no_abilities": K.RESTRICT_NO_ABILITIES,  # session 33: "loses all abilities" (CR 909.1d; one-time effects only)
     "cant_gain_abilities": K.RESTRICT_CANT_GAIN_ABILITIES,  # session 33: "... and cannot gain abilities" (with it)
+    "cant_attack_resonators": K.RESTRICT_CANT_ATTACK_RESONATORS,  # session 34 (s34a): "cannot attack resonators"
 }
 _WILL_CODE = {a: i for i, a in enumerate(K.ATTRIBUTE_NAMES)} | {"void": K.WILL_VOID, "moon": K.WILL_MOON}
 # will symbols of a printed cost (CR 203.3): {W} light, {R} fire, {U} water, {G} wind, {B} darkness
@@ -444,6 +446,11 @@ OpPreventFrom = op_model("prevent_from", _M, reg=(Reg, 0))  # "prevent all damag
 OpLockRecover = op_model("lock_recover", _M, reg=(Reg, 0))
 # session 33: "<targets> lose all abilities as long as this card is in the field" (Op.LOSE_ABILITIES_WHILE)
 OpLoseAbilitiesWhile = op_model("lose_abilities_while", _M, reg=(Reg, 0))
+# "<targets> become(s) a [A/D] until end of turn" (session 34, s34a; CR 909.1g): Op.SET_POWER, until end of turn only
+# "<cards> that share a name with another <card>" (session 34, s34a; CR 202): Op.SELECT_SHARED_NAME fills the register
+OpSelectSharedName = op_model("select_shared_name", _M, filter=FowFilter, reg=(Reg, 0))
+OpSetPower = op_model("set_power", _M, atk=(Hundreds, 0), defense=(Hundreds, 0),
+                      duration=(Literal["end_of_turn"], "end_of_turn"), reg=(Reg, 0))
 OpNoLifeGain = op_model("no_life_gain", _M)  # "Players cannot gain life." (a continuous ability's, Op.NO_LIFE_GAIN)
 # session 32: "If this card would be put into your graveyard from your deck, put it into the field instead." (CR 910.1; the
 # card's own continuous ability, read in its main deck: zones.to_graveyard)
@@ -592,7 +599,7 @@ _OP_MODELS = (
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
     OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay, OpPlayerChoose, OpGraveRemove, OpNoLifeGainTurn,
     OpDeckGraveToField, OpEnterRested, OpBarredBy, OpLoseAbilitiesWhile, OpAttrCostAny, OpCostIncrease, OpAttackTax,
-    OpOppPaymentFree,
+    OpOppPaymentFree, OpSetPower, OpSelectSharedName,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -624,7 +631,8 @@ def _delayed_valid(effect: list[Any]) -> list[Any]:
 
 _TAGS = frozenset(EFFECT_OPS)
 
-_TARGETING = {"choose", "select_all", "target_self", "target_trigger", "reveal_top", "player_choose"}
+_TARGETING = {"choose", "select_all", "target_self", "target_trigger", "reveal_top", "player_choose",
+              "select_shared_name"}
 # the ops that report NOT_DONE when they did not do what they say (engine.effects: the core's DISCARD, not every
 # card discarded, CR 104.2; session 27: the each-target destroy, banish, return to the hand and removal from the game,
 # not done to a card still in the field after it, effects.target_done; PLAYER_BANISH: fewer than N banished): the ops
@@ -635,7 +643,7 @@ _ON_REGISTER = {
     "power", "power_x", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
-    "grave_remove", "prevent_from", "lock_recover", "lose_abilities_while", "if_it", "if_cost", "removed_to_field",
+    "grave_remove", "prevent_from", "lock_recover", "lose_abilities_while", "if_it", "if_cost", "removed_to_field", "set_power",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "redirect_damage",
@@ -865,6 +873,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     flags[-1, K.FL_RESTRICT] = np.bitwise_or.reduce(code[restricting, K.I_A0]) if restricting.any() else 0
     if (code[:, K.I_OP] == K.Op.LOSE_ABILITIES_WHILE).any():
         flags[-1, K.FL_RESTRICT] |= K.RESTRICT_NO_ABILITIES  # session 33: characteristics.lost_abilities reads the shields
+    if (code[:, K.I_OP] == K.Op.SET_POWER).any():
+        flags[-1, K.FL_RESTRICT] |= K.RESTRICT_POWER_SET  # session 34 (s34a): characteristics.power_set reads it
     if (code[:, K.I_OP] == K.Op.COST_REDUCTION).any():
         flags[-1, K.FL_MISC] |= K.FLAG_COST_REDUCTION
         if (code[code[:, K.I_OP] == K.Op.COST_REDUCTION, K.I_A2] >> K.COST_RED_ATTR_SHIFT).any():
@@ -2252,6 +2262,10 @@ class _Compiler(PoolCompiler):
             return bits(op.keywords, K.KEYWORD_BITS), int(K.Duration[op.duration.upper()]), 0
         if name == "restrict":
             return bits(op.restrictions, _RESTRICT_BITS), int(K.Duration[op.duration.upper()]), 0
+        if name == "select_shared_name":
+            return self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0, 0  # session 34 (s34a)
+        if name == "set_power":
+            return op.atk, int(K.Duration.END_OF_TURN), op.defense  # session 34 (s34a): effects.set_power
         if name == "gain_control":
             return K.GAIN_CONTROL_EOT if op.duration == "end_of_turn" else K.GAIN_CONTROL_PERMANENT, 0, 0
         if name == "counter":

@@ -193,6 +193,15 @@ RESTRICT_NO_ABILITIES = 1 << 24
 # session 33 (s33b): "... loses all abilities and cannot gain abilities until end of turn": with RESTRICT_NO_ABILITIES, no
 # keyword granted after the loss either (characteristics.base_keywords)
 RESTRICT_CANT_GAIN_ABILITIES = 1 << 25
+# session 34 (s34a): "<card> cannot attack resonators" (CR 803.3b: of the opponent's J/resonators only its J-ruler is
+# an attacked object for it, and the player; battle.attackable, only in pools with it in FL_RESTRICT). A high bit: not in
+# the observation's restriction columns (the legal actions show it)
+RESTRICT_CANT_ATTACK_RESONATORS = 1 << 26
+# session 34 (s34a): the card's ATK and DEF were set ("becomes a [A/D] until end of turn", Op.SET_POWER): the continuous
+# abilities' ATK/DEF changes do not apply to it (CR 909.1g, 909.3b, read as older than the set: the engine's general
+# simplification of CR 909.3, characteristics.power_set). Until end of turn (the restriction words' END_OF_TURN); a high
+# bit, not in the observation's restriction columns (its ATK and DEF columns show the values)
+RESTRICT_POWER_SET = 1 << 27
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
@@ -1101,6 +1110,13 @@ class Op(IntEnum):
     # source is in the field; characteristics.lost_abilities reads it, it ends as either card leaves the field
     # (replacement.shields_end_on). Its pools' FL_RESTRICT row holds RESTRICT_NO_ABILITIES (cards.fow_kernel_flags)
     LOSE_ABILITIES_WHILE = 210
+    # session 34 (s34a): "<targets> become(s) a [A/D] until end of turn" (CR 909.1g: a continuous effect that sets the
+    # values; a0 = ATK, a2 = DEF): effects.set_power on each card of register I_REG still in the field (CR 903.3a)
+    SET_POWER = 230
+    # session 34 (s34a): "<cards> that share a name with another <card>" (CR 202; a0 = filter row): every card in the
+    # fields the filter matches that shares a name (either of its names, rule_processes.share_a_name) with another card
+    # it matches, into register I_REG (effects.select_shared_name; TARGET_MAX at most, as SELECT_ALL)
+    SELECT_SHARED_NAME = 231
     # "Players cannot gain life." (a continuous ability; effects.life_gain_blocked, only in pools with one:
     # FLAG_NO_LIFE_GAIN): while its card is in the field, life gains are none
     NO_LIFE_GAIN = 76
