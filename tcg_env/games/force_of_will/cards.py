@@ -2209,6 +2209,8 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.filter.side", "player_choose: the cards you control in the field (side own)")
             return self.compile_filter(op.filter, f"{q}.filter", ("field",)), int(K.Who.CONTROLLER), op.count | (
                 K.PLAYER_CHOOSE_UP_TO if op.up_to else 0)
+        if name == "select_shared_name":
+            return self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0, 0  # session 34 (s34a)
         if name == "cancel" or name in _TARGETING:
             return 0, 0, 0
         if name == "banish":
@@ -2262,8 +2264,6 @@ class _Compiler(PoolCompiler):
             return bits(op.keywords, K.KEYWORD_BITS), int(K.Duration[op.duration.upper()]), 0
         if name == "restrict":
             return bits(op.restrictions, _RESTRICT_BITS), int(K.Duration[op.duration.upper()]), 0
-        if name == "select_shared_name":
-            return self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0, 0  # session 34 (s34a)
         if name == "set_power":
             return op.atk, int(K.Duration.END_OF_TURN), op.defense  # session 34 (s34a): effects.set_power
         if name == "gain_control":

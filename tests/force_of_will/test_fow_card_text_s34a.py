@@ -1,0 +1,266 @@
+"""Force of Will card text, session 34 (s34a): "cannot attack resonators" (RESTRICT_CANT_ATTACK_RESONATORS), race lists
+"<A> and <B> you control", "<cards> become(s) a [A/D] until end of turn" (Op.SET_POWER, RESTRICT_POWER_SET), "Destroy all
+<cards> that share a name with another <card>" (Op.SELECT_SHARED_NAME) and the later pieces below. Lines are made up in
+the game's template language. Rule numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+import pytest
+from numba import njit
+
+from tcg_env.cards.text import Verdict
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will import state as S
+from tcg_env.games.force_of_will.battle import attackable, can_attack
+from tcg_env.games.force_of_will.characteristics import atk_of, def_of, keywords_of
+from tcg_env.games.force_of_will.effects import add_power, add_power_second, add_restrictions, grant_keywords, set_power
+from tcg_env.games.force_of_will.turn import end_of_turn_cleanup
+from test_fow_card_text import _drive, _imported_pool, exact, line
+from test_fow_card_text_s23b import _all_exact
+from test_fow_card_text_s24b import _card
+
+
+def _chant(number, name, text):
+    return _card(number, name, "Chant", [text])
+
+
+# ---- the kernels' wrappers (the rules tag an argument: NUMBA_DISABLE_JIT or not) -------------------------------------
+@njit(cache=True)
+def _attackable(game, s, T, attacker, slot):
+    return attackable(game, s, T, attacker, slot)
+
+
+@njit(cache=True)
+def _can_attack(game, s, T, p, slot):
+    return can_attack(game, s, T, p, slot)
+
+
+@njit(cache=True)
+def _restrict(game, s, slot, bits, duration):
+    add_restrictions(game, s, slot, bits, duration)
+
+
+@njit(cache=True)
+def _power(game, s, T, slot):
+    return atk_of(game, s, T, slot), def_of(game, s, T, slot)
+
+
+@njit(cache=True)
+def _keywords(game, s, T, slot):
+    return keywords_of(game, s, T, slot)
+
+
+@njit(cache=True)
+def _gain(game, s, slot, atk, df, duration):
+    add_power(game, s, slot, atk, duration)
+    add_power_second(game, s, slot, df, duration)
+
+
+@njit(cache=True)
+def _set(game, s, T, slot, atk, df):
+    set_power(game, s, T, slot, atk, df)
+
+
+@njit(cache=True)
+def _grant(game, s, slot, bits, duration):
+    grant_keywords(game, s, slot, bits, duration)
+
+
+@njit(cache=True)
+def _end_of_turn(game, s):
+    end_of_turn_cleanup(game, s)
+
+
+@pytest.fixture(scope="module")
+def pool34a(tmp_path_factory):
+    cards = [
+        _card("TXT-501", "Made-up Brawler", "Resonator", [], ATK=500, DEF=500),
+        _card("TXT-502", "Made-up Banner", "Resonator", ["Resonators you control gain [+200/+200]."], ATK=100, DEF=100),
+        _chant("TXT-503", "Made-up Shrink", "Target resonator becomes a [900/900] until end of turn."),
+        _chant("TXT-504", "Made-up Hex", "Target J/resonator loses all abilities and becomes a [0/100] until end of turn."),
+        _card("TXT-505", "Made-up Flier", "Resonator", ["[Flying]"], ATK=800, DEF=800),
+        _chant("TXT-506", "Made-up Mirror Purge",
+               "Destroy all non-magic stone entities that share a name with another non-magic stone entity."),
+        _chant("TXT-507", "Made-up Taunt", "Target resonator cannot attack resonators until end of turn."),
+        _card("TXT-508", "Made-up Beastmaster", "Resonator", ["Beasts and Four Sacred Beasts you control gain [+200/+200]."],
+              race=["Human"]),
+        _card("TXT-509", "Made-up Wolf", "Resonator", [], race=["Beast"]),
+        _card("TXT-510", "Made-up Tiger", "Resonator", [], race=["Four Sacred Beasts"]),
+        _card("TXT-511", "Made-up Knight", "Resonator", [], race=["Knight"]),
+        {"id": "TXT-512", "name": "Made-up Warlord", "type": ["Ruler"], "cost": None, "colour": ["R"],
+         "abilities": ["[Judgment] {R}"]},
+        {"id": "TXT-512J", "name": "Made-up Warlord, Crowned", "type": ["J-Ruler"], "cost": None, "colour": ["R"],
+         "abilities": [], "ATK": 1000, "DEF": 1000, "race": ["Human"]},
+    ]
+    res, pool = _imported_pool(tmp_path_factory.mktemp("s34a"), cards)
+    _all_exact(res)
+    return pool
+
+
+def _play_first(g, card, steps=30):
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD and int(g.state[S.CHASE_N]) == 0,
+           steps=steps)
+
+
+# ---- "cannot attack resonators" (CR 803.3b) -------------------------------------------------------------------------
+def test_cr_803_3b_cannot_attack_resonators_is_its_restriction():
+    r = exact("Target resonator cannot attack resonators until end of turn.", "chant")
+    assert r.fields["effect"][1] == {"op": "restrict", "restrictions": ["cant_attack_resonators"],
+                                     "duration": "end_of_turn"}
+    r2 = exact("Resonators your opponent controls cannot attack resonators you control until end of turn.", "chant")
+    assert r2.fields["effect"][1]["restrictions"] == ["cant_attack_resonators"]
+    r3 = exact("Added resonator cannot attack resonators.", "addition", addition="resonator")
+    assert r3.abilities[0]["effect"][0]["restrictions"] == ["cant_attack_resonators"]
+
+
+def test_cr_803_3b_a_card_that_cannot_attack_resonators_attacks_the_player_and_a_j_ruler(pool34a):
+    """The opponent's rested resonator is no attacked object for it, the opponent's rested J-ruler still is, and it can
+    still attack (the player is always an attacked object)."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool34a, turn_player=0, seed=3)
+    (brawler,) = sc.field(0, ["TXT-501"])
+    knight, warlord = sc.field(1, ["TXT-511", "TXT-512J"], rested=True)
+    g = sc.game()
+    T = pool34a.kernel_tables
+    s = g.state.copy()
+    assert _attackable(K.RULES, s, T, brawler, knight) and _attackable(K.RULES, s, T, brawler, warlord)
+    _restrict(K.RULES, s, brawler, K.RESTRICT_CANT_ATTACK_RESONATORS, K.Duration.END_OF_TURN)
+    assert not _attackable(K.RULES, s, T, brawler, knight)
+    assert _attackable(K.RULES, s, T, brawler, warlord)
+    assert _can_attack(K.RULES, s, T, 0, brawler)
+
+
+def test_cr_803_3b_the_chant_puts_the_restriction_on_its_target(pool34a):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool34a, turn_player=0, seed=3)
+    sc.will(0, K.Attribute.FIRE, 1)
+    (knight,) = sc.field(1, ["TXT-511"])
+    (card,) = sc.hand(0, ["TXT-507"])
+    g = sc.game()
+    _play_first(g, card)
+    assert int(g.state[S.RST_EOT + knight * S.CARD_W]) & K.RESTRICT_CANT_ATTACK_RESONATORS
+
+
+# ---- race lists (CR 205) ---------------------------------------------------------------------------------------------
+def test_cr_205_a_list_of_two_races_is_either_race():
+    races = frozenset({"Beast", "Four Sacred Beasts", "Elf"})
+    r = exact("Beasts and Four Sacred Beasts you control gain [+200/+200].", races=races)
+    assert r.abilities[0]["effect"][0]["filter"] == {"race": "Beast", "race_or": "Four Sacred Beasts", "side": "own"}
+    r2 = exact("Beasts and Elves you control gain [+200/+200].", races=races)
+    assert r2.abilities[0]["effect"][0]["filter"] == {"race": "Beast", "race_or": "Elf", "side": "own"}
+
+
+def test_cr_205_beasts_and_four_sacred_beasts_gain_and_a_knight_does_not(pool34a):
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool34a, turn_player=0, seed=3)
+    _master, wolf, tiger, knight = sc.field(0, ["TXT-508", "TXT-509", "TXT-510", "TXT-511"])
+    g = sc.game()
+    T = pool34a.kernel_tables
+    s = g.state.copy()
+    assert tuple(map(int, _power(K.RULES, s, T, wolf))) == (300, 300)
+    assert tuple(map(int, _power(K.RULES, s, T, tiger))) == (300, 300)
+    assert tuple(map(int, _power(K.RULES, s, T, knight))) == (100, 100)
+
+
+# ---- "becomes a [A/D] until end of turn" (CR 909.1g, 909.1h, 909.3b) --------------------------------------------------
+def test_cr_909_1g_becomes_a_power_is_set_power():
+    r = exact("Target resonator becomes a [900/900] until end of turn.", "chant")
+    assert r.fields["effect"][1] == {"op": "set_power", "atk": 900, "defense": 900}
+    r2 = exact("Target J/resonator loses all abilities and becomes a [600/600] until end of turn.", "chant")
+    assert [op["op"] for op in r2.fields["effect"]] == ["choose", "restrict", "set_power"]
+
+
+@pytest.mark.parametrize("text", [
+    "Target resonator becomes a [900/900].",  # no duration
+    "Target magic stone becomes a [1000/1000] until end of turn.",  # a magic stone has no ATK/DEF to set
+    "Target resonator becomes a [+200/+200] until end of turn.",
+])
+def test_cr_909_1g_other_becomes_stay_unsupported(text):
+    assert line(text, "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_909_1g_the_set_values_overwrite_earlier_changes_and_the_continuous_abilities(pool34a):
+    """The brawler [500/500] under the banner's "+200/+200" with an earlier +300/+300 of a one-time effect: it becomes
+    [900/900] (both overwritten, CR 909.3b: the continuous ability taken as older); a later +100/+100 and [+100/+100]
+    counters apply on top (CR 909.1h); at the end of turn it is [500/500] + 200 + counters again."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool34a, turn_player=0, seed=3)
+    brawler, _banner = sc.field(0, ["TXT-501", "TXT-502"])
+    g = sc.game()
+    T = pool34a.kernel_tables
+    s = g.state.copy()
+    assert tuple(map(int, _power(K.RULES, s, T, brawler))) == (700, 700)
+    _gain(K.RULES, s, brawler, 300, 300, K.Duration.END_OF_TURN)
+    _gain(K.RULES, s, brawler, 100, 0, K.Duration.END_OF_BATTLE)
+    _gain(K.RULES, s, brawler, 0, 100, K.Duration.PERMANENT)
+    assert tuple(map(int, _power(K.RULES, s, T, brawler))) == (1100, 1100)
+    _set(K.RULES, s, T, brawler, 900, 900)
+    assert tuple(map(int, _power(K.RULES, s, T, brawler))) == (900, 900)
+    _gain(K.RULES, s, brawler, 100, 100, K.Duration.END_OF_TURN)
+    s[S.COUNTERS + brawler * S.CARD_W] = 2
+    assert tuple(map(int, _power(K.RULES, s, T, brawler))) == (1200, 1200)
+    _end_of_turn(K.RULES, s)
+    s[S.ATK_EOB + brawler * S.CARD_W] = 0  # (the battle ended long before)
+    assert tuple(map(int, _power(K.RULES, s, T, brawler))) == (500 + 200 + 200, 500 + 100 + 200 + 200)
+
+
+def test_cr_909_1g_the_chant_sets_the_target_and_the_loss_takes_its_keywords(pool34a):
+    """"Target J/resonator loses all abilities and becomes a [0/100] until end of turn." on the opponent's [Flying]
+    [800/800]: [0/100] without [Flying]."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool34a, turn_player=0, seed=3)
+    sc.will(0, K.Attribute.FIRE, 1)
+    (flier,) = sc.field(1, ["TXT-505"])
+    (card,) = sc.hand(0, ["TXT-504"])
+    g = sc.game()
+    T = pool34a.kernel_tables
+    _play_first(g, card)
+    s = g.state.copy()
+    assert tuple(map(int, _power(K.RULES, s, T, flier))) == (0, 100)
+    assert int(_keywords(K.RULES, s, T, flier)) & K.KW_FLYING == 0
+
+
+def test_cr_909_1g_a_set_resonator_dies_to_its_damage(pool34a):
+    """"Target resonator becomes a [900/900] until end of turn." read as it resolves: the brawler, 500 damage on it,
+    survives at [900/900]; the shrink to a [100/100] would not (the rule process, CR 1204, reads the set DEF)."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool34a, turn_player=0, seed=3)
+    sc.will(0, K.Attribute.FIRE, 1)
+    (brawler,) = sc.field(1, ["TXT-501"])
+    (card,) = sc.hand(0, ["TXT-503"])
+    g = sc.game()
+    T = pool34a.kernel_tables
+    _play_first(g, card)
+    assert tuple(map(int, _power(K.RULES, g.state.copy(), T, brawler))) == (900, 900)
+    assert int(g.state[S.ZONE + brawler * S.CARD_W]) == K.Zone.FIELD
+
+
+# ---- "Destroy all <cards> that share a name with another <card>." (CR 202, 1010) -------------------------------------
+def test_cr_202_share_a_name_with_another_is_select_shared_name():
+    r = exact("Destroy all non-magic stone entities that share a name with another non-magic stone entity.", "chant")
+    assert [op["op"] for op in r.fields["effect"]] == ["select_shared_name", "destroy"]
+    assert line("Destroy all resonators that share a name with another addition.", "chant").verdict is \
+        Verdict.UNSUPPORTED
+
+
+def test_cr_202_the_cards_sharing_a_name_are_destroyed_the_others_stay(pool34a):
+    """Two brawlers (one each side) and a lone knight and flier: both brawlers go, the others stay."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool34a, turn_player=0, seed=3)
+    sc.will(0, K.Attribute.FIRE, 1)
+    b0, knight = sc.field(0, ["TXT-501", "TXT-511"])
+    b1, flier = sc.field(1, ["TXT-501", "TXT-505"])
+    (card,) = sc.hand(0, ["TXT-506"])
+    g = sc.game()
+    _play_first(g, card)
+    zone = lambda slot: int(g.state[S.ZONE + slot * S.CARD_W])  # noqa: E731
+    assert zone(b0) == K.Zone.GRAVEYARD and zone(b1) == K.Zone.GRAVEYARD
+    assert zone(knight) == K.Zone.FIELD and zone(flier) == K.Zone.FIELD
