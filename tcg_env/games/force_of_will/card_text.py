@@ -1917,6 +1917,20 @@ class _T(CountWords, TextTransformer, Transformer):
         return None
 
     # ---------------- continuous (CR 904) ----------------
+    def activate_lock(self, *parts):
+        # session 34 (s34a): "Players cannot play activate abilities of <cards> they control unless they control a
+        # <card>." (a continuous ability of a card in the field, CR 904): each player's cards of that kind have no activate
+        # or will ability to play (CR 905, 907.1: a will ability is an activate ability) while that player controls no
+        # such card (play.activate_locked; both filters seen from that player)
+        flts = [p for p in parts if isinstance(p, dict)]
+        self._field_card("a continuous ability")
+        locked, unless = ({k: v for k, v in f.items() if not k.startswith("_")} for f in flts)
+        if locked.get("side", "any") != "any" or unless.get("side", "any") != "any" or \
+                locked.get("zone", "field") != "field" or unless.get("zone", "field") != "field":
+            raise Unsupported("an activate lock of cards of another side or zone")
+        return [{"kind": "continuous", "effect": [{"op": "activate_lock", "filter": {**locked, "side": "own"},
+                                                   "unless": {**unless, "side": "own"}}]}]
+
     def no_life_gain(self, *_):
         # "Players cannot gain life." (a continuous ability of a card in the field, CR 904: Op.NO_LIFE_GAIN)
         self._field_card("a continuous ability")
@@ -4658,6 +4672,14 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'prevent all damage that would be dealt by <cards>' of cards that are not targets")
         return [({"op": "prevent_from"}, sel)]
 
+    def prevent_next_from(self, sel, eot=False):
+        # session 34 (s34a): CR 1018.1b, the next damage the target would deal is prevented, all of it, once (a
+        # PREVENT_FROM entry of amount "next": replacement.damage_from_prevented uses it up); without "this turn" it
+        # lasts until it is used (or the card leaves the field, a new object, CR 302.3), not only this turn
+        if sel.kind != "choose":
+            raise Unsupported("'prevent the next damage that would be dealt by <cards>' of cards that are not targets")
+        return [({"op": "prevent_from", "amount": "next" if eot is not False else "next_until_used"}, sel)]
+
     def prevent_you(self):
         return [({"op": "prevent_player", "amount": "all", "who": "controller"}, None)]
 
@@ -4987,6 +5009,11 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def entered_this_turn_any(self):
         return {"state": "entered_this_turn", "_entered_any": True}
+
+    def power_not_printed(self):
+        # session 34 (s34a): "with ATK different from its printed ATK or DEF different from its printed DEF" (CR 909.7: the
+        # printed values are those without continuous effects; CardState.POWER_NOT_PRINTED)
+        return {"state": "power_not_printed"}
 
     def was_dealt_damage(self):
         # "<card> that was dealt damage this turn" (CR 1007.1): dealt damage since this turn began, in its zone (session

@@ -184,7 +184,7 @@ class FowFilter(FilterBase):
     zone: Literal["field", "chase", "graveyard", "hand", "main_deck", "ruler_area", "removed", "anywhere",
                   "stone_deck"] = "field"
     state: Literal["any", "recovered", "rested", "attacking", "blocking", "attacking_or_blocking", "damaged",
-                   "entered_this_turn", "dealt_damage_this_turn"] = "any"
+                   "entered_this_turn", "dealt_damage_this_turn", "power_not_printed"] = "any"
     exclude_self: bool = False
     added_to: bool = False  # only the card this addition is added to (CR 1406.1a)
     self_only: bool = False  # only the ability's own card ("this card gains ...", a continuous ability)
@@ -441,7 +441,9 @@ OpManaCounter = op_model("mana_counter", _M, count=_NamedCount, who=_Who,
 _Prevent = Union[Annotated[int, Field(gt=0, le=20000, multiple_of=100)], Literal["all", "next"], XHundreds]  # noqa: UP007
 InsteadList = Annotated[list[Literal["rest", "heal"]], BeforeValidator(_as_list)]
 OpPrevent = op_model("prevent", _M, amount=(_Prevent, "all"), reg=(Reg, 0))
-OpPreventFrom = op_model("prevent_from", _M, reg=(Reg, 0))  # "prevent all damage that would be dealt by <targets> this turn"
+OpPreventFrom = op_model("prevent_from", _M, reg=(Reg, 0),
+                         # session 34 (s34a): "the next damage that would be dealt by <targets> [this turn]" (a0 -1 / -2)
+                         amount=(Literal["all", "next", "next_until_used"], "all"))  # "prevent all damage that would be dealt by <targets> this turn"
 # "<targets> don't recover during the recovery phase as long as this card is in the field" (Op.LOCK_RECOVER)
 OpLockRecover = op_model("lock_recover", _M, reg=(Reg, 0))
 # session 33: "<targets> lose all abilities as long as this card is in the field" (Op.LOSE_ABILITIES_WHILE)
@@ -451,6 +453,9 @@ OpLoseAbilitiesWhile = op_model("lose_abilities_while", _M, reg=(Reg, 0))
 OpSelectSharedName = op_model("select_shared_name", _M, filter=FowFilter, reg=(Reg, 0))
 OpSetPower = op_model("set_power", _M, atk=(Hundreds, 0), defense=(Hundreds, 0),
                       duration=(Literal["end_of_turn"], "end_of_turn"), reg=(Reg, 0))
+# session 34 (s34a): "Players cannot play activate abilities of <cards> they control unless they control a <card>." (a
+# continuous ability's, Op.ACTIVATE_LOCK; play.activate_locked)
+OpActivateLock = op_model("activate_lock", _M, filter=FowFilter, unless=FowFilter)
 OpNoLifeGain = op_model("no_life_gain", _M)  # "Players cannot gain life." (a continuous ability's, Op.NO_LIFE_GAIN)
 # session 32: "If this card would be put into your graveyard from your deck, put it into the field instead." (CR 910.1; the
 # card's own continuous ability, read in its main deck: zones.to_graveyard)
@@ -599,7 +604,7 @@ _OP_MODELS = (
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
     OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay, OpPlayerChoose, OpGraveRemove, OpNoLifeGainTurn,
     OpDeckGraveToField, OpEnterRested, OpBarredBy, OpLoseAbilitiesWhile, OpAttrCostAny, OpCostIncrease, OpAttackTax,
-    OpOppPaymentFree, OpSetPower, OpSelectSharedName,
+    OpOppPaymentFree, OpSetPower, OpSelectSharedName, OpActivateLock,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -646,6 +651,7 @@ _ON_REGISTER = {
     "grave_remove", "prevent_from", "lock_recover", "lose_abilities_while", "if_it", "if_cost", "removed_to_field", "set_power",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
+                    "activate_lock",
                     "redirect_damage",
                     "grave_to_removed", "prevent_damage", "damage_mod", "deck_grave_to_field",
                     "enter_rested", "barred_by", "attr_cost_any", "cost_increase", "attack_tax", "opp_payment_free"}  # fmt: skip
@@ -889,6 +895,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
                       (K.Trigger.BECOMES_RESTED, K.FLAG_BECOMES_RESTED)):
         if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC) & (abilities[:, K.A_TRIGGER] == trig)).any():
             flags[-1, K.FL_MISC] |= bit  # (without the abilities: set, the kernels skip nothing)
+    if (code[:, K.I_OP] == K.Op.ACTIVATE_LOCK).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_ACTIVATE_LOCK  # session 34 (s34a): play.activate_locked reads them
     if ((code[:, K.I_OP] == K.Op.NO_LIFE_GAIN) | (code[:, K.I_OP] == K.Op.NO_LIFE_GAIN_TURN)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_NO_LIFE_GAIN
     if (code[:, K.I_OP] == K.Op.ENTER_RESTED).any():
@@ -2209,6 +2217,8 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.filter.side", "player_choose: the cards you control in the field (side own)")
             return self.compile_filter(op.filter, f"{q}.filter", ("field",)), int(K.Who.CONTROLLER), op.count | (
                 K.PLAYER_CHOOSE_UP_TO if op.up_to else 0)
+        if name == "prevent_from":
+            return {"all": 0, "next": -1, "next_until_used": -2}[op.amount], 0, 0  # session 34 (s34a)
         if name == "select_shared_name":
             return self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0, 0  # session 34 (s34a)
         if name == "cancel" or name in _TARGETING:
@@ -2467,6 +2477,11 @@ class _Compiler(PoolCompiler):
             return 0, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
         if name == "attack_tax":  # session 33 (s33a): the J/resonators that pay {N} to attack
             return op.amount, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
+        if name == "activate_lock":  # session 34 (s34a): the cards locked, what their controller must control
+            if op.filter.side != "own" or op.unless.side != "own":
+                self.fail(f"{q}.filter", "the cards a player controls, unless that player controls a card (side own)")
+            return (self.compile_filter(op.filter, f"{q}.filter", ("field",)),
+                    self.compile_filter(op.unless, f"{q}.unless", ("field",)), 0)
         if name == "cost_increase":  # session 33 (s33a): the chants whose play costs more, whose plays
             f = op.filter
             if not f.type or (set(f.type) - {"chant", "addition", "regalia"} and f.type != ["ruler"]) or \
@@ -2487,6 +2502,9 @@ class _Compiler(PoolCompiler):
         if name == "barred_by":  # session 32: the J/resonators that cannot block / attack the card
             bits_ = (K.BARRED_BLOCK if "blocked" in op.by else 0) | (K.BARRED_ATTACK if "attacked" in op.by else 0)
             return bits_, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
+        if name.startswith("aura_") and getattr(op, "filter", None) is not None and op.filter.state == "power_not_printed":
+            # session 34 (s34a): CardState.POWER_NOT_PRINTED reads the continuous abilities (filters.filter_match)
+            self.fail(f"{q}.filter.state", "a continuous ability's filter reads no ATK/DEF changes")
         if name == "aura_power":
             if op.atk == 0 and op.defense == 0:
                 self.fail(f"{q}.atk", "aura_power changes ATK or DEF (both are 0)")

@@ -313,6 +313,7 @@ FLAG_DIVE = 2048  # some [Dive] ability (A_COST_BANISH_SELF COST_DIVE) or TB_FRO
 FLAG_REMNANT = 512  # some card with [Remnant] (TB_REMNANT): the PRIORITY mask looks at the graveyard (CR 1115.2)
 # some automatic ability with trigger OTHER_TO_GRAVEYARD (zones.move_card_core fires it; effects.each_target and
 # rule_processes.sweep_field keep the cards moved at the same time, CR 906.7)
+FLAG_ACTIVATE_LOCK = 1 << 12  # session 34 (s34a): some ACTIVATE_LOCK instruction (play.activate_locked)
 FLAG_OTHER_TO_GRAVE = 1 << 15
 FLAG_BECOMES_RESTED = 1 << 21  # session 33: some automatic ability with trigger BECOMES_RESTED (triggers.becomes_rested)
 FLAG_NO_LIFE_GAIN = 1 << 16  # some NO_LIFE_GAIN instruction (effects.life_gain_blocked)
@@ -924,6 +925,11 @@ class CardState(IntEnum):
     # began and since it entered its zone (CR 302.3): the USED_DEALT_DAMAGE bit of its state.USED_TURN word, set as
     # damage is dealt to it and cleared each turn; damage an effect removed (CR 1007.6) still counts
     DEALT_DAMAGE_THIS_TURN = 8
+    # session 34 (s34a): "<card> with ATK different from its printed ATK or DEF different from its printed DEF" (CR 909.7:
+    # the printed values are the card's without continuous effects): a card in the field whose ATK or DEF now (continuous
+    # abilities and counters included, filters.filter_match) is not its printed one. Not in continuous abilities' filters
+    # (cards.py: the continuous abilities' scan would read itself)
+    POWER_NOT_PRINTED = 230
 
 
 class FilterZone(IntEnum):
@@ -1117,6 +1123,11 @@ class Op(IntEnum):
     # fields the filter matches that shares a name (either of its names, rule_processes.share_a_name) with another card
     # it matches, into register I_REG (effects.select_shared_name; TARGET_MAX at most, as SELECT_ALL)
     SELECT_SHARED_NAME = 231
+    # session 34 (s34a): "Players cannot play activate abilities of <resonators> they control unless they control a <card>."
+    # (a continuous ability, CR 904; a0 = filter row of the cards whose activate abilities are locked, a1 = filter row of
+    # what their controller must control, both seen from that player): play.activate_locked, in pools with one
+    # (FLAG_ACTIVATE_LOCK); will abilities are activate abilities too (CR 907.1)
+    ACTIVATE_LOCK = 232
     # "Players cannot gain life." (a continuous ability; effects.life_gain_blocked, only in pools with one:
     # FLAG_NO_LIFE_GAIN): while its card is in the field, life gains are none
     NO_LIFE_GAIN = 76

@@ -1111,7 +1111,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.REVEAL_HAND:
         game.reveal_hand(s, ctrl, who, a2)
     elif op == Op.PREVENT_FROM:
-        add_shields(game, s, f, reg, Shield.PREVENT_FROM, 0)
+        add_shields(game, s, f, reg, Shield.PREVENT_FROM, a0)  # a0 (session 34): 0 all; -1 / -2 the next damage
     elif op == Op.LOCK_RECOVER:
         if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD:  # "as long as this card is in the field": it is now
             add_shields(game, s, f, reg, Shield.NO_RECOVER, src)
