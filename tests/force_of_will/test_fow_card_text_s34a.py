@@ -14,6 +14,8 @@ from tcg_env.games.force_of_will import state as S
 from tcg_env.games.force_of_will.battle import attackable, can_attack
 from tcg_env.games.force_of_will.characteristics import atk_of, def_of, keywords_of
 from tcg_env.games.force_of_will.effects import add_power, add_power_second, add_restrictions, grant_keywords, set_power
+from tcg_env.games.force_of_will.play import ability_usable, will_producer
+from tcg_env.games.force_of_will.replacement import shields_end_of_turn
 from tcg_env.games.force_of_will.turn import end_of_turn_cleanup
 from test_fow_card_text import _drive, _imported_pool, exact, line
 from test_fow_card_text_s23b import _all_exact
@@ -87,6 +89,14 @@ def pool34a(tmp_path_factory):
         _card("TXT-509", "Made-up Wolf", "Resonator", [], race=["Beast"]),
         _card("TXT-510", "Made-up Tiger", "Resonator", [], race=["Four Sacred Beasts"]),
         _card("TXT-511", "Made-up Knight", "Resonator", [], race=["Knight"]),
+        _chant("TXT-513", "Made-up Pacifism", "Prevent the next damage that would be dealt by target resonator."),
+        _card("TXT-514", "Made-up Cannon", "Resonator", ["{Rest}: This card deals 300 damage to your opponent."]),
+        _chant("TXT-515", "Made-up Purist", "Destroy target resonator with ATK different from its printed ATK or DEF "
+                                            "different from its printed DEF."),
+        _card("TXT-516", "Made-up Eclipse", "Resonator", [
+            "Players cannot play activate abilities of resonators they control unless they control a Moon."]),
+        _card("TXT-517", "Made-up Moonkin", "Resonator", [], race=["Moon"]),
+        _card("TXT-518", "Made-up Druid", "Resonator", ["{Rest}: Produce {G}."]),
         {"id": "TXT-512", "name": "Made-up Warlord", "type": ["Ruler"], "cost": None, "colour": ["R"],
          "abilities": ["[Judgment] {R}"]},
         {"id": "TXT-512J", "name": "Made-up Warlord, Crowned", "type": ["J-Ruler"], "cost": None, "colour": ["R"],
@@ -264,3 +274,112 @@ def test_cr_202_the_cards_sharing_a_name_are_destroyed_the_others_stay(pool34a):
     zone = lambda slot: int(g.state[S.ZONE + slot * S.CARD_W])  # noqa: E731
     assert zone(b0) == K.Zone.GRAVEYARD and zone(b1) == K.Zone.GRAVEYARD
     assert zone(knight) == K.Zone.FIELD and zone(flier) == K.Zone.FIELD
+
+
+# ---- "Prevent the next damage that would be dealt by <target>." (CR 1018.1b) -----------------------------------------
+def test_cr_1018_1b_the_next_damage_dealt_by_a_target_is_prevent_from_next():
+    r = exact("Prevent the next damage that would be dealt by target resonator.", "chant")
+    assert r.fields["effect"][1] == {"op": "prevent_from", "amount": "next_until_used"}
+    r2 = exact("Prevent the next damage that would be dealt by target resonator this turn.", "chant")
+    assert r2.fields["effect"][1] == {"op": "prevent_from", "amount": "next"}
+
+
+def _cannon_shot(g, cannon):
+    acts = [a for a in g.legal_actions().tolist() if K.ACTIVATE_BASE <= a < K.RULER_ACTIVATE_BASE]
+    assert acts
+    life = int(g.state[S.LIFE + 1])
+    g.step(acts[0])
+    _drive(g, lambda g: int(g.state[S.CHASE_N]) == 0, steps=30)
+    return life - int(g.state[S.LIFE + 1])
+
+
+@pytest.mark.parametrize("chant, past_end_of_turn", [(True, False), (True, True), (False, False)])
+def test_cr_1018_1b_the_next_damage_of_the_target_is_prevented_once(pool34a, chant, past_end_of_turn):
+    """The chant on our own cannon (made up: "{Rest}: This card deals 300 damage to your opponent."): its next damage is
+    prevented, all of it, and the entry is used up (without the chant the shot deals 300). Without a duration the
+    entry outlasts the end of the turn (replacement.shields_end_of_turn keeps it) until it is used."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool34a, turn_player=0, seed=3)
+    sc.will(0, K.Attribute.FIRE, 1)
+    (cannon,) = sc.field(0, ["TXT-514"])
+    (card,) = sc.hand(0, ["TXT-513"])
+    g = sc.game()
+    if chant:
+        _play_first(g, card)
+        assert int(g.state[S.SHIELD_N]) == 1
+    if past_end_of_turn:
+        s = g.state.copy()
+        _shields_eot(K.RULES, s)
+        assert int(s[S.SHIELD_N]) == 1  # kept: "the next damage", until it is used
+    assert _cannon_shot(g, cannon) == (0 if chant else 300)
+    assert int(g.state[S.SHIELD_N]) == 0
+
+
+@njit(cache=True)
+def _shields_eot(game, s):
+    shields_end_of_turn(game, s)
+
+
+# ---- "with ATK different from its printed ATK or DEF different from its printed DEF" (CR 909.7) ----------------------
+def test_cr_909_7_printed_atk_or_def_different_is_the_power_not_printed_state():
+    r = exact("Destroy target resonator with ATK different from its printed ATK or DEF different from its printed DEF.",
+              "chant")
+    assert r.fields["effect"][0]["filter"] == {"type": ["resonator"], "state": "power_not_printed"}
+
+
+def test_cr_909_7_only_a_resonator_whose_values_changed_is_a_legal_target(pool34a):
+    """The brawler and the banner itself under the banner's "+200/+200" (a continuous ability) and a lone knight with a
+    [+100/+100] counter are targets; the flier, as printed, is not."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool34a, turn_player=0, seed=3)
+    sc.will(0, K.Attribute.FIRE, 1)
+    brawler, _banner = sc.field(1, ["TXT-501", "TXT-502"])
+    knight, flier = sc.field(0, ["TXT-511", "TXT-505"])
+    sc.row[S.COUNTERS + knight * S.CARD_W] = 1
+    (card,) = sc.hand(0, ["TXT-515"])
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    cands = {int(g.state[S.CAND + i]) for i in range(int(g.state[S.CAND_N]))}
+    assert brawler in cands and knight in cands and _banner in cands and flier not in cands
+
+
+# ---- "Players cannot play activate abilities of <cards> they control unless they control a <card>." (CR 904, 905, 907.1)
+def test_cr_905_the_activate_lock_is_a_continuous_ability():
+    r = exact("Players cannot play activate abilities of resonators they control unless they control a Moon.",
+              races=frozenset({"Moon"}))
+    assert r.abilities == [{"kind": "continuous", "effect": [{
+        "op": "activate_lock", "filter": {"type": ["resonator"], "side": "own"},
+        "unless": {"race": "Moon", "side": "own"}}]}]
+    assert line("Players cannot play activate abilities of resonators they control unless they control a Moon.",
+                "chant", races=frozenset({"Moon"})).verdict is Verdict.UNSUPPORTED
+
+
+@njit(cache=True)
+def _usable(game, s, T, p, slot):
+    return ability_usable(game, s, T, p, slot, 0)
+
+
+@njit(cache=True)
+def _will(game, s, T, p, slot):
+    return will_producer(game, s, T, p, slot, False)
+
+
+@pytest.mark.parametrize("moon", [False, True])
+def test_cr_907_1_without_a_moon_no_activate_or_will_ability_of_a_resonator(pool34a, moon):
+    """The opponent's eclipse locks both players: our cannon's activate ability and our druid's will ability
+    ("{Rest}: Produce {G}.", an activate ability that produces will, CR 907.1) are not playable unless we control a
+    Moon."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool34a, turn_player=0, seed=3)
+    sc.field(1, ["TXT-516"])
+    cannon, druid = sc.field(0, ["TXT-514", "TXT-518"])
+    if moon:
+        sc.field(0, ["TXT-517"])
+    g = sc.game()
+    T = pool34a.kernel_tables
+    s = g.state.copy()
+    assert bool(_usable(K.RULES, s, T, 0, cannon)) is moon
+    assert bool(_usable(K.RULES, s, T, 0, druid)) is moon  # (a printed will ability: an ability row of kind will)
