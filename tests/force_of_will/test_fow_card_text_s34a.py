@@ -107,6 +107,17 @@ def pool34a(tmp_path_factory):
     return pool
 
 
+@pytest.fixture(scope="module")
+def pool34a_more(tmp_path_factory):
+    cards = [
+        _card("TXT-511", "Made-up Knight", "Resonator", [], race=["Knight"]),
+        _card("TXT-519", "Made-up Warlust", "Resonator", ["[Continuous]: Resonators must attack if able."]),
+    ]
+    res, pool = _imported_pool(tmp_path_factory.mktemp("s34a_more"), cards)
+    _all_exact(res)
+    return pool
+
+
 def _play_first(g, card, steps=30):
     g.step(K.PLAY_HAND_BASE)
     _drive(g, lambda g: int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD and int(g.state[S.CHASE_N]) == 0,
@@ -383,3 +394,47 @@ def test_cr_907_1_without_a_moon_no_activate_or_will_ability_of_a_resonator(pool
     s = g.state.copy()
     assert bool(_usable(K.RULES, s, T, 0, cannon)) is moon
     assert bool(_usable(K.RULES, s, T, 0, druid)) is moon  # (a printed will ability: an ability row of kind will)
+
+
+# ---- "<cards> must attack if able." is [Bloodlust] (CR 1123.2, 712.2) ------------------------------------------------
+def test_cr_1123_2_must_attack_if_able_is_bloodlust():
+    r = exact("[Continuous]: This card must attack if able.")
+    assert r.abilities[0]["effect"] == [{"op": "aura_keyword", "keywords": ["bloodlust"], "filter": {"self_only": True}}]
+    r2 = exact("[Continuous]: Resonators must attack if able.")
+    assert r2.abilities[0]["effect"] == [{"op": "aura_keyword", "keywords": ["bloodlust"],
+                                          "filter": {"type": ["resonator"]}}]
+    assert line("Your opponent must attack this card if able.").verdict is Verdict.UNSUPPORTED
+
+
+@njit(cache=True)
+def _must_attack(game, s, T, p):
+    from tcg_env.games.force_of_will.battle import must_attack_exists
+
+    return must_attack_exists(game, s, T, p)
+
+
+def test_cr_712_2_resonators_must_attack_keeps_the_player_from_passing(pool34a_more):
+    """The opponent's "[Continuous]: Resonators must attack if able." makes our resonator that can attack one that must
+    (CR 712.2: the player may not pass at main timing)."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = pool34a_more
+    sc = Scenario.main_phase(pool, turn_player=0, seed=3)
+    (knight,) = sc.field(0, ["TXT-511"])
+    g = sc.game()
+    T = pool.kernel_tables
+    assert not _must_attack(K.RULES, g.state.copy(), T, 0)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=3)
+    (knight,) = sc.field(0, ["TXT-511"])
+    sc.field(1, ["TXT-519"])
+    g = sc.game()
+    assert _must_attack(K.RULES, g.state.copy(), T, 0)
+    assert K.PASS not in g.legal_actions().tolist()
+
+
+def test_the_lists_misprints_read_as_meant():
+    r = exact("Target J/resonator you control and target J/resonator your opponent control deal damage equal to their ATK "
+              "to each other.", "chant")
+    assert [op["op"] for op in r.fields["effect"]] == ["choose", "choose", "damage", "damage"]
+    r2 = exact("[Continuous]: This card gains [+200/+200] for each spell card in your graveyard.")
+    assert r2.abilities[0]["effect"][0]["per"]["count"] == "graveyard"

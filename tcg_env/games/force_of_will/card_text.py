@@ -6392,6 +6392,13 @@ _AND_SELF_LOSE = re.compile(r"(target [^.:;]+?) and this card lose all abilities
 _RACE_AND_PL = re.compile(r"(<races:[^>|]+> and )<race:([^>|]+s)> (?=you control\b|your opponent controls\b)")
 
 
+# session 34 (s34a): "<cards> must attack if able." is [Bloodlust] (CR 1123.2: '"[Bloodlust]" means "this card must attack if
+# able."'): read as "<cards> gain(s) [Bloodlust]."
+_MUST_ATTACK = re.compile(r"(^|\]:? |\. )(this card|[^.:\]]+?) must attack if able\.")
+# session 34 (s34a): the list's misprints read as the sentences they mean ("a spell card" is a spell: a resonator, chant,
+# addition or regalia card, CR 201.2)
+_S34A_TYPOS = (("target j/resonator your opponent control deal ", "target j/resonator your opponent controls deal "),
+               ("for each spell card in your graveyard", "for each spell in your graveyard"))
 _SHARED_NAMES = re.compile(r"\bdestroy all ([^.]+?) that share a name with another ([^.]+?)\.")
 
 
@@ -6403,6 +6410,10 @@ def _s34a_marks(s: str) -> str:
         s = _RACE_AND_PL.sub(r"\1<races:\2> ", s)
     if " share a name with another " in s:
         s = _SHARED_NAMES.sub(r"destroy_shared_names \1 with_another \2.", s)
+    if " must attack if able." in s:
+        s = _MUST_ATTACK.sub(lambda m: f"{m[1]}{m[2]} {'gains' if m[2] == 'this card' else 'gain'} [bloodlust].", s)
+    for typo, fixed in _S34A_TYPOS:
+        s = s.replace(typo, fixed)
     return s
 
 
@@ -6514,7 +6525,8 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
         s = _force_marks(s)
     if "gain" in s or "cannot" in s or " enter the field rested" in s or " instead." in s:
         s = _s32b_marks(s)
-    if "<race" in s or " share a name with another " in s:
+    if "<race" in s or " share a name with another " in s or " must attack if able." in s or " control deal " in s or \
+            "spell card in" in s:
         s = _s34a_marks(s)
     if s.endswith('."'):
         s = s[:-2] + '".'  # the full stop printed inside a closing quote
