@@ -97,6 +97,7 @@ def pool34a(tmp_path_factory):
             "Players cannot play activate abilities of resonators they control unless they control a Moon."]),
         _card("TXT-517", "Made-up Moonkin", "Resonator", [], race=["Moon"]),
         _card("TXT-518", "Made-up Druid", "Resonator", ["{Rest}: Produce {G}."]),
+        _chant("TXT-520", "Made-up Amnesia", "Each player discards their hand. Draw a card."),
         {"id": "TXT-512", "name": "Made-up Warlord", "type": ["Ruler"], "cost": None, "colour": ["R"],
          "abilities": ["[Judgment] {R}"]},
         {"id": "TXT-512J", "name": "Made-up Warlord, Crowned", "type": ["J-Ruler"], "cost": None, "colour": ["R"],
@@ -438,3 +439,30 @@ def test_the_lists_misprints_read_as_meant():
     assert [op["op"] for op in r.fields["effect"]] == ["choose", "choose", "damage", "damage"]
     r2 = exact("[Continuous]: This card gains [+200/+200] for each spell card in your graveyard.")
     assert r2.abilities[0]["effect"][0]["per"]["count"] == "graveyard"
+
+
+# ---- "<player> discards their hand" (CR 1019.1) ----------------------------------------------------------------------
+@pytest.mark.parametrize("text, ops", [
+    ("[Enter]: Your opponent discards all cards from his or her hand.", [("discard_hand", "opponent")]),
+    ("[Enter] >>> Each player discards their hand.", [("discard_hand", "controller"), ("discard_hand", "opponent")]),
+])
+def test_cr_1019_1_discarding_a_hand_is_discard_hand(text, ops):
+    r = exact(text)
+    assert [(op["op"], op["who"]) for op in r.abilities[0]["effect"]] == ops
+
+
+def test_cr_1019_1_each_player_discards_their_hand(pool34a):
+    """"Each player discards their hand. Draw a card." (a made-up chant): both hands go to their owners' graveyards,
+    then its controller draws one."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool34a, turn_player=0, seed=3)
+    sc.will(0, K.Attribute.FIRE, 1)
+    (card,) = sc.hand(0, ["TXT-520"])
+    mine = sc.hand(0, ["TXT-511", "TXT-505"])
+    theirs = sc.hand(1, ["TXT-511", "TXT-501", "TXT-505"])
+    g = sc.game()
+    _play_first(g, card)
+    for slot in mine + theirs:
+        assert int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.GRAVEYARD
+    assert int(g.state[S.HAND_N]) == 1 and int(g.state[S.HAND_N + 1]) == 0

@@ -3696,6 +3696,17 @@ class _T(CountWords, TextTransformer, Transformer):
         self.approximate("each_player_banishes_in_turn")
         return self._banishes(n, flt, "controller") + self._banishes(n, flt, "opponent")
 
+    # session 34 (s34a): "<player> discards their hand" (CR 1019.1: Op.DISCARD_HAND); each player: the effect's controller
+    # first (the cards go to each owner's own graveyard: the order between the players changes nothing they can see)
+    def self_discard_hand(self):
+        return [({"op": "discard_hand", "who": "controller"}, None)]
+
+    def opp_discard_hand(self):
+        return [({"op": "discard_hand", "who": "opponent"}, None)]
+
+    def each_discard_hand(self):
+        return [({"op": "discard_hand", "who": "controller"}, None), ({"op": "discard_hand", "who": "opponent"}, None)]
+
     def each_discard(self, n):
         return [({"op": "discard", "count": n, "who": "controller"}, None),
                 ({"op": "discard", "count": n, "who": "opponent"}, None)]  # fmt: skip

@@ -456,6 +456,8 @@ OpSetPower = op_model("set_power", _M, atk=(Hundreds, 0), defense=(Hundreds, 0),
 # session 34 (s34a): "Players cannot play activate abilities of <cards> they control unless they control a <card>." (a
 # continuous ability's, Op.ACTIVATE_LOCK; play.activate_locked)
 OpActivateLock = op_model("activate_lock", _M, filter=FowFilter, unless=FowFilter)
+# session 34 (s34a): "<player> discards their hand" (Op.DISCARD_HAND)
+OpDiscardHand = op_model("discard_hand", _M, who=_Who)
 OpNoLifeGain = op_model("no_life_gain", _M)  # "Players cannot gain life." (a continuous ability's, Op.NO_LIFE_GAIN)
 # session 32: "If this card would be put into your graveyard from your deck, put it into the field instead." (CR 910.1; the
 # card's own continuous ability, read in its main deck: zones.to_graveyard)
@@ -604,7 +606,7 @@ _OP_MODELS = (
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
     OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay, OpPlayerChoose, OpGraveRemove, OpNoLifeGainTurn,
     OpDeckGraveToField, OpEnterRested, OpBarredBy, OpLoseAbilitiesWhile, OpAttrCostAny, OpCostIncrease, OpAttackTax,
-    OpOppPaymentFree, OpSetPower, OpSelectSharedName, OpActivateLock,
+    OpOppPaymentFree, OpSetPower, OpSelectSharedName, OpActivateLock, OpDiscardHand,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -642,7 +644,7 @@ _TARGETING = {"choose", "select_all", "target_self", "target_trigger", "reveal_t
 # card discarded, CR 104.2; session 27: the each-target destroy, banish, return to the hand and removal from the game,
 # not done to a card still in the field after it, effects.target_done; PLAYER_BANISH: fewer than N banished): the ops
 # an "if_done" may follow
-_REPORTS_DONE = frozenset({"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem",
+_REPORTS_DONE = frozenset({"discard_hand", "discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem",
                            "rest_j_ruler", "pay"})
 _ON_REGISTER = {
     "power", "power_x", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
@@ -2415,6 +2417,8 @@ class _Compiler(PoolCompiler):
             return cid, who(), self.x_operand(op.count, f"{q}.count", 1)
         if name in ("grave_to_hand", "grave_remove"):
             return 0, 0, 0
+        if name == "discard_hand":
+            return 0, who(), 0  # session 34 (s34a): the player who discards their hand
         if name == "no_life_gain_turn":
             return 0, who(), 0  # session 32: the player who cannot gain life this turn
         if name == "grave_to_field":

@@ -1128,6 +1128,9 @@ class Op(IntEnum):
     # what their controller must control, both seen from that player): play.activate_locked, in pools with one
     # (FLAG_ACTIVATE_LOCK); will abilities are activate abilities too (CR 907.1)
     ACTIVATE_LOCK = 232
+    # session 34 (s34a): "<player> discards their / his or her hand" (CR 1019.1; a1 = Who): every card of that player's hand
+    # into its owner's graveyard (zones.discard_to_graveyard, each); NOT_DONE with an empty hand (CR 104.2)
+    DISCARD_HAND = 233
     # "Players cannot gain life." (a continuous ability; effects.life_gain_blocked, only in pools with one:
     # FLAG_NO_LIFE_GAIN): while its card is in the field, life gains are none
     NO_LIFE_GAIN = 76

@@ -1003,6 +1003,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 done = True
         if not done:
             return NOT_DONE
+    elif op == Op.DISCARD_HAND:
+        # session 34 (s34a): "<player> discards their hand" (CR 1019.1): each card (zones.discard_to_graveyard: a
+        # replacement "... remove it from the game instead" reads it, CR 910.1), the last first; none: not done (CR 104.2)
+        if s[HAND_N + who] == 0:
+            return NOT_DONE
+        while s[HAND_N + who] > 0:
+            game.discard_to_graveyard(s, T, who, s[HAND_N + who] - 1)
     elif op == Op.SELECT_SHARED_NAME:
         select_shared_name(game, s, T, f, reg, a0)
     elif op == Op.SET_POWER:
