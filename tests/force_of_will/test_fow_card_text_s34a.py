@@ -98,6 +98,7 @@ def pool34a(tmp_path_factory):
         _card("TXT-517", "Made-up Moonkin", "Resonator", [], race=["Moon"]),
         _card("TXT-518", "Made-up Druid", "Resonator", ["{Rest}: Produce {G}."]),
         _chant("TXT-520", "Made-up Amnesia", "Each player discards their hand. Draw a card."),
+        _chant("TXT-521", "Made-up Recall", "Put target card from your removed area into your hand."),
         {"id": "TXT-512", "name": "Made-up Warlord", "type": ["Ruler"], "cost": None, "colour": ["R"],
          "abilities": ["[Judgment] {R}"]},
         {"id": "TXT-512J", "name": "Made-up Warlord, Crowned", "type": ["J-Ruler"], "cost": None, "colour": ["R"],
@@ -466,3 +467,31 @@ def test_cr_1019_1_each_player_discards_their_hand(pool34a):
     for slot in mine + theirs:
         assert int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.GRAVEYARD
     assert int(g.state[S.HAND_N]) == 1 and int(g.state[S.HAND_N + 1]) == 0
+
+
+# ---- "Put target <card> from your removed area into your hand." (CR 903.2g, 311) -------------------------------------
+def test_cr_903_2g_a_target_from_your_removed_area_is_removed_to_hand():
+    r = exact("Put target card from your removed area into your hand.", "chant")
+    assert r.fields["effect"] == [{"op": "choose", "filter": {"zone": "removed", "side": "own"}},
+                                  {"op": "removed_to_hand"}]
+
+
+def test_cr_903_2g_the_chant_returns_a_removed_card_and_needs_one_to_be_played(pool34a):
+    """Our removed knight is the target (the opponent's removed card is not: "your removed area"); without a card in our
+    removed area the chant has no legal target and is not offered (CR 903.2g)."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool34a, turn_player=0, seed=3)
+    sc.will(0, K.Attribute.FIRE, 1)
+    (card,) = sc.hand(0, ["TXT-521"])
+    sc.put(1, "TXT-505", K.Zone.REMOVED)
+    g = sc.game()
+    assert K.PLAY_HAND_BASE not in g.legal_actions().tolist()
+    sc = Scenario.main_phase(pool34a, turn_player=0, seed=3)
+    sc.will(0, K.Attribute.FIRE, 1)
+    (card,) = sc.hand(0, ["TXT-521"])
+    knight = sc.put(0, "TXT-511", K.Zone.REMOVED)
+    sc.put(1, "TXT-505", K.Zone.REMOVED)
+    g = sc.game()
+    _play_first(g, card)
+    assert int(g.state[S.ZONE + knight * S.CARD_W]) == K.Zone.HAND

@@ -4868,6 +4868,13 @@ class _T(CountWords, TextTransformer, Transformer):
         # session 32: "remove target <card> in a graveyard from the game" (CR 1004.1): Op.GRAVE_REMOVE
         return [({"op": "grave_remove"}, sel)]
 
+    def removed_target_to_hand(self, flt):
+        # session 34 (s34a): "put target <card> from your removed area into your hand" (CR 903.2g: a target in its
+        # controller's removed area, public, CR 311.2; off the field a card is its owner's, CR 105.3a): Op.REMOVED_TO_HAND
+        f = self._grave_filter(flt)
+        f["zone"] = "removed"
+        return [({"op": "removed_to_hand"}, _Sel("choose", f))]
+
     def grave_to_hand(self, sel):
         if sel.kind == "self":
             return [({"op": "grave_to_hand", "_self_grave": True}, sel)]
@@ -5906,7 +5913,7 @@ def _spell_will(ops: list[dict]) -> list[dict]:
 # the ops on a register that leave its cards where they are (the rest move them: IF_IT then no longer knows the zone)
 _KEEPS_ZONE = {"power", "power_x", "grant_keyword", "restrict", "counter", "recover", "rest", "damage", "prevent", "prevent_from",
                "remove_from_battle", "gain_control", "lock_recover", "lose_abilities_while", "shield_destroy", "if_it"}
-_MOVES_TO = {"grave_to_hand": "hand", "grave_to_field": "field", "grave_remove": "removed"}
+_MOVES_TO = {"grave_to_hand": "hand", "grave_to_field": "field", "grave_remove": "removed", "removed_to_hand": "hand"}
 
 
 def _moves(op: dict, r: int, reg_zone: dict) -> None:

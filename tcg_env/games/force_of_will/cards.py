@@ -457,6 +457,8 @@ OpSetPower = op_model("set_power", _M, atk=(Hundreds, 0), defense=(Hundreds, 0),
 # continuous ability's, Op.ACTIVATE_LOCK; play.activate_locked)
 OpActivateLock = op_model("activate_lock", _M, filter=FowFilter, unless=FowFilter)
 # session 34 (s34a): "<player> discards their hand" (Op.DISCARD_HAND)
+# session 34 (s34a): "put target <card> from your removed area into your hand" (Op.REMOVED_TO_HAND)
+OpRemovedToHand = op_model("removed_to_hand", _M, reg=(Reg, 0))
 OpDiscardHand = op_model("discard_hand", _M, who=_Who)
 OpNoLifeGain = op_model("no_life_gain", _M)  # "Players cannot gain life." (a continuous ability's, Op.NO_LIFE_GAIN)
 # session 32: "If this card would be put into your graveyard from your deck, put it into the field instead." (CR 910.1; the
@@ -606,7 +608,7 @@ _OP_MODELS = (
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
     OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay, OpPlayerChoose, OpGraveRemove, OpNoLifeGainTurn,
     OpDeckGraveToField, OpEnterRested, OpBarredBy, OpLoseAbilitiesWhile, OpAttrCostAny, OpCostIncrease, OpAttackTax,
-    OpOppPaymentFree, OpSetPower, OpSelectSharedName, OpActivateLock, OpDiscardHand,
+    OpOppPaymentFree, OpSetPower, OpSelectSharedName, OpActivateLock, OpDiscardHand, OpRemovedToHand,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -650,7 +652,7 @@ _ON_REGISTER = {
     "power", "power_x", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
-    "grave_remove", "prevent_from", "lock_recover", "lose_abilities_while", "if_it", "if_cost", "removed_to_field", "set_power",
+    "grave_remove", "prevent_from", "lock_recover", "lose_abilities_while", "if_it", "if_cost", "removed_to_field", "set_power", "removed_to_hand",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "activate_lock",
@@ -2186,7 +2188,8 @@ class _Compiler(PoolCompiler):
             if op.if_awakened and (not op.up_to or self._card is None or self._card.type != "chant"
                                    or not q.startswith("effect[") or ".modes[" in q):
                 self.fail(f"{q}.if_awakened", "a chant's own 'up to' target (its effect, not a mode's)")
-            return (self.compile_filter(op.filter, f"{q}.filter", ("field", "chase", "graveyard"), targeted=targeted),
+            return (self.compile_filter(op.filter, f"{q}.filter", ("field", "chase", "graveyard", "removed"),
+                                        targeted=targeted),
                     op.count, K.CHOOSE_IF_AWAKENED if op.if_awakened else int(op.up_to))
         if name == "select_mode":
             # the modes' ability rows follow the row of the ability being compiled (add_ability)
@@ -2415,7 +2418,7 @@ class _Compiler(PoolCompiler):
             if cid is None or not self.models[cid].token:
                 self.fail(f"{q}.token", f"{op.token!r} is no token card of the pool (a card with token = true)")
             return cid, who(), self.x_operand(op.count, f"{q}.count", 1)
-        if name in ("grave_to_hand", "grave_remove"):
+        if name in ("grave_to_hand", "grave_remove", "removed_to_hand"):
             return 0, 0, 0
         if name == "discard_hand":
             return 0, who(), 0  # session 34 (s34a): the player who discards their hand

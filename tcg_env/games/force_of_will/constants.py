@@ -1131,6 +1131,9 @@ class Op(IntEnum):
     # session 34 (s34a): "<player> discards their / his or her hand" (CR 1019.1; a1 = Who): every card of that player's hand
     # into its owner's graveyard (zones.discard_to_graveyard, each); NOT_DONE with an empty hand (CR 104.2)
     DISCARD_HAND = 233
+    # session 34 (s34a): "put target <card> from your removed area into your hand" (CR 903.2g, 311: a target in a removed
+    # area, effects.in_play_* scan them): the cards of register I_REG still in a removed area into their owners' hands
+    REMOVED_TO_HAND = 234
     # "Players cannot gain life." (a continuous ability; effects.life_gain_blocked, only in pools with one:
     # FLAG_NO_LIFE_GAIN): while its card is in the field, life gains are none
     NO_LIFE_GAIN = 76

@@ -64,12 +64,13 @@ def in_play_count(s, player):
     chase and the graveyards ("target resonator from your graveyard": a target in a graveyard, CR
     903.2g); filter_match checks the filter's zone."""
     return s[zone_offsets(ZT, Zone.FIELD, player)[0]] + s[zone_offsets(ZT, Zone.RULER_AREA, player)[0]] + \
-        s[zone_offsets(ZT, Zone.CHASE, player)[0]] + s[zone_offsets(ZT, Zone.GRAVEYARD, player)[0]]
+        s[zone_offsets(ZT, Zone.CHASE, player)[0]] + s[zone_offsets(ZT, Zone.GRAVEYARD, player)[0]] + \
+        s[zone_offsets(ZT, Zone.REMOVED, player)[0]]  # session 34 (s34a): "target <card> from your removed area"
 
 
 @internal
 def in_play_slot(s, player, i):
-    for z in (Zone.FIELD, Zone.RULER_AREA, Zone.CHASE, Zone.GRAVEYARD):
+    for z in (Zone.FIELD, Zone.RULER_AREA, Zone.CHASE, Zone.GRAVEYARD, Zone.REMOVED):
         n_off, l_off = zone_offsets(ZT, z, player)
         if i < s[n_off]:
             return s[l_off + i]
@@ -1003,6 +1004,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 done = True
         if not done:
             return NOT_DONE
+    elif op == Op.REMOVED_TO_HAND:
+        # session 34 (s34a): targets chosen in a removed area (CR 903.2g, 311), the ones still there (CR 903.3a), into
+        # their owners' hands
+        for i in range(s[f + E_REGN + reg]):
+            slot = s[f + E_REG + reg * TARGET_MAX + i]
+            if s[ZONE + slot * CARD_W] == Zone.REMOVED:
+                game.move_card(s, T, slot, Zone.HAND)
     elif op == Op.DISCARD_HAND:
         # session 34 (s34a): "<player> discards their hand" (CR 1019.1): each card (zones.discard_to_graveyard: a
         # replacement "... remove it from the game instead" reads it, CR 910.1), the last first; none: not done (CR 104.2)
