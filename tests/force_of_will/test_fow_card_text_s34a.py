@@ -114,6 +114,8 @@ def pool34a_more(tmp_path_factory):
     cards = [
         _card("TXT-511", "Made-up Knight", "Resonator", [], race=["Knight"]),
         _card("TXT-519", "Made-up Warlust", "Resonator", ["[Continuous]: Resonators must attack if able."]),
+        _card("TXT-522", "Made-up Berserker", "Resonator", [
+            "[Continuous]: As you choose a card to attack, you must choose this card if able."]),
     ]
     res, pool = _imported_pool(tmp_path_factory.mktemp("s34a_more"), cards)
     _all_exact(res)
@@ -495,3 +497,35 @@ def test_cr_903_2g_the_chant_returns_a_removed_card_and_needs_one_to_be_played(p
     g = sc.game()
     _play_first(g, card)
     assert int(g.state[S.ZONE + knight * S.CARD_W]) == K.Zone.HAND
+
+
+# ---- "As you choose a card to attack, you must choose this card if able." (CR 803.3a) --------------------------------
+def test_cr_803_3a_you_must_choose_this_card_is_must_be_attacker():
+    r = exact("[Continuous]: As you choose a card to attack, you must choose this card if able.")
+    assert r.abilities == [{"kind": "continuous", "effect": [{"op": "must_be_attacker"}]}]
+    assert line("As you choose a card to attack, you must choose this card if able.", "addition").verdict is \
+        Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize("berserker_rested", [False, True])
+def test_cr_803_3a_the_attacker_must_be_this_card_while_it_can_attack(pool34a_more, berserker_rested):
+    """The berserker ("you must choose this card if able") beside a knight: while it can attack it is the only legal
+    attacker, and the player may still forfeit (no attack is forced, CR 803.3); rested, the knight may attack."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool34a_more, turn_player=0, seed=1)
+    berserker = sc.put(0, "TXT-522", "field", rested=berserker_rested)
+    knight = sc.put(0, "TXT-511", "field")
+    g = sc.game()
+    g.step(K.BATTLE)
+    for _ in range(6):  # the beginning of battle: priority passes (CR 802)
+        if int(g.state[H_DECISION]) == K.Decision.ATTACKER:
+            break
+        g.step(K.PASS)
+    assert int(g.state[H_DECISION]) == K.Decision.ATTACKER
+    field = sc.zone(0, "field")
+    legal = set(g.legal_actions().tolist())
+    assert (K.OWN_FIELD_BASE + field.index(berserker) in legal) is not berserker_rested
+    assert (K.OWN_FIELD_BASE + field.index(knight) in legal) is berserker_rested
+    assert K.PASS in legal

@@ -143,6 +143,23 @@ def must_attack_exists(game, s, T, p):
     return False
 
 
+@internal
+def attacker_required(game, s, T, p, slot):
+    """Session 34 (s34a): has card ``slot`` of ``p`` "As you choose a card to attack, you must choose this card if able."
+    in force (Op.MUST_BE_ATTACKER, a continuous ability of the card itself, CR 904)? 1 yes, 0 no; -1 at once in a pool
+    without one (FLAG_MUST_ATTACKER). The attacker mask (kernels) keeps only such cards among the legal attackers when
+    one is (CR 803.3a); no attack is forced."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_MUST_ATTACKER) == 0:
+        return -1
+    k, src, r, i = game.next_op_in_force(s, T, p, K.Op.MUST_BE_ATTACKER, 0, -1, -1, -1)
+    while i >= 0:
+        if src == slot:
+            return 1
+        k, src, r, i = game.next_op_in_force(s, T, p, K.Op.MUST_BE_ATTACKER, k, src, r, i + 1)
+    return 0
+
+
 @internal_inline  # inlined into its callers (engine.jit): the ATTACKED mask, attack_object_exists
 def attackable(game, s, T, attacker, slot):
     """CR 803.3b: a rested J/resonator with ATK and DEF of the opponent; [Precision] (CR 1103.2):

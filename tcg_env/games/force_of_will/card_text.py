@@ -1917,6 +1917,14 @@ class _T(CountWords, TextTransformer, Transformer):
         return None
 
     # ---------------- continuous (CR 904) ----------------
+    def must_be_attacker(self, *_):
+        # session 34 (s34a): "As you choose a card to attack, you must choose this card if able." (a continuous ability of
+        # a J/resonator, CR 904): as its controller chooses the attacking J/resonator (CR 803.3a) they must choose this
+        # card while it can attack; no attack is forced (battle.attacker_required)
+        if self.card.get("type") not in ("resonator", "j_ruler"):
+            raise Unsupported("'you must choose this card' to attack on a card that is not a J/resonator")
+        return [{"kind": "continuous", "effect": [{"op": "must_be_attacker"}]}]
+
     def activate_lock(self, *parts):
         # session 34 (s34a): "Players cannot play activate abilities of <cards> they control unless they control a
         # <card>." (a continuous ability of a card in the field, CR 904): each player's cards of that kind have no activate
@@ -6430,6 +6438,11 @@ def _s34a_marks(s: str) -> str:
         s = _SHARED_NAMES.sub(r"destroy_shared_names \1 with_another \2.", s)
     if " must attack if able." in s:
         s = _MUST_ATTACK.sub(lambda m: f"{m[1]}{m[2]} {'gains' if m[2] == 'this card' else 'gain'} [bloodlust].", s)
+    if s.startswith("players cannot play activate abilities of ") or \
+            s.startswith("[continuous]: players cannot play activate abilities of "):
+        s = s.replace(" they control unless they control ", " they control unless_they_control ", 1)
+    if s.startswith("[continuous]: as you choose a card to attack, "):
+        s = s[len("[continuous]: "):]  # (the grammar's "[continuous]: as" reads "as long as")
     for typo, fixed in _S34A_TYPOS:
         s = s.replace(typo, fixed)
     return s
@@ -6544,7 +6557,8 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     if "gain" in s or "cannot" in s or " enter the field rested" in s or " instead." in s:
         s = _s32b_marks(s)
     if "<race" in s or " share a name with another " in s or " must attack if able." in s or " control deal " in s or \
-            "spell card in" in s:
+            "spell card in" in s or "players cannot play activate abilities of " in s or \
+            "as you choose a card to attack" in s:
         s = _s34a_marks(s)
     if s.endswith('."'):
         s = s[:-2] + '".'  # the full stop printed inside a closing quote

@@ -459,6 +459,8 @@ OpActivateLock = op_model("activate_lock", _M, filter=FowFilter, unless=FowFilte
 # session 34 (s34a): "<player> discards their hand" (Op.DISCARD_HAND)
 # session 34 (s34a): "put target <card> from your removed area into your hand" (Op.REMOVED_TO_HAND)
 OpRemovedToHand = op_model("removed_to_hand", _M, reg=(Reg, 0))
+# session 34 (s34a): "As you choose a card to attack, you must choose this card if able." (Op.MUST_BE_ATTACKER)
+OpMustBeAttacker = op_model("must_be_attacker", _M)
 OpDiscardHand = op_model("discard_hand", _M, who=_Who)
 OpNoLifeGain = op_model("no_life_gain", _M)  # "Players cannot gain life." (a continuous ability's, Op.NO_LIFE_GAIN)
 # session 32: "If this card would be put into your graveyard from your deck, put it into the field instead." (CR 910.1; the
@@ -609,6 +611,7 @@ _OP_MODELS = (
     OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay, OpPlayerChoose, OpGraveRemove, OpNoLifeGainTurn,
     OpDeckGraveToField, OpEnterRested, OpBarredBy, OpLoseAbilitiesWhile, OpAttrCostAny, OpCostIncrease, OpAttackTax,
     OpOppPaymentFree, OpSetPower, OpSelectSharedName, OpActivateLock, OpDiscardHand, OpRemovedToHand,
+    OpMustBeAttacker,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -655,7 +658,7 @@ _ON_REGISTER = {
     "grave_remove", "prevent_from", "lock_recover", "lose_abilities_while", "if_it", "if_cost", "removed_to_field", "set_power", "removed_to_hand",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
-                    "activate_lock",
+                    "activate_lock", "must_be_attacker",
                     "redirect_damage",
                     "grave_to_removed", "prevent_damage", "damage_mod", "deck_grave_to_field",
                     "enter_rested", "barred_by", "attr_cost_any", "cost_increase", "attack_tax", "opp_payment_free"}  # fmt: skip
@@ -899,6 +902,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
                       (K.Trigger.BECOMES_RESTED, K.FLAG_BECOMES_RESTED)):
         if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC) & (abilities[:, K.A_TRIGGER] == trig)).any():
             flags[-1, K.FL_MISC] |= bit  # (without the abilities: set, the kernels skip nothing)
+    if (code[:, K.I_OP] == K.Op.MUST_BE_ATTACKER).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_MUST_ATTACKER  # session 34 (s34a): battle.attacker_required reads them
     if (code[:, K.I_OP] == K.Op.ACTIVATE_LOCK).any():
         flags[-1, K.FL_MISC] |= K.FLAG_ACTIVATE_LOCK  # session 34 (s34a): play.activate_locked reads them
     if ((code[:, K.I_OP] == K.Op.NO_LIFE_GAIN) | (code[:, K.I_OP] == K.Op.NO_LIFE_GAIN_TURN)).any():

@@ -314,6 +314,7 @@ FLAG_REMNANT = 512  # some card with [Remnant] (TB_REMNANT): the PRIORITY mask l
 # some automatic ability with trigger OTHER_TO_GRAVEYARD (zones.move_card_core fires it; effects.each_target and
 # rule_processes.sweep_field keep the cards moved at the same time, CR 906.7)
 FLAG_ACTIVATE_LOCK = 1 << 12  # session 34 (s34a): some ACTIVATE_LOCK instruction (play.activate_locked)
+FLAG_MUST_ATTACKER = 1 << 13  # session 34 (s34a): some MUST_BE_ATTACKER instruction (battle.attacker_required)
 FLAG_OTHER_TO_GRAVE = 1 << 15
 FLAG_BECOMES_RESTED = 1 << 21  # session 33: some automatic ability with trigger BECOMES_RESTED (triggers.becomes_rested)
 FLAG_NO_LIFE_GAIN = 1 << 16  # some NO_LIFE_GAIN instruction (effects.life_gain_blocked)
@@ -1134,6 +1135,10 @@ class Op(IntEnum):
     # session 34 (s34a): "put target <card> from your removed area into your hand" (CR 903.2g, 311: a target in a removed
     # area, effects.in_play_* scan them): the cards of register I_REG still in a removed area into their owners' hands
     REMOVED_TO_HAND = 234
+    # session 34 (s34a): "As you choose a card to attack, you must choose this card if able." (a continuous ability of the
+    # card itself, CR 904, 803.3a: the attacking J/resonator chosen): battle.attacker_required, in pools with one
+    # (FLAG_MUST_ATTACKER)
+    MUST_BE_ATTACKER = 235
     # "Players cannot gain life." (a continuous ability; effects.life_gain_blocked, only in pools with one:
     # FLAG_NO_LIFE_GAIN): while its card is in the field, life gains are none
     NO_LIFE_GAIN = 76
