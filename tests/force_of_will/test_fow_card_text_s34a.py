@@ -11,12 +11,12 @@ from numba import njit
 from tcg_env.cards.text import Verdict
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
-from tcg_env.games.force_of_will.battle import attackable, can_attack
+from tcg_env.games.force_of_will.battle import attackable, can_attack, must_attack_exists
 from tcg_env.games.force_of_will.characteristics import atk_of, def_of, keywords_of
 from tcg_env.games.force_of_will.effects import add_power, add_power_second, add_restrictions, grant_keywords, set_power
 from tcg_env.games.force_of_will.play import ability_usable, will_producer
 from tcg_env.games.force_of_will.replacement import shields_end_of_turn
-from tcg_env.games.force_of_will.turn import end_of_turn_cleanup
+from tcg_env.games.force_of_will.turn import end_of_turn_cleanup, recover_all
 from test_fow_card_text import _drive, _imported_pool, exact, line
 from test_fow_card_text_s23b import _all_exact
 from test_fow_card_text_s24b import _card
@@ -114,6 +114,7 @@ def pool34a_more(tmp_path_factory):
     cards = [
         _card("TXT-511", "Made-up Knight", "Resonator", [], race=["Knight"]),
         _card("TXT-519", "Made-up Warlust", "Resonator", ["[Continuous]: Resonators must attack if able."]),
+        _card("TXT-523", "Made-up Sleeper", "Resonator", ["This card doesn't recover during the recovery phase."]),
         _card("TXT-522", "Made-up Berserker", "Resonator", [
             "[Continuous]: As you choose a card to attack, you must choose this card if able."]),
     ]
@@ -412,8 +413,6 @@ def test_cr_1123_2_must_attack_if_able_is_bloodlust():
 
 @njit(cache=True)
 def _must_attack(game, s, T, p):
-    from tcg_env.games.force_of_will.battle import must_attack_exists
-
     return must_attack_exists(game, s, T, p)
 
 
@@ -529,3 +528,33 @@ def test_cr_803_3a_the_attacker_must_be_this_card_while_it_can_attack(pool34a_mo
     assert (K.OWN_FIELD_BASE + field.index(berserker) in legal) is not berserker_rested
     assert (K.OWN_FIELD_BASE + field.index(knight) in legal) is berserker_rested
     assert K.PASS in legal
+
+
+# ---- "<cards> doesn't recover during the recovery phase" (a continuous ability, CR 503.5, 904) -----------------------
+def test_cr_503_5_doesnt_recover_during_the_recovery_phase_is_a_continuous_restriction():
+    r = exact("[Continuous]: This card doesn't recover during the recovery phase.")
+    assert r.abilities == [{"kind": "continuous", "effect": [{"op": "aura_restrict", "restrictions": ["cant_recover"],
+                                                              "filter": {"self_only": True}}]}]
+    assert line("Target resonator doesn't recover during the recovery phase.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+@njit(cache=True)
+def _recover_all(game, s, T, p):
+    recover_all(game, s, T, p)
+
+
+def test_cr_503_5_the_card_stays_rested_in_every_recovery_phase(pool34a_more):
+    """The sleeper stays rested in each recovery phase (not only the next one); the knight beside it recovers."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool34a_more, turn_player=0, seed=1)
+    sleeper = sc.put(0, "TXT-523", "field", rested=True)
+    knight = sc.put(0, "TXT-511", "field", rested=True)
+    g = sc.game()
+    T = pool34a_more.kernel_tables
+    s = g.state.copy()
+    for _ in range(2):
+        _recover_all(K.RULES, s, T, 0)
+        assert int(s[S.RESTED + sleeper * S.CARD_W]) == 1
+        assert int(s[S.RESTED + knight * S.CARD_W]) == 0
+        s[S.RESTED + knight * S.CARD_W] = 1

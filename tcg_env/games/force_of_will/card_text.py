@@ -3980,6 +3980,11 @@ class _T(CountWords, TextTransformer, Transformer):
         # restriction bits, as can_block_flying; battle.can_block_now)
         return [({"op": "restrict", "restrictions": ["can_block_rested"], "duration": duration or "permanent"}, sel)]
 
+    def no_recover_phase(self, sel):
+        # session 34 (s34a): a continuous ability's (Body.aura: aura_restrict cant_recover, read by turn.recover_all in
+        # every recovery phase while it is in force); a one-time effect's is unsupported (Body.ops)
+        return [({"op": "_no_recover_phase"}, sel)]
+
     def no_recover_next(self, sel):
         # CR 503.5: the card stays rested in its controller's next recovery phase, once (turn.recover_all reads and
         # clears RESTRICT_CANT_RECOVER of the "permanent" cell; it is forgotten when the card leaves the field)
@@ -5437,6 +5442,8 @@ class _Body:
             raise Unsupported("producing will outside a will ability (CR 907)")
         if any(op["op"] == "_spend_only" for op in out) and not will:
             raise Unsupported("'spend this will only' outside a will ability")
+        if any(op["op"] == "_no_recover_phase" for op in out):
+            raise Unsupported("'doesn't recover during the recovery phase' in a one-time effect (for how long)")
         if any(op["op"] in ("_prevent_cont", "_damage_mod") for op in out):
             raise Unsupported("a lasting prevention in a one-time effect (without 'this turn')")
         return out
@@ -5457,6 +5464,11 @@ class _Body:
                 continue
             if op["op"] == "_barred_by" and sel is not None and sel.kind == "self":
                 out.append({"op": "barred_by", "by": op["by"], "filter": op["filter"]})  # session 32 (battle.py)
+                continue
+            if op["op"] == "_no_recover_phase" and sel is not None and sel.kind in ("all", "self"):
+                # session 34 (s34a): CR 503.5, the cards stay rested in every recovery phase while it is in force
+                out.append({"op": "aura_restrict", "restrictions": ["cant_recover"],
+                            "filter": dict(sel.filter) if sel.kind == "all" else {"self_only": True}})
                 continue
             if op["op"] == "_enter_rested" and sel is not None and sel.kind == "all":
                 out.append({"op": "enter_rested", "filter": dict(sel.filter)})  # session 32 (zones.enter_field)
