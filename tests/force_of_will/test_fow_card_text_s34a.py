@@ -115,6 +115,7 @@ def pool34a_more(tmp_path_factory):
         _card("TXT-511", "Made-up Knight", "Resonator", [], race=["Knight"]),
         _card("TXT-519", "Made-up Warlust", "Resonator", ["[Continuous]: Resonators must attack if able."]),
         _card("TXT-523", "Made-up Sleeper", "Resonator", ["This card doesn't recover during the recovery phase."]),
+        _card("TXT-524", "Made-up Taunter", "Resonator", ["[Continuous]: Your opponent must block this card if able."]),
         _card("TXT-522", "Made-up Berserker", "Resonator", [
             "[Continuous]: As you choose a card to attack, you must choose this card if able."]),
     ]
@@ -558,3 +559,37 @@ def test_cr_503_5_the_card_stays_rested_in_every_recovery_phase(pool34a_more):
         assert int(s[S.RESTED + sleeper * S.CARD_W]) == 1
         assert int(s[S.RESTED + knight * S.CARD_W]) == 0
         s[S.RESTED + knight * S.CARD_W] = 1
+
+
+# ---- "Your opponent must block this card if able." (CR 804.3) --------------------------------------------------------
+def test_cr_804_3_your_opponent_must_block_this_card_is_must_be_blocked():
+    r = exact("[Continuous]: Your opponent must block this card if able.")
+    assert r.abilities == [{"kind": "continuous", "effect": [{"op": "must_be_blocked"}]}]
+
+
+@pytest.mark.parametrize("attacker, may_pass", [("TXT-524", False), ("TXT-511", True)])
+def test_cr_804_3_the_defender_must_block_the_card_if_able(pool34a_more, attacker, may_pass):
+    """The taunter attacks the player: the defender's recovered knight must block it (no PASS at the block); a plain
+    knight's attack may go unblocked."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool34a_more, turn_player=0, seed=1)
+    runner = sc.put(0, attacker, "field")
+    sc.put(1, "TXT-511", "field")
+    g = sc.game()
+    g.step(K.BATTLE)
+    for _ in range(20):
+        d = int(g.state[H_DECISION])
+        if d == K.Decision.BLOCK:
+            break
+        if d == K.Decision.ATTACKER:
+            g.step(K.OWN_FIELD_BASE + sc.zone(0, "field").index(runner))
+        elif d == K.Decision.ATTACKED:
+            g.step(K.ATTACK_PLAYER)
+        else:
+            g.step(K.PASS)
+    assert int(g.state[H_DECISION]) == K.Decision.BLOCK
+    legal = g.legal_actions().tolist()
+    assert any(K.OWN_FIELD_BASE <= a < K.OWN_FIELD_BASE + K.FIELD_SLOTS for a in legal)
+    assert (K.PASS in legal) is may_pass

@@ -144,6 +144,22 @@ def must_attack_exists(game, s, T, p):
 
 
 @internal
+def must_be_blocked(game, s, T, attacker):
+    """Session 34 (s34a): has the attacking J/resonator ``attacker`` "Your opponent must block this card if able." in force
+    (Op.MUST_BE_BLOCKED, a continuous ability of the card itself, CR 904)? The blocker mask (kernels) then offers no
+    PASS while a J/resonator can block it (CR 804.3). Only a card with continuous abilities is read (C_HAS_CONT)."""
+    if attacker < 0 or card_table(T)[s[CARD + attacker * CARD_W], K.C_HAS_CONT] == 0:
+        return False
+    p = s[CONTROLLER + attacker * CARD_W]
+    k, src, r, i = game.next_op_in_force(s, T, p, K.Op.MUST_BE_BLOCKED, 0, -1, -1, -1)
+    while i >= 0:
+        if src == attacker:
+            return True
+        k, src, r, i = game.next_op_in_force(s, T, p, K.Op.MUST_BE_BLOCKED, k, src, r, i + 1)
+    return False
+
+
+@internal
 def attacker_required(game, s, T, p, slot):
     """Session 34 (s34a): has card ``slot`` of ``p`` "As you choose a card to attack, you must choose this card if able."
     in force (Op.MUST_BE_ATTACKER, a continuous ability of the card itself, CR 904)? 1 yes, 0 no; -1 at once in a pool

@@ -1917,6 +1917,14 @@ class _T(CountWords, TextTransformer, Transformer):
         return None
 
     # ---------------- continuous (CR 904) ----------------
+    def must_be_blocked(self, *_):
+        # session 34 (s34a): "Your opponent must block this card if able." (a continuous ability of a J/resonator, CR 904):
+        # while it attacks, its controller's opponent must declare a block when a J/resonator of theirs can block it (CR
+        # 804.3; battle.must_be_blocked)
+        if self.card.get("type") not in ("resonator", "j_ruler"):
+            raise Unsupported("'must block this card' on a card that is not a J/resonator")
+        return [{"kind": "continuous", "effect": [{"op": "must_be_blocked"}]}]
+
     def must_be_attacker(self, *_):
         # session 34 (s34a): "As you choose a card to attack, you must choose this card if able." (a continuous ability of
         # a J/resonator, CR 904): as its controller chooses the attacking J/resonator (CR 803.3a) they must choose this
@@ -6436,7 +6444,9 @@ _MUST_ATTACK = re.compile(r"(^|\]:? |\. )(this card|[^.:\]]+?) must attack if ab
 # session 34 (s34a): the list's misprints read as the sentences they mean ("a spell card" is a spell: a resonator, chant,
 # addition or regalia card, CR 201.2)
 _S34A_TYPOS = (("target j/resonator your opponent control deal ", "target j/resonator your opponent controls deal "),
-               ("for each spell card in your graveyard", "for each spell in your graveyard"))
+               ("for each spell card in your graveyard", "for each spell in your graveyard"),
+               ("draw a card, then discards a card.", "draw a card, then discard a card."),
+               ("play this ability only once each turn.", "play this ability only once per turn."))
 _SHARED_NAMES = re.compile(r"\bdestroy all ([^.]+?) that share a name with another ([^.]+?)\.")
 
 
@@ -6453,7 +6463,8 @@ def _s34a_marks(s: str) -> str:
     if s.startswith("players cannot play activate abilities of ") or \
             s.startswith("[continuous]: players cannot play activate abilities of "):
         s = s.replace(" they control unless they control ", " they control unless_they_control ", 1)
-    if s.startswith("[continuous]: as you choose a card to attack, "):
+    if s.startswith("[continuous]: as you choose a card to attack, ") or \
+            s.startswith("[continuous]: your opponent must block this card if able."):
         s = s[len("[continuous]: "):]  # (the grammar's "[continuous]: as" reads "as long as")
     for typo, fixed in _S34A_TYPOS:
         s = s.replace(typo, fixed)
@@ -6570,7 +6581,8 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
         s = _s32b_marks(s)
     if "<race" in s or " share a name with another " in s or " must attack if able." in s or " control deal " in s or \
             "spell card in" in s or "players cannot play activate abilities of " in s or \
-            "as you choose a card to attack" in s:
+            "as you choose a card to attack" in s or ", then discards a card." in s or " only once each turn." in s or \
+            "must block this card if able" in s:
         s = _s34a_marks(s)
     if s.endswith('."'):
         s = s[:-2] + '".'  # the full stop printed inside a closing quote

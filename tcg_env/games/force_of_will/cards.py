@@ -461,6 +461,8 @@ OpActivateLock = op_model("activate_lock", _M, filter=FowFilter, unless=FowFilte
 OpRemovedToHand = op_model("removed_to_hand", _M, reg=(Reg, 0))
 # session 34 (s34a): "As you choose a card to attack, you must choose this card if able." (Op.MUST_BE_ATTACKER)
 OpMustBeAttacker = op_model("must_be_attacker", _M)
+# session 34 (s34a): "Your opponent must block this card if able." (Op.MUST_BE_BLOCKED)
+OpMustBeBlocked = op_model("must_be_blocked", _M)
 OpDiscardHand = op_model("discard_hand", _M, who=_Who)
 OpNoLifeGain = op_model("no_life_gain", _M)  # "Players cannot gain life." (a continuous ability's, Op.NO_LIFE_GAIN)
 # session 32: "If this card would be put into your graveyard from your deck, put it into the field instead." (CR 910.1; the
@@ -611,7 +613,7 @@ _OP_MODELS = (
     OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay, OpPlayerChoose, OpGraveRemove, OpNoLifeGainTurn,
     OpDeckGraveToField, OpEnterRested, OpBarredBy, OpLoseAbilitiesWhile, OpAttrCostAny, OpCostIncrease, OpAttackTax,
     OpOppPaymentFree, OpSetPower, OpSelectSharedName, OpActivateLock, OpDiscardHand, OpRemovedToHand,
-    OpMustBeAttacker,
+    OpMustBeAttacker, OpMustBeBlocked,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -658,7 +660,7 @@ _ON_REGISTER = {
     "grave_remove", "prevent_from", "lock_recover", "lose_abilities_while", "if_it", "if_cost", "removed_to_field", "set_power", "removed_to_hand",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
-                    "activate_lock", "must_be_attacker",
+                    "activate_lock", "must_be_attacker", "must_be_blocked",
                     "redirect_damage",
                     "grave_to_removed", "prevent_damage", "damage_mod", "deck_grave_to_field",
                     "enter_rested", "barred_by", "attr_cost_any", "cost_increase", "attack_tax", "opp_payment_free"}  # fmt: skip

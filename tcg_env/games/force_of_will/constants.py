@@ -1139,6 +1139,10 @@ class Op(IntEnum):
     # card itself, CR 904, 803.3a: the attacking J/resonator chosen): battle.attacker_required, in pools with one
     # (FLAG_MUST_ATTACKER)
     MUST_BE_ATTACKER = 235
+    # session 34 (s34a): "Your opponent must block this card if able." (a continuous ability of the card itself, CR 904,
+    # 804.3): while it is the attacking J/resonator and a J/resonator can block it, the defender may not forgo the block
+    # (battle.must_be_blocked; read only for an attacker whose card has continuous abilities)
+    MUST_BE_BLOCKED = 236
     # "Players cannot gain life." (a continuous ability; effects.life_gain_blocked, only in pools with one:
     # FLAG_NO_LIFE_GAIN): while its card is in the field, life gains are none
     NO_LIFE_GAIN = 76

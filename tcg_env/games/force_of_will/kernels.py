@@ -358,6 +358,9 @@ def legal_mask_row(game, s, T, out):
             if game.can_block_now(s, T, p, s[l_off + i], cont):
                 out[OWN_FIELD_BASE + i] = 1
                 n += 1
+        if n > 1 and game.must_be_blocked(s, T, s[ATTACKER]):
+            out[PASS] = 0  # session 34 (s34a): "Your opponent must block this card if able." (CR 804.3)
+            n -= 1
         return n
     return 0
 
