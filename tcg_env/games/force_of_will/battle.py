@@ -143,6 +143,39 @@ def must_attack_exists(game, s, T, p):
     return False
 
 
+@internal
+def must_be_blocked(game, s, T, attacker):
+    """Session 34 (s34a): has the attacking J/resonator ``attacker`` "Your opponent must block this card if able." in force
+    (Op.MUST_BE_BLOCKED, a continuous ability of the card itself, CR 904)? The blocker mask (kernels) then offers no
+    PASS while a J/resonator can block it (CR 804.3). Only a card with continuous abilities is read (C_HAS_CONT)."""
+    if attacker < 0 or card_table(T)[s[CARD + attacker * CARD_W], K.C_HAS_CONT] == 0:
+        return False
+    p = s[CONTROLLER + attacker * CARD_W]
+    k, src, r, i = game.next_op_in_force(s, T, p, K.Op.MUST_BE_BLOCKED, 0, -1, -1, -1)
+    while i >= 0:
+        if src == attacker:
+            return True
+        k, src, r, i = game.next_op_in_force(s, T, p, K.Op.MUST_BE_BLOCKED, k, src, r, i + 1)
+    return False
+
+
+@internal
+def attacker_required(game, s, T, p, slot):
+    """Session 34 (s34a): has card ``slot`` of ``p`` "As you choose a card to attack, you must choose this card if able."
+    in force (Op.MUST_BE_ATTACKER, a continuous ability of the card itself, CR 904)? 1 yes, 0 no; -1 at once in a pool
+    without one (FLAG_MUST_ATTACKER). The attacker mask (kernels) keeps only such cards among the legal attackers when
+    one is (CR 803.3a); no attack is forced."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_MUST_ATTACKER) == 0:
+        return -1
+    k, src, r, i = game.next_op_in_force(s, T, p, K.Op.MUST_BE_ATTACKER, 0, -1, -1, -1)
+    while i >= 0:
+        if src == slot:
+            return 1
+        k, src, r, i = game.next_op_in_force(s, T, p, K.Op.MUST_BE_ATTACKER, k, src, r, i + 1)
+    return 0
+
+
 @internal_inline  # inlined into its callers (engine.jit): the ATTACKED mask, attack_object_exists
 def attackable(game, s, T, attacker, slot):
     """CR 803.3b: a rested J/resonator with ATK and DEF of the opponent; [Precision] (CR 1103.2):
@@ -158,6 +191,10 @@ def attackable(game, s, T, attacker, slot):
     if game.restricted(s, T, slot, K.RESTRICT_CANT_BE_ATTACKED):
         return False  # "cannot be attacked"
     F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_RESTRICT] & K.RESTRICT_CANT_ATTACK_RESONATORS) != 0 and \
+            game.card_type(s, T, slot) == K.CardType.RESONATOR and \
+            game.restricted(s, T, attacker, K.RESTRICT_CANT_ATTACK_RESONATORS):
+        return False  # session 34 (s34a): "<attacker> cannot attack resonators" (a J-ruler stays attackable, CR 803.3b)
     return (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_BARRED_BY) == 0 or not game.barred_by(s, T, slot, attacker, K.BARRED_ATTACK)
 
 

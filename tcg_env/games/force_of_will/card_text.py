@@ -962,6 +962,9 @@ class _T(CountWords, TextTransformer, Transformer):
         zones = {n.get("zone", "field") for n in nouns}
         if len(nouns) == 2 and nouns[0] == _NOUNS["n_ruler"] and nouns[1] == _NOUNS["n_entity"]:
             return {"_entity": True, "_and_ruler": True}  # "ruler or entity" (session 28: a count only, _per_filter)
+        if len(nouns) == 2 and all(set(n) == {"race", "_race_noun"} for n in nouns):
+            # session 34 (s34a): "Beasts and Four Sacred Beasts you control" (CR 205): the cards of either race (race_or)
+            return {"race": nouns[0]["race"], "race_or": nouns[1]["race"], "_race_noun": True}
         for n in nouns:
             if "type" not in n or set(n) - {"type", "zone"}:
                 raise Unsupported("a list of nouns that are not card types")
@@ -1914,6 +1917,36 @@ class _T(CountWords, TextTransformer, Transformer):
         return None
 
     # ---------------- continuous (CR 904) ----------------
+    def must_be_blocked(self, *_):
+        # session 34 (s34a): "Your opponent must block this card if able." (a continuous ability of a J/resonator, CR 904):
+        # while it attacks, its controller's opponent must declare a block when a J/resonator of theirs can block it (CR
+        # 804.3; battle.must_be_blocked)
+        if self.card.get("type") not in ("resonator", "j_ruler"):
+            raise Unsupported("'must block this card' on a card that is not a J/resonator")
+        return [{"kind": "continuous", "effect": [{"op": "must_be_blocked"}]}]
+
+    def must_be_attacker(self, *_):
+        # session 34 (s34a): "As you choose a card to attack, you must choose this card if able." (a continuous ability of
+        # a J/resonator, CR 904): as its controller chooses the attacking J/resonator (CR 803.3a) they must choose this
+        # card while it can attack; no attack is forced (battle.attacker_required)
+        if self.card.get("type") not in ("resonator", "j_ruler"):
+            raise Unsupported("'you must choose this card' to attack on a card that is not a J/resonator")
+        return [{"kind": "continuous", "effect": [{"op": "must_be_attacker"}]}]
+
+    def activate_lock(self, *parts):
+        # session 34 (s34a): "Players cannot play activate abilities of <cards> they control unless they control a
+        # <card>." (a continuous ability of a card in the field, CR 904): each player's cards of that kind have no activate
+        # or will ability to play (CR 905, 907.1: a will ability is an activate ability) while that player controls no
+        # such card (play.activate_locked; both filters seen from that player)
+        flts = [p for p in parts if isinstance(p, dict)]
+        self._field_card("a continuous ability")
+        locked, unless = ({k: v for k, v in f.items() if not k.startswith("_")} for f in flts)
+        if locked.get("side", "any") != "any" or unless.get("side", "any") != "any" or \
+                locked.get("zone", "field") != "field" or unless.get("zone", "field") != "field":
+            raise Unsupported("an activate lock of cards of another side or zone")
+        return [{"kind": "continuous", "effect": [{"op": "activate_lock", "filter": {**locked, "side": "own"},
+                                                   "unless": {**unless, "side": "own"}}]}]
+
     def no_life_gain(self, *_):
         # "Players cannot gain life." (a continuous ability of a card in the field, CR 904: Op.NO_LIFE_GAIN)
         self._field_card("a continuous ability")
@@ -3679,6 +3712,17 @@ class _T(CountWords, TextTransformer, Transformer):
         self.approximate("each_player_banishes_in_turn")
         return self._banishes(n, flt, "controller") + self._banishes(n, flt, "opponent")
 
+    # session 34 (s34a): "<player> discards their hand" (CR 1019.1: Op.DISCARD_HAND); each player: the effect's controller
+    # first (the cards go to each owner's own graveyard: the order between the players changes nothing they can see)
+    def self_discard_hand(self):
+        return [({"op": "discard_hand", "who": "controller"}, None)]
+
+    def opp_discard_hand(self):
+        return [({"op": "discard_hand", "who": "opponent"}, None)]
+
+    def each_discard_hand(self):
+        return [({"op": "discard_hand", "who": "controller"}, None), ({"op": "discard_hand", "who": "opponent"}, None)]
+
     def each_discard(self, n):
         return [({"op": "discard", "count": n, "who": "controller"}, None),
                 ({"op": "discard", "count": n, "who": "opponent"}, None)]  # fmt: skip
@@ -3875,6 +3919,34 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'loses all abilities' of cards that are not in the field")
         return [({"op": "restrict", "restrictions": ["no_abilities"], "duration": duration}, sel)]
 
+    def destroy_shared_names(self, flt_pl, flt):
+        # session 34 (s34a): "Destroy all <cards> that share a name with another <card>." (CR 202: either of a card's
+        # names; the cards in the fields the filter matches that share one with another such card, selected as it
+        # resolves by Op.SELECT_SHARED_NAME, destroyed at once, CR 1010). The two filters are the same card kind
+        f1, f2 = _all_filter(flt_pl), _all_filter(flt)
+        if f1 != f2 or f1.get("zone", "field") != "field":
+            raise Unsupported("'share a name with another' of another kind of card")
+        return [({"op": "destroy"}, _Sel("shared", f1))]
+
+    def becomes_power(self, sel, power, duration):
+        # session 34 (s34a): "<cards> become(s) a [A/D] until end of turn" (CR 909.1g: a continuous effect that sets the
+        # values, Op.SET_POWER): of J/resonators in the field only (a card with ATK and DEF; "It's still a magic stone"
+        # cards, which become resonators, are not this)
+        if duration != "end_of_turn":
+            raise Unsupported("'becomes a [A/D]' for another duration than until end of turn")
+        f = sel.filter or {}
+        if f.get("zone", "field") != "field" or not set(f.get("type") or ["?"]) <= {"resonator", "j_resonator"}:
+            raise Unsupported("'becomes a [A/D]' of cards that are not J/resonators in the field")
+        if "+" in str(power) or "-" in str(power):
+            raise Unsupported("'becomes a [A/D]' with a signed value")
+        atk, dfn = _power(power)
+        return [({"op": "set_power", "atk": atk, "defense": dfn}, sel)]
+
+    def lose_and_becomes_power(self, sel, power, duration):
+        # session 34 (s34a): "... loses all abilities and becomes a [A/D] until end of turn": both on the same cards (CR
+        # 909.1d, 909.1g; the loss first: layers apply apart, CR 909.2)
+        return self.lose_abilities(sel, duration) + self.becomes_power(sel, power, duration)
+
     def lose_abilities_for_good(self, sel, duration):
         # session 33: "<cards> lose all abilities and cannot gain abilities until end of turn": no keyword granted after
         # the loss either (RESTRICT_CANT_GAIN_ABILITIES with RESTRICT_NO_ABILITIES: characteristics.base_keywords; CR
@@ -3915,6 +3987,11 @@ class _T(CountWords, TextTransformer, Transformer):
         # CR 804.3 asks a recovered blocker: "can block while rested" lifts that for the card (a permission among the
         # restriction bits, as can_block_flying; battle.can_block_now)
         return [({"op": "restrict", "restrictions": ["can_block_rested"], "duration": duration or "permanent"}, sel)]
+
+    def no_recover_phase(self, sel):
+        # session 34 (s34a): a continuous ability's (Body.aura: aura_restrict cant_recover, read by turn.recover_all in
+        # every recovery phase while it is in force); a one-time effect's is unsupported (Body.ops)
+        return [({"op": "_no_recover_phase"}, sel)]
 
     def no_recover_next(self, sel):
         # CR 503.5: the card stays rested in its controller's next recovery phase, once (turn.recover_all reads and
@@ -4627,6 +4704,14 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'prevent all damage that would be dealt by <cards>' of cards that are not targets")
         return [({"op": "prevent_from"}, sel)]
 
+    def prevent_next_from(self, sel, eot=False):
+        # session 34 (s34a): CR 1018.1b, the next damage the target would deal is prevented, all of it, once (a
+        # PREVENT_FROM entry of amount "next": replacement.damage_from_prevented uses it up); without "this turn" it
+        # lasts until it is used (or the card leaves the field, a new object, CR 302.3), not only this turn
+        if sel.kind != "choose":
+            raise Unsupported("'prevent the next damage that would be dealt by <cards>' of cards that are not targets")
+        return [({"op": "prevent_from", "amount": "next" if eot is not False else "next_until_used"}, sel)]
+
     def prevent_you(self):
         return [({"op": "prevent_player", "amount": "all", "who": "controller"}, None)]
 
@@ -4804,6 +4889,13 @@ class _T(CountWords, TextTransformer, Transformer):
         # session 32: "remove target <card> in a graveyard from the game" (CR 1004.1): Op.GRAVE_REMOVE
         return [({"op": "grave_remove"}, sel)]
 
+    def removed_target_to_hand(self, flt):
+        # session 34 (s34a): "put target <card> from your removed area into your hand" (CR 903.2g: a target in its
+        # controller's removed area, public, CR 311.2; off the field a card is its owner's, CR 105.3a): Op.REMOVED_TO_HAND
+        f = self._grave_filter(flt)
+        f["zone"] = "removed"
+        return [({"op": "removed_to_hand"}, _Sel("choose", f))]
+
     def grave_to_hand(self, sel):
         if sel.kind == "self":
             return [({"op": "grave_to_hand", "_self_grave": True}, sel)]
@@ -4957,6 +5049,11 @@ class _T(CountWords, TextTransformer, Transformer):
     def entered_this_turn_any(self):
         return {"state": "entered_this_turn", "_entered_any": True}
 
+    def power_not_printed(self):
+        # session 34 (s34a): "with ATK different from its printed ATK or DEF different from its printed DEF" (CR 909.7: the
+        # printed values are those without continuous effects; CardState.POWER_NOT_PRINTED)
+        return {"state": "power_not_printed"}
+
     def was_dealt_damage(self):
         # "<card> that was dealt damage this turn" (CR 1007.1): dealt damage since this turn began, in its zone (session
         # 21: a bit of its USED_TURN word; before, "damaged", the approximation dealt_damage_as_damaged)
@@ -5091,6 +5188,11 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def r_attack_player(self):
         return ["cant_attack_player"]  # CR 803.3b: only an opponent's J/resonator is its attacked object
+
+    def r_attack_resonators(self):
+        # session 34 (s34a): CR 803.3b, an attacker's attacked objects are the opponent and the opponent's rested
+        # J/resonators: "resonators [you control]" (with two players only the opponent's are attacked) leaves its J-ruler
+        return ["cant_attack_resonators"]
 
     def r_attack_block(self):
         return ["cant_attack", "cant_block"]
@@ -5348,6 +5450,8 @@ class _Body:
             raise Unsupported("producing will outside a will ability (CR 907)")
         if any(op["op"] == "_spend_only" for op in out) and not will:
             raise Unsupported("'spend this will only' outside a will ability")
+        if any(op["op"] == "_no_recover_phase" for op in out):
+            raise Unsupported("'doesn't recover during the recovery phase' in a one-time effect (for how long)")
         if any(op["op"] in ("_prevent_cont", "_damage_mod") for op in out):
             raise Unsupported("a lasting prevention in a one-time effect (without 'this turn')")
         return out
@@ -5368,6 +5472,11 @@ class _Body:
                 continue
             if op["op"] == "_barred_by" and sel is not None and sel.kind == "self":
                 out.append({"op": "barred_by", "by": op["by"], "filter": op["filter"]})  # session 32 (battle.py)
+                continue
+            if op["op"] == "_no_recover_phase" and sel is not None and sel.kind in ("all", "self"):
+                # session 34 (s34a): CR 503.5, the cards stay rested in every recovery phase while it is in force
+                out.append({"op": "aura_restrict", "restrictions": ["cant_recover"],
+                            "filter": dict(sel.filter) if sel.kind == "all" else {"self_only": True}})
                 continue
             if op["op"] == "_enter_rested" and sel is not None and sel.kind == "all":
                 out.append({"op": "enter_rested", "filter": dict(sel.filter)})  # session 32 (zones.enter_field)
@@ -5832,7 +5941,7 @@ def _spell_will(ops: list[dict]) -> list[dict]:
 # the ops on a register that leave its cards where they are (the rest move them: IF_IT then no longer knows the zone)
 _KEEPS_ZONE = {"power", "power_x", "grant_keyword", "restrict", "counter", "recover", "rest", "damage", "prevent", "prevent_from",
                "remove_from_battle", "gain_control", "lock_recover", "lose_abilities_while", "shield_destroy", "if_it"}
-_MOVES_TO = {"grave_to_hand": "hand", "grave_to_field": "field", "grave_remove": "removed"}
+_MOVES_TO = {"grave_to_hand": "hand", "grave_to_field": "field", "grave_remove": "removed", "removed_to_hand": "hand"}
 
 
 def _moves(op: dict, r: int, reg_zone: dict) -> None:
@@ -5996,6 +6105,9 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     chooses.append(ch)
                 elif sel.kind == "all":
                     body.append({"op": "select_all", "filter": sel.filter, "reg": r})
+                elif sel.kind == "shared":
+                    # session 34 (s34a): the cards sharing a name with another (Op.SELECT_SHARED_NAME)
+                    body.append({"op": "select_shared_name", "filter": sel.filter, "reg": r})
                 elif sel.kind == "trigger":
                     body.append({"op": "target_trigger", "reg": r})
                 elif sel.kind == "pbanish":
@@ -6321,6 +6433,44 @@ def _s32b_marks(s: str) -> str:
 _AND_SELF_LOSE = re.compile(r"(target [^.:;]+?) and this card lose all abilities")
 
 
+# session 34 (s34a): "<races:A> and <race:B> you control": a race named in the plural ("Four Sacred Beasts") after "and"
+# is the plural noun too
+_RACE_AND_PL = re.compile(r"(<races:[^>|]+> and )<race:([^>|]+s)> (?=you control\b|your opponent controls\b)")
+
+
+# session 34 (s34a): "<cards> must attack if able." is [Bloodlust] (CR 1123.2: '"[Bloodlust]" means "this card must attack if
+# able."'): read as "<cards> gain(s) [Bloodlust]."
+_MUST_ATTACK = re.compile(r"(^|\]:? |\. )(this card|[^.:\]]+?) must attack if able\.")
+# session 34 (s34a): the list's misprints read as the sentences they mean ("a spell card" is a spell: a resonator, chant,
+# addition or regalia card, CR 201.2)
+_S34A_TYPOS = (("target j/resonator your opponent control deal ", "target j/resonator your opponent controls deal "),
+               ("for each spell card in your graveyard", "for each spell in your graveyard"),
+               ("draw a card, then discards a card.", "draw a card, then discard a card."),
+               ("play this ability only once each turn.", "play this ability only once per turn."))
+_SHARED_NAMES = re.compile(r"\bdestroy all ([^.]+?) that share a name with another ([^.]+?)\.")
+
+
+def _s34a_marks(s: str) -> str:
+    """Session 34 (s34a) marks: a plural race after "and" (``_RACE_AND_PL``); "destroy all <cards> that share a name
+    with another <card>" (``_SHARED_NAMES``, a token each for its two words: the grammar's "that" would otherwise read a
+    filter's qualifier)."""
+    if "> and <race:" in s:
+        s = _RACE_AND_PL.sub(r"\1<races:\2> ", s)
+    if " share a name with another " in s:
+        s = _SHARED_NAMES.sub(r"destroy_shared_names \1 with_another \2.", s)
+    if " must attack if able." in s:
+        s = _MUST_ATTACK.sub(lambda m: f"{m[1]}{m[2]} {'gains' if m[2] == 'this card' else 'gain'} [bloodlust].", s)
+    if s.startswith("players cannot play activate abilities of ") or \
+            s.startswith("[continuous]: players cannot play activate abilities of "):
+        s = s.replace(" they control unless they control ", " they control unless_they_control ", 1)
+    if s.startswith("[continuous]: as you choose a card to attack, ") or \
+            s.startswith("[continuous]: your opponent must block this card if able."):
+        s = s[len("[continuous]: "):]  # (the grammar's "[continuous]: as" reads "as long as")
+    for typo, fixed in _S34A_TYPOS:
+        s = s.replace(typo, fixed)
+    return s
+
+
 @lru_cache(maxsize=1 << 15)
 def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset()) -> str:
     """A printed line as the grammar reads it (see the module doc); ``races``: the race names of
@@ -6429,6 +6579,11 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
         s = _force_marks(s)
     if "gain" in s or "cannot" in s or " enter the field rested" in s or " instead." in s:
         s = _s32b_marks(s)
+    if "<race" in s or " share a name with another " in s or " must attack if able." in s or " control deal " in s or \
+            "spell card in" in s or "players cannot play activate abilities of " in s or \
+            "as you choose a card to attack" in s or ", then discards a card." in s or " only once each turn." in s or \
+            "must block this card if able" in s:
+        s = _s34a_marks(s)
     if s.endswith('."'):
         s = s[:-2] + '".'  # the full stop printed inside a closing quote
     elif s.endswith(","):

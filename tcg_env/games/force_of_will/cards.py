@@ -60,7 +60,8 @@ BitKeywordName = Literal[
 KeywordName = Literal[BitKeywordName, "mythic"]
 RestrictionName = Literal["cant_attack", "cant_block", "cant_recover", "cant_be_blocked", "cant_be_attacked",
                           "cant_be_targeted", "cant_attack_player", "can_block_flying",
-                          "can_block_rested", "no_abilities", "cant_gain_abilities"]
+                          "can_block_rested", "no_abilities", "cant_gain_abilities",
+                          "cant_attack_resonators"]
 DurationName = Literal["end_of_turn", "permanent", "end_of_battle"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["activate", "will", "automatic", "continuous"]
@@ -116,6 +117,7 @@ _RESTRICT_BITS = {
     "can_block_rested": K.RESTRICT_CAN_BLOCK_RESTED,
     "no_abilities": K.RESTRICT_NO_ABILITIES,  # session 33: "loses all abilities" (CR 909.1d; one-time effects only)
     "cant_gain_abilities": K.RESTRICT_CANT_GAIN_ABILITIES,  # session 33: "... and cannot gain abilities" (with it)
+    "cant_attack_resonators": K.RESTRICT_CANT_ATTACK_RESONATORS,  # session 34 (s34a): "cannot attack resonators"
 }
 _WILL_CODE = {a: i for i, a in enumerate(K.ATTRIBUTE_NAMES)} | {"void": K.WILL_VOID, "moon": K.WILL_MOON}
 # will symbols of a printed cost (CR 203.3): {W} light, {R} fire, {U} water, {G} wind, {B} darkness
@@ -182,7 +184,7 @@ class FowFilter(FilterBase):
     zone: Literal["field", "chase", "graveyard", "hand", "main_deck", "ruler_area", "removed", "anywhere",
                   "stone_deck"] = "field"
     state: Literal["any", "recovered", "rested", "attacking", "blocking", "attacking_or_blocking", "damaged",
-                   "entered_this_turn", "dealt_damage_this_turn"] = "any"
+                   "entered_this_turn", "dealt_damage_this_turn", "power_not_printed"] = "any"
     exclude_self: bool = False
     added_to: bool = False  # only the card this addition is added to (CR 1406.1a)
     self_only: bool = False  # only the ability's own card ("this card gains ...", a continuous ability)
@@ -439,11 +441,29 @@ OpManaCounter = op_model("mana_counter", _M, count=_NamedCount, who=_Who,
 _Prevent = Union[Annotated[int, Field(gt=0, le=20000, multiple_of=100)], Literal["all", "next"], XHundreds]  # noqa: UP007
 InsteadList = Annotated[list[Literal["rest", "heal"]], BeforeValidator(_as_list)]
 OpPrevent = op_model("prevent", _M, amount=(_Prevent, "all"), reg=(Reg, 0))
-OpPreventFrom = op_model("prevent_from", _M, reg=(Reg, 0))  # "prevent all damage that would be dealt by <targets> this turn"
+OpPreventFrom = op_model("prevent_from", _M, reg=(Reg, 0),
+                         # session 34 (s34a): "the next damage that would be dealt by <targets> [this turn]" (a0 -1 / -2)
+                         amount=(Literal["all", "next", "next_until_used"], "all"))  # "prevent all damage that would be dealt by <targets> this turn"
 # "<targets> don't recover during the recovery phase as long as this card is in the field" (Op.LOCK_RECOVER)
 OpLockRecover = op_model("lock_recover", _M, reg=(Reg, 0))
 # session 33: "<targets> lose all abilities as long as this card is in the field" (Op.LOSE_ABILITIES_WHILE)
 OpLoseAbilitiesWhile = op_model("lose_abilities_while", _M, reg=(Reg, 0))
+# "<targets> become(s) a [A/D] until end of turn" (session 34, s34a; CR 909.1g): Op.SET_POWER, until end of turn only
+# "<cards> that share a name with another <card>" (session 34, s34a; CR 202): Op.SELECT_SHARED_NAME fills the register
+OpSelectSharedName = op_model("select_shared_name", _M, filter=FowFilter, reg=(Reg, 0))
+OpSetPower = op_model("set_power", _M, atk=(Hundreds, 0), defense=(Hundreds, 0),
+                      duration=(Literal["end_of_turn"], "end_of_turn"), reg=(Reg, 0))
+# session 34 (s34a): "Players cannot play activate abilities of <cards> they control unless they control a <card>." (a
+# continuous ability's, Op.ACTIVATE_LOCK; play.activate_locked)
+OpActivateLock = op_model("activate_lock", _M, filter=FowFilter, unless=FowFilter)
+# session 34 (s34a): "<player> discards their hand" (Op.DISCARD_HAND)
+# session 34 (s34a): "put target <card> from your removed area into your hand" (Op.REMOVED_TO_HAND)
+OpRemovedToHand = op_model("removed_to_hand", _M, reg=(Reg, 0))
+# session 34 (s34a): "As you choose a card to attack, you must choose this card if able." (Op.MUST_BE_ATTACKER)
+OpMustBeAttacker = op_model("must_be_attacker", _M)
+# session 34 (s34a): "Your opponent must block this card if able." (Op.MUST_BE_BLOCKED)
+OpMustBeBlocked = op_model("must_be_blocked", _M)
+OpDiscardHand = op_model("discard_hand", _M, who=_Who)
 OpNoLifeGain = op_model("no_life_gain", _M)  # "Players cannot gain life." (a continuous ability's, Op.NO_LIFE_GAIN)
 # session 32: "If this card would be put into your graveyard from your deck, put it into the field instead." (CR 910.1; the
 # card's own continuous ability, read in its main deck: zones.to_graveyard)
@@ -592,7 +612,8 @@ _OP_MODELS = (
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
     OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay, OpPlayerChoose, OpGraveRemove, OpNoLifeGainTurn,
     OpDeckGraveToField, OpEnterRested, OpBarredBy, OpLoseAbilitiesWhile, OpAttrCostAny, OpCostIncrease, OpAttackTax,
-    OpOppPaymentFree,
+    OpOppPaymentFree, OpSetPower, OpSelectSharedName, OpActivateLock, OpDiscardHand, OpRemovedToHand,
+    OpMustBeAttacker, OpMustBeBlocked,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -624,20 +645,22 @@ def _delayed_valid(effect: list[Any]) -> list[Any]:
 
 _TAGS = frozenset(EFFECT_OPS)
 
-_TARGETING = {"choose", "select_all", "target_self", "target_trigger", "reveal_top", "player_choose"}
+_TARGETING = {"choose", "select_all", "target_self", "target_trigger", "reveal_top", "player_choose",
+              "select_shared_name"}
 # the ops that report NOT_DONE when they did not do what they say (engine.effects: the core's DISCARD, not every
 # card discarded, CR 104.2; session 27: the each-target destroy, banish, return to the hand and removal from the game,
 # not done to a card still in the field after it, effects.target_done; PLAYER_BANISH: fewer than N banished): the ops
 # an "if_done" may follow
-_REPORTS_DONE = frozenset({"discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem",
+_REPORTS_DONE = frozenset({"discard_hand", "discard", "destroy", "banish", "return_to_hand", "remove", "player_banish", "banish_gem",
                            "rest_j_ruler", "pay"})
 _ON_REGISTER = {
     "power", "power_x", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
-    "grave_remove", "prevent_from", "lock_recover", "lose_abilities_while", "if_it", "if_cost", "removed_to_field",
+    "grave_remove", "prevent_from", "lock_recover", "lose_abilities_while", "if_it", "if_cost", "removed_to_field", "set_power", "removed_to_hand",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
+                    "activate_lock", "must_be_attacker", "must_be_blocked",
                     "redirect_damage",
                     "grave_to_removed", "prevent_damage", "damage_mod", "deck_grave_to_field",
                     "enter_rested", "barred_by", "attr_cost_any", "cost_increase", "attack_tax", "opp_payment_free"}  # fmt: skip
@@ -865,6 +888,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     flags[-1, K.FL_RESTRICT] = np.bitwise_or.reduce(code[restricting, K.I_A0]) if restricting.any() else 0
     if (code[:, K.I_OP] == K.Op.LOSE_ABILITIES_WHILE).any():
         flags[-1, K.FL_RESTRICT] |= K.RESTRICT_NO_ABILITIES  # session 33: characteristics.lost_abilities reads the shields
+    if (code[:, K.I_OP] == K.Op.SET_POWER).any():
+        flags[-1, K.FL_RESTRICT] |= K.RESTRICT_POWER_SET  # session 34 (s34a): characteristics.power_set reads it
     if (code[:, K.I_OP] == K.Op.COST_REDUCTION).any():
         flags[-1, K.FL_MISC] |= K.FLAG_COST_REDUCTION
         if (code[code[:, K.I_OP] == K.Op.COST_REDUCTION, K.I_A2] >> K.COST_RED_ATTR_SHIFT).any():
@@ -879,6 +904,10 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
                       (K.Trigger.BECOMES_RESTED, K.FLAG_BECOMES_RESTED)):
         if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC) & (abilities[:, K.A_TRIGGER] == trig)).any():
             flags[-1, K.FL_MISC] |= bit  # (without the abilities: set, the kernels skip nothing)
+    if (code[:, K.I_OP] == K.Op.MUST_BE_ATTACKER).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_MUST_ATTACKER  # session 34 (s34a): battle.attacker_required reads them
+    if (code[:, K.I_OP] == K.Op.ACTIVATE_LOCK).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_ACTIVATE_LOCK  # session 34 (s34a): play.activate_locked reads them
     if ((code[:, K.I_OP] == K.Op.NO_LIFE_GAIN) | (code[:, K.I_OP] == K.Op.NO_LIFE_GAIN_TURN)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_NO_LIFE_GAIN
     if (code[:, K.I_OP] == K.Op.ENTER_RESTED).any():
@@ -2166,7 +2195,8 @@ class _Compiler(PoolCompiler):
             if op.if_awakened and (not op.up_to or self._card is None or self._card.type != "chant"
                                    or not q.startswith("effect[") or ".modes[" in q):
                 self.fail(f"{q}.if_awakened", "a chant's own 'up to' target (its effect, not a mode's)")
-            return (self.compile_filter(op.filter, f"{q}.filter", ("field", "chase", "graveyard"), targeted=targeted),
+            return (self.compile_filter(op.filter, f"{q}.filter", ("field", "chase", "graveyard", "removed"),
+                                        targeted=targeted),
                     op.count, K.CHOOSE_IF_AWAKENED if op.if_awakened else int(op.up_to))
         if name == "select_mode":
             # the modes' ability rows follow the row of the ability being compiled (add_ability)
@@ -2199,6 +2229,10 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.filter.side", "player_choose: the cards you control in the field (side own)")
             return self.compile_filter(op.filter, f"{q}.filter", ("field",)), int(K.Who.CONTROLLER), op.count | (
                 K.PLAYER_CHOOSE_UP_TO if op.up_to else 0)
+        if name == "prevent_from":
+            return {"all": 0, "next": -1, "next_until_used": -2}[op.amount], 0, 0  # session 34 (s34a)
+        if name == "select_shared_name":
+            return self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0, 0  # session 34 (s34a)
         if name == "cancel" or name in _TARGETING:
             return 0, 0, 0
         if name == "banish":
@@ -2252,6 +2286,8 @@ class _Compiler(PoolCompiler):
             return bits(op.keywords, K.KEYWORD_BITS), int(K.Duration[op.duration.upper()]), 0
         if name == "restrict":
             return bits(op.restrictions, _RESTRICT_BITS), int(K.Duration[op.duration.upper()]), 0
+        if name == "set_power":
+            return op.atk, int(K.Duration.END_OF_TURN), op.defense  # session 34 (s34a): effects.set_power
         if name == "gain_control":
             return K.GAIN_CONTROL_EOT if op.duration == "end_of_turn" else K.GAIN_CONTROL_PERMANENT, 0, 0
         if name == "counter":
@@ -2389,8 +2425,10 @@ class _Compiler(PoolCompiler):
             if cid is None or not self.models[cid].token:
                 self.fail(f"{q}.token", f"{op.token!r} is no token card of the pool (a card with token = true)")
             return cid, who(), self.x_operand(op.count, f"{q}.count", 1)
-        if name in ("grave_to_hand", "grave_remove"):
+        if name in ("grave_to_hand", "grave_remove", "removed_to_hand"):
             return 0, 0, 0
+        if name == "discard_hand":
+            return 0, who(), 0  # session 34 (s34a): the player who discards their hand
         if name == "no_life_gain_turn":
             return 0, who(), 0  # session 32: the player who cannot gain life this turn
         if name == "grave_to_field":
@@ -2453,6 +2491,11 @@ class _Compiler(PoolCompiler):
             return 0, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
         if name == "attack_tax":  # session 33 (s33a): the J/resonators that pay {N} to attack
             return op.amount, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
+        if name == "activate_lock":  # session 34 (s34a): the cards locked, what their controller must control
+            if op.filter.side != "own" or op.unless.side != "own":
+                self.fail(f"{q}.filter", "the cards a player controls, unless that player controls a card (side own)")
+            return (self.compile_filter(op.filter, f"{q}.filter", ("field",)),
+                    self.compile_filter(op.unless, f"{q}.unless", ("field",)), 0)
         if name == "cost_increase":  # session 33 (s33a): the chants whose play costs more, whose plays
             f = op.filter
             if not f.type or (set(f.type) - {"chant", "addition", "regalia"} and f.type != ["ruler"]) or \
@@ -2473,6 +2516,9 @@ class _Compiler(PoolCompiler):
         if name == "barred_by":  # session 32: the J/resonators that cannot block / attack the card
             bits_ = (K.BARRED_BLOCK if "blocked" in op.by else 0) | (K.BARRED_ATTACK if "attacked" in op.by else 0)
             return bits_, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
+        if name.startswith("aura_") and getattr(op, "filter", None) is not None and op.filter.state == "power_not_printed":
+            # session 34 (s34a): CardState.POWER_NOT_PRINTED reads the continuous abilities (filters.filter_match)
+            self.fail(f"{q}.filter.state", "a continuous ability's filter reads no ATK/DEF changes")
         if name == "aura_power":
             if op.atk == 0 and op.defense == 0:
                 self.fail(f"{q}.atk", "aura_power changes ATK or DEF (both are 0)")

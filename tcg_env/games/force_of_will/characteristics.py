@@ -87,6 +87,18 @@ def lost_abilities(s, T, slot):
     return False
 
 
+@internal_inline
+def power_set(s, T, slot):
+    """Session 34 (s34a): were card ``slot``'s ATK and DEF set until end of turn ("becomes a [A/D]", Op.SET_POWER,
+    RESTRICT_POWER_SET)? Then the continuous abilities' ATK/DEF changes do not apply to it (CR 909.1g, 909.3b: taken as
+    older than the set, the engine's general simplification of CR 909.3). Read only in pools with SET_POWER (the
+    pool's FL_RESTRICT row)."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_RESTRICT] & K.RESTRICT_POWER_SET) == 0:
+        return False
+    return (mod_total(s, MT, slot, Mod.RESTRICTIONS) & K.RESTRICT_POWER_SET) != 0
+
+
 @internal
 def abilities_lost(s, T, slot):
     """``lost_abilities`` for the other modules (``game.abilities_lost``): an out-of-line call, so that the seven
@@ -304,6 +316,9 @@ def aura_sums(game, s, T, slot, kinds, srcs):
             k, src, r = game.next_continuous(s, T, p, srcs, k, r + 1)
     if kw != 0 and lost_abilities(s, T, slot):
         kw = 0  # session 33: a card that lost all its abilities gains none from them (lost_abilities)
+    if (atk != 0 or df != 0) and power_set(s, T, slot):
+        atk = 0  # session 34 (s34a): its ATK and DEF were set (power_set)
+        df = 0
     return atk, df, kw, rst
 
 
@@ -357,6 +372,8 @@ def field_aura_sums(game, s, T, kinds, srcs, sums):
                     if active == 0:
                         break  # an inactive ability adds nothing
                     if kind == AURA_POWER:
+                        if power_set(s, T, slot):
+                            continue  # session 34 (s34a): its ATK and DEF were set (power_set)
                         if m < 0:
                             m = 1 if pending < 0 else game.aura_count(s, T, pending, per_row, p, src)
                         sums[4 * t] += code[q, I_A0] * m

@@ -193,6 +193,15 @@ RESTRICT_NO_ABILITIES = 1 << 24
 # session 33 (s33b): "... loses all abilities and cannot gain abilities until end of turn": with RESTRICT_NO_ABILITIES, no
 # keyword granted after the loss either (characteristics.base_keywords)
 RESTRICT_CANT_GAIN_ABILITIES = 1 << 25
+# session 34 (s34a): "<card> cannot attack resonators" (CR 803.3b: of the opponent's J/resonators only its J-ruler is
+# an attacked object for it, and the player; battle.attackable, only in pools with it in FL_RESTRICT). A high bit: not in
+# the observation's restriction columns (the legal actions show it)
+RESTRICT_CANT_ATTACK_RESONATORS = 1 << 26
+# session 34 (s34a): the card's ATK and DEF were set ("becomes a [A/D] until end of turn", Op.SET_POWER): the continuous
+# abilities' ATK/DEF changes do not apply to it (CR 909.1g, 909.3b, read as older than the set: the engine's general
+# simplification of CR 909.3, characteristics.power_set). Until end of turn (the restriction words' END_OF_TURN); a high
+# bit, not in the observation's restriction columns (its ATK and DEF columns show the values)
+RESTRICT_POWER_SET = 1 << 27
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
@@ -304,6 +313,8 @@ FLAG_DIVE = 2048  # some [Dive] ability (A_COST_BANISH_SELF COST_DIVE) or TB_FRO
 FLAG_REMNANT = 512  # some card with [Remnant] (TB_REMNANT): the PRIORITY mask looks at the graveyard (CR 1115.2)
 # some automatic ability with trigger OTHER_TO_GRAVEYARD (zones.move_card_core fires it; effects.each_target and
 # rule_processes.sweep_field keep the cards moved at the same time, CR 906.7)
+FLAG_ACTIVATE_LOCK = 1 << 12  # session 34 (s34a): some ACTIVATE_LOCK instruction (play.activate_locked)
+FLAG_MUST_ATTACKER = 1 << 13  # session 34 (s34a): some MUST_BE_ATTACKER instruction (battle.attacker_required)
 FLAG_OTHER_TO_GRAVE = 1 << 15
 FLAG_BECOMES_RESTED = 1 << 21  # session 33: some automatic ability with trigger BECOMES_RESTED (triggers.becomes_rested)
 FLAG_NO_LIFE_GAIN = 1 << 16  # some NO_LIFE_GAIN instruction (effects.life_gain_blocked)
@@ -915,6 +926,11 @@ class CardState(IntEnum):
     # began and since it entered its zone (CR 302.3): the USED_DEALT_DAMAGE bit of its state.USED_TURN word, set as
     # damage is dealt to it and cleared each turn; damage an effect removed (CR 1007.6) still counts
     DEALT_DAMAGE_THIS_TURN = 8
+    # session 34 (s34a): "<card> with ATK different from its printed ATK or DEF different from its printed DEF" (CR 909.7:
+    # the printed values are the card's without continuous effects): a card in the field whose ATK or DEF now (continuous
+    # abilities and counters included, filters.filter_match) is not its printed one. Not in continuous abilities' filters
+    # (cards.py: the continuous abilities' scan would read itself)
+    POWER_NOT_PRINTED = 230
 
 
 class FilterZone(IntEnum):
@@ -1101,6 +1117,32 @@ class Op(IntEnum):
     # source is in the field; characteristics.lost_abilities reads it, it ends as either card leaves the field
     # (replacement.shields_end_on). Its pools' FL_RESTRICT row holds RESTRICT_NO_ABILITIES (cards.fow_kernel_flags)
     LOSE_ABILITIES_WHILE = 210
+    # session 34 (s34a): "<targets> become(s) a [A/D] until end of turn" (CR 909.1g: a continuous effect that sets the
+    # values; a0 = ATK, a2 = DEF): effects.set_power on each card of register I_REG still in the field (CR 903.3a)
+    SET_POWER = 230
+    # session 34 (s34a): "<cards> that share a name with another <card>" (CR 202; a0 = filter row): every card in the
+    # fields the filter matches that shares a name (either of its names, rule_processes.share_a_name) with another card
+    # it matches, into register I_REG (effects.select_shared_name; TARGET_MAX at most, as SELECT_ALL)
+    SELECT_SHARED_NAME = 231
+    # session 34 (s34a): "Players cannot play activate abilities of <resonators> they control unless they control a <card>."
+    # (a continuous ability, CR 904; a0 = filter row of the cards whose activate abilities are locked, a1 = filter row of
+    # what their controller must control, both seen from that player): play.activate_locked, in pools with one
+    # (FLAG_ACTIVATE_LOCK); will abilities are activate abilities too (CR 907.1)
+    ACTIVATE_LOCK = 232
+    # session 34 (s34a): "<player> discards their / his or her hand" (CR 1019.1; a1 = Who): every card of that player's hand
+    # into its owner's graveyard (zones.discard_to_graveyard, each); NOT_DONE with an empty hand (CR 104.2)
+    DISCARD_HAND = 233
+    # session 34 (s34a): "put target <card> from your removed area into your hand" (CR 903.2g, 311: a target in a removed
+    # area, effects.in_play_* scan them): the cards of register I_REG still in a removed area into their owners' hands
+    REMOVED_TO_HAND = 234
+    # session 34 (s34a): "As you choose a card to attack, you must choose this card if able." (a continuous ability of the
+    # card itself, CR 904, 803.3a: the attacking J/resonator chosen): battle.attacker_required, in pools with one
+    # (FLAG_MUST_ATTACKER)
+    MUST_BE_ATTACKER = 235
+    # session 34 (s34a): "Your opponent must block this card if able." (a continuous ability of the card itself, CR 904,
+    # 804.3): while it is the attacking J/resonator and a J/resonator can block it, the defender may not forgo the block
+    # (battle.must_be_blocked; read only for an attacker whose card has continuous abilities)
+    MUST_BE_BLOCKED = 236
     # "Players cannot gain life." (a continuous ability; effects.life_gain_blocked, only in pools with one:
     # FLAG_NO_LIFE_GAIN): while its card is in the field, life gains are none
     NO_LIFE_GAIN = 76

@@ -43,6 +43,8 @@ from tcg_env.games.force_of_will.state import ATTACHED, PSEUDO  # tokens (CR 130
 from tcg_env.games.force_of_will.state import GEMS  # gems (CR 1027, session 23)
 from tcg_env.games.force_of_will.state import KW_EOB, KW_EOT, KW_PERM  # session 33: abilities lost (CR 909.1d)
 from tcg_env.games.force_of_will.state import TURN_PLAYER  # "that player" (session 29)
+from tcg_env.games.force_of_will.state import ATK_EOB, ATK_EOT, ATK_PERM, DEF_EOB, DEF_EOT, DEF_PERM  # session 34 (s34a)
+from tcg_env.games.force_of_will.rule_processes import share_a_name  # session 34 (s34a): Op.SELECT_SHARED_NAME
 
 
 # =============================================================================================
@@ -62,12 +64,13 @@ def in_play_count(s, player):
     chase and the graveyards ("target resonator from your graveyard": a target in a graveyard, CR
     903.2g); filter_match checks the filter's zone."""
     return s[zone_offsets(ZT, Zone.FIELD, player)[0]] + s[zone_offsets(ZT, Zone.RULER_AREA, player)[0]] + \
-        s[zone_offsets(ZT, Zone.CHASE, player)[0]] + s[zone_offsets(ZT, Zone.GRAVEYARD, player)[0]]
+        s[zone_offsets(ZT, Zone.CHASE, player)[0]] + s[zone_offsets(ZT, Zone.GRAVEYARD, player)[0]] + \
+        s[zone_offsets(ZT, Zone.REMOVED, player)[0]]  # session 34 (s34a): "target <card> from your removed area"
 
 
 @internal
 def in_play_slot(s, player, i):
-    for z in (Zone.FIELD, Zone.RULER_AREA, Zone.CHASE, Zone.GRAVEYARD):
+    for z in (Zone.FIELD, Zone.RULER_AREA, Zone.CHASE, Zone.GRAVEYARD, Zone.REMOVED):
         n_off, l_off = zone_offsets(ZT, z, player)
         if i < s[n_off]:
             return s[l_off + i]
@@ -175,6 +178,50 @@ def add_restrictions(game, s, slot, bits, duration):
         if duration == K.Duration.PERMANENT:
             s[KW_PERM + w] = 0
     mod_apply(game, s, MT, slot, Mod.RESTRICTIONS, duration, bits)
+
+
+@internal
+def select_shared_name(game, s, T, f, reg, frow):
+    """Session 34 (s34a): "<cards> that share a name with another <card>" (Op.SELECT_SHARED_NAME, CR 202): every card
+    of the fields filter row ``frow`` matches (seen from the effect's controller) that shares a name with another card
+    it matches (either of their names, as [Mythic]'s check), into register ``reg`` (at most TARGET_MAX, as
+    SELECT_ALL); they are then destroyed at once by the each-target op after it."""
+    ctrl = s[f + E_CTRL]
+    src = s[f + E_SLOT]
+    for p in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+        for i in range(s[n_off]):
+            a = s[l_off + i]
+            if not game.filter_match(s, T, frow, a, ctrl, src):
+                continue
+            hit = False
+            for q in range(2):
+                m_off, k_off = zone_offsets(ZT, Zone.FIELD, q)
+                for j in range(s[m_off]):
+                    b = s[k_off + j]
+                    if b != a and not hit and game.filter_match(s, T, frow, b, ctrl, src) and \
+                            share_a_name(T, s[CARD + a * CARD_W], s[CARD + b * CARD_W]):
+                        hit = True
+            if hit:
+                reg_add(game, s, f, reg, a)
+
+
+@internal
+def set_power(game, s, T, slot, atk, df):
+    """Session 34 (s34a): card ``slot``'s ATK and DEF become ``atk`` / ``df`` until end of turn (Op.SET_POWER; CR 909.1g,
+    the non-counter continuous effects that change values, in the order they were made, CR 909.3b). The one-time
+    changes made before it are overwritten: the end-of-turn modifier is set so that the printed value with the
+    while-in-the-field changes is ``atk`` (those come back as the set ends with the turn), the end-of-battle ones are
+    cleared (they end before it); changes made after it add to it, and counters apply last (CR 909.1h, base_atk).
+    RESTRICT_POWER_SET until end of turn: the continuous abilities' changes do not apply (characteristics.power_set;
+    read as older than the set, the engine's general simplification of CR 909.3)."""
+    w = slot * CARD_W
+    c = card_table(T)[s[CARD + w]]
+    mod_apply(game, s, MT, slot, Mod.ATK, K.Duration.END_OF_TURN, atk - c[K.C_ATK] - s[ATK_PERM + w] - s[ATK_EOT + w])
+    mod_apply(game, s, MT, slot, Mod.DEF, K.Duration.END_OF_TURN, df - c[K.C_DEF] - s[DEF_PERM + w] - s[DEF_EOT + w])
+    mod_apply(game, s, MT, slot, Mod.ATK, K.Duration.END_OF_BATTLE, -s[ATK_EOB + w])
+    mod_apply(game, s, MT, slot, Mod.DEF, K.Duration.END_OF_BATTLE, -s[DEF_EOB + w])
+    mod_apply(game, s, MT, slot, Mod.RESTRICTIONS, K.Duration.END_OF_TURN, K.RESTRICT_POWER_SET)
 
 
 @internal
@@ -957,6 +1004,33 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 done = True
         if not done:
             return NOT_DONE
+    elif op == Op.REMOVED_TO_HAND:
+        # session 34 (s34a): targets chosen in a removed area (CR 903.2g, 311), the ones still there (CR 903.3a), into
+        # their owners' hands
+        for i in range(s[f + E_REGN + reg]):
+            slot = s[f + E_REG + reg * TARGET_MAX + i]
+            if s[ZONE + slot * CARD_W] == Zone.REMOVED:
+                game.move_card(s, T, slot, Zone.HAND)
+    elif op == Op.DISCARD_HAND:
+        # session 34 (s34a): "<player> discards their hand" (CR 1019.1): each card (zones.discard_to_graveyard: a
+        # replacement "... remove it from the game instead" reads it, CR 910.1), the last first; none: not done (CR 104.2)
+        if s[HAND_N + who] == 0:
+            return NOT_DONE
+        while s[HAND_N + who] > 0:
+            game.discard_to_graveyard(s, T, who, s[HAND_N + who] - 1)
+    elif op == Op.SELECT_SHARED_NAME:
+        select_shared_name(game, s, T, f, reg, a0)
+    elif op == Op.SET_POWER:
+        # session 34 (s34a): "<targets> become(s) a [A/D] until end of turn" (CR 909.1g) on every card of the register
+        # still a legal target (CR 903.3a); NOT_DONE when none was
+        done = False
+        for i in range(s[f + E_REGN + reg]):
+            slot = s[f + E_REG + reg * TARGET_MAX + i]
+            if game.target_affected(s, Op.POWER, slot):
+                set_power(game, s, T, slot, a0, a2)
+                done = True
+        if not done:
+            return NOT_DONE
     elif op == Op.GAIN_LIFE:
         gained = game.amount_of(s, f, a0)
         if gained > 0 and game.life_gain_blocked(s, T, who):
@@ -1052,7 +1126,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.REVEAL_HAND:
         game.reveal_hand(s, ctrl, who, a2)
     elif op == Op.PREVENT_FROM:
-        add_shields(game, s, f, reg, Shield.PREVENT_FROM, 0)
+        add_shields(game, s, f, reg, Shield.PREVENT_FROM, a0)  # a0 (session 34): 0 all; -1 / -2 the next damage
     elif op == Op.LOCK_RECOVER:
         if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD:  # "as long as this card is in the field": it is now
             add_shields(game, s, f, reg, Shield.NO_RECOVER, src)

@@ -49,6 +49,11 @@ def filter_match(game, s, T, frow, slot, viewer, source):
         kw = game.keywords_of(s, T, slot)  # "<cards> with [Flying]" (session 27): its keywords now (CR 1100s)
     if not game.filter_core(s, T, frow, slot, viewer, source, atk, kw):
         return False
+    if on_field and f[K.F_STATE] == K.CardState.POWER_NOT_PRINTED:
+        # session 34 (s34a): "with ATK different from its printed ATK or DEF different from its printed DEF" (CR 909.7)
+        c = card_table(T)[s[CARD + w]]
+        if game.atk_of(s, T, slot) == c[C_ATK] and game.def_of(s, T, slot) == c[K.C_DEF]:
+            return False
     # CR 1120.2: [Barrier] is the one test that reads the keywords (continuous abilities included:
     # a scan of the fields), so it comes last: filter_core with them rejects exactly what this
     # rejects
@@ -183,6 +188,10 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
             return z == Zone.FIELD and s[ENTERED + w] == s[H_TURN]
         if st == K.CardState.DEALT_DAMAGE_THIS_TURN:  # dealt damage since this turn began (USED_TURN, CR 1007.1)
             return (s[USED_TURN + w] & K.USED_DEALT_DAMAGE) != 0
+        if st == K.CardState.POWER_NOT_PRINTED:
+            # session 34 (s34a): in the field; its values against the printed ones are read by filter_match (they need
+            # the continuous abilities, which this core of their own filters does not read)
+            return z == Zone.FIELD
         return (((st == K.CardState.ATTACKING or st == K.CardState.ATTACKING_OR_BLOCKING) and slot == s[ATTACKER])
                 or ((st == K.CardState.BLOCKING or st == K.CardState.ATTACKING_OR_BLOCKING) and slot == s[BLOCKER]))
     return passes_state(st, K.CardState.RECOVERED, K.CardState.RESTED, s[RESTED + w] != 0)

@@ -765,7 +765,7 @@ def _token_cards(obj: Any, tokens: dict[str, dict]) -> None:
 def _merge_effects(a: list[dict], b: list[dict]) -> list[dict] | None:
     """Two effect programs run one after the other as one: ``b``'s registers after ``a``'s, every
     ``choose`` first (targets are chosen as the card is played, CR 903.2g); None past two registers."""
-    used = {op.get("reg", 0) for op in a if op["op"] in ("choose", "select_all", "target_self")}
+    used = {op.get("reg", 0) for op in a if op["op"] in ("choose", "select_all", "target_self", "select_shared_name")}
     shift = len(used)
     b = [dict(op, reg=op.get("reg", 0) + shift) if "reg" in op or op["op"] in _REG_OPS or _reads_reg(op) else dict(op)
          for op in b]
@@ -791,7 +791,8 @@ def _reads_reg(op: dict) -> bool:
 _REG_OPS = {"choose", "select_all", "target_self", "power", "power_x", "damage", "destroy", "rest", "recover", "return_to_hand",
             "remove", "cancel", "banish", "remove_from_battle", "gain_control", "to_deck_top", "to_deck_bottom", "grant_keyword", "restrict", "counter", "prevent",
             "shield_destroy", "prevent_from", "target_trigger", "grave_to_hand", "grave_to_field",
-            "reveal_top", "if_cost", "if_it"}  # fmt: skip (session 29: reveal_top, if_cost, if_it)
+            "reveal_top", "if_cost", "if_it",
+            "set_power", "select_shared_name", "removed_to_hand"}  # fmt: skip (session 29: reveal_top, if_cost, if_it; 34)
 # (grave_to_hand / grave_to_field added in session 15: before, a graveyard line after another selection kept register
 # 0, the other line's: cards._ON_REGISTER lists them)
 

@@ -321,12 +321,20 @@ def legal_mask_row(game, s, T, out):
     if kind == Decision.ATTACKER:
         forced = game.must_attack_exists(s, T, p)
         cont = game.continuous_in_field(s, T)  # once for the whole field (battle.can_attack_now)
+        required = False  # session 34 (s34a): a legal attacker with "you must choose this card if able" (CR 803.3a)
         for i in range(min(s[n_off], FIELD_SLOTS)):
             slot = s[l_off + i]
             if game.can_attack_now(s, T, p, slot, cont) and (
                     not forced or (K.KW_BLOODLUST & game.keywords_now(s, T, slot, cont)) != 0):
                 out[OWN_FIELD_BASE + i] = 1
                 n += 1
+                if not required and game.attacker_required(s, T, p, slot) == 1:
+                    required = True
+        if required:  # only those may be chosen
+            for i in range(min(s[n_off], FIELD_SLOTS)):
+                if out[OWN_FIELD_BASE + i] == 1 and game.attacker_required(s, T, p, s[l_off + i]) != 1:
+                    out[OWN_FIELD_BASE + i] = 0
+                    n -= 1
         if not forced:
             out[PASS] = 1  # CR 803.3: forfeit
             n += 1
@@ -350,6 +358,9 @@ def legal_mask_row(game, s, T, out):
             if game.can_block_now(s, T, p, s[l_off + i], cont):
                 out[OWN_FIELD_BASE + i] = 1
                 n += 1
+        if n > 1 and game.must_be_blocked(s, T, s[ATTACKER]):
+            out[PASS] = 0  # session 34 (s34a): "Your opponent must block this card if able." (CR 804.3)
+            n -= 1
         return n
     return 0
 

@@ -55,6 +55,8 @@ def will_producer(game, s, T, p, slot, second):
         return -1
     if game.abilities_lost(s, T, slot):
         return -1  # session 33: its will ability is lost with the others (CR 909.1d, characteristics.lost_abilities)
+    if game.activate_locked(s, T, p, slot):
+        return -1  # session 34 (s34a): a will ability is an activate ability (CR 907.1)
     if game.is_j_resonator(s, T, slot) and not game.controls_since_turn_start(s, T, slot):
         return -1
     return attr
@@ -774,6 +776,32 @@ def makes_restricted_will(T, r):
     return False
 
 
+@internal
+def activate_locked(game, s, T, p, slot):
+    """Session 34 (s34a): is card ``slot`` (controlled by ``p``) kept from playing its activate and will abilities by a
+    continuous ability in force "Players cannot play activate abilities of <cards> they control unless they control a
+    <card>." (Op.ACTIVATE_LOCK of either player's cards, CR 902.1, 904; a0 the cards locked, a1 what ``p`` must control,
+    both seen from ``p``)? False at once in a pool without one (FLAG_ACTIVATE_LOCK)."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_ACTIVATE_LOCK) == 0:
+        return False
+    code = code_table(T)
+    for q in range(2):
+        k, src, r, i = game.next_op_in_force(s, T, q, K.Op.ACTIVATE_LOCK, 0, -1, -1, -1)
+        while i >= 0:
+            if game.filter_match(s, T, code[i, I_A0], slot, p, src):
+                n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+                found = False
+                for j in range(s[n_off]):
+                    if game.filter_match(s, T, code[i, I_A1], s[l_off + j], p, src):
+                        found = True
+                        break
+                if not found:
+                    return True
+            k, src, r, i = game.next_op_in_force(s, T, q, K.Op.ACTIVATE_LOCK, k, src, r, i + 1)
+    return False
+
+
 @internal_inline
 def ability_usable(game, s, T, p, slot, j):
     """May ``p`` play activate ability ``j`` of card ``slot`` now (CR 707.1, 905, 1013.3)?"""
@@ -788,6 +816,8 @@ def ability_usable(game, s, T, p, slot, j):
         return False
     if game.abilities_lost(s, T, slot):
         return False  # session 33: it lost all its abilities (CR 909.1d, characteristics.lost_abilities)
+    if game.activate_locked(s, T, p, slot):
+        return False  # session 34 (s34a): "Players cannot play activate abilities of <cards> they control unless ..."
     a = ability_table(T)[r]
     if a[K.A_COST_BANISH_SELF] < 0:
         return False  # [Dive] / [Inheritance]: played from the hand only (dive_usable; CR 1126.2a)

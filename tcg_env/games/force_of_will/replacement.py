@@ -86,7 +86,10 @@ def shields_end_of_turn(game, s):
     while i >= 0:
         e = game.shield_at(i)
         if s[e + SH_KIND] != Shield.NO_RECOVER and s[e + SH_KIND] != Shield.DELAYED_END and \
-                s[e + SH_KIND] != Shield.NO_ABILITIES:  # (the next end of turn's; as long as its source is in the field)
+                s[e + SH_KIND] != Shield.NO_ABILITIES and \
+                not (s[e + SH_KIND] == Shield.PREVENT_FROM and s[e + SH_AMOUNT] == -2):
+            # (the next end of turn's; as long as its source is in the field; session 34: the next damage of a card,
+            # until it is used or the card leaves the field)
             if s[e + SH_KIND] == Shield.CONTROL:  # "gain control of ... until end of turn" ends (session 21)
                 game.change_control(s, s[e + SH_SLOT], s[e + SH_PLAYER])
             game.remove_shield(s, i)
@@ -212,7 +215,14 @@ def damage_from_prevented(game, s, src):
         return False
     for i in range(s[SHIELD_N]):
         e = game.shield_at(i)
+        if s[e + SH_KIND] == Shield.PREVENT_FROM and s[e + SH_SLOT] == src and s[e + SH_AMOUNT] == 0:
+            return True
+    # session 34 (s34a): "prevent the next damage that would be dealt by <target> [this turn]" (SH_AMOUNT -1 this turn, -2
+    # until used): this damage, all of it (CR 1018.1b); used up
+    for i in range(s[SHIELD_N]):
+        e = game.shield_at(i)
         if s[e + SH_KIND] == Shield.PREVENT_FROM and s[e + SH_SLOT] == src:
+            game.remove_shield(s, i)
             return True
     return False
 

@@ -26,6 +26,8 @@ from tcg_env.games.force_of_will.state import (
     TURN_PLAYER, USED_TURN, WEATHER, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import draw_phase_draw
+from tcg_env.engine.tables import flag_table  # session 34 (s34a): turn.recover_all
+from tcg_env.games.force_of_will.characteristics import AURA_RST  # session 34 (s34a): turn.recover_all
 
 
 @internal
@@ -79,12 +81,16 @@ def recover_all(game, s, T, tp):
     not recover during its next recovery phase stays rested, once). A rested J/ruler that recovers triggers "whenever a
     J/ruler you control is recovered" (session 29, Trigger.J_RULER_RECOVERED), once the cards have recovered."""
     ruler = -1
+    F = flag_table(T)
     for z in (Zone.FIELD, Zone.RULER_AREA):
         n_off, l_off = zone_offsets(ZT, z, tp)
         for i in range(s[n_off]):
             w = s[l_off + i] * CARD_W
             if (s[RST_PERM + w] & K.RESTRICT_CANT_RECOVER) != 0:
                 s[RST_PERM + w] &= ~K.RESTRICT_CANT_RECOVER
+            elif (F[F.shape[0] - 1, K.FL_RESTRICT] & K.RESTRICT_CANT_RECOVER) != 0 and z == Zone.FIELD and \
+                    (game.aura(s, T, s[l_off + i], AURA_RST)[0] & K.RESTRICT_CANT_RECOVER) != 0:
+                pass  # session 34 (s34a): "<cards> doesn't recover during the recovery phase" (a continuous ability in force)
             elif s[SHIELD_N] == 0 or not recover_locked(s, s[l_off + i]):
                 if s[RESTED + w] != 0 and game.is_j_ruler(s, T, s[l_off + i]):
                     ruler = s[l_off + i]
