@@ -129,8 +129,32 @@ def _declinable(game) -> int:
     return max(-int(row[f + S.E_X]), 0)
 
 
+def _enter_ask(game) -> tuple[int, int] | None:
+    """Session 34 (s34b): (the ASK_ENTER_* kind, the magic stone) while its controller chooses as it enters
+    (priority.ask_enter_unless: the pending decision's DEC_ARG + DEC_ASK), else None."""
+    row = game._row
+    kind = int(row[S.DEC_ARG + K.DEC_ASK])
+    return (kind, int(row[S.DEC_ARG])) if kind in (K.ASK_ENTER_LIFE, K.ASK_ENTER_REVEAL) else None
+
+
+def _enter_rested(act) -> str | None:
+    """PASS of a magic stone's choice as it enters (session 34): it stays rested."""
+    ask = _enter_ask(act.game)
+    if ask is None:
+        return None
+    what = "pay no life" if ask[0] == K.ASK_ENTER_LIFE else "reveal no card"
+    return f"No: {what}; {_name(act.game, ask[1])} enters the field rested"
+
+
+def _choose_no_more(act) -> str:
+    return _enter_rested(act) or f"Choose no more targets{_for(act.game)}"
+
+
 def _decline(act) -> str:
     """PASS at OPTIONAL: "no" to the "you may" of the ability asking."""
+    rested = _enter_rested(act)
+    if rested:
+        return rested
     d = _declinable(act.game)
     if d:
         return f"No: pay the full cost ({d} more) for {_source(act.game)}"
@@ -158,6 +182,10 @@ def _produce_will(act) -> str:
 def _use_stealth(act) -> str:
     """OPTIONAL: "yes" to the ability asking; a resonator in the standby area with [Stealth] is
     played without paying its cost (CR 1114.2)."""
+    ask = _enter_ask(act.game)
+    if ask is not None:
+        life = int(act.game.pool.cards[_cid(act.row, ask[1]), K.C_ENTER_UNLESS_LIFE])
+        return f"Yes: pay {life} life; {_name(act.game, ask[1])} enters the field recovered"
     d = _declinable(act.game)
     if d:
         return f"Yes: pay {d} less for {_source(act.game)}"
@@ -196,6 +224,9 @@ def _play_next(act) -> str | None:
 def _target(act) -> str:
     if act.slot < 0:
         return f"Option {act.i}"
+    ask = _enter_ask(act.game)
+    if ask is not None:  # session 34 (s34b): a magic stone's reveal as it enters
+        return f"Reveal {act.card} from the hand; {_name(act.game, ask[1])} enters the field recovered"
     return f"Target {act.card} ({_whose(act.game, act.slot)}){_for(act.game)}"
 
 
@@ -295,7 +326,7 @@ WORDS = {
     "pass": {
         D.MULLIGAN: "Done choosing cards to put back (mulligan)",
         D.PRIORITY: "Pass priority",
-        D.CHOOSE_TARGET: "Choose no more targets{for}",
+        D.CHOOSE_TARGET: _choose_no_more,
         D.ATTACKER: "Attack with nothing (end the battle)",
         D.BLOCK: "Don't block",
         D.OPTIONAL: _decline,

@@ -128,11 +128,6 @@ APPROXIMATIONS: dict[str, str] = {
         "the cards in the field now that entered it this turn (filter state \"entered_this_turn\"); a card that "
         "entered this turn and has left the field since is not counted"
     ),
-    "enters_rested_life_not_offered": (
-        "\"If <condition>, this card enters your field rested unless you pay N life.\" (a magic stone's): the player is "
-        "not offered to pay the life; the stone enters rested whenever the condition holds (as it enters, "
-        "zones.enter_field asks nothing)"
-    ),
     "each_player_banishes_in_turn": (
         "\"Each player banishes N <cards>.\" (CR 1011): the effect's controller chooses and banishes theirs, then the "
         "opponent chooses and banishes theirs, two moves (the opponent sees the first); the CR gives no order, and the cards "
@@ -252,6 +247,14 @@ def _it_is_left(value) -> bool:
     if isinstance(value, (list, tuple)):
         return any(_it_is_left(v) for v in value)
     return False
+
+
+def _enters_unless_life(n) -> int:
+    """Session 34 (s34b): the life paid so that a magic stone enters recovered (CR 105.4a: a multiple of 100)."""
+    v = int(str(n))
+    if v <= 0 or v % 100 != 0:
+        raise Unsupported("an amount of life that is not a positive multiple of 100")
+    return v
 
 
 @v_args(inline=True)
@@ -896,10 +899,32 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'if <condition>, this card enters the field rested' on a card that is not a magic stone")
         return {"__fields__": True, "enters_rested_if": cond}
 
-    def enters_rested_if_unless_life(self, cond, _n):
-        # "... this card enters your field rested unless you pay N life.": the choice as it enters is not offered
-        self.approximate("enters_rested_life_not_offered")
-        return self.enters_rested_if(cond)
+    def enters_rested_if_unless_life(self, cond, n):
+        # session 34 (s34b): "If <condition>, this card enters your field rested unless you pay N life.": while the
+        # condition holds as it enters, its controller chooses (OPTIONAL: pay N life, or it stays rested; zones.enter_field
+        # marks it, priority.ask_enter_unless asks; CR 910.1, 105.4a). Before session 34: approximate
+        # (enters_rested_life_not_offered, the choice not offered)
+        out = self.enters_rested_if(cond)
+        out["enters_unless_life"] = _enters_unless_life(n)
+        return out
+
+    def enters_rested_unless_life(self, n):
+        # session 34 (s34b): "This card enters your field rested unless you pay N life." (no condition)
+        if self.card.get("type") != "magic_stone":
+            raise Unsupported("'this card enters the field rested unless you pay N life' on a card that is not a magic stone")
+        return {"__fields__": True, "enters_unless_life": _enters_unless_life(n)}
+
+    def enters_rested_unless_reveal(self, what):
+        # session 34 (s34b): "As this card enters your magic stone area, you may reveal a <card> from your hand. If you
+        # don't, this card enters your magic stone area rested." (a magic stone's): its controller chooses a matching
+        # hand card to reveal (CR 1005.1: shown to both players, the `revealed` block) or none (then it is rested)
+        if self.card.get("type") != "magic_stone":
+            raise Unsupported("'as this card enters ..., you may reveal' on a card that is not a magic stone")
+        flt = dict(what)
+        if flt.pop("_not", None):
+            raise Unsupported("'reveal a non-<type> from your hand'")
+        flt["zone"] = "hand"
+        return {"__fields__": True, "enters_unless_reveal": flt}
 
     def enters_rested(self, *_):
         # it enters the field rested however it enters (zones.enter_field reads C_TYPE_BITS TB_ENTERS_RESTED)

@@ -793,6 +793,13 @@ class FowCard(CardBase):
     # magic stones: "If <condition>, this card enters your field / magic stone area rested." (session 22): packed in
     # C_PLAY_COND (a magic stone is not played, CR 702.1: the column is free), checked as it enters (zones.enter_field)
     enters_rested_if: FowCondition | None = None
+    # magic stones, session 34 (s34b): "[If <condition>, ]this card enters your field rested unless you pay N life." (N
+    # here) and "As this card enters ..., you may reveal a <card> from your hand. If you don't, this card enters ...
+    # rested." (the hand cards it may reveal): its controller chooses as it enters (zones.enter_field marks it,
+    # priority.ask_enter_unless asks; CR 910.1). Packed in C_ENTER_UNLESS_LIFE / C_ENTER_UNLESS_REVEAL (a magic stone
+    # has no [Judgment]: its columns are free)
+    enters_unless_life: int = Field(default=0, ge=0, le=10000)
+    enters_unless_reveal: FowFilter | None = None
     # "This card has / gains "<name>" in addition to its other names." (CR 202): a second name (packed in C_NAME), which names
     # are compared with everywhere (filters, "if you control "<name>"", "your J/ruler is "<name>"") and which deck
     # construction counts (CR 402.3b: at most four cards with the same name, decks.validate_deck)
@@ -1420,6 +1427,7 @@ class _Compiler(PoolCompiler):
             "uncancelable": ("resonator", "chant", "addition", "regalia"),
             "unchaseable": ("chant", "rune"),
             "stone_types": ("magic_stone",), "enters_rested_shared": ("magic_stone",), "enters_rested_if": ("magic_stone",),
+            "enters_unless_life": ("magic_stone",), "enters_unless_reveal": ("magic_stone",),
             "divinity": ("ruler", "j_ruler", "rune"),
             "mana": ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"),
             "deck_one_copy": ("ruler",),
@@ -1538,6 +1546,13 @@ class _Compiler(PoolCompiler):
             row[K.C_PLAY_COND], row[K.C_PLAY_COND_ARG] = self.compile_condition(card.play_condition, "play_condition")
         if card.enters_rested_if is not None:
             row[K.C_PLAY_COND], row[K.C_PLAY_COND_ARG] = self.compile_condition(card.enters_rested_if, "enters_rested_if")
+        if card.enters_unless_life:  # session 34 (s34b): zones.enter_field
+            row[K.C_ENTER_UNLESS_LIFE] = card.enters_unless_life
+        if card.enters_unless_reveal is not None:
+            if card.enters_unless_life:
+                self.fail("enters_unless_reveal", "a life payment or a reveal, not both")
+            row[K.C_ENTER_UNLESS_REVEAL] = 1 + self.compile_filter(card.enters_unless_reveal, "enters_unless_reveal",
+                                                                   ("hand",))
         if card.judgment_condition is not None:
             if card.type != "ruler" or card.judgment is None:
                 self.fail("judgment_condition", "a condition of a ruler's [Judgment] (CR 705.2b): with its judgment")

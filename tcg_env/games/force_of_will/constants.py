@@ -267,6 +267,12 @@ C_ENTER_COUNTERS = CARD_TABLE.add("enter_counters")
 ENTER_COUNT_BITS = 8
 C_JUDGMENT_COST = CARD_TABLE.add("judgment_cost", N_ATTRIBUTES)  # rulers: C_JUDGMENT_COST + Attribute: [Judgment] attribute will
 C_JUDGMENT_FREE = CARD_TABLE.add("judgment_free")  # rulers: [Judgment] free will
+# session 34 (s34b): a magic stone (no [Judgment]: the columns are free) that "enters your field rested unless you pay N
+# life" (N, with its C_PLAY_COND condition if any) or "As this card enters ..., you may reveal a <card> from your hand. If
+# you don't, ... rested." (the hand filter row + 1): its controller chooses as it enters (zones.enter_field,
+# priority.ask_enter_unless)
+C_ENTER_UNLESS_LIFE = C_JUDGMENT_FREE
+C_ENTER_UNLESS_REVEAL = C_JUDGMENT_COST
 C_HAS_CONT = CARD_TABLE.add("has_cont")  # 1: the card has a CONTINUOUS ability (lets the kernels skip the others fast)
 # "Play this card only if <condition>." (CR 903.2: it may be played only while the condition holds, checked as it is
 # offered, play.card_playable): a Condition and its argument (NONE: no such line)
@@ -1383,6 +1389,16 @@ class Decision(IntEnum):
 
 
 N_DECISIONS = 17
+# session 34 (s34b): choices asked outside an effect frame's own "you may" reuse the OPTIONAL and CHOOSE_TARGET decisions
+# (no new decision kind: the action space and the observation stay as they are); the pending decision's word
+# DEC_ARG + DEC_ASK says which (ASK_*), 0 for every other decision. ASK_ENTER_PENDING: no decision yet, a magic stone
+# marked MARK_ENTER_UNLESS entered the field and its controller must still choose (turn.advance asks before anything else
+# happens: priority.ask_enter_unless; effects.interrupt_due stops a program after the instruction that put it there)
+DEC_ASK = 3
+ASK_ENTER_PENDING = 1
+ASK_ENTER_LIFE = 2  # OPTIONAL: OPTION 0 pay the life (the stone stays recovered), PASS: it is rested (DEC_ARG: the stone)
+ASK_ENTER_REVEAL = 3  # CHOOSE_TARGET over the matching hand cards (CAND): reveal it; PASS: reveal none, it is rested
+MARK_ENTER_UNLESS = 2  # the card record's MARK word of such a stone in the field until its controller chose
 
 
 class Step(IntEnum):

@@ -363,6 +363,14 @@ def after_each_target(game, s, T):
 
 
 @internal
+def interrupt_due(game, s):
+    """The core interpreter's hook (engine.effects.run_program): after an instruction that put a magic stone into the
+    field whose controller chooses as it enters (session 34, s34b: zones.enter_field, constants.ASK_ENTER_PENDING), the
+    program stops at its next instruction; turn.advance asks (priority.ask_enter_unless), then resumes it."""
+    return s[DEC_ARG + K.DEC_ASK] == K.ASK_ENTER_PENDING
+
+
+@internal
 def ask_discard(s, f, player):
     """DISCARD chosen by the player: one hand card (SELECT_HAND), FR_CNT counts them."""
     s[DEC_ARG] = 1  # an effect's discard (0: the end phase's, CR 505.5d)

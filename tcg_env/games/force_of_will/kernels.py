@@ -451,6 +451,8 @@ def apply_unchecked(game, s, T, a):
             game.place_foreseen(s, option_of(a, OPTION_BASE), False)
         if s[H_DECISION] != Decision.NONE:
             return  # the next looked-at card
+    elif kind == Decision.CHOOSE_TARGET and s[DEC_ARG + K.DEC_ASK] == K.ASK_ENTER_REVEAL:
+        game.enter_unless_answered(s, T, p, a)  # session 34 (s34b): a magic stone's reveal as it enters
     elif kind == Decision.CHOOSE_TARGET:
         f = game.top_frame(s)
         if s[f + FR_CNT] <= K.ATTACH_PENDING:
@@ -464,6 +466,8 @@ def apply_unchecked(game, s, T, a):
             s[f + FR_CNT] += 1
     elif kind == Decision.ORDER_AUTOMATIC:
         game.play_pending(s, T, p, option_of(a, OPTION_BASE))  # CAND k is k (priority.order_pending)
+    elif kind == Decision.OPTIONAL and s[DEC_ARG + K.DEC_ASK] == K.ASK_ENTER_LIFE:
+        game.enter_unless_answered(s, T, p, a)  # session 34 (s34b): a magic stone's life as it enters
     elif kind == Decision.OPTIONAL:
         f = game.top_frame(s)
         if s[f + FR_PURPOSE] == Purpose.PLAY and s[f + E_X] < 0:

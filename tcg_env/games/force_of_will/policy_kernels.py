@@ -43,6 +43,7 @@ from tcg_env.games.force_of_will.state import (
     ATTACKED, ATTACKER, BLOCKER, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, DAMAGE, E_ABIL, E_CTRL,
     ENTRY_W, FR_PC, LIFE, MANA, RESTED, REVEALED, STEP, TURN_PLAYER, WILL, ZONE, ZT
 )  # fmt: skip
+from tcg_env.games.force_of_will.state import DEC_ARG  # session 34 (s34b)
 
 _HARMFUL = (K.Op.DAMAGE, K.Op.DESTROY, K.Op.REST, K.Op.RETURN_TO_HAND, K.Op.REMOVE, K.Op.CANCEL, K.Op.RESTRICT)
 _LIFE_FLOOR = 1500  # life it keeps when an ability costs life
@@ -531,6 +532,8 @@ def heuristic_action(game, s, T, mask, n_legal, rng_row):
         # keep the looked-at cards on top, in the order they were (the rest of a look put on the bottom "in any
         # order": the first, effects.rest_to_bottom)
         return OPTION_BASE if mask[OPTION_BASE] != 0 else K.BOTTOM_BASE
+    if kind == Decision.CHOOSE_TARGET and s[DEC_ARG + K.DEC_ASK] == K.ASK_ENTER_REVEAL:
+        return OPTION_BASE  # session 34 (s34b): reveal a card so that the magic stone enters recovered (no frame here)
     if kind == Decision.CHOOSE_TARGET:
         return game._target(s, T, mask, p)
     return game._first_legal(mask)
