@@ -219,3 +219,168 @@ def test_the_heuristic_and_the_observation_handle_the_stones_choice(pool):
         assert a == K.OPTION_BASE
         g.step(a)
         assert int(g.state[S.RESTED + slot * S.CARD_W]) == 0
+
+
+# ---- CR 1012.1, 1003: "Cancel target spell unless its controller pays {N}." (Op.CANCEL_UNLESS_PAY) ------------------
+def test_cr_1012_1_cancel_unless_its_controller_pays_is_exact():
+    r = exact("Cancel target spell unless its controller pays {2}.", "chant")
+    assert r.fields["effect"] == [
+        {"op": "choose", "filter": {"type": ["chant", "resonator", "addition", "regalia"], "zone": "chase"}},
+        {"op": "cancel_unless_pay", "amount": 2}]
+    r = exact("Banish this card: Cancel target non-resonator spell unless its controller pays {2}.")
+    assert r.abilities[0]["effect"][1] == {"op": "cancel_unless_pay", "amount": 2}
+    assert line("Cancel target spell unless its controller pays {X}.", "chant").verdict is Verdict.UNSUPPORTED
+    assert line("Cancel target resonator unless its controller pays {1}.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def _cancel_pool(tmp_path, ruler_line=None):
+    cards = [_card("TXT-101", "Made-up Insight", "Chant", ["Draw a card."]),
+             _card("TXT-102", "Made-up Denial", "Chant", ["[Quickcast]", "Cancel target spell unless its controller pays {2}."])]
+    if ruler_line:
+        cards.append({"id": "TXT-130", "name": "Made-up Miser", "type": ["Ruler"], "cost": None, "colour": ["R"],
+                      "abilities": [ruler_line]})
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records if r.lines)
+    return pool
+
+
+@pytest.fixture(scope="module")
+def cancel_pool(tmp_path_factory):
+    return _cancel_pool(tmp_path_factory.mktemp("s34b_cancel"))
+
+
+def _denied(pool, will0=0, stones0=0, miser=False):
+    """Player 0 plays "Draw a card." ({R}, with ``will0`` fire will more and ``stones0`` recovered fire magic stones);
+    player 1 answers with "Cancel target spell unless its controller pays {2}."; both pass: the cancel resolves.
+    Returns the game, the draw chant's slot and the cancel's."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE, 1 + will0)
+    sc.will(1, K.Attribute.FIRE, 1)
+    if stones0:
+        sc.field(0, ["FOW1-079"] * stones0)
+    if miser:
+        sc.row[S.CARD + K.RULER_SLOT * S.CARD_W] = sc.card_id("TXT-130")
+    (insight,) = sc.hand(0, ["TXT-101"])
+    (denial,) = sc.hand(1, ["TXT-102"])
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE + [int(g.state[S.HAND_L + k]) for k in range(int(g.state[S.HAND_N]))].index(insight))
+    g.step(K.PASS)  # player 1 gets priority (CR 605.1c)
+    assert _decision(g)[:2] == (K.Decision.PRIORITY, 1)
+    from tcg_env.engine.zones import zone_offsets
+    n_off, l_off = zone_offsets(S.ZT, K.Zone.HAND, 1)
+    hand1 = [int(g.state[l_off + k]) for k in range(int(g.state[n_off]))]
+    g.step(K.PLAY_HAND_BASE + hand1.index(denial))
+    if _decision(g)[0] == K.Decision.CHOOSE_TARGET:
+        g.step(K.OPTION_BASE)
+    for _ in range(4):  # pass until the cancel resolves
+        if int(g.state[S.ZONE + denial * S.CARD_W]) != K.Zone.CHASE:
+            break
+        if _decision(g)[0] != K.Decision.PRIORITY:
+            break
+        g.step(K.PASS)
+    return g, insight, denial
+
+
+def _finish(g, card):
+    """Pass until ``card`` has left the chase; its zone."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    for _ in range(6):
+        if int(g.state[S.ZONE + card * S.CARD_W]) != K.Zone.CHASE:
+            break
+        g.step(K.PASS)
+    return K.Zone(int(g.state[S.ZONE + card * S.CARD_W]))
+
+
+def test_cr_1012_1_the_spells_controller_pays_and_it_is_not_cancelled(cancel_pool):
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, insight, denial = _denied(cancel_pool, will0=2)
+    assert _decision(g) == (K.Decision.OPTIONAL, 0, K.ASK_UNLESS_PAY)  # the spell's controller decides (CR 1012.1)
+    assert int(g.state[S.DEC_ARG]) == insight and int(g.state[S.DEC_ARG + 1]) == 2
+    assert set(g.legal_actions()) == {K.OPTION_BASE, K.PASS}
+    assert "pay {2}" in g.describe_action(K.OPTION_BASE) and "cancelled" in g.describe_action(K.PASS)
+    hand = int(g.state[S.HAND_N])
+    g.step(K.OPTION_BASE)
+    assert int(g.state[S.WILL + K.Attribute.FIRE]) == 0  # {2} paid from its fire will (CR 1003.2)
+    assert int(g.state[S.ZONE + denial * S.CARD_W]) == K.Zone.GRAVEYARD
+    assert _finish(g, insight) == K.Zone.GRAVEYARD and int(g.state[S.HAND_N]) == hand + 1  # it resolved: a card drawn
+
+
+def test_cr_1012_1_the_spells_controller_declines_and_it_is_cancelled(cancel_pool):
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, insight, _ = _denied(cancel_pool, will0=2)
+    hand = int(g.state[S.HAND_N])
+    g.step(K.PASS)
+    assert int(g.state[S.ZONE + insight * S.CARD_W]) == K.Zone.GRAVEYARD and int(g.state[S.HAND_N]) == hand
+    assert int(g.state[S.WILL + K.Attribute.FIRE]) == 2 and int(g.state[S.DEC_ARG + K.DEC_ASK]) == 0
+
+
+def test_cr_1003_5_will_abilities_are_played_while_paying(cancel_pool):
+    """CR 907.2 / 1003.5: asked to pay, the player may rest its will producers (WILL_A) for the will, then pay."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, insight, _ = _denied(cancel_pool, will0=0, stones0=2)
+    legal = set(g.legal_actions())
+    assert K.OPTION_BASE not in legal and K.PASS in legal
+    wills = sorted(a for a in legal if K.WILL_A_BASE <= a < K.WILL_B_BASE)
+    assert len(wills) == 2
+    g.step(wills[0])
+    assert _decision(g) == (K.Decision.OPTIONAL, 0, K.ASK_UNLESS_PAY) and K.OPTION_BASE not in g.legal_actions()
+    g.step(wills[1])
+    assert K.OPTION_BASE in g.legal_actions()
+    g.step(K.OPTION_BASE)
+    assert _finish(g, insight) == K.Zone.GRAVEYARD
+    assert int(g.state[S.WILL + K.Attribute.FIRE]) == 0
+
+
+def test_cr_1003_4_nothing_to_pay_with_nothing_is_asked_and_it_is_cancelled(cancel_pool):
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, insight, denial = _denied(cancel_pool, will0=1)  # {1} short, no will producer
+    assert int(g.state[S.ZONE + insight * S.CARD_W]) == K.Zone.GRAVEYARD
+    assert int(g.state[S.ZONE + denial * S.CARD_W]) == K.Zone.GRAVEYARD and _decision(g)[0] == K.Decision.PRIORITY
+
+
+def test_cr_910_an_opponents_payment_replaced_by_nothing_makes_it_free(tmp_path):
+    """"If an ability or effect your opponent controls would make you pay any amount of will, you pay {0} instead."
+    (Op.OPP_PAYMENT_FREE) of the spell's controller: the cancel's {2} is {0} for it."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    pool = _cancel_pool(tmp_path, "If an ability or effect your opponent controls would make you pay any amount of "
+                                  "will, you pay {0} instead.")
+    g, insight, _ = _denied(pool, will0=0, miser=True)
+    assert _decision(g) == (K.Decision.OPTIONAL, 0, K.ASK_UNLESS_PAY) and int(g.state[S.DEC_ARG + 1]) == 0
+    g.step(K.OPTION_BASE)
+    assert _finish(g, insight) == K.Zone.GRAVEYARD
+
+
+def test_the_heuristic_pays_for_its_spell_resting_its_stones(cancel_pool):
+    import numpy as np
+
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.policy_kernels import heuristic_action
+
+    g, insight, _ = _denied(cancel_pool, will0=0, stones0=2)
+    for _ in range(3):
+        mask = np.zeros(K.NUM_ACTIONS, np.int8)
+        mask[g.legal_actions()] = 1
+        a = heuristic_action(K.RULES, g.state, g._T, mask, int(mask.sum()), np.zeros(4, np.uint64))
+        assert mask[a] == 1
+        g.step(a)
+        if a == K.OPTION_BASE:
+            break
+    assert a == K.OPTION_BASE
+    g.observe(0)
+    assert _finish(g, insight) == K.Zone.GRAVEYARD

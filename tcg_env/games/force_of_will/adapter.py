@@ -150,11 +150,23 @@ def _choose_no_more(act) -> str:
     return _enter_rested(act) or f"Choose no more targets{_for(act.game)}"
 
 
+def _unless_pay(game) -> tuple[int, int] | None:
+    """Session 34 (s34b): (the spell, the will {N}) while its controller chooses to pay for it (Op.CANCEL_UNLESS_PAY),
+    else None."""
+    row = game._row
+    if int(row[S.DEC_ARG + K.DEC_ASK]) != K.ASK_UNLESS_PAY:
+        return None
+    return int(row[S.DEC_ARG]), int(row[S.DEC_ARG + 1])
+
+
 def _decline(act) -> str:
     """PASS at OPTIONAL: "no" to the "you may" of the ability asking."""
     rested = _enter_rested(act)
     if rested:
         return rested
+    unless = _unless_pay(act.game)
+    if unless is not None:
+        return f"No: do not pay {{{unless[1]}}}; {_name(act.game, unless[0])} is cancelled{_for(act.game)}"
     d = _declinable(act.game)
     if d:
         return f"No: pay the full cost ({d} more) for {_source(act.game)}"
@@ -182,9 +194,12 @@ def _produce_will(act) -> str:
 def _use_stealth(act) -> str:
     """OPTIONAL: "yes" to the ability asking; a resonator in the standby area with [Stealth] is
     played without paying its cost (CR 1114.2)."""
+    unless = _unless_pay(act.game)
+    if unless is not None:
+        return f"Yes: pay {{{unless[1]}}} so that {_name(act.game, unless[0])} is not cancelled{_for(act.game)}"
     ask = _enter_ask(act.game)
     if ask is not None:
-        life = int(act.game.pool.cards[_cid(act.row, ask[1]), K.C_ENTER_UNLESS_LIFE])
+        life = int(act.game.pool.cards[_cid(act.row, ask[1]), K.UNLESS_LIFE_COL])
         return f"Yes: pay {life} life; {_name(act.game, ask[1])} enters the field recovered"
     d = _declinable(act.game)
     if d:

@@ -3755,6 +3755,17 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("cancel something that is not a spell on the chase")
         return [({"op": "cancel"}, sel)]
 
+    def cancel_unless_pays(self, sel, cost):
+        # session 34 (s34b): "Cancel target spell unless its controller pays {N}." (CR 1012.1, 1003): the op
+        # cancel_unless_pay on the spell's register (Op.CANCEL_UNLESS_PAY: its controller pays from its will as it
+        # resolves, asked; not paid, cancelled)
+        if sel.kind != "choose" or sel.filter.get("zone") != "chase":
+            raise Unsupported("cancel something that is not a spell on the chase")
+        m = re.fullmatch(r"\{(\d+)\}", cost)
+        if not m or not 1 <= int(m[1]) <= 10:
+            raise Unsupported(f"'unless its controller pays {cost}' other than a free will amount of 1 to 10")
+        return [({"op": "cancel_unless_pay", "amount": int(m[1])}, sel)]
+
     def gain_verb(self, *_):
         return None
 

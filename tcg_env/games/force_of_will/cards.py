@@ -582,6 +582,9 @@ OpAttackTax = op_model("attack_tax", _M, amount=(int, Field(ge=1, le=10)), filte
 # session 33 (s33a): "If an ability or effect your opponent controls would make you pay any amount of will, you pay {0}
 # instead." (a continuous ability's, Op.OPP_PAYMENT_FREE; characteristics.opp_payment_free)
 OpOppPaymentFree = op_model("opp_payment_free", _M)
+# session 34 (s34b): "Cancel target spell unless its controller pays {N}." (Op.CANCEL_UNLESS_PAY, CR 1012.1, 1003): on the
+# register's spell, its controller's choice as it resolves (effects.cancel_unless_pay)
+OpCancelUnlessPay = op_model("cancel_unless_pay", _M, amount=(int, Field(ge=1, le=10)), reg=(Reg, 0))
 _OP_MODELS = (
     OpSelectMode, OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpDamage, OpDestroy, OpRest, OpRecover,
     OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle, OpGrantKeyword, OpRestrict,
@@ -592,7 +595,7 @@ _OP_MODELS = (
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
     OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay, OpPlayerChoose, OpGraveRemove, OpNoLifeGainTurn,
     OpDeckGraveToField, OpEnterRested, OpBarredBy, OpLoseAbilitiesWhile, OpAttrCostAny, OpCostIncrease, OpAttackTax,
-    OpOppPaymentFree,
+    OpOppPaymentFree, OpCancelUnlessPay,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -636,6 +639,7 @@ _ON_REGISTER = {
     "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
     "grave_remove", "prevent_from", "lock_recover", "lose_abilities_while", "if_it", "if_cost", "removed_to_field",
+    "cancel_unless_pay",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "redirect_damage",
@@ -796,7 +800,7 @@ class FowCard(CardBase):
     # magic stones, session 34 (s34b): "[If <condition>, ]this card enters your field rested unless you pay N life." (N
     # here) and "As this card enters ..., you may reveal a <card> from your hand. If you don't, this card enters ...
     # rested." (the hand cards it may reveal): its controller chooses as it enters (zones.enter_field marks it,
-    # priority.ask_enter_unless asks; CR 910.1). Packed in C_ENTER_UNLESS_LIFE / C_ENTER_UNLESS_REVEAL (a magic stone
+    # priority.ask_enter_unless asks; CR 910.1). Packed in UNLESS_LIFE_COL / UNLESS_REVEAL_COL (a magic stone
     # has no [Judgment]: its columns are free)
     enters_unless_life: int = Field(default=0, ge=0, le=10000)
     enters_unless_reveal: FowFilter | None = None
@@ -1130,6 +1134,8 @@ def op_words(op: Any) -> str:
         return "this card"
     if op.op == "attack_tax":  # session 33 (s33a)
         return f"{filter_words(op.filter)} attack only paying {{{op.amount}}}"
+    if op.op == "cancel_unless_pay":  # session 34 (s34b)
+        return f"cancel unless its controller pays {{{op.amount}}}"
     if op.op == "cost_increase":  # session 33 (s33a)
         return f"{'players pay' if op.who == 'players' else 'the opponent pays'} {{{op.amount}}} more to play " \
             f"{filter_words(op.filter)}"
@@ -1547,11 +1553,11 @@ class _Compiler(PoolCompiler):
         if card.enters_rested_if is not None:
             row[K.C_PLAY_COND], row[K.C_PLAY_COND_ARG] = self.compile_condition(card.enters_rested_if, "enters_rested_if")
         if card.enters_unless_life:  # session 34 (s34b): zones.enter_field
-            row[K.C_ENTER_UNLESS_LIFE] = card.enters_unless_life
+            row[K.UNLESS_LIFE_COL] = card.enters_unless_life
         if card.enters_unless_reveal is not None:
             if card.enters_unless_life:
                 self.fail("enters_unless_reveal", "a life payment or a reveal, not both")
-            row[K.C_ENTER_UNLESS_REVEAL] = 1 + self.compile_filter(card.enters_unless_reveal, "enters_unless_reveal",
+            row[K.UNLESS_REVEAL_COL] = 1 + self.compile_filter(card.enters_unless_reveal, "enters_unless_reveal",
                                                                    ("hand",))
         if card.judgment_condition is not None:
             if card.type != "ruler" or card.judgment is None:
@@ -2216,6 +2222,8 @@ class _Compiler(PoolCompiler):
                 K.PLAYER_CHOOSE_UP_TO if op.up_to else 0)
         if name == "cancel" or name in _TARGETING:
             return 0, 0, 0
+        if name == "cancel_unless_pay":  # session 34 (s34b): {N} (effects.cancel_unless_pay)
+            return op.amount, 0, 0
         if name == "banish":
             return int(op.by == "its_controller"), 0, 0
         if name in ("power", "power_x"):

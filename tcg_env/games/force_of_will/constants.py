@@ -271,8 +271,8 @@ C_JUDGMENT_FREE = CARD_TABLE.add("judgment_free")  # rulers: [Judgment] free wil
 # life" (N, with its C_PLAY_COND condition if any) or "As this card enters ..., you may reveal a <card> from your hand. If
 # you don't, ... rested." (the hand filter row + 1): its controller chooses as it enters (zones.enter_field,
 # priority.ask_enter_unless)
-C_ENTER_UNLESS_LIFE = C_JUDGMENT_FREE
-C_ENTER_UNLESS_REVEAL = C_JUDGMENT_COST
+UNLESS_LIFE_COL = C_JUDGMENT_FREE
+UNLESS_REVEAL_COL = C_JUDGMENT_COST
 C_HAS_CONT = CARD_TABLE.add("has_cont")  # 1: the card has a CONTINUOUS ability (lets the kernels skip the others fast)
 # "Play this card only if <condition>." (CR 903.2: it may be played only while the condition holds, checked as it is
 # offered, play.card_playable): a Condition and its argument (NONE: no such line)
@@ -1227,8 +1227,14 @@ class Op(IntEnum):
     ATTACK_TAX = 202
     # session 33 (s33a): "If an ability or effect your opponent controls would make you pay any amount of will, you pay {0}
     # instead." (a continuous ability, CR 910: a replacement): the will an opponent's COST_INCREASE or ATTACK_TAX would
-    # make its controller pay is {0} (characteristics.opp_payment_free)
+    # make its controller pay is {0} (characteristics.opp_payment_free); session 34 (s34b): CANCEL_UNLESS_PAY's too
     OPP_PAYMENT_FREE = 203
+    # session 34 (s34b): "Cancel target spell unless its controller pays {N}." (CR 1012.1, 1003; a0 = N, the register of
+    # the spell): the spell's controller chooses to pay {N} from its produced will (the OPTIONAL decision with DEC_ASK
+    # ASK_UNLESS_PAY; its will producers may be rested meanwhile, CR 907.2, 1003.5) or not; not paid, the spell is
+    # cancelled (effects.cancel_unless_pay). {0} for a player with an OPP_PAYMENT_FREE in force when the effect is an
+    # opponent's (CR 910)
+    CANCEL_UNLESS_PAY = 240
 
 
 # Op.PAY a0 (session 32): each Attribute's cost in PAY_ATTR_BITS bits
@@ -1399,6 +1405,12 @@ ASK_ENTER_PENDING = 1
 ASK_ENTER_LIFE = 2  # OPTIONAL: OPTION 0 pay the life (the stone stays recovered), PASS: it is rested (DEC_ARG: the stone)
 ASK_ENTER_REVEAL = 3  # CHOOSE_TARGET over the matching hand cards (CAND): reveal it; PASS: reveal none, it is rested
 MARK_ENTER_UNLESS = 2  # the card record's MARK word of such a stone in the field until its controller chose
+# Op.CANCEL_UNLESS_PAY (session 34, s34b): OPTIONAL asked of the spell's controller; DEC_ARG: the spell, the will {N}
+# to pay. OPTION 0: pay it (only while its produced will can), PASS: do not (the spell is cancelled), WILL_A / WILL_B i:
+# rest field card i for its will and be asked again (CR 907.2, 1003.5: will abilities while paying)
+ASK_UNLESS_PAY = 4
+UNLESS_PAID = 1  # the op's frame FR_CNT after the answer: paid
+UNLESS_NOT_PAID = 2  # not paid
 
 
 class Step(IntEnum):

@@ -363,6 +363,116 @@ def after_each_target(game, s, T):
 
 
 @internal
+def will_total(s, p):
+    """Session 34 (s34b): every will in ``p``'s pool (the attributes, void and moon: any of it pays free will, CR 1003.2;
+    not the will kept for some cards only, state.RWILL)."""
+    wp = WILL + p * K.N_WILL
+    n = 0
+    for a in range(K.N_WILL):
+        n += s[wp + a]
+    return n
+
+
+@internal
+def will_producible(game, s, T, p):
+    """Session 34 (s34b): how many will ``p``'s recovered will producers could still make by resting (WILL_A, within the
+    addressable field positions: the actions that offer them)."""
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+    n = 0
+    for i in range(min(s[n_off], K.FIELD_SLOTS)):
+        if game.will_producer(s, T, p, s[l_off + i], False) >= 0:
+            n += 1
+    return n
+
+
+@internal
+def cancel_unless_pay(game, s, T, f, reg, a0):
+    """Op.CANCEL_UNLESS_PAY (session 34, s34b): "Cancel target spell unless its controller pays {N}." (CR 1012.1, 1003).
+    The register's first card still on the chase is the spell (CR 903.3a); its controller chooses as it resolves (the
+    OPTIONAL decision, DEC_ASK ASK_UNLESS_PAY, kernels.unless_pay_answered): pay {N} (only while the will it has produced
+    can, CR 1003.4; its will producers may be rested first, CR 907.2, 1003.5) or not, and then the spell is cancelled. Not
+    asked when even all its will producers could not pay (cancelled at once), nor for a spell that cannot be cancelled
+    (nothing happens). {0} for a player with "If an ability or effect your opponent controls would make you pay any
+    amount of will, you pay {0} instead." in force when this effect is an opponent's (Op.OPP_PAYMENT_FREE, CR 910).
+    NOT_DONE when the spell is not cancelled."""
+    cnt = s[f + FR_CNT]
+    spell = -1
+    for i in range(s[f + E_REGN + reg]):
+        t = s[f + E_REG + reg * TARGET_MAX + i]
+        if t >= 0 and s[ZONE + t * CARD_W] == Zone.CHASE:
+            spell = t
+            break
+    if spell < 0 or (card_table(T)[s[CARD + spell * CARD_W], K.C_UNCANCELABLE] & K.UNCANCELABLE) != 0:
+        return NOT_DONE
+    if cnt == K.UNLESS_PAID:
+        return NOT_DONE
+    p = s[CONTROLLER + spell * CARD_W]
+    if cnt == 0:
+        n = a0
+        if p != s[f + E_CTRL] and game.opp_payment_free(s, T, p):
+            n = 0
+        if will_total(s, p) + will_producible(game, s, T, p) >= n:
+            s[DEC_ARG] = spell
+            s[DEC_ARG + 1] = n
+            s[DEC_ARG + 2] = 0
+            s[DEC_ARG + K.DEC_ASK] = K.ASK_UNLESS_PAY
+            s[CAND_N] = 0
+            set_decision(s, Decision.OPTIONAL, p)
+            return ASKED
+    cancel_slot(game, s, T, spell)  # CR 1012.1 (as Op.CANCEL)
+    return NEXT
+
+
+@internal
+def unless_pay_answered(game, s, T, p, a):
+    """The answer to Op.CANCEL_UNLESS_PAY's question (session 34, s34b): OPTION 0 pays the will {N} from ``p``'s pool
+    (any will pays free will, CR 1003.2: the void first, then the attribute with the most left, the moon will last, as
+    Op.PAY); PASS does not pay; WILL_A / WILL_B i rests own field card i for its will (a will ability while paying,
+    CR 907.2, 1003.5, 907.3: no chase) and asks again. The op resumes with its frame's FR_CNT UNLESS_PAID / NOT_PAID."""
+    if K.WILL_A_BASE <= a < K.ACTIVATE_BASE:
+        second = a >= K.WILL_B_BASE
+        slot = game.field_slot(s, p, a - (K.WILL_B_BASE if second else K.WILL_A_BASE))
+        attr = game.will_producer(s, T, p, slot, second)
+        game.becomes_rested(s, T, slot)
+        s[WILL + p * K.N_WILL + attr] += 1
+        game.note_battle_play(s, p)  # a will ability is played (CR 803.6)
+        set_decision(s, Decision.OPTIONAL, p)  # the same question (DEC_ARG kept)
+        return
+    f = game.top_frame(s)
+    s[DEC_ARG + K.DEC_ASK] = 0
+    if a == K.PASS:
+        s[f + FR_CNT] = K.UNLESS_NOT_PAID
+        return
+    n = s[DEC_ARG + 1]
+    wp = WILL + p * K.N_WILL
+    rest = n - min(n, will_total(s, p) - s[wp + K.WILL_MOON])
+    pool_pay_generic(s, wp, K.N_ATTRIBUTES, wp + K.WILL_VOID, n - rest)
+    s[wp + K.WILL_MOON] -= rest
+    s[f + FR_CNT] = K.UNLESS_PAID
+
+
+@internal
+def unless_pay_mask(game, s, T, p, out):
+    """The OPTIONAL mask of Op.CANCEL_UNLESS_PAY's question (session 34, s34b): PASS; OPTION 0 while ``p``'s produced will
+    pays {N} (CR 1003.4); WILL_A / WILL_B i for each own field card that can produce will (CR 907.2, 1003.5)."""
+    out[K.PASS] = 1
+    n = 1
+    if will_total(s, p) >= s[DEC_ARG + 1]:
+        out[K.OPTION_BASE] = 1
+        n += 1
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+    for i in range(min(s[n_off], K.FIELD_SLOTS)):
+        slot = s[l_off + i]
+        if game.will_producer(s, T, p, slot, False) >= 0:
+            out[K.WILL_A_BASE + i] = 1
+            n += 1
+        if game.will_producer(s, T, p, slot, True) >= 0:
+            out[K.WILL_B_BASE + i] = 1
+            n += 1
+    return n
+
+
+@internal
 def interrupt_due(game, s):
     """The core interpreter's hook (engine.effects.run_program): after an instruction that put a magic stone into the
     field whose controller chooses as it enters (session 34, s34b: zones.enter_field, constants.ASK_ENTER_PENDING), the
@@ -908,6 +1018,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         if who < 0:
             return NOT_DONE
     src = s[f + E_SLOT]
+    if op == Op.CANCEL_UNLESS_PAY:
+        return cancel_unless_pay(game, s, T, f, reg, a0)  # session 34 (s34b)
     if op == Op.TARGET_TRIGGER:
         aux = s[f + E_AUX]  # the trigger's card (CR 906.7); a card that left the field is a new one (CR 302.3)
         if aux >= 0 and s[ZONE + aux * CARD_W] == (Zone.REMOVED if a1 == 1 else Zone.FIELD):

@@ -514,6 +514,14 @@ def heuristic_action(game, s, T, mask, n_legal, rng_row):
     if kind == Decision.DISCARD or kind == Decision.DISCARD_COST:
         return SELECT_HAND_BASE + rng_below(rng_row, max(n_legal, 1)) if mask[SELECT_HAND_BASE] != 0 else \
             game._first_legal(mask)
+    if kind == Decision.OPTIONAL and s[DEC_ARG + K.DEC_ASK] == K.ASK_UNLESS_PAY:
+        # session 34 (s34b): pay to keep the spell when it can, resting its will producers first; else let it go
+        if mask[OPTION_BASE] != 0:
+            return OPTION_BASE
+        for a in range(K.WILL_A_BASE, K.ACTIVATE_BASE):
+            if mask[a] != 0:
+                return a
+        return PASS
     if kind == Decision.OPTIONAL or kind == Decision.REVEAL_TRIGGER:
         return OPTION_BASE
     if kind == Decision.PIERCE:

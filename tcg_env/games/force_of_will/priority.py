@@ -585,18 +585,18 @@ def ask_enter_unless(game, s, T):
             c = card_table(T)[s[CARD + w]]
             s[DEC_ARG] = slot
             s[DEC_ARG + 1] = -1
-            if c[K.C_ENTER_UNLESS_LIFE] > 0:
-                if s[LIFE + p] >= c[K.C_ENTER_UNLESS_LIFE]:
+            if c[K.UNLESS_LIFE_COL] > 0:
+                if s[LIFE + p] >= c[K.UNLESS_LIFE_COL]:
                     s[DEC_ARG + 2] = 0
                     s[DEC_ARG + K.DEC_ASK] = K.ASK_ENTER_LIFE
                     s[CAND_N] = 0
                     set_decision(s, K.Decision.OPTIONAL, p)
                     return True
-            elif c[K.C_ENTER_UNLESS_REVEAL] > 0:
+            elif c[K.UNLESS_REVEAL_COL] > 0:
                 n = 0
                 for j in range(min(s[HAND_N + p], HAND_SLOTS)):
                     h = game.hand_slot(s, p, j)
-                    if game.filter_match(s, T, c[K.C_ENTER_UNLESS_REVEAL] - 1, h, p, slot):
+                    if game.filter_match(s, T, c[K.UNLESS_REVEAL_COL] - 1, h, p, slot):
                         s[CAND + n] = h
                         n += 1
                 if n > 0:
@@ -626,7 +626,7 @@ def enter_unless_answered(game, s, T, p, a):
         if s[ZONE + w] == Zone.FIELD:
             s[RESTED + w] = 1
     elif kind == K.ASK_ENTER_LIFE:
-        s[LIFE + p] -= card_table(T)[s[CARD + w], K.C_ENTER_UNLESS_LIFE]
+        s[LIFE + p] -= card_table(T)[s[CARD + w], K.UNLESS_LIFE_COL]
     else:
         h = s[CAND + a - OPTION_BASE]
         reveal_begin(s, REVEAL_N, p)

@@ -226,10 +226,10 @@ def enter_field(game, s, T, slot, controller):
         s[RESTED + w] = 1  # "This card enters the field rested."
     elif (bits & K.TB_ENTERS_RESTED_SHARED) != 0 and stones_sharing_name(game, s, T, slot, controller) >= 2:
         s[RESTED + w] = 1  # "If you already control two or more magic stones that share a name with this card, ..."
-    elif c[K.C_TYPE] == K.CardType.MAGIC_STONE and (c[K.C_PLAY_COND] != 0 or c[K.C_ENTER_UNLESS_LIFE] != 0 or
-                                                    c[K.C_ENTER_UNLESS_REVEAL] != 0) and \
+    elif c[K.C_TYPE] == K.CardType.MAGIC_STONE and (c[K.C_PLAY_COND] != 0 or c[K.UNLESS_LIFE_COL] != 0 or
+                                                    c[K.UNLESS_REVEAL_COL] != 0) and \
             (c[K.C_PLAY_COND] == 0 or game.condition_holds(s, T, c[K.C_PLAY_COND], c[K.C_PLAY_COND_ARG], controller, slot)):
-        if c[K.C_ENTER_UNLESS_LIFE] != 0 or c[K.C_ENTER_UNLESS_REVEAL] != 0:
+        if c[K.UNLESS_LIFE_COL] != 0 or c[K.UNLESS_REVEAL_COL] != 0:
             # session 34 (s34b): "... enters your field rested unless you pay N life" / "As this card enters ..., you may
             # reveal a <card> from your hand. If you don't, ... rested.": its controller chooses as it enters (CR 910.1:
             # one replacement of the entering, the player's choice). Marked here, asked before anything else happens
