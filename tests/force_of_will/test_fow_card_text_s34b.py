@@ -384,3 +384,150 @@ def test_the_heuristic_pays_for_its_spell_resting_its_stones(cancel_pool):
     assert a == K.OPTION_BASE
     g.observe(0)
     assert _finish(g, insight) == K.Zone.GRAVEYARD
+
+
+# ---- CR 903.2d, 1012.1: "Cancel target activate / automatic ability." (Op.CANCEL_ABILITY) --------------------------
+def test_cr_1012_1_cancel_target_ability_is_exact():
+    r = exact("Cancel target automatic ability. Draw a card.", "chant")
+    assert r.fields["effect"] == [{"op": "choose", "filter": {"zone": "chase", "ability": "automatic"}},
+                                  {"op": "cancel_ability"}, {"op": "draw", "count": 1}]
+    r = exact("When this card enters the field => Cancel target activate or automatic ability your opponent controls.")
+    assert r.abilities[0]["effect"][0]["filter"] == {"zone": "chase", "ability": "any", "side": "opponent"}
+    r = exact("[Enter] => Cancel target automatic ability of a resonator.")
+    assert r.abilities[0]["effect"][0]["filter"]["type"] == ["resonator"]
+    assert exact("Cancel target [Activate] ability.", "chant").fields["effect"][0]["filter"]["ability"] == "activate"
+
+
+def _ability_pool(tmp_path):
+    cards = [_card("TXT-201", "Made-up Herald", "Resonator", ["[Enter] => Draw a card."], ATK=100, DEF=100),
+             _card("TXT-202", "Made-up Hush", "Chant", ["[Quickcast]", "Cancel target automatic ability. Draw a card."]),
+             _card("TXT-203", "Made-up Mute", "Chant", ["[Quickcast]", "Cancel target activate ability your opponent "
+                                                                      "controls."]),
+             _card("TXT-204", "Made-up Scholar", "Resonator", ["{R}: Draw a card."], ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records if r.lines), [
+        (r.name, [(x.verdict, x.reason) for x in r.lines]) for r in res.text_records if r.verdict is not Verdict.EXACT]
+    return pool
+
+
+@pytest.fixture(scope="module")
+def ability_pool(tmp_path_factory):
+    return _ability_pool(tmp_path_factory.mktemp("s34b_ability"))
+
+
+def _hand_of(g, p):
+    from tcg_env.engine.zones import zone_offsets
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    n_off, l_off = zone_offsets(S.ZT, K.Zone.HAND, p)
+    return [int(g.state[l_off + k]) for k in range(int(g.state[n_off]))]
+
+
+def _chase(g):
+    from tcg_env.games.force_of_will import state as S
+
+    return [(int(g.state[S.CHASE + k * S.ENTRY_W + S.E_KIND]), int(g.state[S.CHASE + k * S.ENTRY_W + S.E_SLOT]))
+            for k in range(int(g.state[S.CHASE_N]))]
+
+
+def test_cr_1012_1_an_automatic_ability_canceled_leaves_the_chase(ability_pool):
+    """Player 0's resonator enters; its [Enter] ability goes onto the chase; player 1 cancels it with a chant: the
+    ability leaves the chase (player 0 draws nothing), the chant's "Draw a card." is done, the resonator stays."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(ability_pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE, 1)
+    sc.will(1, K.Attribute.FIRE, 1)
+    (herald,) = sc.hand(0, ["TXT-201"])
+    (hush,) = sc.hand(1, ["TXT-202"])
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE + _hand_of(g, 0).index(herald))
+    g.step(K.PASS)
+    g.step(K.PASS)  # the resonator resolves (CR 702.3); its [Enter] ability triggers and goes onto the chase
+    assert int(g.state[S.ZONE + herald * S.CARD_W]) == K.Zone.FIELD
+    assert _chase(g) == [(K.EntryKind.ABILITY, herald)] and _decision(g)[:2] == (K.Decision.PRIORITY, 0)
+    g.step(K.PASS)  # player 1 gets priority
+    hand0, hand1 = len(_hand_of(g, 0)), len(_hand_of(g, 1))
+    g.step(K.PLAY_HAND_BASE + _hand_of(g, 1).index(hush))
+    assert _decision(g)[:2] == (K.Decision.CHOOSE_TARGET, 1)
+    assert [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))] == [K.ABILITY_REF]
+    assert "automatic ability of Made-up Herald" in g.describe_action(K.OPTION_BASE)
+    g.observe(1)  # the candidate row shows the ability's source card
+    g.step(K.OPTION_BASE)
+    for _ in range(4):
+        if int(g.state[S.ZONE + hush * S.CARD_W]) != K.Zone.CHASE:
+            break
+        g.step(K.PASS)
+    assert _chase(g) == [] and int(g.state[S.ZONE + hush * S.CARD_W]) == K.Zone.GRAVEYARD
+    assert len(_hand_of(g, 0)) == hand0 and len(_hand_of(g, 1)) == hand1  # hush left the hand, its draw replaced it
+    assert int(g.state[S.ZONE + herald * S.CARD_W]) == K.Zone.FIELD
+
+
+def test_cr_903_2g_no_ability_on_the_chase_no_cancel_to_play(ability_pool):
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(ability_pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE, 2)
+    (hush,) = sc.hand(0, ["TXT-202"])
+    g = sc.game()
+    assert K.PLAY_HAND_BASE + _hand_of(g, 0).index(hush) not in g.legal_actions()
+
+
+def test_cr_1012_1_an_activate_ability_your_opponent_controls_is_canceled(ability_pool):
+    """Player 0 plays its resonator's "{R}: Draw a card."; player 1's "Cancel target activate ability your opponent
+    controls." takes it off the chase; player 0's own cancel could not (its side: the opponent's only)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(ability_pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE, 2)
+    sc.will(1, K.Attribute.FIRE, 1)
+    (scholar,) = sc.field(0, ["TXT-204"])
+    (own_mute,) = sc.hand(0, ["TXT-203"])
+    (mute,) = sc.hand(1, ["TXT-203"])
+    g = sc.game()
+    field = [a for a in g.legal_actions() if K.ACTIVATE_BASE <= a < K.RULER_ACTIVATE_BASE]
+    assert field
+    g.step(field[0])
+    assert _chase(g) == [(K.EntryKind.ABILITY, scholar)]
+    assert K.PLAY_HAND_BASE + _hand_of(g, 0).index(own_mute) not in g.legal_actions()  # its own ability: no target
+    hand0 = len(_hand_of(g, 0))
+    g.step(K.PASS)
+    g.step(K.PLAY_HAND_BASE + _hand_of(g, 1).index(mute))
+    if _decision(g)[0] == K.Decision.CHOOSE_TARGET:
+        g.step(K.OPTION_BASE)
+    for _ in range(4):
+        if not _chase(g):
+            break
+        g.step(K.PASS)
+    assert _chase(g) == [] and len(_hand_of(g, 0)) == hand0 and int(g.state[S.ZONE + mute * S.CARD_W]) == \
+        K.Zone.GRAVEYARD
+
+
+def test_cr_1012_1_references_follow_the_entries_when_one_under_them_leaves(ability_pool):
+    """effects.chase_entry_removed: a register's reference to chase entry k (ABILITY_REF + k) follows the entry when an
+    entry under it leaves the chase; one to the entry that left points past the chase (no ability matches it)."""
+    import numpy as np
+
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.effects import chase_entry_removed
+
+    s = np.zeros(S.STATE_SIZE, np.int32)
+    s[S.CHASE_N] = 4
+    e3 = S.CHASE + 3 * S.ENTRY_W
+    s[e3 + S.E_REGN] = 2
+    s[e3 + S.E_REG: e3 + S.E_REG + 2] = [K.ABILITY_REF + 2, K.ABILITY_REF + 1]
+    s[e3 + S.E_REGN + 1] = 1
+    s[e3 + S.E_REG + K.TARGET_MAX] = 5  # a card slot stays
+    s[S.FRAME_N] = 1
+    s[S.FRAMES + S.E_REGN] = 1
+    s[S.FRAMES + S.E_REG] = K.ABILITY_REF
+    chase_entry_removed(s, 1)  # entry 1 left
+    assert list(s[e3 + S.E_REG: e3 + S.E_REG + 2]) == [K.ABILITY_REF + 1, K.ABILITY_REF + K.CHASE_MAX]
+    assert s[e3 + S.E_REG + K.TARGET_MAX] == 5 and s[S.FRAMES + S.E_REG] == K.ABILITY_REF

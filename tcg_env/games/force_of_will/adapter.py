@@ -239,6 +239,14 @@ def _play_next(act) -> str | None:
 def _target(act) -> str:
     if act.slot < 0:
         return f"Option {act.i}"
+    if act.block is K.OPTION and act.i < int(act.row[S.CAND_N]) and int(act.row[S.CAND + act.i]) >= K.ABILITY_REF:
+        # session 34 (s34b): an ability on the chase
+        k = int(act.row[S.CAND + act.i]) - K.ABILITY_REF
+        arow = int(act.row[S.CHASE + k * S.ENTRY_W + S.E_ABIL])
+        kind = "activate" if 0 <= arow < act.game.pool.n_abilities and \
+            int(act.game.pool.abilities[arow, K.A_KIND]) == K.AbilityKind.ACTIVATE else "automatic"
+        owner = int(act.row[S.CHASE + k * S.ENTRY_W + S.E_CTRL])
+        return f"Target the {kind} ability of {act.card} on the chase (player {owner}'s){_for(act.game)}"
     ask = _enter_ask(act.game)
     if ask is not None:  # session 34 (s34b): a magic stone's reveal as it enters
         return f"Reveal {act.card} from the hand; {_name(act.game, ask[1])} enters the field recovered"
@@ -335,6 +343,16 @@ def _own(z):
     return lambda row, p: zone(row, z, p)
 
 
+_CAND_SLOTS = candidates(S.CAND, S.CAND_N)
+
+
+def _candidates(row, p) -> list[int]:
+    """The candidates' card slots; an ability on the chase (session 34, s34b: ABILITY_REF + its entry index) is its
+    source card's."""
+    return [int(row[S.CHASE + (c - K.ABILITY_REF) * S.ENTRY_W + S.E_SLOT]) if c >= K.ABILITY_REF else c
+            for c in _CAND_SLOTS(row, p)]
+
+
 # the wording of each action block (constants.ACTIONS) by the pending decision, None: any other;
 # ``{for}`` names what the pending choice is for (`` for Blaze Volley (...)``)
 WORDS = {
@@ -386,7 +404,7 @@ WORDS = {
 # what the blocks' first index points at (their observation rows, ACTIONS.pointers())
 POINTEES = {"hand": _own(K.Zone.HAND), "my_field": _own(K.Zone.FIELD),
             "opp_field": lambda row, p: zone(row, K.Zone.FIELD, 1 - p), "rulers": lambda row, p: [_ruler_slot(p)],
-            "standby": _own(K.Zone.STANDBY), "runes": _own(K.Zone.RUNE_AREA), "candidates": candidates(S.CAND, S.CAND_N)}  # fmt: skip
+            "standby": _own(K.Zone.STANDBY), "runes": _own(K.Zone.RUNE_AREA), "candidates": _candidates}  # fmt: skip
 # the spec's describe_action (tcg_env.adapter.ActionWords); PIERCE is worded as a whole
 describe_action = ActionWords(K.ACTIONS, D, WORDS, POINTEES, _name, fields=lambda act: {"for": _for(act.game)},
                               by_kind={D.PIERCE: _describe_pierce}, copies={"hand": "hand card"})  # fmt: skip

@@ -3766,6 +3766,31 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported(f"'unless its controller pays {cost}' other than a free will amount of 1 to 10")
         return [({"op": "cancel_unless_pay", "amount": int(m[1])}, sel)]
 
+    # session 34 (s34b): "Cancel target activate / automatic ability [of a resonator] [your opponent controls]." (CR
+    # 903.2d: an ability on the chase is targeted; 1012.1: canceled, it is removed from the chase): a CHOOSE of an ability
+    # filter (FowFilter.ability, FilterZone.CHASE_ABILITY) and the op cancel_ability (Op.CANCEL_ABILITY)
+    def ak_activate(self, *_):
+        return "activate"
+
+    def ak_automatic(self, *_):
+        return "automatic"
+
+    def ak_any(self, *_):
+        return "any"
+
+    def ability_of_resonator(self, *_):
+        return {"type": ["resonator"]}
+
+    def ability_opponent(self, *_):
+        return {"side": "opponent"}
+
+    def cancel_ability(self, kind, *rest):
+        flt = {"zone": "chase", "ability": kind}
+        for r in rest:
+            if r:
+                flt.update(r)
+        return [({"op": "cancel_ability"}, _Sel("choose", flt, 1, False))]
+
     def gain_verb(self, *_):
         return None
 
@@ -6080,7 +6105,23 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
     for op in chooses + body:
         if op.get("reg") == 0:
             del op["reg"]
+    _ability_regs_alone(chooses + body)  # session 34 (s34b)
     return chooses + body
+
+
+from tcg_env.games.force_of_will.cards import _ON_REGISTER as _ON_A_REGISTER  # noqa: E402  (session 34, s34b)
+
+
+def _ability_regs_alone(program: list[dict]) -> None:
+    """Session 34 (s34b): a register of abilities on the chase (a choose of an ability filter) holds references, not
+    cards: only cancel_ability reads it ("destroy that resonator" after "cancel target automatic ability of a
+    resonator" would name the ability's source: unsupported)."""
+    regs = {op.get("reg", 0) for op in program if op["op"] == "choose" and op["filter"].get("ability")}
+    for op in program:
+        if op["op"] == "choose" or op["op"] == "cancel_ability" or op.get("reg", 0) not in regs:
+            continue
+        if "reg" in op or op["op"] in _ON_A_REGISTER:
+            raise Unsupported("'that <card>' after an ability on the chase (the register holds the ability)")
 
 
 # --------------------------------------------------------------------------------------------

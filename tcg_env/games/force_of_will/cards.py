@@ -216,6 +216,10 @@ class FowFilter(FilterBase):
     stone: Literal["basic", "special"] | None = None
     # "<cards> with [Will of Hope]" (session 32, CR 1101.1b): one of these printed marks (F_ADDED_TO from MARK_FILTER_SHIFT)
     mark: Annotated[list[Literal[K.DECK_MARKS]], BeforeValidator(_as_list), Field(min_length=1)] | None = None
+    # session 34 (s34b): abilities on the chase, not cards ("target activate / automatic ability [of a <type>] [your
+    # opponent controls]", CR 903.2d: an ability on the chase is a pseudo-card): zone "chase", targets of CHOOSE only
+    # (F_ZONE FilterZone.CHASE_ABILITY; F_STATE the kinds, ABILITY_KIND_*; type: the source card's types)
+    ability: Literal["activate", "automatic", "any"] | None = None
 
 
 # a named counter's name (CR 1022.1: "strength", "mystery"; session 21)
@@ -585,6 +589,9 @@ OpOppPaymentFree = op_model("opp_payment_free", _M)
 # session 34 (s34b): "Cancel target spell unless its controller pays {N}." (Op.CANCEL_UNLESS_PAY, CR 1012.1, 1003): on the
 # register's spell, its controller's choice as it resolves (effects.cancel_unless_pay)
 OpCancelUnlessPay = op_model("cancel_unless_pay", _M, amount=(int, Field(ge=1, le=10)), reg=(Reg, 0))
+# session 34 (s34b): "Cancel target activate / automatic ability." (Op.CANCEL_ABILITY, CR 1012.1): the register's ability
+# on the chase (a CHOOSE of a FowFilter.ability filter) leaves the chase
+OpCancelAbility = op_model("cancel_ability", _M, reg=(Reg, 0))
 _OP_MODELS = (
     OpSelectMode, OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpDamage, OpDestroy, OpRest, OpRecover,
     OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle, OpGrantKeyword, OpRestrict,
@@ -595,7 +602,7 @@ _OP_MODELS = (
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
     OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay, OpPlayerChoose, OpGraveRemove, OpNoLifeGainTurn,
     OpDeckGraveToField, OpEnterRested, OpBarredBy, OpLoseAbilitiesWhile, OpAttrCostAny, OpCostIncrease, OpAttackTax,
-    OpOppPaymentFree, OpCancelUnlessPay,
+    OpOppPaymentFree, OpCancelUnlessPay, OpCancelAbility,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -639,7 +646,7 @@ _ON_REGISTER = {
     "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
     "grave_remove", "prevent_from", "lock_recover", "lose_abilities_while", "if_it", "if_cost", "removed_to_field",
-    "cancel_unless_pay",
+    "cancel_unless_pay", "cancel_ability",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "redirect_damage",
@@ -898,6 +905,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
         flags[-1, K.FL_MISC] |= K.FLAG_BARRED_BY  # session 32
     if (code[:, K.I_OP] == K.Op.ATTACK_TAX).any():
         flags[-1, K.FL_MISC] |= K.FLAG_ATTACK_TAX  # session 33 (s33a)
+    if (code[:, K.I_OP] == K.Op.CANCEL_ABILITY).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_ABILITY_TARGET  # session 34 (s34b): the only reader of CHASE_ABILITY targets
     if (code[:, K.I_OP] == K.Op.COST_INCREASE).any():
         flags[-1, K.FL_MISC] |= K.FLAG_COST_INCREASE | K.FLAG_COST_REDUCTION  # session 33 (s33a): cost_reduction reads it
     if (code[:, K.I_OP] == K.Op.ATTR_COST_ANY).any():
@@ -1136,6 +1145,8 @@ def op_words(op: Any) -> str:
         return f"{filter_words(op.filter)} attack only paying {{{op.amount}}}"
     if op.op == "cancel_unless_pay":  # session 34 (s34b)
         return f"cancel unless its controller pays {{{op.amount}}}"
+    if op.op == "cancel_ability":  # session 34 (s34b)
+        return "cancel the ability"
     if op.op == "cost_increase":  # session 33 (s33a)
         return f"{'players pay' if op.who == 'players' else 'the opponent pays'} {{{op.amount}}} more to play " \
             f"{filter_words(op.filter)}"
@@ -1332,6 +1343,9 @@ _STANDBY_TRIGGERS = ("begin_draw_phase", "begin_main_phase", "end_of_turn", "oth
 
 class _Compiler(PoolCompiler):
     TABLE = FowCardTable
+
+    def compile_ability_filter(self, f, p: str, targeted: bool) -> int:
+        return _compile_ability_filter(self, f, p, targeted)  # session 34 (s34b)
     NCOLS = (K.C_NCOLS, K.A_NCOLS, K.F_NCOLS, K.I_NCOLS)
 
     def __init__(self, cards: list[FowCard]):
@@ -2224,6 +2238,8 @@ class _Compiler(PoolCompiler):
             return 0, 0, 0
         if name == "cancel_unless_pay":  # session 34 (s34b): {N} (effects.cancel_unless_pay)
             return op.amount, 0, 0
+        if name == "cancel_ability":  # session 34 (s34b): the register only (effects.cancel_ability)
+            return 0, 0, 0
         if name == "banish":
             return int(op.by == "its_controller"), 0, 0
         if name in ("power", "power_x"):
@@ -2549,6 +2565,8 @@ class _Compiler(PoolCompiler):
 
     def compile_filter(self, f: FowFilter, p: str, zones: tuple[str, ...], targeted: bool = False) -> int:
         self.check_filter(f, p, zones, ranges=("cost", "atk"))
+        if f.ability is not None:
+            return self.compile_ability_filter(f, p, targeted)
         if f.state != "any" and f.zone != "field":
             self.fail(f"{p}.state", "state only applies to cards in the field")
         if f.self_only and (f.exclude_self or f.added_to):
@@ -2610,6 +2628,23 @@ class _Compiler(PoolCompiler):
         return self.add_filter(row)
 
 
+def _compile_ability_filter(self, f: FowFilter, p: str, targeted: bool) -> int:
+    """Session 34 (s34b): a filter of abilities on the chase (FowFilter.ability; CR 903.2d): F_ZONE CHASE_ABILITY, F_STATE
+    the ability kinds (ABILITY_KIND_*), F_TYPE_MASK the source card's types, F_SIDE the entry's controller (filters.
+    ability_filter_match); a target's (CHOOSE) only, nothing else of a card filter."""
+    if f.zone != "chase" or not targeted:
+        self.fail(f"{p}.ability", "abilities on the chase are targets of choose (zone chase)")
+    extra = f.model_dump(exclude_defaults=True, exclude={"ability", "zone", "type", "side"})
+    if extra:
+        self.fail(f"{p}.ability", f"an ability filter reads its kind, its source's type and its side only (not {sorted(extra)})")
+    row = self.new_row(K.FILTER_TABLE, FowFilter(zone="chase", type=f.type, side=f.side), p)
+    row[K.F_ZONE] = K.FilterZone.CHASE_ABILITY
+    row[K.F_STATE] = {"activate": K.ABILITY_KIND_ACTIVATE, "automatic": K.ABILITY_KIND_AUTOMATIC,
+                      "any": K.ABILITY_KIND_ACTIVATE | K.ABILITY_KIND_AUTOMATIC}[f.ability]
+    row[K.F_ADDED_TO] |= K.TARGETED
+    return self.add_filter(row)
+
+
 def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, str] | None:
     """Why op ``j`` of ``effect`` breaks what the kernels rely on, as (field, reason), or None:
     continuous abilities hold the aura ops and only they do (CR 904); targets are chosen before
@@ -2648,6 +2683,14 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
         return "reg", f"register {op.reg} has no targets (choose/select_all/target_self first)"
     if name in _ON_REGISTER and op.reg not in filled:
         return "reg", f"register {op.reg} has no targets (choose/select_all/target_self first)"
+    # session 34 (s34b): a register of abilities on the chase (a choose of FowFilter.ability: references, no card slots) is
+    # read by cancel_ability alone, and cancel_ability reads nothing else
+    ability_regs = {o.reg for o in earlier if o.op == "choose" and o.filter.ability is not None}
+    if name == "choose" and op.filter.ability is not None and op.up_to:
+        return "filter", "an ability target is one target (not 'up to')"
+    if (name == "cancel_ability") != (getattr(op, "reg", None) in ability_regs) and (
+            name in _ON_REGISTER or name == "set_x" or name == "cancel_ability"):
+        return "reg", "cancel_ability acts on a register of abilities (a choose of an ability filter), and only it does"
     if name == "target_self" and kind in (K.AbilityKind.SPELL, K.AbilityKind.TRIGGER):
         return "op", "target_self needs a source on the field (not in a chant's effect)"
     if name == "removed_to_field" and not any(o.op == "target_trigger" and o.removed and o.reg == op.reg for o in earlier):

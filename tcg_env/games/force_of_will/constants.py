@@ -323,6 +323,12 @@ COST_INC_OPP = 2  # ... the other player's
 FLAG_ATTACK_TAX = 1 << 27  # session 33 (s33a): some ATTACK_TAX instruction (battle.attack_tax)
 FLAG_ATTR_ANY = 1 << 25  # session 33 (s33a): some ATTR_COST_ANY instruction (costs.attr_any_mask reads them)
 FLAG_BARRED_BY = 1 << 29  # session 32: some BARRED_BY instruction (battle.can_block_now, attackable read them)
+# session 34 (s34b): some CHOOSE of abilities on the chase (FilterZone.CHASE_ABILITY: effects.all_targets_available,
+# choose_candidates, chase_entry_removed read them)
+FLAG_ABILITY_TARGET = 1 << 22
+ABILITY_KIND_ACTIVATE = 1  # a CHASE_ABILITY filter's F_STATE bits: an activate ability (CR 905)
+ABILITY_KIND_AUTOMATIC = 2  # an automatic ability (CR 906; a keyword skill's too, [Explode] ..., a delayed one)
+ABILITY_REF = N_SLOTS  # a register's (and CAND's) reference to chase entry k: ABILITY_REF + k (past every card slot)
 BARRED_BLOCK = 1  # BARRED_BY a0: "cannot be blocked by <cards>"
 BARRED_ATTACK = 2  # "cannot be attacked by <cards>"
 FLAG_MYTHIC = 1 << 20  # some card with [Mythic] (KW_MYTHIC): the rule processes look for two sharing a name (mythic_sweep)
@@ -936,6 +942,11 @@ class FilterZone(IntEnum):
     ANYWHERE = 7
     # session 27: the magic stone deck (CR 305), searched ("search your magic stone deck for a <card>", Op.SEARCH)
     STONE_DECK = 8
+    # session 34 (s34b): abilities on the chase (CR 903.2d: a pseudo-card), targets of CHOOSE only: a register holds one
+    # as ABILITY_REF + its chase entry's index (filters.ability_filter_match; effects.chase_entry_removed renumbers the
+    # references as an entry under them leaves the chase). F_STATE: the kinds (ABILITY_KIND_*), F_TYPE_MASK: the source
+    # card's types, F_SIDE: the entry's controller
+    CHASE_ABILITY = 9
 
 
 FILTER_TABLE = TableLayout("filter")
@@ -1235,6 +1246,10 @@ class Op(IntEnum):
     # cancelled (effects.cancel_unless_pay). {0} for a player with an OPP_PAYMENT_FREE in force when the effect is an
     # opponent's (CR 910)
     CANCEL_UNLESS_PAY = 240
+    # session 34 (s34b): "Cancel target activate / automatic ability [of a resonator] [your opponent controls]." (CR 1012.1:
+    # an ability canceled is removed from the chase; the register holds ABILITY_REF + a chase entry's index, chosen by a
+    # CHOOSE of a FilterZone.CHASE_ABILITY filter): effects.cancel_ability, only in pools with one (FLAG_ABILITY_TARGET)
+    CANCEL_ABILITY = 241
 
 
 # Op.PAY a0 (session 32): each Attribute's cost in PAY_ATTR_BITS bits

@@ -43,6 +43,7 @@ from tcg_env.games.force_of_will.state import ATTACHED, PSEUDO  # tokens (CR 130
 from tcg_env.games.force_of_will.state import GEMS  # gems (CR 1027, session 23)
 from tcg_env.games.force_of_will.state import KW_EOB, KW_EOT, KW_PERM  # session 33: abilities lost (CR 909.1d)
 from tcg_env.games.force_of_will.state import TURN_PLAYER  # "that player" (session 29)
+from tcg_env.games.force_of_will.state import FRAME_N, FRAME_W, FRAMES  # session 34 (s34b): chase_entry_removed
 
 
 # =============================================================================================
@@ -102,6 +103,8 @@ def choose_candidates(game, s, T, f, reg, frow):
         if tf >= 0 and game.in_play_matching(s, T, tf, ctrl, src) == 0:
             tf = -1
     n = 0
+    if filter_table(T)[frow, K.F_ZONE] == K.FilterZone.CHASE_ABILITY:
+        return ability_candidates(game, s, T, f, reg, frow)  # session 34 (s34b): abilities on the chase
     for p in range(2):
         for i in range(game.in_play_count(s, p)):
             slot = game.in_play_slot(s, p, i)
@@ -122,6 +125,58 @@ def choose_candidates(game, s, T, f, reg, frow):
             n += 1
     s[CAND_N] = n
     return n
+
+
+@internal
+def ability_candidates(game, s, T, f, reg, frow):
+    """Session 34 (s34b): the abilities on the chase filter ``frow`` (FilterZone.CHASE_ABILITY) matches and register
+    ``reg`` does not hold yet, as references ABILITY_REF + entry index in CAND (bottom first); their number."""
+    n = 0
+    for k in range(s[CHASE_N]):
+        ref = K.ABILITY_REF + k
+        if n >= K.OPTION_SLOTS or not game.filter_match(s, T, frow, ref, s[f + E_CTRL], s[f + E_SLOT]):
+            continue
+        dup = False
+        for i in range(s[f + E_REGN + reg]):
+            if s[f + E_REG + reg * TARGET_MAX + i] == ref:
+                dup = True
+        if not dup:
+            s[CAND + n] = ref
+            n += 1
+    s[CAND_N] = n
+    return n
+
+
+@internal
+def chase_entry_removed(s, k):
+    """Session 34 (s34b): chase entry ``k`` has left the chase (chase_remove_at: the entries above it moved down one
+    place): the references to abilities on the chase (ABILITY_REF + index) in the registers of the entries left and of
+    the frames follow them; one to ``k`` itself points past the chase (ABILITY_REF + CHASE_MAX: no ability matches it)."""
+    for which in range(2):
+        n = s[CHASE_N] if which == 0 else s[FRAME_N]
+        for j in range(n):
+            e = CHASE + j * ENTRY_W if which == 0 else FRAMES + j * FRAME_W
+            for r in range(N_REGS):
+                for i in range(s[e + E_REGN + r]):
+                    v = s[e + E_REG + r * TARGET_MAX + i]
+                    if v >= K.ABILITY_REF + k and v < K.ABILITY_REF + K.CHASE_MAX:
+                        s[e + E_REG + r * TARGET_MAX + i] = v - 1 if v > K.ABILITY_REF + k else K.ABILITY_REF + K.CHASE_MAX
+
+
+@internal
+def cancel_ability(game, s, T, f, reg):
+    """Op.CANCEL_ABILITY (session 34, s34b): "Cancel target activate / automatic ability." (CR 1012.1: an ability
+    canceled is removed from the chase area; nothing else happens to its source). The register's references still on
+    the chase (CR 903.3a: recheck_targets dropped the others) leave it; NOT_DONE when none did."""
+    done = False
+    for i in range(s[f + E_REGN + reg]):
+        v = s[f + E_REG + reg * TARGET_MAX + i]
+        k = v - K.ABILITY_REF
+        if 0 <= k < s[CHASE_N] and s[CHASE + k * ENTRY_W + E_KIND] == K.EntryKind.ABILITY:
+            chase_remove_at(game, s, k)
+            chase_entry_removed(s, k)
+            done = True
+    return NEXT if done else NOT_DONE
 
 
 @internal
@@ -277,6 +332,9 @@ def cancel_slot(game, s, T, slot):
         e = CHASE + i * ENTRY_W
         if s[e + E_KIND] == K.EntryKind.CARD and s[e + E_SLOT] == slot:
             chase_remove_at(game, s, i)
+            F = flag_table(T)
+            if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_ABILITY_TARGET) != 0:
+                chase_entry_removed(s, i)  # session 34 (s34b): the references to abilities above it follow them
             game.to_graveyard(s, T, slot)
             return
 
@@ -363,17 +421,6 @@ def after_each_target(game, s, T):
 
 
 @internal
-def will_total(s, p):
-    """Session 34 (s34b): every will in ``p``'s pool (the attributes, void and moon: any of it pays free will, CR 1003.2;
-    not the will kept for some cards only, state.RWILL)."""
-    wp = WILL + p * K.N_WILL
-    n = 0
-    for a in range(K.N_WILL):
-        n += s[wp + a]
-    return n
-
-
-@internal
 def will_producible(game, s, T, p):
     """Session 34 (s34b): how many will ``p``'s recovered will producers could still make by resting (WILL_A, within the
     addressable field positions: the actions that offer them)."""
@@ -411,7 +458,7 @@ def cancel_unless_pay(game, s, T, f, reg, a0):
         n = a0
         if p != s[f + E_CTRL] and game.opp_payment_free(s, T, p):
             n = 0
-        if will_total(s, p) + will_producible(game, s, T, p) >= n:
+        if game.will_total(s, p) + will_producible(game, s, T, p) >= n:
             s[DEC_ARG] = spell
             s[DEC_ARG + 1] = n
             s[DEC_ARG + 2] = 0
@@ -445,7 +492,7 @@ def unless_pay_answered(game, s, T, p, a):
         return
     n = s[DEC_ARG + 1]
     wp = WILL + p * K.N_WILL
-    rest = n - min(n, will_total(s, p) - s[wp + K.WILL_MOON])
+    rest = n - min(n, game.will_total(s, p) - s[wp + K.WILL_MOON])
     pool_pay_generic(s, wp, K.N_ATTRIBUTES, wp + K.WILL_VOID, n - rest)
     s[wp + K.WILL_MOON] -= rest
     s[f + FR_CNT] = K.UNLESS_PAID
@@ -457,7 +504,7 @@ def unless_pay_mask(game, s, T, p, out):
     pays {N} (CR 1003.4); WILL_A / WILL_B i for each own field card that can produce will (CR 907.2, 1003.5)."""
     out[K.PASS] = 1
     n = 1
-    if will_total(s, p) >= s[DEC_ARG + 1]:
+    if game.will_total(s, p) >= s[DEC_ARG + 1]:
         out[K.OPTION_BASE] = 1
         n += 1
     n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
@@ -549,9 +596,12 @@ def all_targets_available(game, s, T, arow, viewer, source):
     of a fixed count of two or more ("two target resonators"; not "up to", not X), that many legal targets (CR
     903.2g: the controller chooses legal ones, as many as the text names, or cannot play it; 903.2g-iii: the number
     is fixed as it is played). Counted only for such a CHOOSE: a count of one is what the core checks."""
-    if not targets_available(game, s, T, arow, viewer, source):
-        return False
     F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_ABILITY_TARGET) != 0:
+        if not ability_targets_available(game, s, T, arow, viewer, source):
+            return False
+    elif not targets_available(game, s, T, arow, viewer, source):
+        return False
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_MULTI_TARGET) == 0:
         return True  # no such CHOOSE in the pool (its flags)
     abil = ability_table(T)
@@ -565,6 +615,32 @@ def all_targets_available(game, s, T, arow, viewer, source):
             continue
         n = in_play_matching(game, s, T, code[r, I_A0], viewer, source)
         if n < need:
+            return False
+    return True
+
+
+@internal
+def ability_targets_available(game, s, T, arow, viewer, source):
+    """The core's ``targets_available`` (every leading CHOOSE that must choose has something to choose, CR 903.2g) where
+    a CHOOSE may target an ability on the chase (session 34, s34b: FilterZone.CHASE_ABILITY, in pools with one)."""
+    abil = ability_table(T)
+    code = code_table(T)
+    c0 = abil[arow, K.A_CODE_START]
+    for r in range(c0, c0 + abil[arow, K.A_CODE_LEN]):
+        if code[r, I_OP] != Op.CHOOSE:
+            break
+        if code[r, I_A2] != 0:
+            continue  # "up to": zero targets is legal
+        frow = code[r, I_A0]
+        if filter_table(T)[frow, K.F_ZONE] == K.FilterZone.CHASE_ABILITY:
+            found = False
+            for k in range(s[CHASE_N]):
+                if game.filter_match(s, T, frow, K.ABILITY_REF + k, viewer, source):
+                    found = True
+                    break
+            if not found:
+                return False
+        elif game.in_play_matching(s, T, frow, viewer, source) == 0:
             return False
     return True
 
@@ -1020,6 +1096,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     src = s[f + E_SLOT]
     if op == Op.CANCEL_UNLESS_PAY:
         return cancel_unless_pay(game, s, T, f, reg, a0)  # session 34 (s34b)
+    if op == Op.CANCEL_ABILITY:
+        return cancel_ability(game, s, T, f, reg)  # session 34 (s34b)
     if op == Op.TARGET_TRIGGER:
         aux = s[f + E_AUX]  # the trigger's card (CR 906.7); a card that left the field is a new one (CR 302.3)
         if aux >= 0 and s[ZONE + aux * CARD_W] == (Zone.REMOVED if a1 == 1 else Zone.FIELD):

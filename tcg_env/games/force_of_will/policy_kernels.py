@@ -45,7 +45,8 @@ from tcg_env.games.force_of_will.state import (
 )  # fmt: skip
 from tcg_env.games.force_of_will.state import DEC_ARG  # session 34 (s34b)
 
-_HARMFUL = (K.Op.DAMAGE, K.Op.DESTROY, K.Op.REST, K.Op.RETURN_TO_HAND, K.Op.REMOVE, K.Op.CANCEL, K.Op.RESTRICT)
+_HARMFUL = (K.Op.DAMAGE, K.Op.DESTROY, K.Op.REST, K.Op.RETURN_TO_HAND, K.Op.REMOVE, K.Op.CANCEL, K.Op.RESTRICT,
+            K.Op.CANCEL_UNLESS_PAY, K.Op.CANCEL_ABILITY)  # (session 34, s34b: the last two)
 _LIFE_FLOOR = 1500  # life it keeps when an ability costs life
 
 
@@ -604,6 +605,10 @@ def _target(game, s, T, mask, p):
         if mask[OPTION_BASE + k] == 0:
             continue
         c = s[CAND + k]
+        if c >= K.ABILITY_REF:  # session 34 (s34b): an ability on the chase: cancel the opponent's (its source card)
+            if harm and s[CHASE + (c - K.ABILITY_REF) * ENTRY_W + E_CTRL] != p:
+                return OPTION_BASE + k
+            continue
         if (s[CONTROLLER + c * CARD_W] != p) != harm:
             continue
         v = 10 * game.total_cost(T, s[CARD + c * CARD_W])

@@ -371,6 +371,8 @@ def targets_triggered(game, s, T, f):
         reg = code[r, K.I_REG]
         for i in range(s[f + E_REGN + reg]):
             t = s[f + E_REG + reg * TARGET_MAX + i]
+            if t >= K.ABILITY_REF:
+                continue  # session 34 (s34b): an ability on the chase, no card
             if spell:
                 game.trigger_own(s, T, t, K.Trigger.TARGETED_BY_SPELL, s[f + E_SLOT])
             game.trigger_own(s, T, t, K.Trigger.TARGETED_BY_SPELL_OR_ABILITY, s[f + E_SLOT])
