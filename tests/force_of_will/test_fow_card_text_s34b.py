@@ -338,8 +338,9 @@ def test_cr_1003_5_will_abilities_are_played_while_paying(cancel_pool):
     assert _decision(g) == (K.Decision.OPTIONAL, 0, K.ASK_UNLESS_PAY) and K.OPTION_BASE not in g.legal_actions()
     g.step(wills[1])
     assert K.OPTION_BASE in g.legal_actions()
+    hand = int(g.state[S.HAND_N])
     g.step(K.OPTION_BASE)
-    assert _finish(g, insight) == K.Zone.GRAVEYARD
+    assert _finish(g, insight) == K.Zone.GRAVEYARD and int(g.state[S.HAND_N]) == hand + 1  # it resolved
     assert int(g.state[S.WILL + K.Attribute.FIRE]) == 0
 
 
@@ -362,28 +363,33 @@ def test_cr_910_an_opponents_payment_replaced_by_nothing_makes_it_free(tmp_path)
                                   "will, you pay {0} instead.")
     g, insight, _ = _denied(pool, will0=0, miser=True)
     assert _decision(g) == (K.Decision.OPTIONAL, 0, K.ASK_UNLESS_PAY) and int(g.state[S.DEC_ARG + 1]) == 0
+    hand = int(g.state[S.HAND_N])
+    hand = int(g.state[S.HAND_N])
     g.step(K.OPTION_BASE)
-    assert _finish(g, insight) == K.Zone.GRAVEYARD
+    assert _finish(g, insight) == K.Zone.GRAVEYARD and int(g.state[S.HAND_N]) == hand + 1  # it resolved
 
 
 def test_the_heuristic_pays_for_its_spell_resting_its_stones(cancel_pool):
     import numpy as np
 
     from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
     from tcg_env.games.force_of_will.policy_kernels import heuristic_action
 
     g, insight, _ = _denied(cancel_pool, will0=0, stones0=2)
+    hand = int(g.state[S.HAND_N])
     for _ in range(3):
         mask = np.zeros(K.NUM_ACTIONS, np.int8)
         mask[g.legal_actions()] = 1
         a = heuristic_action(K.RULES, g.state, g._T, mask, int(mask.sum()), np.zeros(4, np.uint64))
         assert mask[a] == 1
-        g.step(a)
         if a == K.OPTION_BASE:
             break
+        g.step(a)
     assert a == K.OPTION_BASE
     g.observe(0)
-    assert _finish(g, insight) == K.Zone.GRAVEYARD
+    g.step(a)
+    assert _finish(g, insight) == K.Zone.GRAVEYARD and int(g.state[S.HAND_N]) == hand + 1  # it resolved
 
 
 # ---- CR 903.2d, 1012.1: "Cancel target activate / automatic ability." (Op.CANCEL_ABILITY) --------------------------
@@ -531,3 +537,27 @@ def test_cr_1012_1_references_follow_the_entries_when_one_under_them_leaves(abil
     chase_entry_removed(s, 1)  # entry 1 left
     assert list(s[e3 + S.E_REG: e3 + S.E_REG + 2]) == [K.ABILITY_REF + 1, K.ABILITY_REF + K.CHASE_MAX]
     assert s[e3 + S.E_REG + K.TARGET_MAX] == 5 and s[S.FRAMES + S.E_REG] == K.ABILITY_REF
+
+
+def test_cr_903_3b_cancel_unless_pays_x_where_x_is_a_count(tmp_path):
+    """"... unless its controller pays {X}, where X is the number of additions you control.": the SET_X before the op
+    (X counted as it resolves, CR 903.3b-i); with no addition X is 0 and the spell's controller may pay {0} with no will."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    r = exact("Cancel target spell unless its controller pays {X}, where X is the number of additions you control.",
+              "chant")
+    assert [op["op"] for op in r.fields["effect"]] == ["choose", "set_x", "cancel_unless_pay"]
+    assert r.fields["effect"][2] == {"op": "cancel_unless_pay", "amount": "X"}
+    assert line("Cancel target spell unless its controller pays {X}.", "chant").verdict is Verdict.UNSUPPORTED
+    cards = [_card("TXT-101", "Made-up Insight", "Chant", ["Draw a card."]),
+             _card("TXT-102", "Made-up Denial", "Chant", ["[Quickcast]", "Cancel target spell unless its controller "
+                                                          "pays {X}, where X is the number of additions you control."])]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records if r.lines)
+    g, insight, _ = _denied(pool, will0=0)
+    assert _decision(g) == (K.Decision.OPTIONAL, 0, K.ASK_UNLESS_PAY) and int(g.state[S.DEC_ARG + 1]) == 0
+    assert K.OPTION_BASE in g.legal_actions()
+    hand = int(g.state[S.HAND_N])
+    g.step(K.OPTION_BASE)
+    assert _finish(g, insight) == K.Zone.GRAVEYARD and int(g.state[S.HAND_N]) == hand + 1  # it resolved

@@ -3761,6 +3761,10 @@ class _T(CountWords, TextTransformer, Transformer):
         # resolves, asked; not paid, cancelled)
         if sel.kind != "choose" or sel.filter.get("zone") != "chase":
             raise Unsupported("cancel something that is not a spell on the chase")
+        cost = str(cost)
+        if cost.lower() == "{x}" and self._where_x:
+            # "..., where X is <count>." (where_x_sentence: a SET_X before it, the op's amount X)
+            return [({"op": "cancel_unless_pay", "amount": "X"}, sel)]
         m = re.fullmatch(r"\{(\d+)\}", cost)
         if not m or not 1 <= int(m[1]) <= 10:
             raise Unsupported(f"'unless its controller pays {cost}' other than a free will amount of 1 to 10")

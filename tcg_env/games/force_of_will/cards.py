@@ -588,7 +588,8 @@ OpAttackTax = op_model("attack_tax", _M, amount=(int, Field(ge=1, le=10)), filte
 OpOppPaymentFree = op_model("opp_payment_free", _M)
 # session 34 (s34b): "Cancel target spell unless its controller pays {N}." (Op.CANCEL_UNLESS_PAY, CR 1012.1, 1003): on the
 # register's spell, its controller's choice as it resolves (effects.cancel_unless_pay)
-OpCancelUnlessPay = op_model("cancel_unless_pay", _M, amount=(int, Field(ge=1, le=10)), reg=(Reg, 0))
+OpCancelUnlessPay = op_model("cancel_unless_pay", _M, amount=(Union[Annotated[int, Field(ge=1, le=10)], XCount], 1),  # noqa: UP007
+                             reg=(Reg, 0))
 # session 34 (s34b): "Cancel target activate / automatic ability." (Op.CANCEL_ABILITY, CR 1012.1): the register's ability
 # on the chase (a CHOOSE of a FowFilter.ability filter) leaves the chase
 OpCancelAbility = op_model("cancel_ability", _M, reg=(Reg, 0))
@@ -2236,8 +2237,8 @@ class _Compiler(PoolCompiler):
                 K.PLAYER_CHOOSE_UP_TO if op.up_to else 0)
         if name == "cancel" or name in _TARGETING:
             return 0, 0, 0
-        if name == "cancel_unless_pay":  # session 34 (s34b): {N} (effects.cancel_unless_pay)
-            return op.amount, 0, 0
+        if name == "cancel_unless_pay":  # session 34 (s34b): {N}, or {X} of a SET_X before it (effects.cancel_unless_pay)
+            return self.x_operand(op.amount, f"{q}.amount", 1), 0, 0
         if name == "cancel_ability":  # session 34 (s34b): the register only (effects.cancel_ability)
             return 0, 0, 0
         if name == "banish":

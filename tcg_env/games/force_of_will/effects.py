@@ -421,18 +421,6 @@ def after_each_target(game, s, T):
 
 
 @internal
-def will_producible(game, s, T, p):
-    """Session 34 (s34b): how many will ``p``'s recovered will producers could still make by resting (WILL_A, within the
-    addressable field positions: the actions that offer them)."""
-    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
-    n = 0
-    for i in range(min(s[n_off], K.FIELD_SLOTS)):
-        if game.will_producer(s, T, p, s[l_off + i], False) >= 0:
-            n += 1
-    return n
-
-
-@internal
 def cancel_unless_pay(game, s, T, f, reg, a0):
     """Op.CANCEL_UNLESS_PAY (session 34, s34b): "Cancel target spell unless its controller pays {N}." (CR 1012.1, 1003).
     The register's first card still on the chase is the spell (CR 903.3a); its controller chooses as it resolves (the
@@ -455,10 +443,10 @@ def cancel_unless_pay(game, s, T, f, reg, a0):
         return NOT_DONE
     p = s[CONTROLLER + spell * CARD_W]
     if cnt == 0:
-        n = a0
+        n = max(game.amount_of(s, f, a0), 0)  # {N}, or {X} (a0 -1: the X a SET_X before it set, CR 903.3b-i)
         if p != s[f + E_CTRL] and game.opp_payment_free(s, T, p):
             n = 0
-        if game.will_total(s, p) + will_producible(game, s, T, p) >= n:
+        if game.will_total(s, p) + game.will_producible(s, T, p) >= n:
             s[DEC_ARG] = spell
             s[DEC_ARG + 1] = n
             s[DEC_ARG + 2] = 0
@@ -468,55 +456,6 @@ def cancel_unless_pay(game, s, T, f, reg, a0):
             return ASKED
     cancel_slot(game, s, T, spell)  # CR 1012.1 (as Op.CANCEL)
     return NEXT
-
-
-@internal
-def unless_pay_answered(game, s, T, p, a):
-    """The answer to Op.CANCEL_UNLESS_PAY's question (session 34, s34b): OPTION 0 pays the will {N} from ``p``'s pool
-    (any will pays free will, CR 1003.2: the void first, then the attribute with the most left, the moon will last, as
-    Op.PAY); PASS does not pay; WILL_A / WILL_B i rests own field card i for its will (a will ability while paying,
-    CR 907.2, 1003.5, 907.3: no chase) and asks again. The op resumes with its frame's FR_CNT UNLESS_PAID / NOT_PAID."""
-    if K.WILL_A_BASE <= a < K.ACTIVATE_BASE:
-        second = a >= K.WILL_B_BASE
-        slot = game.field_slot(s, p, a - (K.WILL_B_BASE if second else K.WILL_A_BASE))
-        attr = game.will_producer(s, T, p, slot, second)
-        game.becomes_rested(s, T, slot)
-        s[WILL + p * K.N_WILL + attr] += 1
-        game.note_battle_play(s, p)  # a will ability is played (CR 803.6)
-        set_decision(s, Decision.OPTIONAL, p)  # the same question (DEC_ARG kept)
-        return
-    f = game.top_frame(s)
-    s[DEC_ARG + K.DEC_ASK] = 0
-    if a == K.PASS:
-        s[f + FR_CNT] = K.UNLESS_NOT_PAID
-        return
-    n = s[DEC_ARG + 1]
-    wp = WILL + p * K.N_WILL
-    rest = n - min(n, game.will_total(s, p) - s[wp + K.WILL_MOON])
-    pool_pay_generic(s, wp, K.N_ATTRIBUTES, wp + K.WILL_VOID, n - rest)
-    s[wp + K.WILL_MOON] -= rest
-    s[f + FR_CNT] = K.UNLESS_PAID
-
-
-@internal
-def unless_pay_mask(game, s, T, p, out):
-    """The OPTIONAL mask of Op.CANCEL_UNLESS_PAY's question (session 34, s34b): PASS; OPTION 0 while ``p``'s produced will
-    pays {N} (CR 1003.4); WILL_A / WILL_B i for each own field card that can produce will (CR 907.2, 1003.5)."""
-    out[K.PASS] = 1
-    n = 1
-    if game.will_total(s, p) >= s[DEC_ARG + 1]:
-        out[K.OPTION_BASE] = 1
-        n += 1
-    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
-    for i in range(min(s[n_off], K.FIELD_SLOTS)):
-        slot = s[l_off + i]
-        if game.will_producer(s, T, p, slot, False) >= 0:
-            out[K.WILL_A_BASE + i] = 1
-            n += 1
-        if game.will_producer(s, T, p, slot, True) >= 0:
-            out[K.WILL_B_BASE + i] = 1
-            n += 1
-    return n
 
 
 @internal
