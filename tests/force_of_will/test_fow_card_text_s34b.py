@@ -561,3 +561,80 @@ def test_cr_903_3b_cancel_unless_pays_x_where_x_is_a_count(tmp_path):
     hand = int(g.state[S.HAND_N])
     g.step(K.OPTION_BASE)
     assert _finish(g, insight) == K.Zone.GRAVEYARD and int(g.state[S.HAND_N]) == hand + 1  # it resolved
+
+
+# ---- CR 1005.1: "[You may] reveal any number of <cards> from your hand." (Op.REVEAL_FROM_HAND) ---------------------
+def test_cr_1005_1_reveal_any_number_from_your_hand_is_exact():
+    r = exact("When this card enters the field => Reveal any number of resonators from your hand. You gain 200 life for "
+              "each card revealed this way.")
+    assert r.abilities[0]["effect"] == [
+        {"op": "reveal_from_hand", "filter": {"type": ["resonator"], "zone": "hand"}},
+        {"op": "set_x", "per": {"count": "this_way"}, "times": 2}, {"op": "gain_life", "amount": "X00"}]
+    r = exact("[Enter] >>> You may reveal any number of resonators with different names from your hand. Put two "
+              "[+100/+100] counters on this card for each card revealed this way.")
+    assert r.abilities[0]["effect"][0]["different_names"] is True
+    assert line("You gain 200 life for each card revealed this way.", "chant").verdict is Verdict.UNSUPPORTED
+    # the revealed cards are no target of another op ("destroy them"): only counted
+    assert line("Reveal any number of resonators from your hand. Put them into your graveyard.", "chant").verdict is \
+        not Verdict.EXACT
+
+
+def test_cr_1005_1_the_player_reveals_cards_one_at_a_time_and_they_are_counted(tmp_path):
+    """Player 0's chant: it reveals two resonators of different names (a third sharing a name with one is not offered
+    once that one is revealed), passes, and gains 200 life for each; both players' observations show the reveal."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-301", "Made-up Parade", "Chant", ["Reveal any number of resonators with different names from "
+                                                          "your hand. You gain 200 life for each card revealed this way."]),
+             _card("TXT-302", "Made-up Panda", "Resonator", [], ATK=100, DEF=100),
+             _card("TXT-303", "Made-up Red Panda", "Resonator", [], ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records if r.lines)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE, 1)
+    (parade,) = sc.hand(0, ["TXT-301"])
+    panda, panda2, red = sc.hand(0, ["TXT-302", "TXT-302", "TXT-303"])
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE + _hand_of(g, 0).index(parade))
+    for _ in range(4):
+        if _decision(g)[0] == K.Decision.CHOOSE_TARGET:
+            break
+        g.step(K.PASS)
+    assert _decision(g) == (K.Decision.CHOOSE_TARGET, 0, K.ASK_REVEAL_HAND)
+    cands = [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))]
+    assert sorted(cands) == sorted([panda, panda2, red]) and K.PASS in g.legal_actions()
+    assert "Reveal Made-up Panda" in g.describe_action(K.OPTION_BASE + cands.index(panda))
+    g.step(K.OPTION_BASE + cands.index(panda))
+    cands = [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))]
+    assert cands == [red]  # not the other Panda: different names (CR 202)
+    g.step(K.OPTION_BASE)
+    # none left to offer: the effect goes on; 2 revealed, 400 life (CR 1005.1: both shown, the reveal record)
+    assert int(g.state[S.LIFE]) == K.STARTING_LIFE + 400
+    assert int(g.state[S.REVEAL_N]) == 2 and int(g.state[S.ZONE + panda * S.CARD_W]) == K.Zone.HAND
+    g.observe(1)
+
+
+def test_cr_1005_1_revealing_none_counts_none(tmp_path):
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-301", "Made-up Parade", "Chant", ["Reveal any number of resonators from your hand. You gain 200 "
+                                                          "life for each card revealed this way."]),
+             _card("TXT-302", "Made-up Panda", "Resonator", [], ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE, 1)
+    (parade,) = sc.hand(0, ["TXT-301"])
+    sc.hand(0, ["TXT-302"])
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE + _hand_of(g, 0).index(parade))
+    for _ in range(4):
+        if _decision(g)[0] == K.Decision.CHOOSE_TARGET:
+            break
+        g.step(K.PASS)
+    assert "Reveal no more" in g.describe_action(K.PASS)
+    g.step(K.PASS)
+    assert int(g.state[S.LIFE]) == K.STARTING_LIFE and int(g.state[S.ZONE + parade * S.CARD_W]) == K.Zone.GRAVEYARD

@@ -147,6 +147,8 @@ def _enter_rested(act) -> str | None:
 
 
 def _choose_no_more(act) -> str:
+    if int(act.row[S.DEC_ARG + K.DEC_ASK]) == K.ASK_REVEAL_HAND:  # session 34 (s34b): Op.REVEAL_FROM_HAND
+        return f"Reveal no more cards from the hand{_for(act.game)}"
     return _enter_rested(act) or f"Choose no more targets{_for(act.game)}"
 
 
@@ -247,6 +249,8 @@ def _target(act) -> str:
             int(act.game.pool.abilities[arow, K.A_KIND]) == K.AbilityKind.ACTIVATE else "automatic"
         owner = int(act.row[S.CHASE + k * S.ENTRY_W + S.E_CTRL])
         return f"Target the {kind} ability of {act.card} on the chase (player {owner}'s){_for(act.game)}"
+    if int(act.row[S.DEC_ARG + K.DEC_ASK]) == K.ASK_REVEAL_HAND:  # session 34 (s34b): Op.REVEAL_FROM_HAND
+        return f"Reveal {act.card} from the hand{_for(act.game)}"
     ask = _enter_ask(act.game)
     if ask is not None:  # session 34 (s34b): a magic stone's reveal as it enters
         return f"Reveal {act.card} from the hand; {_name(act.game, ask[1])} enters the field recovered"

@@ -3770,6 +3770,23 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported(f"'unless its controller pays {cost}' other than a free will amount of 1 to 10")
         return [({"op": "cancel_unless_pay", "amount": int(m[1])}, sel)]
 
+    # session 34 (s34b): "[You may] reveal any number of <cards> [with different names] from your hand." (CR 1005.1: its
+    # controller chooses them one at a time as it resolves, Op.REVEAL_FROM_HAND, and they are shown to both players; "any
+    # number" is none too, so "you may" changes nothing) and "for each card revealed this way" / "the number of cards
+    # revealed this way" after it (a SET_X of Per.THIS_WAY: the count the op kept, _this_way)
+    def reveal_any_from_hand(self, what):
+        flt = dict(what)
+        if flt.pop("_not", None):
+            raise Unsupported("'reveal any number of non-<type>'")
+        flt["zone"] = "hand"
+        op = {"op": "reveal_from_hand", "filter": flt}
+        if flt.pop("_different_names", False):  # "with different names" (the filter's qualifier, session 28)
+            op["different_names"] = True  # "with different names": none sharing a name with one revealed before (CR 202)
+        return [(op, _Sel("revealed_hand"))]
+
+    def per_revealed_this_way(self, *_):
+        return {"count": "this_way", "_revealed": True}
+
     # session 34 (s34b): "Cancel target activate / automatic ability [of a resonator] [your opponent controls]." (CR
     # 903.2d: an ability on the chase is targeted; 1012.1: canceled, it is removed from the chase): a CHOOSE of an ability
     # filter (FowFilter.ability, FilterZone.CHASE_ABILITY) and the op cancel_ability (Op.CANCEL_ABILITY)
@@ -5762,8 +5779,13 @@ def _this_way(clauses: list) -> None:
         for op, _ in c[0]:
             if not op:
                 continue
-            if op.get("op") in ("remove_grave", "mill", "discard"):
+            if op.get("op") in ("remove_grave", "mill", "discard", "reveal_from_hand"):
                 last = op
+            elif op.get("op") == "set_x" and op["per"].get("count") == "this_way" and op["per"].pop("_revealed", False):
+                # session 34 (s34b): "for each card revealed this way": the count the reveal_from_hand before it kept
+                if last is None or last["op"] != "reveal_from_hand":
+                    raise Unsupported("'cards revealed this way' after no 'reveal any number of <cards> from your hand'")
+                last = None
             elif op.get("op") == "set_x" and op["per"].get("count") == "this_way" and op["per"].pop("_cost", False):
                 # "the total cost of the card(s) removed / discarded this way": a mill, or a chosen discard of its
                 # controller's (MILL_THIS_WAY, Op.PLAYER_DISCARD's DISCARD_THIS_WAY)
@@ -6073,6 +6095,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     reg_zone[r] = "graveyard"  # the discard puts its cards there itself (Op.PLAYER_DISCARD, session 29)
                 elif sel.kind == "reveal":
                     reg_zone[r] = "main_deck"  # the op puts the card it reveals there itself (Op.REVEAL_TOP, session 29)
+                elif sel.kind == "revealed_hand":
+                    reg_zone[r] = "hand"  # session 34 (s34b): the op keeps the cards it revealed (Op.REVEAL_FROM_HAND)
                 else:
                     body.append({"op": "target_self", "reg": r})
             last = regs[id(sel)]
@@ -6121,8 +6145,10 @@ def _ability_regs_alone(program: list[dict]) -> None:
     cards: only cancel_ability reads it ("destroy that resonator" after "cancel target automatic ability of a
     resonator" would name the ability's source: unsupported)."""
     regs = {op.get("reg", 0) for op in program if op["op"] == "choose" and op["filter"].get("ability")}
+    # (and the hand cards a reveal_from_hand revealed: none of the ops acting on cards in play reads them)
+    regs |= {op.get("reg", 0) for op in program if op["op"] == "reveal_from_hand"}
     for op in program:
-        if op["op"] == "choose" or op["op"] == "cancel_ability" or op.get("reg", 0) not in regs:
+        if op["op"] in ("choose", "cancel_ability", "reveal_from_hand") or op.get("reg", 0) not in regs:
             continue
         if "reg" in op or op["op"] in _ON_A_REGISTER:
             raise Unsupported("'that <card>' after an ability on the chase (the register holds the ability)")
@@ -6581,6 +6607,10 @@ class FowTextCompiler(CardTextCompiler):
             plain = plain.replace("players cannot chase to this card", "this_card_unchaseable")  # session 27
         if plain.endswith(". this ability triggers only once per turn."):
             plain = plain[: -len(" this ability triggers only once per turn.")] + " trig_once_per_turn ."  # session 32
+        if "you may reveal any number of " in plain:
+            # session 34 (s34b): "any number" is none too (CR 1005.1: the player reveals what it chooses), so "you may" adds
+            # no choice (Op.REVEAL_FROM_HAND asks for each card, PASS ends)
+            plain = plain.replace("you may reveal any number of ", "reveal any number of ")
         if "cannot attack unless your opponent pays " in plain:
             # session 33 (s33a): "<J/resonators your opponent controls> cannot attack unless your opponent pays {N}." marked
             # (its "unless" is no condition: a cost paid as they attack, Op.ATTACK_TAX)

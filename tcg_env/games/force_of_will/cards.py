@@ -593,6 +593,10 @@ OpCancelUnlessPay = op_model("cancel_unless_pay", _M, amount=(Union[Annotated[in
 # session 34 (s34b): "Cancel target activate / automatic ability." (Op.CANCEL_ABILITY, CR 1012.1): the register's ability
 # on the chase (a CHOOSE of a FowFilter.ability filter) leaves the chase
 OpCancelAbility = op_model("cancel_ability", _M, reg=(Reg, 0))
+# session 34 (s34b): "[You may] reveal any number of <cards> [with different names] from your hand." (Op.REVEAL_FROM_HAND,
+# CR 1005.1): its controller reveals matching hand cards one at a time (none sharing a name with one revealed before:
+# different_names), kept in the register; the frame's X counts them ("for each card revealed this way": Per.THIS_WAY)
+OpRevealFromHand = op_model("reveal_from_hand", _M, filter=FowFilter, different_names=(bool, False), reg=(Reg, 0))
 _OP_MODELS = (
     OpSelectMode, OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpDamage, OpDestroy, OpRest, OpRecover,
     OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle, OpGrantKeyword, OpRestrict,
@@ -603,7 +607,7 @@ _OP_MODELS = (
     OpMakeToken, OpWeather, OpInvert, OpGainControl, OpPlayerBanish, OpIfIt, OpGainGem, OpChantTo, OpDelayed, OpBanishGem,
     OpRevealHand, OpRemoveGrave, OpRevealTop, OpIfCost, OpRestJRuler, OpRemovedToField, OpPay, OpPlayerChoose, OpGraveRemove, OpNoLifeGainTurn,
     OpDeckGraveToField, OpEnterRested, OpBarredBy, OpLoseAbilitiesWhile, OpAttrCostAny, OpCostIncrease, OpAttackTax,
-    OpOppPaymentFree, OpCancelUnlessPay, OpCancelAbility,
+    OpOppPaymentFree, OpCancelUnlessPay, OpCancelAbility, OpRevealFromHand,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -1148,6 +1152,8 @@ def op_words(op: Any) -> str:
         return f"cancel unless its controller pays {{{op.amount}}}"
     if op.op == "cancel_ability":  # session 34 (s34b)
         return "cancel the ability"
+    if op.op == "reveal_from_hand":  # session 34 (s34b)
+        return f"reveal any number of {filter_words(op.filter)} from the hand"
     if op.op == "cost_increase":  # session 33 (s33a)
         return f"{'players pay' if op.who == 'players' else 'the opponent pays'} {{{op.amount}}} more to play " \
             f"{filter_words(op.filter)}"
@@ -2241,6 +2247,10 @@ class _Compiler(PoolCompiler):
             return self.x_operand(op.amount, f"{q}.amount", 1), 0, 0
         if name == "cancel_ability":  # session 34 (s34b): the register only (effects.cancel_ability)
             return 0, 0, 0
+        if name == "reveal_from_hand":  # session 34 (s34b): effects.reveal_from_hand
+            if self._card is not None and self._card.cost is not None and parse_will_cost(self._card.cost)[1] < 0:
+                self.fail(q, "reveal_from_hand counts in the frame's X: not on a card whose cost has {X} (CR 203.5b)")
+            return self.compile_filter(op.filter, f"{q}.filter", ("hand",)), int(op.different_names), 0
         if name == "banish":
             return int(op.by == "its_controller"), 0, 0
         if name in ("power", "power_x"):
@@ -2676,8 +2686,10 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
             return "who", "target_controller names the player a set_x of target_controller before it set (amount no X)"
     if name == "set_x" and op.per.count == "this_way":
         # session 29: the count of the cards removed this way: right after the op that counted them (no other X between)
-        k = max((i for i, o in enumerate(earlier) if o.op in ("remove_grave", "mill", "discard")), default=-1)
-        if k < 0 or (earlier[k].count is None if earlier[k].op == "remove_grave" else not earlier[k].this_way) or \
+        k = max((i for i, o in enumerate(earlier) if o.op in ("remove_grave", "mill", "discard", "reveal_from_hand")),
+                default=-1)  # (session 34, s34b: reveal_from_hand counts the cards it revealed)
+        if k < 0 or (earlier[k].count is None if earlier[k].op == "remove_grave" else
+                     False if earlier[k].op == "reveal_from_hand" else not earlier[k].this_way) or \
                 any(o.op == "set_x" for o in earlier[k + 1:]):
             return "per", "this_way reads the X a remove_grave (count), mill or discard (this_way) right before it kept"
     if name == "set_x" and op.per.count in ("target_def", "target_atk", "target_controller") and op.reg not in filled:

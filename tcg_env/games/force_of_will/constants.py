@@ -1250,6 +1250,12 @@ class Op(IntEnum):
     # an ability canceled is removed from the chase; the register holds ABILITY_REF + a chase entry's index, chosen by a
     # CHOOSE of a FilterZone.CHASE_ABILITY filter): effects.cancel_ability, only in pools with one (FLAG_ABILITY_TARGET)
     CANCEL_ABILITY = 241
+    # session 34 (s34b): "[You may] reveal any number of <cards> [with different names] from your hand." (CR 1005.1; a0 =
+    # the hand filter row, a1 = 1: none sharing a name with one revealed before, CR 202; I_REG: the register that keeps
+    # them): its controller reveals them one at a time as it resolves (CHOOSE_TARGET with DEC_ASK ASK_REVEAL_HAND, PASS
+    # ends; at most TARGET_MAX), shown to both players (engine.reveals); the frame's X is how many (a SET_X of
+    # Per.THIS_WAY after it: "for each card revealed this way"); effects.reveal_from_hand
+    REVEAL_FROM_HAND = 242
 
 
 # Op.PAY a0 (session 32): each Attribute's cost in PAY_ATTR_BITS bits
@@ -1424,6 +1430,8 @@ MARK_ENTER_UNLESS = 2  # the card record's MARK word of such a stone in the fiel
 # to pay. OPTION 0: pay it (only while its produced will can), PASS: do not (the spell is cancelled), WILL_A / WILL_B i:
 # rest field card i for its will and be asked again (CR 907.2, 1003.5: will abilities while paying)
 ASK_UNLESS_PAY = 4
+ASK_REVEAL_HAND = 5  # Op.REVEAL_FROM_HAND (session 34, s34b): CHOOSE_TARGET over the hand cards it may reveal next
+REVEAL_HAND_DONE = 1 << 20  # its frame's FR_CNT once the player passed (no more to reveal)
 UNLESS_PAID = 1  # the op's frame FR_CNT after the answer: paid
 UNLESS_NOT_PAID = 2  # not paid
 

@@ -44,6 +44,7 @@ from tcg_env.games.force_of_will.state import GEMS  # gems (CR 1027, session 23)
 from tcg_env.games.force_of_will.state import KW_EOB, KW_EOT, KW_PERM  # session 33: abilities lost (CR 909.1d)
 from tcg_env.games.force_of_will.state import TURN_PLAYER  # "that player" (session 29)
 from tcg_env.games.force_of_will.state import FRAME_N, FRAME_W, FRAMES  # session 34 (s34b): chase_entry_removed
+from tcg_env.games.force_of_will.rule_processes import share_a_name  # session 34 (s34b): reveal_from_hand
 
 
 # =============================================================================================
@@ -418,6 +419,65 @@ def remove_from_battle(s, slot):
 @internal
 def after_each_target(game, s, T):
     game.close_move(s, T)  # the instruction's targets have all moved (effects.each_target's open_move)
+
+
+@internal
+def reveal_from_hand(game, s, T, f, reg, a0, a1):
+    """Op.REVEAL_FROM_HAND (session 34, s34b): "[You may] reveal any number of <cards> [with different names] from your
+    hand." (CR 1005.1). Its controller chooses the hand cards filter ``a0`` matches one at a time (CHOOSE_TARGET, DEC_ASK
+    ASK_REVEAL_HAND: not one revealed already, with ``a1`` none sharing a name with one, CR 202; PASS: no more), each
+    shown to both players as it is chosen (a new reveal of its, engine.reveals) and kept in register ``reg`` (at most
+    TARGET_MAX: the register's capacity); the frame's X counts them (Per.THIS_WAY after it). Done when the player passes
+    or none is left to reveal."""
+    ctrl = s[f + E_CTRL]
+    cnt = s[f + FR_CNT]
+    if cnt == K.REVEAL_HAND_DONE:
+        return NEXT
+    if cnt == 0:
+        s[f + E_X] = 0
+        s[f + E_REGN + reg] = 0
+        reveal_begin(s, REVEAL_N, ctrl)
+    kept = s[f + E_REGN + reg]
+    if kept >= TARGET_MAX:
+        return NEXT
+    n = 0
+    n_off, l_off = zone_offsets(ZT, Zone.HAND, ctrl)
+    for j in range(min(s[n_off], K.HAND_SLOTS)):
+        h = s[l_off + j]
+        if n >= OPTION_SLOTS or not game.filter_match(s, T, a0, h, ctrl, s[f + E_SLOT]):
+            continue
+        dup = False
+        for i in range(kept):
+            o = s[f + E_REG + reg * TARGET_MAX + i]
+            if o == h or (a1 != 0 and share_a_name(T, s[CARD + o * CARD_W], s[CARD + h * CARD_W])):
+                dup = True
+        if not dup:
+            s[CAND + n] = h
+            n += 1
+    if n == 0:
+        return NEXT
+    s[CAND_N] = n
+    s[DEC_ARG] = a0
+    s[DEC_ARG + 1] = reg
+    s[DEC_ARG + 2] = 1  # PASS: no more
+    s[DEC_ARG + K.DEC_ASK] = K.ASK_REVEAL_HAND
+    set_decision(s, Decision.CHOOSE_TARGET, ctrl)
+    return ASKED
+
+
+@internal
+def revealed_from_hand(game, s, f, p, a):
+    """The answer to Op.REVEAL_FROM_HAND's question (session 34, s34b): PASS ends it; OPTION k reveals hand card CAND[k]
+    (CR 1005.1: the reveal record, both players see it), keeps it in the op's register and counts it in the frame's X."""
+    s[DEC_ARG + K.DEC_ASK] = 0
+    if a == K.PASS:
+        s[f + FR_CNT] = K.REVEAL_HAND_DONE
+        return
+    h = s[CAND + a - K.OPTION_BASE]
+    reg_add(game, s, f, s[DEC_ARG + 1], h)
+    reveal_card(s, REVEAL_N, REVEAL_IDS, K.REVEAL_ROWS, p, s[CARD + h * CARD_W])
+    s[f + E_X] += 1
+    s[f + FR_CNT] += 1
 
 
 @internal
@@ -1037,6 +1097,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         return cancel_unless_pay(game, s, T, f, reg, a0)  # session 34 (s34b)
     if op == Op.CANCEL_ABILITY:
         return cancel_ability(game, s, T, f, reg)  # session 34 (s34b)
+    if op == Op.REVEAL_FROM_HAND:
+        return reveal_from_hand(game, s, T, f, reg, a0, a1)  # session 34 (s34b)
     if op == Op.TARGET_TRIGGER:
         aux = s[f + E_AUX]  # the trigger's card (CR 906.7); a card that left the field is a new one (CR 302.3)
         if aux >= 0 and s[ZONE + aux * CARD_W] == (Zone.REMOVED if a1 == 1 else Zone.FIELD):

@@ -791,7 +791,7 @@ def _reads_reg(op: dict) -> bool:
 _REG_OPS = {"choose", "select_all", "target_self", "power", "power_x", "damage", "destroy", "rest", "recover", "return_to_hand",
             "remove", "cancel", "banish", "remove_from_battle", "gain_control", "to_deck_top", "to_deck_bottom", "grant_keyword", "restrict", "counter", "prevent",
             "shield_destroy", "prevent_from", "target_trigger", "grave_to_hand", "grave_to_field",
-            "reveal_top", "if_cost", "if_it", "cancel_unless_pay", "cancel_ability"}  # fmt: skip (session 29: reveal_top, if_cost, if_it; s34b)
+            "reveal_top", "if_cost", "if_it", "cancel_unless_pay", "cancel_ability", "reveal_from_hand"}  # fmt: skip (session 29: reveal_top, if_cost, if_it; s34b)
 # (grave_to_hand / grave_to_field added in session 15: before, a graveyard line after another selection kept register
 # 0, the other line's: cards._ON_REGISTER lists them)
 

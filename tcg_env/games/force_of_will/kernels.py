@@ -455,6 +455,8 @@ def apply_unchecked(game, s, T, a):
             return  # the next looked-at card
     elif kind == Decision.CHOOSE_TARGET and s[DEC_ARG + K.DEC_ASK] == K.ASK_ENTER_REVEAL:
         game.enter_unless_answered(s, T, p, a)  # session 34 (s34b): a magic stone's reveal as it enters
+    elif kind == Decision.CHOOSE_TARGET and s[DEC_ARG + K.DEC_ASK] == K.ASK_REVEAL_HAND:
+        game.revealed_from_hand(s, game.top_frame(s), p, a)  # session 34 (s34b): Op.REVEAL_FROM_HAND
     elif kind == Decision.CHOOSE_TARGET:
         f = game.top_frame(s)
         if s[f + FR_CNT] <= K.ATTACH_PENDING:

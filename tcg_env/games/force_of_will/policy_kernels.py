@@ -541,8 +541,11 @@ def heuristic_action(game, s, T, mask, n_legal, rng_row):
         # keep the looked-at cards on top, in the order they were (the rest of a look put on the bottom "in any
         # order": the first, effects.rest_to_bottom)
         return OPTION_BASE if mask[OPTION_BASE] != 0 else K.BOTTOM_BASE
-    if kind == Decision.CHOOSE_TARGET and s[DEC_ARG + K.DEC_ASK] == K.ASK_ENTER_REVEAL:
-        return OPTION_BASE  # session 34 (s34b): reveal a card so that the magic stone enters recovered (no frame here)
+    if kind == Decision.CHOOSE_TARGET and (s[DEC_ARG + K.DEC_ASK] == K.ASK_ENTER_REVEAL or
+                                           s[DEC_ARG + K.DEC_ASK] == K.ASK_REVEAL_HAND):
+        # session 34 (s34b): reveal a card so that the magic stone enters recovered (no frame here); reveal every card
+        # Op.REVEAL_FROM_HAND offers (its count is what the effect rewards)
+        return OPTION_BASE
     if kind == Decision.CHOOSE_TARGET:
         return game._target(s, T, mask, p)
     return game._first_legal(mask)
