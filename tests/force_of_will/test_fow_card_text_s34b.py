@@ -638,3 +638,62 @@ def test_cr_1005_1_revealing_none_counts_none(tmp_path):
     assert "Reveal no more" in g.describe_action(K.PASS)
     g.step(K.PASS)
     assert int(g.state[S.LIFE]) == K.STARTING_LIFE and int(g.state[S.ZONE + parade * S.CARD_W]) == K.Zone.GRAVEYARD
+
+
+def test_random_play_through_the_new_choices_keeps_the_masks_and_words_sound(tmp_path):
+    """Random play from positions rich in session 34's choices (stones entering with a choice, cancels paid against,
+    abilities canceled, reveals from the hand): every decision has a legal action, every legal action has words, the
+    observations are written."""
+    import numpy as np
+
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    stone = {"id": "TXT-020", "name": "Made-up Toll Stone", "type": ["Special Magic Stone", "Magic Stone"],
+             "cost": None, "colour": ["V"], "abilities": ["{Rest}: Produce {R}.", "This card enters your field rested "
+                                                                                    "unless you pay 300 life."]}
+    stone2 = {**stone, "id": "TXT-021", "name": "Made-up Fairy Stone", "abilities": ["{Rest}: Produce {R}.",
+                                                                                    _REVEAL_STONE]}
+    cards = [stone, stone2,
+             _card("TXT-001", "Made-up Call", "Chant", ["[Quickcast]", "Put the top card of your magic stone deck into "
+                                                                       "the field. Draw a card."]),
+             _card("TXT-004", "Made-up Pixie", "Resonator", ["[Enter] => Draw a card."], ATK=100, DEF=100,
+                   race=["Fairy"]),
+             _card("TXT-102", "Made-up Denial", "Chant", ["[Quickcast]", "Cancel target spell unless its controller "
+                                                                         "pays {2}."]),
+             _card("TXT-202", "Made-up Hush", "Chant", ["[Quickcast]", "Cancel target automatic ability. Draw a card."]),
+             _card("TXT-204", "Made-up Scholar", "Resonator", ["{R}: Draw a card."], ATK=100, DEF=100),
+             _card("TXT-301", "Made-up Parade", "Chant", ["[Quickcast]", "Reveal any number of resonators from your "
+                                                                         "hand. You gain 200 life for each card revealed "
+                                                                         "this way."])]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records if r.lines), [
+        (r.name, [(x.text, x.reason) for x in r.lines if x.verdict is not Verdict.EXACT]) for r in res.text_records
+        if r.verdict is not Verdict.EXACT]
+    rng = np.random.default_rng(34)
+    seen = set()
+    for seed in range(3):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=seed)
+        for p in range(2):
+            sc.will(p, K.Attribute.FIRE, 8)
+            sc.hand(p, ["TXT-001", "TXT-004", "TXT-102", "TXT-202", "TXT-301", "TXT-004"])
+            sc.field(p, ["TXT-204", "FOW1-079", "FOW1-079"])
+            for c in ("TXT-020", "TXT-021", "TXT-020"):
+                sc.put(p, c, K.Zone.STONE_DECK, top=True)
+        g = sc.game()
+        for _ in range(300):
+            if g.done:
+                break
+            legal = g.legal_actions()
+            assert len(legal) > 0
+            for a in legal:
+                assert g.describe_action(a)
+            g.observe(0)
+            g.observe(1)
+            seen.add(int(g.state[S.DEC_ARG + K.DEC_ASK]))
+            if any(int(g.state[S.CAND + k]) >= K.ABILITY_REF for k in range(int(g.state[S.CAND_N]))):
+                seen.add("ability")
+            g.step(int(legal[rng.integers(len(legal))]))
+    # the stones' two choices and the reveal from the hand were met (a deterministic run: the seeds above)
+    assert {K.ASK_ENTER_LIFE, K.ASK_ENTER_REVEAL, K.ASK_REVEAL_HAND} <= seen

@@ -86,7 +86,8 @@ def ability_filter_match(s, T, f, k, viewer):
     activate = arow >= 0 and ability_table(T)[arow, K.A_KIND] == K.AbilityKind.ACTIVATE
     if (f[K.F_STATE] & (K.ABILITY_KIND_ACTIVATE if activate else K.ABILITY_KIND_AUTOMATIC)) == 0:
         return False
-    if f[K.F_TYPE_MASK] != 0 and (f[K.F_TYPE_MASK] & (1 << card_table(T)[s[e + E_CARD], K.C_TYPE])) == 0:
+    if f[K.F_TYPE_MASK] != 0 and (s[e + E_CARD] < 0 or
+                                  (f[K.F_TYPE_MASK] & (1 << card_table(T)[s[e + E_CARD], K.C_TYPE])) == 0):
         return False
     return passes_side(f[K.F_SIDE], K.FilterSide.OWN, K.FilterSide.OPPONENT, s[e + E_CTRL], viewer)
 
