@@ -133,7 +133,8 @@ def test_enters_rested_if_a_condition_is_exact_on_a_magic_stone_only():
     assert line("If you don't control a regalia, this card enters the field rested.").verdict is Verdict.UNSUPPORTED
     r = line('If your J/ruler isn\'t "Made-up A" or "Made-up B", this card enters your field rested unless you pay 300 '
              "life.", "magic_stone")
-    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("enters_rested_life_not_offered",)
+    # session 34 (s34b): the life is offered as it enters (exact; tests/force_of_will/test_fow_card_text_s34b.py plays it)
+    assert r.verdict is Verdict.EXACT and r.fields["enters_unless_life"] == 300
     assert r.fields["enters_rested_if"]["kind"] == "ruler_not_named"
 
 

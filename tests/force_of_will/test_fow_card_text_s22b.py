@@ -135,12 +135,16 @@ def test_cr_910_opponents_payment_replaced_is_inert_while_no_payment_compiles():
     # exact only because no other line makes a player pay will by an opponent's ability or effect ("unless its
     # controller pays {N}"): the grammar has no such sentence but session 33's two, which the replacement reads
     grammar = Path(ct.__file__).with_name("card_text.lark").read_text()
-    assert all("-> cost_more_opp" in ln for ln in grammar.splitlines() if '"pays"' in ln)
+    # (session 34, s34b: "cancel target spell unless its controller pays {N}", Op.CANCEL_UNLESS_PAY, which reads the
+    # replacement too: tests/force_of_will/test_fow_card_text_s34b.py plays it)
+    assert all("-> cost_more_opp" in ln or "-> cancel_unless_pays" in ln for ln in grammar.splitlines() if '"pays"' in ln)
     # the "unless" are a stone's "enters rested unless you pay N life" (life, the player's own choice; s22-fowa) and a
     # continuous ability's "<clauses> unless <condition>" (session 32: a condition, which names no payment: no "pays")
+    # (session 34, s34b: the stone's life without a condition, enters_rested_unless_life, a payment of life too)
     assert all("-> enters_rested_if_unless_life" in line or "-> unless_sentence" in line
+               or "-> enters_rested_unless_life" in line or "-> cancel_unless_pays" in line
                for line in grammar.splitlines() if '"unless"' in line)
-    assert line("Cancel target spell unless its controller pays {1}.", "chant").verdict is Verdict.UNSUPPORTED
+    assert line("Cancel target spell unless its controller pays {1}.", "chant").verdict is Verdict.EXACT  # session 34
 
 
 # ---- CR 903.2f / 203.5b: "with total cost X [or less]", X chosen as the chant is played ----------------------------

@@ -129,8 +129,46 @@ def _declinable(game) -> int:
     return max(-int(row[f + S.E_X]), 0)
 
 
+def _enter_ask(game) -> tuple[int, int] | None:
+    """Session 34 (s34b): (the ASK_ENTER_* kind, the magic stone) while its controller chooses as it enters
+    (priority.ask_enter_unless: the pending decision's DEC_ARG + DEC_ASK), else None."""
+    row = game._row
+    kind = int(row[S.DEC_ARG + K.DEC_ASK])
+    return (kind, int(row[S.DEC_ARG])) if kind in (K.ASK_ENTER_LIFE, K.ASK_ENTER_REVEAL) else None
+
+
+def _enter_rested(act) -> str | None:
+    """PASS of a magic stone's choice as it enters (session 34): it stays rested."""
+    ask = _enter_ask(act.game)
+    if ask is None:
+        return None
+    what = "pay no life" if ask[0] == K.ASK_ENTER_LIFE else "reveal no card"
+    return f"No: {what}; {_name(act.game, ask[1])} enters the field rested"
+
+
+def _choose_no_more(act) -> str:
+    if int(act.row[S.DEC_ARG + K.DEC_ASK]) == K.ASK_REVEAL_HAND:  # session 34 (s34b): Op.REVEAL_FROM_HAND
+        return f"Reveal no more cards from the hand{_for(act.game)}"
+    return _enter_rested(act) or f"Choose no more targets{_for(act.game)}"
+
+
+def _unless_pay(game) -> tuple[int, int] | None:
+    """Session 34 (s34b): (the spell, the will {N}) while its controller chooses to pay for it (Op.CANCEL_UNLESS_PAY),
+    else None."""
+    row = game._row
+    if int(row[S.DEC_ARG + K.DEC_ASK]) != K.ASK_UNLESS_PAY:
+        return None
+    return int(row[S.DEC_ARG]), int(row[S.DEC_ARG + 1])
+
+
 def _decline(act) -> str:
     """PASS at OPTIONAL: "no" to the "you may" of the ability asking."""
+    rested = _enter_rested(act)
+    if rested:
+        return rested
+    unless = _unless_pay(act.game)
+    if unless is not None:
+        return f"No: do not pay {{{unless[1]}}}; {_name(act.game, unless[0])} is cancelled{_for(act.game)}"
     d = _declinable(act.game)
     if d:
         return f"No: pay the full cost ({d} more) for {_source(act.game)}"
@@ -158,6 +196,13 @@ def _produce_will(act) -> str:
 def _use_stealth(act) -> str:
     """OPTIONAL: "yes" to the ability asking; a resonator in the standby area with [Stealth] is
     played without paying its cost (CR 1114.2)."""
+    unless = _unless_pay(act.game)
+    if unless is not None:
+        return f"Yes: pay {{{unless[1]}}} so that {_name(act.game, unless[0])} is not cancelled{_for(act.game)}"
+    ask = _enter_ask(act.game)
+    if ask is not None:
+        life = int(act.game.pool.cards[_cid(act.row, ask[1]), K.UNLESS_LIFE_COL])
+        return f"Yes: pay {life} life; {_name(act.game, ask[1])} enters the field recovered"
     d = _declinable(act.game)
     if d:
         return f"Yes: pay {d} less for {_source(act.game)}"
@@ -196,6 +241,19 @@ def _play_next(act) -> str | None:
 def _target(act) -> str:
     if act.slot < 0:
         return f"Option {act.i}"
+    if act.block is K.OPTION and act.i < int(act.row[S.CAND_N]) and int(act.row[S.CAND + act.i]) >= K.ABILITY_REF:
+        # session 34 (s34b): an ability on the chase
+        k = int(act.row[S.CAND + act.i]) - K.ABILITY_REF
+        arow = int(act.row[S.CHASE + k * S.ENTRY_W + S.E_ABIL])
+        kind = "activate" if 0 <= arow < act.game.pool.n_abilities and \
+            int(act.game.pool.abilities[arow, K.A_KIND]) == K.AbilityKind.ACTIVATE else "automatic"
+        owner = int(act.row[S.CHASE + k * S.ENTRY_W + S.E_CTRL])
+        return f"Target the {kind} ability of {act.card} on the chase (player {owner}'s){_for(act.game)}"
+    if int(act.row[S.DEC_ARG + K.DEC_ASK]) == K.ASK_REVEAL_HAND:  # session 34 (s34b): Op.REVEAL_FROM_HAND
+        return f"Reveal {act.card} from the hand{_for(act.game)}"
+    ask = _enter_ask(act.game)
+    if ask is not None:  # session 34 (s34b): a magic stone's reveal as it enters
+        return f"Reveal {act.card} from the hand; {_name(act.game, ask[1])} enters the field recovered"
     return f"Target {act.card} ({_whose(act.game, act.slot)}){_for(act.game)}"
 
 
@@ -289,13 +347,23 @@ def _own(z):
     return lambda row, p: zone(row, z, p)
 
 
+_CAND_SLOTS = candidates(S.CAND, S.CAND_N)
+
+
+def _candidates(row, p) -> list[int]:
+    """The candidates' card slots; an ability on the chase (session 34, s34b: ABILITY_REF + its entry index) is its
+    source card's."""
+    return [int(row[S.CHASE + (c - K.ABILITY_REF) * S.ENTRY_W + S.E_SLOT]) if c >= K.ABILITY_REF else c
+            for c in _CAND_SLOTS(row, p)]
+
+
 # the wording of each action block (constants.ACTIONS) by the pending decision, None: any other;
 # ``{for}`` names what the pending choice is for (`` for Blaze Volley (...)``)
 WORDS = {
     "pass": {
         D.MULLIGAN: "Done choosing cards to put back (mulligan)",
         D.PRIORITY: "Pass priority",
-        D.CHOOSE_TARGET: "Choose no more targets{for}",
+        D.CHOOSE_TARGET: _choose_no_more,
         D.ATTACKER: "Attack with nothing (end the battle)",
         D.BLOCK: "Don't block",
         D.OPTIONAL: _decline,
@@ -340,7 +408,7 @@ WORDS = {
 # what the blocks' first index points at (their observation rows, ACTIONS.pointers())
 POINTEES = {"hand": _own(K.Zone.HAND), "my_field": _own(K.Zone.FIELD),
             "opp_field": lambda row, p: zone(row, K.Zone.FIELD, 1 - p), "rulers": lambda row, p: [_ruler_slot(p)],
-            "standby": _own(K.Zone.STANDBY), "runes": _own(K.Zone.RUNE_AREA), "candidates": candidates(S.CAND, S.CAND_N)}  # fmt: skip
+            "standby": _own(K.Zone.STANDBY), "runes": _own(K.Zone.RUNE_AREA), "candidates": _candidates}  # fmt: skip
 # the spec's describe_action (tcg_env.adapter.ActionWords); PIERCE is worded as a whole
 describe_action = ActionWords(K.ACTIONS, D, WORDS, POINTEES, _name, fields=lambda act: {"for": _for(act.game)},
                               by_kind={D.PIERCE: _describe_pierce}, copies={"hand": "hand card"})  # fmt: skip

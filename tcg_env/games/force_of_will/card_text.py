@@ -128,11 +128,6 @@ APPROXIMATIONS: dict[str, str] = {
         "the cards in the field now that entered it this turn (filter state \"entered_this_turn\"); a card that "
         "entered this turn and has left the field since is not counted"
     ),
-    "enters_rested_life_not_offered": (
-        "\"If <condition>, this card enters your field rested unless you pay N life.\" (a magic stone's): the player is "
-        "not offered to pay the life; the stone enters rested whenever the condition holds (as it enters, "
-        "zones.enter_field asks nothing)"
-    ),
     "each_player_banishes_in_turn": (
         "\"Each player banishes N <cards>.\" (CR 1011): the effect's controller chooses and banishes theirs, then the "
         "opponent chooses and banishes theirs, two moves (the opponent sees the first); the CR gives no order, and the cards "
@@ -252,6 +247,14 @@ def _it_is_left(value) -> bool:
     if isinstance(value, (list, tuple)):
         return any(_it_is_left(v) for v in value)
     return False
+
+
+def _enters_unless_life(n) -> int:
+    """Session 34 (s34b): the life paid so that a magic stone enters recovered (CR 105.4a: a multiple of 100)."""
+    v = int(str(n))
+    if v <= 0 or v % 100 != 0:
+        raise Unsupported("an amount of life that is not a positive multiple of 100")
+    return v
 
 
 @v_args(inline=True)
@@ -896,10 +899,32 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'if <condition>, this card enters the field rested' on a card that is not a magic stone")
         return {"__fields__": True, "enters_rested_if": cond}
 
-    def enters_rested_if_unless_life(self, cond, _n):
-        # "... this card enters your field rested unless you pay N life.": the choice as it enters is not offered
-        self.approximate("enters_rested_life_not_offered")
-        return self.enters_rested_if(cond)
+    def enters_rested_if_unless_life(self, cond, n):
+        # session 34 (s34b): "If <condition>, this card enters your field rested unless you pay N life.": while the
+        # condition holds as it enters, its controller chooses (OPTIONAL: pay N life, or it stays rested; zones.enter_field
+        # marks it, priority.ask_enter_unless asks; CR 910.1, 105.4a). Before session 34: approximate
+        # (enters_rested_life_not_offered, the choice not offered)
+        out = self.enters_rested_if(cond)
+        out["enters_unless_life"] = _enters_unless_life(n)
+        return out
+
+    def enters_rested_unless_life(self, n):
+        # session 34 (s34b): "This card enters your field rested unless you pay N life." (no condition)
+        if self.card.get("type") != "magic_stone":
+            raise Unsupported("'this card enters the field rested unless you pay N life' on a card that is not a magic stone")
+        return {"__fields__": True, "enters_unless_life": _enters_unless_life(n)}
+
+    def enters_rested_unless_reveal(self, what):
+        # session 34 (s34b): "As this card enters your magic stone area, you may reveal a <card> from your hand. If you
+        # don't, this card enters your magic stone area rested." (a magic stone's): its controller chooses a matching
+        # hand card to reveal (CR 1005.1: shown to both players, the `revealed` block) or none (then it is rested)
+        if self.card.get("type") != "magic_stone":
+            raise Unsupported("'as this card enters ..., you may reveal' on a card that is not a magic stone")
+        flt = dict(what)
+        if flt.pop("_not", None):
+            raise Unsupported("'reveal a non-<type> from your hand'")
+        flt["zone"] = "hand"
+        return {"__fields__": True, "enters_unless_reveal": flt}
 
     def enters_rested(self, *_):
         # it enters the field rested however it enters (zones.enter_field reads C_TYPE_BITS TB_ENTERS_RESTED)
@@ -3774,6 +3799,63 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("cancel something that is not a spell on the chase")
         return [({"op": "cancel"}, sel)]
 
+    def cancel_unless_pays(self, sel, cost):
+        # session 34 (s34b): "Cancel target spell unless its controller pays {N}." (CR 1012.1, 1003): the op
+        # cancel_unless_pay on the spell's register (Op.CANCEL_UNLESS_PAY: its controller pays from its will as it
+        # resolves, asked; not paid, cancelled)
+        if sel.kind != "choose" or sel.filter.get("zone") != "chase":
+            raise Unsupported("cancel something that is not a spell on the chase")
+        cost = str(cost)
+        if cost.lower() == "{x}" and self._where_x:
+            # "..., where X is <count>." (where_x_sentence: a SET_X before it, the op's amount X)
+            return [({"op": "cancel_unless_pay", "amount": "X"}, sel)]
+        m = re.fullmatch(r"\{(\d+)\}", cost)
+        if not m or not 1 <= int(m[1]) <= 10:
+            raise Unsupported(f"'unless its controller pays {cost}' other than a free will amount of 1 to 10")
+        return [({"op": "cancel_unless_pay", "amount": int(m[1])}, sel)]
+
+    # session 34 (s34b): "[You may] reveal any number of <cards> [with different names] from your hand." (CR 1005.1: its
+    # controller chooses them one at a time as it resolves, Op.REVEAL_FROM_HAND, and they are shown to both players; "any
+    # number" is none too, so "you may" changes nothing) and "for each card revealed this way" / "the number of cards
+    # revealed this way" after it (a SET_X of Per.THIS_WAY: the count the op kept, _this_way)
+    def reveal_any_from_hand(self, what):
+        flt = dict(what)
+        if flt.pop("_not", None):
+            raise Unsupported("'reveal any number of non-<type>'")
+        flt["zone"] = "hand"
+        op = {"op": "reveal_from_hand", "filter": flt}
+        if flt.pop("_different_names", False):  # "with different names" (the filter's qualifier, session 28)
+            op["different_names"] = True  # "with different names": none sharing a name with one revealed before (CR 202)
+        return [(op, _Sel("revealed_hand"))]
+
+    def per_revealed_this_way(self, *_):
+        return {"count": "this_way", "_revealed": True}
+
+    # session 34 (s34b): "Cancel target activate / automatic ability [of a resonator] [your opponent controls]." (CR
+    # 903.2d: an ability on the chase is targeted; 1012.1: canceled, it is removed from the chase): a CHOOSE of an ability
+    # filter (FowFilter.ability, FilterZone.CHASE_ABILITY) and the op cancel_ability (Op.CANCEL_ABILITY)
+    def ak_activate(self, *_):
+        return "activate"
+
+    def ak_automatic(self, *_):
+        return "automatic"
+
+    def ak_any(self, *_):
+        return "any"
+
+    def ability_of_resonator(self, *_):
+        return {"type": ["resonator"]}
+
+    def ability_opponent(self, *_):
+        return {"side": "opponent"}
+
+    def cancel_ability(self, kind, *rest):
+        flt = {"zone": "chase", "ability": kind}
+        for r in rest:
+            if r:
+                flt.update(r)
+        return [({"op": "cancel_ability"}, _Sel("choose", flt, 1, False))]
+
     def gain_verb(self, *_):
         return None
 
@@ -5806,8 +5888,13 @@ def _this_way(clauses: list) -> None:
         for op, _ in c[0]:
             if not op:
                 continue
-            if op.get("op") in ("remove_grave", "mill", "discard"):
+            if op.get("op") in ("remove_grave", "mill", "discard", "reveal_from_hand"):
                 last = op
+            elif op.get("op") == "set_x" and op["per"].get("count") == "this_way" and op["per"].pop("_revealed", False):
+                # session 34 (s34b): "for each card revealed this way": the count the reveal_from_hand before it kept
+                if last is None or last["op"] != "reveal_from_hand":
+                    raise Unsupported("'cards revealed this way' after no 'reveal any number of <cards> from your hand'")
+                last = None
             elif op.get("op") == "set_x" and op["per"].get("count") == "this_way" and op["per"].pop("_cost", False):
                 # "the total cost of the card(s) removed / discarded this way": a mill, or a chosen discard of its
                 # controller's (MILL_THIS_WAY, Op.PLAYER_DISCARD's DISCARD_THIS_WAY)
@@ -6120,6 +6207,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     reg_zone[r] = "graveyard"  # the discard puts its cards there itself (Op.PLAYER_DISCARD, session 29)
                 elif sel.kind == "reveal":
                     reg_zone[r] = "main_deck"  # the op puts the card it reveals there itself (Op.REVEAL_TOP, session 29)
+                elif sel.kind == "revealed_hand":
+                    reg_zone[r] = "hand"  # session 34 (s34b): the op keeps the cards it revealed (Op.REVEAL_FROM_HAND)
                 else:
                     body.append({"op": "target_self", "reg": r})
             last = regs[id(sel)]
@@ -6156,7 +6245,25 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
     for op in chooses + body:
         if op.get("reg") == 0:
             del op["reg"]
+    _ability_regs_alone(chooses + body)  # session 34 (s34b)
     return chooses + body
+
+
+from tcg_env.games.force_of_will.cards import _ON_REGISTER as _ON_A_REGISTER  # noqa: E402  (session 34, s34b)
+
+
+def _ability_regs_alone(program: list[dict]) -> None:
+    """Session 34 (s34b): a register of abilities on the chase (a choose of an ability filter) holds references, not
+    cards: only cancel_ability reads it ("destroy that resonator" after "cancel target automatic ability of a
+    resonator" would name the ability's source: unsupported)."""
+    regs = {op.get("reg", 0) for op in program if op["op"] == "choose" and op["filter"].get("ability")}
+    # (and the hand cards a reveal_from_hand revealed: none of the ops acting on cards in play reads them)
+    regs |= {op.get("reg", 0) for op in program if op["op"] == "reveal_from_hand"}
+    for op in program:
+        if op["op"] in ("choose", "cancel_ability", "reveal_from_hand") or op.get("reg", 0) not in regs:
+            continue
+        if "reg" in op or op["op"] in _ON_A_REGISTER:
+            raise Unsupported("'that <card>' after an ability on the chase (the register holds the ability)")
 
 
 # --------------------------------------------------------------------------------------------
@@ -6655,6 +6762,10 @@ class FowTextCompiler(CardTextCompiler):
             plain = plain.replace("players cannot chase to this card", "this_card_unchaseable")  # session 27
         if plain.endswith(". this ability triggers only once per turn."):
             plain = plain[: -len(" this ability triggers only once per turn.")] + " trig_once_per_turn ."  # session 32
+        if "you may reveal any number of " in plain:
+            # session 34 (s34b): "any number" is none too (CR 1005.1: the player reveals what it chooses), so "you may" adds
+            # no choice (Op.REVEAL_FROM_HAND asks for each card, PASS ends)
+            plain = plain.replace("you may reveal any number of ", "reveal any number of ")
         if "cannot attack unless your opponent pays " in plain:
             # session 33 (s33a): "<J/resonators your opponent controls> cannot attack unless your opponent pays {N}." marked
             # (its "unless" is no condition: a cost paid as they attack, Op.ATTACK_TAX)

@@ -218,6 +218,10 @@ class FowFilter(FilterBase):
     stone: Literal["basic", "special"] | None = None
     # "<cards> with [Will of Hope]" (session 32, CR 1101.1b): one of these printed marks (F_ADDED_TO from MARK_FILTER_SHIFT)
     mark: Annotated[list[Literal[K.DECK_MARKS]], BeforeValidator(_as_list), Field(min_length=1)] | None = None
+    # session 34 (s34b): abilities on the chase, not cards ("target activate / automatic ability [of a <type>] [your
+    # opponent controls]", CR 903.2d: an ability on the chase is a pseudo-card): zone "chase", targets of CHOOSE only
+    # (F_ZONE FilterZone.CHASE_ABILITY; F_STATE the kinds, ABILITY_KIND_*; type: the source card's types)
+    ability: Literal["activate", "automatic", "any"] | None = None
 
 
 # a named counter's name (CR 1022.1: "strength", "mystery"; session 21)
@@ -602,6 +606,17 @@ OpAttackTax = op_model("attack_tax", _M, amount=(int, Field(ge=1, le=10)), filte
 # session 33 (s33a): "If an ability or effect your opponent controls would make you pay any amount of will, you pay {0}
 # instead." (a continuous ability's, Op.OPP_PAYMENT_FREE; characteristics.opp_payment_free)
 OpOppPaymentFree = op_model("opp_payment_free", _M)
+# session 34 (s34b): "Cancel target spell unless its controller pays {N}." (Op.CANCEL_UNLESS_PAY, CR 1012.1, 1003): on the
+# register's spell, its controller's choice as it resolves (effects.cancel_unless_pay)
+OpCancelUnlessPay = op_model("cancel_unless_pay", _M, amount=(Union[Annotated[int, Field(ge=1, le=10)], XCount], 1),  # noqa: UP007
+                             reg=(Reg, 0))
+# session 34 (s34b): "Cancel target activate / automatic ability." (Op.CANCEL_ABILITY, CR 1012.1): the register's ability
+# on the chase (a CHOOSE of a FowFilter.ability filter) leaves the chase
+OpCancelAbility = op_model("cancel_ability", _M, reg=(Reg, 0))
+# session 34 (s34b): "[You may] reveal any number of <cards> [with different names] from your hand." (Op.REVEAL_FROM_HAND,
+# CR 1005.1): its controller reveals matching hand cards one at a time (none sharing a name with one revealed before:
+# different_names), kept in the register; the frame's X counts them ("for each card revealed this way": Per.THIS_WAY)
+OpRevealFromHand = op_model("reveal_from_hand", _M, filter=FowFilter, different_names=(bool, False), reg=(Reg, 0))
 _OP_MODELS = (
     OpSelectMode, OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpDamage, OpDestroy, OpRest, OpRecover,
     OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle, OpGrantKeyword, OpRestrict,
@@ -614,6 +629,7 @@ _OP_MODELS = (
     OpDeckGraveToField, OpEnterRested, OpBarredBy, OpLoseAbilitiesWhile, OpAttrCostAny, OpCostIncrease, OpAttackTax,
     OpOppPaymentFree, OpSetPower, OpSelectSharedName, OpActivateLock, OpDiscardHand, OpRemovedToHand,
     OpMustBeAttacker, OpMustBeBlocked,
+    OpCancelUnlessPay, OpCancelAbility, OpRevealFromHand,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -658,6 +674,7 @@ _ON_REGISTER = {
     "remove_from_battle", "to_deck_top", "to_deck_bottom", "gain_control",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
     "grave_remove", "prevent_from", "lock_recover", "lose_abilities_while", "if_it", "if_cost", "removed_to_field", "set_power", "removed_to_hand",
+    "cancel_unless_pay", "cancel_ability",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy", "no_life_gain",
                     "activate_lock", "must_be_attacker", "must_be_blocked",
@@ -816,6 +833,13 @@ class FowCard(CardBase):
     # magic stones: "If <condition>, this card enters your field / magic stone area rested." (session 22): packed in
     # C_PLAY_COND (a magic stone is not played, CR 702.1: the column is free), checked as it enters (zones.enter_field)
     enters_rested_if: FowCondition | None = None
+    # magic stones, session 34 (s34b): "[If <condition>, ]this card enters your field rested unless you pay N life." (N
+    # here) and "As this card enters ..., you may reveal a <card> from your hand. If you don't, this card enters ...
+    # rested." (the hand cards it may reveal): its controller chooses as it enters (zones.enter_field marks it,
+    # priority.ask_enter_unless asks; CR 910.1). Packed in UNLESS_LIFE_COL / UNLESS_REVEAL_COL (a magic stone
+    # has no [Judgment]: its columns are free)
+    enters_unless_life: int = Field(default=0, ge=0, le=10000)
+    enters_unless_reveal: FowFilter | None = None
     # "This card has / gains "<name>" in addition to its other names." (CR 202): a second name (packed in C_NAME), which names
     # are compared with everywhere (filters, "if you control "<name>"", "your J/ruler is "<name>"") and which deck
     # construction counts (CR 402.3b: at most four cards with the same name, decks.validate_deck)
@@ -916,6 +940,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
         flags[-1, K.FL_MISC] |= K.FLAG_BARRED_BY  # session 32
     if (code[:, K.I_OP] == K.Op.ATTACK_TAX).any():
         flags[-1, K.FL_MISC] |= K.FLAG_ATTACK_TAX  # session 33 (s33a)
+    if (code[:, K.I_OP] == K.Op.CANCEL_ABILITY).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_ABILITY_TARGET  # session 34 (s34b): the only reader of CHASE_ABILITY targets
     if (code[:, K.I_OP] == K.Op.COST_INCREASE).any():
         flags[-1, K.FL_MISC] |= K.FLAG_COST_INCREASE | K.FLAG_COST_REDUCTION  # session 33 (s33a): cost_reduction reads it
     if (code[:, K.I_OP] == K.Op.ATTR_COST_ANY).any():
@@ -1152,6 +1178,12 @@ def op_words(op: Any) -> str:
         return "this card"
     if op.op == "attack_tax":  # session 33 (s33a)
         return f"{filter_words(op.filter)} attack only paying {{{op.amount}}}"
+    if op.op == "cancel_unless_pay":  # session 34 (s34b)
+        return f"cancel unless its controller pays {{{op.amount}}}"
+    if op.op == "cancel_ability":  # session 34 (s34b)
+        return "cancel the ability"
+    if op.op == "reveal_from_hand":  # session 34 (s34b)
+        return f"reveal any number of {filter_words(op.filter)} from the hand"
     if op.op == "cost_increase":  # session 33 (s33a)
         return f"{'players pay' if op.who == 'players' else 'the opponent pays'} {{{op.amount}}} more to play " \
             f"{filter_words(op.filter)}"
@@ -1348,6 +1380,9 @@ _STANDBY_TRIGGERS = ("begin_draw_phase", "begin_main_phase", "end_of_turn", "oth
 
 class _Compiler(PoolCompiler):
     TABLE = FowCardTable
+
+    def compile_ability_filter(self, f, p: str, targeted: bool) -> int:
+        return _compile_ability_filter(self, f, p, targeted)  # session 34 (s34b)
     NCOLS = (K.C_NCOLS, K.A_NCOLS, K.F_NCOLS, K.I_NCOLS)
 
     def __init__(self, cards: list[FowCard]):
@@ -1449,6 +1484,7 @@ class _Compiler(PoolCompiler):
             "uncancelable": ("resonator", "chant", "addition", "regalia"),
             "unchaseable": ("chant", "rune"),
             "stone_types": ("magic_stone",), "enters_rested_shared": ("magic_stone",), "enters_rested_if": ("magic_stone",),
+            "enters_unless_life": ("magic_stone",), "enters_unless_reveal": ("magic_stone",),
             "divinity": ("ruler", "j_ruler", "rune"),
             "mana": ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"),
             "deck_one_copy": ("ruler",),
@@ -1567,6 +1603,13 @@ class _Compiler(PoolCompiler):
             row[K.C_PLAY_COND], row[K.C_PLAY_COND_ARG] = self.compile_condition(card.play_condition, "play_condition")
         if card.enters_rested_if is not None:
             row[K.C_PLAY_COND], row[K.C_PLAY_COND_ARG] = self.compile_condition(card.enters_rested_if, "enters_rested_if")
+        if card.enters_unless_life:  # session 34 (s34b): zones.enter_field
+            row[K.UNLESS_LIFE_COL] = card.enters_unless_life
+        if card.enters_unless_reveal is not None:
+            if card.enters_unless_life:
+                self.fail("enters_unless_reveal", "a life payment or a reveal, not both")
+            row[K.UNLESS_REVEAL_COL] = 1 + self.compile_filter(card.enters_unless_reveal, "enters_unless_reveal",
+                                                                   ("hand",))
         if card.judgment_condition is not None:
             if card.type != "ruler" or card.judgment is None:
                 self.fail("judgment_condition", "a condition of a ruler's [Judgment] (CR 705.2b): with its judgment")
@@ -2235,6 +2278,14 @@ class _Compiler(PoolCompiler):
             return self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0, 0  # session 34 (s34a)
         if name == "cancel" or name in _TARGETING:
             return 0, 0, 0
+        if name == "cancel_unless_pay":  # session 34 (s34b): {N}, or {X} of a SET_X before it (effects.cancel_unless_pay)
+            return self.x_operand(op.amount, f"{q}.amount", 1), 0, 0
+        if name == "cancel_ability":  # session 34 (s34b): the register only (effects.cancel_ability)
+            return 0, 0, 0
+        if name == "reveal_from_hand":  # session 34 (s34b): effects.reveal_from_hand
+            if self._card is not None and self._card.cost is not None and parse_will_cost(self._card.cost)[1] < 0:
+                self.fail(q, "reveal_from_hand counts in the frame's X: not on a card whose cost has {X} (CR 203.5b)")
+            return self.compile_filter(op.filter, f"{q}.filter", ("hand",)), int(op.different_names), 0
         if name == "banish":
             return int(op.by == "its_controller"), 0, 0
         if name in ("power", "power_x"):
@@ -2572,6 +2623,8 @@ class _Compiler(PoolCompiler):
 
     def compile_filter(self, f: FowFilter, p: str, zones: tuple[str, ...], targeted: bool = False) -> int:
         self.check_filter(f, p, zones, ranges=("cost", "atk"))
+        if f.ability is not None:
+            return self.compile_ability_filter(f, p, targeted)
         if f.state != "any" and f.zone != "field":
             self.fail(f"{p}.state", "state only applies to cards in the field")
         if f.self_only and (f.exclude_self or f.added_to):
@@ -2633,6 +2686,23 @@ class _Compiler(PoolCompiler):
         return self.add_filter(row)
 
 
+def _compile_ability_filter(self, f: FowFilter, p: str, targeted: bool) -> int:
+    """Session 34 (s34b): a filter of abilities on the chase (FowFilter.ability; CR 903.2d): F_ZONE CHASE_ABILITY, F_STATE
+    the ability kinds (ABILITY_KIND_*), F_TYPE_MASK the source card's types, F_SIDE the entry's controller (filters.
+    ability_filter_match); a target's (CHOOSE) only, nothing else of a card filter."""
+    if f.zone != "chase" or not targeted:
+        self.fail(f"{p}.ability", "abilities on the chase are targets of choose (zone chase)")
+    extra = f.model_dump(exclude_defaults=True, exclude={"ability", "zone", "type", "side"})
+    if extra:
+        self.fail(f"{p}.ability", f"an ability filter reads its kind, its source's type and its side only (not {sorted(extra)})")
+    row = self.new_row(K.FILTER_TABLE, FowFilter(zone="chase", type=f.type, side=f.side), p)
+    row[K.F_ZONE] = K.FilterZone.CHASE_ABILITY
+    row[K.F_STATE] = {"activate": K.ABILITY_KIND_ACTIVATE, "automatic": K.ABILITY_KIND_AUTOMATIC,
+                      "any": K.ABILITY_KIND_ACTIVATE | K.ABILITY_KIND_AUTOMATIC}[f.ability]
+    row[K.F_ADDED_TO] |= K.TARGETED
+    return self.add_filter(row)
+
+
 def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, str] | None:
     """Why op ``j`` of ``effect`` breaks what the kernels rely on, as (field, reason), or None:
     continuous abilities hold the aura ops and only they do (CR 904); targets are chosen before
@@ -2663,14 +2733,24 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
             return "who", "target_controller names the player a set_x of target_controller before it set (amount no X)"
     if name == "set_x" and op.per.count == "this_way":
         # session 29: the count of the cards removed this way: right after the op that counted them (no other X between)
-        k = max((i for i, o in enumerate(earlier) if o.op in ("remove_grave", "mill", "discard")), default=-1)
-        if k < 0 or (earlier[k].count is None if earlier[k].op == "remove_grave" else not earlier[k].this_way) or \
+        k = max((i for i, o in enumerate(earlier) if o.op in ("remove_grave", "mill", "discard", "reveal_from_hand")),
+                default=-1)  # (session 34, s34b: reveal_from_hand counts the cards it revealed)
+        if k < 0 or (earlier[k].count is None if earlier[k].op == "remove_grave" else
+                     False if earlier[k].op == "reveal_from_hand" else not earlier[k].this_way) or \
                 any(o.op == "set_x" for o in earlier[k + 1:]):
             return "per", "this_way reads the X a remove_grave (count), mill or discard (this_way) right before it kept"
     if name == "set_x" and op.per.count in ("target_def", "target_atk", "target_controller") and op.reg not in filled:
         return "reg", f"register {op.reg} has no targets (choose/select_all/target_self first)"
     if name in _ON_REGISTER and op.reg not in filled:
         return "reg", f"register {op.reg} has no targets (choose/select_all/target_self first)"
+    # session 34 (s34b): a register of abilities on the chase (a choose of FowFilter.ability: references, no card slots) is
+    # read by cancel_ability alone, and cancel_ability reads nothing else
+    ability_regs = {o.reg for o in earlier if o.op == "choose" and o.filter.ability is not None}
+    if name == "choose" and op.filter.ability is not None and op.up_to:
+        return "filter", "an ability target is one target (not 'up to')"
+    if (name == "cancel_ability") != (getattr(op, "reg", None) in ability_regs) and (
+            name in _ON_REGISTER or name == "set_x" or name == "cancel_ability"):
+        return "reg", "cancel_ability acts on a register of abilities (a choose of an ability filter), and only it does"
     if name == "target_self" and kind in (K.AbilityKind.SPELL, K.AbilityKind.TRIGGER):
         return "op", "target_self needs a source on the field (not in a chant's effect)"
     if name == "removed_to_field" and not any(o.op == "target_trigger" and o.removed and o.reg == op.reg for o in earlier):

@@ -276,6 +276,12 @@ C_ENTER_COUNTERS = CARD_TABLE.add("enter_counters")
 ENTER_COUNT_BITS = 8
 C_JUDGMENT_COST = CARD_TABLE.add("judgment_cost", N_ATTRIBUTES)  # rulers: C_JUDGMENT_COST + Attribute: [Judgment] attribute will
 C_JUDGMENT_FREE = CARD_TABLE.add("judgment_free")  # rulers: [Judgment] free will
+# session 34 (s34b): a magic stone (no [Judgment]: the columns are free) that "enters your field rested unless you pay N
+# life" (N, with its C_PLAY_COND condition if any) or "As this card enters ..., you may reveal a <card> from your hand. If
+# you don't, ... rested." (the hand filter row + 1): its controller chooses as it enters (zones.enter_field,
+# priority.ask_enter_unless)
+UNLESS_LIFE_COL = C_JUDGMENT_FREE
+UNLESS_REVEAL_COL = C_JUDGMENT_COST
 C_HAS_CONT = CARD_TABLE.add("has_cont")  # 1: the card has a CONTINUOUS ability (lets the kernels skip the others fast)
 # "Play this card only if <condition>." (CR 903.2: it may be played only while the condition holds, checked as it is
 # offered, play.card_playable): a Condition and its argument (NONE: no such line)
@@ -328,6 +334,12 @@ COST_INC_OPP = 2  # ... the other player's
 FLAG_ATTACK_TAX = 1 << 27  # session 33 (s33a): some ATTACK_TAX instruction (battle.attack_tax)
 FLAG_ATTR_ANY = 1 << 25  # session 33 (s33a): some ATTR_COST_ANY instruction (costs.attr_any_mask reads them)
 FLAG_BARRED_BY = 1 << 29  # session 32: some BARRED_BY instruction (battle.can_block_now, attackable read them)
+# session 34 (s34b): some CHOOSE of abilities on the chase (FilterZone.CHASE_ABILITY: effects.all_targets_available,
+# choose_candidates, chase_entry_removed read them)
+FLAG_ABILITY_TARGET = 1 << 22
+ABILITY_KIND_ACTIVATE = 1  # a CHASE_ABILITY filter's F_STATE bits: an activate ability (CR 905)
+ABILITY_KIND_AUTOMATIC = 2  # an automatic ability (CR 906; a keyword skill's too, [Explode] ..., a delayed one)
+ABILITY_REF = N_SLOTS  # a register's (and CAND's) reference to chase entry k: ABILITY_REF + k (past every card slot)
 BARRED_BLOCK = 1  # BARRED_BY a0: "cannot be blocked by <cards>"
 BARRED_ATTACK = 2  # "cannot be attacked by <cards>"
 FLAG_MYTHIC = 1 << 20  # some card with [Mythic] (KW_MYTHIC): the rule processes look for two sharing a name (mythic_sweep)
@@ -946,6 +958,11 @@ class FilterZone(IntEnum):
     ANYWHERE = 7
     # session 27: the magic stone deck (CR 305), searched ("search your magic stone deck for a <card>", Op.SEARCH)
     STONE_DECK = 8
+    # session 34 (s34b): abilities on the chase (CR 903.2d: a pseudo-card), targets of CHOOSE only: a register holds one
+    # as ABILITY_REF + its chase entry's index (filters.ability_filter_match; effects.chase_entry_removed renumbers the
+    # references as an entry under them leaves the chase). F_STATE: the kinds (ABILITY_KIND_*), F_TYPE_MASK: the source
+    # card's types, F_SIDE: the entry's controller
+    CHASE_ABILITY = 9
 
 
 FILTER_TABLE = TableLayout("filter")
@@ -1263,8 +1280,24 @@ class Op(IntEnum):
     ATTACK_TAX = 202
     # session 33 (s33a): "If an ability or effect your opponent controls would make you pay any amount of will, you pay {0}
     # instead." (a continuous ability, CR 910: a replacement): the will an opponent's COST_INCREASE or ATTACK_TAX would
-    # make its controller pay is {0} (characteristics.opp_payment_free)
+    # make its controller pay is {0} (characteristics.opp_payment_free); session 34 (s34b): CANCEL_UNLESS_PAY's too
     OPP_PAYMENT_FREE = 203
+    # session 34 (s34b): "Cancel target spell unless its controller pays {N}." (CR 1012.1, 1003; a0 = N, the register of
+    # the spell): the spell's controller chooses to pay {N} from its produced will (the OPTIONAL decision with DEC_ASK
+    # ASK_UNLESS_PAY; its will producers may be rested meanwhile, CR 907.2, 1003.5) or not; not paid, the spell is
+    # cancelled (effects.cancel_unless_pay). {0} for a player with an OPP_PAYMENT_FREE in force when the effect is an
+    # opponent's (CR 910)
+    CANCEL_UNLESS_PAY = 240
+    # session 34 (s34b): "Cancel target activate / automatic ability [of a resonator] [your opponent controls]." (CR 1012.1:
+    # an ability canceled is removed from the chase; the register holds ABILITY_REF + a chase entry's index, chosen by a
+    # CHOOSE of a FilterZone.CHASE_ABILITY filter): effects.cancel_ability, only in pools with one (FLAG_ABILITY_TARGET)
+    CANCEL_ABILITY = 241
+    # session 34 (s34b): "[You may] reveal any number of <cards> [with different names] from your hand." (CR 1005.1; a0 =
+    # the hand filter row, a1 = 1: none sharing a name with one revealed before, CR 202; I_REG: the register that keeps
+    # them): its controller reveals them one at a time as it resolves (CHOOSE_TARGET with DEC_ASK ASK_REVEAL_HAND, PASS
+    # ends; at most TARGET_MAX), shown to both players (engine.reveals); the frame's X is how many (a SET_X of
+    # Per.THIS_WAY after it: "for each card revealed this way"); effects.reveal_from_hand
+    REVEAL_FROM_HAND = 242
 
 
 # Op.PAY a0 (session 32): each Attribute's cost in PAY_ATTR_BITS bits
@@ -1425,6 +1458,24 @@ class Decision(IntEnum):
 
 
 N_DECISIONS = 17
+# session 34 (s34b): choices asked outside an effect frame's own "you may" reuse the OPTIONAL and CHOOSE_TARGET decisions
+# (no new decision kind: the action space and the observation stay as they are); the pending decision's word
+# DEC_ARG + DEC_ASK says which (ASK_*), 0 for every other decision. ASK_ENTER_PENDING: no decision yet, a magic stone
+# marked MARK_ENTER_UNLESS entered the field and its controller must still choose (turn.advance asks before anything else
+# happens: priority.ask_enter_unless; effects.interrupt_due stops a program after the instruction that put it there)
+DEC_ASK = 3
+ASK_ENTER_PENDING = 1
+ASK_ENTER_LIFE = 2  # OPTIONAL: OPTION 0 pay the life (the stone stays recovered), PASS: it is rested (DEC_ARG: the stone)
+ASK_ENTER_REVEAL = 3  # CHOOSE_TARGET over the matching hand cards (CAND): reveal it; PASS: reveal none, it is rested
+MARK_ENTER_UNLESS = 2  # the card record's MARK word of such a stone in the field until its controller chose
+# Op.CANCEL_UNLESS_PAY (session 34, s34b): OPTIONAL asked of the spell's controller; DEC_ARG: the spell, the will {N}
+# to pay. OPTION 0: pay it (only while its produced will can), PASS: do not (the spell is cancelled), WILL_A / WILL_B i:
+# rest field card i for its will and be asked again (CR 907.2, 1003.5: will abilities while paying)
+ASK_UNLESS_PAY = 4
+ASK_REVEAL_HAND = 5  # Op.REVEAL_FROM_HAND (session 34, s34b): CHOOSE_TARGET over the hand cards it may reveal next
+REVEAL_HAND_DONE = 1 << 20  # its frame's FR_CNT once the player passed (no more to reveal)
+UNLESS_PAID = 1  # the op's frame FR_CNT after the answer: paid
+UNLESS_NOT_PAID = 2  # not paid
 
 
 class Step(IntEnum):

@@ -45,6 +45,7 @@ from tcg_env.games.force_of_will.state import KW_EOB, KW_EOT, KW_PERM  # session
 from tcg_env.games.force_of_will.state import TURN_PLAYER  # "that player" (session 29)
 from tcg_env.games.force_of_will.state import ATK_EOB, ATK_EOT, ATK_PERM, DEF_EOB, DEF_EOT, DEF_PERM  # session 34 (s34a)
 from tcg_env.games.force_of_will.rule_processes import share_a_name  # session 34 (s34a): Op.SELECT_SHARED_NAME
+from tcg_env.games.force_of_will.state import FRAME_N, FRAME_W, FRAMES  # session 34 (s34b): chase_entry_removed
 
 
 # =============================================================================================
@@ -105,6 +106,8 @@ def choose_candidates(game, s, T, f, reg, frow):
         if tf >= 0 and game.in_play_matching(s, T, tf, ctrl, src) == 0:
             tf = -1
     n = 0
+    if filter_table(T)[frow, K.F_ZONE] == K.FilterZone.CHASE_ABILITY:
+        return ability_candidates(game, s, T, f, reg, frow)  # session 34 (s34b): abilities on the chase
     for p in range(2):
         for i in range(game.in_play_count(s, p)):
             slot = game.in_play_slot(s, p, i)
@@ -125,6 +128,58 @@ def choose_candidates(game, s, T, f, reg, frow):
             n += 1
     s[CAND_N] = n
     return n
+
+
+@internal
+def ability_candidates(game, s, T, f, reg, frow):
+    """Session 34 (s34b): the abilities on the chase filter ``frow`` (FilterZone.CHASE_ABILITY) matches and register
+    ``reg`` does not hold yet, as references ABILITY_REF + entry index in CAND (bottom first); their number."""
+    n = 0
+    for k in range(s[CHASE_N]):
+        ref = K.ABILITY_REF + k
+        if n >= K.OPTION_SLOTS or not game.filter_match(s, T, frow, ref, s[f + E_CTRL], s[f + E_SLOT]):
+            continue
+        dup = False
+        for i in range(s[f + E_REGN + reg]):
+            if s[f + E_REG + reg * TARGET_MAX + i] == ref:
+                dup = True
+        if not dup:
+            s[CAND + n] = ref
+            n += 1
+    s[CAND_N] = n
+    return n
+
+
+@internal
+def chase_entry_removed(s, k):
+    """Session 34 (s34b): chase entry ``k`` has left the chase (chase_remove_at: the entries above it moved down one
+    place): the references to abilities on the chase (ABILITY_REF + index) in the registers of the entries left and of
+    the frames follow them; one to ``k`` itself points past the chase (ABILITY_REF + CHASE_MAX: no ability matches it)."""
+    for which in range(2):
+        n = s[CHASE_N] if which == 0 else s[FRAME_N]
+        for j in range(n):
+            e = CHASE + j * ENTRY_W if which == 0 else FRAMES + j * FRAME_W
+            for r in range(N_REGS):
+                for i in range(s[e + E_REGN + r]):
+                    v = s[e + E_REG + r * TARGET_MAX + i]
+                    if v >= K.ABILITY_REF + k and v < K.ABILITY_REF + K.CHASE_MAX:
+                        s[e + E_REG + r * TARGET_MAX + i] = v - 1 if v > K.ABILITY_REF + k else K.ABILITY_REF + K.CHASE_MAX
+
+
+@internal
+def cancel_ability(game, s, T, f, reg):
+    """Op.CANCEL_ABILITY (session 34, s34b): "Cancel target activate / automatic ability." (CR 1012.1: an ability
+    canceled is removed from the chase area; nothing else happens to its source). The register's references still on
+    the chase (CR 903.3a: recheck_targets dropped the others) leave it; NOT_DONE when none did."""
+    done = False
+    for i in range(s[f + E_REGN + reg]):
+        v = s[f + E_REG + reg * TARGET_MAX + i]
+        k = v - K.ABILITY_REF
+        if 0 <= k < s[CHASE_N] and s[CHASE + k * ENTRY_W + E_KIND] == K.EntryKind.ABILITY:
+            chase_remove_at(game, s, k)
+            chase_entry_removed(s, k)
+            done = True
+    return NEXT if done else NOT_DONE
 
 
 @internal
@@ -324,6 +379,9 @@ def cancel_slot(game, s, T, slot):
         e = CHASE + i * ENTRY_W
         if s[e + E_KIND] == K.EntryKind.CARD and s[e + E_SLOT] == slot:
             chase_remove_at(game, s, i)
+            F = flag_table(T)
+            if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_ABILITY_TARGET) != 0:
+                chase_entry_removed(s, i)  # session 34 (s34b): the references to abilities above it follow them
             game.to_graveyard(s, T, slot)
             return
 
@@ -410,6 +468,111 @@ def after_each_target(game, s, T):
 
 
 @internal
+def reveal_from_hand(game, s, T, f, reg, a0, a1):
+    """Op.REVEAL_FROM_HAND (session 34, s34b): "[You may] reveal any number of <cards> [with different names] from your
+    hand." (CR 1005.1). Its controller chooses the hand cards filter ``a0`` matches one at a time (CHOOSE_TARGET, DEC_ASK
+    ASK_REVEAL_HAND: not one revealed already, with ``a1`` none sharing a name with one, CR 202; PASS: no more), each
+    shown to both players as it is chosen (a new reveal of its, engine.reveals) and kept in register ``reg`` (at most
+    TARGET_MAX: the register's capacity); the frame's X counts them (Per.THIS_WAY after it). Done when the player passes
+    or none is left to reveal."""
+    ctrl = s[f + E_CTRL]
+    cnt = s[f + FR_CNT]
+    if cnt == K.REVEAL_HAND_DONE:
+        return NEXT
+    if cnt == 0:
+        s[f + E_X] = 0
+        s[f + E_REGN + reg] = 0
+        reveal_begin(s, REVEAL_N, ctrl)
+    kept = s[f + E_REGN + reg]
+    if kept >= TARGET_MAX:
+        return NEXT
+    n = 0
+    n_off, l_off = zone_offsets(ZT, Zone.HAND, ctrl)
+    for j in range(min(s[n_off], K.HAND_SLOTS)):
+        h = s[l_off + j]
+        if n >= OPTION_SLOTS or not game.filter_match(s, T, a0, h, ctrl, s[f + E_SLOT]):
+            continue
+        dup = False
+        for i in range(kept):
+            o = s[f + E_REG + reg * TARGET_MAX + i]
+            if o == h or (a1 != 0 and share_a_name(T, s[CARD + o * CARD_W], s[CARD + h * CARD_W])):
+                dup = True
+        if not dup:
+            s[CAND + n] = h
+            n += 1
+    if n == 0:
+        return NEXT
+    s[CAND_N] = n
+    s[DEC_ARG] = a0
+    s[DEC_ARG + 1] = reg
+    s[DEC_ARG + 2] = 1  # PASS: no more
+    s[DEC_ARG + K.DEC_ASK] = K.ASK_REVEAL_HAND
+    set_decision(s, Decision.CHOOSE_TARGET, ctrl)
+    return ASKED
+
+
+@internal
+def revealed_from_hand(game, s, f, p, a):
+    """The answer to Op.REVEAL_FROM_HAND's question (session 34, s34b): PASS ends it; OPTION k reveals hand card CAND[k]
+    (CR 1005.1: the reveal record, both players see it), keeps it in the op's register and counts it in the frame's X."""
+    s[DEC_ARG + K.DEC_ASK] = 0
+    if a == K.PASS:
+        s[f + FR_CNT] = K.REVEAL_HAND_DONE
+        return
+    h = s[CAND + a - K.OPTION_BASE]
+    reg_add(game, s, f, s[DEC_ARG + 1], h)
+    reveal_card(s, REVEAL_N, REVEAL_IDS, K.REVEAL_ROWS, p, s[CARD + h * CARD_W])
+    s[f + E_X] += 1
+    s[f + FR_CNT] += 1
+
+
+@internal
+def cancel_unless_pay(game, s, T, f, reg, a0):
+    """Op.CANCEL_UNLESS_PAY (session 34, s34b): "Cancel target spell unless its controller pays {N}." (CR 1012.1, 1003).
+    The register's first card still on the chase is the spell (CR 903.3a); its controller chooses as it resolves (the
+    OPTIONAL decision, DEC_ASK ASK_UNLESS_PAY, kernels.unless_pay_answered): pay {N} (only while the will it has produced
+    can, CR 1003.4; its will producers may be rested first, CR 907.2, 1003.5) or not, and then the spell is cancelled. Not
+    asked when even all its will producers could not pay (cancelled at once), nor for a spell that cannot be cancelled
+    (nothing happens). {0} for a player with "If an ability or effect your opponent controls would make you pay any
+    amount of will, you pay {0} instead." in force when this effect is an opponent's (Op.OPP_PAYMENT_FREE, CR 910).
+    NOT_DONE when the spell is not cancelled."""
+    cnt = s[f + FR_CNT]
+    spell = -1
+    for i in range(s[f + E_REGN + reg]):
+        t = s[f + E_REG + reg * TARGET_MAX + i]
+        if t >= 0 and s[ZONE + t * CARD_W] == Zone.CHASE:
+            spell = t
+            break
+    if spell < 0 or (card_table(T)[s[CARD + spell * CARD_W], K.C_UNCANCELABLE] & K.UNCANCELABLE) != 0:
+        return NOT_DONE
+    if cnt == K.UNLESS_PAID:
+        return NOT_DONE
+    p = s[CONTROLLER + spell * CARD_W]
+    if cnt == 0:
+        n = max(game.amount_of(s, f, a0), 0)  # {N}, or {X} (a0 -1: the X a SET_X before it set, CR 903.3b-i)
+        if p != s[f + E_CTRL] and game.opp_payment_free(s, T, p):
+            n = 0
+        if game.will_total(s, p) + game.will_producible(s, T, p) >= n:
+            s[DEC_ARG] = spell
+            s[DEC_ARG + 1] = n
+            s[DEC_ARG + 2] = 0
+            s[DEC_ARG + K.DEC_ASK] = K.ASK_UNLESS_PAY
+            s[CAND_N] = 0
+            set_decision(s, Decision.OPTIONAL, p)
+            return ASKED
+    cancel_slot(game, s, T, spell)  # CR 1012.1 (as Op.CANCEL)
+    return NEXT
+
+
+@internal
+def interrupt_due(game, s):
+    """The core interpreter's hook (engine.effects.run_program): after an instruction that put a magic stone into the
+    field whose controller chooses as it enters (session 34, s34b: zones.enter_field, constants.ASK_ENTER_PENDING), the
+    program stops at its next instruction; turn.advance asks (priority.ask_enter_unless), then resumes it."""
+    return s[DEC_ARG + K.DEC_ASK] == K.ASK_ENTER_PENDING
+
+
+@internal
 def ask_discard(s, f, player):
     """DISCARD chosen by the player: one hand card (SELECT_HAND), FR_CNT counts them."""
     s[DEC_ARG] = 1  # an effect's discard (0: the end phase's, CR 505.5d)
@@ -478,9 +641,12 @@ def all_targets_available(game, s, T, arow, viewer, source):
     of a fixed count of two or more ("two target resonators"; not "up to", not X), that many legal targets (CR
     903.2g: the controller chooses legal ones, as many as the text names, or cannot play it; 903.2g-iii: the number
     is fixed as it is played). Counted only for such a CHOOSE: a count of one is what the core checks."""
-    if not targets_available(game, s, T, arow, viewer, source):
-        return False
     F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_ABILITY_TARGET) != 0:
+        if not ability_targets_available(game, s, T, arow, viewer, source):
+            return False
+    elif not targets_available(game, s, T, arow, viewer, source):
+        return False
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_MULTI_TARGET) == 0:
         return True  # no such CHOOSE in the pool (its flags)
     abil = ability_table(T)
@@ -494,6 +660,32 @@ def all_targets_available(game, s, T, arow, viewer, source):
             continue
         n = in_play_matching(game, s, T, code[r, I_A0], viewer, source)
         if n < need:
+            return False
+    return True
+
+
+@internal
+def ability_targets_available(game, s, T, arow, viewer, source):
+    """The core's ``targets_available`` (every leading CHOOSE that must choose has something to choose, CR 903.2g) where
+    a CHOOSE may target an ability on the chase (session 34, s34b: FilterZone.CHASE_ABILITY, in pools with one)."""
+    abil = ability_table(T)
+    code = code_table(T)
+    c0 = abil[arow, K.A_CODE_START]
+    for r in range(c0, c0 + abil[arow, K.A_CODE_LEN]):
+        if code[r, I_OP] != Op.CHOOSE:
+            break
+        if code[r, I_A2] != 0:
+            continue  # "up to": zero targets is legal
+        frow = code[r, I_A0]
+        if filter_table(T)[frow, K.F_ZONE] == K.FilterZone.CHASE_ABILITY:
+            found = False
+            for k in range(s[CHASE_N]):
+                if game.filter_match(s, T, frow, K.ABILITY_REF + k, viewer, source):
+                    found = True
+                    break
+            if not found:
+                return False
+        elif game.in_play_matching(s, T, frow, viewer, source) == 0:
             return False
     return True
 
@@ -947,6 +1139,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         if who < 0:
             return NOT_DONE
     src = s[f + E_SLOT]
+    if op == Op.CANCEL_UNLESS_PAY:
+        return cancel_unless_pay(game, s, T, f, reg, a0)  # session 34 (s34b)
+    if op == Op.CANCEL_ABILITY:
+        return cancel_ability(game, s, T, f, reg)  # session 34 (s34b)
+    if op == Op.REVEAL_FROM_HAND:
+        return reveal_from_hand(game, s, T, f, reg, a0, a1)  # session 34 (s34b)
     if op == Op.TARGET_TRIGGER:
         aux = s[f + E_AUX]  # the trigger's card (CR 906.7); a card that left the field is a new one (CR 302.3)
         if aux >= 0 and s[ZONE + aux * CARD_W] == (Zone.REMOVED if a1 == 1 else Zone.FIELD):

@@ -12,6 +12,8 @@ from tcg_env.games.force_of_will.constants import C_ATK, N_ATTRIBUTES, CardType,
 from tcg_env.games.force_of_will.state import RESONATORS_TO_GRAVE  # session 22
 from tcg_env.games.force_of_will.state import GEMS  # session 23
 from tcg_env.games.force_of_will.state import STANDBY_N  # session 32
+from tcg_env.games.force_of_will.state import CHASE, CHASE_N, E_ABIL, E_CARD, E_CTRL, E_KIND, ENTRY_W  # session 34 (s34b)
+from tcg_env.engine.tables import ability_table  # session 34 (s34b)
 from tcg_env.games.force_of_will.state import (
     ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, ENTERED, FIRST_PLAYER, GRAVE_N, HAND_N, LIFE, REMOVED_N, OWNER, PLAYED_CARDS,
     RESTED, REVEALED, TURN_PLAYER, USED_TURN, WEATHER, ZONE, ZT
@@ -37,6 +39,10 @@ def filter_match(game, s, T, frow, slot, viewer, source):
     ``source``? Targets: CR 903.2g (a card on the chase cannot target itself, 903.2g-i; [Barrier],
     CR 1120.2: not by the opponent's spells and abilities). Only what the filter needs is computed."""
     f = filter_table(T)[frow]
+    if slot >= K.ABILITY_REF or f[K.F_ZONE] == K.FilterZone.CHASE_ABILITY:
+        # session 34 (s34b): an ability on the chase (a register's reference), matched by an ability filter only
+        return slot >= K.ABILITY_REF and f[K.F_ZONE] == K.FilterZone.CHASE_ABILITY and \
+            ability_filter_match(s, T, f, slot - K.ABILITY_REF, viewer)
     w = slot * CARD_W
     if s[CARD + w] < 0:
         return False
@@ -67,6 +73,28 @@ def filter_match(game, s, T, frow, slot, viewer, source):
     # on the source (the spell's card, or the card whose ability it is)
     b = card_table(T)[s[CARD + w], K.C_TYPE_BITS] >> K.TB_BARRIER_SHIFT
     return b == 0 or not barrier_from_source(game, s, T, b, source)
+
+
+@internal
+def ability_filter_match(s, T, f, k, viewer):
+    """Session 34 (s34b): does chase entry ``k`` match the ability filter row ``f`` (FilterZone.CHASE_ABILITY) for
+    ``viewer``: an activate or automatic ability (CR 903.2d; EntryKind.ABILITY: not a spell, not a judgment, CR 705.2d)
+    of the kinds F_STATE names (ABILITY_KIND_*: ACTIVATE rows activate, every other one automatic: an automatic ability's
+    row, a keyword skill's, a delayed one's, CR 906.8), whose source card is of the types of F_TYPE_MASK (its card id as
+    it was played, last known, CR 911.1), controlled by the side F_SIDE names?"""
+    if k < 0 or k >= s[CHASE_N]:
+        return False
+    e = CHASE + k * ENTRY_W
+    if s[e + E_KIND] != K.EntryKind.ABILITY:
+        return False
+    arow = s[e + E_ABIL]
+    activate = arow >= 0 and ability_table(T)[arow, K.A_KIND] == K.AbilityKind.ACTIVATE
+    if (f[K.F_STATE] & (K.ABILITY_KIND_ACTIVATE if activate else K.ABILITY_KIND_AUTOMATIC)) == 0:
+        return False
+    if f[K.F_TYPE_MASK] != 0 and (s[e + E_CARD] < 0 or
+                                  (f[K.F_TYPE_MASK] & (1 << card_table(T)[s[e + E_CARD], K.C_TYPE])) == 0):
+        return False
+    return passes_side(f[K.F_SIDE], K.FilterSide.OWN, K.FilterSide.OPPONENT, s[e + E_CTRL], viewer)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)

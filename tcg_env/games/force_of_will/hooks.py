@@ -23,6 +23,7 @@ from tcg_env.games.force_of_will.effects import (  # noqa: F401
     add_power, add_power_second, add_restrictions, after_each_target, ask_discard, choose_candidates,
     each_target, exec_op, grant_keywords, in_play_count, in_play_slot, target_affected, target_done
 )
+from tcg_env.games.force_of_will.effects import interrupt_due  # noqa: F401  (session 34, s34b)
 from tcg_env.games.force_of_will.priority import order_pending, play_pending  # noqa: F401
 from tcg_env.games.force_of_will.state import (  # noqa: F401
     CHASE, CHASE_N, DEC_ARG, E_ABIL, E_CTRL, E_REG, E_REGN, E_SLOT, ENTRY_W, FR_CNT, FR_PC, PASSES,

@@ -792,7 +792,8 @@ _REG_OPS = {"choose", "select_all", "target_self", "power", "power_x", "damage",
             "remove", "cancel", "banish", "remove_from_battle", "gain_control", "to_deck_top", "to_deck_bottom", "grant_keyword", "restrict", "counter", "prevent",
             "shield_destroy", "prevent_from", "target_trigger", "grave_to_hand", "grave_to_field",
             "reveal_top", "if_cost", "if_it",
-            "set_power", "select_shared_name", "removed_to_hand"}  # fmt: skip (session 29: reveal_top, if_cost, if_it; 34)
+            "set_power", "select_shared_name", "removed_to_hand",
+            "cancel_unless_pay", "cancel_ability", "reveal_from_hand"}  # fmt: skip (session 29: reveal_top, if_cost, if_it; s34a, s34b)
 # (grave_to_hand / grave_to_field added in session 15: before, a graveyard line after another selection kept register
 # 0, the other line's: cards._ON_REGISTER lists them)
 

@@ -313,6 +313,8 @@ def legal_mask_row(game, s, T, out):
         return mask_options(out, OPTION_BASE, OPTION_SLOTS, s[DEC_ARG] + 1)  # CR 903.2f: X = k
     if kind == Decision.CHOOSE_MODE:
         return game.mode_mask(s, T, p, out)  # CR 903.2e
+    if kind == Decision.OPTIONAL and s[DEC_ARG + K.DEC_ASK] == K.ASK_UNLESS_PAY:
+        return game.unless_pay_mask(s, T, p, out)  # session 34 (s34b): "... unless its controller pays {N}"
     if kind == Decision.OPTIONAL or kind == Decision.REVEAL_TRIGGER:
         return mask_yes_no(out, OPTION_BASE, PASS)  # "you may": OPTION 0 yes, PASS no
     if kind == Decision.PIERCE:
@@ -462,6 +464,10 @@ def apply_unchecked(game, s, T, a):
             game.place_foreseen(s, option_of(a, OPTION_BASE), False)
         if s[H_DECISION] != Decision.NONE:
             return  # the next looked-at card
+    elif kind == Decision.CHOOSE_TARGET and s[DEC_ARG + K.DEC_ASK] == K.ASK_ENTER_REVEAL:
+        game.enter_unless_answered(s, T, p, a)  # session 34 (s34b): a magic stone's reveal as it enters
+    elif kind == Decision.CHOOSE_TARGET and s[DEC_ARG + K.DEC_ASK] == K.ASK_REVEAL_HAND:
+        game.revealed_from_hand(s, game.top_frame(s), p, a)  # session 34 (s34b): Op.REVEAL_FROM_HAND
     elif kind == Decision.CHOOSE_TARGET:
         f = game.top_frame(s)
         if s[f + FR_CNT] <= K.ATTACH_PENDING:
@@ -475,6 +481,10 @@ def apply_unchecked(game, s, T, a):
             s[f + FR_CNT] += 1
     elif kind == Decision.ORDER_AUTOMATIC:
         game.play_pending(s, T, p, option_of(a, OPTION_BASE))  # CAND k is k (priority.order_pending)
+    elif kind == Decision.OPTIONAL and s[DEC_ARG + K.DEC_ASK] == K.ASK_ENTER_LIFE:
+        game.enter_unless_answered(s, T, p, a)  # session 34 (s34b): a magic stone's life as it enters
+    elif kind == Decision.OPTIONAL and s[DEC_ARG + K.DEC_ASK] == K.ASK_UNLESS_PAY:
+        game.unless_pay_answered(s, T, p, a)  # session 34 (s34b): "... unless its controller pays {N}"
     elif kind == Decision.OPTIONAL:
         f = game.top_frame(s)
         if s[f + FR_PURPOSE] == Purpose.PLAY and s[f + E_X] < 0:

@@ -539,6 +539,8 @@ def candidate_slot(s, me, k):
     """The card slot of candidate ``k`` (not SEARCH: its candidates are card ids): an automatic
     ability to order (CR 906.5) shows its source card."""
     c = s[CAND + k]
+    if c >= K.ABILITY_REF:  # session 34 (s34b): an ability on the chase shows its source card (CR 903.2d)
+        return s[CHASE + (c - K.ABILITY_REF) * ENTRY_W + E_SLOT]
     return s[PT + (me * K.PENDING_MAX + c) * 3] if s[H_DECISION] == K.Decision.ORDER_AUTOMATIC else c
 
 

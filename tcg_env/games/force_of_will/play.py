@@ -34,6 +34,8 @@ from tcg_env.games.force_of_will.costs import can_pay_free
 from tcg_env.games.force_of_will.zones import put_in_standby
 from tcg_env.games.force_of_will.state import COUNTERS, GEMS  # session 29: gem costs (CR 313.1); 32: [+100/+100] costs
 from tcg_env.games.force_of_will.characteristics import named_add, named_count  # named counters (CR 1022.1)
+from tcg_env.games.force_of_will.state import FR_CNT  # session 34 (s34b): unless_pay_answered
+from tcg_env.rules.costs import pool_pay_generic  # session 34 (s34b)
 
 STANDBY_CAP = 4 * K.STANDBY_SLOTS
 
@@ -1205,5 +1207,69 @@ def ability_actions_of(game, s, T, p, slot, base, mask):
     for j in range(ABILITIES_PER_CARD):
         if ability_usable(game, s, T, p, slot, j):
             mask[base + j] = 1
+            n += 1
+    return n
+
+
+# =============================================================================================
+# Session 34 (s34b): paying "... unless its controller pays {N}" (Op.CANCEL_UNLESS_PAY; CR 1003, 907.2)
+# =============================================================================================
+@internal
+def will_producible(game, s, T, p):
+    """Session 34 (s34b): how many will ``p``'s recovered will producers could still make by resting (WILL_A, within the
+    addressable field positions: the actions that offer them)."""
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+    n = 0
+    for i in range(min(s[n_off], K.FIELD_SLOTS)):
+        if will_producer(game, s, T, p, s[l_off + i], False) >= 0:
+            n += 1
+    return n
+
+
+@internal
+def unless_pay_answered(game, s, T, p, a):
+    """The answer to Op.CANCEL_UNLESS_PAY's question (session 34, s34b): OPTION 0 pays the will {N} from ``p``'s pool
+    (any will pays free will, CR 1003.2: the void first, then the attribute with the most left, the moon will last, as
+    Op.PAY); PASS does not pay; WILL_A / WILL_B i rests own field card i for its will (a will ability while paying,
+    CR 907.2, 1003.5, 907.3: no chase) and asks again. The op resumes with its frame's FR_CNT UNLESS_PAID / NOT_PAID."""
+    if K.WILL_A_BASE <= a < K.ACTIVATE_BASE:
+        second = a >= K.WILL_B_BASE
+        slot = game.field_slot(s, p, a - (K.WILL_B_BASE if second else K.WILL_A_BASE))
+        attr = will_producer(game, s, T, p, slot, second)
+        game.becomes_rested(s, T, slot)
+        s[WILL + p * K.N_WILL + attr] += 1
+        game.note_battle_play(s, p)  # a will ability is played (CR 803.6)
+        set_decision(s, K.Decision.OPTIONAL, p)  # the same question (DEC_ARG kept)
+        return
+    f = game.top_frame(s)
+    s[DEC_ARG + K.DEC_ASK] = 0
+    if a == K.PASS:
+        s[f + FR_CNT] = K.UNLESS_NOT_PAID
+        return
+    n = s[DEC_ARG + 1]
+    wp = WILL + p * K.N_WILL
+    rest = n - min(n, will_total(s, p) - s[wp + K.WILL_MOON])
+    pool_pay_generic(s, wp, K.N_ATTRIBUTES, wp + K.WILL_VOID, n - rest)
+    s[wp + K.WILL_MOON] -= rest
+    s[f + FR_CNT] = K.UNLESS_PAID
+
+
+@internal
+def unless_pay_mask(game, s, T, p, out):
+    """The OPTIONAL mask of Op.CANCEL_UNLESS_PAY's question (session 34, s34b): PASS; OPTION 0 while ``p``'s produced will
+    pays {N} (CR 1003.4); WILL_A / WILL_B i for each own field card that can produce will (CR 907.2, 1003.5)."""
+    out[K.PASS] = 1
+    n = 1
+    if will_total(s, p) >= s[DEC_ARG + 1]:
+        out[K.OPTION_BASE] = 1
+        n += 1
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+    for i in range(min(s[n_off], K.FIELD_SLOTS)):
+        slot = s[l_off + i]
+        if will_producer(game, s, T, p, slot, False) >= 0:
+            out[K.WILL_A_BASE + i] = 1
+            n += 1
+        if will_producer(game, s, T, p, slot, True) >= 0:
+            out[K.WILL_B_BASE + i] = 1
             n += 1
     return n

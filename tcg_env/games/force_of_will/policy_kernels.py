@@ -43,8 +43,10 @@ from tcg_env.games.force_of_will.state import (
     ATTACKED, ATTACKER, BLOCKER, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, DAMAGE, E_ABIL, E_CTRL,
     ENTRY_W, FR_PC, LIFE, MANA, RESTED, REVEALED, STEP, TURN_PLAYER, WILL, ZONE, ZT
 )  # fmt: skip
+from tcg_env.games.force_of_will.state import DEC_ARG  # session 34 (s34b)
 
-_HARMFUL = (K.Op.DAMAGE, K.Op.DESTROY, K.Op.REST, K.Op.RETURN_TO_HAND, K.Op.REMOVE, K.Op.CANCEL, K.Op.RESTRICT)
+_HARMFUL = (K.Op.DAMAGE, K.Op.DESTROY, K.Op.REST, K.Op.RETURN_TO_HAND, K.Op.REMOVE, K.Op.CANCEL, K.Op.RESTRICT,
+            K.Op.CANCEL_UNLESS_PAY, K.Op.CANCEL_ABILITY)  # (session 34, s34b: the last two)
 _LIFE_FLOOR = 1500  # life it keeps when an ability costs life
 
 
@@ -513,6 +515,14 @@ def heuristic_action(game, s, T, mask, n_legal, rng_row):
     if kind == Decision.DISCARD or kind == Decision.DISCARD_COST:
         return SELECT_HAND_BASE + rng_below(rng_row, max(n_legal, 1)) if mask[SELECT_HAND_BASE] != 0 else \
             game._first_legal(mask)
+    if kind == Decision.OPTIONAL and s[DEC_ARG + K.DEC_ASK] == K.ASK_UNLESS_PAY:
+        # session 34 (s34b): pay to keep the spell when it can, resting its will producers first; else let it go
+        if mask[OPTION_BASE] != 0:
+            return OPTION_BASE
+        for a in range(K.WILL_A_BASE, K.ACTIVATE_BASE):
+            if mask[a] != 0:
+                return a
+        return PASS
     if kind == Decision.OPTIONAL or kind == Decision.REVEAL_TRIGGER:
         return OPTION_BASE
     if kind == Decision.PIERCE:
@@ -531,6 +541,11 @@ def heuristic_action(game, s, T, mask, n_legal, rng_row):
         # keep the looked-at cards on top, in the order they were (the rest of a look put on the bottom "in any
         # order": the first, effects.rest_to_bottom)
         return OPTION_BASE if mask[OPTION_BASE] != 0 else K.BOTTOM_BASE
+    if kind == Decision.CHOOSE_TARGET and (s[DEC_ARG + K.DEC_ASK] == K.ASK_ENTER_REVEAL or
+                                           s[DEC_ARG + K.DEC_ASK] == K.ASK_REVEAL_HAND):
+        # session 34 (s34b): reveal a card so that the magic stone enters recovered (no frame here); reveal every card
+        # Op.REVEAL_FROM_HAND offers (its count is what the effect rewards)
+        return OPTION_BASE
     if kind == Decision.CHOOSE_TARGET:
         return game._target(s, T, mask, p)
     return game._first_legal(mask)
@@ -593,6 +608,10 @@ def _target(game, s, T, mask, p):
         if mask[OPTION_BASE + k] == 0:
             continue
         c = s[CAND + k]
+        if c >= K.ABILITY_REF:  # session 34 (s34b): an ability on the chase: cancel the opponent's (its source card)
+            if harm and s[CHASE + (c - K.ABILITY_REF) * ENTRY_W + E_CTRL] != p:
+                return OPTION_BASE + k
+            continue
         if (s[CONTROLLER + c * CARD_W] != p) != harm:
             continue
         v = 10 * game.total_cost(T, s[CARD + c * CARD_W])

@@ -29,6 +29,9 @@ from tcg_env.games.force_of_will.constants import TARGET_MAX  # session 32 (targ
 from tcg_env.games.force_of_will.keywords import resolve_keyword_ability
 from tcg_env.games.force_of_will.characteristics import enters_with_counters  # session 24 (CR 1022.6)
 from tcg_env.games.force_of_will.state import GEMS  # session 29: gem costs (CR 313.1)
+from tcg_env.engine.reveals import reveal_begin, reveal_card  # session 34 (s34b): ask_enter_unless
+from tcg_env.engine.zones import zone_offsets  # session 34 (s34b)
+from tcg_env.games.force_of_will.state import MARK, REVEAL_IDS, REVEAL_N  # session 34 (s34b)
 from tcg_env.games.force_of_will.state import (
     ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG,
     E_REGN, E_SLOT, E_X, ENTRY_W, FLOW, FR_CNT, FR_DISCARD, FR_MODE, FR_PC, FR_PURPOSE, HAND_N, LIFE, OPP_ACTED, PLAYED_CARDS,
@@ -368,6 +371,8 @@ def targets_triggered(game, s, T, f):
         reg = code[r, K.I_REG]
         for i in range(s[f + E_REGN + reg]):
             t = s[f + E_REG + reg * TARGET_MAX + i]
+            if t >= K.ABILITY_REF:
+                continue  # session 34 (s34b): an ability on the chase, no card
             if spell:
                 game.trigger_own(s, T, t, K.Trigger.TARGETED_BY_SPELL, s[f + E_SLOT])
             game.trigger_own(s, T, t, K.Trigger.TARGETED_BY_SPELL_OR_ABILITY, s[f + E_SLOT])
@@ -557,3 +562,74 @@ def resolve_top(game, s, T):
 def after_resolve(game, s):
     """CR 605.1b: after a resolution the turn player gains priority."""
     game.start_priority(s, s[TURN_PLAYER])
+
+
+# =============================================================================================
+# Session 34 (s34b): a magic stone's choice as it enters the field (CR 910.1, 105.4a, 1005.1)
+# =============================================================================================
+@internal
+def ask_enter_unless(game, s, T):
+    """A magic stone marked MARK_ENTER_UNLESS entered the field (zones.enter_field: "... enters your field rested unless
+    you pay N life", "As this card enters ..., you may reveal a <card> from your hand. If you don't, ... rested."): its
+    controller chooses now, before anything else happens (turn.advance; the turn player's stones first). Life: OPTIONAL
+    (OPTION 0 pays it, PASS leaves the stone rested), asked only when the player has that much life (CR 105.4a; as a
+    cost of life is payable, play.ability_usable); a reveal: CHOOSE_TARGET over the matching hand cards (CAND; PASS:
+    none), asked only when one matches. With no choice it is rested at once. DEC_ARG: the stone, -1, PASS allowed,
+    ASK_ENTER_*. Returns whether a decision is pending; none left: the word DEC_ASK is 0 again."""
+    for q in range(2):
+        p = s[TURN_PLAYER] if q == 0 else 1 - s[TURN_PLAYER]
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+        for i in range(s[n_off]):
+            slot = s[l_off + i]
+            w = slot * CARD_W
+            if s[MARK + w] != K.MARK_ENTER_UNLESS:
+                continue
+            c = card_table(T)[s[CARD + w]]
+            s[DEC_ARG] = slot
+            s[DEC_ARG + 1] = -1
+            if c[K.UNLESS_LIFE_COL] > 0:
+                if s[LIFE + p] >= c[K.UNLESS_LIFE_COL]:
+                    s[DEC_ARG + 2] = 0
+                    s[DEC_ARG + K.DEC_ASK] = K.ASK_ENTER_LIFE
+                    s[CAND_N] = 0
+                    set_decision(s, K.Decision.OPTIONAL, p)
+                    return True
+            elif c[K.UNLESS_REVEAL_COL] > 0:
+                n = 0
+                for j in range(min(s[HAND_N + p], HAND_SLOTS)):
+                    h = game.hand_slot(s, p, j)
+                    if game.filter_match(s, T, c[K.UNLESS_REVEAL_COL] - 1, h, p, slot):
+                        s[CAND + n] = h
+                        n += 1
+                if n > 0:
+                    s[CAND_N] = n
+                    s[DEC_ARG + 2] = 1  # PASS: reveal none
+                    s[DEC_ARG + K.DEC_ASK] = K.ASK_ENTER_REVEAL
+                    set_decision(s, K.Decision.CHOOSE_TARGET, p)
+                    return True
+            s[MARK + w] = 0
+            s[RESTED + w] = 1  # nothing to pay it with: it entered rested
+    s[DEC_ARG + K.DEC_ASK] = 0
+    return False
+
+
+@internal
+def enter_unless_answered(game, s, T, p, a):
+    """The answer to ``ask_enter_unless``: PASS, the stone is rested (as it entered: no "becomes rested" event); OPTION
+    0 of ASK_ENTER_LIFE, its controller pays the life (CR 105.4a) and it stays recovered; OPTION k of ASK_ENTER_REVEAL,
+    hand card CAND[k] is revealed (CR 1005.1: shown to both players, the observation's `revealed` block) and it stays
+    recovered. The other marked stones are asked next (DEC_ASK ASK_ENTER_PENDING)."""
+    slot = s[DEC_ARG]
+    w = slot * CARD_W
+    kind = s[DEC_ARG + K.DEC_ASK]
+    s[MARK + w] = 0
+    s[DEC_ARG + K.DEC_ASK] = K.ASK_ENTER_PENDING
+    if a == K.PASS:
+        if s[ZONE + w] == Zone.FIELD:
+            s[RESTED + w] = 1
+    elif kind == K.ASK_ENTER_LIFE:
+        s[LIFE + p] -= card_table(T)[s[CARD + w], K.UNLESS_LIFE_COL]
+    else:
+        h = s[CAND + a - OPTION_BASE]
+        reveal_begin(s, REVEAL_N, p)
+        reveal_card(s, REVEAL_N, REVEAL_IDS, K.REVEAL_ROWS, p, s[CARD + h * CARD_W])

@@ -229,13 +229,19 @@ def advance(game, s, T):
         if s[H_NUM_DECISIONS] >= K.MAX_DECISIONS_PER_GAME:
             end_game(s, WINNER_DRAW)  # CR 1301.1c safety net
             return
+        if s[DEC_ARG + K.DEC_ASK] == K.ASK_ENTER_PENDING:
+            # session 34 (s34b): a magic stone entered the field whose controller chooses as it enters (CR 910.1:
+            # zones.enter_field marked it); asked before anything else happens (the program it entered in resumes after)
+            game.ask_enter_unless(s, T)
+            continue
         if s[FRAME_N] > 0:
             f = game.top_frame(s)
             r = run_frame(game, s, T, f)
             if r == DONE:
                 game.finish_frame(s, T)
-            elif r != ASKED and s[H_DONE] == 0 and s[H_DECISION] == Decision.NONE:
-                game.finish_frame(s, T)  # STOPPED without a decision: nothing more to run
+            elif r != ASKED and s[H_DONE] == 0 and s[H_DECISION] == Decision.NONE and \
+                    s[DEC_ARG + K.DEC_ASK] != K.ASK_ENTER_PENDING:
+                game.finish_frame(s, T)  # STOPPED without a decision: nothing more to run (a stone's choice: asked first)
             continue
         flow = s[FLOW]
         if flow == Flow.PRIORITY:

@@ -18,6 +18,7 @@ from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_J_SIDE, C_TYPE, CardType, Zone
 from tcg_env.games.force_of_will.state import RESONATORS_TO_GRAVE  # session 22
+from tcg_env.games.force_of_will.state import DEC_ARG  # session 34 (s34b): enter_field's choice (constants.DEC_ASK)
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, DREW_FROM_EMPTY, ENTERED, HAND_L, HAND_N, MARK, MT, OWNER,
     PSEUDO, RESTED, STANDBY_TURN, ZONE, ZT
@@ -225,9 +226,19 @@ def enter_field(game, s, T, slot, controller):
         s[RESTED + w] = 1  # "This card enters the field rested."
     elif (bits & K.TB_ENTERS_RESTED_SHARED) != 0 and stones_sharing_name(game, s, T, slot, controller) >= 2:
         s[RESTED + w] = 1  # "If you already control two or more magic stones that share a name with this card, ..."
-    elif c[K.C_PLAY_COND] != 0 and c[K.C_TYPE] == K.CardType.MAGIC_STONE and \
-            game.condition_holds(s, T, c[K.C_PLAY_COND], c[K.C_PLAY_COND_ARG], controller, slot):
-        s[RESTED + w] = 1  # "If <condition>, this card enters your field rested." (cards.FowCard.enters_rested_if)
+    elif c[K.C_TYPE] == K.CardType.MAGIC_STONE and (c[K.C_PLAY_COND] != 0 or c[K.UNLESS_LIFE_COL] != 0 or
+                                                    c[K.UNLESS_REVEAL_COL] != 0) and \
+            (c[K.C_PLAY_COND] == 0 or game.condition_holds(s, T, c[K.C_PLAY_COND], c[K.C_PLAY_COND_ARG], controller, slot)):
+        if c[K.UNLESS_LIFE_COL] != 0 or c[K.UNLESS_REVEAL_COL] != 0:
+            # session 34 (s34b): "... enters your field rested unless you pay N life" / "As this card enters ..., you may
+            # reveal a <card> from your hand. If you don't, ... rested.": its controller chooses as it enters (CR 910.1:
+            # one replacement of the entering, the player's choice). Marked here, asked before anything else happens
+            # (turn.advance: priority.ask_enter_unless; a program stops after this instruction, effects.interrupt_due):
+            # declined, it is rested as it was put there (no "becomes rested" event)
+            s[MARK + w] = K.MARK_ENTER_UNLESS
+            s[DEC_ARG + K.DEC_ASK] = K.ASK_ENTER_PENDING
+        else:
+            s[RESTED + w] = 1  # "If <condition>, this card enters your field rested." (cards.FowCard.enters_rested_if)
     F = flag_table(T)
     if s[RESTED + w] == 0 and (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_ENTER_RESTED) != 0 and \
             game.enter_rested_by_ability(s, T, slot):
