@@ -190,6 +190,7 @@ _CHANGE_KEEP_OPS = ("power", "power_x", "soul", "level", "grant_ability", "grant
 _ON_REG = {"power", "soul", "level", "grant_keyword", "grant_ability", "restrict", "stand", "rest", "reverse", "to_hand",
            "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
            "to_stage", "move_position", "to_marker"}  # fmt: skip
+_ON_REG.add("self_to_marker")  # session 34 (s34c): "put this card ... underneath that card as a marker"
 # a granted ability's triggers (the card is on the stage): constants.GRANTED_TRIGGERS, the one list the
 # pool compiler and the observation read
 _GRANTED_TRIGGERS = tuple(t.name.lower() for t in K.GRANTED_TRIGGERS + K.GRANTED_OTHER_TRIGGERS)
@@ -598,6 +599,13 @@ def _looks(ops: list[dict]) -> list[dict]:
     out: list[dict] = []
     for i, op in enumerate(ops):
         if op["op"] == "@look1to":
+            if op["to"] == "deck_bottom" and (not out or out[-1]["op"] != "@look1"):
+                # (session 34, s34c) "choose up to 1 card in your opponent's waiting room, and put it on the top or at
+                # the bottom of their deck" (no look before it): the chosen card(s) go on the top or at the bottom of
+                # the owner's deck, as the master chooses (@dest_or: choose_one of the two moves of that register;
+                # CR 3.1.5 a card goes to its owner's zone)
+                out.append({"op": "@dest_or", "options": [[{"op": "to_deck_top"}], [{"op": "to_deck_bottom"}]]})
+                continue
             if not out or out[-1]["op"] != "@look1" or out[-1].get("who") != op.get("who"):
                 raise Unsupported("'put it on the top or ...' without looking at the top card (of that deck)")
             if op["to"] == "three":
@@ -2200,6 +2208,36 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def look_original_opp(self, n):
         return self.look_original(n, "opponent")
 
+    def _declared(self, nums, text) -> list[dict]:
+        # (session 34, s34c) "your opponent declares 0 or 1 or 2 or 3. <effect on the declared number>": the master's
+        # opponent picks one of the numbers (choose_one asked of the opponent, OpChooseOne who: CHOOSE_OPTIONAL a1 = 1,
+        # "this one?" of each but the last), and the option of that number performs the effect with it (the top card
+        # is seen only after the declaration). A climax is level 0 (its printed level, C_LEVEL 0)
+        nums = [int(n) for n in nums]
+        if not 2 <= len(nums) <= 4 or len(set(nums)) != len(nums):
+            raise Unsupported("a declaration of other than 2 to 4 numbers")
+        return [{"op": "choose_one", "who": "opponent",
+                 "options": [self._quoted_ops('"' + text(d) + '"', "as a declared number") for d in nums]}]
+
+    def declare_reveal_stage(self, *nums):
+        # "... reveal the top card of your deck, and if that card is a character of the level that your opponent
+        # declared, put it on any position of your stage. (Otherwise, return it to its original place)"
+        return self._declared(nums, lambda d: "reveal the top card of your deck . if that card is a level "
+                              f"{d} character , put it on any position of your stage")
+
+    def declare_mill_draw(self, *toks):
+        # "... put the top card of your deck into your waiting room, and if that card's level is the number your
+        # opponent declared, draw up to X cards. X is equal to the number your opponent declared +1"
+        *nums, plus = toks
+        return self._declared(nums, lambda d: "put the top card of your deck into your waiting room . if that card is "
+                              f"level {d} , draw up to {d + int(plus)} cards")
+
+    def look_reorder_opp(self, n):
+        # (session 34, s34c) "look at up to N cards from the top of your opponent's deck, and put them on the top of their
+        # deck in any order" (CR 3.2.2, 3.2.3.1): look_reorder's LOOK_TOP on the opponent's deck (LOOK_OPP_DECK); the
+        # master takes each card looked at back onto its top in the order wanted, the cards not taken stay under them
+        return [dict(op, who="opponent") for op in self.look_reorder(n)]
+
     def look1(self):
         return [{"op": "@look1"}]
 
@@ -2358,6 +2396,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def marker_down(self, who):
         return self._on(who, {"op": "to_marker"})
+
+    def self_marker_under(self, face):
+        # (session 34, s34c) "put this card face up / down underneath that card as a marker" (CR 3.7.2): this card
+        # under the card chosen (Op.SELF_TO_MARKER on its register; the kernel moves it only under a stage character
+        # of the master's)
+        return [{"op": "@t", "who": "that"}, {"op": "self_to_marker", **({"face_up": True} if face else {})}]
 
     def face_up(self):
         return True
@@ -6012,7 +6056,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     if not r:
                         raise Unsupported("an empty option")
                     opts.append(r)
-                out.append({"op": "choose_one", "options": opts})
+                out.append({"op": "choose_one", **({"who": op["who"]} if "who" in op else {}), "options": opts})
                 st["cur"] = None
                 continue
             if name == "@option_cost":

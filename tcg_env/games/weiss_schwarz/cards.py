@@ -378,6 +378,9 @@ OpMovePosition = op_model("move_position", _M, any_position=(bool, False), reg=(
                           facing=(bool, False),  # only to a center position with a character facing it
                           opponent=(bool, False))  # an opponent's character, on their stage (MOVE_OPPONENT)
 OpToMarker = op_model("to_marker", _M, face_up=(bool, False), reg=(Reg, 0))
+# (session 34, s34c) "put this card face up / down underneath that card as a marker" (Op.SELF_TO_MARKER): this card
+# under the first card of register ``reg`` (a stage character of the master's)
+OpSelfToMarker = op_model("self_to_marker", _M, face_up=(bool, False), reg=(Reg, 0))
 # "put the top card of your deck (face up) underneath this card as a marker" (Op.TO_MARKER, a1 = TO_MARKER_DECK_TOP)
 OpDeckToMarker = op_model("deck_to_marker", _M, face_up=(bool, False))
 # "put a marker from underneath this card into your stock / waiting room", "return 1 marker ... to your hand"
@@ -602,6 +605,7 @@ _BASE_OPS = (
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
     OpAuraGrantAbility, OpAuraSoulPer, OpAuraLevelPer, OpOppChoose, OpDeckToMarker, OpMarkerOut, OpTriggerDamage,
+    OpSelfToMarker,
 )  # fmt: skip
 BaseOp = Annotated[Union[_BASE_OPS], Field(discriminator="op")]  # noqa: UP007
 
@@ -623,6 +627,8 @@ class OpChooseOne(_Op):
 
     op: Literal["choose_one"]
     options: list[list["OptionOp"]] = Field(min_length=2, max_length=4)
+    # (session 34, s34c) "your opponent declares 0 or 1 or 2 or 3": the opponent picks (CHOOSE_OPTIONAL a1 = 1)
+    who: WhoName = "master"
 
 
 # an if / if_stored block may hold a "you may" ("if X, you may Y") or a choice of effects
@@ -691,6 +697,7 @@ _ON_REGISTER = {
     "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
     "to_stage", "move_position", "to_marker", "exchange",
 }  # fmt: skip
+_ON_REGISTER.add("self_to_marker")  # session 34 (s34c)
 _CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
               "aura_soul_per", "aura_level_per",
               "aura_power_level", "aura_grant_ability"}
@@ -1740,7 +1747,8 @@ class _Compiler(PoolCompiler):
                     if not last:
                         ends.append(len(self.code_rows))
                         self.code_rows.append([int(K.Op.SKIP), 0, 0, 0, 0])  # past the other options, patched
-                        self.code_rows[at] = [int(K.Op.CHOOSE_OPTIONAL), 0, 0, 0, len(self.code_rows) - at - 1]
+                        self.code_rows[at] = [int(K.Op.CHOOSE_OPTIONAL), 0, 0, int(op.who == "opponent"),
+                                              len(self.code_rows) - at - 1]
                 for e in ends:
                     self.code_rows[e][4] = len(self.code_rows) - e - 1
                 continue
@@ -1837,6 +1845,8 @@ class _Compiler(PoolCompiler):
             return int(op.face_up), 0, 0
         if name == "deck_to_marker":
             return int(op.face_up), K.TO_MARKER_DECK_TOP, 0
+        if name == "self_to_marker":
+            return int(op.face_up), 0, 0
         if name == "marker_out":
             return op.count, int(K.Zone[op.to.upper()]), 0
         if name == "to_clock":

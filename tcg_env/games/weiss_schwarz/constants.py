@@ -920,6 +920,11 @@ class Op(IntEnum):
     TRIGGER_DAMAGE = 80  # store the damage of the event that triggered the ability (FR_AUX: the damage dealt by this
     #                      card, DAMAGE_(NOT_)CANCELED_SELF, or received, BATTLE_DAMAGE_RECEIVED_*): "deal the same
     #                      damage to your opponent"
+    # --- session 34 (s34c; imported pools only) ---
+    SELF_TO_MARKER = 81  # "put this card face up / down underneath that card as a marker" (CR 3.7.2): the source (on the
+    #                      stage or in the waiting room) goes under the first card of register I_REG, a stage character
+    #                      of the master's, as a marker (a0 = 1 face up; the engine keeps no face, as TO_MARKER); its own
+    #                      markers go to the waiting room (CR 3.7.3.2). NOT_DONE when nothing moved
 
 
 PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the master's level / memory cards the row

@@ -509,6 +509,21 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         game.take_from_zone(s, top)
         game.make_marker(s, top, m, s[POS + src * CARD_W])
         game.refresh_if_empty(s, m)
+    elif op == K.Op.SELF_TO_MARKER:
+        # (session 34, s34c) "choose 1 of your "X", and put this card face down underneath that card as a marker"
+        # (CR 3.7.2): this card, on the stage (an ability of its reversal) or in the waiting room (of its move there,
+        # an [ACT] ability whose cost put it there), becomes a marker under the character chosen, one of the master's
+        # stage characters other than it; leaving the stage, its own markers go to the waiting room (CR 3.7.3.2,
+        # take_from_zone). Nothing chosen, or this card elsewhere: nothing moves (NOT_DONE)
+        if s[f + FR_REGN + reg] == 0:
+            return NOT_DONE
+        tgt = s[f + FR_REG + reg * K.TARGET_MAX]
+        z = s[ZONE + src * CARD_W]
+        if (tgt == src or s[ZONE + tgt * CARD_W] != K.Zone.STAGE or owner_of(s, tgt) != m or owner_of(s, src) != m
+                or (z != K.Zone.STAGE and z != K.Zone.WAITING_ROOM)):
+            return NOT_DONE
+        game.take_from_zone(s, src)
+        game.make_marker(s, src, m, s[POS + tgt * CARD_W])
     elif op == K.Op.TO_STAGE or op == K.Op.TO_MARKER:  # of the register's cards
         i = s[f + FR_CNT]
         if i < s[f + FR_REGN + reg]:
