@@ -1,0 +1,254 @@
+"""Weiss Schwarz card text, session 34 (branch s34c): shapes common across the sets. The opponent's deck re-ordered
+("look at up to N cards from the top of your opponent's deck, and put them on the top of their deck in any order",
+CR 3.2.2); a chosen card put on the top or at the bottom of its owner's deck (the master chooses); this card put
+underneath a chosen character as a marker (Op.SELF_TO_MARKER, CR 3.7.2 / 3.7.3.2); the opponent's declaration of a
+number (choose_one asked of the opponent). Made-up lines in the card language, imported, and what the engine does
+with them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
+from tcg_env.games.weiss_schwarz.card_text import compile_line
+from tcg_env.games.weiss_schwarz.scenario import Scenario
+
+import ws_card_text_kit as kit
+
+_rec = kit.rec
+
+
+def _c(line, type="character"):
+    return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
+
+
+_REORDER = ("【ACT】 [【REST】 this card] Look at up to 2 cards from the top of your opponent's deck, and put them on the "
+            "top of their deck in any order.")
+_TOPBOT = ("【ACT】 [【REST】 this card] Choose up to 1 card in your opponent's waiting room, and put it on the top or at "
+           "the bottom of their deck.")
+_HIDER = "【ACT】 [【REST】 this card] Choose 1 of your \"Host\", and put this card face down underneath that card as a marker."
+_LEAVER = ("【ACT】 [Put this 【STAND】 card into your waiting room] You may choose 1 of your \"Host\", and put this card face "
+           "up underneath that card as a marker.")
+_DECLARE_STAGE = ("【ACT】 [【REST】 this card] Your opponent declares 0 or 1 or 2 or 3. Reveal the top card of your deck, "
+                  "and if that card is a character of the level that your opponent declared, put it on any position of "
+                  "your stage. (Otherwise, return it to its original place)")
+_DECLARE_DRAW = ("【ACT】 [【REST】 this card] Your opponent declares 0 or 1 or 2 or 3. Put the top card of your deck into "
+                 "your waiting room, and if that card's level is the number your opponent declared, draw up to X cards. "
+                 "X is equal to the number your opponent declared +1. (Climax are regarded as level 0)")
+(PLAIN, FLARE, REORDER, TOPBOT, HIDER, LEAVER, HOST, DECLARE_STAGE, DECLARE_DRAW, ONE, TWO) = range(11)
+RECORDS = [
+    _rec("T/S34C-001", "Plain"),
+    _rec("T/S34C-002", "Flare", [], type="Climax", trigger=("SOUL",)),
+    _rec("T/S34C-003", "Reorderer", [_REORDER]),
+    _rec("T/S34C-004", "Topbot", [_TOPBOT]),
+    _rec("T/S34C-005", "Hider", [_HIDER]),
+    _rec("T/S34C-006", "Leaver", [_LEAVER]),
+    _rec("T/S34C-007", "Host"),
+    _rec("T/S34C-008", "Declarer", [_DECLARE_STAGE]),
+    _rec("T/S34C-009", "Guesser", [_DECLARE_DRAW]),
+    _rec("T/S34C-010", "One", level="1"),
+    _rec("T/S34C-011", "Two", level="2"),
+]  # fmt: skip
+RECORDS += [_rec(f"T/S34C-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    return kit.import_pool(tmp_path_factory, "ws34c", RECORDS)
+
+
+def _scenario(pool):
+    deck = kit.deck_of(len(RECORDS), FLARE)
+    return Scenario.main_phase(pool, decks=(deck, deck))
+
+
+def _deck_top(g, p, k=0):
+    """The card id of player ``p``'s k-th card from the top of the deck."""
+    n = int(g.state[S.DECK_N + p])
+    return int(g.state[S.CARD + int(g.state[S.DECK_L + p * K.MAX_DECK + n - 1 - k]) * S.CARD_W])
+
+
+def _deck_bottom(g, p):
+    return int(g.state[S.CARD + int(g.state[S.DECK_L + p * K.MAX_DECK]) * S.CARD_W])
+
+
+# ---------------------------------------------------------------------------- CR 3.2.2: the opponent's deck re-ordered
+@pytest.mark.parametrize("line", [
+    _REORDER,
+    "【AUTO】 When your climax is placed on your climax area, look at up to 2 cards from the top of your opponent's deck, "
+    "and put them on the top of their deck in any order.",
+])
+def test_cr_3_2_2_the_opponents_deck_reordered_compiles_to_a_look_of_their_deck(line):
+    r = _c(line)
+    assert r.verdict == "exact", r.reason
+    (op,) = r.abilities[0]["effect"]
+    assert op == {"op": "look_top", "count": 2, "take": 2, "to": "deck_top", "up_to": True, "who": "opponent"}
+
+
+def test_cr_3_2_2_the_master_puts_the_opponents_top_two_back_in_the_order_chosen(pool):
+    """The opponent's deck holds One on top, Two under it: the master takes One first, then Two, so Two is on top."""
+    sc = _scenario(pool)
+    sc.put(0, REORDER, "stage", pos=0)
+    sc.stack_deck(1, [ONE, TWO])
+    g = sc.game()
+    assert (_deck_top(g, 1), _deck_top(g, 1, 1)) == (ONE, TWO)
+    n = kit.count(g, "DECK", 1)
+    kit.act(g, "Use ability 0 of Reorderer")
+    assert kit.look_all(g) >= 1
+    for _ in range(6):  # take the cards looked at in their order: the one taken last ends on top
+        if kit.resolved(g):
+            break
+        d = kit.labels(g)
+        pick = next((x for x in d if "One" in x), None) or next((x for x in d if "Two" in x), None) or d[0]
+        kit.act(g, pick)
+    assert kit.resolved(g)
+    assert kit.count(g, "DECK", 1) == n
+    assert (_deck_top(g, 1), _deck_top(g, 1, 1)) == (TWO, ONE)
+
+
+# ---------------------------------------------------------------------------- CR 3.1.5: top or bottom of their deck
+def test_cr_3_1_5_top_or_bottom_of_their_deck_compiles_to_a_choice_of_two_moves():
+    r = _c("【AUTO】 When this card attacks, choose up to 1 card in your opponent's waiting room, and put it on the top "
+           "or at the bottom of their deck.")
+    assert r.verdict == "exact", r.reason
+    ch, one = r.abilities[0]["effect"]
+    assert ch["op"] == "choose" and ch["filter"] == {"zone": "waiting_room", "side": "opponent"} and ch["up_to"]
+    assert one == {"op": "choose_one", "options": [[{"op": "to_deck_top", "reg": 0}], [{"op": "to_deck_bottom", "reg": 0}]]}
+
+
+@pytest.mark.parametrize("top", [True, False])
+def test_cr_3_1_5_the_chosen_card_goes_on_the_top_or_at_the_bottom_of_its_owners_deck(pool, top):
+    sc = _scenario(pool)
+    sc.put(0, TOPBOT, "stage", pos=0)
+    sc.put(1, TWO, "waiting_room")
+    g = sc.game()
+    wr, deck = kit.count(g, "WR", 1), kit.count(g, "DECK", 1)
+    kit.act(g, "Use ability 0 of Topbot")
+    picks = [next(x for x in kit.labels(g) if "Two" in x)]
+    kit.act(g, picks[0])
+    # the master's choice: the first option ("this one?" yes) is the top, else the bottom
+    kit.answer_yes(g, top)
+    assert kit.count(g, "WR", 1) == wr - 1 and kit.count(g, "DECK", 1) == deck + 1
+    assert (_deck_top(g, 1) if top else _deck_bottom(g, 1)) == TWO
+
+
+# ---------------------------------------------------------------------------- CR 3.7.2: this card as a marker
+@pytest.mark.parametrize("line, face_up", [
+    ("【AUTO】 When this card becomes 【REVERSE】 in battle, choose one of your cards named \"Host\", and put this card face "
+     "down underneath that card as a marker.", False),
+    (_LEAVER, True),
+])
+def test_cr_3_7_2_this_card_under_that_card_compiles_to_self_to_marker(line, face_up):
+    r = _c(line)
+    assert r.verdict == "exact", r.reason
+    ops = r.abilities[0]["effect"]
+    if ops[0]["op"] == "may":
+        ops = ops[0]["then"]
+    assert ops[0]["op"] == "choose" and ops[0]["filter"]["name"] == "Host"
+    assert ops[1] == {"op": "self_to_marker", "reg": 0, **({"face_up": True} if face_up else {})} or \
+        ops[1] == {"op": "self_to_marker", **({"face_up": True} if face_up else {})}
+
+
+def test_cr_3_7_2_this_card_leaves_the_stage_as_a_marker_under_the_chosen_character(pool):
+    """Hider (position 0, itself with a marker) goes under Host (position 1); its marker goes to the waiting room
+    (CR 3.7.3.2)."""
+    sc = _scenario(pool)
+    hider = sc.put(0, HIDER, "stage", pos=0)
+    host = sc.put(0, HOST, "stage", pos=1)
+    old = kit.put_marker(sc, PLAIN, 0)
+    g = sc.game()
+    wr = kit.count(g, "WR", 0)
+    kit.act(g, "Use ability 0 of Hider")
+    kit.answer_picks(g, ["Host"])
+    assert kit.zone_of(g, hider) == K.Zone.MARKER
+    assert int(g.state[S.POS + hider * S.CARD_W]) == 1
+    assert int(g.state[S.MARKER_N + 1]) == 1 and int(g.state[S.MARKER_N + 0]) == 0
+    assert kit.zone_of(g, old) == K.Zone.WAITING_ROOM and kit.count(g, "WR", 0) == wr + 1
+    assert int(g.state[S.STAGE + 0]) == -1 and kit.zone_of(g, host) == K.Zone.STAGE
+
+
+def test_cr_3_7_2_this_card_from_the_waiting_room_under_the_chosen_character(pool):
+    """Leaver's cost put it into the waiting room; the effect moves it from there under Host."""
+    sc = _scenario(pool)
+    leaver = sc.put(0, LEAVER, "stage", pos=0)
+    sc.put(0, HOST, "stage", pos=2)
+    g = sc.game()
+    kit.act(g, "Use ability 0 of Leaver")
+    kit.answer_yes(g, True)
+    assert kit.zone_of(g, leaver) == K.Zone.MARKER
+    assert int(g.state[S.POS + leaver * S.CARD_W]) == 2 and int(g.state[S.MARKER_N + 2]) == 1
+
+
+def test_cr_3_7_2_without_the_named_character_this_card_stays(pool):
+    sc = _scenario(pool)
+    hider = sc.put(0, HIDER, "stage", pos=0)
+    sc.put(0, PLAIN, "stage", pos=1)
+    g = sc.game()
+    kit.act(g, "Use ability 0 of Hider")
+    kit.answer_yes(g, True)
+    assert kit.zone_of(g, hider) == K.Zone.STAGE and int(g.state[S.MARKER_N + 1]) == 0
+
+
+# ---------------------------------------------------------------------------- the opponent's declaration
+@pytest.mark.parametrize("line", [_DECLARE_STAGE, _DECLARE_DRAW])
+def test_cr_8_6_the_opponents_declaration_compiles_to_a_choice_the_opponent_makes(line):
+    r = _c(line)
+    assert r.verdict == "exact", r.reason
+    (op,) = r.abilities[0]["effect"]
+    assert op["op"] == "choose_one" and op["who"] == "opponent" and len(op["options"]) == 4
+    for d, opt in enumerate(op["options"]):
+        assert opt[0]["op"] == "reveal_top"
+        assert opt[0]["filter"]["level_min"] == opt[0]["filter"]["level_max"] == d
+    if line == _DECLARE_DRAW:
+        assert [o["then"][0]["count"] for o in (opt[-1] for opt in op["options"])] == [1, 2, 3, 4]
+
+
+def _declare(g, declared):
+    """The opponent answers the declaration's "this one?" questions: yes at the number ``declared`` (the last one
+    is the number no earlier yes chose)."""
+    for k in range(declared):
+        assert g.current_player == 1
+        kit.act(g, next(x for x in kit.labels(g) if x.startswith(("Decline", "No", "Do not", "Skip"))))
+    if declared < 3:
+        kit.act(g, next(x for x in kit.labels(g) if x.startswith(("Use", "Yes", "Do it", "Pay"))))
+
+
+@pytest.mark.parametrize("declared, staged", [(1, True), (2, False)])
+def test_cr_8_6_the_revealed_character_of_the_declared_level_goes_onto_the_stage(pool, declared, staged):
+    sc = _scenario(pool)
+    sc.put(0, DECLARE_STAGE, "stage", pos=0)
+    sc.stack_deck(0, [ONE])
+    g = sc.game()
+    n = kit.count(g, "DECK", 0)
+    kit.act(g, "Use ability 0 of Declarer")
+    assert g.current_player == 1  # the opponent declares
+    _declare(g, declared)
+    kit.answer_picks(g, [])
+    on_stage = [int(g.state[S.CARD + int(g.state[S.STAGE + p]) * S.CARD_W]) for p in range(K.N_POSITIONS)
+                if int(g.state[S.STAGE + p]) >= 0]
+    assert (ONE in on_stage) == staged
+    assert kit.count(g, "DECK", 0) == n - (1 if staged else 0)
+    if not staged:
+        assert _deck_top(g, 0) == ONE  # (otherwise, return it to its original place)
+
+
+@pytest.mark.parametrize("declared, top, drawn", [(2, TWO, 3), (0, FLARE, 1), (1, TWO, 0)])
+def test_cr_8_6_the_declared_level_draws_up_to_that_number_plus_one(pool, declared, top, drawn):
+    """A climax is level 0 (the card's printed level): declared 0 and a climax milled draws up to 1."""
+    sc = _scenario(pool)
+    sc.put(0, DECLARE_DRAW, "stage", pos=0)
+    sc.stack_deck(0, [top])
+    g = sc.game()
+    hand, wr = kit.count(g, "HAND", 0), kit.count(g, "WR", 0)
+    kit.act(g, "Use ability 0 of Guesser")
+    assert g.current_player == 1
+    _declare(g, declared)
+    for _ in range(12):  # draw as many as allowed
+        if kit.resolved(g):
+            break
+        d = kit.labels(g)
+        kit.act(g, next((x for x in d if x.startswith(("Draw", "Use", "Yes", "Do it"))), d[0]))
+    assert kit.resolved(g)
+    assert kit.count(g, "WR", 0) == wr + 1
+    assert kit.count(g, "HAND", 0) == hand + drawn
