@@ -36,7 +36,13 @@ _DECLARE_STAGE = ("【ACT】 [【REST】 this card] Your opponent declares 0 or 
 _DECLARE_DRAW = ("【ACT】 [【REST】 this card] Your opponent declares 0 or 1 or 2 or 3. Put the top card of your deck into "
                  "your waiting room, and if that card's level is the number your opponent declared, draw up to X cards. "
                  "X is equal to the number your opponent declared +1. (Climax are regarded as level 0)")
-(PLAIN, FLARE, REORDER, TOPBOT, HIDER, LEAVER, HOST, DECLARE_STAGE, DECLARE_DRAW, ONE, TWO) = range(11)
+_TWICE = "【CONT】 During this card's attack, perform a trigger check 2 times on the trigger step."
+_TWICE_IF = ("【CONT】 If you have 1 or more other characters, this card gets the following ability. \"【CONT】 During this "
+             "card's attack, perform a trigger check 2 times on the trigger step.\"")
+_GIVER = ("【ACT】 [【REST】 this card] Choose 1 of your other characters, and that character gets the following ability "
+          "until end of turn. \"【CONT】 During this card's attack, perform a trigger check 3 times on the trigger step.\"")
+(PLAIN, FLARE, REORDER, TOPBOT, HIDER, LEAVER, HOST, DECLARE_STAGE, DECLARE_DRAW, ONE, TWO, TWICE, TWICE_IF,
+ GIVER) = range(14)
 RECORDS = [
     _rec("T/S34C-001", "Plain"),
     _rec("T/S34C-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -49,6 +55,9 @@ RECORDS = [
     _rec("T/S34C-009", "Guesser", [_DECLARE_DRAW]),
     _rec("T/S34C-010", "One", level="1"),
     _rec("T/S34C-011", "Two", level="2"),
+    _rec("T/S34C-012", "Twice", [_TWICE]),
+    _rec("T/S34C-013", "Twice If", [_TWICE_IF]),
+    _rec("T/S34C-014", "Giver", [_GIVER]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S34C-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -252,3 +261,50 @@ def test_cr_8_6_the_declared_level_draws_up_to_that_number_plus_one(pool, declar
     assert kit.resolved(g)
     assert kit.count(g, "WR", 0) == wr + 1
     assert kit.count(g, "HAND", 0) == hand + drawn
+
+
+# ---------------------------------------------------------------------------- CR 7.3.1.2: a CONT ability's trigger checks
+@pytest.mark.parametrize("line, n", [
+    (_TWICE, 2),
+    ("【CONT】 During this card's attack, perform a trigger step 2 times on the trigger step.", 2),
+    ("【CONT】 During this card's attack, perform a trigger check 3 times on the trigger step.", 3),
+])
+def test_cr_7_3_1_2_a_cont_trigger_checks_ability_compiles_to_aura_trigger_checks(line, n):
+    r = _c(line)
+    assert r.verdict == "exact", r.reason
+    (ab,) = r.abilities
+    assert ab["kind"] == "cont" and [o["op"] for o in ab["effect"]] == ["aura_trigger_checks"]
+    assert ab["effect"][0]["count"] == n
+
+
+def _attack_checks(g, name):
+    """End the main phase, direct attack with ``name``: the number of cards the trigger step took from the deck."""
+    kit.act(g, "End the main phase")
+    deck = kit.count(g, "DECK", 0)
+    kit.act(g, f"Direct attack with {name}")  # the trigger step asks nothing: the engine runs past it
+    assert int(g.state[S.STEP]) > K.AttackStep.TRIGGER or int(g.state[S.ATK_SLOT]) < 0
+    return deck - kit.count(g, "DECK", 0)
+
+
+@pytest.mark.parametrize("card, other, checks", [(TWICE, None, 2), (PLAIN, None, 1), (TWICE_IF, PLAIN, 2),
+                                                 (TWICE_IF, None, 1)])
+def test_cr_7_3_1_2_the_attackers_cont_ability_performs_the_trigger_checks(pool, card, other, checks):
+    """Twice's attack checks 2 cards; Twice If's only with another character (its condition)."""
+    sc = _scenario(pool)
+    sc.put(0, card, "stage", pos=1)
+    if other is not None:
+        sc.put(0, other, "stage", pos=3)
+    g = sc.game()
+    name = {TWICE: "Twice", PLAIN: "Plain", TWICE_IF: "Twice If"}[card]
+    assert _attack_checks(g, name) == checks
+    assert kit.count(g, "STOCK", 0) == checks  # each check's card into the stock (CR 7.3.1.2)
+
+
+def test_cr_7_3_1_2_a_granted_cont_trigger_checks_ability_works_until_end_of_turn(pool):
+    sc = _scenario(pool)
+    sc.put(0, GIVER, "stage", pos=3)
+    sc.put(0, PLAIN, "stage", pos=1)
+    g = sc.game()
+    kit.act(g, "Use ability 0 of Giver")
+    kit.answer_picks(g, ["Plain"])
+    assert _attack_checks(g, "Plain") == 3

@@ -1859,6 +1859,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def to_deck_top(self, who, deck):
         return self._on(who, {"op": "to_deck_top"})
 
+    def to_deck_top_ordered(self, who, deck):
+        # (session 34, s34c) "put them on the top of their deck in any order" (CR 3.2.2): TO_DECK_TOP puts the register's
+        # cards on top one at a time in the order they were chosen (the master chooses them one at a time), so the
+        # master makes the order, as put_into_ordered's
+        if who != ("that",):
+            raise Unsupported("'in any order' for something other than the chosen cards")
+        return self.to_deck_top(who, deck)
+
     def to_deck_opp_shuffled(self, who):
         # "return them to their deck, and your opponent shuffles their deck": where in the deck does not matter once
         # it is shuffled (CR 3.3: the deck is hidden, in a random order): the top, then the shuffle
@@ -2231,6 +2239,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         *nums, plus = toks
         return self._declared(nums, lambda d: "put the top card of your deck into your waiting room . if that card is "
                               f"level {d} , draw up to {d + int(plus)} cards")
+
+    def cont_trigger_checks(self, n):
+        # (session 34, s34c) "[CONT] During this card's attack, perform a trigger check N times on the trigger step"
+        # (CR 7.3.1.2: one check): Op.AURA_TRIGGER_CHECKS, read when the attacker's trigger step begins
+        # (characteristics.cont_trigger_checks)
+        if int(n) not in (2, 3):
+            raise Unsupported("a trigger check other than 2 or 3 times")
+        return [{"op": "aura_trigger_checks", "count": int(n), "filter": {"type": "character", "relation": "self"}}]
 
     def look_reorder_opp(self, n):
         # (session 34, s34c) "look at up to N cards from the top of your opponent's deck, and put them on the top of their

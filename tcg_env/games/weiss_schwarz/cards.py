@@ -563,6 +563,10 @@ OpOppChoose = op_model("opp_choose", _M, filter=WSFilter, count=(Annotated[int, 
 OpCount = op_model("count", _M, filter=WSFilter)
 # "during that attack, perform a trigger check N times on the trigger step" (Op.TRIGGER_CHECKS)
 OpTriggerChecks = op_model("trigger_checks", _M, count=Annotated[int, Field(ge=2, le=3)])
+# (session 34, s34c) "[CONT] During this card's attack, perform a trigger check N times on the trigger step"
+# (Op.AURA_TRIGGER_CHECKS: read by characteristics.cont_trigger_checks when the attacker's trigger step begins)
+OpAuraTriggerChecks = op_model("aura_trigger_checks", _M, count=Annotated[int, Field(ge=2, le=3)],
+                               filter=(Union[WSFilter, None], None))  # noqa: UP007 - "this card" (the card text's, not compiled)
 OpAuraPower = op_model("aura_power", _M, amount=Power, filter=WSFilter)
 OpAuraSoul = op_model("aura_soul", _M, amount=Annotated[int, Field(ge=-5, le=5)], filter=WSFilter)
 OpAuraLevel = op_model("aura_level", _M, amount=Annotated[int, Field(ge=-3, le=3)], filter=WSFilter)
@@ -594,7 +598,8 @@ OpGrantAbility = op_model("grant_ability", _M, ability=dict[str, Any], duration=
 OpAuraGrantAbility = op_model("aura_grant_ability", _M, ability=dict[str, Any], filter=WSFilter)
 # the instructions a granted CONT ability may hold (characteristics.apply_cont applies them)
 _GRANTED_CONT_OPS = frozenset({"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
-                               "aura_soul_per", "aura_level_per", "aura_power_level"})
+                               "aura_soul_per", "aura_level_per", "aura_power_level",
+                               "aura_trigger_checks"})  # session 34 (s34c): characteristics.cont_trigger_checks
 
 _BASE_OPS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
@@ -605,7 +610,7 @@ _BASE_OPS = (
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
     OpAuraGrantAbility, OpAuraSoulPer, OpAuraLevelPer, OpOppChoose, OpDeckToMarker, OpMarkerOut, OpTriggerDamage,
-    OpSelfToMarker,
+    OpSelfToMarker, OpAuraTriggerChecks,
 )  # fmt: skip
 BaseOp = Annotated[Union[_BASE_OPS], Field(discriminator="op")]  # noqa: UP007
 
@@ -701,6 +706,7 @@ _ON_REGISTER.add("self_to_marker")  # session 34 (s34c)
 _CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
               "aura_soul_per", "aura_level_per",
               "aura_power_level", "aura_grant_ability"}
+_CONT_ONLY.add("aura_trigger_checks")  # session 34 (s34c): a CONT ability's, read at the trigger step
 _COUNTING = {"brainstorm", "count", "mill_level", "top_level", "mill_count", "reg_level", "trigger_damage"}
 # the triggers whose event is a damage (trigger_damage reads its amount, triggers.trigger_card's aux)
 _DAMAGE_TRIGGERS = {"damage_canceled_self", "damage_not_canceled_self", "battle_damage_received_canceled",
@@ -1847,6 +1853,8 @@ class _Compiler(PoolCompiler):
             return int(op.face_up), K.TO_MARKER_DECK_TOP, 0
         if name == "self_to_marker":
             return int(op.face_up), 0, 0
+        if name == "aura_trigger_checks":
+            return op.count, 0, 0
         if name == "marker_out":
             return op.count, int(K.Zone[op.to.upper()]), 0
         if name == "to_clock":

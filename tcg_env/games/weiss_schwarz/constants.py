@@ -925,6 +925,10 @@ class Op(IntEnum):
     #                      stage or in the waiting room) goes under the first card of register I_REG, a stage character
     #                      of the master's, as a marker (a0 = 1 face up; the engine keeps no face, as TO_MARKER); its own
     #                      markers go to the waiting room (CR 3.7.3.2). NOT_DONE when nothing moved
+    AURA_TRIGGER_CHECKS = 82  # a0 = N, a CONT ability's only: "[CONT] During this card's attack, perform a trigger check N
+    #                           times on the trigger step" (CR 7.3.1.2: one). Outside the aura block (apply_cont skips
+    #                           it): characteristics.cont_trigger_checks reads it when the trigger step begins and sets
+    #                           the attacker's checks left (USES >> EXTRA_TRIG_SHIFT) as Op.TRIGGER_CHECKS does
 
 
 PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the master's level / memory cards the row
