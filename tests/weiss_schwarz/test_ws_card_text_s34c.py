@@ -41,8 +41,14 @@ _TWICE_IF = ("【CONT】 If you have 1 or more other characters, this card gets 
              "card's attack, perform a trigger check 2 times on the trigger step.\"")
 _GIVER = ("【ACT】 [【REST】 this card] Choose 1 of your other characters, and that character gets the following ability "
           "until end of turn. \"【CONT】 During this card's attack, perform a trigger check 3 times on the trigger step.\"")
+_BONDER = ("【AUTO】 Bond/\"One\" \"Two\" [Put 1 card from your hand into your waiting room] (When this card is played "
+           "and placed on the stage, you may pay the cost. If you do, choose 1 \"One\" or \"Two\" in your waiting room, and "
+           "return it to your hand)")
+_COMPARER = ("【ACT】 [【REST】 this card] All players put the top card of their deck into their waiting room. If the level "
+             "of the card put into your waiting room by this effect is higher than your opponent's, you may put the top "
+             "card of your deck into your stock. (Climax are regarded as level 0)")
 (PLAIN, FLARE, REORDER, TOPBOT, HIDER, LEAVER, HOST, DECLARE_STAGE, DECLARE_DRAW, ONE, TWO, TWICE, TWICE_IF,
- GIVER) = range(14)
+ GIVER, BONDER, COMPARER) = range(16)
 RECORDS = [
     _rec("T/S34C-001", "Plain"),
     _rec("T/S34C-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -58,6 +64,8 @@ RECORDS = [
     _rec("T/S34C-012", "Twice", [_TWICE]),
     _rec("T/S34C-013", "Twice If", [_TWICE_IF]),
     _rec("T/S34C-014", "Giver", [_GIVER]),
+    _rec("T/S34C-015", "Bonder", [_BONDER]),
+    _rec("T/S34C-016", "Comparer", [_COMPARER]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S34C-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -308,3 +316,47 @@ def test_cr_7_3_1_2_a_granted_cont_trigger_checks_ability_works_until_end_of_tur
     kit.act(g, "Use ability 0 of Giver")
     kit.answer_picks(g, ["Plain"])
     assert _attack_checks(g, "Plain") == 3
+
+
+# ---------------------------------------------------------------------------- CR 10.4.2: Bond of two names
+def test_cr_10_4_2_a_bond_of_two_names_compiles_to_a_choice_of_either_name():
+    r = _c(_BONDER)
+    assert r.verdict == "exact", r.reason
+    (ab,) = r.abilities
+    assert ab["keyword"] == "bond" and ab["trigger"] == "played_self" and ab["optional"] and ab["cost"] == {"discard": 1}
+    assert ab["effect"] == [{"op": "choose", "filter": {"name_any": ["One", "Two"], "zone": "waiting_room"}, "count": 1},
+                            {"op": "to_hand"}]
+
+
+@pytest.mark.parametrize("card", [ONE, TWO])
+def test_cr_10_4_2_bond_returns_a_card_of_either_name_from_the_waiting_room(pool, card):
+    sc = _scenario(pool)
+    bonder = sc.put(0, BONDER, "hand")
+    sc.put(0, PLAIN, "hand")
+    got = sc.put(0, card, "waiting_room")
+    g = sc.game()
+    kit.act(g, "Play Bonder")
+    kit.act(g, "Use Bonder's ability")
+    kit.act(g, "Pay with Plain")  # the cost: 1 card from the hand into the waiting room
+    name = "One" if card == ONE else "Two"
+    assert any(name in x for x in kit.labels(g)), kit.labels(g)
+    kit.answer_picks(g, [next(x for x in kit.labels(g) if name in x)])
+    assert kit.zone_of(g, bonder) == K.Zone.STAGE
+    assert kit.zone_of(g, got) == K.Zone.HAND
+
+
+# ---------------------------------------------------------------------------- the levels of both players' top cards
+@pytest.mark.parametrize("mine, theirs, stocked", [(TWO, ONE, True), (ONE, TWO, False), (ONE, ONE, False),
+                                                   (ONE, FLARE, True), (FLARE, PLAIN, False)])
+def test_cr_9_2_all_players_mill_and_the_higher_level_of_yours_lets_you_stock(pool, mine, theirs, stocked):
+    """A climax is level 0 (Flare); equal levels are not higher."""
+    sc = _scenario(pool)
+    sc.put(0, COMPARER, "stage", pos=0)
+    sc.stack_deck(0, [mine, PLAIN])
+    sc.stack_deck(1, [theirs])
+    g = sc.game()
+    wr0, wr1, st = kit.count(g, "WR", 0), kit.count(g, "WR", 1), kit.count(g, "STOCK", 0)
+    kit.act(g, "Use ability 0 of Comparer")
+    kit.answer_yes(g, True)
+    assert kit.count(g, "WR", 0) == wr0 + 1 and kit.count(g, "WR", 1) == wr1 + 1
+    assert kit.count(g, "STOCK", 0) == st + (1 if stocked else 0)

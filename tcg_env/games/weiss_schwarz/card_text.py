@@ -2216,6 +2216,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def look_original_opp(self, n):
         return self.look_original(n, "opponent")
 
+    def mill_compare_if(self, ops):
+        # (session 34, s34c) "all players (each player puts) put the top card of their deck into their waiting room. If
+        # the level of the card put into your waiting room by this effect is higher than your opponent's, X. (Climax are
+        # regarded as level 0)": Op.MILL_COMPARE stores whether the master's card is the higher, X under if_stored
+        return [{"op": "mill_compare"}, {"op": "if_stored", "then": ops}]
+
     def _declared(self, nums, text) -> list[dict]:
         # (session 34, s34c) "your opponent declares 0 or 1 or 2 or 3. <effect on the declared number>": the master's
         # opponent picks one of the numbers (choose_one asked of the opponent, OpChooseOne who: CHOOSE_OPTIONAL a1 = 1,
@@ -4966,6 +4972,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         self._plain_cost(cost)
         return {"kind": "auto", "keyword": "bond", "trigger": "played_self", "optional": True, "cost": cost,
                 "effect": [{"op": "bond", "name": card_name(name)}]}  # fmt: skip
+
+    def bond_names(self, *toks):
+        # (session 34, s34c) "Bond/"A" "B" [cost] (When this card is played and placed on the stage, you may pay the
+        # cost. If you do, choose 1 "A" or "B" in your waiting room, and return it to your hand)" (CR 10.4.2 with two
+        # names, as its reminder says): the Bond ability choosing a card of either name (filter name_any), not the
+        # one-name BOND op
+        *names, cost = toks
+        self._plain_cost(cost)
+        return {"kind": "auto", "keyword": "bond", "trigger": "played_self", "optional": True, "cost": cost,
+                "effect": [{"op": "choose", "filter": {"name_any": [card_name(n) for n in names], "zone": "waiting_room"},
+                            "count": 1}, {"op": "to_hand"}]}
 
     # ---------------------------------------------------------------- ACT
     def kw_brainstorm(self):

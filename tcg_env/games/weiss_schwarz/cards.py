@@ -418,6 +418,13 @@ class OpMill(_CountWho):
     bottom: bool = False  # the bottom card(s) of the deck (MILL_BOTTOM)
 
 
+class OpMillCompare(_Op):
+    """(session 34, s34c) Each player's top deck card into their waiting room; store 1 when the master's card's level is
+    higher than the opponent's (Op.MILL_COMPARE; a climax is level 0), for an if_stored after it."""
+
+    op: Literal["mill_compare"]
+
+
 class OpMillLevel(_Op):
     """Mill ``count`` cards of the master's deck; store their total level."""
 
@@ -610,7 +617,7 @@ _BASE_OPS = (
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
     OpAuraGrantAbility, OpAuraSoulPer, OpAuraLevelPer, OpOppChoose, OpDeckToMarker, OpMarkerOut, OpTriggerDamage,
-    OpSelfToMarker, OpAuraTriggerChecks,
+    OpSelfToMarker, OpAuraTriggerChecks, OpMillCompare,
 )  # fmt: skip
 BaseOp = Annotated[Union[_BASE_OPS], Field(discriminator="op")]  # noqa: UP007
 
@@ -708,6 +715,7 @@ _CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_res
               "aura_power_level", "aura_grant_ability"}
 _CONT_ONLY.add("aura_trigger_checks")  # session 34 (s34c): a CONT ability's, read at the trigger step
 _COUNTING = {"brainstorm", "count", "mill_level", "top_level", "mill_count", "reg_level", "trigger_damage"}
+_COUNTING.add("mill_compare")  # session 34 (s34c): stores whether the master's card was the higher
 # the triggers whose event is a damage (trigger_damage reads its amount, triggers.trigger_card's aux)
 _DAMAGE_TRIGGERS = {"damage_canceled_self", "damage_not_canceled_self", "battle_damage_received_canceled",
                     "battle_damage_received_not_canceled", "damage_received_canceled", "damage_received_not_canceled"}
@@ -1507,7 +1515,9 @@ class _Compiler(PoolCompiler):
         elif kw == "bond":  # CR 10.4.2
             need(ab.kind == "auto" and ab.trigger == "played_self", "trigger",
                  "Bond is an auto ability triggered by played_self (CR 10.4.2)")  # fmt: skip
-            need("bond" in tags, "effect", "a Bond ability runs the bond op (CR 10.4.2)")
+            # (session 34, s34c) a Bond of two names: choose a card of either name in the waiting room, to the hand
+            need("bond" in tags or {"choose", "to_hand"} <= tags, "effect",
+                 "a Bond ability runs the bond op, or chooses a card of its names and returns it (CR 10.4.2)")
         elif kw == "brainstorm":  # CR 10.7
             need("brainstorm" in tags, "effect", "a Brainstorm ability runs the brainstorm op (CR 10.7.1)")
         elif kw == "change":  # CR 10.8

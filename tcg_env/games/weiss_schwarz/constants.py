@@ -929,6 +929,10 @@ class Op(IntEnum):
     #                           times on the trigger step" (CR 7.3.1.2: one). Outside the aura block (apply_cont skips
     #                           it): characteristics.cont_trigger_checks reads it when the trigger step begins and sets
     #                           the attacker's checks left (USES >> EXTRA_TRIG_SHIFT) as Op.TRIGGER_CHECKS does
+    MILL_COMPARE = 83  # "all players put the top card of their deck into their waiting room. If the level of the card put
+    #                    into your waiting room by this effect is higher than your opponent's, ...": each player's top
+    #                    card into their waiting room (the master's first; a refresh at once, CR 9.2.1); stores 1 when
+    #                    both moved and the master's card's printed level (a climax: 0) is the higher, else 0 (IF_STORED)
 
 
 PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the master's level / memory cards the row

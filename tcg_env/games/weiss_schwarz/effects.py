@@ -843,6 +843,17 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 moved += 1
         if moved < a0:  # CR 1.3.3: what cannot be done is not done ("If you do, ...": IF_DONE)
             return NOT_DONE
+    elif op == K.Op.MILL_COMPARE:
+        # (session 34, s34c) "all players put the top card of their deck into their waiting room. If the level of the card
+        # put into your waiting room by this effect is higher than your opponent's, ...": each player's top card into
+        # their waiting room (move_top_of_deck: a deck emptied is refreshed at once, CR 9.2.1); 1 is stored when both
+        # moved and the master's card's level (printed; a climax: 0, "Climax are regarded as level 0") is the higher
+        mine = game.move_top_of_deck(s, m, K.Zone.WAITING_ROOM)
+        theirs = game.move_top_of_deck(s, 1 - m, K.Zone.WAITING_ROOM)
+        s[f + FR_STORE] = 0
+        if mine >= 0 and theirs >= 0 and card_table(T)[cid_of(s, mine), K.C_LEVEL] > card_table(T)[cid_of(s, theirs),
+                                                                                                  K.C_LEVEL]:
+            s[f + FR_STORE] = 1
     elif op == K.Op.MILL_LEVEL:  # mill a0, store the total level of the cards milled (a climax: level 0)
         total = 0
         for _ in range(a0):
