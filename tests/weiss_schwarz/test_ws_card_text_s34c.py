@@ -47,8 +47,12 @@ _BONDER = ("【AUTO】 Bond/\"One\" \"Two\" [Put 1 card from your hand into your
 _COMPARER = ("【ACT】 [【REST】 this card] All players put the top card of their deck into their waiting room. If the level "
              "of the card put into your waiting room by this effect is higher than your opponent's, you may put the top "
              "card of your deck into your stock. (Climax are regarded as level 0)")
+_STOCKER = ("【ACT】 [【REST】 this card] Look at up to 3 cards from the top of your deck, choose up to 2 《Glass》 characters "
+             "from among them, reveal them to your opponent, put them into your stock in any order, put the rest into "
+             "your waiting room.")
+_CLOCKER = "【ACT】 [【REST】 this card] Put the top card of your opponent's deck into their clock."
 (PLAIN, FLARE, REORDER, TOPBOT, HIDER, LEAVER, HOST, DECLARE_STAGE, DECLARE_DRAW, ONE, TWO, TWICE, TWICE_IF,
- GIVER, BONDER, COMPARER) = range(16)
+ GIVER, BONDER, COMPARER, STOCKER, CLOCKER) = range(18)
 RECORDS = [
     _rec("T/S34C-001", "Plain"),
     _rec("T/S34C-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -66,6 +70,8 @@ RECORDS = [
     _rec("T/S34C-014", "Giver", [_GIVER]),
     _rec("T/S34C-015", "Bonder", [_BONDER]),
     _rec("T/S34C-016", "Comparer", [_COMPARER]),
+    _rec("T/S34C-017", "Stocker", [_STOCKER]),
+    _rec("T/S34C-018", "Clocker", [_CLOCKER]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S34C-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -360,3 +366,51 @@ def test_cr_9_2_all_players_mill_and_the_higher_level_of_yours_lets_you_stock(po
     kit.answer_yes(g, True)
     assert kit.count(g, "WR", 0) == wr0 + 1 and kit.count(g, "WR", 1) == wr1 + 1
     assert kit.count(g, "STOCK", 0) == st + (1 if stocked else 0)
+
+
+# ---------------------------------------------------------------------------- CR 3.2.2: looked-at cards into the stock
+def test_cr_3_2_2_cards_looked_at_into_the_stock_in_any_order_compile_to_a_reorder_and_a_pool():
+    r = _c(_STOCKER)
+    assert r.verdict == "exact", r.reason
+    look, pool_x = r.abilities[0]["effect"]
+    assert look["op"] == "look_top" and look["to"] == "deck_top" and look["rest"] == "waiting_room"
+    assert look["store_taken"] and look["take"] == 2 and look["filter"]["trait"] == "Glass"
+    assert pool_x == {"op": "pool", "count": "x"}
+
+
+def test_cr_3_2_2_the_cards_taken_go_into_the_stock_in_the_order_chosen_and_the_rest_into_the_waiting_room(pool):
+    """The top three: One, Filler 0 (trait Reed), Two. One and Two taken (Two last): the stock's top card is One
+    (the card taken first is put into the stock last), the Reed card goes to the waiting room."""
+    sc = _scenario(pool)
+    sc.put(0, STOCKER, "stage", pos=0)
+    reed = RECORDS.index(next(r for r in RECORDS if r["name"] == "Filler 0"))
+    sc.stack_deck(0, [ONE, reed, TWO])
+    g = sc.game()
+    deck, wr, stock = kit.count(g, "DECK", 0), kit.count(g, "WR", 0), kit.count(g, "STOCK", 0)
+    kit.act(g, "Use ability 0 of Stocker")
+    assert kit.look_all(g) == 3
+    kit.act(g, next(x for x in kit.labels(g) if "One" in x))
+    kit.act(g, next(x for x in kit.labels(g) if "Two" in x))
+    kit.answer_picks(g, [])
+    assert kit.resolved(g)
+    assert kit.count(g, "DECK", 0) == deck - 3 and kit.count(g, "WR", 0) == wr + 1 and kit.count(g, "STOCK", 0) == stock + 2
+    top = int(g.state[S.STOCK_L + int(g.state[S.STOCK_N]) - 1])
+    below = int(g.state[S.STOCK_L + int(g.state[S.STOCK_N]) - 2])
+    assert int(g.state[S.CARD + top * S.CARD_W]) == ONE and int(g.state[S.CARD + below * S.CARD_W]) == TWO
+
+
+# ---------------------------------------------------------------------------- CR 4.11: the opponent's top card into their clock
+def test_cr_4_11_the_top_card_of_the_opponents_deck_into_their_clock(pool):
+    r = _c(_CLOCKER)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [{"op": "clock_top", "count": 1, "who": "opponent"}]
+    sc = _scenario(pool)
+    sc.put(0, CLOCKER, "stage", pos=0)
+    sc.stack_deck(1, [TWO])
+    g = sc.game()
+    clock0, clock1 = kit.count(g, "CLOCK", 0), kit.count(g, "CLOCK", 1)
+    kit.act(g, "Use ability 0 of Clocker")
+    kit.answer_picks(g, [])
+    assert kit.count(g, "CLOCK", 0) == clock0 and kit.count(g, "CLOCK", 1) == clock1 + 1
+    top = int(g.state[S.CLOCK_L + K.MAX_DECK + int(g.state[S.CLOCK_N + 1]) - 1])
+    assert int(g.state[S.CARD + top * S.CARD_W]) == TWO

@@ -2132,6 +2132,19 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def look_take_rest_wr(self, n, take, spec, *_):
         return [self._look(n, take, spec, rest="waiting_room")]
 
+    def look_take_stock_rest_wr(self, n, take, spec, *_):
+        # (session 34, s34c) "look at up to N cards from the top of your deck, choose up to M <spec> from among them,
+        # (reveal them to your opponent,) put them into your stock in any order, and put the rest into your waiting room"
+        # (CR 3.2.2): LOOK_TOP taking the cards onto the top of the deck in the order taken (LOOK_TAKE_TOP), the rest
+        # into the waiting room, their number stored (LOOK_STORE_TAKEN); then the top X cards into the stock (POOL x),
+        # one at a time: the stock's order is the reverse of the order taken, which the master chooses. The reveal shows
+        # nothing more, as the look into the hand's (look_take_rest_wr)
+        if n == "x":
+            raise Unsupported("looking at X cards into the stock")
+        op = self._look(n, take, spec, rest="waiting_room")
+        op.update(to="deck_top", store_taken=True)
+        return [op, {"op": "pool", "count": "x"}]
+
     def look_take_rest_stock(self, n, take, spec, *_):
         # "..., put it into your hand, and put the rest into your stock (in any order)" (session 32): LOOK_REST_STOCK,
         # the rest into the stock from the top card down (approximation look_rest_stock_order: not in an order the

@@ -1794,7 +1794,7 @@ class _Compiler(PoolCompiler):
             if name == "trigger_damage" and (ab.kind != "auto" or ab.trigger not in _DAMAGE_TRIGGERS):
                 self.fail(f"{q}.op", "trigger_damage is an AUTO ability's of a damage trigger ("
                           f"{', '.join(sorted(_DAMAGE_TRIGGERS))})")
-            if name in _COUNTING:
+            if name in _COUNTING or name == "look_top" and op.store_taken:  # (s34c) the number taken stored
                 counted = True
             self.code_rows.append([int(EFFECT_OPS[name]), reg, a0, a1, a2])
         close_if_done(len(ops) - 1)
