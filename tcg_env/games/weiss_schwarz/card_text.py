@@ -1856,6 +1856,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def to_deck_bottom(self, who, deck):
         return self._on(who, {"op": "to_deck_bottom"})
 
+    def to_deck_bottom_ordered(self, who, deck):
+        # (session 34, s34c) "put them at the bottom of your deck in any order": TO_DECK_BOTTOM puts the register's cards
+        # at the bottom one at a time in the order chosen (each under the last): the master makes the order
+        if who != ("that",):
+            raise Unsupported("'in any order' for something other than the chosen cards")
+        return self.to_deck_bottom(who, deck)
+
     def to_deck_top(self, who, deck):
         return self._on(who, {"op": "to_deck_top"})
 
@@ -2512,6 +2519,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "brainstorm", "count": n}]
 
     # ---------------------------------------------------------------- sentences
+    def clauses_once_action(self, *parts):
+        # (session 34, s34c) "A, and perform the following action. "B"": A, then the quoted B once (quoted_action)
+        *cs, tok = parts
+        return self.clauses(*cs, self.quoted_action(tok))
+
     def clauses_repeat_action(self, *parts):
         # "A, and perform the following action N times. "B"": A, then B N times (repeat_action)
         *cs, n, tok = parts
