@@ -51,8 +51,10 @@ _STOCKER = ("【ACT】 [【REST】 this card] Look at up to 3 cards from the top
              "from among them, reveal them to your opponent, put them into your stock in any order, put the rest into "
              "your waiting room.")
 _CLOCKER = "【ACT】 [【REST】 this card] Put the top card of your opponent's deck into their clock."
+_BOTTOMER = ("【ACT】 [【REST】 this card] Choose up to 2 \"One\" or \"Two\" in your waiting room, and put them at the bottom of "
+             "your deck in any order.")
 (PLAIN, FLARE, REORDER, TOPBOT, HIDER, LEAVER, HOST, DECLARE_STAGE, DECLARE_DRAW, ONE, TWO, TWICE, TWICE_IF,
- GIVER, BONDER, COMPARER, STOCKER, CLOCKER) = range(18)
+ GIVER, BONDER, COMPARER, STOCKER, CLOCKER, BOTTOMER) = range(19)
 RECORDS = [
     _rec("T/S34C-001", "Plain"),
     _rec("T/S34C-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -72,6 +74,7 @@ RECORDS = [
     _rec("T/S34C-016", "Comparer", [_COMPARER]),
     _rec("T/S34C-017", "Stocker", [_STOCKER]),
     _rec("T/S34C-018", "Clocker", [_CLOCKER]),
+    _rec("T/S34C-019", "Bottomer", [_BOTTOMER]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S34C-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -414,3 +417,40 @@ def test_cr_4_11_the_top_card_of_the_opponents_deck_into_their_clock(pool):
     assert kit.count(g, "CLOCK", 0) == clock0 and kit.count(g, "CLOCK", 1) == clock1 + 1
     top = int(g.state[S.CLOCK_L + K.MAX_DECK + int(g.state[S.CLOCK_N + 1]) - 1])
     assert int(g.state[S.CARD + top * S.CARD_W]) == TWO
+
+
+# ---------------------------------------------------------------------------- CR 3.2.2: the bottom of the deck in any order
+@pytest.mark.parametrize("first, second", [(ONE, TWO), (TWO, ONE)])
+def test_cr_3_2_2_cards_chosen_go_to_the_bottom_of_the_deck_in_the_order_chosen(pool, first, second):
+    """The card chosen first goes to the bottom first; the second goes under it (the new bottom card)."""
+    r = _c(_BOTTOMER)
+    assert r.verdict == "exact", r.reason
+    assert [o["op"] for o in r.abilities[0]["effect"]] == ["choose", "to_deck_bottom"]
+    sc = _scenario(pool)
+    sc.put(0, BOTTOMER, "stage", pos=0)
+    sc.put(0, ONE, "waiting_room")
+    sc.put(0, TWO, "waiting_room")
+    g = sc.game()
+    kit.act(g, "Use ability 0 of Bottomer")
+    names = {ONE: "One", TWO: "Two"}
+    kit.act(g, next(x for x in kit.labels(g) if names[first] in x))
+    kit.act(g, next(x for x in kit.labels(g) if names[second] in x))
+    kit.answer_picks(g, [])
+    assert kit.resolved(g)
+    deck_l = [int(g.state[S.CARD + int(g.state[S.DECK_L + i]) * S.CARD_W]) for i in range(2)]
+    assert deck_l == [second, first]  # the list's first card is the bottom one
+
+
+# ---------------------------------------------------------------------------- more phrasings
+@pytest.mark.parametrize("line, ops", [
+    ("【AUTO】 When this card is placed on the stage from your hand, draw 1 card, and perform the following action. "
+     "\"Choose 1 card in your hand, and put it into your waiting room.\"",
+     ["draw", "choose", "to_waiting_room"]),
+    ("【AUTO】 When this card attacks, put the top card of your deck into your waiting room, choose up to 1 level X or lower "
+     "character in your waiting room, and return it to your hand. X is equal to the level of that card.",
+     ["mill_level", "choose", "to_hand"]),
+])
+def test_a_once_performed_action_and_the_level_of_that_card_compile(line, ops):
+    r = _c(line)
+    assert r.verdict in ("exact", "approximate"), r.reason
+    assert [o["op"] for o in r.abilities[0]["effect"]] == ops
