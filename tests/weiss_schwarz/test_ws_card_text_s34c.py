@@ -53,8 +53,11 @@ _STOCKER = ("【ACT】 [【REST】 this card] Look at up to 3 cards from the top
 _CLOCKER = "【ACT】 [【REST】 this card] Put the top card of your opponent's deck into their clock."
 _BOTTOMER = ("【ACT】 [【REST】 this card] Choose up to 2 \"One\" or \"Two\" in your waiting room, and put them at the bottom of "
              "your deck in any order.")
+_SUMMONER = ("【ACT】 [【REST】 this card] Look at up to 3 cards from the top of your deck, choose up to 1 level 1 or lower "
+             "character from among them, put it in any position of your back stage, and put the rest into your waiting "
+             "room.")
 (PLAIN, FLARE, REORDER, TOPBOT, HIDER, LEAVER, HOST, DECLARE_STAGE, DECLARE_DRAW, ONE, TWO, TWICE, TWICE_IF,
- GIVER, BONDER, COMPARER, STOCKER, CLOCKER, BOTTOMER) = range(19)
+ GIVER, BONDER, COMPARER, STOCKER, CLOCKER, BOTTOMER, SUMMONER) = range(20)
 RECORDS = [
     _rec("T/S34C-001", "Plain"),
     _rec("T/S34C-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -75,6 +78,7 @@ RECORDS = [
     _rec("T/S34C-017", "Stocker", [_STOCKER]),
     _rec("T/S34C-018", "Clocker", [_CLOCKER]),
     _rec("T/S34C-019", "Bottomer", [_BOTTOMER]),
+    _rec("T/S34C-020", "Summoner", [_SUMMONER]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S34C-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -454,3 +458,36 @@ def test_a_once_performed_action_and_the_level_of_that_card_compile(line, ops):
     r = _c(line)
     assert r.verdict in ("exact", "approximate"), r.reason
     assert [o["op"] for o in r.abilities[0]["effect"]] == ops
+
+
+# ---------------------------------------------------------------------------- CR 3.2.3: a card looked at onto the stage
+def test_cr_3_2_3_a_card_looked_at_onto_the_stage_compiles_to_a_look_and_a_placement():
+    r = _c(_SUMMONER)
+    assert r.verdict == "exact", r.reason
+    look, cond = r.abilities[0]["effect"]
+    assert look["to"] == "deck_top" and look["rest"] == "waiting_room" and look["store_taken"] and look["take"] == 1
+    assert cond["op"] == "if_stored" and [o["op"] for o in cond["then"]] == ["reveal_top", "to_stage"]
+    assert cond["then"][1]["positions"] == ["back"]
+
+
+@pytest.mark.parametrize("take", [True, False])
+def test_cr_3_2_3_the_card_chosen_goes_onto_the_back_stage_and_the_rest_into_the_waiting_room(pool, take):
+    """The top three: Two (level 2: no candidate), One, Plain. One taken: onto a back position; Two and Plain to the
+    waiting room. Nothing taken: all three to the waiting room."""
+    sc = _scenario(pool)
+    sc.put(0, SUMMONER, "stage", pos=0)
+    sc.stack_deck(0, [TWO, ONE, PLAIN])
+    g = sc.game()
+    deck, wr = kit.count(g, "DECK", 0), kit.count(g, "WR", 0)
+    kit.act(g, "Use ability 0 of Summoner")
+    assert kit.look_all(g) == 3
+    d = kit.labels(g)
+    assert not any("Two" in x for x in d), d
+    if take:
+        kit.act(g, next(x for x in d if "One" in x))
+    kit.answer_picks(g, [])
+    assert kit.resolved(g)
+    back = [int(g.state[S.STAGE + p]) for p in (3, 4)]
+    on_back = [int(g.state[S.CARD + sl * S.CARD_W]) for sl in back if sl >= 0]
+    assert on_back == ([ONE] if take else [])
+    assert kit.count(g, "WR", 0) == wr + (2 if take else 3) and kit.count(g, "DECK", 0) == deck - 3

@@ -2139,6 +2139,27 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def look_take_rest_wr(self, n, take, spec, *_):
         return [self._look(n, take, spec, rest="waiting_room")]
 
+    def look_take_stage_rest_wr(self, n, take, spec, *rest, exact=False):
+        # (session 34, s34c) "look at up to N cards from the top of your deck, choose up to 1 <spec> from among them, put
+        # it in any position of your (back) stage, and put the rest into your waiting room" (CR 3.2.3): LOOK_TOP taking
+        # the card onto the deck's top (LOOK_TAKE_TOP), the rest into the waiting room, the number taken stored; if one
+        # was taken, the deck's top card (that card; reveal_top: it goes onto the stage, public) on any position of the
+        # stage (a character there goes to the waiting room, as "put it on any position of your stage")
+        if n == "x" or int(take) != 1:
+            raise Unsupported("looking at X cards, or taking more than 1, onto the stage")
+        part = next((r for r in rest if r in ("center", "back")), None)
+        op = self._look(n, take, spec, rest="waiting_room")
+        op.update(to="deck_top", store_taken=True)
+        if exact:  # "look at the top N cards" (no up_to: the master looks at them all)
+            op.pop("up_to")
+        stage = {"op": "to_stage", "any_position": True, **({"positions": [part]} if part else {})}
+        return [op, {"op": "if_stored", "then": [{"op": "reveal_top"}, stage]}]
+
+    def look_top_take_stage_rest_wr(self, n, take, spec, *rest):
+        if not 1 <= int(n) <= 16 or int(take) > int(n):
+            raise Unsupported("looking at more than 16 cards")
+        return self.look_take_stage_rest_wr(int(n), take, spec, *rest, exact=True)
+
     def look_take_stock_rest_wr(self, n, take, spec, *_):
         # (session 34, s34c) "look at up to N cards from the top of your deck, choose up to M <spec> from among them,
         # (reveal them to your opponent,) put them into your stock in any order, and put the rest into your waiting room"
