@@ -56,8 +56,10 @@ _BOTTOMER = ("【ACT】 [【REST】 this card] Choose up to 2 \"One\" or \"Two\"
 _SUMMONER = ("【ACT】 [【REST】 this card] Look at up to 3 cards from the top of your deck, choose up to 1 level 1 or lower "
              "character from among them, put it in any position of your back stage, and put the rest into your waiting "
              "room.")
+_SOULER = ("【ACT】 [【REST】 this card] Choose 1 of your opponent's characters, and deal X damage to your opponent. X is "
+           "equal to that character's soul. (Damage may be canceled)")
 (PLAIN, FLARE, REORDER, TOPBOT, HIDER, LEAVER, HOST, DECLARE_STAGE, DECLARE_DRAW, ONE, TWO, TWICE, TWICE_IF,
- GIVER, BONDER, COMPARER, STOCKER, CLOCKER, BOTTOMER, SUMMONER) = range(20)
+ GIVER, BONDER, COMPARER, STOCKER, CLOCKER, BOTTOMER, SUMMONER, SOULER, BIG_SOUL) = range(22)
 RECORDS = [
     _rec("T/S34C-001", "Plain"),
     _rec("T/S34C-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -79,6 +81,8 @@ RECORDS = [
     _rec("T/S34C-018", "Clocker", [_CLOCKER]),
     _rec("T/S34C-019", "Bottomer", [_BOTTOMER]),
     _rec("T/S34C-020", "Summoner", [_SUMMONER]),
+    _rec("T/S34C-021", "Souler", [_SOULER]),
+    _rec("T/S34C-022", "Big Soul", soul=2),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S34C-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -491,3 +495,26 @@ def test_cr_3_2_3_the_card_chosen_goes_onto_the_back_stage_and_the_rest_into_the
     on_back = [int(g.state[S.CARD + sl * S.CARD_W]) for sl in back if sl >= 0]
     assert on_back == ([ONE] if take else [])
     assert kit.count(g, "WR", 0) == wr + (2 if take else 3) and kit.count(g, "DECK", 0) == deck - 3
+
+
+# ---------------------------------------------------------------------------- CR 2.10: that character's soul
+def test_cr_2_10_x_is_that_characters_soul_compiles_to_reg_soul_after_the_choice():
+    r = _c(_SOULER)
+    assert r.verdict == "exact", r.reason
+    assert [o["op"] for o in r.abilities[0]["effect"]] == ["choose", "reg_soul", "damage"]
+    assert r.abilities[0]["effect"][2]["amount"] == "x"
+
+
+@pytest.mark.parametrize("target, soul", [(BIG_SOUL, 2), (PLAIN, 1)])
+def test_cr_2_10_the_damage_is_the_chosen_characters_soul(pool, target, soul):
+    """The opponent's deck has no climax on top: the damage is not canceled, X cards go to their clock (CR 4.10)."""
+    sc = _scenario(pool)
+    sc.put(0, SOULER, "stage", pos=0)
+    sc.put(1, target, "stage", pos=1)
+    sc.stack_deck(1, [PLAIN, ONE, TWO])
+    g = sc.game()
+    clock = kit.count(g, "CLOCK", 1)
+    kit.act(g, "Use ability 0 of Souler")
+    kit.answer_picks(g, [])
+    assert kit.resolved(g)
+    assert kit.count(g, "CLOCK", 1) == clock + soul

@@ -1480,6 +1480,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def x_card_level(self):
         return {"x": "card_level"}  # the level of the card revealed / put into the waiting room
 
+    def x_that_soul(self):
+        # (session 34, s34c) "deal X damage to your opponent. X is equal to that character's soul": REG_SOUL of the choice
+        return {"x": "that_soul"}
+
     def x_chosen_level(self, tok):
         # "X is equal to the level of the character you chose -1" (session 27): REG_LEVEL of the choice's register
         return {"x": "chosen_level", "plus": int(str(tok))}
@@ -2954,6 +2958,24 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     o["amount"] = xd["mult"]
                 for o in dmg:  # "deal X damage": the stored count (DAMAGE's count operand)
                     o["amount"] = "x"
+                continue
+            if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] == "that_soul":
+                # (session 34, s34c) "choose 1 of your opponent's characters, (return it to their hand,) and deal X
+                # damage to your opponent. X is equal to that character's soul": REG_SOUL right after the one choice
+                # (before any move of that character), the damage X reading it
+                if len(ops) != 1 or any(o["op"] in _STORING for o in _walk(out)):
+                    raise Unsupported("an 'X is equal to' this compiler cannot count")
+                body = out
+                while len(body) == 1 and body[0]["op"] in ("if", "may"):
+                    body = body[0]["then"]
+                dmg = [i for i, o in enumerate(body) if o["op"] == "damage" and o["amount"] is None]
+                at = [i for i, o in enumerate(body) if o["op"] == "choose"]
+                if len(dmg) != 1 or len(at) != 1 or at[0] > dmg[0] or body[at[0]].get("count") != 1 \
+                        or any(o["op"] in ("count", "power_x") or (o.get("filter") or {}).get("level_max_x")
+                               or o.get("count") == "x" for o in _walk(out)):
+                    raise Unsupported("'X is equal to that character's soul' without one character chosen before the damage")
+                body[dmg[0]]["amount"] = "x"
+                body.insert(at[0] + 1, {"op": "@reg_soul"})
                 continue
             if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] == "chosen_level":
                 # "choose 1 of your opponent's level 1 or higher characters, your opponent chooses 1 level X or lower
@@ -6240,6 +6262,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 out += [{"op": "target_self", "reg": a}, dict(choose, reg=b)]
                 st.setdefault("side", {}).update({a: "own", b: "own"})
                 st["cur"] = ("both", a, b)
+                continue
+            if name == "@reg_soul":  # (session 34, s34c) the soul of the character just chosen
+                if not isinstance(st["cur"], int):
+                    raise Unsupported("'that character's soul' without one chosen character")
+                out.append({"op": "reg_soul", "reg": st["cur"]})
                 continue
             if name == "@reg_level":  # effects(): the level of the character just chosen (the opponent's exchange)
                 if not isinstance(st["cur"], int) or st.get("side", {}).get(st["cur"]) != "opponent":

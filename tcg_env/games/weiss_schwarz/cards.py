@@ -418,6 +418,14 @@ class OpMill(_CountWho):
     bottom: bool = False  # the bottom card(s) of the deck (MILL_BOTTOM)
 
 
+class OpRegSoul(_Op):
+    """(session 34, s34c) Store the soul of the first card of register ``reg`` ("X is equal to that character's soul",
+    Op.REG_SOUL)."""
+
+    op: Literal["reg_soul"]
+    reg: Reg = 0
+
+
 class OpMillCompare(_Op):
     """(session 34, s34c) Each player's top deck card into their waiting room; store 1 when the master's card's level is
     higher than the opponent's (Op.MILL_COMPARE; a climax is level 0), for an if_stored after it."""
@@ -617,7 +625,7 @@ _BASE_OPS = (
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
     OpAuraGrantAbility, OpAuraSoulPer, OpAuraLevelPer, OpOppChoose, OpDeckToMarker, OpMarkerOut, OpTriggerDamage,
-    OpSelfToMarker, OpAuraTriggerChecks, OpMillCompare,
+    OpSelfToMarker, OpAuraTriggerChecks, OpMillCompare, OpRegSoul,
 )  # fmt: skip
 BaseOp = Annotated[Union[_BASE_OPS], Field(discriminator="op")]  # noqa: UP007
 
@@ -716,6 +724,7 @@ _CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_res
 _CONT_ONLY.add("aura_trigger_checks")  # session 34 (s34c): a CONT ability's, read at the trigger step
 _COUNTING = {"brainstorm", "count", "mill_level", "top_level", "mill_count", "reg_level", "trigger_damage"}
 _COUNTING.add("mill_compare")  # session 34 (s34c): stores whether the master's card was the higher
+_COUNTING.add("reg_soul")  # session 34 (s34c): stores the chosen character's soul
 # the triggers whose event is a damage (trigger_damage reads its amount, triggers.trigger_card's aux)
 _DAMAGE_TRIGGERS = {"damage_canceled_self", "damage_not_canceled_self", "battle_damage_received_canceled",
                     "battle_damage_received_not_canceled", "damage_received_canceled", "damage_received_not_canceled"}

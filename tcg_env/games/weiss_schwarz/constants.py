@@ -933,6 +933,9 @@ class Op(IntEnum):
     #                    into your waiting room by this effect is higher than your opponent's, ...": each player's top
     #                    card into their waiting room (the master's first; a refresh at once, CR 9.2.1); stores 1 when
     #                    both moved and the master's card's printed level (a climax: 0) is the higher, else 0 (IF_STORED)
+    REG_SOUL = 84  # store the soul of the first card of register I_REG (on the stage: its soul now, D_SOUL; else its printed
+    #                soul, C_SOUL; no card: 0): "choose 1 of your opponent's characters, and deal X damage to your
+    #                opponent. X is equal to that character's soul" (stored right after the choice, before any move)
 
 
 PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the master's level / memory cards the row

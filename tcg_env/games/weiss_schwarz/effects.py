@@ -1076,6 +1076,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             c = reg_slot(game, s, f, reg, 0)
             lv = s[D_LEVEL + c * CARD_W] if s[ZONE + c * CARD_W] == K.Zone.STAGE else card_table(T)[cid_of(s, c), K.C_LEVEL]
             s[f + FR_STORE] = lv + a2
+    elif op == K.Op.REG_SOUL:
+        # (session 34, s34c) "X is equal to that character's soul": the chosen character's soul now (CR 2.10; its
+        # printed soul off the stage), stored for a count operand ("deal X damage")
+        s[f + FR_STORE] = 0
+        if reg_count(game, s, f, reg) > 0:
+            c = reg_slot(game, s, f, reg, 0)
+            s[f + FR_STORE] = s[D_SOUL + c * CARD_W] if s[ZONE + c * CARD_W] == K.Zone.STAGE else card_table(T)[cid_of(s, c), K.C_SOUL]
     elif op == K.Op.TRIGGER_DAMAGE:  # "deal the same damage": the triggering damage's amount (triggers.trigger_card)
         s[f + FR_STORE] = max(s[f + FR_AUX], 0)
     # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
