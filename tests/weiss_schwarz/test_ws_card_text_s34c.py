@@ -58,8 +58,10 @@ _SUMMONER = ("【ACT】 [【REST】 this card] Look at up to 3 cards from the to
              "room.")
 _SOULER = ("【ACT】 [【REST】 this card] Choose 1 of your opponent's characters, and deal X damage to your opponent. X is "
            "equal to that character's soul. (Damage may be canceled)")
+_SEEKER = ("【ACT】 [【REST】 this card] Search your deck for up to 1 \"One\", put it face up underneath this card as a marker, "
+           "and shuffle your deck.")
 (PLAIN, FLARE, REORDER, TOPBOT, HIDER, LEAVER, HOST, DECLARE_STAGE, DECLARE_DRAW, ONE, TWO, TWICE, TWICE_IF,
- GIVER, BONDER, COMPARER, STOCKER, CLOCKER, BOTTOMER, SUMMONER, SOULER, BIG_SOUL) = range(22)
+ GIVER, BONDER, COMPARER, STOCKER, CLOCKER, BOTTOMER, SUMMONER, SOULER, BIG_SOUL, SEEKER) = range(23)
 RECORDS = [
     _rec("T/S34C-001", "Plain"),
     _rec("T/S34C-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -83,6 +85,7 @@ RECORDS = [
     _rec("T/S34C-020", "Summoner", [_SUMMONER]),
     _rec("T/S34C-021", "Souler", [_SOULER]),
     _rec("T/S34C-022", "Big Soul", soul=2),
+    _rec("T/S34C-023", "Seeker", [_SEEKER]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S34C-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -518,3 +521,20 @@ def test_cr_2_10_the_damage_is_the_chosen_characters_soul(pool, target, soul):
     kit.answer_picks(g, [])
     assert kit.resolved(g)
     assert kit.count(g, "CLOCK", 1) == clock + soul
+
+
+# ---------------------------------------------------------------------------- CR 3.2.4 / 3.7.2: a card found as a marker
+def test_cr_3_7_2_a_card_searched_goes_underneath_this_card_as_a_marker(pool):
+    r = _c(_SEEKER)
+    assert r.verdict == "exact", r.reason
+    assert [o["op"] for o in r.abilities[0]["effect"]] == ["search", "to_marker", "shuffle_deck"]
+    sc = _scenario(pool)
+    sc.put(0, SEEKER, "stage", pos=2)
+    g = sc.game()
+    deck = kit.count(g, "DECK", 0)
+    kit.act(g, "Use ability 0 of Seeker")
+    kit.answer_picks(g, [next(x for x in kit.labels(g) if "One" in x)])
+    assert kit.resolved(g)
+    assert int(g.state[S.MARKER_N + 2]) == 1 and kit.count(g, "DECK", 0) == deck - 1
+    marker = next(sl for sl in range(K.N_SLOTS) if kit.zone_of(g, sl) == K.Zone.MARKER)
+    assert int(g.state[S.CARD + marker * S.CARD_W]) == ONE

@@ -2039,6 +2039,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             put["orientation"] = "rest"
         return [{"op": "search", "filter": self.to_filter(spec, zone="deck"), "count": n, "keep": True}, put]
 
+    def search_marker(self, n, spec, who, face):
+        # (session 34, s34c) "search your deck for up to 1 "X", put it face up underneath this card as a marker, and
+        # shuffle your deck" (CR 3.2.4, 3.7.2): SEARCH keeping the card found (SEARCH_KEEP), TO_MARKER of that register
+        # (the card from the deck under this card, on the stage); "and shuffle your deck" its own instruction after
+        if n > 1 or who != ("that",):
+            raise Unsupported("a search for more than 1 card put underneath this card")
+        return [{"op": "search", "filter": self.to_filter(spec, zone="deck"), "count": n, "keep": True},
+                {"op": "to_marker", **({"face_up": True} if face else {})}]
+
     def search_stage_rest(self, n, spec, who):
         return self.search_stage(n, spec, who, rest=True)
 
