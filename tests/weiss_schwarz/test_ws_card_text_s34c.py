@@ -60,8 +60,11 @@ _SOULER = ("【ACT】 [【REST】 this card] Choose 1 of your opponent's charact
            "equal to that character's soul. (Damage may be canceled)")
 _SEEKER = ("【ACT】 [【REST】 this card] Search your deck for up to 1 \"One\", put it face up underneath this card as a marker, "
            "and shuffle your deck.")
+_KEEPER = ("【AUTO】 When your other character is put into your waiting room from the stage, you may return that character "
+           "to your hand.")
+_QUITTER = "【ACT】 [【REST】 this card] Put this card into your waiting room."
 (PLAIN, FLARE, REORDER, TOPBOT, HIDER, LEAVER, HOST, DECLARE_STAGE, DECLARE_DRAW, ONE, TWO, TWICE, TWICE_IF,
- GIVER, BONDER, COMPARER, STOCKER, CLOCKER, BOTTOMER, SUMMONER, SOULER, BIG_SOUL, SEEKER) = range(23)
+ GIVER, BONDER, COMPARER, STOCKER, CLOCKER, BOTTOMER, SUMMONER, SOULER, BIG_SOUL, SEEKER, KEEPER, QUITTER) = range(25)
 RECORDS = [
     _rec("T/S34C-001", "Plain"),
     _rec("T/S34C-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -86,6 +89,8 @@ RECORDS = [
     _rec("T/S34C-021", "Souler", [_SOULER]),
     _rec("T/S34C-022", "Big Soul", soul=2),
     _rec("T/S34C-023", "Seeker", [_SEEKER]),
+    _rec("T/S34C-024", "Keeper", [_KEEPER]),
+    _rec("T/S34C-025", "Quitter", [_QUITTER]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S34C-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -538,3 +543,23 @@ def test_cr_3_7_2_a_card_searched_goes_underneath_this_card_as_a_marker(pool):
     assert int(g.state[S.MARKER_N + 2]) == 1 and kit.count(g, "DECK", 0) == deck - 1
     marker = next(sl for sl in range(K.N_SLOTS) if kit.zone_of(g, sl) == K.Zone.MARKER)
     assert int(g.state[S.CARD + marker * S.CARD_W]) == ONE
+
+
+# ---------------------------------------------------------------------------- the character that left the stage
+def test_that_character_after_your_other_character_left_the_stage_is_the_triggering_card():
+    r = _c(_KEEPER)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [{"op": "may", "then": [{"op": "target_triggering"}, {"op": "to_hand"}]}]
+
+
+@pytest.mark.parametrize("yes", [True, False])
+def test_that_character_put_into_the_waiting_room_from_the_stage_returns_to_the_hand(pool, yes):
+    """Quitter leaves the stage (its own effect): Keeper may return that card (unpacked from the trigger's aux, which
+    holds the position it left too) to the hand."""
+    sc = _scenario(pool)
+    sc.put(0, KEEPER, "stage", pos=0)
+    quitter = sc.put(0, QUITTER, "stage", pos=1)
+    g = sc.game()
+    kit.act(g, "Use ability 0 of Quitter")
+    kit.answer_yes(g, yes)
+    assert kit.zone_of(g, quitter) == (K.Zone.HAND if yes else K.Zone.WAITING_ROOM)

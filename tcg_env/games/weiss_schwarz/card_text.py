@@ -6114,6 +6114,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if trig in ("other_attacks", "other_frontal_attacked", "other_placed", "other_reversed", "other_played",
                     "other_placed_from_wr"):
             battle = "triggering"
+        if trig == "other_to_wr_from_stage":
+            # (session 34, s34c) "when your other character is put into your waiting room from the stage, ... return
+            # that character to your hand": the card that left the stage (play.stage_to_wr's aux), in the waiting room
+            battle = "triggering"
         last = ops[-1] if ops else {}
         end = last if last.get("op") != "may" or len(last["then"]) != 1 else last["then"][0]
         if any(o["op"] == "@look1only" and o is not end for o in _walk(ops)):

@@ -1311,9 +1311,8 @@ class _Compiler(PoolCompiler):
                       "other_attacks, other_frontal_attacked, (own_)trigger_check_climax, battle_opp_reversed, other_reversed, "
                       "other_battle_opp_reversed, other_to_wr_from_stage, hand_to_wr, other_played, "
                       "other_placed_from_wr, (own_)trigger_check_card")
-        if trig == "other_to_wr_from_stage" and "target_triggering" in _all_tags(ab.effect):
-            # its pending entries hold the card that left and the position it left, packed (play.stage_to_wr)
-            self.fail(f"{p}.effect", "other_to_wr_from_stage: only encore_self (triggering) reads the triggering card")
+        # (session 34, s34c) other_to_wr_from_stage's pending entries hold the card that left and the position it left,
+        # packed (play.stage_to_wr): effects.exec_op's TARGET_TRIGGERING takes the card out of the pack (it was refused)
         if (trig == "use_keyword") != (ab.trigger_keyword is not None):
             self.fail(f"{p}.trigger_keyword", "trigger_keyword is required by, and only used with, use_keyword")
         if ab.whose != "any" and kind not in ("cont", "auto"):

@@ -499,7 +499,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                   or K.Trigger.BATTLE_DAMAGE_RECEIVED_CANCELED <= t <= K.Trigger.BATTLE_DAMAGE_RECEIVED_NOT_CANCELED
                   or K.Trigger.DAMAGE_RECEIVED_CANCELED <= t <= K.Trigger.DAMAGE_RECEIVED_NOT_CANCELED)
         if s[f + FR_AUX] >= 0 and not damage:
-            reg_add(game, s, f, reg, s[f + FR_AUX])
+            # (session 34, s34c) OTHER_TO_WR_FROM_STAGE's aux is the card and the position it left, packed (slot +
+            # N_SLOTS x (pos + 1), play.stage_to_wr): the card ("return that character to your hand")
+            reg_add(game, s, f, reg, s[f + FR_AUX] % K.N_SLOTS if t == K.Trigger.OTHER_TO_WR_FROM_STAGE else s[f + FR_AUX])
     elif op == K.Op.TO_MARKER and a1 == K.TO_MARKER_DECK_TOP:
         # "put the top card of your deck (face up) underneath this card as a marker" (CR 3.7.2): with this card on
         # the stage; the refresh of an emptied deck at once (CR 9.2.1)
