@@ -63,8 +63,10 @@ _SEEKER = ("【ACT】 [【REST】 this card] Search your deck for up to 1 \"One\
 _KEEPER = ("【AUTO】 When your other character is put into your waiting room from the stage, you may return that character "
            "to your hand.")
 _QUITTER = "【ACT】 [【REST】 this card] Put this card into your waiting room."
+_LATE = "【AUTO】 At the end of your turn, if this card is in your center stage, draw 1 card."
 (PLAIN, FLARE, REORDER, TOPBOT, HIDER, LEAVER, HOST, DECLARE_STAGE, DECLARE_DRAW, ONE, TWO, TWICE, TWICE_IF,
- GIVER, BONDER, COMPARER, STOCKER, CLOCKER, BOTTOMER, SUMMONER, SOULER, BIG_SOUL, SEEKER, KEEPER, QUITTER) = range(25)
+ GIVER, BONDER, COMPARER, STOCKER, CLOCKER, BOTTOMER, SUMMONER, SOULER, BIG_SOUL, SEEKER, KEEPER, QUITTER,
+ LATE) = range(26)
 RECORDS = [
     _rec("T/S34C-001", "Plain"),
     _rec("T/S34C-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -91,6 +93,7 @@ RECORDS = [
     _rec("T/S34C-023", "Seeker", [_SEEKER]),
     _rec("T/S34C-024", "Keeper", [_KEEPER]),
     _rec("T/S34C-025", "Quitter", [_QUITTER]),
+    _rec("T/S34C-026", "Late", [_LATE]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S34C-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -563,3 +566,25 @@ def test_that_character_put_into_the_waiting_room_from_the_stage_returns_to_the_
     kit.act(g, "Use ability 0 of Quitter")
     kit.answer_yes(g, yes)
     assert kit.zone_of(g, quitter) == (K.Zone.HAND if yes else K.Zone.WAITING_ROOM)
+
+
+# ---------------------------------------------------------------------------- CR 6.8.1.1: "at the end of your turn"
+@pytest.mark.parametrize("line, whose", [(_LATE, "yours"),
+                                         ("【AUTO】 At the end of your opponent's turn, draw 1 card.", "opponents")])
+def test_cr_6_8_1_1_at_the_end_of_the_turn_is_the_end_phase_trigger(line, whose):
+    r = _c(line)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["trigger"] == "begin_end" and r.abilities[0].get("whose", "any") == whose
+
+
+@pytest.mark.parametrize("pos, drawn", [(1, 1), (3, 0)])
+def test_cr_6_8_1_1_the_end_of_your_turn_ability_resolves_in_the_end_phase(pool, pos, drawn):
+    """Late draws at the end of its master's turn while in the center stage (its condition)."""
+    sc = _scenario(pool)
+    sc.put(0, LATE, "stage", pos=pos)
+    hand = int(sc.row[S.HAND_N])
+    sc.flow("encore")  # the encore step, then the end phase (CR 6.8.1.1: its "at the end of turn" abilities)
+    g = sc.game()
+    kit.answer_picks(g, [])
+    assert int(g.state[S.TURN_PLAYER]) == 1  # the turn ended
+    assert kit.count(g, "HAND", 0) == hand + drawn

@@ -4382,8 +4382,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             extra["trigger_filter"]["zone"] = "climax_area"
         return trig, extra
 
-    def t_end_turn(self, *_):
-        raise Unsupported("'at the end of the turn' (the engine has 'at the beginning of the end phase')")
+    def t_end_turn(self, *parts):
+        # (session 34, s34c) "at the end of your (your opponent's / the) turn": CR 6.8.1.1 activates the conditions "at
+        # the beginning of end phase" and "at the end of turn" at the same point of the end phase, so the trigger is
+        # begin_end's (as the delayed "at the end of the turn, put this card ..." of session 32)
+        return ("begin_end", parts[0] if parts else "any")
 
     def w_yours(self):
         return "yours"
