@@ -570,7 +570,8 @@ def test_that_character_put_into_the_waiting_room_from_the_stage_returns_to_the_
 
 # ---------------------------------------------------------------------------- CR 6.8.1.1: "at the end of your turn"
 @pytest.mark.parametrize("line, whose", [(_LATE, "yours"),
-                                         ("【AUTO】 At the end of your opponent's turn, draw 1 card.", "opponents")])
+                                         ("【AUTO】 At the end of your opponent's turn, draw 1 card.", "opponents"),
+                                         ("【AUTO】 At the end of the turn, draw 1 card.", "any")])
 def test_cr_6_8_1_1_at_the_end_of_the_turn_is_the_end_phase_trigger(line, whose):
     r = _c(line)
     assert r.verdict == "exact", r.reason
