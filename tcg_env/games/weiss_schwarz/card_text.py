@@ -190,6 +190,7 @@ _CHANGE_KEEP_OPS = ("power", "power_x", "soul", "level", "grant_ability", "grant
 _ON_REG = {"power", "soul", "level", "grant_keyword", "grant_ability", "restrict", "stand", "rest", "reverse", "to_hand",
            "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
            "to_stage", "move_position", "to_marker"}  # fmt: skip
+_ON_REG.add("self_to_marker")  # session 34 (s34c): "put this card ... underneath that card as a marker"
 # a granted ability's triggers (the card is on the stage): constants.GRANTED_TRIGGERS, the one list the
 # pool compiler and the observation read
 _GRANTED_TRIGGERS = tuple(t.name.lower() for t in K.GRANTED_TRIGGERS + K.GRANTED_OTHER_TRIGGERS)
@@ -598,6 +599,13 @@ def _looks(ops: list[dict]) -> list[dict]:
     out: list[dict] = []
     for i, op in enumerate(ops):
         if op["op"] == "@look1to":
+            if op["to"] == "deck_bottom" and (not out or out[-1]["op"] != "@look1"):
+                # (session 34, s34c) "choose up to 1 card in your opponent's waiting room, and put it on the top or at
+                # the bottom of their deck" (no look before it): the chosen card(s) go on the top or at the bottom of
+                # the owner's deck, as the master chooses (@dest_or: choose_one of the two moves of that register;
+                # CR 3.1.5 a card goes to its owner's zone)
+                out.append({"op": "@dest_or", "options": [[{"op": "to_deck_top"}], [{"op": "to_deck_bottom"}]]})
+                continue
             if not out or out[-1]["op"] != "@look1" or out[-1].get("who") != op.get("who"):
                 raise Unsupported("'put it on the top or ...' without looking at the top card (of that deck)")
             if op["to"] == "three":
@@ -1472,6 +1480,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def x_card_level(self):
         return {"x": "card_level"}  # the level of the card revealed / put into the waiting room
 
+    def x_that_soul(self):
+        # (session 34, s34c) "deal X damage to your opponent. X is equal to that character's soul": REG_SOUL of the choice
+        return {"x": "that_soul"}
+
     def x_chosen_level(self, tok):
         # "X is equal to the level of the character you chose -1" (session 27): REG_LEVEL of the choice's register
         return {"x": "chosen_level", "plus": int(str(tok))}
@@ -1848,8 +1860,23 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def to_deck_bottom(self, who, deck):
         return self._on(who, {"op": "to_deck_bottom"})
 
+    def to_deck_bottom_ordered(self, who, deck):
+        # (session 34, s34c) "put them at the bottom of your deck in any order": TO_DECK_BOTTOM puts the register's cards
+        # at the bottom one at a time in the order chosen (each under the last): the master makes the order
+        if who != ("that",):
+            raise Unsupported("'in any order' for something other than the chosen cards")
+        return self.to_deck_bottom(who, deck)
+
     def to_deck_top(self, who, deck):
         return self._on(who, {"op": "to_deck_top"})
+
+    def to_deck_top_ordered(self, who, deck):
+        # (session 34, s34c) "put them on the top of their deck in any order" (CR 3.2.2): TO_DECK_TOP puts the register's
+        # cards on top one at a time in the order they were chosen (the master chooses them one at a time), so the
+        # master makes the order, as put_into_ordered's
+        if who != ("that",):
+            raise Unsupported("'in any order' for something other than the chosen cards")
+        return self.to_deck_top(who, deck)
 
     def to_deck_opp_shuffled(self, who):
         # "return them to their deck, and your opponent shuffles their deck": where in the deck does not matter once
@@ -2012,6 +2039,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             put["orientation"] = "rest"
         return [{"op": "search", "filter": self.to_filter(spec, zone="deck"), "count": n, "keep": True}, put]
 
+    def search_marker(self, n, spec, who, face):
+        # (session 34, s34c) "search your deck for up to 1 "X", put it face up underneath this card as a marker, and
+        # shuffle your deck" (CR 3.2.4, 3.7.2): SEARCH keeping the card found (SEARCH_KEEP), TO_MARKER of that register
+        # (the card from the deck under this card, on the stage); "and shuffle your deck" its own instruction after
+        if n > 1 or who != ("that",):
+            raise Unsupported("a search for more than 1 card put underneath this card")
+        return [{"op": "search", "filter": self.to_filter(spec, zone="deck"), "count": n, "keep": True},
+                {"op": "to_marker", **({"face_up": True} if face else {})}]
+
     def search_stage_rest(self, n, spec, who):
         return self.search_stage(n, spec, who, rest=True)
 
@@ -2116,6 +2152,40 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def look_take_rest_wr(self, n, take, spec, *_):
         return [self._look(n, take, spec, rest="waiting_room")]
 
+    def look_take_stage_rest_wr(self, n, take, spec, *rest, exact=False):
+        # (session 34, s34c) "look at up to N cards from the top of your deck, choose up to 1 <spec> from among them, put
+        # it in any position of your (back) stage, and put the rest into your waiting room" (CR 3.2.3): LOOK_TOP taking
+        # the card onto the deck's top (LOOK_TAKE_TOP), the rest into the waiting room, the number taken stored; if one
+        # was taken, the deck's top card (that card; reveal_top: it goes onto the stage, public) on any position of the
+        # stage (a character there goes to the waiting room, as "put it on any position of your stage")
+        if n == "x" or int(take) != 1:
+            raise Unsupported("looking at X cards, or taking more than 1, onto the stage")
+        part = next((r for r in rest if r in ("center", "back")), None)
+        op = self._look(n, take, spec, rest="waiting_room")
+        op.update(to="deck_top", store_taken=True)
+        if exact:  # "look at the top N cards" (no up_to: the master looks at them all)
+            op.pop("up_to")
+        stage = {"op": "to_stage", "any_position": True, **({"positions": [part]} if part else {})}
+        return [op, {"op": "if_stored", "then": [{"op": "reveal_top"}, stage]}]
+
+    def look_top_take_stage_rest_wr(self, n, take, spec, *rest):
+        if not 1 <= int(n) <= 16 or int(take) > int(n):
+            raise Unsupported("looking at more than 16 cards")
+        return self.look_take_stage_rest_wr(int(n), take, spec, *rest, exact=True)
+
+    def look_take_stock_rest_wr(self, n, take, spec, *_):
+        # (session 34, s34c) "look at up to N cards from the top of your deck, choose up to M <spec> from among them,
+        # (reveal them to your opponent,) put them into your stock in any order, and put the rest into your waiting room"
+        # (CR 3.2.2): LOOK_TOP taking the cards onto the top of the deck in the order taken (LOOK_TAKE_TOP), the rest
+        # into the waiting room, their number stored (LOOK_STORE_TAKEN); then the top X cards into the stock (POOL x),
+        # one at a time: the stock's order is the reverse of the order taken, which the master chooses. The reveal shows
+        # nothing more, as the look into the hand's (look_take_rest_wr)
+        if n == "x":
+            raise Unsupported("looking at X cards into the stock")
+        op = self._look(n, take, spec, rest="waiting_room")
+        op.update(to="deck_top", store_taken=True)
+        return [op, {"op": "pool", "count": "x"}]
+
     def look_take_rest_stock(self, n, take, spec, *_):
         # "..., put it into your hand, and put the rest into your stock (in any order)" (session 32): LOOK_REST_STOCK,
         # the rest into the stock from the top card down (approximation look_rest_stock_order: not in an order the
@@ -2199,6 +2269,50 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def look_original_opp(self, n):
         return self.look_original(n, "opponent")
+
+    def mill_compare_if(self, ops):
+        # (session 34, s34c) "all players (each player puts) put the top card of their deck into their waiting room. If
+        # the level of the card put into your waiting room by this effect is higher than your opponent's, X. (Climax are
+        # regarded as level 0)": Op.MILL_COMPARE stores whether the master's card is the higher, X under if_stored
+        return [{"op": "mill_compare"}, {"op": "if_stored", "then": ops}]
+
+    def _declared(self, nums, text) -> list[dict]:
+        # (session 34, s34c) "your opponent declares 0 or 1 or 2 or 3. <effect on the declared number>": the master's
+        # opponent picks one of the numbers (choose_one asked of the opponent, OpChooseOne who: CHOOSE_OPTIONAL a1 = 1,
+        # "this one?" of each but the last), and the option of that number performs the effect with it (the top card
+        # is seen only after the declaration). A climax is level 0 (its printed level, C_LEVEL 0)
+        nums = [int(n) for n in nums]
+        if not 2 <= len(nums) <= 4 or len(set(nums)) != len(nums):
+            raise Unsupported("a declaration of other than 2 to 4 numbers")
+        return [{"op": "choose_one", "who": "opponent",
+                 "options": [self._quoted_ops('"' + text(d) + '"', "as a declared number") for d in nums]}]
+
+    def declare_reveal_stage(self, *nums):
+        # "... reveal the top card of your deck, and if that card is a character of the level that your opponent
+        # declared, put it on any position of your stage. (Otherwise, return it to its original place)"
+        return self._declared(nums, lambda d: "reveal the top card of your deck . if that card is a level "
+                              f"{d} character , put it on any position of your stage")
+
+    def declare_mill_draw(self, *toks):
+        # "... put the top card of your deck into your waiting room, and if that card's level is the number your
+        # opponent declared, draw up to X cards. X is equal to the number your opponent declared +1"
+        *nums, plus = toks
+        return self._declared(nums, lambda d: "put the top card of your deck into your waiting room . if that card is "
+                              f"level {d} , draw up to {d + int(plus)} cards")
+
+    def cont_trigger_checks(self, n):
+        # (session 34, s34c) "[CONT] During this card's attack, perform a trigger check N times on the trigger step"
+        # (CR 7.3.1.2: one check): Op.AURA_TRIGGER_CHECKS, read when the attacker's trigger step begins
+        # (characteristics.cont_trigger_checks)
+        if int(n) not in (2, 3):
+            raise Unsupported("a trigger check other than 2 or 3 times")
+        return [{"op": "aura_trigger_checks", "count": int(n), "filter": {"type": "character", "relation": "self"}}]
+
+    def look_reorder_opp(self, n):
+        # (session 34, s34c) "look at up to N cards from the top of your opponent's deck, and put them on the top of their
+        # deck in any order" (CR 3.2.2, 3.2.3.1): look_reorder's LOOK_TOP on the opponent's deck (LOOK_OPP_DECK); the
+        # master takes each card looked at back onto its top in the order wanted, the cards not taken stay under them
+        return [dict(op, who="opponent") for op in self.look_reorder(n)]
 
     def look1(self):
         return [{"op": "@look1"}]
@@ -2359,6 +2473,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def marker_down(self, who):
         return self._on(who, {"op": "to_marker"})
 
+    def self_marker_under(self, face):
+        # (session 34, s34c) "put this card face up / down underneath that card as a marker" (CR 3.7.2): this card
+        # under the card chosen (Op.SELF_TO_MARKER on its register; the kernel moves it only under a stage character
+        # of the master's)
+        return [{"op": "@t", "who": "that"}, {"op": "self_to_marker", **({"face_up": True} if face else {})}]
+
     def face_up(self):
         return True
 
@@ -2433,6 +2553,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "brainstorm", "count": n}]
 
     # ---------------------------------------------------------------- sentences
+    def clauses_once_action(self, *parts):
+        # (session 34, s34c) "A, and perform the following action. "B"": A, then the quoted B once (quoted_action)
+        *cs, tok = parts
+        return self.clauses(*cs, self.quoted_action(tok))
+
     def clauses_repeat_action(self, *parts):
         # "A, and perform the following action N times. "B"": A, then B N times (repeat_action)
         *cs, n, tok = parts
@@ -2842,6 +2967,24 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     o["amount"] = xd["mult"]
                 for o in dmg:  # "deal X damage": the stored count (DAMAGE's count operand)
                     o["amount"] = "x"
+                continue
+            if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] == "that_soul":
+                # (session 34, s34c) "choose 1 of your opponent's characters, (return it to their hand,) and deal X
+                # damage to your opponent. X is equal to that character's soul": REG_SOUL right after the one choice
+                # (before any move of that character), the damage X reading it
+                if len(ops) != 1 or any(o["op"] in _STORING for o in _walk(out)):
+                    raise Unsupported("an 'X is equal to' this compiler cannot count")
+                body = out
+                while len(body) == 1 and body[0]["op"] in ("if", "may"):
+                    body = body[0]["then"]
+                dmg = [i for i, o in enumerate(body) if o["op"] == "damage" and o["amount"] is None]
+                at = [i for i, o in enumerate(body) if o["op"] == "choose"]
+                if len(dmg) != 1 or len(at) != 1 or at[0] > dmg[0] or body[at[0]].get("count") != 1 \
+                        or any(o["op"] in ("count", "power_x") or (o.get("filter") or {}).get("level_max_x")
+                               or o.get("count") == "x" for o in _walk(out)):
+                    raise Unsupported("'X is equal to that character's soul' without one character chosen before the damage")
+                body[dmg[0]]["amount"] = "x"
+                body.insert(at[0] + 1, {"op": "@reg_soul"})
                 continue
             if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] == "chosen_level":
                 # "choose 1 of your opponent's level 1 or higher characters, your opponent chooses 1 level X or lower
@@ -4239,8 +4382,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             extra["trigger_filter"]["zone"] = "climax_area"
         return trig, extra
 
-    def t_end_turn(self, *_):
-        raise Unsupported("'at the end of the turn' (the engine has 'at the beginning of the end phase')")
+    def t_end_turn(self, *parts):
+        # (session 34, s34c) "at the end of your (your opponent's / the) turn": CR 6.8.1.1 activates the conditions "at
+        # the beginning of end phase" and "at the end of turn" at the same point of the end phase, so the trigger is
+        # begin_end's (as the delayed "at the end of the turn, put this card ..." of session 32)
+        return ("begin_end", parts[0] if parts else "any")
 
     def w_yours(self):
         return "yours"
@@ -4906,6 +5052,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         self._plain_cost(cost)
         return {"kind": "auto", "keyword": "bond", "trigger": "played_self", "optional": True, "cost": cost,
                 "effect": [{"op": "bond", "name": card_name(name)}]}  # fmt: skip
+
+    def bond_names(self, *toks):
+        # (session 34, s34c) "Bond/"A" "B" [cost] (When this card is played and placed on the stage, you may pay the
+        # cost. If you do, choose 1 "A" or "B" in your waiting room, and return it to your hand)" (CR 10.4.2 with two
+        # names, as its reminder says): the Bond ability choosing a card of either name (filter name_any), not the
+        # one-name BOND op
+        *names, cost = toks
+        self._plain_cost(cost)
+        return {"kind": "auto", "keyword": "bond", "trigger": "played_self", "optional": True, "cost": cost,
+                "effect": [{"op": "choose", "filter": {"name_any": [card_name(n) for n in names], "zone": "waiting_room"},
+                            "count": 1}, {"op": "to_hand"}]}
 
     # ---------------------------------------------------------------- ACT
     def kw_brainstorm(self):
@@ -5960,6 +6117,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if trig in ("other_attacks", "other_frontal_attacked", "other_placed", "other_reversed", "other_played",
                     "other_placed_from_wr"):
             battle = "triggering"
+        if trig == "other_to_wr_from_stage":
+            # (session 34, s34c) "when your other character is put into your waiting room from the stage, ... return
+            # that character to your hand": the card that left the stage (play.stage_to_wr's aux), in the waiting room
+            battle = "triggering"
         last = ops[-1] if ops else {}
         end = last if last.get("op") != "may" or len(last["then"]) != 1 else last["then"][0]
         if any(o["op"] == "@look1only" and o is not end for o in _walk(ops)):
@@ -6012,7 +6173,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     if not r:
                         raise Unsupported("an empty option")
                     opts.append(r)
-                out.append({"op": "choose_one", "options": opts})
+                out.append({"op": "choose_one", **({"who": op["who"]} if "who" in op else {}), "options": opts})
                 st["cur"] = None
                 continue
             if name == "@option_cost":
@@ -6117,6 +6278,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 out += [{"op": "target_self", "reg": a}, dict(choose, reg=b)]
                 st.setdefault("side", {}).update({a: "own", b: "own"})
                 st["cur"] = ("both", a, b)
+                continue
+            if name == "@reg_soul":  # (session 34, s34c) the soul of the character just chosen
+                if not isinstance(st["cur"], int):
+                    raise Unsupported("'that character's soul' without one chosen character")
+                out.append({"op": "reg_soul", "reg": st["cur"]})
                 continue
             if name == "@reg_level":  # effects(): the level of the character just chosen (the opponent's exchange)
                 if not isinstance(st["cur"], int) or st.get("side", {}).get(st["cur"]) != "opponent":

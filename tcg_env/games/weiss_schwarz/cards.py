@@ -378,6 +378,9 @@ OpMovePosition = op_model("move_position", _M, any_position=(bool, False), reg=(
                           facing=(bool, False),  # only to a center position with a character facing it
                           opponent=(bool, False))  # an opponent's character, on their stage (MOVE_OPPONENT)
 OpToMarker = op_model("to_marker", _M, face_up=(bool, False), reg=(Reg, 0))
+# (session 34, s34c) "put this card face up / down underneath that card as a marker" (Op.SELF_TO_MARKER): this card
+# under the first card of register ``reg`` (a stage character of the master's)
+OpSelfToMarker = op_model("self_to_marker", _M, face_up=(bool, False), reg=(Reg, 0))
 # "put the top card of your deck (face up) underneath this card as a marker" (Op.TO_MARKER, a1 = TO_MARKER_DECK_TOP)
 OpDeckToMarker = op_model("deck_to_marker", _M, face_up=(bool, False))
 # "put a marker from underneath this card into your stock / waiting room", "return 1 marker ... to your hand"
@@ -413,6 +416,21 @@ class OpPool(_CountWho):
 class OpMill(_CountWho):
     op: Literal["mill"]
     bottom: bool = False  # the bottom card(s) of the deck (MILL_BOTTOM)
+
+
+class OpRegSoul(_Op):
+    """(session 34, s34c) Store the soul of the first card of register ``reg`` ("X is equal to that character's soul",
+    Op.REG_SOUL)."""
+
+    op: Literal["reg_soul"]
+    reg: Reg = 0
+
+
+class OpMillCompare(_Op):
+    """(session 34, s34c) Each player's top deck card into their waiting room; store 1 when the master's card's level is
+    higher than the opponent's (Op.MILL_COMPARE; a climax is level 0), for an if_stored after it."""
+
+    op: Literal["mill_compare"]
 
 
 class OpMillLevel(_Op):
@@ -560,6 +578,10 @@ OpOppChoose = op_model("opp_choose", _M, filter=WSFilter, count=(Annotated[int, 
 OpCount = op_model("count", _M, filter=WSFilter)
 # "during that attack, perform a trigger check N times on the trigger step" (Op.TRIGGER_CHECKS)
 OpTriggerChecks = op_model("trigger_checks", _M, count=Annotated[int, Field(ge=2, le=3)])
+# (session 34, s34c) "[CONT] During this card's attack, perform a trigger check N times on the trigger step"
+# (Op.AURA_TRIGGER_CHECKS: read by characteristics.cont_trigger_checks when the attacker's trigger step begins)
+OpAuraTriggerChecks = op_model("aura_trigger_checks", _M, count=Annotated[int, Field(ge=2, le=3)],
+                               filter=(Union[WSFilter, None], None))  # noqa: UP007 - "this card" (the card text's, not compiled)
 OpAuraPower = op_model("aura_power", _M, amount=Power, filter=WSFilter)
 OpAuraSoul = op_model("aura_soul", _M, amount=Annotated[int, Field(ge=-5, le=5)], filter=WSFilter)
 OpAuraLevel = op_model("aura_level", _M, amount=Annotated[int, Field(ge=-3, le=3)], filter=WSFilter)
@@ -591,7 +613,8 @@ OpGrantAbility = op_model("grant_ability", _M, ability=dict[str, Any], duration=
 OpAuraGrantAbility = op_model("aura_grant_ability", _M, ability=dict[str, Any], filter=WSFilter)
 # the instructions a granted CONT ability may hold (characteristics.apply_cont applies them)
 _GRANTED_CONT_OPS = frozenset({"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
-                               "aura_soul_per", "aura_level_per", "aura_power_level"})
+                               "aura_soul_per", "aura_level_per", "aura_power_level",
+                               "aura_trigger_checks"})  # session 34 (s34c): characteristics.cont_trigger_checks
 
 _BASE_OPS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
@@ -602,6 +625,7 @@ _BASE_OPS = (
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
     OpAuraGrantAbility, OpAuraSoulPer, OpAuraLevelPer, OpOppChoose, OpDeckToMarker, OpMarkerOut, OpTriggerDamage,
+    OpSelfToMarker, OpAuraTriggerChecks, OpMillCompare, OpRegSoul,
 )  # fmt: skip
 BaseOp = Annotated[Union[_BASE_OPS], Field(discriminator="op")]  # noqa: UP007
 
@@ -623,6 +647,8 @@ class OpChooseOne(_Op):
 
     op: Literal["choose_one"]
     options: list[list["OptionOp"]] = Field(min_length=2, max_length=4)
+    # (session 34, s34c) "your opponent declares 0 or 1 or 2 or 3": the opponent picks (CHOOSE_OPTIONAL a1 = 1)
+    who: WhoName = "master"
 
 
 # an if / if_stored block may hold a "you may" ("if X, you may Y") or a choice of effects
@@ -691,10 +717,14 @@ _ON_REGISTER = {
     "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
     "to_stage", "move_position", "to_marker", "exchange",
 }  # fmt: skip
+_ON_REGISTER.add("self_to_marker")  # session 34 (s34c)
 _CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
               "aura_soul_per", "aura_level_per",
               "aura_power_level", "aura_grant_ability"}
+_CONT_ONLY.add("aura_trigger_checks")  # session 34 (s34c): a CONT ability's, read at the trigger step
 _COUNTING = {"brainstorm", "count", "mill_level", "top_level", "mill_count", "reg_level", "trigger_damage"}
+_COUNTING.add("mill_compare")  # session 34 (s34c): stores whether the master's card was the higher
+_COUNTING.add("reg_soul")  # session 34 (s34c): stores the chosen character's soul
 # the triggers whose event is a damage (trigger_damage reads its amount, triggers.trigger_card's aux)
 _DAMAGE_TRIGGERS = {"damage_canceled_self", "damage_not_canceled_self", "battle_damage_received_canceled",
                     "battle_damage_received_not_canceled", "damage_received_canceled", "damage_received_not_canceled"}
@@ -1281,9 +1311,8 @@ class _Compiler(PoolCompiler):
                       "other_attacks, other_frontal_attacked, (own_)trigger_check_climax, battle_opp_reversed, other_reversed, "
                       "other_battle_opp_reversed, other_to_wr_from_stage, hand_to_wr, other_played, "
                       "other_placed_from_wr, (own_)trigger_check_card")
-        if trig == "other_to_wr_from_stage" and "target_triggering" in _all_tags(ab.effect):
-            # its pending entries hold the card that left and the position it left, packed (play.stage_to_wr)
-            self.fail(f"{p}.effect", "other_to_wr_from_stage: only encore_self (triggering) reads the triggering card")
+        # (session 34, s34c) other_to_wr_from_stage's pending entries hold the card that left and the position it left,
+        # packed (play.stage_to_wr): effects.exec_op's TARGET_TRIGGERING takes the card out of the pack (it was refused)
         if (trig == "use_keyword") != (ab.trigger_keyword is not None):
             self.fail(f"{p}.trigger_keyword", "trigger_keyword is required by, and only used with, use_keyword")
         if ab.whose != "any" and kind not in ("cont", "auto"):
@@ -1494,7 +1523,9 @@ class _Compiler(PoolCompiler):
         elif kw == "bond":  # CR 10.4.2
             need(ab.kind == "auto" and ab.trigger == "played_self", "trigger",
                  "Bond is an auto ability triggered by played_self (CR 10.4.2)")  # fmt: skip
-            need("bond" in tags, "effect", "a Bond ability runs the bond op (CR 10.4.2)")
+            # (session 34, s34c) a Bond of two names: choose a card of either name in the waiting room, to the hand
+            need("bond" in tags or {"choose", "to_hand"} <= tags, "effect",
+                 "a Bond ability runs the bond op, or chooses a card of its names and returns it (CR 10.4.2)")
         elif kw == "brainstorm":  # CR 10.7
             need("brainstorm" in tags, "effect", "a Brainstorm ability runs the brainstorm op (CR 10.7.1)")
         elif kw == "change":  # CR 10.8
@@ -1740,7 +1771,8 @@ class _Compiler(PoolCompiler):
                     if not last:
                         ends.append(len(self.code_rows))
                         self.code_rows.append([int(K.Op.SKIP), 0, 0, 0, 0])  # past the other options, patched
-                        self.code_rows[at] = [int(K.Op.CHOOSE_OPTIONAL), 0, 0, 0, len(self.code_rows) - at - 1]
+                        self.code_rows[at] = [int(K.Op.CHOOSE_OPTIONAL), 0, 0, int(op.who == "opponent"),
+                                              len(self.code_rows) - at - 1]
                 for e in ends:
                     self.code_rows[e][4] = len(self.code_rows) - e - 1
                 continue
@@ -1770,7 +1802,7 @@ class _Compiler(PoolCompiler):
             if name == "trigger_damage" and (ab.kind != "auto" or ab.trigger not in _DAMAGE_TRIGGERS):
                 self.fail(f"{q}.op", "trigger_damage is an AUTO ability's of a damage trigger ("
                           f"{', '.join(sorted(_DAMAGE_TRIGGERS))})")
-            if name in _COUNTING:
+            if name in _COUNTING or name == "look_top" and op.store_taken:  # (s34c) the number taken stored
                 counted = True
             self.code_rows.append([int(EFFECT_OPS[name]), reg, a0, a1, a2])
         close_if_done(len(ops) - 1)
@@ -1837,6 +1869,10 @@ class _Compiler(PoolCompiler):
             return int(op.face_up), 0, 0
         if name == "deck_to_marker":
             return int(op.face_up), K.TO_MARKER_DECK_TOP, 0
+        if name == "self_to_marker":
+            return int(op.face_up), 0, 0
+        if name == "aura_trigger_checks":
+            return op.count, 0, 0
         if name == "marker_out":
             return op.count, int(K.Zone[op.to.upper()]), 0
         if name == "to_clock":

@@ -36,6 +36,7 @@ from tcg_env.games.weiss_schwarz.state import (
     MT,
     POS,
     TURN_PLAYER,
+    USES,
     ZONE,
 )
 from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, stage_slot
@@ -236,3 +237,55 @@ def refresh_derived(game, s, T):
                     g = granted_bits(s, sl)
                     if g != 0:
                         game.apply_cont(s, T, sl, p, 0, g)
+
+
+@internal
+def cont_trigger_checks(game, s, T, atk):
+    """(session 34, s34c) "[CONT] During this card's attack, perform a trigger check N times on the trigger step"
+    (Op.AURA_TRIGGER_CHECKS): when the trigger step of ``atk``'s attack begins (turn.py, the first check), the
+    attacker's CONT abilities that hold the instruction (printed, working from the stage, or granted: granted_bits)
+    and whose condition holds set the checks left after the one of CR 7.3.1.2 to N - 1, as Op.TRIGGER_CHECKS does
+    ("during that attack, perform a trigger check N times": both at once, the larger N, not their sum)."""
+    A = ability_table(T)
+    code = code_table(T)
+    cards = card_table(T)
+    p = owner_of(s, atk)
+    n = 0
+    lo = cards[cid_of(s, atk), K.C_ABIL_START]
+    hi = lo + cards[cid_of(s, atk), K.C_ABIL_COUNT]
+    g = granted_bits(s, atk)
+    if g != 0:  # the granted rows: the last ones of the table (apply_cont's)
+        hi2 = A.shape[0]
+        lo2 = hi2
+        while lo2 > 0 and A[lo2 - 1, K.A_ZONE] >= K.GRANT_ZONE0:
+            lo2 -= 1
+    else:
+        lo2 = 0
+        hi2 = 0
+    for part in range(2):
+        a0 = lo if part == 0 else lo2
+        a1 = hi if part == 0 else hi2
+        for ai in range(a0, a1):
+            if A[ai, K.A_KIND] != K.AbilityKind.CONT:
+                continue
+            if part == 0 and A[ai, K.A_ZONE] != K.AbilityZone.DEFAULT:
+                continue
+            if part == 1 and (g >> (A[ai, K.A_ZONE] - K.GRANT_ZONE0)) & 1 == 0:
+                continue
+            c0 = A[ai, K.A_CODE_START]
+            v = 0
+            for r in range(c0, c0 + A[ai, K.A_CODE_LEN]):
+                if code[r, K.I_OP] == K.Op.AURA_TRIGGER_CHECKS:
+                    v = code[r, K.I_A0]
+            if v <= n:
+                continue
+            if A[ai, K.A_COND] != K.Condition.NONE and not game.condition_holds(s, T, A[ai, K.A_COND],
+                                                                               A[ai, K.A_COND_ARG], p, atk):
+                continue
+            w = A[ai, K.A_TRIG_WHOSE]
+            if (w == K.TriggerWhose.YOURS and s[TURN_PLAYER] != p) or (w == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == p):
+                continue
+            n = v
+    if n - 1 > (s[USES + atk * CARD_W] >> K.EXTRA_TRIG_SHIFT) & K.EXTRA_TRIG_MASK:
+        s[USES + atk * CARD_W] &= ~(K.EXTRA_TRIG_MASK << K.EXTRA_TRIG_SHIFT)
+        s[USES + atk * CARD_W] |= (n - 1) << K.EXTRA_TRIG_SHIFT

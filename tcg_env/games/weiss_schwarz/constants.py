@@ -920,6 +920,22 @@ class Op(IntEnum):
     TRIGGER_DAMAGE = 80  # store the damage of the event that triggered the ability (FR_AUX: the damage dealt by this
     #                      card, DAMAGE_(NOT_)CANCELED_SELF, or received, BATTLE_DAMAGE_RECEIVED_*): "deal the same
     #                      damage to your opponent"
+    # --- session 34 (s34c; imported pools only) ---
+    SELF_TO_MARKER = 81  # "put this card face up / down underneath that card as a marker" (CR 3.7.2): the source (on the
+    #                      stage or in the waiting room) goes under the first card of register I_REG, a stage character
+    #                      of the master's, as a marker (a0 = 1 face up; the engine keeps no face, as TO_MARKER); its own
+    #                      markers go to the waiting room (CR 3.7.3.2). NOT_DONE when nothing moved
+    AURA_TRIGGER_CHECKS = 82  # a0 = N, a CONT ability's only: "[CONT] During this card's attack, perform a trigger check N
+    #                           times on the trigger step" (CR 7.3.1.2: one). Outside the aura block (apply_cont skips
+    #                           it): characteristics.cont_trigger_checks reads it when the trigger step begins and sets
+    #                           the attacker's checks left (USES >> EXTRA_TRIG_SHIFT) as Op.TRIGGER_CHECKS does
+    MILL_COMPARE = 83  # "all players put the top card of their deck into their waiting room. If the level of the card put
+    #                    into your waiting room by this effect is higher than your opponent's, ...": each player's top
+    #                    card into their waiting room (the master's first; a refresh at once, CR 9.2.1); stores 1 when
+    #                    both moved and the master's card's printed level (a climax: 0) is the higher, else 0 (IF_STORED)
+    REG_SOUL = 84  # store the soul of the first card of register I_REG (on the stage: its soul now, D_SOUL; else its printed
+    #                soul, C_SOUL; no card: 0): "choose 1 of your opponent's characters, and deal X damage to your
+    #                opponent. X is equal to that character's soul" (stored right after the choice, before any move)
 
 
 PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the master's level / memory cards the row

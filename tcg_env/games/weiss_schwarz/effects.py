@@ -499,7 +499,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                   or K.Trigger.BATTLE_DAMAGE_RECEIVED_CANCELED <= t <= K.Trigger.BATTLE_DAMAGE_RECEIVED_NOT_CANCELED
                   or K.Trigger.DAMAGE_RECEIVED_CANCELED <= t <= K.Trigger.DAMAGE_RECEIVED_NOT_CANCELED)
         if s[f + FR_AUX] >= 0 and not damage:
-            reg_add(game, s, f, reg, s[f + FR_AUX])
+            # (session 34, s34c) OTHER_TO_WR_FROM_STAGE's aux is the card and the position it left, packed (slot +
+            # N_SLOTS x (pos + 1), play.stage_to_wr): the card ("return that character to your hand")
+            reg_add(game, s, f, reg, s[f + FR_AUX] % K.N_SLOTS if t == K.Trigger.OTHER_TO_WR_FROM_STAGE else s[f + FR_AUX])
     elif op == K.Op.TO_MARKER and a1 == K.TO_MARKER_DECK_TOP:
         # "put the top card of your deck (face up) underneath this card as a marker" (CR 3.7.2): with this card on
         # the stage; the refresh of an emptied deck at once (CR 9.2.1)
@@ -509,6 +511,21 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         game.take_from_zone(s, top)
         game.make_marker(s, top, m, s[POS + src * CARD_W])
         game.refresh_if_empty(s, m)
+    elif op == K.Op.SELF_TO_MARKER:
+        # (session 34, s34c) "choose 1 of your "X", and put this card face down underneath that card as a marker"
+        # (CR 3.7.2): this card, on the stage (an ability of its reversal) or in the waiting room (of its move there,
+        # an [ACT] ability whose cost put it there), becomes a marker under the character chosen, one of the master's
+        # stage characters other than it; leaving the stage, its own markers go to the waiting room (CR 3.7.3.2,
+        # take_from_zone). Nothing chosen, or this card elsewhere: nothing moves (NOT_DONE)
+        if s[f + FR_REGN + reg] == 0:
+            return NOT_DONE
+        tgt = s[f + FR_REG + reg * K.TARGET_MAX]
+        z = s[ZONE + src * CARD_W]
+        if (tgt == src or s[ZONE + tgt * CARD_W] != K.Zone.STAGE or owner_of(s, tgt) != m or owner_of(s, src) != m
+                or (z != K.Zone.STAGE and z != K.Zone.WAITING_ROOM)):
+            return NOT_DONE
+        game.take_from_zone(s, src)
+        game.make_marker(s, src, m, s[POS + tgt * CARD_W])
     elif op == K.Op.TO_STAGE or op == K.Op.TO_MARKER:  # of the register's cards
         i = s[f + FR_CNT]
         if i < s[f + FR_REGN + reg]:
@@ -828,6 +845,17 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 moved += 1
         if moved < a0:  # CR 1.3.3: what cannot be done is not done ("If you do, ...": IF_DONE)
             return NOT_DONE
+    elif op == K.Op.MILL_COMPARE:
+        # (session 34, s34c) "all players put the top card of their deck into their waiting room. If the level of the card
+        # put into your waiting room by this effect is higher than your opponent's, ...": each player's top card into
+        # their waiting room (move_top_of_deck: a deck emptied is refreshed at once, CR 9.2.1); 1 is stored when both
+        # moved and the master's card's level (printed; a climax: 0, "Climax are regarded as level 0") is the higher
+        mine = game.move_top_of_deck(s, m, K.Zone.WAITING_ROOM)
+        theirs = game.move_top_of_deck(s, 1 - m, K.Zone.WAITING_ROOM)
+        s[f + FR_STORE] = 0
+        if mine >= 0 and theirs >= 0 and card_table(T)[cid_of(s, mine), K.C_LEVEL] > card_table(T)[cid_of(s, theirs),
+                                                                                                  K.C_LEVEL]:
+            s[f + FR_STORE] = 1
     elif op == K.Op.MILL_LEVEL:  # mill a0, store the total level of the cards milled (a climax: level 0)
         total = 0
         for _ in range(a0):
@@ -1050,6 +1078,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             c = reg_slot(game, s, f, reg, 0)
             lv = s[D_LEVEL + c * CARD_W] if s[ZONE + c * CARD_W] == K.Zone.STAGE else card_table(T)[cid_of(s, c), K.C_LEVEL]
             s[f + FR_STORE] = lv + a2
+    elif op == K.Op.REG_SOUL:
+        # (session 34, s34c) "X is equal to that character's soul": the chosen character's soul now (CR 2.10; its
+        # printed soul off the stage), stored for a count operand ("deal X damage")
+        s[f + FR_STORE] = 0
+        if reg_count(game, s, f, reg) > 0:
+            c = reg_slot(game, s, f, reg, 0)
+            s[f + FR_STORE] = s[D_SOUL + c * CARD_W] if s[ZONE + c * CARD_W] == K.Zone.STAGE else card_table(T)[cid_of(s, c), K.C_SOUL]
     elif op == K.Op.TRIGGER_DAMAGE:  # "deal the same damage": the triggering damage's amount (triggers.trigger_card)
         s[f + FR_STORE] = max(s[f + FR_AUX], 0)
     # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes

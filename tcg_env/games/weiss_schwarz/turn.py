@@ -182,6 +182,11 @@ def flow_step(game, s, T):
         game.trigger_all(s, T, K.Trigger.BEGIN_ENCORE)
         return 0
     if fl == F_TRIGGER:
+        if s[STEP] != K.AttackStep.TRIGGER and s[ATK_SLOT] >= 0 and s[ZONE + s[ATK_SLOT] * CARD_W] == K.Zone.STAGE:
+            # the trigger step begins (session 34, s34c): "[CONT] During this card's attack, perform a trigger check N
+            # times on the trigger step" (Op.AURA_TRIGGER_CHECKS) of the attacker (a few ability rows once an attack;
+            # no pool flag: the flag words' bits are other sessions')
+            game.cont_trigger_checks(s, T, s[ATK_SLOT])
         s[STEP] = K.AttackStep.TRIGGER
         top = game.move_top_of_deck(s, tp, K.Zone.RESOLUTION)  # CR 7.3.1.2 trigger check
         s[TRIG_SLOT] = top
