@@ -193,7 +193,7 @@ _ON_REG = {"power", "soul", "level", "grant_keyword", "grant_ability", "restrict
 # a granted ability's triggers (the card is on the stage): constants.GRANTED_TRIGGERS, the one list the
 # pool compiler and the observation read
 _GRANTED_TRIGGERS = tuple(t.name.lower() for t in K.GRANTED_TRIGGERS + K.GRANTED_OTHER_TRIGGERS)
-N_REGS = 2  # constants.N_REGS: target registers per program
+N_REGS = 3  # constants.N_REGS: target registers per program (3 since session 34)
 # the triggers that fire in their master's turn only (its play from the hand, CR 6.5.1.2.1; its attacks and their
 # trigger checks and damage, CR 7; its climax phase's Accelerate, CR 10.12): "until the end of the next turn" is
 # until the end of the opponent's next turn (session 28)

@@ -55,7 +55,10 @@ N_CENTER = 3
 HAND_SLOTS = 16  # hand positions addressable by actions (see docs/weiss_schwarz/actions.md)
 ABILITIES_PER_CARD = 2  # activated abilities addressable per stage character
 OPTION_SLOTS = 16  # candidates of a SELECT decision (level up: 7 clock cards, ...)
-N_REGS = 2  # target registers per effect program
+# target registers per effect program (session 34: three, for lines that choose three sets of cards, e.g. "choose 1
+# card in your level and 1 in your waiting room, exchange them, and choose 1 of your characters, ..."; each costs
+# 1 + TARGET_MAX words of every frame, state.FR_REGN / FR_REG / FRAME_W)
+N_REGS = 3
 TARGET_MAX = 8  # cards per target register
 PENDING_MAX = 16  # pending (standby) automatic abilities per player (CR 8.7.2)
 FRAME_MAX = 4  # nested effect programs (an auto ability triggered while another resolves)
