@@ -4170,6 +4170,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # discards as costs and by effects, the hand limit's, Backup's cost), filtered on that card
         return ("hand_to_wr", {"trigger_filter": self.to_filter(spec)})
 
+    def t_own_to_memory(self, spec):
+        # (session 34, s34d) Trigger.OWN_TO_MEMORY (play.to_memory): any move of a card of its master's into the
+        # memory (CR 3.12.1, 8.7.4: effects, costs, Change), filtered on that card as it is there (CR 8.7.4.1.3)
+        flt = self.to_filter(spec)
+        return ("own_to_memory", {"trigger_filter": flt} if flt and flt != {"type": "card"} else None)
+
+    def t_to_memory_from_stage(self):
+        # (session 34, s34d) Trigger.TO_MEMORY_FROM_STAGE_SELF (play.to_memory): this card, from the stage
+        return ("to_memory_from_stage_self", None)
+
     def t_frontal_attacks(self):  # Trigger.FRONTAL_ATTACKS_SELF (battle.declare_attack)
         return ("frontal_attacks_self", None)
 

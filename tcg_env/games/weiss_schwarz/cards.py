@@ -100,6 +100,7 @@ TriggerName = Literal[
     "own_trigger_check_card", "damage_received_canceled", "damage_received_not_canceled", "change_used", "resonate_used", "own_direct_attacks",
     "placed_from_wr_self", "opp_brainstorm_climax",
     "refreshed",  # session 33 (s33d)
+    "own_to_memory", "to_memory_from_stage_self",  # session 34 (s34d)
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -1275,7 +1276,7 @@ class _Compiler(PoolCompiler):
                                                           "other_reversed", "other_battle_opp_reversed",
                                                           "other_to_wr_from_stage", "hand_to_wr", "other_played",
                                                           "other_placed_from_wr", "trigger_check_card",
-                                                          "own_trigger_check_card"):
+                                                          "own_trigger_check_card", "own_to_memory"):
             # battle_opp_reversed: turn.py passes the battle opponent as the triggering card
             self.fail(f"{p}.trigger_filter", "only used with other_placed, own_climax_placed, opp_char_reversed, "
                       "other_attacks, other_frontal_attacked, (own_)trigger_check_climax, battle_opp_reversed, other_reversed, "

@@ -501,6 +501,11 @@ class Trigger(IntEnum):
     #                 rule_processes.rule_actions; behind the pool's flags)
     OWN_DIRECT_ATTACKS = 59  # "when your character direct attacks" (session 31; CR 7.2.1.4.1 / 7.2.1.6): every stage
     #                          character of the attacking player, the attacker included (battle.declare_attack)
+    OWN_TO_MEMORY = 57  # "when your (<spec>) card is put into your memory" (session 34, s34d; CR 3.12.1, 8.7.4): every
+    #                     stage character of the owner of a card put into the memory (play.to_memory), and that card
+    #                     itself when it left the stage (CR 8.7.4.1.2); A_TRIG_FILTER on the card, in the memory
+    TO_MEMORY_FROM_STAGE_SELF = 58  # "when this card is put into your memory from the stage" (session 34, s34d):
+    #                                 the card itself, in the memory (play.to_memory)
     # (no Trigger above 61: the flags table keeps a pool's triggers in the two words FL_TRIG, FL_TRIG + 1, 31 bits each;
     # 62 was this trigger's first value and its bit fell into FL_CONT)
 
@@ -530,6 +535,7 @@ GRANTED_OTHER_TRIGGERS = (
     Trigger.TRIGGER_CHECK_CARD, Trigger.OWN_TRIGGER_CHECK_CARD, Trigger.DAMAGE_RECEIVED_CANCELED,
     Trigger.DAMAGE_RECEIVED_NOT_CANCELED, Trigger.CHANGE_USED, Trigger.RESONATE_USED,
     Trigger.OWN_DIRECT_ATTACKS, Trigger.REFRESHED,
+    Trigger.OWN_TO_MEMORY, Trigger.TO_MEMORY_FROM_STAGE_SELF,  # session 34 (s34d): play.to_memory tests granted rows too
 )  # fmt: skip
 
 

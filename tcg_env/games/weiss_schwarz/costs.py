@@ -156,7 +156,7 @@ def pay_fixed_costs(game, s, T, arow, p, slot):
         # 1: the memory; SELF_TO_DECK_BOTTOM; else the Zone packed by the pool compiler (cost self_to: hand, clock, stock)
         z = A[arow, K.A_COST_SELF_TO_MEMORY]
         if z == 1:
-            game.put_in_zone(s, slot, K.Zone.MEMORY)
+            game.to_memory(s, T, slot)  # (session 34) with its memory triggers (play.to_memory)
         elif z == K.SELF_TO_DECK_BOTTOM:  # "[put this card at the bottom of your deck]"
             game.put_on_deck_bottom(s, slot)
         else:  # two calls: one expression would unify an IntEnum member with the int32 under numba

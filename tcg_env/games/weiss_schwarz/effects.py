@@ -439,7 +439,7 @@ def each_target(game, s, T, f, op, sl, a0, a1, a2):
     elif op == K.Op.TO_MEMORY:
         # a stage character that "cannot be put into memory" (RESTRICT_CANT_TO_MEMORY) stays on the stage
         if z != K.Zone.STAGE or (s[D_RST + b] & K.RESTRICT_CANT_TO_MEMORY) == 0:
-            game.put_in_zone(s, sl, K.Zone.MEMORY)
+            game.to_memory(s, T, sl)  # (session 34) with "when your card is put into your memory" (OWN_TO_MEMORY)
     elif op == K.Op.TO_DECK_TOP or op == K.Op.TO_DECK_BOTTOM:
         q = owner_of(s, sl)
         game.take_from_zone(s, sl)
@@ -751,6 +751,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             z_to = a2 & (K.CHANGE_BY_COST - 1)  # (CHANGE_DEFENDER is above CHANGE_BY_COST)
             if z_to == 0:
                 game.stage_to_wr(s, T, src)
+            elif z_to == K.Zone.MEMORY:  # (session 34) its memory triggers (play.to_memory)
+                game.to_memory(s, T, src)
             else:
                 game.put_in_zone(s, src, z_to)
             s[f + FR_REGN + reg] = 0
@@ -793,7 +795,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 z_to = a2 & ~(K.CHANGE_DEFENDER | K.CHANGE_KEEP)
                 if z_to == 0:
                     game.stage_to_wr(s, T, src)
-                else:  # "[Put this card into your clock / memory / stock]", "[Return this card to your hand]"
+                elif z_to == K.Zone.MEMORY:  # (session 34) its memory triggers (play.to_memory)
+                    game.to_memory(s, T, src)
+                else:  # "[Put this card into your clock / stock]", "[Return this card to your hand]"
                     game.put_in_zone(s, src, z_to)
                 game.place_on_stage(s, T, chosen, m, pos, a1, False)
                 if (a2 & K.CHANGE_DEFENDER) != 0 and s[DEF_SLOT] == src:

@@ -1,0 +1,235 @@
+"""Weiss Schwarz card text, session 34 (branch s34d): a third target register (constants.N_REGS = 3) and the memory's
+zone change triggers ("when your card is put into your memory", Trigger.OWN_TO_MEMORY; "when this card is put into
+your memory from the stage", Trigger.TO_MEMORY_FROM_STAGE_SELF; CR 3.12, 8.7.4). Made-up lines in the card language,
+imported, and what the engine does with them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
+from tcg_env.games.weiss_schwarz.card_text import compile_line
+from tcg_env.games.weiss_schwarz.scenario import Scenario
+
+import ws_card_text_kit as kit
+
+_rec = kit.rec
+
+
+def _c(line, type="character"):
+    return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
+
+
+# three sets of cards chosen, none moved off the stage: one register each
+_TRIPLE = ("【ACT】 [【REST】 this card] Choose 1 of your opponent's characters, and that character gets -1000 power until "
+           "end of turn. Choose 1 of your other characters, and that character gets +1000 power until end of turn. "
+           "Choose 1 of your opponent's characters, and that character gets -2000 power until end of turn.")
+_WATCHER = "【AUTO】 When your card is put into your memory, this card gets +1000 power until end of turn."
+_SENDER = "【ACT】 [【REST】 this card] Choose 1 of your other characters, and put it into your memory."
+_OPP_SENDER = ("【ACT】 [【REST】 this card] Choose 1 of your opponent's characters, and put it into your opponent's "
+               "memory.")
+_LEAVER_ACT = "【ACT】 [Put this card into your memory] Draw 1 card."
+_LEAVER_AUTO = "【AUTO】 When your card is put into your memory, draw 1 card."
+_STOCKER_AUTO = "【AUTO】 When this card is put into your memory from the stage, put this card into your stock."
+_MAGIC_WATCH = "【AUTO】 When your 《Magic》 character is put into your memory, draw 1 card."
+_GRANTER = ("【ACT】 [【REST】 this card] Choose 1 of your other characters, and that character gets the following ability "
+            "until end of turn. \"【AUTO】 When your card is put into your memory, this card gets +1000 power until end of "
+            "turn.\"")
+(PLAIN, FLARE, TRIPLE, WATCHER, SENDER, OPP_SENDER, LEAVER, STOCKER, MAGIC_WATCH, MAGE, GRANTER) = range(11)
+RECORDS = [
+    _rec("T/S34D-001", "Plain"),
+    _rec("T/S34D-002", "Flare", [], type="Climax", trigger=("SOUL",)),
+    _rec("T/S34D-003", "Triple", [_TRIPLE]),
+    _rec("T/S34D-004", "Watcher", [_WATCHER]),
+    _rec("T/S34D-005", "Sender", [_SENDER]),
+    _rec("T/S34D-006", "Opp Sender", [_OPP_SENDER]),
+    _rec("T/S34D-007", "Leaver", [_LEAVER_ACT, _LEAVER_AUTO]),
+    _rec("T/S34D-008", "Stocker", [_LEAVER_ACT, _STOCKER_AUTO]),
+    _rec("T/S34D-009", "Magic Watch", [_MAGIC_WATCH]),
+    _rec("T/S34D-010", "Mage", traits=("Magic",)),
+    _rec("T/S34D-011", "Granter", [_GRANTER]),
+]  # fmt: skip
+RECORDS += [_rec(f"T/S34D-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    return kit.import_pool(tmp_path_factory, "ws34d", RECORDS)
+
+
+def _answer(g, word, limit=20):
+    """Answer the decisions until nothing resolves: the first legal action naming ``word``, else the first one."""
+    for _ in range(limit):
+        if kit.resolved(g):
+            return
+        d = kit.labels(g)
+        j = next((k for k, x in enumerate(d) if word in x), 0)
+        g.step(int(g.legal_actions()[j]))
+    raise AssertionError("not resolved")
+
+
+def _scenario(pool):
+    deck = kit.deck_of(len(RECORDS), FLARE)
+    return Scenario.main_phase(pool, decks=(deck, deck))
+
+
+# ---------------------------------------------------------------------------- a third target register
+def test_three_target_registers_in_the_frame():
+    # constants.N_REGS and the frame words that follow it (state.FR_REGN: one count per register, FR_REG: TARGET_MAX
+    # slots per register)
+    assert K.N_REGS == 3
+    assert S.FR_REG == S.FR_REGN + K.N_REGS and S.FRAME_W == S.FR_REG + K.N_REGS * K.TARGET_MAX
+
+
+def test_three_choices_kept_on_the_stage_compile_on_three_registers():
+    r = _c(_TRIPLE)
+    assert r.verdict == "exact", r.reason
+    assert [(o["op"], o.get("reg", 0)) for o in r.abilities[0]["effect"]] == [
+        ("choose", 0), ("power", 0), ("choose", 1), ("power", 1), ("choose", 2), ("power", 2)]
+    # a fourth set of cards that stay on the stage is still past the engine's registers
+    r = _c(_TRIPLE + " Choose 1 of your other characters, and that character gets +1000 power until end of turn.")
+    assert r.verdict == "unsupported" and "target registers" in r.reason
+
+
+def test_cr_8_6_three_registers_each_keep_their_own_cards(pool):
+    """Triple's three choices: the opponent's first character -1000, an own other character +1000, the opponent's
+    second character -2000 (each instruction acts on its own register's card only)."""
+    sc = _scenario(pool)
+    sc.put(0, TRIPLE, "stage", pos=0)
+    mine = sc.put(0, PLAIN, "stage", pos=1)
+    a = sc.put(1, PLAIN, "stage", pos=0)
+    b = sc.put(1, PLAIN, "stage", pos=1)
+    g = sc.game()
+    kit.act(g, "Use ability 0 of Triple")
+    kit.act(g, "Choose opponent's center left")  # register 0
+    kit.act(g, "Choose own center middle")  # register 1
+    kit.act(g, "Choose opponent's center middle")  # register 2
+    assert kit.resolved(g)
+    assert (kit.power(g, mine), kit.power(g, a), kit.power(g, b)) == (4000, 2000, 1000)
+
+
+def test_snapshot_round_trip_keeps_the_third_register(pool):
+    """to_dict / from_dict with the wider frame: a pending choice into register 2 survives the round trip."""
+    sc = _scenario(pool)
+    sc.put(0, TRIPLE, "stage", pos=0)
+    sc.put(0, PLAIN, "stage", pos=1)
+    sc.put(1, PLAIN, "stage", pos=0)
+    sc.put(1, PLAIN, "stage", pos=1)
+    g = sc.game()
+    kit.act(g, "Use ability 0 of Triple")
+    kit.act(g, "Choose opponent's center left")
+    kit.act(g, "Choose own center middle")  # the third choice (register 2) is now asked
+    f = S.FRAMES + (int(g.state[S.FRAME_N]) - 1) * S.FRAME_W
+    assert [int(g.state[f + S.FR_REGN + r]) for r in range(K.N_REGS)] == [1, 1, 0]
+    from tcg_env.game import Game
+
+    g2 = Game.from_dict(g.to_dict(), pool=pool)
+    assert np.array_equal(np.asarray(g2.state), np.asarray(g.state))
+    assert kit.labels(g2) == kit.labels(g)
+    assert np.array_equal(np.asarray(g2.observe(0)), np.asarray(g.observe(0)))
+    kit.act(g2, "Choose opponent's center middle")
+    assert kit.resolved(g2)
+
+
+# ---------------------------------------------------------------------------- CR 8.7.4: put into your memory
+@pytest.mark.parametrize("line, trig, flt", [
+    (_WATCHER, "own_to_memory", None),
+    (_MAGIC_WATCH, "own_to_memory", {"type": "character", "trait": "Magic"}),
+    ("【AUTO】 When your card is put into your memory, if you have another 《Glass》 character, this card gets +1000 "
+     "power until end of turn.", "own_to_memory", None),
+    (_STOCKER_AUTO, "to_memory_from_stage_self", None),
+])  # fmt: skip
+def test_cr_8_7_4_memory_triggers_compile(line, trig, flt):
+    r = _c(line)
+    assert r.verdict == "exact", r.reason
+    ab = r.abilities[0]
+    assert ab["trigger"] == trig and ab.get("trigger_filter") == flt
+
+
+def test_cr_8_7_4_your_card_put_into_your_memory_by_an_effect_triggers(pool):
+    """Sender puts another character of its master's into the memory: Watcher's ability triggers (+1000)."""
+    sc = _scenario(pool)
+    sc.put(0, SENDER, "stage", pos=0)
+    watcher = sc.put(0, WATCHER, "stage", pos=1)
+    moved = sc.put(0, PLAIN, "stage", pos=2)
+    g = sc.game()
+    kit.act(g, "Use ability 0 of Sender")
+    _answer(g, "(Plain)")
+    assert kit.zone_of(g, moved) == K.Zone.MEMORY
+    assert kit.power(g, watcher) == 4000
+
+
+def test_cr_8_7_4_the_opponents_card_into_their_memory_is_not_yours(pool):
+    sc = _scenario(pool)
+    sc.put(0, OPP_SENDER, "stage", pos=0)
+    watcher = sc.put(0, WATCHER, "stage", pos=1)
+    moved = sc.put(1, PLAIN, "stage", pos=0)
+    g = sc.game()
+    kit.act(g, "Use ability 0 of Opp Sender")
+    kit.answer_picks(g, [])
+    assert kit.zone_of(g, moved) == K.Zone.MEMORY
+    assert kit.power(g, watcher) == 3000
+
+
+def test_cr_8_7_4_1_2_a_cost_into_the_memory_triggers_and_the_leaving_card_looks_back(pool):
+    """Leaver pays "[put this card into your memory]": Watcher's ability triggers (+1000), and so does Leaver's own
+    "when your card is put into your memory, draw 1 card" (the card that left the stage looks back, CR 8.7.4.1.2):
+    two cards drawn, the ACT's and the AUTO's."""
+    sc = _scenario(pool)
+    leaver = sc.put(0, LEAVER, "stage", pos=0)
+    watcher = sc.put(0, WATCHER, "stage", pos=1)
+    g = sc.game()
+    hand = kit.count(g, "HAND")
+    kit.act(g, "Use ability 0 of Leaver")
+    kit.answer_yes(g, True)
+    assert kit.zone_of(g, leaver) == K.Zone.MEMORY
+    assert kit.power(g, watcher) == 4000
+    assert kit.count(g, "HAND") == hand + 2
+
+
+def test_cr_8_7_4_this_card_put_into_your_memory_from_the_stage(pool):
+    """Stocker pays "[put this card into your memory]": "when this card is put into your memory from the stage, put
+    this card into your stock" moves it on from the memory."""
+    sc = _scenario(pool)
+    stocker = sc.put(0, STOCKER, "stage", pos=0)
+    g = sc.game()
+    stock = kit.count(g, "STOCK")
+    kit.act(g, "Use ability 0 of Stocker")
+    kit.answer_yes(g, True)
+    assert kit.zone_of(g, stocker) == K.Zone.STOCK
+    assert kit.count(g, "STOCK") == stock + 1 and kit.count(g, "MEMORY") == 0
+
+
+@pytest.mark.parametrize("card, draws", [(MAGE, 1), (PLAIN, 0)])
+def test_cr_8_7_4_1_3_the_trigger_filter_reads_the_card_in_the_memory(pool, card, draws):
+    """Magic Watch draws when a <<Magic>> character is put into the memory, not another one."""
+    sc = _scenario(pool)
+    sc.put(0, SENDER, "stage", pos=0)
+    sc.put(0, MAGIC_WATCH, "stage", pos=1)
+    moved = sc.put(0, card, "stage", pos=2)
+    g = sc.game()
+    hand = kit.count(g, "HAND")
+    kit.act(g, "Use ability 0 of Sender")
+    _answer(g, "(Mage)" if card == MAGE else "(Plain)")
+    assert kit.zone_of(g, moved) == K.Zone.MEMORY
+    assert kit.count(g, "HAND") == hand + draws
+
+
+def test_cr_8_7_4_a_granted_memory_trigger_fires_on_the_character_it_was_given_to(pool):
+    """Granter gives Plain (center right) "when your card is put into your memory, this card gets +1000"; Sender then
+    puts the back Plain into the memory: the granted ability triggers (constants.GRANTED_OTHER_TRIGGERS)."""
+    sc = _scenario(pool)
+    sc.put(0, GRANTER, "stage", pos=0)
+    sc.put(0, SENDER, "stage", pos=1)
+    given = sc.put(0, PLAIN, "stage", pos=2)
+    moved = sc.put(0, PLAIN, "stage", pos=3)
+    g = sc.game()
+    kit.act(g, "Use ability 0 of Granter")
+    _answer(g, "center right")
+    assert kit.power(g, given) == 3000
+    kit.act(g, "Use ability 0 of Sender")
+    _answer(g, "back left")
+    assert kit.zone_of(g, moved) == K.Zone.MEMORY
+    assert kit.power(g, given) == 4000
