@@ -37,7 +37,10 @@ _MAGIC_WATCH = "【AUTO】 When your 《Magic》 character is put into your memo
 _GRANTER = ("【ACT】 [【REST】 this card] Choose 1 of your other characters, and that character gets the following ability "
             "until end of turn. \"【AUTO】 When your card is put into your memory, this card gets +1000 power until end of "
             "turn.\"")
-(PLAIN, FLARE, TRIPLE, WATCHER, SENDER, OPP_SENDER, LEAVER, STOCKER, MAGIC_WATCH, MAGE, GRANTER) = range(11)
+_SLEEPER = ("【AUTO】 At the beginning of your climax phase, you may put this card into your memory. If you do, at the "
+            "beginning of your next draw phase, choose 1 \"Sleeper\" in your memory, and put it in any position of your "
+            "stage.")
+(PLAIN, FLARE, TRIPLE, WATCHER, SENDER, OPP_SENDER, LEAVER, STOCKER, MAGIC_WATCH, MAGE, GRANTER, SLEEPER) = range(12)
 RECORDS = [
     _rec("T/S34D-001", "Plain"),
     _rec("T/S34D-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -50,6 +53,7 @@ RECORDS = [
     _rec("T/S34D-009", "Magic Watch", [_MAGIC_WATCH]),
     _rec("T/S34D-010", "Mage", traits=("Magic",)),
     _rec("T/S34D-011", "Granter", [_GRANTER]),
+    _rec("T/S34D-012", "Sleeper", [_SLEEPER]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S34D-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -233,3 +237,73 @@ def test_cr_8_7_4_a_granted_memory_trigger_fires_on_the_character_it_was_given_t
     _answer(g, "back left")
     assert kit.zone_of(g, moved) == K.Zone.MEMORY
     assert kit.power(g, given) == 4000
+
+
+# ---------------------------------------------------------------------------- CR 8.7.5: the delayed ability's mark
+def _marked(g, slot) -> bool:
+    p, i = divmod(slot, K.MAX_DECK)
+    words = (K.MAX_DECK + S.MARK_BITS - 1) // S.MARK_BITS
+    return (int(g.state[S.MEMORY_MARK + p * words + i // S.MARK_BITS]) >> (i % S.MARK_BITS)) & 1 == 1
+
+
+def _mark(sc, slot) -> None:
+    p, i = divmod(slot, K.MAX_DECK)
+    words = (K.MAX_DECK + S.MARK_BITS - 1) // S.MARK_BITS
+    sc.row[S.MEMORY_MARK + p * words + i // S.MARK_BITS] |= 1 << (i % S.MARK_BITS)
+
+
+def test_cr_8_7_5_the_delayed_ability_compiles_exact_with_the_mark():
+    r = _c(_SLEEPER.replace("Sleeper", "Tester"))
+    assert r.verdict == "exact", r.reason
+    now, later = r.abilities
+    assert now["effect"] == [{"op": "may", "then": [{"op": "target_self"}, {"op": "to_memory"}, {"op": "memory_mark"}]}]
+    assert later["condition"] == {"kind": "memory_marked"} and later["effect"][0] == {"op": "memory_mark", "set": False}
+
+
+def _to_main_of(g, player, limit=300):
+    """The first legal action until ``player``'s main phase with nothing resolving."""
+    for _ in range(limit):
+        if int(g.state[S.PHASE]) == K.Phase.MAIN and int(g.state[S.TURN_PLAYER]) == player and kit.resolved(g):
+            return
+        g.step(int(g.legal_actions()[0]))
+    raise AssertionError("not reached")
+
+
+@pytest.mark.parametrize("yes", [True, False])
+def test_cr_8_7_5_put_into_the_memory_by_its_ability_it_comes_back_at_the_next_draw_phase(pool, yes):
+    """Sleeper goes into the memory at the beginning of its master's climax phase (marked), and comes back to the
+    stage at the beginning of its master's next draw phase; declined, it stays on the stage, unmarked."""
+    sc = _scenario(pool)
+    me = sc.put(0, SLEEPER, "stage", pos=0)
+    g = sc.game()
+    kit.act(g, "End the main phase")
+    kit.answer_yes(g, yes)
+    assert kit.zone_of(g, me) == (K.Zone.MEMORY if yes else K.Zone.STAGE)
+    assert _marked(g, me) == yes
+    _to_main_of(g, 1)
+    assert kit.zone_of(g, me) == (K.Zone.MEMORY if yes else K.Zone.STAGE)  # not at the opponent's draw phase
+    _to_main_of(g, 0)
+    assert kit.zone_of(g, me) == K.Zone.STAGE and not _marked(g, me)
+
+
+def test_cr_8_7_5_1_the_delayed_ability_acts_once_whichever_copy_it_chooses(pool):
+    """Two Sleepers in the memory, the first marked: at its master's draw phase the delayed ability chooses the other
+    copy (a card of the name, as printed), which comes back; the marked one stays, its mark cleared (CR 8.7.5.1: the
+    timed activation is met once), so nothing more comes back at the next draw phase."""
+    deck = kit.deck_of(len(RECORDS), FLARE)
+    sc = Scenario.main_phase(pool, decks=(deck, deck), turn_player=1)
+    marked = sc.put(0, SLEEPER, "memory")
+    other = sc.put(0, SLEEPER, "memory")
+    _mark(sc, marked)
+    sc.flow("end")  # the opponent's turn ends; the master's turn begins (CR 6.2, 6.3)
+    g = sc.game()
+    for _ in range(40):
+        if kit.resolved(g) and int(g.state[S.TURN_PLAYER]) == 0 and int(g.state[S.PHASE]) == K.Phase.MAIN:
+            break
+        d = kit.labels(g)
+        # the choice in the memory: the last Sleeper offered
+        js = [k for k, x in enumerate(d) if "Sleeper" in x]
+        g.step(int(g.legal_actions()[js[-1] if len(js) == 2 else 0]))
+    assert sorted([kit.zone_of(g, marked), kit.zone_of(g, other)]) == sorted([K.Zone.MEMORY, K.Zone.STAGE])
+    assert not _marked(g, marked) and not _marked(g, other)
+    assert kit.resolved(g)

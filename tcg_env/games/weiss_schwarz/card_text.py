@@ -4700,16 +4700,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a delayed ability that does not choose this card's name in your memory")
         if self.card.get("type") != "character":
             raise Unsupported("a delayed ability of a card that is not a character")
-        self._cost_only = not before  # the cost alone puts this card into the memory (resolve: no effect of its own)
+        # (session 34, s34d) the move marks this card (Op.MEMORY_MARK, state.MEMORY_MARK, CR 8.7.5): the delayed
+        # ability acts only on a card this ability put into the memory that stayed there since (the mark is cleared
+        # when the card leaves it), and once (CR 8.7.5.1: it clears the mark first). Before session 34 it acted on a
+        # card put there any other way too (approximation delayed_from_memory, now unused).
+        before = _mark_after_to_memory(before) if before else [{"op": "memory_mark"}]
         try:
             ab = self.auto_body(*parts[:-1], (mode, cond, before))
         finally:
             self._cost_only = False
         if isinstance(ab, list):
             raise Unsupported("a delayed ability of an ability with two triggers")
-        self.approximate("delayed_from_memory")
         later = {"kind": "auto", "trigger": "begin_draw", "whose": "yours", "zone": "memory",
-                 "effect": self.resolve(inner, "begin_draw", None)}
+                 "condition": {"kind": "memory_marked"},
+                 "effect": [{"op": "memory_mark", "set": False}] + self.resolve(inner, "begin_draw", None)}
         return [ab, later]
 
     def _stock_clock_cost_ops(self, cost, effects, trig, cond) -> list[dict]:
@@ -6238,6 +6242,19 @@ def _flat_ops(ops: list[dict], path: tuple = ()) -> list[tuple[dict, tuple]]:
             out += _flat_ops(o["then"], path + ((id(o), 0),))
         for j, opt in enumerate(o.get("options") or ()):
             out += _flat_ops(opt, path + ((id(o), j + 1),))
+    return out
+
+
+def _mark_after_to_memory(ops: list[dict]) -> list[dict]:
+    """(Session 34) A copy of ``ops`` with Op.MEMORY_MARK right after each move of this card into the memory (in its
+    block: a "may" or an "if" holds both): the delayed ability of _delayed_next_draw reads the mark."""
+    out: list[dict] = []
+    for o in ops:
+        if "then" in o:
+            o = dict(o, then=_mark_after_to_memory(o["then"]))
+        out.append(o)
+        if o.get("op") == "to_memory":
+            out.append({"op": "memory_mark"})
     return out
 
 

@@ -121,6 +121,7 @@ ConditionName = Literal[
     "clock_top_alarm", "level_at_most", "all_of", "any_of",
     "your_main_phase", "no_facing", "facing_reversed",  # session 29 (s29-wsauto)
     "climax_filter_at_least",  # session 33 (s33d)
+    "memory_marked",  # session 34 (s34d)
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -467,6 +468,15 @@ class OpTriggerDamage(_Op):
     op: Literal["trigger_damage"]
 
 
+class OpMemoryMark(_Op):
+    """(Session 34, s34d) Mark this card, in its owner's memory, as put there by this ability (``set``), or clear the
+    mark: the delayed ability of "... put this card into your memory. If you do, at the beginning of your next draw
+    phase, ..." (Op.MEMORY_MARK, Condition.MEMORY_MARKED; CR 8.7.5)."""
+
+    op: Literal["memory_mark"]
+    set: bool = True
+
+
 class OpStockBottomToWr(_CountWho):
     """The bottom card(s) of a player's stock into that player's waiting room."""
 
@@ -603,6 +613,7 @@ _BASE_OPS = (
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
     OpAuraGrantAbility, OpAuraSoulPer, OpAuraLevelPer, OpOppChoose, OpDeckToMarker, OpMarkerOut, OpTriggerDamage,
+    OpMemoryMark,  # session 34 (s34d)
 )  # fmt: skip
 BaseOp = Annotated[Union[_BASE_OPS], Field(discriminator="op")]  # noqa: UP007
 
@@ -1855,6 +1866,8 @@ class _Compiler(PoolCompiler):
             return op.count, 0, 0
         if name == "top_level" or name == "trigger_damage":
             return 0, 0, 0
+        if name == "memory_mark":
+            return int(op.set), 0, 0
         if name == "reg_level":
             return 0, 0, op.plus
         if name == "mill_count":

@@ -679,6 +679,10 @@ class Condition(IntEnum):
     # --- session 33 (s33d; the range 110..119) ---
     CLIMAX_FILTER_AT_LEAST = 110  # the master's climax area (CR 3.11) holds >= (arg & 0xFF) cards matching filter row
     #                               arg >> 8: "if a blue climax is in your climax area"
+    # --- session 34 (s34d; the range 116..120) ---
+    MEMORY_MARKED = 116  # the source holds the mark of Op.MEMORY_MARK (put into the memory by its ability, and there
+    #                      since): the delayed ability of "... put this card into your memory. If you do, at the
+    #                      beginning of your next draw phase, ..." (CR 8.7.5)
 
 
 ABILITY_TABLE = TableLayout("ability")
@@ -929,6 +933,10 @@ class Op(IntEnum):
     TRIGGER_DAMAGE = 80  # store the damage of the event that triggered the ability (FR_AUX: the damage dealt by this
     #                      card, DAMAGE_(NOT_)CANCELED_SELF, or received, BATTLE_DAMAGE_RECEIVED_*): "deal the same
     #                      damage to your opponent"
+    # --- session 34 (s34d; the range 86..90) ---
+    MEMORY_MARK = 86  # a0 = 1: mark the source, when it is in its owner's memory, as put there by this ability for a
+    #                   delayed ability to come (state.MEMORY_MARK, CR 8.7.5); a0 = 0: clear the mark (the delayed
+    #                   ability's activation condition is met once, CR 8.7.5.1)
 
 
 PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the master's level / memory cards the row

@@ -72,7 +72,7 @@ from tcg_env.games.weiss_schwarz.state import (
     ZT,
 )
 from tcg_env.engine.decisions import set_decision
-from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, pool_may_trigger, stage_slot
+from tcg_env.games.weiss_schwarz.zones import cid_of, memory_mark_set, owner_of, pool_may_trigger, stage_slot
 
 
 @internal
@@ -1056,6 +1056,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             s[f + FR_STORE] = lv + a2
     elif op == K.Op.TRIGGER_DAMAGE:  # "deal the same damage": the triggering damage's amount (triggers.trigger_card)
         s[f + FR_STORE] = max(s[f + FR_AUX], 0)
+    elif op == K.Op.MEMORY_MARK:  # (session 34) CR 8.7.5: the delayed ability to come of a card put into the memory
+        if src >= 0 and (a0 == 0 or s[ZONE + src * CARD_W] == K.Zone.MEMORY):
+            memory_mark_set(s, src, a0 != 0)
     # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
     # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.unsupported) do nothing yet
     return NEXT
