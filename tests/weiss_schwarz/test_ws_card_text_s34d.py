@@ -40,7 +40,10 @@ _GRANTER = ("【ACT】 [【REST】 this card] Choose 1 of your other characters,
 _SLEEPER = ("【AUTO】 At the beginning of your climax phase, you may put this card into your memory. If you do, at the "
             "beginning of your next draw phase, choose 1 \"Sleeper\" in your memory, and put it in any position of your "
             "stage.")
-(PLAIN, FLARE, TRIPLE, WATCHER, SENDER, OPP_SENDER, LEAVER, STOCKER, MAGIC_WATCH, MAGE, GRANTER, SLEEPER) = range(12)
+_SPENDER = ("【ACT】 [(1) Put 1 《Magic》 character from your memory into your waiting room] This card gets +4000 power until "
+            "end of turn.")
+(PLAIN, FLARE, TRIPLE, WATCHER, SENDER, OPP_SENDER, LEAVER, STOCKER, MAGIC_WATCH, MAGE, GRANTER, SLEEPER,
+ SPENDER) = range(13)
 RECORDS = [
     _rec("T/S34D-001", "Plain"),
     _rec("T/S34D-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -54,6 +57,7 @@ RECORDS = [
     _rec("T/S34D-010", "Mage", traits=("Magic",)),
     _rec("T/S34D-011", "Granter", [_GRANTER]),
     _rec("T/S34D-012", "Sleeper", [_SLEEPER]),
+    _rec("T/S34D-013", "Spender", [_SPENDER]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S34D-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -307,3 +311,41 @@ def test_cr_8_7_5_1_the_delayed_ability_acts_once_whichever_copy_it_chooses(pool
     assert sorted([kit.zone_of(g, marked), kit.zone_of(g, other)]) == sorted([K.Zone.MEMORY, K.Zone.STAGE])
     assert not _marked(g, marked) and not _marked(g, other)
     assert kit.resolved(g)
+
+
+# ---------------------------------------------------------------------------- CR 8.4: an [ACT] cost of the memory's cards
+def test_cr_8_4_an_act_cost_of_memory_cards_compiles_to_a_condition_and_the_programs_first_moves():
+    r = _c(_SPENDER)
+    assert r.verdict == "exact", r.reason
+    (ab,) = r.abilities
+    flt = {"type": "character", "trait": "Magic", "zone": "memory"}
+    assert ab["cost"] == {"stock": 1}
+    assert ab["condition"] == {"kind": "memory_filter_at_least", "value": 1, "filter": flt}
+    assert ab["effect"][:2] == [{"op": "choose", "filter": flt, "count": 1}, {"op": "to_waiting_room"}]
+    # beside hand cards into the waiting room: approximate (memory_cost_last); the memory's cards alone: no kernel cost
+    r = _c("【ACT】 [Put 1 card from your hand into your waiting room & Put 1 《Magic》 character from your memory into "
+           "your waiting room] This card gets +4000 power until end of turn.")
+    assert r.verdict == "approximate" and r.approximations == ("memory_cost_last",)
+    r = _c("【ACT】 [Put 1 《Magic》 character from your memory into your waiting room] This card gets +4000 power until "
+           "end of turn.")
+    assert r.verdict == "unsupported"
+
+
+@pytest.mark.parametrize("in_memory", [MAGE, PLAIN])
+def test_cr_8_4_2_2_the_act_is_used_only_while_the_memory_holds_its_cost(pool, in_memory):
+    """Spender with 1 stock: with a <<Magic>> character in the memory it can be used (1 stock and that card into the
+    waiting room, +4000); with only a Plain there the cost cannot be paid, and the ability is not offered."""
+    sc = _scenario(pool)
+    me = sc.put(0, SPENDER, "stage", pos=0)
+    card = sc.put(0, in_memory, "memory")
+    sc.put(0, PLAIN, "stock")
+    g = sc.game()
+    usable = any(x.startswith("Use ability 0 of Spender") for x in kit.labels(g))
+    assert usable == (in_memory == MAGE)
+    if usable:
+        stock, wr = kit.count(g, "STOCK"), kit.count(g, "WR")
+        kit.act(g, "Use ability 0 of Spender")
+        _answer(g, "Mage")
+        assert kit.zone_of(g, card) == K.Zone.WAITING_ROOM and kit.count(g, "MEMORY") == 0
+        assert kit.count(g, "STOCK") == stock - 1 and kit.count(g, "WR") == wr + 2
+        assert kit.power(g, me) == 7000

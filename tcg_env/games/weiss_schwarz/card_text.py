@@ -97,6 +97,9 @@ APPROXIMATIONS: dict[str, str] = {
     "placed_by_any_effect": "\"during your climax phase, when this card is placed on the stage (from your waiting "
                             "room) by the effect of \"X\"\": triggers whenever this card is placed on the stage during "
                             "your climax phase, by the effect named or by another (from any zone)",
+    "memory_cost_last": "\"[ACT] [... & Put N <spec> from your memory into your waiting room] ...\" beside a cost that "
+                        "moves other cards: the memory's cards move after the rest of the cost, at the program's start "
+                        "(triggers of the other moves could see them still in the memory)",
     "delayed_from_memory": "\"put this card into your memory. If you do, at the beginning of your next draw phase, "
                            "choose 1 \"<its name>\" in your memory, and put it ...\": the delayed ability is an ability "
                            "of this card working from the memory at the beginning of each of your draw phases, so it "
@@ -4928,9 +4931,35 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def kw_resonate(self):
         return "resonate"
 
+    def _act_memory_cost(self, cost, effects):
+        """(Session 34, s34d) "[ACT] [(1) Put 1 <spec> from your memory into your waiting room (& ...)] X": the kernel
+        pays the rest of the cost (stock, [REST], hand cards: costs.pay_fixed_costs); the memory's cards are chosen and
+        put into the waiting room by the program's first instructions, before X (an [ACT] ability resolves right after
+        its cost, CR 8.1.1.1: nothing happens between); the ability can be used only while the memory holds them
+        (its condition memory_filter_at_least: the cost can be paid in full, CR 8.4.2.2). Exact where the rest of the
+        cost is stock and [REST] this card (paid first, as written, CR 8.4.2.1, and no trigger sees the order);
+        beside a cost that moves other cards (hand cards into the waiting room: their triggers could see the memory's
+        cards not yet moved), approximation memory_cost_last. Returns (cost, the program's first ops, the condition)."""
+        wr = cost["@wr"]
+        if "@shuffle" in cost or "@stock_clock" in cost or wr.get("to") != "waiting_room":
+            raise Unsupported("a memory cost beside a waiting-room cost")
+        rest = {k: v for k, v in cost.items() if k != "@wr"}
+        if not rest:
+            # the pool compiler's [ACT] needs a cost the kernel pays (CR 8.1.1.1.1)
+            raise Unsupported("an [ACT] ability whose only cost is cards of the memory")
+        if set(rest) - {"stock", "rest_self", "@stand"}:
+            self.approximate("memory_cost_last")
+        pay = [{"op": "choose", "filter": wr["filter"], "count": wr["count"]}, {"op": "to_waiting_room"},
+               {"op": "@cost_done"}]
+        return rest, pay, {"kind": "memory_filter_at_least", "value": wr["count"], "filter": wr["filter"]}
+
     def act_body(self, *parts):
         label = parts[0] if isinstance(parts[0], str) else None
-        cost, effects = self._plain_cost(parts[-2], act=True), parts[-1]
+        cost, effects = parts[-2], parts[-1]
+        memory_pay, memory_cond = [], None
+        if isinstance(cost, dict) and "@wr" in cost and (cost["@wr"].get("filter") or {}).get("zone") == "memory":
+            cost, memory_pay, memory_cond = self._act_memory_cost(cost, effects)
+        cost = self._plain_cost(cost, act=True)
         stand = bool(cost.get("@stand"))
         if stand:
             cost = {k: v for k, v in cost.items() if k != "@stand"}
@@ -4968,6 +4997,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab["condition"] = {"kind": "self_standing"}  # the cost can be paid only while it stands (CR 8.4.2.2)
         if lifted is not None:
             ab["condition"] = lifted
+        if memory_cond is not None:
+            if any(o["op"] == "@change_place" for o in _walk(effects)):
+                raise Unsupported("an [ACT] Change with a cost of the memory's cards")
+            ab["condition"] = memory_cond if "condition" not in ab else _cond_join("all_of", ab["condition"], memory_cond)
+            lifted = memory_cond if lifted is None else lifted
+            effects = memory_pay + effects
         if label == "resonate":
             # CR 10.13.1 names the reveal in an AUTO ability's cost; the English cards also print it
             # on [ACT] abilities, where the keyword has no effect (CR 10.13.1: "no meaning in terms
