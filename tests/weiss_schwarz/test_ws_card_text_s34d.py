@@ -42,8 +42,11 @@ _SLEEPER = ("【AUTO】 At the beginning of your climax phase, you may put this 
             "stage.")
 _SPENDER = ("【ACT】 [(1) Put 1 《Magic》 character from your memory into your waiting room] This card gets +4000 power until "
             "end of turn.")
+_KEEPER = ("【AUTO】 When this card is placed on the stage from your hand, all players perform the following action. \"If "
+           "your memory has 5 or more cards, choose 4 cards in your memory, and put all cards in your memory except "
+           "those cards into your waiting room.\"")
 (PLAIN, FLARE, TRIPLE, WATCHER, SENDER, OPP_SENDER, LEAVER, STOCKER, MAGIC_WATCH, MAGE, GRANTER, SLEEPER,
- SPENDER) = range(13)
+ SPENDER, KEEPER) = range(14)
 RECORDS = [
     _rec("T/S34D-001", "Plain"),
     _rec("T/S34D-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -58,6 +61,7 @@ RECORDS = [
     _rec("T/S34D-011", "Granter", [_GRANTER]),
     _rec("T/S34D-012", "Sleeper", [_SLEEPER]),
     _rec("T/S34D-013", "Spender", [_SPENDER]),
+    _rec("T/S34D-014", "Keeper", [_KEEPER]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S34D-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
@@ -349,3 +353,41 @@ def test_cr_8_4_2_2_the_act_is_used_only_while_the_memory_holds_its_cost(pool, i
         assert kit.zone_of(g, card) == K.Zone.WAITING_ROOM and kit.count(g, "MEMORY") == 0
         assert kit.count(g, "STOCK") == stock - 1 and kit.count(g, "WR") == wr + 2
         assert kit.power(g, me) == 7000
+
+
+# ---------------------------------------------------------------------------- CR 3.12: each player keeps cards chosen
+def test_cr_3_12_all_players_keep_the_cards_they_choose_compiles_exact():
+    r = _c(_KEEPER)
+    assert r.verdict == "exact", r.reason
+    (ab,) = r.abilities
+    assert "condition" not in ab  # each player's "if" is its own, not the ability's
+    mine, theirs = ab["effect"]
+    assert mine["then"] == [{"op": "choose", "filter": {"zone": "memory"}, "count": 4}, {"op": "memory_keep"}]
+    assert theirs["condition"] == {"kind": "memory_at_least", "value": 5, "opponent": True}
+    assert [o["op"] for o in theirs["then"]] == ["opp_choose", "memory_keep"]
+
+
+@pytest.mark.parametrize("mine", [6, 3])
+def test_cr_3_12_each_player_chooses_the_cards_kept_in_their_memory(pool, mine):
+    """Keeper played: player 0 (6 cards in memory) keeps the 4 it chooses, the rest to its waiting room; player 1
+    (5 cards) chooses its own 4 (its decision). With 3 cards player 0's memory is left alone, player 1's is not."""
+    sc = _scenario(pool)
+    keeper = sc.put(0, KEEPER, "hand")
+    my_mem = [sc.put(0, KEEPER + 1 + i, "memory") for i in range(mine)]  # fillers
+    their_mem = [sc.put(1, KEEPER + 1 + i, "memory") for i in range(5)]
+    g = sc.game()
+    wr0, wr1 = kit.count(g, "WR", 0), kit.count(g, "WR", 1)
+    kit.act(g, "Play Keeper")
+    deciders = []
+    for _ in range(30):
+        if kit.resolved(g):
+            break
+        deciders.append(g.current_player)
+        g.step(int(g.legal_actions()[0]))
+    assert kit.resolved(g) and kit.zone_of(g, keeper) == K.Zone.STAGE
+    assert kit.count(g, "MEMORY", 0) == min(mine, 4) and kit.count(g, "WR", 0) == wr0 + max(mine - 4, 0)
+    assert kit.count(g, "MEMORY", 1) == 4 and kit.count(g, "WR", 1) == wr1 + 1
+    assert deciders.count(1) >= 4  # player 1 chose its own cards (one decision per card)
+    kept0 = [sl for sl in my_mem if kit.zone_of(g, sl) == K.Zone.MEMORY]
+    assert len(kept0) == min(mine, 4)
+    assert sum(kit.zone_of(g, sl) == K.Zone.MEMORY for sl in their_mem) == 4

@@ -193,6 +193,7 @@ _CHANGE_KEEP_OPS = ("power", "power_x", "soul", "level", "grant_ability", "grant
 _ON_REG = {"power", "soul", "level", "grant_keyword", "grant_ability", "restrict", "stand", "rest", "reverse", "to_hand",
            "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
            "to_stage", "move_position", "to_marker"}  # fmt: skip
+_ON_REG = _ON_REG | {"memory_keep"}  # session 34 (s34d): the cards kept (Op.MEMORY_KEEP)
 # a granted ability's triggers (the card is on the stage): constants.GRANTED_TRIGGERS, the one list the
 # pool compiler and the observation read
 _GRANTED_TRIGGERS = tuple(t.name.lower() for t in K.GRANTED_TRIGGERS + K.GRANTED_OTHER_TRIGGERS)
@@ -2680,9 +2681,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         kn = self._memory_keep(self._quoted_ops(tok, "by all players"))
         if kn is None:
             raise Unsupported("an action all players perform other than keeping N cards of their memory")
-        self.approximate("memory_kept_last")
-        trim = {"op": "memory_trim", "keep": kn[0], "at_least": kn[1]}
-        return [dict(trim, who="master"), dict(trim, who="opponent")]
+        # (session 34, s34d) each player chooses the cards kept (before: the engine kept the cards put there last,
+        # approximation memory_kept_last, now unused): the master its own (choose), then the opponent theirs
+        # (opp_choose in their memory, a public zone, CR 3.12.2.1), each followed by Op.MEMORY_KEEP (the player who
+        # performs the action makes its choices, as CR 8.6.2.2's player who plays)
+        keep, at_least = kn
+        if keep == 0 or keep > 4:
+            raise Unsupported("keeping no card, or more than 4, of each player's memory")
+        return [{"op": "if", "@no_lift": True, "condition": {"kind": "memory_at_least", "value": at_least},
+                 "then": [{"op": "choose", "filter": {"zone": "memory"}, "count": keep}, {"op": "memory_keep"}]},
+                {"op": "if", "condition": {"kind": "memory_at_least", "value": at_least, "opponent": True},
+                 "then": [{"op": "opp_choose", "filter": {"zone": "memory", "side": "opponent"}, "count": keep},
+                          {"op": "memory_keep", "who": "opponent"}]}]
 
     def per_climax_action(self, tok):
         # "For each climax revealed among those cards, perform the following action. "<effect>""
@@ -4439,7 +4449,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if trig == "climax_placed" or self.card.get("type") == "climax" and trig not in ("climax_placed", "own_climax_placed", "begin_end"):
             if self.card.get("type") != "climax" or trig != "climax_placed":
                 raise Unsupported("a climax's auto ability with another trigger than its placement")
-        if mode == "plain" and effects and effects[0]["op"] == "if" and cond is None:
+        # (an "if" marked @no_lift, session 34: one of several players' actions, not the ability's condition)
+        if mode == "plain" and effects and effects[0]["op"] == "if" and cond is None and not effects[0].get("@no_lift"):
             cond, effects = effects[0]["condition"], effects[0]["then"] + effects[1:]
             inner = effects[0]["then"] if len(effects) == 1 and effects[0]["op"] == "if" else []
             if cond["kind"] != "@zone" and any(o["op"] in ("if", "if_stored") for o in inner) \
@@ -6042,7 +6053,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                                     or o["op"] == "may" and name == "may" for o in op["then"]):
                     raise Unsupported("nested conditions")
                 inner = dict(st, free=list(st["free"]), fixed=dict(st["fixed"]))
-                op = {k: v for k, v in op.items() if k != "closed"}  # clauses(): a "may" of one clause
+                op = {k: v for k, v in op.items() if k not in ("closed", "@no_lift")}  # clauses(): a "may" of one clause
                 op = dict(op, then=self._resolve(op["then"], inner, battle, False))
                 if not op["then"]:
                     raise Unsupported("an empty optional effect")

@@ -477,6 +477,16 @@ class OpMemoryMark(_Op):
     set: bool = True
 
 
+class OpMemoryKeep(_Op):
+    """(Session 34, s34d) Every card of ``who``'s memory but those of register ``reg`` into the waiting room: "choose 4
+    cards in your memory, and put all cards in your memory except those cards into your waiting room"
+    (Op.MEMORY_KEEP)."""
+
+    op: Literal["memory_keep"]
+    who: WhoName = "master"
+    reg: Reg = 0
+
+
 class OpStockBottomToWr(_CountWho):
     """The bottom card(s) of a player's stock into that player's waiting room."""
 
@@ -613,7 +623,7 @@ _BASE_OPS = (
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
     OpAuraGrantAbility, OpAuraSoulPer, OpAuraLevelPer, OpOppChoose, OpDeckToMarker, OpMarkerOut, OpTriggerDamage,
-    OpMemoryMark,  # session 34 (s34d)
+    OpMemoryMark, OpMemoryKeep,  # session 34 (s34d)
 )  # fmt: skip
 BaseOp = Annotated[Union[_BASE_OPS], Field(discriminator="op")]  # noqa: UP007
 
@@ -1868,6 +1878,8 @@ class _Compiler(PoolCompiler):
             return 0, 0, 0
         if name == "memory_mark":
             return int(op.set), 0, 0
+        if name == "memory_keep":
+            return 0, who, 0
         if name == "reg_level":
             return 0, 0, op.plus
         if name == "mill_count":
@@ -1880,9 +1892,11 @@ class _Compiler(PoolCompiler):
         if name == "stock_renew":
             return 0, who, K.STOCK_RENEW_DECK if op.via_deck else 0
         if name == "opp_choose":
-            if op.filter.zone not in ("waiting_room",):
-                self.fail(f"{q}.filter.zone", "the opponent chooses in a waiting room (a public zone)")
-            return self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)), op.count, int(op.up_to)
+            # a waiting room or (session 34) a memory: public zones (CR 3.4, 3.12.2.1)
+            if op.filter.zone not in ("waiting_room", "memory"):
+                self.fail(f"{q}.filter.zone", "the opponent chooses in a waiting room or a memory (a public zone)")
+            return (self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room", "memory")), op.count,
+                    int(op.up_to))
         if name == "memory_trim":
             return op.keep, who, op.at_least
         if name == "trigger_checks":

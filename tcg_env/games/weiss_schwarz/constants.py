@@ -937,6 +937,9 @@ class Op(IntEnum):
     MEMORY_MARK = 86  # a0 = 1: mark the source, when it is in its owner's memory, as put there by this ability for a
     #                   delayed ability to come (state.MEMORY_MARK, CR 8.7.5); a0 = 0: clear the mark (the delayed
     #                   ability's activation condition is met once, CR 8.7.5.1)
+    MEMORY_KEEP = 87  # a1 = Who: every card of that player's memory but those of register I_REG into the waiting room
+    #                   ("choose 4 cards in your memory, and put all cards in your memory except those cards into your
+    #                   waiting room"; CR 3.12)
 
 
 PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the master's level / memory cards the row

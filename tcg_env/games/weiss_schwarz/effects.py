@@ -1056,6 +1056,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             s[f + FR_STORE] = lv + a2
     elif op == K.Op.TRIGGER_DAMAGE:  # "deal the same damage": the triggering damage's amount (triggers.trigger_card)
         s[f + FR_STORE] = max(s[f + FR_AUX], 0)
+    elif op == K.Op.MEMORY_KEEP:  # (session 34) the memory's cards not chosen (register I_REG) to the waiting room
+        i = s[MEMORY_N + who] - 1
+        while i >= 0:  # from the top: a card taken off shifts only the cards above it, already seen
+            sl = s[MEMORY_L + who * K.MAX_DECK + i]
+            if not reg_has(game, s, f, reg, sl):
+                game.put_in_zone(s, sl, K.Zone.WAITING_ROOM)
+            i -= 1
     elif op == K.Op.MEMORY_MARK:  # (session 34) CR 8.7.5: the delayed ability to come of a card put into the memory
         if src >= 0 and (a0 == 0 or s[ZONE + src * CARD_W] == K.Zone.MEMORY):
             memory_mark_set(s, src, a0 != 0)
