@@ -45,8 +45,10 @@ _SPENDER = ("【ACT】 [(1) Put 1 《Magic》 character from your memory into yo
 _KEEPER = ("【AUTO】 When this card is placed on the stage from your hand, all players perform the following action. \"If "
            "your memory has 5 or more cards, choose 4 cards in your memory, and put all cards in your memory except "
            "those cards into your waiting room.\"")
+_GUARD = ("【ACT】 【COUNTER】 Backup 2000, Level 0 [(1) Put this card from your hand into your memory] (Choose 1 of your "
+          "characters that is being frontal attacked, and that character gets +2000 power until end of turn)")
 (PLAIN, FLARE, TRIPLE, WATCHER, SENDER, OPP_SENDER, LEAVER, STOCKER, MAGIC_WATCH, MAGE, GRANTER, SLEEPER,
- SPENDER, KEEPER) = range(14)
+ SPENDER, KEEPER, GUARD) = range(15)
 RECORDS = [
     _rec("T/S34D-001", "Plain"),
     _rec("T/S34D-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -62,7 +64,9 @@ RECORDS = [
     _rec("T/S34D-012", "Sleeper", [_SLEEPER]),
     _rec("T/S34D-013", "Spender", [_SPENDER]),
     _rec("T/S34D-014", "Keeper", [_KEEPER]),
+    _rec("T/S34D-015", "Guard", [_GUARD]),
 ]  # fmt: skip
+FILLER0 = len(RECORDS)
 RECORDS += [_rec(f"T/S34D-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
 
 
@@ -373,8 +377,8 @@ def test_cr_3_12_each_player_chooses_the_cards_kept_in_their_memory(pool, mine):
     (5 cards) chooses its own 4 (its decision). With 3 cards player 0's memory is left alone, player 1's is not."""
     sc = _scenario(pool)
     keeper = sc.put(0, KEEPER, "hand")
-    my_mem = [sc.put(0, KEEPER + 1 + i, "memory") for i in range(mine)]  # fillers
-    their_mem = [sc.put(1, KEEPER + 1 + i, "memory") for i in range(5)]
+    my_mem = [sc.put(0, FILLER0 + i, "memory") for i in range(mine)]
+    their_mem = [sc.put(1, FILLER0 + i, "memory") for i in range(5)]
     g = sc.game()
     wr0, wr1 = kit.count(g, "WR", 0), kit.count(g, "WR", 1)
     kit.act(g, "Play Keeper")
@@ -391,3 +395,35 @@ def test_cr_3_12_each_player_chooses_the_cards_kept_in_their_memory(pool, mine):
     kept0 = [sl for sl in my_mem if kit.zone_of(g, sl) == K.Zone.MEMORY]
     assert len(kept0) == min(mine, 4)
     assert sum(kit.zone_of(g, sl) == K.Zone.MEMORY for sl in their_mem) == 4
+
+
+# ---------------------------------------------------------------------------- CR 10.5.2: Backup into the memory
+def test_cr_10_5_2_backup_whose_cost_puts_the_card_into_the_memory_compiles():
+    r = _c(_GUARD)
+    assert r.verdict == "exact", r.reason
+    assert r.fields["backup"] == {"power": 2000, "level": 0, "cost": 1, "to_memory": True}
+
+
+def test_cr_10_5_2_backup_puts_the_card_into_the_memory(pool):
+    """Player 1 frontal attacks; player 0 counters with Guard: +2000 to the defender, 1 stock paid, Guard into the
+    memory (not the waiting room), where Watcher sees it arrive (Trigger.OWN_TO_MEMORY)."""
+    deck = kit.deck_of(len(RECORDS), FLARE)
+    sc = Scenario.main_phase(pool, decks=(deck, deck), turn_player=1)
+    sc.put(1, PLAIN, "stage", pos=0)
+    defender = sc.put(0, PLAIN, "stage", pos=2)  # faces the opponent's center left (CR 3.6.5)
+    watcher = sc.put(0, WATCHER, "stage", pos=1)
+    guard = sc.put(0, GUARD, "hand")
+    sc.put(0, FILLER0, "stock")
+    g = sc.game()
+    wr = kit.count(g, "WR", 0)
+    kit.act(g, "End the main phase")
+    kit.act(g, "Frontal attack with Plain")
+    kit.act(g, "Counter with Guard")
+    assert kit.power(g, defender) == 3000 + 2000
+    assert kit.zone_of(g, guard) == K.Zone.MEMORY and kit.count(g, "STOCK", 0) == 0
+    assert kit.count(g, "WR", 0) == wr + 1  # the (1) only
+    for _ in range(10):  # Watcher's +1000 resolves at the next check timing
+        if kit.resolved(g):
+            break
+        g.step(int(g.legal_actions()[0]))
+    assert kit.power(g, watcher) == 4000

@@ -5807,6 +5807,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         out["backup"]["to_deck_bottom"] = True
         return out
 
+    def backup_memory(self, power, level, *stock):
+        # (session 34, s34d) "Backup X, Level Y [(N) Put this card from your hand into your memory]" (CR 10.5.2: the
+        # cost in the brackets): the card goes to the memory (WSBackup.to_memory; kernels: play.to_memory)
+        out = self.backup(power, level, *stock)
+        out["backup"]["to_memory"] = True
+        return out
+
     def event_line(self, *parts):
         counter = any(isinstance(p, Token) and p.type == "COUNTER_MARK" for p in parts)
         ops = next(p for p in parts if isinstance(p, list))

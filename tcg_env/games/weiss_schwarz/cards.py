@@ -343,6 +343,9 @@ class WSBackup(StrictModel):
     # "[(cost) Reveal this card in your hand & Put it at the bottom of your deck]": the card goes to the bottom of
     # the deck, not the waiting room (constants.BACKUP_TO_DECK_BOTTOM)
     to_deck_bottom: bool = False
+    # (session 34) "[(cost) Put this card from your hand into your memory]": the card goes to the memory
+    # (constants.BACKUP_TO_MEMORY)
+    to_memory: bool = False
 
 
 # ---- effect ops (tagged by ``op``; the shared op model: tcg_env.cards.ops) ----------------------
@@ -1182,7 +1185,8 @@ class _Compiler(PoolCompiler):
         if card.backup is not None:
             row[K.C_BACKUP_POWER] = card.backup.power
             row[K.C_BACKUP_LEVEL] = card.backup.level
-            row[K.C_BACKUP_COST] = card.backup.cost | (K.BACKUP_TO_DECK_BOTTOM if card.backup.to_deck_bottom else 0)
+            row[K.C_BACKUP_COST] = card.backup.cost | (K.BACKUP_TO_DECK_BOTTOM if card.backup.to_deck_bottom else 0) \
+                | (K.BACKUP_TO_MEMORY if card.backup.to_memory and not card.backup.to_deck_bottom else 0)
         row[K.C_SHIFT_LEVEL] = shift_level
         row[K.C_CX_COMBO] = combo
         row[K.C_HAS_CONT] = int("cont" in kinds)

@@ -365,6 +365,9 @@ C_BACKUP_COST = CARD_TABLE.add("backup_cost")  # stock paid for the Backup (the 
 # C_BACKUP_COST bit: the Backup's cost puts the card at the bottom of the deck ("[Reveal this card in your hand & Put it
 # at the bottom of your deck]") instead of the waiting room; the stock is C_BACKUP_COST & BACKUP_STOCK_MASK
 BACKUP_TO_DECK_BOTTOM = 16
+# C_BACKUP_COST bit (session 34, s34d): "[(1) Put this card from your hand into your memory]": the card goes to the memory
+# (play.to_memory, with its memory triggers), not the waiting room
+BACKUP_TO_MEMORY = 32
 BACKUP_STOCK_MASK = 15
 C_SHIFT_LEVEL = CARD_TABLE.add("shift_level")  # CR 10.11.2 Shift, Level (Number); -1 = no Shift
 C_CX_COMBO = CARD_TABLE.add("cx_combo")  # name id of the climax this card's combo ability names (CR 8.12), 0 = none
