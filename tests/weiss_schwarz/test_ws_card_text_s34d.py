@@ -47,8 +47,10 @@ _KEEPER = ("【AUTO】 When this card is placed on the stage from your hand, all
            "those cards into your waiting room.\"")
 _GUARD = ("【ACT】 【COUNTER】 Backup 2000, Level 0 [(1) Put this card from your hand into your memory] (Choose 1 of your "
           "characters that is being frontal attacked, and that character gets +2000 power until end of turn)")
+_BURNER = ("【AUTO】 When this card attacks, deal 1 damage to your opponent, and at the end of the turn, deal 1 damage to "
+           "yourself.")
 (PLAIN, FLARE, TRIPLE, WATCHER, SENDER, OPP_SENDER, LEAVER, STOCKER, MAGIC_WATCH, MAGE, GRANTER, SLEEPER,
- SPENDER, KEEPER, GUARD) = range(15)
+ SPENDER, KEEPER, GUARD, BURNER) = range(16)
 RECORDS = [
     _rec("T/S34D-001", "Plain"),
     _rec("T/S34D-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -65,6 +67,7 @@ RECORDS = [
     _rec("T/S34D-013", "Spender", [_SPENDER]),
     _rec("T/S34D-014", "Keeper", [_KEEPER]),
     _rec("T/S34D-015", "Guard", [_GUARD]),
+    _rec("T/S34D-016", "Burner", [_BURNER]),
 ]  # fmt: skip
 FILLER0 = len(RECORDS)
 RECORDS += [_rec(f"T/S34D-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
@@ -427,3 +430,34 @@ def test_cr_10_5_2_backup_puts_the_card_into_the_memory(pool):
             break
         g.step(int(g.legal_actions()[0]))
     assert kit.power(g, watcher) == 4000
+
+
+# ---------------------------------------------------------------------------- CR 8.7.5: damage to yourself at the end
+def test_cr_8_7_5_damage_to_yourself_at_the_end_of_the_turn_compiles_to_a_grant():
+    r = _c(_BURNER)
+    assert r.verdict == "approximate" and r.approximations == ("delayed_damage_on_this_card",), r.reason
+    eff = r.abilities[0]["effect"]
+    assert eff[-1]["ability"] == {"kind": "auto", "trigger": "begin_end",
+                                  "effect": [{"op": "damage", "amount": 1, "who": "master"}]}
+
+
+def test_cr_8_7_5_damage_to_yourself_at_the_end_of_the_turn(pool):
+    """Burner attacks: 1 damage to the opponent at once, and 1 to its master at the end of the turn (none before)."""
+    sc = _scenario(pool)
+    sc.put(0, BURNER, "stage", pos=1)
+    sc.stack_deck(0, [FILLER0, FILLER0 + 1])  # no climax on top: the damage is not canceled (CR 4.10)
+    sc.stack_deck(1, [FILLER0, FILLER0 + 1, FILLER0 + 2, FILLER0 + 3])
+    g = sc.game()
+    kit.act(g, "End the main phase")
+    for _ in range(60):
+        if int(g.state[S.PHASE]) == K.Phase.END or int(g.state[S.TURN_PLAYER]) == 1:
+            break
+        d = kit.labels(g)
+        j = next((k for k, x in enumerate(d) if "attack with Burner" in x), None)
+        if j is None:
+            j = next((k for k, x in enumerate(d) if x.startswith("End")), 0)
+        assert kit.count(g, "CLOCK", 0) == 0  # nothing to the master before the end of the turn
+        g.step(int(g.legal_actions()[j]))
+    _to_main_of(g, 1)
+    assert kit.count(g, "CLOCK", 0) == 1
+    assert kit.count(g, "CLOCK", 1) >= 2  # the ability's 1 and the attack's

@@ -97,6 +97,9 @@ APPROXIMATIONS: dict[str, str] = {
     "placed_by_any_effect": "\"during your climax phase, when this card is placed on the stage (from your waiting "
                             "room) by the effect of \"X\"\": triggers whenever this card is placed on the stage during "
                             "your climax phase, by the effect named or by another (from any zone)",
+    "delayed_damage_on_this_card": "\"..., and at the end of the turn, deal N damage to yourself\": the delayed "
+                                   "ability is granted to this card until end of turn, so it does not act if this card "
+                                   "leaves the stage before the end phase (a delayed ability does not depend on it)",
     "memory_cost_last": "\"[ACT] [... & Put N <spec> from your memory into your waiting room] ...\" beside a cost that "
                         "moves other cards: the memory's cards move after the rest of the cost, at the program's start "
                         "(triggers of the other moves could see them still in the memory)",
@@ -2593,6 +2596,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # <zone>" granted to that character until end of turn (ended after the end phase's triggers, CR 6.8.1.4);
         # result() allows it where the effect resolves before the end phase (an [ACT] ability, "when this card is
         # placed on the stage from your hand")
+        if len(ops) == 1 and ops[0].get("op") == "damage" and ops[0].get("who") == "master" \
+                and isinstance(ops[0].get("amount"), int) and set(ops[0]) == {"op", "amount", "who"}:
+            # (session 34, s34d) "..., and at the end of the turn, deal 1 damage to yourself": a delayed ability (CR
+            # 8.7.5) of the master's, compiled as "[AUTO] At the end of the turn (CR 6.8.1.1), deal 1 damage to
+            # yourself" granted to this card until end of turn (ended after the end phase's triggers, CR 6.8.1.4), as
+            # the moves above: it is lost if this card leaves the stage first (approximation
+            # delayed_damage_on_this_card); result() allows it where this card is on the stage before the end phase
+            self.approximate("delayed_damage_on_this_card")
+            later = {"kind": "auto", "trigger": "begin_end", "effect": [dict(ops[0])]}
+            return [{"op": "@t", "who": "self"}, {"op": "grant_ability", "ability": later, "@delayed_eot_self": True}]
         ops = [o for o in ops if not (o["op"] == "@t" and o.get("who") == "that" and o is not ops[0])]
         # (session 32) "at the end of the turn, put this card into your memory": the same delayed ability granted to
         # this card (it acts only while this card stays on the stage, CR 3.1.4)
@@ -5987,6 +6000,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                                   "the stage from your hand'")
             for o in delayed:
                 del o["@delayed_eot"]
+            delayed = [o for o in _dicts(ab) if o.get("@delayed_eot_self")]
+            # (session 34) end_turn_clause's damage to yourself: granted to this card, on the stage when the ability
+            # resolves, before the end phase (an [ACT] ability, an [AUTO] ability of its attack, its battle, its
+            # placement from the hand)
+            if delayed and not (isinstance(ab, dict) and (ab.get("kind") == "act" or ab.get("kind") == "auto" and ab.get(
+                    "trigger") in ("battle_opp_reversed", "attacks_self", "frontal_attacks_self", "direct_attacks_self",
+                                   "played_self"))):
+                raise Unsupported("'at the end of the turn, deal 1 damage to yourself' outside an [ACT] ability or an "
+                                  "[AUTO] ability of this card's attack, battle or placement")
+            for o in delayed:
+                del o["@delayed_eot_self"]
         if any(isinstance(d, dict) and d.get("kind") == "@and" for d in _dicts(tree_value)):
             raise Unsupported("'if you have N or more <spec> and M or less cards in your memory' outside 'you may pay "
                               "the cost'")
