@@ -49,8 +49,11 @@ _GUARD = ("【ACT】 【COUNTER】 Backup 2000, Level 0 [(1) Put this card from 
           "characters that is being frontal attacked, and that character gets +2000 power until end of turn)")
 _BURNER = ("【AUTO】 When this card attacks, deal 1 damage to your opponent, and at the end of the turn, deal 1 damage to "
            "yourself.")
+_MEMORIAL = "【AUTO】 Memory When you level up, if this card is in your memory, put this card into your waiting room."
+_SEEKER = ("【AUTO】 Memory [Put this card into your waiting room] When you level up, if this card is in your memory, you may "
+           "pay the cost. If you do, draw 1 card.")
 (PLAIN, FLARE, TRIPLE, WATCHER, SENDER, OPP_SENDER, LEAVER, STOCKER, MAGIC_WATCH, MAGE, GRANTER, SLEEPER,
- SPENDER, KEEPER, GUARD, BURNER) = range(16)
+ SPENDER, KEEPER, GUARD, BURNER, MEMORIAL, SEEKER) = range(18)
 RECORDS = [
     _rec("T/S34D-001", "Plain"),
     _rec("T/S34D-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -68,6 +71,8 @@ RECORDS = [
     _rec("T/S34D-014", "Keeper", [_KEEPER]),
     _rec("T/S34D-015", "Guard", [_GUARD]),
     _rec("T/S34D-016", "Burner", [_BURNER]),
+    _rec("T/S34D-017", "Memorial", [_MEMORIAL]),
+    _rec("T/S34D-018", "Seeker", [_SEEKER]),
 ]  # fmt: skip
 FILLER0 = len(RECORDS)
 RECORDS += [_rec(f"T/S34D-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
@@ -461,3 +466,42 @@ def test_cr_8_7_5_damage_to_yourself_at_the_end_of_the_turn(pool):
     _to_main_of(g, 1)
     assert kit.count(g, "CLOCK", 0) == 1
     assert kit.count(g, "CLOCK", 1) >= 2  # the ability's 1 and the attack's
+
+
+# ---------------------------------------------------------------------------- CR 10.9.1: level up, from the memory
+@pytest.mark.parametrize("line", [_MEMORIAL, _SEEKER])
+def test_cr_10_9_1_a_memory_ability_of_the_level_up_compiles(line):
+    r = _c(line)
+    assert r.verdict == "exact", r.reason
+    ab = r.abilities[0]
+    assert ab["trigger"] == "level_up" and ab["zone"] == "memory" and ab["keyword"] == "memory"
+
+
+def test_cr_10_9_1_memory_abilities_trigger_when_their_master_levels_up(pool):
+    """Player 1 (6 clock cards) takes Plain's direct attack damage and levels up: Memorial in its memory goes to the
+    waiting room; Seeker pays its cost from the memory (this card into the waiting room, costs.cost_payable) and
+    draws; the same cards in player 0's memory do nothing."""
+    sc = _scenario(pool)
+    sc.put(0, PLAIN, "stage", pos=1)
+    memorial = sc.put(1, MEMORIAL, "memory")
+    seeker = sc.put(1, SEEKER, "memory")
+    mine = sc.put(0, MEMORIAL, "memory")
+    for i in range(6):
+        sc.put(1, FILLER0 + i, "clock")
+    sc.stack_deck(1, [FILLER0 + 6, FILLER0 + 7, FILLER0 + 8])  # no climax: the damage is not canceled (CR 4.10)
+    g = sc.game()
+    hand = kit.count(g, "HAND", 1)
+    kit.act(g, "End the main phase")
+    kit.act(g, "Direct attack with Plain")
+    for _ in range(20):
+        d = kit.labels(g)
+        if int(g.state[S.LEVEL_N + 1]) == 1 and kit.resolved(g):
+            break
+        j = next((k for k, x in enumerate(d) if x.startswith(("Level up", "Use", "Yes", "Pay"))), 0)
+        g.step(int(g.legal_actions()[j]))
+    assert int(g.state[S.LEVEL_N + 1]) == 1
+    assert kit.zone_of(g, memorial) == K.Zone.WAITING_ROOM
+    # the engine then runs on to player 1's clock phase: Seeker's draw and the draw phase's (CR 6.3.1.2)
+    assert int(g.state[S.TURN_PLAYER]) == 1 and int(g.state[S.PHASE]) == K.Phase.CLOCK
+    assert kit.zone_of(g, seeker) == K.Zone.WAITING_ROOM and kit.count(g, "HAND", 1) == hand + 2
+    assert kit.zone_of(g, mine) == K.Zone.MEMORY

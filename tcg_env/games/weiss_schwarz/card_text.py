@@ -4479,7 +4479,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if zone is not None:
             # an AUTO ability working from the memory (CR 10.9.1) or the top of the clock (Alarm, CR
             # 10.1.1): triggers.trigger_all queues those at the beginning of a phase or step
-            if not trig.startswith("begin_") or self.card.get("type") not in ("character", "event") \
+            # (session 34) "[AUTO] Memory When you level up, if this card is in your memory": kernels' level up
+            # scans the memory too (triggers.trigger_memory_abilities)
+            if not (trig.startswith("begin_") or trig == "level_up" and zone == "memory") \
+                    or self.card.get("type") not in ("character", "event") \
                     or self.card.get("type") == "event" and zone != "memory":
                 raise Unsupported("an ability working from the memory / clock with another trigger than a phase")
             ab["zone"] = zone

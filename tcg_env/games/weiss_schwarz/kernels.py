@@ -499,6 +499,7 @@ def apply_unchecked(game, s, T, a):
             sl = stage_slot(s, p, pos)
             if sl >= 0:
                 game.trigger_card(s, T, sl, p, K.Trigger.LEVEL_UP, chosen)
+        game.trigger_memory_abilities(s, T, p, K.Trigger.LEVEL_UP, chosen)  # (session 34) "Memory When you level up"
         for pos in range(K.N_POSITIONS):  # "when your opponent levels up" (session 27)
             sl = stage_slot(s, 1 - p, pos)
             if sl >= 0:
