@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import ws_card_text_kit as kit
 
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.card_text import compile_line
 from tcg_env.games.weiss_schwarz.scenario import Scenario
-
-import ws_card_text_kit as kit
 
 _rec = kit.rec
 
@@ -52,8 +51,10 @@ _BURNER = ("【AUTO】 When this card attacks, deal 1 damage to your opponent, a
 _MEMORIAL = "【AUTO】 Memory When you level up, if this card is in your memory, put this card into your waiting room."
 _SEEKER = ("【AUTO】 Memory [Put this card into your waiting room] When you level up, if this card is in your memory, you may "
            "pay the cost. If you do, draw 1 card.")
+_PAYER = ("【AUTO】 [(1) Put 1 card from your hand into your waiting room & Put 1 《Magic》 character from your memory into "
+          "your waiting room] When this card attacks, you may pay the cost. If you do, draw 2 cards.")
 (PLAIN, FLARE, TRIPLE, WATCHER, SENDER, OPP_SENDER, LEAVER, STOCKER, MAGIC_WATCH, MAGE, GRANTER, SLEEPER,
- SPENDER, KEEPER, GUARD, BURNER, MEMORIAL, SEEKER) = range(18)
+ SPENDER, KEEPER, GUARD, BURNER, MEMORIAL, SEEKER, PAYER) = range(19)
 RECORDS = [
     _rec("T/S34D-001", "Plain"),
     _rec("T/S34D-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -73,6 +74,7 @@ RECORDS = [
     _rec("T/S34D-016", "Burner", [_BURNER]),
     _rec("T/S34D-017", "Memorial", [_MEMORIAL]),
     _rec("T/S34D-018", "Seeker", [_SEEKER]),
+    _rec("T/S34D-019", "Payer", [_PAYER]),
 ]  # fmt: skip
 FILLER0 = len(RECORDS)
 RECORDS += [_rec(f"T/S34D-F{i:02d}", f"Filler {i}", traits=("Reed",)) for i in range(12)]
@@ -161,8 +163,8 @@ def test_snapshot_round_trip_keeps_the_third_register(pool):
 @pytest.mark.parametrize("line, trig, flt", [
     (_WATCHER, "own_to_memory", None),
     (_MAGIC_WATCH, "own_to_memory", {"type": "character", "trait": "Magic"}),
-    ("【AUTO】 When your card is put into your memory, if you have another 《Glass》 character, this card gets +1000 "
-     "power until end of turn.", "own_to_memory", None),
+    (("【AUTO】 When your card is put into your memory, if you have another 《Glass》 character, this card gets +1000 "
+      "power until end of turn."), "own_to_memory", None),
     (_STOCKER_AUTO, "to_memory_from_stage_self", None),
 ])  # fmt: skip
 def test_cr_8_7_4_memory_triggers_compile(line, trig, flt):
@@ -505,3 +507,48 @@ def test_cr_10_9_1_memory_abilities_trigger_when_their_master_levels_up(pool):
     assert int(g.state[S.TURN_PLAYER]) == 1 and int(g.state[S.PHASE]) == K.Phase.CLOCK
     assert kit.zone_of(g, seeker) == K.Zone.WAITING_ROOM and kit.count(g, "HAND", 1) == hand + 2
     assert kit.zone_of(g, mine) == K.Zone.MEMORY
+
+
+# ---------------------------------------------------------------------------- CR 8.7.3: an [AUTO] cost of hand and memory
+def test_cr_8_4_2_1_an_auto_cost_of_hand_and_memory_cards_compiles_in_the_order_written():
+    r = _c(_PAYER)
+    assert r.verdict == "exact", r.reason
+    eff = r.abilities[0]["effect"]
+    conds = []
+    while eff[0]["op"] == "if":
+        conds.append(eff[0]["condition"]["kind"])
+        eff = eff[0]["then"]
+    assert conds == ["stock_at_least", "hand_at_least", "memory_filter_at_least"]
+    assert [o["op"] for o in eff[0]["then"]] == ["pay_stock", "choose", "to_waiting_room", "choose", "to_waiting_room",
+                                                 "draw"]
+
+
+@pytest.mark.parametrize("in_memory", [MAGE, PLAIN])
+def test_cr_8_4_2_2_an_auto_cost_of_hand_and_memory_cards_is_paid_in_full_or_not_at_all(pool, in_memory):
+    """Payer attacks with 1 stock, a hand card and a <<Magic>> character in its memory: the master may pay (stock,
+    hand card, memory card into the waiting room) and draws 2; with a Plain in the memory it cannot."""
+    sc = _scenario(pool)
+    me = sc.put(0, PAYER, "stage", pos=1)
+    card = sc.put(0, in_memory, "memory")
+    sc.put(0, FILLER0, "stock")
+    sc.put(0, FILLER0 + 1, "hand")
+    sc.stack_deck(0, [FILLER0 + 2, FILLER0 + 3])
+    sc.stack_deck(1, [FILLER0 + 4, FILLER0 + 5])
+    g = sc.game()
+    hand, wr = kit.count(g, "HAND"), kit.count(g, "WR")
+    kit.act(g, "End the main phase")
+    kit.act(g, "Direct attack with Payer")
+    asked = False
+    for _ in range(10):
+        if kit.resolved(g):
+            break
+        d = kit.labels(g)
+        asked = asked or any(x.startswith("Use Payer") for x in d)
+        j = next((k for k, x in enumerate(d) if x.startswith(("Use Payer", "Yes"))), 0)
+        g.step(int(g.legal_actions()[j]))
+    paid = in_memory == MAGE
+    assert asked == paid
+    assert kit.zone_of(g, card) == (K.Zone.WAITING_ROOM if paid else K.Zone.MEMORY)
+    assert kit.count(g, "HAND") == hand - paid + 2 * paid  # the hand card paid, 2 drawn
+    assert kit.count(g, "WR") >= wr + 3 * paid  # the stock's card, the hand card, the memory card
+    assert kit.power(g, me) == 3000

@@ -4584,6 +4584,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             holder["then"][0:1] = [{"op": "choose", "filter": cost["@wr"]["filter"], "count": 1},
                                    {"op": "@t", "who": "that"}, {"op": "to_waiting_room"}, {"op": "@cost_done"}]
             cost = None
+        if cost is not None and "@wr" in cost and mode == "pay" and (cost["@wr"].get("filter") or {}).get("zone") \
+                == "memory" and cost["@wr"]["to"] == "waiting_room" and set(cost) - {"stock", "@wr"} \
+                and not set(cost) - {"stock", "@wr", "discard", "discard_filter", "rest_self"} \
+                and ("change",) not in prefixes:
+            # (session 34) the memory's cards beside hand cards / [REST] this card: all of it paid by the program
+            ab["effect"] = self._auto_memory_cost_ops(cost, effects, trig, ab.get("condition"))
+            return ab
         if cost is not None and "@wr" in cost:
             # a cost taking waiting-room cards: paid where an [AUTO] ability's cost is, on resolution (CR
             # 8.7.3.1.1), and only in full (CR 8.4.2.2): the program checks the stock and the waiting room
@@ -4694,6 +4701,36 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         out = [{"op": "if", "condition": {"kind": kind, "value": wr["count"], "filter": wr["filter"]}, "then": out}]
         if cost.get("stock"):
             out = [{"op": "if", "condition": {"kind": "stock_at_least", "value": cost["stock"]}, "then": out}]
+        return out
+
+    def _auto_memory_cost_ops(self, cost, effects, trig, cond) -> list[dict]:
+        """(Session 34, s34d) "[(S) Put N cards from your hand into your waiting room & Put M <spec> from your memory
+        into your waiting room (& [REST] this card)] ..., you may pay the cost. If you do, X": an [AUTO] ability's cost
+        is paid on resolution (CR 8.7.3.1.1), in full or not at all (CR 8.4.2.2): while the stock, the hand, the memory
+        (and this card standing) can pay it all, the player may pay: the stock, then the parts in the order written
+        (CR 8.4.2.1; hand cards through play.hand_to_wr, as the kernel's discard), then X (as _wr_cost_ops)."""
+        wr = cost["@wr"]
+        pay: list[dict] = []
+        guards: list[dict] = []
+        if cost.get("stock"):
+            pay.append({"op": "pay_stock", "count": cost["stock"]})
+            guards.append({"kind": "stock_at_least", "value": cost["stock"]})
+        for k in cost:  # the cost's parts in the order written (the parse keeps it)
+            if k == "discard":
+                flt = cost.get("discard_filter") or {"zone": "hand"}
+                pay += [{"op": "choose", "filter": flt, "count": cost["discard"]}, {"op": "to_waiting_room"}]
+                guards.append({"kind": "hand_filter_at_least", "value": cost["discard"], "filter": flt}
+                              if cost.get("discard_filter") else {"kind": "hand_at_least", "value": cost["discard"]})
+            elif k == "@wr":
+                pay += [{"op": "choose", "filter": wr["filter"], "count": wr["count"]}, {"op": "to_waiting_room"}]
+                guards.append({"kind": "memory_filter_at_least", "value": wr["count"], "filter": wr["filter"]})
+            elif k == "rest_self":
+                pay += [{"op": "@t", "who": "self"}, {"op": "rest"}]
+                guards.append({"kind": "self_standing"})
+        pay.append({"op": "@cost_done"})  # the cost's cards are no "it" of the effect
+        out = self.resolve([{"op": "may", "then": pay + effects}], trig, cond)
+        for g in reversed(guards):
+            out = [{"op": "if", "condition": g, "then": out}]
         return out
 
     def _delayed_next_draw(self, parts):

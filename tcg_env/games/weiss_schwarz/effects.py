@@ -1063,9 +1063,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             if not reg_has(game, s, f, reg, sl):
                 game.put_in_zone(s, sl, K.Zone.WAITING_ROOM)
             i -= 1
-    elif op == K.Op.MEMORY_MARK:  # (session 34) CR 8.7.5: the delayed ability to come of a card put into the memory
-        if src >= 0 and (a0 == 0 or s[ZONE + src * CARD_W] == K.Zone.MEMORY):
-            memory_mark_set(s, src, a0 != 0)
+    elif op == K.Op.MEMORY_MARK and src >= 0 and (a0 == 0 or s[ZONE + src * CARD_W] == K.Zone.MEMORY):
+        # (session 34) CR 8.7.5: the delayed ability to come of a card put into the memory (set only when it is there)
+        memory_mark_set(s, src, a0 != 0)
     # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
     # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.unsupported) do nothing yet
     return NEXT
