@@ -72,7 +72,7 @@ from tcg_env.games.weiss_schwarz.state import (
     ZT,
 )
 from tcg_env.engine.decisions import set_decision
-from tcg_env.games.weiss_schwarz.zones import cid_of, memory_mark_set, owner_of, pool_may_trigger, stage_slot
+from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, pool_may_trigger, stage_slot
 
 
 @internal
@@ -1065,7 +1065,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             i -= 1
     elif op == K.Op.MEMORY_MARK and src >= 0 and (a0 == 0 or s[ZONE + src * CARD_W] == K.Zone.MEMORY):
         # (session 34) CR 8.7.5: the delayed ability to come of a card put into the memory (set only when it is there)
-        memory_mark_set(s, src, a0 != 0)
+        game.memory_mark_set(s, src, a0 != 0)
     # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
     # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.unsupported) do nothing yet
     return NEXT

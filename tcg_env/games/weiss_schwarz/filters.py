@@ -48,7 +48,7 @@ from tcg_env.games.weiss_schwarz.state import (
     WR_N,
     ZONE,
 )
-from tcg_env.games.weiss_schwarz.zones import cid_of, has_hand_abilities, memory_marked, owner_of, stage_slot
+from tcg_env.games.weiss_schwarz.zones import cid_of, has_hand_abilities, owner_of, stage_slot
 
 
 @internal
@@ -388,7 +388,7 @@ def condition_atom(game, s, T, cond, arg, p, source):
                 n += 1
         return n >= (arg & 0xFF)
     if cond == K.Condition.MEMORY_MARKED:  # (session 34) the delayed ability of a card its ability put into the memory
-        return source >= 0 and s[ZONE + source * CARD_W] == K.Zone.MEMORY and memory_marked(s, source)
+        return source >= 0 and s[ZONE + source * CARD_W] == K.Zone.MEMORY and game.memory_marked(s, source)
     if cond == K.Condition.CLIMAX_FILTER_AT_LEAST:  # "if a blue climax is in your climax area" (CR 3.11, session 33)
         n = 0
         for i in range(s[CX_N + p]):

@@ -104,8 +104,9 @@ def take_from_zone(s, slot):
             s[MARKER_N + p * K.N_POSITIONS + pos] = 0
     elif z == K.Zone.MARKER:
         s[MARKER_N + p * K.N_POSITIONS + s[POS + slot * CARD_W]] -= 1
-    elif z == K.Zone.MEMORY:
-        memory_mark_set(s, slot, False)  # (session 34) a card that leaves the memory is a new card (CR 3.1.4)
+    elif z == K.Zone.MEMORY:  # (session 34) a card that leaves the memory is a new card (CR 3.1.4): no mark
+        i = slot % K.MAX_DECK
+        s[MEMORY_MARK + p * ((K.MAX_DECK + MARK_BITS - 1) // MARK_BITS) + i // MARK_BITS] &= ~(1 << (i % MARK_BITS))
     zone_take(s, ZT, slot)  # out of its list, if its zone has one
 
 
