@@ -274,7 +274,9 @@ def test_during_your_opponents_turn_when_is_the_abilitys_whose():
 # ---------------------------------------------------------------------------- "all players perform the following action"
 def test_all_players_keep_four_cards_of_their_memory(pool):
     r = _c(RECORDS[TRIMMER]["ability"][0])
-    assert r.verdict == "approximate" and r.approximations == ("memory_kept_last",), r.reason
+    # exact since session 34 (s34d): each player chooses the 4 cards kept (Op.MEMORY_KEEP; before: the last 4 put
+    # there, approximation memory_kept_last)
+    assert r.verdict == "exact", r.reason
     sc = _scenario(pool)
     sc.put(0, TRIMMER, "hand")
     mine = [sc.put(0, FILLER + k, "memory") for k in range(6)]
@@ -284,7 +286,7 @@ def test_all_players_keep_four_cards_of_their_memory(pool):
     _act(g, "Play Trimmer")
     _answer(g, yes=True)
     assert _n(g, "MEMORY", 0) == 4 and _n(g, "WR", 0) == wr + 2
-    assert [_zone(g, sl) for sl in mine] == [K.Zone.WAITING_ROOM] * 2 + [K.Zone.MEMORY] * 4  # the last 4 kept
+    assert sorted(_zone(g, sl) for sl in mine) == sorted([K.Zone.WAITING_ROOM] * 2 + [K.Zone.MEMORY] * 4)  # 4 chosen
     assert _n(g, "MEMORY", 1) == 4 and all(_zone(g, sl) == K.Zone.MEMORY for sl in theirs)  # 4: fewer than 5
 
 

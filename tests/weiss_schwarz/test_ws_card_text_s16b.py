@@ -127,12 +127,16 @@ def test_cr_8_4_2_1_a_stock_cost_then_the_stock_top_into_the_clock(pool, stock, 
 # ---------------------------------------------------------------------------- "at the beginning of your next draw phase"
 def test_the_next_draw_phase_compiles_to_an_ability_working_from_the_memory():
     r = _c(RECORDS[SLEEPER]["ability"][0].replace("Sleeper", "Tester"))
-    assert r.verdict == "approximate" and r.approximations == ("delayed_from_memory",), r.reason
+    # exact since session 34 (s34d): the move marks this card, and the delayed ability acts only on a marked card, once
+    # (Op.MEMORY_MARK, Condition.MEMORY_MARKED; before: approximation delayed_from_memory)
+    assert r.verdict == "exact", r.reason
     now, later = r.abilities
     assert now["trigger"] == "begin_climax" and now["condition"] == {"kind": "self_rested"}
-    assert [o["op"] for o in now["effect"]] == ["target_self", "to_memory"]
+    assert [o["op"] for o in now["effect"]] == ["target_self", "to_memory", "memory_mark"]
     assert later == {"kind": "auto", "trigger": "begin_draw", "whose": "yours", "zone": "memory",
-                     "effect": [{"op": "choose", "filter": {"name": "Tester", "zone": "memory"}, "count": 1},
+                     "condition": {"kind": "memory_marked"},
+                     "effect": [{"op": "memory_mark", "set": False},
+                                {"op": "choose", "filter": {"name": "Tester", "zone": "memory"}, "count": 1},
                                 {"op": "to_stage", "any_position": True}]}
     # another card's name, or another instruction before: refused (after a cost putting this card into the memory:
     # supported since session 17, test_ws_card_text_s17)
@@ -159,10 +163,14 @@ def test_cr_6_6_1_1_this_card_goes_to_the_memory_at_the_beginning_of_the_climax_
     assert _zone(g, me) == (K.Zone.MEMORY if rested else K.Zone.STAGE)
 
 
-@pytest.mark.parametrize("where", ["memory", "waiting_room"])
+@pytest.mark.parametrize("where", ["marked", "memory", "waiting_room"])
 def test_cr_6_3_1_1_at_the_beginning_of_the_next_draw_phase_it_comes_back_from_the_memory(pool, where):
+    # "marked": put into the memory by its own ability (state.MEMORY_MARK, session 34); "memory": put there another
+    # way, which creates no delayed ability (CR 8.7.5): it stays
     sc = _scenario(pool, turn_player=1)
-    me = sc.put(0, SLEEPER, where)
+    me = sc.put(0, SLEEPER, "memory" if where == "marked" else where)
+    if where == "marked":
+        sc.row[S.MEMORY_MARK + me // S.MARK_BITS] |= 1 << (me % S.MARK_BITS)  # player 0's slots 0..MAX_DECK - 1
     sc.flow("end")  # the opponent's turn ends; this card's master's turn begins (CR 6.2, 6.3)
     g = sc.game()
     for _ in range(40):  # to this card's master's main phase (the position chosen first)
@@ -170,7 +178,7 @@ def test_cr_6_3_1_1_at_the_beginning_of_the_next_draw_phase_it_comes_back_from_t
             break
         g.step(int(g.legal_actions()[0]))
     assert int(g.state[S.TURN_PLAYER]) == 0
-    assert _zone(g, me) == (K.Zone.STAGE if where == "memory" else K.Zone.WAITING_ROOM)
+    assert _zone(g, me) == {"marked": K.Zone.STAGE, "memory": K.Zone.MEMORY, "waiting_room": K.Zone.WAITING_ROOM}[where]
 
 
 # ---------------------------------------------------------------------------- the opponent's deck, its bottom

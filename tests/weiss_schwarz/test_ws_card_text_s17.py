@@ -204,9 +204,10 @@ def test_cr_8_1_1_2_the_delayed_move_happens_at_the_masters_next_encore_step(poo
 # ---------------------------------------------------------------------------- the cost alone puts this card into the memory
 def test_the_next_draw_phase_after_a_cost_putting_this_card_into_the_memory():
     r = _c(RECORDS[SUB]["ability"][0], name="Sub")
-    assert r.verdict == "approximate" and r.approximations == ("delayed_from_memory",), r.reason
+    assert r.verdict == "exact", r.reason  # session 34: the mark (before: approximation delayed_from_memory)
     now, later = r.abilities
-    assert now["cost"] == {"discard": 1, "self_to_memory": True} and now["effect"] == [] and now["optional"]
+    assert now["cost"] == {"discard": 1, "self_to_memory": True} and now["optional"]
+    assert now["effect"] == [{"op": "memory_mark"}]  # the program after the cost marks this card in the memory
     assert later["zone"] == "memory" and later["trigger"] == "begin_draw"
 
 

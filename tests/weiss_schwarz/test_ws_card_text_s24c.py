@@ -23,8 +23,11 @@ _rec = kit.rec
 
 _FETCH_TEXT = "【ACT】 [【REST】 this card] Choose 1 《Ghost》 character in your waiting room, and return it to your hand."
 _PAIR_TEXT = "【CONT】 If you have another 《Ghost》 character, this card gets +1000 power."
-# three choices, two engine registers: the third takes the first's once its card is in the hand (_reuse_registers)
-_THREE_TEXT = ("【ACT】 [【REST】 this card] Choose 1 《Glass》 character in your waiting room, return it to your hand, choose 1 "
+# four choices, three engine registers (two before session 34; the opponent's character, added then, keeps the
+# register count past the engine's): the last takes the Glass character's once its card is in the hand
+# (_reuse_registers)
+_THREE_TEXT = ("【ACT】 [【REST】 this card] Choose 1 of your opponent's characters, and that character gets -1000 power "
+               "until end of turn. Choose 1 《Glass》 character in your waiting room, return it to your hand, choose 1 "
                "card in your hand, put it into your waiting room, choose 1 of your characters, and that character gets "
                "+3000 power until end of turn.")
 # your own stock's top card into your waiting room (Op.STOCK_TOP_TO_WR, who master; "if you do": IF_DONE)
@@ -195,38 +198,46 @@ def test_register_reused_after_its_cards_left_the_stage_compiles():
     r = _c(_THREE_TEXT)
     assert r.verdict == "exact", r.reason
     eff = r.abilities[0]["effect"]
-    # the third choice (stage characters, +power only) on register 0, whose card went to the hand
-    assert [(o["op"], o.get("reg", 0)) for o in eff] == [("choose", 0), ("to_hand", 0), ("choose", 1),
-                                                         ("to_waiting_room", 1), ("choose", 0), ("power", 0)]
+    # the last choice (stage characters, +power only) on register 1, whose card went to the hand
+    assert [(o["op"], o.get("reg", 0)) for o in eff] == [("choose", 0), ("power", 0), ("choose", 1), ("to_hand", 1),
+                                                         ("choose", 2), ("to_waiting_room", 2), ("choose", 1),
+                                                         ("power", 1)]
     # an event's "put this card into your memory" after them: the stage choice moves onto register 0, this card
     # takes register 1
     from tcg_env.games.weiss_schwarz.card_text import compile_line
 
-    r = compile_line("Choose 1 《Glass》 character in your waiting room, return it to your hand, choose 1 of your "
+    r = compile_line("Choose 1 of your opponent's characters, and that character gets -1000 power until end of turn. "
+                     "Choose 1 《Glass》 character in your waiting room, return it to your hand, choose 1 of your "
                      "characters, and that character gets +1000 power until end of turn. Put this card into your memory.",
                      {"type": "event", "name": "Tester"})
     assert r.verdict == "exact", r.reason
     assert [(o["op"], o.get("reg", 0)) for o in r.abilities[0]["effect"]] == [
-        ("choose", 0), ("to_hand", 0), ("choose", 0), ("power", 0), ("target_self", 1), ("to_memory", 1)]
+        ("choose", 0), ("power", 0), ("choose", 1), ("to_hand", 1), ("choose", 1), ("power", 1), ("target_self", 2),
+        ("to_memory", 2)]
     # a card moved to the waiting room frees its register as well (the second one here)
-    r = _c("【ACT】 [【REST】 this card] Choose 1 of your characters, and that character gets +1000 power until end of "
+    r = _c("【ACT】 [【REST】 this card] Choose 1 of your opponent's characters, and that character gets -1000 power until "
+           "end of turn. Choose 1 of your characters, and that character gets +1000 power until end of "
            "turn. Choose 1 card in your hand, and put it into your waiting room. Choose 1 of your characters, and that "
            "character gets +1000 power until end of turn.")
     assert r.verdict == "exact", r.reason
-    assert [o.get("reg", 0) for o in r.abilities[0]["effect"]] == [0, 0, 1, 1, 1, 1]
+    assert [o.get("reg", 0) for o in r.abilities[0]["effect"]] == [0, 0, 1, 1, 2, 2, 2, 2]
+
+
+# (session 34: the engine has three registers) an opponent's character first, on the stage all along
+_OPP_FIRST = "Choose 1 of your opponent's characters, and that character gets -1000 power until end of turn. "
 
 
 @pytest.mark.parametrize("line", [
-    # both registers' cards stay on the stage: a third choice on either would give its card the power too
-    "【ACT】 [【REST】 this card] Choose 1 of your characters, and that character gets +1000 power until end of turn. "
+    # the registers' cards stay on the stage: a fourth choice on any would give its card the power too
+    f"【ACT】 [【REST】 this card] {_OPP_FIRST}Choose 1 of your characters, and that character gets +1000 power until end of turn. "
     "Choose 1 of your opponent's characters, and that character gets -1000 power until end of turn. Choose 1 of your "
     "characters, and that character gets +1000 power until end of turn.",
     # a card put on the stage after the move: the old card could come back to the stage
-    "【ACT】 [【REST】 this card] Choose 1 《Glass》 character in your waiting room, return it to your hand, choose 1 "
+    f"【ACT】 [【REST】 this card] {_OPP_FIRST}Choose 1 《Glass》 character in your waiting room, return it to your hand, choose 1 "
     "card in your hand, put it into your waiting room, choose 1 《Glass》 character in your waiting room, and put it "
     "on any position of your stage.",
-    # the third choice moves its card: the old card would move with it
-    "【ACT】 [【REST】 this card] Choose 1 《Glass》 character in your waiting room, return it to your hand, choose 1 "
+    # the last choice moves its card: the old card would move with it
+    f"【ACT】 [【REST】 this card] {_OPP_FIRST}Choose 1 《Glass》 character in your waiting room, return it to your hand, choose 1 "
     "card in your hand, put it into your waiting room, choose 1 of your characters, and return it to your hand.",
 ])  # fmt: skip
 def test_register_not_reused_where_its_old_cards_could_be_affected(line):

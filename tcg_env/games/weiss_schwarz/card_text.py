@@ -97,6 +97,12 @@ APPROXIMATIONS: dict[str, str] = {
     "placed_by_any_effect": "\"during your climax phase, when this card is placed on the stage (from your waiting "
                             "room) by the effect of \"X\"\": triggers whenever this card is placed on the stage during "
                             "your climax phase, by the effect named or by another (from any zone)",
+    "delayed_damage_on_this_card": "\"..., and at the end of the turn, deal N damage to yourself\": the delayed "
+                                   "ability is granted to this card until end of turn, so it does not act if this card "
+                                   "leaves the stage before the end phase (a delayed ability does not depend on it)",
+    "memory_cost_last": "\"[ACT] [... & Put N <spec> from your memory into your waiting room] ...\" beside a cost that "
+                        "moves other cards: the memory's cards move after the rest of the cost, at the program's start "
+                        "(triggers of the other moves could see them still in the memory)",
     "delayed_from_memory": "\"put this card into your memory. If you do, at the beginning of your next draw phase, "
                            "choose 1 \"<its name>\" in your memory, and put it ...\": the delayed ability is an ability "
                            "of this card working from the memory at the beginning of each of your draw phases, so it "
@@ -191,10 +197,11 @@ _ON_REG = {"power", "soul", "level", "grant_keyword", "grant_ability", "restrict
            "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
            "to_stage", "move_position", "to_marker"}  # fmt: skip
 _ON_REG.add("self_to_marker")  # session 34 (s34c): "put this card ... underneath that card as a marker"
+_ON_REG = _ON_REG | {"memory_keep"}  # session 34 (s34d): the cards kept (Op.MEMORY_KEEP)
 # a granted ability's triggers (the card is on the stage): constants.GRANTED_TRIGGERS, the one list the
 # pool compiler and the observation read
 _GRANTED_TRIGGERS = tuple(t.name.lower() for t in K.GRANTED_TRIGGERS + K.GRANTED_OTHER_TRIGGERS)
-N_REGS = 2  # constants.N_REGS: target registers per program
+N_REGS = 3  # constants.N_REGS: target registers per program (3 since session 34)
 # the triggers that fire in their master's turn only (its play from the hand, CR 6.5.1.2.1; its attacks and their
 # trigger checks and damage, CR 7; its climax phase's Accelerate, CR 10.12): "until the end of the next turn" is
 # until the end of the opponent's next turn (session 28)
@@ -2714,6 +2721,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # <zone>" granted to that character until end of turn (ended after the end phase's triggers, CR 6.8.1.4);
         # result() allows it where the effect resolves before the end phase (an [ACT] ability, "when this card is
         # placed on the stage from your hand")
+        if len(ops) == 1 and ops[0].get("op") == "damage" and ops[0].get("who") == "master" \
+                and isinstance(ops[0].get("amount"), int) and set(ops[0]) == {"op", "amount", "who"}:
+            # (session 34, s34d) "..., and at the end of the turn, deal 1 damage to yourself": a delayed ability (CR
+            # 8.7.5) of the master's, compiled as "[AUTO] At the end of the turn (CR 6.8.1.1), deal 1 damage to
+            # yourself" granted to this card until end of turn (ended after the end phase's triggers, CR 6.8.1.4), as
+            # the moves above: it is lost if this card leaves the stage first (approximation
+            # delayed_damage_on_this_card); result() allows it where this card is on the stage before the end phase
+            self.approximate("delayed_damage_on_this_card")
+            later = {"kind": "auto", "trigger": "begin_end", "effect": [dict(ops[0])]}
+            return [{"op": "@t", "who": "self"}, {"op": "grant_ability", "ability": later, "@delayed_eot_self": True}]
         ops = [o for o in ops if not (o["op"] == "@t" and o.get("who") == "that" and o is not ops[0])]
         # (session 32) "at the end of the turn, put this card into your memory": the same delayed ability granted to
         # this card (it acts only while this card stays on the stage, CR 3.1.4)
@@ -2802,9 +2819,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         kn = self._memory_keep(self._quoted_ops(tok, "by all players"))
         if kn is None:
             raise Unsupported("an action all players perform other than keeping N cards of their memory")
-        self.approximate("memory_kept_last")
-        trim = {"op": "memory_trim", "keep": kn[0], "at_least": kn[1]}
-        return [dict(trim, who="master"), dict(trim, who="opponent")]
+        # (session 34, s34d) each player chooses the cards kept (before: the engine kept the cards put there last,
+        # approximation memory_kept_last, now unused): the master its own (choose), then the opponent theirs
+        # (opp_choose in their memory, a public zone, CR 3.12.2.1), each followed by Op.MEMORY_KEEP (the player who
+        # performs the action makes its choices, as CR 8.6.2.2's player who plays)
+        keep, at_least = kn
+        if keep == 0 or keep > 4:
+            raise Unsupported("keeping no card, or more than 4, of each player's memory")
+        return [{"op": "if", "@no_lift": True, "condition": {"kind": "memory_at_least", "value": at_least},
+                 "then": [{"op": "choose", "filter": {"zone": "memory"}, "count": keep}, {"op": "memory_keep"}]},
+                {"op": "if", "condition": {"kind": "memory_at_least", "value": at_least, "opponent": True},
+                 "then": [{"op": "opp_choose", "filter": {"zone": "memory", "side": "opponent"}, "count": keep},
+                          {"op": "memory_keep", "who": "opponent"}]}]
 
     def per_climax_action(self, tok):
         # "For each climax revealed among those cards, perform the following action. "<effect>""
@@ -4313,6 +4339,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # discards as costs and by effects, the hand limit's, Backup's cost), filtered on that card
         return ("hand_to_wr", {"trigger_filter": self.to_filter(spec)})
 
+    def t_own_to_memory(self, spec):
+        # (session 34, s34d) Trigger.OWN_TO_MEMORY (play.to_memory): any move of a card of its master's into the
+        # memory (CR 3.12.1, 8.7.4: effects, costs, Change), filtered on that card as it is there (CR 8.7.4.1.3)
+        flt = self.to_filter(spec)
+        return ("own_to_memory", {"trigger_filter": flt} if flt and flt != {"type": "card"} else None)
+
+    def t_to_memory_from_stage(self):
+        # (session 34, s34d) Trigger.TO_MEMORY_FROM_STAGE_SELF (play.to_memory): this card, from the stage
+        return ("to_memory_from_stage_self", None)
+
     def t_frontal_attacks(self):  # Trigger.FRONTAL_ATTACKS_SELF (battle.declare_attack)
         return ("frontal_attacks_self", None)
 
@@ -4572,7 +4608,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if trig == "climax_placed" or self.card.get("type") == "climax" and trig not in ("climax_placed", "own_climax_placed", "begin_end"):
             if self.card.get("type") != "climax" or trig != "climax_placed":
                 raise Unsupported("a climax's auto ability with another trigger than its placement")
-        if mode == "plain" and effects and effects[0]["op"] == "if" and cond is None:
+        # (an "if" marked @no_lift, session 34: one of several players' actions, not the ability's condition)
+        if mode == "plain" and effects and effects[0]["op"] == "if" and cond is None and not effects[0].get("@no_lift"):
             cond, effects = effects[0]["condition"], effects[0]["then"] + effects[1:]
             inner = effects[0]["then"] if len(effects) == 1 and effects[0]["op"] == "if" else []
             if cond["kind"] != "@zone" and any(o["op"] in ("if", "if_stored") for o in inner) \
@@ -4588,7 +4625,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if zone is not None:
             # an AUTO ability working from the memory (CR 10.9.1) or the top of the clock (Alarm, CR
             # 10.1.1): triggers.trigger_all queues those at the beginning of a phase or step
-            if not trig.startswith("begin_") or self.card.get("type") not in ("character", "event") \
+            # (session 34) "[AUTO] Memory When you level up, if this card is in your memory": kernels' level up
+            # scans the memory too (triggers.trigger_memory_abilities)
+            if not (trig.startswith("begin_") or trig == "level_up" and zone == "memory") \
+                    or self.card.get("type") not in ("character", "event") \
                     or self.card.get("type") == "event" and zone != "memory":
                 raise Unsupported("an ability working from the memory / clock with another trigger than a phase")
             ab["zone"] = zone
@@ -4690,6 +4730,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             holder["then"][0:1] = [{"op": "choose", "filter": cost["@wr"]["filter"], "count": 1},
                                    {"op": "@t", "who": "that"}, {"op": "to_waiting_room"}, {"op": "@cost_done"}]
             cost = None
+        if cost is not None and "@wr" in cost and mode == "pay" and (cost["@wr"].get("filter") or {}).get("zone") \
+                == "memory" and cost["@wr"]["to"] == "waiting_room" and set(cost) - {"stock", "@wr"} \
+                and not set(cost) - {"stock", "@wr", "discard", "discard_filter", "rest_self"} \
+                and ("change",) not in prefixes:
+            # (session 34) the memory's cards beside hand cards / [REST] this card: all of it paid by the program
+            ab["effect"] = self._auto_memory_cost_ops(cost, effects, trig, ab.get("condition"))
+            return ab
         if cost is not None and "@wr" in cost:
             # a cost taking waiting-room cards: paid where an [AUTO] ability's cost is, on resolution (CR
             # 8.7.3.1.1), and only in full (CR 8.4.2.2): the program checks the stock and the waiting room
@@ -4802,6 +4849,36 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             out = [{"op": "if", "condition": {"kind": "stock_at_least", "value": cost["stock"]}, "then": out}]
         return out
 
+    def _auto_memory_cost_ops(self, cost, effects, trig, cond) -> list[dict]:
+        """(Session 34, s34d) "[(S) Put N cards from your hand into your waiting room & Put M <spec> from your memory
+        into your waiting room (& [REST] this card)] ..., you may pay the cost. If you do, X": an [AUTO] ability's cost
+        is paid on resolution (CR 8.7.3.1.1), in full or not at all (CR 8.4.2.2): while the stock, the hand, the memory
+        (and this card standing) can pay it all, the player may pay: the stock, then the parts in the order written
+        (CR 8.4.2.1; hand cards through play.hand_to_wr, as the kernel's discard), then X (as _wr_cost_ops)."""
+        wr = cost["@wr"]
+        pay: list[dict] = []
+        guards: list[dict] = []
+        if cost.get("stock"):
+            pay.append({"op": "pay_stock", "count": cost["stock"]})
+            guards.append({"kind": "stock_at_least", "value": cost["stock"]})
+        for k in cost:  # the cost's parts in the order written (the parse keeps it)
+            if k == "discard":
+                flt = cost.get("discard_filter") or {"zone": "hand"}
+                pay += [{"op": "choose", "filter": flt, "count": cost["discard"]}, {"op": "to_waiting_room"}]
+                guards.append({"kind": "hand_filter_at_least", "value": cost["discard"], "filter": flt}
+                              if cost.get("discard_filter") else {"kind": "hand_at_least", "value": cost["discard"]})
+            elif k == "@wr":
+                pay += [{"op": "choose", "filter": wr["filter"], "count": wr["count"]}, {"op": "to_waiting_room"}]
+                guards.append({"kind": "memory_filter_at_least", "value": wr["count"], "filter": wr["filter"]})
+            elif k == "rest_self":
+                pay += [{"op": "@t", "who": "self"}, {"op": "rest"}]
+                guards.append({"kind": "self_standing"})
+        pay.append({"op": "@cost_done"})  # the cost's cards are no "it" of the effect
+        out = self.resolve([{"op": "may", "then": pay + effects}], trig, cond)
+        for g in reversed(guards):
+            out = [{"op": "if", "condition": g, "then": out}]
+        return out
+
     def _delayed_next_draw(self, parts):
         """"..., (you may) put this card into your memory. If you do, at the beginning of your next draw phase,
         choose 1 "<this card's name>" in your memory, and put it in any position of your stage" (or the same move of
@@ -4836,16 +4913,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a delayed ability that does not choose this card's name in your memory")
         if self.card.get("type") != "character":
             raise Unsupported("a delayed ability of a card that is not a character")
-        self._cost_only = not before  # the cost alone puts this card into the memory (resolve: no effect of its own)
+        # (session 34, s34d) the move marks this card (Op.MEMORY_MARK, state.MEMORY_MARK, CR 8.7.5): the delayed
+        # ability acts only on a card this ability put into the memory that stayed there since (the mark is cleared
+        # when the card leaves it), and once (CR 8.7.5.1: it clears the mark first). Before session 34 it acted on a
+        # card put there any other way too (approximation delayed_from_memory, now unused).
+        before = _mark_after_to_memory(before) if before else [{"op": "memory_mark"}]
         try:
             ab = self.auto_body(*parts[:-1], (mode, cond, before))
         finally:
             self._cost_only = False
         if isinstance(ab, list):
             raise Unsupported("a delayed ability of an ability with two triggers")
-        self.approximate("delayed_from_memory")
         later = {"kind": "auto", "trigger": "begin_draw", "whose": "yours", "zone": "memory",
-                 "effect": self.resolve(inner, "begin_draw", None)}
+                 "condition": {"kind": "memory_marked"},
+                 "effect": [{"op": "memory_mark", "set": False}] + self.resolve(inner, "begin_draw", None)}
         return [ab, later]
 
     def _stock_clock_cost_ops(self, cost, effects, trig, cond) -> list[dict]:
@@ -5071,9 +5152,35 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def kw_resonate(self):
         return "resonate"
 
+    def _act_memory_cost(self, cost, effects):
+        """(Session 34, s34d) "[ACT] [(1) Put 1 <spec> from your memory into your waiting room (& ...)] X": the kernel
+        pays the rest of the cost (stock, [REST], hand cards: costs.pay_fixed_costs); the memory's cards are chosen and
+        put into the waiting room by the program's first instructions, before X (an [ACT] ability resolves right after
+        its cost, CR 8.1.1.1: nothing happens between); the ability can be used only while the memory holds them
+        (its condition memory_filter_at_least: the cost can be paid in full, CR 8.4.2.2). Exact where the rest of the
+        cost is stock and [REST] this card (paid first, as written, CR 8.4.2.1, and no trigger sees the order);
+        beside a cost that moves other cards (hand cards into the waiting room: their triggers could see the memory's
+        cards not yet moved), approximation memory_cost_last. Returns (cost, the program's first ops, the condition)."""
+        wr = cost["@wr"]
+        if "@shuffle" in cost or "@stock_clock" in cost or wr.get("to") != "waiting_room":
+            raise Unsupported("a memory cost beside a waiting-room cost")
+        rest = {k: v for k, v in cost.items() if k != "@wr"}
+        if not rest:
+            # the pool compiler's [ACT] needs a cost the kernel pays (CR 8.1.1.1.1)
+            raise Unsupported("an [ACT] ability whose only cost is cards of the memory")
+        if set(rest) - {"stock", "rest_self", "@stand"}:
+            self.approximate("memory_cost_last")
+        pay = [{"op": "choose", "filter": wr["filter"], "count": wr["count"]}, {"op": "to_waiting_room"},
+               {"op": "@cost_done"}]
+        return rest, pay, {"kind": "memory_filter_at_least", "value": wr["count"], "filter": wr["filter"]}
+
     def act_body(self, *parts):
         label = parts[0] if isinstance(parts[0], str) else None
-        cost, effects = self._plain_cost(parts[-2], act=True), parts[-1]
+        cost, effects = parts[-2], parts[-1]
+        memory_pay, memory_cond = [], None
+        if isinstance(cost, dict) and "@wr" in cost and (cost["@wr"].get("filter") or {}).get("zone") == "memory":
+            cost, memory_pay, memory_cond = self._act_memory_cost(cost, effects)
+        cost = self._plain_cost(cost, act=True)
         stand = bool(cost.get("@stand"))
         if stand:
             cost = {k: v for k, v in cost.items() if k != "@stand"}
@@ -5111,6 +5218,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab["condition"] = {"kind": "self_standing"}  # the cost can be paid only while it stands (CR 8.4.2.2)
         if lifted is not None:
             ab["condition"] = lifted
+        if memory_cond is not None:
+            if any(o["op"] == "@change_place" for o in _walk(effects)):
+                raise Unsupported("an [ACT] Change with a cost of the memory's cards")
+            ab["condition"] = memory_cond if "condition" not in ab else _cond_join("all_of", ab["condition"], memory_cond)
+            lifted = memory_cond if lifted is None else lifted
+            effects = memory_pay + effects
         if label == "resonate":
             # CR 10.13.1 names the reveal in an AUTO ability's cost; the English cards also print it
             # on [ACT] abilities, where the keyword has no effect (CR 10.13.1: "no meaning in terms
@@ -5904,6 +6017,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         out["backup"]["to_deck_bottom"] = True
         return out
 
+    def backup_memory(self, power, level, *stock):
+        # (session 34, s34d) "Backup X, Level Y [(N) Put this card from your hand into your memory]" (CR 10.5.2: the
+        # cost in the brackets): the card goes to the memory (WSBackup.to_memory; kernels: play.to_memory)
+        out = self.backup(power, level, *stock)
+        out["backup"]["to_memory"] = True
+        return out
+
     def event_line(self, *parts):
         counter = any(isinstance(p, Token) and p.type == "COUNTER_MARK" for p in parts)
         ops = next(p for p in parts if isinstance(p, list))
@@ -6077,6 +6197,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                                   "the stage from your hand'")
             for o in delayed:
                 del o["@delayed_eot"]
+            delayed = [o for o in _dicts(ab) if o.get("@delayed_eot_self")]
+            # (session 34) end_turn_clause's damage to yourself: granted to this card, on the stage when the ability
+            # resolves, before the end phase (an [ACT] ability, an [AUTO] ability of its attack, its battle, its
+            # placement from the hand)
+            if delayed and not (isinstance(ab, dict) and (ab.get("kind") == "act" or ab.get("kind") == "auto" and ab.get(
+                    "trigger") in ("battle_opp_reversed", "attacks_self", "frontal_attacks_self", "direct_attacks_self",
+                                   "played_self"))):
+                raise Unsupported("'at the end of the turn, deal 1 damage to yourself' outside an [ACT] ability or an "
+                                  "[AUTO] ability of this card's attack, battle or placement")
+            for o in delayed:
+                del o["@delayed_eot_self"]
         if any(isinstance(d, dict) and d.get("kind") == "@and" for d in _dicts(tree_value)):
             raise Unsupported("'if you have N or more <spec> and M or less cards in your memory' outside 'you may pay "
                               "the cost'")
@@ -6154,7 +6285,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                                     or o["op"] == "may" and name == "may" for o in op["then"]):
                     raise Unsupported("nested conditions")
                 inner = dict(st, free=list(st["free"]), fixed=dict(st["fixed"]))
-                op = {k: v for k, v in op.items() if k != "closed"}  # clauses(): a "may" of one clause
+                op = {k: v for k, v in op.items() if k not in ("closed", "@no_lift")}  # clauses(): a "may" of one clause
                 op = dict(op, then=self._resolve(op["then"], inner, battle, False))
                 if not op["then"]:
                     raise Unsupported("an empty optional effect")
@@ -6394,6 +6525,19 @@ def _flat_ops(ops: list[dict], path: tuple = ()) -> list[tuple[dict, tuple]]:
             out += _flat_ops(o["then"], path + ((id(o), 0),))
         for j, opt in enumerate(o.get("options") or ()):
             out += _flat_ops(opt, path + ((id(o), j + 1),))
+    return out
+
+
+def _mark_after_to_memory(ops: list[dict]) -> list[dict]:
+    """(Session 34) A copy of ``ops`` with Op.MEMORY_MARK right after each move of this card into the memory (in its
+    block: a "may" or an "if" holds both): the delayed ability of _delayed_next_draw reads the mark."""
+    out: list[dict] = []
+    for o in ops:
+        if "then" in o:
+            o = dict(o, then=_mark_after_to_memory(o["then"]))
+        out.append(o)
+        if o.get("op") == "to_memory":
+            out.append({"op": "memory_mark"})
     return out
 
 

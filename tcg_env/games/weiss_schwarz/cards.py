@@ -100,6 +100,7 @@ TriggerName = Literal[
     "own_trigger_check_card", "damage_received_canceled", "damage_received_not_canceled", "change_used", "resonate_used", "own_direct_attacks",
     "placed_from_wr_self", "opp_brainstorm_climax",
     "refreshed",  # session 33 (s33d)
+    "own_to_memory", "to_memory_from_stage_self",  # session 34 (s34d)
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -120,6 +121,7 @@ ConditionName = Literal[
     "clock_top_alarm", "level_at_most", "all_of", "any_of",
     "your_main_phase", "no_facing", "facing_reversed",  # session 29 (s29-wsauto)
     "climax_filter_at_least",  # session 33 (s33d)
+    "memory_marked",  # session 34 (s34d)
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -341,6 +343,9 @@ class WSBackup(StrictModel):
     # "[(cost) Reveal this card in your hand & Put it at the bottom of your deck]": the card goes to the bottom of
     # the deck, not the waiting room (constants.BACKUP_TO_DECK_BOTTOM)
     to_deck_bottom: bool = False
+    # (session 34) "[(cost) Put this card from your hand into your memory]": the card goes to the memory
+    # (constants.BACKUP_TO_MEMORY)
+    to_memory: bool = False
 
 
 # ---- effect ops (tagged by ``op``; the shared op model: tcg_env.cards.ops) ----------------------
@@ -482,6 +487,25 @@ class OpTriggerDamage(_Op):
     battle): "deal the same damage to your opponent" (Op.TRIGGER_DAMAGE, session 28)."""
 
     op: Literal["trigger_damage"]
+
+
+class OpMemoryMark(_Op):
+    """(Session 34, s34d) Mark this card, in its owner's memory, as put there by this ability (``set``), or clear the
+    mark: the delayed ability of "... put this card into your memory. If you do, at the beginning of your next draw
+    phase, ..." (Op.MEMORY_MARK, Condition.MEMORY_MARKED; CR 8.7.5)."""
+
+    op: Literal["memory_mark"]
+    set: bool = True
+
+
+class OpMemoryKeep(_Op):
+    """(Session 34, s34d) Every card of ``who``'s memory but those of register ``reg`` into the waiting room: "choose 4
+    cards in your memory, and put all cards in your memory except those cards into your waiting room"
+    (Op.MEMORY_KEEP)."""
+
+    op: Literal["memory_keep"]
+    who: WhoName = "master"
+    reg: Reg = 0
 
 
 class OpStockBottomToWr(_CountWho):
@@ -626,6 +650,7 @@ _BASE_OPS = (
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
     OpAuraGrantAbility, OpAuraSoulPer, OpAuraLevelPer, OpOppChoose, OpDeckToMarker, OpMarkerOut, OpTriggerDamage,
     OpSelfToMarker, OpAuraTriggerChecks, OpMillCompare, OpRegSoul,
+    OpMemoryMark, OpMemoryKeep,  # session 34 (s34d)
 )  # fmt: skip
 BaseOp = Annotated[Union[_BASE_OPS], Field(discriminator="op")]  # noqa: UP007
 
@@ -1190,7 +1215,8 @@ class _Compiler(PoolCompiler):
         if card.backup is not None:
             row[K.C_BACKUP_POWER] = card.backup.power
             row[K.C_BACKUP_LEVEL] = card.backup.level
-            row[K.C_BACKUP_COST] = card.backup.cost | (K.BACKUP_TO_DECK_BOTTOM if card.backup.to_deck_bottom else 0)
+            row[K.C_BACKUP_COST] = card.backup.cost | (K.BACKUP_TO_DECK_BOTTOM if card.backup.to_deck_bottom else 0) \
+                | (K.BACKUP_TO_MEMORY if card.backup.to_memory and not card.backup.to_deck_bottom else 0)
         row[K.C_SHIFT_LEVEL] = shift_level
         row[K.C_CX_COMBO] = combo
         row[K.C_HAS_CONT] = int("cont" in kinds)
@@ -1305,7 +1331,7 @@ class _Compiler(PoolCompiler):
                                                           "other_reversed", "other_battle_opp_reversed",
                                                           "other_to_wr_from_stage", "hand_to_wr", "other_played",
                                                           "other_placed_from_wr", "trigger_check_card",
-                                                          "own_trigger_check_card"):
+                                                          "own_trigger_check_card", "own_to_memory"):
             # battle_opp_reversed: turn.py passes the battle opponent as the triggering card
             self.fail(f"{p}.trigger_filter", "only used with other_placed, own_climax_placed, opp_char_reversed, "
                       "other_attacks, other_frontal_attacked, (own_)trigger_check_climax, battle_opp_reversed, other_reversed, "
@@ -1890,6 +1916,10 @@ class _Compiler(PoolCompiler):
             return op.count, 0, 0
         if name == "top_level" or name == "trigger_damage":
             return 0, 0, 0
+        if name == "memory_mark":
+            return int(op.set), 0, 0
+        if name == "memory_keep":
+            return 0, who, 0
         if name == "reg_level":
             return 0, 0, op.plus
         if name == "mill_count":
@@ -1902,9 +1932,11 @@ class _Compiler(PoolCompiler):
         if name == "stock_renew":
             return 0, who, K.STOCK_RENEW_DECK if op.via_deck else 0
         if name == "opp_choose":
-            if op.filter.zone not in ("waiting_room",):
-                self.fail(f"{q}.filter.zone", "the opponent chooses in a waiting room (a public zone)")
-            return self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)), op.count, int(op.up_to)
+            # a waiting room or (session 34) a memory: public zones (CR 3.4, 3.12.2.1)
+            if op.filter.zone not in ("waiting_room", "memory"):
+                self.fail(f"{q}.filter.zone", "the opponent chooses in a waiting room or a memory (a public zone)")
+            return (self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room", "memory")), op.count,
+                    int(op.up_to))
         if name == "memory_trim":
             return op.keep, who, op.at_least
         if name == "trigger_checks":

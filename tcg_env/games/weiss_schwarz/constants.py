@@ -55,7 +55,10 @@ N_CENTER = 3
 HAND_SLOTS = 16  # hand positions addressable by actions (see docs/weiss_schwarz/actions.md)
 ABILITIES_PER_CARD = 2  # activated abilities addressable per stage character
 OPTION_SLOTS = 16  # candidates of a SELECT decision (level up: 7 clock cards, ...)
-N_REGS = 2  # target registers per effect program
+# target registers per effect program (session 34: three, for lines that choose three sets of cards, e.g. "choose 1
+# card in your level and 1 in your waiting room, exchange them, and choose 1 of your characters, ..."; each costs
+# 1 + TARGET_MAX words of every frame, state.FR_REGN / FR_REG / FRAME_W)
+N_REGS = 3
 TARGET_MAX = 8  # cards per target register
 PENDING_MAX = 16  # pending (standby) automatic abilities per player (CR 8.7.2)
 FRAME_MAX = 4  # nested effect programs (an auto ability triggered while another resolves)
@@ -362,6 +365,9 @@ C_BACKUP_COST = CARD_TABLE.add("backup_cost")  # stock paid for the Backup (the 
 # C_BACKUP_COST bit: the Backup's cost puts the card at the bottom of the deck ("[Reveal this card in your hand & Put it
 # at the bottom of your deck]") instead of the waiting room; the stock is C_BACKUP_COST & BACKUP_STOCK_MASK
 BACKUP_TO_DECK_BOTTOM = 16
+# C_BACKUP_COST bit (session 34, s34d): "[(1) Put this card from your hand into your memory]": the card goes to the memory
+# (play.to_memory, with its memory triggers), not the waiting room
+BACKUP_TO_MEMORY = 32
 BACKUP_STOCK_MASK = 15
 C_SHIFT_LEVEL = CARD_TABLE.add("shift_level")  # CR 10.11.2 Shift, Level (Number); -1 = no Shift
 C_CX_COMBO = CARD_TABLE.add("cx_combo")  # name id of the climax this card's combo ability names (CR 8.12), 0 = none
@@ -498,6 +504,11 @@ class Trigger(IntEnum):
     #                 rule_processes.rule_actions; behind the pool's flags)
     OWN_DIRECT_ATTACKS = 59  # "when your character direct attacks" (session 31; CR 7.2.1.4.1 / 7.2.1.6): every stage
     #                          character of the attacking player, the attacker included (battle.declare_attack)
+    OWN_TO_MEMORY = 57  # "when your (<spec>) card is put into your memory" (session 34, s34d; CR 3.12.1, 8.7.4): every
+    #                     stage character of the owner of a card put into the memory (play.to_memory), and that card
+    #                     itself when it left the stage (CR 8.7.4.1.2); A_TRIG_FILTER on the card, in the memory
+    TO_MEMORY_FROM_STAGE_SELF = 58  # "when this card is put into your memory from the stage" (session 34, s34d):
+    #                                 the card itself, in the memory (play.to_memory)
     # (no Trigger above 61: the flags table keeps a pool's triggers in the two words FL_TRIG, FL_TRIG + 1, 31 bits each;
     # 62 was this trigger's first value and its bit fell into FL_CONT)
 
@@ -527,6 +538,7 @@ GRANTED_OTHER_TRIGGERS = (
     Trigger.TRIGGER_CHECK_CARD, Trigger.OWN_TRIGGER_CHECK_CARD, Trigger.DAMAGE_RECEIVED_CANCELED,
     Trigger.DAMAGE_RECEIVED_NOT_CANCELED, Trigger.CHANGE_USED, Trigger.RESONATE_USED,
     Trigger.OWN_DIRECT_ATTACKS, Trigger.REFRESHED,
+    Trigger.OWN_TO_MEMORY, Trigger.TO_MEMORY_FROM_STAGE_SELF,  # session 34 (s34d): play.to_memory tests granted rows too
 )  # fmt: skip
 
 
@@ -670,6 +682,10 @@ class Condition(IntEnum):
     # --- session 33 (s33d; the range 110..119) ---
     CLIMAX_FILTER_AT_LEAST = 110  # the master's climax area (CR 3.11) holds >= (arg & 0xFF) cards matching filter row
     #                               arg >> 8: "if a blue climax is in your climax area"
+    # --- session 34 (s34d; the range 116..120) ---
+    MEMORY_MARKED = 116  # the source holds the mark of Op.MEMORY_MARK (put into the memory by its ability, and there
+    #                      since): the delayed ability of "... put this card into your memory. If you do, at the
+    #                      beginning of your next draw phase, ..." (CR 8.7.5)
 
 
 ABILITY_TABLE = TableLayout("ability")
@@ -936,6 +952,13 @@ class Op(IntEnum):
     REG_SOUL = 84  # store the soul of the first card of register I_REG (on the stage: its soul now, D_SOUL; else its printed
     #                soul, C_SOUL; no card: 0): "choose 1 of your opponent's characters, and deal X damage to your
     #                opponent. X is equal to that character's soul" (stored right after the choice, before any move)
+    # --- session 34 (s34d; the range 86..90) ---
+    MEMORY_MARK = 86  # a0 = 1: mark the source, when it is in its owner's memory, as put there by this ability for a
+    #                   delayed ability to come (state.MEMORY_MARK, CR 8.7.5); a0 = 0: clear the mark (the delayed
+    #                   ability's activation condition is met once, CR 8.7.5.1)
+    MEMORY_KEEP = 87  # a1 = Who: every card of that player's memory but those of register I_REG into the waiting room
+    #                   ("choose 4 cards in your memory, and put all cards in your memory except those cards into your
+    #                   waiting room"; CR 3.12)
 
 
 PER_ZONE_ROW0 = -2  # AURA_POWER_PER a2 = PER_ZONE_ROW0 - filter row: count the master's level / memory cards the row

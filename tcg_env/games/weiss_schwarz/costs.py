@@ -65,7 +65,9 @@ def cost_payable(game, s, T, arow, p, slot):
         if n < n_filtered:
             return False
     if A[arow, K.A_COST_SELF_TO_WR] != 0 or A[arow, K.A_COST_SELF_TO_MEMORY] != 0:
-        if s[ZONE + slot * CARD_W] != K.Zone.STAGE:
+        # (session 34) an ability working from the memory (CR 10.9.1, "[AUTO] Memory [Put this card into your waiting
+        # room] ..., if this card is in your memory, you may pay the cost") moves this card from there
+        if s[ZONE + slot * CARD_W] != (K.Zone.MEMORY if A[arow, K.A_ZONE] == K.AbilityZone.MEMORY else K.Zone.STAGE):
             return False
         # a character that "cannot be put into memory (returned to hand)" cannot pay "[put this card into your memory
         # (hand)]" (CR 8.4.2.2: a cost is paid in full or not at all)
@@ -156,7 +158,7 @@ def pay_fixed_costs(game, s, T, arow, p, slot):
         # 1: the memory; SELF_TO_DECK_BOTTOM; else the Zone packed by the pool compiler (cost self_to: hand, clock, stock)
         z = A[arow, K.A_COST_SELF_TO_MEMORY]
         if z == 1:
-            game.put_in_zone(s, slot, K.Zone.MEMORY)
+            game.to_memory(s, T, slot)  # (session 34) with its memory triggers (play.to_memory)
         elif z == K.SELF_TO_DECK_BOTTOM:  # "[put this card at the bottom of your deck]"
             game.put_on_deck_bottom(s, slot)
         else:  # two calls: one expression would unify an IntEnum member with the int32 under numba

@@ -439,7 +439,7 @@ def each_target(game, s, T, f, op, sl, a0, a1, a2):
     elif op == K.Op.TO_MEMORY:
         # a stage character that "cannot be put into memory" (RESTRICT_CANT_TO_MEMORY) stays on the stage
         if z != K.Zone.STAGE or (s[D_RST + b] & K.RESTRICT_CANT_TO_MEMORY) == 0:
-            game.put_in_zone(s, sl, K.Zone.MEMORY)
+            game.to_memory(s, T, sl)  # (session 34) with "when your card is put into your memory" (OWN_TO_MEMORY)
     elif op == K.Op.TO_DECK_TOP or op == K.Op.TO_DECK_BOTTOM:
         q = owner_of(s, sl)
         game.take_from_zone(s, sl)
@@ -768,6 +768,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             z_to = a2 & (K.CHANGE_BY_COST - 1)  # (CHANGE_DEFENDER is above CHANGE_BY_COST)
             if z_to == 0:
                 game.stage_to_wr(s, T, src)
+            elif z_to == K.Zone.MEMORY:  # (session 34) its memory triggers (play.to_memory)
+                game.to_memory(s, T, src)
             else:
                 game.put_in_zone(s, src, z_to)
             s[f + FR_REGN + reg] = 0
@@ -810,7 +812,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 z_to = a2 & ~(K.CHANGE_DEFENDER | K.CHANGE_KEEP)
                 if z_to == 0:
                     game.stage_to_wr(s, T, src)
-                else:  # "[Put this card into your clock / memory / stock]", "[Return this card to your hand]"
+                elif z_to == K.Zone.MEMORY:  # (session 34) its memory triggers (play.to_memory)
+                    game.to_memory(s, T, src)
+                else:  # "[Put this card into your clock / stock]", "[Return this card to your hand]"
                     game.put_in_zone(s, src, z_to)
                 game.place_on_stage(s, T, chosen, m, pos, a1, False)
                 if (a2 & K.CHANGE_DEFENDER) != 0 and s[DEF_SLOT] == src:
@@ -1087,6 +1091,16 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             s[f + FR_STORE] = s[D_SOUL + c * CARD_W] if s[ZONE + c * CARD_W] == K.Zone.STAGE else card_table(T)[cid_of(s, c), K.C_SOUL]
     elif op == K.Op.TRIGGER_DAMAGE:  # "deal the same damage": the triggering damage's amount (triggers.trigger_card)
         s[f + FR_STORE] = max(s[f + FR_AUX], 0)
+    elif op == K.Op.MEMORY_KEEP:  # (session 34) the memory's cards not chosen (register I_REG) to the waiting room
+        i = s[MEMORY_N + who] - 1
+        while i >= 0:  # from the top: a card taken off shifts only the cards above it, already seen
+            sl = s[MEMORY_L + who * K.MAX_DECK + i]
+            if not reg_has(game, s, f, reg, sl):
+                game.put_in_zone(s, sl, K.Zone.WAITING_ROOM)
+            i -= 1
+    elif op == K.Op.MEMORY_MARK and src >= 0 and (a0 == 0 or s[ZONE + src * CARD_W] == K.Zone.MEMORY):
+        # (session 34) CR 8.7.5: the delayed ability to come of a card put into the memory (set only when it is there)
+        game.memory_mark_set(s, src, a0 != 0)
     # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
     # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.unsupported) do nothing yet
     return NEXT

@@ -387,6 +387,8 @@ def condition_atom(game, s, T, cond, arg, p, source):
             if game.filter_match(s, T, arg >> 8, s[MEMORY_L + p * K.MAX_DECK + i], p, source):
                 n += 1
         return n >= (arg & 0xFF)
+    if cond == K.Condition.MEMORY_MARKED:  # (session 34) the delayed ability of a card its ability put into the memory
+        return source >= 0 and s[ZONE + source * CARD_W] == K.Zone.MEMORY and game.memory_marked(s, source)
     if cond == K.Condition.CLIMAX_FILTER_AT_LEAST:  # "if a blue climax is in your climax area" (CR 3.11, session 33)
         n = 0
         for i in range(s[CX_N + p]):

@@ -454,6 +454,8 @@ def apply_unchecked(game, s, T, a):
                 to_bottom = (cards[c, K.C_BACKUP_COST] & K.BACKUP_TO_DECK_BOTTOM) != 0
                 if to_bottom:  # "[Reveal this card in your hand & Put it at the bottom of your deck]"
                     game.put_on_deck_bottom(s, sl)
+                elif (cards[c, K.C_BACKUP_COST] & K.BACKUP_TO_MEMORY) != 0:  # (session 34) "... into your memory]"
+                    game.to_memory(s, T, sl)
                 else:
                     game.hand_to_wr(s, T, sl)
                 d = s[DEF_SLOT]
@@ -497,6 +499,7 @@ def apply_unchecked(game, s, T, a):
             sl = stage_slot(s, p, pos)
             if sl >= 0:
                 game.trigger_card(s, T, sl, p, K.Trigger.LEVEL_UP, chosen)
+        game.trigger_memory_abilities(s, T, p, K.Trigger.LEVEL_UP, chosen)  # (session 34) "Memory When you level up"
         for pos in range(K.N_POSITIONS):  # "when your opponent levels up" (session 27)
             sl = stage_slot(s, 1 - p, pos)
             if sl >= 0:

@@ -451,6 +451,33 @@ def hand_to_wr(game, s, T, slot):
 
 
 @internal
+def to_memory(game, s, T, slot):
+    """A card goes to its owner's memory (CR 3.12.1; an effect's "put it into your memory", a cost's "[put this card
+    into your memory]", Change's move, session 34): "when your card is put into your memory" on its owner's stage
+    characters (Trigger.OWN_TO_MEMORY, a zone change activation, CR 8.7.4; A_TRIG_FILTER on the card as it is in the
+    memory, CR 8.7.4.1.3) and "when this card is put into your memory from the stage" on the card itself
+    (Trigger.TO_MEMORY_FROM_STAGE_SELF). A character that left the stage for the memory looks back (CR 8.7.4.1.2: as it
+    was on the stage): its own OWN_TO_MEMORY abilities, printed or granted, trigger too."""
+    p = owner_of(s, slot)
+    from_stage = s[ZONE + slot * CARD_W] == K.Zone.STAGE
+    granted = granted_bits(s, slot) if from_stage else 0
+    game.put_in_zone(s, slot, K.Zone.MEMORY)
+    if from_stage:
+        game.trigger_card(s, T, slot, p, K.Trigger.TO_MEMORY_FROM_STAGE_SELF, slot)
+        if granted != 0:
+            game.trigger_granted(s, T, slot, p, K.Trigger.TO_MEMORY_FROM_STAGE_SELF, slot, True, granted)
+    if pool_may_trigger(T, K.Trigger.OWN_TO_MEMORY):
+        if from_stage:
+            game.trigger_card(s, T, slot, p, K.Trigger.OWN_TO_MEMORY, slot)
+            if granted != 0:
+                game.trigger_granted(s, T, slot, p, K.Trigger.OWN_TO_MEMORY, slot, True, granted)
+        for q in range(K.N_POSITIONS):
+            sl = stage_slot(s, p, q)
+            if sl >= 0:
+                game.trigger_card(s, T, sl, p, K.Trigger.OWN_TO_MEMORY, slot)
+
+
+@internal
 def place_on_stage(game, s, T, slot, p, pos, orient, played):
     """Put a character on stage position ``pos`` (CR 8.6.2.4.1 / 9.6.1: a character already there
     goes to the waiting room)."""

@@ -238,6 +238,13 @@ LOOKED_N = _a("looked_count")
 CX_SLOT_N = _a("climax_slot_count", 2)
 CX_SLOTS = _a("climax_slots", (2, MAX_DECK))
 
+# (session 34, s34d) CR 8.7.5 timed activation: the cards of each player's memory that an ability of their own put
+# there with "... at the beginning of your next draw phase, put it (a card of its name) from your memory ..." still to
+# come (Op.MEMORY_MARK sets and clears, Condition.MEMORY_MARKED reads; zones.take_from_zone clears a card's as it
+# leaves the memory, CR 3.1.4): bit (slot % MAX_DECK) % MARK_BITS of word (slot % MAX_DECK) // MARK_BITS
+MARK_BITS = 30
+MEMORY_MARK = _a("memory_mark", (2, (MAX_DECK + MARK_BITS - 1) // MARK_BITS))
+
 STATE_SIZE = LAYOUT.size
 
 # ---- values of FLOW and SUSPENDED -------------------------------------------------------------

@@ -45,7 +45,7 @@ from tcg_env.engine.triggers import (
     play_pending_abilities,
 )
 from tcg_env.games.weiss_schwarz.characteristics import granted_bits
-from tcg_env.games.weiss_schwarz.zones import cid_of, stage_slot
+from tcg_env.games.weiss_schwarz.zones import cid_of, pool_may_trigger, stage_slot
 
 
 @internal
@@ -190,6 +190,17 @@ def trigger_all(game, s, T, trig):
         for i in range(s[MEMORY_N + p]):
             trigger_abilities(game, s, T, TT, s[MEMORY_L + p * K.MAX_DECK + i], p, trig, -1, False,
                               K.AbilityZone.MEMORY)
+
+
+@internal
+def trigger_memory_abilities(game, s, T, p, trig, aux):
+    """(Session 34, s34d) The AUTO abilities of ``p``'s memory's cards that work from the memory (CR 10.9.1, A_ZONE
+    MEMORY) with an activation condition that is no phase's (trigger_all queues those): "[AUTO] Memory When you level
+    up, if this card is in your memory, ..." (Trigger.LEVEL_UP, kernels' level up)."""
+    if not pool_may_trigger(T, trig):
+        return
+    for i in range(s[MEMORY_N + p]):
+        trigger_abilities(game, s, T, TT, s[MEMORY_L + p * K.MAX_DECK + i], p, trig, aux, True, K.AbilityZone.MEMORY)
 
 
 @internal

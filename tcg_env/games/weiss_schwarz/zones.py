@@ -27,6 +27,8 @@ from tcg_env.games.weiss_schwarz.state import (
     DECK_N,
     LEVEL_N,
     MARKER_N,
+    MARK_BITS,
+    MEMORY_MARK,
     MT,
     OWNER,
     POS,
@@ -67,6 +69,25 @@ def owner_of(s, slot):
 
 
 @internal
+def memory_mark_set(s, slot, on):
+    """(Session 34) Set or clear card ``slot``'s mark of a delayed ability to come (state.MEMORY_MARK, CR 8.7.5)."""
+    i = slot % K.MAX_DECK
+    w = MEMORY_MARK + owner_of(s, slot) * ((K.MAX_DECK + MARK_BITS - 1) // MARK_BITS) + i // MARK_BITS
+    if on:
+        s[w] |= 1 << (i % MARK_BITS)
+    else:
+        s[w] &= ~(1 << (i % MARK_BITS))
+
+
+@internal
+def memory_marked(s, slot):
+    """Whether card ``slot`` holds the mark of memory_mark_set (it stays in the memory since it was set)."""
+    i = slot % K.MAX_DECK
+    w = MEMORY_MARK + owner_of(s, slot) * ((K.MAX_DECK + MARK_BITS - 1) // MARK_BITS) + i // MARK_BITS
+    return (s[w] >> (i % MARK_BITS)) & 1 != 0
+
+
+@internal
 def take_from_zone(s, slot):
     """Remove ``slot`` from wherever it is (markers under a leaving character go to the waiting
     room with it, CR 3.7.3.2)."""
@@ -83,6 +104,9 @@ def take_from_zone(s, slot):
             s[MARKER_N + p * K.N_POSITIONS + pos] = 0
     elif z == K.Zone.MARKER:
         s[MARKER_N + p * K.N_POSITIONS + s[POS + slot * CARD_W]] -= 1
+    elif z == K.Zone.MEMORY:  # (session 34) a card that leaves the memory is a new card (CR 3.1.4): no mark
+        i = slot % K.MAX_DECK
+        s[MEMORY_MARK + p * ((K.MAX_DECK + MARK_BITS - 1) // MARK_BITS) + i // MARK_BITS] &= ~(1 << (i % MARK_BITS))
     zone_take(s, ZT, slot)  # out of its list, if its zone has one
 
 
