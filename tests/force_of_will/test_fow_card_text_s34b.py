@@ -270,9 +270,9 @@ def _denied(pool, will0=0, stones0=0, miser=False):
     g.step(K.PLAY_HAND_BASE + [int(g.state[S.HAND_L + k]) for k in range(int(g.state[S.HAND_N]))].index(insight))
     g.step(K.PASS)  # player 1 gets priority (CR 605.1c)
     assert _decision(g)[:2] == (K.Decision.PRIORITY, 1)
-    from tcg_env.engine.zones import zone_offsets
-    n_off, l_off = zone_offsets(S.ZT, K.Zone.HAND, 1)
-    hand1 = [int(g.state[l_off + k]) for k in range(int(g.state[n_off]))]
+    from tcg_env.engine.zones import zone_list  # (zone_offsets is an internal kernel: kernels only, under JIT)
+
+    hand1 = zone_list(g.state, S.ZONES, K.Zone.HAND, 1)
     g.step(K.PLAY_HAND_BASE + hand1.index(denial))
     if _decision(g)[0] == K.Decision.CHOOSE_TARGET:
         g.step(K.OPTION_BASE)
@@ -422,12 +422,11 @@ def ability_pool(tmp_path_factory):
 
 
 def _hand_of(g, p):
-    from tcg_env.engine.zones import zone_offsets
+    from tcg_env.engine.zones import zone_list  # (zone_offsets is an internal kernel: kernels only, under JIT)
     from tcg_env.games.force_of_will import constants as K
     from tcg_env.games.force_of_will import state as S
 
-    n_off, l_off = zone_offsets(S.ZT, K.Zone.HAND, p)
-    return [int(g.state[l_off + k]) for k in range(int(g.state[n_off]))]
+    return zone_list(g.state, S.ZONES, K.Zone.HAND, p)
 
 
 def _chase(g):
@@ -515,6 +514,21 @@ def test_cr_1012_1_an_activate_ability_your_opponent_controls_is_canceled(abilit
         K.Zone.GRAVEYARD
 
 
+def _chase_entry_removed(s, k):
+    """effects.chase_entry_removed through a kernel (an internal kernel is called by kernels only, under JIT)."""
+    from numba import njit
+
+    from tcg_env.games.force_of_will.effects import chase_entry_removed
+
+    global _CHASE_ENTRY_REMOVED
+    if _CHASE_ENTRY_REMOVED is None:
+        _CHASE_ENTRY_REMOVED = njit(lambda s, k: chase_entry_removed(s, k))
+    _CHASE_ENTRY_REMOVED(s, k)
+
+
+_CHASE_ENTRY_REMOVED = None
+
+
 def test_cr_1012_1_references_follow_the_entries_when_one_under_them_leaves(ability_pool):
     """effects.chase_entry_removed: a register's reference to chase entry k (ABILITY_REF + k) follows the entry when an
     entry under it leaves the chase; one to the entry that left points past the chase (no ability matches it)."""
@@ -522,8 +536,6 @@ def test_cr_1012_1_references_follow_the_entries_when_one_under_them_leaves(abil
 
     from tcg_env.games.force_of_will import constants as K
     from tcg_env.games.force_of_will import state as S
-    from tcg_env.games.force_of_will.effects import chase_entry_removed
-
     s = np.zeros(S.STATE_SIZE, np.int32)
     s[S.CHASE_N] = 4
     e3 = S.CHASE + 3 * S.ENTRY_W
@@ -534,7 +546,7 @@ def test_cr_1012_1_references_follow_the_entries_when_one_under_them_leaves(abil
     s[S.FRAME_N] = 1
     s[S.FRAMES + S.E_REGN] = 1
     s[S.FRAMES + S.E_REG] = K.ABILITY_REF
-    chase_entry_removed(s, 1)  # entry 1 left
+    _chase_entry_removed(s, 1)  # entry 1 left
     assert list(s[e3 + S.E_REG: e3 + S.E_REG + 2]) == [K.ABILITY_REF + 1, K.ABILITY_REF + K.CHASE_MAX]
     assert s[e3 + S.E_REG + K.TARGET_MAX] == 5 and s[S.FRAMES + S.E_REG] == K.ABILITY_REF
 
