@@ -163,6 +163,10 @@ def test_force_of_will_flags_name_the_restrictions_the_pool_gives(tmp_path):
     for r in range(code.shape[0]):
         if code[r, K.I_OP] in (K.Op.RESTRICT, K.Op.AURA_RESTRICT):
             given |= int(code[r, K.I_A0])
+    if (code[:, K.I_OP] == K.Op.LOSE_ABILITIES_WHILE).any():
+        given |= K.RESTRICT_NO_ABILITIES  # session 33: the loss's shields (characteristics.lost_abilities)
+    if (code[:, K.I_OP] == K.Op.SET_POWER).any():
+        given |= K.RESTRICT_POWER_SET  # session 34: "becomes a [A/D]" (characteristics.power_set)
     assert int(F[-1, K.FL_RESTRICT]) == given
     assert bool(F[-1, K.FL_MISC] & K.FLAG_COST_REDUCTION) == bool((code[:, K.I_OP] == K.Op.COST_REDUCTION).any())
     assert given & K.RESTRICT_CANT_BE_BLOCKED, "the sample list has a card that cannot be blocked"

@@ -13,6 +13,7 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
 from tcg_env.games.force_of_will.characteristics import atk_of, keywords_of
 from tcg_env.games.force_of_will.effects import add_restrictions, grant_keywords
+from tcg_env.games.force_of_will.observation import observe_row
 from tcg_env.games.force_of_will.play import ability_usable, will_producer
 from tcg_env.games.force_of_will.zones import destroy
 from test_fow_card_text import _drive, _imported_pool, exact, line
@@ -138,6 +139,56 @@ def test_cr_909_1d_a_card_that_lost_its_abilities_has_no_keyword_no_continuous_a
     assert int(kw) & K.KW_FLYING == 0
     assert int(atk) == 500  # the banner's ability is lost: no +200
     assert not _usable(K.RULES, s, T, 0, scholar)
+
+
+@njit(cache=True)
+def _observe(game, s, T, p, obs):
+    observe_row(game, s, T, p, obs)
+
+
+def _flying_shown(s, T, p, slot):
+    """Whether player ``p``'s observation shows [Flying] in the row of ``slot`` (a card in a field)."""
+    import numpy as np
+
+    from tcg_env.engine.zones import zone_list
+    from tcg_env.games.force_of_will.observation import B_FIELD, B_OPP_FIELD, CARD_ROW_W, KW_COL, OBS_SIZE
+
+    obs = np.full(OBS_SIZE, np.nan, np.float32)
+    _observe(K.RULES, s, T, p, obs)
+    ctrl = int(s[S.CONTROLLER + slot * S.CARD_W])
+    o = (B_FIELD if ctrl == p else B_OPP_FIELD) + zone_list(s, S.ZONES, K.Zone.FIELD, ctrl).index(slot) * CARD_ROW_W
+    return obs[o + KW_COL + K.KW_FLYING.bit_length() - 1] == 1.0
+
+
+@pytest.mark.parametrize("p", [0, 1])
+def test_cr_909_1d_the_observation_shows_no_printed_keyword_of_a_card_that_lost_its_abilities(pool33b, p):
+    """Session 34 (found by the field sums test on an imported pool): the observation's keyword columns are the keywords
+    the rules read (keywords_of): a card that lost all its abilities shows no printed [Flying], in both players'
+    observations, whether the loss is a one-time effect's (a restriction word) or lasts while its source is in the
+    field (a shield); the keyword shows again when the loss ends."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    sc = Scenario.main_phase(pool33b, turn_player=0, seed=3)
+    (martyr,) = sc.field(0, ["TXT-402"])
+    g = sc.game()
+    T = pool33b.kernel_tables
+    s = g.state.copy()
+    assert _flying_shown(s, T, p, martyr)
+    _lose(K.RULES, s, martyr, K.Duration.END_OF_TURN)
+    assert int(_reads(K.RULES, s, T, martyr)[0]) & K.KW_FLYING == 0
+    assert not _flying_shown(s, T, p, martyr)
+
+    sc = Scenario.main_phase(pool33b, turn_player=0, seed=3)
+    sc.will(0, K.Attribute.FIRE, 1)
+    (martyr,) = sc.field(1, ["TXT-402"])
+    (gorgon,) = sc.hand(0, ["TXT-406"])
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: int(g.state[S.SHIELD_N]) > 0 and int(g.state[S.CHASE_N]) == 0, steps=30)
+    s = g.state.copy()
+    assert not _flying_shown(s, T, p, martyr)
+    _destroy(K.RULES, s, T, gorgon)
+    assert _flying_shown(s, T, p, martyr)
 
 
 @pytest.mark.parametrize("later", [False, True])

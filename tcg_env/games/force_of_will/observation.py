@@ -259,8 +259,10 @@ def card_row(game, s, T, player, slot, obs, o):
     # keywords granted by one-time effects, restrictions, the card an addition is added to: most
     # rows have none, and write zeros (extra_columns writes the others): computing the columns for
     # every row cost ~10% of an observation in random play (2 cores shared, min of 3 x 60 passes)
+    # (a card that lost all its abilities, CR 909.1d, shows no printed keyword: extra_columns; one flag read in pools
+    # without such an instruction)
     extra = (mod_total(s, MT, slot, Mod.KEYWORDS) | mod_total(s, MT, slot, Mod.RESTRICTIONS)) != 0 \
-        or s[ATTACHED + w] >= 0
+        or s[ATTACHED + w] >= 0 or game.abilities_lost(s, T, slot)
     cnt = s[COUNTERS + w]
     new = s[ENTERED + w] == s[H_TURN]
     attacker = s[ATTACKER]
@@ -319,7 +321,9 @@ def extra_columns(game, s, T, player, slot, obs, o):
     effects (CR 302.2: as public as printed ones), restrictions, or added to a card (an
     addition, CR 1002.1), without the continuous abilities (``in_field_columns`` adds them)."""
     w = slot * CARD_W
-    if mod_total(s, MT, slot, Mod.KEYWORDS) != 0:
+    if mod_total(s, MT, slot, Mod.KEYWORDS) != 0 or game.abilities_lost(s, T, slot):
+        # session 34: a card that lost all its abilities (CR 909.1d) has no printed keyword either (base_keywords): the
+        # static columns' printed keywords are overwritten, as keywords_of reads them
         keyword_columns(obs, o, game.base_keywords(s, T, slot))
     restriction_columns(obs, o, game.base_restrictions(s, slot))
     added = game.added_to_row(s, s[ATTACHED + w], player)
