@@ -79,6 +79,16 @@ def in_play_slot(s, player, i):
     return -1
 
 
+@internal_inline
+def held_by_register(s, f, reg, x):
+    """Does register ``reg`` of the entry or frame at ``f`` hold ``x`` (a card slot, or an ability reference)? The
+    candidate lists leave out what a register holds already (CR 903.2g: each target chosen once)."""
+    for i in range(s[f + E_REGN + reg]):
+        if s[f + E_REG + reg * TARGET_MAX + i] == x:
+            return True
+    return False
+
+
 @internal
 def choose_candidates(game, s, T, f, reg, frow):
     """The legal targets still unchosen (CR 903.2g), listed for the OPTION actions."""
@@ -117,11 +127,8 @@ def choose_candidates(game, s, T, f, reg, frow):
                 continue
             dup = False
             for r in range(N_REGS):
-                if (r == pay_reg) != (reg == pay_reg):
-                    continue
-                for k in range(s[f + E_REGN + r]):
-                    if s[f + E_REG + r * TARGET_MAX + k] == slot:
-                        dup = True
+                if (r == pay_reg) == (reg == pay_reg) and held_by_register(s, f, r, slot):
+                    dup = True
             if dup or n >= K.OPTION_SLOTS:
                 continue
             s[CAND + n] = slot
@@ -139,11 +146,7 @@ def ability_candidates(game, s, T, f, reg, frow):
         ref = K.ABILITY_REF + k
         if n >= K.OPTION_SLOTS or not game.filter_match(s, T, frow, ref, s[f + E_CTRL], s[f + E_SLOT]):
             continue
-        dup = False
-        for i in range(s[f + E_REGN + reg]):
-            if s[f + E_REG + reg * TARGET_MAX + i] == ref:
-                dup = True
-        if not dup:
+        if not held_by_register(s, f, reg, ref):
             s[CAND + n] = ref
             n += 1
     s[CAND_N] = n
@@ -1602,11 +1605,7 @@ def banish_candidates(game, s, T, f, reg, frow, who):
         slot = s[l_off + i]
         if n >= K.OPTION_SLOTS or not game.filter_match(s, T, frow, slot, ctrl, src):
             continue
-        dup = False
-        for k in range(s[f + E_REGN + reg]):
-            if s[f + E_REG + reg * TARGET_MAX + k] == slot:
-                dup = True
-        if not dup:
+        if not held_by_register(s, f, reg, slot):
             s[CAND + n] = slot
             n += 1
     s[CAND_N] = n
