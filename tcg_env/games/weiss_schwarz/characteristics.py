@@ -54,29 +54,6 @@ def granted_bits(s, slot):
             | (np.int64(s[D_KW + b] >> K.GRANT_BIT0) << (K.GRANT_BY_CONT * K.GRANT_KIND_STRIDE)))  # fmt: skip
 
 
-@internal_inline
-def granted_rows_start(A):
-    """The first row of the pool's granted abilities (A_ZONE >= GRANT_ZONE0): the last rows of the ability table,
-    after every card's own (cards.py)."""
-    lo = A.shape[0]
-    while lo > 0 and A[lo - 1, K.A_ZONE] >= K.GRANT_ZONE0:
-        lo -= 1
-    return lo
-
-
-@internal_inline
-def cont_active(game, s, T, A, ai, p, src):
-    """Is CONT ability row ``ai`` of ``src`` (its master ``p``) active now: its condition holds (Condition.NONE, most
-    CONT abilities, is no call of condition_holds) and its A_TRIG_WHOSE, "during your (opponent's) turn" beside the
-    condition, is this turn?"""
-    if A[ai, K.A_COND] != K.Condition.NONE and not game.condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p,
-                                                                       src):
-        return False
-    w = A[ai, K.A_TRIG_WHOSE]
-    return not ((w == K.TriggerWhose.YOURS and s[TURN_PLAYER] != p) or
-                (w == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == p))
-
-
 @internal
 def apply_cont(game, s, T, src, p, zone, granted):
     """Apply the CONT abilities of ``src`` of master ``p`` that work from AbilityZone ``zone``
@@ -99,7 +76,9 @@ def apply_cont(game, s, T, src, p, zone, granted):
     filtered = granted != 0 or (flag_table(T)[cid_of(s, src), K.FL_MISC] & K.FLAG_CONT_FILTERED) != 0
     if granted != 0:  # the granted rows: the last ones of the table
         hi = A.shape[0]
-        lo = granted_rows_start(A)
+        lo = hi
+        while lo > 0 and A[lo - 1, K.A_ZONE] >= K.GRANT_ZONE0:
+            lo -= 1
     for ai in range(lo, hi):
         if A[ai, K.A_KIND] != K.AbilityKind.CONT:
             continue
@@ -107,7 +86,13 @@ def apply_cont(game, s, T, src, p, zone, granted):
             continue
         if granted != 0 and (granted >> (A[ai, K.A_ZONE] - K.GRANT_ZONE0)) & 1 == 0:
             continue
-        if not cont_active(game, s, T, A, ai, p, src):
+        # no condition (Condition.NONE: condition_holds' answer is True) is no call of it: most CONT abilities
+        if A[ai, K.A_COND] != K.Condition.NONE and not game.condition_holds(s, T, A[ai, K.A_COND],
+                                                                           A[ai, K.A_COND_ARG], p, src):
+            continue
+        # a CONT ability's A_TRIG_WHOSE: "during your (opponent's) turn" beside its condition
+        w = A[ai, K.A_TRIG_WHOSE]
+        if (w == K.TriggerWhose.YOURS and s[TURN_PLAYER] != p) or (w == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == p):
             continue
         c0 = A[ai, K.A_CODE_START]
         for r in range(c0, c0 + A[ai, K.A_CODE_LEN]):
@@ -271,7 +256,9 @@ def cont_trigger_checks(game, s, T, atk):
     g = granted_bits(s, atk)
     if g != 0:  # the granted rows: the last ones of the table (apply_cont's)
         hi2 = A.shape[0]
-        lo2 = granted_rows_start(A)
+        lo2 = hi2
+        while lo2 > 0 and A[lo2 - 1, K.A_ZONE] >= K.GRANT_ZONE0:
+            lo2 -= 1
     else:
         lo2 = 0
         hi2 = 0
@@ -292,7 +279,11 @@ def cont_trigger_checks(game, s, T, atk):
                     v = code[r, K.I_A0]
             if v <= n:
                 continue
-            if not cont_active(game, s, T, A, ai, p, atk):
+            if A[ai, K.A_COND] != K.Condition.NONE and not game.condition_holds(s, T, A[ai, K.A_COND],
+                                                                               A[ai, K.A_COND_ARG], p, atk):
+                continue
+            w = A[ai, K.A_TRIG_WHOSE]
+            if (w == K.TriggerWhose.YOURS and s[TURN_PLAYER] != p) or (w == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == p):
                 continue
             n = v
     if n - 1 > (s[USES + atk * CARD_W] >> K.EXTRA_TRIG_SHIFT) & K.EXTRA_TRIG_MASK:
