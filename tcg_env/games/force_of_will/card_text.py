@@ -6427,7 +6427,12 @@ _TYPO_FIXES = {"it's owner": "its owner", "it's controller": "its controller", "
                "otherwhise, put in into ": "otherwise, put it into ", "your opponent control with ": "your opponent controls with ",
                # session 32 (s32b)
                "cannot attacks": "cannot attack", "this car gains ": "this card gains ", "cards names ": "cards named ",
-               "for each card into your hand": "for each card in your hand"}
+               "for each card into your hand": "for each card in your hand",
+               # session 34 (s34a; "a spell card" is a spell: a resonator, chant, addition or regalia card, CR 201.2)
+               "target j/resonator your opponent control deal ": "target j/resonator your opponent controls deal ",
+               "for each spell card in your graveyard": "for each spell in your graveyard",
+               "draw a card, then discards a card.": "draw a card, then discard a card.",
+               "play this ability only once each turn.": "play this ability only once per turn."}
 _TYPOS = re.compile("|".join(re.escape(k) for k in _TYPO_FIXES))
 
 
@@ -6548,12 +6553,6 @@ _RACE_AND_PL = re.compile(r"(<races:[^>|]+> and )<race:([^>|]+s)> (?=you control
 # session 34 (s34a): "<cards> must attack if able." is [Bloodlust] (CR 1123.2: '"[Bloodlust]" means "this card must attack if
 # able."'): read as "<cards> gain(s) [Bloodlust]."
 _MUST_ATTACK = re.compile(r"(^|\]:? |\. )(this card|[^.:\]]+?) must attack if able\.")
-# session 34 (s34a): the list's misprints read as the sentences they mean ("a spell card" is a spell: a resonator, chant,
-# addition or regalia card, CR 201.2)
-_S34A_TYPOS = (("target j/resonator your opponent control deal ", "target j/resonator your opponent controls deal "),
-               ("for each spell card in your graveyard", "for each spell in your graveyard"),
-               ("draw a card, then discards a card.", "draw a card, then discard a card."),
-               ("play this ability only once each turn.", "play this ability only once per turn."))
 _SHARED_NAMES = re.compile(r"\bdestroy all ([^.]+?) that share a name with another ([^.]+?)\.")
 
 
@@ -6573,8 +6572,6 @@ def _s34a_marks(s: str) -> str:
     if s.startswith("[continuous]: as you choose a card to attack, ") or \
             s.startswith("[continuous]: your opponent must block this card if able."):
         s = s[len("[continuous]: "):]  # (the grammar's "[continuous]: as" reads "as long as")
-    for typo, fixed in _S34A_TYPOS:
-        s = s.replace(typo, fixed)
     return s
 
 
